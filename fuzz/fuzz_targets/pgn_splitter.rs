@@ -1,0 +1,52 @@
+//! Fuzz target: arbitrary bytes → `split_games` → `read_game` on each slice → `write_game` →
+//! `read_game` again.
+//!
+//! Checks: nothing panics; the ranges are in order, non-empty, inside the input, and only
+//! whitespace and BOMs lie outside them; the reader never loses track of pgn-reader's tokens
+//! (`PgnErrorKind::Internal`); and a game written by the writer reads back as the same record.
+//!
+//! Run with `cargo fuzz run pgn_splitter` from the repository root (nightly).
+
+#![no_main]
+
+use cqlq::pgn::{Marks, PgnErrorKind, read_game, split_games, termination_marker, write_game};
+use libfuzzer_sys::fuzz_target;
+
+fn outside_ok(data: &[u8], i: usize) -> bool {
+    matches!(data[i], b' ' | b'\t' | b'\r' | b'\n')
+        || (0..3).any(|k| i >= k && data[i - k..].starts_with(b"\xef\xbb\xbf"))
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut covered = 0;
+    for range in split_games(data) {
+        assert!(
+            covered <= range.start && range.start < range.end && range.end <= data.len(),
+            "bad range {range:?}"
+        );
+        assert!(
+            (covered..range.start).all(|i| outside_ok(data, i)),
+            "non-blank bytes between games"
+        );
+        covered = range.end;
+
+        let game = match read_game(&data[range]) {
+            Ok(game) => game,
+            Err(e) => {
+                assert_ne!(e.kind, PgnErrorKind::Internal, "{e}");
+                *e.partial
+            }
+        };
+        let mut text = String::new();
+        write_game(&mut text, &game, &Marks::default());
+        let again = read_game(text.as_bytes())
+            .unwrap_or_else(|e| panic!("written game does not read: {e}\n{text}"));
+        let mut expected = game;
+        expected.outcome = Some(termination_marker(&expected).to_string());
+        assert_eq!(again, expected, "round trip\n{text}");
+    }
+    assert!(
+        (covered..data.len()).all(|i| outside_ok(data, i)),
+        "non-blank bytes after the last game"
+    );
+});

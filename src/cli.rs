@@ -1,0 +1,59 @@
+//! The command line: what the user asked for, parsed by clap.
+
+use std::path::PathBuf;
+
+use clap::Parser;
+
+/// cqlq: find chess ideas in PGN game collections with the Chess Query Language (CQL 6).
+#[derive(Parser, Debug)]
+#[command(
+    name = "cqlq",
+    version,
+    about = "Run a Chess Query Language (CQL 6) query over PGN games",
+    after_help = "Examples:\n  cqlq queries/smothered-mate.cql games.pgn          matched games, annotated, as PGN\n  cqlq --fen -e 'mate' games.pgn                     one FEN per matched position\n  cqlq --count -e 'move promote [RBN]' games.pgn     number of games with an underpromotion\n  cat games.pgn | cqlq --json -e 'stalemate'         JSON lines from stdin\n\nExit status: 0 some game matched, 1 none matched, 2 trouble (query error, unreadable input)."
+)]
+pub struct Cli {
+    /// The query text inline (like CQL's -cql); then every positional argument is a PGN file.
+    #[arg(short = 'e', long = "expr", value_name = "TEXT")]
+    pub expr: Option<String>,
+
+    /// QUERY.cql then PGN files (or only PGN files with -e). No PGN, or `-`, reads stdin.
+    #[arg(value_name = "QUERY.cql | PGN")]
+    pub args: Vec<PathBuf>,
+
+    /// Write the output to FILE (via a temporary file renamed when complete).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Print one FEN line per matched position.
+    #[arg(long, group = "format")]
+    pub fen: bool,
+
+    /// Print one JSON object per line per matched position.
+    #[arg(long, group = "format")]
+    pub json: bool,
+
+    /// Print only the number of matched games.
+    #[arg(long, group = "format")]
+    pub count: bool,
+
+    /// Also search positions inside variations (default: main line only, as CQL 6).
+    #[arg(long)]
+    pub variations: bool,
+
+    /// Leave out the {Game number N} comment at the start of each output game.
+    #[arg(long)]
+    pub noheader: bool,
+
+    /// Worker threads (default: all cores).
+    #[arg(short = 'j', long = "threads", value_name = "N")]
+    pub threads: Option<usize>,
+
+    /// Never show the progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+
+    /// No summary line on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+}

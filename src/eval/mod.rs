@@ -1,0 +1,451 @@
+//! The evaluator: runs the filter IR at the positions of a replayed game.
+//!
+//! [`Evaluator::eval`] is one `match` over [`Node`]; each arm is commented with the CQL it
+//! comes from. A filter either does not match (`None`) or yields a [`Value`].
+
+mod board;
+mod moves;
+pub mod tree;
+
+use crate::ir::{ArithOp, CmpOp, Color, GameResult, Node, NumProp, StrProp, TagName};
+use crate::pgn::GameRecord;
+use crate::rules::Position;
+use crate::squares::SquareSet;
+pub use tree::{ReplayFault, ReplayedGame, ReplayedNode, replay};
+
+/// What a matching filter yields.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value<S> {
+    /// A plain match (`check`, `and`, ...), or a non-match carried for `not`.
+    Bool(bool),
+    /// A set of squares; a set filter matches when the set is not empty.
+    Set(S),
+    /// A number.
+    Num(i64),
+    /// A string.
+    Str(String),
+}
+
+/// Whether an evaluation result counts as a match.
+pub fn is_match<S: SquareSet>(v: &Option<Value<S>>) -> bool {
+    match v {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(Value::Set(s)) => !s.is_empty(),
+        Some(_) => true,
+    }
+}
+
+/// Everything about one game the evaluator reads.
+pub struct GameContext<'a, P: Position> {
+    /// The game as read.
+    pub record: &'a GameRecord,
+    /// Its positions.
+    pub replayed: &'a ReplayedGame<P>,
+    /// 1-based game number across all inputs.
+    pub number: u64,
+    /// Whether variations are searched (affects `terminal` and `move`'s played moves).
+    pub variations: bool,
+}
+
+/// Evaluates filters at nodes of one game.
+pub struct Evaluator<'a, P: Position> {
+    game: &'a GameContext<'a, P>,
+}
+
+impl<'a, P: Position> Evaluator<'a, P> {
+    /// An evaluator for one game.
+    pub fn new(game: &'a GameContext<'a, P>) -> Self {
+        Evaluator { game }
+    }
+
+    /// The record nodes searched, in game order: the main line, or every reached node in
+    /// depth-first source order when variations are searched.
+    pub fn searched_nodes(&self) -> Vec<u32> {
+        let record = self.game.record;
+        let reached = |i: u32| {
+            self.game
+                .replayed
+                .nodes
+                .get(i as usize)
+                .is_some_and(|n| n.is_some())
+        };
+        if !self.game.variations || record.nodes.is_empty() {
+            if record.nodes.is_empty() {
+                return vec![0];
+            }
+            return record
+                .mainline()
+                .into_iter()
+                .take_while(|&i| reached(i))
+                .collect();
+        }
+        let mut out = Vec::new();
+        let mut stack = vec![0u32];
+        while let Some(at) = stack.pop() {
+            if !reached(at) {
+                continue;
+            }
+            out.push(at);
+            for &c in record.nodes[at as usize].children.iter().rev() {
+                stack.push(c);
+            }
+        }
+        out
+    }
+
+    fn node(&self, at: u32) -> &ReplayedNode<P> {
+        self.game.replayed.nodes[at as usize]
+            .as_ref()
+            .expect("evaluated at a reached node")
+    }
+
+    fn geometry(&self, at: u32) -> crate::squares::Geometry {
+        self.node(at).position.geometry()
+    }
+
+    /// The searched children of a node (main continuation only unless variations are on).
+    fn children(&self, at: u32) -> impl Iterator<Item = u32> + '_ {
+        let kids: &[u32] = self
+            .game
+            .record
+            .nodes
+            .get(at as usize)
+            .map_or(&[], |n| &n.children);
+        let take = if self.game.variations {
+            kids.len()
+        } else {
+            kids.len().min(1)
+        };
+        kids[..take].iter().copied().filter(|&c| {
+            self.game
+                .replayed
+                .nodes
+                .get(c as usize)
+                .is_some_and(|n| n.is_some())
+        })
+    }
+
+    /// Whether `filter` matches at node `at`.
+    pub fn matches(&self, filter: &Node<P::Set>, at: u32) -> bool {
+        is_match(&self.eval(filter, at))
+    }
+
+    fn set(&self, filter: &Node<P::Set>, at: u32) -> Option<P::Set> {
+        match self.eval(filter, at)? {
+            Value::Set(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn num(&self, filter: &Node<P::Set>, at: u32) -> Option<i64> {
+        match self.eval(filter, at)? {
+            Value::Num(n) => Some(n),
+            Value::Set(s) => Some(i64::from(s.count())),
+            _ => None,
+        }
+    }
+
+    fn tag(&self, name: &TagName) -> Option<&'a str> {
+        let record = self.game.record;
+        match name {
+            TagName::White => record.tag("White"),
+            TagName::Black => record.tag("Black"),
+            TagName::Event => record.tag("Event"),
+            TagName::Site => record.tag("Site"),
+            TagName::Date => record.tag("Date"),
+            TagName::Other(n) => record.tag(n),
+        }
+    }
+
+    /// Evaluates `filter` at node `at`: None when it does not match.
+    pub fn eval(&self, filter: &Node<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        let pos = &self.node(at).position;
+        let truth = |b: bool| if b { Some(Value::Bool(true)) } else { None };
+        match filter {
+            // true / false
+            Node::True => Some(Value::Bool(true)),
+            Node::False => None,
+            // a and b, { a b }: all match; the last one's value
+            Node::And(items) => {
+                let mut last = Some(Value::Bool(true));
+                for item in items {
+                    last = self.eval(item, at);
+                    if !is_match(&last) {
+                        return None;
+                    }
+                }
+                last
+            }
+            // a or b: the first match's value
+            Node::Or(items) => items
+                .iter()
+                .map(|i| self.eval(i, at))
+                .find(is_match)
+                .flatten(),
+            // not a
+            Node::Not(inner) => truth(!self.matches(inner, at)),
+            // if c then a else b
+            Node::If(cond, then, otherwise) => {
+                if self.matches(cond, at) {
+                    self.eval(then, at)
+                } else {
+                    otherwise.as_ref().and_then(|o| self.eval(o, at))
+                }
+            }
+            // Ra1, [Qq]d4, _f4, a-h1-8, .
+            Node::Pieces(kinds, squares) => Some(Value::Set(pos.pieces(*kinds).intersect(squares))),
+            // x | y
+            Node::Union(items) => {
+                let mut acc = P::Set::empty();
+                let mut any = false;
+                for item in items {
+                    if let Some(v) = self.eval(item, at) {
+                        any = true;
+                        if let Value::Set(s) = v {
+                            acc = acc.union(&s);
+                        }
+                    }
+                }
+                any.then_some(Value::Set(acc))
+            }
+            // x & y
+            Node::Intersect(items) => {
+                let mut acc: Option<P::Set> = None;
+                for item in items {
+                    let s = self.set(item, at)?;
+                    acc = Some(match acc {
+                        None => s,
+                        Some(a) => a.intersect(&s),
+                    });
+                }
+                acc.map(Value::Set)
+            }
+            // ~x
+            Node::Complement(inner) => {
+                let s = self.set(inner, at)?;
+                Some(Value::Set(P::Set::full(self.geometry(at)).minus(&s)))
+            }
+            // x attackedby y
+            Node::AttackedBy(x, y) => {
+                let (x, y) = (self.set(x, at)?, self.set(y, at)?);
+                Some(Value::Set(board::attacked_by(pos, &x, &y)))
+            }
+            // x attacks y
+            Node::Attacks(x, y) => {
+                let (x, y) = (self.set(x, at)?, self.set(y, at)?);
+                Some(Value::Set(board::attackers(pos, &x, &y)))
+            }
+            // connectedpawns, doubledpawns, isolatedpawns, passedpawns
+            Node::Pawns(kind) => Some(Value::Set(board::pawn_structure(pos, *kind))),
+            // promotedpieces
+            Node::PromotedPieces => Some(Value::Set(pos.promoted())),
+            // move ...
+            Node::Move(m) => self.eval_move(m, at),
+            // fen "k7/8/NKB5/..."
+            Node::Placement(parts) => truth(
+                parts
+                    .iter()
+                    .all(|(kinds, squares)| squares.is_subset(&pos.pieces(*kinds))),
+            ),
+            // 3, white, black
+            Node::Number(n) => Some(Value::Num(*n)),
+            // #x
+            Node::Count(inner) => {
+                let s = self.set(inner, at)?;
+                Some(Value::Num(i64::from(s.count())))
+            }
+            // a + b, a - b, a * b, a / b, a % b, "a" + "b"
+            Node::Arith(op, a, b) => self.eval_arith(*op, a, b, at),
+            // -a
+            Node::Negate(a) => Some(Value::Num(self.num(a, at)?.checked_neg()?)),
+            // abs a
+            Node::Abs(a) => Some(Value::Num(self.num(a, at)?.checked_abs()?)),
+            // max(a b ...)
+            Node::Max(items) => items
+                .iter()
+                .map(|i| self.num(i, at))
+                .collect::<Option<Vec<_>>>()?
+                .into_iter()
+                .max()
+                .map(Value::Num),
+            // min(a b ...)
+            Node::Min(items) => items
+                .iter()
+                .map(|i| self.num(i, at))
+                .collect::<Option<Vec<_>>>()?
+                .into_iter()
+                .min()
+                .map(Value::Num),
+            // power x
+            Node::Power(x) => {
+                let s = self.set(x, at)?;
+                let total = s
+                    .coords()
+                    .into_iter()
+                    .filter_map(|c| pos.piece_at(P::Set::from_coords(pos.geometry(), [c])))
+                    .map(|(_, t)| pos.power_of(t))
+                    .sum();
+                Some(Value::Num(total))
+            }
+            // type x, colortype x
+            Node::PieceType(x, colored) => {
+                let s = self.set(x, at)?;
+                if s.count() != 1 {
+                    return None;
+                }
+                Some(Value::Num(match pos.piece_at(s) {
+                    None => 0,
+                    Some((color, t)) => {
+                        let v = i64::from(t) + 1;
+                        if *colored && color == Color::Black {
+                            -v
+                        } else {
+                            v
+                        }
+                    }
+                }))
+            }
+            // halfmoveclock, movenumber, ply, gamenumber, sidetomove
+            Node::Num(prop) => Some(Value::Num(match prop {
+                NumProp::HalfmoveClock => i64::from(pos.halfmove_clock()),
+                NumProp::MoveNumber => i64::from(pos.fullmove_number()),
+                NumProp::Ply => i64::from(self.node(at).ply),
+                NumProp::GameNumber => self.game.number as i64,
+                NumProp::SideToMove => match pos.turn() {
+                    Color::White => 1,
+                    Color::Black => -1,
+                },
+            })),
+            // elo white, elo black
+            Node::Elo(color) => {
+                let tag = if *color == Color::White {
+                    "WhiteElo"
+                } else {
+                    "BlackElo"
+                };
+                let elo = self.game.record.tag(tag)?.trim().parse::<i64>().ok()?;
+                Some(Value::Num(elo))
+            }
+            // "text"
+            Node::Str(s) => Some(Value::Str(s.clone())),
+            // currentfen, standardfen, zobristkey
+            Node::StrProp(prop) => Some(Value::Str(match prop {
+                StrProp::CurrentFen => pos.fen(false),
+                StrProp::StandardFen => pos.fen(true),
+                StrProp::ZobristKey => format!("{:016x}", pos.zobrist()),
+            })),
+            // player white, event, site, date
+            Node::Tag(name) => self.tag(name).map(|v| Value::Str(v.to_string())),
+            // player "x", event "x", ...
+            Node::TagContains(names, text) => truth(
+                names
+                    .iter()
+                    .any(|n| self.tag(n).is_some_and(|v| v.contains(text.as_str()))),
+            ),
+            // x ~~ "regex"
+            Node::RegexMatch(x, pattern) => match self.eval(x, at)? {
+                Value::Str(text) => truth(pattern.0.is_match(&text)),
+                _ => None,
+            },
+            // check
+            Node::Check => truth(pos.is_check()),
+            // mate
+            Node::Mate => truth(pos.is_check() && !pos.has_legal_move()),
+            // stalemate
+            Node::Stalemate => truth(!pos.is_check() && !pos.has_legal_move()),
+            // wtm, btm
+            Node::ToMove(color) => truth(pos.turn() == *color),
+            // initial
+            Node::Initial => truth(at == 0),
+            // terminal
+            Node::Terminal => truth(self.children(at).next().is_none()),
+            // result 1-0
+            Node::Result(want) => {
+                let result = self.game.record.tag("Result").map(str::trim);
+                let got = match result {
+                    Some("1-0") => Some(GameResult::WhiteWins),
+                    Some("0-1") => Some(GameResult::BlackWins),
+                    Some("1/2-1/2") => Some(GameResult::Draw),
+                    _ => None,
+                };
+                truth(got == Some(*want))
+            }
+            // a < b, a == b, ...
+            Node::Compare(op, a, b) => self.eval_compare(*op, a, b, at),
+            // x in y
+            Node::In(x, y) => {
+                let (x, y) = (self.set(x, at)?, self.set(y, at)?);
+                truth(x.is_subset(&y))
+            }
+        }
+    }
+
+    fn eval_arith(
+        &self,
+        op: ArithOp,
+        a: &Node<P::Set>,
+        b: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let (va, vb) = (self.eval(a, at)?, self.eval(b, at)?);
+        if let (ArithOp::Add, Value::Str(x), Value::Str(y)) = (op, &va, &vb) {
+            return Some(Value::Str(format!("{x}{y}")));
+        }
+        let to_num = |v: Value<P::Set>| match v {
+            Value::Num(n) => Some(n),
+            Value::Set(s) => Some(i64::from(s.count())),
+            _ => None,
+        };
+        let (x, y) = (to_num(va)?, to_num(vb)?);
+        let n = match op {
+            ArithOp::Add => x.checked_add(y)?,
+            ArithOp::Sub => x.checked_sub(y)?,
+            ArithOp::Mul => x.checked_mul(y)?,
+            ArithOp::Div => x.checked_div(y)?,
+            ArithOp::Rem => x.checked_rem(y)?,
+        };
+        Some(Value::Num(n))
+    }
+
+    /// `a < b` ...: numbers and strings by value, sets by equality (or by size against a number
+    /// or for `<`-style operators). The value is the left side's number, else a plain match.
+    fn eval_compare(
+        &self,
+        op: CmpOp,
+        a: &Node<P::Set>,
+        b: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let (va, vb) = (self.eval(a, at)?, self.eval(b, at)?);
+        let holds = match (&va, &vb) {
+            (Value::Set(x), Value::Set(y)) => match op {
+                CmpOp::Eq => x == y,
+                CmpOp::Ne => x != y,
+                _ => satisfies(x.count().cmp(&y.count()), op),
+            },
+            (Value::Str(x), Value::Str(y)) => satisfies(x.cmp(y), op),
+            (Value::Num(x), Value::Num(y)) => satisfies(x.cmp(y), op),
+            (Value::Set(x), Value::Num(y)) => satisfies(i64::from(x.count()).cmp(y), op),
+            (Value::Num(x), Value::Set(y)) => satisfies(x.cmp(&i64::from(y.count())), op),
+            _ => false,
+        };
+        holds.then(|| match va {
+            Value::Num(n) => Value::Num(n),
+            _ => Value::Bool(true),
+        })
+    }
+}
+
+/// Whether an ordering satisfies a comparison operator.
+fn satisfies(ordering: std::cmp::Ordering, op: CmpOp) -> bool {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    match op {
+        CmpOp::Lt => ordering == Less,
+        CmpOp::Le => ordering != Greater,
+        CmpOp::Gt => ordering == Greater,
+        CmpOp::Ge => ordering != Less,
+        CmpOp::Eq => ordering == Equal,
+        CmpOp::Ne => ordering != Equal,
+    }
+}

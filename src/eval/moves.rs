@@ -1,0 +1,111 @@
+//! The `move` filter: which moves are considered, which match the parameters, and what the
+//! filter yields.
+
+use super::{Evaluator, Value};
+use crate::ir::{CastleKind, MoveFilter, MoveSource, MoveYield};
+use crate::rules::{MoveInfo, Position};
+use crate::squares::SquareSet;
+
+impl<P: Position> Evaluator<'_, P> {
+    /// `move [legal|pseudolegal|previous] [from X] [to Y] [capture Z] [promote P] ...`
+    pub(super) fn eval_move(&self, m: &MoveFilter<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        let node = self.node(at);
+        // The parameters' sets are read in the position the moves are made from: the parent
+        // for `previous`, here otherwise.
+        let (candidates, from_node): (Vec<MoveInfo<P::Set>>, u32) = match m.source {
+            MoveSource::Previous => {
+                let parent = self.game.record.nodes.get(at as usize)?.parent?;
+                (node.played.clone().into_iter().collect(), parent)
+            }
+            MoveSource::Played => {
+                let moves = self
+                    .children(at)
+                    .filter_map(|c| self.node(c).played.clone())
+                    .collect();
+                (moves, at)
+            }
+            MoveSource::Legal => (node.position.legal_moves(), at),
+            MoveSource::PseudoLegal => (node.position.pseudo_legal_moves(), at),
+        };
+        if candidates.is_empty() {
+            return if m.yields == MoveYield::Count {
+                Some(Value::Num(0))
+            } else {
+                None
+            };
+        }
+        let from = match &m.from {
+            Some(f) => Some(self.set(f, from_node)?),
+            None => None,
+        };
+        let to = match &m.to {
+            Some(f) => Some(self.set(f, from_node)?),
+            None => None,
+        };
+        let capture = match &m.capture {
+            Some(f) => Some(self.set(f, from_node)?),
+            None => None,
+        };
+        let meets = |mv: &MoveInfo<P::Set>| {
+            from.as_ref()
+                .is_none_or(|s| !mv.from.intersect(s).is_empty())
+                && to.as_ref().is_none_or(|s| !mv.to.intersect(s).is_empty())
+                && capture.as_ref().is_none_or(|s| {
+                    mv.capture
+                        .as_ref()
+                        .is_some_and(|(_, sq)| !sq.intersect(s).is_empty())
+                })
+                && m.promote.is_none_or(|kinds| {
+                    mv.promotion.is_some_and(|t| {
+                        let mask = match mv.color {
+                            crate::ir::Color::White => kinds.white,
+                            crate::ir::Color::Black => kinds.black,
+                        };
+                        mask & (1 << t) != 0
+                    })
+                })
+                && (!m.enpassant || mv.en_passant)
+                && (!m.null || mv.null)
+                && m.castle.is_none_or(|kind| match (kind, mv.castle) {
+                    (CastleKind::Any, Some(_)) => true,
+                    (CastleKind::KingSide, Some(true)) => true,
+                    (CastleKind::QueenSide, Some(false)) => true,
+                    _ => false,
+                })
+        };
+        let matching: Vec<&MoveInfo<P::Set>> = candidates.iter().filter(|mv| meets(mv)).collect();
+        if m.yields == MoveYield::Count {
+            // A promotion counts once, whatever it promotes to (as CQL 6.2 does).
+            let mut seen: Vec<(&P::Set, &P::Set, bool)> = Vec::new();
+            for mv in &matching {
+                let key = (&mv.from, &mv.to, mv.null);
+                if !seen.contains(&key) {
+                    seen.push(key);
+                }
+            }
+            return Some(Value::Num(seen.len() as i64));
+        }
+        if matching.is_empty() {
+            return None;
+        }
+        let mut set = P::Set::empty();
+        for mv in &matching {
+            let part = match m.yields {
+                MoveYield::From => mv.from.clone(),
+                MoveYield::To => mv.to.clone(),
+                MoveYield::Capture => mv
+                    .capture
+                    .as_ref()
+                    .map_or(P::Set::empty(), |(_, sq)| sq.clone()),
+                MoveYield::Count => unreachable!("handled above"),
+            };
+            set = set.union(&part);
+        }
+        // A matching null move has no squares: still a match.
+        if set.is_empty() {
+            Some(Value::Bool(true))
+        } else {
+            Some(Value::Set(set))
+        }
+    }
+}

@@ -1,0 +1,343 @@
+//! The filter IR: what every query dialect (CQL 6, CQL-S) lowers to, and what [`crate::eval`]
+//! runs. Transforms are already expanded; square sets are of the board's [`SquareSet`] type.
+//!
+//! CQL semantics: each filter, at a position, either matches or not, and when it matches it may
+//! carry a value (a set of squares, a number, a string). Each variant's doc names its CQL 6
+//! spelling; CQL-S spellings are added when that dialect lowers to it.
+
+/// A side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// White (`white`, value 1).
+    White,
+    /// Black (`black`, value -1).
+    Black,
+}
+
+impl Color {
+    /// The other side.
+    pub fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+/// Index of a piece type within a variant. Standard chess: 0 pawn, 1 knight, 2 bishop, 3 rook,
+/// 4 queen, 5 king; fairy variants number their further types from 6.
+pub type PieceType = u8;
+
+/// Standard piece type indices.
+pub mod piece_type {
+    use super::PieceType;
+    /// Pawn.
+    pub const PAWN: PieceType = 0;
+    /// Knight.
+    pub const KNIGHT: PieceType = 1;
+    /// Bishop.
+    pub const BISHOP: PieceType = 2;
+    /// Rook.
+    pub const ROOK: PieceType = 3;
+    /// Queen.
+    pub const QUEEN: PieceType = 4;
+    /// King.
+    pub const KING: PieceType = 5;
+}
+
+/// The piece part of a piece designator: which coloured piece types (and whether the empty
+/// square) it admits. `K` = white king, `[Qq]` = both queens, `A` = any white piece, `_` = empty.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct PieceKinds {
+    /// Bit `t` set: white pieces of type `t`.
+    pub white: u32,
+    /// Bit `t` set: black pieces of type `t`.
+    pub black: u32,
+    /// The empty square (`_`).
+    pub empty: bool,
+}
+
+impl PieceKinds {
+    /// Every white piece type (`A`).
+    pub const ALL_WHITE: u32 = u32::MAX;
+    /// Colours swapped (for `flipcolor`).
+    pub fn swap_colors(self) -> PieceKinds {
+        PieceKinds {
+            white: self.black,
+            black: self.white,
+            empty: self.empty,
+        }
+    }
+    /// Whether it admits every piece and the empty square (`.`).
+    pub fn is_any(self) -> bool {
+        self.white == u32::MAX && self.black == u32::MAX && self.empty
+    }
+}
+
+/// A binary arithmetic operator.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ArithOp {
+    /// `+` (numbers add; strings concatenate).
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/` (integer division; dividing by zero does not match).
+    Div,
+    /// `%` (remainder; by zero does not match).
+    Rem,
+}
+
+/// A comparison operator.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+}
+
+/// The pawn-structure filters of seed 003.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PawnStructure {
+    /// `connectedpawns`
+    Connected,
+    /// `doubledpawns`
+    Doubled,
+    /// `isolatedpawns`
+    Isolated,
+    /// `passedpawns`
+    Passed,
+}
+
+/// String-valued position or game properties.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StrProp {
+    /// `currentfen`, and `fen` with no argument (seed 003): halfmove clock 0, move number 1.
+    CurrentFen,
+    /// `standardfen`.
+    StandardFen,
+    /// `zobristkey`: 16 lower-case hex digits of the Polyglot key.
+    ZobristKey,
+}
+
+/// Number-valued position or game properties.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NumProp {
+    /// `halfmoveclock`
+    HalfmoveClock,
+    /// `movenumber`
+    MoveNumber,
+    /// `ply` (0 at the game's first position).
+    Ply,
+    /// `gamenumber` (1-based across all inputs).
+    GameNumber,
+    /// `sidetomove`: 1 White, -1 Black.
+    SideToMove,
+}
+
+/// A PGN tag a game-info filter reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TagName {
+    /// `player white` / the White tag.
+    White,
+    /// `player black` / the Black tag.
+    Black,
+    /// `event`
+    Event,
+    /// `site`
+    Site,
+    /// `date`
+    Date,
+    /// Any other tag, by name.
+    Other(String),
+}
+
+/// The result of a game (`result 1-0`, `result 0-1`, `result 1/2-1/2`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// `1-0`
+    WhiteWins,
+    /// `0-1`
+    BlackWins,
+    /// `1/2-1/2`
+    Draw,
+}
+
+/// Which moves a `move` filter looks at.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MoveSource {
+    /// `move ...`: the moves played from this position in the game (main line, and the
+    /// variations when they are searched).
+    Played,
+    /// `move previous ...`: the move that led here.
+    Previous,
+    /// `move legal ...`
+    Legal,
+    /// `move pseudolegal ...`
+    PseudoLegal,
+}
+
+/// What a `move` filter yields.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MoveYield {
+    /// The from-squares of the matching moves (the default).
+    From,
+    /// The to-squares (when `to` is the first parameter).
+    To,
+    /// The captured pieces' squares (when `capture` is the first parameter).
+    Capture,
+    /// `count`: the number of matching moves (a promotion counts once, as in CQL 6.2).
+    Count,
+}
+
+/// Castling restriction of a `move` filter.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CastleKind {
+    /// `castle`: either side.
+    Any,
+    /// `o-o`
+    KingSide,
+    /// `o-o-o`
+    QueenSide,
+}
+
+/// A `move` filter: `move [legal|pseudolegal|previous] [from X] [to Y] [capture Z]
+/// [promote P] [enpassant] [castle|o-o|o-o-o] [null] [count]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveFilter<S> {
+    /// Which moves are considered.
+    pub source: MoveSource,
+    /// `from X`: the moving piece's square is in X (X is evaluated at the current position).
+    pub from: Option<Box<Node<S>>>,
+    /// `to Y`: the destination square is in Y.
+    pub to: Option<Box<Node<S>>>,
+    /// `capture Z`: the captured piece stands on a square of Z (for en passant, the pawn's
+    /// square).
+    pub capture: Option<Box<Node<S>>>,
+    /// `promote P`: the move promotes to a piece admitted by P (a piece-only designator).
+    pub promote: Option<PieceKinds>,
+    /// `enpassant`
+    pub enpassant: bool,
+    /// `castle`, `o-o`, `o-o-o`
+    pub castle: Option<CastleKind>,
+    /// `null`: a null move (`--` in PGN).
+    pub null: bool,
+    /// What the filter yields.
+    pub yields: MoveYield,
+}
+
+/// A regular expression compiled once, when the query is compiled (compares by its text).
+#[derive(Clone, Debug)]
+pub struct Pattern(pub regex::Regex);
+
+impl PartialEq for Pattern {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.as_str() == other.0.as_str()
+    }
+}
+
+/// One filter of the IR.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Node<S> {
+    /// `true`
+    True,
+    /// `false`
+    False,
+    /// `a and b`, and juxtaposition inside `{ }`; the value is the last filter's value.
+    And(Vec<Node<S>>),
+    /// `a or b`
+    Or(Vec<Node<S>>),
+    /// `not a`
+    Not(Box<Node<S>>),
+    /// `if c then a else b` (no `else`: does not match when `c` fails).
+    If(Box<Node<S>>, Box<Node<S>>, Option<Box<Node<S>>>),
+
+    /// A piece designator: `Ra1`, `[Qq]d4`, `_f4`, `a-h1-8`, `.`; the squares of `squares`
+    /// holding a piece (or emptiness) admitted by `kinds`.
+    Pieces(PieceKinds, S),
+    /// `x | y` (and the union of a transformed set filter's images).
+    Union(Vec<Node<S>>),
+    /// `x & y`
+    Intersect(Vec<Node<S>>),
+    /// `~x`: the board's squares not in x.
+    Complement(Box<Node<S>>),
+    /// `x attackedby y`: squares of x attacked by a piece on y.
+    AttackedBy(Box<Node<S>>, Box<Node<S>>),
+    /// `x attacks y`: squares of x holding a piece that attacks a square of y.
+    Attacks(Box<Node<S>>, Box<Node<S>>),
+    /// `connectedpawns`, `doubledpawns`, `isolatedpawns`, `passedpawns`
+    Pawns(PawnStructure),
+    /// `promotedpieces`
+    PromotedPieces,
+    /// `move ...`
+    Move(MoveFilter<S>),
+    /// `fen "..."` with a piece-placement pattern: every listed square holds a piece admitted
+    /// by its kinds. Squares not listed are unconstrained.
+    Placement(Vec<(PieceKinds, S)>),
+
+    /// A number literal, and `white` (1) / `black` (-1).
+    Number(i64),
+    /// `#x`: the number of squares of x.
+    Count(Box<Node<S>>),
+    /// `a + b`, `a - b`, ...
+    Arith(ArithOp, Box<Node<S>>, Box<Node<S>>),
+    /// `-a`
+    Negate(Box<Node<S>>),
+    /// `abs a`
+    Abs(Box<Node<S>>),
+    /// `max(a b ...)`
+    Max(Vec<Node<S>>),
+    /// `min(a b ...)`
+    Min(Vec<Node<S>>),
+    /// `power x`
+    Power(Box<Node<S>>),
+    /// `type x` (`colortype x` when the flag is set): matches only when x is one square.
+    PieceType(Box<Node<S>>, bool),
+    /// `halfmoveclock`, `movenumber`, `ply`, `gamenumber`, `sidetomove`
+    Num(NumProp),
+    /// `elo white`, `elo black` (does not match when the tag is missing or not a number).
+    Elo(Color),
+
+    /// A string literal.
+    Str(String),
+    /// `currentfen`, `standardfen`, `zobristkey`
+    StrProp(StrProp),
+    /// `player white`, `event`, `site`, `date`, ...: the tag's value (does not match when
+    /// the tag is absent).
+    Tag(TagName),
+    /// `player "x"`, `event "x"`, ...: one of the tags contains the text.
+    TagContains(Vec<TagName>, String),
+    /// `x ~~ "re"`: the string value of x matches the regular expression `re` (`regex` crate
+    /// syntax, validated when the query is compiled); `event ~~ "Olympiad"`, `date ~~ "^18"`.
+    RegexMatch(Box<Node<S>>, Pattern),
+
+    /// `check`
+    Check,
+    /// `mate`
+    Mate,
+    /// `stalemate`
+    Stalemate,
+    /// `wtm` / `btm`
+    ToMove(Color),
+    /// `initial`
+    Initial,
+    /// `terminal`
+    Terminal,
+    /// `result 1-0` ...
+    Result(GameResult),
+    /// `a < b`, `a == b`, ...: numbers, strings, or sets (`==`/`!=` of sets; a set compared
+    /// with a number counts its squares). The value is the left side's.
+    Compare(CmpOp, Box<Node<S>>, Box<Node<S>>),
+    /// `x in y`: every square of x is in y (x non-empty... as CQL: x's set is a subset of y's).
+    In(Box<Node<S>>, Box<Node<S>>),
+}

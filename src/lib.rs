@@ -1,0 +1,22 @@
+//! cqlq: the Chess Query Language over PGN game collections.
+//!
+//! The stages (see `docs/architecture.md`):
+//!
+//! | stage | module | converts |
+//! | --- | --- | --- |
+//! | parse | [`query`] | CQL text → syntax tree ([`query::cql_to_ast`]) |
+//! | lower | [`query`] | syntax tree → filter IR ([`query::ast_to_ir`]) |
+//! | read | [`pgn`] | PGN bytes → game slices → game trees |
+//! | replay | [`rules`] | moves → positions, with the game's rules |
+//! | evaluate | [`eval`] | IR × position → match |
+//! | print | [`output`] | matches → PGN, FEN or JSON lines |
+//! | run | [`run`] | all of the above, in parallel, in input order |
+
+pub mod eval;
+pub mod ir;
+pub mod output;
+pub mod pgn;
+pub mod query;
+pub mod rules;
+pub mod run;
+pub mod squares;

@@ -1,0 +1,186 @@
+//! The `cqlq` binary: command line → query → run → exit status (0 match, 1 none, 2 trouble).
+
+mod cli;
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+
+use cli::Cli;
+use cqlq::output::{Format, PgnStyle};
+use cqlq::run::{Input, RunConfig, progress, run};
+use cqlq::squares::Geometry;
+
+/// Exit status for trouble: a query error or an unreadable input.
+const TROUBLE: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match main_with(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(message) => {
+            eprintln!("cqlq: {message}");
+            ExitCode::from(TROUBLE)
+        }
+    }
+}
+
+fn main_with(cli: Cli) -> Result<u8, String> {
+    let started = Instant::now();
+    let mut positional = cli.args.clone();
+    let (query_name, query_text) = match &cli.expr {
+        Some(text) => ("<-e>".to_string(), text.clone()),
+        None => {
+            if positional.is_empty() {
+                return Err(
+                    "no query given: cqlq QUERY.cql [PGN]... or cqlq -e TEXT [PGN]...".into(),
+                );
+            }
+            let path = positional.remove(0);
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            (path.display().to_string(), text)
+        }
+    };
+    let query = match cqlq::query::compile::<shakmaty::Bitboard>(&query_text, Geometry::STANDARD) {
+        Ok(q) => q,
+        Err(e) => {
+            eprint!("{}", e.render(&query_name, &query_text));
+            return Ok(TROUBLE);
+        }
+    };
+
+    // The header's parameters: the command line takes precedence.
+    let mut header_input: Option<PathBuf> = None;
+    let mut header_output: Option<PathBuf> = None;
+    let mut variations = cli.variations;
+    for p in &query.header.params {
+        match (p.name.as_str(), &p.value) {
+            ("input", Some(v)) => header_input = Some(PathBuf::from(v)),
+            ("output", Some(v)) => header_output = Some(PathBuf::from(v)),
+            ("variations", None) => variations = true,
+            ("mainline", None) => {}
+            (name, _) => {
+                eprintln!("cqlq: warning: cql() parameter '{name}' is not supported yet; ignored")
+            }
+        }
+    }
+    let mut inputs: Vec<Input> = positional
+        .iter()
+        .map(|p| {
+            if p.as_os_str() == "-" {
+                Input::Stdin
+            } else {
+                Input::File(p.clone())
+            }
+        })
+        .collect();
+    if inputs.is_empty() {
+        inputs.push(header_input.map_or(Input::Stdin, Input::File));
+    }
+    let output = cli.output.clone().or(header_output);
+    if let Some(out) = &output {
+        refuse_overwriting_input(out, &inputs)?;
+    }
+
+    let format = if cli.fen {
+        Format::Fen
+    } else if cli.json {
+        Format::Json
+    } else if cli.count {
+        Format::Count
+    } else {
+        Format::Pgn
+    };
+    let config = RunConfig {
+        filter: query.filter,
+        inputs,
+        format,
+        style: PgnStyle {
+            game_number_header: !cli.noheader,
+            ..PgnStyle::default()
+        },
+        variations,
+        progress: !cli.no_progress && !cli.quiet,
+    };
+    if let Some(n) = cli.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build_global()
+            .map_err(|e| format!("cannot start {n} threads: {e}"))?;
+    }
+
+    let summary = match &output {
+        Some(path) => run_to_file(&config, path)?,
+        None => {
+            let stdout = io::stdout();
+            let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+            match run(&config, &mut out) {
+                Ok(s) => s,
+                // `cqlq ... | head`: the reader is gone; stop quietly.
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(0),
+                Err(e) => return Err(format!("writing output: {e}")),
+            }
+        }
+    };
+    if !cli.quiet {
+        eprintln!(
+            "{}",
+            progress::summary_line(&summary, started.elapsed().as_secs_f64())
+        );
+    }
+    if summary.unreadable_inputs > 0 {
+        return Ok(TROUBLE);
+    }
+    Ok(if summary.matched_games > 0 { 0 } else { 1 })
+}
+
+/// Refuses an output path that names one of the inputs.
+fn refuse_overwriting_input(out: &Path, inputs: &[Input]) -> Result<(), String> {
+    let Ok(out_real) = out.canonicalize() else {
+        return Ok(());
+    };
+    for input in inputs {
+        if let Input::File(p) = input {
+            if p.canonicalize().is_ok_and(|r| r == out_real) {
+                return Err(format!(
+                    "refusing to write the output over the input {}",
+                    p.display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes to a temporary file beside `path`, renamed over it only when the run completes.
+fn run_to_file(config: &RunConfig, path: &Path) -> Result<cqlq::run::Summary, String> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+    let temp = dir.join(format!(
+        ".{}.cqlq-{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let result = (|| -> io::Result<cqlq::run::Summary> {
+        let file = std::fs::File::create(&temp)?;
+        let mut out = io::BufWriter::with_capacity(1 << 16, file);
+        let summary = run(config, &mut out)?;
+        let file = out.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        std::fs::rename(&temp, path)?;
+        Ok(summary)
+    })();
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&temp);
+        format!("{}: {e}", path.display())
+    })
+}

@@ -1,0 +1,107 @@
+//! Printers: matched games as PGN, matched positions as FEN or JSON lines.
+//!
+//! Each game's output is rendered to a string in the worker that evaluated it, so the single
+//! writer only copies bytes, in input order.
+
+use crate::eval::ReplayedGame;
+use crate::pgn::GameRecord;
+use crate::rules::Position;
+
+/// What is printed for the matches.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The matched games as PGN, with a comment at each matched position (CQL's output).
+    Pgn,
+    /// One FEN line per matched position.
+    Fen,
+    /// One JSON object per line per matched position.
+    Json,
+    /// Only the number of matched games, at the end.
+    Count,
+}
+
+/// How matched games are annotated in PGN output.
+#[derive(Clone, Debug)]
+pub struct PgnStyle {
+    /// The comment at each matched position (CQL's `matchstring`, default `CQL`).
+    pub match_comment: String,
+    /// Whether to put `{Game number N}` at the start of each game (CQL's default).
+    pub game_number_header: bool,
+}
+
+impl Default for PgnStyle {
+    fn default() -> Self {
+        PgnStyle {
+            match_comment: "CQL".to_string(),
+            game_number_header: true,
+        }
+    }
+}
+
+/// One matched game's output in `format`: `matched` holds the record nodes that matched, in
+/// game order.
+pub fn render_game<P: Position>(
+    format: Format,
+    style: &PgnStyle,
+    number: u64,
+    record: &GameRecord,
+    replayed: &ReplayedGame<P>,
+    matched: &[u32],
+) -> String {
+    let mut out = String::new();
+    match format {
+        Format::Count => {}
+        Format::Fen => {
+            for &at in matched {
+                if let Some(node) = &replayed.nodes[at as usize] {
+                    out.push_str(&node.position.fen(true));
+                    out.push('\n');
+                }
+            }
+        }
+        Format::Json => {
+            for &at in matched {
+                if let Some(node) = &replayed.nodes[at as usize] {
+                    out.push_str(&json_line(number, record, node.ply, &node.position, at));
+                    out.push('\n');
+                }
+            }
+        }
+        Format::Pgn => {
+            let mut marks = crate::pgn::Marks::default();
+            if style.game_number_header {
+                marks.header = Some(format!("Game number {number}"));
+            }
+            for &at in matched {
+                marks.after.insert(at, style.match_comment.clone());
+            }
+            crate::pgn::write_game(&mut out, record, &marks);
+        }
+    }
+    out
+}
+
+fn json_line<P: Position>(number: u64, record: &GameRecord, ply: u32, pos: &P, at: u32) -> String {
+    let san = record
+        .nodes
+        .get(at as usize)
+        .map(|n| n.san.as_str())
+        .filter(|s| !s.is_empty());
+    let mut object = serde_json::Map::new();
+    object.insert("game".into(), number.into());
+    object.insert("ply".into(), ply.into());
+    object.insert("fen".into(), pos.fen(true).into());
+    object.insert(
+        "move".into(),
+        san.map_or(serde_json::Value::Null, |s| s.into()),
+    );
+    for tag in ["White", "Black", "Event", "Date", "Result"] {
+        object.insert(
+            tag.into(),
+            record
+                .tag(tag)
+                .map_or(serde_json::Value::Null, |v| v.into()),
+        );
+    }
+    serde_json::Value::Object(object).to_string()
+}

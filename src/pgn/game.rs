@@ -1,0 +1,105 @@
+//! The game tree as read from PGN, before any rules are applied: tags, moves as SAN text,
+//! comments, NAGs and variations, with the game's place in its file.
+
+/// One game as written in its PGN source.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameRecord {
+    /// Tag pairs in source order, e.g. `("White", "Kasparov, G.")`.
+    pub tags: Vec<(String, String)>,
+    /// The move tree. `nodes[0]` is the root (the start position, no move); every other node is
+    /// reached by its `san` from its parent.
+    pub nodes: Vec<MoveNode>,
+    /// The game termination marker at the end of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`),
+    /// if present.
+    pub outcome: Option<String>,
+}
+
+/// A position in the move tree and the move that reached it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MoveNode {
+    /// The parent node (None for the root).
+    pub parent: Option<u32>,
+    /// The move from the parent, as written (SAN without move number; `--` for a null move).
+    /// Empty for the root.
+    pub san: String,
+    /// Child nodes: the first is the main continuation, the others are variations in order.
+    pub children: Vec<u32>,
+    /// Numeric annotation glyphs after the move (`!` is 1, `?` is 2, `$14` is 14, ...).
+    pub nags: Vec<u8>,
+    /// Comments written before the move: the reader puts here the comments right after the
+    /// `(` that opens the variation this move starts. (A comment before the first move of the
+    /// game goes to the root's `comments_after`.)
+    pub comments_before: Vec<String>,
+    /// Comments written after the move (for the root: a comment before any move).
+    pub comments_after: Vec<String>,
+}
+
+impl GameRecord {
+    /// The value of a tag, if present (tag names compare case-sensitively, as PGN says).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The nodes in the order PGN movetext writes their moves (the root first): each move, then
+    /// its alternatives (its parent's other children, each with its whole line, in
+    /// parentheses), then its continuation. [`read_game`](super::read_game) numbers the nodes
+    /// in this order, so that writing and reading a game gives back the same indices.
+    pub fn movetext_order(&self) -> Vec<u32> {
+        let mut order = Vec::with_capacity(self.nodes.len());
+        order.push(0);
+        // (node, whether it is its parent's first child).
+        let mut stack: Vec<(u32, bool)> = Vec::new();
+        if let Some(&first) = self.nodes.first().and_then(|root| root.children.first()) {
+            stack.push((first, true));
+        }
+        while let Some((at, main)) = stack.pop() {
+            let Some(node) = self
+                .nodes
+                .get(at as usize)
+                .filter(|_| order.len() < self.nodes.len())
+            else {
+                continue;
+            };
+            order.push(at);
+            if let Some(&next) = node.children.first() {
+                stack.push((next, true));
+            }
+            let parent = node.parent.and_then(|p| self.nodes.get(p as usize));
+            if let (true, Some(siblings)) = (main, parent.and_then(|p| p.children.get(1..))) {
+                stack.extend(
+                    siblings
+                        .iter()
+                        .rev()
+                        .map(|&alternative| (alternative, false)),
+                );
+            }
+        }
+        order
+    }
+
+    /// The main line: node indices from the root along first children.
+    pub fn mainline(&self) -> Vec<u32> {
+        let mut line = vec![0u32];
+        let mut at = 0usize;
+        while let Some(&next) = self.nodes.get(at).and_then(|n| n.children.first()) {
+            line.push(next);
+            at = next as usize;
+        }
+        line
+    }
+}
+
+/// A game's place in the input: which file, its 1-based number across all inputs, and its
+/// byte range in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSource {
+    /// Index of the input file in the run's list of inputs.
+    pub file: usize,
+    /// 1-based game number across all inputs (CQL's `gamenumber`).
+    pub number: u64,
+    /// Byte offset of the game's first byte in its file.
+    pub offset: u64,
+}

@@ -1,0 +1,15 @@
+//! PGN input: splitting a file into game slices, reading each slice into a [`GameRecord`],
+//! and writing games back out.
+
+pub mod error;
+pub mod game;
+pub mod read;
+mod shadow;
+pub mod split;
+pub mod write;
+
+pub use error::{PgnError, PgnErrorKind};
+pub use game::{GameRecord, GameSource, MoveNode};
+pub use read::read_game;
+pub use split::{SplitGames, split_games};
+pub use write::{Marks, termination_marker, write_game, write_game_to};

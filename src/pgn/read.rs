@@ -1,0 +1,520 @@
+//! Reading one game's PGN bytes into a [`GameRecord`] with pgn-reader.
+//!
+//! # Where things go
+//!
+//! - Tags: in source order, names and values decoded (`\"` and `\\` unescaped), invalid UTF-8
+//!   replaced by U+FFFD without an error.
+//! - Moves: SAN as pgn-reader normalises it (`0-0` is `O-O`, `Z0` and `--` are `--`, `P@e4` is
+//!   `@e4`, `Pe4` is `e4`, but `P7d8` stays `P7d8`); a UCI move like `g1f3` reads as (illegal)
+//!   SAN and is left for the replay to reject. Moves pgn-reader drops because junk is glued to
+//!   them are recovered when their meaning is plain: `gxf8Q` is `gxf8=Q`, `Qxg7++` is
+//!   `Qxg7+`, `axb6ep`, `Rxe3,` and `Qh81-0` lose the junk (the `1-0` still counts as the
+//!   result), and `e7e8q` (UCI) is `e7e8=Q`.
+//! - NAGs (`!`, `$14`) go to the current node: the last move read, or the root before any
+//!   move. Evaluation glyphs written as text (`+-`, `±`, `=`, `N`, ...) become their NAGs.
+//! - Comments, `{...}` and `; ...` alike, go to the current node's `comments_after` (the root's
+//!   before the first move), except those right after a `(`, which go to the next move's
+//!   `comments_before`. A comment in an empty variation `( {c} )` goes to the node the
+//!   variation branches from. The text is kept exactly (no trimming).
+//! - `(` starts an alternative to the last move read: its moves become further children of
+//!   that move's parent.
+//! - The termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`) sets [`GameRecord::outcome`]; one
+//!   inside a variation is dropped.
+//! - Blank lines inside the movetext (where pgn-reader would end the game) are read through:
+//!   one slice is one game.
+//!
+//! pgn-reader skips tokens it cannot read without telling the visitor; a shadow tokenizer
+//! (the private `pgn::shadow`) walks the same bytes to find them and to give every fault a
+//! byte offset. See [`PgnErrorKind`] for what is reported and how much of the game is kept.
+//! Nodes are numbered in [`GameRecord::movetext_order`].
+
+use std::borrow::Cow;
+use std::ops::ControlFlow;
+
+use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
+
+use super::error::{PgnError, PgnErrorKind};
+use super::game::{GameRecord, MoveNode};
+use super::shadow::{Shadow, Step, Token};
+
+/// Reads one game (a slice from [`split_games`](super::split_games), or any bytes) into a
+/// [`GameRecord`].
+///
+/// A slice with no moves gives a record with only the root node; an empty slice gives an empty
+/// record. On a fault the error's [`partial`](PgnError::partial) record holds what was read
+/// before it.
+///
+/// ```
+/// let game = cqlq::pgn::read_game(b"[White \"A\"]\n\n1. e4 {best} e5 (1... c5) 1-0").unwrap();
+/// assert_eq!(game.tag("White"), Some("A"));
+/// assert_eq!(game.nodes[1].san, "e4");
+/// assert_eq!(game.nodes[1].comments_after, vec!["best".to_string()]);
+/// assert_eq!(game.nodes[1].children.len(), 2);
+/// assert_eq!(game.outcome.as_deref(), Some("1-0"));
+/// ```
+pub fn read_game(slice: &[u8]) -> Result<GameRecord, PgnError> {
+    let mut builder = Builder::new(slice);
+    let mut reader = Reader::new(slice);
+    while builder.fault.as_ref().is_none_or(|f| !f.fatal) {
+        match reader.read_game(&mut builder) {
+            Ok(Some(())) => {}
+            Ok(None) => {
+                builder.finish();
+                break;
+            }
+            Err(e) => {
+                builder.reader_failed(&e.to_string());
+                break;
+            }
+        }
+    }
+    builder.into_result()
+}
+
+/// A fault found while reading; `fatal` ones stop the reading.
+struct Fault {
+    kind: PgnErrorKind,
+    offset: usize,
+    message: String,
+    fatal: bool,
+}
+
+/// The pgn-reader visitor that builds the record. Its state lives here rather than in the
+/// visitor's `Tags`/`Movetext` values so that the games pgn-reader sees in one slice (after a
+/// blank line in the movetext) continue the same record.
+struct Builder<'a> {
+    data: &'a [u8],
+    shadow: Shadow<'a>,
+    record: GameRecord,
+    /// The node the next move follows.
+    current: u32,
+    /// For each open variation, the node to return to at its `)`.
+    open: Vec<u32>,
+    /// Right after a `(`: no move of the variation read yet.
+    variation_start: bool,
+    /// Comments read at a variation's start, for its first move's `comments_before`.
+    pending: Vec<String>,
+    /// The chunks of a long comment so far (pgn-reader's `partial_comment`).
+    comment: Vec<u8>,
+    /// The first fault.
+    fault: Option<Fault>,
+    /// pgn-reader's tokens before this offset are the rest of a tag line with unescaped
+    /// quotes (see `Step::QuotedTag`), to be ignored.
+    ignore_until: usize,
+    /// The whole value of such a tag, for `Visitor::tag`.
+    quoted_value: Option<std::ops::Range<usize>>,
+    /// A variation opened after an alternative move (`(1. d4 (1. c4) d5)`), so the nodes may
+    /// need renumbering.
+    nested_alternative: bool,
+}
+
+impl<'a> Builder<'a> {
+    fn new(data: &'a [u8]) -> Self {
+        let mut builder = Builder {
+            data,
+            shadow: Shadow::new(data),
+            record: GameRecord {
+                nodes: vec![MoveNode::default()],
+                ..GameRecord::default()
+            },
+            current: 0,
+            open: Vec::new(),
+            variation_start: false,
+            pending: Vec::new(),
+            comment: Vec::new(),
+            fault: None,
+            ignore_until: 0,
+            quoted_value: None,
+            nested_alternative: false,
+        };
+        builder.record.nodes.push(MoveNode::default());
+        builder
+    }
+
+    fn fault(
+        &mut self,
+        kind: PgnErrorKind,
+        offset: usize,
+        message: String,
+        fatal: bool,
+    ) -> ControlFlow<()> {
+        if self.fault.is_none() {
+            self.fault = Some(Fault {
+                kind,
+                offset,
+                message,
+                fatal,
+            });
+        } else if let Some(f) = self.fault.as_mut() {
+            f.fatal |= fatal;
+        }
+        if fatal {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    fn text(&self, range: std::ops::Range<usize>) -> Cow<'a, str> {
+        String::from_utf8_lossy(&self.data[range])
+    }
+
+    /// Follows the shadow to the token pgn-reader is about to report, taking in what it skipped
+    /// on the way: the token's offset, or `None` if the token is to be ignored. Breaks on a
+    /// fault.
+    fn sync(&mut self, expected: Token) -> ControlFlow<(), Option<usize>> {
+        match self.silent_step()? {
+            Step::Token(token, offset) if token == expected => {
+                ControlFlow::Continue((offset >= self.ignore_until).then_some(offset))
+            }
+            Step::QuotedTag {
+                start,
+                value,
+                line_end,
+            } if expected == Token::Tag => {
+                self.quoted_value = Some(value);
+                self.ignore_until = line_end;
+                ControlFlow::Continue(Some(start))
+            }
+            step => self.lost(format!("{step:?} where pgn-reader reports {expected:?}")),
+        }
+    }
+
+    /// The shadow's next step after taking in those pgn-reader keeps silent about (glyphs,
+    /// `;` comments, recovered moves, skipped tags and tokens). Breaks on a fatal fault.
+    fn silent_step(&mut self) -> ControlFlow<(), Step> {
+        loop {
+            let step = self.shadow.next_step();
+            let offset = match &step {
+                Step::Glyph(range, _) | Step::Unreadable(range) => range.start,
+                Step::LineComment(range) => range.start.saturating_sub(1),
+                Step::Recovered(_, offset) => *offset,
+                _ => usize::MAX,
+            };
+            if offset < self.ignore_until {
+                continue;
+            }
+            match step {
+                Step::Glyph(_, nag) => {
+                    if let Some(nag) = nag {
+                        self.node_mut().nags.push(nag);
+                    }
+                }
+                Step::LineComment(range) => {
+                    let text = self.text(range).into_owned();
+                    self.add_comment(text);
+                }
+                Step::Recovered(san_plus, offset) => self.add_move(san_plus, offset)?,
+                Step::BadTag(range) => {
+                    let message = format!("unreadable tag {}", quoted(&self.text(range.clone())));
+                    self.fault(PgnErrorKind::BadTag, range.start, message, false)?;
+                }
+                Step::Unreadable(range) => {
+                    let message = format!(
+                        "unreadable move token {}",
+                        quoted(&self.text(range.clone()))
+                    );
+                    self.fault(PgnErrorKind::UnreadableToken, range.start, message, true)?;
+                }
+                step => return ControlFlow::Continue(step),
+            }
+        }
+    }
+
+    /// A move from the current node.
+    fn add_move(&mut self, san_plus: SanPlus, offset: usize) -> ControlFlow<()> {
+        let Ok(index) = u32::try_from(self.record.nodes.len()) else {
+            return self.fault(
+                PgnErrorKind::TooLarge,
+                offset,
+                "too many moves".to_string(),
+                true,
+            );
+        };
+        let mut san = String::with_capacity(8);
+        san_plus.append_to_string(&mut san);
+        if san.starts_with(|c: char| c.is_ascii_digit()) {
+            // A pawn move with only a rank to tell it apart (`P7d8`) shows as `7d8`, which
+            // reads as a move number.
+            san.insert(0, 'P');
+        }
+        let comments_before = if std::mem::take(&mut self.variation_start) {
+            std::mem::take(&mut self.pending)
+        } else {
+            Vec::new()
+        };
+        self.record.nodes.push(MoveNode {
+            parent: Some(self.current),
+            san,
+            comments_before,
+            ..MoveNode::default()
+        });
+        self.node_mut().children.push(index);
+        self.current = index;
+        ControlFlow::Continue(())
+    }
+
+    /// The shadow disagrees with pgn-reader: a bug, reported as such.
+    fn lost<T>(&mut self, what: String) -> ControlFlow<(), T> {
+        let message = format!("internal error: lost track of the PGN tokens ({what})");
+        let _ = self.fault(PgnErrorKind::Internal, self.shadow.pos(), message, true);
+        ControlFlow::Break(())
+    }
+
+    fn node_mut(&mut self) -> &mut MoveNode {
+        &mut self.record.nodes[self.current as usize]
+    }
+
+    fn add_comment(&mut self, text: String) {
+        if self.variation_start {
+            self.pending.push(text);
+        } else {
+            self.node_mut().comments_after.push(text);
+        }
+    }
+
+    /// pgn-reader is done: take in what the shadow has after its last token.
+    fn finish(&mut self) {
+        match self.silent_step() {
+            ControlFlow::Break(()) => {}
+            ControlFlow::Continue(Step::End) => self.close_variations(),
+            ControlFlow::Continue(step) => {
+                let _ = self.lost::<()>(format!("{step:?} after pgn-reader's last token"));
+            }
+        }
+    }
+
+    /// Comments of a variation with no moves go to the node it branches from.
+    fn flush_pending(&mut self) {
+        if self.variation_start {
+            self.variation_start = false;
+            let pending = std::mem::take(&mut self.pending);
+            self.node_mut().comments_after.extend(pending);
+        }
+    }
+
+    fn close_variations(&mut self) {
+        if let Some(&outermost) = self.open.first() {
+            self.flush_pending();
+            let offset = self.data.len();
+            let message = format!(
+                "{} variation(s) not closed at the end of the game",
+                self.open.len()
+            );
+            let _ = self.fault(PgnErrorKind::UnclosedVariation, offset, message, false);
+            self.current = outermost;
+            self.open.clear();
+        }
+    }
+
+    /// pgn-reader failed with `message` ("unterminated tag" or "unterminated comment"); the
+    /// shadow says where.
+    fn reader_failed(&mut self, message: &str) {
+        if self.fault.as_ref().is_some_and(|f| f.fatal) {
+            return;
+        }
+        loop {
+            let step = match self.silent_step() {
+                ControlFlow::Break(()) => return,
+                ControlFlow::Continue(step) => step,
+            };
+            match step {
+                Step::UnterminatedComment(offset) => {
+                    let text = self.text(offset + 1..self.data.len()).into_owned();
+                    self.comment.clear();
+                    self.add_comment(text);
+                    self.close_variations();
+                    let message = "comment not closed before the end of the game".to_string();
+                    let _ = self.fault(PgnErrorKind::UnterminatedComment, offset, message, true);
+                    return;
+                }
+                Step::UnterminatedTag(offset) => {
+                    let message = "tag not closed before the end of the game".to_string();
+                    let _ = self.fault(PgnErrorKind::UnterminatedTag, offset, message, true);
+                    return;
+                }
+                Step::End => {
+                    // pgn-reader's buffer limits (a tag value longer than its 16 KiB buffer).
+                    let kind = if message.contains("comment") {
+                        PgnErrorKind::UnterminatedComment
+                    } else {
+                        PgnErrorKind::UnterminatedTag
+                    };
+                    let offset = self.shadow.pos();
+                    let _ = self.fault(kind, offset, format!("pgn-reader: {message}"), true);
+                    return;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn into_result(mut self) -> Result<GameRecord, PgnError> {
+        if self.nested_alternative {
+            renumber(&mut self.record);
+        }
+        match self.fault {
+            None => Ok(self.record),
+            Some(f) => Err(PgnError {
+                kind: f.kind,
+                offset: f.offset,
+                message: f.message,
+                partial: Box::new(self.record),
+            }),
+        }
+    }
+}
+
+/// Numbers the nodes in [`GameRecord::movetext_order`], which differs from the order the moves
+/// were read only when a variation nests an alternative to its own first move
+/// (`1. e4 (1. d4 (1. c4) d5)`, where `1. c4` is written after `1. d4 d5` by the writer).
+fn renumber(record: &mut GameRecord) {
+    let order = record.movetext_order();
+    if order.iter().enumerate().all(|(i, &at)| i == at as usize) {
+        return;
+    }
+    let mut new_index = vec![0u32; record.nodes.len()];
+    for (i, &at) in order.iter().enumerate() {
+        new_index[at as usize] = i as u32;
+    }
+    let mut old = std::mem::take(&mut record.nodes);
+    record.nodes = order
+        .iter()
+        .map(|&at| {
+            let mut node = std::mem::take(&mut old[at as usize]);
+            node.parent = node.parent.map(|p| new_index[p as usize]);
+            node.children
+                .iter_mut()
+                .for_each(|c| *c = new_index[*c as usize]);
+            node
+        })
+        .collect();
+}
+
+/// `text` in quotes, shortened to 40 characters.
+fn quoted(text: &str) -> String {
+    let mut short: String = text.chars().take(40).collect();
+    if short.len() < text.len() {
+        short.push('…');
+    }
+    format!("{short:?}")
+}
+
+impl Visitor for Builder<'_> {
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+
+    fn begin_tags(&mut self) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
+        if self.sync(Token::Tag)?.is_none() {
+            return ControlFlow::Continue(());
+        }
+        let name = String::from_utf8_lossy(name).into_owned();
+        let value = match self.quoted_value.take() {
+            Some(range) => RawTag(&self.data[range]).decode_utf8_lossy().into_owned(),
+            None => value.decode_utf8_lossy().into_owned(),
+        };
+        self.record.tags.push((name, value));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+
+    fn san(&mut self, _: &mut (), san_plus: SanPlus) -> ControlFlow<()> {
+        match self.sync(Token::San)? {
+            Some(offset) => self.add_move(san_plus, offset),
+            None => ControlFlow::Continue(()),
+        }
+    }
+
+    fn nag(&mut self, _: &mut (), nag: Nag) -> ControlFlow<()> {
+        if self.sync(Token::Nag)?.is_some() {
+            self.node_mut().nags.push(nag.0);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn partial_comment(&mut self, _: &mut (), comment: RawComment<'_>) -> ControlFlow<()> {
+        self.comment.extend_from_slice(comment.as_bytes());
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, _: &mut (), comment: RawComment<'_>) -> ControlFlow<()> {
+        if self.sync(Token::Comment)?.is_none() {
+            self.comment.clear();
+            return ControlFlow::Continue(());
+        }
+        let text = if self.comment.is_empty() {
+            String::from_utf8_lossy(comment.as_bytes()).into_owned()
+        } else {
+            let mut bytes = std::mem::take(&mut self.comment);
+            bytes.extend_from_slice(comment.as_bytes());
+            String::from_utf8_lossy(&bytes).into_owned()
+        };
+        self.add_comment(text);
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, _: &mut ()) -> ControlFlow<(), Skip> {
+        let Some(offset) = self.sync(Token::BeginVariation)? else {
+            return ControlFlow::Continue(Skip(false));
+        };
+        let parent = self.record.nodes[self.current as usize].parent;
+        match parent {
+            Some(parent) if !self.variation_start => {
+                let main =
+                    self.record.nodes[parent as usize].children.first() == Some(&self.current);
+                self.nested_alternative |= !main;
+                self.open.push(self.current);
+                self.current = parent;
+                self.variation_start = true;
+                ControlFlow::Continue(Skip(false))
+            }
+            _ => {
+                let message = "variation without a move to vary".to_string();
+                let _ = self.fault(PgnErrorKind::VariationWithoutMove, offset, message, true);
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    fn end_variation(&mut self, _: &mut ()) -> ControlFlow<()> {
+        let Some(offset) = self.sync(Token::EndVariation)? else {
+            return ControlFlow::Continue(());
+        };
+        self.flush_pending();
+        match self.open.pop() {
+            Some(back) => {
+                self.current = back;
+                ControlFlow::Continue(())
+            }
+            None => self.fault(
+                PgnErrorKind::UnmatchedParenthesis,
+                offset,
+                "`)` without `(`".to_string(),
+                true,
+            ),
+        }
+    }
+
+    fn outcome(&mut self, _: &mut (), outcome: Outcome) -> ControlFlow<()> {
+        if self.sync(Token::Outcome)?.is_some() && self.open.is_empty() {
+            let text = match outcome {
+                Outcome::Known(KnownOutcome::Decisive { winner }) if winner.is_white() => "1-0",
+                Outcome::Known(KnownOutcome::Decisive { .. }) => "0-1",
+                Outcome::Known(KnownOutcome::Draw) => "1/2-1/2",
+                Outcome::Unknown => "*",
+            };
+            self.record.outcome = Some(text.to_string());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, _: ()) {}
+}

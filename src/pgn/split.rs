@@ -1,0 +1,399 @@
+//! Splitting PGN bytes into games: one fast pass over the (memory-mapped) input that yields
+//! each game's byte range in file order, so games can be read in parallel.
+//!
+//! A new game starts at a line whose first non-blank character (after any UTF-8 BOM) is `[`,
+//! once the current game has had movetext; so tag lines after blank lines (ChessBase's empty
+//! line between tags) stay in their game. A game without tags starts the input, or follows a
+//! game whose last movetext line ends with a result (`1-0`, `0-1`, `1/2-1/2`, `*`), as PGN's
+//! termination marker says: it starts at the next line that begins like moves (a digit or a SAN
+//! letter), or with `{` after a blank line. (Other lines after a result, like a lone `{comment}`
+//! or junk, stay with the game.) A `[` inside a `{ comment }`, after `;` on its line, or on a `%` escape line never
+//! starts a game.
+//!
+//! A `{` that is never closed would swallow the rest of the input; it is capped: the comment
+//! ends before a line starting with `[Event `, or before a complete tag pair line
+//! (`[Name "value"]`) that follows a blank line. (A comment that really contains such a line
+//! is cut there too; the reader then reports the first part's comment as unterminated.)
+//!
+//! Every byte of the input is in exactly one range, or between ranges; the bytes between ranges
+//! are only whitespace (space, tab, CR, LF) and UTF-8 BOMs, which ranges never start or end
+//! with. Ranges are never empty.
+
+use std::iter::FusedIterator;
+use std::ops::Range;
+
+use memchr::{memchr, memchr2};
+
+/// The byte order mark of UTF-8 text, which some tools write at the start of each game.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// The games of `data` as byte ranges, in file order: see the [module docs](self) for where
+/// one game ends and the next begins.
+///
+/// ```
+/// let pgn = b"[Event \"a\"]\n\n1. e4 { [not a tag] } e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+/// let games: Vec<_> = cqlq::pgn::split_games(pgn).collect();
+/// assert_eq!(games.len(), 2);
+/// assert!(pgn[games[1].clone()].starts_with(b"[Event \"b\"]"));
+/// ```
+pub fn split_games(data: &[u8]) -> SplitGames<'_> {
+    SplitGames { data, pos: 0 }
+}
+
+/// Iterator over the games of a PGN text, from [`split_games`].
+#[derive(Clone, Debug)]
+pub struct SplitGames<'a> {
+    data: &'a [u8],
+    /// Where the search for the next game starts (a line start, or the end).
+    pos: usize,
+}
+
+impl Iterator for SplitGames<'_> {
+    type Item = Range<usize>;
+
+    fn next(&mut self) -> Option<Range<usize>> {
+        let data = self.data;
+        let start = skip_blank(data, self.pos);
+        if start >= data.len() {
+            self.pos = data.len();
+            return None;
+        }
+        let mut scan = Scan::default();
+        let mut line = start;
+        while line < data.len() {
+            let eol = memchr(b'\n', &data[line..]).map_or(data.len(), |i| line + i);
+            if scan.line(&data[line..eol], line == start) == Line::StartsGame {
+                break;
+            }
+            line = eol + 1;
+        }
+        let end_of_game = line.min(data.len());
+        self.pos = end_of_game;
+        Some(start..trim_end(data, start, end_of_game))
+    }
+}
+
+impl FusedIterator for SplitGames<'_> {}
+
+/// What a line means for the game being scanned.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Line {
+    /// The line belongs to the current game.
+    Continues,
+    /// The line is the first of the next game.
+    StartsGame,
+}
+
+/// Line-by-line state while scanning one game.
+#[derive(Default)]
+struct Scan {
+    /// The game has had movetext (so a tag line now starts the next game).
+    seen_movetext: bool,
+    /// Inside a `{ comment }` that began on an earlier line.
+    in_comment: bool,
+    /// The previous line was blank.
+    prev_blank: bool,
+    /// The last movetext line ended with a result token (outside comments).
+    ended_with_result: bool,
+    /// A blank line followed that result line.
+    result_then_blank: bool,
+    /// The line before ended inside a tag value, with `\\` escaping its line break.
+    in_tag_value: bool,
+}
+
+impl Scan {
+    /// Takes in one line (without its `\n`); `first` is the game's first line.
+    fn line(&mut self, line: &[u8], first: bool) -> Line {
+        let prev_blank = std::mem::replace(&mut self.prev_blank, false);
+        if std::mem::take(&mut self.in_tag_value) {
+            self.tags(line, true);
+            return Line::Continues;
+        }
+        if self.in_comment {
+            if is_cap_line(line, prev_blank) {
+                self.in_comment = false;
+            } else {
+                match memchr(b'}', line) {
+                    Some(i) => {
+                        self.in_comment = false;
+                        self.movetext(line, i + 1);
+                    }
+                    None => self.prev_blank = is_blank(line),
+                }
+                return Line::Continues;
+            }
+        }
+        let text = trim_start(line);
+        match text.first() {
+            None => {
+                self.prev_blank = true;
+                if self.ended_with_result {
+                    self.result_then_blank = true;
+                }
+            }
+            Some(b'[') => {
+                if self.seen_movetext && !first {
+                    return Line::StartsGame;
+                }
+                self.tags(text, false);
+            }
+            // `%` in the first column escapes the whole line.
+            Some(b'%') if line.first() == Some(&b'%') => {}
+            Some(&b) => {
+                let moves = b.is_ascii_digit() || b"abcdefghKQRBNOP".contains(&b);
+                if self.ended_with_result
+                    && !first
+                    && (moves || (self.result_then_blank && b == b'{'))
+                {
+                    return Line::StartsGame;
+                }
+                self.movetext(text, 0);
+            }
+        }
+        Line::Continues
+    }
+
+    /// Takes in a line of tags (see [`after_tags`]).
+    fn tags(&mut self, text: &[u8], in_value: bool) {
+        match after_tags(text, in_value) {
+            TagLine::Done => {}
+            TagLine::Movetext(rest) => self.movetext(rest, 0),
+            TagLine::ValueContinues => self.in_tag_value = true,
+        }
+    }
+
+    /// Takes in movetext from `text[from..]` (up to the line's end), following comments.
+    fn movetext(&mut self, text: &[u8], from: usize) {
+        let mut at = from;
+        let mut line_comment = false;
+        while let Some(i) = memchr2(b'{', b';', &text[at..]) {
+            if text[at + i] == b';' {
+                line_comment = true;
+                break;
+            }
+            match memchr(b'}', &text[at + i + 1..]) {
+                Some(j) => at += i + 1 + j + 1,
+                None => {
+                    self.in_comment = true;
+                    break;
+                }
+            }
+        }
+        self.seen_movetext |= !is_blank(text);
+        self.ended_with_result = !self.in_comment && !line_comment && ends_with_result(text);
+        self.result_then_blank = false;
+    }
+}
+
+/// The first index at or after `pos` that is not whitespace or part of a BOM.
+fn skip_blank(data: &[u8], mut pos: usize) -> usize {
+    while pos < data.len() {
+        if is_space(data[pos]) {
+            pos += 1;
+        } else if data[pos..].starts_with(BOM) {
+            pos += BOM.len();
+        } else {
+            break;
+        }
+    }
+    pos
+}
+
+/// The end of `data[start..end]` without trailing whitespace and BOMs.
+fn trim_end(data: &[u8], start: usize, mut end: usize) -> usize {
+    while end > start {
+        if is_space(data[end - 1]) {
+            end -= 1;
+        } else if end - start >= BOM.len() && data[..end].ends_with(BOM) {
+            end -= BOM.len();
+        } else {
+            break;
+        }
+    }
+    end
+}
+
+/// `line` without leading whitespace and BOMs.
+fn trim_start(line: &[u8]) -> &[u8] {
+    &line[skip_blank(line, 0)..]
+}
+
+/// Whitespace as pgn-reader sees it.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n')
+}
+
+fn is_blank(line: &[u8]) -> bool {
+    trim_start(line).is_empty()
+}
+
+/// Whether a line inside an unclosed comment ends that comment (see the module docs).
+fn is_cap_line(line: &[u8], prev_blank: bool) -> bool {
+    let text = trim_start(line);
+    text.starts_with(b"[Event ") || (prev_blank && is_tag_pair_line(text))
+}
+
+/// Whether `text` is exactly `[Name "value"]` (name of letters, digits and `_`), then blanks.
+fn is_tag_pair_line(text: &[u8]) -> bool {
+    let name_len = text
+        .iter()
+        .skip(1)
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    if text.first() != Some(&b'[') || name_len == 0 {
+        return false;
+    }
+    let rest = &text[1 + name_len..];
+    let spaces = rest.iter().take_while(|b| **b == b' ').count();
+    if spaces == 0 || rest.get(spaces) != Some(&b'"') {
+        return false;
+    }
+    match closing_quote(rest, spaces + 1) {
+        Quote::At(q) => rest.get(q + 1) == Some(&b']') && is_blank(&rest[q + 2..]),
+        _ => false,
+    }
+}
+
+/// Where a quoted tag value that starts at `text[from..]` ends, on a line `text` (without its
+/// line break).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Quote {
+    /// At the `"` at this index.
+    At(usize),
+    /// At the line break (pgn-reader ends an unclosed value there).
+    LineEnds,
+    /// Not on this line: it ends with `\`, which escapes the line break.
+    Continues,
+}
+
+/// Where the tag value starting at `text[from..]` ends (after `\` escapes, as pgn-reader
+/// reads them).
+fn closing_quote(text: &[u8], from: usize) -> Quote {
+    let mut at = from;
+    loop {
+        let Some(i) = text.get(at..).and_then(|rest| memchr2(b'\\', b'"', rest)) else {
+            return Quote::LineEnds;
+        };
+        let i = at + i;
+        if text[i] == b'"' {
+            return Quote::At(i);
+        }
+        if i + 1 == text.len() {
+            return Quote::Continues;
+        }
+        at = i + 2;
+    }
+}
+
+/// What a line of tags holds after them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum TagLine<'a> {
+    /// Nothing.
+    Done,
+    /// Movetext: `[Result "*"] *`.
+    Movetext(&'a [u8]),
+    /// The last tag's value goes on on the next line.
+    ValueContinues,
+}
+
+/// For a line starting with `[` (or, if `in_value`, inside a tag value continued from the line
+/// before): what follows its tags on the same line.
+fn after_tags(mut text: &[u8], mut in_value: bool) -> TagLine<'_> {
+    loop {
+        // The end of the tag: the `]` after its quoted value, or the first `]` if it has none.
+        let close = if in_value {
+            in_value = false;
+            match closing_quote(text, 0) {
+                Quote::At(end) => memchr(b']', &text[end + 1..]).map(|j| end + 1 + j),
+                Quote::LineEnds => None,
+                Quote::Continues => return TagLine::ValueContinues,
+            }
+        } else if text.first() == Some(&b'[') {
+            match memchr2(b'"', b']', text) {
+                Some(q) if text[q] == b'"' => match closing_quote(text, q + 1) {
+                    Quote::At(end) => memchr(b']', &text[end + 1..]).map(|j| end + 1 + j),
+                    Quote::LineEnds => None,
+                    Quote::Continues => return TagLine::ValueContinues,
+                },
+                bracket => bracket,
+            }
+        } else {
+            break;
+        };
+        let Some(close) = close else {
+            return TagLine::Done;
+        };
+        text = trim_start(&text[close + 1..]);
+    }
+    if text.is_empty() {
+        TagLine::Done
+    } else {
+        TagLine::Movetext(text)
+    }
+}
+
+/// Whether a movetext line ends with a game termination marker.
+fn ends_with_result(text: &[u8]) -> bool {
+    let mut end = text.len();
+    while end > 0 && is_space(text[end - 1]) {
+        end -= 1;
+    }
+    let text = &text[..end];
+    if text.ends_with(b"*") {
+        return true;
+    }
+    [&b"1-0"[..], b"0-1", b"1/2-1/2"].iter().any(|result| {
+        text.ends_with(result)
+            && !matches!(text[..text.len() - result.len()].last(), Some(b) if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'/'))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games(data: &[u8]) -> Vec<&[u8]> {
+        split_games(data).map(|r| &data[r]).collect()
+    }
+
+    #[test]
+    fn tag_pair_lines() {
+        assert!(is_tag_pair_line(b"[White \"Kasparov, G.\"]"));
+        assert!(is_tag_pair_line(b"[Black \"a \\\" b\"]  \r"));
+        assert!(!is_tag_pair_line(b"[%clk 0:01:00]"));
+        assert!(!is_tag_pair_line(b"[White \"x\"] 1. e4"));
+        assert!(!is_tag_pair_line(b"[White\"x\"]"));
+    }
+
+    #[test]
+    fn results_at_line_end() {
+        assert!(ends_with_result(b"23. Qxe7 1-0 \r"));
+        assert!(ends_with_result(b"{done} *"));
+        assert!(ends_with_result(b"1/2-1/2"));
+        assert!(!ends_with_result(b"23. Qxe7 21-0"));
+        assert!(!ends_with_result(b"23. Qxe7"));
+    }
+
+    #[test]
+    fn tag_value_continued_over_a_line_break() {
+        // pgn-reader reads `\` and the line break as part of the value, up to the next `"`.
+        let data = b"[A \"x\\\n\"]\n[B \"y\"]\n1. e4 *\n[C \"z\"]\n*";
+        assert_eq!(
+            games(data),
+            vec![&b"[A \"x\\\n\"]\n[B \"y\"]\n1. e4 *"[..], b"[C \"z\"]\n*"]
+        );
+    }
+
+    #[test]
+    fn tags_followed_by_movetext_on_one_line() {
+        let data = b"[A \"1\"] 1. e4 *\n[B \"2\"] [C \"]\"] 1. d4 *\n[D \"4\"]\n";
+        assert_eq!(
+            games(data),
+            vec![
+                &b"[A \"1\"] 1. e4 *"[..],
+                b"[B \"2\"] [C \"]\"] 1. d4 *",
+                b"[D \"4\"]"
+            ]
+        );
+    }
+}

@@ -1,0 +1,327 @@
+//! Writing a [`GameRecord`] back out as PGN, with extra comments ([`Marks`]) such as CQL's
+//! `{Game number 12}` and `{CQL}`.
+//!
+//! The output: the tags in source order (values escaped), a blank line, the movetext wrapped
+//! at 79 columns (a comment is never broken, so its line may be longer), the termination
+//! marker, a blank line. Move numbers are written before White's moves and before Black's
+//! after a comment, a `(` or a `)` (`12... Nf6`); the first move's number and side come from
+//! the `FEN` tag. NAGs are written `$n`.
+//!
+//! Reading the output with [`read_game`](super::read_game) gives back the record read from any
+//! PGN, apart from the marks (which come back as comments, after the node's own) and these
+//! normalisations, none of which changes the record: a comment written before a variation's
+//! first move comes back in that move's `comments_before`, and `comments_before` elsewhere come
+//! back as the previous node's `comments_after`; a missing termination marker is written as
+//! [`termination_marker`] says; a comment containing `}` is written as a `;` comment (or, if it
+//! also has a line break, with `}` replaced by `)`: only comments not read from PGN can).
+
+use std::collections::BTreeMap;
+use std::io;
+
+use super::game::GameRecord;
+
+/// The longest line the writer makes, unless a comment is longer.
+const WIDTH: usize = 79;
+
+/// Extra comments to write into a game: what CQL adds to the games it prints.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// A comment at the very start of the movetext, before everything else
+    /// (CQL's `Game number 12`).
+    pub header: Option<String>,
+    /// A comment after the move of the node with this index, after the node's own comments and
+    /// before its variations (CQL's `CQL` at each matched position). For the root (index 0) it
+    /// comes before the first move.
+    pub after: BTreeMap<u32, String>,
+}
+
+/// Appends `game` to `out` as PGN, with `marks`' comments (see the [module docs](self)).
+///
+/// ```
+/// use cqlq::pgn::{read_game, write_game, Marks};
+/// let game = read_game(b"[White \"A\"]\n\n1. e4 e5 (1... c5) 2. Nf3 1-0").unwrap();
+/// let mut marks = Marks { header: Some("Game number 1".into()), ..Marks::default() };
+/// marks.after.insert(4, "CQL".into());
+/// let mut out = String::new();
+/// write_game(&mut out, &game, &marks);
+/// assert_eq!(out, "[White \"A\"]\n\n{Game number 1} 1. e4 e5 (1... c5) 2. Nf3 {CQL} 1-0\n\n");
+/// ```
+pub fn write_game(out: &mut String, game: &GameRecord, marks: &Marks) {
+    for (name, value) in &game.tags {
+        out.push('[');
+        out.push_str(name);
+        out.push_str(" \"");
+        push_tag_value(out, value);
+        out.push_str("\"]\n");
+    }
+    if !game.tags.is_empty() {
+        out.push('\n');
+    }
+    let mut text = Movetext {
+        out,
+        col: 0,
+        open: 0,
+        need_number: true,
+        token: String::new(),
+    };
+    if let Some(header) = &marks.header {
+        text.comment(header);
+    }
+    if let Some(root) = game.nodes.first() {
+        root.comments_before.iter().for_each(|c| text.comment(c));
+        root.nags.iter().for_each(|&nag| text.nag(nag));
+        root.comments_after.iter().for_each(|c| text.comment(c));
+    }
+    if let Some(mark) = marks.after.get(&0) {
+        text.comment(mark);
+    }
+    write_moves(&mut text, game, marks);
+    text.put(termination_marker(game));
+    text.out.push_str("\n\n");
+}
+
+/// Appends a tag value, escaped so that pgn-reader reads it back: `"` as `\"`, `\` as `\\`,
+/// except that a `\` before a line break stays single (pgn-reader reads `\` and a line break
+/// as part of the value, and keeps both); another line break, which no read value has, becomes
+/// a space.
+fn push_tag_value(out: &mut String, value: &str) {
+    let mut chars = value.chars().peekable();
+    let mut prev = None;
+    while let Some(ch) = chars.next() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' if chars.peek() == Some(&'\n') => out.push('\\'),
+            '\\' => out.push_str("\\\\"),
+            '\n' if prev != Some('\\') => out.push(' '),
+            _ => out.push(ch),
+        }
+        prev = Some(ch);
+    }
+}
+
+/// Writes `game` to `out` as PGN, with `marks`' comments: [`write_game`] for an
+/// [`io::Write`].
+pub fn write_game_to<W: io::Write + ?Sized>(
+    out: &mut W,
+    game: &GameRecord,
+    marks: &Marks,
+) -> io::Result<()> {
+    let mut text = String::new();
+    write_game(&mut text, game, marks);
+    out.write_all(text.as_bytes())
+}
+
+/// The termination marker written at the end of `game`'s movetext: its
+/// [`outcome`](GameRecord::outcome), else its `Result` tag if that is a termination marker,
+/// else `*`.
+pub fn termination_marker(game: &GameRecord) -> &str {
+    const MARKERS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+    game.outcome
+        .as_deref()
+        .filter(|o| !o.is_empty())
+        .or_else(|| game.tag("Result").filter(|r| MARKERS.contains(r)))
+        .unwrap_or("*")
+}
+
+/// The ply (0 for White's first move) of the game's first move, from the `FEN` tag's side to
+/// move and move number.
+fn start_ply(game: &GameRecord) -> u64 {
+    let Some(fen) = game.tag("FEN") else { return 0 };
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let black = fields.get(1) == Some(&"b");
+    let number = fields
+        .get(5)
+        .and_then(|n| n.parse::<u64>().ok())
+        .filter(|&n| n >= 1)
+        .unwrap_or(1);
+    (number - 1)
+        .saturating_mul(2)
+        .saturating_add(u64::from(black))
+}
+
+/// What is left to write, kept on a stack (variations nest without recursion).
+enum Task {
+    /// A move and the line that follows it. `main`: it is its parent's first child, so the
+    /// parent's other children (its alternatives) follow it in parentheses.
+    Move {
+        node: u32,
+        parent: u32,
+        ply: u64,
+        main: bool,
+    },
+    Open,
+    Close,
+}
+
+fn write_moves(text: &mut Movetext<'_>, game: &GameRecord, marks: &Marks) {
+    let Some(&first) = game.nodes.first().and_then(|root| root.children.first()) else {
+        return;
+    };
+    let mut tasks = vec![Task::Move {
+        node: first,
+        parent: 0,
+        ply: start_ply(game),
+        main: true,
+    }];
+    // Each node is written once; the budget only matters for a (hand-made) cyclic tree.
+    let mut budget = game.nodes.len();
+    while let Some(task) = tasks.pop() {
+        let (index, parent, ply, main) = match task {
+            Task::Open => {
+                text.open += 1;
+                text.need_number = true;
+                continue;
+            }
+            Task::Close => {
+                text.close();
+                continue;
+            }
+            Task::Move {
+                node,
+                parent,
+                ply,
+                main,
+            } => (node, parent, ply, main),
+        };
+        let Some(node) = game.nodes.get(index as usize).filter(|_| budget > 0) else {
+            continue;
+        };
+        budget -= 1;
+        node.comments_before.iter().for_each(|c| text.comment(c));
+        text.san(ply, if node.san.is_empty() { "--" } else { &node.san });
+        node.nags.iter().for_each(|&nag| text.nag(nag));
+        node.comments_after.iter().for_each(|c| text.comment(c));
+        if let Some(mark) = marks.after.get(&index) {
+            text.comment(mark);
+        }
+        if let Some(&next) = node.children.first() {
+            tasks.push(Task::Move {
+                node: next,
+                parent: index,
+                ply: ply.saturating_add(1),
+                main: true,
+            });
+        }
+        if main
+            && let Some(siblings) = game
+                .nodes
+                .get(parent as usize)
+                .and_then(|p| p.children.get(1..))
+        {
+            for &alternative in siblings.iter().rev() {
+                tasks.push(Task::Close);
+                tasks.push(Task::Move {
+                    node: alternative,
+                    parent,
+                    ply,
+                    main: false,
+                });
+                tasks.push(Task::Open);
+            }
+        }
+    }
+}
+
+/// The movetext being written, with its line wrapping.
+struct Movetext<'a> {
+    out: &'a mut String,
+    /// The current column.
+    col: usize,
+    /// `(`s to write before the next token, with no space between.
+    open: usize,
+    /// Black's next move needs its number (`12...`).
+    need_number: bool,
+    /// Scratch space for the token being made.
+    token: String,
+}
+
+impl Movetext<'_> {
+    /// Writes one token (after any pending `(`), after a space or a line break.
+    fn put(&mut self, token: &str) {
+        let open = std::mem::take(&mut self.open);
+        let first_line = open + token.find('\n').unwrap_or(token.len());
+        if self.col > 0 {
+            self.space_for(1 + first_line);
+        }
+        (0..open).for_each(|_| self.out.push('('));
+        self.out.push_str(token);
+        self.col = match token.rfind('\n') {
+            Some(i) => token.len() - i - 1,
+            None => self.col + open + token.len(),
+        };
+    }
+
+    /// A space, or a line break if `width` more columns would pass the limit.
+    fn space_for(&mut self, width: usize) {
+        if self.col + width > WIDTH {
+            self.out.push('\n');
+            self.col = 0;
+        } else {
+            self.out.push(' ');
+            self.col += 1;
+        }
+    }
+
+    /// `)`, right after the last token (or at the start of the next line).
+    fn close(&mut self) {
+        if self.col + 1 > WIDTH {
+            self.out.push('\n');
+            self.col = 0;
+        }
+        (0..std::mem::take(&mut self.open)).for_each(|_| self.out.push('('));
+        self.out.push(')');
+        self.col += 1;
+        self.need_number = true;
+    }
+
+    fn put_token(&mut self) {
+        let token = std::mem::take(&mut self.token);
+        self.put(&token);
+        self.token = token;
+    }
+
+    fn comment(&mut self, comment: &str) {
+        self.token.clear();
+        if !comment.contains('}') {
+            self.token.push('{');
+            self.token.push_str(comment);
+            self.token.push('}');
+            self.put_token();
+        } else if !comment.contains('\n') && !comment.ends_with('\r') {
+            self.token.push(';');
+            self.token.push_str(comment);
+            self.put_token();
+            self.out.push('\n');
+            self.col = 0;
+        } else {
+            self.token.push('{');
+            self.token.push_str(&comment.replace('}', ")"));
+            self.token.push('}');
+            self.put_token();
+        }
+        self.need_number = true;
+    }
+
+    fn san(&mut self, ply: u64, san: &str) {
+        use std::fmt::Write;
+        self.token.clear();
+        let number = ply / 2 + 1;
+        let _ = if ply.is_multiple_of(2) {
+            write!(self.token, "{number}. ")
+        } else if self.need_number {
+            write!(self.token, "{number}... ")
+        } else {
+            Ok(())
+        };
+        self.token.push_str(san);
+        self.put_token();
+        self.need_number = false;
+    }
+
+    fn nag(&mut self, nag: u8) {
+        use std::fmt::Write;
+        self.token.clear();
+        let _ = write!(self.token, "${nag}");
+        self.put_token();
+    }
+}

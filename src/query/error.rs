@@ -1,0 +1,292 @@
+//! Query errors: a message, what was expected, and where (byte span, line, column), rendered
+//! with the source line and a caret under the offending text.
+
+use std::fmt;
+
+use pest::error::{ErrorVariant, InputLocation};
+
+use super::ast::Span;
+use super::parse::Rule;
+
+/// What kind of problem a [`QueryError`] reports.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The text is not CQL: `check and` (a filter is missing), `(check` (no `)`).
+    Syntax,
+    /// A CQL word or operator cqlq does not implement yet: `line --> check`, `x = 1`.
+    Unsupported,
+    /// An argument of the wrong type: `#check`, `"a" < 3`, `max(2)`.
+    Type,
+    /// A malformed literal: `fen "9/8"`, `event ~~ "("`, `Rj9` on an 8x8 board.
+    Invalid,
+    /// The query nests or expands too far: 300 nested parentheses, `shift shift flip F`.
+    TooComplex,
+}
+
+/// A query that cannot be compiled: where, why, and what would have been accepted there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueryError {
+    /// What is wrong, e.g. `'line' is not supported by cqlq yet`.
+    pub message: String,
+    /// What the parser would have accepted there, e.g. `a filter or ')'`.
+    pub expected: Option<String>,
+    /// The offending text, as a byte range of the query (empty at the end of the query).
+    pub span: Span,
+    /// 1-based line of `span.start`.
+    pub line: usize,
+    /// 1-based column (in characters) of `span.start`.
+    pub column: usize,
+    /// The kind of problem.
+    pub kind: ErrorKind,
+}
+
+impl QueryError {
+    /// An error of `kind` at `span` of `source`.
+    pub fn new(
+        kind: ErrorKind,
+        source: &str,
+        span: Span,
+        message: impl Into<String>,
+    ) -> QueryError {
+        let start = floor_char_boundary(source, span.start.min(source.len()));
+        let end = floor_char_boundary(source, span.end.clamp(start, source.len()));
+        let before = &source[..start];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let column = source[line_start..start].chars().count() + 1;
+        QueryError {
+            message: message.into(),
+            expected: None,
+            span: Span::new(start, end),
+            line,
+            column,
+            kind,
+        }
+    }
+
+    /// The same error, saying what was expected.
+    pub fn expecting(mut self, expected: impl Into<String>) -> QueryError {
+        self.expected = Some(expected.into());
+        self
+    }
+
+    /// `file:LINE:COL: error: MESSAGE`, the source line, and carets under the span followed by
+    /// what was expected; three lines, each ending in a newline.
+    pub fn render(&self, file_name: &str, source: &str) -> String {
+        let start = floor_char_boundary(source, self.span.start.min(source.len()));
+        let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = source[start..]
+            .find('\n')
+            .map_or(source.len(), |i| start + i);
+        let text = source[line_start..line_end].trim_end_matches('\r');
+        // Keep tabs so the caret lines up under the source line.
+        let pad: String = source[line_start..start]
+            .chars()
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        let end = floor_char_boundary(source, self.span.end.clamp(start, line_end));
+        let width = source[start..end].chars().count().max(1);
+        let mut out = format!(
+            "{file_name}:{}:{}: error: {}\n  {text}\n  {pad}{}",
+            self.line,
+            self.column,
+            self.message,
+            "^".repeat(width)
+        );
+        if let Some(e) = &self.expected {
+            out.push_str(" expected ");
+            out.push_str(e);
+        }
+        out.push('\n');
+        out
+    }
+}
+
+impl fmt::Display for QueryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)?;
+        if let Some(e) = &self.expected {
+            write!(f, " (expected {e})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for QueryError {}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The text of the token starting at byte `pos` (a word, a string, or one character).
+pub(crate) fn token_at(source: &str, pos: usize) -> &str {
+    let rest = &source[pos.min(source.len())..];
+    let Some(first) = rest.chars().next() else {
+        return "";
+    };
+    let len = if first.is_ascii_alphanumeric() || first == '_' {
+        rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len())
+    } else if first == '"' {
+        rest[1..].find('"').map_or(rest.len(), |i| i + 2)
+    } else {
+        first.len_utf8()
+    };
+    &rest[..len]
+}
+
+/// The readable name of what a grammar rule stands for in "expected ..." (None: not worth
+/// mentioning).
+fn rule_name(rule: Rule) -> Option<&'static str> {
+    use Rule::*;
+    Some(match rule {
+        filter | and_expr | in_expr | cmp_expr | add_expr | mul_expr | union_expr | inter_expr
+        | compl_expr | attack_expr | regex_expr | primary => "a filter",
+        kw_or | kw_and | kw_in | cmp_op | add_op | mul_op | union_op | inter_op | attack_op
+        | regex_op => "an operator",
+        rparen => "')'",
+        rbrace => "'}'",
+        header_param => "a header parameter (input, output, variations, quiet, matchcount, ...)",
+        string => "a string literal",
+        number => "a number",
+        path => "a file name",
+        result_value => "a result (1-0, 0-1 or 1/2-1/2)",
+        color_kw => "'white' or 'black'",
+        kw_then => "'then'",
+        kw_else => "'else'",
+        kw_by => "'by'",
+        EOI => "end of query",
+        _ => return None,
+    })
+}
+
+/// Joins names as `a, b or c`.
+fn join_or(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// Translates a pest failure into a [`QueryError`].
+pub(crate) fn from_pest(source: &str, err: pest::error::Error<Rule>) -> QueryError {
+    let mut pos = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    // An error inside a word (`legal` fails after its `l`) is reported at the word's start.
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    if source[pos..].starts_with(is_word) {
+        while let Some(c) = source[..pos].chars().next_back().filter(|&c| is_word(c)) {
+            pos -= c.len_utf8();
+        }
+    }
+    match err.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            // `x /* ...` without `*/` fails at the `*`, after `/` was tried as division.
+            if source[..pos].ends_with('/')
+                && source[pos..].starts_with('*')
+                && !source[pos..].contains("*/")
+            {
+                pos -= 1;
+            }
+            let mut tok = token_at(source, pos);
+            if tok.is_empty() {
+                // At the end: point just after the last text, not at trailing blank lines.
+                pos = pos.min(source.trim_end().len());
+                tok = "";
+            }
+            let rest = &source[pos..];
+            let message = if tok.is_empty() {
+                "unexpected end of query".to_string()
+            } else if rest.starts_with('"') && !rest[1..].contains('"') {
+                "unterminated string (no closing '\"')".to_string()
+            } else if rest.starts_with("/*") && !rest.contains("*/") {
+                tok = "/*";
+                "unterminated comment (no closing '*/')".to_string()
+            } else {
+                format!("unexpected '{tok}'")
+            };
+            let mut names: Vec<&str> = Vec::new();
+            for r in positives {
+                if let Some(n) = rule_name(r)
+                    && !names.contains(&n)
+                {
+                    names.push(n);
+                }
+            }
+            // The filter alternatives first, then closing brackets, then operators.
+            names.sort_by_key(|n| match *n {
+                "a filter" => 0,
+                "an operator" => 2,
+                "end of query" => 3,
+                _ => 1,
+            });
+            let e = QueryError::new(
+                ErrorKind::Syntax,
+                source,
+                Span::new(pos, pos + tok.len()),
+                message,
+            );
+            if names.is_empty() || e.message.starts_with("unterminated") {
+                e
+            } else {
+                e.expecting(join_or(&names))
+            }
+        }
+        ErrorVariant::CustomError { message } => {
+            let kind = if message.contains("limit") {
+                ErrorKind::TooComplex
+            } else {
+                ErrorKind::Syntax
+            };
+            QueryError::new(
+                kind,
+                source,
+                Span::new(pos, pos),
+                format!("query too complex to parse ({message})"),
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_characters() {
+        let src = "cql()\n♕==♛ ==== 2";
+        let at = src.find("====").unwrap();
+        let e = QueryError::new(
+            ErrorKind::Syntax,
+            src,
+            Span::new(at, at + 4),
+            "unexpected '=='",
+        );
+        assert_eq!((e.line, e.column), (2, 6));
+        assert_eq!(
+            e.render("f.cql", src),
+            "f.cql:2:6: error: unexpected '=='\n  ♕==♛ ==== 2\n       ^^^^\n"
+        );
+    }
+
+    #[test]
+    fn tokens() {
+        assert_eq!(token_at("check and", 6), "and");
+        assert_eq!(token_at("x \"ab c\" y", 2), "\"ab c\"");
+        assert_eq!(token_at("a | b", 2), "|");
+        assert_eq!(token_at("a", 1), "");
+    }
+
+    #[test]
+    fn expected_lists() {
+        assert_eq!(join_or(&["a filter", "')'"]), "a filter or ')'");
+        assert_eq!(join_or(&["x", "y", "z"]), "x, y or z");
+    }
+}

@@ -1,0 +1,266 @@
+//! Literal pieces and squares: piece letters to [`PieceKinds`], a designator's square ranges to
+//! coordinates, and `fen "..."` placement patterns with CQL's wildcards (`A a . _`).
+
+use crate::ir::{PieceKinds, piece_type};
+use crate::squares::{Coord, Geometry};
+
+use super::ast::SquareRange;
+
+/// The kinds one piece character admits: `K`..`p`, `A` (any white piece), `a` (any black
+/// piece), `_` (empty), `.` (anything, including empty).
+pub(crate) fn piece_kinds(c: char) -> Option<PieceKinds> {
+    let t = match c.to_ascii_uppercase() {
+        'P' => piece_type::PAWN,
+        'N' => piece_type::KNIGHT,
+        'B' => piece_type::BISHOP,
+        'R' => piece_type::ROOK,
+        'Q' => piece_type::QUEEN,
+        'K' => piece_type::KING,
+        'A' => {
+            let all = PieceKinds::ALL_WHITE;
+            return Some(if c == 'A' {
+                PieceKinds {
+                    white: all,
+                    black: 0,
+                    empty: false,
+                }
+            } else {
+                PieceKinds {
+                    white: 0,
+                    black: all,
+                    empty: false,
+                }
+            });
+        }
+        '_' => {
+            return Some(PieceKinds {
+                white: 0,
+                black: 0,
+                empty: true,
+            });
+        }
+        '.' => {
+            return Some(PieceKinds {
+                white: u32::MAX,
+                black: u32::MAX,
+                empty: true,
+            });
+        }
+        _ => return None,
+    };
+    let bit = 1u32 << t;
+    Some(if c.is_ascii_uppercase() {
+        PieceKinds {
+            white: bit,
+            black: 0,
+            empty: false,
+        }
+    } else {
+        PieceKinds {
+            white: 0,
+            black: bit,
+            empty: false,
+        }
+    })
+}
+
+/// The union of the kinds of `chars`.
+pub(crate) fn kinds_of(chars: &[char]) -> PieceKinds {
+    chars
+        .iter()
+        .filter_map(|&c| piece_kinds(c))
+        .fold(PieceKinds::default(), |a, k| PieceKinds {
+            white: a.white | k.white,
+            black: a.black | k.black,
+            empty: a.empty || k.empty,
+        })
+}
+
+/// The squares of `ranges`, or the first range reaching off a board of `geo`.
+pub(crate) fn range_coords(
+    geo: Geometry,
+    ranges: &[SquareRange],
+) -> Result<Vec<Coord>, SquareRange> {
+    let mut out = Vec::new();
+    for r in ranges {
+        if r.files.1 >= geo.files || r.ranks.1 >= geo.ranks {
+            return Err(*r);
+        }
+        for file in r.files.0..=r.files.1 {
+            for rank in r.ranks.0..=r.ranks.1 {
+                out.push(Coord {
+                    file: i64::from(file),
+                    rank: i64::from(rank),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The name of a square, `a1` style (files past `z` are numbered).
+pub(crate) fn square_name(file: u8, rank: u8) -> String {
+    let f = if file < 26 {
+        char::from(b'a' + file).to_string()
+    } else {
+        format!("f{file}")
+    };
+    format!("{f}{}", u32::from(rank) + 1)
+}
+
+/// One square of a FEN pattern.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum FenCell {
+    /// `.`: anything (the square is not constrained).
+    Any,
+    /// A piece letter, `A`, `a`, `_`, or an empty square counted by a digit.
+    Kinds(PieceKinds),
+}
+
+/// A parsed `fen "..."` placement: ranks from the top of the board (rank 8 first), each of
+/// the same width.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct FenPattern {
+    /// The ranks, top first, files left to right.
+    pub ranks: Vec<Vec<FenCell>>,
+}
+
+impl FenPattern {
+    /// Number of files (the width of every rank).
+    pub fn width(&self) -> usize {
+        self.ranks.first().map_or(0, Vec::len)
+    }
+
+    /// The constrained squares of the pattern on a board of `geo` (which it must fit exactly).
+    pub fn cells(&self, geo: Geometry) -> Vec<(PieceKinds, Coord)> {
+        let mut out = Vec::new();
+        let top = i64::from(geo.ranks) - 1;
+        for (i, row) in self.ranks.iter().enumerate() {
+            for (j, cell) in row.iter().enumerate() {
+                if let FenCell::Kinds(k) = cell {
+                    out.push((
+                        *k,
+                        Coord {
+                            file: j as i64,
+                            rank: top - i as i64,
+                        },
+                    ));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Parses the piece-placement part of a FEN, with CQL's wildcards. Checks the characters and
+/// that every rank has the same width; the board size is checked when lowering. Fields after
+/// the placement (side to move, castling, ...) are ignored.
+pub(crate) fn parse_fen_placement(text: &str) -> Result<FenPattern, String> {
+    // A whole FEN may be pasted: the fields after the placement are ignored (as CQL 6.2 does).
+    let text = text.split_whitespace().next().unwrap_or("");
+    let empty = FenCell::Kinds(PieceKinds {
+        white: 0,
+        black: 0,
+        empty: true,
+    });
+    let mut ranks = Vec::new();
+    for (i, part) in text.split('/').enumerate() {
+        let mut row = Vec::new();
+        let mut digits = String::new();
+        for c in part.chars().chain(std::iter::once('/')) {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            if !digits.is_empty() {
+                let n: usize = digits
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0 && n <= 64)
+                    .ok_or_else(|| {
+                        format!("bad count of empty squares '{digits}' in rank {}", i + 1)
+                    })?;
+                row.extend(std::iter::repeat_n(empty, n));
+                digits.clear();
+            }
+            match c {
+                '/' => {}
+                '.' => row.push(FenCell::Any),
+                c => match piece_kinds(c) {
+                    Some(k) => row.push(FenCell::Kinds(k)),
+                    None => return Err(format!("'{c}' is not a piece, wildcard or digit")),
+                },
+            }
+        }
+        if row.is_empty() {
+            return Err(format!("rank {} of the placement is empty", i + 1));
+        }
+        ranks.push(row);
+    }
+    let width = ranks[0].len();
+    if let Some((i, r)) = ranks.iter().enumerate().find(|(_, r)| r.len() != width) {
+        return Err(format!(
+            "rank {} has {} squares but rank 1 has {width}",
+            i + 1,
+            r.len()
+        ));
+    }
+    Ok(FenPattern { ranks })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_letters() {
+        assert_eq!(
+            piece_kinds('K'),
+            Some(PieceKinds {
+                white: 1 << piece_type::KING,
+                black: 0,
+                empty: false
+            })
+        );
+        assert_eq!(
+            piece_kinds('p'),
+            Some(PieceKinds {
+                white: 0,
+                black: 1,
+                empty: false
+            })
+        );
+        assert!(piece_kinds('.').is_some_and(PieceKinds::is_any));
+        assert_eq!(piece_kinds('x'), None);
+        let k = kinds_of(&['R', 'q', '_']);
+        assert_eq!((k.white, k.black, k.empty), (1 << 3, 1 << 4, true));
+    }
+
+    #[test]
+    fn fen_patterns() {
+        let p = parse_fen_placement("k7/8/NKB5/8/8/8/8/8").unwrap();
+        assert_eq!((p.ranks.len(), p.width()), (8, 8));
+        // Every square is constrained: 3 pieces, the black king, 60 empty squares.
+        assert_eq!(p.cells(Geometry::STANDARD).len(), 64);
+        let any = parse_fen_placement("......._/8/8/8/8/8/8/8 w - - 0 1").unwrap();
+        assert_eq!(any.cells(Geometry::STANDARD).len(), 57);
+        assert!(parse_fen_placement("k7/9").is_err());
+        assert!(parse_fen_placement("k7/8/x7").is_err());
+        assert!(parse_fen_placement("k7//8").is_err());
+    }
+
+    #[test]
+    fn ranges_checked_against_the_board() {
+        let r = SquareRange {
+            files: (0, 7),
+            ranks: (6, 6),
+        };
+        assert_eq!(range_coords(Geometry::STANDARD, &[r]).unwrap().len(), 8);
+        let off = SquareRange {
+            files: (8, 8),
+            ranks: (0, 0),
+        };
+        assert!(range_coords(Geometry::STANDARD, &[off]).is_err());
+        assert_eq!(square_name(8, 8), "i9");
+    }
+}

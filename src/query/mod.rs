@@ -1,0 +1,71 @@
+//! Query languages: CQL 6 text → syntax tree → filter IR.
+//!
+//! | stage | function | converts |
+//! | --- | --- | --- |
+//! | parse | [`cql_to_ast`] | CQL text → [`Ast`] (grammar `grammar/cql.pest`) |
+//! | lower | [`ast_to_ir`] | [`Ast`] → [`Query`] holding an [`ir::Node`] tree, transforms expanded |
+//! | both | [`compile`] | CQL text → [`Query`] |
+//!
+//! Errors are [`QueryError`]s with a span, line and column; [`QueryError::render`] shows the
+//! source line with a caret under the offending text. CQL words that cqlq does not support
+//! yet are compile errors naming the word, never silently accepted.
+
+pub mod ast;
+mod display;
+mod error;
+mod literal;
+mod lower;
+mod ops;
+mod parse;
+mod scan;
+mod transform;
+
+use crate::ir;
+use crate::squares::{Geometry, SquareSet};
+
+pub use ast::{Ast, Span};
+pub use error::{ErrorKind, QueryError};
+pub use lower::ast_to_ir;
+pub use parse::cql_to_ast;
+
+/// A compiled query: the header's parameters and the filter to evaluate at each position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Query<S> {
+    /// The parameters of the `cql(...)` header (the command line decides what to do with them).
+    pub header: Header,
+    /// The body's filters, and-ed, transforms expanded.
+    pub filter: ir::Node<S>,
+}
+
+/// The parameters of an optional `cql( ... )` header, in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    /// `input x.pgn`, `variations`, `matchcount 2 10`, ...
+    pub params: Vec<HeaderParam>,
+}
+
+impl Header {
+    /// The first parameter called `name`.
+    pub fn get(&self, name: &str) -> Option<&HeaderParam> {
+        self.params.iter().find(|p| p.name == name)
+    }
+}
+
+/// One header parameter: its name and, for those that take one, its value as written
+/// (`input "x.pgn"` → `x.pgn`, `matchcount 2 10` → `2 10`, `variations` → None).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeaderParam {
+    /// `input`, `output`, `variations`, `mainline`, `virtualmainline`, `quiet`, `silent`,
+    /// `sort`, `matchcount`, `gamenumber`, `year`, `matchstring` or `result`.
+    pub name: String,
+    /// The value (numbers joined by one space), if the parameter takes one.
+    pub value: Option<String>,
+    /// Where the parameter is.
+    pub span: Span,
+}
+
+/// Parses and lowers CQL 6 text for a board of `geo` ([`cql_to_ast`] then [`ast_to_ir`]).
+pub fn compile<S: SquareSet>(text: &str, geo: Geometry) -> Result<Query<S>, QueryError> {
+    let ast = cql_to_ast(text)?;
+    ast_to_ir(&ast, geo)
+}

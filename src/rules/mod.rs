@@ -1,0 +1,93 @@
+//! Rule engines: replay moves and answer what filters ask of a position.
+//!
+//! One trait, [`Position`], with one implementation per family of rules: standard chess and
+//! Chess960 through shakmaty ([`standard`]); fairy and infinite boards come later. The
+//! evaluator is generic over it, so standard chess keeps 64-bit bitboards.
+
+pub mod standard;
+
+use crate::ir::{Color, PieceKinds, PieceType};
+use crate::squares::{Geometry, SquareSet};
+
+/// A move as filters see it; squares are singleton sets of the board's set type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveInfo<S> {
+    /// The moving piece's square (empty for a null move or a drop).
+    pub from: S,
+    /// The destination square (for castling: the king's destination; empty for a null move).
+    pub to: S,
+    /// The moving side.
+    pub color: Color,
+    /// The moving piece's type.
+    pub mover: PieceType,
+    /// The captured piece's type and square (for en passant: the captured pawn's square).
+    pub capture: Option<(PieceType, S)>,
+    /// The piece type promoted to.
+    pub promotion: Option<PieceType>,
+    /// `Some(true)` king-side castling, `Some(false)` queen-side.
+    pub castle: Option<bool>,
+    /// An en passant capture.
+    pub en_passant: bool,
+    /// A null move (`--`).
+    pub null: bool,
+}
+
+/// Why a move could not be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesError {
+    /// What went wrong, for the user (e.g. `illegal move "Nf3"`).
+    pub reason: String,
+}
+
+impl std::fmt::Display for RulesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+/// A position of some variant: what the evaluator needs, nothing about queries.
+pub trait Position: Clone + Send + Sync {
+    /// The board's square-set type.
+    type Set: SquareSet + Copy;
+
+    /// The board's size.
+    fn geometry(&self) -> Geometry;
+    /// The squares holding pieces admitted by `kinds` (and the empty squares if admitted).
+    fn pieces(&self, kinds: PieceKinds) -> Self::Set;
+    /// All occupied squares.
+    fn occupied(&self) -> Self::Set;
+    /// The piece on a square (given as a singleton set), if any.
+    fn piece_at(&self, square: Self::Set) -> Option<(Color, PieceType)>;
+    /// The squares attacked by the piece on `square` (a singleton), as "a king of the other
+    /// colour there would be in check" (seed 003): pinned pieces attack, pawns attack
+    /// diagonally forward whether or not the square is occupied.
+    fn attacks_from(&self, square: Self::Set) -> Self::Set;
+    /// The side to move.
+    fn turn(&self) -> Color;
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool;
+    /// The legal moves.
+    fn legal_moves(&self) -> Vec<MoveInfo<Self::Set>>;
+    /// Whether there is at least one legal move (cheaper than counting).
+    fn has_legal_move(&self) -> bool;
+    /// The pseudo-legal moves (moves that may leave the own king attacked).
+    fn pseudo_legal_moves(&self) -> Vec<MoveInfo<Self::Set>>;
+    /// The squares of pieces that are promoted pawns.
+    fn promoted(&self) -> Self::Set;
+    /// The halfmove clock.
+    fn halfmove_clock(&self) -> u32;
+    /// The fullmove number.
+    fn fullmove_number(&self) -> u32;
+    /// The FEN (X-FEN castling for Chess960); `standard == false` gives CQL's `currentfen`
+    /// (halfmove clock 0, move number 1).
+    fn fen(&self, standard: bool) -> String;
+    /// The Polyglot-compatible Zobrist key (en passant hashed when a pawn could capture,
+    /// legality ignored).
+    fn zobrist(&self) -> u64;
+    /// The value of each piece type for `power` (king 0, pawn 1, knight 3, ...).
+    fn power_of(&self, piece_type: PieceType) -> i64;
+    /// Plays a move given in SAN; returns what the move did.
+    fn play_san(&mut self, san: &str) -> Result<MoveInfo<Self::Set>, RulesError>;
+    /// Plays a null move (`--`, `Z0`), passing the turn.
+    fn play_null(&mut self) -> Result<MoveInfo<Self::Set>, RulesError>;
+}

@@ -1,0 +1,297 @@
+//! The run: inputs → game slices → (in parallel) read, replay, evaluate, render → one writer
+//! in input order. Bad games are reported on stderr and counted, never fatal.
+
+pub mod progress;
+
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+
+use rayon::prelude::*;
+
+use crate::eval::{Evaluator, GameContext, replay};
+use crate::ir::Node;
+use crate::output::{Format, PgnStyle, render_game};
+use crate::pgn::{read_game, split_games};
+use crate::rules::standard::Standard;
+
+/// Games per parallel batch: enough to keep every thread busy, few enough that memory stays
+/// bounded whatever the input's size.
+const BATCH_GAMES: usize = 1024;
+/// Bytes read from a stream per refill.
+const STREAM_CHUNK: usize = 4 << 20;
+
+/// One input: a file (memory-mapped) or standard input (`-`, streamed).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Input {
+    /// A PGN file.
+    File(PathBuf),
+    /// Standard input.
+    Stdin,
+}
+
+impl Input {
+    /// The name used in messages.
+    pub fn name(&self) -> String {
+        match self {
+            Input::File(p) => p.display().to_string(),
+            Input::Stdin => "<stdin>".to_string(),
+        }
+    }
+}
+
+/// What to run and how.
+pub struct RunConfig {
+    /// The compiled query for standard chess.
+    pub filter: Node<shakmaty::Bitboard>,
+    /// Inputs, read in order; game numbers continue across them.
+    pub inputs: Vec<Input>,
+    /// Output format.
+    pub format: Format,
+    /// PGN annotation style.
+    pub style: PgnStyle,
+    /// Whether positions inside variations are searched.
+    pub variations: bool,
+    /// Show a progress bar (only when stderr is a terminal).
+    pub progress: bool,
+}
+
+/// Counts for the summary line and the exit status.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Games read.
+    pub games: u64,
+    /// Games with at least one matched position.
+    pub matched_games: u64,
+    /// Matched positions.
+    pub matched_positions: u64,
+    /// Games with a fault (unreadable PGN, bad setup or an unplayable move).
+    pub bad_games: u64,
+    /// Inputs that could not be opened or read.
+    pub unreadable_inputs: u64,
+}
+
+/// What one game produced, rendered in the worker.
+struct GameOutput {
+    text: String,
+    matched_positions: u64,
+    error: Option<String>,
+}
+
+/// Reads one game slice, replays it and evaluates the filter at each searched position. A game
+/// with a fault is reported, and the part before the fault is still searched.
+fn process_game(
+    config: &RunConfig,
+    slice: &[u8],
+    number: u64,
+    offset: u64,
+    name: &str,
+) -> GameOutput {
+    let at = |byte: u64| format!("{name}: game {number} (byte {byte})");
+    let (record, mut error) = match read_game(slice) {
+        Ok(r) => (r, None),
+        Err(e) => {
+            let message = format!("{}: {}", at(offset + e.offset as u64), e.message);
+            (*e.partial, Some(message))
+        }
+    };
+    let start = match Standard::for_game(record.tag("FEN"), record.tag("Variant")) {
+        Ok(s) => s,
+        Err(e) => {
+            let message = error.unwrap_or_else(|| format!("{}: {e}", at(offset)));
+            return GameOutput {
+                text: String::new(),
+                matched_positions: 0,
+                error: Some(message),
+            };
+        }
+    };
+    let replayed = replay(&record, start, config.variations);
+    if error.is_none() {
+        error = replayed.fault.as_ref().map(|f| {
+            let place = if f.mainline { "" } else { " in a variation" };
+            format!("{}: {} at ply {}{place}", at(offset), f.error, f.ply)
+        });
+    }
+    let context = GameContext {
+        record: &record,
+        replayed: &replayed,
+        number,
+        variations: config.variations,
+    };
+    let evaluator = Evaluator::new(&context);
+    let matched: Vec<u32> = evaluator
+        .searched_nodes()
+        .into_iter()
+        .filter(|&at| evaluator.matches(&config.filter, at))
+        .collect();
+    let text = if matched.is_empty() {
+        String::new()
+    } else {
+        render_game(
+            config.format,
+            &config.style,
+            number,
+            &record,
+            &replayed,
+            &matched,
+        )
+    };
+    GameOutput {
+        text,
+        matched_positions: matched.len() as u64,
+        error,
+    }
+}
+
+/// Where results go: the writer, the counts and the progress bar.
+struct Sink<'a> {
+    config: &'a RunConfig,
+    out: &'a mut dyn Write,
+    summary: Summary,
+    bar: indicatif::ProgressBar,
+    bytes_before_input: u64,
+}
+
+impl Sink<'_> {
+    /// Processes the games of `data` (whose first byte is at `offset` in the input); when
+    /// `at_end` is false the last game may be incomplete and is left. Returns the bytes used.
+    fn games(&mut self, data: &[u8], offset: u64, at_end: bool, name: &str) -> io::Result<usize> {
+        let mut ranges: Vec<_> = split_games(data).collect();
+        if !at_end {
+            ranges.pop();
+        }
+        let config = self.config;
+        for batch in ranges.chunks(BATCH_GAMES) {
+            let first = self.summary.games + 1;
+            let results: Vec<GameOutput> = batch
+                .par_iter()
+                .enumerate()
+                .map(|(k, r)| {
+                    process_game(
+                        config,
+                        &data[r.clone()],
+                        first + k as u64,
+                        offset + r.start as u64,
+                        name,
+                    )
+                })
+                .collect();
+            for result in results {
+                self.summary.games += 1;
+                if let Some(e) = &result.error {
+                    self.summary.bad_games += 1;
+                    self.bar.suspend(|| eprintln!("{e}"));
+                }
+                if result.matched_positions > 0 {
+                    self.summary.matched_games += 1;
+                    self.summary.matched_positions += result.matched_positions;
+                    self.out.write_all(result.text.as_bytes())?;
+                }
+            }
+            if let Some(last) = batch.last() {
+                self.bar
+                    .set_position(self.bytes_before_input + offset + last.end as u64);
+                self.bar.set_message(format!(
+                    "{} games, {} matched",
+                    self.summary.games, self.summary.matched_games
+                ));
+            }
+        }
+        Ok(ranges.last().map_or(0, |r| r.end))
+    }
+
+    /// Streams `reader` in chunks, keeping an incomplete last game for the next chunk.
+    fn stream(&mut self, reader: &mut dyn Read, name: &str) -> io::Result<()> {
+        let mut buffer: Vec<u8> = Vec::new();
+        let mut offset = 0u64;
+        loop {
+            let before = buffer.len();
+            buffer.resize(before + STREAM_CHUNK, 0);
+            let n = read_full(reader, &mut buffer[before..])?;
+            buffer.truncate(before + n);
+            let at_end = n == 0;
+            let used = self.games(&buffer, offset, at_end, name)?;
+            if at_end {
+                return Ok(());
+            }
+            buffer.drain(..used);
+            offset += used as u64;
+        }
+    }
+}
+
+/// Reads until `buf` is full or the reader ends.
+fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match reader.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
+}
+
+/// Runs the query over every input, writing matches to `out` and messages to stderr.
+/// A broken pipe on `out` is returned as an error of kind `BrokenPipe`.
+pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
+    let total: u64 = config
+        .inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+            Input::Stdin => None,
+        })
+        .sum();
+    let bar = progress::bar(config.progress, total);
+    let mut sink = Sink {
+        config,
+        out,
+        summary: Summary::default(),
+        bar,
+        bytes_before_input: 0,
+    };
+    for input in &config.inputs {
+        let name = input.name();
+        let result = match input {
+            Input::Stdin => sink.stream(&mut io::stdin().lock(), &name),
+            Input::File(path) => map_file(path).and_then(|map| match map {
+                Some(map) => sink.games(&map, 0, true, &name).map(|_| ()),
+                None => Ok(()),
+            }),
+        };
+        if let Err(e) = result {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                return Err(e);
+            }
+            sink.bar.suspend(|| eprintln!("cqlq: {name}: {e}"));
+            sink.summary.unreadable_inputs += 1;
+        }
+        if let Input::File(path) = input {
+            sink.bytes_before_input += std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+        }
+    }
+    if config.format == Format::Count {
+        writeln!(sink.out, "{}", sink.summary.matched_games)?;
+    }
+    sink.out.flush()?;
+    sink.bar.finish_and_clear();
+    Ok(sink.summary)
+}
+
+/// Maps a file read-only; None for an empty file (which cannot be mapped).
+fn map_file(path: &std::path::Path) -> io::Result<Option<memmap2::Mmap>> {
+    let file = std::fs::File::open(path)?;
+    if file.metadata()?.is_dir() {
+        return Err(io::Error::other("is a directory"));
+    }
+    if file.metadata()?.len() == 0 {
+        return Ok(None);
+    }
+    // SAFETY: the map is read-only and lives only during this run; a file truncated by another
+    // process while mapped is outside what cqlq guards against, as for any mmap-based reader.
+    let map = unsafe { memmap2::Mmap::map(&file)? };
+    Ok(Some(map))
+}

@@ -1,0 +1,42 @@
+//! The progress bar (stderr, terminals only) and the closing summary line.
+
+use std::io::IsTerminal;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::Summary;
+
+/// A byte-based progress bar, hidden unless asked for and stderr is a terminal.
+pub fn bar(wanted: bool, total_bytes: u64) -> ProgressBar {
+    if !wanted || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar =
+        ProgressBar::with_draw_target(Some(total_bytes), ProgressDrawTarget::stderr_with_hz(4));
+    let style = ProgressStyle::with_template(
+        "{bar:30} {bytes}/{total_bytes} {bytes_per_sec} {msg} ETA {eta}",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar.enable_steady_tick(Duration::from_millis(250));
+    bar
+}
+
+/// The one-line summary: games read, matched, positions matched, bad games, time, speed.
+pub fn summary_line(summary: &Summary, seconds: f64) -> String {
+    let rate = if seconds > 0.0 {
+        summary.games as f64 / seconds
+    } else {
+        0.0
+    };
+    format!(
+        "cqlq: {} games read, {} matched, {} positions matched, {} bad games, {:.2} s, {:.0} games/s",
+        summary.games,
+        summary.matched_games,
+        summary.matched_positions,
+        summary.bad_games,
+        seconds,
+        rate
+    )
+}

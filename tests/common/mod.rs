@@ -1,0 +1,89 @@
+//! Helpers shared by the integration tests: where `../shared` is, running the binary, and
+//! replaying games through the library.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use cqlq::eval::{Evaluator, GameContext, ReplayedGame, replay};
+use cqlq::ir::Node;
+use cqlq::pgn::{GameRecord, read_game, split_games};
+use cqlq::rules::standard::Standard;
+use cqlq::squares::Geometry;
+use shakmaty::Bitboard;
+
+/// `../shared` beside the project, if present (CI has it; a bare clone may not).
+pub fn shared() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    dir.join("data").is_dir().then_some(dir)
+}
+
+/// A file under `../shared`, or None (after printing why the test is skipped).
+pub fn shared_file(rel: &str) -> Option<PathBuf> {
+    match shared() {
+        Some(dir) => Some(dir.join(rel)),
+        None => {
+            eprintln!("skipped: ../shared is absent ({rel})");
+            None
+        }
+    }
+}
+
+/// Runs the built `cqlq` binary with `args`.
+pub fn cqlq(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cqlq"))
+        .args(args)
+        .output()
+        .expect("run cqlq")
+}
+
+/// Compiles a CQL 6 query for standard chess, panicking with the rendered error.
+pub fn compile(text: &str) -> Node<Bitboard> {
+    match cqlq::query::compile::<Bitboard>(text, Geometry::STANDARD) {
+        Ok(q) => q.filter,
+        Err(e) => panic!("{}", e.render("<test>", text)),
+    }
+}
+
+/// A game read and replayed on its main line.
+pub struct Replayed {
+    pub record: GameRecord,
+    pub replayed: ReplayedGame<Standard>,
+}
+
+/// Reads and replays the first `max` games of a PGN file (unreadable games are skipped, but
+/// keep their place in the numbering: `None`).
+pub fn replay_file(path: &std::path::Path, max: usize) -> Vec<Option<Replayed>> {
+    let data = std::fs::read(path).expect("read pgn");
+    split_games(&data)
+        .take(max)
+        .map(|r| {
+            let record = read_game(&data[r]).ok()?;
+            let start = Standard::for_game(record.tag("FEN"), record.tag("Variant")).ok()?;
+            let replayed = replay(&record, start, false);
+            Some(Replayed { record, replayed })
+        })
+        .collect()
+}
+
+/// The main-line plies at which `filter` matches, for the game at 1-based `number`.
+pub fn matching_plies(game: &Replayed, number: u64, filter: &Node<Bitboard>) -> Vec<u32> {
+    let context = GameContext {
+        record: &game.record,
+        replayed: &game.replayed,
+        number,
+        variations: false,
+    };
+    let evaluator = Evaluator::new(&context);
+    evaluator
+        .searched_nodes()
+        .into_iter()
+        .filter(|&at| evaluator.matches(filter, at))
+        .map(|at| {
+            game.replayed.nodes[at as usize]
+                .as_ref()
+                .map_or(0, |n| n.ply)
+        })
+        .collect()
+}
