@@ -65,7 +65,10 @@ fn count_prints_the_number_of_matched_games() {
 fn pgn_output_marks_matches_like_cql() {
     let out = cqlq(&["-q", "-e", "mate", &testdata("themes.pgn")]);
     // Lines are wrapped; compare with single spaces.
-    let text = stdout(&out).split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = stdout(&out)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(text.contains("{Game number 1}"), "{text}");
     assert!(text.contains("{Game number 4}"), "{text}");
     assert!(!text.contains("{Game number 2}"), "{text}");

@@ -318,7 +318,10 @@ fn filters_of_seed_003() {
     assert_eq!(ir("result 0-1"), Node::Result(GameResult::BlackWins));
     assert_eq!(
         ir("event ~~ \"Olympiad\""),
-        Node::RegexMatch(Box::new(Node::Tag(TagName::Event)), "Olympiad".into())
+        Node::RegexMatch(
+            Box::new(Node::Tag(TagName::Event)),
+            cqlq::ir::Pattern(regex::Regex::new("Olympiad").unwrap())
+        )
     );
     assert_eq!(
         ir("site \"Skopje\""),

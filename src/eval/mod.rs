@@ -408,8 +408,9 @@ impl<'a, P: Position> Evaluator<'a, P> {
         Some(Value::Num(n))
     }
 
-    /// `a < b` ...: numbers and strings by value, sets by equality (or by size against a number
-    /// or for `<`-style operators). The value is the left side's number, else a plain match.
+    /// `a < b` ...: two sets compare as sets (`==`, `!=`); a set against a number counts its
+    /// squares, and such a numeric comparison is worth its left side's number; strings
+    /// compare as strings.
     fn eval_compare(
         &self,
         op: CmpOp,
@@ -418,22 +419,26 @@ impl<'a, P: Position> Evaluator<'a, P> {
         at: u32,
     ) -> Option<Value<P::Set>> {
         let (va, vb) = (self.eval(a, at)?, self.eval(b, at)?);
-        let holds = match (&va, &vb) {
-            (Value::Set(x), Value::Set(y)) => match op {
-                CmpOp::Eq => x == y,
-                CmpOp::Ne => x != y,
-                _ => satisfies(x.count().cmp(&y.count()), op),
-            },
-            (Value::Str(x), Value::Str(y)) => satisfies(x.cmp(y), op),
-            (Value::Num(x), Value::Num(y)) => satisfies(x.cmp(y), op),
-            (Value::Set(x), Value::Num(y)) => satisfies(i64::from(x.count()).cmp(y), op),
-            (Value::Num(x), Value::Set(y)) => satisfies(x.cmp(&i64::from(y.count())), op),
-            _ => false,
+        let number = |v: &Value<P::Set>| match v {
+            Value::Num(n) => Some(*n),
+            Value::Set(s) => Some(i64::from(s.count())),
+            _ => None,
         };
-        holds.then(|| match va {
-            Value::Num(n) => Value::Num(n),
-            _ => Value::Bool(true),
-        })
+        match (&va, &vb) {
+            (Value::Set(x), Value::Set(y)) => {
+                let holds = match op {
+                    CmpOp::Eq => x == y,
+                    CmpOp::Ne => x != y,
+                    _ => satisfies(x.count().cmp(&y.count()), op),
+                };
+                holds.then_some(Value::Bool(true))
+            }
+            (Value::Str(x), Value::Str(y)) => satisfies(x.cmp(y), op).then_some(Value::Bool(true)),
+            _ => {
+                let (x, y) = (number(&va)?, number(&vb)?);
+                satisfies(x.cmp(&y), op).then_some(Value::Num(x))
+            }
+        }
     }
 }
 

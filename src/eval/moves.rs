@@ -55,14 +55,10 @@ impl<P: Position> Evaluator<'_, P> {
                         .as_ref()
                         .is_some_and(|(_, sq)| !sq.intersect(s).is_empty())
                 })
+                // `promote N` names a piece type, whoever promotes ("move promote N captures A:
+                // black underpromotes to a knight with capture", CQL's move page).
                 && m.promote.is_none_or(|kinds| {
-                    mv.promotion.is_some_and(|t| {
-                        let mask = match mv.color {
-                            crate::ir::Color::White => kinds.white,
-                            crate::ir::Color::Black => kinds.black,
-                        };
-                        mask & (1 << t) != 0
-                    })
+                    mv.promotion.is_some_and(|t| (kinds.white | kinds.black) & (1 << t) != 0)
                 })
                 && (!m.enpassant || mv.en_passant)
                 && (!m.null || mv.null)

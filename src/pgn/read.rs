@@ -29,7 +29,9 @@
 //! Nodes are numbered in [`GameRecord::movetext_order`].
 
 use std::borrow::Cow;
+use std::cell::{Cell, RefCell};
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
 
@@ -40,8 +42,7 @@ use super::shadow::{Shadow, Step, Token};
 /// Reads one game (a slice from [`split_games`](super::split_games), or any bytes) into a
 /// [`GameRecord`].
 ///
-/// A slice with no moves gives a record with only the root node; an empty slice gives an empty
-/// record. On a fault the error's [`partial`](PgnError::partial) record holds what was read
+/// A slice with no moves (or no bytes) gives a record with only the root node. On a fault the error's [`partial`](PgnError::partial) record holds what was read
 /// before it.
 ///
 /// ```
@@ -54,21 +55,72 @@ use super::shadow::{Shadow, Step, Token};
 /// ```
 pub fn read_game(slice: &[u8]) -> Result<GameRecord, PgnError> {
     let mut builder = Builder::new(slice);
-    let mut reader = Reader::new(slice);
-    while builder.fault.as_ref().is_none_or(|f| !f.fatal) {
+    let (mut reader, input) = CACHED.take().unwrap_or_else(|| {
+        let input = Rc::new(RefCell::new(Input::default()));
+        (Reader::new(SharedInput(Rc::clone(&input))), input)
+    });
+    {
+        let mut input = input.borrow_mut();
+        input.bytes.clear();
+        input.bytes.extend_from_slice(slice);
+        input.pos = 0;
+    }
+    let clean = loop {
+        if builder.fault.as_ref().is_some_and(|f| f.fatal) {
+            break false;
+        }
         match reader.read_game(&mut builder) {
             Ok(Some(())) => {}
             Ok(None) => {
                 builder.finish();
-                break;
+                break true;
             }
             Err(e) => {
                 builder.reader_failed(&e.to_string());
-                break;
+                break false;
             }
         }
+    };
+    // A reader that read to the end has an empty buffer and nothing pending: keep it (and its
+    // 16 KiB buffer) for the thread's next game.
+    if clean {
+        let mut bytes = std::mem::take(&mut input.borrow_mut().bytes);
+        bytes.clear();
+        if bytes.capacity() <= 1 << 20 {
+            input.borrow_mut().bytes = bytes;
+        }
+        CACHED.set(Some((reader, input)));
     }
     builder.into_result()
+}
+
+/// A pgn-reader `Reader` kept between games, with the input it reads from: making a reader
+/// allocates and zeroes a 16 KiB buffer, which cost more than reading a typical game.
+type CachedReader = (Reader<SharedInput>, Rc<RefCell<Input>>);
+
+thread_local! {
+    static CACHED: Cell<Option<CachedReader>> = const { Cell::new(None) };
+}
+
+/// The bytes of the game being read, shared between [`read_game`] and the cached reader.
+#[derive(Default)]
+struct Input {
+    bytes: Vec<u8>,
+    pos: usize,
+}
+
+/// The cached reader's `io::Read` over the shared [`Input`].
+struct SharedInput(Rc<RefCell<Input>>);
+
+impl std::io::Read for SharedInput {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let mut input = self.0.borrow_mut();
+        let start = input.pos.min(input.bytes.len());
+        let n = buf.len().min(input.bytes.len() - start);
+        buf[..n].copy_from_slice(&input.bytes[start..start + n]);
+        input.pos = start + n;
+        Ok(n)
+    }
 }
 
 /// A fault found while reading; `fatal` ones stop the reading.
@@ -110,7 +162,7 @@ struct Builder<'a> {
 
 impl<'a> Builder<'a> {
     fn new(data: &'a [u8]) -> Self {
-        let mut builder = Builder {
+        Builder {
             data,
             shadow: Shadow::new(data),
             record: GameRecord {
@@ -126,9 +178,7 @@ impl<'a> Builder<'a> {
             ignore_until: 0,
             quoted_value: None,
             nested_alternative: false,
-        };
-        builder.record.nodes.push(MoveNode::default());
-        builder
+        }
     }
 
     fn fault(
@@ -323,9 +373,9 @@ impl<'a> Builder<'a> {
                     let text = self.text(offset + 1..self.data.len()).into_owned();
                     self.comment.clear();
                     self.add_comment(text);
-                    self.close_variations();
                     let message = "comment not closed before the end of the game".to_string();
                     let _ = self.fault(PgnErrorKind::UnterminatedComment, offset, message, true);
+                    self.close_variations();
                     return;
                 }
                 Step::UnterminatedTag(offset) => {

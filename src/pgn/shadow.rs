@@ -84,6 +84,8 @@ pub(crate) struct Shadow<'a> {
     phase: Phase,
     /// Skips that start before this offset belong to a token already reported.
     reported_until: usize,
+    /// For [`Shadow::line_and_close`]: a position, the end of its line, the first `"]` after it.
+    line_cache: (usize, usize, Option<usize>),
 }
 
 impl<'a> Shadow<'a> {
@@ -94,6 +96,7 @@ impl<'a> Shadow<'a> {
             pos: 0,
             phase: Phase::BeforeGame,
             reported_until: 0,
+            line_cache: (1, 0, None),
         }
     }
 
@@ -256,21 +259,35 @@ impl<'a> Shadow<'a> {
 
     /// For a tag value that pgn-reader ended at `after - 1`: if the line goes on with more than
     /// `]` and ends with `"]`, the value really runs to that quote (see [`Step::QuotedTag`]).
-    fn quoted_value(&self, value_start: usize, after: usize) -> Option<(Range<usize>, usize)> {
+    fn quoted_value(&mut self, value_start: usize, after: usize) -> Option<(Range<usize>, usize)> {
         let data = self.data;
         if data.get(after - 1) != Some(&b'"') {
             return None;
         }
-        let line_end = memchr::memchr(b'\n', &data[after..]).map_or(data.len(), |i| after + i);
-        let line = &data[after..line_end];
-        let rest = line
+        let rest = data[after..]
             .iter()
-            .position(|b| !matches!(b, b' ' | b'\t' | b'\r'))?;
-        if line[rest] == b']' {
+            .position(|b| !matches!(b, b' ' | b'\t' | b'\r'));
+        if rest.is_none_or(|i| matches!(data[after + i], b']' | b'\n')) {
             return None;
         }
-        let close = memchr::memmem::find(line, b"\"]")?;
-        Some((value_start..after + close, line_end))
+        let (line_end, close) = self.line_and_close(after);
+        Some((value_start..close?, line_end))
+    }
+
+    /// The end of the line at `at`, and the first `"]` on it at or after `at`. Cached, so that a
+    /// line of many tags takes linear time (`at` only grows).
+    fn line_and_close(&mut self, at: usize) -> (usize, Option<usize>) {
+        let data = self.data;
+        let (from, line_end, close) = self.line_cache;
+        if at < from || at > line_end {
+            let line_end = memchr::memchr(b'\n', &data[at..]).map_or(data.len(), |i| at + i);
+            let close = memchr::memmem::find(&data[at..line_end], b"\"]").map(|i| at + i);
+            self.line_cache = (at, line_end, close);
+        } else if close.is_some_and(|c| c < at) {
+            let close = memchr::memmem::find(&data[at..line_end], b"\"]").map(|i| at + i);
+            self.line_cache = (at, line_end, close);
+        }
+        (self.line_cache.1, self.line_cache.2)
     }
 
     /// One turn of `Reader::read_movetext`' loop.
@@ -409,6 +426,9 @@ impl<'a> Shadow<'a> {
                     self.pos += len;
                     if self.peek().is_none_or(is_token_end) {
                         Some(Step::Token(Token::San, start))
+                    } else if start < self.reported_until {
+                        // Inside a token already reported (`e4e4e4...`): nothing more to say.
+                        None
                     } else if let Some((san, junk_end)) = recover(san, self.rest()) {
                         let token_end = self.token_end(start);
                         self.reported_until = token_end.max(self.pos + junk_end);
@@ -613,6 +633,30 @@ mod tests {
                 Step::Glyph(14..18, None),
             ]
         );
+    }
+
+    #[test]
+    fn quoted_tags_and_recovered_moves() {
+        let data = b"[A \"x \"y\"\"]\n[B \"z\"]\n1. e8Q *";
+        let steps = steps(data);
+        assert_eq!(
+            steps[0],
+            Step::QuotedTag {
+                start: 0,
+                value: 4..9,
+                line_end: 11
+            }
+        );
+        assert_eq!(&data[4..9], b"x \"y\"");
+        // pgn-reader reads `y""]` as movetext: skipped, within the ignored line.
+        assert!(matches!(steps[1], Step::Unreadable(ref r) if r.start < 11));
+        assert_eq!(steps[2], Step::Token(Token::Tag, 12));
+        let Step::Recovered(san, 23) = steps[3] else {
+            panic!("{:?}", steps[3])
+        };
+        assert_eq!(san.to_string(), "e8=Q");
+        assert_eq!(steps[4], Step::Token(Token::Outcome, 27));
+        assert_eq!(steps.len(), 5);
     }
 
     #[test]

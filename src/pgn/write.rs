@@ -7,13 +7,14 @@
 //! after a comment, a `(` or a `)` (`12... Nf6`); the first move's number and side come from
 //! the `FEN` tag. NAGs are written `$n`.
 //!
-//! Reading the output with [`read_game`](super::read_game) gives back the record read from any
-//! PGN, apart from the marks (which come back as comments, after the node's own) and these
-//! normalisations, none of which changes the record: a comment written before a variation's
-//! first move comes back in that move's `comments_before`, and `comments_before` elsewhere come
-//! back as the previous node's `comments_after`; a missing termination marker is written as
-//! [`termination_marker`] says; a comment containing `}` is written as a `;` comment (or, if it
-//! also has a line break, with `}` replaced by `)`: only comments not read from PGN can).
+//! Reading the output with [`read_game`](super::read_game) gives back the record that
+//! `read_game` made (node numbers included: see [`GameRecord::movetext_order`]), except that
+//! a missing termination marker is filled in as [`termination_marker`] says, and that the marks
+//! come back as comments: the header first among the root's `comments_after`, every other
+//! mark last among its node's `comments_after`. A comment containing `}` (a `;` comment in the
+//! source) is written as a `;` comment. For records made otherwise: `comments_before` of a move
+//! that does not start a variation come back as the previous node's `comments_after`, and a
+//! comment with both `}` and a line break has its `}` replaced by `)`.
 
 use std::collections::BTreeMap;
 use std::io;

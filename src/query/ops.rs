@@ -93,7 +93,13 @@ impl Lower<'_> {
                     );
                     return Err(self.err(ErrorKind::Type, span, m));
                 }
-                (Node::Compare(c, Box::new(x), Box::new(y)), tx)
+                // A numeric comparison (a set against a number counts the set) is worth its
+                // left side's number, so `Q == q == 2` reads `Q == (q == 2)` = `#Q == 2`
+                // (CQL's relational operators page); `==` of two sets and comparisons of
+                // strings are plain matches (an empty set compared equal still matches).
+                let numeric_cmp = tx == Ty::Number || ty == Ty::Number;
+                let ty = if numeric_cmp { Ty::Number } else { Ty::Logical };
+                (Node::Compare(c, Box::new(x), Box::new(y)), ty)
             }
             BinOp::Arith(ArithOp::Add) => {
                 let (x, tx) = img!(self.lower(a, cx));

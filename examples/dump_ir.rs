@@ -1,0 +1,5 @@
+fn main() {
+    let q = std::env::args().nth(1).unwrap();
+    let ir = cqlq::query::compile::<shakmaty::Bitboard>(&q, cqlq::squares::Geometry::STANDARD);
+    println!("{:#?}", ir.map(|q| q.filter).map_err(|e| e.message));
+}
