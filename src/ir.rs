@@ -1,5 +1,5 @@
 //! The filter IR: what every query dialect (CQL 6, CQL-S) lowers to, and what [`crate::eval`]
-//! runs. Transforms are already expanded; square sets are of the board's [`SquareSet`] type.
+//! runs. Transforms are already expanded; square sets are of the board's [`SquareSet`](crate::squares::SquareSet) type.
 //!
 //! CQL semantics: each filter, at a position, either matches or not, and when it matches it may
 //! carry a value (a set of squares, a number, a string). Each variant's doc names its CQL 6

@@ -144,13 +144,13 @@ fn refuse_overwriting_input(out: &Path, inputs: &[Input]) -> Result<(), String> 
         return Ok(());
     };
     for input in inputs {
-        if let Input::File(p) = input {
-            if p.canonicalize().is_ok_and(|r| r == out_real) {
-                return Err(format!(
-                    "refusing to write the output over the input {}",
-                    p.display()
-                ));
-            }
+        if let Input::File(p) = input
+            && p.canonicalize().is_ok_and(|r| r == out_real)
+        {
+            return Err(format!(
+                "refusing to write the output over the input {}",
+                p.display()
+            ));
         }
     }
     Ok(())

@@ -71,10 +71,20 @@ fn same_fen(ours: &str, theirs: &str, ep_capture_possible: bool) -> bool {
 
 /// Whether shakmaty accepts a FEN without dropping anything (in either castling mode).
 fn strictly_valid(fen: &str) -> bool {
-    let Ok(parsed) = shakmaty::fen::Fen::from_ascii(fen.trim().as_bytes()) else { return false };
-    [shakmaty::CastlingMode::Standard, shakmaty::CastlingMode::Chess960]
-        .into_iter()
-        .any(|mode| parsed.clone().into_position::<shakmaty::Chess>(mode).is_ok())
+    let Ok(parsed) = shakmaty::fen::Fen::from_ascii(fen.trim().as_bytes()) else {
+        return false;
+    };
+    [
+        shakmaty::CastlingMode::Standard,
+        shakmaty::CastlingMode::Chess960,
+    ]
+    .into_iter()
+    .any(|mode| {
+        parsed
+            .clone()
+            .into_position::<shakmaty::Chess>(mode)
+            .is_ok()
+    })
 }
 
 fn compare_library(pgn: &Path, max: usize) {

@@ -22,7 +22,10 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// (query file, [(game number, matching plies)]); a query absent from a game matches nowhere.
-const EXPECTED: &[(&str, &[(u64, &[u32])])] = &[
+/// Matching plies per game number.
+type Matches = &'static [(u64, &'static [u32])];
+
+const EXPECTED: &[(&str, Matches)] = &[
     ("smothered-mate.cql", &[(1, &[11])]),
     ("mate-by-promoted-piece.cql", &[]),
     ("underpromotion.cql", &[(3, &[1])]),

@@ -62,11 +62,13 @@ impl<P: Position> Evaluator<'_, P> {
                 })
                 && (!m.enpassant || mv.en_passant)
                 && (!m.null || mv.null)
-                && m.castle.is_none_or(|kind| match (kind, mv.castle) {
-                    (CastleKind::Any, Some(_)) => true,
-                    (CastleKind::KingSide, Some(true)) => true,
-                    (CastleKind::QueenSide, Some(false)) => true,
-                    _ => false,
+                && m.castle.is_none_or(|kind| {
+                    matches!(
+                        (kind, mv.castle),
+                        (CastleKind::Any, Some(_))
+                            | (CastleKind::KingSide, Some(true))
+                            | (CastleKind::QueenSide, Some(false))
+                    )
                 })
         };
         let matching: Vec<&MoveInfo<P::Set>> = candidates.iter().filter(|mv| meets(mv)).collect();
@@ -87,12 +89,9 @@ impl<P: Position> Evaluator<'_, P> {
         let mut set = P::Set::empty();
         for mv in &matching {
             let part = match m.yields {
-                MoveYield::From => mv.from.clone(),
-                MoveYield::To => mv.to.clone(),
-                MoveYield::Capture => mv
-                    .capture
-                    .as_ref()
-                    .map_or(P::Set::empty(), |(_, sq)| sq.clone()),
+                MoveYield::From => mv.from,
+                MoveYield::To => mv.to,
+                MoveYield::Capture => mv.capture.as_ref().map_or(P::Set::empty(), |(_, sq)| *sq),
                 MoveYield::Count => unreachable!("handled above"),
             };
             set = set.union(&part);

@@ -63,23 +63,21 @@ impl Standard {
         } else {
             &[CastlingMode::Standard, CastlingMode::Chess960]
         };
+        // Strict first; then, as CQL does, with an impossible en passant square dropped; then
+        // also with impossible castling rights dropped.
         let mut last_error = String::new();
-        for &mode in modes {
-            // As CQL does, a FEN with an impossible en passant square or castling right is read
-            // with that field dropped rather than refused.
-            let lenient = parsed.clone().into_position::<Chess>(mode).or_else(|e| {
-                e.ignore_invalid_ep_square()
-                    .or_else(|e| e.ignore_invalid_castling_rights())
-            });
-            match lenient {
-                Ok(pos) => {
-                    return Ok(Standard {
-                        pos,
-                        mode,
-                        promoted: Bitboard::EMPTY,
-                    });
+        for leniency in 0..3 {
+            for &mode in modes {
+                match lenient_position(parsed.clone(), mode, leniency) {
+                    Ok(pos) => {
+                        return Ok(Standard {
+                            pos,
+                            mode,
+                            promoted: Bitboard::EMPTY,
+                        });
+                    }
+                    Err(e) => last_error = e,
                 }
-                Err(e) => last_error = e.to_string(),
             }
         }
         Err(RulesError {
@@ -360,11 +358,12 @@ impl Position for Standard {
             }
             s
         };
-        self.pos = Chess::from_setup(setup, self.mode)
-            .or_else(|e| e.ignore_impossible_check())
-            .map_err(|e| RulesError {
+        self.pos = match Chess::from_setup(setup, self.mode) {
+            Ok(pos) => pos,
+            Err(e) => e.ignore_impossible_check().map_err(|e| RulesError {
                 reason: format!("null move: {e}"),
-            })?;
+            })?,
+        };
         Ok(MoveInfo {
             from: Bitboard::EMPTY,
             to: Bitboard::EMPTY,
@@ -377,6 +376,28 @@ impl Position for Standard {
             null: true,
         })
     }
+}
+
+/// A position from a FEN: strictly (`leniency` 0), with an impossible en passant square
+/// dropped (1), or with impossible castling rights dropped too (2).
+fn lenient_position(fen: Fen, mode: CastlingMode, leniency: u8) -> Result<Chess, String> {
+    let error = match fen.into_position::<Chess>(mode) {
+        Ok(pos) => return Ok(pos),
+        Err(e) => e,
+    };
+    if leniency == 0 {
+        return Err(error.to_string());
+    }
+    let error = match error.ignore_invalid_ep_square() {
+        Ok(pos) => return Ok(pos),
+        Err(e) => e,
+    };
+    if leniency == 1 {
+        return Err(error.to_string());
+    }
+    error
+        .ignore_invalid_castling_rights()
+        .map_err(|e| e.to_string())
 }
 
 /// Pseudo-legal moves: every move of the side to move by its pieces' movement rules, ignoring
@@ -424,10 +445,10 @@ fn pseudo_legal(p: &Standard) -> Vec<MoveInfo<Bitboard>> {
             if let Some(one) = from.offset(forward).filter(|sq| !occupied.contains(*sq)) {
                 push(&mut moves, role, from, one);
                 let start_rank = if us == shakmaty::Color::White { 1 } else { 6 };
-                if from.rank() as u32 == start_rank {
-                    if let Some(two) = one.offset(forward).filter(|sq| !occupied.contains(*sq)) {
-                        push(&mut moves, role, from, two);
-                    }
+                if from.rank() as u32 == start_rank
+                    && let Some(two) = one.offset(forward).filter(|sq| !occupied.contains(*sq))
+                {
+                    push(&mut moves, role, from, two);
                 }
             }
         } else {
