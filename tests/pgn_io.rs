@@ -228,7 +228,7 @@ fn split_games_without_tags() {
     assert_eq!(games(b"1. e4 e5 *"), vec![&b"1. e4 e5 *"[..]]);
     // After a result, moves start the next game (blank line or not); a lone comment or junk
     // after a result stays with its game.
-    let data = b"1. e4 e5 1-0\n\n1. d4 *\ne4 e5 *\n{after the end}\n\n[Event \"x\"]\n*\n\n{A tagless game} 1. c4 *\n";
+    let data = b"1. e4 e5 1-0\n\n1. d4 *\ne4 e5 *\n{after the end}\n\n[Event \"x\"]\n*\n\n{A tagless game} 1. c4 *\n{after\nthe end}\n\n1. d4 *";
     assert_eq!(
         games(data),
         vec![
@@ -236,7 +236,8 @@ fn split_games_without_tags() {
             b"1. d4 *",
             b"e4 e5 *\n{after the end}",
             b"[Event \"x\"]\n*",
-            b"{A tagless game} 1. c4 *"
+            b"{A tagless game} 1. c4 *\n{after\nthe end}",
+            b"1. d4 *",
         ]
     );
 }
@@ -402,6 +403,10 @@ fn read_faults_keep_the_part_before() {
     let e = read_game(b"[Event \"x\"]\n[Round 3]\n\n1. e4 *").unwrap_err();
     assert_eq!((e.kind, e.offset), (PgnErrorKind::BadTag, 12));
     assert_eq!(e.partial.mainline().len(), 2, "the moves are kept");
+
+    let e = read_game(b"1. e4 e5 1-0\n\n2. Nf3 *").unwrap_err();
+    assert_eq!((e.kind, e.offset), (PgnErrorKind::MovesAfterResult, 17));
+    assert_eq!(e.partial.mainline().len(), 3);
 
     let e = read_game(b"[Event \"never closed").unwrap_err();
     assert_eq!((e.kind, e.offset), (PgnErrorKind::UnterminatedTag, 0));

@@ -73,15 +73,19 @@ impl<P: Position> Evaluator<'_, P> {
         };
         let matching: Vec<&MoveInfo<P::Set>> = candidates.iter().filter(|mv| meets(mv)).collect();
         if m.yields == MoveYield::Count {
-            // A promotion counts once, whatever it promotes to (as CQL 6.2 does).
-            let mut seen: Vec<(&P::Set, &P::Set, bool)> = Vec::new();
+            // A promotion counts once, whatever it promotes to (as CQL 6.2 does): only
+            // promotions can share a from and to square.
+            let mut promotions: Vec<(&P::Set, &P::Set)> = Vec::new();
+            let mut count = 0;
             for mv in &matching {
-                let key = (&mv.from, &mv.to, mv.null);
-                if !seen.contains(&key) {
-                    seen.push(key);
+                if mv.promotion.is_none() {
+                    count += 1;
+                } else if !promotions.contains(&(&mv.from, &mv.to)) {
+                    promotions.push((&mv.from, &mv.to));
+                    count += 1;
                 }
             }
-            return Some(Value::Num(seen.len() as i64));
+            return Some(Value::Num(count));
         }
         if matching.is_empty() {
             return None;

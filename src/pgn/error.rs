@@ -46,6 +46,10 @@ pub enum PgnErrorKind {
     /// A variation still open at the end of the game: `1. e4 (1. d4 d5`. The partial record is
     /// complete (the writer closes the variation).
     UnclosedVariation,
+    /// A move after the game's termination marker: `1. e4 e5 1-0 2. Nf3`, a second game without
+    /// tags that the splitter did not tell apart, or a result written too early. Reading stops
+    /// there.
+    MovesAfterResult,
     /// The game has more moves than a node index can count (more than 4 billion).
     TooLarge,
     /// The reader lost track of where pgn-reader's tokens are in the text. This is a bug in

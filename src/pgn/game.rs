@@ -49,6 +49,9 @@ impl GameRecord {
     /// in this order, so that writing and reading a game gives back the same indices.
     pub fn movetext_order(&self) -> Vec<u32> {
         let mut order = Vec::with_capacity(self.nodes.len());
+        if self.nodes.is_empty() {
+            return order;
+        }
         order.push(0);
         // (node, whether it is its parent's first child).
         let mut stack: Vec<(u32, bool)> = Vec::new();

@@ -18,8 +18,8 @@
 //!   variation branches from. The text is kept exactly (no trimming).
 //! - `(` starts an alternative to the last move read: its moves become further children of
 //!   that move's parent.
-//! - The termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`) sets [`GameRecord::outcome`]; one
-//!   inside a variation is dropped.
+//! - The termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`) sets [`GameRecord::outcome`] and
+//!   ends the game: a move after it is a fault. One inside a variation is dropped.
 //! - Blank lines inside the movetext (where pgn-reader would end the game) are read through:
 //!   one slice is one game.
 //!
@@ -273,6 +273,10 @@ impl<'a> Builder<'a> {
 
     /// A move from the current node.
     fn add_move(&mut self, san_plus: SanPlus, offset: usize) -> ControlFlow<()> {
+        if self.record.outcome.is_some() {
+            let message = "a move after the game's result".to_string();
+            return self.fault(PgnErrorKind::MovesAfterResult, offset, message, true);
+        }
         let Ok(index) = u32::try_from(self.record.nodes.len()) else {
             return self.fault(
                 PgnErrorKind::TooLarge,

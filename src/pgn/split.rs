@@ -6,8 +6,8 @@
 //! line between tags) stay in their game. A game without tags starts the input, or follows a
 //! game whose last movetext line ends with a result (`1-0`, `0-1`, `1/2-1/2`, `*`), as PGN's
 //! termination marker says: it starts at the next line that begins like moves (a digit or a SAN
-//! letter), or with `{` after a blank line. (Other lines after a result, like a lone `{comment}`
-//! or junk, stay with the game.) A `[` inside a `{ comment }`, after `;` on its line, or on a `%` escape line never
+//! letter), or with `{` after a blank line. (Other lines after a result, like a `{comment}` on
+//! the next line or junk, stay with the game.) A `[` inside a `{ comment }`, after `;` on its line, or on a `%` escape line never
 //! starts a game.
 //!
 //! A `{` that is never closed would swallow the rest of the input; it is capped: the comment
@@ -166,7 +166,15 @@ impl Scan {
     fn movetext(&mut self, text: &[u8], from: usize) {
         let mut at = from;
         let mut line_comment = false;
-        while let Some(i) = memchr2(b'{', b';', &text[at..]) {
+        // Anything but comments on the line (a line of only comments after a result leaves the
+        // game ended).
+        let mut content = false;
+        loop {
+            let Some(i) = memchr2(b'{', b';', &text[at..]) else {
+                content |= !is_blank(&text[at..]);
+                break;
+            };
+            content |= !is_blank(&text[at..at + i]);
             if text[at + i] == b';' {
                 line_comment = true;
                 break;
@@ -180,7 +188,9 @@ impl Scan {
             }
         }
         self.seen_movetext |= !is_blank(text);
-        self.ended_with_result = !self.in_comment && !line_comment && ends_with_result(text);
+        if content {
+            self.ended_with_result = !self.in_comment && !line_comment && ends_with_result(text);
+        }
         self.result_then_blank = false;
     }
 }
