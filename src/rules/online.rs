@@ -251,7 +251,8 @@ impl Online {
             .collect()
     }
 
-    fn play_move(&mut self, m: Move) -> MoveInfo<Bitboard> {
+    /// Plays `m`, which must be one of [`Online::moves`], and says what it did.
+    pub fn play_move(&mut self, m: Move) -> MoveInfo<Bitboard> {
         let info = move_info(self.pos.turn(), m);
         let us = self.pos.turn();
         if let Some((castles, kings)) = &mut self.castling {
