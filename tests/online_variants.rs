@@ -15,8 +15,8 @@
 //!   Fairy-Stockfish games of FICS Losers (no shared data exists for it). Both regenerated
 //!   by `scripts/online_goldens.sh`.
 //!
-//! The default run computes perft(3) at every 25th position; the full run is
-//! `cargo test --release --test online_variants -- --ignored`.
+//! The default run computes perft(3) at every 25th position; the full run (about 15 s) is
+//! `cargo test --test online_variants -- --ignored --nocapture`.
 
 mod common;
 
@@ -480,7 +480,7 @@ fn generated_sets_agree_with_the_oracles() {
 }
 
 /// The same with perft(3) at every position.
-/// Run: `cargo test --release --test online_variants -- --ignored`.
+/// Run: `cargo test --test online_variants -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn generated_sets_agree_with_the_oracles_full_perft() {

@@ -565,3 +565,6 @@ fn pseudo_legal_drops(pos: &VariantPosition) -> Vec<Move> {
     }
     moves
 }
+
+#[cfg(test)]
+mod tests;
