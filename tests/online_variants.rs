@@ -398,7 +398,8 @@ fn compare_games(
             let key = (game.0, ply as u64);
             let here = format!("{at} ply {ply}");
             if let Some(row) = fsf.get(&key) {
-                let sample = perft3_every > 0 && (game.0 as usize * 7 + ply) % perft3_every == 0;
+                let sample =
+                    perft3_every > 0 && (game.0 as usize * 7 + ply).is_multiple_of(perft3_every);
                 against_fsf(t, pos, row, sample, &here);
             }
             if let Some(row) = py.get(&key) {

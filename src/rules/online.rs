@@ -13,6 +13,8 @@
 //!   exploded, no pieces, lone king in Losers) has no legal moves.
 //! - `mate`: check and no legal move (so the third check in Three-check is a mate);
 //!   `stalemate`: no check, no legal move and no goal reached.
+//! - Pseudo-legal moves: the pieces' movement rules and drops, ignoring the own king's safety
+//!   and the variant's extra restrictions (compulsory captures, Racing Kings' ban on checks).
 //! - FEN: crazyhouse pockets as `[PNpb]` after the board and promoted pieces as `Q~`; the
 //!   Three-check field `W+B` (checks each side still needs) before the halfmove clock.
 //! - Zobrist key: the Polyglot key of the board, castling, side and en passant (as for
@@ -166,9 +168,10 @@ impl Online {
                 (Ok(p), _) => Ok(p),
                 (Err(e), 0) => Err(e),
                 (Err(e), 1) => e.ignore_invalid_ep_square(),
-                (Err(e), _) => e
-                    .ignore_invalid_ep_square()
-                    .or_else(|e| e.ignore_invalid_castling_rights()),
+                (Err(e), _) => match e.ignore_invalid_ep_square() {
+                    Ok(p) => Ok(p),
+                    Err(e) => e.ignore_invalid_castling_rights(),
+                },
             };
             match result {
                 Ok(pos) => {
@@ -520,11 +523,12 @@ impl Position for Online {
         if color == Color::Black {
             setup.fullmoves = setup.fullmoves.saturating_add(1);
         }
-        self.pos = VariantPosition::from_setup(self.variant.engine(), setup, mode)
-            .or_else(|e| e.ignore_impossible_check())
-            .map_err(|e| RulesError {
+        self.pos = match VariantPosition::from_setup(self.variant.engine(), setup, mode) {
+            Ok(pos) => pos,
+            Err(e) => e.ignore_impossible_check().map_err(|e| RulesError {
                 reason: format!("null move: {e}"),
-            })?;
+            })?,
+        };
         Ok(MoveInfo {
             from: Bitboard::EMPTY,
             to: Bitboard::EMPTY,
