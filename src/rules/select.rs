@@ -37,7 +37,9 @@ impl GameRules {
 /// `Racing Kings`), their API keys (`kingOfTheHill`, `threeCheck`, `racingKings`), the UCI
 /// names of Fairy-Stockfish and python-chess (`3check`, `kingofthehill`, `racingkings`, ...),
 /// FICS categories (`wild/fr`, `suicide`, `losers`, `giveaway`, `crazyhouse`) and CQLi's alias
-/// table (`ZH`, `House`, `Atom`, `KOTH`, `Race`, `Racing`, `3 Check`, ... `Chess`).
+/// table (`ZH`, `House`, `Atom`, `KOTH`, `Race`, `Racing`, `3 Check`, ... `Chess`), and
+/// pychess's Chess960 forms (`crazyhouse960`, `atomic960`, `kingofthehill960`, `3check960`:
+/// their games carry a FEN, whose castling rights select Chess960 castling).
 const NAMES: &[(&str, GameRules)] = {
     use GameRules::{Online as O, Standard as S};
     use OnlineVariant as V;
@@ -57,10 +59,12 @@ const NAMES: &[(&str, GameRules)] = {
         ("wild/fr", S { chess960: true }),
         ("crazyhouse", O(V::Crazyhouse)),
         ("zh", O(V::Crazyhouse)),
+        ("crazyhouse960", O(V::Crazyhouse)),
         ("house", O(V::Crazyhouse)),
         ("atomic", O(V::Atomic)),
         ("atom", O(V::Atomic)),
         ("atomicchess", O(V::Atomic)),
+        ("atomic960", O(V::Atomic)),
         ("antichess", O(V::Antichess)),
         ("anti", O(V::Antichess)),
         ("suicide", O(V::Antichess)),
@@ -72,10 +76,12 @@ const NAMES: &[(&str, GameRules)] = {
         ("kingofthehill", O(V::KingOfTheHill)),
         ("koth", O(V::KingOfTheHill)),
         ("kingofthehillchess", O(V::KingOfTheHill)),
+        ("kingofthehill960", O(V::KingOfTheHill)),
         ("threecheck", O(V::ThreeCheck)),
         ("3check", O(V::ThreeCheck)),
         ("threecheckchess", O(V::ThreeCheck)),
         ("3checkchess", O(V::ThreeCheck)),
+        ("3check960", O(V::ThreeCheck)),
         ("horde", O(V::Horde)),
         ("hordechess", O(V::Horde)),
         ("racingkings", O(V::RacingKings)),
@@ -155,6 +161,10 @@ mod tests {
                 GameRules::Online(OnlineVariant::RacingKings),
             ),
             ("racingkings", GameRules::Online(OnlineVariant::RacingKings)),
+            (
+                "crazyhouse960",
+                GameRules::Online(OnlineVariant::Crazyhouse),
+            ),
         ];
         for (name, rules) in cases {
             assert_eq!(resolve_variant(name), Ok(rules), "{name}");
