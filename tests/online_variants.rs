@@ -643,3 +643,33 @@ fn cli_variant_option_and_unknown_variants() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown variant \"bughouse\""));
 }
+
+/// `--fen` over Crazyhouse games writes pockets: every mate Fairy-Stockfish recorded among
+/// games 0..19 (no legal move, in check) is among cqlq's `--fen -e mate` lines, pockets and all.
+#[test]
+fn cli_fen_output_has_pockets() {
+    let Some(dir) = common::shared_file("data/variants/generated") else {
+        return;
+    };
+    let out = common::cqlq(&[
+        "--fen",
+        "-q",
+        "-e",
+        "mate",
+        dir.join("crazyhouse.pgn").to_str().unwrap(),
+    ]);
+    let ours: BTreeSet<Vec<String>> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| fen_fields(l)[..2].to_vec())
+        .collect();
+    let mates: Vec<Vec<String>> = json_lines(&dir.join("crazyhouse.positions.jsonl.gz"))
+        .iter()
+        .filter(|r| r["in_check"].as_bool().unwrap() && r["legal"].as_array().unwrap().is_empty())
+        .map(|r| fen_fields(r["fen"].as_str().unwrap())[..2].to_vec())
+        .collect();
+    assert!(!mates.is_empty());
+    for mate in &mates {
+        assert!(mate[0].contains('['), "{mate:?}");
+        assert!(ours.contains(mate), "{mate:?} not in cqlq's output");
+    }
+}
