@@ -3,8 +3,9 @@
 # ../shared/oracle (read tests/online_variants.rs for how they are used):
 #   online-lichess-NAME.pychess.jsonl.gz  python-chess 1.11.2 (pychess_oracle.py --no-attacks) on
 #                                         the real lichess games ../shared/data/variants/NAME.pgn
-#   online-losers.games.jsonl             Fairy-Stockfish games of FICS Losers (ffish_oracle.py,
-#   online-losers.positions.jsonl.gz      seed 201, UCI binary /usr/games/fairy-stockfish 11.1)
+#   online-NAME.games.jsonl               Fairy-Stockfish games of FICS Losers and Suicide
+#   online-NAME.positions.jsonl.gz        (ffish_oracle.py, seeds 201 and 202, UCI binary
+#                                         /usr/games/fairy-stockfish 11.1)
 # Each file's first (decompressed) line is "# Source: ...".
 # Needs: python3 with chess==1.11.2 and pyffish==0.0.90; apt fairy-stockfish.
 set -euo pipefail
@@ -29,11 +30,17 @@ for name in antichess atomic crazyhouse horde; do
         | gzip -9n > "$out/online-lichess-$name.pychess.jsonl.gz"
 done
 
-python3 "$shared/oracle/ffish_oracle.py" random --variant losers --count 40 --seed 201 \
-    --backend uci --engine /usr/games/fairy-stockfish --mode mixed --max-plies 200 \
-    --pgn "$tmp/losers.pgn" --games-jsonl "$tmp/losers.games.jsonl" \
-    --positions-jsonl "$tmp/losers.positions.jsonl.gz" --positions-games 10 \
-    --perft-depth 3 --perft3-cap 20000 >/dev/null
-src="# Source: Fairy-Stockfish 11.1 (/usr/games/fairy-stockfish) + pyffish $(python3 -c 'import pyffish; print(".".join(map(str, pyffish.version())))'), ../shared/oracle/ffish_oracle.py random --variant losers --count 40 --seed 201 --mode mixed --max-plies 200 --positions-games 10 --perft-depth 3 (scripts/online_goldens.sh)"
-{ echo "$src"; cat "$tmp/losers.games.jsonl"; } > "$out/online-losers.games.jsonl"
-{ echo "$src"; zcat "$tmp/losers.positions.jsonl.gz"; } | gzip -9n > "$out/online-losers.positions.jsonl.gz"
+# Fairy-Stockfish sets for the FICS variants the shared data lacks: NAME SEED.
+fsf_set() {
+    local name=$1 seed=$2
+    python3 "$shared/oracle/ffish_oracle.py" random --variant "$name" --count 40 --seed "$seed" \
+        --backend uci --engine /usr/games/fairy-stockfish --mode mixed --max-plies 200 \
+        --pgn "$tmp/$name.pgn" --games-jsonl "$tmp/$name.games.jsonl" \
+        --positions-jsonl "$tmp/$name.positions.jsonl.gz" --positions-games 10 \
+        --perft-depth 3 --perft3-cap 20000 >/dev/null
+    local src="# Source: Fairy-Stockfish 11.1 (/usr/games/fairy-stockfish) + pyffish $(python3 -c 'import pyffish; print(".".join(map(str, pyffish.version())))'), ../shared/oracle/ffish_oracle.py random --variant $name --count 40 --seed $seed --mode mixed --max-plies 200 --positions-games 10 --perft-depth 3 (scripts/online_goldens.sh)"
+    { echo "$src"; cat "$tmp/$name.games.jsonl"; } > "$out/online-$name.games.jsonl"
+    { echo "$src"; zcat "$tmp/$name.positions.jsonl.gz"; } | gzip -9n > "$out/online-$name.positions.jsonl.gz"
+}
+fsf_set losers 201
+fsf_set suicide 202
