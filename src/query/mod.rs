@@ -15,10 +15,13 @@ mod display;
 mod error;
 mod literal;
 mod lower;
+pub mod names;
 mod ops;
 mod parse;
 mod scan;
+pub mod syntax;
 mod transform;
+mod tree;
 
 use crate::ir;
 use crate::squares::{Geometry, SquareSet};
@@ -27,6 +30,7 @@ pub use ast::{Ast, Span};
 pub use error::{ErrorKind, QueryError};
 pub use lower::ast_to_ir;
 pub use parse::cql_to_ast;
+pub use tree::ast_tree;
 
 /// A compiled query: the header's parameters and the filter to evaluate at each position.
 #[derive(Clone, Debug, PartialEq)]
