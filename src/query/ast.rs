@@ -358,11 +358,33 @@ pub enum Word {
     Extension,
     /// `string` (the type name used alone)
     StringType,
+    /// `from` alone (in a dash target: the moving piece's square)
+    From,
+    /// `to` alone (in a dash target: the destination square)
+    To,
+    /// `castle` alone (in a dash target: the move castles)
+    Castle,
+    /// `enpassant` alone (the move captures en passant)
+    EnPassant,
+    /// `o-o` alone (the move castles king-side)
+    KingSideCastle,
+    /// `o-o-o` alone (the move castles queen-side)
+    QueenSideCastle,
+    /// `pathcount`
+    PathCount,
+    /// `pathcountunfocused`
+    PathCountUnfocused,
+    /// `pathlastposition`
+    PathLastPosition,
+    /// `pathstart`
+    PathStart,
+    /// `null` alone (the move is a null move)
+    NullMove,
 }
 
 impl Word {
     /// Every word, with its spelling.
-    pub const ALL: [(&'static str, Word); 58] = [
+    pub const ALL: [(&'static str, Word); 71] = [
         ("true", Word::True),
         ("false", Word::False),
         ("check", Word::Check),
@@ -421,6 +443,19 @@ impl Word {
         ("extension", Word::Extension),
         ("string", Word::StringType),
         ("curpos", Word::CurrentPosition),
+        ("from", Word::From),
+        ("to", Word::To),
+        ("castle", Word::Castle),
+        ("enpassant", Word::EnPassant),
+        ("o-o", Word::KingSideCastle),
+        ("o-o-o", Word::QueenSideCastle),
+        ("pathcount", Word::PathCount),
+        ("pathcountunfocused", Word::PathCountUnfocused),
+        ("pathlastposition", Word::PathLastPosition),
+        ("pathstart", Word::PathStart),
+        ("null", Word::NullMove),
+        ("O-O", Word::KingSideCastle),
+        ("O-O-O", Word::QueenSideCastle),
     ];
 
     /// The word spelled `text`, if it is one.

@@ -477,13 +477,15 @@ pub enum Builtin {
     CommandPipe,
     /// `substring(s i n)`
     Substring,
-    /// `anydirection` family as a word: see [`Direction`]; this is `piecepath` alone
+    /// `piecepath` used alone
     PiecePath,
+    /// `elo` without a colour
+    Elo,
 }
 
 impl Builtin {
     /// Every builtin, with its spelling.
-    pub const ALL: [(&'static str, Builtin); 43] = [
+    pub const ALL: [(&'static str, Builtin); 44] = [
         ("lowercase", Builtin::Lowercase),
         ("uppercase", Builtin::Uppercase),
         ("int", Builtin::Int),
@@ -527,6 +529,7 @@ impl Builtin {
         ("commandpipe", Builtin::CommandPipe),
         ("substring", Builtin::Substring),
         ("piecepath", Builtin::PiecePath),
+        ("elo", Builtin::Elo),
     ];
 
     /// The builtin spelled `text`.
