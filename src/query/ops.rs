@@ -27,6 +27,9 @@ pub(crate) fn move_param_name(k: &MoveParamKind) -> &'static str {
         MoveParamKind::QueenSide => "o-o-o",
         MoveParamKind::Null => "null",
         MoveParamKind::Count => "count",
+        MoveParamKind::Reverse => "reverse",
+        MoveParamKind::Comment(_) => "comment",
+        MoveParamKind::Then(..) => ":",
     }
 }
 
