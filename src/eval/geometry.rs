@@ -99,7 +99,7 @@ impl<P: Position> Evaluator<'_, P> {
         }
         let occupied = Grid::new(geo, &pos.occupied());
         let starts = self.set(&ray.sets[0], at)?;
-        let mut dest = Vec::new();
+        let (mut dest, mut from) = (Vec::new(), Vec::new());
         let mut count = 0i64;
         for c in starts.coords() {
             for d in ray.directions.steps() {
@@ -110,11 +110,13 @@ impl<P: Position> Evaluator<'_, P> {
                 ray_from(c, 1, d, &grids, &occupied, &mut dest);
                 if dest.len() > before {
                     count += 1;
+                    from.push(c);
                 }
             }
         }
         match ray.count {
             Some(range) => range.contains(count).then_some(Value::Num(count)),
+            None if ray.first => Some(Value::Set(P::Set::from_coords(geo, from))),
             None => Some(Value::Set(P::Set::from_coords(geo, dest))),
         }
     }

@@ -163,6 +163,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
     fn set(&self, filter: &Node<P::Set>, at: u32) -> Option<P::Set> {
         match self.eval(filter, at)? {
             Value::Set(s) => Some(s),
+            // A set filter that matched without squares (see `Node::Union`).
+            Value::Bool(true) => Some(P::Set::empty()),
             _ => None,
         }
     }
@@ -231,14 +233,21 @@ impl<'a, P: Position> Evaluator<'a, P> {
             // x | y
             Node::Union(items) => {
                 let mut acc = P::Set::empty();
-                let mut any = false;
+                let (mut any, mut matched) = (false, false);
                 for item in items {
                     if let Some(v) = self.eval(item, at) {
                         any = true;
-                        if let Value::Set(s) = v {
-                            acc = acc.union(&s);
+                        match v {
+                            Value::Set(s) => acc = acc.union(&s),
+                            // A set filter that matches with no square (`square all x in S F`
+                            // with S empty) still makes the union match.
+                            Value::Bool(true) => matched = true,
+                            _ => {}
                         }
                     }
+                }
+                if matched && acc.is_empty() {
+                    return Some(Value::Bool(true));
                 }
                 any.then_some(Value::Set(acc))
             }

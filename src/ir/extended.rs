@@ -282,6 +282,9 @@ pub struct Ray<S> {
     pub sets: Vec<Node<S>>,
     /// A count range (`ray 2 (...)`): the number of rays found is the value.
     pub count: Option<Range>,
+    /// The value is the first set's squares that start a ray (the attack-arrow chains
+    /// `A -> B -> C`), not the last set's squares reached.
+    pub first: bool,
 }
 
 /// Which part of a pin `pin` yields.

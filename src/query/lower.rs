@@ -40,6 +40,8 @@ pub(crate) enum Ty {
     Str,
     /// No value: the filter matches or not.
     Logical,
+    /// A position of the game (`parent`, `find F`, ...).
+    Position,
 }
 
 impl Ty {
@@ -50,6 +52,7 @@ impl Ty {
             Ty::Number => "a number",
             Ty::Str => "a string",
             Ty::Logical => "a filter without a value",
+            Ty::Position => "a position",
         }
     }
 }
@@ -69,6 +72,8 @@ pub(crate) struct Cx {
 pub(crate) struct Lower<'a> {
     pub geo: Geometry,
     pub src: &'a str,
+    /// Variables and functions met so far.
+    pub scope: super::lower_more::Scope,
 }
 
 /// Lowers a syntax tree to the filter IR for a board of `geo`.
@@ -76,6 +81,7 @@ pub fn ast_to_ir<S: SquareSet>(ast: &Ast, geo: Geometry) -> Result<Query<S>, Que
     let l = Lower {
         geo,
         src: &ast.source.0,
+        scope: Default::default(),
     };
     let cx = Cx {
         xf: Xform::IDENTITY,
@@ -241,7 +247,7 @@ impl Lower<'_> {
             ExprKind::Str(s) => (Node::Str(s.clone()), Ty::Str),
             ExprKind::Word(w) => match self.word(*w, cx) {
                 Some(n) => n,
-                None => return Err(not_evaluated(self, e)),
+                None => return self.lower_more(e, cx),
             },
             ExprKind::Fen(None) => (Node::StrProp(StrProp::CurrentFen), Ty::Str),
             ExprKind::Fen(Some((text, span))) => (self.placement(text, *span, cx)?, Ty::Logical),
@@ -288,7 +294,7 @@ impl Lower<'_> {
                 }
             }
             ExprKind::Move(params) => return self.move_filter(params, e.span, cx),
-            _ => return Err(not_evaluated(self, e)),
+            _ => return self.lower_more(e, cx),
         };
         Ok(Some(node))
     }

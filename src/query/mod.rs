@@ -16,6 +16,7 @@ mod display;
 mod error;
 mod literal;
 mod lower;
+mod lower_more;
 pub mod names;
 mod ops;
 mod parse;

@@ -164,6 +164,7 @@ pub fn ray(dirs: Directions, attack: bool, sets: Vec<N>) -> N {
         attack,
         sets,
         count: None,
+        first: false,
     }))
 }
 pub fn var(id: VarId) -> N {
