@@ -119,9 +119,7 @@ impl Lower<'_> {
                 match op {
                     BindingOp::Unbind => (Node::Unbind(id), Ty::Logical),
                     BindingOp::IsBound => (Node::IsBound(id), Ty::Logical),
-                    BindingOp::IsUnbound => {
-                        (Node::Not(Box::new(Node::IsBound(id))), Ty::Logical)
-                    }
+                    BindingOp::IsUnbound => (Node::Not(Box::new(Node::IsBound(id))), Ty::Logical),
                 }
             }
             ExprKind::Function(def) => {
@@ -368,11 +366,17 @@ impl Lower<'_> {
                 _ => return Err(self.unsupported(e, "'tag' with a computed name")),
             },
             Builtin::Eco | Builtin::EventDate => {
-                let name = if b == Builtin::Eco { "ECO" } else { "EventDate" };
+                let name = if b == Builtin::Eco {
+                    "ECO"
+                } else {
+                    "EventDate"
+                };
                 let tag = ir::TagName::Other(name.to_string());
                 match filters.first().map(|x| &x.kind) {
                     None => (Node::Tag(tag), Ty::Str),
-                    Some(ExprKind::Str(t)) => (Node::TagContains(vec![tag], t.clone()), Ty::Logical),
+                    Some(ExprKind::Str(t)) => {
+                        (Node::TagContains(vec![tag], t.clone()), Ty::Logical)
+                    }
                     Some(_) => return Err(self.unsupported(e, "")),
                 }
             }
@@ -397,7 +401,13 @@ impl Lower<'_> {
                 SeqParam::NestBan => {}
                 _ => {
                     let m = "this parameter of 'line' is not supported by cqlq yet";
-                    return Err(self.err(ErrorKind::Unsupported, l.items.first().map_or(super::ast::Span::default(), |i| i.span), m));
+                    return Err(self.err(
+                        ErrorKind::Unsupported,
+                        l.items
+                            .first()
+                            .map_or(super::ast::Span::default(), |i| i.span),
+                        m,
+                    ));
                 }
             }
         }
