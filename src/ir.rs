@@ -7,8 +7,8 @@
 
 mod extended;
 pub use extended::{
-    Directions, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield, PositionRef,
-    Range, Ray, Sort, VarId,
+    Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
+    PosRelation, PositionRef, Range, Ray, Sort, VarId,
 };
 
 /// A side.
@@ -404,4 +404,8 @@ pub enum Node<S> {
     Comment(Vec<Node<S>>),
     /// `sort ...`
     Sort(Box<Sort<S>>),
+    /// `echo (s t) ...`
+    Echo(Box<Echo<S>>),
+    /// `ancestor(x y)`, `descendant(x y)`, `lca(x y)`
+    Relation(PosRelation, Box<Node<S>>, Box<Node<S>>),
 }

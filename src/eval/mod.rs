@@ -464,6 +464,10 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Comment(parts) => self.eval_comment(parts, at),
             // sort ...
             Node::Sort(s) => self.eval_sort(s, at),
+            // echo (s t) body
+            Node::Echo(e) => self.eval_echo(e, at),
+            // ancestor(x y), descendant(x y), lca(x y)
+            Node::Relation(rel, x, y) => self.eval_relation(*rel, x, y, at),
         }
     }
 

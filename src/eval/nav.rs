@@ -2,7 +2,7 @@
 //! `:` operator, `depth`, `mainline`, and the sequence filters `find` and `line`.
 
 use super::{Evaluator, Value, is_match};
-use crate::ir::{Find, Line, LineState, MoveSource, Node, PositionRef};
+use crate::ir::{Echo, Find, Line, LineState, MoveSource, Node, PosRelation, PositionRef};
 use crate::rules::Position;
 
 impl<P: Position> Evaluator<'_, P> {
@@ -72,6 +72,71 @@ impl<P: Position> Evaluator<'_, P> {
             Value::Pos(p) if self.reached(p) => self.eval(filter, p),
             _ => None,
         }
+    }
+
+    /// The path from the start to `at`, the start first.
+    fn path_to(&self, at: u32) -> Vec<u32> {
+        let mut path = vec![at];
+        let mut here = at;
+        while let Some(p) = self.parent_of(here) {
+            path.push(p);
+            here = p;
+        }
+        path.reverse();
+        path
+    }
+
+    /// `ancestor(x y)`, `descendant(x y)`, `lca(x y)`
+    pub(super) fn eval_relation(
+        &self,
+        rel: PosRelation,
+        x: &Node<P::Set>,
+        y: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let (Value::Pos(x), Value::Pos(y)) = (self.eval(x, at)?, self.eval(y, at)?) else {
+            return None;
+        };
+        let truth = |b: bool| b.then_some(Value::Bool(true));
+        match rel {
+            PosRelation::Ancestor => truth(x != y && self.path_to(y).contains(&x)),
+            PosRelation::Descendant => truth(x != y && self.path_to(x).contains(&y)),
+            PosRelation::Lca => {
+                let (px, py) = (self.path_to(x), self.path_to(y));
+                let shared = px.iter().zip(&py).take_while(|(a, b)| a == b).count();
+                Some(Value::Pos(px[shared - 1]))
+            }
+        }
+    }
+
+    /// `echo (s t) body`: the body at every other searched position, s and t bound.
+    pub(super) fn eval_echo(&self, e: &Echo<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        let saved = {
+            let state = self.state.borrow();
+            (state.get(e.source), state.get(e.target))
+        };
+        self.state.borrow_mut().set(e.source, Some(Value::Pos(at)));
+        let (mut matched, mut best): (bool, Option<i64>) = (false, None);
+        for t in self.searched_nodes() {
+            if t == at && !e.all {
+                continue;
+            }
+            self.state.borrow_mut().set(e.target, Some(Value::Pos(t)));
+            let v = self.eval(&e.body, t);
+            if is_match(&v) {
+                matched = true;
+                if let Some(Value::Num(n)) = v {
+                    best = Some(best.map_or(n, |b| b.max(n)));
+                }
+            }
+        }
+        let mut state = self.state.borrow_mut();
+        state.set(e.source, saved.0);
+        state.set(e.target, saved.1);
+        if !matched {
+            return None;
+        }
+        Some(best.map_or(Value::Bool(true), Value::Num))
     }
 
     /// `find`: forward over the searched subtree (pre-order), or back to the root.

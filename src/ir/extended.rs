@@ -336,3 +336,32 @@ pub enum MateKind {
     /// `idealmate` / `idealstalemate`: pure, and every piece on the board takes part.
     Ideal,
 }
+
+/// `echo (s t) [in all] body`: with `s` bound to the current position, `t` runs over every
+/// searched position of the game (except the current one, unless `in all`), and `body` is
+/// evaluated at `t`. Matches when it matches for some `t`; a numeric body's value is its
+/// largest value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Echo<S> {
+    /// The source position variable.
+    pub source: VarId,
+    /// The target position variable.
+    pub target: VarId,
+    /// `in all`: the current position is a target too.
+    pub all: bool,
+    /// `quiet`: no comments.
+    pub quiet: bool,
+    /// The filter evaluated at each target.
+    pub body: Node<S>,
+}
+
+/// How two positions relate (`ancestor(x y)`, `descendant(x y)`, `lca(x y)`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PosRelation {
+    /// `ancestor(x y)`: x comes strictly before y on y's path from the start.
+    Ancestor,
+    /// `descendant(x y)`: x comes strictly after y on x's path from the start.
+    Descendant,
+    /// `lca(x y)`: the last position shared by both paths from the start.
+    Lca,
+}

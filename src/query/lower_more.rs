@@ -271,6 +271,31 @@ impl Lower<'_> {
                 let (f, ty) = img!(self.lower(f, cx));
                 (Node::At(Box::new(p), Box::new(f)), ty)
             }
+            ExprKind::Echo(echo) => {
+                let (mut all, mut quiet) = (false, false);
+                for p in &echo.params {
+                    match p {
+                        SeqParam::All => all = true,
+                        SeqParam::Quiet => quiet = true,
+                        _ => return Err(self.unsupported(e, "this parameter of 'echo'")),
+                    }
+                }
+                let slot = |n: &super::syntax::Name| {
+                    self.slot(&n.text, Ty::Position)
+                        .map_err(|m| self.err(ErrorKind::TooComplex, n.span, m))
+                };
+                let (source, target) = (slot(&echo.source)?, slot(&echo.target)?);
+                let (body, ty) = img!(self.lower(&echo.body, cx));
+                let ty = if ty == Ty::Number { ty } else { Ty::Logical };
+                let echo = ir::Echo {
+                    source,
+                    target,
+                    all,
+                    quiet,
+                    body,
+                };
+                (Node::Echo(Box::new(echo)), ty)
+            }
             ExprKind::Builtin(b, args) => return self.builtin(e, *b, args, cx),
             ExprKind::Word(w) => match self.word_more(*w) {
                 Some(n) => n,
@@ -353,6 +378,21 @@ impl Lower<'_> {
                     Some(_) => return Err(self.unsupported(e, "'child' with a computed index")),
                 };
                 (Node::Position(PositionRef::Child(n)), Ty::Position)
+            }
+            Builtin::Ancestor | Builtin::Descendant | Builtin::Lca => {
+                let pos = |i: usize| -> Result<Option<Node<S>>, QueryError> {
+                    match filters.get(i) {
+                        Some(x) => self.typed(x, cx, Ty::Position, b.name()),
+                        None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
+                    }
+                };
+                let (x, y) = (img!(pos(0)), img!(pos(1)));
+                let (rel, ty) = match b {
+                    Builtin::Ancestor => (ir::PosRelation::Ancestor, Ty::Logical),
+                    Builtin::Descendant => (ir::PosRelation::Descendant, Ty::Logical),
+                    _ => (ir::PosRelation::Lca, Ty::Position),
+                };
+                (Node::Relation(rel, Box::new(x), Box::new(y)), ty)
             }
             Builtin::Comment => {
                 let mut parts = Vec::new();

@@ -83,7 +83,10 @@ impl Lower<'_> {
                 let (x, tx) = img!(self.lower(a, cx));
                 let (y, ty) = img!(self.lower(b, cx));
                 let numeric = |t| t == Ty::Number || t == Ty::Set;
-                if !((numeric(tx) && numeric(ty)) || (tx == Ty::Str && ty == Ty::Str)) {
+                // Positions compare by their position ids (CQL's `s < t`).
+                let positions = tx == Ty::Position && ty == Ty::Position;
+                if !((numeric(tx) && numeric(ty)) || (tx == Ty::Str && ty == Ty::Str) || positions)
+                {
                     let m = format!("cannot compare {} with {}", tx.describe(), ty.describe());
                     let at = if tx == Ty::Logical { a.span } else { b.span };
                     return Err(self.err(ErrorKind::Type, at, m));
