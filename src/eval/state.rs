@@ -17,8 +17,9 @@ pub(super) struct State<S> {
     vars: Vec<Option<Value<S>>>,
     /// (record node, text) of each comment, in the order made.
     comments: Vec<(u32, String)>,
-    /// The best `sort` value seen in the game (with its label and direction).
-    sort: Option<SortValue>,
+    /// The `sort` values recorded (label, direction, value), in order; those of positions
+    /// where the query did not match are rolled back with the comments.
+    sorts: Vec<(String, bool, i64)>,
 }
 
 /// A `sort` filter's best value over a game.
@@ -37,7 +38,7 @@ impl<S> Default for State<S> {
         State {
             vars: Vec::new(),
             comments: Vec::new(),
-            sort: None,
+            sorts: Vec::new(),
         }
     }
 }
@@ -58,13 +59,14 @@ impl<S: Clone> State<S> {
         }
         std::mem::replace(&mut self.vars[i], value)
     }
-    /// How many comments were made so far (a mark to roll back to).
-    pub fn comment_mark(&self) -> usize {
-        self.comments.len()
+    /// A mark to roll back to: the numbers of comments and sort values made so far.
+    pub fn comment_mark(&self) -> (usize, usize) {
+        (self.comments.len(), self.sorts.len())
     }
-    /// Drops the comments made after `mark` (their filter did not match).
-    pub fn rollback(&mut self, mark: usize) {
-        self.comments.truncate(mark);
+    /// Drops the comments and sort values made after `mark` (their filter did not match).
+    pub fn rollback(&mut self, mark: (usize, usize)) {
+        self.comments.truncate(mark.0);
+        self.sorts.truncate(mark.1);
     }
     /// Attaches a comment to a position.
     pub fn comment(&mut self, at: u32, text: String) {
@@ -74,28 +76,24 @@ impl<S: Clone> State<S> {
     pub fn take_comments(&mut self) -> Vec<(u32, String)> {
         std::mem::take(&mut self.comments)
     }
-    /// Records a `sort` value; keeps the best.
+    /// Records a `sort` value.
     pub fn sort(&mut self, label: &str, min: bool, value: i64) {
-        let better = match &self.sort {
-            None => true,
-            Some(s) => {
-                if min {
-                    value < s.value
-                } else {
-                    value > s.value
-                }
-            }
-        };
-        if better {
-            self.sort = Some(SortValue {
-                label: label.to_string(),
-                min,
-                value,
-            });
-        }
+        self.sorts.push((label.to_string(), min, value));
     }
-    /// The best `sort` value of the game.
+    /// The best `sort` value of the game's matching positions (the first `sort` filter's
+    /// label and direction).
     pub fn sort_value(&self) -> Option<SortValue> {
-        self.sort.clone()
+        let (label, min, _) = self.sorts.first()?;
+        let values = self.sorts.iter().filter(|(l, m, _)| l == label && m == min);
+        let value = if *min {
+            values.map(|s| s.2).min()?
+        } else {
+            values.map(|s| s.2).max()?
+        };
+        Some(SortValue {
+            label: label.clone(),
+            min: *min,
+            value,
+        })
     }
 }

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use crate::eval::{Evaluator, GameContext, replay};
 use crate::ir::Node;
-use crate::output::{Format, PgnStyle, render_game};
+use crate::output::{Format, PgnStyle, render_game_with_comments};
 use crate::pgn::{read_game, split_games};
 use crate::rules::standard::Standard;
 
@@ -75,6 +75,8 @@ struct GameOutput {
     text: String,
     matched_positions: u64,
     error: Option<String>,
+    /// The game's `sort` value (larger is better; a `sort min` value is negated).
+    sort: Option<i64>,
 }
 
 /// Reads one game slice, replays it and evaluates the filter at each searched position. A game
@@ -102,6 +104,7 @@ fn process_game(
                 text: String::new(),
                 matched_positions: 0,
                 error: Some(message),
+                sort: None,
             };
         }
     };
@@ -124,22 +127,28 @@ fn process_game(
         .into_iter()
         .filter(|&at| evaluator.matches(&config.filter, at))
         .collect();
+    let comments = evaluator.take_comments();
     let text = if matched.is_empty() {
         String::new()
     } else {
-        render_game(
+        render_game_with_comments(
             config.format,
             &config.style,
             number,
             &record,
             &replayed,
             &matched,
+            &comments,
         )
     };
+    let sort = evaluator
+        .sort_value()
+        .map(|s| if s.min { -s.value } else { s.value });
     GameOutput {
         text,
         matched_positions: matched.len() as u64,
         error,
+        sort,
     }
 }
 
@@ -150,6 +159,10 @@ struct Sink<'a> {
     summary: Summary,
     bar: indicatif::ProgressBar,
     bytes_before_input: u64,
+    /// With a `sort` in the query: the matched games' (sort value, text), written at the end
+    /// best first (ties and games without a value in input order, the latter last). The
+    /// matched games are held in memory until then.
+    sorted: Option<Vec<(Option<i64>, String)>>,
 }
 
 impl Sink<'_> {
@@ -185,7 +198,10 @@ impl Sink<'_> {
                 if result.matched_positions > 0 {
                     self.summary.matched_games += 1;
                     self.summary.matched_positions += result.matched_positions;
-                    self.out.write_all(result.text.as_bytes())?;
+                    match &mut self.sorted {
+                        Some(held) => held.push((result.sort, result.text)),
+                        None => self.out.write_all(result.text.as_bytes())?,
+                    }
                 }
             }
             if let Some(last) = batch.last() {
@@ -252,6 +268,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         summary: Summary::default(),
         bar,
         bytes_before_input: 0,
+        sorted: has_sort(&config.filter).then(Vec::new),
     };
     for input in &config.inputs {
         let name = input.name();
@@ -273,12 +290,24 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
             sink.bytes_before_input += std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
         }
     }
+    if let Some(mut held) = sink.sorted.take() {
+        // Stable: equal values keep input order.
+        held.sort_by_key(|(value, _)| std::cmp::Reverse(value.map_or(i128::MIN, i128::from)));
+        for (_, text) in held {
+            sink.out.write_all(text.as_bytes())?;
+        }
+    }
     if config.format == Format::Count {
         writeln!(sink.out, "{}", sink.summary.matched_games)?;
     }
     sink.out.flush()?;
     sink.bar.finish_and_clear();
     Ok(sink.summary)
+}
+
+/// Whether the query has a `sort` filter (read from the IR's debug form, once per run).
+fn has_sort<S: std::fmt::Debug>(filter: &Node<S>) -> bool {
+    format!("{filter:?}").contains("Sort(Sort {")
 }
 
 /// Maps a file read-only; None for an empty file (which cannot be mapped).
