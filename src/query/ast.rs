@@ -153,6 +153,8 @@ pub enum ExprKind {
     /// A keyword filter with arguments: `lowercase x`, `distance(a b)`, `child(2)`,
     /// `comment("x" y)`, `tag "Opening"`, `consecutivemoves quiet (x y)`, `hhdb award`.
     Builtin(Builtin, Vec<Arg>),
+    /// `\\0`, `\\1`: the text of a capture group of the last `~~` match.
+    Capture(u32),
 }
 
 /// The transform filters.
@@ -650,6 +652,7 @@ impl Expr {
             | ExprKind::Elo(_)
             | ExprKind::Tag(..)
             | ExprKind::Var(_)
+            | ExprKind::Capture(_)
             | ExprKind::Dictionary(_) => {}
         }
         out

@@ -75,6 +75,7 @@ pub fn expr_word(kind: &ExprKind) -> String {
         ExprKind::While(..) => "while".into(),
         ExprKind::Loop(_) => "loop".into(),
         ExprKind::Builtin(b, _) => b.name().into(),
+        ExprKind::Capture(n) => format!("\\{n}"),
     }
 }
 

@@ -120,6 +120,23 @@ pub(crate) fn result_of(text: &str) -> Option<GameResult> {
     }
 }
 
+/// The inner pairs of an operator level, the `*_more` wrappers (`sp op operand`) opened.
+fn flatten_more(pair: Pair<Rule>) -> Vec<Pair<Rule>> {
+    let mut out = Vec::new();
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::arrow_more
+            | Rule::union_more
+            | Rule::inter_more
+            | Rule::attack_more
+            | Rule::regex_more
+            | Rule::colon_more => out.extend(p.into_inner()),
+            _ => out.push(p),
+        }
+    }
+    out
+}
+
 /// A node of `kind` spanning `span`.
 pub(crate) fn node(kind: ExprKind, span: Span) -> Expr {
     Expr { kind, span }
@@ -208,7 +225,7 @@ impl Builder<'_> {
                 })
             }),
             Rule::dash_x => self.dash_x(pair),
-            Rule::arrow_nx => self.expr(self.only(pair)?),
+            Rule::dash_right | Rule::comment_item => self.expr(self.only(pair)?),
             Rule::arrow_x => self.arrows(pair),
             Rule::union_x => self.left_fold(pair, |_| BinOp::Union),
             Rule::inter_x => self.left_fold(pair, |_| BinOp::Intersect),
@@ -240,7 +257,7 @@ impl Builder<'_> {
     /// `operand (op operand)*`, left associative.
     fn left_fold(&self, pair: Pair<Rule>, op_of: fn(&Pair<Rule>) -> BinOp) -> Res {
         let whole = span_of(&pair);
-        let mut inner = pair.into_inner();
+        let mut inner = flatten_more(pair).into_iter();
         let first = inner
             .next()
             .ok_or_else(|| self.err(ErrorKind::Syntax, whole, "missing operand"))?;
@@ -311,7 +328,7 @@ impl Builder<'_> {
         let span = span_of(&pair);
         let mut operands = Vec::new();
         let mut dirs = Vec::new();
-        for p in pair.into_inner() {
+        for p in flatten_more(pair) {
             if p.as_rule() == Rule::arrow_op {
                 let right = matches!(p.as_str(), "->" | "→");
                 if dirs.first().is_some_and(|&d| d != right) {
@@ -360,7 +377,7 @@ impl Builder<'_> {
 
     /// `s[i]`, `s[i:j]`, `D[k]` and `s ~~ "re"` after an operand.
     fn str_x(&self, pair: Pair<Rule>) -> Res {
-        let mut inner = pair.into_inner();
+        let mut inner = flatten_more(pair).into_iter();
         let first = inner.next().expect("str_x operand");
         let mut acc = self.expr(first)?;
         while let Some(p) = inner.next() {
@@ -417,7 +434,7 @@ impl Builder<'_> {
     /// `pos : F` (right associative).
     fn colon_x(&self, pair: Pair<Rule>) -> Res {
         let span = span_of(&pair);
-        let mut inner = pair.into_inner();
+        let mut inner = flatten_more(pair).into_iter();
         let lhs = self.expr(inner.next().expect("colon operand"))?;
         match (inner.next(), inner.next()) {
             (Some(_), Some(rhs)) => {

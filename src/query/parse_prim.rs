@@ -202,6 +202,17 @@ impl Builder<'_> {
             },
             Rule::piece_designator => ExprKind::Pieces(self.designator(text, inner)?),
             Rule::word => self.word(text, span)?,
+            Rule::current_glyph => ExprKind::Word(Word::CurrentPosition),
+            Rule::regex_group => match text[1..].parse() {
+                Ok(n) => ExprKind::Capture(n),
+                Err(_) => return Err(self.err(ErrorKind::Invalid, span, "group number too large")),
+            },
+            Rule::comment_line => ExprKind::Builtin(
+                Builtin::Comment,
+                inner
+                    .map(|c| self.expr(c).map(super::ast::Arg::Filter))
+                    .collect::<Result<_, _>>()?,
+            ),
             Rule::bare_dash => return self.dash(None, inner, span),
             _ => return self.more(rule, text, inner, span),
         };

@@ -289,6 +289,7 @@ impl<'s> Checker<'s> {
                 Type::Logical
             }
             ExprKind::Builtin(b, args) => self.builtin(*b, args, e.span)?,
+            ExprKind::Capture(_) => Type::Str,
         })
     }
 
