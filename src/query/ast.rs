@@ -155,6 +155,9 @@ pub enum ExprKind {
     Builtin(Builtin, Vec<Arg>),
     /// `\\0`, `\\1`: the text of a capture group of the last `~~` match.
     Capture(u32),
+    /// `up DeltaRank X`, `right 1 DeltaFile X`: a direction whose distance bounds are
+    /// numeric filters (variables) rather than literals.
+    DirectionBy(Direction, Vec<Expr>, Box<Expr>),
 }
 
 /// The transform filters.
@@ -386,7 +389,7 @@ pub enum Word {
 
 impl Word {
     /// Every word, with its spelling.
-    pub const ALL: [(&'static str, Word); 71] = [
+    pub const ALL: [(&'static str, Word); 72] = [
         ("true", Word::True),
         ("false", Word::False),
         ("check", Word::Check),
@@ -456,6 +459,7 @@ impl Word {
         ("pathlastposition", Word::PathLastPosition),
         ("pathstart", Word::PathStart),
         ("null", Word::NullMove),
+        ("nullmove", Word::NullMove),
         ("O-O", Word::KingSideCastle),
         ("O-O-O", Word::QueenSideCastle),
     ];
@@ -554,6 +558,10 @@ pub enum MoveParamKind {
     Comment(Expr),
     /// `: F` (CQLi speculative move: F holds after some matching move), `all : F` (after all)
     Then(bool, Expr),
+    /// `primary`: only main-line moves
+    Primary,
+    /// `secondary`: only variation moves
+    Secondary,
 }
 
 impl Expr {
@@ -573,7 +581,7 @@ impl Expr {
         }
         fn params<'a>(ps: &'a [SeqParam], out: &mut Vec<&'a Expr>) {
             for p in ps {
-                if let SeqParam::Focus(_, e) | SeqParam::Title(e) = p {
+                if let SeqParam::Focus(_, e) | SeqParam::Title(e) | SeqParam::MaxOf(e) = p {
                     out.push(e);
                 }
             }
@@ -640,6 +648,10 @@ impl Expr {
             }
             ExprKind::Sort(s) => out.push(&s.body),
             ExprKind::Ray(r) => out.extend(r.args.iter()),
+            ExprKind::DirectionBy(_, bounds, a) => {
+                out.extend(bounds.iter());
+                out.push(a);
+            }
             ExprKind::Pin(ps) => out.extend(ps.iter().map(|(_, e)| e)),
             ExprKind::Builtin(_, args) => out.extend(args.iter().filter_map(Arg::filter)),
             ExprKind::Pieces(_)

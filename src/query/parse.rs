@@ -31,7 +31,10 @@ pub fn cql_to_ast(text: &str) -> Result<Ast, QueryError> {
         return Err(e);
     }
     let parsed = CqlParser::parse(Rule::query, text).map_err(|e| from_pest(text, e))?;
-    let b = Builder { src: text };
+    let b = Builder {
+        src: text,
+        declared: Default::default(),
+    };
     let mut header = Header::default();
     let mut body = Vec::new();
     for pair in parsed
@@ -96,6 +99,9 @@ pub(crate) type Res = Result<Expr, QueryError>;
 /// Builds syntax-tree nodes from pest pairs of the query `src`.
 pub(crate) struct Builder<'s> {
     pub(crate) src: &'s str,
+    /// The names given a value so far (in source order): `x ∊ S` is an iteration only when
+    /// `x` is not one of them, as in CQL, whose parser knows its variables as it reads.
+    pub(crate) declared: std::cell::RefCell<std::collections::HashSet<String>>,
 }
 
 pub(crate) fn span_of(p: &Pair<Rule>) -> Span {
@@ -125,7 +131,13 @@ fn flatten_more(pair: Pair<Rule>) -> Vec<Pair<Rule>> {
     let mut out = Vec::new();
     for p in pair.into_inner() {
         match p.as_rule() {
-            Rule::arrow_more
+            Rule::or_more
+            | Rule::and_more
+            | Rule::in_more
+            | Rule::rel_more
+            | Rule::add_more
+            | Rule::mul_more
+            | Rule::arrow_more
             | Rule::union_more
             | Rule::inter_more
             | Rule::attack_more
@@ -143,6 +155,16 @@ pub(crate) fn node(kind: ExprKind, span: Span) -> Expr {
 }
 
 impl Builder<'_> {
+    /// Whether `name` was given a value earlier in the query.
+    pub(crate) fn is_declared(&self, name: &str) -> bool {
+        self.declared.borrow().contains(name)
+    }
+
+    /// Records that `name` is given a value here.
+    pub(crate) fn declare(&self, name: &str) {
+        self.declared.borrow_mut().insert(name.to_string());
+    }
+
     pub(crate) fn err(&self, kind: ErrorKind, span: Span, message: impl Into<String>) -> QueryError {
         QueryError::new(kind, self.src, span, message)
     }
@@ -196,7 +218,7 @@ impl Builder<'_> {
     fn flat(&self, pair: Pair<Rule>, item: Rule, make: fn(Vec<Expr>) -> ExprKind) -> Res {
         let span = span_of(&pair);
         let mut items = Vec::new();
-        for p in pair.into_inner().filter(|p| p.as_rule() == item) {
+        for p in flatten_more(pair).into_iter().filter(|p| p.as_rule() == item) {
             items.push(self.expr(p)?);
         }
         Ok(if items.len() == 1 {
@@ -288,7 +310,7 @@ impl Builder<'_> {
     fn comparison(&self, pair: Pair<Rule>) -> Res {
         let mut operands = Vec::new();
         let mut ops = Vec::new();
-        for p in pair.into_inner() {
+        for p in flatten_more(pair) {
             if p.as_rule() == Rule::cmp_op {
                 if ops.len() >= MAX_CHAIN {
                     return Err(self.err(

@@ -44,6 +44,7 @@ impl Builder<'_> {
             ),
             Rule::if_filter => {
                 let parts: Vec<Expr> = inner
+                    .flat_map(Pair::into_inner)
                     .filter(|c| c.as_rule() == Rule::filter)
                     .map(|c| self.filter(c))
                     .collect::<Result<_, _>>()?;
@@ -126,7 +127,7 @@ impl Builder<'_> {
             }
             Rule::move_filter => {
                 let mut params = Vec::new();
-                for c in inner.skip(1) {
+                for c in inner.skip(1).flat_map(Pair::into_inner) {
                     if c.as_rule() == Rule::move_then {
                         params.push(self.move_then(c)?);
                     } else {
@@ -238,14 +239,8 @@ impl Builder<'_> {
             Rule::kw_ooo => MoveParamKind::QueenSide,
             Rule::kw_null => MoveParamKind::Null,
             Rule::kw_reverse => MoveParamKind::Reverse,
-            Rule::mp_comment => MoveParamKind::Comment(arg(p)?),
-            Rule::kw_primary | Rule::kw_secondary => {
-                return Err(self.err(
-                    ErrorKind::Syntax,
-                    span,
-                    format!("'{}' is not a parameter of 'move'", p.as_str()),
-                ));
-            }
+            Rule::kw_primary => MoveParamKind::Primary,
+            Rule::kw_secondary => MoveParamKind::Secondary,
             _ => MoveParamKind::Count,
         };
         Ok(MoveParam { kind, span })

@@ -290,6 +290,13 @@ impl<'s> Checker<'s> {
             }
             ExprKind::Builtin(b, args) => self.builtin(*b, args, e.span)?,
             ExprKind::Capture(_) => Type::Str,
+            ExprKind::DirectionBy(_, bounds, a) => {
+                for b in bounds {
+                    self.expect(b, Type::Number, "a distance of a direction filter")?;
+                }
+                self.expect(a, Type::Set, "the argument of a direction filter")?;
+                Type::Set
+            }
         })
     }
 
@@ -325,7 +332,8 @@ impl<'s> Checker<'s> {
                 if is_set(ta) && is_set(tb) {
                     Type::Set
                 } else if ta == Type::Position && tb == Type::Position {
-                    Type::Position
+                    // The squares where the two positions hold the same thing.
+                    Type::Set
                 } else {
                     return bad(self, "'&' intersects two sets (or two positions)");
                 }
@@ -349,7 +357,12 @@ impl<'s> Checker<'s> {
                     );
                     return bad(self, &m);
                 }
-                Type::Logical
+                // A comparison has the value of its left side.
+                match ta {
+                    Type::Piece => Type::Set,
+                    Type::Position => Type::Logical,
+                    t => t,
+                }
             }
             BinOp::Arith(op) => {
                 if ta == Type::Str && tb == Type::Str && op == crate::ir::ArithOp::Add {
@@ -435,11 +448,18 @@ impl<'s> Checker<'s> {
                     return Err(self.err(n.span, "a function of this name exists"));
                 }
                 let existing = self.vars.get(&n.text).copied();
+                let persistent =
+                    matches!(storage, Storage::Persistent | Storage::PersistentQuiet);
+                if persistent && existing.is_none() && op != AssignOp::Set {
+                    // A persistent variable starts at 0 (or "").
+                    self.vars.insert(n.text.clone(), vt);
+                }
+                let existing = self.vars.get(&n.text).copied();
                 if op != AssignOp::Set && op != AssignOp::SetIfPiece && existing.is_none() {
                     let m = format!("'{}' must be assigned before it is updated", n.text);
                     return Err(self.err(n.span, m));
                 }
-                let vt = if op == AssignOp::SetIfPiece {
+                let vt = if op == AssignOp::SetIfPiece || storage == Storage::Piece {
                     Type::Piece
                 } else if existing == Some(Type::Piece) && is_set(vt) {
                     Type::Piece
@@ -566,6 +586,9 @@ impl<'s> Checker<'s> {
                 SeqParam::Focus(_, e) => {
                     self.expect(e, Type::Set, "the argument of 'focus'")?;
                 }
+                SeqParam::MaxOf(e) => {
+                    self.expect(e, Type::Number, "the argument of 'max'")?;
+                }
                 SeqParam::Title(e) => {
                     self.expect(e, Type::Str, "the argument of 'title'")?;
                 }
@@ -579,7 +602,17 @@ impl<'s> Checker<'s> {
         for it in items {
             match &it.kind {
                 SeqItemKind::Filter(e) => {
+                    let numeric = matches!(
+                        e.kind,
+                        ExprKind::Number(_) | ExprKind::Binary(BinOp::Arith(_), ..)
+                    ) || (matches!(e.kind, ExprKind::Var(_)) && self.ty(e)? == Type::Number);
                     self.ty(e)?;
+                    if numeric {
+                        return Err(self.err(
+                            e.span,
+                            "a number cannot be a constituent of 'line' or 'path' (braces make it a filter)",
+                        ));
+                    }
                 }
                 SeqItemKind::Group(alts) => {
                     for a in alts {
@@ -812,7 +845,13 @@ fn word_type(w: Word) -> Type {
         | W::PromotedPieces
         | W::EnPassantSquare
         | W::From
-        | W::To => Type::Set,
+        | W::To
+        | W::IdealMate
+        | W::IdealStalemate
+        | W::ModelMate
+        | W::ModelStalemate
+        | W::PureMate
+        | W::PureStalemate => Type::Set,
         W::Parent
         | W::CurrentPosition
         | W::InitialPosition
