@@ -45,7 +45,7 @@ pub fn cql_to_ast(text: &str) -> Result<Ast, QueryError> {
     {
         match pair.as_rule() {
             Rule::header => header = b.header(pair),
-            Rule::filter => body.push(b.filter(pair)?),
+            Rule::filter | Rule::implicit_iter => body.push(b.stmt(pair)?),
             _ => {}
         }
     }
@@ -208,6 +208,15 @@ impl Builder<'_> {
             });
         }
         Header { params }
+    }
+
+    /// An element of a filter list: a filter or an implicit iteration `x ∊ S F`.
+    pub(crate) fn stmt(&self, pair: Pair<Rule>) -> Res {
+        if pair.as_rule() == Rule::implicit_iter {
+            let span = span_of(&pair);
+            return self.more(Rule::implicit_iter, pair.as_str(), pair.into_inner(), span);
+        }
+        self.filter(pair)
     }
 
     /// `filter`: and-expressions joined by `or`.

@@ -98,7 +98,7 @@ impl Builder<'_> {
                 let domain = self.expr(inner.next().expect("domain"))?;
                 let declared = self.is_declared(&var.text);
                 self.declare(&var.text);
-                let body = self.filter(inner.next().expect("body"))?;
+                let body = self.stmt(inner.next().expect("body"))?;
                 if declared {
                     // `x in S F` with `x` a variable: membership, then another filter.
                     let vspan = var.span;
@@ -135,7 +135,20 @@ impl Builder<'_> {
                     match c.as_rule() {
                         Rule::seq_param => f.params.push(self.seq_param(c)?),
                         Rule::find_back => f.backward = true,
-                        _ => f.body = self.filter(c)?,
+                        _ => f.body = self.stmt(c)?,
+                    }
+                }
+                // `find all check >= 20`: CQL compares only valued filters, so the comparison
+                // applies to the `find`, not to `check`.
+                if let ExprKind::Binary(op, l, r) = &f.body.kind {
+                    if matches!(op, super::ast::BinOp::Cmp(_) | super::ast::BinOp::Arith(_))
+                        && super::typing::obviously_logical(l)
+                    {
+                        let (op, l, r) = (*op, l.clone(), r.clone());
+                        let fspan = Span::new(span.start, l.span.end);
+                        f.body = *l;
+                        let find = node(ExprKind::Find(Box::new(f)), fspan);
+                        return Ok(node(ExprKind::Binary(op, Box::new(find), r), span));
                     }
                 }
                 ExprKind::Find(Box::new(f))
@@ -184,7 +197,7 @@ impl Builder<'_> {
                             var = Some(name_of(&c))
                         }
                         Rule::in_operand => domain = Some(self.expr(c)?),
-                        Rule::filter => body = Some(self.filter(c)?),
+                        Rule::filter | Rule::implicit_iter => body = Some(self.stmt(c)?),
                         _ => {}
                     }
                 }
@@ -319,7 +332,7 @@ impl Builder<'_> {
                     match c.as_rule() {
                         Rule::seq_param => s.params.push(self.seq_param(c)?),
                         Rule::string => s.doc = Some(string_value(c)),
-                        _ => s.body = self.filter(c)?,
+                        _ => s.body = self.stmt(c)?,
                     }
                 }
                 ExprKind::Sort(Box::new(s))
@@ -334,7 +347,7 @@ impl Builder<'_> {
                 for c in inner {
                     match c.as_rule() {
                         Rule::range_param => range = Some(self.range(c)?),
-                        Rule::dir_bounds => {
+                        Rule::dir_bounds | Rule::dir_bound => {
                             for b in c.into_inner() {
                                 let bspan = span_of(&b);
                                 bounds.push(match b.as_rule() {
@@ -424,8 +437,8 @@ impl Builder<'_> {
         let span = span_of(&pair);
         let items = pair
             .into_inner()
-            .filter(|c| c.as_rule() == Rule::filter)
-            .map(|c| self.filter(c))
+            .filter(|c| matches!(c.as_rule(), Rule::filter | Rule::implicit_iter))
+            .map(|c| self.stmt(c))
             .collect::<Result<_, _>>()?;
         Ok(node(ExprKind::Compound(items), span))
     }
@@ -543,10 +556,21 @@ impl Builder<'_> {
                     span: aspan,
                 }
             }
-            _ => SeqItem {
-                kind: SeqItemKind::Filter(self.expr(atom)?),
-                span: aspan,
-            },
+            _ => {
+                let mut fs = atom
+                    .into_inner()
+                    .map(|c| self.stmt(c))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let e = if fs.len() == 1 {
+                    fs.remove(0)
+                } else {
+                    node(ExprKind::Compound(fs), aspan)
+                };
+                SeqItem {
+                    kind: SeqItemKind::Filter(e),
+                    span: aspan,
+                }
+            }
         };
         for r in inner {
             let rep = self.repeat(r)?;

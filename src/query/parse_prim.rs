@@ -38,15 +38,15 @@ impl Builder<'_> {
             Rule::paren => return self.expr(inner.next().expect("paren has a filter")),
             Rule::compound => ExprKind::Compound(
                 inner
-                    .filter(|c| c.as_rule() == Rule::filter)
-                    .map(|c| self.filter(c))
+                    .filter(|c| matches!(c.as_rule(), Rule::filter | Rule::implicit_iter))
+                    .map(|c| self.stmt(c))
                     .collect::<Result<_, _>>()?,
             ),
             Rule::if_filter => {
                 let parts: Vec<Expr> = inner
                     .flat_map(Pair::into_inner)
-                    .filter(|c| c.as_rule() == Rule::filter)
-                    .map(|c| self.filter(c))
+                    .filter(|c| matches!(c.as_rule(), Rule::filter | Rule::implicit_iter))
+                    .map(|c| self.stmt(c))
                     .collect::<Result<_, _>>()?;
                 let mut it = parts.into_iter();
                 let (c, a) = (
@@ -77,7 +77,7 @@ impl Builder<'_> {
                 for c in inner {
                     match c.as_rule() {
                         Rule::kw_count => count = true,
-                        _ => arg = Some(self.filter(c)?),
+                        _ => arg = Some(self.stmt(c)?),
                     }
                 }
                 ExprKind::Transform(t, count, Box::new(arg.expect("transform argument")))

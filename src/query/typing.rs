@@ -215,7 +215,11 @@ impl<'s> Checker<'s> {
             }
             ExprKind::Find(f) => {
                 self.ty(&f.body)?;
-                if f.params.contains(&SeqParam::All) {
+                let counts = f
+                    .params
+                    .iter()
+                    .any(|p| matches!(p, SeqParam::All | SeqParam::Range(_)));
+                if counts {
                     Type::Number
                 } else {
                     Type::Position
@@ -225,7 +229,7 @@ impl<'s> Checker<'s> {
                 self.declare(&x.source.text, Type::Position, x.source.span)?;
                 self.declare(&x.target.text, Type::Position, x.target.span)?;
                 self.ty(&x.body)?;
-                Type::Logical
+                Type::Number
             }
             ExprKind::Iterate(i) => {
                 self.expect(&i.domain, Type::Set, "the domain of an iteration")?;
@@ -675,8 +679,11 @@ impl<'s> Checker<'s> {
             }
             B::Distance => {
                 need(self, 2, 2)?;
-                for f in &filters {
-                    self.expect(f, Type::Set, "an argument of 'distance'")?;
+                let a = self.valued(filters[0], "an argument of 'distance'")?;
+                let c = self.valued(filters[1], "an argument of 'distance'")?;
+                let both = |t: Type| (is_set(a) && is_set(c)) || (a == t && c == t);
+                if !both(Type::Position) {
+                    return Err(self.err(span, "'distance' takes two squares or two positions"));
                 }
                 Type::Number
             }
@@ -809,7 +816,8 @@ impl<'s> Checker<'s> {
                     Type::Str
                 }
             }
-            B::Hhdb | B::SimilarPosition | B::Imagine | B::CommandPipe | B::Substring => {
+            B::Hhdb => Type::Number,
+            B::SimilarPosition | B::Imagine | B::CommandPipe | B::Substring => {
                 for f in &filters {
                     self.ty(f)?;
                 }
@@ -860,5 +868,16 @@ fn word_type(w: Word) -> Type {
         | W::PathLastPosition => Type::Position,
         W::CurrentFen | W::StandardFen | W::OriginalComment | W::CurrentMutation => Type::Str,
         _ => Type::Logical,
+    }
+}
+
+/// Whether `e` has no value whatever the variables' types (`check`, `not x`, `a or b`), so
+/// that CQL would not let a comparison or arithmetic operator take it as its left operand.
+pub(crate) fn obviously_logical(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Word(w) => word_type(*w) == Type::Logical,
+        ExprKind::Not(_) | ExprKind::Or(_) | ExprKind::And(_) | ExprKind::Result(_) => true,
+        ExprKind::Fen(Some(_)) | ExprKind::Player(_, Some(_)) | ExprKind::Tag(_, Some(_)) => true,
+        _ => false,
     }
 }
