@@ -335,6 +335,12 @@ impl Builder<'_> {
         if let Some(w) = Word::from_name(text) {
             return Ok(ExprKind::Word(w));
         }
+        if matches!(text, "and" | "or" | "in" | "then" | "else" | "by" | "attacks" | "attackedby") {
+            let m = format!("'{text}' needs a filter on each side");
+            return Err(self
+                .err(ErrorKind::Syntax, span, m)
+                .expecting(format!("a filter after '{text}'")));
+        }
         if super::words::is_reserved(text) {
             let m = format!("'{text}' cannot be used here");
             return Err(self.err(ErrorKind::Syntax, span, m));
