@@ -8,7 +8,7 @@ use pest::iterators::Pair;
 
 use crate::ir::{ArithOp, CmpOp, GameResult};
 
-use super::ast::{Ast, BinOp, Expr, ExprKind, Ray, RayKind, SourceText, Span};
+use super::ast::{Ast, BinOp, Expr, ExprKind, PrefixOp, Ray, RayKind, SourceText, Span};
 use super::error::{ErrorKind, QueryError, from_pest};
 use super::{Header, HeaderParam};
 
@@ -149,6 +149,13 @@ fn flatten_more(pair: Pair<Rule>) -> Vec<Pair<Rule>> {
     out
 }
 
+/// Whether CQL's parser would refuse `e` as the left operand of `-` (so the `-` starts a new
+/// filter): sets written as such, dash filters, and filters without a value.
+fn no_arithmetic(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::Pieces(_) | ExprKind::Dash(_))
+        || super::typing::obviously_logical(e)
+}
+
 /// A node of `kind` spanning `span`.
 pub(crate) fn node(kind: ExprKind, span: Span) -> Expr {
     Expr { kind, span }
@@ -257,6 +264,16 @@ impl Builder<'_> {
             }),
             Rule::dash_x => self.dash_x(pair),
             Rule::dash_right | Rule::comment_item => self.expr(self.only(pair)?),
+            Rule::dash_var => {
+                let span = span_of(&pair);
+                Ok(node(
+                    ExprKind::Var(super::ast::Name {
+                        text: pair.as_str().to_string(),
+                        span,
+                    }),
+                    span,
+                ))
+            }
             Rule::arrow_x => self.arrows(pair),
             Rule::union_x => self.left_fold(pair, |_| BinOp::Union),
             Rule::inter_x => self.left_fold(pair, |_| BinOp::Intersect),
@@ -268,6 +285,7 @@ impl Builder<'_> {
             }),
             Rule::str_x => self.str_x(pair),
             Rule::colon_x => self.colon_x(pair),
+            Rule::promo_simple => self.primary(pair),
             Rule::primary => self.primary(pair),
             r => Err(self.err(
                 ErrorKind::Syntax,
@@ -306,6 +324,14 @@ impl Builder<'_> {
                 ));
             }
             let rhs = self.expr(rhs)?;
+            if op.as_rule() == Rule::add_op && op.as_str() == "-" && no_arithmetic(&acc) {
+                // CQL does no arithmetic on a set, a move or a plain filter: `e2--(btm)-2` is
+                // the dash, then the filter `-2`.
+                let neg_span = Span::new(span_of(&op).start, rhs.span.end);
+                let neg = node(ExprKind::Prefix(PrefixOp::Negate, Box::new(rhs)), neg_span);
+                let span = Span::new(acc.span.start, neg.span.end);
+                return Ok(node(ExprKind::Compound(vec![acc, neg]), span));
+            }
             let span = Span::new(acc.span.start, rhs.span.end);
             acc = node(
                 ExprKind::Binary(op_of(&op), Box::new(acc), Box::new(rhs)),

@@ -42,7 +42,7 @@ impl Builder<'_> {
         for part in inner.flat_map(Pair::into_inner) {
             match part.as_rule() {
                 Rule::dash_right => d.to = Some(self.expr(self.only(part)?)?),
-                Rule::dash_promo => d.promote = Some(self.filter(self.only(part)?)?),
+                Rule::dash_promo => d.promote = Some(self.expr(self.only(part)?)?),
                 Rule::dash_target => {
                     for c in part.into_inner().filter(|c| c.as_rule() == Rule::filter) {
                         d.target.push(self.filter(c)?);
@@ -588,6 +588,12 @@ impl Builder<'_> {
             "*" => Repeat { min: 0, max: None },
             "+" => Repeat { min: 1, max: None },
             "?" => Repeat {
+                min: 0,
+                max: Some(1),
+            },
+            "{*}" => Repeat { min: 0, max: None },
+            "{+}" => Repeat { min: 1, max: None },
+            "{?}" => Repeat {
                 min: 0,
                 max: Some(1),
             },

@@ -206,7 +206,15 @@ impl Builder<'_> {
             Rule::current_glyph => ExprKind::Word(Word::CurrentPosition),
             Rule::regex_group => match text[1..].parse() {
                 Ok(n) => ExprKind::Capture(n),
-                Err(_) => return Err(self.err(ErrorKind::Invalid, span, "group number too large")),
+                Err(_) if text[1..].starts_with(|c: char| c.is_ascii_digit()) => {
+                    return Err(self.err(ErrorKind::Invalid, span, "group number too large"));
+                }
+                // `\n`, `\t`, `\"`: a one-character string.
+                Err(_) => ExprKind::Str(match &text[1..] {
+                    "n" => "\n".to_string(),
+                    "t" => "\t".to_string(),
+                    other => other.to_string(),
+                }),
             },
             Rule::comment_line => ExprKind::Builtin(
                 Builtin::Comment,
