@@ -56,4 +56,8 @@ pub struct Cli {
     /// No summary line on stderr.
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Only compile the query: print its syntax tree, exit 0 if CQL 6.2 accepts it, 2 if not.
+    #[arg(long)]
+    pub parse: bool,
 }

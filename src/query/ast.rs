@@ -153,6 +153,11 @@ pub enum ExprKind {
     /// A keyword filter with arguments: `lowercase x`, `distance(a b)`, `child(2)`,
     /// `comment("x" y)`, `tag "Opening"`, `consecutivemoves quiet (x y)`, `hhdb award`.
     Builtin(Builtin, Vec<Arg>),
+    /// `\\0`, `\\1`: the text of a capture group of the last `~~` match.
+    Capture(u32),
+    /// `up DeltaRank X`, `right 1 DeltaFile X`: a direction whose distance bounds are
+    /// numeric filters (variables) rather than literals.
+    DirectionBy(Direction, Vec<Expr>, Box<Expr>),
 }
 
 /// The transform filters.
@@ -384,7 +389,7 @@ pub enum Word {
 
 impl Word {
     /// Every word, with its spelling.
-    pub const ALL: [(&'static str, Word); 71] = [
+    pub const ALL: [(&'static str, Word); 72] = [
         ("true", Word::True),
         ("false", Word::False),
         ("check", Word::Check),
@@ -454,6 +459,7 @@ impl Word {
         ("pathlastposition", Word::PathLastPosition),
         ("pathstart", Word::PathStart),
         ("null", Word::NullMove),
+        ("nullmove", Word::NullMove),
         ("O-O", Word::KingSideCastle),
         ("O-O-O", Word::QueenSideCastle),
     ];
@@ -552,6 +558,10 @@ pub enum MoveParamKind {
     Comment(Expr),
     /// `: F` (CQLi speculative move: F holds after some matching move), `all : F` (after all)
     Then(bool, Expr),
+    /// `primary`: only main-line moves
+    Primary,
+    /// `secondary`: only variation moves
+    Secondary,
 }
 
 impl Expr {
@@ -571,7 +581,7 @@ impl Expr {
         }
         fn params<'a>(ps: &'a [SeqParam], out: &mut Vec<&'a Expr>) {
             for p in ps {
-                if let SeqParam::Focus(_, e) | SeqParam::Title(e) = p {
+                if let SeqParam::Focus(_, e) | SeqParam::Title(e) | SeqParam::MaxOf(e) = p {
                     out.push(e);
                 }
             }
@@ -638,6 +648,10 @@ impl Expr {
             }
             ExprKind::Sort(s) => out.push(&s.body),
             ExprKind::Ray(r) => out.extend(r.args.iter()),
+            ExprKind::DirectionBy(_, bounds, a) => {
+                out.extend(bounds.iter());
+                out.push(a);
+            }
             ExprKind::Pin(ps) => out.extend(ps.iter().map(|(_, e)| e)),
             ExprKind::Builtin(_, args) => out.extend(args.iter().filter_map(Arg::filter)),
             ExprKind::Pieces(_)
@@ -650,6 +664,7 @@ impl Expr {
             | ExprKind::Elo(_)
             | ExprKind::Tag(..)
             | ExprKind::Var(_)
+            | ExprKind::Capture(_)
             | ExprKind::Dictionary(_) => {}
         }
         out

@@ -161,6 +161,8 @@ impl Display for Expr {
                         MoveParamKind::Null => write!(f, " null")?,
                         MoveParamKind::Count => write!(f, " count")?,
                         MoveParamKind::Reverse => write!(f, " reverse")?,
+                        MoveParamKind::Primary => write!(f, " primary")?,
+                        MoveParamKind::Secondary => write!(f, " secondary")?,
                         MoveParamKind::Comment(e) => write!(f, " comment {e}")?,
                         MoveParamKind::Then(all, e) => {
                             write!(f, "{} : {e}", if *all { " all" } else { "" })?

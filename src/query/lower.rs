@@ -569,9 +569,19 @@ fn swap(cx: Cx, c: Color) -> Color {
 /// `cqlq does not evaluate 'WORD' yet`: a construct CQL accepts whose evaluation is missing.
 fn not_evaluated(l: &Lower, e: &Expr) -> QueryError {
     let word = super::names::expr_word(&e.kind);
+    // The caret goes under the word when the node starts with it (`find` of `find mate`).
+    let starts_with_word = l
+        .src
+        .get(e.span.start..)
+        .is_some_and(|rest| rest.starts_with(word.as_str()));
+    let span = if starts_with_word {
+        Span::new(e.span.start, e.span.start + word.len())
+    } else {
+        e.span
+    };
     l.err(
         ErrorKind::Unsupported,
-        e.span,
+        span,
         format!("cqlq does not evaluate '{word}' yet"),
     )
 }

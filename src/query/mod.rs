@@ -74,8 +74,10 @@ pub struct HeaderParam {
     pub span: Span,
 }
 
-/// Parses and lowers CQL 6 text for a board of `geo` ([`cql_to_ast`] then [`ast_to_ir`]).
+/// Parses, checks and lowers CQL 6 text for a board of `geo` ([`cql_to_ast`],
+/// [`check_ast`], then [`ast_to_ir`]).
 pub fn compile<S: SquareSet>(text: &str, geo: Geometry) -> Result<Query<S>, QueryError> {
     let ast = cql_to_ast(text)?;
+    check_ast(&ast)?;
     ast_to_ir(&ast, geo)
 }

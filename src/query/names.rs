@@ -34,6 +34,7 @@ pub fn expr_word(kind: &ExprKind) -> String {
             Storage::Atomic => "atomic",
             Storage::Persistent | Storage::PersistentQuiet => "persistent",
             Storage::Local => "local",
+            Storage::Piece => "piece",
         }
         .into(),
         ExprKind::Binding(op, _) => match op {
@@ -63,7 +64,7 @@ pub fn expr_word(kind: &ExprKind) -> String {
         }
         .into(),
         ExprKind::Sort(_) => "sort".into(),
-        ExprKind::Direction(d, ..) => d.name().into(),
+        ExprKind::Direction(d, ..) | ExprKind::DirectionBy(d, ..) => d.name().into(),
         ExprKind::Ray(r) => match r.kind {
             RayKind::Ray => "ray",
             RayKind::XRay => "xray",
@@ -75,6 +76,7 @@ pub fn expr_word(kind: &ExprKind) -> String {
         ExprKind::While(..) => "while".into(),
         ExprKind::Loop(_) => "loop".into(),
         ExprKind::Builtin(b, _) => b.name().into(),
+        ExprKind::Capture(n) => format!("\\{n}"),
     }
 }
 

@@ -30,6 +30,8 @@ pub(crate) fn move_param_name(k: &MoveParamKind) -> &'static str {
         MoveParamKind::Reverse => "reverse",
         MoveParamKind::Comment(_) => "comment",
         MoveParamKind::Then(..) => ":",
+        MoveParamKind::Primary => "primary",
+        MoveParamKind::Secondary => "secondary",
     }
 }
 

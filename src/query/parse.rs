@@ -8,7 +8,7 @@ use pest::iterators::Pair;
 
 use crate::ir::{ArithOp, CmpOp, GameResult};
 
-use super::ast::{Ast, BinOp, Expr, ExprKind, Ray, RayKind, SourceText, Span};
+use super::ast::{Ast, BinOp, Expr, ExprKind, PrefixOp, Ray, RayKind, SourceText, Span};
 use super::error::{ErrorKind, QueryError, from_pest};
 use super::{Header, HeaderParam};
 
@@ -31,7 +31,10 @@ pub fn cql_to_ast(text: &str) -> Result<Ast, QueryError> {
         return Err(e);
     }
     let parsed = CqlParser::parse(Rule::query, text).map_err(|e| from_pest(text, e))?;
-    let b = Builder { src: text };
+    let b = Builder {
+        src: text,
+        declared: Default::default(),
+    };
     let mut header = Header::default();
     let mut body = Vec::new();
     for pair in parsed
@@ -42,7 +45,7 @@ pub fn cql_to_ast(text: &str) -> Result<Ast, QueryError> {
     {
         match pair.as_rule() {
             Rule::header => header = b.header(pair),
-            Rule::filter => body.push(b.filter(pair)?),
+            Rule::filter | Rule::implicit_iter => body.push(b.stmt(pair)?),
             _ => {}
         }
     }
@@ -96,6 +99,9 @@ pub(crate) type Res = Result<Expr, QueryError>;
 /// Builds syntax-tree nodes from pest pairs of the query `src`.
 pub(crate) struct Builder<'s> {
     pub(crate) src: &'s str,
+    /// The names given a value so far (in source order): `x ∊ S` is an iteration only when
+    /// `x` is not one of them, as in CQL, whose parser knows its variables as it reads.
+    pub(crate) declared: std::cell::RefCell<std::collections::HashSet<String>>,
 }
 
 pub(crate) fn span_of(p: &Pair<Rule>) -> Span {
@@ -120,12 +126,52 @@ pub(crate) fn result_of(text: &str) -> Option<GameResult> {
     }
 }
 
+/// The inner pairs of an operator level, the `*_more` wrappers (`sp op operand`) opened.
+fn flatten_more(pair: Pair<Rule>) -> Vec<Pair<Rule>> {
+    let mut out = Vec::new();
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::or_more
+            | Rule::and_more
+            | Rule::in_more
+            | Rule::rel_more
+            | Rule::add_more
+            | Rule::mul_more
+            | Rule::arrow_more
+            | Rule::union_more
+            | Rule::inter_more
+            | Rule::attack_more
+            | Rule::regex_more
+            | Rule::colon_more => out.extend(p.into_inner()),
+            _ => out.push(p),
+        }
+    }
+    out
+}
+
+/// Whether CQL's parser would refuse `e` as the left operand of `-` (so the `-` starts a new
+/// filter): sets written as such, dash filters, and filters without a value.
+fn no_arithmetic(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::Pieces(_) | ExprKind::Dash(_))
+        || super::typing::obviously_logical(e)
+}
+
 /// A node of `kind` spanning `span`.
 pub(crate) fn node(kind: ExprKind, span: Span) -> Expr {
     Expr { kind, span }
 }
 
 impl Builder<'_> {
+    /// Whether `name` was given a value earlier in the query.
+    pub(crate) fn is_declared(&self, name: &str) -> bool {
+        self.declared.borrow().contains(name)
+    }
+
+    /// Records that `name` is given a value here.
+    pub(crate) fn declare(&self, name: &str) {
+        self.declared.borrow_mut().insert(name.to_string());
+    }
+
     pub(crate) fn err(&self, kind: ErrorKind, span: Span, message: impl Into<String>) -> QueryError {
         QueryError::new(kind, self.src, span, message)
     }
@@ -171,6 +217,15 @@ impl Builder<'_> {
         Header { params }
     }
 
+    /// An element of a filter list: a filter or an implicit iteration `x ∊ S F`.
+    pub(crate) fn stmt(&self, pair: Pair<Rule>) -> Res {
+        if pair.as_rule() == Rule::implicit_iter {
+            let span = span_of(&pair);
+            return self.more(Rule::implicit_iter, pair.as_str(), pair.into_inner(), span);
+        }
+        self.filter(pair)
+    }
+
     /// `filter`: and-expressions joined by `or`.
     pub(crate) fn filter(&self, pair: Pair<Rule>) -> Res {
         self.flat(pair, Rule::and_x, ExprKind::Or)
@@ -179,7 +234,7 @@ impl Builder<'_> {
     fn flat(&self, pair: Pair<Rule>, item: Rule, make: fn(Vec<Expr>) -> ExprKind) -> Res {
         let span = span_of(&pair);
         let mut items = Vec::new();
-        for p in pair.into_inner().filter(|p| p.as_rule() == item) {
+        for p in flatten_more(pair).into_iter().filter(|p| p.as_rule() == item) {
             items.push(self.expr(p)?);
         }
         Ok(if items.len() == 1 {
@@ -208,7 +263,17 @@ impl Builder<'_> {
                 })
             }),
             Rule::dash_x => self.dash_x(pair),
-            Rule::arrow_nx => self.expr(self.only(pair)?),
+            Rule::dash_right | Rule::comment_item => self.expr(self.only(pair)?),
+            Rule::dash_var => {
+                let span = span_of(&pair);
+                Ok(node(
+                    ExprKind::Var(super::ast::Name {
+                        text: pair.as_str().to_string(),
+                        span,
+                    }),
+                    span,
+                ))
+            }
             Rule::arrow_x => self.arrows(pair),
             Rule::union_x => self.left_fold(pair, |_| BinOp::Union),
             Rule::inter_x => self.left_fold(pair, |_| BinOp::Intersect),
@@ -220,6 +285,7 @@ impl Builder<'_> {
             }),
             Rule::str_x => self.str_x(pair),
             Rule::colon_x => self.colon_x(pair),
+            Rule::promo_simple => self.primary(pair),
             Rule::primary => self.primary(pair),
             r => Err(self.err(
                 ErrorKind::Syntax,
@@ -240,7 +306,7 @@ impl Builder<'_> {
     /// `operand (op operand)*`, left associative.
     fn left_fold(&self, pair: Pair<Rule>, op_of: fn(&Pair<Rule>) -> BinOp) -> Res {
         let whole = span_of(&pair);
-        let mut inner = pair.into_inner();
+        let mut inner = flatten_more(pair).into_iter();
         let first = inner
             .next()
             .ok_or_else(|| self.err(ErrorKind::Syntax, whole, "missing operand"))?;
@@ -258,6 +324,14 @@ impl Builder<'_> {
                 ));
             }
             let rhs = self.expr(rhs)?;
+            if op.as_rule() == Rule::add_op && op.as_str() == "-" && no_arithmetic(&acc) {
+                // CQL does no arithmetic on a set, a move or a plain filter: `e2--(btm)-2` is
+                // the dash, then the filter `-2`.
+                let neg_span = Span::new(span_of(&op).start, rhs.span.end);
+                let neg = node(ExprKind::Prefix(PrefixOp::Negate, Box::new(rhs)), neg_span);
+                let span = Span::new(acc.span.start, neg.span.end);
+                return Ok(node(ExprKind::Compound(vec![acc, neg]), span));
+            }
             let span = Span::new(acc.span.start, rhs.span.end);
             acc = node(
                 ExprKind::Binary(op_of(&op), Box::new(acc), Box::new(rhs)),
@@ -271,7 +345,7 @@ impl Builder<'_> {
     fn comparison(&self, pair: Pair<Rule>) -> Res {
         let mut operands = Vec::new();
         let mut ops = Vec::new();
-        for p in pair.into_inner() {
+        for p in flatten_more(pair) {
             if p.as_rule() == Rule::cmp_op {
                 if ops.len() >= MAX_CHAIN {
                     return Err(self.err(
@@ -311,7 +385,7 @@ impl Builder<'_> {
         let span = span_of(&pair);
         let mut operands = Vec::new();
         let mut dirs = Vec::new();
-        for p in pair.into_inner() {
+        for p in flatten_more(pair) {
             if p.as_rule() == Rule::arrow_op {
                 let right = matches!(p.as_str(), "->" | "→");
                 if dirs.first().is_some_and(|&d| d != right) {
@@ -360,7 +434,7 @@ impl Builder<'_> {
 
     /// `s[i]`, `s[i:j]`, `D[k]` and `s ~~ "re"` after an operand.
     fn str_x(&self, pair: Pair<Rule>) -> Res {
-        let mut inner = pair.into_inner();
+        let mut inner = flatten_more(pair).into_iter();
         let first = inner.next().expect("str_x operand");
         let mut acc = self.expr(first)?;
         while let Some(p) = inner.next() {
@@ -417,7 +491,7 @@ impl Builder<'_> {
     /// `pos : F` (right associative).
     fn colon_x(&self, pair: Pair<Rule>) -> Res {
         let span = span_of(&pair);
-        let mut inner = pair.into_inner();
+        let mut inner = flatten_more(pair).into_iter();
         let lhs = self.expr(inner.next().expect("colon operand"))?;
         match (inner.next(), inner.next()) {
             (Some(_), Some(rhs)) => {

@@ -42,7 +42,7 @@ impl Builder<'_> {
         for part in inner.flat_map(Pair::into_inner) {
             match part.as_rule() {
                 Rule::dash_right => d.to = Some(self.expr(self.only(part)?)?),
-                Rule::dash_promo => d.promote = Some(self.filter(self.only(part)?)?),
+                Rule::dash_promo => d.promote = Some(self.expr(self.only(part)?)?),
                 Rule::dash_target => {
                     for c in part.into_inner().filter(|c| c.as_rule() == Rule::filter) {
                         d.target.push(self.filter(c)?);
@@ -91,6 +91,36 @@ impl Builder<'_> {
                 ExprKind::Builtin(b, vec![Arg::Filter(arg)])
             }
             Rule::line_filter => self.line(inner)?,
+            Rule::implicit_iter => {
+                let mut inner = inner;
+                let var = name_of(&inner.next().expect("name"));
+                let _in = inner.next();
+                let domain = self.expr(inner.next().expect("domain"))?;
+                let declared = self.is_declared(&var.text);
+                self.declare(&var.text);
+                let body = self.stmt(inner.next().expect("body"))?;
+                if declared {
+                    // `x in S F` with `x` a variable: membership, then another filter.
+                    let vspan = var.span;
+                    let member = node(
+                        ExprKind::Binary(
+                            super::ast::BinOp::In,
+                            Box::new(node(ExprKind::Var(var), vspan)),
+                            Box::new(domain),
+                        ),
+                        Span::new(vspan.start, body.span.start),
+                    );
+                    ExprKind::Compound(vec![member, body])
+                } else {
+                    ExprKind::Iterate(Box::new(Iterate {
+                        over: IterKind::Square,
+                        all: false,
+                        var,
+                        domain,
+                        body,
+                    }))
+                }
+            }
             Rule::path_filter => self.path(inner)?,
             Rule::find_filter => {
                 let mut f = Find {
@@ -105,7 +135,20 @@ impl Builder<'_> {
                     match c.as_rule() {
                         Rule::seq_param => f.params.push(self.seq_param(c)?),
                         Rule::find_back => f.backward = true,
-                        _ => f.body = self.filter(c)?,
+                        _ => f.body = self.stmt(c)?,
+                    }
+                }
+                // `find all check >= 20`: CQL compares only valued filters, so the comparison
+                // applies to the `find`, not to `check`.
+                if let ExprKind::Binary(op, l, r) = &f.body.kind {
+                    if matches!(op, super::ast::BinOp::Cmp(_) | super::ast::BinOp::Arith(_))
+                        && super::typing::obviously_logical(l)
+                    {
+                        let (op, l, r) = (*op, l.clone(), r.clone());
+                        let fspan = Span::new(span.start, l.span.end);
+                        f.body = *l;
+                        let find = node(ExprKind::Find(Box::new(f)), fspan);
+                        return Ok(node(ExprKind::Binary(op, Box::new(find), r), span));
                     }
                 }
                 ExprKind::Find(Box::new(f))
@@ -117,7 +160,10 @@ impl Builder<'_> {
                 for c in inner.skip(1) {
                     match c.as_rule() {
                         Rule::seq_param => params.push(self.seq_param(c)?),
-                        Rule::name => names.push(name_of(&c)),
+                        Rule::name => {
+                            self.declare(c.as_str());
+                            names.push(name_of(&c))
+                        }
                         Rule::kw_all => params.push(SeqParam::All),
                         Rule::filter => body = Some(self.filter(c)?),
                         _ => {}
@@ -146,9 +192,12 @@ impl Builder<'_> {
                 for c in inner {
                     match c.as_rule() {
                         Rule::kw_all => all = true,
-                        Rule::name => var = Some(name_of(&c)),
+                        Rule::name => {
+                            self.declare(c.as_str());
+                            var = Some(name_of(&c))
+                        }
                         Rule::in_operand => domain = Some(self.expr(c)?),
-                        Rule::filter => body = Some(self.filter(c)?),
+                        Rule::filter | Rule::implicit_iter => body = Some(self.stmt(c)?),
                         _ => {}
                     }
                 }
@@ -165,7 +214,10 @@ impl Builder<'_> {
                 let mut body = None;
                 for c in inner.skip(1) {
                     match c.as_rule() {
-                        Rule::name => names.push(name_of(&c)),
+                        Rule::name => {
+                            self.declare(c.as_str());
+                            names.push(name_of(&c))
+                        }
                         Rule::compound => body = Some(self.compound(c)?),
                         _ => {}
                     }
@@ -193,7 +245,10 @@ impl Builder<'_> {
                 for c in inner {
                     match c.as_rule() {
                         Rule::storage => storage = storage_of(&c),
-                        Rule::name => name = Some(name_of(&c)),
+                        Rule::name => {
+                            self.declare(c.as_str());
+                            name = Some(name_of(&c))
+                        }
                         Rule::kw_dictionary => {}
                         _ => rest.push(c),
                     }
@@ -237,7 +292,12 @@ impl Builder<'_> {
                 for c in inner {
                     match c.as_rule() {
                         Rule::storage => storage = storage_of(&c),
-                        Rule::assign_target => target = Some(self.assign_target(c)?),
+                        Rule::assign_target => {
+                            if let Some(n) = c.clone().into_inner().next() {
+                                self.declare(n.as_str());
+                            }
+                            target = Some(self.assign_target(c)?)
+                        }
                         Rule::assign_op => op = assign_op(c.as_str()),
                         _ => value = Some(self.expr(c)?),
                     }
@@ -272,7 +332,7 @@ impl Builder<'_> {
                     match c.as_rule() {
                         Rule::seq_param => s.params.push(self.seq_param(c)?),
                         Rule::string => s.doc = Some(string_value(c)),
-                        _ => s.body = self.filter(c)?,
+                        _ => s.body = self.stmt(c)?,
                     }
                 }
                 ExprKind::Sort(Box::new(s))
@@ -282,14 +342,34 @@ impl Builder<'_> {
                 let dir = Direction::from_name(inner.next().expect("direction").as_str())
                     .unwrap_or(Direction::AnyDirection);
                 let mut range = None;
+                let mut bounds = Vec::new();
                 let mut arg = None;
                 for c in inner {
                     match c.as_rule() {
                         Rule::range_param => range = Some(self.range(c)?),
+                        Rule::dir_bounds | Rule::dir_bound => {
+                            for b in c.into_inner() {
+                                let bspan = span_of(&b);
+                                bounds.push(match b.as_rule() {
+                                    Rule::name => node(ExprKind::Var(name_of(&b)), bspan),
+                                    _ => node(
+                                        ExprKind::Number(b.as_str().parse().map_err(|_| {
+                                            self.err(ErrorKind::Invalid, bspan, "number out of range")
+                                        })?),
+                                        bspan,
+                                    ),
+                                });
+                            }
+                        }
                         _ => arg = Some(self.expr(c)?),
                     }
                 }
-                ExprKind::Direction(dir, range, Box::new(arg.expect("direction operand")))
+                let arg = Box::new(arg.expect("direction operand"));
+                if bounds.is_empty() {
+                    ExprKind::Direction(dir, range, arg)
+                } else {
+                    ExprKind::DirectionBy(dir, bounds, arg)
+                }
             }
             Rule::ray_filter => {
                 let mut inner = inner;
@@ -357,8 +437,8 @@ impl Builder<'_> {
         let span = span_of(&pair);
         let items = pair
             .into_inner()
-            .filter(|c| c.as_rule() == Rule::filter)
-            .map(|c| self.filter(c))
+            .filter(|c| matches!(c.as_rule(), Rule::filter | Rule::implicit_iter))
+            .map(|c| self.stmt(c))
             .collect::<Result<_, _>>()?;
         Ok(node(ExprKind::Compound(items), span))
     }
@@ -409,8 +489,9 @@ impl Builder<'_> {
             Rule::kw_verbose => SeqParam::Verbose,
             Rule::kw_keepallbest => SeqParam::KeepAllBest,
             Rule::kw_nosort => SeqParam::NoSort,
-            Rule::kw_max => SeqParam::Max,
-            Rule::kw_min => SeqParam::Min,
+            Rule::sort_minmax if p.as_str() == "max" => SeqParam::Max,
+            Rule::sort_minmax => SeqParam::Min,
+            Rule::max_param => SeqParam::MaxOf(self.filter(p.into_inner().nth(1).expect("max filter"))?),
             Rule::kw_piecepath => SeqParam::PiecePath,
             Rule::kw_all => SeqParam::All,
             Rule::focus_param => {
@@ -419,8 +500,8 @@ impl Builder<'_> {
                 for c in p.into_inner() {
                     match c.as_rule() {
                         Rule::kw_capture => capture = true,
-                        Rule::primary => set = Some(self.expr(c)?),
-                        _ => {}
+                        Rule::kw_focus => {}
+                        _ => set = Some(self.expr(c)?),
                     }
                 }
                 SeqParam::Focus(capture, set.expect("focus set"))
@@ -451,7 +532,7 @@ impl Builder<'_> {
         let mut items = Vec::new();
         for c in pair.into_inner() {
             match c.as_rule() {
-                Rule::seq_rep | Rule::path_rep => items.push(self.seq_rep(c)?),
+                Rule::seq_rep => items.push(self.seq_rep(c)?),
                 _ => {}
             }
         }
@@ -475,24 +556,21 @@ impl Builder<'_> {
                     span: aspan,
                 }
             }
-            Rule::path_group => {
-                let mut alts = vec![Vec::new()];
-                for c in atom.into_inner() {
-                    match c.as_rule() {
-                        Rule::path_rep => alts.last_mut().expect("alt").push(self.seq_rep(c)?),
-                        Rule::rparen => {}
-                        _ => alts.push(Vec::new()),
-                    }
-                }
+            _ => {
+                let mut fs = atom
+                    .into_inner()
+                    .map(|c| self.stmt(c))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let e = if fs.len() == 1 {
+                    fs.remove(0)
+                } else {
+                    node(ExprKind::Compound(fs), aspan)
+                };
                 SeqItem {
-                    kind: SeqItemKind::Group(alts),
+                    kind: SeqItemKind::Filter(e),
                     span: aspan,
                 }
             }
-            _ => SeqItem {
-                kind: SeqItemKind::Filter(self.expr(atom)?),
-                span: aspan,
-            },
         };
         for r in inner {
             let rep = self.repeat(r)?;
@@ -510,6 +588,12 @@ impl Builder<'_> {
             "*" => Repeat { min: 0, max: None },
             "+" => Repeat { min: 1, max: None },
             "?" => Repeat {
+                min: 0,
+                max: Some(1),
+            },
+            "{*}" => Repeat { min: 0, max: None },
+            "{+}" => Repeat { min: 1, max: None },
+            "{?}" => Repeat {
                 min: 0,
                 max: Some(1),
             },
@@ -552,11 +636,77 @@ impl Builder<'_> {
         };
         for c in inner.skip(1) {
             match c.as_rule() {
-                Rule::seq_param => p.params.push(self.seq_param(c)?),
-                _ => p.items.push(self.seq_rep(c)?),
+                Rule::path_params => {
+                    for sp in c.into_inner() {
+                        p.params.push(self.seq_param(sp)?);
+                    }
+                }
+                _ => p.items = self.path_cons(c)?,
             }
         }
         Ok(ExprKind::Path(Box::new(p)))
+    }
+
+    /// The constituents of a path (or of one alternative of a chain).
+    fn path_cons(&self, pair: Pair<Rule>) -> Result<Vec<SeqItem>, QueryError> {
+        let mut items = Vec::new();
+        for con in pair.into_inner() {
+            let span = span_of(&con);
+            let mut parts = con.into_inner();
+            let first = parts.next().expect("path constituent");
+            let fspan = span_of(&first);
+            let mut item = match first.as_rule() {
+                Rule::path_chain => {
+                    let alts = first
+                        .into_inner()
+                        .map(|a| self.path_cons(a))
+                        .collect::<Result<_, _>>()?;
+                    SeqItem {
+                        kind: SeqItemKind::Group(alts),
+                        span: fspan,
+                    }
+                }
+                Rule::path_dash => {
+                    let mut ps = first.into_inner();
+                    let core = ps.next().expect("dash");
+                    let cspan = span_of(&core);
+                    let mut dash = self.dash_core(core, cspan)?;
+                    if let ExprKind::Dash(d) = &mut dash.kind {
+                        for h in ps {
+                            d.target.push(self.filter(self.only(h)?)?);
+                        }
+                    }
+                    SeqItem {
+                        kind: SeqItemKind::Filter(dash),
+                        span: fspan,
+                    }
+                }
+                _ => SeqItem {
+                    kind: SeqItemKind::Filter(self.filter(self.only(first)?)?),
+                    span: fspan,
+                },
+            };
+            for r in parts {
+                let rep = self.repeat(r)?;
+                item = SeqItem {
+                    kind: SeqItemKind::Repeat(Box::new(item), rep),
+                    span,
+                };
+            }
+            items.push(item);
+        }
+        Ok(items)
+    }
+
+    /// `dash_core`: a bare dash, or a set tied to a dash.
+    fn dash_core(&self, pair: Pair<Rule>, span: Span) -> Res {
+        let mut inner = pair.into_inner();
+        let first = inner.next().expect("dash core");
+        if first.as_rule() == Rule::bare_dash {
+            return self.dash(None, first.into_inner(), span);
+        }
+        let left = self.expr(first)?;
+        self.dash(Some(left), inner, span)
     }
 
     fn builtin(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
@@ -566,6 +716,7 @@ impl Builder<'_> {
         let mut args = Vec::new();
         for c in inner {
             match c.as_rule() {
+                Rule::hhdb_word => args.push(Arg::Flag(c.as_str().to_string(), span_of(&c))),
                 Rule::builtin_flag => args.push(Arg::Flag(c.as_str().to_string(), span_of(&c))),
                 Rule::range_param => args.push(Arg::Range(self.range(c)?)),
                 Rule::builtin_list => {
@@ -589,7 +740,9 @@ fn name_of(p: &Pair<Rule>) -> Name {
 
 fn storage_of(p: &Pair<Rule>) -> Storage {
     let t = p.as_str();
-    if t.starts_with("atomic") {
+    if t.starts_with("piece") || t.starts_with('◭') {
+        Storage::Piece
+    } else if t.starts_with("atomic") {
         Storage::Atomic
     } else if t.starts_with("local") {
         Storage::Local

@@ -38,14 +38,15 @@ impl Builder<'_> {
             Rule::paren => return self.expr(inner.next().expect("paren has a filter")),
             Rule::compound => ExprKind::Compound(
                 inner
-                    .filter(|c| c.as_rule() == Rule::filter)
-                    .map(|c| self.filter(c))
+                    .filter(|c| matches!(c.as_rule(), Rule::filter | Rule::implicit_iter))
+                    .map(|c| self.stmt(c))
                     .collect::<Result<_, _>>()?,
             ),
             Rule::if_filter => {
                 let parts: Vec<Expr> = inner
-                    .filter(|c| c.as_rule() == Rule::filter)
-                    .map(|c| self.filter(c))
+                    .flat_map(Pair::into_inner)
+                    .filter(|c| matches!(c.as_rule(), Rule::filter | Rule::implicit_iter))
+                    .map(|c| self.stmt(c))
                     .collect::<Result<_, _>>()?;
                 let mut it = parts.into_iter();
                 let (c, a) = (
@@ -76,7 +77,7 @@ impl Builder<'_> {
                 for c in inner {
                     match c.as_rule() {
                         Rule::kw_count => count = true,
-                        _ => arg = Some(self.filter(c)?),
+                        _ => arg = Some(self.stmt(c)?),
                     }
                 }
                 ExprKind::Transform(t, count, Box::new(arg.expect("transform argument")))
@@ -126,7 +127,7 @@ impl Builder<'_> {
             }
             Rule::move_filter => {
                 let mut params = Vec::new();
-                for c in inner.skip(1) {
+                for c in inner.skip(1).flat_map(Pair::into_inner) {
                     if c.as_rule() == Rule::move_then {
                         params.push(self.move_then(c)?);
                     } else {
@@ -202,6 +203,25 @@ impl Builder<'_> {
             },
             Rule::piece_designator => ExprKind::Pieces(self.designator(text, inner)?),
             Rule::word => self.word(text, span)?,
+            Rule::current_glyph => ExprKind::Word(Word::CurrentPosition),
+            Rule::regex_group => match text[1..].parse() {
+                Ok(n) => ExprKind::Capture(n),
+                Err(_) if text[1..].starts_with(|c: char| c.is_ascii_digit()) => {
+                    return Err(self.err(ErrorKind::Invalid, span, "group number too large"));
+                }
+                // `\n`, `\t`, `\"`: a one-character string.
+                Err(_) => ExprKind::Str(match &text[1..] {
+                    "n" => "\n".to_string(),
+                    "t" => "\t".to_string(),
+                    other => other.to_string(),
+                }),
+            },
+            Rule::comment_line => ExprKind::Builtin(
+                Builtin::Comment,
+                inner
+                    .map(|c| self.expr(c).map(super::ast::Arg::Filter))
+                    .collect::<Result<_, _>>()?,
+            ),
             Rule::bare_dash => return self.dash(None, inner, span),
             _ => return self.more(rule, text, inner, span),
         };
@@ -227,14 +247,8 @@ impl Builder<'_> {
             Rule::kw_ooo => MoveParamKind::QueenSide,
             Rule::kw_null => MoveParamKind::Null,
             Rule::kw_reverse => MoveParamKind::Reverse,
-            Rule::mp_comment => MoveParamKind::Comment(arg(p)?),
-            Rule::kw_primary | Rule::kw_secondary => {
-                return Err(self.err(
-                    ErrorKind::Syntax,
-                    span,
-                    format!("'{}' is not a parameter of 'move'", p.as_str()),
-                ));
-            }
+            Rule::kw_primary => MoveParamKind::Primary,
+            Rule::kw_secondary => MoveParamKind::Secondary,
             _ => MoveParamKind::Count,
         };
         Ok(MoveParam { kind, span })
@@ -328,6 +342,12 @@ impl Builder<'_> {
     fn word(&self, text: &str, span: Span) -> Result<ExprKind, QueryError> {
         if let Some(w) = Word::from_name(text) {
             return Ok(ExprKind::Word(w));
+        }
+        if matches!(text, "and" | "or" | "in" | "then" | "else" | "by" | "attacks" | "attackedby") {
+            let m = format!("'{text}' needs a filter on each side");
+            return Err(self
+                .err(ErrorKind::Syntax, span, m)
+                .expecting(format!("a filter after '{text}'")));
         }
         if super::words::is_reserved(text) {
             let m = format!("'{text}' cannot be used here");

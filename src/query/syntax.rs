@@ -37,6 +37,8 @@ pub enum Storage {
     PersistentQuiet,
     /// `local x = F` (inside a function body)
     Local,
+    /// `piece x = S`, `◭x = S`: a piece variable
+    Piece,
 }
 
 /// The assignment operators.
@@ -174,6 +176,8 @@ pub enum SeqParam {
     Title(Expr),
     /// `2 5`: a range
     Range(Range),
+    /// `max F` (path: keep the paths maximising the numeric filter F)
+    MaxOf(Expr),
 }
 
 /// A sequence constituent of `line` or `path`, with its span.

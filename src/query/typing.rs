@@ -215,7 +215,11 @@ impl<'s> Checker<'s> {
             }
             ExprKind::Find(f) => {
                 self.ty(&f.body)?;
-                if f.params.contains(&SeqParam::All) {
+                let counts = f
+                    .params
+                    .iter()
+                    .any(|p| matches!(p, SeqParam::All | SeqParam::Range(_)));
+                if counts {
                     Type::Number
                 } else {
                     Type::Position
@@ -225,7 +229,7 @@ impl<'s> Checker<'s> {
                 self.declare(&x.source.text, Type::Position, x.source.span)?;
                 self.declare(&x.target.text, Type::Position, x.target.span)?;
                 self.ty(&x.body)?;
-                Type::Logical
+                Type::Number
             }
             ExprKind::Iterate(i) => {
                 self.expect(&i.domain, Type::Set, "the domain of an iteration")?;
@@ -289,6 +293,14 @@ impl<'s> Checker<'s> {
                 Type::Logical
             }
             ExprKind::Builtin(b, args) => self.builtin(*b, args, e.span)?,
+            ExprKind::Capture(_) => Type::Str,
+            ExprKind::DirectionBy(_, bounds, a) => {
+                for b in bounds {
+                    self.expect(b, Type::Number, "a distance of a direction filter")?;
+                }
+                self.expect(a, Type::Set, "the argument of a direction filter")?;
+                Type::Set
+            }
         })
     }
 
@@ -324,7 +336,8 @@ impl<'s> Checker<'s> {
                 if is_set(ta) && is_set(tb) {
                     Type::Set
                 } else if ta == Type::Position && tb == Type::Position {
-                    Type::Position
+                    // The squares where the two positions hold the same thing.
+                    Type::Set
                 } else {
                     return bad(self, "'&' intersects two sets (or two positions)");
                 }
@@ -348,7 +361,12 @@ impl<'s> Checker<'s> {
                     );
                     return bad(self, &m);
                 }
-                Type::Logical
+                // A comparison has the value of its left side.
+                match ta {
+                    Type::Piece => Type::Set,
+                    Type::Position => Type::Logical,
+                    t => t,
+                }
             }
             BinOp::Arith(op) => {
                 if ta == Type::Str && tb == Type::Str && op == crate::ir::ArithOp::Add {
@@ -434,11 +452,18 @@ impl<'s> Checker<'s> {
                     return Err(self.err(n.span, "a function of this name exists"));
                 }
                 let existing = self.vars.get(&n.text).copied();
+                let persistent =
+                    matches!(storage, Storage::Persistent | Storage::PersistentQuiet);
+                if persistent && existing.is_none() && op != AssignOp::Set {
+                    // A persistent variable starts at 0 (or "").
+                    self.vars.insert(n.text.clone(), vt);
+                }
+                let existing = self.vars.get(&n.text).copied();
                 if op != AssignOp::Set && op != AssignOp::SetIfPiece && existing.is_none() {
                     let m = format!("'{}' must be assigned before it is updated", n.text);
                     return Err(self.err(n.span, m));
                 }
-                let vt = if op == AssignOp::SetIfPiece {
+                let vt = if op == AssignOp::SetIfPiece || storage == Storage::Piece {
                     Type::Piece
                 } else if existing == Some(Type::Piece) && is_set(vt) {
                     Type::Piece
@@ -565,6 +590,9 @@ impl<'s> Checker<'s> {
                 SeqParam::Focus(_, e) => {
                     self.expect(e, Type::Set, "the argument of 'focus'")?;
                 }
+                SeqParam::MaxOf(e) => {
+                    self.expect(e, Type::Number, "the argument of 'max'")?;
+                }
                 SeqParam::Title(e) => {
                     self.expect(e, Type::Str, "the argument of 'title'")?;
                 }
@@ -578,7 +606,17 @@ impl<'s> Checker<'s> {
         for it in items {
             match &it.kind {
                 SeqItemKind::Filter(e) => {
+                    let numeric = matches!(
+                        e.kind,
+                        ExprKind::Number(_) | ExprKind::Binary(BinOp::Arith(_), ..)
+                    ) || (matches!(e.kind, ExprKind::Var(_)) && self.ty(e)? == Type::Number);
                     self.ty(e)?;
+                    if numeric {
+                        return Err(self.err(
+                            e.span,
+                            "a number cannot be a constituent of 'line' or 'path' (braces make it a filter)",
+                        ));
+                    }
                 }
                 SeqItemKind::Group(alts) => {
                     for a in alts {
@@ -641,8 +679,11 @@ impl<'s> Checker<'s> {
             }
             B::Distance => {
                 need(self, 2, 2)?;
-                for f in &filters {
-                    self.expect(f, Type::Set, "an argument of 'distance'")?;
+                let a = self.valued(filters[0], "an argument of 'distance'")?;
+                let c = self.valued(filters[1], "an argument of 'distance'")?;
+                let both = |t: Type| (is_set(a) && is_set(c)) || (a == t && c == t);
+                if !both(Type::Position) {
+                    return Err(self.err(span, "'distance' takes two squares or two positions"));
                 }
                 Type::Number
             }
@@ -775,7 +816,8 @@ impl<'s> Checker<'s> {
                     Type::Str
                 }
             }
-            B::Hhdb | B::SimilarPosition | B::Imagine | B::CommandPipe | B::Substring => {
+            B::Hhdb => Type::Number,
+            B::SimilarPosition | B::Imagine | B::CommandPipe | B::Substring => {
                 for f in &filters {
                     self.ty(f)?;
                 }
@@ -811,7 +853,13 @@ fn word_type(w: Word) -> Type {
         | W::PromotedPieces
         | W::EnPassantSquare
         | W::From
-        | W::To => Type::Set,
+        | W::To
+        | W::IdealMate
+        | W::IdealStalemate
+        | W::ModelMate
+        | W::ModelStalemate
+        | W::PureMate
+        | W::PureStalemate => Type::Set,
         W::Parent
         | W::CurrentPosition
         | W::InitialPosition
@@ -820,5 +868,16 @@ fn word_type(w: Word) -> Type {
         | W::PathLastPosition => Type::Position,
         W::CurrentFen | W::StandardFen | W::OriginalComment | W::CurrentMutation => Type::Str,
         _ => Type::Logical,
+    }
+}
+
+/// Whether `e` has no value whatever the variables' types (`check`, `not x`, `a or b`), so
+/// that CQL would not let a comparison or arithmetic operator take it as its left operand.
+pub(crate) fn obviously_logical(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Word(w) => word_type(*w) == Type::Logical,
+        ExprKind::Not(_) | ExprKind::Or(_) | ExprKind::And(_) | ExprKind::Result(_) => true,
+        ExprKind::Fen(Some(_)) | ExprKind::Player(_, Some(_)) | ExprKind::Tag(_, Some(_)) => true,
+        _ => false,
     }
 }
