@@ -8,8 +8,16 @@ use crate::squares::SquareSet;
 
 impl<P: Position> Evaluator<'_, P> {
     /// `x`: the variable's value (no match while unbound).
-    pub(super) fn eval_var(&self, id: VarId) -> Option<Value<P::Set>> {
-        self.state.borrow().get(id)
+    pub(super) fn eval_var(&self, id: VarId, at: u32) -> Option<Value<P::Set>> {
+        match self.state.borrow().get(id)? {
+            // A piece variable reads as the square its piece stands on here; it does not
+            // match where the piece is not on the board (captured).
+            Value::Piece(piece) => {
+                let square: P::Set = self.pieces().squares_of(at, piece);
+                (!square.is_empty()).then_some(Value::Set(square))
+            }
+            v => Some(v),
+        }
     }
 
     /// `x = v`
@@ -34,17 +42,30 @@ impl<P: Position> Evaluator<'_, P> {
         Some(Value::Bool(true))
     }
 
-    /// `square [all] x in S body` (`piece` too: the variable is bound to the square of the
-    /// piece, which at this position is the piece).
-    pub(super) fn eval_loop(&self, l: &Loop<P::Set>, at: u32) -> Option<Value<P::Set>> {
+    /// `square [all] x in S body`, and `piece [all] x in S body` (`pieces`: the variable is
+    /// bound to the piece on each square, followed through the game by its identity).
+    pub(super) fn eval_loop(
+        &self,
+        l: &Loop<P::Set>,
+        pieces: bool,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
         let domain = self.set(&l.domain, at)?;
         let geo = self.geometry(at);
         let saved = self.state.borrow().get(l.var);
         let mut chosen = Vec::new();
         let mut all = true;
         for c in domain.coords() {
-            let square = P::Set::from_coords(geo, [c]);
-            self.state.borrow_mut().set(l.var, Some(Value::Set(square)));
+            let value = if pieces {
+                match self.pieces().piece_at(at, c) {
+                    // `piece` ranges over the pieces of S: empty squares are skipped.
+                    0 => continue,
+                    id => Value::Piece(id),
+                }
+            } else {
+                Value::Set(P::Set::from_coords(geo, [c]))
+            };
+            self.state.borrow_mut().set(l.var, Some(value));
             if self.matches(&l.body, at) {
                 chosen.push(c);
             } else {
@@ -78,7 +99,7 @@ impl<P: Position> Evaluator<'_, P> {
                 Some(Value::Num(n)) => text.push_str(&n.to_string()),
                 Some(Value::Set(s)) => text.push_str(&set_text(&s)),
                 Some(Value::Pos(p)) => text.push_str(&format!("<position {p}>")),
-                Some(Value::Bool(_)) | None => {}
+                Some(Value::Bool(_) | Value::Piece(_)) | None => {}
             }
         }
         self.state.borrow_mut().comment(at, text);

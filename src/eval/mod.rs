@@ -9,6 +9,7 @@ mod iterate;
 mod mates;
 mod moves;
 mod nav;
+mod pieces;
 mod state;
 pub mod tree;
 
@@ -32,6 +33,9 @@ pub enum Value<S> {
     Str(String),
     /// A position of the game (its record node).
     Pos(u32),
+    /// A piece, by its number in the game (a piece variable's binding; reading the variable
+    /// gives the piece's square at the position read).
+    Piece(u32),
 }
 
 /// Whether an evaluation result counts as a match.
@@ -61,6 +65,8 @@ pub struct Evaluator<'a, P: Position> {
     game: &'a GameContext<'a, P>,
     /// Variables, comments and the sort value (empty until a filter uses them).
     state: state::Cell<P::Set>,
+    /// Piece identities by position, built when a piece variable is first read.
+    piece_table: std::sync::OnceLock<pieces::PieceTable>,
 }
 
 impl<'a, P: Position> Evaluator<'a, P> {
@@ -69,6 +75,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
         Evaluator {
             game,
             state: Default::default(),
+            piece_table: std::sync::OnceLock::new(),
         }
     }
 
@@ -423,7 +430,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 truth(x.is_subset(&y))
             }
             // x
-            Node::Var(id) => self.eval_var(*id),
+            Node::Var(id) => self.eval_var(*id, at),
             // x = v
             Node::Assign(id, v) => self.eval_assign(*id, v, at),
             // isbound x
@@ -431,7 +438,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             // unbind x
             Node::Unbind(id) => self.eval_unbind(*id),
             // square [all] x in S body, piece [all] x in S body
-            Node::SquareLoop(l) | Node::PieceLoop(l) => self.eval_loop(l, at),
+            Node::SquareLoop(l) => self.eval_loop(l, false, at),
+            Node::PieceLoop(l) => self.eval_loop(l, true, at),
             // parent, child(n), currentposition, initialposition, lastposition
             Node::Position(r) => self.position_ref(r, at).map(Value::Pos),
             // p : f

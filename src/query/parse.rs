@@ -355,9 +355,10 @@ impl Builder<'_> {
                     ));
                 }
                 ops.push(match p.as_str() {
-                    "<" => CmpOp::Lt,
+                    // `≺` / `≻`: CQL 6.2's glyphs for `<` / `>` (positions: comes before).
+                    "<" | "≺" => CmpOp::Lt,
                     "<=" | "≤" => CmpOp::Le,
-                    ">" => CmpOp::Gt,
+                    ">" | "≻" => CmpOp::Gt,
                     ">=" | "≥" => CmpOp::Ge,
                     "==" => CmpOp::Eq,
                     _ => CmpOp::Ne,

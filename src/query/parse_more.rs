@@ -180,7 +180,8 @@ impl Builder<'_> {
             Rule::iter_filter => {
                 let mut inner = inner;
                 let kw = inner.next().expect("iteration keyword").as_str();
-                let over = if kw == "piece" {
+                // `piece x in S`, `◭x∊S` and `∀◭x∊S` iterate over pieces.
+                let mut over = if kw == "piece" || kw.starts_with('◭') {
                     IterKind::Piece
                 } else {
                     IterKind::Square
@@ -192,6 +193,7 @@ impl Builder<'_> {
                 for c in inner {
                     match c.as_rule() {
                         Rule::kw_all => all = true,
+                        Rule::piece_decl => over = IterKind::Piece,
                         Rule::name => {
                             self.declare(c.as_str());
                             var = Some(name_of(&c))
