@@ -168,3 +168,30 @@ fn variables_persist_across_positions_of_a_game() {
     );
     assert_eq!(got, searched(&g, false));
 }
+
+/// CQL 6.2's dash is its shorter `move`: `X--Y` is `move from X to Y`, `X[x]Y` (`×`) a
+/// capture of Y, `--=P` `move promote P`; in a `line` both read as the move the line takes.
+#[test]
+fn dash_filters_are_move_filters() {
+    let g = games("std-visible-5k.pgn", false, 400);
+    if g.is_empty() {
+        return;
+    }
+    for (dash, moves) in [
+        ("R--a-h7", "move from R to a-h7"),
+        ("N[x]q", "move from N capture q"),
+        ("N×q", "move from N capture q"),
+        ("Q--", "move from Q"),
+        (
+            "line --> [x][RQrq] --> [x][RQrq]",
+            "line --> move capture [RQrq] --> move capture [RQrq]",
+        ),
+    ] {
+        let want = matches(moves, &g, false);
+        assert!(
+            want.iter().any(|v| !v.is_empty()),
+            "{moves} matches somewhere"
+        );
+        assert_eq!(matches(dash, &g, false), want, "{dash}");
+    }
+}

@@ -296,6 +296,7 @@ impl Lower<'_> {
                 };
                 (Node::Echo(Box::new(echo)), ty)
             }
+            ExprKind::Dash(d) => return self.dash(e, d, cx),
             ExprKind::Builtin(b, args) => return self.builtin(e, *b, args, cx),
             ExprKind::Word(w) => match self.word_more(*w) {
                 Some(n) => n,
@@ -423,6 +424,69 @@ impl Lower<'_> {
             _ => return Err(self.unsupported(e, "")),
         };
         Ok(Some(node))
+    }
+
+    /// `X--Y`, `X[x]Y` (`×`), `--=Q`, `legal --`: a `move` filter (`move from X to Y ...`);
+    /// in a `line` it constrains the move the line takes. Dash targets (`--(check)`) are not
+    /// evaluated yet.
+    fn dash<S: SquareSet>(&self, e: &Expr, d: &super::syntax::Dash, cx: Cx) -> Lowered<S> {
+        if !d.target.is_empty() {
+            return Err(self.unsupported(e, "filters after a dash ('--(...)')"));
+        }
+        let source = match d.mode {
+            super::syntax::DashMode::Played => ir::MoveSource::Played,
+            super::syntax::DashMode::Legal => ir::MoveSource::Legal,
+            super::syntax::DashMode::PseudoLegal => ir::MoveSource::PseudoLegal,
+        };
+        let side = |x: &Option<Expr>| -> Result<Option<Option<Box<Node<S>>>>, QueryError> {
+            match x {
+                None => Ok(Some(None)),
+                Some(x) => Ok(self
+                    .typed(x, cx, Ty::Set, "a dash")?
+                    .map(|n| Some(Box::new(n)))),
+            }
+        };
+        let Some(from) = side(&d.from)? else {
+            return Ok(None);
+        };
+        let Some(to) = side(&d.to)? else {
+            return Ok(None);
+        };
+        // `X[x]Y`: the move captures; the captured piece stands on Y (the destination, but
+        // for en passant).
+        let (to, capture) = match (d.capture, to) {
+            (false, to) => (to, None),
+            (true, Some(y)) => (None, Some(y)),
+            (true, None) => {
+                let all = ir::PieceKinds {
+                    white: u32::MAX,
+                    black: u32::MAX,
+                    empty: false,
+                };
+                (None, Some(Box::new(Node::Pieces(all, S::full(self.geo)))))
+            }
+        };
+        let promote = match &d.promote {
+            None => None,
+            Some(p) => match &p.kind {
+                ExprKind::Pieces(des) if des.squares.is_none() => Some(cx.xf.kinds(
+                    super::literal::kinds_of(des.pieces.as_deref().unwrap_or(&[])),
+                )),
+                _ => return Err(self.unsupported(e, "this promotion in a dash")),
+            },
+        };
+        let m = ir::MoveFilter {
+            source,
+            from,
+            to,
+            capture,
+            promote,
+            enpassant: false,
+            castle: None,
+            null: false,
+            yields: ir::MoveYield::From,
+        };
+        Ok(Some((Node::Move(m), Ty::Logical)))
     }
 
     /// `line ...`
