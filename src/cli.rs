@@ -61,4 +61,8 @@ pub struct Cli {
     /// a game's own tag still wins.
     #[arg(long, value_name = "NAME")]
     pub variant: Option<String>,
+
+    /// Only compile the query: print its syntax tree, exit 0 if CQL 6.2 accepts it, 2 if not.
+    #[arg(long)]
+    pub parse: bool,
 }

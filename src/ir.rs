@@ -5,6 +5,12 @@
 //! carry a value (a set of squares, a number, a string). Each variant's doc names its CQL 6
 //! spelling; CQL-S spellings are added when that dialect lowers to it.
 
+mod extended;
+pub use extended::{
+    Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
+    PosRelation, PositionRef, Range, Ray, Sort, VarId,
+};
+
 /// A side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
@@ -143,6 +149,10 @@ pub enum NumProp {
     GameNumber,
     /// `sidetomove`: 1 White, -1 Black.
     SideToMove,
+    /// `depth`: how many variations deep the position lies (0 on the main line).
+    Depth,
+    /// `positionid`: the position's number in the game (0 the first; movetext order).
+    PositionId,
 }
 
 /// A PGN tag a game-info filter reads.
@@ -259,7 +269,7 @@ pub enum Node<S> {
     Or(Vec<Node<S>>),
     /// `not a`
     Not(Box<Node<S>>),
-    /// `if c then a else b` (no `else`: does not match when `c` fails).
+    /// `if c then a else b` (no `else`: matches when `c` fails, as CQL 6.2's `IfNode`).
     If(Box<Node<S>>, Box<Node<S>>, Option<Box<Node<S>>>),
 
     /// A piece designator: `Ra1`, `[Qq]d4`, `_f4`, `a-h1-8`, `.`; the squares of `squares`
@@ -340,4 +350,62 @@ pub enum Node<S> {
     Compare(CmpOp, Box<Node<S>>, Box<Node<S>>),
     /// `x in y`: every square of x is in y (x non-empty... as CQL: x's set is a subset of y's).
     In(Box<Node<S>>, Box<Node<S>>),
+
+    /// A variable's value: `x`. Does not match while the variable is unbound.
+    Var(VarId),
+    /// `x = v`: binds the variable to v's value; does not match (and leaves x alone) when v
+    /// does not match, except that a set is always assigned.
+    Assign(VarId, Box<Node<S>>),
+    /// `isbound x` (`isunbound x` is its `not`).
+    IsBound(VarId),
+    /// `unbind x`
+    Unbind(VarId),
+    /// `square [all] x in S body`: the squares of S where the body matches (`all`: matches
+    /// only when it matches at every one; the value is then S).
+    SquareLoop(Box<Loop<S>>),
+    /// `piece [all] x in S body`: as `square`, with x bound to the piece standing there
+    /// (followed through the game by its identity).
+    PieceLoop(Box<Loop<S>>),
+    /// A position: `currentposition`, `parent`, `child(n)`, `initialposition`,
+    /// `lastposition`. Does not match when there is no such position.
+    Position(PositionRef),
+    /// `p : f`: f evaluated at position p (the value is f's).
+    At(Box<Node<S>>, Box<Node<S>>),
+    /// `find ...`
+    Find(Box<Find<S>>),
+    /// `line ...`
+    Line(Box<Line<S>>),
+    /// `mainline` (true): the position is on the main line; `variation` (false): it is not.
+    InMainline(bool),
+    /// `up`, `down`, ..., `anydirection` with a distance range (1..=7 by default): the squares
+    /// at those distances from a square of the set in one of the directions (a geometric
+    /// neighbourhood: pieces do not block).
+    Direction(Directions, Range, Box<Node<S>>),
+    /// `between(x y)`: the squares strictly between a square of x and a square of y lying on
+    /// one rank, file or diagonal.
+    Between(Box<Node<S>>, Box<Node<S>>),
+    /// `ray ...`, `xray ...`
+    Ray(Box<Ray<S>>),
+    /// `pin ...`
+    Pin(Box<Pin<S>>),
+    /// `light` (true) / `dark` (false), alone (all such squares) or with a set (its such
+    /// squares).
+    SquareShade(bool, Option<Box<Node<S>>>),
+    /// `file x` (false) / `rank x` (true): 1-8 for a one-square set; no match otherwise.
+    FileRank(bool, Box<Node<S>>),
+    /// `makesquare(f r)`: the square of file f and rank r (1-based); no match off the board.
+    MakeSquare(Box<Node<S>>, Box<Node<S>>),
+    /// `distance(x y)`: the king-move distance between two one-square sets.
+    Distance(Box<Node<S>>, Box<Node<S>>),
+    /// `puremate`, `modelmate`, `idealmate` (false) and their stalemates (true).
+    MateKind(MateKind, bool),
+    /// `comment(a b ...)`: adds the arguments' text as a comment at the position (kept only
+    /// if the whole query matches there); always matches.
+    Comment(Vec<Node<S>>),
+    /// `sort ...`
+    Sort(Box<Sort<S>>),
+    /// `echo (s t) ...`
+    Echo(Box<Echo<S>>),
+    /// `ancestor(x y)`, `descendant(x y)`, `lca(x y)`
+    Relation(PosRelation, Box<Node<S>>, Box<Node<S>>),
 }

@@ -45,6 +45,9 @@ fn main_with(cli: Cli) -> Result<u8, String> {
             (path.display().to_string(), text)
         }
     };
+    if cli.parse {
+        return Ok(parse_only(&query_name, &query_text));
+    }
     let query = match cqlq::query::compile::<shakmaty::Bitboard>(&query_text, Geometry::STANDARD) {
         Ok(q) => q,
         Err(e) => {
@@ -188,4 +191,23 @@ fn run_to_file(config: &RunConfig, path: &Path) -> Result<cqlq::run::Summary, St
         let _ = std::fs::remove_file(&temp);
         format!("{}: {e}", path.display())
     })
+}
+
+/// `--parse`: the syntax tree on stdout; 0 when the query is CQL, 2 (error on stderr) when not;
+/// a note names what cqlq does not evaluate yet.
+fn parse_only(name: &str, text: &str) -> u8 {
+    let checked = cqlq::query::cql_to_ast(text)
+        .and_then(|ast| cqlq::query::check_ast(&ast).map(|_| ast));
+    let ast = match checked {
+        Ok(ast) => ast,
+        Err(e) => {
+            eprint!("{}", e.render(name, text));
+            return TROUBLE;
+        }
+    };
+    print!("{}", cqlq::query::ast_tree(&ast));
+    if let Err(e) = cqlq::query::ast_to_ir::<shakmaty::Bitboard>(&ast, Geometry::STANDARD) {
+        println!("note: accepted, but not runnable yet: {}", e.message);
+    }
+    0
 }

@@ -4,13 +4,20 @@
 //! comes from. A filter either does not match (`None`) or yields a [`Value`].
 
 mod board;
+mod geometry;
+mod iterate;
+mod mates;
 mod moves;
+mod nav;
+mod pieces;
+mod state;
 pub mod tree;
 
 use crate::ir::{ArithOp, CmpOp, Color, GameResult, Node, NumProp, StrProp, TagName};
 use crate::pgn::GameRecord;
 use crate::rules::Position;
 use crate::squares::SquareSet;
+pub use state::SortValue;
 pub use tree::{ReplayFault, ReplayedGame, ReplayedNode, replay};
 
 /// What a matching filter yields.
@@ -24,6 +31,11 @@ pub enum Value<S> {
     Num(i64),
     /// A string.
     Str(String),
+    /// A position of the game (its record node).
+    Pos(u32),
+    /// A piece, by its number in the game (a piece variable's binding; reading the variable
+    /// gives the piece's square at the position read).
+    Piece(u32),
 }
 
 /// Whether an evaluation result counts as a match.
@@ -51,12 +63,31 @@ pub struct GameContext<'a, P: Position> {
 /// Evaluates filters at nodes of one game.
 pub struct Evaluator<'a, P: Position> {
     game: &'a GameContext<'a, P>,
+    /// Variables, comments and the sort value (empty until a filter uses them).
+    state: state::Cell<P::Set>,
+    /// Piece identities by position, built when a piece variable is first read.
+    piece_table: std::sync::OnceLock<pieces::PieceTable>,
 }
 
 impl<'a, P: Position> Evaluator<'a, P> {
     /// An evaluator for one game.
     pub fn new(game: &'a GameContext<'a, P>) -> Self {
-        Evaluator { game }
+        Evaluator {
+            game,
+            state: Default::default(),
+            piece_table: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The comments the query attached to positions of this game (record node, text), in the
+    /// order made; only those of positions where the query matched are kept.
+    pub fn take_comments(&self) -> Vec<(u32, String)> {
+        self.state.borrow_mut().take_comments()
+    }
+
+    /// The game's best `sort` value, if the query has a `sort` that matched.
+    pub fn sort_value(&self) -> Option<SortValue> {
+        self.state.borrow().sort_value()
     }
 
     /// The record nodes searched, in game order: the main line, or every reached node in
@@ -128,12 +159,19 @@ impl<'a, P: Position> Evaluator<'a, P> {
 
     /// Whether `filter` matches at node `at`.
     pub fn matches(&self, filter: &Node<P::Set>, at: u32) -> bool {
-        is_match(&self.eval(filter, at))
+        let mark = self.state.borrow().comment_mark();
+        let matched = is_match(&self.eval(filter, at));
+        if !matched {
+            self.state.borrow_mut().rollback(mark);
+        }
+        matched
     }
 
     fn set(&self, filter: &Node<P::Set>, at: u32) -> Option<P::Set> {
         match self.eval(filter, at)? {
             Value::Set(s) => Some(s),
+            // A set filter that matched without squares (see `Node::Union`).
+            Value::Bool(true) => Some(P::Set::empty()),
             _ => None,
         }
     }
@@ -190,7 +228,11 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 if self.matches(cond, at) {
                     self.eval(then, at)
                 } else {
-                    otherwise.as_ref().and_then(|o| self.eval(o, at))
+                    match otherwise {
+                        Some(o) => self.eval(o, at),
+                        // No `else`: a failed condition matches (CQL 6.2's IfNode).
+                        None => Some(Value::Bool(true)),
+                    }
                 }
             }
             // Ra1, [Qq]d4, _f4, a-h1-8, .
@@ -198,14 +240,21 @@ impl<'a, P: Position> Evaluator<'a, P> {
             // x | y
             Node::Union(items) => {
                 let mut acc = P::Set::empty();
-                let mut any = false;
+                let (mut any, mut matched) = (false, false);
                 for item in items {
                     if let Some(v) = self.eval(item, at) {
                         any = true;
-                        if let Value::Set(s) = v {
-                            acc = acc.union(&s);
+                        match v {
+                            Value::Set(s) => acc = acc.union(&s),
+                            // A set filter that matches with no square (`square all x in S F`
+                            // with S empty) still makes the union match.
+                            Value::Bool(true) => matched = true,
+                            _ => {}
                         }
                     }
+                }
+                if matched && acc.is_empty() {
+                    return Some(Value::Bool(true));
                 }
                 any.then_some(Value::Set(acc))
             }
@@ -316,6 +365,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
                     Color::White => 1,
                     Color::Black => -1,
                 },
+                NumProp::Depth => self.depth(at),
+                NumProp::PositionId => i64::from(at),
             })),
             // elo white, elo black
             Node::Elo(color) => {
@@ -378,6 +429,53 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 let (x, y) = (self.set(x, at)?, self.set(y, at)?);
                 truth(x.is_subset(&y))
             }
+            // x
+            Node::Var(id) => self.eval_var(*id, at),
+            // x = v
+            Node::Assign(id, v) => self.eval_assign(*id, v, at),
+            // isbound x
+            Node::IsBound(id) => truth(self.state.borrow().get(*id).is_some()),
+            // unbind x
+            Node::Unbind(id) => self.eval_unbind(*id),
+            // square [all] x in S body, piece [all] x in S body
+            Node::SquareLoop(l) => self.eval_loop(l, false, at),
+            Node::PieceLoop(l) => self.eval_loop(l, true, at),
+            // parent, child(n), currentposition, initialposition, lastposition
+            Node::Position(r) => self.position_ref(r, at).map(Value::Pos),
+            // p : f
+            Node::At(target, f) => self.eval_at(target, f, at),
+            // find ...
+            Node::Find(f) => self.eval_find(f, at),
+            // line ...
+            Node::Line(l) => self.eval_line(l, at),
+            // mainline, variation
+            Node::InMainline(main) => truth((self.depth(at) == 0) == *main),
+            // up 1 x, diagonal 2 4 x, ...
+            Node::Direction(dirs, range, x) => self.eval_direction(*dirs, *range, x, at),
+            // between(x y)
+            Node::Between(x, y) => self.eval_between(x, y, at),
+            // ray (...), xray (...)
+            Node::Ray(r) => self.eval_ray(r, at),
+            // pin ...
+            Node::Pin(p) => self.eval_pin(p, at),
+            // light, dark x
+            Node::SquareShade(light, x) => self.eval_shade(*light, x.as_deref(), at),
+            // file x, rank x
+            Node::FileRank(rank, x) => self.eval_file_rank(*rank, x, at),
+            // makesquare(f r)
+            Node::MakeSquare(f, r) => self.eval_makesquare(f, r, at),
+            // distance(x y)
+            Node::Distance(x, y) => self.eval_distance(x, y, at),
+            // puremate, modelmate, idealmate, ...
+            Node::MateKind(kind, stalemate) => truth(self.mate_kind(*kind, *stalemate, at)),
+            // comment(...)
+            Node::Comment(parts) => self.eval_comment(parts, at),
+            // sort ...
+            Node::Sort(s) => self.eval_sort(s, at),
+            // echo (s t) body
+            Node::Echo(e) => self.eval_echo(e, at),
+            // ancestor(x y), descendant(x y), lca(x y)
+            Node::Relation(rel, x, y) => self.eval_relation(*rel, x, y, at),
         }
     }
 
@@ -434,6 +532,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 holds.then_some(Value::Bool(true))
             }
             (Value::Str(x), Value::Str(y)) => satisfies(x.cmp(y), op).then_some(Value::Bool(true)),
+            (Value::Pos(x), Value::Pos(y)) => satisfies(x.cmp(y), op).then_some(Value::Bool(true)),
             _ => {
                 let (x, y) = (number(&va)?, number(&vb)?);
                 satisfies(x.cmp(&y), op).then_some(Value::Num(x))

@@ -9,6 +9,22 @@ use crate::squares::SquareSet;
 impl<P: Position> Evaluator<'_, P> {
     /// `move [legal|pseudolegal|previous] [from X] [to Y] [capture Z] [promote P] ...`
     pub(super) fn eval_move(&self, m: &MoveFilter<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        self.eval_move_among(m, at, None)
+    }
+
+    /// Whether the played-move filter `m` at `at` admits the move to child `child` (how a
+    /// `move` constituent of `line` is read: about the move the line takes).
+    pub(super) fn move_admits_child(&self, m: &MoveFilter<P::Set>, at: u32, child: u32) -> bool {
+        super::is_match(&self.eval_move_among(m, at, Some(child)))
+    }
+
+    /// `eval_move`, with the played moves narrowed to the one to `only` when given.
+    fn eval_move_among(
+        &self,
+        m: &MoveFilter<P::Set>,
+        at: u32,
+        only: Option<u32>,
+    ) -> Option<Value<P::Set>> {
         let node = self.node(at);
         // The parameters' sets are read in the position the moves are made from: the parent
         // for `previous`, here otherwise.
@@ -20,6 +36,7 @@ impl<P: Position> Evaluator<'_, P> {
             MoveSource::Played => {
                 let moves = self
                     .children(at)
+                    .filter(|&c| only.is_none_or(|o| o == c))
                     .filter_map(|c| self.node(c).played.clone())
                     .collect();
                 (moves, at)

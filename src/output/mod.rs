@@ -48,6 +48,21 @@ pub fn render_game<P: Position>(
     replayed: &ReplayedGame<P>,
     matched: &[u32],
 ) -> String {
+    render_game_with_comments(format, style, number, record, replayed, matched, &[])
+}
+
+/// [`render_game`], with the comments the query made (`comment(...)`: record node, text):
+/// in PGN each follows the match comment of its position (`{CQL seen}`), or stands alone
+/// at a position that did not match (`{seen}`), several joined by a space.
+pub fn render_game_with_comments<P: Position>(
+    format: Format,
+    style: &PgnStyle,
+    number: u64,
+    record: &GameRecord,
+    replayed: &ReplayedGame<P>,
+    matched: &[u32],
+    comments: &[(u32, String)],
+) -> String {
     let mut out = String::new();
     match format {
         Format::Count => {}
@@ -74,6 +89,16 @@ pub fn render_game<P: Position>(
             }
             for &at in matched {
                 marks.after.insert(at, style.match_comment.clone());
+            }
+            for (at, text) in comments {
+                if text.is_empty() {
+                    continue;
+                }
+                let mark = marks.after.entry(*at).or_default();
+                if !mark.is_empty() {
+                    mark.push(' ');
+                }
+                mark.push_str(text);
             }
             crate::pgn::write_game(&mut out, record, &marks);
         }

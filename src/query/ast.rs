@@ -9,6 +9,11 @@ use std::fmt;
 use crate::ir::{ArithOp, CmpOp, Color, GameResult};
 
 use super::Header;
+pub use super::syntax::{
+    Arg, Assign, AssignOp, BindingOp, Builtin, Dash, DashMode, DictionaryDecl, Direction, Echo,
+    Find, FunctionDef, IterKind, Iterate, Line, Name, Path, PinRole, Range, Ray, RayKind, Repeat,
+    SeqItem, SeqItemKind, SeqParam, Sort, Storage,
+};
 
 /// A byte range of the query text.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
@@ -105,6 +110,54 @@ pub enum ExprKind {
     Tag(TagWord, Option<String>),
     /// `move` with its parameters, in source order.
     Move(Vec<MoveParam>),
+    /// A variable (or dictionary) use: `x`, `Sq`, `D`.
+    Var(Name),
+    /// `x = F`, `x += F`, `atomic x = F`, `persistent x = F`, `local x = F`, `D[k] = F`.
+    Assign(Box<Assign>),
+    /// `unbind x`, `isbound x`, `isunbound x` (the operand a variable or `D[k]`).
+    Binding(BindingOp, Box<Expr>),
+    /// `D[k]` (dictionary access) or `s[i]`, `s[i:j]` (substring; `j` may be absent).
+    Index(Box<Expr>, Vec<Option<Expr>>),
+    /// `dictionary D`, `local dictionary D`, `persistent dictionary D`.
+    Dictionary(Box<DictionaryDecl>),
+    /// `function F(a b) { body }`
+    Function(Box<FunctionDef>),
+    /// `F(a b)`: a call of a user function.
+    Call(Name, Vec<Expr>),
+    /// `--`, `Ba1--h8`, `[x]`, `×`, `legal --`, `pseudolegal Q--`, `--=Q(check)`.
+    Dash(Box<Dash>),
+    /// `line --> A --> B*` (also `<--`).
+    Line(Box<Line>),
+    /// `path K-- --x` (glyph `⊢`).
+    Path(Box<Path>),
+    /// `find [all] [quiet] [<--] [m n] F`.
+    Find(Box<Find>),
+    /// `echo (s t) F`.
+    Echo(Box<Echo>),
+    /// `square [all] x in S F`, `piece [all] x in S F`, `∀ x ∊ S F`.
+    Iterate(Box<Iterate>),
+    /// `sort [min|max] ["doc"] F`.
+    Sort(Box<Sort>),
+    /// `up 2 X`, `diagonal 1 7 X`, `anydirection X`: squares in that direction of X.
+    Direction(Direction, Option<Range>, Box<Expr>),
+    /// `ray (a b c)`, `xray (a b c)`, `between (a b)`, `R -> q -> k`.
+    Ray(Box<Ray>),
+    /// `pin from X through Y to Z` (each part optional, any order).
+    Pin(Vec<(PinRole, Expr)>),
+    /// `pos : F`: evaluate F at the position `pos` (`child : check`, `x : ply`).
+    At(Box<Expr>, Box<Expr>),
+    /// `while (C) F`
+    While(Box<Expr>, Box<Expr>),
+    /// `loop F`
+    Loop(Box<Expr>),
+    /// A keyword filter with arguments: `lowercase x`, `distance(a b)`, `child(2)`,
+    /// `comment("x" y)`, `tag "Opening"`, `consecutivemoves quiet (x y)`, `hhdb award`.
+    Builtin(Builtin, Vec<Arg>),
+    /// `\\0`, `\\1`: the text of a capture group of the last `~~` match.
+    Capture(u32),
+    /// `up DeltaRank X`, `right 1 DeltaFile X`: a direction whose distance bounds are
+    /// numeric filters (variables) rather than literals.
+    DirectionBy(Direction, Vec<Expr>, Box<Expr>),
 }
 
 /// The transform filters.
@@ -130,6 +183,8 @@ pub enum Transform {
     ShiftVertical,
     /// `notransform`: shields its argument from enclosing transforms.
     NoTransform,
+    /// `rotate45`: the 45-degree 'rotations' (for line patterns).
+    Rotate45,
 }
 
 impl Transform {
@@ -146,6 +201,7 @@ impl Transform {
             Transform::ShiftHorizontal => "shifthorizontal",
             Transform::ShiftVertical => "shiftvertical",
             Transform::NoTransform => "notransform",
+            Transform::Rotate45 => "rotate45",
         }
     }
 }
@@ -241,11 +297,99 @@ pub enum Word {
     PassedPawns,
     /// `promotedpieces`
     PromotedPieces,
+    /// `mainline`
+    Mainline,
+    /// `variation`
+    Variation,
+    /// `virtualmainline`
+    VirtualMainline,
+    /// `parent`: the previous position (a position value)
+    Parent,
+    /// `currentposition`, `curpos`
+    CurrentPosition,
+    /// `initialposition`
+    InitialPosition,
+    /// `lastposition`
+    LastPosition,
+    /// `positionid`
+    PositionId,
+    /// `depth`
+    Depth,
+    /// `currenttransform`
+    CurrentTransform,
+    /// `lastgamenumber`
+    LastGameNumber,
+    /// `enpassantsquare`
+    EnPassantSquare,
+    /// `idealmate`
+    IdealMate,
+    /// `idealstalemate`
+    IdealStalemate,
+    /// `modelmate`
+    ModelMate,
+    /// `modelstalemate`
+    ModelStalemate,
+    /// `puremate`
+    PureMate,
+    /// `purestalemate`
+    PureStalemate,
+    /// `primary`: the current move is a main-line move
+    Primary,
+    /// `secondary`: the current move is in a variation
+    Secondary,
+    /// `originalcomment`
+    OriginalComment,
+    /// `removecomment`
+    RemoveComment,
+    /// `try` (CQL's macro for problem tries)
+    Try,
+    /// `dihedral`
+    Dihedral,
+    /// `saveposition` (CQLi)
+    SavePosition,
+    /// `currentmutation` (CQLi)
+    CurrentMutation,
+    /// `legalposition` (CQLi)
+    LegalPosition,
+    /// `reachableposition` (CQLi)
+    ReachablePosition,
+    /// `cql_abort`
+    CqlAbort,
+    /// `cql_assertvariations`
+    CqlAssertVariations,
+    /// `cql_hhdbhascook`
+    CqlHhdbHasCook,
+    /// `extension` (reserved; parses, never matches)
+    Extension,
+    /// `string` (the type name used alone)
+    StringType,
+    /// `from` alone (in a dash target: the moving piece's square)
+    From,
+    /// `to` alone (in a dash target: the destination square)
+    To,
+    /// `castle` alone (in a dash target: the move castles)
+    Castle,
+    /// `enpassant` alone (the move captures en passant)
+    EnPassant,
+    /// `o-o` alone (the move castles king-side)
+    KingSideCastle,
+    /// `o-o-o` alone (the move castles queen-side)
+    QueenSideCastle,
+    /// `pathcount`
+    PathCount,
+    /// `pathcountunfocused`
+    PathCountUnfocused,
+    /// `pathlastposition`
+    PathLastPosition,
+    /// `pathstart`
+    PathStart,
+    /// `null` alone (the move is a null move)
+    NullMove,
 }
 
 impl Word {
     /// Every word, with its spelling.
-    pub const ALL: [(&'static str, Word); 24] = [
+    pub const ALL: [(&'static str, Word); 72] = [
         ("true", Word::True),
         ("false", Word::False),
         ("check", Word::Check),
@@ -270,6 +414,54 @@ impl Word {
         ("isolatedpawns", Word::IsolatedPawns),
         ("passedpawns", Word::PassedPawns),
         ("promotedpieces", Word::PromotedPieces),
+        ("mainline", Word::Mainline),
+        ("variation", Word::Variation),
+        ("virtualmainline", Word::VirtualMainline),
+        ("parent", Word::Parent),
+        ("currentposition", Word::CurrentPosition),
+        ("initialposition", Word::InitialPosition),
+        ("lastposition", Word::LastPosition),
+        ("positionid", Word::PositionId),
+        ("depth", Word::Depth),
+        ("currenttransform", Word::CurrentTransform),
+        ("lastgamenumber", Word::LastGameNumber),
+        ("enpassantsquare", Word::EnPassantSquare),
+        ("idealmate", Word::IdealMate),
+        ("idealstalemate", Word::IdealStalemate),
+        ("modelmate", Word::ModelMate),
+        ("modelstalemate", Word::ModelStalemate),
+        ("puremate", Word::PureMate),
+        ("purestalemate", Word::PureStalemate),
+        ("primary", Word::Primary),
+        ("secondary", Word::Secondary),
+        ("originalcomment", Word::OriginalComment),
+        ("removecomment", Word::RemoveComment),
+        ("try", Word::Try),
+        ("dihedral", Word::Dihedral),
+        ("saveposition", Word::SavePosition),
+        ("currentmutation", Word::CurrentMutation),
+        ("legalposition", Word::LegalPosition),
+        ("reachableposition", Word::ReachablePosition),
+        ("cql_abort", Word::CqlAbort),
+        ("cql_assertvariations", Word::CqlAssertVariations),
+        ("cql_hhdbhascook", Word::CqlHhdbHasCook),
+        ("extension", Word::Extension),
+        ("string", Word::StringType),
+        ("curpos", Word::CurrentPosition),
+        ("from", Word::From),
+        ("to", Word::To),
+        ("castle", Word::Castle),
+        ("enpassant", Word::EnPassant),
+        ("o-o", Word::KingSideCastle),
+        ("o-o-o", Word::QueenSideCastle),
+        ("pathcount", Word::PathCount),
+        ("pathcountunfocused", Word::PathCountUnfocused),
+        ("pathlastposition", Word::PathLastPosition),
+        ("pathstart", Word::PathStart),
+        ("null", Word::NullMove),
+        ("nullmove", Word::NullMove),
+        ("O-O", Word::KingSideCastle),
+        ("O-O-O", Word::QueenSideCastle),
     ];
 
     /// The word spelled `text`, if it is one.
@@ -360,32 +552,108 @@ pub enum MoveParamKind {
     Null,
     /// `count`
     Count,
+    /// `reverse` (CQLi: retro moves)
+    Reverse,
+    /// `comment "x"` (CQL 6.2 move parameter: a comment on the move)
+    Comment(Expr),
+    /// `: F` (CQLi speculative move: F holds after some matching move), `all : F` (after all)
+    Then(bool, Expr),
+    /// `primary`: only main-line moves
+    Primary,
+    /// `secondary`: only variation moves
+    Secondary,
 }
 
 impl Expr {
     /// The direct sub-filters, in source order.
     pub fn children(&self) -> Vec<&Expr> {
+        fn seq<'a>(items: &'a [SeqItem], out: &mut Vec<&'a Expr>) {
+            for it in items {
+                item(it, out);
+            }
+        }
+        fn item<'a>(it: &'a SeqItem, out: &mut Vec<&'a Expr>) {
+            match &it.kind {
+                SeqItemKind::Filter(e) => out.push(e),
+                SeqItemKind::Group(alts) => alts.iter().for_each(|a| seq(a, out)),
+                SeqItemKind::Repeat(i, _) => item(i, out),
+            }
+        }
+        fn params<'a>(ps: &'a [SeqParam], out: &mut Vec<&'a Expr>) {
+            for p in ps {
+                if let SeqParam::Focus(_, e) | SeqParam::Title(e) | SeqParam::MaxOf(e) = p {
+                    out.push(e);
+                }
+            }
+        }
+        let mut out: Vec<&Expr> = Vec::new();
         match &self.kind {
             ExprKind::Compound(v) | ExprKind::Or(v) | ExprKind::And(v) | ExprKind::MinMax(_, v) => {
-                v.iter().collect()
+                out.extend(v.iter())
             }
-            ExprKind::Not(a) | ExprKind::Transform(_, _, a) | ExprKind::Prefix(_, a) => vec![a],
+            ExprKind::Call(_, v) => out.extend(v.iter()),
+            ExprKind::Not(a)
+            | ExprKind::Transform(_, _, a)
+            | ExprKind::Prefix(_, a)
+            | ExprKind::Binding(_, a)
+            | ExprKind::Direction(_, _, a)
+            | ExprKind::Loop(a) => out.push(a),
             ExprKind::If(c, a, b) => {
-                let mut v: Vec<&Expr> = vec![c, a];
-                v.extend(b.as_deref());
-                v
+                out.push(c);
+                out.push(a);
+                out.extend(b.as_deref());
             }
-            ExprKind::Binary(_, a, b) => vec![a, b],
-            ExprKind::Move(params) => params
-                .iter()
-                .filter_map(|p| match &p.kind {
-                    MoveParamKind::From(e)
-                    | MoveParamKind::To(e)
-                    | MoveParamKind::Capture(e)
-                    | MoveParamKind::Promote(e) => Some(e),
-                    _ => None,
-                })
-                .collect(),
+            ExprKind::Binary(_, a, b) | ExprKind::At(a, b) | ExprKind::While(a, b) => {
+                out.push(a);
+                out.push(b);
+            }
+            ExprKind::Move(ps) => {
+                for p in ps {
+                    match &p.kind {
+                        MoveParamKind::From(e)
+                        | MoveParamKind::To(e)
+                        | MoveParamKind::Capture(e)
+                        | MoveParamKind::Promote(e)
+                        | MoveParamKind::Comment(e)
+                        | MoveParamKind::Then(_, e) => out.push(e),
+                        _ => {}
+                    }
+                }
+            }
+            ExprKind::Assign(a) => {
+                out.push(&a.target);
+                out.push(&a.value);
+            }
+            ExprKind::Index(a, keys) => {
+                out.push(a);
+                out.extend(keys.iter().flatten());
+            }
+            ExprKind::Function(f) => out.push(&f.body),
+            ExprKind::Dash(d) => {
+                out.extend(d.from.iter());
+                out.extend(d.to.iter());
+                out.extend(d.promote.iter());
+                out.extend(d.target.iter());
+            }
+            ExprKind::Line(l) => seq(&l.items, &mut out),
+            ExprKind::Path(p) => {
+                params(&p.params, &mut out);
+                seq(&p.items, &mut out);
+            }
+            ExprKind::Find(f) => out.push(&f.body),
+            ExprKind::Echo(e) => out.push(&e.body),
+            ExprKind::Iterate(i) => {
+                out.push(&i.domain);
+                out.push(&i.body);
+            }
+            ExprKind::Sort(s) => out.push(&s.body),
+            ExprKind::Ray(r) => out.extend(r.args.iter()),
+            ExprKind::DirectionBy(_, bounds, a) => {
+                out.extend(bounds.iter());
+                out.push(a);
+            }
+            ExprKind::Pin(ps) => out.extend(ps.iter().map(|(_, e)| e)),
+            ExprKind::Builtin(_, args) => out.extend(args.iter().filter_map(Arg::filter)),
             ExprKind::Pieces(_)
             | ExprKind::Number(_)
             | ExprKind::Str(_)
@@ -394,8 +662,12 @@ impl Expr {
             | ExprKind::Result(_)
             | ExprKind::Player(..)
             | ExprKind::Elo(_)
-            | ExprKind::Tag(..) => Vec::new(),
+            | ExprKind::Tag(..)
+            | ExprKind::Var(_)
+            | ExprKind::Capture(_)
+            | ExprKind::Dictionary(_) => {}
         }
+        out
     }
 
     /// The number of nodes of the tree rooted here (computed without recursion).

@@ -160,7 +160,24 @@ impl Display for Expr {
                         MoveParamKind::QueenSide => write!(f, " o-o-o")?,
                         MoveParamKind::Null => write!(f, " null")?,
                         MoveParamKind::Count => write!(f, " count")?,
+                        MoveParamKind::Reverse => write!(f, " reverse")?,
+                        MoveParamKind::Primary => write!(f, " primary")?,
+                        MoveParamKind::Secondary => write!(f, " secondary")?,
+                        MoveParamKind::Comment(e) => write!(f, " comment {e}")?,
+                        MoveParamKind::Then(all, e) => {
+                            write!(f, "{} : {e}", if *all { " all" } else { "" })?
+                        }
                     }
+                }
+                write!(f, ")")
+            }
+            other => {
+                write!(f, "({}", super::names::expr_word(other))?;
+                if let Some(label) = super::tree::label_detail(self) {
+                    write!(f, " {label}")?;
+                }
+                for c in self.children() {
+                    write!(f, " {c}")?;
                 }
                 write!(f, ")")
             }

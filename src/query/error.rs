@@ -144,10 +144,13 @@ pub(crate) fn token_at(source: &str, pos: usize) -> &str {
 fn rule_name(rule: Rule) -> Option<&'static str> {
     use Rule::*;
     Some(match rule {
-        filter | and_expr | in_expr | cmp_expr | add_expr | mul_expr | union_expr | inter_expr
-        | compl_expr | attack_expr | regex_expr | primary => "a filter",
+        filter | and_x | in_x | rel_x | add_x | mul_x | dash_x | arrow_x | union_x | inter_x
+        | attack_x | str_x | colon_x | primary => "a filter",
         kw_or | kw_and | kw_in | cmp_op | add_op | mul_op | union_op | inter_op | attack_op
-        | regex_op => "an operator",
+        | regex_op | arrow_op => "an operator",
+        dash_tok => "'--'",
+        line_arrow => "'-->' or '<--'",
+        name => "a name",
         rparen => "')'",
         rbrace => "'}'",
         header_param => "a header parameter (input, output, variations, quiet, matchcount, ...)",

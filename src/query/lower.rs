@@ -40,6 +40,8 @@ pub(crate) enum Ty {
     Str,
     /// No value: the filter matches or not.
     Logical,
+    /// A position of the game (`parent`, `find F`, ...).
+    Position,
 }
 
 impl Ty {
@@ -50,6 +52,7 @@ impl Ty {
             Ty::Number => "a number",
             Ty::Str => "a string",
             Ty::Logical => "a filter without a value",
+            Ty::Position => "a position",
         }
     }
 }
@@ -69,6 +72,8 @@ pub(crate) struct Cx {
 pub(crate) struct Lower<'a> {
     pub geo: Geometry,
     pub src: &'a str,
+    /// Variables and functions met so far.
+    pub scope: super::lower_more::Scope,
 }
 
 /// Lowers a syntax tree to the filter IR for a board of `geo`.
@@ -76,6 +81,7 @@ pub fn ast_to_ir<S: SquareSet>(ast: &Ast, geo: Geometry) -> Result<Query<S>, Que
     let l = Lower {
         geo,
         src: &ast.source.0,
+        scope: Default::default(),
     };
     let cx = Cx {
         xf: Xform::IDENTITY,
@@ -180,6 +186,9 @@ impl Lower<'_> {
                 };
                 (Node::If(Box::new(c), Box::new(a), b), ty)
             }
+            ExprKind::Transform(Transform::Rotate45, ..) => {
+                return Err(not_evaluated(self, e));
+            }
             ExprKind::Transform(t, count, arg) => {
                 if *count {
                     let m = format!(
@@ -236,7 +245,10 @@ impl Lower<'_> {
             }
             ExprKind::Number(n) => (Node::Number(*n), Ty::Number),
             ExprKind::Str(s) => (Node::Str(s.clone()), Ty::Str),
-            ExprKind::Word(w) => self.word(*w, cx),
+            ExprKind::Word(w) => match self.word(*w, cx) {
+                Some(n) => n,
+                None => return self.lower_more(e, cx),
+            },
             ExprKind::Fen(None) => (Node::StrProp(StrProp::CurrentFen), Ty::Str),
             ExprKind::Fen(Some((text, span))) => (self.placement(text, *span, cx)?, Ty::Logical),
             ExprKind::Result(r) => {
@@ -282,6 +294,7 @@ impl Lower<'_> {
                 }
             }
             ExprKind::Move(params) => return self.move_filter(params, e.span, cx),
+            _ => return self.lower_more(e, cx),
         };
         Ok(Some(node))
     }
@@ -341,8 +354,9 @@ impl Lower<'_> {
         }))
     }
 
-    fn word<S: SquareSet>(&self, w: Word, cx: Cx) -> (Node<S>, Ty) {
-        match w {
+    /// The node of a word without arguments; None for words the evaluator does not run yet.
+    fn word<S: SquareSet>(&self, w: Word, cx: Cx) -> Option<(Node<S>, Ty)> {
+        Some(match w {
             Word::True => (Node::True, Ty::Logical),
             Word::False => (Node::False, Ty::Logical),
             Word::Check => (Node::Check, Ty::Logical),
@@ -379,7 +393,8 @@ impl Lower<'_> {
             Word::IsolatedPawns => (Node::Pawns(PawnStructure::Isolated), Ty::Set),
             Word::PassedPawns => (Node::Pawns(PawnStructure::Passed), Ty::Set),
             Word::PromotedPieces => (Node::PromotedPieces, Ty::Set),
-        }
+            _ => return None,
+        })
     }
 
     /// `fen "..."`: the pattern must fit the board exactly; it is reflected and colour-swapped
@@ -549,4 +564,24 @@ fn fingerprint<S: SquareSet>(n: &Node<S>) -> u64 {
 /// `c`, or the other colour when `cx` swaps colours.
 fn swap(cx: Cx, c: Color) -> Color {
     if cx.xf.swap { c.other() } else { c }
+}
+
+/// `cqlq does not evaluate 'WORD' yet`: a construct CQL accepts whose evaluation is missing.
+fn not_evaluated(l: &Lower, e: &Expr) -> QueryError {
+    let word = super::names::expr_word(&e.kind);
+    // The caret goes under the word when the node starts with it (`find` of `find mate`).
+    let starts_with_word = l
+        .src
+        .get(e.span.start..)
+        .is_some_and(|rest| rest.starts_with(word.as_str()));
+    let span = if starts_with_word {
+        Span::new(e.span.start, e.span.start + word.len())
+    } else {
+        e.span
+    };
+    l.err(
+        ErrorKind::Unsupported,
+        span,
+        format!("cqlq does not evaluate '{word}' yet"),
+    )
 }

@@ -11,14 +11,22 @@
 //! yet are compile errors naming the word, never silently accepted.
 
 pub mod ast;
+mod check;
 mod display;
 mod error;
 mod literal;
 mod lower;
+mod lower_more;
+pub mod names;
 mod ops;
 mod parse;
-mod scan;
+mod parse_more;
+mod parse_prim;
+mod words;
+pub mod syntax;
 mod transform;
+mod tree;
+mod typing;
 
 use crate::ir;
 use crate::squares::{Geometry, SquareSet};
@@ -26,7 +34,9 @@ use crate::squares::{Geometry, SquareSet};
 pub use ast::{Ast, Span};
 pub use error::{ErrorKind, QueryError};
 pub use lower::ast_to_ir;
+pub use check::{Facts, Type, check_ast};
 pub use parse::cql_to_ast;
+pub use tree::ast_tree;
 
 /// A compiled query: the header's parameters and the filter to evaluate at each position.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,8 +74,10 @@ pub struct HeaderParam {
     pub span: Span,
 }
 
-/// Parses and lowers CQL 6 text for a board of `geo` ([`cql_to_ast`] then [`ast_to_ir`]).
+/// Parses, checks and lowers CQL 6 text for a board of `geo` ([`cql_to_ast`],
+/// [`check_ast`], then [`ast_to_ir`]).
 pub fn compile<S: SquareSet>(text: &str, geo: Geometry) -> Result<Query<S>, QueryError> {
     let ast = cql_to_ast(text)?;
+    check_ast(&ast)?;
     ast_to_ir(&ast, geo)
 }

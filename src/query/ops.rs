@@ -27,6 +27,11 @@ pub(crate) fn move_param_name(k: &MoveParamKind) -> &'static str {
         MoveParamKind::QueenSide => "o-o-o",
         MoveParamKind::Null => "null",
         MoveParamKind::Count => "count",
+        MoveParamKind::Reverse => "reverse",
+        MoveParamKind::Comment(_) => "comment",
+        MoveParamKind::Then(..) => ":",
+        MoveParamKind::Primary => "primary",
+        MoveParamKind::Secondary => "secondary",
     }
 }
 
@@ -80,7 +85,10 @@ impl Lower<'_> {
                 let (x, tx) = img!(self.lower(a, cx));
                 let (y, ty) = img!(self.lower(b, cx));
                 let numeric = |t| t == Ty::Number || t == Ty::Set;
-                if !((numeric(tx) && numeric(ty)) || (tx == Ty::Str && ty == Ty::Str)) {
+                // Positions compare by their position ids (CQL's `s < t`).
+                let positions = tx == Ty::Position && ty == Ty::Position;
+                if !((numeric(tx) && numeric(ty)) || (tx == Ty::Str && ty == Ty::Str) || positions)
+                {
                     let m = format!("cannot compare {} with {}", tx.describe(), ty.describe());
                     let at = if tx == Ty::Logical { a.span } else { b.span };
                     return Err(self.err(ErrorKind::Type, at, m));

@@ -1,18 +1,15 @@
 //! CQL text → syntax tree ([`cql_to_ast`]): the pest grammar `grammar/cql.pest`, then a walk
-//! over its parse tree that builds [`Ast`] nodes with spans.
+//! over its parse tree that builds [`Ast`] nodes with spans. This file holds the entry point
+//! and the operator levels; `parse_prim.rs` the primaries, `parse_more.rs` the larger
+//! constructs (sequences, programming, geometry, keyword filters).
 
 use pest::Parser;
 use pest::iterators::Pair;
 
-use crate::ir::{ArithOp, CmpOp, Color, GameResult};
+use crate::ir::{ArithOp, CmpOp, GameResult};
 
-use super::ast::{
-    Ast, BinOp, Designator, Expr, ExprKind, MoveParam, MoveParamKind, PrefixOp, SourceText, Span,
-    SquareRange, TagWord, Transform, Word,
-};
+use super::ast::{Ast, BinOp, Expr, ExprKind, PrefixOp, Ray, RayKind, SourceText, Span};
 use super::error::{ErrorKind, QueryError, from_pest};
-use super::literal::parse_fen_placement;
-use super::scan::{MOVE_WORDS, scan, unsupported_word};
 use super::{Header, HeaderParam};
 
 /// The pest parser generated from `grammar/cql.pest`.
@@ -24,28 +21,20 @@ pub(crate) struct CqlParser;
 const MAX_CHAIN: usize = 128;
 /// Deepest syntax tree accepted.
 const MAX_DEPTH: usize = 256;
+/// Deepest nesting of brackets and prefix words accepted before parsing (pest recurses).
+const MAX_NESTING: usize = 64;
 
-/// Parses CQL 6 text into a syntax tree. Words and operators of CQL that cqlq does not
-/// support yet are reported by name.
+/// Parses CQL 6 text into a syntax tree (grammar only: [`super::check_ast`] applies CQL's
+/// type rules).
 pub fn cql_to_ast(text: &str) -> Result<Ast, QueryError> {
-    let found = scan(text);
-    if let Some(e) = found.too_deep {
+    if let Some(e) = too_deep(text) {
         return Err(e);
     }
-    let parsed = match CqlParser::parse(Rule::query, text) {
-        Ok(p) => p,
-        Err(e) => {
-            let err = from_pest(text, e);
-            return Err(match found.unsupported {
-                Some(u) if u.span.start <= err.span.start => u,
-                _ => move_word_alone(text, err),
-            });
-        }
+    let parsed = CqlParser::parse(Rule::query, text).map_err(|e| from_pest(text, e))?;
+    let b = Builder {
+        src: text,
+        declared: Default::default(),
     };
-    if let Some(u) = found.unsupported {
-        return Err(u);
-    }
-    let b = Builder { src: text };
     let mut header = Header::default();
     let mut body = Vec::new();
     for pair in parsed
@@ -56,7 +45,7 @@ pub fn cql_to_ast(text: &str) -> Result<Ast, QueryError> {
     {
         match pair.as_rule() {
             Rule::header => header = b.header(pair),
-            Rule::filter => body.push(b.filter(pair)?),
+            Rule::filter | Rule::implicit_iter => body.push(b.stmt(pair)?),
             _ => {}
         }
     }
@@ -74,62 +63,61 @@ pub fn cql_to_ast(text: &str) -> Result<Ast, QueryError> {
     })
 }
 
-/// A syntax error at a move parameter used on its own (`castle`, `legal --`, `to`): CQL
-/// accepts these as filters, cqlq not yet.
-fn move_word_alone(text: &str, err: QueryError) -> QueryError {
-    // The furthest position pest reached may be inside `o-o`: start from the run's beginning.
-    let mut start = err.span.start;
-    while let Some(c) = text[..start]
-        .chars()
-        .next_back()
-        .filter(|&c| c.is_ascii_alphanumeric() || c == '-')
-    {
-        start -= c.len_utf8();
-    }
-    let rest = &text[start..];
-    let word = MOVE_WORDS.iter().find(|w| {
-        rest.starts_with(**w)
-            && !rest[w.len()..]
-                .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    });
-    match word {
-        Some(w) => {
-            let span = Span::new(start, start + w.len());
-            let m = format!("'{w}' outside a move filter is not supported by cqlq yet");
-            QueryError::new(ErrorKind::Unsupported, text, span, m)
+/// A query nesting brackets (or prefix operators) so deeply that parsing it could exhaust
+/// the stack.
+fn too_deep(text: &str) -> Option<QueryError> {
+    let (mut depth, mut run) = (0usize, 0usize);
+    let mut in_string = false;
+    for (i, c) in text.char_indices() {
+        if in_string {
+            in_string = c != '"';
+            continue;
         }
-        None => err,
+        match c {
+            '"' => in_string = true,
+            '(' | '{' | '[' => depth += 1,
+            ')' | '}' | ']' => depth = depth.saturating_sub(1),
+            '#' | '~' | '-' | '!' => run += 1,
+            c if c.is_whitespace() => {}
+            _ => run = 0,
+        }
+        if depth > MAX_NESTING || run > MAX_NESTING {
+            let span = Span::new(i, i + c.len_utf8());
+            return Some(QueryError::new(
+                ErrorKind::TooComplex,
+                text,
+                span,
+                format!("the query nests more than {MAX_NESTING} levels deep"),
+            ));
+        }
     }
+    None
 }
 
-type Res = Result<Expr, QueryError>;
+pub(crate) type Res = Result<Expr, QueryError>;
 
-struct Builder<'s> {
-    src: &'s str,
+/// Builds syntax-tree nodes from pest pairs of the query `src`.
+pub(crate) struct Builder<'s> {
+    pub(crate) src: &'s str,
+    /// The names given a value so far (in source order): `x ∊ S` is an iteration only when
+    /// `x` is not one of them, as in CQL, whose parser knows its variables as it reads.
+    pub(crate) declared: std::cell::RefCell<std::collections::HashSet<String>>,
 }
 
-fn span_of(p: &Pair<Rule>) -> Span {
+pub(crate) fn span_of(p: &Pair<Rule>) -> Span {
     Span::new(p.as_span().start(), p.as_span().end())
 }
 
-fn unescape(s: &str) -> String {
+pub(crate) fn unescape(s: &str) -> String {
     s.replace("\\\"", "\"")
 }
 
 /// The string literal's content.
-fn string_value(p: Pair<Rule>) -> String {
+pub(crate) fn string_value(p: Pair<Rule>) -> String {
     unescape(p.into_inner().next().map_or("", |i| i.as_str()))
 }
 
-fn color_of(p: &Pair<Rule>) -> Color {
-    if p.as_str() == "white" {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
-fn result_of(text: &str) -> Option<GameResult> {
+pub(crate) fn result_of(text: &str) -> Option<GameResult> {
     match text {
         "1-0" => Some(GameResult::WhiteWins),
         "0-1" => Some(GameResult::BlackWins),
@@ -138,8 +126,53 @@ fn result_of(text: &str) -> Option<GameResult> {
     }
 }
 
+/// The inner pairs of an operator level, the `*_more` wrappers (`sp op operand`) opened.
+fn flatten_more(pair: Pair<Rule>) -> Vec<Pair<Rule>> {
+    let mut out = Vec::new();
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::or_more
+            | Rule::and_more
+            | Rule::in_more
+            | Rule::rel_more
+            | Rule::add_more
+            | Rule::mul_more
+            | Rule::arrow_more
+            | Rule::union_more
+            | Rule::inter_more
+            | Rule::attack_more
+            | Rule::regex_more
+            | Rule::colon_more => out.extend(p.into_inner()),
+            _ => out.push(p),
+        }
+    }
+    out
+}
+
+/// Whether CQL's parser would refuse `e` as the left operand of `-` (so the `-` starts a new
+/// filter): sets written as such, dash filters, and filters without a value.
+fn no_arithmetic(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::Pieces(_) | ExprKind::Dash(_))
+        || super::typing::obviously_logical(e)
+}
+
+/// A node of `kind` spanning `span`.
+pub(crate) fn node(kind: ExprKind, span: Span) -> Expr {
+    Expr { kind, span }
+}
+
 impl Builder<'_> {
-    fn err(&self, kind: ErrorKind, span: Span, message: impl Into<String>) -> QueryError {
+    /// Whether `name` was given a value earlier in the query.
+    pub(crate) fn is_declared(&self, name: &str) -> bool {
+        self.declared.borrow().contains(name)
+    }
+
+    /// Records that `name` is given a value here.
+    pub(crate) fn declare(&self, name: &str) {
+        self.declared.borrow_mut().insert(name.to_string());
+    }
+
+    pub(crate) fn err(&self, kind: ErrorKind, span: Span, message: impl Into<String>) -> QueryError {
         QueryError::new(kind, self.src, span, message)
     }
 
@@ -184,35 +217,43 @@ impl Builder<'_> {
         Header { params }
     }
 
+    /// An element of a filter list: a filter or an implicit iteration `x ∊ S F`.
+    pub(crate) fn stmt(&self, pair: Pair<Rule>) -> Res {
+        if pair.as_rule() == Rule::implicit_iter {
+            let span = span_of(&pair);
+            return self.more(Rule::implicit_iter, pair.as_str(), pair.into_inner(), span);
+        }
+        self.filter(pair)
+    }
+
     /// `filter`: and-expressions joined by `or`.
-    fn filter(&self, pair: Pair<Rule>) -> Res {
-        self.flat(pair, Rule::and_expr, ExprKind::Or)
+    pub(crate) fn filter(&self, pair: Pair<Rule>) -> Res {
+        self.flat(pair, Rule::and_x, ExprKind::Or)
     }
 
     fn flat(&self, pair: Pair<Rule>, item: Rule, make: fn(Vec<Expr>) -> ExprKind) -> Res {
         let span = span_of(&pair);
         let mut items = Vec::new();
-        for p in pair.into_inner().filter(|p| p.as_rule() == item) {
+        for p in flatten_more(pair).into_iter().filter(|p| p.as_rule() == item) {
             items.push(self.expr(p)?);
         }
         Ok(if items.len() == 1 {
             items.remove(0)
         } else {
-            Expr {
-                kind: make(items),
-                span,
-            }
+            node(make(items), span)
         })
     }
 
     /// Any expression-level rule.
-    fn expr(&self, pair: Pair<Rule>) -> Res {
+    pub(crate) fn expr(&self, pair: Pair<Rule>) -> Res {
         match pair.as_rule() {
             Rule::filter => self.filter(pair),
-            Rule::and_expr => self.flat(pair, Rule::in_expr, ExprKind::And),
-            Rule::in_expr => self.left_fold(pair, |_| BinOp::In),
-            Rule::cmp_expr => self.comparison(pair),
-            Rule::add_expr | Rule::mul_expr => self.left_fold(pair, |op| {
+            Rule::and_x => self.flat(pair, Rule::in_x, ExprKind::And),
+            Rule::in_x | Rule::in_operand | Rule::assign_value => {
+                self.left_fold(pair, |_| BinOp::In)
+            }
+            Rule::rel_x => self.comparison(pair),
+            Rule::add_x | Rule::mul_x => self.left_fold(pair, |op| {
                 BinOp::Arith(match op.as_str() {
                     "+" => ArithOp::Add,
                     "-" => ArithOp::Sub,
@@ -221,32 +262,30 @@ impl Builder<'_> {
                     _ => ArithOp::Rem,
                 })
             }),
-            Rule::union_expr => self.left_fold(pair, |_| BinOp::Union),
-            Rule::inter_expr => self.left_fold(pair, |_| BinOp::Intersect),
-            Rule::compl_expr => {
-                let mut ops = Vec::new();
-                let mut last = None;
-                for p in pair.into_inner() {
-                    if p.as_rule() == Rule::compl_op {
-                        ops.push(span_of(&p).start);
-                    } else {
-                        last = Some(self.expr(p)?);
-                    }
-                }
-                let mut e = last.ok_or_else(|| {
-                    self.err(ErrorKind::Syntax, Span::default(), "missing operand")
-                })?;
-                for start in ops.into_iter().rev() {
-                    let span = Span::new(start, e.span.end);
-                    e = Expr {
-                        kind: ExprKind::Prefix(PrefixOp::Complement, Box::new(e)),
+            Rule::dash_x => self.dash_x(pair),
+            Rule::dash_right | Rule::comment_item => self.expr(self.only(pair)?),
+            Rule::dash_var => {
+                let span = span_of(&pair);
+                Ok(node(
+                    ExprKind::Var(super::ast::Name {
+                        text: pair.as_str().to_string(),
                         span,
-                    };
-                }
-                Ok(e)
+                    }),
+                    span,
+                ))
             }
-            Rule::attack_expr => self.attacks(pair),
-            Rule::regex_expr => self.left_fold(pair, |_| BinOp::Regex),
+            Rule::arrow_x => self.arrows(pair),
+            Rule::union_x => self.left_fold(pair, |_| BinOp::Union),
+            Rule::inter_x => self.left_fold(pair, |_| BinOp::Intersect),
+            Rule::attack_x => self.left_fold(pair, |op| {
+                match op.clone().into_inner().next().map(|p| p.as_rule()) {
+                    Some(Rule::attackedby_op) => BinOp::AttackedBy,
+                    _ => BinOp::Attacks,
+                }
+            }),
+            Rule::str_x => self.str_x(pair),
+            Rule::colon_x => self.colon_x(pair),
+            Rule::promo_simple => self.primary(pair),
             Rule::primary => self.primary(pair),
             r => Err(self.err(
                 ErrorKind::Syntax,
@@ -256,16 +295,26 @@ impl Builder<'_> {
         }
     }
 
+    /// The single inner pair of `pair`.
+    pub(crate) fn only<'i>(&self, pair: Pair<'i, Rule>) -> Result<Pair<'i, Rule>, QueryError> {
+        let span = span_of(&pair);
+        pair.into_inner()
+            .next()
+            .ok_or_else(|| self.err(ErrorKind::Syntax, span, "missing filter"))
+    }
+
     /// `operand (op operand)*`, left associative.
     fn left_fold(&self, pair: Pair<Rule>, op_of: fn(&Pair<Rule>) -> BinOp) -> Res {
         let whole = span_of(&pair);
-        let mut inner = pair.into_inner();
+        let mut inner = flatten_more(pair).into_iter();
         let first = inner
             .next()
             .ok_or_else(|| self.err(ErrorKind::Syntax, whole, "missing operand"))?;
         let mut acc = self.expr(first)?;
         let mut count = 0;
-        while let (Some(op), Some(rhs)) = (inner.next(), inner.next()) {
+        while let Some(op) = inner.next() {
+            // `attacked by` is one operator of two words.
+            let Some(rhs) = inner.next() else { break };
             count += 1;
             if count > MAX_CHAIN {
                 return Err(self.err(
@@ -275,11 +324,19 @@ impl Builder<'_> {
                 ));
             }
             let rhs = self.expr(rhs)?;
+            if op.as_rule() == Rule::add_op && op.as_str() == "-" && no_arithmetic(&acc) {
+                // CQL does no arithmetic on a set, a move or a plain filter: `e2--(btm)-2` is
+                // the dash, then the filter `-2`.
+                let neg_span = Span::new(span_of(&op).start, rhs.span.end);
+                let neg = node(ExprKind::Prefix(PrefixOp::Negate, Box::new(rhs)), neg_span);
+                let span = Span::new(acc.span.start, neg.span.end);
+                return Ok(node(ExprKind::Compound(vec![acc, neg]), span));
+            }
             let span = Span::new(acc.span.start, rhs.span.end);
-            acc = Expr {
-                kind: ExprKind::Binary(op_of(&op), Box::new(acc), Box::new(rhs)),
+            acc = node(
+                ExprKind::Binary(op_of(&op), Box::new(acc), Box::new(rhs)),
                 span,
-            };
+            );
         }
         Ok(acc)
     }
@@ -288,7 +345,7 @@ impl Builder<'_> {
     fn comparison(&self, pair: Pair<Rule>) -> Res {
         let mut operands = Vec::new();
         let mut ops = Vec::new();
-        for p in pair.into_inner() {
+        for p in flatten_more(pair) {
             if p.as_rule() == Rule::cmp_op {
                 if ops.len() >= MAX_CHAIN {
                     return Err(self.err(
@@ -298,9 +355,10 @@ impl Builder<'_> {
                     ));
                 }
                 ops.push(match p.as_str() {
-                    "<" => CmpOp::Lt,
+                    // `≺` / `≻`: CQL 6.2's glyphs for `<` / `>` (positions: comes before).
+                    "<" | "≺" => CmpOp::Lt,
                     "<=" | "≤" => CmpOp::Le,
-                    ">" => CmpOp::Gt,
+                    ">" | "≻" => CmpOp::Gt,
                     ">=" | "≥" => CmpOp::Ge,
                     "==" => CmpOp::Eq,
                     _ => CmpOp::Ne,
@@ -314,334 +372,135 @@ impl Builder<'_> {
             .ok_or_else(|| self.err(ErrorKind::Syntax, Span::default(), "missing operand"))?;
         while let (Some(op), Some(lhs)) = (ops.pop(), operands.pop()) {
             let span = Span::new(lhs.span.start, acc.span.end);
-            acc = Expr {
-                kind: ExprKind::Binary(BinOp::Cmp(op), Box::new(lhs), Box::new(acc)),
+            acc = node(
+                ExprKind::Binary(BinOp::Cmp(op), Box::new(lhs), Box::new(acc)),
                 span,
-            };
+            );
         }
         Ok(acc)
     }
 
-    /// `x attacks y`, `x attackedby y`, `x attacked by y`, `x -> y`, `x <- y`.
-    fn attacks(&self, pair: Pair<Rule>) -> Res {
-        let arrows = pair
-            .clone()
-            .into_inner()
-            .filter(|p| p.as_rule() == Rule::attack_op)
-            .filter(|p| p.as_str().starts_with(['-', '<', '→', '←']))
-            .count();
-        if arrows > 0
-            && pair
-                .clone()
-                .into_inner()
-                .filter(|p| p.as_rule() == Rule::attack_op)
-                .count()
-                > 1
-        {
-            return Err(self.err(
-                ErrorKind::Unsupported,
-                span_of(&pair),
-                "chains of attack arrows ('a -> b -> c', pins and x-rays) are not supported by cqlq yet",
-            ));
+    /// `a -> b`, `a <- b`; chains of three or more terms of one direction are rays
+    /// (`R -> q -> k`: R attacks k through q).
+    fn arrows(&self, pair: Pair<Rule>) -> Res {
+        let span = span_of(&pair);
+        let mut operands = Vec::new();
+        let mut dirs = Vec::new();
+        for p in flatten_more(pair) {
+            if p.as_rule() == Rule::arrow_op {
+                let right = matches!(p.as_str(), "->" | "→");
+                if dirs.first().is_some_and(|&d| d != right) {
+                    return Err(self
+                        .err(
+                            ErrorKind::Syntax,
+                            span_of(&p),
+                            "attack arrows of one chain must point the same way",
+                        )
+                        .expecting(if right { "'<-'" } else { "'->'" }));
+                }
+                dirs.push(right);
+            } else {
+                operands.push(self.expr(p)?);
+            }
         }
-        self.left_fold(pair, |op| {
-            match op.clone().into_inner().next().map(|p| p.as_rule()) {
-                Some(Rule::attackedby_op) => BinOp::AttackedBy,
-                _ => BinOp::Attacks,
-            }
-        })
-    }
-
-    fn primary(&self, pair: Pair<Rule>) -> Res {
-        let outer = span_of(&pair);
-        let p = pair
-            .into_inner()
-            .next()
-            .ok_or_else(|| self.err(ErrorKind::Syntax, outer, "missing filter"))?;
-        let span = span_of(&p);
-        let rule = p.as_rule();
-        let text = p.as_str();
-        let mut inner = p.into_inner();
-        let kind = match rule {
-            Rule::paren => return self.expr(inner.next().expect("paren has a filter")),
-            Rule::compound => ExprKind::Compound(
-                inner
-                    .filter(|c| c.as_rule() == Rule::filter)
-                    .map(|c| self.filter(c))
-                    .collect::<Result<_, _>>()?,
-            ),
-            Rule::if_filter => {
-                let parts: Vec<Expr> = inner
-                    .filter(|c| c.as_rule() == Rule::filter)
-                    .map(|c| self.filter(c))
-                    .collect::<Result<_, _>>()?;
-                let mut it = parts.into_iter();
-                let (c, a) = (
-                    it.next().expect("if condition"),
-                    it.next().expect("if branch"),
-                );
-                ExprKind::If(Box::new(c), Box::new(a), it.next().map(Box::new))
-            }
-            Rule::not_filter => {
-                ExprKind::Not(Box::new(self.expr(inner.nth(1).expect("not operand"))?))
-            }
-            Rule::transform_filter => {
-                let t = match inner.next().map(|k| k.as_str()).unwrap_or("") {
-                    "flipcolor" | "⬓" => Transform::FlipColor,
-                    "flip" | "flipdihedral" | "✵" => Transform::Flip,
-                    "fliphorizontal" => Transform::FlipHorizontal,
-                    "flipvertical" => Transform::FlipVertical,
-                    "shift" => Transform::Shift,
-                    "shifthorizontal" => Transform::ShiftHorizontal,
-                    "shiftvertical" => Transform::ShiftVertical,
-                    "rotate90" => Transform::Rotate90,
-                    "reversecolor" => Transform::ReverseColor,
-                    _ => Transform::NoTransform,
-                };
-                let mut count = false;
-                let mut arg = None;
-                for c in inner {
-                    match c.as_rule() {
-                        Rule::kw_count => count = true,
-                        _ => arg = Some(self.filter(c)?),
-                    }
-                }
-                ExprKind::Transform(t, count, Box::new(arg.expect("transform argument")))
-            }
-            Rule::count_filter => ExprKind::Prefix(
-                PrefixOp::Count,
-                Box::new(self.expr(inner.next().expect("#"))?),
-            ),
-            Rule::neg_filter => ExprKind::Prefix(
-                PrefixOp::Negate,
-                Box::new(self.expr(inner.nth(1).expect("-"))?),
-            ),
-            Rule::abs_filter => ExprKind::Prefix(
-                PrefixOp::Abs,
-                Box::new(self.expr(inner.nth(1).expect("abs"))?),
-            ),
-            Rule::setfn_filter => {
-                let op = match inner.next().map(|k| k.as_str()).unwrap_or("") {
-                    "power" => PrefixOp::Power,
-                    "type" => PrefixOp::Type,
-                    _ => PrefixOp::ColorType,
-                };
-                ExprKind::Prefix(
-                    op,
-                    Box::new(self.expr(inner.next().expect("set argument"))?),
-                )
-            }
-            Rule::minmax_filter => {
-                let max = text.starts_with("max");
-                let args: Vec<Expr> = inner
-                    .filter(|c| c.as_rule() == Rule::filter)
-                    .map(|c| self.filter(c))
-                    .collect::<Result<_, _>>()?;
-                if args.len() < 2 {
-                    let name = if max { "max" } else { "min" };
-                    return Err(self.err(
-                        ErrorKind::Type,
-                        span,
-                        format!("'{name}' needs at least two arguments"),
-                    ));
-                }
-                ExprKind::MinMax(max, args)
-            }
-            Rule::move_filter => ExprKind::Move(
-                inner
-                    .skip(1)
-                    .map(|c| self.move_param(c))
-                    .collect::<Result<_, _>>()?,
-            ),
-            Rule::fen_filter => match inner.nth(1) {
-                None => ExprKind::Fen(None),
-                Some(s) => {
-                    let sspan = span_of(&s);
-                    let value = string_value(s);
-                    if let Err(m) = parse_fen_placement(&value) {
-                        return Err(self.err(
-                            ErrorKind::Invalid,
-                            sspan,
-                            format!("invalid FEN placement: {m}"),
-                        ));
-                    }
-                    ExprKind::Fen(Some((value, sspan)))
-                }
-            },
-            Rule::result_filter => {
-                let v = inner.nth(1).expect("result value");
-                let value = if v.as_rule() == Rule::string {
-                    string_value(v.clone())
+        let right = dirs.first().copied().unwrap_or(true);
+        match operands.len() {
+            0 => Err(self.err(ErrorKind::Syntax, span, "missing operand")),
+            1 => Ok(operands.remove(0)),
+            2 => {
+                let b = operands.pop().expect("two operands");
+                let a = operands.pop().expect("two operands");
+                let op = if right {
+                    BinOp::Attacks
                 } else {
-                    v.as_str().to_string()
+                    BinOp::AttackedBy
                 };
-                match result_of(&value) {
-                    Some(r) => ExprKind::Result(r),
-                    None => {
-                        let m = format!("'{value}' is not a result");
-                        return Err(self
-                            .err(ErrorKind::Invalid, span_of(&v), m)
-                            .expecting("1-0, 0-1 or 1/2-1/2"));
-                    }
-                }
+                Ok(node(ExprKind::Binary(op, Box::new(a), Box::new(b)), span))
             }
-            Rule::player_filter => {
-                let (mut color, mut s) = (None, None);
-                for c in inner.skip(1) {
-                    match c.as_rule() {
-                        Rule::color_kw => color = Some(color_of(&c)),
-                        _ => s = Some(string_value(c)),
-                    }
+            _ => {
+                if !right {
+                    operands.reverse();
                 }
-                if color.is_none() && s.is_none() {
-                    let m =
-                        "'player' without 'white', 'black' or a text is not supported by cqlq yet";
-                    return Err(self.err(ErrorKind::Unsupported, span, m));
-                }
-                ExprKind::Player(color, s)
-            }
-            Rule::elo_filter => ExprKind::Elo(color_of(&inner.nth(1).expect("elo colour"))),
-            Rule::tag_filter => {
-                let tag = match inner.next().map(|k| k.as_str()).unwrap_or("") {
-                    "event" => TagWord::Event,
-                    "site" => TagWord::Site,
-                    _ => TagWord::Date,
-                };
-                ExprKind::Tag(tag, inner.next().map(string_value))
-            }
-            Rule::string => ExprKind::Str(unescape(inner.next().map_or("", |i| i.as_str()))),
-            Rule::number => match text.parse::<i64>() {
-                Ok(n) => ExprKind::Number(n),
-                Err(_) => {
-                    return Err(self.err(
-                        ErrorKind::Invalid,
-                        span,
-                        format!("number '{text}' is too large"),
-                    ));
-                }
-            },
-            Rule::piece_designator => ExprKind::Pieces(self.designator(text, inner)?),
-            Rule::word => match Word::from_name(text) {
-                Some(w) => ExprKind::Word(w),
-                None => {
-                    return Err(unsupported_word(self.src, text, span).unwrap_or_else(|| {
-                        self.err(ErrorKind::Syntax, span, format!("unexpected '{text}'"))
-                    }));
-                }
-            },
-            r => {
-                return Err(self.err(
-                    ErrorKind::Syntax,
+                Ok(node(
+                    ExprKind::Ray(Box::new(Ray {
+                        kind: RayKind::Ray,
+                        directions: Vec::new(),
+                        args: operands,
+                    })),
                     span,
-                    format!("internal: unexpected {r:?}"),
-                ));
-            }
-        };
-        Ok(Expr { kind, span })
-    }
-
-    fn move_param(&self, pair: Pair<Rule>) -> Result<MoveParam, QueryError> {
-        let span = span_of(&pair);
-        let p = pair.into_inner().next().expect("move parameter");
-        let arg =
-            |p: Pair<Rule>| -> Res { self.primary(p.into_inner().nth(1).expect("move argument")) };
-        let kind = match p.as_rule() {
-            Rule::kw_legal => MoveParamKind::Legal,
-            Rule::kw_pseudolegal => MoveParamKind::PseudoLegal,
-            Rule::kw_previous => MoveParamKind::Previous,
-            Rule::mp_from => MoveParamKind::From(arg(p)?),
-            Rule::mp_to => MoveParamKind::To(arg(p)?),
-            Rule::mp_capture => MoveParamKind::Capture(arg(p)?),
-            Rule::mp_promote => MoveParamKind::Promote(arg(p)?),
-            Rule::kw_enpassant => MoveParamKind::EnPassant,
-            Rule::kw_castle => MoveParamKind::Castle,
-            Rule::kw_oo => MoveParamKind::KingSide,
-            Rule::kw_ooo => MoveParamKind::QueenSide,
-            Rule::kw_null => MoveParamKind::Null,
-            _ => MoveParamKind::Count,
-        };
-        Ok(MoveParam { kind, span })
-    }
-
-    fn designator(
-        &self,
-        text: &str,
-        parts: pest::iterators::Pairs<Rule>,
-    ) -> Result<Designator, QueryError> {
-        let mut pieces = None;
-        let mut squares = None;
-        for part in parts {
-            match part.as_rule() {
-                Rule::piece_set => {
-                    let mut chars = Vec::new();
-                    for c in part.as_str().chars() {
-                        match c {
-                            '[' | ']' => {}
-                            '♔' => chars.push('K'),
-                            '♕' => chars.push('Q'),
-                            '♖' => chars.push('R'),
-                            '♗' => chars.push('B'),
-                            '♘' => chars.push('N'),
-                            '♙' => chars.push('P'),
-                            '♚' => chars.push('k'),
-                            '♛' => chars.push('q'),
-                            '♜' => chars.push('r'),
-                            '♝' => chars.push('b'),
-                            '♞' => chars.push('n'),
-                            '♟' => chars.push('p'),
-                            '△' => chars.push('A'),
-                            '▲' => chars.push('a'),
-                            '◭' => chars.extend(['A', 'a']),
-                            '□' => chars.push('_'),
-                            '▦' => chars.push('.'),
-                            c => chars.push(c),
-                        }
-                    }
-                    pieces = Some(chars);
-                }
-                Rule::square_set => {
-                    let mut ranges = Vec::new();
-                    for r in part.into_inner() {
-                        ranges.push(self.square_range(r)?);
-                    }
-                    squares = Some(ranges);
-                }
-                _ => {}
+                ))
             }
         }
-        Ok(Designator {
-            pieces,
-            squares,
-            text: text.to_string(),
-        })
     }
 
-    fn square_range(&self, pair: Pair<Rule>) -> Result<SquareRange, QueryError> {
-        let span = span_of(&pair);
-        let mut files = Vec::new();
-        let mut ranks = Vec::new();
-        for part in pair.into_inner() {
-            for p in part.into_inner() {
-                match p.as_rule() {
-                    Rule::file => files.push(p.as_str().as_bytes()[0] - b'a'),
-                    _ => {
-                        let r: u8 = p.as_str().parse().unwrap_or(0);
-                        if r == 0 {
-                            return Err(self.err(
-                                ErrorKind::Invalid,
-                                span,
-                                "ranks are numbered from 1",
-                            ));
-                        }
-                        ranks.push(r - 1);
-                    }
-                }
+    /// `s[i]`, `s[i:j]`, `D[k]` and `s ~~ "re"` after an operand.
+    fn str_x(&self, pair: Pair<Rule>) -> Res {
+        let mut inner = flatten_more(pair).into_iter();
+        let first = inner.next().expect("str_x operand");
+        let mut acc = self.expr(first)?;
+        while let Some(p) = inner.next() {
+            let end = span_of(&p).end;
+            let span = Span::new(acc.span.start, end);
+            if p.as_rule() == Rule::regex_op {
+                let s = inner.next().expect("regex string");
+                let send = span_of(&s).end;
+                let rhs = self.primary_string(s);
+                acc = node(
+                    ExprKind::Binary(BinOp::Regex, Box::new(acc), Box::new(rhs)),
+                    Span::new(span.start, send),
+                );
+            } else {
+                let keys = self.index_keys(p)?;
+                acc = node(ExprKind::Index(Box::new(acc), keys), span);
             }
         }
-        let bounds = |v: &[u8]| (*v.iter().min().unwrap_or(&0), *v.iter().max().unwrap_or(&0));
-        Ok(SquareRange {
-            files: bounds(&files),
-            ranks: bounds(&ranks),
-        })
+        Ok(acc)
+    }
+
+    /// The parts of `[k]` or `[i:j]` (None where a part is left out).
+    pub(crate) fn index_keys(&self, p: Pair<Rule>) -> Result<Vec<Option<Expr>>, QueryError> {
+        let inner = self.only(p)?;
+        let mut keys = vec![None];
+        for c in inner.into_inner() {
+            match c.as_rule() {
+                Rule::filter => *keys.last_mut().expect("a key slot") = Some(self.filter(c)?),
+                _ => keys.push(None),
+            }
+        }
+        // `s[1:3]` parses as one operand `1:3` (the position operator): split it.
+        if let [Some(Expr {
+            kind: ExprKind::At(..),
+            ..
+        })] = keys.as_slice()
+        {
+            if let Some(Expr {
+                kind: ExprKind::At(a, b),
+                ..
+            }) = keys.pop().flatten()
+            {
+                return Ok(vec![Some(*a), Some(*b)]);
+            }
+        }
+        Ok(keys)
+    }
+
+    fn primary_string(&self, s: Pair<Rule>) -> Expr {
+        let span = span_of(&s);
+        node(ExprKind::Str(string_value(s)), span)
+    }
+
+    /// `pos : F` (right associative).
+    fn colon_x(&self, pair: Pair<Rule>) -> Res {
+        let span = span_of(&pair);
+        let mut inner = flatten_more(pair).into_iter();
+        let lhs = self.expr(inner.next().expect("colon operand"))?;
+        match (inner.next(), inner.next()) {
+            (Some(_), Some(rhs)) => {
+                let rhs = self.expr(rhs)?;
+                Ok(node(ExprKind::At(Box::new(lhs), Box::new(rhs)), span))
+            }
+            _ => Ok(lhs),
+        }
     }
 }
+

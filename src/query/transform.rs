@@ -155,6 +155,8 @@ pub(crate) fn group(t: Transform, geo: Geometry) -> Vec<Xform> {
     };
     match t {
         Transform::FlipColor => vec![Xform::IDENTITY, COLOR_SWAP],
+        // Refused by name before expansion (see `lower`); the identity keeps this total.
+        Transform::Rotate45 => vec![Xform::IDENTITY],
         Transform::ReverseColor => vec![COLOR_SWAP],
         Transform::Flip if square => syms(&[
             ID,

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use crate::eval::{Evaluator, GameContext, ReplayFault, replay};
 use crate::ir::Node;
-use crate::output::{Format, PgnStyle, render_game};
+use crate::output::{Format, PgnStyle, render_game_with_comments};
 use crate::pgn::{read_game, split_games};
 use crate::rules::Position;
 use crate::rules::online::Online;
@@ -80,6 +80,8 @@ struct GameOutput {
     text: String,
     matched_positions: u64,
     error: Option<String>,
+    /// The game's `sort` value (larger is better; a `sort min` value is negated).
+    sort: Option<i64>,
 }
 
 /// Reads one game slice, replays it and evaluates the filter at each searched position. A game
@@ -108,7 +110,12 @@ fn process_game(
                 .map(|start| search_game(config, &record, start, number)),
         },
     );
-    let (text, matched_positions, fault) = match searched {
+    let Searched {
+        text,
+        matched_positions,
+        fault,
+        sort,
+    } = match searched {
         Ok(found) => found,
         Err(e) => {
             let message = error.unwrap_or_else(|| format!("{}: {e}", at(offset)));
@@ -116,6 +123,7 @@ fn process_game(
                 text: String::new(),
                 matched_positions: 0,
                 error: Some(message),
+                sort: None,
             };
         }
     };
@@ -129,17 +137,30 @@ fn process_game(
         text,
         matched_positions,
         error,
+        sort,
     }
 }
 
+/// What [`search_game`] found in one game.
+struct Searched {
+    /// The rendered output (empty when nothing matched).
+    text: String,
+    /// The number of matched positions.
+    matched_positions: u64,
+    /// The replay's first fault.
+    fault: Option<ReplayFault>,
+    /// The game's `sort` value (larger is better; a `sort min` value is negated).
+    sort: Option<i64>,
+}
+
 /// Replays a game from `start` under its rules and evaluates the filter at each searched
-/// position: the rendered text, the number of matched positions and the replay's first fault.
+/// position.
 fn search_game<P: Position<Set = shakmaty::Bitboard>>(
     config: &RunConfig,
     record: &crate::pgn::GameRecord,
     start: P,
     number: u64,
-) -> (String, u64, Option<ReplayFault>) {
+) -> Searched {
     let replayed = replay(record, start, config.variations);
     let fault = replayed.fault.clone();
     let context = GameContext {
@@ -154,19 +175,29 @@ fn search_game<P: Position<Set = shakmaty::Bitboard>>(
         .into_iter()
         .filter(|&at| evaluator.matches(&config.filter, at))
         .collect();
+    let comments = evaluator.take_comments();
     let text = if matched.is_empty() {
         String::new()
     } else {
-        render_game(
+        render_game_with_comments(
             config.format,
             &config.style,
             number,
             record,
             &replayed,
             &matched,
+            &comments,
         )
     };
-    (text, matched.len() as u64, fault)
+    let sort = evaluator
+        .sort_value()
+        .map(|s| if s.min { -s.value } else { s.value });
+    Searched {
+        text,
+        matched_positions: matched.len() as u64,
+        fault,
+        sort,
+    }
 }
 
 /// Where results go: the writer, the counts and the progress bar.
@@ -176,6 +207,10 @@ struct Sink<'a> {
     summary: Summary,
     bar: indicatif::ProgressBar,
     bytes_before_input: u64,
+    /// With a `sort` in the query: the matched games' (sort value, text), written at the end
+    /// best first (ties and games without a value in input order, the latter last). The
+    /// matched games are held in memory until then.
+    sorted: Option<Vec<(Option<i64>, String)>>,
 }
 
 impl Sink<'_> {
@@ -211,7 +246,10 @@ impl Sink<'_> {
                 if result.matched_positions > 0 {
                     self.summary.matched_games += 1;
                     self.summary.matched_positions += result.matched_positions;
-                    self.out.write_all(result.text.as_bytes())?;
+                    match &mut self.sorted {
+                        Some(held) => held.push((result.sort, result.text)),
+                        None => self.out.write_all(result.text.as_bytes())?,
+                    }
                 }
             }
             if let Some(last) = batch.last() {
@@ -278,6 +316,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         summary: Summary::default(),
         bar,
         bytes_before_input: 0,
+        sorted: has_sort(&config.filter).then(Vec::new),
     };
     for input in &config.inputs {
         let name = input.name();
@@ -299,12 +338,24 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
             sink.bytes_before_input += std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
         }
     }
+    if let Some(mut held) = sink.sorted.take() {
+        // Stable: equal values keep input order.
+        held.sort_by_key(|(value, _)| std::cmp::Reverse(value.map_or(i128::MIN, i128::from)));
+        for (_, text) in held {
+            sink.out.write_all(text.as_bytes())?;
+        }
+    }
     if config.format == Format::Count {
         writeln!(sink.out, "{}", sink.summary.matched_games)?;
     }
     sink.out.flush()?;
     sink.bar.finish_and_clear();
     Ok(sink.summary)
+}
+
+/// Whether the query has a `sort` filter (read from the IR's debug form, once per run).
+fn has_sort<S: std::fmt::Debug>(filter: &Node<S>) -> bool {
+    format!("{filter:?}").contains("Sort(Sort {")
 }
 
 /// Maps a file read-only; None for an empty file (which cannot be mapped).

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod build;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 

@@ -1,0 +1,366 @@
+//! Square geometry filters: direction neighbourhoods, `between`, `ray`/`xray`, `pin`,
+//! `light`/`dark`, `file`/`rank`, `makesquare`, `distance`.
+//!
+//! They work on [`Coord`]s so that every board type shares them; a [`Grid`] answers
+//! membership questions in constant time.
+
+use super::{Evaluator, Value};
+use crate::ir::{Directions, Node, Pin, PinYield, Range, Ray, piece_type};
+use crate::rules::Position;
+use crate::squares::{Coord, Geometry, SquareSet};
+
+/// A set of squares as a membership table over the board.
+struct Grid {
+    geo: Geometry,
+    cells: Vec<bool>,
+}
+
+impl Grid {
+    fn new<S: SquareSet>(geo: Geometry, set: &S) -> Grid {
+        let mut cells = vec![false; usize::from(geo.files) * usize::from(geo.ranks)];
+        for c in set.coords() {
+            if geo.contains(c) {
+                cells[(c.rank * i64::from(geo.files) + c.file) as usize] = true;
+            }
+        }
+        Grid { geo, cells }
+    }
+    fn has(&self, c: Coord) -> bool {
+        self.geo.contains(c) && self.cells[(c.rank * i64::from(self.geo.files) + c.file) as usize]
+    }
+}
+
+fn step(c: Coord, (df, dr): (i64, i64), k: i64) -> Coord {
+    Coord {
+        file: c.file + df * k,
+        rank: c.rank + dr * k,
+    }
+}
+
+/// The squares strictly between two squares on one rank, file or diagonal (none otherwise).
+fn between_coords(a: Coord, b: Coord) -> Vec<Coord> {
+    let (df, dr) = (b.file - a.file, b.rank - a.rank);
+    if (df == 0 && dr == 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+        return Vec::new();
+    }
+    let n = df.abs().max(dr.abs());
+    (1..n)
+        .map(|k| step(a, (df.signum(), dr.signum()), k))
+        .collect()
+}
+
+impl<P: Position> Evaluator<'_, P> {
+    /// `up 2 x`, `diagonal 1 3 x`, ...: squares at a distance in `range` from x.
+    pub(super) fn eval_direction(
+        &self,
+        dirs: Directions,
+        range: Range,
+        source: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let source = self.set(source, at)?;
+        let geo = self.geometry(at);
+        let mut out = Vec::new();
+        for c in source.coords() {
+            for d in dirs.steps() {
+                for k in range.min.max(1)..=range.max.min(64) {
+                    let t = step(c, d, k);
+                    if !geo.contains(t) {
+                        break;
+                    }
+                    out.push(t);
+                }
+            }
+        }
+        Some(Value::Set(P::Set::from_coords(geo, out)))
+    }
+
+    /// `between(x y)`
+    pub(super) fn eval_between(
+        &self,
+        x: &Node<P::Set>,
+        y: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let (x, y) = (self.set(x, at)?, self.set(y, at)?);
+        Some(Value::Set(between_sets(self.geometry(at), &x, &y)))
+    }
+
+    /// `ray` / `xray`: for each square of the first set and each direction, walks the line:
+    /// each later set must be met in order on an occupied square, with only empty squares
+    /// between; an empty square of an inner set may also stand for it. The value is the
+    /// squares of the last set reached (or the number of rays, with a range).
+    pub(super) fn eval_ray(&self, ray: &Ray<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        let pos = &self.node(at).position;
+        let geo = pos.geometry();
+        let mut grids = Vec::with_capacity(ray.sets.len());
+        for s in &ray.sets {
+            grids.push(Grid::new(geo, &self.set(s, at)?));
+        }
+        let occupied = Grid::new(geo, &pos.occupied());
+        let starts = self.set(&ray.sets[0], at)?;
+        let (mut dest, mut from) = (Vec::new(), Vec::new());
+        let mut count = 0i64;
+        for c in starts.coords() {
+            for d in ray.directions.steps() {
+                if ray.attack && !slides_along(pos, geo, c, d) {
+                    continue;
+                }
+                let before = dest.len();
+                ray_from(c, 1, d, &grids, &occupied, &mut dest);
+                if dest.len() > before {
+                    count += 1;
+                    from.push(c);
+                }
+            }
+        }
+        match ray.count {
+            Some(range) => range.contains(count).then_some(Value::Num(count)),
+            None if ray.first => Some(Value::Set(P::Set::from_coords(geo, from))),
+            None => Some(Value::Set(P::Set::from_coords(geo, dest))),
+        }
+    }
+
+    /// `pin from X through Y to Z`
+    pub(super) fn eval_pin(&self, pin: &Pin<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        let part = |f: &Option<Node<P::Set>>| -> Option<Option<P::Set>> {
+            match f {
+                Some(f) => Some(Some(self.set(f, at)?)),
+                None => Some(None),
+            }
+        };
+        let (from, through, to) = (part(&pin.from)?, part(&pin.through)?, part(&pin.to)?);
+        let pos = &self.node(at).position;
+        Some(Value::Set(pin_squares(pos, from, through, to, pin.yields)))
+    }
+
+    /// `light` / `dark`, alone or of a set.
+    pub(super) fn eval_shade(
+        &self,
+        light: bool,
+        of: Option<&Node<P::Set>>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let geo = self.geometry(at);
+        let set = match of {
+            Some(x) => self.set(x, at)?,
+            None => P::Set::full(geo),
+        };
+        // a1 is dark: a square is light when file + rank is odd.
+        let keep = set
+            .coords()
+            .into_iter()
+            .filter(|c| ((c.file + c.rank) % 2 == 1) == light);
+        Some(Value::Set(P::Set::from_coords(geo, keep)))
+    }
+
+    /// The one square of a set, if it has exactly one.
+    fn one_square(&self, x: &Node<P::Set>, at: u32) -> Option<Coord> {
+        let s = self.set(x, at)?;
+        if s.count() != 1 {
+            return None;
+        }
+        s.coords().first().copied()
+    }
+
+    /// `file x` / `rank x`: 1-based.
+    pub(super) fn eval_file_rank(
+        &self,
+        rank: bool,
+        x: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let c = self.one_square(x, at)?;
+        Some(Value::Num(if rank { c.rank + 1 } else { c.file + 1 }))
+    }
+
+    /// `makesquare(f r)`
+    pub(super) fn eval_makesquare(
+        &self,
+        f: &Node<P::Set>,
+        r: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let (f, r) = (self.num(f, at)?, self.num(r, at)?);
+        let c = Coord {
+            file: f - 1,
+            rank: r - 1,
+        };
+        let geo = self.geometry(at);
+        geo.contains(c)
+            .then(|| Value::Set(P::Set::from_coords(geo, [c])))
+    }
+
+    /// `distance(x y)`: king moves between two squares.
+    pub(super) fn eval_distance(
+        &self,
+        x: &Node<P::Set>,
+        y: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let (a, b) = (self.one_square(x, at)?, self.one_square(y, at)?);
+        Some(Value::Num(
+            (a.file - b.file).abs().max((a.rank - b.rank).abs()),
+        ))
+    }
+}
+
+/// `pin`'s squares: for each side, a rook, bishop or queen on `from`, one enemy piece on
+/// `through` between it and an enemy piece or empty square on `to` (the kings by default),
+/// nothing else between.
+pub(super) fn pin_squares<P: Position>(
+    pos: &P,
+    from: Option<P::Set>,
+    through: Option<P::Set>,
+    to: Option<P::Set>,
+    yields: PinYield,
+) -> P::Set {
+    let geo = pos.geometry();
+    let all = P::Set::full(geo);
+    let from = from.unwrap_or(all);
+    let through = through.unwrap_or(all);
+    let kings = crate::ir::PieceKinds {
+        white: 1 << piece_type::KING,
+        black: 1 << piece_type::KING,
+        empty: false,
+    };
+    let to = to.unwrap_or_else(|| pos.pieces(kings));
+    let occupied = Grid::new(geo, &pos.occupied());
+    let mut out = Vec::new();
+    for color in [crate::ir::Color::White, crate::ir::Color::Black] {
+        let own = pos.pieces(color_kinds(color));
+        let other = pos.pieces(color_kinds(color.other()));
+        let empty = all.minus(&pos.occupied());
+        let through = Grid::new(geo, &through.intersect(&other));
+        let to = to.intersect(&other.union(&empty));
+        for f in from.intersect(&own).coords() {
+            let Some((_, t)) = pos.piece_at(P::Set::from_coords(geo, [f])) else {
+                continue;
+            };
+            let (ortho, diag) = match t {
+                piece_type::ROOK => (true, false),
+                piece_type::BISHOP => (false, true),
+                piece_type::QUEEN => (true, true),
+                _ => continue,
+            };
+            for target in to.coords() {
+                let (df, dr) = (target.file - f.file, target.rank - f.rank);
+                let aligned =
+                    (ortho && (df == 0) != (dr == 0)) || (diag && df != 0 && df.abs() == dr.abs());
+                if !aligned {
+                    continue;
+                }
+                let line = between_coords(f, target);
+                let pinned: Vec<Coord> = line.iter().copied().filter(|&c| through.has(c)).collect();
+                if pinned.is_empty() || line.iter().filter(|&&c| occupied.has(c)).count() > 1 {
+                    continue;
+                }
+                match yields {
+                    PinYield::From => out.push(f),
+                    PinYield::Through => out.extend(pinned),
+                    PinYield::To => out.push(target),
+                }
+            }
+        }
+    }
+    P::Set::from_coords(geo, out)
+}
+
+/// The attack-arrow chain `A -> B -> C ...` (`ray attack`): the squares of the first set
+/// whose slider starts such a ray, and the squares of the last set reached.
+pub(super) fn attack_chain<P: Position>(pos: &P, sets: &[P::Set]) -> (P::Set, P::Set) {
+    let geo = pos.geometry();
+    let grids: Vec<Grid> = sets.iter().map(|s| Grid::new(geo, s)).collect();
+    let occupied = Grid::new(geo, &pos.occupied());
+    let (mut starts, mut dest) = (Vec::new(), Vec::new());
+    for c in sets[0].coords() {
+        for d in Directions::ANY.steps() {
+            if !slides_along(pos, geo, c, d) {
+                continue;
+            }
+            let before = dest.len();
+            ray_from(c, 1, d, &grids, &occupied, &mut dest);
+            if dest.len() > before {
+                starts.push(c);
+            }
+        }
+    }
+    (
+        P::Set::from_coords(geo, starts),
+        P::Set::from_coords(geo, dest),
+    )
+}
+
+/// The squares strictly between a square of `x` and a square of `y` on a line.
+pub(super) fn between_sets<S: SquareSet>(geo: Geometry, x: &S, y: &S) -> S {
+    let ys = y.coords();
+    let mut out = Vec::new();
+    for a in x.coords() {
+        for &b in &ys {
+            out.extend(between_coords(a, b));
+        }
+    }
+    S::from_coords(geo, out)
+}
+
+/// The piece kinds of one colour.
+pub(super) fn color_kinds(color: crate::ir::Color) -> crate::ir::PieceKinds {
+    match color {
+        crate::ir::Color::White => crate::ir::PieceKinds {
+            white: u32::MAX,
+            ..Default::default()
+        },
+        crate::ir::Color::Black => crate::ir::PieceKinds {
+            black: u32::MAX,
+            ..Default::default()
+        },
+    }
+}
+
+/// Whether the piece on `c` is a slider moving along direction `d` (rook orthogonally,
+/// bishop diagonally, queen both).
+fn slides_along<P: Position>(pos: &P, geo: Geometry, c: Coord, d: (i64, i64)) -> bool {
+    let diagonal = d.0 != 0 && d.1 != 0;
+    match pos.piece_at(P::Set::from_coords(geo, [c])) {
+        Some((_, piece_type::QUEEN)) => true,
+        Some((_, piece_type::ROOK)) => !diagonal,
+        Some((_, piece_type::BISHOP)) => diagonal,
+        _ => false,
+    }
+}
+
+/// Walks from `prev` (the square matched by set `index - 1`) along `d`, matching sets
+/// `index..`; pushes the squares of the last set reached.
+fn ray_from(
+    prev: Coord,
+    index: usize,
+    d: (i64, i64),
+    grids: &[Grid],
+    occupied: &Grid,
+    dest: &mut Vec<Coord>,
+) {
+    let last = grids.len() - 1;
+    let mut here = prev;
+    let mut index = index;
+    loop {
+        here = step(here, d, 1);
+        if !occupied.geo.contains(here) {
+            return;
+        }
+        let inside = grids[index].has(here);
+        let empty = !occupied.has(here);
+        match (index == last, inside, empty) {
+            (true, true, true) => dest.push(here),
+            (true, true, false) => {
+                dest.push(here);
+                return;
+            }
+            (_, false, true) => {}
+            (_, false, false) => return,
+            // An empty square of an inner set: either it stands for that set (go on with the
+            // next one from here) or it is just a gap.
+            (false, true, true) => ray_from(here, index + 1, d, grids, occupied, dest),
+            (false, true, false) => index += 1,
+        }
+    }
+}

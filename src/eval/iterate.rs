@@ -1,0 +1,136 @@
+//! Variables, iteration (`square`, `piece`), and the filters that leave traces in the output
+//! (`comment`, `sort`).
+
+use super::{Evaluator, Value, is_match};
+use crate::ir::{Loop, Node, Sort, VarId};
+use crate::rules::Position;
+use crate::squares::SquareSet;
+
+impl<P: Position> Evaluator<'_, P> {
+    /// `x`: the variable's value (no match while unbound).
+    pub(super) fn eval_var(&self, id: VarId, at: u32) -> Option<Value<P::Set>> {
+        match self.state.borrow().get(id)? {
+            // A piece variable reads as the square its piece stands on here; it does not
+            // match where the piece is not on the board (captured).
+            Value::Piece(piece) => {
+                let square: P::Set = self.pieces().squares_of(at, piece);
+                (!square.is_empty()).then_some(Value::Set(square))
+            }
+            v => Some(v),
+        }
+    }
+
+    /// `x = v`
+    pub(super) fn eval_assign(
+        &self,
+        id: VarId,
+        v: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let value = self.eval(v, at)?;
+        // A set is assigned even when empty; other values only when they match.
+        if !matches!(value, Value::Set(_)) && !is_match(&Some(value.clone())) {
+            return None;
+        }
+        self.state.borrow_mut().set(id, Some(value));
+        Some(Value::Bool(true))
+    }
+
+    /// `unbind x`
+    pub(super) fn eval_unbind(&self, id: VarId) -> Option<Value<P::Set>> {
+        self.state.borrow_mut().set(id, None);
+        Some(Value::Bool(true))
+    }
+
+    /// `square [all] x in S body`, and `piece [all] x in S body` (`pieces`: the variable is
+    /// bound to the piece on each square, followed through the game by its identity).
+    pub(super) fn eval_loop(
+        &self,
+        l: &Loop<P::Set>,
+        pieces: bool,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let domain = self.set(&l.domain, at)?;
+        let geo = self.geometry(at);
+        let saved = self.state.borrow().get(l.var);
+        let mut chosen = Vec::new();
+        let mut all = true;
+        for c in domain.coords() {
+            let value = if pieces {
+                match self.pieces().piece_at(at, c) {
+                    // `piece` ranges over the pieces of S: empty squares are skipped.
+                    0 => continue,
+                    id => Value::Piece(id),
+                }
+            } else {
+                Value::Set(P::Set::from_coords(geo, [c]))
+            };
+            self.state.borrow_mut().set(l.var, Some(value));
+            if self.matches(&l.body, at) {
+                chosen.push(c);
+            } else {
+                all = false;
+                if l.all {
+                    break;
+                }
+            }
+        }
+        self.state.borrow_mut().set(l.var, saved);
+        if l.all {
+            if !all {
+                return None;
+            }
+            // Every square passed (also when there was none): a match.
+            return Some(if domain.is_empty() {
+                Value::Bool(true)
+            } else {
+                Value::Set(domain)
+            });
+        }
+        Some(Value::Set(P::Set::from_coords(geo, chosen)))
+    }
+
+    /// `comment(a b ...)`: the arguments' text, joined, at this position.
+    pub(super) fn eval_comment(&self, parts: &[Node<P::Set>], at: u32) -> Option<Value<P::Set>> {
+        let mut text = String::new();
+        for part in parts {
+            match self.eval(part, at) {
+                Some(Value::Str(s)) => text.push_str(&s),
+                Some(Value::Num(n)) => text.push_str(&n.to_string()),
+                Some(Value::Set(s)) => text.push_str(&set_text(&s)),
+                Some(Value::Pos(p)) => text.push_str(&format!("<position {p}>")),
+                Some(Value::Bool(_) | Value::Piece(_)) | None => {}
+            }
+        }
+        self.state.borrow_mut().comment(at, text);
+        Some(Value::Bool(true))
+    }
+
+    /// `sort [min] "label" body`: the body's value, remembered for ordering the output.
+    pub(super) fn eval_sort(&self, s: &Sort<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        let value = self.eval(&s.body, at)?;
+        let n = match &value {
+            Value::Num(n) => *n,
+            Value::Set(set) => i64::from(set.count()),
+            _ => return Some(value),
+        };
+        self.state.borrow_mut().sort(&s.label, s.min, n);
+        Some(value)
+    }
+}
+
+/// A set of squares as CQL prints it: `a1`, or `[a1,b2]` for several.
+fn set_text<S: SquareSet>(s: &S) -> String {
+    let names: Vec<String> = s
+        .coords()
+        .iter()
+        .map(|c| {
+            let file = char::from(b'a' + c.file.clamp(0, 25) as u8);
+            format!("{file}{}", c.rank + 1)
+        })
+        .collect();
+    match names.len() {
+        1 => names[0].clone(),
+        _ => format!("[{}]", names.join(",")),
+    }
+}

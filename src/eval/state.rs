@@ -1,0 +1,99 @@
+//! What an evaluation remembers while it runs over one game: variable bindings, the comments
+//! the query attached to positions, and the game's `sort` value.
+//!
+//! The state lives in the game's [`Evaluator`](super::Evaluator) behind a `RefCell`, so
+//! filters keep their `&self` evaluation. Nothing is allocated for a query without variables,
+//! comments or `sort`: the vectors start empty and grow on first use. One evaluator serves
+//! one game on one thread, so the results do not depend on the thread count.
+
+use std::cell::RefCell;
+
+use super::Value;
+
+/// The mutable part of an evaluation.
+#[derive(Debug)]
+pub(super) struct State<S> {
+    /// `vars[id]`: the variable's value, None while unbound.
+    vars: Vec<Option<Value<S>>>,
+    /// (record node, text) of each comment, in the order made.
+    comments: Vec<(u32, String)>,
+    /// The `sort` values recorded (label, direction, value), in order; those of positions
+    /// where the query did not match are rolled back with the comments.
+    sorts: Vec<(String, bool, i64)>,
+}
+
+/// A `sort` filter's best value over a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SortValue {
+    /// The filter's label (`sort "material" ...`).
+    pub label: String,
+    /// Whether the smallest value is best.
+    pub min: bool,
+    /// The best value.
+    pub value: i64,
+}
+
+impl<S> Default for State<S> {
+    fn default() -> Self {
+        State {
+            vars: Vec::new(),
+            comments: Vec::new(),
+            sorts: Vec::new(),
+        }
+    }
+}
+
+/// Shared access to the state (the evaluator's field).
+pub(super) type Cell<S> = RefCell<State<S>>;
+
+impl<S: Clone> State<S> {
+    /// The variable's value, if bound.
+    pub fn get(&self, id: u16) -> Option<Value<S>> {
+        self.vars.get(id as usize).cloned().flatten()
+    }
+    /// Binds (Some) or unbinds (None) a variable; returns its previous value.
+    pub fn set(&mut self, id: u16, value: Option<Value<S>>) -> Option<Value<S>> {
+        let i = id as usize;
+        if self.vars.len() <= i {
+            self.vars.resize(i + 1, None);
+        }
+        std::mem::replace(&mut self.vars[i], value)
+    }
+    /// A mark to roll back to: the numbers of comments and sort values made so far.
+    pub fn comment_mark(&self) -> (usize, usize) {
+        (self.comments.len(), self.sorts.len())
+    }
+    /// Drops the comments and sort values made after `mark` (their filter did not match).
+    pub fn rollback(&mut self, mark: (usize, usize)) {
+        self.comments.truncate(mark.0);
+        self.sorts.truncate(mark.1);
+    }
+    /// Attaches a comment to a position.
+    pub fn comment(&mut self, at: u32, text: String) {
+        self.comments.push((at, text));
+    }
+    /// The comments made, emptied.
+    pub fn take_comments(&mut self) -> Vec<(u32, String)> {
+        std::mem::take(&mut self.comments)
+    }
+    /// Records a `sort` value.
+    pub fn sort(&mut self, label: &str, min: bool, value: i64) {
+        self.sorts.push((label.to_string(), min, value));
+    }
+    /// The best `sort` value of the game's matching positions (the first `sort` filter's
+    /// label and direction).
+    pub fn sort_value(&self) -> Option<SortValue> {
+        let (label, min, _) = self.sorts.first()?;
+        let values = self.sorts.iter().filter(|(l, m, _)| l == label && m == min);
+        let value = if *min {
+            values.map(|s| s.2).min()?
+        } else {
+            values.map(|s| s.2).max()?
+        };
+        Some(SortValue {
+            label: label.clone(),
+            min: *min,
+            value,
+        })
+    }
+}

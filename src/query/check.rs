@@ -1,0 +1,41 @@
+//! The static check of a syntax tree ([`check_ast`]): CQL 6.2's type rules, applied after
+//! parsing as CQL's own parser applies them while it parses. Variables take their type at
+//! their first assignment, functions are checked at their call sites with the arguments'
+//! types, operators check their operands' types. The facts the lowering needs (each
+//! variable's type) are returned in [`Facts`].
+
+use std::collections::HashMap;
+
+use super::ast::Ast;
+use super::error::QueryError;
+
+/// The value type of a filter.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    /// Matches or not, no value: `check`, `not x`, `x or y`.
+    Logical,
+    /// A number: `#x`, `3`, `ply`.
+    Number,
+    /// A set of squares: `K`, `a1`, `x attacks y`.
+    Set,
+    /// A string: `"a"`, `event`, `str(x)`.
+    Str,
+    /// A position: `parent`, `child(2)`, `currentposition`.
+    Position,
+    /// A piece variable (`piece x in ...`): a set of at most one square that follows a piece.
+    Piece,
+    /// A dictionary.
+    Dictionary,
+}
+
+/// What the check learned: each variable's (and dictionary's) type, by name.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Facts {
+    /// The type of each variable, dictionary and function parameter, by name.
+    pub variables: HashMap<String, Type>,
+}
+
+/// Applies CQL 6.2's type rules to `ast`; `Err` is CQL's rejection.
+pub fn check_ast(ast: &Ast) -> Result<Facts, QueryError> {
+    super::typing::Checker::new(&ast.source.0).query(ast)
+}

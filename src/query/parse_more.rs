@@ -1,0 +1,770 @@
+//! The larger CQL 6.2 constructs: the dash move filter, `line`, `path`, `find`, `echo`,
+//! iteration, functions, dictionaries, assignments, `sort`, directions, rays, `pin` and the
+//! keyword filters with arguments (see `parse.rs` for the operator levels).
+
+use pest::iterators::{Pair, Pairs};
+
+use super::ast::{
+    Arg, Assign, AssignOp, BindingOp, Builtin, Dash, DashMode, DictionaryDecl, Direction, Echo,
+    Expr, ExprKind, Find, FunctionDef, IterKind, Iterate, Line, Name, Path, PinRole, Range, Ray,
+    RayKind, Repeat, SeqItem, SeqItemKind, SeqParam, Sort, Span, Storage, Word,
+};
+use super::error::{ErrorKind, QueryError};
+use super::parse::{Builder, Res, Rule, node, span_of, string_value};
+
+/// Most repetitions `{m n}` accepted in a sequence.
+const MAX_REPEAT: u32 = 100_000;
+
+impl Builder<'_> {
+    /// `A--B`: an operand, optionally tied to a dash.
+    pub(crate) fn dash_x(&self, pair: Pair<Rule>) -> Res {
+        let span = span_of(&pair);
+        let mut inner = pair.into_inner();
+        let left = self.expr(inner.next().expect("dash_x operand"))?;
+        if inner.peek().is_none() {
+            return Ok(left);
+        }
+        self.dash(Some(left), inner, span)
+    }
+
+    /// The dash token and what follows it (`dash_tok dash_rest`), with the tied left set.
+    pub(crate) fn dash(&self, from: Option<Expr>, mut inner: Pairs<Rule>, span: Span) -> Res {
+        let tok = inner.next().expect("dash token");
+        let capture = matches!(tok.as_str(), "[x]" | "×");
+        let mut d = Dash {
+            mode: DashMode::Played,
+            from,
+            to: None,
+            capture,
+            promote: None,
+            target: Vec::new(),
+        };
+        for part in inner.flat_map(Pair::into_inner) {
+            match part.as_rule() {
+                Rule::dash_right => d.to = Some(self.expr(self.only(part)?)?),
+                Rule::dash_promo => d.promote = Some(self.expr(self.only(part)?)?),
+                Rule::dash_target => {
+                    for c in part.into_inner().filter(|c| c.as_rule() == Rule::filter) {
+                        d.target.push(self.filter(c)?);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(node(ExprKind::Dash(Box::new(d)), span))
+    }
+
+    /// The constructs of `parse_more.rs`, by grammar rule.
+    pub(crate) fn more(&self, rule: Rule, text: &str, inner: Pairs<Rule>, span: Span) -> Res {
+        let kind = match rule {
+            Rule::legal_dash => {
+                let mut inner = inner;
+                let kw = inner.next().expect("legal keyword");
+                let mode = if kw.as_str() == "legal" {
+                    DashMode::Legal
+                } else {
+                    DashMode::PseudoLegal
+                };
+                let operand = self.expr(inner.next().expect("legal operand"))?;
+                match operand.kind {
+                    ExprKind::Dash(mut d) => {
+                        d.mode = mode;
+                        ExprKind::Dash(d)
+                    }
+                    _ => {
+                        let m = format!("'{}' must be followed by a '--' move filter", kw.as_str());
+                        return Err(self
+                            .err(ErrorKind::Syntax, operand.span, m)
+                            .expecting("'--' or '[x]'"));
+                    }
+                }
+            }
+            Rule::countmoves_filter => {
+                let mut inner = inner;
+                let kw = inner.next().expect("keyword");
+                let b = if kw.as_str() == "countmoves" {
+                    Builtin::CountMoves
+                } else {
+                    Builtin::CurrentMove
+                };
+                let arg = self.expr(inner.next().expect("operand"))?;
+                ExprKind::Builtin(b, vec![Arg::Filter(arg)])
+            }
+            Rule::line_filter => self.line(inner)?,
+            Rule::implicit_iter => {
+                let mut inner = inner;
+                let var = name_of(&inner.next().expect("name"));
+                let _in = inner.next();
+                let domain = self.expr(inner.next().expect("domain"))?;
+                let declared = self.is_declared(&var.text);
+                self.declare(&var.text);
+                let body = self.stmt(inner.next().expect("body"))?;
+                if declared {
+                    // `x in S F` with `x` a variable: membership, then another filter.
+                    let vspan = var.span;
+                    let member = node(
+                        ExprKind::Binary(
+                            super::ast::BinOp::In,
+                            Box::new(node(ExprKind::Var(var), vspan)),
+                            Box::new(domain),
+                        ),
+                        Span::new(vspan.start, body.span.start),
+                    );
+                    ExprKind::Compound(vec![member, body])
+                } else {
+                    ExprKind::Iterate(Box::new(Iterate {
+                        over: IterKind::Square,
+                        all: false,
+                        var,
+                        domain,
+                        body,
+                    }))
+                }
+            }
+            Rule::path_filter => self.path(inner)?,
+            Rule::find_filter => {
+                let mut f = Find {
+                    backward: false,
+                    params: Vec::new(),
+                    body: Expr {
+                        kind: ExprKind::Word(Word::True),
+                        span,
+                    },
+                };
+                for c in inner.skip(1) {
+                    match c.as_rule() {
+                        Rule::seq_param => f.params.push(self.seq_param(c)?),
+                        Rule::find_back => f.backward = true,
+                        _ => f.body = self.stmt(c)?,
+                    }
+                }
+                // `find all check >= 20`: CQL compares only valued filters, so the comparison
+                // applies to the `find`, not to `check`.
+                if let ExprKind::Binary(op, l, r) = &f.body.kind {
+                    if matches!(op, super::ast::BinOp::Cmp(_) | super::ast::BinOp::Arith(_))
+                        && super::typing::obviously_logical(l)
+                    {
+                        let (op, l, r) = (*op, l.clone(), r.clone());
+                        let fspan = Span::new(span.start, l.span.end);
+                        f.body = *l;
+                        let find = node(ExprKind::Find(Box::new(f)), fspan);
+                        return Ok(node(ExprKind::Binary(op, Box::new(find), r), span));
+                    }
+                }
+                ExprKind::Find(Box::new(f))
+            }
+            Rule::echo_filter => {
+                let mut params = Vec::new();
+                let mut names = Vec::new();
+                let mut body = None;
+                for c in inner.skip(1) {
+                    match c.as_rule() {
+                        Rule::seq_param => params.push(self.seq_param(c)?),
+                        Rule::name => {
+                            self.declare(c.as_str());
+                            names.push(name_of(&c))
+                        }
+                        Rule::kw_all => params.push(SeqParam::All),
+                        Rule::filter => body = Some(self.filter(c)?),
+                        _ => {}
+                    }
+                }
+                let mut names = names.into_iter();
+                ExprKind::Echo(Box::new(Echo {
+                    source: names.next().expect("echo source"),
+                    target: names.next().expect("echo target"),
+                    params,
+                    body: body.expect("echo body"),
+                }))
+            }
+            Rule::iter_filter => {
+                let mut inner = inner;
+                let kw = inner.next().expect("iteration keyword").as_str();
+                // `piece x in S`, `◭x∊S` and `∀◭x∊S` iterate over pieces.
+                let mut over = if kw == "piece" || kw.starts_with('◭') {
+                    IterKind::Piece
+                } else {
+                    IterKind::Square
+                };
+                let mut all = kw == "∀";
+                let mut var = None;
+                let mut domain = None;
+                let mut body = None;
+                for c in inner {
+                    match c.as_rule() {
+                        Rule::kw_all => all = true,
+                        Rule::piece_decl => over = IterKind::Piece,
+                        Rule::name => {
+                            self.declare(c.as_str());
+                            var = Some(name_of(&c))
+                        }
+                        Rule::in_operand => domain = Some(self.expr(c)?),
+                        Rule::filter | Rule::implicit_iter => body = Some(self.stmt(c)?),
+                        _ => {}
+                    }
+                }
+                ExprKind::Iterate(Box::new(Iterate {
+                    over,
+                    all,
+                    var: var.expect("iteration variable"),
+                    domain: domain.expect("iteration domain"),
+                    body: body.expect("iteration body"),
+                }))
+            }
+            Rule::function_def => {
+                let mut names = Vec::new();
+                let mut body = None;
+                for c in inner.skip(1) {
+                    match c.as_rule() {
+                        Rule::name => {
+                            self.declare(c.as_str());
+                            names.push(name_of(&c))
+                        }
+                        Rule::compound => body = Some(self.compound(c)?),
+                        _ => {}
+                    }
+                }
+                let mut names = names.into_iter();
+                ExprKind::Function(Box::new(FunctionDef {
+                    name: names.next().expect("function name"),
+                    params: names.collect(),
+                    body: body.expect("function body"),
+                }))
+            }
+            Rule::call => {
+                let mut inner = inner;
+                let name = name_of(&inner.next().expect("function name"));
+                let args = inner
+                    .flat_map(Pair::into_inner)
+                    .map(|c| self.filter(c))
+                    .collect::<Result<_, _>>()?;
+                ExprKind::Call(name, args)
+            }
+            Rule::dictionary_decl => {
+                let mut storage = Storage::Plain;
+                let mut name = None;
+                let mut rest = Vec::new();
+                for c in inner {
+                    match c.as_rule() {
+                        Rule::storage => storage = storage_of(&c),
+                        Rule::name => {
+                            self.declare(c.as_str());
+                            name = Some(name_of(&c))
+                        }
+                        Rule::kw_dictionary => {}
+                        _ => rest.push(c),
+                    }
+                }
+                let name = name.expect("dictionary name");
+                let decl = node(
+                    ExprKind::Dictionary(Box::new(DictionaryDecl {
+                        storage,
+                        name: name.clone(),
+                    })),
+                    span,
+                );
+                if rest.is_empty() {
+                    return Ok(decl);
+                }
+                // `dictionary D[k] = v`: the declaration, then the assignment.
+                let mut rest = rest.into_iter();
+                let keys = self.index_keys(rest.next().expect("index"))?;
+                let op = assign_op(rest.next().expect("assignment operator").as_str());
+                let value = self.filter(rest.next().expect("value"))?;
+                let target = node(
+                    ExprKind::Index(Box::new(node(ExprKind::Var(name.clone()), name.span)), keys),
+                    name.span,
+                );
+                let assign = node(
+                    ExprKind::Assign(Box::new(Assign {
+                        storage: Storage::Plain,
+                        target,
+                        op,
+                        value,
+                    })),
+                    span,
+                );
+                ExprKind::Compound(vec![decl, assign])
+            }
+            Rule::assignment => {
+                let mut storage = Storage::Plain;
+                let mut target = None;
+                let mut op = AssignOp::Set;
+                let mut value = None;
+                for c in inner {
+                    match c.as_rule() {
+                        Rule::storage => storage = storage_of(&c),
+                        Rule::assign_target => {
+                            if let Some(n) = c.clone().into_inner().next() {
+                                self.declare(n.as_str());
+                            }
+                            target = Some(self.assign_target(c)?)
+                        }
+                        Rule::assign_op => op = assign_op(c.as_str()),
+                        _ => value = Some(self.expr(c)?),
+                    }
+                }
+                ExprKind::Assign(Box::new(Assign {
+                    storage,
+                    target: target.expect("assignment target"),
+                    op,
+                    value: value.expect("assigned value"),
+                }))
+            }
+            Rule::binding_filter => {
+                let mut inner = inner;
+                let op = match inner.next().expect("keyword").as_str() {
+                    "unbind" => BindingOp::Unbind,
+                    "isbound" => BindingOp::IsBound,
+                    _ => BindingOp::IsUnbound,
+                };
+                let target = self.assign_target(inner.next().expect("variable"))?;
+                ExprKind::Binding(op, Box::new(target))
+            }
+            Rule::sort_filter => {
+                let mut s = Sort {
+                    params: Vec::new(),
+                    doc: None,
+                    body: Expr {
+                        kind: ExprKind::Word(Word::True),
+                        span,
+                    },
+                };
+                for c in inner.skip(1) {
+                    match c.as_rule() {
+                        Rule::seq_param => s.params.push(self.seq_param(c)?),
+                        Rule::string => s.doc = Some(string_value(c)),
+                        _ => s.body = self.stmt(c)?,
+                    }
+                }
+                ExprKind::Sort(Box::new(s))
+            }
+            Rule::direction_filter => {
+                let mut inner = inner;
+                let dir = Direction::from_name(inner.next().expect("direction").as_str())
+                    .unwrap_or(Direction::AnyDirection);
+                let mut range = None;
+                let mut bounds = Vec::new();
+                let mut arg = None;
+                for c in inner {
+                    match c.as_rule() {
+                        Rule::range_param => range = Some(self.range(c)?),
+                        Rule::dir_bounds | Rule::dir_bound => {
+                            for b in c.into_inner() {
+                                let bspan = span_of(&b);
+                                bounds.push(match b.as_rule() {
+                                    Rule::name => node(ExprKind::Var(name_of(&b)), bspan),
+                                    _ => node(
+                                        ExprKind::Number(b.as_str().parse().map_err(|_| {
+                                            self.err(ErrorKind::Invalid, bspan, "number out of range")
+                                        })?),
+                                        bspan,
+                                    ),
+                                });
+                            }
+                        }
+                        _ => arg = Some(self.expr(c)?),
+                    }
+                }
+                let arg = Box::new(arg.expect("direction operand"));
+                if bounds.is_empty() {
+                    ExprKind::Direction(dir, range, arg)
+                } else {
+                    ExprKind::DirectionBy(dir, bounds, arg)
+                }
+            }
+            Rule::ray_filter => {
+                let mut inner = inner;
+                let kind = match inner.next().expect("ray keyword").as_str() {
+                    "ray" => RayKind::Ray,
+                    "xray" => RayKind::XRay,
+                    _ => RayKind::Between,
+                };
+                let mut directions = Vec::new();
+                let mut args = Vec::new();
+                for c in inner {
+                    match c.as_rule() {
+                        Rule::direction_kw => directions.extend(Direction::from_name(c.as_str())),
+                        Rule::filter => args.push(self.filter(c)?),
+                        _ => {}
+                    }
+                }
+                ExprKind::Ray(Box::new(Ray {
+                    kind,
+                    directions,
+                    args,
+                }))
+            }
+            Rule::pin_filter => {
+                let mut parts = Vec::new();
+                for c in inner.skip(1) {
+                    let mut cs = c.into_inner();
+                    let role = match cs.next().expect("pin role").as_str() {
+                        "from" => PinRole::From,
+                        "through" => PinRole::Through,
+                        _ => PinRole::To,
+                    };
+                    parts.push((role, self.expr(cs.next().expect("pin operand"))?));
+                }
+                ExprKind::Pin(parts)
+            }
+            Rule::while_filter => {
+                let mut fs = inner.filter(|c| c.as_rule() == Rule::filter);
+                let c = self.filter(fs.next().expect("while condition"))?;
+                let b = self.filter(fs.next().expect("while body"))?;
+                ExprKind::While(Box::new(c), Box::new(b))
+            }
+            Rule::loop_filter => {
+                ExprKind::Loop(Box::new(self.filter(inner.last().expect("loop body"))?))
+            }
+            Rule::builtin_filter => self.builtin(inner)?,
+            Rule::castle_word => ExprKind::Word(if text.len() > 3 {
+                Word::QueenSideCastle
+            } else {
+                Word::KingSideCastle
+            }),
+            r => {
+                return Err(self.err(
+                    ErrorKind::Syntax,
+                    span,
+                    format!("internal: unexpected {r:?}"),
+                ));
+            }
+        };
+        Ok(node(kind, span))
+    }
+
+    /// `{ ... }` as a node.
+    pub(crate) fn compound(&self, pair: Pair<Rule>) -> Res {
+        let span = span_of(&pair);
+        let items = pair
+            .into_inner()
+            .filter(|c| matches!(c.as_rule(), Rule::filter | Rule::implicit_iter))
+            .map(|c| self.stmt(c))
+            .collect::<Result<_, _>>()?;
+        Ok(node(ExprKind::Compound(items), span))
+    }
+
+    /// `x` or `D[k]` or `s[i:j]` as an assignment target.
+    fn assign_target(&self, pair: Pair<Rule>) -> Res {
+        let span = span_of(&pair);
+        let mut inner = pair.into_inner();
+        let name = name_of(&inner.next().expect("name"));
+        let var = node(ExprKind::Var(name.clone()), name.span);
+        match inner.next() {
+            None => Ok(var),
+            Some(ix) => Ok(node(
+                ExprKind::Index(Box::new(var), self.index_keys(ix)?),
+                span,
+            )),
+        }
+    }
+
+    /// `m n` or `m`.
+    fn range(&self, pair: Pair<Rule>) -> Result<Range, QueryError> {
+        let span = span_of(&pair);
+        let mut nums = Vec::new();
+        for c in pair.into_inner() {
+            let n: i64 = c.as_str().parse().map_err(|_| {
+                self.err(ErrorKind::Invalid, span_of(&c), "number out of range")
+            })?;
+            nums.push(n);
+        }
+        Ok(Range {
+            min: nums.first().copied().unwrap_or(0),
+            max: nums.get(1).copied(),
+            span,
+        })
+    }
+
+    /// One parameter of `line`, `path`, `find`, `echo`, `sort`.
+    fn seq_param(&self, pair: Pair<Rule>) -> Result<SeqParam, QueryError> {
+        let p = self.only(pair)?;
+        Ok(match p.as_rule() {
+            Rule::kw_firstmatch => SeqParam::FirstMatch,
+            Rule::kw_lastposition => SeqParam::LastPosition,
+            Rule::kw_singlecolor => SeqParam::SingleColor,
+            Rule::kw_nestban => SeqParam::NestBan,
+            Rule::kw_primary => SeqParam::Primary,
+            Rule::kw_secondary => SeqParam::Secondary,
+            Rule::kw_quiet => SeqParam::Quiet,
+            Rule::kw_verbose => SeqParam::Verbose,
+            Rule::kw_keepallbest => SeqParam::KeepAllBest,
+            Rule::kw_nosort => SeqParam::NoSort,
+            Rule::sort_minmax if p.as_str() == "max" => SeqParam::Max,
+            Rule::sort_minmax => SeqParam::Min,
+            Rule::max_param => SeqParam::MaxOf(self.filter(p.into_inner().nth(1).expect("max filter"))?),
+            Rule::kw_piecepath => SeqParam::PiecePath,
+            Rule::kw_all => SeqParam::All,
+            Rule::focus_param => {
+                let mut capture = false;
+                let mut set = None;
+                for c in p.into_inner() {
+                    match c.as_rule() {
+                        Rule::kw_capture => capture = true,
+                        Rule::kw_focus => {}
+                        _ => set = Some(self.expr(c)?),
+                    }
+                }
+                SeqParam::Focus(capture, set.expect("focus set"))
+            }
+            Rule::title_param => SeqParam::Title(self.expr(p.into_inner().nth(1).expect("title"))?),
+            _ => SeqParam::Range(self.range(p)?),
+        })
+    }
+
+    fn line(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        let mut l = Line {
+            backward: false,
+            params: Vec::new(),
+            items: Vec::new(),
+        };
+        for c in inner.skip(1) {
+            match c.as_rule() {
+                Rule::seq_param => l.params.push(self.seq_param(c)?),
+                Rule::line_arrow => l.backward = matches!(c.as_str(), "<--" | "←"),
+                _ => l.items = self.line_seq(c)?,
+            }
+        }
+        Ok(ExprKind::Line(Box::new(l)))
+    }
+
+    /// `A --> B* --> (C | D)`: the constituents (the arrows must all be the first one).
+    fn line_seq(&self, pair: Pair<Rule>) -> Result<Vec<SeqItem>, QueryError> {
+        let mut items = Vec::new();
+        for c in pair.into_inner() {
+            match c.as_rule() {
+                Rule::seq_rep => items.push(self.seq_rep(c)?),
+                _ => {}
+            }
+        }
+        Ok(items)
+    }
+
+    fn seq_rep(&self, pair: Pair<Rule>) -> Result<SeqItem, QueryError> {
+        let span = span_of(&pair);
+        let mut inner = pair.into_inner();
+        let atom = self.only(inner.next().expect("sequence atom"))?;
+        let aspan = span_of(&atom);
+        let mut item = match atom.as_rule() {
+            Rule::seq_group => {
+                let alts = atom
+                    .into_inner()
+                    .filter(|c| c.as_rule() == Rule::line_seq)
+                    .map(|c| self.line_seq(c))
+                    .collect::<Result<_, _>>()?;
+                SeqItem {
+                    kind: SeqItemKind::Group(alts),
+                    span: aspan,
+                }
+            }
+            _ => {
+                let mut fs = atom
+                    .into_inner()
+                    .map(|c| self.stmt(c))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let e = if fs.len() == 1 {
+                    fs.remove(0)
+                } else {
+                    node(ExprKind::Compound(fs), aspan)
+                };
+                SeqItem {
+                    kind: SeqItemKind::Filter(e),
+                    span: aspan,
+                }
+            }
+        };
+        for r in inner {
+            let rep = self.repeat(r)?;
+            item = SeqItem {
+                kind: SeqItemKind::Repeat(Box::new(item), rep),
+                span,
+            };
+        }
+        Ok(item)
+    }
+
+    fn repeat(&self, pair: Pair<Rule>) -> Result<Repeat, QueryError> {
+        let span = span_of(&pair);
+        Ok(match pair.as_str() {
+            "*" => Repeat { min: 0, max: None },
+            "+" => Repeat { min: 1, max: None },
+            "?" => Repeat {
+                min: 0,
+                max: Some(1),
+            },
+            "{*}" => Repeat { min: 0, max: None },
+            "{+}" => Repeat { min: 1, max: None },
+            "{?}" => Repeat {
+                min: 0,
+                max: Some(1),
+            },
+            text => {
+                let body = &text[1..text.len() - 1];
+                let comma = body.contains(',');
+                let nums: Vec<u32> = body
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|s| !s.is_empty())
+                    .map(|s| s.parse::<u32>().unwrap_or(u32::MAX))
+                    .collect();
+                if nums.iter().any(|&n| n > MAX_REPEAT) {
+                    return Err(self.err(ErrorKind::Invalid, span, "repetition count too large"));
+                }
+                let leading_comma = body.trim_start().starts_with(',');
+                match (nums.as_slice(), comma, leading_comma) {
+                    ([n], false, _) => Repeat {
+                        min: *n,
+                        max: Some(*n),
+                    },
+                    ([n], true, true) => Repeat {
+                        min: 0,
+                        max: Some(*n),
+                    },
+                    ([n], true, false) => Repeat { min: *n, max: None },
+                    ([m, n, ..], _, _) => Repeat {
+                        min: *m,
+                        max: Some(*n),
+                    },
+                    _ => Repeat { min: 0, max: None },
+                }
+            }
+        })
+    }
+
+    fn path(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        let mut p = Path {
+            params: Vec::new(),
+            items: Vec::new(),
+        };
+        for c in inner.skip(1) {
+            match c.as_rule() {
+                Rule::path_params => {
+                    for sp in c.into_inner() {
+                        p.params.push(self.seq_param(sp)?);
+                    }
+                }
+                _ => p.items = self.path_cons(c)?,
+            }
+        }
+        Ok(ExprKind::Path(Box::new(p)))
+    }
+
+    /// The constituents of a path (or of one alternative of a chain).
+    fn path_cons(&self, pair: Pair<Rule>) -> Result<Vec<SeqItem>, QueryError> {
+        let mut items = Vec::new();
+        for con in pair.into_inner() {
+            let span = span_of(&con);
+            let mut parts = con.into_inner();
+            let first = parts.next().expect("path constituent");
+            let fspan = span_of(&first);
+            let mut item = match first.as_rule() {
+                Rule::path_chain => {
+                    let alts = first
+                        .into_inner()
+                        .map(|a| self.path_cons(a))
+                        .collect::<Result<_, _>>()?;
+                    SeqItem {
+                        kind: SeqItemKind::Group(alts),
+                        span: fspan,
+                    }
+                }
+                Rule::path_dash => {
+                    let mut ps = first.into_inner();
+                    let core = ps.next().expect("dash");
+                    let cspan = span_of(&core);
+                    let mut dash = self.dash_core(core, cspan)?;
+                    if let ExprKind::Dash(d) = &mut dash.kind {
+                        for h in ps {
+                            d.target.push(self.filter(self.only(h)?)?);
+                        }
+                    }
+                    SeqItem {
+                        kind: SeqItemKind::Filter(dash),
+                        span: fspan,
+                    }
+                }
+                _ => SeqItem {
+                    kind: SeqItemKind::Filter(self.filter(self.only(first)?)?),
+                    span: fspan,
+                },
+            };
+            for r in parts {
+                let rep = self.repeat(r)?;
+                item = SeqItem {
+                    kind: SeqItemKind::Repeat(Box::new(item), rep),
+                    span,
+                };
+            }
+            items.push(item);
+        }
+        Ok(items)
+    }
+
+    /// `dash_core`: a bare dash, or a set tied to a dash.
+    fn dash_core(&self, pair: Pair<Rule>, span: Span) -> Res {
+        let mut inner = pair.into_inner();
+        let first = inner.next().expect("dash core");
+        if first.as_rule() == Rule::bare_dash {
+            return self.dash(None, first.into_inner(), span);
+        }
+        let left = self.expr(first)?;
+        self.dash(Some(left), inner, span)
+    }
+
+    fn builtin(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        let mut inner = inner;
+        let kw = inner.next().expect("builtin keyword");
+        let b = Builtin::from_name(kw.as_str()).unwrap_or(Builtin::Str);
+        let mut args = Vec::new();
+        for c in inner {
+            match c.as_rule() {
+                Rule::hhdb_word => args.push(Arg::Flag(c.as_str().to_string(), span_of(&c))),
+                Rule::builtin_flag => args.push(Arg::Flag(c.as_str().to_string(), span_of(&c))),
+                Rule::range_param => args.push(Arg::Range(self.range(c)?)),
+                Rule::builtin_list => {
+                    for f in c.into_inner().filter(|f| f.as_rule() == Rule::filter) {
+                        args.push(Arg::Filter(self.filter(f)?));
+                    }
+                }
+                _ => args.push(Arg::Filter(self.expr(c)?)),
+            }
+        }
+        Ok(ExprKind::Builtin(b, args))
+    }
+}
+
+fn name_of(p: &Pair<Rule>) -> Name {
+    Name {
+        text: p.as_str().to_string(),
+        span: span_of(p),
+    }
+}
+
+fn storage_of(p: &Pair<Rule>) -> Storage {
+    let t = p.as_str();
+    if t.starts_with("piece") || t.starts_with('◭') {
+        Storage::Piece
+    } else if t.starts_with("atomic") {
+        Storage::Atomic
+    } else if t.starts_with("local") {
+        Storage::Local
+    } else if t.contains("quiet") {
+        Storage::PersistentQuiet
+    } else {
+        Storage::Persistent
+    }
+}
+
+fn assign_op(t: &str) -> AssignOp {
+    match t {
+        "+=" => AssignOp::Add,
+        "-=" => AssignOp::Sub,
+        "*=" => AssignOp::Mul,
+        "/=" => AssignOp::Div,
+        "%=" => AssignOp::Rem,
+        "|=" => AssignOp::Union,
+        "&=" => AssignOp::Intersect,
+        "=?" => AssignOp::SetIfPiece,
+        _ => AssignOp::Set,
+    }
+}

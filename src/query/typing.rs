@@ -1,0 +1,883 @@
+//! The type rules behind [`super::check_ast`]: one method computing each node's [`Type`]
+//! and rejecting operands of the wrong type, with a scope of variables, dictionaries and
+//! functions that grows as the query is read (CQL types a variable at its first assignment).
+
+use std::collections::HashMap;
+
+use super::ast::{
+    Arg, AssignOp, Ast, BinOp, Builtin, DashMode, Expr, ExprKind, FunctionDef, IterKind,
+    MoveParamKind, PrefixOp, SeqItem, SeqItemKind, SeqParam, Span, Storage, Word,
+};
+use super::check::{Facts, Type};
+use super::error::{ErrorKind, QueryError};
+
+/// Deepest nesting of function calls followed while checking (recursion stops here).
+const MAX_CALL_DEPTH: usize = 16;
+
+type Ty = Result<Type, QueryError>;
+
+/// Walks a tree once, in source order, typing every node.
+pub(crate) struct Checker<'s> {
+    src: &'s str,
+    vars: HashMap<String, Type>,
+    dict_values: HashMap<String, Type>,
+    functions: HashMap<String, FunctionDef>,
+    calls: Vec<String>,
+}
+
+fn describe(t: Type) -> &'static str {
+    match t {
+        Type::Logical => "a filter without a value",
+        Type::Number => "a number",
+        Type::Set => "a set",
+        Type::Str => "a string",
+        Type::Position => "a position",
+        Type::Piece => "a piece",
+        Type::Dictionary => "a dictionary",
+    }
+}
+
+/// Whether a value of type `t` can be used where a set is expected.
+fn is_set(t: Type) -> bool {
+    matches!(t, Type::Set | Type::Piece)
+}
+
+impl<'s> Checker<'s> {
+    /// A checker for a tree parsed from `src`.
+    pub(crate) fn new(src: &'s str) -> Checker<'s> {
+        Checker {
+            src,
+            vars: HashMap::new(),
+            dict_values: HashMap::new(),
+            functions: HashMap::new(),
+            calls: Vec::new(),
+        }
+    }
+
+    /// Checks the whole query.
+    pub(crate) fn query(mut self, ast: &Ast) -> Result<Facts, QueryError> {
+        for e in &ast.body {
+            self.ty(e)?;
+        }
+        Ok(Facts {
+            variables: self.vars,
+        })
+    }
+
+    fn err(&self, span: Span, message: impl Into<String>) -> QueryError {
+        QueryError::new(ErrorKind::Type, self.src, span, message)
+    }
+
+    /// The type of `e`, which must be `want` (sets also stand for pieces).
+    fn expect(&mut self, e: &Expr, want: Type, what: &str) -> Ty {
+        let t = self.ty(e)?;
+        let ok = t == want || (want == Type::Set && is_set(t));
+        if !ok {
+            let m = format!(
+                "{what} must be {}, found {}",
+                describe(want),
+                describe(t)
+            );
+            return Err(self.err(e.span, m).expecting(describe(want)));
+        }
+        Ok(t)
+    }
+
+    /// The type of `e`, which must have a value (not a plain filter).
+    fn valued(&mut self, e: &Expr, what: &str) -> Ty {
+        let t = self.ty(e)?;
+        if t == Type::Logical {
+            let m = format!("{what} must have a value, found a filter without one");
+            return Err(self
+                .err(e.span, m)
+                .expecting("a number, set, string or position"));
+        }
+        Ok(t)
+    }
+
+    /// The type of a node, checking its operands.
+    pub(crate) fn ty(&mut self, e: &Expr) -> Ty {
+        Ok(match &e.kind {
+            ExprKind::Compound(items) => {
+                let mut t = Type::Logical;
+                for i in items {
+                    t = self.ty(i)?;
+                }
+                t
+            }
+            ExprKind::Or(items) | ExprKind::And(items) => {
+                for i in items {
+                    self.ty(i)?;
+                }
+                Type::Logical
+            }
+            ExprKind::Not(a) => {
+                self.ty(a)?;
+                Type::Logical
+            }
+            ExprKind::If(c, a, b) => {
+                self.ty(c)?;
+                let ta = self.ty(a)?;
+                match b {
+                    Some(b) if self.ty(b)? == ta => ta,
+                    Some(_) => Type::Logical,
+                    None => ta,
+                }
+            }
+            ExprKind::Transform(_, count, a) => {
+                let t = self.ty(a)?;
+                if *count { Type::Number } else { t }
+            }
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e.span)?,
+            ExprKind::Prefix(op, a) => self.prefix(*op, a)?,
+            ExprKind::MinMax(_, args) => {
+                for a in args {
+                    self.expect(a, Type::Number, "an argument of 'max'/'min'")?;
+                }
+                Type::Number
+            }
+            ExprKind::Pieces(_) => Type::Set,
+            ExprKind::Number(_) => Type::Number,
+            ExprKind::Str(_) => Type::Str,
+            ExprKind::Word(w) => word_type(*w),
+            ExprKind::Fen(None) => Type::Str,
+            ExprKind::Fen(Some(_)) | ExprKind::Result(_) => Type::Logical,
+            ExprKind::Player(_, None) | ExprKind::Tag(_, None) => Type::Str,
+            ExprKind::Player(_, Some(_)) | ExprKind::Tag(_, Some(_)) => Type::Logical,
+            ExprKind::Elo(_) => Type::Number,
+            ExprKind::Move(params) => self.move_filter(params)?,
+            ExprKind::Var(n) => match self.vars.get(&n.text) {
+                Some(t) => *t,
+                None => {
+                    let m = format!("unknown variable or filter '{}'", n.text);
+                    return Err(QueryError::new(ErrorKind::Syntax, self.src, n.span, m));
+                }
+            },
+            ExprKind::Assign(a) => self.assign(&a.target, a.op, &a.value, a.storage)?,
+            ExprKind::Binding(_, target) => {
+                match &target.kind {
+                    ExprKind::Var(n) if !self.vars.contains_key(&n.text) => {
+                        let m = format!("'{}' is not a variable", n.text);
+                        return Err(self.err(n.span, m));
+                    }
+                    ExprKind::Var(_) => {}
+                    _ => {
+                        self.ty(target)?;
+                    }
+                }
+                Type::Logical
+            }
+            ExprKind::Index(base, keys) => self.index(base, keys)?,
+            ExprKind::Dictionary(d) => {
+                self.declare(&d.name.text, Type::Dictionary, d.name.span)?;
+                Type::Logical
+            }
+            ExprKind::Function(f) => {
+                if self.vars.contains_key(&f.name.text) {
+                    return Err(self.err(f.name.span, "a variable of this name exists"));
+                }
+                self.functions.insert(f.name.text.clone(), (**f).clone());
+                Type::Logical
+            }
+            ExprKind::Call(name, args) => self.call(name, args, e.span)?,
+            ExprKind::Dash(d) => {
+                if let Some(f) = &d.from {
+                    self.expect(f, Type::Set, "the left side of '--'")?;
+                }
+                if let Some(t) = &d.to {
+                    self.expect(t, Type::Set, "the right side of '--'")?;
+                }
+                if let Some(p) = &d.promote {
+                    match &p.kind {
+                        ExprKind::Pieces(des) if des.squares.is_none() => {}
+                        _ => {
+                            self.expect(p, Type::Str, "the promotion of '--'")?;
+                        }
+                    }
+                }
+                let mut t = Type::Logical;
+                for x in &d.target {
+                    t = self.ty(x)?;
+                }
+                if d.mode != DashMode::Played && !d.target.is_empty() {
+                    t = Type::Logical;
+                }
+                t
+            }
+            ExprKind::Line(l) => {
+                self.seq(&l.items)?;
+                Type::Number
+            }
+            ExprKind::Path(p) => {
+                self.params(&p.params)?;
+                self.seq(&p.items)?;
+                Type::Number
+            }
+            ExprKind::Find(f) => {
+                self.ty(&f.body)?;
+                let counts = f
+                    .params
+                    .iter()
+                    .any(|p| matches!(p, SeqParam::All | SeqParam::Range(_)));
+                if counts {
+                    Type::Number
+                } else {
+                    Type::Position
+                }
+            }
+            ExprKind::Echo(x) => {
+                self.declare(&x.source.text, Type::Position, x.source.span)?;
+                self.declare(&x.target.text, Type::Position, x.target.span)?;
+                self.ty(&x.body)?;
+                Type::Number
+            }
+            ExprKind::Iterate(i) => {
+                self.expect(&i.domain, Type::Set, "the domain of an iteration")?;
+                let vt = match i.over {
+                    IterKind::Square => Type::Set,
+                    IterKind::Piece => Type::Piece,
+                };
+                self.declare(&i.var.text, vt, i.var.span)?;
+                self.ty(&i.body)?;
+                if i.all { Type::Logical } else { Type::Set }
+            }
+            ExprKind::Sort(s) => {
+                let minmax = s
+                    .params
+                    .iter()
+                    .any(|p| matches!(p, SeqParam::Min | SeqParam::Max));
+                if minmax && s.doc.is_none() {
+                    return Err(self
+                        .err(e.span, "'sort min' and 'sort max' need a documentation string")
+                        .expecting("a string after 'min'/'max'"));
+                }
+                if matches!(s.body.kind, ExprKind::Number(_) | ExprKind::Word(Word::True)) {
+                    return Err(self.err(s.body.span, "'sort' needs a filter with a value"));
+                }
+                let t = self.valued(&s.body, "the argument of 'sort'")?;
+                if !matches!(t, Type::Number | Type::Str | Type::Set) {
+                    return Err(self.err(s.body.span, "'sort' sorts numbers or strings"));
+                }
+                t
+            }
+            ExprKind::Direction(_, _, a) => {
+                self.expect(a, Type::Set, "the argument of a direction filter")?;
+                Type::Set
+            }
+            ExprKind::Ray(r) => {
+                for a in &r.args {
+                    self.expect(a, Type::Set, "an argument of 'ray'")?;
+                }
+                if r.args.len() < 2 {
+                    return Err(self.err(e.span, "a ray needs at least two sets"));
+                }
+                Type::Set
+            }
+            ExprKind::Pin(parts) => {
+                for (_, p) in parts {
+                    self.expect(p, Type::Set, "an argument of 'pin'")?;
+                }
+                Type::Set
+            }
+            ExprKind::At(a, b) => {
+                self.expect(a, Type::Position, "the left side of ':'")?;
+                self.ty(b)?
+            }
+            ExprKind::While(c, b) => {
+                self.ty(c)?;
+                self.ty(b)?;
+                Type::Logical
+            }
+            ExprKind::Loop(b) => {
+                self.ty(b)?;
+                Type::Logical
+            }
+            ExprKind::Builtin(b, args) => self.builtin(*b, args, e.span)?,
+            ExprKind::Capture(_) => Type::Str,
+            ExprKind::DirectionBy(_, bounds, a) => {
+                for b in bounds {
+                    self.expect(b, Type::Number, "a distance of a direction filter")?;
+                }
+                self.expect(a, Type::Set, "the argument of a direction filter")?;
+                Type::Set
+            }
+        })
+    }
+
+    fn declare(&mut self, name: &str, t: Type, span: Span) -> Result<(), QueryError> {
+        match self.vars.get(name) {
+            Some(old) if *old != t => {
+                let m = format!(
+                    "'{name}' is already {}, it cannot become {}",
+                    describe(*old),
+                    describe(t)
+                );
+                Err(self.err(span, m))
+            }
+            _ => {
+                self.vars.insert(name.to_string(), t);
+                Ok(())
+            }
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, span: Span) -> Ty {
+        let ta = self.ty(a)?;
+        let tb = self.ty(b)?;
+        let bad = |s: &Self, m: &str| Err(s.err(span, m.to_string()));
+        Ok(match op {
+            BinOp::Union => {
+                if !is_set(ta) || !is_set(tb) {
+                    return bad(self, "'|' joins two sets");
+                }
+                Type::Set
+            }
+            BinOp::Intersect => {
+                if is_set(ta) && is_set(tb) {
+                    Type::Set
+                } else if ta == Type::Position && tb == Type::Position {
+                    // The squares where the two positions hold the same thing.
+                    Type::Set
+                } else {
+                    return bad(self, "'&' intersects two sets (or two positions)");
+                }
+            }
+            BinOp::In => {
+                if !(is_set(ta) && is_set(tb) || ta == Type::Str && tb == Type::Str) {
+                    return bad(self, "'in' takes two sets or two strings");
+                }
+                Type::Logical
+            }
+            BinOp::Cmp(_) => {
+                let num = |t| matches!(t, Type::Number | Type::Set | Type::Piece);
+                let ok = (num(ta) && num(tb))
+                    || (ta == Type::Str && tb == Type::Str)
+                    || (ta == Type::Position && tb == Type::Position);
+                if !ok {
+                    let m = format!(
+                        "cannot compare {} with {}",
+                        describe(ta),
+                        describe(tb)
+                    );
+                    return bad(self, &m);
+                }
+                // A comparison has the value of its left side.
+                match ta {
+                    Type::Piece => Type::Set,
+                    Type::Position => Type::Logical,
+                    t => t,
+                }
+            }
+            BinOp::Arith(op) => {
+                if ta == Type::Str && tb == Type::Str && op == crate::ir::ArithOp::Add {
+                    Type::Str
+                } else if ta == Type::Number && tb == Type::Number {
+                    Type::Number
+                } else {
+                    return bad(self, "arithmetic takes two numbers ('+' also two strings)");
+                }
+            }
+            BinOp::Attacks | BinOp::AttackedBy => {
+                if !is_set(ta) || !is_set(tb) {
+                    return bad(self, "'attacks' relates two sets");
+                }
+                Type::Set
+            }
+            BinOp::Regex => {
+                if ta != Type::Str {
+                    return bad(self, "the left side of '~~' must be a string");
+                }
+                Type::Str
+            }
+        })
+    }
+
+    fn prefix(&mut self, op: PrefixOp, a: &Expr) -> Ty {
+        Ok(match op {
+            PrefixOp::Count => {
+                let t = self.ty(a)?;
+                if !(is_set(t) || t == Type::Str || t == Type::Dictionary) {
+                    return Err(self.err(a.span, "'#' counts a set"));
+                }
+                Type::Number
+            }
+            PrefixOp::Complement => {
+                self.expect(a, Type::Set, "the argument of '~'")?;
+                Type::Set
+            }
+            PrefixOp::Negate | PrefixOp::Abs => {
+                self.expect(a, Type::Number, "the argument")?;
+                Type::Number
+            }
+            PrefixOp::Power | PrefixOp::Type | PrefixOp::ColorType => {
+                self.expect(a, Type::Set, "the argument")?;
+                Type::Number
+            }
+        })
+    }
+
+    fn move_filter(&mut self, params: &[super::ast::MoveParam]) -> Ty {
+        let (mut count, mut set, mut then) = (false, false, false);
+        for p in params {
+            match &p.kind {
+                MoveParamKind::From(x) | MoveParamKind::To(x) | MoveParamKind::Capture(x) => {
+                    self.expect(x, Type::Set, "a 'move' parameter")?;
+                    set = true;
+                }
+                MoveParamKind::Promote(x) | MoveParamKind::Comment(x) => {
+                    self.ty(x)?;
+                }
+                MoveParamKind::Then(_, x) => {
+                    self.ty(x)?;
+                    then = true;
+                }
+                MoveParamKind::Count => count = true,
+                _ => {}
+            }
+        }
+        Ok(if count {
+            Type::Number
+        } else if set && !then {
+            Type::Set
+        } else {
+            Type::Logical
+        })
+    }
+
+    fn assign(&mut self, target: &Expr, op: AssignOp, value: &Expr, storage: Storage) -> Ty {
+        let vt = self.valued(value, "the value assigned")?;
+        match &target.kind {
+            ExprKind::Var(n) => {
+                if self.functions.contains_key(&n.text) {
+                    return Err(self.err(n.span, "a function of this name exists"));
+                }
+                let existing = self.vars.get(&n.text).copied();
+                let persistent =
+                    matches!(storage, Storage::Persistent | Storage::PersistentQuiet);
+                if persistent && existing.is_none() && op != AssignOp::Set {
+                    // A persistent variable starts at 0 (or "").
+                    self.vars.insert(n.text.clone(), vt);
+                }
+                let existing = self.vars.get(&n.text).copied();
+                if op != AssignOp::Set && op != AssignOp::SetIfPiece && existing.is_none() {
+                    let m = format!("'{}' must be assigned before it is updated", n.text);
+                    return Err(self.err(n.span, m));
+                }
+                let vt = if op == AssignOp::SetIfPiece || storage == Storage::Piece {
+                    Type::Piece
+                } else if existing == Some(Type::Piece) && is_set(vt) {
+                    Type::Piece
+                } else {
+                    vt
+                };
+                if storage == Storage::Persistent || storage == Storage::PersistentQuiet {
+                    if !matches!(vt, Type::Number | Type::Str | Type::Set) {
+                        return Err(self.err(value.span, "a persistent variable holds a number, a string or a set"));
+                    }
+                }
+                match (existing, op) {
+                    (Some(Type::Number), AssignOp::Add | AssignOp::Sub | AssignOp::Mul | AssignOp::Div | AssignOp::Rem)
+                        if vt == Type::Number => {}
+                    (Some(Type::Str), AssignOp::Add) if vt == Type::Str => {}
+                    (Some(t), AssignOp::Union | AssignOp::Intersect) if is_set(t) && is_set(vt) => {}
+                    (_, AssignOp::Set | AssignOp::SetIfPiece) => self.declare(&n.text, vt, n.span)?,
+                    _ => {
+                        return Err(self.err(target.span, "this assignment operator does not fit the variable's type"));
+                    }
+                }
+            }
+            ExprKind::Index(base, keys) => {
+                if let ExprKind::Var(n) = &base.kind {
+                    match self.vars.get(&n.text).copied() {
+                        Some(Type::Dictionary) | None => {
+                            self.vars.insert(n.text.clone(), Type::Dictionary);
+                            for k in keys.iter().flatten() {
+                                self.valued(k, "a dictionary key")?;
+                            }
+                            if let Some(old) = self.dict_values.get(&n.text) {
+                                if *old != vt {
+                                    return Err(self.err(value.span, "the dictionary holds values of another type"));
+                                }
+                            }
+                            self.dict_values.insert(n.text.clone(), vt);
+                        }
+                        Some(Type::Str) => {
+                            if vt != Type::Str {
+                                return Err(self.err(value.span, "a substring is assigned a string"));
+                            }
+                        }
+                        Some(_) => return Err(self.err(base.span, "only dictionaries and strings can be indexed")),
+                    }
+                } else {
+                    return Err(self.err(target.span, "cannot assign to this"));
+                }
+            }
+            _ => return Err(self.err(target.span, "cannot assign to this")),
+        }
+        Ok(Type::Logical)
+    }
+
+    fn index(&mut self, base: &Expr, keys: &[Option<Expr>]) -> Ty {
+        let bt = self.ty(base)?;
+        match bt {
+            Type::Dictionary => {
+                for k in keys.iter().flatten() {
+                    self.valued(k, "a dictionary key")?;
+                }
+                let name = match &base.kind {
+                    ExprKind::Var(n) => n.text.clone(),
+                    _ => String::new(),
+                };
+                Ok(self.dict_values.get(&name).copied().unwrap_or(Type::Number))
+            }
+            Type::Str => {
+                for k in keys.iter().flatten() {
+                    self.expect(k, Type::Number, "a string index")?;
+                }
+                Ok(Type::Str)
+            }
+            _ => Err(self.err(base.span, "only strings and dictionaries can be indexed")),
+        }
+    }
+
+    fn call(&mut self, name: &super::ast::Name, args: &[Expr], span: Span) -> Ty {
+        let Some(f) = self.functions.get(&name.text).cloned() else {
+            let m = format!("'{}' is not a function", name.text);
+            return Err(QueryError::new(ErrorKind::Syntax, self.src, name.span, m));
+        };
+        if f.params.len() != args.len() {
+            let m = format!(
+                "'{}' takes {} arguments, found {}",
+                name.text,
+                f.params.len(),
+                args.len()
+            );
+            return Err(self.err(span, m));
+        }
+        let mut types = Vec::new();
+        for a in args {
+            types.push(self.ty(a)?);
+        }
+        if self.calls.iter().filter(|c| **c == name.text).count() > 0
+            || self.calls.len() >= MAX_CALL_DEPTH
+        {
+            return Ok(Type::Logical);
+        }
+        // The body is checked with the parameters bound to the arguments' types.
+        let saved: Vec<(String, Option<Type>)> = f
+            .params
+            .iter()
+            .map(|p| (p.text.clone(), self.vars.get(&p.text).copied()))
+            .collect();
+        for (p, t) in f.params.iter().zip(types) {
+            self.vars.insert(p.text.clone(), t);
+        }
+        self.calls.push(name.text.clone());
+        let result = self.ty(&f.body);
+        self.calls.pop();
+        for (p, old) in saved {
+            match old {
+                Some(t) => self.vars.insert(p, t),
+                None => self.vars.remove(&p),
+            };
+        }
+        result
+    }
+
+    fn params(&mut self, params: &[SeqParam]) -> Result<(), QueryError> {
+        for p in params {
+            match p {
+                SeqParam::Focus(_, e) => {
+                    self.expect(e, Type::Set, "the argument of 'focus'")?;
+                }
+                SeqParam::MaxOf(e) => {
+                    self.expect(e, Type::Number, "the argument of 'max'")?;
+                }
+                SeqParam::Title(e) => {
+                    self.expect(e, Type::Str, "the argument of 'title'")?;
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn seq(&mut self, items: &[SeqItem]) -> Result<(), QueryError> {
+        for it in items {
+            match &it.kind {
+                SeqItemKind::Filter(e) => {
+                    let numeric = matches!(
+                        e.kind,
+                        ExprKind::Number(_) | ExprKind::Binary(BinOp::Arith(_), ..)
+                    ) || (matches!(e.kind, ExprKind::Var(_)) && self.ty(e)? == Type::Number);
+                    self.ty(e)?;
+                    if numeric {
+                        return Err(self.err(
+                            e.span,
+                            "a number cannot be a constituent of 'line' or 'path' (braces make it a filter)",
+                        ));
+                    }
+                }
+                SeqItemKind::Group(alts) => {
+                    for a in alts {
+                        self.seq(a)?;
+                    }
+                }
+                SeqItemKind::Repeat(i, _) => self.seq(std::slice::from_ref(i))?,
+            }
+        }
+        Ok(())
+    }
+
+    fn builtin(&mut self, b: Builtin, args: &[Arg], span: Span) -> Ty {
+        let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
+        let n = filters.len();
+        let need = |s: &Self, lo: usize, hi: usize| -> Result<(), QueryError> {
+            if n < lo || n > hi {
+                let m = format!("'{}' takes {lo} to {hi} arguments, found {n}", b.name());
+                return Err(s.err(span, m));
+            }
+            Ok(())
+        };
+        use Builtin as B;
+        Ok(match b {
+            B::Lowercase | B::Uppercase => {
+                need(self, 1, 1)?;
+                self.expect(filters[0], Type::Str, "the argument")?;
+                Type::Str
+            }
+            B::Int => {
+                need(self, 1, 1)?;
+                self.expect(filters[0], Type::Str, "the argument of 'int'")?;
+                Type::Number
+            }
+            B::Str | B::Comment | B::Message => {
+                for f in &filters {
+                    self.ty(f)?;
+                }
+                if b == B::Str { Type::Str } else { Type::Logical }
+            }
+            B::Ascii => {
+                need(self, 1, 1)?;
+                match self.valued(filters[0], "the argument of 'ascii'")? {
+                    Type::Str => Type::Number,
+                    Type::Number => Type::Str,
+                    _ => return Err(self.err(span, "'ascii' takes a string or a number")),
+                }
+            }
+            B::IndexOf => {
+                need(self, 2, 2)?;
+                for f in &filters {
+                    self.expect(f, Type::Str, "an argument of 'indexof'")?;
+                }
+                Type::Number
+            }
+            B::Sqrt => {
+                need(self, 1, 1)?;
+                self.expect(filters[0], Type::Number, "the argument of 'sqrt'")?;
+                Type::Number
+            }
+            B::Distance => {
+                need(self, 2, 2)?;
+                let a = self.valued(filters[0], "an argument of 'distance'")?;
+                let c = self.valued(filters[1], "an argument of 'distance'")?;
+                let both = |t: Type| (is_set(a) && is_set(c)) || (a == t && c == t);
+                if !both(Type::Position) {
+                    return Err(self.err(span, "'distance' takes two squares or two positions"));
+                }
+                Type::Number
+            }
+            B::File | B::Rank => {
+                need(self, 1, 1)?;
+                self.expect(filters[0], Type::Set, "the argument")?;
+                Type::Number
+            }
+            B::MakeSquare => {
+                need(self, 1, 2)?;
+                for f in &filters {
+                    self.valued(f, "an argument of 'makesquare'")?;
+                }
+                Type::Set
+            }
+            B::Light | B::Dark => {
+                need(self, 0, 1)?;
+                if let Some(f) = filters.first() {
+                    self.expect(f, Type::Set, "the argument")?;
+                }
+                Type::Set
+            }
+            B::Child => {
+                need(self, 0, 1)?;
+                if let Some(f) = filters.first() {
+                    self.expect(f, Type::Number, "the argument of 'child'")?;
+                }
+                Type::Position
+            }
+            B::Ancestor | B::Descendant => {
+                need(self, 2, 2)?;
+                for f in &filters {
+                    self.expect(f, Type::Position, "an argument")?;
+                }
+                Type::Logical
+            }
+            B::Lca => {
+                need(self, 2, 2)?;
+                for f in &filters {
+                    self.expect(f, Type::Position, "an argument of 'lca'")?;
+                }
+                Type::Position
+            }
+            B::Position => {
+                need(self, 1, 1)?;
+                self.expect(filters[0], Type::Number, "the argument of 'position'")?;
+                Type::Position
+            }
+            B::ReadFile => {
+                need(self, 1, 1)?;
+                self.expect(filters[0], Type::Str, "the argument of 'readfile'")?;
+                Type::Str
+            }
+            B::WriteFile | B::SetTag => {
+                need(self, 2, 2)?;
+                for f in &filters {
+                    self.valued(f, "an argument")?;
+                }
+                Type::Logical
+            }
+            B::Tag => {
+                need(self, 1, 1)?;
+                self.expect(filters[0], Type::Str, "the tag name")?;
+                Type::Str
+            }
+            B::RemoveTag => {
+                need(self, 1, 1)?;
+                self.expect(filters[0], Type::Str, "the tag name")?;
+                Type::Logical
+            }
+            B::HasComment => {
+                need(self, 0, 1)?;
+                if let Some(f) = filters.first() {
+                    self.expect(f, Type::Str, "the argument of 'hascomment'")?;
+                }
+                Type::Logical
+            }
+            B::PieceId | B::PieceName | B::TypeName => {
+                need(self, 1, 1)?;
+                self.expect(filters[0], Type::Set, "the argument")?;
+                if b == B::PieceId { Type::Number } else { Type::Str }
+            }
+            B::Assert => {
+                need(self, 1, 1)?;
+                self.ty(filters[0])?;
+                Type::Logical
+            }
+            B::Equal => {
+                need(self, 2, 2)?;
+                let a = self.valued(filters[0], "an argument of 'equal'")?;
+                let c = self.valued(filters[1], "an argument of 'equal'")?;
+                if a != c && !(is_set(a) && is_set(c)) {
+                    return Err(self.err(span, "'equal' compares two values of one type"));
+                }
+                Type::Logical
+            }
+            B::ConsecutiveMoves => {
+                need(self, 2, 2)?;
+                for f in &filters {
+                    self.expect(f, Type::Position, "an argument of 'consecutivemoves'")?;
+                }
+                Type::Number
+            }
+            B::CountMoves => {
+                need(self, 1, 1)?;
+                if !matches!(filters[0].kind, ExprKind::Dash(_)) {
+                    return Err(self
+                        .err(filters[0].span, "'countmoves' counts the moves of a '--' filter")
+                        .expecting("'--'"));
+                }
+                self.ty(filters[0])?;
+                Type::Number
+            }
+            B::CurrentMove => {
+                need(self, 1, 1)?;
+                if !matches!(filters[0].kind, ExprKind::Dash(_)) {
+                    return Err(self.err(filters[0].span, "'currentmove' takes a '--' filter"));
+                }
+                self.ty(filters[0])?;
+                Type::Logical
+            }
+            B::Eco | B::EventDate | B::Year | B::Elo => {
+                need(self, 0, 1)?;
+                if let Some(f) = filters.first() {
+                    self.ty(f)?;
+                    Type::Logical
+                } else if matches!(b, B::Year | B::Elo) {
+                    Type::Number
+                } else {
+                    Type::Str
+                }
+            }
+            B::Hhdb => Type::Number,
+            B::SimilarPosition | B::Imagine | B::CommandPipe | B::Substring => {
+                for f in &filters {
+                    self.ty(f)?;
+                }
+                Type::Logical
+            }
+            B::PiecePath => Type::Str,
+        })
+    }
+}
+
+/// The type of a word without arguments.
+fn word_type(w: Word) -> Type {
+    use Word as W;
+    match w {
+        W::SideToMove
+        | W::White
+        | W::Black
+        | W::HalfmoveClock
+        | W::MoveNumber
+        | W::Ply
+        | W::GameNumber
+        | W::PositionId
+        | W::Depth
+        | W::CurrentTransform
+        | W::LastGameNumber
+        | W::PathCount
+        | W::PathCountUnfocused
+        | W::ZobristKey => Type::Number,
+        W::ConnectedPawns
+        | W::DoubledPawns
+        | W::IsolatedPawns
+        | W::PassedPawns
+        | W::PromotedPieces
+        | W::EnPassantSquare
+        | W::From
+        | W::To
+        | W::IdealMate
+        | W::IdealStalemate
+        | W::ModelMate
+        | W::ModelStalemate
+        | W::PureMate
+        | W::PureStalemate => Type::Set,
+        W::Parent
+        | W::CurrentPosition
+        | W::InitialPosition
+        | W::LastPosition
+        | W::PathStart
+        | W::PathLastPosition => Type::Position,
+        W::CurrentFen | W::StandardFen | W::OriginalComment | W::CurrentMutation => Type::Str,
+        _ => Type::Logical,
+    }
+}
+
+/// Whether `e` has no value whatever the variables' types (`check`, `not x`, `a or b`), so
+/// that CQL would not let a comparison or arithmetic operator take it as its left operand.
+pub(crate) fn obviously_logical(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Word(w) => word_type(*w) == Type::Logical,
+        ExprKind::Not(_) | ExprKind::Or(_) | ExprKind::And(_) | ExprKind::Result(_) => true,
+        ExprKind::Fen(Some(_)) | ExprKind::Player(_, Some(_)) | ExprKind::Tag(_, Some(_)) => true,
+        _ => false,
+    }
+}
