@@ -31,6 +31,14 @@ impl Builder<'_> {
     pub(crate) fn dash(&self, from: Option<Expr>, mut inner: Pairs<Rule>, span: Span) -> Res {
         let tok = inner.next().expect("dash token");
         let capture = matches!(tok.as_str(), "[x]" | "×");
+        let start = tok.as_span().start();
+        let before = self.src[..start].chars().next_back();
+        if from.is_none()
+            && before.is_some_and(|c| c.is_alphanumeric() || matches!(c, ')' | ']' | '}' | '"' | '-' | '―' | '×' | '_'))
+        {
+            let m = "a '--' written right after something that is not a set (add a space before it)";
+            return Err(self.err(ErrorKind::Syntax, span_of(&tok), m));
+        }
         let mut d = Dash {
             mode: DashMode::Played,
             from,
@@ -395,7 +403,7 @@ impl Builder<'_> {
             }
             Rule::pin_filter => {
                 let mut parts = Vec::new();
-                for c in inner.skip(1) {
+                for c in inner.skip(1).flat_map(Pair::into_inner) {
                     let mut cs = c.into_inner();
                     let role = match cs.next().expect("pin role").as_str() {
                         "from" => PinRole::From,

@@ -98,6 +98,9 @@ impl<'s> Checker<'s> {
     /// The type of a node, checking its operands.
     pub(crate) fn ty(&mut self, e: &Expr) -> Ty {
         Ok(match &e.kind {
+            ExprKind::Compound(items) if items.is_empty() => {
+                return Err(self.err(e.span, "an empty compound '{}' is not a filter"));
+            }
             ExprKind::Compound(items) => {
                 let mut t = Type::Logical;
                 for i in items {
@@ -199,12 +202,24 @@ impl<'s> Checker<'s> {
                 for x in &d.target {
                     t = self.ty(x)?;
                 }
-                if d.mode != DashMode::Played && !d.target.is_empty() {
-                    t = Type::Logical;
+                if d.mode != DashMode::Played {
+                    if d.capture {
+                        return Err(self.err(e.span, "'legal' and 'pseudolegal' take '--', not a capture"));
+                    }
+                    if d.target.len() > 1 {
+                        return Err(self.err(e.span, "a legal move filter takes one target filter"));
+                    }
+                    if !d.target.is_empty() {
+                        t = Type::Logical;
+                    }
                 }
                 t
             }
             ExprKind::Line(l) => {
+                let both = l.params.contains(&SeqParam::Primary) && l.params.contains(&SeqParam::Secondary);
+                if both {
+                    return Err(self.err(e.span, "'primary' and 'secondary' exclude each other"));
+                }
                 self.seq(&l.items)?;
                 Type::Number
             }
@@ -274,7 +289,10 @@ impl<'s> Checker<'s> {
                 Type::Set
             }
             ExprKind::Pin(parts) => {
-                for (_, p) in parts {
+                for (i, (role, p)) in parts.iter().enumerate() {
+                    if parts[..i].iter().any(|(r, _)| r == role) {
+                        return Err(self.err(p.span, "a 'pin' parameter is given twice"));
+                    }
                     self.expect(p, Type::Set, "an argument of 'pin'")?;
                 }
                 Type::Set
@@ -367,6 +385,9 @@ impl<'s> Checker<'s> {
                     Type::Position => Type::Logical,
                     t => t,
                 }
+            }
+            BinOp::Arith(_) if matches!(a.kind, ExprKind::Line(_)) => {
+                return bad(self, "a 'line' filter cannot be an operand of arithmetic (braces around it help)");
             }
             BinOp::Arith(op) => {
                 if ta == Type::Str && tb == Type::Str && op == crate::ir::ArithOp::Add {
@@ -605,12 +626,16 @@ impl<'s> Checker<'s> {
     fn seq(&mut self, items: &[SeqItem]) -> Result<(), QueryError> {
         for it in items {
             match &it.kind {
-                SeqItemKind::Filter(e) => {
+                SeqItemKind::Filter(whole) => {
+                    self.ty(whole)?;
+                    let e = match &whole.kind {
+                        ExprKind::Compound(v) if !v.is_empty() => &v[v.len() - 1],
+                        _ => whole,
+                    };
                     let numeric = matches!(
                         e.kind,
                         ExprKind::Number(_) | ExprKind::Binary(BinOp::Arith(_), ..)
                     ) || (matches!(e.kind, ExprKind::Var(_)) && self.ty(e)? == Type::Number);
-                    self.ty(e)?;
                     if numeric {
                         return Err(self.err(
                             e.span,
@@ -816,7 +841,19 @@ impl<'s> Checker<'s> {
                     Type::Str
                 }
             }
-            B::Hhdb => Type::Number,
+            B::Hhdb => {
+                let words: Vec<&str> = args
+                    .iter()
+                    .filter_map(|a| match a {
+                        Arg::Flag(w, _) => Some(w.as_str()),
+                        _ => None,
+                    })
+                    .collect();
+                if words == ["sort"] {
+                    return Err(self.err(span, "'hhdb sort' needs an award word"));
+                }
+                Type::Number
+            }
             B::SimilarPosition | B::Imagine | B::CommandPipe | B::Substring => {
                 for f in &filters {
                     self.ty(f)?;
