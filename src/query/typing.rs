@@ -21,6 +21,7 @@ pub(crate) struct Checker<'s> {
     src: &'s str,
     vars: HashMap<String, Type>,
     dict_values: HashMap<String, Type>,
+    dict_keys: HashMap<String, Type>,
     functions: HashMap<String, FunctionDef>,
     calls: Vec<String>,
 }
@@ -49,6 +50,7 @@ impl<'s> Checker<'s> {
             src,
             vars: HashMap::new(),
             dict_values: HashMap::new(),
+            dict_keys: HashMap::new(),
             functions: HashMap::new(),
             calls: Vec::new(),
         }
@@ -512,9 +514,10 @@ impl<'s> Checker<'s> {
                     match self.vars.get(&n.text).copied() {
                         Some(Type::Dictionary) | None => {
                             self.vars.insert(n.text.clone(), Type::Dictionary);
-                            for k in keys.iter().flatten() {
-                                self.valued(k, "a dictionary key")?;
+                            if !matches!(vt, Type::Number | Type::Str | Type::Set | Type::Piece) {
+                                return Err(self.err(value.span, "a dictionary holds numbers, strings or sets"));
                             }
+                            self.dict_key(&n.text, keys)?;
                             if let Some(old) = self.dict_values.get(&n.text) {
                                 if *old != vt {
                                     return Err(self.err(value.span, "the dictionary holds values of another type"));
@@ -538,17 +541,44 @@ impl<'s> Checker<'s> {
         Ok(Type::Logical)
     }
 
+    /// Checks a dictionary key: one key, of the type of the dictionary's first key.
+    fn dict_key(&mut self, dict: &str, keys: &[Option<Expr>]) -> Result<(), QueryError> {
+        let [Some(k)] = keys else {
+            return Err(QueryError::new(
+                ErrorKind::Syntax,
+                self.src,
+                keys.iter().flatten().next().map_or(Span::default(), |k| k.span),
+                "a dictionary takes one key",
+            ));
+        };
+        let kt = match self.valued(k, "a dictionary key")? {
+            Type::Piece => Type::Set,
+            t => t,
+        };
+        if !matches!(kt, Type::Number | Type::Str | Type::Set) {
+            return Err(self.err(k.span, "a dictionary key is a number, a string or a set"));
+        }
+        match self.dict_keys.get(dict) {
+            Some(old) if *old != kt => {
+                let m = format!("the keys of '{dict}' are {}", describe(*old));
+                Err(self.err(k.span, m))
+            }
+            _ => {
+                self.dict_keys.insert(dict.to_string(), kt);
+                Ok(())
+            }
+        }
+    }
+
     fn index(&mut self, base: &Expr, keys: &[Option<Expr>]) -> Ty {
         let bt = self.ty(base)?;
         match bt {
             Type::Dictionary => {
-                for k in keys.iter().flatten() {
-                    self.valued(k, "a dictionary key")?;
-                }
                 let name = match &base.kind {
                     ExprKind::Var(n) => n.text.clone(),
                     _ => String::new(),
                 };
+                self.dict_key(&name, keys)?;
                 Ok(self.dict_values.get(&name).copied().unwrap_or(Type::Number))
             }
             Type::Str => {
