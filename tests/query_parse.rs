@@ -422,13 +422,12 @@ fn error_positions() {
         "q.cql:4:3: error: square j9 is off the board (8 files, 8 ranks)\n    Rj9\n    ^^^\n"
     );
 
-    // `and` with nothing after it: the caret is under the `and`.
     let q = "check and\n";
     let e = err(q);
-    assert_eq!((e.line, e.column), (1, 7));
+    assert_eq!((e.line, e.column), (1, 10));
     assert_eq!(
         e.render("q.cql", q),
-        "q.cql:1:7: error: 'and' needs a filter on each side\n  check and\n        ^^^ expected a filter after 'and'\n"
+        "q.cql:1:10: error: unexpected end of query\n  check and\n           ^ expected a filter\n"
     );
 
     let q = "cql()\n(check or mate";

@@ -502,6 +502,7 @@ impl Builder<'_> {
             Rule::max_param => SeqParam::MaxOf(self.filter(p.into_inner().nth(1).expect("max filter"))?),
             Rule::kw_piecepath => SeqParam::PiecePath,
             Rule::kw_all => SeqParam::All,
+            Rule::kw_count => SeqParam::Count,
             Rule::focus_param => {
                 let mut capture = false;
                 let mut set = None;

@@ -247,6 +247,24 @@ impl Builder<'_> {
             Rule::kw_ooo => MoveParamKind::QueenSide,
             Rule::kw_null => MoveParamKind::Null,
             Rule::kw_reverse => MoveParamKind::Reverse,
+            Rule::mp_comment => {
+                let c = p.into_inner().nth(1).expect("comment argument");
+                let e = if c.as_rule() == Rule::builtin_list {
+                    let cspan = span_of(&c);
+                    let args = c
+                        .into_inner()
+                        .filter(|f| f.as_rule() == Rule::filter)
+                        .map(|f| self.filter(f).map(super::ast::Arg::Filter))
+                        .collect::<Result<_, _>>()?;
+                    Expr {
+                        kind: ExprKind::Builtin(Builtin::Comment, args),
+                        span: cspan,
+                    }
+                } else {
+                    self.primary(c)?
+                };
+                MoveParamKind::Comment(e)
+            }
             Rule::kw_primary => MoveParamKind::Primary,
             Rule::kw_secondary => MoveParamKind::Secondary,
             _ => MoveParamKind::Count,

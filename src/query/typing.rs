@@ -223,19 +223,27 @@ impl<'s> Checker<'s> {
                     return Err(self.err(e.span, "'primary' and 'secondary' exclude each other"));
                 }
                 self.seq(&l.items)?;
-                Type::Number
+                if l.params.contains(&SeqParam::LastPosition) {
+                    Type::Position
+                } else {
+                    Type::Number
+                }
             }
             ExprKind::Path(p) => {
                 self.params(&p.params)?;
                 self.seq(&p.items)?;
-                Type::Number
+                if p.params.contains(&SeqParam::LastPosition) {
+                    Type::Position
+                } else {
+                    Type::Number
+                }
             }
             ExprKind::Find(f) => {
                 self.ty(&f.body)?;
                 let counts = f
                     .params
                     .iter()
-                    .any(|p| matches!(p, SeqParam::All | SeqParam::Range(_)));
+                    .any(|p| matches!(p, SeqParam::All | SeqParam::Count | SeqParam::Range(_)));
                 if counts {
                     Type::Number
                 } else {
