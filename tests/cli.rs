@@ -265,10 +265,7 @@ fn parse_prints_the_tree_and_the_verdict() {
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with("line"), "{text}");
     assert!(lines[1].trim_start().starts_with("check"), "{text}");
-    assert!(
-        text.contains("note:") && text.contains("'line'"),
-        "{text}"
-    );
+    assert!(text.contains("note:") && text.contains("'line'"), "{text}");
 
     // A query cqlq runs: no note.
     let out = cqlq(&["--parse", "-e", "wtm and check"]);

@@ -15,7 +15,9 @@ use cqlq::query::{check_ast, cql_to_ast};
 const RATCHET_AGREEING: usize = 4665;
 
 fn shared(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/cql").join(rel)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/cql")
+        .join(rel)
 }
 
 /// CQL's verdict on a query text (the body of `cql()`, or a whole file).

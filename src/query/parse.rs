@@ -152,8 +152,7 @@ fn flatten_more(pair: Pair<Rule>) -> Vec<Pair<Rule>> {
 /// Whether CQL's parser would refuse `e` as the left operand of `-` (so the `-` starts a new
 /// filter): sets written as such, dash filters, and filters without a value.
 fn no_arithmetic(e: &Expr) -> bool {
-    matches!(e.kind, ExprKind::Pieces(_) | ExprKind::Dash(_))
-        || super::typing::obviously_logical(e)
+    matches!(e.kind, ExprKind::Pieces(_) | ExprKind::Dash(_)) || super::typing::obviously_logical(e)
 }
 
 /// A node of `kind` spanning `span`.
@@ -172,7 +171,12 @@ impl Builder<'_> {
         self.declared.borrow_mut().insert(name.to_string());
     }
 
-    pub(crate) fn err(&self, kind: ErrorKind, span: Span, message: impl Into<String>) -> QueryError {
+    pub(crate) fn err(
+        &self,
+        kind: ErrorKind,
+        span: Span,
+        message: impl Into<String>,
+    ) -> QueryError {
         QueryError::new(kind, self.src, span, message)
     }
 
@@ -234,7 +238,10 @@ impl Builder<'_> {
     fn flat(&self, pair: Pair<Rule>, item: Rule, make: fn(Vec<Expr>) -> ExprKind) -> Res {
         let span = span_of(&pair);
         let mut items = Vec::new();
-        for p in flatten_more(pair).into_iter().filter(|p| p.as_rule() == item) {
+        for p in flatten_more(pair)
+            .into_iter()
+            .filter(|p| p.as_rule() == item)
+        {
             items.push(self.expr(p)?);
         }
         Ok(if items.len() == 1 {
@@ -467,18 +474,21 @@ impl Builder<'_> {
             }
         }
         // `s[1:3]` parses as one operand `1:3` (the position operator): split it.
-        if let [Some(Expr {
-            kind: ExprKind::At(..),
-            ..
-        })] = keys.as_slice()
-        {
-            if let Some(Expr {
+        let split = keys.len() == 1
+            && matches!(
+                keys[0],
+                Some(Expr {
+                    kind: ExprKind::At(..),
+                    ..
+                })
+            );
+        if split
+            && let Some(Some(Expr {
                 kind: ExprKind::At(a, b),
                 ..
-            }) = keys.pop().flatten()
-            {
-                return Ok(vec![Some(*a), Some(*b)]);
-            }
+            })) = keys.pop()
+        {
+            return Ok(vec![Some(*a), Some(*b)]);
         }
         Ok(keys)
     }
@@ -502,4 +512,3 @@ impl Builder<'_> {
         }
     }
 }
-

@@ -34,9 +34,12 @@ impl Builder<'_> {
         let start = tok.as_span().start();
         let before = self.src[..start].chars().next_back();
         if from.is_none()
-            && before.is_some_and(|c| c.is_alphanumeric() || matches!(c, ')' | ']' | '}' | '"' | '-' | '―' | '×' | '_'))
+            && before.is_some_and(|c| {
+                c.is_alphanumeric() || matches!(c, ')' | ']' | '}' | '"' | '-' | '―' | '×' | '_')
+            })
         {
-            let m = "a '--' written right after something that is not a set (add a space before it)";
+            let m =
+                "a '--' written right after something that is not a set (add a space before it)";
             return Err(self.err(ErrorKind::Syntax, span_of(&tok), m));
         }
         let mut d = Dash {
@@ -148,16 +151,15 @@ impl Builder<'_> {
                 }
                 // `find all check >= 20`: CQL compares only valued filters, so the comparison
                 // applies to the `find`, not to `check`.
-                if let ExprKind::Binary(op, l, r) = &f.body.kind {
-                    if matches!(op, super::ast::BinOp::Cmp(_) | super::ast::BinOp::Arith(_))
-                        && super::typing::obviously_logical(l)
-                    {
-                        let (op, l, r) = (*op, l.clone(), r.clone());
-                        let fspan = Span::new(span.start, l.span.end);
-                        f.body = *l;
-                        let find = node(ExprKind::Find(Box::new(f)), fspan);
-                        return Ok(node(ExprKind::Binary(op, Box::new(find), r), span));
-                    }
+                if let ExprKind::Binary(op, l, r) = &f.body.kind
+                    && matches!(op, super::ast::BinOp::Cmp(_) | super::ast::BinOp::Arith(_))
+                    && super::typing::obviously_logical(l)
+                {
+                    let (op, l, r) = (*op, l.clone(), r.clone());
+                    let fspan = Span::new(span.start, l.span.end);
+                    f.body = *l;
+                    let find = node(ExprKind::Find(Box::new(f)), fspan);
+                    return Ok(node(ExprKind::Binary(op, Box::new(find), r), span));
                 }
                 ExprKind::Find(Box::new(f))
             }
@@ -362,7 +364,11 @@ impl Builder<'_> {
                                     Rule::name => node(ExprKind::Var(name_of(&b)), bspan),
                                     _ => node(
                                         ExprKind::Number(b.as_str().parse().map_err(|_| {
-                                            self.err(ErrorKind::Invalid, bspan, "number out of range")
+                                            self.err(
+                                                ErrorKind::Invalid,
+                                                bspan,
+                                                "number out of range",
+                                            )
                                         })?),
                                         bspan,
                                     ),
@@ -471,9 +477,10 @@ impl Builder<'_> {
         let span = span_of(&pair);
         let mut nums = Vec::new();
         for c in pair.into_inner() {
-            let n: i64 = c.as_str().parse().map_err(|_| {
-                self.err(ErrorKind::Invalid, span_of(&c), "number out of range")
-            })?;
+            let n: i64 = c
+                .as_str()
+                .parse()
+                .map_err(|_| self.err(ErrorKind::Invalid, span_of(&c), "number out of range"))?;
             nums.push(n);
         }
         Ok(Range {
@@ -499,7 +506,9 @@ impl Builder<'_> {
             Rule::kw_nosort => SeqParam::NoSort,
             Rule::sort_minmax if p.as_str() == "max" => SeqParam::Max,
             Rule::sort_minmax => SeqParam::Min,
-            Rule::max_param => SeqParam::MaxOf(self.filter(p.into_inner().nth(1).expect("max filter"))?),
+            Rule::max_param => {
+                SeqParam::MaxOf(self.filter(p.into_inner().nth(1).expect("max filter"))?)
+            }
             Rule::kw_piecepath => SeqParam::PiecePath,
             Rule::kw_all => SeqParam::All,
             Rule::kw_count => SeqParam::Count,
@@ -540,9 +549,8 @@ impl Builder<'_> {
     fn line_seq(&self, pair: Pair<Rule>) -> Result<Vec<SeqItem>, QueryError> {
         let mut items = Vec::new();
         for c in pair.into_inner() {
-            match c.as_rule() {
-                Rule::seq_rep => items.push(self.seq_rep(c)?),
-                _ => {}
+            if c.as_rule() == Rule::seq_rep {
+                items.push(self.seq_rep(c)?);
             }
         }
         Ok(items)

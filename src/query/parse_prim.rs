@@ -5,6 +5,7 @@ use pest::iterators::{Pair, Pairs};
 
 use crate::ir::Color;
 
+use super::ast::Span;
 use super::ast::{
     Builtin, Designator, Expr, ExprKind, MoveParam, MoveParamKind, Name, PrefixOp, SquareRange,
     TagWord, Transform, Word,
@@ -12,7 +13,6 @@ use super::ast::{
 use super::error::{ErrorKind, QueryError};
 use super::literal::parse_fen_placement;
 use super::parse::{Builder, Res, Rule, result_of, span_of, string_value, unescape};
-use super::ast::Span;
 
 fn color_of(p: &Pair<Rule>) -> Color {
     if p.as_str() == "white" {
@@ -272,11 +272,7 @@ impl Builder<'_> {
         Ok(MoveParam { kind, span })
     }
 
-    fn designator(
-        &self,
-        text: &str,
-        parts: Pairs<Rule>,
-    ) -> Result<Designator, QueryError> {
+    fn designator(&self, text: &str, parts: Pairs<Rule>) -> Result<Designator, QueryError> {
         let mut pieces = None;
         let mut squares = None;
         for part in parts {
@@ -361,7 +357,10 @@ impl Builder<'_> {
         if let Some(w) = Word::from_name(text) {
             return Ok(ExprKind::Word(w));
         }
-        if matches!(text, "and" | "or" | "in" | "then" | "else" | "by" | "attacks" | "attackedby") {
+        if matches!(
+            text,
+            "and" | "or" | "in" | "then" | "else" | "by" | "attacks" | "attackedby"
+        ) {
             let m = format!("'{text}' needs a filter on each side");
             return Err(self
                 .err(ErrorKind::Syntax, span, m)
@@ -389,7 +388,8 @@ impl Builder<'_> {
                 _ => {}
             }
         }
-        let body = body.ok_or_else(|| self.err(ErrorKind::Syntax, span, "missing filter after ':'"))?;
+        let body =
+            body.ok_or_else(|| self.err(ErrorKind::Syntax, span, "missing filter after ':'"))?;
         Ok(MoveParam {
             kind: MoveParamKind::Then(all, body),
             span,

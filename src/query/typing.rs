@@ -4,9 +4,11 @@
 
 use std::collections::HashMap;
 
+mod builtin;
+
 use super::ast::{
-    Arg, AssignOp, Ast, BinOp, Builtin, DashMode, Expr, ExprKind, FunctionDef, IterKind,
-    MoveParamKind, PrefixOp, SeqItem, SeqItemKind, SeqParam, Span, Storage, Word,
+    AssignOp, Ast, BinOp, DashMode, Expr, ExprKind, FunctionDef, IterKind, MoveParamKind, PrefixOp,
+    SeqItem, SeqItemKind, SeqParam, Span, Storage, Word,
 };
 use super::check::{Facts, Type};
 use super::error::{ErrorKind, QueryError};
@@ -75,11 +77,7 @@ impl<'s> Checker<'s> {
         let t = self.ty(e)?;
         let ok = t == want || (want == Type::Set && is_set(t));
         if !ok {
-            let m = format!(
-                "{what} must be {}, found {}",
-                describe(want),
-                describe(t)
-            );
+            let m = format!("{what} must be {}, found {}", describe(want), describe(t));
             return Err(self.err(e.span, m).expecting(describe(want)));
         }
         Ok(t)
@@ -206,7 +204,9 @@ impl<'s> Checker<'s> {
                 }
                 if d.mode != DashMode::Played {
                     if d.capture {
-                        return Err(self.err(e.span, "'legal' and 'pseudolegal' take '--', not a capture"));
+                        return Err(
+                            self.err(e.span, "'legal' and 'pseudolegal' take '--', not a capture")
+                        );
                     }
                     if d.target.len() > 1 {
                         return Err(self.err(e.span, "a legal move filter takes one target filter"));
@@ -218,7 +218,8 @@ impl<'s> Checker<'s> {
                 t
             }
             ExprKind::Line(l) => {
-                let both = l.params.contains(&SeqParam::Primary) && l.params.contains(&SeqParam::Secondary);
+                let both = l.params.contains(&SeqParam::Primary)
+                    && l.params.contains(&SeqParam::Secondary);
                 if both {
                     return Err(self.err(e.span, "'primary' and 'secondary' exclude each other"));
                 }
@@ -244,11 +245,7 @@ impl<'s> Checker<'s> {
                     .params
                     .iter()
                     .any(|p| matches!(p, SeqParam::All | SeqParam::Count | SeqParam::Range(_)));
-                if counts {
-                    Type::Number
-                } else {
-                    Type::Position
-                }
+                if counts { Type::Number } else { Type::Position }
             }
             ExprKind::Echo(x) => {
                 self.declare(&x.source.text, Type::Position, x.source.span)?;
@@ -273,10 +270,16 @@ impl<'s> Checker<'s> {
                     .any(|p| matches!(p, SeqParam::Min | SeqParam::Max));
                 if minmax && s.doc.is_none() {
                     return Err(self
-                        .err(e.span, "'sort min' and 'sort max' need a documentation string")
+                        .err(
+                            e.span,
+                            "'sort min' and 'sort max' need a documentation string",
+                        )
                         .expecting("a string after 'min'/'max'"));
                 }
-                if matches!(s.body.kind, ExprKind::Number(_) | ExprKind::Word(Word::True)) {
+                if matches!(
+                    s.body.kind,
+                    ExprKind::Number(_) | ExprKind::Word(Word::True)
+                ) {
                     return Err(self.err(s.body.span, "'sort' needs a filter with a value"));
                 }
                 let t = self.valued(&s.body, "the argument of 'sort'")?;
@@ -382,11 +385,7 @@ impl<'s> Checker<'s> {
                     || (ta == Type::Str && tb == Type::Str)
                     || (ta == Type::Position && tb == Type::Position);
                 if !ok {
-                    let m = format!(
-                        "cannot compare {} with {}",
-                        describe(ta),
-                        describe(tb)
-                    );
+                    let m = format!("cannot compare {} with {}", describe(ta), describe(tb));
                     return bad(self, &m);
                 }
                 // A comparison has the value of its left side.
@@ -397,7 +396,10 @@ impl<'s> Checker<'s> {
                 }
             }
             BinOp::Arith(_) if matches!(a.kind, ExprKind::Line(_)) => {
-                return bad(self, "a 'line' filter cannot be an operand of arithmetic (braces around it help)");
+                return bad(
+                    self,
+                    "a 'line' filter cannot be an operand of arithmetic (braces around it help)",
+                );
             }
             BinOp::Arith(op) => {
                 if ta == Type::Str && tb == Type::Str && op == crate::ir::ArithOp::Add {
@@ -483,8 +485,7 @@ impl<'s> Checker<'s> {
                     return Err(self.err(n.span, "a function of this name exists"));
                 }
                 let existing = self.vars.get(&n.text).copied();
-                let persistent =
-                    matches!(storage, Storage::Persistent | Storage::PersistentQuiet);
+                let persistent = matches!(storage, Storage::Persistent | Storage::PersistentQuiet);
                 if persistent && existing.is_none() && op != AssignOp::Set {
                     // A persistent variable starts at 0 (or "").
                     self.vars.insert(n.text.clone(), vt);
@@ -494,26 +495,36 @@ impl<'s> Checker<'s> {
                     let m = format!("'{}' must be assigned before it is updated", n.text);
                     return Err(self.err(n.span, m));
                 }
-                let vt = if op == AssignOp::SetIfPiece || storage == Storage::Piece {
-                    Type::Piece
-                } else if existing == Some(Type::Piece) && is_set(vt) {
-                    Type::Piece
-                } else {
-                    vt
-                };
-                if storage == Storage::Persistent || storage == Storage::PersistentQuiet {
-                    if !matches!(vt, Type::Number | Type::Str | Type::Set) {
-                        return Err(self.err(value.span, "a persistent variable holds a number, a string or a set"));
-                    }
+                let piece = op == AssignOp::SetIfPiece
+                    || storage == Storage::Piece
+                    || (existing == Some(Type::Piece) && is_set(vt));
+                let vt = if piece { Type::Piece } else { vt };
+                if persistent && !matches!(vt, Type::Number | Type::Str | Type::Set) {
+                    return Err(self.err(
+                        value.span,
+                        "a persistent variable holds a number, a string or a set",
+                    ));
                 }
                 match (existing, op) {
-                    (Some(Type::Number), AssignOp::Add | AssignOp::Sub | AssignOp::Mul | AssignOp::Div | AssignOp::Rem)
-                        if vt == Type::Number => {}
+                    (
+                        Some(Type::Number),
+                        AssignOp::Add
+                        | AssignOp::Sub
+                        | AssignOp::Mul
+                        | AssignOp::Div
+                        | AssignOp::Rem,
+                    ) if vt == Type::Number => {}
                     (Some(Type::Str), AssignOp::Add) if vt == Type::Str => {}
-                    (Some(t), AssignOp::Union | AssignOp::Intersect) if is_set(t) && is_set(vt) => {}
-                    (_, AssignOp::Set | AssignOp::SetIfPiece) => self.declare(&n.text, vt, n.span)?,
+                    (Some(t), AssignOp::Union | AssignOp::Intersect) if is_set(t) && is_set(vt) => {
+                    }
+                    (_, AssignOp::Set | AssignOp::SetIfPiece) => {
+                        self.declare(&n.text, vt, n.span)?
+                    }
                     _ => {
-                        return Err(self.err(target.span, "this assignment operator does not fit the variable's type"));
+                        return Err(self.err(
+                            target.span,
+                            "this assignment operator does not fit the variable's type",
+                        ));
                     }
                 }
             }
@@ -523,22 +534,34 @@ impl<'s> Checker<'s> {
                         Some(Type::Dictionary) | None => {
                             self.vars.insert(n.text.clone(), Type::Dictionary);
                             if !matches!(vt, Type::Number | Type::Str | Type::Set | Type::Piece) {
-                                return Err(self.err(value.span, "a dictionary holds numbers, strings or sets"));
+                                return Err(self.err(
+                                    value.span,
+                                    "a dictionary holds numbers, strings or sets",
+                                ));
                             }
                             self.dict_key(&n.text, keys)?;
-                            if let Some(old) = self.dict_values.get(&n.text) {
-                                if *old != vt {
-                                    return Err(self.err(value.span, "the dictionary holds values of another type"));
-                                }
+                            if let Some(old) = self.dict_values.get(&n.text)
+                                && *old != vt
+                            {
+                                return Err(self.err(
+                                    value.span,
+                                    "the dictionary holds values of another type",
+                                ));
                             }
                             self.dict_values.insert(n.text.clone(), vt);
                         }
                         Some(Type::Str) => {
                             if vt != Type::Str {
-                                return Err(self.err(value.span, "a substring is assigned a string"));
+                                return Err(
+                                    self.err(value.span, "a substring is assigned a string")
+                                );
                             }
                         }
-                        Some(_) => return Err(self.err(base.span, "only dictionaries and strings can be indexed")),
+                        Some(_) => {
+                            return Err(
+                                self.err(base.span, "only dictionaries and strings can be indexed")
+                            );
+                        }
                     }
                 } else {
                     return Err(self.err(target.span, "cannot assign to this"));
@@ -555,7 +578,10 @@ impl<'s> Checker<'s> {
             return Err(QueryError::new(
                 ErrorKind::Syntax,
                 self.src,
-                keys.iter().flatten().next().map_or(Span::default(), |k| k.span),
+                keys.iter()
+                    .flatten()
+                    .next()
+                    .map_or(Span::default(), |k| k.span),
                 "a dictionary takes one key",
             ));
         };
@@ -673,7 +699,8 @@ impl<'s> Checker<'s> {
                     let numeric = matches!(
                         e.kind,
                         ExprKind::Number(_) | ExprKind::Binary(BinOp::Arith(_), ..)
-                    ) || (matches!(e.kind, ExprKind::Var(_)) && self.ty(e)? == Type::Number);
+                    ) || (matches!(e.kind, ExprKind::Var(_))
+                        && self.ty(e)? == Type::Number);
                     if numeric {
                         return Err(self.err(
                             e.span,
@@ -690,216 +717,6 @@ impl<'s> Checker<'s> {
             }
         }
         Ok(())
-    }
-
-    fn builtin(&mut self, b: Builtin, args: &[Arg], span: Span) -> Ty {
-        let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
-        let n = filters.len();
-        let need = |s: &Self, lo: usize, hi: usize| -> Result<(), QueryError> {
-            if n < lo || n > hi {
-                let m = format!("'{}' takes {lo} to {hi} arguments, found {n}", b.name());
-                return Err(s.err(span, m));
-            }
-            Ok(())
-        };
-        use Builtin as B;
-        Ok(match b {
-            B::Lowercase | B::Uppercase => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Str, "the argument")?;
-                Type::Str
-            }
-            B::Int => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Str, "the argument of 'int'")?;
-                Type::Number
-            }
-            B::Str | B::Comment | B::Message => {
-                for f in &filters {
-                    self.ty(f)?;
-                }
-                if b == B::Str { Type::Str } else { Type::Logical }
-            }
-            B::Ascii => {
-                need(self, 1, 1)?;
-                match self.valued(filters[0], "the argument of 'ascii'")? {
-                    Type::Str => Type::Number,
-                    Type::Number => Type::Str,
-                    _ => return Err(self.err(span, "'ascii' takes a string or a number")),
-                }
-            }
-            B::IndexOf => {
-                need(self, 2, 2)?;
-                for f in &filters {
-                    self.expect(f, Type::Str, "an argument of 'indexof'")?;
-                }
-                Type::Number
-            }
-            B::Sqrt => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Number, "the argument of 'sqrt'")?;
-                Type::Number
-            }
-            B::Distance => {
-                need(self, 2, 2)?;
-                let a = self.valued(filters[0], "an argument of 'distance'")?;
-                let c = self.valued(filters[1], "an argument of 'distance'")?;
-                let both = |t: Type| (is_set(a) && is_set(c)) || (a == t && c == t);
-                if !both(Type::Position) {
-                    return Err(self.err(span, "'distance' takes two squares or two positions"));
-                }
-                Type::Number
-            }
-            B::File | B::Rank => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Set, "the argument")?;
-                Type::Number
-            }
-            B::MakeSquare => {
-                need(self, 1, 2)?;
-                for f in &filters {
-                    self.valued(f, "an argument of 'makesquare'")?;
-                }
-                Type::Set
-            }
-            B::Light | B::Dark => {
-                need(self, 0, 1)?;
-                if let Some(f) = filters.first() {
-                    self.expect(f, Type::Set, "the argument")?;
-                }
-                Type::Set
-            }
-            B::Child => {
-                need(self, 0, 1)?;
-                if let Some(f) = filters.first() {
-                    self.expect(f, Type::Number, "the argument of 'child'")?;
-                }
-                Type::Position
-            }
-            B::Ancestor | B::Descendant => {
-                need(self, 2, 2)?;
-                for f in &filters {
-                    self.expect(f, Type::Position, "an argument")?;
-                }
-                Type::Logical
-            }
-            B::Lca => {
-                need(self, 2, 2)?;
-                for f in &filters {
-                    self.expect(f, Type::Position, "an argument of 'lca'")?;
-                }
-                Type::Position
-            }
-            B::Position => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Number, "the argument of 'position'")?;
-                Type::Position
-            }
-            B::ReadFile => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Str, "the argument of 'readfile'")?;
-                Type::Str
-            }
-            B::WriteFile | B::SetTag => {
-                need(self, 2, 2)?;
-                for f in &filters {
-                    self.valued(f, "an argument")?;
-                }
-                Type::Logical
-            }
-            B::Tag => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Str, "the tag name")?;
-                Type::Str
-            }
-            B::RemoveTag => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Str, "the tag name")?;
-                Type::Logical
-            }
-            B::HasComment => {
-                need(self, 0, 1)?;
-                if let Some(f) = filters.first() {
-                    self.expect(f, Type::Str, "the argument of 'hascomment'")?;
-                }
-                Type::Logical
-            }
-            B::PieceId | B::PieceName | B::TypeName => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Set, "the argument")?;
-                if b == B::PieceId { Type::Number } else { Type::Str }
-            }
-            B::Assert => {
-                need(self, 1, 1)?;
-                self.ty(filters[0])?;
-                Type::Logical
-            }
-            B::Equal => {
-                need(self, 2, 2)?;
-                let a = self.valued(filters[0], "an argument of 'equal'")?;
-                let c = self.valued(filters[1], "an argument of 'equal'")?;
-                if a != c && !(is_set(a) && is_set(c)) {
-                    return Err(self.err(span, "'equal' compares two values of one type"));
-                }
-                Type::Logical
-            }
-            B::ConsecutiveMoves => {
-                need(self, 2, 2)?;
-                for f in &filters {
-                    self.expect(f, Type::Position, "an argument of 'consecutivemoves'")?;
-                }
-                Type::Number
-            }
-            B::CountMoves => {
-                need(self, 1, 1)?;
-                if !matches!(filters[0].kind, ExprKind::Dash(_)) {
-                    return Err(self
-                        .err(filters[0].span, "'countmoves' counts the moves of a '--' filter")
-                        .expecting("'--'"));
-                }
-                self.ty(filters[0])?;
-                Type::Number
-            }
-            B::CurrentMove => {
-                need(self, 1, 1)?;
-                if !matches!(filters[0].kind, ExprKind::Dash(_)) {
-                    return Err(self.err(filters[0].span, "'currentmove' takes a '--' filter"));
-                }
-                self.ty(filters[0])?;
-                Type::Logical
-            }
-            B::Eco | B::EventDate | B::Year | B::Elo => {
-                need(self, 0, 1)?;
-                if let Some(f) = filters.first() {
-                    self.ty(f)?;
-                    Type::Logical
-                } else if matches!(b, B::Year | B::Elo) {
-                    Type::Number
-                } else {
-                    Type::Str
-                }
-            }
-            B::Hhdb => {
-                let words: Vec<&str> = args
-                    .iter()
-                    .filter_map(|a| match a {
-                        Arg::Flag(w, _) => Some(w.as_str()),
-                        _ => None,
-                    })
-                    .collect();
-                if words == ["sort"] {
-                    return Err(self.err(span, "'hhdb sort' needs an award word"));
-                }
-                Type::Number
-            }
-            B::SimilarPosition | B::Imagine | B::CommandPipe | B::Substring => {
-                for f in &filters {
-                    self.ty(f)?;
-                }
-                Type::Logical
-            }
-            B::PiecePath => Type::Str,
-        })
     }
 }
 
