@@ -271,7 +271,7 @@ impl Builder<'_> {
             }),
             Rule::dash_x => self.dash_x(pair),
             Rule::dash_right | Rule::comment_item => self.expr(self.only(pair)?),
-            Rule::dash_var => {
+            Rule::dash_var | Rule::promo_var => {
                 let span = span_of(&pair);
                 Ok(node(
                     ExprKind::Var(super::ast::Name {
@@ -362,10 +362,10 @@ impl Builder<'_> {
                     ));
                 }
                 ops.push(match p.as_str() {
-                    "<" => CmpOp::Lt,
-                    "<=" | "≤" => CmpOp::Le,
-                    ">" => CmpOp::Gt,
-                    ">=" | "≥" => CmpOp::Ge,
+                    "<" | "≺" | "[<]" => CmpOp::Lt,
+                    "<=" | "≤" | "≼" | "[<=]" => CmpOp::Le,
+                    ">" | "≻" | "[>]" => CmpOp::Gt,
+                    ">=" | "≥" | "≽" | "[>=]" => CmpOp::Ge,
                     "==" => CmpOp::Eq,
                     _ => CmpOp::Ne,
                 });

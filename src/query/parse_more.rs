@@ -734,6 +734,10 @@ impl Builder<'_> {
         for c in inner {
             match c.as_rule() {
                 Rule::hhdb_word => args.push(Arg::Flag(c.as_str().to_string(), span_of(&c))),
+                Rule::string => {
+                    let sspan = span_of(&c);
+                    args.push(Arg::Filter(node(ExprKind::Str(string_value(c)), sspan)));
+                }
                 Rule::builtin_flag => args.push(Arg::Flag(c.as_str().to_string(), span_of(&c))),
                 Rule::range_param => args.push(Arg::Range(self.range(c)?)),
                 Rule::builtin_list => {

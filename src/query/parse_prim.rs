@@ -213,6 +213,7 @@ impl Builder<'_> {
                 Err(_) => ExprKind::Str(match &text[1..] {
                     "n" => "\n".to_string(),
                     "t" => "\t".to_string(),
+                    "r" => "\r".to_string(),
                     other => other.to_string(),
                 }),
             },
