@@ -33,7 +33,9 @@ impl Builder<'_> {
         let capture = matches!(tok.as_str(), "[x]" | "×");
         let start = tok.as_span().start();
         let before = self.src[..start].chars().next_back();
+        let after_path = self.src[..start].ends_with("path") || self.src[..start].ends_with('⊢');
         if from.is_none()
+            && !after_path
             && before.is_some_and(|c| {
                 c.is_alphanumeric() || matches!(c, ')' | ']' | '}' | '"' | '-' | '―' | '×' | '_')
             })

@@ -7,8 +7,8 @@ use std::collections::HashMap;
 mod builtin;
 
 use super::ast::{
-    AssignOp, Ast, BinOp, DashMode, Expr, ExprKind, FunctionDef, IterKind, MoveParamKind, PrefixOp,
-    SeqItem, SeqItemKind, SeqParam, Span, Storage, Word,
+    AssignOp, Ast, BinOp, BindingOp, DashMode, Expr, ExprKind, FunctionDef, IterKind,
+    MoveParamKind, PrefixOp, SeqItem, SeqItemKind, SeqParam, Span, Storage, Word,
 };
 use super::check::{Facts, Type};
 use super::error::{ErrorKind, QueryError};
@@ -24,6 +24,7 @@ pub(crate) struct Checker<'s> {
     vars: HashMap<String, Type>,
     dict_values: HashMap<String, Type>,
     dict_keys: HashMap<String, Type>,
+    local_dicts: std::collections::HashSet<String>,
     functions: HashMap<String, FunctionDef>,
     calls: Vec<String>,
 }
@@ -53,6 +54,7 @@ impl<'s> Checker<'s> {
             vars: HashMap::new(),
             dict_values: HashMap::new(),
             dict_keys: HashMap::new(),
+            local_dicts: Default::default(),
             functions: HashMap::new(),
             calls: Vec::new(),
         }
@@ -157,9 +159,11 @@ impl<'s> Checker<'s> {
                 }
             },
             ExprKind::Assign(a) => self.assign(&a.target, a.op, &a.value, a.storage)?,
-            ExprKind::Binding(_, target) => {
+            ExprKind::Binding(op, target) => {
                 match &target.kind {
-                    ExprKind::Var(n) if !self.vars.contains_key(&n.text) => {
+                    ExprKind::Var(n)
+                        if *op == BindingOp::Unbind && !self.vars.contains_key(&n.text) =>
+                    {
                         let m = format!("'{}' is not a variable", n.text);
                         return Err(self.err(n.span, m));
                     }
@@ -173,6 +177,9 @@ impl<'s> Checker<'s> {
             ExprKind::Index(base, keys) => self.index(base, keys)?,
             ExprKind::Dictionary(d) => {
                 self.declare(&d.name.text, Type::Dictionary, d.name.span)?;
+                if d.storage == Storage::Local {
+                    self.local_dicts.insert(d.name.text.clone());
+                }
                 Type::Logical
             }
             ExprKind::Function(f) => {
@@ -211,9 +218,12 @@ impl<'s> Checker<'s> {
                     if d.target.len() > 1 {
                         return Err(self.err(e.span, "a legal move filter takes one target filter"));
                     }
-                    if !d.target.is_empty() {
-                        t = Type::Logical;
-                    }
+                    // A legal move filter's value is the set of its moves' destinations.
+                    t = if d.target.is_empty() {
+                        Type::Set
+                    } else {
+                        Type::Logical
+                    };
                 }
                 t
             }
@@ -533,7 +543,11 @@ impl<'s> Checker<'s> {
                     match self.vars.get(&n.text).copied() {
                         Some(Type::Dictionary) | None => {
                             self.vars.insert(n.text.clone(), Type::Dictionary);
-                            if !matches!(vt, Type::Number | Type::Str | Type::Set | Type::Piece) {
+                            let local = self.local_dicts.contains(&n.text);
+                            let position_ok = local && vt == Type::Position;
+                            if !position_ok
+                                && !matches!(vt, Type::Number | Type::Str | Type::Set | Type::Piece)
+                            {
                                 return Err(self.err(
                                     value.span,
                                     "a dictionary holds numbers, strings or sets",
@@ -589,7 +603,8 @@ impl<'s> Checker<'s> {
             Type::Piece => Type::Set,
             t => t,
         };
-        if !matches!(kt, Type::Number | Type::Str | Type::Set) {
+        let position_ok = kt == Type::Position && self.local_dicts.contains(dict);
+        if !position_ok && !matches!(kt, Type::Number | Type::Str | Type::Set) {
             return Err(self.err(k.span, "a dictionary key is a number, a string or a set"));
         }
         match self.dict_keys.get(dict) {
