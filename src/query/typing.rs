@@ -25,6 +25,7 @@ pub(crate) struct Checker<'s> {
     dict_values: HashMap<String, Type>,
     dict_keys: HashMap<String, Type>,
     local_dicts: std::collections::HashSet<String>,
+    persistent: std::collections::HashSet<String>,
     functions: HashMap<String, FunctionDef>,
     calls: Vec<String>,
 }
@@ -55,6 +56,7 @@ impl<'s> Checker<'s> {
             dict_values: HashMap::new(),
             dict_keys: HashMap::new(),
             local_dicts: Default::default(),
+            persistent: Default::default(),
             functions: HashMap::new(),
             calls: Vec::new(),
         }
@@ -168,6 +170,9 @@ impl<'s> Checker<'s> {
                         return Err(self.err(n.span, m));
                     }
                     ExprKind::Var(_) => {}
+                    _ if *op != BindingOp::Unbind => {
+                        return Err(self.err(target.span, "'isbound' takes a variable"));
+                    }
                     _ => {
                         self.ty(target)?;
                     }
@@ -191,6 +196,11 @@ impl<'s> Checker<'s> {
             }
             ExprKind::Call(name, args) => self.call(name, args, e.span)?,
             ExprKind::Dash(d) => {
+                if let Some(f) = &d.from
+                    && matches!(f.kind, ExprKind::Dash(_))
+                {
+                    return Err(self.err(e.span, "a '--' cannot follow another '--' directly"));
+                }
                 if let Some(f) = &d.from {
                     self.expect(f, Type::Set, "the left side of '--'")?;
                 }
@@ -250,6 +260,16 @@ impl<'s> Checker<'s> {
                 }
             }
             ExprKind::Find(f) => {
+                let all_at = f.params.iter().position(|p| *p == SeqParam::All);
+                let range_at = f
+                    .params
+                    .iter()
+                    .position(|p| matches!(p, SeqParam::Range(_)));
+                if let (Some(a), Some(r)) = (all_at, range_at)
+                    && r > a
+                {
+                    return Err(self.err(e.span, "a range of 'find' comes before 'all'"));
+                }
                 self.ty(&f.body)?;
                 let counts = f
                     .params
@@ -389,7 +409,14 @@ impl<'s> Checker<'s> {
                 }
                 Type::Logical
             }
-            BinOp::Cmp(_) => {
+            BinOp::Cmp(cmp) => {
+                let ordering = !matches!(cmp, crate::ir::CmpOp::Eq | crate::ir::CmpOp::Ne);
+                if ordering && is_set(ta) && is_set(tb) {
+                    return bad(self, "sets are compared with '==' or '!=' only");
+                }
+                if cmp == crate::ir::CmpOp::Ne && ta == Type::Position {
+                    return bad(self, "positions are not compared with '!='");
+                }
                 let num = |t| matches!(t, Type::Number | Type::Set | Type::Piece);
                 let ok = (num(ta) && num(tb))
                     || (ta == Type::Str && tb == Type::Str)
@@ -461,6 +488,7 @@ impl<'s> Checker<'s> {
 
     fn move_filter(&mut self, params: &[super::ast::MoveParam]) -> Ty {
         let (mut count, mut set, mut then) = (false, false, false);
+        let (mut legal, mut primary, mut secondary) = (false, false, false);
         for p in params {
             match &p.kind {
                 MoveParamKind::From(x) | MoveParamKind::To(x) | MoveParamKind::Capture(x) => {
@@ -475,8 +503,19 @@ impl<'s> Checker<'s> {
                     then = true;
                 }
                 MoveParamKind::Count => count = true,
+                MoveParamKind::Legal | MoveParamKind::PseudoLegal => legal = true,
+                MoveParamKind::Primary => primary = true,
+                MoveParamKind::Secondary => secondary = true,
                 _ => {}
             }
+        }
+        if count && !legal {
+            let span = params.first().map_or(Span::default(), |p| p.span);
+            return Err(self.err(span, "'move count' needs 'legal' or 'pseudolegal'"));
+        }
+        if primary && secondary {
+            let span = params.first().map_or(Span::default(), |p| p.span);
+            return Err(self.err(span, "'primary' and 'secondary' exclude each other"));
         }
         Ok(if count {
             Type::Number
@@ -496,6 +535,26 @@ impl<'s> Checker<'s> {
                 }
                 let existing = self.vars.get(&n.text).copied();
                 let persistent = matches!(storage, Storage::Persistent | Storage::PersistentQuiet);
+                if storage == Storage::Local && self.calls.is_empty() {
+                    return Err(
+                        self.err(target.span, "'local' is only for variables of a function")
+                    );
+                }
+                if op == AssignOp::SetIfPiece
+                    && (storage != Storage::Plain
+                        || vt != Type::Set
+                        || self.vars.get(&n.text) == Some(&Type::Piece))
+                {
+                    return Err(self.err(value.span, "'=?' assigns a set to a plain variable"));
+                }
+                let known = self.vars.contains_key(&n.text);
+                if known && persistent && !self.persistent.contains(&n.text) {
+                    let m = format!("'{}' cannot change between persistent and not", n.text);
+                    return Err(self.err(n.span, m));
+                }
+                if persistent {
+                    self.persistent.insert(n.text.clone());
+                }
                 if persistent && existing.is_none() && op != AssignOp::Set {
                     // A persistent variable starts at 0 (or "").
                     self.vars.insert(n.text.clone(), vt);
@@ -541,7 +600,11 @@ impl<'s> Checker<'s> {
             ExprKind::Index(base, keys) => {
                 if let ExprKind::Var(n) = &base.kind {
                     match self.vars.get(&n.text).copied() {
-                        Some(Type::Dictionary) | None => {
+                        None => {
+                            let m = format!("'{}' must be declared with 'dictionary'", n.text);
+                            return Err(self.err(n.span, m));
+                        }
+                        Some(Type::Dictionary) => {
                             self.vars.insert(n.text.clone(), Type::Dictionary);
                             let local = self.local_dicts.contains(&n.text);
                             let position_ok = local && vt == Type::Position;

@@ -77,16 +77,18 @@ impl Checker<'_> {
             }
             B::MakeSquare => {
                 need(self, 1, 2)?;
-                for f in &filters {
-                    self.valued(f, "an argument of 'makesquare'")?;
+                if n == 1 {
+                    self.expect(filters[0], Type::Str, "the square name of 'makesquare'")?;
+                } else {
+                    for f in &filters {
+                        self.expect(f, Type::Number, "a file or rank of 'makesquare'")?;
+                    }
                 }
                 Type::Set
             }
             B::Light | B::Dark => {
-                need(self, 0, 1)?;
-                if let Some(f) = filters.first() {
-                    self.expect(f, Type::Set, "the argument")?;
-                }
+                need(self, 1, 1)?;
+                self.expect(filters[0], Type::Set, "the argument")?;
                 Type::Set
             }
             B::Child => {
@@ -123,7 +125,7 @@ impl Checker<'_> {
             B::WriteFile | B::SetTag => {
                 need(self, 2, 2)?;
                 for f in &filters {
-                    self.valued(f, "an argument")?;
+                    self.expect(f, Type::Str, "an argument")?;
                 }
                 Type::Logical
             }
