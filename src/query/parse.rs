@@ -152,7 +152,10 @@ fn flatten_more(pair: Pair<Rule>) -> Vec<Pair<Rule>> {
 /// Whether CQL's parser would refuse `e` as the left operand of `-` (so the `-` starts a new
 /// filter): sets written as such, dash filters, and filters without a value.
 fn no_arithmetic(e: &Expr) -> bool {
-    matches!(e.kind, ExprKind::Pieces(_) | ExprKind::Dash(_)) || super::typing::obviously_logical(e)
+    matches!(
+        e.kind,
+        ExprKind::Pieces(_) | ExprKind::Dash(_) | ExprKind::Str(_)
+    ) || super::typing::obviously_logical(e)
 }
 
 /// A node of `kind` spanning `span`.

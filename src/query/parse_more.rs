@@ -79,6 +79,21 @@ impl Builder<'_> {
                     DashMode::PseudoLegal
                 };
                 let operand = self.expr(inner.next().expect("legal operand"))?;
+                // `legal -- & legal --`: CQL's bare dash takes no operator after it, so the
+                // `&` applies to the legal move filter.
+                let operand = match operand.kind {
+                    ExprKind::Binary(op, mut l, r) if matches!(l.kind, ExprKind::Dash(_)) => {
+                        if let ExprKind::Dash(d) = &mut l.kind {
+                            d.mode = mode;
+                        }
+                        l.span = Span::new(span.start, l.span.end);
+                        return Ok(node(ExprKind::Binary(op, l, r), span));
+                    }
+                    kind => Expr {
+                        kind,
+                        span: operand.span,
+                    },
+                };
                 match operand.kind {
                     ExprKind::Dash(mut d) => {
                         d.mode = mode;
@@ -342,7 +357,7 @@ impl Builder<'_> {
                 };
                 for c in inner.skip(1) {
                     match c.as_rule() {
-                        Rule::seq_param => s.params.push(self.seq_param(c)?),
+                        Rule::sort_param => s.params.push(self.seq_param(c)?),
                         Rule::string => s.doc = Some(string_value(c)),
                         _ => s.body = self.stmt(c)?,
                     }
@@ -532,6 +547,19 @@ impl Builder<'_> {
     }
 
     fn line(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        // Every arrow of a line (groups included) points the way of the first one.
+        let arrows: Vec<Pair<Rule>> = inner
+            .clone()
+            .flatten()
+            .filter(|p| p.as_rule() == Rule::line_arrow)
+            .collect();
+        if let Some(first) = arrows.first() {
+            let back = |p: &Pair<Rule>| matches!(p.as_str(), "<--" | "←");
+            if let Some(bad) = arrows.iter().find(|a| back(a) != back(first)) {
+                let m = "the arrows of a 'line' must all point the same way";
+                return Err(self.err(ErrorKind::Syntax, span_of(bad), m));
+            }
+        }
         let mut l = Line {
             backward: false,
             params: Vec::new(),

@@ -276,7 +276,13 @@ impl Builder<'_> {
     fn designator(&self, text: &str, parts: Pairs<Rule>) -> Result<Designator, QueryError> {
         let mut pieces = None;
         let mut squares = None;
-        for part in parts {
+        for part in parts.flat_map(|p| {
+            if p.as_rule() == Rule::dot_piece {
+                p.into_inner().collect::<Vec<_>>()
+            } else {
+                vec![p]
+            }
+        }) {
             match part.as_rule() {
                 Rule::piece_set => {
                     let mut chars = Vec::new();

@@ -131,6 +131,9 @@ impl<'s> Checker<'s> {
                     None => ta,
                 }
             }
+            ExprKind::Transform(super::ast::Transform::ReverseColor, true, _) => {
+                return Err(self.err(e.span, "'reversecolor' has no 'count'"));
+            }
             ExprKind::Transform(_, count, a) => {
                 let t = self.ty(a)?;
                 if *count { Type::Number } else { t }
@@ -564,9 +567,8 @@ impl<'s> Checker<'s> {
                     let m = format!("'{}' must be assigned before it is updated", n.text);
                     return Err(self.err(n.span, m));
                 }
-                let piece = op == AssignOp::SetIfPiece
-                    || storage == Storage::Piece
-                    || (existing == Some(Type::Piece) && is_set(vt));
+                let piece =
+                    storage == Storage::Piece || (existing == Some(Type::Piece) && is_set(vt));
                 let vt = if piece { Type::Piece } else { vt };
                 if persistent && !matches!(vt, Type::Number | Type::Str | Type::Set) {
                     return Err(self.err(
