@@ -295,7 +295,13 @@ impl Builder<'_> {
             }),
             Rule::str_x => self.str_x(pair),
             Rule::colon_x => self.colon_x(pair),
-            Rule::promo_simple => self.primary(pair),
+            Rule::promo_simple => {
+                let first = self.only(pair.clone())?;
+                if first.as_rule() == Rule::promo_var {
+                    return self.expr(first);
+                }
+                self.primary(pair)
+            }
             Rule::primary => self.primary(pair),
             r => Err(self.err(
                 ErrorKind::Syntax,
