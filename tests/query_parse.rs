@@ -614,3 +614,22 @@ fn chessql_cases_acceptance() {
         "chessql cases within cqlq's language: {in_tier}; verdicts agreeing: {agree} ({rate:.1}%); unsupported: {unsupported}"
     );
 }
+
+/// CQL 6.2 (chessql-cases.txt, `cql -parse`): `a[>]1` exits 1 while `a≻1` and `1[<]2` parse,
+/// because a bracket right after piece letters is their square part. The caret points at
+/// the bracket (byte 1, width 3).
+#[test]
+fn bracket_after_piece_letters_is_their_square_part() {
+    let e = cql_to_ast("a[>]1").expect_err("a[>]1 must be refused");
+    assert_eq!((e.column, e.span.start, e.span.end), (2, 1, 4));
+    assert!(cql_to_ast("a [>] 1").is_ok());
+    assert!(cql_to_ast("1[<]2").is_ok());
+}
+
+/// CQL 6.2 (chessql-cases.txt): `message quiet A` and `message quiet (A)` parse; the tree
+/// keeps the flag.
+#[test]
+fn message_takes_quiet() {
+    assert!(tree("message quiet (A)").contains("quiet"));
+    assert!(tree("message quiet A").contains("quiet"));
+}

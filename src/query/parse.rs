@@ -370,6 +370,16 @@ impl Builder<'_> {
                         "too many comparisons in a row",
                     ));
                 }
+                // CQL 6.2 rule: a piece designator's square part is a bracket written right
+                // after its piece letters, so `a[>]1` reads `[>` as the squares of `a`, not as
+                // the operator `[>]`; only a space (or the glyph `≻`) separates them.
+                if p.as_str().starts_with('[') && glued_to_piece_letters(operands.last(), &p) {
+                    let m = format!(
+                        "'[' right after piece letters starts their squares, not '{}' (add a space)",
+                        p.as_str()
+                    );
+                    return Err(self.err(ErrorKind::Syntax, span_of(&p), m));
+                }
                 ops.push(match p.as_str() {
                     "<" | "≺" | "[<]" => CmpOp::Lt,
                     "<=" | "≤" | "≼" | "[<=]" => CmpOp::Le,
@@ -520,4 +530,13 @@ impl Builder<'_> {
             _ => Ok(lhs),
         }
     }
+}
+
+/// Whether `op` starts right where `left`, a piece designator written with piece letters and no
+/// square part, ends.
+fn glued_to_piece_letters(left: Option<&Expr>, op: &Pair<Rule>) -> bool {
+    left.is_some_and(|e| {
+        e.span.end == op.as_span().start()
+            && matches!(&e.kind, ExprKind::Pieces(d) if d.pieces.is_some() && d.squares.is_none())
+    })
 }

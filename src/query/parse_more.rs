@@ -769,6 +769,14 @@ impl Builder<'_> {
                     args.push(Arg::Filter(node(ExprKind::Str(string_value(c)), sspan)));
                 }
                 Rule::builtin_flag => args.push(Arg::Flag(c.as_str().to_string(), span_of(&c))),
+                // `message quiet`: the only flag CQL 6.2 lets a filter-argument builtin take.
+                Rule::message_quiet if b == Builtin::Message => {
+                    args.push(Arg::Flag(c.as_str().to_string(), span_of(&c)))
+                }
+                Rule::message_quiet => {
+                    let m = format!("'quiet' is not a parameter of '{}'", kw.as_str());
+                    return Err(QueryError::new(ErrorKind::Syntax, self.src, span_of(&c), m));
+                }
                 Rule::range_param => args.push(Arg::Range(self.range(c)?)),
                 Rule::builtin_list => {
                     for f in c.into_inner().filter(|f| f.as_rule() == Rule::filter) {
