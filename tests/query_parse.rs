@@ -633,3 +633,21 @@ fn message_takes_quiet() {
     assert!(tree("message quiet (A)").contains("quiet"));
     assert!(tree("message quiet A").contains("quiet"));
 }
+
+/// CQL 6.2 (chessql-cases.txt): `line --> k{3}+*` and `k{3}*` parse, `k{3}++` and `k{3}**`
+/// exit 1: suffixes stack, a one-character suffix does not repeat itself. Caret on the second.
+#[test]
+fn a_repetition_suffix_does_not_repeat_itself() {
+    assert!(cql_to_ast("line --> k{3}+*").is_ok());
+    let e = cql_to_ast("line --> k{3}++").expect_err("k{3}++ must be refused");
+    assert_eq!((e.span.start, e.span.end), (14, 15));
+}
+
+/// CQL 6.2 (chessql-cases.txt): `piece x=q piece y=k piece y=x` parses, `... y=x` exits 1.
+#[test]
+fn a_piece_variable_is_assigned_with_piece() {
+    let checked = |q: &str| cql_to_ast(q).and_then(|a| cqlq::query::check_ast(&a).map(|_| ()));
+    assert!(checked("piece x=q piece y=k piece y=x").is_ok());
+    let e = checked("piece x=q piece y=k y=x").expect_err("plain y=x must be refused");
+    assert_eq!(e.span.start, 20);
+}

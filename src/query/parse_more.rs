@@ -619,7 +619,16 @@ impl Builder<'_> {
                 }
             }
         };
+        let mut previous: Option<&str> = None;
         for r in inner {
+            // CQL 6.2 rule: repetition suffixes stack (`k{3}+*`), but the same one-character
+            // suffix twice in a row (`k{3}++`, `k{3}**`) is refused.
+            let text = r.as_str();
+            if text.len() == 1 && previous == Some(text) {
+                let m = format!("'{text}' repeated twice in a row");
+                return Err(self.err(ErrorKind::Syntax, span_of(&r), m));
+            }
+            previous = Some(text);
             let rep = self.repeat(r)?;
             item = SeqItem {
                 kind: SeqItemKind::Repeat(Box::new(item), rep),

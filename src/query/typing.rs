@@ -567,6 +567,13 @@ impl<'s> Checker<'s> {
                     let m = format!("'{}' must be assigned before it is updated", n.text);
                     return Err(self.err(n.span, m));
                 }
+                // CQL 6.2 rule: a piece variable is (re)assigned only through the `piece`
+                // keyword (`piece y = x`); a plain `y = x` on it is refused.
+                if existing == Some(Type::Piece) && storage != Storage::Piece && op == AssignOp::Set
+                {
+                    let m = format!("'{}' is a piece variable: assign it with 'piece'", n.text);
+                    return Err(self.err(target.span, m));
+                }
                 let piece =
                     storage == Storage::Piece || (existing == Some(Type::Piece) && is_set(vt));
                 let vt = if piece { Type::Piece } else { vt };
