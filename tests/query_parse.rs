@@ -651,3 +651,15 @@ fn a_piece_variable_is_assigned_with_piece() {
     let e = checked("piece x=q piece y=k y=x").expect_err("plain y=x must be refused");
     assert_eq!(e.span.start, 20);
 }
+
+/// CQL 6.2 (chessql-cases.txt): `consecutivemoves` takes two position variables, with its
+/// flags before or after its range; `consecutivemoves(position 1 position 2)` exits 1.
+#[test]
+fn consecutivemoves_takes_position_variables() {
+    let checked = |q: &str| cql_to_ast(q).and_then(|a| cqlq::query::check_ast(&a).map(|_| ()));
+    let vars = "p1=position 1 p2=position 2 ";
+    assert!(checked(&format!("{vars}consecutivemoves 1 quiet (p1 p2)")).is_ok());
+    assert!(checked(&format!("{vars}consecutivemoves quiet 1 (p1 p2)")).is_ok());
+    let e = checked("consecutivemoves(position 1 position 2)").expect_err("not variables");
+    assert_eq!(e.span.start, 17);
+}

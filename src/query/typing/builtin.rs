@@ -172,6 +172,12 @@ impl Checker<'_> {
             B::ConsecutiveMoves => {
                 need(self, 2, 2)?;
                 for f in &filters {
+                    // CQL 6.2 rule: the two arguments are names of position variables, not
+                    // position filters (`consecutivemoves(position 1 position 2)` is refused).
+                    if !matches!(f.kind, ExprKind::Var(_)) {
+                        let m = "'consecutivemoves' takes two position variables";
+                        return Err(self.err(f.span, m).expecting("a position variable"));
+                    }
                     self.expect(f, Type::Position, "an argument of 'consecutivemoves'")?;
                 }
                 Type::Number
