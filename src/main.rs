@@ -196,8 +196,8 @@ fn run_to_file(config: &RunConfig, path: &Path) -> Result<cqlq::run::Summary, St
 /// `--parse`: the syntax tree on stdout; 0 when the query is CQL, 2 (error on stderr) when not;
 /// a note names what cqlq does not evaluate yet.
 fn parse_only(name: &str, text: &str) -> u8 {
-    let checked = cqlq::query::cql_to_ast(text)
-        .and_then(|ast| cqlq::query::check_ast(&ast).map(|_| ast));
+    let checked =
+        cqlq::query::cql_to_ast(text).and_then(|ast| cqlq::query::check_ast(&ast).map(|_| ast));
     let ast = match checked {
         Ok(ast) => ast,
         Err(e) => {

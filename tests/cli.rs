@@ -246,3 +246,33 @@ fn messy_input_is_reported_and_counted() {
     );
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// `--parse` compiles without reading games. `line --> check` is CQL 6.2 (the reference
+/// parser accepts it: chessql case `parse=0 "line --> check"`), so the exit status is 0 and
+/// the tree is printed, with a note naming what cqlq does not run yet; `check and` is not CQL
+/// (`parse=1`), so the exit status is 2 with a caret under the fault.
+#[test]
+fn parse_prints_the_tree_and_the_verdict() {
+    let out = cqlq(&["--parse", "-e", "line --> check"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("line"), "{text}");
+    assert!(lines[1].trim_start().starts_with("check"), "{text}");
+    assert!(text.contains("note:") && text.contains("'line'"), "{text}");
+
+    // A query cqlq runs: no note.
+    let out = cqlq(&["--parse", "-e", "wtm and check"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!stdout(&out).contains("note:"));
+    assert!(stdout(&out).starts_with("and"));
+
+    let out = cqlq(&["--parse", "-e", "check and"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.contains("1:10") && err.contains('^') && err.contains("expected a filter"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}

@@ -2,7 +2,9 @@
 //! `../shared/cql/chessql-cases.txt` goes through `cql_to_ast` + `check_ast` (not lowering:
 //! accepted but not yet evaluated counts as accepted) and the verdict is compared with CQL's.
 //! The agreement rate may not fall below the ratchet. The 90 official examples and the 77
-//! probes must all be accepted. Skipped when `../shared` is absent.
+//! probes must all be accepted. Skipped when `../shared` is absent. The file's `LEX` cases
+//! give chessql's token lists, not CQL verdicts (many are fragments such as `([x]`), so they
+//! are not compared here.
 //!
 //! Run with `cargo test --test parser_conformance -- --nocapture` to see the rate and every
 //! disagreeing case.
@@ -12,10 +14,12 @@ use std::path::{Path, PathBuf};
 use cqlq::query::{check_ast, cql_to_ast};
 
 /// The agreement reached so far (in cases); it may only go up.
-const RATCHET_AGREEING: usize = 4527;
+const RATCHET_AGREEING: usize = 4868;
 
 fn shared(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/cql").join(rel)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/cql")
+        .join(rel)
 }
 
 /// CQL's verdict on a query text (the body of `cql()`, or a whole file).

@@ -506,7 +506,11 @@ impl Lower<'_> {
                         MoveParamKind::Castle => f.castle = Some(CastleKind::Any),
                         MoveParamKind::KingSide => f.castle = Some(CastleKind::KingSide),
                         MoveParamKind::QueenSide => f.castle = Some(CastleKind::QueenSide),
-                        _ => f.null = true,
+                        MoveParamKind::Null => f.null = true,
+                        _ => {
+                            let m = format!("cqlq does not evaluate 'move {name}' yet");
+                            return Err(self.err(ErrorKind::Unsupported, p.span, m));
+                        }
                     }
                 }
             }

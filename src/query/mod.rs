@@ -22,19 +22,19 @@ mod ops;
 mod parse;
 mod parse_more;
 mod parse_prim;
-mod words;
 pub mod syntax;
 mod transform;
 mod tree;
 mod typing;
+mod words;
 
 use crate::ir;
 use crate::squares::{Geometry, SquareSet};
 
 pub use ast::{Ast, Span};
+pub use check::{Facts, Type, check_ast};
 pub use error::{ErrorKind, QueryError};
 pub use lower::ast_to_ir;
-pub use check::{Facts, Type, check_ast};
 pub use parse::cql_to_ast;
 pub use tree::ast_tree;
 

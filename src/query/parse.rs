@@ -152,8 +152,10 @@ fn flatten_more(pair: Pair<Rule>) -> Vec<Pair<Rule>> {
 /// Whether CQL's parser would refuse `e` as the left operand of `-` (so the `-` starts a new
 /// filter): sets written as such, dash filters, and filters without a value.
 fn no_arithmetic(e: &Expr) -> bool {
-    matches!(e.kind, ExprKind::Pieces(_) | ExprKind::Dash(_))
-        || super::typing::obviously_logical(e)
+    matches!(
+        e.kind,
+        ExprKind::Pieces(_) | ExprKind::Dash(_) | ExprKind::Str(_)
+    ) || super::typing::obviously_logical(e)
 }
 
 /// A node of `kind` spanning `span`.
@@ -172,7 +174,12 @@ impl Builder<'_> {
         self.declared.borrow_mut().insert(name.to_string());
     }
 
-    pub(crate) fn err(&self, kind: ErrorKind, span: Span, message: impl Into<String>) -> QueryError {
+    pub(crate) fn err(
+        &self,
+        kind: ErrorKind,
+        span: Span,
+        message: impl Into<String>,
+    ) -> QueryError {
         QueryError::new(kind, self.src, span, message)
     }
 
@@ -234,7 +241,10 @@ impl Builder<'_> {
     fn flat(&self, pair: Pair<Rule>, item: Rule, make: fn(Vec<Expr>) -> ExprKind) -> Res {
         let span = span_of(&pair);
         let mut items = Vec::new();
-        for p in flatten_more(pair).into_iter().filter(|p| p.as_rule() == item) {
+        for p in flatten_more(pair)
+            .into_iter()
+            .filter(|p| p.as_rule() == item)
+        {
             items.push(self.expr(p)?);
         }
         Ok(if items.len() == 1 {
@@ -264,7 +274,7 @@ impl Builder<'_> {
             }),
             Rule::dash_x => self.dash_x(pair),
             Rule::dash_right | Rule::comment_item => self.expr(self.only(pair)?),
-            Rule::dash_var => {
+            Rule::dash_var | Rule::promo_var => {
                 let span = span_of(&pair);
                 Ok(node(
                     ExprKind::Var(super::ast::Name {
@@ -285,7 +295,13 @@ impl Builder<'_> {
             }),
             Rule::str_x => self.str_x(pair),
             Rule::colon_x => self.colon_x(pair),
-            Rule::promo_simple => self.primary(pair),
+            Rule::promo_simple => {
+                let first = self.only(pair.clone())?;
+                if first.as_rule() == Rule::promo_var {
+                    return self.expr(first);
+                }
+                self.primary(pair)
+            }
             Rule::primary => self.primary(pair),
             r => Err(self.err(
                 ErrorKind::Syntax,
@@ -354,12 +370,21 @@ impl Builder<'_> {
                         "too many comparisons in a row",
                     ));
                 }
+                // CQL 6.2 rule: a piece designator's square part is a bracket written right
+                // after its piece letters, so `a[>]1` reads `[>` as the squares of `a`, not as
+                // the operator `[>]`; only a space (or the glyph `≻`) separates them.
+                if p.as_str().starts_with('[') && glued_to_piece_letters(operands.last(), &p) {
+                    let m = format!(
+                        "'[' right after piece letters starts their squares, not '{}' (add a space)",
+                        p.as_str()
+                    );
+                    return Err(self.err(ErrorKind::Syntax, span_of(&p), m));
+                }
                 ops.push(match p.as_str() {
-                    // `≺` / `≻`: CQL 6.2's glyphs for `<` / `>` (positions: comes before).
-                    "<" | "≺" => CmpOp::Lt,
-                    "<=" | "≤" => CmpOp::Le,
-                    ">" | "≻" => CmpOp::Gt,
-                    ">=" | "≥" => CmpOp::Ge,
+                    "<" | "≺" | "[<]" => CmpOp::Lt,
+                    "<=" | "≤" | "≼" | "[<=]" => CmpOp::Le,
+                    ">" | "≻" | "[>]" => CmpOp::Gt,
+                    ">=" | "≥" | "≽" | "[>=]" => CmpOp::Ge,
                     "==" => CmpOp::Eq,
                     _ => CmpOp::Ne,
                 });
@@ -468,18 +493,21 @@ impl Builder<'_> {
             }
         }
         // `s[1:3]` parses as one operand `1:3` (the position operator): split it.
-        if let [Some(Expr {
-            kind: ExprKind::At(..),
-            ..
-        })] = keys.as_slice()
-        {
-            if let Some(Expr {
+        let split = keys.len() == 1
+            && matches!(
+                keys[0],
+                Some(Expr {
+                    kind: ExprKind::At(..),
+                    ..
+                })
+            );
+        if split
+            && let Some(Some(Expr {
                 kind: ExprKind::At(a, b),
                 ..
-            }) = keys.pop().flatten()
-            {
-                return Ok(vec![Some(*a), Some(*b)]);
-            }
+            })) = keys.pop()
+        {
+            return Ok(vec![Some(*a), Some(*b)]);
         }
         Ok(keys)
     }
@@ -504,3 +532,11 @@ impl Builder<'_> {
     }
 }
 
+/// Whether `op` starts right where `left`, a piece designator written with piece letters and no
+/// square part, ends.
+fn glued_to_piece_letters(left: Option<&Expr>, op: &Pair<Rule>) -> bool {
+    left.is_some_and(|e| {
+        e.span.end == op.as_span().start()
+            && matches!(&e.kind, ExprKind::Pieces(d) if d.pieces.is_some() && d.squares.is_none())
+    })
+}

@@ -31,6 +31,19 @@ impl Builder<'_> {
     pub(crate) fn dash(&self, from: Option<Expr>, mut inner: Pairs<Rule>, span: Span) -> Res {
         let tok = inner.next().expect("dash token");
         let capture = matches!(tok.as_str(), "[x]" | "×");
+        let start = tok.as_span().start();
+        let before = self.src[..start].chars().next_back();
+        let after_path = self.src[..start].ends_with("path") || self.src[..start].ends_with('⊢');
+        if from.is_none()
+            && !after_path
+            && before.is_some_and(|c| {
+                c.is_alphanumeric() || matches!(c, ')' | ']' | '}' | '"' | '-' | '―' | '×' | '_')
+            })
+        {
+            let m =
+                "a '--' written right after something that is not a set (add a space before it)";
+            return Err(self.err(ErrorKind::Syntax, span_of(&tok), m));
+        }
         let mut d = Dash {
             mode: DashMode::Played,
             from,
@@ -66,6 +79,21 @@ impl Builder<'_> {
                     DashMode::PseudoLegal
                 };
                 let operand = self.expr(inner.next().expect("legal operand"))?;
+                // `legal -- & legal --`: CQL's bare dash takes no operator after it, so the
+                // `&` applies to the legal move filter.
+                let operand = match operand.kind {
+                    ExprKind::Binary(op, mut l, r) if matches!(l.kind, ExprKind::Dash(_)) => {
+                        if let ExprKind::Dash(d) = &mut l.kind {
+                            d.mode = mode;
+                        }
+                        l.span = Span::new(span.start, l.span.end);
+                        return Ok(node(ExprKind::Binary(op, l, r), span));
+                    }
+                    kind => Expr {
+                        kind,
+                        span: operand.span,
+                    },
+                };
                 match operand.kind {
                     ExprKind::Dash(mut d) => {
                         d.mode = mode;
@@ -140,16 +168,15 @@ impl Builder<'_> {
                 }
                 // `find all check >= 20`: CQL compares only valued filters, so the comparison
                 // applies to the `find`, not to `check`.
-                if let ExprKind::Binary(op, l, r) = &f.body.kind {
-                    if matches!(op, super::ast::BinOp::Cmp(_) | super::ast::BinOp::Arith(_))
-                        && super::typing::obviously_logical(l)
-                    {
-                        let (op, l, r) = (*op, l.clone(), r.clone());
-                        let fspan = Span::new(span.start, l.span.end);
-                        f.body = *l;
-                        let find = node(ExprKind::Find(Box::new(f)), fspan);
-                        return Ok(node(ExprKind::Binary(op, Box::new(find), r), span));
-                    }
+                if let ExprKind::Binary(op, l, r) = &f.body.kind
+                    && matches!(op, super::ast::BinOp::Cmp(_) | super::ast::BinOp::Arith(_))
+                    && super::typing::obviously_logical(l)
+                {
+                    let (op, l, r) = (*op, l.clone(), r.clone());
+                    let fspan = Span::new(span.start, l.span.end);
+                    f.body = *l;
+                    let find = node(ExprKind::Find(Box::new(f)), fspan);
+                    return Ok(node(ExprKind::Binary(op, Box::new(find), r), span));
                 }
                 ExprKind::Find(Box::new(f))
             }
@@ -332,7 +359,7 @@ impl Builder<'_> {
                 };
                 for c in inner.skip(1) {
                     match c.as_rule() {
-                        Rule::seq_param => s.params.push(self.seq_param(c)?),
+                        Rule::sort_param => s.params.push(self.seq_param(c)?),
                         Rule::string => s.doc = Some(string_value(c)),
                         _ => s.body = self.stmt(c)?,
                     }
@@ -356,7 +383,11 @@ impl Builder<'_> {
                                     Rule::name => node(ExprKind::Var(name_of(&b)), bspan),
                                     _ => node(
                                         ExprKind::Number(b.as_str().parse().map_err(|_| {
-                                            self.err(ErrorKind::Invalid, bspan, "number out of range")
+                                            self.err(
+                                                ErrorKind::Invalid,
+                                                bspan,
+                                                "number out of range",
+                                            )
                                         })?),
                                         bspan,
                                     ),
@@ -397,7 +428,7 @@ impl Builder<'_> {
             }
             Rule::pin_filter => {
                 let mut parts = Vec::new();
-                for c in inner.skip(1) {
+                for c in inner.skip(1).flat_map(Pair::into_inner) {
                     let mut cs = c.into_inner();
                     let role = match cs.next().expect("pin role").as_str() {
                         "from" => PinRole::From,
@@ -465,9 +496,10 @@ impl Builder<'_> {
         let span = span_of(&pair);
         let mut nums = Vec::new();
         for c in pair.into_inner() {
-            let n: i64 = c.as_str().parse().map_err(|_| {
-                self.err(ErrorKind::Invalid, span_of(&c), "number out of range")
-            })?;
+            let n: i64 = c
+                .as_str()
+                .parse()
+                .map_err(|_| self.err(ErrorKind::Invalid, span_of(&c), "number out of range"))?;
             nums.push(n);
         }
         Ok(Range {
@@ -493,9 +525,12 @@ impl Builder<'_> {
             Rule::kw_nosort => SeqParam::NoSort,
             Rule::sort_minmax if p.as_str() == "max" => SeqParam::Max,
             Rule::sort_minmax => SeqParam::Min,
-            Rule::max_param => SeqParam::MaxOf(self.filter(p.into_inner().nth(1).expect("max filter"))?),
+            Rule::max_param => {
+                SeqParam::MaxOf(self.filter(p.into_inner().nth(1).expect("max filter"))?)
+            }
             Rule::kw_piecepath => SeqParam::PiecePath,
             Rule::kw_all => SeqParam::All,
+            Rule::kw_count => SeqParam::Count,
             Rule::focus_param => {
                 let mut capture = false;
                 let mut set = None;
@@ -514,6 +549,19 @@ impl Builder<'_> {
     }
 
     fn line(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        // Every arrow of a line (groups included) points the way of the first one.
+        let arrows: Vec<Pair<Rule>> = inner
+            .clone()
+            .flatten()
+            .filter(|p| p.as_rule() == Rule::line_arrow)
+            .collect();
+        if let Some(first) = arrows.first() {
+            let back = |p: &Pair<Rule>| matches!(p.as_str(), "<--" | "←");
+            if let Some(bad) = arrows.iter().find(|a| back(a) != back(first)) {
+                let m = "the arrows of a 'line' must all point the same way";
+                return Err(self.err(ErrorKind::Syntax, span_of(bad), m));
+            }
+        }
         let mut l = Line {
             backward: false,
             params: Vec::new(),
@@ -533,9 +581,8 @@ impl Builder<'_> {
     fn line_seq(&self, pair: Pair<Rule>) -> Result<Vec<SeqItem>, QueryError> {
         let mut items = Vec::new();
         for c in pair.into_inner() {
-            match c.as_rule() {
-                Rule::seq_rep => items.push(self.seq_rep(c)?),
-                _ => {}
+            if c.as_rule() == Rule::seq_rep {
+                items.push(self.seq_rep(c)?);
             }
         }
         Ok(items)
@@ -574,7 +621,16 @@ impl Builder<'_> {
                 }
             }
         };
+        let mut previous: Option<&str> = None;
         for r in inner {
+            // CQL 6.2 rule: repetition suffixes stack (`k{3}+*`), but the same one-character
+            // suffix twice in a row (`k{3}++`, `k{3}**`) is refused.
+            let text = r.as_str();
+            if text.len() == 1 && previous == Some(text) {
+                let m = format!("'{text}' repeated twice in a row");
+                return Err(self.err(ErrorKind::Syntax, span_of(&r), m));
+            }
+            previous = Some(text);
             let rep = self.repeat(r)?;
             item = SeqItem {
                 kind: SeqItemKind::Repeat(Box::new(item), rep),
@@ -719,7 +775,19 @@ impl Builder<'_> {
         for c in inner {
             match c.as_rule() {
                 Rule::hhdb_word => args.push(Arg::Flag(c.as_str().to_string(), span_of(&c))),
+                Rule::string => {
+                    let sspan = span_of(&c);
+                    args.push(Arg::Filter(node(ExprKind::Str(string_value(c)), sspan)));
+                }
                 Rule::builtin_flag => args.push(Arg::Flag(c.as_str().to_string(), span_of(&c))),
+                // `message quiet`: the only flag CQL 6.2 lets a filter-argument builtin take.
+                Rule::message_quiet if b == Builtin::Message => {
+                    args.push(Arg::Flag(c.as_str().to_string(), span_of(&c)))
+                }
+                Rule::message_quiet => {
+                    let m = format!("'quiet' is not a parameter of '{}'", kw.as_str());
+                    return Err(QueryError::new(ErrorKind::Syntax, self.src, span_of(&c), m));
+                }
                 Rule::range_param => args.push(Arg::Range(self.range(c)?)),
                 Rule::builtin_list => {
                     for f in c.into_inner().filter(|f| f.as_rule() == Rule::filter) {

@@ -5,6 +5,7 @@ use pest::iterators::{Pair, Pairs};
 
 use crate::ir::Color;
 
+use super::ast::Span;
 use super::ast::{
     Builtin, Designator, Expr, ExprKind, MoveParam, MoveParamKind, Name, PrefixOp, SquareRange,
     TagWord, Transform, Word,
@@ -12,7 +13,6 @@ use super::ast::{
 use super::error::{ErrorKind, QueryError};
 use super::literal::parse_fen_placement;
 use super::parse::{Builder, Res, Rule, result_of, span_of, string_value, unescape};
-use super::ast::Span;
 
 fn color_of(p: &Pair<Rule>) -> Color {
     if p.as_str() == "white" {
@@ -213,6 +213,7 @@ impl Builder<'_> {
                 Err(_) => ExprKind::Str(match &text[1..] {
                     "n" => "\n".to_string(),
                     "t" => "\t".to_string(),
+                    "r" => "\r".to_string(),
                     other => other.to_string(),
                 }),
             },
@@ -247,6 +248,24 @@ impl Builder<'_> {
             Rule::kw_ooo => MoveParamKind::QueenSide,
             Rule::kw_null => MoveParamKind::Null,
             Rule::kw_reverse => MoveParamKind::Reverse,
+            Rule::mp_comment => {
+                let c = p.into_inner().nth(1).expect("comment argument");
+                let e = if c.as_rule() == Rule::builtin_list {
+                    let cspan = span_of(&c);
+                    let args = c
+                        .into_inner()
+                        .filter(|f| f.as_rule() == Rule::filter)
+                        .map(|f| self.filter(f).map(super::ast::Arg::Filter))
+                        .collect::<Result<_, _>>()?;
+                    Expr {
+                        kind: ExprKind::Builtin(Builtin::Comment, args),
+                        span: cspan,
+                    }
+                } else {
+                    self.primary(c)?
+                };
+                MoveParamKind::Comment(e)
+            }
             Rule::kw_primary => MoveParamKind::Primary,
             Rule::kw_secondary => MoveParamKind::Secondary,
             _ => MoveParamKind::Count,
@@ -254,14 +273,16 @@ impl Builder<'_> {
         Ok(MoveParam { kind, span })
     }
 
-    fn designator(
-        &self,
-        text: &str,
-        parts: Pairs<Rule>,
-    ) -> Result<Designator, QueryError> {
+    fn designator(&self, text: &str, parts: Pairs<Rule>) -> Result<Designator, QueryError> {
         let mut pieces = None;
         let mut squares = None;
-        for part in parts {
+        for part in parts.flat_map(|p| {
+            if p.as_rule() == Rule::dot_piece {
+                p.into_inner().collect::<Vec<_>>()
+            } else {
+                vec![p]
+            }
+        }) {
             match part.as_rule() {
                 Rule::piece_set => {
                     let mut chars = Vec::new();
@@ -343,7 +364,10 @@ impl Builder<'_> {
         if let Some(w) = Word::from_name(text) {
             return Ok(ExprKind::Word(w));
         }
-        if matches!(text, "and" | "or" | "in" | "then" | "else" | "by" | "attacks" | "attackedby") {
+        if matches!(
+            text,
+            "and" | "or" | "in" | "then" | "else" | "by" | "attacks" | "attackedby"
+        ) {
             let m = format!("'{text}' needs a filter on each side");
             return Err(self
                 .err(ErrorKind::Syntax, span, m)
@@ -371,7 +395,8 @@ impl Builder<'_> {
                 _ => {}
             }
         }
-        let body = body.ok_or_else(|| self.err(ErrorKind::Syntax, span, "missing filter after ':'"))?;
+        let body =
+            body.ok_or_else(|| self.err(ErrorKind::Syntax, span, "missing filter after ':'"))?;
         Ok(MoveParam {
             kind: MoveParamKind::Then(all, body),
             span,

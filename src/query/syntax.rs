@@ -164,6 +164,8 @@ pub enum SeqParam {
     NoSort,
     /// `all`
     All,
+    /// `count` (`find count F`, an older spelling of `find all`)
+    Count,
     /// `max` (path: keep the longest)
     Max,
     /// `min`

@@ -4,8 +4,10 @@
 
 use std::collections::HashMap;
 
+mod builtin;
+
 use super::ast::{
-    Arg, AssignOp, Ast, BinOp, Builtin, DashMode, Expr, ExprKind, FunctionDef, IterKind,
+    AssignOp, Ast, BinOp, BindingOp, DashMode, Expr, ExprKind, FunctionDef, IterKind,
     MoveParamKind, PrefixOp, SeqItem, SeqItemKind, SeqParam, Span, Storage, Word,
 };
 use super::check::{Facts, Type};
@@ -21,6 +23,9 @@ pub(crate) struct Checker<'s> {
     src: &'s str,
     vars: HashMap<String, Type>,
     dict_values: HashMap<String, Type>,
+    dict_keys: HashMap<String, Type>,
+    local_dicts: std::collections::HashSet<String>,
+    persistent: std::collections::HashSet<String>,
     functions: HashMap<String, FunctionDef>,
     calls: Vec<String>,
 }
@@ -49,6 +54,9 @@ impl<'s> Checker<'s> {
             src,
             vars: HashMap::new(),
             dict_values: HashMap::new(),
+            dict_keys: HashMap::new(),
+            local_dicts: Default::default(),
+            persistent: Default::default(),
             functions: HashMap::new(),
             calls: Vec::new(),
         }
@@ -73,11 +81,7 @@ impl<'s> Checker<'s> {
         let t = self.ty(e)?;
         let ok = t == want || (want == Type::Set && is_set(t));
         if !ok {
-            let m = format!(
-                "{what} must be {}, found {}",
-                describe(want),
-                describe(t)
-            );
+            let m = format!("{what} must be {}, found {}", describe(want), describe(t));
             return Err(self.err(e.span, m).expecting(describe(want)));
         }
         Ok(t)
@@ -98,6 +102,9 @@ impl<'s> Checker<'s> {
     /// The type of a node, checking its operands.
     pub(crate) fn ty(&mut self, e: &Expr) -> Ty {
         Ok(match &e.kind {
+            ExprKind::Compound(items) if items.is_empty() => {
+                return Err(self.err(e.span, "an empty compound '{}' is not a filter"));
+            }
             ExprKind::Compound(items) => {
                 let mut t = Type::Logical;
                 for i in items {
@@ -123,6 +130,9 @@ impl<'s> Checker<'s> {
                     Some(_) => Type::Logical,
                     None => ta,
                 }
+            }
+            ExprKind::Transform(super::ast::Transform::ReverseColor, true, _) => {
+                return Err(self.err(e.span, "'reversecolor' has no 'count'"));
             }
             ExprKind::Transform(_, count, a) => {
                 let t = self.ty(a)?;
@@ -154,13 +164,18 @@ impl<'s> Checker<'s> {
                 }
             },
             ExprKind::Assign(a) => self.assign(&a.target, a.op, &a.value, a.storage)?,
-            ExprKind::Binding(_, target) => {
+            ExprKind::Binding(op, target) => {
                 match &target.kind {
-                    ExprKind::Var(n) if !self.vars.contains_key(&n.text) => {
+                    ExprKind::Var(n)
+                        if *op == BindingOp::Unbind && !self.vars.contains_key(&n.text) =>
+                    {
                         let m = format!("'{}' is not a variable", n.text);
                         return Err(self.err(n.span, m));
                     }
                     ExprKind::Var(_) => {}
+                    _ if *op != BindingOp::Unbind => {
+                        return Err(self.err(target.span, "'isbound' takes a variable"));
+                    }
                     _ => {
                         self.ty(target)?;
                     }
@@ -170,6 +185,9 @@ impl<'s> Checker<'s> {
             ExprKind::Index(base, keys) => self.index(base, keys)?,
             ExprKind::Dictionary(d) => {
                 self.declare(&d.name.text, Type::Dictionary, d.name.span)?;
+                if d.storage == Storage::Local {
+                    self.local_dicts.insert(d.name.text.clone());
+                }
                 Type::Logical
             }
             ExprKind::Function(f) => {
@@ -181,6 +199,11 @@ impl<'s> Checker<'s> {
             }
             ExprKind::Call(name, args) => self.call(name, args, e.span)?,
             ExprKind::Dash(d) => {
+                if let Some(f) = &d.from
+                    && matches!(f.kind, ExprKind::Dash(_))
+                {
+                    return Err(self.err(e.span, "a '--' cannot follow another '--' directly"));
+                }
                 if let Some(f) = &d.from {
                     self.expect(f, Type::Set, "the left side of '--'")?;
                 }
@@ -199,31 +222,63 @@ impl<'s> Checker<'s> {
                 for x in &d.target {
                     t = self.ty(x)?;
                 }
-                if d.mode != DashMode::Played && !d.target.is_empty() {
-                    t = Type::Logical;
+                if d.mode != DashMode::Played {
+                    if d.capture {
+                        return Err(
+                            self.err(e.span, "'legal' and 'pseudolegal' take '--', not a capture")
+                        );
+                    }
+                    if d.target.len() > 1 {
+                        return Err(self.err(e.span, "a legal move filter takes one target filter"));
+                    }
+                    // A legal move filter's value is the set of its moves' destinations.
+                    t = if d.target.is_empty() {
+                        Type::Set
+                    } else {
+                        Type::Logical
+                    };
                 }
                 t
             }
             ExprKind::Line(l) => {
+                let both = l.params.contains(&SeqParam::Primary)
+                    && l.params.contains(&SeqParam::Secondary);
+                if both {
+                    return Err(self.err(e.span, "'primary' and 'secondary' exclude each other"));
+                }
                 self.seq(&l.items)?;
-                Type::Number
+                if l.params.contains(&SeqParam::LastPosition) {
+                    Type::Position
+                } else {
+                    Type::Number
+                }
             }
             ExprKind::Path(p) => {
                 self.params(&p.params)?;
                 self.seq(&p.items)?;
-                Type::Number
+                if p.params.contains(&SeqParam::LastPosition) {
+                    Type::Position
+                } else {
+                    Type::Number
+                }
             }
             ExprKind::Find(f) => {
+                let all_at = f.params.iter().position(|p| *p == SeqParam::All);
+                let range_at = f
+                    .params
+                    .iter()
+                    .position(|p| matches!(p, SeqParam::Range(_)));
+                if let (Some(a), Some(r)) = (all_at, range_at)
+                    && r > a
+                {
+                    return Err(self.err(e.span, "a range of 'find' comes before 'all'"));
+                }
                 self.ty(&f.body)?;
                 let counts = f
                     .params
                     .iter()
-                    .any(|p| matches!(p, SeqParam::All | SeqParam::Range(_)));
-                if counts {
-                    Type::Number
-                } else {
-                    Type::Position
-                }
+                    .any(|p| matches!(p, SeqParam::All | SeqParam::Count | SeqParam::Range(_)));
+                if counts { Type::Number } else { Type::Position }
             }
             ExprKind::Echo(x) => {
                 self.declare(&x.source.text, Type::Position, x.source.span)?;
@@ -248,10 +303,16 @@ impl<'s> Checker<'s> {
                     .any(|p| matches!(p, SeqParam::Min | SeqParam::Max));
                 if minmax && s.doc.is_none() {
                     return Err(self
-                        .err(e.span, "'sort min' and 'sort max' need a documentation string")
+                        .err(
+                            e.span,
+                            "'sort min' and 'sort max' need a documentation string",
+                        )
                         .expecting("a string after 'min'/'max'"));
                 }
-                if matches!(s.body.kind, ExprKind::Number(_) | ExprKind::Word(Word::True)) {
+                if matches!(
+                    s.body.kind,
+                    ExprKind::Number(_) | ExprKind::Word(Word::True)
+                ) {
                     return Err(self.err(s.body.span, "'sort' needs a filter with a value"));
                 }
                 let t = self.valued(&s.body, "the argument of 'sort'")?;
@@ -274,7 +335,10 @@ impl<'s> Checker<'s> {
                 Type::Set
             }
             ExprKind::Pin(parts) => {
-                for (_, p) in parts {
+                for (i, (role, p)) in parts.iter().enumerate() {
+                    if parts[..i].iter().any(|(r, _)| r == role) {
+                        return Err(self.err(p.span, "a 'pin' parameter is given twice"));
+                    }
                     self.expect(p, Type::Set, "an argument of 'pin'")?;
                 }
                 Type::Set
@@ -348,17 +412,20 @@ impl<'s> Checker<'s> {
                 }
                 Type::Logical
             }
-            BinOp::Cmp(_) => {
+            BinOp::Cmp(cmp) => {
+                let ordering = !matches!(cmp, crate::ir::CmpOp::Eq | crate::ir::CmpOp::Ne);
+                if ordering && is_set(ta) && is_set(tb) {
+                    return bad(self, "sets are compared with '==' or '!=' only");
+                }
+                if cmp == crate::ir::CmpOp::Ne && ta == Type::Position {
+                    return bad(self, "positions are not compared with '!='");
+                }
                 let num = |t| matches!(t, Type::Number | Type::Set | Type::Piece);
                 let ok = (num(ta) && num(tb))
                     || (ta == Type::Str && tb == Type::Str)
                     || (ta == Type::Position && tb == Type::Position);
                 if !ok {
-                    let m = format!(
-                        "cannot compare {} with {}",
-                        describe(ta),
-                        describe(tb)
-                    );
+                    let m = format!("cannot compare {} with {}", describe(ta), describe(tb));
                     return bad(self, &m);
                 }
                 // A comparison has the value of its left side.
@@ -367,6 +434,12 @@ impl<'s> Checker<'s> {
                     Type::Position => Type::Logical,
                     t => t,
                 }
+            }
+            BinOp::Arith(_) if matches!(a.kind, ExprKind::Line(_)) => {
+                return bad(
+                    self,
+                    "a 'line' filter cannot be an operand of arithmetic (braces around it help)",
+                );
             }
             BinOp::Arith(op) => {
                 if ta == Type::Str && tb == Type::Str && op == crate::ir::ArithOp::Add {
@@ -418,6 +491,7 @@ impl<'s> Checker<'s> {
 
     fn move_filter(&mut self, params: &[super::ast::MoveParam]) -> Ty {
         let (mut count, mut set, mut then) = (false, false, false);
+        let (mut legal, mut primary, mut secondary) = (false, false, false);
         for p in params {
             match &p.kind {
                 MoveParamKind::From(x) | MoveParamKind::To(x) | MoveParamKind::Capture(x) => {
@@ -432,8 +506,19 @@ impl<'s> Checker<'s> {
                     then = true;
                 }
                 MoveParamKind::Count => count = true,
+                MoveParamKind::Legal | MoveParamKind::PseudoLegal => legal = true,
+                MoveParamKind::Primary => primary = true,
+                MoveParamKind::Secondary => secondary = true,
                 _ => {}
             }
+        }
+        if count && !legal {
+            let span = params.first().map_or(Span::default(), |p| p.span);
+            return Err(self.err(span, "'move count' needs 'legal' or 'pseudolegal'"));
+        }
+        if primary && secondary {
+            let span = params.first().map_or(Span::default(), |p| p.span);
+            return Err(self.err(span, "'primary' and 'secondary' exclude each other"));
         }
         Ok(if count {
             Type::Number
@@ -452,8 +537,27 @@ impl<'s> Checker<'s> {
                     return Err(self.err(n.span, "a function of this name exists"));
                 }
                 let existing = self.vars.get(&n.text).copied();
-                let persistent =
-                    matches!(storage, Storage::Persistent | Storage::PersistentQuiet);
+                let persistent = matches!(storage, Storage::Persistent | Storage::PersistentQuiet);
+                if storage == Storage::Local && self.calls.is_empty() {
+                    return Err(
+                        self.err(target.span, "'local' is only for variables of a function")
+                    );
+                }
+                if op == AssignOp::SetIfPiece
+                    && (storage != Storage::Plain
+                        || vt != Type::Set
+                        || self.vars.get(&n.text) == Some(&Type::Piece))
+                {
+                    return Err(self.err(value.span, "'=?' assigns a set to a plain variable"));
+                }
+                let known = self.vars.contains_key(&n.text);
+                if known && persistent && !self.persistent.contains(&n.text) {
+                    let m = format!("'{}' cannot change between persistent and not", n.text);
+                    return Err(self.err(n.span, m));
+                }
+                if persistent {
+                    self.persistent.insert(n.text.clone());
+                }
                 if persistent && existing.is_none() && op != AssignOp::Set {
                     // A persistent variable starts at 0 (or "").
                     self.vars.insert(n.text.clone(), vt);
@@ -463,50 +567,87 @@ impl<'s> Checker<'s> {
                     let m = format!("'{}' must be assigned before it is updated", n.text);
                     return Err(self.err(n.span, m));
                 }
-                let vt = if op == AssignOp::SetIfPiece || storage == Storage::Piece {
-                    Type::Piece
-                } else if existing == Some(Type::Piece) && is_set(vt) {
-                    Type::Piece
-                } else {
-                    vt
-                };
-                if storage == Storage::Persistent || storage == Storage::PersistentQuiet {
-                    if !matches!(vt, Type::Number | Type::Str | Type::Set) {
-                        return Err(self.err(value.span, "a persistent variable holds a number, a string or a set"));
-                    }
+                // CQL 6.2 rule: a piece variable is (re)assigned only through the `piece`
+                // keyword (`piece y = x`); a plain `y = x` on it is refused.
+                if existing == Some(Type::Piece) && storage != Storage::Piece && op == AssignOp::Set
+                {
+                    let m = format!("'{}' is a piece variable: assign it with 'piece'", n.text);
+                    return Err(self.err(target.span, m));
+                }
+                let piece =
+                    storage == Storage::Piece || (existing == Some(Type::Piece) && is_set(vt));
+                let vt = if piece { Type::Piece } else { vt };
+                if persistent && !matches!(vt, Type::Number | Type::Str | Type::Set) {
+                    return Err(self.err(
+                        value.span,
+                        "a persistent variable holds a number, a string or a set",
+                    ));
                 }
                 match (existing, op) {
-                    (Some(Type::Number), AssignOp::Add | AssignOp::Sub | AssignOp::Mul | AssignOp::Div | AssignOp::Rem)
-                        if vt == Type::Number => {}
+                    (
+                        Some(Type::Number),
+                        AssignOp::Add
+                        | AssignOp::Sub
+                        | AssignOp::Mul
+                        | AssignOp::Div
+                        | AssignOp::Rem,
+                    ) if vt == Type::Number => {}
                     (Some(Type::Str), AssignOp::Add) if vt == Type::Str => {}
-                    (Some(t), AssignOp::Union | AssignOp::Intersect) if is_set(t) && is_set(vt) => {}
-                    (_, AssignOp::Set | AssignOp::SetIfPiece) => self.declare(&n.text, vt, n.span)?,
+                    (Some(t), AssignOp::Union | AssignOp::Intersect) if is_set(t) && is_set(vt) => {
+                    }
+                    (_, AssignOp::Set | AssignOp::SetIfPiece) => {
+                        self.declare(&n.text, vt, n.span)?
+                    }
                     _ => {
-                        return Err(self.err(target.span, "this assignment operator does not fit the variable's type"));
+                        return Err(self.err(
+                            target.span,
+                            "this assignment operator does not fit the variable's type",
+                        ));
                     }
                 }
             }
             ExprKind::Index(base, keys) => {
                 if let ExprKind::Var(n) = &base.kind {
                     match self.vars.get(&n.text).copied() {
-                        Some(Type::Dictionary) | None => {
+                        None => {
+                            let m = format!("'{}' must be declared with 'dictionary'", n.text);
+                            return Err(self.err(n.span, m));
+                        }
+                        Some(Type::Dictionary) => {
                             self.vars.insert(n.text.clone(), Type::Dictionary);
-                            for k in keys.iter().flatten() {
-                                self.valued(k, "a dictionary key")?;
+                            let local = self.local_dicts.contains(&n.text);
+                            let position_ok = local && vt == Type::Position;
+                            if !position_ok
+                                && !matches!(vt, Type::Number | Type::Str | Type::Set | Type::Piece)
+                            {
+                                return Err(self.err(
+                                    value.span,
+                                    "a dictionary holds numbers, strings or sets",
+                                ));
                             }
-                            if let Some(old) = self.dict_values.get(&n.text) {
-                                if *old != vt {
-                                    return Err(self.err(value.span, "the dictionary holds values of another type"));
-                                }
+                            self.dict_key(&n.text, keys)?;
+                            if let Some(old) = self.dict_values.get(&n.text)
+                                && *old != vt
+                            {
+                                return Err(self.err(
+                                    value.span,
+                                    "the dictionary holds values of another type",
+                                ));
                             }
                             self.dict_values.insert(n.text.clone(), vt);
                         }
                         Some(Type::Str) => {
                             if vt != Type::Str {
-                                return Err(self.err(value.span, "a substring is assigned a string"));
+                                return Err(
+                                    self.err(value.span, "a substring is assigned a string")
+                                );
                             }
                         }
-                        Some(_) => return Err(self.err(base.span, "only dictionaries and strings can be indexed")),
+                        Some(_) => {
+                            return Err(
+                                self.err(base.span, "only dictionaries and strings can be indexed")
+                            );
+                        }
                     }
                 } else {
                     return Err(self.err(target.span, "cannot assign to this"));
@@ -517,17 +658,48 @@ impl<'s> Checker<'s> {
         Ok(Type::Logical)
     }
 
+    /// Checks a dictionary key: one key, of the type of the dictionary's first key.
+    fn dict_key(&mut self, dict: &str, keys: &[Option<Expr>]) -> Result<(), QueryError> {
+        let [Some(k)] = keys else {
+            return Err(QueryError::new(
+                ErrorKind::Syntax,
+                self.src,
+                keys.iter()
+                    .flatten()
+                    .next()
+                    .map_or(Span::default(), |k| k.span),
+                "a dictionary takes one key",
+            ));
+        };
+        let kt = match self.valued(k, "a dictionary key")? {
+            Type::Piece => Type::Set,
+            t => t,
+        };
+        let position_ok = kt == Type::Position && self.local_dicts.contains(dict);
+        if !position_ok && !matches!(kt, Type::Number | Type::Str | Type::Set) {
+            return Err(self.err(k.span, "a dictionary key is a number, a string or a set"));
+        }
+        match self.dict_keys.get(dict) {
+            Some(old) if *old != kt => {
+                let m = format!("the keys of '{dict}' are {}", describe(*old));
+                Err(self.err(k.span, m))
+            }
+            _ => {
+                self.dict_keys.insert(dict.to_string(), kt);
+                Ok(())
+            }
+        }
+    }
+
     fn index(&mut self, base: &Expr, keys: &[Option<Expr>]) -> Ty {
         let bt = self.ty(base)?;
         match bt {
             Type::Dictionary => {
-                for k in keys.iter().flatten() {
-                    self.valued(k, "a dictionary key")?;
-                }
                 let name = match &base.kind {
                     ExprKind::Var(n) => n.text.clone(),
                     _ => String::new(),
                 };
+                self.dict_key(&name, keys)?;
                 Ok(self.dict_values.get(&name).copied().unwrap_or(Type::Number))
             }
             Type::Str => {
@@ -605,12 +777,17 @@ impl<'s> Checker<'s> {
     fn seq(&mut self, items: &[SeqItem]) -> Result<(), QueryError> {
         for it in items {
             match &it.kind {
-                SeqItemKind::Filter(e) => {
+                SeqItemKind::Filter(whole) => {
+                    self.ty(whole)?;
+                    let e = match &whole.kind {
+                        ExprKind::Compound(v) if !v.is_empty() => &v[v.len() - 1],
+                        _ => whole,
+                    };
                     let numeric = matches!(
                         e.kind,
                         ExprKind::Number(_) | ExprKind::Binary(BinOp::Arith(_), ..)
-                    ) || (matches!(e.kind, ExprKind::Var(_)) && self.ty(e)? == Type::Number);
-                    self.ty(e)?;
+                    ) || (matches!(e.kind, ExprKind::Var(_))
+                        && self.ty(e)? == Type::Number);
                     if numeric {
                         return Err(self.err(
                             e.span,
@@ -627,204 +804,6 @@ impl<'s> Checker<'s> {
             }
         }
         Ok(())
-    }
-
-    fn builtin(&mut self, b: Builtin, args: &[Arg], span: Span) -> Ty {
-        let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
-        let n = filters.len();
-        let need = |s: &Self, lo: usize, hi: usize| -> Result<(), QueryError> {
-            if n < lo || n > hi {
-                let m = format!("'{}' takes {lo} to {hi} arguments, found {n}", b.name());
-                return Err(s.err(span, m));
-            }
-            Ok(())
-        };
-        use Builtin as B;
-        Ok(match b {
-            B::Lowercase | B::Uppercase => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Str, "the argument")?;
-                Type::Str
-            }
-            B::Int => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Str, "the argument of 'int'")?;
-                Type::Number
-            }
-            B::Str | B::Comment | B::Message => {
-                for f in &filters {
-                    self.ty(f)?;
-                }
-                if b == B::Str { Type::Str } else { Type::Logical }
-            }
-            B::Ascii => {
-                need(self, 1, 1)?;
-                match self.valued(filters[0], "the argument of 'ascii'")? {
-                    Type::Str => Type::Number,
-                    Type::Number => Type::Str,
-                    _ => return Err(self.err(span, "'ascii' takes a string or a number")),
-                }
-            }
-            B::IndexOf => {
-                need(self, 2, 2)?;
-                for f in &filters {
-                    self.expect(f, Type::Str, "an argument of 'indexof'")?;
-                }
-                Type::Number
-            }
-            B::Sqrt => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Number, "the argument of 'sqrt'")?;
-                Type::Number
-            }
-            B::Distance => {
-                need(self, 2, 2)?;
-                let a = self.valued(filters[0], "an argument of 'distance'")?;
-                let c = self.valued(filters[1], "an argument of 'distance'")?;
-                let both = |t: Type| (is_set(a) && is_set(c)) || (a == t && c == t);
-                if !both(Type::Position) {
-                    return Err(self.err(span, "'distance' takes two squares or two positions"));
-                }
-                Type::Number
-            }
-            B::File | B::Rank => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Set, "the argument")?;
-                Type::Number
-            }
-            B::MakeSquare => {
-                need(self, 1, 2)?;
-                for f in &filters {
-                    self.valued(f, "an argument of 'makesquare'")?;
-                }
-                Type::Set
-            }
-            B::Light | B::Dark => {
-                need(self, 0, 1)?;
-                if let Some(f) = filters.first() {
-                    self.expect(f, Type::Set, "the argument")?;
-                }
-                Type::Set
-            }
-            B::Child => {
-                need(self, 0, 1)?;
-                if let Some(f) = filters.first() {
-                    self.expect(f, Type::Number, "the argument of 'child'")?;
-                }
-                Type::Position
-            }
-            B::Ancestor | B::Descendant => {
-                need(self, 2, 2)?;
-                for f in &filters {
-                    self.expect(f, Type::Position, "an argument")?;
-                }
-                Type::Logical
-            }
-            B::Lca => {
-                need(self, 2, 2)?;
-                for f in &filters {
-                    self.expect(f, Type::Position, "an argument of 'lca'")?;
-                }
-                Type::Position
-            }
-            B::Position => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Number, "the argument of 'position'")?;
-                Type::Position
-            }
-            B::ReadFile => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Str, "the argument of 'readfile'")?;
-                Type::Str
-            }
-            B::WriteFile | B::SetTag => {
-                need(self, 2, 2)?;
-                for f in &filters {
-                    self.valued(f, "an argument")?;
-                }
-                Type::Logical
-            }
-            B::Tag => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Str, "the tag name")?;
-                Type::Str
-            }
-            B::RemoveTag => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Str, "the tag name")?;
-                Type::Logical
-            }
-            B::HasComment => {
-                need(self, 0, 1)?;
-                if let Some(f) = filters.first() {
-                    self.expect(f, Type::Str, "the argument of 'hascomment'")?;
-                }
-                Type::Logical
-            }
-            B::PieceId | B::PieceName | B::TypeName => {
-                need(self, 1, 1)?;
-                self.expect(filters[0], Type::Set, "the argument")?;
-                if b == B::PieceId { Type::Number } else { Type::Str }
-            }
-            B::Assert => {
-                need(self, 1, 1)?;
-                self.ty(filters[0])?;
-                Type::Logical
-            }
-            B::Equal => {
-                need(self, 2, 2)?;
-                let a = self.valued(filters[0], "an argument of 'equal'")?;
-                let c = self.valued(filters[1], "an argument of 'equal'")?;
-                if a != c && !(is_set(a) && is_set(c)) {
-                    return Err(self.err(span, "'equal' compares two values of one type"));
-                }
-                Type::Logical
-            }
-            B::ConsecutiveMoves => {
-                need(self, 2, 2)?;
-                for f in &filters {
-                    self.expect(f, Type::Position, "an argument of 'consecutivemoves'")?;
-                }
-                Type::Number
-            }
-            B::CountMoves => {
-                need(self, 1, 1)?;
-                if !matches!(filters[0].kind, ExprKind::Dash(_)) {
-                    return Err(self
-                        .err(filters[0].span, "'countmoves' counts the moves of a '--' filter")
-                        .expecting("'--'"));
-                }
-                self.ty(filters[0])?;
-                Type::Number
-            }
-            B::CurrentMove => {
-                need(self, 1, 1)?;
-                if !matches!(filters[0].kind, ExprKind::Dash(_)) {
-                    return Err(self.err(filters[0].span, "'currentmove' takes a '--' filter"));
-                }
-                self.ty(filters[0])?;
-                Type::Logical
-            }
-            B::Eco | B::EventDate | B::Year | B::Elo => {
-                need(self, 0, 1)?;
-                if let Some(f) = filters.first() {
-                    self.ty(f)?;
-                    Type::Logical
-                } else if matches!(b, B::Year | B::Elo) {
-                    Type::Number
-                } else {
-                    Type::Str
-                }
-            }
-            B::Hhdb => Type::Number,
-            B::SimilarPosition | B::Imagine | B::CommandPipe | B::Substring => {
-                for f in &filters {
-                    self.ty(f)?;
-                }
-                Type::Logical
-            }
-            B::PiecePath => Type::Str,
-        })
     }
 }
 
