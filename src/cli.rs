@@ -53,6 +53,11 @@ pub struct Cli {
     #[arg(long)]
     pub no_progress: bool,
 
+    /// The query's language: `cql` (CQL 6) or `cqls` (the s-expression dialect CQL-S).
+    /// Default: CQL-S when the query begins with `(match` or `(position`, else CQL 6.
+    #[arg(long, value_name = "cql|cqls", value_parser = ["cql", "cqls"])]
+    pub dialect: Option<String>,
+
     /// No summary line on stderr.
     #[arg(short, long)]
     pub quiet: bool,

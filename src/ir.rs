@@ -340,4 +340,9 @@ pub enum Node<S> {
     Compare(CmpOp, Box<Node<S>>, Box<Node<S>>),
     /// `x in y`: every square of x is in y (x non-empty... as CQL: x's set is a subset of y's).
     In(Box<Node<S>>, Box<Node<S>>),
+
+    // --- CQL-S ---
+    /// A filter only the CQL-S dialect has (`:sequence`, `:pawncount`, `:matchcount`, ...),
+    /// see [`crate::ir_cqls`]; evaluated by `eval::cqls`.
+    Cqls(Box<crate::ir_cqls::CqlsNode<S>>),
 }

@@ -14,6 +14,7 @@
 
 pub mod eval;
 pub mod ir;
+pub mod ir_cqls;
 pub mod output;
 pub mod pgn;
 pub mod query;

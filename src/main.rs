@@ -45,7 +45,16 @@ fn main_with(cli: Cli) -> Result<u8, String> {
             (path.display().to_string(), text)
         }
     };
-    let query = match cqlq::query::compile::<shakmaty::Bitboard>(&query_text, Geometry::STANDARD) {
+    let dialect = match cli.dialect.as_deref() {
+        Some("cqls") => Some(cqlq::query::Dialect::Cqls),
+        Some(_) => Some(cqlq::query::Dialect::Cql),
+        None => None,
+    };
+    let query = match cqlq::query::compile_any::<shakmaty::Bitboard>(
+        &query_text,
+        Geometry::STANDARD,
+        dialect,
+    ) {
         Ok(q) => q,
         Err(e) => {
             eprint!("{}", e.render(&query_name, &query_text));

@@ -4,6 +4,7 @@
 //! comes from. A filter either does not match (`None`) or yields a [`Value`].
 
 mod board;
+mod cqls;
 mod moves;
 pub mod tree;
 
@@ -378,6 +379,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 let (x, y) = (self.set(x, at)?, self.set(y, at)?);
                 truth(x.is_subset(&y))
             }
+            // CQL-S only: :sequence, :pawncount, :matchcount, ... (eval/cqls.rs)
+            Node::Cqls(c) => self.eval_cqls(c, at),
         }
     }
 

@@ -11,6 +11,7 @@
 //! yet are compile errors naming the word, never silently accepted.
 
 pub mod ast;
+pub mod cqls;
 mod display;
 mod error;
 mod literal;
@@ -68,4 +69,31 @@ pub struct HeaderParam {
 pub fn compile<S: SquareSet>(text: &str, geo: Geometry) -> Result<Query<S>, QueryError> {
     let ast = cql_to_ast(text)?;
     ast_to_ir(&ast, geo)
+}
+
+/// Which query language a text is written in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// CQL 6 (`grammar/cql.pest`).
+    Cql,
+    /// CQL-S, the s-expression dialect (`grammar/cqls.pest`).
+    Cqls,
+}
+
+/// Compiles `text` in `dialect`, or in the dialect it looks like when None (CQL-S when it
+/// begins with `(match` or `(position`, see [`cqls::is_cqls`]).
+pub fn compile_any<S: SquareSet>(
+    text: &str,
+    geo: Geometry,
+    dialect: Option<Dialect>,
+) -> Result<Query<S>, QueryError> {
+    let dialect = dialect.unwrap_or(if cqls::is_cqls(text) {
+        Dialect::Cqls
+    } else {
+        Dialect::Cql
+    });
+    match dialect {
+        Dialect::Cql => compile(text, geo),
+        Dialect::Cqls => cqls::compile_cqls(text, geo),
+    }
 }
