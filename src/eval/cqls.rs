@@ -184,25 +184,13 @@ impl<P: Position> Evaluator<'_, P> {
             }
             // :halfmovenumber r
             CqlsNode::Ply(r) => {
-                let last = self.game.record.mainline().len() as i64 - 1;
+                let last = i64::from(self.node(self.last_mainline_node()).ply);
                 let ply = i64::from(self.node(at).ply);
                 truth(in_end_range(r, ply, last))
             }
             // :movenumber r
             CqlsNode::MoveNumber(r) => {
-                let line = self.game.record.mainline();
-                let last_node = line
-                    .iter()
-                    .rev()
-                    .find(|&&n| {
-                        self.game
-                            .replayed
-                            .nodes
-                            .get(n as usize)
-                            .is_some_and(Option::is_some)
-                    })
-                    .copied()
-                    .unwrap_or(0);
+                let last_node = self.last_mainline_node();
                 let last = i64::from(self.node(last_node).position.fullmove_number());
                 truth(in_end_range(r, i64::from(pos.fullmove_number()), last))
             }
@@ -371,6 +359,23 @@ impl<P: Position> Evaluator<'_, P> {
             }
             CqlsNode::Evaluation { .. } | CqlsNode::MoveEvaluation { .. } => None,
         }
+    }
+
+    /// The last main-line node that could be replayed (a bad move ends the line).
+    fn last_mainline_node(&self) -> u32 {
+        self.game
+            .record
+            .mainline()
+            .into_iter()
+            .take_while(|&n| {
+                self.game
+                    .replayed
+                    .nodes
+                    .get(n as usize)
+                    .is_some_and(Option::is_some)
+            })
+            .last()
+            .unwrap_or(0)
     }
 
     fn on_mainline(&self, at: u32) -> bool {

@@ -199,10 +199,7 @@ impl<'a> Lower<'a> {
                         inside = Some((a.clone(), b.clone()));
                     }
                 }
-                "matchcount" => {
-                    top_only(":matchcount")?;
-                    out.matchcount = Some(range_arg(&item.args[0]));
-                }
+                "matchcount" => out.matchcount = Some(range_arg(&item.args[0])),
                 "pretransformmatchcount" => {
                     top_only(":pretransformmatchcount")?;
                     pretransform = Some(range_arg(&item.args[0]));
@@ -336,6 +333,9 @@ impl<'a> Lower<'a> {
     }
 
     /// Lowers a nested position list (argument of `:and`, `:sequence`, ...).
+    /// A nested list with `:matchcount r` is the game-level fact "the list matches at r
+    /// positions of the game" (seed 004's `(position <B> :matchcount 0)` inside `:and`), and
+    /// also this position's match when r excludes 0.
     pub(super) fn sublist<S: SquareSet>(&self, p: &PositionList) -> Result<Node<S>, QueryError> {
         let l = self.list(p, false)?;
         if l.skip {
@@ -345,7 +345,20 @@ impl<'a> Lower<'a> {
                 ":skip can only be used at the top level",
             ));
         }
-        Ok(l.node)
+        Ok(match l.matchcount {
+            None => l.node,
+            Some(range) => {
+                let count = cqls(CqlsNode::GameCount {
+                    filter: l.node.clone(),
+                    range,
+                });
+                if range.admits_zero() {
+                    count
+                } else {
+                    Node::And(vec![l.node, count])
+                }
+            }
+        })
     }
 
     fn collected<S: SquareSet>(
