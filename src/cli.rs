@@ -58,6 +58,11 @@ pub struct Cli {
     #[arg(long, value_name = "cql|cqls", value_parser = ["cql", "cqls"])]
     pub dialect: Option<String>,
 
+    /// A UCI chess engine (e.g. /usr/games/stockfish) for CQL-S's `:evaluation` and
+    /// `:moveevaluation`; a query using them without this option is refused.
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
+
     /// No summary line on stderr.
     #[arg(short, long)]
     pub quiet: bool,

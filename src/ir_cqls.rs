@@ -238,7 +238,7 @@ pub struct PawnCount<S> {
 }
 
 /// An engine search limit of `:evaluation` / `:moveevaluation`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum EngineLimit {
     /// `depth D`
     Depth(u32),

@@ -62,6 +62,26 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         }
     };
 
+    // CQL-S's engine keywords need --engine: checked (and the engine started once) before
+    // any game is read.
+    if let Some(p) = query.header.get("engine") {
+        let Some(path) = &cli.engine else {
+            eprint!(
+                "{}",
+                cqlq::query::QueryError::new(
+                    cqlq::query::ErrorKind::Unsupported,
+                    &query_text,
+                    p.span,
+                    "this keyword needs a UCI chess engine: give one with --engine PATH",
+                )
+                .render(&query_name, &query_text)
+            );
+            return Ok(TROUBLE);
+        };
+        cqlq::engine::Engine::start(path).map_err(|e| e.to_string())?;
+        cqlq::engine::set_engine_path(path.clone());
+    }
+
     // The header's parameters: the command line takes precedence.
     let mut header_input: Option<PathBuf> = None;
     let mut header_output: Option<PathBuf> = None;
@@ -72,6 +92,8 @@ fn main_with(cli: Cli) -> Result<u8, String> {
             ("output", Some(v)) => header_output = Some(PathBuf::from(v)),
             ("variations", None) => variations = true,
             ("mainline", None) => {}
+            // CQL-S's engine keywords (checked above).
+            ("engine", None) => {}
             (name, _) => {
                 eprintln!("cqlq: warning: cql() parameter '{name}' is not supported yet; ignored")
             }

@@ -10,8 +10,9 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::{Evaluator, Value, is_match};
+use crate::engine::Score;
 use crate::ir::{Color, Node, PieceKinds, piece_type};
-use crate::ir_cqls::{Bound, CqlsNode, EndRange, LineMove, RayDirs};
+use crate::ir_cqls::{Bound, CqlsNode, EndRange, EngineTest, LineMove, RayDirs};
 use crate::rules::Position;
 use crate::squares::{Coord, SquareSet};
 
@@ -357,7 +358,59 @@ impl<P: Position> Evaluator<'_, P> {
                     .max()?;
                 range.contains(best * 100).then_some(Value::Num(best))
             }
-            CqlsNode::Evaluation { .. } | CqlsNode::MoveEvaluation { .. } => None,
+            // :evaluation depth 4 >=2.5 sidetomove
+            CqlsNode::Evaluation { limit, test } => {
+                let score = crate::engine::evaluate_fen(&pos.fen(true), *limit)?;
+                truth(match test {
+                    EngineTest::Mate => matches!(score, Score::Mate(n) if n != 0),
+                    EngineTest::Score { range, absolute } => {
+                        let mut v = score.centipawns();
+                        if *absolute && pos.turn() == Color::Black {
+                            v = -v;
+                        }
+                        range.contains(v)
+                    }
+                })
+            }
+            // :moveevaluation X Y depth 4 >=3.0 sidetomove
+            CqlsNode::MoveEvaluation {
+                movers,
+                targets,
+                limit,
+                test,
+            } => {
+                let parent = self.game.record.nodes.get(at as usize)?.parent?;
+                let m = self.node(at).played.as_ref()?;
+                let (from, to) = (self.set(movers, parent)?, self.set(targets, parent)?);
+                if m.from.intersect(&from).is_empty() || m.to.intersect(&to).is_empty() {
+                    return None;
+                }
+                let prev = &self.node(parent).position;
+                let now = crate::engine::evaluate_fen(&pos.fen(true), *limit)?.centipawns();
+                let before = crate::engine::evaluate_fen(&prev.fen(true), *limit)?.centipawns();
+                let EngineTest::Score { range, absolute } = test else {
+                    return None;
+                };
+                // Both scores from the point of view of the side to move here (or White).
+                let white_now = if pos.turn() == Color::White {
+                    now
+                } else {
+                    -now
+                };
+                let white_before = if prev.turn() == Color::White {
+                    before
+                } else {
+                    -before
+                };
+                let diff = if *absolute {
+                    white_now - white_before
+                } else if pos.turn() == Color::White {
+                    white_now - white_before
+                } else {
+                    white_before - white_now
+                };
+                truth(range.contains(diff))
+            }
         }
     }
 

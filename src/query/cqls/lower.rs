@@ -50,6 +50,7 @@ struct ListIr<S> {
     skip: bool,
 }
 
+/// Wraps a CQL-S only node.
 pub(super) fn cqls<S>(c: CqlsNode<S>) -> Node<S> {
     Node::Cqls(Box::new(c))
 }

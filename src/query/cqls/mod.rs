@@ -21,6 +21,7 @@ mod pawnattrs;
 mod sexpr;
 mod xform;
 
+use crate::ir::Node;
 use crate::query::{ErrorKind, Query, QueryError};
 use crate::squares::{Geometry, SquareSet};
 
@@ -65,17 +66,83 @@ pub fn is_cqls(text: &str) -> bool {
 }
 
 impl Lower<'_> {
-    /// `:evaluation` / `:moveevaluation`: need a UCI engine.
-    fn engine_keyword<S: SquareSet>(&self, item: &Item) -> Result<crate::ir::Node<S>, QueryError> {
-        Err(QueryError::new(
-            ErrorKind::Unsupported,
-            self.src,
-            item.span,
-            format!(
-                "':{}' needs a chess engine; engine evaluation is not supported by cqlq yet",
-                item.keyword
-            ),
-        ))
+    /// `:evaluation LIMIT TEST` / `:moveevaluation X Y LIMIT TEST` (limit and range in either
+    /// order): need a UCI engine (`--engine`), flagged in the header as `engine`.
+    fn engine_keyword<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, QueryError> {
+        use crate::ir_cqls::{CqlsNode, EngineLimit, EngineTest, Range};
+        let bad = |m: &str| {
+            QueryError::new(
+                ErrorKind::Invalid,
+                self.src,
+                item.span,
+                format!(":{} {m}", item.keyword),
+            )
+        };
+        let mut words: Vec<String> = Vec::new();
+        let mut designators = Vec::new();
+        for a in &item.args {
+            match a {
+                ast::Arg::Word(w, _) => words.push(w.clone()),
+                ast::Arg::Designator(d, _) => designators.push(self.pieces::<S>(d)),
+                _ => {}
+            }
+        }
+        let i = words
+            .iter()
+            .position(|w| w == "depth" || w == "movetime")
+            .ok_or_else(|| bad("needs a limit: depth N or movetime MS"))?;
+        let n: u32 = words
+            .get(i + 1)
+            .and_then(|w| w.parse().ok())
+            .ok_or_else(|| bad("needs a number after depth / movetime"))?;
+        let limit = if words[i] == "depth" {
+            EngineLimit::Depth(n)
+        } else {
+            EngineLimit::MoveTime(n)
+        };
+        let rest: Vec<&str> = words
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != i && *j != i + 1)
+            .map(|(_, w)| w.as_str())
+            .collect();
+        let test = if rest == ["mate"] && item.keyword == "evaluation" {
+            EngineTest::Mate
+        } else {
+            let (mode, range) = rest
+                .split_last()
+                .ok_or_else(|| bad("needs a range in pawns and sidetomove or absolute"))?;
+            let absolute = match *mode {
+                "absolute" => true,
+                "sidetomove" => false,
+                _ => return Err(bad("ends with sidetomove or absolute")),
+            };
+            let toks: Vec<(&str, Option<i64>)> = range
+                .iter()
+                .map(|t| parse::decimal_token(t))
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| bad("has a range in pawns such as >=2.5 or -1.0 1.0"))?;
+            let range = match toks.as_slice() {
+                [(">=" | ">", n)] => Range { lo: *n, hi: None },
+                [("<=" | "<", n)] => Range { lo: None, hi: *n },
+                [("", n)] => Range { lo: *n, hi: *n },
+                [("", lo), ("", hi)] => Range { lo: *lo, hi: *hi },
+                _ => return Err(bad("has a range in pawns such as >=2.5 or -1.0 1.0")),
+            };
+            EngineTest::Score { range, absolute }
+        };
+        self.flag("engine", item.span);
+        Ok(lower::cqls(if item.keyword == "evaluation" {
+            CqlsNode::Evaluation { limit, test }
+        } else {
+            let mut ds = designators.into_iter();
+            CqlsNode::MoveEvaluation {
+                movers: ds.next().ok_or_else(|| bad("needs two designators"))?,
+                targets: ds.next().ok_or_else(|| bad("needs two designators"))?,
+                limit,
+                test,
+            }
+        }))
     }
 }
 

@@ -568,7 +568,7 @@ fn range_token(text: &str) -> Option<(Option<&'static str>, Option<i64>, bool)> 
 }
 
 /// A decimal token in pawns → (operator or "", centipawns; None for `unlimited`).
-fn decimal_token(text: &str) -> Option<(&'static str, Option<i64>)> {
+pub(super) fn decimal_token(text: &str) -> Option<(&'static str, Option<i64>)> {
     let text = text.replace('−', "-");
     if text == "unlimited" {
         return Some(("", None));
