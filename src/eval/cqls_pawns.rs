@@ -1,7 +1,8 @@
 //! `:pawncount`'s pawn attributes and counting modes, and `:goodbishop` (seed 004). Each
-//! attribute filters the pawns left by the previous one, and relations to pawns of the same
-//! colour look only at those left pawns (so `single-behind` ≠ `behind-single`, as the seed
-//! says); enemy pawns are always all of the enemy's pawns.
+//! attribute filters the pawns left by the previous one, and from the second attribute on,
+//! relations to pawns of the same colour look only at those left pawns (so `single-behind` ≠
+//! `behind-single`, as the seed says); the first attribute sees all own pawns (the designator
+//! only chooses which are counted); enemy pawns are always all of the enemy's pawns.
 
 use crate::ir::{Color, PieceKinds, piece_type};
 use crate::ir_cqls::{CountRange, PawnAttr, PawnCount, PawnCounting};
@@ -55,8 +56,9 @@ where
             .filter(|c| P::Set::from_coords(pos.geometry(), [*c]).is_subset(squares))
             .collect();
         let enemy = pawns_of(pos, color.other());
-        for (attr, negated) in &pc.attrs {
-            let view = own.clone();
+        for (i, (attr, negated)) in pc.attrs.iter().enumerate() {
+            // The first attribute sees all own pawns; each later one only those left.
+            let view = if i == 0 { all.clone() } else { own.clone() };
             own.retain(|p| holds(pos, *attr, *p, *color, &view, &enemy) != *negated);
         }
         n += counted(&own, pc.counting);
