@@ -18,6 +18,14 @@ pub fn cqls_to_ast(text: &str) -> Result<CqlsAst, QueryError> {
             .err(Span::new(0, text.len()), "the query is empty")
             .expecting("(match ...)"));
     };
+    if !matches!(first.head(), Some("match" | "position")) {
+        return Err(r
+            .err(
+                first.span,
+                "a CQL-S query is a (match ...) or (position ...) list",
+            )
+            .expecting("(match or (position"));
+    }
     if let Some(extra) = items.get(1) {
         return Err(r
             .err(extra.span, "text after the query's list")
