@@ -1,5 +1,5 @@
 //! The IR nodes only the CQL-S dialect needs (`(match (position ...))`, seed 004). They hang
-//! off [`Node::Cqls`](crate::ir::Node::Cqls) and are evaluated by `eval::cqls`; everything CQL-S
+//! off [`Node::Cqls`] and are evaluated by `eval::cqls`; everything CQL-S
 //! shares with CQL 6 (designators, `check`, `mate`, counts, comparisons) lowers to the plain
 //! [`Node`] variants instead.
 

@@ -315,12 +315,10 @@ fn castling_opposition_goodbishop_fen() {
         "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1",
         "(position !:matingmaterial :gameisover)"
     ));
-    assert!(
-        holds(
-            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
-            "(position :matingmaterial !:gameisover :whitecannotwin :blackcannotwin)"
-        ) == false
-    );
+    assert!(!holds(
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "(position :matingmaterial !:gameisover :whitecannotwin :blackcannotwin)"
+    ));
     assert!(holds(
         "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
         "(position :matingmaterial !:gameisover !:whitecannotwin :blackcannotwin)"

@@ -27,7 +27,7 @@ struct GameCache {
     /// (record address, game number) of the cached game.
     game: (usize, u64),
     /// Per filter: the filter and, per searched node in search order, whether it matched.
-    matches: Vec<(usize, Rc<(Vec<u32>, Vec<bool>)>)>,
+    matches: Vec<(usize, Searched)>,
     /// Accumulators at one position: (node, name) → contribution per colour, per-colour flag.
     acc_at: u32,
     acc: HashMap<String, HashMap<usize, ([i64; 2], bool)>>,
@@ -402,9 +402,7 @@ impl<P: Position> Evaluator<'_, P> {
                 } else {
                     -before
                 };
-                let diff = if *absolute {
-                    white_now - white_before
-                } else if pos.turn() == Color::White {
+                let diff = if *absolute || pos.turn() == Color::White {
                     white_now - white_before
                 } else {
                     white_before - white_now

@@ -41,10 +41,7 @@ fn king_of<P: Position>(pos: &P, c: Color) -> Option<Coord> {
 
 /// The count a `:pawncount` structure yields, and the total of pawns of its colours (for
 /// percentages).
-pub fn count<P: Position, S: SquareSet>(pos: &P, pc: &PawnCount<S>) -> (i64, i64)
-where
-    P: Position<Set = S>,
-{
+pub fn count<S: SquareSet, P: Position<Set = S>>(pos: &P, pc: &PawnCount<S>) -> (i64, i64) {
     let mut n = 0;
     let mut total = 0;
     for (color, squares) in &pc.pawns {

@@ -188,7 +188,8 @@ fn check_contradictions(attrs: &[(PawnAttr, bool)]) -> Result<(), String> {
     use PawnAttr::*;
     let plain = |a: &PawnAttr| attrs.iter().any(|(x, neg)| !neg && x == a);
     let plain_like = |f: &dyn Fn(&PawnAttr) -> bool| attrs.iter().any(|(x, neg)| !neg && f(x));
-    let excludes: &[(&dyn Fn(&PawnAttr) -> bool, &dyn Fn(&PawnAttr) -> bool, &str)] = &[
+    type Test<'a> = &'a dyn Fn(&PawnAttr) -> bool;
+    let excludes: &[(Test, Test, &str)] = &[
         (
             &|a| matches!(a, Chained { .. }),
             &|a| *a == Isolated,
@@ -256,8 +257,7 @@ fn check_contradictions(attrs: &[(PawnAttr, bool)]) -> Result<(), String> {
         .iter()
         .position(|(a, neg)| !neg && matches!(a, Forefront | Rear))
         && attrs[i + 1..].iter().any(|(a, neg)| {
-            !neg && matches!(a, OnFile { n, .. } if *n >= 2)
-                || !neg && matches!(a, Consecutive { .. })
+            !neg && (matches!(a, OnFile { n, .. } if *n >= 2) || matches!(a, Consecutive { .. }))
         })
     {
         return Err(

@@ -112,10 +112,8 @@ fn check_parentheses(text: &str) -> Result<(), QueryError> {
                     );
                 }
             }
-            ')' => {
-                if open.pop().is_none() {
-                    return err(i, ErrorKind::Syntax, "this ')' closes no list".into());
-                }
+            ')' if open.pop().is_none() => {
+                return err(i, ErrorKind::Syntax, "this ')' closes no list".into());
             }
             _ => {}
         }

@@ -205,10 +205,11 @@ pub fn apply<S: SquareSet>(x: &Xform, geo: Geometry, n: &Node<S>) -> Option<Node
         Node::Attacks(a, b) => Node::Attacks(one(a)?, one(b)?),
         Node::Move(m) => {
             let mut m = m.clone();
-            for part in [&mut m.from, &mut m.to, &mut m.capture] {
-                if let Some(p) = part {
-                    *p = one(p)?;
-                }
+            for p in [&mut m.from, &mut m.to, &mut m.capture]
+                .into_iter()
+                .flatten()
+            {
+                *p = one(p)?;
             }
             m.promote = m.promote.map(|k| kinds(x, k));
             Node::Move(m)
