@@ -143,6 +143,17 @@ const SEED_EQUIVALENCES: &[(&str, &str, &str)] = &[
         "range >0 is >=1",
     ),
     (
+        "(match (position :wtm :check :pretransformmatchcount >=3 :flipcolor))",
+        "(match (position :or ((position :wtm :check :matchcount >=3) (position :btm :check :matchcount >=3))))",
+        ":pretransformmatchcount 'we will form a new position list: (position :or ((position Y1,1 ... \
+         :matchcount n1 n2) ...))'",
+    ),
+    (
+        "(match (position :check :pretransformmatchcount 2 5))",
+        "(match (position :check :matchcount 2 5))",
+        ":pretransformmatchcount without transforms: one image, the same count",
+    ),
+    (
         "(position :contactcheck)",
         "(position :check :or ((position :doublecheck) (position :attackcount [NP] k 1 :flipcolor) \
          (position [QR]d4 k[c4,e4,d3,d5] :flipcolor :shift) (position [QB]d4 k[c3,c5,e3,e5] :flipcolor :shift)))",

@@ -442,3 +442,38 @@ fn moves_lines_and_counters() {
         3
     ));
 }
+
+#[test]
+fn inside_keeps_shift_images_on_a_region() {
+    // White pawns c2, c3, c4 (tripled on the c-file): `:piececount P[b2-7] 3 :shifthorizontal`
+    // finds them (the image shifted to the c-file). With `:inside P[b2-7]
+    // [b2,c3,d4,e5,f6,g7]` only images whose moved designator meets the main diagonal count:
+    // the c-file image covers c2-c7, which contains c3 → still matches.
+    let tripled = "4k3/8/8/8/2P5/2P5/2P5/4K3 w - - 0 1";
+    assert!(holds(
+        tripled,
+        "(position :piececount P[b2-7] 3 :shifthorizontal)"
+    ));
+    assert!(holds(
+        tripled,
+        "(position :inside P[b2-7] [b2,c3,d4,e5,f6,g7] :piececount P[b2-7] 3 :shifthorizontal)"
+    ));
+    // Region the h-file only: the c-file image has no white pawn on h2-h7 → no image left.
+    assert!(!holds(
+        tripled,
+        "(position :inside P[b2-7] [h1-8] :piececount P[b2-7] 3 :shifthorizontal)"
+    ));
+}
+
+#[test]
+fn null_moves_and_variants() {
+    // `--` is a null move in PGN: :null matches before it.
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    assert!(matches_at(fen, "1. -- Kd7", "(position :null)", 0));
+    assert!(!matches_at(fen, "1. -- Kd7", "(position :null)", 1));
+    // No Variant tag: a normal game.
+    assert!(holds(fen, "(position :variant normal)"));
+    assert!(!holds(fen, "(position :variant crazyhouse)"));
+    // Not a shuffle start position.
+    assert!(!holds(fen, "(position :isshufflechess)"));
+}
