@@ -24,10 +24,11 @@ mod pawns;
 /// Per-thread state for the game being evaluated.
 #[derive(Default)]
 struct GameCache {
-    /// (record address, game number) of the cached game.
-    game: (usize, u64),
-    /// Per filter: the filter and, per searched node in search order, whether it matched.
-    matches: Vec<(usize, Searched)>,
+    /// Which game is cached: see `Evaluator::game_key`.
+    game: GameKey,
+    /// Per filter (its address, checked by equality): per searched node in search order,
+    /// whether it matched.
+    matches: Vec<(usize, Box<dyn std::any::Any>, Searched)>,
     /// Accumulators at one position: (node, name) → contribution per colour, per-colour flag.
     acc_at: u32,
     acc: HashMap<String, HashMap<usize, ([i64; 2], bool)>>,
@@ -39,11 +40,25 @@ thread_local! {
 
 type Searched = Rc<(Vec<u32>, Vec<bool>)>;
 
+/// (record address, game number, node count, Zobrist keys of the first and the last reached
+/// positions): tells games apart even when a test reuses addresses and numbers.
+type GameKey = (usize, u64, usize, u64, u64);
+
 impl<P: Position> Evaluator<'_, P> {
-    fn game_key(&self) -> (usize, u64) {
+    fn game_key(&self) -> GameKey {
+        let last = self
+            .game
+            .replayed
+            .nodes
+            .iter()
+            .rposition(Option::is_some)
+            .unwrap_or(0) as u32;
         (
             std::ptr::from_ref(self.game.record) as usize,
             self.game.number,
+            self.game.record.nodes.len(),
+            self.node(0).position.zobrist(),
+            self.node(last).position.zobrist(),
         )
     }
 
@@ -68,15 +83,16 @@ impl<P: Position> Evaluator<'_, P> {
         if let Some(hit) = self.with_cache(|c| {
             c.matches
                 .iter()
-                .find(|(a, _)| *a == addr)
-                .map(|(_, r)| Rc::clone(r))
+                .find(|(a, f, _)| *a == addr && f.downcast_ref::<Node<P::Set>>() == Some(filter))
+                .map(|(_, _, r)| Rc::clone(r))
         }) {
             return hit;
         }
         let nodes = self.searched_nodes();
         let hits = nodes.iter().map(|&n| self.matches(filter, n)).collect();
         let result = Rc::new((nodes, hits));
-        self.with_cache(|c| c.matches.push((addr, Rc::clone(&result))));
+        let stored: Box<dyn std::any::Any> = Box::new(filter.clone());
+        self.with_cache(|c| c.matches.push((addr, stored, Rc::clone(&result))));
         result
     }
 

@@ -125,7 +125,8 @@ pub fn parse_designator(text: &str) -> Result<Designator, String> {
 
 /// A square designator (possibly empty: every square). None if it is not one.
 pub fn parse_squares(text: &str) -> Option<Option<Vec<(u8, u8)>>> {
-    if text.is_empty() {
+    // Nothing, or a lone `?` (the `??-f7` of seed 004's :line table): every square.
+    if text.is_empty() || text == "?" {
         return Some(None);
     }
     if matches!(text, "L?" | "L" | "D?" | "D") {

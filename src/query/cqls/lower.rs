@@ -182,6 +182,32 @@ impl<'a> Lower<'a> {
                 groups.push(g);
                 continue;
             }
+            if item.negated
+                && matches!(
+                    k,
+                    "matchcount"
+                        | "pretransformmatchcount"
+                        | "accumulate"
+                        | "accumulate*"
+                        | "reset"
+                        | "sumrange"
+                        | "cut"
+                        | "exclude"
+                        | "following"
+                        | "preceding"
+                        | "skip"
+                        | "inside"
+                        | "variations"
+                        | "variationsonly"
+                        | "not"
+                )
+            {
+                return Err(self.err(
+                    ErrorKind::Invalid,
+                    item.span,
+                    format!("':{k}' cannot be negated"),
+                ));
+            }
             let top_only = |what: &str| -> Result<(), QueryError> {
                 if top {
                     Ok(())
@@ -224,12 +250,18 @@ impl<'a> Lower<'a> {
                     let Arg::List(inner) = &item.args[0] else {
                         unreachable!("signature")
                     };
-                    let target = if k == "cut" {
+                    // `:cut (position :preceding B)`: "the search will stop with a negative
+                    // result, independent from all other matches" — the game fails when B
+                    // matches, as with `:exclude`.
+                    let fails = inner.items.iter().any(|i| i.keyword == "preceding");
+                    let mut inner = inner.clone();
+                    inner.items.retain(|i| i.keyword != "preceding");
+                    let target = if k == "cut" && !fails {
                         &self.cut_lists
                     } else {
                         &self.exclude_lists
                     };
-                    target.borrow_mut().push(inner.clone());
+                    target.borrow_mut().push(inner);
                 }
                 "following" => {
                     top_only(":following")?;
