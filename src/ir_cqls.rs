@@ -59,9 +59,15 @@ impl CountRange {
             return false;
         }
         // count/total*100 within [lo, hi], in exact integer arithmetic.
-        let scaled = count * 100;
-        self.range.lo.is_none_or(|lo| scaled >= lo * total)
-            && self.range.hi.is_none_or(|hi| scaled <= hi * total)
+        let scaled = i128::from(count) * 100;
+        let total = i128::from(total);
+        self.range
+            .lo
+            .is_none_or(|lo| scaled >= i128::from(lo) * total)
+            && self
+                .range
+                .hi
+                .is_none_or(|hi| scaled <= i128::from(hi) * total)
     }
 }
 

@@ -401,3 +401,92 @@ fn both_dialects_agree_on_annotated_games() {
     }
     assert!(run >= 20, "only {run} pairs ran on both front ends");
 }
+
+/// Further CQL 6 / CQL-S pairs that cqlq's CQL 6 front end runs (pawn structures with seed
+/// 003's definitions, double check, Elo and result, counts, clocks): both dialects must mark
+/// the same positions of real master games and of the annotated games.
+const CROSS: &[(&str, &str)] = &[
+    (
+        "#(passedpawns & P) == 2",
+        "(position :pawncount P passed 2)",
+    ),
+    (
+        "#(isolatedpawns & p) >= 2",
+        "(position :pawncount p isolated >=2)",
+    ),
+    (
+        "#(doubledpawns & [Pp]) >= 4",
+        "(position :pawncount [Pp] double >=4)",
+    ),
+    (
+        "#(connectedpawns & P) == 0 and #P >= 1",
+        "(position :pawncount P connected 0 :piececount P >=1)",
+    ),
+    (
+        "check and (#(A attacks k) >= 2 or #(a attacks K) >= 2)",
+        "(position :doublecheck)",
+    ),
+    (
+        "elo white >= 2600 and result 1-0",
+        "(position :whiteelo >=2600 :result 1-0)",
+    ),
+    (
+        "flipcolor { move from N capture q }",
+        "(position :movefrom N :moveto q :flipcolor)",
+    ),
+    (
+        "power A - power a >= 3",
+        "(position :powerdifference U >=3)",
+    ),
+    ("stalemate", "(position :stalemate)"),
+    (
+        "#[Qq] == 0 and #[Rr] >= 2",
+        "(position :piececount [Qq] 0 :piececount [Rr] >=2)",
+    ),
+    (
+        "halfmoveclock <= 3 and movenumber >= 40",
+        "(position :halfmoveclocklimit 3 :movenumber >=40)",
+    ),
+    ("terminal", "(position :halfmovenumber end)"),
+    (
+        "not check and wtm and move legal count == 0",
+        "(position :wtm :stalemate)",
+    ),
+    (
+        "shift { Pc4 Pd4 } and btm",
+        "(position Pc4 Pd4 :btm :shifthorizontal :shiftvertical)",
+    ),
+];
+
+#[test]
+fn both_dialects_agree_on_more_pairs() {
+    let mut files = 0;
+    for (rel, max) in [
+        ("data/std-visible-5k.pgn", 500),
+        ("data/annotated.pgn", 2000),
+    ] {
+        let Some(pgn) = common::shared_file(rel) else {
+            return;
+        };
+        files += 1;
+        let games = common::replay_file(&pgn, max);
+        let mut matched = 0;
+        for (cql6, cqls) in CROSS {
+            let q6 = common::compile(cql6);
+            let qs = compile_cqls(cqls);
+            for (i, game) in games.iter().enumerate() {
+                let Some(game) = game else { continue };
+                let n = i as u64 + 1;
+                let a = common::matching_plies(game, n, &q6);
+                assert_eq!(
+                    a,
+                    common::matching_plies(game, n, &qs),
+                    "{rel} game {n}: `{cql6}` vs `{cqls}`"
+                );
+                matched += a.len();
+            }
+        }
+        assert!(matched > 0);
+    }
+    assert_eq!(files, 2);
+}

@@ -566,7 +566,7 @@ impl<P: Position> Evaluator<'_, P> {
 fn in_end_range(r: &EndRange, v: i64, last: i64) -> bool {
     let resolve = |b: Bound| match b {
         Bound::Abs(n) => n,
-        Bound::End(k) => last - k,
+        Bound::End(k) => last.saturating_sub(k),
     };
     r.lo.is_none_or(|b| v >= resolve(b)) && r.hi.is_none_or(|b| v <= resolve(b))
 }

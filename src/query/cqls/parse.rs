@@ -433,7 +433,7 @@ impl Reader<'_> {
                         hi: None,
                     },
                     ">" => Range {
-                        lo: Some(n + 1),
+                        lo: Some(n.saturating_add(1)),
                         hi: None,
                     },
                     "<=" => Range {
@@ -442,7 +442,7 @@ impl Reader<'_> {
                     },
                     "<" => Range {
                         lo: None,
-                        hi: Some(n - 1),
+                        hi: Some(n.saturating_sub(1)),
                     },
                     _ => Range::exactly(n),
                 }
@@ -528,12 +528,20 @@ impl Reader<'_> {
         let mut span = first.span;
         let range = match (op, lo) {
             (Some(">=" | ">"), Some(Bound::Abs(n))) => EndRange {
-                lo: Some(Bound::Abs(if op == Some(">") { n + 1 } else { n })),
+                lo: Some(Bound::Abs(if op == Some(">") {
+                    n.saturating_add(1)
+                } else {
+                    n
+                })),
                 hi: None,
             },
             (Some("<=" | "<"), Some(Bound::Abs(n))) => EndRange {
                 lo: None,
-                hi: Some(Bound::Abs(if op == Some("<") { n - 1 } else { n })),
+                hi: Some(Bound::Abs(if op == Some("<") {
+                    n.saturating_sub(1)
+                } else {
+                    n
+                })),
             },
             _ => match items.get(*at).and_then(bound) {
                 Some((None, hi)) => {
