@@ -154,6 +154,12 @@ const SEED_EQUIVALENCES: &[(&str, &str, &str)] = &[
         ":pretransformmatchcount without transforms: one image, the same count",
     ),
     (
+        "(match :eithercolor :result 1-0 :whiteelo 0 2500 :blackelo >=2500 (position :mate))",
+        "(match (position :mate :result 1-0 :whiteelo 0 2500 :blackelo >=2500 :flipcolor))",
+        ":result 'Inside a position list it will be affected by :flipcolor'; :eithercolor does the \
+         same for the match list",
+    ),
+    (
         "(position :contactcheck)",
         "(position :check :or ((position :doublecheck) (position :attackcount [NP] k 1 :flipcolor) \
          (position [QR]d4 k[c4,e4,d3,d5] :flipcolor :shift) (position [QB]d4 k[c3,c5,e3,e5] :flipcolor :shift)))",

@@ -452,7 +452,13 @@ impl Lower<'_> {
             "relation" => {
                 return Err(self.unsupported(item.span, "':relation' is not supported by cqlq"));
             }
-            "eithercolor" | "year" => {
+            "eithercolor" => {
+                return Err(self.unsupported(
+                    item.span,
+                    "':eithercolor' belongs in the match list; use :flipcolor in a position list",
+                ));
+            }
+            "year" => {
                 return Err(self.unsupported(
                     item.span,
                     format!("':{k}' is a match-list keyword cqlq does not support; use :flipcolor in the position list"),

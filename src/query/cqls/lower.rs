@@ -100,7 +100,12 @@ impl<'a> Lower<'a> {
 
     fn match_list<S: SquareSet>(&self, m: &MatchList) -> Result<Node<S>, QueryError> {
         let mut game: Vec<Node<S>> = Vec::new();
+        let mut either_color = false;
         for k in &m.keywords {
+            if k.keyword == "eithercolor" && !k.negated {
+                either_color = true;
+                continue;
+            }
             game.push(self.match_keyword(k)?);
         }
         let mut lists = Vec::new();
@@ -156,7 +161,15 @@ impl<'a> Lower<'a> {
         } else {
             Node::Or(marked)
         });
-        Ok(Node::And(game))
+        let node = Node::And(game);
+        // `:eithercolor`: the whole match list, or its colour-flipped image.
+        if either_color {
+            let flip = group("flipcolor", self.geo).expect("flipcolor is a group");
+            if let Some(image) = apply(&flip[1], self.geo, &node) {
+                return Ok(Node::Or(vec![node, image]));
+            }
+        }
+        Ok(node)
     }
 
     /// Lowers one position list.
