@@ -349,8 +349,15 @@ fn moves_lines_and_counters() {
         "(position :moveto pd5 !:enpassant)",
         2
     ));
-    // Line with a piece capture: Qd8xd5 at ply 3.
+    // Line with a piece capture: the black queen's qd8xd5 at ply 3 (piece letters keep their
+    // colour: Qd8xd5 would be a white queen).
     assert!(matches_at(
+        start,
+        moves,
+        "(position :line \"qd8xd5 Nb1-c3\")",
+        3
+    ));
+    assert!(!matches_at(
         start,
         moves,
         "(position :line \"Qd8xd5 Nb1-c3\")",

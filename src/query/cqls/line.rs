@@ -1,6 +1,9 @@
 //! `:line "e2-e4 e7-e6 2.d2-d4"`: long algebraic moves with designators, `x` captures, `e.p.`,
 //! `=Q` promotions, `+ ++ #` marks, ascending move numbers and the transposition-invariant `*`
-//! (seed 004), lowered to a `:sequence` of move filters.
+//! (seed 004), lowered to a `:sequence` of move filters. Piece letters keep their colour
+//! (`Qf3-g2` is a white queen, as seed 004's `(position Re8 :line "Qf3-g2")` ≡
+//! `(position Re8 :movefrom Qf3 :moveto .g2)` says); a move without one is a pawn move of
+//! the side to move.
 
 use crate::ir::{Color, Node, PieceKinds, piece_type};
 use crate::ir_cqls::{Bound, CqlsNode, EndRange, LineMove};
@@ -80,24 +83,22 @@ fn parse_move(tok: &str) -> Result<Step, String> {
     let (left, sep, right) =
         split_move(body).ok_or_else(|| bad("no '-' or 'x' between the squares"))?;
     // The moving piece: an upper-case letter or a bracketed set of them, else a pawn.
-    let (mover, from_text) = match left.chars().next() {
-        Some(c) if c.is_ascii_uppercase() && piece_char(c).is_some() => {
-            (both(piece_char(c).expect("checked")), &left[1..])
-        }
-        Some('[') => match parse_designator(left) {
-            Ok(d) if d.kinds.white | d.kinds.black != 0 && !d.kinds.empty => {
-                let close = left.find(']').expect("bracket") + 1;
-                if parse_squares(&left[close..]).is_some()
-                    && left[1..close - 1].chars().all(|c| piece_char(c).is_some())
-                {
-                    (both(d.kinds), &left[close..])
-                } else {
-                    (pawn(), left)
-                }
-            }
-            _ => (pawn(), left),
-        },
-        _ => (pawn(), left),
+    // The moving piece, as written: `N` a white knight, `q` a black queen, `[Qq]` either;
+    // a from-square alone (`e2`, `[bg]7`) is a pawn of the side to move.
+    let (mover, from_text) = if parse_squares(left).is_some() {
+        (pawn(), left)
+    } else if let Some(c) = left.chars().next().filter(|&c| c != '[')
+        && let Some(k) = piece_char(c).filter(|k| !k.empty)
+    {
+        (k, &left[c.len_utf8()..])
+    } else if left.starts_with('[')
+        && let Some(close) = left.find(']')
+        && let Ok(d) = parse_designator(&left[..=close])
+        && !d.kinds.empty
+    {
+        (d.kinds, &left[close + 1..])
+    } else {
+        (pawn(), left)
     };
     let from_squares = parse_squares(from_text)
         .ok_or_else(|| bad("the from-square is not a square designator"))?;
@@ -112,10 +113,7 @@ fn parse_move(tok: &str) -> Result<Step, String> {
             squares: d.squares,
         },
         Ok(_) if !capture => return Err(bad("a piece on the destination needs 'x' (a capture)")),
-        Ok(d) => Designator {
-            kinds: both(d.kinds),
-            squares: d.squares,
-        },
+        Ok(d) => d,
         Err(_) => return Err(bad("the destination is not a square designator")),
     };
     Ok(Step {
