@@ -5,14 +5,19 @@
 #![no_main]
 
 use cqlq::query::cqls::compile_cqls;
+use cqlq::rules::Position;
+use cqlq::rules::standard::Standard;
 use cqlq::squares::Geometry;
+
+/// Standard chess's square set (shakmaty's bitboard), named through cqlq.
+type Set = <Standard as Position>::Set;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    match compile_cqls::<shakmaty::Bitboard>(text, Geometry::STANDARD) {
+    match compile_cqls::<Set>(text, Geometry::STANDARD) {
         Ok(query) => {
             let _ = format!("{:?}", query.filter);
         }
