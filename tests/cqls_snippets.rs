@@ -28,8 +28,8 @@ const EXPECTED: &[(&str, Option<&str>)] = &[
     ("CQL-Examples.txt__block09", Some("':forany'")),
     ("CQL-Examples.txt__block10", Some("':forany'")),
     // Scidb's SAN line patterns (`Nxe5 bxQ ... | ke7!`) are not seed 004's long algebraic.
-    ("CQL-Examples.txt__block11", Some("long-algebraic")),
-    ("CQL-Examples.txt__block12", Some("long-algebraic")),
+    ("CQL-Examples.txt__block11", Some("algebraic")),
+    ("CQL-Examples.txt__block12", Some("algebraic")),
     // Pawn ending with :gappedsequence, :powerdifference, :pawncount passed-!inside.
     ("CQL-Examples.txt__block13", None),
     // A :line written as an item of a :sequence list: not a position list.
