@@ -490,3 +490,122 @@ fn both_dialects_agree_on_more_pairs() {
     }
     assert_eq!(files, 2);
 }
+
+/// Probes whose CQL-S form means the same inside variations (no main-line-only words).
+const IN_VARIATIONS: &[&str] = &[
+    "sidetomove-white.cql",
+    "not-and.cql",
+    "dihedral-queen.cql",
+    "flip-corner-king.cql",
+    "flipcolor-pawn-seventh.cql",
+    "fliphorizontal-bishop.cql",
+    "flipvertical-knight.cql",
+    "shift-rook-pair.cql",
+    "shifthorizontal-pawns.cql",
+    "shiftvertical-rooks.cql",
+    "move-capture-queen.cql",
+    "move-castle-long.cql",
+    "move-enpassant.cql",
+    "move-promote-knight.cql",
+    "underpromotion.cql",
+    "move-to-seventh.cql",
+    "abs-material.cql",
+    "power-ahead.cql",
+    "count-equal.cql",
+    "var-count.cql",
+    "max-min.cql",
+    "dark-black-bishops.cql",
+    "light-bishops.cql",
+    "file-king.cql",
+    "rank-black-king.cql",
+    "makesquare-e4.cql",
+    "type-colortype-e4.cql",
+    "ray-rook-king.cql",
+    "ray-orth-three.cql",
+    "pin-knight-to-king.cql",
+    "in-membership.cql",
+    "square-iter-attacked.cql",
+    "piece-iter-knights.cql",
+    "northeast-bishop.cql",
+    "up-pawn-blocked.cql",
+    "if-then-else.cql",
+    "smothered.cql",
+];
+
+/// With `:variations` the CQL-S forms match exactly the games that the real CQL 6.2 matched
+/// with `-variations` on the studies of `cql-sample.pgn` (`probes-expected-cql62-variations.tsv`).
+#[test]
+fn with_variations_the_same_games_as_cql62() {
+    let (Some(tsv), Some(pgn)) = (
+        common::shared_file("cql/probes-expected-cql62-variations.tsv"),
+        common::shared_file("data/cql-sample.pgn"),
+    ) else {
+        return;
+    };
+    let text = std::fs::read_to_string(tsv).expect("tsv");
+    let mut truth: BTreeMap<&str, Vec<u64>> = BTreeMap::new();
+    for line in text.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.len() >= 6 && cols[1] == "cql-sample.pgn" {
+            truth.insert(
+                cols[0],
+                cols[5]
+                    .split(',')
+                    .filter_map(|g| g.trim().parse().ok())
+                    .collect(),
+            );
+        }
+    }
+    let data = std::fs::read(&pgn).expect("pgn");
+    let games: Vec<
+        Option<(
+            cqlq::pgn::GameRecord,
+            cqlq::eval::ReplayedGame<cqlq::rules::standard::Standard>,
+        )>,
+    > = cqlq::pgn::split_games(&data)
+        .map(|r| {
+            let record = cqlq::pgn::read_game(&data[r]).ok()?;
+            let start =
+                cqlq::rules::standard::Standard::for_game(record.tag("FEN"), record.tag("Variant"))
+                    .ok()?;
+            let replayed = cqlq::eval::replay(&record, start, true);
+            Some((record, replayed))
+        })
+        .collect();
+    let mut compared = 0;
+    for probe in IN_VARIATIONS {
+        let (_, _, cqls, _) = PAIRS.iter().find(|p| p.0 == *probe).expect("a pair");
+        // The keyword goes into the top position list: `(position ... :variations)`.
+        let with = format!("{} :variations)", cqls.strip_suffix(')').expect("a list"));
+        let query = cqlq::query::cqls::compile_cqls::<Bitboard>(&with, Geometry::STANDARD)
+            .unwrap_or_else(|e| panic!("{}", e.render("<cqls>", &with)));
+        assert!(
+            query.header.get("variations").is_some(),
+            "{with}: :variations sets the header flag"
+        );
+        let mut matched = Vec::new();
+        for (i, g) in games.iter().enumerate() {
+            let Some((record, replayed)) = g else {
+                continue;
+            };
+            let cx = cqlq::eval::GameContext {
+                record,
+                replayed,
+                number: i as u64 + 1,
+                variations: true,
+            };
+            let ev = cqlq::eval::Evaluator::new(&cx);
+            if ev
+                .searched_nodes()
+                .into_iter()
+                .any(|at| ev.matches(&query.filter, at))
+            {
+                matched.push(i as u64 + 1);
+            }
+        }
+        let want = truth.get(probe).cloned().unwrap_or_default();
+        assert_eq!(matched, want, "{probe} with -variations: `{with}`");
+        compared += 1;
+    }
+    assert_eq!(compared, IN_VARIATIONS.len());
+}

@@ -293,6 +293,7 @@ impl<'a> Lower<'a> {
                 _ => core.push(self.item(item)?),
             }
         }
+        let mut core = merge_moves(core);
         let core = if core.len() == 1 {
             core.pop().expect("one")
         } else {
@@ -493,4 +494,56 @@ pub(super) fn only(kinds: PieceKinds, c: Color) -> PieceKinds {
             ..kinds
         },
     }
+}
+
+/// The move keywords of one position list (`:movefrom N :moveto q :promote Q`) describe the
+/// same next move: their filters are merged into one `move` (as CQL 6's `move from N capture
+/// q`), so that with variations two different next moves cannot satisfy them separately.
+fn merge_moves<S: SquareSet>(items: Vec<Node<S>>) -> Vec<Node<S>> {
+    // Flatten nested conjunctions (`:promote` lowers to `move and wtm`).
+    let mut flat = Vec::new();
+    for item in items {
+        match item {
+            Node::And(parts) => flat.extend(parts),
+            other => flat.push(other),
+        }
+    }
+    let mut merged: Option<MoveFilter<S>> = None;
+    let mut out = Vec::new();
+    let both = |a: Option<Box<Node<S>>>, b: Option<Box<Node<S>>>| match (a, b) {
+        (Some(a), Some(b)) => Some(Box::new(Node::Intersect(vec![*a, *b]))),
+        (a, b) => a.or(b),
+    };
+    for item in flat {
+        match item {
+            Node::Move(m) if m.source == MoveSource::Played && m.yields == MoveYield::From => {
+                merged = Some(match merged.take() {
+                    None => m,
+                    Some(acc) => MoveFilter {
+                        source: MoveSource::Played,
+                        from: both(acc.from, m.from),
+                        to: both(acc.to, m.to),
+                        capture: both(acc.capture, m.capture),
+                        promote: match (acc.promote, m.promote) {
+                            (Some(a), Some(b)) => Some(PieceKinds {
+                                white: a.white & b.white,
+                                black: a.black & b.black,
+                                empty: a.empty && b.empty,
+                            }),
+                            (a, b) => a.or(b),
+                        },
+                        enpassant: acc.enpassant || m.enpassant,
+                        castle: acc.castle.or(m.castle),
+                        null: acc.null || m.null,
+                        yields: MoveYield::From,
+                    },
+                });
+            }
+            other => out.push(other),
+        }
+    }
+    if let Some(m) = merged {
+        out.push(Node::Move(m));
+    }
+    out
 }
