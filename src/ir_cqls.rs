@@ -414,6 +414,43 @@ pub enum CqlsNode<S> {
         /// Score change bounds in centipawns and mode.
         test: EngineTest,
     },
+    /// `:relation (...)`: some later position P2 of the game relates to this one (P1) as the
+    /// relation specifier says.
+    Relation(Box<Relation<S>>),
+}
+
+/// How P2's side to move must relate to P1's (`:samesidetomove`, the default,
+/// `:changesidetomove`, `:ignoresidetomove`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SideRelation {
+    /// The same side is to move.
+    Same,
+    /// The other side is to move.
+    Change,
+    /// Either.
+    Ignore,
+}
+
+/// A `:relation` specifier (CQL 3 "relation list"). Only allowable squares are compared; on
+/// them P2 may differ from P1 only by missing pieces (on P1, gone on P2) and new pieces (empty
+/// on P1, there on P2): a square holding two different pieces never relates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Relation<S> {
+    /// `:pattern`: the allowable squares (the squares named by the position list's top-level
+    /// designators); all squares without it.
+    pub pattern: Option<Node<S>>,
+    /// Side to move of P2 against P1.
+    pub side: SideRelation,
+    /// `:missingpiececount D r`: missing pieces must be D (evaluated on P1); their number in r
+    /// (default `U 0`).
+    pub missing: (Node<S>, Range),
+    /// `:newpiececount D r`: new pieces must be D (evaluated on P2); their number in r
+    /// (default `U 0`).
+    pub new: (Node<S>, Range),
+    /// `:originaldifferentcount r`: number of allowable squares that differ.
+    pub different: Option<Range>,
+    /// `:originalsamecount r`: number of non-empty allowable squares holding the same piece.
+    pub same: Option<Range>,
 }
 
 /// A move of `:line`: designators for the moving piece and destination, and its marks.

@@ -20,6 +20,8 @@ use crate::squares::{Coord, SquareSet};
 mod game;
 #[path = "cqls_pawns.rs"]
 mod pawns;
+#[path = "cqls_relation.rs"]
+mod relation;
 
 /// Per-thread state for the game being evaluated.
 #[derive(Default)]
@@ -150,6 +152,8 @@ impl<P: Position> Evaluator<'_, P> {
                 let kids: Vec<u32> = self.children(at).collect();
                 truth(kids.into_iter().any(|k| self.matches(filter, k)))
             }
+            // :relation (...)
+            CqlsNode::Relation(r) => truth(self.relation_holds(r, at)),
             // :castling K
             CqlsNode::CastlingRights(bits) => {
                 let fen = pos.fen(true);

@@ -290,6 +290,7 @@ impl<'a> Lower<'a> {
                     self.flag("variations", item.span);
                     core.push(cqls(CqlsNode::InsideVariation));
                 }
+                "relation" => core.push(self.relation(item, &p.items)?),
                 _ => core.push(self.item(item)?),
             }
         }

@@ -18,6 +18,7 @@ mod line;
 mod lower;
 mod parse;
 mod pawnattrs;
+mod relation;
 mod sexpr;
 mod xform;
 

@@ -557,7 +557,7 @@ impl Reader<'_> {
 }
 
 /// Parses one range token: (`>=`-style operator, the number or None for `unlimited`, `%`).
-fn range_token(text: &str) -> Option<(Option<&'static str>, Option<i64>, bool)> {
+pub(super) fn range_token(text: &str) -> Option<(Option<&'static str>, Option<i64>, bool)> {
     let text = text.replace('−', "-");
     if text == "unlimited" {
         return Some((None, None, false));

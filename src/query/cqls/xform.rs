@@ -356,6 +356,16 @@ fn apply_cqls<S: SquareSet>(x: &Xform, geo: Geometry, c: &CqlsNode<S>) -> Option
             targets: a(targets)?,
             range: *range,
         },
+        // The pattern squares move with the list; the piece designators of
+        // :missingpiececount / :newpiececount do not ("no shift or flip transformation
+        // specifiers in the containing position list affect the piece designator").
+        CqlsNode::Relation(r) => CqlsNode::Relation(Box::new(crate::ir_cqls::Relation {
+            pattern: match &r.pattern {
+                Some(p) => Some(a(p)?),
+                None => None,
+            },
+            ..(**r).clone()
+        })),
         other => other.clone(),
     })
 }
