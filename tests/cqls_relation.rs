@@ -4,6 +4,8 @@
 //! relationship between P1 and P2 matches the parameters". Every expectation below is reasoned
 //! from that text on a game built for it.
 
+mod common;
+
 use cqlq::eval::{Evaluator, GameContext, replay};
 use cqlq::pgn::read_game;
 use cqlq::rules::standard::Standard;
@@ -186,4 +188,58 @@ fn unsupported_relation_keywords_are_refused_by_name() {
         let text = e.render("<q>", q);
         assert!(text.contains(word), "{q}: {text}");
     }
+}
+
+/// Real games against python-chess (`scripts/cqls_relation_truth.py`, golden
+/// `tests/expected/cqls-relation-repeats.tsv`): on the first 400 games of std-visible-5k, the
+/// plies with a later position of the same placement and side to move, of the same placement
+/// and the other side to move, and of the same placement less one or more pieces (every piece
+/// of P2 on its square in P1), each compared with the `:relation` query saying it.
+#[test]
+fn real_games_agree_with_python_chess() {
+    let Some(pgn) = common::shared_file("data/std-visible-5k.pgn") else {
+        return;
+    };
+    let golden = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/expected/cqls-relation-repeats.tsv"),
+    )
+    .expect("golden file");
+    let queries: Vec<_> = [
+        "(position :relation (:samesidetomove))",
+        "(position :relation (:changesidetomove))",
+        "(position :relation (:missingpiececount U >0))",
+    ]
+    .iter()
+    .map(|q| {
+        cqlq::query::cqls::compile_cqls::<Bitboard>(q, Geometry::STANDARD)
+            .expect("compiles")
+            .filter
+    })
+    .collect();
+    let games = common::replay_file(&pgn, 400);
+    let (mut compared, mut marked) = (0, [0usize; 3]);
+    for line in golden.lines().filter(|l| !l.starts_with('#')) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.get(1) == Some(&"skip") {
+            continue;
+        }
+        let number: usize = cols[0].parse().expect("game number");
+        let game = games[number - 1].as_ref().expect("game reads");
+        for (k, q) in queries.iter().enumerate() {
+            let want: Vec<u32> = cols[k + 1]
+                .split(',')
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse().expect("ply"))
+                .collect();
+            let got = common::matching_plies(game, number as u64, q);
+            assert_eq!(got, want, "game {number}, query {k}");
+            marked[k] += want.len();
+        }
+        compared += 1;
+    }
+    assert_eq!(compared, 400, "all games compared");
+    // The truth is not trivial: each relation marks positions.
+    assert!(marked.iter().all(|&m| m > 0), "{marked:?}");
+    eprintln!("relation: {compared} games, marked plies {marked:?}");
 }
