@@ -72,7 +72,7 @@ impl<P: Position> Evaluator<'_, P> {
         let (mut missing, mut new, mut same) = (0i64, 0i64, 0i64);
         for c in allowable.coords() {
             let sq = P::Set::from_coords(geo, [c]);
-            match (p1.piece_at(sq.clone()), p2.piece_at(sq.clone())) {
+            match (p1.piece_at(sq), p2.piece_at(sq)) {
                 (None, None) => {}
                 (Some(a), Some(b)) if a == b => same += 1,
                 (Some(_), Some(_)) => return false,
