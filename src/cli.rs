@@ -53,6 +53,16 @@ pub struct Cli {
     #[arg(long)]
     pub no_progress: bool,
 
+    /// The query's language: `cql` (CQL 6) or `cqls` (the s-expression dialect CQL-S).
+    /// Default: CQL-S when the query begins with `(match` or `(position`, else CQL 6.
+    #[arg(long, value_name = "cql|cqls", value_parser = ["cql", "cqls"])]
+    pub dialect: Option<String>,
+
+    /// A UCI chess engine (e.g. /usr/games/stockfish) for CQL-S's `:evaluation` and
+    /// `:moveevaluation`; a query using them without this option is refused.
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
+
     /// No summary line on stderr.
     #[arg(short, long)]
     pub quiet: bool,

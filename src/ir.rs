@@ -408,4 +408,8 @@ pub enum Node<S> {
     Echo(Box<Echo<S>>),
     /// `ancestor(x y)`, `descendant(x y)`, `lca(x y)`
     Relation(PosRelation, Box<Node<S>>, Box<Node<S>>),
+    // --- CQL-S ---
+    /// A filter only the CQL-S dialect has (`:sequence`, `:pawncount`, `:matchcount`, ...),
+    /// see [`crate::ir_cqls`]; evaluated by `eval::cqls`.
+    Cqls(Box<crate::ir_cqls::CqlsNode<S>>),
 }

@@ -12,8 +12,10 @@
 //! | print | [`output`] | matches → PGN, FEN or JSON lines |
 //! | run | [`run`] | all of the above, in parallel, in input order |
 
+pub mod engine;
 pub mod eval;
 pub mod ir;
+pub mod ir_cqls;
 pub mod output;
 pub mod pgn;
 pub mod query;

@@ -48,13 +48,42 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     if cli.parse {
         return Ok(parse_only(&query_name, &query_text));
     }
-    let query = match cqlq::query::compile::<shakmaty::Bitboard>(&query_text, Geometry::STANDARD) {
+    let dialect = match cli.dialect.as_deref() {
+        Some("cqls") => Some(cqlq::query::Dialect::Cqls),
+        Some(_) => Some(cqlq::query::Dialect::Cql),
+        None => None,
+    };
+    let query = match cqlq::query::compile_any::<shakmaty::Bitboard>(
+        &query_text,
+        Geometry::STANDARD,
+        dialect,
+    ) {
         Ok(q) => q,
         Err(e) => {
             eprint!("{}", e.render(&query_name, &query_text));
             return Ok(TROUBLE);
         }
     };
+
+    // CQL-S's engine keywords need --engine: checked (and the engine started once) before
+    // any game is read.
+    if let Some(p) = query.header.get("engine") {
+        let Some(path) = &cli.engine else {
+            eprint!(
+                "{}",
+                cqlq::query::QueryError::new(
+                    cqlq::query::ErrorKind::Unsupported,
+                    &query_text,
+                    p.span,
+                    "this keyword needs a UCI chess engine: give one with --engine PATH",
+                )
+                .render(&query_name, &query_text)
+            );
+            return Ok(TROUBLE);
+        };
+        cqlq::engine::Engine::start(path).map_err(|e| e.to_string())?;
+        cqlq::engine::set_engine_path(path.clone());
+    }
 
     // The header's parameters: the command line takes precedence.
     let mut header_input: Option<PathBuf> = None;
@@ -66,6 +95,8 @@ fn main_with(cli: Cli) -> Result<u8, String> {
             ("output", Some(v)) => header_output = Some(PathBuf::from(v)),
             ("variations", None) => variations = true,
             ("mainline", None) => {}
+            // CQL-S's engine keywords (checked above).
+            ("engine", None) => {}
             (name, _) => {
                 eprintln!("cqlq: warning: cql() parameter '{name}' is not supported yet; ignored")
             }

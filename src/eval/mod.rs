@@ -7,6 +7,7 @@ mod board;
 mod geometry;
 mod iterate;
 mod mates;
+mod cqls;
 mod moves;
 mod nav;
 mod pieces;
@@ -476,6 +477,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Echo(e) => self.eval_echo(e, at),
             // ancestor(x y), descendant(x y), lca(x y)
             Node::Relation(rel, x, y) => self.eval_relation(*rel, x, y, at),
+            // CQL-S only: :sequence, :pawncount, :matchcount, ... (eval/cqls.rs)
+            Node::Cqls(c) => self.eval_cqls(c, at),
         }
     }
 

@@ -12,6 +12,7 @@
 
 pub mod ast;
 mod check;
+pub mod cqls;
 mod display;
 mod error;
 mod literal;
@@ -80,4 +81,31 @@ pub fn compile<S: SquareSet>(text: &str, geo: Geometry) -> Result<Query<S>, Quer
     let ast = cql_to_ast(text)?;
     check_ast(&ast)?;
     ast_to_ir(&ast, geo)
+}
+
+/// Which query language a text is written in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// CQL 6 (`grammar/cql.pest`).
+    Cql,
+    /// CQL-S, the s-expression dialect (`grammar/cqls.pest`).
+    Cqls,
+}
+
+/// Compiles `text` in `dialect`, or in the dialect it looks like when None (CQL-S when it
+/// begins with `(match` or `(position`, see [`cqls::is_cqls`]).
+pub fn compile_any<S: SquareSet>(
+    text: &str,
+    geo: Geometry,
+    dialect: Option<Dialect>,
+) -> Result<Query<S>, QueryError> {
+    let dialect = dialect.unwrap_or(if cqls::is_cqls(text) {
+        Dialect::Cqls
+    } else {
+        Dialect::Cql
+    });
+    match dialect {
+        Dialect::Cql => compile(text, geo),
+        Dialect::Cqls => cqls::compile_cqls(text, geo),
+    }
 }

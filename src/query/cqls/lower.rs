@@ -1,0 +1,550 @@
+//! CQL-S syntax tree → filter IR ([`cqls_ast_to_ir`]): the shared [`Node`]s wherever CQL 6 has
+//! the same idea, [`CqlsNode`]s for the rest; transforms expanded into `Or`s of images; the
+//! match list's game-level semantics (every position list must match somewhere, `:matchcount`,
+//! `:cut`, `:exclude`) made into one per-position filter.
+
+use std::cell::RefCell;
+
+use crate::ir::{Color, MoveFilter, MoveSource, MoveYield, Node, PieceKinds};
+use crate::ir_cqls::{CqlsNode, Range};
+use crate::query::{ErrorKind, Header, HeaderParam, Query, QueryError, Span};
+use crate::squares::{Coord, Geometry, SquareSet};
+
+use super::ast::{Arg, CqlsAst, Item, MatchList, PositionList};
+use super::designator::Designator;
+use super::xform::{Xform, apply, group, product};
+
+/// Lowers a CQL-S syntax tree for a board of `geo`.
+pub fn cqls_ast_to_ir<S: SquareSet>(ast: &CqlsAst, geo: Geometry) -> Result<Query<S>, QueryError> {
+    let l = Lower::new(&ast.source, geo);
+    let filter = l.match_list(&ast.root)?;
+    let mut header = Header::default();
+    for (name, span) in l.flags.borrow().iter() {
+        if header.get(name).is_none() {
+            header.params.push(HeaderParam {
+                name: name.clone(),
+                value: None,
+                span: *span,
+            });
+        }
+    }
+    Ok(Query { header, filter })
+}
+
+/// Lowering state: the source (for errors) and what position lists hand up to the match list.
+pub(super) struct Lower<'a> {
+    pub(super) src: &'a str,
+    pub(super) geo: Geometry,
+    /// `:cut` conditions: the search stops after a position where one matched.
+    cut_lists: RefCell<Vec<PositionList>>,
+    /// `:exclude` conditions: the game is dropped if one matches anywhere.
+    exclude_lists: RefCell<Vec<PositionList>>,
+    /// Header flags raised by keywords (`variations`, `engine`).
+    flags: RefCell<Vec<(String, Span)>>,
+}
+
+/// What a lowered position list hands to its match list.
+struct ListIr<S> {
+    node: Node<S>,
+    matchcount: Option<Range>,
+    skip: bool,
+}
+
+/// Wraps a CQL-S only node.
+pub(super) fn cqls<S>(c: CqlsNode<S>) -> Node<S> {
+    Node::Cqls(Box::new(c))
+}
+
+impl<'a> Lower<'a> {
+    /// A lowering of the query text `src`.
+    pub(super) fn new(src: &'a str, geo: Geometry) -> Lower<'a> {
+        Lower {
+            src,
+            geo,
+            cut_lists: RefCell::new(Vec::new()),
+            exclude_lists: RefCell::new(Vec::new()),
+            flags: RefCell::new(Vec::new()),
+        }
+    }
+
+    pub(super) fn err(&self, kind: ErrorKind, span: Span, msg: impl Into<String>) -> QueryError {
+        QueryError::new(kind, self.src, span, msg)
+    }
+
+    pub(super) fn unsupported(&self, span: Span, msg: impl Into<String>) -> QueryError {
+        self.err(ErrorKind::Unsupported, span, msg)
+    }
+
+    pub(super) fn flag(&self, name: &str, span: Span) {
+        self.flags.borrow_mut().push((name.to_string(), span));
+    }
+
+    /// The set of a designator's squares.
+    pub(super) fn squares<S: SquareSet>(&self, d: &Designator) -> S {
+        match &d.squares {
+            None => S::full(self.geo),
+            Some(list) => S::from_coords(
+                self.geo,
+                list.iter().map(|&(f, r)| Coord {
+                    file: i64::from(f),
+                    rank: i64::from(r),
+                }),
+            ),
+        }
+    }
+
+    /// A designator as a set filter.
+    pub(super) fn pieces<S: SquareSet>(&self, d: &Designator) -> Node<S> {
+        Node::Pieces(d.kinds, self.squares(d))
+    }
+
+    fn match_list<S: SquareSet>(&self, m: &MatchList) -> Result<Node<S>, QueryError> {
+        let mut game: Vec<Node<S>> = Vec::new();
+        let mut either_color = false;
+        for k in &m.keywords {
+            if k.keyword == "eithercolor" && !k.negated {
+                either_color = true;
+                continue;
+            }
+            game.push(self.match_keyword(k)?);
+        }
+        let mut lists = Vec::new();
+        for p in &m.positions {
+            lists.push(self.list(p, true)?);
+        }
+        // :cut / :exclude conditions, lowered for this set type.
+        let cuts: Vec<Node<S>> = self.collected(&self.cut_lists)?;
+        let excludes: Vec<Node<S>> = self.collected(&self.exclude_lists)?;
+        let guard = |n: Node<S>| -> Node<S> {
+            if cuts.is_empty() {
+                n
+            } else {
+                let mut v = vec![n];
+                v.extend(cuts.iter().map(|c| cqls(CqlsNode::NoneBefore(c.clone()))));
+                Node::And(v)
+            }
+        };
+        let mut marked = Vec::new();
+        let mut zero_ok = lists.is_empty();
+        let single = lists.len() == 1;
+        for l in lists {
+            let node = guard(l.node);
+            match l.matchcount {
+                Some(range) => {
+                    zero_ok |= range.admits_zero();
+                    game.push(cqls(CqlsNode::GameCount {
+                        filter: node.clone(),
+                        range,
+                    }));
+                }
+                None if !single => game.push(cqls(CqlsNode::GameCount {
+                    filter: node.clone(),
+                    range: Range::at_least(1),
+                })),
+                None => {}
+            }
+            if !l.skip {
+                marked.push(node);
+            }
+        }
+        for e in excludes {
+            game.push(cqls(CqlsNode::GameCount {
+                filter: guard(e),
+                range: Range::exactly(0),
+            }));
+        }
+        if zero_ok || marked.is_empty() {
+            marked.push(Node::Initial);
+        }
+        game.push(if marked.len() == 1 {
+            marked.pop().expect("one")
+        } else {
+            Node::Or(marked)
+        });
+        let node = Node::And(game);
+        // `:eithercolor`: the whole match list, or its colour-flipped image.
+        if either_color {
+            let flip = group("flipcolor", self.geo).expect("flipcolor is a group");
+            if let Some(image) = apply(&flip[1], self.geo, &node) {
+                return Ok(Node::Or(vec![node, image]));
+            }
+        }
+        Ok(node)
+    }
+
+    /// Lowers one position list.
+    fn list<S: SquareSet>(&self, p: &PositionList, top: bool) -> Result<ListIr<S>, QueryError> {
+        let mut groups: Vec<Vec<Xform>> = Vec::new();
+        let mut core: Vec<Node<S>> = Vec::new();
+        let mut after: Vec<Node<S>> = Vec::new();
+        let mut out = ListIr {
+            node: Node::True,
+            matchcount: None,
+            skip: false,
+        };
+        let mut negate = false;
+        let mut inside: Option<(Designator, Designator)> = None;
+        let mut accumulate: Option<(String, bool)> = None;
+        let mut reset = false;
+        let mut pretransform: Option<Range> = None;
+        let (mut cut_self, mut exclude_self) = (false, false);
+        let (mut following, mut preceding) = (false, false);
+        for item in &p.items {
+            let k = item.keyword.as_str();
+            if let Some(g) = group(k, self.geo) {
+                groups.push(g);
+                continue;
+            }
+            if item.negated
+                && matches!(
+                    k,
+                    "matchcount"
+                        | "pretransformmatchcount"
+                        | "accumulate"
+                        | "accumulate*"
+                        | "reset"
+                        | "sumrange"
+                        | "cut"
+                        | "exclude"
+                        | "following"
+                        | "preceding"
+                        | "skip"
+                        | "inside"
+                        | "variations"
+                        | "variationsonly"
+                        | "not"
+                )
+            {
+                return Err(self.err(
+                    ErrorKind::Invalid,
+                    item.span,
+                    format!("':{k}' cannot be negated"),
+                ));
+            }
+            let top_only = |what: &str| -> Result<(), QueryError> {
+                if top {
+                    Ok(())
+                } else {
+                    Err(self.err(
+                        ErrorKind::Invalid,
+                        item.span,
+                        format!("{what} can only be used in a position list at the top level of the match list"),
+                    ))
+                }
+            };
+            match k {
+                "not" if item.args.is_empty() => negate = !negate,
+                "inside" => {
+                    if let [Arg::Designator(a, _), Arg::Designator(b, _)] = item.args.as_slice() {
+                        inside = Some((a.clone(), b.clone()));
+                    }
+                }
+                "matchcount" => out.matchcount = Some(range_arg(&item.args[0])),
+                "pretransformmatchcount" => {
+                    top_only(":pretransformmatchcount")?;
+                    pretransform = Some(range_arg(&item.args[0]));
+                }
+                "accumulate" | "accumulate*" => {
+                    accumulate = Some((word_arg(&item.args[0]), k.ends_with('*')));
+                }
+                "reset" => reset = true,
+                "sumrange" => {
+                    let name = word_arg(&item.args[0]);
+                    after.push(cqls(CqlsNode::SumRange(name, range_arg(&item.args[1]))));
+                }
+                "cut" | "exclude" if item.args.is_empty() => {
+                    if k == "cut" {
+                        cut_self = true;
+                    } else {
+                        exclude_self = true;
+                    }
+                }
+                "cut" | "exclude" => {
+                    let Arg::List(inner) = &item.args[0] else {
+                        unreachable!("signature")
+                    };
+                    // `:cut (position :preceding B)`: "the search will stop with a negative
+                    // result, independent from all other matches" — the game fails when B
+                    // matches, as with `:exclude`.
+                    let fails = inner.items.iter().any(|i| i.keyword == "preceding");
+                    let mut inner = inner.clone();
+                    inner.items.retain(|i| i.keyword != "preceding");
+                    let target = if k == "cut" && !fails {
+                        &self.cut_lists
+                    } else {
+                        &self.exclude_lists
+                    };
+                    target.borrow_mut().push(inner);
+                }
+                "following" => {
+                    top_only(":following")?;
+                    following = true;
+                }
+                "preceding" => {
+                    top_only(":preceding")?;
+                    preceding = true;
+                }
+                "skip" => out.skip = true,
+                "variations" => self.flag("variations", item.span),
+                "variationsonly" => {
+                    self.flag("variations", item.span);
+                    core.push(cqls(CqlsNode::InsideVariation));
+                }
+                "relation" => core.push(self.relation(item, &p.items)?),
+                _ => core.push(self.item(item)?),
+            }
+        }
+        let mut core = merge_moves(core);
+        let core = if core.len() == 1 {
+            core.pop().expect("one")
+        } else {
+            Node::And(core)
+        };
+        let xforms = product(&groups);
+        let mut images: Vec<(Node<S>, bool)> = Vec::new();
+        for x in &xforms {
+            let Some(mut img) = apply(x, self.geo, &core) else {
+                continue;
+            };
+            if let Some((a, b)) = &inside {
+                let Some(moved) = apply(x, self.geo, &self.pieces::<S>(a)) else {
+                    continue;
+                };
+                let region = Node::Pieces(
+                    PieceKinds {
+                        white: u32::MAX,
+                        black: u32::MAX,
+                        empty: true,
+                    },
+                    self.squares(b),
+                );
+                img = Node::And(vec![img, Node::Intersect(vec![moved, region])]);
+            }
+            if let Some(r) = pretransform {
+                img = Node::And(vec![
+                    img.clone(),
+                    cqls(CqlsNode::GameCount {
+                        filter: img,
+                        range: r,
+                    }),
+                ]);
+            }
+            if !images.iter().any(|(i, _)| *i == img) {
+                images.push((img, x.swap));
+            }
+        }
+        let mut node = match accumulate {
+            Some((name, per_color)) => cqls(CqlsNode::Accumulate {
+                name,
+                images,
+                per_color,
+                reset,
+            }),
+            None if images.len() == 1 => images.pop().expect("one").0,
+            None if images.is_empty() => Node::False,
+            None => Node::Or(images.into_iter().map(|(i, _)| i).collect()),
+        };
+        if negate {
+            node = Node::Not(Box::new(node));
+        }
+        if !after.is_empty() {
+            after.insert(0, node);
+            node = Node::And(after);
+        }
+        if cut_self || exclude_self {
+            let list_without = PositionList {
+                items: p
+                    .items
+                    .iter()
+                    .filter(|i| {
+                        !(matches!(i.keyword.as_str(), "cut" | "exclude") && i.args.is_empty())
+                    })
+                    .cloned()
+                    .collect(),
+                span: p.span,
+            };
+            if cut_self {
+                self.cut_lists.borrow_mut().push(list_without.clone());
+            }
+            if exclude_self {
+                self.exclude_lists.borrow_mut().push(list_without);
+            }
+        }
+        if following {
+            node = cqls(CqlsNode::AtParent(node));
+        }
+        if preceding {
+            node = cqls(CqlsNode::AtChild(node));
+        }
+        out.node = node;
+        Ok(out)
+    }
+
+    /// Lowers a nested position list (argument of `:and`, `:sequence`, ...).
+    /// A nested list with `:matchcount r` is the game-level fact "the list matches at r
+    /// positions of the game" (seed 004's `(position <B> :matchcount 0)` inside `:and`), and
+    /// also this position's match when r excludes 0.
+    pub(super) fn sublist<S: SquareSet>(&self, p: &PositionList) -> Result<Node<S>, QueryError> {
+        let l = self.list(p, false)?;
+        if l.skip {
+            return Err(self.err(
+                ErrorKind::Invalid,
+                p.span,
+                ":skip can only be used at the top level",
+            ));
+        }
+        Ok(match l.matchcount {
+            None => l.node,
+            Some(range) => {
+                let count = cqls(CqlsNode::GameCount {
+                    filter: l.node.clone(),
+                    range,
+                });
+                if range.admits_zero() {
+                    count
+                } else {
+                    Node::And(vec![l.node, count])
+                }
+            }
+        })
+    }
+
+    fn collected<S: SquareSet>(
+        &self,
+        lists: &RefCell<Vec<PositionList>>,
+    ) -> Result<Vec<Node<S>>, QueryError> {
+        let taken: Vec<PositionList> = lists.borrow().clone();
+        taken.iter().map(|p| self.sublist(p)).collect()
+    }
+
+    /// One item of a position list, `!` applied.
+    fn item<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, QueryError> {
+        let n = self.keyword(item)?;
+        Ok(if item.negated {
+            Node::Not(Box::new(n))
+        } else {
+            n
+        })
+    }
+
+    /// A keyword of the match list itself.
+    fn match_keyword<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, QueryError> {
+        match item.keyword.as_str() {
+            "result" | "elo" | "whiteelo" | "blackelo" | "whiterating" | "blackrating"
+            | "ischess960" | "isshufflechess" | "startposition" | "variant" | "markall"
+            | "noannotate" | "not" | "or" | "and" | "xor" => self.item(item),
+            "variations" => {
+                self.flag("variations", item.span);
+                Ok(Node::True)
+            }
+            "variationsonly" => {
+                self.flag("variations", item.span);
+                Ok(cqls(CqlsNode::InsideVariation))
+            }
+            k => Err(self.unsupported(
+                item.span,
+                format!("the match-list keyword ':{k}' is not supported by cqlq (use it in a position list, or see docs/cqls.md)"),
+            )),
+        }
+    }
+}
+
+/// The range of a range argument.
+pub(super) fn range_arg(a: &Arg) -> Range {
+    match a {
+        Arg::Range(r, _) => *r,
+        Arg::CountRange(c, _) => c.range,
+        _ => unreachable!("the signature gives a range here"),
+    }
+}
+
+/// The text of a word argument.
+pub(super) fn word_arg(a: &Arg) -> String {
+    match a {
+        Arg::Word(w, _) | Arg::Text(w, _) => w.clone(),
+        _ => unreachable!("the signature gives a word here"),
+    }
+}
+
+/// A move filter over the game's next move(s).
+pub(super) fn played<S>() -> MoveFilter<S> {
+    MoveFilter {
+        source: MoveSource::Played,
+        from: None,
+        to: None,
+        capture: None,
+        promote: None,
+        enpassant: false,
+        castle: None,
+        null: false,
+        yields: MoveYield::From,
+    }
+}
+
+/// Only the pieces of one colour of a designator.
+pub(super) fn only(kinds: PieceKinds, c: Color) -> PieceKinds {
+    match c {
+        Color::White => PieceKinds {
+            black: 0,
+            empty: false,
+            ..kinds
+        },
+        Color::Black => PieceKinds {
+            white: 0,
+            empty: false,
+            ..kinds
+        },
+    }
+}
+
+/// The move keywords of one position list (`:movefrom N :moveto q :promote Q`) describe the
+/// same next move: their filters are merged into one `move` (as CQL 6's `move from N capture
+/// q`), so that with variations two different next moves cannot satisfy them separately.
+fn merge_moves<S: SquareSet>(items: Vec<Node<S>>) -> Vec<Node<S>> {
+    // Flatten nested conjunctions (`:promote` lowers to `move and wtm`).
+    let mut flat = Vec::new();
+    for item in items {
+        match item {
+            Node::And(parts) => flat.extend(parts),
+            other => flat.push(other),
+        }
+    }
+    let mut merged: Option<MoveFilter<S>> = None;
+    let mut out = Vec::new();
+    let both = |a: Option<Box<Node<S>>>, b: Option<Box<Node<S>>>| match (a, b) {
+        (Some(a), Some(b)) => Some(Box::new(Node::Intersect(vec![*a, *b]))),
+        (a, b) => a.or(b),
+    };
+    for item in flat {
+        match item {
+            Node::Move(m) if m.source == MoveSource::Played && m.yields == MoveYield::From => {
+                merged = Some(match merged.take() {
+                    None => m,
+                    Some(acc) => MoveFilter {
+                        source: MoveSource::Played,
+                        from: both(acc.from, m.from),
+                        to: both(acc.to, m.to),
+                        capture: both(acc.capture, m.capture),
+                        promote: match (acc.promote, m.promote) {
+                            (Some(a), Some(b)) => Some(PieceKinds {
+                                white: a.white & b.white,
+                                black: a.black & b.black,
+                                empty: a.empty && b.empty,
+                            }),
+                            (a, b) => a.or(b),
+                        },
+                        enpassant: acc.enpassant || m.enpassant,
+                        castle: acc.castle.or(m.castle),
+                        null: acc.null || m.null,
+                        yields: MoveYield::From,
+                    },
+                });
+            }
+            other => out.push(other),
+        }
+    }
+    if let Some(m) = merged {
+        out.push(Node::Move(m));
+    }
+    out
+}

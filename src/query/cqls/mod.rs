@@ -1,0 +1,164 @@
+//! CQL-S, the s-expression dialect (CQL 3 as extended by Scidb, seed 004):
+//! `(match (position :check :flipcolor ...))`, compiled to the same filter IR as CQL 6.
+//!
+//! | stage | function | converts |
+//! | --- | --- | --- |
+//! | read | `sexpr::read_sexprs` | text → s-expressions (grammar `grammar/cqls.pest`) |
+//! | parse | [`cqls_to_ast`] | s-expressions → [`CqlsAst`] (keywords with typed arguments) |
+//! | lower | [`cqls_ast_to_ir`] | [`CqlsAst`] → [`Query`] (shared [`crate::ir::Node`]s, plus [`crate::ir_cqls::CqlsNode`]s) |
+//! | both | [`compile_cqls`] | text → [`Query`] |
+//!
+//! [`is_cqls`] tells the dialects apart: a query whose first item is `(match` or `(position`.
+
+pub mod ast;
+mod designator;
+mod items;
+mod keywords;
+mod line;
+mod lower;
+mod parse;
+mod pawnattrs;
+mod relation;
+mod sexpr;
+mod xform;
+
+use crate::ir::Node;
+use crate::query::{ErrorKind, Query, QueryError};
+use crate::squares::{Geometry, SquareSet};
+
+pub use ast::CqlsAst;
+pub use designator::{Designator, parse_designator};
+pub use lower::cqls_ast_to_ir;
+pub use parse::cqls_to_ast;
+
+use ast::Item;
+use lower::Lower;
+
+/// Parses and lowers CQL-S text for a board of `geo`.
+pub fn compile_cqls<S: SquareSet>(text: &str, geo: Geometry) -> Result<Query<S>, QueryError> {
+    let ast = cqls_to_ast(text)?;
+    cqls_ast_to_ir(&ast, geo)
+}
+
+/// Whether a query is CQL-S: its first item (after blanks and `;` comments) is `(match` or
+/// `(position`.
+pub fn is_cqls(text: &str) -> bool {
+    let mut rest = text.trim_start_matches('\u{feff}');
+    loop {
+        rest = rest.trim_start();
+        if let Some(comment) = rest.strip_prefix(';') {
+            rest = comment.split_once('\n').map_or("", |(_, r)| r);
+        } else {
+            break;
+        }
+    }
+    let Some(inner) = rest.strip_prefix('(') else {
+        return false;
+    };
+    let inner = inner.trim_start();
+    ["match", "position"].iter().any(|head| {
+        inner.strip_prefix(head).is_some_and(|after| {
+            after
+                .chars()
+                .next()
+                .is_none_or(|c| c.is_whitespace() || c == '(' || c == ')' || c == ';')
+        })
+    })
+}
+
+impl Lower<'_> {
+    /// `:evaluation LIMIT TEST` / `:moveevaluation X Y LIMIT TEST` (limit and range in either
+    /// order): need a UCI engine (`--engine`), flagged in the header as `engine`.
+    fn engine_keyword<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, QueryError> {
+        use crate::ir_cqls::{CqlsNode, EngineLimit, EngineTest, Range};
+        let bad = |m: &str| {
+            QueryError::new(
+                ErrorKind::Invalid,
+                self.src,
+                item.span,
+                format!(":{} {m}", item.keyword),
+            )
+        };
+        let mut words: Vec<String> = Vec::new();
+        let mut designators = Vec::new();
+        for a in &item.args {
+            match a {
+                ast::Arg::Word(w, _) => words.push(w.clone()),
+                ast::Arg::Designator(d, _) => designators.push(self.pieces::<S>(d)),
+                _ => {}
+            }
+        }
+        let i = words
+            .iter()
+            .position(|w| w == "depth" || w == "movetime")
+            .ok_or_else(|| bad("needs a limit: depth N or movetime MS"))?;
+        let n: u32 = words
+            .get(i + 1)
+            .and_then(|w| w.parse().ok())
+            .ok_or_else(|| bad("needs a number after depth / movetime"))?;
+        let limit = if words[i] == "depth" {
+            EngineLimit::Depth(n)
+        } else {
+            EngineLimit::MoveTime(n)
+        };
+        let rest: Vec<&str> = words
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != i && *j != i + 1)
+            .map(|(_, w)| w.as_str())
+            .collect();
+        let test = if rest == ["mate"] && item.keyword == "evaluation" {
+            EngineTest::Mate
+        } else {
+            let (mode, range) = rest
+                .split_last()
+                .ok_or_else(|| bad("needs a range in pawns and sidetomove or absolute"))?;
+            let absolute = match *mode {
+                "absolute" => true,
+                "sidetomove" => false,
+                _ => return Err(bad("ends with sidetomove or absolute")),
+            };
+            let toks: Vec<(&str, Option<i64>)> = range
+                .iter()
+                .map(|t| parse::decimal_token(t))
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| bad("has a range in pawns such as >=2.5 or -1.0 1.0"))?;
+            let range = match toks.as_slice() {
+                [(">=" | ">", n)] => Range { lo: *n, hi: None },
+                [("<=" | "<", n)] => Range { lo: None, hi: *n },
+                [("", n)] => Range { lo: *n, hi: *n },
+                [("", lo), ("", hi)] => Range { lo: *lo, hi: *hi },
+                _ => return Err(bad("has a range in pawns such as >=2.5 or -1.0 1.0")),
+            };
+            EngineTest::Score { range, absolute }
+        };
+        self.flag("engine", item.span);
+        Ok(lower::cqls(if item.keyword == "evaluation" {
+            CqlsNode::Evaluation { limit, test }
+        } else {
+            let mut ds = designators.into_iter();
+            CqlsNode::MoveEvaluation {
+                movers: ds.next().ok_or_else(|| bad("needs two designators"))?,
+                targets: ds.next().ok_or_else(|| bad("needs two designators"))?,
+                limit,
+                test,
+            }
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detects_the_dialect() {
+        assert!(is_cqls("(match (position :check))"));
+        assert!(is_cqls("; a comment\n  (position :mate)"));
+        assert!(is_cqls("(match)"));
+        assert!(!is_cqls("check"));
+        assert!(!is_cqls("(check)"));
+        assert!(!is_cqls("(matchcount 2) check"));
+        assert!(!is_cqls("cql() mate"));
+    }
+}

@@ -1,0 +1,245 @@
+//! `:relation` (seed 004 index; the relation specifier as Scidb's "CQL-Relation-List" help and
+//! the CQL 3 manual define it): "A position list with a relation tag matches a position P1 if
+//! and only if at some later point in the current game there is a position P2 such that the
+//! relationship between P1 and P2 matches the parameters". Every expectation below is reasoned
+//! from that text on a game built for it.
+
+mod common;
+
+use cqlq::eval::{Evaluator, GameContext, replay};
+use cqlq::pgn::read_game;
+use cqlq::rules::standard::Standard;
+use cqlq::squares::Geometry;
+use shakmaty::Bitboard;
+
+/// Whether `query` matches at `ply` of the game starting from `fen` with `moves` (SAN).
+fn matches_at(fen: &str, moves: &str, query: &str, ply: u32) -> bool {
+    let pgn = format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n[Result \"*\"]\n\n{moves} *\n");
+    let record = read_game(pgn.as_bytes()).expect("test game reads");
+    let start = Standard::for_game(record.tag("FEN"), None).expect("test FEN");
+    let replayed = replay(&record, start, false);
+    assert!(replayed.fault.is_none(), "test moves replay: {moves}");
+    let q = match cqlq::query::cqls::compile_cqls::<Bitboard>(query, Geometry::STANDARD) {
+        Ok(q) => q.filter,
+        Err(e) => panic!("{}", e.render("<q>", query)),
+    };
+    let cx = GameContext {
+        record: &record,
+        replayed: &replayed,
+        number: 1,
+        variations: false,
+    };
+    let ev = Evaluator::new(&cx);
+    let at = ev
+        .searched_nodes()
+        .into_iter()
+        .find(|&n| {
+            replayed.nodes[n as usize]
+                .as_ref()
+                .is_some_and(|x| x.ply == ply)
+        })
+        .expect("ply reached");
+    ev.matches(&q, at)
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn same_side_to_move_finds_a_later_repetition() {
+    // Ply 4 (after Nf3 Nf6 Ng1 Ng8) has the start placement with White to move: the default
+    // (:samesidetomove, no missing or new pieces) relates ply 0 to ply 4.
+    let moves = "1. Nf3 Nf6 2. Ng1 Ng8";
+    assert!(matches_at(
+        START,
+        moves,
+        "(position :relation (:samesidetomove))",
+        0
+    ));
+    assert!(matches_at(START, moves, "(position :relation ())", 0));
+    // Ply 1 (Nf3 played, Black to move): the only later Black-to-move position, ply 3, has
+    // the white knight back on g1 and the black one on f6 — missing and new pieces, which the
+    // default range 0 refuses.
+    assert!(!matches_at(
+        START,
+        moves,
+        "(position :relation (:samesidetomove))",
+        1
+    ));
+    // The last position has no later position.
+    assert!(!matches_at(
+        START,
+        moves,
+        "(position :relation (:ignoresidetomove))",
+        4
+    ));
+    // Negated: ply 1 has no related later position.
+    assert!(matches_at(
+        START,
+        moves,
+        "(position !:relation (:samesidetomove))",
+        1
+    ));
+}
+
+/// Kings only: White triangulates a1-b1-b2-a1 while Black goes h8-g8-h8 and back.
+const KINGS: &str = "7k/8/8/8/8/8/8/K7 w - - 0 1";
+const TRIANGLE: &str = "1. Kb1 Kg8 2. Kb2 Kh8 3. Ka1";
+
+#[test]
+fn change_side_to_move_finds_the_same_placement_with_the_other_side_to_move() {
+    // After 3. Ka1 (ply 5) the placement Ka1 kh8 is the start's with Black to move.
+    assert!(matches_at(
+        KINGS,
+        TRIANGLE,
+        "(position :relation (:changesidetomove))",
+        0
+    ));
+    assert!(matches_at(
+        KINGS,
+        TRIANGLE,
+        "(position :relation (:ignoresidetomove))",
+        0
+    ));
+    // With White to move later only Kb1 kg8 (ply 2) and Kb2 kh8 (ply 4): neither is Ka1 kh8.
+    assert!(!matches_at(
+        KINGS,
+        TRIANGLE,
+        "(position :relation (:samesidetomove))",
+        0
+    ));
+}
+
+/// Black's rook takes the knight on a4 and goes back while White's king goes h1-g1-h1: ply 4
+/// is the start position without the white knight.
+const RAID: &str = "r3k3/8/8/8/N7/8/8/7K w - - 0 1";
+const RAID_MOVES: &str = "1. Kg1 Rxa4 2. Kh1 Ra8";
+
+#[test]
+fn missing_piece_count_admits_the_pieces_it_names() {
+    let at0 = |q: &str| matches_at(RAID, RAID_MOVES, q, 0);
+    // The manual's example: "two positions are the same except that the later one is missing
+    // one or more white pieces" — ply 4 misses the knight.
+    assert!(at0("(position :relation (:missingpiececount A 1 100))"));
+    assert!(at0("(position :relation (:missingpiececount N 1))"));
+    assert!(at0("(position :relation (:missingpiececount U >0))"));
+    // Exactly one piece is missing, and it is white.
+    assert!(!at0("(position :relation (:missingpiececount N 2))"));
+    assert!(!at0("(position :relation (:missingpiececount a 1 100))"));
+    // By default no piece may be missing; ply 2 has the rook on a4 instead of the knight
+    // (a different piece on a square never relates).
+    assert!(!at0("(position :relation (:samesidetomove))"));
+    // Non-empty squares the same: h1 (K), e8 (k), a8 (r) = 3; differing squares: a4 = 1.
+    assert!(at0(
+        "(position :relation (:missingpiececount A 1 100 :originalsamecount 3))"
+    ));
+    assert!(!at0(
+        "(position :relation (:missingpiececount A 1 100 :originalsamecount 4))"
+    ));
+    assert!(at0(
+        "(position :relation (:missingpiececount A 1 100 :originaldifferentcount 1))"
+    ));
+    assert!(!at0(
+        "(position :relation (:missingpiececount A 1 100 :originaldifferentcount >=2))"
+    ));
+}
+
+#[test]
+fn pattern_restricts_the_compared_squares_to_the_lists_designators() {
+    let at0 = |q: &str| matches_at(RAID, RAID_MOVES, q, 0);
+    // Only h1 is allowable: ply 4 has the king on h1 again, the lost knight is not compared.
+    assert!(at0("(position Kh1 :relation (:pattern))"));
+    // Without :pattern the missing knight counts (default 0).
+    assert!(!at0("(position Kh1 :relation (:samesidetomove))"));
+    // Allowable h1 and g1: at ply 2 the king left h1 (a missing K) and came to g1 (a new K).
+    let both = "(position Kh1 .g1 :relation (:pattern :missingpiececount K 1 :newpiececount K 1))";
+    assert!(at0(both));
+    // The new piece on g1 is white: a black-only designator does not admit it, and ply 4
+    // (nothing missing) fails the ranges of exactly 1.
+    assert!(!at0(
+        "(position Kh1 .g1 :relation (:pattern :missingpiececount K 1 :newpiececount k 1))"
+    ));
+    // After 1. Kg1 (ply 1) Kh1 fails, so the list does not match there at all.
+    assert!(!matches_at(
+        RAID,
+        RAID_MOVES,
+        "(position Kh1 :relation (:pattern :ignoresidetomove))",
+        1
+    ));
+}
+
+#[test]
+fn unsupported_relation_keywords_are_refused_by_name() {
+    for (q, word) in [
+        ("(position :relation (:shift))", "':shift'"),
+        ("(position :relation (:flip))", "':flip'"),
+        ("(position :relation (:variations))", "':variations'"),
+        (
+            "(position :relation (:variationsonly))",
+            "':variationsonly'",
+        ),
+        ("(position :relation (:bogus))", "':bogus'"),
+        (
+            "(position :relation (:missingpiececount A))",
+            "':missingpiececount'",
+        ),
+    ] {
+        let e = cqlq::query::cqls::compile_cqls::<Bitboard>(q, Geometry::STANDARD)
+            .expect_err("refused");
+        let text = e.render("<q>", q);
+        assert!(text.contains(word), "{q}: {text}");
+    }
+}
+
+/// Real games against python-chess (`scripts/cqls_relation_truth.py`, golden
+/// `tests/expected/cqls-relation-repeats.tsv`): on the first 400 games of std-visible-5k, the
+/// plies with a later position of the same placement and side to move, of the same placement
+/// and the other side to move, and of the same placement less one or more pieces (every piece
+/// of P2 on its square in P1), each compared with the `:relation` query saying it.
+#[test]
+fn real_games_agree_with_python_chess() {
+    let Some(pgn) = common::shared_file("data/std-visible-5k.pgn") else {
+        return;
+    };
+    let golden = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/expected/cqls-relation-repeats.tsv"),
+    )
+    .expect("golden file");
+    let queries: Vec<_> = [
+        "(position :relation (:samesidetomove))",
+        "(position :relation (:changesidetomove))",
+        "(position :relation (:missingpiececount U >0))",
+    ]
+    .iter()
+    .map(|q| {
+        cqlq::query::cqls::compile_cqls::<Bitboard>(q, Geometry::STANDARD)
+            .expect("compiles")
+            .filter
+    })
+    .collect();
+    let games = common::replay_file(&pgn, 400);
+    let (mut compared, mut marked) = (0, [0usize; 3]);
+    for line in golden.lines().filter(|l| !l.starts_with('#')) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.get(1) == Some(&"skip") {
+            continue;
+        }
+        let number: usize = cols[0].parse().expect("game number");
+        let game = games[number - 1].as_ref().expect("game reads");
+        for (k, q) in queries.iter().enumerate() {
+            let want: Vec<u32> = cols[k + 1]
+                .split(',')
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse().expect("ply"))
+                .collect();
+            let got = common::matching_plies(game, number as u64, q);
+            assert_eq!(got, want, "game {number}, query {k}");
+            marked[k] += want.len();
+        }
+        compared += 1;
+    }
+    assert_eq!(compared, 400, "all games compared");
+    // The truth is not trivial: each relation marks positions.
+    assert!(marked.iter().all(|&m| m > 0), "{marked:?}");
+    eprintln!("relation: {compared} games, marked plies {marked:?}");
+}
