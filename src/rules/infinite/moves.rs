@@ -136,7 +136,12 @@ fn shape(pos: &InfPosition, mv: &Move) -> Result<(Piece, Shape), IllegalMove> {
                 false
             }
         }
-        Kind::King if dy == 0 && dx.abs() == 2 && pos.rights.contains(&mv.from) => {
+        kind if kind.is_royal()
+            && dy == 0
+            && dx.abs() == 2
+            && pos.rights.contains(&mv.from)
+            && (kind != Kind::RoyalQueen || castle_partner(pos, mv, piece)) =>
+        {
             castle_shape(pos, mv, piece, &mut sh)?;
             true
         }
@@ -148,6 +153,15 @@ fn shape(pos: &InfPosition, mv: &Move) -> Result<(Piece, Shape), IllegalMove> {
     }
     promotion_shape(pos, mv, piece)?;
     Ok((piece, sh))
+}
+
+/// Whether a castling partner stands beyond the royal in the move's direction.
+fn castle_partner(pos: &InfPosition, mv: &Move, king: Piece) -> bool {
+    let dir = if mv.to.0 > mv.from.0 { 1 } else { -1 };
+    pos.board.nearest(mv.from, (dir, 0)).is_some_and(|(sq, dist)| {
+        let p = pos.board.get(sq).expect("indexed");
+        p.owner == king.owner && p.kind != Kind::Pawn && pos.rights.contains(&sq) && dist >= 3
+    })
 }
 
 fn castle_shape(pos: &InfPosition, mv: &Move, king: Piece, sh: &mut Shape) -> Result<(), IllegalMove> {
