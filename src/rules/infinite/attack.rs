@@ -60,10 +60,11 @@ fn pieces_on_ray(board: &Board, from: Square, dir: (i64, i64), limit: u64) -> Ve
 
 /// Whether a huygen at `from` reaches `to` (a prime orthogonal distance with no piece at a
 /// smaller prime distance on the way).
-pub fn huygen_reaches(board: &Board, from: Square, to: Square) -> bool {
+pub fn huygen_reaches(board: &Board, from: Square, to: Square, slide_limit: Option<u64>) -> bool {
     ORTHOGONAL.iter().any(|&d| {
         ray_distance(from, to, d).is_some_and(|t| {
             is_prime(t)
+                && slide_limit.is_none_or(|l| t <= l)
                 && pieces_on_ray(board, from, d, t - 1)
                     .into_iter()
                     .all(|p| !is_prime(p))
@@ -105,7 +106,7 @@ pub fn piece_attacks(
     let dy = to.1 as i128 - from.1 as i128;
     match piece.kind {
         Kind::Pawn => dy == piece.owner.forward() as i128 && dx.abs() == 1,
-        Kind::Huygen => huygen_reaches(board, from, to),
+        Kind::Huygen => huygen_reaches(board, from, to, slide_limit),
         Kind::Rose => rose_paths(from)
             .into_iter()
             .any(|(sq, passed)| sq == to && passed.iter().all(|p| board.get(*p).is_none())),

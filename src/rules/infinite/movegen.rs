@@ -48,13 +48,9 @@ pub fn candidate_moves(pos: &InfPosition) -> Vec<Move> {
             Kind::Rose => targets.extend(rose_targets(pos, from)),
             Kind::Huygen => {
                 for d in ORTHOGONAL {
-                    for t in ray_distances(pos, from, d, knight_lines) {
-                        if is_prime(t) {
-                            push_step(&mut targets, from, d, t);
-                        }
+                    for t in huygen_distances(pos, from, d, knight_lines) {
+                        push_step(&mut targets, from, d, t);
                     }
-                    let next = next_prime(ray_max_event(pos, from, d, knight_lines));
-                    push_step(&mut targets, from, d, next);
                 }
             }
             kind => {
@@ -120,9 +116,20 @@ fn next_prime(after: u64) -> u64 {
     n
 }
 
-/// The largest event distance on a ray (0 when none).
-fn ray_max_event(pos: &InfPosition, from: Square, d: (i64, i64), knight_lines: bool) -> u64 {
-    events(pos, from, d, knight_lines).into_iter().max().unwrap_or(0)
+/// Prime distances a huygen may land on along `d` (it jumps pieces at non-prime distances,
+/// so the first piece does not end the ray): every prime up to a short slide limit, else the
+/// prime events plus the first prime past them.
+fn huygen_distances(pos: &InfPosition, from: Square, d: (i64, i64), knight_lines: bool) -> Vec<u64> {
+    if let Some(l) = pos.rules.slide_limit.filter(|l| *l <= FULL_RAY) {
+        return (2..=l).filter(|t| is_prime(*t)).collect();
+    }
+    let ev = events(pos, from, d, knight_lines);
+    let rep = next_prime(ev.iter().next_back().copied().unwrap_or(0));
+    let limit = pos.rules.slide_limit.unwrap_or(u64::MAX);
+    ev.into_iter()
+        .chain(std::iter::once(rep))
+        .filter(|t| is_prime(*t) && *t <= limit)
+        .collect()
 }
 
 /// The distances to list along a ray: all of them when short, else events, the blocker and

@@ -349,7 +349,7 @@ pub fn outcome(pos: &InfPosition) -> Outcome {
 
 /// Whether the huygen on `from` reaches `to` (re-exported for the generator).
 pub(super) fn huygen_ok(pos: &InfPosition, from: Square, to: Square) -> bool {
-    huygen_reaches(&pos.board, from, to)
+    huygen_reaches(&pos.board, from, to, pos.rules.slide_limit)
 }
 
 /// Rose destinations from `from` whose path is clear.
