@@ -14,7 +14,9 @@ pub mod movegen;
 pub mod moves;
 pub mod piece;
 pub mod position;
+pub mod query;
 pub mod read;
+pub mod squares;
 pub mod write;
 pub mod zobrist;
 
