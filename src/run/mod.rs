@@ -1,6 +1,7 @@
 //! The run: inputs → game slices → (in parallel) read, replay, evaluate, render → one writer
 //! in input order. Bad games are reported on stderr and counted, never fatal.
 
+mod icn;
 pub mod progress;
 
 use std::io::{self, Read, Write};
@@ -284,6 +285,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         let result = match input {
             Input::Stdin => sink.stream(&mut io::stdin().lock(), &name),
             Input::File(path) => map_file(path).and_then(|map| match map {
+                Some(map) if icn::is_icn(path, &map) => Err(icn::refuse(&map)),
                 Some(map) => sink.games(&map, 0, true, &name).map(|_| ()),
                 None => Ok(()),
             }),
