@@ -9,14 +9,21 @@ fn run(path: &std::path::Path) -> (Option<i32>, String) {
         .args(["-e", "check", path.to_str().unwrap()])
         .output()
         .unwrap();
-    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]
 fn icn_file_is_read_validated_and_refused_clearly() {
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("games.icn");
-    std::fs::write(&good, "[Event \"x\"]\n\nw K0,0|k5,5|R1,9\n1,9>5,9+|5,5>4,4\n").unwrap();
+    std::fs::write(
+        &good,
+        "[Event \"x\"]\n\nw K0,0|k5,5|R1,9\n1,9>5,9+|5,5>4,4\n",
+    )
+    .unwrap();
     let (code, err) = run(&good);
     assert_eq!(code, Some(2));
     assert!(err.contains("1 ICN games read, every move legal"), "{err}");
@@ -31,9 +38,12 @@ fn icn_file_is_read_validated_and_refused_clearly() {
 
 #[test]
 fn pgn_is_not_taken_for_icn() {
-    let pgn = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/themes.pgn")).unwrap();
+    let pgn = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/themes.pgn"))
+        .unwrap();
     assert!(!looks_like_icn(&pgn));
-    assert!(!looks_like_icn("[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n1. Kb1 *\n"));
+    assert!(!looks_like_icn(
+        "[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n1. Kb1 *\n"
+    ));
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
     let mut seen = 0;
     for entry in std::fs::read_dir(&data).into_iter().flatten().flatten() {
@@ -46,5 +56,7 @@ fn pgn_is_not_taken_for_icn() {
         }
     }
     eprintln!("{seen} PGN files of ../shared/data checked");
-    assert!(looks_like_icn("[Variant \"Classical\"]\n\nw 0/100 1 (8|1) K5,1+|k5,8+\n"));
+    assert!(looks_like_icn(
+        "[Variant \"Classical\"]\n\nw 0/100 1 (8|1) K5,1+|k5,8+\n"
+    ));
 }

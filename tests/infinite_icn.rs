@@ -13,7 +13,9 @@ use cqlq::rules::infinite::{
 use std::path::{Path, PathBuf};
 
 fn shared(name: &str) -> Option<String> {
-    let p: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/variants/icn").join(name);
+    let p: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/variants/icn")
+        .join(name);
     match std::fs::read_to_string(&p) {
         Ok(s) => Some(s),
         Err(_) => {
@@ -75,11 +77,21 @@ fn readme_long_game_reads_every_optional_argument() {
     assert_eq!(r.win[0], vec![WinCondition::Checkmate]);
     let w = r.promotion[0].as_ref().unwrap();
     assert_eq!(w.ranks, vec![8]);
-    assert_eq!(w.choices, vec![Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight]);
+    assert_eq!(
+        w.choices,
+        vec![Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight]
+    );
     assert_eq!(g.start.board.len(), 32);
-    assert_eq!(g.start.rights.len(), 22, "16 pawns, 4 rooks, 2 kings have `+`");
+    assert_eq!(
+        g.start.rights.len(),
+        22,
+        "16 pawns, 4 rooks, 2 kings have `+`"
+    );
     assert_eq!(g.moves.len(), 22);
-    assert_eq!(g.moves[4].comment.as_deref(), Some("White captures en passant"));
+    assert_eq!(
+        g.moves[4].comment.as_deref(),
+        Some("White captures en passant")
+    );
     assert_eq!(g.moves[8].mv.promotion, Some(Kind::Queen));
     assert_eq!(g.moves[21].mark, Some('#'));
     // The long and compact forms state the same 22 moves.
@@ -121,14 +133,24 @@ fn readme_classical_position_after_double_step() {
     let start = icn_to_position("w 0/100 1 (8|1) checkmate P1,2+|P2,2+|P3,2+|P4,2+|P5,2+|P6,2+|P7,2+|P8,2+|p1,7+|p2,7+|p3,7+|p4,7+|p5,7+|p6,7+|p7,7+|p8,7+|R1,1+|R8,1+|r1,8+|r8,8+|N2,1|N7,1|n2,8|n7,8|B3,1|B6,1|b3,8|b6,8|Q4,1|q4,8|K5,1+|k5,8+").unwrap();
     let after = icn_to_position("b 4,3 0/100 1 (8|1) checkmate P1,2+|P2,2+|P3,2+|P4,4|P5,2+|P6,2+|P7,2+|P8,2+|p1,7+|p2,7+|p3,7+|p4,7+|p5,7+|p6,7+|p7,7+|p8,7+|R1,1+|R8,1+|r1,8+|r8,8+|N2,1|N7,1|n2,8|n7,8|B3,1|B6,1|b3,8|b6,8|Q4,1|q4,8|K5,1+|k5,8+").unwrap();
     let mut p = start.clone();
-    play(&mut p, &Move { from: (4, 2), to: (4, 4), promotion: None }).unwrap();
+    play(
+        &mut p,
+        &Move {
+            from: (4, 2),
+            to: (4, 4),
+            promotion: None,
+        },
+    )
+    .unwrap();
     same_position(&p, &after);
     assert_eq!(p.rules, after.rules);
 }
 
 #[test]
 fn converter_examples_three_move_styles_and_position_after_21_plies() {
-    let Some(text) = shared("formatconverter-example-output.txt") else { return };
+    let Some(text) = shared("formatconverter-example-output.txt") else {
+        return;
+    };
     // Blocks are the text between the headings (lines ending in `:`), each a game in ICN.
     let mut games = Vec::new();
     let mut block = String::new();
@@ -155,7 +177,9 @@ fn converter_examples_three_move_styles_and_position_after_21_plies() {
 
 #[test]
 fn variant_start_positions_all_load_and_round_trip() {
-    let Some(text) = shared("infinitechess-variants.icn") else { return };
+    let Some(text) = shared("infinitechess-variants.icn") else {
+        return;
+    };
     let games = icn_to_games(&text).unwrap();
     assert_eq!(games.len(), 30, "SOURCES.md: 30 ICN start positions");
     let mut names = std::collections::BTreeSet::new();
@@ -165,8 +189,18 @@ fn variant_start_positions_all_load_and_round_trip() {
         let again = icn_to_position(&position_to_icn(&g.start)).unwrap();
         assert_eq!(again, g.start, "{:?}", g.tag("Variant"));
     }
-    for v in ["Classical", "Core", "Standarch", "Knightline", "Showcase: Omega", "Omega^2"] {
-        assert!(names.iter().any(|n| n.contains(v)), "{v} missing: {names:?}");
+    for v in [
+        "Classical",
+        "Core",
+        "Standarch",
+        "Knightline",
+        "Showcase: Omega",
+        "Omega^2",
+    ] {
+        assert!(
+            names.iter().any(|n| n.contains(v)),
+            "{v} missing: {names:?}"
+        );
     }
     let biggest = games.iter().map(|g| g.start.board.len()).max().unwrap();
     assert!(biggest >= 1477, "Omega^2 has 1477 pieces, got {biggest}");
@@ -181,7 +215,10 @@ fn random_legal_games_replay_as_the_site_engine_validated() {
         return;
     };
     let games = icn_to_games(&text).unwrap();
-    let lines: Vec<&str> = validation.lines().filter(|l| l.contains(" moves ")).collect();
+    let lines: Vec<&str> = validation
+        .lines()
+        .filter(|l| l.contains(" moves "))
+        .collect();
     assert_eq!(games.len(), 60);
     assert_eq!(lines.len(), 60);
     for (i, (g, line)) in games.iter().zip(&lines).enumerate() {
@@ -190,21 +227,37 @@ fn random_legal_games_replay_as_the_site_engine_validated() {
         assert_eq!(replay.len(), 60, "game {}", i + 1);
         let last = &replay.last().unwrap().0;
         let site_check = line.contains("inCheck true");
-        assert_eq!(in_check(last, last.turn), site_check, "game {}: {line}", i + 1);
+        assert_eq!(
+            in_check(last, last.turn),
+            site_check,
+            "game {}: {line}",
+            i + 1
+        );
         // Written back and read again, the game is the same.
         let again = icn_to_game(&game_to_icn(g)).unwrap();
         assert_eq!(again.start, g.start);
-        assert_eq!(again.moves.iter().map(|m| m.mv).collect::<Vec<_>>(), g.moves.iter().map(|m| m.mv).collect::<Vec<_>>());
+        assert_eq!(
+            again.moves.iter().map(|m| m.mv).collect::<Vec<_>>(),
+            g.moves.iter().map(|m| m.mv).collect::<Vec<_>>()
+        );
     }
 }
 
 #[test]
 fn normaliser_positions_with_far_pieces_load() {
-    let Some(text) = shared("normalizertester-positions.icn") else { return };
+    let Some(text) = shared("normalizertester-positions.icn") else {
+        return;
+    };
     let games = icn_to_games(&text).unwrap();
     assert!(games.len() >= 20, "{}", games.len());
-    let real = games.iter().find(|g| g.tag("Termination") == Some("Checkmate")).unwrap();
-    assert_eq!(real.start.board.get((-35694371, -35694371)).unwrap().kind, Kind::Queen);
+    let real = games
+        .iter()
+        .find(|g| g.tag("Termination") == Some("Checkmate"))
+        .unwrap();
+    assert_eq!(
+        real.start.board.get((-35694371, -35694371)).unwrap().kind,
+        Kind::Queen
+    );
 }
 
 #[test]
@@ -220,15 +273,38 @@ fn a_piece_at_ten_to_the_fifteen() {
     assert!(in_check(&r[2].0, Owner::Black));
     // The king may not step back onto the rook's rank: 10^15 - 1 squares of open rank.
     let mut p = r[2].0.clone();
-    assert!(play(&mut p, &Move { from: (e - 1, e - 1), to: (e, e - 1), promotion: None }).is_err());
-    assert!(play(&mut p, &Move { from: (e - 1, e - 1), to: (e, e), promotion: None }).is_ok());
+    assert!(
+        play(
+            &mut p,
+            &Move {
+                from: (e - 1, e - 1),
+                to: (e, e - 1),
+                promotion: None
+            }
+        )
+        .is_err()
+    );
+    assert!(
+        play(
+            &mut p,
+            &Move {
+                from: (e - 1, e - 1),
+                to: (e, e),
+                promotion: None
+            }
+        )
+        .is_ok()
+    );
     // A black rook a quadrillion files away attacks along rank 1 only.
     assert!(!in_check(&g.start, Owner::White));
 }
 
 #[test]
 fn errors_name_line_column_and_offset() {
-    let e = icn_to_game("w K0,0|k5,5\n\n1,1>1,2").unwrap().replay().unwrap_err();
+    let e = icn_to_game("w K0,0|k5,5\n\n1,1>1,2")
+        .unwrap()
+        .replay()
+        .unwrap_err();
     assert_eq!((e.line, e.column, e.offset), (3, 1, 13));
     assert!(e.message.contains("no piece"), "{e}");
     let e = icn_to_position("w K0,0|X3,4").unwrap_err();

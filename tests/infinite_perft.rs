@@ -40,7 +40,10 @@ impl Brute {
             turn: pos.turn,
             ep: pos.en_passant,
             rights: pos.rights.clone(),
-            limit: pos.rules.slide_limit.expect("brute force needs a slide limit") as i64,
+            limit: pos
+                .rules
+                .slide_limit
+                .expect("brute force needs a slide limit") as i64,
             promo: [promo(0), promo(1)],
             avoid_check: [
                 pos.rules.win[1].contains(&WinCondition::Checkmate),
@@ -65,17 +68,26 @@ impl Brute {
         if (dx, dy) == (0, 0) {
             return false;
         }
-        let n = |a: i64, b: i64| {
-            (dx.abs() == a && dy.abs() == b) || (dx.abs() == b && dy.abs() == a)
-        };
+        let n =
+            |a: i64, b: i64| (dx.abs() == a && dy.abs() == b) || (dx.abs() == b && dy.abs() == a);
         let rider = |dirs: &[Sq]| {
             dirs.iter().any(|&d| {
-                (1..=self.limit).any(|k| (f.0 + k * d.0, f.1 + k * d.1) == t && self.walk_clear(f, d, k))
+                (1..=self.limit)
+                    .any(|k| (f.0 + k * d.0, f.1 + k * d.1) == t && self.walk_clear(f, d, k))
             })
         };
         let orth: [Sq; 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
         let diag: [Sq; 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-        let knights: [Sq; 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+        let knights: [Sq; 8] = [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ];
         let king = dx.abs() <= 1 && dy.abs() <= 1;
         match p.kind {
             Kind::Pawn => dx.abs() == 1 && dy == p.owner.forward(),
@@ -146,7 +158,14 @@ impl Brute {
                     let t = (x, y);
                     for (next, promo) in self.try_move(p, f, t) {
                         if !self.avoid_check[side(me)] || !next.in_check(me) {
-                            out.push((Move { from: f, to: t, promotion: promo }, next));
+                            out.push((
+                                Move {
+                                    from: f,
+                                    to: t,
+                                    promotion: promo,
+                                },
+                                next,
+                            ));
                         }
                     }
                 }
@@ -177,7 +196,11 @@ impl Brute {
                 if target.is_some() {
                     true
                 } else if self.ep == Some(t)
-                    && self.board.get(&(t.0, f.1)) == Some(&Piece { kind: Kind::Pawn, owner: p.owner.other() })
+                    && self.board.get(&(t.0, f.1))
+                        == Some(&Piece {
+                            kind: Kind::Pawn,
+                            owner: p.owner.other(),
+                        })
                 {
                     ep_victim = Some((t.0, f.1));
                     true
@@ -189,7 +212,10 @@ impl Brute {
             }
         } else if p.kind.is_royal() && dy == 0 && dx.abs() == 2 && self.rights.contains(&f) && {
             let d = dx.signum();
-            let partner = (1..).map(|k| (f.0 + k * d, f.1)).find(|s| !self.free(*s)).unwrap_or(f);
+            let partner = (1..)
+                .map(|k| (f.0 + k * d, f.1))
+                .find(|s| !self.free(*s))
+                .unwrap_or(f);
             let pp = self.board.get(&partner);
             let okp = pp.is_some_and(|q| q.owner == p.owner && q.kind != Kind::Pawn)
                 && self.rights.contains(&partner)
@@ -227,13 +253,26 @@ impl Brute {
         next.ep = new_ep;
         next.turn = p.owner.other();
         let promo = &self.promo[side(p.owner)];
-        let promotes = p.kind == Kind::Pawn && promo.as_ref().is_some_and(|(r, _)| r.contains(&t.1));
+        let promotes =
+            p.kind == Kind::Pawn && promo.as_ref().is_some_and(|(r, _)| r.contains(&t.1));
         if promotes {
-            promo.as_ref().unwrap().1.iter().map(|k| {
-                let mut n = next.clone();
-                n.board.insert(t, Piece { kind: *k, owner: p.owner });
-                (n, Some(*k))
-            }).collect()
+            promo
+                .as_ref()
+                .unwrap()
+                .1
+                .iter()
+                .map(|k| {
+                    let mut n = next.clone();
+                    n.board.insert(
+                        t,
+                        Piece {
+                            kind: *k,
+                            owner: p.owner,
+                        },
+                    );
+                    (n, Some(*k))
+                })
+                .collect()
         } else {
             next.board.insert(t, p);
             vec![(next, None)]
@@ -247,7 +286,10 @@ fn prime(n: i64) -> bool {
 
 fn engine_legal(pos: &InfPosition) -> Vec<Move> {
     assert!(moves_are_finite(pos));
-    let mut v: Vec<Move> = candidate_moves(pos).into_iter().filter(|m| is_legal(pos, m)).collect();
+    let mut v: Vec<Move> = candidate_moves(pos)
+        .into_iter()
+        .filter(|m| is_legal(pos, m))
+        .collect();
     v.sort();
     v
 }
@@ -283,7 +325,10 @@ fn compare(icn: &str, depth: u32) -> u64 {
     let b = engine_legal(&pos);
     let only_brute: Vec<_> = a.iter().filter(|m| !b.contains(m)).collect();
     let only_engine: Vec<_> = b.iter().filter(|m| !a.contains(m)).collect();
-    assert!(only_brute.is_empty() && only_engine.is_empty(), "{icn}\nonly brute {only_brute:?}\nonly engine {only_engine:?}");
+    assert!(
+        only_brute.is_empty() && only_engine.is_empty(),
+        "{icn}\nonly brute {only_brute:?}\nonly engine {only_engine:?}"
+    );
     let e = engine_perft(&pos, depth);
     assert_eq!(e, brute_perft(&brute, depth), "{icn}");
     e
@@ -291,23 +336,35 @@ fn compare(icn: &str, depth: u32) -> u64 {
 
 #[test]
 fn classical_start_with_slide_limit() {
-    let n = compare(r#"w 0/100 1 (8|1) {"slideLimit": 3} P1,2+|P2,2+|P3,2+|P4,2+|P5,2+|P6,2+|P7,2+|P8,2+|p1,7+|p2,7+|p3,7+|p4,7+|p5,7+|p6,7+|p7,7+|p8,7+|R1,1+|R8,1+|r1,8+|r8,8+|N2,1|N7,1|n2,8|n7,8|B3,1|B6,1|b3,8|b6,8|Q4,1|q4,8|K5,1+|k5,8+"#, 2);
+    let n = compare(
+        r#"w 0/100 1 (8|1) {"slideLimit": 3} P1,2+|P2,2+|P3,2+|P4,2+|P5,2+|P6,2+|P7,2+|P8,2+|p1,7+|p2,7+|p3,7+|p4,7+|p5,7+|p6,7+|p7,7+|p8,7+|R1,1+|R8,1+|r1,8+|r8,8+|N2,1|N7,1|n2,8|n7,8|B3,1|B6,1|b3,8|b6,8|Q4,1|q4,8|K5,1+|k5,8+"#,
+        2,
+    );
     assert!(n > 400, "{n}");
 }
 
 #[test]
 fn fairy_pieces_castling_en_passant_promotion() {
-    compare(r#"w 6,4 0/100 1 (4;q,am,nr|-3;q,ch) {"slideLimit": 4} K0,0+|R4,0+|R-5,0+|P1,3|P2,1+|p3,2|NR-2,2|AM2,-2|HA-3,-1|ch0,5|ar-4,4|gu1,-3|CA3,3|gi-1,-4|ZE5,2|ce-2,-5|rc6,6|ob1,1|vo-1,1|P5,3|p6,3"#, 2);
+    compare(
+        r#"w 6,4 0/100 1 (4;q,am,nr|-3;q,ch) {"slideLimit": 4} K0,0+|R4,0+|R-5,0+|P1,3|P2,1+|p3,2|NR-2,2|AM2,-2|HA-3,-1|ch0,5|ar-4,4|gu1,-3|CA3,3|gi-1,-4|ZE5,2|ce-2,-5|rc6,6|ob1,1|vo-1,1|P5,3|p6,3"#,
+        2,
+    );
 }
 
 #[test]
 fn black_to_move_royal_queen_huygen_rose() {
-    compare(r#"b {"slideLimit": 6} rq0,0+|r-4,0+|HU0,3|RO2,1|K5,5|hu-3,2|ro-2,-2|Q6,0|n0,-6|p1,1+|P2,-1"#, 2);
+    compare(
+        r#"b {"slideLimit": 6} rq0,0+|r-4,0+|HU0,3|RO2,1|K5,5|hu-3,2|ro-2,-2|Q6,0|n0,-6|p1,1+|P2,-1"#,
+        2,
+    );
 }
 
 #[test]
 fn allpiecescaptured_side_may_ignore_checks() {
     // White wins only by capturing everything, so black may leave its king attacked; white
     // must still avoid check (black wins by checkmate).
-    compare(r#"b 0/100 1 (checkmate|allpiecescaptured) {"slideLimit": 5} K0,0|R3,3|k0,4|r2,2|b-3,1"#, 2);
+    compare(
+        r#"b 0/100 1 (checkmate|allpiecescaptured) {"slideLimit": 5} K0,0|R3,3|k0,4|r2,2|b-3,1"#,
+        2,
+    );
 }

@@ -19,7 +19,8 @@ fn walks_to(pos: &InfPosition, p: Piece, f: Sq, t: Sq) -> bool {
     if (dx, dy) == (0, 0) {
         return false;
     }
-    let leap = |a: i64, b: i64| (dx.abs() == a && dy.abs() == b) || (dx.abs() == b && dy.abs() == a);
+    let leap =
+        |a: i64, b: i64| (dx.abs() == a && dy.abs() == b) || (dx.abs() == b && dy.abs() == a);
     let slide = |steps: &[(i64, i64)]| {
         steps.iter().any(|&(sx, sy)| {
             let k = if sx != 0 { dx / sx } else { dy / sy };
@@ -30,7 +31,16 @@ fn walks_to(pos: &InfPosition, p: Piece, f: Sq, t: Sq) -> bool {
     };
     let orth = [(1, 0), (-1, 0), (0, 1), (0, -1)];
     let diag = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-    let knight = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+    let knight = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
     let king = dx.abs() <= 1 && dy.abs() <= 1;
     match p.kind {
         Kind::Pawn => dx.abs() == 1 && dy == p.owner.forward(),
@@ -67,14 +77,19 @@ fn royal_attacked(pos: &InfPosition, side: Owner) -> bool {
 
 #[test]
 fn legal_moves_leave_no_royal_attacked() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/variants/icn/random-legal-games.icn");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/variants/icn/random-legal-games.icn");
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("skipped: {} absent", path.display());
         return;
     };
     let mut checked = 0usize;
     for g in icn_to_games(&text).unwrap() {
-        let has_special = g.start.board.iter().any(|(_, p)| matches!(p.kind, Kind::Huygen | Kind::Rose));
+        let has_special = g
+            .start
+            .board
+            .iter()
+            .any(|(_, p)| matches!(p.kind, Kind::Huygen | Kind::Rose));
         if has_special || g.start.board.len() > 200 {
             continue;
         }
@@ -106,10 +121,23 @@ fn fools_mate_needs_a_border() {
     assert_eq!(outcome(&last(&open)), Outcome::Ongoing);
     assert_eq!(
         outcome(&last(&walled)),
-        Outcome::Win { side: Owner::Black, how: WinCondition::Checkmate }
+        Outcome::Win {
+            side: Owner::Black,
+            how: WinCondition::Checkmate
+        }
     );
     let mut p = open.start.clone();
-    assert!(play(&mut p, &Move { from: (5, 1), to: (5, 3), promotion: None }).is_err());
+    assert!(
+        play(
+            &mut p,
+            &Move {
+                from: (5, 1),
+                to: (5, 3),
+                promotion: None
+            }
+        )
+        .is_err()
+    );
 }
 
 /// Mate without a slide limit: a black king on rank 51 checked by a rook on that rank
@@ -122,7 +150,10 @@ fn mate_and_non_mate_without_slide_limit() {
     let mated = icn_to_game("b K0,0|R100,51|R-70,52|R300,50|k5,51").unwrap();
     assert_eq!(
         outcome(&mated.start),
-        Outcome::Win { side: Owner::White, how: WinCondition::Checkmate }
+        Outcome::Win {
+            side: Owner::White,
+            how: WinCondition::Checkmate
+        }
     );
     // A black rook a billion squares down file 50 can block on 50,51: not mate.
     let blocker = icn_to_game("b K0,0|R100,51|R-70,52|R300,50|k5,51|r50,-1000000000").unwrap();

@@ -3,8 +3,8 @@
 
 use cqlq::ir::{Color, PieceKinds};
 use cqlq::rules::infinite::icn_to_position;
-use cqlq::rules::infinite::query::{kind_of, piece_type};
 use cqlq::rules::infinite::piece::Kind;
+use cqlq::rules::infinite::query::{kind_of, piece_type};
 use cqlq::squares::SquareSet;
 
 const CLASSICAL: &str = r#"w 0/100 1 (8|1) {"slideLimit": 100} P1,2+|P2,2+|P3,2+|P4,2+|P5,2+|P6,2+|P7,2+|P8,2+|p1,7+|p2,7+|p3,7+|p4,7+|p5,7+|p6,7+|p7,7+|p8,7+|R1,1+|R8,1+|r1,8+|r8,8+|N2,1|N7,1|n2,8|n7,8|B3,1|B6,1|b3,8|b6,8|Q4,1|q4,8|K5,1+|k5,8+"#;
@@ -18,9 +18,17 @@ fn squares(s: &cqlq::rules::infinite::squares::SparseSet) -> Vec<(i64, i64)> {
 #[test]
 fn designators_and_empty_squares() {
     let p = icn_to_position(CLASSICAL).unwrap();
-    let king = PieceKinds { white: 1 << 5, black: 0, empty: false };
+    let king = PieceKinds {
+        white: 1 << 5,
+        black: 0,
+        empty: false,
+    };
     assert_eq!(squares(&p.designated(king)), vec![(5, 1)]);
-    let empty = PieceKinds { white: 0, black: 0, empty: true };
+    let empty = PieceKinds {
+        white: 0,
+        black: 0,
+        empty: true,
+    };
     let e = p.designated(empty);
     // `_` is every square but the 32 occupied ones: co-finite, exact.
     assert!(!e.is_finite());
@@ -38,7 +46,16 @@ fn attack_sets_are_exact_or_refused() {
     // pawn's square 4,2 included (attacks include defended squares).
     assert_eq!(
         squares(&p.attack_set((2, 1)).unwrap()),
-        vec![(0, 0), (0, 2), (1, -1), (1, 3), (3, -1), (3, 3), (4, 0), (4, 2)]
+        vec![
+            (0, 0),
+            (0, 2),
+            (1, -1),
+            (1, 3),
+            (3, -1),
+            (3, 3),
+            (4, 0),
+            (4, 2)
+        ]
     );
     // Rook on 1,1: the pawn on 1,2 and the knight on 2,1 stop it up and right; left and down
     // are open, 100 squares each under slideLimit 100.

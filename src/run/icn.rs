@@ -10,7 +10,10 @@ use crate::rules::infinite::{icn_to_games, looks_like_icn};
 
 /// Whether the input is ICN: a `.icn` file, or text whose first position is an ICN one.
 pub fn is_icn(path: &Path, data: &[u8]) -> bool {
-    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("icn")) {
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("icn"))
+    {
         return true;
     }
     let head = &data[..data.len().min(64 * 1024)];

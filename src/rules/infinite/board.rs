@@ -56,7 +56,10 @@ impl Board {
             self.ranks.entry(y).or_default().insert(x);
             self.files.entry(x).or_default().insert(y);
             self.diagonals.entry(diag_key(sq)).or_default().insert(x);
-            self.anti_diagonals.entry(anti_key(sq)).or_default().insert(x);
+            self.anti_diagonals
+                .entry(anti_key(sq))
+                .or_default()
+                .insert(x);
         }
         old
     }

@@ -33,7 +33,11 @@ pub fn moves_are_finite(pos: &InfPosition) -> bool {
 /// Candidate moves of the side to move (pseudo-legal shapes; see the module doc).
 pub fn candidate_moves(pos: &InfPosition) -> Vec<Move> {
     let mut out = Vec::new();
-    let mut pieces: Vec<_> = pos.board.iter().filter(|(_, p)| p.owner == pos.turn).collect();
+    let mut pieces: Vec<_> = pos
+        .board
+        .iter()
+        .filter(|(_, p)| p.owner == pos.turn)
+        .collect();
     pieces.sort_unstable();
     let knight_lines = pos.board.iter().any(|(_, p)| p.kind == Kind::Knightrider);
     for (from, piece) in pieces {
@@ -80,12 +84,24 @@ pub fn candidate_moves(pos: &InfPosition) -> Vec<Move> {
                     .promotion_of(piece.owner)
                     .is_some_and(|r| r.ranks.contains(&to.1));
             if promotes {
-                let choices = &pos.rules.promotion_of(piece.owner).expect("promotes").choices;
+                let choices = &pos
+                    .rules
+                    .promotion_of(piece.owner)
+                    .expect("promotes")
+                    .choices;
                 for &k in choices {
-                    out.push(Move { from, to, promotion: Some(k) });
+                    out.push(Move {
+                        from,
+                        to,
+                        promotion: Some(k),
+                    });
                 }
             } else {
-                out.push(Move { from, to, promotion: None });
+                out.push(Move {
+                    from,
+                    to,
+                    promotion: None,
+                });
             }
         }
     }
@@ -94,7 +110,10 @@ pub fn candidate_moves(pos: &InfPosition) -> Vec<Move> {
 
 /// The legal moves among [`candidate_moves`].
 pub fn legal_candidates(pos: &InfPosition) -> Vec<Move> {
-    candidate_moves(pos).into_iter().filter(|m| is_legal(pos, m)).collect()
+    candidate_moves(pos)
+        .into_iter()
+        .filter(|m| is_legal(pos, m))
+        .collect()
 }
 
 /// Whether the side to move has a legal move (exact, see the module doc).
@@ -119,7 +138,12 @@ fn next_prime(after: u64) -> u64 {
 /// Prime distances a huygen may land on along `d` (it jumps pieces at non-prime distances,
 /// so the first piece does not end the ray): every prime up to a short slide limit, else the
 /// prime events plus the first prime past them.
-fn huygen_distances(pos: &InfPosition, from: Square, d: (i64, i64), knight_lines: bool) -> Vec<u64> {
+fn huygen_distances(
+    pos: &InfPosition,
+    from: Square,
+    d: (i64, i64),
+    knight_lines: bool,
+) -> Vec<u64> {
     if let Some(l) = pos.rules.slide_limit.filter(|l| *l <= FULL_RAY) {
         return (2..=l).filter(|t| is_prime(*t)).collect();
     }
@@ -205,7 +229,11 @@ fn events(pos: &InfPosition, from: Square, d: (i64, i64), knight_lines: bool) ->
 /// The t (as an inclusive range) with |t * d - off| <= NEAR.
 fn interval(off: i128, d: i128) -> (i128, i128) {
     if d == 0 {
-        return if off.abs() <= NEAR { (i128::MIN / 4, i128::MAX / 4) } else { (1, 0) };
+        return if off.abs() <= NEAR {
+            (i128::MIN / 4, i128::MAX / 4)
+        } else {
+            (1, 0)
+        };
     }
     let (a, b) = if d > 0 {
         (off - NEAR, off + NEAR)

@@ -85,7 +85,11 @@ fn shape(pos: &InfPosition, mv: &Move) -> Result<(Piece, Shape), IllegalMove> {
         .get(mv.from)
         .ok_or_else(|| bad(pos, mv, "no piece on the start square"))?;
     if piece.owner != pos.turn {
-        return Err(bad(pos, mv, "the piece does not belong to the side to move"));
+        return Err(bad(
+            pos,
+            mv,
+            "the piece does not belong to the side to move",
+        ));
     }
     if !pos.rules.inside(mv.to) {
         return Err(bad(pos, mv, "the end square is outside the world border"));
@@ -149,7 +153,11 @@ fn shape(pos: &InfPosition, mv: &Move) -> Result<(Piece, Shape), IllegalMove> {
         _ => piece_attacks(board, piece, mv.from, mv.to, pos.rules.slide_limit),
     };
     if !ok {
-        return Err(bad(pos, mv, format!("a {} cannot move there", piece.kind.abbreviation())));
+        return Err(bad(
+            pos,
+            mv,
+            format!("a {} cannot move there", piece.kind.abbreviation()),
+        ));
     }
     promotion_shape(pos, mv, piece)?;
     Ok((piece, sh))
@@ -158,13 +166,20 @@ fn shape(pos: &InfPosition, mv: &Move) -> Result<(Piece, Shape), IllegalMove> {
 /// Whether a castling partner stands beyond the royal in the move's direction.
 fn castle_partner(pos: &InfPosition, mv: &Move, king: Piece) -> bool {
     let dir = if mv.to.0 > mv.from.0 { 1 } else { -1 };
-    pos.board.nearest(mv.from, (dir, 0)).is_some_and(|(sq, dist)| {
-        let p = pos.board.get(sq).expect("indexed");
-        p.owner == king.owner && p.kind != Kind::Pawn && pos.rights.contains(&sq) && dist >= 3
-    })
+    pos.board
+        .nearest(mv.from, (dir, 0))
+        .is_some_and(|(sq, dist)| {
+            let p = pos.board.get(sq).expect("indexed");
+            p.owner == king.owner && p.kind != Kind::Pawn && pos.rights.contains(&sq) && dist >= 3
+        })
 }
 
-fn castle_shape(pos: &InfPosition, mv: &Move, king: Piece, sh: &mut Shape) -> Result<(), IllegalMove> {
+fn castle_shape(
+    pos: &InfPosition,
+    mv: &Move,
+    king: Piece,
+    sh: &mut Shape,
+) -> Result<(), IllegalMove> {
     let dir = if mv.to.0 > mv.from.0 { 1 } else { -1 };
     let (partner_sq, dist) = pos
         .board
@@ -183,7 +198,11 @@ fn castle_shape(pos: &InfPosition, mv: &Move, king: Piece, sh: &mut Shape) -> Re
         for k in 0..=2 {
             let sq = (mv.from.0 + dir * k, mv.from.1);
             if is_attacked(&pos.board, sq, opp, pos.rules.slide_limit) {
-                return Err(bad(pos, mv, "castling out of or through an attacked square"));
+                return Err(bad(
+                    pos,
+                    mv,
+                    "castling out of or through an attacked square",
+                ));
             }
         }
     }
@@ -197,12 +216,20 @@ fn promotion_shape(pos: &InfPosition, mv: &Move, piece: Piece) -> Result<(), Ill
     match (promotes, mv.promotion) {
         (false, None) => Ok(()),
         (false, Some(_)) => Err(bad(pos, mv, "promotion on a square that does not promote")),
-        (true, None) => Err(bad(pos, mv, "a pawn reaching its promotion rank must promote")),
+        (true, None) => Err(bad(
+            pos,
+            mv,
+            "a pawn reaching its promotion rank must promote",
+        )),
         (true, Some(k)) => {
             if rule.is_some_and(|r| r.choices.contains(&k)) {
                 Ok(())
             } else {
-                Err(bad(pos, mv, format!("promotion to {} is not allowed", k.abbreviation())))
+                Err(bad(
+                    pos,
+                    mv,
+                    format!("promotion to {} is not allowed", k.abbreviation()),
+                ))
             }
         }
     }
@@ -311,9 +338,7 @@ pub fn variant_win(pos: &InfPosition, side: Owner) -> Option<WinCondition> {
     for w in pos.rules.win_of(side) {
         let reached = match w {
             WinCondition::AllPiecesCaptured => !pos.board.iter().any(|(_, p)| p.owner == opp),
-            WinCondition::ThreeCheck => {
-                pos.checks_given[usize::from(side == Owner::Black)] >= 3
-            }
+            WinCondition::ThreeCheck => pos.checks_given[usize::from(side == Owner::Black)] >= 3,
             WinCondition::RoyalCapture | WinCondition::AllRoyalsCaptured => {
                 pos.royals(opp).is_empty() && !pos.must_avoid_check(opp)
             }
@@ -330,10 +355,18 @@ pub fn variant_win(pos: &InfPosition, side: Owner) -> Option<WinCondition> {
 pub fn outcome(pos: &InfPosition) -> Outcome {
     let mover = pos.turn;
     if let Some(how) = variant_win(pos, mover.other()) {
-        return Outcome::Win { side: mover.other(), how };
+        return Outcome::Win {
+            side: mover.other(),
+            how,
+        };
     }
     if !super::movegen::has_legal_move(pos) {
-        if in_check(pos, mover) && pos.rules.win_of(mover.other()).contains(&WinCondition::Checkmate) {
+        if in_check(pos, mover)
+            && pos
+                .rules
+                .win_of(mover.other())
+                .contains(&WinCondition::Checkmate)
+        {
             return Outcome::Win {
                 side: mover.other(),
                 how: WinCondition::Checkmate,
@@ -362,6 +395,10 @@ pub(super) fn rose_targets(pos: &InfPosition, from: Square) -> Vec<Square> {
 }
 
 /// The first piece along a ride direction from `from`, with its distance.
-pub(super) fn first_on_ray(pos: &InfPosition, from: Square, dir: (i64, i64)) -> Option<(Square, u64)> {
+pub(super) fn first_on_ray(
+    pos: &InfPosition,
+    from: Square,
+    dir: (i64, i64),
+) -> Option<(Square, u64)> {
     blocker(&pos.board, from, dir)
 }

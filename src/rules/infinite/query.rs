@@ -71,7 +71,12 @@ impl InfPosition {
                 Owner::Neutral => false,
             }
         };
-        let pieces = SparseSet::of_squares(self.board.iter().filter(|(_, p)| admitted(*p)).map(|(s, _)| s));
+        let pieces = SparseSet::of_squares(
+            self.board
+                .iter()
+                .filter(|(_, p)| admitted(*p))
+                .map(|(s, _)| s),
+        );
         if kinds.empty {
             use crate::squares::SquareSet;
             pieces.union(&self.occupied_set().complement())
@@ -164,9 +169,7 @@ impl InfPosition {
 
     /// Whether the side to move is stalemated (no legal move, not in check, no win reached).
     pub fn is_stalemate(&self) -> bool {
-        !self.is_check()
-            && variant_win(self, self.turn.other()).is_none()
-            && !has_legal_move(self)
+        !self.is_check() && variant_win(self, self.turn.other()).is_none() && !has_legal_move(self)
     }
 
     /// CQL `power` of a kind (see [`Kind::power`]).

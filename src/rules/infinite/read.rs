@@ -119,7 +119,11 @@ pub fn icn_to_game(text: &str) -> Result<IcnGame, IcnError> {
     let mut games = icn_to_games(text)?;
     match games.len() {
         1 => Ok(games.remove(0)),
-        n => Err(IcnError::at(text, 0, format!("expected one game, found {n}"))),
+        n => Err(IcnError::at(
+            text,
+            0,
+            format!("expected one game, found {n}"),
+        )),
     }
 }
 
@@ -186,7 +190,11 @@ fn header(cur: &mut Cur) -> Result<InfPosition, IcnError> {
                 } else if w.split(',').count() == 4 && w.split(',').all(|p| p == "_" || is_int(p)) {
                     let mut b = [None; 4];
                     for (i, p) in w.split(',').enumerate() {
-                        b[i] = if p == "_" { None } else { Some(parse_int(cur, at, p)?) };
+                        b[i] = if p == "_" {
+                            None
+                        } else {
+                            Some(parse_int(cur, at, p)?)
+                        };
                     }
                     pos.rules.border = Some(b);
                 } else if w.bytes().all(|c| c.is_ascii_lowercase() || c == b',') {
@@ -212,7 +220,12 @@ fn condition_list(cur: &Cur, at: usize, s: &str) -> Result<Vec<WinCondition>, Ic
         .collect()
 }
 
-fn win_conditions(cur: &Cur, at: usize, inner: &str, pos: &mut InfPosition) -> Result<(), IcnError> {
+fn win_conditions(
+    cur: &Cur,
+    at: usize,
+    inner: &str,
+    pos: &mut InfPosition,
+) -> Result<(), IcnError> {
     let (w, b) = inner.split_once('|').unwrap_or((inner, inner));
     pos.rules.win = [condition_list(cur, at, w)?, condition_list(cur, at, b)?];
     pos.rules.win_given = true;
@@ -255,8 +268,8 @@ fn promotions(cur: &Cur, at: usize, inner: &str, pos: &mut InfPosition) -> Resul
 }
 
 fn extras(cur: &Cur, at: usize, json: &str, pos: &mut InfPosition) -> Result<(), IcnError> {
-    let value: serde_json::Value = serde_json::from_str(json)
-        .map_err(|e| cur.err(at, format!("bad JSON extras: {e}")))?;
+    let value: serde_json::Value =
+        serde_json::from_str(json).map_err(|e| cur.err(at, format!("bad JSON extras: {e}")))?;
     let serde_json::Value::Object(map) = value else {
         return Err(cur.err(at, "JSON extras must be an object"));
     };
@@ -289,8 +302,12 @@ fn piece_list(cur: &Cur, at: usize, w: &str, pos: &mut InfPosition) -> Result<()
     let mut offset = at;
     for entry in w.split('|') {
         if !entry.is_empty() {
-            let (name, x, y, plus) = split_piece(entry)
-                .ok_or_else(|| cur.err(offset, format!("`{entry}` is not a piece like `K3,4` or `P1,2+`")))?;
+            let (name, x, y, plus) = split_piece(entry).ok_or_else(|| {
+                cur.err(
+                    offset,
+                    format!("`{entry}` is not a piece like `K3,4` or `P1,2+`"),
+                )
+            })?;
             let piece = Piece::from_icn(name)
                 .ok_or_else(|| cur.err(offset, format!("unknown piece `{name}`")))?;
             let sq = (parse_int(cur, offset, x)?, parse_int(cur, offset, y)?);
@@ -308,7 +325,11 @@ fn piece_list(cur: &Cur, at: usize, w: &str, pos: &mut InfPosition) -> Result<()
 
 fn result_token(r: &str) -> Option<&'static str> {
     ["1-0", "0-1", "1/2-1/2", "*"].into_iter().find(|t| {
-        r.starts_with(t) && r[t.len()..].chars().next().is_none_or(|c| c.is_whitespace() || c == '|')
+        r.starts_with(t)
+            && r[t.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| c.is_whitespace() || c == '|')
     })
 }
 
@@ -383,7 +404,11 @@ fn coords(cur: &mut Cur) -> Option<(i64, i64)> {
 
 fn one_move(cur: &mut Cur) -> Option<IcnMove> {
     let start = cur.pos;
-    let letters = cur.rest().bytes().take_while(u8::is_ascii_alphabetic).count();
+    let letters = cur
+        .rest()
+        .bytes()
+        .take_while(u8::is_ascii_alphabetic)
+        .count();
     let hint = if letters > 0 {
         let p = Piece::from_icn(&cur.rest()[..letters])?;
         cur.pos += letters;
@@ -431,7 +456,11 @@ fn one_move(cur: &mut Cur) -> Option<IcnMove> {
     }
     let e = IcnError::at(cur.text, start, "");
     Some(IcnMove {
-        mv: Move { from, to, promotion },
+        mv: Move {
+            from,
+            to,
+            promotion,
+        },
         piece_hint: hint,
         mark,
         comment: None,

@@ -96,10 +96,22 @@ impl SquareSet for SparseSet {
     fn union(&self, other: &Self) -> Self {
         let (a, b) = (&self.listed, &other.listed);
         match (self.cofinite, other.cofinite) {
-            (false, false) => SparseSet { cofinite: false, listed: a | b },
-            (true, true) => SparseSet { cofinite: true, listed: a & b },
-            (true, false) => SparseSet { cofinite: true, listed: a - b },
-            (false, true) => SparseSet { cofinite: true, listed: b - a },
+            (false, false) => SparseSet {
+                cofinite: false,
+                listed: a | b,
+            },
+            (true, true) => SparseSet {
+                cofinite: true,
+                listed: a & b,
+            },
+            (true, false) => SparseSet {
+                cofinite: true,
+                listed: a - b,
+            },
+            (false, true) => SparseSet {
+                cofinite: true,
+                listed: b - a,
+            },
         }
     }
     fn intersect(&self, other: &Self) -> Self {
@@ -123,9 +135,15 @@ mod tests {
     /// Sets from a seed: finite or co-finite, over a 5x5 window, checked square by square
     /// against the plain definitions of union, intersection, difference and subset.
     fn set(seed: u64) -> SparseSet {
-        let squares = (0..25).filter(|i| seed >> i & 1 == 1).map(|i| (i % 5 - 2, i / 5 - 2));
+        let squares = (0..25)
+            .filter(|i| seed >> i & 1 == 1)
+            .map(|i| (i % 5 - 2, i / 5 - 2));
         let s = SparseSet::of_squares(squares);
-        if seed >> 30 & 1 == 1 { s.complement() } else { s }
+        if seed >> 30 & 1 == 1 {
+            s.complement()
+        } else {
+            s
+        }
     }
 
     #[test]
