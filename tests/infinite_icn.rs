@@ -329,3 +329,61 @@ fn all_listed_abbreviations_read_with_colour_by_case() {
     let text = position_to_icn(&pos);
     assert_eq!(icn_to_position(&text).unwrap(), pos);
 }
+
+#[test]
+fn long_form_details_and_dot_separators() {
+    // The README's two sample long moves, then `.` as a separator between compact moves.
+    let g = icn_to_game(
+        "w (7;R,Q|-9;q) K0,0|k20,20|P-5,6|p-6,7|q-8,2|R-6,5\n12. P-5,6x-6,7 =R+ !? {Interesting underpromotion} 12. ... q-8,2x-6,0 {Game over}",
+    )
+    .unwrap();
+    assert_eq!(g.moves.len(), 2);
+    assert_eq!(g.moves[0].mv.promotion, Some(Kind::Rook));
+    assert_eq!(g.moves[0].mark, Some('+'));
+    assert_eq!(
+        g.moves[0].comment.as_deref(),
+        Some("Interesting underpromotion")
+    );
+    assert_eq!(g.moves[1].mv.to, (-6, 0));
+    let d = icn_to_game("w K0,0|k9,9\n0,0>1,1.9,9>8,8.1,1>2,2").unwrap();
+    assert_eq!(d.moves.len(), 3);
+    assert_eq!(d.replay().unwrap().len(), 3);
+}
+
+#[test]
+fn win_conditions_and_move_rule() {
+    // allpiecescaptured: Black's last piece is taken.
+    let g = icn_to_game("w allpiecescaptured R0,0|n0,5\n0,0>0,5").unwrap();
+    let last = g.replay().unwrap().pop().unwrap().0;
+    assert_eq!(
+        outcome(&last),
+        Outcome::Win {
+            side: Owner::White,
+            how: WinCondition::AllPiecesCaptured
+        }
+    );
+    // threecheck: the third check wins (checks counted from the game's start).
+    let g = icn_to_game(
+        "w threecheck K0,0|k10,10|R1,1\n1,1>1,10+|10,10>11,11|1,10>1,11+|11,11>12,12|1,11>1,12+",
+    )
+    .unwrap();
+    let r = g.replay().unwrap();
+    assert_eq!(outcome(&r[2].0), Outcome::Ongoing);
+    assert_eq!(
+        outcome(&r[4].0),
+        Outcome::Win {
+            side: Owner::White,
+            how: WinCondition::ThreeCheck
+        }
+    );
+    // The move-rule counter: 3/4, one quiet move reaches 4/4.
+    let g = icn_to_game("w 3/4 K0,0|k10,10|R1,1\n1,1>1,2").unwrap();
+    let last = g.replay().unwrap().pop().unwrap().0;
+    assert_eq!(last.halfmove, 4);
+    assert_eq!(outcome(&last), Outcome::MoveRule);
+    // A promotion square demands a promotion to an allowed kind.
+    let bad = icn_to_game("w (8;q|1) K0,0|k10,10|P3,7\n3,7>3,8").unwrap();
+    assert!(bad.replay().unwrap_err().message.contains("must promote"));
+    let bad = icn_to_game("w (8;q|1) K0,0|k10,10|P3,7\n3,7>3,8R").unwrap();
+    assert!(bad.replay().unwrap_err().message.contains("not allowed"));
+}
