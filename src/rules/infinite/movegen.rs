@@ -12,7 +12,7 @@
 
 use super::board::Square;
 use super::moves::{Move, first_on_ray, huygen_ok, is_legal, rose_targets};
-use super::piece::{KNIGHT, Kind, ORTHOGONAL, is_prime};
+use super::piece::{KNIGHT, Kind, ORTHOGONAL, Piece, is_prime};
 use super::position::InfPosition;
 use std::collections::BTreeSet;
 
@@ -41,69 +41,7 @@ pub fn candidate_moves(pos: &InfPosition) -> Vec<Move> {
     pieces.sort_unstable();
     let knight_lines = pos.board.iter().any(|(_, p)| p.kind == Kind::Knightrider);
     for (from, piece) in pieces {
-        let mut targets: Vec<Square> = Vec::new();
-        let fwd = piece.owner.forward();
-        match piece.kind {
-            Kind::Pawn => {
-                for (dx, dy) in [(0, fwd), (0, 2 * fwd), (1, fwd), (-1, fwd)] {
-                    targets.push((from.0.wrapping_add(dx), from.1.wrapping_add(dy)));
-                }
-            }
-            Kind::Rose => targets.extend(rose_targets(pos, from)),
-            Kind::Huygen => {
-                for d in ORTHOGONAL {
-                    for t in huygen_distances(pos, from, d, knight_lines) {
-                        push_step(&mut targets, from, d, t);
-                    }
-                }
-            }
-            kind => {
-                for (a, b) in kind.leaps() {
-                    targets.push((from.0.wrapping_add(a), from.1.wrapping_add(b)));
-                }
-                if kind == Kind::King {
-                    targets.push((from.0.wrapping_add(2), from.1));
-                    targets.push((from.0.wrapping_sub(2), from.1));
-                }
-                for d in kind.rides() {
-                    for t in ray_distances(pos, from, d, knight_lines) {
-                        push_step(&mut targets, from, d, t);
-                    }
-                }
-            }
-        }
-        targets.sort_unstable();
-        targets.dedup();
-        for to in targets {
-            if piece.kind == Kind::Huygen && !huygen_ok(pos, from, to) {
-                continue;
-            }
-            let promotes = piece.kind == Kind::Pawn
-                && pos
-                    .rules
-                    .promotion_of(piece.owner)
-                    .is_some_and(|r| r.ranks.contains(&to.1));
-            if promotes {
-                let choices = &pos
-                    .rules
-                    .promotion_of(piece.owner)
-                    .expect("promotes")
-                    .choices;
-                for &k in choices {
-                    out.push(Move {
-                        from,
-                        to,
-                        promotion: Some(k),
-                    });
-                }
-            } else {
-                out.push(Move {
-                    from,
-                    to,
-                    promotion: None,
-                });
-            }
-        }
+        piece_candidates(pos, from, piece, knight_lines, &mut out);
     }
     out
 }
@@ -118,7 +56,22 @@ pub fn legal_candidates(pos: &InfPosition) -> Vec<Move> {
 
 /// Whether the side to move has a legal move (exact, see the module doc).
 pub fn has_legal_move(pos: &InfPosition) -> bool {
-    candidate_moves(pos).iter().any(|m| is_legal(pos, m))
+    let mut pieces: Vec<_> = pos
+        .board
+        .iter()
+        .filter(|(_, p)| p.owner == pos.turn)
+        .collect();
+    // Leapers and pawns first: their few candidates are cheap, and usually one is legal.
+    pieces.sort_unstable_by_key(|(sq, p)| {
+        (!p.kind.rides().is_empty() || p.kind == Kind::Huygen, *sq)
+    });
+    let knight_lines = pos.board.iter().any(|(_, p)| p.kind == Kind::Knightrider);
+    let mut moves = Vec::new();
+    pieces.into_iter().any(|(from, piece)| {
+        moves.clear();
+        piece_candidates(pos, from, piece, knight_lines, &mut moves);
+        moves.iter().any(|m| is_legal(pos, m))
+    })
 }
 
 fn push_step(targets: &mut Vec<Square>, from: Square, d: (i64, i64), t: u64) {
@@ -242,4 +195,77 @@ fn interval(off: i128, d: i128) -> (i128, i128) {
     };
     let d = d.abs();
     (-((-a).div_euclid(d)), b.div_euclid(d))
+}
+
+/// Appends the candidate moves of the piece on `from` to `out`.
+fn piece_candidates(
+    pos: &InfPosition,
+    from: Square,
+    piece: Piece,
+    knight_lines: bool,
+    out: &mut Vec<Move>,
+) {
+    let mut targets: Vec<Square> = Vec::new();
+    let fwd = piece.owner.forward();
+    match piece.kind {
+        Kind::Pawn => {
+            for (dx, dy) in [(0, fwd), (0, 2 * fwd), (1, fwd), (-1, fwd)] {
+                targets.push((from.0.wrapping_add(dx), from.1.wrapping_add(dy)));
+            }
+        }
+        Kind::Rose => targets.extend(rose_targets(pos, from)),
+        Kind::Huygen => {
+            for d in ORTHOGONAL {
+                for t in huygen_distances(pos, from, d, knight_lines) {
+                    push_step(&mut targets, from, d, t);
+                }
+            }
+        }
+        kind => {
+            for (a, b) in kind.leaps() {
+                targets.push((from.0.wrapping_add(a), from.1.wrapping_add(b)));
+            }
+            if kind == Kind::King {
+                targets.push((from.0.wrapping_add(2), from.1));
+                targets.push((from.0.wrapping_sub(2), from.1));
+            }
+            for d in kind.rides() {
+                for t in ray_distances(pos, from, d, knight_lines) {
+                    push_step(&mut targets, from, d, t);
+                }
+            }
+        }
+    }
+    targets.sort_unstable();
+    targets.dedup();
+    for to in targets {
+        if piece.kind == Kind::Huygen && !huygen_ok(pos, from, to) {
+            continue;
+        }
+        let promotes = piece.kind == Kind::Pawn
+            && pos
+                .rules
+                .promotion_of(piece.owner)
+                .is_some_and(|r| r.ranks.contains(&to.1));
+        if promotes {
+            let choices = &pos
+                .rules
+                .promotion_of(piece.owner)
+                .expect("promotes")
+                .choices;
+            for &k in choices {
+                out.push(Move {
+                    from,
+                    to,
+                    promotion: Some(k),
+                });
+            }
+        } else {
+            out.push(Move {
+                from,
+                to,
+                promotion: None,
+            });
+        }
+    }
 }
