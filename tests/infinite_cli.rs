@@ -37,6 +37,28 @@ fn icn_file_is_read_validated_and_refused_clearly() {
 }
 
 #[test]
+fn icn_on_stdin_is_recognised() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cqlq"))
+        .args(["-e", "check", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"w K0,0|k5,5|R1,9\n1,9>5,9+\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("1 ICN games read, every move legal"), "{err}");
+}
+
+#[test]
 fn pgn_is_not_taken_for_icn() {
     let pgn = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/themes.pgn"))
         .unwrap();

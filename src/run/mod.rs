@@ -237,6 +237,10 @@ impl Sink<'_> {
             let n = read_full(reader, &mut buffer[before..])?;
             buffer.truncate(before + n);
             let at_end = n == 0;
+            if offset == 0 && before == 0 && icn::is_icn(std::path::Path::new(""), &buffer) {
+                reader.read_to_end(&mut buffer)?;
+                return Err(icn::refuse(&buffer));
+            }
             let used = self.games(&buffer, offset, at_end, name)?;
             if at_end {
                 return Ok(());
