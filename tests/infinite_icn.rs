@@ -190,7 +190,12 @@ fn variant_start_positions_all_load_and_round_trip() {
         assert_eq!(again, g.start, "{:?}", g.tag("Variant"));
         // A start position is not in check and not over.
         assert!(!in_check(&g.start, g.start.turn), "{:?}", g.tag("Variant"));
-        assert_eq!(outcome(&g.start), Outcome::Ongoing, "{:?}", g.tag("Variant"));
+        assert_eq!(
+            outcome(&g.start),
+            Outcome::Ongoing,
+            "{:?}",
+            g.tag("Variant")
+        );
     }
     for v in [
         "Classical",
