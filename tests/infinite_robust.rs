@@ -69,10 +69,10 @@ fn mutated_icn_never_panics() {
             parsed += 1;
             for g in games {
                 let _ = icn_to_position(&position_to_icn(&g.start));
-                if let Ok(r) = g.replay() {
-                    if let Some((last, _)) = r.last() {
-                        let _ = outcome(last);
-                    }
+                if let Ok(r) = g.replay()
+                    && let Some((last, _)) = r.last()
+                {
+                    let _ = outcome(last);
                 }
                 let _ = outcome(&g.start);
             }
