@@ -1,6 +1,7 @@
 //! Bad ICN never panics: thousands of mutations of real ICN texts (bytes flipped, deleted,
 //! duplicated, special characters and huge numbers inserted) are read, replayed and judged;
-//! each either works or returns an error.
+//! each either works or returns an error, and every start position read is written and read
+//! back equal.
 
 use cqlq::rules::infinite::moves::outcome;
 use cqlq::rules::infinite::{icn_to_games, icn_to_position, position_to_icn};
@@ -11,8 +12,12 @@ const SEEDS: [&str; 3] = [
     "b 8,3 0/100 11 (8|1) {\"slideLimit\": 16} P8,4|k7,7|K4,2|q0,4|b2,-2\n0,4>4,4|4,2>5,1.4,4>4,3Q",
 ];
 
-const INSERTS: [&str; 14] = [
+const INSERTS: [&str; 18] = [
     "|",
+    "(|)",
+    "{\"slideLimit\": 3}",
+    " w ",
+    " _,5,_,_ ",
     ",",
     ">",
     "x",
@@ -38,7 +43,7 @@ fn mutated_icn_never_panics() {
         (x % n as u64) as usize
     };
     let mut parsed = 0;
-    for i in 0..3000 {
+    for i in 0..6000 {
         let mut s = SEEDS[i % SEEDS.len()].to_string();
         for _ in 0..1 + rnd(3) {
             let mut at = rnd(s.len() + 1);
@@ -68,7 +73,9 @@ fn mutated_icn_never_panics() {
         if let Ok(games) = icn_to_games(&s) {
             parsed += 1;
             for g in games {
-                let _ = icn_to_position(&position_to_icn(&g.start));
+                let text = position_to_icn(&g.start);
+                let again = icn_to_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert_eq!(again, g.start, "{s}\n{text}");
                 if let Ok(r) = g.replay()
                     && let Some((last, _)) = r.last()
                 {

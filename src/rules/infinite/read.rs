@@ -211,6 +211,9 @@ fn header(cur: &mut Cur) -> Result<InfPosition, IcnError> {
 }
 
 fn condition_list(cur: &Cur, at: usize, s: &str) -> Result<Vec<WinCondition>, IcnError> {
+    if s.split(',').all(str::is_empty) && s.contains(',') {
+        return Err(cur.err(at, "an empty list of win conditions"));
+    }
     s.split(',')
         .filter(|w| !w.is_empty())
         .map(|w| {
@@ -270,9 +273,12 @@ fn promotions(cur: &Cur, at: usize, inner: &str, pos: &mut InfPosition) -> Resul
 fn extras(cur: &Cur, at: usize, json: &str, pos: &mut InfPosition) -> Result<(), IcnError> {
     let value: serde_json::Value =
         serde_json::from_str(json).map_err(|e| cur.err(at, format!("bad JSON extras: {e}")))?;
-    let serde_json::Value::Object(map) = value else {
+    let serde_json::Value::Object(new) = value else {
         return Err(cur.err(at, "JSON extras must be an object"));
     };
+    // A second `{...}` adds to the first.
+    let mut map = pos.rules.extras.take().unwrap_or_default();
+    map.extend(new);
     if let Some(v) = map.get("slideLimit") {
         pos.rules.slide_limit = Some(
             v.as_u64()
@@ -319,6 +325,9 @@ fn piece_list(cur: &Cur, at: usize, w: &str, pos: &mut InfPosition) -> Result<()
             }
         }
         offset += entry.len() + 1;
+    }
+    if pos.board.is_empty() {
+        return Err(cur.err(at, "the piece list is empty"));
     }
     Ok(())
 }
