@@ -353,6 +353,13 @@ fn long_form_details_and_dot_separators() {
         Some("Interesting underpromotion")
     );
     assert_eq!(g.moves[1].mv.to, (-6, 0));
+    let m = cqlq::rules::infinite::icn_to_move(" P-5,6x-6,7 =R+ ").unwrap();
+    assert_eq!(
+        (m.from, m.to, m.promotion),
+        ((-5, 6), (-6, 7), Some(Kind::Rook))
+    );
+    assert!(cqlq::rules::infinite::icn_to_move("3,4>3").is_err());
+    assert!(cqlq::rules::infinite::icn_to_move("3,4>3,5 3,5>3,6").is_err());
     let d = icn_to_game("w K0,0|k9,9\n0,0>1,1.9,9>8,8.1,1>2,2").unwrap();
     assert_eq!(d.moves.len(), 3);
     assert_eq!(d.replay().unwrap().len(), 3);

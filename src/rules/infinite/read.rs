@@ -127,6 +127,20 @@ pub fn icn_to_game(text: &str) -> Result<IcnGame, IcnError> {
     }
 }
 
+/// Reads one move in either form (`3,4>3,5Q`, `P-5,6x-6,7 =R+`): what a rules adapter's
+/// "play this move text" needs.
+pub fn icn_to_move(text: &str) -> Result<Move, IcnError> {
+    let mut cur = Cur { text, pos: 0 };
+    cur.skip_ws();
+    let m = one_move(&mut cur)
+        .ok_or_else(|| cur.err(0, format!("`{}` is not an ICN move", text.trim())))?;
+    cur.skip_ws();
+    if cur.pos < text.len() {
+        return Err(cur.err(cur.pos, "text after the move"));
+    }
+    Ok(m.mv)
+}
+
 fn tag(cur: &mut Cur) -> Result<(String, String), IcnError> {
     let (at, inner) = cur.bracketed('[', ']')?;
     let inner = inner.trim();
