@@ -3,7 +3,8 @@
 //! move, the converter's printed examples, 30 variant start positions, 60 random legal games
 //! validated by the infinitechess.org rules engine).
 
-use cqlq::rules::infinite::moves::{Outcome, in_check, outcome};
+use cqlq::rules::infinite::moves::in_check;
+use cqlq::rules::infinite::outcome::{Outcome, outcome};
 use cqlq::rules::infinite::piece::{Kind, Owner};
 use cqlq::rules::infinite::position::WinCondition;
 use cqlq::rules::infinite::{

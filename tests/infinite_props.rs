@@ -4,7 +4,7 @@
 //! Fool's mate on the infinite board and inside a world border.
 
 use cqlq::rules::infinite::movegen::legal_candidates;
-use cqlq::rules::infinite::moves::{Outcome, outcome};
+use cqlq::rules::infinite::outcome::{Outcome, outcome};
 use cqlq::rules::infinite::piece::{Kind, Owner, Piece};
 use cqlq::rules::infinite::position::WinCondition;
 use cqlq::rules::infinite::{InfPosition, Move, icn_to_game, icn_to_games, play};

@@ -3,7 +3,7 @@
 //! each either works or returns an error, and every start position read is written and read
 //! back equal.
 
-use cqlq::rules::infinite::moves::outcome;
+use cqlq::rules::infinite::outcome::outcome;
 use cqlq::rules::infinite::{icn_to_games, icn_to_position, position_to_icn};
 
 const SEEDS: [&str; 3] = [

@@ -7,7 +7,7 @@
 
 #![no_main]
 
-use cqlq::rules::infinite::moves::outcome;
+use cqlq::rules::infinite::outcome::outcome;
 use cqlq::rules::infinite::{icn_to_games, icn_to_position, position_to_icn};
 use libfuzzer_sys::fuzz_target;
 

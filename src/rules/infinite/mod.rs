@@ -12,6 +12,7 @@ pub mod error;
 pub mod game;
 pub mod movegen;
 pub mod moves;
+pub mod outcome;
 pub mod piece;
 pub mod position;
 pub mod query;
@@ -22,7 +23,8 @@ pub mod zobrist;
 
 pub use error::IcnError;
 pub use game::{IcnGame, IcnMove, game_to_icn};
-pub use moves::{Move, Outcome, Played, in_check, is_legal, outcome, play};
+pub use moves::{Move, Played, in_check, is_legal, play};
+pub use outcome::{Outcome, outcome};
 pub use position::InfPosition;
 pub use read::{icn_to_game, icn_to_games, icn_to_move, icn_to_position};
 pub use write::position_to_icn;

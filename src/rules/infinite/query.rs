@@ -9,7 +9,8 @@
 use super::attack::{is_attacked, piece_attacks};
 use super::board::Square;
 use super::movegen::has_legal_move;
-use super::moves::{in_check, variant_win};
+use super::moves::in_check;
+use super::outcome::variant_win;
 use super::piece::{ALL_KINDS, Kind, Owner, Piece};
 use super::position::InfPosition;
 use super::squares::SparseSet;
