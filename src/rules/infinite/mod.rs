@@ -45,6 +45,18 @@ pub fn looks_like_icn(text: &str) -> bool {
         } else {
             t
         };
+        // PGN movetext starts with a move number (`1.`), a comment or a result; a position
+        // string never does.
+        let first = body.split_whitespace().next().unwrap_or("");
+        if first.starts_with('{')
+            || first
+                .split('.')
+                .next()
+                .is_some_and(|n| n.parse::<u64>().is_ok())
+                && first.contains('.')
+        {
+            return false;
+        }
         return body.split_whitespace().any(|w| {
             w.split('|').next().is_some_and(|p| {
                 let letters = p.bytes().take_while(u8::is_ascii_alphabetic).count();
