@@ -55,6 +55,11 @@ pub trait SquareSet: Clone + PartialEq + Debug + Send + Sync + 'static {
     fn minus(&self, other: &Self) -> Self;
     /// Whether every square of `self` is in `other`.
     fn is_subset(&self, other: &Self) -> bool;
+    /// Whether the set can be listed: false for the co-finite sets of the unbounded board
+    /// (whose `coords` is then empty and `count` saturated); finite boards are always finite.
+    fn is_finite(&self) -> bool {
+        true
+    }
 }
 
 impl SquareSet for shakmaty::Bitboard {

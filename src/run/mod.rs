@@ -1,6 +1,7 @@
 //! The run: inputs → game slices → (in parallel) read, replay, evaluate, render → one writer
 //! in input order. Bad games are reported on stderr and counted, never fatal.
 
+mod icn;
 pub mod progress;
 
 use std::io::{self, Read, Write};
@@ -274,6 +275,10 @@ impl Sink<'_> {
             let n = read_full(reader, &mut buffer[before..])?;
             buffer.truncate(before + n);
             let at_end = n == 0;
+            if offset == 0 && before == 0 && icn::is_icn(std::path::Path::new(""), &buffer) {
+                reader.read_to_end(&mut buffer)?;
+                return Err(icn::refuse(&buffer));
+            }
             let used = self.games(&buffer, offset, at_end, name)?;
             if at_end {
                 return Ok(());
@@ -323,6 +328,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         let result = match input {
             Input::Stdin => sink.stream(&mut io::stdin().lock(), &name),
             Input::File(path) => map_file(path).and_then(|map| match map {
+                Some(map) if icn::is_icn(path, &map) => Err(icn::refuse(&map)),
                 Some(map) => sink.games(&map, 0, true, &name).map(|_| ()),
                 None => Ok(()),
             }),
