@@ -4,10 +4,10 @@
 //! comes from. A filter either does not match (`None`) or yields a [`Value`].
 
 mod board;
+mod cqls;
 mod geometry;
 mod iterate;
 mod mates;
-mod cqls;
 mod moves;
 mod nav;
 mod pieces;
