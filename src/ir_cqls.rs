@@ -447,10 +447,18 @@ pub struct Relation<S> {
     /// `:newpiececount D r`: new pieces must be D (evaluated on P2); their number in r
     /// (default `U 0`).
     pub new: (Node<S>, Range),
-    /// `:originaldifferentcount r`: number of allowable squares that differ.
+    /// `:originaldifferentcount r`: number of allowable squares that differ (P2 untransformed).
     pub different: Option<Range>,
-    /// `:originalsamecount r`: number of non-empty allowable squares holding the same piece.
+    /// `:originalsamecount r`: number of non-empty allowable squares holding the same piece
+    /// (P2 untransformed).
     pub same: Option<Range>,
+    /// `:shift`: P2 may be shifted (by any vector) before the comparison.
+    pub shift: bool,
+    /// `:flip`: P2 may be flipped (any of the 8 board symmetries) before the comparison.
+    pub flip: bool,
+    /// `:variations` / `:variationsonly`: P2 may be any later position of the game tree
+    /// (only ones off the main line with `Some(true)`); `None`: P1's continuation only.
+    pub variations: Option<bool>,
 }
 
 /// A move of `:line`: designators for the moving piece and destination, and its marks.

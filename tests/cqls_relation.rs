@@ -14,10 +14,16 @@ use shakmaty::Bitboard;
 
 /// Whether `query` matches at `ply` of the game starting from `fen` with `moves` (SAN).
 fn matches_at(fen: &str, moves: &str, query: &str, ply: u32) -> bool {
+    matches_in(fen, moves, query, ply, false)
+}
+
+/// As [`matches_at`], the game's variations replayed when `variations` (ply counted on the
+/// main line: the first node of that ply in search order).
+fn matches_in(fen: &str, moves: &str, query: &str, ply: u32, variations: bool) -> bool {
     let pgn = format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n[Result \"*\"]\n\n{moves} *\n");
     let record = read_game(pgn.as_bytes()).expect("test game reads");
     let start = Standard::for_game(record.tag("FEN"), None).expect("test FEN");
-    let replayed = replay(&record, start, false);
+    let replayed = replay(&record, start, variations);
     assert!(replayed.fault.is_none(), "test moves replay: {moves}");
     let q = match cqlq::query::cqls::compile_cqls::<Bitboard>(query, Geometry::STANDARD) {
         Ok(q) => q.filter,
@@ -27,7 +33,7 @@ fn matches_at(fen: &str, moves: &str, query: &str, ply: u32) -> bool {
         record: &record,
         replayed: &replayed,
         number: 1,
-        variations: false,
+        variations,
     };
     let ev = Evaluator::new(&cx);
     let at = ev
@@ -168,15 +174,8 @@ fn pattern_restricts_the_compared_squares_to_the_lists_designators() {
 }
 
 #[test]
-fn unsupported_relation_keywords_are_refused_by_name() {
+fn bad_relation_specifiers_are_refused_by_name() {
     for (q, word) in [
-        ("(position :relation (:shift))", "':shift'"),
-        ("(position :relation (:flip))", "':flip'"),
-        ("(position :relation (:variations))", "':variations'"),
-        (
-            "(position :relation (:variationsonly))",
-            "':variationsonly'",
-        ),
         ("(position :relation (:bogus))", "':bogus'"),
         (
             "(position :relation (:missingpiececount A))",
@@ -188,6 +187,69 @@ fn unsupported_relation_keywords_are_refused_by_name() {
         let text = e.render("<q>", q);
         assert!(text.contains(word), "{q}: {text}");
     }
+}
+
+#[test]
+fn shift_compares_a_moved_copy_and_original_counts_ignore_it() {
+    let at0 = |q: &str| matches_at(RAID, RAID_MOVES, q, 0);
+    // Pattern h1 only. At ply 2 the king stands on g1: P2 shifted one file right puts it on
+    // h1 again, and the original (unshifted) h1 is empty, so :originalsamecount 0 holds.
+    assert!(at0(
+        "(position Kh1 :relation (:pattern :shift :originalsamecount 0))"
+    ));
+    // Without :shift only ply 4 (king back on h1) relates, and there the original h1 is the
+    // same: :originalsamecount 0 fails ("disregard identity matches", CQL 3 FAQ).
+    assert!(!at0(
+        "(position Kh1 :relation (:pattern :originalsamecount 0))"
+    ));
+    assert!(at0(
+        "(position Kh1 :relation (:pattern :originalsamecount 1))"
+    ));
+    // Original different count: at ply 2, h1 differs (1 square).
+    assert!(at0(
+        "(position Kh1 :relation (:pattern :shift :originaldifferentcount 1))"
+    ));
+}
+
+/// White's rook goes a1-h1 and the king e2-d2 while Black's king steps b8-c8-b8: ply 4
+/// (Rh1 Kd2, White to move) is the left-right mirror of the start's Ra1 Ke2.
+const MIRROR: &str = "1k6/8/8/8/8/8/4K3/R7 w - - 0 1";
+const MIRROR_MOVES: &str = "1. Kd2 Kc8 2. Rh1 Kb8";
+
+#[test]
+fn flip_compares_a_mirrored_copy() {
+    let at0 = |q: &str| matches_at(MIRROR, MIRROR_MOVES, q, 0);
+    assert!(at0("(position Ra1 Ke2 :relation (:pattern :flip))"));
+    // Unflipped: ply 2 misses the king on e2, ply 4 the rook on a1.
+    assert!(!at0("(position Ra1 Ke2 :relation (:pattern))"));
+    // No single shift moves a1 to h1 and e2 to d2 together.
+    assert!(!at0("(position Ra1 Ke2 :relation (:pattern :shift))"));
+    // Without :pattern the black king on b8 is compared too; its mirror g8 is empty.
+    assert!(!at0("(position :relation (:flip))"));
+}
+
+#[test]
+fn variations_let_p2_lie_in_a_variation() {
+    // Main line: the black king walks away (e8-d8-d7), so no later main-line position is the
+    // start less white pieces; the variation 1... Rxa4 2. Kh1 Ra8 reaches the start without
+    // the knight.
+    let moves = "1. Kg1 Kd8 (1... Rxa4 2. Kh1 Ra8) 2. Kh1 Kd7";
+    let q = |extra: &str| format!("(position :relation (:missingpiececount A 1 100{extra}))");
+    assert!(!matches_in(RAID, moves, &q(""), 0, true));
+    assert!(matches_in(RAID, moves, &q(" :variations"), 0, true));
+    assert!(matches_in(RAID, moves, &q(" :variationsonly"), 0, true));
+    // :variationsonly skips main-line targets: ply 4 of the main line relates with the black
+    // king counted as missing (e8) and new (d7); no variation position does (the variation's
+    // White-to-move position has lost the knight, which `k` does not admit).
+    let main = "(position :relation (:missingpiececount k 1 :newpiececount k 1 MODE))";
+    assert!(matches_in(RAID, moves, &main.replace("MODE", ""), 0, true));
+    assert!(!matches_in(
+        RAID,
+        moves,
+        &main.replace("MODE", ":variationsonly"),
+        0,
+        true
+    ));
 }
 
 /// Real games against python-chess (`scripts/cqls_relation_truth.py`, golden

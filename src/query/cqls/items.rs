@@ -449,9 +449,15 @@ impl Lower<'_> {
                     "':tagmatch' needs tagging (:forany), which cqlq does not support",
                 ));
             }
-            "relation" => {
-                return Err(self.unsupported(item.span, "':relation' is not supported by cqlq"));
-            }
+            // Position lists lower `:relation` with their designators (for `:pattern`); here
+            // there is no enclosing list to take them from. The caller applies the `!`.
+            "relation" => self.relation(
+                &Item {
+                    negated: false,
+                    ..item.clone()
+                },
+                &[],
+            )?,
             "eithercolor" => {
                 return Err(self.unsupported(
                     item.span,

@@ -1,7 +1,5 @@
 //! `:relation (...)` → [`CqlsNode::Relation`]: the CQL 3 relation specifier (Scidb's
 //! "CQL-Relation-List" help page), compared between this position and a later one.
-//! `:shift`, `:flip`, `:variations` and `:variationsonly` inside the specifier are refused by
-//! name.
 
 use crate::ir::{Node, PieceKinds};
 use crate::ir_cqls::{CqlsNode, Range, Relation, SideRelation};
@@ -60,6 +58,9 @@ impl Lower<'_> {
             new: (any(), Range::exactly(0)),
             different: None,
             same: None,
+            shift: false,
+            flip: false,
+            variations: None,
         };
         let mut at = 0;
         while at < toks.len() {
@@ -114,11 +115,12 @@ impl Lower<'_> {
                         rel.different = Some(r);
                     }
                 }
-                ":shift" | ":flip" | ":variations" | ":variationsonly" => {
-                    return Err(self.unsupported(
-                        *span,
-                        format!("'{word}' inside ':relation' is not supported by cqlq"),
-                    ));
+                ":shift" => rel.shift = true,
+                ":flip" => rel.flip = true,
+                ":variations" | ":variationsonly" => {
+                    // P1 may then lie in a variation too: the search covers them.
+                    self.flag("variations", *span);
+                    rel.variations = Some(word == ":variationsonly");
                 }
                 other => {
                     return Err(bad(format!("unknown relation keyword '{other}'")));
