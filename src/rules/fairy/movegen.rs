@@ -105,11 +105,19 @@ impl FairyPos {
             gate: None,
             sets_ep,
         };
-        let mut in_zone = false;
+        // SjaakII: a rule applies when the move starts or ends in its zone; the plain move is
+        // kept when the destination (or, leaving the zones, the origin) is in the optional
+        // zone (by default: the zone squares from which the piece can still move).
+        let mut union = Bits256::EMPTY;
+        for (zone, _) in &k.promotions {
+            union |= zone[us];
+        }
+        let promote_here = self.v.def.rules.promote_here;
+        let mut matched = false;
         let mut choices: Vec<u8> = Vec::new();
         for (zone, ch) in &k.promotions {
-            if zone[us].has(to) {
-                in_zone = true;
+            if zone[us].has(to) || (zone[us].has(from) && !promote_here) {
+                matched = true;
                 for &c in ch {
                     if !choices.contains(&c) {
                         choices.push(c);
@@ -117,15 +125,15 @@ impl FairyPos {
                 }
             }
         }
-        if !in_zone {
+        if !matched {
             out.push(base);
             return;
         }
-        let optional = match &k.optional_zone {
-            Some(z) => z[us].has(to),
-            None => k.mobile[us].has(to),
+        let opt_zone = match &k.optional_zone {
+            Some(z) => z[us],
+            None => union & k.mobile[us],
         };
-        if optional {
+        if opt_zone.has(to) || (opt_zone.has(from) && !union.has(to)) {
             out.push(base);
         }
         for c in choices {
@@ -154,16 +162,38 @@ impl FairyPos {
             if !self.color[us].has(c.partner) || c.partner == sq {
                 continue;
             }
+            // SjaakII: the partner lands next to the king's destination, on the inside, along
+            // the line joining king and partner; every square on both paths must be empty
+            // (but for the two pieces) and the king's path safe.
+            let (kf, kr) = ((sq % 16) as i32, (sq / 16) as i32);
+            let (pf, pr) = ((c.partner % 16) as i32, (c.partner / 16) as i32);
+            let dir = if kr == pr {
+                (1, 0)
+            } else if kf == pf {
+                (0, 1)
+            } else if kf - pf == kr - pr {
+                (1, 1)
+            } else if kf - pf == pr - kr {
+                (-1, 1)
+            } else {
+                continue;
+            };
             for &to in &c.to {
-                let east = to % 16 > sq % 16;
-                let pto = if east { to - 1 } else { to + 1 };
-                let mut need_empty = span(sq, to) | span(c.partner, pto);
+                let king_side = to % 16 >= self.v.files / 2;
+                let (tf, tr) = ((to % 16) as i32, (to / 16) as i32);
+                let (pf2, pr2) = if king_side { (tf - dir.0, tr - dir.1) } else { (tf + dir.0, tr + dir.1) };
+                if pf2 < 0 || pr2 < 0 || pf2 as usize >= self.v.files || pr2 as usize >= self.v.ranks {
+                    continue;
+                }
+                let pto = pr2 as usize * 16 + pf2 as usize;
+                let king_path = path(sq, to, dir);
+                let mut need_empty = king_path | path(c.partner, pto, dir);
                 need_empty.clear(sq);
                 need_empty.clear(c.partner);
                 if !(need_empty & occ).none() {
                     continue;
                 }
-                if k.def.flags.royal && span(sq, to).iter().any(|s| self.attacked(s, 1 - us)) {
+                if k.def.flags.royal && king_path.iter().any(|s| self.attacked(s, 1 - us)) {
                     continue;
                 }
                 out.push(FMove {
@@ -315,13 +345,28 @@ impl FairyPos {
     }
 }
 
-/// The squares from `a` to `b` inclusive on one rank.
-fn span(a: usize, b: usize) -> Bits256 {
-    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
-    let mut s = Bits256::EMPTY;
-    if lo / 16 == hi / 16 {
-        for x in lo..=hi {
-            s.set(x);
+/// The squares from `a` to `b` inclusive, stepping by `dir` (or its opposite); only `a` and
+/// `b` when they do not share the line.
+fn path(a: usize, b: usize, dir: (i32, i32)) -> Bits256 {
+    let mut s = Bits256::single(a);
+    s.set(b);
+    let (af, ar) = ((a % 16) as i32, (a / 16) as i32);
+    let (bf, br) = ((b % 16) as i32, (b / 16) as i32);
+    for sign in [1, -1] {
+        let (dx, dy) = (dir.0 * sign, dir.1 * sign);
+        let (mut f, mut r) = (af, ar);
+        for _ in 0..16 {
+            if (f, r) == (bf, br) {
+                let (mut f2, mut r2) = (af, ar);
+                while (f2, r2) != (bf, br) {
+                    s.set(r2 as usize * 16 + f2 as usize);
+                    f2 += dx;
+                    r2 += dy;
+                }
+                return s;
+            }
+            f += dx;
+            r += dy;
         }
     }
     s

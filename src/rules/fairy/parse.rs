@@ -546,7 +546,7 @@ fn parse_steps(ctx: &Ctx, text: &str) -> Result<Vec<(i8, i8, u8)>, DefError> {
 /// `alt := prim ('|' prim)*`, `prim := (x,y) | '(' mask ')'`.
 fn parse_leaper(ctx: &Ctx, text: &str, asymmetric: bool) -> Result<Leaper, DefError> {
     let toks: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let mut p = LeapParser { t: &toks, i: 0, ctx, text };
+    let mut p = LeapParser { t: &toks, i: 0, ctx, text, last_y: 0 };
     let mut l = p.mask()?;
     if p.i != toks.len() {
         return ctx.err(format!("unexpected `{}` in leaper `{text}`", toks[p.i..].iter().collect::<String>()));
@@ -581,6 +581,7 @@ struct LeapParser<'a> {
     i: usize,
     ctx: &'a Ctx<'a>,
     text: &'a str,
+    last_y: i8,
 }
 
 impl LeapParser<'_> {
@@ -635,9 +636,11 @@ impl LeapParser<'_> {
         if j < self.t.len() && self.t[j] == ')' && self.t[self.i + 1..j].contains(&',') {
             let inner: String = self.t[self.i + 1..j].iter().collect();
             let (a, b) = inner.split_once(',').unwrap_or(("", ""));
-            // SjaakII reads `(2,)` with sscanf: the missing number stays 0.
-            let x: i8 = a.parse().unwrap_or(0);
-            let y: i8 = if b.is_empty() { 0 } else { b.parse().or_else(|_| self.ctx.err(format!("bad vector `({inner})`")))? };
+            // SjaakII reads `(2,)` with sscanf: the missing number keeps the previous
+            // vector's value (cambodian's `(-2,1)|(2,)` is `(2,1)`).
+            let x: i8 = a.parse().or_else(|_| self.ctx.err(format!("bad vector `({inner})`")))?;
+            let y: i8 = if b.is_empty() { self.last_y } else { b.parse().or_else(|_| self.ctx.err(format!("bad vector `({inner})`")))? };
+            self.last_y = y;
             if a.is_empty() {
                 return self.ctx.err(format!("bad vector `({inner})`"));
             }

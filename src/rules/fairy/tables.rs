@@ -268,7 +268,10 @@ impl Geo {
                 Atom::Ride(v) => g.ride.extend(v.iter().copied()),
                 Atom::Step(s) => {
                     for &(dx, dy, n) in s {
-                        g.steps.push((dx, if color == 1 { -dy } else { dy }, n));
+                        // SjaakII turns steps by 180 degrees for black (NW becomes SE), while
+                        // `aleap` vectors are only mirrored north-south.
+                        let (dx, dy) = if color == 1 { (-dx, -dy) } else { (dx, dy) };
+                        g.steps.push((dx, dy, n));
                     }
                 }
                 Atom::Leap(l) => {
