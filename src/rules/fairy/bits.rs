@@ -58,6 +58,11 @@ impl Bits256 {
     pub fn none(&self) -> bool {
         (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
     }
+    /// Whether the set has no square (same as [`Bits256::none`]).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.none()
+    }
     /// Number of squares.
     #[inline]
     pub fn len(&self) -> u32 {
@@ -66,7 +71,10 @@ impl Bits256 {
     /// The squares in ascending order.
     #[inline]
     pub fn iter(&self) -> BitsIter {
-        BitsIter { words: self.0, i: 0 }
+        BitsIter {
+            words: self.0,
+            i: 0,
+        }
     }
     /// The lowest square, if any.
     #[inline]

@@ -1,6 +1,6 @@
 //! Coordinate move text → legal move: UCI (`e2e4`, `e7e8q`, `P@e4`, `b1c3h` for gating,
-//! `h2h8+` for shogi promotion) and XBoard's spelling (ranks counted from 0 on boards with 10
-//! or more ranks, `O-O`/`O-O-O`).
+//! `h2h8+` for shogi promotion) and XBoard's spelling (ranks counted from 0 on boards of exactly 10
+//! ranks; `O-O`/`O-O-O`).
 
 use super::bits::square;
 use super::position::{FMove, FairyPos, MoveKind};
@@ -10,7 +10,7 @@ use super::position::{FMove, FairyPos, MoveKind};
 pub enum RankBase {
     /// Ranks from 1 (UCI, Fairy-Stockfish).
     One,
-    /// XBoard/SjaakII: from 0 when the board has 10 or more ranks, else from 1.
+    /// XBoard/SjaakII: from 0 when the board has exactly 10 ranks, else from 1.
     Xboard,
 }
 
@@ -23,17 +23,26 @@ impl FairyPos {
             let east = t.len() == 3;
             return legal
                 .iter()
-                .find(|m| matches!(m.kind, MoveKind::Castle(..)) && ((m.to % 16) > (m.from % 16)) == east && m.gate.is_none())
+                .find(|m| {
+                    matches!(m.kind, MoveKind::Castle(..))
+                        && ((m.to % 16) > (m.from % 16)) == east
+                        && m.gate.is_none()
+                })
                 .copied()
                 .ok_or_else(|| format!("illegal move `{t}`"));
         }
-        let offset = if base == RankBase::Xboard && self.v.ranks >= 10 { 0 } else { 1 };
+        let offset = if base == RankBase::Xboard && self.v.ranks == 10 {
+            0
+        } else {
+            1
+        };
         let chars: Vec<char> = t.chars().collect();
         let mut i = 0;
         // Drop: `P@e4` / `+P@e4`.
         if let Some(at) = t.find('@') {
             let sym = &t[..at];
-            let (to, _) = read_square(&chars[at + 1..], offset).ok_or_else(|| format!("bad move `{t}`"))?;
+            let (to, _) =
+                read_square(&chars[at + 1..], offset).ok_or_else(|| format!("bad move `{t}`"))?;
             return legal
                 .iter()
                 .find(|m| {
@@ -44,14 +53,23 @@ impl FairyPos {
                 .copied()
                 .ok_or_else(|| format!("illegal drop `{t}`"));
         }
-        let (from, n) = read_square(&chars[i..], offset).ok_or_else(|| format!("bad move `{t}`"))?;
+        let (from, n) =
+            read_square(&chars[i..], offset).ok_or_else(|| format!("bad move `{t}`"))?;
         i += n;
         let (to, n) = read_square(&chars[i..], offset).ok_or_else(|| format!("bad move `{t}`"))?;
         i += n;
-        let suffix: String = chars[i..].iter().collect::<String>().trim_start_matches('=').to_string();
+        let suffix: String = chars[i..]
+            .iter()
+            .collect::<String>()
+            .trim_start_matches('=')
+            .to_string();
         let matches_sym = |ty: u8, s: &str| {
             let sym = &self.v.kinds[ty as usize].def.symbols[0];
-            sym.eq_ignore_ascii_case(s) || sym.trim_start_matches('+').trim_end_matches('~').eq_ignore_ascii_case(s)
+            sym.eq_ignore_ascii_case(s)
+                || sym
+                    .trim_start_matches('+')
+                    .trim_end_matches('~')
+                    .eq_ignore_ascii_case(s)
         };
         let cands: Vec<&FMove> = legal
             .iter()
@@ -67,19 +85,27 @@ impl FairyPos {
                 return m.promo.is_none() && m.gate.is_none();
             }
             if suffix == "+" {
-                return m.promo.is_some_and(|p| self.v.kinds[p as usize].def.symbols[0].starts_with('+')) && m.gate.is_none();
+                return m
+                    .promo
+                    .is_some_and(|p| self.v.kinds[p as usize].def.symbols[0].starts_with('+'))
+                    && m.gate.is_none();
             }
-            if let Some(p) = m.promo {
-                if m.gate.is_none() && matches_sym(p, &suffix) {
-                    return true;
-                }
+            if let Some(p) = m.promo
+                && m.gate.is_none()
+                && matches_sym(p, &suffix)
+            {
+                return true;
             }
             m.promo.is_none() && m.gate.is_some_and(|(g, _)| matches_sym(g, &suffix))
         });
         // A king moving onto its own partner is castling (Chess960 style); prefer the real
         // destination when both exist.
-        let exact = pick.filter(|m| m.to as usize == to || cands.iter().all(|c| c.to as usize != to));
-        exact.or(pick).map(|m| **m).ok_or_else(|| format!("illegal move `{t}`"))
+        let exact =
+            pick.filter(|m| m.to as usize == to || cands.iter().all(|c| c.to as usize != to));
+        exact
+            .or(pick)
+            .map(|m| **m)
+            .ok_or_else(|| format!("illegal move `{t}`"))
     }
 }
 

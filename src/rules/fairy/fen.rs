@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::bits::{square, square_name, Bits256};
+use super::bits::{Bits256, square, square_name};
 use super::position::FairyPos;
 use super::tables::Variant;
 
@@ -25,7 +25,10 @@ impl FairyPos {
         };
         let (mut board_part, mut hand_part) = match board_part.find('[') {
             Some(i) => {
-                let end = board_part[i..].find(']').map(|j| i + j).ok_or("unclosed `[` in FEN")?;
+                let end = board_part[i..]
+                    .find(']')
+                    .map(|j| i + j)
+                    .ok_or("unclosed `[` in FEN")?;
                 (&board_part[..i], Some(&board_part[i + 1..end]))
             }
             None => (board_part, None),
@@ -43,7 +46,11 @@ impl FairyPos {
         }
         let ranks: Vec<&str> = board_part.split('/').collect();
         if ranks.len() != v.ranks {
-            return Err(format!("FEN has {} ranks, the board has {}", ranks.len(), v.ranks));
+            return Err(format!(
+                "FEN has {} ranks, the board has {}",
+                ranks.len(),
+                v.ranks
+            ));
         }
         for (i, row) in ranks.iter().enumerate() {
             let r = v.ranks - 1 - i;
@@ -66,7 +73,8 @@ impl FairyPos {
                     j += 1;
                     continue;
                 }
-                let (c, t, len) = match_symbol(&v, &chars[j..]).ok_or_else(|| format!("unknown piece `{ch}` in FEN"))?;
+                let (c, t, len) = match_symbol(&v, &chars[j..])
+                    .ok_or_else(|| format!("unknown piece `{ch}` in FEN"))?;
                 if f >= v.files {
                     return Err(format!("FEN rank {} is too long", r + 1));
                 }
@@ -96,10 +104,25 @@ impl FairyPos {
                     j += 1;
                     continue;
                 }
-                let (c, t, len) = match_symbol(&v, &chars[j..]).ok_or_else(|| format!("unknown piece `{}` in holdings", chars[j]))?;
+                let (c, t, len) = match_symbol(&v, &chars[j..])
+                    .ok_or_else(|| format!("unknown piece `{}` in holdings", chars[j]))?;
                 p.hand[c][t] = p.hand[c][t].saturating_add(count);
                 count = 1;
                 j += len;
+            }
+        }
+        // Fairy-Stockfish writes a xiangqi soldier past the river as `P`: a piece standing in
+        // the zone of its only, compulsory promotion is read as promoted.
+        for sq in p.occupied().iter() {
+            if let Some((c, t)) = p.piece(sq) {
+                let k = &v.kinds[t];
+                let forced = k.optional_zone.is_some_and(|z| z[c].none());
+                let rules: Vec<_> = k.promotions.iter().filter(|r| !r.1.is_empty()).collect();
+                if forced && rules.len() == 1 && rules[0].1.len() == 1 && rules[0].0[c].has(sq) {
+                    let to = rules[0].1[0] as usize;
+                    p.remove(sq);
+                    p.put(sq, c, to);
+                }
             }
         }
         // Pieces that have not moved: all of them, except castling pieces without rights.
@@ -120,8 +143,28 @@ impl FairyPos {
             };
             fi += 1;
         }
-        if let Some(cast) = fields.get(fi) {
-            if !cast.chars().all(|c| c.is_ascii_digit()) {
+        if let Some(cast) = fields.get(fi)
+            && !cast.chars().all(|c| c.is_ascii_digit())
+        {
+            {
+                if v.def.rules.gate_drops {
+                    // Seirawan: the field lists the back-rank pieces that may still gate
+                    // (file letters) besides the castling rights; the others have moved.
+                    for (c, rank) in [(0, 0), (1, v.ranks - 1)] {
+                        for f in 0..v.files {
+                            let sq = square(f, rank);
+                            let letter = (b'a' + f as u8) as char;
+                            let letter = if c == 0 {
+                                letter.to_ascii_uppercase()
+                            } else {
+                                letter
+                            };
+                            if !cast.contains(letter) {
+                                p.unmoved.clear(sq);
+                            }
+                        }
+                    }
+                }
                 if *cast != "-" {
                     for ch in cast.chars() {
                         p.grant_castling(ch);
@@ -130,8 +173,10 @@ impl FairyPos {
                 fi += 1;
             }
         }
-        if let Some(ep) = fields.get(fi) {
-            if !ep.chars().all(|c| c.is_ascii_digit()) {
+        if let Some(ep) = fields.get(fi)
+            && !ep.chars().all(|c| c.is_ascii_digit())
+        {
+            {
                 if *ep != "-" {
                     p.set_ep_field(ep);
                 }
@@ -178,7 +223,9 @@ impl FairyPos {
             return;
         }
         let f = (b[0] - b'a') as usize;
-        let Ok(r) = ep[1..].parse::<usize>() else { return };
+        let Ok(r) = ep[1..].parse::<usize>() else {
+            return;
+        };
         if r == 0 || f >= self.v.files || r > self.v.ranks {
             return;
         }
@@ -250,7 +297,11 @@ impl FairyPos {
                     })
                 });
                 if has {
-                    cast.push(if color == 0 { letter } else { letter.to_ascii_lowercase() });
+                    cast.push(if color == 0 {
+                        letter
+                    } else {
+                        letter.to_ascii_lowercase()
+                    });
                 }
             }
         }
@@ -275,7 +326,11 @@ fn match_symbol(v: &Variant, chars: &[char]) -> Option<(usize, usize, usize)> {
     for (t, k) in v.kinds.iter().enumerate() {
         for c in 0..2 {
             let sym: Vec<char> = k.def.symbols[c].chars().collect();
-            if !sym.is_empty() && chars.len() >= sym.len() && chars[..sym.len()] == sym[..] && best.is_none_or(|b| sym.len() > b.2) {
+            if !sym.is_empty()
+                && chars.len() >= sym.len()
+                && chars[..sym.len()] == sym[..]
+                && best.is_none_or(|b| sym.len() > b.2)
+            {
                 best = Some((c, t, sym.len()));
             }
         }

@@ -17,9 +17,9 @@ pub mod tables;
 pub use bits::Bits256;
 pub use coord_moves::RankBase;
 pub use defs::VariantDef;
-pub use parse::{sjaak_to_defs, DefError};
+pub use parse::{DefError, sjaak_to_defs};
 pub use position::{FMove, FairyPos, MoveKind};
-pub use tables::{defs_to_variant, Variant};
+pub use tables::{Variant, defs_to_variant};
 
 use std::sync::Arc;
 
@@ -35,4 +35,28 @@ pub fn load_variants(file: &str, text: &str) -> Result<Vec<Arc<Variant>>, DefErr
             })
         })
         .collect()
+}
+
+/// The definitions file compiled into cqlq (`bundled.txt`): Chess, Capablanca, Gothic,
+/// Seirawan, Shatranj, Makruk, Courier, Xiangqi and Shogi, with Fairy-Stockfish's letters.
+pub const BUNDLED: &str = include_str!("bundled.txt");
+
+/// The bundled variants, compiled.
+pub fn bundled_variants() -> Vec<Arc<Variant>> {
+    load_variants("<bundled>", BUNDLED).unwrap_or_default()
+}
+
+/// Finds a variant by name, as a PGN `Variant` tag or `--variant` gives it: the short name
+/// (`capablanca`), the title (`Capablanca (10x8)`), case and `-`/`_`/space ignored.
+pub fn find_variant<'a>(variants: &'a [Arc<Variant>], name: &str) -> Option<&'a Arc<Variant>> {
+    let norm = |s: &str| {
+        s.to_lowercase()
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+    };
+    let want = norm(name);
+    variants
+        .iter()
+        .find(|v| norm(&v.def.name) == want || norm(&v.def.title) == want)
 }

@@ -27,10 +27,10 @@ impl FairyPos {
                     special |= self.targets(&g[us], us, sq, occ_b, prison) & !occ & !block;
                 }
             }
-            if let Some(g) = &k.initial {
-                if self.unmoved.has(sq) {
-                    special |= self.targets(&g[us], us, sq, occ_b, prison) & !occ & !block;
-                }
+            if let Some(g) = &k.initial
+                && self.unmoved.has(sq)
+            {
+                special |= self.targets(&g[us], us, sq, occ_b, prison) & !occ & !block;
             }
             special &= !quiet;
             let cap_all = self.targets(&k.captures[us], us, sq, occ_b, prison) & !block;
@@ -45,15 +45,12 @@ impl FairyPos {
             for to in caps.iter() {
                 self.push_promotions(&mut out, sq, to, t, Some(to as u8), false);
             }
-            if k.def.flags.take_ep && !self.ep.none() {
-                if let Some(victim) = self.ep_victim {
-                    let ep_caps = cap_all & self.ep & !occ;
-                    let victim_enemy = self.color[them].has(victim as usize);
-                    if victim_enemy {
-                        for to in ep_caps.iter() {
-                            self.push_promotions(&mut out, sq, to, t, Some(victim), false);
-                        }
-                    }
+            if k.def.flags.take_ep
+                && let Some(victim) = self.ep_victim
+                && self.color[them].has(victim as usize)
+            {
+                for to in (cap_all & self.ep & !occ).iter() {
+                    self.push_promotions(&mut out, sq, to, t, Some(victim), false);
                 }
             }
             self.push_castles(&mut out, sq, t);
@@ -92,7 +89,15 @@ impl FairyPos {
             .count() as u32
     }
 
-    fn push_promotions(&self, out: &mut Vec<FMove>, from: usize, to: usize, t: usize, capture: Option<u8>, sets_ep: bool) {
+    fn push_promotions(
+        &self,
+        out: &mut Vec<FMove>,
+        from: usize,
+        to: usize,
+        t: usize,
+        capture: Option<u8>,
+        sets_ep: bool,
+    ) {
         let us = self.turn;
         let k = &self.v.kinds[t];
         let base = FMove {
@@ -181,8 +186,16 @@ impl FairyPos {
             for &to in &c.to {
                 let king_side = to % 16 >= self.v.files / 2;
                 let (tf, tr) = ((to % 16) as i32, (to / 16) as i32);
-                let (pf2, pr2) = if king_side { (tf - dir.0, tr - dir.1) } else { (tf + dir.0, tr + dir.1) };
-                if pf2 < 0 || pr2 < 0 || pf2 as usize >= self.v.files || pr2 as usize >= self.v.ranks {
+                let (pf2, pr2) = if king_side {
+                    (tf - dir.0, tr - dir.1)
+                } else {
+                    (tf + dir.0, tr + dir.1)
+                };
+                if pf2 < 0
+                    || pr2 < 0
+                    || pf2 as usize >= self.v.files
+                    || pr2 as usize >= self.v.ranks
+                {
                     continue;
                 }
                 let pto = pr2 as usize * 16 + pf2 as usize;
@@ -252,7 +265,10 @@ impl FairyPos {
     fn add_gates(&self, out: &mut Vec<FMove>) {
         let us = self.turn;
         let back = if us == 0 { 0 } else { self.v.ranks - 1 };
-        let hand: Vec<u8> = (0..self.v.kinds.len()).filter(|&t| self.hand[us][t] > 0).map(|t| t as u8).collect();
+        let hand: Vec<u8> = (0..self.v.kinds.len())
+            .filter(|&t| self.hand[us][t] > 0)
+            .map(|t| t as u8)
+            .collect();
         if hand.is_empty() {
             return;
         }
@@ -314,7 +330,11 @@ impl FairyPos {
 
     /// The legal moves.
     pub fn legal_moves(&self) -> Vec<FMove> {
-        let mut moves: Vec<FMove> = self.pseudo_moves().into_iter().filter(|m| self.is_legal(m)).collect();
+        let mut moves: Vec<FMove> = self
+            .pseudo_moves()
+            .into_iter()
+            .filter(|m| self.is_legal(m))
+            .collect();
         let rules = &self.v.def.rules;
         if rules.forced_capture && moves.iter().any(|m| m.capture.is_some()) {
             moves.retain(|m| m.capture.is_some());

@@ -6,7 +6,7 @@
 //! in definition order, whose name starts the written word; `empty` and `all` predefined).
 //! Unlike SjaakII, a line that cannot be understood is an error naming the file and line.
 
-use super::bits::{square, Bits256};
+use super::bits::{Bits256, square};
 use super::defs::*;
 
 /// A definition that cannot be read: where and why.
@@ -113,7 +113,10 @@ impl Builder {
             return ctx.err(format!("variant `{}` has no `FEN:` line", self.def.title));
         }
         if self.def.pieces.len() > 32 {
-            return ctx.err(format!("variant `{}` has more than 32 piece types", self.def.title));
+            return ctx.err(format!(
+                "variant `{}` has more than 32 piece types",
+                self.def.title
+            ));
         }
         Ok(self.def)
     }
@@ -170,13 +173,19 @@ impl Builder {
             return ctx.err(format!("bad square `{word}`"));
         }
         let file = (bytes[0] - b'a') as usize;
-        let digits: String = word[1..].chars().take_while(|c| c.is_ascii_digit()).collect();
+        let digits: String = word[1..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
         let rank: usize = match digits.parse::<usize>() {
             Ok(r) if r >= 1 => r - 1,
             _ => return ctx.err(format!("bad square `{word}`")),
         };
         if file >= self.def.files as usize || rank >= self.def.ranks as usize {
-            return ctx.err(format!("square `{word}` is off the {}x{} board", self.def.files, self.def.ranks));
+            return ctx.err(format!(
+                "square `{word}` is off the {}x{} board",
+                self.def.files, self.def.ranks
+            ));
         }
         Ok(square(file, rank))
     }
@@ -234,8 +243,12 @@ impl Builder {
                 self.zones.push(("all".into(), all));
             }
             "FEN" => self.def.fen = quoted(ctx, val)?.to_string(),
-            "XBoard pieces" | "WinBoard pieces" => self.def.xboard_pieces = Some(quoted(ctx, val)?.to_string()),
-            "XBoard parent" | "WinBoard parent" => self.def.xboard_parent = Some(quoted(ctx, val)?.to_string()),
+            "XBoard pieces" | "WinBoard pieces" => {
+                self.def.xboard_pieces = Some(quoted(ctx, val)?.to_string())
+            }
+            "XBoard parent" | "WinBoard parent" => {
+                self.def.xboard_parent = Some(quoted(ctx, val)?.to_string())
+            }
             "Zone" => {
                 let Some((name, sq)) = val.split_once('=') else {
                     return ctx.err("expected `Zone: name = a1,b2,...`");
@@ -261,7 +274,10 @@ impl Builder {
             }
             "Capture" => {
                 let m = parse_moves(ctx, val)?;
-                self.piece(ctx, key)?.captures.get_or_insert_with(Vec::new).extend(m);
+                self.piece(ctx, key)?
+                    .captures
+                    .get_or_insert_with(Vec::new)
+                    .extend(m);
             }
             "Initial" => {
                 let m = parse_moves(ctx, val)?;
@@ -328,11 +344,14 @@ impl Builder {
                 p.symbols = [w.trim().to_string(), b.trim().to_string()];
             }
             "Value" => {
-                let v = val.parse::<i32>().or_else(|_| ctx.err(format!("bad value `{val}`")))?;
+                let v = val
+                    .parse::<i32>()
+                    .or_else(|_| ctx.err(format!("bad value `{val}`")))?;
                 self.piece(ctx, key)?.value = v;
             }
             "Max" => {
-                let nums: Result<Vec<u32>, _> = val.split(',').map(|s| s.trim().parse::<u32>()).collect();
+                let nums: Result<Vec<u32>, _> =
+                    val.split(',').map(|s| s.trim().parse::<u32>()).collect();
                 let max = match nums.as_deref() {
                     Ok([n]) => [*n, *n],
                     Ok([w, b]) => [*w, *b],
@@ -421,14 +440,25 @@ fn outcome(ctx: &Ctx, text: &str) -> Result<Outcome, DefError> {
         "draw" => Outcome::Draw,
         "illegal" => Outcome::Illegal,
         "repeat" => Outcome::Repeat,
-        _ => return ctx.err(format!("expected `= win|loss|draw|illegal`, found `{text}`")),
+        _ => {
+            return ctx.err(format!(
+                "expected `= win|loss|draw|illegal`, found `{text}`"
+            ));
+        }
     })
 }
 
 fn parse_rule(ctx: &Ctx, val: &str, r: &mut RuleSet) -> Result<(), DefError> {
-    let head: String = val.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+    let head: String = val
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect();
     let num = |s: &str| -> Option<u32> {
-        let d: String = s.chars().skip_while(|c| c.is_ascii_alphabetic()).take_while(|c| c.is_ascii_digit()).collect();
+        let d: String = s
+            .chars()
+            .skip_while(|c| c.is_ascii_alphabetic())
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
         d.parse().ok()
     };
     match head.as_str() {
@@ -440,10 +470,15 @@ fn parse_rule(ctx: &Ctx, val: &str, r: &mut RuleSet) -> Result<(), DefError> {
         "nopieces" => r.nopieces = Some(outcome(ctx, val)?),
         "captureanyflag" => r.capture_any_flag = Some(outcome(ctx, val)?),
         "captureallflags" => r.capture_all_flags = Some(outcome(ctx, val)?),
-        "check" if num(val).is_some() => r.check_limit = Some((num(val).unwrap_or(3), outcome(ctx, val)?)),
+        "check" if num(val).is_some() => {
+            r.check_limit = Some((num(val).unwrap_or(3), outcome(ctx, val)?))
+        }
         "movecountdraw" => {
             let v = val.split_once('=').map(|(_, v)| v.trim()).unwrap_or("50");
-            r.move_count_draw = Some(v.parse().or_else(|_| ctx.err(format!("bad move count `{v}`")))?);
+            r.move_count_draw = Some(
+                v.parse()
+                    .or_else(|_| ctx.err(format!("bad move count `{v}`")))?,
+            );
         }
         _ => {
             for word in val.split(',') {
@@ -497,7 +532,11 @@ fn parse_moves(ctx: &Ctx, text: &str) -> Result<MoveSet, DefError> {
                     other => return ctx.err(format!("unknown slide direction `{other}` in `{t}`")),
                 }
             }
-            if kind == "slide" { Atom::Slide(dirs) } else { Atom::Hop(dirs) }
+            if kind == "slide" {
+                Atom::Slide(dirs)
+            } else {
+                Atom::Hop(dirs)
+            }
         }
         "leap" | "aleap" => Atom::Leap(parse_leaper(ctx, rest, kind == "aleap")?),
         "ride" => {
@@ -521,7 +560,9 @@ fn parse_steps(ctx: &Ctx, text: &str) -> Result<Vec<(i8, i8, u8)>, DefError> {
         let count: u8 = if digits.is_empty() {
             1
         } else {
-            digits.parse().or_else(|_| ctx.err(format!("bad step count in `{w}`")))?
+            digits
+                .parse()
+                .or_else(|_| ctx.err(format!("bad step count in `{w}`")))?
         };
         let (dx, dy) = match &w[digits.len()..] {
             "N" => (0, 1),
@@ -546,10 +587,19 @@ fn parse_steps(ctx: &Ctx, text: &str) -> Result<Vec<(i8, i8, u8)>, DefError> {
 /// `alt := prim ('|' prim)*`, `prim := (x,y) | '(' mask ')'`.
 fn parse_leaper(ctx: &Ctx, text: &str, asymmetric: bool) -> Result<Leaper, DefError> {
     let toks: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let mut p = LeapParser { t: &toks, i: 0, ctx, text, last_y: 0 };
+    let mut p = LeapParser {
+        t: &toks,
+        i: 0,
+        ctx,
+        text,
+        last_y: 0,
+    };
     let mut l = p.mask()?;
     if p.i != toks.len() {
-        return ctx.err(format!("unexpected `{}` in leaper `{text}`", toks[p.i..].iter().collect::<String>()));
+        return ctx.err(format!(
+            "unexpected `{}` in leaper `{text}`",
+            toks[p.i..].iter().collect::<String>()
+        ));
     }
     l.asymmetric = asymmetric;
     if !asymmetric {
@@ -594,7 +644,10 @@ impl LeapParser<'_> {
             self.i += 1;
             let m = self.sum()?;
             if !m.second.is_empty() || m.mask.is_some() {
-                return self.ctx.err(format!("a leaper mask must be a plain leap: `{}`", self.text));
+                return self.ctx.err(format!(
+                    "a leaper mask must be a plain leap: `{}`",
+                    self.text
+                ));
             }
             l.mask = Some(m.first);
         }
@@ -605,8 +658,12 @@ impl LeapParser<'_> {
         if self.peek() == Some('+') {
             self.i += 1;
             let s = self.alt()?;
-            if !l.second.is_empty() || !s.second.is_empty() || l.mask.is_some() || s.mask.is_some() {
-                return self.ctx.err(format!("only two-step leapers are supported: `{}`", self.text));
+            if !l.second.is_empty() || !s.second.is_empty() || l.mask.is_some() || s.mask.is_some()
+            {
+                return self.ctx.err(format!(
+                    "only two-step leapers are supported: `{}`",
+                    self.text
+                ));
             }
             l.second = s.first;
         }
@@ -617,8 +674,11 @@ impl LeapParser<'_> {
         while self.peek() == Some('|') {
             self.i += 1;
             let o = self.prim()?;
-            if !l.second.is_empty() || !o.second.is_empty() || l.mask.is_some() || o.mask.is_some() {
-                return self.ctx.err(format!("`|` joins plain leaps only: `{}`", self.text));
+            if !l.second.is_empty() || !o.second.is_empty() || l.mask.is_some() || o.mask.is_some()
+            {
+                return self
+                    .ctx
+                    .err(format!("`|` joins plain leaps only: `{}`", self.text));
             }
             l.first.extend(o.first);
         }
@@ -626,11 +686,15 @@ impl LeapParser<'_> {
     }
     fn prim(&mut self) -> Result<Leaper, DefError> {
         if self.peek() != Some('(') {
-            return self.ctx.err(format!("expected `(` in leaper `{}`", self.text));
+            return self
+                .ctx
+                .err(format!("expected `(` in leaper `{}`", self.text));
         }
         // A vector `(x,y)` or a parenthesised expression.
         let mut j = self.i + 1;
-        while j < self.t.len() && (self.t[j].is_ascii_digit() || self.t[j] == '-' || self.t[j] == ',') {
+        while j < self.t.len()
+            && (self.t[j].is_ascii_digit() || self.t[j] == '-' || self.t[j] == ',')
+        {
             j += 1;
         }
         if j < self.t.len() && self.t[j] == ')' && self.t[self.i + 1..j].contains(&',') {
@@ -638,8 +702,15 @@ impl LeapParser<'_> {
             let (a, b) = inner.split_once(',').unwrap_or(("", ""));
             // SjaakII reads `(2,)` with sscanf: the missing number keeps the previous
             // vector's value (cambodian's `(-2,1)|(2,)` is `(2,1)`).
-            let x: i8 = a.parse().or_else(|_| self.ctx.err(format!("bad vector `({inner})`")))?;
-            let y: i8 = if b.is_empty() { self.last_y } else { b.parse().or_else(|_| self.ctx.err(format!("bad vector `({inner})`")))? };
+            let x: i8 = a
+                .parse()
+                .or_else(|_| self.ctx.err(format!("bad vector `({inner})`")))?;
+            let y: i8 = if b.is_empty() {
+                self.last_y
+            } else {
+                b.parse()
+                    .or_else(|_| self.ctx.err(format!("bad vector `({inner})`")))?
+            };
             self.last_y = y;
             if a.is_empty() {
                 return self.ctx.err(format!("bad vector `({inner})`"));
@@ -653,7 +724,9 @@ impl LeapParser<'_> {
         self.i += 1;
         let l = self.mask()?;
         if self.peek() != Some(')') {
-            return self.ctx.err(format!("missing `)` in leaper `{}`", self.text));
+            return self
+                .ctx
+                .err(format!("missing `)` in leaper `{}`", self.text));
         }
         self.i += 1;
         Ok(l)

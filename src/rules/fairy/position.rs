@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use super::bits::{square, Bits256};
-use super::tables::{line_dirs, Gen, Variant};
+use super::bits::{Bits256, square};
+use super::tables::{Gen, Variant, line_dirs};
 
 /// A move of a fairy variant.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -214,7 +214,8 @@ impl FairyPos {
             if !k.reach[by][s].has(sq) {
                 continue;
             }
-            let tg = self.targets(&k.captures[by], by, s, occ | k.block[by], k.prison[by]) & !k.block[by];
+            let tg = self.targets(&k.captures[by], by, s, occ | k.block[by], k.prison[by])
+                & !k.block[by];
             if tg.has(sq) {
                 return true;
             }
@@ -252,14 +253,14 @@ impl FairyPos {
         }
     }
 
-    /// Whether two royal pieces of different colours face each other on an open file or rank
-    /// (`taboo`).
+    /// Whether two royal pieces of different colours face each other on an open file
+    /// (`taboo`, as SjaakII tests it: a vertical line only).
     pub fn kings_face(&self) -> bool {
         let w = self.royals(0);
         let b = self.royals(1);
         let occ = self.occupied();
         for a in w.iter() {
-            for (dx, dy) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+            for (dx, dy) in [(0, 1), (0, -1)] {
                 let mut cur = a;
                 while let Some(n) = self.offset(cur, dx, dy) {
                     if occ.has(n) {

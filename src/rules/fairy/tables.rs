@@ -1,8 +1,12 @@
 //! [`VariantDef`] → [`Variant`]: per piece type and colour, movement compiled into per-square
 //! lookup tables, promotion choices and demotions resolved to type indices.
 
-use super::bits::{square, Bits256};
+use super::bits::{Bits256, square};
 use super::defs::*;
+
+/// A two-step or masked leaper: first-leap targets per square, second-leap vectors, mask
+/// targets per square.
+pub type Compound = (Vec<Bits256>, Vec<(i8, i8)>, Option<Vec<Bits256>>);
 
 /// Movement of one piece type for one colour, ready to generate targets.
 #[derive(Clone, Debug, Default)]
@@ -10,7 +14,7 @@ pub struct Gen {
     /// Simple (one-step) leaps: targets per square.
     pub leaps: Vec<Bits256>,
     /// Two-step and masked leapers: (first per square, second vectors, mask per square).
-    pub compound: Vec<(Vec<Bits256>, Vec<(i8, i8)>, Option<Vec<Bits256>>)>,
+    pub compound: Vec<Compound>,
     /// Slide directions (bit 0 H, 1 V, 2 D, 3 A).
     pub slide: u8,
     /// Hop directions.
@@ -97,7 +101,11 @@ pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
         }
     }
     let board = rect & !def.holes;
-    let geo = Geo { files, ranks, board };
+    let geo = Geo {
+        files,
+        ranks,
+        board,
+    };
     let mut kinds = Vec::new();
     for p in &def.pieces {
         let moves = [geo.compile(&p.moves, 0), geo.compile(&p.moves, 1)];
@@ -109,7 +117,8 @@ pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
             .special
             .as_ref()
             .map(|(z, m)| (*z, [geo.compile(m, 0), geo.compile(m, 1)]));
-        let initial = (!p.initial.is_empty()).then(|| [geo.compile(&p.initial, 0), geo.compile(&p.initial, 1)]);
+        let initial = (!p.initial.is_empty())
+            .then(|| [geo.compile(&p.initial, 0), geo.compile(&p.initial, 1)]);
         let mut mobile = [Bits256::EMPTY; 2];
         let mut reach = [Vec::new(), Vec::new()];
         for c in 0..2 {
@@ -178,7 +187,11 @@ pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
             find(base)
         } else if own.ends_with('~') {
             def.pieces.iter().position(|q| {
-                q.promotions.iter().any(|pr| promotion_tokens(&pr.choices).iter().any(|t| t.eq_ignore_ascii_case(own)))
+                q.promotions.iter().any(|pr| {
+                    promotion_tokens(&pr.choices)
+                        .iter()
+                        .any(|t| t.eq_ignore_ascii_case(own))
+                })
             })
         } else {
             None
@@ -234,7 +247,8 @@ impl Geo {
     fn offset(&self, sq: usize, dx: i32, dy: i32) -> Option<usize> {
         let f = (sq % 16) as i32 + dx;
         let r = (sq / 16) as i32 + dy;
-        (f >= 0 && r >= 0 && (f as usize) < self.files && (r as usize) < self.ranks).then(|| square(f as usize, r as usize))
+        (f >= 0 && r >= 0 && (f as usize) < self.files && (r as usize) < self.ranks)
+            .then(|| square(f as usize, r as usize))
     }
 
     fn leap_table(&self, v: &[(i8, i8)]) -> Vec<Bits256> {
@@ -255,7 +269,11 @@ impl Geo {
 
     fn compile(&self, atoms: &[Atom], color: usize) -> Gen {
         let flip = |v: &[(i8, i8)], asym: bool| -> Vec<(i8, i8)> {
-            if asym && color == 1 { v.iter().map(|&(x, y)| (x, -y)).collect() } else { v.to_vec() }
+            if asym && color == 1 {
+                v.iter().map(|&(x, y)| (x, -y)).collect()
+            } else {
+                v.to_vec()
+            }
         };
         let mut g = Gen {
             leaps: vec![Bits256::EMPTY; 256],
@@ -281,8 +299,12 @@ impl Geo {
                             g.leaps[sq] |= *t;
                         }
                     } else {
-                        let mask = l.mask.as_ref().map(|m| self.leap_table(&flip(m, l.asymmetric)));
-                        g.compound.push((first, flip(&l.second, l.asymmetric), mask));
+                        let mask = l
+                            .mask
+                            .as_ref()
+                            .map(|m| self.leap_table(&flip(m, l.asymmetric)));
+                        g.compound
+                            .push((first, flip(&l.second, l.asymmetric), mask));
                     }
                 }
             }
