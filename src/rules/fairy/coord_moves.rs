@@ -71,13 +71,18 @@ impl FairyPos {
                     .trim_end_matches('~')
                     .eq_ignore_ascii_case(s)
         };
+        // Fairy-Stockfish writes castling that gates on the partner's square as partner to king
+        // (`h1e1h`).
         let cands: Vec<&FMove> = legal
             .iter()
             .filter(|m| {
-                m.from as usize == from
+                let normal = m.from as usize == from
                     && (m.to as usize == to
                         || matches!(m.kind, MoveKind::Castle(pf, _) if pf as usize == to))
-                    && m.kind != MoveKind::Drop
+                    && m.kind != MoveKind::Drop;
+                let gate_on_partner = matches!(m.kind, MoveKind::Castle(pf, _)
+                    if pf as usize == from && m.from as usize == to && m.gate.is_some_and(|(_, s)| s == pf));
+                normal || gate_on_partner
             })
             .collect();
         let pick = cands.iter().find(|m| {
@@ -97,6 +102,11 @@ impl FairyPos {
                 return true;
             }
             m.promo.is_none() && m.gate.is_some_and(|(g, _)| matches_sym(g, &suffix))
+        });
+        // A forced promotion written without its piece (a xiangqi soldier crossing the river):
+        // the one candidate there is.
+        let pick = pick.or_else(|| {
+            (suffix.is_empty() && cands.len() == 1 && cands[0].gate.is_none()).then(|| &cands[0])
         });
         // A king moving onto its own partner is castling (Chess960 style); prefer the real
         // destination when both exist.

@@ -345,6 +345,34 @@ impl FairyPos {
         moves
     }
 
+    /// Whether the side to move has only royal pieces on the board (a bare king).
+    pub fn is_bare(&self, color: usize) -> bool {
+        let royals = self.royals(color);
+        !royals.none() && (self.color[color] & !royals).none()
+    }
+
+    /// Whether the game is over by a rule other than having no legal move: a bare king under
+    /// `loneking` (with `bare rule`, not when the bare side can bare the other king at once).
+    pub fn is_variant_end(&self) -> bool {
+        let rules = &self.v.def.rules;
+        let us = self.turn;
+        if rules.loneking.is_some() && self.is_bare(us) && !self.is_bare(1 - us) {
+            if rules.bare_rule {
+                let them_pieces = self.color[1 - us] & !self.royals(1 - us);
+                if them_pieces.len() == 1 {
+                    let last = them_pieces.first();
+                    let can_bare = self
+                        .legal_moves()
+                        .iter()
+                        .any(|m| m.capture.map(|c| c as usize) == last);
+                    return !can_bare;
+                }
+            }
+            return true;
+        }
+        false
+    }
+
     /// Counts leaf nodes of the legal move tree to `depth`.
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
