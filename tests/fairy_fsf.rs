@@ -1,7 +1,8 @@
 //! Fairy-Stockfish's own games replayed through the bundled definitions: every move is legal,
 //! and at each recorded position the number of legal moves and check agree
 //! (`tests/expected/fsf-games.txt`, from `scripts/fsf_games.py`); all 200 games of each set in
-//! `../shared/data/variants/generated/` replay to their recorded end (read in place).
+//! `../shared/data/variants/generated/` replay to their recorded end, and each move's SAN (as
+//! Fairy-Stockfish writes it) names the same move as its UCI (read in place).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -99,10 +100,26 @@ fn all_fairy_stockfish_games_replay() {
             let mut p = FairyPos::from_fen(v.clone(), fen).expect("fen");
             games += 1;
             let uci = g["uci"].as_array().cloned().unwrap_or_default();
+            let san = g["san"].as_array().cloned().unwrap_or_default();
             let mut failed = false;
             for (ply, m) in uci.iter().enumerate() {
                 match p.coord_to_move(m.as_str().unwrap_or_default(), RankBase::One) {
-                    Ok(mv) => p.make(&mv),
+                    Ok(mv) => {
+                        // Fairy-Stockfish's SAN of the same move names the same move.
+                        let s = san.get(ply).and_then(|s| s.as_str()).unwrap_or_default();
+                        match p.san_to_move(s) {
+                            Ok(by_san) if by_san == mv => {}
+                            other => {
+                                bad.push(format!(
+                                    "{name} game {} ply {ply}: SAN `{s}` gives {other:?}, UCI {m}",
+                                    g["game"]
+                                ));
+                                failed = true;
+                                break;
+                            }
+                        }
+                        p.make(&mv)
+                    }
                     Err(e) => {
                         bad.push(format!(
                             "{name} game {} ply {ply}: {e} ({})",

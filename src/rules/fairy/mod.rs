@@ -7,11 +7,13 @@
 
 pub mod bits;
 pub mod coord_moves;
+pub mod cql;
 pub mod defs;
 pub mod fen;
 pub mod movegen;
 pub mod parse;
 pub mod position;
+pub mod san;
 pub mod tables;
 
 pub use bits::Bits256;

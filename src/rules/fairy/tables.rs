@@ -88,6 +88,10 @@ pub struct Variant {
     pub kinds: Vec<Kind>,
     /// Whether any piece is royal.
     pub has_royal: bool,
+    /// CQL piece type of each kind: P N B R Q K keep the standard indices 0..5 (unpromoted
+    /// kinds whose FEN letter is one of them); the other kinds take 6, 7, ... in definition
+    /// order (at most 31).
+    pub cql_type: Vec<u8>,
 }
 
 /// Builds a variant's tables; fails when a promotion names no defined piece.
@@ -199,6 +203,25 @@ pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
         kinds[i].demotes_to = demoted.unwrap_or(i) as u8;
     }
     let has_royal = kinds.iter().any(|k| k.def.flags.royal);
+    let mut cql_type = Vec::new();
+    let mut used = [false; 6];
+    let mut next = 6u8;
+    for k in &kinds {
+        let sym = k.def.symbols[0].as_str();
+        let std = ["P", "N", "B", "R", "Q", "K"]
+            .iter()
+            .position(|s| *s == sym);
+        match std {
+            Some(i) if !used[i] => {
+                used[i] = true;
+                cql_type.push(i as u8);
+            }
+            _ => {
+                cql_type.push(next.min(31));
+                next = next.saturating_add(1);
+            }
+        }
+    }
     Ok(Variant {
         def: def.clone(),
         files,
@@ -207,6 +230,7 @@ pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
         rect,
         kinds,
         has_royal,
+        cql_type,
     })
 }
 
