@@ -14,18 +14,26 @@ use cqlq::rules::standard::Standard;
 
 fn main() {
     let args: Vec<String> = std::env::args().filter(|a| !a.starts_with("--")).collect();
-    let path = args
-        .get(1)
-        .cloned()
-        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/std-visible.pgn").to_string());
-    let max: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
+    let path = args.get(1).cloned().unwrap_or_else(|| {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/data/std-visible.pgn"
+        )
+        .to_string()
+    });
+    let max: usize = args
+        .get(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX);
     let Ok(data) = std::fs::read(&path) else {
         eprintln!("skipped: {path} absent");
         return;
     };
     let mut games: Vec<Vec<String>> = Vec::new();
     for range in split_games(&data).take(max) {
-        let Ok(record) = read_game(&data[range]) else { continue };
+        let Ok(record) = read_game(&data[range]) else {
+            continue;
+        };
         if record.tag("FEN").is_some() {
             continue;
         }
@@ -38,7 +46,9 @@ fn main() {
         games.push(line);
     }
     let plies: usize = games.iter().map(Vec::len).sum();
-    let chess = find_variant(&bundled_variants(), "chess").cloned().expect("bundled chess");
+    let chess = find_variant(&bundled_variants(), "chess")
+        .cloned()
+        .expect("bundled chess");
 
     let t = Instant::now();
     let mut ok_std = 0;
@@ -54,16 +64,35 @@ fn main() {
     let mut ok_fairy = 0;
     for g in &games {
         let mut p = FairyPos::start(chess.clone()).expect("start");
-        if g.iter().all(|m| p.play_san(m).is_ok()) {
+        let mut all = true;
+        for m in g {
+            if let Err(e) = p.play_san(m) {
+                if ok_fairy + 60 > games.len() {
+                    eprintln!("fairy: {e} at {}", p.to_fen(true));
+                }
+                all = false;
+                break;
+            }
+        }
+        if all {
             ok_fairy += 1;
         }
     }
     let fairy_s = t.elapsed().as_secs_f64();
-    assert_eq!(ok_std, ok_fairy, "both engines replay the same games completely");
+    assert_eq!(
+        ok_std, ok_fairy,
+        "both engines replay the same games completely"
+    );
 
     let n = games.len() as f64;
     println!("{} games, {plies} plies from {path}", games.len());
-    println!("shakmaty (Standard): {:>9.0} games/s ({std_s:.2} s)", n / std_s);
-    println!("fairy (Sjaak chess): {:>9.0} games/s ({fairy_s:.2} s)", n / fairy_s);
+    println!(
+        "shakmaty (Standard): {:>9.0} games/s ({std_s:.2} s)",
+        n / std_s
+    );
+    println!(
+        "fairy (Sjaak chess): {:>9.0} games/s ({fairy_s:.2} s)",
+        n / fairy_s
+    );
     println!("fairy / shakmaty:    {:>8.1} %", 100.0 * std_s / fairy_s);
 }

@@ -10,50 +10,9 @@ impl FairyPos {
     pub fn pseudo_moves(&self) -> Vec<FMove> {
         let mut out = Vec::with_capacity(64);
         let us = self.turn;
-        let them = 1 - us;
         let v = &*self.v;
-        let occ = self.occupied();
         for sq in self.color[us].iter() {
-            let t = ((self.board[sq] - 1) >> 1) as usize;
-            let k = &v.kinds[t];
-            let block = k.block[us];
-            let occ_b = occ | block;
-            let prison = k.prison[us];
-            let mut quiet = self.targets(&k.moves[us], us, sq, occ_b, prison) & !occ & !block;
-            let mut special = Bits256::EMPTY;
-            if let Some((zone, g)) = &k.special {
-                let unmoved_ok = !v.def.rules.special_init || self.unmoved.has(sq);
-                if zone[us].has(sq) && unmoved_ok {
-                    special |= self.targets(&g[us], us, sq, occ_b, prison) & !occ & !block;
-                }
-            }
-            if let Some(g) = &k.initial
-                && self.unmoved.has(sq)
-            {
-                special |= self.targets(&g[us], us, sq, occ_b, prison) & !occ & !block;
-            }
-            special &= !quiet;
-            let cap_all = self.targets(&k.captures[us], us, sq, occ_b, prison) & !block;
-            let caps = cap_all & self.color[them];
-            quiet &= !Bits256::EMPTY;
-            for to in quiet.iter() {
-                self.push_promotions(&mut out, sq, to, t, None, false);
-            }
-            for to in special.iter() {
-                self.push_promotions(&mut out, sq, to, t, None, k.def.flags.set_ep);
-            }
-            for to in caps.iter() {
-                self.push_promotions(&mut out, sq, to, t, Some(to as u8), false);
-            }
-            if k.def.flags.take_ep
-                && let Some(victim) = self.ep_victim
-                && self.color[them].has(victim as usize)
-            {
-                for to in (cap_all & self.ep & !occ).iter() {
-                    self.push_promotions(&mut out, sq, to, t, Some(victim), false);
-                }
-            }
-            self.push_castles(&mut out, sq, t);
+            self.push_piece_moves(&mut out, sq);
         }
         let rules = &v.def.rules;
         if rules.gate_drops {
@@ -80,6 +39,55 @@ impl FairyPos {
             }
         }
         out
+    }
+
+    /// Pushes the pseudo-legal moves of the piece on `sq` (castling included; drops, gating
+    /// and pickups are not moves of a piece).
+    pub fn push_piece_moves(&self, out: &mut Vec<FMove>, sq: usize) {
+        let us = self.turn;
+        let them = 1 - us;
+        let v = &*self.v;
+        let occ = self.occupied();
+        let t = ((self.board[sq] - 1) >> 1) as usize;
+        let k = &v.kinds[t];
+        let block = k.block[us];
+        let occ_b = occ | block;
+        let prison = k.prison[us];
+        let mut quiet = self.targets(&k.moves[us], us, sq, occ_b, prison) & !occ & !block;
+        let mut special = Bits256::EMPTY;
+        if let Some((zone, g)) = &k.special {
+            let unmoved_ok = !v.def.rules.special_init || self.unmoved.has(sq);
+            if zone[us].has(sq) && unmoved_ok {
+                special |= self.targets(&g[us], us, sq, occ_b, prison) & !occ & !block;
+            }
+        }
+        if let Some(g) = &k.initial
+            && self.unmoved.has(sq)
+        {
+            special |= self.targets(&g[us], us, sq, occ_b, prison) & !occ & !block;
+        }
+        special &= !quiet;
+        let cap_all = self.targets(&k.captures[us], us, sq, occ_b, prison) & !block;
+        let caps = cap_all & self.color[them];
+        quiet &= !Bits256::EMPTY;
+        for to in quiet.iter() {
+            self.push_promotions(out, sq, to, t, None, false);
+        }
+        for to in special.iter() {
+            self.push_promotions(out, sq, to, t, None, k.def.flags.set_ep);
+        }
+        for to in caps.iter() {
+            self.push_promotions(out, sq, to, t, Some(to as u8), false);
+        }
+        if k.def.flags.take_ep
+            && let Some(victim) = self.ep_victim
+            && self.color[them].has(victim as usize)
+        {
+            for to in (cap_all & self.ep & !occ).iter() {
+                self.push_promotions(out, sq, to, t, Some(victim), false);
+            }
+        }
+        self.push_castles(out, sq, t);
     }
 
     fn count_of(&self, color: usize, t: usize) -> u32 {

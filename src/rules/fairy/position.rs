@@ -373,12 +373,6 @@ impl super::tables::Kind {
     /// A pawn-like piece: it moves by steps only and promotes (its moves reset the clock and
     /// it counts for CQL's pawn-structure filters).
     pub fn is_pawnlike(&self) -> bool {
-        let g = &self.moves[0];
-        !g.steps.is_empty()
-            && g.slide == 0
-            && g.ride.is_empty()
-            && g.compound.is_empty()
-            && g.leaps.iter().all(|b| b.none())
-            && !self.promotions.is_empty()
+        self.pawnlike
     }
 }

@@ -44,13 +44,25 @@ impl FairyPos {
     /// Finds the legal move a SAN token names.
     pub fn san_to_move(&self, text: &str) -> Result<FMove, String> {
         let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
-        let legal = self.legal_moves();
+        // Only moves the text can name are tested for legality (fast replay); the rules that
+        // restrict the whole move list (forced capture, forced drops) need all of them.
+        let rules = &self.v.def.rules;
+        let restricted = rules.forced_capture || rules.force_drops;
+        let legal_list = || -> Vec<FMove> {
+            if restricted {
+                self.legal_moves()
+            } else {
+                self.pseudo_moves()
+            }
+        };
+        let legal_ok = |m: &FMove| restricted || self.is_legal(m);
         let (body, gate) = match t.split_once('/') {
             Some((b, g)) => (b, Some(g)),
             None => (t, None),
         };
         let gate = gate.map(|g| self.parse_gate(g)).transpose()?;
         if body == "O-O" || body == "O-O-O" || body == "0-0" || body == "0-0-0" {
+            let legal = legal_list();
             let east = body.len() == 3;
             let found: Vec<&FMove> = legal
                 .iter()
@@ -58,6 +70,7 @@ impl FairyPos {
                     matches!(m.kind, MoveKind::Castle(..)) && (m.to % 16 > m.from % 16) == east
                 })
                 .filter(|m| self.gate_matches(m, &gate))
+                .filter(|m| legal_ok(m))
                 .collect();
             return match found.as_slice() {
                 [m] => Ok(**m),
@@ -69,6 +82,47 @@ impl FairyPos {
             .parse_san(body)
             .ok_or_else(|| format!("unreadable move `{text}`"))?;
         parts.gate = gate;
+        // Fast path: only the pieces the text names generate moves, only moves to the written
+        // square are tested for legality.
+        if !restricted && !parts.drop && parts.gate.is_none() {
+            let mut cands = Vec::new();
+            for sq in self.color[self.turn].iter() {
+                let t = ((self.board[sq] - 1) >> 1) as usize;
+                let named = match &parts.piece {
+                    Some(letter) => self.san_names(t, letter),
+                    None => self.san_letterless(t),
+                };
+                if !named
+                    || parts.from_file.is_some_and(|f| f != sq % 16)
+                    || parts.from_rank.is_some_and(|r| r != sq / 16)
+                {
+                    continue;
+                }
+                self.push_piece_moves(&mut cands, sq);
+            }
+            cands.retain(|m| m.to as usize == parts.to);
+            let forced = |m: &FMove| {
+                !cands.iter().any(|x| {
+                    x.from == m.from && x.to == m.to && x.kind == m.kind && x.promo.is_none()
+                })
+            };
+            let found: Vec<FMove> = cands
+                .iter()
+                .copied()
+                .filter(|m| {
+                    (self.san_matches(m, &parts, true)
+                        || (parts.promo.is_none()
+                            && m.promo.is_some()
+                            && forced(m)
+                            && self.san_matches(&FMove { promo: None, ..*m }, &parts, true)))
+                        && self.is_legal(m)
+                })
+                .collect();
+            if let [m] = found.as_slice() {
+                return Ok(*m);
+            }
+        }
+        let legal = legal_list();
         // A promotion the move cannot avoid may go unwritten (a xiangqi soldier crossing).
         let forced = |m: &FMove| {
             !legal
@@ -87,6 +141,7 @@ impl FairyPos {
                             && forced(m)
                             && self.san_matches(&FMove { promo: None, ..*m }, &parts, strict))
                 })
+                .filter(|m| legal_ok(m))
                 .collect()
         };
         let mut found = pick(true);

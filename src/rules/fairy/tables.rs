@@ -69,6 +69,8 @@ pub struct Kind {
     pub reach: [Vec<Bits256>; 2],
     /// Maximum count per colour (0 = unlimited).
     pub max: [u32; 2],
+    /// Moves by steps only and promotes: a pawn for the halfmove clock and CQL's pawn filters.
+    pub pawnlike: bool,
 }
 
 /// A compiled variant: what the position code needs.
@@ -160,6 +162,7 @@ pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
                 if p.max[0] == 0 && royal { 1 } else { p.max[0] },
                 if p.max[1] == 0 && royal { 1 } else { p.max[1] },
             ],
+            pawnlike: false,
         });
     }
     // Promotions and demotions need every symbol.
@@ -187,6 +190,14 @@ pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
             }
         }
         kinds[i].optional_zone = optional_zone;
+        let g = &kinds[i].moves[0];
+        kinds[i].pawnlike = !g.steps.is_empty()
+            && g.slide == 0
+            && g.hop == 0
+            && g.ride.is_empty()
+            && g.compound.is_empty()
+            && g.leaps.iter().all(|b| b.none())
+            && !kinds[i].promotions.is_empty();
         let demoted = if let Some(base) = own.strip_prefix('+') {
             find(base)
         } else if own.ends_with('~') {
@@ -353,7 +364,7 @@ impl Geo {
             }
             b |= t;
         }
-        for &(dx, dy) in line_dirs(g.slide | g.hop).iter().chain(g.ride.iter()) {
+        for (dx, dy) in line_dirs(g.slide | g.hop).chain(g.ride.iter().copied()) {
             let mut cur = sq;
             while let Some(n) = self.offset(cur, dx as i32, dy as i32) {
                 b.set(n);
@@ -378,19 +389,18 @@ impl Geo {
 }
 
 /// The unit vectors of slide directions (bit 0 H, 1 V, 2 D, 3 A).
-pub fn line_dirs(dirs: u8) -> Vec<(i8, i8)> {
-    let mut v = Vec::new();
-    if dirs & 1 != 0 {
-        v.extend([(1, 0), (-1, 0)]);
-    }
-    if dirs & 2 != 0 {
-        v.extend([(0, 1), (0, -1)]);
-    }
-    if dirs & 4 != 0 {
-        v.extend([(1, 1), (-1, -1)]);
-    }
-    if dirs & 8 != 0 {
-        v.extend([(1, -1), (-1, 1)]);
-    }
-    v
+pub fn line_dirs(dirs: u8) -> impl Iterator<Item = (i8, i8)> {
+    const ALL: [(u8, (i8, i8)); 8] = [
+        (1, (1, 0)),
+        (1, (-1, 0)),
+        (2, (0, 1)),
+        (2, (0, -1)),
+        (4, (1, 1)),
+        (4, (-1, -1)),
+        (8, (1, -1)),
+        (8, (-1, 1)),
+    ];
+    ALL.into_iter()
+        .filter(move |(bit, _)| dirs & bit != 0)
+        .map(|(_, d)| d)
 }
