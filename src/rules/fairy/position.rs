@@ -214,13 +214,59 @@ impl FairyPos {
             if !k.reach[by][s].has(sq) {
                 continue;
             }
-            let tg = self.targets(&k.captures[by], by, s, occ | k.block[by], k.prison[by])
-                & !k.block[by];
+            let g = &k.captures[by];
+            if k.block[by].has(sq) || !k.prison[by].has(sq) {
+                continue;
+            }
+            // Quick answers for plain leapers and sliders; anything else computes targets.
+            if g.leaps[s].has(sq) {
+                return true;
+            }
+            let simple =
+                g.compound.is_empty() && g.hop == 0 && g.ride.is_empty() && g.steps.is_empty();
+            if simple && k.block[by].none() {
+                if g.slide != 0 && self.slides_to(g.slide, s, sq, occ) {
+                    return true;
+                }
+                continue;
+            }
+            let tg = self.targets(g, by, s, occ | k.block[by], k.prison[by]) & !k.block[by];
             if tg.has(sq) {
                 return true;
             }
         }
         false
+    }
+
+    /// Whether a slider with directions `dirs` on `from` reaches `to` over empty squares.
+    fn slides_to(&self, dirs: u8, from: usize, to: usize, occ: Bits256) -> bool {
+        let (ff, fr) = ((from % 16) as i32, (from / 16) as i32);
+        let (tf, tr) = ((to % 16) as i32, (to / 16) as i32);
+        let (dx, dy) = (tf - ff, tr - fr);
+        let bit = if dy == 0 {
+            1
+        } else if dx == 0 {
+            2
+        } else if dx == dy {
+            4
+        } else if dx == -dy {
+            8
+        } else {
+            return false;
+        };
+        if dirs & bit == 0 {
+            return false;
+        }
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let (mut f, mut r) = (ff + sx, fr + sy);
+        while (f, r) != (tf, tr) {
+            if occ.has(square(f as usize, r as usize)) {
+                return false;
+            }
+            f += sx;
+            r += sy;
+        }
+        true
     }
 
     /// The squares of `color`'s royal pieces.

@@ -26,19 +26,15 @@ struct SanParts {
 impl FairyPos {
     /// Whether `letter` names piece type `t` in SAN.
     fn san_names(&self, t: usize, letter: &str) -> bool {
-        let d = &self.v.kinds[t].def;
-        let san = d.san.trim();
-        let fen = d.symbols[0].as_str();
-        let bare = fen.trim_start_matches('+').trim_end_matches('~');
-        (!san.is_empty() && san.eq_ignore_ascii_case(letter))
-            || fen.eq_ignore_ascii_case(letter)
-            || (!fen.starts_with('+') && bare.eq_ignore_ascii_case(letter))
+        self.v.kinds[t]
+            .san_aliases
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case(letter))
     }
 
     /// Whether type `t` is written without a letter (a pawn).
     fn san_letterless(&self, t: usize) -> bool {
-        let d = &self.v.kinds[t].def;
-        d.san.trim().is_empty() || (d.san.trim() == "P" && d.symbols[0] == "P")
+        self.v.kinds[t].san_letterless
     }
 
     /// Finds the legal move a SAN token names.

@@ -71,6 +71,11 @@ pub struct Kind {
     pub max: [u32; 2],
     /// Moves by steps only and promotes: a pawn for the halfmove clock and CQL's pawn filters.
     pub pawnlike: bool,
+    /// Letters that name the piece in SAN: its SAN string, its FEN letter, and the FEN letter
+    /// without `~` (and without `+` unless the piece is promoted).
+    pub san_aliases: Vec<String>,
+    /// Written without a letter in SAN (a pawn: SAN string empty, or `P` for the `P` piece).
+    pub san_letterless: bool,
 }
 
 /// A compiled variant: what the position code needs.
@@ -163,6 +168,23 @@ pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
                 if p.max[1] == 0 && royal { 1 } else { p.max[1] },
             ],
             pawnlike: false,
+            san_aliases: {
+                let san = p.san.trim().to_string();
+                let fen = p.symbols[0].clone();
+                let bare = fen
+                    .trim_start_matches('+')
+                    .trim_end_matches('~')
+                    .to_string();
+                let mut a = vec![fen.clone()];
+                if !san.is_empty() {
+                    a.push(san);
+                }
+                if !fen.starts_with('+') {
+                    a.push(bare);
+                }
+                a
+            },
+            san_letterless: p.san.trim().is_empty() || (p.san.trim() == "P" && p.symbols[0] == "P"),
         });
     }
     // Promotions and demotions need every symbol.
