@@ -89,6 +89,7 @@ impl FairyPos {
                     None => self.san_letterless(t),
                 };
                 if !named
+                    || !self.v.kinds[t].reach_all[self.turn][sq].has(parts.to)
                     || parts.from_file.is_some_and(|f| f != sq % 16)
                     || parts.from_rank.is_some_and(|r| r != sq / 16)
                 {

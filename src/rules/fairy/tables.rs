@@ -67,6 +67,9 @@ pub struct Kind {
     /// Capture targets on an empty board with every hopper screen present (a superset), per
     /// colour and square: a quick "can this piece attack that square" test.
     pub reach: [Vec<Bits256>; 2],
+    /// Every destination on an empty board (moves, captures, special, initial, castling), per
+    /// colour and square: a quick "can this piece get there" test for reading moves.
+    pub reach_all: [Vec<Bits256>; 2],
     /// Maximum count per colour (0 = unlimited).
     pub max: [u32; 2],
     /// Moves by steps only and promotes: a pawn for the halfmove clock and CQL's pawn filters.
@@ -132,6 +135,7 @@ pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
             .then(|| [geo.compile(&p.initial, 0), geo.compile(&p.initial, 1)]);
         let mut mobile = [Bits256::EMPTY; 2];
         let mut reach = [Vec::new(), Vec::new()];
+        let mut reach_all = [Vec::new(), Vec::new()];
         for c in 0..2 {
             for sq in 0..256 {
                 let r = if board.has(sq) {
@@ -140,12 +144,26 @@ pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
                     Bits256::EMPTY
                 };
                 reach[c].push(r);
+                let mut all = r;
                 if board.has(sq) {
                     let m = geo.reach(&moves[c], sq) | r;
                     if !(m & board).none() {
                         mobile[c].set(sq);
                     }
+                    all |= m;
+                    if let Some((_, g)) = &special {
+                        all |= geo.reach(&g[c], sq);
+                    }
+                    if let Some(g) = &initial {
+                        all |= geo.reach(&g[c], sq);
+                    }
+                    for cd in &p.castles {
+                        for &t in &cd.to {
+                            all.set(t);
+                        }
+                    }
                 }
+                reach_all[c].push(all);
             }
         }
         let royal = p.flags.royal;
@@ -163,6 +181,7 @@ pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
             demotes_to: 0,
             mobile,
             reach,
+            reach_all,
             max: [
                 if p.max[0] == 0 && royal { 1 } else { p.max[0] },
                 if p.max[1] == 0 && royal { 1 } else { p.max[1] },
