@@ -59,6 +59,13 @@ impl FairyPos {
             let unmoved_ok = !v.def.rules.special_init || self.unmoved.has(sq);
             if zone[us].has(sq) && unmoved_ok {
                 special |= self.targets(&g[us], us, sq, occ_b, prison) & !occ & !block;
+                // SjaakII under `special init`: a piece that has not left its special zone
+                // makes its special moves instead of its ordinary non-captures (the
+                // chaturanga king on e1 leaps but does not step; a pawn's double step covers
+                // its single step, so pawns are unaffected).
+                if v.def.rules.special_init {
+                    quiet = Bits256::EMPTY;
+                }
             }
         }
         if let Some(g) = &k.initial
