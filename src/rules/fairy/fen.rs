@@ -203,9 +203,12 @@ impl FairyPos {
                 }
                 let east = c.to.iter().any(|&t| t % 16 > c.from % 16);
                 let lower = ch.to_ascii_lowercase();
+                // SjaakII grants `K`/`Q` only to a partner on the king's rank (Troitzky
+                // Byway's diagonal castling with a rook on e1 is never available there).
+                let same_rank = c.from / 16 == c.partner / 16;
                 let ok = match lower {
-                    'k' => east,
-                    'q' => !east,
+                    'k' => east && same_rank,
+                    'q' => !east && same_rank,
                     f if f.is_ascii_lowercase() => (c.partner % 16) as u8 == f as u8 - b'a',
                     _ => false,
                 };
