@@ -154,10 +154,10 @@ fn bad_definitions_name_file_line_and_reason() {
     }
 }
 
-/// Variants where cqlq is known to differ from SjaakII (open work, see docs/fairy.md): the pickup moves of Twilight (SjaakII prints them as
-/// `b1(null),`, unreadable), the Chu lion's double moves (elven, elfin, lion: `@@@@`),
-/// chaturanga's `special init` as SjaakII applies it, a nightrider check that SjaakII cannot
-/// escape though a pawn blocks it (SjaakII's error: cqlq finds `d2-d3`), Caissa Britannia's
+/// Variants where cqlq is known to differ from SjaakII (open work, see docs/fairy.md): the
+/// pickup moves of Twilight (SjaakII prints them as `b1(null),`, unreadable), the Chu lion's
+/// double moves (elven, elfin, lion: `@@@@`), a nightrider check that SjaakII cannot escape
+/// though a pawn blocks it (SjaakII's error: cqlq finds `d2-d3`), Caissa Britannia's
 /// en-passant check, straits' block zones as SjaakII applies them.
 const KNOWN_DIFFERENT: &[&str] = &[
     "twilight_chess",
