@@ -518,6 +518,15 @@ fn parse_moves(ctx: &Ctx, text: &str) -> Result<MoveSet, DefError> {
         return Ok(Vec::new());
     }
     let kind: String = t.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+    if matches!(
+        kind.as_str(),
+        "slide" | "hop" | "leap" | "aleap" | "ride" | "step"
+    ) && !t[kind.len()..].starts_with(char::is_whitespace)
+    {
+        // SjaakII recognises a movement only when its keyword is followed by a space:
+        // `leap(2,1)` (iesonmora's unicorn) defines no movement at all there.
+        return Ok(Vec::new());
+    }
     let rest = t[kind.len()..].trim();
     let atom = match kind.as_str() {
         "slide" | "hop" => {
