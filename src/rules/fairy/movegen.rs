@@ -324,6 +324,26 @@ impl FairyPos {
         if self.v.def.rules.taboo && p.kings_face() {
             return false;
         }
+        // `en-passant check`: a royal piece may not pass over an attacked square.
+        if self.v.def.rules.en_passant_check
+            && m.kind == MoveKind::Normal
+            && self.v.kinds[m.piece as usize].def.flags.royal
+        {
+            let (ff, fr) = ((m.from % 16) as i32, (m.from / 16) as i32);
+            let (tf, tr) = ((m.to % 16) as i32, (m.to / 16) as i32);
+            let (dx, dy) = (tf - ff, tr - fr);
+            if dx == 0 || dy == 0 || dx.abs() == dy.abs() {
+                let (sx, sy) = (dx.signum(), dy.signum());
+                let (mut f, mut r) = (ff + sx, fr + sy);
+                while (f, r) != (tf, tr) {
+                    if self.attacked(r as usize * 16 + f as usize, 1 - us) {
+                        return false;
+                    }
+                    f += sx;
+                    r += sy;
+                }
+            }
+        }
         if m.kind == MoveKind::Drop {
             let f = self.v.kinds[m.piece as usize].def.flags;
             if f.drop_no_check || f.drop_no_mate {
