@@ -56,4 +56,9 @@ pub struct Cli {
     /// No summary line on stderr.
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Rules for games without a [Variant] tag (e.g. crazyhouse, atomic, 3check, chess960);
+    /// a game's own tag still wins.
+    #[arg(long, value_name = "NAME")]
+    pub variant: Option<String>,
 }

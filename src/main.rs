@@ -95,6 +95,10 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     } else {
         Format::Pgn
     };
+    let default_variant = match &cli.variant {
+        Some(name) => Some(cqlq::rules::select::resolve_variant(name).map_err(|e| e.to_string())?),
+        None => None,
+    };
     let config = RunConfig {
         filter: query.filter,
         inputs,
@@ -105,6 +109,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         },
         variations,
         progress: !cli.no_progress && !cli.quiet,
+        default_variant,
     };
     if let Some(n) = cli.threads {
         rayon::ThreadPoolBuilder::new()

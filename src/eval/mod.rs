@@ -351,9 +351,9 @@ impl<'a, P: Position> Evaluator<'a, P> {
             // check
             Node::Check => truth(pos.is_check()),
             // mate
-            Node::Mate => truth(pos.is_check() && !pos.has_legal_move()),
+            Node::Mate => truth(pos.is_mate()),
             // stalemate
-            Node::Stalemate => truth(!pos.is_check() && !pos.has_legal_move()),
+            Node::Stalemate => truth(pos.is_stalemate()),
             // wtm, btm
             Node::ToMove(color) => truth(pos.turn() == *color),
             // initial

@@ -5,6 +5,8 @@
 //! evaluator is generic over it, so standard chess keeps 64-bit bitboards.
 
 pub mod fairy;
+pub mod online;
+pub mod select;
 pub mod standard;
 
 use crate::ir::{Color, PieceKinds, PieceType};
@@ -91,4 +93,20 @@ pub trait Position: Clone + Send + Sync {
     fn play_san(&mut self, san: &str) -> Result<MoveInfo<Self::Set>, RulesError>;
     /// Plays a null move (`--`, `Z0`), passing the turn.
     fn play_null(&mut self) -> Result<MoveInfo<Self::Set>, RulesError>;
+    /// Whether a variant's own goal is reached (king of the hill, third check, racing kings
+    /// finish, exploded king, no pieces left, ...): the game is over without mate or
+    /// stalemate. Standard chess has none.
+    fn is_variant_end(&self) -> bool {
+        false
+    }
+    /// Whether the side to move is mated: in check with no legal move (python-chess's rule,
+    /// so in Three-check the third check is a mate).
+    fn is_mate(&self) -> bool {
+        self.is_check() && !self.has_legal_move()
+    }
+    /// Whether the side to move is stalemated: not in check, no legal move, and no variant
+    /// goal reached.
+    fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_move() && !self.is_variant_end()
+    }
 }

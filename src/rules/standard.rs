@@ -30,7 +30,8 @@ impl Default for Standard {
     }
 }
 
-fn color_of(c: shakmaty::Color) -> Color {
+/// The IR's colour of a shakmaty colour.
+pub(crate) fn color_of(c: shakmaty::Color) -> Color {
     match c {
         shakmaty::Color::White => Color::White,
         shakmaty::Color::Black => Color::Black,
@@ -42,7 +43,8 @@ pub fn type_of(role: Role) -> PieceType {
     role as u8 - 1
 }
 
-const ROLES: [Role; 6] = [
+/// The six roles in the IR's piece type order.
+pub(crate) const ROLES: [Role; 6] = [
     Role::Pawn,
     Role::Knight,
     Role::Bishop,
@@ -95,25 +97,19 @@ impl Standard {
     }
 
     /// The start position of a game from its tags: `FEN` (with or without `SetUp`) and
-    /// `Variant` (standard names, or Chess960 under its usual spellings). Other variants are an
-    /// error until their engines exist.
+    /// `Variant` (standard names, or Chess960 under its usual spellings, see
+    /// [`super::select`]). Other variants are an error here: they have their own rules.
     pub fn for_game(fen: Option<&str>, variant: Option<&str>) -> Result<Standard, RulesError> {
-        let chess960 = match variant.map(|v| v.trim().to_ascii_lowercase()) {
-            None => false,
-            Some(v) => match v.as_str() {
-                "" | "standard" | "chess" | "normal" | "from position" | "fromposition" => false,
-                "chess960" | "chess 960" | "fischerandom" | "fischerrandom" | "fischer random"
-                | "fischer-random" | "frc" | "960" | "freestyle" => true,
-                _ => {
-                    return Err(RulesError {
-                        reason: format!(
-                            "variant \"{}\" is not supported yet",
-                            variant.unwrap_or("")
-                        ),
-                    });
-                }
-            },
-        };
+        match super::select::rules_for_game(variant, None)? {
+            super::select::GameRules::Standard { chess960 } => Standard::from_start(fen, chess960),
+            other => Err(RulesError {
+                reason: format!("variant \"{}\" is not standard chess", other.name()),
+            }),
+        }
+    }
+
+    /// The start position: the FEN when given and not empty, else the standard array.
+    pub fn from_start(fen: Option<&str>, chess960: bool) -> Result<Standard, RulesError> {
         match fen {
             Some(f) if !f.trim().is_empty() => Standard::from_fen(f, chess960),
             _ => Ok(Standard::start(chess960)),
@@ -126,63 +122,7 @@ impl Standard {
     }
 
     fn move_info(&self, m: Move) -> MoveInfo<Bitboard> {
-        let color = color_of(self.pos.turn());
-        let one = |sq: Square| Bitboard::from_square(sq);
-        match m {
-            Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion,
-            } => MoveInfo {
-                from: one(from),
-                to: one(to),
-                color,
-                mover: type_of(role),
-                capture: capture.map(|r| (type_of(r), one(to))),
-                promotion: promotion.map(type_of),
-                castle: None,
-                en_passant: false,
-                null: false,
-            },
-            Move::EnPassant { from, to } => MoveInfo {
-                from: one(from),
-                to: one(to),
-                color,
-                mover: 0,
-                capture: Some((0, one(Square::from_coords(to.file(), from.rank())))),
-                promotion: None,
-                castle: None,
-                en_passant: true,
-                null: false,
-            },
-            Move::Castle { king, rook } => {
-                let side = CastlingSide::from_king_side(king < rook);
-                MoveInfo {
-                    from: one(king),
-                    to: one(Square::from_coords(side.king_to_file(), king.rank())),
-                    color,
-                    mover: type_of(Role::King),
-                    capture: None,
-                    promotion: None,
-                    castle: Some(side.is_king_side()),
-                    en_passant: false,
-                    null: false,
-                }
-            }
-            Move::Put { role, to } => MoveInfo {
-                from: Bitboard::EMPTY,
-                to: one(to),
-                color,
-                mover: type_of(role),
-                capture: None,
-                promotion: None,
-                castle: None,
-                en_passant: false,
-                null: false,
-            },
-        }
+        move_info(self.pos.turn(), m)
     }
 
     fn update_promoted(&mut self, m: Move) {
@@ -378,6 +318,68 @@ impl Position for Standard {
     }
 }
 
+/// What a shakmaty move of the side `turn` does, as filters see it (shared with the online
+/// variants, whose drops have an empty `from`).
+pub(crate) fn move_info(turn: shakmaty::Color, m: Move) -> MoveInfo<Bitboard> {
+    let color = color_of(turn);
+    let one = |sq: Square| Bitboard::from_square(sq);
+    match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => MoveInfo {
+            from: one(from),
+            to: one(to),
+            color,
+            mover: type_of(role),
+            capture: capture.map(|r| (type_of(r), one(to))),
+            promotion: promotion.map(type_of),
+            castle: None,
+            en_passant: false,
+            null: false,
+        },
+        Move::EnPassant { from, to } => MoveInfo {
+            from: one(from),
+            to: one(to),
+            color,
+            mover: 0,
+            capture: Some((0, one(Square::from_coords(to.file(), from.rank())))),
+            promotion: None,
+            castle: None,
+            en_passant: true,
+            null: false,
+        },
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_king_side(king < rook);
+            MoveInfo {
+                from: one(king),
+                to: one(Square::from_coords(side.king_to_file(), king.rank())),
+                color,
+                mover: type_of(Role::King),
+                capture: None,
+                promotion: None,
+                castle: Some(side.is_king_side()),
+                en_passant: false,
+                null: false,
+            }
+        }
+        Move::Put { role, to } => MoveInfo {
+            from: Bitboard::EMPTY,
+            to: one(to),
+            color,
+            mover: type_of(role),
+            capture: None,
+            promotion: None,
+            castle: None,
+            en_passant: false,
+            null: false,
+        },
+    }
+}
+
 /// A position from a FEN: strictly (`leniency` 0), with an impossible en passant square
 /// dropped (1), or with impossible castling rights dropped too (2).
 fn lenient_position(fen: Fen, mode: CastlingMode, leniency: u8) -> Result<Chess, String> {
@@ -403,7 +405,18 @@ fn lenient_position(fen: Fen, mode: CastlingMode, leniency: u8) -> Result<Chess,
 /// Pseudo-legal moves: every move of the side to move by its pieces' movement rules, ignoring
 /// whether its own king is left attacked. Castling is included only when legal.
 fn pseudo_legal(p: &Standard) -> Vec<MoveInfo<Bitboard>> {
-    let pos = &p.pos;
+    pseudo_legal_moves(
+        &p.pos,
+        &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+    )
+    .into_iter()
+    .map(|m| p.move_info(m))
+    .collect()
+}
+
+/// Pseudo-legal board moves of any shakmaty position (drops excluded), promoting to
+/// `promotions`; castling only when the position's own rules allow it.
+pub(crate) fn pseudo_legal_moves(pos: &dyn shakmaty::Position, promotions: &[Role]) -> Vec<Move> {
     let board = pos.board();
     let us = pos.turn();
     let ours = board.by_color(us);
@@ -414,7 +427,7 @@ fn pseudo_legal(p: &Standard) -> Vec<MoveInfo<Bitboard>> {
     let push = |moves: &mut Vec<Move>, role: Role, from: Square, to: Square| {
         let capture = board.role_at(to);
         if role == Role::Pawn && to.rank() as u32 == last_rank {
-            for promo in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            for &promo in promotions {
                 moves.push(Move::Normal {
                     role,
                     from,
@@ -472,7 +485,7 @@ fn pseudo_legal(p: &Standard) -> Vec<MoveInfo<Bitboard>> {
             moves.push(m);
         }
     }
-    moves.into_iter().map(|m| p.move_info(m)).collect()
+    moves
 }
 
 #[cfg(test)]

@@ -8,10 +8,13 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 
-use crate::eval::{Evaluator, GameContext, replay};
+use crate::eval::{Evaluator, GameContext, ReplayFault, replay};
 use crate::ir::Node;
 use crate::output::{Format, PgnStyle, render_game};
 use crate::pgn::{read_game, split_games};
+use crate::rules::Position;
+use crate::rules::online::Online;
+use crate::rules::select::{GameRules, rules_for_game};
 use crate::rules::standard::Standard;
 
 /// Games per parallel batch: enough to keep every thread busy, few enough that memory stays
@@ -53,6 +56,8 @@ pub struct RunConfig {
     pub variations: bool,
     /// Show a progress bar (only when stderr is a terminal).
     pub progress: bool,
+    /// The rules of games without a `[Variant]` tag (`--variant`); None: standard chess.
+    pub default_variant: Option<GameRules>,
 }
 
 /// Counts for the summary line and the exit status.
@@ -94,8 +99,17 @@ fn process_game(
             (*e.partial, Some(message))
         }
     };
-    let start = match Standard::for_game(record.tag("FEN"), record.tag("Variant")) {
-        Ok(s) => s,
+    let fen = record.tag("FEN");
+    let searched = rules_for_game(record.tag("Variant"), config.default_variant).and_then(
+        |rules| match rules {
+            GameRules::Standard { chess960 } => Standard::from_start(fen, chess960)
+                .map(|start| search_game(config, &record, start, number)),
+            GameRules::Online(variant) => Online::for_game(variant, fen)
+                .map(|start| search_game(config, &record, start, number)),
+        },
+    );
+    let (text, matched_positions, fault) = match searched {
+        Ok(found) => found,
         Err(e) => {
             let message = error.unwrap_or_else(|| format!("{}: {e}", at(offset)));
             return GameOutput {
@@ -105,15 +119,31 @@ fn process_game(
             };
         }
     };
-    let replayed = replay(&record, start, config.variations);
     if error.is_none() {
-        error = replayed.fault.as_ref().map(|f| {
+        error = fault.map(|f| {
             let place = if f.mainline { "" } else { " in a variation" };
             format!("{}: {} at ply {}{place}", at(offset), f.error, f.ply)
         });
     }
+    GameOutput {
+        text,
+        matched_positions,
+        error,
+    }
+}
+
+/// Replays a game from `start` under its rules and evaluates the filter at each searched
+/// position: the rendered text, the number of matched positions and the replay's first fault.
+fn search_game<P: Position<Set = shakmaty::Bitboard>>(
+    config: &RunConfig,
+    record: &crate::pgn::GameRecord,
+    start: P,
+    number: u64,
+) -> (String, u64, Option<ReplayFault>) {
+    let replayed = replay(record, start, config.variations);
+    let fault = replayed.fault.clone();
     let context = GameContext {
-        record: &record,
+        record,
         replayed: &replayed,
         number,
         variations: config.variations,
@@ -131,16 +161,12 @@ fn process_game(
             config.format,
             &config.style,
             number,
-            &record,
+            record,
             &replayed,
             &matched,
         )
     };
-    GameOutput {
-        text,
-        matched_positions: matched.len() as u64,
-        error,
-    }
+    (text, matched.len() as u64, fault)
 }
 
 /// Where results go: the writer, the counts and the progress bar.
