@@ -61,4 +61,9 @@ pub struct Cli {
     /// a game's own tag still wins.
     #[arg(long, value_name = "NAME")]
     pub variant: Option<String>,
+
+    /// Fairy variant definitions in SjaakII's variants.txt format (repeatable); a game's
+    /// [Variant] tag or --variant may name them (standard and online names take precedence).
+    #[arg(long = "variants", value_name = "FILE")]
+    pub variants: Vec<PathBuf>,
 }

@@ -95,9 +95,23 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     } else {
         Format::Pgn
     };
-    let default_variant = match &cli.variant {
-        Some(name) => Some(cqlq::rules::select::resolve_variant(name).map_err(|e| e.to_string())?),
-        None => None,
+    let mut fairy_defs = Vec::new();
+    for path in &cli.variants {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let file = path.display().to_string();
+        let loaded = cqlq::rules::fairy::load_variants(&file, &text)
+            .map_err(|e| format!("{}:{}: {}", e.file, e.line, e.reason))?;
+        fairy_defs.extend(loaded);
+    }
+    fairy_defs.extend(cqlq::rules::fairy::bundled_variants());
+    let (default_variant, default_fairy) = match &cli.variant {
+        Some(name) => {
+            match cqlq::run::fairy::resolve_any(name, &fairy_defs).map_err(|e| e.to_string())? {
+                cqlq::run::fairy::AnyRules::Known(rules) => (Some(rules), None),
+                cqlq::run::fairy::AnyRules::Fairy(v) => (None, Some(v)),
+            }
+        }
+        None => (None, None),
     };
     let config = RunConfig {
         filter: query.filter,
@@ -110,6 +124,9 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         variations,
         progress: !cli.no_progress && !cli.quiet,
         default_variant,
+        fairy_defs,
+        default_fairy,
+        fairy_query: cqlq::run::fairy::FairyQuery::new(query_text.clone()),
     };
     if let Some(n) = cli.threads {
         rayon::ThreadPoolBuilder::new()
