@@ -35,12 +35,15 @@ pub fn resolve_any(name: &str, defs: &[Arc<Variant>]) -> Result<AnyRules, RulesE
     }
 }
 
+/// A filter compiled for one fairy board, or why it could not be.
+type Compiled = Result<Arc<Node<Bits256>>, String>;
+
 /// The query for fairy boards: compiled on first use for each board geometry, then shared.
 pub struct FairyQuery {
     /// The query's text.
     text: String,
     /// Compiled filters (or the compile error) by `(files, ranks)`.
-    cache: Mutex<HashMap<(u8, u8), Result<Arc<Node<Bits256>>, String>>>,
+    cache: Mutex<HashMap<(u8, u8), Compiled>>,
 }
 
 impl FairyQuery {
