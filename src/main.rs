@@ -45,12 +45,20 @@ fn main_with(cli: Cli) -> Result<u8, String> {
             (path.display().to_string(), text)
         }
     };
+    let mut standard_error = None;
     let query = match cqlq::query::compile::<shakmaty::Bitboard>(&query_text, Geometry::STANDARD) {
         Ok(q) => q,
-        Err(e) => {
-            eprint!("{}", e.render(&query_name, &query_text));
-            return Ok(TROUBLE);
-        }
+        Err(e) => match fairy_only_query(&cli, &query_text) {
+            // Squares past h8 (`Ri1`) suit only fairy boards: standard games get the error.
+            Some(query) => {
+                standard_error = Some(e.to_string());
+                query
+            }
+            None => {
+                eprint!("{}", e.render(&query_name, &query_text));
+                return Ok(TROUBLE);
+            }
+        },
     };
 
     // The header's parameters: the command line takes precedence.
@@ -127,6 +135,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         fairy_defs,
         default_fairy,
         fairy_query: cqlq::run::fairy::FairyQuery::new(query_text.clone()),
+        standard_error,
     };
     if let Some(n) = cli.threads {
         rayon::ThreadPoolBuilder::new()
@@ -204,5 +213,24 @@ fn run_to_file(config: &RunConfig, path: &Path) -> Result<cqlq::run::Summary, St
     result.map_err(|e| {
         let _ = std::fs::remove_file(&temp);
         format!("{}: {e}", path.display())
+    })
+}
+
+/// With `--variants` or `--variant` given, a query the 8x8 board refuses but a 16x16 board
+/// accepts (squares past h8) is kept for the fairy games: its header, and a stand-in filter
+/// for standard games, which are then reported with the 8x8 error instead of searched.
+fn fairy_only_query(cli: &Cli, text: &str) -> Option<cqlq::query::Query<shakmaty::Bitboard>> {
+    if cli.variants.is_empty() && cli.variant.is_none() {
+        return None;
+    }
+    let wide = Geometry {
+        files: 16,
+        ranks: 16,
+    };
+    let fairy = cqlq::query::compile::<cqlq::rules::fairy::Bits256>(text, wide).ok()?;
+    let stand_in = cqlq::query::compile::<shakmaty::Bitboard>("check", Geometry::STANDARD).ok()?;
+    Some(cqlq::query::Query {
+        header: fairy.header,
+        filter: stand_in.filter,
     })
 }

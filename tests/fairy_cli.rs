@@ -105,3 +105,31 @@ fn bad_variants_file_is_reported() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(path.to_str().unwrap()), "{err}");
 }
+
+/// Squares past h8 on the 10x8 Capablanca board: games with a white rook on i1 at some
+/// position, and with a black piece on files i..j, as counted from Fairy-Stockfish's FENs of
+/// every ply (`tests/expected/capablanca-squares.txt`, `scripts/fairy_square_counts.py`).
+/// The 8x8 board refuses `i1`, so `--variant` (or `--variants`) is given.
+#[test]
+fn squares_past_h8_on_capablanca_agree_with_fairy_stockfish() {
+    let Some(dir) = data() else {
+        eprintln!("skipped: generated data absent");
+        return;
+    };
+    let golden = include_str!("expected/capablanca-squares.txt");
+    let want = |key: &str| {
+        golden
+            .lines()
+            .find_map(|l| l.strip_prefix(key)?.strip_prefix('\t'))
+            .expect("golden line")
+            .to_string()
+    };
+    let pgn = dir.join("capablanca.pgn");
+    let pgn = pgn.to_str().unwrap();
+    let files_i_j = "a[i1,i2,i3,i4,i5,i6,i7,i8,j1,j2,j3,j4,j5,j6,j7,j8]";
+    for (query, key) in [("Ri1", "Ri1"), (files_i_j, "a[i1..j8]")] {
+        let (out, code) = cqlq(&["-q", "--count", "--variant", "capablanca", "-e", query, pgn]);
+        assert_eq!(code, 0, "{query}");
+        assert_eq!(out.trim(), want(key), "{query}");
+    }
+}

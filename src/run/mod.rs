@@ -66,6 +66,9 @@ pub struct RunConfig {
     pub default_fairy: Option<std::sync::Arc<Variant>>,
     /// The query, compiled per fairy board geometry when a fairy game needs it.
     pub fairy_query: fairy::FairyQuery,
+    /// Why the query cannot run on the 8x8 board (it names squares past h8): standard and
+    /// online games are then reported with it instead of searched.
+    pub standard_error: Option<String>,
 }
 
 /// Counts for the summary line and the exit status.
@@ -113,6 +116,12 @@ fn process_game(
         (Some(t), _) => fairy::resolve_any(t, &config.fairy_defs),
         (None, Some(v)) => Ok(fairy::AnyRules::Fairy(v.clone())),
         (None, None) => rules_for_game(None, config.default_variant).map(fairy::AnyRules::Known),
+    };
+    let rules = match (rules, &config.standard_error) {
+        (Ok(fairy::AnyRules::Known(_)), Some(e)) => {
+            Err(crate::rules::RulesError { reason: e.clone() })
+        }
+        (rules, _) => rules,
     };
     let searched = rules.and_then(|rules| match rules {
         fairy::AnyRules::Known(GameRules::Standard { chess960 }) => {
