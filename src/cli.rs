@@ -75,4 +75,9 @@ pub struct Cli {
     /// Only compile the query: print its syntax tree, exit 0 if CQL 6.2 accepts it, 2 if not.
     #[arg(long)]
     pub parse: bool,
+
+    /// Fairy variant definitions in SjaakII's variants.txt format (repeatable); a game's
+    /// [Variant] tag or --variant may name them (standard and online names take precedence).
+    #[arg(long = "variants", value_name = "FILE")]
+    pub variants: Vec<PathBuf>,
 }

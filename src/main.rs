@@ -53,16 +53,24 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         Some(_) => Some(cqlq::query::Dialect::Cql),
         None => None,
     };
+    let mut standard_error = None;
     let query = match cqlq::query::compile_any::<shakmaty::Bitboard>(
         &query_text,
         Geometry::STANDARD,
         dialect,
     ) {
         Ok(q) => q,
-        Err(e) => {
-            eprint!("{}", e.render(&query_name, &query_text));
-            return Ok(TROUBLE);
-        }
+        Err(e) => match fairy_only_query(&cli, &query_text) {
+            // Squares past h8 (`Ri1`) suit only fairy boards: standard games get the error.
+            Some(query) => {
+                standard_error = Some(e.to_string());
+                query
+            }
+            None => {
+                eprint!("{}", e.render(&query_name, &query_text));
+                return Ok(TROUBLE);
+            }
+        },
     };
 
     // CQL-S's engine keywords need --engine: checked (and the engine started once) before
@@ -129,9 +137,23 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     } else {
         Format::Pgn
     };
-    let default_variant = match &cli.variant {
-        Some(name) => Some(cqlq::rules::select::resolve_variant(name).map_err(|e| e.to_string())?),
-        None => None,
+    let mut fairy_defs = Vec::new();
+    for path in &cli.variants {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let file = path.display().to_string();
+        let loaded = cqlq::rules::fairy::load_variants(&file, &text)
+            .map_err(|e| format!("{}:{}: {}", e.file, e.line, e.reason))?;
+        fairy_defs.extend(loaded);
+    }
+    fairy_defs.extend(cqlq::rules::fairy::bundled_variants());
+    let (default_variant, default_fairy) = match &cli.variant {
+        Some(name) => {
+            match cqlq::run::fairy::resolve_any(name, &fairy_defs).map_err(|e| e.to_string())? {
+                cqlq::run::fairy::AnyRules::Known(rules) => (Some(rules), None),
+                cqlq::run::fairy::AnyRules::Fairy(v) => (None, Some(v)),
+            }
+        }
+        None => (None, None),
     };
     let config = RunConfig {
         filter: query.filter,
@@ -144,6 +166,10 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         variations,
         progress: !cli.no_progress && !cli.quiet,
         default_variant,
+        fairy_defs,
+        default_fairy,
+        fairy_query: cqlq::run::fairy::FairyQuery::new(query_text.clone()),
+        standard_error,
     };
     if let Some(n) = cli.threads {
         rayon::ThreadPoolBuilder::new()
@@ -241,4 +267,23 @@ fn parse_only(name: &str, text: &str) -> u8 {
         println!("note: accepted, but not runnable yet: {}", e.message);
     }
     0
+}
+
+/// With `--variants` or `--variant` given, a query the 8x8 board refuses but a 16x16 board
+/// accepts (squares past h8) is kept for the fairy games: its header, and a stand-in filter
+/// for standard games, which are then reported with the 8x8 error instead of searched.
+fn fairy_only_query(cli: &Cli, text: &str) -> Option<cqlq::query::Query<shakmaty::Bitboard>> {
+    if cli.variants.is_empty() && cli.variant.is_none() {
+        return None;
+    }
+    let wide = Geometry {
+        files: 16,
+        ranks: 16,
+    };
+    let fairy = cqlq::query::compile::<cqlq::rules::fairy::Bits256>(text, wide).ok()?;
+    let stand_in = cqlq::query::compile::<shakmaty::Bitboard>("check", Geometry::STANDARD).ok()?;
+    Some(cqlq::query::Query {
+        header: fairy.header,
+        filter: stand_in.filter,
+    })
 }

@@ -10,6 +10,6 @@ pub mod write;
 
 pub use error::{PgnError, PgnErrorKind};
 pub use game::{GameRecord, GameSource, MoveNode};
-pub use read::read_game;
+pub use read::{read_game, read_game_with};
 pub use split::{SplitGames, split_games};
 pub use write::{Marks, termination_marker, write_game, write_game_to};

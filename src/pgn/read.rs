@@ -54,7 +54,27 @@ use super::shadow::{Shadow, Step, Token};
 /// assert_eq!(game.outcome.as_deref(), Some("1-0"));
 /// ```
 pub fn read_game(slice: &[u8]) -> Result<GameRecord, PgnError> {
+    read_game_with(slice, false)
+}
+
+/// Reads one game like [`read_game`], keeping each move token's text as written when
+/// `raw_moves` is set or the game's `[Variant]` tag names no standard or online variant
+/// ([`resolve_variant`](crate::rules::select::resolve_variant) fails on it).
+///
+/// Fairy SAN (`Hg3`, `Nh6/H`, `Ra10`, `Bxg7=H+`, `P@e4` with fairy letters) is not standard
+/// SAN: in raw mode every move token, readable by pgn-reader or not, becomes a move whose
+/// [`san`](MoveNode::san) is the token's bytes (without glued `!`/`?`), and the rules decide
+/// whether it is legal. Standard games read as before.
+///
+/// ```
+/// let pgn = b"[Variant \"xiangqi\"]\n\n1. Hg3 Hg8 2. Pg5 Rh10+ *";
+/// let game = cqlq::pgn::read_game_with(pgn, false).unwrap();
+/// let sans: Vec<&str> = game.nodes[1..].iter().map(|n| n.san.as_str()).collect();
+/// assert_eq!(sans, ["Hg3", "Hg8", "Pg5", "Rh10+"]);
+/// ```
+pub fn read_game_with(slice: &[u8], raw_moves: bool) -> Result<GameRecord, PgnError> {
     let mut builder = Builder::new(slice);
+    builder.force_raw = raw_moves;
     let (mut reader, input) = CACHED.take().unwrap_or_else(|| {
         let input = Rc::new(RefCell::new(Input::default()));
         (Reader::new(SharedInput(Rc::clone(&input))), input)
@@ -158,6 +178,10 @@ struct Builder<'a> {
     /// A variation opened after an alternative move (`(1. d4 (1. c4) d5)`), so the nodes may
     /// need renumbering.
     nested_alternative: bool,
+    /// Raw mode asked for by the caller (`read_game_with`).
+    force_raw: bool,
+    /// Moves keep their token's text and unreadable tokens are moves (fairy games).
+    raw_moves: bool,
 }
 
 impl<'a> Builder<'a> {
@@ -178,6 +202,8 @@ impl<'a> Builder<'a> {
             ignore_until: 0,
             quoted_value: None,
             nested_alternative: false,
+            force_raw: false,
+            raw_moves: false,
         }
     }
 
@@ -254,10 +280,14 @@ impl<'a> Builder<'a> {
                     let text = self.text(range).into_owned();
                     self.add_comment(text);
                 }
-                Step::Recovered(san_plus, offset) => self.add_move(san_plus, offset)?,
+                Step::Recovered(san_plus, offset) => self.add_move(san_plus, offset, false)?,
                 Step::BadTag(range) => {
                     let message = format!("unreadable tag {}", quoted(&self.text(range.clone())));
                     self.fault(PgnErrorKind::BadTag, range.start, message, false)?;
+                }
+                Step::Unreadable(range) if self.raw_moves => {
+                    let text = self.text(range.clone()).into_owned();
+                    self.add_move_text(text, range.start)?;
                 }
                 Step::Unreadable(range) => {
                     let message = format!(
@@ -271,8 +301,26 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// A move from the current node.
-    fn add_move(&mut self, san_plus: SanPlus, offset: usize) -> ControlFlow<()> {
+    /// A move from the current node; `raw`: named by the token's text, which ends where the
+    /// shadow stands (a token pgn-reader read whole as SAN).
+    fn add_move(&mut self, san_plus: SanPlus, offset: usize, raw: bool) -> ControlFlow<()> {
+        if raw {
+            // The shadow stands right after the token pgn-reader read as SAN.
+            let text = self.text(offset..self.shadow.pos()).into_owned();
+            return self.add_move_text(text, offset);
+        }
+        let mut san = String::with_capacity(8);
+        san_plus.append_to_string(&mut san);
+        if san.starts_with(|c: char| c.is_ascii_digit()) {
+            // A pawn move with only a rank to tell it apart (`P7d8`) shows as `7d8`, which
+            // reads as a move number.
+            san.insert(0, 'P');
+        }
+        self.add_move_text(san, offset)
+    }
+
+    /// A move from the current node, named by `san`.
+    fn add_move_text(&mut self, san: String, offset: usize) -> ControlFlow<()> {
         if self.record.outcome.is_some() {
             let message = "a move after the game's result".to_string();
             return self.fault(PgnErrorKind::MovesAfterResult, offset, message, true);
@@ -285,13 +333,6 @@ impl<'a> Builder<'a> {
                 true,
             );
         };
-        let mut san = String::with_capacity(8);
-        san_plus.append_to_string(&mut san);
-        if san.starts_with(|c: char| c.is_ascii_digit()) {
-            // A pawn move with only a rank to tell it apart (`P7d8`) shows as `7d8`, which
-            // reads as a move number.
-            san.insert(0, 'P');
-        }
         let comments_before = if std::mem::take(&mut self.variation_start) {
             std::mem::take(&mut self.pending)
         } else {
@@ -477,12 +518,16 @@ impl Visitor for Builder<'_> {
     }
 
     fn begin_movetext(&mut self, _: ()) -> ControlFlow<(), ()> {
+        self.raw_moves = self.force_raw
+            || self.record.tag("Variant").is_some_and(|v| {
+                !v.trim().is_empty() && crate::rules::select::resolve_variant(v).is_err()
+            });
         ControlFlow::Continue(())
     }
 
     fn san(&mut self, _: &mut (), san_plus: SanPlus) -> ControlFlow<()> {
         match self.sync(Token::San)? {
-            Some(offset) => self.add_move(san_plus, offset),
+            Some(offset) => self.add_move(san_plus, offset, self.raw_moves),
             None => ControlFlow::Continue(()),
         }
     }

@@ -4,6 +4,7 @@
 //! Chess960 through shakmaty ([`standard`]); fairy and infinite boards come later. The
 //! evaluator is generic over it, so standard chess keeps 64-bit bitboards.
 
+pub mod fairy;
 pub mod infinite;
 pub mod online;
 pub mod select;

@@ -2,6 +2,7 @@
 //! in input order. Bad games are reported on stderr and counted, never fatal.
 
 mod icn;
+pub mod fairy;
 pub mod progress;
 
 use std::io::{self, Read, Write};
@@ -12,8 +13,9 @@ use rayon::prelude::*;
 use crate::eval::{Evaluator, GameContext, ReplayFault, replay};
 use crate::ir::Node;
 use crate::output::{Format, PgnStyle, render_game_with_comments};
-use crate::pgn::{read_game, split_games};
+use crate::pgn::{read_game_with, split_games};
 use crate::rules::Position;
+use crate::rules::fairy::{FairyPos, Variant};
 use crate::rules::online::Online;
 use crate::rules::select::{GameRules, rules_for_game};
 use crate::rules::standard::Standard;
@@ -59,6 +61,15 @@ pub struct RunConfig {
     pub progress: bool,
     /// The rules of games without a `[Variant]` tag (`--variant`); None: standard chess.
     pub default_variant: Option<GameRules>,
+    /// Fairy definitions a `[Variant]` tag may name: `--variants` files first, bundled last.
+    pub fairy_defs: Vec<std::sync::Arc<Variant>>,
+    /// The fairy variant of games without a `[Variant]` tag (`--variant` naming one).
+    pub default_fairy: Option<std::sync::Arc<Variant>>,
+    /// The query, compiled per fairy board geometry when a fairy game needs it.
+    pub fairy_query: fairy::FairyQuery,
+    /// Why the query cannot run on the 8x8 board (it names squares past h8): standard and
+    /// online games are then reported with it instead of searched.
+    pub standard_error: Option<String>,
 }
 
 /// Counts for the summary line and the exit status.
@@ -95,7 +106,7 @@ fn process_game(
     name: &str,
 ) -> GameOutput {
     let at = |byte: u64| format!("{name}: game {number} (byte {byte})");
-    let (record, mut error) = match read_game(slice) {
+    let (record, mut error) = match read_game_with(slice, config.default_fairy.is_some()) {
         Ok(r) => (r, None),
         Err(e) => {
             let message = format!("{}: {}", at(offset + e.offset as u64), e.message);
@@ -103,14 +114,38 @@ fn process_game(
         }
     };
     let fen = record.tag("FEN");
-    let searched = rules_for_game(record.tag("Variant"), config.default_variant).and_then(
-        |rules| match rules {
-            GameRules::Standard { chess960 } => Standard::from_start(fen, chess960)
-                .map(|start| search_game(config, &record, start, number)),
-            GameRules::Online(variant) => Online::for_game(variant, fen)
-                .map(|start| search_game(config, &record, start, number)),
-        },
-    );
+    let tag = record.tag("Variant").filter(|t| !t.trim().is_empty());
+    let rules = match (tag, &config.default_fairy) {
+        (Some(t), _) => fairy::resolve_any(t, &config.fairy_defs),
+        (None, Some(v)) => Ok(fairy::AnyRules::Fairy(v.clone())),
+        (None, None) => rules_for_game(None, config.default_variant).map(fairy::AnyRules::Known),
+    };
+    let rules = match (rules, &config.standard_error) {
+        (Ok(fairy::AnyRules::Known(_)), Some(e)) => {
+            Err(crate::rules::RulesError { reason: e.clone() })
+        }
+        (rules, _) => rules,
+    };
+    let searched = rules.and_then(|rules| match rules {
+        fairy::AnyRules::Known(GameRules::Standard { chess960 }) => {
+            Standard::from_start(fen, chess960)
+                .map(|start| search_game(config, &config.filter, &record, start, number))
+        }
+        fairy::AnyRules::Known(GameRules::Online(variant)) => Online::for_game(variant, fen)
+            .map(|start| search_game(config, &config.filter, &record, start, number)),
+        fairy::AnyRules::Fairy(v) => {
+            let start = match fen {
+                Some(f) => FairyPos::from_fen(v, f),
+                None => FairyPos::start(v),
+            };
+            start
+                .and_then(|start| {
+                    let filter = config.fairy_query.filter(start.geometry())?;
+                    Ok(search_game(config, &filter, &record, start, number))
+                })
+                .map_err(|reason| crate::rules::RulesError { reason })
+        }
+    });
     let Searched {
         text,
         matched_positions,
@@ -156,8 +191,9 @@ struct Searched {
 
 /// Replays a game from `start` under its rules and evaluates the filter at each searched
 /// position.
-fn search_game<P: Position<Set = shakmaty::Bitboard>>(
+fn search_game<P: Position>(
     config: &RunConfig,
+    filter: &Node<P::Set>,
     record: &crate::pgn::GameRecord,
     start: P,
     number: u64,
@@ -174,7 +210,7 @@ fn search_game<P: Position<Set = shakmaty::Bitboard>>(
     let matched: Vec<u32> = evaluator
         .searched_nodes()
         .into_iter()
-        .filter(|&at| evaluator.matches(&config.filter, at))
+        .filter(|&at| evaluator.matches(filter, at))
         .collect();
     let comments = evaluator.take_comments();
     let text = if matched.is_empty() {

@@ -1,0 +1,98 @@
+//! Speed of the generic fairy engine: replays the games of `../shared/data/std-visible.pgn`
+//! (main lines, SAN) with FIDE chess defined in SjaakII's format (the bundled `chess`), next to
+//! shakmaty's replay of the same games through `rules::standard::Standard`. Prints games/s of
+//! both and their ratio (goal: fairy ≥ 50 % of shakmaty). PGN reading is done before timing.
+//!
+//! Run: `cargo bench --bench fairy_replay [-- PATH.pgn [MAX_GAMES]]`.
+
+use std::time::Instant;
+
+use cqlq::pgn::{read_game, split_games};
+use cqlq::rules::Position;
+use cqlq::rules::fairy::{FairyPos, bundled_variants, find_variant};
+use cqlq::rules::standard::Standard;
+
+fn main() {
+    let args: Vec<String> = std::env::args().filter(|a| !a.starts_with("--")).collect();
+    let path = args.get(1).cloned().unwrap_or_else(|| {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/data/std-visible.pgn"
+        )
+        .to_string()
+    });
+    let max: usize = args
+        .get(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX);
+    let Ok(data) = std::fs::read(&path) else {
+        eprintln!("skipped: {path} absent");
+        return;
+    };
+    let mut games: Vec<Vec<String>> = Vec::new();
+    for range in split_games(&data).take(max) {
+        let Ok(record) = read_game(&data[range]) else {
+            continue;
+        };
+        if record.tag("FEN").is_some() {
+            continue;
+        }
+        let mut line = Vec::new();
+        let mut at = 0usize;
+        while let Some(&child) = record.nodes[at].children.first() {
+            line.push(record.nodes[child as usize].san.clone());
+            at = child as usize;
+        }
+        games.push(line);
+    }
+    let plies: usize = games.iter().map(Vec::len).sum();
+    let chess = find_variant(&bundled_variants(), "chess")
+        .cloned()
+        .expect("bundled chess");
+
+    let t = Instant::now();
+    let mut ok_std = 0;
+    for g in &games {
+        let mut p = Standard::for_game(None, None).expect("start");
+        if g.iter().all(|m| p.play_san(m).is_ok()) {
+            ok_std += 1;
+        }
+    }
+    let std_s = t.elapsed().as_secs_f64();
+
+    let t = Instant::now();
+    let mut ok_fairy = 0;
+    for g in &games {
+        let mut p = FairyPos::start(chess.clone()).expect("start");
+        let mut all = true;
+        for m in g {
+            if let Err(e) = p.play_san(m) {
+                if ok_fairy + 60 > games.len() {
+                    eprintln!("fairy: {e} at {}", p.to_fen(true));
+                }
+                all = false;
+                break;
+            }
+        }
+        if all {
+            ok_fairy += 1;
+        }
+    }
+    let fairy_s = t.elapsed().as_secs_f64();
+    assert_eq!(
+        ok_std, ok_fairy,
+        "both engines replay the same games completely"
+    );
+
+    let n = games.len() as f64;
+    println!("{} games, {plies} plies from {path}", games.len());
+    println!(
+        "shakmaty (Standard): {:>9.0} games/s ({std_s:.2} s)",
+        n / std_s
+    );
+    println!(
+        "fairy (Sjaak chess): {:>9.0} games/s ({fairy_s:.2} s)",
+        n / fairy_s
+    );
+    println!("fairy / shakmaty:    {:>8.1} %", 100.0 * std_s / fairy_s);
+}

@@ -1,0 +1,138 @@
+//! Coordinate move text → legal move: UCI (`e2e4`, `e7e8q`, `P@e4`, `b1c3h` for gating,
+//! `h2h8+` for shogi promotion) and XBoard's spelling (ranks counted from 0 on boards of exactly 10
+//! ranks; `O-O`/`O-O-O`).
+
+use super::bits::square;
+use super::position::{FMove, FairyPos, MoveKind};
+
+/// How ranks are numbered in coordinate moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RankBase {
+    /// Ranks from 1 (UCI, Fairy-Stockfish).
+    One,
+    /// XBoard/SjaakII: from 0 when the board has exactly 10 ranks, else from 1.
+    Xboard,
+}
+
+impl FairyPos {
+    /// Finds the legal move written in coordinates.
+    pub fn coord_to_move(&self, text: &str, base: RankBase) -> Result<FMove, String> {
+        let legal = self.legal_moves();
+        let t = text.trim();
+        if t == "O-O" || t == "O-O-O" || t == "0-0" || t == "0-0-0" {
+            let east = t.len() == 3;
+            return legal
+                .iter()
+                .find(|m| {
+                    matches!(m.kind, MoveKind::Castle(..))
+                        && ((m.to % 16) > (m.from % 16)) == east
+                        && m.gate.is_none()
+                })
+                .copied()
+                .ok_or_else(|| format!("illegal move `{t}`"));
+        }
+        let offset = if base == RankBase::Xboard && self.v.ranks == 10 {
+            0
+        } else {
+            1
+        };
+        let chars: Vec<char> = t.chars().collect();
+        let mut i = 0;
+        // Drop: `P@e4` / `+P@e4`.
+        if let Some(at) = t.find('@') {
+            let sym = &t[..at];
+            let (to, _) =
+                read_square(&chars[at + 1..], offset).ok_or_else(|| format!("bad move `{t}`"))?;
+            return legal
+                .iter()
+                .find(|m| {
+                    m.kind == MoveKind::Drop
+                        && m.to as usize == to
+                        && self.v.kinds[m.piece as usize].def.symbols[0].eq_ignore_ascii_case(sym)
+                })
+                .copied()
+                .ok_or_else(|| format!("illegal drop `{t}`"));
+        }
+        let (from, n) =
+            read_square(&chars[i..], offset).ok_or_else(|| format!("bad move `{t}`"))?;
+        i += n;
+        let (to, n) = read_square(&chars[i..], offset).ok_or_else(|| format!("bad move `{t}`"))?;
+        i += n;
+        let suffix: String = chars[i..]
+            .iter()
+            .collect::<String>()
+            .trim_start_matches('=')
+            .to_string();
+        let matches_sym = |ty: u8, s: &str| {
+            let sym = &self.v.kinds[ty as usize].def.symbols[0];
+            sym.eq_ignore_ascii_case(s)
+                || sym
+                    .trim_start_matches('+')
+                    .trim_end_matches('~')
+                    .eq_ignore_ascii_case(s)
+        };
+        // Fairy-Stockfish writes castling that gates on the partner's square as partner to king
+        // (`h1e1h`).
+        let cands: Vec<&FMove> = legal
+            .iter()
+            .filter(|m| {
+                let normal = m.from as usize == from
+                    && (m.to as usize == to
+                        || matches!(m.kind, MoveKind::Castle(pf, _) if pf as usize == to))
+                    && m.kind != MoveKind::Drop;
+                let gate_on_partner = matches!(m.kind, MoveKind::Castle(pf, _)
+                    if pf as usize == from && m.from as usize == to && m.gate.is_some_and(|(_, s)| s == pf));
+                normal || gate_on_partner
+            })
+            .collect();
+        let pick = cands.iter().find(|m| {
+            if suffix.is_empty() {
+                return m.promo.is_none() && m.gate.is_none();
+            }
+            if suffix == "+" {
+                return m
+                    .promo
+                    .is_some_and(|p| self.v.kinds[p as usize].def.symbols[0].starts_with('+'))
+                    && m.gate.is_none();
+            }
+            if let Some(p) = m.promo
+                && m.gate.is_none()
+                && matches_sym(p, &suffix)
+            {
+                return true;
+            }
+            m.promo.is_none() && m.gate.is_some_and(|(g, _)| matches_sym(g, &suffix))
+        });
+        // A forced promotion written without its piece (a xiangqi soldier crossing the river):
+        // the one candidate there is.
+        let pick = pick.or_else(|| {
+            (suffix.is_empty() && cands.len() == 1 && cands[0].gate.is_none()).then(|| &cands[0])
+        });
+        // A king moving onto its own partner is castling (Chess960 style); prefer the real
+        // destination when both exist.
+        let exact =
+            pick.filter(|m| m.to as usize == to || cands.iter().all(|c| c.to as usize != to));
+        exact
+            .or(pick)
+            .map(|m| **m)
+            .ok_or_else(|| format!("illegal move `{t}`"))
+    }
+}
+
+/// Reads a square (`e4`, `a10`) at the start; returns (index, characters used).
+fn read_square(chars: &[char], offset: usize) -> Option<(usize, usize)> {
+    let f = *chars.first()?;
+    if !f.is_ascii_lowercase() {
+        return None;
+    }
+    let mut n = 1;
+    let mut r = 0usize;
+    while n < chars.len() && chars[n].is_ascii_digit() && n < 3 {
+        r = r * 10 + chars[n].to_digit(10)? as usize;
+        n += 1;
+    }
+    if n == 1 || r < offset || r - offset >= 16 {
+        return None;
+    }
+    Some((square((f as u8 - b'a') as usize, r - offset), n))
+}

@@ -1,0 +1,217 @@
+//! [`FairyPos`] as a [`crate::rules::Position`]: what the CQL evaluator asks of a position.
+//!
+//! Piece types: kinds whose FEN letter is `P N B R Q K` keep CQL's standard type indices, the
+//! other kinds take 6, 7, ... in definition order ([`Variant::cql_type`]). `power` is the
+//! definition's `Value` in pawns (value / 100, rounded; royal pieces 0). The Zobrist key is
+//! cqlq's own (splitmix64 of square, piece, side and hand counts), not Polyglot's.
+
+use super::bits::Bits256;
+use super::position::{FMove, FairyPos, MoveKind};
+#[cfg(doc)]
+use super::tables::Variant;
+use crate::ir::{Color, PieceKinds, PieceType};
+use crate::rules::{MoveInfo, Position, RulesError};
+use crate::squares::Geometry;
+
+fn color_of(c: usize) -> Color {
+    if c == 0 { Color::White } else { Color::Black }
+}
+
+fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+impl FairyPos {
+    /// The CQL piece type of kind `t`.
+    pub fn cql_type(&self, t: usize) -> PieceType {
+        self.v.cql_type[t]
+    }
+
+    /// What a move does, as filters see it (computed before the move is played).
+    pub fn move_info(&self, m: &FMove) -> MoveInfo<Bits256> {
+        let us = self.turn;
+        let drop = matches!(m.kind, MoveKind::Drop);
+        MoveInfo {
+            from: if drop {
+                Bits256::EMPTY
+            } else {
+                Bits256::single(m.from as usize)
+            },
+            to: Bits256::single(m.to as usize),
+            color: color_of(us),
+            mover: self.cql_type(m.piece as usize),
+            capture: m.capture.and_then(|c| {
+                self.piece(c as usize)
+                    .map(|(_, t)| (self.cql_type(t), Bits256::single(c as usize)))
+            }),
+            promotion: m.promo.map(|p| self.cql_type(p as usize)),
+            castle: match m.kind {
+                MoveKind::Castle(..) => Some(m.to % 16 > m.from % 16),
+                _ => None,
+            },
+            en_passant: m.capture.is_some_and(|c| c != m.to),
+            null: false,
+        }
+    }
+
+    fn kinds_match(&self, kinds: PieceKinds, c: usize, t: usize) -> bool {
+        let bit = 1u32 << self.cql_type(t);
+        if c == 0 {
+            kinds.white & bit != 0
+        } else {
+            kinds.black & bit != 0
+        }
+    }
+}
+
+impl Position for FairyPos {
+    type Set = Bits256;
+
+    fn geometry(&self) -> Geometry {
+        Geometry {
+            files: self.v.files as u8,
+            ranks: self.v.ranks as u8,
+        }
+    }
+    fn pieces(&self, kinds: PieceKinds) -> Bits256 {
+        let mut b = Bits256::EMPTY;
+        for sq in self.occupied().iter() {
+            if let Some((c, t)) = self.piece(sq)
+                && self.kinds_match(kinds, c, t)
+            {
+                b.set(sq);
+            }
+        }
+        if kinds.empty {
+            b |= self.v.board & !self.occupied();
+        }
+        b
+    }
+    fn occupied(&self) -> Bits256 {
+        FairyPos::occupied(self)
+    }
+    fn piece_at(&self, square: Bits256) -> Option<(Color, PieceType)> {
+        let sq = square.first()?;
+        self.piece(sq).map(|(c, t)| (color_of(c), self.cql_type(t)))
+    }
+    fn attacks_from(&self, square: Bits256) -> Bits256 {
+        let Some(sq) = square.first() else {
+            return Bits256::EMPTY;
+        };
+        let Some((c, t)) = self.piece(sq) else {
+            return Bits256::EMPTY;
+        };
+        let k = &self.v.kinds[t];
+        self.targets(
+            &k.captures[c],
+            c,
+            sq,
+            FairyPos::occupied(self) | k.block[c],
+            k.prison[c],
+        ) & !k.block[c]
+    }
+    fn turn(&self) -> Color {
+        color_of(self.turn)
+    }
+    fn is_check(&self) -> bool {
+        self.in_check(self.turn)
+    }
+    fn legal_moves(&self) -> Vec<MoveInfo<Bits256>> {
+        FairyPos::legal_moves(self)
+            .iter()
+            .map(|m| self.move_info(m))
+            .collect()
+    }
+    fn has_legal_move(&self) -> bool {
+        self.pseudo_moves().iter().any(|m| self.is_legal(m))
+    }
+    fn pseudo_legal_moves(&self) -> Vec<MoveInfo<Bits256>> {
+        self.pseudo_moves()
+            .iter()
+            .map(|m| self.move_info(m))
+            .collect()
+    }
+    fn promoted(&self) -> Bits256 {
+        self.promoted
+    }
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+    fn fen(&self, standard: bool) -> String {
+        self.to_fen(standard)
+    }
+    fn zobrist(&self) -> u64 {
+        let mut h = 0u64;
+        for sq in FairyPos::occupied(self).iter() {
+            h ^= splitmix((sq as u64) << 8 | self.board[sq] as u64);
+        }
+        for c in 0..2 {
+            for t in 0..self.v.kinds.len() {
+                let n = self.hand[c][t] as u64;
+                if n > 0 {
+                    h ^= splitmix(0x1_0000 | (c as u64) << 12 | (t as u64) << 6 | n);
+                }
+            }
+        }
+        for sq in self.ep.iter() {
+            h ^= splitmix(0x2_0000 | sq as u64);
+        }
+        for sq in self.unmoved.iter() {
+            h ^= splitmix(0x3_0000 | sq as u64);
+        }
+        if self.turn == 1 {
+            h ^= splitmix(0x4_0000);
+        }
+        h
+    }
+    fn power_of(&self, piece_type: PieceType) -> i64 {
+        self.v
+            .kinds
+            .iter()
+            .enumerate()
+            .find(|(t, _)| self.cql_type(*t) == piece_type)
+            .map(|(_, k)| {
+                if k.def.flags.royal {
+                    0
+                } else {
+                    (i64::from(k.def.value) + 50).div_euclid(100)
+                }
+            })
+            .unwrap_or(0)
+    }
+    fn play_san(&mut self, san: &str) -> Result<MoveInfo<Bits256>, RulesError> {
+        let m = self
+            .san_to_move(san)
+            .or_else(|_| self.coord_to_move(san, super::RankBase::One))
+            .map_err(|reason| RulesError { reason })?;
+        let info = self.move_info(&m);
+        self.make(&m);
+        Ok(info)
+    }
+    fn play_null(&mut self) -> Result<MoveInfo<Bits256>, RulesError> {
+        let info = MoveInfo {
+            from: Bits256::EMPTY,
+            to: Bits256::EMPTY,
+            color: color_of(self.turn),
+            mover: 0,
+            capture: None,
+            promotion: None,
+            castle: None,
+            en_passant: false,
+            null: true,
+        };
+        self.ep = Bits256::EMPTY;
+        self.ep_victim = None;
+        if self.turn == 1 {
+            self.fullmove += 1;
+        }
+        self.turn = 1 - self.turn;
+        Ok(info)
+    }
+}

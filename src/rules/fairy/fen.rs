@@ -1,0 +1,346 @@
+//! FEN of fairy positions, in the dialects SjaakII, Fairy-Stockfish and XBoard write: ranks of
+//! any width (`10`), multi-character symbols (`+P`, `N~`), holdings in brackets after the
+//! board (`[Pn]`, `[-]`) or as a ninth rank, optional castling and en passant fields.
+
+use std::sync::Arc;
+
+use super::bits::{Bits256, square, square_name};
+use super::position::FairyPos;
+use super::tables::Variant;
+
+impl FairyPos {
+    /// The variant's start position.
+    pub fn start(v: Arc<Variant>) -> Result<FairyPos, String> {
+        let fen = v.def.fen.clone();
+        FairyPos::from_fen(v, &fen)
+    }
+
+    /// Reads a FEN of the variant.
+    pub fn from_fen(v: Arc<Variant>, fen: &str) -> Result<FairyPos, String> {
+        let mut p = FairyPos::empty(v.clone());
+        let fen = fen.trim();
+        let (board_part, rest) = match fen.find(char::is_whitespace) {
+            Some(i) => (&fen[..i], fen[i..].trim()),
+            None => (fen, ""),
+        };
+        let (mut board_part, mut hand_part) = match board_part.find('[') {
+            Some(i) => {
+                let end = board_part[i..]
+                    .find(']')
+                    .map(|j| i + j)
+                    .ok_or("unclosed `[` in FEN")?;
+                (&board_part[..i], Some(&board_part[i + 1..end]))
+            }
+            None => (board_part, None),
+        };
+        let mut fields: Vec<&str> = rest.split_whitespace().collect();
+        if hand_part.is_none() && fields.first().is_some_and(|f| f.starts_with('[')) {
+            let f = fields.remove(0);
+            hand_part = Some(f.trim_start_matches('[').trim_end_matches(']'));
+        }
+        let ranks: Vec<&str> = board_part.split('/').collect();
+        if ranks.len() == v.ranks + 1 && hand_part.is_none() {
+            // Holdings as an extra rank (XBoard/lichess crazyhouse style).
+            hand_part = ranks.last().copied();
+            board_part = &board_part[..board_part.rfind('/').unwrap_or(0)];
+        }
+        let ranks: Vec<&str> = board_part.split('/').collect();
+        if ranks.len() != v.ranks {
+            return Err(format!(
+                "FEN has {} ranks, the board has {}",
+                ranks.len(),
+                v.ranks
+            ));
+        }
+        for (i, row) in ranks.iter().enumerate() {
+            let r = v.ranks - 1 - i;
+            let mut f = 0usize;
+            let chars: Vec<char> = row.chars().collect();
+            let mut j = 0;
+            while j < chars.len() {
+                let ch = chars[j];
+                if ch.is_ascii_digit() {
+                    let mut n = 0usize;
+                    while j < chars.len() && chars[j].is_ascii_digit() {
+                        n = n * 10 + chars[j].to_digit(10).unwrap_or(0) as usize;
+                        j += 1;
+                    }
+                    f += n;
+                    continue;
+                }
+                if ch == '*' {
+                    f += 1;
+                    j += 1;
+                    continue;
+                }
+                let (c, t, len) = match_symbol(&v, &chars[j..])
+                    .ok_or_else(|| format!("unknown piece `{ch}` in FEN"))?;
+                if f >= v.files {
+                    return Err(format!("FEN rank {} is too long", r + 1));
+                }
+                let sq = square(f, r);
+                p.put(sq, c, t);
+                if chars[j..j + len].contains(&'~') {
+                    p.promoted.set(sq);
+                }
+                f += 1;
+                j += len;
+            }
+            if f > v.files {
+                return Err(format!("FEN rank {} is too long", r + 1));
+            }
+        }
+        if let Some(h) = hand_part {
+            let chars: Vec<char> = h.chars().collect();
+            let mut j = 0;
+            let mut count = 1u8;
+            while j < chars.len() {
+                if chars[j] == '-' {
+                    j += 1;
+                    continue;
+                }
+                if chars[j].is_ascii_digit() {
+                    count = chars[j].to_digit(10).unwrap_or(1) as u8;
+                    j += 1;
+                    continue;
+                }
+                let (c, t, len) = match_symbol(&v, &chars[j..])
+                    .ok_or_else(|| format!("unknown piece `{}` in holdings", chars[j]))?;
+                p.hand[c][t] = p.hand[c][t].saturating_add(count);
+                count = 1;
+                j += len;
+            }
+        }
+        // Fairy-Stockfish writes a xiangqi soldier past the river as `P`: a piece standing in
+        // the zone of its only, compulsory promotion is read as promoted.
+        for sq in p.occupied().iter() {
+            if let Some((c, t)) = p.piece(sq) {
+                let k = &v.kinds[t];
+                let forced = k.optional_zone.is_some_and(|z| z[c].none());
+                let rules: Vec<_> = k.promotions.iter().filter(|r| !r.1.is_empty()).collect();
+                if forced && rules.len() == 1 && rules[0].1.len() == 1 && rules[0].0[c].has(sq) {
+                    let to = rules[0].1[0] as usize;
+                    p.remove(sq);
+                    p.put(sq, c, to);
+                }
+            }
+        }
+        // Pieces that have not moved: all of them, except castling pieces without rights.
+        let mut castle_squares = Bits256::EMPTY;
+        for k in &v.kinds {
+            for c in &k.def.castles {
+                castle_squares.set(c.from);
+                castle_squares.set(c.partner);
+            }
+        }
+        p.unmoved = p.occupied() & !castle_squares;
+        let mut fi = 0;
+        if let Some(side) = fields.get(fi) {
+            p.turn = match *side {
+                "w" | "W" => 0,
+                "b" | "B" => 1,
+                other => return Err(format!("bad side to move `{other}`")),
+            };
+            fi += 1;
+        }
+        if let Some(cast) = fields.get(fi)
+            && !cast.chars().all(|c| c.is_ascii_digit())
+        {
+            {
+                if v.def.rules.gate_drops {
+                    // Seirawan: the field lists the back-rank pieces that may still gate
+                    // (file letters) besides the castling rights; the others have moved.
+                    for (c, rank) in [(0, 0), (1, v.ranks - 1)] {
+                        for f in 0..v.files {
+                            let sq = square(f, rank);
+                            let letter = (b'a' + f as u8) as char;
+                            let letter = if c == 0 {
+                                letter.to_ascii_uppercase()
+                            } else {
+                                letter
+                            };
+                            if !cast.contains(letter) {
+                                p.unmoved.clear(sq);
+                            }
+                        }
+                    }
+                }
+                if *cast != "-" {
+                    for ch in cast.chars() {
+                        p.grant_castling(ch);
+                    }
+                }
+                fi += 1;
+            }
+        }
+        if let Some(ep) = fields.get(fi)
+            && !ep.chars().all(|c| c.is_ascii_digit())
+        {
+            {
+                if *ep != "-" {
+                    p.set_ep_field(ep);
+                }
+                fi += 1;
+            }
+        }
+        if let Some(h) = fields.get(fi).and_then(|s| s.parse().ok()) {
+            p.halfmove = h;
+            fi += 1;
+        }
+        if let Some(n) = fields.get(fi).and_then(|s| s.parse().ok()) {
+            p.fullmove = n;
+        }
+        Ok(p)
+    }
+
+    fn grant_castling(&mut self, ch: char) {
+        let color = if ch.is_ascii_uppercase() { 0 } else { 1 };
+        let v = self.v.clone();
+        for k in &v.kinds {
+            for c in &k.def.castles {
+                if c.color != color {
+                    continue;
+                }
+                let east = c.to.iter().any(|&t| t % 16 > c.from % 16);
+                let lower = ch.to_ascii_lowercase();
+                // SjaakII grants `K`/`Q` only to a partner on the king's rank (Troitzky
+                // Byway's diagonal castling with a rook on e1 is never available there).
+                let same_rank = c.from / 16 == c.partner / 16;
+                let ok = match lower {
+                    'k' => east && same_rank,
+                    'q' => !east && same_rank,
+                    f if f.is_ascii_lowercase() => (c.partner % 16) as u8 == f as u8 - b'a',
+                    _ => false,
+                };
+                if ok && self.color[color].has(c.from) && self.color[color].has(c.partner) {
+                    self.unmoved.set(c.from);
+                    self.unmoved.set(c.partner);
+                }
+            }
+        }
+    }
+
+    fn set_ep_field(&mut self, ep: &str) {
+        let b = ep.as_bytes();
+        if b.len() < 2 || !b[0].is_ascii_lowercase() {
+            return;
+        }
+        let f = (b[0] - b'a') as usize;
+        let Ok(r) = ep[1..].parse::<usize>() else {
+            return;
+        };
+        if r == 0 || f >= self.v.files || r > self.v.ranks {
+            return;
+        }
+        let sq = square(f, r - 1);
+        self.ep.set(sq);
+        // The victim stands one step beyond the ep square, seen from the side to move.
+        let vr = if self.turn == 0 { r } else { r.wrapping_sub(2) };
+        if vr < self.v.ranks {
+            self.ep_victim = Some(square(f, vr) as u8);
+        }
+    }
+
+    /// The FEN: board, holdings in brackets (variants with hands), side, castling, en passant,
+    /// clocks. `standard == false` writes halfmove 0 and move 1 (CQL's `currentfen`).
+    pub fn to_fen(&self, standard: bool) -> String {
+        let v = &*self.v;
+        let mut s = String::new();
+        for r in (0..v.ranks).rev() {
+            let mut empty = 0;
+            for f in 0..v.files {
+                let sq = square(f, r);
+                match self.piece(sq) {
+                    None => empty += 1,
+                    Some((c, t)) => {
+                        if empty > 0 {
+                            s += &empty.to_string();
+                            empty = 0;
+                        }
+                        s += &v.kinds[t].def.symbols[c];
+                    }
+                }
+            }
+            if empty > 0 {
+                s += &empty.to_string();
+            }
+            if r > 0 {
+                s.push('/');
+            }
+        }
+        let rules = &v.def.rules;
+        if rules.keep_capture || rules.return_capture || rules.allow_drops || rules.gate_drops {
+            s.push('[');
+            let mut any = false;
+            for c in 0..2 {
+                for t in 0..v.kinds.len() {
+                    for _ in 0..self.hand[c][t] {
+                        s += &v.kinds[t].def.symbols[c];
+                        any = true;
+                    }
+                }
+            }
+            if !any {
+                s.push('-');
+            }
+            s.push(']');
+        }
+        s += if self.turn == 0 { " w " } else { " b " };
+        let mut cast = String::new();
+        for color in 0..2 {
+            for (east, letter) in [(true, 'K'), (false, 'Q')] {
+                let has = v.kinds.iter().any(|k| {
+                    k.def.castles.iter().any(|c| {
+                        c.color == color
+                            && c.to.iter().any(|&t| (t % 16 > c.from % 16) == east)
+                            && self.unmoved.has(c.from)
+                            && self.unmoved.has(c.partner)
+                            && self.color[color].has(c.from)
+                            && self.color[color].has(c.partner)
+                    })
+                });
+                if has {
+                    cast.push(if color == 0 {
+                        letter
+                    } else {
+                        letter.to_ascii_lowercase()
+                    });
+                }
+            }
+        }
+        s += if cast.is_empty() { "-" } else { &cast };
+        s.push(' ');
+        match self.ep.first() {
+            Some(e) => s += &square_name(e),
+            None => s.push('-'),
+        }
+        if standard {
+            s += &format!(" {} {}", self.halfmove, self.fullmove);
+        } else {
+            s += " 0 1";
+        }
+        s
+    }
+}
+
+/// Matches the longest piece symbol at the start of `chars`: (colour, type, length).
+fn match_symbol(v: &Variant, chars: &[char]) -> Option<(usize, usize, usize)> {
+    let mut best: Option<(usize, usize, usize)> = None;
+    for (t, k) in v.kinds.iter().enumerate() {
+        for c in 0..2 {
+            let sym: Vec<char> = k.def.symbols[c].chars().collect();
+            if !sym.is_empty()
+                && chars.len() >= sym.len()
+                && chars[..sym.len()] == sym[..]
+                && best.is_none_or(|b| sym.len() > b.2)
+            {
+                best = Some((c, t, sym.len()));
+            }
+        }
+    }
+    if best.is_none() && chars.len() >= 2 && chars[1] == '~' {
+        // `Q~`: a promoted piece written with a marker the definition does not name.
+        return match_symbol(v, &chars[..1]).map(|(c, t, _)| (c, t, 2));
+    }
+    best
+}

@@ -1,0 +1,64 @@
+//! Fairy variants defined in SjaakII's `variants.txt` format: boards up to 16x16, sliders,
+//! leapers, steppers, hoppers, riders, zones, promotions, drops, gating and castling.
+//!
+//! Stages: definitions text → [`VariantDef`]s ([`sjaak_to_defs`], errors carry file, line and
+//! reason) → compiled [`Variant`] tables ([`defs_to_variant`]) → [`FairyPos`] positions that
+//! generate and play moves. The square set is [`Bits256`] (`rank * 16 + file`).
+
+pub mod bits;
+pub mod coord_moves;
+pub mod cql;
+pub mod defs;
+pub mod fen;
+pub mod movegen;
+pub mod parse;
+pub mod position;
+pub mod san;
+pub mod tables;
+
+pub use bits::Bits256;
+pub use coord_moves::RankBase;
+pub use defs::VariantDef;
+pub use parse::{DefError, sjaak_to_defs};
+pub use position::{FMove, FairyPos, MoveKind};
+pub use tables::{Variant, defs_to_variant};
+
+use std::sync::Arc;
+
+/// Reads a definitions file's text and compiles every variant in it.
+pub fn load_variants(file: &str, text: &str) -> Result<Vec<Arc<Variant>>, DefError> {
+    let defs = sjaak_to_defs(file, text)?;
+    defs.iter()
+        .map(|d| {
+            defs_to_variant(d).map(Arc::new).map_err(|reason| DefError {
+                file: file.to_string(),
+                line: d.line,
+                reason,
+            })
+        })
+        .collect()
+}
+
+/// The definitions file compiled into cqlq (`bundled.txt`): Chess, Capablanca, Gothic,
+/// Seirawan, Shatranj, Makruk, Courier, Xiangqi and Shogi, with Fairy-Stockfish's letters.
+pub const BUNDLED: &str = include_str!("bundled.txt");
+
+/// The bundled variants, compiled.
+pub fn bundled_variants() -> Vec<Arc<Variant>> {
+    load_variants("<bundled>", BUNDLED).unwrap_or_default()
+}
+
+/// Finds a variant by name, as a PGN `Variant` tag or `--variant` gives it: the short name
+/// (`capablanca`), the title (`Capablanca (10x8)`), case and `-`/`_`/space ignored.
+pub fn find_variant<'a>(variants: &'a [Arc<Variant>], name: &str) -> Option<&'a Arc<Variant>> {
+    let norm = |s: &str| {
+        s.to_lowercase()
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+    };
+    let want = norm(name);
+    variants
+        .iter()
+        .find(|v| norm(&v.def.name) == want || norm(&v.def.title) == want)
+}

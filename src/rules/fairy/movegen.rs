@@ -1,0 +1,456 @@
+//! Move generation for fairy positions: pseudo-legal moves (normal, special, initial,
+//! castling, drops, gating, pickup, promotions), legality (royal safety, taboo, drop rules,
+//! forced capture and drops) and perft.
+
+use super::bits::Bits256;
+use super::position::{FMove, FairyPos, MoveKind};
+
+impl FairyPos {
+    /// Pseudo-legal moves: everything the pieces may do, ignoring royal safety.
+    pub fn pseudo_moves(&self) -> Vec<FMove> {
+        let mut out = Vec::with_capacity(64);
+        let us = self.turn;
+        let v = &*self.v;
+        for sq in self.color[us].iter() {
+            self.push_piece_moves(&mut out, sq);
+        }
+        let rules = &v.def.rules;
+        if rules.gate_drops {
+            self.add_gates(&mut out);
+        }
+        if rules.allow_drops || rules.keep_capture || rules.return_capture {
+            self.push_drops(&mut out);
+        }
+        if rules.allow_pickup {
+            for sq in self.color[us].iter() {
+                let t = ((self.board[sq] - 1) >> 1) as usize;
+                if !v.kinds[t].def.flags.royal {
+                    out.push(FMove {
+                        from: sq as u8,
+                        to: sq as u8,
+                        piece: t as u8,
+                        promo: None,
+                        capture: None,
+                        kind: MoveKind::Pickup,
+                        gate: None,
+                        sets_ep: false,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Pushes the pseudo-legal moves of the piece on `sq` (castling included; drops, gating
+    /// and pickups are not moves of a piece).
+    pub fn push_piece_moves(&self, out: &mut Vec<FMove>, sq: usize) {
+        let us = self.turn;
+        let them = 1 - us;
+        let v = &*self.v;
+        let occ = self.occupied();
+        let t = ((self.board[sq] - 1) >> 1) as usize;
+        let k = &v.kinds[t];
+        let block = k.block[us];
+        let occ_b = occ | block;
+        let prison = k.prison[us];
+        let mut quiet = self.targets(&k.moves[us], us, sq, occ_b, prison) & !occ & !block;
+        let mut special = Bits256::EMPTY;
+        if let Some((zone, g)) = &k.special {
+            let unmoved_ok = !v.def.rules.special_init || self.unmoved.has(sq);
+            if zone[us].has(sq) && unmoved_ok {
+                special |= self.targets(&g[us], us, sq, occ_b, prison) & !occ & !block;
+                // SjaakII under `special init`: a piece that has not left its special zone
+                // makes its special moves instead of its ordinary non-captures (the
+                // chaturanga king on e1 leaps but does not step; a pawn's double step covers
+                // its single step, so pawns are unaffected).
+                if v.def.rules.special_init {
+                    quiet = Bits256::EMPTY;
+                }
+            }
+        }
+        if let Some(g) = &k.initial
+            && self.unmoved.has(sq)
+        {
+            special |= self.targets(&g[us], us, sq, occ_b, prison) & !occ & !block;
+        }
+        special &= !quiet;
+        let cap_all = self.targets(&k.captures[us], us, sq, occ_b, prison) & !block;
+        let caps = cap_all & self.color[them];
+        quiet &= !Bits256::EMPTY;
+        for to in quiet.iter() {
+            self.push_promotions(out, sq, to, t, None, false);
+        }
+        for to in special.iter() {
+            self.push_promotions(out, sq, to, t, None, k.def.flags.set_ep);
+        }
+        for to in caps.iter() {
+            self.push_promotions(out, sq, to, t, Some(to as u8), false);
+        }
+        if k.def.flags.take_ep
+            && let Some(victim) = self.ep_victim
+            && self.color[them].has(victim as usize)
+        {
+            for to in (cap_all & self.ep & !occ).iter() {
+                self.push_promotions(out, sq, to, t, Some(victim), false);
+            }
+        }
+        self.push_castles(out, sq, t);
+    }
+
+    fn count_of(&self, color: usize, t: usize) -> u32 {
+        self.color[color]
+            .iter()
+            .filter(|&s| ((self.board[s] - 1) >> 1) as usize == t)
+            .count() as u32
+    }
+
+    fn push_promotions(
+        &self,
+        out: &mut Vec<FMove>,
+        from: usize,
+        to: usize,
+        t: usize,
+        capture: Option<u8>,
+        sets_ep: bool,
+    ) {
+        let us = self.turn;
+        let k = &self.v.kinds[t];
+        let base = FMove {
+            from: from as u8,
+            to: to as u8,
+            piece: t as u8,
+            promo: None,
+            capture,
+            kind: MoveKind::Normal,
+            gate: None,
+            sets_ep,
+        };
+        // SjaakII: a rule applies when the move starts or ends in its zone; the plain move is
+        // kept when the destination (or, leaving the zones, the origin) is in the optional
+        // zone (by default: the zone squares from which the piece can still move).
+        let mut union = Bits256::EMPTY;
+        for (zone, _) in &k.promotions {
+            union |= zone[us];
+        }
+        let promote_here = self.v.def.rules.promote_here;
+        let mut matched = false;
+        let mut choices: Vec<u8> = Vec::new();
+        for (zone, ch) in &k.promotions {
+            if zone[us].has(to) || (zone[us].has(from) && !promote_here) {
+                matched = true;
+                for &c in ch {
+                    if !choices.contains(&c) {
+                        choices.push(c);
+                    }
+                }
+            }
+        }
+        if !matched {
+            out.push(base);
+            return;
+        }
+        let opt_zone = match &k.optional_zone {
+            Some(z) => z[us],
+            None => union & k.mobile[us],
+        };
+        if opt_zone.has(to) || (opt_zone.has(from) && !union.has(to)) {
+            out.push(base);
+        }
+        for c in choices {
+            let max = self.v.kinds[c as usize].max[us];
+            if max > 0 && self.count_of(us, c as usize) >= max {
+                continue;
+            }
+            out.push(FMove {
+                promo: Some(c),
+                ..base
+            });
+        }
+    }
+
+    fn push_castles(&self, out: &mut Vec<FMove>, sq: usize, t: usize) {
+        let us = self.turn;
+        let k = &self.v.kinds[t];
+        if k.def.castles.is_empty() || !self.unmoved.has(sq) {
+            return;
+        }
+        let occ = self.occupied();
+        for c in &k.def.castles {
+            if c.color != us || c.from != sq || !self.unmoved.has(c.partner) {
+                continue;
+            }
+            if !self.color[us].has(c.partner) || c.partner == sq {
+                continue;
+            }
+            // SjaakII: the partner lands next to the king's destination, on the inside, along
+            // the line joining king and partner; every square on both paths must be empty
+            // (but for the two pieces) and the king's path safe.
+            let (kf, kr) = ((sq % 16) as i32, (sq / 16) as i32);
+            let (pf, pr) = ((c.partner % 16) as i32, (c.partner / 16) as i32);
+            let dir = if kr == pr {
+                (1, 0)
+            } else if kf == pf {
+                (0, 1)
+            } else if kf - pf == kr - pr {
+                (1, 1)
+            } else if kf - pf == pr - kr {
+                (-1, 1)
+            } else {
+                continue;
+            };
+            for &to in &c.to {
+                let king_side = to % 16 >= self.v.files / 2;
+                let (tf, tr) = ((to % 16) as i32, (to / 16) as i32);
+                let (pf2, pr2) = if king_side {
+                    (tf - dir.0, tr - dir.1)
+                } else {
+                    (tf + dir.0, tr + dir.1)
+                };
+                if pf2 < 0
+                    || pr2 < 0
+                    || pf2 as usize >= self.v.files
+                    || pr2 as usize >= self.v.ranks
+                {
+                    continue;
+                }
+                let pto = pr2 as usize * 16 + pf2 as usize;
+                let king_path = path(sq, to, dir);
+                let mut need_empty = king_path | path(c.partner, pto, dir);
+                need_empty.clear(sq);
+                need_empty.clear(c.partner);
+                if !(need_empty & occ).none() {
+                    continue;
+                }
+                if k.def.flags.royal && king_path.iter().any(|s| self.attacked(s, 1 - us)) {
+                    continue;
+                }
+                out.push(FMove {
+                    from: sq as u8,
+                    to: to as u8,
+                    piece: t as u8,
+                    promo: None,
+                    capture: None,
+                    kind: MoveKind::Castle(c.partner as u8, pto as u8),
+                    gate: None,
+                    sets_ep: false,
+                });
+            }
+        }
+    }
+
+    fn push_drops(&self, out: &mut Vec<FMove>) {
+        let us = self.turn;
+        let occ = self.occupied();
+        for t in 0..self.v.kinds.len() {
+            if self.hand[us][t] == 0 {
+                continue;
+            }
+            let k = &self.v.kinds[t];
+            let mut zone = k.drop_zone[us] & self.v.board & !occ;
+            if !k.def.flags.drop_dead {
+                zone &= k.mobile[us];
+            }
+            for to in zone.iter() {
+                if k.def.flags.drop_one_file {
+                    let file = to % 16;
+                    let clash = (0..self.v.ranks).any(|r| {
+                        let s = r * 16 + file;
+                        self.piece(s) == Some((us, t))
+                    });
+                    if clash {
+                        continue;
+                    }
+                }
+                out.push(FMove {
+                    from: to as u8,
+                    to: to as u8,
+                    piece: t as u8,
+                    promo: None,
+                    capture: None,
+                    kind: MoveKind::Drop,
+                    gate: None,
+                    sets_ep: false,
+                });
+            }
+        }
+    }
+
+    /// Seirawan-style gating: a back-rank piece's first move may drop a hand piece on the
+    /// square it leaves (castling: on the king's or the partner's square).
+    fn add_gates(&self, out: &mut Vec<FMove>) {
+        let us = self.turn;
+        let back = if us == 0 { 0 } else { self.v.ranks - 1 };
+        let hand: Vec<u8> = (0..self.v.kinds.len())
+            .filter(|&t| self.hand[us][t] > 0)
+            .map(|t| t as u8)
+            .collect();
+        if hand.is_empty() {
+            return;
+        }
+        let n = out.len();
+        for i in 0..n {
+            let m = out[i];
+            let mut squares = Vec::new();
+            match m.kind {
+                MoveKind::Normal => squares.push(m.from),
+                MoveKind::Castle(pf, _) => {
+                    squares.push(m.from);
+                    squares.push(pf);
+                }
+                _ => {}
+            }
+            for s in squares {
+                if (s as usize) / 16 != back || !self.unmoved.has(s as usize) {
+                    continue;
+                }
+                for &t in &hand {
+                    out.push(FMove {
+                        gate: Some((t, s)),
+                        ..m
+                    });
+                }
+            }
+        }
+    }
+
+    /// Whether a pseudo-legal move leaves the mover safe (and obeys taboo and drop rules).
+    pub fn is_legal(&self, m: &FMove) -> bool {
+        let us = self.turn;
+        let mut p = self.clone();
+        p.make(m);
+        if p.in_check(us) {
+            return false;
+        }
+        if self.v.def.rules.taboo && p.kings_face() {
+            return false;
+        }
+        // `en-passant check`: a royal piece may not pass over an attacked square.
+        if self.v.def.rules.en_passant_check
+            && m.kind == MoveKind::Normal
+            && self.v.kinds[m.piece as usize].def.flags.royal
+        {
+            let (ff, fr) = ((m.from % 16) as i32, (m.from / 16) as i32);
+            let (tf, tr) = ((m.to % 16) as i32, (m.to / 16) as i32);
+            let (dx, dy) = (tf - ff, tr - fr);
+            if dx == 0 || dy == 0 || dx.abs() == dy.abs() {
+                let (sx, sy) = (dx.signum(), dy.signum());
+                let (mut f, mut r) = (ff + sx, fr + sy);
+                while (f, r) != (tf, tr) {
+                    if self.attacked(r as usize * 16 + f as usize, 1 - us) {
+                        return false;
+                    }
+                    f += sx;
+                    r += sy;
+                }
+            }
+        }
+        if m.kind == MoveKind::Drop {
+            let f = self.v.kinds[m.piece as usize].def.flags;
+            if f.drop_no_check || f.drop_no_mate {
+                let check = p.in_check(1 - us);
+                if check && f.drop_no_check {
+                    return false;
+                }
+                if check && f.drop_no_mate && !p.has_legal_move_raw() {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn has_legal_move_raw(&self) -> bool {
+        self.pseudo_moves().iter().any(|m| self.is_legal(m))
+    }
+
+    /// The legal moves.
+    pub fn legal_moves(&self) -> Vec<FMove> {
+        let mut moves: Vec<FMove> = self
+            .pseudo_moves()
+            .into_iter()
+            .filter(|m| self.is_legal(m))
+            .collect();
+        let rules = &self.v.def.rules;
+        if rules.forced_capture && moves.iter().any(|m| m.capture.is_some()) {
+            moves.retain(|m| m.capture.is_some());
+        }
+        if rules.force_drops && moves.iter().any(|m| m.kind == MoveKind::Drop) {
+            moves.retain(|m| m.kind == MoveKind::Drop);
+        }
+        moves
+    }
+
+    /// Whether the side to move has only royal pieces on the board (a bare king).
+    pub fn is_bare(&self, color: usize) -> bool {
+        let royals = self.royals(color);
+        !royals.none() && (self.color[color] & !royals).none()
+    }
+
+    /// Whether the game is over by a rule other than having no legal move: a bare king under
+    /// `loneking` (with `bare rule`, not when the bare side can bare the other king at once).
+    pub fn is_variant_end(&self) -> bool {
+        let rules = &self.v.def.rules;
+        let us = self.turn;
+        if rules.loneking.is_some() && self.is_bare(us) && !self.is_bare(1 - us) {
+            if rules.bare_rule {
+                let them_pieces = self.color[1 - us] & !self.royals(1 - us);
+                if them_pieces.len() == 1 {
+                    let last = them_pieces.first();
+                    let can_bare = self
+                        .legal_moves()
+                        .iter()
+                        .any(|m| m.capture.map(|c| c as usize) == last);
+                    return !can_bare;
+                }
+            }
+            return true;
+        }
+        false
+    }
+
+    /// Counts leaf nodes of the legal move tree to `depth`.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|m| {
+                let mut p = self.clone();
+                p.make(m);
+                p.perft(depth - 1)
+            })
+            .sum()
+    }
+}
+
+/// The squares from `a` to `b` inclusive, stepping by `dir` (or its opposite); only `a` and
+/// `b` when they do not share the line.
+fn path(a: usize, b: usize, dir: (i32, i32)) -> Bits256 {
+    let mut s = Bits256::single(a);
+    s.set(b);
+    let (af, ar) = ((a % 16) as i32, (a / 16) as i32);
+    let (bf, br) = ((b % 16) as i32, (b / 16) as i32);
+    for sign in [1, -1] {
+        let (dx, dy) = (dir.0 * sign, dir.1 * sign);
+        let (mut f, mut r) = (af, ar);
+        for _ in 0..16 {
+            if (f, r) == (bf, br) {
+                let (mut f2, mut r2) = (af, ar);
+                while (f2, r2) != (bf, br) {
+                    s.set(r2 as usize * 16 + f2 as usize);
+                    f2 += dx;
+                    r2 += dy;
+                }
+                return s;
+            }
+            f += dx;
+            r += dy;
+        }
+    }
+    s
+}

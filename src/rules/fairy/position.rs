@@ -1,0 +1,424 @@
+//! A position of a fairy variant: board, hands, side to move, en passant, unmoved pieces;
+//! making moves and testing check.
+
+use std::sync::Arc;
+
+use super::bits::{Bits256, square};
+use super::tables::{Gen, Variant, line_dirs};
+
+/// A move of a fairy variant.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct FMove {
+    /// Origin square (the drop square for drops).
+    pub from: u8,
+    /// Destination square.
+    pub to: u8,
+    /// The moving (or dropped, or picked up) piece type.
+    pub piece: u8,
+    /// The type promoted to.
+    pub promo: Option<u8>,
+    /// The square of the captured piece (differs from `to` for en passant).
+    pub capture: Option<u8>,
+    /// What kind of move.
+    pub kind: MoveKind,
+    /// A gated piece: type and square.
+    pub gate: Option<(u8, u8)>,
+    /// Sets en passant squares (a special/initial move of a `set_ep` piece).
+    pub sets_ep: bool,
+}
+
+/// The kinds of move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// A move or capture on the board.
+    Normal,
+    /// A piece from the hand placed on `to`.
+    Drop,
+    /// Castling; the partner moves from the first square to the second.
+    Castle(u8, u8),
+    /// A piece taken from `from` into the hand (`allow pickup`).
+    Pickup,
+}
+
+/// A position of a fairy variant.
+#[derive(Clone, Debug)]
+pub struct FairyPos {
+    /// The variant's tables.
+    pub v: Arc<Variant>,
+    /// Per square: 0 empty, else `1 + type * 2 + colour`.
+    pub board: [u8; 256],
+    /// Occupied squares per colour (0 white, 1 black).
+    pub color: [Bits256; 2],
+    /// Pieces in hand per colour and type.
+    pub hand: [[u8; 32]; 2],
+    /// Side to move.
+    pub turn: usize,
+    /// En passant target squares.
+    pub ep: Bits256,
+    /// The piece capturable en passant.
+    pub ep_victim: Option<u8>,
+    /// Squares whose pieces have not moved (castling, `Initial:`, `special init`, gating).
+    pub unmoved: Bits256,
+    /// Pieces that are promoted.
+    pub promoted: Bits256,
+    /// Halfmove clock.
+    pub halfmove: u32,
+    /// Fullmove number.
+    pub fullmove: u32,
+    /// Checks given by each side (for `checkN`).
+    pub checks: [u32; 2],
+}
+
+impl FairyPos {
+    /// An empty board of the variant, white to move.
+    pub fn empty(v: Arc<Variant>) -> FairyPos {
+        FairyPos {
+            v,
+            board: [0; 256],
+            color: [Bits256::EMPTY; 2],
+            hand: [[0; 32]; 2],
+            turn: 0,
+            ep: Bits256::EMPTY,
+            ep_victim: None,
+            unmoved: Bits256::EMPTY,
+            promoted: Bits256::EMPTY,
+            halfmove: 0,
+            fullmove: 1,
+            checks: [0; 2],
+        }
+    }
+
+    /// The piece on a square: (colour, type).
+    #[inline]
+    pub fn piece(&self, sq: usize) -> Option<(usize, usize)> {
+        let c = self.board[sq];
+        (c != 0).then(|| (((c - 1) & 1) as usize, ((c - 1) >> 1) as usize))
+    }
+
+    /// Puts a piece on a square (the square must be empty).
+    #[inline]
+    pub fn put(&mut self, sq: usize, color: usize, t: usize) {
+        self.board[sq] = 1 + (t as u8) * 2 + color as u8;
+        self.color[color].set(sq);
+    }
+
+    /// Removes the piece of a square.
+    #[inline]
+    pub fn remove(&mut self, sq: usize) {
+        if let Some((c, _)) = self.piece(sq) {
+            self.color[c].clear(sq);
+        }
+        self.board[sq] = 0;
+    }
+
+    /// All occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> Bits256 {
+        self.color[0] | self.color[1]
+    }
+
+    fn offset(&self, sq: usize, dx: i32, dy: i32) -> Option<usize> {
+        let f = (sq % 16) as i32 + dx;
+        let r = (sq / 16) as i32 + dy;
+        (f >= 0 && r >= 0 && (f as usize) < self.v.files && (r as usize) < self.v.ranks)
+            .then(|| square(f as usize, r as usize))
+    }
+
+    /// Squares a piece with movement `g` of colour `c` on `sq` reaches with occupancy `occ`
+    /// (blocked lines include the blocking square), within `prison`.
+    pub fn targets(&self, g: &Gen, c: usize, sq: usize, occ: Bits256, prison: Bits256) -> Bits256 {
+        let _ = c;
+        let mut b = g.leaps[sq];
+        for (first, second, mask) in &g.compound {
+            let mut t = first[sq];
+            let mut mids = first[sq];
+            if mask.is_some() {
+                mids &= !occ;
+            }
+            for s in mids.iter() {
+                for &(x, y) in second {
+                    if let Some(u) = self.offset(s, x as i32, y as i32) {
+                        t.set(u);
+                    }
+                }
+            }
+            if let Some(m) = mask {
+                t &= m[sq];
+            }
+            b |= t;
+        }
+        if g.slide != 0 {
+            for (dx, dy) in line_dirs(g.slide) {
+                let mut cur = sq;
+                while let Some(n) = self.offset(cur, dx as i32, dy as i32) {
+                    b.set(n);
+                    if occ.has(n) {
+                        break;
+                    }
+                    cur = n;
+                }
+            }
+        }
+        if g.hop != 0 {
+            for (dx, dy) in line_dirs(g.hop) {
+                let mut cur = sq;
+                let mut screen = false;
+                while let Some(n) = self.offset(cur, dx as i32, dy as i32) {
+                    cur = n;
+                    if screen {
+                        b.set(n);
+                        if occ.has(n) {
+                            break;
+                        }
+                    } else if occ.has(n) {
+                        screen = true;
+                    }
+                }
+            }
+        }
+        for &(dx, dy) in &g.ride {
+            let mut cur = sq;
+            while let Some(n) = self.offset(cur, dx as i32, dy as i32) {
+                b.set(n);
+                if occ.has(n) {
+                    break;
+                }
+                cur = n;
+            }
+        }
+        for &(dx, dy, n) in &g.steps {
+            let mut cur = sq;
+            for _ in 0..n {
+                match self.offset(cur, dx as i32, dy as i32) {
+                    Some(t) if prison.has(t) => {
+                        b.set(t);
+                        if occ.has(t) {
+                            break;
+                        }
+                        cur = t;
+                    }
+                    _ => break,
+                }
+            }
+        }
+        b.clear(sq);
+        b & prison & self.v.board
+    }
+
+    /// Whether a piece of colour `by` attacks `sq`.
+    pub fn attacked(&self, sq: usize, by: usize) -> bool {
+        let occ = self.occupied();
+        for s in self.color[by].iter() {
+            let t = ((self.board[s] - 1) >> 1) as usize;
+            let k = &self.v.kinds[t];
+            if !k.reach[by][s].has(sq) {
+                continue;
+            }
+            let g = &k.captures[by];
+            if k.block[by].has(sq) || !k.prison[by].has(sq) {
+                continue;
+            }
+            // Quick answers for plain leapers and sliders; anything else computes targets.
+            if g.leaps[s].has(sq) {
+                return true;
+            }
+            let simple =
+                g.compound.is_empty() && g.hop == 0 && g.ride.is_empty() && g.steps.is_empty();
+            if simple && k.block[by].none() {
+                if g.slide != 0 && self.slides_to(g.slide, s, sq, occ) {
+                    return true;
+                }
+                continue;
+            }
+            let tg = self.targets(g, by, s, occ | k.block[by], k.prison[by]) & !k.block[by];
+            if tg.has(sq) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a slider with directions `dirs` on `from` reaches `to` over empty squares.
+    fn slides_to(&self, dirs: u8, from: usize, to: usize, occ: Bits256) -> bool {
+        let (ff, fr) = ((from % 16) as i32, (from / 16) as i32);
+        let (tf, tr) = ((to % 16) as i32, (to / 16) as i32);
+        let (dx, dy) = (tf - ff, tr - fr);
+        let bit = if dy == 0 {
+            1
+        } else if dx == 0 {
+            2
+        } else if dx == dy {
+            4
+        } else if dx == -dy {
+            8
+        } else {
+            return false;
+        };
+        if dirs & bit == 0 {
+            return false;
+        }
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let (mut f, mut r) = (ff + sx, fr + sy);
+        while (f, r) != (tf, tr) {
+            if occ.has(square(f as usize, r as usize)) {
+                return false;
+            }
+            f += sx;
+            r += sy;
+        }
+        true
+    }
+
+    /// The squares of `color`'s royal pieces.
+    pub fn royals(&self, color: usize) -> Bits256 {
+        let mut b = Bits256::EMPTY;
+        for s in self.color[color].iter() {
+            let t = ((self.board[s] - 1) >> 1) as usize;
+            if self.v.kinds[t].def.flags.royal {
+                b.set(s);
+            }
+        }
+        b
+    }
+
+    /// Whether `color` is in check (one royal attacked; with several royals: all of them
+    /// under `duplecheck`, any of them under `check any king`, never otherwise).
+    pub fn in_check(&self, color: usize) -> bool {
+        let royals = self.royals(color);
+        let n = royals.len();
+        if n == 0 {
+            return false;
+        }
+        let rules = &self.v.def.rules;
+        if n == 1 || rules.check_any_king {
+            royals.iter().any(|s| self.attacked(s, 1 - color))
+        } else if rules.duplecheck {
+            royals.iter().all(|s| self.attacked(s, 1 - color))
+        } else {
+            false
+        }
+    }
+
+    /// Whether two royal pieces of different colours face each other on an open file
+    /// (`taboo`, as SjaakII tests it: a vertical line only).
+    pub fn kings_face(&self) -> bool {
+        let w = self.royals(0);
+        let b = self.royals(1);
+        let occ = self.occupied();
+        for a in w.iter() {
+            for (dx, dy) in [(0, 1), (0, -1)] {
+                let mut cur = a;
+                while let Some(n) = self.offset(cur, dx, dy) {
+                    if occ.has(n) {
+                        if b.has(n) {
+                            return true;
+                        }
+                        break;
+                    }
+                    cur = n;
+                }
+            }
+        }
+        false
+    }
+
+    /// Plays a move (assumed pseudo-legal).
+    pub fn make(&mut self, m: &FMove) {
+        let us = self.turn;
+        let them = 1 - us;
+        let rules = &self.v.def.rules;
+        let (keep, ret) = (rules.keep_capture, rules.return_capture);
+        let from = m.from as usize;
+        let to = m.to as usize;
+        self.ep = Bits256::EMPTY;
+        self.ep_victim = None;
+        let mut reset = false;
+        if let Some(c) = m.capture {
+            let c = c as usize;
+            if let Some((_, t)) = self.piece(c) {
+                let d = self.v.kinds[t].demotes_to as usize;
+                if keep {
+                    self.hand[us][d] = self.hand[us][d].saturating_add(1);
+                } else if ret {
+                    self.hand[them][d] = self.hand[them][d].saturating_add(1);
+                }
+            }
+            self.remove(c);
+            self.unmoved.clear(c);
+            self.promoted.clear(c);
+            reset = true;
+        }
+        match m.kind {
+            MoveKind::Drop => {
+                let t = m.piece as usize;
+                self.hand[us][t] = self.hand[us][t].saturating_sub(1);
+                self.put(to, us, t);
+            }
+            MoveKind::Pickup => {
+                let t = m.piece as usize;
+                self.remove(from);
+                self.unmoved.clear(from);
+                self.promoted.clear(from);
+                self.hand[us][t] = self.hand[us][t].saturating_add(1);
+            }
+            MoveKind::Normal | MoveKind::Castle(..) => {
+                let was_promoted = self.promoted.has(from);
+                self.remove(from);
+                self.promoted.clear(from);
+                let partner = if let MoveKind::Castle(pf, _) = m.kind {
+                    let pf = pf as usize;
+                    let p = self.piece(pf);
+                    self.remove(pf);
+                    self.unmoved.clear(pf);
+                    p
+                } else {
+                    None
+                };
+                let t = m.promo.unwrap_or(m.piece) as usize;
+                self.put(to, us, t);
+                if m.promo.is_some() || was_promoted {
+                    self.promoted.set(to);
+                }
+                if let (MoveKind::Castle(_, pt), Some((c, pt_type))) = (m.kind, partner) {
+                    self.put(pt as usize, c, pt_type);
+                }
+                self.unmoved.clear(from);
+                self.unmoved.clear(to);
+                if m.sets_ep {
+                    let (ff, fr) = ((from % 16) as i32, (from / 16) as i32);
+                    let (tf, tr) = ((to % 16) as i32, (to / 16) as i32);
+                    let (dx, dy) = ((tf - ff).signum(), (tr - fr).signum());
+                    let mut cur = (ff + dx, fr + dy);
+                    while cur != (tf, tr) {
+                        self.ep.set(square(cur.0 as usize, cur.1 as usize));
+                        cur = (cur.0 + dx, cur.1 + dy);
+                    }
+                    if !self.ep.none() {
+                        self.ep_victim = Some(m.to);
+                    }
+                }
+                if self.v.kinds[m.piece as usize].is_pawnlike() {
+                    reset = true;
+                }
+            }
+        }
+        if let Some((t, s)) = m.gate {
+            let t = t as usize;
+            self.hand[us][t] = self.hand[us][t].saturating_sub(1);
+            self.put(s as usize, us, t);
+        }
+        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        if us == 1 {
+            self.fullmove += 1;
+        }
+        self.turn = them;
+    }
+}
+
+impl super::tables::Kind {
+    /// A pawn-like piece: it moves by steps only and promotes (its moves reset the clock and
+    /// it counts for CQL's pawn-structure filters).
+    pub fn is_pawnlike(&self) -> bool {
+        self.pawnlike
+    }
+}

@@ -1,0 +1,299 @@
+//! SAN of fairy variants → legal move, as Fairy-Stockfish, pychess and XBoard write it: ranks
+//! of two digits (`Ra10`), drops (`P@e4`), gating (`Nf3/H`, `O-O/Eh1`), promotions (`e8=Q`,
+//! shogi `Bxg7=H`, a bare `+` for "promotes"), pawn letters (`Pg5` in xiangqi and shogi),
+//! check marks and annotations ignored.
+//!
+//! A piece letter matches a piece type by the type's SAN string (`Symbol:`'s first string), its
+//! FEN letter, or the FEN letter without `+`/`~`; when no type matches, the one legal move with
+//! the written destination, disambiguation and promotion is taken (Fairy-Stockfish's own letters
+//! for promoted shogi pieces: `H`, `D`, `G`).
+
+use super::bits::square;
+use super::position::{FMove, FairyPos, MoveKind};
+
+/// A SAN move taken apart.
+#[derive(Debug, Default)]
+struct SanParts {
+    piece: Option<String>,
+    from_file: Option<usize>,
+    from_rank: Option<usize>,
+    to: usize,
+    promo: Option<String>,
+    drop: bool,
+    gate: Option<(String, Option<usize>)>,
+}
+
+impl FairyPos {
+    /// Whether `letter` names piece type `t` in SAN.
+    fn san_names(&self, t: usize, letter: &str) -> bool {
+        self.v.kinds[t]
+            .san_aliases
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case(letter))
+    }
+
+    /// Whether type `t` is written without a letter (a pawn).
+    fn san_letterless(&self, t: usize) -> bool {
+        self.v.kinds[t].san_letterless
+    }
+
+    /// Finds the legal move a SAN token names.
+    pub fn san_to_move(&self, text: &str) -> Result<FMove, String> {
+        let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
+        // Only moves the text can name are tested for legality (fast replay); the rules that
+        // restrict the whole move list (forced capture, forced drops) need all of them.
+        let rules = &self.v.def.rules;
+        let restricted = rules.forced_capture || rules.force_drops;
+        let legal_list = || -> Vec<FMove> {
+            if restricted {
+                self.legal_moves()
+            } else {
+                self.pseudo_moves()
+            }
+        };
+        let legal_ok = |m: &FMove| restricted || self.is_legal(m);
+        let (body, gate) = match t.split_once('/') {
+            Some((b, g)) => (b, Some(g)),
+            None => (t, None),
+        };
+        let gate = gate.map(|g| self.parse_gate(g)).transpose()?;
+        if body == "O-O" || body == "O-O-O" || body == "0-0" || body == "0-0-0" {
+            let legal = legal_list();
+            let east = body.len() == 3;
+            let found: Vec<&FMove> = legal
+                .iter()
+                .filter(|m| {
+                    matches!(m.kind, MoveKind::Castle(..)) && (m.to % 16 > m.from % 16) == east
+                })
+                .filter(|m| self.gate_matches(m, &gate))
+                .filter(|m| legal_ok(m))
+                .collect();
+            return match found.as_slice() {
+                [m] => Ok(**m),
+                [] => Err(format!("illegal move `{text}`")),
+                _ => Err(format!("ambiguous move `{text}`")),
+            };
+        }
+        let mut parts = self
+            .parse_san(body)
+            .ok_or_else(|| format!("unreadable move `{text}`"))?;
+        parts.gate = gate;
+        // Fast path: only the pieces the text names generate moves, only moves to the written
+        // square are tested for legality.
+        if !restricted && !parts.drop && parts.gate.is_none() {
+            let mut cands = Vec::new();
+            for sq in self.color[self.turn].iter() {
+                let t = ((self.board[sq] - 1) >> 1) as usize;
+                let named = match &parts.piece {
+                    Some(letter) => self.san_names(t, letter),
+                    None => self.san_letterless(t),
+                };
+                if !named
+                    || !self.v.kinds[t].reach_all[self.turn][sq].has(parts.to)
+                    || parts.from_file.is_some_and(|f| f != sq % 16)
+                    || parts.from_rank.is_some_and(|r| r != sq / 16)
+                {
+                    continue;
+                }
+                self.push_piece_moves(&mut cands, sq);
+            }
+            cands.retain(|m| m.to as usize == parts.to);
+            let forced = |m: &FMove| {
+                !cands.iter().any(|x| {
+                    x.from == m.from && x.to == m.to && x.kind == m.kind && x.promo.is_none()
+                })
+            };
+            let found: Vec<FMove> = cands
+                .iter()
+                .copied()
+                .filter(|m| {
+                    (self.san_matches(m, &parts, true)
+                        || (parts.promo.is_none()
+                            && m.promo.is_some()
+                            && forced(m)
+                            && self.san_matches(&FMove { promo: None, ..*m }, &parts, true)))
+                        && self.is_legal(m)
+                })
+                .collect();
+            if let [m] = found.as_slice() {
+                return Ok(*m);
+            }
+        }
+        let legal = legal_list();
+        // A promotion the move cannot avoid may go unwritten (a xiangqi soldier crossing).
+        let forced = |m: &FMove| {
+            !legal
+                .iter()
+                .any(|x| x.from == m.from && x.to == m.to && x.kind == m.kind && x.promo.is_none())
+        };
+        let pick = |strict: bool| -> Vec<FMove> {
+            legal
+                .iter()
+                .copied()
+                .filter(|m| {
+                    self.san_matches(m, &parts, strict)
+                        || (strict
+                            && parts.promo.is_none()
+                            && m.promo.is_some()
+                            && forced(m)
+                            && self.san_matches(&FMove { promo: None, ..*m }, &parts, strict))
+                })
+                .filter(|m| legal_ok(m))
+                .collect()
+        };
+        let mut found = pick(true);
+        if found.is_empty() {
+            found = pick(false);
+        }
+        match found.as_slice() {
+            [m] => Ok(*m),
+            [] => Err(format!("illegal move `{text}`")),
+            _ => Err(format!("ambiguous move `{text}`")),
+        }
+    }
+
+    fn gate_matches(&self, m: &FMove, gate: &Option<(String, Option<usize>)>) -> bool {
+        match (gate, m.gate) {
+            (None, None) => true,
+            (Some((letter, sq)), Some((t, s))) => {
+                self.san_names(t as usize, letter) && sq.is_none_or(|q| q == s as usize)
+            }
+            _ => false,
+        }
+    }
+
+    fn parse_gate(&self, g: &str) -> Result<(String, Option<usize>), String> {
+        let letters: String = g
+            .chars()
+            .take_while(|c| c.is_ascii_uppercase() || *c == '+')
+            .collect();
+        let rest = &g[letters.len()..];
+        let sq = if rest.is_empty() {
+            None
+        } else {
+            Some(
+                self.read_sq(rest)
+                    .ok_or_else(|| format!("bad gating `/{g}`"))?
+                    .0,
+            )
+        };
+        Ok((letters, sq))
+    }
+
+    /// Reads a square with a 1-based rank of one or two digits; returns (index, length).
+    fn read_sq(&self, s: &str) -> Option<(usize, usize)> {
+        let b = s.as_bytes();
+        let f = *b.first()?;
+        if !f.is_ascii_lowercase() || (f - b'a') as usize >= self.v.files {
+            return None;
+        }
+        let digits: String = s[1..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .take(2)
+            .collect();
+        let r: usize = digits.parse().ok()?;
+        (r >= 1 && r <= self.v.ranks)
+            .then(|| (square((f - b'a') as usize, r - 1), 1 + digits.len()))
+    }
+
+    fn parse_san(&self, body: &str) -> Option<SanParts> {
+        let mut p = SanParts::default();
+        let (main, promo) = match body.split_once('=') {
+            Some((m, pr)) => (m, Some(pr.to_string())),
+            None => match body.strip_suffix('+') {
+                Some(m) => (m, Some("+".to_string())),
+                None => (body, None),
+            },
+        };
+        p.promo = promo;
+        if let Some((piece, sq)) = main.split_once('@') {
+            p.drop = true;
+            p.piece = Some(piece.to_string()).filter(|s| !s.is_empty());
+            p.to = self.read_sq(sq)?.0;
+            return Some(p);
+        }
+        let letters: String = main
+            .chars()
+            .take_while(|c| c.is_ascii_uppercase() || *c == '+')
+            .collect();
+        if !letters.is_empty() {
+            p.piece = Some(letters.clone());
+        }
+        let rest: String = main[letters.len()..]
+            .chars()
+            .filter(|&c| c != 'x' && c != '-' && c != ':')
+            .collect();
+        // The destination is the last square; what precedes it disambiguates.
+        let mut squares = Vec::new();
+        let mut i = 0;
+        let chars: Vec<char> = rest.chars().collect();
+        let mut lone = Vec::new();
+        while i < chars.len() {
+            let s: String = chars[i..].iter().collect();
+            if let Some((sq, n)) = self.read_sq(&s) {
+                squares.push(sq);
+                i += n;
+            } else if chars[i].is_ascii_digit() {
+                // A rank disambiguator, possibly of two digits (`A10e9`).
+                let digits: String = chars[i..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_digit())
+                    .collect();
+                let r: usize = digits.parse().ok()?;
+                p.from_rank = Some(r.checked_sub(1)?);
+                i += digits.len();
+            } else {
+                lone.push(chars[i]);
+                i += 1;
+            }
+        }
+        let to = squares.pop()?;
+        p.to = to;
+        if let Some(&from) = squares.last() {
+            p.from_file = Some(from % 16);
+            p.from_rank = Some(from / 16);
+        }
+        for c in lone {
+            if c.is_ascii_lowercase() {
+                p.from_file = Some((c as u8 - b'a') as usize);
+            } else if c.is_ascii_digit() {
+                p.from_rank = Some((c as u8 - b'1') as usize);
+            } else {
+                return None;
+            }
+        }
+        Some(p)
+    }
+
+    fn san_matches(&self, m: &FMove, p: &SanParts, strict: bool) -> bool {
+        if m.to as usize != p.to || !self.gate_matches(m, &p.gate) {
+            return false;
+        }
+        if p.drop != (m.kind == MoveKind::Drop)
+            || matches!(m.kind, MoveKind::Castle(..) | MoveKind::Pickup)
+        {
+            return false;
+        }
+        if p.from_file.is_some_and(|f| f != m.from as usize % 16)
+            || p.from_rank.is_some_and(|r| r != m.from as usize / 16)
+        {
+            return false;
+        }
+        let t = m.piece as usize;
+        match &p.piece {
+            Some(letter) if strict && !self.san_names(t, letter) => return false,
+            None if !p.drop && !self.san_letterless(t) => return false,
+            _ => {}
+        }
+        match (&p.promo, m.promo) {
+            (None, None) => true,
+            (Some(s), Some(pt)) if s == "+" => {
+                self.v.kinds[pt as usize].def.symbols[0].starts_with('+')
+            }
+            (Some(s), Some(pt)) => !strict || self.san_names(pt as usize, s) || s.is_empty(),
+            (Some(s), None) => s == "+" && !strict,
+            (None, Some(_)) => !strict,
+        }
+    }
+}

@@ -1,0 +1,447 @@
+//! [`VariantDef`] → [`Variant`]: per piece type and colour, movement compiled into per-square
+//! lookup tables, promotion choices and demotions resolved to type indices.
+
+use super::bits::{Bits256, square};
+use super::defs::*;
+
+/// A two-step or masked leaper: first-leap targets per square, second-leap vectors, mask
+/// targets per square.
+pub type Compound = (Vec<Bits256>, Vec<(i8, i8)>, Option<Vec<Bits256>>);
+
+/// Movement of one piece type for one colour, ready to generate targets.
+#[derive(Clone, Debug, Default)]
+pub struct Gen {
+    /// Simple (one-step) leaps: targets per square.
+    pub leaps: Vec<Bits256>,
+    /// Two-step and masked leapers: (first per square, second vectors, mask per square).
+    pub compound: Vec<Compound>,
+    /// Slide directions (bit 0 H, 1 V, 2 D, 3 A).
+    pub slide: u8,
+    /// Hop directions.
+    pub hop: u8,
+    /// Rider vectors (mirrored).
+    pub ride: Vec<(i8, i8)>,
+    /// Steps `(dx, dy, count)` already oriented for the colour.
+    pub steps: Vec<(i8, i8, u8)>,
+}
+
+impl Gen {
+    /// Whether there is no movement at all.
+    pub fn is_empty(&self) -> bool {
+        self.leaps.iter().all(|b| b.none())
+            && self.compound.is_empty()
+            && self.slide == 0
+            && self.hop == 0
+            && self.ride.is_empty()
+            && self.steps.is_empty()
+    }
+}
+
+/// A compiled piece type.
+#[derive(Clone, Debug)]
+pub struct Kind {
+    /// The definition.
+    pub def: PieceDef,
+    /// Moves per colour.
+    pub moves: [Gen; 2],
+    /// Captures per colour.
+    pub captures: [Gen; 2],
+    /// Special moves: zone and movement per colour.
+    pub special: Option<([Bits256; 2], [Gen; 2])>,
+    /// Initial moves per colour.
+    pub initial: Option<[Gen; 2]>,
+    /// Prison per colour (all squares when none).
+    pub prison: [Bits256; 2],
+    /// Block per colour.
+    pub block: [Bits256; 2],
+    /// Drop zone per colour.
+    pub drop_zone: [Bits256; 2],
+    /// Promotion rules: zone per colour, choices (type indices), optional flag.
+    pub promotions: Vec<([Bits256; 2], Vec<u8>)>,
+    /// `Optional promotion` zone per colour, when given (then promotion elsewhere is forced).
+    pub optional_zone: Option<[Bits256; 2]>,
+    /// The type a captured piece of this type becomes in hand.
+    pub demotes_to: u8,
+    /// Squares from which the piece has some move on an empty board, per colour.
+    pub mobile: [Bits256; 2],
+    /// Capture targets on an empty board with every hopper screen present (a superset), per
+    /// colour and square: a quick "can this piece attack that square" test.
+    pub reach: [Vec<Bits256>; 2],
+    /// Every destination on an empty board (moves, captures, special, initial, castling), per
+    /// colour and square: a quick "can this piece get there" test for reading moves.
+    pub reach_all: [Vec<Bits256>; 2],
+    /// Maximum count per colour (0 = unlimited).
+    pub max: [u32; 2],
+    /// Moves by steps only and promotes: a pawn for the halfmove clock and CQL's pawn filters.
+    pub pawnlike: bool,
+    /// Letters that name the piece in SAN: its SAN string, its FEN letter, and the FEN letter
+    /// without `~` (and without `+` unless the piece is promoted).
+    pub san_aliases: Vec<String>,
+    /// Written without a letter in SAN (a pawn: SAN string empty, or `P` for the `P` piece).
+    pub san_letterless: bool,
+}
+
+/// A compiled variant: what the position code needs.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// The definition as read.
+    pub def: VariantDef,
+    /// Files.
+    pub files: usize,
+    /// Ranks.
+    pub ranks: usize,
+    /// Playable squares (board minus holes).
+    pub board: Bits256,
+    /// The rectangle `files x ranks` (holes included).
+    pub rect: Bits256,
+    /// Piece types in definition order.
+    pub kinds: Vec<Kind>,
+    /// Whether any piece is royal.
+    pub has_royal: bool,
+    /// CQL piece type of each kind: P N B R Q K keep the standard indices 0..5 (unpromoted
+    /// kinds whose FEN letter is one of them); the other kinds take 6, 7, ... in definition
+    /// order (at most 31).
+    pub cql_type: Vec<u8>,
+}
+
+/// Builds a variant's tables; fails when a promotion names no defined piece.
+pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
+    let files = def.files as usize;
+    let ranks = def.ranks as usize;
+    let mut rect = Bits256::EMPTY;
+    for r in 0..ranks {
+        for f in 0..files {
+            rect.set(square(f, r));
+        }
+    }
+    let board = rect & !def.holes;
+    let geo = Geo {
+        files,
+        ranks,
+        board,
+    };
+    let mut kinds = Vec::new();
+    for p in &def.pieces {
+        let moves = [geo.compile(&p.moves, 0), geo.compile(&p.moves, 1)];
+        let captures = match &p.captures {
+            Some(c) => [geo.compile(c, 0), geo.compile(c, 1)],
+            None => moves.clone(),
+        };
+        let special = p
+            .special
+            .as_ref()
+            .map(|(z, m)| (*z, [geo.compile(m, 0), geo.compile(m, 1)]));
+        let initial = (!p.initial.is_empty())
+            .then(|| [geo.compile(&p.initial, 0), geo.compile(&p.initial, 1)]);
+        let mut mobile = [Bits256::EMPTY; 2];
+        let mut reach = [Vec::new(), Vec::new()];
+        let mut reach_all = [Vec::new(), Vec::new()];
+        for c in 0..2 {
+            for sq in 0..256 {
+                let r = if board.has(sq) {
+                    geo.reach(&captures[c], sq)
+                } else {
+                    Bits256::EMPTY
+                };
+                reach[c].push(r);
+                let mut all = r;
+                if board.has(sq) {
+                    let m = geo.reach(&moves[c], sq) | r;
+                    if !(m & board).none() {
+                        mobile[c].set(sq);
+                    }
+                    all |= m;
+                    if let Some((_, g)) = &special {
+                        all |= geo.reach(&g[c], sq);
+                    }
+                    if let Some(g) = &initial {
+                        all |= geo.reach(&g[c], sq);
+                    }
+                    for cd in &p.castles {
+                        for &t in &cd.to {
+                            all.set(t);
+                        }
+                    }
+                }
+                reach_all[c].push(all);
+            }
+        }
+        let royal = p.flags.royal;
+        kinds.push(Kind {
+            def: p.clone(),
+            moves,
+            captures,
+            special,
+            initial,
+            prison: p.prison.unwrap_or([board, board]),
+            block: p.block.unwrap_or([Bits256::EMPTY; 2]),
+            drop_zone: p.drop_zone.unwrap_or([board, board]),
+            promotions: Vec::new(),
+            optional_zone: None,
+            demotes_to: 0,
+            mobile,
+            reach,
+            reach_all,
+            max: [
+                if p.max[0] == 0 && royal { 1 } else { p.max[0] },
+                if p.max[1] == 0 && royal { 1 } else { p.max[1] },
+            ],
+            pawnlike: false,
+            san_aliases: {
+                let san = p.san.trim().to_string();
+                let fen = p.symbols[0].clone();
+                let bare = fen
+                    .trim_start_matches('+')
+                    .trim_end_matches('~')
+                    .to_string();
+                let mut a = vec![fen.clone()];
+                if !san.is_empty() {
+                    a.push(san);
+                }
+                if !fen.starts_with('+') {
+                    a.push(bare);
+                }
+                a
+            },
+            san_letterless: p.san.trim().is_empty() || (p.san.trim() == "P" && p.symbols[0] == "P"),
+        });
+    }
+    // Promotions and demotions need every symbol.
+    let symbols: Vec<String> = def.pieces.iter().map(|p| p.symbols[0].clone()).collect();
+    let find = |s: &str| symbols.iter().position(|x| x.eq_ignore_ascii_case(s));
+    for (i, p) in def.pieces.iter().enumerate() {
+        let own = &p.symbols[0];
+        let mut optional_zone: Option<[Bits256; 2]> = None;
+        for pr in &p.promotions {
+            if pr.optional {
+                let z = optional_zone.get_or_insert([Bits256::EMPTY; 2]);
+                z[0] |= pr.zone[0];
+                z[1] |= pr.zone[1];
+            }
+            let mut choices = Vec::new();
+            for tok in promotion_tokens(&pr.choices) {
+                let name = if tok == "+" { format!("+{own}") } else { tok };
+                // SjaakII skips choices that name no piece (iesonmora's pawn lists `Q`).
+                if let Some(t) = find(&name) {
+                    choices.push(t as u8);
+                }
+            }
+            if !choices.is_empty() || pr.optional {
+                kinds[i].promotions.push((pr.zone, choices));
+            }
+        }
+        kinds[i].optional_zone = optional_zone;
+        let g = &kinds[i].moves[0];
+        kinds[i].pawnlike = !g.steps.is_empty()
+            && g.slide == 0
+            && g.hop == 0
+            && g.ride.is_empty()
+            && g.compound.is_empty()
+            && g.leaps.iter().all(|b| b.none())
+            && !kinds[i].promotions.is_empty();
+        let demoted = if let Some(base) = own.strip_prefix('+') {
+            find(base)
+        } else if own.ends_with('~') {
+            def.pieces.iter().position(|q| {
+                q.promotions.iter().any(|pr| {
+                    promotion_tokens(&pr.choices)
+                        .iter()
+                        .any(|t| t.eq_ignore_ascii_case(own))
+                })
+            })
+        } else {
+            None
+        };
+        kinds[i].demotes_to = demoted.unwrap_or(i) as u8;
+    }
+    let has_royal = kinds.iter().any(|k| k.def.flags.royal);
+    let mut cql_type = Vec::new();
+    let mut used = [false; 6];
+    let mut next = 6u8;
+    for k in &kinds {
+        let sym = k.def.symbols[0].as_str();
+        let std = ["P", "N", "B", "R", "Q", "K"]
+            .iter()
+            .position(|s| *s == sym);
+        match std {
+            Some(i) if !used[i] => {
+                used[i] = true;
+                cql_type.push(i as u8);
+            }
+            _ => {
+                cql_type.push(next.min(31));
+                next = next.saturating_add(1);
+            }
+        }
+    }
+    Ok(Variant {
+        def: def.clone(),
+        files,
+        ranks,
+        board,
+        rect,
+        kinds,
+        has_royal,
+        cql_type,
+    })
+}
+
+/// Splits a promotion string into symbols: `"QRBN"` → Q R B N, `"Q~R~"` → Q~ R~, `"+"` → +.
+pub fn promotion_tokens(s: &str) -> Vec<String> {
+    let c: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < c.len() {
+        let mut tok = String::new();
+        if c[i] == '+' {
+            tok.push('+');
+            i += 1;
+            if i >= c.len() || !c[i].is_ascii_alphabetic() {
+                out.push(tok);
+                continue;
+            }
+        }
+        tok.push(c[i]);
+        i += 1;
+        if i < c.len() && c[i] == '~' {
+            tok.push('~');
+            i += 1;
+        }
+        out.push(tok);
+    }
+    out
+}
+
+/// Board shape used while building tables.
+struct Geo {
+    files: usize,
+    ranks: usize,
+    board: Bits256,
+}
+
+impl Geo {
+    fn offset(&self, sq: usize, dx: i32, dy: i32) -> Option<usize> {
+        let f = (sq % 16) as i32 + dx;
+        let r = (sq / 16) as i32 + dy;
+        (f >= 0 && r >= 0 && (f as usize) < self.files && (r as usize) < self.ranks)
+            .then(|| square(f as usize, r as usize))
+    }
+
+    fn leap_table(&self, v: &[(i8, i8)]) -> Vec<Bits256> {
+        (0..256)
+            .map(|sq| {
+                let mut b = Bits256::EMPTY;
+                if sq % 16 < self.files && sq / 16 < self.ranks {
+                    for &(x, y) in v {
+                        if let Some(t) = self.offset(sq, x as i32, y as i32) {
+                            b.set(t);
+                        }
+                    }
+                }
+                b
+            })
+            .collect()
+    }
+
+    fn compile(&self, atoms: &[Atom], color: usize) -> Gen {
+        let flip = |v: &[(i8, i8)], asym: bool| -> Vec<(i8, i8)> {
+            if asym && color == 1 {
+                v.iter().map(|&(x, y)| (x, -y)).collect()
+            } else {
+                v.to_vec()
+            }
+        };
+        let mut g = Gen {
+            leaps: vec![Bits256::EMPTY; 256],
+            ..Gen::default()
+        };
+        for a in atoms {
+            match a {
+                Atom::Slide(d) => g.slide |= d,
+                Atom::Hop(d) => g.hop |= d,
+                Atom::Ride(v) => g.ride.extend(v.iter().copied()),
+                Atom::Step(s) => {
+                    for &(dx, dy, n) in s {
+                        // SjaakII turns steps by 180 degrees for black (NW becomes SE), while
+                        // `aleap` vectors are only mirrored north-south.
+                        let (dx, dy) = if color == 1 { (-dx, -dy) } else { (dx, dy) };
+                        g.steps.push((dx, dy, n));
+                    }
+                }
+                Atom::Leap(l) => {
+                    let first = self.leap_table(&flip(&l.first, l.asymmetric));
+                    if l.second.is_empty() && l.mask.is_none() {
+                        for (sq, t) in first.iter().enumerate() {
+                            g.leaps[sq] |= *t;
+                        }
+                    } else {
+                        let mask = l
+                            .mask
+                            .as_ref()
+                            .map(|m| self.leap_table(&flip(m, l.asymmetric)));
+                        g.compound
+                            .push((first, flip(&l.second, l.asymmetric), mask));
+                    }
+                }
+            }
+        }
+        g
+    }
+
+    /// Targets on an empty board; hoppers and riders take every square of their lines.
+    fn reach(&self, g: &Gen, sq: usize) -> Bits256 {
+        let mut b = g.leaps[sq];
+        for (first, second, mask) in &g.compound {
+            let mut t = first[sq];
+            for s in first[sq].iter() {
+                for &(x, y) in second {
+                    if let Some(u) = self.offset(s, x as i32, y as i32) {
+                        t.set(u);
+                    }
+                }
+            }
+            if let Some(m) = mask {
+                t &= m[sq];
+            }
+            b |= t;
+        }
+        for (dx, dy) in line_dirs(g.slide | g.hop).chain(g.ride.iter().copied()) {
+            let mut cur = sq;
+            while let Some(n) = self.offset(cur, dx as i32, dy as i32) {
+                b.set(n);
+                cur = n;
+            }
+        }
+        for &(dx, dy, n) in &g.steps {
+            let mut cur = sq;
+            for _ in 0..n {
+                match self.offset(cur, dx as i32, dy as i32) {
+                    Some(t) => {
+                        b.set(t);
+                        cur = t;
+                    }
+                    None => break,
+                }
+            }
+        }
+        b.clear(sq);
+        b & self.board
+    }
+}
+
+/// The unit vectors of slide directions (bit 0 H, 1 V, 2 D, 3 A).
+pub fn line_dirs(dirs: u8) -> impl Iterator<Item = (i8, i8)> {
+    const ALL: [(u8, (i8, i8)); 8] = [
+        (1, (1, 0)),
+        (1, (-1, 0)),
+        (2, (0, 1)),
+        (2, (0, -1)),
+        (4, (1, 1)),
+        (4, (-1, -1)),
+        (8, (1, -1)),
+        (8, (-1, 1)),
+    ];
+    ALL.into_iter()
+        .filter(move |(bit, _)| dirs & bit != 0)
+        .map(|(_, d)| d)
+}
