@@ -663,3 +663,15 @@ fn consecutivemoves_takes_position_variables() {
     let e = checked("consecutivemoves(position 1 position 2)").expect_err("not variables");
     assert_eq!(e.span.start, 17);
 }
+
+/// CQL 6.2 (chessql-cases.txt): `move castle comment ("Any move")` parses and
+/// `... comment ("Any move") null` exits 1: the parameters of `move` end at `comment`.
+/// The other consistency rules come from CQL 6.2's `move` parser (`null` with `promote`).
+#[test]
+fn move_parameters_end_at_comment_and_stay_consistent() {
+    let checked = |q: &str| cql_to_ast(q).and_then(|a| cqlq::query::check_ast(&a).map(|_| ()));
+    assert!(checked("move castle comment (\"Any move\")").is_ok());
+    let e = checked("move castle comment (\"Any move\") null").expect_err("null after comment");
+    assert_eq!(e.span.start, 33);
+    assert!(checked("move null promote Q").is_err());
+}

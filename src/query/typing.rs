@@ -512,6 +512,9 @@ impl<'s> Checker<'s> {
                 _ => {}
             }
         }
+        if let Some((span, m)) = move_conflict(params) {
+            return Err(self.err(span, m));
+        }
         if count && !legal {
             let span = params.first().map_or(Span::default(), |p| p.span);
             return Err(self.err(span, "'move count' needs 'legal' or 'pseudolegal'"));
@@ -859,4 +862,72 @@ pub(crate) fn obviously_logical(e: &Expr) -> bool {
         ExprKind::Fen(Some(_)) | ExprKind::Player(_, Some(_)) | ExprKind::Tag(_, Some(_)) => true,
         _ => false,
     }
+}
+
+/// CQL 6.2's consistency rules for the parameters of `move`: the first parameter that breaks
+/// one, with the reason. `comment` ends the keyword parameters (the words after it are read as
+/// filters, and these flags are not filters); `null` excludes `promote`, `enpassant`, `legal`
+/// and `pseudolegal`; an en passant capture is not a promotion; `legal`/`pseudolegal` exclude
+/// `previous`, `promote`, `primary` and `secondary`; a parameter taking a value or a castling
+/// kind is given once.
+fn move_conflict(params: &[super::ast::MoveParam]) -> Option<(Span, &'static str)> {
+    use MoveParamKind as K;
+    let mut seen: Vec<&K> = Vec::new();
+    let has = |seen: &[&K], f: fn(&K) -> bool| seen.iter().any(|k| f(k));
+    for p in params {
+        let k = &p.kind;
+        let flag = matches!(
+            k,
+            K::Legal
+                | K::PseudoLegal
+                | K::Previous
+                | K::Null
+                | K::Castle
+                | K::KingSide
+                | K::QueenSide
+                | K::EnPassant
+                | K::Count
+                | K::Primary
+                | K::Secondary
+        );
+        if flag && has(&seen, |k| matches!(k, K::Comment(_))) {
+            return Some((p.span, "'move' parameters end at its 'comment'"));
+        }
+        let castle = |k: &K| matches!(k, K::Castle | K::KingSide | K::QueenSide);
+        let twice = match k {
+            K::From(_) => has(&seen, |k| matches!(k, K::From(_))),
+            K::To(_) => has(&seen, |k| matches!(k, K::To(_))),
+            K::Promote(_) => has(&seen, |k| matches!(k, K::Promote(_))),
+            K::EnPassant => has(&seen, |k| matches!(k, K::EnPassant)),
+            k if castle(k) => has(&seen, castle),
+            _ => false,
+        };
+        if twice {
+            return Some((p.span, "this 'move' parameter is given twice"));
+        }
+        seen.push(k);
+    }
+    let any = |f: fn(&K) -> bool| params.iter().find(|p| f(&p.kind)).map(|p| p.span);
+    let legal = any(|k| matches!(k, K::Legal | K::PseudoLegal));
+    let null = any(|k| matches!(k, K::Null));
+    let promote = any(|k| matches!(k, K::Promote(_)));
+    let ep = any(|k| matches!(k, K::EnPassant));
+    let previous = any(|k| matches!(k, K::Previous));
+    let lineage = any(|k| matches!(k, K::Primary | K::Secondary));
+    if let (Some(_), Some(s)) = (null, promote.or(ep).or(legal)) {
+        return Some((
+            s,
+            "'move null' excludes 'promote', 'enpassant', 'legal', 'pseudolegal'",
+        ));
+    }
+    if let (Some(_), Some(s)) = (ep, promote) {
+        return Some((s, "an en passant capture is not a promotion"));
+    }
+    if let (Some(s), Some(_)) = (legal, previous.or(promote).or(lineage)) {
+        return Some((
+            s,
+            "'legal'/'pseudolegal' exclude 'previous', 'promote', 'primary', 'secondary'",
+        ));
+    }
+    None
 }
