@@ -675,3 +675,14 @@ fn move_parameters_end_at_comment_and_stay_consistent() {
     assert_eq!(e.span.start, 33);
     assert!(checked("move null promote Q").is_err());
 }
+
+/// CQL 6.2 (chessql-cases.txt and its `path` parser): `path verbose title "test" focus Q
+/// piecepath max 3 k` parses; adding `primary` to it, or `piecepath` without a focus, exits 1.
+#[test]
+fn path_parameters_follow_cql_rules() {
+    let checked = |q: &str| cql_to_ast(q).and_then(|a| cqlq::query::check_ast(&a).map(|_| ()));
+    assert!(checked("path verbose title \"test\" focus Q piecepath max 3 k").is_ok());
+    assert!(checked("path primary title \"test\" focus Q max 3 k").is_err());
+    assert!(checked("path piecepath k").is_err());
+    assert!(checked("path primary k").is_ok());
+}

@@ -254,6 +254,9 @@ impl<'s> Checker<'s> {
                 }
             }
             ExprKind::Path(p) => {
+                if let Some(m) = path_param_conflict(&p.params) {
+                    return Err(self.err(e.span, m));
+                }
                 self.params(&p.params)?;
                 self.seq(&p.items)?;
                 if p.params.contains(&SeqParam::LastPosition) {
@@ -928,6 +931,45 @@ fn move_conflict(params: &[super::ast::MoveParam]) -> Option<(Span, &'static str
             s,
             "'legal'/'pseudolegal' exclude 'previous', 'promote', 'primary', 'secondary'",
         ));
+    }
+    None
+}
+
+/// CQL 6.2's rules for the parameters of `path`: `piecepath` needs a focus (`focus` or
+/// `singlecolor`); `focus` excludes `primary` and `singlecolor`; `secondary` is not a path
+/// parameter; a parameter is given once (one range at most).
+fn path_param_conflict(params: &[SeqParam]) -> Option<&'static str> {
+    let has = |f: fn(&SeqParam) -> bool| params.iter().filter(|p| f(p)).count();
+    let focus = has(|p| matches!(p, SeqParam::Focus(..)));
+    let single = has(|p| *p == SeqParam::SingleColor);
+    if has(|p| *p == SeqParam::PiecePath) > 0 && focus + single == 0 {
+        return Some("'piecepath' needs 'focus' (or 'singlecolor') in 'path'");
+    }
+    if focus > 0 && has(|p| *p == SeqParam::Primary) > 0 {
+        return Some("'focus' and 'primary' are not used together in 'path'");
+    }
+    if focus > 0 && single > 0 {
+        return Some("'focus' and 'singlecolor' exclude each other in 'path'");
+    }
+    if has(|p| *p == SeqParam::Secondary) > 0 {
+        return Some("'secondary' is not a parameter of 'path'");
+    }
+    let kinds: [fn(&SeqParam) -> bool; 12] = [
+        |p| matches!(p, SeqParam::Focus(..)),
+        |p| *p == SeqParam::SingleColor,
+        |p| matches!(p, SeqParam::MaxOf(_)),
+        |p| *p == SeqParam::Verbose,
+        |p| *p == SeqParam::KeepAllBest,
+        |p| *p == SeqParam::Primary,
+        |p| *p == SeqParam::PiecePath,
+        |p| *p == SeqParam::Quiet,
+        |p| *p == SeqParam::NestBan,
+        |p| *p == SeqParam::FirstMatch,
+        |p| matches!(p, SeqParam::Range(_)),
+        |p| matches!(p, SeqParam::Title(_)),
+    ];
+    if kinds.iter().any(|f| has(*f) > 1) {
+        return Some("a parameter of 'path' is given twice");
     }
     None
 }
