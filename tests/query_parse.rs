@@ -686,3 +686,13 @@ fn path_parameters_follow_cql_rules() {
     assert!(checked("path piecepath k").is_err());
     assert!(checked("path primary k").is_ok());
 }
+
+/// CQL 6.2 (chessql-cases.txt): `{q-2}` and `(rank q-2)` parse, `(q-2)` exits 1: after a set,
+/// `-2` is a new filter, and parentheses hold one filter.
+#[test]
+fn parentheses_hold_one_filter() {
+    assert!(cql_to_ast("{q-2}").is_ok());
+    assert!(cql_to_ast("(rank q-2)").is_ok());
+    let e = cql_to_ast("(q-2)").expect_err("two filters in parentheses");
+    assert_eq!((e.span.start, e.span.end), (1, 4));
+}
