@@ -696,3 +696,14 @@ fn parentheses_hold_one_filter() {
     let e = cql_to_ast("(q-2)").expect_err("two filters in parentheses");
     assert_eq!((e.span.start, e.span.end), (1, 4));
 }
+
+/// CQL 6.2 (chessql-cases.txt): `rotate45 N` and `rotate45 [a-h1-8]` parse, `rotate45 a5`
+/// and `rotate45 [a5,b7,a-h1-7]` exit 1: rotate45 does not turn squares.
+#[test]
+fn rotate45_does_not_turn_squares() {
+    let checked = |q: &str| cql_to_ast(q).and_then(|a| cqlq::query::check_ast(&a).map(|_| ()));
+    assert!(checked("rotate45 N").is_ok());
+    assert!(checked("rotate45 [a5,b7,a-h1-8]").is_ok());
+    let e = checked("rotate45 [a5,b7,a-h1-7]").expect_err("squares");
+    assert_eq!(e.span.start, 9);
+}

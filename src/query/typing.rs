@@ -134,6 +134,11 @@ impl<'s> Checker<'s> {
             ExprKind::Transform(super::ast::Transform::ReverseColor, true, _) => {
                 return Err(self.err(e.span, "'reversecolor' has no 'count'"));
             }
+            ExprKind::Transform(super::ast::Transform::Rotate45, _, a)
+                if let Some(d) = partial_squares(a) =>
+            {
+                return Err(self.err(d, "'rotate45' cannot rotate squares: a square turned by 45 degrees is not a square (give whole-board designators)"));
+            }
             ExprKind::Transform(_, count, a) => {
                 let t = self.ty(a)?;
                 if *count { Type::Number } else { t }
@@ -972,4 +977,26 @@ fn path_param_conflict(params: &[SeqParam]) -> Option<&'static str> {
         return Some("a parameter of 'path' is given twice");
     }
     None
+}
+
+/// CQL 6.2 rule for `rotate45`: its argument may not name squares: a piece designator whose
+/// square part is less than the whole board (`a5`, `[a5,b7]`, `Na5`) is refused, while `N`
+/// and `[a-h1-8]` are fine. The span of the first such designator, if any.
+fn partial_squares(e: &Expr) -> Option<Span> {
+    if let ExprKind::Pieces(d) = &e.kind
+        && let Some(ranges) = &d.squares
+    {
+        let mut board = 0u64;
+        for r in ranges {
+            for file in r.files.0..=r.files.1.min(7) {
+                for rank in r.ranks.0..=r.ranks.1.min(7) {
+                    board |= 1 << (rank * 8 + file);
+                }
+            }
+        }
+        if board != u64::MAX {
+            return Some(e.span);
+        }
+    }
+    e.children().into_iter().find_map(partial_squares)
 }
