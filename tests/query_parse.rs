@@ -707,3 +707,14 @@ fn rotate45_does_not_turn_squares() {
     let e = checked("rotate45 [a5,b7,a-h1-7]").expect_err("squares");
     assert_eq!(e.span.start, 9);
 }
+
+/// CQL 6.2 (chessql-cases.txt): `path B[x]h7(check k[x]h7(N--g5 check))` and
+/// `path --(-- --)` exit 1: in a path a dash's targets are the filters after it, and
+/// parentheses after the dash hold one filter. Outside a path `--(btm to)` parses.
+#[test]
+fn path_dash_targets_are_the_following_filters() {
+    assert!(cql_to_ast("--(btm to)").is_ok());
+    assert!(cql_to_ast("path --(-- --)").is_err());
+    let e = cql_to_ast("path B[x]h7(check k[x]h7(N--g5 check))").expect_err("crowded");
+    assert_eq!(e.span.start, 11);
+}

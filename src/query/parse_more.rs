@@ -726,6 +726,25 @@ impl Builder<'_> {
                     let mut ps = first.into_inner();
                     let core = ps.next().expect("dash");
                     let cspan = span_of(&core);
+                    // CQL 6.2 rule: in a path, a dash's targets are the filters after it, and
+                    // parentheses there are an ordinary parenthesised filter, which holds one
+                    // filter: `path --(-- --)` and `B[x]h7(check k)` are refused.
+                    let crowded = core
+                        .clone()
+                        .into_inner()
+                        .flatten()
+                        .filter(|t| t.as_rule() == Rule::dash_target)
+                        .find(|t| {
+                            t.clone()
+                                .into_inner()
+                                .filter(|f| f.as_rule() == Rule::filter)
+                                .count()
+                                > 1
+                        });
+                    if let Some(t) = crowded {
+                        let m = "in a path, parentheses after a dash hold one filter (its targets are the filters after it)";
+                        return Err(self.err(ErrorKind::Syntax, span_of(&t), m));
+                    }
                     let mut dash = self.dash_core(core, cspan)?;
                     if let ExprKind::Dash(d) = &mut dash.kind {
                         for h in ps {
