@@ -730,3 +730,11 @@ fn move_enpassantsquare_is_a_parameter() {
     assert_eq!(e.kind, ErrorKind::Unsupported);
     assert!(e.message.contains("enpassantsquare"));
 }
+
+/// CQL 6.2 (chessql-cases.txt): `path (-- --)--` and `path ( -- -- )--` parse: the chain
+/// ends at ')', then a bare dash constituent follows.
+#[test]
+fn a_dash_may_follow_a_path_chain() {
+    assert!(cql_to_ast("path (-- --)--").is_ok());
+    assert!(cql_to_ast("path ( -- -- )--").is_ok());
+}
