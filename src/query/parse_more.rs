@@ -30,7 +30,6 @@ impl Builder<'_> {
     /// The dash token and what follows it (`dash_tok dash_rest`), with the tied left set.
     pub(crate) fn dash(&self, from: Option<Expr>, mut inner: Pairs<Rule>, span: Span) -> Res {
         let tok = inner.next().expect("dash token");
-        let capture = matches!(tok.as_str(), "[x]" | "×");
         let start = tok.as_span().start();
         let before = self.src[..start].chars().next_back();
         let after_path = self.src[..start].ends_with("path") || self.src[..start].ends_with('⊢');
@@ -44,6 +43,18 @@ impl Builder<'_> {
                 "a '--' written right after something that is not a set (add a space before it)";
             return Err(self.err(ErrorKind::Syntax, span_of(&tok), m));
         }
+        self.dash_body(from, tok, inner, span)
+    }
+
+    /// The dash after its token was accepted: `tok` is the token, `inner` what follows it.
+    fn dash_body(
+        &self,
+        from: Option<Expr>,
+        tok: Pair<Rule>,
+        inner: Pairs<Rule>,
+        span: Span,
+    ) -> Res {
+        let capture = matches!(tok.as_str(), "[x]" | "×");
         let mut d = Dash {
             mode: DashMode::Played,
             from,
@@ -728,7 +739,36 @@ impl Builder<'_> {
                     let mut ps = first.into_inner();
                     let core = ps.next().expect("dash");
                     let cspan = span_of(&core);
-                    let mut dash = self.dash_core(core, cspan)?;
+                    // CQL 6.2 rule: a path constituent that follows a chain's ')' may be a bare
+                    // dash written against it (`path (-- --)--`): the chain ends at ')'.
+                    let after_chain = self.src[..cspan.start].trim_end().ends_with(')');
+                    // CQL 6.2 rule: in a path, a dash's targets are the filters after it, and
+                    // parentheses there are an ordinary parenthesised filter, which holds one
+                    // filter: `path --(-- --)` and `B[x]h7(check k)` are refused.
+                    let crowded = core
+                        .clone()
+                        .into_inner()
+                        .flatten()
+                        .filter(|t| t.as_rule() == Rule::dash_target)
+                        .find(|t| {
+                            t.clone()
+                                .into_inner()
+                                .filter(|f| f.as_rule() == Rule::filter)
+                                .count()
+                                > 1
+                        });
+                    if let Some(t) = crowded {
+                        let m = "in a path, parentheses after a dash hold one filter (its targets are the filters after it)";
+                        return Err(self.err(ErrorKind::Syntax, span_of(&t), m));
+                    }
+                    let bare = core.clone().into_inner().next().expect("dash");
+                    let mut dash = if after_chain && bare.as_rule() == Rule::bare_dash {
+                        let mut parts = bare.into_inner();
+                        let tok = parts.next().expect("dash token");
+                        self.dash_body(None, tok, parts, cspan)?
+                    } else {
+                        self.dash_core(core, cspan)?
+                    };
                     if let ExprKind::Dash(d) = &mut dash.kind {
                         for h in ps {
                             d.target.push(self.filter(self.only(h)?)?);

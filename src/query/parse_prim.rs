@@ -35,7 +35,18 @@ impl Builder<'_> {
         let text = p.as_str();
         let mut inner = p.into_inner();
         let kind = match rule {
-            Rule::paren => return self.expr(inner.next().expect("paren has a filter")),
+            Rule::paren => {
+                let f = inner.next().expect("paren has a filter");
+                let braced = f.as_str().trim_start().starts_with('{');
+                let e = self.expr(f)?;
+                // CQL 6.2 rule: parentheses hold one filter. `q-2` is two filters (a set, then
+                // the number -2), so `(q-2)` is refused while `{q-2}` is not.
+                if matches!(e.kind, ExprKind::Compound(_)) && !braced {
+                    let m = "parentheses hold one filter, and this is two ('-' after a set starts a new filter)";
+                    return Err(self.err(ErrorKind::Syntax, e.span, m));
+                }
+                return Ok(e);
+            }
             Rule::compound => ExprKind::Compound(
                 inner
                     .filter(|c| matches!(c.as_rule(), Rule::filter | Rule::implicit_iter))
@@ -265,6 +276,20 @@ impl Builder<'_> {
                     self.primary(c)?
                 };
                 MoveParamKind::Comment(e)
+            }
+            Rule::mp_epsquare => {
+                let (kind, m) = if p.into_inner().nth(1).is_some() {
+                    (
+                        ErrorKind::Unsupported,
+                        "'move enpassantsquare' (a CQL 6.2 move parameter) is not supported by cqlq yet",
+                    )
+                } else {
+                    (
+                        ErrorKind::Syntax,
+                        "'enpassantsquare' in 'move' needs a set after it",
+                    )
+                };
+                return Err(self.err(kind, span, m));
             }
             Rule::kw_primary => MoveParamKind::Primary,
             Rule::kw_secondary => MoveParamKind::Secondary,

@@ -134,6 +134,11 @@ impl<'s> Checker<'s> {
             ExprKind::Transform(super::ast::Transform::ReverseColor, true, _) => {
                 return Err(self.err(e.span, "'reversecolor' has no 'count'"));
             }
+            ExprKind::Transform(super::ast::Transform::Rotate45, _, a)
+                if let Some(d) = partial_squares(a) =>
+            {
+                return Err(self.err(d, "'rotate45' cannot rotate squares: a square turned by 45 degrees is not a square (give whole-board designators)"));
+            }
             ExprKind::Transform(_, count, a) => {
                 let t = self.ty(a)?;
                 if *count { Type::Number } else { t }
@@ -254,6 +259,9 @@ impl<'s> Checker<'s> {
                 }
             }
             ExprKind::Path(p) => {
+                if let Some(m) = path_param_conflict(&p.params) {
+                    return Err(self.err(e.span, m));
+                }
                 self.params(&p.params)?;
                 self.seq(&p.items)?;
                 if p.params.contains(&SeqParam::LastPosition) {
@@ -511,6 +519,9 @@ impl<'s> Checker<'s> {
                 MoveParamKind::Secondary => secondary = true,
                 _ => {}
             }
+        }
+        if let Some((span, m)) = move_conflict(params) {
+            return Err(self.err(span, m));
         }
         if count && !legal {
             let span = params.first().map_or(Span::default(), |p| p.span);
@@ -859,4 +870,133 @@ pub(crate) fn obviously_logical(e: &Expr) -> bool {
         ExprKind::Fen(Some(_)) | ExprKind::Player(_, Some(_)) | ExprKind::Tag(_, Some(_)) => true,
         _ => false,
     }
+}
+
+/// CQL 6.2's consistency rules for the parameters of `move`: the first parameter that breaks
+/// one, with the reason. `comment` ends the keyword parameters (the words after it are read as
+/// filters, and these flags are not filters); `null` excludes `promote`, `enpassant`, `legal`
+/// and `pseudolegal`; an en passant capture is not a promotion; `legal`/`pseudolegal` exclude
+/// `previous`, `promote`, `primary` and `secondary`; a parameter taking a value or a castling
+/// kind is given once.
+fn move_conflict(params: &[super::ast::MoveParam]) -> Option<(Span, &'static str)> {
+    use MoveParamKind as K;
+    let mut seen: Vec<&K> = Vec::new();
+    let has = |seen: &[&K], f: fn(&K) -> bool| seen.iter().any(|k| f(k));
+    for p in params {
+        let k = &p.kind;
+        let flag = matches!(
+            k,
+            K::Legal
+                | K::PseudoLegal
+                | K::Previous
+                | K::Null
+                | K::Castle
+                | K::KingSide
+                | K::QueenSide
+                | K::EnPassant
+                | K::Count
+                | K::Primary
+                | K::Secondary
+        );
+        if flag && has(&seen, |k| matches!(k, K::Comment(_))) {
+            return Some((p.span, "'move' parameters end at its 'comment'"));
+        }
+        let castle = |k: &K| matches!(k, K::Castle | K::KingSide | K::QueenSide);
+        let twice = match k {
+            K::From(_) => has(&seen, |k| matches!(k, K::From(_))),
+            K::To(_) => has(&seen, |k| matches!(k, K::To(_))),
+            K::Promote(_) => has(&seen, |k| matches!(k, K::Promote(_))),
+            K::EnPassant => has(&seen, |k| matches!(k, K::EnPassant)),
+            k if castle(k) => has(&seen, castle),
+            _ => false,
+        };
+        if twice {
+            return Some((p.span, "this 'move' parameter is given twice"));
+        }
+        seen.push(k);
+    }
+    let any = |f: fn(&K) -> bool| params.iter().find(|p| f(&p.kind)).map(|p| p.span);
+    let legal = any(|k| matches!(k, K::Legal | K::PseudoLegal));
+    let null = any(|k| matches!(k, K::Null));
+    let promote = any(|k| matches!(k, K::Promote(_)));
+    let ep = any(|k| matches!(k, K::EnPassant));
+    let previous = any(|k| matches!(k, K::Previous));
+    let lineage = any(|k| matches!(k, K::Primary | K::Secondary));
+    if let (Some(_), Some(s)) = (null, promote.or(ep).or(legal)) {
+        return Some((
+            s,
+            "'move null' excludes 'promote', 'enpassant', 'legal', 'pseudolegal'",
+        ));
+    }
+    if let (Some(_), Some(s)) = (ep, promote) {
+        return Some((s, "an en passant capture is not a promotion"));
+    }
+    if let (Some(s), Some(_)) = (legal, previous.or(promote).or(lineage)) {
+        return Some((
+            s,
+            "'legal'/'pseudolegal' exclude 'previous', 'promote', 'primary', 'secondary'",
+        ));
+    }
+    None
+}
+
+/// CQL 6.2's rules for the parameters of `path`: `piecepath` needs a focus (`focus` or
+/// `singlecolor`); `focus` excludes `primary` and `singlecolor`; `secondary` is not a path
+/// parameter; a parameter is given once (one range at most).
+fn path_param_conflict(params: &[SeqParam]) -> Option<&'static str> {
+    let has = |f: fn(&SeqParam) -> bool| params.iter().filter(|p| f(p)).count();
+    let focus = has(|p| matches!(p, SeqParam::Focus(..)));
+    let single = has(|p| *p == SeqParam::SingleColor);
+    if has(|p| *p == SeqParam::PiecePath) > 0 && focus + single == 0 {
+        return Some("'piecepath' needs 'focus' (or 'singlecolor') in 'path'");
+    }
+    if focus > 0 && has(|p| *p == SeqParam::Primary) > 0 {
+        return Some("'focus' and 'primary' are not used together in 'path'");
+    }
+    if focus > 0 && single > 0 {
+        return Some("'focus' and 'singlecolor' exclude each other in 'path'");
+    }
+    if has(|p| *p == SeqParam::Secondary) > 0 {
+        return Some("'secondary' is not a parameter of 'path'");
+    }
+    let kinds: [fn(&SeqParam) -> bool; 12] = [
+        |p| matches!(p, SeqParam::Focus(..)),
+        |p| *p == SeqParam::SingleColor,
+        |p| matches!(p, SeqParam::MaxOf(_)),
+        |p| *p == SeqParam::Verbose,
+        |p| *p == SeqParam::KeepAllBest,
+        |p| *p == SeqParam::Primary,
+        |p| *p == SeqParam::PiecePath,
+        |p| *p == SeqParam::Quiet,
+        |p| *p == SeqParam::NestBan,
+        |p| *p == SeqParam::FirstMatch,
+        |p| matches!(p, SeqParam::Range(_)),
+        |p| matches!(p, SeqParam::Title(_)),
+    ];
+    if kinds.iter().any(|f| has(*f) > 1) {
+        return Some("a parameter of 'path' is given twice");
+    }
+    None
+}
+
+/// CQL 6.2 rule for `rotate45`: its argument may not name squares: a piece designator whose
+/// square part is less than the whole board (`a5`, `[a5,b7]`, `Na5`) is refused, while `N`
+/// and `[a-h1-8]` are fine. The span of the first such designator, if any.
+fn partial_squares(e: &Expr) -> Option<Span> {
+    if let ExprKind::Pieces(d) = &e.kind
+        && let Some(ranges) = &d.squares
+    {
+        let mut board = 0u64;
+        for r in ranges {
+            for file in r.files.0..=r.files.1.min(7) {
+                for rank in r.ranks.0..=r.ranks.1.min(7) {
+                    board |= 1 << (rank * 8 + file);
+                }
+            }
+        }
+        if board != u64::MAX {
+            return Some(e.span);
+        }
+    }
+    e.children().into_iter().find_map(partial_squares)
 }
