@@ -587,7 +587,13 @@ impl<'s> Checker<'s> {
                 }
                 let piece =
                     storage == Storage::Piece || (existing == Some(Type::Piece) && is_set(vt));
-                let vt = if piece { Type::Piece } else { vt };
+                // A piece variable's value read as a plain assignment's value is its square:
+                // `C1 = T1` makes C1 a set variable (two-piece-cycle.cql, accepted by CQL 6.2).
+                let vt = match (piece, vt) {
+                    (true, _) => Type::Piece,
+                    (false, Type::Piece) => Type::Set,
+                    (false, vt) => vt,
+                };
                 if persistent && !matches!(vt, Type::Number | Type::Str | Type::Set) {
                     return Err(self.err(
                         value.span,

@@ -1,8 +1,8 @@
 //! The run: inputs → game slices → (in parallel) read, replay, evaluate, render → one writer
 //! in input order. Bad games are reported on stderr and counted, never fatal.
 
-mod icn;
 pub mod fairy;
+mod icn;
 pub mod progress;
 
 use std::io::{self, Read, Write};
