@@ -81,6 +81,14 @@ impl Bits256 {
     pub fn first(&self) -> Option<usize> {
         self.iter().next()
     }
+    /// The highest square, if any.
+    #[inline]
+    pub fn last(&self) -> Option<usize> {
+        (0..4)
+            .rev()
+            .find(|&i| self.0[i] != 0)
+            .map(|i| i * 64 + 63 - self.0[i].leading_zeros() as usize)
+    }
 }
 
 /// Iterator over the squares of a [`Bits256`].
@@ -207,5 +215,8 @@ mod tests {
         assert_eq!(Bits256::from_coords(geo, b.coords()), b);
         assert_eq!(Bits256::full(geo).len(), 256);
         assert_eq!(square_name(255), "p16");
+        assert_eq!(b.last(), Some(255));
+        assert_eq!(Bits256::single(64).last(), Some(64));
+        assert_eq!(Bits256::EMPTY.last(), None);
     }
 }

@@ -53,7 +53,8 @@ impl FairyPos {
         let block = k.block[us];
         let occ_b = occ | block;
         let prison = k.prison[us];
-        let mut quiet = self.targets(&k.moves[us], us, sq, occ_b, prison) & !occ & !block;
+        let moves_raw = self.targets(&k.moves[us], us, sq, occ_b, prison);
+        let mut quiet = moves_raw & !occ & !block;
         let mut special = Bits256::EMPTY;
         if let Some((zone, g)) = &k.special {
             let unmoved_ok = !v.def.rules.special_init || self.unmoved.has(sq);
@@ -74,7 +75,11 @@ impl FairyPos {
             special |= self.targets(&g[us], us, sq, occ_b, prison) & !occ & !block;
         }
         special &= !quiet;
-        let cap_all = self.targets(&k.captures[us], us, sq, occ_b, prison) & !block;
+        let cap_all = if k.same_captures {
+            moves_raw
+        } else {
+            self.targets(&k.captures[us], us, sq, occ_b, prison)
+        } & !block;
         let caps = cap_all & self.color[them];
         quiet &= !Bits256::EMPTY;
         for to in quiet.iter() {

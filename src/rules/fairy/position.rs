@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::bits::{Bits256, square};
-use super::tables::{Gen, Variant, line_dirs};
+use super::tables::{Gen, LINE_DIRS, Variant, dir_ascends, line_dirs};
 
 /// A move of a fairy variant.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -148,16 +148,7 @@ impl FairyPos {
             b |= t;
         }
         if g.slide != 0 {
-            for (dx, dy) in line_dirs(g.slide) {
-                let mut cur = sq;
-                while let Some(n) = self.offset(cur, dx as i32, dy as i32) {
-                    b.set(n);
-                    if occ.has(n) {
-                        break;
-                    }
-                    cur = n;
-                }
-            }
+            b |= self.slide_targets(g.slide, sq, occ);
         }
         if g.hop != 0 {
             for (dx, dy) in line_dirs(g.hop) {
@@ -203,6 +194,30 @@ impl FairyPos {
         }
         b.clear(sq);
         b & prison & self.v.board
+    }
+
+    /// Squares a slider with directions `dirs` (bits of [`LINE_DIRS`]) on `sq` reaches with
+    /// occupancy `occ`, each line up to and including its first occupied square.
+    #[inline]
+    pub fn slide_targets(&self, dirs: u8, sq: usize, occ: Bits256) -> Bits256 {
+        let rays = &self.v.rays;
+        let mut b = Bits256::EMPTY;
+        for (i, &(bit, _)) in LINE_DIRS.iter().enumerate() {
+            if dirs & bit == 0 {
+                continue;
+            }
+            let ray = rays[sq][i];
+            let blocker = if dir_ascends(i) {
+                (ray & occ).first()
+            } else {
+                (ray & occ).last()
+            };
+            b |= match blocker {
+                Some(x) => ray & !rays[x][i],
+                None => ray,
+            };
+        }
+        b
     }
 
     /// Whether a piece of colour `by` attacks `sq`.
@@ -272,9 +287,13 @@ impl FairyPos {
     /// The squares of `color`'s royal pieces.
     pub fn royals(&self, color: usize) -> Bits256 {
         let mut b = Bits256::EMPTY;
+        let royal = self.v.royal_types;
+        if royal == 0 {
+            return b;
+        }
         for s in self.color[color].iter() {
             let t = ((self.board[s] - 1) >> 1) as usize;
-            if self.v.kinds[t].def.flags.royal {
+            if t < 64 && royal >> t & 1 != 0 {
                 b.set(s);
             }
         }

@@ -81,7 +81,7 @@ impl FairyPos {
         // Fast path: only the pieces the text names generate moves, only moves to the written
         // square are tested for legality.
         if !restricted && !parts.drop && parts.gate.is_none() {
-            let mut cands = Vec::new();
+            let mut cands = Vec::with_capacity(16);
             for sq in self.color[self.turn].iter() {
                 let t = ((self.board[sq] - 1) >> 1) as usize;
                 let named = match &parts.piece {
@@ -103,19 +103,15 @@ impl FairyPos {
                     x.from == m.from && x.to == m.to && x.kind == m.kind && x.promo.is_none()
                 })
             };
-            let found: Vec<FMove> = cands
-                .iter()
-                .copied()
-                .filter(|m| {
-                    (self.san_matches(m, &parts, true)
-                        || (parts.promo.is_none()
-                            && m.promo.is_some()
-                            && forced(m)
-                            && self.san_matches(&FMove { promo: None, ..*m }, &parts, true)))
-                        && self.is_legal(m)
-                })
-                .collect();
-            if let [m] = found.as_slice() {
+            let mut found = cands.iter().filter(|m| {
+                (self.san_matches(m, &parts, true)
+                    || (parts.promo.is_none()
+                        && m.promo.is_some()
+                        && forced(m)
+                        && self.san_matches(&FMove { promo: None, ..**m }, &parts, true)))
+                    && self.is_legal(m)
+            });
+            if let (Some(m), None) = (found.next(), found.next()) {
                 return Ok(*m);
             }
         }
@@ -172,7 +168,7 @@ impl FairyPos {
             None
         } else {
             Some(
-                self.read_sq(rest)
+                self.read_sq(rest.as_bytes())
                     .ok_or_else(|| format!("bad gating `/{g}`"))?
                     .0,
             )
@@ -181,20 +177,18 @@ impl FairyPos {
     }
 
     /// Reads a square with a 1-based rank of one or two digits; returns (index, length).
-    fn read_sq(&self, s: &str) -> Option<(usize, usize)> {
-        let b = s.as_bytes();
-        let f = *b.first()?;
+    fn read_sq(&self, s: &[u8]) -> Option<(usize, usize)> {
+        let f = *s.first()?;
         if !f.is_ascii_lowercase() || (f - b'a') as usize >= self.v.files {
             return None;
         }
-        let digits: String = s[1..]
-            .chars()
-            .take_while(|c| c.is_ascii_digit())
+        let n = s[1..]
+            .iter()
             .take(2)
-            .collect();
-        let r: usize = digits.parse().ok()?;
-        (r >= 1 && r <= self.v.ranks)
-            .then(|| (square((f - b'a') as usize, r - 1), 1 + digits.len()))
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        let r = read_number(&s[1..1 + n])?;
+        (r >= 1 && r <= self.v.ranks).then(|| (square((f - b'a') as usize, r - 1), 1 + n))
     }
 
     fn parse_san(&self, body: &str) -> Option<SanParts> {
@@ -210,58 +204,54 @@ impl FairyPos {
         if let Some((piece, sq)) = main.split_once('@') {
             p.drop = true;
             p.piece = Some(piece.to_string()).filter(|s| !s.is_empty());
-            p.to = self.read_sq(sq)?.0;
+            p.to = self.read_sq(sq.as_bytes())?.0;
             return Some(p);
         }
-        let letters: String = main
-            .chars()
-            .take_while(|c| c.is_ascii_uppercase() || *c == '+')
-            .collect();
-        if !letters.is_empty() {
-            p.piece = Some(letters.clone());
+        let n_letters = main
+            .bytes()
+            .take_while(|c| c.is_ascii_uppercase() || *c == b'+')
+            .count();
+        if n_letters > 0 {
+            p.piece = Some(main[..n_letters].to_string());
         }
-        let rest: String = main[letters.len()..]
-            .chars()
-            .filter(|&c| c != 'x' && c != '-' && c != ':')
-            .collect();
+        let after = &main.as_bytes()[n_letters..];
+        let skip = |c: &u8| matches!(c, b'x' | b'-' | b':');
+        let filtered: Vec<u8>;
+        let rest: &[u8] = if after.iter().any(skip) {
+            filtered = after.iter().copied().filter(|c| !skip(c)).collect();
+            &filtered
+        } else {
+            after
+        };
         // The destination is the last square; what precedes it disambiguates.
-        let mut squares = Vec::new();
+        let (mut last, mut before_last) = (None, None);
+        let mut lone_file = None;
         let mut i = 0;
-        let chars: Vec<char> = rest.chars().collect();
-        let mut lone = Vec::new();
-        while i < chars.len() {
-            let s: String = chars[i..].iter().collect();
-            if let Some((sq, n)) = self.read_sq(&s) {
-                squares.push(sq);
+        while i < rest.len() {
+            if let Some((sq, n)) = self.read_sq(&rest[i..]) {
+                before_last = last;
+                last = Some(sq);
                 i += n;
-            } else if chars[i].is_ascii_digit() {
+            } else if rest[i].is_ascii_digit() {
                 // A rank disambiguator, possibly of two digits (`A10e9`).
-                let digits: String = chars[i..]
-                    .iter()
-                    .take_while(|c| c.is_ascii_digit())
-                    .collect();
-                let r: usize = digits.parse().ok()?;
+                let n = rest[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+                let r = read_number(&rest[i..i + n])?;
                 p.from_rank = Some(r.checked_sub(1)?);
-                i += digits.len();
-            } else {
-                lone.push(chars[i]);
+                i += n;
+            } else if rest[i].is_ascii_lowercase() {
+                lone_file = Some((rest[i] - b'a') as usize);
                 i += 1;
-            }
-        }
-        let to = squares.pop()?;
-        p.to = to;
-        if let Some(&from) = squares.last() {
-            p.from_file = Some(from % 16);
-            p.from_rank = Some(from / 16);
-        }
-        for c in lone {
-            if c.is_ascii_lowercase() {
-                p.from_file = Some((c as u8 - b'a') as usize);
-            } else if c.is_ascii_digit() {
-                p.from_rank = Some((c as u8 - b'1') as usize);
             } else {
                 return None;
             }
+        }
+        p.to = last?;
+        if let Some(from) = before_last {
+            p.from_file = Some(from % 16);
+            p.from_rank = Some(from / 16);
+        }
+        if lone_file.is_some() {
+            p.from_file = lone_file;
         }
         Some(p)
     }
@@ -296,4 +286,16 @@ impl FairyPos {
             (None, Some(_)) => !strict,
         }
     }
+}
+
+/// The decimal number written by `digits` (ASCII digits only; `None` when empty or too big).
+fn read_number(digits: &[u8]) -> Option<usize> {
+    if digits.is_empty() || digits.len() > 9 {
+        return None;
+    }
+    Some(
+        digits
+            .iter()
+            .fold(0usize, |n, &d| n * 10 + (d - b'0') as usize),
+    )
 }

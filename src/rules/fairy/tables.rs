@@ -72,6 +72,8 @@ pub struct Kind {
     pub reach_all: [Vec<Bits256>; 2],
     /// Maximum count per colour (0 = unlimited).
     pub max: [u32; 2],
+    /// Captures move as moves do (no `Capture:` line): one target computation serves both.
+    pub same_captures: bool,
     /// Moves by steps only and promotes: a pawn for the halfmove clock and CQL's pawn filters.
     pub pawnlike: bool,
     /// Letters that name the piece in SAN: its SAN string, its FEN letter, and the FEN letter
@@ -98,6 +100,11 @@ pub struct Variant {
     pub kinds: Vec<Kind>,
     /// Whether any piece is royal.
     pub has_royal: bool,
+    /// Bit `t` set when piece type `t` is royal (a quick test for finding kings).
+    pub royal_types: u64,
+    /// Per square, the squares of the rectangle along each of the eight line directions (in
+    /// [`line_dirs`]'s order), nearest first: slider attacks by first blocker.
+    pub rays: Vec<[Bits256; 8]>,
     /// CQL piece type of each kind: P N B R Q K keep the standard indices 0..5 (unpromoted
     /// kinds whose FEN letter is one of them); the other kinds take 6, 7, ... in definition
     /// order (at most 31).
@@ -187,6 +194,7 @@ pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
                 if p.max[1] == 0 && royal { 1 } else { p.max[1] },
             ],
             pawnlike: false,
+            same_captures: p.captures.is_none(),
             san_aliases: {
                 let san = p.san.trim().to_string();
                 let fen = p.symbols[0].clone();
@@ -274,6 +282,11 @@ pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
             }
         }
     }
+    let royal_types = kinds
+        .iter()
+        .enumerate()
+        .filter(|(t, k)| *t < 64 && k.def.flags.royal)
+        .fold(0u64, |m, (t, _)| m | 1u64 << t);
     Ok(Variant {
         def: def.clone(),
         files,
@@ -282,8 +295,46 @@ pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
         rect,
         kinds,
         has_royal,
+        royal_types,
         cql_type,
+        rays: rays_of(files, ranks),
     })
+}
+
+/// The eight line directions in [`line_dirs`]'s order, with the bit selecting them.
+pub const LINE_DIRS: [(u8, (i8, i8)); 8] = [
+    (1, (1, 0)),
+    (1, (-1, 0)),
+    (2, (0, 1)),
+    (2, (0, -1)),
+    (4, (1, 1)),
+    (4, (-1, -1)),
+    (8, (1, -1)),
+    (8, (-1, 1)),
+];
+
+/// Whether walking along [`LINE_DIRS`]`[i]` raises the square index (`rank * 16 + file`).
+pub const fn dir_ascends(i: usize) -> bool {
+    let (dx, dy) = LINE_DIRS[i].1;
+    dy > 0 || (dy == 0 && dx > 0)
+}
+
+/// Per square of a `files x ranks` rectangle: the squares along each line direction.
+fn rays_of(files: usize, ranks: usize) -> Vec<[Bits256; 8]> {
+    let mut rays = vec![[Bits256::EMPTY; 8]; 256];
+    for r in 0..ranks.min(16) {
+        for f in 0..files.min(16) {
+            for (i, &(_, (dx, dy))) in LINE_DIRS.iter().enumerate() {
+                let (mut x, mut y) = (f as i32 + dx as i32, r as i32 + dy as i32);
+                while x >= 0 && y >= 0 && (x as usize) < files && (y as usize) < ranks {
+                    rays[square(f, r)][i].set(square(x as usize, y as usize));
+                    x += dx as i32;
+                    y += dy as i32;
+                }
+            }
+        }
+    }
+    rays
 }
 
 /// Splits a promotion string into symbols: `"QRBN"` → Q R B N, `"Q~R~"` → Q~ R~, `"+"` → +.
@@ -431,17 +482,8 @@ impl Geo {
 
 /// The unit vectors of slide directions (bit 0 H, 1 V, 2 D, 3 A).
 pub fn line_dirs(dirs: u8) -> impl Iterator<Item = (i8, i8)> {
-    const ALL: [(u8, (i8, i8)); 8] = [
-        (1, (1, 0)),
-        (1, (-1, 0)),
-        (2, (0, 1)),
-        (2, (0, -1)),
-        (4, (1, 1)),
-        (4, (-1, -1)),
-        (8, (1, -1)),
-        (8, (-1, 1)),
-    ];
-    ALL.into_iter()
+    LINE_DIRS
+        .into_iter()
         .filter(move |(bit, _)| dirs & bit != 0)
         .map(|(_, d)| d)
 }
