@@ -321,14 +321,46 @@ impl FairyPos {
     /// Whether a pseudo-legal move leaves the mover safe (and obeys taboo and drop rules).
     pub fn is_legal(&self, m: &FMove) -> bool {
         let us = self.turn;
-        let mut p = self.clone();
-        p.make(m);
-        if p.in_check(us) {
-            return false;
-        }
-        if self.v.def.rules.taboo && p.kings_face() {
-            return false;
-        }
+        let them = 1 - us;
+        let kinds = &self.v.kinds;
+        let royal_promo = m.promo.is_some_and(|t| {
+            kinds[t as usize].def.flags.royal || kinds[m.piece as usize].def.flags.royal
+        });
+        // A plain move: the squares it empties and fills decide check, without making it.
+        let plain = m.kind == MoveKind::Normal
+            && m.gate.is_none()
+            && !royal_promo
+            && !self.v.def.rules.taboo;
+        let after = if plain {
+            let (from, to) = (m.from as usize, m.to as usize);
+            let mut occ = self.occupied();
+            let mut attackers = self.color[them];
+            occ.clear(from);
+            if let Some(c) = m.capture {
+                occ.clear(c as usize);
+                attackers.clear(c as usize);
+            }
+            occ.set(to);
+            let mut royals = self.royals(us);
+            if royals.has(from) {
+                royals.clear(from);
+                royals.set(to);
+            }
+            if self.royals_checked(royals, them, occ, attackers) {
+                return false;
+            }
+            None
+        } else {
+            let mut p = self.clone();
+            p.make(m);
+            if p.in_check(us) {
+                return false;
+            }
+            if self.v.def.rules.taboo && p.kings_face() {
+                return false;
+            }
+            Some(p)
+        };
         // `en-passant check`: a royal piece may not pass over an attacked square.
         if self.v.def.rules.en_passant_check
             && m.kind == MoveKind::Normal
@@ -349,7 +381,9 @@ impl FairyPos {
                 }
             }
         }
-        if m.kind == MoveKind::Drop {
+        if m.kind == MoveKind::Drop
+            && let Some(p) = after
+        {
             let f = self.v.kinds[m.piece as usize].def.flags;
             if f.drop_no_check || f.drop_no_mate {
                 let check = p.in_check(1 - us);

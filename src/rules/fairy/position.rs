@@ -222,8 +222,14 @@ impl FairyPos {
 
     /// Whether a piece of colour `by` attacks `sq`.
     pub fn attacked(&self, sq: usize, by: usize) -> bool {
-        let occ = self.occupied();
-        for s in self.color[by].iter() {
+        self.attacked_with(sq, by, self.occupied(), self.color[by])
+    }
+
+    /// Whether one of the pieces of colour `by` on `attackers` (a subset of the board's
+    /// pieces of that colour) attacks `sq` when `occ` is occupied: the check test of a
+    /// position after a move, without making it.
+    pub fn attacked_with(&self, sq: usize, by: usize, occ: Bits256, attackers: Bits256) -> bool {
+        for s in attackers.iter() {
             let t = ((self.board[s] - 1) >> 1) as usize;
             let k = &self.v.kinds[t];
             if !k.reach[by][s].has(sq) {
@@ -298,6 +304,30 @@ impl FairyPos {
             }
         }
         b
+    }
+
+    /// Whether royal pieces on `royals` are in check from the pieces of colour `by` on
+    /// `attackers` with `occ` occupied (the rule of [`FairyPos::in_check`]).
+    pub fn royals_checked(
+        &self,
+        royals: Bits256,
+        by: usize,
+        occ: Bits256,
+        attackers: Bits256,
+    ) -> bool {
+        let n = royals.len();
+        if n == 0 {
+            return false;
+        }
+        let rules = &self.v.def.rules;
+        let hit = |s: usize| self.attacked_with(s, by, occ, attackers);
+        if n == 1 || rules.check_any_king {
+            royals.iter().any(hit)
+        } else if rules.duplecheck {
+            royals.iter().all(hit)
+        } else {
+            false
+        }
     }
 
     /// Whether `color` is in check (one royal attacked; with several royals: all of them
