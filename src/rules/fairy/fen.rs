@@ -328,13 +328,14 @@ fn match_symbol(v: &Variant, chars: &[char]) -> Option<(usize, usize, usize)> {
     let mut best: Option<(usize, usize, usize)> = None;
     for (t, k) in v.kinds.iter().enumerate() {
         for c in 0..2 {
-            let sym: Vec<char> = k.def.symbols[c].chars().collect();
-            if !sym.is_empty()
-                && chars.len() >= sym.len()
-                && chars[..sym.len()] == sym[..]
-                && best.is_none_or(|b| sym.len() > b.2)
+            let sym = &k.def.symbols[c];
+            let n = sym.chars().count();
+            if n > 0
+                && chars.len() >= n
+                && best.is_none_or(|b| n > b.2)
+                && sym.chars().eq(chars[..n].iter().copied())
             {
-                best = Some((c, t, sym.len()));
+                best = Some((c, t, n));
             }
         }
     }

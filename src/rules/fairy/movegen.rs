@@ -44,6 +44,12 @@ impl FairyPos {
     /// Pushes the pseudo-legal moves of the piece on `sq` (castling included; drops, gating
     /// and pickups are not moves of a piece).
     pub fn push_piece_moves(&self, out: &mut Vec<FMove>, sq: usize) {
+        self.push_piece_moves_to(out, sq, !Bits256::EMPTY);
+    }
+
+    /// Pushes the pseudo-legal moves of the piece on `sq` whose destination is in `dests`
+    /// (reading a move names its destination: the others need not be made).
+    pub fn push_piece_moves_to(&self, out: &mut Vec<FMove>, sq: usize, dests: Bits256) {
         let us = self.turn;
         let them = 1 - us;
         let v = &*self.v;
@@ -80,8 +86,9 @@ impl FairyPos {
         } else {
             self.targets(&k.captures[us], us, sq, occ_b, prison)
         } & !block;
-        let caps = cap_all & self.color[them];
-        quiet &= !Bits256::EMPTY;
+        let caps = cap_all & self.color[them] & dests;
+        quiet &= dests;
+        special &= dests;
         for to in quiet.iter() {
             self.push_promotions(out, sq, to, t, None, false);
         }
@@ -95,11 +102,17 @@ impl FairyPos {
             && let Some(victim) = self.ep_victim
             && self.color[them].has(victim as usize)
         {
-            for to in (cap_all & self.ep & !occ).iter() {
+            for to in (cap_all & self.ep & !occ & dests).iter() {
                 self.push_promotions(out, sq, to, t, Some(victim), false);
             }
         }
-        self.push_castles(out, sq, t);
+        if k.def
+            .castles
+            .iter()
+            .any(|c| c.to.iter().any(|&to| dests.has(to)))
+        {
+            self.push_castles(out, sq, t);
+        }
     }
 
     fn count_of(&self, color: usize, t: usize) -> u32 {

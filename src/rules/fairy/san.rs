@@ -8,7 +8,7 @@
 //! the written destination, disambiguation and promotion is taken (Fairy-Stockfish's own letters
 //! for promoted shogi pieces: `H`, `D`, `G`).
 
-use super::bits::square;
+use super::bits::{Bits256, square};
 use super::position::{FMove, FairyPos, MoveKind};
 
 /// A SAN move taken apart.
@@ -82,12 +82,16 @@ impl FairyPos {
         // square are tested for legality.
         if !restricted && !parts.drop && parts.gate.is_none() {
             let mut cands = Vec::with_capacity(16);
-            for sq in self.color[self.turn].iter() {
-                let t = ((self.board[sq] - 1) >> 1) as usize;
-                let named = match &parts.piece {
+            // The types the text names, once per move rather than once per piece.
+            let named_types = (0..self.v.kinds.len().min(64))
+                .filter(|&t| match &parts.piece {
                     Some(letter) => self.san_names(t, letter),
                     None => self.san_letterless(t),
-                };
+                })
+                .fold(0u64, |mask, t| mask | 1u64 << t);
+            for sq in self.color[self.turn].iter() {
+                let t = ((self.board[sq] - 1) >> 1) as usize;
+                let named = t < 64 && named_types >> t & 1 != 0;
                 if !named
                     || !self.v.kinds[t].reach_all[self.turn][sq].has(parts.to)
                     || parts.from_file.is_some_and(|f| f != sq % 16)
@@ -95,7 +99,7 @@ impl FairyPos {
                 {
                     continue;
                 }
-                self.push_piece_moves(&mut cands, sq);
+                self.push_piece_moves_to(&mut cands, sq, Bits256::single(parts.to));
             }
             cands.retain(|m| m.to as usize == parts.to);
             let forced = |m: &FMove| {
