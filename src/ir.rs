@@ -330,6 +330,9 @@ pub enum Node<S> {
     /// `x ~~ "re"`: the string value of x matches the regular expression `re` (`regex` crate
     /// syntax, validated when the query is compiled); `event ~~ "Olympiad"`, `date ~~ "^18"`.
     RegexMatch(Box<Node<S>>, Pattern),
+    /// `lowercase x` (`false`), `uppercase x` (`true`): the string value of x with its ASCII
+    /// letters converted (CQL 6.2's `CaseConvertNode` leaves other bytes alone).
+    CaseConvert(bool, Box<Node<S>>),
 
     /// `check`
     Check,

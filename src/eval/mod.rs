@@ -12,6 +12,7 @@ mod moves;
 mod nav;
 mod pieces;
 mod state;
+mod strings;
 pub mod tree;
 
 use crate::ir::{ArithOp, CmpOp, Color, GameResult, Node, NumProp, StrProp, TagName};
@@ -398,6 +399,11 @@ impl<'a, P: Position> Evaluator<'a, P> {
             // x ~~ "regex"
             Node::RegexMatch(x, pattern) => match self.eval(x, at)? {
                 Value::Str(text) => truth(pattern.0.is_match(&text)),
+                _ => None,
+            },
+            // lowercase x, uppercase x
+            Node::CaseConvert(upper, x) => match self.eval(x, at)? {
+                Value::Str(text) => Some(Value::Str(strings::convert_case(&text, *upper))),
                 _ => None,
             },
             // check

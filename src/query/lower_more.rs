@@ -406,6 +406,16 @@ impl Lower<'_> {
                 ExprKind::Str(name) => (Node::Tag(ir::TagName::Other(name.clone())), Ty::Str),
                 _ => return Err(self.unsupported(e, "'tag' with a computed name")),
             },
+            Builtin::Lowercase | Builtin::Uppercase => {
+                let Some(x) = filters.first() else {
+                    return Err(self.err(ErrorKind::Syntax, e.span, "missing argument"));
+                };
+                let x = img!(self.typed(x, cx, Ty::Str, b.name()));
+                (
+                    Node::CaseConvert(b == Builtin::Uppercase, Box::new(x)),
+                    Ty::Str,
+                )
+            }
             Builtin::Eco | Builtin::EventDate => {
                 let name = if b == Builtin::Eco {
                     "ECO"
