@@ -333,6 +333,9 @@ pub enum Node<S> {
     /// `lowercase x` (`false`), `uppercase x` (`true`): the string value of x with its ASCII
     /// letters converted (CQL 6.2's `CaseConvertNode` leaves other bytes alone).
     CaseConvert(bool, Box<Node<S>>),
+    /// `hascomment`: a non-empty PGN comment follows the move reaching the position; `hascomment "!"` (`Some(1)`), `"$14"`, ...:
+    /// the move carries that NAG (CQL 6.2's `HasCommentNode`).
+    HasComment(Option<u8>),
 
     /// `check`
     Check,

@@ -120,3 +120,22 @@ fn lowercase_player_on_the_sample() {
     );
     assert_eq!(matched_games("uppercase event ~~ \"CHESS\"", &games), upper);
 }
+
+/// `hascomment` (CQL 6.2's `HasCommentNode`): without an argument, whether a comment follows
+/// the move reaching the position (cqlq's checker, like CQL 6.2, types it as a plain match); with a NAG's text (`!`,
+/// `+/=`, `$N`), whether that move carries the NAG.
+#[test]
+fn hascomment_reads_comments_and_nags() {
+    let pgn = "[Event \"c\"]\n[Result \"*\"]\n\n1. e4 {good move} e5 $14 2. Nf3! Nc6 {fine} *\n";
+    let games = games_from("comments", pgn);
+    let game = games[0].as_ref().expect("game");
+    let plies = |q: &str| matching_plies(game, 1, &compile(q));
+    // Comments follow e4 (ply 1) and Nc6 (ply 4).
+    assert_eq!(plies("hascomment"), [1, 4]);
+    // e5 carries $14 (+/=), Nf3 carries ! ($1).
+    assert_eq!(plies("hascomment \"+/=\""), [2]);
+    assert_eq!(plies("hascomment \"$14\""), [2]);
+    assert_eq!(plies("hascomment \"!\""), [3]);
+    assert_eq!(plies("hascomment \"$1\""), [3]);
+    assert!(plies("hascomment \"??\"").is_empty());
+}

@@ -20,6 +20,7 @@ use crate::pgn::GameRecord;
 use crate::rules::Position;
 use crate::squares::SquareSet;
 pub use state::SortValue;
+pub use strings::nag_from_text;
 pub use tree::{ReplayFault, ReplayedGame, ReplayedNode, replay};
 
 /// What a matching filter yields.
@@ -406,6 +407,14 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 Value::Str(text) => Some(Value::Str(strings::convert_case(&text, *upper))),
                 _ => None,
             },
+            // hascomment, hascomment "!"
+            Node::HasComment(nag) => {
+                let node = self.game.record.nodes.get(at as usize)?;
+                match nag {
+                    Some(n) => truth(node.nags.contains(n)),
+                    None => truth(strings::original_comment(&node.comments_after).is_some()),
+                }
+            }
             // check
             Node::Check => truth(pos.is_check()),
             // mate

@@ -1,4 +1,4 @@
-//! String filters' conversions (`lowercase`, `uppercase`), as CQL 6.2 computes them.
+//! String filters' helpers (`lowercase`, `uppercase`, `hascomment`), as CQL 6.2 computes them.
 
 /// `lowercase`/`uppercase` (`upper`): CQL 6.2 converts only the ASCII letters `A`-`Z` /
 /// `a`-`z` and leaves every other character (accented letters included) unchanged.
@@ -8,4 +8,40 @@ pub fn convert_case(text: &str, upper: bool) -> String {
     } else {
         text.to_ascii_lowercase()
     }
+}
+
+/// `hascomment`'s string: the comments after the move, joined by a space; `None` (no match)
+/// when there is none or all are empty.
+pub fn original_comment(comments: &[String]) -> Option<String> {
+    let text = comments.join(" ");
+    (!text.is_empty()).then_some(text)
+}
+
+/// The NAG a `hascomment` argument names, as CQL 6.2 reads it: `!` 1, `?` 2, `!!` 3, `??` 4,
+/// `!?` 5, `?!` 6, `=` 10, `+/=` 14, `=/+` 15, `+/-` 16, `-/+` 17, `+-` 18, `-+` 19, or `$N`
+/// (1..=255); `None` for any other text.
+pub fn nag_from_text(text: &str) -> Option<u8> {
+    let n = match text {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        "=" => 10,
+        "+/=" => 14,
+        "=/+" => 15,
+        "+/-" => 16,
+        "-/+" => 17,
+        "+-" => 18,
+        "-+" => 19,
+        _ => {
+            let digits = text.strip_prefix('$')?;
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            digits.parse::<u32>().ok()?
+        }
+    };
+    u8::try_from(n).ok().filter(|&n| n > 0)
 }

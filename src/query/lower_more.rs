@@ -416,6 +416,14 @@ impl Lower<'_> {
                     Ty::Str,
                 )
             }
+            Builtin::HasComment => match filters.first().map(|x| &x.kind) {
+                None => (Node::HasComment(None), Ty::Logical),
+                Some(ExprKind::Str(t)) => match crate::eval::nag_from_text(t) {
+                    Some(n) => (Node::HasComment(Some(n)), Ty::Logical),
+                    None => return Err(self.unsupported(e, "'hascomment' with a text")),
+                },
+                Some(_) => return Err(self.unsupported(e, "'hascomment' with a computed text")),
+            },
             Builtin::Eco | Builtin::EventDate => {
                 let name = if b == Builtin::Eco {
                     "ECO"
