@@ -336,6 +336,10 @@ pub enum Node<S> {
     /// `hascomment`: a non-empty PGN comment follows the move reaching the position; `hascomment "!"` (`Some(1)`), `"$14"`, ...:
     /// the move carries that NAG (CQL 6.2's `HasCommentNode`).
     HasComment(Option<u8>),
+    /// `piecename x` (`false`), `typename x` (`true`): the one-letter name of the piece on the
+    /// single square of x (`K`, `p`, ...; `typename` upper-cases it; `.` for an empty
+    /// square); no match unless x is exactly one square (CQL 6.2's `PieceNameNode`).
+    PieceName(bool, Box<Node<S>>),
 
     /// `check`
     Check,

@@ -139,3 +139,27 @@ fn hascomment_reads_comments_and_nags() {
     assert_eq!(plies("hascomment \"$1\""), [3]);
     assert!(plies("hascomment \"??\"").is_empty());
 }
+
+/// `piecename`/`typename` (CQL 6.2's `PieceNameNode`, `TypeNameNode`): the FEN letter of the
+/// piece on one square (`typename` upper-cases it); no match unless the set is one square.
+#[test]
+fn piece_and_type_names() {
+    let pgn = "[Event \"p\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K2r w - - 0 1\"]\n[Result \"*\"]\n\n*\n";
+    let games = games_from("pieces", pgn);
+    let game = games[0].as_ref().expect("game");
+    let holds = |q: &str| !matching_plies(game, 1, &compile(q)).is_empty();
+    assert!(holds("piecename e1 == \"K\""));
+    assert!(holds("piecename e2 == \"P\""));
+    assert!(holds("piecename h1 == \"r\""));
+    assert!(holds("typename h1 == \"R\""));
+    assert!(holds("typename e8 == \"K\""));
+    assert!(holds("piecename e8 == \"k\""));
+    assert!(!holds("piecename h1 == \"R\""));
+    // Two squares, or none: no name.
+    assert!(!holds("piecename [e1,e2] ~~ \"\""));
+    assert!(!holds("typename Q ~~ \"\""));
+    // A string value: joins with `+`.
+    assert!(holds(
+        "piecename e1 + typename e8 + piecename h1 == \"KKr\""
+    ));
+}

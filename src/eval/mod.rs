@@ -415,6 +415,15 @@ impl<'a, P: Position> Evaluator<'a, P> {
                     None => truth(strings::original_comment(&node.comments_after).is_some()),
                 }
             }
+            // piecename x, typename x
+            Node::PieceName(type_only, x) => {
+                let s = self.set(x, at)?;
+                if s.count() != 1 {
+                    return None;
+                }
+                let name = strings::piece_letter(pos.piece_at(s), *type_only)?;
+                Some(Value::Str(name.to_string()))
+            }
             // check
             Node::Check => truth(pos.is_check()),
             // mate

@@ -1,4 +1,4 @@
-//! String filters' helpers (`lowercase`, `uppercase`, `hascomment`), as CQL 6.2 computes them.
+//! String filters' helpers (`lowercase`, `uppercase`, `hascomment`, `piecename`, `typename`), as CQL 6.2 computes them.
 
 /// `lowercase`/`uppercase` (`upper`): CQL 6.2 converts only the ASCII letters `A`-`Z` /
 /// `a`-`z` and leaves every other character (accented letters included) unchanged.
@@ -44,4 +44,19 @@ pub fn nag_from_text(text: &str) -> Option<u8> {
         }
     };
     u8::try_from(n).ok().filter(|&n| n > 0)
+}
+
+/// `piecename`/`typename` (`type_only`): the piece's FEN letter (white upper case, black lower
+/// case; `typename` upper-cases it), `.` for an empty square as CQL 6.2 prints one. Piece
+/// types past the standard six (fairy pieces) have no CQL 6.2 name: `None` (no match).
+pub fn piece_letter(piece: Option<(crate::ir::Color, u8)>, type_only: bool) -> Option<char> {
+    let Some((color, kind)) = piece else {
+        return Some('.');
+    };
+    let letter = *b"PNBRQK".get(usize::from(kind))? as char;
+    Some(if color == crate::ir::Color::Black && !type_only {
+        letter.to_ascii_lowercase()
+    } else {
+        letter
+    })
 }

@@ -424,6 +424,13 @@ impl Lower<'_> {
                 },
                 Some(_) => return Err(self.unsupported(e, "'hascomment' with a computed text")),
             },
+            Builtin::PieceName | Builtin::TypeName => {
+                let x = img!(set(0));
+                (
+                    Node::PieceName(b == Builtin::TypeName, Box::new(x)),
+                    Ty::Str,
+                )
+            }
             Builtin::Eco | Builtin::EventDate => {
                 let name = if b == Builtin::Eco {
                     "ECO"
