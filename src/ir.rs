@@ -330,6 +330,16 @@ pub enum Node<S> {
     /// `x ~~ "re"`: the string value of x matches the regular expression `re` (`regex` crate
     /// syntax, validated when the query is compiled); `event ~~ "Olympiad"`, `date ~~ "^18"`.
     RegexMatch(Box<Node<S>>, Pattern),
+    /// `lowercase x` (`false`), `uppercase x` (`true`): the string value of x with its ASCII
+    /// letters converted (CQL 6.2's `CaseConvertNode` leaves other bytes alone).
+    CaseConvert(bool, Box<Node<S>>),
+    /// `hascomment`: a non-empty PGN comment follows the move reaching the position; `hascomment "!"` (`Some(1)`), `"$14"`, ...:
+    /// the move carries that NAG (CQL 6.2's `HasCommentNode`).
+    HasComment(Option<u8>),
+    /// `piecename x` (`false`), `typename x` (`true`): the one-letter name of the piece on the
+    /// single square of x (`K`, `p`, ...; `typename` upper-cases it; `.` for an empty
+    /// square); no match unless x is exactly one square (CQL 6.2's `PieceNameNode`).
+    PieceName(bool, Box<Node<S>>),
 
     /// `check`
     Check,

@@ -388,7 +388,7 @@ fn unsupported_words_are_named() {
         ("try check", "'try'"),
         ("dictionary D", "'dictionary'"),
         ("message \"hi\"", "'message'"),
-        ("lowercase \"A\"", "'lowercase'"),
+        ("indexof(\"a\" \"b\")", "'indexof'"),
         ("readfile \"x\"", "'readfile'"),
         ("persistent x = 1", "'persistent'"),
         ("castle", "'castle'"),

@@ -12,6 +12,7 @@ mod moves;
 mod nav;
 mod pieces;
 mod state;
+mod strings;
 pub mod tree;
 
 use crate::ir::{ArithOp, CmpOp, Color, GameResult, Node, NumProp, StrProp, TagName};
@@ -19,6 +20,7 @@ use crate::pgn::GameRecord;
 use crate::rules::Position;
 use crate::squares::SquareSet;
 pub use state::SortValue;
+pub use strings::nag_from_text;
 pub use tree::{ReplayFault, ReplayedGame, ReplayedNode, replay};
 
 /// What a matching filter yields.
@@ -400,6 +402,28 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 Value::Str(text) => truth(pattern.0.is_match(&text)),
                 _ => None,
             },
+            // lowercase x, uppercase x
+            Node::CaseConvert(upper, x) => match self.eval(x, at)? {
+                Value::Str(text) => Some(Value::Str(strings::convert_case(&text, *upper))),
+                _ => None,
+            },
+            // hascomment, hascomment "!"
+            Node::HasComment(nag) => {
+                let node = self.game.record.nodes.get(at as usize)?;
+                match nag {
+                    Some(n) => truth(node.nags.contains(n)),
+                    None => truth(strings::original_comment(&node.comments_after).is_some()),
+                }
+            }
+            // piecename x, typename x
+            Node::PieceName(type_only, x) => {
+                let s = self.set(x, at)?;
+                if s.count() != 1 {
+                    return None;
+                }
+                let name = strings::piece_letter(pos.piece_at(s), *type_only)?;
+                Some(Value::Str(name.to_string()))
+            }
             // check
             Node::Check => truth(pos.is_check()),
             // mate

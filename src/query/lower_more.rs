@@ -406,6 +406,31 @@ impl Lower<'_> {
                 ExprKind::Str(name) => (Node::Tag(ir::TagName::Other(name.clone())), Ty::Str),
                 _ => return Err(self.unsupported(e, "'tag' with a computed name")),
             },
+            Builtin::Lowercase | Builtin::Uppercase => {
+                let Some(x) = filters.first() else {
+                    return Err(self.err(ErrorKind::Syntax, e.span, "missing argument"));
+                };
+                let x = img!(self.typed(x, cx, Ty::Str, b.name()));
+                (
+                    Node::CaseConvert(b == Builtin::Uppercase, Box::new(x)),
+                    Ty::Str,
+                )
+            }
+            Builtin::HasComment => match filters.first().map(|x| &x.kind) {
+                None => (Node::HasComment(None), Ty::Logical),
+                Some(ExprKind::Str(t)) => match crate::eval::nag_from_text(t) {
+                    Some(n) => (Node::HasComment(Some(n)), Ty::Logical),
+                    None => return Err(self.unsupported(e, "'hascomment' with a text")),
+                },
+                Some(_) => return Err(self.unsupported(e, "'hascomment' with a computed text")),
+            },
+            Builtin::PieceName | Builtin::TypeName => {
+                let x = img!(set(0));
+                (
+                    Node::PieceName(b == Builtin::TypeName, Box::new(x)),
+                    Ty::Str,
+                )
+            }
             Builtin::Eco | Builtin::EventDate => {
                 let name = if b == Builtin::Eco {
                     "ECO"
