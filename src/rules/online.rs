@@ -28,10 +28,13 @@ use shakmaty::variant::{Variant, VariantPosition};
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{
     Bitboard, Castles, CastlingMode, CastlingSide, Color as SColor, EnPassantMode, Move, MoveList,
-    Piece, Position as _, Role, Setup, Square,
+    Position as _, Role, Setup, Square,
 };
 
-use super::standard::{ROLES, color_of, move_info, pseudo_legal_moves, type_of};
+use super::standard::{
+    ROLES, board_attacks_from, board_piece_at, board_pieces, color_of, move_info,
+    pseudo_legal_moves, type_of,
+};
 use super::{MoveInfo, Position, RulesError};
 use crate::ir::{Color, PieceKinds, PieceType};
 use crate::squares::Geometry;
@@ -356,19 +359,7 @@ impl Position for Online {
     }
 
     fn pieces(&self, kinds: PieceKinds) -> Bitboard {
-        let board = self.pos.board();
-        let mut set = Bitboard::EMPTY;
-        for (color, mask) in [(SColor::White, kinds.white), (SColor::Black, kinds.black)] {
-            for role in ROLES {
-                if mask & (1 << type_of(role)) != 0 {
-                    set |= board.by_piece(Piece { color, role });
-                }
-            }
-        }
-        if kinds.empty {
-            set |= !board.occupied();
-        }
-        set
+        board_pieces(self.pos.board(), kinds)
     }
 
     fn occupied(&self) -> Bitboard {
@@ -376,17 +367,11 @@ impl Position for Online {
     }
 
     fn piece_at(&self, square: Bitboard) -> Option<(Color, PieceType)> {
-        let sq = square.single_square()?;
-        self.pos
-            .board()
-            .piece_at(sq)
-            .map(|p| (color_of(p.color), type_of(p.role)))
+        board_piece_at(self.pos.board(), square)
     }
 
     fn attacks_from(&self, square: Bitboard) -> Bitboard {
-        square
-            .single_square()
-            .map_or(Bitboard::EMPTY, |sq| self.pos.board().attacks_from(sq))
+        board_attacks_from(self.pos.board(), square)
     }
 
     fn turn(&self) -> Color {

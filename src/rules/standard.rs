@@ -164,26 +164,7 @@ impl Position for Standard {
     }
 
     fn pieces(&self, kinds: PieceKinds) -> Bitboard {
-        let board = self.pos.board();
-        let mut set = Bitboard::EMPTY;
-        for (color, mask) in [
-            (shakmaty::Color::White, kinds.white),
-            (shakmaty::Color::Black, kinds.black),
-        ] {
-            if mask & 0x3f == 0x3f {
-                set |= board.by_color(color);
-            } else if mask != 0 {
-                for role in ROLES {
-                    if mask & (1 << type_of(role)) != 0 {
-                        set |= board.by_piece(Piece { color, role });
-                    }
-                }
-            }
-        }
-        if kinds.empty {
-            set |= !board.occupied();
-        }
-        set
+        board_pieces(self.pos.board(), kinds)
     }
 
     fn occupied(&self) -> Bitboard {
@@ -191,17 +172,11 @@ impl Position for Standard {
     }
 
     fn piece_at(&self, square: Bitboard) -> Option<(Color, PieceType)> {
-        let sq = square.single_square()?;
-        self.pos
-            .board()
-            .piece_at(sq)
-            .map(|p| (color_of(p.color), type_of(p.role)))
+        board_piece_at(self.pos.board(), square)
     }
 
     fn attacks_from(&self, square: Bitboard) -> Bitboard {
-        square
-            .single_square()
-            .map_or(Bitboard::EMPTY, |sq| self.pos.board().attacks_from(sq))
+        board_attacks_from(self.pos.board(), square)
     }
 
     fn turn(&self) -> Color {
@@ -316,6 +291,48 @@ impl Position for Standard {
             null: true,
         })
     }
+}
+
+/// The squares of a shakmaty board holding pieces admitted by `kinds` (and the empty squares
+/// if admitted): the one answer to `Position::pieces` for every shakmaty-based position.
+pub(crate) fn board_pieces(board: &shakmaty::Board, kinds: PieceKinds) -> Bitboard {
+    let mut set = Bitboard::EMPTY;
+    for (color, mask) in [
+        (shakmaty::Color::White, kinds.white),
+        (shakmaty::Color::Black, kinds.black),
+    ] {
+        if mask & 0x3f == 0x3f {
+            set |= board.by_color(color);
+        } else if mask != 0 {
+            for role in ROLES {
+                if mask & (1 << type_of(role)) != 0 {
+                    set |= board.by_piece(Piece { color, role });
+                }
+            }
+        }
+    }
+    if kinds.empty {
+        set |= !board.occupied();
+    }
+    set
+}
+
+/// The piece on a square (a singleton set) of a shakmaty board.
+pub(crate) fn board_piece_at(
+    board: &shakmaty::Board,
+    square: Bitboard,
+) -> Option<(Color, PieceType)> {
+    let sq = square.single_square()?;
+    board
+        .piece_at(sq)
+        .map(|p| (color_of(p.color), type_of(p.role)))
+}
+
+/// The squares attacked by the piece on `square` (a singleton) of a shakmaty board.
+pub(crate) fn board_attacks_from(board: &shakmaty::Board, square: Bitboard) -> Bitboard {
+    square
+        .single_square()
+        .map_or(Bitboard::EMPTY, |sq| board.attacks_from(sq))
 }
 
 /// What a shakmaty move of the side `turn` does, as filters see it (shared with the online
