@@ -219,8 +219,8 @@ fn oracle_uci<P: Position<Set = Bitboard>>(pos: &P, legal: &Value) -> BTreeSet<S
                 return m.to_string();
             }
             let (from, to) = (sq(&m[0..2]), sq(&m[2..4]));
-            let mover = pos.piece_at(Bitboard::from_square(from));
-            let target = pos.piece_at(Bitboard::from_square(to));
+            let mover = pos.piece_at(&Bitboard::from_square(from));
+            let target = pos.piece_at(&Bitboard::from_square(to));
             let king = |p: Option<(cqlq::ir::Color, u8)>| p.is_some_and(|(_, t)| t == 5);
             let own_rook = target.is_some_and(|(c, t)| Some(c) == mover.map(|p| p.0) && t == 3);
             let files = (from.file() as i32 - to.file() as i32).abs();
@@ -244,10 +244,10 @@ fn attacked_by<P: Position<Set = Bitboard>>(pos: &P, white: bool) -> BTreeSet<St
     for s in pos.occupied() {
         let here = Bitboard::from_square(s);
         if pos
-            .piece_at(here)
+            .piece_at(&here)
             .is_some_and(|(c, _)| (c == cqlq::ir::Color::White) == white)
         {
-            set |= pos.attacks_from(here);
+            set |= pos.attacks_from(&here);
         }
     }
     set.into_iter().map(|s| s.to_string()).collect()

@@ -119,7 +119,7 @@ impl<P: Position> Evaluator<'_, P> {
                 let mut n = 0i64;
                 for sq in a.intersect(&pos.occupied()).coords() {
                     let s = P::Set::from_coords(geo, [sq]);
-                    n += i64::from(pos.attacks_from(s).intersect(&t).count());
+                    n += i64::from(pos.attacks_from(&s).intersect(&t).count());
                 }
                 range.contains(n).then_some(Value::Num(n))
             }
@@ -605,7 +605,7 @@ fn count_rays<P: Position>(pos: &P, sets: &[P::Set], dirs: RayDirs, attack: bool
         for start in sets[0].coords() {
             let one = |c: Coord| P::Set::from_coords(geo, [c]);
             if attack {
-                let Some((_, t)) = pos.piece_at(one(start)) else {
+                let Some((_, t)) = pos.piece_at(&one(start)) else {
                     continue;
                 };
                 let slides = t == piece_type::QUEEN

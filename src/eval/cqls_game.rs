@@ -15,7 +15,7 @@ pub fn mating_material<P: Position>(pos: &P) -> bool {
         .coords()
         .into_iter()
         .filter_map(|c| {
-            pos.piece_at(P::Set::from_coords(geo, [c]))
+            pos.piece_at(&P::Set::from_coords(geo, [c]))
                 .map(|(col, t)| (col, t, c))
         })
         .filter(|(_, t, _)| *t != piece_type::KING)
@@ -38,7 +38,7 @@ fn back_rank<P: Position>(pos: &P) -> Option<Vec<u8>> {
     if geo.files != 8 || geo.ranks != 8 || pos.occupied().count() != 32 {
         return None;
     }
-    let at = |f: i64, r: i64| pos.piece_at(P::Set::from_coords(geo, [Coord { file: f, rank: r }]));
+    let at = |f: i64, r: i64| pos.piece_at(&P::Set::from_coords(geo, [Coord { file: f, rank: r }]));
     let mut rank = Vec::new();
     for f in 0..8 {
         if at(f, 1) != Some((Color::White, piece_type::PAWN))
@@ -119,15 +119,15 @@ pub fn see<P: Position>(pos: &P, m: &MoveInfo<P::Set>) -> i64 {
             pos.power_of(t)
         }
     };
-    let target = m.to;
+    let target = m.to.clone();
     let mut attackers: [Vec<i64>; 2] = [Vec::new(), Vec::new()];
     for c in pos.occupied().coords() {
         let sq = P::Set::from_coords(geo, [c]);
         if sq == m.from {
             continue;
         }
-        if let Some((col, t)) = pos.piece_at(sq)
-            && !pos.attacks_from(sq).intersect(&target).is_empty()
+        if let Some((col, t)) = pos.piece_at(&sq)
+            && !pos.attacks_from(&sq).intersect(&target).is_empty()
         {
             attackers[usize::from(col == Color::Black)].push(value(t));
         }

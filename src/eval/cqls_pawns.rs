@@ -314,7 +314,7 @@ pub fn good_bishop<P: Position>(
 ) -> bool {
     let geo = pos.geometry();
     bishops.coords().into_iter().any(|b| {
-        let Some((color, t)) = pos.piece_at(P::Set::from_coords(geo, [b])) else {
+        let Some((color, t)) = pos.piece_at(&P::Set::from_coords(geo, [b])) else {
             return false;
         };
         if t != piece_type::BISHOP {

@@ -146,9 +146,9 @@ impl<P: Position> Evaluator<'_, P> {
             let c2 = m.apply(c, geo);
             let (here, there) = if on_board(c2) {
                 let sq2 = P::Set::from_coords(geo, [c2]);
-                (p1.piece_at(sq1), p2.piece_at(sq2).map(|p| (p, sq2)))
+                (p1.piece_at(&sq1), p2.piece_at(&sq2).map(|p| (p, sq2)))
             } else {
-                (p1.piece_at(sq1), None)
+                (p1.piece_at(&sq1), None)
             };
             match (here, there) {
                 (None, None) => {}
@@ -169,7 +169,7 @@ impl<P: Position> Evaluator<'_, P> {
         let (mut same, mut different) = (0i64, 0i64);
         for c in allowable.coords() {
             let sq = P::Set::from_coords(geo, [c]);
-            match (p1.piece_at(sq), p2.piece_at(sq)) {
+            match (p1.piece_at(&sq), p2.piece_at(&sq)) {
                 (Some(a), Some(b)) if a == b => same += 1,
                 (a, b) if a != b => different += 1,
                 _ => {}

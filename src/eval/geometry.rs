@@ -217,8 +217,8 @@ pub(super) fn pin_squares<P: Position>(
 ) -> P::Set {
     let geo = pos.geometry();
     let all = P::Set::full(geo);
-    let from = from.unwrap_or(all);
-    let through = through.unwrap_or(all);
+    let from = from.unwrap_or_else(|| all.clone());
+    let through = through.unwrap_or_else(|| all.clone());
     let kings = crate::ir::PieceKinds {
         white: 1 << piece_type::KING,
         black: 1 << piece_type::KING,
@@ -234,7 +234,7 @@ pub(super) fn pin_squares<P: Position>(
         let through = Grid::new(geo, &through.intersect(&other));
         let to = to.intersect(&other.union(&empty));
         for f in from.intersect(&own).coords() {
-            let Some((_, t)) = pos.piece_at(P::Set::from_coords(geo, [f])) else {
+            let Some((_, t)) = pos.piece_at(&P::Set::from_coords(geo, [f])) else {
                 continue;
             };
             let (ortho, diag) = match t {
@@ -321,7 +321,7 @@ pub(super) fn color_kinds(color: crate::ir::Color) -> crate::ir::PieceKinds {
 /// bishop diagonally, queen both).
 fn slides_along<P: Position>(pos: &P, geo: Geometry, c: Coord, d: (i64, i64)) -> bool {
     let diagonal = d.0 != 0 && d.1 != 0;
-    match pos.piece_at(P::Set::from_coords(geo, [c])) {
+    match pos.piece_at(&P::Set::from_coords(geo, [c])) {
         Some((_, piece_type::QUEEN)) => true,
         Some((_, piece_type::ROOK)) => !diagonal,
         Some((_, piece_type::BISHOP)) => diagonal,

@@ -58,7 +58,7 @@ impl<'p, P: Position> Field<'p, P> {
             pos,
             defenders: pos.pieces(color_kinds(mated)),
             attackers,
-            field: pos.attacks_from(king),
+            field: pos.attacks_from(&king),
             mating_king: king_of(mated.other()),
             king,
             checkers,
@@ -77,7 +77,7 @@ impl<'p, P: Position> Field<'p, P> {
     fn attacking(pos: &P, from: &P::Set, to: &P::Set) -> P::Set {
         let geo = pos.geometry();
         let hits = from.coords().into_iter().filter(|&c| {
-            !pos.attacks_from(P::Set::from_coords(geo, [c]))
+            !pos.attacks_from(&P::Set::from_coords(geo, [c]))
                 .intersect(to)
                 .is_empty()
         });
@@ -86,8 +86,8 @@ impl<'p, P: Position> Field<'p, P> {
 
     /// The field squares guarded by the piece on `x` (through the king for a checking slider).
     fn guarded_by(&self, x: P::Set) -> P::Set {
-        let direct = self.pos.attacks_from(x).intersect(&self.field);
-        let (_, behind) = attack_chain(self.pos, &[x, self.king, self.field]);
+        let direct = self.pos.attacks_from(&x).intersect(&self.field);
+        let (_, behind) = attack_chain(self.pos, &[x, self.king.clone(), self.field.clone()]);
         direct.union(&behind)
     }
 
@@ -191,13 +191,19 @@ impl<'p, P: Position> Field<'p, P> {
         let ok = self.attackers.coords().into_iter().filter(|&c| {
             let s = self.square(c);
             !self.checkers.intersect(&s).is_empty()
-                || !self.pos.attacks_from(s).intersect(&self.field).is_empty()
-                || !pin_squares(self.pos, None, Some(s), None, PinYield::Through).is_empty()
+                || !self.pos.attacks_from(&s).intersect(&self.field).is_empty()
+                || !pin_squares(self.pos, None, Some(s.clone()), None, PinYield::Through).is_empty()
                 || single
-                    && !pin_squares(self.pos, Some(s), Some(refuters), None, PinYield::From)
-                        .is_empty()
+                    && !pin_squares(
+                        self.pos,
+                        Some(s.clone()),
+                        Some(refuters.clone()),
+                        None,
+                        PinYield::From,
+                    )
+                    .is_empty()
                 || single
-                    && !attack_chain(self.pos, &[refuters, s, refute_squares])
+                    && !attack_chain(self.pos, &[refuters.clone(), s, refute_squares.clone()])
                         .0
                         .is_empty()
         });
@@ -211,13 +217,19 @@ impl<'p, P: Position> Field<'p, P> {
             let s = self.square(c);
             s == self.king
                 || !s.intersect(&self.field).is_empty()
-                || !attack_chain(self.pos, &[self.defenders, s, self.mating_king])
+                || !attack_chain(
+                    self.pos,
+                    &[self.defenders.clone(), s.clone(), self.mating_king.clone()],
+                )
+                .0
+                .is_empty()
+                || single
+                    && !attack_chain(
+                        self.pos,
+                        &[self.defenders.clone(), s, refute_squares.clone()],
+                    )
                     .0
                     .is_empty()
-                || single
-                    && !attack_chain(self.pos, &[self.defenders, s, refute_squares])
-                        .0
-                        .is_empty()
         });
         P::Set::from_coords(self.geo(), ok)
     }
@@ -253,13 +265,13 @@ impl<'p, P: Position> Field<'p, P> {
         pin_squares(
             self.pos,
             None,
-            Some(self.attackers),
+            Some(self.attackers.clone()),
             None,
             PinYield::Through,
         )
         .union(&pin_squares(
             self.pos,
-            Some(self.attackers),
+            Some(self.attackers.clone()),
             None,
             None,
             PinYield::From,

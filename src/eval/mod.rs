@@ -335,7 +335,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 let total = s
                     .coords()
                     .into_iter()
-                    .filter_map(|c| pos.piece_at(P::Set::from_coords(pos.geometry(), [c])))
+                    .filter_map(|c| pos.piece_at(&P::Set::from_coords(pos.geometry(), [c])))
                     .map(|(_, t)| pos.power_of(t))
                     .sum();
                 Some(Value::Num(total))
@@ -346,7 +346,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 if s.count() != 1 {
                     return None;
                 }
-                Some(Value::Num(match pos.piece_at(s) {
+                Some(Value::Num(match pos.piece_at(&s) {
                     None => 0,
                     Some((color, t)) => {
                         let v = i64::from(t) + 1;
@@ -421,7 +421,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 if s.count() != 1 {
                     return None;
                 }
-                let name = strings::piece_letter(pos.piece_at(s), *type_only)?;
+                let name = strings::piece_letter(pos.piece_at(&s), *type_only)?;
                 Some(Value::Str(name.to_string()))
             }
             // check

@@ -110,9 +110,12 @@ impl<P: Position> Evaluator<'_, P> {
         let mut set = P::Set::empty();
         for mv in &matching {
             let part = match m.yields {
-                MoveYield::From => mv.from,
-                MoveYield::To => mv.to,
-                MoveYield::Capture => mv.capture.as_ref().map_or(P::Set::empty(), |(_, sq)| *sq),
+                MoveYield::From => mv.from.clone(),
+                MoveYield::To => mv.to.clone(),
+                MoveYield::Capture => mv
+                    .capture
+                    .as_ref()
+                    .map_or(P::Set::empty(), |(_, sq)| sq.clone()),
                 MoveYield::Count => unreachable!("handled above"),
             };
             set = set.union(&part);

@@ -52,7 +52,7 @@ impl std::fmt::Display for RulesError {
 /// A position of some variant: what the evaluator needs, nothing about queries.
 pub trait Position: Clone + Send + Sync {
     /// The board's square-set type.
-    type Set: SquareSet + Copy;
+    type Set: SquareSet;
 
     /// The board's size.
     fn geometry(&self) -> Geometry;
@@ -61,11 +61,11 @@ pub trait Position: Clone + Send + Sync {
     /// All occupied squares.
     fn occupied(&self) -> Self::Set;
     /// The piece on a square (given as a singleton set), if any.
-    fn piece_at(&self, square: Self::Set) -> Option<(Color, PieceType)>;
+    fn piece_at(&self, square: &Self::Set) -> Option<(Color, PieceType)>;
     /// The squares attacked by the piece on `square` (a singleton), as "a king of the other
     /// colour there would be in check" (seed 003): pinned pieces attack, pawns attack
     /// diagonally forward whether or not the square is occupied.
-    fn attacks_from(&self, square: Self::Set) -> Self::Set;
+    fn attacks_from(&self, square: &Self::Set) -> Self::Set;
     /// The side to move.
     fn turn(&self) -> Color;
     /// Whether the side to move is in check.

@@ -366,12 +366,12 @@ impl Position for Online {
         self.pos.board().occupied()
     }
 
-    fn piece_at(&self, square: Bitboard) -> Option<(Color, PieceType)> {
-        board_piece_at(self.pos.board(), square)
+    fn piece_at(&self, square: &Bitboard) -> Option<(Color, PieceType)> {
+        board_piece_at(self.pos.board(), *square)
     }
 
-    fn attacks_from(&self, square: Bitboard) -> Bitboard {
-        board_attacks_from(self.pos.board(), square)
+    fn attacks_from(&self, square: &Bitboard) -> Bitboard {
+        board_attacks_from(self.pos.board(), *square)
     }
 
     fn turn(&self) -> Color {

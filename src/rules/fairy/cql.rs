@@ -93,11 +93,11 @@ impl Position for FairyPos {
     fn occupied(&self) -> Bits256 {
         FairyPos::occupied(self)
     }
-    fn piece_at(&self, square: Bits256) -> Option<(Color, PieceType)> {
+    fn piece_at(&self, square: &Bits256) -> Option<(Color, PieceType)> {
         let sq = square.first()?;
         self.piece(sq).map(|(c, t)| (color_of(c), self.cql_type(t)))
     }
-    fn attacks_from(&self, square: Bits256) -> Bits256 {
+    fn attacks_from(&self, square: &Bits256) -> Bits256 {
         let Some(sq) = square.first() else {
             return Bits256::EMPTY;
         };
