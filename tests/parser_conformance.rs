@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use cqlq::query::{check_ast, cql_to_ast};
 
 /// The agreement reached so far (in cases); it may only go up.
-const RATCHET_AGREEING: usize = 4881;
+const RATCHET_AGREEING: usize = 4893;
 
 fn shared(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
