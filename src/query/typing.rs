@@ -272,7 +272,7 @@ impl<'s> Checker<'s> {
             }
             ExprKind::Find(f) => {
                 // CQL 6.2: "find with both a range and 'all': use one or the other".
-                let all = f.params.iter().any(|p| *p == SeqParam::All);
+                let all = f.params.contains(&SeqParam::All);
                 let range = f
                     .params
                     .iter()
