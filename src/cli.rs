@@ -64,8 +64,60 @@ pub struct Cli {
     pub engine: Option<PathBuf>,
 
     /// No summary line on stderr.
-    #[arg(short, long)]
+    #[arg(short = 'q', long = "no-summary")]
+    pub no_summary: bool,
+
+    /// CQL's `quiet`: no `CQL` comment at matched positions, only the query's own comments.
+    #[arg(long, conflicts_with = "silent")]
     pub quiet: bool,
+
+    /// CQL's `silent`: no comments added at all (not even `{Game number N}`).
+    #[arg(long)]
+    pub silent: bool,
+
+    /// Search the main line only, even when the query's header says `variations`.
+    #[arg(long, conflicts_with = "variations")]
+    pub mainline: bool,
+
+    /// Only games with A to B matched positions are matched games (B defaults to A).
+    #[arg(long, value_name = "A [B]", num_args = 1..=2)]
+    pub matchcount: Vec<String>,
+
+    /// The comment at each matched position, instead of `CQL` ("" for none).
+    #[arg(long, value_name = "TEXT")]
+    pub matchstring: Option<String>,
+
+    /// Only games numbered A to B (`--gamenumber 5`, `--gamenumber 5 9`, `--gamenumber 5-9`).
+    #[arg(long, value_name = "A [B]", num_args = 1..=2)]
+    pub gamenumber: Vec<String>,
+
+    /// Only games where White or Black contains NAME (skipped before replay).
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+
+    /// Only games whose White tag matches the regular expression RE.
+    #[arg(long, value_name = "RE")]
+    pub white: Option<String>,
+
+    /// Only games whose Black tag matches the regular expression RE.
+    #[arg(long, value_name = "RE")]
+    pub black: Option<String>,
+
+    /// Only games whose Event tag contains TEXT.
+    #[arg(long, value_name = "TEXT")]
+    pub event: Option<String>,
+
+    /// Only games whose Site tag contains TEXT.
+    #[arg(long, value_name = "TEXT")]
+    pub site: Option<String>,
+
+    /// Only games played in years A to B (from the Date tag).
+    #[arg(long, value_name = "A [B]", num_args = 1..=2)]
+    pub year: Vec<String>,
+
+    /// Only games with this result: 1-0, 0-1 or 1/2-1/2.
+    #[arg(long, value_name = "R")]
+    pub result: Option<String>,
 
     /// Rules for games without a [Variant] tag (e.g. crazyhouse, atomic, 3check, chess960);
     /// a game's own tag still wins.

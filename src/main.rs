@@ -3,7 +3,7 @@
 mod cli;
 
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -11,6 +11,7 @@ use clap::Parser;
 
 use cli::Cli;
 use cqlq::output::{Format, PgnStyle};
+use cqlq::run::params::{RunParams, positive_range, range_of, regex_of, result_of};
 use cqlq::run::{Input, RunConfig, progress, run};
 use cqlq::squares::Geometry;
 
@@ -94,22 +95,11 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     }
 
     // The header's parameters: the command line takes precedence.
-    let mut header_input: Option<PathBuf> = None;
-    let mut header_output: Option<PathBuf> = None;
-    let mut variations = cli.variations;
-    for p in &query.header.params {
-        match (p.name.as_str(), &p.value) {
-            ("input", Some(v)) => header_input = Some(PathBuf::from(v)),
-            ("output", Some(v)) => header_output = Some(PathBuf::from(v)),
-            ("variations", None) => variations = true,
-            ("mainline", None) => {}
-            // CQL-S's engine keywords (checked above).
-            ("engine", None) => {}
-            (name, _) => {
-                eprintln!("cqlq: warning: cql() parameter '{name}' is not supported yet; ignored")
-            }
-        }
-    }
+    let header = RunParams::from_header(&query.header).map_err(|e| format!("cql(): {e}"))?;
+    let params = cli_params(&cli)?.over(header);
+    let header_input = params.input.clone();
+    let header_output = params.output.clone();
+    let variations = params.variations.unwrap_or(false);
     let mut inputs: Vec<Input> = positional
         .iter()
         .map(|p| {
@@ -161,15 +151,18 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         format,
         style: PgnStyle {
             game_number_header: !cli.noheader,
-            ..PgnStyle::default()
+            match_comment: params.match_string.clone().unwrap_or_else(|| "CQL".into()),
+            comments: params.comments.unwrap_or_default(),
         },
         variations,
-        progress: !cli.no_progress && !cli.quiet,
+        progress: !cli.no_progress && !cli.no_summary,
         default_variant,
         fairy_defs,
         default_fairy,
         fairy_query: cqlq::run::fairy::FairyQuery::new(query_text.clone()),
         standard_error,
+        games: params.select,
+        sort_by_match_count: params.sort_by_match_count,
     };
     if let Some(n) = cli.threads {
         rayon::ThreadPoolBuilder::new()
@@ -191,7 +184,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
             }
         }
     };
-    if !cli.quiet {
+    if !cli.no_summary {
         eprintln!(
             "{}",
             progress::summary_line(&summary, started.elapsed().as_secs_f64())
@@ -201,6 +194,61 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         return Ok(TROUBLE);
     }
     Ok(if summary.matched_games > 0 { 0 } else { 1 })
+}
+
+/// The run parameters given on the command line (CQL 6.2's options in cqlq's spelling).
+fn cli_params(cli: &Cli) -> Result<RunParams, String> {
+    fn opt<T>(name: &str, r: Result<T, String>) -> Result<T, String> {
+        r.map_err(|e| format!("--{name}: {e}"))
+    }
+    let mut p = RunParams {
+        variations: if cli.variations {
+            Some(true)
+        } else if cli.mainline {
+            Some(false)
+        } else {
+            None
+        },
+        match_string: cli.matchstring.clone(),
+        comments: if cli.silent {
+            Some(cqlq::output::CommentLevel::Silent)
+        } else if cli.quiet {
+            Some(cqlq::output::CommentLevel::Quiet)
+        } else {
+            None
+        },
+        ..RunParams::default()
+    };
+    let s = &mut p.select;
+    if !cli.matchcount.is_empty() {
+        let (a, b) = opt("matchcount", range_of(&cli.matchcount.join(" ")))?;
+        if a < 0 || b < a {
+            return Err("--matchcount: expected counts, 0 or more, lowest first".into());
+        }
+        s.match_count = Some((a as u64, b as u64));
+    }
+    if !cli.gamenumber.is_empty() {
+        s.numbers = Some(opt(
+            "gamenumber",
+            positive_range(&cli.gamenumber.join(" ")),
+        )?);
+    }
+    if !cli.year.is_empty() {
+        s.years = Some(opt("year", range_of(&cli.year.join(" ")))?);
+    }
+    if let Some(r) = &cli.result {
+        s.result = Some(opt("result", result_of(r))?);
+    }
+    if let Some(w) = &cli.white {
+        s.white = Some(opt("white", regex_of(w))?);
+    }
+    if let Some(b) = &cli.black {
+        s.black = Some(opt("black", regex_of(b))?);
+    }
+    s.player = cli.player.clone();
+    s.event = cli.event.clone();
+    s.site = cli.site.clone();
+    Ok(p)
 }
 
 /// Refuses an output path that names one of the inputs.

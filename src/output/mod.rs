@@ -20,13 +20,27 @@ pub enum Format {
     Count,
 }
 
+/// Which comments cqlq adds to the output games (CQL 6.2's comment level).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum CommentLevel {
+    /// `{Game number N}`, the match comment at each matched position, the query's comments.
+    #[default]
+    Normal,
+    /// `quiet`: only the query's own comments (and `{Game number N}`).
+    Quiet,
+    /// `silent`: no comment at all.
+    Silent,
+}
+
 /// How matched games are annotated in PGN output.
 #[derive(Clone, Debug)]
 pub struct PgnStyle {
-    /// The comment at each matched position (CQL's `matchstring`, default `CQL`).
+    /// The comment at each matched position (CQL's `matchstring`, default `CQL`; empty: none).
     pub match_comment: String,
     /// Whether to put `{Game number N}` at the start of each game (CQL's default).
     pub game_number_header: bool,
+    /// Which comments are added (`quiet`, `silent`).
+    pub comments: CommentLevel,
 }
 
 impl Default for PgnStyle {
@@ -34,6 +48,7 @@ impl Default for PgnStyle {
         PgnStyle {
             match_comment: "CQL".to_string(),
             game_number_header: true,
+            comments: CommentLevel::Normal,
         }
     }
 }
@@ -84,12 +99,16 @@ pub fn render_game_with_comments<P: Position>(
         }
         Format::Pgn => {
             let mut marks = crate::pgn::Marks::default();
-            if style.game_number_header {
+            let silent = style.comments == CommentLevel::Silent;
+            if style.game_number_header && !silent {
                 marks.header = Some(format!("Game number {number}"));
             }
-            for &at in matched {
-                marks.after.insert(at, style.match_comment.clone());
+            if style.comments == CommentLevel::Normal && !style.match_comment.is_empty() {
+                for &at in matched {
+                    marks.after.insert(at, style.match_comment.clone());
+                }
             }
+            let comments = if silent { &[][..] } else { comments };
             for (at, text) in comments {
                 if text.is_empty() {
                     continue;

@@ -152,10 +152,84 @@ impl FenPattern {
     }
 }
 
-/// Parses the piece-placement part of a FEN, with CQL's wildcards. Checks the characters and
-/// that every rank has the same width; the board size is checked when lowering. Fields after
-/// the placement (side to move, castling, ...) are ignored.
+/// Parses the piece-placement part of a FEN, with CQL's wildcards. A placement that CQL 6.2
+/// accepts for the 8x8 board ([`standard_placement`]) is read its way; one that describes a
+/// larger board (more than 8 ranks, or a rank wider than 8 squares: fairy boards, with
+/// multi-digit counts of empty squares) is read by [`any_placement`]; anything else is
+/// refused with CQL's reason. The board size is checked when lowering.
 pub(crate) fn parse_fen_placement(text: &str) -> Result<FenPattern, String> {
+    let standard = standard_placement(text);
+    if standard.is_ok() {
+        return standard;
+    }
+    match any_placement(text) {
+        Ok(p) if p.ranks.len() > 8 || p.width() > 8 => Ok(p),
+        Ok(_) => standard,
+        Err(e) => Err(e),
+    }
+}
+
+/// CQL 6.2's reading of a `fen` placement for the 8x8 board (its `node_from_fen`): from a8
+/// rightwards and down, `/` only after a full rank, each digit 1-8 a run of empty squares
+/// (so `71` is seven then one), a piece letter, `A`, `a`, `_` or `.` one square; reading
+/// stops once h1 is filled (the rest, such as the side to move, is ignored); a placement
+/// that ends before h1 is refused.
+fn standard_placement(text: &str) -> Result<FenPattern, String> {
+    let empty = FenCell::Kinds(PieceKinds {
+        white: 0,
+        black: 0,
+        empty: true,
+    });
+    let mut ranks: Vec<Vec<FenCell>> = vec![Vec::new()];
+    for (at, c) in text.char_indices() {
+        let row_len = ranks.last().map_or(0, Vec::len);
+        if ranks.len() == 8 && row_len == 8 {
+            break;
+        }
+        match c {
+            '/' if row_len == 8 && ranks.len() < 8 => ranks.push(Vec::new()),
+            '/' => return Err(format!("'/' too soon (at index {at})")),
+            '1'..='8' => {
+                let n = usize::from(c as u8 - b'0');
+                if row_len + n > 8 {
+                    return Err(format!(
+                        "too many empty squares in rank {} (at index {at})",
+                        9 - ranks.len()
+                    ));
+                }
+                if let Some(row) = ranks.last_mut() {
+                    row.extend(std::iter::repeat_n(empty, n));
+                }
+            }
+            c if c.is_ascii_digit() => return Err(format!("invalid digit '{c}' (at index {at})")),
+            c => {
+                let cell = match c {
+                    '.' => FenCell::Any,
+                    c => FenCell::Kinds(piece_kinds(c).ok_or_else(|| {
+                        format!("'{c}' is not a piece, wildcard or digit (at index {at})")
+                    })?),
+                };
+                if row_len == 8 {
+                    return Err(format!("rank too long (at index {at})"));
+                }
+                if let Some(row) = ranks.last_mut() {
+                    row.push(cell);
+                }
+            }
+        }
+    }
+    if ranks.len() != 8 || ranks[7].len() != 8 {
+        return Err(format!(
+            "the placement ends at rank {} before filling the 8x8 board",
+            9 - ranks.len()
+        ));
+    }
+    Ok(FenPattern { ranks })
+}
+
+/// A placement of any size (fairy boards): ranks split at `/`, a run of digits one count of
+/// empty squares, every rank of the same width. Fields after the placement are ignored.
+fn any_placement(text: &str) -> Result<FenPattern, String> {
     // A whole FEN may be pasted: the fields after the placement are ignored (as CQL 6.2 does).
     let text = text.split_whitespace().next().unwrap_or("");
     let empty = FenCell::Kinds(PieceKinds {
@@ -247,6 +321,16 @@ mod tests {
         assert!(parse_fen_placement("k7/9").is_err());
         assert!(parse_fen_placement("k7/8/x7").is_err());
         assert!(parse_fen_placement("k7//8").is_err());
+        // CQL 6.2's reading (node_from_fen in its fen.cpp): each digit is its own run, so
+        // `71` fills a rank; seven ranks do not make a board; text after h1 is ignored.
+        let p = parse_fen_placement("rnbqkbnr/pppppppp/71/8/8/8/PPPPPPPP/RNBQKBNR").unwrap();
+        assert_eq!((p.ranks.len(), p.width()), (8, 8));
+        assert!(parse_fen_placement("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR").is_err());
+        assert!(parse_fen_placement("8/8/8/8/8/8/8/8/8").is_ok());
+        assert!(parse_fen_placement("9/8/8/8/8/8/8/8").is_err());
+        // A 10x10 fairy board, read with multi-digit counts.
+        let wide = ["10"; 10].join("/");
+        assert_eq!(parse_fen_placement(&wide).unwrap().width(), 10);
     }
 
     #[test]

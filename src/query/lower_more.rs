@@ -139,6 +139,11 @@ impl Lower<'_> {
                         SeqParam::All => range = Some(ir::Range::new(1, 1_000_000)),
                         SeqParam::Quiet => quiet = true,
                         SeqParam::Range(r) => range = Some(ast_range(r)),
+                        SeqParam::VarRange(_) => {
+                            return Err(
+                                self.unsupported(e, "a range of 'find' given by a variable")
+                            );
+                        }
                         _ => return Err(self.unsupported(e, "this parameter of 'find'")),
                     }
                 }

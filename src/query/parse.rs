@@ -34,6 +34,7 @@ pub fn cql_to_ast(text: &str) -> Result<Ast, QueryError> {
     let b = Builder {
         src: text,
         declared: Default::default(),
+        numeric: Default::default(),
     };
     let mut header = Header::default();
     let mut body = Vec::new();
@@ -102,6 +103,9 @@ pub(crate) struct Builder<'s> {
     /// The names given a value so far (in source order): `x ∊ S` is an iteration only when
     /// `x` is not one of them, as in CQL, whose parser knows its variables as it reads.
     pub(crate) declared: std::cell::RefCell<std::collections::HashSet<String>>,
+    /// The names assigned a plainly numeric value (`v = 2`, `n = #P + 1`): a bound of
+    /// `find v` only when it is one of them, as CQL reads a range's numeric variables.
+    pub(crate) numeric: std::cell::RefCell<std::collections::HashSet<String>>,
 }
 
 pub(crate) fn span_of(p: &Pair<Rule>) -> Span {
@@ -167,6 +171,21 @@ impl Builder<'_> {
     /// Whether `name` was given a value earlier in the query.
     pub(crate) fn is_declared(&self, name: &str) -> bool {
         self.declared.borrow().contains(name)
+    }
+
+    /// Whether `e` is plainly numeric (a number, a count, arithmetic on numbers, a numeric
+    /// variable), so a variable assigned it is numeric.
+    pub(crate) fn looks_numeric(&self, e: &Expr) -> bool {
+        use super::ast::{BinOp, PrefixOp};
+        match &e.kind {
+            ExprKind::Number(_) | ExprKind::MinMax(..) => true,
+            ExprKind::Prefix(PrefixOp::Count | PrefixOp::Negate | PrefixOp::Abs, _) => true,
+            ExprKind::Binary(BinOp::Arith(_), a, b) => {
+                self.looks_numeric(a) || self.looks_numeric(b)
+            }
+            ExprKind::Var(n) => self.numeric.borrow().contains(&n.text),
+            _ => false,
+        }
     }
 
     /// Records that `name` is given a value here.

@@ -160,6 +160,23 @@ impl Builder<'_> {
                     }))
                 }
             }
+            Rule::elem_iter => {
+                // Always an iteration, as CQL's symbolic square loop (a square variable of
+                // that name is rebound).
+                let mut inner = inner;
+                let var = name_of(&inner.next().expect("name"));
+                let _elem = inner.next();
+                let domain = self.expr(inner.next().expect("domain"))?;
+                self.declare(&var.text);
+                let body = self.stmt(inner.next().expect("body"))?;
+                ExprKind::Iterate(Box::new(Iterate {
+                    over: IterKind::Square,
+                    all: false,
+                    var,
+                    domain,
+                    body,
+                }))
+            }
             Rule::path_filter => self.path(inner)?,
             Rule::find_filter => {
                 let mut f = Find {
@@ -170,12 +187,34 @@ impl Builder<'_> {
                         span,
                     },
                 };
+                // `find x F` with `x` not a numeric variable: `x` is the body, F the next
+                // filter (CQL reads a range only from numbers and numeric variables).
+                let mut body_then: Option<Expr> = None;
                 for c in inner.skip(1) {
+                    if body_then.is_some()
+                        && c.as_rule() != Rule::filter
+                        && c.as_rule() != Rule::implicit_iter
+                    {
+                        return Err(self
+                            .err(ErrorKind::Syntax, span_of(&c), "unexpected after 'find x'")
+                            .expecting("a filter"));
+                    }
                     match c.as_rule() {
                         Rule::seq_param => f.params.push(self.seq_param(c)?),
+                        Rule::find_var_range => {
+                            let (params, body) = self.find_var_range(c)?;
+                            f.params.extend(params);
+                            body_then = body;
+                        }
                         Rule::find_back => f.backward = true,
                         _ => f.body = self.stmt(c)?,
                     }
+                }
+                if let Some(var) = body_then {
+                    let then = std::mem::replace(&mut f.body, var);
+                    let fspan = Span::new(span.start, f.body.span.end);
+                    let find = node(ExprKind::Find(Box::new(f)), fspan);
+                    return Ok(node(ExprKind::Compound(vec![find, then]), span));
                 }
                 // `find all check >= 20`: CQL compares only valued filters, so the comparison
                 // applies to the `find`, not to `check`.
@@ -219,12 +258,12 @@ impl Builder<'_> {
                 let mut inner = inner;
                 let kw = inner.next().expect("iteration keyword").as_str();
                 // `piece x in S`, `◭x∊S` and `∀◭x∊S` iterate over pieces.
-                let mut over = if kw == "piece" || kw.starts_with('◭') {
+                let mut over = if kw == "piece" || kw.starts_with('◭') || kw.starts_with("[Aa]") {
                     IterKind::Piece
                 } else {
                     IterKind::Square
                 };
-                let mut all = kw == "∀";
+                let mut all = kw == "∀" || kw == "[forall]";
                 let mut var = None;
                 let mut domain = None;
                 let mut body = None;
@@ -341,6 +380,13 @@ impl Builder<'_> {
                         Rule::assign_op => op = assign_op(c.as_str()),
                         _ => value = Some(self.expr(c)?),
                     }
+                }
+                if let (Some(t), Some(v)) = (&target, &value)
+                    && let ExprKind::Var(n) = &t.kind
+                    && op == AssignOp::Set
+                    && self.looks_numeric(v)
+                {
+                    self.numeric.borrow_mut().insert(n.text.clone());
                 }
                 ExprKind::Assign(Box::new(Assign {
                     storage,
@@ -518,6 +564,57 @@ impl Builder<'_> {
             max: nums.get(1).copied(),
             span,
         })
+    }
+
+    /// `find`'s range written with names: the parameters it makes, and the filter that is
+    /// the body instead when a name is not a numeric variable (the numbers before it stay a
+    /// range; a second name then is an error).
+    fn find_var_range(
+        &self,
+        pair: Pair<Rule>,
+    ) -> Result<(Vec<SeqParam>, Option<Expr>), QueryError> {
+        let mut bounds = Vec::new();
+        for c in pair.into_inner() {
+            let b = c.into_inner().next().expect("bound");
+            let e = if b.as_rule() == Rule::signed {
+                let n = b.as_str().parse().map_err(|_| {
+                    self.err(ErrorKind::Invalid, span_of(&b), "number out of range")
+                })?;
+                node(ExprKind::Number(n), span_of(&b))
+            } else {
+                node(ExprKind::Var(name_of(&b)), span_of(&b))
+            };
+            bounds.push(e);
+        }
+        let not_numeric = bounds.iter().position(|b| match &b.kind {
+            ExprKind::Var(n) => !self.numeric.borrow().contains(&n.text),
+            _ => false,
+        });
+        let Some(at) = not_numeric else {
+            return Ok((vec![SeqParam::VarRange(bounds)], None));
+        };
+        if at + 1 < bounds.len() {
+            return Err(self
+                .err(
+                    ErrorKind::Syntax,
+                    bounds[at + 1].span,
+                    "unexpected after 'find x'",
+                )
+                .expecting("a filter"));
+        }
+        let body = bounds.pop().expect("a bound");
+        let params = bounds
+            .iter()
+            .map(|b| match b.kind {
+                ExprKind::Number(n) => SeqParam::Range(Range {
+                    min: n,
+                    max: None,
+                    span: b.span,
+                }),
+                _ => SeqParam::VarRange(vec![b.clone()]),
+            })
+            .collect();
+        Ok((params, Some(body)))
     }
 
     /// One parameter of `line`, `path`, `find`, `echo`, `sort`.

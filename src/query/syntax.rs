@@ -178,6 +178,9 @@ pub enum SeqParam {
     Title(Expr),
     /// `2 5`: a range
     Range(Range),
+    /// `v`, `1 v`, `v w`: a range whose bounds include numeric variables (`find`), each bound
+    /// an `ExprKind::Number` or an `ExprKind::Var`
+    VarRange(Vec<Expr>),
     /// `max F` (path: keep the paths maximising the numeric filter F)
     MaxOf(Expr),
 }

@@ -59,6 +59,15 @@ pub(crate) fn label_detail(e: &Expr) -> Option<String> {
                     Some(m) => format!("{} {m}", r.min),
                     None => r.min.to_string(),
                 },
+                SeqParam::VarRange(bounds) => bounds
+                    .iter()
+                    .map(|b| match &b.kind {
+                        ExprKind::Var(n) => n.text.clone(),
+                        ExprKind::Number(n) => n.to_string(),
+                        _ => "?".to_string(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" "),
                 SeqParam::Focus(capture, _) => {
                     if *capture { "focus capture" } else { "focus" }.to_string()
                 }

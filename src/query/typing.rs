@@ -271,21 +271,25 @@ impl<'s> Checker<'s> {
                 }
             }
             ExprKind::Find(f) => {
-                let all_at = f.params.iter().position(|p| *p == SeqParam::All);
-                let range_at = f
+                // CQL 6.2: "find with both a range and 'all': use one or the other".
+                let all = f.params.contains(&SeqParam::All);
+                let range = f
                     .params
                     .iter()
-                    .position(|p| matches!(p, SeqParam::Range(_)));
-                if let (Some(a), Some(r)) = (all_at, range_at)
-                    && r > a
-                {
-                    return Err(self.err(e.span, "a range of 'find' comes before 'all'"));
+                    .any(|p| matches!(p, SeqParam::Range(_) | SeqParam::VarRange(_)));
+                if all && range {
+                    return Err(self.err(e.span, "'find' takes a range or 'all', not both"));
                 }
                 self.ty(&f.body)?;
-                let counts = f
-                    .params
-                    .iter()
-                    .any(|p| matches!(p, SeqParam::All | SeqParam::Count | SeqParam::Range(_)));
+                let counts = f.params.iter().any(|p| {
+                    matches!(
+                        p,
+                        SeqParam::All
+                            | SeqParam::Count
+                            | SeqParam::Range(_)
+                            | SeqParam::VarRange(_)
+                    )
+                });
                 if counts { Type::Number } else { Type::Position }
             }
             ExprKind::Echo(x) => {

@@ -3,7 +3,9 @@
 
 pub mod fairy;
 mod icn;
+pub mod params;
 pub mod progress;
+pub mod select;
 
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
@@ -70,6 +72,10 @@ pub struct RunConfig {
     /// Why the query cannot run on the 8x8 board (it names squares past h8): standard and
     /// online games are then reported with it instead of searched.
     pub standard_error: Option<String>,
+    /// The game filters (checked before replay) and the `matchcount` range.
+    pub games: select::GameSelect,
+    /// `sort matchcount`: matched games written most matched positions first.
+    pub sort_by_match_count: bool,
 }
 
 /// Counts for the summary line and the exit status.
@@ -90,6 +96,8 @@ pub struct Summary {
 /// What one game produced, rendered in the worker.
 struct GameOutput {
     text: String,
+    /// Whether the game counts as matched (one matched position, or `matchcount`'s range).
+    matched: bool,
     matched_positions: u64,
     error: Option<String>,
     /// The game's `sort` value (larger is better; a `sort min` value is negated).
@@ -106,6 +114,16 @@ fn process_game(
     name: &str,
 ) -> GameOutput {
     let at = |byte: u64| format!("{name}: game {number} (byte {byte})");
+    let skipped = GameOutput {
+        text: String::new(),
+        matched: false,
+        matched_positions: 0,
+        error: None,
+        sort: None,
+    };
+    if !config.games.admits_number(number) {
+        return skipped;
+    }
     let (record, mut error) = match read_game_with(slice, config.default_fairy.is_some()) {
         Ok(r) => (r, None),
         Err(e) => {
@@ -113,6 +131,12 @@ fn process_game(
             (*e.partial, Some(message))
         }
     };
+    // Game filters on the tags, before any replay. As in CQL 6.2, a refused game is still
+    // matched (written without marks) when the `matchcount` range admits 0.
+    let searching = !config.games.reads_tags() || config.games.admits_tags(&record);
+    if !searching && !config.games.counts_as_match(0) {
+        return skipped;
+    }
     let fen = record.tag("FEN");
     let tag = record.tag("Variant").filter(|t| !t.trim().is_empty());
     let rules = match (tag, &config.default_fairy) {
@@ -129,10 +153,10 @@ fn process_game(
     let searched = rules.and_then(|rules| match rules {
         fairy::AnyRules::Known(GameRules::Standard { chess960 }) => {
             Standard::from_start(fen, chess960)
-                .map(|start| search_game(config, &config.filter, &record, start, number))
+                .map(|start| search_game(config, &config.filter, &record, start, number, searching))
         }
         fairy::AnyRules::Known(GameRules::Online(variant)) => Online::for_game(variant, fen)
-            .map(|start| search_game(config, &config.filter, &record, start, number)),
+            .map(|start| search_game(config, &config.filter, &record, start, number, searching)),
         fairy::AnyRules::Fairy(v) => {
             let start = match fen {
                 Some(f) => FairyPos::from_fen(v, f),
@@ -141,7 +165,9 @@ fn process_game(
             start
                 .and_then(|start| {
                     let filter = config.fairy_query.filter(start.geometry())?;
-                    Ok(search_game(config, &filter, &record, start, number))
+                    Ok(search_game(
+                        config, &filter, &record, start, number, searching,
+                    ))
                 })
                 .map_err(|reason| crate::rules::RulesError { reason })
         }
@@ -156,10 +182,8 @@ fn process_game(
         Err(e) => {
             let message = error.unwrap_or_else(|| format!("{}: {e}", at(offset)));
             return GameOutput {
-                text: String::new(),
-                matched_positions: 0,
                 error: Some(message),
-                sort: None,
+                ..skipped
             };
         }
     };
@@ -171,6 +195,7 @@ fn process_game(
     }
     GameOutput {
         text,
+        matched: config.games.counts_as_match(matched_positions),
         matched_positions,
         error,
         sort,
@@ -190,13 +215,15 @@ struct Searched {
 }
 
 /// Replays a game from `start` under its rules and evaluates the filter at each searched
-/// position.
+/// position (none when `evaluate` is false: a game the game filters refused, written only
+/// because `matchcount` admits 0).
 fn search_game<P: Position>(
     config: &RunConfig,
     filter: &Node<P::Set>,
     record: &crate::pgn::GameRecord,
     start: P,
     number: u64,
+    evaluate: bool,
 ) -> Searched {
     let replayed = replay(record, start, config.variations);
     let fault = replayed.fault.clone();
@@ -207,13 +234,17 @@ fn search_game<P: Position>(
         variations: config.variations,
     };
     let evaluator = Evaluator::new(&context);
-    let matched: Vec<u32> = evaluator
-        .searched_nodes()
-        .into_iter()
-        .filter(|&at| evaluator.matches(filter, at))
-        .collect();
+    let matched: Vec<u32> = if evaluate {
+        evaluator
+            .searched_nodes()
+            .into_iter()
+            .filter(|&at| evaluator.matches(filter, at))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let comments = evaluator.take_comments();
-    let text = if matched.is_empty() {
+    let text = if !config.games.counts_as_match(matched.len() as u64) {
         String::new()
     } else {
         render_game_with_comments(
@@ -280,11 +311,16 @@ impl Sink<'_> {
                     self.summary.bad_games += 1;
                     self.bar.suspend(|| eprintln!("{e}"));
                 }
-                if result.matched_positions > 0 {
+                if result.matched {
                     self.summary.matched_games += 1;
                     self.summary.matched_positions += result.matched_positions;
+                    let sort = if config.sort_by_match_count {
+                        Some(result.matched_positions as i64)
+                    } else {
+                        result.sort
+                    };
                     match &mut self.sorted {
-                        Some(held) => held.push((result.sort, result.text)),
+                        Some(held) => held.push((sort, result.text)),
                         None => self.out.write_all(result.text.as_bytes())?,
                     }
                 }
@@ -357,7 +393,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         summary: Summary::default(),
         bar,
         bytes_before_input: 0,
-        sorted: has_sort(&config.filter).then(Vec::new),
+        sorted: (config.sort_by_match_count || has_sort(&config.filter)).then(Vec::new),
     };
     for input in &config.inputs {
         let name = input.name();

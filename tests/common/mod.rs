@@ -57,16 +57,47 @@ pub struct Replayed {
 /// Reads and replays the first `max` games of a PGN file (unreadable games are skipped, but
 /// keep their place in the numbering: `None`).
 pub fn replay_file(path: &std::path::Path, max: usize) -> Vec<Option<Replayed>> {
+    replay_file_with(path, max, false)
+}
+
+/// [`replay_file`], with the positions inside variations replayed too when `variations`.
+pub fn replay_file_with(
+    path: &std::path::Path,
+    max: usize,
+    variations: bool,
+) -> Vec<Option<Replayed>> {
     let data = std::fs::read(path).expect("read pgn");
     split_games(&data)
         .take(max)
         .map(|r| {
             let record = read_game(&data[r]).ok()?;
             let start = Standard::for_game(record.tag("FEN"), record.tag("Variant")).ok()?;
-            let replayed = replay(&record, start, false);
+            let replayed = replay(&record, start, variations);
             Some(Replayed { record, replayed })
         })
         .collect()
+}
+
+/// The number of positions at which `filter` matches in the game at 1-based `number`, the
+/// positions inside variations searched too when `variations`.
+pub fn matching_count(
+    game: &Replayed,
+    number: u64,
+    filter: &Node<Bitboard>,
+    variations: bool,
+) -> usize {
+    let context = GameContext {
+        record: &game.record,
+        replayed: &game.replayed,
+        number,
+        variations,
+    };
+    let evaluator = Evaluator::new(&context);
+    evaluator
+        .searched_nodes()
+        .into_iter()
+        .filter(|&at| evaluator.matches(filter, at))
+        .count()
 }
 
 /// The main-line plies at which `filter` matches, for the game at 1-based `number`.

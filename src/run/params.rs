@@ -1,0 +1,211 @@
+//! CQL 6.2's run parameters, read from a query's `cql(...)` header or from the command line,
+//! and merged with the command line winning (as in CQL 6.2, where `-input`, `-matchstring`,
+//! `-silent`, ... override the header).
+//!
+//! | parameter | meaning |
+//! | --- | --- |
+//! | `input F`, `output F` | the PGN read, the PGN written |
+//! | `variations`, `mainline` | search positions in variations too / the main line only |
+//! | `matchcount A [B]` | a game matches when A to B of its positions match |
+//! | `matchstring "X"` | the comment at each matched position (default `CQL`) |
+//! | `silent` | no comments added (not even `{Game number N}`) |
+//! | `quiet` | only the query's own comments (no `CQL` at matched positions) |
+//! | `gamenumber A [B]`, `result R`, `player X`, `white X`, `black X`, `event X`, `site X`, `year A [B]` | game filters ([`GameSelect`]) |
+//! | `sort matchcount A [B]` | `matchcount`, and the matched games written most matches first |
+
+use std::path::PathBuf;
+
+use regex::Regex;
+
+use super::select::GameSelect;
+use crate::output::CommentLevel;
+use crate::query::Header;
+
+/// The run parameters given by a header or a command line (None: not given).
+#[derive(Clone, Debug, Default)]
+pub struct RunParams {
+    /// `input F`
+    pub input: Option<PathBuf>,
+    /// `output F`
+    pub output: Option<PathBuf>,
+    /// `variations` (true) or `mainline` (false)
+    pub variations: Option<bool>,
+    /// `matchstring "X"`
+    pub match_string: Option<String>,
+    /// `silent` or `quiet`
+    pub comments: Option<CommentLevel>,
+    /// `sort matchcount`: matched games written by their number of matched positions
+    pub sort_by_match_count: bool,
+    /// The game filters and `matchcount`.
+    pub select: GameSelect,
+}
+
+/// A header parameter that cannot be used: its name and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamError {
+    /// The parameter (`matchcount`, `white`, ...).
+    pub name: String,
+    /// What is wrong with its value.
+    pub reason: String,
+}
+
+impl std::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "'{}': {}", self.name, self.reason)
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+impl RunParams {
+    /// The parameters written in a `cql(...)` header. Parameters CQL 6.2 keeps for other uses
+    /// (`persistentfile`, `html`, CQL-S's `engine`, ...) are left to their readers.
+    pub fn from_header(header: &Header) -> Result<RunParams, ParamError> {
+        let mut p = RunParams::default();
+        let mut sort = false;
+        for h in &header.params {
+            let name = h.name.as_str();
+            let value = h.value.as_deref().unwrap_or("");
+            let bad = |reason: &str| ParamError {
+                name: name.to_string(),
+                reason: reason.to_string(),
+            };
+            match name {
+                "input" => p.input = Some(PathBuf::from(value)),
+                "output" => p.output = Some(PathBuf::from(value)),
+                "variations" => p.variations = Some(true),
+                "mainline" => p.variations = Some(false),
+                "matchstring" => p.match_string = Some(value.to_string()),
+                // CQL 6.2: the first of `silent`/`quiet` in the header counts.
+                "silent" => {
+                    p.comments.get_or_insert(CommentLevel::Silent);
+                }
+                "quiet" => {
+                    p.comments.get_or_insert(CommentLevel::Quiet);
+                }
+                "sort" => sort = true,
+                "matchcount" => {
+                    let (a, b) = range_of(value).map_err(|r| bad(&r))?;
+                    if a < 0 || b < a {
+                        return Err(bad("expected a range of counts, 0 or more, lowest first"));
+                    }
+                    p.select.match_count = Some((a as u64, b as u64));
+                    p.sort_by_match_count |= sort;
+                }
+                "gamenumber" => {
+                    p.select.numbers = Some(positive_range(value).map_err(|r| bad(&r))?)
+                }
+                "year" => p.select.years = Some(range_of(value).map_err(|r| bad(&r))?),
+                "result" => p.select.result = Some(result_of(value).map_err(|r| bad(&r))?),
+                "player" => p.select.player = Some(value.to_string()),
+                "white" => p.select.white = Some(regex_of(value).map_err(|r| bad(&r))?),
+                "black" => p.select.black = Some(regex_of(value).map_err(|r| bad(&r))?),
+                "event" => p.select.event = Some(value.to_string()),
+                "site" => p.select.site = Some(value.to_string()),
+                _ => {}
+            }
+            if name != "sort" {
+                sort = false;
+            }
+        }
+        Ok(p)
+    }
+
+    /// These parameters (the command line's) over `header`'s: each one given here wins.
+    pub fn over(self, header: RunParams) -> RunParams {
+        let s = self.select;
+        let h = header.select;
+        RunParams {
+            input: self.input.or(header.input),
+            output: self.output.or(header.output),
+            variations: self.variations.or(header.variations),
+            match_string: self.match_string.or(header.match_string),
+            comments: self.comments.or(header.comments),
+            sort_by_match_count: if s.match_count.is_some() {
+                self.sort_by_match_count
+            } else {
+                header.sort_by_match_count
+            },
+            select: GameSelect {
+                numbers: s.numbers.or(h.numbers),
+                player: s.player.or(h.player),
+                white: s.white.or(h.white),
+                black: s.black.or(h.black),
+                event: s.event.or(h.event),
+                site: s.site.or(h.site),
+                result: s.result.or(h.result),
+                years: s.years.or(h.years),
+                match_count: s.match_count.or(h.match_count),
+            },
+        }
+    }
+}
+
+/// `A` or `A B` (numbers separated by blanks or one `-`: `--gamenumber 3-7`).
+pub fn range_of(text: &str) -> Result<(i64, i64), String> {
+    let parts: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == '-')
+        .filter(|s| !s.is_empty())
+        .collect();
+    let nums: Result<Vec<i64>, _> = parts.iter().map(|s| s.parse::<i64>()).collect();
+    match nums.as_deref() {
+        Ok([a]) => Ok((*a, *a)),
+        Ok([a, b]) => Ok((*a, *b)),
+        _ => Err(format!("expected one or two whole numbers, not '{text}'")),
+    }
+}
+
+/// A range of positive numbers, lowest first (`gamenumber`).
+pub fn positive_range(text: &str) -> Result<(u64, u64), String> {
+    let (a, b) = range_of(text)?;
+    if a < 1 || b < a {
+        return Err(format!(
+            "expected positive numbers, lowest first, not '{text}'"
+        ));
+    }
+    Ok((a as u64, b as u64))
+}
+
+/// `1-0`, `0-1` or `1/2-1/2`.
+pub fn result_of(text: &str) -> Result<String, String> {
+    match text {
+        "1-0" | "0-1" | "1/2-1/2" => Ok(text.to_string()),
+        _ => Err(format!("expected 1-0, 0-1 or 1/2-1/2, not '{text}'")),
+    }
+}
+
+/// A regular expression searched in a tag (CQL's `~~`).
+pub fn regex_of(text: &str) -> Result<Regex, String> {
+    Regex::new(text).map_err(|e| format!("invalid regular expression: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges() {
+        assert_eq!(range_of("2 10"), Ok((2, 10)));
+        assert_eq!(range_of("7"), Ok((7, 7)));
+        assert_eq!(range_of("3-7"), Ok((3, 7)));
+        assert!(range_of("x").is_err());
+        assert!(positive_range("0").is_err());
+        assert!(result_of("1-1").is_err());
+    }
+
+    #[test]
+    fn command_line_wins() {
+        let header = RunParams {
+            match_string: Some("H".into()),
+            variations: Some(true),
+            ..RunParams::default()
+        };
+        let cli = RunParams {
+            match_string: Some("C".into()),
+            ..RunParams::default()
+        };
+        let merged = cli.over(header);
+        assert_eq!(merged.match_string.as_deref(), Some("C"));
+        assert_eq!(merged.variations, Some(true));
+    }
+}
