@@ -246,7 +246,8 @@ impl Position for FairyPos {
         let mut b = Bits256::EMPTY;
         for sq in self.color[c].iter() {
             if let Some((_, t)) = self.piece(sq)
-                && (self.v.kinds[t].is_pawnlike() || self.cql_type(t) == crate::ir::piece_type::PAWN)
+                && (self.v.kinds[t].is_pawnlike()
+                    || self.cql_type(t) == crate::ir::piece_type::PAWN)
             {
                 b.set(sq);
             }

@@ -234,8 +234,10 @@ impl FairyPos {
         }
         let sq = square(f, r - 1);
         self.ep.set(sq);
-        // The victim stands one step beyond the ep square, seen from the side to move.
-        let vr = if self.turn == 0 { r } else { r.wrapping_sub(2) };
+        // The victim stands one step past the ep square in the direction it moved: below it
+        // when White is to move (e6: the pawn on e5), above it when Black is (e3: e4).
+        // `r` counts from 1, so rank index r - 2 is below and r above.
+        let vr = if self.turn == 0 { r.wrapping_sub(2) } else { r };
         if vr < self.v.ranks {
             self.ep_victim = Some(square(f, vr) as u8);
         }
