@@ -280,7 +280,11 @@ fn parse_only(name: &str, text: &str) -> u8 {
     };
     print!("{}", cqlq::query::ast_tree(&ast));
     if let Err(e) = cqlq::query::ast_to_ir::<shakmaty::Bitboard>(&ast, Geometry::STANDARD) {
-        println!("note: accepted, but not runnable yet: {}", e.message);
+        if cqlq::run::fairy::runs_on_some_board(text, Some(cqlq::query::Dialect::Cql)).is_some() {
+            println!("note: runs only on fairy boards (on 8x8: {})", e.message);
+        } else {
+            println!("note: accepted, but not runnable yet: {}", e.message);
+        }
     }
     0
 }

@@ -179,6 +179,13 @@ fn capablanca_fairy_letters_squares_type_and_power() {
     agrees(d, "capablanca", "colortype [i1] == -8", |_, b| {
         is(b, "i1", &["c"])
     });
+    // `typename`/`piecename` of a fairy piece: its FEN letter (upper case for typename).
+    agrees(d, "capablanca", "typename [i1] == \"C\"", |_, b| {
+        is(b, "i1", &["C", "c"])
+    });
+    agrees(d, "capablanca", "piecename [i1] == \"c\"", |_, b| {
+        is(b, "i1", &["c"])
+    });
     // `power`: the definition's Value / 100, rounded: the archbishop's 825 gives 8.
     agrees(d, "capablanca", "power [=A] == 8", |_, b| {
         count(b, "A") == 1

@@ -94,6 +94,11 @@ pub trait Position: Clone + Send + Sync {
     fn play_san(&mut self, san: &str) -> Result<MoveInfo<Self::Set>, RulesError>;
     /// Plays a null move (`--`, `Z0`), passing the turn.
     fn play_null(&mut self) -> Result<MoveInfo<Self::Set>, RulesError>;
+    /// The FEN letter of the piece on `square` (a singleton) when CQL has none for its type
+    /// (fairy pieces: `C`, `+P`), for `piecename`/`typename`; None on other boards.
+    fn fairy_letter(&self, _square: Self::Set) -> Option<String> {
+        None
+    }
     /// The squares of `color`'s pawns, as the pawn-structure filters (`passedpawns`, ...)
     /// see them: the pawns; fairy boards count their pawn-like pieces (see `docs/fairy.md`).
     fn pawns(&self, color: Color) -> Self::Set {

@@ -241,6 +241,10 @@ impl Position for FairyPos {
         self.make(&m);
         Ok(info)
     }
+    fn fairy_letter(&self, square: Bits256) -> Option<String> {
+        let (c, t) = self.piece(square.first()?)?;
+        Some(self.v.kinds[t].def.symbols[c].clone())
+    }
     fn pawns(&self, color: Color) -> Bits256 {
         let c = if color == Color::White { 0 } else { 1 };
         let mut b = Bits256::EMPTY;
