@@ -27,6 +27,8 @@ struct Recorded {
     white: bool,
     /// The number of legal moves.
     legal: usize,
+    /// The move played next, in UCI (`j9j10c`: a promotion to `c`), empty at the end.
+    next: String,
 }
 
 fn recorded(dir: &Path, name: &str) -> Vec<Recorded> {
@@ -53,6 +55,7 @@ fn recorded(dir: &Path, name: &str) -> Vec<Recorded> {
                     .unwrap_or_default(),
                 white: v["stm"] == "w",
                 legal: v["legal"].as_array().map_or(0, Vec::len),
+                next: v["next"].as_str().unwrap_or_default().to_string(),
             }
         })
         .collect()
@@ -190,6 +193,10 @@ fn capablanca_fairy_letters_squares_type_and_power() {
     agrees(d, "capablanca", "power [=A] == 8", |_, b| {
         count(b, "A") == 1
     });
+    // The chancellor's 875 gives 9: both chancellors on the board make 18.
+    agrees(d, "capablanca", "power [=Cc] == 18", |_, b| {
+        count(b, "C") + count(b, "c") == 2
+    });
     // `rotate90` on 10x8: only the half turn maps the board onto itself, so the images of
     // a1 are a1 and j8.
     agrees(d, "capablanca", "rotate90 Ra1", |_, b| {
@@ -225,6 +232,12 @@ fn grand_two_digit_ranks_and_shifts() {
     agrees(d, "grand", "shifthorizontal Kf1", |_, b| {
         files.clone().any(|f| is(b, &format!("{f}1"), &["K"]))
     });
+    // `move promote`: the next move promotes to an archbishop or a marshal (UCI suffix `a`,
+    // `c`; Grand promotes only to pieces already captured, so these are rare).
+    let n = agrees(d, "grand", "move promote [=AaCc]", |p, _| {
+        p.next.ends_with(['a', 'c'])
+    });
+    assert!(n > 0);
     // Grand's marshal is `C` in Fairy-Stockfish's FEN: both colours on the tenth rank.
     agrees(d, "grand", "[=Cc]a-j10", |_, b| {
         files.clone().any(|f| is(b, &format!("{f}10"), &["C", "c"]))

@@ -1,6 +1,6 @@
 //! [`FairyPos`] as a [`crate::rules::Position`]: what the CQL evaluator asks of a position.
 //!
-//! Piece types ([`cql_types`]): kinds whose FEN letter is `P N B R Q K` keep CQL's standard
+//! Piece types (`cql_types`): kinds whose FEN letter is `P N B R Q K` keep CQL's standard
 //! type indices, a kind written `+X` that kind `X` becomes by a forced promotion (xiangqi's
 //! crossed soldier) keeps `X`'s type, the other kinds take 6, 7, ... in definition order
 //! ([`Variant::cql_type`]). `power` is the definition's `Value` in pawns (value / 100,
