@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Once};
 
 use crate::ir::{Color, Node};
-use crate::query::{Dialect, Header, PieceLetters};
+use crate::query::{Dialect, Header, PieceLetters, Query};
 use crate::rules::RulesError;
 use crate::rules::fairy::{Bits256, Variant, find_variant};
 use crate::rules::select::{GameRules, resolve_variant};
@@ -65,6 +65,12 @@ pub fn piece_letters(v: &Variant) -> PieceLetters {
 /// 16x16 board with every fairy letter accepted. Returns its header then (the squares or
 /// letters it names decide, per variant, whether it runs).
 pub fn runs_on_some_board(text: &str, dialect: Option<Dialect>) -> Option<Header> {
+    lower_for_any_board(text, dialect).map(|q| q.header)
+}
+
+/// The query lowered for a 16x16 board whose variant has every letter: what any fairy board
+/// could run.
+fn lower_for_any_board(text: &str, dialect: Option<Dialect>) -> Option<Query<Bits256>> {
     let wide = Geometry {
         files: 16,
         ranks: 16,
@@ -74,7 +80,7 @@ pub fn runs_on_some_board(text: &str, dialect: Option<Dialect>) -> Option<Header
     } else {
         crate::query::compile_for::<Bits256>(text, wide, &PieceLetters::any_letter())
     };
-    query.ok().map(|q| q.header)
+    query.ok()
 }
 
 /// Why the query cannot run on the games of one board, told on stderr once.
@@ -141,6 +147,12 @@ impl FairyQuery {
                 None
             }
         }
+    }
+
+    /// Whether the query has a `sort` filter (lowered for a 16x16 board taking every letter).
+    pub fn has_sort(&self) -> bool {
+        lower_for_any_board(&self.text, self.dialect)
+            .is_some_and(|q| format!("{:?}", q.filter).contains("Sort(Sort {"))
     }
 
     fn lower(&self, v: &Variant) -> Compiled {

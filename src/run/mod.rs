@@ -388,7 +388,10 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         summary: Summary::default(),
         bar,
         bytes_before_input: 0,
-        sorted: has_sort(&config.filter).then(Vec::new),
+        // A query only fairy boards can run has a stand-in 8x8 filter: ask its fairy form.
+        sorted: (has_sort(&config.filter)
+            || (config.standard_refusal.is_some() && config.fairy_query.has_sort()))
+        .then(Vec::new),
     };
     for input in &config.inputs {
         let name = input.name();
