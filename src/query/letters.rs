@@ -128,4 +128,27 @@ mod tests {
         assert_eq!(PieceLetters::standard().kinds("C"), None);
         assert!(PieceLetters::any_letter().kinds("Z").is_some());
     }
+
+    fn designator(text: &str) -> crate::query::ast::Designator {
+        let ast = crate::query::cql_to_ast(text).expect("parses");
+        match &ast.body[0].kind {
+            crate::query::ast::ExprKind::Pieces(d) => d.clone(),
+            other => panic!("{text}: not a designator: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn fairy_sets_and_corner_ranges_parse() {
+        let d = designator("[=Cc+P]i1");
+        assert_eq!(d.fairy, ["C", "c", "+P"]);
+        assert_eq!(d.pieces, Some(vec![]));
+        // `[a1-j10]` is the rectangle `a-j1-10`; `[=A]` is not CQL's `A`.
+        assert_eq!(
+            designator("R[a1-j10]").squares,
+            designator("Ra-j1-10").squares
+        );
+        assert_eq!(designator("[=A]").pieces, Some(vec![]));
+        assert_eq!(designator("A").pieces, Some(vec!['A']));
+        assert!(crate::query::cql_to_ast("[=]").is_err());
+    }
 }
