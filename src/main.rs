@@ -54,18 +54,26 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         Some(_) => Some(cqlq::query::Dialect::Cql),
         None => None,
     };
-    let mut standard_error = None;
+    let mut standard_refusal = None;
     let query = match cqlq::query::compile_any::<shakmaty::Bitboard>(
         &query_text,
         Geometry::STANDARD,
         dialect,
     ) {
         Ok(q) => q,
-        Err(e) => match fairy_only_query(&cli, &query_text) {
-            // Squares past h8 (`Ri1`) suit only fairy boards: standard games get the error.
-            Some(query) => {
-                standard_error = Some(e.to_string());
-                query
+        Err(e) => match cqlq::run::fairy::runs_on_some_board(&query_text, dialect) {
+            // Squares past h8 (`Ri1`) or fairy pieces (`[=C]`) suit only some fairy boards:
+            // standard and online games are skipped, told once; fairy games are searched
+            // where their variant's board has what the query names.
+            Some(header) => {
+                standard_refusal = Some(cqlq::run::fairy::Refusal::new(format!(
+                    "the query cannot run on standard chess games (8x8 board); they are skipped:\n{}",
+                    e.render(&query_name, &query_text)
+                )));
+                cqlq::query::Query {
+                    header,
+                    filter: cqlq::ir::Node::False,
+                }
             }
             None => {
                 eprint!("{}", e.render(&query_name, &query_text));
@@ -159,8 +167,12 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         default_variant,
         fairy_defs,
         default_fairy,
-        fairy_query: cqlq::run::fairy::FairyQuery::new(query_text.clone()),
-        standard_error,
+        fairy_query: cqlq::run::fairy::FairyQuery::new(
+            query_text.clone(),
+            query_name.clone(),
+            dialect,
+        ),
+        standard_refusal,
         games: params.select,
         sort_by_match_count: params.sort_by_match_count,
     };
@@ -191,6 +203,10 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         );
     }
     if summary.unreadable_inputs > 0 {
+        return Ok(TROUBLE);
+    }
+    // Games skipped because the query cannot run on their board, and nothing matched.
+    if summary.refused_games > 0 && summary.matched_games == 0 {
         return Ok(TROUBLE);
     }
     Ok(if summary.matched_games > 0 { 0 } else { 1 })
@@ -312,26 +328,11 @@ fn parse_only(name: &str, text: &str) -> u8 {
     };
     print!("{}", cqlq::query::ast_tree(&ast));
     if let Err(e) = cqlq::query::ast_to_ir::<shakmaty::Bitboard>(&ast, Geometry::STANDARD) {
-        println!("note: accepted, but not runnable yet: {}", e.message);
+        if cqlq::run::fairy::runs_on_some_board(text, Some(cqlq::query::Dialect::Cql)).is_some() {
+            println!("note: runs only on fairy boards (on 8x8: {})", e.message);
+        } else {
+            println!("note: accepted, but not runnable yet: {}", e.message);
+        }
     }
     0
-}
-
-/// With `--variants` or `--variant` given, a query the 8x8 board refuses but a 16x16 board
-/// accepts (squares past h8) is kept for the fairy games: its header, and a stand-in filter
-/// for standard games, which are then reported with the 8x8 error instead of searched.
-fn fairy_only_query(cli: &Cli, text: &str) -> Option<cqlq::query::Query<shakmaty::Bitboard>> {
-    if cli.variants.is_empty() && cli.variant.is_none() {
-        return None;
-    }
-    let wide = Geometry {
-        files: 16,
-        ranks: 16,
-    };
-    let fairy = cqlq::query::compile::<cqlq::rules::fairy::Bits256>(text, wide).ok()?;
-    let stand_in = cqlq::query::compile::<shakmaty::Bitboard>("check", Geometry::STANDARD).ok()?;
-    Some(cqlq::query::Query {
-        header: fairy.header,
-        filter: stand_in.filter,
-    })
 }

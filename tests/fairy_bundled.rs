@@ -7,7 +7,7 @@ use cqlq::rules::fairy::{FairyPos, bundled_variants, find_variant};
 #[test]
 fn bundled_definitions_load() {
     let vs = bundled_variants();
-    assert_eq!(vs.len(), 9);
+    assert_eq!(vs.len(), 10);
     for name in [
         "chess",
         "capablanca",
@@ -18,6 +18,7 @@ fn bundled_definitions_load() {
         "courier",
         "xiangqi",
         "shogi",
+        "grand",
     ] {
         let v = find_variant(&vs, name).unwrap_or_else(|| panic!("{name} missing"));
         FairyPos::start(v.clone()).unwrap_or_else(|e| panic!("{name}: {e}"));

@@ -47,6 +47,7 @@ fn mate_count_equals_oracle_checkmates() {
         "xiangqi",
         "shogi",
         "seirawan",
+        "grand",
     ] {
         let want = oracle_games(&dir, name)
             .iter()

@@ -1,7 +1,7 @@
 //! Board-state computations of seed 003 that need more than one rules call: attacks between
 //! sets and the pawn-structure sets.
 
-use crate::ir::{Color, PawnStructure, PieceKinds, piece_type};
+use crate::ir::{Color, PawnStructure};
 use crate::rules::Position;
 use crate::squares::{Coord, SquareSet};
 
@@ -36,17 +36,7 @@ pub fn attackers<P: Position>(pos: &P, x: &P::Set, y: &P::Set) -> P::Set {
 }
 
 fn pawns_of<P: Position>(pos: &P, color: Color) -> Vec<Coord> {
-    let kinds = match color {
-        Color::White => PieceKinds {
-            white: 1 << piece_type::PAWN,
-            ..PieceKinds::default()
-        },
-        Color::Black => PieceKinds {
-            black: 1 << piece_type::PAWN,
-            ..PieceKinds::default()
-        },
-    };
-    pos.pieces(kinds).coords()
+    pos.pawns(color).coords()
 }
 
 /// `connectedpawns`, `doubledpawns`, `isolatedpawns`, `passedpawns` (both colours), with

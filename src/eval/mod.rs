@@ -421,8 +421,19 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 if s.count() != 1 {
                     return None;
                 }
-                let name = strings::piece_letter(pos.piece_at(&s), *type_only)?;
-                Some(Value::Str(name.to_string()))
+                let name = match strings::piece_letter(pos.piece_at(&s), *type_only) {
+                    Some(letter) => letter.to_string(),
+                    // A fairy piece: its FEN letter (`C`, `+P`).
+                    None => {
+                        let letter = pos.fairy_letter(s)?;
+                        if *type_only {
+                            letter.to_ascii_uppercase()
+                        } else {
+                            letter
+                        }
+                    }
+                };
+                Some(Value::Str(name))
             }
             // check
             Node::Check => truth(pos.is_check()),

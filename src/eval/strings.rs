@@ -48,7 +48,8 @@ pub fn nag_from_text(text: &str) -> Option<u8> {
 
 /// `piecename`/`typename` (`type_only`): the piece's FEN letter (white upper case, black lower
 /// case; `typename` upper-cases it), `.` for an empty square as CQL 6.2 prints one. Piece
-/// types past the standard six (fairy pieces) have no CQL 6.2 name: `None` (no match).
+/// types past the standard six (fairy pieces) have no CQL 6.2 name: `None` (the evaluator
+/// then writes the fairy piece's FEN letter, `Position::fairy_letter`).
 pub fn piece_letter(piece: Option<(crate::ir::Color, u8)>, type_only: bool) -> Option<char> {
     let Some((color, kind)) = piece else {
         return Some('.');

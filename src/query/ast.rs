@@ -503,6 +503,9 @@ pub struct Designator {
     pub squares: Option<Vec<SquareRange>>,
     /// The text as written.
     pub text: String,
+    /// A fairy variant's FEN letters written `[=Cc]` (`C`, `c`, `+P`), resolved when lowering
+    /// for the game's variant ([`crate::query::PieceLetters`]); `pieces` is then `Some`.
+    pub fairy: Vec<String>,
 }
 
 /// `a-h1-8`: files and ranks, 0-based and inclusive (`a` = 0, rank `1` = 0).

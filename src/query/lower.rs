@@ -20,6 +20,7 @@ use crate::squares::{Geometry, SquareSet};
 
 use super::ast::{Ast, Expr, ExprKind, MoveParamKind, Span, TagWord, Transform, Word};
 use super::error::{ErrorKind, QueryError};
+use super::letters::PieceLetters;
 use super::literal::{kinds_of, parse_fen_placement, range_coords, square_name};
 use super::transform::{Xform, group};
 use super::{Query, ops};
@@ -74,14 +75,27 @@ pub(crate) struct Lower<'a> {
     pub src: &'a str,
     /// Variables and functions met so far.
     pub scope: super::lower_more::Scope,
+    /// The board's piece letters, for `[=...]` designators.
+    pub letters: &'a PieceLetters,
 }
 
-/// Lowers a syntax tree to the filter IR for a board of `geo`.
+/// Lowers a syntax tree to the filter IR for a board of `geo` (standard chess's letters).
 pub fn ast_to_ir<S: SquareSet>(ast: &Ast, geo: Geometry) -> Result<Query<S>, QueryError> {
+    ast_to_ir_for(ast, geo, &PieceLetters::standard())
+}
+
+/// Lowers a syntax tree to the filter IR for a board of `geo` whose variant's pieces are
+/// `letters` (what `[=Cc]` names).
+pub fn ast_to_ir_for<S: SquareSet>(
+    ast: &Ast,
+    geo: Geometry,
+    letters: &PieceLetters,
+) -> Result<Query<S>, QueryError> {
     let l = Lower {
         geo,
         src: &ast.source.0,
         scope: Default::default(),
+        letters,
     };
     let cx = Cx {
         xf: Xform::IDENTITY,
@@ -217,14 +231,7 @@ impl Lower<'_> {
                 )
             }
             ExprKind::Pieces(d) => {
-                let kinds = d.pieces.as_deref().map_or(
-                    PieceKinds {
-                        white: u32::MAX,
-                        black: u32::MAX,
-                        empty: true,
-                    },
-                    kinds_of,
-                );
+                let kinds = self.designator_kinds(d, e.span)?;
                 let squares = match &d.squares {
                     None => S::full(self.geo),
                     Some(ranges) => match range_coords(self.geo, ranges) {
@@ -537,11 +544,42 @@ impl Lower<'_> {
         Ok(Some((Node::Move(f), ty)))
     }
 
+    /// The kinds a designator admits: its CQL letters (all pieces and empty squares when it
+    /// has none) and its fairy letters `[=Cc]`, resolved with the board's [`PieceLetters`].
+    pub fn designator_kinds(
+        &self,
+        d: &super::ast::Designator,
+        span: Span,
+    ) -> Result<PieceKinds, QueryError> {
+        let mut kinds = d.pieces.as_deref().map_or(
+            PieceKinds {
+                white: u32::MAX,
+                black: u32::MAX,
+                empty: true,
+            },
+            kinds_of,
+        );
+        for letter in &d.fairy {
+            let Some(k) = self.letters.kinds(letter) else {
+                let m = format!(
+                    "{} has no piece written '{letter}' (its FEN letters: {})",
+                    self.letters.variant,
+                    self.letters.known()
+                );
+                return Err(self.err(ErrorKind::Invalid, span, m));
+            };
+            kinds = PieceKinds {
+                white: kinds.white | k.white,
+                black: kinds.black | k.black,
+                empty: kinds.empty || k.empty,
+            };
+        }
+        Ok(kinds)
+    }
+
     fn promote_kinds(&self, x: &Expr) -> Result<PieceKinds, QueryError> {
         match &x.kind {
-            ExprKind::Pieces(d) if d.squares.is_none() => {
-                Ok(kinds_of(d.pieces.as_deref().unwrap_or(&[])))
-            }
+            ExprKind::Pieces(d) if d.squares.is_none() => self.designator_kinds(d, x.span),
             _ => Err(self.err(
                 ErrorKind::Type,
                 x.span,

@@ -499,9 +499,9 @@ impl Lower<'_> {
         let promote = match &d.promote {
             None => None,
             Some(p) => match &p.kind {
-                ExprKind::Pieces(des) if des.squares.is_none() => Some(cx.xf.kinds(
-                    super::literal::kinds_of(des.pieces.as_deref().unwrap_or(&[])),
-                )),
+                ExprKind::Pieces(des) if des.squares.is_none() => {
+                    Some(cx.xf.kinds(self.designator_kinds(des, p.span)?))
+                }
                 _ => return Err(self.unsupported(e, "this promotion in a dash")),
             },
         };

@@ -15,6 +15,7 @@ mod check;
 pub mod cqls;
 mod display;
 mod error;
+mod letters;
 mod literal;
 mod lower;
 mod lower_more;
@@ -35,7 +36,8 @@ use crate::squares::{Geometry, SquareSet};
 pub use ast::{Ast, Span};
 pub use check::{Facts, Type, check_ast};
 pub use error::{ErrorKind, QueryError};
-pub use lower::ast_to_ir;
+pub use letters::PieceLetters;
+pub use lower::{ast_to_ir, ast_to_ir_for};
 pub use parse::cql_to_ast;
 pub use tree::ast_tree;
 
@@ -81,6 +83,18 @@ pub fn compile<S: SquareSet>(text: &str, geo: Geometry) -> Result<Query<S>, Quer
     let ast = cql_to_ast(text)?;
     check_ast(&ast)?;
     ast_to_ir(&ast, geo)
+}
+
+/// Parses, checks and lowers CQL 6 text for a fairy board of `geo` whose pieces are
+/// `letters` ([`ast_to_ir_for`]): `[=Cc]` names the variant's pieces.
+pub fn compile_for<S: SquareSet>(
+    text: &str,
+    geo: Geometry,
+    letters: &PieceLetters,
+) -> Result<Query<S>, QueryError> {
+    let ast = cql_to_ast(text)?;
+    check_ast(&ast)?;
+    ast_to_ir_for(&ast, geo, letters)
 }
 
 /// Which query language a text is written in.

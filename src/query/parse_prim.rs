@@ -301,6 +301,7 @@ impl Builder<'_> {
     fn designator(&self, text: &str, parts: Pairs<Rule>) -> Result<Designator, QueryError> {
         let mut pieces = None;
         let mut squares = None;
+        let mut fairy = Vec::new();
         for part in parts.flat_map(|p| {
             if p.as_rule() == Rule::dot_piece {
                 p.into_inner().collect::<Vec<_>>()
@@ -309,6 +310,14 @@ impl Builder<'_> {
             }
         }) {
             match part.as_rule() {
+                Rule::piece_set if part.as_str().starts_with("[=") => {
+                    fairy = part
+                        .into_inner()
+                        .flat_map(|set| set.into_inner())
+                        .map(|letter| letter.as_str().to_string())
+                        .collect();
+                    pieces = Some(Vec::new());
+                }
                 Rule::piece_set => {
                     let mut chars = Vec::new();
                     for c in part.as_str().chars() {
@@ -350,6 +359,7 @@ impl Builder<'_> {
             pieces,
             squares,
             text: text.to_string(),
+            fairy,
         })
     }
 
@@ -357,21 +367,28 @@ impl Builder<'_> {
         let span = span_of(&pair);
         let mut files = Vec::new();
         let mut ranks = Vec::new();
-        for part in pair.into_inner() {
-            for p in part.into_inner() {
-                match p.as_rule() {
-                    Rule::file => files.push(p.as_str().as_bytes()[0] - b'a'),
-                    _ => {
-                        let r: u8 = p.as_str().parse().unwrap_or(0);
-                        if r == 0 {
-                            return Err(self.err(
-                                ErrorKind::Invalid,
-                                span,
-                                "ranks are numbered from 1",
-                            ));
-                        }
-                        ranks.push(r - 1);
+        // `a-h1-8` has a file part and a rank part; a corner range `a1-j10` has its letters
+        // and numbers directly.
+        let parts: Vec<Pair<Rule>> = if pair.as_rule() == Rule::corner_range {
+            pair.into_inner().collect()
+        } else {
+            pair.into_inner()
+                .flat_map(|part| part.into_inner())
+                .collect()
+        };
+        for p in parts {
+            match p.as_rule() {
+                Rule::file => files.push(p.as_str().as_bytes()[0] - b'a'),
+                _ => {
+                    let r: u8 = p.as_str().parse().unwrap_or(0);
+                    if r == 0 {
+                        return Err(self.err(
+                            ErrorKind::Invalid,
+                            span,
+                            "ranks are numbered from 1",
+                        ));
                     }
+                    ranks.push(r - 1);
                 }
             }
         }

@@ -94,6 +94,26 @@ pub trait Position: Clone + Send + Sync {
     fn play_san(&mut self, san: &str) -> Result<MoveInfo<Self::Set>, RulesError>;
     /// Plays a null move (`--`, `Z0`), passing the turn.
     fn play_null(&mut self) -> Result<MoveInfo<Self::Set>, RulesError>;
+    /// The FEN letter of the piece on `square` (a singleton) when CQL has none for its type
+    /// (fairy pieces: `C`, `+P`), for `piecename`/`typename`; None on other boards.
+    fn fairy_letter(&self, _square: Self::Set) -> Option<String> {
+        None
+    }
+    /// The squares of `color`'s pawns, as the pawn-structure filters (`passedpawns`, ...)
+    /// see them: the pawns; fairy boards count their pawn-like pieces (see `docs/fairy.md`).
+    fn pawns(&self, color: Color) -> Self::Set {
+        let bit = 1 << crate::ir::piece_type::PAWN;
+        self.pieces(match color {
+            Color::White => PieceKinds {
+                white: bit,
+                ..PieceKinds::default()
+            },
+            Color::Black => PieceKinds {
+                black: bit,
+                ..PieceKinds::default()
+            },
+        })
+    }
     /// Whether a variant's own goal is reached (king of the hill, third check, racing kings
     /// finish, exploded king, no pieces left, ...): the game is over without mate or
     /// stalemate. Standard chess has none.

@@ -1,5 +1,6 @@
-//! Fairy games in the run: which rules a game's name selects (standard, online or fairy) and
-//! the query compiled once per fairy board geometry.
+//! Fairy games in the run: which rules a game's name selects (standard, online or fairy), the
+//! query lowered once per fairy variant met (its board's geometry and piece letters), and
+//! the refusals of a query that cannot run on some board, told once per board.
 //!
 //! Name resolution: a `[Variant]` tag (or `--variant`) naming a standard or online variant
 //! ([`resolve_variant`]) keeps those rules, so `chess`, `crazyhouse` and the like never pick
@@ -7,9 +8,10 @@
 //! ignored) in the `--variants` files, in the order given, then in the bundled definitions.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Once};
 
-use crate::ir::Node;
+use crate::ir::{Color, Node};
+use crate::query::{Dialect, Header, PieceLetters, Query};
 use crate::rules::RulesError;
 use crate::rules::fairy::{Bits256, Variant, find_variant};
 use crate::rules::select::{GameRules, resolve_variant};
@@ -35,42 +37,151 @@ pub fn resolve_any(name: &str, defs: &[Arc<Variant>]) -> Result<AnyRules, RulesE
     }
 }
 
-/// A filter compiled for one fairy board, or why it could not be.
-type Compiled = Result<Arc<Node<Bits256>>, String>;
+/// The piece letters of a variant for `[=...]` designators: each piece's FEN letters (white,
+/// black) with its CQL type, and its SAN letter when it is one letter.
+pub fn piece_letters(v: &Variant) -> PieceLetters {
+    let mut fen = Vec::new();
+    let mut san = Vec::new();
+    for (t, k) in v.kinds.iter().enumerate() {
+        let cql = v.cql_type[t];
+        for (c, color) in [(0, Color::White), (1, Color::Black)] {
+            let letter = k.def.symbols[c].trim_end_matches('~');
+            if !letter.is_empty() && !fen.iter().any(|(l, _, _)| l == letter) {
+                fen.push((letter.to_string(), color, cql));
+            }
+        }
+        let s = k.def.san.trim();
+        if s.len() == 1 && s.chars().all(|ch| ch.is_ascii_alphabetic()) {
+            let s = s.to_ascii_uppercase();
+            if !san.iter().any(|(l, _)| *l == s) {
+                san.push((s, cql));
+            }
+        }
+    }
+    PieceLetters::new(&v.def.title, fen, san)
+}
 
-/// The query for fairy boards: compiled on first use for each board geometry, then shared.
+/// Whether a query that the 8x8 board refuses can run on some fairy board: it compiles on a
+/// 16x16 board with every fairy letter accepted. Returns its header then (the squares or
+/// letters it names decide, per variant, whether it runs).
+pub fn runs_on_some_board(text: &str, dialect: Option<Dialect>) -> Option<Header> {
+    lower_for_any_board(text, dialect).map(|q| q.header)
+}
+
+/// The query lowered for a 16x16 board whose variant has every letter: what any fairy board
+/// could run.
+fn lower_for_any_board(text: &str, dialect: Option<Dialect>) -> Option<Query<Bits256>> {
+    let wide = Geometry {
+        files: 16,
+        ranks: 16,
+    };
+    let query = if is_cqls(text, dialect) {
+        crate::query::compile_any::<Bits256>(text, wide, Some(Dialect::Cqls))
+    } else {
+        crate::query::compile_for::<Bits256>(text, wide, &PieceLetters::any_letter())
+    };
+    query.ok()
+}
+
+/// Why the query cannot run on the games of one board, told on stderr once.
+pub struct Refusal {
+    /// The message (what board, and the query error rendered with its caret).
+    message: String,
+    told: Once,
+}
+
+impl Refusal {
+    /// A refusal to tell when the first game of the board is met.
+    pub fn new(message: String) -> Self {
+        Refusal {
+            message,
+            told: Once::new(),
+        }
+    }
+
+    /// Writes the message to stderr, the first time only.
+    pub fn tell(&self) {
+        self.told.call_once(|| eprint!("cqlq: {}", self.message));
+    }
+}
+
+/// A filter lowered for one fairy variant, or the refusal of the query for it.
+type Compiled = Result<Arc<Node<Bits256>>, Arc<Refusal>>;
+
+/// The query for fairy boards: lowered on first use for each variant (its geometry and piece
+/// letters), then shared by the games of that variant.
 pub struct FairyQuery {
     /// The query's text.
     text: String,
-    /// Compiled filters (or the compile error) by `(files, ranks)`.
-    cache: Mutex<HashMap<(u8, u8), Compiled>>,
+    /// The query's name in messages (its file, or `<-e>`).
+    name: String,
+    /// The dialect forced on the command line, if any.
+    dialect: Option<Dialect>,
+    /// Lowered filters (or the refusal) by variant (the address of its shared definition).
+    cache: Mutex<HashMap<usize, Compiled>>,
 }
 
 impl FairyQuery {
-    /// A query to compile for fairy boards when a fairy game needs it.
-    pub fn new(text: String) -> Self {
+    /// A query to lower for fairy boards when a fairy game needs it.
+    pub fn new(text: String, name: String, dialect: Option<Dialect>) -> Self {
         FairyQuery {
             text,
+            name,
+            dialect,
             cache: Mutex::new(HashMap::new()),
         }
     }
 
-    /// The filter for a board of this geometry (compiled once; an error is kept too).
-    pub fn filter(&self, geometry: Geometry) -> Result<Arc<Node<Bits256>>, String> {
-        let key = (geometry.files, geometry.ranks);
-        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
-        cache
-            .entry(key)
-            .or_insert_with(|| {
-                crate::query::compile::<Bits256>(&self.text, geometry)
-                    .map(|q| Arc::new(q.filter))
-                    .map_err(|e| {
-                        format!(
-                            "query on a {}x{} board: {e}",
-                            geometry.files, geometry.ranks
-                        )
-                    })
-            })
-            .clone()
+    /// The filter for games of `v`; None when the query cannot run on its board (told once,
+    /// on stderr, with the query error: `Ri1` on an 8x8 board, `[=C]` where no piece is `C`).
+    pub fn filter(&self, v: &Arc<Variant>) -> Option<Arc<Node<Bits256>>> {
+        let key = Arc::as_ptr(v) as usize;
+        let compiled = {
+            let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+            cache.entry(key).or_insert_with(|| self.lower(v)).clone()
+        };
+        match compiled {
+            Ok(filter) => Some(filter),
+            Err(refusal) => {
+                refusal.tell();
+                None
+            }
+        }
     }
+
+    /// Whether the query has a `sort` filter (lowered for a 16x16 board taking every letter).
+    pub fn has_sort(&self) -> bool {
+        lower_for_any_board(&self.text, self.dialect)
+            .is_some_and(|q| format!("{:?}", q.filter).contains("Sort(Sort {"))
+    }
+
+    fn lower(&self, v: &Variant) -> Compiled {
+        let geo = Geometry {
+            files: v.files as u8,
+            ranks: v.ranks as u8,
+        };
+        let query = if is_cqls(&self.text, self.dialect) {
+            crate::query::compile_any::<Bits256>(&self.text, geo, Some(Dialect::Cqls))
+        } else {
+            crate::query::compile_for::<Bits256>(&self.text, geo, &piece_letters(v))
+        };
+        query.map(|q| Arc::new(q.filter)).map_err(|e| {
+            let size = format!("{}x{}", v.files, v.ranks);
+            let board = if v.def.title.contains(&size) {
+                String::new()
+            } else {
+                format!(" ({size} board)")
+            };
+            Arc::new(Refusal::new(format!(
+                "the query cannot run on {} games{board}; they are skipped:\n{}",
+                v.def.title,
+                e.render(&self.name, &self.text)
+            )))
+        })
+    }
+}
+
+/// Whether the query is CQL-S: forced by the command line, or by its look.
+fn is_cqls(text: &str, dialect: Option<Dialect>) -> bool {
+    dialect.map_or_else(|| crate::query::cqls::is_cqls(text), |d| d == Dialect::Cqls)
 }

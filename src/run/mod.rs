@@ -69,13 +69,13 @@ pub struct RunConfig {
     pub default_fairy: Option<std::sync::Arc<Variant>>,
     /// The query, compiled per fairy board geometry when a fairy game needs it.
     pub fairy_query: fairy::FairyQuery,
-    /// Why the query cannot run on the 8x8 board (it names squares past h8): standard and
-    /// online games are then reported with it instead of searched.
-    pub standard_error: Option<String>,
     /// The game filters (checked before replay) and the `matchcount` range.
     pub games: select::GameSelect,
     /// `sort matchcount`: matched games written most matched positions first.
     pub sort_by_match_count: bool,
+    /// Why the query cannot run on the 8x8 board (it names squares past h8, or fairy
+    /// pieces): standard and online games are then skipped, and this told once.
+    pub standard_refusal: Option<fairy::Refusal>,
 }
 
 /// Counts for the summary line and the exit status.
@@ -91,6 +91,8 @@ pub struct Summary {
     pub bad_games: u64,
     /// Inputs that could not be opened or read.
     pub unreadable_inputs: u64,
+    /// Games skipped because the query cannot run on their board (`Ri1` on 8x8).
+    pub refused_games: u64,
 }
 
 /// What one game produced, rendered in the worker.
@@ -102,6 +104,22 @@ struct GameOutput {
     error: Option<String>,
     /// The game's `sort` value (larger is better; a `sort min` value is negated).
     sort: Option<i64>,
+    /// The query cannot run on the game's board: the game was skipped.
+    refused: bool,
+}
+
+impl GameOutput {
+    /// A game the query cannot run on (the reason is told once per board).
+    fn refused() -> Self {
+        GameOutput {
+            text: String::new(),
+            matched: false,
+            matched_positions: 0,
+            error: None,
+            sort: None,
+            refused: true,
+        }
+    }
 }
 
 /// Reads one game slice, replays it and evaluates the filter at each searched position. A game
@@ -120,6 +138,7 @@ fn process_game(
         matched_positions: 0,
         error: None,
         sort: None,
+        refused: false,
     };
     if !config.games.admits_number(number) {
         return skipped;
@@ -144,11 +163,17 @@ fn process_game(
         (None, Some(v)) => Ok(fairy::AnyRules::Fairy(v.clone())),
         (None, None) => rules_for_game(None, config.default_variant).map(fairy::AnyRules::Known),
     };
-    let rules = match (rules, &config.standard_error) {
-        (Ok(fairy::AnyRules::Known(_)), Some(e)) => {
-            Err(crate::rules::RulesError { reason: e.clone() })
-        }
-        (rules, _) => rules,
+    if let (Ok(fairy::AnyRules::Known(_)), Some(refusal)) = (&rules, &config.standard_refusal) {
+        refusal.tell();
+        return GameOutput::refused();
+    }
+    // The fairy filter first: a game of a board the query cannot run on is skipped.
+    let fairy_filter = match &rules {
+        Ok(fairy::AnyRules::Fairy(v)) => match config.fairy_query.filter(v) {
+            Some(filter) => Some(filter),
+            None => return GameOutput::refused(),
+        },
+        _ => None,
     };
     let searched = rules.and_then(|rules| match rules {
         fairy::AnyRules::Known(GameRules::Standard { chess960 }) => {
@@ -162,14 +187,15 @@ fn process_game(
                 Some(f) => FairyPos::from_fen(v, f),
                 None => FairyPos::start(v),
             };
-            start
-                .and_then(|start| {
-                    let filter = config.fairy_query.filter(start.geometry())?;
-                    Ok(search_game(
-                        config, &filter, &record, start, number, searching,
-                    ))
-                })
-                .map_err(|reason| crate::rules::RulesError { reason })
+            match (start, &fairy_filter) {
+                (Ok(start), Some(filter)) => {
+                    Ok(search_game(config, filter, &record, start, number, searching))
+                }
+                (Err(reason), _) => Err(crate::rules::RulesError { reason }),
+                (Ok(_), None) => Err(crate::rules::RulesError {
+                    reason: "the query was not lowered for this variant".into(),
+                }),
+            }
         }
     });
     let Searched {
@@ -199,6 +225,7 @@ fn process_game(
         matched_positions,
         error,
         sort,
+        refused: false,
     }
 }
 
@@ -307,6 +334,9 @@ impl Sink<'_> {
                 .collect();
             for result in results {
                 self.summary.games += 1;
+                if result.refused {
+                    self.summary.refused_games += 1;
+                }
                 if let Some(e) = &result.error {
                     self.summary.bad_games += 1;
                     self.bar.suspend(|| eprintln!("{e}"));
@@ -393,7 +423,11 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         summary: Summary::default(),
         bar,
         bytes_before_input: 0,
-        sorted: (config.sort_by_match_count || has_sort(&config.filter)).then(Vec::new),
+        // A query only fairy boards can run has a stand-in 8x8 filter: ask its fairy form.
+        sorted: (config.sort_by_match_count
+            || has_sort(&config.filter)
+            || (config.standard_refusal.is_some() && config.fairy_query.has_sort()))
+        .then(Vec::new),
     };
     for input in &config.inputs {
         let name = input.name();

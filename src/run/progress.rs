@@ -30,8 +30,16 @@ pub fn summary_line(summary: &Summary, seconds: f64) -> String {
     } else {
         0.0
     };
+    let refused = if summary.refused_games > 0 {
+        format!(
+            ", {} skipped (the query cannot run on their board)",
+            summary.refused_games
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "cqlq: {} games read, {} matched, {} positions matched, {} bad games, {:.2} s, {:.0} games/s",
+        "cqlq: {} games read, {} matched, {} positions matched, {} bad games{refused}, {:.2} s, {:.0} games/s",
         summary.games,
         summary.matched_games,
         summary.matched_positions,

@@ -1,17 +1,64 @@
 //! [`FairyPos`] as a [`crate::rules::Position`]: what the CQL evaluator asks of a position.
 //!
-//! Piece types: kinds whose FEN letter is `P N B R Q K` keep CQL's standard type indices, the
-//! other kinds take 6, 7, ... in definition order ([`Variant::cql_type`]). `power` is the
-//! definition's `Value` in pawns (value / 100, rounded; royal pieces 0). The Zobrist key is
-//! cqlq's own (splitmix64 of square, piece, side and hand counts), not Polyglot's.
+//! Piece types (`cql_types`): kinds whose FEN letter is `P N B R Q K` keep CQL's standard
+//! type indices, a kind written `+X` that kind `X` becomes by a forced promotion (xiangqi's
+//! crossed soldier) keeps `X`'s type, the other kinds take 6, 7, ... in definition order
+//! ([`Variant::cql_type`]). `power` is the definition's `Value` in pawns (value / 100,
+//! rounded; royal pieces 0). The pawn-structure filters see the pawn-like kinds (steps only
+//! and a promotion) and the kinds of CQL type pawn. The Zobrist key is cqlq's own (splitmix64
+//! of square, piece, side and hand counts), not Polyglot's.
 
 use super::bits::Bits256;
 use super::position::{FMove, FairyPos, MoveKind};
+use super::tables::Kind;
 #[cfg(doc)]
 use super::tables::Variant;
 use crate::ir::{Color, PieceKinds, PieceType};
 use crate::rules::{MoveInfo, Position, RulesError};
 use crate::squares::Geometry;
+
+/// The CQL piece type of each kind (see the module's documentation), at most 31.
+pub(super) fn cql_types(kinds: &[Kind]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut used = [false; 6];
+    let mut next = 6u8;
+    for (i, k) in kinds.iter().enumerate() {
+        let sym = k.def.symbols[0].as_str();
+        let std = ["P", "N", "B", "R", "Q", "K"]
+            .iter()
+            .position(|s| *s == sym);
+        let crossed = sym
+            .strip_prefix('+')
+            .and_then(|base| kinds.iter().position(|b| b.def.symbols[0] == base))
+            .filter(|&b| b < i && forced_into(&kinds[b], i));
+        match (std, crossed) {
+            (_, Some(b)) => out.push(out[b]),
+            (Some(t), None) if !used[t] => {
+                used[t] = true;
+                out.push(t as u8);
+            }
+            _ => {
+                out.push(next.min(31));
+                next = next.saturating_add(1);
+            }
+        }
+    }
+    out
+}
+
+/// Whether `k` always becomes kind `to` in its promotion zone: one promotion choice, and no
+/// square where promoting is optional (xiangqi's soldier crossing the river).
+pub(super) fn forced_into(k: &Kind, to: usize) -> bool {
+    let choices: Vec<&Vec<u8>> = k
+        .promotions
+        .iter()
+        .map(|p| &p.1)
+        .filter(|c| !c.is_empty())
+        .collect();
+    k.optional_zone.is_some_and(|z| z[0].none() && z[1].none())
+        && choices.len() == 1
+        && choices[0].as_slice() == [to as u8]
+}
 
 fn color_of(c: usize) -> Color {
     if c == 0 { Color::White } else { Color::Black }
@@ -193,6 +240,23 @@ impl Position for FairyPos {
         let info = self.move_info(&m);
         self.make(&m);
         Ok(info)
+    }
+    fn fairy_letter(&self, square: Bits256) -> Option<String> {
+        let (c, t) = self.piece(square.first()?)?;
+        Some(self.v.kinds[t].def.symbols[c].clone())
+    }
+    fn pawns(&self, color: Color) -> Bits256 {
+        let c = if color == Color::White { 0 } else { 1 };
+        let mut b = Bits256::EMPTY;
+        for sq in self.color[c].iter() {
+            if let Some((_, t)) = self.piece(sq)
+                && (self.v.kinds[t].is_pawnlike()
+                    || self.cql_type(t) == crate::ir::piece_type::PAWN)
+            {
+                b.set(sq);
+            }
+        }
+        b
     }
     fn play_null(&mut self) -> Result<MoveInfo<Bits256>, RulesError> {
         let info = MoveInfo {

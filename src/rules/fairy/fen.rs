@@ -234,8 +234,10 @@ impl FairyPos {
         }
         let sq = square(f, r - 1);
         self.ep.set(sq);
-        // The victim stands one step beyond the ep square, seen from the side to move.
-        let vr = if self.turn == 0 { r } else { r.wrapping_sub(2) };
+        // The victim stands one step past the ep square in the direction it moved: below it
+        // when White is to move (e6: the pawn on e5), above it when Black is (e3: e4).
+        // `r` counts from 1, so rank index r - 2 is below and r above.
+        let vr = if self.turn == 0 { r.wrapping_sub(2) } else { r };
         if vr < self.v.ranks {
             self.ep_victim = Some(square(f, vr) as u8);
         }
@@ -257,7 +259,7 @@ impl FairyPos {
                             s += &empty.to_string();
                             empty = 0;
                         }
-                        s += &v.kinds[t].def.symbols[c];
+                        s += fen_letter(v, t, c);
                     }
                 }
             }
@@ -271,17 +273,13 @@ impl FairyPos {
         let rules = &v.def.rules;
         if rules.keep_capture || rules.return_capture || rules.allow_drops || rules.gate_drops {
             s.push('[');
-            let mut any = false;
+            let order = hand_order(v);
             for c in 0..2 {
-                for t in 0..v.kinds.len() {
+                for &t in &order {
                     for _ in 0..self.hand[c][t] {
                         s += &v.kinds[t].def.symbols[c];
-                        any = true;
                     }
                 }
-            }
-            if !any {
-                s.push('-');
             }
             s.push(']');
         }
@@ -307,10 +305,33 @@ impl FairyPos {
                     });
                 }
             }
+            if v.def.rules.gate_drops && self.hand[color].iter().any(|&n| n > 0) {
+                // Seirawan (as Fairy-Stockfish writes it): the files of the back-rank pieces
+                // that may still gate, while there is a piece in hand to gate.
+                let rank = if color == 0 { 0 } else { v.ranks - 1 };
+                for f in 0..v.files {
+                    let sq = square(f, rank);
+                    if self.unmoved.has(sq) && self.color[color].has(sq) {
+                        let letter = (b'a' + f as u8) as char;
+                        cast.push(if color == 0 {
+                            letter.to_ascii_uppercase()
+                        } else {
+                            letter
+                        });
+                    }
+                }
+            }
         }
         s += if cast.is_empty() { "-" } else { &cast };
         s.push(' ');
-        match self.ep.first() {
+        // As Fairy-Stockfish: the en passant square only when a legal move takes there.
+        let ep_capture = |m: &super::FMove| self.ep.has(m.to as usize) && m.capture != Some(m.to);
+        let ep = self.ep.first().filter(|_| {
+            FairyPos::legal_moves(self)
+                .iter()
+                .any(|m| m.capture.is_some() && ep_capture(m))
+        });
+        match ep {
             Some(e) => s += &square_name(e),
             None => s.push('-'),
         }
@@ -321,6 +342,43 @@ impl FairyPos {
         }
         s
     }
+}
+
+/// The FEN letter of a piece of kind `t` and colour `c`: its symbol, except that a kind the
+/// kind `X` always becomes (xiangqi's crossed soldier, `+P`) is written `X`, as
+/// Fairy-Stockfish writes it (reading puts a soldier past the river back to crossed).
+fn fen_letter(v: &Variant, t: usize, c: usize) -> &str {
+    let sym = v.kinds[t].def.symbols[c].as_str();
+    match sym.strip_prefix('+') {
+        Some(base)
+            if v.kinds
+                .iter()
+                .any(|b| b.def.symbols[c] == base && super::cql::forced_into(b, t)) =>
+        {
+            base
+        }
+        _ => sym,
+    }
+}
+
+/// Fairy-Stockfish's order of the pieces in hand (its piece types, highest first) for the
+/// bundled variants with hands, by FEN letter; other variants keep definition order.
+const FSF_HAND_ORDER: [(&str, &str); 2] = [("seirawan", "EHQRBNP"), ("shogi", "GNLPSRB")];
+
+/// The kinds in the order their pieces in hand are written.
+fn hand_order(v: &Variant) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..v.kinds.len()).collect();
+    let name = v.def.name.to_lowercase();
+    if let Some((_, letters)) = FSF_HAND_ORDER.iter().find(|(n, _)| *n == name) {
+        let rank = |t: &usize| {
+            letters
+                .find(v.kinds[*t].def.symbols[0].as_str())
+                .filter(|_| v.kinds[*t].def.symbols[0].len() == 1)
+                .unwrap_or(letters.len())
+        };
+        order.sort_by_key(rank);
+    }
+    order
 }
 
 /// Matches the longest piece symbol at the start of `chars`: (colour, type, length).

@@ -446,7 +446,10 @@ impl FairyPos {
                         self.ep_victim = Some(m.to);
                     }
                 }
-                if self.v.kinds[m.piece as usize].is_pawnlike() {
+                // As Fairy-Stockfish: pawns that capture as they move (shogi's pawn, xiangqi's
+                // soldier) do not reset the clock.
+                let k = &self.v.kinds[m.piece as usize];
+                if k.is_pawnlike() && !k.same_captures {
                     reset = true;
                 }
             }

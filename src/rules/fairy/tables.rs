@@ -263,25 +263,7 @@ pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
         kinds[i].demotes_to = demoted.unwrap_or(i) as u8;
     }
     let has_royal = kinds.iter().any(|k| k.def.flags.royal);
-    let mut cql_type = Vec::new();
-    let mut used = [false; 6];
-    let mut next = 6u8;
-    for k in &kinds {
-        let sym = k.def.symbols[0].as_str();
-        let std = ["P", "N", "B", "R", "Q", "K"]
-            .iter()
-            .position(|s| *s == sym);
-        match std {
-            Some(i) if !used[i] => {
-                used[i] = true;
-                cql_type.push(i as u8);
-            }
-            _ => {
-                cql_type.push(next.min(31));
-                next = next.saturating_add(1);
-            }
-        }
-    }
+    let cql_type = super::cql::cql_types(&kinds);
     let royal_types = kinds
         .iter()
         .enumerate()
