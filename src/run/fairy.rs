@@ -35,6 +35,23 @@ pub fn resolve_any(name: &str, defs: &[Arc<Variant>]) -> Result<AnyRules, RulesE
     }
 }
 
+/// `--rules` on a game of standard or online rules: standard chess replays on the bundled
+/// chess with the FBR rules (`chess`); Chess960 and the online variants are refused (their
+/// rules are shakmaty's, not the fairy engine's).
+pub fn with_fbr_rules(known: GameRules, chess: &Arc<Variant>) -> Result<AnyRules, RulesError> {
+    match known {
+        GameRules::Standard { chess960: false } => Ok(AnyRules::Fairy(chess.clone())),
+        GameRules::Standard { chess960: true } => Err(RulesError {
+            reason: "--rules does not apply to Chess960 games".into(),
+        }),
+        GameRules::Online(v) => Err(RulesError {
+            reason: format!(
+                "--rules does not apply to {v:?} games (online variants are not fairy definitions; write the variant as FBR rules on chess instead)"
+            ),
+        }),
+    }
+}
+
 /// A filter compiled for one fairy board, or why it could not be.
 type Compiled = Result<Arc<Node<Bits256>>, String>;
 

@@ -67,6 +67,9 @@ pub struct RunConfig {
     pub default_fairy: Option<std::sync::Arc<Variant>>,
     /// The query, compiled per fairy board geometry when a fairy game needs it.
     pub fairy_query: fairy::FairyQuery,
+    /// `--rules`: standard games replay on the bundled chess with these FBR rules (the fairy
+    /// definitions in `fairy_defs` already carry them).
+    pub rules_chess: Option<std::sync::Arc<Variant>>,
     /// Why the query cannot run on the 8x8 board (it names squares past h8): standard and
     /// online games are then reported with it instead of searched.
     pub standard_error: Option<String>,
@@ -106,7 +109,8 @@ fn process_game(
     name: &str,
 ) -> GameOutput {
     let at = |byte: u64| format!("{name}: game {number} (byte {byte})");
-    let (record, mut error) = match read_game_with(slice, config.default_fairy.is_some()) {
+    let raw = config.default_fairy.is_some() || config.rules_chess.is_some();
+    let (record, mut error) = match read_game_with(slice, raw) {
         Ok(r) => (r, None),
         Err(e) => {
             let message = format!("{}: {}", at(offset + e.offset as u64), e.message);
@@ -119,6 +123,11 @@ fn process_game(
         (Some(t), _) => fairy::resolve_any(t, &config.fairy_defs),
         (None, Some(v)) => Ok(fairy::AnyRules::Fairy(v.clone())),
         (None, None) => rules_for_game(None, config.default_variant).map(fairy::AnyRules::Known),
+    };
+    let rules = match (rules, &config.rules_chess) {
+        (rules, None) => rules,
+        (Ok(fairy::AnyRules::Known(known)), Some(chess)) => fairy::with_fbr_rules(known, chess),
+        (rules, Some(_)) => rules,
     };
     let rules = match (rules, &config.standard_error) {
         (Ok(fairy::AnyRules::Known(_)), Some(e)) => {
