@@ -94,6 +94,29 @@ impl FairyPos {
                 }
             }
         }
+        if l.null_moves {
+            // `null`: a piece whose line comes back round to its own square.
+            for sq in self.color[us].iter() {
+                let t = self.type_on(sq);
+                let k = &self.v.kinds[t];
+                let occ = (self.occupied() | k.block[us]) & !Bits256::single(sq);
+                if self
+                    .targets(&k.moves[us], us, sq, occ, k.prison[us])
+                    .has(sq)
+                {
+                    out.push(FMove {
+                        from: sq as u8,
+                        to: sq as u8,
+                        piece: t as u8,
+                        promo: None,
+                        capture: None,
+                        kind: MoveKind::Normal,
+                        gate: None,
+                        sets_ep: false,
+                    });
+                }
+            }
+        }
         if let Some(h) = &l.holding
             && h.either
         {
@@ -144,7 +167,7 @@ impl FairyPos {
                         .iter()
                         .position(|&v| v == (dx.signum(), dy.signum()))
                         .filter(|_| line);
-                    if !d.is_some_and(|d| allowed >> d & 1 != 0) {
+                    if d.is_none_or(|d| allowed >> d & 1 == 0) {
                         return false;
                     }
                 }

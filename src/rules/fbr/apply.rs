@@ -549,7 +549,7 @@ impl Applier {
 
     fn drop(&mut self, r: &Rule, has_holding: bool) -> Result<(), FbrError> {
         let d = &self.def.rules;
-        if !has_holding && !(d.allow_drops || d.keep_capture || d.return_capture) {
+        if !(has_holding || d.allow_drops || d.keep_capture || d.return_capture) {
             return refuse(r.column, "`drop` needs a `holding` rule");
         }
         let default = self.all_types() & !self.royal_types();
