@@ -8,6 +8,9 @@
 //!   Fairy-Stockfish ended by checkmate or a variant rule ("variant end") ends here too, with
 //!   the same winner.
 //!
+//! `seirawan-bundled` is the bundled Seirawan definition (no FBR rules) through the same
+//! checks: it pins the FEN reader's reading of Seirawan's gating letters.
+//!
 //! Fairy-Stockfish counts no legal moves in a position where the variant's goal is reached
 //! (hill, third check, exploded king), as `FairyPos::legal_moves` does under layers.
 

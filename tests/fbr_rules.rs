@@ -416,3 +416,13 @@ fn no_mirror_moves_black_like_white() {
     let p = pos("!mirror", "4k3/8/8/8/3p4/8/8/4K3 b - - 0 1");
     assert_eq!(from(&p, "d4"), ["d5"]);
 }
+
+#[test]
+fn neutral_pieces_serve_the_side_to_move() {
+    // "all neutral pieces not giving check will switch the color to the color of the side to
+    // move": after white's king move the knight on a1 (giving no check) is black's to move.
+    let mut p = pos("pieces{N}=neutral", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+    play(&mut p, "e1e2");
+    assert_eq!(at(&p, "a1"), Some((1, "N".into())));
+    assert!(!from(&p, "a1").is_empty());
+}
