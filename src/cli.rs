@@ -132,4 +132,10 @@ pub struct Cli {
     /// [Variant] tag or --variant may name them (standard and online names take precedence).
     #[arg(long = "variants", value_name = "FILE")]
     pub variants: Vec<PathBuf>,
+
+    /// FBR rules added to every game's variant (e.g. "atomic", "hill[d-e4-5]",
+    /// "holding=demote drop{P}[2-7]"): standard games replay on the bundled chess with them,
+    /// fairy games on their definition with them; see docs/fbr.md.
+    #[arg(long, value_name = "FBR")]
+    pub rules: Option<String>,
 }

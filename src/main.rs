@@ -144,6 +144,10 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         fairy_defs.extend(loaded);
     }
     fairy_defs.extend(cqlq::rules::fairy::bundled_variants());
+    let rules_chess = match &cli.rules {
+        Some(text) => Some(with_fbr_rules(text, &mut fairy_defs)?),
+        None => None,
+    };
     let (default_variant, default_fairy) = match &cli.variant {
         Some(name) => {
             match cqlq::run::fairy::resolve_any(name, &fairy_defs).map_err(|e| e.to_string())? {
@@ -175,6 +179,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         standard_refusal,
         games: params.select,
         sort_by_match_count: params.sort_by_match_count,
+        rules_chess,
     };
     if let Some(n) = cli.threads {
         rayon::ThreadPoolBuilder::new()
@@ -335,4 +340,23 @@ fn parse_only(name: &str, text: &str) -> u8 {
         }
     }
     0
+}
+
+/// `--rules`: checks the FBR text (a fault: the text with a caret, exit 2), adds the rules to
+/// every fairy definition (a definition they do not fit is dropped: its games then report
+/// the variant as unknown) and returns the bundled chess with them, for standard games.
+fn with_fbr_rules(
+    text: &str,
+    defs: &mut Vec<std::sync::Arc<cqlq::rules::fairy::Variant>>,
+) -> Result<std::sync::Arc<cqlq::rules::fairy::Variant>, String> {
+    let chess = cqlq::rules::fbr::chess_with_rules(text).map_err(|e| e.render(text))?;
+    *defs = defs
+        .iter()
+        .filter_map(|v| {
+            cqlq::rules::fbr::variant_with_rules(&v.def, text)
+                .ok()
+                .map(std::sync::Arc::new)
+        })
+        .collect();
+    Ok(chess)
 }

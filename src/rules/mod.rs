@@ -5,6 +5,7 @@
 //! evaluator is generic over it, so standard chess keeps 64-bit bitboards.
 
 pub mod fairy;
+pub mod fbr;
 pub mod infinite;
 pub mod online;
 pub mod select;

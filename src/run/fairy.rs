@@ -61,6 +61,23 @@ pub fn piece_letters(v: &Variant) -> PieceLetters {
     PieceLetters::new(&v.def.title, fen, san)
 }
 
+/// `--rules` on a game of standard or online rules: standard chess replays on the bundled
+/// chess with the FBR rules (`chess`); Chess960 and the online variants are refused (their
+/// rules are shakmaty's, not the fairy engine's).
+pub fn with_fbr_rules(known: GameRules, chess: &Arc<Variant>) -> Result<AnyRules, RulesError> {
+    match known {
+        GameRules::Standard { chess960: false } => Ok(AnyRules::Fairy(chess.clone())),
+        GameRules::Standard { chess960: true } => Err(RulesError {
+            reason: "--rules does not apply to Chess960 games".into(),
+        }),
+        GameRules::Online(v) => Err(RulesError {
+            reason: format!(
+                "--rules does not apply to {v:?} games (online variants are not fairy definitions; write the variant as FBR rules on chess instead)"
+            ),
+        }),
+    }
+}
+
 /// Whether a query that the 8x8 board refuses can run on some fairy board: it compiles on a
 /// 16x16 board with every fairy letter accepted. Returns its header then (the squares or
 /// letters it names decide, per variant, whether it runs).

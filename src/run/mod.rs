@@ -76,6 +76,9 @@ pub struct RunConfig {
     /// Why the query cannot run on the 8x8 board (it names squares past h8, or fairy
     /// pieces): standard and online games are then skipped, and this told once.
     pub standard_refusal: Option<fairy::Refusal>,
+    /// `--rules`: standard games replay on the bundled chess with these FBR rules (the fairy
+    /// definitions in `fairy_defs` already carry them).
+    pub rules_chess: Option<std::sync::Arc<Variant>>,
 }
 
 /// Counts for the summary line and the exit status.
@@ -143,7 +146,8 @@ fn process_game(
     if !config.games.admits_number(number) {
         return skipped;
     }
-    let (record, mut error) = match read_game_with(slice, config.default_fairy.is_some()) {
+    let raw = config.default_fairy.is_some() || config.rules_chess.is_some();
+    let (record, mut error) = match read_game_with(slice, raw) {
         Ok(r) => (r, None),
         Err(e) => {
             let message = format!("{}: {}", at(offset + e.offset as u64), e.message);
@@ -162,6 +166,11 @@ fn process_game(
         (Some(t), _) => fairy::resolve_any(t, &config.fairy_defs),
         (None, Some(v)) => Ok(fairy::AnyRules::Fairy(v.clone())),
         (None, None) => rules_for_game(None, config.default_variant).map(fairy::AnyRules::Known),
+    };
+    let rules = match (rules, &config.rules_chess) {
+        (rules, None) => rules,
+        (Ok(fairy::AnyRules::Known(known)), Some(chess)) => fairy::with_fbr_rules(known, chess),
+        (rules, Some(_)) => rules,
     };
     if let (Ok(fairy::AnyRules::Known(_)), Some(refusal)) = (&rules, &config.standard_refusal) {
         refusal.tell();

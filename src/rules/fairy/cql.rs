@@ -164,7 +164,13 @@ impl Position for FairyPos {
         color_of(self.turn)
     }
     fn is_check(&self) -> bool {
+        if self.v.layers.active {
+            return self.layer_in_check(self.turn);
+        }
         self.in_check(self.turn)
+    }
+    fn is_variant_end(&self) -> bool {
+        self.v.layers.active && self.layer_end().is_some()
     }
     fn legal_moves(&self) -> Vec<MoveInfo<Bits256>> {
         FairyPos::legal_moves(self)
@@ -173,6 +179,10 @@ impl Position for FairyPos {
             .collect()
     }
     fn has_legal_move(&self) -> bool {
+        if self.v.layers.active {
+            // Layers restrict the whole list (and empty it once the game is over).
+            return !FairyPos::legal_moves(self).is_empty();
+        }
         self.pseudo_moves().iter().any(|m| self.is_legal(m))
     }
     fn pseudo_legal_moves(&self) -> Vec<MoveInfo<Bits256>> {

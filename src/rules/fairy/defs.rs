@@ -237,6 +237,8 @@ pub struct VariantDef {
     pub xboard_parent: Option<String>,
     /// The line of the `Variant:` header (1-based).
     pub line: usize,
+    /// An FBR rule list (`Rules: cylindric atomic{^P}`, see `rules::fbr`) and its line.
+    pub fbr_rules: Option<(usize, String)>,
 }
 
 /// The short name SjaakII derives from a `Variant:` title: text before the first `(` or `'`,

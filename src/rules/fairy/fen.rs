@@ -85,6 +85,11 @@ impl FairyPos {
                 }
                 f += 1;
                 j += len;
+                // Fairy-Stockfish's promoted marker after any letter (crazyhouse `n~`).
+                if chars.get(j) == Some(&'~') {
+                    p.promoted.set(sq);
+                    j += 1;
+                }
             }
             if f > v.files {
                 return Err(format!("FEN rank {} is too long", r + 1));
@@ -167,6 +172,20 @@ impl FairyPos {
                 }
                 if *cast != "-" {
                     for ch in cast.chars() {
+                        // Under gating, file letters are gating rights, not castling rights:
+                        // the piece on that back-rank file has not moved.
+                        if v.def.rules.gate_drops && !"KQkq".contains(ch) {
+                            let (c, rank) = if ch.is_ascii_uppercase() {
+                                (0, 0)
+                            } else {
+                                (1, v.ranks - 1)
+                            };
+                            let f = (ch.to_ascii_lowercase() as u8).wrapping_sub(b'a') as usize;
+                            if f < v.files && p.color[c].has(square(f, rank)) {
+                                p.unmoved.set(square(f, rank));
+                            }
+                            continue;
+                        }
                         p.grant_castling(ch);
                     }
                 }
@@ -182,6 +201,16 @@ impl FairyPos {
                 }
                 fi += 1;
             }
+        }
+        // Fairy-Stockfish's remaining checks `3+3` (FBR `royal=maxchecks(N)`).
+        if let Some(f) = fields.get(fi)
+            && let Some((w, b)) = f.split_once('+')
+        {
+            if let (Some(n), Ok(w), Ok(b)) = (v.layers.royal.max_checks, w.parse(), b.parse()) {
+                let (w, b): (u32, u32) = (w, b);
+                p.checks = [n.saturating_sub(w), n.saturating_sub(b)];
+            }
+            fi += 1;
         }
         if let Some(h) = fields.get(fi).and_then(|s| s.parse().ok()) {
             p.halfmove = h;

@@ -10,6 +10,10 @@ pub mod coord_moves;
 pub mod cql;
 pub mod defs;
 pub mod fen;
+pub mod layer_end;
+pub mod layer_make;
+pub mod layer_moves;
+pub mod layers;
 pub mod movegen;
 pub mod parse;
 pub mod position;
@@ -19,9 +23,10 @@ pub mod tables;
 pub use bits::Bits256;
 pub use coord_moves::RankBase;
 pub use defs::VariantDef;
+pub use layers::{LayerState, Layers};
 pub use parse::{DefError, sjaak_to_defs};
 pub use position::{FMove, FairyPos, MoveKind};
-pub use tables::{Variant, defs_to_variant};
+pub use tables::{Variant, defs_to_variant, defs_to_variant_with};
 
 use std::sync::Arc;
 
@@ -30,6 +35,16 @@ pub fn load_variants(file: &str, text: &str) -> Result<Vec<Arc<Variant>>, DefErr
     let defs = sjaak_to_defs(file, text)?;
     defs.iter()
         .map(|d| {
+            if let Some((line, _)) = &d.fbr_rules {
+                // A `Rules:` line: FBR rule layers on the definition.
+                return crate::rules::fbr::variant_with_rules(d, "")
+                    .map(Arc::new)
+                    .map_err(|e| DefError {
+                        file: file.to_string(),
+                        line: *line,
+                        reason: e.to_string(),
+                    });
+            }
             defs_to_variant(d).map(Arc::new).map_err(|reason| DefError {
                 file: file.to_string(),
                 line: d.line,

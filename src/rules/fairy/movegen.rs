@@ -38,6 +38,9 @@ impl FairyPos {
                 }
             }
         }
+        if v.layers.active {
+            self.layer_pseudo(&mut out);
+        }
         out
     }
 
@@ -53,11 +56,21 @@ impl FairyPos {
         let us = self.turn;
         let them = 1 - us;
         let v = &*self.v;
-        let occ = self.occupied();
+        // Alice: a piece sees (and captures) only the pieces of its own board, and lands on
+        // an empty square of the other.
+        let (occ, enemies) = if v.layers.alice {
+            let board = self.alice_board_of(sq);
+            (self.occupied() & board, self.color[them] & board)
+        } else {
+            (self.occupied(), self.color[them])
+        };
         let t = ((self.board[sq] - 1) >> 1) as usize;
         let k = &v.kinds[t];
         let block = k.block[us];
-        let occ_b = occ | block;
+        let mut occ_b = occ | block;
+        if v.layers.active {
+            occ_b |= self.cross_block(t, us);
+        }
         let prison = k.prison[us];
         let moves_raw = self.targets(&k.moves[us], us, sq, occ_b, prison);
         let mut quiet = moves_raw & !occ & !block;
@@ -86,7 +99,12 @@ impl FairyPos {
         } else {
             self.targets(&k.captures[us], us, sq, occ_b, prison)
         } & !block;
-        let caps = cap_all & self.color[them] & dests;
+        if v.layers.alice {
+            let all = self.occupied();
+            quiet &= !all;
+            special &= !all;
+        }
+        let caps = cap_all & enemies & dests;
         quiet &= dests;
         special &= dests;
         for to in quiet.iter() {
@@ -259,8 +277,11 @@ impl FairyPos {
     fn push_drops(&self, out: &mut Vec<FMove>) {
         let us = self.turn;
         let occ = self.occupied();
+        // `holding=share`: one holding (white's hand) for both sides.
+        let shared = self.v.layers.holding.as_ref().is_some_and(|h| h.share);
+        let hand = if shared { 0 } else { us };
         for t in 0..self.v.kinds.len() {
-            if self.hand[us][t] == 0 {
+            if self.hand[hand][t] == 0 {
                 continue;
             }
             let k = &self.v.kinds[t];
@@ -298,10 +319,24 @@ impl FairyPos {
     fn add_gates(&self, out: &mut Vec<FMove>) {
         let us = self.turn;
         let back = if us == 0 { 0 } else { self.v.ranks - 1 };
-        let hand: Vec<u8> = (0..self.v.kinds.len())
+        let mut hand: Vec<u8> = (0..self.v.kinds.len())
             .filter(|&t| self.hand[us][t] > 0)
             .map(|t| t as u8)
             .collect();
+        // FBR `gating`: its squares, its pieces (the first one held, when `ordered`).
+        let gate = self.v.layers.gate.as_ref();
+        if let Some((_, pieces, ordered)) = gate {
+            if *ordered {
+                hand = pieces
+                    .iter()
+                    .copied()
+                    .filter(|t| hand.contains(t))
+                    .take(1)
+                    .collect();
+            } else {
+                hand.retain(|t| pieces.contains(t));
+            }
+        }
         if hand.is_empty() {
             return;
         }
@@ -318,7 +353,11 @@ impl FairyPos {
                 _ => {}
             }
             for s in squares {
-                if (s as usize) / 16 != back || !self.unmoved.has(s as usize) {
+                let on_zone = match gate {
+                    Some((zone, _, _)) => zone[us].has(s as usize),
+                    None => (s as usize) / 16 == back,
+                };
+                if !on_zone || !self.unmoved.has(s as usize) {
                     continue;
                 }
                 for &t in &hand {
@@ -333,6 +372,9 @@ impl FairyPos {
 
     /// Whether a pseudo-legal move leaves the mover safe (and obeys taboo and drop rules).
     pub fn is_legal(&self, m: &FMove) -> bool {
+        if self.v.layers.active {
+            return self.layer_is_legal(m);
+        }
         let us = self.turn;
         let them = 1 - us;
         let kinds = &self.v.kinds;
@@ -429,6 +471,9 @@ impl FairyPos {
         if rules.force_drops && moves.iter().any(|m| m.kind == MoveKind::Drop) {
             moves.retain(|m| m.kind == MoveKind::Drop);
         }
+        if self.v.layers.active {
+            self.layer_filter(&mut moves);
+        }
         moves
     }
 
@@ -441,6 +486,9 @@ impl FairyPos {
     /// Whether the game is over by a rule other than having no legal move: a bare king under
     /// `loneking` (with `bare rule`, not when the bare side can bare the other king at once).
     pub fn is_variant_end(&self) -> bool {
+        if self.v.layers.active {
+            return self.layer_end().is_some();
+        }
         let rules = &self.v.def.rules;
         let us = self.turn;
         if rules.loneking.is_some() && self.is_bare(us) && !self.is_bare(1 - us) {

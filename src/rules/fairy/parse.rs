@@ -386,6 +386,8 @@ impl Builder {
                 self.piece(ctx, key)?.flags = flags;
             }
             "Rule" => parse_rule(ctx, val, &mut self.def.rules)?,
+            // FBR rules, applied when the variant is compiled (`rules::fbr`).
+            "Rules" => self.def.fbr_rules = Some((ctx.line, val.to_string())),
             "Entry promotion" | "Demotion" | "Allowed victims" => {
                 return ctx.err(format!("`{key}:` is not supported"));
             }

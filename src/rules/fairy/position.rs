@@ -67,6 +67,10 @@ pub struct FairyPos {
     pub fullmove: u32,
     /// Checks given by each side (for `checkN`).
     pub checks: [u32; 2],
+    /// State of the variant's rule layers (FBR rules).
+    pub layer: super::layers::LayerState,
+    /// Keys of the earlier positions, for layers that read history (empty otherwise).
+    pub history: Vec<u64>,
 }
 
 impl FairyPos {
@@ -85,6 +89,8 @@ impl FairyPos {
             halfmove: 0,
             fullmove: 1,
             checks: [0; 2],
+            layer: super::layers::LayerState::default(),
+            history: Vec::new(),
         }
     }
 
@@ -117,9 +123,17 @@ impl FairyPos {
         self.color[0] | self.color[1]
     }
 
-    fn offset(&self, sq: usize, dx: i32, dy: i32) -> Option<usize> {
-        let f = (sq % 16) as i32 + dx;
-        let r = (sq / 16) as i32 + dy;
+    /// The square `(dx, dy)` away from `sq`, if on the board (around it when it wraps).
+    pub fn offset(&self, sq: usize, dx: i32, dy: i32) -> Option<usize> {
+        let mut f = (sq % 16) as i32 + dx;
+        let mut r = (sq / 16) as i32 + dy;
+        let l = &self.v.layers;
+        if l.wrap_files {
+            f = f.rem_euclid(self.v.files as i32);
+        }
+        if l.wrap_ranks {
+            r = r.rem_euclid(self.v.ranks as i32);
+        }
         (f >= 0 && r >= 0 && (f as usize) < self.v.files && (r as usize) < self.v.ranks)
             .then(|| square(f as usize, r as usize))
     }
@@ -155,6 +169,9 @@ impl FairyPos {
                 let mut cur = sq;
                 let mut screen = false;
                 while let Some(n) = self.offset(cur, dx as i32, dy as i32) {
+                    if n == sq {
+                        break;
+                    }
                     cur = n;
                     if screen {
                         b.set(n);
@@ -169,9 +186,12 @@ impl FairyPos {
         }
         for &(dx, dy) in &g.ride {
             let mut cur = sq;
-            while let Some(n) = self.offset(cur, dx as i32, dy as i32) {
+            for _ in 0..256 {
+                let Some(n) = self.offset(cur, dx as i32, dy as i32) else {
+                    break;
+                };
                 b.set(n);
-                if occ.has(n) {
+                if occ.has(n) || n == sq {
                     break;
                 }
                 cur = n;
@@ -192,7 +212,9 @@ impl FairyPos {
                 }
             }
         }
-        b.clear(sq);
+        if !self.v.layers.null_moves {
+            b.clear(sq);
+        }
         b & prison & self.v.board
     }
 
@@ -200,6 +222,9 @@ impl FairyPos {
     /// occupancy `occ`, each line up to and including its first occupied square.
     #[inline]
     pub fn slide_targets(&self, dirs: u8, sq: usize, occ: Bits256) -> Bits256 {
+        if self.v.layers.wraps() {
+            return self.wrapped_slide_targets(dirs, sq, occ);
+        }
         let rays = &self.v.rays;
         let mut b = Bits256::EMPTY;
         for (i, &(bit, _)) in LINE_DIRS.iter().enumerate() {
@@ -245,7 +270,7 @@ impl FairyPos {
             }
             let simple =
                 g.compound.is_empty() && g.hop == 0 && g.ride.is_empty() && g.steps.is_empty();
-            if simple && k.block[by].none() {
+            if simple && k.block[by].none() && !self.v.layers.wraps() {
                 if g.slide != 0 && self.slides_to(g.slide, s, sq, occ) {
                     return true;
                 }
@@ -373,6 +398,15 @@ impl FairyPos {
 
     /// Plays a move (assumed pseudo-legal).
     pub fn make(&mut self, m: &FMove) {
+        let pre = self.v.layers.active.then(|| self.layer_before(m));
+        self.make_plain(m);
+        if let Some(pre) = pre {
+            self.layer_after(m, pre);
+        }
+    }
+
+    /// Plays a move without the rule layers' effects.
+    fn make_plain(&mut self, m: &FMove) {
         let us = self.turn;
         let them = 1 - us;
         let rules = &self.v.def.rules;
@@ -401,7 +435,7 @@ impl FairyPos {
             MoveKind::Drop => {
                 let t = m.piece as usize;
                 self.hand[us][t] = self.hand[us][t].saturating_sub(1);
-                self.put(to, us, t);
+                self.put(to, us, m.promo.map_or(t, usize::from));
             }
             MoveKind::Pickup => {
                 let t = m.piece as usize;

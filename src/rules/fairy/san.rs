@@ -43,7 +43,7 @@ impl FairyPos {
         // Only moves the text can name are tested for legality (fast replay); the rules that
         // restrict the whole move list (forced capture, forced drops) need all of them.
         let rules = &self.v.def.rules;
-        let restricted = rules.forced_capture || rules.force_drops;
+        let restricted = rules.forced_capture || rules.force_drops || self.v.layers.active;
         let legal_list = || -> Vec<FMove> {
             if restricted {
                 self.legal_moves()

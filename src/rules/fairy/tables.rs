@@ -109,10 +109,21 @@ pub struct Variant {
     /// kinds whose FEN letter is one of them); the other kinds take 6, 7, ... in definition
     /// order (at most 31).
     pub cql_type: Vec<u8>,
+    /// Rule layers (FBR rules); `Layers::default()` for a plain SjaakII definition.
+    pub layers: super::layers::Layers,
 }
 
 /// Builds a variant's tables; fails when a promotion names no defined piece.
 pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
+    defs_to_variant_with(def, super::layers::Layers::default())
+}
+
+/// Builds a variant's tables with rule layers: a wrapping board (`cylindric`, `torus`) and
+/// `mirror` change the movement tables; the other layers are kept for the move generator.
+pub fn defs_to_variant_with(
+    def: &VariantDef,
+    layers: super::layers::Layers,
+) -> Result<Variant, String> {
     let files = def.files as usize;
     let ranks = def.ranks as usize;
     let mut rect = Bits256::EMPTY;
@@ -126,6 +137,8 @@ pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
         files,
         ranks,
         board,
+        wrap: (layers.wrap_files, layers.wrap_ranks),
+        mirror: layers.mirror,
     };
     let mut kinds = Vec::new();
     for p in &def.pieces {
@@ -280,6 +293,7 @@ pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
         royal_types,
         cql_type,
         rays: rays_of(files, ranks),
+        layers,
     })
 }
 
@@ -350,12 +364,22 @@ struct Geo {
     files: usize,
     ranks: usize,
     board: Bits256,
+    /// Files wrap, ranks wrap (`cylindric`, `torus`).
+    wrap: (bool, bool),
+    /// FBR `mirror`: black's vectors flip files, flip ranks (`None`: SjaakII's reading).
+    mirror: Option<(bool, bool)>,
 }
 
 impl Geo {
     fn offset(&self, sq: usize, dx: i32, dy: i32) -> Option<usize> {
-        let f = (sq % 16) as i32 + dx;
-        let r = (sq / 16) as i32 + dy;
+        let mut f = (sq % 16) as i32 + dx;
+        let mut r = (sq / 16) as i32 + dy;
+        if self.wrap.0 {
+            f = f.rem_euclid(self.files as i32);
+        }
+        if self.wrap.1 {
+            r = r.rem_euclid(self.ranks as i32);
+        }
         (f >= 0 && r >= 0 && (f as usize) < self.files && (r as usize) < self.ranks)
             .then(|| square(f as usize, r as usize))
     }
@@ -378,10 +402,13 @@ impl Geo {
 
     fn compile(&self, atoms: &[Atom], color: usize) -> Gen {
         let flip = |v: &[(i8, i8)], asym: bool| -> Vec<(i8, i8)> {
-            if asym && color == 1 {
-                v.iter().map(|&(x, y)| (x, -y)).collect()
-            } else {
-                v.to_vec()
+            match self.mirror {
+                Some((fx, fy)) if color == 1 => v
+                    .iter()
+                    .map(|&(x, y)| (if fx { -x } else { x }, if fy { -y } else { y }))
+                    .collect(),
+                _ if asym && color == 1 => v.iter().map(|&(x, y)| (x, -y)).collect(),
+                _ => v.to_vec(),
             }
         };
         let mut g = Gen {
@@ -397,7 +424,13 @@ impl Geo {
                     for &(dx, dy, n) in s {
                         // SjaakII turns steps by 180 degrees for black (NW becomes SE), while
                         // `aleap` vectors are only mirrored north-south.
-                        let (dx, dy) = if color == 1 { (-dx, -dy) } else { (dx, dy) };
+                        let (dx, dy) = match self.mirror {
+                            Some((fx, fy)) if color == 1 => {
+                                (if fx { -dx } else { dx }, if fy { -dy } else { dy })
+                            }
+                            _ if color == 1 => (-dx, -dy),
+                            _ => (dx, dy),
+                        };
                         g.steps.push((dx, dy, n));
                     }
                 }
@@ -440,7 +473,14 @@ impl Geo {
         }
         for (dx, dy) in line_dirs(g.slide | g.hop).chain(g.ride.iter().copied()) {
             let mut cur = sq;
-            while let Some(n) = self.offset(cur, dx as i32, dy as i32) {
+            // On a wrapping board a line comes back to its start: 256 steps at most.
+            for _ in 0..256 {
+                let Some(n) = self.offset(cur, dx as i32, dy as i32) else {
+                    break;
+                };
+                if n == sq {
+                    break;
+                }
                 b.set(n);
                 cur = n;
             }

@@ -1,0 +1,211 @@
+//! Game ends under rule layers: lost royals (`atomic`, `royal=expose`, `benedict`),
+//! `pieces=extinction`, `hill` (with `balance`, `fill`, `pass`), `royal=bare`/`baremove`/
+//! `solely`/`maxchecks`, repetitions (`draw`, `loss`), and the result of mate and stalemate
+//! (`royal=checkmated`, `stalemate=...`).
+
+use super::bits::Bits256;
+use super::defs::Outcome;
+use super::layers::has_type;
+use super::position::{FairyPos, MoveKind};
+
+/// Who a finished game goes to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The colour (0 white, 1 black) wins.
+    Win(usize),
+    /// A draw.
+    Draw,
+}
+
+/// A finished game: the verdict and the rule that ended it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// The result.
+    pub verdict: Verdict,
+    /// The rule (`"hill"`, `"royal lost"`, `"checkmate"`, ...).
+    pub reason: &'static str,
+}
+
+fn end(verdict: Verdict, reason: &'static str) -> Option<GameEnd> {
+    Some(GameEnd { verdict, reason })
+}
+
+impl FairyPos {
+    /// Whether `color` has only royal pieces on the board.
+    fn bare_of(&self, color: usize) -> bool {
+        let royals = self.royals(color);
+        !royals.none() && (self.color[color] & !royals).none()
+    }
+
+    /// The squares of `color`'s pieces of the types in `mask`.
+    fn squares_of(&self, color: usize, mask: u64) -> Bits256 {
+        let mut b = Bits256::EMPTY;
+        for s in self.color[color].iter() {
+            if has_type(mask, self.type_on(s)) {
+                b.set(s);
+            }
+        }
+        b
+    }
+
+    /// Whether `color` has reached hill `h`.
+    fn on_hill(&self, h: usize, color: usize) -> bool {
+        let hill = &self.v.layers.hills[h];
+        let zone = hill.zone[color];
+        if hill.fill {
+            return !zone.none() && (zone & !self.color[color]).none();
+        }
+        let mut there = self.squares_of(color, hill.pieces) & zone;
+        if hill.pass.is_some() {
+            there &= self.layer.passed;
+        }
+        !there.none()
+    }
+
+    /// `hill=balance`: white has reached hill `h`, black (to move) may still reach it.
+    pub fn hill_pending(&self) -> Option<usize> {
+        if self.turn != 1 {
+            return None;
+        }
+        (0..self.v.layers.hills.len()).find(|&h| {
+            let hill = &self.v.layers.hills[h];
+            hill.balance
+                && self.on_hill(h, 0)
+                && !self.on_hill(h, 1)
+                && self.pseudo_moves().iter().any(|m| {
+                    m.kind == MoveKind::Normal
+                        && has_type(hill.pieces, m.promo.unwrap_or(m.piece) as usize)
+                        && hill.zone[1].has(m.to as usize)
+                        && self.layer_is_legal(m)
+                })
+        })
+    }
+
+    /// The game's end by a layer's rule, if reached (mate and stalemate excepted).
+    pub fn layer_end(&self) -> Option<GameEnd> {
+        let l = &self.v.layers;
+        if !l.active {
+            return None;
+        }
+        let us = self.turn;
+        let them = 1 - us;
+        if self.v.has_royal {
+            let lost = |c: usize| self.royals(c).none();
+            if lost(us) && !lost(them) {
+                return end(Verdict::Win(them), "royal lost");
+            }
+            if lost(them) && !lost(us) {
+                return end(Verdict::Win(us), "royal lost");
+            }
+        }
+        if let Some(mask) = l.extinction {
+            let extinct = |c: usize| {
+                (0..self.v.kinds.len().min(64))
+                    .filter(|&t| has_type(mask, t))
+                    .any(|t| self.squares_of(c, 1 << t).none())
+            };
+            if extinct(us) {
+                return end(Verdict::Win(them), "extinction");
+            }
+            if extinct(them) {
+                return end(Verdict::Win(us), "extinction");
+            }
+        }
+        for h in 0..l.hills.len() {
+            let (w, b) = (self.on_hill(h, 0), self.on_hill(h, 1));
+            if w && b {
+                return end(Verdict::Draw, "hill (both)");
+            }
+            if w || b {
+                let c = if w { 0 } else { 1 };
+                if c == 0 && self.hill_pending() == Some(h) {
+                    continue;
+                }
+                return end(Verdict::Win(c), "hill");
+            }
+        }
+        let r = &l.royal;
+        if r.bare || r.baremove || r.solely {
+            let (bu, bt) = (self.bare_of(us), self.bare_of(them));
+            if bu && bt {
+                return end(Verdict::Draw, "both bare");
+            }
+            if r.solely && bt {
+                return end(Verdict::Win(us), "solely");
+            }
+            if bu && (r.bare || r.baremove) {
+                if r.baremove {
+                    let others = self.color[them] & !self.royals(them);
+                    if others.len() == 1 {
+                        let last = others.first();
+                        let can = self
+                            .pseudo_moves()
+                            .iter()
+                            .any(|m| m.capture.map(usize::from) == last && self.layer_is_legal(m));
+                        if can {
+                            return None;
+                        }
+                    }
+                }
+                return end(Verdict::Win(them), "bare");
+            }
+        }
+        if let Some(n) = r.max_checks {
+            for c in [them, us] {
+                if self.checks[c] >= n {
+                    return end(Verdict::Win(c), "checks");
+                }
+            }
+        }
+        let h = &l.history;
+        if h.draw_repetition.is_some() || h.loss_repetition.is_some() {
+            let key = self.layer_key();
+            let seen = 1 + self.history.iter().filter(|&&k| k == key).count() as u32;
+            if let Some(n) = h.loss_repetition
+                && seen >= n
+            {
+                return end(Verdict::Win(us), "repetition (loss)");
+            }
+            if let Some(n) = h.draw_repetition
+                && seen >= n
+            {
+                return end(Verdict::Draw, "repetition");
+            }
+        }
+        None
+    }
+
+    /// The game's end, if over: a layer's rule, or no legal move (mate or stalemate, with the
+    /// variant's outcomes: `royal=checkmated`, `stalemate=win|loss|draw`).
+    pub fn game_end(&self) -> Option<GameEnd> {
+        if let Some(e) = self.layer_end() {
+            return Some(e);
+        }
+        if !self.legal_moves().is_empty() {
+            return None;
+        }
+        let us = self.turn;
+        let them = 1 - us;
+        let rules = &self.v.def.rules;
+        let verdict = |o: Option<Outcome>, default: Verdict| match o {
+            Some(Outcome::Win) => Verdict::Win(us),
+            Some(Outcome::Loss) => Verdict::Win(them),
+            Some(Outcome::Draw) => Verdict::Draw,
+            _ => default,
+        };
+        if self.layer_in_check(us) {
+            // SjaakII's `checkmate = win` is the mating side's win.
+            let mut v = match rules.checkmate {
+                Some(Outcome::Loss) => Verdict::Win(us),
+                Some(Outcome::Draw) => Verdict::Draw,
+                _ => Verdict::Win(them),
+            };
+            if self.v.layers.royal.checkmated {
+                v = Verdict::Win(us);
+            }
+            end(v, "checkmate")
+        } else {
+            end(verdict(rules.stalemate, Verdict::Draw), "stalemate")
+        }
+    }
+}

@@ -1,0 +1,336 @@
+//! A move's after-effects under rule layers: `atomic` explosions, `andernach` and `benedict`
+//! colour changes, `magnetic` pushes and pulls, `zone=river` drowning, holdings (`holding`
+//! and its attributes, `warp`), drop credits, the board a piece stands on (`alice`), checks
+//! given (`royal=maxchecks`), neutral pieces, and `monster`'s double turn.
+
+use super::bits::Bits256;
+use super::layers::{DIRS, has_type};
+use super::position::{FMove, FairyPos, MoveKind};
+
+/// What the after-effects need to know of the position before the move.
+#[derive(Copy, Clone, Debug)]
+pub struct LayerPre {
+    /// The mover.
+    us: usize,
+    /// The captured piece: colour, type, promoted, square.
+    captured: Option<(usize, usize, bool, usize)>,
+    /// The position's key (for the history rules).
+    key: u64,
+}
+
+impl FairyPos {
+    /// Notes what the after-effects need, before the move is made.
+    pub(super) fn layer_before(&self, m: &FMove) -> LayerPre {
+        let captured = m.capture.and_then(|c| {
+            let c = c as usize;
+            self.piece(c)
+                .map(|(col, t)| (col, t, self.promoted.has(c), c))
+        });
+        LayerPre {
+            us: self.turn,
+            captured,
+            key: if self.v.layers.needs_history() {
+                self.layer_key()
+            } else {
+                0
+            },
+        }
+    }
+
+    /// Removes a piece and everything kept about its square.
+    fn drop_piece_at(&mut self, sq: usize) {
+        self.remove(sq);
+        self.unmoved.clear(sq);
+        self.promoted.clear(sq);
+        self.layer.alice.clear(sq);
+        self.layer.passed.clear(sq);
+    }
+
+    /// Moves a piece from `a` to an empty `b`, with what is kept about it.
+    fn shift_piece(&mut self, a: usize, b: usize) {
+        let Some((c, t)) = self.piece(a) else {
+            return;
+        };
+        let promoted = self.promoted.has(a);
+        let passed = self.layer.passed.has(a);
+        self.drop_piece_at(a);
+        self.put(b, c, t);
+        if promoted {
+            self.promoted.set(b);
+        }
+        if passed {
+            self.layer.passed.set(b);
+        }
+    }
+
+    /// Gives the piece on `sq` to `color`.
+    fn recolor(&mut self, sq: usize, color: usize) {
+        if let Some((_, t)) = self.piece(sq) {
+            self.remove(sq);
+            self.put(sq, color, t);
+        }
+    }
+
+    /// Applies the layers' after-effects of a move just made by `make_plain`.
+    pub(super) fn layer_after(&mut self, m: &FMove, pre: LayerPre) {
+        let v = self.v.clone();
+        let l = &v.layers;
+        let us = pre.us;
+        let them = 1 - us;
+        let (from, to) = (m.from as usize, m.to as usize);
+        if l.needs_history() {
+            self.history.push(pre.key);
+        }
+        // Which board a piece stands on, and whether it passed a hill's pass zone.
+        let pass_zone = l.hills.iter().find_map(|h| h.pass).map(|z| z[us]);
+        let track = |state: &mut Bits256, from: usize, to: usize, flip: bool, add: bool| {
+            let was = state.has(from);
+            state.clear(from);
+            if was != flip || add {
+                state.set(to);
+            } else {
+                state.clear(to);
+            }
+        };
+        match m.kind {
+            MoveKind::Normal | MoveKind::Castle(..) => {
+                if let Some(c) = m.capture {
+                    self.layer.alice.clear(c as usize);
+                    self.layer.passed.clear(c as usize);
+                }
+                if l.alice {
+                    track(&mut self.layer.alice, from, to, true, false);
+                }
+                if let Some(z) = pass_zone {
+                    track(&mut self.layer.passed, from, to, false, z.has(to));
+                }
+                if let MoveKind::Castle(pf, pt) = m.kind {
+                    if l.alice {
+                        track(&mut self.layer.alice, pf as usize, pt as usize, true, false);
+                    }
+                    if let Some(z) = pass_zone {
+                        let add = z.has(pt as usize);
+                        track(&mut self.layer.passed, pf as usize, pt as usize, false, add);
+                    }
+                }
+            }
+            MoveKind::Drop => {
+                self.layer.alice.clear(to);
+                self.layer.passed.clear(to);
+                if pass_zone.is_some_and(|z| z.has(to)) {
+                    self.layer.passed.set(to);
+                }
+            }
+            MoveKind::Pickup => {
+                self.layer.alice.clear(from);
+                self.layer.passed.clear(from);
+            }
+        }
+        if let Some(mask) = l.atomic
+            && m.capture.is_some()
+        {
+            // The capturer explodes with the captured piece and the neighbours it affects.
+            self.drop_piece_at(to);
+            for (dx, dy) in DIRS {
+                if let Some(n) = self.offset(to, dx, dy)
+                    && let Some((_, t)) = self.piece(n)
+                    && has_type(mask, t)
+                {
+                    self.drop_piece_at(n);
+                }
+            }
+        }
+        if l.andernach
+            && m.capture.is_some()
+            && let Some((c, t)) = self.piece(to)
+            && c == us
+            && !v.kinds[t].def.flags.royal
+        {
+            self.recolor(to, them);
+        }
+        let landed: Vec<usize> = match m.kind {
+            MoveKind::Normal | MoveKind::Drop => vec![to],
+            MoveKind::Castle(_, pt) => vec![to, pt as usize],
+            MoveKind::Pickup => Vec::new(),
+        };
+        if l.benedict {
+            for &sq in &landed {
+                if let Some((c, t)) = self.piece(sq) {
+                    let k = &v.kinds[t];
+                    let occ = self.occupied() | k.block[c];
+                    let hit =
+                        self.targets(&k.captures[c], c, sq, occ, k.prison[c]) & self.color[1 - c];
+                    for s in hit.iter() {
+                        self.recolor(s, c);
+                    }
+                }
+            }
+        }
+        if l.magnetic {
+            let src = match m.kind {
+                MoveKind::Castle(_, pt) => Some(pt as usize),
+                MoveKind::Normal | MoveKind::Drop => Some(to),
+                MoveKind::Pickup => None,
+            };
+            if let Some(src) = src {
+                self.magnetize(src);
+            }
+        }
+        for z in &l.river {
+            let mut drowned = self.color[us] & z.zone[us];
+            for &sq in &landed {
+                let came_in = match m.kind {
+                    MoveKind::Drop => true,
+                    MoveKind::Castle(pf, pt) if sq == pt as usize => !z.zone[us].has(pf as usize),
+                    _ => !z.zone[us].has(from),
+                };
+                if came_in {
+                    drowned.clear(sq);
+                }
+            }
+            for s in drowned.iter() {
+                if has_type(z.pieces, self.type_on(s)) {
+                    self.drop_piece_at(s);
+                }
+            }
+        }
+        match &l.holding {
+            Some(h) => {
+                if let Some((c, t, promoted, sq)) = pre.captured
+                    && !h.pocket
+                    && has_type(h.pieces, t)
+                    && h.zone.has(sq)
+                {
+                    let mut ty = t;
+                    if h.demote && promoted {
+                        ty = h.demoted[t] as usize;
+                    }
+                    if h.promote
+                        && let Some(Some(p)) = h.promoted.get(t)
+                    {
+                        ty = *p as usize;
+                    }
+                    let owner = if h.share {
+                        0
+                    } else if h.notflip {
+                        c
+                    } else {
+                        us
+                    };
+                    self.hand[owner][ty] = self.hand[owner][ty].saturating_add(1);
+                }
+                if h.share && us == 1 && m.kind == MoveKind::Drop {
+                    let t = m.piece as usize;
+                    self.hand[0][t] = self.hand[0][t].saturating_sub(1);
+                }
+            }
+            None => {
+                // A warped piece leaves the game when there is no holding.
+                if m.kind == MoveKind::Pickup {
+                    let t = m.piece as usize;
+                    self.hand[us][t] = self.hand[us][t].saturating_sub(1);
+                }
+            }
+        }
+        for d in &l.drops {
+            if let Some(mask) = d.captured {
+                if let Some((c, t, _, _)) = pre.captured
+                    && has_type(mask, t)
+                {
+                    self.layer.credits[c] = self.layer.credits[c].saturating_add(1);
+                }
+                if m.kind == MoveKind::Drop && has_type(d.pieces, m.piece as usize) {
+                    self.layer.credits[us] = self.layer.credits[us].saturating_sub(1);
+                }
+            }
+        }
+        if l.neutral != 0 {
+            self.neutral_turn(us);
+        }
+        if l.royal.max_checks.is_some() && self.layer_in_check(them) {
+            self.checks[us] += 1;
+        }
+        if l.monster {
+            if us == 0 && !self.layer.second {
+                self.layer.second = true;
+                self.turn = 0;
+            } else {
+                self.layer.second = false;
+            }
+        }
+    }
+
+    /// `pieces=neutral`: before the next side moves, the neutral pieces are the mover's; those
+    /// not giving check then change to the side to move.
+    fn neutral_turn(&mut self, mover: usize) {
+        let mask = self.v.layers.neutral;
+        let next = 1 - mover;
+        let neutral: Vec<usize> = self
+            .occupied()
+            .iter()
+            .filter(|&s| has_type(mask, self.type_on(s)))
+            .collect();
+        for &s in &neutral {
+            self.recolor(s, mover);
+        }
+        let royals = self.royals(next);
+        for &s in &neutral {
+            let checking = royals
+                .iter()
+                .any(|r| self.attacked_with(r, mover, self.occupied(), Bits256::single(s)));
+            if !checking {
+                self.recolor(s, next);
+            }
+        }
+    }
+
+    /// `magnetic`: the nearest piece along each rank and file from `src` is pushed away (same
+    /// colour) or pulled next to it (other colour); royal pieces neither act nor move, and
+    /// block the field.
+    fn magnetize(&mut self, src: usize) {
+        let Some((color, t)) = self.piece(src) else {
+            return;
+        };
+        if self.v.kinds[t].def.flags.royal {
+            return;
+        }
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let mut cur = src;
+            let mut hit = None;
+            for _ in 0..16 {
+                match self.offset(cur, dx, dy) {
+                    Some(n) if n == src => break,
+                    Some(n) if self.board[n] != 0 => {
+                        hit = Some(n);
+                        break;
+                    }
+                    Some(n) => cur = n,
+                    None => break,
+                }
+            }
+            let Some(n) = hit else { continue };
+            let Some((c, nt)) = self.piece(n) else {
+                continue;
+            };
+            if self.v.kinds[nt].def.flags.royal {
+                continue;
+            }
+            if c == color {
+                let mut last = n;
+                for _ in 0..16 {
+                    match self.offset(last, dx, dy) {
+                        Some(x) if self.board[x] == 0 && x != src => last = x,
+                        _ => break,
+                    }
+                }
+                if last != n {
+                    self.shift_piece(n, last);
+                }
+            } else if let Some(next) = self.offset(src, dx, dy)
+                && next != n
+            {
+                self.shift_piece(n, next);
+            }
+        }
+    }
+}

@@ -1,0 +1,430 @@
+//! Moves under rule layers: wrapped slides, the per-move restrictions (`diagonals`,
+//! `direction`, `zone`, `pieces`, `benedict`, drop conditions), extra moves (`warp`, drops of
+//! `holding=either`), legality by making the move on a copy, and the rules that restrict the
+//! whole move list (`mustcapture`, `royal=mustevase`, `hill=balance`, `royal=untilcaptured`).
+
+use super::bits::Bits256;
+use super::layers::{DIRS, has_type};
+use super::position::{FMove, FairyPos, MoveKind};
+use super::tables::LINE_DIRS;
+
+impl FairyPos {
+    /// Slider targets on a wrapping board: each line walked square by square, up to its first
+    /// occupied square, stopping when it comes back to the start (the start itself is a
+    /// target only under `null`).
+    pub fn wrapped_slide_targets(&self, dirs: u8, sq: usize, occ: Bits256) -> Bits256 {
+        let mut b = Bits256::EMPTY;
+        for &(bit, (dx, dy)) in LINE_DIRS.iter() {
+            if dirs & bit == 0 {
+                continue;
+            }
+            let mut cur = sq;
+            for _ in 0..256 {
+                let Some(n) = self.offset(cur, dx as i32, dy as i32) else {
+                    break;
+                };
+                b.set(n);
+                if n == sq || occ.has(n) {
+                    break;
+                }
+                cur = n;
+            }
+        }
+        b
+    }
+
+    /// `alice`: the squares of the board the piece on `sq` stands on.
+    pub fn alice_board_of(&self, sq: usize) -> Bits256 {
+        if self.layer.alice.has(sq) {
+            self.layer.alice
+        } else {
+            !self.layer.alice
+        }
+    }
+
+    /// `zone=dontcross`: squares a slide of type `t` stops on.
+    pub fn cross_block(&self, t: usize, us: usize) -> Bits256 {
+        let mut b = Bits256::EMPTY;
+        for z in &self.v.layers.dont_cross {
+            if has_type(z.pieces, t) {
+                b |= z.zone[us];
+            }
+        }
+        b
+    }
+
+    /// The ply number from the start of the game (move 1, white to move = ply 0).
+    pub fn ply(&self) -> u32 {
+        (self.fullmove.saturating_sub(1)) * 2 + self.turn as u32
+    }
+
+    /// The type on a square (the square must be occupied).
+    #[inline]
+    pub(super) fn type_on(&self, sq: usize) -> usize {
+        ((self.board[sq] - 1) >> 1) as usize
+    }
+
+    fn count_mask(&self, color: usize, mask: u64) -> u32 {
+        self.color[color]
+            .iter()
+            .filter(|&s| has_type(mask, self.type_on(s)))
+            .count() as u32
+    }
+
+    /// Adds the layers' extra moves to the pseudo-legal list and drops what they forbid.
+    pub(super) fn layer_pseudo(&self, out: &mut Vec<FMove>) {
+        let l = &self.v.layers;
+        let us = self.turn;
+        if let Some(start) = l.warp
+            && self.ply() >= start
+        {
+            for sq in self.color[us].iter() {
+                let t = self.type_on(sq);
+                if !self.v.kinds[t].def.flags.royal {
+                    out.push(FMove {
+                        from: sq as u8,
+                        to: sq as u8,
+                        piece: t as u8,
+                        promo: None,
+                        capture: None,
+                        kind: MoveKind::Pickup,
+                        gate: None,
+                        sets_ep: false,
+                    });
+                }
+            }
+        }
+        if l.null_moves {
+            // `null`: a piece whose line comes back round to its own square.
+            for sq in self.color[us].iter() {
+                let t = self.type_on(sq);
+                let k = &self.v.kinds[t];
+                let occ = (self.occupied() | k.block[us]) & !Bits256::single(sq);
+                if self
+                    .targets(&k.moves[us], us, sq, occ, k.prison[us])
+                    .has(sq)
+                {
+                    out.push(FMove {
+                        from: sq as u8,
+                        to: sq as u8,
+                        piece: t as u8,
+                        promo: None,
+                        capture: None,
+                        kind: MoveKind::Normal,
+                        gate: None,
+                        sets_ep: false,
+                    });
+                }
+            }
+        }
+        if let Some(h) = &l.holding
+            && h.either
+        {
+            let n = out.len();
+            for i in 0..n {
+                let m = out[i];
+                if m.kind == MoveKind::Drop
+                    && m.promo.is_none()
+                    && let Some(Some(p)) = h.promoted.get(m.piece as usize)
+                {
+                    out.push(FMove {
+                        promo: Some(*p),
+                        ..m
+                    });
+                }
+            }
+        }
+        out.retain(|m| self.layer_allows(m));
+    }
+
+    /// Whether the layers' per-move restrictions allow a pseudo-legal move.
+    pub fn layer_allows(&self, m: &FMove) -> bool {
+        let l = &self.v.layers;
+        let us = self.turn;
+        let t = m.piece as usize;
+        let (from, to) = (m.from as usize, m.to as usize);
+        let on_board = matches!(m.kind, MoveKind::Normal | MoveKind::Castle(..));
+        if l.benedict && m.capture.is_some() {
+            return false;
+        }
+        if on_board && from != to {
+            let (dx, dy) = (
+                (to % 16) as i32 - (from % 16) as i32,
+                (to / 16) as i32 - (from / 16) as i32,
+            );
+            if let Some(shade) = l.diagonals
+                && dx != 0
+                && dx.abs() == dy.abs()
+                && ((from % 16 + from / 16) % 2) as u8 != shade
+            {
+                return false;
+            }
+            if let Some(table) = &l.directions {
+                let allowed = table[us][from];
+                if allowed != 0xFF {
+                    let line = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+                    let d = DIRS
+                        .iter()
+                        .position(|&v| v == (dx.signum(), dy.signum()))
+                        .filter(|_| line);
+                    if d.is_none_or(|d| allowed >> d & 1 == 0) {
+                        return false;
+                    }
+                }
+            }
+        }
+        if on_board {
+            let ply = self.ply();
+            for (mask, n) in &l.immovable {
+                let frozen = n.is_none_or(|n| ply < n);
+                let partner = match m.kind {
+                    MoveKind::Castle(pf, _) => self.piece(pf as usize).map(|(_, pt)| pt),
+                    _ => None,
+                };
+                if frozen && (has_type(*mask, t) || partner.is_some_and(|pt| has_type(*mask, pt))) {
+                    return false;
+                }
+            }
+        }
+        if let Some(c) = m.capture
+            && let Some((_, victim)) = self.piece(c as usize)
+        {
+            for (victims, by) in &l.taboo {
+                if has_type(*victims, victim) && by.is_none_or(|by| has_type(by, t)) {
+                    return false;
+                }
+            }
+        }
+        if m.capture.is_none() && m.kind != MoveKind::Pickup {
+            for z in &l.capture_only {
+                if z.zone[us].has(to) && has_type(z.pieces, t) {
+                    return false;
+                }
+            }
+        }
+        let added = match m.kind {
+            MoveKind::Drop => Some(m.promo.unwrap_or(m.piece) as usize),
+            _ => m.promo.map(usize::from),
+        };
+        if let Some(a) = added {
+            for (mask, n) in &l.totals {
+                let replaced = m.kind != MoveKind::Drop && has_type(*mask, t);
+                if has_type(*mask, a) && !replaced && self.count_mask(us, *mask) + 1 > *n {
+                    return false;
+                }
+            }
+        }
+        if m.kind == MoveKind::Drop {
+            for d in &l.drops {
+                if has_type(d.pieces, t) && d.captured.is_some() && self.layer.credits[us] == 0 {
+                    return false;
+                }
+            }
+        }
+        if m.kind == MoveKind::Pickup && l.warp.is_none_or(|s| self.ply() < s) {
+            return false;
+        }
+        true
+    }
+
+    /// Whether `color` is in check under the layers: `alice` looks at each royal's own board;
+    /// under `atomic` royals side by side are never in check.
+    pub fn layer_in_check(&self, color: usize) -> bool {
+        let l = &self.v.layers;
+        let royals = self.royals(color);
+        if royals.none() {
+            return false;
+        }
+        if l.atomic.is_some() {
+            let theirs = self.royals(1 - color);
+            for s in royals.iter() {
+                for (dx, dy) in DIRS {
+                    if self.offset(s, dx, dy).is_some_and(|n| theirs.has(n)) {
+                        return false;
+                    }
+                }
+            }
+        }
+        if l.alice {
+            let occ = self.occupied();
+            let hit = |s: usize| {
+                let board = self.alice_board_of(s);
+                self.attacked_with(s, 1 - color, occ & board, self.color[1 - color] & board)
+            };
+            let rules = &self.v.def.rules;
+            return if royals.len() == 1 || rules.check_any_king {
+                royals.iter().any(hit)
+            } else if rules.duplecheck {
+                royals.iter().all(hit)
+            } else {
+                false
+            };
+        }
+        self.in_check(color)
+    }
+
+    /// Legality under the layers: the move is made on a copy (with its after-effects) and
+    /// the result judged.
+    pub(super) fn layer_is_legal(&self, m: &FMove) -> bool {
+        if !self.layer_allows(m) {
+            return false;
+        }
+        let l = &self.v.layers;
+        let us = self.turn;
+        let them = 1 - us;
+        let mut p = self.clone();
+        p.make(m);
+        // `monster`: white's first move of a turn is judged after its second.
+        if p.turn == us {
+            return p.pseudo_moves().iter().any(|m2| p.layer_is_legal(m2));
+        }
+        let had = !self.royals(us).none();
+        if had && p.royals(us).none() {
+            return false;
+        }
+        let wins = !self.royals(them).none() && p.royals(them).none();
+        if !wins && !l.royal.expose && p.layer_in_check(us) {
+            return false;
+        }
+        if l.royal.no_check && p.layer_in_check(them) {
+            return false;
+        }
+        if self.v.def.rules.taboo && p.kings_face() {
+            return false;
+        }
+        if m.kind == MoveKind::Drop {
+            let f = self.v.kinds[m.piece as usize].def.flags;
+            if f.drop_no_check || f.drop_no_mate {
+                let check = p.layer_in_check(them);
+                if check && f.drop_no_check {
+                    return false;
+                }
+                if check && f.drop_no_mate && p.legal_moves().is_empty() {
+                    return false;
+                }
+            }
+            let t = m.piece as usize;
+            if l.drops
+                .iter()
+                .any(|d| d.with_attack && has_type(d.pieces, t))
+            {
+                let placed = p.type_on(m.to as usize);
+                let k = &self.v.kinds[placed];
+                let hits = p.targets(
+                    &k.captures[us],
+                    us,
+                    m.to as usize,
+                    p.occupied() | k.block[us],
+                    k.prison[us],
+                ) & p.color[them];
+                if hits.none() {
+                    return false;
+                }
+            }
+        }
+        if let Some((mask, check, _never)) = l.history.nonrepeating
+            && (m.kind == MoveKind::Drop || has_type(mask, m.piece as usize))
+            && !(check && self.layer_in_check(us))
+        {
+            let key = p.layer_key();
+            if p.history.contains(&key) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The rules that restrict the whole list of legal moves.
+    pub(super) fn layer_filter(&self, moves: &mut Vec<FMove>) {
+        let l = &self.v.layers;
+        let us = self.turn;
+        if self.layer_end().is_some() {
+            moves.clear();
+            return;
+        }
+        // `hill=balance`: black may only answer white's arrival by arriving too.
+        if let Some(h) = self.hill_pending() {
+            let hill = &l.hills[h];
+            moves.retain(|m| {
+                m.kind == MoveKind::Normal
+                    && has_type(hill.pieces, m.promo.unwrap_or(m.piece) as usize)
+                    && hill.zone[us].has(m.to as usize)
+            });
+            return;
+        }
+        if l.royal.must_evade && self.layer_in_check(us) {
+            moves.retain(|m| self.v.kinds[m.piece as usize].def.flags.royal);
+        }
+        if let Some(mc) = &l.must_capture {
+            let by_set = |m: &FMove| m.capture.is_some() && has_type(mc.pieces, m.piece as usize);
+            if mc.compulsory {
+                let pseudo = self.pseudo_moves();
+                if pseudo.iter().any(by_set) {
+                    moves.retain(by_set);
+                }
+            } else if moves.iter().any(by_set) {
+                moves.retain(by_set);
+            }
+            if (mc.most.is_some() || mc.multiple) && !moves.is_empty() {
+                let score: Vec<i64> = moves.iter().map(|m| self.capture_score(m, mc)).collect();
+                let best = score.iter().copied().max().unwrap_or(0);
+                let keep = if mc.most.is_some() {
+                    best
+                } else if best >= 2 {
+                    2
+                } else {
+                    i64::MIN
+                };
+                let mut i = 0;
+                moves.retain(|_| {
+                    let ok = score[i] >= keep;
+                    i += 1;
+                    ok
+                });
+            }
+        }
+        if moves.is_empty() && l.royal.until_captured {
+            *moves = self.pseudo_moves();
+        }
+    }
+
+    /// What a capture takes: the number of enemy pieces it removes (explosions included), or
+    /// their values under `most{...}`.
+    fn capture_score(&self, m: &FMove, mc: &super::layers::MustCapture) -> i64 {
+        if m.capture.is_none() {
+            return 0;
+        }
+        let them = 1 - self.turn;
+        let mut p = self.clone();
+        p.make(m);
+        let gone = self.color[them] & !p.color[them];
+        match &mc.most {
+            Some(values) if !values.is_empty() => gone
+                .iter()
+                .map(|s| values.get(self.type_on(s)).copied().unwrap_or(1))
+                .sum(),
+            _ => gone.len() as i64,
+        }
+    }
+
+    /// A key of the position (board, hands, side to move) for the history rules.
+    pub fn layer_key(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut mix = |b: u64| {
+            h ^= b;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        for sq in self.occupied().iter() {
+            mix((sq as u64) << 8 | self.board[sq] as u64);
+        }
+        for c in 0..2 {
+            for (t, &n) in self.hand[c].iter().enumerate() {
+                if n > 0 {
+                    mix(0x10000 | (c as u64) << 12 | (t as u64) << 6 | n as u64);
+                }
+            }
+        }
+        mix(0x20000 | self.turn as u64);
+        h
+    }
+}

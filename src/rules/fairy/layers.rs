@@ -1,0 +1,227 @@
+//! Rule layers on a fairy variant: the engine's side of FBR rules (`rules::fbr` fills them).
+//!
+//! A variant without layers has `Layers::default()` (`active == false`) and takes none of the
+//! layer paths: the only cost is a test of that flag (and of the wrap flags in the stepping
+//! helpers). With layers, legality is decided by making the move on a copy
+//! (`layer_moves.rs`), the move's after-effects (explosions, colour changes, magnets,
+//! drowning, holdings) are applied by `layer_make.rs`, and game ends by `layer_end.rs`.
+//! Piece-type sets are bit masks over the variant's piece types (bit `t` = type `t`).
+
+use super::bits::Bits256;
+
+/// What a capture puts in a holding, and who may drop it (`holding`).
+#[derive(Clone, Debug, Default)]
+pub struct Holding {
+    /// Types stacked on the holding when captured (`holding{...}`; all by default).
+    pub pieces: u64,
+    /// Squares where a capture feeds the holding (`holding[...]`; all by default).
+    pub zone: Bits256,
+    /// `demote`: a promoted piece goes to the holding as the piece it promoted from.
+    pub demote: bool,
+    /// `either`: a held piece may also be dropped as any piece it promotes to.
+    pub either: bool,
+    /// `notflip`: the captured piece stays its owner's (goes to the owner's holding).
+    pub notflip: bool,
+    /// `promote`: the captured piece goes to the holding promoted (its first promotion).
+    pub promote: bool,
+    /// `share`: one holding for both players (kept as white's hand).
+    pub share: bool,
+    /// `pocket` (or a holding only implied by `gating`): captures feed no holding.
+    pub pocket: bool,
+    /// Per type: the type it came from by promotion (`demote`).
+    pub demoted: Vec<u8>,
+    /// Per type: its first promotion choice (`promote`, `either`), if any.
+    pub promoted: Vec<Option<u8>>,
+}
+
+/// A `drop` rule's extra conditions.
+#[derive(Clone, Debug, Default)]
+pub struct DropRule {
+    /// Types it applies to.
+    pub pieces: u64,
+    /// `captured{...}`: a drop needs a credit, earned by losing one of these types.
+    pub captured: Option<u64>,
+    /// `withattack`: the dropped piece must attack an enemy piece at once.
+    pub with_attack: bool,
+}
+
+/// A hill (`hill`): entering it wins.
+#[derive(Clone, Debug, Default)]
+pub struct Hill {
+    /// The hill per colour (black's mirrored).
+    pub zone: [Bits256; 2],
+    /// Types that win by entering (royal types when no piece set is given).
+    pub pieces: u64,
+    /// `balance`: black may answer white's arrival with its own (a draw).
+    pub balance: bool,
+    /// `fill`: every hill square occupied by the side's pieces wins.
+    pub fill: bool,
+    /// `pass[...]`: a piece wins by entering only after it stood on these squares.
+    pub pass: Option<[Bits256; 2]>,
+}
+
+/// `mustcapture`: captures are compulsory.
+#[derive(Clone, Debug, Default)]
+pub struct MustCapture {
+    /// Types that must capture (all by default).
+    pub pieces: u64,
+    /// `compulsory`: capturing comes before lifting check.
+    pub compulsory: bool,
+    /// `most`: the capture taking the most pieces (or points, with values per type).
+    pub most: Option<Vec<i64>>,
+    /// `multiple`: a capture taking several pieces before one taking one.
+    pub multiple: bool,
+}
+
+/// A zone rule (`zone[...]=...`).
+#[derive(Clone, Debug, Default)]
+pub struct ZoneRule {
+    /// Squares per colour.
+    pub zone: [Bits256; 2],
+    /// Types it restricts.
+    pub pieces: u64,
+}
+
+/// The royal rule's behaviour (`royal=...`).
+#[derive(Clone, Debug, Default)]
+pub struct Royal {
+    /// `expose`: royal pieces may be left attacked (and captured).
+    pub expose: bool,
+    /// `bare`: baring the opponent's royals wins.
+    pub bare: bool,
+    /// `baremove`: as `bare`, a draw when the bared side bares back at once.
+    pub baremove: bool,
+    /// `checkmated`: being checkmated wins.
+    pub checkmated: bool,
+    /// `maxchecks(N)`: the Nth check wins.
+    pub max_checks: Option<u32>,
+    /// `mustevase`: in check, only royal pieces move.
+    pub must_evade: bool,
+    /// `solely`: a lone royal at the start of the opponent's turn loses.
+    pub solely: bool,
+    /// `taboo`: no move may give check.
+    pub no_check: bool,
+    /// `untilcaptured`: mate does not end the game; losing every royal does.
+    pub until_captured: bool,
+}
+
+/// End rules that need the game's history.
+#[derive(Clone, Debug, Default)]
+pub struct HistoryRules {
+    /// `draw=repetition(N)`.
+    pub draw_repetition: Option<u32>,
+    /// `loss=repetition(N)`: the side repeating the position loses.
+    pub loss_repetition: Option<u32>,
+    /// `nonrepeating`: moves that repeat an earlier position are illegal (types, `check`,
+    /// `never`).
+    pub nonrepeating: Option<(u64, bool, bool)>,
+}
+
+/// Every layer a variant carries.
+#[derive(Clone, Debug, Default)]
+pub struct Layers {
+    /// Any layer present: legality, move lists and game ends take the layer paths.
+    pub active: bool,
+    /// `cylindric`/`torus`: files wrap.
+    pub wrap_files: bool,
+    /// `torus`: ranks wrap.
+    pub wrap_ranks: bool,
+    /// `null`: a piece may come back to its own square around the board.
+    pub null_moves: bool,
+    /// `mirror` (black's movement from white's): flip files, flip ranks; `None` = SjaakII's
+    /// own reading.
+    pub mirror: Option<(bool, bool)>,
+    /// `atomic`: types removed by a neighbouring capture's explosion.
+    pub atomic: Option<u64>,
+    /// `royal` attributes.
+    pub royal: Royal,
+    /// `mustcapture`.
+    pub must_capture: Option<MustCapture>,
+    /// `holding`.
+    pub holding: Option<Holding>,
+    /// `drop` rules.
+    pub drops: Vec<DropRule>,
+    /// `gating`: gating squares per colour, types that may gate (in order for `ordered`).
+    pub gate: Option<([Bits256; 2], Vec<u8>, bool)>,
+    /// `hill` rules.
+    pub hills: Vec<Hill>,
+    /// `diagonals=dark` (`Some(0)`) or `light` (`Some(1)`).
+    pub diagonals: Option<u8>,
+    /// `direction`: per colour and square, the allowed directions (bit `i` = [`DIRS`]`[i]`).
+    pub directions: Option<Box<[[u8; 256]; 2]>>,
+    /// `zone=captureonly`.
+    pub capture_only: Vec<ZoneRule>,
+    /// `zone=dontcross`: sliding stops on entering.
+    pub dont_cross: Vec<ZoneRule>,
+    /// `zone=river`.
+    pub river: Vec<ZoneRule>,
+    /// `andernach`: a capturing (non-royal) piece changes colour.
+    pub andernach: bool,
+    /// `benedict`: no captures; the moved piece converts the enemy pieces it attacks.
+    pub benedict: bool,
+    /// `magnetic`.
+    pub magnetic: bool,
+    /// `alice`: two boards, one piece per square; a moved piece changes board.
+    pub alice: bool,
+    /// `pieces{...}=total(N)`: at most N of these types per side.
+    pub totals: Vec<(u64, u32)>,
+    /// `pieces=extinction`: losing every piece of one of these types loses.
+    pub extinction: Option<u64>,
+    /// `pieces=immovable(N)`: these types do not move in the first N plies (always: `None`).
+    pub immovable: Vec<(u64, Option<u32>)>,
+    /// `pieces=taboo`: these types cannot be captured (by the second set's types, or any).
+    pub taboo: Vec<(u64, Option<u64>)>,
+    /// `pieces=neutral`: these types belong to the side to move (but those giving check).
+    pub neutral: u64,
+    /// `warp`: non-royal pieces may be taken off the board, from this ply on.
+    pub warp: Option<u32>,
+    /// Rules that read the game's history.
+    pub history: HistoryRules,
+    /// `monster`: white moves twice a turn.
+    pub monster: bool,
+}
+
+/// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.
+pub const DIRS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+/// The per-position state layers keep (inside `FairyPos`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct LayerState {
+    /// `alice`: squares whose piece stands on the second board.
+    pub alice: Bits256,
+    /// `hill=pass`: squares whose piece has passed the pass zone.
+    pub passed: Bits256,
+    /// `drop=captured`: drops each side has earned.
+    pub credits: [u8; 2],
+    /// `monster`: white has made the first move of its turn.
+    pub second: bool,
+}
+
+impl Layers {
+    /// Whether the board wraps in either direction.
+    #[inline]
+    pub fn wraps(&self) -> bool {
+        self.wrap_files || self.wrap_ranks
+    }
+
+    /// Whether any rule needs the game's positions.
+    pub fn needs_history(&self) -> bool {
+        let h = &self.history;
+        h.draw_repetition.is_some() || h.loss_repetition.is_some() || h.nonrepeating.is_some()
+    }
+}
+
+/// Whether type `t` is in the mask.
+#[inline]
+pub fn has_type(mask: u64, t: usize) -> bool {
+    t < 64 && mask >> t & 1 != 0
+}

@@ -1,0 +1,765 @@
+//! [`RuleList`] × SjaakII [`VariantDef`] → the variant with FBR rule layers: rules the fairy
+//! engine already has set its rules and piece properties (drop zones, drop flags, royal
+//! flags, blocked squares, promotion choices), the others fill [`Layers`]. Rules that need
+//! MBN multi-leg moves or multi-move turns, and attributes not implemented, are refused with
+//! the rule's column and the reason.
+
+use std::sync::Arc;
+
+use super::model::{Attribute, BoardRange, PieceSet, Rule, RuleList};
+use super::parse::{FbrError, fbr_to_rules};
+use crate::rules::fairy::bits::{Bits256, square};
+use crate::rules::fairy::defs::{Outcome, VariantDef};
+use crate::rules::fairy::layers::{DIRS, DropRule, Hill, Holding, Layers, MustCapture, ZoneRule};
+use crate::rules::fairy::tables::promotion_tokens;
+use crate::rules::fairy::{Variant, bundled_variants, defs_to_variant_with, find_variant};
+
+/// FBR rules refused, with the reason.
+const REFUSED: &[(&str, &str)] = &[
+    (
+        "announcement",
+        "needs MBN move definitions bound to announcements",
+    ),
+    ("antiroyal", "is not implemented"),
+    (
+        "avalanche",
+        "needs multi-move turns that push the opponent's pawns (MBN `#P=mfW`)",
+    ),
+    ("bouncing", "needs MBN reflecting moves (`zB`)"),
+    ("bughouse", "needs two boards and partner games"),
+    (
+        "burner",
+        "needs MBN prefixed piece definitions (burning zones)",
+    ),
+    (
+        "cheshire",
+        "needs MBN multi-leg moves (the king's removed-square leg)",
+    ),
+    (
+        "conversion",
+        "needs MBN prefixed piece definitions (`*Q=ccO`)",
+    ),
+    ("difficulttrading", "needs MBN multi-leg (Lion) captures"),
+    (
+        "freezer",
+        "needs MBN prefixed piece definitions (freezing zones)",
+    ),
+    ("multicapture", "needs MBN multi-leg captures"),
+    ("muskeeter", "needs Musketeer gating of MBN-defined pieces"),
+    ("musketeer", "needs Musketeer gating of MBN-defined pieces"),
+    (
+        "pincher",
+        "needs MBN prefixed piece definitions (pinching zones)",
+    ),
+    ("progressive", "needs multi-move turns"),
+    (
+        "protector",
+        "needs MBN prefixed piece definitions (protection zones)",
+    ),
+    ("stopifchecking", "needs MBN multi-leg moves"),
+    ("stymizer", "needs MBN multi-leg moves (stymied legs)"),
+    (
+        "swap",
+        "needs MBN swap moves (`w`) and prefixed promotion rules",
+    ),
+    ("swapping", "needs MBN swap moves (`(dttwQ)0`)"),
+    ("switching", "needs MBN swap moves (`wwK`)"),
+    (
+        "turn",
+        "needs multi-move turns (only `monster`'s double move is built in)",
+    ),
+];
+
+fn refuse<T>(column: usize, reason: impl Into<String>) -> Result<T, FbrError> {
+    Err(FbrError {
+        column,
+        reason: reason.into(),
+    })
+}
+
+/// Builds `def` with its own `Rules:` line (if any) followed by the FBR rules of `text`.
+pub fn variant_with_rules(def: &VariantDef, text: &str) -> Result<Variant, FbrError> {
+    let mut rules = match &def.fbr_rules {
+        Some((_, own)) => fbr_to_rules(own)?,
+        None => RuleList::default(),
+    };
+    rules.rules.extend(fbr_to_rules(text)?.rules);
+    let (def, layers) = apply_rules(def, &rules)?;
+    defs_to_variant_with(&def, layers).map_err(|reason| FbrError { column: 1, reason })
+}
+
+/// The bundled FIDE chess with FBR rules (what `--rules` means for a standard game).
+pub fn chess_with_rules(text: &str) -> Result<Arc<Variant>, FbrError> {
+    let all = bundled_variants();
+    let chess = find_variant(&all, "chess").ok_or(FbrError {
+        column: 1,
+        reason: "no bundled chess definition".into(),
+    })?;
+    variant_with_rules(&chess.def, text).map(Arc::new)
+}
+
+/// Applies a rule list to a definition: the changed definition and its layers.
+pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Layers), FbrError> {
+    let mut a = Applier {
+        def: def.clone(),
+        layers: Layers::default(),
+        flip: (false, true),
+    };
+    // `mirror` first: it decides how board ranges read for black.
+    for r in list.rules.iter().filter(|r| r.name == "mirror") {
+        a.mirror(r)?;
+    }
+    let has_holding = list.rules.iter().any(|r| r.name == "holding" && !r.cancel);
+    for r in &list.rules {
+        if let Some((_, why)) = REFUSED.iter().find(|(n, _)| *n == r.name) {
+            return refuse(r.column, format!("FBR rule `{}` {why}", r.name));
+        }
+        a.rule(r, has_holding)?;
+    }
+    a.layers.active = !list.rules.is_empty();
+    Ok((a.def, a.layers))
+}
+
+struct Applier {
+    def: VariantDef,
+    layers: Layers,
+    /// Board ranges for black: flip files, flip ranks.
+    flip: (bool, bool),
+}
+
+impl Applier {
+    fn types(&self) -> usize {
+        self.def.pieces.len().min(64)
+    }
+
+    fn all_types(&self) -> u64 {
+        (0..self.types()).fold(0, |m, t| m | 1 << t)
+    }
+
+    fn royal_types(&self) -> u64 {
+        (0..self.types())
+            .filter(|&t| self.def.pieces[t].flags.royal)
+            .fold(0, |m, t| m | 1 << t)
+    }
+
+    fn type_of(&self, letter: &str) -> Option<usize> {
+        self.def.pieces.iter().position(|p| {
+            p.symbols[0]
+                .trim_end_matches('~')
+                .eq_ignore_ascii_case(letter)
+        })
+    }
+
+    /// A piece set as a type mask (checked: every letter names a piece).
+    fn mask(&self, set: &PieceSet, column: usize) -> Result<u64, FbrError> {
+        for p in &set.pieces {
+            if self.type_of(p).is_none() {
+                return refuse(column, format!("`{p}` names no piece of this variant"));
+            }
+        }
+        Ok((0..self.types())
+            .filter(|&t| set.includes(self.def.pieces[t].symbols[0].trim_end_matches('~')))
+            .fold(0, |m, t| m | 1 << t))
+    }
+
+    fn mask_or(
+        &self,
+        set: &Option<PieceSet>,
+        column: usize,
+        default: u64,
+    ) -> Result<u64, FbrError> {
+        match set {
+            Some(s) => self.mask(s, column),
+            None => Ok(default),
+        }
+    }
+
+    /// A board range per colour (black's flipped as `mirror` says).
+    fn zone(&self, range: &BoardRange) -> [Bits256; 2] {
+        let (files, ranks) = (self.def.files as usize, self.def.ranks as usize);
+        let mut w = Bits256::EMPTY;
+        for r in 0..ranks {
+            for f in 0..files {
+                let inside = range.parts.iter().any(|p| {
+                    p.files
+                        .is_none_or(|(a, b)| (a as usize..=b as usize).contains(&f))
+                        && p.ranks
+                            .is_none_or(|(a, b)| (a as usize..=b as usize).contains(&r))
+                });
+                if inside != range.not {
+                    w.set(square(f, r));
+                }
+            }
+        }
+        let mut b = Bits256::EMPTY;
+        for s in w.iter() {
+            let (f, r) = (s % 16, s / 16);
+            let f = if self.flip.0 { files - 1 - f } else { f };
+            let r = if self.flip.1 { ranks - 1 - r } else { r };
+            b.set(square(f, r));
+        }
+        [w, b]
+    }
+
+    fn need_range(&self, r: &Rule) -> Result<[Bits256; 2], FbrError> {
+        match &r.range {
+            Some(range) => Ok(self.zone(range)),
+            None => refuse(
+                r.column,
+                format!("`{}` needs a board range `[...]`", r.name),
+            ),
+        }
+    }
+
+    fn board(&self) -> [Bits256; 2] {
+        self.zone(&BoardRange::default_all())
+    }
+
+    fn mirror(&mut self, r: &Rule) -> Result<(), FbrError> {
+        let (mut fx, mut fy) = (false, !r.cancel);
+        if !r.cancel && !r.attrs.is_empty() {
+            fy = false;
+            for a in &r.attrs {
+                match a.name.as_str() {
+                    "vertical" => fy = true,
+                    "horizontal" => fx = true,
+                    _ => {}
+                }
+            }
+        }
+        self.flip = (fx, fy);
+        self.layers.mirror = Some((fx, fy));
+        Ok(())
+    }
+
+    fn unsupported<T>(r: &Rule, a: &Attribute) -> Result<T, FbrError> {
+        refuse(
+            a.column,
+            format!("`{}={}` is not implemented", r.name, a.name),
+        )
+    }
+
+    fn rule(&mut self, r: &Rule, has_holding: bool) -> Result<(), FbrError> {
+        let col = r.column;
+        if r.cancel {
+            return match r.name.as_str() {
+                "royal" => {
+                    for p in &mut self.def.pieces {
+                        p.flags.royal = false;
+                    }
+                    Ok(())
+                }
+                // `!draw`, `!mirror`: FBR's defaults are not applied anyway (mirror is read first).
+                "draw" | "mirror" => Ok(()),
+                other => refuse(col, format!("`!{other}` cancels nothing here")),
+            };
+        }
+        let board = self.board();
+        match r.name.as_str() {
+            "cylindric" | "torus" => {
+                self.layers.wrap_files = true;
+                self.layers.wrap_ranks |= r.name == "torus";
+                for a in &r.attrs {
+                    match a.name.as_str() {
+                        "null" => self.layers.null_moves = true,
+                        _ => return Self::unsupported(r, a),
+                    }
+                }
+            }
+            "atomic" => {
+                let mut set = r.pieces.clone().unwrap_or(PieceSet {
+                    caret: true,
+                    pieces: vec!["P".into()],
+                    ..PieceSet::default()
+                });
+                if set.pieces.iter().any(|p| self.type_of(p).is_none()) {
+                    set.pieces.retain(|p| self.type_of(p).is_some());
+                }
+                self.layers.atomic = Some(self.mask(&set, col)?);
+            }
+            "andernach" => self.layers.andernach = true,
+            "benedict" => {
+                self.layers.benedict = true;
+                self.layers.royal.expose = true;
+            }
+            "magnetic" => self.layers.magnetic = true,
+            "monster" => {
+                self.layers.monster = true;
+                self.layers.royal.until_captured = true;
+            }
+            "alice" => {
+                if let Some(a) = r.attrs.iter().find(|a| a.name != "classic") {
+                    return refuse(
+                        a.column,
+                        format!(
+                            "`alice={}` needs several boards (MBN board transitions)",
+                            a.name
+                        ),
+                    );
+                }
+                self.layers.alice = true;
+            }
+            "holding" => self.holding(r)?,
+            "drop" => self.drop(r, has_holding)?,
+            "gating" => {
+                let pieces: Vec<u8> = match &r.pieces {
+                    Some(set) if !set.not && !set.caret => {
+                        let mut v = Vec::new();
+                        for p in &set.pieces {
+                            match self.type_of(p) {
+                                Some(t) => v.push(t as u8),
+                                None => {
+                                    return refuse(
+                                        col,
+                                        format!("`{p}` names no piece of this variant"),
+                                    );
+                                }
+                            }
+                        }
+                        v
+                    }
+                    other => {
+                        let m = self.mask_or(other, col, self.all_types() & !self.royal_types())?;
+                        (0..self.types())
+                            .filter(|&t| m >> t & 1 != 0)
+                            .map(|t| t as u8)
+                            .collect()
+                    }
+                };
+                let ordered = r.attrs.iter().any(|a| a.name == "ordered");
+                if ordered && r.pieces.is_none() {
+                    return refuse(col, "`gating=ordered` needs a piece set giving the order");
+                }
+                let zone = r.range.as_ref().map_or(board, |z| self.zone(z));
+                self.def.rules.gate_drops = true;
+                self.layers.gate = Some((zone, pieces, ordered));
+                if !has_holding && self.layers.holding.is_none() {
+                    // The holding gating implies holds the pieces there at the start (a pocket).
+                    self.layers.holding = Some(Holding {
+                        pocket: true,
+                        ..self.holding_tables()
+                    });
+                }
+            }
+            "mustcapture" => {
+                let mut mc = MustCapture {
+                    pieces: self.mask_or(&r.pieces, col, self.all_types())?,
+                    ..MustCapture::default()
+                };
+                for a in &r.attrs {
+                    match a.name.as_str() {
+                        "compulsory" => mc.compulsory = true,
+                        "multiple" => mc.multiple = true,
+                        "most" => {
+                            let mut values = Vec::new();
+                            if let Some(set) = &a.pieces {
+                                values = vec![1; self.types()];
+                                for (letter, v) in &set.values {
+                                    match self.type_of(letter) {
+                                        Some(t) => values[t] = *v,
+                                        None => {
+                                            return refuse(
+                                                a.column,
+                                                format!(
+                                                    "`{letter}` names no piece of this variant"
+                                                ),
+                                            );
+                                        }
+                                    }
+                                }
+                            }
+                            mc.most = Some(values);
+                        }
+                        _ => return Self::unsupported(r, a),
+                    }
+                }
+                self.layers.must_capture = Some(mc);
+            }
+            "hill" => {
+                let zone = self.need_range(r)?;
+                let mut h = Hill {
+                    zone,
+                    pieces: self.mask_or(&r.pieces, col, self.royal_types())?,
+                    ..Hill::default()
+                };
+                for a in &r.attrs {
+                    match a.name.as_str() {
+                        "balance" => h.balance = true,
+                        "fill" => h.fill = true,
+                        "pass" => match &a.range {
+                            Some(z) => h.pass = Some(self.zone(z)),
+                            None => return refuse(a.column, "`pass` needs a board range `[...]`"),
+                        },
+                        _ => return Self::unsupported(r, a),
+                    }
+                }
+                self.layers.hills.push(h);
+            }
+            "royal" => self.royal(r)?,
+            "stalemate" | "draw" | "win" | "loss" => self.ends(r)?,
+            "diagonals" => match r.attrs.as_slice() {
+                [a] if a.name == "dark" => self.layers.diagonals = Some(0),
+                [a] if a.name == "light" => self.layers.diagonals = Some(1),
+                _ => return refuse(col, "`diagonals` takes one attribute: `dark` or `light`"),
+            },
+            "direction" => {
+                let names = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
+                let Some(d) = r
+                    .seq
+                    .as_deref()
+                    .and_then(|s| names.iter().position(|n| *n == s))
+                else {
+                    return refuse(col, "`direction` needs a direction `<n>` .. `<nw>`");
+                };
+                let zone = self.need_range(r)?;
+                let table = self
+                    .layers
+                    .directions
+                    .get_or_insert_with(|| Box::new([[0xFF; 256]; 2]));
+                for (c, z) in zone.iter().enumerate() {
+                    let (dx, dy) = DIRS[d];
+                    let dx = if c == 1 && self.flip.0 { -dx } else { dx };
+                    let dy = if c == 1 && self.flip.1 { -dy } else { dy };
+                    let bit = DIRS.iter().position(|&v| v == (dx, dy)).unwrap_or(d);
+                    for s in z.iter() {
+                        if table[c][s] == 0xFF {
+                            table[c][s] = 0;
+                        }
+                        table[c][s] |= 1 << bit;
+                    }
+                }
+            }
+            "zone" => {
+                let zone = self.need_range(r)?;
+                let pieces = self.mask_or(&r.pieces, col, self.all_types())?;
+                if r.attrs.is_empty() {
+                    return refuse(
+                        col,
+                        "`zone` needs an attribute: hole, river, dontcross, captureonly",
+                    );
+                }
+                for a in &r.attrs {
+                    let z = ZoneRule { zone, pieces };
+                    match a.name.as_str() {
+                        "hole" => {
+                            for (t, p) in self.def.pieces.iter_mut().enumerate() {
+                                if t < 64 && pieces >> t & 1 != 0 {
+                                    let b = p.block.get_or_insert([Bits256::EMPTY; 2]);
+                                    b[0] |= zone[0];
+                                    b[1] |= zone[1];
+                                    let d = p.drop_zone.get_or_insert(board);
+                                    d[0] &= !zone[0];
+                                    d[1] &= !zone[1];
+                                }
+                            }
+                        }
+                        "river" => self.layers.river.push(z),
+                        "dontcross" => self.layers.dont_cross.push(z),
+                        "captureonly" => self.layers.capture_only.push(z),
+                        _ => return Self::unsupported(r, a),
+                    }
+                }
+            }
+            "pieces" => self.pieces(r)?,
+            "nonrepeating" => {
+                let mask = self.mask_or(&r.pieces, col, self.all_types())?;
+                let check = r.attrs.iter().any(|a| a.name == "check");
+                let never = r.attrs.iter().any(|a| a.name == "never");
+                self.layers.history.nonrepeating = Some((mask, check, never));
+            }
+            "warp" => {
+                let start = r
+                    .attrs
+                    .iter()
+                    .find(|a| a.name == "start")
+                    .and_then(|a| a.arg);
+                self.layers.warp = Some(start.unwrap_or(0).max(0) as u32);
+            }
+            "promotion" => self.promotion(r)?,
+            "mirror" => {}
+            other => return refuse(col, format!("FBR rule `{other}` is not implemented")),
+        }
+        Ok(())
+    }
+
+    /// Per type: the type it promoted from, and its first promotion choice.
+    fn holding_tables(&self) -> Holding {
+        let n = self.def.pieces.len();
+        let mut demoted: Vec<u8> = (0..n as u8).collect();
+        let mut promoted = vec![None; n];
+        for (i, p) in self.def.pieces.iter().enumerate() {
+            let own = &p.symbols[0];
+            if let Some(base) = own.strip_prefix('+')
+                && let Some(b) = self.type_of(base)
+            {
+                demoted[i] = b as u8;
+            }
+            for pr in &p.promotions {
+                for tok in promotion_tokens(&pr.choices) {
+                    let name = if tok == "+" { format!("+{own}") } else { tok };
+                    if let Some(t) = self.type_of(name.trim_end_matches('~')) {
+                        if promoted[i].is_none() {
+                            promoted[i] = Some(t as u8);
+                        }
+                        if demoted[t] as usize == t && t != i {
+                            demoted[t] = i as u8;
+                        }
+                    }
+                }
+            }
+        }
+        Holding {
+            pieces: self.all_types(),
+            zone: self.board()[0],
+            demoted,
+            promoted,
+            ..Holding::default()
+        }
+    }
+
+    fn holding(&mut self, r: &Rule) -> Result<(), FbrError> {
+        let mut h = self.holding_tables();
+        h.pieces = self.mask_or(&r.pieces, r.column, self.all_types())?;
+        if let Some(z) = &r.range {
+            h.zone = self.zone(z)[0];
+        }
+        for a in &r.attrs {
+            match a.name.as_str() {
+                "demote" => h.demote = true,
+                "either" => h.either = true,
+                "notflip" => h.notflip = true,
+                "promote" => h.promote = true,
+                "share" => h.share = true,
+                "pocket" => h.pocket = true,
+                _ => return Self::unsupported(r, a),
+            }
+        }
+        if h.demote && h.either {
+            return refuse(
+                r.column,
+                "`holding`: `demote` and `either` exclude each other",
+            );
+        }
+        self.def.rules.keep_capture = false;
+        self.def.rules.return_capture = false;
+        self.def.rules.allow_drops = !h.pocket;
+        self.layers.holding = Some(h);
+        Ok(())
+    }
+
+    fn drop(&mut self, r: &Rule, has_holding: bool) -> Result<(), FbrError> {
+        let d = &self.def.rules;
+        if !(has_holding || d.allow_drops || d.keep_capture || d.return_capture) {
+            return refuse(r.column, "`drop` needs a `holding` rule");
+        }
+        let default = self.all_types() & !self.royal_types();
+        let pieces = self.mask_or(&r.pieces, r.column, default)?;
+        let zone = r.range.as_ref().map(|z| self.zone(z));
+        let mut rule = DropRule {
+            pieces,
+            ..DropRule::default()
+        };
+        let (mut no_check, mut no_mate) = (false, false);
+        for a in &r.attrs {
+            match a.name.as_str() {
+                "nocheck" => no_check = true,
+                "nomate" => no_mate = true,
+                "withattack" => rule.with_attack = true,
+                "captured" => match &a.pieces {
+                    Some(set) => rule.captured = Some(self.mask(set, a.column)?),
+                    None => return refuse(a.column, "`captured` needs a piece set `{...}`"),
+                },
+                _ => return Self::unsupported(r, a),
+            }
+        }
+        for (t, p) in self.def.pieces.iter_mut().enumerate() {
+            if t >= 64 || pieces >> t & 1 == 0 {
+                continue;
+            }
+            if let Some(z) = zone {
+                // A range given explicitly allows squares the piece cannot move from.
+                p.drop_zone = Some(z);
+                p.flags.drop_dead = true;
+            }
+            p.flags.drop_no_check |= no_check;
+            p.flags.drop_no_mate |= no_mate;
+        }
+        self.layers.drops.push(rule);
+        Ok(())
+    }
+
+    fn royal(&mut self, r: &Rule) -> Result<(), FbrError> {
+        if r.range.is_some() {
+            return refuse(
+                r.column,
+                "`royal[...]` (the royal piece chosen by distance) is not implemented",
+            );
+        }
+        if let Some(set) = &r.pieces {
+            let mask = self.mask(set, r.column)?;
+            for (t, p) in self.def.pieces.iter_mut().enumerate() {
+                p.flags.royal = t < 64 && mask >> t & 1 != 0;
+            }
+        } else if self.royal_types() == 0 {
+            match self.type_of("K") {
+                Some(k) => self.def.pieces[k].flags.royal = true,
+                None => return refuse(r.column, "`royal` without a piece set needs a piece `K`"),
+            }
+        }
+        let ro = &mut self.layers.royal;
+        for a in &r.attrs {
+            match a.name.as_str() {
+                "expose" => ro.expose = true,
+                "bare" => ro.bare = true,
+                "baremove" => ro.baremove = true,
+                "checkmated" => ro.checkmated = true,
+                "maxchecks" => match a.arg {
+                    Some(n) if n > 0 => ro.max_checks = Some(n as u32),
+                    _ => return refuse(a.column, "`maxchecks` needs a count `(N)`"),
+                },
+                "mustevase" => ro.must_evade = true,
+                "solely" => ro.solely = true,
+                "taboo" => ro.no_check = true,
+                "untilcaptured" => ro.until_captured = true,
+                _ => return Self::unsupported(r, a),
+            }
+        }
+        Ok(())
+    }
+
+    fn ends(&mut self, r: &Rule) -> Result<(), FbrError> {
+        let outcome = match r.name.as_str() {
+            "win" => Outcome::Win,
+            "loss" => Outcome::Loss,
+            _ => Outcome::Draw,
+        };
+        if r.name == "stalemate" {
+            let [a] = r.attrs.as_slice() else {
+                return refuse(
+                    r.column,
+                    "`stalemate` takes one attribute: draw, loss or win",
+                );
+            };
+            self.def.rules.stalemate = Some(match a.name.as_str() {
+                "draw" => Outcome::Draw,
+                "loss" => Outcome::Loss,
+                "win" => Outcome::Win,
+                _ => return Self::unsupported(r, a),
+            });
+            return Ok(());
+        }
+        for a in &r.attrs {
+            let n = a.arg.unwrap_or(3).max(1) as u32;
+            match (r.name.as_str(), a.name.as_str()) {
+                (_, "stalemate") => self.def.rules.stalemate = Some(outcome),
+                ("draw", "repetition") => self.layers.history.draw_repetition = Some(n),
+                ("loss", "repetition") => self.layers.history.loss_repetition = Some(n),
+                _ => return Self::unsupported(r, a),
+            }
+        }
+        Ok(())
+    }
+
+    fn pieces(&mut self, r: &Rule) -> Result<(), FbrError> {
+        let col = r.column;
+        if r.attrs.is_empty() {
+            return refuse(col, "`pieces` needs an attribute");
+        }
+        for a in &r.attrs {
+            let given = r.pieces.as_ref().map(|s| self.mask(s, col)).transpose()?;
+            match a.name.as_str() {
+                "total" => match a.arg {
+                    Some(n) if n >= 0 => self
+                        .layers
+                        .totals
+                        .push((given.unwrap_or(self.all_types()), n as u32)),
+                    _ => return refuse(a.column, "`total` needs a count `(N)`"),
+                },
+                "extinction" => {
+                    let mask = match given {
+                        Some(m) => m,
+                        None => self.start_types(),
+                    };
+                    self.layers.extinction = Some(mask);
+                }
+                "immovable" => {
+                    let Some(m) = given else {
+                        return refuse(col, "`pieces=immovable` needs a piece set");
+                    };
+                    self.layers
+                        .immovable
+                        .push((m, a.arg.map(|n| n.max(0) as u32)));
+                }
+                "neutral" => {
+                    let Some(m) = given else {
+                        return refuse(col, "`pieces=neutral` needs a piece set");
+                    };
+                    self.layers.neutral |= m;
+                }
+                "taboo" => {
+                    let Some(m) = given else {
+                        return refuse(col, "`pieces=taboo` needs a piece set");
+                    };
+                    let by = a
+                        .pieces
+                        .as_ref()
+                        .map(|s| self.mask(s, a.column))
+                        .transpose()?;
+                    self.layers.taboo.push((m, by));
+                }
+                _ => return Self::unsupported(r, a),
+            }
+        }
+        Ok(())
+    }
+
+    /// The types standing in the definition's start position.
+    fn start_types(&self) -> u64 {
+        let board = self.def.fen.split([' ', '[']).next().unwrap_or_default();
+        let mut mask = 0u64;
+        for (t, p) in self.def.pieces.iter().enumerate().take(64) {
+            let sym = p.symbols[0].trim_end_matches('~');
+            if sym.len() == 1 && sym != "+" && board.contains(sym) {
+                mask |= 1 << t;
+            }
+        }
+        mask
+    }
+
+    fn promotion(&mut self, r: &Rule) -> Result<(), FbrError> {
+        let [a] = r.attrs.as_slice() else {
+            return refuse(r.column, "only `promotion=enter{...}` is implemented");
+        };
+        if a.name != "enter" {
+            return Self::unsupported(r, a);
+        }
+        let Some(set) = &a.pieces else {
+            return refuse(a.column, "`enter` needs a piece set `{...}`");
+        };
+        let mask = self.mask(set, a.column)?;
+        let zone = r.range.as_ref().map(|z| self.zone(z));
+        let choices: String = (0..self.types())
+            .filter(|&t| mask >> t & 1 != 0)
+            .map(|t| self.def.pieces[t].symbols[0].clone())
+            .collect();
+        for p in &mut self.def.pieces {
+            for pr in &mut p.promotions {
+                pr.choices = choices.clone();
+                if let Some(z) = zone {
+                    pr.zone = z;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl BoardRange {
+    /// The whole board.
+    fn default_all() -> BoardRange {
+        BoardRange {
+            not: true,
+            parts: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,13 @@
+//! FBR (Formalized Board Rules) rule layers on any fairy variant: FBR text →
+//! [`RuleList`] ([`fbr_to_rules`], errors with column and reason) → applied to a SjaakII
+//! [`VariantDef`](crate::rules::fairy::VariantDef) ([`apply_rules`]): rules the engine already
+//! knows set its rules and piece flags, the others become
+//! [`Layers`](crate::rules::fairy::Layers) the fairy move generator reads. See `docs/fbr.md`.
+
+pub mod apply;
+pub mod model;
+pub mod parse;
+
+pub use apply::{apply_rules, chess_with_rules, variant_with_rules};
+pub use model::{Attribute, BoardRange, PieceSet, Rule, RuleList};
+pub use parse::{FbrError, fbr_to_rules};
