@@ -503,6 +503,9 @@ pub struct Designator {
     pub squares: Option<Vec<SquareRange>>,
     /// The text as written.
     pub text: String,
+    /// A coordinate part (`[-5..5,0..8;*,3]`, `docs/infinite.md`) as written, instead of
+    /// `squares`; lowered by `query::lower_coords`.
+    pub coords: Option<String>,
 }
 
 /// `a-h1-8`: files and ranks, 0-based and inclusive (`a` = 0, rank `1` = 0).

@@ -18,6 +18,7 @@ mod error;
 mod literal;
 mod lower;
 mod lower_more;
+pub mod lower_coords;
 pub mod names;
 mod ops;
 mod parse;

@@ -301,6 +301,7 @@ impl Builder<'_> {
     fn designator(&self, text: &str, parts: Pairs<Rule>) -> Result<Designator, QueryError> {
         let mut pieces = None;
         let mut squares = None;
+        let mut coords = None;
         for part in parts.flat_map(|p| {
             if p.as_rule() == Rule::dot_piece {
                 p.into_inner().collect::<Vec<_>>()
@@ -343,6 +344,7 @@ impl Builder<'_> {
                     }
                     squares = Some(ranges);
                 }
+                Rule::coord_set => coords = Some(part.as_str().to_string()),
                 _ => {}
             }
         }
@@ -350,6 +352,7 @@ impl Builder<'_> {
             pieces,
             squares,
             text: text.to_string(),
+            coords,
         })
     }
 

@@ -55,6 +55,11 @@ impl FairyQuery {
         }
     }
 
+    /// The query's text (compiled for other boards too, e.g. the unbounded one of ICN input).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
     /// The filter for a board of this geometry (compiled once; an error is kept too).
     pub fn filter(&self, geometry: Geometry) -> Result<Arc<Node<Bits256>>, String> {
         let key = (geometry.files, geometry.ranks);
