@@ -195,3 +195,39 @@ fn matched_games_are_written_as_icn_that_reads_back() {
         assert_eq!(g.moves[21].comment.as_deref(), Some("CQL"));
     }
 }
+
+#[test]
+fn example_queries_in_queries_infinite() {
+    let Some(d) = icn_dir() else { return };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("queries/infinite");
+    let text = |name: &str| std::fs::read_to_string(root.join(name)).unwrap();
+    let f = d.join("readme-examples.icn");
+    // The README game's checks from outside 1..8 x 1..8: the bishop on 2,-2 (ply 10) and the
+    // queen on 7,13 (ply 17); the checks from 7,7 and 4,4 are from inside.
+    assert_eq!(
+        matches(&text("check-from-outside.cql"), &f),
+        both_games(&[10, 17])
+    );
+    // No queen of the README game leaves -1000..1000.
+    assert!(matches(&text("far-queen.cql"), &f).is_empty());
+    // A ladder mate at 20,20: the rook on 10,20 checks along rank 20, the rooks on ranks 19
+    // and 21 cover the king's other squares; and the same with colours swapped.
+    let dir = tempfile::tempdir().unwrap();
+    let ladder = write(
+        &dir,
+        "ladder.icn",
+        "b K0,0|k20,20|R10,20|R1,19|R1,21\n\nw k0,0|K20,20|r10,20|r1,19|r1,21\n\nb K0,0|k5,5|R1,5|R1,4|R1,6\n",
+    );
+    assert_eq!(
+        matches(&text("mate-outside.cql"), &ladder),
+        BTreeSet::from([(1, 0), (2, 0)])
+    );
+    // Every example runs on the site's games and variants without a refusal.
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let q = entry.unwrap().path();
+        for file in ["random-legal-games.icn", "infinitechess-variants.icn"] {
+            let (code, _, err) = cqlq(&[], &std::fs::read_to_string(&q).unwrap(), &d.join(file));
+            assert!(matches!(code, Some(0 | 1)) && err.is_empty(), "{q:?} {file}: {err}");
+        }
+    }
+}

@@ -29,6 +29,7 @@ pub fn coords_to_rects(text: &str) -> Result<Vec<Rect>, String> {
     inner
         .split(';')
         .map(|rect| {
+            let rect = rect.trim();
             let (x, y) = rect
                 .split_once(',')
                 .ok_or_else(|| format!("`{rect}` needs two coordinates `X,Y`"))?;
@@ -196,7 +197,7 @@ mod tests {
 
     #[test]
     fn spans_and_rectangles() {
-        let r = coords_to_rects("[-5..5,0..8;*,3;..-2,7..]").unwrap();
+        let r = coords_to_rects("[-5..5,0..8; *,3 ;..-2,7..]").unwrap();
         assert_eq!(r[0].files, (Some(-5), Some(5)));
         assert_eq!(r[0].ranks, (Some(0), Some(8)));
         assert_eq!(r[1].files, (None, None));
