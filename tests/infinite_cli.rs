@@ -30,7 +30,10 @@ fn icn_file_is_read_validated_and_searched() {
     // only (the king steps off the file at ply 2).
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("1,9>5,9 {CQL}|5,5>4,4\n"), "{out}");
-    assert!(err.contains("1 games read, 1 matched, 1 positions matched"), "{err}");
+    assert!(
+        err.contains("1 games read, 1 matched, 1 positions matched"),
+        "{err}"
+    );
     // Detected by content without the extension; the illegal move (a king moving three
     // squares) is named with its place, and the game counts as bad.
     let bad = dir.path().join("games.txt");

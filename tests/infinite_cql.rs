@@ -227,7 +227,10 @@ fn example_queries_in_queries_infinite() {
         let q = entry.unwrap().path();
         for file in ["random-legal-games.icn", "infinitechess-variants.icn"] {
             let (code, _, err) = cqlq(&[], &std::fs::read_to_string(&q).unwrap(), &d.join(file));
-            assert!(matches!(code, Some(0 | 1)) && err.is_empty(), "{q:?} {file}: {err}");
+            assert!(
+                matches!(code, Some(0 | 1)) && err.is_empty(),
+                "{q:?} {file}: {err}"
+            );
         }
     }
 }

@@ -11,7 +11,11 @@ const CLASSICAL: &str = r#"w 0/100 1 (8|1) {"slideLimit": 100} P1,2+|P2,2+|P3,2+
 
 fn squares(s: &cqlq::rules::infinite::squares::SparseSet) -> Vec<(i64, i64)> {
     // Coord numbers are 0-based (a1 = (0, 0)); ICN squares are 1-based (a1 = 1,1).
-    let mut v: Vec<_> = s.coords().iter().map(|c| (c.file + 1, c.rank + 1)).collect();
+    let mut v: Vec<_> = s
+        .coords()
+        .iter()
+        .map(|c| (c.file + 1, c.rank + 1))
+        .collect();
     v.sort();
     v
 }

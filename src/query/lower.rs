@@ -415,7 +415,10 @@ impl Lower<'_> {
                 format!("invalid FEN placement: {m}"),
             )
         })?;
-        let (files, ranks) = (usize::from(self.geo.frame().0), usize::from(self.geo.frame().1));
+        let (files, ranks) = (
+            usize::from(self.geo.frame().0),
+            usize::from(self.geo.frame().1),
+        );
         if pattern.ranks.len() != ranks || pattern.width() != files {
             let m = format!(
                 "invalid FEN placement: {} ranks of {} squares, but the board has {ranks} ranks of {files}",

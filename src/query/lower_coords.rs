@@ -6,7 +6,7 @@
 //! (any). Bounded regions become [`Node::Pieces`] with their squares listed (so `_[3,4]` and
 //! `~` stay exact); unbounded ones become [`Node::Region`], which keeps only pieces, so a
 //! region that would admit infinitely many empty squares is refused here. Transforms map
-//! rectangles exactly ([`super::transform::Xform::map_rect`]). See `docs/infinite.md`.
+//! rectangles exactly (`Xform::map_rect` in `transform.rs`). See `docs/infinite.md`.
 
 use crate::ir::{Node, PieceKinds};
 use crate::squares::{Coord, Rect, SquareSet};
@@ -70,7 +70,10 @@ fn span(text: &str) -> Result<(Option<i64>, Option<i64>), String> {
 /// ICN coordinates (a1 = `1,1`) to [`Coord`] numbers (a1 = `0,0`), saturating at the ends.
 fn icn_to_coord(r: Rect) -> Rect {
     let down = |(lo, hi): (Option<i64>, Option<i64>)| {
-        (lo.map(|v| v.saturating_sub(1)), hi.map(|v| v.saturating_sub(1)))
+        (
+            lo.map(|v| v.saturating_sub(1)),
+            hi.map(|v| v.saturating_sub(1)),
+        )
     };
     Rect {
         files: down(r.files),
@@ -169,7 +172,10 @@ impl Lower<'_> {
 /// filter is read from its debug form, as `run` reads `sort`.
 pub fn needs_bounded_board<S: std::fmt::Debug>(filter: &Node<S>) -> Option<&'static str> {
     const BOUNDED_ONLY: &[(&str, &str)] = &[
-        ("Direction(", "direction filters (up, down, left, right, diagonal, orthogonal, ...)"),
+        (
+            "Direction(",
+            "direction filters (up, down, left, right, diagonal, orthogonal, ...)",
+        ),
         ("Between(", "between"),
         ("Ray(", "ray / xray / attack chains"),
         ("Pin(", "pin"),

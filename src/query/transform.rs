@@ -147,10 +147,20 @@ impl Xform {
         };
         let (x, y) = (centred(r.files, cf), centred(r.ranks, cr));
         let scaled = |(lo, hi): Span, s: i64| -> Span {
-            if s > 0 { (lo, hi) } else { (hi.map(|v| -v), lo.map(|v| -v)) }
+            if s > 0 {
+                (lo, hi)
+            } else {
+                (hi.map(|v| -v), lo.map(|v| -v))
+            }
         };
         // The matrix is a signed permutation: each image axis is one source axis.
-        let pick = |row: [i64; 2]| if row[0] != 0 { scaled(x, row[0]) } else { scaled(y, row[1]) };
+        let pick = |row: [i64; 2]| {
+            if row[0] != 0 {
+                scaled(x, row[0])
+            } else {
+                scaled(y, row[1])
+            }
+        };
         let back = |(lo, hi): Span, c: i128, d: i64| {
             let f = |v: i128| {
                 let v = (v + c).div_euclid(2) + i128::from(d);

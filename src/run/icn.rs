@@ -210,7 +210,10 @@ impl Sink<'_> {
     pub(super) fn icn_games(&mut self, data: &[u8], name: &str) -> io::Result<()> {
         let text = String::from_utf8_lossy(data);
         let games = icn_to_games(&text).map_err(|e| {
-            io::Error::new(io::ErrorKind::InvalidData, format!("infinite chess (ICN): {e}"))
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("infinite chess (ICN): {e}"),
+            )
         })?;
         let filter = icn_filter(self.config.fairy_query.text())
             .map_err(|e| io::Error::new(io::ErrorKind::Unsupported, e))?;

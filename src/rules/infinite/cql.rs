@@ -8,8 +8,8 @@
 //! ([`super::refusal`]) that `run` reports for the game.
 
 use super::board::Square;
-use super::moves::{Move, Played, is_legal, is_pseudo_legal, play};
 use super::movegen::{candidate_moves, moves_are_finite};
+use super::moves::{Move, Played, is_legal, is_pseudo_legal, play};
 use super::outcome::variant_win;
 use super::piece::{Kind, Owner, Piece};
 use super::position::InfPosition;
@@ -36,7 +36,8 @@ fn one(sq: Square) -> SparseSet {
 /// What a move does, as filters see it, from the position before it (`mv` must be a move of
 /// a piece of the side to move).
 fn move_info(pos: &InfPosition, mv: &Move, piece: Piece) -> MoveInfo<SparseSet> {
-    let ep = piece.kind == Kind::Pawn && Some(mv.to) == pos.en_passant && pos.board.get(mv.to).is_none();
+    let ep =
+        piece.kind == Kind::Pawn && Some(mv.to) == pos.en_passant && pos.board.get(mv.to).is_none();
     let capture = if ep {
         let passed = (mv.to.0, mv.from.1);
         pos.board
@@ -179,9 +180,7 @@ impl Position for InfPosition {
         self.power_of_type(piece_type)
     }
     fn play_san(&mut self, san: &str) -> Result<MoveInfo<SparseSet>, RulesError> {
-        let mv = icn_to_move(san).map_err(|e| RulesError {
-            reason: e.message,
-        })?;
+        let mv = icn_to_move(san).map_err(|e| RulesError { reason: e.message })?;
         let played = play(self, &mv).map_err(|e| RulesError {
             reason: e.to_string(),
         })?;
