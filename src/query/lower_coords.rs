@@ -222,4 +222,46 @@ mod tests {
         let open = icn_to_coord(coords_to_rects("[1..,1]").unwrap()[0]);
         assert_eq!(listed(&open, u128::MAX), None);
     }
+
+    /// Every transform of `flip`, `flipcolor` and `shift` maps a rectangle (open bounds
+    /// included) onto exactly the images of its squares: checked square by square in a window
+    /// around the classical board, with open bounds standing for "to the window's edge".
+    #[test]
+    fn rectangles_map_like_their_squares() {
+        use super::super::ast::Transform;
+        use super::super::transform::group;
+        use crate::squares::Geometry;
+        let geo = Geometry::UNBOUNDED;
+        let rects = [
+            "[2..4,-1..3]",
+            "[..0,*]",
+            "[5..,2]",
+            "[*,..-3]",
+            "[-2..,7..9]",
+        ];
+        let window = -30..=30i64;
+        for t in [Transform::Flip, Transform::FlipColor, Transform::Shift] {
+            for x in group(t, geo) {
+                for text in rects {
+                    let r = icn_to_coord(coords_to_rects(text).unwrap()[0]);
+                    let image = x.map_rect(geo, r);
+                    for f in window.clone() {
+                        for k in window.clone() {
+                            let c = Coord { file: f, rank: k };
+                            if r.contains(c) {
+                                assert!(image.contains(x.map(geo, c, true)), "{text} {x:?} {c:?}");
+                            }
+                        }
+                    }
+                    // And nothing else: the preimage of a square of the image is in `r`
+                    // (every group element is a bijection; its inverse is in the group's
+                    // closure, so test by counting on a bounded rectangle instead).
+                    if r.is_bounded() {
+                        let n = listed(&r, u128::MAX).unwrap().len();
+                        assert_eq!(listed(&image, u128::MAX).unwrap().len(), n, "{text} {x:?}");
+                    }
+                }
+            }
+        }
+    }
 }
