@@ -275,6 +275,10 @@ pub enum Node<S> {
     /// A piece designator: `Ra1`, `[Qq]d4`, `_f4`, `a-h1-8`, `.`; the squares of `squares`
     /// holding a piece (or emptiness) admitted by `kinds`.
     Pieces(PieceKinds, S),
+    /// A coordinate designator with an unbounded region (`K[-5..5,0..]`, see
+    /// `docs/infinite.md`): the squares of pieces admitted by `kinds` (never empty squares)
+    /// inside one of the rectangles. Bounded regions lower to [`Node::Pieces`].
+    Region(PieceKinds, Vec<crate::squares::Rect>),
     /// `x | y` (and the union of a transformed set filter's images).
     Union(Vec<Node<S>>),
     /// `x & y`

@@ -31,6 +31,64 @@ impl Geometry {
     pub fn contains(&self, c: Coord) -> bool {
         c.file >= 0 && c.rank >= 0 && c.file < self.files as i64 && c.rank < self.ranks as i64
     }
+
+    /// The unbounded board of infinite chess (`files` = `ranks` = 0 marks it). [`contains`]
+    /// stays false for it, so code written for finite boards finds no square and never indexes
+    /// a table; code that knows the plane asks [`admits`]. Square names and transforms use the
+    /// embedded classical 8x8 board ([`frame`]): a1 = (0, 0) is ICN square 1,1.
+    ///
+    /// [`contains`]: Geometry::contains
+    /// [`admits`]: Geometry::admits
+    /// [`frame`]: Geometry::frame
+    pub const UNBOUNDED: Geometry = Geometry { files: 0, ranks: 0 };
+
+    /// Whether this is the unbounded board ([`Geometry::UNBOUNDED`]).
+    pub fn is_unbounded(&self) -> bool {
+        self.files == 0 && self.ranks == 0
+    }
+
+    /// Whether `c` is a square of the board: every square of the unbounded board, else
+    /// [`Geometry::contains`].
+    pub fn admits(&self, c: Coord) -> bool {
+        self.is_unbounded() || self.contains(c)
+    }
+
+    /// The (files, ranks) that square names and transforms are resolved against: the board's
+    /// own size, or the classical 8x8 board embedded in the unbounded one.
+    pub fn frame(&self) -> (u8, u8) {
+        if self.is_unbounded() {
+            (8, 8)
+        } else {
+            (self.files, self.ranks)
+        }
+    }
+}
+
+/// An axis-parallel rectangle of squares in [`Coord`] numbers, bounds inclusive, `None` open:
+/// the region of a coordinate designator (`[X,Y]`, `docs/infinite.md`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rect {
+    /// Lowest and highest file.
+    pub files: (Option<i64>, Option<i64>),
+    /// Lowest and highest rank.
+    pub ranks: (Option<i64>, Option<i64>),
+}
+
+impl Rect {
+    /// Whether `c` lies in the rectangle.
+    pub fn contains(&self, c: Coord) -> bool {
+        let inside = |(lo, hi): (Option<i64>, Option<i64>), v: i64| {
+            lo.is_none_or(|l| v >= l) && hi.is_none_or(|h| v <= h)
+        };
+        inside(self.files, c.file) && inside(self.ranks, c.rank)
+    }
+
+    /// Whether every bound is given (the rectangle holds finitely many squares).
+    pub fn is_bounded(&self) -> bool {
+        let (a, b) = self.files;
+        let (c, d) = self.ranks;
+        a.is_some() && b.is_some() && c.is_some() && d.is_some()
+    }
 }
 
 /// A set of squares of one board type: what set-valued CQL filters yield.

@@ -10,7 +10,12 @@ use cqlq::squares::SquareSet;
 const CLASSICAL: &str = r#"w 0/100 1 (8|1) {"slideLimit": 100} P1,2+|P2,2+|P3,2+|P4,2+|P5,2+|P6,2+|P7,2+|P8,2+|p1,7+|p2,7+|p3,7+|p4,7+|p5,7+|p6,7+|p7,7+|p8,7+|R1,1+|R8,1+|r1,8+|r8,8+|N2,1|N7,1|n2,8|n7,8|B3,1|B6,1|b3,8|b6,8|Q4,1|q4,8|K5,1+|k5,8+"#;
 
 fn squares(s: &cqlq::rules::infinite::squares::SparseSet) -> Vec<(i64, i64)> {
-    let mut v: Vec<_> = s.coords().iter().map(|c| (c.file, c.rank)).collect();
+    // Coord numbers are 0-based (a1 = (0, 0)); ICN squares are 1-based (a1 = 1,1).
+    let mut v: Vec<_> = s
+        .coords()
+        .iter()
+        .map(|c| (c.file + 1, c.rank + 1))
+        .collect();
     v.sort();
     v
 }

@@ -18,9 +18,9 @@ pub fn attacked_by<P: Position>(pos: &P, x: &P::Set, y: &P::Set) -> P::Set {
     let attackers = y.intersect(&pos.occupied());
     let mut hit = P::Set::empty();
     for square in singletons(pos, &attackers) {
-        hit = hit.union(&pos.attacks_from(&square));
+        hit = hit.union(&pos.attacks_within(&square, x));
     }
-    hit.intersect(x)
+    hit
 }
 
 /// `x attacks y`: the squares of x holding a piece that attacks a square of y.
@@ -28,7 +28,7 @@ pub fn attackers<P: Position>(pos: &P, x: &P::Set, y: &P::Set) -> P::Set {
     let candidates = x.intersect(&pos.occupied());
     let mut out = P::Set::empty();
     for square in singletons(pos, &candidates) {
-        if !pos.attacks_from(&square).intersect(y).is_empty() {
+        if !pos.attacks_within(&square, y).is_empty() {
             out = out.union(&square);
         }
     }

@@ -240,6 +240,12 @@ impl<'a, P: Position> Evaluator<'a, P> {
             }
             // Ra1, [Qq]d4, _f4, a-h1-8, .
             Node::Pieces(kinds, squares) => Some(Value::Set(pos.pieces(*kinds).intersect(squares))),
+            // K[-5..5,0..]: the admitted pieces standing in one of the rectangles
+            Node::Region(kinds, rects) => Some(Value::Set(P::Set::from_coords(
+                pos.geometry(),
+                (pos.pieces(*kinds).coords().into_iter())
+                    .filter(|c| rects.iter().any(|r| r.contains(*c))),
+            ))),
             // x | y
             Node::Union(items) => {
                 let mut acc = P::Set::empty();

@@ -506,6 +506,9 @@ pub struct Designator {
     /// A fairy variant's FEN letters written `[=Cc]` (`C`, `c`, `+P`), resolved when lowering
     /// for the game's variant ([`crate::query::PieceLetters`]); `pieces` is then `Some`.
     pub fairy: Vec<String>,
+    /// A coordinate part (`[-5..5,0..8;*,3]`, `docs/infinite.md`) as written, instead of
+    /// `squares`; lowered by `query::lower_coords`.
+    pub coords: Option<String>,
 }
 
 /// `a-h1-8`: files and ranks, 0-based and inclusive (`a` = 0, rank `1` = 0).

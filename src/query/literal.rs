@@ -83,7 +83,7 @@ pub(crate) fn range_coords(
 ) -> Result<Vec<Coord>, SquareRange> {
     let mut out = Vec::new();
     for r in ranges {
-        if r.files.1 >= geo.files || r.ranks.1 >= geo.ranks {
+        if !geo.is_unbounded() && (r.files.1 >= geo.files || r.ranks.1 >= geo.ranks) {
             return Err(*r);
         }
         for file in r.files.0..=r.files.1 {
@@ -134,7 +134,7 @@ impl FenPattern {
     /// The constrained squares of the pattern on a board of `geo` (which it must fit exactly).
     pub fn cells(&self, geo: Geometry) -> Vec<(PieceKinds, Coord)> {
         let mut out = Vec::new();
-        let top = i64::from(geo.ranks) - 1;
+        let top = i64::from(geo.frame().1) - 1;
         for (i, row) in self.ranks.iter().enumerate() {
             for (j, cell) in row.iter().enumerate() {
                 if let FenCell::Kinds(k) = cell {

@@ -230,6 +230,9 @@ impl Lower<'_> {
                     Ty::Number,
                 )
             }
+            ExprKind::Pieces(d) if d.coords.is_some() => {
+                return self.coord_designator(d, e.span, cx);
+            }
             ExprKind::Pieces(d) => {
                 let kinds = self.designator_kinds(d, e.span)?;
                 let squares = match &d.squares {
@@ -419,7 +422,10 @@ impl Lower<'_> {
                 format!("invalid FEN placement: {m}"),
             )
         })?;
-        let (files, ranks) = (usize::from(self.geo.files), usize::from(self.geo.ranks));
+        let (files, ranks) = (
+            usize::from(self.geo.frame().0),
+            usize::from(self.geo.frame().1),
+        );
         if pattern.ranks.len() != ranks || pattern.width() != files {
             let m = format!(
                 "invalid FEN placement: {} ranks of {} squares, but the board has {ranks} ranks of {files}",

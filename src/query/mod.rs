@@ -18,6 +18,7 @@ mod error;
 mod letters;
 mod literal;
 mod lower;
+pub mod lower_coords;
 mod lower_more;
 pub mod names;
 mod ops;

@@ -302,6 +302,7 @@ impl Builder<'_> {
         let mut pieces = None;
         let mut squares = None;
         let mut fairy = Vec::new();
+        let mut coords = None;
         for part in parts.flat_map(|p| {
             if p.as_rule() == Rule::dot_piece {
                 p.into_inner().collect::<Vec<_>>()
@@ -352,6 +353,7 @@ impl Builder<'_> {
                     }
                     squares = Some(ranges);
                 }
+                Rule::coord_set => coords = Some(part.as_str().to_string()),
                 _ => {}
             }
         }
@@ -360,6 +362,7 @@ impl Builder<'_> {
             squares,
             text: text.to_string(),
             fairy,
+            coords,
         })
     }
 

@@ -86,7 +86,8 @@ impl Xform {
     /// The image of `c` on a board of `geo`; the translation is skipped when `with_shift` is
     /// false (FEN placements are not shifted).
     pub fn map(&self, geo: Geometry, c: Coord, with_shift: bool) -> Coord {
-        let (cf, cr) = (i64::from(geo.files) - 1, i64::from(geo.ranks) - 1);
+        let (files, ranks) = geo.frame();
+        let (cf, cr) = (i64::from(files) - 1, i64::from(ranks) - 1);
         // Doubled coordinates centred on the board keep the centre integral.
         let (x, y) = apply(self.m, (2 * c.file - cf, 2 * c.rank - cr));
         let (dx, dy) = if with_shift { self.shift } else { (0, 0) };
@@ -108,16 +109,68 @@ impl Xform {
         if self.moves_nothing() || set.is_empty() || *set == S::full(geo) {
             return Some(set.clone());
         }
+        if !set.is_finite() {
+            // A co-finite set of the unbounded board: the image of a bijection is every square
+            // but the image of its (finite) complement.
+            let full = S::full(geo);
+            let hole = full.minus(set).coords();
+            let moved = hole.into_iter().map(|c| self.map(geo, c, true));
+            return Some(full.minus(&S::from_coords(geo, moved)));
+        }
         let moved: Vec<Coord> = set
             .coords()
             .into_iter()
             .map(|c| self.map(geo, c, true))
-            .filter(|&c| geo.contains(c))
+            .filter(|&c| geo.admits(c))
             .collect();
         if moved.is_empty() {
             None
         } else {
             Some(S::from_coords(geo, moved))
+        }
+    }
+}
+
+impl Xform {
+    /// The image of a rectangle (open bounds allowed): the board symmetries and translations
+    /// map axis-parallel rectangles to axis-parallel rectangles, so the image is exact on the
+    /// unbounded board (coordinate designators, `docs/infinite.md`). Bounds past the `i64`
+    /// range saturate.
+    pub fn map_rect(&self, geo: Geometry, r: crate::squares::Rect) -> crate::squares::Rect {
+        type Span = (Option<i128>, Option<i128>);
+        let (files, ranks) = geo.frame();
+        let (cf, cr) = (i128::from(files) - 1, i128::from(ranks) - 1);
+        // Doubled coordinates centred on the board, as in `map`.
+        let centred = |(lo, hi): (Option<i64>, Option<i64>), c: i128| -> Span {
+            let f = |v: i64| 2 * i128::from(v) - c;
+            (lo.map(f), hi.map(f))
+        };
+        let (x, y) = (centred(r.files, cf), centred(r.ranks, cr));
+        let scaled = |(lo, hi): Span, s: i64| -> Span {
+            if s > 0 {
+                (lo, hi)
+            } else {
+                (hi.map(|v| -v), lo.map(|v| -v))
+            }
+        };
+        // The matrix is a signed permutation: each image axis is one source axis.
+        let pick = |row: [i64; 2]| {
+            if row[0] != 0 {
+                scaled(x, row[0])
+            } else {
+                scaled(y, row[1])
+            }
+        };
+        let back = |(lo, hi): Span, c: i128, d: i64| {
+            let f = |v: i128| {
+                let v = (v + c).div_euclid(2) + i128::from(d);
+                i64::try_from(v).unwrap_or(if v < 0 { i64::MIN } else { i64::MAX })
+            };
+            (lo.map(f), hi.map(f))
+        };
+        crate::squares::Rect {
+            files: back(pick(self.m[0]), cf, self.shift.0),
+            ranks: back(pick(self.m[1]), cr, self.shift.1),
         }
     }
 }
@@ -133,10 +186,11 @@ const COLOR_SWAP: Xform = Xform {
 /// `reversecolor`, which has only the colour swap). Rotations by 90° and the diagonal
 /// reflections exist only on square boards. `notransform` has none (handled by lowering).
 pub(crate) fn group(t: Transform, geo: Geometry) -> Vec<Xform> {
-    let square = geo.files == geo.ranks;
+    let (files, ranks) = geo.frame();
+    let square = files == ranks;
     let syms = |ms: &[Matrix]| ms.iter().map(|&m| Xform::sym(m)).collect::<Vec<_>>();
     let shifts = |horizontal: bool, vertical: bool| {
-        let (fx, ry) = (i64::from(geo.files) - 1, i64::from(geo.ranks) - 1);
+        let (fx, ry) = (i64::from(files) - 1, i64::from(ranks) - 1);
         let mut out = vec![Xform::IDENTITY];
         let dxs = if horizontal { -fx..=fx } else { 0..=0 };
         for dx in dxs {

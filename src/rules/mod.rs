@@ -67,6 +67,12 @@ pub trait Position: Clone + Send + Sync {
     /// colour there would be in check" (seed 003): pinned pieces attack, pawns attack
     /// diagonally forward whether or not the square is occupied.
     fn attacks_from(&self, square: &Self::Set) -> Self::Set;
+    /// The squares of `within` attacked by the piece on `square`: `attacks_from ∩ within`,
+    /// which the unbounded board answers exactly for a finite `within` even when the attack
+    /// set itself is an infinite ray.
+    fn attacks_within(&self, square: &Self::Set, within: &Self::Set) -> Self::Set {
+        self.attacks_from(square).intersect(within)
+    }
     /// The side to move.
     fn turn(&self) -> Color;
     /// Whether the side to move is in check.

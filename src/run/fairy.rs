@@ -196,6 +196,11 @@ impl FairyQuery {
             )))
         })
     }
+
+    /// The query's text (compiled for other boards too, e.g. the unbounded one of ICN input).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
 }
 
 /// Whether the query is CQL-S: forced by the command line, or by its look.

@@ -1,12 +1,26 @@
-//! ICN (infinite chess) inputs: recognised by the `.icn` extension or by content, read and
-//! replayed with full move validation. CQL evaluation on the unbounded board is not yet
-//! wired into the evaluator (it needs non-`Copy` square sets, see `docs/infinite.md`), so such
-//! an input is refused with a message saying so, never searched as PGN or silently skipped.
+//! ICN (infinite chess) inputs: recognised by the `.icn` extension or by content, and
+//! searched like PGN. The query is compiled once per input for the unbounded board
+//! ([`SparseSet`] on [`Geometry::UNBOUNDED`]); each game becomes a [`GameRecord`] whose moves
+//! are its compact ICN moves, replayed through [`InfPosition`] by the generic replay, and
+//! evaluated by the same evaluator as PGN games. Matched games are written as ICN with
+//! `{CQL}` comments after the matched moves (ICN's long format allows a `{comment}` after a
+//! move; a comment before the first move marks the start position); `--fen` and `--json`
+//! print ICN position strings. See `docs/infinite.md`.
 
 use std::io;
 use std::path::Path;
 
-use crate::rules::infinite::{icn_to_games, looks_like_icn};
+use rayon::prelude::*;
+
+use super::{BATCH_GAMES, GameOutput, RunConfig, Sink};
+use crate::eval::{Evaluator, GameContext, replay};
+use crate::ir::Node;
+use crate::output::{Format, PgnStyle, render_game_with_comments};
+use crate::pgn::{GameRecord, MoveNode};
+use crate::rules::infinite::moves::compact;
+use crate::rules::infinite::squares::SparseSet;
+use crate::rules::infinite::{IcnGame, icn_to_games, looks_like_icn, position_to_icn, refusal};
+use crate::squares::Geometry;
 
 /// Whether the input is ICN: a `.icn` file, or text whose first position is an ICN one.
 pub fn is_icn(path: &Path, data: &[u8]) -> bool {
@@ -21,24 +35,216 @@ pub fn is_icn(path: &Path, data: &[u8]) -> bool {
     looks_like_icn(&text)
 }
 
-/// Reads and validates every game of an ICN input, then refuses the query: the error names
-/// what was read (or the first fault, with line and column) and what is missing.
-pub fn refuse(data: &[u8]) -> io::Error {
-    let text = String::from_utf8_lossy(data);
-    let read = match icn_to_games(&text) {
-        Err(e) => format!("{e}"),
-        Ok(games) => {
-            let bad = games.iter().filter_map(|g| g.replay().err()).next();
-            match bad {
-                Some(e) => format!("{} ICN games read; {e}", games.len()),
-                None => format!("{} ICN games read, every move legal", games.len()),
+/// The query compiled for the unbounded board, or why it cannot run there (a compile error,
+/// or a filter that needs a bounded board, named).
+pub fn icn_filter(query_text: &str) -> Result<Node<SparseSet>, String> {
+    let query = crate::query::compile::<SparseSet>(query_text, Geometry::UNBOUNDED)
+        .map_err(|e| format!("the query cannot run on the unbounded board: {e}"))?;
+    if let Some(word) = crate::query::lower_coords::needs_bounded_board(&query.filter) {
+        return Err(format!(
+            "infinite chess (ICN) input: cqlq does not evaluate {word} on the unbounded board (see docs/infinite.md)"
+        ));
+    }
+    Ok(query.filter)
+}
+
+/// An ICN game as a [`GameRecord`]: its tags, one node per move holding the compact move
+/// (what [`InfPosition`](crate::rules::infinite::InfPosition) plays as "SAN") and its comment.
+pub fn icn_to_record(game: &IcnGame) -> GameRecord {
+    let mut nodes = vec![MoveNode::default()];
+    let mut turn = game.start.turn;
+    for (i, m) in game.moves.iter().enumerate() {
+        let at = i as u32 + 1;
+        nodes[i].children.push(at);
+        nodes.push(MoveNode {
+            parent: Some(at - 1),
+            san: compact(&m.mv, turn),
+            comments_after: m.comment.iter().cloned().collect(),
+            ..MoveNode::default()
+        });
+        turn = turn.other();
+    }
+    GameRecord {
+        tags: game.tags.clone(),
+        nodes,
+        outcome: game.result.clone(),
+    }
+}
+
+/// A matched game as ICN: tags, the start position, then the moves, each followed by its own
+/// comment and the mark of a matched position (`{CQL}`, plus the query's `comment` texts);
+/// the mark of the start position and `{Game number N}` come before the first move.
+pub fn render_icn(
+    style: &PgnStyle,
+    number: u64,
+    game: &IcnGame,
+    record: &GameRecord,
+    matched: &[u32],
+    comments: &[(u32, String)],
+) -> String {
+    let mark = |at: u32| {
+        let mut parts: Vec<&str> = Vec::new();
+        if matched.contains(&at) {
+            parts.push(&style.match_comment);
+        }
+        parts.extend(
+            comments
+                .iter()
+                .filter(|(n, t)| *n == at && !t.is_empty())
+                .map(|(_, t)| t.as_str()),
+        );
+        parts.join(" ")
+    };
+    let mut out = String::new();
+    for (n, v) in &game.tags {
+        out.push_str(&format!("[{n} \"{}\"]\n", v.replace('"', "\\\"")));
+    }
+    if !game.tags.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(&position_to_icn(&game.start));
+    out.push_str("\n\n");
+    let mut words: Vec<String> = Vec::new();
+    if style.game_number_header {
+        words.push(format!("{{Game number {number}}}"));
+    }
+    let start = mark(0);
+    if !start.is_empty() {
+        words.push(format!("{{{start}}}"));
+    }
+    let mut moves: Vec<String> = Vec::new();
+    for (i, node) in record.nodes.iter().enumerate().skip(1) {
+        let mut text = node.san.clone();
+        for c in &node.comments_after {
+            text.push_str(&format!(" {{{c}}}"));
+        }
+        let m = mark(i as u32);
+        if !m.is_empty() {
+            text.push_str(&format!(" {{{m}}}"));
+        }
+        moves.push(text);
+    }
+    if !moves.is_empty() {
+        words.push(moves.join("|"));
+    }
+    if let Some(r) = &game.result {
+        words.push(r.clone());
+    }
+    out.push_str(&words.join(" "));
+    out.push_str("\n\n");
+    out
+}
+
+/// Replays one ICN game and evaluates the filter at each of its positions. A question the
+/// unbounded board cannot answer exactly withdraws the game's matches and reports it.
+fn search_icn_game(
+    config: &RunConfig,
+    filter: &Node<SparseSet>,
+    game: &IcnGame,
+    number: u64,
+    name: &str,
+) -> GameOutput {
+    let record = icn_to_record(game);
+    refusal::take();
+    let replayed = replay(&record, game.start.clone(), false);
+    let context = GameContext {
+        record: &record,
+        replayed: &replayed,
+        number,
+        variations: false,
+    };
+    let evaluator = Evaluator::new(&context);
+    let matched: Vec<u32> = evaluator
+        .searched_nodes()
+        .into_iter()
+        .filter(|&at| evaluator.matches(filter, at))
+        .collect();
+    let comments = evaluator.take_comments();
+    let sort = evaluator
+        .sort_value()
+        .map(|s| if s.min { -s.value } else { s.value });
+    let at = format!("{name}: game {number}");
+    if let Some(reason) = refusal::take() {
+        return GameOutput {
+            text: String::new(),
+            matched: false,
+            matched_positions: 0,
+            error: Some(format!("{at}: not searched: {reason}")),
+            sort: None,
+            refused: false,
+        };
+    }
+    let error = replayed.fault.as_ref().map(|f| {
+        let (line, column) = game
+            .moves
+            .get((f.ply as usize).saturating_sub(1))
+            .map_or((0, 0), |m| (m.location.0, m.location.1));
+        format!(
+            "{at} (line {line}, column {column}): {} at ply {}",
+            f.error, f.ply
+        )
+    });
+    let text = match (matched.is_empty(), config.format) {
+        (true, _) => String::new(),
+        (false, Format::Pgn) => {
+            render_icn(&config.style, number, game, &record, &matched, &comments)
+        }
+        (false, format) => render_game_with_comments(
+            format,
+            &config.style,
+            number,
+            &record,
+            &replayed,
+            &matched,
+            &comments,
+        ),
+    };
+    GameOutput {
+        text,
+        matched: config.games.counts_as_match(matched.len() as u64),
+        matched_positions: matched.len() as u64,
+        error,
+        sort,
+        refused: false,
+    }
+}
+
+impl Sink<'_> {
+    /// Searches every game of an ICN input, in parallel batches, writing in input order.
+    pub(super) fn icn_games(&mut self, data: &[u8], name: &str) -> io::Result<()> {
+        let text = String::from_utf8_lossy(data);
+        let games = icn_to_games(&text).map_err(|e| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("infinite chess (ICN): {e}"),
+            )
+        })?;
+        let filter = icn_filter(self.config.fairy_query.text())
+            .map_err(|e| io::Error::new(io::ErrorKind::Unsupported, e))?;
+        let config = self.config;
+        for batch in games.chunks(BATCH_GAMES) {
+            let first = self.summary.games + 1;
+            let results: Vec<GameOutput> = batch
+                .par_iter()
+                .enumerate()
+                .map(|(k, g)| search_icn_game(config, &filter, g, first + k as u64, name))
+                .collect();
+            for result in results {
+                self.summary.games += 1;
+                if let Some(e) = &result.error {
+                    self.summary.bad_games += 1;
+                    self.bar.suspend(|| eprintln!("{e}"));
+                }
+                if result.matched_positions > 0 {
+                    self.summary.matched_games += 1;
+                    self.summary.matched_positions += result.matched_positions;
+                    match &mut self.sorted {
+                        Some(held) => held.push((result.sort, result.text)),
+                        None => self.out.write_all(result.text.as_bytes())?,
+                    }
+                }
             }
         }
-    };
-    io::Error::new(
-        io::ErrorKind::Unsupported,
-        format!(
-            "infinite chess (ICN) input: {read}; CQL queries over the unbounded board are not implemented yet (see docs/infinite.md)"
-        ),
-    )
+        Ok(())
+    }
 }

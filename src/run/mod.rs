@@ -388,7 +388,7 @@ impl Sink<'_> {
             let at_end = n == 0;
             if offset == 0 && before == 0 && icn::is_icn(std::path::Path::new(""), &buffer) {
                 reader.read_to_end(&mut buffer)?;
-                return Err(icn::refuse(&buffer));
+                return self.icn_games(&buffer, name);
             }
             let used = self.games(&buffer, offset, at_end, name)?;
             if at_end {
@@ -443,7 +443,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         let result = match input {
             Input::Stdin => sink.stream(&mut io::stdin().lock(), &name),
             Input::File(path) => map_file(path).and_then(|map| match map {
-                Some(map) if icn::is_icn(path, &map) => Err(icn::refuse(&map)),
+                Some(map) if icn::is_icn(path, &map) => sink.icn_games(&map, &name),
                 Some(map) => sink.games(&map, 0, true, &name).map(|_| ()),
                 None => Ok(()),
             }),

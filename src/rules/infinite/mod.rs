@@ -8,6 +8,7 @@
 
 pub mod attack;
 pub mod board;
+pub mod cql;
 pub mod error;
 pub mod game;
 pub mod movegen;
@@ -17,6 +18,7 @@ pub mod piece;
 pub mod position;
 pub mod query;
 pub mod read;
+pub mod refusal;
 pub mod squares;
 pub mod write;
 pub mod zobrist;

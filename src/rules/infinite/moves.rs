@@ -266,6 +266,12 @@ pub fn play(pos: &mut InfPosition, mv: &Move) -> Result<Played, IllegalMove> {
     })
 }
 
+/// Whether `mv` moves a piece of the side to move as that piece moves (pseudo-legal: it may
+/// leave a royal attacked).
+pub fn is_pseudo_legal(pos: &InfPosition, mv: &Move) -> bool {
+    shape(pos, mv).is_ok()
+}
+
 /// Whether `mv` is legal in `pos`.
 pub fn is_legal(pos: &InfPosition, mv: &Move) -> bool {
     let Ok((piece, sh)) = shape(pos, mv) else {

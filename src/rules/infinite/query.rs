@@ -2,9 +2,8 @@
 //! piece-type numbering, piece designators (with `_` as a co-finite set), attacks, check and
 //! mate, `power`, `currentfen` (an ICN string) and `zobristkey`.
 //!
-//! [`crate::rules::Position`] requires a `Copy` square set, which a finite/co-finite set of an
-//! unbounded board cannot be; these inherent methods are the same questions, ready for the
-//! evaluator once the trait admits non-`Copy` sets (see `docs/infinite.md`).
+//! [`crate::rules::Position`] (in [`super::cql`]) answers the evaluator with these inherent
+//! methods (see `docs/infinite.md`).
 
 use super::attack::{is_attacked, piece_attacks};
 use super::board::Square;

@@ -1,9 +1,12 @@
 //! Square sets of the unbounded board: finite, or co-finite (every square but finitely many),
 //! so complement (`~`), empty squares (`_`) and every square (`.`) stay exact.
 //!
-//! Squares are [`Coord`]s with `file` = ICN x and `rank` = ICN y. Listing a co-finite set is
-//! impossible: [`SquareSet::coords`] then lists nothing and [`SquareSet::is_finite`] is false,
-//! [`SquareSet::count`] saturates at `u32::MAX`; callers that list must check finiteness.
+//! Inside, squares are ICN `(x, y)`; through [`SquareSet`] they are [`Coord`]s with
+//! `file = x - 1`, `rank = y - 1`, so the classical a1 (ICN `1,1`) is `Coord(0, 0)` as on every
+//! other board and square names and transforms keep their meaning on the embedded 8x8 board.
+//! Listing a co-finite set is impossible: [`SquareSet::coords`] then lists nothing and
+//! [`SquareSet::count`] saturates at `u32::MAX`, and both record a refusal
+//! ([`super::refusal`]) so the game's result is withdrawn rather than answered wrongly.
 
 use crate::squares::{Coord, Geometry, SquareSet};
 use std::collections::BTreeSet;
@@ -64,6 +67,34 @@ impl SparseSet {
     }
 }
 
+/// The [`Coord`] of an ICN square (`1,1` → `(0, 0)`; wrapping, so every `i64` round-trips).
+pub fn icn_to_coord((x, y): (i64, i64)) -> Coord {
+    Coord {
+        file: x.wrapping_sub(1),
+        rank: y.wrapping_sub(1),
+    }
+}
+
+/// The ICN square of a [`Coord`] (the inverse of [`icn_to_coord`]).
+pub fn coord_to_icn(c: Coord) -> (i64, i64) {
+    (c.file.wrapping_add(1), c.rank.wrapping_add(1))
+}
+
+impl SparseSet {
+    /// The one ICN square of a singleton set (None for any other set).
+    pub fn single(&self) -> Option<(i64, i64)> {
+        match (self.cofinite, self.listed.len()) {
+            (false, 1) => self.listed.first().map(|&(y, x)| (x, y)),
+            _ => None,
+        }
+    }
+
+    /// The ICN squares of a finite set (None for a co-finite one), without a refusal.
+    pub fn icn_squares(&self) -> Option<Vec<(i64, i64)>> {
+        (!self.cofinite).then(|| self.listed.iter().map(|&(y, x)| (x, y)).collect())
+    }
+}
+
 impl SquareSet for SparseSet {
     fn empty() -> Self {
         SparseSet::default()
@@ -72,19 +103,25 @@ impl SquareSet for SparseSet {
         SparseSet::everything()
     }
     fn from_coords(_geo: Geometry, coords: impl IntoIterator<Item = Coord>) -> Self {
-        SparseSet::of_squares(coords.into_iter().map(|c| (c.file, c.rank)))
+        SparseSet::of_squares(coords.into_iter().map(coord_to_icn))
     }
     fn coords(&self) -> Vec<Coord> {
         if self.cofinite {
+            super::refusal::refuse(
+                "a filter lists or iterates over a co-finite square set (every square but finitely many) of the unbounded board",
+            );
             return Vec::new();
         }
         self.listed
             .iter()
-            .map(|&(rank, file)| Coord { file, rank })
+            .map(|&(y, x)| icn_to_coord((x, y)))
             .collect()
     }
     fn count(&self) -> u32 {
         if self.cofinite {
+            super::refusal::refuse(
+                "a filter counts a co-finite square set (every square but finitely many) of the unbounded board",
+            );
             u32::MAX
         } else {
             u32::try_from(self.listed.len()).unwrap_or(u32::MAX)
@@ -173,8 +210,9 @@ mod tests {
     #[test]
     fn listing_and_counting() {
         let s = SparseSet::of_squares([(3, 1), (-2, 1), (0, -5)]);
-        let c: Vec<(i64, i64)> = s.coords().iter().map(|c| (c.file, c.rank)).collect();
+        let c: Vec<(i64, i64)> = s.coords().into_iter().map(coord_to_icn).collect();
         assert_eq!(c, vec![(0, -5), (-2, 1), (3, 1)]);
+        assert_eq!(s.coords()[0], Coord { file: -1, rank: -6 });
         assert_eq!(s.count(), 3);
         assert!(!s.complement().is_finite());
         assert_eq!(s.complement().count(), u32::MAX);
