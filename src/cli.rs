@@ -80,4 +80,8 @@ pub struct Cli {
     /// [Variant] tag or --variant may name them (standard and online names take precedence).
     #[arg(long = "variants", value_name = "FILE")]
     pub variants: Vec<PathBuf>,
+
+    /// Refuse queries that read or write files (`readfile`, `writefile`), as CQLi's --secure.
+    #[arg(long)]
+    pub secure: bool,
 }

@@ -6,10 +6,12 @@
 //! spelling; CQL-S spellings are added when that dialect lowers to it.
 
 mod extended;
+mod strings;
 pub use extended::{
     Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
     PosRelation, PositionRef, Range, Ray, Sort, VarId,
 };
+pub use strings::{AwardKind, HhdbAward, StrFilter};
 
 /// A side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -418,6 +420,9 @@ pub enum Node<S> {
     Echo(Box<Echo<S>>),
     /// `ancestor(x y)`, `descendant(x y)`, `lca(x y)`
     Relation(PosRelation, Box<Node<S>>, Box<Node<S>>),
+    /// A string, tag, game-information or file filter (`s[i:j]`, `\1`, `int`, `settag`,
+    /// `year`, `readfile`, ...), see [`StrFilter`]; evaluated by `eval::str_filters`.
+    Strs(Box<StrFilter<S>>),
     // --- CQL-S ---
     /// A filter only the CQL-S dialect has (`:sequence`, `:pawncount`, `:matchcount`, ...),
     /// see [`crate::ir_cqls`]; evaluated by `eval::cqls`.

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 
-use crate::eval::{Evaluator, GameContext, ReplayFault, replay};
+use crate::eval::{Evaluator, GameContext, GameEdits, ReplayFault, replay};
 use crate::ir::Node;
 use crate::output::{Format, PgnStyle, render_game_with_comments};
 use crate::pgn::{read_game_with, split_games};
@@ -94,6 +94,8 @@ struct GameOutput {
     error: Option<String>,
     /// The game's `sort` value (larger is better; a `sort min` value is negated).
     sort: Option<i64>,
+    /// The query's messages and file writes, performed by the writer in input order.
+    effects: GameEdits,
 }
 
 /// Reads one game slice, replays it and evaluates the filter at each searched position. A game
@@ -151,6 +153,7 @@ fn process_game(
         matched_positions,
         fault,
         sort,
+        effects,
     } = match searched {
         Ok(found) => found,
         Err(e) => {
@@ -160,6 +163,7 @@ fn process_game(
                 matched_positions: 0,
                 error: Some(message),
                 sort: None,
+                effects: GameEdits::default(),
             };
         }
     };
@@ -174,6 +178,7 @@ fn process_game(
         matched_positions,
         error,
         sort,
+        effects,
     }
 }
 
@@ -187,6 +192,8 @@ struct Searched {
     fault: Option<ReplayFault>,
     /// The game's `sort` value (larger is better; a `sort min` value is negated).
     sort: Option<i64>,
+    /// The query's messages and file writes.
+    effects: GameEdits,
 }
 
 /// Replays a game from `start` under its rules and evaluates the filter at each searched
@@ -213,6 +220,9 @@ fn search_game<P: Position>(
         .filter(|&at| evaluator.matches(filter, at))
         .collect();
     let comments = evaluator.take_comments();
+    let mut effects = evaluator.take_edits();
+    // `settag`, `removetag`, `removecomment` change the game as written.
+    let edited = (!effects.is_empty()).then(|| effects.apply(record));
     let text = if matched.is_empty() {
         String::new()
     } else {
@@ -220,7 +230,7 @@ fn search_game<P: Position>(
             config.format,
             &config.style,
             number,
-            record,
+            edited.as_ref().unwrap_or(record),
             &replayed,
             &matched,
             &comments,
@@ -229,11 +239,15 @@ fn search_game<P: Position>(
     let sort = evaluator
         .sort_value()
         .map(|s| if s.min { -s.value } else { s.value });
+    effects.set_tags.clear();
+    effects.removed_tags.clear();
+    effects.removed_comments.clear();
     Searched {
         text,
         matched_positions: matched.len() as u64,
         fault,
         sort,
+        effects,
     }
 }
 
@@ -276,6 +290,7 @@ impl Sink<'_> {
                 .collect();
             for result in results {
                 self.summary.games += 1;
+                self.effects(&result.effects);
                 if let Some(e) = &result.error {
                     self.summary.bad_games += 1;
                     self.bar.suspend(|| eprintln!("{e}"));
@@ -299,6 +314,19 @@ impl Sink<'_> {
             }
         }
         Ok(ranges.last().map_or(0, |r| r.end))
+    }
+
+    /// A game's messages (on stderr, as stdout carries the matched games) and `writefile`
+    /// appends, in input order.
+    fn effects(&mut self, effects: &GameEdits) {
+        for m in &effects.messages {
+            self.bar.suspend(|| eprintln!("{m}"));
+        }
+        for (file, text) in &effects.writes {
+            if let Err(e) = crate::eval::files::append(file, text) {
+                self.bar.suspend(|| eprintln!("cqlq: {e}"));
+            }
+        }
     }
 
     /// Streams `reader` in chunks, keeping an incomplete last game for the next chunk.
