@@ -247,7 +247,7 @@ fn hhdb_awards() {
 #[test]
 fn refusals_name_the_word() {
     for (q, word) in [
-        ("hhdb composer", "hhdb composer"),
+        ("hhdb cooked", "hhdb cooked"),
         ("lastgamenumber > 3", "lastgamenumber"),
     ] {
         let e = cqlq::query::compile::<shakmaty::Bitboard>(q, cqlq::squares::Geometry::STANDARD)
@@ -255,4 +255,39 @@ fn refusals_name_the_word() {
             .unwrap_or_else(|| panic!("{q} compiled"));
         assert!(e.to_string().contains(word), "{q}: {e}");
     }
+}
+
+/// `hhdb` keys CQL 6.2 defines by CQL text (its HHdb key table): status codes in the Black
+/// tag, the GBR code and its parts (`material` is `[1:-4]`, `pieces` `[1:5]`, `pawns`
+/// `[6:8]`, `kings` `[-4:]` of the code), the diagram number after `#` in the Event tag,
+/// the composer (the first comment's first sentence with `MC`, else White without ` NN`),
+/// and the first comment's stipulation and EG number.
+#[test]
+fn hhdb_keys() {
+    let pgn = "[Event \"1.p Test#22\"]\n[White \"Smith=J NN\"]\n\
+               [Black \"(+0016.32d4g7) MC U1 (c)\"]\n[Result \"*\"]\n\n\
+               {Smith=J, Jones=K. stipulation: win. EG#123} 1. e4 *\n\n\
+               [Event \"Quiet\"]\n[White \"Smith=J NN\"]\n[Black \"(=0001.33b7d6)\"]\n\
+               [Result \"*\"]\n\n1. e4 *\n";
+    let games = games_from("hhdb-keys", pgn);
+    let both = |q: &str| matched_games(q, &games);
+    assert_eq!(both("hhdb diagram == \"22\""), [true, false]);
+    assert_eq!(both("hhdb gbr == \"+0016.32d4g7\""), [true, false]);
+    assert_eq!(both("hhdb gbr pieces == \"0016\""), [true, false]);
+    assert_eq!(both("hhdb gbr pawns == \"32\""), [true, false]);
+    assert_eq!(both("hhdb gbr kings == \"b7d6\""), [false, true]);
+    assert_eq!(both("hhdb gbr material == \"0001.33\""), [false, true]);
+    assert_eq!(both("hhdb MC"), [true, false]);
+    assert_eq!(both("hhdb too_many_composers"), [true, false]);
+    assert_eq!(both("hhdb \"(c)\""), [true, false]);
+    assert_eq!(both("hhdb dual"), [true, false]);
+    assert_eq!(both("hhdb TT"), [false, false]);
+    assert_eq!(both("hhdb composer == \"Smith=J, Jones=K\""), [true, false]);
+    assert_eq!(both("hhdb composer == \"Smith=J\""), [false, true]);
+    assert_eq!(both("hhdb stipulation == \"win\""), [true, false]);
+    assert_eq!(both("hhdb egdiagram == 123"), [true, false]);
+    assert_eq!(
+        both("hhdb firstcomment == \"Smith=J, Jones=K. stipulation: win. EG#123\""),
+        [true, false]
+    );
 }

@@ -244,8 +244,8 @@ impl Lower<'_> {
         Ok(Some(out))
     }
 
-    /// `hhdb award|prize|hm|commendation [special] [max]`; the other `hhdb` words are not
-    /// evaluated yet.
+    /// `hhdb award|prize|hm|commendation [special] [max]`, and the keys of
+    /// [`super::lower_hhdb`]; the others are refused by name.
     fn hhdb<S: SquareSet>(
         &self,
         e: &Expr,
@@ -271,8 +271,15 @@ impl Lower<'_> {
             }
         }
         if !is_award {
-            let what = flags.first().copied().unwrap_or("with a text");
-            return Err(self.refuse(e, &format!("'hhdb {what}'")));
+            // `hhdb gbr material`, `hhdb "(c)"`: a key CQL 6.2 defines by CQL text.
+            let key = match filters.first().map(|x| &x.kind) {
+                Some(ExprKind::Str(k)) => k.clone(),
+                _ => flags.join(" "),
+            };
+            if let Some(found) = super::lower_hhdb::hhdb_key(&key) {
+                return Ok(Some(found));
+            }
+            return Err(self.refuse(e, &format!("'hhdb {key}'")));
         }
         Ok(Some((strs(StrFilter::Hhdb(award)), Ty::Number)))
     }

@@ -17,6 +17,7 @@ mod display;
 mod error;
 mod literal;
 mod lower;
+mod lower_hhdb;
 mod lower_more;
 mod lower_strings;
 pub mod names;
