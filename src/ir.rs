@@ -331,6 +331,7 @@ pub enum Node<S> {
     TagContains(Vec<TagName>, String),
     /// `x ~~ "re"`: the string value of x matches the regular expression `re` (`regex` crate
     /// syntax, validated when the query is compiled); `event ~~ "Olympiad"`, `date ~~ "^18"`.
+    /// Its value is the matched text; its groups are `\1`, `\2`, ... ([`StrFilter::Capture`]).
     RegexMatch(Box<Node<S>>, Pattern),
     /// `lowercase x` (`false`), `uppercase x` (`true`): the string value of x with its ASCII
     /// letters converted (CQL 6.2's `CaseConvertNode` leaves other bytes alone).
