@@ -138,4 +138,8 @@ pub struct Cli {
     /// fairy games on their definition with them; see docs/fbr.md.
     #[arg(long, value_name = "FBR")]
     pub rules: Option<String>,
+
+    /// Refuse queries that read or write files (`readfile`, `writefile`), as CQLi's --secure.
+    #[arg(long)]
+    pub secure: bool,
 }

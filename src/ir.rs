@@ -6,10 +6,12 @@
 //! spelling; CQL-S spellings are added when that dialect lowers to it.
 
 mod extended;
+mod strings;
 pub use extended::{
     Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
     PosRelation, PositionRef, Range, Ray, Sort, VarId,
 };
+pub use strings::{AwardKind, HhdbAward, StrFilter};
 
 /// A side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -333,6 +335,7 @@ pub enum Node<S> {
     TagContains(Vec<TagName>, String),
     /// `x ~~ "re"`: the string value of x matches the regular expression `re` (`regex` crate
     /// syntax, validated when the query is compiled); `event ~~ "Olympiad"`, `date ~~ "^18"`.
+    /// Its value is the matched text; its groups are `\1`, `\2`, ... ([`StrFilter::Capture`]).
     RegexMatch(Box<Node<S>>, Pattern),
     /// `lowercase x` (`false`), `uppercase x` (`true`): the string value of x with its ASCII
     /// letters converted (CQL 6.2's `CaseConvertNode` leaves other bytes alone).
@@ -422,6 +425,9 @@ pub enum Node<S> {
     Echo(Box<Echo<S>>),
     /// `ancestor(x y)`, `descendant(x y)`, `lca(x y)`
     Relation(PosRelation, Box<Node<S>>, Box<Node<S>>),
+    /// A string, tag, game-information or file filter (`s[i:j]`, `\1`, `int`, `settag`,
+    /// `year`, `readfile`, ...), see [`StrFilter`]; evaluated by `eval::str_filters`.
+    Strs(Box<StrFilter<S>>),
     // --- CQL-S ---
     /// A filter only the CQL-S dialect has (`:sequence`, `:pawncount`, `:matchcount`, ...),
     /// see [`crate::ir_cqls`]; evaluated by `eval::cqls`.

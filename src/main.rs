@@ -54,6 +54,12 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         Some(_) => Some(cqlq::query::Dialect::Cql),
         None => None,
     };
+    // `readfile`/`writefile` rules (--secure refuses them when the query is compiled).
+    let mut file_access = cqlq::eval::files::FileAccess {
+        secure: cli.secure,
+        inputs: Vec::new(),
+    };
+    cqlq::eval::files::configure(file_access.clone());
     let mut standard_refusal = None;
     let query = match cqlq::query::compile_any::<shakmaty::Bitboard>(
         &query_text,
@@ -121,6 +127,15 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     if inputs.is_empty() {
         inputs.push(header_input.map_or(Input::Stdin, Input::File));
     }
+    // `writefile` never writes an input file.
+    file_access.inputs = inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::File(p) => Some(p.clone()),
+            Input::Stdin => None,
+        })
+        .collect();
+    cqlq::eval::files::configure(file_access);
     let output = cli.output.clone().or(header_output);
     if let Some(out) = &output {
         refuse_overwriting_input(out, &inputs)?;

@@ -114,7 +114,13 @@ fn exit_status_is_0_on_match_1_on_none_2_on_trouble() {
 
 #[test]
 fn unsupported_words_are_named_not_silently_ignored() {
-    let out = cqlq(&["--count", "-q", "-e", "hhdb award", &testdata("themes.pgn")]);
+    let out = cqlq(&[
+        "--count",
+        "-q",
+        "-e",
+        "hhdb cooked",
+        &testdata("themes.pgn"),
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("hhdb"));
 }

@@ -5,6 +5,7 @@
 
 mod board;
 mod cqls;
+pub mod files;
 mod geometry;
 mod iterate;
 mod mates;
@@ -12,6 +13,7 @@ mod moves;
 mod nav;
 mod pieces;
 mod state;
+mod str_filters;
 mod strings;
 pub mod tree;
 
@@ -20,6 +22,7 @@ use crate::pgn::GameRecord;
 use crate::rules::Position;
 use crate::squares::SquareSet;
 pub use state::SortValue;
+pub use str_filters::GameEdits;
 pub use strings::nag_from_text;
 pub use tree::{ReplayFault, ReplayedGame, ReplayedNode, replay};
 
@@ -405,7 +408,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             ),
             // x ~~ "regex"
             Node::RegexMatch(x, pattern) => match self.eval(x, at)? {
-                Value::Str(text) => truth(pattern.0.is_match(&text)),
+                Value::Str(text) => self.regex_match(&pattern.0, &text),
                 _ => None,
             },
             // lowercase x, uppercase x
@@ -518,6 +521,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Echo(e) => self.eval_echo(e, at),
             // ancestor(x y), descendant(x y), lca(x y)
             Node::Relation(rel, x, y) => self.eval_relation(*rel, x, y, at),
+            // s[i:j], \1, int, str, settag, year, hhdb, readfile, ... (eval/str_filters.rs)
+            Node::Strs(f) => self.eval_strs(f, at),
             // CQL-S only: :sequence, :pawncount, :matchcount, ... (eval/cqls.rs)
             Node::Cqls(c) => self.eval_cqls(c, at),
         }

@@ -1,4 +1,5 @@
-//! String filters' helpers (`lowercase`, `uppercase`, `hascomment`, `piecename`, `typename`), as CQL 6.2 computes them.
+//! String filters' helpers (`lowercase`, `uppercase`, `hascomment`, `piecename`, `typename`, `int`,
+//! slices, `year`, `hhdb` awards), as CQL 6.2 computes them.
 
 /// `lowercase`/`uppercase` (`upper`): CQL 6.2 converts only the ASCII letters `A`-`Z` /
 /// `a`-`z` and leaves every other character (accented letters included) unchanged.
@@ -60,4 +61,123 @@ pub fn piece_letter(piece: Option<(crate::ir::Color, u8)>, type_only: bool) -> O
     } else {
         letter
     })
+}
+
+/// `int s`: CQL 6.2 reads an optional `-` and then decimal digits only (no `+`, no blanks);
+/// anything else, and a number past 64 bits, does not match.
+pub fn parse_int(text: &str) -> Option<i64> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: i64 = digits.parse().ok()?;
+    Some(if negative { -n } else { n })
+}
+
+/// The bounds of `s[i:j]` in a string of `len` bytes, as CQL 6.2's `BracketRange` computes
+/// them: a missing i is 0 and a missing j the length; a negative index counts from the end;
+/// i is clamped to the string, and j to i..=len (so a slice is never out of range).
+pub fn slice_bounds(len: usize, i: Option<i64>, j: Option<i64>) -> (usize, usize) {
+    let n = len as i64;
+    let mut lo = i.unwrap_or(0);
+    if lo < 0 {
+        lo += n;
+    }
+    let lo = lo.clamp(0, n);
+    let mut hi = j.unwrap_or(n);
+    if hi < 0 {
+        hi += n;
+    }
+    let hi = hi.clamp(lo, n);
+    (lo as usize, hi as usize)
+}
+
+/// `year`: the number the Date tag starts with (`1922.??.??` is 1922), 0 when it starts with
+/// no digit (`????.??.??`), as Scid's date decoding that CQL 6.2 uses gives.
+pub fn year_of(date: &str) -> i64 {
+    let digits: String = date
+        .trim()
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .collect();
+    digits.parse().unwrap_or(0)
+}
+
+/// `hhdb ... award|prize|hm|commendation`: the place a study's award gives, read from the
+/// start of its Event tag as CQL 6.2's `HhdbAwardNode` reads it: `[R[/R2]][.sp|sp].p|.hm|.c`
+/// (`1.p`, `2/4.hm`, `.c`, `sp.p`, `1.sp.p`). None: not such an award (or not the kind
+/// asked for); Some(0): a special award when `special` was not asked for (which does not
+/// match); else the first place of the range (the last with `max`; an award without places
+/// counts from 1 to 10,000).
+pub fn hhdb_award(event: &str, want: crate::ir::HhdbAward) -> Option<i64> {
+    use crate::ir::AwardKind;
+    let mut rest = event;
+    let number = |rest: &mut &str| -> Option<i64> {
+        let len = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let n = rest[..len].parse::<i64>().ok().filter(|&n| n > 0)?;
+        *rest = &rest[len..];
+        Some(n)
+    };
+    let (mut first, mut last) = (0, 0);
+    if let Some(r1) = number(&mut rest) {
+        first = r1;
+        last = r1;
+        if let Some(after) = rest.strip_prefix('/') {
+            rest = after;
+            let r2 = number(&mut rest).filter(|&r2| r2 > r1)?;
+            last = r2;
+        }
+    }
+    let ranked = first > 0;
+    let special_mark = if ranked { ".sp" } else { "sp" };
+    let special = match rest.strip_prefix(special_mark) {
+        Some(after) => {
+            rest = after;
+            true
+        }
+        None => false,
+    };
+    let kind = if rest.starts_with(".p") {
+        AwardKind::Prize
+    } else if rest.starts_with(".hm") {
+        AwardKind::HonourableMention
+    } else if rest.starts_with(".c") {
+        AwardKind::Commendation
+    } else {
+        return None;
+    };
+    if want.kind != AwardKind::Any && want.kind != kind {
+        return None;
+    }
+    if want.special && !special {
+        return None;
+    }
+    if !ranked {
+        first = 1;
+        last = 10_000;
+    }
+    if special && !want.special {
+        return Some(0);
+    }
+    Some(if want.max { last } else { first })
+}
+
+/// A set of squares as CQL prints it in `str`, `message` and `comment`: `e1`, or `[a1,b2]`
+/// for several (`[]` for none).
+pub fn squares_text<S: crate::squares::SquareSet>(s: &S) -> String {
+    let names: Vec<String> = s
+        .coords()
+        .iter()
+        .map(|c| {
+            let file = char::from(b'a' + c.file.clamp(0, 25) as u8);
+            format!("{file}{}", c.rank + 1)
+        })
+        .collect();
+    match names.len() {
+        1 => names[0].clone(),
+        _ => format!("[{}]", names.join(",")),
+    }
 }

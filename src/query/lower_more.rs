@@ -66,7 +66,7 @@ impl Lower<'_> {
             }
             ExprKind::Assign(a) => {
                 let ExprKind::Var(name) = &a.target.kind else {
-                    return Err(self.unsupported(e, "assignments to dictionaries, strings or tags"));
+                    return self.assign_strs(e, a, cx);
                 };
                 if matches!(a.storage, Storage::Persistent | Storage::PersistentQuiet) {
                     return Err(self.unsupported(e, "persistent variables"));
@@ -302,6 +302,12 @@ impl Lower<'_> {
                 (Node::Echo(Box::new(echo)), ty)
             }
             ExprKind::Dash(d) => return self.dash(e, d, cx),
+            ExprKind::Builtin(b, args) if Self::is_str_builtin(*b) => {
+                return self.builtin_strs(e, *b, args, cx);
+            }
+            ExprKind::Word(w) if Self::is_str_word(*w) => return self.word_strs(*w),
+            ExprKind::Index(base, keys) => return self.index_strs(e, base, keys, cx),
+            ExprKind::Capture(n) => return self.capture(*n),
             ExprKind::Builtin(b, args) => return self.builtin(e, *b, args, cx),
             ExprKind::Word(w) => match self.word_more(*w) {
                 Some(n) => n,
@@ -409,7 +415,7 @@ impl Lower<'_> {
             }
             Builtin::Tag if filters.len() == 1 => match &filters[0].kind {
                 ExprKind::Str(name) => (Node::Tag(ir::TagName::Other(name.clone())), Ty::Str),
-                _ => return Err(self.unsupported(e, "'tag' with a computed name")),
+                _ => return self.tag_of(filters[0], cx),
             },
             Builtin::Lowercase | Builtin::Uppercase => {
                 let Some(x) = filters.first() else {
@@ -425,9 +431,9 @@ impl Lower<'_> {
                 None => (Node::HasComment(None), Ty::Logical),
                 Some(ExprKind::Str(t)) => match crate::eval::nag_from_text(t) {
                     Some(n) => (Node::HasComment(Some(n)), Ty::Logical),
-                    None => return Err(self.unsupported(e, "'hascomment' with a text")),
+                    None => return self.hascomment_text(filters[0], cx),
                 },
-                Some(_) => return Err(self.unsupported(e, "'hascomment' with a computed text")),
+                Some(_) => return self.hascomment_text(filters[0], cx),
             },
             Builtin::PieceName | Builtin::TypeName => {
                 let x = img!(set(0));
@@ -448,7 +454,7 @@ impl Lower<'_> {
                     Some(ExprKind::Str(t)) => {
                         (Node::TagContains(vec![tag], t.clone()), Ty::Logical)
                     }
-                    Some(_) => return Err(self.unsupported(e, "")),
+                    Some(_) => return self.tag_contains(name, filters[0], cx),
                 }
             }
             _ => return Err(self.unsupported(e, "")),

@@ -74,8 +74,10 @@ impl Lower<'_> {
             BinOp::In => {
                 let (x, tx) = img!(self.lower(a, cx));
                 if tx == Ty::Str {
-                    let m = "'in' on strings (substring test) is not supported by cqlq yet";
-                    return Err(self.err(ErrorKind::Unsupported, span, m));
+                    // `"a" in s`: a substring test.
+                    let y = img!(self.typed(b, cx, Ty::Str, &what));
+                    let f = crate::ir::StrFilter::Contains(x, y);
+                    return Ok(Some((Node::Strs(Box::new(f)), Ty::Logical)));
                 }
                 self.expect(a, tx, Ty::Set, &what)?;
                 let y = img!(self.typed(b, cx, Ty::Set, &what));
@@ -148,9 +150,10 @@ impl Lower<'_> {
                         ));
                     }
                 };
+                // Its value is the matched text (`\0`).
                 (
                     Node::RegexMatch(Box::new(x), crate::ir::Pattern(compiled)),
-                    Ty::Logical,
+                    Ty::Str,
                 )
             }
         };
@@ -176,8 +179,8 @@ impl Lower<'_> {
             PrefixOp::Count => {
                 let (x, tx) = img!(self.lower(a, cx));
                 if tx == Ty::Str {
-                    let m = "'#' of a string (its length) is not supported by cqlq yet";
-                    return Err(self.err(ErrorKind::Unsupported, a.span, m));
+                    let f = crate::ir::StrFilter::Length(x);
+                    return Ok(Some((Node::Strs(Box::new(f)), Ty::Number)));
                 }
                 self.expect(a, tx, Ty::Set, &what)?;
                 (Node::Count(Box::new(x)), Ty::Number)

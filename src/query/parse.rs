@@ -511,6 +511,14 @@ impl Builder<'_> {
                 _ => keys.push(None),
             }
         }
+        // `s[x:x+3]`, `s[-1:3]`: the position operator sits inside an operator; split there.
+        if keys.len() == 1
+            && let Some(Some(k)) = keys.first()
+            && !matches!(k.kind, ExprKind::At(..))
+            && let Some((a, b)) = split_at_colon(k)
+        {
+            return Ok(vec![Some(a), Some(b)]);
+        }
         // `s[1:3]` parses as one operand `1:3` (the position operator): split it.
         let split = keys.len() == 1
             && matches!(
@@ -558,4 +566,28 @@ fn glued_to_piece_letters(left: Option<&Expr>, op: &Pair<Rule>) -> bool {
         e.span.end == op.as_span().start()
             && matches!(&e.kind, ExprKind::Pieces(d) if d.pieces.is_some() && d.squares.is_none())
     })
+}
+
+/// An index key `i:j` that the position operator `:` split inside another operator
+/// (`x:x + 3` reads `(x:x) + 3`, `-1:3` reads `-(1:3)`): the two keys, as the text reads
+/// (`x`, `x + 3`; `-1`, `3`). None when the key holds no `:` on its edges.
+fn split_at_colon(e: &Expr) -> Option<(Expr, Expr)> {
+    match &e.kind {
+        ExprKind::At(a, b) => Some(((**a).clone(), (**b).clone())),
+        ExprKind::Prefix(op, x) => {
+            let (a, b) = split_at_colon(x)?;
+            let span = Span::new(e.span.start, a.span.end);
+            Some((node(ExprKind::Prefix(*op, Box::new(a)), span), b))
+        }
+        ExprKind::Binary(op, l, r) => {
+            if let Some((a, b)) = split_at_colon(l) {
+                let span = Span::new(b.span.start, e.span.end);
+                return Some((a, node(ExprKind::Binary(*op, Box::new(b), r.clone()), span)));
+            }
+            let (a, b) = split_at_colon(r)?;
+            let span = Span::new(e.span.start, a.span.end);
+            Some((node(ExprKind::Binary(*op, l.clone(), Box::new(a)), span), b))
+        }
+        _ => None,
+    }
 }

@@ -172,6 +172,7 @@ fn search_icn_game(
             error: Some(format!("{at}: not searched: {reason}")),
             sort: None,
             refused: false,
+            effects: crate::run::GameEdits::default(),
         };
     }
     let error = replayed.fault.as_ref().map(|f| {
@@ -206,6 +207,7 @@ fn search_icn_game(
         error,
         sort,
         refused: false,
+        effects: crate::run::GameEdits::default(),
     }
 }
 

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 
-use crate::eval::{Evaluator, GameContext, ReplayFault, replay};
+use crate::eval::{Evaluator, GameContext, GameEdits, ReplayFault, replay};
 use crate::ir::Node;
 use crate::output::{Format, PgnStyle, render_game_with_comments};
 use crate::pgn::{read_game_with, split_games};
@@ -109,6 +109,8 @@ struct GameOutput {
     sort: Option<i64>,
     /// The query cannot run on the game's board: the game was skipped.
     refused: bool,
+    /// The query's messages and file writes, performed by the writer in input order.
+    effects: GameEdits,
 }
 
 impl GameOutput {
@@ -121,6 +123,7 @@ impl GameOutput {
             error: None,
             sort: None,
             refused: true,
+            effects: GameEdits::default(),
         }
     }
 }
@@ -142,6 +145,7 @@ fn process_game(
         error: None,
         sort: None,
         refused: false,
+        effects: GameEdits::default(),
     };
     if !config.games.admits_number(number) {
         return skipped;
@@ -212,6 +216,7 @@ fn process_game(
         matched_positions,
         fault,
         sort,
+        effects,
     } = match searched {
         Ok(found) => found,
         Err(e) => {
@@ -235,6 +240,7 @@ fn process_game(
         error,
         sort,
         refused: false,
+        effects,
     }
 }
 
@@ -248,6 +254,8 @@ struct Searched {
     fault: Option<ReplayFault>,
     /// The game's `sort` value (larger is better; a `sort min` value is negated).
     sort: Option<i64>,
+    /// The query's messages and file writes.
+    effects: GameEdits,
 }
 
 /// Replays a game from `start` under its rules and evaluates the filter at each searched
@@ -280,6 +288,9 @@ fn search_game<P: Position>(
         Vec::new()
     };
     let comments = evaluator.take_comments();
+    let mut effects = evaluator.take_edits();
+    // `settag`, `removetag`, `removecomment` change the game as written.
+    let edited = (!effects.is_empty()).then(|| effects.apply(record));
     let text = if !config.games.counts_as_match(matched.len() as u64) {
         String::new()
     } else {
@@ -287,7 +298,7 @@ fn search_game<P: Position>(
             config.format,
             &config.style,
             number,
-            record,
+            edited.as_ref().unwrap_or(record),
             &replayed,
             &matched,
             &comments,
@@ -296,11 +307,15 @@ fn search_game<P: Position>(
     let sort = evaluator
         .sort_value()
         .map(|s| if s.min { -s.value } else { s.value });
+    effects.set_tags.clear();
+    effects.removed_tags.clear();
+    effects.removed_comments.clear();
     Searched {
         text,
         matched_positions: matched.len() as u64,
         fault,
         sort,
+        effects,
     }
 }
 
@@ -346,6 +361,7 @@ impl Sink<'_> {
                 if result.refused {
                     self.summary.refused_games += 1;
                 }
+                self.effects(&result.effects);
                 if let Some(e) = &result.error {
                     self.summary.bad_games += 1;
                     self.bar.suspend(|| eprintln!("{e}"));
@@ -374,6 +390,19 @@ impl Sink<'_> {
             }
         }
         Ok(ranges.last().map_or(0, |r| r.end))
+    }
+
+    /// A game's messages (on stderr, as stdout carries the matched games) and `writefile`
+    /// appends, in input order.
+    fn effects(&mut self, effects: &GameEdits) {
+        for m in &effects.messages {
+            self.bar.suspend(|| eprintln!("{m}"));
+        }
+        for (file, text) in &effects.writes {
+            if let Err(e) = crate::eval::files::append(file, text) {
+                self.bar.suspend(|| eprintln!("cqlq: {e}"));
+            }
+        }
     }
 
     /// Streams `reader` in chunks, keeping an incomplete last game for the next chunk.

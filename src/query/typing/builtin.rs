@@ -225,7 +225,16 @@ impl Checker<'_> {
                 if words == ["sort"] {
                     return Err(self.err(span, "'hhdb sort' needs an award word"));
                 }
-                Type::Number
+                // The value of the key (CQL 6.2's HHdb table): awards are numbers, the
+                // text fields strings, the status codes plain matches.
+                match words.first().copied().unwrap_or("") {
+                    "gbr" | "diagram" | "composer" | "stipulation" | "firstcomment" | "search" => {
+                        Type::Str
+                    }
+                    "award" | "prize" | "hm" | "commendation" | "special" | "max" | "sort"
+                    | "egdiagram" => Type::Number,
+                    _ => Type::Logical,
+                }
             }
             B::SimilarPosition | B::Imagine | B::CommandPipe | B::Substring => {
                 for f in &filters {

@@ -1,0 +1,92 @@
+//! `readfile` and `writefile`: which files a query may read and write.
+//!
+//! The command line sets the rules once, before the query is compiled ([`configure`]):
+//! under `--secure` (CQLi's option) both words are refused when the query is compiled, and
+//! `writefile` never writes to one of the run's input files. Writes are appended (the file is
+//! created when missing), as CQL 6.2's `writefile` does; the runner performs them in input
+//! order after each game, so the file's contents do not depend on the thread count.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::RwLock;
+
+/// The rules for `readfile` / `writefile`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FileAccess {
+    /// `--secure`: no file is read or written by the query.
+    pub secure: bool,
+    /// The run's input files, which `writefile` refuses.
+    pub inputs: Vec<PathBuf>,
+}
+
+static ACCESS: RwLock<FileAccess> = RwLock::new(FileAccess {
+    secure: false,
+    inputs: Vec::new(),
+});
+
+/// Sets the rules for the rest of the process.
+pub fn configure(access: FileAccess) {
+    if let Ok(mut a) = ACCESS.write() {
+        *a = access;
+    }
+}
+
+/// Whether `--secure` is on.
+pub fn is_secure() -> bool {
+    ACCESS.read().map(|a| a.secure).unwrap_or(true)
+}
+
+/// `readfile name`: the file's text (invalid UTF-8 replaced); None when it cannot be read or
+/// under `--secure`.
+pub fn read(name: &str) -> Option<String> {
+    if is_secure() {
+        return None;
+    }
+    let bytes = std::fs::read(name).ok()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Whether `writefile` may write `name`: not under `--secure`, never an input file.
+pub fn check_write(name: &str) -> Result<(), String> {
+    let access = ACCESS
+        .read()
+        .map_err(|_| "file access rules unavailable".to_string())?;
+    if access.secure {
+        return Err("'writefile' is refused under --secure".to_string());
+    }
+    let target = full_path(Path::new(name));
+    if access.inputs.iter().any(|i| full_path(i) == target) {
+        return Err(format!(
+            "'writefile' refuses to write the input file {name}"
+        ));
+    }
+    Ok(())
+}
+
+/// `writefile(name text)`: appends `text` to the file (created when missing).
+pub fn append(name: &str, text: &str) -> Result<(), String> {
+    check_write(name)?;
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(name)
+        .map_err(|e| format!("writefile {name}: {e}"))?;
+    f.write_all(text.as_bytes())
+        .map_err(|e| format!("writefile {name}: {e}"))
+}
+
+/// The path made absolute with its links resolved (its directory's, when the file does not
+/// exist yet), so two spellings of one file compare equal.
+fn full_path(p: &Path) -> PathBuf {
+    if let Ok(c) = p.canonicalize() {
+        return c;
+    }
+    let dir = match p.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    match (dir.canonicalize(), p.file_name()) {
+        (Ok(d), Some(f)) => d.join(f),
+        _ => p.to_path_buf(),
+    }
+}

@@ -1,0 +1,290 @@
+//! Evaluation of [`StrFilter`]: string indexing and slices, `~~` captures, conversions, tags
+//! by a computed name, the output edits (`settag`, `removetag`, `removecomment`), `message`,
+//! `year`, `hhdb` award codes, and `readfile`/`writefile` (through [`super::files`]).
+//!
+//! Output effects are not performed here: they are recorded in the game's [`GameEdits`],
+//! which the runner applies to the written game and prints in input order, so the output
+//! does not depend on the thread count.
+
+use crate::ir::{Node, StrFilter};
+use crate::rules::Position;
+
+use super::{Evaluator, Value, files, strings};
+
+/// What the string filters remember while they run over one game.
+#[derive(Debug, Default)]
+pub struct StrState {
+    /// The groups of the last successful `~~` (`\0` first); empty after a failed one.
+    pub captures: Vec<Option<String>>,
+    /// The output edits and messages made so far.
+    pub edits: GameEdits,
+}
+
+/// The effects a query had on one game's output: tags set or removed, original comments
+/// removed, messages printed, text appended to files.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameEdits {
+    /// `settag(name value)`, in order (a later one wins).
+    pub set_tags: Vec<(String, String)>,
+    /// `removetag name`.
+    pub removed_tags: Vec<String>,
+    /// `removecomment`: the record nodes whose original comments go.
+    pub removed_comments: Vec<u32>,
+    /// `message(...)`: each message's full line.
+    pub messages: Vec<String>,
+    /// `writefile(name text)`: (file, text) in order.
+    pub writes: Vec<(String, String)>,
+}
+
+impl GameEdits {
+    /// Whether the query changed nothing.
+    pub fn is_empty(&self) -> bool {
+        self.set_tags.is_empty()
+            && self.removed_tags.is_empty()
+            && self.removed_comments.is_empty()
+            && self.messages.is_empty()
+            && self.writes.is_empty()
+    }
+
+    /// The game as written with the tag and comment edits made (CQL 6.2 changes the game it
+    /// writes, never the input).
+    pub fn apply(&self, record: &crate::pgn::GameRecord) -> crate::pgn::GameRecord {
+        let mut out = record.clone();
+        for name in &self.removed_tags {
+            out.tags.retain(|(k, _)| k != name);
+        }
+        for (name, value) in &self.set_tags {
+            match out.tags.iter_mut().find(|(k, _)| k == name) {
+                Some(slot) => slot.1 = value.clone(),
+                None => out.tags.push((name.clone(), value.clone())),
+            }
+        }
+        for &at in &self.removed_comments {
+            if let Some(n) = out.nodes.get_mut(at as usize) {
+                n.comments_after.clear();
+            }
+        }
+        out
+    }
+}
+
+impl<P: Position> Evaluator<'_, P> {
+    /// The output edits, messages and file writes the query made in this game, emptied.
+    pub fn take_edits(&self) -> GameEdits {
+        std::mem::take(&mut self.state.borrow_mut().strs.edits)
+    }
+
+    /// `x ~~ re`: the matched text (`\0`) when `re` matches somewhere in `text`; its groups
+    /// become `\1`, `\2`, ... until the next `~~`, and a failed match forgets them (CQL 6.2's
+    /// `StringMatchNode`).
+    pub(super) fn regex_match(&self, re: &regex::Regex, text: &str) -> Option<Value<P::Set>> {
+        let captures = &mut self.state.borrow_mut().strs.captures;
+        captures.clear();
+        let found = re.captures(text)?;
+        captures.extend(found.iter().map(|g| g.map(|m| m.as_str().to_string())));
+        captures.first().cloned().flatten().map(Value::Str)
+    }
+
+    /// Evaluates a string, tag, game-information or file filter.
+    pub(super) fn eval_strs(&self, f: &StrFilter<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        let done = Some(Value::Bool(true));
+        match f {
+            StrFilter::Capture(n) => {
+                let st = self.state.borrow();
+                let group = st.strs.captures.get(*n as usize)?.clone()?;
+                Some(Value::Str(group))
+            }
+            StrFilter::Index(s, i) => {
+                let text = self.string(s, at)?;
+                let (lo, hi) = index_bounds(text.len(), self.num(i, at)?)?;
+                Some(Value::Str(byte_slice(&text, lo, hi)))
+            }
+            StrFilter::Slice(s, i, j) => {
+                let text = self.string(s, at)?;
+                let (lo, hi) = self.slice_bounds(text.len(), i.as_ref(), j.as_ref(), at)?;
+                Some(Value::Str(byte_slice(&text, lo, hi)))
+            }
+            StrFilter::SliceAssign(var, i, j, single, value) => {
+                let Some(Value::Str(old)) = self.state.borrow().get(*var) else {
+                    return None;
+                };
+                let (lo, hi) = if *single {
+                    index_bounds(old.len(), self.num(i, at)?)?
+                } else {
+                    self.slice_bounds(old.len(), Some(i), j.as_ref(), at)?
+                };
+                let new = self.string(value, at)?;
+                let mut bytes = old.into_bytes();
+                bytes.splice(lo..hi, new.into_bytes());
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                self.state.borrow_mut().set(*var, Some(Value::Str(text)));
+                done
+            }
+            StrFilter::Length(s) => Some(Value::Num(self.string(s, at)?.len() as i64)),
+            StrFilter::Contains(a, b) => {
+                let (a, b) = (self.string(a, at)?, self.string(b, at)?);
+                b.contains(a.as_str()).then_some(Value::Bool(true))
+            }
+            StrFilter::IndexOf(a, b) => {
+                let (a, b) = (self.string(a, at)?, self.string(b, at)?);
+                Some(Value::Num(b.find(a.as_str()).map_or(-1, |i| i as i64)))
+            }
+            StrFilter::ToInt(s) => strings::parse_int(&self.string(s, at)?).map(Value::Num),
+            StrFilter::ToStr(parts) => Some(Value::Str(self.parts_text(parts, at))),
+            StrFilter::Ascii(x) => match self.eval(x, at)? {
+                Value::Str(s) if s.len() == 1 => Some(Value::Num(i64::from(s.as_bytes()[0]))),
+                Value::Num(n) => {
+                    let c = u8::try_from(n).ok().filter(|c| c.is_ascii() && *c > 0)?;
+                    Some(Value::Str(char::from(c).to_string()))
+                }
+                _ => None,
+            },
+            StrFilter::TagOf(name) => {
+                let name = self.string(name, at)?;
+                let v = self.game.record.tag(&name)?;
+                Some(Value::Str(v.to_string()))
+            }
+            StrFilter::SetTag(name, value) => {
+                let (name, value) = (self.string(name, at)?, self.string(value, at)?);
+                self.state
+                    .borrow_mut()
+                    .strs
+                    .edits
+                    .set_tags
+                    .push((name, value));
+                done
+            }
+            StrFilter::RemoveTag(name) => {
+                let name = self.string(name, at)?;
+                self.state.borrow_mut().strs.edits.removed_tags.push(name);
+                done
+            }
+            StrFilter::OriginalComment => {
+                let node = self.game.record.nodes.get(at as usize)?;
+                strings::original_comment(&node.comments_after).map(Value::Str)
+            }
+            StrFilter::RemoveComment => {
+                let removed = &mut self.state.borrow_mut().strs.edits.removed_comments;
+                if !removed.contains(&at) {
+                    removed.push(at);
+                }
+                done
+            }
+            StrFilter::HasCommentText(text) => {
+                let text = self.string(text, at)?;
+                let node = self.game.record.nodes.get(at as usize)?;
+                let found = node
+                    .comments_after
+                    .iter()
+                    .any(|c| c.contains(text.as_str()));
+                found.then_some(Value::Bool(true))
+            }
+            StrFilter::Message(parts, quiet) => {
+                let text = self.parts_text(parts, at);
+                let line = if *quiet {
+                    text
+                } else {
+                    format!("{}{text}", self.message_prefix(at))
+                };
+                self.state.borrow_mut().strs.edits.messages.push(line);
+                done
+            }
+            StrFilter::Year => Some(Value::Num(strings::year_of(
+                self.game.record.tag("Date").unwrap_or(""),
+            ))),
+            StrFilter::Hhdb(award) => {
+                let event = self.game.record.tag("Event").unwrap_or("");
+                let place = strings::hhdb_award(event, *award)?;
+                (place > 0).then_some(Value::Num(place))
+            }
+            StrFilter::ReadFile(name) => {
+                let name = self.string(name, at)?;
+                files::read(&name).map(Value::Str)
+            }
+            StrFilter::WriteFile(name, text) => {
+                let (name, text) = (self.string(name, at)?, self.string(text, at)?);
+                // A refused write (`--secure`, an input file) is reported by the writer.
+                self.state.borrow_mut().strs.edits.writes.push((name, text));
+                done
+            }
+        }
+    }
+
+    /// The string value of a filter (None when it does not match or is no string).
+    fn string(&self, f: &Node<P::Set>, at: u32) -> Option<String> {
+        match self.eval(f, at)? {
+            Value::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// CQL 6.2's bounds of `s[i:j]` for a string of `len` bytes (its `BracketRange`).
+    fn slice_bounds(
+        &self,
+        len: usize,
+        i: Option<&Node<P::Set>>,
+        j: Option<&Node<P::Set>>,
+        at: u32,
+    ) -> Option<(usize, usize)> {
+        let i = match i {
+            Some(i) => Some(self.num(i, at)?),
+            None => None,
+        };
+        let j = match j {
+            Some(j) => Some(self.num(j, at)?),
+            None => None,
+        };
+        Some(strings::slice_bounds(len, i, j))
+    }
+
+    /// `str`/`message` text: each argument converted as CQL 6.2 converts values, `<false>`
+    /// for one that does not match.
+    fn parts_text(&self, parts: &[Node<P::Set>], at: u32) -> String {
+        let mut text = String::new();
+        for part in parts {
+            match self.eval(part, at) {
+                Some(Value::Str(s)) => text.push_str(&s),
+                Some(Value::Num(n)) => text.push_str(&n.to_string()),
+                Some(Value::Set(s)) => text.push_str(&strings::squares_text(&s)),
+                Some(Value::Pos(p)) => text.push_str(&format!("<position {p}>")),
+                Some(Value::Bool(true)) => text.push_str("<true>"),
+                Some(Value::Piece(_)) => text.push_str("<piece>"),
+                Some(Value::Bool(false)) | None => text.push_str("<false>"),
+            }
+        }
+        text
+    }
+
+    /// What precedes a message: the game number, the move number and the side to move (and
+    /// the position's id inside a variation).
+    fn message_prefix(&self, at: u32) -> String {
+        let pos = &self.node(at).position;
+        let side = if pos.turn() == crate::ir::Color::White {
+            "wtm"
+        } else {
+            "btm"
+        };
+        let variation = if self.depth(at) > 0 {
+            format!(" positionid {at}")
+        } else {
+            String::new()
+        };
+        format!(
+            "Game {} move {}({side}){variation}: ",
+            self.game.number,
+            pos.fullmove_number()
+        )
+    }
+}
+
+/// The byte range of `s[i]` in a string of `len` bytes: none when out of range.
+fn index_bounds(len: usize, i: i64) -> Option<(usize, usize)> {
+    let len = len as i64;
+    let i = if i < 0 { i + len } else { i };
+    (0..len).contains(&i).then(|| (i as usize, i as usize + 1))
+}
+
+/// The bytes `lo..hi` of `text` (a split multi-byte character becomes U+FFFD).
+fn byte_slice(text: &str, lo: usize, hi: usize) -> String {
+    String::from_utf8_lossy(&text.as_bytes()[lo..hi]).into_owned()
+}

@@ -1,0 +1,142 @@
+//! `hhdb KEY`: the Heijden study database (HHdb) words that CQL 6.2 defines as plain CQL
+//! over the game's tags and first comment, lowered to the same IR.
+//!
+//! The meanings follow CQL 6.2's HHdb documentation and its table of keys: the status codes
+//! (`(c)`, `MC`, `U1`, ... and their long names) are substrings of the Black tag; `dual` is
+//! `U1`/`U2` there; `cook`, `eg`, `minor_dual` mark the original comments (`<cook`, `<eg>`,
+//! `<minor_dual`); `diagram` is the number after `#` in the Event tag; `firstcomment`,
+//! `stipulation` and `egdiagram` read the comment before the first move; `gbr` is the GBR
+//! code in the Black tag (`kings`, `material`, `pieces`, `pawns` its parts); `composer` the
+//! White tag (without a trailing ` NN`), or with `MC` the first sentence of the first comment;
+//! `search` the text of those fields joined by newlines. The keys that need a variation
+//! check or the cook table (`cooked`, `sound`, `unsound`, `main`, `or`, `mainline`,
+//! `variation`) are refused by name.
+
+use crate::ir::{CmpOp, Node, Pattern, PositionRef, StrFilter, TagName};
+
+use super::lower::Ty;
+
+/// The status codes CQL 6.2 looks up in the Black tag, with their long names.
+const BLACK_TAG_CODES: [(&str, &str); 17] = [
+    ("(c)", "correction"),
+    ("(m)", "modification"),
+    ("(s)", "corrected_solution"),
+    ("(v)", "version"),
+    ("AN", "anticipation"),
+    ("CR", "colors_reversed"),
+    ("MC", "too_many_composers"),
+    ("PH", "posthumous"),
+    ("TE", "theoretical_ending"),
+    ("TT", "theme_tourney"),
+    ("TT", "theme_tournament"),
+    ("TW", "twin"),
+    ("U1", "dual_at_move_1"),
+    ("U2", "dual_after_move_1"),
+    ("U3", "white_fails"),
+    ("U4", "white_wins_in_draw"),
+    ("U5", "unreachable"),
+];
+
+/// A compiled constant pattern.
+fn re(p: &str) -> Pattern {
+    Pattern(regex::Regex::new(p).expect("a valid constant pattern"))
+}
+
+fn strs<S>(f: StrFilter<S>) -> Node<S> {
+    Node::Strs(Box::new(f))
+}
+
+fn b<S>(n: Node<S>) -> Box<Node<S>> {
+    Box::new(n)
+}
+
+/// `x ~~ re` followed by `\1`: the first group.
+fn group<S>(x: Node<S>, pattern: &str) -> Node<S> {
+    Node::And(vec![
+        Node::RegexMatch(b(x), re(pattern)),
+        strs(StrFilter::Capture(1)),
+    ])
+}
+
+/// `position 0 : f`: f at the game's first position.
+fn at_start<S>(f: Node<S>) -> Node<S> {
+    Node::At(b(Node::Position(PositionRef::Initial)), b(f))
+}
+
+/// `originalcomment "text"`: some original comment contains the text.
+fn comment_has<S>(text: &str) -> Node<S> {
+    strs(StrFilter::HasCommentText(Node::Str(text.to_string())))
+}
+
+/// The GBR code of the Black tag: `+0016.32d4g7`.
+const GBR: &str = r"[+-=]\d{4}\.\d{2}[a-h][1-8][a-h][1-8]";
+
+/// The filter of `hhdb KEY` (the words after `hhdb`, joined by a space), if it is one of the
+/// keys defined by CQL text.
+pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Ty)> {
+    let black = || Node::Tag(TagName::Black);
+    let white = || Node::Tag(TagName::White);
+    let key = key.trim_matches(|c| c == '<' || c == '>');
+    if let Some((code, _)) = BLACK_TAG_CODES
+        .iter()
+        .find(|(code, long)| *code == key || *long == key)
+    {
+        let f = strs(StrFilter::Contains(Node::Str(code.to_string()), black()));
+        return Some((f, Ty::Logical));
+    }
+    let gbr = || Node::RegexMatch(b(black()), re(GBR));
+    let part = |i: Option<i64>, j: Option<i64>| {
+        let f = StrFilter::Slice(gbr(), i.map(Node::Number), j.map(Node::Number));
+        Some((strs(f), Ty::Str))
+    };
+    Some(match key {
+        "dual" => (Node::RegexMatch(b(black()), re("U[12]")), Ty::Logical),
+        "cook" => (comment_has("<cook"), Ty::Logical),
+        "eg" => (comment_has("<eg>"), Ty::Logical),
+        "minor_dual" => (comment_has("<minor_dual"), Ty::Logical),
+        "diagram" => (group(Node::Tag(TagName::Event), "#([^ ]+)"), Ty::Str),
+        "firstcomment" => (at_start(strs(StrFilter::OriginalComment)), Ty::Str),
+        "stipulation" => {
+            let f = group(strs(StrFilter::OriginalComment), r"stipulation: ([^.]+)\.");
+            (at_start(f), Ty::Str)
+        }
+        "egdiagram" => {
+            let comment = strs(StrFilter::OriginalComment);
+            let f = Node::And(vec![
+                Node::RegexMatch(b(comment), re(r"EG#(\d+)")),
+                strs(StrFilter::ToInt(strs(StrFilter::Capture(1)))),
+            ]);
+            (at_start(f), Ty::Number)
+        }
+        "gbr" => (gbr(), Ty::Str),
+        "gbr material" => return part(Some(1), Some(-4)),
+        "gbr pieces" => return part(Some(1), Some(5)),
+        "gbr pawns" => return part(Some(6), Some(8)),
+        "gbr kings" => return part(Some(-4), None),
+        "composer" => {
+            let mc = strs(StrFilter::Contains(Node::Str("MC".into()), black()));
+            let first = at_start(group(strs(StrFilter::OriginalComment), r"^([^.]+)\."));
+            let tail = strs(StrFilter::Slice(white(), Some(Node::Number(-3)), None));
+            let nn = Node::Compare(CmpOp::Eq, b(tail), b(Node::Str(" NN".into())));
+            let trimmed = strs(StrFilter::Slice(white(), None, Some(Node::Number(-3))));
+            let plain = Node::If(b(nn), b(trimmed), Some(b(white())));
+            (Node::If(b(mc), b(first), Some(b(plain))), Ty::Str)
+        }
+        "search" => {
+            let nl = || Node::Str("\n".to_string());
+            let comment = || at_start(strs(StrFilter::OriginalComment));
+            let add = |x: Node<S>, y: Node<S>| Node::Arith(crate::ir::ArithOp::Add, b(x), b(y));
+            let head = add(
+                add(add(add(Node::Tag(TagName::Event), nl()), white()), nl()),
+                black(),
+            );
+            let tail = Node::If(
+                b(comment()),
+                b(add(nl(), comment())),
+                Some(b(Node::Str(String::new()))),
+            );
+            (add(head, tail), Ty::Str)
+        }
+        _ => return None,
+    })
+}

@@ -1,0 +1,297 @@
+//! Lowering of CQL 6's string, tag, game-information and file filters to
+//! [`StrFilter`](crate::ir::StrFilter): `s[i]`, `s[i:j]` and their assignment, `\N`
+//! captures, `int`, `str`, `ascii`, `indexof`, `tag` with a computed name and its
+//! assignment, `settag`, `removetag`, `originalcomment`, `removecomment`, `hascomment` with a
+//! text, `message`, `year`, `eco`/`eventdate` with a computed text, `hhdb`, `readfile`,
+//! `writefile`. [`super::lower_more`] hands these here.
+
+use crate::ir::{AwardKind, HhdbAward, Node, StrFilter};
+use crate::squares::SquareSet;
+
+use super::ast::{Arg, Assign, AssignOp, Builtin, Expr, ExprKind, Word};
+use super::error::{ErrorKind, QueryError};
+use super::lower::{Cx, Lower, Lowered, Ty, img};
+
+/// A string filter node.
+fn strs<S>(f: StrFilter<S>) -> Node<S> {
+    Node::Strs(Box::new(f))
+}
+
+impl Lower<'_> {
+    /// Whether [`Lower::builtin_strs`] lowers this builtin.
+    pub(crate) fn is_str_builtin(b: Builtin) -> bool {
+        matches!(
+            b,
+            Builtin::Int
+                | Builtin::Str
+                | Builtin::Ascii
+                | Builtin::IndexOf
+                | Builtin::Message
+                | Builtin::ReadFile
+                | Builtin::WriteFile
+                | Builtin::SetTag
+                | Builtin::RemoveTag
+                | Builtin::Year
+                | Builtin::Hhdb
+        )
+    }
+
+    /// Whether [`Lower::word_strs`] lowers this word.
+    pub(crate) fn is_str_word(w: Word) -> bool {
+        matches!(w, Word::OriginalComment | Word::RemoveComment)
+    }
+
+    /// `originalcomment`, `removecomment`.
+    pub(crate) fn word_strs<S: SquareSet>(&self, w: Word) -> Lowered<S> {
+        Ok(Some(match w {
+            Word::OriginalComment => (strs(StrFilter::OriginalComment), Ty::Str),
+            _ => (strs(StrFilter::RemoveComment), Ty::Logical),
+        }))
+    }
+
+    /// `\N`
+    pub(crate) fn capture<S: SquareSet>(&self, n: u32) -> Lowered<S> {
+        Ok(Some((strs(StrFilter::Capture(n)), Ty::Str)))
+    }
+
+    /// `s[i]`, `s[i:j]` (dictionaries are not lowered here).
+    pub(crate) fn index_strs<S: SquareSet>(
+        &self,
+        e: &Expr,
+        base: &Expr,
+        keys: &[Option<Expr>],
+        cx: Cx,
+    ) -> Lowered<S> {
+        let (s, ty) = img!(self.lower(base, cx));
+        if ty != Ty::Str {
+            return Err(self.refuse(e, "indexing a dictionary"));
+        }
+        let (i, j) = img!(self.keys(e, keys, cx));
+        let f = match (keys.len(), i) {
+            (1, Some(i)) => StrFilter::Index(s, i),
+            (_, i) => StrFilter::Slice(s, i, j),
+        };
+        Ok(Some((strs(f), Ty::Str)))
+    }
+
+    /// The numeric parts of `[i]` / `[i:j]`.
+    #[allow(clippy::type_complexity)]
+    fn keys<S: SquareSet>(
+        &self,
+        e: &Expr,
+        keys: &[Option<Expr>],
+        cx: Cx,
+    ) -> Result<Option<(Option<Node<S>>, Option<Node<S>>)>, QueryError> {
+        if keys.is_empty() || keys.len() > 2 || (keys.len() == 1 && keys[0].is_none()) {
+            let m = "a string index is [i] or [i:j]";
+            return Err(self.err(ErrorKind::Syntax, e.span, m));
+        }
+        let mut out = Vec::new();
+        for k in keys {
+            out.push(match k {
+                Some(k) => Some(img!(self.typed(k, cx, Ty::Number, "a string index"))),
+                None => None,
+            });
+        }
+        let j = if out.len() == 2 {
+            out.pop().flatten()
+        } else {
+            None
+        };
+        let i = out.pop().flatten();
+        Ok(Some((i, j)))
+    }
+
+    /// `s[i:j] = t`, `tag "X" = t`: assignments whose target is not a plain variable.
+    pub(crate) fn assign_strs<S: SquareSet>(&self, e: &Expr, a: &Assign, cx: Cx) -> Lowered<S> {
+        match &a.target.kind {
+            ExprKind::Builtin(Builtin::Tag, args) if a.op == AssignOp::Set => {
+                let Some(name) = args.iter().find_map(Arg::filter) else {
+                    return Err(self.refuse(e, "this assignment"));
+                };
+                let name = img!(self.typed(name, cx, Ty::Str, "'tag'"));
+                let value = img!(self.typed(&a.value, cx, Ty::Str, "a tag assignment"));
+                Ok(Some((strs(StrFilter::SetTag(name, value)), Ty::Logical)))
+            }
+            ExprKind::Index(base, keys) if a.op == AssignOp::Set => {
+                let ExprKind::Var(_) = &base.kind else {
+                    return Err(self.refuse(e, "this assignment"));
+                };
+                let (target, ty) = img!(self.lower::<S>(base, cx));
+                let Node::Var(id) = target else {
+                    return Err(self.refuse(e, "assignments to a parameter's substring"));
+                };
+                if ty != Ty::Str {
+                    return Err(self.refuse(e, "assignments to dictionaries"));
+                }
+                let (i, j) = img!(self.keys(e, keys, cx));
+                let single = keys.len() == 1;
+                let i = i.unwrap_or(Node::Number(0));
+                let value = img!(self.typed(&a.value, cx, Ty::Str, "a substring assignment"));
+                let f = StrFilter::SliceAssign(id, i, j, single, value);
+                Ok(Some((strs(f), Ty::Logical)))
+            }
+            _ => Err(self.refuse(e, "assignments to dictionaries or with this operator")),
+        }
+    }
+
+    /// `tag x` with x not a string literal.
+    pub(crate) fn tag_of<S: SquareSet>(&self, x: &Expr, cx: Cx) -> Lowered<S> {
+        let name = img!(self.typed(x, cx, Ty::Str, "'tag'"));
+        Ok(Some((strs(StrFilter::TagOf(name)), Ty::Str)))
+    }
+
+    /// `hascomment x` with a text that is no NAG, or a computed text.
+    pub(crate) fn hascomment_text<S: SquareSet>(&self, x: &Expr, cx: Cx) -> Lowered<S> {
+        let text = img!(self.typed(x, cx, Ty::Str, "'hascomment'"));
+        Ok(Some((strs(StrFilter::HasCommentText(text)), Ty::Logical)))
+    }
+
+    /// `eco x`, `eventdate x` with a computed text: the tag contains it.
+    pub(crate) fn tag_contains<S: SquareSet>(&self, tag: &str, x: &Expr, cx: Cx) -> Lowered<S> {
+        let text = img!(self.typed(x, cx, Ty::Str, tag));
+        let value = strs(StrFilter::TagOf(Node::Str(tag.to_string())));
+        let f = StrFilter::Contains(text, value);
+        Ok(Some((strs(f), Ty::Logical)))
+    }
+
+    /// The builtins of [`Lower::is_str_builtin`].
+    pub(crate) fn builtin_strs<S: SquareSet>(
+        &self,
+        e: &Expr,
+        b: Builtin,
+        args: &[Arg],
+        cx: Cx,
+    ) -> Lowered<S> {
+        let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
+        let flags: Vec<&str> = args
+            .iter()
+            .filter_map(|a| match a {
+                Arg::Flag(w, _) => Some(w.as_str()),
+                _ => None,
+            })
+            .collect();
+        let arg = |i: usize, want: Ty| -> Result<Option<Node<S>>, QueryError> {
+            match filters.get(i) {
+                Some(x) => self.typed(x, cx, want, b.name()),
+                None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
+            }
+        };
+        let node = match b {
+            Builtin::Int => (strs(StrFilter::ToInt(img!(arg(0, Ty::Str)))), Ty::Number),
+            Builtin::Str => (
+                strs(StrFilter::ToStr(img!(self.parts(&filters, cx)))),
+                Ty::Str,
+            ),
+            Builtin::Ascii => {
+                let Some(x) = filters.first() else {
+                    return Err(self.err(ErrorKind::Syntax, e.span, "missing argument"));
+                };
+                let (x, ty) = img!(self.lower(x, cx));
+                let out = match ty {
+                    Ty::Str => Ty::Number,
+                    Ty::Number => Ty::Str,
+                    _ => {
+                        let m = "'ascii' takes a string or a number";
+                        return Err(self.err(ErrorKind::Type, e.span, m));
+                    }
+                };
+                (strs(StrFilter::Ascii(x)), out)
+            }
+            Builtin::IndexOf => {
+                let (a, s) = (img!(arg(0, Ty::Str)), img!(arg(1, Ty::Str)));
+                (strs(StrFilter::IndexOf(a, s)), Ty::Number)
+            }
+            Builtin::Message => {
+                let quiet = flags.contains(&"quiet");
+                let parts = img!(self.parts(&filters, cx));
+                (strs(StrFilter::Message(parts, quiet)), Ty::Logical)
+            }
+            Builtin::ReadFile | Builtin::WriteFile if crate::eval::files::is_secure() => {
+                let m = format!("'{}' is refused under --secure", b.name());
+                return Err(self.err(ErrorKind::Unsupported, e.span, m));
+            }
+            Builtin::ReadFile => (strs(StrFilter::ReadFile(img!(arg(0, Ty::Str)))), Ty::Str),
+            Builtin::WriteFile => {
+                let (f, t) = (img!(arg(0, Ty::Str)), img!(arg(1, Ty::Str)));
+                (strs(StrFilter::WriteFile(f, t)), Ty::Logical)
+            }
+            Builtin::SetTag => {
+                let (n, v) = (img!(arg(0, Ty::Str)), img!(arg(1, Ty::Str)));
+                (strs(StrFilter::SetTag(n, v)), Ty::Logical)
+            }
+            Builtin::RemoveTag => (
+                strs(StrFilter::RemoveTag(img!(arg(0, Ty::Str)))),
+                Ty::Logical,
+            ),
+            Builtin::Year if filters.is_empty() => (strs(StrFilter::Year), Ty::Number),
+            Builtin::Hhdb => return self.hhdb(e, &flags, &filters, cx),
+            _ => return Err(self.refuse(e, "")),
+        };
+        Ok(Some(node))
+    }
+
+    /// The arguments of `str`, `message`: one parenthesized list is its items.
+    fn parts<S: SquareSet>(
+        &self,
+        filters: &[&Expr],
+        cx: Cx,
+    ) -> Result<Option<Vec<Node<S>>>, QueryError> {
+        let mut out = Vec::new();
+        for x in filters {
+            out.push(img!(self.lower(x, cx)).0);
+        }
+        Ok(Some(out))
+    }
+
+    /// `hhdb award|prize|hm|commendation [special] [max]`, and the keys of
+    /// [`super::lower_hhdb`]; the others are refused by name.
+    fn hhdb<S: SquareSet>(
+        &self,
+        e: &Expr,
+        flags: &[&str],
+        filters: &[&Expr],
+        _cx: Cx,
+    ) -> Lowered<S> {
+        let mut award = HhdbAward {
+            kind: AwardKind::Any,
+            special: false,
+            max: false,
+        };
+        let mut is_award = !flags.is_empty() && filters.is_empty();
+        for w in flags {
+            match *w {
+                "award" => award.kind = AwardKind::Any,
+                "prize" => award.kind = AwardKind::Prize,
+                "hm" => award.kind = AwardKind::HonourableMention,
+                "commendation" => award.kind = AwardKind::Commendation,
+                "special" => award.special = true,
+                "max" => award.max = true,
+                _ => is_award = false,
+            }
+        }
+        if !is_award {
+            // `hhdb gbr material`, `hhdb "(c)"`: a key CQL 6.2 defines by CQL text.
+            let key = match filters.first().map(|x| &x.kind) {
+                Some(ExprKind::Str(k)) => k.clone(),
+                _ => flags.join(" "),
+            };
+            if let Some(found) = super::lower_hhdb::hhdb_key(&key) {
+                return Ok(Some(found));
+            }
+            return Err(self.refuse(e, &format!("'hhdb {key}'")));
+        }
+        Ok(Some((strs(StrFilter::Hhdb(award)), Ty::Number)))
+    }
+
+    /// `cqlq does not evaluate WHAT ('WORD') yet`.
+    fn refuse(&self, e: &Expr, what: &str) -> QueryError {
+        let word = super::names::expr_word(&e.kind);
+        let m = if what.is_empty() {
+            format!("cqlq does not evaluate '{word}' yet")
+        } else {
+            format!("cqlq does not evaluate {what} ('{word}') yet")
+        };
+        self.err(ErrorKind::Unsupported, e.span, m)
+    }
+}
