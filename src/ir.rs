@@ -6,10 +6,12 @@
 //! spelling; CQL-S spellings are added when that dialect lowers to it.
 
 mod extended;
+mod imagine;
 pub use extended::{
     Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
     PosRelation, PositionRef, Range, Ray, Sort, VarId,
 };
+pub use imagine::{ConsecutiveMoves, MoveExt, TreeWord};
 
 /// A side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -418,6 +420,10 @@ pub enum Node<S> {
     Echo(Box<Echo<S>>),
     /// `ancestor(x y)`, `descendant(x y)`, `lca(x y)`
     Relation(PosRelation, Box<Node<S>>, Box<Node<S>>),
+    /// `virtualmainline`, `pieceid`, `consecutivemoves`, `countmoves`, `currentmove`,
+    /// `move primary|secondary|comment`, CQLi's `move ... : F` and `legalposition`
+    /// (see [`TreeWord`]).
+    Tree(Box<TreeWord<S>>),
     // --- CQL-S ---
     /// A filter only the CQL-S dialect has (`:sequence`, `:pawncount`, `:matchcount`, ...),
     /// see [`crate::ir_cqls`]; evaluated by `eval::cqls`.

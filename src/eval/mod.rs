@@ -6,6 +6,7 @@
 mod board;
 mod cqls;
 mod geometry;
+mod imagine;
 mod iterate;
 mod mates;
 mod moves;
@@ -14,6 +15,7 @@ mod pieces;
 mod state;
 mod strings;
 pub mod tree;
+mod tree_words;
 
 use crate::ir::{ArithOp, CmpOp, Color, GameResult, Node, NumProp, StrProp, TagName};
 use crate::pgn::GameRecord;
@@ -70,6 +72,9 @@ pub struct Evaluator<'a, P: Position> {
     state: state::Cell<P::Set>,
     /// Piece identities by position, built when a piece variable is first read.
     piece_table: std::sync::OnceLock<pieces::PieceTable>,
+    /// Positions made outside the game tree (CQLi's `move ... : F`), numbered from
+    /// `imagine::BASE`.
+    imagined: imagine::Imagined<P>,
 }
 
 impl<'a, P: Position> Evaluator<'a, P> {
@@ -79,6 +84,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             game,
             state: Default::default(),
             piece_table: std::sync::OnceLock::new(),
+            imagined: Default::default(),
         }
     }
 
@@ -129,6 +135,9 @@ impl<'a, P: Position> Evaluator<'a, P> {
     }
 
     fn node(&self, at: u32) -> &ReplayedNode<P> {
+        if at >= imagine::BASE {
+            return self.imagined_node(at);
+        }
         self.game.replayed.nodes[at as usize]
             .as_ref()
             .expect("evaluated at a reached node")
@@ -501,6 +510,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Echo(e) => self.eval_echo(e, at),
             // ancestor(x y), descendant(x y), lca(x y)
             Node::Relation(rel, x, y) => self.eval_relation(*rel, x, y, at),
+            // virtualmainline, pieceid, consecutivemoves, countmoves, move primary, move : F
+            Node::Tree(t) => self.eval_tree(t, at),
             // CQL-S only: :sequence, :pawncount, :matchcount, ... (eval/cqls.rs)
             Node::Cqls(c) => self.eval_cqls(c, at),
         }

@@ -298,7 +298,7 @@ impl Lower<'_> {
             }
             ExprKind::Dash(d) => return self.dash(e, d, cx),
             ExprKind::Builtin(b, args) => return self.builtin(e, *b, args, cx),
-            ExprKind::Word(w) => match self.word_more(*w) {
+            ExprKind::Word(w) => match self.word_more(*w).or_else(|| self.tree_word(*w)) {
                 Some(n) => n,
                 None => return Err(self.unsupported(e, "")),
             },
@@ -446,6 +446,10 @@ impl Lower<'_> {
                     Some(_) => return Err(self.unsupported(e, "")),
                 }
             }
+            Builtin::PieceId
+            | Builtin::ConsecutiveMoves
+            | Builtin::CountMoves
+            | Builtin::CurrentMove => return self.tree_builtin(e, b, args, cx),
             _ => return Err(self.unsupported(e, "")),
         };
         Ok(Some(node))

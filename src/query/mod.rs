@@ -17,6 +17,7 @@ mod display;
 mod error;
 mod literal;
 mod lower;
+mod lower_imagine;
 mod lower_more;
 pub mod names;
 mod ops;
