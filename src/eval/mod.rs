@@ -75,6 +75,9 @@ pub struct Evaluator<'a, P: Position> {
     /// Positions made outside the game tree (CQLi's `move ... : F`), numbered from
     /// `imagine::BASE`.
     imagined: imagine::Imagined<P>,
+    /// Each record node's rank in depth-first order, main continuation first (how CQL orders
+    /// positions for `<`), built when two positions are first compared.
+    tree_order: std::sync::OnceLock<Vec<u32>>,
 }
 
 impl<'a, P: Position> Evaluator<'a, P> {
@@ -85,6 +88,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             state: Default::default(),
             piece_table: std::sync::OnceLock::new(),
             imagined: Default::default(),
+            tree_order: std::sync::OnceLock::new(),
         }
     }
 
@@ -570,7 +574,10 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 holds.then_some(Value::Bool(true))
             }
             (Value::Str(x), Value::Str(y)) => satisfies(x.cmp(y), op).then_some(Value::Bool(true)),
-            (Value::Pos(x), Value::Pos(y)) => satisfies(x.cmp(y), op).then_some(Value::Bool(true)),
+            (Value::Pos(x), Value::Pos(y)) => {
+                let (x, y) = (self.tree_rank(*x), self.tree_rank(*y));
+                satisfies(x.cmp(&y), op).then_some(Value::Bool(true))
+            }
             _ => {
                 let (x, y) = (number(&va)?, number(&vb)?);
                 satisfies(x.cmp(&y), op).then_some(Value::Num(x))

@@ -37,6 +37,14 @@ impl<P: Position> Evaluator<'_, P> {
                 };
                 Some(Value::Set(self.same_content(p, q)))
             }
+            TreeWord::TreeDistance(x, y) => {
+                let (Value::Pos(p), Value::Pos(q)) = (self.eval(x, at)?, self.eval(y, at)?) else {
+                    return None;
+                };
+                let (pp, pq) = (self.root_path(p), self.root_path(q));
+                let shared = pp.iter().zip(&pq).take_while(|(a, b)| a == b).count();
+                Some(Value::Num((pp.len() + pq.len() - 2 * shared) as i64))
+            }
             TreeWord::LegalPosition => truth(self.is_legal_position(at)),
         }
     }
@@ -179,6 +187,32 @@ impl<P: Position> Evaluator<'_, P> {
                 a.piece_at(&square) != b.piece_at(&square)
             });
         P::Set::full(geo).minus(&P::Set::from_coords(geo, differ))
+    }
+
+    /// The rank of position `at` in depth-first order with each main continuation's whole
+    /// subtree before the variations (CQL 6.2 orders positions so: underpromotionecho.cql's
+    /// `source<target`, a main-line source before a target in a variation that branches off
+    /// earlier, matches CQL 6.2's games only so); imaginary positions come after all.
+    pub(super) fn tree_rank(&self, at: u32) -> u64 {
+        if at >= super::imagine::BASE {
+            return u64::from(at) << 1;
+        }
+        let order = self.tree_order.get_or_init(|| {
+            let nodes = &self.game.record.nodes;
+            let mut rank = vec![0u32; nodes.len().max(1)];
+            let (mut next, mut stack) = (0u32, vec![0u32]);
+            while let Some(n) = stack.pop() {
+                if let Some(r) = rank.get_mut(n as usize) {
+                    *r = next;
+                    next += 1;
+                }
+                if let Some(node) = nodes.get(n as usize) {
+                    stack.extend(node.children.iter().rev());
+                }
+            }
+            rank
+        });
+        u64::from(order.get(at as usize).copied().unwrap_or(u32::MAX))
     }
 
     /// The nodes from the start to `at`, the start first.

@@ -28,6 +28,9 @@ pub enum TreeWord<S> {
     /// `x & y` of two positions (CQL's positional intersection): the squares on which both
     /// positions have the same content (the same coloured piece type, or both empty).
     SameContent(Node<S>, Node<S>),
+    /// `distance(x y)` of two positions: the moves from their latest common ancestor to x
+    /// plus those to y (CQL's distance page).
+    TreeDistance(Node<S>, Node<S>),
     /// `legalposition` (CQLi): the position could arise in a game — each side has one king,
     /// the side not to move is not in check, no pawn stands on the first or last rank.
     LegalPosition,

@@ -91,7 +91,8 @@ impl Lower<'_> {
         Ok(Some((Node::Tree(Box::new(TreeWord::Move(ext))), ty)))
     }
 
-    /// `pieceid`, `consecutivemoves`, `countmoves`, `currentmove`; other builtins are
+    /// `pieceid`, `consecutivemoves`, `countmoves`, `currentmove`, `distance` of positions;
+    /// other builtins are
     /// refused by name.
     pub(crate) fn tree_builtin<S: SquareSet>(
         &self,
@@ -109,6 +110,14 @@ impl Lower<'_> {
                 (TreeWord::PieceId(x), Ty::Number)
             }
             Builtin::ConsecutiveMoves => (self.consecutive_moves(e, args, cx)?, Ty::Number),
+            Builtin::Distance => {
+                let [x, y] = filters[..] else {
+                    return Err(missing());
+                };
+                let x = img!(self.typed(x, cx, Ty::Position, "'distance'"));
+                let y = img!(self.typed(y, cx, Ty::Position, "'distance'"));
+                (TreeWord::TreeDistance(x, y), Ty::Number)
+            }
             Builtin::CountMoves | Builtin::CurrentMove => {
                 let x = filters.first().ok_or_else(missing)?;
                 let (n, _) = img!(self.lower(x, cx));

@@ -368,6 +368,14 @@ impl Lower<'_> {
                     return Err(self.unsupported(e, "'makesquare' inside a transform"));
                 }
             }
+            // distance(x y) of two positions: moves apart in the game tree (lower_imagine.rs)
+            Builtin::Distance
+                if filters
+                    .first()
+                    .is_some_and(|x| self.is_position::<S>(x, cx)) =>
+            {
+                return self.tree_builtin(e, b, args, cx);
+            }
             Builtin::Distance => {
                 let (x, y) = (img!(set(0)), img!(set(1)));
                 (Node::Distance(Box::new(x), Box::new(y)), Ty::Number)
