@@ -38,8 +38,11 @@ fn sample(max: usize) -> Vec<Game> {
     read_games(&std::fs::read(path).expect("pgn"), max)
 }
 
+/// The searched nodes where a query matched in one game, and the comments it made.
+type Run = (Vec<u32>, Vec<(u32, String)>);
+
 /// Per game, the searched nodes where `query` matches, and the comments it made.
-fn run(query: &str, games: &[Game], variations: bool) -> Vec<(Vec<u32>, Vec<(u32, String)>)> {
+fn run(query: &str, games: &[Game], variations: bool) -> Vec<Run> {
     let filter = common::compile(query);
     games
         .iter()

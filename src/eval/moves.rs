@@ -51,7 +51,7 @@ impl<P: Position> Evaluator<'_, P> {
         source: MoveSource,
         at: u32,
         only: Option<u32>,
-    ) -> Option<(Vec<(MoveInfo<P::Set>, Option<u32>)>, u32)> {
+    ) -> Option<(Vec<Candidate<P::Set>>, u32)> {
         let node = self.node(at);
         Some(match source {
             MoveSource::Previous => {
@@ -120,8 +120,12 @@ impl<P: Position> Evaluator<'_, P> {
     }
 }
 
+/// A move a `move` filter considers, with the node it leads to (None: generated, not
+/// played).
+pub(super) type Candidate<S> = (MoveInfo<S>, Option<u32>);
+
 /// Generated moves, which lead to no node of the game.
-fn unplayed<S>(moves: Vec<MoveInfo<S>>) -> Vec<(MoveInfo<S>, Option<u32>)> {
+fn unplayed<S>(moves: Vec<MoveInfo<S>>) -> Vec<Candidate<S>> {
     moves.into_iter().map(|mv| (mv, None)).collect()
 }
 
