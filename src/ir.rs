@@ -7,11 +7,13 @@
 
 mod extended;
 mod strings;
+mod imagine;
 pub use extended::{
     Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
     PosRelation, PositionRef, Range, Ray, Sort, VarId,
 };
 pub use strings::{AwardKind, HhdbAward, StrFilter};
+pub use imagine::{ConsecutiveMoves, MoveExt, TreeWord};
 
 /// A side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -428,6 +430,10 @@ pub enum Node<S> {
     /// A string, tag, game-information or file filter (`s[i:j]`, `\1`, `int`, `settag`,
     /// `year`, `readfile`, ...), see [`StrFilter`]; evaluated by `eval::str_filters`.
     Strs(Box<StrFilter<S>>),
+    /// `virtualmainline`, `pieceid`, `consecutivemoves`, `countmoves`, `currentmove`,
+    /// `move primary|secondary|comment`, CQLi's `move ... : F` and `legalposition`
+    /// (see [`TreeWord`]).
+    Tree(Box<TreeWord<S>>),
     // --- CQL-S ---
     /// A filter only the CQL-S dialect has (`:sequence`, `:pawncount`, `:matchcount`, ...),
     /// see [`crate::ir_cqls`]; evaluated by `eval::cqls`.

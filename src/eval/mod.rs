@@ -7,6 +7,7 @@ mod board;
 mod cqls;
 pub mod files;
 mod geometry;
+mod imagine;
 mod iterate;
 mod mates;
 mod moves;
@@ -16,6 +17,7 @@ mod state;
 mod str_filters;
 mod strings;
 pub mod tree;
+mod tree_words;
 
 use crate::ir::{ArithOp, CmpOp, Color, GameResult, Node, NumProp, StrProp, TagName};
 use crate::pgn::GameRecord;
@@ -73,6 +75,12 @@ pub struct Evaluator<'a, P: Position> {
     state: state::Cell<P::Set>,
     /// Piece identities by position, built when a piece variable is first read.
     piece_table: std::sync::OnceLock<pieces::PieceTable>,
+    /// Positions made outside the game tree (CQLi's `move ... : F`), numbered from
+    /// `imagine::BASE`.
+    imagined: imagine::Imagined<P>,
+    /// Each record node's rank in depth-first order, main continuation first (how CQL orders
+    /// positions for `<`), built when two positions are first compared.
+    tree_order: std::sync::OnceLock<Vec<u32>>,
 }
 
 impl<'a, P: Position> Evaluator<'a, P> {
@@ -82,6 +90,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             game,
             state: Default::default(),
             piece_table: std::sync::OnceLock::new(),
+            imagined: Default::default(),
+            tree_order: std::sync::OnceLock::new(),
         }
     }
 
@@ -132,6 +142,9 @@ impl<'a, P: Position> Evaluator<'a, P> {
     }
 
     fn node(&self, at: u32) -> &ReplayedNode<P> {
+        if at >= imagine::BASE {
+            return self.imagined_node(at);
+        }
         self.game.replayed.nodes[at as usize]
             .as_ref()
             .expect("evaluated at a reached node")
@@ -523,6 +536,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Relation(rel, x, y) => self.eval_relation(*rel, x, y, at),
             // s[i:j], \1, int, str, settag, year, hhdb, readfile, ... (eval/str_filters.rs)
             Node::Strs(f) => self.eval_strs(f, at),
+            // virtualmainline, pieceid, consecutivemoves, countmoves, move primary, move : F
+            Node::Tree(t) => self.eval_tree(t, at),
             // CQL-S only: :sequence, :pawncount, :matchcount, ... (eval/cqls.rs)
             Node::Cqls(c) => self.eval_cqls(c, at),
         }
@@ -581,7 +596,10 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 holds.then_some(Value::Bool(true))
             }
             (Value::Str(x), Value::Str(y)) => satisfies(x.cmp(y), op).then_some(Value::Bool(true)),
-            (Value::Pos(x), Value::Pos(y)) => satisfies(x.cmp(y), op).then_some(Value::Bool(true)),
+            (Value::Pos(x), Value::Pos(y)) => {
+                let (x, y) = (self.tree_rank(*x), self.tree_rank(*y));
+                satisfies(x.cmp(&y), op).then_some(Value::Bool(true))
+            }
             _ => {
                 let (x, y) = (number(&va)?, number(&vb)?);
                 satisfies(x.cmp(&y), op).then_some(Value::Num(x))

@@ -25,25 +25,7 @@ impl<P: Position> Evaluator<'_, P> {
         at: u32,
         only: Option<u32>,
     ) -> Option<Value<P::Set>> {
-        let node = self.node(at);
-        // The parameters' sets are read in the position the moves are made from: the parent
-        // for `previous`, here otherwise.
-        let (candidates, from_node): (Vec<MoveInfo<P::Set>>, u32) = match m.source {
-            MoveSource::Previous => {
-                let parent = self.game.record.nodes.get(at as usize)?.parent?;
-                (node.played.clone().into_iter().collect(), parent)
-            }
-            MoveSource::Played => {
-                let moves = self
-                    .children(at)
-                    .filter(|&c| only.is_none_or(|o| o == c))
-                    .filter_map(|c| self.node(c).played.clone())
-                    .collect();
-                (moves, at)
-            }
-            MoveSource::Legal => (node.position.legal_moves(), at),
-            MoveSource::PseudoLegal => (node.position.pseudo_legal_moves(), at),
-        };
+        let (candidates, from_node) = self.move_candidates(m.source, at, only)?;
         if candidates.is_empty() {
             return if m.yields == MoveYield::Count {
                 Some(Value::Num(0))
@@ -51,6 +33,52 @@ impl<P: Position> Evaluator<'_, P> {
                 None
             };
         }
+        let meets = self.move_matcher(m, from_node)?;
+        let matching: Vec<&MoveInfo<P::Set>> = candidates
+            .iter()
+            .map(|(mv, _)| mv)
+            .filter(|mv| meets(mv))
+            .collect();
+        move_value(m.yields, &matching)
+    }
+
+    /// The moves a `move` filter of `source` considers at `at`, each with the node it leads
+    /// to (None for generated moves), and the node whose position the parameters' sets are
+    /// read in: the parent for `previous`, `at` otherwise. Played moves are narrowed to the
+    /// one to `only` when given.
+    pub(super) fn move_candidates(
+        &self,
+        source: MoveSource,
+        at: u32,
+        only: Option<u32>,
+    ) -> Option<(Vec<Candidate<P::Set>>, u32)> {
+        let node = self.node(at);
+        Some(match source {
+            MoveSource::Previous => {
+                let parent = self.parent_of(at)?;
+                let played = node.played.clone().map(|mv| (mv, Some(at)));
+                (played.into_iter().collect(), parent)
+            }
+            MoveSource::Played => {
+                let moves = self
+                    .children(at)
+                    .filter(|&c| only.is_none_or(|o| o == c))
+                    .filter_map(|c| self.node(c).played.clone().map(|mv| (mv, Some(c))))
+                    .collect();
+                (moves, at)
+            }
+            MoveSource::Legal => (unplayed(node.position.legal_moves()), at),
+            MoveSource::PseudoLegal => (unplayed(node.position.pseudo_legal_moves()), at),
+        })
+    }
+
+    /// Whether a move meets the parameters of `m` (their sets read at `from_node`); None
+    /// when a parameter's set filter does not match.
+    pub(super) fn move_matcher(
+        &self,
+        m: &MoveFilter<P::Set>,
+        from_node: u32,
+    ) -> Option<impl Fn(&MoveInfo<P::Set>) -> bool> {
         let from = match &m.from {
             Some(f) => Some(self.set(f, from_node)?),
             None => None,
@@ -63,7 +91,8 @@ impl<P: Position> Evaluator<'_, P> {
             Some(f) => Some(self.set(f, from_node)?),
             None => None,
         };
-        let meets = |mv: &MoveInfo<P::Set>| {
+        let (promote, enpassant, null, castle) = (m.promote, m.enpassant, m.null, m.castle);
+        Some(move |mv: &MoveInfo<P::Set>| {
             from.as_ref()
                 .is_none_or(|s| !mv.from.intersect(s).is_empty())
                 && to.as_ref().is_none_or(|s| !mv.to.intersect(s).is_empty())
@@ -74,12 +103,12 @@ impl<P: Position> Evaluator<'_, P> {
                 })
                 // `promote N` names a piece type, whoever promotes ("move promote N captures A:
                 // black underpromotes to a knight with capture", CQL's move page).
-                && m.promote.is_none_or(|kinds| {
+                && promote.is_none_or(|kinds| {
                     mv.promotion.is_some_and(|t| (kinds.white | kinds.black) & (1 << t) != 0)
                 })
-                && (!m.enpassant || mv.en_passant)
-                && (!m.null || mv.null)
-                && m.castle.is_none_or(|kind| {
+                && (!enpassant || mv.en_passant)
+                && (!null || mv.null)
+                && castle.is_none_or(|kind| {
                     matches!(
                         (kind, mv.castle),
                         (CastleKind::Any, Some(_))
@@ -87,44 +116,56 @@ impl<P: Position> Evaluator<'_, P> {
                             | (CastleKind::QueenSide, Some(false))
                     )
                 })
-        };
-        let matching: Vec<&MoveInfo<P::Set>> = candidates.iter().filter(|mv| meets(mv)).collect();
-        if m.yields == MoveYield::Count {
-            // A promotion counts once, whatever it promotes to (as CQL 6.2 does): only
-            // promotions can share a from and to square.
-            let mut promotions: Vec<(&P::Set, &P::Set)> = Vec::new();
-            let mut count = 0;
-            for mv in &matching {
-                if mv.promotion.is_none() {
-                    count += 1;
-                } else if !promotions.contains(&(&mv.from, &mv.to)) {
-                    promotions.push((&mv.from, &mv.to));
-                    count += 1;
-                }
+        })
+    }
+}
+
+/// A move a `move` filter considers, with the node it leads to (None: generated, not
+/// played).
+pub(super) type Candidate<S> = (MoveInfo<S>, Option<u32>);
+
+/// Generated moves, which lead to no node of the game.
+fn unplayed<S>(moves: Vec<MoveInfo<S>>) -> Vec<Candidate<S>> {
+    moves.into_iter().map(|mv| (mv, None)).collect()
+}
+
+/// The value of a `move` filter whose matching moves are `matching`.
+pub(super) fn move_value<S: SquareSet>(
+    yields: MoveYield,
+    matching: &[&MoveInfo<S>],
+) -> Option<Value<S>> {
+    if yields == MoveYield::Count {
+        // A promotion counts once, whatever it promotes to (as CQL 6.2 does): only
+        // promotions can share a from and to square.
+        let mut promotions: Vec<(&S, &S)> = Vec::new();
+        let mut count = 0;
+        for mv in matching {
+            if mv.promotion.is_none() {
+                count += 1;
+            } else if !promotions.contains(&(&mv.from, &mv.to)) {
+                promotions.push((&mv.from, &mv.to));
+                count += 1;
             }
-            return Some(Value::Num(count));
         }
-        if matching.is_empty() {
-            return None;
-        }
-        let mut set = P::Set::empty();
-        for mv in &matching {
-            let part = match m.yields {
-                MoveYield::From => mv.from.clone(),
-                MoveYield::To => mv.to.clone(),
-                MoveYield::Capture => mv
-                    .capture
-                    .as_ref()
-                    .map_or(P::Set::empty(), |(_, sq)| sq.clone()),
-                MoveYield::Count => unreachable!("handled above"),
-            };
-            set = set.union(&part);
-        }
-        // A matching null move has no squares: still a match.
-        if set.is_empty() {
-            Some(Value::Bool(true))
-        } else {
-            Some(Value::Set(set))
-        }
+        return Some(Value::Num(count));
+    }
+    if matching.is_empty() {
+        return None;
+    }
+    let mut set = S::empty();
+    for mv in matching {
+        let part = match yields {
+            MoveYield::From => mv.from.clone(),
+            MoveYield::To => mv.to.clone(),
+            MoveYield::Capture => mv.capture.as_ref().map_or(S::empty(), |(_, sq)| sq.clone()),
+            MoveYield::Count => unreachable!("handled above"),
+        };
+        set = set.union(&part);
+    }
+    // A matching null move has no squares: still a match.
+    if set.is_empty() {
+        Some(Value::Bool(true))
+    } else {
+        Some(Value::Set(set))
     }
 }

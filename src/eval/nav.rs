@@ -17,6 +17,9 @@ impl<P: Position> Evaluator<'_, P> {
 
     /// The parent of a node (None at the root).
     pub(super) fn parent_of(&self, at: u32) -> Option<u32> {
+        if at >= super::imagine::BASE {
+            return self.imagined_parent(at);
+        }
         self.game.record.nodes.get(at as usize)?.parent
     }
 

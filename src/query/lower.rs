@@ -471,6 +471,7 @@ impl Lower<'_> {
         };
         let (mut source_set, mut count, mut first) = (false, false, None);
         let mut seen: Vec<&'static str> = Vec::new();
+        let mut extras: Vec<&super::ast::MoveParam> = Vec::new();
         for p in params {
             let name = ops::move_param_name(&p.kind);
             let dup = seen.contains(&name)
@@ -520,10 +521,8 @@ impl Lower<'_> {
                         MoveParamKind::KingSide => f.castle = Some(CastleKind::KingSide),
                         MoveParamKind::QueenSide => f.castle = Some(CastleKind::QueenSide),
                         MoveParamKind::Null => f.null = true,
-                        _ => {
-                            let m = format!("cqlq does not evaluate 'move {name}' yet");
-                            return Err(self.err(ErrorKind::Unsupported, p.span, m));
-                        }
+                        // primary, secondary, comment, `: F`, reverse (lower_imagine.rs)
+                        _ => extras.push(p),
                     }
                 }
             }
@@ -547,6 +546,9 @@ impl Lower<'_> {
             (false, true) => Ty::Set,
             (false, false) => Ty::Logical,
         };
+        if !extras.is_empty() {
+            return self.move_ext(f, ty, &extras, cx);
+        }
         Ok(Some((Node::Move(f), ty)))
     }
 

@@ -309,7 +309,7 @@ impl Lower<'_> {
             ExprKind::Index(base, keys) => return self.index_strs(e, base, keys, cx),
             ExprKind::Capture(n) => return self.capture(*n),
             ExprKind::Builtin(b, args) => return self.builtin(e, *b, args, cx),
-            ExprKind::Word(w) => match self.word_more(*w) {
+            ExprKind::Word(w) => match self.word_more(*w).or_else(|| self.tree_word(*w)) {
                 Some(n) => n,
                 None => return Err(self.unsupported(e, "")),
             },
@@ -378,6 +378,14 @@ impl Lower<'_> {
                 } else {
                     return Err(self.unsupported(e, "'makesquare' inside a transform"));
                 }
+            }
+            // distance(x y) of two positions: moves apart in the game tree (lower_imagine.rs)
+            Builtin::Distance
+                if filters
+                    .first()
+                    .is_some_and(|x| self.is_position::<S>(x, cx)) =>
+            {
+                return self.tree_builtin(e, b, args, cx);
             }
             Builtin::Distance => {
                 let (x, y) = (img!(set(0)), img!(set(1)));
@@ -457,6 +465,10 @@ impl Lower<'_> {
                     Some(_) => return self.tag_contains(name, filters[0], cx),
                 }
             }
+            Builtin::PieceId
+            | Builtin::ConsecutiveMoves
+            | Builtin::CountMoves
+            | Builtin::CurrentMove => return self.tree_builtin(e, b, args, cx),
             _ => return Err(self.unsupported(e, "")),
         };
         Ok(Some(node))

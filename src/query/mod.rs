@@ -20,6 +20,7 @@ mod literal;
 mod lower;
 pub mod lower_coords;
 mod lower_hhdb;
+mod lower_imagine;
 mod lower_more;
 mod lower_strings;
 pub mod names;

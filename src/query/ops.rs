@@ -60,6 +60,10 @@ impl Lower<'_> {
     ) -> Lowered<S> {
         let what = format!("'{}'", binop_name(op));
         let node = match op {
+            // `x & y` of two positions: the positional intersection (lower_imagine.rs).
+            BinOp::Intersect if self.is_position::<S>(a, cx) => {
+                return self.positional_intersection(a, b, cx);
+            }
             BinOp::Union | BinOp::Intersect | BinOp::Attacks | BinOp::AttackedBy => {
                 let x = img!(self.typed(a, cx, Ty::Set, &what));
                 let y = img!(self.typed(b, cx, Ty::Set, &what));

@@ -1,0 +1,233 @@
+//! Lowering of the game-tree and move words of [`crate::ir::TreeWord`]: `virtualmainline`,
+//! `primary`, `secondary`, `try`, `pieceid`, `consecutivemoves`, `countmoves --`, `currentmove --`, the `move` parameters
+//! `primary`, `secondary`, `comment` and CQLi's speculative `: F`, and `legalposition`.
+//! [`super::lower`] and [`super::lower_more`] hand these here.
+
+use crate::ir::{self, MoveFilter, MoveSource, Node, TreeWord};
+use crate::squares::SquareSet;
+
+use super::ast::{Arg, Builtin, Expr, ExprKind, MoveParam, MoveParamKind, Span, Word};
+use super::error::{ErrorKind, QueryError};
+use super::lower::{Cx, Lower, Lowered, Ty, img};
+
+impl Lower<'_> {
+    /// The words without arguments lowered here (None: not one of them).
+    pub(crate) fn tree_word<S: SquareSet>(&self, w: Word) -> Option<(Node<S>, Ty)> {
+        let tree = |t| Some((Node::Tree(Box::new(t)), Ty::Logical));
+        match w {
+            Word::VirtualMainline => tree(TreeWord::VirtualMainline),
+            Word::LegalPosition => tree(TreeWord::LegalPosition),
+            Word::Primary => tree(TreeWord::MainMove(true)),
+            Word::Secondary => tree(TreeWord::MainMove(false)),
+            // CQL's macro: `notransform 1 == find <-- quiet all {btm secondary}` (exactly one
+            // White move on the way here is a variation: the position follows a try).
+            Word::Try => {
+                let body = Node::And(vec![
+                    Node::ToMove(ir::Color::Black),
+                    Node::Tree(Box::new(TreeWord::MainMove(false))),
+                ]);
+                let find = ir::Find {
+                    body,
+                    backward: true,
+                    range: Some(ir::Range::new(1, 1_000_000)),
+                    quiet: true,
+                };
+                let one = Box::new(Node::Number(1));
+                let n = Node::Compare(ir::CmpOp::Eq, one, Box::new(Node::Find(Box::new(find))));
+                Some((n, Ty::Logical))
+            }
+            _ => None,
+        }
+    }
+
+    /// `move ...` with `primary`, `secondary`, `comment X` or `: F` (`extras`), `base` being
+    /// the rest of the filter, of type `ty`.
+    pub(crate) fn move_ext<S: SquareSet>(
+        &self,
+        base: MoveFilter<S>,
+        ty: Ty,
+        extras: &[&MoveParam],
+        cx: Cx,
+    ) -> Lowered<S> {
+        let mut ext = ir::MoveExt {
+            base,
+            primary: false,
+            secondary: false,
+            comment: None,
+            then: None,
+            count: false,
+        };
+        for p in extras {
+            match &p.kind {
+                MoveParamKind::Primary => ext.primary = true,
+                MoveParamKind::Secondary => ext.secondary = true,
+                MoveParamKind::Comment(x) => ext.comment = Some(img!(self.lower(x, cx)).0),
+                MoveParamKind::Then(all, f) => ext.then = Some((*all, img!(self.lower(f, cx)).0)),
+                _ => {
+                    let name = super::ops::move_param_name(&p.kind);
+                    let m = format!("cqlq does not evaluate 'move {name}' yet");
+                    return Err(self.err(ErrorKind::Unsupported, p.span, m));
+                }
+            }
+        }
+        if ext.primary && ext.secondary {
+            let span = extras.last().map_or(Span::default(), |p| p.span);
+            let m = "'primary' and 'secondary' exclude each other";
+            return Err(self.err(ErrorKind::Syntax, span, m));
+        }
+        let generated = matches!(ext.base.source, MoveSource::Legal | MoveSource::PseudoLegal);
+        if generated && (ext.primary || ext.secondary || ext.comment.is_some()) {
+            let p = extras
+                .iter()
+                .find(|p| !matches!(p.kind, MoveParamKind::Then(..)))
+                .expect("a tree parameter");
+            let name = super::ops::move_param_name(&p.kind);
+            let m = format!(
+                "cqlq does not evaluate 'move {name}' with 'legal' or 'pseudolegal' yet \
+                 (generated moves are not in the game tree)"
+            );
+            return Err(self.err(ErrorKind::Unsupported, p.span, m));
+        }
+        Ok(Some((Node::Tree(Box::new(TreeWord::Move(ext))), ty)))
+    }
+
+    /// `pieceid`, `consecutivemoves`, `countmoves`, `currentmove`, `distance` of positions;
+    /// other builtins are
+    /// refused by name.
+    pub(crate) fn tree_builtin<S: SquareSet>(
+        &self,
+        e: &Expr,
+        b: Builtin,
+        args: &[Arg],
+        cx: Cx,
+    ) -> Lowered<S> {
+        let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
+        let missing = || self.err(ErrorKind::Syntax, e.span, "missing argument");
+        let node = match b {
+            Builtin::PieceId => {
+                let x = filters.first().ok_or_else(missing)?;
+                let x = img!(self.typed(x, cx, Ty::Set, "'pieceid'"));
+                (TreeWord::PieceId(x), Ty::Number)
+            }
+            Builtin::ConsecutiveMoves => (self.consecutive_moves(e, args, cx)?, Ty::Number),
+            Builtin::Distance => {
+                let [x, y] = filters[..] else {
+                    return Err(missing());
+                };
+                let x = img!(self.typed(x, cx, Ty::Position, "'distance'"));
+                let y = img!(self.typed(y, cx, Ty::Position, "'distance'"));
+                (TreeWord::TreeDistance(x, y), Ty::Number)
+            }
+            Builtin::CountMoves | Builtin::CurrentMove => {
+                let x = filters.first().ok_or_else(missing)?;
+                let (n, _) = img!(self.lower(x, cx));
+                let (mut base, ext) = match n {
+                    Node::Move(m) => (m, None),
+                    Node::Tree(t) => match *t {
+                        TreeWord::Move(ext) => (ext.base.clone(), Some(ext)),
+                        _ => return Err(self.not_a_dash(x, b)),
+                    },
+                    _ => return Err(self.not_a_dash(x, b)),
+                };
+                let count = b == Builtin::CountMoves;
+                if !count {
+                    if base.source != MoveSource::Played {
+                        let m = "'currentmove' takes a dash of played moves, not 'legal' ones";
+                        return Err(self.err(ErrorKind::Syntax, x.span, m));
+                    }
+                    base.source = MoveSource::Previous;
+                }
+                let mut ext = ext.unwrap_or(ir::MoveExt {
+                    base: base.clone(),
+                    primary: false,
+                    secondary: false,
+                    comment: None,
+                    then: None,
+                    count: false,
+                });
+                ext.base = base;
+                ext.count = count;
+                let ty = if count { Ty::Number } else { Ty::Logical };
+                (TreeWord::Move(ext), ty)
+            }
+            _ => return Err(self.unsupported_word(e)),
+        };
+        Ok(Some((Node::Tree(Box::new(node.0)), node.1)))
+    }
+
+    /// Whether `e` is a position filter (`source`, `parent`, `find F`, ...).
+    pub(crate) fn is_position<S: SquareSet>(&self, e: &Expr, cx: Cx) -> bool {
+        matches!(self.lower::<S>(e, cx), Ok(Some((_, Ty::Position))))
+    }
+
+    /// `x & y` of two positions: the squares where they have the same content.
+    pub(crate) fn positional_intersection<S: SquareSet>(
+        &self,
+        a: &Expr,
+        b: &Expr,
+        cx: Cx,
+    ) -> Lowered<S> {
+        let x = img!(self.typed(a, cx, Ty::Position, "a positional intersection"));
+        let y = img!(self.typed(b, cx, Ty::Position, "a positional intersection"));
+        let node = Node::Tree(Box::new(TreeWord::SameContent(x, y)));
+        Ok(Some((node, Ty::Set)))
+    }
+
+    /// `consecutivemoves [quiet] [range] (x y)`
+    fn consecutive_moves<S: SquareSet>(
+        &self,
+        e: &Expr,
+        args: &[Arg],
+        cx: Cx,
+    ) -> Result<TreeWord<S>, QueryError> {
+        let mut quiet = false;
+        let mut range = ir::Range::new(1, i64::MAX);
+        let mut sides = Vec::new();
+        for a in args {
+            match a {
+                Arg::Flag(f, _) if f == "quiet" => quiet = true,
+                Arg::Flag(f, span) => {
+                    let m = format!("'consecutivemoves' does not take '{f}'");
+                    return Err(self.err(ErrorKind::Syntax, *span, m));
+                }
+                Arg::Range(r) => range = ir::Range::new(r.min, r.max.unwrap_or(r.min)),
+                Arg::Filter(x) => sides.push(x),
+            }
+        }
+        let [left, right] = sides[..] else {
+            let m = "'consecutivemoves' takes two positions: consecutivemoves (x y)";
+            return Err(self.err(ErrorKind::Syntax, e.span, m));
+        };
+        let name = |x: &Expr| match &x.kind {
+            ExprKind::Var(n) => n.text.clone(),
+            _ => "position".to_string(),
+        };
+        let lower = |x: &Expr| -> Result<Node<S>, QueryError> {
+            match self.typed(x, cx, Ty::Position, "'consecutivemoves'")? {
+                Some(n) => Ok(n),
+                None => Err(self.err(ErrorKind::Type, x.span, "a position is needed here")),
+            }
+        };
+        Ok(TreeWord::ConsecutiveMoves(ir::ConsecutiveMoves {
+            left: lower(left)?,
+            right: lower(right)?,
+            left_name: name(left),
+            right_name: name(right),
+            range,
+            quiet,
+        }))
+    }
+
+    /// `countmoves X` / `currentmove X` where X is not a dash.
+    fn not_a_dash(&self, x: &Expr, b: Builtin) -> QueryError {
+        let m = format!("'{}' must be followed by a '--' move filter", b.name());
+        self.err(ErrorKind::Syntax, x.span, m)
+    }
+
+    /// `cqlq does not evaluate 'WORD' yet`
+    fn unsupported_word(&self, e: &Expr) -> QueryError {
+        let word = super::names::expr_word(&e.kind);
+        let m = format!("cqlq does not evaluate '{word}' yet");
+        self.err(ErrorKind::Unsupported, e.span, m)
+    }
+}
