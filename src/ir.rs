@@ -6,6 +6,7 @@
 //! spelling; CQL-S spellings are added when that dialect lowers to it.
 
 mod extended;
+pub mod prog;
 pub use extended::{
     Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
     PosRelation, PositionRef, Range, Ray, Sort, VarId,
@@ -422,4 +423,7 @@ pub enum Node<S> {
     /// A filter only the CQL-S dialect has (`:sequence`, `:pawncount`, `:matchcount`, ...),
     /// see [`crate::ir_cqls`]; evaluated by `eval::cqls`.
     Cqls(Box<crate::ir_cqls::CqlsNode<S>>),
+    /// `while`, `loop`, `assert`, `equal`, `sqrt`, dictionaries, persistent variables, ...:
+    /// see [`prog::Prog`]; evaluated by `eval::prog`.
+    Prog(Box<prog::Prog<S>>),
 }

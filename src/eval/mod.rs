@@ -5,12 +5,14 @@
 
 mod board;
 mod cqls;
+mod dictionary;
 mod geometry;
 mod iterate;
 mod mates;
 mod moves;
 mod nav;
 mod pieces;
+mod prog;
 mod state;
 mod strings;
 pub mod tree;
@@ -19,6 +21,8 @@ use crate::ir::{ArithOp, CmpOp, Color, GameResult, Node, NumProp, StrProp, TagNa
 use crate::pgn::GameRecord;
 use crate::rules::Position;
 use crate::squares::SquareSet;
+pub use dictionary::{Carried, Datum};
+pub use prog::carried_globals;
 pub use state::SortValue;
 pub use strings::nag_from_text;
 pub use tree::{ReplayFault, ReplayedGame, ReplayedNode, replay};
@@ -503,6 +507,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Relation(rel, x, y) => self.eval_relation(*rel, x, y, at),
             // CQL-S only: :sequence, :pawncount, :matchcount, ... (eval/cqls.rs)
             Node::Cqls(c) => self.eval_cqls(c, at),
+            // while, loop, assert, equal, sqrt, dictionaries, persistent, ... (eval/prog.rs)
+            Node::Prog(p) => self.eval_prog(p, at),
         }
     }
 

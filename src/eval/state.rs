@@ -20,6 +20,8 @@ pub(super) struct State<S> {
     /// The `sort` values recorded (label, direction, value), in order; those of positions
     /// where the query did not match are rolled back with the comments.
     sorts: Vec<(String, bool, i64)>,
+    /// Dictionaries, the persistent variables' start, a failed `assert` (`eval::prog`).
+    pub prog: super::dictionary::ProgState,
 }
 
 /// A `sort` filter's best value over a game.
@@ -39,6 +41,7 @@ impl<S> Default for State<S> {
             vars: Vec::new(),
             comments: Vec::new(),
             sorts: Vec::new(),
+            prog: Default::default(),
         }
     }
 }

@@ -74,6 +74,8 @@ pub(crate) struct Lower<'a> {
     pub src: &'a str,
     /// Variables and functions met so far.
     pub scope: super::lower_more::Scope,
+    /// Dictionaries and persistent variables met so far.
+    pub prog: super::lower_prog::ProgScope,
 }
 
 /// Lowers a syntax tree to the filter IR for a board of `geo`.
@@ -82,11 +84,13 @@ pub fn ast_to_ir<S: SquareSet>(ast: &Ast, geo: Geometry) -> Result<Query<S>, Que
         geo,
         src: &ast.source.0,
         scope: Default::default(),
+        prog: Default::default(),
     };
     let cx = Cx {
         xf: Xform::IDENTITY,
         images: 1,
     };
+    l.prescan_dictionaries::<S>(&ast.body);
     let mut nodes = Vec::new();
     for e in &ast.body {
         if let Some((n, _)) = l.lower(e, cx)? {
@@ -98,6 +102,7 @@ pub fn ast_to_ir<S: SquareSet>(ast: &Ast, geo: Geometry) -> Result<Query<S>, Que
         1 => nodes.remove(0),
         _ => Node::And(nodes),
     };
+    let filter = l.wrap_program(filter);
     Ok(Query {
         header: ast.header.clone(),
         filter,
@@ -143,6 +148,9 @@ impl Lower<'_> {
 
     /// Lowers one filter under the transform context `cx`.
     pub fn lower<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Lowered<S> {
+        if let Some(lowered) = self.lower_prog(e, cx) {
+            return lowered;
+        }
         let node = match &e.kind {
             ExprKind::Compound(items) => {
                 let mut nodes = Vec::new();

@@ -85,6 +85,11 @@ pub struct Summary {
     pub bad_games: u64,
     /// Inputs that could not be opened or read.
     pub unreadable_inputs: u64,
+    /// The persistent variables' final values, as CQL 6.2 prints them after the run
+    /// (`Name: value`; none are `quiet`).
+    pub persistent: Vec<(String, String)>,
+    /// Why the run stopped early (a failed `assert`), if it did.
+    pub aborted: Option<String>,
 }
 
 /// What one game produced, rendered in the worker.
@@ -94,7 +99,13 @@ struct GameOutput {
     error: Option<String>,
     /// The game's `sort` value (larger is better; a `sort min` value is negated).
     sort: Option<i64>,
+    /// Why the run must stop after this game (a failed `assert`).
+    fatal: Option<String>,
 }
+
+/// What a query with persistent variables or dictionaries carries from game to game; such
+/// queries are evaluated one game after the other, in input order.
+type CarriedCell = std::sync::Mutex<crate::eval::Carried>;
 
 /// Reads one game slice, replays it and evaluates the filter at each searched position. A game
 /// with a fault is reported, and the part before the fault is still searched.
@@ -104,6 +115,7 @@ fn process_game(
     number: u64,
     offset: u64,
     name: &str,
+    carried: Option<&CarriedCell>,
 ) -> GameOutput {
     let at = |byte: u64| format!("{name}: game {number} (byte {byte})");
     let (record, mut error) = match read_game_with(slice, config.default_fairy.is_some()) {
@@ -129,10 +141,10 @@ fn process_game(
     let searched = rules.and_then(|rules| match rules {
         fairy::AnyRules::Known(GameRules::Standard { chess960 }) => {
             Standard::from_start(fen, chess960)
-                .map(|start| search_game(config, &config.filter, &record, start, number))
+                .map(|start| search_game(config, &config.filter, &record, start, number, carried))
         }
         fairy::AnyRules::Known(GameRules::Online(variant)) => Online::for_game(variant, fen)
-            .map(|start| search_game(config, &config.filter, &record, start, number)),
+            .map(|start| search_game(config, &config.filter, &record, start, number, carried)),
         fairy::AnyRules::Fairy(v) => {
             let start = match fen {
                 Some(f) => FairyPos::from_fen(v, f),
@@ -141,7 +153,9 @@ fn process_game(
             start
                 .and_then(|start| {
                     let filter = config.fairy_query.filter(start.geometry())?;
-                    Ok(search_game(config, &filter, &record, start, number))
+                    Ok(search_game(
+                        config, &filter, &record, start, number, carried,
+                    ))
                 })
                 .map_err(|reason| crate::rules::RulesError { reason })
         }
@@ -151,6 +165,7 @@ fn process_game(
         matched_positions,
         fault,
         sort,
+        fatal,
     } = match searched {
         Ok(found) => found,
         Err(e) => {
@@ -160,6 +175,7 @@ fn process_game(
                 matched_positions: 0,
                 error: Some(message),
                 sort: None,
+                fatal: None,
             };
         }
     };
@@ -174,6 +190,7 @@ fn process_game(
         matched_positions,
         error,
         sort,
+        fatal,
     }
 }
 
@@ -187,6 +204,8 @@ struct Searched {
     fault: Option<ReplayFault>,
     /// The game's `sort` value (larger is better; a `sort min` value is negated).
     sort: Option<i64>,
+    /// A failed `assert`.
+    fatal: Option<String>,
 }
 
 /// Replays a game from `start` under its rules and evaluates the filter at each searched
@@ -197,6 +216,7 @@ fn search_game<P: Position>(
     record: &crate::pgn::GameRecord,
     start: P,
     number: u64,
+    carried: Option<&CarriedCell>,
 ) -> Searched {
     let replayed = replay(record, start, config.variations);
     let fault = replayed.fault.clone();
@@ -207,11 +227,20 @@ fn search_game<P: Position>(
         variations: config.variations,
     };
     let evaluator = Evaluator::new(&context);
+    let mut store = carried.map(|c| c.lock().unwrap_or_else(|e| e.into_inner()));
+    if let Some(store) = store.as_deref_mut() {
+        evaluator.resume(store.clone());
+    }
     let matched: Vec<u32> = evaluator
         .searched_nodes()
         .into_iter()
         .filter(|&at| evaluator.matches(filter, at))
         .collect();
+    if let Some(store) = store.as_deref_mut() {
+        let globals = store.globals.clone();
+        *store = evaluator.suspend(&globals);
+    }
+    let fatal = evaluator.abort_message();
     let comments = evaluator.take_comments();
     let text = if matched.is_empty() {
         String::new()
@@ -234,6 +263,7 @@ fn search_game<P: Position>(
         matched_positions: matched.len() as u64,
         fault,
         sort,
+        fatal,
     }
 }
 
@@ -248,6 +278,8 @@ struct Sink<'a> {
     /// best first (ties and games without a value in input order, the latter last). The
     /// matched games are held in memory until then.
     sorted: Option<Vec<(Option<i64>, String)>>,
+    /// What a query with persistent variables or dictionaries carries between games.
+    carried: Option<CarriedCell>,
 }
 
 impl Sink<'_> {
@@ -261,20 +293,29 @@ impl Sink<'_> {
         let config = self.config;
         for batch in ranges.chunks(BATCH_GAMES) {
             let first = self.summary.games + 1;
-            let results: Vec<GameOutput> = batch
-                .par_iter()
-                .enumerate()
-                .map(|(k, r)| {
-                    process_game(
-                        config,
-                        &data[r.clone()],
-                        first + k as u64,
-                        offset + r.start as u64,
-                        name,
-                    )
-                })
-                .collect();
+            let one = |(k, r): (usize, &std::ops::Range<usize>)| {
+                process_game(
+                    config,
+                    &data[r.clone()],
+                    first + k as u64,
+                    offset + r.start as u64,
+                    name,
+                    self.carried.as_ref(),
+                )
+            };
+            // Values carried between games: one game after the other, in input order.
+            let results: Vec<GameOutput> = if self.carried.is_some() {
+                batch.iter().enumerate().map(one).collect()
+            } else {
+                batch.par_iter().enumerate().map(one).collect()
+            };
             for result in results {
+                if self.summary.aborted.is_some() {
+                    break;
+                }
+                if let Some(m) = &result.fatal {
+                    self.summary.aborted = Some(m.clone());
+                }
                 self.summary.games += 1;
                 if let Some(e) = &result.error {
                     self.summary.bad_games += 1;
@@ -358,8 +399,13 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         bar,
         bytes_before_input: 0,
         sorted: has_sort(&config.filter).then(Vec::new),
+        carried: crate::eval::carried_globals(&config.filter)
+            .map(|g| std::sync::Mutex::new(crate::eval::Carried::new(g))),
     };
     for input in &config.inputs {
+        if sink.summary.aborted.is_some() {
+            break;
+        }
         let name = input.name();
         let result = match input {
             Input::Stdin => sink.stream(&mut io::stdin().lock(), &name),
@@ -386,6 +432,10 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         for (_, text) in held {
             sink.out.write_all(text.as_bytes())?;
         }
+    }
+    if let Some(carried) = &sink.carried {
+        let carried = carried.lock().unwrap_or_else(|e| e.into_inner());
+        sink.summary.persistent = carried.report();
     }
     if config.format == Format::Count {
         writeln!(sink.out, "{}", sink.summary.matched_games)?;
