@@ -383,18 +383,13 @@ fn header_parameters_are_recorded() {
 fn unsupported_words_are_named() {
     // Accepted by CQL 6.2 (and by cqlq's parser), not evaluated yet: refused by name.
     for (q, word) in [
-        ("loop check", "'loop'"),
-        ("while (check) mate", "'while'"),
-        ("try check", "'try'"),
-        ("dictionary D", "'dictionary'"),
+        ("while (\"ab\" ~~ \".\") mate", "'while'"),
         ("message \"hi\"", "'message'"),
         ("indexof(\"a\" \"b\")", "'indexof'"),
         ("readfile \"x\"", "'readfile'"),
-        ("persistent x = 1", "'persistent'"),
         ("castle", "'castle'"),
         ("move reverse from K", "'move reverse'"),
         ("move primary from K", "'move primary'"),
-        ("rotate45 K", "'rotate45'"),
         ("currenttransform", "'currenttransform'"),
         ("virtualmainline", "'virtualmainline'"),
         ("path K--", "'path'"),

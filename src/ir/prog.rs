@@ -4,7 +4,7 @@
 //! `child` with a computed index, and the past-move words `primary` / `secondary` (which
 //! `try` is made of).
 //!
-//! [`Node::Prog`](super::Node::Prog) holds a [`Prog`]; `eval::prog` evaluates it.
+//! [`Node::Prog`] holds a [`Prog`]; `eval::prog` evaluates it.
 
 use super::{Directions, Node, VarId};
 
