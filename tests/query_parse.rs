@@ -431,9 +431,9 @@ fn error_positions() {
         (2, 15, Some("'--', ')' or an operator"))
     );
 
-    let q = "check\n  loop mate";
+    let q = "check\n  currenttransform";
     let e = err(q);
-    assert_eq!((e.line, e.column, e.span.end - e.span.start), (2, 3, 9));
+    assert_eq!((e.line, e.column, e.span.end - e.span.start), (2, 3, 16));
 
     let q = "fen \"k7/8\"";
     let e = err(q);
