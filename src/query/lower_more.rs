@@ -136,7 +136,9 @@ impl Lower<'_> {
                 let mut quiet = false;
                 for p in &f.params {
                     match p {
-                        SeqParam::All => range = Some(ir::Range::new(1, 1_000_000)),
+                        SeqParam::All | SeqParam::Count => {
+                            range = Some(ir::Range::new(1, 1_000_000))
+                        }
                         SeqParam::Quiet => quiet = true,
                         SeqParam::Range(r) => range = Some(ast_range(r)),
                         _ => return Err(self.unsupported(e, "this parameter of 'find'")),
