@@ -8,6 +8,7 @@
 mod extended;
 mod strings;
 mod imagine;
+pub mod prog;
 pub use extended::{
     Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
     PosRelation, PositionRef, Range, Ray, Sort, VarId,
@@ -438,4 +439,7 @@ pub enum Node<S> {
     /// A filter only the CQL-S dialect has (`:sequence`, `:pawncount`, `:matchcount`, ...),
     /// see [`crate::ir_cqls`]; evaluated by `eval::cqls`.
     Cqls(Box<crate::ir_cqls::CqlsNode<S>>),
+    /// `while`, `loop`, `assert`, `equal`, `sqrt`, dictionaries, persistent variables, ...:
+    /// see [`prog::Prog`]; evaluated by `eval::prog`.
+    Prog(Box<prog::Prog<S>>),
 }

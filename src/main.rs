@@ -222,6 +222,11 @@ fn main_with(cli: Cli) -> Result<u8, String> {
             progress::summary_line(&summary, started.elapsed().as_secs_f64())
         );
     }
+    print_persistent(&summary, format);
+    if let Some(m) = &summary.aborted {
+        eprintln!("cqlq: {m}");
+        return Ok(TROUBLE);
+    }
     if summary.unreadable_inputs > 0 {
         return Ok(TROUBLE);
     }
@@ -285,6 +290,26 @@ fn cli_params(cli: &Cli) -> Result<RunParams, String> {
     s.event = cli.event.clone();
     s.site = cli.site.clone();
     Ok(p)
+}
+
+/// The persistent variables' final values on stdout after the run, as CQL 6.2 prints them
+/// (`Name: value` lines), or one JSON object with `--json`.
+fn print_persistent(summary: &cqlq::run::Summary, format: Format) {
+    if summary.persistent.is_empty() {
+        return;
+    }
+    if format == Format::Json {
+        let map: serde_json::Map<String, serde_json::Value> = summary
+            .persistent
+            .iter()
+            .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+            .collect();
+        println!("{}", serde_json::json!({ "persistent": map }));
+    } else {
+        for (name, value) in &summary.persistent {
+            println!("{name}: {value}");
+        }
+    }
 }
 
 /// Refuses an output path that names one of the inputs.

@@ -6,6 +6,7 @@
 mod board;
 mod cqls;
 pub mod files;
+mod dictionary;
 mod geometry;
 mod imagine;
 mod iterate;
@@ -13,6 +14,7 @@ mod mates;
 mod moves;
 mod nav;
 mod pieces;
+mod prog;
 mod state;
 mod str_filters;
 mod strings;
@@ -23,6 +25,8 @@ use crate::ir::{ArithOp, CmpOp, Color, GameResult, Node, NumProp, StrProp, TagNa
 use crate::pgn::GameRecord;
 use crate::rules::Position;
 use crate::squares::SquareSet;
+pub use dictionary::{Carried, Datum};
+pub use prog::carried_globals;
 pub use state::SortValue;
 pub use str_filters::GameEdits;
 pub use strings::nag_from_text;
@@ -540,6 +544,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Tree(t) => self.eval_tree(t, at),
             // CQL-S only: :sequence, :pawncount, :matchcount, ... (eval/cqls.rs)
             Node::Cqls(c) => self.eval_cqls(c, at),
+            // while, loop, assert, equal, sqrt, dictionaries, persistent, ... (eval/prog.rs)
+            Node::Prog(p) => self.eval_prog(p, at),
         }
     }
 

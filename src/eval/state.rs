@@ -22,6 +22,8 @@ pub(super) struct State<S> {
     sorts: Vec<(String, bool, i64)>,
     /// The string filters' state: `~~` captures, output edits, messages (`eval::str_filters`).
     pub strs: super::str_filters::StrState,
+    /// Dictionaries, the persistent variables' start, a failed `assert` (`eval::prog`).
+    pub prog: super::dictionary::ProgState,
 }
 
 /// A `sort` filter's best value over a game.
@@ -42,6 +44,7 @@ impl<S> Default for State<S> {
             comments: Vec::new(),
             sorts: Vec::new(),
             strs: Default::default(),
+            prog: Default::default(),
         }
     }
 }

@@ -77,6 +77,8 @@ pub(crate) struct Lower<'a> {
     pub scope: super::lower_more::Scope,
     /// The board's piece letters, for `[=...]` designators.
     pub letters: &'a PieceLetters,
+    /// Dictionaries and persistent variables met so far.
+    pub prog: super::lower_prog::ProgScope,
 }
 
 /// Lowers a syntax tree to the filter IR for a board of `geo` (standard chess's letters).
@@ -96,11 +98,13 @@ pub fn ast_to_ir_for<S: SquareSet>(
         src: &ast.source.0,
         scope: Default::default(),
         letters,
+        prog: Default::default(),
     };
     let cx = Cx {
         xf: Xform::IDENTITY,
         images: 1,
     };
+    l.prescan_dictionaries::<S>(&ast.body);
     let mut nodes = Vec::new();
     for e in &ast.body {
         if let Some((n, _)) = l.lower(e, cx)? {
@@ -112,6 +116,7 @@ pub fn ast_to_ir_for<S: SquareSet>(
         1 => nodes.remove(0),
         _ => Node::And(nodes),
     };
+    let filter = l.wrap_program(filter);
     Ok(Query {
         header: ast.header.clone(),
         filter,
@@ -157,6 +162,9 @@ impl Lower<'_> {
 
     /// Lowers one filter under the transform context `cx`.
     pub fn lower<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Lowered<S> {
+        if let Some(lowered) = self.lower_prog(e, cx) {
+            return lowered;
+        }
         let node = match &e.kind {
             ExprKind::Compound(items) => {
                 let mut nodes = Vec::new();

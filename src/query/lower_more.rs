@@ -136,7 +136,9 @@ impl Lower<'_> {
                 let mut quiet = false;
                 for p in &f.params {
                     match p {
-                        SeqParam::All => range = Some(ir::Range::new(1, 1_000_000)),
+                        SeqParam::All | SeqParam::Count => {
+                            range = Some(ir::Range::new(1, 1_000_000))
+                        }
                         SeqParam::Quiet => quiet = true,
                         SeqParam::Range(r) => range = Some(ast_range(r)),
                         SeqParam::VarRange(_) => {
@@ -206,7 +208,7 @@ impl Lower<'_> {
                     Some(r) => ast_range(r),
                 };
                 (
-                    Node::Direction(map_dirs(cx, directions(*d)), range, Box::new(x)),
+                    Node::Direction(self.rot45(map_dirs(cx, directions(*d))), range, Box::new(x)),
                     Ty::Set,
                 )
             }
@@ -232,7 +234,7 @@ impl Lower<'_> {
                     .fold(Directions(0), |acc, d| acc.union(directions(*d)));
                 let dirs = if dirs.0 == 0 { Directions::ANY } else { dirs };
                 let ray = ir::Ray {
-                    directions: map_dirs(cx, dirs),
+                    directions: self.rot45(map_dirs(cx, dirs)),
                     attack: chain || r.kind == RayKind::XRay,
                     sets,
                     count: None,
@@ -689,7 +691,7 @@ fn directions(d: Direction) -> Directions {
 }
 
 /// The directions as the transform of `cx` moves them.
-fn map_dirs(cx: Cx, dirs: Directions) -> Directions {
+pub(super) fn map_dirs(cx: Cx, dirs: Directions) -> Directions {
     let geo = crate::squares::Geometry::STANDARD;
     let origin = Coord { file: 3, rank: 3 };
     let o = cx.xf.map(geo, origin, false);

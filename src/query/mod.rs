@@ -23,6 +23,7 @@ mod lower_hhdb;
 mod lower_imagine;
 mod lower_more;
 mod lower_strings;
+mod lower_prog;
 pub mod names;
 mod ops;
 mod parse;

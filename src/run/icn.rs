@@ -173,6 +173,7 @@ fn search_icn_game(
             sort: None,
             refused: false,
             effects: crate::run::GameEdits::default(),
+            fatal: None,
         };
     }
     let error = replayed.fault.as_ref().map(|f| {
@@ -208,6 +209,7 @@ fn search_icn_game(
         sort,
         refused: false,
         effects: crate::run::GameEdits::default(),
+        fatal: None,
     }
 }
 

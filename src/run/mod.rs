@@ -96,6 +96,11 @@ pub struct Summary {
     pub unreadable_inputs: u64,
     /// Games skipped because the query cannot run on their board (`Ri1` on 8x8).
     pub refused_games: u64,
+    /// The persistent variables' final values, as CQL 6.2 prints them after the run
+    /// (`Name: value`; none are `quiet`).
+    pub persistent: Vec<(String, String)>,
+    /// Why the run stopped early (a failed `assert`), if it did.
+    pub aborted: Option<String>,
 }
 
 /// What one game produced, rendered in the worker.
@@ -111,6 +116,8 @@ struct GameOutput {
     refused: bool,
     /// The query's messages and file writes, performed by the writer in input order.
     effects: GameEdits,
+    /// Why the run must stop after this game (a failed `assert`).
+    fatal: Option<String>,
 }
 
 impl GameOutput {
@@ -124,9 +131,14 @@ impl GameOutput {
             sort: None,
             refused: true,
             effects: GameEdits::default(),
+            fatal: None,
         }
     }
 }
+
+/// What a query with persistent variables or dictionaries carries from game to game; such
+/// queries are evaluated one game after the other, in input order.
+type CarriedCell = std::sync::Mutex<crate::eval::Carried>;
 
 /// Reads one game slice, replays it and evaluates the filter at each searched position. A game
 /// with a fault is reported, and the part before the fault is still searched.
@@ -136,6 +148,7 @@ fn process_game(
     number: u64,
     offset: u64,
     name: &str,
+    carried: Option<&CarriedCell>,
 ) -> GameOutput {
     let at = |byte: u64| format!("{name}: game {number} (byte {byte})");
     let skipped = GameOutput {
@@ -146,6 +159,7 @@ fn process_game(
         sort: None,
         refused: false,
         effects: GameEdits::default(),
+        fatal: None,
     };
     if !config.games.admits_number(number) {
         return skipped;
@@ -191,10 +205,10 @@ fn process_game(
     let searched = rules.and_then(|rules| match rules {
         fairy::AnyRules::Known(GameRules::Standard { chess960 }) => {
             Standard::from_start(fen, chess960)
-                .map(|start| search_game(config, &config.filter, &record, start, number, searching))
+                .map(|start| search_game(config, &config.filter, &record, start, number, searching, carried))
         }
         fairy::AnyRules::Known(GameRules::Online(variant)) => Online::for_game(variant, fen)
-            .map(|start| search_game(config, &config.filter, &record, start, number, searching)),
+            .map(|start| search_game(config, &config.filter, &record, start, number, searching, carried)),
         fairy::AnyRules::Fairy(v) => {
             let start = match fen {
                 Some(f) => FairyPos::from_fen(v, f),
@@ -202,7 +216,7 @@ fn process_game(
             };
             match (start, &fairy_filter) {
                 (Ok(start), Some(filter)) => {
-                    Ok(search_game(config, filter, &record, start, number, searching))
+                    Ok(search_game(config, filter, &record, start, number, searching, carried))
                 }
                 (Err(reason), _) => Err(crate::rules::RulesError { reason }),
                 (Ok(_), None) => Err(crate::rules::RulesError {
@@ -217,6 +231,7 @@ fn process_game(
         fault,
         sort,
         effects,
+        fatal,
     } = match searched {
         Ok(found) => found,
         Err(e) => {
@@ -241,6 +256,7 @@ fn process_game(
         sort,
         refused: false,
         effects,
+        fatal,
     }
 }
 
@@ -256,6 +272,8 @@ struct Searched {
     sort: Option<i64>,
     /// The query's messages and file writes.
     effects: GameEdits,
+    /// A failed `assert`.
+    fatal: Option<String>,
 }
 
 /// Replays a game from `start` under its rules and evaluates the filter at each searched
@@ -268,6 +286,7 @@ fn search_game<P: Position>(
     start: P,
     number: u64,
     evaluate: bool,
+    carried: Option<&CarriedCell>,
 ) -> Searched {
     let replayed = replay(record, start, config.variations);
     let fault = replayed.fault.clone();
@@ -278,6 +297,10 @@ fn search_game<P: Position>(
         variations: config.variations,
     };
     let evaluator = Evaluator::new(&context);
+    let mut store = carried.map(|c| c.lock().unwrap_or_else(|e| e.into_inner()));
+    if let Some(store) = store.as_deref_mut() {
+        evaluator.resume(store.clone());
+    }
     let matched: Vec<u32> = if evaluate {
         evaluator
             .searched_nodes()
@@ -287,6 +310,11 @@ fn search_game<P: Position>(
     } else {
         Vec::new()
     };
+    if let Some(store) = store.as_deref_mut() {
+        let globals = store.globals.clone();
+        *store = evaluator.suspend(&globals);
+    }
+    let fatal = evaluator.abort_message();
     let comments = evaluator.take_comments();
     let mut effects = evaluator.take_edits();
     // `settag`, `removetag`, `removecomment` change the game as written.
@@ -316,6 +344,7 @@ fn search_game<P: Position>(
         fault,
         sort,
         effects,
+        fatal,
     }
 }
 
@@ -330,6 +359,8 @@ struct Sink<'a> {
     /// best first (ties and games without a value in input order, the latter last). The
     /// matched games are held in memory until then.
     sorted: Option<Vec<(Option<i64>, String)>>,
+    /// What a query with persistent variables or dictionaries carries between games.
+    carried: Option<CarriedCell>,
 }
 
 impl Sink<'_> {
@@ -343,20 +374,29 @@ impl Sink<'_> {
         let config = self.config;
         for batch in ranges.chunks(BATCH_GAMES) {
             let first = self.summary.games + 1;
-            let results: Vec<GameOutput> = batch
-                .par_iter()
-                .enumerate()
-                .map(|(k, r)| {
-                    process_game(
-                        config,
-                        &data[r.clone()],
-                        first + k as u64,
-                        offset + r.start as u64,
-                        name,
-                    )
-                })
-                .collect();
+            let one = |(k, r): (usize, &std::ops::Range<usize>)| {
+                process_game(
+                    config,
+                    &data[r.clone()],
+                    first + k as u64,
+                    offset + r.start as u64,
+                    name,
+                    self.carried.as_ref(),
+                )
+            };
+            // Values carried between games: one game after the other, in input order.
+            let results: Vec<GameOutput> = if self.carried.is_some() {
+                batch.iter().enumerate().map(one).collect()
+            } else {
+                batch.par_iter().enumerate().map(one).collect()
+            };
             for result in results {
+                if self.summary.aborted.is_some() {
+                    break;
+                }
+                if let Some(m) = &result.fatal {
+                    self.summary.aborted = Some(m.clone());
+                }
                 self.summary.games += 1;
                 if result.refused {
                     self.summary.refused_games += 1;
@@ -466,8 +506,13 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
             || has_sort(&config.filter)
             || (config.standard_refusal.is_some() && config.fairy_query.has_sort()))
         .then(Vec::new),
+        carried: crate::eval::carried_globals(&config.filter)
+            .map(|g| std::sync::Mutex::new(crate::eval::Carried::new(g))),
     };
     for input in &config.inputs {
+        if sink.summary.aborted.is_some() {
+            break;
+        }
         let name = input.name();
         let result = match input {
             Input::Stdin => sink.stream(&mut io::stdin().lock(), &name),
@@ -494,6 +539,10 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         for (_, text) in held {
             sink.out.write_all(text.as_bytes())?;
         }
+    }
+    if let Some(carried) = &sink.carried {
+        let carried = carried.lock().unwrap_or_else(|e| e.into_inner());
+        sink.summary.persistent = carried.report();
     }
     if config.format == Format::Count {
         writeln!(sink.out, "{}", sink.summary.matched_games)?;

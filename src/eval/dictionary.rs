@@ -1,0 +1,151 @@
+//! Values kept apart from the board's square-set type: dictionary entries, and what a query
+//! carries from game to game ([`Carried`]: persistent variables and non-local dictionaries).
+//!
+//! A [`Datum`] stores a set as its squares, so a dictionary or a persistent value outlives
+//! the game (and the board type) it was made in, and moves between games without copying.
+
+use std::collections::BTreeMap;
+
+use super::Value;
+use crate::ir::prog::{Globals, PersistentType};
+use crate::squares::{Coord, Geometry, SquareSet};
+
+/// A value stored in a dictionary or carried between games.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Datum {
+    /// A number.
+    Num(i64),
+    /// A string.
+    Str(String),
+    /// A set of squares, sorted.
+    Squares(Vec<Coord>),
+    /// A position of the current game (local dictionaries only).
+    Pos(u32),
+}
+
+impl Datum {
+    /// The datum of a filter's value; None for values that are not stored (plain matches).
+    pub fn of<S: SquareSet>(v: &Value<S>) -> Option<Datum> {
+        Some(match v {
+            Value::Num(n) => Datum::Num(*n),
+            Value::Str(s) => Datum::Str(s.clone()),
+            Value::Set(s) => {
+                let mut c = s.coords();
+                c.sort();
+                Datum::Squares(c)
+            }
+            Value::Pos(p) => Datum::Pos(*p),
+            Value::Bool(_) | Value::Piece(_) => return None,
+        })
+    }
+
+    /// The value again, on a board of `geo` (squares off that board are dropped).
+    pub fn value<S: SquareSet>(&self, geo: Geometry) -> Value<S> {
+        match self {
+            Datum::Num(n) => Value::Num(*n),
+            Datum::Str(s) => Value::Str(s.clone()),
+            Datum::Squares(c) => Value::Set(S::from_coords(
+                geo,
+                c.iter().copied().filter(|&c| geo.contains(c)),
+            )),
+            Datum::Pos(p) => Value::Pos(*p),
+        }
+    }
+
+    /// As CQL 6.2 prints a persistent variable: a number, a quoted string, `a1` or `[a1,b2]`.
+    pub fn printed(&self) -> String {
+        match self {
+            Datum::Num(n) => n.to_string(),
+            Datum::Str(s) => format!("\"{s}\""),
+            Datum::Squares(c) => {
+                let names: Vec<String> = c
+                    .iter()
+                    .map(|c| {
+                        let file = char::from(b'a' + c.file.clamp(0, 25) as u8);
+                        format!("{file}{}", c.rank + 1)
+                    })
+                    .collect();
+                if names.len() == 1 {
+                    names[0].clone()
+                } else {
+                    format!("[{}]", names.join(","))
+                }
+            }
+            Datum::Pos(p) => format!("<position {p}>"),
+        }
+    }
+}
+
+/// A dictionary: keys to values, in key order.
+pub type Dict = BTreeMap<Datum, Datum>;
+
+/// The programming words' part of an evaluation's state.
+#[derive(Debug, Default)]
+pub(super) struct ProgState {
+    /// The dictionaries, by slot.
+    pub dicts: Vec<Dict>,
+    /// Whether the persistent variables have their values (carried in, or their defaults).
+    pub initialized: bool,
+    /// Why the run must stop (`assert` failed).
+    pub abort: Option<String>,
+}
+
+impl ProgState {
+    /// Dictionary `id`, created empty on first use.
+    pub fn dict(&mut self, id: u16) -> &mut Dict {
+        let i = usize::from(id);
+        if self.dicts.len() <= i {
+            self.dicts.resize_with(i + 1, Dict::new);
+        }
+        &mut self.dicts[i]
+    }
+}
+
+/// What a query carries from one game to the next, in input order: its persistent
+/// variables' values and the entries of its dictionaries not declared `local`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Carried {
+    /// What is carried.
+    pub globals: Globals,
+    /// The persistent variables' values, in the order of `globals.persistent` (None: unbound).
+    pub values: Vec<Option<Datum>>,
+    /// Every dictionary slot's entries (local ones are emptied at each game).
+    pub dicts: Vec<Dict>,
+}
+
+impl Carried {
+    /// The state before the first game: numbers 0, strings and sets empty, no entries.
+    pub fn new(globals: &Globals) -> Carried {
+        let values = globals
+            .persistent
+            .iter()
+            .map(|p| {
+                Some(match p.ty {
+                    PersistentType::Number => Datum::Num(0),
+                    PersistentType::Str => Datum::Str(String::new()),
+                    PersistentType::Set => Datum::Squares(Vec::new()),
+                })
+            })
+            .collect();
+        Carried {
+            globals: globals.clone(),
+            values,
+            dicts: vec![Dict::new(); globals.dictionaries.len()],
+        }
+    }
+
+    /// The lines CQL 6.2 prints after the run: `Name: value` for each persistent variable not
+    /// declared `quiet`, in order of declaration (`<unbound>` for an unbound one).
+    pub fn report(&self) -> Vec<(String, String)> {
+        self.globals
+            .persistent
+            .iter()
+            .zip(&self.values)
+            .filter(|(p, _)| !p.quiet)
+            .map(|(p, v)| {
+                let text = v.as_ref().map_or("<unbound>".to_string(), Datum::printed);
+                (p.name.clone(), text)
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,104 @@
+//! The IR of CQL 6's programming words: `while`, `loop`, `assert`, `equal`, `sqrt`,
+//! dictionaries, `persistent` variables, the positional intersection `x & y`, counting
+//! transforms (`rotate90 count F`), directions with computed distances (`up DeltaRank X`),
+//! `child` with a computed index, and the past-move words `primary` / `secondary` (which
+//! `try` is made of).
+//!
+//! [`Node::Prog`] holds a [`Prog`]; `eval::prog` evaluates it.
+
+use super::{Directions, Node, VarId};
+
+/// A dictionary's slot, numbered by lowering in order of declaration.
+pub type DictId = u16;
+
+/// The type of a persistent variable's value (what it starts as: 0, `""` or `[]`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PersistentType {
+    /// A number (starts at 0).
+    Number,
+    /// A string (starts empty).
+    Str,
+    /// A set of squares (starts empty).
+    Set,
+}
+
+/// A variable declared `persistent` (or `persistent quiet`): it keeps its value from game to
+/// game, and its last value is printed after the run as `Name: value` (unless quiet).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PersistentVar {
+    /// Its slot.
+    pub var: VarId,
+    /// Its name, as printed.
+    pub name: String,
+    /// Its type.
+    pub ty: PersistentType,
+    /// `persistent quiet`: not printed.
+    pub quiet: bool,
+}
+
+/// What a query keeps across games: its persistent variables and its dictionaries. The root of
+/// a query that has any is a [`Prog::Program`].
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Globals {
+    /// The persistent variables, in order of declaration (the order CQL prints them in).
+    pub persistent: Vec<PersistentVar>,
+    /// For each dictionary slot: whether it keeps its entries across games (`dictionary D`
+    /// and `persistent dictionary D`; a `local dictionary D` starts empty in every game).
+    pub dictionaries: Vec<bool>,
+}
+
+impl Globals {
+    /// Whether anything is carried from game to game (games must then be evaluated in order).
+    pub fn carries(&self) -> bool {
+        !self.persistent.is_empty() || self.dictionaries.iter().any(|&p| p)
+    }
+}
+
+/// One of the programming filters.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Prog<S> {
+    /// The root of a query with persistent variables or dictionaries: the globals, and the
+    /// body evaluated at each position.
+    Program(Globals, Node<S>),
+    /// `while (test) body`: evaluates the body after each time the test matches, until it
+    /// does not; always matches (CQL 6.2's `WhileNode`).
+    While(Node<S>, Node<S>),
+    /// `loop body`: evaluates the body until it fails; matches when it matched at least once
+    /// (CQL 6.2's `LoopNode`).
+    Loop(Node<S>),
+    /// `assert F`: stops the run with an error naming the text when F does not match (a
+    /// variable: when it is unbound).
+    Assert(Node<S>, String),
+    /// `equal(x y)`: both match with equal values (CQL 6.2's `GenericEqualNode`).
+    Equal(Node<S>, Node<S>),
+    /// `sqrt x`: the integer square root (no match for a negative number).
+    Sqrt(Node<S>),
+    /// `x & y` of two positions (the positional intersection): the squares on which they
+    /// hold the same piece (or are both empty).
+    PositionIntersect(Node<S>, Node<S>),
+    /// `T count F`: the number of the transform's images of F that match (each image of the
+    /// group counted, also when two are the same filter; images a transform drops count as
+    /// not matching).
+    CountImages(Vec<Node<S>>),
+    /// `up N X`, `right 1 N X`, ...: the directions with distances computed at the position:
+    /// X translated by `n` steps for each n in the range (a negative n goes the other way).
+    DirectionBy(Directions, Node<S>, Option<Node<S>>, Node<S>),
+    /// `child(n)` with a computed index.
+    ChildAt(Node<S>),
+    /// `primary` (true) / `secondary` (false): the move that led here is (not) the first
+    /// continuation of its position (CQL 6.2's `PastMoveNode`); no match at the start.
+    PrimaryMove(bool),
+    /// `D[k]`: the entry's value; no match when absent.
+    DictGet(DictId, Node<S>),
+    /// `D[k] = v`: sets the entry; no match when the key or the value does not match.
+    DictSet(DictId, Node<S>, Node<S>),
+    /// `unbind D[k]` (Some) / `unbind D` (None): removes the entry / every entry.
+    DictUnbind(DictId, Option<Node<S>>),
+    /// `#D`: the number of entries.
+    DictCount(DictId),
+    /// `piece x = S` (`◭x = S`): binds x to the piece on S's one square; no match (x left
+    /// alone) unless S is exactly one square holding a piece (CQL 6.2's `PieceAssignNode`).
+    PieceAssign(VarId, Node<S>),
+    /// A dictionary named alone (`dictionary D`, `D`): always matches.
+    DictTrue,
+}

@@ -1,0 +1,475 @@
+//! Lowering of CQL 6's programming words to [`Prog`]: `while`, `loop`, `assert`, `equal`,
+//! `sqrt`, `try` (CQL 6.2's macro `notransform 1 == find <-- quiet all {btm secondary}`),
+//! `primary`/`secondary`, dictionaries, `persistent` variables, the positional intersection
+//! `x & y`, counting transforms (`rotate90 count F`), `up N X` with a computed distance and
+//! `child(n)` with a computed index.
+//!
+//! [`Lower::lower`] asks [`Lower::lower_prog`] first; it answers None for what it does not
+//! handle. Dictionaries get a slot each in order of declaration; a dictionary's value type is
+//! read from its assignments before lowering ([`Lower::prescan_dictionaries`]) so an entry can
+//! be read before the text assigns one.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use crate::ir::prog::{DictId, Globals, PersistentType, PersistentVar, Prog};
+use crate::ir::{self, CmpOp, Color, Directions, Node};
+use crate::squares::SquareSet;
+
+use super::ast::{
+    AssignOp, BinOp, BindingOp, Builtin, Expr, ExprKind, PrefixOp, Storage, Transform, Word,
+};
+use super::error::{ErrorKind, QueryError};
+use super::lower::{Cx, Lower, Lowered, Ty, img};
+use super::transform::group;
+
+/// What lowering knows about dictionaries and persistent variables.
+#[derive(Default)]
+pub(crate) struct ProgScope {
+    /// The globals of the query (persistent variables, dictionaries).
+    globals: RefCell<Globals>,
+    /// Dictionary name → (slot, value type once known).
+    dicts: RefCell<HashMap<String, (DictId, Option<Ty>)>>,
+    /// The eighth-turns by which `rotate45` currently turns direction words.
+    rot45: std::cell::Cell<u8>,
+}
+
+/// Wraps a lowered node.
+fn prog<S>(p: Prog<S>, ty: Ty) -> Lowered<S> {
+    Ok(Some((Node::Prog(Box::new(p)), ty)))
+}
+
+impl Lower<'_> {
+    /// The root filter, wrapped in a [`Prog::Program`] when the query has persistent
+    /// variables or dictionaries.
+    pub(crate) fn wrap_program<S>(&self, filter: Node<S>) -> Node<S> {
+        let globals = self.prog.globals.borrow().clone();
+        if globals.persistent.is_empty() && globals.dictionaries.is_empty() {
+            return filter;
+        }
+        Node::Prog(Box::new(Prog::Program(globals, filter)))
+    }
+
+    /// Records the value type of every dictionary from its `D[k] = v` assignments.
+    pub(crate) fn prescan_dictionaries<S: SquareSet>(&self, body: &[Expr]) {
+        let cx = Cx {
+            xf: super::transform::Xform::IDENTITY,
+            images: 1,
+        };
+        let mut all: Vec<&Expr> = Vec::new();
+        let mut stack: Vec<&Expr> = body.iter().rev().collect();
+        while let Some(e) = stack.pop() {
+            all.push(e);
+            stack.extend(e.children().into_iter().rev());
+        }
+        // Declarations first (in text order), then the assignments' value types.
+        for e in &all {
+            if let ExprKind::Dictionary(d) = &e.kind {
+                self.dictionary(&d.name.text, d.storage != Storage::Local);
+            }
+        }
+        for e in &all {
+            let ExprKind::Assign(a) = &e.kind else {
+                continue;
+            };
+            let ExprKind::Index(base, _) = &a.target.kind else {
+                continue;
+            };
+            let Some((id, None)) = self.dict_of(base) else {
+                continue;
+            };
+            if let Ok(Some((_, ty))) = self.lower::<S>(&a.value, cx)
+                && let ExprKind::Var(name) = &base.kind
+            {
+                self.prog
+                    .dicts
+                    .borrow_mut()
+                    .insert(name.text.clone(), (id, Some(ty)));
+            }
+        }
+    }
+
+    /// The slot of dictionary `name`, declared now if new.
+    fn dictionary(&self, name: &str, persistent: bool) -> DictId {
+        if let Some(&(id, _)) = self.prog.dicts.borrow().get(name) {
+            return id;
+        }
+        let mut globals = self.prog.globals.borrow_mut();
+        let id = globals.dictionaries.len() as DictId;
+        globals.dictionaries.push(persistent);
+        self.prog
+            .dicts
+            .borrow_mut()
+            .insert(name.to_string(), (id, None));
+        id
+    }
+
+    /// The dictionary `e` names, if it is a variable naming one.
+    fn dict_of(&self, e: &Expr) -> Option<(DictId, Option<Ty>)> {
+        match &e.kind {
+            ExprKind::Var(name) => self.prog.dicts.borrow().get(&name.text).copied(),
+            _ => None,
+        }
+    }
+
+    /// Lowers the programming words; None for every other filter.
+    pub(crate) fn lower_prog<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Option<Lowered<S>> {
+        Some(match &e.kind {
+            ExprKind::While(test, body) => {
+                if let ExprKind::Binary(BinOp::Regex, ..) = test.kind {
+                    let m =
+                        "cqlq does not evaluate the '~~' form of 'while' ('while (s ~~ re)') yet";
+                    return Some(Err(self.err(ErrorKind::Unsupported, e.span, m)));
+                }
+                self.while_loop(test, body, cx)
+            }
+            ExprKind::Loop(body) => self
+                .lower(body, cx)
+                .map(|l| l.map(|(n, _)| (Node::Prog(Box::new(Prog::Loop(n))), Ty::Logical))),
+            ExprKind::Word(Word::Try) => Ok(Some((try_filter(), Ty::Logical))),
+            ExprKind::Word(Word::Primary) => prog(Prog::PrimaryMove(true), Ty::Logical),
+            ExprKind::Word(Word::Secondary) => prog(Prog::PrimaryMove(false), Ty::Logical),
+            ExprKind::Builtin(b, args) => {
+                let filters: Vec<&Expr> = args.iter().filter_map(|a| a.filter()).collect();
+                match (b, filters.as_slice()) {
+                    (Builtin::Sqrt, [x]) => {
+                        self.unary(x, cx, Ty::Number, "'sqrt'", |n| (Prog::Sqrt(n), Ty::Number))
+                    }
+                    (Builtin::Assert, [x]) => {
+                        let text = self.src.get(x.span.start..x.span.end).unwrap_or("");
+                        let text = text.to_string();
+                        self.lower(x, cx)
+                            .map(|l| l.map(|(n, _)| wrap(Prog::Assert(n, text), Ty::Logical)))
+                    }
+                    (Builtin::Equal, [x, y]) => self.equal(x, y, cx),
+                    (Builtin::Child, [x]) if !matches!(x.kind, ExprKind::Number(_)) => {
+                        self.unary(x, cx, Ty::Number, "'child'", |n| {
+                            (Prog::ChildAt(n), Ty::Position)
+                        })
+                    }
+                    _ => return None,
+                }
+            }
+            ExprKind::Binary(BinOp::Intersect, a, b) if maybe_position(a) => {
+                return self.position_intersect(a, b, cx);
+            }
+            ExprKind::Transform(t, true, arg) => self.count_images(*t, arg, e, cx),
+            ExprKind::Transform(Transform::Rotate45, false, arg) => self.rotate45(arg, false, cx),
+            ExprKind::DirectionBy(d, bounds, x) => self.direction_by(*d, bounds, x, e, cx),
+            ExprKind::Dictionary(d) => {
+                self.dictionary(&d.name.text, d.storage != Storage::Local);
+                prog(Prog::DictTrue, Ty::Logical)
+            }
+            ExprKind::Var(_) => {
+                self.dict_of(e)?;
+                prog(Prog::DictTrue, Ty::Logical)
+            }
+            ExprKind::Prefix(PrefixOp::Count, d) => {
+                let (id, _) = self.dict_of(d)?;
+                prog(Prog::DictCount(id), Ty::Number)
+            }
+            ExprKind::Index(base, keys) => {
+                let (id, ty) = self.dict_of(base)?;
+                let key = self.dict_key(e, keys, cx);
+                key.map(|k| k.map(|k| wrap(Prog::DictGet(id, k), ty.unwrap_or(Ty::Logical))))
+            }
+            ExprKind::Binding(BindingOp::Unbind, target) => {
+                let (id, key) = match &target.kind {
+                    ExprKind::Index(base, keys) => {
+                        let (id, _) = self.dict_of(base)?;
+                        match self.dict_key(target, keys, cx) {
+                            Ok(Some(k)) => (id, Some(k)),
+                            other => return Some(other.map(|_| None)),
+                        }
+                    }
+                    _ => (self.dict_of(target)?.0, None),
+                };
+                prog(Prog::DictUnbind(id, key), Ty::Logical)
+            }
+            ExprKind::Assign(a) => {
+                if let ExprKind::Index(base, keys) = &a.target.kind
+                    && let Some((id, _)) = self.dict_of(base)
+                {
+                    if a.op != AssignOp::Set {
+                        let m = "cqlq assigns dictionary entries with '=' only";
+                        return Some(Err(self.err(ErrorKind::Unsupported, e.span, m)));
+                    }
+                    return Some(self.dict_set(id, e, keys, &a.value, cx));
+                }
+                if a.storage == Storage::Piece && a.op == AssignOp::Set {
+                    return Some(self.piece_assign(e, a, cx));
+                }
+                if !matches!(a.storage, Storage::Persistent | Storage::PersistentQuiet) {
+                    return None;
+                }
+                self.persistent(e, a, cx)
+            }
+            _ => return None,
+        })
+    }
+
+    /// `while (test) body`
+    fn while_loop<S: SquareSet>(&self, test: &Expr, body: &Expr, cx: Cx) -> Lowered<S> {
+        let test = img!(self.lower(test, cx)).0;
+        let body = img!(self.lower(body, cx)).0;
+        prog(Prog::While(test, body), Ty::Logical)
+    }
+
+    /// A one-argument word whose argument has type `want`.
+    fn unary<S: SquareSet>(
+        &self,
+        x: &Expr,
+        cx: Cx,
+        want: Ty,
+        what: &str,
+        make: impl FnOnce(Node<S>) -> (Prog<S>, Ty),
+    ) -> Lowered<S> {
+        let n = img!(self.typed(x, cx, want, what));
+        let (p, ty) = make(n);
+        prog(p, ty)
+    }
+
+    /// `equal(x y)`
+    fn equal<S: SquareSet>(&self, x: &Expr, y: &Expr, cx: Cx) -> Lowered<S> {
+        let x = img!(self.lower(x, cx)).0;
+        let y = img!(self.lower(y, cx)).0;
+        prog(Prog::Equal(x, y), Ty::Logical)
+    }
+
+    /// `x & y` when x is a position: both must be positions.
+    fn position_intersect<S: SquareSet>(&self, a: &Expr, b: &Expr, cx: Cx) -> Option<Lowered<S>> {
+        let (x, tx) = match self.lower(a, cx) {
+            Ok(Some(v)) => v,
+            Ok(None) => return Some(Ok(None)),
+            Err(e) => return Some(Err(e)),
+        };
+        if tx != Ty::Position {
+            return None;
+        }
+        Some((|| {
+            let y = img!(self.typed(b, cx, Ty::Position, "'&' of positions"));
+            prog(Prog::PositionIntersect(x, y), Ty::Set)
+        })())
+    }
+
+    /// `T count F`: every image of F under the transform group, counted when it matches.
+    fn count_images<S: SquareSet>(&self, t: Transform, arg: &Expr, e: &Expr, cx: Cx) -> Lowered<S> {
+        if t == Transform::Rotate45 {
+            return self.rotate45(arg, true, cx);
+        }
+        if t == Transform::NoTransform {
+            let m = format!("cqlq does not evaluate '{} count' yet", t.name());
+            return Err(self.err(ErrorKind::Unsupported, e.span, m));
+        }
+        let elements = group(t, self.geo);
+        let images = cx.images.saturating_mul(elements.len());
+        if images > 4096 {
+            let m = "nested transforms expand to more than 4096 images";
+            return Err(self.err(ErrorKind::TooComplex, e.span, m));
+        }
+        let mut nodes = Vec::new();
+        for g in elements {
+            let inner = Cx {
+                xf: cx.xf.compose(g),
+                images,
+            };
+            if let Some((n, _)) = self.lower(arg, inner)? {
+                nodes.push(n);
+            }
+        }
+        prog(Prog::CountImages(nodes), Ty::Number)
+    }
+
+    /// `rotate45 F` (the `Or` of F with its direction words turned by each multiple of 45°,
+    /// or, for a set filter, the union) and `rotate45 count F` (how many of the 8 match).
+    /// CQL requires F's square designators to be whole-board, so only directions turn.
+    fn rotate45<S: SquareSet>(&self, arg: &Expr, count: bool, cx: Cx) -> Lowered<S> {
+        let outer = self.prog.rot45.get();
+        let mut images = Vec::new();
+        let mut ty = Ty::Logical;
+        for k in 0..8u8 {
+            self.prog.rot45.set((outer + k) % 8);
+            let lowered = self.lower(arg, cx);
+            self.prog.rot45.set(outer);
+            if let Some((n, t)) = lowered? {
+                images.push(n);
+                ty = t;
+            }
+        }
+        if count {
+            return prog(Prog::CountImages(images), Ty::Number);
+        }
+        Ok(Some(match ty {
+            Ty::Set => (Node::Union(images), Ty::Set),
+            _ => (Node::Or(images), ty),
+        }))
+    }
+
+    /// The directions turned by the eighth-turns of the enclosing `rotate45` images
+    /// (counterclockwise: up → northwest → left → ... as gadycosteff.com/cql/rotate45.html
+    /// lists them).
+    pub(crate) fn rot45(&self, dirs: Directions) -> Directions {
+        // Indexes into Directions::STEPS, counterclockwise from up.
+        const RING: [usize; 8] = [0, 5, 3, 7, 1, 6, 2, 4];
+        let k = usize::from(self.prog.rot45.get());
+        if k == 0 {
+            return dirs;
+        }
+        let mut out = 0u8;
+        for (i, &d) in RING.iter().enumerate() {
+            if dirs.0 & (1 << d) != 0 {
+                out |= 1 << RING[(i + k) % 8];
+            }
+        }
+        Directions(out)
+    }
+
+    /// `up N X`, `right A B X`: directions with computed distances.
+    fn direction_by<S: SquareSet>(
+        &self,
+        d: super::syntax::Direction,
+        bounds: &[Expr],
+        x: &Expr,
+        e: &Expr,
+        cx: Cx,
+    ) -> Lowered<S> {
+        let dirs = Directions::from_word(d.name()).unwrap_or(Directions::ANY);
+        let dirs = self.rot45(super::lower_more::map_dirs(cx, dirs));
+        let (lo, hi) = match bounds {
+            [a] => (img!(self.typed(a, cx, Ty::Number, d.name())), None),
+            [a, b] => (
+                img!(self.typed(a, cx, Ty::Number, d.name())),
+                Some(img!(self.typed(b, cx, Ty::Number, d.name()))),
+            ),
+            _ => {
+                return Err(self.err(ErrorKind::Syntax, e.span, "one or two distances expected"));
+            }
+        };
+        let x = img!(self.typed(x, cx, Ty::Set, d.name()));
+        prog(Prog::DirectionBy(dirs, lo, hi, x), Ty::Set)
+    }
+
+    /// The key of `D[k]`.
+    fn dict_key<S: SquareSet>(
+        &self,
+        e: &Expr,
+        keys: &[Option<Expr>],
+        cx: Cx,
+    ) -> Result<Option<Node<S>>, QueryError> {
+        match keys {
+            [Some(k)] => Ok(self.lower(k, cx)?.map(|(n, _)| n)),
+            _ => Err(self.err(
+                ErrorKind::Syntax,
+                e.span,
+                "a dictionary takes one key: D[k]",
+            )),
+        }
+    }
+
+    /// `D[k] = v`
+    fn dict_set<S: SquareSet>(
+        &self,
+        id: DictId,
+        e: &Expr,
+        keys: &[Option<Expr>],
+        value: &Expr,
+        cx: Cx,
+    ) -> Lowered<S> {
+        let key = img!(self.dict_key(e, keys, cx));
+        let value = img!(self.lower(value, cx)).0;
+        prog(Prog::DictSet(id, key, value), Ty::Logical)
+    }
+
+    /// `piece x = S`: the slot comes from lowering the plain assignment.
+    fn piece_assign<S: SquareSet>(&self, e: &Expr, a: &super::ast::Assign, cx: Cx) -> Lowered<S> {
+        let mut plain = a.clone();
+        plain.storage = Storage::Plain;
+        let plain = Expr {
+            kind: ExprKind::Assign(Box::new(plain)),
+            span: e.span,
+        };
+        match img!(self.lower::<S>(&plain, cx)) {
+            (Node::Assign(var, value), _) => prog(Prog::PieceAssign(var, *value), Ty::Logical),
+            other => Ok(Some(other)),
+        }
+    }
+
+    /// `persistent [quiet] x = v` (also `+=` ...): a plain assignment whose variable is
+    /// recorded as persistent.
+    fn persistent<S: SquareSet>(&self, e: &Expr, a: &super::ast::Assign, cx: Cx) -> Lowered<S> {
+        let ExprKind::Var(name) = &a.target.kind else {
+            let m = "'persistent' assigns a variable";
+            return Err(self.err(ErrorKind::Type, e.span, m));
+        };
+        let value_ty = img!(self.lower::<S>(&a.value, cx)).1;
+        let ty = match value_ty {
+            Ty::Number => PersistentType::Number,
+            Ty::Str => PersistentType::Str,
+            Ty::Set => PersistentType::Set,
+            _ => {
+                let m = "only number, string and set variables can be persistent";
+                return Err(self.err(ErrorKind::Type, e.span, m));
+            }
+        };
+        let mut plain = a.clone();
+        plain.storage = Storage::Plain;
+        let plain = Expr {
+            kind: ExprKind::Assign(Box::new(plain)),
+            span: e.span,
+        };
+        let (node, ty_node) = img!(self.lower::<S>(&plain, cx));
+        if let Node::Assign(var, _) = &node {
+            let mut globals = self.prog.globals.borrow_mut();
+            if !globals.persistent.iter().any(|p| p.var == *var) {
+                globals.persistent.push(PersistentVar {
+                    var: *var,
+                    name: name.text.clone(),
+                    ty,
+                    quiet: a.storage == Storage::PersistentQuiet,
+                });
+            }
+        }
+        Ok(Some((node, ty_node)))
+    }
+}
+
+/// A node of [`Prog`] with its type.
+fn wrap<S>(p: Prog<S>, ty: Ty) -> (Node<S>, Ty) {
+    (Node::Prog(Box::new(p)), ty)
+}
+
+/// Whether `e` may have a position value (checked by lowering it): a variable, a position
+/// word, `child`, `position`, `lca`, `find`, `p : q`.
+fn maybe_position(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Var(_) | ExprKind::Find(_) | ExprKind::At(..) => true,
+        ExprKind::Word(w) => matches!(
+            w,
+            Word::CurrentPosition | Word::Parent | Word::InitialPosition | Word::LastPosition
+        ),
+        ExprKind::Builtin(b, _) => matches!(b, Builtin::Child | Builtin::Position | Builtin::Lca),
+        ExprKind::Compound(v) => v.len() == 1 && maybe_position(&v[0]),
+        _ => false,
+    }
+}
+
+/// `try`: CQL 6.2 expands it to `notransform 1 == find <-- quiet all {btm secondary}` (its
+/// `Tokens::match_try`): exactly one position from here back to the start (this one
+/// included) has Black to move and was reached by a move that starts a variation.
+fn try_filter<S>() -> Node<S> {
+    let body = Node::And(vec![
+        Node::ToMove(Color::Black),
+        Node::Prog(Box::new(Prog::PrimaryMove(false))),
+    ]);
+    let find = ir::Find {
+        body,
+        backward: true,
+        range: Some(ir::Range::new(1, 1_000_000)),
+        quiet: true,
+    };
+    Node::Compare(
+        CmpOp::Eq,
+        Box::new(Node::Number(1)),
+        Box::new(Node::Find(Box::new(find))),
+    )
+}
