@@ -6,6 +6,7 @@
 //! spelling; CQL-S spellings are added when that dialect lowers to it.
 
 mod extended;
+pub mod path;
 pub use extended::{
     Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
     PosRelation, PositionRef, Range, Ray, Sort, VarId,
@@ -418,6 +419,9 @@ pub enum Node<S> {
     Echo(Box<Echo<S>>),
     /// `ancestor(x y)`, `descendant(x y)`, `lca(x y)`
     Relation(PosRelation, Box<Node<S>>, Box<Node<S>>),
+    /// `path ...` (`⊢`), dashes with targets (`X--Y(check)`), `from` / `to` alone,
+    /// `pathcount`, `pathstart`, ...: see [`path`].
+    Path(Box<path::PathFilter<S>>),
     // --- CQL-S ---
     /// A filter only the CQL-S dialect has (`:sequence`, `:pawncount`, `:matchcount`, ...),
     /// see [`crate::ir_cqls`]; evaluated by `eval::cqls`.

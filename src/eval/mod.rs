@@ -5,11 +5,13 @@
 
 mod board;
 mod cqls;
+mod dash;
 mod geometry;
 mod iterate;
 mod mates;
 mod moves;
 mod nav;
+mod path;
 mod pieces;
 mod state;
 mod strings;
@@ -70,6 +72,8 @@ pub struct Evaluator<'a, P: Position> {
     state: state::Cell<P::Set>,
     /// Piece identities by position, built when a piece variable is first read.
     piece_table: std::sync::OnceLock<pieces::PieceTable>,
+    /// What `path` filters leave (empty until one runs).
+    path_state: std::cell::RefCell<path::PathState<P::Set>>,
 }
 
 impl<'a, P: Position> Evaluator<'a, P> {
@@ -79,6 +83,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             game,
             state: Default::default(),
             piece_table: std::sync::OnceLock::new(),
+            path_state: Default::default(),
         }
     }
 
@@ -501,6 +506,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Echo(e) => self.eval_echo(e, at),
             // ancestor(x y), descendant(x y), lca(x y)
             Node::Relation(rel, x, y) => self.eval_relation(*rel, x, y, at),
+            // path ..., X--Y(target), from, to, pathcount, pathstart, ...
+            Node::Path(p) => self.eval_path_filter(p, at),
             // CQL-S only: :sequence, :pawncount, :matchcount, ... (eval/cqls.rs)
             Node::Cqls(c) => self.eval_cqls(c, at),
         }

@@ -131,6 +131,7 @@ impl Lower<'_> {
             }
             ExprKind::Call(name, args) => return self.call(e, &name.text, args, cx),
             ExprKind::Line(l) => return self.line(l, cx),
+            ExprKind::Path(p) => return self.path(e, p, cx),
             ExprKind::Find(f) => {
                 let mut range = None;
                 let mut quiet = false;
@@ -298,7 +299,7 @@ impl Lower<'_> {
             }
             ExprKind::Dash(d) => return self.dash(e, d, cx),
             ExprKind::Builtin(b, args) => return self.builtin(e, *b, args, cx),
-            ExprKind::Word(w) => match self.word_more(*w) {
+            ExprKind::Word(w) => match self.word_more(*w).or_else(|| self.word_path(*w)) {
                 Some(n) => n,
                 None => return Err(self.unsupported(e, "")),
             },
@@ -456,7 +457,7 @@ impl Lower<'_> {
     /// evaluated yet.
     fn dash<S: SquareSet>(&self, e: &Expr, d: &super::syntax::Dash, cx: Cx) -> Lowered<S> {
         if !d.target.is_empty() {
-            return Err(self.unsupported(e, "filters after a dash ('--(...)')"));
+            return self.dash_with_target(e, d, cx);
         }
         let source = match d.mode {
             super::syntax::DashMode::Played => ir::MoveSource::Played,

@@ -18,6 +18,7 @@ mod error;
 mod literal;
 mod lower;
 mod lower_more;
+mod lower_path;
 pub mod names;
 mod ops;
 mod parse;
