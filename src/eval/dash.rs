@@ -52,7 +52,7 @@ pub(super) fn dash_fits<S: SquareSet>(
 }
 
 /// Whether a promotion mask (bit `t` for type `t`) admits the move.
-pub(super) fn promotion_fits<S>(promote: Option<u32>, mv: &MoveInfo<S>) -> bool {
+fn promotion_fits<S>(promote: Option<u32>, mv: &MoveInfo<S>) -> bool {
     promote.is_none_or(|mask| mv.promotion.is_some_and(|t| mask & (1 << t) != 0))
 }
 
@@ -110,6 +110,23 @@ impl<P: Position> Evaluator<'_, P> {
         }
     }
 
+    /// Whether the dash's promotion (`=Q`, `=[RB]`, `="N"`, `=T`) admits the move played
+    /// from `head`.
+    pub(super) fn promotion_ok(&self, d: &Dash<P::Set>, mv: &MoveInfo<P::Set>, head: u32) -> bool {
+        if !promotion_fits(d.promote, mv) {
+            return false;
+        }
+        let Some(named) = &d.promote_named else {
+            return true;
+        };
+        let Some(Value::Str(name)) = self.eval(named, head) else {
+            return false;
+        };
+        let letter = name.chars().next().map(|c| c.to_ascii_uppercase());
+        let want = letter.and_then(|l| "PNBRQK".find(l));
+        mv.promotion.is_some_and(|t| want == Some(usize::from(t)))
+    }
+
     /// A dash's sides, read at node `head` (a side that does not match is the empty set).
     pub(super) fn dash_sides(&self, d: &Dash<P::Set>, head: u32) -> Sides<P::Set> {
         let side = |n: &Option<crate::ir::Node<P::Set>>| {
@@ -154,7 +171,7 @@ impl<P: Position> Evaluator<'_, P> {
             };
             let found = moves.iter().any(|mv| {
                 dash_fits(&self.move_parts(mv, at, None), d.capture, &sides)
-                    && promotion_fits(d.promote, mv)
+                    && self.promotion_ok(d, mv, at)
                     && d.move_target.as_ref().is_none_or(|m| move_words_fit(m, mv))
             });
             return found.then_some(Value::Bool(true));
@@ -165,7 +182,7 @@ impl<P: Position> Evaluator<'_, P> {
                 continue;
             };
             if !dash_fits(&self.move_parts(&mv, at, Some(c)), d.capture, &sides)
-                || !promotion_fits(d.promote, &mv)
+                || !self.promotion_ok(d, &mv, at)
             {
                 continue;
             }

@@ -7,7 +7,7 @@
 //! steps: the first must be played from the start, later ones may follow any number of
 //! unfocused moves. Non-atomic assignments made inside are kept, as in CQL 6.2.
 
-use super::dash::{Sides, dash_fits, promotion_fits};
+use super::dash::{Sides, dash_fits};
 use super::{Evaluator, Value};
 use crate::ir::path::{Dash, Path, PathCon, PathFilter, PathStatus};
 use crate::rules::Position;
@@ -99,6 +99,23 @@ impl<P: Position> Evaluator<'_, P> {
             PathFilter::Dash(d) => self.eval_dash(d, at),
             PathFilter::MoveSquares(from) => self.eval_move_squares(*from, at),
             PathFilter::Status(s) => self.eval_path_status(*s, at),
+            PathFilter::PieceAssign(id, set) => {
+                let set = self.set(set, at)?;
+                let [square] = set.coords()[..] else {
+                    return None;
+                };
+                let piece = self.pieces().piece_at(at, square);
+                if piece == 0 {
+                    return None;
+                }
+                self.state.borrow_mut().set(*id, Some(Value::Piece(piece)));
+                Some(Value::Bool(true))
+            }
+            PathFilter::MoveIsPrimary(primary) => {
+                let parent = self.parent_of(at)?;
+                let first = self.game.record.nodes[parent as usize].children.first() == Some(&at);
+                (first == *primary).then_some(Value::Bool(true))
+            }
         }
     }
 
@@ -335,7 +352,7 @@ impl<P: Position> Evaluator<'_, P> {
                 }
             }
             let sides = self.dash_sides(d, head);
-            if !dash_fits(&parts, d.capture, &sides) || !promotion_fits(d.promote, &mv) {
+            if !dash_fits(&parts, d.capture, &sides) || !self.promotion_ok(d, &mv, head) {
                 continue;
             }
             s.count += 1;
@@ -431,9 +448,17 @@ impl<P: Position> Evaluator<'_, P> {
     /// The comments CQL 6.2 writes for a matched path (`PathNode::notate`).
     fn notate_path(&self, s: &Search<'_, P::Set>, start: u32, last: u32, count: u32, max: i64) {
         let path = s.path;
+        let piece_paths = if path.piecepath {
+            self.piece_paths(s, start, last)
+        } else {
+            None
+        };
         let mut state = self.state.borrow_mut();
         if let Some(t) = &path.title {
             state.comment(start, t.clone());
+        }
+        if let Some(text) = piece_paths {
+            state.comment(start, format!("Focus path: {text}"));
         }
         if path.verbose {
             let mut moves = self.path_between(start, last);
@@ -468,6 +493,55 @@ impl<P: Position> Evaluator<'_, P> {
         state.comment(last, end);
         let begin = format!("Start path that ends at {}", self.position_name(last));
         state.comment(start, begin);
+    }
+
+    /// `piecepath`: for each piece on the focus set at the start, its letter and square,
+    /// then `-square` for each square it moves to and `(xsquare)` when it is captured there
+    /// (CQL 6.2's `PiecePathNode`); pieces that never move are left out.
+    fn piece_paths(&self, s: &Search<'_, P::Set>, start: u32, last: u32) -> Option<String> {
+        let focus = s.path.focus.as_ref()?;
+        let set = self.set(&focus.set, start)?;
+        let pos = &self.node(start).position;
+        let geo = pos.geometry();
+        let mut tails = self.path_between(start, last);
+        tails.reverse();
+        let tails: Vec<u32> = tails.into_iter().skip(1).chain([last]).collect();
+        let table = self.pieces();
+        let name =
+            |c: crate::squares::Coord| format!("{}{}", (b'a' + c.file as u8) as char, c.rank + 1);
+        let mut out = String::new();
+        let mut seen = false;
+        for c in set.coords() {
+            let one = P::Set::from_coords(geo, [c]);
+            let Some(piece) = pos.piece_at(&one) else {
+                continue;
+            };
+            if seen {
+                out.push(' ');
+            }
+            let id = table.piece_at(start, c);
+            let letter = super::strings::piece_letter(Some(piece), false).unwrap_or('?');
+            let mut text = format!("{letter}{}", name(c));
+            let mut at = c;
+            for &t in &tails {
+                match table.squares_of::<P::Set>(t, id).coords().first() {
+                    None => {
+                        text.push_str(&format!("(x{})", name(at)));
+                        break;
+                    }
+                    Some(&now) if now != at => {
+                        text.push_str(&format!("-{}", name(now)));
+                        at = now;
+                    }
+                    Some(_) => {}
+                }
+            }
+            if text.len() > 3 {
+                out.push_str(&text);
+                seen = true;
+            }
+        }
+        seen.then_some(out)
     }
 
     /// CQL 6.2's `QPos::idString`: `move 8(btm)`, counting moves from the game's start as

@@ -24,6 +24,12 @@ pub enum PathFilter<S> {
     MoveSquares(bool),
     /// `pathcount`, `pathstart`, ...
     Status(PathStatus),
+    /// `primary` alone (true): the move reaching the position is a main-line move;
+    /// `secondary` alone (false): it starts a variation.
+    MoveIsPrimary(bool),
+    /// `piece x = S`, `◭x = S`: binds x to the piece on S's one occupied square (no match
+    /// otherwise); the variable then follows that piece, as the `piece` loop's does.
+    PieceAssign(super::VarId, Node<S>),
 }
 
 /// What a path status filter reads: inside a `path` (while it runs) about the path being
@@ -54,6 +60,9 @@ pub struct Dash<S> {
     pub capture: bool,
     /// `=Q`, `=[RB]`: the types a pawn promotes to (bit `t` for piece type `t`).
     pub promote: Option<u32>,
+    /// `=T` with a string (`="N"`, a string variable): the promoted piece's type letter,
+    /// read at the move's start.
+    pub promote_named: Option<Node<S>>,
     /// The filters after the dash (in a path: the filters up to the next dash), evaluated
     /// at the position the move reaches. The dash's value is the target's value there.
     pub target: Option<Node<S>>,

@@ -39,7 +39,7 @@ pub(crate) struct Scope {
 
 impl Lower<'_> {
     /// The slot of variable `name` (a new one, of type `ty`, if it is new).
-    fn slot(&self, name: &str, ty: Ty) -> Result<VarId, String> {
+    pub(crate) fn slot(&self, name: &str, ty: Ty) -> Result<VarId, String> {
         let mut vars = self.scope.vars.borrow_mut();
         if let Some(&(id, _)) = vars.get(name) {
             return Ok(id);
@@ -84,6 +84,9 @@ impl Lower<'_> {
                         span: e.span,
                     };
                     return self.with_caller_frame(|| self.lower(&e2, cx));
+                }
+                if a.storage == Storage::Piece && a.op == AssignOp::Set {
+                    return self.piece_assign(e, &name.text, &a.value, cx);
                 }
                 let (value, ty) = img!(self.lower(&a.value, cx));
                 let id = self

@@ -53,12 +53,36 @@ impl Lower<'_> {
             Word::QueenSideCastle => previous(Some(CastleKind::QueenSide), false, false),
             Word::EnPassant => previous(None, true, false),
             Word::NullMove => previous(None, false, true),
+            Word::Primary => Some((
+                Node::Path(Box::new(PathFilter::MoveIsPrimary(true))),
+                Ty::Logical,
+            )),
+            Word::Secondary => Some((
+                Node::Path(Box::new(PathFilter::MoveIsPrimary(false))),
+                Ty::Logical,
+            )),
             Word::PathCount => status(PathStatus::Count, Ty::Number),
             Word::PathCountUnfocused => status(PathStatus::CountUnfocused, Ty::Number),
             Word::PathStart => status(PathStatus::Start, Ty::Position),
             Word::PathLastPosition => status(PathStatus::LastPosition, Ty::Position),
             _ => None,
         }
+    }
+
+    /// `piece x = S`, `◭x = S`: a piece assignment.
+    pub(crate) fn piece_assign<S: SquareSet>(
+        &self,
+        e: &Expr,
+        name: &str,
+        value: &Expr,
+        cx: Cx,
+    ) -> Lowered<S> {
+        let set = img!(self.typed(value, cx, Ty::Set, "a piece assignment"));
+        let id = self
+            .slot(name, Ty::Set)
+            .map_err(|m| self.err(ErrorKind::TooComplex, e.span, m))?;
+        let node = Node::Path(Box::new(PathFilter::PieceAssign(id, set)));
+        Ok(Some((node, Ty::Logical)))
     }
 
     /// A dash with targets outside a path: `X--Y(target)`; its value is the target's.
@@ -91,24 +115,28 @@ impl Lower<'_> {
             }
         }
         let [from, to] = sides;
-        let promote = match &d.promote {
-            None => None,
-            Some(p) => match &p.kind {
+        let (mut promote, mut promote_named) = (None, None);
+        if let Some(p) = &d.promote {
+            match &p.kind {
                 ExprKind::Pieces(des) if des.squares.is_none() => {
                     let kinds = cx.xf.kinds(super::literal::kinds_of(
                         des.pieces.as_deref().unwrap_or(&[]),
                     ));
-                    Some(kinds.white | kinds.black)
+                    promote = Some(kinds.white | kinds.black);
                 }
-                _ => return Err(self.refuse_path(e, "this promotion in a dash")),
-            },
-        };
+                _ => match img!(self.lower(p, cx)) {
+                    (n, Ty::Str) => promote_named = Some(n),
+                    _ => return Err(self.refuse_path(e, "this promotion in a dash")),
+                },
+            }
+        }
         let mut dash = Dash {
             source,
             from,
             to,
             capture: d.capture,
             promote,
+            promote_named,
             target: None,
             move_target: None,
         };
