@@ -77,7 +77,7 @@ pub enum PathCon<S> {
     /// A filter that must match at the current position (no move is played).
     Filter(Node<S>),
     /// A dash: plays one move.
-    Dash(Dash<S>),
+    Dash(Box<Dash<S>>),
     /// `( ... )`: constituents one after the other.
     Chain(Vec<PathCon<S>>),
     /// `c*` (0, None), `c+` (1, None), `c?` (0, Some(1)), `c{m n}`, `c{m,}`: fewer

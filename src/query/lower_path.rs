@@ -305,7 +305,7 @@ impl Lower<'_> {
                     if d.mode != DashMode::Played {
                         return Err(self.refuse_path(f, "a legal or pseudolegal dash in a path"));
                     }
-                    PathCon::Dash(img!(self.lower_dash(f, d, cx)).0)
+                    PathCon::Dash(Box::new(img!(self.lower_dash(f, d, cx)).0))
                 }
                 _ => PathCon::Filter(img!(self.lower(f, cx)).0),
             },
