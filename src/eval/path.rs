@@ -127,7 +127,9 @@ impl<P: Position> Evaluator<'_, P> {
         if let Some(f) = state.frames.last() {
             return match s {
                 PathStatus::Count => Some(Value::Num(i64::from(f.count))),
-                PathStatus::CountUnfocused => Some(Value::Num(plies(f.start, at))),
+                PathStatus::CountUnfocused => {
+                    Some(Value::Num(plies(f.start, at) - i64::from(f.count)))
+                }
                 PathStatus::Start => Some(Value::Pos(f.start)),
                 PathStatus::LastPosition => f.best.map(Value::Pos),
             };
@@ -135,7 +137,7 @@ impl<P: Position> Evaluator<'_, P> {
         let (start, last, count) = state.last?;
         match s {
             PathStatus::Count => (count > 0).then_some(Value::Num(i64::from(count))),
-            PathStatus::CountUnfocused => Some(Value::Num(plies(start, last))),
+            PathStatus::CountUnfocused => Some(Value::Num(plies(start, last) - i64::from(count))),
             PathStatus::Start => Some(Value::Pos(start)),
             PathStatus::LastPosition => Some(Value::Pos(last)),
         }

@@ -38,7 +38,8 @@ pub enum PathFilter<S> {
 pub enum PathStatus {
     /// `pathcount`: the number of (focused) moves of the path.
     Count,
-    /// `pathcountunfocused`: the number of moves of the path, focused or not.
+    /// `pathcountunfocused`: the number of moves of the path not in focus (clearance-delayed.cql
+    /// sorts by it "the number of moves by pieces other than V and E").
     CountUnfocused,
     /// `pathstart`: the position the path starts at.
     Start,
