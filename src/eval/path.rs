@@ -380,20 +380,25 @@ impl<P: Position> Evaluator<'_, P> {
         let Some(head) = self.parent_of(tail) else {
             return false;
         };
-        let Some(mv) = self.node(tail).played.clone() else {
+        let Some(mv) = self.node(tail).played.as_ref() else {
             return false;
         };
-        let parts = self.move_parts(&mv, head, Some(tail));
         let table = self.pieces();
         let focused = |sq: &P::Set| {
             sq.coords()
                 .first()
                 .is_some_and(|&c| ids.binary_search(&table.piece_at(head, c)).is_ok())
         };
+        let capture = path.focus.as_ref().is_some_and(|f| f.capture);
+        if mv.castle.is_none() && !mv.null {
+            // The common case, without copying the move.
+            return focused(&mv.from)
+                || capture && mv.capture.as_ref().is_some_and(|(_, sq)| focused(sq));
+        }
+        let parts = self.move_parts(mv, head, Some(tail));
         if let Some((rf, _)) = &parts.rook {
             return focused(&parts.from) || focused(rf);
         }
-        let capture = path.focus.as_ref().is_some_and(|f| f.capture);
         focused(&parts.from) || capture && parts.capture.as_ref().is_some_and(focused)
     }
 
