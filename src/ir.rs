@@ -6,15 +6,16 @@
 //! spelling; CQL-S spellings are added when that dialect lowers to it.
 
 mod extended;
-mod strings;
 mod imagine;
+pub mod path;
 pub mod prog;
+mod strings;
 pub use extended::{
     Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
     PosRelation, PositionRef, Range, Ray, Sort, VarId,
 };
-pub use strings::{AwardKind, HhdbAward, StrFilter};
 pub use imagine::{ConsecutiveMoves, MoveExt, TreeWord};
+pub use strings::{AwardKind, HhdbAward, StrFilter};
 
 /// A side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -435,6 +436,9 @@ pub enum Node<S> {
     /// `move primary|secondary|comment`, CQLi's `move ... : F` and `legalposition`
     /// (see [`TreeWord`]).
     Tree(Box<TreeWord<S>>),
+    /// `path ...` (`⊢`), dashes with targets (`X--Y(check)`), `from` / `to` alone,
+    /// `pathcount`, `pathstart`, ...: see [`path`].
+    Path(Box<path::PathFilter<S>>),
     // --- CQL-S ---
     /// A filter only the CQL-S dialect has (`:sequence`, `:pawncount`, `:matchcount`, ...),
     /// see [`crate::ir_cqls`]; evaluated by `eval::cqls`.

@@ -10,11 +10,12 @@ impl<P: Position> Evaluator<'_, P> {
     /// `x`: the variable's value (no match while unbound).
     pub(super) fn eval_var(&self, id: VarId, at: u32) -> Option<Value<P::Set>> {
         match self.state.borrow().get(id)? {
-            // A piece variable reads as the square its piece stands on here; it does not
-            // match where the piece is not on the board (captured).
+            // A piece variable reads as the square its piece stands on here; where the
+            // piece is not on the board (captured) it is the empty set, which does not match
+            // but whose complement is every square (CQL's piece variables).
             Value::Piece(piece) => {
                 let square: P::Set = self.pieces().squares_of(at, piece);
-                (!square.is_empty()).then_some(Value::Set(square))
+                Some(Value::Set(square))
             }
             v => Some(v),
         }

@@ -5,14 +5,16 @@
 
 mod board;
 mod cqls;
-pub mod files;
+mod dash;
 mod dictionary;
+pub mod files;
 mod geometry;
 mod imagine;
 mod iterate;
 mod mates;
 mod moves;
 mod nav;
+mod path;
 mod pieces;
 mod prog;
 mod state;
@@ -85,6 +87,8 @@ pub struct Evaluator<'a, P: Position> {
     /// Each record node's rank in depth-first order, main continuation first (how CQL orders
     /// positions for `<`), built when two positions are first compared.
     tree_order: std::sync::OnceLock<Vec<u32>>,
+    /// What `path` filters leave (empty until one runs).
+    path_state: std::cell::RefCell<path::PathState<P::Set>>,
 }
 
 impl<'a, P: Position> Evaluator<'a, P> {
@@ -96,6 +100,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             piece_table: std::sync::OnceLock::new(),
             imagined: Default::default(),
             tree_order: std::sync::OnceLock::new(),
+            path_state: Default::default(),
         }
     }
 
@@ -542,6 +547,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Strs(f) => self.eval_strs(f, at),
             // virtualmainline, pieceid, consecutivemoves, countmoves, move primary, move : F
             Node::Tree(t) => self.eval_tree(t, at),
+            // path ..., X--Y(target), from, to, pathcount, pathstart, ...
+            Node::Path(p) => self.eval_path_filter(p, at),
             // CQL-S only: :sequence, :pawncount, :matchcount, ... (eval/cqls.rs)
             Node::Cqls(c) => self.eval_cqls(c, at),
             // while, loop, assert, equal, sqrt, dictionaries, persistent, ... (eval/prog.rs)

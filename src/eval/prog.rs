@@ -83,15 +83,6 @@ impl<P: Position> Evaluator<'_, P> {
                 let n = self.num(x, at)?;
                 (n >= 0).then(|| Value::Num(n.isqrt()))
             }
-            // x & y, x and y positions
-            Prog::PositionIntersect(x, y) => {
-                let (Some(Value::Pos(x)), Some(Value::Pos(y))) =
-                    (self.eval(x, at), self.eval(y, at))
-                else {
-                    return None;
-                };
-                Some(Value::Set(self.same_contents(x, y)))
-            }
             // rotate90 count F, flip count F, ...
             Prog::CountImages(images) => {
                 let n = images.iter().filter(|i| self.matches(i, at)).count();
@@ -192,17 +183,6 @@ impl<P: Position> Evaluator<'_, P> {
     /// Why the run must stop: an `assert` that failed in this game.
     pub fn abort_message(&self) -> Option<String> {
         self.state.borrow().prog.abort.clone()
-    }
-
-    /// The squares on which positions `x` and `y` hold the same piece, or are both empty.
-    fn same_contents(&self, x: u32, y: u32) -> P::Set {
-        let (px, py) = (&self.node(x).position, &self.node(y).position);
-        let geo = px.geometry();
-        let same = P::Set::full(geo).coords().into_iter().filter(|&c| {
-            let sq = P::Set::from_coords(geo, [c]);
-            px.piece_at(&sq) == py.piece_at(&sq)
-        });
-        P::Set::from_coords(geo, same.collect::<Vec<_>>())
     }
 
     /// The squares of `squares` moved `n` steps in each direction, for n in `lo..=hi` (a

@@ -74,6 +74,24 @@ impl<S: Clone> State<S> {
         self.comments.truncate(mark.0);
         self.sorts.truncate(mark.1);
     }
+    /// Copies of the comments and sort values made after `mark` (a `path` keeps those of
+    /// its best match).
+    #[allow(clippy::type_complexity)]
+    pub fn made_since(
+        &self,
+        mark: (usize, usize),
+    ) -> (Vec<(u32, String)>, Vec<(String, bool, i64)>) {
+        (
+            self.comments[mark.0..].to_vec(),
+            self.sorts[mark.1..].to_vec(),
+        )
+    }
+    /// Adds back comments and sort values copied by [`State::made_since`].
+    #[allow(clippy::type_complexity)]
+    pub fn restore(&mut self, made: (Vec<(u32, String)>, Vec<(String, bool, i64)>)) {
+        self.comments.extend(made.0);
+        self.sorts.extend(made.1);
+    }
     /// Attaches a comment to a position.
     pub fn comment(&mut self, at: u32, text: String) {
         self.comments.push((at, text));

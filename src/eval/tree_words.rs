@@ -15,10 +15,6 @@ impl<P: Position> Evaluator<'_, P> {
         let truth = |b: bool| b.then_some(Value::Bool(true));
         match t {
             TreeWord::VirtualMainline => truth(self.on_virtual_mainline(at)),
-            TreeWord::MainMove(main) => {
-                let index = self.child_index(at);
-                truth(index.is_none_or(|i| i == 0) == *main)
-            }
             TreeWord::PieceId(x) => {
                 let s = self.set(x, at)?;
                 let [c] = s.coords()[..] else {

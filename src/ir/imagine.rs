@@ -14,9 +14,6 @@ pub enum TreeWord<S> {
     /// `virtualmainline`: every White move on the path from the start is a main
     /// continuation, and no move on it is a null move (CQL 6.2's `QPos::virtualmainline`).
     VirtualMainline,
-    /// `primary` (true): the move that reached the position is its parent's main
-    /// continuation (true at the start); `secondary` (false): it is a variation.
-    MainMove(bool),
     /// `pieceid x`: the identity number of the piece on the single square of x (no match
     /// for an empty square or a set of another size).
     PieceId(Node<S>),

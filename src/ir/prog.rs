@@ -73,9 +73,6 @@ pub enum Prog<S> {
     Equal(Node<S>, Node<S>),
     /// `sqrt x`: the integer square root (no match for a negative number).
     Sqrt(Node<S>),
-    /// `x & y` of two positions (the positional intersection): the squares on which they
-    /// hold the same piece (or are both empty).
-    PositionIntersect(Node<S>, Node<S>),
     /// `T count F`: the number of the transform's images of F that match (each image of the
     /// group counted, also when two are the same filter; images a transform drops count as
     /// not matching).

@@ -17,25 +17,6 @@ impl Lower<'_> {
         match w {
             Word::VirtualMainline => tree(TreeWord::VirtualMainline),
             Word::LegalPosition => tree(TreeWord::LegalPosition),
-            Word::Primary => tree(TreeWord::MainMove(true)),
-            Word::Secondary => tree(TreeWord::MainMove(false)),
-            // CQL's macro: `notransform 1 == find <-- quiet all {btm secondary}` (exactly one
-            // White move on the way here is a variation: the position follows a try).
-            Word::Try => {
-                let body = Node::And(vec![
-                    Node::ToMove(ir::Color::Black),
-                    Node::Tree(Box::new(TreeWord::MainMove(false))),
-                ]);
-                let find = ir::Find {
-                    body,
-                    backward: true,
-                    range: Some(ir::Range::new(1, 1_000_000)),
-                    quiet: true,
-                };
-                let one = Box::new(Node::Number(1));
-                let n = Node::Compare(ir::CmpOp::Eq, one, Box::new(Node::Find(Box::new(find))));
-                Some((n, Ty::Logical))
-            }
             _ => None,
         }
     }

@@ -39,7 +39,7 @@ pub(crate) struct Scope {
 
 impl Lower<'_> {
     /// The slot of variable `name` (a new one, of type `ty`, if it is new).
-    fn slot(&self, name: &str, ty: Ty) -> Result<VarId, String> {
+    pub(crate) fn slot(&self, name: &str, ty: Ty) -> Result<VarId, String> {
         let mut vars = self.scope.vars.borrow_mut();
         if let Some(&(id, _)) = vars.get(name) {
             return Ok(id);
@@ -131,6 +131,7 @@ impl Lower<'_> {
             }
             ExprKind::Call(name, args) => return self.call(e, &name.text, args, cx),
             ExprKind::Line(l) => return self.line(l, cx),
+            ExprKind::Path(p) => return self.path(e, p, cx),
             ExprKind::Find(f) => {
                 let mut range = None;
                 let mut quiet = false;
@@ -311,7 +312,11 @@ impl Lower<'_> {
             ExprKind::Index(base, keys) => return self.index_strs(e, base, keys, cx),
             ExprKind::Capture(n) => return self.capture(*n),
             ExprKind::Builtin(b, args) => return self.builtin(e, *b, args, cx),
-            ExprKind::Word(w) => match self.word_more(*w).or_else(|| self.tree_word(*w)) {
+            ExprKind::Word(w) => match self
+                .word_more(*w)
+                .or_else(|| self.tree_word(*w))
+                .or_else(|| self.word_path(*w))
+            {
                 Some(n) => n,
                 None => return Err(self.unsupported(e, "")),
             },
@@ -481,7 +486,7 @@ impl Lower<'_> {
     /// evaluated yet.
     fn dash<S: SquareSet>(&self, e: &Expr, d: &super::syntax::Dash, cx: Cx) -> Lowered<S> {
         if !d.target.is_empty() {
-            return Err(self.unsupported(e, "filters after a dash ('--(...)')"));
+            return self.dash_with_target(e, d, cx);
         }
         let source = match d.mode {
             super::syntax::DashMode::Played => ir::MoveSource::Played,

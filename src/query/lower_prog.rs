@@ -150,9 +150,6 @@ impl Lower<'_> {
                     _ => return None,
                 }
             }
-            ExprKind::Binary(BinOp::Intersect, a, b) if maybe_position(a) => {
-                return self.position_intersect(a, b, cx);
-            }
             ExprKind::Transform(t, true, arg) => self.count_images(*t, arg, e, cx),
             ExprKind::Transform(Transform::Rotate45, false, arg) => self.rotate45(arg, false, cx),
             ExprKind::DirectionBy(d, bounds, x) => self.direction_by(*d, bounds, x, e, cx),
@@ -234,22 +231,6 @@ impl Lower<'_> {
         let x = img!(self.lower(x, cx)).0;
         let y = img!(self.lower(y, cx)).0;
         prog(Prog::Equal(x, y), Ty::Logical)
-    }
-
-    /// `x & y` when x is a position: both must be positions.
-    fn position_intersect<S: SquareSet>(&self, a: &Expr, b: &Expr, cx: Cx) -> Option<Lowered<S>> {
-        let (x, tx) = match self.lower(a, cx) {
-            Ok(Some(v)) => v,
-            Ok(None) => return Some(Ok(None)),
-            Err(e) => return Some(Err(e)),
-        };
-        if tx != Ty::Position {
-            return None;
-        }
-        Some((|| {
-            let y = img!(self.typed(b, cx, Ty::Position, "'&' of positions"));
-            prog(Prog::PositionIntersect(x, y), Ty::Set)
-        })())
     }
 
     /// `T count F`: every image of F under the transform group, counted when it matches.
@@ -436,21 +417,6 @@ impl Lower<'_> {
 /// A node of [`Prog`] with its type.
 fn wrap<S>(p: Prog<S>, ty: Ty) -> (Node<S>, Ty) {
     (Node::Prog(Box::new(p)), ty)
-}
-
-/// Whether `e` may have a position value (checked by lowering it): a variable, a position
-/// word, `child`, `position`, `lca`, `find`, `p : q`.
-fn maybe_position(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Var(_) | ExprKind::Find(_) | ExprKind::At(..) => true,
-        ExprKind::Word(w) => matches!(
-            w,
-            Word::CurrentPosition | Word::Parent | Word::InitialPosition | Word::LastPosition
-        ),
-        ExprKind::Builtin(b, _) => matches!(b, Builtin::Child | Builtin::Position | Builtin::Lca),
-        ExprKind::Compound(v) => v.len() == 1 && maybe_position(&v[0]),
-        _ => false,
-    }
 }
 
 /// `try`: CQL 6.2 expands it to `notransform 1 == find <-- quiet all {btm secondary}` (its

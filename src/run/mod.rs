@@ -204,20 +204,40 @@ fn process_game(
     };
     let searched = rules.and_then(|rules| match rules {
         fairy::AnyRules::Known(GameRules::Standard { chess960 }) => {
-            Standard::from_start(fen, chess960)
-                .map(|start| search_game(config, &config.filter, &record, start, number, searching, carried))
+            Standard::from_start(fen, chess960).map(|start| {
+                search_game(
+                    config,
+                    &config.filter,
+                    &record,
+                    start,
+                    number,
+                    searching,
+                    carried,
+                )
+            })
         }
-        fairy::AnyRules::Known(GameRules::Online(variant)) => Online::for_game(variant, fen)
-            .map(|start| search_game(config, &config.filter, &record, start, number, searching, carried)),
+        fairy::AnyRules::Known(GameRules::Online(variant)) => {
+            Online::for_game(variant, fen).map(|start| {
+                search_game(
+                    config,
+                    &config.filter,
+                    &record,
+                    start,
+                    number,
+                    searching,
+                    carried,
+                )
+            })
+        }
         fairy::AnyRules::Fairy(v) => {
             let start = match fen {
                 Some(f) => FairyPos::from_fen(v, f),
                 None => FairyPos::start(v),
             };
             match (start, &fairy_filter) {
-                (Ok(start), Some(filter)) => {
-                    Ok(search_game(config, filter, &record, start, number, searching, carried))
-                }
+                (Ok(start), Some(filter)) => Ok(search_game(
+                    config, filter, &record, start, number, searching, carried,
+                )),
                 (Err(reason), _) => Err(crate::rules::RulesError { reason }),
                 (Ok(_), None) => Err(crate::rules::RulesError {
                     reason: "the query was not lowered for this variant".into(),

@@ -1,0 +1,299 @@
+//! Lowering of CQL 6.2's `path` (`⊢`), of dashes with targets (`X--Y(check)`,
+//! `legal --(castle)`), of the move words used alone (`from`, `to`, `castle`, `o-o`,
+//! `o-o-o`, `enpassant`, `null`) and of the path status words, to [`crate::ir::path`].
+//!
+//! Parameters follow CQL 6.2's `path-parse.cpp`: `singlecolor` is a focus on the side to
+//! move's pieces; `secondary`, and a `max` without its filter, are refused as CQL 6.2 refuses
+//! them.
+
+use crate::ir::path::{Dash, Focus, Path, PathCon, PathFilter, PathStatus};
+use crate::ir::{self, CastleKind, MoveFilter, MoveSource, MoveYield, Node, PieceKinds};
+use crate::squares::SquareSet;
+
+use super::ast::{Expr, ExprKind, SeqItem, SeqItemKind, SeqParam, Word};
+use super::error::{ErrorKind, QueryError};
+use super::lower::{Cx, Lower, Lowered, Ty, img};
+use super::syntax::{Dash as AstDash, DashMode, Path as AstPath};
+
+impl Lower<'_> {
+    /// `cqlq does not evaluate WHAT ('WORD') yet`
+    fn refuse_path(&self, e: &Expr, what: &str) -> QueryError {
+        let word = super::names::expr_word(&e.kind);
+        let m = format!("cqlq does not evaluate {what} ('{word}') yet");
+        self.err(ErrorKind::Unsupported, e.span, m)
+    }
+
+    /// The words lowered here: `from`, `to`, `castle`, `o-o`, `o-o-o`, `enpassant`, `null`
+    /// alone, and `pathcount`, `pathcountunfocused`, `pathstart`, `pathlastposition`.
+    pub(crate) fn word_path<S: SquareSet>(&self, w: Word) -> Option<(Node<S>, Ty)> {
+        let status =
+            |s: PathStatus, ty: Ty| Some((Node::Path(Box::new(PathFilter::Status(s))), ty));
+        let previous = |castle: Option<CastleKind>, enpassant: bool, null: bool| {
+            let m = MoveFilter {
+                source: MoveSource::Previous,
+                from: None,
+                to: None,
+                capture: None,
+                promote: None,
+                enpassant,
+                castle,
+                null,
+                yields: MoveYield::From,
+            };
+            Some((Node::Move(m), Ty::Logical))
+        };
+        match w {
+            Word::From => Some((Node::Path(Box::new(PathFilter::MoveSquares(true))), Ty::Set)),
+            Word::To => Some((
+                Node::Path(Box::new(PathFilter::MoveSquares(false))),
+                Ty::Set,
+            )),
+            Word::Castle => previous(Some(CastleKind::Any), false, false),
+            Word::KingSideCastle => previous(Some(CastleKind::KingSide), false, false),
+            Word::QueenSideCastle => previous(Some(CastleKind::QueenSide), false, false),
+            Word::EnPassant => previous(None, true, false),
+            Word::NullMove => previous(None, false, true),
+            Word::PathCount => status(PathStatus::Count, Ty::Number),
+            Word::PathCountUnfocused => status(PathStatus::CountUnfocused, Ty::Number),
+            Word::PathStart => status(PathStatus::Start, Ty::Position),
+            Word::PathLastPosition => status(PathStatus::LastPosition, Ty::Position),
+            _ => None,
+        }
+    }
+
+    /// A dash with targets outside a path: `X--Y(target)`; its value is the target's.
+    pub(crate) fn dash_with_target<S: SquareSet>(
+        &self,
+        e: &Expr,
+        d: &AstDash,
+        cx: Cx,
+    ) -> Lowered<S> {
+        let (dash, ty) = img!(self.lower_dash(e, d, cx));
+        Ok(Some((Node::Path(Box::new(PathFilter::Dash(dash))), ty)))
+    }
+
+    /// The parts of a dash, and the type of its value (its last target's, or none).
+    fn lower_dash<S: SquareSet>(
+        &self,
+        e: &Expr,
+        d: &AstDash,
+        cx: Cx,
+    ) -> Result<Option<(Dash<S>, Ty)>, QueryError> {
+        let source = match d.mode {
+            DashMode::Played => MoveSource::Played,
+            DashMode::Legal => MoveSource::Legal,
+            DashMode::PseudoLegal => MoveSource::PseudoLegal,
+        };
+        let mut sides = [None, None];
+        for (slot, side) in sides.iter_mut().zip([&d.from, &d.to]) {
+            if let Some(x) = side {
+                *slot = Some(img!(self.typed(x, cx, Ty::Set, "a dash")));
+            }
+        }
+        let [from, to] = sides;
+        let (mut promote, mut promote_named) = (None, None);
+        if let Some(p) = &d.promote {
+            match &p.kind {
+                ExprKind::Pieces(des) if des.squares.is_none() => {
+                    let kinds = cx.xf.kinds(super::literal::kinds_of(
+                        des.pieces.as_deref().unwrap_or(&[]),
+                    ));
+                    promote = Some(kinds.white | kinds.black);
+                }
+                _ => match img!(self.lower(p, cx)) {
+                    (n, Ty::Str) => promote_named = Some(n),
+                    _ => return Err(self.refuse_path(e, "this promotion in a dash")),
+                },
+            }
+        }
+        let mut dash = Dash {
+            source,
+            from,
+            to,
+            capture: d.capture,
+            promote,
+            promote_named,
+            target: None,
+            move_target: None,
+        };
+        if d.target.is_empty() {
+            return Ok(Some((dash, Ty::Logical)));
+        }
+        if source != MoveSource::Played {
+            dash.move_target = Some(self.move_target(e, &d.target, source)?);
+            return Ok(Some((dash, Ty::Logical)));
+        }
+        let mut parts = Vec::new();
+        let mut ty = Ty::Logical;
+        for t in &d.target {
+            let (n, t_ty) = img!(self.lower(t, cx));
+            parts.push(n);
+            ty = t_ty;
+        }
+        dash.target = Some(if parts.len() == 1 {
+            parts.remove(0)
+        } else {
+            Node::And(parts)
+        });
+        Ok(Some((dash, ty)))
+    }
+
+    /// The targets of a `legal` / `pseudolegal` dash as conditions on the move: only the
+    /// move words (`castle`, `o-o`, `o-o-o`, `enpassant`, `null`) can be read without the
+    /// position the move reaches.
+    fn move_target<S: SquareSet>(
+        &self,
+        e: &Expr,
+        targets: &[Expr],
+        source: MoveSource,
+    ) -> Result<MoveFilter<S>, QueryError> {
+        let mut m = MoveFilter {
+            source,
+            from: None,
+            to: None,
+            capture: None,
+            promote: None,
+            enpassant: false,
+            castle: None,
+            null: false,
+            yields: MoveYield::From,
+        };
+        for t in targets {
+            match &t.kind {
+                ExprKind::Word(Word::Castle) => m.castle = Some(CastleKind::Any),
+                ExprKind::Word(Word::KingSideCastle) => m.castle = Some(CastleKind::KingSide),
+                ExprKind::Word(Word::QueenSideCastle) => m.castle = Some(CastleKind::QueenSide),
+                ExprKind::Word(Word::EnPassant) => m.enpassant = true,
+                ExprKind::Word(Word::NullMove) => m.null = true,
+                _ => {
+                    return Err(self.refuse_path(
+                        e,
+                        "filters other than castle, o-o, o-o-o, enpassant, null after a legal dash",
+                    ));
+                }
+            }
+        }
+        Ok(m)
+    }
+
+    /// `path [params] constituents...`
+    pub(crate) fn path<S: SquareSet>(&self, e: &Expr, p: &AstPath, cx: Cx) -> Lowered<S> {
+        let mut path = Path {
+            cons: Vec::new(),
+            range: None,
+            focus: None,
+            max: None,
+            keep_all_best: false,
+            nestban: false,
+            firstmatch: false,
+            primary: false,
+            lastposition: false,
+            piecepath: false,
+            quiet: false,
+            verbose: false,
+            title: None,
+        };
+        let mut singlecolor = false;
+        for param in &p.params {
+            match param {
+                SeqParam::FirstMatch => path.firstmatch = true,
+                SeqParam::LastPosition => path.lastposition = true,
+                SeqParam::SingleColor => singlecolor = true,
+                SeqParam::NestBan => path.nestban = true,
+                SeqParam::Primary => path.primary = true,
+                SeqParam::Quiet => path.quiet = true,
+                SeqParam::Verbose => path.verbose = true,
+                SeqParam::KeepAllBest => path.keep_all_best = true,
+                SeqParam::PiecePath => path.piecepath = true,
+                SeqParam::Range(r) => {
+                    path.range = Some(ir::Range::new(r.min, r.max.unwrap_or(r.min)))
+                }
+                SeqParam::Focus(capture, set) => {
+                    let set = img!(self.typed(set, cx, Ty::Set, "'focus'"));
+                    path.focus = Some(Focus {
+                        set,
+                        capture: *capture,
+                    });
+                }
+                SeqParam::MaxOf(f) => {
+                    path.max = Some(img!(self.typed(f, cx, Ty::Number, "'max'")));
+                }
+                SeqParam::Title(t) => match &t.kind {
+                    ExprKind::Str(s) => path.title = Some(s.clone()),
+                    _ => return Err(self.refuse_path(e, "a 'title' that is not a quoted string")),
+                },
+                _ => return Err(self.refuse_path(e, "this parameter of 'path'")),
+            }
+        }
+        if singlecolor {
+            // CQL 6.2: `singlecolor` is `focus (if wtm A else a)`.
+            let side = |white: bool| {
+                let all = if white { u32::MAX } else { 0 };
+                let kinds = PieceKinds {
+                    white: all,
+                    black: !all,
+                    empty: false,
+                };
+                Box::new(Node::Pieces(kinds, S::full(self.geo)))
+            };
+            let set = Node::If(
+                Box::new(Node::ToMove(ir::Color::White)),
+                side(true),
+                Some(side(false)),
+            );
+            path.focus = Some(Focus {
+                set,
+                capture: false,
+            });
+        }
+        path.cons = img!(self.path_cons(e, &p.items, cx));
+        let ty = if path.lastposition {
+            Ty::Position
+        } else {
+            Ty::Number
+        };
+        Ok(Some((Node::Path(Box::new(PathFilter::Path(path))), ty)))
+    }
+
+    /// The constituents of a path or of a chain.
+    fn path_cons<S: SquareSet>(
+        &self,
+        e: &Expr,
+        items: &[SeqItem],
+        cx: Cx,
+    ) -> Result<Option<Vec<PathCon<S>>>, QueryError> {
+        let mut out = Vec::new();
+        for it in items {
+            out.push(img!(self.path_con(e, it, cx)));
+        }
+        Ok(Some(out))
+    }
+
+    fn path_con<S: SquareSet>(
+        &self,
+        e: &Expr,
+        it: &SeqItem,
+        cx: Cx,
+    ) -> Result<Option<PathCon<S>>, QueryError> {
+        Ok(Some(match &it.kind {
+            SeqItemKind::Filter(f) => match &f.kind {
+                ExprKind::Dash(d) => {
+                    if d.mode != DashMode::Played {
+                        return Err(self.refuse_path(f, "a legal or pseudolegal dash in a path"));
+                    }
+                    PathCon::Dash(Box::new(img!(self.lower_dash(f, d, cx)).0))
+                }
+                _ => PathCon::Filter(img!(self.lower(f, cx)).0),
+            },
+            SeqItemKind::Group(alts) => {
+                if alts.len() != 1 {
+                    return Err(self.refuse_path(e, "alternatives ('|') in a path"));
+                }
+                PathCon::Chain(img!(self.path_cons(e, &alts[0], cx)))
+            }
+            SeqItemKind::Repeat(inner, r) => {
+                PathCon::Repeat(Box::new(img!(self.path_con(e, inner, cx))), r.min, r.max)
+            }
+        }))
+    }
+}
