@@ -5,7 +5,6 @@
 
 mod common;
 
-
 use cqlq::eval::{Carried, Evaluator, GameContext, ReplayedGame, carried_globals, replay};
 use cqlq::ir::Node;
 use cqlq::pgn::{GameRecord, read_game, split_games};
