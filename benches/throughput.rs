@@ -25,7 +25,6 @@ const QUERIES: &[&str] = &[
     "line --> check{3,}",
     "find check",
     "echo (s t) { s:check t:check }",
-    // `path` is being implemented by another slice: until then this row says "not supported".
     "path K-- --(check)",
 ];
 
