@@ -4,32 +4,7 @@
 
 mod common;
 
-use common::{Replayed, compile, matching_plies, replay_file};
-
-/// Reads games from PGN text written by the test.
-fn games_from(name: &str, pgn: &str) -> Vec<Option<Replayed>> {
-    let path = std::env::temp_dir().join(format!(
-        "cqlq-eval-strings-{}-{name}.pgn",
-        std::process::id()
-    ));
-    std::fs::write(&path, pgn).expect("write pgn");
-    let games = replay_file(&path, usize::MAX);
-    let _ = std::fs::remove_file(&path);
-    games
-}
-
-/// Whether `query` matches at some position of each game.
-fn matched_games(query: &str, games: &[Option<Replayed>]) -> Vec<bool> {
-    let filter = compile(query);
-    games
-        .iter()
-        .enumerate()
-        .map(|(i, g)| {
-            g.as_ref()
-                .is_some_and(|g| !matching_plies(g, i as u64 + 1, &filter).is_empty())
-        })
-        .collect()
-}
+use common::{compile, matching_plies, replay_file};
 
 const TWO_GAMES: &str = "[Event \"Linares Open\"]\n[Site \"Café Brüssel\"]\n[Result \"*\"]\n\n1. e4 *\n\n\
 [Event \"wijk AAN zee\"]\n[Result \"*\"]\n\n1. d4 *\n";
@@ -37,42 +12,42 @@ const TWO_GAMES: &str = "[Event \"Linares Open\"]\n[Site \"Café Brüssel\"]\n[R
 /// `lowercase`/`uppercase` of a tag: ASCII letters change case, everything else stays.
 #[test]
 fn case_conversion_is_ascii_only() {
-    let games = games_from("case", TWO_GAMES);
+    let games = common::games_from("case", TWO_GAMES);
     assert_eq!(games.len(), 2);
     // Game 1: "Linares Open" lowercased; game 2's event is another text.
     assert_eq!(
-        matched_games("lowercase event == \"linares open\"", &games),
+        common::matched_games("lowercase event == \"linares open\"", &games),
         [true, false]
     );
     // Game 2: mixed case "wijk AAN zee" both ways.
     assert_eq!(
-        matched_games("uppercase event == \"WIJK AAN ZEE\"", &games),
+        common::matched_games("uppercase event == \"WIJK AAN ZEE\"", &games),
         [false, true]
     );
     assert_eq!(
-        matched_games("lowercase event == \"wijk aan zee\"", &games),
+        common::matched_games("lowercase event == \"wijk aan zee\"", &games),
         [false, true]
     );
     // CQL 6.2 converts bytes 'a'..'z' only: é and ü keep their case.
     assert_eq!(
-        matched_games("uppercase site == \"CAFé BRüSSEL\"", &games),
+        common::matched_games("uppercase site == \"CAFé BRüSSEL\"", &games),
         [true, false]
     );
     // The second game has no Site tag: `site` does not match, nor does its conversion.
     assert_eq!(
-        matched_games("lowercase site ~~ \"\"", &games),
+        common::matched_games("lowercase site ~~ \"\"", &games),
         [true, false]
     );
     // Converting a converted string; string `+` joins the results.
     assert_eq!(
-        matched_games(
+        common::matched_games(
             "lowercase uppercase event + \"!\" == \"linares open!\"",
             &games
         ),
         [true, false]
     );
     assert_eq!(
-        matched_games(
+        common::matched_games(
             "lowercase event + uppercase \"x\" == \"wijk aan zeeX\"",
             &games
         ),
@@ -101,7 +76,7 @@ fn lowercase_player_on_the_sample() {
         .collect();
     assert!(expected.iter().any(|&b| b), "the sample has Korolkov games");
     assert_eq!(
-        matched_games("lowercase player white ~~ \"korolkov\"", &games),
+        common::matched_games("lowercase player white ~~ \"korolkov\"", &games),
         expected
     );
     let upper: Vec<bool> = games
@@ -118,7 +93,10 @@ fn lowercase_player_on_the_sample() {
         upper.iter().any(|&b| b),
         "the sample has events named ...Chess..."
     );
-    assert_eq!(matched_games("uppercase event ~~ \"CHESS\"", &games), upper);
+    assert_eq!(
+        common::matched_games("uppercase event ~~ \"CHESS\"", &games),
+        upper
+    );
 }
 
 /// `hascomment` (CQL 6.2's `HasCommentNode`): without an argument, whether a comment follows
@@ -127,7 +105,7 @@ fn lowercase_player_on_the_sample() {
 #[test]
 fn hascomment_reads_comments_and_nags() {
     let pgn = "[Event \"c\"]\n[Result \"*\"]\n\n1. e4 {good move} e5 $14 2. Nf3! Nc6 {fine} *\n";
-    let games = games_from("comments", pgn);
+    let games = common::games_from("comments", pgn);
     let game = games[0].as_ref().expect("game");
     let plies = |q: &str| matching_plies(game, 1, &compile(q));
     // Comments follow e4 (ply 1) and Nc6 (ply 4).
@@ -145,7 +123,7 @@ fn hascomment_reads_comments_and_nags() {
 #[test]
 fn piece_and_type_names() {
     let pgn = "[Event \"p\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K2r w - - 0 1\"]\n[Result \"*\"]\n\n*\n";
-    let games = games_from("pieces", pgn);
+    let games = common::games_from("pieces", pgn);
     let game = games[0].as_ref().expect("game");
     let holds = |q: &str| !matching_plies(game, 1, &compile(q)).is_empty();
     assert!(holds("piecename e1 == \"K\""));

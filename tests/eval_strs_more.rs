@@ -6,39 +6,12 @@
 
 mod common;
 
-use common::{Replayed, compile, matching_plies, replay_file};
-
-/// Reads games from PGN text written by the test.
-fn games_from(name: &str, pgn: &str) -> Vec<Option<Replayed>> {
-    let path = std::env::temp_dir().join(format!(
-        "cqlq-eval-strs-more-{}-{name}.pgn",
-        std::process::id()
-    ));
-    std::fs::write(&path, pgn).expect("write pgn");
-    let games = replay_file(&path, usize::MAX);
-    let _ = std::fs::remove_file(&path);
-    games
-}
-
-/// Whether `query` matches at some position of each game.
-fn matched_games(query: &str, games: &[Option<Replayed>]) -> Vec<bool> {
-    let filter = compile(query);
-    games
-        .iter()
-        .enumerate()
-        .map(|(i, g)| {
-            g.as_ref()
-                .is_some_and(|g| !matching_plies(g, i as u64 + 1, &filter).is_empty())
-        })
-        .collect()
-}
-
 /// Whether `query` matches the one game of `GAME`.
 fn holds(query: &str) -> bool {
     static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let games = games_from(&format!("one-{n}"), GAME);
-    matched_games(query, &games)[0]
+    let games = common::games_from(&format!("one-{n}"), GAME);
+    common::matched_games(query, &games)[0]
 }
 
 /// Event "Linares Open": 12 bytes, L=0 ... n=11; "Open" starts at byte 8.
@@ -170,17 +143,17 @@ fn year_from_date() {
                [Date \"????.??.??\"]\n[Result \"*\"]\n\n1. e4 *\n\n\
                [Result \"*\"]\n\n1. e4 *\n\n\
                [Date \"2014.03.02\"]\n[Result \"*\"]\n\n1. e4 *\n";
-    let games = games_from("year", pgn);
+    let games = common::games_from("year", pgn);
     assert_eq!(
-        matched_games("year == 1922", &games),
+        common::matched_games("year == 1922", &games),
         [true, false, false, false]
     );
     assert_eq!(
-        matched_games("year == 0", &games),
+        common::matched_games("year == 0", &games),
         [false, true, true, false]
     );
     assert_eq!(
-        matched_games("year > 1900", &games),
+        common::matched_games("year > 1900", &games),
         [true, false, false, true]
     );
 }
@@ -205,40 +178,40 @@ fn hhdb_awards() {
         .iter()
         .map(|e| format!("[Event \"{e}\"]\n[Result \"*\"]\n\n1. e4 *\n\n"))
         .collect();
-    let games = games_from("hhdb", &pgn);
+    let games = common::games_from("hhdb", &pgn);
     let t = true;
     let f = false;
     assert_eq!(
-        matched_games("hhdb prize == 1", &games),
+        common::matched_games("hhdb prize == 1", &games),
         [t, t, f, f, f, f, f, f]
     );
     assert_eq!(
-        matched_games("hhdb max prize == 2", &games),
+        common::matched_games("hhdb max prize == 2", &games),
         [f, t, f, f, f, f, f, f]
     );
     assert_eq!(
-        matched_games("hhdb hm == 4", &games),
+        common::matched_games("hhdb hm == 4", &games),
         [f, f, t, f, f, f, f, f]
     );
     assert_eq!(
-        matched_games("hhdb commendation == 1", &games),
+        common::matched_games("hhdb commendation == 1", &games),
         [f, f, f, t, f, f, f, f]
     );
     assert_eq!(
-        matched_games("hhdb max commendation == 10000", &games),
+        common::matched_games("hhdb max commendation == 10000", &games),
         [f, f, f, t, f, f, f, f]
     );
     // Any award with a place (special ones are worth 0, which does not match).
     assert_eq!(
-        matched_games("hhdb award", &games),
+        common::matched_games("hhdb award", &games),
         [t, t, t, t, f, f, f, f]
     );
     assert_eq!(
-        matched_games("hhdb special prize", &games),
+        common::matched_games("hhdb special prize", &games),
         [f, f, f, f, t, t, f, f]
     );
     assert_eq!(
-        matched_games("hhdb special prize == 1", &games),
+        common::matched_games("hhdb special prize == 1", &games),
         [f, f, f, f, t, t, f, f]
     );
 }
@@ -269,8 +242,8 @@ fn hhdb_keys() {
                {Smith=J, Jones=K. stipulation: win. EG#123} 1. e4 *\n\n\
                [Event \"Quiet\"]\n[White \"Smith=J NN\"]\n[Black \"(=0001.33b7d6)\"]\n\
                [Result \"*\"]\n\n1. e4 *\n";
-    let games = games_from("hhdb-keys", pgn);
-    let both = |q: &str| matched_games(q, &games);
+    let games = common::games_from("hhdb-keys", pgn);
+    let both = |q: &str| common::matched_games(q, &games);
     assert_eq!(both("hhdb diagram == \"22\""), [true, false]);
     assert_eq!(both("hhdb gbr == \"+0016.32d4g7\""), [true, false]);
     assert_eq!(both("hhdb gbr pieces == \"0016\""), [true, false]);

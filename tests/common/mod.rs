@@ -120,3 +120,26 @@ pub fn matching_plies(game: &Replayed, number: u64, filter: &Node<Bitboard>) -> 
         })
         .collect()
 }
+
+/// Replays the games of PGN text written by a test (through a temporary file, as a user's
+/// input would be read); `name` keeps concurrent tests' files apart.
+pub fn games_from(name: &str, pgn: &str) -> Vec<Option<Replayed>> {
+    let path = std::env::temp_dir().join(format!("cqlq-test-{}-{name}.pgn", std::process::id()));
+    std::fs::write(&path, pgn).expect("write pgn");
+    let games = replay_file(&path, usize::MAX);
+    let _ = std::fs::remove_file(&path);
+    games
+}
+
+/// Whether `query` matches at some position of each game.
+pub fn matched_games(query: &str, games: &[Option<Replayed>]) -> Vec<bool> {
+    let filter = compile(query);
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            g.as_ref()
+                .is_some_and(|g| !matching_plies(g, i as u64 + 1, &filter).is_empty())
+        })
+        .collect()
+}
