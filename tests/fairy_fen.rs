@@ -14,9 +14,7 @@ use cqlq::rules::fairy::{FairyPos, RankBase, bundled_variants, find_variant};
 /// passant, and the clocks (the halfmove clock is not reset by pawns that capture as they
 /// move: shogi's pawn, xiangqi's soldier). Makruk's counting rule replaces the en passant and
 /// clock fields while it runs in Fairy-Stockfish's FEN: those positions are skipped.
-fn compared_fields(_variant: &str) -> usize {
-    6
-}
+const COMPARED_FIELDS: usize = 6;
 
 #[test]
 fn fen_along_fairy_stockfish_games_agrees() {
@@ -53,7 +51,7 @@ fn fen_along_fairy_stockfish_games_agrees() {
                 .or_default()
                 .push(r);
         }
-        let n = compared_fields(name);
+        let n = COMPARED_FIELDS;
         for (game, mut plies) in games {
             plies.sort_by_key(|r| r["ply"].as_u64());
             let start = plies[0]["fen"].as_str().unwrap();
