@@ -168,8 +168,7 @@ impl FairyQuery {
 
     /// Whether the query has a `sort` filter (lowered for a 16x16 board taking every letter).
     pub fn has_sort(&self) -> bool {
-        lower_for_any_board(&self.text, self.dialect)
-            .is_some_and(|q| format!("{:?}", q.filter).contains("Sort(Sort {"))
+        lower_for_any_board(&self.text, self.dialect).is_some_and(|q| super::has_sort(&q.filter))
     }
 
     fn lower(&self, v: &Variant) -> Compiled {
