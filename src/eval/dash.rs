@@ -122,9 +122,15 @@ impl<P: Position> Evaluator<'_, P> {
         let Some(Value::Str(name)) = self.eval(named, head) else {
             return false;
         };
-        let letter = name.chars().next().map(|c| c.to_ascii_uppercase());
-        let want = letter.and_then(|l| "PNBRQK".find(l));
-        mv.promotion.is_some_and(|t| want == Some(usize::from(t)))
+        // CQL 6.2 (`PastMoveNode`): any character naming the promoted piece, upper-cased;
+        // `""` and `"."` admit every promotion.
+        let every = name.is_empty() || name == ".";
+        mv.promotion.is_some_and(|t| {
+            every
+                || name
+                    .chars()
+                    .any(|c| "PNBRQK".find(c.to_ascii_uppercase()) == Some(usize::from(t)))
+        })
     }
 
     /// A dash's sides, read at node `head` (a side that does not match is the empty set).

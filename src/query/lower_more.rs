@@ -527,7 +527,10 @@ impl Lower<'_> {
                 ExprKind::Pieces(des) if des.squares.is_none() => {
                     Some(cx.xf.kinds(self.designator_kinds(des, p.span)?))
                 }
-                _ => return Err(self.unsupported(e, "this promotion in a dash")),
+                _ => match self.constant_promotion(p) {
+                    Some(kinds) => Some(kinds),
+                    None => return self.dash_with_target(e, d, cx),
+                },
             },
         };
         let m = ir::MoveFilter {
@@ -541,6 +544,14 @@ impl Lower<'_> {
             null: false,
             yields: ir::MoveYield::From,
         };
+        if source != ir::MoveSource::Played {
+            // CQL 6.2's `legal --` is a set filter: the moves' destinations (`MoveLegalNode`).
+            let m = ir::MoveFilter {
+                yields: ir::MoveYield::To,
+                ..m
+            };
+            return Ok(Some((Node::Move(m), Ty::Set)));
+        }
         Ok(Some((Node::Move(m), Ty::Logical)))
     }
 
@@ -654,7 +665,7 @@ impl Lower<'_> {
     }
 
     /// The argument a parameter of the innermost function being expanded stands for.
-    fn param(&self, name: &str) -> Option<Expr> {
+    pub(super) fn param(&self, name: &str) -> Option<Expr> {
         self.scope.frames.borrow().last()?.get(name).cloned()
     }
 

@@ -18,6 +18,7 @@ mod error;
 mod letters;
 mod literal;
 mod lower;
+mod lower_chessql;
 pub mod lower_coords;
 mod lower_hhdb;
 mod lower_imagine;

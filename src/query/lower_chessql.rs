@@ -1,0 +1,154 @@
+//! Lowering of the constructs CQL 6.2 accepts that the chessql parser cases exercise and
+//! that need their own reading of CQL 6.2's source: a dash's promotion given by a string
+//! (`--="Q"`, `function F(T){--R=T} F("Q")`), and `countmoves` of a dash with targets
+//! (`countmoves --(o-o-o)`).
+//!
+//! A promotion string (CQL 6.2's `PastMoveNode::match_position`) admits a promotion when one
+//! of its characters, upper-cased, is the promoted piece's letter; the empty string and `.`
+//! admit any promotion. A string known when lowering (a literal, or a function parameter
+//! passed one: CQL 6.2 expands function bodies with their arguments in place) becomes the
+//! set of piece types it names; any other string filter is evaluated at the move's
+//! position, as the path dash does.
+//!
+//! `countmoves X--Y(T)` counts the moves of the dash after which its target T matches: the
+//! dash becomes a `move` filter whose speculative part (`MoveExt::then`) is the target,
+//! evaluated where a played move leads (CQL 6.2 evaluates a dash's target at the position
+//! after the move).
+
+use crate::ir::path::{Dash, PathFilter};
+use crate::ir::{MoveExt, MoveFilter, MoveYield, Node, PieceKinds, piece_type};
+use crate::squares::SquareSet;
+
+use super::ast::{Expr, ExprKind};
+use super::lower::Lower;
+
+/// The piece types a promotion string admits, as CQL 6.2 compares it (any character naming
+/// the promoted piece, case-insensitive; `""` and `"."`: every promotion).
+pub(crate) fn promotion_string_kinds(s: &str) -> PieceKinds {
+    let every = s.is_empty() || s == ".";
+    let mut bits = if every { u32::MAX } else { 0 };
+    for c in s.chars() {
+        let t = match c.to_ascii_uppercase() {
+            'P' => piece_type::PAWN,
+            'N' => piece_type::KNIGHT,
+            'B' => piece_type::BISHOP,
+            'R' => piece_type::ROOK,
+            'Q' => piece_type::QUEEN,
+            'K' => piece_type::KING,
+            _ => continue,
+        };
+        bits |= 1 << t;
+    }
+    PieceKinds {
+        white: bits,
+        black: bits,
+        empty: false,
+    }
+}
+
+/// A dash with targets (`--(o-o-o)`, `legal --(castle)`) as the `move` filter that counts
+/// its moves, or None when the dash has what a `move` filter cannot say (a promotion named by
+/// a string filter).
+pub(crate) fn dash_as_move_ext<S: SquareSet>(
+    p: PathFilter<S>,
+    geo: crate::squares::Geometry,
+) -> Option<MoveExt<S>> {
+    let PathFilter::Dash(d) = p else {
+        return None;
+    };
+    let Dash {
+        source,
+        from,
+        to,
+        capture,
+        promote,
+        promote_named,
+        target,
+        move_target,
+    } = d;
+    if promote_named.is_some() {
+        return None;
+    }
+    let (to, captured) = if capture {
+        let all = PieceKinds {
+            white: u32::MAX,
+            black: u32::MAX,
+            empty: false,
+        };
+        let on = to.unwrap_or_else(|| Node::Pieces(all, S::full(geo)));
+        (None, Some(Box::new(on)))
+    } else {
+        (to.map(Box::new), None)
+    };
+    let words = move_target.as_ref();
+    let base = MoveFilter {
+        source,
+        from: from.map(Box::new),
+        to,
+        capture: captured,
+        promote: promote.map(|bits| PieceKinds {
+            white: bits,
+            black: bits,
+            empty: false,
+        }),
+        enpassant: words.is_some_and(|m| m.enpassant),
+        castle: words.and_then(|m| m.castle),
+        null: words.is_some_and(|m| m.null),
+        yields: MoveYield::From,
+    };
+    Some(MoveExt {
+        base,
+        primary: false,
+        secondary: false,
+        comment: None,
+        then: target.map(|t| (false, t)),
+        count: true,
+    })
+}
+
+impl Lower<'_> {
+    /// A dash's promotion given by a string known when lowering (`="q"`, or a parameter
+    /// passed a string literal), as piece types; None for any other promotion.
+    pub(crate) fn constant_promotion(&self, p: &Expr) -> Option<PieceKinds> {
+        let arg;
+        let mut p = p;
+        if let ExprKind::Var(n) = &p.kind
+            && let Some(a) = self.param(&n.text)
+        {
+            arg = a;
+            p = &arg;
+        }
+        while let ExprKind::Compound(v) = &p.kind
+            && let [one] = v.as_slice()
+        {
+            p = one;
+        }
+        match &p.kind {
+            ExprKind::Str(s) => Some(promotion_string_kinds(s)),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The letters CQL 6.2 compares: `"qa5"` names the queen only (`a` and `5` name no
+    /// piece type), `"Nty"` the knight; `""` and `"."` every promotion.
+    #[test]
+    fn promotion_strings_name_piece_types() {
+        let bits = |s| promotion_string_kinds(s).white;
+        assert_eq!(bits("qa5"), 1 << piece_type::QUEEN);
+        assert_eq!(bits("Nty"), 1 << piece_type::KNIGHT);
+        assert_eq!(bits("R09"), 1 << piece_type::ROOK);
+        assert_eq!(bits("b5"), 1 << piece_type::BISHOP);
+        assert_eq!(bits("xyz"), 0);
+        assert_eq!(bits(""), u32::MAX);
+        assert_eq!(bits("."), u32::MAX);
+        assert_eq!(
+            bits("QN"),
+            (1 << piece_type::QUEEN) | (1 << piece_type::KNIGHT)
+        );
+    }
+}
