@@ -165,6 +165,9 @@ impl Lower<'_> {
         if let Some(lowered) = self.lower_prog(e, cx) {
             return lowered;
         }
+        if let Some(rewritten) = super::lower_chessql::generated_move_comment(e) {
+            return self.lower(&rewritten, cx);
+        }
         let node = match &e.kind {
             ExprKind::Compound(items) => {
                 let mut nodes = Vec::new();

@@ -14,13 +14,22 @@
 //! dash becomes a `move` filter whose speculative part (`MoveExt::then`) is the target,
 //! evaluated where a played move leads (CQL 6.2 evaluates a dash's target at the position
 //! after the move).
+//!
+//! `isbound x` / `isunbound x` on a name no assignment has declared (CQL 6.2's `IsBoundNode`
+//! without a variable) is never bound; on a dictionary it is always bound (CQL 6.2's
+//! `Dictionary` is bound from its declaration).
+//!
+//! `move legal comment X`: CQL 6.2's `move` takes `comment` only for played moves
+//! (`move-parse.cpp`), so after `legal` or `pseudolegal` the comment is the next filter, at
+//! the current position: `move legal comment X or Y` is `move legal` followed by
+//! `comment X or Y`. The syntax tree is rewritten that way before lowering.
 
 use crate::ir::path::{Dash, PathFilter};
 use crate::ir::{MoveExt, MoveFilter, MoveYield, Node, PieceKinds, piece_type};
 use crate::squares::SquareSet;
 
-use super::ast::{Expr, ExprKind};
-use super::lower::Lower;
+use super::ast::{Arg, BindingOp, Builtin, Expr, ExprKind, MoveParamKind};
+use super::lower::{Lower, Ty};
 
 /// The piece types a promotion string admits, as CQL 6.2 compares it (any character naming
 /// the promoted piece, case-insensitive; `""` and `"."`: every promotion).
@@ -106,7 +115,80 @@ pub(crate) fn dash_as_move_ext<S: SquareSet>(
     })
 }
 
+/// `move legal|pseudolegal ... comment X` (the comment its last parameter) split as CQL 6.2
+/// reads it: the move filter without the comment, and the comment filter.
+fn split_move_comment(e: &Expr) -> Option<(Expr, Expr)> {
+    let ExprKind::Move(params) = &e.kind else {
+        return None;
+    };
+    let generated = params
+        .iter()
+        .any(|p| matches!(p.kind, MoveParamKind::Legal | MoveParamKind::PseudoLegal));
+    let (last, rest) = params.split_last()?;
+    let MoveParamKind::Comment(x) = &last.kind else {
+        return None;
+    };
+    if !generated {
+        return None;
+    }
+    let comment = match &x.kind {
+        ExprKind::Builtin(Builtin::Comment, _) => x.clone(),
+        _ => Expr {
+            kind: ExprKind::Builtin(Builtin::Comment, vec![Arg::Filter(x.clone())]),
+            span: last.span,
+        },
+    };
+    let span = rest.last().map_or(e.span, |p| super::ast::Span {
+        start: e.span.start,
+        end: p.span.end,
+    });
+    let mv = Expr {
+        kind: ExprKind::Move(rest.to_vec()),
+        span,
+    };
+    Some((mv, comment))
+}
+
+/// The filter CQL 6.2 reads where cqlq's syntax tree has `move legal ... comment X` (alone,
+/// or first in an `or` / `and`), or None when `e` is not one.
+pub(crate) fn generated_move_comment(e: &Expr) -> Option<Expr> {
+    let seq = |items: Vec<Expr>| Expr {
+        kind: ExprKind::Compound(items),
+        span: e.span,
+    };
+    if let Some((mv, comment)) = split_move_comment(e) {
+        return Some(seq(vec![mv, comment]));
+    }
+    let (ExprKind::Or(items) | ExprKind::And(items)) = &e.kind else {
+        return None;
+    };
+    let (mv, comment) = split_move_comment(items.first()?)?;
+    let mut joined = vec![comment];
+    joined.extend(items[1..].iter().cloned());
+    let kind = match &e.kind {
+        ExprKind::Or(_) => ExprKind::Or(joined),
+        _ => ExprKind::And(joined),
+    };
+    Some(seq(vec![mv, Expr { kind, span: e.span }]))
+}
+
 impl Lower<'_> {
+    /// `isbound x` / `isunbound x` where `x` is no variable assigned before: a constant
+    /// (bound for a dictionary, unbound otherwise); None for `unbind x`.
+    pub(crate) fn binding_without_variable<S>(
+        &self,
+        op: BindingOp,
+        target: &Expr,
+    ) -> Option<(Node<S>, Ty)> {
+        let bound = self.dict_of(target).is_some();
+        let yes = match op {
+            BindingOp::IsBound => bound,
+            BindingOp::IsUnbound => !bound,
+            BindingOp::Unbind => return None,
+        };
+        Some((if yes { Node::True } else { Node::False }, Ty::Logical))
+    }
+
     /// A dash's promotion given by a string known when lowering (`="q"`, or a parameter
     /// passed a string literal), as piece types; None for any other promotion.
     pub(crate) fn constant_promotion(&self, p: &Expr) -> Option<PieceKinds> {

@@ -42,7 +42,14 @@ impl Lower<'_> {
             match &p.kind {
                 MoveParamKind::Primary => ext.primary = true,
                 MoveParamKind::Secondary => ext.secondary = true,
-                MoveParamKind::Comment(x) => ext.comment = Some(img!(self.lower(x, cx)).0),
+                MoveParamKind::Comment(x) => {
+                    // `comment "x"` without parentheses is CQL 6.2's comment filter too.
+                    let c = img!(self.lower(x, cx)).0;
+                    ext.comment = Some(match &x.kind {
+                        ExprKind::Builtin(Builtin::Comment, _) => c,
+                        _ => Node::Comment(vec![c]),
+                    });
+                }
                 MoveParamKind::Then(all, f) => ext.then = Some((*all, img!(self.lower(f, cx)).0)),
                 _ => {
                     let name = super::ops::move_param_name(&p.kind);

@@ -112,6 +112,9 @@ impl Lower<'_> {
                 let id = match self.scope.vars.borrow().get(&name.text) {
                     Some(&(id, _)) => id,
                     None => {
+                        if let Some(found) = self.binding_without_variable(*op, target) {
+                            return Ok(Some(found));
+                        }
                         let m = format!("'{}' is not a variable assigned before", name.text);
                         return Err(self.err(ErrorKind::Type, target.span, m));
                     }

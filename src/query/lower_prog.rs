@@ -105,7 +105,7 @@ impl Lower<'_> {
     }
 
     /// The dictionary `e` names, if it is a variable naming one.
-    fn dict_of(&self, e: &Expr) -> Option<(DictId, Option<Ty>)> {
+    pub(super) fn dict_of(&self, e: &Expr) -> Option<(DictId, Option<Ty>)> {
         match &e.kind {
             ExprKind::Var(name) => self.prog.dicts.borrow().get(&name.text).copied(),
             _ => None,
