@@ -201,6 +201,9 @@ pub enum MoveSource {
     Legal,
     /// `move pseudolegal ...`
     PseudoLegal,
+    /// `move reverse ...` (CQLi): the retro moves, those that could have led here
+    /// (`eval::retro`).
+    Reverse,
 }
 
 /// What a `move` filter yields.

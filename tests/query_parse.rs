@@ -386,7 +386,7 @@ fn unsupported_words_are_named() {
         ("while (\"ab\" ~~ \".\") mate", "'while'"),
         ("hhdb cooked", "'hhdb cooked'"),
         ("lastgamenumber", "'lastgamenumber'"),
-        ("move reverse from K", "'move reverse'"),
+        ("imagine (true)", "'imagine'"),
         ("currenttransform", "'currenttransform'"),
         ("saveposition", "'saveposition'"),
     ] {

@@ -39,6 +39,10 @@ impl<P: Position> Evaluator<'_, P> {
             .map(|(mv, _)| mv)
             .filter(|mv| meets(mv))
             .collect();
+        // Retro moves differ by what they put back: each counts.
+        if m.source == MoveSource::Reverse && m.yields == MoveYield::Count {
+            return Some(Value::Num(matching.len() as i64));
+        }
         move_value(m.yields, &matching)
     }
 
@@ -69,6 +73,7 @@ impl<P: Position> Evaluator<'_, P> {
             }
             MoveSource::Legal => (unplayed(node.position.legal_moves()), at),
             MoveSource::PseudoLegal => (unplayed(node.position.pseudo_legal_moves()), at),
+            MoveSource::Reverse => (unplayed(self.reverse_moves(at)), at),
         })
     }
 

@@ -42,6 +42,7 @@ impl<P: Position> Evaluator<'_, P> {
                 Some(Value::Num((pp.len() + pq.len() - 2 * shared) as i64))
             }
             TreeWord::LegalPosition => truth(self.is_legal_position(at)),
+            TreeWord::ReachablePosition => truth(self.is_reachable_position(at)),
         }
     }
 

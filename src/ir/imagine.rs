@@ -31,6 +31,9 @@ pub enum TreeWord<S> {
     /// `legalposition` (CQLi): the position could arise in a game — each side has one king,
     /// the side not to move is not in check, no pawn stands on the first or last rank.
     LegalPosition,
+    /// `reachableposition` (CQLi): the position passes the retrograde checks of
+    /// `eval::reachable` (standard chess on the 8x8 board).
+    ReachablePosition,
 }
 
 /// `consecutivemoves [quiet] [range] (x y)`: the length of the longest run of identical

@@ -510,6 +510,10 @@ impl Lower<'_> {
                 MoveParamKind::Legal => set_source(MoveSource::Legal)?,
                 MoveParamKind::PseudoLegal => set_source(MoveSource::PseudoLegal)?,
                 MoveParamKind::Previous => set_source(MoveSource::Previous)?,
+                MoveParamKind::Reverse => {
+                    self.reverse_board(p.span)?;
+                    set_source(MoveSource::Reverse)?
+                }
                 MoveParamKind::Count => count = true,
                 kind => {
                     first.get_or_insert(name);
@@ -538,8 +542,13 @@ impl Lower<'_> {
                 }
             }
         }
-        if count && !matches!(f.source, MoveSource::Legal | MoveSource::PseudoLegal) {
-            let m = "'move count' needs 'legal' or 'pseudolegal'";
+        let generated = [
+            MoveSource::Legal,
+            MoveSource::PseudoLegal,
+            MoveSource::Reverse,
+        ];
+        if count && !generated.contains(&f.source) {
+            let m = "'move count' needs 'legal', 'pseudolegal' or 'reverse'";
             return Err(self.err(ErrorKind::Syntax, span, m));
         }
         f.yields = match (count, first) {

@@ -17,8 +17,21 @@ impl Lower<'_> {
         match w {
             Word::VirtualMainline => tree(TreeWord::VirtualMainline),
             Word::LegalPosition => tree(TreeWord::LegalPosition),
+            // Retrograde analysis knows standard chess only (refused by name elsewhere).
+            Word::ReachablePosition if self.geo.files == 8 && self.geo.ranks == 8 => {
+                tree(TreeWord::ReachablePosition)
+            }
             _ => None,
         }
+    }
+
+    /// `move reverse` reads standard chess: refused on other boards.
+    pub(crate) fn reverse_board(&self, span: Span) -> Result<(), QueryError> {
+        if self.geo.files == 8 && self.geo.ranks == 8 {
+            return Ok(());
+        }
+        let m = "cqlq does not evaluate 'move reverse' on boards other than 8x8";
+        Err(self.err(ErrorKind::Unsupported, span, m))
     }
 
     /// `move ...` with `primary`, `secondary`, `comment X` or `: F` (`extras`), `base` being
@@ -63,7 +76,19 @@ impl Lower<'_> {
             let m = "'primary' and 'secondary' exclude each other";
             return Err(self.err(ErrorKind::Syntax, span, m));
         }
-        let generated = matches!(ext.base.source, MoveSource::Legal | MoveSource::PseudoLegal);
+        if ext.base.source == MoveSource::Reverse && ext.then.is_some() {
+            let p = extras
+                .iter()
+                .find(|p| matches!(p.kind, MoveParamKind::Then(..)));
+            let span = p.map_or(Span::default(), |p| p.span);
+            let m = "cqlq does not evaluate 'move reverse ... : F' (a retro move's position \
+                     before it is not made)";
+            return Err(self.err(ErrorKind::Unsupported, span, m));
+        }
+        let generated = matches!(
+            ext.base.source,
+            MoveSource::Legal | MoveSource::PseudoLegal | MoveSource::Reverse
+        );
         if generated && (ext.primary || ext.secondary || ext.comment.is_some()) {
             let p = extras
                 .iter()

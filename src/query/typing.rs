@@ -518,7 +518,10 @@ impl<'s> Checker<'s> {
                     then = true;
                 }
                 MoveParamKind::Count => count = true,
-                MoveParamKind::Legal | MoveParamKind::PseudoLegal => legal = true,
+                // CQLi's `reverse` generates moves too: `move reverse count` counts them.
+                MoveParamKind::Legal | MoveParamKind::PseudoLegal | MoveParamKind::Reverse => {
+                    legal = true
+                }
                 MoveParamKind::Primary => primary = true,
                 MoveParamKind::Secondary => secondary = true,
                 _ => {}
@@ -844,8 +847,9 @@ fn word_type(w: Word) -> Type {
         | W::CurrentTransform
         | W::LastGameNumber
         | W::PathCount
-        | W::PathCountUnfocused
-        | W::ZobristKey => Type::Number,
+        | W::PathCountUnfocused => Type::Number,
+        // CQLi's zobristkey yields the key's hexadecimal text (its Board State page).
+        W::ZobristKey => Type::Str,
         W::ConnectedPawns
         | W::DoubledPawns
         | W::IsolatedPawns
