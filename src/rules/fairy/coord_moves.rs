@@ -36,6 +36,14 @@ impl FairyPos {
         } else {
             1
         };
+        // XBoard's null move `@@@@`: SjaakII writes a lion's pass so (from = to, no capture).
+        if t == "@@@@" {
+            return legal
+                .iter()
+                .find(|m| m.kind == MoveKind::Normal && m.from == m.to && m.capture.is_none())
+                .copied()
+                .ok_or_else(|| format!("no pass move for `{t}`"));
+        }
         let chars: Vec<char> = t.chars().collect();
         let mut i = 0;
         // Drop: `P@e4` / `+P@e4`.

@@ -93,7 +93,7 @@ impl FairyPos {
             }
         };
         match m.kind {
-            MoveKind::Normal | MoveKind::Castle(..) => {
+            MoveKind::Normal | MoveKind::Castle(..) | MoveKind::Double(_) => {
                 if let Some(c) = m.capture {
                     self.layer.alice.clear(c as usize);
                     self.layer.passed.clear(c as usize);
@@ -149,7 +149,7 @@ impl FairyPos {
             self.recolor(to, them);
         }
         let landed: Vec<usize> = match m.kind {
-            MoveKind::Normal | MoveKind::Drop => vec![to],
+            MoveKind::Normal | MoveKind::Drop | MoveKind::Double(_) => vec![to],
             MoveKind::Castle(_, pt) => vec![to, pt as usize],
             MoveKind::Pickup => Vec::new(),
         };
@@ -169,7 +169,7 @@ impl FairyPos {
         if l.magnetic {
             let src = match m.kind {
                 MoveKind::Castle(_, pt) => Some(pt as usize),
-                MoveKind::Normal | MoveKind::Drop => Some(to),
+                MoveKind::Normal | MoveKind::Drop | MoveKind::Double(_) => Some(to),
                 MoveKind::Pickup => None,
             };
             if let Some(src) = src {

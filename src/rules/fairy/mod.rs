@@ -6,6 +6,7 @@
 //! generate and play moves. The square set is [`Bits256`] (`rank * 16 + file`).
 
 pub mod bits;
+pub mod castle_king;
 pub mod coord_moves;
 pub mod cql;
 pub mod defs;
@@ -14,6 +15,7 @@ pub mod layer_end;
 pub mod layer_make;
 pub mod layer_moves;
 pub mod layers;
+pub mod lion;
 pub mod movegen;
 pub mod parse;
 pub mod position;

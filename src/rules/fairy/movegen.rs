@@ -53,6 +53,12 @@ impl FairyPos {
     /// Pushes the pseudo-legal moves of the piece on `sq` whose destination is in `dests`
     /// (reading a move names its destination: the others need not be made).
     pub fn push_piece_moves_to(&self, out: &mut Vec<FMove>, sq: usize, dests: Bits256) {
+        // SjaakII's victim rule: right after a lion was taken, no lion may be taken.
+        let dests = if self.no_retaliate {
+            dests & !self.iron_squares()
+        } else {
+            dests
+        };
         let us = self.turn;
         let them = 1 - us;
         let v = &*self.v;
@@ -65,6 +71,9 @@ impl FairyPos {
             (self.occupied(), self.color[them])
         };
         let t = ((self.board[sq] - 1) >> 1) as usize;
+        if v.lion_types != 0 && t < 64 && v.lion_types >> t & 1 != 0 {
+            return self.push_lion_moves(out, sq, t, dests);
+        }
         let k = &v.kinds[t];
         let block = k.block[us];
         let mut occ_b = occ | block;

@@ -38,6 +38,9 @@ pub enum MoveKind {
     Castle(u8, u8),
     /// A piece taken from `from` into the hand (`allow pickup`).
     Pickup,
+    /// A lion's double capture ([`super::lion`]): the first victim's square; the second
+    /// victim is on `to` (`capture`).
+    Double(u8),
 }
 
 /// A position of a fairy variant.
@@ -71,6 +74,9 @@ pub struct FairyPos {
     pub layer: super::layers::LayerState,
     /// Keys of the earlier positions, for layers that read history (empty otherwise).
     pub history: Vec<u64>,
+    /// A `no_retaliate` piece was just captured by a piece without the flag: none may be
+    /// captured on this move ([`super::lion`]).
+    pub no_retaliate: bool,
 }
 
 impl FairyPos {
@@ -91,6 +97,7 @@ impl FairyPos {
             checks: [0; 2],
             layer: super::layers::LayerState::default(),
             history: Vec::new(),
+            no_retaliate: false,
         }
     }
 
@@ -398,6 +405,14 @@ impl FairyPos {
 
     /// Plays a move (assumed pseudo-legal).
     pub fn make(&mut self, m: &FMove) {
+        if self.v.victim_rules {
+            return self.make_with_victim_rules(m);
+        }
+        self.make_layered(m);
+    }
+
+    /// Plays a move with the rule layers' effects (and without the victim rules').
+    pub(super) fn make_layered(&mut self, m: &FMove) {
         let pre = self.v.layers.active.then(|| self.layer_before(m));
         self.make_plain(m);
         if let Some(pre) = pre {
@@ -444,7 +459,7 @@ impl FairyPos {
                 self.promoted.clear(from);
                 self.hand[us][t] = self.hand[us][t].saturating_add(1);
             }
-            MoveKind::Normal | MoveKind::Castle(..) => {
+            MoveKind::Normal | MoveKind::Castle(..) | MoveKind::Double(_) => {
                 let was_promoted = self.promoted.has(from);
                 self.remove(from);
                 self.promoted.clear(from);

@@ -111,6 +111,10 @@ pub struct Variant {
     pub cql_type: Vec<u8>,
     /// Rule layers (FBR rules); `Layers::default()` for a plain SjaakII definition.
     pub layers: super::layers::Layers,
+    /// Bit `t` set when piece type `t` moves as SjaakII's lion ([`super::lion`]).
+    pub lion_types: u64,
+    /// Whether a piece type has `no_retaliate` or `endangered` ([`super::lion`]).
+    pub victim_rules: bool,
 }
 
 /// Builds a variant's tables; fails when a promotion names no defined piece.
@@ -282,7 +286,9 @@ pub fn defs_to_variant_with(
         .enumerate()
         .filter(|(t, k)| *t < 64 && k.def.flags.royal)
         .fold(0u64, |m, (t, _)| m | 1u64 << t);
-    Ok(Variant {
+    let lion_types = super::lion::lion_types(&kinds);
+    let victim_rules = super::lion::has_victim_rules(&kinds);
+    let mut v = Variant {
         def: def.clone(),
         files,
         ranks,
@@ -294,7 +300,11 @@ pub fn defs_to_variant_with(
         cql_type,
         rays: rays_of(files, ranks),
         layers,
-    })
+        lion_types,
+        victim_rules,
+    };
+    super::castle_king::castle_from_start_king(&mut v);
+    Ok(v)
 }
 
 /// The eight line directions in [`line_dirs`]'s order, with the bit selecting them.
