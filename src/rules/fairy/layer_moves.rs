@@ -1,7 +1,8 @@
 //! Moves under rule layers: wrapped slides, the per-move restrictions (`diagonals`,
-//! `direction`, `zone`, `pieces`, `benedict`, drop conditions), extra moves (`warp`, drops of
-//! `holding=either`), legality by making the move on a copy, and the rules that restrict the
-//! whole move list (`mustcapture`, `royal=mustevase`, `hill=balance`, `royal=untilcaptured`).
+//! `direction`, `zone`, `pieces`, `benedict`, drop conditions), extra moves (`warp`, `null`,
+//! `wrongrook` castling, drops of `holding=either`), legality by making the move on a copy,
+//! and the rules that restrict the whole move list (`mustcapture`, `royal=mustevase`,
+//! `hill=balance`, `royal=untilcaptured`).
 
 use super::bits::Bits256;
 use super::layers::{DIRS, has_type};
@@ -116,6 +117,9 @@ impl FairyPos {
                     });
                 }
             }
+        }
+        if l.wrong_rook {
+            self.push_wrong_rook(out);
         }
         if let Some(h) = &l.holding
             && h.either

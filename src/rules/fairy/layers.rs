@@ -128,6 +128,8 @@ pub struct Layers {
     pub wrap_ranks: bool,
     /// `null`: a piece may come back to its own square around the board.
     pub null_moves: bool,
+    /// `wrongrook`: castling also with the far partner, round the board's edge.
+    pub wrong_rook: bool,
     /// `mirror` (black's movement from white's): flip files, flip ranks; `None` = SjaakII's
     /// own reading.
     pub mirror: Option<(bool, bool)>,

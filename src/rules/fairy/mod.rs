@@ -11,6 +11,7 @@ pub mod coord_moves;
 pub mod cql;
 pub mod defs;
 pub mod fen;
+pub mod layer_castle;
 pub mod layer_end;
 pub mod layer_make;
 pub mod layer_moves;

@@ -262,6 +262,7 @@ impl Applier {
                 for a in &r.attrs {
                     match a.name.as_str() {
                         "null" => self.layers.null_moves = true,
+                        "wrongrook" => self.layers.wrong_rook = true,
                         _ => return Self::unsupported(r, a),
                     }
                 }
