@@ -5,11 +5,13 @@
 //! carry a value (a set of squares, a number, a string). Each variant's doc names its CQL 6
 //! spelling; CQL-S spellings are added when that dialect lowers to it.
 
+mod chessql;
 mod extended;
 mod imagine;
 pub mod path;
 pub mod prog;
 mod strings;
+pub use chessql::ChessqlWord;
 pub use extended::{
     Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
     PosRelation, PositionRef, Range, Ray, Sort, VarId,
@@ -449,4 +451,6 @@ pub enum Node<S> {
     /// `while`, `loop`, `assert`, `equal`, `sqrt`, dictionaries, persistent variables, ...:
     /// see [`prog::Prog`]; evaluated by `eval::prog`.
     Prog(Box<prog::Prog<S>>),
+    /// `hhdb cooked` and the like: see [`ChessqlWord`]; evaluated by `eval::chessql`.
+    Chessql(ChessqlWord),
 }

@@ -4,6 +4,7 @@
 //! comes from. A filter either does not match (`None`) or yields a [`Value`].
 
 mod board;
+mod chessql;
 mod cqls;
 mod dash;
 mod dictionary;
@@ -556,6 +557,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Cqls(c) => self.eval_cqls(c, at),
             // while, loop, assert, equal, sqrt, dictionaries, persistent, ... (eval/prog.rs)
             Node::Prog(p) => self.eval_prog(p, at),
+            // hhdb cooked (eval/chessql.rs)
+            Node::Chessql(w) => self.eval_chessql(*w),
         }
     }
 

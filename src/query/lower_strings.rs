@@ -258,6 +258,10 @@ impl Lower<'_> {
             special: false,
             max: false,
         };
+        // `hhdb sort ...`, `hhdb cooked`, `sound`, `unsound` (lower_chessql).
+        if let Some(found) = super::lower_chessql::hhdb_chessql(flags, filters) {
+            return Ok(Some(found));
+        }
         let mut is_award = !flags.is_empty() && filters.is_empty();
         for w in flags {
             match *w {
