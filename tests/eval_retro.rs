@@ -234,9 +234,22 @@ fn real_games_are_reachable_and_their_moves_are_retro_moves() {
 #[test]
 fn speculative_reverse_is_refused() {
     let q = "move reverse : check";
-    let e = cqlq::query::compile::<shakmaty::Bitboard>(q, cqlq::squares::Geometry::STANDARD)
-        .err()
-        .expect("refused");
+    let Err(e) = cqlq::query::compile::<shakmaty::Bitboard>(q, cqlq::squares::Geometry::STANDARD)
+    else {
+        panic!("{q} accepted");
+    };
     let text = e.render("<test>", q);
     assert!(text.contains("move reverse"), "{text}");
+}
+
+/// `zobristkey` is a string, the key in hexadecimal (CQLi's Board State page), and for
+/// standard chess the Polyglot key: the initial position's is 463b96181691fc9c (Polyglot's
+/// book format specification).
+#[test]
+fn zobristkey_is_the_polyglot_key_in_hexadecimal() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert!(holds(start, "zobristkey == \"463b96181691fc9c\""));
+    // A string: its length, and string operations, apply.
+    assert_eq!(value_at(start, "#zobristkey"), Some(16));
+    assert!(holds(start, "uppercase zobristkey == \"463B96181691FC9C\""));
 }
