@@ -11,6 +11,7 @@ pub mod coord_moves;
 pub mod cql;
 pub mod defs;
 pub mod fen;
+pub mod game_end;
 pub mod layer_end;
 pub mod layer_make;
 pub mod layer_moves;
