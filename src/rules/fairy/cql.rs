@@ -170,7 +170,7 @@ impl Position for FairyPos {
         self.in_check(self.turn)
     }
     fn is_variant_end(&self) -> bool {
-        self.v.layers.active && self.layer_end().is_some()
+        (self.v.layers.active && self.layer_end().is_some()) || self.flag_end().is_some()
     }
     fn legal_moves(&self) -> Vec<MoveInfo<Bits256>> {
         FairyPos::legal_moves(self)

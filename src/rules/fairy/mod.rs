@@ -12,6 +12,7 @@ pub mod cql;
 pub mod defs;
 pub mod fen;
 pub mod layer_castle;
+pub mod game_end;
 pub mod layer_end;
 pub mod layer_make;
 pub mod layer_moves;

@@ -196,7 +196,7 @@ impl FairyPos {
         }
         let opt_zone = match &k.optional_zone {
             Some(z) => z[us],
-            None => union & k.mobile[us],
+            None => union & k.move_mobile[us],
         };
         if opt_zone.has(to) || (opt_zone.has(from) && !union.has(to)) {
             out.push(base);

@@ -64,6 +64,10 @@ pub struct Kind {
     pub demotes_to: u8,
     /// Squares from which the piece has some move on an empty board, per colour.
     pub mobile: [Bits256; 2],
+    /// Squares from which the piece has a non-capture move on an empty board, per colour:
+    /// SjaakII's default optional promotion zone (a Troitzky pawn on a5 must promote when it
+    /// captures there: it cannot step on, though it could capture on).
+    pub move_mobile: [Bits256; 2],
     /// Capture targets on an empty board with every hopper screen present (a superset), per
     /// colour and square: a quick "can this piece attack that square" test.
     pub reach: [Vec<Bits256>; 2],
@@ -158,6 +162,7 @@ pub fn defs_to_variant_with(
         let initial = (!p.initial.is_empty())
             .then(|| [geo.compile(&p.initial, 0), geo.compile(&p.initial, 1)]);
         let mut mobile = [Bits256::EMPTY; 2];
+        let mut move_mobile = [Bits256::EMPTY; 2];
         let mut reach = [Vec::new(), Vec::new()];
         let mut reach_all = [Vec::new(), Vec::new()];
         for c in 0..2 {
@@ -170,6 +175,9 @@ pub fn defs_to_variant_with(
                 reach[c].push(r);
                 let mut all = r;
                 if board.has(sq) {
+                    if !(geo.reach(&moves[c], sq) & board).none() {
+                        move_mobile[c].set(sq);
+                    }
                     let m = geo.reach(&moves[c], sq) | r;
                     if !(m & board).none() {
                         mobile[c].set(sq);
@@ -204,6 +212,7 @@ pub fn defs_to_variant_with(
             optional_zone: None,
             demotes_to: 0,
             mobile,
+            move_mobile,
             reach,
             reach_all,
             max: [
