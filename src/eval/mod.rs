@@ -456,11 +456,22 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 if s.count() != 1 {
                     return None;
                 }
-                let name = match strings::piece_letter(pos.piece_at(&s), *type_only) {
+                let piece = pos.piece_at(&s);
+                // A piece of neither side (infinite chess's obstacle `ob`) has no CQL colour.
+                let neutral = piece
+                    .is_none()
+                    .then(|| pos.fairy_letter(s.clone()))
+                    .flatten();
+                let standard =
+                    strings::piece_letter(piece, *type_only).filter(|_| neutral.is_none());
+                let name = match standard {
                     Some(letter) => letter.to_string(),
                     // A fairy piece: its FEN letter (`C`, `+P`).
                     None => {
-                        let letter = pos.fairy_letter(s)?;
+                        let letter = match neutral {
+                            Some(letter) => letter,
+                            None => pos.fairy_letter(s)?,
+                        };
                         if *type_only {
                             letter.to_ascii_uppercase()
                         } else {

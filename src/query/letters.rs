@@ -23,6 +23,9 @@ pub struct PieceLetters {
     san: Vec<(String, PieceType)>,
     /// Every letter is accepted (as type 31): for asking whether a query can run on some board.
     any: bool,
+    /// Pieces of neither side (infinite chess's obstacle `ob` and void `vo`), named in either
+    /// case: both colours' bit of their type.
+    neutral: Vec<(String, PieceType)>,
 }
 
 impl PieceLetters {
@@ -37,7 +40,43 @@ impl PieceLetters {
             fen,
             san,
             any: false,
+            neutral: Vec::new(),
         }
+    }
+
+    /// Adds pieces of neither side (lower-case names; matched in either case).
+    pub fn with_neutral(mut self, neutral: Vec<(String, PieceType)>) -> Self {
+        self.neutral = neutral;
+        self
+    }
+
+    /// The piece names of a fairy designator's letters as written (`[=AMha]` gives `A M h a`):
+    /// two letters of one case that together name a piece are one name (infinite chess's
+    /// `AM`, `ha`), taken before single letters; every other letter stays alone. Fairy boards
+    /// name their pieces with single letters (or `+X`), so there nothing is joined.
+    pub fn group(&self, written: &[String]) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < written.len() {
+            if let Some(next) = written.get(i + 1) {
+                let pair = format!("{}{}", written[i], next);
+                let same_case = pair.chars().all(|c| c.is_ascii_uppercase())
+                    || pair.chars().all(|c| c.is_ascii_lowercase());
+                let known = self.fen.iter().any(|(l, _, _)| *l == pair)
+                    || self
+                        .neutral
+                        .iter()
+                        .any(|(l, _)| l.eq_ignore_ascii_case(&pair));
+                if same_case && known {
+                    out.push(pair);
+                    i += 2;
+                    continue;
+                }
+            }
+            out.push(written[i].clone());
+            i += 1;
+        }
+        out
     }
 
     /// Standard chess: `[=N]` is `N`; any other letter is refused.
@@ -72,6 +111,18 @@ impl PieceLetters {
     pub fn kinds(&self, letter: &str) -> Option<PieceKinds> {
         let white = !letter.chars().any(|c| c.is_ascii_lowercase());
         let color = if white { Color::White } else { Color::Black };
+        if let Some((_, t)) = self
+            .neutral
+            .iter()
+            .find(|(l, _)| l.eq_ignore_ascii_case(letter))
+        {
+            let bit = 1u32 << (*t).min(31);
+            return Some(PieceKinds {
+                white: bit,
+                black: bit,
+                empty: false,
+            });
+        }
         let t = if self.any {
             31
         } else if let Some((_, c, t)) = self.fen.iter().find(|(l, _, _)| l == letter) {
@@ -85,7 +136,8 @@ impl PieceLetters {
 
     /// The FEN letters, for messages (`C c A a ...`).
     pub fn known(&self) -> String {
-        let letters: Vec<&str> = self.fen.iter().map(|(l, _, _)| l.as_str()).collect();
+        let mut letters: Vec<&str> = self.fen.iter().map(|(l, _, _)| l.as_str()).collect();
+        letters.extend(self.neutral.iter().map(|(l, _)| l.as_str()));
         letters.join(" ")
     }
 }
@@ -127,6 +179,35 @@ mod tests {
         assert_eq!(letters.kinds("C"), None);
         assert_eq!(PieceLetters::standard().kinds("C"), None);
         assert!(PieceLetters::any_letter().kinds("Z").is_some());
+    }
+
+    #[test]
+    fn two_letter_names_are_grouped_first() {
+        let letters = PieceLetters::new(
+            "infinite chess",
+            vec![
+                ("N".into(), Color::White, 1),
+                ("R".into(), Color::White, 3),
+                ("NR".into(), Color::White, 17),
+                ("am".into(), Color::Black, 6),
+            ],
+            Vec::new(),
+        )
+        .with_neutral(vec![("ob".into(), 20)]);
+        let g = |s: &str| letters.group(&s.chars().map(String::from).collect::<Vec<_>>());
+        // `NR` is the knightrider, before `N` then `R`; mixed case is never one name.
+        assert_eq!(g("NRam"), ["NR", "am"]);
+        assert_eq!(g("NaR"), ["N", "a", "R"]);
+        assert_eq!(g("OBob"), ["OB", "ob"]);
+        assert_eq!(g("Am"), ["A", "m"]);
+        // Neutral pieces: both colours' bit, whatever the case.
+        let both = letters.kinds("OB").unwrap();
+        assert_eq!((both.white, both.black), (1 << 20, 1 << 20));
+        // Single-letter boards join nothing.
+        assert_eq!(
+            PieceLetters::standard().group(&["N".into(), "R".into()]),
+            ["N", "R"]
+        );
     }
 
     fn designator(text: &str) -> crate::query::ast::Designator {

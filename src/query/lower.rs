@@ -587,7 +587,7 @@ impl Lower<'_> {
             },
             kinds_of,
         );
-        for letter in &d.fairy {
+        for letter in &self.letters.group(&d.fairy) {
             let Some(k) = self.letters.kinds(letter) else {
                 let m = format!(
                     "{} has no piece written '{letter}' (its FEN letters: {})",

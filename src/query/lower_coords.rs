@@ -8,12 +8,11 @@
 //! region that would admit infinitely many empty squares is refused here. Transforms map
 //! rectangles exactly (`Xform::map_rect` in `transform.rs`). See `docs/infinite.md`.
 
-use crate::ir::{Node, PieceKinds};
+use crate::ir::Node;
 use crate::squares::{Coord, Rect, SquareSet};
 
 use super::ast::{Designator, Span};
 use super::error::ErrorKind;
-use super::literal::kinds_of;
 use super::lower::{Cx, Lower, Lowered, Ty};
 
 /// Bounded regions up to this many squares are listed; larger ones are refused.
@@ -127,15 +126,8 @@ impl Lower<'_> {
     ) -> Lowered<S> {
         let text = d.coords.as_deref().unwrap_or("[]");
         let rects = coords_to_rects(text).map_err(|m| self.err(ErrorKind::Invalid, span, m))?;
-        let kinds = d.pieces.as_deref().map_or(
-            PieceKinds {
-                white: u32::MAX,
-                black: u32::MAX,
-                empty: true,
-            },
-            kinds_of,
-        );
-        let kinds = cx.xf.kinds(kinds);
+        // CQL's letters and the fairy names (`[=AM][0..,*]`: white amazons on those files).
+        let kinds = cx.xf.kinds(self.designator_kinds(d, span)?);
         let rects: Vec<Rect> = rects
             .into_iter()
             .map(|r| cx.xf.map_rect(self.geo, icn_to_coord(r)))
@@ -169,7 +161,10 @@ impl Lower<'_> {
 /// The first filter of `filter` that needs a bounded board, by the name a user wrote: these
 /// walk squares by board tables (`ray`, `pin`, `between`, direction filters, piece identities,
 /// `makesquare`, ...) and are refused for infinite chess rather than answered wrongly. The
-/// filter is read from its debug form, as `run` reads `sort`.
+/// filter is read from its debug form, as `run` reads `sort`. `file` / `rank` are not
+/// here: they read one square's coordinates (ICN's x and y), exact anywhere; `light`/`dark`
+/// are (their parity test assumes non-negative coordinates), and so is `distance` (its
+/// difference of coordinates overflows for squares near ±2^63).
 pub fn needs_bounded_board<S: std::fmt::Debug>(filter: &Node<S>) -> Option<&'static str> {
     const BOUNDED_ONLY: &[(&str, &str)] = &[
         (
@@ -180,7 +175,6 @@ pub fn needs_bounded_board<S: std::fmt::Debug>(filter: &Node<S>) -> Option<&'sta
         ("Ray(", "ray / xray / attack chains"),
         ("Pin(", "pin"),
         ("SquareShade(", "light / dark"),
-        ("FileRank(", "file / rank"),
         ("MakeSquare(", "makesquare"),
         ("Distance(", "distance"),
         ("MateKind(", "puremate / modelmate / idealmate"),

@@ -14,10 +14,13 @@ use rayon::prelude::*;
 
 use super::{BATCH_GAMES, GameOutput, RunConfig, Sink};
 use crate::eval::{Evaluator, GameContext, replay};
-use crate::ir::Node;
+use crate::ir::{Color, Node};
 use crate::output::{Format, PgnStyle, render_game_with_comments};
 use crate::pgn::{GameRecord, MoveNode};
+use crate::query::PieceLetters;
 use crate::rules::infinite::moves::compact;
+use crate::rules::infinite::piece::ALL_KINDS;
+use crate::rules::infinite::query::piece_type;
 use crate::rules::infinite::squares::SparseSet;
 use crate::rules::infinite::{IcnGame, icn_to_games, looks_like_icn, position_to_icn, refusal};
 use crate::squares::Geometry;
@@ -38,14 +41,35 @@ pub fn is_icn(path: &Path, data: &[u8]) -> bool {
 /// The query compiled for the unbounded board, or why it cannot run there (a compile error,
 /// or a filter that needs a bounded board, named).
 pub fn icn_filter(query_text: &str) -> Result<Node<SparseSet>, String> {
-    let query = crate::query::compile::<SparseSet>(query_text, Geometry::UNBOUNDED)
-        .map_err(|e| format!("the query cannot run on the unbounded board: {e}"))?;
+    let query =
+        crate::query::compile_for::<SparseSet>(query_text, Geometry::UNBOUNDED, &icn_letters())
+            .map_err(|e| format!("the query cannot run on the unbounded board: {e}"))?;
     if let Some(word) = crate::query::lower_coords::needs_bounded_board(&query.filter) {
         return Err(format!(
             "infinite chess (ICN) input: cqlq does not evaluate {word} on the unbounded board (see docs/infinite.md)"
         ));
     }
     Ok(query.filter)
+}
+
+/// The piece names of infinite chess for `[=...]` designators: ICN's abbreviations, upper
+/// case for white and lower case for black (`[=AM]` a white amazon, `[=ha]` a black hawk),
+/// with the piece types of [`piece_type`]; the neutral obstacle and void (`[=ob]`, `[=vo]`,
+/// either case) belong to neither side. The standard six keep their one letter (`[=N]` = `N`).
+pub fn icn_letters() -> PieceLetters {
+    let mut fen = Vec::new();
+    let mut neutral = Vec::new();
+    for kind in ALL_KINDS {
+        let name = kind.abbreviation();
+        let t = piece_type(kind);
+        if kind.is_neutral() {
+            neutral.push((name.to_string(), t));
+        } else {
+            fen.push((name.to_ascii_uppercase(), Color::White, t));
+            fen.push((name.to_string(), Color::Black, t));
+        }
+    }
+    PieceLetters::new("infinite chess (ICN)", fen, Vec::new()).with_neutral(neutral)
 }
 
 /// An ICN game as a [`GameRecord`]: its tags, one node per move holding the compact move

@@ -186,6 +186,10 @@ impl Position for InfPosition {
         })?;
         Ok(played_info(&played))
     }
+    fn fairy_letter(&self, square: SparseSet) -> Option<String> {
+        // ICN's abbreviation in the owner's case (`AM`, `ha`; neutral pieces `ob`, `vo`).
+        Some(self.board.get(square.single()?)?.to_icn())
+    }
     fn play_null(&mut self) -> Result<MoveInfo<SparseSet>, RulesError> {
         Err(RulesError {
             reason: "infinite chess (ICN) has no null move".into(),

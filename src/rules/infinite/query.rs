@@ -61,14 +61,18 @@ fn owner_of(c: Color) -> Owner {
 
 impl InfPosition {
     /// The squares of pieces admitted by `kinds`, plus every empty square when `_` is admitted
-    /// (a co-finite set). Neutral pieces (obstacles, voids) are matched by neither colour.
+    /// (a co-finite set). Neutral pieces (obstacles, voids) belong to neither colour: `A`, `a`
+    /// and `[Aa]` do not match them; a designator naming them (`[=ob]`) sets their type's bit
+    /// in both colours, which no CQL letter does short of `[Aa]`; `.` (every square, `[Aa_]`)
+    /// matches them.
     pub fn designated(&self, kinds: PieceKinds) -> SparseSet {
+        let every_piece = kinds.white == u32::MAX && kinds.black == u32::MAX && !kinds.empty;
         let admitted = |p: Piece| {
             let bit = 1u32.checked_shl(u32::from(piece_type(p.kind))).unwrap_or(0);
             match p.owner {
                 Owner::White => kinds.white & bit != 0,
                 Owner::Black => kinds.black & bit != 0,
-                Owner::Neutral => false,
+                Owner::Neutral => !every_piece && kinds.white & kinds.black & bit != 0,
             }
         };
         let pieces = SparseSet::of_squares(
