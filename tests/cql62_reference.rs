@@ -174,9 +174,6 @@ fn positions(tsv: &Path, query: &str, pgn: &str) -> std::collections::BTreeMap<u
 /// changes in either direction: a new disagreement, or one that was fixed (remove it here).
 const OPEN_DISAGREEMENTS: &[&str] = &[
     "followpath.cql on std-visible-5k.pgn",
-    "forced-moves-white.cql on cql-sample.pgn",
-    "indian.cql on cql-sample.pgn",
-    "queenpawnpinecho.cql on cql-sample.pgn",
     "snake-old.cql on std-visible-5k.pgn",
 ];
 

@@ -5,7 +5,7 @@
 //! `legalposition`. Each follows CQL 6.2's source where it has one (named below).
 
 use super::{Evaluator, Value, board, moves};
-use crate::ir::{Color, ConsecutiveMoves, MoveExt, PieceKinds, TreeWord, piece_type};
+use crate::ir::{Color, ConsecutiveMoves, MoveExt, MoveYield, PieceKinds, TreeWord, piece_type};
 use crate::rules::{MoveInfo, Position};
 use crate::squares::{Coord, SquareSet};
 
@@ -118,7 +118,19 @@ impl<P: Position> Evaluator<'_, P> {
             }
         }
         if x.count {
-            return Some(Value::Num(matching.len() as i64));
+            // Played moves count one by one (CQL 6.2's DashNode::computeCount walks the
+            // game's moves); generated ones as `move legal count` does, a promotion once
+            // whatever it promotes to (MoveLegalNode counts destination squares).
+            let generated: Vec<&MoveInfo<P::Set>> = matching
+                .iter()
+                .filter(|(_, target)| target.is_none())
+                .map(|(mv, _)| *mv)
+                .collect();
+            let played = (matching.len() - generated.len()) as i64;
+            return match moves::move_value(MoveYield::Count, &generated) {
+                Some(Value::Num(n)) => Some(Value::Num(n + played)),
+                _ => Some(Value::Num(played)),
+            };
         }
         let moves: Vec<&MoveInfo<P::Set>> = matching.iter().map(|(mv, _)| *mv).collect();
         moves::move_value(m.yields, &moves)

@@ -72,7 +72,7 @@ pub struct MoveExt<S> {
     /// where F matches are kept (`all`: the filter matches only when F matches after every
     /// matching move).
     pub then: Option<(bool, Node<S>)>,
-    /// `countmoves`: the value is the number of matching moves (each counted, promotions
-    /// to different pieces being different moves).
+    /// `countmoves`: the value is the number of matching moves (played moves each counted;
+    /// a generated promotion counted once, whatever it promotes to, as CQL 6.2 does).
     pub count: bool,
 }

@@ -133,9 +133,12 @@ impl Builder<'_> {
             Rule::implicit_iter => {
                 let mut inner = inner;
                 let var = name_of(&inner.next().expect("name"));
-                let _in = inner.next();
+                let kw = inner.next().expect("in");
                 let domain = self.expr(inner.next().expect("domain"))?;
-                let declared = self.is_declared(&var.text);
+                // `x ∊ S F` (`[element]`) iterates even when `x` is already a variable, as the
+                // operand form does (CQL 6.2 matches indian.cql's game 205 only so).
+                let element = matches!(kw.as_str(), "∊" | "[element]");
+                let declared = self.is_declared(&var.text) && !element;
                 self.declare(&var.text);
                 let body = self.stmt(inner.next().expect("body"))?;
                 if declared {
