@@ -10,12 +10,14 @@ mod imagine;
 pub mod path;
 pub mod prog;
 mod strings;
+mod words;
 pub use extended::{
     Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
     PosRelation, PositionRef, Range, Ray, Sort, VarId,
 };
 pub use imagine::{ConsecutiveMoves, MoveExt, TreeWord};
 pub use strings::{AwardKind, HhdbAward, StrFilter};
+pub use words::WordFilter;
 
 /// A side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -418,7 +420,9 @@ pub enum Node<S> {
     MakeSquare(Box<Node<S>>, Box<Node<S>>),
     /// `distance(x y)`: the king-move distance between two one-square sets.
     Distance(Box<Node<S>>, Box<Node<S>>),
-    /// `puremate`, `modelmate`, `idealmate` (false) and their stalemates (true).
+    /// `puremate`, `modelmate`, `idealmate` (false) and their stalemates (true): the squares
+    /// of the pieces taking part in the mate (CQL 6.2's participants), empty when the
+    /// position is no such mate.
     MateKind(MateKind, bool),
     /// `comment(a b ...)`: adds the arguments' text as a comment at the position (kept only
     /// if the whole query matches there); always matches.
@@ -446,4 +450,7 @@ pub enum Node<S> {
     /// `while`, `loop`, `assert`, `equal`, `sqrt`, dictionaries, persistent variables, ...:
     /// see [`prog::Prog`]; evaluated by `eval::prog`.
     Prog(Box<prog::Prog<S>>),
+    /// `position N`, `while (s ~~ re)`, `x =? S`, `find v F`, `makesquare "e4"`,
+    /// `pathdebug`: see [`WordFilter`]; evaluated by `eval::words`.
+    Words(Box<WordFilter<S>>),
 }
