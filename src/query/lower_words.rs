@@ -32,7 +32,9 @@ impl Lower<'_> {
                     _ => return None,
                 }
             }
-            ExprKind::While(test, body) if matches!(test.kind, ExprKind::Binary(BinOp::Regex, ..)) => {
+            ExprKind::While(test, body)
+                if matches!(test.kind, ExprKind::Binary(BinOp::Regex, ..)) =>
+            {
                 self.regex_while(e, test, body, cx)
             }
             ExprKind::Assign(a)
