@@ -10,8 +10,8 @@ mod common;
 
 use common::{compile, games_from, matched_games, matching_plies};
 
-/// 1. e4 f5 2. Qh5+ g6 3. Qxg6+ hxg6: checks at plies 3 and 5 (after 2. Qh5+ the queen hits
-/// e8 through f7, which 1... f5 emptied; after 3. Qxg6+ along g6-f7-e8).
+/// `1. e4 f5 2. Qh5+ g6 3. Qxg6+ hxg6`: checks at plies 3 and 5 (after `2. Qh5+` the queen
+/// hits e8 through f7, which `1... f5` emptied; after `3. Qxg6+` along g6-f7-e8).
 const TWO_CHECKS: &str =
     "[Event \"two checks\"]\n[Result \"*\"]\n\n1. e4 f5 2. Qh5+ g6 3. Qxg6+ hxg6 *\n";
 
