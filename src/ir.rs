@@ -12,12 +12,14 @@ pub mod path;
 pub mod prog;
 mod strings;
 pub use chessql::ChessqlWord;
+mod words;
 pub use extended::{
     Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
     PosRelation, PositionRef, Range, Ray, Sort, VarId,
 };
 pub use imagine::{ConsecutiveMoves, MoveExt, TreeWord};
 pub use strings::{AwardKind, HhdbAward, StrFilter};
+pub use words::WordFilter;
 
 /// A side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -423,7 +425,9 @@ pub enum Node<S> {
     MakeSquare(Box<Node<S>>, Box<Node<S>>),
     /// `distance(x y)`: the king-move distance between two one-square sets.
     Distance(Box<Node<S>>, Box<Node<S>>),
-    /// `puremate`, `modelmate`, `idealmate` (false) and their stalemates (true).
+    /// `puremate`, `modelmate`, `idealmate` (false) and their stalemates (true): the squares
+    /// of the pieces taking part in the mate (CQL 6.2's participants), empty when the
+    /// position is no such mate.
     MateKind(MateKind, bool),
     /// `comment(a b ...)`: adds the arguments' text as a comment at the position (kept only
     /// if the whole query matches there); always matches.
@@ -453,4 +457,7 @@ pub enum Node<S> {
     Prog(Box<prog::Prog<S>>),
     /// `hhdb cooked` and the like: see [`ChessqlWord`]; evaluated by `eval::chessql`.
     Chessql(ChessqlWord),
+    /// `position N`, `while (s ~~ re)`, `x =? S`, `find v F`, `makesquare "e4"`,
+    /// `pathdebug`: see [`WordFilter`]; evaluated by `eval::words`.
+    Words(Box<WordFilter<S>>),
 }

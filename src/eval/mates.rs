@@ -295,6 +295,29 @@ fn officers<P: Position>(f: &Field<'_, P>) -> P::Set {
 }
 
 impl<P: Position> Evaluator<'_, P> {
+    /// The squares of the pieces of both sides taking part in the mate (stalemate) of the
+    /// given kind; None when the position is no such mate. CQL 6.2's `puremate` is
+    /// `flipcolor {cql_PureMate() cql_Participants()}` (its `matefunction`): the mating
+    /// side's participants and the mated side's; its stalemates add every piece of the
+    /// stalemated side to the stalemating side's participants.
+    pub(super) fn mate_participants(
+        &self,
+        kind: MateKind,
+        stalemate: bool,
+        at: u32,
+    ) -> Option<P::Set> {
+        if !self.mate_kind(kind, stalemate, at) {
+            return None;
+        }
+        let f = Field::new(&self.node(at).position)?;
+        Some(if stalemate {
+            f.stalemate_participants().union(&f.defenders)
+        } else {
+            f.attacking_participants()
+                .union(&f.defending_participants())
+        })
+    }
+
     /// Whether the position is a mate (stalemate) of the given kind.
     pub(super) fn mate_kind(&self, kind: MateKind, stalemate: bool, at: u32) -> bool {
         let Some(f) = Field::new(&self.node(at).position) else {

@@ -25,6 +25,7 @@ mod str_filters;
 mod strings;
 pub mod tree;
 mod tree_words;
+mod words;
 
 use crate::ir::{ArithOp, CmpOp, Color, GameResult, Node, NumProp, StrProp, TagName};
 use crate::pgn::GameRecord;
@@ -404,7 +405,9 @@ impl<'a, P: Position> Evaluator<'a, P> {
                     Color::Black => -1,
                 },
                 NumProp::Depth => self.depth(at),
-                NumProp::PositionId => i64::from(at),
+                // CQL 6.2's id: the rank in the searched tree, depth first, main line
+                // first (so the ply on the main line); see `position N` (eval/words.rs).
+                NumProp::PositionId => self.position_id(at),
             })),
             // elo white, elo black
             Node::Elo(color) => {
@@ -549,7 +552,10 @@ impl<'a, P: Position> Evaluator<'a, P> {
             // distance(x y)
             Node::Distance(x, y) => self.eval_distance(x, y, at),
             // puremate, modelmate, idealmate, ...
-            Node::MateKind(kind, stalemate) => truth(self.mate_kind(*kind, *stalemate, at)),
+            Node::MateKind(kind, stalemate) => Some(Value::Set(
+                self.mate_participants(*kind, *stalemate, at)
+                    .unwrap_or_else(P::Set::empty),
+            )),
             // comment(...)
             Node::Comment(parts) => self.eval_comment(parts, at),
             // sort ...
@@ -570,6 +576,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Prog(p) => self.eval_prog(p, at),
             // hhdb cooked (eval/chessql.rs)
             Node::Chessql(w) => self.eval_chessql(*w),
+            // position N, while (s ~~ re), x =? S, find v F, makesquare "e4", ... (eval/words.rs)
+            Node::Words(w) => self.eval_words(w, at),
         }
     }
 

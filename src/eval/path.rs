@@ -126,6 +126,23 @@ impl<P: Position> Evaluator<'_, P> {
         }
     }
 
+    /// What `pathdebug` prints at `at` (as CQL 6.2's `PathDebugNode`: the innermost running
+    /// path's start, its count, its best position so far, and the current position).
+    pub(super) fn path_debug_text(&self, at: u32) -> String {
+        let frame = self.path_state.borrow().frames.last().copied();
+        let here = self.position_name(at);
+        match frame {
+            Some(f) => format!(
+                "PathDebug: path started at {} count: {} bestSoFar: {} actual currpos: {here}",
+                self.position_name(f.start),
+                f.count,
+                f.best
+                    .map_or_else(|| "none".to_string(), |b| self.position_name(b)),
+            ),
+            None => format!("PathDebug: no path is running; actual currpos: {here}"),
+        }
+    }
+
     /// `path ...` at `at`.
     fn eval_path(&self, path: &Path<P::Set>, at: u32) -> Option<Value<P::Set>> {
         let id = path as *const Path<P::Set> as usize;

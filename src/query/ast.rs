@@ -379,6 +379,8 @@ pub enum Word {
     PathCount,
     /// `pathcountunfocused`
     PathCountUnfocused,
+    /// `pathdebug`
+    PathDebug,
     /// `pathlastposition`
     PathLastPosition,
     /// `pathstart`
@@ -389,7 +391,7 @@ pub enum Word {
 
 impl Word {
     /// Every word, with its spelling.
-    pub const ALL: [(&'static str, Word); 72] = [
+    pub const ALL: [(&'static str, Word); 73] = [
         ("true", Word::True),
         ("false", Word::False),
         ("check", Word::Check),
@@ -456,6 +458,7 @@ impl Word {
         ("o-o-o", Word::QueenSideCastle),
         ("pathcount", Word::PathCount),
         ("pathcountunfocused", Word::PathCountUnfocused),
+        ("pathdebug", Word::PathDebug),
         ("pathlastposition", Word::PathLastPosition),
         ("pathstart", Word::PathStart),
         ("null", Word::NullMove),

@@ -162,6 +162,9 @@ impl Lower<'_> {
 
     /// Lowers one filter under the transform context `cx`.
     pub fn lower<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Lowered<S> {
+        if let Some(lowered) = self.lower_words(e, cx) {
+            return lowered;
+        }
         if let Some(lowered) = self.lower_prog(e, cx) {
             return lowered;
         }

@@ -331,7 +331,7 @@ impl Lower<'_> {
     /// The position, numeric and mate words lowered here.
     fn word_more<S: SquareSet>(&self, w: Word) -> Option<(Node<S>, Ty)> {
         let pos = |r| Some((Node::Position(r), Ty::Position));
-        let mate = |k, stale| Some((Node::MateKind(k, stale), Ty::Logical));
+        let mate = |k, stale| Some((Node::MateKind(k, stale), Ty::Set));
         match w {
             Word::Mainline => Some((Node::InMainline(true), Ty::Logical)),
             Word::Variation => Some((Node::InMainline(false), Ty::Logical)),
@@ -381,13 +381,10 @@ impl Lower<'_> {
                 let light = (b == Builtin::Light) != swaps_shades(cx, self.geo);
                 (Node::SquareShade(light, of), Ty::Set)
             }
+            // (inside a transform and with a square name: `lower_words`)
             Builtin::MakeSquare if filters.len() == 2 => {
-                if cx.xf.moves_nothing() {
-                    let (f, r) = (img!(number(0)), img!(number(1)));
-                    (Node::MakeSquare(Box::new(f), Box::new(r)), Ty::Set)
-                } else {
-                    return Err(self.unsupported(e, "'makesquare' inside a transform"));
-                }
+                let (f, r) = (img!(number(0)), img!(number(1)));
+                (Node::MakeSquare(Box::new(f), Box::new(r)), Ty::Set)
             }
             // distance(x y) of two positions: moves apart in the game tree (lower_imagine.rs)
             Builtin::Distance
@@ -668,7 +665,7 @@ impl Lower<'_> {
     }
 
     /// The argument a parameter of the innermost function being expanded stands for.
-    pub(super) fn param(&self, name: &str) -> Option<Expr> {
+    pub(crate) fn param(&self, name: &str) -> Option<Expr> {
         self.scope.frames.borrow().last()?.get(name).cloned()
     }
 

@@ -17,7 +17,7 @@ use crate::ir::{self, CmpOp, Color, Directions, Node};
 use crate::squares::SquareSet;
 
 use super::ast::{
-    AssignOp, BinOp, BindingOp, Builtin, Expr, ExprKind, PrefixOp, Storage, Transform, Word,
+    AssignOp, BindingOp, Builtin, Expr, ExprKind, PrefixOp, Storage, Transform, Word,
 };
 use super::error::{ErrorKind, QueryError};
 use super::lower::{Cx, Lower, Lowered, Ty, img};
@@ -115,14 +115,8 @@ impl Lower<'_> {
     /// Lowers the programming words; None for every other filter.
     pub(crate) fn lower_prog<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Option<Lowered<S>> {
         Some(match &e.kind {
-            ExprKind::While(test, body) => {
-                if let ExprKind::Binary(BinOp::Regex, ..) = test.kind {
-                    let m =
-                        "cqlq does not evaluate the '~~' form of 'while' ('while (s ~~ re)') yet";
-                    return Some(Err(self.err(ErrorKind::Unsupported, e.span, m)));
-                }
-                self.while_loop(test, body, cx)
-            }
+            // `while (s ~~ re) body` is lowered by `lower_words`.
+            ExprKind::While(test, body) => self.while_loop(test, body, cx),
             ExprKind::Loop(body) => self
                 .lower(body, cx)
                 .map(|l| l.map(|(n, _)| (Node::Prog(Box::new(Prog::Loop(n))), Ty::Logical))),

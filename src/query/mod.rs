@@ -26,6 +26,7 @@ mod lower_more;
 mod lower_path;
 mod lower_prog;
 mod lower_strings;
+mod lower_words;
 pub mod names;
 mod ops;
 mod parse;

@@ -132,6 +132,41 @@ impl Xform {
 }
 
 impl Xform {
+    /// The name CQL 6.2's `currenttransform` gives this image, without its angle brackets
+    /// (its `DihedralTransform::toString`, each transform named outermost first, the identity
+    /// unnamed): `""`, `reflect_h`, `clockwise90`, ...; a colour swap is CQL's `flipcolor`
+    /// transform, `invertcolor reflect_h`, taken as the outermost one. None for a shifted
+    /// image (CQL's names of shifts are not known here).
+    pub fn cql_name(&self) -> Option<String> {
+        if self.shift != (0, 0) {
+            return None;
+        }
+        let mut names = Vec::new();
+        let mut m = self.m;
+        if self.swap {
+            names.push("invertcolor reflect_h");
+            m = mul(RANK_MIRROR, m);
+        }
+        // CQL's dihedral: mirror files (rx) and/or ranks (ry), then exchange them (sw).
+        let (sw, rx, ry) = if m[0][1] == 0 {
+            (false, m[0][0] < 0, m[1][1] < 0)
+        } else {
+            (true, m[1][0] < 0, m[0][1] < 0)
+        };
+        let dihedral = match (sw, rx, ry) {
+            (false, false, false) => None,
+            (false, false, true) => Some("reflect_h"),
+            (false, true, false) => Some("reflect_v"),
+            (false, true, true) => Some("rotate180"),
+            (true, false, false) => Some("reflect_a1h8"),
+            (true, false, true) => Some("counterclockwise90"),
+            (true, true, false) => Some("clockwise90"),
+            (true, true, true) => Some("reflect_a8h1"),
+        };
+        names.extend(dihedral);
+        Some(names.join(" "))
+    }
+
     /// The image of a rectangle (open bounds allowed): the board symmetries and translations
     /// map axis-parallel rectangles to axis-parallel rectangles, so the image is exact on the
     /// unbounded board (coordinate designators, `docs/infinite.md`). Bounds past the `i64`

@@ -844,7 +844,6 @@ fn word_type(w: Word) -> Type {
         | W::GameNumber
         | W::PositionId
         | W::Depth
-        | W::CurrentTransform
         | W::LastGameNumber
         | W::PathCount
         | W::PathCountUnfocused => Type::Number,
@@ -870,7 +869,11 @@ fn word_type(w: Word) -> Type {
         | W::LastPosition
         | W::PathStart
         | W::PathLastPosition => Type::Position,
-        W::CurrentFen | W::StandardFen | W::OriginalComment | W::CurrentMutation => Type::Str,
+        W::CurrentFen
+        | W::StandardFen
+        | W::OriginalComment
+        | W::CurrentMutation
+        | W::CurrentTransform => Type::Str,
         _ => Type::Logical,
     }
 }

@@ -1,0 +1,167 @@
+//! Lowering of the last CQL 6.2 forms to [`WordFilter`] (`position N`, `while (s ~~ re)`,
+//! `x =? S`, `find` with a range given by variables, `makesquare "e4"`, `pathdebug`), of
+//! `makesquare(f r)` inside a transform, and of `currenttransform` (a string literal per
+//! transform image). [`Lower::lower`] asks here first; None hands the filter on.
+
+use crate::ir::{self, Node, WordFilter};
+use crate::squares::SquareSet;
+
+use super::ast::{Arg, AssignOp, BinOp, Builtin, Expr, ExprKind, Storage, Word};
+use super::error::{ErrorKind, QueryError};
+use super::lower::{Cx, Lower, Lowered, Ty, img};
+use super::syntax::{Find, SeqParam};
+
+/// A lowered [`WordFilter`] of type `ty`.
+fn word<S>(w: WordFilter<S>, ty: Ty) -> Lowered<S> {
+    Ok(Some((Node::Words(Box::new(w)), ty)))
+}
+
+impl Lower<'_> {
+    /// Lowers the forms named in the module doc; None for every other filter.
+    pub(crate) fn lower_words<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Option<Lowered<S>> {
+        Some(match &e.kind {
+            ExprKind::Builtin(Builtin::Position, args) => self.position_by_id(e, args, cx),
+            ExprKind::Builtin(Builtin::MakeSquare, args) => {
+                let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
+                match filters[..] {
+                    [name] => self.makesquare_named(name, cx),
+                    // CQL 6.2 does not move the square `makesquare` makes (its
+                    // `MakeSquareNode` has no transform of its own): only the arguments are
+                    // transformed.
+                    [f, r] if !cx.xf.moves_nothing() => self.makesquare_in_transform(f, r, cx),
+                    _ => return None,
+                }
+            }
+            ExprKind::While(test, body)
+                if matches!(test.kind, ExprKind::Binary(BinOp::Regex, ..)) =>
+            {
+                self.regex_while(e, test, body, cx)
+            }
+            ExprKind::Assign(a)
+                if a.op == AssignOp::SetIfPiece
+                    && a.storage == Storage::Plain
+                    && matches!(a.target.kind, ExprKind::Var(_)) =>
+            {
+                let ExprKind::Var(name) = &a.target.kind else {
+                    return None;
+                };
+                if self.param(&name.text).is_some() {
+                    return None;
+                }
+                self.assign_if_nonempty(e, &name.text, &a.value, cx)
+            }
+            ExprKind::Find(f) if f.params.iter().any(|p| matches!(p, SeqParam::VarRange(_))) => {
+                self.find_counted(e, f, cx)
+            }
+            ExprKind::Word(Word::CurrentTransform) => self.current_transform(e, cx),
+            ExprKind::Word(Word::PathDebug) => word(WordFilter::PathDebug, Ty::Logical),
+            _ => return None,
+        })
+    }
+
+    /// `position N`
+    fn position_by_id<S: SquareSet>(&self, e: &Expr, args: &[Arg], cx: Cx) -> Lowered<S> {
+        let Some(n) = args.iter().find_map(Arg::filter) else {
+            return Err(self.err(ErrorKind::Syntax, e.span, "missing argument"));
+        };
+        let n = img!(self.typed(n, cx, Ty::Number, "'position'"));
+        word(WordFilter::PositionById(n), Ty::Position)
+    }
+
+    /// `makesquare "e4"`
+    fn makesquare_named<S: SquareSet>(&self, name: &Expr, cx: Cx) -> Lowered<S> {
+        let name = img!(self.typed(name, cx, Ty::Str, "'makesquare'"));
+        word(WordFilter::MakeSquareNamed(name), Ty::Set)
+    }
+
+    /// `makesquare(f r)` inside a transform: the same square in every image.
+    fn makesquare_in_transform<S: SquareSet>(&self, f: &Expr, r: &Expr, cx: Cx) -> Lowered<S> {
+        let f = img!(self.typed(f, cx, Ty::Number, "'makesquare'"));
+        let r = img!(self.typed(r, cx, Ty::Number, "'makesquare'"));
+        Ok(Some((Node::MakeSquare(Box::new(f), Box::new(r)), Ty::Set)))
+    }
+
+    /// `while (s ~~ re) body`
+    fn regex_while<S: SquareSet>(&self, e: &Expr, test: &Expr, body: &Expr, cx: Cx) -> Lowered<S> {
+        let Node::RegexMatch(target, pattern) = img!(self.lower(test, cx)).0 else {
+            let m = "'while (s ~~ re)' needs a string and a regular expression";
+            return Err(self.err(ErrorKind::Type, e.span, m));
+        };
+        let body = img!(self.lower(body, cx)).0;
+        word(
+            WordFilter::RegexWhile {
+                target: *target,
+                pattern,
+                body,
+            },
+            Ty::Logical,
+        )
+    }
+
+    /// `x =? S`
+    fn assign_if_nonempty<S: SquareSet>(
+        &self,
+        e: &Expr,
+        name: &str,
+        value: &Expr,
+        cx: Cx,
+    ) -> Lowered<S> {
+        let value = img!(self.typed(value, cx, Ty::Set, "'=?'"));
+        let id = self
+            .slot(name, Ty::Set)
+            .map_err(|m| self.err(ErrorKind::TooComplex, e.span, m))?;
+        word(WordFilter::AssignIfNonEmpty(id, value), Ty::Logical)
+    }
+
+    /// `find v F`, `find 1 v F`, `find v w F` (with `<--`, `quiet`, `all`).
+    fn find_counted<S: SquareSet>(&self, e: &Expr, f: &Find, cx: Cx) -> Lowered<S> {
+        let mut bounds = Vec::new();
+        let mut quiet = false;
+        for p in &f.params {
+            match p {
+                SeqParam::Quiet => quiet = true,
+                SeqParam::VarRange(b) => {
+                    for x in b {
+                        bounds.push(img!(self.typed(x, cx, Ty::Number, "a bound of 'find'")));
+                    }
+                }
+                _ => {
+                    let m = "cqlq does not evaluate this parameter of 'find' with a range given by a variable yet";
+                    return Err(self.err(ErrorKind::Unsupported, e.span, m));
+                }
+            }
+        }
+        let (min, max) = match bounds.len() {
+            1 => (bounds[0].clone(), bounds.remove(0)),
+            2 => {
+                let max = bounds.pop().expect("two bounds");
+                (bounds.remove(0), max)
+            }
+            _ => return Err(self.err(ErrorKind::Syntax, e.span, "a range has one or two bounds")),
+        };
+        let body = img!(self.lower(&f.body, cx)).0;
+        let find = ir::Find {
+            body,
+            backward: f.backward,
+            range: Some(ir::Range::new(0, i64::MAX)),
+            quiet,
+        };
+        word(WordFilter::FindCounted { find, min, max }, Ty::Number)
+    }
+
+    /// `currenttransform`: the name CQL 6.2 gives the image being lowered (`<>` outside any
+    /// transform or in the identity image).
+    fn current_transform<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Lowered<S> {
+        match cx.xf.cql_name() {
+            Some(name) => Ok(Some((Node::Str(format!("<{name}>")), Ty::Str))),
+            None => Err(unsupported_inside_shift(self, e)),
+        }
+    }
+}
+
+/// The refusal of `currenttransform` in a shifted image (CQL 6.2 names shifts by a
+/// `ShiftTransform::toString` whose text is not known here).
+fn unsupported_inside_shift(l: &Lower<'_>, e: &Expr) -> QueryError {
+    let m = "cqlq does not evaluate 'currenttransform' inside 'shift' yet";
+    l.err(ErrorKind::Unsupported, e.span, m)
+}
