@@ -13,6 +13,38 @@ use shakmaty::Bitboard;
 /// (left, right, where the seed says they are equal)
 const SEED_EQUIVALENCES: &[(&str, &str, &str)] = &[
     (
+        "(position Rc3 qg3 :flipdiagonal)",
+        "(position :or ((position Rc3 qg3) (position Rc3 qc7)))",
+        "Transformations help: ':flipdiagonal ... will match a position in which either a white rook is on c3 and a black queen on g3, or ... a white rook is on c3 and a black queen is on c7'",
+    ),
+    (
+        // The main-diagonal image (Nc6 pe5) is rare; the off-diagonal one (Nf3 pd4), which
+        // the definition excludes, is common.
+        "(position Nf3 pe5 :flipdiagonal)",
+        "(position :or ((position Nf3 pe5) (position Nc6 pe5)))",
+        "Transformations help: 'A diagonal flip transformation ... reflects each square in its square set about the main diagonal'",
+    ),
+    (
+        "(position Rc3 qg3 :shifthorizontal)",
+        "(position :or ((position Rc3 qg3) (position Rb3 qf3) (position Ra3 qe3) (position Rd3 qh3)))",
+        "Transformations help: 'The set of transformed position lists is: (position Rc3 qg3) (position Rb3 qf3) (position Ra3 qe3) (position Rd3 qh3)'",
+    ),
+    (
+        "(position :check :markall :noannotate)",
+        "(position :check)",
+        ":markall, :noannotate 'does not have any meaning in CQL-S'",
+    ),
+    (
+        "(position !:losing)",
+        "(position)",
+        ":losing 'Will match the final position if one side has lost all pieces. This is possible only in Antichess games.'",
+    ),
+    (
+        "(position !:mustcapture)",
+        "(position)",
+        "!:mustcapture 'This condition will be always fulfilled in other chess variants than Antichess.'",
+    ),
+    (
         "(position !:check)",
         "(position :not (position :check))",
         "index: '(position !:check)' is an abbreviation for '(position :not (position :check))'",
