@@ -72,9 +72,12 @@ def main():
     matched = [[] for _ in QUERIES]
     with open(PATH, encoding="utf-8", errors="replace") as f:
         for number in range(1, N + 1):
-            headers = chess.pgn.read_headers(f)
-            if headers is None:
+            # read_game, not read_headers: the headers reader numbers one game of this file
+            # differently from the game reader (and from cqlq's splitter).
+            game = chess.pgn.read_game(f)
+            if game is None:
                 break
+            headers = game.headers
             for k, (_, truth) in enumerate(QUERIES):
                 if truth(headers):
                     matched[k].append(number)

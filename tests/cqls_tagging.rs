@@ -155,9 +155,7 @@ fn the_help_rules_are_enforced() {
             .contains("at most two tags")
     );
     // "Tags may not be used in a matchlist if a :relation occurs in a position list".
-    assert!(
-        refused("(match :forany a R (position $a :relation ()))").contains(":relation")
-    );
+    assert!(refused("(match :forany a R (position $a :relation ()))").contains(":relation"));
     // Unknown tags, in `$` and in :tagmatch.
     assert!(refused("(match (position $foo))").contains("'foo' is not a tag"));
     assert!(refused("(match :forany a R (position :tagmatch b P))").contains("'b' is not a tag"));

@@ -32,7 +32,7 @@ struct GameCache {
     game: GameKey,
     /// Per filter (its address and the tags' binding; the filter checked by equality): per
     /// searched node in search order, whether it matched.
-    matches: HashMap<(usize, Vec<u32>), Vec<(Box<dyn std::any::Any>, Searched)>>,
+    matches: HashMap<(usize, Vec<u32>), Vec<CachedMatches>>,
     /// The marks bound to the tags (`:forany`) while a filter is evaluated: part of the key
     /// of `matches`.
     binding: Vec<u32>,
@@ -48,6 +48,9 @@ thread_local! {
 }
 
 type Searched = Rc<(Vec<u32>, Vec<bool>)>;
+
+/// A filter (for the equality check) and where it matched.
+type CachedMatches = (Box<dyn std::any::Any>, Searched);
 
 /// (record address, game number, node count, Zobrist keys of the first and the last reached
 /// positions): tells games apart even when a test reuses addresses and numbers.

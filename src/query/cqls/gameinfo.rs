@@ -145,7 +145,12 @@ mod tests {
         assert!(matches("A?erba?h", "Averbakh"));
         assert!(matches("A?erba?h", "Awerbach"));
         // "Kasparov*": "Kasparov", "Kasparova", "Kasparov, Garry", "Kasparova, Tatiana".
-        for s in ["Kasparov", "Kasparova", "Kasparov, Garry", "Kasparova, Tatiana"] {
+        for s in [
+            "Kasparov",
+            "Kasparova",
+            "Kasparov, Garry",
+            "Kasparova, Tatiana",
+        ] {
             assert!(matches("Kasparov*", s), "{s}");
         }
         // "Kasparov*,*" does not match "Kasparov" or "Kasparova".

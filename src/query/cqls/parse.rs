@@ -196,7 +196,10 @@ impl Reader<'_> {
             for x in inner {
                 if !is_sub(x) {
                     return Err(self
-                        .err(x.span, format!(":{k} in a match list takes sub-match lists"))
+                        .err(
+                            x.span,
+                            format!(":{k} in a match list takes sub-match lists"),
+                        )
                         .expecting("(match ...) or (position ...)"));
                 }
                 subs.push(sub(x)?);

@@ -62,11 +62,7 @@ impl Lower<'_> {
                 let one = (0..f.len())
                     .map(|i| {
                         let mut parts = vec![f[i].clone()];
-                        parts.extend(
-                            (0..f.len())
-                                .filter(|&j| j != i)
-                                .map(|j| not(f[j].clone())),
-                        );
+                        parts.extend((0..f.len()).filter(|&j| j != i).map(|j| not(f[j].clone())));
                         Node::And(parts)
                     })
                     .collect();

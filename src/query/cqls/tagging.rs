@@ -18,7 +18,14 @@ use super::lower::{Lower, cqls, word_arg};
 
 /// The keywords whose designator may be a tagged one (`$NAME[sq]`): those that read it as a
 /// set of squares. The others look at its piece types, which a tag does not have.
-const TAG_READERS: &[&str] = &["", "movefrom", "moveto", "attackcount", "piececount", "power"];
+const TAG_READERS: &[&str] = &[
+    "",
+    "movefrom",
+    "moveto",
+    "attackcount",
+    "piececount",
+    "power",
+];
 
 /// A `:forany` of the match list: the tag's name, its designator's pieces, where it is.
 pub(super) struct ForAny {
@@ -31,11 +38,7 @@ impl Lower<'_> {
     /// Reads the match list's `:forany` keywords, checks every use of a tag, and records the
     /// tags (their variable is their index). `top`: the query's own match list (tags are
     /// defined there only).
-    pub(super) fn declare_tags(
-        &self,
-        m: &MatchList,
-        top: bool,
-    ) -> Result<Vec<ForAny>, QueryError> {
+    pub(super) fn declare_tags(&self, m: &MatchList, top: bool) -> Result<Vec<ForAny>, QueryError> {
         let mut found = Vec::new();
         for k in m.keywords.iter().filter(|k| k.keyword == "forany") {
             if !top {
@@ -179,7 +182,9 @@ impl Lower<'_> {
                 Err(self.err(
                     ErrorKind::Invalid,
                     span,
-                    format!("'{name}' is not a tag of this match list (define it with :forany {name} D)"),
+                    format!(
+                        "'{name}' is not a tag of this match list (define it with :forany {name} D)"
+                    ),
                 ))
             }
         };
