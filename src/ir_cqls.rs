@@ -417,6 +417,21 @@ pub enum CqlsNode<S> {
     /// `:relation (...)`: some later position P2 of the game relates to this one (P1) as the
     /// relation specifier says.
     Relation(Box<Relation<S>>),
+    /// `:forany NAME D` (match list; CQL 6 has no counterpart: its `piece x in S` ranges over
+    /// the pieces of the current position): the body matches here with the tag `var` bound
+    /// to some mark — a piece of the game's first position that is, or by promotion becomes,
+    /// a piece of `kinds` somewhere in the searched positions — other than the marks bound to
+    /// `distinct` (no two tags share a mark). `$NAME[sq]` reads the tag as `Node::Var(var)`.
+    ForAny {
+        /// The tag's variable (bound to `Value::Piece(mark)`).
+        var: crate::ir::VarId,
+        /// The designator's pieces (its squares are ignored).
+        kinds: PieceKinds,
+        /// Tags bound outside this one: their marks are not taken.
+        distinct: Vec<crate::ir::VarId>,
+        /// The match list under the binding.
+        body: Node<S>,
+    },
 }
 
 /// How P2's side to move must relate to P1's (`:samesidetomove`, the default,

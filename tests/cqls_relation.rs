@@ -6,49 +6,7 @@
 
 mod common;
 
-use cqlq::eval::{Evaluator, GameContext, replay};
-use cqlq::pgn::read_game;
-use cqlq::rules::standard::Standard;
-use cqlq::squares::Geometry;
-use shakmaty::Bitboard;
-
-/// Whether `query` matches at `ply` of the game starting from `fen` with `moves` (SAN).
-fn matches_at(fen: &str, moves: &str, query: &str, ply: u32) -> bool {
-    matches_in(fen, moves, query, ply, false)
-}
-
-/// As [`matches_at`], the game's variations replayed when `variations` (ply counted on the
-/// main line: the first node of that ply in search order).
-fn matches_in(fen: &str, moves: &str, query: &str, ply: u32, variations: bool) -> bool {
-    let pgn = format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n[Result \"*\"]\n\n{moves} *\n");
-    let record = read_game(pgn.as_bytes()).expect("test game reads");
-    let start = Standard::for_game(record.tag("FEN"), None).expect("test FEN");
-    let replayed = replay(&record, start, variations);
-    assert!(replayed.fault.is_none(), "test moves replay: {moves}");
-    let q = match cqlq::query::cqls::compile_cqls::<Bitboard>(query, Geometry::STANDARD) {
-        Ok(q) => q.filter,
-        Err(e) => panic!("{}", e.render("<q>", query)),
-    };
-    let cx = GameContext {
-        record: &record,
-        replayed: &replayed,
-        number: 1,
-        variations,
-    };
-    let ev = Evaluator::new(&cx);
-    let at = ev
-        .searched_nodes()
-        .into_iter()
-        .find(|&n| {
-            replayed.nodes[n as usize]
-                .as_ref()
-                .is_some_and(|x| x.ply == ply)
-        })
-        .expect("ply reached");
-    ev.matches(&q, at)
-}
-
-const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+use common::cqls::{START, compile_cqls, matches_at, matches_in, refused};
 
 #[test]
 fn same_side_to_move_finds_a_later_repetition() {
@@ -182,9 +140,7 @@ fn bad_relation_specifiers_are_refused_by_name() {
             "':missingpiececount'",
         ),
     ] {
-        let e = cqlq::query::cqls::compile_cqls::<Bitboard>(q, Geometry::STANDARD)
-            .expect_err("refused");
-        let text = e.render("<q>", q);
+        let text = refused(q);
         assert!(text.contains(word), "{q}: {text}");
     }
 }
@@ -273,11 +229,7 @@ fn real_games_agree_with_python_chess() {
         "(position :relation (:missingpiececount U >0))",
     ]
     .iter()
-    .map(|q| {
-        cqlq::query::cqls::compile_cqls::<Bitboard>(q, Geometry::STANDARD)
-            .expect("compiles")
-            .filter
-    })
+    .map(|q| compile_cqls(q))
     .collect();
     let games = common::replay_file(&pgn, 400);
     let (mut compared, mut marked) = (0, [0usize; 3]);

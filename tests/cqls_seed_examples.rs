@@ -221,7 +221,7 @@ fn compile(text: &str) -> Result<cqlq::query::Query<Bitboard>, cqlq::query::Quer
 fn every_seed_example_compiles() {
     for q in COMPILE {
         if let Err(e) = compile(q) {
-            // :year is a match-list keyword cqlq refuses: the one example written inside a
+            // :year belongs in the match list: the one example written inside a
             // position list here must say so by name.
             assert!(
                 q.contains(":year") && e.message.contains("':year'"),

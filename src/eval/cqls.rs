@@ -22,15 +22,22 @@ mod game;
 mod pawns;
 #[path = "cqls_relation.rs"]
 mod relation;
+#[path = "cqls_tags.rs"]
+mod tags;
 
 /// Per-thread state for the game being evaluated.
 #[derive(Default)]
 struct GameCache {
     /// Which game is cached: see `Evaluator::game_key`.
     game: GameKey,
-    /// Per filter (its address, checked by equality): per searched node in search order,
-    /// whether it matched.
-    matches: Vec<(usize, Box<dyn std::any::Any>, Searched)>,
+    /// Per filter (its address and the tags' binding; the filter checked by equality): per
+    /// searched node in search order, whether it matched.
+    matches: HashMap<(usize, Vec<u32>), Vec<CachedMatches>>,
+    /// The marks bound to the tags (`:forany`) while a filter is evaluated: part of the key
+    /// of `matches`.
+    binding: Vec<u32>,
+    /// The marks each tag designator admits in this game (`:forany`).
+    marks: Vec<(crate::ir::PieceKinds, Vec<u32>)>,
     /// Accumulators at one position: (node, name) → contribution per colour, per-colour flag.
     acc_at: u32,
     acc: HashMap<String, HashMap<usize, ([i64; 2], bool)>>,
@@ -41,6 +48,9 @@ thread_local! {
 }
 
 type Searched = Rc<(Vec<u32>, Vec<bool>)>;
+
+/// A filter (for the equality check) and where it matched.
+type CachedMatches = (Box<dyn std::any::Any>, Searched);
 
 /// (record address, game number, node count, Zobrist keys of the first and the last reached
 /// positions): tells games apart even when a test reuses addresses and numbers.
@@ -82,11 +92,13 @@ impl<P: Position> Evaluator<'_, P> {
     /// filter is identified by its address and checked by equality).
     fn searched_matches(&self, filter: &Node<P::Set>) -> Searched {
         let addr = std::ptr::from_ref(filter) as usize;
+        let binding = self.with_cache(|c| c.binding.clone());
         if let Some(hit) = self.with_cache(|c| {
             c.matches
+                .get(&(addr, binding.clone()))?
                 .iter()
-                .find(|(a, f, _)| *a == addr && f.downcast_ref::<Node<P::Set>>() == Some(filter))
-                .map(|(_, _, r)| Rc::clone(r))
+                .find(|(f, _)| f.downcast_ref::<Node<P::Set>>() == Some(filter))
+                .map(|(_, r)| Rc::clone(r))
         }) {
             return hit;
         }
@@ -94,7 +106,12 @@ impl<P: Position> Evaluator<'_, P> {
         let hits = nodes.iter().map(|&n| self.matches(filter, n)).collect();
         let result = Rc::new((nodes, hits));
         let stored: Box<dyn std::any::Any> = Box::new(filter.clone());
-        self.with_cache(|c| c.matches.push((addr, stored, Rc::clone(&result))));
+        self.with_cache(|c| {
+            c.matches
+                .entry((addr, binding))
+                .or_default()
+                .push((stored, Rc::clone(&result)))
+        });
         result
     }
 
@@ -154,6 +171,13 @@ impl<P: Position> Evaluator<'_, P> {
             }
             // :relation (...)
             CqlsNode::Relation(r) => truth(self.relation_holds(r, at)),
+            // :forany NAME D (match list)
+            CqlsNode::ForAny {
+                var,
+                kinds,
+                distinct,
+                body,
+            } => truth(self.for_any(*var, *kinds, distinct, body, at)),
             // :castling K
             CqlsNode::CastlingRights(bits) => {
                 let fen = pos.fen(true);

@@ -9,8 +9,9 @@ use crate::ir_cqls::{CountRange, PawnAttr, PawnCount, PawnCounting};
 use crate::rules::Position;
 use crate::squares::{Coord, SquareSet};
 
-fn pawns_of<P: Position>(pos: &P, c: Color) -> Vec<Coord> {
-    let bit = 1 << piece_type::PAWN;
+/// The squares of colour `c`'s pieces of type `t`.
+fn pieces_of<P: Position>(pos: &P, c: Color, t: u8) -> Vec<Coord> {
+    let bit = 1 << t;
     let k = match c {
         Color::White => PieceKinds {
             white: bit,
@@ -24,19 +25,38 @@ fn pawns_of<P: Position>(pos: &P, c: Color) -> Vec<Coord> {
     pos.pieces(k).coords()
 }
 
+fn pawns_of<P: Position>(pos: &P, c: Color) -> Vec<Coord> {
+    pieces_of(pos, c, piece_type::PAWN)
+}
+
 fn king_of<P: Position>(pos: &P, c: Color) -> Option<Coord> {
-    let bit = 1 << piece_type::KING;
-    let k = match c {
-        Color::White => PieceKinds {
-            white: bit,
-            ..PieceKinds::default()
-        },
-        Color::Black => PieceKinds {
-            black: bit,
-            ..PieceKinds::default()
-        },
+    pieces_of(pos, c, piece_type::KING).first().copied()
+}
+
+/// `k` pawns against an attribute's `(n)`: exactly n, or at least n.
+fn reaches(k: usize, n: u8, exact: bool) -> bool {
+    if exact {
+        k == usize::from(n)
+    } else {
+        k >= usize::from(n)
+    }
+}
+
+/// The length of the unbroken run of own pawns through `p` along `step` (file, rank) and its
+/// opposite: side by side on a rank with (1, 0), one behind the other on a file with (0, 1).
+fn run_through(own: &[Coord], p: Coord, step: (i64, i64)) -> usize {
+    let on = |k: i64| {
+        own.iter()
+            .any(|q| q.file == p.file + k * step.0 && q.rank == p.rank + k * step.1)
     };
-    pos.pieces(k).coords().first().copied()
+    let (mut lo, mut hi) = (0, 0);
+    while on(lo - 1) {
+        lo -= 1;
+    }
+    while on(hi + 1) {
+        hi += 1;
+    }
+    (hi - lo + 1) as usize
 }
 
 /// The count a `:pawncount` structure yields, and the total of pawns of its colours (for
@@ -85,30 +105,10 @@ fn holds<P: Position>(
     let last_rank = i64::from(pos.geometry().ranks) - 1;
     match attr {
         PawnAttr::OnFile { n, exact } => {
-            let k = own.iter().filter(|q| same_file(q)).count();
-            if exact {
-                k == usize::from(n)
-            } else {
-                k >= usize::from(n)
-            }
+            reaches(own.iter().filter(|q| same_file(q)).count(), n, exact)
         }
-        PawnAttr::OnRank { n, exact } => {
-            // the side-by-side run on p's rank containing p
-            let on = |f: i64| own.iter().any(|q| q.rank == p.rank && q.file == f);
-            let (mut lo, mut hi) = (p.file, p.file);
-            while on(lo - 1) {
-                lo -= 1;
-            }
-            while on(hi + 1) {
-                hi += 1;
-            }
-            let k = (hi - lo + 1) as usize;
-            if exact {
-                k == usize::from(n)
-            } else {
-                k >= usize::from(n)
-            }
-        }
+        // the side-by-side run on p's rank containing p
+        PawnAttr::OnRank { n, exact } => reaches(run_through(own, p, (1, 0)), n, exact),
         PawnAttr::Connected => own.iter().any(adjacent),
         PawnAttr::Integrated => [-1, 1].iter().all(|df| {
             let f = p.file + df;
@@ -138,13 +138,7 @@ fn holds<P: Position>(
                 }
                 i += 1;
             }
-            let k = chain.len();
-            k >= 2
-                && if exact {
-                    k == usize::from(n)
-                } else {
-                    k >= usize::from(n)
-                }
+            chain.len() >= 2 && reaches(chain.len(), n, exact)
         }
         PawnAttr::Passed => !enemy
             .iter()
@@ -188,22 +182,10 @@ fn holds<P: Position>(
                 p.rank * 2 < last_rank
             }
         }
+        // the unbroken run on p's file containing p
         PawnAttr::Consecutive { n, exact } => {
-            let on = |r: i64| own.iter().any(|q| q.file == p.file && q.rank == r);
-            let (mut lo, mut hi) = (p.rank, p.rank);
-            while on(lo - 1) {
-                lo -= 1;
-            }
-            while on(hi + 1) {
-                hi += 1;
-            }
-            let k = (hi - lo + 1) as usize;
-            k >= 2
-                && if exact {
-                    k == usize::from(n)
-                } else {
-                    k >= usize::from(n)
-                }
+            let k = run_through(own, p, (0, 1));
+            k >= 2 && reaches(k, n, exact)
         }
         PawnAttr::Inside => {
             // The rule of the square: the enemy king reaches the promotion square in time.
@@ -260,11 +242,12 @@ fn groups(mut keys: Vec<i64>) -> Vec<usize> {
     out
 }
 
+/// A group's size against a counting mode's `(n)`; `(0)` (none written) admits any group.
 fn size_ok(size: usize, n: u8, exact: bool) -> bool {
-    match (n, exact) {
-        (0, _) => size >= 1,
-        (n, true) => size == usize::from(n),
-        (n, false) => size >= usize::from(n),
+    if n == 0 {
+        size >= 1
+    } else {
+        reaches(size, n, exact)
     }
 }
 

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod build;
+pub mod cqls;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};

@@ -65,6 +65,9 @@ pub enum Arg {
     List(PositionList),
     /// A list of position lists (`:and ((position ...) (position ...))`).
     Lists(Vec<PositionList>, Span),
+    /// The sub-match lists of a match list's `:and :or :xor :cond :not`
+    /// (`:or ((match :result 1-0) (match (position :mate)))`).
+    Matches(Vec<MatchList>, Span),
     /// A name or word (`counter`, `1-0`, `depth`, `sidetomove`).
     Word(String, Span),
     /// A quoted string, or a parenthesised list of words (`:line (Nxe5 bxQ)`).

@@ -19,6 +19,9 @@ pub struct Designator {
     pub kinds: PieceKinds,
     /// Squares as (file, rank), 0-based; None: every square.
     pub squares: Option<Vec<(u8, u8)>>,
+    /// `$name[squares]`: the piece a tag (`:forany name D`) is bound to, whatever it is now;
+    /// `kinds` then admits every piece.
+    pub tag: Option<String>,
 }
 
 fn types(letter: char) -> Option<u32> {
@@ -98,12 +101,19 @@ fn piece_set(inner: &str) -> Option<PieceKinds> {
 /// Parses a whole designator token; Err says what is wrong.
 pub fn parse_designator(text: &str) -> Result<Designator, String> {
     let bad = || format!("'{text}' is not a piece designator");
+    if let Some(tagged) = parse_tagged(text) {
+        return tagged;
+    }
     // The piece part: a bracketed set of piece characters, or one piece character.
     if let Some(rest) = text.strip_prefix('[') {
         let close = rest.find(']').ok_or_else(bad)?;
         if let Some(kinds) = piece_set(&rest[..close]) {
             let squares = parse_squares(&rest[close + 1..]).ok_or_else(bad)?;
-            return Ok(Designator { kinds, squares });
+            return Ok(Designator {
+                kinds,
+                squares,
+                tag: None,
+            });
         }
     }
     let mut chars = text.chars();
@@ -111,7 +121,11 @@ pub fn parse_designator(text: &str) -> Result<Designator, String> {
         && let Some(kinds) = piece_char(first)
         && let Some(squares) = parse_squares(chars.as_str())
     {
-        return Ok(Designator { kinds, squares });
+        return Ok(Designator {
+            kinds,
+            squares,
+            tag: None,
+        });
     }
     // A square designator alone (`?8`, `[a-h]2`): any piece or an empty square there.
     let squares = parse_squares(text)
@@ -120,6 +134,33 @@ pub fn parse_designator(text: &str) -> Result<Designator, String> {
     Ok(Designator {
         kinds: piece_char('?').expect("? is a piece character"),
         squares,
+        tag: None,
+    })
+}
+
+/// `$name` or `$name[squares]` (the Scidb help's "Piece designators and tags": tag names are
+/// alphanumeric, so the squares must be bracketed). None if `text` does not start with `$`.
+fn parse_tagged(text: &str) -> Option<Result<Designator, String>> {
+    let rest = text.strip_prefix('$')?;
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let (name, squares) = rest.split_at(end);
+    if name.is_empty() {
+        return Some(Err(format!("'{text}': '$' must be followed by a tag name")));
+    }
+    if !squares.is_empty() && !squares.starts_with('[') {
+        return Some(Err(format!(
+            "'{text}': the squares of a tagged designator must be in brackets ($name[a1])"
+        )));
+    }
+    Some(match parse_squares(squares) {
+        Some(squares) => Ok(Designator {
+            kinds: piece_char('U').expect("U is a piece character"),
+            squares,
+            tag: Some(name.to_string()),
+        }),
+        None => Err(format!("'{text}' is not a piece designator")),
     })
 }
 
@@ -269,6 +310,15 @@ mod tests {
             (1 << piece_type::QUEEN) | (1 << piece_type::ROOK)
         );
         assert!(parse_designator("Kz9").is_err());
+        // Tagging: "$foo[a1]": the piece the tag "foo" stands for, on a1.
+        let d = parse_designator("$foo[a1]").unwrap();
+        assert_eq!(d.tag.as_deref(), Some("foo"));
+        assert_eq!(d.squares, Some(vec![sq("a1")]));
+        assert_eq!(parse_designator("$rook").unwrap().squares, None);
+        // Unbracketed squares would be read as part of the name: refused after a non-name
+        // character.
+        assert!(parse_designator("$foo-a1").is_err());
+        assert!(parse_designator("$").is_err());
         assert!(parse_designator("[Qq").is_err());
     }
 }

@@ -80,7 +80,18 @@ impl Lower<'_> {
             // Standard chess: nobody loses all pieces, there is no capture obligation, there
             // are no drops (seed 004: "possible only in Antichess", "cannot be successful in
             // all other chess variants").
-            "losing" | "mustcapture" => Node::False,
+            // "Will match the final position if one side has lost all pieces" (possible in
+            // Antichess only: elsewhere the king stays).
+            "losing" => Node::And(vec![
+                Node::Terminal,
+                Node::Or(vec![
+                    in_range(Node::Count(Box::new(self.d("A"))), Range::exactly(0)),
+                    in_range(Node::Count(Box::new(self.d("a"))), Range::exactly(0)),
+                ]),
+            ]),
+            // "provided for chess variant Antichess, and cannot be successful in all other
+            // chess variants": cqlq's rules do not say which variants compel captures.
+            "mustcapture" => Node::False,
             "nopiecedrop" | "markall" | "noannotate" => Node::True,
             "blackcannotwin" | "whitecannotwin" => {
                 let (all, minor) = if k == "blackcannotwin" {
@@ -443,10 +454,12 @@ impl Lower<'_> {
                 })
             }
             "evaluation" | "moveevaluation" => self.engine_keyword(item)?,
-            "tagmatch" => {
-                return Err(self.unsupported(
+            "tagmatch" => self.tagmatch(item)?,
+            "forany" => {
+                return Err(self.err(
+                    ErrorKind::Invalid,
                     item.span,
-                    "':tagmatch' needs tagging (:forany), which cqlq does not support",
+                    "':forany' belongs in the match list (it defines a tag for the whole game)",
                 ));
             }
             // Position lists lower `:relation` with their designators (for `:pattern`); here
@@ -464,10 +477,11 @@ impl Lower<'_> {
                     "':eithercolor' belongs in the match list; use :flipcolor in a position list",
                 ));
             }
-            "year" => {
-                return Err(self.unsupported(
+            "year" | "player" | "whiteplayer" | "blackplayer" | "event" | "site" | "annotator" => {
+                return Err(self.err(
+                    ErrorKind::Invalid,
                     item.span,
-                    format!("':{k}' is a match-list keyword cqlq does not support; use :flipcolor in the position list"),
+                    format!("':{k}' belongs in the match list (it is a fact about the game)"),
                 ));
             }
             "matchcount"
@@ -615,10 +629,12 @@ impl Lower<'_> {
                     let w = Designator {
                         kinds: only(first.kinds, Color::White),
                         squares: first.squares.clone(),
+                        tag: None,
                     };
                     let b = Designator {
                         kinds: only(first.kinds, Color::Black),
                         squares: first.squares.clone(),
+                        tag: None,
                     };
                     (structure(&w)?, Some(structure(&b)?))
                 }

@@ -38,6 +38,8 @@ pub enum Param {
     Designators,
     /// `:pawncount`'s attribute chain.
     PawnAttrs,
+    /// An un-quoted string or a double-quoted pattern (`:player Kasparov`, `:event "Wch*"`).
+    Pattern,
 }
 
 use Param::*;
@@ -115,13 +117,14 @@ pub fn signature(name: &str) -> Option<&'static [Param]> {
         "sequence" | "gappedsequence" | "and" | "or" | "xor" => &[Lists],
         "not" | "cut" | "exclude" => &[OptList],
         "cond" => &[CondLists],
+        "player" | "whiteplayer" | "blackplayer" | "event" | "site" | "annotator" => &[Pattern],
         "elo" | "whiteelo" | "blackelo" | "year" | "matchcount" | "pretransformmatchcount" => {
             &[Range]
         }
         "whiterating" | "blackrating" => &[Word, Range],
         "result" | "startposition" | "variant" | "accumulate" | "accumulate*" | "reset" => &[Word],
         "sumrange" => &[Word, Range],
-        "tagmatch" => &[Word, Designator],
+        "tagmatch" | "forany" => &[Word, Designator],
         "relation" => &[Text],
         "exchangeevaluation" => &[DecimalRange],
         "maxswapevaluation" => &[OptDesignator, OptDesignator, DecimalRange],

@@ -111,6 +111,7 @@ fn parse_move(tok: &str) -> Result<Step, String> {
                 piece_char('.').expect(".")
             },
             squares: d.squares,
+            tag: None,
         },
         Ok(_) if !capture => return Err(bad("a piece on the destination needs 'x' (a capture)")),
         Ok(d) => d,
@@ -121,6 +122,7 @@ fn parse_move(tok: &str) -> Result<Step, String> {
         from: Designator {
             kinds: mover,
             squares: from_squares,
+            tag: None,
         },
         to,
         capture,

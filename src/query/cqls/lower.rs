@@ -17,7 +17,7 @@ use super::xform::{Xform, apply, group, product};
 /// Lowers a CQL-S syntax tree for a board of `geo`.
 pub fn cqls_ast_to_ir<S: SquareSet>(ast: &CqlsAst, geo: Geometry) -> Result<Query<S>, QueryError> {
     let l = Lower::new(&ast.source, geo);
-    let filter = l.match_list(&ast.root)?;
+    let (filter, _) = l.match_list(&ast.root, true)?;
     let mut header = Header::default();
     for (name, span) in l.flags.borrow().iter() {
         if header.get(name).is_none() {
@@ -41,6 +41,8 @@ pub(super) struct Lower<'a> {
     exclude_lists: RefCell<Vec<PositionList>>,
     /// Header flags raised by keywords (`variations`, `engine`).
     flags: RefCell<Vec<(String, Span)>>,
+    /// The tags defined by `:forany`; a tag's variable is its index.
+    pub(super) tags: RefCell<Vec<String>>,
 }
 
 /// What a lowered position list hands to its match list.
@@ -64,6 +66,7 @@ impl<'a> Lower<'a> {
             cut_lists: RefCell::new(Vec::new()),
             exclude_lists: RefCell::new(Vec::new()),
             flags: RefCell::new(Vec::new()),
+            tags: RefCell::new(Vec::new()),
         }
     }
 
@@ -95,18 +98,52 @@ impl<'a> Lower<'a> {
 
     /// A designator as a set filter.
     pub(super) fn pieces<S: SquareSet>(&self, d: &Designator) -> Node<S> {
-        Node::Pieces(d.kinds, self.squares(d))
+        match &d.tag {
+            Some(name) => self.tagged(name, d),
+            None => Node::Pieces(d.kinds, self.squares(d)),
+        }
     }
 
-    fn match_list<S: SquareSet>(&self, m: &MatchList) -> Result<Node<S>, QueryError> {
+    /// Lowers a match list to the filter of the positions it marks: the game matches when
+    /// some position does. `top`: the query's own list (not a sub-match list of `:or` ...).
+    /// Also says whether the list marks positions of its own (it has position lists): a list
+    /// of keywords only marks the game's first position.
+    pub(super) fn match_list<S: SquareSet>(
+        &self,
+        m: &MatchList,
+        top: bool,
+    ) -> Result<(Node<S>, bool), QueryError> {
+        let foranys = self.declare_tags(m, top)?;
+        // A sub-match list's :cut / :exclude belong to it.
+        let outer_cuts = self.cut_lists.take();
+        let outer_excludes = self.exclude_lists.take();
+        let body = self.match_body(m);
+        *self.cut_lists.borrow_mut() = outer_cuts;
+        *self.exclude_lists.borrow_mut() = outer_excludes;
+        let (node, marks) = body?;
+        Ok((self.bind_tags(&foranys, node), marks))
+    }
+
+    fn match_body<S: SquareSet>(&self, m: &MatchList) -> Result<(Node<S>, bool), QueryError> {
         let mut game: Vec<Node<S>> = Vec::new();
         let mut either_color = false;
+        let mut negate_all = false;
+        // Positions marked by the sub-match lists of :and :or :xor :cond.
+        let mut sub_marks: Vec<Node<S>> = Vec::new();
         for k in &m.keywords {
-            if k.keyword == "eithercolor" && !k.negated {
-                either_color = true;
-                continue;
+            match k.keyword.as_str() {
+                "eithercolor" if !k.negated => either_color = true,
+                "forany" => {}
+                "not" if k.args.is_empty() => negate_all = !negate_all,
+                "and" | "or" | "xor" | "cond" | "not"
+                    if matches!(k.args.first(), Some(Arg::Matches(..))) =>
+                {
+                    let (fact, marks) = self.logical_matches(k)?;
+                    game.push(fact);
+                    sub_marks.extend(marks);
+                }
+                _ => game.push(self.match_keyword(k)?),
             }
-            game.push(self.match_keyword(k)?);
         }
         let mut lists = Vec::new();
         for p in &m.positions {
@@ -124,8 +161,12 @@ impl<'a> Lower<'a> {
                 Node::And(v)
             }
         };
-        let mut marked = Vec::new();
-        let mut zero_ok = lists.is_empty();
+        let marks_positions = !lists.is_empty() || !sub_marks.is_empty();
+        // A sub-match list may hold without marking a position (`:xor` decided by a list of
+        // keywords only): then the first position is marked.
+        let unmarked = (!sub_marks.is_empty()).then(|| Node::Or(sub_marks.clone()));
+        let mut marked = sub_marks;
+        let mut zero_ok = lists.is_empty() && marked.is_empty();
         let single = lists.len() == 1;
         for l in lists {
             let node = guard(l.node);
@@ -155,21 +196,40 @@ impl<'a> Lower<'a> {
         }
         if zero_ok || marked.is_empty() {
             marked.push(Node::Initial);
+        } else if let Some(subs) = unmarked {
+            marked.push(Node::And(vec![
+                Node::Initial,
+                cqls(CqlsNode::GameCount {
+                    filter: subs,
+                    range: Range::exactly(0),
+                }),
+            ]));
         }
         game.push(if marked.len() == 1 {
             marked.pop().expect("one")
         } else {
             Node::Or(marked)
         });
-        let node = Node::And(game);
+        let mut node = Node::And(game);
         // `:eithercolor`: the whole match list, or its colour-flipped image.
         if either_color {
             let flip = group("flipcolor", self.geo).expect("flipcolor is a group");
             if let Some(image) = apply(&flip[1], self.geo, &node) {
-                return Ok(Node::Or(vec![node, image]));
+                node = Node::Or(vec![node, image]);
             }
         }
-        Ok(node)
+        // `(match ... :not)`: "match if the containing match list would not match without
+        // the :not"; the game's first position is marked.
+        if negate_all {
+            node = Node::And(vec![
+                cqls(CqlsNode::GameCount {
+                    filter: node,
+                    range: Range::exactly(0),
+                }),
+                Node::Initial,
+            ]);
+        }
+        Ok((node, marks_positions))
     }
 
     /// Lowers one position list.
@@ -432,7 +492,15 @@ impl<'a> Lower<'a> {
         match item.keyword.as_str() {
             "result" | "elo" | "whiteelo" | "blackelo" | "whiterating" | "blackrating"
             | "ischess960" | "isshufflechess" | "startposition" | "variant" | "markall"
-            | "noannotate" | "not" | "or" | "and" | "xor" => self.item(item),
+            | "noannotate" => self.item(item),
+            k if super::gameinfo::GAME_INFO.contains(&k) => {
+                let n = self.game_info(item)?;
+                Ok(if item.negated {
+                    Node::Not(Box::new(n))
+                } else {
+                    n
+                })
+            }
             "variations" => {
                 self.flag("variations", item.span);
                 Ok(Node::True)

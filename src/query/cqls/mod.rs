@@ -12,6 +12,7 @@
 
 pub mod ast;
 mod designator;
+mod gameinfo;
 mod items;
 mod keywords;
 mod line;
@@ -20,6 +21,8 @@ mod parse;
 mod pawnattrs;
 mod relation;
 mod sexpr;
+mod submatch;
+mod tagging;
 mod xform;
 
 use crate::ir::Node;

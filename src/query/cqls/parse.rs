@@ -138,13 +138,95 @@ impl Reader<'_> {
                     i += 1;
                 }
                 _ => {
-                    let (item, next) = self.item(items, i)?;
+                    let (item, next) = match s.atom().and_then(keyword_of) {
+                        Some((k @ ("and" | "or" | "xor" | "cond" | "not"), negated)) => {
+                            self.match_logical(k, negated, items, i)?
+                        }
+                        _ => self.item(items, i)?,
+                    };
                     out.keywords.push(item);
                     i = next;
                 }
             }
         }
         Ok(out)
+    }
+
+    /// A logical keyword of a match list (`:and :or :xor :cond :not`) at `items[i]`, with its
+    /// sub-match lists (Scidb's "sub-match lists"; a `(position ...)` there stands for
+    /// `(match (position ...))`). `:not` without a list negates its whole match list.
+    fn match_logical(
+        &self,
+        k: &str,
+        negated: bool,
+        items: &[Sexpr],
+        i: usize,
+    ) -> Result<(Item, usize), QueryError> {
+        let kw = &items[i];
+        let is_sub = |s: &Sexpr| matches!(s.head(), Some("match" | "position"));
+        let sub = |s: &Sexpr| -> Result<MatchList, QueryError> {
+            if s.head() == Some("match") {
+                self.match_list(s)
+            } else {
+                Ok(MatchList {
+                    keywords: Vec::new(),
+                    positions: vec![self.position_list(s)?],
+                    span: s.span,
+                })
+            }
+        };
+        let item = |args: Vec<Arg>| Item {
+            keyword: k.to_string(),
+            negated,
+            args,
+            span: kw.span,
+        };
+        let next = items.get(i + 1);
+        // `:not (match ...)`, or `:not` alone.
+        if k == "not" {
+            return Ok(match next.filter(|s| is_sub(s)) {
+                Some(s) => (item(vec![Arg::Matches(vec![sub(s)?], s.span)]), i + 2),
+                None => (item(Vec::new()), i + 1),
+            });
+        }
+        // `:and ((match ...) ...)`; `:cond` also takes its lists one after the other.
+        if let Some(s) = next.filter(|s| s.list().is_some() && !is_sub(s)) {
+            let inner = s.list().expect("a list");
+            let mut subs = Vec::new();
+            for x in inner {
+                if !is_sub(x) {
+                    return Err(self
+                        .err(
+                            x.span,
+                            format!(":{k} in a match list takes sub-match lists"),
+                        )
+                        .expecting("(match ...) or (position ...)"));
+                }
+                subs.push(sub(x)?);
+            }
+            if subs.is_empty() {
+                return Err(self
+                    .err(s.span, format!(":{k} needs at least one sub-match list"))
+                    .expecting("(match ...)"));
+            }
+            return Ok((item(vec![Arg::Matches(subs, s.span)]), i + 2));
+        }
+        if k == "cond" {
+            let mut at = i + 1;
+            let mut subs = Vec::new();
+            while let Some(s) = items.get(at).filter(|s| is_sub(s)) {
+                subs.push(sub(s)?);
+                at += 1;
+            }
+            if !subs.is_empty() {
+                let span = Span::new(items[i + 1].span.start, items[at - 1].span.end);
+                return Ok((item(vec![Arg::Matches(subs, span)]), at));
+            }
+        }
+        let span = next.map_or(Span::new(kw.span.end, kw.span.end), |n| n.span);
+        Err(self
+            .err(span, format!(":{k} needs a list of sub-match lists"))
+            .expecting("((match ...) (match ...))"))
     }
 
     pub(super) fn position_list(&self, list: &Sexpr) -> Result<PositionList, QueryError> {
@@ -338,6 +420,20 @@ impl Reader<'_> {
                 }
                 _ if p == Param::OptWord => return Ok(None),
                 _ => return Err(missing("a word")),
+            },
+            Param::Pattern => match next {
+                Some(Sexpr {
+                    kind: SexprKind::Str(t),
+                    span,
+                }) => {
+                    *at += 1;
+                    Arg::Text(t.clone(), *span)
+                }
+                Some(s) if !is_keyword && s.atom().is_some() => {
+                    *at += 1;
+                    Arg::Word(s.atom().expect("checked").to_string(), s.span)
+                }
+                _ => return Err(missing("a name or a quoted pattern")),
             },
             Param::Colon => match atom {
                 Some(":") => {

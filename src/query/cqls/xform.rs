@@ -86,7 +86,6 @@ pub fn group(name: &str, geo: Geometry) -> Option<Vec<Xform>> {
     let w = i64::from(geo.files);
     let h = i64::from(geo.ranks);
     let diag: Matrix = [[0, 1], [1, 0]];
-    let anti: Matrix = [[0, -1], [-1, 0]];
     let shifts = |keep: &dyn Fn(i64, i64) -> bool| {
         let mut out = Vec::new();
         for dx in -(w - 1)..w {
@@ -112,7 +111,9 @@ pub fn group(name: &str, geo: Geometry) -> Option<Vec<Xform>> {
         ],
         "flipvertical" => vec![Xform::IDENTITY, Xform::sym(FILE_MIRROR)],
         "fliphorizontal" => vec![Xform::IDENTITY, Xform::sym(RANK_MIRROR)],
-        "flipdiagonal" if w == h => vec![Xform::IDENTITY, Xform::sym(diag), Xform::sym(anti)],
+        // "reflects each square in its square set about the main diagonal": the help's
+        // example `(position Rc3 qg3 :flipdiagonal)` matches Rc3 qg3 or Rc3 qc7 only.
+        "flipdiagonal" if w == h => vec![Xform::IDENTITY, Xform::sym(diag)],
         "flip" | "flipdihedral" if w == h => {
             let rot: Matrix = [[0, -1], [1, 0]];
             let mut out = Vec::new();
@@ -366,6 +367,18 @@ fn apply_cqls<S: SquareSet>(x: &Xform, geo: Geometry, c: &CqlsNode<S>) -> Option
             },
             ..(**r).clone()
         })),
+        // `:eithercolor` around a match list with tags: the tag's pieces change colour too.
+        CqlsNode::ForAny {
+            var,
+            kinds: k,
+            distinct,
+            body,
+        } => CqlsNode::ForAny {
+            var: *var,
+            kinds: kinds(x, *k),
+            distinct: distinct.clone(),
+            body: a(body)?,
+        },
         other => other.clone(),
     })
 }

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Truth for CQL-S keywords of seed 004 whose CQL 6 counterpart CQL 6.2 cannot be asked
+about, from python-chess (not from cqlq):
+
+  main line, first N games of ../shared/data/std-visible-5k.pgn (plies marked):
+    (position :threefoldrepetition)  a main-line position occurring for the third time, same
+                                     side to move, castling and en passant rights (the seed)
+    (position :fiftymoverule)        the halfmove clock is 100
+    (position :halfmoveclocklimit 3) the halfmove clock is at most 3
+  game tree, first M games of ../shared/data/annotated.pgn (numbers of positions):
+    (position :variationsonly)       positions inside variations (not on the main line)
+    (position :insidevariation)      the same ("a position found inside a sub-variation")
+    (position :null)                 positions whose next move (in any line) is a null move
+    (position)                       every position of the game tree
+
+Usage: python3 scripts/cqls_simple_truth.py 400 300 > tests/expected/cqls-simple.tsv
+"""
+import sys
+
+import chess
+import chess.pgn
+
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 400
+M = int(sys.argv[2]) if len(sys.argv) > 2 else 300
+
+
+def mainline_section():
+    with open("../shared/data/std-visible-5k.pgn", encoding="utf-8", errors="replace") as f:
+        for number in range(1, N + 1):
+            game = chess.pgn.read_game(f)
+            if game is None:
+                break
+            if game.errors:
+                print(f"main\t{number}\tskip")
+                continue
+            board = game.board()
+            seen = {}
+            third, fifty, clock3 = [], [], []
+            for ply in range(len(list(game.mainline_moves())) + 1):
+                if ply > 0:
+                    board.push(moves[ply - 1])
+                else:
+                    moves = list(game.mainline_moves())
+                key = board._transposition_key()
+                seen[key] = seen.get(key, 0) + 1
+                if seen[key] == 3:
+                    third.append(ply)
+                if board.halfmove_clock == 100:
+                    fifty.append(ply)
+                if board.halfmove_clock <= 3:
+                    clock3.append(ply)
+            cols = [third, fifty, clock3]
+            print(f"main\t{number}\t" + "\t".join(",".join(map(str, c)) for c in cols))
+
+
+def tree_section():
+    with open("../shared/data/annotated.pgn", encoding="utf-8", errors="replace") as f:
+        for number in range(1, M + 1):
+            game = chess.pgn.read_game(f)
+            if game is None:
+                break
+            if game.errors:
+                print(f"tree\t{number}\tskip")
+                continue
+            inside = null = total = 0
+            stack = [(game, True)]
+            while stack:
+                node, main = stack.pop()
+                total += 1
+                inside += not main
+                null += any(not child.move for child in node.variations)
+                for i, child in enumerate(node.variations):
+                    stack.append((child, main and i == 0))
+            print(f"tree\t{number}\t{inside}\t{null}\t{total}")
+
+
+print(f"# Source: python-chess {chess.__version__}, scripts/cqls_simple_truth.py {N} {M}")
+mainline_section()
+tree_section()
