@@ -23,6 +23,11 @@ pub struct Gen {
     pub ride: Vec<(i8, i8)>,
     /// Steps `(dx, dy, count)` already oriented for the colour.
     pub steps: Vec<(i8, i8, u8)>,
+    /// The one-square steps of `steps` as targets per square (a step of one square is a
+    /// leap): what [`super::position::FairyPos::targets`] reads instead of walking them.
+    pub step_leaps: Vec<Bits256>,
+    /// The steps of `steps` longer than one square (walked, as they stop at a piece).
+    pub long_steps: Vec<(i8, i8, u8)>,
 }
 
 impl Gen {
@@ -111,6 +116,19 @@ pub struct Variant {
     pub cql_type: Vec<u8>,
     /// Rule layers (FBR rules); `Layers::default()` for a plain SjaakII definition.
     pub layers: super::layers::Layers,
+    /// Per colour and square: the squares from which some piece type of that colour reaches
+    /// the square by capture on an empty board (the union of [`Kind::reach`] turned around):
+    /// the only pieces the attack test needs to look at.
+    pub attack_from: [Vec<Bits256>; 2],
+    /// Per colour and square: the squares from which some piece type of that colour gets to
+    /// the square on an empty board (the union of [`Kind::reach_all`] turned around): the
+    /// pieces reading a move needs to look at.
+    pub reach_to: [Vec<Bits256>; 2],
+    /// Per ASCII byte: the piece types (bit `t`, types below 64) a one-letter SAN piece name
+    /// names, case-insensitively (the test of `san_aliases` done once per variant).
+    pub san_letter_types: Vec<u64>,
+    /// The piece types (bit `t`, types below 64) written without a letter in SAN.
+    pub san_letterless_types: u64,
 }
 
 /// Builds a variant's tables; fails when a promotion names no defined piece.
@@ -282,6 +300,38 @@ pub fn defs_to_variant_with(
         .enumerate()
         .filter(|(t, k)| *t < 64 && k.def.flags.royal)
         .fold(0u64, |m, (t, _)| m | 1u64 << t);
+    let mut attack_from = [vec![Bits256::EMPTY; 256], vec![Bits256::EMPTY; 256]];
+    let mut reach_to = [vec![Bits256::EMPTY; 256], vec![Bits256::EMPTY; 256]];
+    for k in &kinds {
+        for c in 0..2 {
+            for from in 0..256 {
+                for to in k.reach[c][from].iter() {
+                    attack_from[c][to].set(from);
+                }
+                for to in k.reach_all[c][from].iter() {
+                    reach_to[c][to].set(from);
+                }
+            }
+        }
+    }
+    let types_named = |pick: &dyn Fn(&Kind) -> bool| {
+        kinds
+            .iter()
+            .enumerate()
+            .filter(|(t, k)| *t < 64 && pick(k))
+            .fold(0u64, |m, (t, _)| m | 1u64 << t)
+    };
+    let san_letter_types = (0u8..128)
+        .map(|b| {
+            let letter = [b];
+            types_named(&|k: &Kind| {
+                k.san_aliases
+                    .iter()
+                    .any(|a| a.as_bytes().eq_ignore_ascii_case(&letter))
+            })
+        })
+        .collect();
+    let san_letterless_types = types_named(&|k: &Kind| k.san_letterless);
     Ok(Variant {
         def: def.clone(),
         files,
@@ -294,6 +344,10 @@ pub fn defs_to_variant_with(
         cql_type,
         rays: rays_of(files, ranks),
         layers,
+        attack_from,
+        reach_to,
+        san_letter_types,
+        san_letterless_types,
     })
 }
 
@@ -413,6 +467,7 @@ impl Geo {
         };
         let mut g = Gen {
             leaps: vec![Bits256::EMPTY; 256],
+            step_leaps: vec![Bits256::EMPTY; 256],
             ..Gen::default()
         };
         for a in atoms {
@@ -432,6 +487,13 @@ impl Geo {
                             _ => (dx, dy),
                         };
                         g.steps.push((dx, dy, n));
+                        if n == 1 {
+                            for (sq, t) in self.leap_table(&[(dx, dy)]).iter().enumerate() {
+                                g.step_leaps[sq] |= *t;
+                            }
+                        } else {
+                            g.long_steps.push((dx, dy, n));
+                        }
                     }
                 }
                 Atom::Leap(l) => {
