@@ -9,10 +9,25 @@ use super::position::FairyPos;
 use super::tables::Variant;
 
 impl FairyPos {
-    /// The variant's start position.
+    /// The variant's start position: read from the variant's FEN once per thread and
+    /// variant, then copied (every game of a file starts there).
     pub fn start(v: Arc<Variant>) -> Result<FairyPos, String> {
-        let fen = v.def.fen.clone();
-        FairyPos::from_fen(v, &fen)
+        thread_local! {
+            static LAST_START: std::cell::RefCell<Option<FairyPos>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        LAST_START.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some(p) = last.as_ref()
+                && Arc::ptr_eq(&p.v, &v)
+            {
+                return Ok(p.clone());
+            }
+            let fen = v.def.fen.clone();
+            let p = FairyPos::from_fen(v, &fen)?;
+            *last = Some(p.clone());
+            Ok(p)
+        })
     }
 
     /// Reads a FEN of the variant.

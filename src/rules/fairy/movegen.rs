@@ -213,7 +213,8 @@ impl FairyPos {
         }
     }
 
-    fn push_castles(&self, out: &mut Vec<FMove>, sq: usize, t: usize) {
+    /// Pushes the castling moves of the piece of type `t` on `sq` (reading `O-O` needs no others).
+    pub(super) fn push_castles(&self, out: &mut Vec<FMove>, sq: usize, t: usize) {
         let us = self.turn;
         let k = &self.v.kinds[t];
         if k.def.castles.is_empty() || !self.unmoved.has(sq) {

@@ -77,6 +77,10 @@ pub struct FairyPos {
     /// A `no_retaliate` piece was just captured by a piece without the flag: none may be
     /// captured on this move ([`super::lion`]).
     pub no_retaliate: bool,
+    /// Squares of each colour's royal pieces (the variant's royal types), kept by
+    /// [`FairyPos::put`] and [`FairyPos::remove`] so that the check test need not look for
+    /// them.
+    pub royal: [Bits256; 2],
 }
 
 impl FairyPos {
@@ -98,6 +102,7 @@ impl FairyPos {
             layer: super::layers::LayerState::default(),
             history: Vec::new(),
             no_retaliate: false,
+            royal: [Bits256::EMPTY; 2],
         }
     }
 
@@ -113,6 +118,9 @@ impl FairyPos {
     pub fn put(&mut self, sq: usize, color: usize, t: usize) {
         self.board[sq] = 1 + (t as u8) * 2 + color as u8;
         self.color[color].set(sq);
+        if t < 64 && self.v.royal_types >> t & 1 != 0 {
+            self.royal[color].set(sq);
+        }
     }
 
     /// Removes the piece of a square.
@@ -120,6 +128,7 @@ impl FairyPos {
     pub fn remove(&mut self, sq: usize) {
         if let Some((c, _)) = self.piece(sq) {
             self.color[c].clear(sq);
+            self.royal[c].clear(sq);
         }
         self.board[sq] = 0;
     }
@@ -204,7 +213,10 @@ impl FairyPos {
                 cur = n;
             }
         }
-        for &(dx, dy, n) in &g.steps {
+        if let Some(s) = g.step_leaps.get(sq) {
+            b |= *s;
+        }
+        for &(dx, dy, n) in &g.long_steps {
             let mut cur = sq;
             for _ in 0..n {
                 match self.offset(cur, dx as i32, dy as i32) {
@@ -261,7 +273,12 @@ impl FairyPos {
     /// pieces of that colour) attacks `sq` when `occ` is occupied: the check test of a
     /// position after a move, without making it.
     pub fn attacked_with(&self, sq: usize, by: usize, occ: Bits256, attackers: Bits256) -> bool {
-        for s in attackers.iter() {
+        // Only the pieces on squares from which some type reaches `sq` can attack it.
+        let near = match self.v.attack_from[by].get(sq) {
+            Some(from) => attackers & *from,
+            None => attackers,
+        };
+        for s in near.iter() {
             let t = ((self.board[s] - 1) >> 1) as usize;
             let k = &self.v.kinds[t];
             if !k.reach[by][s].has(sq) {
@@ -272,11 +289,11 @@ impl FairyPos {
                 continue;
             }
             // Quick answers for plain leapers and sliders; anything else computes targets.
-            if g.leaps[s].has(sq) {
+            if g.leaps[s].has(sq) || g.step_leaps.get(s).is_some_and(|b| b.has(sq)) {
                 return true;
             }
             let simple =
-                g.compound.is_empty() && g.hop == 0 && g.ride.is_empty() && g.steps.is_empty();
+                g.compound.is_empty() && g.hop == 0 && g.ride.is_empty() && g.long_steps.is_empty();
             if simple && k.block[by].none() && !self.v.layers.wraps() {
                 if g.slide != 0 && self.slides_to(g.slide, s, sq, occ) {
                     return true;
@@ -311,6 +328,16 @@ impl FairyPos {
             return false;
         }
         let (sx, sy) = (dx.signum(), dy.signum());
+        // On a board that does not wrap, the squares between are a ray minus the ray beyond.
+        if let Some(i) = LINE_DIRS
+            .iter()
+            .position(|&(_, d)| (i32::from(d.0), i32::from(d.1)) == (sx, sy))
+            && let Some(rays) = self.v.rays.get(from)
+        {
+            let mut between = rays[i] & !self.v.rays[to][i];
+            between.clear(to);
+            return rays[i].has(to) && (between & occ).none();
+        }
         let (mut f, mut r) = (ff + sx, fr + sy);
         while (f, r) != (tf, tr) {
             if occ.has(square(f as usize, r as usize)) {
@@ -323,19 +350,9 @@ impl FairyPos {
     }
 
     /// The squares of `color`'s royal pieces.
+    #[inline]
     pub fn royals(&self, color: usize) -> Bits256 {
-        let mut b = Bits256::EMPTY;
-        let royal = self.v.royal_types;
-        if royal == 0 {
-            return b;
-        }
-        for s in self.color[color].iter() {
-            let t = ((self.board[s] - 1) >> 1) as usize;
-            if t < 64 && royal >> t & 1 != 0 {
-                b.set(s);
-            }
-        }
-        b
+        self.royal[color]
     }
 
     /// Whether royal pieces on `royals` are in check from the pieces of colour `by` on

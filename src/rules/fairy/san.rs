@@ -11,16 +11,37 @@
 use super::bits::{Bits256, square};
 use super::position::{FMove, FairyPos, MoveKind};
 
-/// A SAN move taken apart.
+/// A SAN move taken apart (its letters borrowed from the text).
 #[derive(Debug, Default)]
-struct SanParts {
-    piece: Option<String>,
+struct SanParts<'a> {
+    piece: Option<&'a str>,
     from_file: Option<usize>,
     from_rank: Option<usize>,
     to: usize,
-    promo: Option<String>,
+    promo: Option<&'a str>,
     drop: bool,
-    gate: Option<(String, Option<usize>)>,
+    gate: Option<(&'a str, Option<usize>)>,
+}
+
+/// `text` without surrounding whitespace and trailing check marks and annotations
+/// (`+ # ! ?`), by bytes.
+fn san_body(text: &str) -> &str {
+    let b = text.as_bytes();
+    let start = b.iter().take_while(|c| c.is_ascii_whitespace()).count();
+    let mut end = b.len();
+    while end > start && b[end - 1].is_ascii_whitespace() {
+        end -= 1;
+    }
+    while end > start && matches!(b[end - 1], b'+' | b'#' | b'!' | b'?') {
+        end -= 1;
+    }
+    &text[start..end]
+}
+
+/// Splits `s` at the first `byte` (an ASCII byte, so both sides stay valid UTF-8).
+fn split_at_byte(s: &str, byte: u8) -> Option<(&str, &str)> {
+    let i = s.bytes().position(|c| c == byte)?;
+    Some((&s[..i], &s[i + 1..]))
 }
 
 impl FairyPos {
@@ -37,9 +58,22 @@ impl FairyPos {
         self.v.kinds[t].san_letterless
     }
 
+    /// The piece types (bit `t`) a SAN piece name names (`None`: written without a letter).
+    fn san_named_types(&self, letter: Option<&str>) -> u64 {
+        match letter {
+            None => self.v.san_letterless_types,
+            Some(l) if l.len() == 1 && l.as_bytes()[0] < 128 => {
+                self.v.san_letter_types[l.as_bytes()[0] as usize]
+            }
+            Some(l) => (0..self.v.kinds.len().min(64))
+                .filter(|&t| self.san_names(t, l))
+                .fold(0u64, |mask, t| mask | 1u64 << t),
+        }
+    }
+
     /// Finds the legal move a SAN token names.
     pub fn san_to_move(&self, text: &str) -> Result<FMove, String> {
-        let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
+        let t = san_body(text);
         // Only moves the text can name are tested for legality (fast replay); the rules that
         // restrict the whole move list (forced capture, forced drops) need all of them.
         let rules = &self.v.def.rules;
@@ -52,13 +86,25 @@ impl FairyPos {
             }
         };
         let legal_ok = |m: &FMove| restricted || self.is_legal(m);
-        let (body, gate) = match t.split_once('/') {
+        let (body, gate) = match split_at_byte(t, b'/') {
             Some((b, g)) => (b, Some(g)),
             None => (t, None),
         };
         let gate = gate.map(|g| self.parse_gate(g)).transpose()?;
         if body == "O-O" || body == "O-O-O" || body == "0-0" || body == "0-0-0" {
-            let legal = legal_list();
+            // Without gating or whole-list rules, only the castling pieces' moves are needed.
+            let legal = if restricted || gate.is_some() {
+                legal_list()
+            } else {
+                let mut castles = Vec::new();
+                for sq in self.color[self.turn].iter() {
+                    let t = ((self.board[sq] - 1) >> 1) as usize;
+                    if !self.v.kinds[t].def.castles.is_empty() {
+                        self.push_castles(&mut castles, sq, t);
+                    }
+                }
+                castles
+            };
             let east = body.len() == 3;
             let found: Vec<&FMove> = legal
                 .iter()
@@ -83,13 +129,13 @@ impl FairyPos {
         if !restricted && !parts.drop && parts.gate.is_none() {
             let mut cands = Vec::with_capacity(16);
             // The types the text names, once per move rather than once per piece.
-            let named_types = (0..self.v.kinds.len().min(64))
-                .filter(|&t| match &parts.piece {
-                    Some(letter) => self.san_names(t, letter),
-                    None => self.san_letterless(t),
-                })
-                .fold(0u64, |mask, t| mask | 1u64 << t);
-            for sq in self.color[self.turn].iter() {
+            let named_types = self.san_named_types(parts.piece);
+            // Only pieces on squares from which some type gets to the destination.
+            let near = match self.v.reach_to[self.turn].get(parts.to) {
+                Some(from) => self.color[self.turn] & *from,
+                None => self.color[self.turn],
+            };
+            for sq in near.iter() {
                 let t = ((self.board[sq] - 1) >> 1) as usize;
                 let named = t < 64 && named_types >> t & 1 != 0;
                 if !named
@@ -152,7 +198,7 @@ impl FairyPos {
         }
     }
 
-    fn gate_matches(&self, m: &FMove, gate: &Option<(String, Option<usize>)>) -> bool {
+    fn gate_matches(&self, m: &FMove, gate: &Option<(&str, Option<usize>)>) -> bool {
         match (gate, m.gate) {
             (None, None) => true,
             (Some((letter, sq)), Some((t, s))) => {
@@ -162,12 +208,12 @@ impl FairyPos {
         }
     }
 
-    fn parse_gate(&self, g: &str) -> Result<(String, Option<usize>), String> {
-        let letters: String = g
-            .chars()
-            .take_while(|c| c.is_ascii_uppercase() || *c == '+')
-            .collect();
-        let rest = &g[letters.len()..];
+    fn parse_gate<'a>(&self, g: &'a str) -> Result<(&'a str, Option<usize>), String> {
+        let n = g
+            .bytes()
+            .take_while(|c| c.is_ascii_uppercase() || *c == b'+')
+            .count();
+        let (letters, rest) = g.split_at(n);
         let sq = if rest.is_empty() {
             None
         } else {
@@ -195,19 +241,19 @@ impl FairyPos {
         (r >= 1 && r <= self.v.ranks).then(|| (square((f - b'a') as usize, r - 1), 1 + n))
     }
 
-    fn parse_san(&self, body: &str) -> Option<SanParts> {
+    fn parse_san<'a>(&self, body: &'a str) -> Option<SanParts<'a>> {
         let mut p = SanParts::default();
-        let (main, promo) = match body.split_once('=') {
-            Some((m, pr)) => (m, Some(pr.to_string())),
+        let (main, promo) = match split_at_byte(body, b'=') {
+            Some((m, pr)) => (m, Some(pr)),
             None => match body.strip_suffix('+') {
-                Some(m) => (m, Some("+".to_string())),
+                Some(m) => (m, Some("+")),
                 None => (body, None),
             },
         };
         p.promo = promo;
-        if let Some((piece, sq)) = main.split_once('@') {
+        if let Some((piece, sq)) = split_at_byte(main, b'@') {
             p.drop = true;
-            p.piece = Some(piece.to_string()).filter(|s| !s.is_empty());
+            p.piece = Some(piece).filter(|s| !s.is_empty());
             p.to = self.read_sq(sq.as_bytes())?.0;
             return Some(p);
         }
@@ -216,14 +262,19 @@ impl FairyPos {
             .take_while(|c| c.is_ascii_uppercase() || *c == b'+')
             .count();
         if n_letters > 0 {
-            p.piece = Some(main[..n_letters].to_string());
+            p.piece = Some(&main[..n_letters]);
         }
         let after = &main.as_bytes()[n_letters..];
         let skip = |c: &u8| matches!(c, b'x' | b'-' | b':');
-        let filtered: Vec<u8>;
+        // Capture and move marks are dropped; without any, the text is read in place.
+        let mut filtered = [0u8; 64];
         let rest: &[u8] = if after.iter().any(skip) {
-            filtered = after.iter().copied().filter(|c| !skip(c)).collect();
-            &filtered
+            let mut n = 0;
+            for &c in after.iter().filter(|c| !skip(c)) {
+                *filtered.get_mut(n)? = c;
+                n += 1;
+            }
+            &filtered[..n]
         } else {
             after
         };
@@ -280,7 +331,7 @@ impl FairyPos {
             None if !p.drop && !self.san_letterless(t) => return false,
             _ => {}
         }
-        match (&p.promo, m.promo) {
+        match (p.promo, m.promo) {
             (None, None) => true,
             (Some(s), Some(pt)) if s == "+" => {
                 self.v.kinds[pt as usize].def.symbols[0].starts_with('+')

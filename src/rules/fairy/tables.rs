@@ -23,6 +23,11 @@ pub struct Gen {
     pub ride: Vec<(i8, i8)>,
     /// Steps `(dx, dy, count)` already oriented for the colour.
     pub steps: Vec<(i8, i8, u8)>,
+    /// The one-square steps of `steps` as targets per square (a step of one square is a
+    /// leap): what [`super::position::FairyPos::targets`] reads instead of walking them.
+    pub step_leaps: Vec<Bits256>,
+    /// The steps of `steps` longer than one square (walked, as they stop at a piece).
+    pub long_steps: Vec<(i8, i8, u8)>,
 }
 
 impl Gen {
@@ -119,6 +124,19 @@ pub struct Variant {
     pub lion_types: u64,
     /// Whether a piece type has `no_retaliate` or `endangered` ([`super::lion`]).
     pub victim_rules: bool,
+    /// Per colour and square: the squares from which some piece type of that colour reaches
+    /// the square by capture on an empty board (the union of [`Kind::reach`] turned around):
+    /// the only pieces the attack test needs to look at.
+    pub attack_from: [Vec<Bits256>; 2],
+    /// Per colour and square: the squares from which some piece type of that colour gets to
+    /// the square on an empty board (the union of [`Kind::reach_all`] turned around): the
+    /// pieces reading a move needs to look at.
+    pub reach_to: [Vec<Bits256>; 2],
+    /// Per ASCII byte: the piece types (bit `t`, types below 64) a one-letter SAN piece name
+    /// names, case-insensitively (the test of `san_aliases` done once per variant).
+    pub san_letter_types: Vec<u64>,
+    /// The piece types (bit `t`, types below 64) written without a letter in SAN.
+    pub san_letterless_types: u64,
 }
 
 /// Builds a variant's tables; fails when a promotion names no defined piece.
@@ -295,6 +313,38 @@ pub fn defs_to_variant_with(
         .enumerate()
         .filter(|(t, k)| *t < 64 && k.def.flags.royal)
         .fold(0u64, |m, (t, _)| m | 1u64 << t);
+    let mut attack_from = [vec![Bits256::EMPTY; 256], vec![Bits256::EMPTY; 256]];
+    let mut reach_to = [vec![Bits256::EMPTY; 256], vec![Bits256::EMPTY; 256]];
+    for k in &kinds {
+        for c in 0..2 {
+            for from in 0..256 {
+                for to in k.reach[c][from].iter() {
+                    attack_from[c][to].set(from);
+                }
+                for to in k.reach_all[c][from].iter() {
+                    reach_to[c][to].set(from);
+                }
+            }
+        }
+    }
+    let types_named = |pick: &dyn Fn(&Kind) -> bool| {
+        kinds
+            .iter()
+            .enumerate()
+            .filter(|(t, k)| *t < 64 && pick(k))
+            .fold(0u64, |m, (t, _)| m | 1u64 << t)
+    };
+    let san_letter_types = (0u8..128)
+        .map(|b| {
+            let letter = [b];
+            types_named(&|k: &Kind| {
+                k.san_aliases
+                    .iter()
+                    .any(|a| a.as_bytes().eq_ignore_ascii_case(&letter))
+            })
+        })
+        .collect();
+    let san_letterless_types = types_named(&|k: &Kind| k.san_letterless);
     let lion_types = super::lion::lion_types(&kinds);
     let victim_rules = super::lion::has_victim_rules(&kinds);
     let mut v = Variant {
@@ -311,6 +361,10 @@ pub fn defs_to_variant_with(
         layers,
         lion_types,
         victim_rules,
+        attack_from,
+        reach_to,
+        san_letter_types,
+        san_letterless_types,
     };
     super::castle_king::castle_from_start_king(&mut v);
     Ok(v)
@@ -432,6 +486,7 @@ impl Geo {
         };
         let mut g = Gen {
             leaps: vec![Bits256::EMPTY; 256],
+            step_leaps: vec![Bits256::EMPTY; 256],
             ..Gen::default()
         };
         for a in atoms {
@@ -451,6 +506,13 @@ impl Geo {
                             _ => (dx, dy),
                         };
                         g.steps.push((dx, dy, n));
+                        if n == 1 {
+                            for (sq, t) in self.leap_table(&[(dx, dy)]).iter().enumerate() {
+                                g.step_leaps[sq] |= *t;
+                            }
+                        } else {
+                            g.long_steps.push((dx, dy, n));
+                        }
                     }
                 }
                 Atom::Leap(l) => {
