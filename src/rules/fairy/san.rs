@@ -333,9 +333,7 @@ impl FairyPos {
         }
         match (p.promo, m.promo) {
             (None, None) => true,
-            (Some(s), Some(pt)) if s == "+" => {
-                self.v.kinds[pt as usize].def.symbols[0].starts_with('+')
-            }
+            (Some("+"), Some(pt)) => self.v.kinds[pt as usize].def.symbols[0].starts_with('+'),
             (Some(s), Some(pt)) => !strict || self.san_names(pt as usize, s) || s.is_empty(),
             (Some(s), None) => s == "+" && !strict,
             (None, Some(_)) => !strict,
