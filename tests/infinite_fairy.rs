@@ -5,45 +5,10 @@
 //! one exactly when it lands on a start obstacle's square that no earlier move landed on).
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
-fn icn_dir() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/variants/icn");
-    if p.is_dir() {
-        Some(p)
-    } else {
-        println!("skipped: ../shared/variants/icn is absent");
-        None
-    }
-}
-
-/// Runs `cqlq -q ARGS -e QUERY FILE`; returns (exit code, stdout, stderr).
-fn cqlq(args: &[&str], query: &str, file: &Path) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_cqlq"))
-        .arg("-q")
-        .args(args)
-        .args(["-e", query, file.to_str().unwrap()])
-        .output()
-        .unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// The matched (game, ply) pairs of a query, from `--json`.
-fn matches(query: &str, file: &Path) -> BTreeSet<(u64, u64)> {
-    let (_, out, err) = cqlq(&["--json"], query, file);
-    assert!(err.is_empty(), "{query}: {err}");
-    out.lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            (v["game"].as_u64().unwrap(), v["ply"].as_u64().unwrap())
-        })
-        .collect()
-}
+mod common;
+use common::icn::{cqlq, icn_dir, matches};
 
 /// The games (numbers) whose start position matches.
 fn starts(query: &str, file: &Path) -> BTreeSet<u64> {

@@ -5,6 +5,7 @@
 
 pub mod build;
 pub mod cqls;
+pub mod icn;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
