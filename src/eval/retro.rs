@@ -41,6 +41,23 @@ pub(super) struct Retro {
     pub en_passant: bool,
 }
 
+impl Retro {
+    /// A plain move of `role` from `from` to `to` by `color`: no capture, promotion, castling or
+    /// en passant (the other kinds start from it and set their field).
+    fn plain(color: Color, role: Role, from: Square, to: Square) -> Retro {
+        Retro {
+            color,
+            role,
+            from,
+            to,
+            capture: None,
+            promotion: None,
+            castle: None,
+            en_passant: false,
+        }
+    }
+}
+
 /// The types a capture can have removed (never a king).
 const CAPTURABLE: [Role; 5] = [
     Role::Pawn,
@@ -107,16 +124,7 @@ pub(super) fn retro_moves(setup: &Setup) -> Vec<Retro> {
         }
         let piece = Piece { color: mover, role };
         for from in attacks::attacks(to, piece, board.occupied()) & !board.occupied() {
-            let plain = Retro {
-                color: mover,
-                role,
-                from,
-                to,
-                capture: None,
-                promotion: None,
-                castle: None,
-                en_passant: false,
-            };
+            let plain = Retro::plain(mover, role, from, to);
             push_with_captures(setup, plain, quiet_only, &mut found);
         }
         if role != Role::King && to.rank() == relative_rank(mover, 7) && !quiet_only {
@@ -158,16 +166,7 @@ fn pawn_moves(setup: &Setup, to: Square, found: &mut Vec<Retro>) {
     if behind.rank() == relative_rank(mover, 0) {
         return;
     }
-    let plain = |from| Retro {
-        color: mover,
-        role: Role::Pawn,
-        from,
-        to,
-        capture: None,
-        promotion: None,
-        castle: None,
-        en_passant: false,
-    };
+    let plain = |from| Retro::plain(mover, Role::Pawn, from, to);
     if !board.occupied().contains(behind) {
         keep_if_possible(setup, plain(behind), found);
     }
@@ -199,14 +198,8 @@ fn un_promotions(setup: &Setup, to: Square, role: Role, found: &mut Vec<Retro>) 
         .offset(mover.fold_wb(-8, 8))
         .expect("the last rank has one behind");
     let plain = |from| Retro {
-        color: mover,
-        role: Role::Pawn,
-        from,
-        to,
-        capture: None,
         promotion: Some(role),
-        castle: None,
-        en_passant: false,
+        ..Retro::plain(mover, Role::Pawn, from, to)
     };
     if !board.occupied().contains(behind) {
         keep_if_possible(setup, plain(behind), found);
@@ -239,16 +232,7 @@ fn double_step(setup: &Setup, ep: Square, found: &mut Vec<Retro>) {
     {
         return;
     }
-    let r = Retro {
-        color: mover,
-        role: Role::Pawn,
-        from,
-        to,
-        capture: None,
-        promotion: None,
-        castle: None,
-        en_passant: false,
-    };
+    let r = Retro::plain(mover, Role::Pawn, from, to);
     keep_if_possible(setup, r, found);
 }
 
@@ -297,14 +281,8 @@ fn un_castlings(setup: &Setup, found: &mut Vec<Retro>) {
             continue;
         }
         let r = Retro {
-            color: mover,
-            role: Role::King,
-            from: sq(4),
-            to: sq(k),
-            capture: None,
-            promotion: None,
             castle: Some(king_side),
-            en_passant: false,
+            ..Retro::plain(mover, Role::King, sq(4), sq(k))
         };
         keep_if_possible(setup, r, found);
     }
