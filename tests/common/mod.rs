@@ -124,9 +124,13 @@ pub fn matching_plies(game: &Replayed, number: u64, filter: &Node<Bitboard>) -> 
 }
 
 /// Replays the games of PGN text written by a test (through a temporary file, as a user's
-/// input would be read); `name` keeps concurrent tests' files apart.
+/// input would be read). Each call gets its own file (process id, `name` and a counter), so
+/// concurrent tests, even with the same `name`, never read each other's or a removed file.
 pub fn games_from(name: &str, pgn: &str) -> Vec<Option<Replayed>> {
-    let path = std::env::temp_dir().join(format!("cqlq-test-{}-{name}.pgn", std::process::id()));
+    static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let file = format!("cqlq-test-{}-{name}-{call}.pgn", std::process::id());
+    let path = std::env::temp_dir().join(file);
     std::fs::write(&path, pgn).expect("write pgn");
     let games = replay_file(&path, usize::MAX);
     let _ = std::fs::remove_file(&path);
