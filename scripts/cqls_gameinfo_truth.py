@@ -9,7 +9,7 @@ patterns below use no blanks or word bounds, so Python's fnmatch says the same);
 takes the year of the Date tag. A missing tag never matches a name.
 
 For the first N games of ../shared/data/std-visible-5k.pgn, prints per query (`# query K:`
-lines first, which tests/cqls_gameinfo.rs reads) the numbers of the games it matches.
+lines first, which tests/cqls/cqls_gameinfo.rs reads) the numbers of the games it matches.
 
 Usage: python3 scripts/cqls_gameinfo_truth.py 1000 > tests/expected/cqls-gameinfo.tsv
 """

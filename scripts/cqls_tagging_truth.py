@@ -20,7 +20,7 @@ Tagging", "CQL - The match list", "CQL - Examples" / tagging) and seed 004:
 
 For each of the first N games of ../shared/data/std-visible-5k.pgn it prints the game number
 and, per query, the marked plies (comma-separated; empty: the game does not match). The
-queries are printed first as `# query K: TEXT`, which tests/cqls_tagging.rs reads.
+queries are printed first as `# query K: TEXT`, which tests/cqls/cqls_tagging.rs reads.
 
 Usage: python3 scripts/cqls_tagging_truth.py 400 > tests/expected/cqls-tagging.tsv
 """

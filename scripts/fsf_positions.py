@@ -7,7 +7,7 @@ tests/expected/fsf-positions.txt: variant, FEN, in_check, perft 1..3 (p3 '-' whe
 for every 7th position of the first games, so tests need neither Python nor gzip.
 
 Usage (from the repository root): python3 scripts/fsf_positions.py [--every 7] [--games 5]
-Grand chess (tests/fairy_fen.rs): python3 scripts/fsf_positions.py --variants grand --every 5 \
+Grand chess (tests/variants/fairy_fen.rs): python3 scripts/fsf_positions.py --variants grand --every 5 \
     --out tests/expected/fsf-grand.txt
 """
 import argparse

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the online-variant golden files under tests/expected/ from the oracles in
-# ../shared/oracle (read tests/online_variants.rs for how they are used):
+# ../shared/oracle (read tests/variants/online_variants.rs for how they are used):
 #   online-lichess-NAME.pychess.jsonl.gz  python-chess 1.11.2 (pychess_oracle.py --no-attacks) on
 #                                         the real lichess games ../shared/data/variants/NAME.pgn
 #   online-NAME.games.jsonl               Fairy-Stockfish games of FICS Losers and Suicide

@@ -1,0 +1,15 @@
+//! Integration tests: Command line, PGN input/output, header parameters and the example queries.
+//!
+//! One test binary per area (one link of the library instead of one per file); run a single
+//! file's tests with `cargo test --test cli MODULE::`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod cli;
+mod header_params;
+mod output_edits;
+mod output_sort_comments;
+mod pgn_io;
+mod queries;
+mod query_parse;

@@ -1,0 +1,22 @@
+//! Integration tests: CQL 6: parser conformance, evaluator semantics and agreement with the real CQL 6.2.
+//!
+//! One test binary per area (one link of the library instead of one per file); run a single
+//! file's tests with `cargo test --test cql MODULE::`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod chessql_runs;
+mod cql62_reference;
+mod equivalences;
+mod eval_imagine;
+mod eval_path;
+mod eval_probes;
+mod eval_prog;
+mod eval_retro;
+mod eval_semantics;
+mod eval_strings;
+mod eval_strs_more;
+mod eval_words;
+mod oracle_pychess;
+mod parser_conformance;

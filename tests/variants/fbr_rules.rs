@@ -1,0 +1,428 @@
+//! FBR rules without a Fairy-Stockfish oracle, position by position on FIDE chess (the
+//! bundled definition) plus the rule. Each expectation is reasoned from the FBR page's text
+//! (seed 001), in the comment beside it.
+
+use cqlq::rules::fairy::layer_end::Verdict;
+use cqlq::rules::fairy::{FMove, FairyPos, MoveKind, RankBase, load_variants};
+use cqlq::rules::fbr::{chess_with_rules, variant_with_rules};
+
+fn pos(rules: &str, fen: &str) -> FairyPos {
+    let v = chess_with_rules(rules).unwrap_or_else(|e| panic!("{rules}: {e}"));
+    FairyPos::from_fen(v, fen).expect("fen")
+}
+
+fn sq(s: u8) -> String {
+    format!("{}{}", (b'a' + s % 16) as char, s / 16 + 1)
+}
+
+fn uci(p: &FairyPos, m: &FMove) -> String {
+    match m.kind {
+        MoveKind::Drop => format!(
+            "{}@{}",
+            p.v.kinds[m.piece as usize].def.symbols[0],
+            sq(m.to)
+        ),
+        MoveKind::Pickup => format!("-{}", sq(m.from)),
+        _ => {
+            let mut s = format!("{}{}", sq(m.from), sq(m.to));
+            if let Some(t) = m.promo {
+                s += &p.v.kinds[t as usize].def.symbols[1];
+            }
+            if let Some((t, _)) = m.gate {
+                s += &p.v.kinds[t as usize].def.symbols[1];
+            }
+            s
+        }
+    }
+}
+
+fn moves(p: &FairyPos) -> Vec<String> {
+    let mut v: Vec<String> = p.legal_moves().iter().map(|m| uci(p, m)).collect();
+    v.sort();
+    v
+}
+
+fn from(p: &FairyPos, square: &str) -> Vec<String> {
+    moves(p)
+        .into_iter()
+        .filter(|m| m.starts_with(square))
+        .map(|m| m[2..].to_string())
+        .collect()
+}
+
+fn play(p: &mut FairyPos, m: &str) {
+    let mv = p
+        .coord_to_move(m, RankBase::One)
+        .unwrap_or_else(|e| panic!("{m}: {e} in {}", p.to_fen(true)));
+    p.make(&mv);
+}
+
+fn at(p: &FairyPos, square: &str) -> Option<(usize, String)> {
+    let b = square.as_bytes();
+    let s = (b[1] - b'1') as usize * 16 + (b[0] - b'a') as usize;
+    p.piece(s)
+        .map(|(c, t)| (c, p.v.kinds[t].def.symbols[0].clone()))
+}
+
+#[test]
+fn cylindric_wraps_files() {
+    // "the last file connecting to the first file ... moves like Nh2-b3".
+    let p = pos("cylindric", "4k3/8/8/8/8/8/7N/4K3 w - - 0 1");
+    assert_eq!(from(&p, "h2"), ["a4", "b1", "b3", "f1", "f3", "g4"]);
+    // A rook on a4 going west comes round to h4 .. d4 before the pawn on c4.
+    let p = pos("cylindric", "4k3/8/8/8/R1p5/8/8/4K3 w - - 0 1");
+    let rank: Vec<String> = from(&p, "a4")
+        .into_iter()
+        .filter(|t| t.ends_with('4'))
+        .collect();
+    assert_eq!(rank, ["b4", "c4", "d4", "e4", "f4", "g4", "h4"]);
+    // The rook on h1 attacks a1 across the edge: black's king there is in check.
+    let p = pos("cylindric", "8/8/8/8/8/8/8/k3K2R b - - 0 1");
+    assert!(p.layer_in_check(1));
+    // `null`: a rook on an empty rank may come back to its own square.
+    let p = pos("cylindric=null", "4k3/8/8/8/R7/8/8/4K3 w - - 0 1");
+    assert!(from(&p, "a4").contains(&"a4".to_string()));
+}
+
+#[test]
+fn torus_wraps_files_and_ranks() {
+    // A knight on a1 reaches b7, c8, g8, h7 over the bottom and left edges.
+    // (Black's king stands on e5: on a torus e8 would touch e1.)
+    let p = pos("torus", "8/8/8/4k3/8/8/8/N3K3 w - - 0 1");
+    assert_eq!(
+        from(&p, "a1"),
+        ["b3", "b7", "c2", "c8", "g2", "g8", "h3", "h7"]
+    );
+}
+
+#[test]
+fn diagonals_dark_only() {
+    // "Only the dark diagonals (a1, a3, ...)": c1 is dark, f1 is light.
+    let p = pos("diagonals=dark", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1");
+    assert!(!from(&p, "c1").is_empty());
+    assert!(from(&p, "f1").is_empty());
+}
+
+#[test]
+fn direction_restricts_moves_from_a_range() {
+    // "any piece on a square which belongs to the given board range can only move into the
+    // defined directions"; black reads the range and the direction mirrored (FBR's default
+    // `mirror=vertical`): its rank 8 pieces move "north" towards rank 1.
+    let p = pos("direction<n>[1]", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(from(&p, "a1"), ["a2", "a3", "a4", "a5", "a6", "a7", "a8"]);
+    assert_eq!(from(&p, "e1"), ["e2"]);
+    let p = pos("direction<n>[1]", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1");
+    assert_eq!(from(&p, "e8"), ["e7"]);
+}
+
+#[test]
+fn zones() {
+    // hole: "No piece can move into a hole, or cross a hole".
+    let p = pos("zone[d-e4-5]=hole", "4k3/8/8/8/8/8/8/3RK3 w - - 0 1");
+    assert_eq!(
+        from(&p, "d1")
+            .iter()
+            .filter(|t| t.starts_with('d'))
+            .collect::<Vec<_>>(),
+        ["d2", "d3"]
+    );
+    // captureonly: entering only by capturing.
+    let p = pos(
+        "zone[d-e4-5]=captureonly",
+        "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1",
+    );
+    let d: Vec<String> = from(&p, "d1")
+        .into_iter()
+        .filter(|t| t.starts_with('d'))
+        .collect();
+    assert_eq!(d, ["d2", "d3", "d5"]);
+    // dontcross: a slider may enter the zone but not pass it; a knight leaps over.
+    let p = pos("zone[4-5]=dontcross", "4k3/8/8/8/8/8/8/RN2K3 w - - 0 1");
+    let a: Vec<String> = from(&p, "a1")
+        .into_iter()
+        .filter(|t| t.starts_with('a'))
+        .collect();
+    assert_eq!(a, ["a2", "a3", "a4"]);
+    // river: a piece ending its move in the river must leave it on its next turn or drown.
+    let mut p = pos("zone[4-5]=river", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    play(&mut p, "a1a4");
+    assert_eq!(at(&p, "a4"), Some((0, "R".into())), "entering is safe");
+    play(&mut p, "e8d8");
+    play(&mut p, "e1e2");
+    assert_eq!(
+        at(&p, "a4"),
+        None,
+        "the rook stayed in the river and drowned"
+    );
+}
+
+#[test]
+fn andernach_capturer_changes_colour() {
+    // "The piece making a capture changes color (except royal pieces)."
+    let mut p = pos("andernach", "n3k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    play(&mut p, "a1a8");
+    assert_eq!(at(&p, "a8"), Some((1, "R".into())));
+    // A king capturing stays its colour.
+    let mut p = pos("andernach", "4k3/8/8/8/8/8/3n4/4K3 w - - 0 1");
+    play(&mut p, "e1d2");
+    assert_eq!(at(&p, "d2"), Some((0, "K".into())));
+}
+
+#[test]
+fn benedict_flips_attacked_pieces_and_wins_by_flipping_the_king() {
+    // "Any move definition will become move only"; "all enemy pieces attacked by the moving
+    // piece are flipped"; "Win by flipping the enemy King".
+    let p = pos("benedict", "4k3/8/8/8/n7/8/8/R3K3 w - - 0 1");
+    assert_eq!(
+        from(&p, "a1").iter().filter(|t| t.starts_with('a')).count(),
+        2,
+        "a2, a3: no a4 capture"
+    );
+    let mut p = pos("benedict", "4k3/8/8/8/3n4/8/8/R3K3 w - - 0 1");
+    play(&mut p, "a1a4");
+    assert_eq!(at(&p, "d4"), Some((0, "n".to_uppercase())));
+    let mut p = pos("benedict", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    play(&mut p, "a1a8");
+    assert_eq!(at(&p, "e8"), Some((0, "K".into())));
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(0)));
+}
+
+#[test]
+fn magnetic_repels_and_attracts() {
+    // The rook lands on a4: the black knight nearest on its rank (f4) is pulled next to it
+    // (b4); the white knight nearest on its file (a6) is pushed away to the edge (a8).
+    let mut p = pos("magnetic", "4k3/8/N7/8/5n2/8/8/R3K3 w - - 0 1");
+    play(&mut p, "a1a4");
+    assert_eq!(at(&p, "b4"), Some((1, "N".into())));
+    assert_eq!(at(&p, "a8"), Some((0, "N".into())));
+    assert_eq!(at(&p, "f4"), None);
+    assert_eq!(at(&p, "a6"), None);
+}
+
+#[test]
+fn alice_pieces_change_boards() {
+    // The rook moving to a5 passes to the other board: the black rook (first board) cannot
+    // capture it, nor land on a5 ("only if the destination square on the other board is
+    // vacant"), but reaches b5.
+    let mut p = pos("alice", "4k3/8/8/7r/8/8/8/R3K3 w - - 0 1");
+    play(&mut p, "a1a5");
+    let h5 = from(&p, "h5");
+    assert!(h5.contains(&"b5".to_string()));
+    assert!(!h5.contains(&"a5".to_string()));
+}
+
+#[test]
+fn pieces_limits() {
+    // total(1): no promotion to a second queen.
+    let p = pos("pieces{Q}=total(1)", "4k3/P7/8/8/8/8/8/3QK3 w - - 0 1");
+    assert_eq!(from(&p, "a7"), ["a8b", "a8n", "a8r"]);
+    // extinction: a side without knights has lost.
+    let p = pos("pieces{N}=extinction", "1n2k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(1)));
+    // immovable(2): rooks stay for the first two plies.
+    let p = pos("pieces{R}=immovable(2)", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert!(from(&p, "a1").is_empty());
+    let p = pos("pieces{R}=immovable(2)", "4k3/8/8/8/8/8/8/R3K3 w - - 0 2");
+    assert!(!from(&p, "a1").is_empty());
+    // taboo: knights cannot be captured.
+    let p = pos("pieces{N}=taboo", "4k3/8/8/8/8/8/n7/R3K3 w - - 0 1");
+    assert!(!from(&p, "a1").contains(&"a2".to_string()));
+}
+
+#[test]
+fn warp_takes_pieces_off() {
+    // "Any piece, except the royal piece, can be removed from the board."
+    let mut p = pos("warp", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    let m = moves(&p);
+    assert!(m.contains(&"-a1".to_string()) && !m.contains(&"-e1".to_string()));
+    let mv = *p
+        .legal_moves()
+        .iter()
+        .find(|m| m.kind == MoveKind::Pickup)
+        .expect("warp");
+    p.make(&mv);
+    assert_eq!(at(&p, "a1"), None);
+    assert!(
+        p.hand[0].iter().all(|&n| n == 0),
+        "no holding: the piece is gone"
+    );
+    // start(2): not in the first two plies.
+    let p = pos("warp=start(2)", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert!(!moves(&p).iter().any(|m| m.starts_with('-')));
+}
+
+#[test]
+fn nonrepeating_forbids_returning_to_a_position() {
+    let mut p = pos(
+        "nonrepeating",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    play(&mut p, "g1f3");
+    play(&mut p, "g8f6");
+    play(&mut p, "f3g1");
+    // Black's f6g8 would bring back the start position with white to move.
+    assert!(!moves(&p).contains(&"f6g8".to_string()));
+}
+
+#[test]
+fn royal_attributes() {
+    // bare: the side whose royals are bared loses.
+    let p = pos("royal=bare", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(0)));
+    // baremove: the bared king may bare back at once (Kxd7), then it is a draw.
+    let mut p = pos("royal=baremove", "4k3/3R4/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(p.game_end(), None);
+    play(&mut p, "e8d7");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Draw));
+    // solely: the opponent has only its royal at the start of the turn: the side to move wins.
+    let p = pos("royal=solely", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(0)));
+    // mustevase: in check only the royal moves (the rook could block on e3).
+    let p = pos("royal=mustevase", "4k3/8/8/8/4r3/R7/8/4K3 w - - 0 1");
+    assert!(moves(&p).iter().all(|m| m.starts_with("e1")));
+    let p = pos("royal", "4k3/8/8/8/4r3/R7/8/4K3 w - - 0 1");
+    assert!(moves(&p).contains(&"a3e3".to_string()));
+    // taboo: "check is entirely forbidden".
+    let p = pos("royal=taboo", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert!(!from(&p, "a1").contains(&"a8".to_string()));
+    assert!(from(&p, "a1").contains(&"a7".to_string()));
+    // checkmated: being mated wins.
+    let p = pos("royal=checkmated", "R5k1/5ppp/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(1)));
+    // untilcaptured: mate does not end the game; the mated side moves on (into check).
+    let p = pos("royal=untilcaptured", "R5k1/5ppp/8/8/8/8/8/4K3 b - - 0 1");
+    assert!(!moves(&p).is_empty());
+    assert_eq!(p.game_end(), None);
+}
+
+#[test]
+fn stalemate_outcomes() {
+    let fen = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+    let verdict = |rules: &str| pos(rules, fen).game_end().map(|e| e.verdict);
+    assert_eq!(verdict("stalemate=loss"), Some(Verdict::Win(0)));
+    assert_eq!(verdict("stalemate=win"), Some(Verdict::Win(1)));
+    assert_eq!(verdict("stalemate=draw"), Some(Verdict::Draw));
+    assert_eq!(verdict("loss=stalemate"), Some(Verdict::Win(0)));
+}
+
+#[test]
+fn hill_balance_and_fill() {
+    // balance (with knights as the hill's pieces): after white's knight arrives, black may
+    // only answer by arriving too, which draws.
+    let mut p = pos(
+        "hill{N}[d-e4-5]=balance",
+        "4k3/8/6n1/8/8/2N5/8/4K3 w - - 0 1",
+    );
+    play(&mut p, "c3d5");
+    assert_eq!(p.game_end(), None);
+    assert_eq!(moves(&p), ["g6e5"]);
+    play(&mut p, "g6e5");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Draw));
+    // fill: every hill square occupied by white wins.
+    let p = pos("hill[d-e4-5]=fill", "4k3/8/8/3NN3/3NN3/8/8/4K3 b - - 0 1");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(0)));
+}
+
+#[test]
+fn mustcapture_attributes() {
+    // compulsory: white in check can capture a7 but no capture lifts the check: mate.
+    let p = pos(
+        "mustcapture=compulsory",
+        "4r1k1/p7/8/8/8/8/8/R3K3 w - - 0 1",
+    );
+    assert!(moves(&p).is_empty());
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(1)));
+    // Without `compulsory` lifting the check comes first.
+    let p = pos("mustcapture", "4r1k1/p7/8/8/8/8/8/R3K3 w - - 0 1");
+    assert!(moves(&p).iter().all(|m| m.starts_with("e1")) && !moves(&p).is_empty());
+    // most{Q=9}: the capture worth most (the queen) over the pawn.
+    let p = pos(
+        "mustcapture=most{Q=9}",
+        "4k3/8/8/8/8/p7/1q6/R2NK3 w - - 0 1",
+    );
+    assert_eq!(moves(&p), ["d1b2"]);
+    let p = pos("mustcapture", "4k3/8/8/8/8/p7/1q6/R2NK3 w - - 0 1");
+    assert_eq!(moves(&p), ["a1a3", "d1b2"]);
+}
+
+#[test]
+fn holding_attributes() {
+    // notflip: the captured knight stays black's, in black's holding.
+    let mut p = pos("holding=notflip", "4k3/8/8/8/8/8/n7/R3K3 w - - 0 1");
+    play(&mut p, "a1a2");
+    assert_eq!(p.hand[1][0], 1, "a black knight in hand (type 0 = Knight)");
+    assert_eq!(p.hand[0][0], 0);
+    // share: black may drop the knight white captured.
+    let mut p = pos("holding=share", "4k3/8/8/8/8/8/n7/R3K3 w - - 0 1");
+    play(&mut p, "a1a2");
+    assert!(moves(&p).iter().any(|m| m.starts_with("N@")));
+    // promote: a captured pawn goes to the holding as its first promotion (a queen).
+    let mut p = pos("holding=promote", "4k3/8/8/8/8/8/p7/R3K3 w - - 0 1");
+    play(&mut p, "a1a2");
+    assert_eq!(p.hand[0][3], 1, "a queen (type 3) in white's hand");
+}
+
+#[test]
+fn drop_attributes() {
+    // withattack: the dropped knight must attack an enemy piece (only the king is there).
+    let p = pos(
+        "holding drop=withattack",
+        "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1",
+    );
+    let drops: Vec<String> = moves(&p).into_iter().filter(|m| m.contains('@')).collect();
+    assert_eq!(drops, ["N@c7", "N@d6", "N@f6", "N@g7"]);
+    // nocheck: the same drops all give check: none left.
+    let p = pos(
+        "holding drop=nocheck,withattack",
+        "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1",
+    );
+    assert!(!moves(&p).iter().any(|m| m.contains('@')));
+    // captured{N}: a drop needs a knight lost first.
+    let p = pos(
+        "holding drop=captured{N}",
+        "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1",
+    );
+    assert!(!moves(&p).iter().any(|m| m.contains('@')));
+}
+
+#[test]
+fn gating_ordered() {
+    // The Seirawan base of testdata without its own rule, with `gating{EH}=ordered`: the
+    // elephant must be gated before the hawk.
+    let text = include_str!("../../testdata/fbr/variants.txt");
+    let mut def = load_variants("testdata", text).expect("testdata")[0]
+        .def
+        .clone();
+    def.fbr_rules = None;
+    let v = variant_with_rules(&def, "gating[1]{EH}=ordered").expect("rules");
+    let p = FairyPos::start(std::sync::Arc::new(v)).expect("start");
+    let m = moves(&p);
+    assert!(m.contains(&"g1f3e".to_string()));
+    assert!(!m.contains(&"g1f3h".to_string()));
+}
+
+#[test]
+fn monster_white_moves_twice() {
+    let mut p = pos("monster", "rnbqkbnr/pppppppp/8/8/8/8/2PPPP2/4K3 w kq - 0 1");
+    play(&mut p, "c2c3");
+    assert_eq!(p.turn, 0, "white moves again");
+    play(&mut p, "d2d3");
+    assert_eq!(p.turn, 1);
+}
+
+#[test]
+fn no_mirror_moves_black_like_white() {
+    // `!mirror`: black's movements are not reflected: its pawns step towards rank 8.
+    let p = pos("!mirror", "4k3/8/8/8/3p4/8/8/4K3 b - - 0 1");
+    assert_eq!(from(&p, "d4"), ["d5"]);
+}
+
+#[test]
+fn neutral_pieces_serve_the_side_to_move() {
+    // "all neutral pieces not giving check will switch the color to the color of the side to
+    // move": after white's king move the knight on a1 (giving no check) is black's to move.
+    let mut p = pos("pieces{N}=neutral", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+    play(&mut p, "e1e2");
+    assert_eq!(at(&p, "a1"), Some((1, "N".into())));
+    assert!(!from(&p, "a1").is_empty());
+}

@@ -1,0 +1,22 @@
+//! Integration tests: Online variants, fairy variants in SjaakII's format and FBR rule layers.
+//!
+//! One test binary per area (one link of the library instead of one per file); run a single
+//! file's tests with `cargo test --test variants MODULE::`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod fairy_bundled;
+mod fairy_cli;
+mod fairy_cql;
+mod fairy_fen;
+mod fairy_fsf;
+mod fairy_pgn;
+mod fairy_rules;
+mod fairy_sjaak;
+mod fbr_cli;
+mod fbr_fsf;
+mod fbr_parse;
+mod fbr_rules;
+mod fbr_wrongrook;
+mod online_variants;
