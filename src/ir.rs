@@ -11,6 +11,7 @@ mod imagine;
 pub mod path;
 pub mod prog;
 mod strings;
+pub mod walk;
 pub use chessql::ChessqlWord;
 mod words;
 pub use extended::{
