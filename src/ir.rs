@@ -260,6 +260,24 @@ pub struct MoveFilter<S> {
     pub yields: MoveYield,
 }
 
+impl<S> MoveFilter<S> {
+    /// `move` with no parameter but its source: every move of `source`, yielding their
+    /// from-squares (what the other parameters then narrow).
+    pub fn any(source: MoveSource) -> MoveFilter<S> {
+        MoveFilter {
+            source,
+            from: None,
+            to: None,
+            capture: None,
+            promote: None,
+            enpassant: false,
+            castle: None,
+            null: false,
+            yields: MoveYield::From,
+        }
+    }
+}
+
 /// A regular expression compiled once, when the query is compiled (compares by its text).
 #[derive(Clone, Debug)]
 pub struct Pattern(pub regex::Regex);
