@@ -207,6 +207,28 @@ fn bounded_only<S>(n: &Node<S>) -> Option<(u8, &'static str)> {
 mod tests {
     use super::*;
 
+    /// The filters are found by their IR variant wherever they stand: `distance` of squares
+    /// is refused, `distance` of positions (which counts moves) is not, nor is a string that
+    /// merely spells a variant's name; with several, the list's first is named.
+    #[test]
+    fn bounded_only_filters_are_found_by_variant() {
+        use crate::ir::TreeWord;
+        let one = || Box::new(Node::<u64>::Number(1));
+        let squares = Node::Distance(one(), one());
+        let positions = Node::<u64>::Tree(Box::new(TreeWord::TreeDistance(
+            Node::Number(1),
+            Node::Number(2),
+        )));
+        assert_eq!(needs_bounded_board(&squares), Some("distance"));
+        assert_eq!(needs_bounded_board(&positions), None);
+        assert_eq!(needs_bounded_board(&Node::<u64>::Str("Pin(".into())), None);
+        let both = Node::Not(Box::new(Node::And(vec![
+            squares,
+            Node::Between(one(), one()),
+        ])));
+        assert_eq!(needs_bounded_board(&both), Some("between"));
+    }
+
     #[test]
     fn spans_and_rectangles() {
         let r = coords_to_rects("[-5..5,0..8; *,3 ;..-2,7..]").unwrap();
