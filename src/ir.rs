@@ -11,6 +11,7 @@ mod imagine;
 pub mod path;
 pub mod prog;
 mod strings;
+pub mod walk;
 pub use chessql::ChessqlWord;
 mod words;
 pub use extended::{
@@ -257,6 +258,24 @@ pub struct MoveFilter<S> {
     pub null: bool,
     /// What the filter yields.
     pub yields: MoveYield,
+}
+
+impl<S> MoveFilter<S> {
+    /// `move` with no parameter but its source: every move of `source`, yielding their
+    /// from-squares (what the other parameters then narrow).
+    pub fn any(source: MoveSource) -> MoveFilter<S> {
+        MoveFilter {
+            source,
+            from: None,
+            to: None,
+            capture: None,
+            promote: None,
+            enpassant: false,
+            castle: None,
+            null: false,
+            yields: MoveYield::From,
+        }
+    }
 }
 
 /// A regular expression compiled once, when the query is compiled (compares by its text).

@@ -57,20 +57,7 @@ impl Datum {
         match self {
             Datum::Num(n) => n.to_string(),
             Datum::Str(s) => format!("\"{s}\""),
-            Datum::Squares(c) => {
-                let names: Vec<String> = c
-                    .iter()
-                    .map(|c| {
-                        let file = char::from(b'a' + c.file.clamp(0, 25) as u8);
-                        format!("{file}{}", c.rank + 1)
-                    })
-                    .collect();
-                if names.len() == 1 {
-                    names[0].clone()
-                } else {
-                    format!("[{}]", names.join(","))
-                }
-            }
+            Datum::Squares(c) => super::strings::coords_text(c),
             Datum::Pos(p) => format!("<position {p}>"),
         }
     }

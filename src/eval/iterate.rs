@@ -95,12 +95,12 @@ impl<P: Position> Evaluator<'_, P> {
     pub(super) fn eval_comment(&self, parts: &[Node<P::Set>], at: u32) -> Option<Value<P::Set>> {
         let mut text = String::new();
         for part in parts {
-            match self.eval(part, at) {
-                Some(Value::Str(s)) => text.push_str(&s),
-                Some(Value::Num(n)) => text.push_str(&n.to_string()),
-                Some(Value::Set(s)) => text.push_str(&set_text(&s)),
-                Some(Value::Pos(p)) => text.push_str(&format!("<position {p}>")),
-                Some(Value::Bool(_) | Value::Piece(_)) | None => {}
+            if let Some(t) = self
+                .eval(part, at)
+                .as_ref()
+                .and_then(super::strings::value_text)
+            {
+                text.push_str(&t);
             }
         }
         self.state.borrow_mut().comment(at, text);
@@ -117,21 +117,5 @@ impl<P: Position> Evaluator<'_, P> {
         };
         self.state.borrow_mut().sort(&s.label, s.min, n);
         Some(value)
-    }
-}
-
-/// A set of squares as CQL prints it: `a1`, or `[a1,b2]` for several.
-fn set_text<S: SquareSet>(s: &S) -> String {
-    let names: Vec<String> = s
-        .coords()
-        .iter()
-        .map(|c| {
-            let file = char::from(b'a' + c.file.clamp(0, 25) as u8);
-            format!("{file}{}", c.rank + 1)
-        })
-        .collect();
-    match names.len() {
-        1 => names[0].clone(),
-        _ => format!("[{}]", names.join(",")),
     }
 }

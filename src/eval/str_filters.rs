@@ -242,14 +242,14 @@ impl<P: Position> Evaluator<'_, P> {
     fn parts_text(&self, parts: &[Node<P::Set>], at: u32) -> String {
         let mut text = String::new();
         for part in parts {
-            match self.eval(part, at) {
-                Some(Value::Str(s)) => text.push_str(&s),
-                Some(Value::Num(n)) => text.push_str(&n.to_string()),
-                Some(Value::Set(s)) => text.push_str(&strings::squares_text(&s)),
-                Some(Value::Pos(p)) => text.push_str(&format!("<position {p}>")),
-                Some(Value::Bool(true)) => text.push_str("<true>"),
-                Some(Value::Piece(_)) => text.push_str("<piece>"),
-                Some(Value::Bool(false)) | None => text.push_str("<false>"),
+            let value = self.eval(part, at);
+            match value.as_ref().and_then(strings::value_text) {
+                Some(t) => text.push_str(&t),
+                None => text.push_str(match value {
+                    Some(Value::Bool(true)) => "<true>",
+                    Some(Value::Piece(_)) => "<piece>",
+                    _ => "<false>",
+                }),
             }
         }
         text

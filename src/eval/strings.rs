@@ -168,8 +168,12 @@ pub fn hhdb_award(event: &str, want: crate::ir::HhdbAward) -> Option<i64> {
 /// A set of squares as CQL prints it in `str`, `message` and `comment`: `e1`, or `[a1,b2]`
 /// for several (`[]` for none).
 pub fn squares_text<S: crate::squares::SquareSet>(s: &S) -> String {
-    let names: Vec<String> = s
-        .coords()
+    coords_text(&s.coords())
+}
+
+/// Squares as CQL prints a set of them: `e1`, or `[a1,b2]` for several (`[]` for none).
+pub fn coords_text(coords: &[crate::squares::Coord]) -> String {
+    let names: Vec<String> = coords
         .iter()
         .map(|c| {
             let file = char::from(b'a' + c.file.clamp(0, 25) as u8);
@@ -179,5 +183,19 @@ pub fn squares_text<S: crate::squares::SquareSet>(s: &S) -> String {
     match names.len() {
         1 => names[0].clone(),
         _ => format!("[{}]", names.join(",")),
+    }
+}
+
+/// The text `comment`, `str` and `message` make of a value: a string as it is, a number in
+/// decimal, a set as [`squares_text`], a position as `<position N>`; None for a logical
+/// value or a piece, which `comment` leaves out and `str` spells `<true>`, `<piece>`.
+pub(super) fn value_text<S: crate::squares::SquareSet>(value: &super::Value<S>) -> Option<String> {
+    use super::Value;
+    match value {
+        Value::Str(s) => Some(s.clone()),
+        Value::Num(n) => Some(n.to_string()),
+        Value::Set(s) => Some(squares_text(s)),
+        Value::Pos(p) => Some(format!("<position {p}>")),
+        Value::Bool(_) | Value::Piece(_) => None,
     }
 }

@@ -469,19 +469,12 @@ impl Word {
 
     /// The word spelled `text`, if it is one.
     pub fn from_name(text: &str) -> Option<Word> {
-        Word::ALL
-            .iter()
-            .find(|(name, _)| *name == text)
-            .map(|&(_, w)| w)
+        super::names::by_spelling(&Word::ALL, text)
     }
 
     /// The CQL spelling.
     pub fn name(self) -> &'static str {
-        Word::ALL
-            .iter()
-            .find(|(_, w)| *w == self)
-            .map(|&(name, _)| name)
-            .unwrap_or("?")
+        super::names::spelling_of(&Word::ALL, &self)
     }
 }
 

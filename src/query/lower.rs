@@ -472,17 +472,7 @@ impl Lower<'_> {
         span: Span,
         cx: Cx,
     ) -> Lowered<S> {
-        let mut f = MoveFilter {
-            source: MoveSource::Played,
-            from: None,
-            to: None,
-            capture: None,
-            promote: None,
-            enpassant: false,
-            castle: None,
-            null: false,
-            yields: MoveYield::From,
-        };
+        let mut f = MoveFilter::any(MoveSource::Played);
         let (mut source_set, mut count, mut first) = (false, false, None);
         let mut seen: Vec<&'static str> = Vec::new();
         let mut extras: Vec<&super::ast::MoveParam> = Vec::new();

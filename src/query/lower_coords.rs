@@ -160,40 +160,74 @@ impl Lower<'_> {
 
 /// The first filter of `filter` that needs a bounded board, by the name a user wrote: these
 /// walk squares by board tables (`ray`, `pin`, `between`, direction filters, piece identities,
-/// `makesquare`, ...) and are refused for infinite chess rather than answered wrongly. The
-/// filter is read from its debug form, as `run` reads `sort`. `file` / `rank` are not
+/// `makesquare`, ...) and are refused for infinite chess rather than answered wrongly. When
+/// several are present, the one earliest in this list is named. `file` / `rank` are not
 /// here: they read one square's coordinates (ICN's x and y), exact anywhere; `light`/`dark`
-/// are (their parity test assumes non-negative coordinates), and so is `distance` (its
-/// difference of coordinates overflows for squares near ±2^63).
-pub fn needs_bounded_board<S: std::fmt::Debug>(filter: &Node<S>) -> Option<&'static str> {
-    const BOUNDED_ONLY: &[(&str, &str)] = &[
-        (
-            "Direction(",
+/// are (their parity test assumes non-negative coordinates), and so is `distance` of squares
+/// (its difference of coordinates overflows for squares near ±2^63; `distance` of positions
+/// counts moves and runs anywhere).
+pub fn needs_bounded_board<S>(filter: &Node<S>) -> Option<&'static str> {
+    let mut first: Option<(u8, &'static str)> = None;
+    let _ = crate::ir::walk::walk(filter, &mut |n| {
+        if let Some(found) = bounded_only(n)
+            && first.is_none_or(|(rank, _)| found.0 < rank)
+        {
+            first = Some(found);
+        }
+        std::ops::ControlFlow::<()>::Continue(())
+    });
+    first.map(|(_, name)| name)
+}
+
+/// Whether the filter itself (not its operands) needs a bounded board: its rank in the order
+/// [`needs_bounded_board`] names them, and its name.
+fn bounded_only<S>(n: &Node<S>) -> Option<(u8, &'static str)> {
+    Some(match n {
+        Node::Direction(..) => (
+            0,
             "direction filters (up, down, left, right, diagonal, orthogonal, ...)",
         ),
-        ("Between(", "between"),
-        ("Ray(", "ray / xray / attack chains"),
-        ("Pin(", "pin"),
-        ("SquareShade(", "light / dark"),
-        ("MakeSquare(", "makesquare"),
-        ("Distance(", "distance"),
-        ("MateKind(", "puremate / modelmate / idealmate"),
-        ("PieceLoop(", "piece variables (piece x in ...)"),
-        ("Placement(", "fen placement patterns"),
-        ("PromotedPieces", "promotedpieces"),
-        ("Pawns(", "pawn-structure filters"),
-        ("Cqls(", "CQL-S filters"),
-    ];
-    let text = format!("{filter:?}");
-    BOUNDED_ONLY
-        .iter()
-        .find(|(variant, _)| text.contains(variant))
-        .map(|(_, name)| *name)
+        Node::Between(..) => (1, "between"),
+        Node::Ray(_) => (2, "ray / xray / attack chains"),
+        Node::Pin(_) => (3, "pin"),
+        Node::SquareShade(..) => (4, "light / dark"),
+        Node::MakeSquare(..) => (5, "makesquare"),
+        Node::Distance(..) => (6, "distance"),
+        Node::MateKind(..) => (7, "puremate / modelmate / idealmate"),
+        Node::PieceLoop(_) => (8, "piece variables (piece x in ...)"),
+        Node::Placement(_) => (9, "fen placement patterns"),
+        Node::PromotedPieces => (10, "promotedpieces"),
+        Node::Pawns(_) => (11, "pawn-structure filters"),
+        Node::Cqls(_) => (12, "CQL-S filters"),
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The filters are found by their IR variant wherever they stand: `distance` of squares
+    /// is refused, `distance` of positions (which counts moves) is not, nor is a string that
+    /// merely spells a variant's name; with several, the list's first is named.
+    #[test]
+    fn bounded_only_filters_are_found_by_variant() {
+        use crate::ir::TreeWord;
+        let one = || Box::new(Node::<u64>::Number(1));
+        let squares = Node::Distance(one(), one());
+        let positions = Node::<u64>::Tree(Box::new(TreeWord::TreeDistance(
+            Node::Number(1),
+            Node::Number(2),
+        )));
+        assert_eq!(needs_bounded_board(&squares), Some("distance"));
+        assert_eq!(needs_bounded_board(&positions), None);
+        assert_eq!(needs_bounded_board(&Node::<u64>::Str("Pin(".into())), None);
+        let both = Node::Not(Box::new(Node::And(vec![
+            squares,
+            Node::Between(one(), one()),
+        ])));
+        assert_eq!(needs_bounded_board(&both), Some("between"));
+    }
 
     #[test]
     fn spans_and_rectangles() {

@@ -534,15 +534,11 @@ impl Lower<'_> {
             },
         };
         let m = ir::MoveFilter {
-            source,
             from,
             to,
             capture,
             promote,
-            enpassant: false,
-            castle: None,
-            null: false,
-            yields: ir::MoveYield::From,
+            ..ir::MoveFilter::any(source)
         };
         if source != ir::MoveSource::Played {
             // CQL 6.2's `legal --` is a set filter: the moves' destinations (`MoveLegalNode`).

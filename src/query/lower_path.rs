@@ -7,7 +7,7 @@
 //! them.
 
 use crate::ir::path::{Dash, Focus, Path, PathCon, PathFilter, PathStatus};
-use crate::ir::{self, CastleKind, MoveFilter, MoveSource, MoveYield, Node, PieceKinds};
+use crate::ir::{self, CastleKind, MoveFilter, MoveSource, Node, PieceKinds};
 use crate::squares::SquareSet;
 
 use super::ast::{Expr, ExprKind, SeqItem, SeqItemKind, SeqParam, Word};
@@ -30,15 +30,10 @@ impl Lower<'_> {
             |s: PathStatus, ty: Ty| Some((Node::Path(Box::new(PathFilter::Status(s))), ty));
         let previous = |castle: Option<CastleKind>, enpassant: bool, null: bool| {
             let m = MoveFilter {
-                source: MoveSource::Previous,
-                from: None,
-                to: None,
-                capture: None,
-                promote: None,
                 enpassant,
                 castle,
                 null,
-                yields: MoveYield::From,
+                ..MoveFilter::any(MoveSource::Previous)
             };
             Some((Node::Move(m), Ty::Logical))
         };
@@ -147,17 +142,7 @@ impl Lower<'_> {
         targets: &[Expr],
         source: MoveSource,
     ) -> Result<MoveFilter<S>, QueryError> {
-        let mut m = MoveFilter {
-            source,
-            from: None,
-            to: None,
-            capture: None,
-            promote: None,
-            enpassant: false,
-            castle: None,
-            null: false,
-            yields: MoveYield::From,
-        };
+        let mut m = MoveFilter::any(source);
         for t in targets {
             match &t.kind {
                 ExprKind::Word(Word::Castle) => m.castle = Some(CastleKind::Any),

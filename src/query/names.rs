@@ -6,6 +6,22 @@ use super::ast::{
 };
 use super::display::{binop_name, prefix_name};
 
+/// The value a spelling table (`Word::ALL`, `Builtin::ALL`, `Direction::ALL`) gives `text`.
+pub fn by_spelling<T: Copy>(table: &[(&'static str, T)], text: &str) -> Option<T> {
+    table
+        .iter()
+        .find(|(name, _)| *name == text)
+        .map(|&(_, v)| v)
+}
+
+/// The first spelling a table gives `value` (CQL's own), `?` when it has none.
+pub fn spelling_of<T: PartialEq>(table: &[(&'static str, T)], value: &T) -> &'static str {
+    table
+        .iter()
+        .find(|(_, v)| v == value)
+        .map_or("?", |&(name, _)| name)
+}
+
 /// The CQL word (or operator) that introduces a node of this kind.
 pub fn expr_word(kind: &ExprKind) -> String {
     match kind {

@@ -350,18 +350,12 @@ impl Direction {
 
     /// The direction spelled `text`.
     pub fn from_name(text: &str) -> Option<Direction> {
-        Direction::ALL
-            .iter()
-            .find(|(n, _)| *n == text)
-            .map(|&(_, d)| d)
+        super::names::by_spelling(&Direction::ALL, text)
     }
 
     /// The CQL spelling.
     pub fn name(self) -> &'static str {
-        Direction::ALL
-            .iter()
-            .find(|(_, d)| *d == self)
-            .map_or("?", |&(n, _)| n)
+        super::names::spelling_of(&Direction::ALL, &self)
     }
 }
 
@@ -543,18 +537,12 @@ impl Builtin {
 
     /// The builtin spelled `text`.
     pub fn from_name(text: &str) -> Option<Builtin> {
-        Builtin::ALL
-            .iter()
-            .find(|(n, _)| *n == text)
-            .map(|&(_, b)| b)
+        super::names::by_spelling(&Builtin::ALL, text)
     }
 
     /// The CQL spelling.
     pub fn name(self) -> &'static str {
-        Builtin::ALL
-            .iter()
-            .find(|(_, b)| *b == self)
-            .map_or("?", |&(n, _)| n)
+        super::names::spelling_of(&Builtin::ALL, &self)
     }
 }
 

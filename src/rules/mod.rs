@@ -9,6 +9,7 @@ pub mod fbr;
 pub mod infinite;
 pub mod online;
 pub mod select;
+mod shakmaty_bridge;
 pub mod standard;
 
 use crate::ir::{Color, PieceKinds, PieceType};

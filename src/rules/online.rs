@@ -23,7 +23,6 @@
 //!   Remaining checks and promoted markers are not hashed, as CQLi documents.
 
 use shakmaty::fen::Fen;
-use shakmaty::san::{San, SanPlus};
 use shakmaty::variant::{Variant, VariantPosition};
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{
@@ -31,13 +30,12 @@ use shakmaty::{
     Position as _, Role, Setup, Square,
 };
 
-use super::standard::{
-    ROLES, board_attacks_from, board_piece_at, board_pieces, color_of, move_info,
-    pseudo_legal_moves, type_of,
+use super::shakmaty_bridge::{
+    ROLES, after_null_move, lenient, move_info, null_move_setup, pseudo_legal_moves, read_san,
+    shakmaty_board_methods, track_promoted,
 };
 use super::{MoveInfo, Position, RulesError};
-use crate::ir::{Color, PieceKinds, PieceType};
-use crate::squares::Geometry;
+use crate::ir::PieceType;
 
 /// An online variant, as resolved from a `[Variant]` tag by [`super::select`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -166,17 +164,8 @@ impl Online {
                 setup.castling_rights = Bitboard::EMPTY;
             }
             let promoted = setup.promoted & setup.board.occupied();
-            let result = VariantPosition::from_setup(variant.engine(), setup, mode);
-            let result = match (result, leniency) {
-                (Ok(p), _) => Ok(p),
-                (Err(e), 0) => Err(e),
-                (Err(e), 1) => e.ignore_invalid_ep_square(),
-                (Err(e), _) => match e.ignore_invalid_ep_square() {
-                    Ok(p) => Ok(p),
-                    Err(e) => e.ignore_invalid_castling_rights(),
-                },
-            };
-            match result {
+            let built = VariantPosition::from_setup(variant.engine(), setup, mode);
+            match lenient(built, leniency) {
                 Ok(pos) => {
                     return Ok(Online {
                         pos,
@@ -283,15 +272,9 @@ impl Online {
 
     /// The SAN parsed and matched against this variant's legal moves.
     fn san_to_move(&self, san: &str) -> Result<Option<Move>, RulesError> {
-        let parsed = SanPlus::from_ascii(san.as_bytes())
-            .map(|s| s.san)
-            .or_else(|_| San::from_ascii(san.as_bytes()))
-            .map_err(|_| RulesError {
-                reason: format!("unreadable move \"{san}\""),
-            })?;
-        if parsed == San::Null {
+        let Some(parsed) = read_san(san)? else {
             return Ok(None);
-        }
+        };
         let legal = self.moves();
         let mut found = legal.iter().filter(|m| parsed.matches(**m));
         match (found.next(), found.next()) {
@@ -330,57 +313,10 @@ fn giveaway_castling(setup: &Setup) -> (Castles, [Option<Square>; 2]) {
     (castles, kings)
 }
 
-/// Keeps the promoted-pawn set in step with a move: a promotion adds its square, a moving
-/// promoted piece takes its mark along, a capture on a marked square removes the mark.
-fn track_promoted(promoted: &mut Bitboard, m: Move) {
-    match m {
-        Move::Normal {
-            from,
-            to,
-            promotion,
-            ..
-        } => {
-            let was = promoted.contains(from);
-            promoted.discard(from);
-            promoted.discard(to);
-            if was || promotion.is_some() {
-                promoted.add(to);
-            }
-        }
-        Move::EnPassant { .. } | Move::Castle { .. } | Move::Put { .. } => {}
-    }
-}
-
 impl Position for Online {
     type Set = Bitboard;
 
-    fn geometry(&self) -> Geometry {
-        Geometry::STANDARD
-    }
-
-    fn pieces(&self, kinds: PieceKinds) -> Bitboard {
-        board_pieces(self.pos.board(), kinds)
-    }
-
-    fn occupied(&self) -> Bitboard {
-        self.pos.board().occupied()
-    }
-
-    fn piece_at(&self, square: &Bitboard) -> Option<(Color, PieceType)> {
-        board_piece_at(self.pos.board(), *square)
-    }
-
-    fn attacks_from(&self, square: &Bitboard) -> Bitboard {
-        board_attacks_from(self.pos.board(), *square)
-    }
-
-    fn turn(&self) -> Color {
-        color_of(self.pos.turn())
-    }
-
-    fn is_check(&self) -> bool {
-        self.pos.is_check()
-    }
+    shakmaty_board_methods!();
 
     fn legal_moves(&self) -> Vec<MoveInfo<Bitboard>> {
         let turn = self.pos.turn();
@@ -419,28 +355,16 @@ impl Position for Online {
         }
     }
 
-    fn halfmove_clock(&self) -> u32 {
-        self.pos.halfmoves()
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.pos.fullmoves().get()
-    }
-
     fn fen(&self, standard: bool) -> String {
         let setup = self.setup_for_output(EnPassantMode::Always);
         let fen = Fen::try_from_setup(setup)
             .unwrap_or_else(shakmaty::fen::LossyFenError::ignore)
             .to_string();
         if standard {
-            return fen;
+            fen
+        } else {
+            super::shakmaty_bridge::current_fen(&fen)
         }
-        // currentfen: the same with halfmove clock 0 and move number 1.
-        let mut fields: Vec<&str> = fen.split(' ').collect();
-        let n = fields.len();
-        fields[n - 2] = "0";
-        fields[n - 1] = "1";
-        fields.join(" ")
     }
 
     fn zobrist(&self) -> u64 {
@@ -494,37 +418,14 @@ impl Position for Online {
     }
 
     fn play_null(&mut self) -> Result<MoveInfo<Bitboard>, RulesError> {
-        let color = self.turn();
-        if self.pos.is_check() {
-            return Err(RulesError {
-                reason: "null move while in check".to_string(),
-            });
-        }
         let mode = self.pos.castles().mode();
-        let mut setup = self.pos.to_setup(EnPassantMode::Legal);
-        setup.turn = !setup.turn;
-        setup.ep_square = None;
-        setup.halfmoves += 1;
-        if color == Color::Black {
-            setup.fullmoves = setup.fullmoves.saturating_add(1);
-        }
-        self.pos = match VariantPosition::from_setup(self.variant.engine(), setup, mode) {
-            Ok(pos) => pos,
-            Err(e) => e.ignore_impossible_check().map_err(|e| RulesError {
-                reason: format!("null move: {e}"),
-            })?,
-        };
-        Ok(MoveInfo {
-            from: Bitboard::EMPTY,
-            to: Bitboard::EMPTY,
-            color,
-            mover: type_of(Role::King),
-            capture: None,
-            promotion: None,
-            castle: None,
-            en_passant: false,
-            null: true,
-        })
+        let (setup, info) = null_move_setup(&self.pos)?;
+        self.pos = after_null_move(VariantPosition::from_setup(
+            self.variant.engine(),
+            setup,
+            mode,
+        ))?;
+        Ok(info)
     }
 
     fn is_variant_end(&self) -> bool {

@@ -572,9 +572,9 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
     Ok(sink.summary)
 }
 
-/// Whether the query has a `sort` filter (read from the IR's debug form, once per run).
-fn has_sort<S: std::fmt::Debug>(filter: &Node<S>) -> bool {
-    format!("{filter:?}").contains("Sort(Sort {")
+/// Whether the query has a `sort` filter (asked once per run).
+fn has_sort<S>(filter: &Node<S>) -> bool {
+    crate::ir::walk::any_node(filter, |n| matches!(n, Node::Sort(_)))
 }
 
 /// Maps a file read-only; None for an empty file (which cannot be mapped).

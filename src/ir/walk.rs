@@ -1,0 +1,424 @@
+//! Visiting every filter of an IR tree: the one place that knows where each IR type keeps its
+//! operands, so questions about a whole query (does it `sort`? does it need a bounded board?)
+//! are asked of the tree's nodes rather than of its debug text.
+//!
+//! The matches below name every variant on purpose (no `_` arm): a new variant holding
+//! filters does not compile until it says where they are, so no walk silently skips them.
+
+use std::ops::ControlFlow;
+
+use super::path::{Dash, PathCon, PathFilter};
+use super::prog::Prog;
+use super::{LineState, MoveFilter, Node, StrFilter, TreeWord, WordFilter};
+use crate::ir_cqls::CqlsNode;
+
+/// Calls `visit` on `node` and on every filter inside it, parents before their operands and
+/// operands in the order they are written, until `visit` breaks (its break is returned).
+pub fn walk<'a, S, B>(
+    node: &'a Node<S>,
+    visit: &mut dyn FnMut(&'a Node<S>) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    visit(node)?;
+    children(node, &mut |child| walk(child, visit))
+}
+
+/// Whether `pred` holds for `node` or for some filter inside it (stops at the first).
+pub fn any_node<S>(node: &Node<S>, mut pred: impl FnMut(&Node<S>) -> bool) -> bool {
+    walk(node, &mut |n| {
+        if pred(n) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+    .is_break()
+}
+
+/// Calls `visit` on each filter directly inside `node` (not on `node` itself, not deeper),
+/// in written order, until it breaks.
+pub fn children<'a, S, B>(
+    node: &'a Node<S>,
+    visit: &mut dyn FnMut(&'a Node<S>) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    match node {
+        Node::True
+        | Node::False
+        | Node::Pieces(..)
+        | Node::Region(..)
+        | Node::Pawns(_)
+        | Node::PromotedPieces
+        | Node::Placement(_)
+        | Node::Number(_)
+        | Node::Num(_)
+        | Node::Elo(_)
+        | Node::Str(_)
+        | Node::StrProp(_)
+        | Node::Tag(_)
+        | Node::TagContains(..)
+        | Node::HasComment(_)
+        | Node::Check
+        | Node::Mate
+        | Node::Stalemate
+        | Node::ToMove(_)
+        | Node::Initial
+        | Node::Terminal
+        | Node::Result(_)
+        | Node::Var(_)
+        | Node::IsBound(_)
+        | Node::Unbind(_)
+        | Node::Position(_)
+        | Node::InMainline(_)
+        | Node::MateKind(..)
+        | Node::Chessql(_) => ControlFlow::Continue(()),
+        Node::And(v)
+        | Node::Or(v)
+        | Node::Union(v)
+        | Node::Intersect(v)
+        | Node::Max(v)
+        | Node::Min(v)
+        | Node::Comment(v) => each(v, visit),
+        Node::Not(a)
+        | Node::Complement(a)
+        | Node::Count(a)
+        | Node::Negate(a)
+        | Node::Abs(a)
+        | Node::Power(a)
+        | Node::PieceType(a, _)
+        | Node::RegexMatch(a, _)
+        | Node::CaseConvert(_, a)
+        | Node::PieceName(_, a)
+        | Node::Assign(_, a)
+        | Node::Direction(_, _, a)
+        | Node::FileRank(_, a) => visit(a),
+        Node::AttackedBy(a, b)
+        | Node::Attacks(a, b)
+        | Node::Arith(_, a, b)
+        | Node::Compare(_, a, b)
+        | Node::In(a, b)
+        | Node::At(a, b)
+        | Node::Between(a, b)
+        | Node::MakeSquare(a, b)
+        | Node::Distance(a, b)
+        | Node::Relation(_, a, b) => {
+            visit(a)?;
+            visit(b)
+        }
+        Node::If(c, a, e) => {
+            visit(c)?;
+            visit(a)?;
+            opt(e.as_deref(), visit)
+        }
+        Node::SquareShade(_, a) => opt(a.as_deref(), visit),
+        Node::Move(m) => move_children(m, visit),
+        Node::SquareLoop(l) | Node::PieceLoop(l) => {
+            visit(&l.domain)?;
+            visit(&l.body)
+        }
+        Node::Find(f) => visit(&f.body),
+        Node::Line(l) => l.states.iter().try_for_each(|s| match s {
+            LineState::Filter(f, _) => visit(f),
+            LineState::Split(_) | LineState::Accept => ControlFlow::Continue(()),
+        }),
+        Node::Ray(r) => each(&r.sets, visit),
+        Node::Pin(p) => {
+            opt(p.from.as_ref(), visit)?;
+            opt(p.through.as_ref(), visit)?;
+            opt(p.to.as_ref(), visit)
+        }
+        Node::Sort(s) => visit(&s.body),
+        Node::Echo(e) => visit(&e.body),
+        Node::Strs(s) => str_children(s, visit),
+        Node::Tree(t) => tree_children(t, visit),
+        Node::Path(p) => path_children(p, visit),
+        Node::Cqls(c) => cqls_children(c, visit),
+        Node::Prog(p) => prog_children(p, visit),
+        Node::Words(w) => words_children(w, visit),
+    }
+}
+
+type Visit<'v, 'a, S, B> = &'v mut dyn FnMut(&'a Node<S>) -> ControlFlow<B>;
+
+/// Visits each filter of a list.
+fn each<'a, S, B>(nodes: &'a [Node<S>], visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
+    nodes.iter().try_for_each(visit)
+}
+
+/// Visits an optional filter.
+fn opt<'a, S, B>(node: Option<&'a Node<S>>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
+    node.map_or(ControlFlow::Continue(()), visit)
+}
+
+/// `from X`, `to Y`, `capture Z` of a `move` filter.
+fn move_children<'a, S, B>(m: &'a MoveFilter<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
+    opt(m.from.as_deref(), visit)?;
+    opt(m.to.as_deref(), visit)?;
+    opt(m.capture.as_deref(), visit)
+}
+
+fn str_children<'a, S, B>(s: &'a StrFilter<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
+    match s {
+        StrFilter::Capture(_)
+        | StrFilter::OriginalComment
+        | StrFilter::RemoveComment
+        | StrFilter::Year
+        | StrFilter::Hhdb(_) => ControlFlow::Continue(()),
+        StrFilter::Length(a)
+        | StrFilter::ToInt(a)
+        | StrFilter::Ascii(a)
+        | StrFilter::TagOf(a)
+        | StrFilter::RemoveTag(a)
+        | StrFilter::HasCommentText(a)
+        | StrFilter::ReadFile(a) => visit(a),
+        StrFilter::Index(a, b)
+        | StrFilter::Contains(a, b)
+        | StrFilter::IndexOf(a, b)
+        | StrFilter::SetTag(a, b)
+        | StrFilter::WriteFile(a, b) => {
+            visit(a)?;
+            visit(b)
+        }
+        StrFilter::Slice(s, i, j) => {
+            visit(s)?;
+            opt(i.as_ref(), visit)?;
+            opt(j.as_ref(), visit)
+        }
+        StrFilter::SliceAssign(_, i, j, _, value) => {
+            visit(i)?;
+            opt(j.as_ref(), visit)?;
+            visit(value)
+        }
+        StrFilter::ToStr(v) | StrFilter::Message(v, _) => each(v, visit),
+    }
+}
+
+fn tree_children<'a, S, B>(t: &'a TreeWord<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
+    match t {
+        TreeWord::VirtualMainline | TreeWord::LegalPosition | TreeWord::ReachablePosition => {
+            ControlFlow::Continue(())
+        }
+        TreeWord::PieceId(a) => visit(a),
+        TreeWord::ConsecutiveMoves(c) => {
+            visit(&c.left)?;
+            visit(&c.right)
+        }
+        TreeWord::Move(m) => {
+            move_children(&m.base, visit)?;
+            opt(m.comment.as_ref(), visit)?;
+            opt(m.then.as_ref().map(|(_, f)| f), visit)
+        }
+        TreeWord::SameContent(a, b) | TreeWord::TreeDistance(a, b) => {
+            visit(a)?;
+            visit(b)
+        }
+    }
+}
+
+fn path_children<'a, S, B>(p: &'a PathFilter<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
+    match p {
+        PathFilter::Path(path) => {
+            path.cons.iter().try_for_each(|c| con_children(c, visit))?;
+            opt(path.focus.as_ref().map(|f| &f.set), visit)?;
+            opt(path.max.as_ref(), visit)
+        }
+        PathFilter::Dash(d) => dash_children(d, visit),
+        PathFilter::MoveSquares(_) | PathFilter::Status(_) => ControlFlow::Continue(()),
+    }
+}
+
+/// The filters of a path constituent (recursively through chains and repetitions).
+fn con_children<'a, S, B>(c: &'a PathCon<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
+    match c {
+        PathCon::Filter(f) => visit(f),
+        PathCon::Dash(d) => dash_children(d, visit),
+        PathCon::Chain(v) => v.iter().try_for_each(|c| con_children(c, visit)),
+        PathCon::Repeat(c, ..) => con_children(c, visit),
+    }
+}
+
+fn dash_children<'a, S, B>(d: &'a Dash<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
+    opt(d.from.as_ref(), visit)?;
+    opt(d.to.as_ref(), visit)?;
+    opt(d.promote_named.as_ref(), visit)?;
+    opt(d.target.as_ref(), visit)?;
+    d.move_target
+        .as_ref()
+        .map_or(ControlFlow::Continue(()), |m| move_children(m, visit))
+}
+
+fn prog_children<'a, S, B>(p: &'a Prog<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
+    match p {
+        Prog::PrimaryMove(_) | Prog::DictCount(_) | Prog::DictTrue => ControlFlow::Continue(()),
+        Prog::Program(_, a)
+        | Prog::Loop(a)
+        | Prog::Assert(a, _)
+        | Prog::Sqrt(a)
+        | Prog::ChildAt(a)
+        | Prog::DictGet(_, a)
+        | Prog::PieceAssign(_, a) => visit(a),
+        Prog::While(a, b) | Prog::Equal(a, b) | Prog::DictSet(_, a, b) => {
+            visit(a)?;
+            visit(b)
+        }
+        Prog::CountImages(v) => each(v, visit),
+        Prog::DirectionBy(_, from, to, set) => {
+            visit(from)?;
+            opt(to.as_ref(), visit)?;
+            visit(set)
+        }
+        Prog::DictUnbind(_, key) => opt(key.as_ref(), visit),
+    }
+}
+
+fn words_children<'a, S, B>(w: &'a WordFilter<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
+    match w {
+        WordFilter::PathDebug => ControlFlow::Continue(()),
+        WordFilter::PositionById(a)
+        | WordFilter::AssignIfNonEmpty(_, a)
+        | WordFilter::MakeSquareNamed(a) => visit(a),
+        WordFilter::RegexWhile { target, body, .. } => {
+            visit(target)?;
+            visit(body)
+        }
+        WordFilter::FindCounted { find, min, max } => {
+            visit(&find.body)?;
+            visit(min)?;
+            visit(max)
+        }
+    }
+}
+
+fn cqls_children<'a, S, B>(c: &'a CqlsNode<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
+    match c {
+        CqlsNode::LineTransposed(_)
+        | CqlsNode::CastlingRights(_)
+        | CqlsNode::IsCastling(_)
+        | CqlsNode::FenIs(_)
+        | CqlsNode::Ply(_)
+        | CqlsNode::MoveNumber(_)
+        | CqlsNode::PawnCount { .. }
+        | CqlsNode::Opposition(_)
+        | CqlsNode::SumRange(..)
+        | CqlsNode::InsideVariation
+        | CqlsNode::FiftyMoveRule
+        | CqlsNode::ThreefoldRepetition
+        | CqlsNode::MatingMaterial(_)
+        | CqlsNode::StartShuffle { .. }
+        | CqlsNode::StartPosition(_)
+        | CqlsNode::Variant(_)
+        | CqlsNode::ExchangeEvaluation(_)
+        | CqlsNode::Evaluation { .. } => ControlFlow::Continue(()),
+        CqlsNode::InRange(a, _)
+        | CqlsNode::GameCount { filter: a, .. }
+        | CqlsNode::NoneBefore(a)
+        | CqlsNode::AtParent(a)
+        | CqlsNode::AtChild(a)
+        | CqlsNode::GoodBishop { bishops: a, .. }
+        | CqlsNode::ForAny { body: a, .. } => visit(a),
+        CqlsNode::AttackCount {
+            attackers: a,
+            targets: b,
+            ..
+        }
+        | CqlsNode::MaxSwap {
+            movers: a,
+            targets: b,
+            ..
+        }
+        | CqlsNode::MoveEvaluation {
+            movers: a,
+            targets: b,
+            ..
+        } => {
+            visit(a)?;
+            visit(b)
+        }
+        CqlsNode::Sequence { steps, .. } | CqlsNode::Ray { steps, .. } => each(steps, visit),
+        CqlsNode::Accumulate { images, .. } => images.iter().try_for_each(|(f, _)| visit(f)),
+        CqlsNode::Relation(r) => {
+            opt(r.pattern.as_ref(), visit)?;
+            visit(&r.missing.0)?;
+            visit(&r.new.0)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Find, Sort};
+
+    /// A `sort` three levels down (inside `find`, inside `not`, inside `and`) is found; a tree
+    /// without one is not; the walk meets every node once, parents first.
+    #[test]
+    fn finds_nested_filters_in_written_order() {
+        let sort = Node::<u64>::Sort(Box::new(Sort {
+            label: String::new(),
+            min: false,
+            body: Node::Number(1),
+        }));
+        let find = Node::Find(Box::new(Find {
+            body: Node::Not(Box::new(sort)),
+            backward: false,
+            range: None,
+            quiet: false,
+        }));
+        let tree = Node::And(vec![Node::Check, find, Node::Mate]);
+        assert!(any_node(&tree, |n| matches!(n, Node::Sort(_))));
+        assert!(!any_node(&Node::<u64>::Or(vec![Node::Check]), |n| {
+            matches!(n, Node::Sort(_))
+        }));
+        let mut seen = Vec::new();
+        let _ = walk(&tree, &mut |n| {
+            seen.push(match n {
+                Node::And(_) => "and",
+                Node::Check => "check",
+                Node::Find(_) => "find",
+                Node::Not(_) => "not",
+                Node::Sort(_) => "sort",
+                Node::Number(_) => "1",
+                Node::Mate => "mate",
+                _ => "?",
+            });
+            ControlFlow::<()>::Continue(())
+        });
+        assert_eq!(seen, ["and", "check", "find", "not", "sort", "1", "mate"]);
+    }
+
+    /// Filters held in the boxed families (strings, paths, programs, words, CQL-S) are
+    /// reached too.
+    #[test]
+    fn reaches_into_boxed_families() {
+        let leaf = || Node::<u64>::Distance(Box::new(Node::Number(1)), Box::new(Node::Number(2)));
+        let is_distance = |n: &Node<u64>| matches!(n, Node::Distance(..));
+        let wrapped = [
+            Node::Strs(Box::new(StrFilter::Length(leaf()))),
+            Node::Prog(Box::new(Prog::While(Node::True, leaf()))),
+            Node::Words(Box::new(WordFilter::PositionById(leaf()))),
+            Node::Cqls(Box::new(CqlsNode::AtChild(leaf()))),
+            Node::Tree(Box::new(TreeWord::SameContent(Node::True, leaf()))),
+            Node::Path(Box::new(PathFilter::Path(crate::ir::path::Path {
+                cons: vec![PathCon::Chain(vec![PathCon::Filter(leaf())])],
+                range: None,
+                focus: None,
+                max: None,
+                keep_all_best: false,
+                nestban: false,
+                firstmatch: false,
+                primary: false,
+                lastposition: false,
+                piecepath: false,
+                quiet: false,
+                verbose: false,
+                title: None,
+            }))),
+        ];
+        for w in &wrapped {
+            assert!(any_node(w, is_distance), "{w:?}");
+        }
+        // A string that spells a variant's name is not that variant.
+        assert!(!any_node(
+            &Node::<u64>::Str("Distance(".into()),
+            is_distance
+        ));
+    }
+}

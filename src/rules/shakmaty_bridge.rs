@@ -1,0 +1,362 @@
+//! What the two shakmaty-backed rule sets share, [`super::standard::Standard`] (standard chess
+//! and Chess960) and [`super::online::Online`] (the online variants): shakmaty's colours,
+//! roles, boards and moves converted to the rules' own types, the board-only answers of
+//! [`Position`](super::Position) (as one macro both implementations expand), SAN reading,
+//! null moves, lenient FEN loading, promoted-piece tracking and pseudo-legal generation.
+//! Each of the two files keeps only what its rules do differently.
+
+use shakmaty::san::{San, SanPlus};
+use shakmaty::{
+    Bitboard, CastlingSide, EnPassantMode, Move, Piece, PositionError, Role, Setup, Square, attacks,
+};
+
+use super::{MoveInfo, RulesError};
+use crate::ir::{Color, PieceKinds, PieceType};
+
+/// The IR's colour of a shakmaty colour.
+pub(crate) fn color_of(c: shakmaty::Color) -> Color {
+    match c {
+        shakmaty::Color::White => Color::White,
+        shakmaty::Color::Black => Color::Black,
+    }
+}
+
+/// The IR's piece type index of a shakmaty role.
+pub(crate) fn type_of(role: Role) -> PieceType {
+    role as u8 - 1
+}
+
+/// The six roles in the IR's piece type order.
+pub(crate) const ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
+/// The [`Position`](super::Position) methods a shakmaty-backed position answers from its
+/// board and counters alone, for an `impl Position` whose `self.pos` is the shakmaty position
+/// (`geometry` through `fullmove_number`; the 8x8 board). The caller has shakmaty's
+/// `Position` trait in scope.
+macro_rules! shakmaty_board_methods {
+    () => {
+        fn geometry(&self) -> crate::squares::Geometry {
+            crate::squares::Geometry::STANDARD
+        }
+
+        fn pieces(&self, kinds: crate::ir::PieceKinds) -> shakmaty::Bitboard {
+            crate::rules::shakmaty_bridge::board_pieces(self.pos.board(), kinds)
+        }
+
+        fn occupied(&self) -> shakmaty::Bitboard {
+            self.pos.board().occupied()
+        }
+
+        fn piece_at(
+            &self,
+            square: &shakmaty::Bitboard,
+        ) -> Option<(crate::ir::Color, crate::ir::PieceType)> {
+            let sq = square.single_square()?;
+            self.pos.board().piece_at(sq).map(|p| {
+                (
+                    crate::rules::shakmaty_bridge::color_of(p.color),
+                    crate::rules::shakmaty_bridge::type_of(p.role),
+                )
+            })
+        }
+
+        fn attacks_from(&self, square: &shakmaty::Bitboard) -> shakmaty::Bitboard {
+            square
+                .single_square()
+                .map_or(shakmaty::Bitboard::EMPTY, |sq| {
+                    self.pos.board().attacks_from(sq)
+                })
+        }
+
+        fn turn(&self) -> crate::ir::Color {
+            crate::rules::shakmaty_bridge::color_of(self.pos.turn())
+        }
+
+        fn is_check(&self) -> bool {
+            self.pos.is_check()
+        }
+
+        fn halfmove_clock(&self) -> u32 {
+            self.pos.halfmoves()
+        }
+
+        fn fullmove_number(&self) -> u32 {
+            self.pos.fullmoves().get()
+        }
+    };
+}
+pub(crate) use shakmaty_board_methods;
+
+/// The squares of a shakmaty board holding pieces admitted by `kinds` (and the empty squares
+/// if admitted): the one answer to `Position::pieces` for every shakmaty-based position.
+pub(crate) fn board_pieces(board: &shakmaty::Board, kinds: PieceKinds) -> Bitboard {
+    let mut set = Bitboard::EMPTY;
+    for (color, mask) in [
+        (shakmaty::Color::White, kinds.white),
+        (shakmaty::Color::Black, kinds.black),
+    ] {
+        if mask & 0x3f == 0x3f {
+            set |= board.by_color(color);
+        } else if mask != 0 {
+            for role in ROLES {
+                if mask & (1 << type_of(role)) != 0 {
+                    set |= board.by_piece(Piece { color, role });
+                }
+            }
+        }
+    }
+    if kinds.empty {
+        set |= !board.occupied();
+    }
+    set
+}
+
+/// What a shakmaty move of the side `turn` does, as filters see it (a drop has an empty
+/// `from`).
+pub(crate) fn move_info(turn: shakmaty::Color, m: Move) -> MoveInfo<Bitboard> {
+    let one = |sq: Square| Bitboard::from_square(sq);
+    let plain = MoveInfo {
+        from: Bitboard::EMPTY,
+        to: one(m.to()),
+        color: color_of(turn),
+        mover: type_of(m.role()),
+        capture: None,
+        promotion: None,
+        castle: None,
+        en_passant: false,
+        null: false,
+    };
+    match m {
+        Move::Normal {
+            from,
+            capture,
+            to,
+            promotion,
+            ..
+        } => MoveInfo {
+            from: one(from),
+            capture: capture.map(|r| (type_of(r), one(to))),
+            promotion: promotion.map(type_of),
+            ..plain
+        },
+        Move::EnPassant { from, to } => MoveInfo {
+            from: one(from),
+            capture: Some((0, one(Square::from_coords(to.file(), from.rank())))),
+            en_passant: true,
+            ..plain
+        },
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_king_side(king < rook);
+            MoveInfo {
+                from: one(king),
+                to: one(Square::from_coords(side.king_to_file(), king.rank())),
+                castle: Some(side.is_king_side()),
+                ..plain
+            }
+        }
+        Move::Put { .. } => plain,
+    }
+}
+
+/// The SAN of a move read (with or without its check suffix); None for a null move (`--`).
+pub(crate) fn read_san(san: &str) -> Result<Option<San>, RulesError> {
+    let parsed = SanPlus::from_ascii(san.as_bytes())
+        .map(|s| s.san)
+        .or_else(|_| San::from_ascii(san.as_bytes()))
+        .map_err(|_| RulesError {
+            reason: format!("unreadable move \"{san}\""),
+        })?;
+    Ok((parsed != San::Null).then_some(parsed))
+}
+
+/// A null move (`--`) from `pos`: its setup with the other side to move, no en passant square
+/// and the clocks advanced (each rule set rebuilds its position from it, through
+/// [`after_null_move`]), and what the move did; refused while the side to move is in check.
+pub(crate) fn null_move_setup<P: shakmaty::Position>(
+    pos: &P,
+) -> Result<(Setup, MoveInfo<Bitboard>), RulesError> {
+    if pos.is_check() {
+        return Err(RulesError {
+            reason: "null move while in check".to_string(),
+        });
+    }
+    let color = color_of(pos.turn());
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    setup.turn = !setup.turn;
+    setup.ep_square = None;
+    setup.halfmoves += 1;
+    if color == Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    let info = MoveInfo {
+        from: Bitboard::EMPTY,
+        to: Bitboard::EMPTY,
+        color,
+        mover: type_of(Role::King),
+        capture: None,
+        promotion: None,
+        castle: None,
+        en_passant: false,
+        null: true,
+    };
+    Ok((setup, info))
+}
+
+/// The position rebuilt from [`null_move_setup`]'s setup, a check the passing side now gives
+/// let through.
+pub(crate) fn after_null_move<P>(built: Result<P, PositionError<P>>) -> Result<P, RulesError> {
+    built.or_else(|e| {
+        e.ignore_impossible_check().map_err(|e| RulesError {
+            reason: format!("null move: {e}"),
+        })
+    })
+}
+
+/// A position built as leniently as asked, as CQL loads FENs: strictly (`leniency` 0), with
+/// an impossible en passant square dropped (1), or with impossible castling rights dropped
+/// too (2).
+pub(crate) fn lenient<P>(
+    built: Result<P, PositionError<P>>,
+    leniency: u8,
+) -> Result<P, PositionError<P>> {
+    match (built, leniency) {
+        (Ok(p), _) => Ok(p),
+        (Err(e), 0) => Err(e),
+        (Err(e), 1) => e.ignore_invalid_ep_square(),
+        (Err(e), _) => e
+            .ignore_invalid_ep_square()
+            .or_else(|e| e.ignore_invalid_castling_rights()),
+    }
+}
+
+/// `currentfen`: the FEN with halfmove clock 0 and move number 1 (its last two fields).
+pub(crate) fn current_fen(fen: &str) -> String {
+    let mut fields = fen.rsplitn(3, ' ');
+    let _move_number = fields.next();
+    let _halfmove_clock = fields.next();
+    format!("{} 0 1", fields.next().unwrap_or_default())
+}
+
+/// Keeps the promoted-piece set in step with a move: a promotion marks its square, a moving
+/// promoted piece takes its mark along, a capture removes the captured piece's mark.
+pub(crate) fn track_promoted(promoted: &mut Bitboard, m: Move) {
+    match m {
+        Move::Normal {
+            from,
+            to,
+            promotion,
+            ..
+        } => {
+            let was = promoted.contains(from);
+            promoted.discard(from);
+            promoted.discard(to);
+            if was || promotion.is_some() {
+                promoted.add(to);
+            }
+        }
+        Move::EnPassant { to, from } => {
+            promoted.discard(Square::from_coords(to.file(), from.rank()));
+        }
+        Move::Castle { .. } | Move::Put { .. } => {}
+    }
+}
+
+/// Pseudo-legal board moves of any shakmaty position (drops excluded), promoting to
+/// `promotions`; castling only when the position's own rules allow it.
+pub(crate) fn pseudo_legal_moves(pos: &dyn shakmaty::Position, promotions: &[Role]) -> Vec<Move> {
+    let board = pos.board();
+    let us = pos.turn();
+    let ours = board.by_color(us);
+    let theirs = board.by_color(!us);
+    let occupied = board.occupied();
+    let mut moves = Vec::new();
+    let last_rank = if us == shakmaty::Color::White { 7 } else { 0 };
+    let push = |moves: &mut Vec<Move>, role: Role, from: Square, to: Square| {
+        let capture = board.role_at(to);
+        if role == Role::Pawn && to.rank() as u32 == last_rank {
+            for &promo in promotions {
+                moves.push(Move::Normal {
+                    role,
+                    from,
+                    capture,
+                    to,
+                    promotion: Some(promo),
+                });
+            }
+        } else {
+            moves.push(Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion: None,
+            });
+        }
+    };
+    for from in ours {
+        let Some(role) = board.role_at(from) else {
+            continue;
+        };
+        if role == Role::Pawn {
+            for to in attacks::pawn_attacks(us, from) & theirs {
+                push(&mut moves, role, from, to);
+            }
+            let forward = if us == shakmaty::Color::White { 8 } else { -8 };
+            if let Some(one) = from.offset(forward).filter(|sq| !occupied.contains(*sq)) {
+                push(&mut moves, role, from, one);
+                let start_rank = if us == shakmaty::Color::White { 1 } else { 6 };
+                if from.rank() as u32 == start_rank
+                    && let Some(two) = one.offset(forward).filter(|sq| !occupied.contains(*sq))
+                {
+                    push(&mut moves, role, from, two);
+                }
+            }
+        } else {
+            for to in attacks::attacks(from, Piece { color: us, role }, occupied) & !ours {
+                push(&mut moves, role, from, to);
+            }
+        }
+    }
+    if let Some(ep) = pos.pseudo_legal_ep_square() {
+        for from in attacks::pawn_attacks(!us, ep)
+            & board.by_piece(Piece {
+                color: us,
+                role: Role::Pawn,
+            })
+        {
+            moves.push(Move::EnPassant { from, to: ep });
+        }
+    }
+    for m in pos.legal_moves() {
+        if matches!(m, Move::Castle { .. }) {
+            moves.push(m);
+        }
+    }
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `currentfen` zeroes the last two fields, whatever comes before them (Three-check's
+    /// extra field included).
+    #[test]
+    fn current_fen_zeroes_the_counters() {
+        assert_eq!(
+            current_fen("8/8/8/8/8/8/8/K6k b - - 12 40"),
+            "8/8/8/8/8/8/8/K6k b - - 0 1"
+        );
+        assert_eq!(
+            current_fen("8/8/8/8/8/8/8/K6k w - - 3+2 7 9"),
+            "8/8/8/8/8/8/8/K6k w - - 3+2 0 1"
+        );
+    }
+}
