@@ -8,13 +8,8 @@ tag, `*` any text and `?` one character, case-insensitive unless it starts with 
 patterns below use no blanks or word bounds, so Python's fnmatch says the same); `:year r`
 takes the year of the Date tag. A missing tag never matches a name.
 
-Games are split as PGN defines them (a tag pair section, then movetext): a game starts at a
-tag line that follows movetext, so the blank lines between tags and moves are only
-whitespace. python-chess's own reader ends a game's tag section at its first blank line and
-reads the movetext after a second blank line as a game of its own (default `?` tags): game 581
-of std-visible-5k (Navara - Alekseev, 5th YM, two blank lines before `1.d4`) becomes two
-games there, shifting every later number by one. Each game's text is then read by
-python-chess.
+Games are split as PGN defines them (`scripts/pgn_games.py`: python-chess's own reader
+splits game 581 of std-visible-5k in two).
 
 For the first N games of ../shared/data/std-visible-5k.pgn, prints per query (`# query K:`
 lines first, which tests/cqls_gameinfo.rs reads) the numbers of the games it matches.
@@ -22,11 +17,12 @@ lines first, which tests/cqls_gameinfo.rs reads) the numbers of the games it mat
 Usage: python3 scripts/cqls_gameinfo_truth.py 1000 > tests/expected/cqls-gameinfo.tsv
 """
 import fnmatch
-import io
 import sys
 
 import chess
 import chess.pgn
+
+import pgn_games
 
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
 PATH = "../shared/data/std-visible-5k.pgn"
@@ -74,37 +70,19 @@ QUERIES = [
 ]
 
 
-def pgn_games(f):
-    """The text of each game of `f`: a new game starts at a `[` line once the current game has
-    had movetext (lines inside a `{ }` comment are movetext, never a new game)."""
-    lines, movetext, depth = [], False, 0
-    for line in f:
-        stripped = line.strip()
-        if depth == 0 and stripped.startswith("[") and movetext:
-            yield "".join(lines)
-            lines, movetext = [], False
-        lines.append(line)
-        if depth > 0 or (stripped and not stripped.startswith("[") and not stripped.startswith("%")):
-            movetext = True
-            depth = max(0, depth + stripped.count("{") - stripped.count("}"))
-    if lines:
-        yield "".join(lines)
-
-
 def main():
     print(f"# Source: python-chess {chess.__version__}, scripts/cqls_gameinfo_truth.py {N} "
           f"(tags of the first {N} games of std-visible-5k.pgn)")
     for k, (text, _) in enumerate(QUERIES):
         print(f"# query {k + 1}: {text}")
     matched = [[] for _ in QUERIES]
-    with open(PATH, encoding="utf-8", errors="replace") as f:
-        for number, text in enumerate(pgn_games(f), start=1):
-            if number > N:
-                break
-            headers = chess.pgn.read_game(io.StringIO(text)).headers
-            for k, (_, truth) in enumerate(QUERIES):
-                if truth(headers):
-                    matched[k].append(number)
+    for number, text in enumerate(pgn_games.games(PATH), start=1):
+        if number > N:
+            break
+        headers = pgn_games.read_strict(text).headers
+        for k, (_, truth) in enumerate(QUERIES):
+            if truth(headers):
+                matched[k].append(number)
     for k, games in enumerate(matched):
         print(f"{k + 1}\t" + ",".join(map(str, games)))
 
