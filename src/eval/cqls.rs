@@ -347,6 +347,11 @@ impl<P: Position> Evaluator<'_, P> {
             }
             // :insidevariation
             CqlsNode::InsideVariation => truth(!self.on_mainline(at)),
+            // :mustcapture
+            CqlsNode::MustCapture => truth(pos.compels_capture() && {
+                let moves = pos.legal_moves();
+                !moves.is_empty() && moves.iter().all(|m| m.capture.is_some())
+            }),
             // :fiftymoverule
             CqlsNode::FiftyMoveRule => truth(self.on_mainline(at) && pos.halfmove_clock() == 100),
             // :threefoldrepetition
