@@ -13,7 +13,8 @@ use std::collections::BTreeSet;
 /// The (game, ply) pairs the golden lists for `set`.
 fn golden(set: &str) -> BTreeSet<(u64, u64)> {
     let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/expected/cqls-mustcapture.tsv"),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/expected/cqls-mustcapture.tsv"),
     )
     .expect("golden file");
     text.lines()
@@ -123,7 +124,11 @@ fn fairy_marks(defs: &str, name: &str) -> Vec<u64> {
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["ply"].as_u64().unwrap())
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["ply"]
+                .as_u64()
+                .unwrap()
+        })
         .collect()
 }
 
