@@ -370,6 +370,9 @@ pub enum CqlsNode<S> {
     FiftyMoveRule,
     /// `:threefoldrepetition`: the first main-line position occurring the third time.
     ThreefoldRepetition,
+    /// `:mustcapture`: the variant compels captures and every legal move of the side to move
+    /// is a capture (there is one).
+    MustCapture,
     /// `:matingmaterial` (color None: either side has mating material).
     MatingMaterial(Option<Color>),
     /// `:ischess960`, `:isshufflechess`: the start position is a Chess960 (or any shuffle)

@@ -22,6 +22,8 @@ mod game;
 mod pawns;
 #[path = "cqls_relation.rs"]
 mod relation;
+#[path = "cqls_swap.rs"]
+mod swap;
 #[path = "cqls_tags.rs"]
 mod tags;
 
@@ -347,6 +349,13 @@ impl<P: Position> Evaluator<'_, P> {
             }
             // :insidevariation
             CqlsNode::InsideVariation => truth(!self.on_mainline(at)),
+            // :mustcapture
+            CqlsNode::MustCapture => truth(
+                pos.compels_capture() && {
+                    let moves = pos.legal_moves();
+                    !moves.is_empty() && moves.iter().all(|m| m.capture.is_some())
+                },
+            ),
             // :fiftymoverule
             CqlsNode::FiftyMoveRule => truth(self.on_mainline(at) && pos.halfmove_clock() == 100),
             // :threefoldrepetition
@@ -381,7 +390,8 @@ impl<P: Position> Evaluator<'_, P> {
                 let kids: Vec<u32> = self.children(at).collect();
                 truth(kids.into_iter().any(|k| {
                     self.node(k).played.as_ref().is_some_and(|m| {
-                        m.capture.is_some() && range.contains(game::see(pos, m) * 100)
+                        m.capture.is_some()
+                            && swap::see(pos, m).is_some_and(|v| range.contains(v * 100))
                     })
                 }))
             }
@@ -392,13 +402,17 @@ impl<P: Position> Evaluator<'_, P> {
                 range,
             } => {
                 let (from, to) = (self.set(movers, at)?, self.set(targets, at)?);
-                let best = pos
-                    .legal_moves()
+                let best = swap::sides(pos)
                     .iter()
-                    .filter(|m| {
-                        !m.from.intersect(&from).is_empty() && !m.to.intersect(&to).is_empty()
+                    .flat_map(|side| {
+                        side.legal_moves()
+                            .into_iter()
+                            .filter(|m| {
+                                !m.from.intersect(&from).is_empty()
+                                    && !m.to.intersect(&to).is_empty()
+                            })
+                            .filter_map(|m| swap::see(side, &m))
                     })
-                    .map(|m| game::see(pos, m))
                     .max()?;
                 range.contains(best * 100).then_some(Value::Num(best))
             }

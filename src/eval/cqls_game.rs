@@ -1,9 +1,8 @@
-//! Game and material properties of CQL-S: mating material, Chess960 / shuffle start
-//! positions (Scharnagl numbers), and a static exchange evaluation for
-//! `:exchangeevaluation` / `:maxswapevaluation`.
+//! Game and material properties of CQL-S: mating material and Chess960 / shuffle start
+//! positions (Scharnagl numbers).
 
 use crate::ir::{Color, piece_type};
-use crate::rules::{MoveInfo, Position};
+use crate::rules::Position;
 use crate::squares::{Coord, SquareSet};
 
 /// Whether either side has mating material (standard chess): not K v K, K+minor v K, or kings
@@ -105,51 +104,4 @@ pub fn shuffle_number<P: Position>(pos: &P, chess960: bool) -> Option<u32> {
     ];
     let krn = pairs.iter().position(|&(a, c)| knights == [a, c])?;
     Some((96 * krn + 16 * q + 4 * dark + light) as u32)
-}
-
-/// The static exchange value (in pawns, `power` values) of move `m` on its destination:
-/// the captured piece, then the cheapest attackers of each side recapture in turn, each side
-/// free to stop. Attackers are read from the position before the move (no x-rays, no pins).
-pub fn see<P: Position>(pos: &P, m: &MoveInfo<P::Set>) -> i64 {
-    let geo = pos.geometry();
-    let value = |t: u8| {
-        if t == piece_type::KING {
-            100
-        } else {
-            pos.power_of(t)
-        }
-    };
-    let target = m.to.clone();
-    let mut attackers: [Vec<i64>; 2] = [Vec::new(), Vec::new()];
-    for c in pos.occupied().coords() {
-        let sq = P::Set::from_coords(geo, [c]);
-        if sq == m.from {
-            continue;
-        }
-        if let Some((col, t)) = pos.piece_at(&sq)
-            && !pos.attacks_from(&sq).intersect(&target).is_empty()
-        {
-            attackers[usize::from(col == Color::Black)].push(value(t));
-        }
-    }
-    for a in &mut attackers {
-        a.sort_unstable();
-    }
-    let mut gains = vec![m.capture.as_ref().map_or(0, |(t, _)| value(*t))];
-    let mut on_square = value(m.promotion.unwrap_or(m.mover));
-    let mut side = usize::from(m.color == Color::White);
-    let mut next = [0usize, 0usize];
-    while next[side] < attackers[side].len() {
-        let prev = *gains.last().expect("one");
-        gains.push(on_square - prev);
-        on_square = attackers[side][next[side]];
-        next[side] += 1;
-        side ^= 1;
-    }
-    while gains.len() > 1 {
-        let last = gains.pop().expect("two");
-        let prev = gains.last_mut().expect("one");
-        *prev = -((-*prev).max(last));
-    }
-    gains[0]
 }

@@ -116,7 +116,7 @@ impl<P: Position> Evaluator<'_, P> {
 
 /// A fully disambiguated SAN text for `mv` (`Ng1f3`, `e7e8=Q`, `O-O`, `N@f3`),
 /// which the rules' SAN reader resolves to exactly that move.
-fn move_text<S: SquareSet>(mv: &MoveInfo<S>) -> Option<String> {
+pub(super) fn move_text<S: SquareSet>(mv: &MoveInfo<S>) -> Option<String> {
     match mv.castle {
         Some(true) => return Some("O-O".to_string()),
         Some(false) => return Some("O-O-O".to_string()),

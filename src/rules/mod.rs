@@ -128,6 +128,12 @@ pub trait Position: Clone + Send + Sync {
     fn is_variant_end(&self) -> bool {
         false
     }
+    /// Whether the variant's rules make a capture compulsory when one is possible (Antichess,
+    /// Giveaway, Losers, fairy rule sets with `forced capture` or `mustcapture`), for CQL-S's
+    /// `:mustcapture`. Standard chess: never.
+    fn compels_capture(&self) -> bool {
+        false
+    }
     /// Whether the side to move is mated: in check with no legal move (python-chess's rule,
     /// so in Three-check the third check is a mate).
     fn is_mate(&self) -> bool {

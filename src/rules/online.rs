@@ -431,6 +431,13 @@ impl Position for Online {
     fn is_variant_end(&self) -> bool {
         self.variant_goal()
     }
+
+    fn compels_capture(&self) -> bool {
+        matches!(
+            self.variant,
+            OnlineVariant::Antichess | OnlineVariant::Giveaway | OnlineVariant::Losers
+        )
+    }
 }
 
 /// Crazyhouse drops as pseudo-legal moves: every pocket piece on every empty square (pawns

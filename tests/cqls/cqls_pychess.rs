@@ -55,11 +55,13 @@ fn main_line_keywords_agree_with_python_chess() {
     assert!(marked[0] > 0 && marked[2] > 0, "{marked:?}");
 }
 
-/// KNOWN FAILURE, not yet understood: cqlq counts no variation positions in some annotated
-/// games python-chess finds variations in (search of variations or game alignment).
-/// `cargo test --test cqls cqls_pychess:: -- --ignored`
+/// Game-tree counts on the first 300 games of annotated.pgn. The golden numbers games as PGN
+/// does and skips the 12 games whose movetext is not PGN (`scripts/pgn_games.py`: coordinate
+/// moves, a capture without `x`, words in parentheses, an unclosed comment, illegal moves),
+/// where python-chess reads on leniently and cqlq stops at the bad move; python-chess's own
+/// reader had split two games with two blank lines before their moves, shifting the later
+/// numbers.
 #[test]
-#[ignore]
 fn game_tree_keywords_agree_with_python_chess() {
     let Some(pgn) = common::shared_file("data/annotated.pgn") else {
         return;
@@ -97,6 +99,6 @@ fn game_tree_keywords_agree_with_python_chess() {
         inside += want[0];
         compared += 1;
     }
-    assert!(compared >= 290, "{compared}");
+    assert!(compared >= 285, "{compared}");
     assert!(inside > 0);
 }

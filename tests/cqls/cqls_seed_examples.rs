@@ -200,6 +200,16 @@ const REFUSE: &[(&str, &str)] = &[
     ("(position :pawncount consecutive(7) >0)", "between 2 and 6"),
     // :matchcount-like keywords cannot follow :not.
     ("(position !:matchcount 2)", "cannot be negated"),
+    // Words of the seed's index that no section of the seed describes: refused by name, not
+    // guessed.
+    ("(position :ischeck)", "':ischeck'"),
+    ("(position :iscontactcheck)", "':iscontactcheck'"),
+    ("(position :isdoublecheck)", "':isdoublecheck'"),
+    ("(position :ismate)", "':ismate'"),
+    ("(position :isstalemate)", "':isstalemate'"),
+    ("(position :isnull)", "':isnull'"),
+    ("(position :takeslastpiece)", "':takeslastpiece'"),
+    ("(position :donthasobligation)", "':donthasobligation'"),
 ];
 
 /// Engine examples compile and mark the query as needing `--engine`.

@@ -12,6 +12,7 @@ mod cqls_cql62;
 mod cqls_engine;
 mod cqls_equivalences;
 mod cqls_gameinfo;
+mod cqls_mustcapture;
 mod cqls_positions;
 mod cqls_pychess;
 mod cqls_relation;

@@ -90,8 +90,8 @@ impl Lower<'_> {
                 ]),
             ]),
             // "provided for chess variant Antichess, and cannot be successful in all other
-            // chess variants": cqlq's rules do not say which variants compel captures.
-            "mustcapture" => Node::False,
+            // chess variants": the rules say which variants compel captures.
+            "mustcapture" => cqls(CqlsNode::MustCapture),
             "nopiecedrop" | "markall" | "noannotate" => Node::True,
             "blackcannotwin" | "whitecannotwin" => {
                 let (all, minor) = if k == "blackcannotwin" {

@@ -172,6 +172,10 @@ impl Position for FairyPos {
     fn is_variant_end(&self) -> bool {
         (self.v.layers.active && self.layer_end().is_some()) || self.flag_end().is_some()
     }
+    fn compels_capture(&self) -> bool {
+        self.v.def.rules.forced_capture
+            || (self.v.layers.active && self.v.layers.must_capture.is_some())
+    }
     fn legal_moves(&self) -> Vec<MoveInfo<Bits256>> {
         FairyPos::legal_moves(self)
             .iter()
