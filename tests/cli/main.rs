@@ -1,7 +1,7 @@
 //! Integration tests: Command line, PGN input/output, header parameters and the example queries.
 //!
 //! One test binary per area (one link of the library instead of one per file); run a single
-//! file's tests with `cargo test --test cli cli:: MODULE::`.
+//! file's tests with `cargo test --test cli MODULE::`.
 
 #[path = "../common/mod.rs"]
 mod common;

@@ -502,7 +502,7 @@ fn shared_probes() {
 /// The share of `shared/cql/chessql-cases.txt` parser verdicts (real CQL 6.2: `parse=0`
 /// accepted, `parse=1` rejected) that cqlq agrees with, among the cases within cqlq's
 /// language (those it does not reject as unsupported). A measurement, not a gate:
-/// `cargo test --test cli cli:: query_parse:: -- --ignored --nocapture chessql_cases`.
+/// `cargo test --test cli query_parse:: -- --ignored --nocapture chessql_cases`.
 #[test]
 #[ignore]
 fn chessql_cases_acceptance() {
