@@ -4,12 +4,19 @@
 //! both and their ratio (goal: fairy ≥ 50 % of shakmaty). PGN reading is done before timing.
 //!
 //! Run: `cargo bench --bench fairy_replay [-- PATH.pgn [MAX_GAMES]]`.
+//!
+//! Instruction counts (independent of the machine's load): build with `cargo bench --bench
+//! fairy_replay --no-run`, run the binary under `valgrind --tool=callgrind` with a game limit
+//! and compare the inclusive counts of `replay_shakmaty` and `replay_fairy`
+//! (`scripts/fairy_speed_instructions.sh`).
 
 use std::time::Instant;
 
 use cqlq::pgn::{read_game, split_games};
 use cqlq::rules::Position;
-use cqlq::rules::fairy::{FairyPos, bundled_variants, find_variant};
+use std::sync::Arc;
+
+use cqlq::rules::fairy::{FairyPos, Variant, bundled_variants, find_variant};
 use cqlq::rules::standard::Standard;
 
 fn main() {
@@ -51,33 +58,11 @@ fn main() {
         .expect("bundled chess");
 
     let t = Instant::now();
-    let mut ok_std = 0;
-    for g in &games {
-        let mut p = Standard::for_game(None, None).expect("start");
-        if g.iter().all(|m| p.play_san(m).is_ok()) {
-            ok_std += 1;
-        }
-    }
+    let ok_std = replay_shakmaty(&games);
     let std_s = t.elapsed().as_secs_f64();
 
     let t = Instant::now();
-    let mut ok_fairy = 0;
-    for g in &games {
-        let mut p = FairyPos::start(chess.clone()).expect("start");
-        let mut all = true;
-        for m in g {
-            if let Err(e) = p.play_san(m) {
-                if ok_fairy + 60 > games.len() {
-                    eprintln!("fairy: {e} at {}", p.to_fen(true));
-                }
-                all = false;
-                break;
-            }
-        }
-        if all {
-            ok_fairy += 1;
-        }
-    }
+    let ok_fairy = replay_fairy(&games, &chess);
     let fairy_s = t.elapsed().as_secs_f64();
     assert_eq!(
         ok_std, ok_fairy,
@@ -95,4 +80,42 @@ fn main() {
         n / fairy_s
     );
     println!("fairy / shakmaty:    {:>8.1} %", 100.0 * std_s / fairy_s);
+}
+
+/// Replays every game with shakmaty (`rules::standard::Standard`); returns the games replayed
+/// completely. Not inlined, so that a profiler can count its instructions apart.
+#[inline(never)]
+fn replay_shakmaty(games: &[Vec<String>]) -> usize {
+    let mut ok = 0;
+    for g in games {
+        let mut p = Standard::for_game(None, None).expect("start");
+        if g.iter().all(|m| p.play_san(m).is_ok()) {
+            ok += 1;
+        }
+    }
+    ok
+}
+
+/// Replays every game with the generic fairy engine and `chess` from the Sjaak format;
+/// returns the games replayed completely. Not inlined (see [`replay_shakmaty`]).
+#[inline(never)]
+fn replay_fairy(games: &[Vec<String>], chess: &Arc<Variant>) -> usize {
+    let mut ok = 0;
+    for g in games {
+        let mut p = FairyPos::start(chess.clone()).expect("start");
+        let mut all = true;
+        for m in g {
+            if let Err(e) = p.play_san(m) {
+                if ok + 60 > games.len() {
+                    eprintln!("fairy: {e} at {}", p.to_fen(true));
+                }
+                all = false;
+                break;
+            }
+        }
+        if all {
+            ok += 1;
+        }
+    }
+    ok
 }

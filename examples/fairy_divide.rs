@@ -3,7 +3,8 @@
 //! `=T`, captures of another square `xSQ`, kinds other than a plain move named).
 //!
 //! `cargo run --example fairy_divide -- VARIANTS_FILE NAME FEN|- 'MOVES'|- DEPTH`
-//! (moves in XBoard coordinates, as SjaakII plays them).
+//! (moves in XBoard coordinates, as SjaakII plays them). Vertical moves see SjaakII's
+//! folded file occupancy (`rules::fairy::sjaak_fold`), as SjaakII does.
 
 use cqlq::rules::fairy::bits::square_name;
 use cqlq::rules::fairy::{FairyPos, MoveKind, RankBase, find_variant, load_variants};
@@ -16,7 +17,8 @@ fn main() {
     }
     let text = std::fs::read_to_string(&a[1]).expect("variants file");
     let vs = load_variants(&a[1], &text).unwrap_or_else(|e| panic!("{e}"));
-    let v = find_variant(&vs, &a[2]).expect("variant").clone();
+    let v = find_variant(&vs, &a[2]).expect("variant");
+    let v = std::sync::Arc::new((**v).clone().with_sjaak_file_fold());
     let mut p = if a[3] == "-" {
         FairyPos::start(v.clone()).expect("start")
     } else {

@@ -207,6 +207,9 @@ pub struct RuleSet {
     pub quiet_promotion: bool,
     /// `promote by move`
     pub promote_by_move: bool,
+    /// `makruk counting` (a cqlq extension): Makruk's counting rules as Fairy-Stockfish
+    /// keeps and writes them in the FEN ([`super::counting`]).
+    pub makruk_counting: bool,
 }
 
 /// One `Variant:` block.

@@ -207,6 +207,13 @@ impl FairyPos {
                 fi += 1;
             }
         }
+        // Fairy-Stockfish's Makruk count: the limit in place of the en passant square, the
+        // count in place of the halfmove clock.
+        let counting_limit = fields
+            .get(fi)
+            .filter(|_| v.def.rules.makruk_counting)
+            .and_then(|f| f.parse::<u32>().ok())
+            .filter(|&l| l > 0);
         if let Some(ep) = fields.get(fi)
             && !ep.chars().all(|c| c.is_ascii_digit())
         {
@@ -227,7 +234,12 @@ impl FairyPos {
             }
             fi += 1;
         }
-        if let Some(h) = fields.get(fi).and_then(|s| s.parse().ok()) {
+        if let Some(limit) = counting_limit {
+            fi += 1;
+            let ply = fields.get(fi).and_then(|s| s.parse().ok()).unwrap_or(0);
+            p.counting = Some((limit, ply));
+            fi += 1;
+        } else if let Some(h) = fields.get(fi).and_then(|s| s.parse().ok()) {
             p.halfmove = h;
             fi += 1;
         }
@@ -375,6 +387,10 @@ impl FairyPos {
                 .iter()
                 .any(|m| m.capture.is_some() && ep_capture(m))
         });
+        if let (Some((limit, ply)), true) = (self.counting, standard) {
+            s += &format!("{limit} {ply} {}", self.fullmove);
+            return s;
+        }
         match ep {
             Some(e) => s += &square_name(e),
             None => s.push('-'),

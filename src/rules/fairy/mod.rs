@@ -8,6 +8,7 @@
 pub mod bits;
 pub mod castle_king;
 pub mod coord_moves;
+pub mod counting;
 pub mod cql;
 pub mod defs;
 pub mod fen;
@@ -22,6 +23,7 @@ pub mod movegen;
 pub mod parse;
 pub mod position;
 pub mod san;
+pub mod sjaak_fold;
 pub mod tables;
 
 pub use bits::Bits256;

@@ -505,6 +505,7 @@ fn parse_rule(ctx: &Ctx, val: &str, r: &mut RuleSet) -> Result<(), DefError> {
                     "en-passant check" => r.en_passant_check = true,
                     "quiet promotion" => r.quiet_promotion = true,
                     "promote by move" => r.promote_by_move = true,
+                    "makruk counting" => r.makruk_counting = true,
                     other => return ctx.err(format!("unknown rule `{other}`")),
                 }
             }

@@ -77,6 +77,9 @@ pub struct FairyPos {
     /// A `no_retaliate` piece was just captured by a piece without the flag: none may be
     /// captured on this move ([`super::lion`]).
     pub no_retaliate: bool,
+    /// Makruk's count under `makruk counting` ([`super::counting`]): limit and count in plies,
+    /// while it runs.
+    pub counting: Option<(u32, u32)>,
     /// Squares of each colour's royal pieces (the variant's royal types), kept by
     /// [`FairyPos::put`] and [`FairyPos::remove`] so that the check test need not look for
     /// them.
@@ -102,6 +105,7 @@ impl FairyPos {
             layer: super::layers::LayerState::default(),
             history: Vec::new(),
             no_retaliate: false,
+            counting: None,
             royal: [Bits256::EMPTY; 2],
         }
     }
@@ -182,6 +186,11 @@ impl FairyPos {
         }
         if g.hop != 0 {
             for (dx, dy) in line_dirs(g.hop) {
+                let occ = if dx == 0 {
+                    self.file_occupancy(occ)
+                } else {
+                    occ
+                };
                 let mut cur = sq;
                 let mut screen = false;
                 while let Some(n) = self.offset(cur, dx as i32, dy as i32) {
@@ -251,6 +260,11 @@ impl FairyPos {
                 continue;
             }
             let ray = rays[sq][i];
+            let occ = if bit == 2 {
+                self.file_occupancy(occ)
+            } else {
+                occ
+            };
             let blocker = if dir_ascends(i) {
                 (ray & occ).first()
             } else {
@@ -262,6 +276,17 @@ impl FairyPos {
             };
         }
         b
+    }
+
+    /// The occupancy vertical moves see: `occ`, with SjaakII's file fold when the variant
+    /// asks for it ([`super::sjaak_fold`]).
+    #[inline]
+    fn file_occupancy(&self, occ: Bits256) -> Bits256 {
+        if self.v.file_fold.is_empty() {
+            occ
+        } else {
+            super::sjaak_fold::fold_occupancy(occ, &self.v.file_fold)
+        }
     }
 
     /// Whether a piece of colour `by` attacks `sq`.
@@ -327,6 +352,11 @@ impl FairyPos {
         if dirs & bit == 0 {
             return false;
         }
+        let occ = if bit == 2 {
+            self.file_occupancy(occ)
+        } else {
+            occ
+        };
         let (sx, sy) = (dx.signum(), dy.signum());
         // On a board that does not wrap, the squares between are a ray minus the ray beyond.
         if let Some(i) = LINE_DIRS
@@ -530,6 +560,9 @@ impl FairyPos {
             self.fullmove += 1;
         }
         self.turn = them;
+        if self.v.def.rules.makruk_counting {
+            self.update_counting(m.capture.is_some());
+        }
     }
 }
 

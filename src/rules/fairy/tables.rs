@@ -137,6 +137,19 @@ pub struct Variant {
     pub san_letter_types: Vec<u64>,
     /// The piece types (bit `t`, types below 64) written without a letter in SAN.
     pub san_letterless_types: u64,
+    /// SjaakII's file-occupancy fold as `(rank, ghost rank)` pairs ([`super::sjaak_fold`]):
+    /// empty (the rules of the game) unless [`Variant::with_sjaak_file_fold`] asked for it.
+    pub file_fold: Vec<(u8, u8)>,
+}
+
+impl Variant {
+    /// This variant with vertical moves seeing SjaakII 1.4.1's folded file occupancy (a piece
+    /// on a low rank also blocks a high one on boards with more ranks than files): only for
+    /// comparing perft with SjaakII, whose error it reproduces.
+    pub fn with_sjaak_file_fold(mut self) -> Variant {
+        self.file_fold = super::sjaak_fold::sjaak_file_fold_pairs(self.files, self.ranks);
+        self
+    }
 }
 
 /// Builds a variant's tables; fails when a promotion names no defined piece.
@@ -365,6 +378,7 @@ pub fn defs_to_variant_with(
         reach_to,
         san_letter_types,
         san_letterless_types,
+        file_fold: Vec::new(),
     };
     super::castle_king::castle_from_start_king(&mut v);
     Ok(v)
