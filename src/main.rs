@@ -205,8 +205,12 @@ fn main_with(cli: Cli) -> Result<u8, String> {
 
     let summary = match &output {
         Some(path) => run_to_file(&config, &output_file(&cli, path))?,
-        None if cli.dryrun => {
-            return Err("--dryrun shows the output file's name: give one with -o".into());
+        None if cli.dryrun || cli.append || cli.noclobber || cli.createdirectories => {
+            return Err(
+                "--append, --noclobber, --createdirectories and --dryrun act on an output file: \
+                 give one with -o (or the header's output)"
+                    .into(),
+            );
         }
         None => {
             let stdout = io::stdout();

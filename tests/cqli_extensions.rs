@@ -105,11 +105,17 @@ fn dryrun_names_the_file_and_creates_nothing() {
     );
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 
-    // No file to name: refused.
+    // No output file for these options to act on: refused, not ignored.
     let themes = testdata("themes.pgn");
-    let out = cqlq(&["-q", "--dryrun", "-e", "mate", &themes]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--dryrun"));
+    for option in ["--dryrun", "--append", "--noclobber", "--createdirectories"] {
+        let out = cqlq(&["-q", option, "-e", "mate", &themes]);
+        assert_eq!(out.status.code(), Some(2), "{option}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains(option));
+        assert!(
+            out.stdout.is_empty(),
+            "{option}: no games written to stdout"
+        );
+    }
 }
 
 /// Each CQLi word cqlq cannot define from its documentation is refused by name, before any
