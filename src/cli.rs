@@ -142,4 +142,20 @@ pub struct Cli {
     /// Refuse queries that read or write files (`readfile`, `writefile`), as CQLi's --secure.
     #[arg(long)]
     pub secure: bool,
+
+    /// Add the output to the end of the -o file instead of replacing it (CQLi's --append).
+    #[arg(short = 'a', long)]
+    pub append: bool,
+
+    /// Refuse to overwrite an existing -o file (CQLi's --noclobber).
+    #[arg(long)]
+    pub noclobber: bool,
+
+    /// Make the -o file's missing directories (CQLi's --createdirectories).
+    #[arg(long)]
+    pub createdirectories: bool,
+
+    /// Run the query but create no file: print the -o file name instead (CQLi's --dryrun).
+    #[arg(long)]
+    pub dryrun: bool,
 }

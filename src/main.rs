@@ -204,7 +204,14 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     }
 
     let summary = match &output {
-        Some(path) => run_to_file(&config, path)?,
+        Some(path) => run_to_file(&config, &output_file(&cli, path))?,
+        None if cli.dryrun || cli.append || cli.noclobber || cli.createdirectories => {
+            return Err(
+                "--append, --noclobber, --createdirectories and --dryrun act on an output file: \
+                 give one with -o (or the header's output)"
+                    .into(),
+            );
+        }
         None => {
             let stdout = io::stdout();
             let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
@@ -330,33 +337,30 @@ fn refuse_overwriting_input(out: &Path, inputs: &[Input]) -> Result<(), String> 
     Ok(())
 }
 
-/// Writes to a temporary file beside `path`, renamed over it only when the run completes.
-fn run_to_file(config: &RunConfig, path: &Path) -> Result<cqlq::run::Summary, String> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
-    let temp = dir.join(format!(
-        ".{}.cqlq-{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| -> io::Result<cqlq::run::Summary> {
-        let file = std::fs::File::create(&temp)?;
-        let mut out = io::BufWriter::with_capacity(1 << 16, file);
-        let summary = run(config, &mut out)?;
-        let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        std::fs::rename(&temp, path)?;
-        Ok(summary)
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        format!("{}: {e}", path.display())
-    })
+/// The -o file with CQLi's output options.
+fn output_file(cli: &Cli, path: &Path) -> cqlq::output::files::OutputFile {
+    cqlq::output::files::OutputFile {
+        path: path.to_path_buf(),
+        append: cli.append,
+        no_clobber: cli.noclobber,
+        create_dirs: cli.createdirectories,
+        dry_run: cli.dryrun,
+    }
+}
+
+/// Writes through a temporary file beside the target, renamed over it only when the run
+/// completes (`output::files`); `--dryrun` runs into nothing and prints the file's name.
+fn run_to_file(
+    config: &RunConfig,
+    file: &cqlq::output::files::OutputFile,
+) -> Result<cqlq::run::Summary, String> {
+    file.check()?;
+    if file.dry_run {
+        let summary = run(config, &mut io::sink()).map_err(|e| e.to_string())?;
+        println!("{}", file.path.display());
+        return Ok(summary);
+    }
+    file.write_with(|out| run(config, out))
 }
 
 /// `--parse`: the syntax tree on stdout; 0 when the query is CQL, 2 (error on stderr) when not;

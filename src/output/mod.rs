@@ -3,6 +3,8 @@
 //! Each game's output is rendered to a string in the worker that evaluated it, so the single
 //! writer only copies bytes, in input order.
 
+pub mod files;
+
 use crate::eval::ReplayedGame;
 use crate::pgn::GameRecord;
 use crate::rules::Position;

@@ -20,6 +20,7 @@ mod literal;
 mod lower;
 mod lower_chessql;
 pub mod lower_coords;
+mod lower_cqli;
 mod lower_hhdb;
 mod lower_imagine;
 mod lower_more;

@@ -732,8 +732,25 @@ impl<'s> Checker<'s> {
                 }
                 Ok(Type::Str)
             }
+            // CQLi's `k[a-h]5-8` (a bracketed file range, then ranks): refused with CQL 6.2,
+            // naming the form.
+            t if is_set(t) && self.ranks_follow(keys) => Err(self.err(
+                base.span,
+                "the square syntax `k[a-h]5-8` (CQLi's, ranks after the brackets) is not CQL 6.2 \
+                 and cqlq does not take it: write `k[a-h5-8]`",
+            )),
             _ => Err(self.err(base.span, "only strings and dictionaries can be indexed")),
         }
+    }
+
+    /// Whether a rank digit follows the `]` closing an index: CQLi's `k[a-h]5-8`.
+    fn ranks_follow(&self, keys: &[Option<Expr>]) -> bool {
+        let Some(Some(last)) = keys.last() else {
+            return false;
+        };
+        let rest = self.src.get(last.span.end..).unwrap_or("").trim_start();
+        rest.strip_prefix(']')
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
     }
 
     fn call(&mut self, name: &super::ast::Name, args: &[Expr], span: Span) -> Ty {
