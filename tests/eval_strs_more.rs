@@ -221,7 +221,10 @@ fn hhdb_awards() {
 fn refusals_name_the_word() {
     for (q, word) in [
         ("imagine k", "imagine"),
-        ("lastgamenumber > 3", "lastgamenumber"),
+        (
+            "flip shift {currenttransform == \"<>\"}",
+            "currenttransform",
+        ),
     ] {
         let e = cqlq::query::compile::<shakmaty::Bitboard>(q, cqlq::squares::Geometry::STANDARD)
             .err()

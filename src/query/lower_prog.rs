@@ -352,10 +352,10 @@ impl Lower<'_> {
         value: &Expr,
         cx: Cx,
     ) -> Lowered<S> {
-        if let [Some(k)] = keys {
-            if let Ok(Some((_, ty))) = self.lower::<S>(k, cx) {
-                self.prog.key_types.borrow_mut().entry(id).or_insert(ty);
-            }
+        if let [Some(k)] = keys
+            && let Ok(Some((_, ty))) = self.lower::<S>(k, cx)
+        {
+            self.prog.key_types.borrow_mut().entry(id).or_insert(ty);
         }
         let key = img!(self.dict_key(e, keys, cx));
         let value = img!(self.lower(value, cx)).0;
