@@ -14,6 +14,7 @@ mod strings;
 pub mod walk;
 pub use chessql::ChessqlWord;
 mod words;
+mod words3;
 pub use extended::{
     Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
     PosRelation, PositionRef, Range, Ray, Sort, VarId,
@@ -21,6 +22,7 @@ pub use extended::{
 pub use imagine::{ConsecutiveMoves, MoveExt, TreeWord};
 pub use strings::{AwardKind, HhdbAward, StrFilter};
 pub use words::WordFilter;
+pub use words3::{DictLoop, RunWord};
 
 /// A side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -479,4 +481,10 @@ pub enum Node<S> {
     /// `position N`, `while (s ~~ re)`, `x =? S`, `find v F`, `makesquare "e4"`,
     /// `pathdebug`: see [`WordFilter`]; evaluated by `eval::words`.
     Words(Box<WordFilter<S>>),
+    /// `lastgamenumber`, `cql_assertvariations`: see [`RunWord`]; evaluated by
+    /// `eval::words3`.
+    Run(RunWord),
+    /// `x ∊ D body`: iterating a dictionary's keys, see [`DictLoop`]; evaluated by
+    /// `eval::words3`.
+    DictLoop(Box<DictLoop<S>>),
 }

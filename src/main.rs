@@ -195,6 +195,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         games: params.select,
         sort_by_match_count: params.sort_by_match_count,
         rules_chess,
+        last_game_number: Default::default(),
     };
     if let Some(n) = cli.threads {
         rayon::ThreadPoolBuilder::new()

@@ -110,12 +110,13 @@ impl<P: Position> Evaluator<'_, P> {
     /// `sort [min] "label" body`: the body's value, remembered for ordering the output.
     pub(super) fn eval_sort(&self, s: &Sort<P::Set>, at: u32) -> Option<Value<P::Set>> {
         let value = self.eval(&s.body, at)?;
-        let n = match &value {
-            Value::Num(n) => *n,
-            Value::Set(set) => i64::from(set.count()),
+        let key = match &value {
+            Value::Num(n) => super::SortKey::Num(*n),
+            Value::Set(set) => super::SortKey::Num(i64::from(set.count())),
+            Value::Str(t) => super::SortKey::Text(t.clone()),
             _ => return Some(value),
         };
-        self.state.borrow_mut().sort(&s.label, s.min, n);
+        self.state.borrow_mut().sort(&s.label, s.min, key);
         Some(value)
     }
 }

@@ -26,6 +26,7 @@ mod strings;
 pub mod tree;
 mod tree_words;
 mod words;
+mod words3;
 
 use crate::ir::{ArithOp, CmpOp, Color, GameResult, Node, NumProp, StrProp, TagName};
 use crate::pgn::GameRecord;
@@ -38,6 +39,7 @@ pub use state::SortValue;
 pub use str_filters::GameEdits;
 pub use strings::nag_from_text;
 pub use tree::{ReplayFault, ReplayedGame, ReplayedNode, replay};
+pub use words3::{OutputOrder, SortKey};
 
 /// What a matching filter yields.
 #[derive(Clone, Debug, PartialEq)]
@@ -94,6 +96,8 @@ pub struct Evaluator<'a, P: Position> {
     tree_order: std::sync::OnceLock<Vec<u32>>,
     /// What `path` filters leave (empty until one runs).
     path_state: std::cell::RefCell<path::PathState<P::Set>>,
+    /// The input's last game number, when the run counted the games (`lastgamenumber`).
+    last_game: std::cell::Cell<Option<u64>>,
 }
 
 impl<'a, P: Position> Evaluator<'a, P> {
@@ -106,6 +110,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             imagined: Default::default(),
             tree_order: std::sync::OnceLock::new(),
             path_state: Default::default(),
+            last_game: std::cell::Cell::new(None),
         }
     }
 
@@ -578,6 +583,10 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Chessql(w) => self.eval_chessql(*w),
             // position N, while (s ~~ re), x =? S, find v F, makesquare "e4", ... (eval/words.rs)
             Node::Words(w) => self.eval_words(w, at),
+            // lastgamenumber, cql_assertvariations (eval/words3.rs)
+            Node::Run(w) => self.eval_run_word(*w),
+            // x ∊ D body (eval/words3.rs)
+            Node::DictLoop(l) => self.eval_dict_loop(l, at),
         }
     }
 

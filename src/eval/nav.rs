@@ -228,6 +228,9 @@ impl<P: Position> Evaluator<'_, P> {
         }
         self.line_step(line, &start, at, 0, &mut best);
         let (len, last) = best?;
+        if line.range.is_some_and(|r| !r.contains(i64::from(len))) {
+            return None;
+        }
         if line.lastposition {
             Some(Value::Pos(last))
         } else {

@@ -68,7 +68,7 @@ impl<S> Clone for Item<'_, S> {
 impl<S> Copy for Item<'_, S> {}
 
 /// Comments and sort values made since the search began (a snapshot).
-type Made = (Vec<(u32, String)>, Vec<(String, bool, i64)>);
+type Made = (Vec<(u32, String)>, Vec<(String, bool, super::SortKey)>);
 
 /// One search of a path from its start.
 struct Search<'a, S> {

@@ -8,7 +8,7 @@
 
 use std::cell::RefCell;
 
-use super::Value;
+use super::{SortKey, Value};
 
 /// The mutable part of an evaluation.
 #[derive(Debug)]
@@ -19,7 +19,7 @@ pub(super) struct State<S> {
     comments: Vec<(u32, String)>,
     /// The `sort` values recorded (label, direction, value), in order; those of positions
     /// where the query did not match are rolled back with the comments.
-    sorts: Vec<(String, bool, i64)>,
+    sorts: Vec<(String, bool, SortKey)>,
     /// The string filters' state: `~~` captures, output edits, messages (`eval::str_filters`).
     pub strs: super::str_filters::StrState,
     /// Dictionaries, the persistent variables' start, a failed `assert` (`eval::prog`).
@@ -33,8 +33,10 @@ pub struct SortValue {
     pub label: String,
     /// Whether the smallest value is best.
     pub min: bool,
-    /// The best value.
+    /// The best value (0 for a string value).
     pub value: i64,
+    /// The best value of a `sort` by a string.
+    pub text: Option<String>,
 }
 
 impl<S> Default for State<S> {
@@ -80,7 +82,7 @@ impl<S: Clone> State<S> {
     pub fn made_since(
         &self,
         mark: (usize, usize),
-    ) -> (Vec<(u32, String)>, Vec<(String, bool, i64)>) {
+    ) -> (Vec<(u32, String)>, Vec<(String, bool, SortKey)>) {
         (
             self.comments[mark.0..].to_vec(),
             self.sorts[mark.1..].to_vec(),
@@ -88,7 +90,7 @@ impl<S: Clone> State<S> {
     }
     /// Adds back comments and sort values copied by [`State::made_since`].
     #[allow(clippy::type_complexity)]
-    pub fn restore(&mut self, made: (Vec<(u32, String)>, Vec<(String, bool, i64)>)) {
+    pub fn restore(&mut self, made: (Vec<(u32, String)>, Vec<(String, bool, SortKey)>)) {
         self.comments.extend(made.0);
         self.sorts.extend(made.1);
     }
@@ -101,7 +103,7 @@ impl<S: Clone> State<S> {
         std::mem::take(&mut self.comments)
     }
     /// Records a `sort` value.
-    pub fn sort(&mut self, label: &str, min: bool, value: i64) {
+    pub fn sort(&mut self, label: &str, min: bool, value: SortKey) {
         self.sorts.push((label.to_string(), min, value));
     }
     /// The best `sort` value of the game's matching positions (the first `sort` filter's
@@ -109,15 +111,20 @@ impl<S: Clone> State<S> {
     pub fn sort_value(&self) -> Option<SortValue> {
         let (label, min, _) = self.sorts.first()?;
         let values = self.sorts.iter().filter(|(l, m, _)| l == label && m == min);
-        let value = if *min {
-            values.map(|s| s.2).min()?
+        let best = if *min {
+            values.map(|s| &s.2).min()?
         } else {
-            values.map(|s| s.2).max()?
+            values.map(|s| &s.2).max()?
+        };
+        let (value, text) = match best {
+            SortKey::Num(n) => (*n, None),
+            SortKey::Text(t) => (0, Some(t.clone())),
         };
         Some(SortValue {
             label: label.clone(),
             min: *min,
             value,
+            text,
         })
     }
 }

@@ -195,7 +195,14 @@ impl<P: Position> Evaluator<'_, P> {
             StrFilter::Hhdb(award) => {
                 let event = self.game.record.tag("Event").unwrap_or("");
                 let place = strings::hhdb_award(event, *award)?;
-                (place > 0).then_some(Value::Num(place))
+                // A special award when `special` was not asked for matches, but has no
+                // place (CQL 6.2's `HhdbAwardNode`: `match_position` true, `match_count`
+                // false), so a comparison or `sort` on it fails.
+                Some(if place > 0 {
+                    Value::Num(place)
+                } else {
+                    Value::Bool(true)
+                })
             }
             StrFilter::ReadFile(name) => {
                 let name = self.string(name, at)?;

@@ -191,6 +191,9 @@ pub struct Line<S> {
     pub lastposition: bool,
     /// `quiet`: no comments.
     pub quiet: bool,
+    /// `line 1 3 --> ...`: the match's length (its value) must lie in the range, as CQL
+    /// 6.2's `SequenceBase` checks after keeping the longest match.
+    pub range: Option<Range>,
 }
 
 impl<S: Clone> Line<S> {
@@ -209,6 +212,7 @@ impl<S: Clone> Line<S> {
             firstmatch: false,
             lastposition: false,
             quiet: false,
+            range: None,
         }
     }
 }

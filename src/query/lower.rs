@@ -168,6 +168,9 @@ impl Lower<'_> {
         if let Some(lowered) = self.lower_cqli(e, cx) {
             return lowered;
         }
+        if let Some(lowered) = self.lower_words3(e, cx) {
+            return lowered;
+        }
         if let Some(lowered) = self.lower_prog(e, cx) {
             return lowered;
         }

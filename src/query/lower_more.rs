@@ -195,8 +195,8 @@ impl Lower<'_> {
                     }
                 }
                 let (body, ty) = img!(self.lower(&s.body, cx));
-                if ty != Ty::Number && ty != Ty::Set {
-                    return Err(self.unsupported(e, "sorting by a string"));
+                if ty != Ty::Number && ty != Ty::Set && ty != Ty::Str {
+                    return Err(self.unsupported(e, "sorting by this value"));
                 }
                 let sort = ir::Sort {
                     label: s.doc.clone().unwrap_or_default(),
@@ -565,6 +565,7 @@ impl Lower<'_> {
                 SeqParam::Secondary => line.secondary = true,
                 SeqParam::Quiet => line.quiet = true,
                 SeqParam::NestBan => {}
+                SeqParam::Range(r) => line.range = Some(ast_range(r)),
                 _ => {
                     let m = "this parameter of 'line' is not supported by cqlq yet";
                     return Err(self.err(

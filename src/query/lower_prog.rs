@@ -32,6 +32,8 @@ pub(crate) struct ProgScope {
     dicts: RefCell<HashMap<String, (DictId, Option<Ty>)>>,
     /// The eighth-turns by which `rotate45` currently turns direction words.
     rot45: std::cell::Cell<u8>,
+    /// Dictionary → the type of its keys, from its first `D[k] = v` (what `x ∊ D` binds).
+    pub(super) key_types: RefCell<HashMap<DictId, Ty>>,
 }
 
 /// Wraps a lowered node.
@@ -350,6 +352,11 @@ impl Lower<'_> {
         value: &Expr,
         cx: Cx,
     ) -> Lowered<S> {
+        if let [Some(k)] = keys
+            && let Ok(Some((_, ty))) = self.lower::<S>(k, cx)
+        {
+            self.prog.key_types.borrow_mut().entry(id).or_insert(ty);
+        }
         let key = img!(self.dict_key(e, keys, cx));
         let value = img!(self.lower(value, cx)).0;
         prog(Prog::DictSet(id, key, value), Ty::Logical)

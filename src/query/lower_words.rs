@@ -159,9 +159,11 @@ impl Lower<'_> {
     }
 }
 
-/// The refusal of `currenttransform` in a shifted image (CQL 6.2 names shifts by a
-/// `ShiftTransform::toString` whose text is not known here).
+/// The refusal of `currenttransform` in an image that both shifts and reflects (or swaps
+/// colours): CQL 6.2 names it by the nesting order of the transforms, which the composed
+/// image does not keep (see `Xform::cql_name`).
 fn unsupported_inside_shift(l: &Lower<'_>, e: &Expr) -> QueryError {
-    let m = "cqlq does not evaluate 'currenttransform' inside 'shift' yet";
+    let m = "cqlq does not evaluate 'currenttransform' inside 'shift' combined with another \
+             transform yet";
     l.err(ErrorKind::Unsupported, e.span, m)
 }

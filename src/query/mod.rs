@@ -28,6 +28,7 @@ mod lower_path;
 mod lower_prog;
 mod lower_strings;
 mod lower_words;
+mod lower_words3;
 pub mod names;
 mod ops;
 mod parse;

@@ -135,11 +135,33 @@ impl Xform {
     /// The name CQL 6.2's `currenttransform` gives this image, without its angle brackets
     /// (its `DihedralTransform::toString`, each transform named outermost first, the identity
     /// unnamed): `""`, `reflect_h`, `clockwise90`, ...; a colour swap is CQL's `flipcolor`
-    /// transform, `invertcolor reflect_h`, taken as the outermost one. None for a shifted
-    /// image (CQL's names of shifts are not known here).
+    /// transform, `invertcolor reflect_h`, taken as the outermost one. A pure translation is
+    /// named as CQL 6.2's `ShiftTransform::toString` does (`right^1 up^2`, `left^3`,
+    /// `down^1`). None for a translation combined with a symmetry or a colour swap: CQL names
+    /// such an image in the order the transforms were nested, which the composed image no
+    /// longer records.
     pub fn cql_name(&self) -> Option<String> {
         if self.shift != (0, 0) {
-            return None;
+            if self.m != ID || self.swap {
+                return None;
+            }
+            let (dx, dy) = self.shift;
+            let mut parts = Vec::new();
+            if dx != 0 {
+                parts.push(format!(
+                    "{}^{}",
+                    if dx > 0 { "right" } else { "left" },
+                    dx.abs()
+                ));
+            }
+            if dy != 0 {
+                parts.push(format!(
+                    "{}^{}",
+                    if dy > 0 { "up" } else { "down" },
+                    dy.abs()
+                ));
+            }
+            return Some(parts.join(" "));
         }
         let mut names = Vec::new();
         let mut m = self.m;

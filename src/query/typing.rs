@@ -298,6 +298,8 @@ impl<'s> Checker<'s> {
                 self.ty(&x.body)?;
                 Type::Number
             }
+            // `x ∊ D body`, `string x in D body`: iterating a dictionary's keys.
+            ExprKind::Iterate(i) if self.names_dictionary(&i.domain) => self.dict_iterate(i)?,
             ExprKind::Iterate(i) => {
                 self.expect(&i.domain, Type::Set, "the domain of an iteration")?;
                 let vt = match i.over {
@@ -679,6 +681,32 @@ impl<'s> Checker<'s> {
             }
             _ => return Err(self.err(target.span, "cannot assign to this")),
         }
+        Ok(Type::Logical)
+    }
+
+    /// Whether `e` names a dictionary.
+    fn names_dictionary(&self, e: &Expr) -> bool {
+        matches!(&e.kind, ExprKind::Var(n) if self.vars.get(&n.text) == Some(&Type::Dictionary))
+    }
+
+    /// `x ∊ D body` (CQL 6.2's `DictionaryIterateNode`): x takes the type of D's keys, which
+    /// an earlier `D[k]` must have set; the iteration always matches.
+    fn dict_iterate(&mut self, i: &super::syntax::Iterate) -> Ty {
+        let ExprKind::Var(d) = &i.domain.kind else {
+            return Err(self.err(i.domain.span, "a dictionary name"));
+        };
+        let Some(kt) = self.dict_keys.get(&d.text).copied() else {
+            let m = format!(
+                "the type of dictionary '{}' is not yet set: assign to it before iterating it",
+                d.text
+            );
+            return Err(self.err(i.domain.span, m));
+        };
+        if i.all || i.over != IterKind::Square {
+            return Err(self.err(i.var.span, "a dictionary is iterated with 'x ∊ D body'"));
+        }
+        self.declare(&i.var.text, kt, i.var.span)?;
+        self.ty(&i.body)?;
         Ok(Type::Logical)
     }
 

@@ -178,15 +178,16 @@ fn search_icn_game(
         variations: false,
     };
     let evaluator = Evaluator::new(&context);
+    if let Some(&n) = config.last_game_number.get() {
+        evaluator.set_last_game_number(n);
+    }
     let matched: Vec<u32> = evaluator
         .searched_nodes()
         .into_iter()
         .filter(|&at| evaluator.matches(filter, at))
         .collect();
     let comments = evaluator.take_comments();
-    let sort = evaluator
-        .sort_value()
-        .map(|s| if s.min { -s.value } else { s.value });
+    let sort = evaluator.sort_value().map(|s| s.output_order());
     let at = format!("{name}: game {number}");
     if let Some(reason) = refusal::take() {
         return GameOutput {

@@ -3,6 +3,7 @@
 
 pub mod fairy;
 mod icn;
+mod last_game;
 pub mod params;
 pub mod progress;
 pub mod select;
@@ -12,7 +13,7 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 
-use crate::eval::{Evaluator, GameContext, GameEdits, ReplayFault, replay};
+use crate::eval::{Evaluator, GameContext, GameEdits, OutputOrder, ReplayFault, replay};
 use crate::ir::Node;
 use crate::output::{Format, PgnStyle, render_game_with_comments};
 use crate::pgn::{read_game_with, split_games};
@@ -79,6 +80,9 @@ pub struct RunConfig {
     /// `--rules`: standard games replay on the bundled chess with these FBR rules (the fairy
     /// definitions in `fairy_defs` already carry them).
     pub rules_chess: Option<std::sync::Arc<Variant>>,
+    /// `lastgamenumber`'s value: set by [`run`] before the search when the query uses it
+    /// (`RunConfig` users leave it empty).
+    pub last_game_number: std::sync::OnceLock<u64>,
 }
 
 /// Counts for the summary line and the exit status.
@@ -110,8 +114,8 @@ struct GameOutput {
     matched: bool,
     matched_positions: u64,
     error: Option<String>,
-    /// The game's `sort` value (larger is better; a `sort min` value is negated).
-    sort: Option<i64>,
+    /// The game's `sort` value (greater is written first).
+    sort: Option<OutputOrder>,
     /// The query cannot run on the game's board: the game was skipped.
     refused: bool,
     /// The query's messages and file writes, performed by the writer in input order.
@@ -288,8 +292,8 @@ struct Searched {
     matched_positions: u64,
     /// The replay's first fault.
     fault: Option<ReplayFault>,
-    /// The game's `sort` value (larger is better; a `sort min` value is negated).
-    sort: Option<i64>,
+    /// The game's `sort` value (greater is written first).
+    sort: Option<OutputOrder>,
     /// The query's messages and file writes.
     effects: GameEdits,
     /// A failed `assert`.
@@ -317,6 +321,9 @@ fn search_game<P: Position>(
         variations: config.variations,
     };
     let evaluator = Evaluator::new(&context);
+    if let Some(&n) = config.last_game_number.get() {
+        evaluator.set_last_game_number(n);
+    }
     let mut store = carried.map(|c| c.lock().unwrap_or_else(|e| e.into_inner()));
     if let Some(store) = store.as_deref_mut() {
         evaluator.resume(store.clone());
@@ -352,9 +359,7 @@ fn search_game<P: Position>(
             &comments,
         )
     };
-    let sort = evaluator
-        .sort_value()
-        .map(|s| if s.min { -s.value } else { s.value });
+    let sort = evaluator.sort_value().map(|s| s.output_order());
     effects.set_tags.clear();
     effects.removed_tags.clear();
     effects.removed_comments.clear();
@@ -378,7 +383,7 @@ struct Sink<'a> {
     /// With a `sort` in the query: the matched games' (sort value, text), written at the end
     /// best first (ties and games without a value in input order, the latter last). The
     /// matched games are held in memory until then.
-    sorted: Option<Vec<(Option<i64>, String)>>,
+    sorted: Option<Vec<(Option<OutputOrder>, String)>>,
     /// What a query with persistent variables or dictionaries carries between games.
     carried: Option<CarriedCell>,
 }
@@ -430,7 +435,7 @@ impl Sink<'_> {
                     self.summary.matched_games += 1;
                     self.summary.matched_positions += result.matched_positions;
                     let sort = if config.sort_by_match_count {
-                        Some(result.matched_positions as i64)
+                        Some(OutputOrder::Num(result.matched_positions as i64))
                     } else {
                         result.sort
                     };
@@ -529,6 +534,14 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         carried: crate::eval::carried_globals(&config.filter)
             .map(|g| std::sync::Mutex::new(crate::eval::Carried::new(g))),
     };
+    if last_game::uses_last_game_number(config) {
+        match last_game::last_game_number(config) {
+            Ok(n) => {
+                let _ = config.last_game_number.set(n);
+            }
+            Err(m) => sink.summary.aborted = Some(m),
+        }
+    }
     for input in &config.inputs {
         if sink.summary.aborted.is_some() {
             break;
@@ -555,7 +568,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
     }
     if let Some(mut held) = sink.sorted.take() {
         // Stable: equal values keep input order.
-        held.sort_by_key(|(value, _)| std::cmp::Reverse(value.map_or(i128::MIN, i128::from)));
+        held.sort_by(|(a, _), (b, _)| b.cmp(a));
         for (_, text) in held {
             sink.out.write_all(text.as_bytes())?;
         }

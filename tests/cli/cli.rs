@@ -118,11 +118,11 @@ fn unsupported_words_are_named_not_silently_ignored() {
         "--count",
         "-q",
         "-e",
-        "lastgamenumber > 3",
+        "flipvertical shift {Ke1 and currenttransform == \"<>\"}",
         &testdata("themes.pgn"),
     ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("lastgamenumber"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("currenttransform"));
 }
 
 #[test]

@@ -7,6 +7,7 @@
 mod common;
 
 mod cli;
+mod cqli_extensions;
 mod header_params;
 mod output_edits;
 mod output_sort_comments;

@@ -160,8 +160,10 @@ fn year_from_date() {
 
 /// `hhdb` awards, read from the Event tag as CQL 6.2's `HhdbAwardNode` does: `R[/R2]` places,
 /// `sp`/`.sp` special, then `.p`, `.hm` or `.c`. The value is the first place (`max`: the
-/// last; no place: 1, and 10,000 with `max`); a special award is worth 0 (no match) unless
-/// `special` is asked for.
+/// last; no place: 1, and 10,000 with `max`); a special award has no place unless `special`
+/// is asked for: as a filter it matches (`HhdbAwardNode::match_position` returns `compute`'s
+/// result, true with the place set to 0), as a number it fails (`match_count` wants a place
+/// above 0).
 #[test]
 fn hhdb_awards() {
     let events = [
@@ -201,9 +203,13 @@ fn hhdb_awards() {
         common::matched_games("hhdb max commendation == 10000", &games),
         [f, f, f, t, f, f, f, f]
     );
-    // Any award with a place (special ones are worth 0, which does not match).
+    // Any award; as a number only those with a place (not the special ones).
     assert_eq!(
         common::matched_games("hhdb award", &games),
+        [t, t, t, t, t, t, f, f]
+    );
+    assert_eq!(
+        common::matched_games("hhdb award > 0", &games),
         [t, t, t, t, f, f, f, f]
     );
     assert_eq!(
@@ -221,7 +227,10 @@ fn hhdb_awards() {
 fn refusals_name_the_word() {
     for (q, word) in [
         ("imagine k", "imagine"),
-        ("lastgamenumber > 3", "lastgamenumber"),
+        (
+            "flip shift {currenttransform == \"<>\"}",
+            "currenttransform",
+        ),
     ] {
         let e = cqlq::query::compile::<shakmaty::Bitboard>(q, cqlq::squares::Geometry::STANDARD)
             .err()

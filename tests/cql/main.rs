@@ -20,3 +20,4 @@ mod eval_strs_more;
 mod eval_words;
 mod oracle_pychess;
 mod parser_conformance;
+mod words3;

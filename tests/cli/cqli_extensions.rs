@@ -5,9 +5,9 @@
 //!
 //! Expectations come from the manual's one-line descriptions (`src/output/files.rs` quotes
 //! them) and from themes.pgn, whose games 1 and 4 end in mate (the only two `mate` games,
-//! as `tests/cli.rs` establishes).
+//! as `tests/cli/cli.rs` establishes).
 
-mod common;
+use crate::common;
 
 use common::cqlq;
 

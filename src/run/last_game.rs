@@ -1,0 +1,48 @@
+//! `lastgamenumber` needs the number of the input's last game before any game is searched:
+//! when the query uses it, [`last_game_number`] counts the games of every input first (the
+//! same split as the search, so the count is exact; CQL 6.2 estimates it by counting `[White `
+//! in its one input file) and caps it by the `gamenumber` range's upper end, as CQL 6.2's
+//! `LastGameNumberNode::initialize` does. Queries without the word pay one look at the IR.
+
+use super::{Input, RunConfig, icn, map_file};
+use crate::pgn::split_games;
+use crate::rules::infinite::icn_to_games;
+
+/// Whether the query uses `lastgamenumber` (read from the IR's debug form once per run, as
+/// `has_sort` does; a query only fairy boards run is asked by its text).
+pub(super) fn uses_last_game_number(config: &RunConfig) -> bool {
+    format!("{:?}", config.filter).contains("LastGameNumber")
+        || (config.standard_refusal.is_some()
+            && config.fairy_query.text().contains("lastgamenumber"))
+}
+
+/// The number of the last game of the inputs, capped by `gamenumber`'s upper end; an error
+/// naming the reason when the inputs cannot be counted before the search (standard input).
+pub(super) fn last_game_number(config: &RunConfig) -> Result<u64, String> {
+    let mut count = 0u64;
+    for input in &config.inputs {
+        let path = match input {
+            Input::File(path) => path,
+            Input::Stdin => {
+                return Err(
+                    "'lastgamenumber' needs the games counted before the search, \
+                            which standard input does not allow: give the PGN file by name"
+                        .to_string(),
+                );
+            }
+        };
+        // An unreadable input is reported by the search; it has no games here.
+        let Ok(Some(map)) = map_file(path) else {
+            continue;
+        };
+        count += if icn::is_icn(path, &map) {
+            icn_to_games(&String::from_utf8_lossy(&map)).map_or(0, |g| g.len() as u64)
+        } else {
+            split_games(&map).count() as u64
+        };
+    }
+    Ok(match config.games.numbers {
+        Some((_, last)) => count.min(last),
+        None => count,
+    })
+}
