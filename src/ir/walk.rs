@@ -41,7 +41,9 @@ pub fn children<'a, S, B>(
     visit: &mut dyn FnMut(&'a Node<S>) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     match node {
+        Node::DictLoop(l) => visit(&l.body),
         Node::True
+        | Node::Run(_)
         | Node::False
         | Node::Pieces(..)
         | Node::Region(..)
@@ -289,7 +291,8 @@ fn words_children<'a, S, B>(w: &'a WordFilter<S>, visit: Visit<'_, 'a, S, B>) ->
 
 fn cqls_children<'a, S, B>(c: &'a CqlsNode<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
     match c {
-        CqlsNode::LineTransposed(_)
+        CqlsNode::MustCapture
+        | CqlsNode::LineTransposed(_)
         | CqlsNode::CastlingRights(_)
         | CqlsNode::IsCastling(_)
         | CqlsNode::FenIs(_)

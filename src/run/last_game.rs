@@ -5,15 +5,18 @@
 //! `LastGameNumberNode::initialize` does. Queries without the word pay one look at the IR.
 
 use super::{Input, RunConfig, icn, map_file};
+use crate::ir::walk::any_node;
+use crate::ir::{Node, RunWord};
 use crate::pgn::split_games;
 use crate::rules::infinite::icn_to_games;
 
-/// Whether the query uses `lastgamenumber` (read from the IR's debug form once per run, as
-/// `has_sort` does; a query only fairy boards run is asked by its text).
+/// Whether the query uses `lastgamenumber` (one walk over the IR per run, as `has_sort`
+/// does; a query only fairy boards run is asked by its text).
 pub(super) fn uses_last_game_number(config: &RunConfig) -> bool {
-    format!("{:?}", config.filter).contains("LastGameNumber")
-        || (config.standard_refusal.is_some()
-            && config.fairy_query.text().contains("lastgamenumber"))
+    any_node(&config.filter, |n| {
+        matches!(n, Node::Run(RunWord::LastGameNumber))
+    }) || (config.standard_refusal.is_some()
+        && config.fairy_query.text().contains("lastgamenumber"))
 }
 
 /// The number of the last game of the inputs, capped by `gamenumber`'s upper end; an error
