@@ -24,6 +24,8 @@ const QUERIES: &[&str] = &[
     "move legal count == 0",
     "line --> check{3,}",
     "find check",
+    "find all check >= 20",
+    "find <-- check",
     "echo (s t) { s:check t:check }",
     "path K-- --(check)",
 ];

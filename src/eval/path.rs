@@ -337,23 +337,27 @@ impl<P: Position> Evaluator<'_, P> {
             let Some(mv) = self.node(tail).played.clone() else {
                 continue;
             };
-            let mut parts = self.move_parts(&mv, head, Some(tail));
-            if let (Some(ids), Some(_)) = (&s.focus, &parts.rook) {
-                // A castling move is in focus by its king or its rook: only the focused
-                // piece's squares count.
+            let parts = self.move_parts(&mv, head, Some(tail));
+            let mut sides = self.dash_sides(d, head);
+            if let (Some(ids), Some((rf, rt))) = (&s.focus, &parts.rook) {
+                // CQL 6.2 (`computeDashConFocused`): a castling move is in focus by its king
+                // or its rook; the squares of the one not focused are taken out of the
+                // dash's sides, so the move must fit by the focused piece and `from` / `to`
+                // in the target read the focused piece's squares only.
                 let table = self.pieces();
                 let id_of =
                     |sq: &P::Set| sq.coords().first().map_or(0, |&c| table.piece_at(head, c));
+                let geo = self.node(head).position.geometry();
+                let without = |side: Option<P::Set>, sq: &P::Set| {
+                    Some(side.unwrap_or_else(|| P::Set::full(geo)).minus(sq))
+                };
                 if ids.binary_search(&id_of(&parts.from)).is_err() {
-                    parts.from = P::Set::empty();
-                    parts.to = P::Set::empty();
+                    sides = (without(sides.0, &parts.from), without(sides.1, &parts.to));
                 }
-                let rook_from = parts.rook.as_ref().map(|r| r.0.clone());
-                if rook_from.is_some_and(|rf| ids.binary_search(&id_of(&rf)).is_err()) {
-                    parts.rook = None;
+                if ids.binary_search(&id_of(rf)).is_err() {
+                    sides = (without(sides.0, rf), without(sides.1, rt));
                 }
             }
-            let sides = self.dash_sides(d, head);
             if !dash_fits(&parts, d.capture, &sides) || !self.promotion_ok(d, &mv, head) {
                 continue;
             }

@@ -140,9 +140,11 @@ impl Lower<'_> {
                 let mut quiet = false;
                 for p in &f.params {
                     match p {
-                        SeqParam::All | SeqParam::Count => {
-                            range = Some(ir::Range::new(1, 1_000_000))
-                        }
+                        SeqParam::All => range = Some(ir::Range::new(1, 1_000_000)),
+                        // `find count F` counts and never fails: CQL 6.2 matched the games of
+                        // snake-old.cql whose `GapCount=find count {...}` found no position
+                        // (value 0), and only those (tests/cql/eval_find_count.rs).
+                        SeqParam::Count => range = Some(ir::Range::new(0, 1_000_000)),
                         SeqParam::Quiet => quiet = true,
                         SeqParam::Range(r) => range = Some(ast_range(r)),
                         SeqParam::VarRange(_) => {

@@ -164,7 +164,7 @@ pub enum SeqParam {
     NoSort,
     /// `all`
     All,
-    /// `count` (`find count F`, an older spelling of `find all`)
+    /// `count` (`find count F`: like `find all`, but 0 matching positions is a value, 0)
     Count,
     /// `max` (path: keep the longest)
     Max,

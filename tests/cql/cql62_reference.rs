@@ -172,10 +172,11 @@ fn positions(tsv: &Path, query: &str, pgn: &str) -> std::collections::BTreeMap<u
 /// Official examples on which cqlq and CQL 6.2 still disagree, with no explanation yet: open
 /// bugs (each named in the stop's note), not accepted answers. The test fails when this list
 /// changes in either direction: a new disagreement, or one that was fixed (remove it here).
-const OPEN_DISAGREEMENTS: &[&str] = &[
-    "followpath.cql on std-visible-5k.pgn",
-    "snake-old.cql on std-visible-5k.pgn",
-];
+///
+/// Fixed: followpath.cql (a focused path's castling move: `from` / `to` read the focused
+/// piece's squares only, tests/cql/eval_path.rs) and snake-old.cql (`find count` admits no
+/// matching position, tests/cql/eval_find_count.rs).
+const OPEN_DISAGREEMENTS: &[&str] = &[];
 
 /// Splits off the disagreements listed in [`OPEN_DISAGREEMENTS`], checking each listed one
 /// (of the PGNs run) still disagrees.

@@ -122,6 +122,32 @@ fn castling_by_king_or_rook() {
     assert_eq!(plies(CASTLE, "--(o-o-o)"), Vec::<u32>::new());
 }
 
+/// A focused path's castling move is in focus by its king or its rook; CQL 6.2
+/// (`PathNode::computeDashConFocused`) takes the squares of the one not focused out of the
+/// dash's sides, and those sides are what `from` / `to` in the dash's target read
+/// (`DashCon::setOwnedMasks`). So with the rook h1 focused, `to` after 4. O-O is f1 alone and
+/// `from` h1 alone (unfocused, `to` is both destinations); with the king focused, `to` is g1.
+/// The official followpath.cql depends on it: its dictionary of the rook's squares began
+/// with `to` after 7... O-O, and CQL 6.2 matched games 851, 1534 and 1702 of the master
+/// games only with `to` = f8 there.
+#[test]
+fn focused_castling_reads_the_focused_piece() {
+    assert_eq!(plies(CASTLE, "path focus Rh1 --(#to == 1)"), vec![6]);
+    assert_eq!(plies(CASTLE, "path focus Rh1 --(to & f1)"), vec![6]);
+    assert_eq!(
+        plies(CASTLE, "path focus Rh1 --({#from == 1 from & h1})"),
+        vec![6]
+    );
+    assert_eq!(
+        plies(CASTLE, "path focus Ke1 --({#to == 1 to & g1})"),
+        vec![6]
+    );
+    assert_eq!(plies(CASTLE, "path --(#to == 2)"), vec![6]);
+    // The unfocused king's squares do not admit the move; the rook's do.
+    assert_eq!(plies(CASTLE, "path focus Rh1 e1--g1"), Vec::<u32>::new());
+    assert_eq!(plies(CASTLE, "path focus Rh1 h1--f1"), vec![6]);
+}
+
 /// `legal --(o-o)`: castling is legal at ply 6 (and at ply 8? no: White has castled).
 #[test]
 fn legal_dash_with_move_words() {

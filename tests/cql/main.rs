@@ -9,6 +9,7 @@ mod common;
 mod chessql_runs;
 mod cql62_reference;
 mod equivalences;
+mod eval_find_count;
 mod eval_imagine;
 mod eval_path;
 mod eval_probes;
