@@ -8,8 +8,16 @@
 //! the written destination, disambiguation and promotion is taken (Fairy-Stockfish's own letters
 //! for promoted shogi pieces: `H`, `D`, `G`).
 
+use std::cell::Cell;
+
 use super::bits::{Bits256, square};
 use super::position::{FMove, FairyPos, MoveKind};
+
+thread_local! {
+    /// The candidate list of the fast path, kept between moves so reading a move allocates
+    /// nothing (taken out while in use, put back after).
+    static CANDIDATES: Cell<Vec<FMove>> = const { Cell::new(Vec::new()) };
+}
 
 /// A SAN move taken apart (its letters borrowed from the text).
 #[derive(Debug, Default)]
@@ -127,7 +135,8 @@ impl FairyPos {
         // Fast path: only the pieces the text names generate moves, only moves to the written
         // square are tested for legality.
         if !restricted && !parts.drop && parts.gate.is_none() {
-            let mut cands = Vec::with_capacity(16);
+            let mut cands = CANDIDATES.take();
+            cands.clear();
             // The types the text names, once per move rather than once per piece.
             let named_types = self.san_named_types(parts.piece);
             // Only pieces on squares from which some type gets to the destination.
@@ -161,8 +170,13 @@ impl FairyPos {
                         && self.san_matches(&FMove { promo: None, ..**m }, &parts, true)))
                     && self.is_legal(m)
             });
-            if let (Some(m), None) = (found.next(), found.next()) {
-                return Ok(*m);
+            let one = match (found.next(), found.next()) {
+                (Some(m), None) => Some(*m),
+                _ => None,
+            };
+            CANDIDATES.set(cands);
+            if let Some(m) = one {
+                return Ok(m);
             }
         }
         let legal = legal_list();
