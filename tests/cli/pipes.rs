@@ -48,3 +48,14 @@ fn broken_pipe_ends_quietly_with_status_zero() {
     assert_eq!(out.status.code(), Some(0), "stderr: {stderr}");
     assert_eq!(stderr, "", "a broken pipe must end the run silently");
 }
+
+/// themes.pgn: `mate` matches games 1 (6.Nd6#) and 4 (Fool's mate) only (see
+/// `cli::json_lines_name_game_ply_fen_move_and_tags`); `--gamenumbers` prints one number per
+/// matched game, in input order.
+#[test]
+fn gamenumbers_prints_one_number_per_matched_game() {
+    let themes = format!("{}/testdata/themes.pgn", env!("CARGO_MANIFEST_DIR"));
+    let out = crate::common::cqlq(&["--gamenumbers", "-e", "mate", &themes]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n4\n");
+}
