@@ -37,6 +37,10 @@ pub struct Cli {
     #[arg(long, group = "format")]
     pub count: bool,
 
+    /// Print one line per matched game: its game number, in input order.
+    #[arg(long, group = "format")]
+    pub gamenumbers: bool,
+
     /// Also search positions inside variations (default: main line only, as CQL 6).
     #[arg(long)]
     pub variations: bool,

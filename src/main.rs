@@ -147,6 +147,8 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         Format::Json
     } else if cli.count {
         Format::Count
+    } else if cli.gamenumbers {
+        Format::GameNumbers
     } else {
         Format::Pgn
     };

@@ -20,6 +20,8 @@ pub enum Format {
     Json,
     /// Only the number of matched games, at the end.
     Count,
+    /// One line per matched game: its game number (input order), for pipes.
+    GameNumbers,
 }
 
 /// Which comments cqlq adds to the output games (CQL 6.2's comment level).
@@ -83,6 +85,7 @@ pub fn render_game_with_comments<P: Position>(
     let mut out = String::new();
     match format {
         Format::Count => {}
+        Format::GameNumbers => out.push_str(&format!("{number}\n")),
         Format::Fen => {
             for &at in matched {
                 if let Some(node) = &replayed.nodes[at as usize] {

@@ -12,5 +12,6 @@ mod header_params;
 mod output_edits;
 mod output_sort_comments;
 mod pgn_io;
+mod pipes;
 mod queries;
 mod query_parse;
