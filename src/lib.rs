@@ -11,7 +11,9 @@
 //! | evaluate | [`eval`] | IR × position → match |
 //! | print | [`output`] | matches → PGN, FEN or JSON lines |
 //! | run | [`run`] | all of the above, in parallel, in input order |
+//! | annotate | [`annotate`] | several queries × PGN → the same PGN with comments and a tag |
 
+pub mod annotate;
 pub mod engine;
 pub mod eval;
 pub mod ir;

@@ -1,6 +1,7 @@
 //! The `cqlq` binary: command line → query → run → exit status (0 match, 1 none, 2 trouble).
 
 mod cli;
+mod cli_annotate;
 
 use std::io;
 use std::path::Path;
@@ -19,6 +20,9 @@ use cqlq::squares::Geometry;
 const TROUBLE: u8 = 2;
 
 fn main() -> ExitCode {
+    if std::env::args_os().nth(1).is_some_and(|a| a == "annotate") {
+        return cli_annotate::main();
+    }
     let cli = Cli::parse();
     match main_with(cli) {
         Ok(code) => ExitCode::from(code),

@@ -5,11 +5,13 @@ pub mod error;
 pub mod game;
 pub mod read;
 mod shadow;
+pub mod spans;
 pub mod split;
 pub mod write;
 
 pub use error::{PgnError, PgnErrorKind};
 pub use game::{GameRecord, GameSource, MoveNode};
-pub use read::{read_game, read_game_with};
+pub use read::{read_game, read_game_spans, read_game_with};
+pub use spans::GameSpans;
 pub use split::{SplitGames, split_games};
 pub use write::{Marks, termination_marker, write_game, write_game_to};

@@ -38,6 +38,7 @@ use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, Reader, SanPlus
 use super::error::{PgnError, PgnErrorKind};
 use super::game::{GameRecord, MoveNode};
 use super::shadow::{Shadow, Step, Token};
+use super::spans::GameSpans;
 
 /// Reads one game (a slice from [`split_games`](super::split_games), or any bytes) into a
 /// [`GameRecord`].
@@ -73,6 +74,12 @@ pub fn read_game(slice: &[u8]) -> Result<GameRecord, PgnError> {
 /// assert_eq!(sans, ["Hg3", "Hg8", "Pg5", "Rh10+"]);
 /// ```
 pub fn read_game_with(slice: &[u8], raw_moves: bool) -> Result<GameRecord, PgnError> {
+    read_game_spans(slice, raw_moves).map(|(record, _)| record)
+}
+
+/// Reads one game like [`read_game_with`], and tells where its tags and moves are in `slice`
+/// ([`GameSpans`]), for rewriting the game in place (`cqlq annotate`).
+pub fn read_game_spans(slice: &[u8], raw_moves: bool) -> Result<(GameRecord, GameSpans), PgnError> {
     let mut builder = Builder::new(slice);
     builder.force_raw = raw_moves;
     let (mut reader, input) = CACHED.take().unwrap_or_else(|| {
@@ -182,6 +189,9 @@ struct Builder<'a> {
     force_raw: bool,
     /// Moves keep their token's text and unreadable tokens are moves (fairy games).
     raw_moves: bool,
+    /// Where the tags and the nodes' move tokens are (node numbers as read, before
+    /// [`renumber`]).
+    spans: GameSpans,
 }
 
 impl<'a> Builder<'a> {
@@ -204,6 +214,10 @@ impl<'a> Builder<'a> {
             nested_alternative: false,
             force_raw: false,
             raw_moves: false,
+            spans: GameSpans {
+                moves: vec![0],
+                tags: Vec::new(),
+            },
         }
     }
 
@@ -344,6 +358,7 @@ impl<'a> Builder<'a> {
             comments_before,
             ..MoveNode::default()
         });
+        self.spans.moves.push(offset);
         self.node_mut().children.push(index);
         self.current = index;
         ControlFlow::Continue(())
@@ -444,12 +459,18 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn into_result(mut self) -> Result<GameRecord, PgnError> {
+    fn into_result(mut self) -> Result<(GameRecord, GameSpans), PgnError> {
         if self.nested_alternative {
-            renumber(&mut self.record);
+            let order = renumber(&mut self.record);
+            if let Some(order) = order {
+                self.spans.moves = order
+                    .iter()
+                    .map(|&at| self.spans.moves[at as usize])
+                    .collect();
+            }
         }
         match self.fault {
-            None => Ok(self.record),
+            None => Ok((self.record, self.spans)),
             Some(f) => Err(PgnError {
                 kind: f.kind,
                 offset: f.offset,
@@ -463,10 +484,11 @@ impl<'a> Builder<'a> {
 /// Numbers the nodes in [`GameRecord::movetext_order`], which differs from the order the moves
 /// were read only when a variation nests an alternative to its own first move
 /// (`1. e4 (1. d4 (1. c4) d5)`, where `1. c4` is written after `1. d4 d5` by the writer).
-fn renumber(record: &mut GameRecord) {
+/// Returns the new order (new index → old index) when it changed.
+fn renumber(record: &mut GameRecord) -> Option<Vec<u32>> {
     let order = record.movetext_order();
     if order.iter().enumerate().all(|(i, &at)| i == at as usize) {
-        return;
+        return None;
     }
     let mut new_index = vec![0u32; record.nodes.len()];
     for (i, &at) in order.iter().enumerate() {
@@ -484,6 +506,7 @@ fn renumber(record: &mut GameRecord) {
             node
         })
         .collect();
+    Some(order)
 }
 
 /// `text` in quotes, shortened to 40 characters.
@@ -505,13 +528,21 @@ impl Visitor for Builder<'_> {
     }
 
     fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
-        if self.sync(Token::Tag)?.is_none() {
+        let Some(start) = self.sync(Token::Tag)? else {
             return ControlFlow::Continue(());
-        }
+        };
         let name = String::from_utf8_lossy(name).into_owned();
         let value = match self.quoted_value.take() {
-            Some(range) => RawTag(&self.data[range]).decode_utf8_lossy().into_owned(),
-            None => value.decode_utf8_lossy().into_owned(),
+            Some(range) => {
+                // The value ends at the `"` of the line's closing `"]`.
+                let end = (range.end + 2).min(self.data.len());
+                self.spans.tags.push(start..end);
+                RawTag(&self.data[range]).decode_utf8_lossy().into_owned()
+            }
+            None => {
+                self.spans.tags.push(start..self.shadow.tag_end());
+                value.decode_utf8_lossy().into_owned()
+            }
         };
         self.record.tags.push((name, value));
         ControlFlow::Continue(())

@@ -86,6 +86,8 @@ pub(crate) struct Shadow<'a> {
     reported_until: usize,
     /// For [`Shadow::line_and_close`]: a position, the end of its line, the first `"]` after it.
     line_cache: (usize, usize, Option<usize>),
+    /// The end of the last tag read: after its `]`, or after its value when it has none.
+    tag_end: usize,
 }
 
 impl<'a> Shadow<'a> {
@@ -97,12 +99,19 @@ impl<'a> Shadow<'a> {
             phase: Phase::BeforeGame,
             reported_until: 0,
             line_cache: (1, 0, None),
+            tag_end: 0,
         }
     }
 
     /// The current offset.
     pub(crate) fn pos(&self) -> usize {
         self.pos
+    }
+
+    /// The end of the last tag read (after its `]`, or after its value when it has none): where
+    /// `cqlq annotate` may add a tag after it.
+    pub(crate) fn tag_end(&self) -> usize {
+        self.tag_end
     }
 
     /// The next step.
@@ -194,6 +203,7 @@ impl<'a> Shadow<'a> {
                 b' ' | b'\t' | b'\r' => self.pos += 1,
                 b']' => {
                     self.pos += 1;
+                    self.tag_end = self.pos;
                     return self.skip_whitespace(false);
                 }
                 b'\n' => {
@@ -246,6 +256,7 @@ impl<'a> Shadow<'a> {
         self.pos += consumed;
         let value_start = start + 1 + left_quote + 1;
         let quoted = self.quoted_value(value_start, start + 1 + consumed);
+        self.tag_end = self.pos;
         self.skip_ket();
         Some(match quoted {
             Some((value, line_end)) => Step::QuotedTag {
@@ -566,7 +577,7 @@ pub(crate) fn parse_u8(digits: &[u8]) -> Option<u8> {
 }
 
 /// pgn-reader's `is_token_end`.
-fn is_token_end(byte: u8) -> bool {
+pub(crate) fn is_token_end(byte: u8) -> bool {
     matches!(
         byte,
         b' ' | b'\t'

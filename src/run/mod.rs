@@ -25,7 +25,7 @@ use crate::rules::standard::Standard;
 
 /// Games per parallel batch: enough to keep every thread busy, few enough that memory stays
 /// bounded whatever the input's size.
-const BATCH_GAMES: usize = 1024;
+pub const BATCH_GAMES: usize = 1024;
 /// Bytes read from a stream per refill.
 const STREAM_CHUNK: usize = 4 << 20;
 
@@ -591,7 +591,7 @@ fn has_sort<S>(filter: &Node<S>) -> bool {
 }
 
 /// Maps a file read-only; None for an empty file (which cannot be mapped).
-fn map_file(path: &std::path::Path) -> io::Result<Option<memmap2::Mmap>> {
+pub fn map_file(path: &std::path::Path) -> io::Result<Option<memmap2::Mmap>> {
     let file = std::fs::File::open(path)?;
     if file.metadata()?.is_dir() {
         return Err(io::Error::other("is a directory"));

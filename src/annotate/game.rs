@@ -1,0 +1,248 @@
+//! One game: read it with the places of its tags and moves, pick its rules, replay it once,
+//! and evaluate every theme at every searched position; the result is what to add where.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::splice::{Additions, splice};
+use super::{AnnotateConfig, Theme};
+use crate::eval::{Evaluator, GameContext, ReplayedGame, replay};
+use crate::ir::Node;
+use crate::pgn::{GameRecord, read_game_spans};
+use crate::rules::Position;
+use crate::rules::fairy::FairyPos;
+use crate::rules::online::Online;
+use crate::rules::select::{GameRules, rules_for_game};
+use crate::rules::standard::Standard;
+use crate::run::fairy::{AnyRules, resolve_any};
+
+/// What annotating one game gave.
+pub(super) struct GameNotes {
+    /// The game's new text; None: written unchanged (no theme found, or a fault).
+    pub text: Option<Vec<u8>>,
+    /// Which themes were found, by index.
+    pub found: Vec<usize>,
+    /// The positions that got a comment.
+    pub positions: u64,
+    /// The game's fault, as the line to print (`FILE: game N (byte B): reason`).
+    pub error: Option<String>,
+}
+
+impl GameNotes {
+    fn unchanged(error: Option<String>) -> Self {
+        GameNotes {
+            text: None,
+            found: Vec::new(),
+            positions: 0,
+            error,
+        }
+    }
+}
+
+/// Annotates the game in `slice` (game `number`, at byte `offset` of the input `name`).
+pub(super) fn annotate_game(
+    config: &AnnotateConfig,
+    slice: &[u8],
+    number: u64,
+    offset: u64,
+    name: &str,
+) -> GameNotes {
+    let at = |byte: u64| format!("{name}: game {number} (byte {byte})");
+    let (record, spans) = match read_game_spans(slice, config.default_fairy.is_some()) {
+        Ok(read) => read,
+        Err(e) => {
+            let line = format!("{}: {}", at(offset + e.offset as u64), e.message);
+            return GameNotes::unchanged(Some(line));
+        }
+    };
+    let fen = record.tag("FEN");
+    let tag = record.tag("Variant").filter(|t| !t.trim().is_empty());
+    let rules = match (tag, &config.default_fairy) {
+        (Some(t), _) => resolve_any(t, &config.fairy_defs),
+        (None, Some(v)) => Ok(AnyRules::Fairy(v.clone())),
+        (None, None) => rules_for_game(None, config.default_variant).map(AnyRules::Known),
+    };
+    let themes = &config.themes;
+    let found = rules.and_then(|rules| match rules {
+        AnyRules::Known(GameRules::Standard { chess960 }) => Standard::from_start(fen, chess960)
+            .map(|start| {
+                let filters: Vec<_> = themes.iter().map(|t| Some(&t.filter)).collect();
+                find_themes(config, &record, start, &filters, number)
+            }),
+        AnyRules::Known(GameRules::Online(variant)) => {
+            Online::for_game(variant, fen).map(|start| {
+                let filters: Vec<_> = themes.iter().map(|t| Some(&t.filter)).collect();
+                find_themes(config, &record, start, &filters, number)
+            })
+        }
+        AnyRules::Fairy(v) => {
+            // A theme naming what this board lacks is left out for its games (told once).
+            let lowered: Vec<Option<Arc<Node<_>>>> =
+                themes.iter().map(|t| t.fairy.filter(&v)).collect();
+            let start = match fen {
+                Some(f) => FairyPos::from_fen(v, f),
+                None => FairyPos::start(v),
+            };
+            start
+                .map_err(|reason| crate::rules::RulesError { reason })
+                .map(|start| {
+                    let filters: Vec<_> = lowered.iter().map(|f| f.as_deref()).collect();
+                    find_themes(config, &record, start, &filters, number)
+                })
+        }
+    });
+    let found = match found {
+        Ok(Ok(found)) => found,
+        Ok(Err(fault)) => return GameNotes::unchanged(Some(format!("{}: {fault}", at(offset)))),
+        Err(e) => return GameNotes::unchanged(Some(format!("{}: {e}", at(offset)))),
+    };
+    if found.themes.is_empty() && found.notes.is_empty() {
+        return GameNotes::unchanged(None);
+    }
+    let names: Vec<&str> = found
+        .themes
+        .iter()
+        .map(|&t| themes[t].name.as_str())
+        .collect();
+    let additions = Additions {
+        notes: &found.notes,
+        tag: &config.tag,
+        themes: &names.join(" "),
+    };
+    GameNotes {
+        text: Some(splice(slice, &record, &spans, &additions)),
+        positions: found.notes.len() as u64,
+        found: found.themes,
+        error: None,
+    }
+}
+
+/// The themes found in one game and the comment text at each position.
+struct Found {
+    /// Theme indices, in theme order.
+    themes: Vec<usize>,
+    /// Record node → the comment's text.
+    notes: BTreeMap<u32, String>,
+}
+
+/// Replays the game (once per variations setting the themes need) and evaluates each theme
+/// (`filters[t]`; None: the theme cannot run on this board) at each searched position. A
+/// replay fault is returned as the reason to leave the game unchanged.
+fn find_themes<P: Position>(
+    config: &AnnotateConfig,
+    record: &GameRecord,
+    start: P,
+    filters: &[Option<&Node<P::Set>>],
+    number: u64,
+) -> Result<Found, String> {
+    let wants = |t: &Theme| config.variations || t.variations;
+    let mut replays: [Option<ReplayedGame<P>>; 2] = [None, None];
+    for theme in &config.themes {
+        let v = wants(theme);
+        if replays[v as usize].is_none() {
+            let replayed = replay(record, start.clone(), v);
+            if let Some(f) = &replayed.fault {
+                let place = if f.mainline { "" } else { " in a variation" };
+                return Err(format!("{} at ply {}{place}", f.error, f.ply));
+            }
+            replays[v as usize] = Some(replayed);
+        }
+    }
+    let mut found = Found {
+        themes: Vec::new(),
+        notes: BTreeMap::new(),
+    };
+    let mut texts: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+    for (t, theme) in config.themes.iter().enumerate() {
+        let (Some(filter), Some(replayed)) = (filters[t], &replays[wants(theme) as usize]) else {
+            continue;
+        };
+        let select = &theme.select;
+        if !select.admits_number(number) || (select.reads_tags() && !select.admits_tags(record)) {
+            continue;
+        }
+        let context = GameContext {
+            record,
+            replayed,
+            number,
+            variations: wants(theme),
+        };
+        let evaluator = Evaluator::new(&context);
+        let mut matched = Vec::new();
+        let mut own: Vec<(u32, String)> = Vec::new();
+        for at in evaluator.searched_nodes() {
+            let hit = evaluator.matches(filter, at);
+            let edits = evaluator.take_edits();
+            theme.note_edits(&edits);
+            if hit {
+                matched.push(at);
+                own.extend(edits.messages.iter().map(|m| (at, message_text(m))));
+            }
+        }
+        if !select.counts_as_match(matched.len() as u64) || matched.is_empty() {
+            continue;
+        }
+        found.themes.push(t);
+        own.splice(0..0, evaluator.take_comments());
+        for &at in &matched {
+            if !own.iter().any(|(n, _)| *n == at) {
+                own.push((at, theme.name.clone()));
+            }
+        }
+        // Per position, this theme's texts in the order made (its own first).
+        own.sort_by_key(|(n, _)| *n);
+        for (at, text) in own {
+            let text = comment_safe(&text);
+            let here = texts.entry(at).or_default();
+            if !text.is_empty() && !here.contains(&text) {
+                here.push(text);
+            }
+        }
+    }
+    found.notes = texts
+        .into_iter()
+        .filter(|(_, t)| !t.is_empty())
+        .map(|(at, t)| (at, t.join(" ")))
+        .collect();
+    Ok(found)
+}
+
+/// A `message`'s text without the place CQL 6.2 puts before it (`Game 3 move 12(wtm): `,
+/// with ` positionid N` in a variation): the comment is at that place already.
+fn message_text(line: &str) -> String {
+    let strip = || -> Option<&str> {
+        let rest = line.strip_prefix("Game ")?;
+        let (_, rest) = rest.split_once(" move ")?;
+        let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+        let rest = rest
+            .strip_prefix("(wtm)")
+            .or_else(|| rest.strip_prefix("(btm)"))?;
+        let rest = match rest.strip_prefix(" positionid ") {
+            Some(r) => r.trim_start_matches(|c: char| c.is_ascii_digit()),
+            None => rest,
+        };
+        rest.strip_prefix(": ")
+    };
+    strip().unwrap_or(line).to_string()
+}
+
+/// The text as a PGN comment can hold it: `}` (which would end the comment) becomes `)`.
+fn comment_safe(text: &str) -> String {
+    text.replace('}', ")").trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn message_place_is_dropped() {
+        assert_eq!(message_text("Game 3 move 12(wtm): fork"), "fork");
+        assert_eq!(
+            message_text("Game 3 move 12(btm) positionid 40: a b"),
+            "a b"
+        );
+        assert_eq!(message_text("quiet text"), "quiet text");
+        assert_eq!(comment_safe(" a}b "), "a)b");
+    }
+}

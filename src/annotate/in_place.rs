@@ -1,0 +1,121 @@
+//! `--in-place`: an input rewritten atomically. The new text goes to a temporary file beside
+//! the input (`.NAME.cqlq-PID.tmp`, with the input's permissions), is flushed and `fsync`ed;
+//! then the original is kept as a backup (`NAME.bak`, a hard link to it, an older backup
+//! replaced; a copy where links are not possible), the temporary file is renamed over the
+//! input, and the folder is `fsync`ed. Until that rename the input is untouched: an error or
+//! an interrupted run leaves it as it was (and at most the temporary file, which an error
+//! removes).
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// The backup of `input`: `NAME.bak` beside it (`games.pgn` → `games.pgn.bak`).
+pub fn backup_path(input: &Path) -> PathBuf {
+    let mut name = input.file_name().unwrap_or_default().to_os_string();
+    name.push(".bak");
+    input.with_file_name(name)
+}
+
+/// The temporary file for rewriting `input`.
+fn temp_path(input: &Path) -> PathBuf {
+    let name = input.file_name().unwrap_or_default().to_string_lossy();
+    input.with_file_name(format!(".{name}.cqlq-{}.tmp", std::process::id()))
+}
+
+/// Rewrites `input` with what `write` writes (it may read `input` meanwhile: the original
+/// stays in place until `write` is done); keeps a backup unless `backup` is false. On an
+/// error the input is left as it was and the temporary file removed.
+pub fn rewrite<T>(
+    input: &Path,
+    backup: bool,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<T>,
+) -> Result<T, String> {
+    let temp = temp_path(input);
+    let result = (|| -> io::Result<T> {
+        let permissions = fs::metadata(input)?.permissions();
+        let file = fs::File::create(&temp)?;
+        let mut out = io::BufWriter::with_capacity(1 << 16, file);
+        let value = write(&mut out)?;
+        let file = out.into_inner().map_err(|e| e.into_error())?;
+        file.set_permissions(permissions)?;
+        file.sync_all()?;
+        if backup {
+            keep_backup(input)?;
+        }
+        fs::rename(&temp, input)?;
+        sync_folder(input);
+        Ok(value)
+    })();
+    result.map_err(|e| {
+        let _ = fs::remove_file(&temp);
+        format!("{}: {e}", input.display())
+    })
+}
+
+/// `NAME.bak`: a hard link to the original (an older backup replaced), else a copy.
+fn keep_backup(input: &Path) -> io::Result<()> {
+    let bak = backup_path(input);
+    match fs::remove_file(&bak) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
+    if fs::hard_link(input, &bak).is_err() {
+        fs::copy(input, &bak)?;
+        fs::File::open(&bak)?.sync_all()?;
+    }
+    Ok(())
+}
+
+/// Makes the rename durable (best effort: not every system can `fsync` a folder).
+fn sync_folder(input: &Path) {
+    let dir = input
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if let Ok(d) = fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("cqlq-inplace-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn rewrites_and_keeps_a_backup() {
+        let dir = scratch("ok");
+        let input = dir.join("g.pgn");
+        fs::write(&input, "old").unwrap();
+        rewrite(&input, true, |w| w.write_all(b"new")).unwrap();
+        assert_eq!(fs::read_to_string(&input).unwrap(), "new");
+        assert_eq!(fs::read_to_string(dir.join("g.pgn.bak")).unwrap(), "old");
+        rewrite(&input, false, |w| w.write_all(b"newer")).unwrap();
+        assert_eq!(fs::read_to_string(&input).unwrap(), "newer");
+        assert_eq!(fs::read_to_string(dir.join("g.pgn.bak")).unwrap(), "old");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 2);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_input_and_nothing_else() {
+        let dir = scratch("fail");
+        let input = dir.join("g.pgn");
+        fs::write(&input, "old").unwrap();
+        let r = rewrite(&input, true, |w| {
+            w.write_all(b"partial")?;
+            Err::<(), _>(io::Error::other("interrupted"))
+        });
+        assert!(r.unwrap_err().contains("interrupted"));
+        assert_eq!(fs::read_to_string(&input).unwrap(), "old");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        let _ = fs::remove_dir_all(&dir);
+    }
+}

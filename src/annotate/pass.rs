@@ -1,0 +1,112 @@
+//! One pass over an input's bytes: games split, annotated in parallel in batches (rayon's
+//! indexed collect keeps their order), and written in input order together with the bytes
+//! between them, so the output is the input with the additions and nothing else changed.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use rayon::prelude::*;
+
+use super::AnnotateConfig;
+use super::game::annotate_game;
+use crate::pgn::split_games;
+use crate::run::{BATCH_GAMES, map_file};
+
+/// Counts for the summary line and the exit status.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AnnotateSummary {
+    /// Games read.
+    pub games: u64,
+    /// Games where at least one theme was found.
+    pub annotated_games: u64,
+    /// Positions that got a comment.
+    pub annotated_positions: u64,
+    /// Games written unchanged because they could not be read or replayed.
+    pub bad_games: u64,
+    /// Per theme (in theme order): the games it was found in.
+    pub per_theme: Vec<u64>,
+}
+
+impl AnnotateSummary {
+    /// Adds another input's counts.
+    pub fn add(&mut self, other: &AnnotateSummary) {
+        self.games += other.games;
+        self.annotated_games += other.annotated_games;
+        self.annotated_positions += other.annotated_positions;
+        self.bad_games += other.bad_games;
+        if self.per_theme.len() < other.per_theme.len() {
+            self.per_theme.resize(other.per_theme.len(), 0);
+        }
+        for (a, b) in self.per_theme.iter_mut().zip(&other.per_theme) {
+            *a += b;
+        }
+    }
+}
+
+/// Annotates the games of `data` (an input named `name` in messages; its first game is
+/// number `first`) and writes all of `data` to `out`, games annotated. Bad games are told on
+/// stderr and written unchanged.
+pub fn annotate_bytes(
+    config: &AnnotateConfig,
+    data: &[u8],
+    name: &str,
+    first: u64,
+    out: &mut dyn Write,
+) -> io::Result<AnnotateSummary> {
+    let mut summary = AnnotateSummary {
+        per_theme: vec![0; config.themes.len()],
+        ..AnnotateSummary::default()
+    };
+    let ranges: Vec<_> = split_games(data).collect();
+    let mut copied = 0;
+    for batch in ranges.chunks(BATCH_GAMES) {
+        let number = first + summary.games;
+        let results: Vec<_> = batch
+            .par_iter()
+            .enumerate()
+            .map(|(k, r)| {
+                let slice = &data[r.clone()];
+                annotate_game(config, slice, number + k as u64, r.start as u64, name)
+            })
+            .collect();
+        for (range, result) in batch.iter().zip(results) {
+            summary.games += 1;
+            if let Some(e) = &result.error {
+                summary.bad_games += 1;
+                eprintln!("{e}");
+            }
+            if !result.found.is_empty() {
+                summary.annotated_games += 1;
+            }
+            summary.annotated_positions += result.positions;
+            for &t in &result.found {
+                summary.per_theme[t] += 1;
+            }
+            out.write_all(&data[copied..range.start])?;
+            match &result.text {
+                Some(text) => out.write_all(text)?,
+                None => out.write_all(&data[range.clone()])?,
+            }
+            copied = range.end;
+        }
+    }
+    out.write_all(&data[copied..])?;
+    Ok(summary)
+}
+
+/// [`annotate_bytes`] over a file (memory-mapped; an empty file writes nothing).
+pub fn annotate_file(
+    config: &AnnotateConfig,
+    path: &Path,
+    first: u64,
+    out: &mut dyn Write,
+) -> io::Result<AnnotateSummary> {
+    let name = path.display().to_string();
+    match map_file(path)? {
+        Some(map) => annotate_bytes(config, &map, &name, first, out),
+        None => Ok(AnnotateSummary {
+            per_theme: vec![0; config.themes.len()],
+            ..AnnotateSummary::default()
+        }),
+    }
+}

@@ -1,0 +1,121 @@
+//! Writing a game back byte for byte as it was read, with `annotate`'s additions spliced in:
+//! a comment ` {text}` after each noted move (after its NAGs), `{text} ` at the start of the
+//! movetext for the start position, and the tag `[Themes "a b"]` after the last tag (in
+//! place of an existing tag of that name; first in the game when it has no tags). Nothing
+//! else changes, so removing exactly these additions gives back the input.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use crate::pgn::{GameRecord, GameSpans};
+
+/// What to add to one game.
+pub(super) struct Additions<'a> {
+    /// Record node → comment text (node 0: the start position).
+    pub notes: &'a BTreeMap<u32, String>,
+    /// The tag's name (`Themes`).
+    pub tag: &'a str,
+    /// The tag's value: the themes found, space-separated (no tag when empty).
+    pub themes: &'a str,
+}
+
+/// The game in `slice` with the additions: each at its byte offset, or an existing tag's
+/// bytes replaced.
+pub(super) fn splice(
+    slice: &[u8],
+    record: &GameRecord,
+    spans: &GameSpans,
+    add: &Additions<'_>,
+) -> Vec<u8> {
+    // (where, what it replaces, order among equal places, text).
+    let mut edits: Vec<(Range<usize>, u8, String)> = Vec::new();
+    if !add.themes.is_empty() {
+        let line = format!("[{} \"{}\"]", add.tag, escape_tag_value(add.themes));
+        let existing = record.tags.iter().position(|(name, _)| name == add.tag);
+        match (existing, spans.tags.last()) {
+            (Some(i), _) => edits.push((spans.tags[i].clone(), 0, line)),
+            (None, Some(last)) => {
+                let eol = if slice[last.end..].starts_with(b"\r\n") {
+                    "\r\n"
+                } else {
+                    "\n"
+                };
+                edits.push((last.end..last.end, 0, format!("{eol}{line}")));
+            }
+            (None, None) => {
+                let eol = if slice.windows(2).any(|w| w == b"\r\n") {
+                    "\r\n"
+                } else {
+                    "\n"
+                };
+                edits.push((0..0, 0, format!("{line}{eol}{eol}")));
+            }
+        }
+    }
+    for (&node, text) in add.notes {
+        if node == 0 {
+            let at = spans.movetext_start(slice);
+            edits.push((at..at, 1, format!("{{{text}}} ")));
+        } else if let Some(at) = spans.after_move(slice, node) {
+            edits.push((at..at, 1, format!(" {{{text}}}")));
+        }
+    }
+    edits.sort_by_key(|(range, order, _)| (range.start, *order));
+    let extra: usize = edits.iter().map(|(_, _, t)| t.len()).sum();
+    let mut out = Vec::with_capacity(slice.len() + extra);
+    let mut copied = 0;
+    for (range, _, text) in edits {
+        out.extend_from_slice(&slice[copied..range.start]);
+        out.extend_from_slice(text.as_bytes());
+        copied = range.end;
+    }
+    out.extend_from_slice(&slice[copied..]);
+    out
+}
+
+/// A PGN tag value: `\` and `"` escaped.
+fn escape_tag_value(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::read_game_spans;
+
+    fn spliced(pgn: &str, notes: &[(u32, &str)], themes: &str) -> String {
+        let (record, spans) = read_game_spans(pgn.as_bytes(), false).unwrap();
+        let notes: BTreeMap<u32, String> = notes.iter().map(|&(n, t)| (n, t.to_string())).collect();
+        let add = Additions {
+            notes: &notes,
+            tag: "Themes",
+            themes,
+        };
+        String::from_utf8(splice(pgn.as_bytes(), &record, &spans, &add)).unwrap()
+    }
+
+    #[test]
+    fn comments_after_moves_and_nags_and_the_tag_after_the_last() {
+        assert_eq!(
+            spliced(
+                "[A \"x\"]\r\n[B \"y\"]\r\n\r\n1.e4 $1 {old} e5 (1...c5!) 2.Nf3 *\r\n",
+                &[(0, "s"), (1, "a b"), (3, "c")],
+                "a b \"q\""
+            ),
+            "[A \"x\"]\r\n[B \"y\"]\r\n[Themes \"a b \\\"q\\\"\"]\r\n\r\n{s} 1.e4 $1 {a b} {old} e5 (1...c5! {c}) 2.Nf3 *\r\n"
+        );
+    }
+
+    #[test]
+    fn an_existing_tag_is_replaced_and_a_tagless_game_gets_one() {
+        assert_eq!(
+            spliced("[Themes \"old\"] [C \"z\"]\n1. e4 *", &[(1, "t")], "t"),
+            "[Themes \"t\"] [C \"z\"]\n1. e4 {t} *"
+        );
+        assert_eq!(
+            spliced("1. e4 *", &[(0, "t")], "t"),
+            "[Themes \"t\"]\n\n{t} 1. e4 *"
+        );
+        assert_eq!(spliced("1. e4 *", &[], ""), "1. e4 *");
+    }
+}

@@ -1,0 +1,128 @@
+//! Themes: the queries `cqlq annotate` runs, each a `.cql` file (or every `.cql` file of a
+//! folder, in name order) named by its file stem (`smothered-mate.cql` → `smothered-mate`),
+//! compiled once before any game is read.
+
+use std::path::{Path, PathBuf};
+
+use crate::eval::GameEdits;
+use crate::ir::{Node, RunWord};
+use crate::query::compile_any;
+use crate::run::fairy::{FairyQuery, Refusal};
+use crate::run::params::RunParams;
+use crate::run::select::GameSelect;
+use crate::squares::Geometry;
+
+/// One compiled theme.
+pub struct Theme {
+    /// The name written into the games (the file stem).
+    pub name: String,
+    /// The query for standard chess and the online variants.
+    pub(super) filter: Node<shakmaty::Bitboard>,
+    /// The query for fairy boards, lowered per variant when a game needs it.
+    pub(super) fairy: FairyQuery,
+    /// The header's game filters and `matchcount` range.
+    pub(super) select: GameSelect,
+    /// Whether the header asks for variations to be searched (`cql(variations)`).
+    pub(super) variations: bool,
+    /// Told once when the query edits a game (`settag`, `removetag`, `removecomment`) or
+    /// writes a file: `annotate` only adds its comments and tag.
+    ignored_edits: Refusal,
+}
+
+impl Theme {
+    /// Compiles the theme in file `path` (its text `text`); the error is the message to print
+    /// (the query error rendered with its caret, or what `annotate` cannot run).
+    pub fn compile(path: &Path, text: &str) -> Result<Theme, String> {
+        let shown = path.display().to_string();
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .filter(|s| !s.is_empty())
+            .ok_or_else(|| format!("{shown}: no file name to name the theme"))?;
+        let query = compile_any::<shakmaty::Bitboard>(text, Geometry::STANDARD, None)
+            .map_err(|e| e.render(&shown, text).trim_end().to_string())?;
+        let refuse = |why: &str| {
+            Err(format!(
+                "{shown}: cqlq annotate cannot run this theme: {why}"
+            ))
+        };
+        if query.header.get("engine").is_some() {
+            return refuse("it needs a UCI engine (--engine is not an annotate option)");
+        }
+        if crate::eval::carried_globals(&query.filter).is_some() {
+            return refuse("its persistent variables would carry values between games");
+        }
+        if crate::ir::walk::any_node(&query.filter, |n| {
+            matches!(n, Node::Run(RunWord::LastGameNumber))
+        }) {
+            return refuse("'lastgamenumber' is not known to annotate");
+        }
+        let params =
+            RunParams::from_header(&query.header).map_err(|e| format!("{shown}: cql(): {e}"))?;
+        Ok(Theme {
+            ignored_edits: Refusal::new(format!(
+                "cqlq: {shown}: settag, removetag, removecomment and writefile are ignored by \
+                 annotate (it only adds comments and the themes tag)"
+            )),
+            name,
+            filter: query.filter,
+            fairy: FairyQuery::new(text.to_string(), shown, None),
+            select: params.select,
+            variations: params.variations.unwrap_or(false),
+        })
+    }
+
+    /// Tells once that the query's game edits and file writes are not applied.
+    pub(super) fn note_edits(&self, edits: &GameEdits) {
+        let ignored = !edits.set_tags.is_empty()
+            || !edits.removed_tags.is_empty()
+            || !edits.removed_comments.is_empty()
+            || !edits.writes.is_empty();
+        if ignored {
+            self.ignored_edits.tell();
+        }
+    }
+}
+
+/// The theme files named on the command line: a file as given, a folder as its `.cql` files
+/// in name order (not its subfolders).
+pub fn theme_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let entries =
+                std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let mut found: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "cql"))
+                .collect();
+            if found.is_empty() {
+                return Err(format!("{}: no .cql file in this folder", path.display()));
+            }
+            found.sort();
+            files.extend(found);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// Reads and compiles every theme file, in order; two themes of one name are refused (the
+/// tag could not tell them apart).
+pub fn load_themes(files: &[PathBuf]) -> Result<Vec<Theme>, String> {
+    let mut themes: Vec<Theme> = Vec::with_capacity(files.len());
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let theme = Theme::compile(file, &text)?;
+        if themes.iter().any(|t| t.name == theme.name) {
+            return Err(format!(
+                "{}: a theme named '{}' is already given",
+                file.display(),
+                theme.name
+            ));
+        }
+        themes.push(theme);
+    }
+    Ok(themes)
+}
