@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod annotate;
 mod cli;
 mod cqli_extensions;
 mod header_params;

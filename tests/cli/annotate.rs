@@ -1,0 +1,394 @@
+//! `cqlq annotate` (issue 7, item 1): several themes in one pass; every game written back as
+//! read, plus a comment at each matched position and a `Themes` tag. The additions are, by
+//! the tool's documentation (`src/annotate/mod.rs`): ` {names}` after a move (after its NAGs),
+//! `{names} ` at the start of the movetext for the start position, and the tag line
+//! `[Themes "names"]` after the last tag (line ending as the file's).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use crate::common;
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_cqlq")
+}
+
+fn query(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("queries")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cqlq-annotate-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Removes exactly what annotate adds, knowing only the theme names: a line
+/// `[Themes "..."]` with the line break before it, ` {N1 N2 ...}` and `{N1 N2 ...} ` where
+/// every `Ni` is a theme name. Returns the text and the number of comments removed.
+fn remove_additions(text: &[u8], names: &[&str]) -> (Vec<u8>, usize) {
+    let alt = names
+        .iter()
+        .map(|n| regex::escape(n))
+        .collect::<Vec<_>>()
+        .join("|");
+    let tag = regex::bytes::Regex::new(r#"\r?\n\[Themes "[^"\r\n]*"\]"#).unwrap();
+    let after = regex::bytes::Regex::new(&format!(r" \{{(?:{alt})(?: (?:{alt}))*\}}")).unwrap();
+    let before = regex::bytes::Regex::new(&format!(r"\{{(?:{alt})(?: (?:{alt}))*\}} ")).unwrap();
+    let t = tag.replace_all(text, &b""[..]).into_owned();
+    let n = after.find_iter(&t).count();
+    let t = after.replace_all(&t, &b""[..]).into_owned();
+    let m = before.find_iter(&t).count();
+    (before.replace_all(&t, &b""[..]).into_owned(), n + m)
+}
+
+/// The number after `label` in the summary line (`4 positions commented`).
+fn summary_count(stderr: &str, label: &str) -> usize {
+    let line = stderr.lines().last().unwrap_or("");
+    let at = line
+        .find(label)
+        .unwrap_or_else(|| panic!("no {label:?} in {line:?}"));
+    line[..at]
+        .split_whitespace()
+        .last()
+        .and_then(|n| n.parse().ok())
+        .unwrap()
+}
+
+const THEMES: [&str; 3] = ["smothered-mate", "underpromotion", "rooks-on-the-seventh"];
+
+/// Runs the three themes over `annotated.pgn` into a file; returns (input, output, stderr).
+fn annotate_real(dir: &Path) -> Option<(Vec<u8>, Vec<u8>, String)> {
+    let input = common::shared_file("data/annotated.pgn")?;
+    let out = dir.join("out.pgn");
+    let mut args: Vec<String> = THEMES.iter().map(|t| query(&format!("{t}.cql"))).collect();
+    args.extend([
+        input.display().to_string(),
+        "-o".into(),
+        out.display().to_string(),
+    ]);
+    let run = Command::new(bin())
+        .arg("annotate")
+        .args(&args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+    assert_eq!(run.status.code(), Some(0), "{stderr}");
+    Some((
+        std::fs::read(input).unwrap(),
+        std::fs::read(out).unwrap(),
+        stderr,
+    ))
+}
+
+/// The round trip the issue asks for: on real annotated PGN (comments, NAGs, variations,
+/// clock comments, `1.e4` and `1. e4` styles, CRLF and LF), removing the additions gives the
+/// input back byte for byte, and as many comments were removed as the tool says it added.
+#[test]
+fn round_trip_on_real_annotated_pgn_is_lossless() {
+    let dir = scratch("roundtrip");
+    let Some((input, output, stderr)) = annotate_real(&dir) else {
+        return;
+    };
+    let (back, removed) = remove_additions(&output, &THEMES);
+    assert!(output.len() > input.len(), "something was added");
+    assert!(removed > 100, "only {removed} comments removed");
+    assert_eq!(removed, summary_count(&stderr, "positions commented"));
+    let tags = output.windows(9).filter(|w| w == b"[Themes \"").count();
+    assert_eq!(tags, summary_count(&stderr, "annotated ("));
+    if back != input {
+        let at = back
+            .iter()
+            .zip(&input)
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        let show = |t: &[u8]| {
+            String::from_utf8_lossy(&t[at.saturating_sub(80)..(at + 80).min(t.len())]).into_owned()
+        };
+        panic!(
+            "differs at byte {at}:\n{}\n---\n{}",
+            show(&back),
+            show(&input)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Consistency of two code paths: the positions annotate comments for each theme are the
+/// positions `cqlq --json THEME` reports (game number, main-line ply), on the games that both
+/// read without a fault (annotate leaves a faulty game unchanged; the plain run still reports
+/// what it found before the fault).
+#[test]
+fn annotated_positions_are_the_json_matches() {
+    let dir = scratch("json");
+    let Some((input, output, stderr)) = annotate_real(&dir) else {
+        return;
+    };
+    let bad: BTreeSet<u64> = stderr
+        .lines()
+        .filter_map(|l| l.split(": game ").nth(1)?.split(' ').next()?.parse().ok())
+        .collect();
+    assert!(!bad.is_empty(), "annotated.pgn has known faulty games");
+    let games = |bytes: &[u8]| -> Vec<Option<cqlq::pgn::GameRecord>> {
+        cqlq::pgn::split_games(bytes)
+            .map(|r| cqlq::pgn::read_game(&bytes[r]).ok())
+            .collect()
+    };
+    let (before, after) = (games(&input), games(&output));
+    assert_eq!(before.len(), after.len());
+    // Per theme: (game, ply) where the output's node has one comment more than the input's,
+    // first, naming the theme.
+    let mut annotated: BTreeMap<&str, BTreeSet<(u64, u32)>> = BTreeMap::new();
+    for (i, (b, a)) in before.iter().zip(&after).enumerate() {
+        let (Some(b), Some(a)) = (b, a) else { continue };
+        let number = i as u64 + 1;
+        if bad.contains(&number) {
+            continue;
+        }
+        for (ply, (&nb, &na)) in b.mainline().iter().zip(&a.mainline()).enumerate() {
+            let (cb, ca) = (
+                &b.nodes[nb as usize].comments_after,
+                &a.nodes[na as usize].comments_after,
+            );
+            if ca.len() == cb.len() + 1 && ca[1..] == cb[..] {
+                for name in ca[0].split(' ') {
+                    annotated
+                        .entry(name)
+                        .or_default()
+                        .insert((number, ply as u32));
+                }
+            } else {
+                assert_eq!(ca, cb, "game {number} ply {ply}");
+            }
+        }
+    }
+    let input_path = common::shared_file("data/annotated.pgn").unwrap();
+    for theme in THEMES {
+        let run = common::cqlq(&[
+            "--json",
+            "-q",
+            &query(&format!("{theme}.cql")),
+            input_path.to_str().unwrap(),
+        ]);
+        let json: BTreeSet<(u64, u32)> = String::from_utf8_lossy(&run.stdout)
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                (
+                    v["game"].as_u64().unwrap(),
+                    v["ply"].as_u64().unwrap() as u32,
+                )
+            })
+            .filter(|(g, _)| !bad.contains(g))
+            .collect();
+        let ours = annotated.remove(theme).unwrap_or_default();
+        assert!(!json.is_empty(), "{theme} matches somewhere");
+        assert_eq!(ours, json, "{theme}");
+    }
+    assert!(
+        annotated.is_empty(),
+        "comments naming no theme: {annotated:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game written for this test: the Blackburne Shilling trap, 7...Nf3# is a smothered mate
+/// (the white king on e1 is hemmed in by its own Qd1, d2, Be2, Rf1, f2; the knight on f3 checks
+/// it; Be2 is pinned by Qe4, so nothing takes the knight). Black gives check at ply 12
+/// (6...Qxe4+) and mates at ply 14. Game 2 has no check or mate; game 3 has an illegal move.
+const TRAP: &str = "[Event \"trap\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n\
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5?! Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3#! {Blackburne's trap} 0-1\n\n\
+[Event \"quiet\"]\n\n1. d4 d5 *\n\n\
+[Event \"bad\"]\n\n1. e4 e4 *\n";
+
+/// What annotate must make of [`TRAP`] with the themes `initial` (the start position: a
+/// comment before the movetext), `smothered-mate`, `checks` (`check comment("in check")`: its
+/// own text instead of its name) and `mate`, given in that order: at ply 14 one comment with
+/// the three themes in theme order; the NAG `!` stays with the move, the old comment after the
+/// new one. The bad game is unchanged.
+const TRAP_ANNOTATED: &str = "[Event \"trap\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\
+[Themes \"initial smothered-mate checks mate\"]\n\n\
+{initial} 1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5?! Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ {in check} 7. Be2 Nf3#! \
+{smothered-mate in check mate} {Blackburne's trap} 0-1\n\n\
+[Event \"quiet\"]\n[Themes \"initial\"]\n\n{initial} 1. d4 d5 *\n\n\
+[Event \"bad\"]\n\n1. e4 e4 *\n";
+
+/// Writes the themes of [`TRAP_ANNOTATED`] into `dir`; returns their paths in order.
+fn trap_themes(dir: &Path) -> Vec<String> {
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.display().to_string()
+    };
+    vec![
+        write("initial.cql", "cql()\ninitial\n"),
+        query("smothered-mate.cql"),
+        write("checks.cql", "cql()\ncheck comment(\"in check\")\n"),
+        write("mate.cql", "cql()\nmate\n"),
+    ]
+}
+
+#[test]
+fn hand_reasoned_comments_and_tags() {
+    let dir = scratch("trap");
+    let pgn = dir.join("trap.pgn");
+    std::fs::write(&pgn, TRAP).unwrap();
+    let mut args = vec!["annotate".to_string()];
+    args.extend(trap_themes(&dir));
+    args.push(pgn.display().to_string());
+    let run = Command::new(bin()).args(&args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(
+        String::from_utf8_lossy(&run.stdout),
+        TRAP_ANNOTATED,
+        "{stderr}"
+    );
+    let bad_at = TRAP.find("[Event \"bad\"]").unwrap();
+    assert!(
+        stderr.contains(&format!("trap.pgn: game 3 (byte {bad_at}): ")),
+        "{stderr}"
+    );
+    assert_eq!(run.status.code(), Some(0));
+    // `--` puts every argument before it among the themes; a folder gives its themes in
+    // name order: checks, initial, mate.
+    let folder = dir.join("themes");
+    std::fs::create_dir_all(&folder).unwrap();
+    trap_themes(&folder);
+    let run = common::cqlq(&[
+        "annotate",
+        "--tag",
+        "Motifs",
+        folder.to_str().unwrap(),
+        "--",
+        pgn.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(text.contains("[Motifs \"checks initial mate\"]"), "{text}");
+    assert!(text.contains("Nf3#! {in check mate} {Blackburne"), "{text}");
+}
+
+#[test]
+fn in_place_keeps_a_backup_or_not() {
+    let dir = scratch("inplace");
+    let mut themes = trap_themes(&dir);
+    themes.insert(0, "annotate".into());
+    for (backup, name) in [(true, "a.pgn"), (false, "b.pgn")] {
+        let pgn = dir.join(name);
+        std::fs::write(&pgn, TRAP).unwrap();
+        let mut args = themes.clone();
+        args.extend([pgn.display().to_string(), "--in-place".into()]);
+        if !backup {
+            args.push("--no-backup".into());
+        }
+        let run = Command::new(bin()).args(&args).output().unwrap();
+        assert_eq!(
+            run.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert!(run.stdout.is_empty());
+        assert_eq!(std::fs::read_to_string(&pgn).unwrap(), TRAP_ANNOTATED);
+        let bak = dir.join(format!("{name}.bak"));
+        assert_eq!(bak.exists(), backup);
+        if backup {
+            assert_eq!(std::fs::read_to_string(&bak).unwrap(), TRAP);
+        }
+    }
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A theme that does not compile stops the run before any game is read: the input is as it
+/// was, no backup, no temporary file; `-o` naming an input is refused; a failing input with
+/// `-o` leaves no output file.
+#[test]
+fn failures_leave_the_input_untouched() {
+    let dir = scratch("fail");
+    let pgn = dir.join("g.pgn");
+    std::fs::write(&pgn, TRAP).unwrap();
+    let broken = dir.join("broken.cql");
+    std::fs::write(&broken, "cql()\nmate and (\n").unwrap();
+    let g = pgn.to_str().unwrap();
+    let run = common::cqlq(&["annotate", broken.to_str().unwrap(), g, "--in-place"]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("broken.cql"));
+    let missing = dir.join("missing.cql");
+    let run = common::cqlq(&[
+        "annotate",
+        &query("mate-by-promoted-piece.cql"),
+        missing.to_str().unwrap(),
+        g,
+        "--in-place",
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    let run = common::cqlq(&["annotate", &query("smothered-mate.cql"), g, "-o", g]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("refusing"));
+    let out = dir.join("out.pgn");
+    let run = common::cqlq(&[
+        "annotate",
+        &query("smothered-mate.cql"),
+        g,
+        "nope.pgn",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(!out.exists());
+    assert_eq!(std::fs::read_to_string(&pgn).unwrap(), TRAP);
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+/// A run killed mid-way (as Ctrl-C or a crash would end it) leaves the input as it was: it is
+/// replaced only by the final rename. The run is killed once its temporary file exists.
+#[test]
+fn killed_in_place_run_leaves_the_input_untouched() {
+    let dir = scratch("kill");
+    let pgn = dir.join("many.pgn");
+    let text = TRAP.repeat(20_000);
+    std::fs::write(&pgn, &text).unwrap();
+    let mut child = Command::new(bin())
+        .args([
+            "annotate",
+            &query("smothered-mate.cql"),
+            pgn.to_str().unwrap(),
+            "--in-place",
+            "-j",
+            "1",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let temp = dir.join(format!(".many.pgn.cqlq-{}.tmp", child.id()));
+    let started = std::time::Instant::now();
+    while !temp.exists() && started.elapsed().as_secs() < 20 {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let finished = child.try_wait().unwrap().is_some();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!finished, "the run ended before it could be interrupted");
+    assert!(
+        std::fs::read(&pgn).unwrap() == text.as_bytes(),
+        "input changed"
+    );
+    assert!(!dir.join("many.pgn.bak").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
