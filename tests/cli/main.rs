@@ -9,6 +9,7 @@ mod common;
 mod cli;
 mod cqli_extensions;
 mod header_params;
+mod inputs;
 mod output_edits;
 mod output_sort_comments;
 mod pgn_io;
