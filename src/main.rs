@@ -118,18 +118,14 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     let header_input = params.input.clone();
     let header_output = params.output.clone();
     let variations = params.variations.unwrap_or(false);
-    let mut inputs: Vec<Input> = positional
-        .iter()
-        .map(|p| {
-            if p.as_os_str() == "-" {
-                Input::Stdin
-            } else {
-                Input::File(p.clone())
-            }
-        })
-        .collect();
-    if inputs.is_empty() {
-        inputs.push(header_input.map_or(Input::Stdin, Input::File));
+    // Files, `-` (standard input) and folders (their game files, sorted by name).
+    let mut inputs: Vec<Input> =
+        cqlq::run::input::inputs_from_args(&positional).map_err(|e| e.to_string())?;
+    if positional.is_empty() {
+        inputs = match header_input {
+            Some(path) => cqlq::run::input::inputs_from_args(&[path]).map_err(|e| e.to_string())?,
+            None => vec![Input::Stdin],
+        };
     }
     // `writefile` never writes an input file.
     file_access.inputs = inputs

@@ -1,10 +1,11 @@
 //! `lastgamenumber` needs the number of the input's last game before any game is searched:
 //! when the query uses it, [`last_game_number`] counts the games of every input first (the
 //! same split as the search, so the count is exact; CQL 6.2 estimates it by counting `[White `
-//! in its one input file) and caps it by the `gamenumber` range's upper end, as CQL 6.2's
+//! in its one input file; compressed inputs are decompressed once more for it) and caps it by the `gamenumber` range's upper end, as CQL 6.2's
 //! `LastGameNumberNode::initialize` does. Queries without the word pay one look at the IR.
 
-use super::{Input, RunConfig, icn, map_file};
+use super::input::{Opened, open_input};
+use super::{Input, RunConfig, icn, stream};
 use crate::ir::walk::any_node;
 use crate::ir::{Node, RunWord};
 use crate::pgn::split_games;
@@ -35,8 +36,13 @@ pub(super) fn last_game_number(config: &RunConfig) -> Result<u64, String> {
             }
         };
         // An unreadable input is reported by the search; it has no games here.
-        let Ok(Some(map)) = map_file(path) else {
-            continue;
+        let map = match open_input(input) {
+            Ok(Opened::Mapped(Some(map))) => map,
+            Ok(Opened::Stream(s)) => {
+                count += stream::count_stream_games(s);
+                continue;
+            }
+            Ok(Opened::Mapped(None)) | Err(_) => continue,
         };
         count += if icn::is_icn(path, &map) {
             icn_to_games(&String::from_utf8_lossy(&map)).map_or(0, |g| g.len() as u64)

@@ -3,10 +3,12 @@
 
 pub mod fairy;
 mod icn;
+pub mod input;
 mod last_game;
 pub mod params;
 pub mod progress;
 pub mod select;
+mod stream;
 
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
@@ -26,13 +28,11 @@ use crate::rules::standard::Standard;
 /// Games per parallel batch: enough to keep every thread busy, few enough that memory stays
 /// bounded whatever the input's size.
 pub const BATCH_GAMES: usize = 1024;
-/// Bytes read from a stream per refill.
-const STREAM_CHUNK: usize = 4 << 20;
-
-/// One input: a file (memory-mapped) or standard input (`-`, streamed).
+/// One input: a file (memory-mapped when plain, streamed when compressed: see [`input`]) or
+/// standard input (`-`, streamed, decompressed when compressed).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Input {
-    /// A PGN file.
+    /// A PGN (or ICN) file, plain or compressed (zstd, gzip, bzip2).
     File(PathBuf),
     /// Standard input.
     Stdin,
@@ -45,6 +45,31 @@ impl Input {
             Input::File(p) => p.display().to_string(),
             Input::Stdin => "<stdin>".to_string(),
         }
+    }
+}
+
+/// An input's name in messages, and whether its byte offsets count decompressed bytes.
+pub(crate) struct InputName {
+    /// The name (a path, or `<stdin>`).
+    pub name: String,
+    /// The input is decompressed: offsets are in the decompressed stream, and say so.
+    pub decompressed: bool,
+}
+
+impl InputName {
+    /// "byte N", or "decompressed byte N".
+    fn byte(&self, at: u64) -> String {
+        if self.decompressed {
+            format!("decompressed byte {at}")
+        } else {
+            format!("byte {at}")
+        }
+    }
+}
+
+impl std::fmt::Display for InputName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name)
     }
 }
 
@@ -151,10 +176,10 @@ fn process_game(
     slice: &[u8],
     number: u64,
     offset: u64,
-    name: &str,
+    name: &InputName,
     carried: Option<&CarriedCell>,
 ) -> GameOutput {
-    let at = |byte: u64| format!("{name}: game {number} (byte {byte})");
+    let at = |byte: u64| format!("{name}: game {number} ({})", name.byte(byte));
     let skipped = GameOutput {
         text: String::new(),
         matched: false,
@@ -380,6 +405,9 @@ struct Sink<'a> {
     summary: Summary,
     bar: indicatif::ProgressBar,
     bytes_before_input: u64,
+    /// For a compressed input: the compressed bytes read when the chunk being searched was
+    /// made (the progress bar counts compressed bytes for it).
+    compressed_position: Option<u64>,
     /// With a `sort` in the query: the matched games' (sort value, text), written at the end
     /// best first (ties and games without a value in input order, the latter last). The
     /// matched games are held in memory until then.
@@ -391,7 +419,13 @@ struct Sink<'a> {
 impl Sink<'_> {
     /// Processes the games of `data` (whose first byte is at `offset` in the input); when
     /// `at_end` is false the last game may be incomplete and is left. Returns the bytes used.
-    fn games(&mut self, data: &[u8], offset: u64, at_end: bool, name: &str) -> io::Result<usize> {
+    fn games(
+        &mut self,
+        data: &[u8],
+        offset: u64,
+        at_end: bool,
+        name: &InputName,
+    ) -> io::Result<usize> {
         let mut ranges: Vec<_> = split_games(data).collect();
         if !at_end {
             ranges.pop();
@@ -446,8 +480,8 @@ impl Sink<'_> {
                 }
             }
             if let Some(last) = batch.last() {
-                self.bar
-                    .set_position(self.bytes_before_input + offset + last.end as u64);
+                let read = self.compressed_position.unwrap_or(offset + last.end as u64);
+                self.bar.set_position(self.bytes_before_input + read);
                 self.bar.set_message(format!(
                     "{} games, {} matched",
                     self.summary.games, self.summary.matched_games
@@ -467,29 +501,6 @@ impl Sink<'_> {
             if let Err(e) = crate::eval::files::append(file, text) {
                 self.bar.suspend(|| eprintln!("cqlq: {e}"));
             }
-        }
-    }
-
-    /// Streams `reader` in chunks, keeping an incomplete last game for the next chunk.
-    fn stream(&mut self, reader: &mut dyn Read, name: &str) -> io::Result<()> {
-        let mut buffer: Vec<u8> = Vec::new();
-        let mut offset = 0u64;
-        loop {
-            let before = buffer.len();
-            buffer.resize(before + STREAM_CHUNK, 0);
-            let n = read_full(reader, &mut buffer[before..])?;
-            buffer.truncate(before + n);
-            let at_end = n == 0;
-            if offset == 0 && before == 0 && icn::is_icn(std::path::Path::new(""), &buffer) {
-                reader.read_to_end(&mut buffer)?;
-                return self.icn_games(&buffer, name);
-            }
-            let used = self.games(&buffer, offset, at_end, name)?;
-            if at_end {
-                return Ok(());
-            }
-            buffer.drain(..used);
-            offset += used as u64;
         }
     }
 }
@@ -526,6 +537,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         summary: Summary::default(),
         bar,
         bytes_before_input: 0,
+        compressed_position: None,
         // A query only fairy boards can run has a stand-in 8x8 filter: ask its fairy form.
         sorted: (config.sort_by_match_count
             || has_sort(&config.filter)
@@ -547,14 +559,27 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
             break;
         }
         let name = input.name();
-        let result = match input {
-            Input::Stdin => sink.stream(&mut io::stdin().lock(), &name),
-            Input::File(path) => map_file(path).and_then(|map| match map {
-                Some(map) if icn::is_icn(path, &map) => sink.icn_games(&map, &name),
-                Some(map) => sink.games(&map, 0, true, &name).map(|_| ()),
-                None => Ok(()),
-            }),
-        };
+        let result = input::open_input(input).and_then(|opened| match (opened, input) {
+            (input::Opened::Stream(stream), _) => {
+                let named = InputName {
+                    name: name.clone(),
+                    decompressed: stream.compression.is_some(),
+                };
+                sink.stream(stream, &named)
+            }
+            (input::Opened::Mapped(Some(map)), Input::File(path)) if icn::is_icn(path, &map) => {
+                sink.icn_games(&map, &name)
+            }
+            (input::Opened::Mapped(Some(map)), _) => {
+                let named = InputName {
+                    name: name.clone(),
+                    decompressed: false,
+                };
+                sink.games(&map, 0, true, &named).map(|_| ())
+            }
+            (input::Opened::Mapped(None), _) => Ok(()),
+        });
+        sink.compressed_position = None;
         if let Err(e) = result {
             if e.kind() == io::ErrorKind::BrokenPipe {
                 return Err(e);

@@ -10,6 +10,7 @@ mod annotate;
 mod cli;
 mod cqli_extensions;
 mod header_params;
+mod inputs;
 mod output_edits;
 mod output_sort_comments;
 mod pgn_io;

@@ -1,0 +1,367 @@
+//! The kinds of input and how each is opened: a plain file is memory-mapped; standard input
+//! (`-`) and compressed files (zstd, gzip, bzip2) are streams, decompressed as they are read,
+//! never unpacked to disk. Compression is chosen by the file's first bytes (its magic number),
+//! so a `.pgn` that is really gzip works; a name that promises compression (`.zst`, `.gz`,
+//! `.bz2`) on data that lacks the magic is refused with the file's name. Folders given as
+//! arguments become their PGN and ICN files (see [`inputs_from_args`]).
+
+use std::fmt;
+use std::io::{self, Read, Seek};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::Input;
+
+/// A compression format cqlq decompresses while reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compression {
+    /// Zstandard (`.zst`); several frames are read one after the other.
+    Zstd,
+    /// gzip (`.gz`); several members (as `cat a.gz b.gz` makes) are read one after the other.
+    Gzip,
+    /// bzip2 (`.bz2`); several streams (as pbzip2 writes) are read one after the other.
+    Bzip2,
+}
+
+/// The file-name endings of a folder's inputs (case does not matter), each also taken with
+/// a compression's ending after it (`games.pgn.zst`).
+const INPUT_ENDINGS: [&str; 2] = [".pgn", ".icn"];
+
+impl Compression {
+    /// Every compression, in the order they are tried.
+    pub const ALL: [Compression; 3] = [Compression::Zstd, Compression::Gzip, Compression::Bzip2];
+
+    /// The format's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Compression::Zstd => "zstd",
+            Compression::Gzip => "gzip",
+            Compression::Bzip2 => "bzip2",
+        }
+    }
+
+    /// The file-name ending that promises this compression (without the dot).
+    pub fn extension(self) -> &'static str {
+        match self {
+            Compression::Zstd => "zst",
+            Compression::Gzip => "gz",
+            Compression::Bzip2 => "bz2",
+        }
+    }
+
+    /// The compression a file name promises by its last ending, if any.
+    pub fn from_name(path: &Path) -> Option<Compression> {
+        let ext = path.extension()?.to_str()?;
+        Compression::ALL
+            .into_iter()
+            .find(|c| ext.eq_ignore_ascii_case(c.extension()))
+    }
+
+    /// The compression whose magic number starts `head` (at least 4 bytes are needed).
+    pub fn from_magic(head: &[u8]) -> Option<Compression> {
+        match head {
+            // A zstd frame, or a skippable frame (magic 0x184D2A50..5F, little-endian).
+            [0x28, 0xB5, 0x2F, 0xFD, ..] => Some(Compression::Zstd),
+            [b, 0x2A, 0x4D, 0x18, ..] if b & 0xF0 == 0x50 => Some(Compression::Zstd),
+            [0x1F, 0x8B, ..] => Some(Compression::Gzip),
+            [b'B', b'Z', b'h', b'1'..=b'9', ..] => Some(Compression::Bzip2),
+            _ => None,
+        }
+    }
+
+    /// A reader of the decompressed bytes of `compressed`.
+    pub fn decoder(self, compressed: impl Read + Send + 'static) -> io::Result<BoxedRead> {
+        let buffered = io::BufReader::with_capacity(1 << 16, compressed);
+        Ok(match self {
+            Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(buffered)?),
+            Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(buffered)),
+            Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(buffered)),
+        })
+    }
+}
+
+/// A reader that can move to the read-ahead thread.
+pub type BoxedRead = Box<dyn Read + Send>;
+
+/// An opened input.
+pub enum Opened {
+    /// A plain file, memory-mapped; None for an empty file (which cannot be mapped).
+    Mapped(Option<memmap2::Mmap>),
+    /// Standard input or a compressed file, read as a stream.
+    Stream(Stream),
+}
+
+/// A stream input: its (decompressed) bytes and how far into the underlying file it is.
+pub struct Stream {
+    /// The decompressed bytes (the plain bytes for uncompressed standard input).
+    pub reader: BoxedRead,
+    /// The compression, if any: byte offsets in messages are then in the decompressed stream.
+    pub compression: Option<Compression>,
+    /// Bytes read so far from the file or standard input (compressed bytes), for progress.
+    pub consumed: Arc<AtomicU64>,
+    /// The name used to recognise ICN by its ending: the file's, less a compression ending.
+    pub plain_name: PathBuf,
+}
+
+/// Counts the bytes read through it (the compressed bytes, for the progress bar).
+struct Counting<R> {
+    inner: R,
+    count: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// Opens an input: a plain file is mapped, standard input and compressed files are streams.
+/// Errors name what is wrong; the caller adds the input's name.
+pub fn open_input(input: &Input) -> io::Result<Opened> {
+    match input {
+        Input::Stdin => open_stdin().map(Opened::Stream),
+        Input::File(path) => open_file(path),
+    }
+}
+
+/// Standard input, decompressed when its first bytes are a compression's magic number.
+fn open_stdin() -> io::Result<Stream> {
+    let consumed = Arc::new(AtomicU64::new(0));
+    let mut stdin = Counting {
+        inner: io::stdin(),
+        count: consumed.clone(),
+    };
+    let mut head = [0u8; 6];
+    let n = super::read_full(&mut stdin, &mut head)?;
+    let head = head[..n].to_vec();
+    let compression = Compression::from_magic(&head);
+    let whole = io::Cursor::new(head).chain(stdin);
+    let reader = match compression {
+        Some(c) => c.decoder(whole)?,
+        None => Box::new(whole),
+    };
+    Ok(Stream {
+        reader,
+        compression,
+        consumed,
+        plain_name: PathBuf::new(),
+    })
+}
+
+/// A file: mapped when plain, a decompressing stream when its magic number says so.
+fn open_file(path: &Path) -> io::Result<Opened> {
+    let mut file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(io::Error::other("is a directory"));
+    }
+    let mut head = [0u8; 6];
+    let n = super::read_full(&mut file, &mut head)?;
+    let head = &head[..n];
+    let named = Compression::from_name(path);
+    let Some(compression) = Compression::from_magic(head) else {
+        if let Some(c) = named {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "named as {} (.{}) but is not {} data: it starts with {}",
+                    c.name(),
+                    c.extension(),
+                    c.name(),
+                    describe_head(head)
+                ),
+            ));
+        }
+        return super::map_file(path).map(Opened::Mapped);
+    };
+    file.rewind()?;
+    let consumed = Arc::new(AtomicU64::new(0));
+    let counted = Counting {
+        inner: file,
+        count: consumed.clone(),
+    };
+    let plain_name = match named {
+        Some(_) => path.with_extension(""),
+        None => path.to_path_buf(),
+    };
+    Ok(Opened::Stream(Stream {
+        reader: compression.decoder(counted)?,
+        compression: Some(compression),
+        consumed,
+        plain_name,
+    }))
+}
+
+/// The first bytes of a file, for a message: as text when they are printable.
+fn describe_head(head: &[u8]) -> String {
+    if head.is_empty() {
+        return "nothing (the file is empty)".into();
+    }
+    if head.iter().all(|b| b.is_ascii_graphic() || *b == b' ') {
+        format!("\"{}\"", String::from_utf8_lossy(head))
+    } else {
+        let hex: Vec<String> = head.iter().map(|b| format!("{b:02x}")).collect();
+        format!("bytes {}", hex.join(" "))
+    }
+}
+
+/// Why the command line's inputs cannot be listed.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum InputError {
+    /// A folder that cannot be read.
+    Folder {
+        /// The folder.
+        path: PathBuf,
+        /// What the system said.
+        error: io::Error,
+    },
+    /// A folder that holds no PGN or ICN file.
+    NoGames {
+        /// The folder.
+        path: PathBuf,
+    },
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::Folder { path, error } => {
+                write!(f, "{}: cannot read the folder: {error}", path.display())
+            }
+            InputError::NoGames { path } => write!(
+                f,
+                "{}: the folder holds no game files (*.pgn, *.icn, each also as .zst, .gz or .bz2)",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// The inputs named on the command line, in order: `-` is standard input, a folder stands
+/// for the game files directly inside it (not in its subfolders; names ending `.pgn` or
+/// `.icn`, each also with `.zst`, `.gz` or `.bz2` after it, case ignored, hidden files left
+/// out as a shell's `*` would), sorted by name; any other name is a file (one that cannot be
+/// opened is reported by the run). A folder without such files is an error: a run over it
+/// would read nothing.
+pub fn inputs_from_args(args: &[PathBuf]) -> Result<Vec<Input>, InputError> {
+    let mut inputs = Vec::new();
+    for arg in args {
+        if arg.as_os_str() == "-" {
+            inputs.push(Input::Stdin);
+        } else if arg.is_dir() {
+            inputs.extend(folder_inputs(arg)?.into_iter().map(Input::File));
+        } else {
+            inputs.push(Input::File(arg.clone()));
+        }
+    }
+    Ok(inputs)
+}
+
+/// The game files directly inside `dir`, sorted by name.
+fn folder_inputs(dir: &Path) -> Result<Vec<PathBuf>, InputError> {
+    let folder_error = |error| InputError::Folder {
+        path: dir.to_path_buf(),
+        error,
+    };
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(folder_error)? {
+        let entry = entry.map_err(folder_error)?;
+        let name = entry.file_name();
+        let Some(text) = name.to_str() else { continue };
+        if is_game_file_name(text) && entry.path().is_file() {
+            names.push(name);
+        }
+    }
+    if names.is_empty() {
+        return Err(InputError::NoGames {
+            path: dir.to_path_buf(),
+        });
+    }
+    names.sort();
+    Ok(names.into_iter().map(|n| dir.join(n)).collect())
+}
+
+/// Whether a folder's entry is read as games: `x.pgn`, `x.icn`, either with a compression
+/// ending after it; not a hidden file.
+pub fn is_game_file_name(name: &str) -> bool {
+    if name.starts_with('.') {
+        return false;
+    }
+    let lower = name.to_ascii_lowercase();
+    let plain = Compression::ALL
+        .into_iter()
+        .find_map(|c| lower.strip_suffix(&format!(".{}", c.extension())))
+        .unwrap_or(&lower);
+    INPUT_ENDINGS
+        .iter()
+        .any(|e| plain.ends_with(e) && plain.len() > e.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn magic_numbers_name_their_compression() {
+        assert_eq!(
+            Compression::from_magic(&[0x28, 0xB5, 0x2F, 0xFD, 0x04]),
+            Some(Compression::Zstd)
+        );
+        assert_eq!(
+            Compression::from_magic(&[0x50, 0x2A, 0x4D, 0x18]),
+            Some(Compression::Zstd)
+        );
+        assert_eq!(
+            Compression::from_magic(&[0x1F, 0x8B, 0x08]),
+            Some(Compression::Gzip)
+        );
+        assert_eq!(Compression::from_magic(b"BZh9"), Some(Compression::Bzip2));
+        assert_eq!(Compression::from_magic(b"BZh0"), None);
+        assert_eq!(Compression::from_magic(b"[Event"), None);
+        assert_eq!(Compression::from_magic(b""), None);
+    }
+
+    #[test]
+    fn folder_entries_are_pgn_and_icn_files_plain_or_compressed() {
+        for yes in [
+            "a.pgn",
+            "A.PGN",
+            "b.pgn.zst",
+            "c.pgn.gz",
+            "d.PGN.BZ2",
+            "e.icn",
+        ] {
+            assert!(is_game_file_name(yes), "{yes}");
+        }
+        for no in [
+            ".hidden.pgn",
+            "notes.txt",
+            "x.zst",
+            "pgn",
+            ".pgn",
+            "a.pgnx",
+            "a.pgn.xz",
+        ] {
+            assert!(!is_game_file_name(no), "{no}");
+        }
+    }
+
+    #[test]
+    fn a_name_promises_compression_by_its_last_ending() {
+        assert_eq!(
+            Compression::from_name(Path::new("g.pgn.zst")),
+            Some(Compression::Zstd)
+        );
+        assert_eq!(
+            Compression::from_name(Path::new("g.PGN.GZ")),
+            Some(Compression::Gzip)
+        );
+        assert_eq!(Compression::from_name(Path::new("g.pgn")), None);
+    }
+}
