@@ -53,12 +53,14 @@ pub fn diagram(scene: &Scene, record: &GameRecord, color: bool) -> String {
     out
 }
 
-/// The width of every square: the longest piece text or file label, plus a space (or a
-/// bracket) each side.
+/// The width of every square: the longest piece text plus a space (or a bracket) each side,
+/// or the longest file label plus a space, rounded up to an odd number.
 fn cell_width(view: &BoardView) -> usize {
-    let pieces = view.pieces.iter().map(|(_, d)| d.text.chars().count());
-    let labels = (0..view.width).map(|i| view.file_label(i).chars().count());
-    pieces.chain(labels).max().unwrap_or(1).max(1) + 2
+    let pieces = view.pieces.iter().map(|(_, d)| d.text.chars().count() + 2);
+    let labels = (0..view.width).map(|i| view.file_label(i).chars().count() + 1);
+    let width = pieces.chain(labels).max().unwrap_or(3).max(3);
+    // Odd, so one-character pieces sit in the middle.
+    width | 1
 }
 
 /// One square, `cell` characters wide.

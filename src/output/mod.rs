@@ -6,6 +6,8 @@
 pub mod diagram;
 pub mod files;
 pub mod html;
+#[cfg(test)]
+mod picture_tests;
 pub mod pictures;
 pub mod svg;
 pub mod view;

@@ -142,23 +142,46 @@ pub fn is_light(c: Coord) -> bool {
     (c.file + c.rank).rem_euclid(2) == 1
 }
 
-/// The window of the unbounded board shown: the bounding box of the pieces and the marked
-/// squares when it fits in [`MAX_WINDOW`] squares each way; else the bounding box of the
-/// marked squares (or, with none, of the pieces), cut to [`MAX_WINDOW`] around the median
-/// square (so far-off pieces do not pull the window to empty space). A window is grown to at
-/// least [`MIN_WINDOW`] each way, evenly on both sides. Returns (lower left, files, ranks).
+/// The window of the unbounded board shown. It starts from the marked squares (with none:
+/// the piece on the median file and rank, so far-off pieces do not pull the window into empty
+/// space) and takes in the other pieces and marked squares nearest to it first, each as long
+/// as the window stays within [`MAX_WINDOW`] squares each way. Marked squares spread wider
+/// than that are cut to [`MAX_WINDOW`] around their median. A window is grown to at least
+/// [`MIN_WINDOW`] each way, evenly on both sides. Returns (lower left, files, ranks).
 pub fn window(pieces: &[Coord], marked: &[Coord]) -> (Coord, i64, i64) {
-    let all: Vec<Coord> = pieces.iter().chain(marked).copied().collect();
-    let focus: &[Coord] = match span(&all) {
-        Some((lo, hi)) if hi.file - lo.file < MAX_WINDOW && hi.rank - lo.rank < MAX_WINDOW => &all,
-        _ if !marked.is_empty() => marked,
-        _ => pieces,
+    let seeds: Vec<Coord> = if marked.is_empty() {
+        let mut files: Vec<i64> = pieces.iter().map(|c| c.file).collect();
+        let mut ranks: Vec<i64> = pieces.iter().map(|c| c.rank).collect();
+        if pieces.is_empty() {
+            return (Coord { file: 0, rank: 0 }, MIN_WINDOW, MIN_WINDOW);
+        }
+        let middle = Coord {
+            file: median(&mut files),
+            rank: median(&mut ranks),
+        };
+        let nearest = pieces
+            .iter()
+            .min_by_key(|c| distance(**c, (middle, middle)));
+        nearest.into_iter().copied().collect()
+    } else {
+        marked.to_vec()
     };
-    let Some((lo, hi)) = span(focus) else {
+    let Some(mut bounds) = span(&seeds) else {
         return (Coord { file: 0, rank: 0 }, MIN_WINDOW, MIN_WINDOW);
     };
-    let mut files: Vec<i64> = focus.iter().map(|c| c.file).collect();
-    let mut ranks: Vec<i64> = focus.iter().map(|c| c.rank).collect();
+    if fits(bounds) {
+        let mut others: Vec<Coord> = pieces.iter().chain(marked).copied().collect();
+        others.sort_by_key(|c| distance(*c, bounds));
+        for c in others {
+            let grown = span(&[bounds.0, bounds.1, c]).unwrap_or(bounds);
+            if fits(grown) {
+                bounds = grown;
+            }
+        }
+    }
+    let mut files: Vec<i64> = seeds.iter().map(|c| c.file).collect();
+    let mut ranks: Vec<i64> = seeds.iter().map(|c| c.rank).collect();
+    let (lo, hi) = bounds;
     let (file0, width) = axis(lo.file, hi.file, median(&mut files));
     let (rank0, height) = axis(lo.rank, hi.rank, median(&mut ranks));
     (
@@ -169,6 +192,17 @@ pub fn window(pieces: &[Coord], marked: &[Coord]) -> (Coord, i64, i64) {
         width,
         height,
     )
+}
+
+/// Whether a bounding box is at most [`MAX_WINDOW`] squares each way.
+fn fits((lo, hi): (Coord, Coord)) -> bool {
+    hi.file.saturating_sub(lo.file) < MAX_WINDOW && hi.rank.saturating_sub(lo.rank) < MAX_WINDOW
+}
+
+/// The king-move distance from `c` to the nearest square of a bounding box.
+fn distance(c: Coord, (lo, hi): (Coord, Coord)) -> i64 {
+    let off = |v: i64, a: i64, b: i64| a.saturating_sub(v).max(v.saturating_sub(b)).max(0);
+    off(c.file, lo.file, hi.file).max(off(c.rank, lo.rank, hi.rank))
 }
 
 /// One axis of [`window`]: from the span `lo..=hi` to (first, length).

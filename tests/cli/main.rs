@@ -12,6 +12,7 @@ mod header_params;
 mod output_edits;
 mod output_sort_comments;
 mod pgn_io;
+mod pictures;
 mod pipes;
 mod queries;
 mod query_parse;
