@@ -41,6 +41,17 @@ pub struct Cli {
     #[arg(long, group = "format")]
     pub gamenumbers: bool,
 
+    /// Print each matched position as a board: Unicode pieces, the squares the query's set
+    /// filter marked highlighted (in colour on a terminal unless NO_COLOR is set; else in
+    /// brackets).
+    #[arg(long, group = "format")]
+    pub diagram: bool,
+
+    /// Write one self-contained HTML page to FILE: an SVG board per matched position (marked
+    /// squares highlighted), the game's tags and the moves around the match.
+    #[arg(long, group = "format", value_name = "FILE", conflicts_with_all = ["output", "append"])]
+    pub html: Option<PathBuf>,
+
     /// Also search positions inside variations (default: main line only, as CQL 6).
     #[arg(long)]
     pub variations: bool,

@@ -137,6 +137,8 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         .collect();
     cqlq::eval::files::configure(file_access);
     let output = cli.output.clone().or(header_output);
+    // `--html FILE` names the page's file (written like -o's: temporary file renamed).
+    let output = cli.html.clone().or(output);
     if let Some(out) = &output {
         refuse_overwriting_input(out, &inputs)?;
     }
@@ -149,6 +151,14 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         Format::Count
     } else if cli.gamenumbers {
         Format::GameNumbers
+    } else if cli.diagram {
+        // Colour only on a terminal, and not when NO_COLOR is set (no-color.org).
+        let color = output.is_none()
+            && io::IsTerminal::is_terminal(&io::stdout())
+            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        Format::Diagram { color }
+    } else if cli.html.is_some() {
+        Format::Html
     } else {
         Format::Pgn
     };

@@ -12,6 +12,7 @@ pub mod files;
 mod geometry;
 mod imagine;
 mod iterate;
+mod marks;
 mod mates;
 mod moves;
 mod nav;

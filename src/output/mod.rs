@@ -3,7 +3,14 @@
 //! Each game's output is rendered to a string in the worker that evaluated it, so the single
 //! writer only copies bytes, in input order.
 
+pub mod diagram;
 pub mod files;
+pub mod html;
+#[cfg(test)]
+mod picture_tests;
+pub mod pictures;
+pub mod svg;
+pub mod view;
 
 use crate::eval::ReplayedGame;
 use crate::pgn::GameRecord;
@@ -22,6 +29,22 @@ pub enum Format {
     Count,
     /// One line per matched game: its game number (input order), for pipes.
     GameNumbers,
+    /// `--diagram`: each matched position as a board in the terminal (`color`: ANSI
+    /// backgrounds, when stdout is a terminal and `NO_COLOR` is unset).
+    Diagram {
+        /// Whether squares are painted with ANSI colours (else marked squares are bracketed).
+        color: bool,
+    },
+    /// `--html FILE`: one HTML page with an SVG board per matched position.
+    Html,
+}
+
+impl Format {
+    /// Whether the format draws the matched positions, so the squares the query marks are
+    /// computed (`Evaluator::matches_marking`); other formats do not pay for them.
+    pub fn is_picture(self) -> bool {
+        matches!(self, Format::Diagram { .. } | Format::Html)
+    }
 }
 
 /// Which comments cqlq adds to the output games (CQL 6.2's comment level).
@@ -86,6 +109,15 @@ pub fn render_game_with_comments<P: Position>(
     match format {
         Format::Count => {}
         Format::GameNumbers => out.push_str(&format!("{number}\n")),
+        // Without the marks (see `pictures::render_pictures` for them).
+        Format::Diagram { .. } | Format::Html => out.push_str(&pictures::render_pictures::<P>(
+            format,
+            number,
+            record,
+            replayed,
+            matched,
+            &[],
+        )),
         Format::Fen => {
             for &at in matched {
                 if let Some(node) = &replayed.nodes[at as usize] {

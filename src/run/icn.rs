@@ -181,10 +181,19 @@ fn search_icn_game(
     if let Some(&n) = config.last_game_number.get() {
         evaluator.set_last_game_number(n);
     }
+    // The picture formats also keep the squares the query marks at each match.
+    let mut marks: Vec<SparseSet> = Vec::new();
     let matched: Vec<u32> = evaluator
         .searched_nodes()
         .into_iter()
-        .filter(|&at| evaluator.matches(filter, at))
+        .filter(|&at| {
+            if !config.format.is_picture() {
+                return evaluator.matches(filter, at);
+            }
+            let marked = evaluator.matches_marking(filter, at);
+            marks.extend(marked.clone());
+            marked.is_some()
+        })
         .collect();
     let comments = evaluator.take_comments();
     let sort = evaluator.sort_value().map(|s| s.output_order());
@@ -216,6 +225,9 @@ fn search_icn_game(
         (false, Format::Pgn) => {
             render_icn(&config.style, number, game, &record, &matched, &comments)
         }
+        (false, format) if format.is_picture() => crate::output::pictures::render_pictures(
+            format, number, &record, &replayed, &matched, &marks,
+        ),
         (false, format) => render_game_with_comments(
             format,
             &config.style,

@@ -353,14 +353,28 @@ fn search_game<P: Position>(
     if let Some(store) = store.as_deref_mut() {
         evaluator.resume(store.clone());
     }
-    let matched: Vec<u32> = if evaluate {
+    // The picture formats also keep the squares the query marks at each match.
+    let mut marks: Vec<P::Set> = Vec::new();
+    let matched: Vec<u32> = if !evaluate {
+        Vec::new()
+    } else if config.format.is_picture() {
+        evaluator
+            .searched_nodes()
+            .into_iter()
+            .filter(|&at| match evaluator.matches_marking(filter, at) {
+                Some(marked) => {
+                    marks.push(marked);
+                    true
+                }
+                None => false,
+            })
+            .collect()
+    } else {
         evaluator
             .searched_nodes()
             .into_iter()
             .filter(|&at| evaluator.matches(filter, at))
             .collect()
-    } else {
-        Vec::new()
     };
     if let Some(store) = store.as_deref_mut() {
         let globals = store.globals.clone();
@@ -373,6 +387,15 @@ fn search_game<P: Position>(
     let edited = (!effects.is_empty()).then(|| effects.apply(record));
     let text = if !config.games.counts_as_match(matched.len() as u64) {
         String::new()
+    } else if config.format.is_picture() {
+        crate::output::pictures::render_pictures(
+            config.format,
+            number,
+            edited.as_ref().unwrap_or(record),
+            &replayed,
+            &matched,
+            &marks,
+        )
     } else {
         render_game_with_comments(
             config.format,
@@ -546,6 +569,10 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         carried: crate::eval::carried_globals(&config.filter)
             .map(|g| std::sync::Mutex::new(crate::eval::Carried::new(g))),
     };
+    if config.format == Format::Html {
+        let page = crate::output::html::page_start(config.fairy_query.text());
+        sink.out.write_all(page.as_bytes())?;
+    }
     if last_game::uses_last_game_number(config) {
         match last_game::last_game_number(config) {
             Ok(n) => {
@@ -604,6 +631,11 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
     }
     if config.format == Format::Count {
         writeln!(sink.out, "{}", sink.summary.matched_games)?;
+    }
+    if config.format == Format::Html {
+        let s = &sink.summary;
+        let page = crate::output::html::page_end(s.games, s.matched_games, s.matched_positions);
+        sink.out.write_all(page.as_bytes())?;
     }
     sink.out.flush()?;
     sink.bar.finish_and_clear();

@@ -14,6 +14,7 @@ mod inputs;
 mod output_edits;
 mod output_sort_comments;
 mod pgn_io;
+mod pictures;
 mod pipes;
 mod queries;
 mod query_parse;
