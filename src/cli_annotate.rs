@@ -178,6 +178,11 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
         let all = |out: &mut dyn Write| -> io::Result<(AnnotateSummary, u64)> {
             let mut total = AnnotateSummary::default();
             for input in &inputs {
+                if input.as_os_str() == "-" {
+                    return Err(io::Error::other(
+                        "-: annotate reads PGN files, not standard input",
+                    ));
+                }
                 if !input.is_file() {
                     return Err(io::Error::other(format!("{}: not a file", input.display())));
                 }

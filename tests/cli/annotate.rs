@@ -350,6 +350,36 @@ fn hand_reasoned_comments_and_tags() {
     assert!(text.contains("Nf3#! {in check mate} {Blackburne"), "{text}");
 }
 
+/// A theme's header changes its comments: `matchstring "MATE"` replaces the name, `quiet`
+/// keeps only the query's own texts (here none: `check` makes no comment), yet both are
+/// named in the tag of the game they are found in. Game 2 has neither check nor mate: it is
+/// written as it was.
+#[test]
+fn header_comment_parameters() {
+    let dir = scratch("header");
+    let pgn = dir.join("trap.pgn");
+    std::fs::write(&pgn, TRAP).unwrap();
+    let marked = dir.join("marked.cql");
+    std::fs::write(&marked, "cql(matchstring \"MATE\")\nmate\n").unwrap();
+    let quiet = dir.join("quiet.cql");
+    std::fs::write(&quiet, "cql(quiet)\ncheck\n").unwrap();
+    let run = common::cqlq(&[
+        "annotate",
+        marked.to_str().unwrap(),
+        quiet.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    let want = TRAP
+        .replacen(
+            "[Result \"0-1\"]\n",
+            "[Result \"0-1\"]\n[Themes \"marked quiet\"]\n",
+            1,
+        )
+        .replacen("Nf3#! {", "Nf3#! {MATE} {", 1);
+    assert_eq!(String::from_utf8_lossy(&run.stdout), want);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn in_place_keeps_a_backup_or_not() {
     let dir = scratch("inplace");
