@@ -20,6 +20,7 @@ const TROUBLE: u8 = 2;
 #[derive(Parser, Debug)]
 #[command(
     name = "cqlq annotate",
+    bin_name = "cqlq annotate",
     about = "Annotate PGN games with the themes (CQL queries) found in them",
     after_help = "THEMES and PGN files are told apart by extension: a `.cql` file or a folder is a \
 theme (a folder: its .cql files in name order), anything else a PGN file; or put `--` before \
