@@ -20,6 +20,7 @@ const TROUBLE: u8 = 2;
 #[derive(Parser, Debug)]
 #[command(
     name = "cqlq annotate",
+    bin_name = "cqlq annotate",
     about = "Annotate PGN games with the themes (CQL queries) found in them",
     after_help = "THEMES and PGN files are told apart by extension: a `.cql` file or a folder is a \
 theme (a folder: its .cql files in name order), anything else a PGN file; or put `--` before \
@@ -178,6 +179,11 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
         let all = |out: &mut dyn Write| -> io::Result<(AnnotateSummary, u64)> {
             let mut total = AnnotateSummary::default();
             for input in &inputs {
+                if input.as_os_str() == "-" {
+                    return Err(io::Error::other(
+                        "-: annotate reads PGN files, not standard input",
+                    ));
+                }
                 if !input.is_file() {
                     return Err(io::Error::other(format!("{}: not a file", input.display())));
                 }

@@ -183,10 +183,15 @@ fn find_themes<P: Position>(
             continue;
         }
         found.themes.push(t);
+        if theme.silent {
+            continue;
+        }
         own.splice(0..0, evaluator.take_comments());
-        for &at in &matched {
-            if !own.iter().any(|(n, _)| *n == at) {
-                own.push((at, theme.name.clone()));
+        if let Some(mark) = &theme.mark {
+            for &at in &matched {
+                if !own.iter().any(|(n, _)| *n == at) {
+                    own.push((at, mark.clone()));
+                }
             }
         }
         // Per position, this theme's texts in the order made (its own first).

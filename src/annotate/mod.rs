@@ -22,7 +22,8 @@
 //!   existing tag of that name; a game without tags gets it first, then a blank line.
 //! - A theme is found in a game when at least one position matches and the count is in its
 //!   header's `matchcount` range; its header's game filters (`player`, `gamenumber`, ...)
-//!   and `variations` apply to it alone. Its `settag`, `removetag`, `removecomment` and
+//!   and `variations` apply to it alone; `matchstring "X"` writes X instead of its name,
+//!   `quiet` keeps only the query's own texts, `silent` adds no comment for it. Its `settag`, `removetag`, `removecomment` and
 //!   `writefile` are not applied (told once): annotate only adds.
 //! - Games where no theme is found are written unchanged; so are games that cannot be read or
 //!   replayed (an illegal move anywhere searched), which are reported on stderr with their

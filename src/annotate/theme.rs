@@ -1,11 +1,19 @@
 //! Themes: the queries `cqlq annotate` runs, each a `.cql` file (or every `.cql` file of a
 //! folder, in name order) named by its file stem (`smothered-mate.cql` → `smothered-mate`),
 //! compiled once before any game is read.
+//!
+//! Of a theme's `cql(...)` header, annotate reads what concerns the theme alone: the game
+//! filters and `matchcount` (which games it is looked for in, and when it counts as found),
+//! `variations` (searched for it even without `--variations`), and the comment parameters:
+//! `matchstring "X"` writes X instead of the name at its matched positions (`""`: nothing),
+//! `quiet` only the query's own comments, `silent` none (the tag still names the theme).
+//! `input`, `output` and `sort` are the command line's business and are not read.
 
 use std::path::{Path, PathBuf};
 
 use crate::eval::GameEdits;
 use crate::ir::{Node, RunWord};
+use crate::output::CommentLevel;
 use crate::query::compile_any;
 use crate::run::fairy::{FairyQuery, Refusal};
 use crate::run::params::RunParams;
@@ -24,6 +32,11 @@ pub struct Theme {
     pub(super) select: GameSelect,
     /// Whether the header asks for variations to be searched (`cql(variations)`).
     pub(super) variations: bool,
+    /// The comment at a matched position without the query's own text: the header's
+    /// `matchstring`, else the name; None with `matchstring ""`, `quiet` or `silent`.
+    pub(super) mark: Option<String>,
+    /// The header's `silent`: not even the query's own comments (the tag still names it).
+    pub(super) silent: bool,
     /// Told once when the query edits a game (`settag`, `removetag`, `removecomment`) or
     /// writes a file: `annotate` only adds its comments and tag.
     ignored_edits: Refusal,
@@ -59,7 +72,15 @@ impl Theme {
         }
         let params =
             RunParams::from_header(&query.header).map_err(|e| format!("{shown}: cql(): {e}"))?;
+        let level = params.comments.unwrap_or_default();
+        let mark = match (level, params.match_string) {
+            (CommentLevel::Normal, Some(m)) => Some(m).filter(|m| !m.is_empty()),
+            (CommentLevel::Normal, None) => Some(name.clone()),
+            _ => None,
+        };
         Ok(Theme {
+            mark,
+            silent: level == CommentLevel::Silent,
             ignored_edits: Refusal::new(format!(
                 "cqlq: {shown}: settag, removetag, removecomment and writefile are ignored by \
                  annotate (it only adds comments and the themes tag)"

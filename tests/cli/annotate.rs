@@ -29,19 +29,52 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Removes exactly what annotate adds, knowing only the theme names: a line
-/// `[Themes "..."]` with the line break before it, ` {N1 N2 ...}` and `{N1 N2 ...} ` where
-/// every `Ni` is a theme name. Returns the text and the number of comments removed.
+/// Removes exactly what annotate adds, knowing only the theme names: each `[Themes "..."]`
+/// with the line break before it when the line before is a tag line (the tag added after the
+/// last tag), else with the blank line after it (a game without tags gets it first, then a
+/// blank line); ` {N1 N2 ...}` and `{N1 N2 ...} ` where every `Ni` is a theme name. Returns
+/// the text and the number of comments removed.
 fn remove_additions(text: &[u8], names: &[&str]) -> (Vec<u8>, usize) {
     let alt = names
         .iter()
         .map(|n| regex::escape(n))
         .collect::<Vec<_>>()
         .join("|");
-    let tag = regex::bytes::Regex::new(r#"\r?\n\[Themes "[^"\r\n]*"\]"#).unwrap();
+    let tag = regex::bytes::Regex::new(r#"\[Themes "[^"\r\n]*"\]"#).unwrap();
     let after = regex::bytes::Regex::new(&format!(r" \{{(?:{alt})(?: (?:{alt}))*\}}")).unwrap();
     let before = regex::bytes::Regex::new(&format!(r"\{{(?:{alt})(?: (?:{alt}))*\}} ")).unwrap();
-    let t = tag.replace_all(text, &b""[..]).into_owned();
+    let mut t = Vec::with_capacity(text.len());
+    let mut copied = 0;
+    for m in tag.find_iter(text) {
+        let head = &text[..m.start()];
+        let eol = if head.ends_with(b"\r\n") {
+            2
+        } else {
+            usize::from(head.ends_with(b"\n"))
+        };
+        let line_end = m.start() - eol;
+        let line_start = text[..line_end]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let line = &text[line_start..line_end];
+        let line = line.strip_prefix(b"\xef\xbb\xbf").unwrap_or(line);
+        if eol > 0 && line.starts_with(b"[") {
+            t.extend_from_slice(&text[copied..line_end]);
+            copied = m.end();
+        } else {
+            let rest = &text[m.end()..];
+            let blank: &[u8] = if rest.starts_with(b"\r\n\r\n") {
+                b"\r\n\r\n"
+            } else {
+                assert!(rest.starts_with(b"\n\n"), "a blank line after the tag");
+                b"\n\n"
+            };
+            t.extend_from_slice(&text[copied..m.start()]);
+            copied = m.end() + blank.len();
+        }
+    }
+    t.extend_from_slice(&text[copied..]);
     let n = after.find_iter(&t).count();
     let t = after.replace_all(&t, &b""[..]).into_owned();
     let m = before.find_iter(&t).count();
@@ -63,19 +96,23 @@ fn summary_count(stderr: &str, label: &str) -> usize {
 
 const THEMES: [&str; 3] = ["smothered-mate", "underpromotion", "rooks-on-the-seventh"];
 
-/// Runs the three themes over `annotated.pgn` into a file; returns (input, output, stderr).
-fn annotate_real(dir: &Path) -> Option<(Vec<u8>, Vec<u8>, String)> {
-    let input = common::shared_file("data/annotated.pgn")?;
+/// Runs `cqlq annotate THEMES FILE -o OUT EXTRA...` on a file of `../shared/data`; returns
+/// (input, output, stderr), or None when `../shared` is absent.
+fn annotate_shared(
+    dir: &Path,
+    file: &str,
+    themes: &[String],
+    extra: &[&str],
+) -> Option<(Vec<u8>, Vec<u8>, String)> {
+    let input = common::shared_file(&format!("data/{file}"))?;
     let out = dir.join("out.pgn");
-    let mut args: Vec<String> = THEMES.iter().map(|t| query(&format!("{t}.cql"))).collect();
-    args.extend([
-        input.display().to_string(),
-        "-o".into(),
-        out.display().to_string(),
-    ]);
     let run = Command::new(bin())
         .arg("annotate")
-        .args(&args)
+        .args(themes)
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .args(extra)
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
@@ -87,25 +124,25 @@ fn annotate_real(dir: &Path) -> Option<(Vec<u8>, Vec<u8>, String)> {
     ))
 }
 
-/// The round trip the issue asks for: on real annotated PGN (comments, NAGs, variations,
-/// clock comments, `1.e4` and `1. e4` styles, CRLF and LF), removing the additions gives the
-/// input back byte for byte, and as many comments were removed as the tool says it added.
-#[test]
-fn round_trip_on_real_annotated_pgn_is_lossless() {
-    let dir = scratch("roundtrip");
-    let Some((input, output, stderr)) = annotate_real(&dir) else {
-        return;
-    };
-    let (back, removed) = remove_additions(&output, &THEMES);
+/// The three themes of `queries/` over `annotated.pgn`.
+fn annotate_real(dir: &Path) -> Option<(Vec<u8>, Vec<u8>, String)> {
+    let themes: Vec<String> = THEMES.iter().map(|t| query(&format!("{t}.cql"))).collect();
+    annotate_shared(dir, "annotated.pgn", &themes, &[])
+}
+
+/// Removes the additions from `output` and compares with `input`; checks that the tool's
+/// counts agree with what was removed.
+fn assert_round_trip(input: &[u8], output: &[u8], stderr: &str, names: &[&str]) {
+    let (back, removed) = remove_additions(output, names);
     assert!(output.len() > input.len(), "something was added");
     assert!(removed > 100, "only {removed} comments removed");
-    assert_eq!(removed, summary_count(&stderr, "positions commented"));
+    assert_eq!(removed, summary_count(stderr, "positions commented"));
     let tags = output.windows(9).filter(|w| w == b"[Themes \"").count();
-    assert_eq!(tags, summary_count(&stderr, "annotated ("));
+    assert_eq!(tags, summary_count(stderr, "annotated ("));
     if back != input {
         let at = back
             .iter()
-            .zip(&input)
+            .zip(input)
             .position(|(a, b)| a != b)
             .unwrap_or(0);
         let show = |t: &[u8]| {
@@ -114,8 +151,48 @@ fn round_trip_on_real_annotated_pgn_is_lossless() {
         panic!(
             "differs at byte {at}:\n{}\n---\n{}",
             show(&back),
-            show(&input)
+            show(input)
         );
+    }
+}
+
+/// The round trip the issue asks for: on real annotated PGN (comments, NAGs, variations,
+/// clock comments, `1.e4` and `1. e4` styles, unterminated tag values), removing the
+/// additions gives the input back byte for byte, and as many comments were removed as the
+/// tool says it added.
+#[test]
+fn round_trip_on_real_annotated_pgn_is_lossless() {
+    let dir = scratch("roundtrip");
+    let Some((input, output, stderr)) = annotate_real(&dir) else {
+        return;
+    };
+    assert_round_trip(&input, &output, &stderr, &THEMES);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The same on odd real-world input (`messy.pgn`: games without tags, a BOM mid-file, UCI
+/// moves, broken games) and on CQL's sample (studies with FEN starts and variations), with
+/// positions in variations searched: `initial` comments every game's start position, `mate`
+/// and `check` (with its own text) positions in variations too.
+#[test]
+fn round_trip_on_messy_and_variations_is_lossless() {
+    let dir = scratch("roundtrip-messy");
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.display().to_string()
+    };
+    let themes = [
+        write("initial.cql", "cql()\ninitial\n"),
+        write("mate.cql", "cql()\nmate\n"),
+        write("checks.cql", "cql()\ncheck comment(\"in check\")\n"),
+    ];
+    for file in ["messy.pgn", "cql-sample.pgn"] {
+        let Some((input, output, stderr)) = annotate_shared(&dir, file, &themes, &["--variations"])
+        else {
+            return;
+        };
+        assert_round_trip(&input, &output, &stderr, &["initial", "mate", "in check"]);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -271,6 +348,36 @@ fn hand_reasoned_comments_and_tags() {
     let text = String::from_utf8_lossy(&run.stdout);
     assert!(text.contains("[Motifs \"checks initial mate\"]"), "{text}");
     assert!(text.contains("Nf3#! {in check mate} {Blackburne"), "{text}");
+}
+
+/// A theme's header changes its comments: `matchstring "MATE"` replaces the name, `quiet`
+/// keeps only the query's own texts (here none: `check` makes no comment), yet both are
+/// named in the tag of the game they are found in. Game 2 has neither check nor mate: it is
+/// written as it was.
+#[test]
+fn header_comment_parameters() {
+    let dir = scratch("header");
+    let pgn = dir.join("trap.pgn");
+    std::fs::write(&pgn, TRAP).unwrap();
+    let marked = dir.join("marked.cql");
+    std::fs::write(&marked, "cql(matchstring \"MATE\")\nmate\n").unwrap();
+    let quiet = dir.join("quiet.cql");
+    std::fs::write(&quiet, "cql(quiet)\ncheck\n").unwrap();
+    let run = common::cqlq(&[
+        "annotate",
+        marked.to_str().unwrap(),
+        quiet.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    let want = TRAP
+        .replacen(
+            "[Result \"0-1\"]\n",
+            "[Result \"0-1\"]\n[Themes \"marked quiet\"]\n",
+            1,
+        )
+        .replacen("Nf3#! {", "Nf3#! {MATE} {", 1);
+    assert_eq!(String::from_utf8_lossy(&run.stdout), want);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
