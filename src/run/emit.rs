@@ -6,6 +6,9 @@ use std::io;
 use super::{BATCH_GAMES, Sink};
 use crate::eval::OutputOrder;
 
+/// A matched game held for `sort`: its sort value, its `--split-by` tag value, its text.
+pub(super) type Held = (Option<OutputOrder>, Option<String>, String);
+
 impl Sink<'_> {
     /// Whether the run has written its `--limit` of matched games (recorded in the summary).
     pub(super) fn stopped(&self) -> bool {

@@ -409,10 +409,10 @@ struct Sink<'a> {
     summary: Summary,
     bar: indicatif::ProgressBar,
     bytes_before_input: u64,
-    /// With a `sort` in the query: the matched games' (sort value, text), written at the end
-    /// best first (ties and games without a value in input order, the latter last). The
-    /// matched games are held in memory until then.
-    sorted: Option<Vec<(Option<OutputOrder>, Option<String>, String)>>,
+    /// With a `sort` in the query: the matched games' (sort value, `--split-by` tag value,
+    /// text), written at the end best first (ties and games without a value in input order,
+    /// the latter last). The matched games are held in memory until then.
+    sorted: Option<Vec<emit::Held>>,
     /// What a query with persistent variables or dictionaries carries between games.
     carried: Option<CarriedCell>,
     /// `--split-by`: the files the matched games go to (instead of `out`).
