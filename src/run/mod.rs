@@ -391,6 +391,7 @@ fn search_game<P: Position>(
     effects.set_tags.clear();
     effects.removed_tags.clear();
     effects.removed_comments.clear();
+    effects.message_texts.clear();
     Searched {
         text,
         matched_positions: matched.len() as u64,
