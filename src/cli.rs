@@ -51,6 +51,24 @@ pub struct Cli {
     /// squares highlighted), the game's tags and the moves around the match.
     #[arg(long, group = "format", value_name = "FILE", conflicts_with_all = ["output", "append"])]
     pub html: Option<PathBuf>,
+    /// Print one EPD line per matched position: the FEN's first four fields and
+    /// `id "game N ply P";`.
+    #[arg(long, group = "format")]
+    pub epd: bool,
+
+    /// Stop after N matched games (the first N in input order); no further games are read.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+
+    /// Write each matched game to a file named by its value of TAG: `-o DIR` gives
+    /// DIR/VALUE.pgn (.fen, .epd, .jsonl, .txt by format), `-o 'out/eco-{}.pgn'` a pattern;
+    /// a game without the tag goes to no-TAG.
+    #[arg(long, value_name = "TAG")]
+    pub split_by: Option<String>,
+
+    /// With --split-by: the most output files kept open at once (CQLi's option).
+    #[arg(long, value_name = "N", default_value_t = 128)]
+    pub maxopenoutputfiles: usize,
 
     /// Also search positions inside variations (default: main line only, as CQL 6).
     #[arg(long)]

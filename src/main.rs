@@ -135,11 +135,14 @@ fn main_with(cli: Cli) -> Result<u8, String> {
             Input::Stdin => None,
         })
         .collect();
+    let file_access_inputs = file_access.inputs.clone();
     cqlq::eval::files::configure(file_access);
     let output = cli.output.clone().or(header_output);
     // `--html FILE` names the page's file (written like -o's: temporary file renamed).
     let output = cli.html.clone().or(output);
-    if let Some(out) = &output {
+    if let Some(out) = &output
+        && cli.split_by.is_none()
+    {
         refuse_overwriting_input(out, &inputs)?;
     }
 
@@ -151,6 +154,8 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         Format::Count
     } else if cli.gamenumbers {
         Format::GameNumbers
+    } else if cli.epd {
+        Format::Epd
     } else if cli.diagram {
         // Colour only on a terminal, and not when NO_COLOR is set (no-color.org).
         let color = output.is_none()
@@ -208,6 +213,8 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         sort_by_match_count: params.sort_by_match_count,
         rules_chess,
         last_game_number: Default::default(),
+        limit: cli.limit,
+        split: split_spec(&cli, output.as_deref(), format, &file_access_inputs)?,
     };
     if let Some(n) = cli.threads {
         rayon::ThreadPoolBuilder::new()
@@ -217,6 +224,15 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     }
 
     let summary = match &output {
+        Some(_) if config.split.is_some() => {
+            let summary = run(&config, &mut io::sink()).map_err(|e| format!("--split-by: {e}"))?;
+            if cli.dryrun {
+                for path in &summary.split_files {
+                    println!("{}", path.display());
+                }
+            }
+            summary
+        }
         Some(path) => run_to_file(&config, &output_file(&cli, path))?,
         None if cli.dryrun || cli.append || cli.noclobber || cli.createdirectories => {
             return Err(
@@ -348,6 +364,35 @@ fn refuse_overwriting_input(out: &Path, inputs: &[Input]) -> Result<(), String> 
         }
     }
     Ok(())
+}
+
+/// `--split-by TAG`: the split files' spec (needs `-o`, and a format with games to split).
+fn split_spec(
+    cli: &Cli,
+    output: Option<&Path>,
+    format: Format,
+    inputs: &[std::path::PathBuf],
+) -> Result<Option<cqlq::output::split::SplitSpec>, String> {
+    let Some(tag) = &cli.split_by else {
+        return Ok(None);
+    };
+    let Some(path) = output else {
+        return Err("--split-by needs -o DIR (or a pattern with {}, e.g. -o 'out/{}.pgn')".into());
+    };
+    let extension = cqlq::output::split::SplitSpec::extension_of(format)
+        .ok_or("--split-by cannot split --count or --html: use another output format with it")?;
+    let spec = cqlq::output::split::SplitSpec {
+        tag: tag.clone(),
+        options: output_file(cli, path),
+        extension,
+        max_open: cli.maxopenoutputfiles.max(1),
+        inputs: inputs
+            .iter()
+            .filter_map(|p| p.canonicalize().ok())
+            .collect(),
+    };
+    spec.check()?;
+    Ok(Some(spec))
 }
 
 /// The -o file with CQLi's output options.

@@ -32,6 +32,9 @@ pub struct GameEdits {
     pub removed_comments: Vec<u32>,
     /// `message(...)`: each message's full line.
     pub messages: Vec<String>,
+    /// `message(...)`: each message's text without the position prefix, with the record
+    /// node it was made at (what `--json` shows at that position).
+    pub message_texts: Vec<(u32, String)>,
     /// `writefile(name text)`: (file, text) in order.
     pub writes: Vec<(String, String)>,
 }
@@ -182,11 +185,13 @@ impl<P: Position> Evaluator<'_, P> {
             StrFilter::Message(parts, quiet) => {
                 let text = self.parts_text(parts, at);
                 let line = if *quiet {
-                    text
+                    text.clone()
                 } else {
                     format!("{}{text}", self.message_prefix(at))
                 };
-                self.state.borrow_mut().strs.edits.messages.push(line);
+                let edits = &mut self.state.borrow_mut().strs.edits;
+                edits.messages.push(line);
+                edits.message_texts.push((at, text));
                 done
             }
             StrFilter::Year => Some(Value::Num(strings::year_of(

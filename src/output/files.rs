@@ -93,6 +93,25 @@ impl OutputFile {
         })
     }
 
+    /// Creates the temporary file (with `append`, a copy of the existing file) for a writer
+    /// that keeps it open; [`OutputFile::commit`] renames it over the target.
+    pub(crate) fn create_temp(&self) -> io::Result<fs::File> {
+        let temp = self.temp_path();
+        if self.append && self.path.is_file() {
+            fs::copy(&self.path, &temp)?;
+            fs::OpenOptions::new().append(true).open(&temp)
+        } else {
+            fs::File::create(&temp)
+        }
+    }
+
+    /// Syncs the (closed) temporary file and renames it over the target.
+    pub(crate) fn commit(&self) -> io::Result<()> {
+        let temp = self.temp_path();
+        fs::File::open(&temp)?.sync_all()?;
+        fs::rename(&temp, &self.path)
+    }
+
     /// The directory the file goes in (`.` for a bare name).
     fn dir(&self) -> &Path {
         self.path
@@ -102,7 +121,7 @@ impl OutputFile {
     }
 
     /// `.NAME.cqlq-PID.tmp` beside the target.
-    fn temp_path(&self) -> PathBuf {
+    pub(crate) fn temp_path(&self) -> PathBuf {
         let name = self.path.file_name().unwrap_or_default().to_string_lossy();
         self.dir()
             .join(format!(".{name}.cqlq-{}.tmp", std::process::id()))

@@ -1,4 +1,5 @@
-//! Printers: matched games as PGN, matched positions as FEN or JSON lines.
+//! Printers: matched games as PGN, matched positions as FEN, EPD or JSON lines (`pipes`),
+//! matched games split into files by a tag (`split`).
 //!
 //! Each game's output is rendered to a string in the worker that evaluated it, so the single
 //! writer only copies bytes, in input order.
@@ -9,8 +10,12 @@ pub mod html;
 #[cfg(test)]
 mod picture_tests;
 pub mod pictures;
+pub mod pipes;
+pub mod split;
 pub mod svg;
 pub mod view;
+
+pub use pipes::Notes;
 
 use crate::eval::ReplayedGame;
 use crate::pgn::GameRecord;
@@ -29,6 +34,8 @@ pub enum Format {
     Count,
     /// One line per matched game: its game number (input order), for pipes.
     GameNumbers,
+    /// One EPD line per matched position, with `id "game N ply P";` (`output::pipes`).
+    Epd,
     /// `--diagram`: each matched position as a board in the terminal (`color`: ANSI
     /// backgrounds, when stdout is a terminal and `NO_COLOR` is unset).
     Diagram {
@@ -105,6 +112,25 @@ pub fn render_game_with_comments<P: Position>(
     matched: &[u32],
     comments: &[(u32, String)],
 ) -> String {
+    let notes = Notes {
+        comments,
+        messages: &[],
+    };
+    render_game_noted(format, style, number, record, replayed, matched, &notes)
+}
+
+/// [`render_game_with_comments`], with the query's messages too: `--json` shows the
+/// comments and messages made at each matched position (`output::pipes`).
+pub fn render_game_noted<P: Position>(
+    format: Format,
+    style: &PgnStyle,
+    number: u64,
+    record: &GameRecord,
+    replayed: &ReplayedGame<P>,
+    matched: &[u32],
+    notes: &Notes,
+) -> String {
+    let comments = notes.comments;
     let mut out = String::new();
     match format {
         Format::Count => {}
@@ -129,7 +155,15 @@ pub fn render_game_with_comments<P: Position>(
         Format::Json => {
             for &at in matched {
                 if let Some(node) = &replayed.nodes[at as usize] {
-                    out.push_str(&json_line(number, record, node.ply, &node.position, at));
+                    out.push_str(&pipes::json_line(number, record, node, at, notes));
+                    out.push('\n');
+                }
+            }
+        }
+        Format::Epd => {
+            for &at in matched {
+                if let Some(node) = &replayed.nodes[at as usize] {
+                    out.push_str(&pipes::epd_line(number, node));
                     out.push('\n');
                 }
             }
@@ -160,29 +194,4 @@ pub fn render_game_with_comments<P: Position>(
         }
     }
     out
-}
-
-fn json_line<P: Position>(number: u64, record: &GameRecord, ply: u32, pos: &P, at: u32) -> String {
-    let san = record
-        .nodes
-        .get(at as usize)
-        .map(|n| n.san.as_str())
-        .filter(|s| !s.is_empty());
-    let mut object = serde_json::Map::new();
-    object.insert("game".into(), number.into());
-    object.insert("ply".into(), ply.into());
-    object.insert("fen".into(), pos.fen(true).into());
-    object.insert(
-        "move".into(),
-        san.map_or(serde_json::Value::Null, |s| s.into()),
-    );
-    for tag in ["White", "Black", "Event", "Date", "Result"] {
-        object.insert(
-            tag.into(),
-            record
-                .tag(tag)
-                .map_or(serde_json::Value::Null, |v| v.into()),
-        );
-    }
-    serde_json::Value::Object(object).to_string()
 }

@@ -208,6 +208,7 @@ fn search_icn_game(
             refused: false,
             effects: crate::run::GameEdits::default(),
             fatal: None,
+            split_key: None,
         };
     }
     let error = replayed.fault.as_ref().map(|f| {
@@ -247,7 +248,14 @@ fn search_icn_game(
         refused: false,
         effects: crate::run::GameEdits::default(),
         fatal: None,
+        split_key: split_key(config, &record),
     }
+}
+
+/// `--split-by`: the game's value of the tag.
+fn split_key(config: &RunConfig, record: &crate::pgn::GameRecord) -> Option<String> {
+    let tag = &config.split.as_ref()?.tag;
+    record.tag(tag).map(str::to_string)
 }
 
 impl Sink<'_> {
@@ -264,6 +272,9 @@ impl Sink<'_> {
             .map_err(|e| io::Error::new(io::ErrorKind::Unsupported, e))?;
         let config = self.config;
         for batch in games.chunks(BATCH_GAMES) {
+            if self.stopped() {
+                break;
+            }
             let first = self.summary.games + 1;
             let results: Vec<GameOutput> = batch
                 .par_iter()
@@ -279,9 +290,9 @@ impl Sink<'_> {
                 if result.matched_positions > 0 {
                     self.summary.matched_games += 1;
                     self.summary.matched_positions += result.matched_positions;
-                    match &mut self.sorted {
-                        Some(held) => held.push((result.sort, result.text)),
-                        None => self.out.write_all(result.text.as_bytes())?,
+                    self.emit(result.sort, result.split_key, result.text)?;
+                    if self.stopped() {
+                        break;
                     }
                 }
             }

@@ -1,6 +1,7 @@
 //! The run: inputs → game slices → (in parallel) read, replay, evaluate, render → one writer
 //! in input order. Bad games are reported on stderr and counted, never fatal.
 
+mod emit;
 pub mod fairy;
 mod icn;
 pub mod input;
@@ -17,7 +18,8 @@ use rayon::prelude::*;
 
 use crate::eval::{Evaluator, GameContext, GameEdits, OutputOrder, ReplayFault, replay};
 use crate::ir::Node;
-use crate::output::{Format, PgnStyle, render_game_with_comments};
+use crate::output::split::{SplitSpec, SplitWriter};
+use crate::output::{Format, Notes, PgnStyle, render_game_noted};
 use crate::pgn::{read_game_with, split_games};
 use crate::rules::Position;
 use crate::rules::fairy::{FairyPos, Variant};
@@ -108,6 +110,11 @@ pub struct RunConfig {
     /// `lastgamenumber`'s value: set by [`run`] before the search when the query uses it
     /// (`RunConfig` users leave it empty).
     pub last_game_number: std::sync::OnceLock<u64>,
+    /// `--limit N`: stop after N matched games (the first N in input order); no more
+    /// batches are read or evaluated once the Nth is written.
+    pub limit: Option<u64>,
+    /// `--split-by TAG`: matched games go to files named by the tag's value.
+    pub split: Option<SplitSpec>,
 }
 
 /// Counts for the summary line and the exit status.
@@ -130,6 +137,10 @@ pub struct Summary {
     pub persistent: Vec<(String, String)>,
     /// Why the run stopped early (a failed `assert`), if it did.
     pub aborted: Option<String>,
+    /// `--limit N`: Some(N) when the run stopped at the Nth matched game.
+    pub stopped_at_limit: Option<u64>,
+    /// `--split-by`: the files written (with `--dryrun`: that would be), in the order met.
+    pub split_files: Vec<PathBuf>,
 }
 
 /// What one game produced, rendered in the worker.
@@ -147,6 +158,8 @@ struct GameOutput {
     effects: GameEdits,
     /// Why the run must stop after this game (a failed `assert`).
     fatal: Option<String>,
+    /// `--split-by`: the game's value of the tag, as written.
+    split_key: Option<String>,
 }
 
 impl GameOutput {
@@ -161,6 +174,7 @@ impl GameOutput {
             refused: true,
             effects: GameEdits::default(),
             fatal: None,
+            split_key: None,
         }
     }
 }
@@ -189,6 +203,7 @@ fn process_game(
         refused: false,
         effects: GameEdits::default(),
         fatal: None,
+        split_key: None,
     };
     if !config.games.admits_number(number) {
         return skipped;
@@ -281,6 +296,7 @@ fn process_game(
         sort,
         effects,
         fatal,
+        split_key,
     } = match searched {
         Ok(found) => found,
         Err(e) => {
@@ -306,6 +322,7 @@ fn process_game(
         refused: false,
         effects,
         fatal,
+        split_key,
     }
 }
 
@@ -323,6 +340,8 @@ struct Searched {
     effects: GameEdits,
     /// A failed `assert`.
     fatal: Option<String>,
+    /// `--split-by`: the game's value of the tag, as written.
+    split_key: Option<String>,
 }
 
 /// Replays a game from `start` under its rules and evaluates the filter at each searched
@@ -385,6 +404,7 @@ fn search_game<P: Position>(
     let mut effects = evaluator.take_edits();
     // `settag`, `removetag`, `removecomment` change the game as written.
     let edited = (!effects.is_empty()).then(|| effects.apply(record));
+    let written = edited.as_ref().unwrap_or(record);
     let text = if !config.games.counts_as_match(matched.len() as u64) {
         String::new()
     } else if config.format.is_picture() {
@@ -397,20 +417,29 @@ fn search_game<P: Position>(
             &marks,
         )
     } else {
-        render_game_with_comments(
+        let notes = Notes {
+            comments: &comments,
+            messages: &effects.message_texts,
+        };
+        render_game_noted(
             config.format,
             &config.style,
             number,
-            edited.as_ref().unwrap_or(record),
+            written,
             &replayed,
             &matched,
-            &comments,
+            &notes,
         )
     };
+    let split_key = config
+        .split
+        .as_ref()
+        .and_then(|spec| written.tag(&spec.tag).map(str::to_string));
     let sort = evaluator.sort_value().map(|s| s.output_order());
     effects.set_tags.clear();
     effects.removed_tags.clear();
     effects.removed_comments.clear();
+    effects.message_texts.clear();
     Searched {
         text,
         matched_positions: matched.len() as u64,
@@ -418,6 +447,7 @@ fn search_game<P: Position>(
         sort,
         effects,
         fatal,
+        split_key,
     }
 }
 
@@ -431,12 +461,14 @@ struct Sink<'a> {
     /// For a compressed input: the compressed bytes read when the chunk being searched was
     /// made (the progress bar counts compressed bytes for it).
     compressed_position: Option<u64>,
-    /// With a `sort` in the query: the matched games' (sort value, text), written at the end
-    /// best first (ties and games without a value in input order, the latter last). The
-    /// matched games are held in memory until then.
-    sorted: Option<Vec<(Option<OutputOrder>, String)>>,
+    /// With a `sort` in the query: the matched games' (sort value, `--split-by` tag value,
+    /// text), written at the end best first (ties and games without a value in input order,
+    /// the latter last). The matched games are held in memory until then.
+    sorted: Option<Vec<emit::Held>>,
     /// What a query with persistent variables or dictionaries carries between games.
     carried: Option<CarriedCell>,
+    /// `--split-by`: the files the matched games go to (instead of `out`).
+    split: Option<SplitWriter>,
 }
 
 impl Sink<'_> {
@@ -449,12 +481,18 @@ impl Sink<'_> {
         at_end: bool,
         name: &InputName,
     ) -> io::Result<usize> {
-        let mut ranges: Vec<_> = split_games(data).collect();
-        if !at_end {
-            ranges.pop();
-        }
+        // Split lazily, a batch at a time, so that a run stopped by `--limit` reads no further.
+        let mut ranges = split_games(data).peekable();
+        let mut used = 0;
         let config = self.config;
-        for batch in ranges.chunks(BATCH_GAMES) {
+        while !self.stopped() {
+            let mut batch: Vec<_> = ranges.by_ref().take(self.batch_games()).collect();
+            if !at_end && ranges.peek().is_none() {
+                batch.pop();
+            }
+            if batch.is_empty() {
+                break;
+            }
             let first = self.summary.games + 1;
             let one = |(k, r): (usize, &std::ops::Range<usize>)| {
                 process_game(
@@ -496,9 +534,9 @@ impl Sink<'_> {
                     } else {
                         result.sort
                     };
-                    match &mut self.sorted {
-                        Some(held) => held.push((sort, result.text)),
-                        None => self.out.write_all(result.text.as_bytes())?,
+                    self.emit(sort, result.split_key, result.text)?;
+                    if self.stopped() {
+                        break;
                     }
                 }
             }
@@ -509,9 +547,10 @@ impl Sink<'_> {
                     "{} games, {} matched",
                     self.summary.games, self.summary.matched_games
                 ));
+                used = last.end;
             }
         }
-        Ok(ranges.last().map_or(0, |r| r.end))
+        Ok(used)
     }
 
     /// A game's messages (on stderr, as stdout carries the matched games) and `writefile`
@@ -568,6 +607,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         .then(Vec::new),
         carried: crate::eval::carried_globals(&config.filter)
             .map(|g| std::sync::Mutex::new(crate::eval::Carried::new(g))),
+        split: config.split.clone().map(SplitWriter::new),
     };
     if config.format == Format::Html {
         let page = crate::output::html::page_start(config.fairy_query.text());
@@ -582,7 +622,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         }
     }
     for input in &config.inputs {
-        if sink.summary.aborted.is_some() {
+        if sink.summary.aborted.is_some() || sink.stopped() {
             break;
         }
         let name = input.name();
@@ -618,13 +658,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
             sink.bytes_before_input += std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
         }
     }
-    if let Some(mut held) = sink.sorted.take() {
-        // Stable: equal values keep input order.
-        held.sort_by(|(a, _), (b, _)| b.cmp(a));
-        for (_, text) in held {
-            sink.out.write_all(text.as_bytes())?;
-        }
-    }
+    sink.finish_output()?;
     if let Some(carried) = &sink.carried {
         let carried = carried.lock().unwrap_or_else(|e| e.into_inner());
         sink.summary.persistent = carried.report();

@@ -23,7 +23,8 @@ pub fn bar(wanted: bool, total_bytes: u64) -> ProgressBar {
     bar
 }
 
-/// The one-line summary: games read, matched, positions matched, bad games, time, speed.
+/// The one-line summary: games read, matched, positions matched, bad games, a stop at
+/// `--limit`, time, speed.
 pub fn summary_line(summary: &Summary, seconds: f64) -> String {
     let rate = if seconds > 0.0 {
         summary.games as f64 / seconds
@@ -38,8 +39,11 @@ pub fn summary_line(summary: &Summary, seconds: f64) -> String {
     } else {
         String::new()
     };
+    let limit = summary
+        .stopped_at_limit
+        .map_or(String::new(), |n| format!(", stopped at --limit {n}"));
     format!(
-        "cqlq: {} games read, {} matched, {} positions matched, {} bad games{refused}, {:.2} s, {:.0} games/s",
+        "cqlq: {} games read, {} matched, {} positions matched, {} bad games{refused}{limit}, {:.2} s, {:.0} games/s",
         summary.games,
         summary.matched_games,
         summary.matched_positions,

@@ -119,7 +119,7 @@ impl Sink<'_> {
                     ),
                 ));
             }
-            if at_end || self.summary.aborted.is_some() {
+            if at_end || self.summary.aborted.is_some() || self.stopped() {
                 return Ok(());
             }
             buffer.drain(..used);

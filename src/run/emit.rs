@@ -1,0 +1,75 @@
+//! The writer side of the run: where a matched game's text goes (the output, the held
+//! `sort` list, or a `--split-by` file) and when the run stops at `--limit`.
+
+use std::io;
+
+use super::{BATCH_GAMES, Sink};
+use crate::eval::OutputOrder;
+
+/// A matched game held for `sort`: its sort value, its `--split-by` tag value, its text.
+pub(super) type Held = (Option<OutputOrder>, Option<String>, String);
+
+impl Sink<'_> {
+    /// Whether the run has written its `--limit` of matched games (recorded in the summary).
+    pub(super) fn stopped(&self) -> bool {
+        self.summary.stopped_at_limit.is_some()
+    }
+
+    /// Games per parallel batch: [`BATCH_GAMES`], or under `--limit` about twice the
+    /// matched games still wanted (at least four per thread), so that little is evaluated
+    /// past the limit.
+    pub(super) fn batch_games(&self) -> usize {
+        match self.config.limit {
+            None => BATCH_GAMES,
+            Some(limit) => {
+                let wanted = limit.saturating_sub(self.summary.matched_games);
+                let wanted = usize::try_from(wanted.saturating_mul(2)).unwrap_or(BATCH_GAMES);
+                wanted
+                    .max(4 * rayon::current_num_threads())
+                    .min(BATCH_GAMES)
+            }
+        }
+    }
+
+    /// Writes (or, with a `sort`, holds) one matched game's text, already counted in the
+    /// summary; records the stop when that makes `--limit` matched games.
+    pub(super) fn emit(
+        &mut self,
+        sort: Option<OutputOrder>,
+        split_key: Option<String>,
+        text: String,
+    ) -> io::Result<()> {
+        match &mut self.sorted {
+            Some(held) => held.push((sort, split_key, text)),
+            None => self.write_out(split_key.as_deref(), &text)?,
+        }
+        if let Some(limit) = self.config.limit
+            && self.summary.matched_games >= limit
+        {
+            self.summary.stopped_at_limit = Some(limit);
+        }
+        Ok(())
+    }
+
+    fn write_out(&mut self, split_key: Option<&str>, text: &str) -> io::Result<()> {
+        match &mut self.split {
+            Some(files) => files.write(split_key, text),
+            None => self.out.write_all(text.as_bytes()),
+        }
+    }
+
+    /// After the last game: writes the held games best first (stable: equal values keep
+    /// input order) and renames the `--split-by` files into place.
+    pub(super) fn finish_output(&mut self) -> io::Result<()> {
+        if let Some(mut held) = self.sorted.take() {
+            held.sort_by(|(a, _, _), (b, _, _)| b.cmp(a));
+            for (_, key, text) in held {
+                self.write_out(key.as_deref(), &text)?;
+            }
+        }
+        if let Some(files) = self.split.take() {
+            self.summary.split_files = files.finish()?;
+        }
+        Ok(())
+    }
+}
