@@ -173,6 +173,32 @@ fn json_lines_carry_san_tags_comments_and_messages() {
     assert!(stderr.contains("Game 4 move 3(wtm): mate seen"), "{stderr}");
 }
 
+/// A message belongs to the game whose search wrote it: in two Fool's mates, only game 1's
+/// search reaches `message` (the braces fail on `gamenumber == 1` in game 2, and `or true`
+/// still matches ply 4 there), so game 2's line has no messages.
+#[test]
+fn json_messages_do_not_carry_into_the_next_game() {
+    let dir = scratch("messages");
+    let pgn = dir.join("two.pgn");
+    write_file(&pgn, &fools_mates(2));
+    let out = crate::common::cqlq(&[
+        "--json",
+        "-q",
+        "-e",
+        r#"ply == 4 ({gamenumber == 1 message("first only")} or true)"#,
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["messages"], serde_json::json!(["first only"]));
+    assert_eq!(lines[1]["game"].as_u64(), Some(2));
+    assert_eq!(lines[1]["messages"], serde_json::json!([]));
+}
+
 /// Game k of this collection is Fool's mate (Result 0-1, 5 positions) when k is a multiple
 /// of 10, else `1.e4 e5` (Result 1/2-1/2): `result 0-1` matches every position of games 10,
 /// 20, 30, ... and nothing else.
