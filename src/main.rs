@@ -1,6 +1,9 @@
 //! The `cqlq` binary: command line → query → run → exit status (0 match, 1 none, 2 trouble).
 
 mod cli;
+mod cli_aliases;
+mod cli_query;
+mod generated;
 
 use std::io;
 use std::path::Path;
@@ -19,7 +22,7 @@ use cqlq::squares::Geometry;
 const TROUBLE: u8 = 2;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(cli_aliases::cql_args_to_cqlq_or_exit(std::env::args_os()));
     match main_with(cli) {
         Ok(code) => ExitCode::from(code),
         Err(message) => {
@@ -31,21 +34,16 @@ fn main() -> ExitCode {
 
 fn main_with(cli: Cli) -> Result<u8, String> {
     let started = Instant::now();
+    if generated::print_requested(&cli) {
+        return Ok(0);
+    }
     let mut positional = cli.args.clone();
-    let (query_name, query_text) = match &cli.expr {
-        Some(text) => ("<-e>".to_string(), text.clone()),
-        None => {
-            if positional.is_empty() {
-                return Err(
-                    "no query given: cqlq QUERY.cql [PGN]... or cqlq -e TEXT [PGN]...".into(),
-                );
-            }
-            let path = positional.remove(0);
-            let text =
-                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            (path.display().to_string(), text)
-        }
-    };
+    let (query_name, query_text) = cli_query::query_source(
+        cli.expr.as_deref(),
+        &cli.cql,
+        &cli.transform,
+        &mut positional,
+    )?;
     if cli.parse {
         return Ok(parse_only(&query_name, &query_text));
     }
@@ -82,7 +80,10 @@ fn main_with(cli: Cli) -> Result<u8, String> {
                 }
             }
             None => {
-                eprint!("{}", e.render(&query_name, &query_text));
+                eprint!(
+                    "{}",
+                    e.render_styled(&query_name, &query_text, color_stderr())
+                );
                 return Ok(TROUBLE);
             }
         },
@@ -100,7 +101,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
                     p.span,
                     "this keyword needs a UCI chess engine: give one with --engine PATH",
                 )
-                .render(&query_name, &query_text)
+                .render_styled(&query_name, &query_text, color_stderr())
             );
             return Ok(TROUBLE);
         };
@@ -198,6 +199,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         sort_by_match_count: params.sort_by_match_count,
         rules_chess,
         last_game_number: Default::default(),
+        show_matches: cli.showmatches,
     };
     if let Some(n) = cli.threads {
         rayon::ThreadPoolBuilder::new()
@@ -226,6 +228,9 @@ fn main_with(cli: Cli) -> Result<u8, String> {
             }
         }
     };
+    if cli.showmatches && summary.matched_games > 0 {
+        eprintln!();
+    }
     if !cli.no_summary {
         eprintln!(
             "{}",
@@ -247,12 +252,18 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     Ok(if summary.matched_games > 0 { 0 } else { 1 })
 }
 
+/// Whether query errors get colours: only when stderr is a terminal.
+fn color_stderr() -> bool {
+    std::io::IsTerminal::is_terminal(&io::stderr())
+}
+
 /// The run parameters given on the command line (CQL 6.2's options in cqlq's spelling).
 fn cli_params(cli: &Cli) -> Result<RunParams, String> {
     fn opt<T>(name: &str, r: Result<T, String>) -> Result<T, String> {
         r.map_err(|e| format!("--{name}: {e}"))
     }
     let mut p = RunParams {
+        input: cli.input.clone(),
         variations: if cli.variations {
             Some(true)
         } else if cli.mainline {
@@ -374,7 +385,7 @@ fn parse_only(name: &str, text: &str) -> u8 {
     let ast = match checked {
         Ok(ast) => ast,
         Err(e) => {
-            eprint!("{}", e.render(name, text));
+            eprint!("{}", e.render_styled(name, text, color_stderr()));
             return TROUBLE;
         }
     };

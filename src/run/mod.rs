@@ -83,6 +83,8 @@ pub struct RunConfig {
     /// `lastgamenumber`'s value: set by [`run`] before the search when the query uses it
     /// (`RunConfig` users leave it empty).
     pub last_game_number: std::sync::OnceLock<u64>,
+    /// CQL's `-showmatches`: `<N>` on stderr for each matched game N, as it is written.
+    pub show_matches: bool,
 }
 
 /// Counts for the summary line and the exit status.
@@ -432,6 +434,10 @@ impl Sink<'_> {
                     self.bar.suspend(|| eprintln!("{e}"));
                 }
                 if result.matched {
+                    if config.show_matches {
+                        let n = self.summary.games;
+                        self.bar.suspend(|| eprint!("<{n}>"));
+                    }
                     self.summary.matched_games += 1;
                     self.summary.matched_positions += result.matched_positions;
                     let sort = if config.sort_by_match_count {

@@ -7,6 +7,7 @@
 mod common;
 
 mod cli;
+mod cql_command_line;
 mod cqli_extensions;
 mod header_params;
 mod output_edits;
