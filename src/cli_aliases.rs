@@ -228,6 +228,12 @@ pub fn cql_args_to_cqlq(args: Vec<OsString>) -> Result<Vec<OsString>, AliasError
             .peek()
             .and_then(|(_, a)| a.to_str())
             .is_some_and(looks_like_fen);
+        // CQLi's `--output stdout`: cqlq writes to stdout without -o.
+        let next_is_stdout = it.peek().is_some_and(|(_, a)| a == "stdout");
+        if double && word.eq_ignore_ascii_case("output") && next_is_stdout {
+            it.next();
+            continue;
+        }
         // cqlq's own long options, written with two dashes.
         if double && let Some((takes, range)) = known.long(word) {
             if !(word == "fen" && next_is_fen) {

@@ -67,7 +67,13 @@ pub fn with_preamble(text: &str, filters: &[String], transforms: &[String]) -> S
     } else {
         match cqlq::query::cql_to_ast(text) {
             Ok(ast) => ast.body.first().map_or(text.len(), |e| e.span.start),
-            Err(_) => return text.to_string(),
+            // A header alone is not a query, but with the filters it is (`cql() ` + `{mate}`).
+            Err(_) => match cqlq::query::cql_to_ast(&format!("{text}\ntrue")) {
+                Ok(ast) if ast.body.first().is_some_and(|e| e.span.start > text.len()) => {
+                    text.len()
+                }
+                _ => return text.to_string(),
+            },
         }
     };
     let mut out = String::with_capacity(text.len() + 64);

@@ -379,3 +379,39 @@ fn collisions_and_refusals() {
         assert!(err.contains(says), "{word}: {err}");
     }
 }
+
+#[test]
+fn man_page_completions_and_help_are_built() {
+    let d = workdir();
+    let d = d.path();
+    // build.rs renders them from src/cli.rs (clap_mangen, clap_complete); the binary embeds them.
+    let man = cqlq_in(d, &["--print-man"]);
+    let man = String::from_utf8_lossy(&man.stdout);
+    assert!(
+        man.starts_with(".ie \\n(.g .ds Aq") || man.contains(".TH cqlq"),
+        "{man}"
+    );
+    assert!(man.contains("\\-\\-fen"), "{man}");
+    for shell in ["bash", "zsh", "fish"] {
+        let out = cqlq_in(d, &["--completions", shell]);
+        assert_eq!(out.status.code(), Some(0));
+        let script = String::from_utf8_lossy(&out.stdout);
+        assert!(script.contains("fen"), "{shell}: {script}");
+        assert!(script.contains("cqlq"), "{shell}");
+    }
+    // --help shows an example per common task.
+    let help = String::from_utf8_lossy(&cqlq_in(d, &["--help"]).stdout).to_string();
+    for task in [
+        "-o ",
+        "--fen",
+        "--json",
+        "--count",
+        "--variant",
+        "(match",
+        "annotate",
+        ".pgn.zst",
+        "-gamenumber",
+    ] {
+        assert!(help.contains(task), "--help lacks {task}");
+    }
+}
