@@ -235,18 +235,19 @@ pub fn cql_args_to_cqlq(args: Vec<OsString>) -> Result<Vec<OsString>, AliasError
             continue;
         }
         // cqlq's own long options, written with two dashes.
-        if double && let Some((takes, range)) = known.long(word) {
-            if !(word == "fen" && next_is_fen) {
-                if range {
-                    out.push(range_arg(word, &text, &mut it)?);
-                } else {
-                    out.push(arg);
-                    if takes && let Some((_, v)) = it.next() {
-                        out.push(v);
-                    }
+        if double
+            && let Some((takes, range)) = known.long(word)
+            && !(word == "fen" && next_is_fen)
+        {
+            if range {
+                out.push(range_arg(word, &text, &mut it)?);
+            } else {
+                out.push(arg);
+                if takes && let Some((_, v)) = it.next() {
+                    out.push(v);
                 }
-                continue;
             }
+            continue;
         }
         let lower = word.to_ascii_lowercase();
         // CQL 6.2's `cql -a x.cql` (alone) converts the file; elsewhere `-a` is append.
@@ -267,8 +268,9 @@ pub fn cql_args_to_cqlq(args: Vec<OsString>) -> Result<Vec<OsString>, AliasError
             continue;
         }
         if !double && short_cluster(word, &known) {
-            let last_takes = word.chars().count() == 1
-                && known.short(word.chars().next().unwrap_or(' ')) == Some(true);
+            // `-qe mate`: the value follows when the option taking it ends the cluster.
+            let first_taking = word.chars().position(|c| known.short(c) == Some(true));
+            let last_takes = first_taking == Some(word.chars().count() - 1);
             out.push(arg);
             if last_takes && let Some((_, v)) = it.next() {
                 out.push(v);
@@ -484,6 +486,7 @@ mod tests {
             ["-qa", "-j4", "--fen", "-e", "mate", "g.pgn"]
         );
         assert_eq!(run("-e -input").unwrap(), ["-e", "-input"]);
+        assert_eq!(run("-qe -g x").unwrap(), ["-qe", "-g", "x"]);
         assert_eq!(
             run("--matchcount 2 q.cql").unwrap(),
             ["--matchcount=2", "q.cql"]

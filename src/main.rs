@@ -180,7 +180,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         inputs,
         format,
         style: PgnStyle {
-            game_number_header: !cli.noheader,
+            game_number_header: !cli.noheader && params.no_header != Some(true),
             match_comment: params.match_string.clone().unwrap_or_else(|| "CQL".into()),
             comments: params.comments.unwrap_or_default(),
         },

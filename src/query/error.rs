@@ -101,8 +101,8 @@ impl QueryError {
             .with_labels(vec![label]);
         if self.kind == ErrorKind::Unsupported {
             diagnostic = diagnostic.with_notes(vec![
-                "help: cqlq cannot run this part: rewrite the query without it \
-                 (README, 'Supported CQL')"
+                "help: cqlq does not run this: check its spelling, or rewrite the query \
+                 without it (README, 'Supported CQL')"
                     .to_string(),
             ]);
         }

@@ -415,3 +415,21 @@ fn man_page_completions_and_help_are_built() {
         assert!(help.contains(task), "--help lacks {task}");
     }
 }
+
+#[test]
+fn header_parameters_likewise() {
+    // CQL 6.2's header takes `noheader` like the option; parameters cqlq lacks are named.
+    let d = workdir();
+    let d = d.path();
+    std::fs::write(d.join("nh.cql"), "cql(input h.pgn noheader)\ncheck\n").unwrap();
+    let out = cqlq_in(d, &["-q", "nh.cql"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !text.contains("{Game number") && text.contains("Qh4#"),
+        "{text}"
+    );
+    std::fs::write(d.join("ns.cql"), "cql(input h.pgn nosettag)\ncheck\n").unwrap();
+    let out = cqlq_in(d, &["-q", "ns.cql"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'nosettag'"));
+}
