@@ -2,6 +2,7 @@
 
 mod cli;
 mod cli_aliases;
+mod cli_errors;
 mod cli_query;
 mod generated;
 
@@ -105,12 +106,29 @@ fn main_with(cli: Cli) -> Result<u8, String> {
             );
             return Ok(TROUBLE);
         };
-        cqlq::engine::Engine::start(path).map_err(|e| e.to_string())?;
+        cqlq::engine::Engine::start(path).map_err(|e| {
+            format!("--engine: {e} (give the path of a UCI engine, e.g. stockfish)")
+        })?;
         cqlq::engine::set_engine_path(path.clone());
     }
 
     // The header's parameters: the command line takes precedence.
-    let header = RunParams::from_header(&query.header).map_err(|e| format!("cql(): {e}"))?;
+    let header = match RunParams::from_header(&query.header) {
+        Ok(h) => h,
+        Err(e) => {
+            eprint!(
+                "{}",
+                cli_errors::header_param_error(
+                    &e,
+                    &query.header,
+                    &query_name,
+                    &query_text,
+                    color_stderr()
+                )
+            );
+            return Ok(TROUBLE);
+        }
+    };
     let params = cli_params(&cli)?.over(header);
     let header_input = params.input.clone();
     let header_output = params.output.clone();
@@ -155,7 +173,8 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     };
     let mut fairy_defs = Vec::new();
     for path in &cli.variants {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("--variants {}", cli_errors::io_error_with_advice(path, &e)))?;
         let file = path.display().to_string();
         let loaded = cqlq::rules::fairy::load_variants(&file, &text)
             .map_err(|e| format!("{}:{}: {}", e.file, e.line, e.reason))?;
@@ -168,7 +187,12 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     };
     let (default_variant, default_fairy) = match &cli.variant {
         Some(name) => {
-            match cqlq::run::fairy::resolve_any(name, &fairy_defs).map_err(|e| e.to_string())? {
+            match cqlq::run::fairy::resolve_any(name, &fairy_defs).map_err(|e| {
+                format!(
+                    "--variant: {e} (README 'Chess variants' and docs/fairy.md list the names; \
+                     --variants FILE defines more)"
+                )
+            })? {
                 cqlq::run::fairy::AnyRules::Known(rules) => (Some(rules), None),
                 cqlq::run::fairy::AnyRules::Fairy(v) => (None, Some(v)),
             }

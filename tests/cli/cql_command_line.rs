@@ -431,5 +431,26 @@ fn header_parameters_likewise() {
     std::fs::write(d.join("ns.cql"), "cql(input h.pgn nosettag)\ncheck\n").unwrap();
     let out = cqlq_in(d, &["-q", "ns.cql"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("'nosettag'"));
+    // Shown like a query error: the file, line 1, column 17 (where `nosettag` starts), the
+    // parameter underlined, and what to do.
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("'nosettag'") && err.contains("remove it"),
+        "{err}"
+    );
+    assert!(err.contains("--> ns.cql:1:17\n"), "{err}");
+    assert!(err.contains("|                 ^^^^^^^^\n"), "{err}");
+    // A bad value: `gamenumber 0` (game numbers start at 1).
+    std::fs::write(
+        d.join("g0.cql"),
+        "cql(input h.pgn\n    gamenumber 0)\ncheck\n",
+    )
+    .unwrap();
+    let out = cqlq_in(d, &["-q", "g0.cql"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("'gamenumber'") && err.contains("--> g0.cql:2:5\n"),
+        "{err}"
+    );
 }
