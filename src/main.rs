@@ -367,7 +367,7 @@ fn refuse_overwriting_input(out: &Path, inputs: &[Input]) -> Result<(), String> 
             && p.canonicalize().is_ok_and(|r| r == out_real)
         {
             return Err(format!(
-                "refusing to write the output over the input {}",
+                "refusing to write the output over the input {}: give -o another file",
                 p.display()
             ));
         }

@@ -454,3 +454,50 @@ fn header_parameters_likewise() {
         "{err}"
     );
 }
+
+#[test]
+fn errors_name_the_file_and_what_to_do() {
+    // Each message names the file (or option) at fault and what to do; exit status 2.
+    let d = workdir();
+    let d = d.path();
+    std::fs::create_dir(d.join("sub")).unwrap();
+    let cases: &[(&[&str], &[&str])] = &[
+        (
+            &["nosuch.cql", "h.pgn"],
+            &["nosuch.cql: ", "give the query file first"],
+        ),
+        (
+            &["-o", "sub", "check.cql", "h.pgn"],
+            &["sub: is a directory", "give -o a file name"],
+        ),
+        (
+            &["-o", "h.pgn", "check.cql", "h.pgn"],
+            &["input h.pgn", "give -o another file"],
+        ),
+        (
+            &["-o", "nodir/x.pgn", "check.cql", "h.pgn"],
+            &["nodir/x.pgn: ", "--createdirectories"],
+        ),
+        (
+            &["--variants", "nosuch.txt", "check.cql", "h.pgn"],
+            &["--variants nosuch.txt: ", "check the path"],
+        ),
+        (
+            &["--variant", "nosuchchess", "check.cql", "h.pgn"],
+            &["--variant: ", "\"nosuchchess\"", "--variants FILE"],
+        ),
+        (&["-i"], &["-i needs a value"]),
+        (
+            &["-frobnicate", "check.cql"],
+            &["'-frobnicate'", "cqlq --help"],
+        ),
+    ];
+    for (args, says) in cases {
+        let out = cqlq_in(d, args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        for s in *says {
+            assert!(err.contains(s), "{args:?} lacks {s:?}: {err}");
+        }
+    }
+}
