@@ -501,3 +501,85 @@ fn errors_name_the_file_and_what_to_do() {
         }
     }
 }
+
+/// cqlq run in `dir` with `args`: its stdout, and whether stderr is only the summary line.
+fn stdout_and_quiet_stderr(dir: &Path, args: &[&str]) -> (Option<i32>, String, bool) {
+    let out = cqlq_in(dir, args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let only_summary = err.lines().count() == 1 && err.contains("games read");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        only_summary,
+    )
+}
+
+#[test]
+fn documented_command_lines_verbatim() {
+    // CQL 6.2's page http://gadycosteff.com/cql/options.html ("The CQL command line"), its
+    // examples word for word after `cql`: "cql foo.cql", "cql -input h.pgn foo.cql",
+    // "cql -gamenumber 1 100 foo.cql", "cql -gamenumber 43597 foo.cql", "cql -flip
+    // puremate-simple.cql", "cql -flipcolor staircase-sort.cql", "cql -assign Foo x.cqo"
+    // ("variable Foo is assigned the string "x.cqo""), "cql -lineincrement 500" ("print
+    // message every specified number of games"), "cql -a greekgift.cql" ("convert unicode
+    // characters in greekgift.cql to ASCII"), "cql -gui -i /a/x/b.pgn -o /a/x/c.pgn",
+    // "cql -html x.cql". The query files are ours (each reads h.pgn through its header); the
+    // expected games are counted by hand (module comment). No cqlq option is added: stderr
+    // holds only cqlq's summary line.
+    let d = workdir();
+    let d = d.path();
+    let write = |name: &str, text: &str| std::fs::write(d.join(name), text).unwrap();
+    write("foo.cql", "cql(input h.pgn)\ncheck\n");
+    // `Bf4`: no game has a white bishop on f4; `flip` adds the board's symmetries, and the
+    // mirror a<->h of f4 is c4, where game 1 has its bishop from 2.Bc4 on: game 1.
+    write("puremate-simple.cql", "cql(input h.pgn)\nBf4\n");
+    // `wtm check`: game 2 only; with colours flipped `btm check` joins games 1 and 3.
+    write("staircase-sort.cql", "cql(input h.pgn)\nwtm check\n");
+    // `Foo` is defined only by -assign.
+    write("assigned.cql", "cql(input h.pgn)\nFoo == \"x.cqo\" check\n");
+    write("greekgift.cql", "cql(input h.pgn)\ncheck\n");
+
+    let (code, all, quiet) = stdout_and_quiet_stderr(d, &["foo.cql"]);
+    assert!(quiet && code == Some(0));
+    assert_eq!(games_of_text(&all), [1, 2, 3]);
+    for (args, want) in [
+        (&["-input", "h.pgn", "foo.cql"][..], &[1u32, 2, 3][..]),
+        (&["-gamenumber", "1", "100", "foo.cql"], &[1, 2, 3]),
+        (&["-gamenumber", "43597", "foo.cql"], &[]),
+        (&["puremate-simple.cql"], &[]),
+        (&["-flip", "puremate-simple.cql"], &[1]),
+        (&["staircase-sort.cql"], &[2]),
+        (&["-flipcolor", "staircase-sort.cql"], &[1, 2, 3]),
+        (&["-assign", "Foo", "x.cqo", "assigned.cql"], &[1, 2, 3]),
+        (&["-lineincrement", "500", "foo.cql"], &[1, 2, 3]),
+    ] {
+        let (code, text, quiet) = stdout_and_quiet_stderr(d, args);
+        assert!(quiet, "{args:?}");
+        assert_eq!(code, Some(if want.is_empty() { 1 } else { 0 }), "{args:?}");
+        assert_eq!(games_of_text(&text), want, "{args:?}");
+        if want == [1, 2, 3] {
+            assert_eq!(text, all, "{args:?}");
+        }
+    }
+    // What cqlq does not do is refused by name (exit 2), never run as something else.
+    for args in [
+        &["-a", "greekgift.cql"][..],
+        &["-gui", "-i", "/a/x/b.pgn", "-o", "/a/x/c.pgn"],
+        &["-html", "x.cql"],
+    ] {
+        let out = cqlq_in(d, args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(err.contains(&format!("'{}'", args[0])), "{args:?}: {err}");
+    }
+}
+
+/// The game numbers of the `{Game number N}` comments in `text`.
+fn games_of_text(text: &str) -> Vec<u32> {
+    text.match_indices("{Game number ")
+        .map(|(i, m)| {
+            let rest = &text[i + m.len()..];
+            rest[..rest.find('}').unwrap()].parse().unwrap()
+        })
+        .collect()
+}
