@@ -45,10 +45,12 @@ pub enum CqlWord {
     /// `-assign NAME VALUE`: the filter `NAME = VALUE` (a string unless a whole number).
     Assign,
     /// Accepted and ignored, with the number of values it takes: CQL 6.2's progress display
-    /// (cqlq has its own progress bar).
+    /// (cqlq has its own progress bar), CQLi's message and buffer settings.
     Ignored(usize),
     /// Not supported: why.
     Refused(&'static str),
+    /// A CQLi option cqlq does not support: why.
+    RefusedCqli(&'static str),
 }
 
 /// CQL 6.2's meaning of `word` (lower case, without dashes), in cqlq's terms; None: not a
@@ -111,6 +113,57 @@ pub fn cql_word(word: &str) -> Option<CqlWord> {
         "gui" | "guipgnstdin" | "guipgnstdout" => Refused(GUI),
         "hhdb" => Refused("write the hhdb filter in the query instead"),
         "similarposition" => Refused("cqlq does not implement similarposition"),
+        _ => return None,
+    })
+}
+
+/// CQLi's meaning of `word` (lower case, without dashes) for its options that CQL 6.2 and
+/// cqlq do not have (CQLi's manual, "Commandline Options"); None: not one of them.
+pub fn cqli_word(word: &str) -> Option<CqlWord> {
+    use CqlWord::*;
+    const LAYOUT: &str = "it changes CQLi's PGN layout; cqlq writes one layout";
+    let layout = [
+        "coalescecomments",
+        "compactcomments",
+        "compactmoves",
+        "compactvariations",
+        "elidecomments",
+        "elidenags",
+        "elidevariations",
+        "movenumberaftercomment",
+        "movenumberafternag",
+        "movenumbers",
+        "splitmoves",
+    ];
+    let plain = word.strip_prefix("no").unwrap_or(word);
+    if layout.contains(&plain) || word == "pgnlinewidth" {
+        return Some(RefusedCqli(LAYOUT));
+    }
+    Some(match word {
+        // Accepted and ignored: they tune only CQLi's own messages, buffers and files.
+        "skipunknownvariants"
+        | "noasyncmessages"
+        | "nocommitlog"
+        | "binaryoutput"
+        | "ansicolors"
+        | "noansicolors"
+        | "consoleunicode"
+        | "noconsoleunicode" => Ignored(0),
+        "w" | "warnlevel" | "maxopenoutputfiles" | "pipetimeout" => Ignored(1),
+        "limit" => RefusedCqli(
+            "cqlq searches every game; narrow the run with --gamenumber, or stop a pipe with head",
+        ),
+        "nosort" => RefusedCqli("cqlq sorts only what the query's sort or the header asks"),
+        "nestedcomments" => RefusedCqli("cqlq reads PGN comments as the PGN standard does"),
+        "variantalias" => {
+            RefusedCqli("cqlq reads its own variant names; define another with --variants FILE")
+        }
+        "keepallbest" => RefusedCqli("write keepallbest in the query's sort instead"),
+        "showdictionaries" => RefusedCqli("cqlq does not print dictionaries"),
+        "nosmartcomments" | "noremovetag" => {
+            RefusedCqli("cqlq places comments and applies the query's tag edits one way")
+        }
+        "license" => RefusedCqli("cqlq's licence is GPL-3.0-or-later (Cargo.toml)"),
         _ => return None,
     })
 }
@@ -261,7 +314,7 @@ pub fn cql_args_to_cqlq(args: Vec<OsString>) -> Result<Vec<OsString>, AliasError
                         .is_some_and(|a| a.to_ascii_lowercase().ends_with(".cql"));
                 if first_and_cql { cql_word("a") } else { None }
             }
-            other => other,
+            other => other.or_else(|| cqli_word(&lower)),
         };
         if let Some(meaning) = cql {
             apply(meaning, &text, &mut it, &mut out)?;
@@ -434,6 +487,11 @@ fn apply(
                 "CQL 6.2's option '{option}' is not supported by cqlq: {why}"
             )));
         }
+        CqlWord::RefusedCqli(why) => {
+            return Err(AliasError(format!(
+                "CQLi's option '{option}' is not supported by cqlq: {why}"
+            )));
+        }
     }
     Ok(())
 }
@@ -509,5 +567,22 @@ mod tests {
             run("-o o.pgn -a q.cql").unwrap(),
             ["--output", "o.pgn", "-a", "q.cql"]
         );
+    }
+
+    #[test]
+    fn cqli_words_are_named_or_ignored() {
+        // CQLi's manual, "Commandline Options": --limit N, --nosort, the PGN layout switches.
+        for line in ["--limit 5 q.cql", "-nosort q.cql", "--nocompactmoves q.cql"] {
+            let e = run(line).unwrap_err();
+            let word = line.split(' ').next().unwrap();
+            assert!(e.0.contains(&format!("CQLi's option '{word}'")), "{e}");
+        }
+        // Message and buffer settings: accepted, with their value, and dropped.
+        assert_eq!(
+            run("-w 2 --skipunknownvariants --maxopenoutputfiles 9 q.cql").unwrap(),
+            ["q.cql"]
+        );
+        // cqlq's own options stay cqlq's (CQLi has --secure and --append too).
+        assert_eq!(run("--secure q.cql").unwrap(), ["--secure", "q.cql"]);
     }
 }
