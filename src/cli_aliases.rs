@@ -250,7 +250,7 @@ impl Known {
 /// Rewrites CQL 6.2's words in `args` (the program name first) to cqlq's options.
 pub fn cql_args_to_cqlq(args: Vec<OsString>) -> Result<Vec<OsString>, AliasError> {
     let known = Known::of_cli();
-    let total = args.len();
+    let converter = is_cql_converter(&args);
     let mut out: Vec<OsString> = Vec::with_capacity(args.len() + 4);
     let mut it = args.into_iter().enumerate().peekable();
     if let Some((_, program)) = it.next() {
@@ -306,13 +306,11 @@ pub fn cql_args_to_cqlq(args: Vec<OsString>) -> Result<Vec<OsString>, AliasError
         // CQL 6.2's `cql -a x.cql` (alone) converts the file; elsewhere `-a` is append.
         let cql = match cql_word(&lower) {
             Some(CqlWord::Refused(_)) if lower == "a" => {
-                let first_and_cql = index == 1
-                    && total == 3
-                    && it
-                        .peek()
-                        .and_then(|(_, a)| a.to_str())
-                        .is_some_and(|a| a.to_ascii_lowercase().ends_with(".cql"));
-                if first_and_cql { cql_word("a") } else { None }
+                if index == 1 && converter {
+                    cql_word("a")
+                } else {
+                    None
+                }
             }
             other => other.or_else(|| cqli_word(&lower)),
         };
@@ -346,6 +344,25 @@ pub fn cql_args_to_cqlq(args: Vec<OsString>) -> Result<Vec<OsString>, AliasError
         )));
     }
     Ok(out)
+}
+
+/// Whether `args` is CQL 6.2's converter call `cql -a f.cql [-o g.cql]` (its `-a`, `-u`,
+/// `-utf8` must come first and convert one query file, optionally into another): then `-a`
+/// is CQL's converter, refused, not cqlq's `--append`.
+fn is_cql_converter(args: &[OsString]) -> bool {
+    let text: Vec<String> = args
+        .iter()
+        .skip(1)
+        .map(|a| a.to_string_lossy().to_ascii_lowercase())
+        .collect();
+    let is_query = |a: &String| a.ends_with(".cql");
+    match text.as_slice() {
+        [_, f] => is_query(f),
+        [_, f, o, g] => {
+            is_query(f) && matches!(o.as_str(), "-o" | "-output" | "--output") && is_query(g)
+        }
+        _ => false,
+    }
 }
 
 /// A positional argument: the first (the query) gets CQL's `.cql` when written without it
@@ -563,6 +580,12 @@ mod tests {
             "{e}"
         );
         assert!(run("-a x.cql").unwrap_err().0.contains("'-a'"));
+        // "cql -a f.cql [-o g.cql]" (CQL 6.2's converters write a query file).
+        assert!(run("-a x.cql -o y.cql").unwrap_err().0.contains("'-a'"));
+        assert_eq!(
+            run("-a x.cql -o y.pgn").unwrap(),
+            ["-a", "x.cql", "--output", "y.pgn"]
+        );
         assert_eq!(
             run("-o o.pgn -a q.cql").unwrap(),
             ["--output", "o.pgn", "-a", "q.cql"]
