@@ -9,7 +9,7 @@
 //! | word | meaning here | why |
 //! | --- | --- | --- |
 //! | `-o`, `-h` | the same in both | |
-//! | `-a` | cqlq's (and CQLi's) `--append`; but `-a X.cql` as the first argument is CQL 6.2's ASCII converter, refused | CQL 6.2 accepts `-a` only there |
+//! | `-a` | cqlq's (and CQLi's) `--append`; but `-a X.cql [-o Y.cql]` as the whole command line is CQL 6.2's ASCII converter, refused | CQL 6.2 accepts `-a` only there |
 //! | `-fen FEN` | CQL's filter `fen "FEN"` | one dash is CQL's spelling |
 //! | `--fen` | cqlq's FEN output, unless the next argument is a FEN board (then CQL's filter) | two dashes are cqlq's spelling |
 //! | `-q` | cqlq's `--no-summary` (CQL has no `-q`; its `-quiet` is `--quiet`) | |
@@ -303,7 +303,7 @@ pub fn cql_args_to_cqlq(args: Vec<OsString>) -> Result<Vec<OsString>, AliasError
             continue;
         }
         let lower = word.to_ascii_lowercase();
-        // CQL 6.2's `cql -a x.cql` (alone) converts the file; elsewhere `-a` is append.
+        // CQL 6.2's `cql -a x.cql [-o y.cql]` converts the file; elsewhere `-a` is append.
         let cql = match cql_word(&lower) {
             Some(CqlWord::Refused(_)) if lower == "a" => {
                 if index == 1 && converter {
