@@ -26,6 +26,8 @@ use clap::CommandFactory;
 
 use crate::cli::Cli;
 
+mod suggest;
+
 /// What a CQL 6.2 command-line word becomes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CqlWord {
@@ -333,13 +335,16 @@ pub fn cql_args_to_cqlq(args: Vec<OsString>) -> Result<Vec<OsString>, AliasError
             out.push(arg);
             continue;
         }
+        let longs = known.longs.iter().map(|(l, _, _)| l.as_str());
         let hint = if known.long(word).is_some() {
             format!(" (cqlq's option is --{word}, with two dashes)")
+        } else if let Some(near) = suggest::nearest_option(&lower, longs) {
+            format!(" (did you mean {near}?)")
         } else {
             String::new()
         };
         return Err(AliasError(format!(
-            "unknown option '{text}': neither a cqlq option nor a CQL 6.2 one{hint}; \
+            "unknown option '{text}': not a cqlq, CQL 6.2 or CQLi option{hint}; \
              `cqlq --help` lists them"
         )));
     }

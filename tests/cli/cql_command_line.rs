@@ -369,6 +369,7 @@ fn collisions_and_refusals() {
     // Unknown and unsupported words are named.
     for (word, says) in [
         ("-frobnicate", "unknown option '-frobnicate'"),
+        ("-gamenumbr", "did you mean -gamenumber?"),
         ("-json", "--json"),
         ("-hhdb", "'-hhdb' is not supported"),
         ("-nosettag", "'-nosettag' is not supported"),
