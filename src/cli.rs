@@ -48,7 +48,7 @@ pub struct Cli {
     #[arg(value_name = "QUERY.cql | PGN")]
     pub args: Vec<PathBuf>,
 
-    /// Write the output to FILE (via a temporary file renamed when complete).
+    /// Write the output to FILE (via a temporary file renamed when complete); `-`: stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -191,7 +191,7 @@ pub struct Cli {
     pub dryrun: bool,
 
     /// Read games from FILE when no PGN is given as an argument (CQL's -input / -i; overrides
-    /// the header's `input`).
+    /// the header's `input`); `-`: stdin.
     #[arg(long, value_name = "FILE")]
     pub input: Option<PathBuf>,
 

@@ -64,7 +64,7 @@ pub fn cql_word(word: &str) -> Option<CqlWord> {
     const COMMENTS: &str = "it tunes CQL 6.2's comment placement, which cqlq does one way";
     const CONVERT: &str =
         "it converts query files; cqlq reads both the ASCII and the Unicode spelling";
-    const GUI: &str = "it is CQL 6.2's GUI protocol; give `-` for stdin, and no -o for stdout";
+    const GUI: &str = "it is CQL 6.2's GUI protocol (-guipgnstdin and -guipgnstdout work)";
     Some(match word {
         "i" | "input" => Value("input"),
         "o" | "output" => Value("output"),
@@ -112,7 +112,9 @@ pub fn cql_word(word: &str) -> Option<CqlWord> {
             Refused("cqlq always applies the query's settag and removecomment")
         }
         "a" | "u" | "utf8" | "html" | "echo" | "colorize" => Refused(CONVERT),
-        "gui" | "guipgnstdin" | "guipgnstdout" => Refused(GUI),
+        "guipgnstdin" => Fixed(&["--input", "-"]),
+        "guipgnstdout" => Fixed(&["--output", "-"]),
+        "gui" => Refused(GUI),
         "hhdb" => Refused("write the hhdb filter in the query instead"),
         "similarposition" => Refused("cqlq does not implement similarposition"),
         _ => return None,
@@ -283,10 +285,11 @@ pub fn cql_args_to_cqlq(args: Vec<OsString>) -> Result<Vec<OsString>, AliasError
             .peek()
             .and_then(|(_, a)| a.to_str())
             .is_some_and(looks_like_fen);
-        // CQLi's `--output stdout`: cqlq writes to stdout without -o.
+        // CQLi's `--output stdout`: cqlq's `--output -` (stdout, over the header's output).
         let next_is_stdout = it.peek().is_some_and(|(_, a)| a == "stdout");
         if double && word.eq_ignore_ascii_case("output") && next_is_stdout {
             it.next();
+            out.extend(["--output".into(), "-".into()]);
             continue;
         }
         // cqlq's own long options, written with two dashes.
@@ -453,11 +456,14 @@ fn apply(
         CqlWord::Flag(name) => out.push(format!("--{name}").into()),
         CqlWord::Value(name) => {
             let v = value(option, it)?;
-            // CQLi's `-o stdout`: cqlq writes to stdout without -o.
-            if !(name == "output" && v == "stdout") {
-                out.push(format!("--{name}").into());
-                out.push(v.into());
-            }
+            // CQLi's `-o stdout`: cqlq's `--output -` (stdout, over the header's output).
+            let v = if name == "output" && v == "stdout" {
+                "-".to_string()
+            } else {
+                v
+            };
+            out.push(format!("--{name}").into());
+            out.push(v.into());
         }
         CqlWord::Range(name) => out.push(range_arg(name, option, it)?),
         CqlWord::Fixed(list) => out.extend(list.iter().map(OsString::from)),

@@ -144,7 +144,11 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         })
         .collect();
     if inputs.is_empty() {
-        inputs.push(header_input.map_or(Input::Stdin, Input::File));
+        // `--input -` (CQL's -guipgnstdin) is standard input too.
+        inputs.push(match header_input {
+            Some(p) if p.as_os_str() != "-" => Input::File(p),
+            _ => Input::Stdin,
+        });
     }
     // `writefile` never writes an input file.
     file_access.inputs = inputs
@@ -155,7 +159,11 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         })
         .collect();
     cqlq::eval::files::configure(file_access);
-    let output = cli.output.clone().or(header_output);
+    // `-o -` (CQLi's `-o stdout`, CQL's -guipgnstdout): stdout, over the header's output.
+    let output = match cli.output.clone() {
+        Some(p) if p.as_os_str() == "-" => None,
+        given => given.or(header_output),
+    };
     if let Some(out) = &output {
         refuse_overwriting_input(out, &inputs)?;
     }

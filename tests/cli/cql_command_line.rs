@@ -584,3 +584,44 @@ fn games_of_text(text: &str) -> Vec<u32> {
         })
         .collect()
 }
+
+#[test]
+fn standard_input_and_output_spellings() {
+    // CQLi's `-o stdout` and CQL 6.2's `-guipgnstdout` write to stdout even when the header
+    // names an output file; `-guipgnstdin` reads the games from stdin.
+    use std::io::Write;
+    use std::process::Stdio;
+    let d = workdir();
+    let d = d.path();
+    std::fs::write(d.join("hdr.cql"), "cql(input h.pgn output x.pgn)\ncheck\n").unwrap();
+    let plain = cqlq_in(d, &["-q", "check.cql", "h.pgn"]);
+    assert_eq!(games_of(&plain), [1, 2, 3]);
+    for args in [
+        &["-q", "-o", "stdout", "hdr.cql"][..],
+        &["-q", "--output", "stdout", "hdr.cql"],
+        &["-q", "-guipgnstdout", "hdr.cql"],
+    ] {
+        let out = cqlq_in(d, args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(out.stdout, plain.stdout, "{args:?}");
+        assert!(!d.join("x.pgn").exists(), "{args:?}");
+    }
+    // Without them the header's output file is written.
+    assert_eq!(cqlq_in(d, &["-q", "hdr.cql"]).status.code(), Some(0));
+    assert!(d.join("x.pgn").exists());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cqlq"))
+        .current_dir(d)
+        .args(["-q", "-guipgnstdin", "-guipgnstdout", "check.cql"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(GAMES.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.stdout, plain.stdout);
+}
