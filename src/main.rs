@@ -2,6 +2,10 @@
 
 mod cli;
 mod cli_annotate;
+mod cli_aliases;
+mod cli_errors;
+mod cli_query;
+mod generated;
 
 use std::io;
 use std::path::Path;
@@ -23,7 +27,7 @@ fn main() -> ExitCode {
     if std::env::args_os().nth(1).is_some_and(|a| a == "annotate") {
         return cli_annotate::main();
     }
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(cli_aliases::cql_args_to_cqlq_or_exit(std::env::args_os()));
     match main_with(cli) {
         Ok(code) => ExitCode::from(code),
         Err(message) => {
@@ -35,21 +39,16 @@ fn main() -> ExitCode {
 
 fn main_with(cli: Cli) -> Result<u8, String> {
     let started = Instant::now();
+    if generated::print_requested(&cli) {
+        return Ok(0);
+    }
     let mut positional = cli.args.clone();
-    let (query_name, query_text) = match &cli.expr {
-        Some(text) => ("<-e>".to_string(), text.clone()),
-        None => {
-            if positional.is_empty() {
-                return Err(
-                    "no query given: cqlq QUERY.cql [PGN]... or cqlq -e TEXT [PGN]...".into(),
-                );
-            }
-            let path = positional.remove(0);
-            let text =
-                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            (path.display().to_string(), text)
-        }
-    };
+    let (query_name, query_text) = cli_query::query_source(
+        cli.expr.as_deref(),
+        &cli.cql,
+        &cli.transform,
+        &mut positional,
+    )?;
     if cli.parse {
         return Ok(parse_only(&query_name, &query_text));
     }
@@ -86,7 +85,10 @@ fn main_with(cli: Cli) -> Result<u8, String> {
                 }
             }
             None => {
-                eprint!("{}", e.render(&query_name, &query_text));
+                eprint!(
+                    "{}",
+                    e.render_styled(&query_name, &query_text, color_stderr())
+                );
                 return Ok(TROUBLE);
             }
         },
@@ -104,16 +106,33 @@ fn main_with(cli: Cli) -> Result<u8, String> {
                     p.span,
                     "this keyword needs a UCI chess engine: give one with --engine PATH",
                 )
-                .render(&query_name, &query_text)
+                .render_styled(&query_name, &query_text, color_stderr())
             );
             return Ok(TROUBLE);
         };
-        cqlq::engine::Engine::start(path).map_err(|e| e.to_string())?;
+        cqlq::engine::Engine::start(path).map_err(|e| {
+            format!("--engine: {e} (give the path of a UCI engine, e.g. stockfish)")
+        })?;
         cqlq::engine::set_engine_path(path.clone());
     }
 
     // The header's parameters: the command line takes precedence.
-    let header = RunParams::from_header(&query.header).map_err(|e| format!("cql(): {e}"))?;
+    let header = match RunParams::from_header(&query.header) {
+        Ok(h) => h,
+        Err(e) => {
+            eprint!(
+                "{}",
+                cli_errors::header_param_error(
+                    &e,
+                    &query.header,
+                    &query_name,
+                    &query_text,
+                    color_stderr()
+                )
+            );
+            return Ok(TROUBLE);
+        }
+    };
     let params = cli_params(&cli)?.over(header);
     let header_input = params.input.clone();
     let header_output = params.output.clone();
@@ -137,7 +156,11 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         .collect();
     let file_access_inputs = file_access.inputs.clone();
     cqlq::eval::files::configure(file_access);
-    let output = cli.output.clone().or(header_output);
+    // `-o -` (CQLi's `-o stdout`, CQL's -guipgnstdout): stdout, over the header's output.
+    let output = match cli.output.clone() {
+        Some(p) if p.as_os_str() == "-" => None,
+        given => given.or(header_output),
+    };
     // `--html FILE` names the page's file (written like -o's: temporary file renamed).
     let output = cli.html.clone().or(output);
     if let Some(out) = &output
@@ -169,7 +192,8 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     };
     let mut fairy_defs = Vec::new();
     for path in &cli.variants {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("--variants {}", cli_errors::io_error_with_advice(path, &e)))?;
         let file = path.display().to_string();
         let loaded = cqlq::rules::fairy::load_variants(&file, &text)
             .map_err(|e| format!("{}:{}: {}", e.file, e.line, e.reason))?;
@@ -182,7 +206,12 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     };
     let (default_variant, default_fairy) = match &cli.variant {
         Some(name) => {
-            match cqlq::run::fairy::resolve_any(name, &fairy_defs).map_err(|e| e.to_string())? {
+            match cqlq::run::fairy::resolve_any(name, &fairy_defs).map_err(|e| {
+                format!(
+                    "--variant: {e} (README 'Chess variants' and docs/fairy.md list the names; \
+                     --variants FILE defines more)"
+                )
+            })? {
                 cqlq::run::fairy::AnyRules::Known(rules) => (Some(rules), None),
                 cqlq::run::fairy::AnyRules::Fairy(v) => (None, Some(v)),
             }
@@ -194,7 +223,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         inputs,
         format,
         style: PgnStyle {
-            game_number_header: !cli.noheader,
+            game_number_header: !cli.noheader && params.no_header != Some(true),
             match_comment: params.match_string.clone().unwrap_or_else(|| "CQL".into()),
             comments: params.comments.unwrap_or_default(),
         },
@@ -215,6 +244,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         last_game_number: Default::default(),
         limit: cli.limit,
         split: split_spec(&cli, output.as_deref(), format, &file_access_inputs)?,
+        show_matches: cli.showmatches,
     };
     if let Some(n) = cli.threads {
         rayon::ThreadPoolBuilder::new()
@@ -252,6 +282,9 @@ fn main_with(cli: Cli) -> Result<u8, String> {
             }
         }
     };
+    if cli.showmatches && summary.matched_games > 0 {
+        eprintln!();
+    }
     if !cli.no_summary {
         eprintln!(
             "{}",
@@ -273,12 +306,18 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     Ok(if summary.matched_games > 0 { 0 } else { 1 })
 }
 
+/// Whether query errors get colours: only when stderr is a terminal.
+fn color_stderr() -> bool {
+    std::io::IsTerminal::is_terminal(&io::stderr())
+}
+
 /// The run parameters given on the command line (CQL 6.2's options in cqlq's spelling).
 fn cli_params(cli: &Cli) -> Result<RunParams, String> {
     fn opt<T>(name: &str, r: Result<T, String>) -> Result<T, String> {
         r.map_err(|e| format!("--{name}: {e}"))
     }
     let mut p = RunParams {
+        input: cli.input.clone(),
         variations: if cli.variations {
             Some(true)
         } else if cli.mainline {
@@ -358,7 +397,7 @@ fn refuse_overwriting_input(out: &Path, inputs: &[Input]) -> Result<(), String> 
             && p.canonicalize().is_ok_and(|r| r == out_real)
         {
             return Err(format!(
-                "refusing to write the output over the input {}",
+                "refusing to write the output over the input {}: give -o another file",
                 p.display()
             ));
         }
@@ -429,7 +468,7 @@ fn parse_only(name: &str, text: &str) -> u8 {
     let ast = match checked {
         Ok(ast) => ast,
         Err(e) => {
-            eprint!("{}", e.render(name, text));
+            eprint!("{}", e.render_styled(name, text, color_stderr()));
             return TROUBLE;
         }
     };

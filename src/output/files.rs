@@ -45,6 +45,11 @@ impl OutputFile {
         if self.path.file_name().is_none() {
             return Err(format!("{shown}: not a file name"));
         }
+        if self.path.is_dir() {
+            return Err(format!(
+                "{shown}: is a directory: give -o a file name (e.g. {shown}/out.pgn)"
+            ));
+        }
         if self.no_clobber && !self.append && self.path.exists() {
             return Err(format!(
                 "{shown}: exists, and --noclobber forbids overwriting it"

@@ -71,35 +71,55 @@ impl QueryError {
         self
     }
 
-    /// `file:LINE:COL: error: MESSAGE`, the source line, and carets under the span followed by
-    /// what was expected; three lines, each ending in a newline.
+    /// The error as a compiler shows it (codespan-reporting, plain ASCII, no colour): the
+    /// message, `--> file:LINE:COL`, the source line with carets under the span and what was
+    /// expected there, and a hint for what cqlq does not run. Ends in a newline.
     pub fn render(&self, file_name: &str, source: &str) -> String {
+        self.render_styled(file_name, source, false)
+    }
+
+    /// [`QueryError::render`], with ANSI colours when `color` (for a terminal).
+    pub fn render_styled(&self, file_name: &str, source: &str, color: bool) -> String {
+        use codespan_reporting::diagnostic::{Diagnostic, Label};
+        use codespan_reporting::files::SimpleFile;
+        use codespan_reporting::term::{self, Chars, Config};
+
         let start = floor_char_boundary(source, self.span.start.min(source.len()));
-        let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
         let line_end = source[start..]
-            .find('\n')
+            .find(['\n', '\r'])
             .map_or(source.len(), |i| start + i);
-        let text = source[line_start..line_end].trim_end_matches('\r');
-        // Keep tabs so the caret lines up under the source line.
-        let pad: String = source[line_start..start]
-            .chars()
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
+        // One line: carets from the span's start to its end or the end of that line.
         let end = floor_char_boundary(source, self.span.end.clamp(start, line_end));
-        let width = source[start..end].chars().count().max(1);
-        let mut out = format!(
-            "{file_name}:{}:{}: error: {}\n  {text}\n  {pad}{}",
-            self.line,
-            self.column,
-            self.message,
-            "^".repeat(width)
-        );
-        if let Some(e) = &self.expected {
-            out.push_str(" expected ");
-            out.push_str(e);
+        let file = SimpleFile::new(file_name, source);
+        let label = Label::primary((), start..end);
+        let label = match &self.expected {
+            Some(e) => label.with_message(format!("expected {e}")),
+            None => label,
+        };
+        let mut diagnostic = Diagnostic::error()
+            .with_message(&self.message)
+            .with_labels(vec![label]);
+        if self.kind == ErrorKind::Unsupported {
+            diagnostic = diagnostic.with_notes(vec![
+                "help: cqlq does not run this: check its spelling, or rewrite the query \
+                 without it (README, 'Supported CQL')"
+                    .to_string(),
+            ]);
         }
-        out.push('\n');
-        out
+        let config = Config {
+            chars: Chars::ascii(),
+            ..Config::default()
+        };
+        let rendered = if color {
+            let mut buffer = term::termcolor::Buffer::ansi();
+            term::emit_to_write_style(&mut buffer, &config, &file, &diagnostic)
+                .ok()
+                .and_then(|()| String::from_utf8(buffer.into_inner()).ok())
+        } else {
+            term::emit_into_string(&config, &file, &diagnostic).ok()
+        };
+        // The renderer fails only on spans outside the text, which `new` prevents.
+        rendered.unwrap_or_else(|| format!("{file_name}:{self}\n"))
     }
 }
 
@@ -273,10 +293,13 @@ mod tests {
             "unexpected '=='",
         );
         assert_eq!((e.line, e.column), (2, 6));
+        // codespan-reporting's layout: message, `--> file:line:column`, the numbered source
+        // line and the carets under the span (columns count characters, not bytes).
         assert_eq!(
             e.render("f.cql", src),
-            "f.cql:2:6: error: unexpected '=='\n  ♕==♛ ==== 2\n       ^^^^\n"
+            "error: unexpected '=='\n  --> f.cql:2:6\n  |\n2 | ♕==♛ ==== 2\n  |      ^^^^\n\n"
         );
+        assert!(e.render_styled("f.cql", src, true).contains("\u{1b}["));
     }
 
     #[test]

@@ -115,6 +115,8 @@ pub struct RunConfig {
     pub limit: Option<u64>,
     /// `--split-by TAG`: matched games go to files named by the tag's value.
     pub split: Option<SplitSpec>,
+    /// CQL's `-showmatches`: `<N>` on stderr for each matched game N, as it is written.
+    pub show_matches: bool,
 }
 
 /// Counts for the summary line and the exit status.
@@ -527,6 +529,10 @@ impl Sink<'_> {
                     self.bar.suspend(|| eprintln!("{e}"));
                 }
                 if result.matched {
+                    if config.show_matches {
+                        let n = self.summary.games;
+                        self.bar.suspend(|| eprint!("<{n}>"));
+                    }
                     self.summary.matched_games += 1;
                     self.summary.matched_positions += result.matched_positions;
                     let sort = if config.sort_by_match_count {

@@ -12,6 +12,12 @@
 //! | `quiet` | only the query's own comments (no `CQL` at matched positions) |
 //! | `gamenumber A [B]`, `result R`, `player X`, `white X`, `black X`, `event X`, `site X`, `year A [B]` | game filters ([`GameSelect`]) |
 //! | `sort matchcount A [B]` | `matchcount`, and the matched games written most matches first |
+//! | `noheader` | no `{Game number N}` comment |
+//! | `singlethreaded`, `lineincrement N` | accepted; they change only CQL 6.2's speed and progress display |
+//!
+//! The other parameters CQL 6.2's header takes (`virtualmainline`, `persistentfile`, `html`,
+//! `nosort`, `nosettag`, `noremovecomment`, `alwayscomment`, `smartcomments`,
+//! `nosmartcomments`, `guipgnstdin`) are refused by name ([`UNSUPPORTED`]).
 
 use std::path::PathBuf;
 
@@ -38,7 +44,24 @@ pub struct RunParams {
     pub sort_by_match_count: bool,
     /// The game filters and `matchcount`.
     pub select: GameSelect,
+    /// `noheader`: no `{Game number N}` comment (None: not given).
+    pub no_header: Option<bool>,
 }
+
+/// CQL 6.2 header parameters cqlq refuses (by name, with [`ParamError`]): it does not
+/// implement what they change.
+pub const UNSUPPORTED: [&str; 10] = [
+    "virtualmainline",
+    "persistentfile",
+    "html",
+    "nosort",
+    "nosettag",
+    "noremovecomment",
+    "alwayscomment",
+    "smartcomments",
+    "nosmartcomments",
+    "guipgnstdin",
+];
 
 /// A header parameter that cannot be used: its name and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,6 +125,12 @@ impl RunParams {
                 "black" => p.select.black = Some(regex_of(value).map_err(|r| bad(&r))?),
                 "event" => p.select.event = Some(value.to_string()),
                 "site" => p.select.site = Some(value.to_string()),
+                "noheader" => p.no_header = Some(true),
+                _ if UNSUPPORTED.contains(&name) => {
+                    return Err(bad(
+                        "cqlq does not support this header parameter; remove it from cql(...)",
+                    ));
+                }
                 _ => {}
             }
             if name != "sort" {
@@ -121,6 +150,7 @@ impl RunParams {
             variations: self.variations.or(header.variations),
             match_string: self.match_string.or(header.match_string),
             comments: self.comments.or(header.comments),
+            no_header: self.no_header.or(header.no_header),
             sort_by_match_count: if s.match_count.is_some() {
                 self.sort_by_match_count
             } else {

@@ -8,6 +8,7 @@ mod common;
 
 mod annotate;
 mod cli;
+mod cql_command_line;
 mod cqli_extensions;
 mod header_params;
 mod inputs;

@@ -406,10 +406,10 @@ fn error_positions() {
     let q = "cql()\nflipcolor {\n  wtm\n  Rj9\n}";
     let e = err(q);
     assert_eq!((e.line, e.column, e.kind), (4, 3, ErrorKind::Invalid));
-    // The source line is shown as written (here indented by two spaces), after two spaces.
+    // The source line is shown as written (here indented by two spaces), after its number.
     assert_eq!(
         e.render("q.cql", q),
-        "q.cql:4:3: error: square j9 is off the board (8 files, 8 ranks)\n    Rj9\n    ^^^\n"
+        "error: square j9 is off the board (8 files, 8 ranks)\n  --> q.cql:4:3\n  |\n4 |   Rj9\n  |   ^^^\n\n"
     );
 
     let q = "check and\n";
@@ -417,7 +417,7 @@ fn error_positions() {
     assert_eq!((e.line, e.column), (1, 10));
     assert_eq!(
         e.render("q.cql", q),
-        "q.cql:1:10: error: unexpected end of query\n  check and\n           ^ expected a filter\n"
+        "error: unexpected end of query\n  --> q.cql:1:10\n  |\n1 | check and\n  |          ^ expected a filter\n\n"
     );
 
     let q = "cql()\n(check or mate";

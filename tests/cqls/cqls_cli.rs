@@ -83,20 +83,25 @@ fn errors_point_into_the_s_expression() {
     let out = common::cqlq(&[q.to_str().expect("utf8"), &pgn]);
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
-    assert!(err.contains("bad.cql:3:5: error:"), "{err}");
+    let at = |line_col: &str| format!("--> {}:{line_col}\n", q.display());
+    assert!(err.contains(&at("3:5")), "{err}");
     assert!(err.contains("':frobnicate'"), "{err}");
-    assert!(err.contains("    :frobnicate\n      ^^^^^^^^^^^"), "{err}");
+    assert!(
+        err.contains("3 |     :frobnicate\n  |     ^^^^^^^^^^^"),
+        "{err}"
+    );
     // An unclosed list: the caret is under its '('.
     std::fs::write(&q, "(match\n  (position :check)\n  (position :mate\n").expect("write");
     let err = stderr(&common::cqlq(&[q.to_str().expect("utf8"), &pgn]));
     assert!(
-        err.contains("bad.cql:3:3: error: this '(' is never closed"),
+        err.contains("error: this '(' is never closed: a ')' is missing\n")
+            && err.contains(&at("3:3")),
         "{err}"
     );
     // A missing range: the caret is right after the keyword.
     let err = stderr(&common::cqlq(&["-e", "(position :piececount Q)", &pgn]));
     assert!(
-        err.contains("<-e>:1:22: error: :piececount needs a range"),
+        err.contains("error: :piececount needs a range") && err.contains("\n  --> <-e>:1:22\n"),
         "{err}"
     );
     // A contradictory :pawncount chain (seed 004's documented error).

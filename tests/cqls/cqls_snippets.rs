@@ -226,7 +226,7 @@ fn every_snippet_compiles_or_is_refused_by_name() {
                     "{name}: expected an error with {want:?}, got:\n{rendered}"
                 );
                 // Errors point into the s-expression with a line, a column and a caret.
-                assert!(rendered.contains(&format!("{name}:{}:{}: error:", e.line, e.column)));
+                assert!(rendered.contains(&format!("--> {name}:{}:{}\n", e.line, e.column)));
                 assert!(rendered.contains('^'));
             }
             (Ok(_), Some(want)) => panic!("{name}: compiled, expected refusal ({want})"),

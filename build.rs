@@ -1,0 +1,26 @@
+//! Generates the man page (`cqlq.1`, clap_mangen) and the bash, zsh and fish completions
+//! (clap_complete) from the command line's clap definition, `src/cli.rs`, into `OUT_DIR`;
+//! the binary embeds them (`cqlq --print-man`, `cqlq --completions SHELL`).
+
+use std::path::PathBuf;
+
+use clap::CommandFactory;
+use clap_complete::Shell;
+
+#[allow(dead_code)]
+#[path = "src/cli.rs"]
+mod cli;
+
+fn main() -> std::io::Result<()> {
+    println!("cargo::rerun-if-changed=src/cli.rs");
+    println!("cargo::rerun-if-changed=build.rs");
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let mut cmd = cli::Cli::command();
+    let mut man = Vec::new();
+    clap_mangen::Man::new(cmd.clone()).render(&mut man)?;
+    std::fs::write(out.join("cqlq.1"), man)?;
+    for shell in [Shell::Bash, Shell::Zsh, Shell::Fish] {
+        clap_complete::generate_to(shell, &mut cmd, "cqlq", &out)?;
+    }
+    Ok(())
+}

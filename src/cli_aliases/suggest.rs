@@ -1,0 +1,148 @@
+//! The nearest known option to a misspelt one (`-gamenumbr` → `-gamenumber`), for the error
+//! that names an unknown word: CQL 6.2's and CQLi's words with one dash, cqlq's long options
+//! with two.
+
+/// Every word of three letters or more that [`super::cql_word`] or [`super::cqli_word`]
+/// knows (the one-letter ones are too short to guess from).
+pub const WORDS: &[&str] = &[
+    "input",
+    "output",
+    "cql",
+    "matchstring",
+    "player",
+    "white",
+    "black",
+    "event",
+    "site",
+    "result",
+    "threads",
+    "gamenumber",
+    "year",
+    "matchcount",
+    "variations",
+    "mainline",
+    "silent",
+    "quiet",
+    "noheader",
+    "noheaders",
+    "parse",
+    "showmatches",
+    "help",
+    "version",
+    "nooutputstatus",
+    "singlethreaded",
+    "multithreaded",
+    "vii",
+    "virtualmainline",
+    "wtm",
+    "btm",
+    "fen",
+    "flip",
+    "flipcolor",
+    "flipvertical",
+    "fliphorizontal",
+    "shift",
+    "shifthorizontal",
+    "shiftvertical",
+    "rotate90",
+    "rotate45",
+    "reversecolor",
+    "assign",
+    "showoutput",
+    "showthread",
+    "lineincrement",
+    "outputbuffer",
+    "debug",
+    "lex",
+    "showfromstring",
+    "alwayscomment",
+    "nosortcomments",
+    "uniquecomments",
+    "nouniquecomments",
+    "nolinearize",
+    "nosettag",
+    "noremovecomment",
+    "utf8",
+    "html",
+    "echo",
+    "colorize",
+    "gui",
+    "guipgnstdin",
+    "guipgnstdout",
+    "hhdb",
+    "similarposition",
+    "skipunknownvariants",
+    "warnlevel",
+    "maxopenoutputfiles",
+    "pipetimeout",
+    "limit",
+    "nosort",
+    "nestedcomments",
+    "variantalias",
+    "keepallbest",
+    "showdictionaries",
+    "nosmartcomments",
+    "noremovetag",
+    "license",
+    "pgnlinewidth",
+];
+
+/// The option nearest to `word` (lower case, without dashes), spelt with its dashes:
+/// `-WORD` for CQL's and CQLi's words, `--NAME` for cqlq's `longs`; None when nothing is
+/// within two edits (one for words of four letters or fewer).
+pub fn nearest_option<'a>(word: &str, longs: impl Iterator<Item = &'a str>) -> Option<String> {
+    let limit = if word.chars().count() <= 4 { 1 } else { 2 };
+    let cql = WORDS.iter().map(|w| (*w, format!("-{w}")));
+    let own = longs.map(|l| (l, format!("--{l}")));
+    cql.chain(own)
+        .map(|(w, shown)| (edit_distance(word, w), shown))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, shown)| shown)
+}
+
+/// Levenshtein distance between `a` and `b`, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitute = diagonal + usize::from(ca != *cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_word_is_an_option() {
+        for w in WORDS {
+            assert!(
+                super::super::cql_word(w).is_some() || super::super::cqli_word(w).is_some(),
+                "{w}"
+            );
+        }
+    }
+
+    #[test]
+    fn misspellings_find_their_option() {
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        let none = std::iter::empty();
+        assert_eq!(
+            nearest_option("gamenumbr", none).as_deref(),
+            Some("-gamenumber")
+        );
+        let longs = ["gamenumbers", "json"].into_iter();
+        assert_eq!(nearest_option("jsno", longs).as_deref(), None);
+        let longs = ["json"].into_iter();
+        assert_eq!(nearest_option("jsn", longs).as_deref(), Some("--json"));
+        assert_eq!(nearest_option("frobnicate", std::iter::empty()), None);
+    }
+}

@@ -1,0 +1,65 @@
+//! The command line's error messages: each names the file (or option) at fault and says
+//! what to do about it. Query errors have their own renderer (`QueryError::render`); this
+//! module adds the header's parameters to it and advice to the operating system's errors.
+
+use std::io;
+use std::path::Path;
+
+use cqlq::query::{ErrorKind, Header, QueryError};
+use cqlq::run::params::ParamError;
+
+/// A `cql(...)` parameter that cannot be used, shown like a query error: the query file,
+/// line and column of the parameter, its line with the parameter underlined, and the
+/// reason (which says what to write instead).
+pub fn header_param_error(
+    error: &ParamError,
+    header: &Header,
+    query_name: &str,
+    query_text: &str,
+    color: bool,
+) -> String {
+    let message = format!("cql(...) parameter {error}");
+    match header.get(&error.name) {
+        Some(param) => QueryError::new(ErrorKind::Invalid, query_text, param.span, message)
+            .render_styled(query_name, query_text, color),
+        // A parameter without a place (none today): the file name and the message.
+        None => format!("{query_name}: {message}\n"),
+    }
+}
+
+/// `path`'s read or write failure, with what to do: `PATH: <the error> (<advice>)`.
+pub fn io_error_with_advice(path: &Path, error: &io::Error) -> String {
+    let advice = match error.kind() {
+        io::ErrorKind::NotFound => "check the path",
+        io::ErrorKind::PermissionDenied => "check its permissions",
+        io::ErrorKind::IsADirectory => "give a file, not a directory",
+        _ => "check the file",
+    };
+    format!("{}: {error} ({advice})", path.display())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn io_errors_name_the_file_and_what_to_do() {
+        let e = io::Error::from(io::ErrorKind::NotFound);
+        let text = io_error_with_advice(Path::new("v.txt"), &e);
+        assert!(text.starts_with("v.txt: ") && text.ends_with("(check the path)"));
+    }
+
+    #[test]
+    fn header_errors_point_at_the_parameter() {
+        let text = "cql(input h.pgn gamenumber 0)\ncheck\n";
+        let query =
+            cqlq::query::compile::<shakmaty::Bitboard>(text, cqlq::squares::Geometry::STANDARD)
+                .expect("the header parses");
+        let error = cqlq::run::params::RunParams::from_header(&query.header)
+            .expect_err("gamenumber 0 is refused");
+        let shown = header_param_error(&error, &query.header, "q.cql", text, false);
+        // `gamenumber` starts at column 17 of line 1.
+        assert!(shown.contains("--> q.cql:1:17\n"), "{shown}");
+        assert!(shown.contains("'gamenumber'"), "{shown}");
+    }
+}
