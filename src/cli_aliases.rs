@@ -153,10 +153,15 @@ pub fn cqli_word(word: &str) -> Option<CqlWord> {
         | "noansicolors"
         | "consoleunicode"
         | "noconsoleunicode" => Ignored(0),
-        "w" | "warnlevel" | "maxopenoutputfiles" | "pipetimeout" => Ignored(1),
-        "limit" => RefusedCqli(
-            "cqlq searches every game; narrow the run with --gamenumber, or stop a pipe with head",
-        ),
+        "w" | "warnlevel" | "pipetimeout" => Ignored(1),
+        // CQLi's options that cqlq has under the same name (CQLi also takes one dash).
+        "append" => Flag("append"),
+        "noclobber" => Flag("noclobber"),
+        "createdirectories" => Flag("createdirectories"),
+        "dryrun" => Flag("dryrun"),
+        "secure" => Flag("secure"),
+        "limit" => Value("limit"),
+        "maxopenoutputfiles" => Value("maxopenoutputfiles"),
         "nosort" => RefusedCqli("cqlq sorts only what the query's sort or the header asks"),
         "nestedcomments" => RefusedCqli("cqlq reads PGN comments as the PGN standard does"),
         "variantalias" => {
@@ -605,17 +610,31 @@ mod tests {
 
     #[test]
     fn cqli_words_are_named_or_ignored() {
-        // CQLi's manual, "Commandline Options": --limit N, --nosort, the PGN layout switches.
-        for line in ["--limit 5 q.cql", "-nosort q.cql", "--nocompactmoves q.cql"] {
+        // CQLi's manual, "Commandline Options": --keepallbest, --nosort, the PGN layout switches.
+        for line in [
+            "--keepallbest q.cql",
+            "-nosort q.cql",
+            "--nocompactmoves q.cql",
+        ] {
             let e = run(line).unwrap_err();
             let word = line.split(' ').next().unwrap();
             assert!(e.0.contains(&format!("CQLi's option '{word}'")), "{e}");
         }
         // Message and buffer settings: accepted, with their value, and dropped.
-        assert_eq!(
-            run("-w 2 --skipunknownvariants --maxopenoutputfiles 9 q.cql").unwrap(),
-            ["q.cql"]
+        assert_eq!(run("-w 2 --skipunknownvariants q.cql").unwrap(), ["q.cql"]);
+        // CQLi's --limit and --maxopenoutputfiles are cqlq's own options too.
+        let own = run("--limit 5 --maxopenoutputfiles 9 q.cql").unwrap();
+        assert!(own.iter().any(|w| w.starts_with("--limit")), "{own:?}");
+        assert!(
+            own.iter().any(|w| w.starts_with("--maxopenoutputfiles")),
+            "{own:?}"
         );
+        let one_dash = run("-limit 5 -noclobber q.cql").unwrap();
+        assert!(
+            one_dash.iter().any(|w| w.starts_with("--limit")),
+            "{one_dash:?}"
+        );
+        assert!(one_dash.iter().any(|w| w == "--noclobber"), "{one_dash:?}");
         // cqlq's own options stay cqlq's (CQLi has --secure and --append too).
         assert_eq!(run("--secure q.cql").unwrap(), ["--secure", "q.cql"]);
     }

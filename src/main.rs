@@ -1,8 +1,8 @@
 //! The `cqlq` binary: command line → query → run → exit status (0 match, 1 none, 2 trouble).
 
 mod cli;
-mod cli_annotate;
 mod cli_aliases;
+mod cli_annotate;
 mod cli_errors;
 mod cli_query;
 mod generated;
