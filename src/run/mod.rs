@@ -573,6 +573,15 @@ impl Sink<'_> {
     }
 }
 
+/// What to do about an input that could not be read (the run goes on with the others).
+fn input_advice(kind: io::ErrorKind) -> &'static str {
+    match kind {
+        io::ErrorKind::NotFound => "check the path; the other inputs are searched",
+        io::ErrorKind::PermissionDenied => "check its permissions; the other inputs are searched",
+        _ => "check the file",
+    }
+}
+
 /// Reads until `buf` is full or the reader ends.
 fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
     let mut filled = 0;
@@ -657,7 +666,8 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
             if e.kind() == io::ErrorKind::BrokenPipe {
                 return Err(e);
             }
-            sink.bar.suspend(|| eprintln!("cqlq: {name}: {e}"));
+            let advice = input_advice(e.kind());
+            sink.bar.suspend(|| eprintln!("cqlq: {name}: {e} ({advice})"));
             sink.summary.unreadable_inputs += 1;
         }
         if let Input::File(path) = input {

@@ -93,11 +93,13 @@ fn exit_status_is_0_on_match_1_on_none_2_on_trouble() {
             .code(),
         Some(1)
     );
-    assert_eq!(
-        cqlq(&["--count", "-q", "-e", "mate", "/nonexistent/games.pgn"])
-            .status
-            .code(),
-        Some(2)
+    let missing = cqlq(&["--count", "-q", "-e", "mate", "/nonexistent/games.pgn"]);
+    assert_eq!(missing.status.code(), Some(2));
+    // The message names the file and what to do.
+    let said = String::from_utf8_lossy(&missing.stderr);
+    assert!(
+        said.contains("/nonexistent/games.pgn") && said.contains("check the path"),
+        "{said}"
     );
     let bad = cqlq(&[
         "--count",
