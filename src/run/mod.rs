@@ -667,7 +667,8 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
                 return Err(e);
             }
             let advice = input_advice(e.kind());
-            sink.bar.suspend(|| eprintln!("cqlq: {name}: {e} ({advice})"));
+            sink.bar
+                .suspend(|| eprintln!("cqlq: {name}: {e} ({advice})"));
             sink.summary.unreadable_inputs += 1;
         }
         if let Input::File(path) = input {
