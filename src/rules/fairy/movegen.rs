@@ -149,7 +149,7 @@ impl FairyPos {
             .count() as u32
     }
 
-    fn push_promotions(
+    pub(super) fn push_promotions(
         &self,
         out: &mut Vec<FMove>,
         from: usize,

@@ -334,7 +334,7 @@ impl FairyPos {
     }
 
     /// Whether a slider with directions `dirs` on `from` reaches `to` over empty squares.
-    fn slides_to(&self, dirs: u8, from: usize, to: usize, occ: Bits256) -> bool {
+    pub(super) fn slides_to(&self, dirs: u8, from: usize, to: usize, occ: Bits256) -> bool {
         let (ff, fr) = ((from % 16) as i32, (from / 16) as i32);
         let (tf, tr) = ((to % 16) as i32, (to / 16) as i32);
         let (dx, dy) = (tf - ff, tr - fr);

@@ -10,7 +10,7 @@
 
 use std::cell::Cell;
 
-use super::bits::{Bits256, square};
+use super::bits::square;
 use super::position::{FMove, FairyPos, MoveKind};
 
 thread_local! {
@@ -154,7 +154,7 @@ impl FairyPos {
                 {
                     continue;
                 }
-                self.push_piece_moves_to(&mut cands, sq, Bits256::single(parts.to));
+                self.push_piece_moves_at(&mut cands, sq, parts.to);
             }
             cands.retain(|m| m.to as usize == parts.to);
             let forced = |m: &FMove| {
