@@ -359,9 +359,7 @@ impl FairyPos {
         };
         let (sx, sy) = (dx.signum(), dy.signum());
         // On a board that does not wrap, the squares between are a ray minus the ray beyond.
-        if let Some(i) = LINE_DIRS
-            .iter()
-            .position(|&(_, d)| (i32::from(d.0), i32::from(d.1)) == (sx, sy))
+        if let Some(i) = line_dir_index(sx, sy)
             && let Some(rays) = self.v.rays.get(from)
         {
             let mut between = rays[i] & !self.v.rays[to][i];
@@ -394,16 +392,20 @@ impl FairyPos {
         occ: Bits256,
         attackers: Bits256,
     ) -> bool {
-        let n = royals.len();
-        if n == 0 {
+        // The first royal and the others, without counting them (a lone king is the rule).
+        let Some(first) = royals.first() else {
             return false;
-        }
+        };
+        let mut others = royals;
+        others.clear(first);
         let rules = &self.v.def.rules;
         let hit = |s: usize| self.attacked_with(s, by, occ, attackers);
-        if n == 1 || rules.check_any_king {
-            royals.iter().any(hit)
+        if others.none() {
+            hit(first)
+        } else if rules.check_any_king {
+            hit(first) || others.iter().any(hit)
         } else if rules.duplecheck {
-            royals.iter().all(hit)
+            hit(first) && others.iter().all(hit)
         } else {
             false
         }
@@ -563,6 +565,22 @@ impl FairyPos {
         if self.v.def.rules.makruk_counting {
             self.update_counting(m.capture.is_some());
         }
+    }
+}
+
+/// The index in [`LINE_DIRS`] of the direction `(sx, sy)` (each -1, 0 or 1).
+#[inline]
+fn line_dir_index(sx: i32, sy: i32) -> Option<usize> {
+    match (sx, sy) {
+        (1, 0) => Some(0),
+        (-1, 0) => Some(1),
+        (0, 1) => Some(2),
+        (0, -1) => Some(3),
+        (1, 1) => Some(4),
+        (-1, -1) => Some(5),
+        (1, -1) => Some(6),
+        (-1, 1) => Some(7),
+        _ => None,
     }
 }
 

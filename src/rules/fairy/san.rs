@@ -10,7 +10,7 @@
 
 use std::cell::Cell;
 
-use super::bits::square;
+use super::bits::{Bits256, square};
 use super::position::{FMove, FairyPos, MoveKind};
 
 thread_local! {
@@ -79,6 +79,28 @@ impl FairyPos {
         }
     }
 
+    /// The squares from which a piece of the types `named` (bit `t`) of the side to move gets
+    /// to `to` on an empty board; every square when a type is past bit 63.
+    fn named_reach_from(&self, named: u64, to: usize) -> Bits256 {
+        let us = self.turn;
+        if self.v.kinds.len() > 64 {
+            return self.v.reach_to[us]
+                .get(to)
+                .copied()
+                .unwrap_or(!Bits256::EMPTY);
+        }
+        let mut from = Bits256::EMPTY;
+        let mut bits = named;
+        while bits != 0 {
+            let t = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if let Some(b) = self.v.kinds[t].reach_from[us].get(to) {
+                from |= *b;
+            }
+        }
+        from
+    }
+
     /// Finds the legal move a SAN token names.
     pub fn san_to_move(&self, text: &str) -> Result<FMove, String> {
         let t = san_body(text);
@@ -139,11 +161,8 @@ impl FairyPos {
             cands.clear();
             // The types the text names, once per move rather than once per piece.
             let named_types = self.san_named_types(parts.piece);
-            // Only pieces on squares from which some type gets to the destination.
-            let near = match self.v.reach_to[self.turn].get(parts.to) {
-                Some(from) => self.color[self.turn] & *from,
-                None => self.color[self.turn],
-            };
+            // Only pieces on squares from which a named type gets to the destination.
+            let near = self.color[self.turn] & self.named_reach_from(named_types, parts.to);
             for sq in near.iter() {
                 let t = ((self.board[sq] - 1) >> 1) as usize;
                 let named = t < 64 && named_types >> t & 1 != 0;

@@ -79,6 +79,9 @@ pub struct Kind {
     /// Every destination on an empty board (moves, captures, special, initial, castling), per
     /// colour and square: a quick "can this piece get there" test for reading moves.
     pub reach_all: [Vec<Bits256>; 2],
+    /// [`Kind::reach_all`] turned around, per colour and square: the squares from which this
+    /// type gets to the square on an empty board (reading a move looks only at pieces there).
+    pub reach_from: [Vec<Bits256>; 2],
     /// Maximum count per colour (0 = unlimited).
     pub max: [u32; 2],
     /// Captures move as moves do (no `Capture:` line): one target computation serves both.
@@ -246,6 +249,7 @@ pub fn defs_to_variant_with(
             move_mobile,
             reach,
             reach_all,
+            reach_from: [Vec::new(), Vec::new()],
             max: [
                 if p.max[0] == 0 && royal { 1 } else { p.max[0] },
                 if p.max[1] == 0 && royal { 1 } else { p.max[1] },
@@ -328,14 +332,16 @@ pub fn defs_to_variant_with(
         .fold(0u64, |m, (t, _)| m | 1u64 << t);
     let mut attack_from = [vec![Bits256::EMPTY; 256], vec![Bits256::EMPTY; 256]];
     let mut reach_to = [vec![Bits256::EMPTY; 256], vec![Bits256::EMPTY; 256]];
-    for k in &kinds {
+    for k in &mut kinds {
         for c in 0..2 {
+            k.reach_from[c] = vec![Bits256::EMPTY; 256];
             for from in 0..256 {
                 for to in k.reach[c][from].iter() {
                     attack_from[c][to].set(from);
                 }
                 for to in k.reach_all[c][from].iter() {
                     reach_to[c][to].set(from);
+                    k.reach_from[c][to].set(from);
                 }
             }
         }
