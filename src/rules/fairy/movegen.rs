@@ -173,10 +173,6 @@ impl FairyPos {
         // SjaakII: a rule applies when the move starts or ends in its zone; the plain move is
         // kept when the destination (or, leaving the zones, the origin) is in the optional
         // zone (by default: the zone squares from which the piece can still move).
-        let mut union = Bits256::EMPTY;
-        for (zone, _) in &k.promotions {
-            union |= zone[us];
-        }
         let promote_here = self.v.def.rules.promote_here;
         let mut matched = false;
         let mut choices: Vec<u8> = Vec::new();
@@ -193,6 +189,10 @@ impl FairyPos {
         if !matched {
             out.push(base);
             return;
+        }
+        let mut union = Bits256::EMPTY;
+        for (zone, _) in &k.promotions {
+            union |= zone[us];
         }
         let opt_zone = match &k.optional_zone {
             Some(z) => z[us],

@@ -181,12 +181,17 @@ impl FairyPos {
                     x.from == m.from && x.to == m.to && x.kind == m.kind && x.promo.is_none()
                 })
             };
+            // `san_matches` (strict) without what the candidates have by construction (the
+            // destination; a piece type the text names, for types below 64).
             let mut found = cands.iter().filter(|m| {
-                (self.san_matches(m, &parts, true)
-                    || (parts.promo.is_none()
-                        && m.promo.is_some()
-                        && forced(m)
-                        && self.san_matches(&FMove { promo: None, ..**m }, &parts, true)))
+                m.gate.is_none()
+                    && matches!(m.kind, MoveKind::Normal | MoveKind::Double(_))
+                    && parts.from_file.is_none_or(|f| f == m.from as usize % 16)
+                    && parts.from_rank.is_none_or(|r| r == m.from as usize / 16)
+                    && m.piece < 64
+                    && named_types >> m.piece & 1 != 0
+                    && (self.promo_matches(parts.promo, m.promo, true)
+                        || (parts.promo.is_none() && m.promo.is_some() && forced(m)))
                     && self.is_legal(m)
             });
             let one = match (found.next(), found.next()) {
@@ -364,7 +369,13 @@ impl FairyPos {
             None if !p.drop && !self.san_letterless(t) => return false,
             _ => {}
         }
-        match (p.promo, m.promo) {
+        self.promo_matches(p.promo, m.promo, strict)
+    }
+
+    /// Whether a move promoting to `promo` matches the written promotion `written` (`strict`:
+    /// the letters must name the type).
+    fn promo_matches(&self, written: Option<&str>, promo: Option<u8>, strict: bool) -> bool {
+        match (written, promo) {
             (None, None) => true,
             (Some("+"), Some(pt)) => self.v.kinds[pt as usize].def.symbols[0].starts_with('+'),
             (Some(s), Some(pt)) => !strict || self.san_names(pt as usize, s) || s.is_empty(),
