@@ -11,6 +11,7 @@ use super::tables::Gen;
 impl FairyPos {
     /// Whether `targets(g, _, sq, occ, prison)` holds `to`: for leaps, steps and slides on a
     /// board that does not wrap, a direct test of `to`; otherwise by computing the targets.
+    #[inline]
     pub fn reaches(&self, g: &Gen, sq: usize, to: usize, occ: Bits256, prison: Bits256) -> bool {
         if !g.compound.is_empty() || g.hop != 0 || !g.ride.is_empty() || self.v.layers.wraps() {
             return self.targets(g, 0, sq, occ, prison).has(to);

@@ -33,6 +33,7 @@ struct SanParts<'a> {
 
 /// `text` without surrounding whitespace and trailing check marks and annotations
 /// (`+ # ! ?`), by bytes.
+#[inline]
 fn san_body(text: &str) -> &str {
     let b = text.as_bytes();
     let start = b.iter().take_while(|c| c.is_ascii_whitespace()).count();
