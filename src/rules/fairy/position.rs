@@ -317,9 +317,7 @@ impl FairyPos {
             if g.leaps[s].has(sq) || g.step_leaps.get(s).is_some_and(|b| b.has(sq)) {
                 return true;
             }
-            let simple =
-                g.compound.is_empty() && g.hop == 0 && g.ride.is_empty() && g.long_steps.is_empty();
-            if simple && k.block[by].none() && !self.v.layers.wraps() {
+            if k.plain_captures[by] && !self.v.layers.wraps() {
                 if g.slide != 0 && self.slides_to(g.slide, s, sq, occ) {
                     return true;
                 }
@@ -338,17 +336,23 @@ impl FairyPos {
         let (ff, fr) = ((from % 16) as i32, (from / 16) as i32);
         let (tf, tr) = ((to % 16) as i32, (to / 16) as i32);
         let (dx, dy) = (tf - ff, tr - fr);
-        let bit = if dy == 0 {
-            1
+        // The line from `from` to `to`: its index in [`LINE_DIRS`] (a piece's own square
+        // counts as reached along the ranks).
+        let i = if dy == 0 {
+            if dx == 0 {
+                return dirs & 1 != 0;
+            }
+            if dx > 0 { 0 } else { 1 }
         } else if dx == 0 {
-            2
+            if dy > 0 { 2 } else { 3 }
         } else if dx == dy {
-            4
+            if dx > 0 { 4 } else { 5 }
         } else if dx == -dy {
-            8
+            if dx > 0 { 6 } else { 7 }
         } else {
             return false;
         };
+        let bit = LINE_DIRS[i].0;
         if dirs & bit == 0 {
             return false;
         }
@@ -359,9 +363,7 @@ impl FairyPos {
         };
         let (sx, sy) = (dx.signum(), dy.signum());
         // On a board that does not wrap, the squares between are a ray minus the ray beyond.
-        if let Some(i) = line_dir_index(sx, sy)
-            && let Some(rays) = self.v.rays.get(from)
-        {
+        if let Some(rays) = self.v.rays.get(from) {
             let mut between = rays[i] & !self.v.rays[to][i];
             between.clear(to);
             return rays[i].has(to) && (between & occ).none();
@@ -565,22 +567,6 @@ impl FairyPos {
         if self.v.def.rules.makruk_counting {
             self.update_counting(m.capture.is_some());
         }
-    }
-}
-
-/// The index in [`LINE_DIRS`] of the direction `(sx, sy)` (each -1, 0 or 1).
-#[inline]
-fn line_dir_index(sx: i32, sy: i32) -> Option<usize> {
-    match (sx, sy) {
-        (1, 0) => Some(0),
-        (-1, 0) => Some(1),
-        (0, 1) => Some(2),
-        (0, -1) => Some(3),
-        (1, 1) => Some(4),
-        (-1, -1) => Some(5),
-        (1, -1) => Some(6),
-        (-1, 1) => Some(7),
-        _ => None,
     }
 }
 

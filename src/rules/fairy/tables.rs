@@ -86,6 +86,9 @@ pub struct Kind {
     pub max: [u32; 2],
     /// Captures move as moves do (no `Capture:` line): one target computation serves both.
     pub same_captures: bool,
+    /// Per colour: captures by leaps, one-square steps and slides only, without a block zone
+    /// (the attack test answers those without computing targets).
+    pub plain_captures: [bool; 2],
     /// Moves by steps only and promotes: a pawn for the halfmove clock and CQL's pawn filters.
     pub pawnlike: bool,
     /// Letters that name the piece in SAN: its SAN string, its FEN letter, and the FEN letter
@@ -233,6 +236,15 @@ pub fn defs_to_variant_with(
             }
         }
         let royal = p.flags.royal;
+        let block = p.block.unwrap_or([Bits256::EMPTY; 2]);
+        let plain_captures = [0, 1].map(|c| {
+            let g: &Gen = &captures[c];
+            g.compound.is_empty()
+                && g.hop == 0
+                && g.ride.is_empty()
+                && g.long_steps.is_empty()
+                && block[c].none()
+        });
         kinds.push(Kind {
             def: p.clone(),
             moves,
@@ -240,7 +252,7 @@ pub fn defs_to_variant_with(
             special,
             initial,
             prison: p.prison.unwrap_or([board, board]),
-            block: p.block.unwrap_or([Bits256::EMPTY; 2]),
+            block,
             drop_zone: p.drop_zone.unwrap_or([board, board]),
             promotions: Vec::new(),
             optional_zone: None,
@@ -256,6 +268,7 @@ pub fn defs_to_variant_with(
             ],
             pawnlike: false,
             same_captures: p.captures.is_none(),
+            plain_captures,
             san_aliases: {
                 let san = p.san.trim().to_string();
                 let fen = p.symbols[0].clone();
