@@ -282,15 +282,28 @@ impl FairyPos {
 
     fn parse_san<'a>(&self, body: &'a str) -> Option<SanParts<'a>> {
         let mut p = SanParts::default();
-        let (main, promo) = match split_at_byte(body, b'=') {
-            Some((m, pr)) => (m, Some(pr)),
+        // One pass finds the first `=` and the first `@` before it (a trailing `+` is never
+        // an `@`, so the `@` found lies in the part before the promotion either way).
+        let (mut eq, mut at) = (None, None);
+        for (i, &c) in body.as_bytes().iter().enumerate() {
+            if c == b'=' {
+                eq = Some(i);
+                break;
+            }
+            if c == b'@' && at.is_none() {
+                at = Some(i);
+            }
+        }
+        let (main, promo) = match eq {
+            Some(i) => (&body[..i], Some(&body[i + 1..])),
             None => match body.strip_suffix('+') {
                 Some(m) => (m, Some("+")),
                 None => (body, None),
             },
         };
         p.promo = promo;
-        if let Some((piece, sq)) = split_at_byte(main, b'@') {
+        if let Some(i) = at {
+            let (piece, sq) = (&main[..i], &main[i + 1..]);
             p.drop = true;
             p.piece = Some(piece).filter(|s| !s.is_empty());
             p.to = self.read_sq(sq.as_bytes())?.0;
