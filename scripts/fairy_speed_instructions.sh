@@ -10,7 +10,7 @@ cargo bench --bench fairy_replay --no-run 2>/dev/null
 bin=$(ls -t target/release/deps/fairy_replay-* | grep -v '\.d$' | head -1)
 out=$(mktemp)
 valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" ../shared/data/std-visible.pgn "$n" >/dev/null 2>&1
-callgrind_annotate --inclusive=yes "$out" 2>/dev/null | grep -E 'replay_(shakmaty|fairy)' | sed 's/ (.*//' > "$out.fns"
+callgrind_annotate --inclusive=yes "$out" 2>/dev/null | grep -E 'replay_(shakmaty|fairy)' | sed 's/ ([0-9.]*%)//' > "$out.fns"
 std=$(grep replay_shakmaty "$out.fns" | head -1 | awk '{gsub(",","",$1); print $1}')
 fairy=$(grep replay_fairy "$out.fns" | head -1 | awk '{gsub(",","",$1); print $1}')
 echo "games: $n  shakmaty: $std instructions  fairy: $fairy instructions"

@@ -73,6 +73,7 @@ impl Bits256 {
     pub fn iter(&self) -> BitsIter {
         BitsIter {
             words: self.0,
+            cur: self.0[0],
             i: 0,
         }
     }
@@ -91,9 +92,11 @@ impl Bits256 {
     }
 }
 
-/// Iterator over the squares of a [`Bits256`].
+/// Iterator over the squares of a [`Bits256`]: the squares left of word `i` are in `cur` (kept
+/// apart from the array so that the loop over one word stays in a register).
 pub struct BitsIter {
     words: [u64; 4],
+    cur: u64,
     i: usize,
 }
 
@@ -101,15 +104,16 @@ impl Iterator for BitsIter {
     type Item = usize;
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        while self.i < 4 {
-            let w = self.words[self.i];
-            if w != 0 {
-                self.words[self.i] = w & (w - 1);
-                return Some(self.i * 64 + w.trailing_zeros() as usize);
+        while self.cur == 0 {
+            if self.i >= 3 {
+                return None;
             }
             self.i += 1;
+            self.cur = self.words[self.i];
         }
-        None
+        let w = self.cur;
+        self.cur = w & (w - 1);
+        Some(self.i * 64 + w.trailing_zeros() as usize)
     }
 }
 

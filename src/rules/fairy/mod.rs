@@ -20,6 +20,7 @@ pub mod layer_moves;
 pub mod layers;
 pub mod lion;
 pub mod movegen;
+pub mod movegen_at;
 pub mod parse;
 pub mod position;
 pub mod san;

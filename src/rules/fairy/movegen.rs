@@ -149,7 +149,7 @@ impl FairyPos {
             .count() as u32
     }
 
-    fn push_promotions(
+    pub(super) fn push_promotions(
         &self,
         out: &mut Vec<FMove>,
         from: usize,
@@ -173,10 +173,6 @@ impl FairyPos {
         // SjaakII: a rule applies when the move starts or ends in its zone; the plain move is
         // kept when the destination (or, leaving the zones, the origin) is in the optional
         // zone (by default: the zone squares from which the piece can still move).
-        let mut union = Bits256::EMPTY;
-        for (zone, _) in &k.promotions {
-            union |= zone[us];
-        }
         let promote_here = self.v.def.rules.promote_here;
         let mut matched = false;
         let mut choices: Vec<u8> = Vec::new();
@@ -193,6 +189,10 @@ impl FairyPos {
         if !matched {
             out.push(base);
             return;
+        }
+        let mut union = Bits256::EMPTY;
+        for (zone, _) in &k.promotions {
+            union |= zone[us];
         }
         let opt_zone = match &k.optional_zone {
             Some(z) => z[us],
@@ -386,7 +386,6 @@ impl FairyPos {
             return self.layer_is_legal(m);
         }
         let us = self.turn;
-        let them = 1 - us;
         let kinds = &self.v.kinds;
         let royal_promo = m.promo.is_some_and(|t| {
             kinds[t as usize].def.flags.royal || kinds[m.piece as usize].def.flags.royal
@@ -396,22 +395,13 @@ impl FairyPos {
             && m.gate.is_none()
             && !royal_promo
             && !self.v.def.rules.taboo;
+        // Most moves: nothing below applies to a plain move but `en-passant check`.
+        if plain && !(self.v.def.rules.en_passant_check && kinds[m.piece as usize].def.flags.royal)
+        {
+            return !self.plain_move_exposes_royals(m);
+        }
         let after = if plain {
-            let (from, to) = (m.from as usize, m.to as usize);
-            let mut occ = self.occupied();
-            let mut attackers = self.color[them];
-            occ.clear(from);
-            if let Some(c) = m.capture {
-                occ.clear(c as usize);
-                attackers.clear(c as usize);
-            }
-            occ.set(to);
-            let mut royals = self.royals(us);
-            if royals.has(from) {
-                royals.clear(from);
-                royals.set(to);
-            }
-            if self.royals_checked(royals, them, occ, attackers) {
+            if self.plain_move_exposes_royals(m) {
                 return false;
             }
             None
@@ -461,6 +451,28 @@ impl FairyPos {
             }
         }
         true
+    }
+
+    /// Whether a plain move (see [`FairyPos::is_legal`]) leaves the mover's royals in check:
+    /// the squares it empties and fills decide, without making it.
+    fn plain_move_exposes_royals(&self, m: &FMove) -> bool {
+        let us = self.turn;
+        let them = 1 - us;
+        let (from, to) = (m.from as usize, m.to as usize);
+        let mut occ = self.occupied();
+        let mut attackers = self.color[them];
+        occ.clear(from);
+        if let Some(c) = m.capture {
+            occ.clear(c as usize);
+            attackers.clear(c as usize);
+        }
+        occ.set(to);
+        let mut royals = self.royals(us);
+        if royals.has(from) {
+            royals.clear(from);
+            royals.set(to);
+        }
+        self.royals_checked(royals, them, occ, attackers)
     }
 
     fn has_legal_move_raw(&self) -> bool {

@@ -317,9 +317,7 @@ impl FairyPos {
             if g.leaps[s].has(sq) || g.step_leaps.get(s).is_some_and(|b| b.has(sq)) {
                 return true;
             }
-            let simple =
-                g.compound.is_empty() && g.hop == 0 && g.ride.is_empty() && g.long_steps.is_empty();
-            if simple && k.block[by].none() && !self.v.layers.wraps() {
+            if k.plain_captures[by] && !self.v.layers.wraps() {
                 if g.slide != 0 && self.slides_to(g.slide, s, sq, occ) {
                     return true;
                 }
@@ -334,21 +332,27 @@ impl FairyPos {
     }
 
     /// Whether a slider with directions `dirs` on `from` reaches `to` over empty squares.
-    fn slides_to(&self, dirs: u8, from: usize, to: usize, occ: Bits256) -> bool {
+    pub(super) fn slides_to(&self, dirs: u8, from: usize, to: usize, occ: Bits256) -> bool {
         let (ff, fr) = ((from % 16) as i32, (from / 16) as i32);
         let (tf, tr) = ((to % 16) as i32, (to / 16) as i32);
         let (dx, dy) = (tf - ff, tr - fr);
-        let bit = if dy == 0 {
-            1
+        // The line from `from` to `to`: its index in [`LINE_DIRS`] (a piece's own square
+        // counts as reached along the ranks).
+        let i = if dy == 0 {
+            if dx == 0 {
+                return dirs & 1 != 0;
+            }
+            if dx > 0 { 0 } else { 1 }
         } else if dx == 0 {
-            2
+            if dy > 0 { 2 } else { 3 }
         } else if dx == dy {
-            4
+            if dx > 0 { 4 } else { 5 }
         } else if dx == -dy {
-            8
+            if dx > 0 { 6 } else { 7 }
         } else {
             return false;
         };
+        let bit = LINE_DIRS[i].0;
         if dirs & bit == 0 {
             return false;
         }
@@ -359,11 +363,7 @@ impl FairyPos {
         };
         let (sx, sy) = (dx.signum(), dy.signum());
         // On a board that does not wrap, the squares between are a ray minus the ray beyond.
-        if let Some(i) = LINE_DIRS
-            .iter()
-            .position(|&(_, d)| (i32::from(d.0), i32::from(d.1)) == (sx, sy))
-            && let Some(rays) = self.v.rays.get(from)
-        {
+        if let Some(rays) = self.v.rays.get(from) {
             let mut between = rays[i] & !self.v.rays[to][i];
             between.clear(to);
             return rays[i].has(to) && (between & occ).none();
@@ -394,16 +394,20 @@ impl FairyPos {
         occ: Bits256,
         attackers: Bits256,
     ) -> bool {
-        let n = royals.len();
-        if n == 0 {
+        // The first royal and the others, without counting them (a lone king is the rule).
+        let Some(first) = royals.first() else {
             return false;
-        }
+        };
+        let mut others = royals;
+        others.clear(first);
         let rules = &self.v.def.rules;
         let hit = |s: usize| self.attacked_with(s, by, occ, attackers);
-        if n == 1 || rules.check_any_king {
-            royals.iter().any(hit)
+        if others.none() {
+            hit(first)
+        } else if rules.check_any_king {
+            hit(first) || others.iter().any(hit)
         } else if rules.duplecheck {
-            royals.iter().all(hit)
+            hit(first) && others.iter().all(hit)
         } else {
             false
         }

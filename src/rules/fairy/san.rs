@@ -33,6 +33,7 @@ struct SanParts<'a> {
 
 /// `text` without surrounding whitespace and trailing check marks and annotations
 /// (`+ # ! ?`), by bytes.
+#[inline]
 fn san_body(text: &str) -> &str {
     let b = text.as_bytes();
     let start = b.iter().take_while(|c| c.is_ascii_whitespace()).count();
@@ -77,6 +78,28 @@ impl FairyPos {
                 .filter(|&t| self.san_names(t, l))
                 .fold(0u64, |mask, t| mask | 1u64 << t),
         }
+    }
+
+    /// The squares from which a piece of the types `named` (bit `t`) of the side to move gets
+    /// to `to` on an empty board; every square when a type is past bit 63.
+    fn named_reach_from(&self, named: u64, to: usize) -> Bits256 {
+        let us = self.turn;
+        if self.v.kinds.len() > 64 {
+            return self.v.reach_to[us]
+                .get(to)
+                .copied()
+                .unwrap_or(!Bits256::EMPTY);
+        }
+        let mut from = Bits256::EMPTY;
+        let mut bits = named;
+        while bits != 0 {
+            let t = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if let Some(b) = self.v.kinds[t].reach_from[us].get(to) {
+                from |= *b;
+            }
+        }
+        from
     }
 
     /// Finds the legal move a SAN token names.
@@ -139,11 +162,8 @@ impl FairyPos {
             cands.clear();
             // The types the text names, once per move rather than once per piece.
             let named_types = self.san_named_types(parts.piece);
-            // Only pieces on squares from which some type gets to the destination.
-            let near = match self.v.reach_to[self.turn].get(parts.to) {
-                Some(from) => self.color[self.turn] & *from,
-                None => self.color[self.turn],
-            };
+            // Only pieces on squares from which a named type gets to the destination.
+            let near = self.color[self.turn] & self.named_reach_from(named_types, parts.to);
             for sq in near.iter() {
                 let t = ((self.board[sq] - 1) >> 1) as usize;
                 let named = t < 64 && named_types >> t & 1 != 0;
@@ -154,7 +174,7 @@ impl FairyPos {
                 {
                     continue;
                 }
-                self.push_piece_moves_to(&mut cands, sq, Bits256::single(parts.to));
+                self.push_piece_moves_at(&mut cands, sq, parts.to);
             }
             cands.retain(|m| m.to as usize == parts.to);
             let forced = |m: &FMove| {
@@ -162,12 +182,17 @@ impl FairyPos {
                     x.from == m.from && x.to == m.to && x.kind == m.kind && x.promo.is_none()
                 })
             };
+            // `san_matches` (strict) without what the candidates have by construction (the
+            // destination; a piece type the text names, for types below 64).
             let mut found = cands.iter().filter(|m| {
-                (self.san_matches(m, &parts, true)
-                    || (parts.promo.is_none()
-                        && m.promo.is_some()
-                        && forced(m)
-                        && self.san_matches(&FMove { promo: None, ..**m }, &parts, true)))
+                m.gate.is_none()
+                    && matches!(m.kind, MoveKind::Normal | MoveKind::Double(_))
+                    && parts.from_file.is_none_or(|f| f == m.from as usize % 16)
+                    && parts.from_rank.is_none_or(|r| r == m.from as usize / 16)
+                    && m.piece < 64
+                    && named_types >> m.piece & 1 != 0
+                    && (self.promo_matches(parts.promo, m.promo, true)
+                        || (parts.promo.is_none() && m.promo.is_some() && forced(m)))
                     && self.is_legal(m)
             });
             let one = match (found.next(), found.next()) {
@@ -257,15 +282,28 @@ impl FairyPos {
 
     fn parse_san<'a>(&self, body: &'a str) -> Option<SanParts<'a>> {
         let mut p = SanParts::default();
-        let (main, promo) = match split_at_byte(body, b'=') {
-            Some((m, pr)) => (m, Some(pr)),
+        // One pass finds the first `=` and the first `@` before it (a trailing `+` is never
+        // an `@`, so the `@` found lies in the part before the promotion either way).
+        let (mut eq, mut at) = (None, None);
+        for (i, &c) in body.as_bytes().iter().enumerate() {
+            if c == b'=' {
+                eq = Some(i);
+                break;
+            }
+            if c == b'@' && at.is_none() {
+                at = Some(i);
+            }
+        }
+        let (main, promo) = match eq {
+            Some(i) => (&body[..i], Some(&body[i + 1..])),
             None => match body.strip_suffix('+') {
                 Some(m) => (m, Some("+")),
                 None => (body, None),
             },
         };
         p.promo = promo;
-        if let Some((piece, sq)) = split_at_byte(main, b'@') {
+        if let Some(i) = at {
+            let (piece, sq) = (&main[..i], &main[i + 1..]);
             p.drop = true;
             p.piece = Some(piece).filter(|s| !s.is_empty());
             p.to = self.read_sq(sq.as_bytes())?.0;
@@ -345,7 +383,13 @@ impl FairyPos {
             None if !p.drop && !self.san_letterless(t) => return false,
             _ => {}
         }
-        match (p.promo, m.promo) {
+        self.promo_matches(p.promo, m.promo, strict)
+    }
+
+    /// Whether a move promoting to `promo` matches the written promotion `written` (`strict`:
+    /// the letters must name the type).
+    fn promo_matches(&self, written: Option<&str>, promo: Option<u8>, strict: bool) -> bool {
+        match (written, promo) {
             (None, None) => true,
             (Some("+"), Some(pt)) => self.v.kinds[pt as usize].def.symbols[0].starts_with('+'),
             (Some(s), Some(pt)) => !strict || self.san_names(pt as usize, s) || s.is_empty(),

@@ -79,10 +79,16 @@ pub struct Kind {
     /// Every destination on an empty board (moves, captures, special, initial, castling), per
     /// colour and square: a quick "can this piece get there" test for reading moves.
     pub reach_all: [Vec<Bits256>; 2],
+    /// [`Kind::reach_all`] turned around, per colour and square: the squares from which this
+    /// type gets to the square on an empty board (reading a move looks only at pieces there).
+    pub reach_from: [Vec<Bits256>; 2],
     /// Maximum count per colour (0 = unlimited).
     pub max: [u32; 2],
     /// Captures move as moves do (no `Capture:` line): one target computation serves both.
     pub same_captures: bool,
+    /// Per colour: captures by leaps, one-square steps and slides only, without a block zone
+    /// (the attack test answers those without computing targets).
+    pub plain_captures: [bool; 2],
     /// Moves by steps only and promotes: a pawn for the halfmove clock and CQL's pawn filters.
     pub pawnlike: bool,
     /// Letters that name the piece in SAN: its SAN string, its FEN letter, and the FEN letter
@@ -230,6 +236,15 @@ pub fn defs_to_variant_with(
             }
         }
         let royal = p.flags.royal;
+        let block = p.block.unwrap_or([Bits256::EMPTY; 2]);
+        let plain_captures = [0, 1].map(|c| {
+            let g: &Gen = &captures[c];
+            g.compound.is_empty()
+                && g.hop == 0
+                && g.ride.is_empty()
+                && g.long_steps.is_empty()
+                && block[c].none()
+        });
         kinds.push(Kind {
             def: p.clone(),
             moves,
@@ -237,7 +252,7 @@ pub fn defs_to_variant_with(
             special,
             initial,
             prison: p.prison.unwrap_or([board, board]),
-            block: p.block.unwrap_or([Bits256::EMPTY; 2]),
+            block,
             drop_zone: p.drop_zone.unwrap_or([board, board]),
             promotions: Vec::new(),
             optional_zone: None,
@@ -246,12 +261,14 @@ pub fn defs_to_variant_with(
             move_mobile,
             reach,
             reach_all,
+            reach_from: [Vec::new(), Vec::new()],
             max: [
                 if p.max[0] == 0 && royal { 1 } else { p.max[0] },
                 if p.max[1] == 0 && royal { 1 } else { p.max[1] },
             ],
             pawnlike: false,
             same_captures: p.captures.is_none(),
+            plain_captures,
             san_aliases: {
                 let san = p.san.trim().to_string();
                 let fen = p.symbols[0].clone();
@@ -328,14 +345,16 @@ pub fn defs_to_variant_with(
         .fold(0u64, |m, (t, _)| m | 1u64 << t);
     let mut attack_from = [vec![Bits256::EMPTY; 256], vec![Bits256::EMPTY; 256]];
     let mut reach_to = [vec![Bits256::EMPTY; 256], vec![Bits256::EMPTY; 256]];
-    for k in &kinds {
+    for k in &mut kinds {
         for c in 0..2 {
+            k.reach_from[c] = vec![Bits256::EMPTY; 256];
             for from in 0..256 {
                 for to in k.reach[c][from].iter() {
                     attack_from[c][to].set(from);
                 }
                 for to in k.reach_all[c][from].iter() {
                     reach_to[c][to].set(from);
+                    k.reach_from[c][to].set(from);
                 }
             }
         }
