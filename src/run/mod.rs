@@ -582,18 +582,12 @@ fn input_advice(kind: io::ErrorKind) -> &'static str {
     }
 }
 
-/// Reads until `buf` is full or the reader ends.
+/// Reads until `buf` is full or the reader ends ([`stream::fill`], the fault as the error).
 fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
-    let mut filled = 0;
-    while filled < buf.len() {
-        match reader.read(&mut buf[filled..]) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
+    match stream::fill(reader, buf) {
+        (_, Some(e)) => Err(e),
+        (n, None) => Ok(n),
     }
-    Ok(filled)
 }
 
 /// Runs the query over every input, writing matches to `out` and messages to stderr.

@@ -17,33 +17,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-const GAMES: &str = r#"[Event "Spring Open"]
-[Site "Oslo"]
-[Date "1999.05.01"]
-[White "Anna Alpha"]
-[Black "Bob Beta"]
-[Result "1-0"]
-
-1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0
-
-[Event "Autumn Cup"]
-[Site "Rome"]
-[Date "2005.??.??"]
-[White "Carl Gamma"]
-[Black "Anna Alpha"]
-[Result "0-1"]
-
-1. f3 e5 2. g4 Qh4# 0-1
-
-[Event "Spring Open"]
-[Site "Paris"]
-[Date "2010.01.02"]
-[White "Dana Delta"]
-[Black "Eve Epsilon"]
-[Result "1/2-1/2"]
-
-1. e4 f5 2. Qh5+ g6 3. Qxg6+ hxg6 1/2-1/2
-"#;
+use crate::common::THREE_GAMES as GAMES;
 
 /// The three games in a temporary file (kept alive by the returned directory).
 fn games_file() -> (tempfile::TempDir, PathBuf) {

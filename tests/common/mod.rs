@@ -17,6 +17,37 @@ use cqlq::rules::standard::Standard;
 use cqlq::squares::Geometry;
 use shakmaty::Bitboard;
 
+/// Three games written for the command-line tests (`header_params`, `cql_command_line`),
+/// their checks counted by hand there: Alpha-Beta 1-0 (one check, 4.Qxf7#), Gamma-Alpha 0-1
+/// (one, 2...Qh4#), Delta-Epsilon draw (two, 2.Qh5+ and 3.Qxg6+).
+pub const THREE_GAMES: &str = r#"[Event "Spring Open"]
+[Site "Oslo"]
+[Date "1999.05.01"]
+[White "Anna Alpha"]
+[Black "Bob Beta"]
+[Result "1-0"]
+
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0
+
+[Event "Autumn Cup"]
+[Site "Rome"]
+[Date "2005.??.??"]
+[White "Carl Gamma"]
+[Black "Anna Alpha"]
+[Result "0-1"]
+
+1. f3 e5 2. g4 Qh4# 0-1
+
+[Event "Spring Open"]
+[Site "Paris"]
+[Date "2010.01.02"]
+[White "Dana Delta"]
+[Black "Eve Epsilon"]
+[Result "1/2-1/2"]
+
+1. e4 f5 2. Qh5+ g6 3. Qxg6+ hxg6 1/2-1/2
+"#;
+
 /// `../shared` beside the project, if present (CI has it; a bare clone may not).
 pub fn shared() -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
