@@ -23,4 +23,6 @@ pub mod pgn;
 pub mod query;
 pub mod rules;
 pub mod run;
+#[cfg(test)]
+mod scratch_dir;
 pub mod squares;

@@ -263,10 +263,7 @@ mod tests {
     use super::*;
 
     fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("cqlq-split-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+        crate::scratch_dir::scratch_dir("split", name)
     }
 
     fn spec(path: PathBuf) -> SplitSpec {
