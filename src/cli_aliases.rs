@@ -55,10 +55,27 @@ pub enum CqlWord {
     RefusedCqli(&'static str),
 }
 
+/// CQL 6.2's transform options (`-flipcolor`): each wraps the query's body in that transform.
+pub const TRANSFORMS: [&str; 10] = [
+    "flip",
+    "flipcolor",
+    "flipvertical",
+    "fliphorizontal",
+    "shift",
+    "shifthorizontal",
+    "shiftvertical",
+    "rotate90",
+    "rotate45",
+    "reversecolor",
+];
+
 /// CQL 6.2's meaning of `word` (lower case, without dashes), in cqlq's terms; None: not a
 /// CQL 6.2 option.
 pub fn cql_word(word: &str) -> Option<CqlWord> {
     use CqlWord::*;
+    if let Some(transform) = TRANSFORMS.iter().find(|t| **t == word) {
+        return Some(Transform(transform));
+    }
     const DEBUG: &str =
         "it dumps CQL 6.2's own parser state; cqlq's --parse prints the syntax tree";
     const COMMENTS: &str = "it tunes CQL 6.2's comment placement, which cqlq does one way";
@@ -98,10 +115,6 @@ pub fn cql_word(word: &str) -> Option<CqlWord> {
         "wtm" => Fixed(&["--cql", "wtm"]),
         "btm" => Fixed(&["--cql", "btm"]),
         "fen" => Filter("fen"),
-        "flip" | "flipcolor" | "flipvertical" | "fliphorizontal" | "shift" | "shifthorizontal"
-        | "shiftvertical" | "rotate90" | "rotate45" | "reversecolor" => {
-            Transform(transform_name(word))
-        }
         "assign" => Assign,
         "showoutput" | "showthread" => Ignored(0),
         "lineincrement" | "outputbuffer" => Ignored(1),
@@ -175,23 +188,6 @@ pub fn cqli_word(word: &str) -> Option<CqlWord> {
         "license" => RefusedCqli("cqlq's licence is GPL-3.0-or-later (Cargo.toml)"),
         _ => return None,
     })
-}
-
-/// The transform's name as a `'static` (the words are CQL's keywords).
-fn transform_name(word: &str) -> &'static str {
-    const ALL: [&str; 10] = [
-        "flip",
-        "flipcolor",
-        "flipvertical",
-        "fliphorizontal",
-        "shift",
-        "shifthorizontal",
-        "shiftvertical",
-        "rotate90",
-        "rotate45",
-        "reversecolor",
-    ];
-    ALL.into_iter().find(|t| *t == word).unwrap_or("flip")
 }
 
 /// A command line that cannot be rewritten: the word and why.

@@ -3,7 +3,7 @@
 //! with two.
 
 /// Every word of three letters or more that [`super::cql_word`] or [`super::cqli_word`]
-/// knows (the one-letter ones are too short to guess from).
+/// knows (the one-letter ones are too short to guess from), besides [`super::TRANSFORMS`].
 pub const WORDS: &[&str] = &[
     "input",
     "output",
@@ -42,16 +42,6 @@ pub const WORDS: &[&str] = &[
     "wtm",
     "btm",
     "fen",
-    "flip",
-    "flipcolor",
-    "flipvertical",
-    "fliphorizontal",
-    "shift",
-    "shifthorizontal",
-    "shiftvertical",
-    "rotate90",
-    "rotate45",
-    "reversecolor",
     "assign",
     "showoutput",
     "showthread",
@@ -95,7 +85,10 @@ pub const WORDS: &[&str] = &[
 /// within two edits (one for words of four letters or fewer).
 pub fn nearest_option<'a>(word: &str, longs: impl Iterator<Item = &'a str>) -> Option<String> {
     let limit = if word.chars().count() <= 4 { 1 } else { 2 };
-    let cql = WORDS.iter().map(|w| (*w, format!("-{w}")));
+    let cql = WORDS
+        .iter()
+        .chain(&super::TRANSFORMS)
+        .map(|w| (*w, format!("-{w}")));
     let own = longs.map(|l| (l, format!("--{l}")));
     cql.chain(own)
         .map(|(w, shown)| (edit_distance(word, w), shown))
@@ -126,7 +119,7 @@ mod tests {
 
     #[test]
     fn every_word_is_an_option() {
-        for w in WORDS {
+        for w in WORDS.iter().chain(&super::super::TRANSFORMS) {
             assert!(
                 super::super::cql_word(w).is_some() || super::super::cqli_word(w).is_some(),
                 "{w}"

@@ -88,40 +88,11 @@ impl Default for PgnStyle {
 }
 
 /// One matched game's output in `format`: `matched` holds the record nodes that matched, in
-/// game order.
+/// game order; `notes` the query's comments (`comment(...)`: in PGN each follows the match
+/// comment of its position, `{CQL seen}`, or stands alone at a position that did not match,
+/// `{seen}`, several joined by a space) and messages (`--json` shows the comments and
+/// messages made at each matched position, `output::pipes`).
 pub fn render_game<P: Position>(
-    format: Format,
-    style: &PgnStyle,
-    number: u64,
-    record: &GameRecord,
-    replayed: &ReplayedGame<P>,
-    matched: &[u32],
-) -> String {
-    render_game_with_comments(format, style, number, record, replayed, matched, &[])
-}
-
-/// [`render_game`], with the comments the query made (`comment(...)`: record node, text):
-/// in PGN each follows the match comment of its position (`{CQL seen}`), or stands alone
-/// at a position that did not match (`{seen}`), several joined by a space.
-pub fn render_game_with_comments<P: Position>(
-    format: Format,
-    style: &PgnStyle,
-    number: u64,
-    record: &GameRecord,
-    replayed: &ReplayedGame<P>,
-    matched: &[u32],
-    comments: &[(u32, String)],
-) -> String {
-    let notes = Notes {
-        comments,
-        messages: &[],
-    };
-    render_game_noted(format, style, number, record, replayed, matched, &notes)
-}
-
-/// [`render_game_with_comments`], with the query's messages too: `--json` shows the
-/// comments and messages made at each matched position (`output::pipes`).
-pub fn render_game_noted<P: Position>(
     format: Format,
     style: &PgnStyle,
     number: u64,

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use super::{BATCH_GAMES, GameOutput, RunConfig, Sink};
 use crate::eval::{Evaluator, GameContext, replay};
 use crate::ir::{Color, Node};
-use crate::output::{Format, PgnStyle, render_game_with_comments};
+use crate::output::{Format, Notes, PgnStyle, render_game};
 use crate::pgn::{GameRecord, MoveNode};
 use crate::query::PieceLetters;
 use crate::rules::infinite::moves::compact;
@@ -229,14 +229,17 @@ fn search_icn_game(
         (false, format) if format.is_picture() => crate::output::pictures::render_pictures(
             format, number, &record, &replayed, &matched, &marks,
         ),
-        (false, format) => render_game_with_comments(
+        (false, format) => render_game(
             format,
             &config.style,
             number,
             &record,
             &replayed,
             &matched,
-            &comments,
+            &Notes {
+                comments: &comments,
+                messages: &[],
+            },
         ),
     };
     GameOutput {

@@ -19,7 +19,7 @@ use rayon::prelude::*;
 use crate::eval::{Evaluator, GameContext, GameEdits, OutputOrder, ReplayFault, replay};
 use crate::ir::Node;
 use crate::output::split::{SplitSpec, SplitWriter};
-use crate::output::{Format, Notes, PgnStyle, render_game_noted};
+use crate::output::{Format, Notes, PgnStyle, render_game};
 use crate::pgn::{read_game_with, split_games};
 use crate::rules::Position;
 use crate::rules::fairy::{FairyPos, Variant};
@@ -423,7 +423,7 @@ fn search_game<P: Position>(
             comments: &comments,
             messages: &effects.message_texts,
         };
-        render_game_noted(
+        render_game(
             config.format,
             &config.style,
             number,
