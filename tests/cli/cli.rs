@@ -3,9 +3,6 @@
 
 use crate::common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use common::cqlq;
 
 fn stdout(out: &std::process::Output) -> String {
@@ -22,10 +19,7 @@ fn testdata(name: &str) -> String {
 fn json_lines_name_game_ply_fen_move_and_tags() {
     let out = cqlq(&["--json", "-q", "-e", "mate", &testdata("themes.pgn")]);
     assert_eq!(out.status.code(), Some(0));
-    let lines: Vec<serde_json::Value> = stdout(&out)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = common::json_lines(&out.stdout);
     assert_eq!(lines.len(), 2);
     assert_eq!(
         (lines[0]["game"].as_u64(), lines[0]["ply"].as_u64()),
@@ -132,15 +126,8 @@ fn query_file_and_stdin() {
     let dir = tempfile::tempdir().unwrap();
     let query = dir.path().join("q.cql");
     std::fs::write(&query, "cql() // find stalemates\nstalemate\n").unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cqlq"))
-        .args(["--fen", "-q", query.to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     let input = std::fs::read(testdata("themes.pgn")).unwrap();
-    child.stdin.take().unwrap().write_all(&input).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::cqlq_fed(None, &["--fen", "-q", query.to_str().unwrap()], &input);
     assert_eq!(stdout(&out), "6Q1/8/8/8/8/8/2K5/k7 b - - 0 1\n");
 }
 

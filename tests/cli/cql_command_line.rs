@@ -563,8 +563,6 @@ fn games_of_text(text: &str) -> Vec<u32> {
 fn standard_input_and_output_spellings() {
     // CQLi's `-o stdout` and CQL 6.2's `-guipgnstdout` write to stdout even when the header
     // names an output file; `-guipgnstdin` reads the games from stdin.
-    use std::io::Write;
-    use std::process::Stdio;
     let d = workdir();
     let d = d.path();
     std::fs::write(d.join("hdr.cql"), "cql(input h.pgn output x.pgn)\ncheck\n").unwrap();
@@ -583,19 +581,10 @@ fn standard_input_and_output_spellings() {
     // Without them the header's output file is written.
     assert_eq!(cqlq_in(d, &["-q", "hdr.cql"]).status.code(), Some(0));
     assert!(d.join("x.pgn").exists());
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cqlq"))
-        .current_dir(d)
-        .args(["-q", "-guipgnstdin", "-guipgnstdout", "check.cql"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(GAMES.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = crate::common::cqlq_fed(
+        Some(d),
+        &["-q", "-guipgnstdin", "-guipgnstdout", "check.cql"],
+        GAMES.as_bytes(),
+    );
     assert_eq!(out.stdout, plain.stdout);
 }

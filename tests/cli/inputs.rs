@@ -9,7 +9,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 /// testdata/themes.pgn's text.
 fn themes() -> Vec<u8> {
@@ -62,21 +62,7 @@ fn run(args: &[&str]) -> Output {
 
 /// Runs cqlq with `stdin` as standard input.
 fn run_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cqlq"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
+    crate::common::cqlq_fed(None, args, stdin)
 }
 
 fn stdout(out: &Output) -> String {

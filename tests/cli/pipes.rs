@@ -139,10 +139,7 @@ fn json_lines_carry_san_tags_comments_and_messages() {
         &themes(),
     ]);
     assert_eq!(out.status.code(), Some(0));
-    let lines: Vec<serde_json::Value> = stdout(&out)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = crate::common::json_lines(&out.stdout);
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["san"], "Nd6#");
     let fool = &lines[1];
@@ -189,10 +186,7 @@ fn json_messages_do_not_carry_into_the_next_game() {
         pgn.to_str().unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let lines: Vec<serde_json::Value> = stdout(&out)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = crate::common::json_lines(&out.stdout);
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["messages"], serde_json::json!(["first only"]));
     assert_eq!(lines[1]["game"].as_u64(), Some(2));

@@ -73,6 +73,42 @@ pub fn cqlq(args: &[&str]) -> Output {
         .expect("run cqlq")
 }
 
+/// Runs the built `cqlq` binary with `args` in folder `dir` (None: the test's own), `stdin`
+/// written to its standard input from a thread, so a large input cannot block against the
+/// output it produces meanwhile.
+pub fn cqlq_fed(dir: Option<&std::path::Path>, args: &[&str], stdin: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_cqlq"));
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run cqlq");
+    let mut input = child.stdin.take().expect("cqlq's stdin");
+    let data = stdin.to_vec();
+    // cqlq may end before reading everything (e.g. --limit): the write may then fail.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("cqlq ends");
+    writer.join().expect("the writer thread ends");
+    out
+}
+
+/// The JSON lines of `--json` output, parsed.
+pub fn json_lines(stdout: &[u8]) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
 /// Compiles a CQL 6 query for standard chess, panicking with the rendered error.
 pub fn compile(text: &str) -> Node<Bitboard> {
     match cqlq::query::compile::<Bitboard>(text, Geometry::STANDARD) {

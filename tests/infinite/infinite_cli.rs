@@ -46,21 +46,7 @@ fn icn_file_is_read_validated_and_searched() {
 
 #[test]
 fn icn_on_stdin_is_recognised() {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cqlq"))
-        .args(["-e", "check", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"w K0,0|k5,5|R1,9\n1,9>5,9+\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = crate::common::cqlq_fed(None, &["-e", "check", "-"], b"w K0,0|k5,5|R1,9\n1,9>5,9+\n");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{err}");
     assert!(err.contains("1 games read, 1 matched"), "{err}");
