@@ -223,7 +223,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         inputs,
         format,
         style: PgnStyle {
-            game_number_header: !cli.noheader && params.no_header != Some(true),
+            game_number_header: params.no_header != Some(true),
             match_comment: params.match_string.clone().unwrap_or_else(|| "CQL".into()),
             comments: params.comments.unwrap_or_default(),
         },
@@ -333,6 +333,7 @@ fn cli_params(cli: &Cli) -> Result<RunParams, String> {
         } else {
             None
         },
+        no_header: cli.noheader.then_some(true),
         ..RunParams::default()
     };
     let s = &mut p.select;

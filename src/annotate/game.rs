@@ -176,7 +176,9 @@ fn find_themes<P: Position>(
             theme.note_edits(&edits);
             if hit {
                 matched.push(at);
-                own.extend(edits.messages.iter().map(|m| (at, message_text(m))));
+                // The message's own text, without CQL 6.2's place before it (`Game 3 move
+                // 12(wtm): `): the comment is at that place already.
+                own.extend(edits.message_texts.into_iter().map(|(_, text)| (at, text)));
             }
         }
         if !select.counts_as_match(matched.len() as u64) || matched.is_empty() {
@@ -212,25 +214,6 @@ fn find_themes<P: Position>(
     Ok(found)
 }
 
-/// A `message`'s text without the place CQL 6.2 puts before it (`Game 3 move 12(wtm): `,
-/// with ` positionid N` in a variation): the comment is at that place already.
-fn message_text(line: &str) -> String {
-    let strip = || -> Option<&str> {
-        let rest = line.strip_prefix("Game ")?;
-        let (_, rest) = rest.split_once(" move ")?;
-        let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
-        let rest = rest
-            .strip_prefix("(wtm)")
-            .or_else(|| rest.strip_prefix("(btm)"))?;
-        let rest = match rest.strip_prefix(" positionid ") {
-            Some(r) => r.trim_start_matches(|c: char| c.is_ascii_digit()),
-            None => rest,
-        };
-        rest.strip_prefix(": ")
-    };
-    strip().unwrap_or(line).to_string()
-}
-
 /// The text as a PGN comment can hold it: `}` (which would end the comment) becomes `)`.
 fn comment_safe(text: &str) -> String {
     text.replace('}', ")").trim().to_string()
@@ -241,13 +224,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn message_place_is_dropped() {
-        assert_eq!(message_text("Game 3 move 12(wtm): fork"), "fork");
-        assert_eq!(
-            message_text("Game 3 move 12(btm) positionid 40: a b"),
-            "a b"
-        );
-        assert_eq!(message_text("quiet text"), "quiet text");
+    fn braces_cannot_end_the_comment() {
         assert_eq!(comment_safe(" a}b "), "a)b");
     }
 }

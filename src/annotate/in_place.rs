@@ -6,6 +6,7 @@
 //! an interrupted run leaves it as it was (and at most the temporary file, which an error
 //! removes).
 
+use crate::output::files::OutputFile;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -17,12 +18,6 @@ pub fn backup_path(input: &Path) -> PathBuf {
     input.with_file_name(name)
 }
 
-/// The temporary file for rewriting `input`.
-fn temp_path(input: &Path) -> PathBuf {
-    let name = input.file_name().unwrap_or_default().to_string_lossy();
-    input.with_file_name(format!(".{name}.cqlq-{}.tmp", std::process::id()))
-}
-
 /// Rewrites `input` with what `write` writes (it may read `input` meanwhile: the original
 /// stays in place until `write` is done); keeps a backup unless `backup` is false. On an
 /// error the input is left as it was and the temporary file removed.
@@ -31,7 +26,12 @@ pub fn rewrite<T>(
     backup: bool,
     write: impl FnOnce(&mut dyn Write) -> io::Result<T>,
 ) -> Result<T, String> {
-    let temp = temp_path(input);
+    // The same temporary file and folder as any output file's (`output::files`).
+    let target = OutputFile {
+        path: input.to_path_buf(),
+        ..OutputFile::default()
+    };
+    let temp = target.temp_path();
     let result = (|| -> io::Result<T> {
         let permissions = fs::metadata(input)?.permissions();
         let file = fs::File::create(&temp)?;
@@ -44,7 +44,10 @@ pub fn rewrite<T>(
             keep_backup(input)?;
         }
         fs::rename(&temp, input)?;
-        sync_folder(input);
+        // Makes the rename durable (best effort: not every system can `fsync` a folder).
+        if let Ok(dir) = fs::File::open(target.dir()) {
+            let _ = dir.sync_all();
+        }
         Ok(value)
     })();
     result.map_err(|e| {
@@ -65,17 +68,6 @@ fn keep_backup(input: &Path) -> io::Result<()> {
         fs::File::open(&bak)?.sync_all()?;
     }
     Ok(())
-}
-
-/// Makes the rename durable (best effort: not every system can `fsync` a folder).
-fn sync_folder(input: &Path) {
-    let dir = input
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    if let Ok(d) = fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
 }
 
 #[cfg(test)]

@@ -79,13 +79,7 @@ impl OutputFile {
     ) -> Result<T, String> {
         let temp = self.temp_path();
         let result = (|| -> io::Result<T> {
-            let file = if self.append && self.path.is_file() {
-                fs::copy(&self.path, &temp)?;
-                fs::OpenOptions::new().append(true).open(&temp)?
-            } else {
-                fs::File::create(&temp)?
-            };
-            let mut out = io::BufWriter::with_capacity(1 << 16, file);
+            let mut out = io::BufWriter::with_capacity(1 << 16, self.create_temp()?);
             let value = write(&mut out)?;
             let file = out.into_inner().map_err(|e| e.into_error())?;
             file.sync_all()?;
@@ -118,7 +112,7 @@ impl OutputFile {
     }
 
     /// The directory the file goes in (`.` for a bare name).
-    fn dir(&self) -> &Path {
+    pub(crate) fn dir(&self) -> &Path {
         self.path
             .parent()
             .filter(|d| !d.as_os_str().is_empty())

@@ -74,14 +74,28 @@ pub fn read_game(slice: &[u8]) -> Result<GameRecord, PgnError> {
 /// assert_eq!(sans, ["Hg3", "Hg8", "Pg5", "Rh10+"]);
 /// ```
 pub fn read_game_with(slice: &[u8], raw_moves: bool) -> Result<GameRecord, PgnError> {
-    read_game_spans(slice, raw_moves).map(|(record, _)| record)
+    read(slice, raw_moves, false).map(|(record, _)| record)
 }
 
 /// Reads one game like [`read_game_with`], and tells where its tags and moves are in `slice`
 /// ([`GameSpans`]), for rewriting the game in place (`cqlq annotate`).
 pub fn read_game_spans(slice: &[u8], raw_moves: bool) -> Result<(GameRecord, GameSpans), PgnError> {
+    read(slice, raw_moves, true).map(|(record, spans)| (record, spans.unwrap_or_default()))
+}
+
+/// Reads one game; the byte places ([`GameSpans`]) only when `with_spans`, as only
+/// `cqlq annotate` needs them and a search reads every game.
+fn read(
+    slice: &[u8],
+    raw_moves: bool,
+    with_spans: bool,
+) -> Result<(GameRecord, Option<GameSpans>), PgnError> {
     let mut builder = Builder::new(slice);
     builder.force_raw = raw_moves;
+    builder.spans = with_spans.then(|| GameSpans {
+        moves: vec![0],
+        tags: Vec::new(),
+    });
     let (mut reader, input) = CACHED.take().unwrap_or_else(|| {
         let input = Rc::new(RefCell::new(Input::default()));
         (Reader::new(SharedInput(Rc::clone(&input))), input)
@@ -190,8 +204,8 @@ struct Builder<'a> {
     /// Moves keep their token's text and unreadable tokens are moves (fairy games).
     raw_moves: bool,
     /// Where the tags and the nodes' move tokens are (node numbers as read, before
-    /// [`renumber`]).
-    spans: GameSpans,
+    /// [`renumber`]); None when not asked for.
+    spans: Option<GameSpans>,
 }
 
 impl<'a> Builder<'a> {
@@ -214,10 +228,7 @@ impl<'a> Builder<'a> {
             nested_alternative: false,
             force_raw: false,
             raw_moves: false,
-            spans: GameSpans {
-                moves: vec![0],
-                tags: Vec::new(),
-            },
+            spans: None,
         }
     }
 
@@ -358,7 +369,9 @@ impl<'a> Builder<'a> {
             comments_before,
             ..MoveNode::default()
         });
-        self.spans.moves.push(offset);
+        if let Some(spans) = &mut self.spans {
+            spans.moves.push(offset);
+        }
         self.node_mut().children.push(index);
         self.current = index;
         ControlFlow::Continue(())
@@ -459,14 +472,11 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn into_result(mut self) -> Result<(GameRecord, GameSpans), PgnError> {
+    fn into_result(mut self) -> Result<(GameRecord, Option<GameSpans>), PgnError> {
         if self.nested_alternative {
             let order = renumber(&mut self.record);
-            if let Some(order) = order {
-                self.spans.moves = order
-                    .iter()
-                    .map(|&at| self.spans.moves[at as usize])
-                    .collect();
+            if let (Some(order), Some(spans)) = (order, &mut self.spans) {
+                spans.moves = order.iter().map(|&at| spans.moves[at as usize]).collect();
             }
         }
         match self.fault {
@@ -536,11 +546,15 @@ impl Visitor for Builder<'_> {
             Some(range) => {
                 // The value ends at the `"` of the line's closing `"]`.
                 let end = (range.end + 2).min(self.data.len());
-                self.spans.tags.push(start..end);
+                if let Some(spans) = &mut self.spans {
+                    spans.tags.push(start..end);
+                }
                 RawTag(&self.data[range]).decode_utf8_lossy().into_owned()
             }
             None => {
-                self.spans.tags.push(start..self.shadow.tag_end());
+                if let Some(spans) = &mut self.spans {
+                    spans.tags.push(start..self.shadow.tag_end());
+                }
                 value.decode_utf8_lossy().into_owned()
             }
         };

@@ -155,11 +155,11 @@ pub(super) fn count_stream_games(stream: Stream) -> u64 {
         }
         first = false;
         let at_end = n < STREAM_CHUNK && fault.is_none();
-        count += complete_games(&buffer, at_end).0;
+        let (games, used) = complete_games(&buffer, at_end);
+        count += games;
         if at_end || fault.is_some() {
             return count;
         }
-        let used = complete_games(&buffer, false).1;
         buffer.drain(..used);
     }
 }
@@ -167,11 +167,14 @@ pub(super) fn count_stream_games(stream: Stream) -> u64 {
 /// The games of `data` that [`Sink::games`] searches (all of them at the end of the input,
 /// else all but the last, which may be incomplete), and the bytes they take.
 fn complete_games(data: &[u8], at_end: bool) -> (u64, usize) {
-    let mut ranges: Vec<_> = split_games(data).collect();
-    if !at_end {
-        ranges.pop();
+    // (games, end of the last, end of the one before it)
+    let (games, last, before_last) =
+        split_games(data).fold((0u64, 0, 0), |(n, last, _), r| (n + 1, r.end, last));
+    if at_end || games == 0 {
+        (games, last)
+    } else {
+        (games - 1, before_last)
     }
-    (ranges.len() as u64, ranges.last().map_or(0, |r| r.end))
 }
 
 #[cfg(test)]
