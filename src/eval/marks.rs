@@ -19,6 +19,30 @@ use crate::rules::Position;
 use crate::squares::SquareSet;
 
 impl<P: Position> Evaluator<'_, P> {
+    /// The searched nodes where `filter` matches, in order, and with `marking` the squares it
+    /// marks at each ([`Evaluator::matches_marking`], for the picture formats); without
+    /// `marking` the marks are left empty and only [`Evaluator::matches`] runs.
+    pub fn matched_nodes(&self, filter: &Node<P::Set>, marking: bool) -> (Vec<u32>, Vec<P::Set>) {
+        let mut marks = Vec::new();
+        let matched = self
+            .searched_nodes()
+            .into_iter()
+            .filter(|&at| {
+                if !marking {
+                    return self.matches(filter, at);
+                }
+                match self.matches_marking(filter, at) {
+                    Some(marked) => {
+                        marks.push(marked);
+                        true
+                    }
+                    None => false,
+                }
+            })
+            .collect();
+        (matched, marks)
+    }
+
     /// The squares `filter` marks at node `at` when it matches there (see the module doc);
     /// None when it does not match.
     pub fn matches_marking(&self, filter: &Node<P::Set>, at: u32) -> Option<P::Set> {

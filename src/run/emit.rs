@@ -3,13 +3,55 @@
 
 use std::io;
 
-use super::{BATCH_GAMES, Sink};
+use super::{BATCH_GAMES, GameOutput, RunConfig, Sink};
 use crate::eval::OutputOrder;
+use crate::pgn::GameRecord;
 
 /// A matched game held for `sort`: its sort value, its `--split-by` tag value, its text.
 pub(super) type Held = (Option<OutputOrder>, Option<String>, String);
 
+impl RunConfig {
+    /// `--split-by`: the game's value of the tag, as written.
+    pub(super) fn split_key(&self, record: &GameRecord) -> Option<String> {
+        let tag = &self.split.as_ref()?.tag;
+        record.tag(tag).map(str::to_string)
+    }
+}
+
 impl Sink<'_> {
+    /// Takes one searched game's result, in input order: counts it, performs its messages
+    /// and file writes, reports its fault, and writes (or holds) it when it matched
+    /// (`<N>` on stderr first with CQL's `-showmatches`). A failed `assert` records the stop.
+    pub(super) fn take_result(&mut self, result: GameOutput) -> io::Result<()> {
+        if let Some(m) = &result.fatal {
+            self.summary.aborted = Some(m.clone());
+        }
+        self.summary.games += 1;
+        if result.refused {
+            self.summary.refused_games += 1;
+        }
+        self.effects(&result.effects);
+        if let Some(e) = &result.error {
+            self.summary.bad_games += 1;
+            self.bar.suspend(|| eprintln!("{e}"));
+        }
+        if !result.matched {
+            return Ok(());
+        }
+        if self.config.show_matches {
+            let n = self.summary.games;
+            self.bar.suspend(|| eprint!("<{n}>"));
+        }
+        self.summary.matched_games += 1;
+        self.summary.matched_positions += result.matched_positions;
+        let sort = if self.config.sort_by_match_count {
+            Some(OutputOrder::Num(result.matched_positions as i64))
+        } else {
+            result.sort
+        };
+        self.emit(sort, result.split_key, result.text)
+    }
+
     /// Whether the run has written its `--limit` of matched games (recorded in the summary).
     pub(super) fn stopped(&self) -> bool {
         self.summary.stopped_at_limit.is_some()

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
-use super::{BATCH_GAMES, GameOutput, RunConfig, Sink};
+use super::{GameOutput, RunConfig, Sink};
 use crate::eval::{Evaluator, GameContext, replay};
 use crate::ir::{Color, Node};
 use crate::output::{Format, Notes, PgnStyle, render_game};
@@ -182,33 +182,14 @@ fn search_icn_game(
         evaluator.set_last_game_number(n);
     }
     // The picture formats also keep the squares the query marks at each match.
-    let mut marks: Vec<SparseSet> = Vec::new();
-    let matched: Vec<u32> = evaluator
-        .searched_nodes()
-        .into_iter()
-        .filter(|&at| {
-            if !config.format.is_picture() {
-                return evaluator.matches(filter, at);
-            }
-            let marked = evaluator.matches_marking(filter, at);
-            marks.extend(marked.clone());
-            marked.is_some()
-        })
-        .collect();
+    let (matched, marks) = evaluator.matched_nodes(filter, config.format.is_picture());
     let comments = evaluator.take_comments();
     let sort = evaluator.sort_value().map(|s| s.output_order());
     let at = format!("{name}: game {number}");
     if let Some(reason) = refusal::take() {
         return GameOutput {
-            text: String::new(),
-            matched: false,
-            matched_positions: 0,
             error: Some(format!("{at}: not searched: {reason}")),
-            sort: None,
-            refused: false,
-            effects: crate::run::GameEdits::default(),
-            fatal: None,
-            split_key: None,
+            ..GameOutput::default()
         };
     }
     let error = replayed.fault.as_ref().map(|f| {
@@ -244,21 +225,15 @@ fn search_icn_game(
     };
     GameOutput {
         text,
-        matched: config.games.counts_as_match(matched.len() as u64),
+        // A game of an ICN input counts when some position matched (`matchcount` ranges
+        // are not applied to ICN input).
+        matched: !matched.is_empty(),
         matched_positions: matched.len() as u64,
         error,
         sort,
-        refused: false,
-        effects: crate::run::GameEdits::default(),
-        fatal: None,
-        split_key: split_key(config, &record),
+        split_key: config.split_key(&record),
+        ..GameOutput::default()
     }
-}
-
-/// `--split-by`: the game's value of the tag.
-fn split_key(config: &RunConfig, record: &crate::pgn::GameRecord) -> Option<String> {
-    let tag = &config.split.as_ref()?.tag;
-    record.tag(tag).map(str::to_string)
 }
 
 impl Sink<'_> {
@@ -274,10 +249,11 @@ impl Sink<'_> {
         let filter = icn_filter(self.config.fairy_query.text())
             .map_err(|e| io::Error::new(io::ErrorKind::Unsupported, e))?;
         let config = self.config;
-        for batch in games.chunks(BATCH_GAMES) {
-            if self.stopped() {
-                break;
-            }
+        let mut rest = &games[..];
+        // Batches as the PGN input's: smaller near `--limit` (`Sink::batch_games`).
+        while !rest.is_empty() && !self.stopped() {
+            let (batch, tail) = rest.split_at(self.batch_games().min(rest.len()));
+            rest = tail;
             let first = self.summary.games + 1;
             let results: Vec<GameOutput> = batch
                 .par_iter()
@@ -285,19 +261,10 @@ impl Sink<'_> {
                 .map(|(k, g)| search_icn_game(config, &filter, g, first + k as u64, name))
                 .collect();
             for result in results {
-                self.summary.games += 1;
-                if let Some(e) = &result.error {
-                    self.summary.bad_games += 1;
-                    self.bar.suspend(|| eprintln!("{e}"));
+                if self.stopped() {
+                    break;
                 }
-                if result.matched_positions > 0 {
-                    self.summary.matched_games += 1;
-                    self.summary.matched_positions += result.matched_positions;
-                    self.emit(result.sort, result.split_key, result.text)?;
-                    if self.stopped() {
-                        break;
-                    }
-                }
+                self.take_result(result)?;
             }
         }
         Ok(())

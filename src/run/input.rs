@@ -135,7 +135,7 @@ fn open_stdin() -> io::Result<Stream> {
         count: consumed.clone(),
     };
     let mut head = [0u8; 6];
-    let n = super::read_full(&mut stdin, &mut head)?;
+    let n = read_full(&mut stdin, &mut head)?;
     let head = head[..n].to_vec();
     let compression = Compression::from_magic(&head);
     let whole = io::Cursor::new(head).chain(stdin);
@@ -159,7 +159,7 @@ fn open_file(path: &Path) -> io::Result<Opened> {
         return Err(io::Error::other("is a directory"));
     }
     let mut head = [0u8; 6];
-    let n = super::read_full(&mut file, &mut head)?;
+    let n = read_full(&mut file, &mut head)?;
     let head = &head[..n];
     let named = Compression::from_name(path);
     let Some(compression) = Compression::from_magic(head) else {
@@ -301,6 +301,15 @@ pub fn is_game_file_name(name: &str) -> bool {
     INPUT_ENDINGS
         .iter()
         .any(|e| plain.ends_with(e) && plain.len() > e.len())
+}
+
+/// Reads until `buf` is full or the reader ends ([`super::stream::fill`], the fault as the
+/// error).
+fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
+    match super::stream::fill(reader, buf) {
+        (_, Some(e)) => Err(e),
+        (n, None) => Ok(n),
+    }
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ pub mod progress;
 pub mod select;
 mod stream;
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use rayon::prelude::*;
@@ -146,6 +146,7 @@ pub struct Summary {
 }
 
 /// What one game produced, rendered in the worker.
+#[derive(Default)]
 struct GameOutput {
     text: String,
     /// Whether the game counts as matched (one matched position, or `matchcount`'s range).
@@ -168,15 +169,8 @@ impl GameOutput {
     /// A game the query cannot run on (the reason is told once per board).
     fn refused() -> Self {
         GameOutput {
-            text: String::new(),
-            matched: false,
-            matched_positions: 0,
-            error: None,
-            sort: None,
             refused: true,
-            effects: GameEdits::default(),
-            fatal: None,
-            split_key: None,
+            ..GameOutput::default()
         }
     }
 }
@@ -196,17 +190,7 @@ fn process_game(
     carried: Option<&CarriedCell>,
 ) -> GameOutput {
     let at = |byte: u64| format!("{name}: game {number} ({})", name.byte(byte));
-    let skipped = GameOutput {
-        text: String::new(),
-        matched: false,
-        matched_positions: 0,
-        error: None,
-        sort: None,
-        refused: false,
-        effects: GameEdits::default(),
-        fatal: None,
-        split_key: None,
-    };
+    let skipped = GameOutput::default();
     if !config.games.admits_number(number) {
         return skipped;
     }
@@ -375,27 +359,10 @@ fn search_game<P: Position>(
         evaluator.resume(store.clone());
     }
     // The picture formats also keep the squares the query marks at each match.
-    let mut marks: Vec<P::Set> = Vec::new();
-    let matched: Vec<u32> = if !evaluate {
-        Vec::new()
-    } else if config.format.is_picture() {
-        evaluator
-            .searched_nodes()
-            .into_iter()
-            .filter(|&at| match evaluator.matches_marking(filter, at) {
-                Some(marked) => {
-                    marks.push(marked);
-                    true
-                }
-                None => false,
-            })
-            .collect()
+    let (matched, marks) = if evaluate {
+        evaluator.matched_nodes(filter, config.format.is_picture())
     } else {
-        evaluator
-            .searched_nodes()
-            .into_iter()
-            .filter(|&at| evaluator.matches(filter, at))
-            .collect()
+        Default::default()
     };
     if let Some(store) = store.as_deref_mut() {
         let globals = store.globals.clone();
@@ -413,7 +380,7 @@ fn search_game<P: Position>(
         crate::output::pictures::render_pictures(
             config.format,
             number,
-            edited.as_ref().unwrap_or(record),
+            written,
             &replayed,
             &matched,
             &marks,
@@ -433,10 +400,7 @@ fn search_game<P: Position>(
             &notes,
         )
     };
-    let split_key = config
-        .split
-        .as_ref()
-        .and_then(|spec| written.tag(&spec.tag).map(str::to_string));
+    let split_key = config.split_key(written);
     let sort = evaluator.sort_value().map(|s| s.output_order());
     effects.set_tags.clear();
     effects.removed_tags.clear();
@@ -513,38 +477,10 @@ impl Sink<'_> {
                 batch.par_iter().enumerate().map(one).collect()
             };
             for result in results {
-                if self.summary.aborted.is_some() {
+                if self.summary.aborted.is_some() || self.stopped() {
                     break;
                 }
-                if let Some(m) = &result.fatal {
-                    self.summary.aborted = Some(m.clone());
-                }
-                self.summary.games += 1;
-                if result.refused {
-                    self.summary.refused_games += 1;
-                }
-                self.effects(&result.effects);
-                if let Some(e) = &result.error {
-                    self.summary.bad_games += 1;
-                    self.bar.suspend(|| eprintln!("{e}"));
-                }
-                if result.matched {
-                    if config.show_matches {
-                        let n = self.summary.games;
-                        self.bar.suspend(|| eprint!("<{n}>"));
-                    }
-                    self.summary.matched_games += 1;
-                    self.summary.matched_positions += result.matched_positions;
-                    let sort = if config.sort_by_match_count {
-                        Some(OutputOrder::Num(result.matched_positions as i64))
-                    } else {
-                        result.sort
-                    };
-                    self.emit(sort, result.split_key, result.text)?;
-                    if self.stopped() {
-                        break;
-                    }
-                }
+                self.take_result(result)?;
             }
             if let Some(last) = batch.last() {
                 let read = self.compressed_position.unwrap_or(offset + last.end as u64);
@@ -579,14 +515,6 @@ fn input_advice(kind: io::ErrorKind) -> &'static str {
         io::ErrorKind::NotFound => "check the path; the other inputs are searched",
         io::ErrorKind::PermissionDenied => "check its permissions; the other inputs are searched",
         _ => "check the file",
-    }
-}
-
-/// Reads until `buf` is full or the reader ends ([`stream::fill`], the fault as the error).
-fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
-    match stream::fill(reader, buf) {
-        (_, Some(e)) => Err(e),
-        (n, None) => Ok(n),
     }
 }
 
