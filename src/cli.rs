@@ -31,6 +31,20 @@ Man page and completions: cqlq --print-man, cqlq --completions bash|zsh|fish.
 Exit status: 0 some game matched, 1 none matched, 2 trouble (query error, unreadable input).";
 
 /// cqlq: find chess ideas in PGN game collections with the Chess Query Language (CQL 6).
+/// CQL 6.2's transform options (`-flipcolor`): each wraps the query's body in that transform.
+pub const TRANSFORMS: [&str; 10] = [
+    "flip",
+    "flipcolor",
+    "flipvertical",
+    "fliphorizontal",
+    "shift",
+    "shifthorizontal",
+    "shiftvertical",
+    "rotate90",
+    "rotate45",
+    "reversecolor",
+];
+
 #[derive(Parser, Debug)]
 #[command(
     name = "cqlq",
@@ -231,10 +245,7 @@ pub struct Cli {
 
     /// CQL 6.2's transform options (-flip, -flipcolor, -shift, ...): the query's body is
     /// wrapped in the transform (repeatable, the first given outermost).
-    #[arg(long, value_name = "TRANSFORM", hide = true, value_parser = [
-        "flip", "flipcolor", "flipvertical", "fliphorizontal", "shift", "shifthorizontal",
-        "shiftvertical", "rotate90", "rotate45", "reversecolor",
-    ])]
+    #[arg(long, value_name = "TRANSFORM", hide = true, value_parser = TRANSFORMS)]
     pub transform: Vec<String>,
 
     /// Print `<N>` on stderr for each matched game N, as it is written (CQL's -showmatches).

@@ -55,19 +55,7 @@ pub enum CqlWord {
     RefusedCqli(&'static str),
 }
 
-/// CQL 6.2's transform options (`-flipcolor`): each wraps the query's body in that transform.
-pub const TRANSFORMS: [&str; 10] = [
-    "flip",
-    "flipcolor",
-    "flipvertical",
-    "fliphorizontal",
-    "shift",
-    "shifthorizontal",
-    "shiftvertical",
-    "rotate90",
-    "rotate45",
-    "reversecolor",
-];
+pub use crate::cli::TRANSFORMS;
 
 /// CQL 6.2's meaning of `word` (lower case, without dashes), in cqlq's terms; None: not a
 /// CQL 6.2 option.

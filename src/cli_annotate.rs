@@ -126,23 +126,9 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
         return Err(format!("--tag {:?}: not a PGN tag name", cli.tag));
     }
     let themes = cqlq::annotate::load_themes(&cqlq::annotate::theme_files(&theme_paths)?)?;
-    let mut fairy_defs = Vec::new();
-    for path in &cli.variants {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let loaded = cqlq::rules::fairy::load_variants(&path.display().to_string(), &text)
-            .map_err(|e| format!("{}:{}: {}", e.file, e.line, e.reason))?;
-        fairy_defs.extend(loaded);
-    }
-    fairy_defs.extend(cqlq::rules::fairy::bundled_variants());
-    let (default_variant, default_fairy) = match &cli.variant {
-        Some(name) => {
-            match cqlq::run::fairy::resolve_any(name, &fairy_defs).map_err(|e| e.to_string())? {
-                cqlq::run::fairy::AnyRules::Known(rules) => (Some(rules), None),
-                cqlq::run::fairy::AnyRules::Fairy(v) => (None, Some(v)),
-            }
-        }
-        None => (None, None),
-    };
+    let fairy_defs = crate::cli_variants::variant_definitions(&cli.variants)?;
+    let (default_variant, default_fairy) =
+        crate::cli_variants::forced_variant(cli.variant.as_deref(), &fairy_defs)?;
     let config = AnnotateConfig {
         themes,
         tag: cli.tag.clone(),
@@ -160,7 +146,7 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
     if let Some(out) = &cli.output {
         refuse_overwriting_input(out, &inputs)?;
     }
-    let mut total = AnnotateSummary::default();
+    let mut total = AnnotateSummary::new(config.themes.len());
     let mut unreadable = 0u64;
     if cli.in_place {
         for input in &inputs {
@@ -176,8 +162,8 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
             }
         }
     } else {
-        let all = |out: &mut dyn Write| -> io::Result<(AnnotateSummary, u64)> {
-            let mut total = AnnotateSummary::default();
+        let all = |out: &mut dyn Write| -> io::Result<AnnotateSummary> {
+            let mut total = AnnotateSummary::new(config.themes.len());
             for input in &inputs {
                 if input.as_os_str() == "-" {
                     return Err(io::Error::other(
@@ -192,9 +178,9 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
                 total.add(&s);
             }
             out.flush()?;
-            Ok((total, 0))
+            Ok(total)
         };
-        let result = match &cli.output {
+        total = match &cli.output {
             Some(path) => {
                 let file = cqlq::output::files::OutputFile {
                     path: path.clone(),
@@ -213,14 +199,12 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
                 }
             }
         };
-        total = result.0;
-        unreadable = result.1;
     }
     if !cli.no_summary {
         let per_theme: Vec<String> = config
             .themes
             .iter()
-            .zip(total.per_theme.iter().chain(std::iter::repeat(&0)))
+            .zip(&total.per_theme)
             .map(|(t, n)| format!("{} {n}", t.name))
             .collect();
         eprintln!(

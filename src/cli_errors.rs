@@ -29,12 +29,7 @@ pub fn header_param_error(
 
 /// `path`'s read or write failure, with what to do: `PATH: <the error> (<advice>)`.
 pub fn io_error_with_advice(path: &Path, error: &io::Error) -> String {
-    let advice = match error.kind() {
-        io::ErrorKind::NotFound => "check the path",
-        io::ErrorKind::PermissionDenied => "check its permissions",
-        io::ErrorKind::IsADirectory => "give a file, not a directory",
-        _ => "check the file",
-    };
+    let advice = cqlq::run::input::io_advice(error.kind());
     format!("{}: {error} ({advice})", path.display())
 }
 

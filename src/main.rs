@@ -5,6 +5,7 @@ mod cli_aliases;
 mod cli_annotate;
 mod cli_errors;
 mod cli_query;
+mod cli_variants;
 mod generated;
 
 use std::io;
@@ -190,34 +191,13 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     } else {
         Format::Pgn
     };
-    let mut fairy_defs = Vec::new();
-    for path in &cli.variants {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("--variants {}", cli_errors::io_error_with_advice(path, &e)))?;
-        let file = path.display().to_string();
-        let loaded = cqlq::rules::fairy::load_variants(&file, &text)
-            .map_err(|e| format!("{}:{}: {}", e.file, e.line, e.reason))?;
-        fairy_defs.extend(loaded);
-    }
-    fairy_defs.extend(cqlq::rules::fairy::bundled_variants());
+    let mut fairy_defs = cli_variants::variant_definitions(&cli.variants)?;
     let rules_chess = match &cli.rules {
         Some(text) => Some(with_fbr_rules(text, &mut fairy_defs)?),
         None => None,
     };
-    let (default_variant, default_fairy) = match &cli.variant {
-        Some(name) => {
-            match cqlq::run::fairy::resolve_any(name, &fairy_defs).map_err(|e| {
-                format!(
-                    "--variant: {e} (README 'Chess variants' and docs/fairy.md list the names; \
-                     --variants FILE defines more)"
-                )
-            })? {
-                cqlq::run::fairy::AnyRules::Known(rules) => (Some(rules), None),
-                cqlq::run::fairy::AnyRules::Fairy(v) => (None, Some(v)),
-            }
-        }
-        None => (None, None),
-    };
+    let (default_variant, default_fairy) =
+        cli_variants::forced_variant(cli.variant.as_deref(), &fairy_defs)?;
     let config = RunConfig {
         filter: query.filter,
         inputs,

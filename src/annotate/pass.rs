@@ -28,15 +28,20 @@ pub struct AnnotateSummary {
 }
 
 impl AnnotateSummary {
-    /// Adds another input's counts.
+    /// No games yet, with a count for each of `themes` themes.
+    pub fn new(themes: usize) -> Self {
+        AnnotateSummary {
+            per_theme: vec![0; themes],
+            ..AnnotateSummary::default()
+        }
+    }
+
+    /// Adds another input's counts (of the same themes).
     pub fn add(&mut self, other: &AnnotateSummary) {
         self.games += other.games;
         self.annotated_games += other.annotated_games;
         self.annotated_positions += other.annotated_positions;
         self.bad_games += other.bad_games;
-        if self.per_theme.len() < other.per_theme.len() {
-            self.per_theme.resize(other.per_theme.len(), 0);
-        }
         for (a, b) in self.per_theme.iter_mut().zip(&other.per_theme) {
             *a += b;
         }
@@ -53,13 +58,15 @@ pub fn annotate_bytes(
     first: u64,
     out: &mut dyn Write,
 ) -> io::Result<AnnotateSummary> {
-    let mut summary = AnnotateSummary {
-        per_theme: vec![0; config.themes.len()],
-        ..AnnotateSummary::default()
-    };
-    let ranges: Vec<_> = split_games(data).collect();
+    let mut summary = AnnotateSummary::new(config.themes.len());
+    // Split lazily, a batch at a time: no list of every game's range of a large file.
+    let mut ranges = split_games(data);
     let mut copied = 0;
-    for batch in ranges.chunks(BATCH_GAMES) {
+    loop {
+        let batch: Vec<_> = ranges.by_ref().take(BATCH_GAMES).collect();
+        if batch.is_empty() {
+            break;
+        }
         let number = first + summary.games;
         let results: Vec<_> = batch
             .par_iter()
@@ -104,9 +111,6 @@ pub fn annotate_file(
     let name = path.display().to_string();
     match map_file(path)? {
         Some(map) => annotate_bytes(config, &map, &name, first, out),
-        None => Ok(AnnotateSummary {
-            per_theme: vec![0; config.themes.len()],
-            ..AnnotateSummary::default()
-        }),
+        None => Ok(AnnotateSummary::new(config.themes.len())),
     }
 }

@@ -30,7 +30,9 @@ pub(super) fn splice(
     // (where, what it replaces, order among equal places, text).
     let mut edits: Vec<(Range<usize>, u8, String)> = Vec::new();
     if !add.themes.is_empty() {
-        let line = format!("[{} \"{}\"]", add.tag, escape_tag_value(add.themes));
+        let mut line = format!("[{} \"", add.tag);
+        crate::pgn::write::push_tag_value(&mut line, add.themes);
+        line.push_str("\"]");
         let existing = record.tags.iter().position(|(name, _)| name == add.tag);
         match (existing, spans.tags.last()) {
             (Some(i), _) => edits.push((spans.tags[i].clone(), 0, line)),
@@ -71,11 +73,6 @@ pub(super) fn splice(
     }
     out.extend_from_slice(&slice[copied..]);
     out
-}
-
-/// A PGN tag value: `\` and `"` escaped.
-fn escape_tag_value(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 #[cfg(test)]

@@ -91,26 +91,10 @@ pub fn nearest_option<'a>(word: &str, longs: impl Iterator<Item = &'a str>) -> O
         .map(|w| (*w, format!("-{w}")));
     let own = longs.map(|l| (l, format!("--{l}")));
     cql.chain(own)
-        .map(|(w, shown)| (edit_distance(word, w), shown))
+        .map(|(w, shown)| (strsim::levenshtein(word, w), shown))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
         .map(|(_, shown)| shown)
-}
-
-/// Levenshtein distance between `a` and `b`, in characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitute = diagonal + usize::from(ca != *cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]
@@ -129,7 +113,7 @@ mod tests {
 
     #[test]
     fn misspellings_find_their_option() {
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(strsim::levenshtein("kitten", "sitting"), 3);
         let none = std::iter::empty();
         assert_eq!(
             nearest_option("gamenumbr", none).as_deref(),

@@ -85,7 +85,7 @@ pub fn write_game(out: &mut String, game: &GameRecord, marks: &Marks) {
 /// except that a `\` before a line break stays single (pgn-reader reads `\` and a line break
 /// as part of the value, and keeps both); another line break, which no read value has, becomes
 /// a space.
-fn push_tag_value(out: &mut String, value: &str) {
+pub(crate) fn push_tag_value(out: &mut String, value: &str) {
     let mut chars = value.chars().peekable();
     let mut prev = None;
     while let Some(ch) = chars.next() {

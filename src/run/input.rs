@@ -303,6 +303,16 @@ pub fn is_game_file_name(name: &str) -> bool {
         .any(|e| plain.ends_with(e) && plain.len() > e.len())
 }
 
+/// What to do about a file that could not be opened or read, by the error's kind.
+pub fn io_advice(kind: io::ErrorKind) -> &'static str {
+    match kind {
+        io::ErrorKind::NotFound => "check the path",
+        io::ErrorKind::PermissionDenied => "check its permissions",
+        io::ErrorKind::IsADirectory => "give a file, not a directory",
+        _ => "check the file",
+    }
+}
+
 /// Reads until `buf` is full or the reader ends ([`super::stream::fill`], the fault as the
 /// error).
 fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {

@@ -509,15 +509,6 @@ impl Sink<'_> {
     }
 }
 
-/// What to do about an input that could not be read (the run goes on with the others).
-fn input_advice(kind: io::ErrorKind) -> &'static str {
-    match kind {
-        io::ErrorKind::NotFound => "check the path; the other inputs are searched",
-        io::ErrorKind::PermissionDenied => "check its permissions; the other inputs are searched",
-        _ => "check the file",
-    }
-}
-
 /// Runs the query over every input, writing matches to `out` and messages to stderr.
 /// A broken pipe on `out` is returned as an error of kind `BrokenPipe`.
 pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
@@ -588,7 +579,15 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
             if e.kind() == io::ErrorKind::BrokenPipe {
                 return Err(e);
             }
-            let advice = input_advice(e.kind());
+            let advice = match e.kind() {
+                io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => {
+                    format!(
+                        "{}; the other inputs are searched",
+                        input::io_advice(e.kind())
+                    )
+                }
+                kind => input::io_advice(kind).to_string(),
+            };
             sink.bar
                 .suspend(|| eprintln!("cqlq: {name}: {e} ({advice})"));
             sink.summary.unreadable_inputs += 1;

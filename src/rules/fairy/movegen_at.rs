@@ -62,8 +62,15 @@ impl FairyPos {
             // is filtered by the first victim's square too: all its moves, those to `to` kept.
             let start = out.len();
             self.push_piece_moves_to(out, sq, !Bits256::EMPTY);
-            let to_here: Vec<FMove> = out.drain(start..).filter(|m| m.to as usize == to).collect();
-            out.extend(to_here);
+            // Those to `to` moved to the front of the new part, in order; the rest dropped.
+            let mut kept = start;
+            for i in start..out.len() {
+                if out[i].to as usize == to {
+                    out.swap(kept, i);
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
             return;
         }
         if self.no_retaliate || v.layers.alice || v.layers.active {

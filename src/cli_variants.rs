@@ -1,0 +1,47 @@
+//! The variant rules both commands (`cqlq`, `cqlq annotate`) read from their options: the
+//! `--variants FILE` definitions followed by the bundled ones, and `--variant NAME` resolved
+//! among them.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use cqlq::rules::fairy::Variant;
+use cqlq::run::fairy::{AnyRules, resolve_any};
+
+use crate::cli_errors::io_error_with_advice;
+
+/// The definitions of the `--variants` files, in order, then the bundled ones; an unreadable
+/// file or definition fails with its file, line and reason.
+pub fn variant_definitions(paths: &[PathBuf]) -> Result<Vec<Arc<Variant>>, String> {
+    let mut defs = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("--variants {}", io_error_with_advice(path, &e)))?;
+        let file = path.display().to_string();
+        let loaded = cqlq::rules::fairy::load_variants(&file, &text)
+            .map_err(|e| format!("{}:{}: {}", e.file, e.line, e.reason))?;
+        defs.extend(loaded);
+    }
+    defs.extend(cqlq::rules::fairy::bundled_variants());
+    Ok(defs)
+}
+
+/// The rules `--variant NAME` gives games without a `[Variant]` tag: standard, Chess960 or
+/// an online variant (first), or a fairy variant of `defs` (second); neither without a name.
+pub fn forced_variant(
+    name: Option<&str>,
+    defs: &[Arc<Variant>],
+) -> Result<(Option<cqlq::rules::select::GameRules>, Option<Arc<Variant>>), String> {
+    let Some(name) = name else {
+        return Ok((None, None));
+    };
+    match resolve_any(name, defs).map_err(|e| {
+        format!(
+            "--variant: {e} (README 'Chess variants' and docs/fairy.md list the names; \
+             --variants FILE defines more)"
+        )
+    })? {
+        AnyRules::Known(rules) => Ok((Some(rules), None)),
+        AnyRules::Fairy(v) => Ok((None, Some(v))),
+    }
+}
