@@ -95,10 +95,7 @@ impl Theme {
 
     /// Tells once that the query's game edits and file writes are not applied.
     pub(super) fn note_edits(&self, edits: &GameEdits) {
-        let ignored = !edits.set_tags.is_empty()
-            || !edits.removed_tags.is_empty()
-            || !edits.removed_comments.is_empty()
-            || !edits.writes.is_empty();
+        let ignored = edits.changes_the_game() || !edits.writes.is_empty();
         if ignored {
             self.ignored_edits.tell();
         }

@@ -40,13 +40,12 @@ pub struct GameEdits {
 }
 
 impl GameEdits {
-    /// Whether the query changed nothing.
-    pub fn is_empty(&self) -> bool {
-        self.set_tags.is_empty()
-            && self.removed_tags.is_empty()
-            && self.removed_comments.is_empty()
-            && self.messages.is_empty()
-            && self.writes.is_empty()
+    /// Whether the query changed the game as written (`settag`, `removetag`,
+    /// `removecomment`), so that [`GameEdits::apply`] has something to do.
+    pub fn changes_the_game(&self) -> bool {
+        !self.set_tags.is_empty()
+            || !self.removed_tags.is_empty()
+            || !self.removed_comments.is_empty()
     }
 
     /// The game as written with the tag and comment edits made (CQL 6.2 changes the game it

@@ -175,7 +175,7 @@ fn open_file(path: &Path) -> io::Result<Opened> {
                 ),
             ));
         }
-        return super::map_file(path).map(Opened::Mapped);
+        return super::map_opened(&file, meta.len()).map(Opened::Mapped);
     };
     file.rewind()?;
     let consumed = Arc::new(AtomicU64::new(0));

@@ -372,7 +372,7 @@ fn search_game<P: Position>(
     let comments = evaluator.take_comments();
     let mut effects = evaluator.take_edits();
     // `settag`, `removetag`, `removecomment` change the game as written.
-    let edited = (!effects.is_empty()).then(|| effects.apply(record));
+    let edited = effects.changes_the_game().then(|| effects.apply(record));
     let written = edited.as_ref().unwrap_or(record);
     let text = if !config.games.counts_as_match(matched.len() as u64) {
         String::new()
@@ -622,14 +622,20 @@ fn has_sort<S>(filter: &Node<S>) -> bool {
 /// Maps a file read-only; None for an empty file (which cannot be mapped).
 pub fn map_file(path: &std::path::Path) -> io::Result<Option<memmap2::Mmap>> {
     let file = std::fs::File::open(path)?;
-    if file.metadata()?.is_dir() {
+    let meta = file.metadata()?;
+    if meta.is_dir() {
         return Err(io::Error::other("is a directory"));
     }
-    if file.metadata()?.len() == 0 {
+    map_opened(&file, meta.len())
+}
+
+/// Maps an open file of `len` bytes (None when empty).
+fn map_opened(file: &std::fs::File, len: u64) -> io::Result<Option<memmap2::Mmap>> {
+    if len == 0 {
         return Ok(None);
     }
     // SAFETY: the map is read-only and lives only during this run; a file truncated by another
     // process while mapped is outside what cqlq guards against, as for any mmap-based reader.
-    let map = unsafe { memmap2::Mmap::map(&file)? };
+    let map = unsafe { memmap2::Mmap::map(file)? };
     Ok(Some(map))
 }
