@@ -54,8 +54,9 @@ pub const TRANSFORMS: [&str; 10] = [
 )]
 pub struct Cli {
     /// The query text inline; then every positional argument is a PGN file (--cql adds filters to
-    /// a query file instead).
-    #[arg(short = 'e', long = "expr", value_name = "TEXT")]
+    /// a query file instead). The next argument is the query even when it starts with `-`
+    /// (`-e '--Qa4'`; `-e=TEXT` also works).
+    #[arg(short = 'e', long = "expr", value_name = "TEXT", allow_hyphen_values = true)]
     pub expr: Option<String>,
 
     /// QUERY.cql then PGN files (or only PGN files with -e). No PGN, or `-`, reads stdin.
@@ -247,6 +248,20 @@ pub struct Cli {
     /// wrapped in the transform (repeatable, the first given outermost).
     #[arg(long, value_name = "TRANSFORM", hide = true, value_parser = TRANSFORMS)]
     pub transform: Vec<String>,
+
+    /// The largest game read, in bytes of PGN text (K, M, G suffixes; default 4M): a longer
+    /// game is reported and skipped.
+    #[arg(long, value_name = "SIZE")]
+    pub max_game_bytes: Option<String>,
+
+    /// The largest query text, in bytes (K, M, G suffixes; default 1M).
+    #[arg(long, value_name = "SIZE")]
+    pub max_query_bytes: Option<String>,
+
+    /// The largest ICN game: start pieces × positions (default 4000000): a larger game is
+    /// reported and skipped.
+    #[arg(long, value_name = "N")]
+    pub max_icn_board: Option<String>,
 
     /// Print `<N>` on stderr for each matched game N, as it is written (CQL's -showmatches).
     #[arg(long)]

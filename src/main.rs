@@ -50,6 +50,19 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         &cli.transform,
         &mut positional,
     )?;
+    let max_query = match &cli.max_query_bytes {
+        Some(text) => cqlq::run::limits::parse_size(text)
+            .map_err(|e| format!("--max-query-bytes: {e}"))?,
+        None => cqlq::run::limits::DEFAULT_MAX_QUERY_BYTES,
+    };
+    if query_text.len() as u64 > max_query {
+        return Err(format!(
+            "{query_name}: the query is {} long, over the limit of {} \
+             (--max-query-bytes SIZE raises it)",
+            cqlq::run::limits::show_bytes(query_text.len() as u64),
+            cqlq::run::limits::show_bytes(max_query)
+        ));
+    }
     if cli.parse {
         return Ok(parse_only(&query_name, &query_text));
     }
@@ -225,6 +238,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         limit: cli.limit,
         split: split_spec(&cli, output.as_deref(), format, &file_access_inputs)?,
         show_matches: cli.showmatches,
+        limits: input_limits(&cli)?,
     };
     if let Some(n) = cli.threads {
         rayon::ThreadPoolBuilder::new()
@@ -284,6 +298,22 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         return Ok(TROUBLE);
     }
     Ok(if summary.matched_games > 0 { 0 } else { 1 })
+}
+
+/// `--max-game-bytes` and `--max-icn-board`, or their defaults.
+fn input_limits(cli: &Cli) -> Result<cqlq::run::limits::InputLimits, String> {
+    use cqlq::run::limits::{InputLimits, parse_size};
+    let mut limits = InputLimits::default();
+    if let Some(text) = &cli.max_game_bytes {
+        limits.max_game_bytes = parse_size(text).map_err(|e| format!("--max-game-bytes: {e}"))?;
+    }
+    if let Some(text) = &cli.max_icn_board {
+        limits.max_icn_board = text
+            .trim()
+            .parse()
+            .map_err(|_| format!("--max-icn-board: `{text}` is not a whole number"))?;
+    }
+    Ok(limits)
 }
 
 /// Whether query errors get colours: only when stderr is a terminal.

@@ -162,8 +162,9 @@ impl SplitWriter {
         }
     }
 
-    /// Writes `text` (one game's output) to the file for the tag value `value`.
-    pub fn write(&mut self, value: Option<&str>, text: &str) -> io::Result<()> {
+    /// Writes `text` (one game's output, as bytes or text) to the file for the tag value
+    /// `value`.
+    pub fn write(&mut self, value: Option<&str>, text: impl AsRef<[u8]>) -> io::Result<()> {
         let path = self.spec.path_for(value);
         let k = match self.index.get(&path) {
             Some(&k) => k,
@@ -176,7 +177,7 @@ impl SplitWriter {
             self.open_target(k)?;
         }
         match self.open.get_mut(&k) {
-            Some(out) => out.write_all(text.as_bytes()),
+            Some(out) => out.write_all(text.as_ref()),
             None => Err(io::Error::other("split output file not open")),
         }
     }

@@ -36,6 +36,9 @@ pub enum PgnErrorKind {
     /// A tag whose value runs to the end of the game without a closing quote or line end:
     /// `[Event "Lon` at the end of the input.
     UnterminatedTag,
+    /// A tag line longer than the reader's buffer (16 KiB): `[Event "..."]` with a 200 KB
+    /// value. Reading stops there; the partial record holds the tags before it.
+    TagTooLong,
     /// A `{` comment never closed before the end of the game: `1. e4 {truncated`. The partial
     /// record is complete, with the comment's text up to the end of the game.
     UnterminatedComment,

@@ -12,6 +12,8 @@ pub struct GameRecord {
     /// The game termination marker at the end of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`),
     /// if present.
     pub outcome: Option<String>,
+    /// How the game's text was decoded from its bytes (and is encoded back when written).
+    pub encoding: super::TextEncoding,
 }
 
 /// A position in the move tree and the move that reached it.

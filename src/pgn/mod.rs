@@ -1,6 +1,7 @@
 //! PGN input: splitting a file into game slices, reading each slice into a [`GameRecord`],
 //! and writing games back out.
 
+pub mod encoding;
 pub mod error;
 pub mod game;
 pub mod read;
@@ -9,6 +10,7 @@ pub mod spans;
 pub mod split;
 pub mod write;
 
+pub use encoding::TextEncoding;
 pub use error::{PgnError, PgnErrorKind};
 pub use game::{GameRecord, GameSource, MoveNode};
 pub use read::{read_game, read_game_spans, read_game_with};

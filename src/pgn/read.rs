@@ -2,8 +2,9 @@
 //!
 //! # Where things go
 //!
-//! - Tags: in source order, names and values decoded (`\"` and `\\` unescaped), invalid UTF-8
-//!   replaced by U+FFFD without an error.
+//! - Tags: in source order, names and values decoded (`\"` and `\\` unescaped). Text is
+//!   UTF-8, or Windows-1252 in a game whose bytes are not valid UTF-8 (see
+//!   [`TextEncoding`](super::TextEncoding), recorded in [`GameRecord::encoding`]).
 //! - Moves: SAN as pgn-reader normalises it (`0-0` is `O-O`, `Z0` and `--` are `--`, `P@e4` is
 //!   `@e4`, `Pe4` is `e4`, but `P7d8` stays `P7d8`); a UCI move like `g1f3` reads as (illegal)
 //!   SAN and is left for the replay to reject. Moves pgn-reader drops because junk is glued to
@@ -36,6 +37,7 @@ use std::rc::Rc;
 use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
 
 use super::error::{PgnError, PgnErrorKind};
+use super::encoding::TextEncoding;
 use super::game::{GameRecord, MoveNode};
 use super::shadow::{Shadow, Step, Token};
 use super::spans::GameSpans;
@@ -135,6 +137,10 @@ fn read(
     builder.into_result()
 }
 
+/// The longest tag line pgn-reader surely reads whole (its buffer is 16 KiB; a longer line
+/// fails as "unterminated tag", reported as [`PgnErrorKind::TagTooLong`]).
+const TAG_LINE_BYTES: usize = 8 << 10;
+
 /// A pgn-reader `Reader` kept between games, with the input it reads from: making a reader
 /// allocates and zeroes a 16 KiB buffer, which cost more than reading a typical game.
 type CachedReader = (Reader<SharedInput>, Rc<RefCell<Input>>);
@@ -215,6 +221,7 @@ impl<'a> Builder<'a> {
             shadow: Shadow::new(data),
             record: GameRecord {
                 nodes: vec![MoveNode::default()],
+                encoding: TextEncoding::of_game(data),
                 ..GameRecord::default()
             },
             current: 0,
@@ -256,8 +263,9 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// The game's text in `range`, decoded in the game's encoding.
     fn text(&self, range: std::ops::Range<usize>) -> Cow<'a, str> {
-        String::from_utf8_lossy(&self.data[range])
+        self.record.encoding.decode(&self.data[range])
     }
 
     /// Follows the shadow to the token pgn-reader is about to report, taking in what it skipped
@@ -456,6 +464,21 @@ impl<'a> Builder<'a> {
                     let _ = self.fault(PgnErrorKind::UnterminatedTag, offset, message, true);
                     return;
                 }
+                Step::Token(Token::Tag, offset) | Step::QuotedTag { start: offset, .. }
+                    if message.contains("tag") =>
+                {
+                    // The tag pgn-reader failed on: too long for its buffer, or unterminated.
+                    let line = &self.data[offset..];
+                    let len = memchr::memchr(b'\n', line).unwrap_or(line.len());
+                    if len > TAG_LINE_BYTES {
+                        let message = format!(
+                            "tag too long ({len} bytes; tags of up to {} KiB are read)",
+                            TAG_LINE_BYTES >> 10
+                        );
+                        let _ = self.fault(PgnErrorKind::TagTooLong, offset, message, true);
+                        return;
+                    }
+                }
                 Step::End => {
                     // pgn-reader's buffer limits (a tag value longer than its 16 KiB buffer).
                     let kind = if message.contains("comment") {
@@ -481,14 +504,34 @@ impl<'a> Builder<'a> {
         }
         match self.fault {
             None => Ok((self.record, self.spans)),
-            Some(f) => Err(PgnError {
-                kind: f.kind,
-                offset: f.offset,
-                message: f.message,
-                partial: Box::new(self.record),
-            }),
+            Some(mut f) => {
+                if f.fatal {
+                    let swallowed = events_after(self.data, f.offset);
+                    if swallowed > 0 {
+                        f.message.push_str(&format!(
+                            "; the {swallowed} more game(s) (`[Event` tags) after it in the \
+                             same text were not read"
+                        ));
+                    }
+                }
+                Err(PgnError {
+                    kind: f.kind,
+                    offset: f.offset,
+                    message: f.message,
+                    partial: Box::new(self.record),
+                })
+            }
         }
     }
+}
+
+/// The `[Event ` tags after byte `from`: the games a fault at `from` kept from being read,
+/// when the splitter could not tell them apart (`1-0 {c} [Event "b"] ...` on one line).
+fn events_after(data: &[u8], from: usize) -> usize {
+    let rest = &data[from.min(data.len())..];
+    memchr::memmem::find_iter(rest, b"[Event ")
+        .filter(|&at| at > 0)
+        .count()
 }
 
 /// Numbers the nodes in [`GameRecord::movetext_order`], which differs from the order the moves
@@ -541,7 +584,7 @@ impl Visitor for Builder<'_> {
         let Some(start) = self.sync(Token::Tag)? else {
             return ControlFlow::Continue(());
         };
-        let name = String::from_utf8_lossy(name).into_owned();
+        let name = self.record.encoding.decode(name).into_owned();
         let value = match self.quoted_value.take() {
             Some(range) => {
                 // The value ends at the `"` of the line's closing `"]`.
@@ -549,13 +592,14 @@ impl Visitor for Builder<'_> {
                 if let Some(spans) = &mut self.spans {
                     spans.tags.push(start..end);
                 }
-                RawTag(&self.data[range]).decode_utf8_lossy().into_owned()
+                let raw = RawTag(&self.data[range]).decode();
+                self.record.encoding.decode(&raw).into_owned()
             }
             None => {
                 if let Some(spans) = &mut self.spans {
                     spans.tags.push(start..self.shadow.tag_end());
                 }
-                value.decode_utf8_lossy().into_owned()
+                self.record.encoding.decode(&value.decode()).into_owned()
             }
         };
         self.record.tags.push((name, value));
@@ -595,11 +639,11 @@ impl Visitor for Builder<'_> {
             return ControlFlow::Continue(());
         }
         let text = if self.comment.is_empty() {
-            String::from_utf8_lossy(comment.as_bytes()).into_owned()
+            self.record.encoding.decode(comment.as_bytes()).into_owned()
         } else {
             let mut bytes = std::mem::take(&mut self.comment);
             bytes.extend_from_slice(comment.as_bytes());
-            String::from_utf8_lossy(&bytes).into_owned()
+            self.record.encoding.decode(&bytes).into_owned()
         };
         self.add_comment(text);
         ControlFlow::Continue(())

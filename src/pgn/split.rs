@@ -15,6 +15,10 @@
 //! (`[Name "value"]`) that follows a blank line. (A comment that really contains such a line
 //! is cut there too; the reader then reports the first part's comment as unterminated.)
 //!
+//! Lines end at `\n`, or at a `\r` not followed by `\n` (old Mac files end lines with `\r`
+//! alone). A tag section that follows a termination marker on the same line (`... 1-0 [Event
+//! "b"] ...`, a whole file on one line) starts the next game there.
+//!
 //! Every byte of the input is in exactly one range, or between ranges; the bytes between ranges
 //! are only whitespace (space, tab, CR, LF) and UTF-8 BOMs, which ranges never start or end
 //! with. Ranges are never empty.
@@ -61,11 +65,15 @@ impl Iterator for SplitGames<'_> {
         let mut scan = Scan::default();
         let mut line = start;
         while line < data.len() {
-            let eol = memchr(b'\n', &data[line..]).map_or(data.len(), |i| line + i);
-            if scan.line(&data[line..eol], line == start) == Line::StartsGame {
-                break;
+            let (eol, next) = line_end(data, line);
+            match scan.line(&data[line..eol], line == start) {
+                Line::Continues => line = next,
+                Line::StartsGame => break,
+                Line::StartsGameAt(at) => {
+                    line += at;
+                    break;
+                }
             }
-            line = eol + 1;
         }
         let end_of_game = line.min(data.len());
         self.pos = end_of_game;
@@ -75,6 +83,20 @@ impl Iterator for SplitGames<'_> {
 
 impl FusedIterator for SplitGames<'_> {}
 
+/// The line starting at `line`: where it ends (before its `\n`, or at a lone `\r`, as old Mac
+/// files end lines) and where the next line starts. A `\r` before a `\n` stays in the line.
+fn line_end(data: &[u8], line: usize) -> (usize, usize) {
+    let mut at = line;
+    loop {
+        match memchr2(b'\n', b'\r', &data[at..]) {
+            None => return (data.len(), data.len()),
+            Some(i) if data[at + i] == b'\n' => return (at + i, at + i + 1),
+            Some(i) if data.get(at + i + 1) == Some(&b'\n') => at += i + 1,
+            Some(i) => return (at + i, at + i + 1),
+        }
+    }
+}
+
 /// What a line means for the game being scanned.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Line {
@@ -82,6 +104,9 @@ enum Line {
     Continues,
     /// The line is the first of the next game.
     StartsGame,
+    /// The next game starts at this index of the line: a tag after a termination marker on
+    /// the same line (`1. e4 1-0 [Event "b"]`, a whole file on one line).
+    StartsGameAt(usize),
 }
 
 /// Line-by-line state while scanning one game.
@@ -116,7 +141,9 @@ impl Scan {
                 match memchr(b'}', line) {
                     Some(i) => {
                         self.in_comment = false;
-                        self.movetext(line, i + 1);
+                        if let Some(at) = self.movetext(line, i + 1) {
+                            return Line::StartsGameAt(at);
+                        }
                     }
                     None => self.prev_blank = is_blank(line),
                 }
@@ -135,7 +162,9 @@ impl Scan {
                 if self.seen_movetext && !first {
                     return Line::StartsGame;
                 }
-                self.tags(text, false);
+                if let Some(at) = self.tags(text, false) {
+                    return Line::StartsGameAt(offset_in(line, text) + at);
+                }
             }
             // `%` in the first column escapes the whole line.
             Some(b'%') if line.first() == Some(&b'%') => {}
@@ -147,23 +176,33 @@ impl Scan {
                 {
                     return Line::StartsGame;
                 }
-                self.movetext(text, 0);
+                if let Some(at) = self.movetext(text, 0) {
+                    return Line::StartsGameAt(offset_in(line, text) + at);
+                }
             }
         }
         Line::Continues
     }
 
-    /// Takes in a line of tags (see [`after_tags`]).
-    fn tags(&mut self, text: &[u8], in_value: bool) {
+    /// Takes in a line of tags (see [`after_tags`]); like [`Scan::movetext`], the index in
+    /// `text` where the next game starts, if it starts on this line.
+    fn tags(&mut self, text: &[u8], in_value: bool) -> Option<usize> {
         match after_tags(text, in_value) {
-            TagLine::Done => {}
-            TagLine::Movetext(rest) => self.movetext(rest, 0),
-            TagLine::ValueContinues => self.in_tag_value = true,
+            TagLine::Done => None,
+            TagLine::Movetext(rest) => self
+                .movetext(rest, 0)
+                .map(|at| offset_in(text, rest) + at),
+            TagLine::ValueContinues => {
+                self.in_tag_value = true;
+                None
+            }
         }
     }
 
-    /// Takes in movetext from `text[from..]` (up to the line's end), following comments.
-    fn movetext(&mut self, text: &[u8], from: usize) {
+    /// Takes in movetext from `text[from..]` (up to the line's end), following comments. A `[`
+    /// outside comments right after a termination marker starts the next game on this line:
+    /// its index in `text` is returned, and the rest of the line is left to that game.
+    fn movetext(&mut self, text: &[u8], from: usize) -> Option<usize> {
         let mut at = from;
         let mut line_comment = false;
         // Anything but comments on the line (a line of only comments after a result leaves the
@@ -171,9 +210,15 @@ impl Scan {
         let mut content = false;
         loop {
             let Some(i) = memchr2(b'{', b';', &text[at..]) else {
+                if let Some(start) = tag_after_result(text, at, text.len()) {
+                    return self.movetext_ends(start);
+                }
                 content |= !is_blank(&text[at..]);
                 break;
             };
+            if let Some(start) = tag_after_result(text, at, at + i) {
+                return self.movetext_ends(start);
+            }
             content |= !is_blank(&text[at..at + i]);
             if text[at + i] == b';' {
                 line_comment = true;
@@ -192,7 +237,36 @@ impl Scan {
             self.ended_with_result = !self.in_comment && !line_comment && ends_with_result(text);
         }
         self.result_then_blank = false;
+        None
     }
+
+    /// The game's movetext ends with a termination marker and the next game starts at
+    /// index `next` of the line's text: the index, to return from [`Scan::movetext`].
+    fn movetext_ends(&mut self, next: usize) -> Option<usize> {
+        self.seen_movetext = true;
+        self.ended_with_result = true;
+        self.result_then_blank = false;
+        Some(next)
+    }
+}
+
+/// In `text[from..to]` (movetext outside comments), the index of a `[` that follows a
+/// termination marker (`1-0 [Event "b"]`): a tag section after the game's end.
+fn tag_after_result(text: &[u8], from: usize, to: usize) -> Option<usize> {
+    let mut at = from;
+    while let Some(i) = memchr(b'[', &text[at..to]) {
+        let open = at + i;
+        if open > 0 && ends_with_result(&text[..open]) && is_space(text[open - 1]) {
+            return Some(open);
+        }
+        at = open + 1;
+    }
+    None
+}
+
+/// Where `part` (a subslice of `whole`) starts in `whole`.
+fn offset_in(whole: &[u8], part: &[u8]) -> usize {
+    part.as_ptr() as usize - whole.as_ptr() as usize
 }
 
 /// The first index at or after `pos` that is not whitespace or part of a BOM.
@@ -392,6 +466,40 @@ mod tests {
             games(data),
             vec![&b"[A \"x\\\n\"]\n[B \"y\"]\n1. e4 *"[..], b"[C \"z\"]\n*"]
         );
+    }
+
+    /// `bytes` with every `from` made `to`.
+    fn swap(bytes: &[u8], from: u8, to: u8) -> Vec<u8> {
+        bytes.iter().map(|&b| if b == from { to } else { b }).collect()
+    }
+
+    /// The same three games, whatever ends their lines.
+    const THREE: [&[u8]; 3] = [
+        b"[Event \"a\"]\n[White \"A\"]\n\n1. e4 e5 1-0",
+        b"[Event \"b\"]\n\n1. d4 d5 { a comment } 0-1",
+        b"[Event \"c\"]\n\n1. c4 *",
+    ];
+
+    #[test]
+    fn cr_only_line_endings_split_every_game() {
+        let data = swap(&THREE.join(&b"\n\n"[..]), b'\n', b'\r');
+        let got = games(&data);
+        let want: Vec<Vec<u8>> = THREE.iter().map(|g| swap(g, b'\n', b'\r')).collect();
+        assert_eq!(got, want.iter().map(Vec::as_slice).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_whole_file_on_one_line_splits_every_game() {
+        let data = swap(&THREE.join(&b" "[..]), b'\n', b' ');
+        let got = games(&data);
+        let want: Vec<Vec<u8>> = THREE.iter().map(|g| swap(g, b'\n', b' ')).collect();
+        assert_eq!(got, want.iter().map(Vec::as_slice).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_bracket_in_a_comment_after_a_result_starts_no_game() {
+        let data = b"[Event \"a\"]\n\n1. e4 1-0 {[Event \"x\"]} \n";
+        assert_eq!(games(data).len(), 1);
     }
 
     #[test]

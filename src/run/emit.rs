@@ -8,7 +8,7 @@ use crate::eval::OutputOrder;
 use crate::pgn::GameRecord;
 
 /// A matched game held for `sort`: its sort value, its `--split-by` tag value, its text.
-pub(super) type Held = (Option<OutputOrder>, Option<String>, String);
+pub(super) type Held = (Option<OutputOrder>, Option<String>, Vec<u8>);
 
 impl RunConfig {
     /// `--split-by`: the game's value of the tag, as written.
@@ -49,7 +49,13 @@ impl Sink<'_> {
         } else {
             result.sort
         };
-        self.emit(sort, result.split_key, result.text)
+        // A PGN game read as Windows-1252 is written back as Windows-1252: the bytes read.
+        let encoded = match result.encoding.encode(&result.text) {
+            std::borrow::Cow::Borrowed(_) => None,
+            std::borrow::Cow::Owned(bytes) => Some(bytes),
+        };
+        let text = encoded.unwrap_or_else(|| result.text.into_bytes());
+        self.emit(sort, result.split_key, text)
     }
 
     /// Whether the run has written its `--limit` of matched games (recorded in the summary).
@@ -79,7 +85,7 @@ impl Sink<'_> {
         &mut self,
         sort: Option<OutputOrder>,
         split_key: Option<String>,
-        text: String,
+        text: Vec<u8>,
     ) -> io::Result<()> {
         match &mut self.sorted {
             Some(held) => held.push((sort, split_key, text)),
@@ -93,10 +99,10 @@ impl Sink<'_> {
         Ok(())
     }
 
-    fn write_out(&mut self, split_key: Option<&str>, text: &str) -> io::Result<()> {
+    fn write_out(&mut self, split_key: Option<&str>, text: &[u8]) -> io::Result<()> {
         match &mut self.split {
             Some(files) => files.write(split_key, text),
-            None => self.out.write_all(text.as_bytes()),
+            None => self.out.write_all(text),
         }
     }
 

@@ -22,7 +22,9 @@ use crate::rules::infinite::moves::compact;
 use crate::rules::infinite::piece::ALL_KINDS;
 use crate::rules::infinite::query::piece_type;
 use crate::rules::infinite::squares::SparseSet;
-use crate::rules::infinite::{IcnGame, icn_to_games, looks_like_icn, position_to_icn, refusal};
+use crate::rules::infinite::{
+    IcnGame, icn_to_games_each, looks_like_icn, position_to_icn, refusal,
+};
 use crate::squares::Geometry;
 
 /// Whether the input is ICN: a `.icn` file, or text whose first position is an ICN one.
@@ -92,6 +94,7 @@ pub fn icn_to_record(game: &IcnGame) -> GameRecord {
         tags: game.tags.clone(),
         nodes,
         outcome: game.result.clone(),
+        encoding: Default::default(),
     }
 }
 
@@ -168,6 +171,20 @@ fn search_icn_game(
     number: u64,
     name: &str,
 ) -> GameOutput {
+    let at = format!("{name}: game {number}");
+    let board = (game.start.board.len() as u64).saturating_mul(game.moves.len() as u64 + 1);
+    let limit = config.limits.max_icn_board;
+    if board > limit {
+        return GameOutput {
+            error: Some(format!(
+                "{at}: {} pieces × {} positions is over the limit of {limit} \
+                 (--max-icn-board N raises it); skipped",
+                game.start.board.len(),
+                game.moves.len() + 1
+            )),
+            ..GameOutput::default()
+        };
+    }
     let record = icn_to_record(game);
     refusal::take();
     let replayed = replay(&record, game.start.clone(), false);
@@ -185,7 +202,6 @@ fn search_icn_game(
     let (matched, marks) = evaluator.matched_nodes(filter, config.format.is_picture());
     let comments = evaluator.take_comments();
     let sort = evaluator.sort_value().map(|s| s.output_order());
-    let at = format!("{name}: game {number}");
     if let Some(reason) = refusal::take() {
         return GameOutput {
             error: Some(format!("{at}: not searched: {reason}")),
@@ -237,15 +253,11 @@ fn search_icn_game(
 }
 
 impl Sink<'_> {
-    /// Searches every game of an ICN input, in parallel batches, writing in input order.
+    /// Searches every game of an ICN input, in parallel batches, writing in input order. A
+    /// game that cannot be read is reported (its number and place) and the others searched.
     pub(super) fn icn_games(&mut self, data: &[u8], name: &str) -> io::Result<()> {
         let text = String::from_utf8_lossy(data);
-        let games = icn_to_games(&text).map_err(|e| {
-            io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("infinite chess (ICN): {e}"),
-            )
-        })?;
+        let games = icn_to_games_each(&text);
         let filter = icn_filter(self.config.fairy_query.text())
             .map_err(|e| io::Error::new(io::ErrorKind::Unsupported, e))?;
         let config = self.config;
@@ -258,7 +270,13 @@ impl Sink<'_> {
             let results: Vec<GameOutput> = batch
                 .par_iter()
                 .enumerate()
-                .map(|(k, g)| search_icn_game(config, &filter, g, first + k as u64, name))
+                .map(|(k, g)| match g {
+                    Ok(g) => search_icn_game(config, &filter, g, first + k as u64, name),
+                    Err(e) => GameOutput {
+                        error: Some(format!("{name}: game {}: {e}", first + k as u64)),
+                        ..GameOutput::default()
+                    },
+                })
                 .collect();
             for result in results {
                 if self.stopped() {

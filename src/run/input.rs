@@ -129,70 +129,177 @@ pub fn open_input(input: &Input) -> io::Result<Opened> {
 
 /// Standard input, decompressed when its first bytes are a compression's magic number.
 fn open_stdin() -> io::Result<Stream> {
-    let consumed = Arc::new(AtomicU64::new(0));
-    let mut stdin = Counting {
-        inner: io::stdin(),
-        count: consumed.clone(),
-    };
-    let mut head = [0u8; 6];
-    let n = read_full(&mut stdin, &mut head)?;
-    let head = head[..n].to_vec();
-    let compression = Compression::from_magic(&head);
-    let whole = io::Cursor::new(head).chain(stdin);
-    let reader = match compression {
-        Some(c) => c.decoder(whole)?,
-        None => Box::new(whole),
-    };
-    Ok(Stream {
-        reader,
-        compression,
-        consumed,
-        plain_name: PathBuf::new(),
-    })
+    stream_from(io::stdin(), None, PathBuf::new())
 }
 
-/// A file: mapped when plain, a decompressing stream when its magic number says so.
+/// A file: mapped when plain and regular, a stream when compressed or when it is a pipe,
+/// FIFO or device (`<(cat games.pgn)`, `/dev/stdin`). Its format is sniffed from the handle
+/// kept for reading (the sniffed bytes are read again from memory), never by opening the
+/// name twice: a pipe can be read only once.
 fn open_file(path: &Path) -> io::Result<Opened> {
     let mut file = std::fs::File::open(path)?;
     let meta = file.metadata()?;
     if meta.is_dir() {
         return Err(io::Error::other("is a directory"));
     }
+    let named = Compression::from_name(path);
+    if !meta.is_file() {
+        return stream_from(file, named, path.to_path_buf()).map(Opened::Stream);
+    }
     let mut head = [0u8; 6];
     let n = read_full(&mut file, &mut head)?;
     let head = &head[..n];
-    let named = Compression::from_name(path);
-    let Some(compression) = Compression::from_magic(head) else {
+    if Compression::from_magic(head).is_none() {
         if let Some(c) = named {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!(
-                    "named as {} (.{}) but is not {} data: it starts with {}",
-                    c.name(),
-                    c.extension(),
-                    c.name(),
-                    describe_head(head)
-                ),
-            ));
+            return Err(misnamed(c, head));
         }
-        return super::map_opened(&file, meta.len()).map(Opened::Mapped);
-    };
+        let map = super::map_opened(&file, meta.len())?;
+        if let Some(map) = &map {
+            refuse_foreign(&map[..map.len().min(SNIFF_BYTES)])?;
+        }
+        return Ok(Opened::Mapped(map));
+    }
     file.rewind()?;
+    stream_from(file, named, path.to_path_buf()).map(Opened::Stream)
+}
+
+/// Bytes read from the start of an input (after decompression) to tell whether it is text.
+const SNIFF_BYTES: usize = 4096;
+
+/// A stream over `source` (a file from its current place, or standard input): decompressed
+/// when its first bytes are a compression's magic number, refused when they (or the first
+/// decompressed bytes) are not text ([`refuse_foreign`]). `named`: the compression the file
+/// name promises, which the data must then have.
+fn stream_from(
+    source: impl Read + Send + 'static,
+    named: Option<Compression>,
+    path: PathBuf,
+) -> io::Result<Stream> {
     let consumed = Arc::new(AtomicU64::new(0));
     let counted = Counting {
-        inner: file,
+        inner: source,
         count: consumed.clone(),
     };
-    let plain_name = match named {
-        Some(_) => path.with_extension(""),
-        None => path.to_path_buf(),
+    let (head, counted) = sniff(counted, 6)?;
+    let compression = Compression::from_magic(&head);
+    let plain: BoxedRead = Box::new(io::Cursor::new(head).chain(counted));
+    let (reader, plain_name) = match (compression, named) {
+        (Some(c), _) => {
+            let plain_name = match named {
+                Some(_) => path.with_extension(""),
+                None => path,
+            };
+            (c.decoder(plain)?, plain_name)
+        }
+        (None, Some(c)) => {
+            let (head, _) = sniff(plain, 6)?;
+            return Err(misnamed(c, &head));
+        }
+        (None, None) => (plain, path),
     };
-    Ok(Opened::Stream(Stream {
-        reader: compression.decoder(counted)?,
-        compression: Some(compression),
+    let (text_head, reader) = sniff(reader, SNIFF_BYTES)?;
+    refuse_foreign(&text_head)?;
+    Ok(Stream {
+        reader: Box::new(io::Cursor::new(text_head).chain(reader)),
+        compression,
         consumed,
         plain_name,
-    }))
+    })
+}
+
+/// The first `len` bytes of `reader` (fewer at its end) and the reader after them.
+fn sniff<R: Read>(mut reader: R, len: usize) -> io::Result<(Vec<u8>, R)> {
+    let mut head = vec![0u8; len];
+    let n = read_full(&mut reader, &mut head)?;
+    head.truncate(n);
+    Ok((head, reader))
+}
+
+/// A file named as compressed whose data is not.
+fn misnamed(c: Compression, head: &[u8]) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!(
+            "named as {} (.{}) but is not {} data: it starts with {}",
+            c.name(),
+            c.extension(),
+            c.name(),
+            describe_head(head)
+        ),
+    )
+}
+
+/// An input whose first bytes show it is not PGN (nor ICN) text: what it looks like.
+#[derive(Debug)]
+pub struct NotPgn {
+    /// What the bytes look like, e.g. "UTF-16 text".
+    pub looks_like: &'static str,
+}
+
+impl fmt::Display for NotPgn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "is not PGN (looks like {})", self.looks_like)
+    }
+}
+
+impl std::error::Error for NotPgn {}
+
+/// Refuses an input whose first bytes are not text: an error holding [`NotPgn`].
+fn refuse_foreign(head: &[u8]) -> io::Result<()> {
+    match looks_foreign(head) {
+        Some(looks_like) => Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            NotPgn { looks_like },
+        )),
+        None => Ok(()),
+    }
+}
+
+/// What the first bytes of an input look like when they cannot start PGN or ICN text: other
+/// compressions and archives by their magic numbers, UTF-16 by its byte order mark or its
+/// zero bytes in every other place, and any other zero byte as binary data (zero bytes are
+/// never PGN). None for anything else (text, however odd, is left to the reader).
+pub fn looks_foreign(head: &[u8]) -> Option<&'static str> {
+    const MAGIC: [(&[u8], &str); 9] = [
+        (
+            b"\xFD7zXZ\x00",
+            "xz-compressed data; decompress it first (xz -dc FILE | cqlq ...)",
+        ),
+        (
+            b"\x04\x22\x4D\x18",
+            "lz4-compressed data; decompress it first (lz4 -dc FILE | cqlq ...)",
+        ),
+        (b"PK\x03\x04", "a zip archive; unpack it first"),
+        (b"7z\xBC\xAF\x27\x1C", "a 7-Zip archive; unpack it first"),
+        (b"Rar!\x1A\x07", "a RAR archive; unpack it first"),
+        (b"\x7FELF", "an executable"),
+        (b"%PDF-", "a PDF document"),
+        (b"\x89PNG", "a PNG image"),
+        (b"\xFF\xD8\xFF", "a JPEG image"),
+    ];
+    if let Some((_, what)) = MAGIC.iter().find(|(magic, _)| head.starts_with(magic)) {
+        return Some(*what);
+    }
+    const UTF16: &str = "UTF-16 text; convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)";
+    if head.starts_with(b"\xFF\xFE") || head.starts_with(b"\xFE\xFF") {
+        return Some(UTF16);
+    }
+    let zeros_at = |parity: usize| {
+        head.iter()
+            .skip(parity)
+            .step_by(2)
+            .filter(|b| **b == 0)
+            .count()
+    };
+    // Text in UTF-16 has a zero in one place of each pair (for ASCII) and few in the other.
+    let pairs = head.len() / 2;
+    let (even, odd) = (zeros_at(0), zeros_at(1));
+    let mostly = |zeros: usize| zeros * 4 >= pairs * 3;
+    let few = |zeros: usize| zeros * 4 < pairs;
+    if pairs >= 2 && ((mostly(even) && few(odd)) || (mostly(odd) && few(even))) {
+        return Some(UTF16);
+    }
+    head.contains(&0).then_some("binary data: it has zero bytes")
 }
 
 /// The first bytes of a file, for a message: as text when they are printable.

@@ -6,6 +6,7 @@ pub mod fairy;
 mod icn;
 pub mod input;
 mod last_game;
+pub mod limits;
 pub mod params;
 pub mod progress;
 pub mod select;
@@ -117,6 +118,8 @@ pub struct RunConfig {
     pub split: Option<SplitSpec>,
     /// CQL's `-showmatches`: `<N>` on stderr for each matched game N, as it is written.
     pub show_matches: bool,
+    /// The largest game and ICN board read (`--max-game-bytes`, `--max-icn-board`).
+    pub limits: limits::InputLimits,
 }
 
 /// Counts for the summary line and the exit status.
@@ -163,6 +166,9 @@ struct GameOutput {
     fatal: Option<String>,
     /// `--split-by`: the game's value of the tag, as written.
     split_key: Option<String>,
+    /// The encoding `text` is written in: the game's own for PGN output (see
+    /// [`crate::pgn::TextEncoding`]), UTF-8 for every other format.
+    encoding: crate::pgn::TextEncoding,
 }
 
 impl GameOutput {
@@ -193,6 +199,14 @@ fn process_game(
     let skipped = GameOutput::default();
     if !config.games.admits_number(number) {
         return skipped;
+    }
+    let limit = config.limits.max_game_bytes;
+    if slice.len() as u64 > limit {
+        let why = limits::game_too_long(Some(slice.len() as u64), limit);
+        return GameOutput {
+            error: Some(format!("{}: {why}", at(offset))),
+            ..skipped
+        };
     }
     let raw = config.default_fairy.is_some() || config.rules_chess.is_some();
     let (record, mut error) = match read_game_with(slice, raw) {
@@ -309,6 +323,10 @@ fn process_game(
         effects,
         fatal,
         split_key,
+        encoding: match config.format {
+            Format::Pgn => record.encoding,
+            _ => crate::pgn::TextEncoding::Utf8,
+        },
     }
 }
 
@@ -554,6 +572,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
             break;
         }
         let name = input.name();
+        let games_before = sink.summary.games;
         let result = input::open_input(input).and_then(|opened| match (opened, input) {
             (input::Opened::Stream(stream), _) => {
                 let named = InputName {
@@ -588,9 +607,15 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
                 }
                 kind => input::io_advice(kind).to_string(),
             };
-            sink.bar
-                .suspend(|| eprintln!("cqlq: {name}: {e} ({advice})"));
+            match e.get_ref().and_then(|e| e.downcast_ref::<input::NotPgn>()) {
+                Some(not_pgn) => sink.bar.suspend(|| eprintln!("cqlq: {name} {not_pgn}")),
+                None => sink
+                    .bar
+                    .suspend(|| eprintln!("cqlq: {name}: {e} ({advice})")),
+            }
             sink.summary.unreadable_inputs += 1;
+        } else if sink.summary.games == games_before && !sink.stopped() {
+            sink.bar.suspend(|| eprintln!("cqlq: no games in {name}"));
         }
         if let Input::File(path) = input {
             sink.bytes_before_input += std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);

@@ -83,6 +83,8 @@ impl Sink<'_> {
         let mut buffer: Vec<u8> = Vec::new();
         let mut offset = 0u64;
         let mut first = true;
+        // Dropping the rest of a game over the size limit, until the next game starts.
+        let mut skipping = false;
         loop {
             let (at_end, fault) = match chunks.recv() {
                 Ok(Ok(chunk)) => {
@@ -106,7 +108,17 @@ impl Sink<'_> {
                 return self.icn_games(&buffer, &name.name);
             }
             first = false;
-            let used = self.games(&buffer, offset, at_end, name)?;
+            if skipping {
+                let (dropped, found_next) = skip_to_next_game(&buffer, at_end);
+                buffer.drain(..dropped);
+                offset += dropped as u64;
+                skipping = !found_next;
+            }
+            let used = if skipping {
+                0
+            } else {
+                self.games(&buffer, offset, at_end, name)?
+            };
             if let Some(e) = fault {
                 let at = offset + buffer.len() as u64;
                 let what = stream.compression.map_or("data", |c| c.name());
@@ -124,7 +136,53 @@ impl Sink<'_> {
             }
             buffer.drain(..used);
             offset += used as u64;
+            let limit = self.config.limits.max_game_bytes;
+            if !skipping && buffer.len() as u64 > limit {
+                // The incomplete last game is over the limit: reported now, its bytes
+                // dropped as they come, so memory stays bounded (1 GB of one line).
+                let start = buffer.len() - buffer.trim_ascii_start().len();
+                let at = format!(
+                    "{name}: game {} ({})",
+                    self.summary.games + 1,
+                    name.byte(offset + start as u64)
+                );
+                let error = format!("{at}: {}", super::limits::game_too_long(None, limit));
+                self.take_result(super::GameOutput {
+                    error: Some(error),
+                    ..super::GameOutput::default()
+                })?;
+                let (dropped, _) = skip_to_next_game(&buffer, false);
+                buffer.drain(..dropped);
+                offset += dropped as u64;
+                skipping = true;
+            }
         }
+    }
+}
+
+/// While skipping a game over the size limit, `data` being the rest of that game (and maybe
+/// more): the bytes to drop, and whether the next game starts after them. Without a next
+/// game, all but the last complete line and the incomplete one after it are dropped (all of
+/// it at the end of the input, or when those lines are over a [`STREAM_CHUNK`]): a tag line
+/// cut by the chunk's end is then still seen whole, after a line of the skipped game.
+fn skip_to_next_game(data: &[u8], at_end: bool) -> (usize, bool) {
+    let mut ranges = split_games(data);
+    ranges.next();
+    if let Some(next) = ranges.next() {
+        return (next.start, true);
+    }
+    let line_start = |end: usize| {
+        data[..end]
+            .iter()
+            .rposition(|b| *b == b'\n' || *b == b'\r')
+            .map_or(0, |i| i + 1)
+    };
+    let last_line = line_start(data.len());
+    let kept = line_start(data[..last_line].trim_ascii_end().len());
+    if at_end || data.len() - kept > STREAM_CHUNK {
+        (data.len(), false)
+    } else {
+        (kept, false)
     }
 }
 

@@ -11,6 +11,7 @@ mod cli;
 mod cql_command_line;
 mod cqli_extensions;
 mod header_params;
+mod input_safety;
 mod inputs;
 mod output_edits;
 mod output_sort_comments;

@@ -98,20 +98,71 @@ pub fn icn_to_games(text: &str) -> Result<Vec<IcnGame>, IcnError> {
         if cur.pos >= text.len() {
             return Ok(games);
         }
-        let mut tags = Vec::new();
-        while cur.peek() == Some('[') {
-            tags.push(tag(&mut cur)?);
-            cur.skip_ws_comments();
-        }
-        let start = header(&mut cur)?;
-        let (moves, result) = moves(&mut cur)?;
-        games.push(IcnGame {
-            tags,
-            start,
-            moves,
-            result,
-        });
+        games.push(one_game(&mut cur)?);
     }
+}
+
+/// Reads every game of an ICN text like [`icn_to_games`], going on after a bad game: each
+/// game, or why it cannot be read. After a fault the reading resumes at the next line that
+/// starts with `[` after a blank line (the next game's tags), at or after the fault; the
+/// text of a collection without tags after a fault is one bad game to its end.
+///
+/// ```
+/// let text = "[Event \"a\"]\n\nK1,1|k5,5\n\n[Event \"b\"]\n\nK1,1|Z5,5\n\n[Event \"c\"]\n\nK2,2|k6,6\n";
+/// let games = cqlq::rules::infinite::icn_to_games_each(text);
+/// assert_eq!(games.len(), 3);
+/// assert!(games[0].is_ok() && games[1].is_err() && games[2].is_ok());
+/// ```
+pub fn icn_to_games_each(text: &str) -> Vec<Result<IcnGame, IcnError>> {
+    let mut cur = Cur { text, pos: 0 };
+    let mut games = Vec::new();
+    loop {
+        cur.skip_ws_comments();
+        if cur.pos >= text.len() {
+            return games;
+        }
+        let start = cur.pos;
+        match one_game(&mut cur) {
+            Ok(game) => games.push(Ok(game)),
+            Err(e) => {
+                cur.pos = next_tagged_game(text, e.offset.max(start + 1));
+                games.push(Err(e));
+            }
+        }
+    }
+}
+
+/// The start of the first line at or after byte `from` that begins with `[` after a blank
+/// line (a game's tags), or the text's end.
+fn next_tagged_game(text: &str, from: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut at = from.min(bytes.len());
+    while let Some(i) = text[at..].find("\n[") {
+        let line = at + i + 1;
+        let before = text[..line - 1].trim_end_matches([' ', '\t', '\r']);
+        if before.is_empty() || before.ends_with('\n') {
+            return line;
+        }
+        at = line;
+    }
+    bytes.len()
+}
+
+/// One game at the cursor: tags, the start position, its moves and result.
+fn one_game(cur: &mut Cur) -> Result<IcnGame, IcnError> {
+    let mut tags = Vec::new();
+    while cur.peek() == Some('[') {
+        tags.push(tag(cur)?);
+        cur.skip_ws_comments();
+    }
+    let start = header(cur)?;
+    let (moves, result) = moves(cur)?;
+    Ok(IcnGame {
+        tags,
+        start,
+        moves,
+        result,
+    })
 }
 
 /// Reads a text holding exactly one game.
