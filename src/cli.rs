@@ -56,7 +56,12 @@ pub struct Cli {
     /// The query text inline; then every positional argument is a PGN file (--cql adds filters to
     /// a query file instead). The next argument is the query even when it starts with `-`
     /// (`-e '--Qa4'`; `-e=TEXT` also works).
-    #[arg(short = 'e', long = "expr", value_name = "TEXT", allow_hyphen_values = true)]
+    #[arg(
+        short = 'e',
+        long = "expr",
+        value_name = "TEXT",
+        allow_hyphen_values = true
+    )]
     pub expr: Option<String>,
 
     /// QUERY.cql then PGN files (or only PGN files with -e). No PGN, or `-`, reads stdin.

@@ -51,8 +51,9 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         &mut positional,
     )?;
     let max_query = match &cli.max_query_bytes {
-        Some(text) => cqlq::run::limits::parse_size(text)
-            .map_err(|e| format!("--max-query-bytes: {e}"))?,
+        Some(text) => {
+            cqlq::run::limits::parse_size(text).map_err(|e| format!("--max-query-bytes: {e}"))?
+        }
         None => cqlq::run::limits::DEFAULT_MAX_QUERY_BYTES,
     };
     if query_text.len() as u64 > max_query {

@@ -9,7 +9,9 @@
 
 #![no_main]
 
-use cqlq::pgn::{Marks, PgnErrorKind, read_game, split_games, termination_marker, write_game};
+use cqlq::pgn::{
+    Marks, PgnErrorKind, TextEncoding, read_game, split_games, termination_marker, write_game,
+};
 use libfuzzer_sys::fuzz_target;
 
 fn outside_ok(data: &[u8], i: usize) -> bool {
@@ -39,11 +41,18 @@ fuzz_target!(|data: &[u8]| {
         };
         let mut text = String::new();
         write_game(&mut text, &game, &Marks::default());
-        let again = read_game(text.as_bytes())
+        // The text goes out in the game's encoding (Windows-1252 for a game that was not
+        // UTF-8), as the search writes it.
+        let bytes = game.encoding.encode(&text).into_owned();
+        let again = read_game(&bytes)
             .unwrap_or_else(|e| panic!("written game does not read: {e}\n{text}"));
         let mut expected = game;
         expected.outcome = Some(termination_marker(&expected).to_string());
-        assert_eq!(again, expected, "round trip\n{text}");
+        // A Windows-1252 game whose bytes that were not UTF-8 were all in text the reader
+        // drops (an unreadable token) is UTF-8 when written: its text then reads as UTF-8.
+        if expected.encoding == TextEncoding::of_game(&bytes) {
+            assert_eq!(again, expected, "round trip\n{text}");
+        }
     }
     assert!(
         (covered..data.len()).all(|i| outside_ok(data, i)),

@@ -31,7 +31,11 @@ impl TextEncoding {
     pub fn decode(self, bytes: &[u8]) -> Cow<'_, str> {
         match self {
             TextEncoding::Utf8 => String::from_utf8_lossy(bytes),
-            TextEncoding::Windows1252 => encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes).0,
+            TextEncoding::Windows1252 => {
+                encoding_rs::WINDOWS_1252
+                    .decode_without_bom_handling(bytes)
+                    .0
+            }
         }
     }
 
@@ -90,7 +94,13 @@ mod tests {
 
     #[test]
     fn a_game_is_windows_1252_only_when_not_utf8() {
-        assert_eq!(TextEncoding::of_game("Müller".as_bytes()), TextEncoding::Utf8);
-        assert_eq!(TextEncoding::of_game(b"M\xfcller"), TextEncoding::Windows1252);
+        assert_eq!(
+            TextEncoding::of_game("Müller".as_bytes()),
+            TextEncoding::Utf8
+        );
+        assert_eq!(
+            TextEncoding::of_game(b"M\xfcller"),
+            TextEncoding::Windows1252
+        );
     }
 }

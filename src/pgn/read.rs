@@ -36,8 +36,8 @@ use std::rc::Rc;
 
 use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
 
-use super::error::{PgnError, PgnErrorKind};
 use super::encoding::TextEncoding;
+use super::error::{PgnError, PgnErrorKind};
 use super::game::{GameRecord, MoveNode};
 use super::shadow::{Shadow, Step, Token};
 use super::spans::GameSpans;

@@ -15,8 +15,8 @@
 //! (`[Name "value"]`) that follows a blank line. (A comment that really contains such a line
 //! is cut there too; the reader then reports the first part's comment as unterminated.)
 //!
-//! Lines end at `\n`, or at a `\r` not followed by `\n` (old Mac files end lines with `\r`
-//! alone). A tag section that follows a termination marker on the same line (`... 1-0 [Event
+//! Lines end at `\n`; in a text without any `\n`, at `\r` (old Mac files end lines with `\r`
+//! alone; elsewhere a lone `\r` can be inside a tag value). A tag section that follows a termination marker on the same line (`... 1-0 [Event
 //! "b"] ...`, a whole file on one line) starts the next game there.
 //!
 //! Every byte of the input is in exactly one range, or between ranges; the bytes between ranges
@@ -41,7 +41,15 @@ const BOM: &[u8] = b"\xef\xbb\xbf";
 /// assert!(pgn[games[1].clone()].starts_with(b"[Event \"b\"]"));
 /// ```
 pub fn split_games(data: &[u8]) -> SplitGames<'_> {
-    SplitGames { data, pos: 0 }
+    SplitGames {
+        data,
+        pos: 0,
+        line_break: if memchr(b'\n', data).is_none() && memchr(b'\r', data).is_some() {
+            b'\r'
+        } else {
+            b'\n'
+        },
+    }
 }
 
 /// Iterator over the games of a PGN text, from [`split_games`].
@@ -50,6 +58,8 @@ pub struct SplitGames<'a> {
     data: &'a [u8],
     /// Where the search for the next game starts (a line start, or the end).
     pos: usize,
+    /// What ends a line: `\n`, or `\r` in a text without any `\n` (old Mac files).
+    line_break: u8,
 }
 
 impl Iterator for SplitGames<'_> {
@@ -65,7 +75,8 @@ impl Iterator for SplitGames<'_> {
         let mut scan = Scan::default();
         let mut line = start;
         while line < data.len() {
-            let (eol, next) = line_end(data, line);
+            let eol = memchr(self.line_break, &data[line..]).map_or(data.len(), |i| line + i);
+            let next = eol + 1;
             match scan.line(&data[line..eol], line == start) {
                 Line::Continues => line = next,
                 Line::StartsGame => break,
@@ -82,20 +93,6 @@ impl Iterator for SplitGames<'_> {
 }
 
 impl FusedIterator for SplitGames<'_> {}
-
-/// The line starting at `line`: where it ends (before its `\n`, or at a lone `\r`, as old Mac
-/// files end lines) and where the next line starts. A `\r` before a `\n` stays in the line.
-fn line_end(data: &[u8], line: usize) -> (usize, usize) {
-    let mut at = line;
-    loop {
-        match memchr2(b'\n', b'\r', &data[at..]) {
-            None => return (data.len(), data.len()),
-            Some(i) if data[at + i] == b'\n' => return (at + i, at + i + 1),
-            Some(i) if data.get(at + i + 1) == Some(&b'\n') => at += i + 1,
-            Some(i) => return (at + i, at + i + 1),
-        }
-    }
-}
 
 /// What a line means for the game being scanned.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -189,9 +186,7 @@ impl Scan {
     fn tags(&mut self, text: &[u8], in_value: bool) -> Option<usize> {
         match after_tags(text, in_value) {
             TagLine::Done => None,
-            TagLine::Movetext(rest) => self
-                .movetext(rest, 0)
-                .map(|at| offset_in(text, rest) + at),
+            TagLine::Movetext(rest) => self.movetext(rest, 0).map(|at| offset_in(text, rest) + at),
             TagLine::ValueContinues => {
                 self.in_tag_value = true;
                 None
@@ -470,7 +465,10 @@ mod tests {
 
     /// `bytes` with every `from` made `to`.
     fn swap(bytes: &[u8], from: u8, to: u8) -> Vec<u8> {
-        bytes.iter().map(|&b| if b == from { to } else { b }).collect()
+        bytes
+            .iter()
+            .map(|&b| if b == from { to } else { b })
+            .collect()
     }
 
     /// The same three games, whatever ends their lines.

@@ -101,7 +101,7 @@ pub(crate) fn push_tag_value(out: &mut String, value: &str) {
 }
 
 /// Writes `game` to `out` as PGN, with `marks`' comments: [`write_game`] for an
-/// [`io::Write`].
+/// [`io::Write`], in the game's [`encoding`](GameRecord::encoding).
 pub fn write_game_to<W: io::Write + ?Sized>(
     out: &mut W,
     game: &GameRecord,
@@ -109,7 +109,8 @@ pub fn write_game_to<W: io::Write + ?Sized>(
 ) -> io::Result<()> {
     let mut text = String::new();
     write_game(&mut text, game, marks);
-    out.write_all(text.as_bytes())
+    // In the game's own encoding: the bytes read for a game read as Windows-1252.
+    out.write_all(&game.encoding.encode(&text))
 }
 
 /// The termination marker written at the end of `game`'s movetext: its

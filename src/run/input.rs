@@ -299,7 +299,8 @@ pub fn looks_foreign(head: &[u8]) -> Option<&'static str> {
     if pairs >= 2 && ((mostly(even) && few(odd)) || (mostly(odd) && few(even))) {
         return Some(UTF16);
     }
-    head.contains(&0).then_some("binary data: it has zero bytes")
+    head.contains(&0)
+        .then_some("binary data: it has zero bytes")
 }
 
 /// The first bytes of a file, for a message: as text when they are printable.
@@ -476,6 +477,33 @@ mod tests {
         ] {
             assert!(!is_game_file_name(no), "{no}");
         }
+    }
+
+    #[test]
+    fn foreign_heads_say_what_they_look_like() {
+        let utf16: Vec<u8> = "[Event \"x\"]"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert_eq!(looks_foreign(&utf16).map(|w| &w[..6]), Some("UTF-16"));
+        assert_eq!(
+            looks_foreign(b"\xFE\xFF\x00[").map(|w| &w[..6]),
+            Some("UTF-16")
+        );
+        assert!(
+            looks_foreign(b"\xFD7zXZ\x00\x00")
+                .unwrap()
+                .starts_with("xz")
+        );
+        assert!(
+            looks_foreign(b"\x04\x22\x4D\x18")
+                .unwrap()
+                .starts_with("lz4")
+        );
+        assert!(looks_foreign(&[0u8; 64]).unwrap().starts_with("binary"));
+        assert_eq!(looks_foreign(b"[Event \"M\xfcller\"]\n"), None);
+        assert_eq!(looks_foreign(b"\xef\xbb\xbf[Event \"x\"]"), None);
+        assert_eq!(looks_foreign(b""), None);
     }
 
     #[test]

@@ -80,7 +80,7 @@ pub fn show_bytes(n: u64) -> String {
     for (size, unit) in UNITS {
         if n >= size {
             let value = n as f64 / size as f64;
-            return if n % size == 0 {
+            return if n.is_multiple_of(size) {
                 format!("{} {unit}", n / size)
             } else {
                 format!("{value:.1} {unit}")

@@ -128,7 +128,7 @@ fn one_bad_icn_game_is_reported_and_the_others_searched() {
         let err = stderr(&out);
         assert_eq!(stdout(&out), "2\n", "{bad}: {err}");
         assert!(err.contains("game 2") && err.contains(why), "{bad}: {err}");
-        assert!(err.contains("line 5"), "{bad}: the place is named: {err}");
+        assert!(err.contains("line 11"), "{bad}: the place is named: {err}");
         assert!(err.contains("3 games read"), "{bad}: {err}");
     }
 }
@@ -197,38 +197,52 @@ fn a_game_over_max_game_bytes_is_reported_and_skipped() {
     }
 }
 
-/// Runs cqlq on `args` and returns its output and its peak resident memory in bytes (from
-/// `wait4`'s rusage of the child).
+/// Runs cqlq on `args` and returns its output and its peak resident memory in bytes: the
+/// child's `VmHWM` (the high-water mark of its own memory, which starts afresh at exec),
+/// read from /proc every few milliseconds until it ends. (`wait4`'s `ru_maxrss` would count
+/// the test process's memory, which the child inherits at fork.)
 fn peak_memory(args: &[&str]) -> (Output, u64) {
     use std::process::{Command, Stdio};
-    let child = Command::new(env!("CARGO_BIN_EXE_cqlq"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cqlq"))
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let pid = child.id() as libc::pid_t;
-    let (mut out_pipe, mut err_pipe) = (child.stdout.unwrap(), child.stderr.unwrap());
+    let status_file = format!("/proc/{}/status", child.id());
+    let (mut out_pipe, mut err_pipe) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
     let out_thread = std::thread::spawn(move || {
         let mut v = Vec::new();
         std::io::Read::read_to_end(&mut out_pipe, &mut v).unwrap();
         v
     });
-    let mut stderr_bytes = Vec::new();
-    std::io::Read::read_to_end(&mut err_pipe, &mut stderr_bytes).unwrap();
-    let mut status = 0;
-    // SAFETY: rusage is plain data; wait4 fills it for the child we started.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(waited, pid);
-    let output = Output {
-        status: std::os::unix::process::ExitStatusExt::from_raw(status),
-        stdout: out_thread.join().unwrap(),
-        stderr: stderr_bytes,
+    let err_thread = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut err_pipe, &mut v).unwrap();
+        v
+    });
+    let mut peak_kib = 0u64;
+    let status = loop {
+        let hwm = std::fs::read_to_string(&status_file)
+            .ok()
+            .and_then(|s| {
+                let line = s.lines().find(|l| l.starts_with("VmHWM:"))?.to_string();
+                line.split_whitespace().nth(1)?.parse::<u64>().ok()
+            })
+            .unwrap_or(0);
+        peak_kib = peak_kib.max(hwm);
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
     };
-    // ru_maxrss is in KiB on Linux.
-    (output, usage.ru_maxrss as u64 * 1024)
+    let output = Output {
+        status,
+        stdout: out_thread.join().unwrap(),
+        stderr: err_thread.join().unwrap(),
+    };
+    (output, peak_kib * 1024)
 }
 
 /// The bound for the memory tests: the binary, its threads and a 4 MiB chunk of read-ahead
@@ -240,7 +254,11 @@ fn a_20_mb_bad_game_is_skipped_in_bounded_memory() {
     let dir = folder();
     let data = e4_repeated(20 << 20);
     let plain = write(dir.path(), "bad.pgn", &data);
-    let packed = write(dir.path(), "bad.pgn.zst", &zstd::encode_all(&data[..], 3).unwrap());
+    let packed = write(
+        dir.path(),
+        "bad.pgn.zst",
+        &zstd::encode_all(&data[..], 3).unwrap(),
+    );
     for path in [plain, packed] {
         let (out, peak) = peak_memory(&["--count", "-e", "check", path.to_str().unwrap()]);
         let err = stderr(&out);
@@ -262,7 +280,10 @@ fn a_gigabyte_of_zero_bytes_is_refused_early() {
     let (out, peak) = peak_memory(&["--count", "-e", "check", path.to_str().unwrap()]);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("zeros.pgn.zst is not PGN (looks like binary data"), "{err}");
+    assert!(
+        err.contains("zeros.pgn.zst is not PGN (looks like binary data"),
+        "{err}"
+    );
     assert!(peak < MEMORY_BOUND, "peak {peak} bytes");
 }
 
@@ -275,7 +296,11 @@ fn a_query_over_max_query_bytes_is_refused() {
         THREE_GAMES.as_bytes(),
     );
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("over the limit of 1 KiB"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("over the limit of 1 KiB"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -283,7 +308,14 @@ fn an_icn_game_over_max_icn_board_is_skipped() {
     let dir = folder();
     let path = write(dir.path(), "three.icn", icn_three("K1,1|k5,5").as_bytes());
     // Each game: 2 pieces × 2 positions = 4; a limit of 3 skips all three.
-    let out = cqlq(&["--count", "--max-icn-board", "3", "-e", "true", path.to_str().unwrap()]);
+    let out = cqlq(&[
+        "--count",
+        "--max-icn-board",
+        "3",
+        "-e",
+        "true",
+        path.to_str().unwrap(),
+    ]);
     assert_eq!(stdout(&out), "0\n", "{}", stderr(&out));
     assert!(stderr(&out).contains("--max-icn-board"), "{}", stderr(&out));
 }
@@ -301,7 +333,11 @@ fn a_query_starting_with_a_dash_is_reachable_with_e() {
     }
     let out = cqlq(&["--parse", "-e", "-foo"]);
     // Not clap's "unexpected argument": the query parser's own error about the text.
-    assert!(!stderr(&out).contains("unexpected argument"), "{}", stderr(&out));
+    assert!(
+        !stderr(&out).contains("unexpected argument"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -323,7 +359,10 @@ fn foreign_files_are_refused_as_not_pgn() {
         .into_iter()
         .chain(THREE_GAMES.encode_utf16().flat_map(u16::to_le_bytes))
         .collect();
-    let utf16_no_bom: Vec<u8> = THREE_GAMES.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let utf16_no_bom: Vec<u8> = THREE_GAMES
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
     let cases: [(&str, Vec<u8>, &str); 5] = [
         ("utf16.pgn", utf16, "UTF-16"),
         ("utf16nobom.pgn", utf16_no_bom, "UTF-16"),
@@ -337,13 +376,24 @@ fn foreign_files_are_refused_as_not_pgn() {
         let out = cqlq(&["--count", "-e", "check", path.to_str().unwrap()]);
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{name}: {err}");
-        assert!(err.contains(&format!("{name} is not PGN (looks like")), "{name}: {err}");
+        assert!(
+            err.contains(&format!("{name} is not PGN (looks like")),
+            "{name}: {err}"
+        );
         assert!(err.contains(what), "{name}: {err}");
-        assert_eq!(err.lines().count(), 2, "{name}: one error and the summary: {err}");
+        assert_eq!(
+            err.lines().count(),
+            2,
+            "{name}: one error and the summary: {err}"
+        );
     }
     // Standard input too.
     let out = cqlq_fed(None, &["--count", "-e", "check"], &[0u8; 100]);
-    assert!(stderr(&out).contains("<stdin> is not PGN"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("<stdin> is not PGN"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -353,7 +403,10 @@ fn an_empty_pgn_says_no_games() {
         let path = write(dir.path(), name, data);
         let out = cqlq(&["--count", "-e", "check", path.to_str().unwrap()]);
         let err = stderr(&out);
-        assert!(err.contains(&format!("no games in {}", path.display())), "{err}");
+        assert!(
+            err.contains(&format!("no games in {}", path.display())),
+            "{err}"
+        );
         assert_eq!(out.status.code(), Some(1), "{err}");
     }
 }

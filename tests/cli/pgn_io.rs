@@ -327,11 +327,13 @@ fn read_long_comment_whole() {
     assert_eq!(g.nodes[1].comments_after, [long]);
 }
 
+/// A game that is not UTF-8 reads as Windows-1252 (issue 18 item 7): 0xFC is ü, 0xDF ß.
 #[test]
-fn read_invalid_utf8_lossily() {
+fn read_invalid_utf8_as_windows_1252() {
     let g = read_game(b"[Site \"M\xfcnchen\"]\n1. e4 {gr\xfc\xdf} *").unwrap();
-    assert_eq!(g.tag("Site"), Some("M\u{fffd}nchen"));
-    assert_eq!(g.nodes[1].comments_after, ["gr\u{fffd}\u{fffd}"]);
+    assert_eq!(g.tag("Site"), Some("München"));
+    assert_eq!(g.nodes[1].comments_after, ["grüß"]);
+    assert_eq!(g.encoding, cqlq::pgn::TextEncoding::Windows1252);
 }
 
 #[test]
