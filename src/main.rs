@@ -310,7 +310,12 @@ fn main_with(cli: Cli) -> Result<u8, String> {
             progress::summary_line(&summary, started.elapsed().as_secs_f64())
         );
     }
-    print_persistent(&summary, format);
+    match print_persistent(&summary, format) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            return Err(format!("standard output: {e}"));
+        }
+        _ => {}
+    }
     if let Some(m) = &summary.aborted {
         eprintln!("cqlq: {m}");
         return Ok(TROUBLE);
@@ -395,22 +400,25 @@ fn cli_params(cli: &Cli) -> Result<RunParams, String> {
 
 /// The persistent variables' final values on stdout after the run, as CQL 6.2 prints them
 /// (`Name: value` lines), or one JSON object with `--json`.
-fn print_persistent(summary: &cqlq::run::Summary, format: Format) {
+fn print_persistent(summary: &cqlq::run::Summary, format: Format) -> io::Result<()> {
+    use io::Write as _;
     if summary.persistent.is_empty() {
-        return;
+        return Ok(());
     }
+    let mut out = io::stdout().lock();
     if format == Format::Json {
         let map: serde_json::Map<String, serde_json::Value> = summary
             .persistent
             .iter()
             .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
             .collect();
-        println!("{}", serde_json::json!({ "persistent": map }));
+        writeln!(out, "{}", serde_json::json!({ "persistent": map }))?;
     } else {
         for (name, value) in &summary.persistent {
-            println!("{name}: {value}");
+            writeln!(out, "{name}: {value}")?;
         }
     }
+    out.flush()
 }
 
 /// Refuses an output path that is one of the inputs: the same file by name, link, hard link

@@ -371,6 +371,48 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
     }
 
+    /// Issue 18 item 1: a FIFO is written directly; a link (also to a name not made yet) is
+    /// replaced through: the temporary file goes beside the file it points to.
+    #[test]
+    fn fifos_are_direct_and_links_are_followed() {
+        let dir = scratch("destination");
+        let fifo = dir.join("fifo");
+        assert!(
+            std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap()
+                .success()
+        );
+        let at = |path: &Path| OutputFile {
+            path: path.to_path_buf(),
+            ..Default::default()
+        };
+        assert_eq!(at(&fifo).destination(), Destination::Direct);
+        fs::create_dir(dir.join("sub")).unwrap();
+        std::os::unix::fs::symlink("sub/new.pgn", dir.join("link.pgn")).unwrap();
+        let link = at(&dir.join("link.pgn"));
+        assert_eq!(
+            link.destination(),
+            Destination::Replace {
+                real: dir.join("sub/new.pgn")
+            }
+        );
+        assert_eq!(link.temp_path().parent(), Some(dir.join("sub").as_path()));
+        link.write_with(|w| w.write_all(b"games")).unwrap();
+        assert_eq!(
+            fs::read_to_string(dir.join("sub/new.pgn")).unwrap(),
+            "games"
+        );
+        assert!(
+            fs::symlink_metadata(dir.join("link.pgn"))
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn noclobber_refuses_an_existing_file_unless_appending() {
         let dir = scratch("noclobber");
