@@ -171,6 +171,7 @@ fn find_themes<P: Position>(
         let mut matched = Vec::new();
         let mut own: Vec<(u32, String)> = Vec::new();
         for at in evaluator.searched_nodes() {
+            evaluator.begin_position();
             let hit = evaluator.matches(filter, at);
             let edits = evaluator.take_edits();
             theme.note_edits(&edits);

@@ -358,7 +358,10 @@ fn search_game<P: Position>(
     }
     let mut store = carried.map(|c| c.lock().unwrap_or_else(|e| e.into_inner()));
     if let Some(store) = store.as_deref_mut() {
-        evaluator.resume(store.clone());
+        // Moved in, not copied (a copy per game made a dictionary filled across games
+        // quadratic); `suspend` puts the game's values back below.
+        let empty = crate::eval::Carried::new(&store.globals);
+        evaluator.resume(std::mem::replace(store, empty));
     }
     // The picture formats also keep the squares the query marks at each match.
     let (matched, marks) = if evaluate {
