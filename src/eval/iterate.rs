@@ -83,6 +83,10 @@ impl<P: Position> Evaluator<'_, P> {
                 Value::Set(single(geo, c))
             };
             self.state.borrow_mut().set(l.var, Some(value));
+            if self.spend_round(if pieces { "piece" } else { "square" }, at) {
+                self.state.borrow_mut().set(l.var, saved);
+                return None;
+            }
             if self.body_matches(&l.body, at) {
                 chosen.push(c);
             } else {
