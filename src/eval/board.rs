@@ -5,12 +5,11 @@ use crate::ir::{Color, PawnStructure};
 use crate::rules::Position;
 use crate::squares::{Coord, SquareSet};
 
-/// Each square of `set` as a singleton set.
+/// Each square of `set` as a singleton set (without listing the squares first on the 8x8
+/// board).
 fn singletons<P: Position>(pos: &P, set: &P::Set) -> impl Iterator<Item = P::Set> {
     let geo = pos.geometry();
-    set.coords()
-        .into_iter()
-        .map(move |c| P::Set::from_coords(geo, [c]))
+    super::bits::each_coord(set).map(move |c| super::bits::single(geo, c))
 }
 
 /// `x attackedby y`: the squares of x attacked by a piece standing on y.
@@ -19,6 +18,10 @@ pub fn attacked_by<P: Position>(pos: &P, x: &P::Set, y: &P::Set) -> P::Set {
     let mut hit = P::Set::empty();
     for square in singletons(pos, &attackers) {
         hit = hit.union(&pos.attacks_within(&square, x));
+        // Every square of x is attacked: the other attackers add nothing.
+        if hit == *x {
+            break;
+        }
     }
     hit
 }

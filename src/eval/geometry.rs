@@ -2,33 +2,16 @@
 //! `light`/`dark`, `file`/`rank`, `makesquare`, `distance`.
 //!
 //! They work on [`Coord`]s so that every board type shares them; a [`Grid`] answers
-//! membership questions in constant time.
+//! membership questions in constant time (a mask test on the 8x8 board), and `pin` has an
+//! 8x8 bitboard form beside the general one.
 
+use shakmaty::{Bitboard, Square, attacks};
+
+use super::bits::{Grid, bitboard, each_coord, from_bits, single};
 use super::{Evaluator, Value};
 use crate::ir::{Directions, Node, Pin, PinYield, Range, Ray, piece_type};
 use crate::rules::Position;
 use crate::squares::{Coord, Geometry, SquareSet};
-
-/// A set of squares as a membership table over the board.
-struct Grid {
-    geo: Geometry,
-    cells: Vec<bool>,
-}
-
-impl Grid {
-    fn new<S: SquareSet>(geo: Geometry, set: &S) -> Grid {
-        let mut cells = vec![false; usize::from(geo.files) * usize::from(geo.ranks)];
-        for c in set.coords() {
-            if geo.contains(c) {
-                cells[(c.rank * i64::from(geo.files) + c.file) as usize] = true;
-            }
-        }
-        Grid { geo, cells }
-    }
-    fn has(&self, c: Coord) -> bool {
-        self.geo.contains(c) && self.cells[(c.rank * i64::from(self.geo.files) + c.file) as usize]
-    }
-}
 
 fn step(c: Coord, (df, dr): (i64, i64), k: i64) -> Coord {
     Coord {
@@ -101,13 +84,13 @@ impl<P: Position> Evaluator<'_, P> {
         let starts = self.set(&ray.sets[0], at)?;
         let (mut dest, mut from) = (Vec::new(), Vec::new());
         let mut count = 0i64;
-        for c in starts.coords() {
+        for c in each_coord(&starts) {
             for d in ray.directions.steps() {
                 if ray.attack && !slides_along(pos, geo, c, d) {
                     continue;
                 }
                 let before = dest.len();
-                ray_from(c, 1, d, &grids, &occupied, &mut dest);
+                ray_from(geo, c, 1, d, &grids, &occupied, &mut dest);
                 if dest.len() > before {
                     count += 1;
                     from.push(c);
@@ -225,6 +208,22 @@ pub(super) fn pin_squares<P: Position>(
         empty: false,
     };
     let to = to.unwrap_or_else(|| pos.pieces(kings));
+    if let Some(set) = pin_bits(pos, &from, &through, &to, yields) {
+        return set;
+    }
+    pin_listed(pos, &from, &through, &to, yields)
+}
+
+/// [`pin_squares`] on any board, square by square, the sets given.
+fn pin_listed<P: Position>(
+    pos: &P,
+    from: &P::Set,
+    through: &P::Set,
+    to: &P::Set,
+    yields: PinYield,
+) -> P::Set {
+    let geo = pos.geometry();
+    let all = P::Set::full(geo);
     let occupied = Grid::new(geo, &pos.occupied());
     let mut out = Vec::new();
     for color in [crate::ir::Color::White, crate::ir::Color::Black] {
@@ -266,6 +265,68 @@ pub(super) fn pin_squares<P: Position>(
     P::Set::from_coords(geo, out)
 }
 
+/// [`pin_squares`] on the 8x8 board, with the same walk read off bitboards: for each side,
+/// each rook, bishop or queen of `from`, each square of `to` on one of its lines (an enemy
+/// piece or an empty square), the squares strictly between must hold exactly one piece, an
+/// enemy piece of `through`. None when the sets are not 64-bit boards.
+fn pin_bits<P: Position>(
+    pos: &P,
+    from: &P::Set,
+    through: &P::Set,
+    to: &P::Set,
+    yields: PinYield,
+) -> Option<P::Set> {
+    let (from, through, to) = (bitboard(from)?, bitboard(through)?, bitboard(to)?);
+    let occupied = bitboard(&pos.occupied())?;
+    let of_type = |color: crate::ir::Color, t: crate::ir::PieceType| {
+        let mut kinds = crate::ir::PieceKinds::default();
+        match color {
+            crate::ir::Color::White => kinds.white = 1 << t,
+            crate::ir::Color::Black => kinds.black = 1 << t,
+        }
+        bitboard(&pos.pieces(kinds)).unwrap_or(0)
+    };
+    let mut out = 0u64;
+    for color in [crate::ir::Color::White, crate::ir::Color::Black] {
+        let other = bitboard(&pos.pieces(color_kinds(color.other())))?;
+        let through = through & other;
+        let to = to & (other | !occupied);
+        if through == 0 || to == 0 {
+            continue;
+        }
+        let queens = of_type(color, piece_type::QUEEN);
+        let rooks = (of_type(color, piece_type::ROOK) | queens) & from;
+        let bishops = (of_type(color, piece_type::BISHOP) | queens) & from;
+        for f in squares(rooks | bishops) {
+            let mut lines = 0;
+            if rooks >> u32::from(f) & 1 != 0 {
+                lines |= attacks::rook_attacks(f, Bitboard::EMPTY).0;
+            }
+            if bishops >> u32::from(f) & 1 != 0 {
+                lines |= attacks::bishop_attacks(f, Bitboard::EMPTY).0;
+            }
+            for target in squares(to & lines) {
+                let line = attacks::between(f, target).0;
+                let pinned = line & through;
+                if pinned == 0 || (line & occupied).count_ones() > 1 {
+                    continue;
+                }
+                out |= match yields {
+                    PinYield::From => 1 << u32::from(f),
+                    PinYield::Through => pinned,
+                    PinYield::To => 1 << u32::from(target),
+                };
+            }
+        }
+    }
+    from_bits(out)
+}
+
+/// The squares of a 64-bit board, in ascending order.
+fn squares(bits: u64) -> impl Iterator<Item = Square> {
+    Bitboard(bits).into_iter()
+}
+
 /// The attack-arrow chain `A -> B -> C ...` (`ray attack`): the squares of the first set
 /// whose slider starts such a ray, and the squares of the last set reached.
 pub(super) fn attack_chain<P: Position>(pos: &P, sets: &[P::Set]) -> (P::Set, P::Set) {
@@ -273,13 +334,13 @@ pub(super) fn attack_chain<P: Position>(pos: &P, sets: &[P::Set]) -> (P::Set, P:
     let grids: Vec<Grid> = sets.iter().map(|s| Grid::new(geo, s)).collect();
     let occupied = Grid::new(geo, &pos.occupied());
     let (mut starts, mut dest) = (Vec::new(), Vec::new());
-    for c in sets[0].coords() {
+    for c in each_coord(&sets[0]) {
         for d in Directions::ANY.steps() {
             if !slides_along(pos, geo, c, d) {
                 continue;
             }
             let before = dest.len();
-            ray_from(c, 1, d, &grids, &occupied, &mut dest);
+            ray_from(geo, c, 1, d, &grids, &occupied, &mut dest);
             if dest.len() > before {
                 starts.push(c);
             }
@@ -293,6 +354,22 @@ pub(super) fn attack_chain<P: Position>(pos: &P, sets: &[P::Set]) -> (P::Set, P:
 
 /// The squares strictly between a square of `x` and a square of `y` on a line.
 pub(super) fn between_sets<S: SquareSet>(geo: Geometry, x: &S, y: &S) -> S {
+    if let (Some(xs), Some(ys)) = (bitboard(x), bitboard(y)) {
+        let mut out = 0;
+        for a in squares(xs) {
+            for b in squares(ys) {
+                out |= attacks::between(a, b).0;
+            }
+        }
+        if let Some(set) = from_bits(out) {
+            return set;
+        }
+    }
+    between_listed(geo, x, y)
+}
+
+/// [`between_sets`] on any board, pair by pair.
+fn between_listed<S: SquareSet>(geo: Geometry, x: &S, y: &S) -> S {
     let ys = y.coords();
     let mut out = Vec::new();
     for a in x.coords() {
@@ -321,7 +398,7 @@ pub(super) fn color_kinds(color: crate::ir::Color) -> crate::ir::PieceKinds {
 /// bishop diagonally, queen both).
 fn slides_along<P: Position>(pos: &P, geo: Geometry, c: Coord, d: (i64, i64)) -> bool {
     let diagonal = d.0 != 0 && d.1 != 0;
-    match pos.piece_at(&P::Set::from_coords(geo, [c])) {
+    match pos.piece_at(&single(geo, c)) {
         Some((_, piece_type::QUEEN)) => true,
         Some((_, piece_type::ROOK)) => !diagonal,
         Some((_, piece_type::BISHOP)) => diagonal,
@@ -332,6 +409,7 @@ fn slides_along<P: Position>(pos: &P, geo: Geometry, c: Coord, d: (i64, i64)) ->
 /// Walks from `prev` (the square matched by set `index - 1`) along `d`, matching sets
 /// `index..`; pushes the squares of the last set reached.
 fn ray_from(
+    geo: Geometry,
     prev: Coord,
     index: usize,
     d: (i64, i64),
@@ -344,7 +422,7 @@ fn ray_from(
     let mut index = index;
     loop {
         here = step(here, d, 1);
-        if !occupied.geo.contains(here) {
+        if !geo.contains(here) {
             return;
         }
         let inside = grids[index].has(here);
@@ -359,8 +437,97 @@ fn ray_from(
             (_, false, false) => return,
             // An empty square of an inner set: either it stands for that set (go on with the
             // next one from here) or it is just a gap.
-            (false, true, true) => ray_from(here, index + 1, d, grids, occupied, dest),
+            (false, true, true) => ray_from(geo, here, index + 1, d, grids, occupied, dest),
             (false, true, false) => index += 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::standard::Standard;
+
+    /// Positions with pins, x-rays and lines of every kind: the first plies of real games when
+    /// `../shared` is there, and a few set positions always.
+    fn positions() -> Vec<Standard> {
+        let fens = [
+            "4r2k/8/8/8/8/8/4N3/4K3 w - - 0 1",
+            "r3k2r/1b4bq/8/3nN3/2B1n3/8/1Q2P1RB/R3K2R w KQkq - 0 1",
+            "4k3/1q6/8/3b4/8/1N3R2/4Q3/4K2r b - - 0 1",
+            "7k/2Q5/8/4p3/8/2B5/1R6/K2r2q1 w - - 0 1",
+        ];
+        let mut out: Vec<Standard> = fens
+            .iter()
+            .map(|f| Standard::from_fen(f, false).unwrap())
+            .collect();
+        let path = std::path::Path::new("../shared/data/std-visible-5k.pgn");
+        if let Ok(text) = std::fs::read_to_string(path) {
+            for game in text.split("\n[Event ").take(60) {
+                let mut pos = Standard::default();
+                let moves = game
+                    .lines()
+                    .filter(|l| !l.starts_with('['))
+                    .collect::<Vec<_>>();
+                for word in moves.join(" ").split_whitespace() {
+                    let san = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                    if san.is_empty() || pos.play_san(san).is_err() {
+                        continue;
+                    }
+                    out.push(pos.clone());
+                }
+            }
+        }
+        out
+    }
+
+    fn kinds(white: u32, black: u32) -> crate::ir::PieceKinds {
+        crate::ir::PieceKinds {
+            white,
+            black,
+            empty: false,
+        }
+    }
+
+    /// `pin` on bitboards gives the squares the square-by-square walk gives, for every yield
+    /// and for default and narrowed sets (empty squares as targets included).
+    #[test]
+    fn pin_bits_agree_with_the_listed_walk() {
+        let yields = [PinYield::From, PinYield::Through, PinYield::To];
+        for pos in positions() {
+            let all = Bitboard::FULL;
+            let sliders = pos.pieces(kinds(0b11100, 0b11100));
+            let minor = pos.pieces(kinds(0b110, 0b110));
+            let empty = !pos.occupied();
+            let kings = pos.pieces(kinds(1 << 5, 1 << 5));
+            let queens = pos.pieces(kinds(1 << 4, 1 << 4));
+            let cases = [
+                (all, all, kings),
+                (sliders, minor, kings),
+                (all, all, queens | empty),
+                (sliders, all, all),
+            ];
+            for (from, through, to) in cases {
+                for y in yields {
+                    let fast = pin_bits(&pos, &from, &through, &to, y).unwrap();
+                    let listed = pin_listed(&pos, &from, &through, &to, y);
+                    assert_eq!(fast, listed, "{} {y:?}", pos.fen(true));
+                }
+            }
+        }
+    }
+
+    /// `between` on bitboards gives the squares the pair-by-pair walk gives.
+    #[test]
+    fn between_bits_agree_with_the_listed_walk() {
+        let geo = Geometry::STANDARD;
+        for pos in positions().into_iter().take(400) {
+            let white = pos.pieces(kinds(u32::MAX, 0));
+            let black = pos.pieces(kinds(0, u32::MAX));
+            assert_eq!(
+                between_sets(geo, &white, &black),
+                between_listed(geo, &white, &black)
+            );
         }
     }
 }

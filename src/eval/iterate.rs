@@ -1,7 +1,8 @@
 //! Variables, iteration (`square`, `piece`), and the filters that leave traces in the output
 //! (`comment`, `sort`).
 
-use super::{Evaluator, Value, is_match};
+use super::bits::{each_coord, is_bitboard, single};
+use super::{Evaluator, Value, is_match, loops};
 use crate::ir::{Loop, Node, Sort, VarId};
 use crate::rules::Position;
 use crate::squares::SquareSet;
@@ -53,25 +54,40 @@ impl<P: Position> Evaluator<'_, P> {
     ) -> Option<Value<P::Set>> {
         let domain = self.set(&l.domain, at)?;
         let geo = self.geometry(at);
+        // A piece variable read only here is the square its piece stands on: bound as that
+        // square, the game's piece table is not needed (see `by_square`).
+        let by_square = pieces && self.piece_read_here_only(&l.body, at);
+        let occupied = if by_square {
+            self.node(at).position.occupied()
+        } else {
+            P::Set::empty()
+        };
         let saved = self.state.borrow().get(l.var);
         let mut chosen = Vec::new();
         let mut all = true;
-        for c in domain.coords() {
-            let value = if pieces {
+        for c in each_coord(&domain) {
+            let value = if by_square {
+                let square: P::Set = single(geo, c);
+                // `piece` ranges over the pieces of S: empty squares are skipped.
+                if square.intersect(&occupied).is_empty() {
+                    continue;
+                }
+                Value::Set(square)
+            } else if pieces {
                 match self.pieces().piece_at(at, c) {
                     // `piece` ranges over the pieces of S: empty squares are skipped.
                     0 => continue,
                     id => Value::Piece(id),
                 }
             } else {
-                Value::Set(P::Set::from_coords(geo, [c]))
+                Value::Set(single(geo, c))
             };
             self.state.borrow_mut().set(l.var, Some(value));
             if self.spend_round(if pieces { "piece" } else { "square" }, at) {
                 self.state.borrow_mut().set(l.var, saved);
                 return None;
             }
-            if self.matches(&l.body, at) {
+            if self.body_matches(&l.body, at) {
                 chosen.push(c);
             } else {
                 all = false;
@@ -93,6 +109,48 @@ impl<P: Position> Evaluator<'_, P> {
             });
         }
         Some(Value::Set(P::Set::from_coords(geo, chosen)))
+    }
+
+    /// Whether a loop's `body` matches at `at`, where only whether it matches counts. A body
+    /// that is itself a loop over squares whose own body is existential in its variable
+    /// (see [`loops::existential`]) is decided with the variable bound to all its squares at
+    /// once: `square y in S B(y)` matches exactly when `B(S)` does, for S not empty. This is
+    /// what keeps `piece X in S1 piece Y in S2 piece Z in S3 ray (X Y Z)` from costing
+    /// |S1|·|S2|·|S3| rays.
+    fn body_matches(&self, body: &Node<P::Set>, at: u32) -> bool {
+        let (l, pieces) = match body {
+            Node::SquareLoop(l) => (l, false),
+            Node::PieceLoop(l) => (l, true),
+            _ => return self.matches(body, at),
+        };
+        if l.all
+            || !is_bitboard::<P::Set>()
+            || !loops::existential(&l.body, l.var)
+            || pieces && !self.piece_read_here_only(&l.body, at)
+        {
+            return self.matches(body, at);
+        }
+        let Some(mut domain) = self.set(&l.domain, at) else {
+            return false;
+        };
+        if pieces {
+            domain = domain.intersect(&self.node(at).position.occupied());
+        }
+        if domain.is_empty() {
+            return false;
+        }
+        let saved = self.state.borrow().get(l.var);
+        self.state.borrow_mut().set(l.var, Some(Value::Set(domain)));
+        let matched = self.body_matches(&l.body, at);
+        self.state.borrow_mut().set(l.var, saved);
+        matched
+    }
+
+    /// Whether a piece loop's body at `at` may bind its variable as a square: it reads
+    /// variables only at `at` (see [`loops::reads_here_only`]), on a real position of the game
+    /// and an 8x8 board (where the piece table would give the same square).
+    fn piece_read_here_only(&self, body: &Node<P::Set>, at: u32) -> bool {
+        at < super::imagine::BASE && is_bitboard::<P::Set>() && loops::reads_here_only(body)
     }
 
     /// `comment(a b ...)`: the arguments' text, joined, at this position.

@@ -76,8 +76,8 @@ impl<'p, P: Position> Field<'p, P> {
     /// The squares of `from` holding a piece that attacks a square of `to`.
     fn attacking(pos: &P, from: &P::Set, to: &P::Set) -> P::Set {
         let geo = pos.geometry();
-        let hits = from.coords().into_iter().filter(|&c| {
-            !pos.attacks_from(&P::Set::from_coords(geo, [c]))
+        let hits = super::bits::each_coord(from).filter(|&c| {
+            !pos.attacks_from(&super::bits::single(geo, c))
                 .intersect(to)
                 .is_empty()
         });
@@ -320,6 +320,10 @@ impl<P: Position> Evaluator<'_, P> {
 
     /// Whether the position is a mate (stalemate) of the given kind.
     pub(super) fn mate_kind(&self, kind: MateKind, stalemate: bool, at: u32) -> bool {
+        // A mate is a check (`pure_mate`'s first test), known before the field is built.
+        if !stalemate && !self.node(at).position.is_check() {
+            return false;
+        }
         let Some(f) = Field::new(&self.node(at).position) else {
             return false;
         };

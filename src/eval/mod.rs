@@ -3,6 +3,7 @@
 //! [`Evaluator::eval`] is one `match` over [`Node`]; each arm is commented with the CQL it
 //! comes from. A filter either does not match (`None`) or yields a [`Value`].
 
+mod bits;
 mod board;
 pub mod budget;
 mod chessql;
@@ -12,9 +13,11 @@ mod dictionary;
 pub mod files;
 mod find;
 mod geometry;
+mod images;
 mod imagine;
 mod iterate;
 mod line;
+mod loops;
 mod marks;
 mod mates;
 mod moves;
@@ -259,11 +262,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 last
             }
             // a or b: the first match's value
-            Node::Or(items) => items
-                .iter()
-                .map(|i| self.eval(i, at))
-                .find(is_match)
-                .flatten(),
+            Node::Or(items) => self.eval_or(items, at),
             // not a
             Node::Not(inner) => truth(!self.matches(inner, at)),
             // if c then a else b
@@ -287,26 +286,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
                     .filter(|c| rects.iter().any(|r| r.contains(*c))),
             ))),
             // x | y
-            Node::Union(items) => {
-                let mut acc = P::Set::empty();
-                let (mut any, mut matched) = (false, false);
-                for item in items {
-                    if let Some(v) = self.eval(item, at) {
-                        any = true;
-                        match v {
-                            Value::Set(s) => acc = acc.union(&s),
-                            // A set filter that matches with no square (`square all x in S F`
-                            // with S empty) still makes the union match.
-                            Value::Bool(true) => matched = true,
-                            _ => {}
-                        }
-                    }
-                }
-                if matched && acc.is_empty() {
-                    return Some(Value::Bool(true));
-                }
-                any.then_some(Value::Set(acc))
-            }
+            Node::Union(items) => self.eval_union(items, at),
             // x & y
             Node::Intersect(items) => {
                 let mut acc: Option<P::Set> = None;

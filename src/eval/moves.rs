@@ -25,6 +25,9 @@ impl<P: Position> Evaluator<'_, P> {
         at: u32,
         only: Option<u32>,
     ) -> Option<Value<P::Set>> {
+        if let Some(n) = self.counted_without_listing(m, at) {
+            return Some(Value::Num(n as i64));
+        }
         let (candidates, from_node) = self.move_candidates(m.source, at, only)?;
         if candidates.is_empty() {
             return if m.yields == MoveYield::Count {
@@ -44,6 +47,28 @@ impl<P: Position> Evaluator<'_, P> {
             return Some(Value::Num(matching.len() as i64));
         }
         move_value(m.yields, &matching)
+    }
+
+    /// `move legal count` and `move pseudolegal count` without other parameters, when the
+    /// rules count the moves without listing them (the same number: a promotion counted
+    /// once, see [`move_value`]).
+    fn counted_without_listing(&self, m: &MoveFilter<P::Set>, at: u32) -> Option<usize> {
+        let plain = m.from.is_none()
+            && m.to.is_none()
+            && m.capture.is_none()
+            && m.promote.is_none()
+            && !m.enpassant
+            && m.castle.is_none()
+            && !m.null;
+        if m.yields != MoveYield::Count || !plain {
+            return None;
+        }
+        let pos = &self.node(at).position;
+        match m.source {
+            MoveSource::Legal => pos.legal_move_count(),
+            MoveSource::PseudoLegal => pos.pseudo_legal_move_count(),
+            _ => None,
+        }
     }
 
     /// The moves a `move` filter of `source` considers at `at`, each with the node it leads

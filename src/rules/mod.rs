@@ -84,6 +84,16 @@ pub trait Position: Clone + Send + Sync {
     fn has_legal_move(&self) -> bool;
     /// The pseudo-legal moves (moves that may leave the own king attacked).
     fn pseudo_legal_moves(&self) -> Vec<MoveInfo<Self::Set>>;
+    /// How many legal moves there are, a promotion counted once whatever it promotes to
+    /// (`move legal count`), when the rules count them without listing them; None: count
+    /// [`Position::legal_moves`].
+    fn legal_move_count(&self) -> Option<usize> {
+        None
+    }
+    /// [`Position::legal_move_count`] for the pseudo-legal moves (`move pseudolegal count`).
+    fn pseudo_legal_move_count(&self) -> Option<usize> {
+        None
+    }
     /// The squares of pieces that are promoted pawns.
     fn promoted(&self) -> Self::Set;
     /// The halfmove clock.

@@ -342,6 +342,50 @@ pub(crate) fn pseudo_legal_moves(pos: &dyn shakmaty::Position, promotions: &[Rol
     moves
 }
 
+/// How many moves [`pseudo_legal_moves`] lists, a promotion counted once whatever it
+/// promotes to (`move pseudolegal count`), counted on bitboards without listing them.
+pub(crate) fn pseudo_legal_count(pos: &dyn shakmaty::Position) -> usize {
+    let board = pos.board();
+    let us = pos.turn();
+    let ours = board.by_color(us);
+    let theirs = board.by_color(!us);
+    let occupied = board.occupied();
+    let pawns = board.by_piece(Piece {
+        color: us,
+        role: Role::Pawn,
+    });
+    let mut count = 0;
+    for from in ours & !pawns {
+        if let Some(role) = board.role_at(from) {
+            count += (attacks::attacks(from, Piece { color: us, role }, occupied) & !ours).count();
+        }
+    }
+    let forward = if us == shakmaty::Color::White { 8 } else { -8 };
+    let start_rank = if us == shakmaty::Color::White { 1 } else { 6 };
+    for from in pawns {
+        count += (attacks::pawn_attacks(us, from) & theirs).count();
+        if let Some(one) = from.offset(forward).filter(|sq| !occupied.contains(*sq)) {
+            count += 1;
+            if from.rank() as u32 == start_rank
+                && one.offset(forward).is_some_and(|sq| !occupied.contains(sq))
+            {
+                count += 1;
+            }
+        }
+    }
+    if let Some(ep) = pos.pseudo_legal_ep_square() {
+        count += (attacks::pawn_attacks(!us, ep) & pawns).count();
+    }
+    if pos.castles().has_color(us) {
+        count += pos
+            .legal_moves()
+            .iter()
+            .filter(|m| matches!(m, Move::Castle { .. }))
+            .count();
+    }
+    count
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

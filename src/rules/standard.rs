@@ -7,8 +7,8 @@ use shakmaty::{
 };
 
 use super::shakmaty_bridge::{
-    after_null_move, lenient, move_info, null_move_setup, pseudo_legal_moves, read_san,
-    shakmaty_board_methods, track_promoted,
+    after_null_move, lenient, move_info, null_move_setup, pseudo_legal_count, pseudo_legal_moves,
+    read_san, shakmaty_board_methods, track_promoted,
 };
 use super::{MoveInfo, Position, RulesError};
 use crate::ir::PieceType;
@@ -130,6 +130,21 @@ impl Position for Standard {
 
     fn pseudo_legal_moves(&self) -> Vec<MoveInfo<Bitboard>> {
         pseudo_legal(self)
+    }
+
+    fn legal_move_count(&self) -> Option<usize> {
+        // Each promotion comes in all four pieces or not at all: count the queen's.
+        let moves = self.pos.legal_moves();
+        Some(
+            moves
+                .iter()
+                .filter(|m| m.promotion().is_none_or(|r| r == Role::Queen))
+                .count(),
+        )
+    }
+
+    fn pseudo_legal_move_count(&self) -> Option<usize> {
+        Some(pseudo_legal_count(&self.pos))
     }
 
     fn promoted(&self) -> Bitboard {

@@ -20,6 +20,7 @@ mod eval_semantics;
 mod eval_strings;
 mod eval_strs_more;
 mod eval_words;
+mod filter_speed_equiv;
 mod oracle_pychess;
 mod parser_conformance;
 mod words3;

@@ -1,0 +1,186 @@
+//! What a `square`/`piece` loop's body allows, read off the IR: the facts the loops' fast
+//! paths in `iterate.rs` rely on.
+//!
+//! - [`reads_here_only`]: the body looks at the current position only and leaves nothing
+//!   behind (no navigation, no comments, no assignments), so a piece variable read in it is
+//!   just the square its piece stands on now.
+//! - [`existential`]: the body, as a match, is an "exists" over the squares of its variable:
+//!   for a set S that is not empty, `B(S)` matches exactly when `B({s})` matches for some s
+//!   of S. Then `square x in S B(x)` (and `piece x in S B(x)`, S's pieces) matches exactly
+//!   when `B(S)` does, decided once instead of once per square.
+
+use crate::ir::walk::{any_node, children};
+use crate::ir::{Node, VarId};
+use std::ops::ControlFlow;
+
+/// Whether `node` and every filter inside it evaluate at the current position only, with no
+/// effect but their value (a conservative list: anything else says no).
+pub(super) fn reads_here_only<S>(node: &Node<S>) -> bool {
+    !any_node(node, |n| !is_local(n))
+}
+
+fn is_local<S>(node: &Node<S>) -> bool {
+    matches!(
+        node,
+        Node::True
+            | Node::False
+            | Node::And(_)
+            | Node::Or(_)
+            | Node::Not(_)
+            | Node::If(..)
+            | Node::Pieces(..)
+            | Node::Region(..)
+            | Node::Union(_)
+            | Node::Intersect(_)
+            | Node::Complement(_)
+            | Node::AttackedBy(..)
+            | Node::Attacks(..)
+            | Node::Pawns(_)
+            | Node::PromotedPieces
+            | Node::Number(_)
+            | Node::Count(_)
+            | Node::Arith(..)
+            | Node::Negate(_)
+            | Node::Abs(_)
+            | Node::Max(_)
+            | Node::Min(_)
+            | Node::Power(_)
+            | Node::Check
+            | Node::Mate
+            | Node::Stalemate
+            | Node::ToMove(_)
+            | Node::Compare(..)
+            | Node::In(..)
+            | Node::Var(_)
+            | Node::IsBound(_)
+            | Node::SquareLoop(_)
+            | Node::PieceLoop(_)
+            | Node::Direction(..)
+            | Node::Between(..)
+            | Node::Ray(_)
+            | Node::Pin(_)
+            | Node::SquareShade(..)
+            | Node::FileRank(..)
+            | Node::MakeSquare(..)
+            | Node::Distance(..)
+    )
+}
+
+/// Whether variable `var` is read anywhere in `node`.
+pub(super) fn mentions<S>(node: &Node<S>, var: VarId) -> bool {
+    any_node(node, |n| matches!(n, Node::Var(v) if *v == var))
+}
+
+/// Whether `node`, evaluated as a match with `var` bound to a set S that is not empty,
+/// matches exactly when it matches with `var` bound to some single square of S. It must
+/// also read here only ([`reads_here_only`]): no effects that a single evaluation would
+/// leave differently from one per square.
+///
+/// The rules (each keeps "exists a square"):
+/// - a filter that does not read `var` is a constant over the squares;
+/// - `a or b`: exists distributes over `or`; `a and b` when only one of them reads `var`;
+/// - `square/piece y in D B` (not `all`) whose domain does not read `var`: two exists
+///   commute;
+/// - a set filter that is a union-homomorphism in `var` ([`distributive`]): its value for
+///   S is the union of its values for the squares of S, so it is non-empty for S exactly
+///   when it is for one of them.
+pub(super) fn existential<S>(node: &Node<S>, var: VarId) -> bool {
+    if !reads_here_only(node) {
+        return false;
+    }
+    exists_in(node, var)
+}
+
+fn exists_in<S>(node: &Node<S>, var: VarId) -> bool {
+    if !mentions(node, var) {
+        return true;
+    }
+    match node {
+        Node::Or(items) => items.iter().all(|i| exists_in(i, var)),
+        Node::And(items) => {
+            let mut reading = items.iter().filter(|i| mentions(i, var));
+            reading.next().is_some_and(|i| exists_in(i, var)) && reading.next().is_none()
+        }
+        Node::SquareLoop(l) | Node::PieceLoop(l) => {
+            !l.all && l.var != var && !mentions(&l.domain, var) && exists_in(&l.body, var)
+        }
+        _ => distributive(node, var),
+    }
+}
+
+/// Whether the set filter `node` is a union-homomorphism in `var` over non-empty families:
+/// its value with `var` bound to the union of sets is the union of its values for each.
+/// True for `var` itself, and for `ray` (without a count), `pin`, `attackedby`, `attacks`,
+/// `between` and `&` when exactly one operand reads `var` and that operand is one: each of
+/// them is a union over the squares (or lines) of that operand, with the other operands
+/// held fixed.
+pub(super) fn distributive<S>(node: &Node<S>, var: VarId) -> bool {
+    let operands: Vec<&Node<S>> = match node {
+        Node::Var(v) => return *v == var,
+        Node::Ray(r) if r.count.is_none() => r.sets.iter().collect(),
+        Node::Pin(p) => [&p.from, &p.through, &p.to].into_iter().flatten().collect(),
+        Node::AttackedBy(..) | Node::Attacks(..) | Node::Between(..) | Node::Intersect(_) => {
+            let mut all = Vec::new();
+            let _ = children::<S, ()>(node, &mut |c| {
+                all.push(c);
+                ControlFlow::Continue(())
+            });
+            all
+        }
+        _ => return false,
+    };
+    let mut reading = operands.into_iter().filter(|o| mentions(o, var));
+    reading.next().is_some_and(|o| distributive(o, var)) && reading.next().is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Directions, Loop, Ray};
+
+    fn ray(sets: Vec<Node<u64>>) -> Node<u64> {
+        Node::Ray(Box::new(Ray {
+            directions: Directions::ANY,
+            attack: false,
+            sets,
+            count: None,
+            first: false,
+        }))
+    }
+
+    /// `ray (X Y Z)` is existential in each variable; `ray (X Y Y)` and a `not` are not.
+    #[test]
+    fn ray_is_existential_in_each_set() {
+        let xyz = ray(vec![Node::Var(0), Node::Var(1), Node::Var(2)]);
+        for v in 0..3 {
+            assert!(existential(&xyz, v));
+        }
+        let xyy = ray(vec![Node::Var(0), Node::Var(1), Node::Var(1)]);
+        assert!(!existential(&xyy, 1));
+        assert!(!existential(&Node::Not(Box::new(xyz.clone())), 1));
+        let both = Node::And(vec![xyz.clone(), xyz.clone()]);
+        assert!(!existential(&both, 1));
+        let either = Node::Or(vec![xyz.clone(), xyz.clone()]);
+        assert!(existential(&either, 1));
+    }
+
+    /// A loop inside commutes unless its domain reads the variable.
+    #[test]
+    fn nested_loops_commute_when_the_domain_is_fixed() {
+        let body = ray(vec![Node::Var(0), Node::Var(1)]);
+        let fixed = Node::PieceLoop(Box::new(Loop {
+            var: 1,
+            all: false,
+            domain: Node::True,
+            body: body.clone(),
+        }));
+        assert!(existential(&fixed, 0));
+        let moving = Node::PieceLoop(Box::new(Loop {
+            var: 1,
+            all: false,
+            domain: Node::Var(0),
+            body,
+        }));
+        assert!(!existential(&moving, 0));
+    }
+}
