@@ -264,25 +264,25 @@ fn a_line_of_45000_optional_elements_does_not_overflow_the_stack() {
     let query = format!("line 11 11 {}", "--> true? ".repeat(45_000));
     let (code, err) = run_query(&pgn, &query);
     assert_eq!(code, Some(0), "{err}");
-    assert!(err.contains("1 game"), "{err}");
+    assert!(err.contains("1 games read, 1 matched"), "{err}");
 }
 
-/// A query nested deeper than the parser's limit gets an error saying so (exit 2), not a
-/// stack overflow.
+/// A query nested deeper than the parser's limits (64 levels of brackets; the parser's own
+/// stack limit for a long prefix chain) gets an error saying so (exit 2), not a stack
+/// overflow; the line's pattern reaches lowering and `Line::compile` only within them.
 #[test]
 fn a_too_deep_query_gets_a_clear_error() {
     for query in [
-        format!("{}check{}", "(".repeat(100_000), ")".repeat(100_000)),
-        format!("{}check", "not ".repeat(100_000)),
-        format!(
-            "line --> {}check{}",
-            "(".repeat(100_000),
-            ")".repeat(100_000)
-        ),
+        format!("{}check{}", "(".repeat(10_000), ")".repeat(10_000)),
+        format!("{}check", "not ".repeat(10_000)),
+        format!("line --> {}check{}", "(".repeat(10_000), ")".repeat(10_000)),
     ] {
         let (code, err) = run_query(&shuffle_game(4), &query);
         assert_eq!(code, Some(2), "{err}");
-        assert!(err.contains("nests too deeply"), "{err}");
+        assert!(
+            err.contains("nests more than 64 levels") || err.contains("too complex to parse"),
+            "{err}"
+        );
     }
 }
 
@@ -301,7 +301,7 @@ fn a_dictionary_filled_across_3000_games_ends() {
     let out = run_bounded(dir.path(), &["--count", "query.cql", "game.pgn"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{err}");
-    assert!(err.contains("1 game"), "{err}");
+    assert!(err.contains("3000 games read, 1 matched"), "{err}");
 }
 
 // Issue 15 item 6: `find` keeps its answers per game; they are the scan's.
