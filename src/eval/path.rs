@@ -13,6 +13,10 @@ use crate::ir::path::{Dash, Path, PathCon, PathFilter, PathStatus};
 use crate::rules::Position;
 use crate::squares::SquareSet;
 
+/// The longest path searched (its moves): the search recurses once per move, so a longer
+/// one (a game of thousands of plies) stops the run with an error instead of the stack.
+const MAX_PATH_MOVES: u32 = 2000;
+
 /// What paths leave in a game's evaluation: the running paths, the last matched one, the
 /// `nestban` positions, and the sides of the dashes whose targets are being evaluated.
 pub(super) struct PathState<S> {
@@ -248,7 +252,8 @@ impl<P: Position> Evaluator<'_, P> {
             }
             return;
         };
-        if !(s.path.firstmatch && s.best.is_some()) {
+        let stopping = self.state.borrow().prog.abort.is_some();
+        if !(s.path.firstmatch && s.best.is_some()) && !stopping {
             // A state explored before adds nothing (see `path_memo`): skipped.
             let key = s
                 .explored
@@ -378,6 +383,16 @@ impl<P: Position> Evaluator<'_, P> {
             }
             if !dash_fits(&parts, d.capture, &sides) || !self.promotion_ok(d, &mv, head) {
                 continue;
+            }
+            if s.count >= MAX_PATH_MOVES {
+                // The search recurses once per move: stop before the stack runs out.
+                let m = format!(
+                    "'path' stopped: a path longer than {MAX_PATH_MOVES} moves \
+                     (game number {} and position id {})",
+                    self.game.number, s.start
+                );
+                self.state.borrow_mut().prog.abort.get_or_insert(m);
+                return;
             }
             s.count += 1;
             self.set_frame_count(s.count);
