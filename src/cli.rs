@@ -50,12 +50,20 @@ pub const TRANSFORMS: [&str; 10] = [
     name = "cqlq",
     version,
     about = "Run a Chess Query Language (CQL 6) query over PGN games",
+    override_usage = "cqlq [OPTIONS] [QUERY.cql | PGN]...\n       \
+                      cqlq annotate [OPTIONS] THEMES... PGN... (see cqlq annotate --help)",
     after_help = HELP_EXAMPLES
 )]
 pub struct Cli {
     /// The query text inline; then every positional argument is a PGN file (--cql adds filters to
     /// a query file instead).
-    #[arg(short = 'e', long = "expr", value_name = "TEXT")]
+    /// A text starting with `-` is taken too (`-e '--(check)'`, `-e -3`).
+    #[arg(
+        short = 'e',
+        long = "expr",
+        value_name = "TEXT",
+        allow_hyphen_values = true
+    )]
     pub expr: Option<String>,
 
     /// QUERY.cql then PGN files (or only PGN files with -e). No PGN, or `-`, reads stdin.
@@ -240,7 +248,7 @@ pub struct Cli {
 
     /// Filters ANDed with the query file's body, before it (CQL 6.2's -cql, repeatable);
     /// without a query file they are the query.
-    #[arg(long = "cql", value_name = "FILTERS")]
+    #[arg(long = "cql", value_name = "FILTERS", allow_hyphen_values = true)]
     pub cql: Vec<String>,
 
     /// CQL 6.2's transform options (-flip, -flipcolor, -shift, ...): the query's body is

@@ -220,6 +220,7 @@ fn search_icn_game(
             &Notes {
                 comments: &comments,
                 messages: &[],
+                sort: "",
             },
         ),
     };
