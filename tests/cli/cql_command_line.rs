@@ -47,7 +47,7 @@ fn games_of(out: &Output) -> Vec<u32> {
         .match_indices("{Game number ")
         .map(|(i, m)| {
             let rest = &String::from_utf8_lossy(&out.stdout)[i + m.len()..];
-            rest[..rest.find('}').unwrap()].parse().unwrap()
+            rest[..rest.find(['}', ' ']).unwrap()].parse().unwrap()
         })
         .collect()
 }
@@ -554,7 +554,7 @@ fn games_of_text(text: &str) -> Vec<u32> {
     text.match_indices("{Game number ")
         .map(|(i, m)| {
             let rest = &text[i + m.len()..];
-            rest[..rest.find('}').unwrap()].parse().unwrap()
+            rest[..rest.find(['}', ' ']).unwrap()].parse().unwrap()
         })
         .collect()
 }

@@ -19,69 +19,64 @@ fn first_games(n: usize) -> Option<tempfile::NamedTempFile> {
     Some(file)
 }
 
-/// The games of `pgn` whose main line ends in mate, read from the PGN text itself (not from
-/// cqlq): the move marked `#` by its source. For each, its game number and the pieces each
-/// side has at the mate: 16 less the captures (`x`) made by the other side (the games start
-/// from the initial position; a promotion keeps the count).
-fn mates_from_movetext(pgn: &str) -> Vec<(u64, usize, usize)> {
-    let mut mates = Vec::new();
-    for (i, game) in pgn.split("[Event ").skip(1).enumerate() {
-        assert!(!game.contains("[FEN "), "game {} starts from a FEN", i + 1);
-        let movetext: String = game
-            .lines()
-            .skip(1) // the rest of the `[Event` line
-            .filter(|l| !l.starts_with('['))
-            .collect::<Vec<_>>()
-            .join(" ");
-        // Comments `{...}` and variations `(...)` (nested) are not main-line moves.
-        let (mut main, mut depth, mut in_comment) = (String::new(), 0, false);
-        for c in movetext.chars() {
-            match c {
-                '{' if depth == 0 => in_comment = true,
-                '}' if in_comment => in_comment = false,
-                '(' if !in_comment => depth += 1,
-                ')' if !in_comment => depth -= 1,
-                _ if !in_comment && depth == 0 => main.push(c),
-                _ => {}
-            }
+/// The mates of the games in `pgn` by python-chess (`../shared/oracle/pychess_oracle.py`,
+/// not cqlq): for each checkmate position, its game number and the pieces each side has
+/// there (White, Black), from the oracle's FEN. None after `common::skip` when the oracle
+/// cannot run (under CI that fails: `.ci/run` installs python-chess).
+fn mates_by_python_chess(pgn: &std::path::Path) -> Option<Vec<(u64, usize, usize)>> {
+    let script = common::shared()?.join("oracle/pychess_oracle.py");
+    let python = std::env::var("CQLQ_PYTHON").unwrap_or_else(|_| "python3".to_string());
+    let out = std::process::Command::new(python)
+        .arg(script)
+        .arg(pgn)
+        .arg("--no-attacks")
+        .output();
+    let out = match out {
+        Ok(o) if o.status.success() => o,
+        Ok(o) => {
+            common::skip(format!(
+                "python-chess oracle: {}",
+                String::from_utf8_lossy(&o.stderr)
+            ));
+            return None;
         }
-        let moves: Vec<&str> = main
-            .split_whitespace()
-            .filter(|t| !t.ends_with('.') && !t.starts_with('$'))
-            .map(|t| t.rsplit('.').next().unwrap())
-            .filter(|t| !matches!(*t, "1-0" | "0-1" | "1/2-1/2" | "*" | ""))
-            .collect();
-        if moves.last().is_some_and(|m| m.ends_with('#')) {
-            let taken_by = |side: usize| {
-                moves
-                    .iter()
-                    .skip(side)
-                    .step_by(2)
-                    .filter(|m| m.contains('x'))
-                    .count()
-            };
-            mates.push(((i + 1) as u64, 16 - taken_by(1), 16 - taken_by(0)));
+        Err(e) => {
+            common::skip(format!("python-chess oracle: {e}"));
+            return None;
+        }
+    };
+    let mut mates = Vec::new();
+    for line in String::from_utf8(out.stdout).expect("utf-8").lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("oracle json");
+        if v["is_checkmate"].as_bool() == Some(true) {
+            let placement = v["fen"].as_str().unwrap().split(' ').next().unwrap();
+            let white = placement.chars().filter(|c| c.is_ascii_uppercase()).count();
+            let black = placement.chars().filter(|c| c.is_ascii_lowercase()).count();
+            mates.push((v["game"].as_u64().unwrap() + 1, white, black));
         }
     }
-    mates
+    Some(mates)
 }
 
 fn game_numbers(pgn: &str) -> Vec<u64> {
     pgn.lines()
         .filter_map(|l| l.strip_prefix("{Game number "))
-        .map(|l| l.split('}').next().unwrap().parse().unwrap())
+        // The number ends at `}`, or at the blank before the `sort` value.
+        .map(|l| l.split(['}', ' ']).next().unwrap().parse().unwrap())
         .collect()
 }
 
 /// `sort "material" #A + #a mate`: the mated games, the one with most pieces on the board at
-/// mate first (`sort min`: fewest first). The mated games and their pieces come from the PGN
-/// text (`mates_from_movetext`), not from cqlq.
+/// mate first (`sort min`: fewest first). The mated games and their pieces come from
+/// python-chess (`mates_by_python_chess`), not from cqlq.
 #[test]
 fn sort_orders_games_by_the_value_at_matching_positions() {
     let Some(file) = first_games(300) else { return };
     let pgn = file.path().to_str().unwrap();
-    let text = std::fs::read_to_string(file.path()).unwrap();
-    let mut pieces: Vec<(u64, usize)> = mates_from_movetext(&text)
+    let Some(mates) = mates_by_python_chess(file.path()) else {
+        return;
+    };
+    let mut pieces: Vec<(u64, usize)> = mates
         .into_iter()
         .map(|(game, white, black)| (game, white + black))
         .collect();
@@ -110,11 +105,10 @@ fn comments_follow_the_match_comment() {
     let pgn = file.path().to_str().unwrap();
     let out = common::cqlq(&["-q", "-e", "comment(\"white has \" #A) mate", pgn]);
     let text = String::from_utf8(out.stdout).unwrap();
-    let source = std::fs::read_to_string(file.path()).unwrap();
-    let whites: Vec<usize> = mates_from_movetext(&source)
-        .into_iter()
-        .map(|(_, white, _)| white)
-        .collect();
+    let Some(mates) = mates_by_python_chess(file.path()) else {
+        return;
+    };
+    let whites: Vec<usize> = mates.into_iter().map(|(_, white, _)| white).collect();
     let got: Vec<String> = text
         .match_indices("{CQL")
         .map(|(i, _)| text[i..].split('}').next().unwrap().to_string() + "}")
@@ -129,14 +123,16 @@ fn comments_follow_the_match_comment() {
 /// CQL 6.2 writes each `sort`'s documentation string and the game's best value in the game's
 /// first comment, after `Game number N`, joined by a blank to a text that starts with one
 /// (its `CqlNode::setFirstComment`): `{Game number 12  material: 18}`. The values come from
-/// the PGN text (`mates_from_movetext`). `sort quiet` adds nothing; without the game-number
+/// python-chess (`mates_by_python_chess`). `sort quiet` adds nothing; without the game-number
 /// header the comment is the sort text alone.
 #[test]
 fn sort_writes_its_documentation_and_value_in_the_first_comment() {
     let Some(file) = first_games(300) else { return };
     let pgn = file.path().to_str().unwrap();
-    let source = std::fs::read_to_string(file.path()).unwrap();
-    let mut want: Vec<(usize, u64)> = mates_from_movetext(&source)
+    let Some(mates) = mates_by_python_chess(file.path()) else {
+        return;
+    };
+    let mut want: Vec<(usize, u64)> = mates
         .into_iter()
         .map(|(game, white, black)| (white + black, game))
         .collect();
