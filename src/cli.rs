@@ -50,12 +50,14 @@ pub const TRANSFORMS: [&str; 10] = [
     name = "cqlq",
     version,
     about = "Run a Chess Query Language (CQL 6) query over PGN games",
+    override_usage = "cqlq [OPTIONS] [QUERY.cql | PGN]...\n       \
+                      cqlq annotate [OPTIONS] THEMES... PGN... (see cqlq annotate --help)",
     after_help = HELP_EXAMPLES
 )]
 pub struct Cli {
     /// The query text inline; then every positional argument is a PGN file (--cql adds filters to
     /// a query file instead). The next argument is the query even when it starts with `-`
-    /// (`-e '--Qa4'`; `-e=TEXT` also works).
+    /// (`-e '--Qa4'`, `-e -3`; `-e=TEXT` also works).
     #[arg(
         short = 'e',
         long = "expr",
@@ -246,7 +248,7 @@ pub struct Cli {
 
     /// Filters ANDed with the query file's body, before it (CQL 6.2's -cql, repeatable);
     /// without a query file they are the query.
-    #[arg(long = "cql", value_name = "FILTERS")]
+    #[arg(long = "cql", value_name = "FILTERS", allow_hyphen_values = true)]
     pub cql: Vec<String>,
 
     /// CQL 6.2's transform options (-flip, -flipcolor, -shift, ...): the query's body is

@@ -1,4 +1,4 @@
-//! `cqlq annotate`: its command line (a clap struct of its own, chosen by `main` when the
+//! `cqlq annotate`: its command line (`cli_annotate_args.rs`, chosen by `main` when the
 //! first argument is `annotate`) and the run: themes compiled, each input annotated, written
 //! to `-o`, standard output, or back over the input (`--in-place`).
 
@@ -9,85 +9,12 @@ use std::time::Instant;
 
 use clap::Parser;
 
+use crate::cli_annotate_args::AnnotateCli;
 use cqlq::annotate::{AnnotateConfig, AnnotateSummary, annotate_file, in_place};
 use cqlq::output::files::{OutputWriter, file_id, is_output_error};
 
 /// Exit status for trouble: a theme error or an unreadable input.
 const TROUBLE: u8 = 2;
-
-/// cqlq annotate: run several queries (themes) over PGN games in one pass and write every
-/// game back as it was, each matched position commented with the theme's name and a tag
-/// listing the themes found.
-#[derive(Parser, Debug)]
-#[command(
-    name = "cqlq annotate",
-    bin_name = "cqlq annotate",
-    about = "Annotate PGN games with the themes (CQL queries) found in them",
-    after_help = "THEMES and PGN files are told apart by extension: a `.cql` file or a folder is a \
-theme (a folder: its .cql files in name order), anything else a PGN file; or put `--` before \
-the PGN files. A theme is named by its file stem.\n\nExamples:\n  cqlq annotate queries/ games.pgn -o annotated.pgn\n  cqlq annotate smothered-mate.cql underpromotion.cql games.pgn --in-place\n\nAt each matched position a comment {name} is added after the move (after its NAGs), or \
-before the first move for the start position; several themes share one comment {a b}; a \
-query's own comment/message text replaces its name. The tag [Themes \"a b\"] lists the themes \
-found. Everything else is written as read.\n\n--in-place writes a temporary file beside the \
-input, fsyncs it, keeps the original as FILE.bak (unless --no-backup; an existing FILE.bak is \
-never replaced: it keeps the oldest version) and renames the new file over the input: an error \
-or interruption leaves the input untouched. Annotating again with the same themes changes \
-nothing: a theme already in the comment at a position is not written twice, and the tag keeps \
-its themes, new ones added after them.\n\nExit status: 0 some theme \
-found, 1 none, 2 trouble."
-)]
-pub struct AnnotateCli {
-    /// Theme files (`.cql`) or folders of them, then PGN files.
-    #[arg(value_name = "THEMES... PGN...")]
-    pub args: Vec<PathBuf>,
-
-    /// PGN files after `--` (then every argument before it is a theme).
-    #[arg(last = true, value_name = "PGN")]
-    pub pgn: Vec<PathBuf>,
-
-    /// Write the annotated games to FILE (via a temporary file renamed when complete);
-    /// without it and --in-place, to standard output.
-    #[arg(
-        short = 'o',
-        long = "output",
-        value_name = "FILE",
-        conflicts_with = "in_place"
-    )]
-    pub output: Option<PathBuf>,
-
-    /// Rewrite each PGN file in place (atomically), keeping the original as FILE.bak.
-    #[arg(long)]
-    pub in_place: bool,
-
-    /// With --in-place: keep no FILE.bak.
-    #[arg(long, requires = "in_place")]
-    pub no_backup: bool,
-
-    /// Also search positions inside variations (default: main line only, as CQL 6).
-    #[arg(long)]
-    pub variations: bool,
-
-    /// Worker threads (default: all cores).
-    #[arg(short = 'j', long = "threads", value_name = "N")]
-    pub threads: Option<usize>,
-
-    /// The name of the tag listing the themes found.
-    #[arg(long, value_name = "NAME", default_value = "Themes")]
-    pub tag: String,
-
-    /// Rules for games without a [Variant] tag (e.g. crazyhouse, chess960, or a fairy
-    /// variant of --variants); a game's own tag still wins.
-    #[arg(long, value_name = "NAME")]
-    pub variant: Option<String>,
-
-    /// Fairy variant definitions in SjaakII's variants.txt format (repeatable).
-    #[arg(long = "variants", value_name = "FILE")]
-    pub variants: Vec<PathBuf>,
-
-    /// No summary line on stderr.
-    #[arg(short = 'q', long = "no-summary")]
-    pub no_summary: bool,
-}
 
 /// `cqlq annotate ...`: parses the arguments after `annotate` and runs.
 pub fn main() -> ExitCode {
@@ -116,6 +43,19 @@ fn themes_and_inputs(cli: &AnnotateCli) -> (Vec<PathBuf>, Vec<PathBuf>) {
 fn run(cli: &AnnotateCli) -> Result<u8, String> {
     let started = Instant::now();
     let (theme_paths, inputs) = themes_and_inputs(cli);
+    // Named before any output is made, so the message is about the input alone.
+    for input in &inputs {
+        let shown = input.display();
+        let folder_like = input.to_string_lossy().ends_with(std::path::MAIN_SEPARATOR);
+        if folder_like && !input.exists() {
+            return Err(format!(
+                "{shown}: no such folder of themes (check the path)"
+            ));
+        }
+        if input.as_os_str() != "-" && !input.exists() {
+            return Err(format!("{shown}: no such PGN file (check the path)"));
+        }
+    }
     if theme_paths.is_empty() {
         return Err("no theme given: cqlq annotate THEME.cql|FOLDER... PGN...".into());
     }
@@ -219,13 +159,14 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
             .zip(&total.per_theme)
             .map(|(t, n)| format!("{} {n}", t.name))
             .collect();
+        let counted = cqlq::run::progress::counted;
         eprintln!(
-            "cqlq annotate: {} games read, {} annotated ({}), {} positions commented, {} bad games, {:.2} s",
-            total.games,
+            "cqlq annotate: {} read, {} annotated ({}), {} commented, {}, {:.2} s",
+            counted(total.games, "game", "games"),
             total.annotated_games,
             per_theme.join(", "),
-            total.annotated_positions,
-            total.bad_games,
+            counted(total.annotated_positions, "position", "positions"),
+            counted(total.bad_games, "bad game", "bad games"),
             started.elapsed().as_secs_f64()
         );
     }

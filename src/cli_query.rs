@@ -20,13 +20,49 @@ pub fn query_source(
     positional: &mut Vec<PathBuf>,
 ) -> Result<(String, String), String> {
     let base = match expr {
-        Some(text) => Some(("<-e>".to_string(), text.to_string())),
+        Some(text) => {
+            // `cqlq -e mate q.cql games.pgn`: with -e every argument is a PGN file.
+            if let Some(q) = positional.iter().find(|p| is_query_file(p)) {
+                return Err(format!(
+                    "{}: looks like a query file, but with -e every argument is a PGN file: \
+                     run the file (cqlq {} PGN...) or the text (cqlq -e TEXT PGN...), or add \
+                     the text to the file's filters with --cql TEXT",
+                    q.display(),
+                    q.display()
+                ));
+            }
+            Some(("<-e>".to_string(), text.to_string()))
+        }
         None => {
-            let is_query = |p: &Path| {
-                p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-                    e.eq_ignore_ascii_case("cql") || e.eq_ignore_ascii_case("cqls")
-                })
-            };
+            let is_query = |p: &Path| is_query_file(p);
+            // `cqlq games.pgn q.cql`: the query comes first.
+            if let Some(first) = positional.first()
+                && !is_query(first)
+                && let Some(q) = positional.iter().skip(1).find(|p| is_query(p))
+            {
+                return Err(format!(
+                    "{}: the query comes first, then the PGN files: cqlq {} {}",
+                    first.display(),
+                    q.display(),
+                    first.display()
+                ));
+            }
+            // `cqlq games.pgn`: a PGN file where the query belongs.
+            if filters.is_empty()
+                && let Some(first) = positional.first()
+                && first
+                    .to_string_lossy()
+                    .to_ascii_lowercase()
+                    .contains(".pgn")
+            {
+                return Err(format!(
+                    "{}: a PGN file where the query belongs: the query comes first \
+                     (cqlq QUERY.cql {} or cqlq -e TEXT {})",
+                    first.display(),
+                    first.display(),
+                    first.display()
+                ));
+            }
             if positional.is_empty() && filters.is_empty() {
                 return Err(
                     "no query given: cqlq QUERY.cql [PGN]... or cqlq -e TEXT [PGN]...".into(),
@@ -57,6 +93,13 @@ pub fn query_source(
         ));
     }
     Ok((name, with_preamble(&text, filters, transforms)))
+}
+
+/// Whether `path` names a query file by its extension (`.cql`, `.cqls`).
+fn is_query_file(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("cql") || e.eq_ignore_ascii_case("cqls"))
 }
 
 /// `text` with `filters` (each in `{}`) before its body and `transforms` around both. A text

@@ -258,6 +258,9 @@ pub struct MoveFilter<S> {
     pub castle: Option<CastleKind>,
     /// `null`: a null move (`--` in PGN).
     pub null: bool,
+    /// `drop P` (cqlq): a drop (no from square, not a null move) of a piece P admits, by
+    /// colour and type.
+    pub drop: Option<PieceKinds>,
     /// What the filter yields.
     pub yields: MoveYield,
 }
@@ -275,6 +278,7 @@ impl<S> MoveFilter<S> {
             enpassant: false,
             castle: None,
             null: false,
+            drop: None,
             yields: MoveYield::From,
         }
     }

@@ -21,6 +21,7 @@ macro_rules! eprint {
 mod cli;
 mod cli_aliases;
 mod cli_annotate;
+mod cli_annotate_args;
 mod cli_errors;
 mod cli_query;
 mod cli_variants;
@@ -139,11 +140,13 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         let Some(path) = &cli.engine else {
             eprint!(
                 "{}",
+                // Not `Unsupported`: its advice ("check its spelling") is wrong here.
                 cqlq::query::QueryError::new(
-                    cqlq::query::ErrorKind::Unsupported,
+                    cqlq::query::ErrorKind::Invalid,
                     &query_text,
                     p.span,
-                    "this keyword needs a UCI chess engine: give one with --engine PATH",
+                    "this keyword needs a UCI chess engine: pass --engine PATH (e.g. \
+                     --engine /usr/games/stockfish)",
                 )
                 .render_styled(&query_name, &query_text, color_stderr())
             );

@@ -33,7 +33,8 @@ fn between_coords(a: Coord, b: Coord) -> Vec<Coord> {
 }
 
 impl<P: Position> Evaluator<'_, P> {
-    /// `up 2 x`, `diagonal 1 3 x`, ...: squares at a distance in `range` from x.
+    /// `up 2 x`, `diagonal 1 3 x`, ...: squares at a distance in `range` from x. Distance 0 is
+    /// the square itself (CQL 6.2: `up 0 7 c6` is c6, c7 and c8).
     pub(super) fn eval_direction(
         &self,
         dirs: Directions,
@@ -45,6 +46,9 @@ impl<P: Position> Evaluator<'_, P> {
         let geo = self.geometry(at);
         let mut out = Vec::new();
         for c in source.coords() {
+            if range.contains(0) {
+                out.push(c);
+            }
             for d in dirs.steps() {
                 for k in range.min.max(1)..=range.max.min(64) {
                     let t = step(c, d, k);

@@ -128,6 +128,11 @@ impl<'a, P: Position> Evaluator<'a, P> {
         self.state.borrow_mut().take_comments()
     }
 
+    /// The best value of each `sort` of the query that had one in this game.
+    pub fn best_sorts(&self) -> Vec<SortValue> {
+        self.state.borrow().best_sorts()
+    }
+
     /// The game's best `sort` value, if the query has a `sort` that matched.
     pub fn sort_value(&self) -> Option<SortValue> {
         self.state.borrow().sort_value()

@@ -28,13 +28,14 @@ impl<P: Position> Evaluator<'_, P> {
         if let Some(n) = self.counted_without_listing(m, at) {
             return Some(Value::Num(n as i64));
         }
-        let (candidates, from_node) = self.move_candidates(m.source, at, only)?;
+        // CQL 6.2 rule: a `move` filter that matches no move has the empty set as its value
+        // (0 when counting), also at the first position, where `move previous` has no move:
+        // `A & ~(move to . previous)` is all of A there.
+        let Some((candidates, from_node)) = self.move_candidates(m.source, at, only) else {
+            return Some(no_move_value(m.yields));
+        };
         if candidates.is_empty() {
-            return if m.yields == MoveYield::Count {
-                Some(Value::Num(0))
-            } else {
-                None
-            };
+            return Some(no_move_value(m.yields));
         }
         let meets = self.move_matcher(m, from_node)?;
         let matching: Vec<&MoveInfo<P::Set>> = candidates
@@ -122,6 +123,7 @@ impl<P: Position> Evaluator<'_, P> {
             None => None,
         };
         let (promote, enpassant, null, castle) = (m.promote, m.enpassant, m.null, m.castle);
+        let drop = m.drop;
         Some(move |mv: &MoveInfo<P::Set>| {
             from.as_ref()
                 .is_none_or(|s| !mv.from.intersect(s).is_empty())
@@ -138,6 +140,13 @@ impl<P: Position> Evaluator<'_, P> {
                 })
                 && (!enpassant || mv.en_passant)
                 && (!null || mv.null)
+                && drop.is_none_or(|kinds| {
+                    let side = match mv.color {
+                        crate::ir::Color::White => kinds.white,
+                        crate::ir::Color::Black => kinds.black,
+                    };
+                    !mv.null && mv.from.is_empty() && side & (1 << mv.mover) != 0
+                })
                 && castle.is_none_or(|kind| {
                     matches!(
                         (kind, mv.castle),
@@ -157,6 +166,16 @@ pub(super) type Candidate<S> = (MoveInfo<S>, Option<u32>);
 /// Generated moves, which lead to no node of the game.
 fn unplayed<S>(moves: Vec<MoveInfo<S>>) -> Vec<Candidate<S>> {
     moves.into_iter().map(|mv| (mv, None)).collect()
+}
+
+/// The value of a `move` filter that matches no move: 0 moves, or the empty set (which does
+/// not match, but is a set to `&`, `|` and `~`).
+pub(super) fn no_move_value<S: SquareSet>(yields: MoveYield) -> Value<S> {
+    if yields == MoveYield::Count {
+        Value::Num(0)
+    } else {
+        Value::Set(S::empty())
+    }
 }
 
 /// The value of a `move` filter whose matching moves are `matching`.
@@ -180,7 +199,7 @@ pub(super) fn move_value<S: SquareSet>(
         return Some(Value::Num(count));
     }
     if matching.is_empty() {
-        return None;
+        return Some(no_move_value(yields));
     }
     let mut set = S::empty();
     for mv in matching {

@@ -43,6 +43,24 @@ pub struct SortValue {
     pub text: Option<String>,
 }
 
+impl SortValue {
+    /// The value as recorded (a number, or a string).
+    fn key(&self) -> SortKey {
+        match &self.text {
+            Some(t) => SortKey::Text(t.clone()),
+            None => SortKey::Num(self.value),
+        }
+    }
+
+    /// The value as CQL 6.2 writes it in a comment.
+    pub fn shown(&self) -> String {
+        match &self.text {
+            Some(t) => t.clone(),
+            None => self.value.to_string(),
+        }
+    }
+}
+
 impl<S> Default for State<S> {
     fn default() -> Self {
         State {
@@ -111,6 +129,28 @@ impl<S: Clone> State<S> {
     /// Records a `sort` value.
     pub fn sort(&mut self, label: &str, min: bool, value: SortKey) {
         self.sorts.push((label.to_string(), min, value));
+    }
+    /// The best value of each `sort` label and direction, in the order first recorded.
+    pub fn best_sorts(&self) -> Vec<SortValue> {
+        let mut best: Vec<SortValue> = Vec::new();
+        for (label, min, key) in &self.sorts {
+            let (value, text) = match key {
+                SortKey::Num(n) => (*n, None),
+                SortKey::Text(t) => (0, Some(t.clone())),
+            };
+            let new = SortValue {
+                label: label.clone(),
+                min: *min,
+                value,
+                text,
+            };
+            match best.iter_mut().find(|b| &b.label == label && b.min == *min) {
+                Some(b) if (new.key() < b.key()) == *min && new.key() != b.key() => *b = new,
+                Some(_) => {}
+                None => best.push(new),
+            }
+        }
+        best
     }
     /// The best `sort` value of the game's matching positions (the first `sort` filter's
     /// label and direction).

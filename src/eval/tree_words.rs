@@ -75,8 +75,17 @@ impl<P: Position> Evaluator<'_, P> {
     /// `move ...` with `primary`, `secondary`, `comment`, `: F`, and `countmoves`.
     fn eval_move_ext(&self, x: &MoveExt<P::Set>, at: u32) -> Option<Value<P::Set>> {
         let m = &x.base;
-        let (candidates, from_node) = self.move_candidates(m.source, at, None)?;
-        let none = || x.count.then_some(Value::Num(0));
+        // As `move` (moves.rs): no matching move is 0, or the empty set.
+        let none = || {
+            Some(if x.count {
+                Value::Num(0)
+            } else {
+                moves::no_move_value(m.yields)
+            })
+        };
+        let Some((candidates, from_node)) = self.move_candidates(m.source, at, None) else {
+            return none();
+        };
         if candidates.is_empty() {
             return none();
         }

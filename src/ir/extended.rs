@@ -324,6 +324,8 @@ pub struct Sort<S> {
     pub label: String,
     /// `min`: the smallest value is best.
     pub min: bool,
+    /// `quiet`: the value is left out of the output game's first comment.
+    pub quiet: bool,
     /// The numeric (or string) filter.
     pub body: Node<S>,
 }

@@ -357,6 +357,7 @@ mod tests {
         let sort = Node::<u64>::Sort(Box::new(Sort {
             label: String::new(),
             min: false,
+            quiet: false,
             body: Node::Number(1),
         }));
         let find = Node::Find(Box::new(Find {

@@ -12,6 +12,7 @@ pub mod html;
 mod picture_tests;
 pub mod pictures;
 pub mod pipes;
+pub mod sort_comment;
 pub mod split;
 pub mod svg;
 pub mod temp_files;
@@ -144,8 +145,19 @@ pub fn render_game<P: Position>(
         Format::Pgn => {
             let mut marks = crate::pgn::Marks::default();
             let silent = style.comments == CommentLevel::Silent;
+            let mut header = String::new();
             if style.game_number_header && !silent {
-                marks.header = Some(format!("Game number {number}"));
+                header = format!("Game number {number}");
+            }
+            if !silent && !notes.sort.is_empty() {
+                // CQL 6.2 joins its comments with a blank; the sort text starts with one.
+                if !header.is_empty() {
+                    header.push(' ');
+                }
+                header.push_str(notes.sort);
+            }
+            if !header.is_empty() {
+                marks.header = Some(header);
             }
             if style.comments == CommentLevel::Normal && !style.match_comment.is_empty() {
                 for &at in matched {

@@ -32,6 +32,9 @@ pub struct Notes<'a> {
     pub comments: &'a [(u32, String)],
     /// `message(...)`: (record node, text without the position prefix).
     pub messages: &'a [(u32, String)],
+    /// The values of the query's `sort` filters, written after `Game number N` in PGN
+    /// (`output::sort_comment`; "" for none).
+    pub sort: &'a str,
 }
 
 impl Notes<'_> {
@@ -131,6 +134,7 @@ mod tests {
         let notes = Notes {
             comments: &comments,
             messages: &messages,
+            sort: "",
         };
         let line: serde_json::Value =
             serde_json::from_str(&json_line(1, &record, node, 4, &notes)).unwrap();

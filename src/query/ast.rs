@@ -542,6 +542,8 @@ pub enum MoveParamKind {
     Capture(Expr),
     /// `promote P`
     Promote(Expr),
+    /// `drop P` (cqlq): a drop of a piece P admits (crazyhouse `N@f3`)
+    Drop(Expr),
     /// `enpassant`
     EnPassant,
     /// `castle`
@@ -616,6 +618,7 @@ impl Expr {
                         | MoveParamKind::To(e)
                         | MoveParamKind::Capture(e)
                         | MoveParamKind::Promote(e)
+                        | MoveParamKind::Drop(e)
                         | MoveParamKind::Comment(e)
                         | MoveParamKind::Then(_, e) => out.push(e),
                         _ => {}

@@ -154,6 +154,7 @@ impl Display for Expr {
                         MoveParamKind::To(e) => write!(f, " to {e}")?,
                         MoveParamKind::Capture(e) => write!(f, " capture {e}")?,
                         MoveParamKind::Promote(e) => write!(f, " promote {e}")?,
+                        MoveParamKind::Drop(e) => write!(f, " drop {e}")?,
                         MoveParamKind::EnPassant => write!(f, " enpassant")?,
                         MoveParamKind::Castle => write!(f, " castle")?,
                         MoveParamKind::KingSide => write!(f, " o-o")?,

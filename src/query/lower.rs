@@ -530,6 +530,9 @@ impl Lower<'_> {
                         MoveParamKind::Promote(x) => {
                             f.promote = Some(cx.xf.kinds(self.promote_kinds(x)?))
                         }
+                        MoveParamKind::Drop(x) => {
+                            f.drop = Some(cx.xf.kinds(self.promote_kinds(x)?))
+                        }
                         MoveParamKind::EnPassant => f.enpassant = true,
                         MoveParamKind::Castle => f.castle = Some(CastleKind::Any),
                         MoveParamKind::KingSide => f.castle = Some(CastleKind::KingSide),

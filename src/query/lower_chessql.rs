@@ -118,6 +118,7 @@ pub(crate) fn dash_as_move_ext<S: SquareSet>(
         enpassant: words.is_some_and(|m| m.enpassant),
         castle: words.and_then(|m| m.castle),
         null: words.is_some_and(|m| m.null),
+        drop: None,
         yields: MoveYield::From,
     };
     Some(MoveExt {
@@ -286,6 +287,7 @@ fn hhdb_sort_of<S>(kind: AwardKind) -> Node<S> {
     let sort = Sort {
         label: "hhdb sort".to_string(),
         min: true,
+        quiet: false,
         body,
     };
     Node::And(vec![has, Node::Sort(Box::new(sort))])

@@ -188,11 +188,12 @@ impl Lower<'_> {
                 (node, Ty::Set)
             }
             ExprKind::Sort(s) => {
-                let mut min = false;
+                let (mut min, mut quiet) = (false, false);
                 for p in &s.params {
                     match p {
                         SeqParam::Min => min = true,
-                        SeqParam::Max | SeqParam::Quiet => {}
+                        SeqParam::Quiet => quiet = true,
+                        SeqParam::Max => {}
                         _ => return Err(self.unsupported(e, "this parameter of 'sort'")),
                     }
                 }
@@ -203,6 +204,7 @@ impl Lower<'_> {
                 let sort = ir::Sort {
                     label: s.doc.clone().unwrap_or_default(),
                     min,
+                    quiet,
                     body,
                 };
                 (Node::Sort(Box::new(sort)), ty)

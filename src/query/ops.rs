@@ -21,6 +21,7 @@ pub(crate) fn move_param_name(k: &MoveParamKind) -> &'static str {
         MoveParamKind::To(_) => "to",
         MoveParamKind::Capture(_) => "capture",
         MoveParamKind::Promote(_) => "promote",
+        MoveParamKind::Drop(_) => "drop",
         MoveParamKind::EnPassant => "enpassant",
         MoveParamKind::Castle => "castle",
         MoveParamKind::KingSide => "o-o",

@@ -12,7 +12,7 @@ use super::ast::{
 };
 use super::error::{ErrorKind, QueryError};
 use super::literal::parse_fen_placement;
-use super::parse::{Builder, Res, Rule, result_of, span_of, string_value, unescape};
+use super::parse::{Builder, Res, Rule, node, result_of, span_of, string_value, unescape};
 
 fn color_of(p: &Pair<Rule>) -> Color {
     if p.as_str() == "white" {
@@ -201,6 +201,12 @@ impl Builder<'_> {
                 };
                 ExprKind::Tag(tag, inner.next().map(string_value))
             }
+            Rule::original_comment => {
+                let s = inner.nth(1).expect("originalcomment's string");
+                let sspan = span_of(&s);
+                let text = node(ExprKind::Str(string_value(s)), sspan);
+                ExprKind::Builtin(Builtin::HasComment, vec![super::ast::Arg::Filter(text)])
+            }
             Rule::string => ExprKind::Str(unescape(inner.next().map_or("", |i| i.as_str()))),
             Rule::number => match text.parse::<i64>() {
                 Ok(n) => ExprKind::Number(n),
@@ -253,6 +259,7 @@ impl Builder<'_> {
             Rule::mp_to => MoveParamKind::To(arg(p)?),
             Rule::mp_capture => MoveParamKind::Capture(arg(p)?),
             Rule::mp_promote => MoveParamKind::Promote(arg(p)?),
+            Rule::mp_drop => MoveParamKind::Drop(arg(p)?),
             Rule::kw_enpassant => MoveParamKind::EnPassant,
             Rule::kw_castle => MoveParamKind::Castle,
             Rule::kw_oo => MoveParamKind::KingSide,

@@ -164,7 +164,11 @@ impl<'s> Checker<'s> {
             ExprKind::Var(n) => match self.vars.get(&n.text) {
                 Some(t) => *t,
                 None => {
-                    let m = format!("unknown variable or filter '{}'", n.text);
+                    let mut m = format!("unknown variable or filter '{}'", n.text);
+                    let known = self.vars.keys().map(String::as_str);
+                    if let Some(near) = super::words::nearest_word(&n.text, known) {
+                        m.push_str(&format!(" (did you mean `{near}`?)"));
+                    }
                     return Err(QueryError::new(ErrorKind::Syntax, self.src, n.span, m));
                 }
             },
@@ -512,7 +516,7 @@ impl<'s> Checker<'s> {
                     self.expect(x, Type::Set, "a 'move' parameter")?;
                     set = true;
                 }
-                MoveParamKind::Promote(x) | MoveParamKind::Comment(x) => {
+                MoveParamKind::Promote(x) | MoveParamKind::Drop(x) | MoveParamKind::Comment(x) => {
                     self.ty(x)?;
                 }
                 MoveParamKind::Then(_, x) => {

@@ -1,6 +1,28 @@
 //! The reserved words of CQL 6.2 (build 9.493's keyword list) and of CQLi: a word of this
 //! list cannot name a variable or a function.
 
+/// The reserved word or variable of `known` nearest to the unknown `name` (`chekc`: `check`),
+/// counting a swap of two letters as one edit; None when nothing is near enough (one edit for
+/// names of four or five letters, two for longer ones, none for shorter ones).
+pub(crate) fn nearest_word<'a>(
+    name: &str,
+    known: impl Iterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let limit = match name.chars().count() {
+        0..=3 => return None,
+        4 | 5 => 1,
+        _ => 2,
+    };
+    RESERVED
+        .iter()
+        .map(|w: &&'static str| -> &'a str { w })
+        .chain(known)
+        .map(|w| (strsim::osa_distance(name, w), w))
+        .filter(|&(d, _)| d <= limit)
+        .min_by_key(|&(d, w)| (d, w))
+        .map(|(_, w)| w)
+}
+
 /// Every reserved word, sorted.
 pub(crate) const RESERVED: &[&str] = &[
     "abs",
@@ -233,5 +255,23 @@ mod tests {
     #[test]
     fn the_list_is_sorted() {
         assert!(super::RESERVED.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    /// A swapped pair of letters is one edit; a variable of the query is a candidate too;
+    /// short names get no guess.
+    #[test]
+    fn nearest_word_guesses_the_misspelt_filter() {
+        use super::nearest_word;
+        assert_eq!(nearest_word("chekc", std::iter::empty()), Some("check"));
+        assert_eq!(
+            nearest_word("stalmate", std::iter::empty()),
+            Some("stalemate")
+        );
+        assert_eq!(
+            nearest_word("mypiece", ["mypeice"].into_iter()),
+            Some("mypeice")
+        );
+        assert_eq!(nearest_word("xq", std::iter::empty()), None);
+        assert_eq!(nearest_word("zzzzzzzz", std::iter::empty()), None);
     }
 }

@@ -236,6 +236,7 @@ fn search_icn_game(
             &Notes {
                 comments: &comments,
                 messages: &[],
+                sort: "",
             },
         ),
     };

@@ -409,9 +409,17 @@ fn search_game<P: Position>(
             &marks,
         )
     } else {
+        let headings = crate::output::sort_comment::sort_headings(filter);
+        let match_count = config.sort_by_match_count.then_some(matched.len() as u64);
+        let sort_text = crate::output::sort_comment::sort_comment(
+            &headings,
+            &evaluator.best_sorts(),
+            match_count,
+        );
         let notes = Notes {
             comments: &comments,
             messages: &effects.message_texts,
+            sort: &sort_text,
         };
         render_game(
             config.format,

@@ -43,12 +43,17 @@ pub fn summary_line(summary: &Summary, seconds: f64) -> String {
         .stopped_at_limit
         .map_or(String::new(), |n| format!(", stopped at --limit {n}"));
     format!(
-        "cqlq: {} games read, {} matched, {} positions matched, {} bad games{refused}{limit}, {:.2} s, {:.0} games/s",
-        summary.games,
+        "cqlq: {} read, {} matched, {} matched, {}{refused}{limit}, {:.2} s, {:.0} games/s",
+        counted(summary.games, "game", "games"),
         summary.matched_games,
-        summary.matched_positions,
-        summary.bad_games,
+        counted(summary.matched_positions, "position", "positions"),
+        counted(summary.bad_games, "bad game", "bad games"),
         seconds,
         rate
     )
+}
+
+/// `1 game`, `2 games`: a count with its noun in the right number.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

@@ -47,7 +47,7 @@ fn games_of(out: &Output) -> Vec<u32> {
         .match_indices("{Game number ")
         .map(|(i, m)| {
             let rest = &String::from_utf8_lossy(&out.stdout)[i + m.len()..];
-            rest[..rest.find('}').unwrap()].parse().unwrap()
+            rest[..rest.find(['}', ' ']).unwrap()].parse().unwrap()
         })
         .collect()
 }
@@ -481,7 +481,7 @@ fn errors_name_the_file_and_what_to_do() {
 fn stdout_and_quiet_stderr(dir: &Path, args: &[&str]) -> (Option<i32>, String, bool) {
     let out = cqlq_in(dir, args);
     let err = String::from_utf8_lossy(&out.stderr);
-    let only_summary = err.lines().count() == 1 && err.contains("games read");
+    let only_summary = err.lines().count() == 1 && err.contains(" read, ");
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -554,7 +554,7 @@ fn games_of_text(text: &str) -> Vec<u32> {
     text.match_indices("{Game number ")
         .map(|(i, m)| {
             let rest = &text[i + m.len()..];
-            rest[..rest.find('}').unwrap()].parse().unwrap()
+            rest[..rest.find(['}', ' ']).unwrap()].parse().unwrap()
         })
         .collect()
 }

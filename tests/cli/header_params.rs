@@ -49,7 +49,7 @@ fn numbers(pgn: &str) -> Vec<u64> {
     pgn.match_indices("{Game number ")
         .map(|(i, m)| {
             let rest = &pgn[i + m.len()..];
-            rest[..rest.find('}').unwrap()].parse().unwrap()
+            rest[..rest.find(['}', ' ']).unwrap()].parse().unwrap()
         })
         .collect()
 }

@@ -21,3 +21,4 @@ mod pictures;
 mod pipes;
 mod queries;
 mod query_parse;
+mod user_mistakes;

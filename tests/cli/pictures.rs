@@ -82,7 +82,7 @@ fn chromium() -> Option<&'static str> {
             .is_ok_and(|o| o.status.success())
     });
     if found.is_none() {
-        eprintln!("skipped: chromium is not installed (.ci/run installs it)");
+        crate::common::skip("chromium is not installed (.ci/run installs it)");
     }
     found
 }

@@ -481,7 +481,7 @@ fn deep_nesting_is_an_error_not_a_crash() {
 fn shared_probes() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/cql/probes");
     let Ok(entries) = std::fs::read_dir(&dir) else {
-        println!("skipped: {} is absent", dir.display());
+        crate::common::skip(format!("{} is absent", dir.display()));
         return;
     };
     let mut seen = 0;
@@ -513,7 +513,7 @@ fn chessql_cases_acceptance() {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/cql/chessql-cases.txt");
     let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("skipped: {} is absent", path.display());
+        crate::common::skip(format!("{} is absent", path.display()));
         return;
     };
     let (mut in_tier, mut agree, mut unsupported) = (0, 0, 0);

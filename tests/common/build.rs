@@ -153,6 +153,7 @@ pub fn mv(edit: impl FnOnce(&mut MoveFilter<Bitboard>)) -> N {
         enpassant: false,
         castle: None,
         null: false,
+        drop: None,
         yields: MoveYield::From,
     };
     edit(&mut m);

@@ -11,7 +11,7 @@ pub fn icn_dir() -> Option<PathBuf> {
     if p.is_dir() {
         Some(p)
     } else {
-        println!("skipped: ../shared/variants/icn is absent");
+        crate::common::skip("../shared/variants/icn is absent");
         None
     }
 }

@@ -48,21 +48,42 @@ pub const THREE_GAMES: &str = r#"[Event "Spring Open"]
 1. e4 f5 2. Qh5+ g6 3. Qxg6+ hxg6 1/2-1/2
 "#;
 
-/// `../shared` beside the project, if present (CI has it; a bare clone may not).
-pub fn shared() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    dir.join("data").is_dir().then_some(dir)
+/// Whether the tests run under CI (`CI` set, and not empty, `0` or `false`): there
+/// `../shared` and the oracles `.ci/run` installs are present, so a test that cannot find
+/// them fails instead of skipping.
+pub fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"))
 }
 
-/// A file under `../shared`, or None (after printing why the test is skipped).
-pub fn shared_file(rel: &str) -> Option<PathBuf> {
-    match shared() {
-        Some(dir) => Some(dir.join(rel)),
-        None => {
-            eprintln!("skipped: ../shared is absent ({rel})");
-            None
-        }
+/// The one way a test skips: says why on stderr so the caller can return, except under CI
+/// ([`under_ci`]), where the missing `../shared` file or oracle fails the test.
+#[track_caller]
+pub fn skip(why: impl std::fmt::Display) {
+    assert!(
+        !under_ci(),
+        "cannot run under CI: {why} (CI has ../shared beside the project, and .ci/run \
+         installs the oracles)"
+    );
+    eprintln!("skipped: {why}");
+}
+
+/// `../shared` beside the project, or None after [`skip`] (a bare clone may lack it; CI
+/// has it, so there its absence fails the test).
+#[track_caller]
+pub fn shared() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    if dir.join("data").is_dir() {
+        Some(dir)
+    } else {
+        skip("../shared is absent");
+        None
     }
+}
+
+/// A file under `../shared`, or None after [`skip`].
+#[track_caller]
+pub fn shared_file(rel: &str) -> Option<PathBuf> {
+    Some(shared()?.join(rel))
 }
 
 /// Runs the built `cqlq` binary with `args`.

@@ -157,7 +157,7 @@ fn every_case_cql_accepts_runs() {
         return;
     };
     let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("skipped: {} is absent", path.display());
+        crate::common::skip(format!("{} is absent", path.display()));
         return;
     };
     let plain = games(false);

@@ -455,6 +455,7 @@ fn sort_material() {
     let f = Node::Sort(Box::new(Sort {
         label: "material".into(),
         min: false,
+        quiet: false,
         body: arith(ArithOp::Add, count(p("A")), count(p("a"))),
     }));
     check("sort-material.cql", f);

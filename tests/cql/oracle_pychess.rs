@@ -38,11 +38,7 @@ fn oracle(pgn: &Path, max: usize) -> Option<Vec<Value>> {
                 Ok(o) => String::from_utf8_lossy(&o.stderr).to_string(),
                 Err(e) => e.to_string(),
             };
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "python-chess oracle unavailable under CI: {why}"
-            );
-            eprintln!("skipped: python-chess oracle unavailable: {why}");
+            crate::common::skip(format!("python-chess oracle unavailable: {why}"));
             None
         }
     }

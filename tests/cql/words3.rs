@@ -46,7 +46,8 @@ fn game_numbers(out: &std::process::Output) -> Vec<u64> {
     String::from_utf8_lossy(&out.stdout)
         .lines()
         .filter_map(|l| l.strip_prefix("{Game number "))
-        .map(|l| l.split('}').next().unwrap().parse().unwrap())
+        // The number ends at `}`, or at the blank before a `sort` value.
+        .map(|l| l.split(['}', ' ']).next().unwrap().parse().unwrap())
         .collect()
 }
 

@@ -17,7 +17,7 @@ fn stockfish() -> Option<PathBuf> {
     ];
     let found = candidates.into_iter().find(|p| p.exists());
     if found.is_none() {
-        eprintln!("skipped: stockfish is not installed (apt-get install stockfish)");
+        crate::common::skip("stockfish is not installed (apt-get install stockfish)");
     }
     found
 }

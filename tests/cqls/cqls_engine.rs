@@ -15,7 +15,7 @@ fn stockfish_sees_every_mate_in_one_played_in_real_games() {
         .map(std::path::PathBuf::from)
         .find(|p| p.exists())
     else {
-        eprintln!("skipped: stockfish is not installed");
+        crate::common::skip("stockfish is not installed");
         return;
     };
     let Some(pgn) = common::shared_file("data/std-visible-5k.pgn") else {

@@ -31,7 +31,7 @@ fn icn_file_is_read_validated_and_searched() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("1,9>5,9 {CQL}|5,5>4,4\n"), "{out}");
     assert!(
-        err.contains("1 games read, 1 matched, 1 positions matched"),
+        err.contains("1 game read, 1 matched, 1 position matched"),
         "{err}"
     );
     // Detected by content without the extension; the illegal move (a king moving three
@@ -41,7 +41,7 @@ fn icn_file_is_read_validated_and_searched() {
     let (code, _, err) = run(&bad);
     assert_eq!(code, Some(1));
     assert!(err.contains("line 2, column 1"), "{err}");
-    assert!(err.contains("1 bad games"), "{err}");
+    assert!(err.contains("1 bad game,"), "{err}");
 }
 
 #[test]
@@ -49,7 +49,7 @@ fn icn_on_stdin_is_recognised() {
     let out = crate::common::cqlq_fed(None, &["-e", "check", "-"], b"w K0,0|k5,5|R1,9\n1,9>5,9+\n");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{err}");
-    assert!(err.contains("1 games read, 1 matched"), "{err}");
+    assert!(err.contains("1 game read, 1 matched"), "{err}");
 }
 
 #[test]

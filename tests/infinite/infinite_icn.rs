@@ -20,7 +20,7 @@ fn shared(name: &str) -> Option<String> {
     match std::fs::read_to_string(&p) {
         Ok(s) => Some(s),
         Err(_) => {
-            eprintln!("skipped: {} absent", p.display());
+            crate::common::skip(format!("{} absent", p.display()));
             None
         }
     }

@@ -80,7 +80,7 @@ fn legal_moves_leave_no_royal_attacked() {
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/variants/icn/random-legal-games.icn");
     let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped: {} absent", path.display());
+        crate::common::skip(format!("{} absent", path.display()));
         return;
     };
     let mut checked = 0usize;

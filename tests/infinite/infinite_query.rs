@@ -78,6 +78,13 @@ fn attack_sets_are_exact_or_refused() {
     assert!(!open.attacked_by((1_000_000_000_000, 1_000_000_000_001), Color::White));
 }
 
+/// The expected string, field by field as the position is written (`rules::infinite::write`,
+/// the notation's order): `b` to move; the en passant square `8,3` kept (it is part of the
+/// position); the 100-move rule's counter `0/100` (already 0); the move number reset from 11
+/// to 1 (CQL's `currentfen` resets both counters); the promotion ranks `(8|1)` as given; the
+/// extra rule as compact JSON (`{"slideLimit":100}`, no blank after the colon); and the pieces
+/// from the highest rank down, left to right within a rank: k7,7 (rank 7), P8,4 (rank 4),
+/// K4,2 (rank 2) — not the order they were written in.
 #[test]
 fn current_icn_resets_counters() {
     let p = icn_to_position(r#"b 8,3 0/100 11 (8|1) {"slideLimit": 100} K4,2|k7,7|P8,4"#).unwrap();

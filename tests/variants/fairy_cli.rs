@@ -35,7 +35,7 @@ fn oracle_games(dir: &Path, name: &str) -> Vec<serde_json::Value> {
 #[test]
 fn mate_count_equals_oracle_checkmates() {
     let Some(dir) = data() else {
-        eprintln!("skipped: generated data absent");
+        crate::common::skip("generated data absent");
         return;
     };
     for name in [
@@ -64,7 +64,7 @@ fn mate_count_equals_oracle_checkmates() {
 #[test]
 fn fen_of_mates_contains_oracle_final_positions() {
     let Some(dir) = data() else {
-        eprintln!("skipped: generated data absent");
+        crate::common::skip("generated data absent");
         return;
     };
     for name in ["capablanca", "gothic", "shatranj", "makruk", "courier"] {
@@ -114,7 +114,7 @@ fn bad_variants_file_is_reported() {
 #[test]
 fn squares_past_h8_on_capablanca_agree_with_fairy_stockfish() {
     let Some(dir) = data() else {
-        eprintln!("skipped: generated data absent");
+        crate::common::skip("generated data absent");
         return;
     };
     let golden = include_str!("../expected/capablanca-squares.txt");

@@ -169,7 +169,7 @@ fn count(b: &HashMap<String, String>, letter: &str) -> usize {
 #[test]
 fn capablanca_fairy_letters_squares_type_and_power() {
     let Some(dir) = data() else {
-        eprintln!("skipped: generated data absent");
+        crate::common::skip("generated data absent");
         return;
     };
     let d = &dir;
@@ -211,7 +211,7 @@ fn capablanca_fairy_letters_squares_type_and_power() {
 #[test]
 fn grand_two_digit_ranks_and_shifts() {
     let Some(dir) = data() else {
-        eprintln!("skipped: generated data absent");
+        crate::common::skip("generated data absent");
         return;
     };
     let d = &dir;
@@ -272,7 +272,7 @@ fn passed_soldiers(b: &HashMap<String, String>) -> usize {
 #[test]
 fn xiangqi_letters_check_transforms_and_soldiers() {
     let Some(dir) = data() else {
-        eprintln!("skipped: generated data absent");
+        crate::common::skip("generated data absent");
         return;
     };
     let d = &dir;
@@ -315,7 +315,7 @@ fn run(args: &[&str]) -> (String, String, i32) {
 #[test]
 fn refusals_are_told_once_per_board() {
     let Some(dir) = data() else {
-        eprintln!("skipped: generated data absent");
+        crate::common::skip("generated data absent");
         return;
     };
     let capa = dir.join("capablanca.pgn");
@@ -367,7 +367,7 @@ fn example(name: &str) -> String {
 #[test]
 fn fairy_example_queries() {
     let Some(dir) = data() else {
-        eprintln!("skipped: generated data absent");
+        crate::common::skip("generated data absent");
         return;
     };
     // A check by a cannon: one of the checking pieces is the other side's cannon.

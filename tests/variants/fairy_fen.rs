@@ -20,7 +20,7 @@ const COMPARED_FIELDS: usize = 6;
 fn fen_along_fairy_stockfish_games_agrees() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/variants/generated");
     if !dir.exists() {
-        eprintln!("skipped: {} absent", dir.display());
+        crate::common::skip(format!("{} absent", dir.display()));
         return;
     }
     let vs = bundled_variants();

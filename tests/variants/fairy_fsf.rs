@@ -75,7 +75,7 @@ fn legal_move_counts_and_check_agree_with_fairy_stockfish() {
 fn all_fairy_stockfish_games_replay() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/variants/generated");
     if !dir.exists() {
-        eprintln!("skipped: {} absent", dir.display());
+        crate::common::skip(format!("{} absent", dir.display()));
         return;
     }
     let vs = bundled_variants();

@@ -24,7 +24,7 @@ const SETS: &[&str] = &[
 fn generated_fairy_pgns_read_with_every_move() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/variants/generated");
     if !dir.exists() {
-        eprintln!("skipped: {} absent", dir.display());
+        crate::common::skip(format!("{} absent", dir.display()));
         return;
     }
     let vs = bundled_variants();

@@ -49,7 +49,7 @@ fn checkmates(dir: &Path, name: &str) -> usize {
 #[test]
 fn rules_option_replays_untagged_games_and_counts_mates() {
     let Some(dir) = data() else {
-        eprintln!("skipped: generated data absent");
+        crate::common::skip("generated data absent");
         return;
     };
     for (name, rules) in [
@@ -80,7 +80,7 @@ fn rules_option_replays_untagged_games_and_counts_mates() {
 #[test]
 fn rules_line_in_a_definitions_file() {
     let Some(dir) = data() else {
-        eprintln!("skipped: generated data absent");
+        crate::common::skip("generated data absent");
         return;
     };
     let defs = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/fbr/variants.txt");
@@ -124,7 +124,7 @@ fn bad_rules_are_refused_with_a_reason() {
 #[test]
 fn rules_refuse_online_variant_games() {
     let Some(dir) = data() else {
-        eprintln!("skipped: generated data absent");
+        crate::common::skip("generated data absent");
         return;
     };
     let pgn = dir.join("atomic.pgn");

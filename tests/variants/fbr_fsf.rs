@@ -115,7 +115,7 @@ fn lines(path: &Path) -> Vec<serde_json::Value> {
 #[test]
 fn legal_moves_and_check_agree_with_fairy_stockfish() {
     let Some(dir) = data_dir() else {
-        eprintln!("skipped: shared data absent");
+        crate::common::skip("shared data absent");
         return;
     };
     let mut bad = Vec::new();
@@ -172,7 +172,7 @@ fn legal_moves_and_check_agree_with_fairy_stockfish() {
 #[test]
 fn every_game_replays_and_ends_as_fairy_stockfish_says() {
     let Some(dir) = data_dir() else {
-        eprintln!("skipped: shared data absent");
+        crate::common::skip("shared data absent");
         return;
     };
     let mut bad = Vec::new();

@@ -545,6 +545,7 @@ pub(super) fn played<S>() -> MoveFilter<S> {
         enpassant: false,
         castle: None,
         null: false,
+        drop: None,
         yields: MoveYield::From,
     }
 }
@@ -604,6 +605,7 @@ fn merge_moves<S: SquareSet>(items: Vec<Node<S>>) -> Vec<Node<S>> {
                         enpassant: acc.enpassant || m.enpassant,
                         castle: acc.castle.or(m.castle),
                         null: acc.null || m.null,
+                        drop: acc.drop.or(m.drop),
                         yields: MoveYield::From,
                     },
                 });

@@ -154,7 +154,8 @@ impl Applier {
     fn mask(&self, set: &PieceSet, column: usize) -> Result<u64, FbrError> {
         for p in &set.pieces {
             if self.type_of(p).is_none() {
-                return refuse(column, format!("`{p}` names no piece of this variant"));
+                let at = set.column_of(p, column);
+                return refuse(at, format!("`{p}` names no piece of this variant"));
             }
         }
         Ok((0..self.types())
@@ -311,7 +312,7 @@ impl Applier {
                                 Some(t) => v.push(t as u8),
                                 None => {
                                     return refuse(
-                                        col,
+                                        set.column_of(p, col),
                                         format!("`{p}` names no piece of this variant"),
                                     );
                                 }

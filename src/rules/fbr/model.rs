@@ -43,9 +43,21 @@ pub struct PieceSet {
     pub pieces: Vec<String>,
     /// `most{M=1,K=1000}`: piece values, when the set is written with them.
     pub values: Vec<(String, i64)>,
+    /// The 1-based column of each letter of `pieces` in the rules text (empty for a set not
+    /// read from text), where an error about the letter points.
+    pub columns: Vec<usize>,
 }
 
 impl PieceSet {
+    /// Where `letter` was written, or `otherwise` (the rule's column).
+    pub fn column_of(&self, letter: &str, otherwise: usize) -> usize {
+        self.pieces
+            .iter()
+            .position(|p| p == letter)
+            .and_then(|i| self.columns.get(i).copied())
+            .unwrap_or(otherwise)
+    }
+
     /// Whether the set, read with its `!`/`^`, includes a piece letter.
     pub fn includes(&self, letter: &str) -> bool {
         let named = self.pieces.iter().any(|p| p.eq_ignore_ascii_case(letter));

@@ -428,6 +428,7 @@ impl Parser {
                 Some(',') => self.i += 1,
                 Some(c) => {
                     let mut letter = String::new();
+                    set.columns.push(self.i + 1);
                     if "+-#*".contains(c) {
                         letter.push(c);
                         self.i += 1;
