@@ -19,3 +19,4 @@ mod pictures;
 mod pipes;
 mod queries;
 mod query_parse;
+mod terminal;

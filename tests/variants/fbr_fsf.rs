@@ -246,3 +246,70 @@ fn every_game_replays_and_ends_as_fairy_stockfish_says() {
         bad.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
     );
 }
+
+/// A rule layer that makes a known variant must give that variant's FEN (issue 19 item 14):
+/// each FBR set's games 0..19 replayed from the start position of its rule list (as a game
+/// without a FEN tag starts: `FairyPos::start`), move by move from the recorded UCI, must
+/// write Fairy-Stockfish's FEN at every recorded position: no castling rights under
+/// `!royal` (antichess's `w - -`), the remaining checks `3+3` of `royal=maxchecks(3)`, the
+/// promoted marker `~` of `holding=demote` (crazyhouse), the halfmove clock after a drop
+/// (a pawn drop resets it, other drops count), Seirawan's gating letters. `giveaway` is
+/// left out: Fairy-Stockfish's giveaway lets the (non-royal) king castle, which FBR cannot
+/// say (castling is a royal piece's move, `royal=castle`); its moves are checked above.
+#[test]
+fn fen_of_every_position_is_fairy_stockfishs() {
+    let Some(dir) = data_dir() else {
+        eprintln!("skipped: shared data absent");
+        return;
+    };
+    let mut bad = Vec::new();
+    let mut total = 0;
+    for name in [
+        "atomic",
+        "antichess",
+        "kingofthehill",
+        "crazyhouse",
+        "3check",
+        "seirawan",
+    ] {
+        let v = variant(name);
+        let games: Vec<serde_json::Value> = lines(&dir.join(format!("{name}.games.jsonl")));
+        let mut at: Option<(u64, FairyPos, u64)> = None;
+        let mut agree = 0;
+        for rec in lines(&dir.join(format!("{name}.positions.jsonl.gz"))) {
+            let (game, ply) = (rec["game"].as_u64().unwrap(), rec["ply"].as_u64().unwrap());
+            let mut state = match at.take() {
+                Some(s) if s.0 == game => s,
+                _ => (game, FairyPos::start(v.clone()).expect("start"), 0),
+            };
+            let moves = games[game as usize]["uci"].as_array().unwrap();
+            while state.2 < ply {
+                let m = moves[state.2 as usize].as_str().unwrap();
+                let mv = state
+                    .1
+                    .coord_to_move(m, RankBase::One)
+                    .expect("recorded move");
+                state.1.make(&mv);
+                state.2 += 1;
+            }
+            let want = rec["fen"].as_str().unwrap();
+            let got = state.1.to_fen(true);
+            if got == want {
+                agree += 1;
+            } else {
+                bad.push(format!("{name} game {game} ply {ply}: {got} vs {want}"));
+            }
+            at = Some(state);
+        }
+        eprintln!("{name}: {agree} FENs agree");
+        assert!(agree > 500, "{name}: only {agree} positions");
+        total += agree;
+    }
+    eprintln!("{total} FENs agree");
+    assert!(
+        bad.is_empty(),
+        "{} FENs differ:\n{}",
+        bad.len(),
+        bad.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
+    );
+}

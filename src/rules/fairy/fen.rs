@@ -303,6 +303,13 @@ impl FairyPos {
     /// clocks. `standard == false` writes halfmove 0 and move 1 (CQL's `currentfen`).
     pub fn to_fen(&self, standard: bool) -> String {
         let v = &*self.v;
+        // Fairy-Stockfish's `~` after a promoted piece where a capture demotes it (crazyhouse,
+        // FBR `holding=demote`).
+        let promoted_marker = v
+            .layers
+            .holding
+            .as_ref()
+            .is_some_and(|h| h.demote && !h.pocket);
         let mut s = String::new();
         for r in (0..v.ranks).rev() {
             let mut empty = 0;
@@ -316,6 +323,9 @@ impl FairyPos {
                             empty = 0;
                         }
                         s += fen_letter(v, t, c);
+                        if promoted_marker && self.promoted.has(sq) && !s.ends_with('~') {
+                            s.push('~');
+                        }
                     }
                 }
             }
@@ -394,6 +404,12 @@ impl FairyPos {
         match ep {
             Some(e) => s += &square_name(e),
             None => s.push('-'),
+        }
+        // Fairy-Stockfish's and python-chess's remaining checks (`3+3`, FBR `royal=maxchecks(N)`),
+        // the field the reader takes.
+        if let Some(n) = v.layers.royal.max_checks {
+            let left = |c: usize| n.saturating_sub(self.checks[c]);
+            s += &format!(" {}+{}", left(0), left(1));
         }
         if standard {
             s += &format!(" {} {}", self.halfmove, self.fullmove);
