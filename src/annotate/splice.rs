@@ -38,7 +38,17 @@ pub(super) fn splice(
             (Some(i), _) => edits.push((spans.tags[i].clone(), 0, line)),
             (None, Some(last)) => {
                 let eol = line_ending(slice, last.end);
-                edits.push((last.end..last.end, 0, format!("{eol}{line}")));
+                // A broken tag's span may end between a line's `\r` and `\n`
+                // (`[Annotator "Krush, I]\r\n`): insert before the pair, not inside it.
+                let at = if last.end > 0
+                    && slice[last.end - 1] == b'\r'
+                    && slice.get(last.end) == Some(&b'\n')
+                {
+                    last.end - 1
+                } else {
+                    last.end
+                };
+                edits.push((at..at, 0, format!("{eol}{line}")));
             }
             (None, None) => {
                 let eol = line_ending(slice, 0);
@@ -135,6 +145,10 @@ mod tests {
             "[A \"x\"]\n[Themes \"t\"]\t \n\n1. e4 *\n"
         );
         assert_eq!(line_ending(b"[A \"x\"] junk\r\n1. e4 *", 7), "\r\n");
+        // annotated.pgn's first game: the unterminated value's tag ends at the `\r`.
+        let broken = "[A \"x\"]\r\n[Annotator  \"Krush, I]\r\n\r\n1. e4 *\r\n";
+        let out = spliced(broken, &[], "t");
+        assert!(out.contains("I]\r\n[Themes \"t\"]\r\n\r\n1. e4"), "{out:?}");
         assert_eq!(line_ending(b"[A \"x\"]\r\n", 100), "\r\n");
     }
 }

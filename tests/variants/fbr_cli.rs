@@ -187,7 +187,8 @@ fn gating_letters_are_checked_against_the_variants_own_pieces() {
     let _ = std::fs::remove_file(&pgn);
     let _ = std::fs::remove_file(&defs);
     let _ = std::fs::remove_file(&standard);
-    assert_eq!((out.trim(), code), ("0", 0), "{err}");
+    // The refused game counts as a bad game (exit 1: nothing matched).
+    assert_eq!((out.trim(), code), ("0", 1), "{err}");
     assert!(
         err.contains("--rules does not apply to standard chess games")
             && err.contains("`H` names no piece"),

@@ -441,11 +441,25 @@ fn fen_letter(v: &Variant, t: usize, c: usize) -> &str {
 /// bundled variants with hands, by FEN letter; other variants keep definition order.
 const FSF_HAND_ORDER: [(&str, &str); 2] = [("seirawan", "EHQRBNP"), ("shogi", "GNLPSRB")];
 
+/// Fairy-Stockfish's order for chess pieces with Seirawan's two (its types, highest first):
+/// the order for any variant whose pieces are all among these letters (chess with FBR
+/// `holding`, crazyhouse `[QRBNPqrbnp]`, Seirawan built from FBR `gating`).
+const FSF_CHESS_HAND_ORDER: &str = "EHQRBNP";
+
 /// The kinds in the order their pieces in hand are written.
 fn hand_order(v: &Variant) -> Vec<usize> {
     let mut order: Vec<usize> = (0..v.kinds.len()).collect();
     let name = v.def.name.to_lowercase();
-    if let Some((_, letters)) = FSF_HAND_ORDER.iter().find(|(n, _)| *n == name) {
+    let chess_letters = v.kinds.iter().all(|k| {
+        let sym = k.def.symbols[0].as_str();
+        sym.len() == 1 && (sym == "K" || FSF_CHESS_HAND_ORDER.contains(sym))
+    });
+    let letters = FSF_HAND_ORDER
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, letters)| *letters)
+        .or(chess_letters.then_some(FSF_CHESS_HAND_ORDER));
+    if let Some(letters) = letters {
         let rank = |t: &usize| {
             letters
                 .find(v.kinds[*t].def.symbols[0].as_str())
