@@ -1,7 +1,8 @@
 //! A UCI chess engine client for CQL-S's `:evaluation` and `:moveevaluation`: one engine
 //! process per worker thread (started on first use from the path given with `--engine`),
-//! `position fen ...` + `go depth N` / `go movetime MS`, the last `info ... score` read before
-//! `bestmove`. Answers are cached per thread by FEN and limit.
+//! `ucinewgame` + `isready` (the same engine state for every search, whatever the thread
+//! count), `position fen ...` + `go depth N` / `go movetime MS`, the last `info ... score`
+//! read before `bestmove`. Answers are cached per thread by FEN and limit.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -97,8 +98,14 @@ impl Engine {
         }
     }
 
-    /// Searches `fen` to `limit`; the last score the engine reported.
+    /// Searches `fen` to `limit`; the last score the engine reported. Every search starts
+    /// from the same engine state (`ucinewgame`, which clears the hash, then `isready`), so
+    /// that a position's score does not depend on which positions this engine searched
+    /// before, and so on how the games were shared among the worker threads.
     pub fn evaluate(&mut self, fen: &str, limit: EngineLimit) -> Result<Score, EngineError> {
+        self.send("ucinewgame")?;
+        self.send("isready")?;
+        self.wait_for("readyok")?;
         self.send(&format!("position fen {fen}"))?;
         self.send(&match limit {
             EngineLimit::Depth(d) => format!("go depth {d}"),

@@ -253,6 +253,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         },
         variations,
         progress: !cli.no_progress && !cli.no_summary,
+        terminal_stdout: output.is_none() && io::IsTerminal::is_terminal(&io::stdout()),
         default_variant,
         fairy_defs,
         default_fairy,
@@ -576,12 +577,15 @@ fn parse_only(name: &str, text: &str) -> u8 {
 /// `--rules`: checks the FBR text (a fault: the text with a caret, exit 2), adds the rules to
 /// every fairy definition (a definition they do not fit is dropped: its games then report
 /// the variant as unknown) and returns the bundled chess with them, for standard games.
+/// A rule's piece letters (`gating[1]{HE}`) are checked against each board's own pieces:
+/// rules that standard chess refuses but a loaded definition takes run on that definition,
+/// and standard games are then refused one by one (the `Err` returned inside).
 fn with_fbr_rules(
     text: &str,
     defs: &mut Vec<std::sync::Arc<cqlq::rules::fairy::Variant>>,
-) -> Result<std::sync::Arc<cqlq::rules::fairy::Variant>, String> {
-    let chess = cqlq::rules::fbr::chess_with_rules(text).map_err(|e| e.render(text))?;
-    *defs = defs
+) -> Result<Result<std::sync::Arc<cqlq::rules::fairy::Variant>, String>, String> {
+    let chess = cqlq::rules::fbr::chess_with_rules(text);
+    let fitted: Vec<_> = defs
         .iter()
         .filter_map(|v| {
             cqlq::rules::fbr::variant_with_rules(&v.def, text)
@@ -589,5 +593,16 @@ fn with_fbr_rules(
                 .map(std::sync::Arc::new)
         })
         .collect();
-    Ok(chess)
+    match chess {
+        Err(e) if fitted.is_empty() => Err(e.render(text)),
+        chess => {
+            *defs = fitted;
+            Ok(chess.map_err(|e| {
+                format!(
+                    "--rules does not apply to standard chess games: {}",
+                    e.reason
+                )
+            }))
+        }
+    }
 }

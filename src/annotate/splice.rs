@@ -52,19 +52,21 @@ pub(super) fn splice(
         match (existing, spans.tags.last()) {
             (Some(i), _) => edits.push((spans.tags[i].clone(), 0, line)),
             (None, Some(last)) => {
-                let eol = if slice[last.end..].starts_with(b"\r\n") {
-                    "\r\n"
+                let eol = line_ending(slice, last.end);
+                // A broken tag's span may end between a line's `\r` and `\n`
+                // (`[Annotator "Krush, I]\r\n`): insert before the pair, not inside it.
+                let at = if last.end > 0
+                    && slice[last.end - 1] == b'\r'
+                    && slice.get(last.end) == Some(&b'\n')
+                {
+                    last.end - 1
                 } else {
-                    "\n"
+                    last.end
                 };
-                edits.push((last.end..last.end, 0, format!("{eol}{line}")));
+                edits.push((at..at, 0, format!("{eol}{line}")));
             }
             (None, None) => {
-                let eol = if slice.windows(2).any(|w| w == b"\r\n") {
-                    "\r\n"
-                } else {
-                    "\n"
-                };
+                let eol = line_ending(slice, 0);
                 edits.push((0..0, 0, format!("{line}{eol}{eol}")));
             }
         }
@@ -102,6 +104,19 @@ pub(super) fn splice(
     }
     out.extend_from_slice(&slice[copied..]);
     out
+}
+
+/// The line ending (`"\r\n"` or `"\n"`) of the game's line holding byte `from`: the first
+/// line break at or after it, whatever comes before it on the line (trailing spaces, the rest
+/// of a broken tag); the game's first line break when none follows; `"\n"` when it has none.
+fn line_ending(slice: &[u8], from: usize) -> &'static str {
+    let newline =
+        |bytes: &[u8], base: usize| bytes.iter().position(|&b| b == b'\n').map(|i| base + i);
+    let at = newline(&slice[from.min(slice.len())..], from).or_else(|| newline(slice, 0));
+    match at {
+        Some(i) if i > 0 && slice[i - 1] == b'\r' => "\r\n",
+        _ => "\n",
+    }
 }
 
 /// The texts of the comments that `rest` starts with (separated by white space only).
@@ -177,6 +192,27 @@ mod tests {
             "[Themes \"t\"]\n\n{t} 1. e4 *"
         );
         assert_eq!(spliced("1. e4 *", &[], ""), "1. e4 *");
+    }
+
+    /// A CRLF game keeps CRLF on the new tag's line when the last tag is followed by trailing
+    /// spaces (as in `annotated.pgn`'s `[Annotator "Ashish Thatte"] `) or by the rest of a
+    /// broken tag line; an LF game keeps LF.
+    #[test]
+    fn the_themes_tag_keeps_the_games_line_ending_after_trailing_spaces() {
+        assert_eq!(
+            spliced("[A \"x\"] \r\n\r\n1. e4 *\r\n", &[], "t"),
+            "[A \"x\"]\r\n[Themes \"t\"] \r\n\r\n1. e4 *\r\n"
+        );
+        assert_eq!(
+            spliced("[A \"x\"]\t \n\n1. e4 *\n", &[], "t"),
+            "[A \"x\"]\n[Themes \"t\"]\t \n\n1. e4 *\n"
+        );
+        assert_eq!(line_ending(b"[A \"x\"] junk\r\n1. e4 *", 7), "\r\n");
+        // annotated.pgn's first game: the unterminated value's tag ends at the `\r`.
+        let broken = "[A \"x\"]\r\n[Annotator  \"Krush, I]\r\n\r\n1. e4 *\r\n";
+        let out = spliced(broken, &[], "t");
+        assert!(out.contains("I]\r\n[Themes \"t\"]\r\n\r\n1. e4"), "{out:?}");
+        assert_eq!(line_ending(b"[A \"x\"]\r\n", 100), "\r\n");
     }
 
     /// Issue 18 item 4: annotating an annotated game with the same themes changes nothing;

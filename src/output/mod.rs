@@ -129,7 +129,11 @@ pub fn render_game<P: Position>(
         Format::Json => {
             for &at in matched {
                 if let Some(node) = &replayed.nodes[at as usize] {
-                    out.push_str(&pipes::json_line(number, record, node, at, notes));
+                    let parent = record.nodes[at as usize]
+                        .parent
+                        .and_then(|p| replayed.nodes[p as usize].as_ref())
+                        .map(|n| &n.position);
+                    out.push_str(&pipes::json_line(number, record, (parent, node), at, notes));
                     out.push('\n');
                 }
             }

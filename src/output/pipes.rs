@@ -12,8 +12,12 @@
 //!   `rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - id "game 4 ply 4";`.
 //!   A position string that is not a FEN (infinite chess) is written whole before the `id`.
 //! - `--json`: one object per line: `game`, `ply`, `fen`, `san` (the move that led to the
-//!   position, as written; null at the start position), `move` (the same; the name of the
-//!   first cqlq versions), the Seven Tag Roster's `White`, `Black`, `Event`, `Date`,
+//!   position in standard SAN, with `+`/`#`, written again from the move as python-chess's
+//!   `Board.san` does; on fairy and infinite boards the text as written; null at the start
+//!   position), `san_as_written` (the move's text in the source, `fxg2+` for a mating move),
+//!   `uci` (the move in UCI, `g1f3`, `e1g1`, `e7e8q`, `N@f3`, `0000` for a null move; null
+//!   where cqlq does not write UCI: fairy and infinite boards), `move` (the text as written;
+//!   the name of the first cqlq versions), the Seven Tag Roster's `White`, `Black`, `Event`, `Date`,
 //!   `Result` (null when absent), `tags` (every tag of the game as written, in source order,
 //!   with the query's `settag`/`removetag` applied), `comments` (the text of each
 //!   `comment` the query made at the position) and `messages` (the text of each `message` it
@@ -60,26 +64,34 @@ pub fn epd_line<P: Position>(number: u64, node: &ReplayedNode<P>) -> String {
     format!("{board} id \"game {number} ply {}\";", node.ply)
 }
 
-/// The JSON line of the matched position at record node `at`.
+/// The JSON line of the matched position at record node `at`, reached from the position
+/// `parent` (None at the start position).
 pub fn json_line<P: Position>(
     number: u64,
     record: &GameRecord,
-    node: &ReplayedNode<P>,
+    (parent, node): (Option<&P>, &ReplayedNode<P>),
     at: u32,
     notes: &Notes,
 ) -> String {
-    let san = record
+    let written = record
         .nodes
         .get(at as usize)
         .map(|n| n.san.as_str())
-        .filter(|s| !s.is_empty())
-        .map_or(serde_json::Value::Null, |s| s.into());
+        .filter(|s| !s.is_empty());
+    let regenerated = written.zip(parent).and_then(|(s, p)| p.san_and_uci(s));
+    let text = |s: Option<&str>| s.map_or(serde_json::Value::Null, |s| s.into());
+    let (san, uci) = match &regenerated {
+        Some((san, uci)) => (text(Some(san)), text(Some(uci))),
+        None => (text(written), serde_json::Value::Null),
+    };
     let mut object = serde_json::Map::new();
     object.insert("game".into(), number.into());
     object.insert("ply".into(), node.ply.into());
     object.insert("fen".into(), node.position.fen(true).into());
-    object.insert("san".into(), san.clone());
-    object.insert("move".into(), san);
+    object.insert("san".into(), san);
+    object.insert("san_as_written".into(), text(written));
+    object.insert("uci".into(), uci);
+    object.insert("move".into(), text(written));
     for tag in ["White", "Black", "Event", "Date", "Result"] {
         object.insert(
             tag.into(),
@@ -136,13 +148,45 @@ mod tests {
             messages: &messages,
             sort: "",
         };
+        let parent = replayed.nodes[3].as_ref().map(|n| &n.position);
         let line: serde_json::Value =
-            serde_json::from_str(&json_line(1, &record, node, 4, &notes)).unwrap();
+            serde_json::from_str(&json_line(1, &record, (parent, node), 4, &notes)).unwrap();
         assert_eq!(line["san"], "Qh4#");
+        assert_eq!(line["uci"], "d8h4");
         assert_eq!(line["comments"], serde_json::json!(["mate"]));
         assert_eq!(line["messages"], serde_json::json!(["seen"]));
         let tags: Vec<&String> = line["tags"].as_object().unwrap().keys().collect();
         assert_eq!(tags, ["Event", "White", "ECO"]);
         assert_eq!(line["Black"], serde_json::Value::Null);
+    }
+
+    /// The move as written (`Qh4+`, `d8-h4`: no mate sign, coordinates) stays in
+    /// `san_as_written` and `move`; `san` is written again as python-chess 1.11.2 writes
+    /// it (`board.san(chess.Move.from_uci("d8h4"))` after 1.f3 e5 2.g4: `Qh4#`). At the
+    /// start position all three are null.
+    #[test]
+    fn json_san_is_written_again_and_the_source_text_kept() {
+        for written in ["Qh4+", "d8-h4"] {
+            let pgn = format!("[Event \"e\"]\n\n1. f3 e5 2. g4 {written} 0-1\n");
+            let record = crate::pgn::read_game(pgn.as_bytes()).unwrap();
+            let start = Standard::from_start(None, false).unwrap();
+            let replayed = crate::eval::replay(&record, start, false);
+            let node = replayed.nodes[4].as_ref().unwrap();
+            let parent = replayed.nodes[3].as_ref().map(|n| &n.position);
+            let line: serde_json::Value =
+                serde_json::from_str(&json_line(1, &record, (parent, node), 4, &Notes::default()))
+                    .unwrap();
+            assert_eq!(line["san"], "Qh4#");
+            assert_eq!(line["uci"], "d8h4");
+            assert_eq!(line["san_as_written"], written);
+            assert_eq!(line["move"], written);
+            let root = replayed.nodes[0].as_ref().unwrap();
+            let line: serde_json::Value =
+                serde_json::from_str(&json_line(1, &record, (None, root), 0, &Notes::default()))
+                    .unwrap();
+            assert_eq!(line["san"], serde_json::Value::Null);
+            assert_eq!(line["san_as_written"], serde_json::Value::Null);
+            assert_eq!(line["uci"], serde_json::Value::Null);
+        }
     }
 }

@@ -112,6 +112,13 @@ pub trait Position: Clone + Send + Sync {
     fn play_san(&mut self, san: &str) -> Result<MoveInfo<Self::Set>, RulesError>;
     /// Plays a null move (`--`, `Z0`), passing the turn.
     fn play_null(&mut self) -> Result<MoveInfo<Self::Set>, RulesError>;
+    /// The move written `san` (as [`Position::play_san`] reads it) from this position,
+    /// written again as standard SAN (with `+`/`#`) and as UCI, for `--json`; None where
+    /// cqlq does not write these for the board (fairy boards, infinite chess) or the move is
+    /// not legal here.
+    fn san_and_uci(&self, _san: &str) -> Option<(String, String)> {
+        None
+    }
     /// The FEN letter of the piece on `square` (a singleton) when CQL has none for its type
     /// (fairy pieces: `C`, `+P`), for `piecename`/`typename`; None on other boards.
     fn fairy_letter(&self, _square: Self::Set) -> Option<String> {

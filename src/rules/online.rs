@@ -31,8 +31,8 @@ use shakmaty::{
 };
 
 use super::shakmaty_bridge::{
-    ROLES, after_null_move, lenient, move_info, null_move_setup, pseudo_legal_moves, read_san,
-    shakmaty_board_methods, track_promoted,
+    ROLES, after_null_move, lenient, move_info, null_move_setup, pseudo_legal_moves, resolve_move,
+    san_and_uci, shakmaty_board_methods, track_promoted,
 };
 use super::{MoveInfo, Position, RulesError};
 use crate::ir::PieceType;
@@ -270,22 +270,10 @@ impl Online {
         info
     }
 
-    /// The SAN parsed and matched against this variant's legal moves.
+    /// The SAN parsed and matched against this variant's legal moves (where SAN names no
+    /// legal move, the text read as a coordinate move, `g1f3`).
     fn san_to_move(&self, san: &str) -> Result<Option<Move>, RulesError> {
-        let Some(parsed) = read_san(san)? else {
-            return Ok(None);
-        };
-        let legal = self.moves();
-        let mut found = legal.iter().filter(|m| parsed.matches(**m));
-        match (found.next(), found.next()) {
-            (Some(&m), None) => Ok(Some(m)),
-            (Some(_), Some(_)) => Err(RulesError {
-                reason: format!("ambiguous move \"{san}\""),
-            }),
-            (None, _) => Err(RulesError {
-                reason: format!("illegal move \"{san}\""),
-            }),
-        }
+        resolve_move(san, &self.moves())
     }
 
     fn setup_for_output(&self, ep: EnPassantMode) -> Setup {
@@ -415,6 +403,11 @@ impl Position for Online {
             Some(m) => Ok(self.play_move(m)),
             None => self.play_null(),
         }
+    }
+
+    fn san_and_uci(&self, san: &str) -> Option<(String, String)> {
+        let m = self.san_to_move(san).ok()?;
+        Some(san_and_uci(&self.pos, m, self.pos.castles().mode()))
     }
 
     fn play_null(&mut self) -> Result<MoveInfo<Bitboard>, RulesError> {

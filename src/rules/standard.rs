@@ -7,8 +7,9 @@ use shakmaty::{
 };
 
 use super::shakmaty_bridge::{
-    after_null_move, lenient, move_info, null_move_setup, pseudo_legal_count, pseudo_legal_moves,
-    read_san, shakmaty_board_methods, track_promoted,
+    after_null_move, coordinate_move, lenient, move_info, null_move_setup, pseudo_legal_count,
+    pseudo_legal_moves, read_coordinates, read_san, san_and_uci, shakmaty_board_methods,
+    track_promoted,
 };
 use super::{MoveInfo, Position, RulesError};
 use crate::ir::PieceType;
@@ -173,22 +174,47 @@ impl Position for Standard {
     }
 
     fn play_san(&mut self, san: &str) -> Result<MoveInfo<Bitboard>, RulesError> {
-        let Some(parsed) = read_san(san)? else {
-            return self.play_null();
-        };
-        let m = parsed.to_move(&self.pos).map_err(|e| RulesError {
-            reason: match e {
-                shakmaty::san::SanError::AmbiguousSan => format!("ambiguous move \"{san}\""),
-                shakmaty::san::SanError::IllegalSan => format!("illegal move \"{san}\""),
-            },
-        })?;
-        Ok(self.play_move(m))
+        match self.san_to_move(san)? {
+            Some(m) => Ok(self.play_move(m)),
+            None => self.play_null(),
+        }
+    }
+
+    fn san_and_uci(&self, san: &str) -> Option<(String, String)> {
+        let m = self.san_to_move(san).ok()?;
+        Some(san_and_uci(&self.pos, m, self.mode))
     }
 
     fn play_null(&mut self) -> Result<MoveInfo<Bitboard>, RulesError> {
         let (setup, info) = null_move_setup(&self.pos)?;
         self.pos = after_null_move(Chess::from_setup(setup, self.mode))?;
         Ok(info)
+    }
+}
+
+impl Standard {
+    /// The legal move written `san` (None: a null move): as SAN, or where SAN names no move,
+    /// as a coordinate move (`g1f3`, `Ng1-f3`, `e7-e8=Q`); SAN's error when neither does.
+    fn san_to_move(&self, san: &str) -> Result<Option<Move>, RulesError> {
+        let from_san = read_san(san).and_then(|parsed| {
+            parsed
+                .map(|parsed| parsed.to_move(&self.pos))
+                .transpose()
+                .map_err(|e| RulesError {
+                    reason: match e {
+                        shakmaty::san::SanError::AmbiguousSan => {
+                            format!("ambiguous move \"{san}\"")
+                        }
+                        shakmaty::san::SanError::IllegalSan => format!("illegal move \"{san}\""),
+                    },
+                })
+        });
+        from_san.or_else(|e| {
+            read_coordinates(san)
+                .and_then(|c| coordinate_move(&c, &self.pos.legal_moves()))
+                .map(Some)
+                .ok_or(e)
+        })
     }
 }
 

@@ -102,6 +102,9 @@ impl Sink<'_> {
     fn write_out(&mut self, split_key: Option<&str>, text: &[u8]) -> io::Result<()> {
         match &mut self.split {
             Some(files) => files.write(split_key, text),
+            None if self.config.terminal_stdout => {
+                super::progress::write_to_terminal(&self.bar, self.out, text)
+            }
             None => self.out.write_all(text),
         }
     }

@@ -62,11 +62,20 @@ pub fn piece_letters(v: &Variant) -> PieceLetters {
 }
 
 /// `--rules` on a game of standard or online rules: standard chess replays on the bundled
-/// chess with the FBR rules (`chess`); Chess960 and the online variants are refused (their
-/// rules are shakmaty's, not the fairy engine's).
-pub fn with_fbr_rules(known: GameRules, chess: &Arc<Variant>) -> Result<AnyRules, RulesError> {
+/// chess with the FBR rules (`chess`; refused with its message when the rules do not fit
+/// chess); Chess960 and the online variants are refused (their rules are shakmaty's, not the
+/// fairy engine's).
+pub fn with_fbr_rules(
+    known: GameRules,
+    chess: &Result<Arc<Variant>, String>,
+) -> Result<AnyRules, RulesError> {
     match known {
-        GameRules::Standard { chess960: false } => Ok(AnyRules::Fairy(chess.clone())),
+        GameRules::Standard { chess960: false } => match chess {
+            Ok(chess) => Ok(AnyRules::Fairy(chess.clone())),
+            Err(reason) => Err(RulesError {
+                reason: reason.clone(),
+            }),
+        },
         GameRules::Standard { chess960: true } => Err(RulesError {
             reason: "--rules does not apply to Chess960 games".into(),
         }),

@@ -90,6 +90,9 @@ pub struct RunConfig {
     pub variations: bool,
     /// Show a progress bar (only when stderr is a terminal).
     pub progress: bool,
+    /// The results go to a terminal (stdout, no `-o`): each game is written with the progress
+    /// display cleared and flushed at once ([`progress::write_to_terminal`]).
+    pub terminal_stdout: bool,
     /// The rules of games without a `[Variant]` tag (`--variant`); None: standard chess.
     pub default_variant: Option<GameRules>,
     /// Fairy definitions a `[Variant]` tag may name: `--variants` files first, bundled last.
@@ -106,8 +109,9 @@ pub struct RunConfig {
     /// pieces): standard and online games are then skipped, and this told once.
     pub standard_refusal: Option<fairy::Refusal>,
     /// `--rules`: standard games replay on the bundled chess with these FBR rules (the fairy
-    /// definitions in `fairy_defs` already carry them).
-    pub rules_chess: Option<std::sync::Arc<Variant>>,
+    /// definitions in `fairy_defs` already carry them), or are refused with the message when
+    /// the rules fit only the loaded fairy definitions (`gating{HE}`).
+    pub rules_chess: Option<Result<std::sync::Arc<Variant>, String>>,
     /// `lastgamenumber`'s value: set by [`run`] before the search when the query uses it
     /// (`RunConfig` users leave it empty).
     pub last_game_number: std::sync::OnceLock<u64>,
@@ -516,9 +520,10 @@ impl Sink<'_> {
             if let Some(last) = batch.last() {
                 let read = self.compressed_position.unwrap_or(offset + last.end as u64);
                 self.bar.set_position(self.bytes_before_input + read);
-                self.bar.set_message(format!(
-                    "{} games, {} matched",
-                    self.summary.games, self.summary.matched_games
+                self.bar.set_message(progress::games_message(
+                    self.summary.games,
+                    self.summary.matched_games,
+                    self.bar.elapsed(),
                 ));
                 used = last.end;
             }
@@ -546,15 +551,24 @@ impl Sink<'_> {
 /// Runs the query over every input, writing matches to `out` and messages to stderr.
 /// A broken pipe on `out` is returned as an error of kind `BrokenPipe`.
 pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
-    let total: u64 = config
-        .inputs
-        .iter()
-        .filter_map(|i| match i {
-            Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
-            Input::Stdin => None,
-        })
-        .sum();
+    // Standard input has no size: a spinner instead of a bar.
+    let reads_stdin = config.inputs.contains(&Input::Stdin);
+    let total: Option<u64> = (!reads_stdin).then(|| {
+        config
+            .inputs
+            .iter()
+            .filter_map(|i| match i {
+                Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+                Input::Stdin => None,
+            })
+            .sum()
+    });
     let bar = progress::bar(config.progress, total);
+    if let Some(notice) =
+        progress::stdin_notice(reads_stdin, std::io::IsTerminal::is_terminal(&io::stdin()))
+    {
+        bar.suspend(|| eprintln!("{notice}"));
+    }
     let mut sink = Sink {
         config,
         out,

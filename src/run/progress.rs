@@ -1,26 +1,79 @@
-//! The progress bar (stderr, terminals only) and the closing summary line.
+//! The progress display (stderr, terminals only) and the closing summary line.
+//!
+//! Files of known size get a bar (bytes read of the total, speed, ETA); standard input, whose
+//! size is unknown, a spinner with the bytes read and the speed. Both show the games read,
+//! games per second and the games matched ([`games_message`]). A terminal on standard input
+//! with nothing piped in gets a notice that cqlq is reading it ([`stdin_notice`]). Results
+//! written to a terminal go through [`write_to_terminal`], which clears the display first
+//! and flushes each game.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::Summary;
 
-/// A byte-based progress bar, hidden unless asked for and stderr is a terminal.
-pub fn bar(wanted: bool, total_bytes: u64) -> ProgressBar {
+/// The progress display, hidden unless asked for and stderr is a terminal: a bar over
+/// `total_bytes`, or a spinner when the total is unknown (None: standard input is among the
+/// inputs).
+pub fn bar(wanted: bool, total_bytes: Option<u64>) -> ProgressBar {
     if !wanted || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar =
-        ProgressBar::with_draw_target(Some(total_bytes), ProgressDrawTarget::stderr_with_hz(4));
-    let style = ProgressStyle::with_template(
-        "{bar:30} {bytes}/{total_bytes} {bytes_per_sec} {msg} ETA {eta}",
-    )
-    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    let bar = ProgressBar::with_draw_target(total_bytes, ProgressDrawTarget::stderr_with_hz(4));
+    let style = ProgressStyle::with_template(template(total_bytes.is_some()))
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
+    bar.set_message(games_message(0, 0, Duration::ZERO));
     bar.enable_steady_tick(Duration::from_millis(250));
     bar
+}
+
+/// The display's template: a bar with the total and ETA when the size is known, else a
+/// spinner with the bytes read so far (no total, no ETA: there is none to show).
+fn template(size_known: bool) -> &'static str {
+    if size_known {
+        "{bar:30} {bytes}/{total_bytes} {bytes_per_sec} {msg} ETA {eta}"
+    } else {
+        "{spinner} {bytes} read {bytes_per_sec} {msg}"
+    }
+}
+
+/// The display's message: games read, games per second over `elapsed`, games matched
+/// (`1200 games (400 games/s), 3 matched`).
+pub fn games_message(games: u64, matched: u64, elapsed: Duration) -> String {
+    let seconds = elapsed.as_secs_f64();
+    let rate = if seconds > 0.0 {
+        games as f64 / seconds
+    } else {
+        0.0
+    };
+    format!("{games} games ({rate:.0} games/s), {matched} matched")
+}
+
+/// The notice for a user at a terminal whose standard input is read with nothing piped in:
+/// without it cqlq waits silently for games typed there. None when standard input is not
+/// among the inputs or is not a terminal.
+pub fn stdin_notice(reads_stdin: bool, stdin_is_terminal: bool) -> Option<&'static str> {
+    (reads_stdin && stdin_is_terminal).then_some(
+        "cqlq: reading PGN from standard input (the terminal): paste or type games, end with \
+         Ctrl-D; or give a PGN file after the query",
+    )
+}
+
+/// Writes one game's result to a terminal stdout: the display cleared while writing (so no
+/// stale bar line is left among the results when stdout and stderr are the same terminal),
+/// and flushed at once (so results arrive game by game, not in bursts).
+pub fn write_to_terminal(
+    bar: &ProgressBar,
+    out: &mut dyn Write,
+    text: &[u8],
+) -> std::io::Result<()> {
+    bar.suspend(|| {
+        out.write_all(text)?;
+        out.flush()
+    })
 }
 
 /// The one-line summary: games read, matched, positions matched, bad games, a stop at
@@ -56,4 +109,53 @@ pub fn summary_line(summary: &Summary, seconds: f64) -> String {
 /// `1 game`, `2 games`: a count with its noun in the right number.
 pub fn counted(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The message names the games, their rate and the matches: 1,200 games in 3 s is 400
+    /// games/s.
+    #[test]
+    fn games_message_shows_games_per_second() {
+        assert_eq!(
+            games_message(1200, 3, Duration::from_secs(3)),
+            "1200 games (400 games/s), 3 matched"
+        );
+        assert_eq!(
+            games_message(0, 0, Duration::ZERO),
+            "0 games (0 games/s), 0 matched"
+        );
+    }
+
+    /// Standard input (no known size) gets a spinner without a total or ETA, which on a
+    /// stream would read `103 MiB/0 B`, a full bar and `ETA 0s`; files keep the bar.
+    #[test]
+    fn unknown_size_shows_a_spinner_without_total_or_eta() {
+        let spinner = template(false);
+        assert!(spinner.contains("{spinner}"), "{spinner}");
+        for absent in ["{total_bytes}", "{eta}", "{bar"] {
+            assert!(!spinner.contains(absent), "{spinner}");
+        }
+        assert!(template(true).contains("{total_bytes}"));
+        assert!(template(true).contains("{eta}"));
+    }
+
+    /// The notice appears only when standard input is read and is a terminal.
+    #[test]
+    fn stdin_notice_only_for_a_terminal_on_standard_input() {
+        assert!(stdin_notice(true, true).unwrap().contains("standard input"));
+        assert_eq!(stdin_notice(true, false), None);
+        assert_eq!(stdin_notice(false, true), None);
+    }
+
+    /// Writing through the display flushes: the text is in the writer's destination before
+    /// the call returns, even behind a buffer.
+    #[test]
+    fn writing_to_the_terminal_flushes_each_game() {
+        let mut buffered = std::io::BufWriter::with_capacity(1 << 16, Vec::new());
+        write_to_terminal(&ProgressBar::hidden(), &mut buffered, b"game\n").unwrap();
+        assert_eq!(buffered.get_ref().as_slice(), b"game\n");
+    }
 }

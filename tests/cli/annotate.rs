@@ -499,3 +499,42 @@ fn killed_in_place_run_leaves_the_input_untouched() {
     assert!(!dir.join("many.pgn.bak").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `annotated.pgn` mixes CRLF and LF games, and some CRLF games end their last tag line
+/// with trailing spaces (`[Annotator "Ashish Thatte"] `) or a broken tag. With a theme that
+/// matches every game (`initial`), every game gets a `[Themes]` line; the line break before
+/// it and the one ending it must be the same (CRLF in a CRLF game, LF in an LF game), as the
+/// game's own lines are: a bare LF inserted into a CRLF game is what the issue saw.
+#[test]
+fn themes_tag_keeps_crlf_after_trailing_spaces_in_annotated_pgn() {
+    let dir = scratch("crlf");
+    let initial = dir.join("initial.cql");
+    std::fs::write(&initial, "cql()\ninitial\n").unwrap();
+    let themes = [initial.display().to_string()];
+    let Some((_, output, _)) = annotate_shared(&dir, "annotated.pgn", &themes, &[]) else {
+        return;
+    };
+    let mut checked = 0;
+    let mut mixed = Vec::new();
+    for (at, _) in output
+        .windows(10)
+        .enumerate()
+        .filter(|(_, w)| *w == b"\n[Themes \"")
+    {
+        let before_crlf = at > 0 && output[at - 1] == b'\r';
+        let end = at + 1 + output[at + 1..].iter().position(|&b| b == b'\n').unwrap();
+        let after_crlf = output[end - 1] == b'\r';
+        checked += 1;
+        if before_crlf != after_crlf {
+            mixed.push(String::from_utf8_lossy(&output[at.saturating_sub(60)..end]).into_owned());
+        }
+    }
+    assert!(checked > 4_000, "only {checked} Themes tags");
+    assert!(
+        mixed.is_empty(),
+        "{} mixed: {:?}",
+        mixed.len(),
+        &mixed[..mixed.len().min(3)]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -22,3 +22,4 @@ mod pipes;
 mod queries;
 mod query_parse;
 mod user_mistakes;
+mod terminal;

@@ -240,3 +240,88 @@ fn binary_json_agrees_with_python_chess() {
         );
     }
 }
+
+/// cqlq's `--json` lines for every main-line position of `pgn` (`wtm or btm` matches all),
+/// keyed by (game number from 0, as the oracle counts, ply).
+fn json_positions(pgn: &Path, extra: &[&str]) -> std::collections::BTreeMap<(u64, u64), Value> {
+    let mut args = vec!["--json", "-q"];
+    args.extend_from_slice(extra);
+    args.extend(["-e", "wtm or btm", pgn.to_str().unwrap()]);
+    let out = common::cqlq(&args);
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            let key = (v["game"].as_u64().unwrap() - 1, v["ply"].as_u64().unwrap());
+            (key, v)
+        })
+        .collect()
+}
+
+/// Coordinate moves (issue 19 item 6): `messy.pgn`'s game 7 is written in UCI (`g1f3 c7c5
+/// e2e4 ...`, castling as `e1c1` and `e8g8`). python-chess's PGN reader takes a fully
+/// specified move (`find_move(from, to, promotion)`) where SAN is expected; cqlq read
+/// `illegal move "g1f3"` and stopped. Now every position of the game is python-chess's (its
+/// 114 positions, FEN by FEN).
+#[test]
+fn coordinate_moves_are_read_as_python_chess_reads_them() {
+    let Some(pgn) = common::shared_file("data/messy.pgn") else {
+        return;
+    };
+    let Some(truth) = oracle(&pgn, 7) else {
+        return;
+    };
+    let ours = json_positions(&pgn, &["--gamenumber", "7"]);
+    let game: Vec<&Value> = truth.iter().filter(|r| r["game"] == 6).collect();
+    assert_eq!(game.len(), 114, "python-chess reads the whole game");
+    assert_eq!(ours.len(), game.len(), "cqlq reads the whole game");
+    for rec in game {
+        let key = (6, rec["ply"].as_u64().unwrap());
+        let fen = ours[&key]["fen"].as_str().unwrap();
+        assert!(
+            same_fen(fen, rec["fen"].as_str().unwrap(), false),
+            "{key:?}: {fen} vs {}",
+            rec["fen"]
+        );
+    }
+}
+
+/// `--json`'s `san` and `uci` (issue 19 item 8) are python-chess's `node.san()` and
+/// `move.uci()` for the move that led to each position: on the UCI-written game of
+/// `messy.pgn` (`san_as_written` keeps `g1f3`, `san` is `Nf3`), on the first 40 master
+/// games (check and mate signs as python-chess writes them, whatever the source wrote), and on
+/// the generated crazyhouse games (drops, `@e4` for a pawn).
+#[test]
+fn json_san_and_uci_are_python_chess_s() {
+    let Some(messy) = common::shared_file("data/messy.pgn") else {
+        return;
+    };
+    let master = common::shared_file("data/std-visible-5k.pgn").unwrap();
+    let house = common::shared_file("data/variants/generated/crazyhouse.pgn").unwrap();
+    let mut compared = 0;
+    for (pgn, games, extra) in [
+        (&messy, 7, &["--gamenumber", "7"][..]),
+        (&master, 40, &["--gamenumber", "1", "40"][..]),
+        (&house, 20, &["--gamenumber", "1", "20"][..]),
+    ] {
+        let Some(truth) = oracle(pgn, games) else {
+            return;
+        };
+        let ours = json_positions(pgn, extra);
+        assert!(!ours.is_empty(), "{}", pgn.display());
+        for rec in truth.iter().filter(|r| r["ply"] != 0) {
+            let key = (rec["game"].as_u64().unwrap(), rec["ply"].as_u64().unwrap());
+            let Some(line) = ours.get(&key) else {
+                continue;
+            };
+            assert_eq!(line["san"], rec["move_san"], "{} {key:?}", pgn.display());
+            assert_eq!(line["uci"], rec["move_uci"], "{} {key:?}", pgn.display());
+            compared += 1;
+        }
+    }
+    assert!(compared > 3_000, "only {compared} moves compared");
+    let game7 = json_positions(&messy, &["--gamenumber", "7"]);
+    assert_eq!(game7[&(6, 1)]["san_as_written"], "g1f3");
+    assert_eq!(game7[&(6, 1)]["san"], "Nf3");
+}

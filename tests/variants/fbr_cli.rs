@@ -131,3 +131,155 @@ fn rules_refuse_online_variant_games() {
     let (_, err, _) = cqlq(&["--rules", "atomic", "-e", "mate", pgn.to_str().unwrap()]);
     assert!(err.contains("--rules does not apply"), "{err}");
 }
+
+/// `--rules 'gating[1]{HE}'` on Seirawan's pieces without its `Rules:` line (the testdata
+/// file with that line removed): `H` and `E` name the variant's Hawk and Elephant, so the
+/// rules are taken (they were refused with "`H` names no piece of this variant", checked
+/// against standard chess), and the games replay as `rules_line_in_a_definitions_file`'s
+/// do: every move, and as many mates as Fairy-Stockfish recorded. A standard game (the
+/// tagged `[Variant "chess"]`) is refused by itself, with the reason.
+#[test]
+fn gating_letters_are_checked_against_the_variants_own_pieces() {
+    let Some(dir) = data() else {
+        eprintln!("skipped: generated data absent");
+        return;
+    };
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/fbr/variants.txt"),
+    )
+    .unwrap();
+    assert!(text.contains("\nRules: gating[1]{HE}"));
+    let without: String = text
+        .lines()
+        .filter(|l| !l.starts_with("Rules:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let defs = std::env::temp_dir().join(format!("cqlq-fbr-{}-norules.txt", std::process::id()));
+    std::fs::write(&defs, without).unwrap();
+    let pgn = untagged(&dir, "seirawan");
+    let (out, err, code) = cqlq(&[
+        "--count",
+        "--variants",
+        defs.to_str().unwrap(),
+        "--variant",
+        "seirawan_without_gating",
+        "--rules",
+        "gating[1]{HE}",
+        "-e",
+        "mate",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "exit status; {err}");
+    assert!(!err.contains(": game "), "bad games:\n{err}");
+    assert_eq!(out.trim(), checkmates(&dir, "seirawan").to_string());
+    let standard = std::env::temp_dir().join(format!("cqlq-fbr-{}-std.pgn", std::process::id()));
+    std::fs::write(&standard, "[Variant \"chess\"]\n\n1. e4 e5 *\n").unwrap();
+    let (out, err, code) = cqlq(&[
+        "--count",
+        "--variants",
+        defs.to_str().unwrap(),
+        "--rules",
+        "gating[1]{HE}",
+        "-e",
+        "mate",
+        standard.to_str().unwrap(),
+    ]);
+    let _ = std::fs::remove_file(&pgn);
+    let _ = std::fs::remove_file(&defs);
+    let _ = std::fs::remove_file(&standard);
+    // The refused game counts as a bad game (exit 1: nothing matched).
+    assert_eq!((out.trim(), code), ("0", 1), "{err}");
+    assert!(
+        err.contains("--rules does not apply to standard chess games")
+            && err.contains("`H` names no piece"),
+        "{err}"
+    );
+}
+
+/// `--rules` equal to antichess (docs/fbr.md: `!royal mustcapture stalemate=win
+/// promotion=enter{QRBNK}`) on the first 20 generated antichess games with their
+/// `[Variant]`, `[FEN]` and `[SetUp]` tags removed (so they start as a game without a FEN
+/// tag does), against python-chess's per-position truth (`antichess.pychess.jsonl.gz`,
+/// `pychess_oracle.py` on the same games): every position's FEN (no castling rights: with
+/// no royal piece there is no castling) and exactly python-chess's stalemates (a side left
+/// without pieces has won by the variant's rule, it is not stalemated).
+#[test]
+fn antichess_rules_give_python_chess_fens_and_stalemates() {
+    let Some(dir) = data() else {
+        eprintln!("skipped: generated data absent");
+        return;
+    };
+    let text = std::fs::read_to_string(dir.join("antichess.pgn")).unwrap();
+    let mut kept = String::new();
+    for (i, game) in text.split("\n[Event ").enumerate().take(20) {
+        let game = if i == 0 {
+            game.to_string()
+        } else {
+            format!("[Event {game}")
+        };
+        for line in game.lines().filter(|l| {
+            !["[Variant ", "[FSFVariant ", "[FEN ", "[SetUp "]
+                .iter()
+                .any(|t| l.starts_with(t))
+        }) {
+            kept += line;
+            kept.push('\n');
+        }
+        kept.push('\n');
+    }
+    let pgn = std::env::temp_dir().join(format!("cqlq-fbr-{}-anti20.pgn", std::process::id()));
+    std::fs::write(&pgn, kept).unwrap();
+    let truth: Vec<serde_json::Value> = {
+        use std::io::BufRead;
+        let file = std::fs::File::open(dir.join("antichess.pychess.jsonl.gz")).unwrap();
+        std::io::BufReader::new(flate2::read::GzDecoder::new(file))
+            .lines()
+            .map(|l| serde_json::from_str(&l.unwrap()).unwrap())
+            .collect()
+    };
+    let rules = "!royal mustcapture stalemate=win promotion=enter{QRBNK}";
+    let positions = |query: &str| -> std::collections::BTreeMap<(u64, u64), String> {
+        let (out, err, code) = cqlq(&[
+            "--json",
+            "-q",
+            "--rules",
+            rules,
+            "-e",
+            query,
+            pgn.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(!err.contains(": game "), "bad games:\n{err}");
+        out.lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                let key = (v["game"].as_u64().unwrap() - 1, v["ply"].as_u64().unwrap());
+                (key, v["fen"].as_str().unwrap().to_string())
+            })
+            .collect()
+    };
+    let fens = positions("wtm or btm");
+    assert_eq!(fens.len(), truth.len(), "positions");
+    let mut wrong = Vec::new();
+    for t in &truth {
+        let key = (t["game"].as_u64().unwrap(), t["ply"].as_u64().unwrap());
+        if fens.get(&key).map(String::as_str) != t["fen"].as_str() {
+            wrong.push(format!("{key:?}: {:?} vs {}", fens.get(&key), t["fen"]));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} FENs differ: {:?}",
+        wrong.len(),
+        &wrong[..wrong.len().min(5)]
+    );
+    let stalemates: Vec<(u64, u64)> = positions("stalemate").into_keys().collect();
+    let want: Vec<(u64, u64)> = truth
+        .iter()
+        .filter(|t| t["is_stalemate"].as_bool().unwrap())
+        .map(|t| (t["game"].as_u64().unwrap(), t["ply"].as_u64().unwrap()))
+        .collect();
+    let _ = std::fs::remove_file(&pgn);
+    assert!(!want.is_empty());
+    assert_eq!(stalemates, want);
+}

@@ -303,6 +303,13 @@ impl FairyPos {
     /// clocks. `standard == false` writes halfmove 0 and move 1 (CQL's `currentfen`).
     pub fn to_fen(&self, standard: bool) -> String {
         let v = &*self.v;
+        // Fairy-Stockfish's `~` after a promoted piece where a capture demotes it (crazyhouse,
+        // FBR `holding=demote`).
+        let promoted_marker = v
+            .layers
+            .holding
+            .as_ref()
+            .is_some_and(|h| h.demote && !h.pocket);
         let mut s = String::new();
         for r in (0..v.ranks).rev() {
             let mut empty = 0;
@@ -316,6 +323,9 @@ impl FairyPos {
                             empty = 0;
                         }
                         s += fen_letter(v, t, c);
+                        if promoted_marker && self.promoted.has(sq) && !s.ends_with('~') {
+                            s.push('~');
+                        }
                     }
                 }
             }
@@ -395,6 +405,12 @@ impl FairyPos {
             Some(e) => s += &square_name(e),
             None => s.push('-'),
         }
+        // Fairy-Stockfish's and python-chess's remaining checks (`3+3`, FBR `royal=maxchecks(N)`),
+        // the field the reader takes.
+        if let Some(n) = v.layers.royal.max_checks {
+            let left = |c: usize| n.saturating_sub(self.checks[c]);
+            s += &format!(" {}+{}", left(0), left(1));
+        }
         if standard {
             s += &format!(" {} {}", self.halfmove, self.fullmove);
         } else {
@@ -425,11 +441,25 @@ fn fen_letter(v: &Variant, t: usize, c: usize) -> &str {
 /// bundled variants with hands, by FEN letter; other variants keep definition order.
 const FSF_HAND_ORDER: [(&str, &str); 2] = [("seirawan", "EHQRBNP"), ("shogi", "GNLPSRB")];
 
+/// Fairy-Stockfish's order for chess pieces with Seirawan's two (its types, highest first):
+/// the order for any variant whose pieces are all among these letters (chess with FBR
+/// `holding`, crazyhouse `[QRBNPqrbnp]`, Seirawan built from FBR `gating`).
+const FSF_CHESS_HAND_ORDER: &str = "EHQRBNP";
+
 /// The kinds in the order their pieces in hand are written.
 fn hand_order(v: &Variant) -> Vec<usize> {
     let mut order: Vec<usize> = (0..v.kinds.len()).collect();
     let name = v.def.name.to_lowercase();
-    if let Some((_, letters)) = FSF_HAND_ORDER.iter().find(|(n, _)| *n == name) {
+    let chess_letters = v.kinds.iter().all(|k| {
+        let sym = k.def.symbols[0].as_str();
+        sym.len() == 1 && (sym == "K" || FSF_CHESS_HAND_ORDER.contains(sym))
+    });
+    let letters = FSF_HAND_ORDER
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, letters)| *letters)
+        .or(chess_letters.then_some(FSF_CHESS_HAND_ORDER));
+    if let Some(letters) = letters {
         let rank = |t: &usize| {
             letters
                 .find(v.kinds[*t].def.symbols[0].as_str())

@@ -1,4 +1,5 @@
-//! Game ends under rule layers: lost royals (`atomic`, `royal=expose`, `benedict`),
+//! Game ends under rule layers: lost royals (`atomic`, `royal=expose`, `benedict`), a side
+//! without pieces where there is no royal (`!royal`),
 //! `pieces=extinction`, `hill` (with `balance`, `fill`, `pass`), `royal=bare`/`baremove`/
 //! `solely`/`maxchecks`, repetitions (`draw`, `loss`), and the result of mate and stalemate
 //! (`royal=checkmated`, `stalemate=...`).
@@ -96,6 +97,21 @@ impl FairyPos {
             }
             if lost(them) && !lost(us) {
                 return end(Verdict::Win(us), "royal lost");
+            }
+        }
+        // No royal piece (`!royal`, antichess): a side left without pieces ends the game, with
+        // the result the stalemate rule gives the side without them (python-chess's and
+        // Fairy-Stockfish's antichess: a variant end, not a stalemate).
+        if !self.v.has_royal {
+            let outcome = |c: usize| match self.v.def.rules.stalemate {
+                Some(Outcome::Win) => Verdict::Win(c),
+                Some(Outcome::Loss) => Verdict::Win(1 - c),
+                _ => Verdict::Draw,
+            };
+            for c in [us, them] {
+                if self.color[c].none() {
+                    return end(outcome(c), "no pieces");
+                }
             }
         }
         if let Some(mask) = l.extinction {

@@ -502,6 +502,10 @@ impl FairyPos {
                 let t = m.piece as usize;
                 self.hand[us][t] = self.hand[us][t].saturating_sub(1);
                 self.put(to, us, m.promo.map_or(t, usize::from));
+                // As Fairy-Stockfish: a pawn drop resets the clock (the pawns that reset it
+                // when they move, below), other drops count.
+                let k = &self.v.kinds[t];
+                reset |= k.is_pawnlike() && !k.same_captures;
             }
             MoveKind::Pickup => {
                 let t = m.piece as usize;

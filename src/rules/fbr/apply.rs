@@ -244,10 +244,17 @@ impl Applier {
         let col = r.column;
         if r.cancel {
             return match r.name.as_str() {
+                // Castling is a royal piece's move with its partner (FBR's `royal=castle{R}`):
+                // with no royal piece there is none, and the start position has no rights
+                // (antichess's `w - -`).
                 "royal" => {
                     for p in &mut self.def.pieces {
+                        if p.flags.royal {
+                            p.castles.clear();
+                        }
                         p.flags.royal = false;
                     }
+                    self.def.fen = without_castling_rights(&self.def.fen);
                     Ok(())
                 }
                 // `!draw`, `!mirror`: FBR's defaults are not applied anyway (mirror is read first).
@@ -764,4 +771,14 @@ impl BoardRange {
             parts: Vec::new(),
         }
     }
+}
+
+/// `fen` with `-` in its castling field (the third), as a start position without castling
+/// writes it; unchanged when it has no such field.
+fn without_castling_rights(fen: &str) -> String {
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    if let Some(castling) = fields.get_mut(2) {
+        *castling = "-";
+    }
+    fields.join(" ")
 }
