@@ -194,8 +194,11 @@ fn cut(opened: Opened, per_shard: u64, sink: &mut dyn ShardSink) -> io::Result<(
                     return Err(e);
                 }
                 let at_end = n < CHUNK;
-                let read =
-                    compressed.then(|| stream.consumed.load(std::sync::atomic::Ordering::Relaxed));
+                // Compressed and decompressed bytes read so far.
+                let read = compressed.then(|| {
+                    let consumed = stream.consumed.load(std::sync::atomic::Ordering::Relaxed);
+                    (consumed, offset + buffer.len() as u64)
+                });
                 let used = cutter.games(&buffer, offset, read, at_end, sink)?;
                 if at_end {
                     break;
@@ -226,13 +229,13 @@ struct Cutter {
 }
 
 impl Cutter {
-    /// Takes in the complete games of `data` (file offset `offset`; `read`: the compressed
-    /// bytes read so far, for a compressed input); returns the bytes used.
+    /// Takes in the complete games of `data` (file offset `offset`; `read`: for a compressed
+    /// input, the compressed and decompressed bytes read so far); returns the bytes used.
     fn games(
         &mut self,
         data: &[u8],
         offset: u64,
-        read: Option<u64>,
+        read: Option<(u64, u64)>,
         at_end: bool,
         sink: &mut dyn ShardSink,
     ) -> io::Result<usize> {
@@ -243,8 +246,11 @@ impl Cutter {
                 break;
             }
             let start = offset + game.start as u64;
-            // The measure of progress: file bytes, or compressed bytes read for a stream.
-            let at = read.unwrap_or(start);
+            // The measure of progress: file bytes, or for a compressed stream the compressed
+            // bytes the game start corresponds to (at the ratio read so far).
+            let at = read.map_or(start, |(consumed, decompressed)| {
+                (start as u128 * consumed as u128 / decompressed.max(1) as u128) as u64
+            });
             if self.shard.games > 0 && at >= self.next_cut() {
                 self.measure_start = at;
                 let from = (self.written - offset) as usize;
@@ -309,6 +315,9 @@ impl<W: Write> ShardSink for Plan<W> {
         )
     }
 }
+
+/// A shard's zstd writer.
+type ShardEncoder = zstd::stream::write::Encoder<'static, io::BufWriter<std::fs::File>>;
 
 /// `-o DIR`: each shard a `.pgn.zst` file, written to a temporary name and renamed when
 /// complete, and the manifest at the end.

@@ -99,7 +99,10 @@ fn bad_games(stderr: &str, name: &str) -> Vec<String> {
     stderr
         .lines()
         .filter(|l| l.contains(": game "))
-        .map(|l| l.replacen(name, "INPUT", 1).replacen("<stdin>", "INPUT", 1))
+        .map(|l| match name {
+            "" => l.replacen("<stdin>", "INPUT", 1),
+            _ => l.replacen(name, "INPUT", 1),
+        })
         .collect()
 }
 
@@ -266,6 +269,7 @@ fn split_rewrites_a_compressed_file_into_whole_game_shards() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
+    // About a quarter of the compressed bytes each: 4 shards (the last may be cut short).
     assert!(shards.len() >= 3, "{manifest}");
     let (whole, _) = ok(&cqlq(&[EVERY_GAME, &[path.to_str().unwrap()]].concat()));
     let (mut text, mut joined) = (Vec::new(), String::new());
