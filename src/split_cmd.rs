@@ -326,10 +326,7 @@ struct ZstShards {
     stem: String,
     level: i32,
     /// The shard being written and its temporary path.
-    current: Option<(
-        zstd::stream::write::Encoder<'static, io::BufWriter<std::fs::File>>,
-        PathBuf,
-    )>,
+    current: Option<(ShardEncoder, PathBuf)>,
     index: usize,
     /// The manifest's lines.
     manifest: Vec<String>,
