@@ -105,6 +105,7 @@ class SparkEqualsOneMachine(unittest.TestCase):
             .appName("cqlq-spark-tests")
             .config("spark.ui.enabled", "false")
             .config("spark.sql.shuffle.partitions", "4")
+            .config("spark.ui.showConsoleProgress", "false")
             .getOrCreate()
         )
         cls.spark.sparkContext.setLogLevel("ERROR")
