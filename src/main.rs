@@ -26,6 +26,7 @@ mod cli_errors;
 mod cli_query;
 mod cli_variants;
 mod generated;
+mod split_cmd;
 mod stdout_closed;
 
 use std::io;
@@ -52,6 +53,9 @@ fn main() -> ExitCode {
     }
     if std::env::args_os().nth(1).is_some_and(|a| a == "annotate") {
         return cli_annotate::main();
+    }
+    if std::env::args_os().nth(1).is_some_and(|a| a == "split") {
+        return split_cmd::main();
     }
     let cli = Cli::parse_from(cli_aliases::cql_args_to_cqlq_or_exit(std::env::args_os()));
     match main_with(cli) {
@@ -243,6 +247,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     let (default_variant, default_fairy) =
         cli_variants::forced_variant(cli.variant.as_deref(), &fairy_defs)?;
     let config = RunConfig {
+        shard: shard_place(&cli, &inputs)?,
         filter: query.filter,
         inputs,
         format,
@@ -369,6 +374,36 @@ fn input_limits(cli: &Cli) -> Result<cqlq::run::limits::InputLimits, String> {
             .map_err(|_| format!("--max-icn-board: `{text}` is not a whole number"))?;
     }
     Ok(limits)
+}
+
+/// `--byte-range`, `--input-offset`, `--first-game-number`: where the one input sits in its
+/// file.
+fn shard_place(cli: &Cli, inputs: &[Input]) -> Result<cqlq::run::byte_range::ShardPlace, String> {
+    let byte_range = match &cli.byte_range {
+        Some(text) => Some(
+            cqlq::run::byte_range::parse_byte_range(text)
+                .map_err(|e| format!("--byte-range: {e}"))?,
+        ),
+        None => None,
+    };
+    let place = cqlq::run::byte_range::ShardPlace {
+        byte_range,
+        input_offset: cli.input_offset,
+        first_game_number: cli.first_game_number,
+    };
+    if place != Default::default() && inputs.len() != 1 {
+        return Err(
+            "--byte-range, --input-offset and --first-game-number place one input in its file: \
+             give exactly one PGN file (or standard input)"
+                .into(),
+        );
+    }
+    if cli.input_offset > 0 && inputs != [Input::Stdin] {
+        return Err(
+            "--input-offset tells where standard input starts in its file: read `-`".into(),
+        );
+    }
+    Ok(place)
 }
 
 /// Whether query errors get colours: only when stderr is a terminal.

@@ -102,6 +102,8 @@ pub struct Stream {
     pub consumed: Arc<AtomicU64>,
     /// The name used to recognise ICN by its ending: the file's, less a compression ending.
     pub plain_name: PathBuf,
+    /// The (decompressed) offset of the stream's first byte in its file: 0 but for a shard.
+    pub first_offset: u64,
 }
 
 /// Counts the bytes read through it (the compressed bytes, for the progress bar).
@@ -128,7 +130,7 @@ pub fn open_input(input: &Input) -> io::Result<Opened> {
 }
 
 /// Standard input, decompressed when its first bytes are a compression's magic number.
-fn open_stdin() -> io::Result<Stream> {
+pub(super) fn open_stdin() -> io::Result<Stream> {
     stream_from(io::stdin(), None, PathBuf::new())
 }
 
@@ -204,6 +206,7 @@ fn stream_from(
         compression,
         consumed,
         plain_name,
+        first_offset: 0,
     })
 }
 

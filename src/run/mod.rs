@@ -1,6 +1,7 @@
 //! The run: inputs → game slices → (in parallel) read, replay, evaluate, render → one writer
 //! in input order. Bad games are reported on stderr and counted, never fatal.
 
+pub mod byte_range;
 mod emit;
 pub mod fairy;
 mod icn;
@@ -124,6 +125,9 @@ pub struct RunConfig {
     pub show_matches: bool,
     /// The largest game and ICN board read (`--max-game-bytes`, `--max-icn-board`).
     pub limits: limits::InputLimits,
+    /// Where the input sits in a larger file (`--byte-range`, `--input-offset`,
+    /// `--first-game-number`); the default: the input is the whole file.
+    pub shard: byte_range::ShardPlace,
 }
 
 /// Counts for the summary line and the exit status.
@@ -494,7 +498,7 @@ impl Sink<'_> {
             if batch.is_empty() {
                 break;
             }
-            let first = self.summary.games + 1;
+            let first = self.summary.games + config.shard.first_game_number;
             let one = |(k, r): (usize, &std::ops::Range<usize>)| {
                 process_game(
                     config,
@@ -603,7 +607,12 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         }
         let name = input.name();
         let games_before = sink.summary.games;
-        let result = input::open_input(input).and_then(|opened| match (opened, input) {
+        let opened = if config.shard == byte_range::ShardPlace::default() {
+            input::open_input(input)
+        } else {
+            byte_range::open_shard(input, &config.shard).map(input::Opened::Stream)
+        };
+        let result = opened.and_then(|opened| match (opened, input) {
             (input::Opened::Stream(stream), _) => {
                 let named = InputName {
                     name: name.clone(),

@@ -81,7 +81,7 @@ impl Sink<'_> {
     pub(super) fn stream(&mut self, stream: Stream, name: &InputName) -> io::Result<()> {
         let chunks = read_ahead(stream.reader, stream.consumed, STREAM_CHUNK);
         let mut buffer: Vec<u8> = Vec::new();
-        let mut offset = 0u64;
+        let mut offset = stream.first_offset;
         let mut first = true;
         // Dropping the rest of a game over the size limit, until the next game starts.
         let mut skipping = false;

@@ -7,6 +7,7 @@
 mod common;
 
 mod annotate;
+mod byte_range;
 mod cli;
 mod cql_command_line;
 mod cqli_extensions;

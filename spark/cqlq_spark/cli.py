@@ -1,0 +1,111 @@
+"""``cqlq-spark``: the command line. ``cqlq-spark QUERY.cql INPUT... --output DIR`` (or
+``-e TEXT INPUT...``) runs the search as a Spark job and writes ``DIR/matches`` and
+``DIR/errors`` (Parquet or JSON lines), or with ``--format pgn`` one PGN file per input plus
+``DIR/errors.jsonl``. Exit status as cqlq's: 0 some match, 1 none, 2 trouble."""
+
+import argparse
+import json
+import sys
+import time
+
+from .binary import CqlqNotFound, QueryError
+
+
+def parse_args(argv):
+    """The command line's options."""
+    p = argparse.ArgumentParser(
+        prog="cqlq-spark",
+        description="Run a CQL query over PGN files as an Apache Spark job, with the answers of one machine",
+        epilog="Example: cqlq-spark -e mate games/*.pgn --output out/   (docs/scale-out.md has the cluster commands)",
+    )
+    p.add_argument("args", nargs="+", metavar="QUERY.cql | INPUT", help="QUERY.cql then inputs (or only inputs with -e): files, folders, globs, URLs")
+    p.add_argument("-e", "--expr", metavar="TEXT", help="the query text inline")
+    p.add_argument("--output", required=True, metavar="DIR", help="the output folder (any file system Spark or fsspec writes)")
+    p.add_argument("--format", choices=["parquet", "jsonl", "pgn"], default="parquet")
+    p.add_argument("--shards-per-file", type=int, default=4, metavar="N", help="byte-range shards per plain file (default 4)")
+    p.add_argument("--master", metavar="URL", help="Spark master (default: spark-submit's, else local[*])")
+    p.add_argument("--cqlq", metavar="PATH", help="the cqlq binary (default $CQLQ_BIN, else cqlq on PATH); shipped with the job")
+    p.add_argument("--no-ship", action="store_true", help="do not ship the binary: executors find cqlq on their PATH")
+    p.add_argument("--threads-per-task", type=int, metavar="N", help="cqlq threads per task (default spark.task.cpus)")
+    p.add_argument("--variations", action="store_true", help="also search inside variations (cqlq --variations)")
+    return p.parse_args(argv)
+
+
+def main(argv=None):
+    """Runs the command; returns (and exits with) its status."""
+    opts = parse_args(sys.argv[1:] if argv is None else argv)
+    if opts.expr is not None:
+        query, query_is_file, inputs = opts.expr, False, opts.args
+    else:
+        if len(opts.args) < 2:
+            print("cqlq-spark: give QUERY.cql and at least one input (or -e TEXT)", file=sys.stderr)
+            return 2
+        try:
+            with open(opts.args[0], encoding="utf-8") as f:
+                query = f.read()
+        except OSError as e:
+            print("cqlq-spark: %s: %s" % (opts.args[0], e), file=sys.stderr)
+            return 2
+        query_is_file, inputs = True, opts.args[1:]
+    from pyspark.sql import SparkSession
+
+    from .search import search_all, write_pgn
+
+    t0 = time.time()
+    builder = SparkSession.builder.appName("cqlq-spark")
+    if opts.master:
+        builder = builder.master(opts.master)
+    spark = builder.getOrCreate()
+    t_session = time.time() - t0
+    try:
+        t1 = time.time()
+        result = search_all(
+            spark,
+            query,
+            inputs,
+            query_is_file_text=query_is_file,
+            shards_per_file=opts.shards_per_file,
+            cqlq=opts.cqlq,
+            ship=not opts.no_ship,
+            threads_per_task=opts.threads_per_task,
+            extra_args=["--variations"] if opts.variations else [],
+            output="pgn" if opts.format == "pgn" else "json",
+        )
+        out = opts.output.rstrip("/")
+        if opts.format == "pgn":
+            write_pgn(result, out)
+            result.errors.drop("seq").coalesce(1).write.mode("overwrite").json(out + "/errors")
+            matched = result.records.where("kind = 'p'").limit(1).count()
+        else:
+            writer = "parquet" if opts.format == "parquet" else "json"
+            getattr(result.matches.write.mode("overwrite"), writer)(out + "/matches")
+            getattr(result.errors.write.mode("overwrite"), writer)(out + "/errors")
+            matched = result.matches.count()
+        bad = result.errors.count()
+        elapsed = time.time() - t1
+    except QueryError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    except (CqlqNotFound, FileNotFoundError, OSError) as e:
+        print("cqlq-spark: %s" % e, file=sys.stderr)
+        return 2
+    finally:
+        spark.stop()
+    print(
+        "cqlq-spark: %d inputs, %d shards, %s, %d bad games; session start %.1f s, job %.1f s (planning %.1f s)"
+        % (
+            len(result.inputs),
+            len(result.shards),
+            ("matches written" if opts.format == "pgn" else "%d positions matched" % matched),
+            bad,
+            t_session,
+            elapsed,
+            result.planning_seconds,
+        ),
+        file=sys.stderr,
+    )
+    return 0 if matched else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,161 @@
+"""The division of work: inputs listed (files, folders, globs, on any file system fsspec
+knows), each file told plain or compressed by its first bytes, and cut into shards.
+
+A plain file becomes ``shards_per_file`` byte ranges cut at game starts: one task per file
+pipes the file through ``cqlq split - --plan`` (the splitter's own game starts, in bounded
+memory), which gives each range its first game number and game count. A compressed file is
+one shard (cut it beforehand with ``cqlq split FILE --shards N -o DIR``). A query whose
+results depend on other games of the file (``sort``, ``persistent``, ``lastgamenumber``)
+runs one task per file, so its results are the ones a single run over the file gives."""
+
+import json
+import re
+import subprocess
+import threading
+
+import fsspec
+
+#: Magic numbers of the compressions cqlq reads (zstd, its skippable frames, gzip, bzip2).
+_COMPRESSED = (b"\x28\xb5\x2f\xfd", b"\x1f\x8b", b"BZh")
+#: File names a folder contributes (as cqlq's own folder rule).
+_GAME_FILE = re.compile(r"^[^.].*\.(pgn)(\.(zst|gz|bz2))?$", re.IGNORECASE)
+#: Words whose results depend on other games than the one searched.
+_WHOLE_FILE_WORDS = re.compile(r"\b(sort|persistent|lastgamenumber)\b")
+#: Bytes copied at a time into a task's cqlq.
+COPY_CHUNK = 1 << 20
+
+
+def needs_whole_files(query):
+    """Whether the query must see each file whole (its games' results depend on others)."""
+    return bool(_WHOLE_FILE_WORDS.search(query))
+
+
+def list_inputs(paths):
+    """The input files, in order: a folder gives its game files sorted by name (as cqlq
+    does), a glob its matches sorted; each as ``dict(path, size, compressed)``."""
+    files = []
+    for given in paths:
+        fs, root = fsspec.core.url_to_fs(given)
+        if fs.isdir(root):
+            names = sorted(
+                p for p in fs.ls(root, detail=False) if _GAME_FILE.match(p.rsplit("/", 1)[-1])
+            )
+            if not names:
+                raise FileNotFoundError("%s: the folder holds no game files (*.pgn, *.pgn.zst, ...)" % given)
+        elif fsspec.core.has_magic(root):
+            names = sorted(fs.glob(root))
+            if not names:
+                raise FileNotFoundError("%s: no file matches" % given)
+        else:
+            if not fs.exists(root):
+                raise FileNotFoundError("%s: no such file (check the path)" % given)
+            names = [root]
+        for name in names:
+            url = name if fs.protocol in ("file", ("file", "local")) else fs.unstrip_protocol(name)
+            try:
+                with fs.open(name, "rb") as f:
+                    head = f.read(4)
+                size = fs.size(name)
+            except OSError as e:
+                raise OSError("%s: cannot be read: %s" % (url, e)) from e
+            compressed = head.startswith(_COMPRESSED) or (
+                len(head) == 4 and head[1:] == b"\x2a\x4d\x18" and head[0] & 0xF0 == 0x50
+            )
+            files.append({"path": url, "size": size, "compressed": compressed})
+    return files
+
+
+def open_input(path):
+    """Opens an input for reading its bytes (local, HDFS, S3, ... through fsspec)."""
+    return fsspec.open(path, "rb").open()
+
+
+def feed(path, start, end, sink, errors):
+    """Copies bytes ``[start, end)`` of ``path`` (to its end when ``end`` is None) into
+    ``sink`` (a process's standard input) a megabyte at a time, then closes it; a failure to
+    read is put in ``errors``; a reader that stopped early is not one."""
+    try:
+        with open_input(path) as f:
+            f.seek(start)
+            left = None if end is None else end - start
+            while left is None or left > 0:
+                chunk = f.read(COPY_CHUNK if left is None else min(COPY_CHUNK, left))
+                if not chunk:
+                    break
+                sink.write(chunk)
+                if left is not None:
+                    left -= len(chunk)
+    except BrokenPipeError:
+        pass
+    except Exception as e:  # reported by the task, naming the file
+        errors.append("%s: cannot be read: %s" % (path, e))
+    finally:
+        try:
+            sink.close()
+        except BrokenPipeError:
+            pass
+
+
+def plan_file(binary, path, shard_bytes):
+    """The shards of one plain file: ``cqlq split - --plan`` over its bytes."""
+    proc = subprocess.Popen(
+        [binary, "split", "-", "--plan", "--shard-bytes", str(shard_bytes)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    errors = []
+    feeder = threading.Thread(target=feed, args=(path, 0, None, proc.stdin, errors), daemon=True)
+    feeder.start()
+    out = proc.stdout.read()
+    err = proc.stderr.read()
+    feeder.join()
+    code = proc.wait()
+    if errors:
+        raise OSError(errors[0])
+    if code != 0:
+        raise RuntimeError("%s: cqlq split --plan failed: %s" % (path, err.decode("utf-8", "replace")))
+    return [json.loads(line) for line in out.decode().splitlines() if line.strip()]
+
+
+def plan_shards(sc, inputs, shards_per_file, query, binary_for_task):
+    """The shards of every input, in input order: dicts with ``file_index``, ``shard``,
+    ``path``, ``start``, ``end`` (None: to the file's end), ``first_game``, ``games`` (None
+    when not counted) and ``plain``. Plain files cut in several are planned by Spark tasks,
+    one per file."""
+    whole = shards_per_file <= 1 or needs_whole_files(query)
+    to_plan = [
+        (i, f) for i, f in enumerate(inputs) if not (whole or f["compressed"] or f["size"] == 0)
+    ]
+    plans = {}
+    if to_plan:
+
+        def plan_partition(items):
+            binary = binary_for_task()
+            for i, f in items:
+                shard_bytes = max(1, -(-f["size"] // shards_per_file))
+                yield i, plan_file(binary, f["path"], shard_bytes)
+
+        plans = dict(
+            sc.parallelize(to_plan, len(to_plan)).mapPartitions(plan_partition).collect()
+        )
+    shards = []
+    for i, f in enumerate(inputs):
+        ranges = plans.get(i) or [
+            {"start": 0, "end": None, "first_game": 1, "games": None}
+        ]
+        for k, r in enumerate(ranges):
+            shards.append(
+                {
+                    "file_index": i,
+                    "shard": k,
+                    "path": f["path"],
+                    "start": r["start"],
+                    "end": r["end"] if i in plans else None,
+                    "first_game": r["first_game"],
+                    "games": r["games"],
+                    "plain": not f["compressed"],
+                    "cut": i in plans,
+                }
+            )
+    return shards

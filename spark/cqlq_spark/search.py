@@ -1,0 +1,218 @@
+"""The library entry points: :func:`search` and :func:`search_all` plan the shards, run one
+Spark task per shard and turn cqlq's output into DataFrames."""
+
+import os
+import time
+from dataclasses import dataclass, field
+
+from pyspark import StorageLevel
+from pyspark.sql import DataFrame, SparkSession, functions as F, types as T
+
+from . import binary as binaries
+from .plan import list_inputs, plan_shards
+from .task import run_shard
+
+#: The schema of a task's records (see :mod:`cqlq_spark.task`).
+RECORD_SCHEMA = T.StructType(
+    [
+        T.StructField("kind", T.StringType(), False),
+        T.StructField("file_index", T.IntegerType(), False),
+        T.StructField("shard", T.IntegerType(), False),
+        T.StructField("seq", T.LongType(), False),
+        T.StructField("data", T.BinaryType(), False),
+    ]
+)
+
+#: The fields of cqlq's ``--json`` lines kept as columns.
+MATCH_SCHEMA = T.StructType(
+    [
+        T.StructField("game", T.LongType()),
+        T.StructField("ply", T.LongType()),
+        T.StructField("fen", T.StringType()),
+        T.StructField("san", T.StringType()),
+        T.StructField("move", T.StringType()),
+        T.StructField("tags", T.MapType(T.StringType(), T.StringType())),
+        T.StructField("comments", T.ArrayType(T.StringType())),
+        T.StructField("messages", T.ArrayType(T.StringType())),
+    ]
+)
+
+#: The fields of a bad game's record.
+ERROR_SCHEMA = T.StructType(
+    [
+        T.StructField("game", T.LongType()),
+        T.StructField("byte", T.LongType()),
+        T.StructField("decompressed", T.BooleanType()),
+        T.StructField("reason", T.StringType()),
+    ]
+)
+
+
+@dataclass
+class SearchResult:
+    """What :func:`search_all` returns."""
+
+    #: Matched positions: ``path``, ``game`` (numbered within its file), ``ply``, ``fen``,
+    #: ``san``, ``move``, ``tags``, ``comments``, ``messages``, ``json`` (cqlq's line as one
+    #: machine prints it), and ``file_index``, ``shard``, ``seq`` (input order).
+    matches: DataFrame
+    #: Bad games: ``path``, ``game``, ``byte`` (in the file; in the decompressed stream when
+    #: ``decompressed``), ``reason``, ``file_index``, ``shard``.
+    errors: DataFrame
+    #: The tasks' raw records (kind, file_index, shard, seq, data), persisted.
+    records: DataFrame
+    #: The inputs (path, size, compressed), in order.
+    inputs: list
+    #: The shards run, in order (see :func:`cqlq_spark.plan.plan_shards`).
+    shards: list
+    #: Seconds spent planning (listing and cutting the inputs).
+    planning_seconds: float = 0.0
+    timings: dict = field(default_factory=dict)
+
+
+#: Spark applications this package was already sent to (by application id).
+_SHIPPED_TO = set()
+
+
+def ship_package(sc):
+    """Sends this package to the executors (``SparkContext.addPyFile`` of a zip of it), once
+    per application, so executors need not have it installed."""
+    if sc.applicationId in _SHIPPED_TO:
+        return
+    import tempfile
+    import zipfile
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    path = os.path.join(tempfile.mkdtemp(prefix="cqlq-spark-py-"), "cqlq_spark.zip")
+    with zipfile.ZipFile(path, "w") as z:
+        for name in sorted(os.listdir(here)):
+            if name.endswith(".py"):
+                z.write(os.path.join(here, name), "cqlq_spark/" + name)
+    sc.addPyFile(path)
+    _SHIPPED_TO.add(sc.applicationId)
+
+
+def search(spark, query, paths, **options):
+    """The DataFrame of positions matching ``query`` (CQL text) in the games of ``paths``
+    (files, folders, globs; any file system fsspec knows); see :func:`search_all`."""
+    return search_all(spark, query, paths, **options).matches
+
+
+def search_all(
+    spark: SparkSession,
+    query: str,
+    paths,
+    *,
+    query_is_file_text=False,
+    shards_per_file=4,
+    cqlq=None,
+    ship=True,
+    threads_per_task=None,
+    extra_args=(),
+    output="json",
+    fail_first_attempt_of_shard=None,
+):
+    """Plans, then runs cqlq over every shard. ``query_is_file_text``: the query is a ``.cql``
+    file's text (read as ``cqlq QUERY.cql`` reads it) rather than ``-e`` text. ``cqlq``: the
+    binary's path (default ``$CQLQ_BIN`` or ``cqlq`` on ``PATH``); ``ship``: send it with the
+    job (``SparkContext.addFile``) instead of expecting it on the executors. ``output``:
+    ``"json"`` (rows) or ``"pgn"`` (the records are pieces of cqlq's PGN output, see
+    :func:`write_pgn`). ``extra_args``: more cqlq options (e.g. ``["--variations"]``).
+    ``fail_first_attempt_of_shard``: ``(file_index, shard)`` whose first attempt fails (tests).
+    The query is compiled on the driver first: a bad one raises :class:`QueryError`."""
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    sc = spark.sparkContext
+    driver_cqlq = binaries.driver_binary(cqlq)
+    binaries.check_query(driver_cqlq, query, query_is_file_text, extra_args)
+    ship_package(sc)
+    shipped = None
+    if ship:
+        sc.addFile(driver_cqlq)
+        shipped = os.path.basename(driver_cqlq)
+    threads = threads_per_task or int(sc.getConf().get("spark.task.cpus", "1"))
+    started = time.time()
+    inputs = list_inputs([str(p) for p in paths])
+
+    def binary_for_task():
+        return binaries.executor_binary(shipped, cqlq)
+
+    shards = plan_shards(sc, inputs, shards_per_file, query, binary_for_task)
+    planned = time.time()
+    spec = {
+        "query": query,
+        "query_is_file_text": query_is_file_text,
+        "format": output,
+        "threads": threads,
+        "cqlq": cqlq,
+        "shipped": shipped,
+        "extra_args": list(extra_args),
+        "fail_first_attempt_of_shard": fail_first_attempt_of_shard,
+    }
+
+    def task(items):
+        for shard in items:
+            yield from run_shard(shard, spec)
+
+    rdd = sc.parallelize(shards, max(1, len(shards))).mapPartitions(task)
+    records = spark.createDataFrame(rdd, RECORD_SCHEMA, verifySchema=False).persist(StorageLevel.MEMORY_AND_DISK)
+    paths_col = F.array(*[F.lit(f["path"]) for f in inputs]) if inputs else F.array()
+    path = F.element_at(paths_col, F.col("file_index") + 1)
+    text = F.col("data").cast("string")
+    matches = (
+        records.where(F.col("kind") == "m")
+        .select(
+            path.alias("path"),
+            F.from_json(text, MATCH_SCHEMA).alias("m"),
+            text.alias("json"),
+            "file_index",
+            "shard",
+            "seq",
+        )
+        .select("path", "m.*", "json", "file_index", "shard", "seq")
+    )
+    errors = (
+        records.where(F.col("kind") == "e")
+        .select(path.alias("path"), F.from_json(text, ERROR_SCHEMA).alias("e"), "file_index", "shard", "seq")
+        .select("path", "e.*", "file_index", "shard", "seq")
+    )
+    return SearchResult(
+        matches=matches,
+        errors=errors,
+        records=records,
+        inputs=inputs,
+        shards=shards,
+        planning_seconds=planned - started,
+    )
+
+
+def pgn_name(index, path):
+    """The output file of one input's PGN: its index (input order) and its name."""
+    base = path.rstrip("/").rsplit("/", 1)[-1]
+    for ending in (".zst", ".gz", ".bz2", ".pgn"):
+        if base.lower().endswith(ending):
+            base = base[: -len(ending)]
+    return "%05d-%s.pgn" % (index, base)
+
+
+def write_pgn(result, directory):
+    """Writes each input's matched games as ``DIR/NNNNN-NAME.pgn``, in input order, byte for
+    byte what ``cqlq QUERY NAME`` writes; pieces stream from the executors in order (the
+    records are computed once, in parallel, and read back partition by partition)."""
+    import fsspec
+
+    fs, root = fsspec.core.url_to_fs(directory)
+    fs.makedirs(root, exist_ok=True)
+    result.records.count()
+    names = [pgn_name(i, f["path"]) for i, f in enumerate(result.inputs)]
+    open_files = {}
+    try:
+        for i, name in enumerate(names):
+            open_files[i] = fs.open(root.rstrip("/") + "/" + name, "wb")
+        pieces = result.records.where(F.col("kind") == "p").select("file_index", "data")
+        for row in pieces.toLocalIterator():
+            open_files[row.file_index].write(bytes(row.data))
+    finally:
+        for f in open_files.values():
+            f.close()
+    return names

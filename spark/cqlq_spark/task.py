@@ -1,0 +1,129 @@
+"""One Spark task: cqlq run on one shard, the shard's bytes streamed into its standard input,
+its output read back as records.
+
+A record is ``(kind, file_index, shard, seq, data)``: ``kind`` is ``"m"`` for a matched
+position (``data``: cqlq's ``--json`` line), ``"p"`` for a piece of PGN output (up to a
+megabyte, in order) and ``"e"`` for a bad game (``data``: a JSON object with the game's
+number, byte offset and the reason). Memory holds one copy chunk, one output piece and the
+shard's bad-game reports, whatever the shard's size; cqlq itself streams in bounded memory.
+A task fails (and Spark retries it) when cqlq exits with trouble or the input cannot be read;
+a retried task makes the same records."""
+
+import json
+import re
+import subprocess
+import tempfile
+import threading
+
+from .binary import executor_binary, query_args
+from .plan import feed
+
+#: cqlq's report of a bad game on standard error.
+_BAD_GAME = re.compile(
+    r"^<stdin>: game (?P<game>\d+) \((?P<decompressed>decompressed )?byte (?P<byte>\d+)\): (?P<reason>.*)$"
+)
+#: Bytes per piece of PGN output.
+PGN_PIECE = 1 << 20
+
+
+def shard_args(shard):
+    """The options that place the shard's bytes in its file: the byte range (the shard's bytes
+    are sent from its start), the first byte's offset, the first game's number."""
+    if not shard["cut"]:
+        return []
+    end = shard["end"]
+    return [
+        "--byte-range",
+        "%d-%d" % (shard["start"], end),
+        "--input-offset",
+        str(shard["start"]),
+        "--first-game-number",
+        str(shard["first_game"]),
+    ]
+
+
+def run_shard(shard, spec):
+    """Runs cqlq on one shard; yields its records (see the module's docs)."""
+    from pyspark import TaskContext
+
+    binary = executor_binary(spec.get("shipped"), spec.get("cqlq"))
+    fail_shard = spec.get("fail_first_attempt_of_shard")
+    context = TaskContext.get()
+    fail_now = (
+        fail_shard is not None
+        and tuple(fail_shard) == (shard["file_index"], shard["shard"])
+        and context is not None
+        and context.attemptNumber() == 0
+    )
+    key = (shard["file_index"], shard["shard"])
+    with tempfile.TemporaryDirectory(prefix="cqlq-task-") as tmp:
+        fmt = ["--json"] if spec["format"] == "json" else []
+        args = (
+            [binary]
+            + fmt
+            + ["--no-progress", "-q", "-o", "-", "--threads", str(spec.get("threads", 1))]
+            + shard_args(shard)
+            + list(spec.get("extra_args", ()))
+            + query_args(spec["query"], spec["query_is_file_text"], tmp)
+            + ["-"]
+        )
+        proc = subprocess.Popen(
+            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        read_errors = []
+        end = shard["end"] if shard["cut"] else None
+        feeder = threading.Thread(
+            target=feed, args=(shard["path"], shard["start"], end, proc.stdin, read_errors),
+            daemon=True,
+        )
+        feeder.start()
+        stderr_lines = []
+        reader = threading.Thread(
+            target=lambda: stderr_lines.extend(proc.stderr.read().decode("utf-8", "replace").splitlines()),
+            daemon=True,
+        )
+        reader.start()
+        seq = 0
+        try:
+            if spec["format"] == "json":
+                for line in proc.stdout:
+                    if fail_now and seq == 1:
+                        raise RuntimeError(
+                            "cqlq-spark test hook: the first attempt of shard %s fails" % (key,)
+                        )
+                    yield ("m", key[0], key[1], seq, line.rstrip(b"\n"))
+                    seq += 1
+            else:
+                while True:
+                    piece = proc.stdout.read(PGN_PIECE)
+                    if not piece:
+                        break
+                    yield ("p", key[0], key[1], seq, piece)
+                    seq += 1
+            if fail_now:
+                raise RuntimeError("cqlq-spark test hook: the first attempt of shard %s fails" % (key,))
+        except BaseException:
+            proc.kill()
+            proc.wait()
+            raise
+        code = proc.wait()
+        feeder.join()
+        reader.join()
+    if read_errors:
+        raise OSError(read_errors[0])
+    if code not in (0, 1):
+        raise RuntimeError(
+            "cqlq failed on %s (bytes %s-%s, exit status %d):\n%s"
+            % (shard["path"], shard["start"], shard["end"], code, "\n".join(stderr_lines[-20:]))
+        )
+    for line in stderr_lines:
+        m = _BAD_GAME.match(line)
+        if m:
+            bad = {
+                "game": int(m["game"]),
+                "byte": int(m["byte"]),
+                "decompressed": bool(m["decompressed"]),
+                "reason": m["reason"],
+            }
+            yield ("e", key[0], key[1], seq, json.dumps(bad).encode())
+            seq += 1

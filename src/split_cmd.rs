@@ -1,0 +1,388 @@
+//! `cqlq split`: one PGN file (plain or compressed) cut at game starts into shards for a
+//! cluster. `-o DIR` rewrites it as independent `.pgn.zst` files of whole games (their
+//! concatenation is the file's text) with a manifest of their first game numbers; `--plan`
+//! only prints the shards' byte ranges and game numbers of a plain file, for `--byte-range`.
+//! Both read the input once, as a stream, holding one chunk and the longest game.
+
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use cqlq::pgn::split_games;
+use cqlq::run::Input;
+use cqlq::run::input::{Opened, open_input};
+
+/// Exit status for trouble.
+const TROUBLE: u8 = 2;
+/// Bytes read at a time from a streamed input.
+const CHUNK: usize = 4 << 20;
+
+/// cqlq split: cut a PGN file at game starts into shards for a cluster.
+#[derive(Parser, Debug)]
+#[command(
+    name = "cqlq split",
+    bin_name = "cqlq split",
+    about = "Cut a PGN file (plain or compressed) at game starts into shards of whole games",
+    after_help = "Examples:\n  cqlq split lichess_db_standard_rated_2024-01.pgn.zst --shards 64 -o shards/\n  \
+cqlq split games.pgn --plan --shards 8\n\nWith -o, DIR gets NAME.00000.pgn.zst, NAME.00001.pgn.zst, ... \
+(shards of consecutive games; decompressed and concatenated they are the input's text) and \
+NAME.shards.jsonl: one line per shard with its file, its first game's number in the input and \
+its number of games. With --plan, nothing is written: one JSON line per shard of a plain file \
+gives its byte range [start, end) (cut at game starts), first game number and number of games, \
+for `cqlq --byte-range start-end --first-game-number N`. Exit status: 0 done, 2 trouble."
+)]
+pub struct SplitCli {
+    /// The PGN file (`.pgn`, `.pgn.zst`, `.pgn.gz`, `.pgn.bz2`); `-`: standard input.
+    #[arg(value_name = "FILE")]
+    pub input: PathBuf,
+
+    /// About how many shards: the input's (compressed) size divided by N per shard.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub shards: Option<u64>,
+
+    /// Bytes of input per shard (instead of --shards; needed for standard input).
+    #[arg(long, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
+    pub shard_bytes: Option<u64>,
+
+    /// The folder for the shards and their manifest (made if missing).
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "DIR",
+        required_unless_present = "plan"
+    )]
+    pub output: Option<PathBuf>,
+
+    /// Print the shards' byte ranges of a plain file as JSON lines; write nothing.
+    #[arg(long, conflicts_with = "output")]
+    pub plan: bool,
+
+    /// The zstd compression level of the shards.
+    #[arg(long, value_name = "LEVEL", default_value_t = 3)]
+    pub level: i32,
+}
+
+/// Runs `cqlq split` with the arguments after `split`.
+pub fn main() -> ExitCode {
+    let cli = SplitCli::parse_from(
+        std::iter::once(std::ffi::OsString::from("cqlq split")).chain(std::env::args_os().skip(2)),
+    );
+    match split(&cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("cqlq split: {message}");
+            ExitCode::from(TROUBLE)
+        }
+    }
+}
+
+/// One shard as it is cut: its first byte, first game and games.
+#[derive(Clone, Copy, Debug, Default)]
+struct ShardCount {
+    start: u64,
+    first_game: u64,
+    games: u64,
+}
+
+/// Where the shards go: printed ranges (`--plan`) or `.pgn.zst` files.
+trait ShardSink {
+    /// The bytes `[from, from + bytes.len())` belong to the current shard.
+    fn bytes(&mut self, bytes: &[u8]) -> io::Result<()>;
+    /// The current shard is complete and ends at file byte `end`.
+    fn close(&mut self, shard: ShardCount, end: u64) -> io::Result<()>;
+}
+
+/// `cqlq split`'s work: the input opened, cut and written.
+fn split(cli: &SplitCli) -> Result<(), String> {
+    let name = cli.input.display().to_string();
+    let input = if cli.input.as_os_str() == "-" {
+        Input::Stdin
+    } else {
+        Input::File(cli.input.clone())
+    };
+    let per_shard = match (cli.shard_bytes, cli.shards, &input) {
+        (Some(bytes), _, _) => bytes,
+        (None, Some(n), Input::File(path)) => {
+            let size = std::fs::metadata(path)
+                .map_err(|e| format!("{name}: {e}"))?
+                .len();
+            size.div_ceil(n).max(1)
+        }
+        (None, Some(_), Input::Stdin) => {
+            return Err("standard input has no size to divide: give --shard-bytes".into());
+        }
+        (None, None, _) => return Err("give --shards N or --shard-bytes BYTES".into()),
+    };
+    let opened = open_input(&input).map_err(|e| format!("{name}: {e}"))?;
+    if cli.plan {
+        if matches!(&opened, Opened::Stream(s) if s.compression.is_some()) {
+            return Err(format!(
+                "{name}: --plan gives byte ranges of plain PGN, and this file is compressed: \
+                 cut it with -o DIR instead"
+            ));
+        }
+        let stdout = io::stdout();
+        let mut plan = Plan {
+            out: io::BufWriter::new(stdout.lock()),
+        };
+        cut(opened, per_shard, &mut plan).map_err(|e| format!("{name}: {e}"))?;
+        return plan.out.flush().map_err(|e| e.to_string());
+    }
+    let dir = cli
+        .output
+        .as_deref()
+        .expect("clap requires -o without --plan");
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut files = ZstShards {
+        dir: dir.to_path_buf(),
+        stem: stem_of(&cli.input),
+        level: cli.level,
+        current: None,
+        index: 0,
+        manifest: Vec::new(),
+    };
+    cut(opened, per_shard, &mut files).map_err(|e| format!("{name}: {e}"))?;
+    files
+        .write_manifest()
+        .map_err(|e| format!("{}: {e}", dir.display()))
+}
+
+/// The shards' name stem: the file name less `.pgn` and a compression ending.
+fn stem_of(path: &Path) -> String {
+    let name = path
+        .file_name()
+        .map_or("stdin".into(), |n| n.to_string_lossy().into_owned());
+    let mut stem = name.as_str();
+    for ending in [".zst", ".gz", ".bz2", ".pgn"] {
+        if stem.to_ascii_lowercase().ends_with(ending) {
+            stem = &stem[..stem.len() - ending.len()];
+        }
+    }
+    if stem.is_empty() { "games" } else { stem }.to_string()
+}
+
+/// Cuts the input's games into shards of about `per_shard` bytes (compressed bytes for a
+/// compressed input), each cut at a game start.
+fn cut(opened: Opened, per_shard: u64, sink: &mut dyn ShardSink) -> io::Result<()> {
+    let mut cutter = Cutter {
+        per_shard,
+        shard: ShardCount {
+            first_game: 1,
+            ..ShardCount::default()
+        },
+        games: 0,
+        written: 0,
+        measure_start: 0,
+    };
+    match opened {
+        Opened::Mapped(None) => {}
+        Opened::Mapped(Some(map)) => {
+            cutter.games(&map, 0, None, true, sink)?;
+        }
+        Opened::Stream(mut stream) => {
+            let compressed = stream.compression.is_some();
+            let mut buffer: Vec<u8> = Vec::new();
+            let mut offset = 0u64;
+            loop {
+                let before = buffer.len();
+                buffer.resize(before + CHUNK, 0);
+                let (n, fault) = fill(&mut stream.reader, &mut buffer[before..]);
+                buffer.truncate(before + n);
+                if let Some(e) = fault {
+                    return Err(e);
+                }
+                let at_end = n < CHUNK;
+                // Compressed and decompressed bytes read so far.
+                let read = compressed.then(|| {
+                    let consumed = stream.consumed.load(std::sync::atomic::Ordering::Relaxed);
+                    (consumed, offset + buffer.len() as u64)
+                });
+                let used = cutter.games(&buffer, offset, read, at_end, sink)?;
+                if at_end {
+                    break;
+                }
+                buffer.drain(..used);
+                offset += used as u64;
+            }
+        }
+    }
+    let end = cutter.written;
+    if cutter.games > 0 || end > 0 {
+        sink.close(cutter.shard, end)?;
+    }
+    Ok(())
+}
+
+/// The cutting state carried across chunks.
+struct Cutter {
+    per_shard: u64,
+    /// The shard being filled.
+    shard: ShardCount,
+    /// Games met so far.
+    games: u64,
+    /// Bytes given to the sink so far (the file offset of the next).
+    written: u64,
+    /// The measure of progress (file bytes, or compressed bytes read) at the shard's start.
+    measure_start: u64,
+}
+
+impl Cutter {
+    /// Takes in the complete games of `data` (file offset `offset`; `read`: for a compressed
+    /// input, the compressed and decompressed bytes read so far); returns the bytes used.
+    fn games(
+        &mut self,
+        data: &[u8],
+        offset: u64,
+        read: Option<(u64, u64)>,
+        at_end: bool,
+        sink: &mut dyn ShardSink,
+    ) -> io::Result<usize> {
+        let mut ranges = split_games(data).peekable();
+        let mut used = 0;
+        while let Some(game) = ranges.next() {
+            if !at_end && ranges.peek().is_none() {
+                break;
+            }
+            let start = offset + game.start as u64;
+            // The measure of progress: file bytes, or for a compressed stream the compressed
+            // bytes the game start corresponds to (at the ratio read so far).
+            let at = read.map_or(start, |(consumed, decompressed)| {
+                (start as u128 * consumed as u128 / decompressed.max(1) as u128) as u64
+            });
+            if self.shard.games > 0 && at >= self.next_cut() {
+                self.measure_start = at;
+                let from = (self.written - offset) as usize;
+                sink.bytes(&data[from..game.start])?;
+                sink.close(self.shard, start)?;
+                self.shard = ShardCount {
+                    start,
+                    first_game: self.games + 1,
+                    games: 0,
+                };
+                self.written = start;
+            }
+            self.games += 1;
+            self.shard.games += 1;
+            used = game.end;
+        }
+        let upto = if at_end { data.len() } else { used };
+        let from = (self.written - offset) as usize;
+        if upto > from {
+            sink.bytes(&data[from..upto])?;
+            self.written = offset + upto as u64;
+        }
+        Ok(used)
+    }
+
+    /// Where the current shard should end: the next multiple of the shard size after its start
+    /// (so shard k ends at the first game start at or after (k + 1) × size).
+    fn next_cut(&self) -> u64 {
+        (self.measure_start / self.per_shard + 1) * self.per_shard
+    }
+}
+
+/// Reads until `buf` is full, the reader ends or fails.
+fn fill(reader: &mut dyn Read, buf: &mut [u8]) -> (usize, Option<io::Error>) {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match reader.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return (filled, Some(e)),
+        }
+    }
+    (filled, None)
+}
+
+/// `--plan`: one JSON line per shard.
+struct Plan<W: Write> {
+    out: W,
+}
+
+impl<W: Write> ShardSink for Plan<W> {
+    fn bytes(&mut self, _bytes: &[u8]) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn close(&mut self, shard: ShardCount, end: u64) -> io::Result<()> {
+        writeln!(
+            self.out,
+            "{{\"start\":{},\"end\":{},\"first_game\":{},\"games\":{}}}",
+            shard.start, end, shard.first_game, shard.games
+        )
+    }
+}
+
+/// A shard's zstd writer.
+type ShardEncoder = zstd::stream::write::Encoder<'static, io::BufWriter<std::fs::File>>;
+
+/// `-o DIR`: each shard a `.pgn.zst` file, written to a temporary name and renamed when
+/// complete, and the manifest at the end.
+struct ZstShards {
+    dir: PathBuf,
+    stem: String,
+    level: i32,
+    /// The shard being written and its temporary path.
+    current: Option<(ShardEncoder, PathBuf)>,
+    index: usize,
+    /// The manifest's lines.
+    manifest: Vec<String>,
+}
+
+impl ZstShards {
+    /// The name of shard `index`.
+    fn name(&self, index: usize) -> String {
+        format!("{}.{index:05}.pgn.zst", self.stem)
+    }
+
+    /// Writes `NAME.shards.jsonl`.
+    fn write_manifest(&self) -> io::Result<()> {
+        let path = self.dir.join(format!("{}.shards.jsonl", self.stem));
+        let mut text = self.manifest.join("\n");
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        std::fs::write(path, text)
+    }
+}
+
+impl ShardSink for ZstShards {
+    fn bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if self.current.is_none() {
+            let temp = self.dir.join(format!(".{}.tmp", self.name(self.index)));
+            let file = io::BufWriter::new(std::fs::File::create(&temp)?);
+            self.current = Some((zstd::stream::write::Encoder::new(file, self.level)?, temp));
+        }
+        let (encoder, _) = self.current.as_mut().expect("opened above");
+        encoder.write_all(bytes)
+    }
+
+    fn close(&mut self, shard: ShardCount, end: u64) -> io::Result<()> {
+        if self.current.is_none() {
+            self.bytes(&[])?;
+        }
+        let (encoder, temp) = self.current.take().expect("opened above");
+        encoder
+            .finish()?
+            .into_inner()
+            .map_err(|e| e.into_error())?
+            .sync_all()?;
+        let name = self.name(self.index);
+        std::fs::rename(&temp, self.dir.join(&name))?;
+        self.manifest.push(
+            serde_json::json!({
+                "file": name,
+                "first_game": shard.first_game,
+                "games": shard.games,
+                "start": shard.start,
+                "end": end,
+            })
+            .to_string(),
+        );
+        self.index += 1;
+        Ok(())
+    }
+}
