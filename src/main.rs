@@ -225,6 +225,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         limit: cli.limit,
         split: split_spec(&cli, output.as_deref(), format, &file_access_inputs)?,
         show_matches: cli.showmatches,
+        counts_positions: !cli.no_summary,
     };
     if let Some(n) = cli.threads {
         rayon::ThreadPoolBuilder::new()

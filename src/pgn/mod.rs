@@ -3,6 +3,7 @@
 
 pub mod error;
 pub mod game;
+pub mod plain;
 pub mod read;
 mod shadow;
 pub mod spans;
