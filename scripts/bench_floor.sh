@@ -24,10 +24,12 @@ games=$("$cqlq" --threads 1 -q --count -e true "$pgn")
 median() {
     local field='%U %S' t
     [ "${WALL:-0}" = 1 ] && field='%e'
+    t=$(mktemp)
     for _ in $(seq "$runs"); do
-        t=$( { /usr/bin/time -f "$field" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
-        echo "$t" | awk '{ print $1 + ($2 == "" ? 0 : $2) }'
+        /usr/bin/time -o "$t" -f "$field" "$@" >/dev/null 2>&1
+        tail -1 "$t" | awk '{ print $1 + ($2 == "" ? 0 : $2) }'
     done | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
+    rm -f "$t"
 }
 
 rate() { awk -v g="$games" -v s="$1" 'BEGIN { printf "%.0f", (s > 0 ? g / s : 0) }'; }
