@@ -16,7 +16,8 @@ shift 2
 here=$(cd "$(dirname "$0")/.." && pwd)
 shared=${SHARED:-$here/../shared}
 if [ $# -gt 0 ]; then
-    queries=("$@")
+    queries=()
+    for q in "$@"; do queries+=("$(cd "$(dirname "$q")" && pwd)/$(basename "$q")"); done
 else
     queries=("$here"/queries/*.cql "$shared"/cql/examples/*.cql "$shared"/cql/probes/*.cql)
 fi

@@ -277,8 +277,11 @@ impl<'a> PlainGame<'a> {
 mod tests {
     use super::*;
 
+    /// A game's tags and main-line moves (SAN as written by shakmaty).
+    type TagsAndMoves = (Vec<(String, String)>, Vec<String>);
+
     /// Every tag and main-line move of a plain game, or the refusal.
-    fn read(pgn: &str) -> Result<(Vec<(String, String)>, Vec<String>), NotPlain> {
+    fn read(pgn: &str) -> Result<TagsAndMoves, NotPlain> {
         let mut game = PlainGame::new(pgn.as_bytes());
         let mut tags = Vec::new();
         while let Some((k, v)) = game.next_tag()? {
@@ -292,7 +295,7 @@ mod tests {
     }
 
     /// What the careful reader reads from the same text: tags and main line, or its fault.
-    fn careful(pgn: &str) -> Option<(Vec<(String, String)>, Vec<String>)> {
+    fn careful(pgn: &str) -> Option<TagsAndMoves> {
         let record = crate::pgn::read_game(pgn.as_bytes()).ok()?;
         let moves = record.mainline()[1..]
             .iter()
