@@ -36,14 +36,25 @@ pub fn is_secure() -> bool {
     ACCESS.read().map(|a| a.secure).unwrap_or(true)
 }
 
-/// `readfile name`: the file's text (invalid UTF-8 replaced); None when it cannot be read or
-/// under `--secure`.
-pub fn read(name: &str) -> Option<String> {
+/// A file longer than `readfile` may read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLong;
+
+/// `readfile name`: the file's text (invalid UTF-8 replaced), reading at most `limit` bytes
+/// (`Err(TooLong)` for a longer file: `/dev/zero` ends); None when it cannot be read or under
+/// `--secure`.
+pub fn read(name: &str, limit: usize) -> Option<Result<String, TooLong>> {
     if is_secure() {
         return None;
     }
-    let bytes = std::fs::read(name).ok()?;
-    Some(String::from_utf8_lossy(&bytes).into_owned())
+    let file = std::fs::File::open(name).ok()?;
+    let mut bytes = Vec::new();
+    let most = u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1);
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, most), &mut bytes).ok()?;
+    if bytes.len() > limit {
+        return Some(Err(TooLong));
+    }
+    Some(Ok(String::from_utf8_lossy(&bytes).into_owned()))
 }
 
 /// Whether `writefile` may write `name`: not under `--secure`, never an input file.

@@ -67,6 +67,10 @@ impl<P: Position> Evaluator<'_, P> {
                 Value::Set(P::Set::from_coords(geo, [c]))
             };
             self.state.borrow_mut().set(l.var, Some(value));
+            if self.spend_round(if pieces { "piece" } else { "square" }, at) {
+                self.state.borrow_mut().set(l.var, saved);
+                return None;
+            }
             if self.matches(&l.body, at) {
                 chosen.push(c);
             } else {

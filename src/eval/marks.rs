@@ -28,6 +28,7 @@ impl<P: Position> Evaluator<'_, P> {
             .searched_nodes()
             .into_iter()
             .filter(|&at| {
+                self.begin_position();
                 if !marking {
                     return self.matches(filter, at);
                 }

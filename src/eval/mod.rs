@@ -4,19 +4,23 @@
 //! comes from. A filter either does not match (`None`) or yields a [`Value`].
 
 mod board;
+pub mod budget;
 mod chessql;
 mod cqls;
 mod dash;
 mod dictionary;
 pub mod files;
+mod find;
 mod geometry;
 mod imagine;
 mod iterate;
+mod line;
 mod marks;
 mod mates;
 mod moves;
 mod nav;
 mod path;
+mod path_memo;
 mod pieces;
 mod prog;
 mod reachable;
@@ -631,6 +635,10 @@ impl<'a, P: Position> Evaluator<'a, P> {
     ) -> Option<Value<P::Set>> {
         let (va, vb) = (self.eval(a, at)?, self.eval(b, at)?);
         if let (ArithOp::Add, Value::Str(x), Value::Str(y)) = (op, &va, &vb) {
+            if x.len() + y.len() > budget::MAX_STRING_BYTES {
+                self.stop_for_size("+", "a string", at);
+                return None;
+            }
             return Some(Value::Str(format!("{x}{y}")));
         }
         let to_num = |v: Value<P::Set>| match v {

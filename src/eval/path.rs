@@ -46,7 +46,7 @@ struct Frame {
 }
 
 /// A constituent waiting on the search stack.
-enum Item<'a, S> {
+pub(super) enum Item<'a, S> {
     /// A constituent still to match.
     Con(&'a PathCon<S>),
     /// A repetition with `seen` copies matched, the last begun at position `from`.
@@ -85,6 +85,9 @@ struct Search<'a, S> {
     made: Made,
     /// The comment mark at the start.
     mark: (usize, usize),
+    /// The search states already explored to the end, when the path allows skipping them
+    /// (see [`super::path_memo`]); None otherwise.
+    explored: Option<super::path_memo::Explored>,
 }
 
 impl<P: Position> Evaluator<'_, P> {
@@ -177,6 +180,7 @@ impl<P: Position> Evaluator<'_, P> {
             others: Vec::new(),
             made: (Vec::new(), Vec::new()),
             mark: self.state.borrow().comment_mark(),
+            explored: super::path_memo::may_skip(path).then(Default::default),
         };
         self.path_state.borrow_mut().frames.push(Frame {
             start: at,
@@ -245,7 +249,21 @@ impl<P: Position> Evaluator<'_, P> {
             return;
         };
         if !(s.path.firstmatch && s.best.is_some()) {
-            self.compute_item(s, stack, top, at);
+            // A state explored before adds nothing (see `path_memo`): skipped.
+            let key = s
+                .explored
+                .as_ref()
+                .map(|_| super::path_memo::key(stack, &top, at));
+            let seen = match (&s.explored, &key) {
+                (Some(explored), Some(key)) => explored.contains(key),
+                _ => false,
+            };
+            if !seen {
+                self.compute_item(s, stack, top, at);
+                if let (Some(explored), Some(key)) = (&mut s.explored, key) {
+                    explored.insert(key);
+                }
+            }
         }
         stack.push(top);
     }

@@ -10,9 +10,6 @@ use crate::ir::{Directions, Node};
 use crate::rules::Position;
 use crate::squares::{Coord, SquareSet};
 
-/// Most rounds of one `while` or `loop` at one position before the run is stopped.
-const MAX_ROUNDS: u64 = 1_000_000;
-
 impl<P: Position> Evaluator<'_, P> {
     /// Evaluates a programming filter at `at`.
     pub(super) fn eval_prog(&self, p: &Prog<P::Set>, at: u32) -> Option<Value<P::Set>> {
@@ -35,9 +32,8 @@ impl<P: Position> Evaluator<'_, P> {
             }
             // while (test) body
             Prog::While(test, body) => {
-                let mut rounds = 0u64;
                 while self.matches(test, at) {
-                    if self.endless(&mut rounds, "while", at) {
+                    if self.spend_round("while", at) {
                         return None;
                     }
                     self.matches(body, at);
@@ -46,9 +42,9 @@ impl<P: Position> Evaluator<'_, P> {
             }
             // loop body
             Prog::Loop(body) => {
-                let (mut seen, mut rounds) = (false, 0u64);
+                let mut seen = false;
                 while self.matches(body, at) {
-                    if self.endless(&mut rounds, "loop", at) {
+                    if self.spend_round("loop", at) {
                         return None;
                     }
                     seen = true;
@@ -164,20 +160,6 @@ impl<P: Position> Evaluator<'_, P> {
                 }
             }
         }
-    }
-
-    /// Counts a round of `while`/`loop`; true when the run must stop: an `assert` failed, or
-    /// the loop ran [`MAX_ROUNDS`] times at one position (it would never end).
-    fn endless(&self, rounds: &mut u64, word: &str, at: u32) -> bool {
-        *rounds += 1;
-        if *rounds > MAX_ROUNDS {
-            let m = format!(
-                "'{word}' ran {MAX_ROUNDS} times at game number {} and position id {at}: stopped",
-                self.game.number
-            );
-            self.state.borrow_mut().prog.abort.get_or_insert(m);
-        }
-        self.state.borrow().prog.abort.is_some()
     }
 
     /// Why the run must stop: an `assert` that failed in this game.

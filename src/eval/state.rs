@@ -24,6 +24,10 @@ pub(super) struct State<S> {
     pub strs: super::str_filters::StrState,
     /// Dictionaries, the persistent variables' start, a failed `assert` (`eval::prog`).
     pub prog: super::dictionary::ProgState,
+    /// The loop rounds spent at the current position (`eval::budget`).
+    pub rounds: u64,
+    /// The answers of `find` filters kept for the game (`eval::find`).
+    pub finds: super::find::FindTables,
 }
 
 /// A `sort` filter's best value over a game.
@@ -47,6 +51,8 @@ impl<S> Default for State<S> {
             sorts: Vec::new(),
             strs: Default::default(),
             prog: Default::default(),
+            rounds: 0,
+            finds: Vec::new(),
         }
     }
 }

@@ -132,7 +132,7 @@ impl<P: Position> Evaluator<'_, P> {
                 Some(Value::Num(b.find(a.as_str()).map_or(-1, |i| i as i64)))
             }
             StrFilter::ToInt(s) => strings::parse_int(&self.string(s, at)?).map(Value::Num),
-            StrFilter::ToStr(parts) => Some(Value::Str(self.parts_text(parts, at))),
+            StrFilter::ToStr(parts) => self.capped_string(self.parts_text(parts, at), "str", at),
             StrFilter::Ascii(x) => match self.eval(x, at)? {
                 Value::Str(s) if s.len() == 1 => Some(Value::Num(i64::from(s.as_bytes()[0]))),
                 Value::Num(n) => {
@@ -210,7 +210,13 @@ impl<P: Position> Evaluator<'_, P> {
             }
             StrFilter::ReadFile(name) => {
                 let name = self.string(name, at)?;
-                files::read(&name).map(Value::Str)
+                match files::read(&name, super::budget::MAX_STRING_BYTES)? {
+                    Ok(text) => Some(Value::Str(text)),
+                    Err(files::TooLong) => {
+                        self.stop_for_size("readfile", &format!("the file {name}"), at);
+                        None
+                    }
+                }
             }
             StrFilter::WriteFile(name, text) => {
                 let (name, text) = (self.string(name, at)?, self.string(text, at)?);

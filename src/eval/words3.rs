@@ -70,6 +70,9 @@ impl<P: Position> Evaluator<'_, P> {
         };
         let geo = self.geometry(at);
         for key in keys {
+            if self.spend_round("dictionary loop", at) {
+                break;
+            }
             self.state.borrow_mut().set(l.var, Some(key.value(geo)));
             self.eval(&l.body, at);
         }

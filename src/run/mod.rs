@@ -148,6 +148,8 @@ pub struct Summary {
     pub stopped_at_limit: Option<u64>,
     /// `--split-by`: the files written (with `--dryrun`: that would be), in the order met.
     pub split_files: Vec<PathBuf>,
+    /// `writefile` writes that failed (the first is reported on stderr; the run exits 2).
+    pub writefile_failures: u64,
 }
 
 /// What one game produced, rendered in the worker.
@@ -361,7 +363,10 @@ fn search_game<P: Position>(
     }
     let mut store = carried.map(|c| c.lock().unwrap_or_else(|e| e.into_inner()));
     if let Some(store) = store.as_deref_mut() {
-        evaluator.resume(store.clone());
+        // Moved in, not copied (a copy per game made a dictionary filled across games
+        // quadratic); `suspend` puts the game's values back below.
+        let empty = crate::eval::Carried::new(&store.globals);
+        evaluator.resume(std::mem::replace(store, empty));
     }
     // The picture formats also keep the squares the query marks at each match.
     let (matched, marks) = if evaluate {
@@ -527,7 +532,10 @@ impl Sink<'_> {
         }
         for (file, text) in &effects.writes {
             if let Err(e) = crate::eval::files::append(file, text) {
-                self.bar.suspend(|| eprintln!("cqlq: {e}"));
+                if self.summary.writefile_failures == 0 {
+                    self.bar.suspend(|| eprintln!("cqlq: {e}"));
+                }
+                self.summary.writefile_failures += 1;
             }
         }
     }
@@ -601,7 +609,8 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         });
         sink.compressed_position = None;
         if let Err(e) = result {
-            if e.kind() == io::ErrorKind::BrokenPipe {
+            // The output's failures (a full disk) end the run, named as the output's.
+            if e.kind() == io::ErrorKind::BrokenPipe || crate::output::files::is_output_error(&e) {
                 return Err(e);
             }
             let advice = match e.kind() {

@@ -11,6 +11,7 @@ mod cql62_reference;
 mod equivalences;
 mod eval_find_count;
 mod eval_imagine;
+mod eval_limits;
 mod eval_path;
 mod eval_probes;
 mod eval_prog;

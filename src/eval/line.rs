@@ -1,0 +1,279 @@
+//! `line`: runs the compiled automaton ([`Line`]) over the game tree from a position.
+//!
+//! The automaton is run as a set of states per position (Thompson's simulation), so its cost
+//! is the number of states times the positions of the lines walked, whatever the nesting of
+//! repetitions (`((((true){0,4}){0,4}){0,4}){0,4}`). Nothing here recurses with a depth the
+//! query or the game chooses: the closure over the states is a loop with a bit per state,
+//! and the walk down the tree is a loop over a stack of tasks that keeps the order of the
+//! depth-first walk (game order, each line to its end before the next), which decides which
+//! of equally long matches is kept.
+
+use std::rc::Rc;
+
+use super::{Evaluator, Value, is_match};
+use crate::ir::{Line, LineState, MoveFilter, MoveSource, Node};
+use crate::rules::Position;
+
+/// A set of automaton states: in the order added, with a bit per state for membership.
+struct StateSet {
+    list: Vec<usize>,
+    member: Vec<u64>,
+}
+
+impl StateSet {
+    /// The empty set for an automaton of `n` states.
+    fn new(n: usize) -> StateSet {
+        StateSet {
+            list: Vec::new(),
+            member: vec![0; n.div_ceil(64)],
+        }
+    }
+
+    fn contains(&self, s: usize) -> bool {
+        self.member[s / 64] & (1 << (s % 64)) != 0
+    }
+
+    /// Adds `state` and every state reachable from it without consuming a position, in the
+    /// depth-first order of the split states' lists.
+    fn close<S>(&mut self, line: &Line<S>, state: usize) {
+        let mut todo = vec![state];
+        while let Some(s) = todo.pop() {
+            if self.contains(s) {
+                continue;
+            }
+            self.member[s / 64] |= 1 << (s % 64);
+            self.list.push(s);
+            if let LineState::Split(next) = &line.states[s] {
+                todo.extend(next.iter().rev());
+            }
+        }
+    }
+}
+
+/// A move constituent waiting at a position: the move filter and the state after it.
+type MoveState<'a, S> = (&'a MoveFilter<S>, usize);
+
+/// Work left in a `line`'s walk, run last in, first out.
+enum Task<'a, S> {
+    /// Consume position `at` from the states (`done` positions consumed before).
+    Step {
+        states: Rc<[usize]>,
+        at: u32,
+        done: u32,
+    },
+    /// Position `at` was consumed into `next`: record a match, go on to the successors.
+    Continue {
+        next: Rc<[usize]>,
+        successors: Vec<u32>,
+        at: u32,
+        done: u32,
+    },
+    /// The move constituents at `at` that admit the move to child `child`, then go on.
+    MoveChild {
+        moves: Rc<[MoveState<'a, S>]>,
+        at: u32,
+        child: u32,
+        done: u32,
+    },
+}
+
+impl<P: Position> Evaluator<'_, P> {
+    /// The positions one ply from `at` in the line's direction (children admitted by
+    /// `primary` / `secondary`, or the parent).
+    fn line_children(&self, line: &Line<P::Set>, p: u32) -> Vec<u32> {
+        if line.backward {
+            return self.parent_of(p).into_iter().collect();
+        }
+        let record = &self.game.record.nodes[p as usize];
+        self.children(p)
+            .filter(|c| {
+                let first = record.children.first() == Some(c);
+                !(line.primary && !first || line.secondary && first)
+            })
+            .collect()
+    }
+
+    /// The positions a `line` step goes to from `at` (two plies with `singlecolor`).
+    fn line_next(&self, line: &Line<P::Set>, at: u32) -> Vec<u32> {
+        let once = self.line_children(line, at);
+        if line.singlecolor {
+            once.into_iter()
+                .flat_map(|c| self.line_children(line, c))
+                .collect()
+        } else {
+            once
+        }
+    }
+
+    /// `line`: runs the automaton from `at`; the value is the longest match's length (or its
+    /// last position with `lastposition`).
+    pub(super) fn eval_line(&self, line: &Line<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        let mut start = StateSet::new(line.states.len());
+        start.close(line, line.start);
+        // (positions matched, last position matched) of the best match.
+        let mut best: Option<(u32, u32)> = None;
+        if start
+            .list
+            .iter()
+            .any(|&s| line.states[s] == LineState::Accept)
+        {
+            best = Some((0, at));
+        }
+        let mut tasks = vec![Task::Step {
+            states: start.list.into(),
+            at,
+            done: 0,
+        }];
+        while let Some(task) = tasks.pop() {
+            if line.firstmatch && best.is_some() {
+                break;
+            }
+            match task {
+                Task::Step { states, at, done } => {
+                    self.line_step(line, &states, at, done, &mut tasks);
+                }
+                Task::Continue {
+                    next,
+                    successors,
+                    at,
+                    done,
+                } => line_continue(line, next, successors, at, done, &mut best, &mut tasks),
+                Task::MoveChild {
+                    moves,
+                    at,
+                    child,
+                    done,
+                } => {
+                    let mut with_move = StateSet::new(line.states.len());
+                    for (m, to) in moves.iter() {
+                        if !with_move.contains(*to) && self.move_admits_child(m, at, child) {
+                            with_move.close(line, *to);
+                        }
+                    }
+                    if with_move.list.is_empty() {
+                        continue;
+                    }
+                    let successors = if line.singlecolor {
+                        self.line_children(line, child)
+                    } else {
+                        vec![child]
+                    };
+                    let next = with_move.list.into();
+                    line_continue(line, next, successors, at, done, &mut best, &mut tasks);
+                }
+            }
+        }
+        let (len, last) = best?;
+        if line.range.is_some_and(|r| !r.contains(i64::from(len))) {
+            return None;
+        }
+        if line.lastposition {
+            Some(Value::Pos(last))
+        } else {
+            Some(Value::Num(i64::from(len)))
+        }
+    }
+
+    /// Consumes position `at` from the state set `states`: queues what follows. A `move`
+    /// constituent (about the moves played from `at`) is read as a condition on the move
+    /// the line takes to its next position, as CQL 6.2 does.
+    fn line_step<'a>(
+        &self,
+        line: &'a Line<P::Set>,
+        states: &[usize],
+        at: u32,
+        done: u32,
+        tasks: &mut Vec<Task<'a, P::Set>>,
+    ) {
+        let mut next = StateSet::new(line.states.len());
+        let mut moves: Vec<MoveState<'a, P::Set>> = Vec::new();
+        for &s in states {
+            if let LineState::Filter(filter, to) = &line.states[s] {
+                match filter {
+                    Node::Move(m) if m.source == MoveSource::Played && !line.backward => {
+                        moves.push((m, *to));
+                    }
+                    _ => {
+                        if !next.contains(*to) && is_match(&self.eval(filter, at)) {
+                            next.close(line, *to);
+                        }
+                    }
+                }
+            }
+        }
+        if moves.is_empty() {
+            tasks.push(Task::Continue {
+                next: next.list.into(),
+                successors: self.line_next(line, at),
+                at,
+                done,
+            });
+            return;
+        }
+        // Each child gets the states whose move constituent admits the move to it (queued
+        // last first, so they run in game order after the states without a move condition).
+        let children: Vec<u32> = self.line_next(line, at);
+        let direct: Vec<u32> = if line.singlecolor {
+            self.line_children(line, at)
+        } else {
+            children.clone()
+        };
+        let moves: Rc<[MoveState<'a, P::Set>]> = moves.into();
+        for &child in direct.iter().rev() {
+            tasks.push(Task::MoveChild {
+                moves: Rc::clone(&moves),
+                at,
+                child,
+                done,
+            });
+        }
+        if !next.list.is_empty() {
+            // States reached without a move condition go on to every successor.
+            tasks.push(Task::Continue {
+                next: next.list.into(),
+                successors: children,
+                at,
+                done,
+            });
+        }
+    }
+}
+
+/// After position `at` was consumed into the state set `next`: records an accepted match
+/// and queues the successors (the first on top).
+fn line_continue<S>(
+    line: &Line<S>,
+    next: Rc<[usize]>,
+    successors: Vec<u32>,
+    at: u32,
+    done: u32,
+    best: &mut Option<(u32, u32)>,
+    tasks: &mut Vec<Task<'_, S>>,
+) {
+    if next.is_empty() {
+        return;
+    }
+    if next
+        .iter()
+        .any(|&s| matches!(line.states[s], LineState::Accept))
+        && best.is_none_or(|(len, _)| len < done + 1)
+    {
+        *best = Some((done + 1, at));
+        if line.firstmatch {
+            return;
+        }
+    }
+    if !next
+        .iter()
+        .any(|&s| matches!(line.states[s], LineState::Filter(..)))
+    {
+        return;
+    }
+    for &p in successors.iter().rev() {
+        tasks.push(Task::Step {
+            states: Rc::clone(&next),
+            at: p,
+            done: done + 1,
+        });
+    }
+}
