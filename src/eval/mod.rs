@@ -127,7 +127,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
     }
 
     /// An evaluator for the one-pass search (`run::one_pass`): it holds one position,
-    /// `start`, and [`Evaluator::play_san`] moves it on; no game tree is replayed or kept.
+    /// `start`, which the caller moves on through [`Evaluator::current_mut`]; no game tree is replayed or kept.
     /// Only position-local filters may be evaluated with it (those that read the position,
     /// the game's tags and number, and variables: `run::plan` decides), at the node id of
     /// the position's ply.

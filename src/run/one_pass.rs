@@ -129,6 +129,7 @@ pub(super) fn search(
     };
     let mut evaluator = Evaluator::one_position(&context, start);
     let filter = &config.filter;
+    evaluator.begin_position();
     let mut matched = u64::from(evaluator.matches(filter, 0));
     let read_all = (|| -> Result<(), NotPlain> {
         while let Some(san) = game.next_main_move()? {
@@ -141,12 +142,17 @@ pub(super) fn search(
             node.ply += 1;
             let ply = node.ply;
             if matched == 0 || !mode.stop_at_first_match {
+                evaluator.begin_position();
                 matched += u64::from(evaluator.matches(filter, ply));
             }
         }
         Ok(())
     })();
     read_all.ok()?;
+    // A limit went over (`eval::budget`): the careful path stops the run with its message.
+    if evaluator.abort_message().is_some() {
+        return None;
+    }
     let is_match = config.games.counts_as_match(matched);
     let text = match config.format {
         _ if !is_match => String::new(),
