@@ -276,6 +276,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         split: split_spec(&cli, output.as_deref(), format, &file_access_inputs)?,
         show_matches: cli.showmatches,
         limits: input_limits(&cli)?,
+        counts_positions: !cli.no_summary,
     };
     if let Some(n) = cli.threads {
         rayon::ThreadPoolBuilder::new()

@@ -2,10 +2,9 @@
 //! `:cut`, `:exclude`, the match list's "each position list somewhere"), sequences and
 //! `:line`, accumulators, attack counts, rays and the game properties of seed 004.
 //!
-//! Game-level answers are computed once per game and filter and kept in a per-thread cache
-//! (a worker evaluates one game at a time), so a per-position query stays linear in the game.
+//! Game-level answers are computed once per game and filter and kept in the game's
+//! evaluator (`GameCache`), so a per-position query stays linear in the game.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -27,11 +26,10 @@ mod swap;
 #[path = "cqls_tags.rs"]
 mod tags;
 
-/// Per-thread state for the game being evaluated.
+/// What the CQL-S filters keep for the game being evaluated: owned by its `Evaluator`
+/// (`cqls_cache`), made on first use, so nothing is shared between games or threads.
 #[derive(Default)]
-struct GameCache {
-    /// Which game is cached: see `Evaluator::game_key`.
-    game: GameKey,
+pub(super) struct GameCache {
     /// Per filter (its address and the tags' binding; the filter checked by equality): per
     /// searched node in search order, whether it matched.
     matches: HashMap<(usize, Vec<u32>), Vec<CachedMatches>>,
@@ -45,49 +43,15 @@ struct GameCache {
     acc: HashMap<String, HashMap<usize, ([i64; 2], bool)>>,
 }
 
-thread_local! {
-    static CACHE: RefCell<GameCache> = RefCell::new(GameCache::default());
-}
-
 type Searched = Rc<(Vec<u32>, Vec<bool>)>;
 
 /// A filter (for the equality check) and where it matched.
 type CachedMatches = (Box<dyn std::any::Any>, Searched);
 
-/// (record address, game number, node count, Zobrist keys of the first and the last reached
-/// positions): tells games apart even when a test reuses addresses and numbers.
-type GameKey = (usize, u64, usize, u64, u64);
-
 impl<P: Position> Evaluator<'_, P> {
-    fn game_key(&self) -> GameKey {
-        let last = self
-            .game
-            .replayed
-            .nodes
-            .iter()
-            .rposition(Option::is_some)
-            .unwrap_or(0) as u32;
-        (
-            std::ptr::from_ref(self.game.record) as usize,
-            self.game.number,
-            self.game.record.nodes.len(),
-            self.node(0).position.zobrist(),
-            self.node(last).position.zobrist(),
-        )
-    }
-
     fn with_cache<R>(&self, f: impl FnOnce(&mut GameCache) -> R) -> R {
-        let key = self.game_key();
-        CACHE.with(|c| {
-            let mut c = c.borrow_mut();
-            if c.game != key {
-                *c = GameCache {
-                    game: key,
-                    ..GameCache::default()
-                };
-            }
-            f(&mut c)
-        })
+        let mut cache = self.cqls_cache.borrow_mut();
+        f(cache.get_or_insert_with(GameCache::default))
     }
 
     /// The searched nodes in order and whether `filter` matches at each (cached per game; the

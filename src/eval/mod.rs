@@ -106,6 +106,11 @@ pub struct Evaluator<'a, P: Position> {
     path_state: std::cell::RefCell<path::PathState<P::Set>>,
     /// The input's last game number, when the run counted the games (`lastgamenumber`).
     last_game: std::cell::Cell<Option<u64>>,
+    /// The one-pass search's position (see [`Evaluator::one_position`]): when set, every
+    /// node of the game the evaluator is asked about is this one.
+    current: Option<ReplayedNode<P>>,
+    /// What the CQL-S filters keep for this game (made when one first needs it).
+    cqls_cache: std::cell::RefCell<Option<cqls::GameCache>>,
 }
 
 impl<'a, P: Position> Evaluator<'a, P> {
@@ -119,7 +124,30 @@ impl<'a, P: Position> Evaluator<'a, P> {
             tree_order: std::sync::OnceLock::new(),
             path_state: Default::default(),
             last_game: std::cell::Cell::new(None),
+            current: None,
+            cqls_cache: Default::default(),
         }
+    }
+
+    /// An evaluator for the one-pass search (`run::one_pass`): it holds one position,
+    /// `start`, which the caller moves on through [`Evaluator::current_mut`]; no game tree is replayed or kept.
+    /// Only position-local filters may be evaluated with it (those that read the position,
+    /// the game's tags and number, and variables: `run::plan` decides), at the node id of
+    /// the position's ply.
+    pub fn one_position(game: &'a GameContext<'a, P>, start: P) -> Self {
+        let mut evaluator = Evaluator::new(game);
+        evaluator.current = Some(ReplayedNode {
+            position: start,
+            played: None,
+            ply: 0,
+        });
+        evaluator
+    }
+
+    /// One-pass search: the held position (see [`Evaluator::one_position`]), to play the
+    /// next move on (its `played` and `ply` are the caller's to set).
+    pub fn current_mut(&mut self) -> Option<&mut ReplayedNode<P>> {
+        self.current.as_mut()
     }
 
     /// The comments the query attached to positions of this game (record node, text), in the
@@ -176,6 +204,9 @@ impl<'a, P: Position> Evaluator<'a, P> {
     fn node(&self, at: u32) -> &ReplayedNode<P> {
         if at >= imagine::BASE {
             return self.imagined_node(at);
+        }
+        if let Some(current) = &self.current {
+            return current;
         }
         self.game.replayed.nodes[at as usize]
             .as_ref()

@@ -4,6 +4,7 @@
 pub mod encoding;
 pub mod error;
 pub mod game;
+pub mod plain;
 pub mod read;
 mod shadow;
 pub mod spans;

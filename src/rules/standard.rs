@@ -95,6 +95,18 @@ impl Standard {
         }
     }
 
+    /// Plays a SAN move already read (the one-pass search reads it from the PGN bytes):
+    /// the same move as [`Position::play_san`] with its text.
+    pub fn play_read_san(
+        &mut self,
+        san: &shakmaty::san::San,
+    ) -> Result<MoveInfo<Bitboard>, RulesError> {
+        let m = san.to_move(&self.pos).map_err(|_| RulesError {
+            reason: format!("illegal or ambiguous move \"{san}\""),
+        })?;
+        Ok(self.play_move(m))
+    }
+
     /// The underlying shakmaty position.
     pub fn chess(&self) -> &Chess {
         &self.pos

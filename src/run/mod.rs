@@ -8,7 +8,9 @@ mod icn;
 pub mod input;
 mod last_game;
 pub mod limits;
+mod one_pass;
 pub mod params;
+mod plan;
 pub mod progress;
 pub mod select;
 mod stream;
@@ -128,6 +130,9 @@ pub struct RunConfig {
     /// Where the input sits in a larger file (`--byte-range`, `--input-offset`,
     /// `--first-game-number`); the default: the input is the whole file.
     pub shard: byte_range::ShardPlace,
+    /// Whether the matched positions are reported (the summary line). When they are not,
+    /// `--count` and `--gamenumbers` may stop evaluating a game at its first match.
+    pub counts_positions: bool,
 }
 
 /// Counts for the summary line and the exit status.
@@ -474,6 +479,8 @@ struct Sink<'a> {
     carried: Option<CarriedCell>,
     /// `--split-by`: the files the matched games go to (instead of `out`).
     split: Option<SplitWriter>,
+    /// How the one-pass search runs, when the query and options allow it.
+    one_pass: Option<one_pass::OnePass>,
 }
 
 impl Sink<'_> {
@@ -499,21 +506,41 @@ impl Sink<'_> {
                 break;
             }
             let first = self.summary.games + config.shard.first_game_number;
-            let one = |(k, r): (usize, &std::ops::Range<usize>)| {
-                process_game(
-                    config,
-                    &data[r.clone()],
-                    first + k as u64,
-                    offset + r.start as u64,
-                    name,
-                    self.carried.as_ref(),
-                )
+            let one_pass = self.one_pass;
+            let one = |scratch: &mut one_pass::Scratch,
+                       (k, r): (usize, &std::ops::Range<usize>)| {
+                let (slice, number) = (&data[r.clone()], first + k as u64);
+                // The one-pass search when it can decide the game, else the careful path.
+                // A game over --max-game-bytes is reported by the careful path.
+                let small = slice.len() as u64 <= config.limits.max_game_bytes;
+                one_pass
+                    .filter(|_| small)
+                    .and_then(|mode| one_pass::search(config, mode, slice, number, scratch))
+                    .unwrap_or_else(|| {
+                        process_game(
+                            config,
+                            slice,
+                            number,
+                            offset + r.start as u64,
+                            name,
+                            self.carried.as_ref(),
+                        )
+                    })
             };
             // Values carried between games: one game after the other, in input order.
             let results: Vec<GameOutput> = if self.carried.is_some() {
-                batch.iter().enumerate().map(one).collect()
+                let mut scratch = one_pass::Scratch::default();
+                batch
+                    .iter()
+                    .enumerate()
+                    .map(|g| one(&mut scratch, g))
+                    .collect()
             } else {
-                batch.par_iter().enumerate().map(one).collect()
+                batch
+                    .par_iter()
+                    .enumerate()
+                    .map_init(one_pass::Scratch::default, one)
+                    .collect()
             };
             for result in results {
                 if self.summary.aborted.is_some() || self.stopped() {
@@ -588,6 +615,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         carried: crate::eval::carried_globals(&config.filter)
             .map(|g| std::sync::Mutex::new(crate::eval::Carried::new(g))),
         split: config.split.clone().map(SplitWriter::new),
+        one_pass: one_pass::one_pass_for(config),
     };
     if config.format == Format::Html {
         let page = crate::output::html::page_start(config.fairy_query.text());

@@ -143,7 +143,7 @@ impl Sink<'_> {
                 let start = buffer.len() - buffer.trim_ascii_start().len();
                 let at = format!(
                     "{name}: game {} ({})",
-                    self.summary.games + 1,
+                    self.summary.games + self.config.shard.first_game_number,
                     name.byte(offset + start as u64)
                 );
                 let error = format!("{at}: {}", super::limits::game_too_long(None, limit));

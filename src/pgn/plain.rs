@@ -1,0 +1,359 @@
+//! A strict, allocation-free reader of plain PGN for the one-pass search
+//! (`run::one_pass`): it walks a game's bytes in place, gives its tags and its main-line
+//! moves as slices of the input, and refuses ([`NotPlain`]) everything else.
+//!
+//! It is not a second PGN reader: it reads only what [`read_game`](super::read_game) (the
+//! careful reader: pgn-reader plus the shadow tokenizer) reads the same way without any
+//! fault, so a game it accepts gives the same tags, the same main line and no error there.
+//! Anything outside that — an escaped or non-UTF-8 tag value, a `;` or `%` comment, a blank
+//! line inside the movetext, a null move, a drop, castling with zeros, a token with junk
+//! glued to it, a result inside a variation or before the last token, an unclosed
+//! variation or comment, a `(` with no move to vary — is [`NotPlain`], and the caller lets
+//! the careful reader read the game, with today's messages and byte offsets.
+//!
+//! The plain subset:
+//! - before the movetext: whitespace and tag lines `[Name "value"]` (name of ASCII letters,
+//!   digits and `_`, one space, a value without `"`, `\` or line breaks, valid UTF-8; only
+//!   spaces, tabs or `\r` after the `]` before the line ends);
+//! - in the movetext: move numbers (`12.`, `12...`), SAN moves (standard pieces and
+//!   squares, `O-O`, `O-O-O`, with `+`/`#`), `$N` (N ≤ 255), `!`, `?`, `!!`, `??`, `!?`,
+//!   `?!`, `{comments}`, variations `( ... )`, and one result (`1-0`, `0-1`, `1/2-1/2`,
+//!   `*`) as the last token.
+//!
+//! pgn-reader reads a SAN token with `SanPlus::from_ascii_prefix`; this reader does too, and
+//! accepts the token only when that parse takes all of it and the token ends where
+//! pgn-reader's does, so the move is the one the careful reader records.
+
+use pgn_reader::shakmaty::san::{San, SanPlus};
+
+/// The game is not plain PGN: read it with the careful reader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotPlain;
+
+/// Variations nest at most this deep in a plain game (one bit per level).
+const MAX_DEPTH: u32 = 63;
+
+/// Reads one game slice in place: first [`PlainGame::next_tag`] until it gives None, then
+/// [`PlainGame::next_main_move`] until it gives None.
+#[derive(Debug)]
+pub struct PlainGame<'a> {
+    data: &'a [u8],
+    pos: usize,
+    /// Variations open at `pos`.
+    depth: u32,
+    /// Bit d: a move has been read at depth d since it opened (a `(` there has a move to
+    /// vary).
+    moved: u64,
+    /// The result has been read (only whitespace may follow).
+    ended: bool,
+}
+
+impl<'a> PlainGame<'a> {
+    /// A reader at the start of `data`.
+    pub fn new(data: &'a [u8]) -> Self {
+        PlainGame {
+            data,
+            pos: 0,
+            depth: 0,
+            moved: 0,
+            ended: false,
+        }
+    }
+
+    fn skip_whitespace(&mut self) {
+        while let Some(b' ' | b'\t' | b'\r' | b'\n') = self.data.get(self.pos) {
+            self.pos += 1;
+        }
+    }
+
+    /// The next tag (name, value), or None when the tags are over (at the movetext or the
+    /// end). A game without tags is not plain.
+    pub fn next_tag(&mut self) -> Result<Option<(&'a str, &'a str)>, NotPlain> {
+        let first = self.pos == 0;
+        self.skip_whitespace();
+        match self.data.get(self.pos) {
+            Some(b'[') => {}
+            _ if first => return Err(NotPlain),
+            _ => return Ok(None),
+        }
+        let line = &self.data[self.pos + 1..];
+        let name_len = line
+            .iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+            .ok_or(NotPlain)?;
+        if name_len == 0 || !line[name_len..].starts_with(b" \"") {
+            return Err(NotPlain);
+        }
+        let value_start = name_len + 2;
+        let value_len = line[value_start..]
+            .iter()
+            .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+            .ok_or(NotPlain)?;
+        let close = value_start + value_len;
+        if !line[close..].starts_with(b"\"]") {
+            return Err(NotPlain);
+        }
+        let mut end = close + 2;
+        while let Some(b' ' | b'\t' | b'\r') = line.get(end) {
+            end += 1;
+        }
+        if !matches!(line.get(end), None | Some(b'\n')) {
+            return Err(NotPlain);
+        }
+        let name = std::str::from_utf8(&line[..name_len]).map_err(|_| NotPlain)?;
+        let value = std::str::from_utf8(&line[value_start..close]).map_err(|_| NotPlain)?;
+        self.pos += 1 + end;
+        Ok(Some((name, value)))
+    }
+
+    /// The next move of the main line (its SAN as pgn-reader reads the token), or None at
+    /// the end of the game. Comments, NAGs and variations on the way are checked and passed
+    /// over.
+    pub fn next_main_move(&mut self) -> Result<Option<SanPlus>, NotPlain> {
+        loop {
+            let Some(&byte) = self.data.get(self.pos) else {
+                return if self.depth == 0 {
+                    Ok(None)
+                } else {
+                    Err(NotPlain)
+                };
+            };
+            if self.ended && !matches!(byte, b' ' | b'\t' | b'\r' | b'\n') {
+                return Err(NotPlain);
+            }
+            match byte {
+                b'\n' => {
+                    self.pos += 1;
+                    self.line_start()?;
+                }
+                b' ' | b'\t' | b'\r' | b'.' => self.pos += 1,
+                b'{' => {
+                    let close = memchr::memchr(b'}', &self.data[self.pos..]).ok_or(NotPlain)?;
+                    self.pos += close + 1;
+                }
+                b'(' => {
+                    if self.moved & (1 << self.depth) == 0 || self.depth >= MAX_DEPTH {
+                        return Err(NotPlain);
+                    }
+                    self.depth += 1;
+                    self.moved &= !(1 << self.depth);
+                    self.pos += 1;
+                }
+                b')' => {
+                    if self.depth == 0 {
+                        return Err(NotPlain);
+                    }
+                    self.depth -= 1;
+                    self.pos += 1;
+                }
+                b'$' => self.nag()?,
+                b'!' | b'?' => {
+                    let run = self.data[self.pos..]
+                        .iter()
+                        .take_while(|&&b| matches!(b, b'!' | b'?'))
+                        .count();
+                    if run > 2 {
+                        return Err(NotPlain);
+                    }
+                    self.pos += run;
+                }
+                b'*' => self.result(1)?,
+                b'0' => match self.data[self.pos..].starts_with(b"0-1") {
+                    true => self.result(3)?,
+                    false => return Err(NotPlain),
+                },
+                b'1'..=b'9' => {
+                    let rest = &self.data[self.pos..];
+                    if rest.starts_with(b"1-0") {
+                        self.result(3)?;
+                    } else if rest.starts_with(b"1/2-1/2") {
+                        self.result(7)?;
+                    } else {
+                        self.move_number()?;
+                    }
+                }
+                b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O' => {
+                    let san = self.san()?;
+                    if self.depth == 0 {
+                        return Ok(Some(san));
+                    }
+                }
+                _ => return Err(NotPlain),
+            }
+        }
+    }
+
+    /// Just after a line break in the movetext: a blank line, a line starting with `[` or
+    /// `%` ends the game for pgn-reader, so only whitespace may follow.
+    fn line_start(&mut self) -> Result<(), NotPlain> {
+        let rest = &self.data[self.pos..];
+        let breaks = matches!(rest.first(), Some(b'\n' | b'[' | b'%')) || rest.starts_with(b"\r\n");
+        if breaks && !rest.iter().all(u8::is_ascii_whitespace) {
+            return Err(NotPlain);
+        }
+        Ok(())
+    }
+
+    /// Whether the byte at `at` ends a token the way both pgn-reader and this reader see it.
+    fn token_ends_at(&self, at: usize) -> bool {
+        matches!(
+            self.data.get(at),
+            None | Some(b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'(' | b')' | b'!' | b'?' | b'$')
+        )
+    }
+
+    /// A result of `len` bytes at the main line's end.
+    fn result(&mut self, len: usize) -> Result<(), NotPlain> {
+        if self.depth != 0
+            || !matches!(
+                self.data.get(self.pos + len),
+                None | Some(b' ' | b'\t' | b'\r' | b'\n')
+            )
+        {
+            return Err(NotPlain);
+        }
+        self.pos += len;
+        self.ended = true;
+        Ok(())
+    }
+
+    /// `$N`.
+    fn nag(&mut self) -> Result<(), NotPlain> {
+        let digits = self.data[self.pos + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let end = self.pos + 1 + digits;
+        let value = std::str::from_utf8(&self.data[self.pos + 1..end])
+            .ok()
+            .and_then(|d| d.parse::<u8>().ok());
+        if value.is_none() || !self.token_ends_at(end) {
+            return Err(NotPlain);
+        }
+        self.pos = end;
+        Ok(())
+    }
+
+    /// `12.`, `12...`, or `12` before whitespace.
+    fn move_number(&mut self) -> Result<(), NotPlain> {
+        let digits = self.data[self.pos..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let end = self.pos + digits;
+        if !matches!(
+            self.data.get(end),
+            None | Some(b'.' | b' ' | b'\t' | b'\r' | b'\n')
+        ) {
+            return Err(NotPlain);
+        }
+        self.pos = end;
+        Ok(())
+    }
+
+    /// A SAN token: read as pgn-reader reads it, whole, a move or castling.
+    fn san(&mut self) -> Result<SanPlus, NotPlain> {
+        let (san, len) =
+            SanPlus::from_ascii_prefix(&self.data[self.pos..]).map_err(|_| NotPlain)?;
+        let end = self.pos + len;
+        let plain = match san.san {
+            // A pawn told apart by its rank only (`7d8`) is written differently.
+            San::Normal {
+                role, file, rank, ..
+            } => role != pgn_reader::shakmaty::Role::Pawn || rank.is_none() || file.is_some(),
+            San::Castle(_) => true,
+            San::Put { .. } | San::Null => false,
+        };
+        if !plain || !self.token_ends_at(end) {
+            return Err(NotPlain);
+        }
+        self.pos = end;
+        self.moved |= 1 << self.depth;
+        Ok(san)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game's tags and main-line moves (SAN as written by shakmaty).
+    type TagsAndMoves = (Vec<(String, String)>, Vec<String>);
+
+    /// Every tag and main-line move of a plain game, or the refusal.
+    fn read(pgn: &str) -> Result<TagsAndMoves, NotPlain> {
+        let mut game = PlainGame::new(pgn.as_bytes());
+        let mut tags = Vec::new();
+        while let Some((k, v)) = game.next_tag()? {
+            tags.push((k.to_string(), v.to_string()));
+        }
+        let mut moves = Vec::new();
+        while let Some(m) = game.next_main_move()? {
+            moves.push(m.to_string());
+        }
+        Ok((tags, moves))
+    }
+
+    /// What the careful reader reads from the same text: tags and main line, or its fault.
+    fn careful(pgn: &str) -> Option<TagsAndMoves> {
+        let record = crate::pgn::read_game(pgn.as_bytes()).ok()?;
+        let moves = record.mainline()[1..]
+            .iter()
+            .map(|&i| record.nodes[i as usize].san.clone())
+            .collect();
+        Some((record.tags, moves))
+    }
+
+    #[test]
+    fn plain_games_read_as_the_careful_reader_reads_them() {
+        let games = [
+            "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n",
+            "[A \"x\"]\n\n1. e4 {c (not a variation)} e5!? (1... c5 2. Nf3 (2. c3) d6) 2. O-O-O# $14 *\n\n",
+            "[A \"x\"] \r\n\r\n1.e4 e5 2.Nf3?! Nc6 3.Bb5 a6 1/2-1/2\r\n",
+            "[A \"é\"]\n\n12... exd5+ 13. Nbd7 0-1",
+            "[A \"x\"]\n\n",
+        ];
+        for pgn in games {
+            let (tags, moves) = read(pgn).unwrap_or_else(|_| panic!("plain: {pgn}"));
+            let (ctags, cmoves) = careful(pgn).expect("careful reads it");
+            assert_eq!(tags, ctags, "{pgn}");
+            // The careful reader normalises the SAN; the tokens read to the same moves.
+            let cnorm: Vec<String> = cmoves
+                .iter()
+                .map(|m| SanPlus::from_ascii(m.as_bytes()).unwrap().to_string())
+                .collect();
+            assert_eq!(moves, cnorm, "{pgn}");
+        }
+    }
+
+    #[test]
+    fn anything_unusual_is_not_plain() {
+        let games = [
+            "1. e4 e5",                          // no tags
+            "[A \"x\\\"y\"]\n\n1. e4",           // escaped quote
+            "[A \"x\"] [B \"y\"]\n\n1. e4",      // two tags on a line
+            "[A \"x\"]\n\n1. e4 ; rest\n e5",    // line comment
+            "[A \"x\"]\n\n1. e4\n\n2. e5",       // blank line inside the movetext
+            "[A \"x\"]\n\n1. e4 -- 2. d4",       // null move
+            "[A \"x\"]\n\n1. e4 Z0",             // null move
+            "[A \"x\"]\n\n1. 0-0",               // castling with zeros
+            "[A \"x\"]\n\n1. e4 e5 2. gxf8Q",    // junk glued to a move
+            "[A \"x\"]\n\n1. e4 e5, 2. d4",      // junk glued to a move
+            "[A \"x\"]\n\n1. e4 (1. d4 1-0) e5", // result inside a variation
+            "[A \"x\"]\n\n1. e4 1-0 e5",         // a move after the result
+            "[A \"x\"]\n\n1. e4 (1. d4 e5",      // unclosed variation
+            "[A \"x\"]\n\n1. e4 ) e5",           // `)` without `(`
+            "[A \"x\"]\n\n(1. e4) 1. d4",        // nothing to vary
+            "[A \"x\"]\n\n1. e4 ((1. d4)) e5",   // nothing to vary
+            "[A \"x\"]\n\n1. e4 {open",          // unclosed comment
+            "[A \"x\"]\n\n1. e4 +- e5",          // a glyph as text
+            "[A \"x\"]\n\n1. e4 $300",           // NAG out of range
+            "[A \"x\"]\n\n1. P@e4",              // a drop
+            "[A \"x\"]\n\n1. e4 e.p.",           // e.p.
+            "[A \"x\"]\n\n1. e4!!! e5",          // a long glyph run
+        ];
+        for pgn in games {
+            assert_eq!(read(pgn), Err(NotPlain), "{pgn}");
+        }
+    }
+}

@@ -1,0 +1,260 @@
+//! The one-pass search: for a position-local query (`run::plan`) on a standard-chess game
+//! written in plain PGN (`pgn::plain`), each main-line move is played as it is read and the
+//! filter is evaluated on the spot. No `GameRecord` is built, no position is stored, the
+//! game's bytes are read in place, and nothing is allocated per move (the tags go into a
+//! per-worker record whose strings are reused).
+//!
+//! The one-pass search decides only for games it fully handles. Any game it does not — not
+//! plain PGN, a `[Variant]` tag, a bad FEN, an illegal or ambiguous move — is searched again
+//! by the careful path (`run::process_game`: read, replay, evaluate), which gives today's
+//! exact messages, byte offsets and results; so does a matched game whose output needs the
+//! game's text (every format but `--count` and `--gamenumbers`).
+
+use super::{GameOutput, RunConfig};
+use crate::eval::{Evaluator, GameContext, ReplayedGame};
+use crate::output::Format;
+use crate::pgn::GameRecord;
+use crate::pgn::plain::{NotPlain, PlainGame};
+use crate::rules::select::{GameRules, rules_for_game};
+use crate::rules::standard::Standard;
+
+/// How a run uses the one-pass search, decided once per run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct OnePass {
+    /// A game may stop being evaluated at its first matched position (see [`one_pass_for`]).
+    pub stop_at_first_match: bool,
+}
+
+/// Whether (and how) the run can search games in one pass: a position-local query, the main
+/// line only, standard chess for untagged games, and a format that draws no marks.
+///
+/// `stop_at_first_match`: with `--count` or `--gamenumbers`, no `matchcount` range, no
+/// `sort matchcount` and no summary line (which reports the matched positions), a game's
+/// output and every count printed depend only on whether it matched. The rest of its
+/// moves are still read and played, so a game that later turns out bad (an illegal move
+/// after the match) is still found and searched again by the careful path, which reports
+/// and counts it exactly as before.
+pub(super) fn one_pass_for(config: &RunConfig) -> Option<OnePass> {
+    let usable = !config.variations
+        && config.default_fairy.is_none()
+        && config.rules_chess.is_none()
+        && config.standard_refusal.is_none()
+        && config.split.is_none()
+        && !config.format.is_picture()
+        && matches!(
+            config.default_variant,
+            None | Some(GameRules::Standard { .. })
+        )
+        && crate::eval::carried_globals(&config.filter).is_none()
+        && super::plan::is_position_local(&config.filter);
+    let stop_at_first_match = matches!(config.format, Format::Count | Format::GameNumbers)
+        && config.games.match_count.is_none()
+        && !config.sort_by_match_count
+        && !config.counts_positions;
+    usable.then_some(OnePass {
+        stop_at_first_match,
+    })
+}
+
+/// What one worker reuses from game to game.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// The current game's tags (the record has no nodes).
+    record: GameRecord,
+    /// Tag strings of earlier games, reused for the next game's tags.
+    spare: Vec<(String, String)>,
+}
+
+impl Scratch {
+    /// Empties the record for a new game, keeping its strings for reuse.
+    fn clear(&mut self) {
+        self.spare.append(&mut self.record.tags);
+    }
+
+    /// Stores one tag of the current game, reusing an earlier game's strings.
+    fn push_tag(&mut self, name: &str, value: &str) {
+        let (mut k, mut v) = self.spare.pop().unwrap_or_default();
+        k.clear();
+        k.push_str(name);
+        v.clear();
+        v.push_str(value);
+        self.record.tags.push((k, v));
+    }
+}
+
+/// Searches game `number` (`slice`) in one pass; None when the careful path must search it
+/// (see the module doc).
+pub(super) fn search(
+    config: &RunConfig,
+    mode: OnePass,
+    slice: &[u8],
+    number: u64,
+    scratch: &mut Scratch,
+) -> Option<GameOutput> {
+    if !config.games.admits_number(number) {
+        return Some(GameOutput::default());
+    }
+    let mut game = PlainGame::new(slice);
+    scratch.clear();
+    while let Some((name, value)) = game.next_tag().ok()? {
+        scratch.push_tag(name, value);
+    }
+    let record = &scratch.record;
+    // The game filters on the tags: a refused game is skipped whatever its moves (as the
+    // careful path does), unless `matchcount` admits 0 (then it is written: careful path).
+    if config.games.reads_tags() && !config.games.admits_tags(record) {
+        return if config.games.counts_as_match(0) {
+            None
+        } else {
+            Some(GameOutput::default())
+        };
+    }
+    if record.tag("Variant").is_some_and(|t| !t.trim().is_empty()) {
+        return None;
+    }
+    let GameRules::Standard { chess960 } = rules_for_game(None, config.default_variant).ok()?
+    else {
+        return None;
+    };
+    let start = Standard::from_start(record.tag("FEN"), chess960).ok()?;
+    let no_tree = ReplayedGame {
+        nodes: Vec::new(),
+        fault: None,
+    };
+    let context = GameContext {
+        record,
+        replayed: &no_tree,
+        number,
+        variations: false,
+    };
+    let mut evaluator = Evaluator::one_position(&context, start);
+    let filter = &config.filter;
+    evaluator.begin_position();
+    let mut matched = u64::from(evaluator.matches(filter, 0));
+    let read_all = (|| -> Result<(), NotPlain> {
+        while let Some(san) = game.next_main_move()? {
+            let node = evaluator.current_mut().ok_or(NotPlain)?;
+            node.played = Some(
+                node.position
+                    .play_read_san(&san.san)
+                    .map_err(|_| NotPlain)?,
+            );
+            node.ply += 1;
+            let ply = node.ply;
+            if matched == 0 || !mode.stop_at_first_match {
+                evaluator.begin_position();
+                matched += u64::from(evaluator.matches(filter, ply));
+            }
+        }
+        Ok(())
+    })();
+    read_all.ok()?;
+    // A limit went over (`eval::budget`): the careful path stops the run with its message.
+    if evaluator.abort_message().is_some() {
+        return None;
+    }
+    let is_match = config.games.counts_as_match(matched);
+    let text = match config.format {
+        _ if !is_match => String::new(),
+        Format::Count => String::new(),
+        Format::GameNumbers => format!("{number}\n"),
+        // The output needs the game's text: the careful path renders it.
+        _ => return None,
+    };
+    Some(GameOutput {
+        text,
+        matched: is_match,
+        matched_positions: matched,
+        ..GameOutput::default()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::{InputName, fairy, process_game, select};
+
+    /// A run of `cql` over one input, in `format`, as `main` would configure it.
+    fn config(cql: &str, format: Format) -> RunConfig {
+        let query =
+            crate::query::compile::<shakmaty::Bitboard>(cql, crate::squares::Geometry::STANDARD)
+                .expect("compiles");
+        RunConfig {
+            filter: query.filter,
+            inputs: Vec::new(),
+            format,
+            style: crate::output::PgnStyle::default(),
+            variations: false,
+            progress: false,
+            default_variant: None,
+            fairy_defs: Vec::new(),
+            default_fairy: None,
+            fairy_query: fairy::FairyQuery::new(cql.to_string(), "test".into(), None),
+            games: select::GameSelect::default(),
+            sort_by_match_count: false,
+            standard_refusal: None,
+            rules_chess: None,
+            last_game_number: Default::default(),
+            limit: None,
+            split: None,
+            show_matches: false,
+            counts_positions: true,
+        }
+    }
+
+    /// The games the one-pass search must agree on: the CQL sample (real games, comments,
+    /// variations, NAGs) and messy input (faults of every kind, which it must leave to the
+    /// careful path); skipped when `../shared` is absent.
+    fn games() -> Option<Vec<u8>> {
+        let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+        let mut all = std::fs::read(shared.join("cql-sample.pgn")).ok()?;
+        all.extend(std::fs::read(shared.join("messy.pgn")).ok()?);
+        Some(all)
+    }
+
+    /// For each game, the one-pass search (when it decides) and the careful path give the
+    /// same match, matched positions and text; the careful path is the reference.
+    #[test]
+    fn one_pass_agrees_with_the_careful_path_game_by_game() {
+        let Some(data) = games() else {
+            eprintln!("../shared/data absent: skipped");
+            return;
+        };
+        let name = InputName {
+            name: "test".into(),
+            decompressed: false,
+        };
+        let mut decided = 0;
+        let mut total = 0;
+        for cql in [
+            "check",
+            "mate",
+            "true",
+            "ply > 30 and Q attacks k",
+            "move legal count == 1",
+            "x = #P if x > 6 then btm",
+            "player white \"a\" or result 1-0",
+        ] {
+            for format in [Format::Count, Format::GameNumbers, Format::Pgn] {
+                let config = config(cql, format);
+                let mode = one_pass_for(&config).expect("position-local");
+                let mut scratch = Scratch::default();
+                for (k, range) in crate::pgn::split_games(&data).enumerate() {
+                    let (slice, number) = (&data[range.clone()], k as u64 + 1);
+                    let careful = process_game(&config, slice, number, 0, &name, None);
+                    total += 1;
+                    if let Some(fast) = search(&config, mode, slice, number, &mut scratch) {
+                        decided += 1;
+                        let what = format!("{cql} {format:?}, game {number}");
+                        assert_eq!(fast.matched, careful.matched, "{what}");
+                        assert_eq!(fast.matched_positions, careful.matched_positions, "{what}");
+                        assert_eq!(fast.text, careful.text, "{what}");
+                        assert!(careful.error.is_none(), "{what}: a bad game was decided");
+                    }
+                }
+            }
+        }
+        // Most games are plain: the one-pass search decides them.
+        assert!(decided * 2 > total, "{decided} of {total} decided");
+    }
+}

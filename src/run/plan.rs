@@ -1,0 +1,146 @@
+//! What a query's search needs of a game, decided once per query by walking its IR: whether
+//! every filter is position-local, so the one-pass search (`run::one_pass`) can run it
+//! while the game is read, or whether the game tree must be read and replayed first.
+//!
+//! Position-local filters read only the current position (its pieces, attacks, moves from
+//! it, check and mate), the game's tags and number, the ply, and variables. Everything that
+//! navigates (`parent`, `child`, `line`, `find`, `echo`, `path`, `:`), numbers the tree
+//! (`positionid`, `depth`, `position N`), reads comments, piece identities, the move played
+//! from or to the position, imaginary positions, or changes the output or the game
+//! (`comment`, `sort`, `settag`, `message`, ...) needs the tree.
+
+use crate::ir::walk::any_node;
+use crate::ir::{MoveSource, Node, NumProp};
+
+/// Whether `filter` can be evaluated by the one-pass search: every filter in it is
+/// position-local (see the module doc).
+pub fn is_position_local<S>(filter: &Node<S>) -> bool {
+    !any_node(filter, |n| !local_here(n))
+}
+
+/// Whether `node` itself (not its operands, which the walk visits) is position-local.
+/// Every variant is named, so a new one does not compile until it is decided here.
+fn local_here<S>(node: &Node<S>) -> bool {
+    match node {
+        Node::True
+        | Node::False
+        | Node::And(_)
+        | Node::Or(_)
+        | Node::Not(_)
+        | Node::If(..)
+        | Node::Pieces(..)
+        | Node::Region(..)
+        | Node::Union(_)
+        | Node::Intersect(_)
+        | Node::Complement(_)
+        | Node::AttackedBy(..)
+        | Node::Attacks(..)
+        | Node::Pawns(_)
+        | Node::PromotedPieces
+        | Node::Placement(_)
+        | Node::Number(_)
+        | Node::Count(_)
+        | Node::Arith(..)
+        | Node::Negate(_)
+        | Node::Abs(_)
+        | Node::Max(_)
+        | Node::Min(_)
+        | Node::Power(_)
+        | Node::PieceType(..)
+        | Node::Elo(_)
+        | Node::Str(_)
+        | Node::StrProp(_)
+        | Node::Tag(_)
+        | Node::TagContains(..)
+        | Node::RegexMatch(..)
+        | Node::CaseConvert(..)
+        | Node::PieceName(..)
+        | Node::Check
+        | Node::Mate
+        | Node::Stalemate
+        | Node::ToMove(_)
+        | Node::Initial
+        | Node::Result(_)
+        | Node::Compare(..)
+        | Node::In(..)
+        | Node::Var(_)
+        | Node::Assign(..)
+        | Node::IsBound(_)
+        | Node::Unbind(_)
+        | Node::SquareLoop(_)
+        | Node::Direction(..)
+        | Node::Between(..)
+        | Node::Ray(_)
+        | Node::Pin(_)
+        | Node::SquareShade(..)
+        | Node::FileRank(..)
+        | Node::MakeSquare(..)
+        | Node::Distance(..)
+        | Node::MateKind(..) => true,
+        // halfmoveclock, movenumber, ply, gamenumber, sidetomove; not depth, positionid
+        Node::Num(prop) => !matches!(prop, NumProp::Depth | NumProp::PositionId),
+        // move legal ..., move pseudolegal ...: generated from the position; the played
+        // moves (`move`, `move previous`) and retro moves read other positions
+        Node::Move(m) => matches!(m.source, MoveSource::Legal | MoveSource::PseudoLegal),
+        Node::HasComment(_)
+        | Node::Terminal
+        | Node::PieceLoop(_)
+        | Node::Position(_)
+        | Node::At(..)
+        | Node::Find(_)
+        | Node::Line(_)
+        | Node::InMainline(_)
+        | Node::Comment(_)
+        | Node::Sort(_)
+        | Node::Echo(_)
+        | Node::Relation(..)
+        | Node::Strs(_)
+        | Node::Tree(_)
+        | Node::Path(_)
+        | Node::Cqls(_)
+        | Node::Prog(_)
+        | Node::Chessql(_)
+        | Node::Words(_)
+        | Node::Run(_)
+        | Node::DictLoop(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn local(cql: &str) -> bool {
+        let query =
+            crate::query::compile::<shakmaty::Bitboard>(cql, crate::squares::Geometry::STANDARD)
+                .expect("compiles");
+        is_position_local(&query.filter)
+    }
+
+    #[test]
+    fn board_filters_are_local_navigation_is_not() {
+        for cql in [
+            "check",
+            "mate",
+            "true",
+            "Qa1 attacks k",
+            "move legal from K",
+            "ply > 20",
+        ] {
+            assert!(local(cql), "{cql}");
+        }
+        for cql in [
+            "parent : check",
+            "line --> check --> mate",
+            "find check",
+            "move from K",
+            "move previous capture Q",
+            "comment(\"x\")",
+            "terminal",
+            "positionid == 3",
+            "sort ply",
+        ] {
+            assert!(!local(cql), "{cql}");
+        }
+    }
+}
