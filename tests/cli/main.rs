@@ -22,5 +22,5 @@ mod pictures;
 mod pipes;
 mod queries;
 mod query_parse;
-mod user_mistakes;
 mod terminal;
+mod user_mistakes;
