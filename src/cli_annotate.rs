@@ -10,6 +10,7 @@ use std::time::Instant;
 use clap::Parser;
 
 use cqlq::annotate::{AnnotateConfig, AnnotateSummary, annotate_file, in_place};
+use cqlq::output::files::{OutputWriter, file_id, is_output_error};
 
 /// Exit status for trouble: a theme error or an unreadable input.
 const TROUBLE: u8 = 2;
@@ -28,8 +29,11 @@ the PGN files. A theme is named by its file stem.\n\nExamples:\n  cqlq annotate 
 before the first move for the start position; several themes share one comment {a b}; a \
 query's own comment/message text replaces its name. The tag [Themes \"a b\"] lists the themes \
 found. Everything else is written as read.\n\n--in-place writes a temporary file beside the \
-input, fsyncs it, keeps the original as FILE.bak (unless --no-backup) and renames the new file \
-over the input: an error or interruption leaves the input untouched.\n\nExit status: 0 some theme \
+input, fsyncs it, keeps the original as FILE.bak (unless --no-backup; an existing FILE.bak is \
+never replaced: it keeps the oldest version) and renames the new file over the input: an error \
+or interruption leaves the input untouched. Annotating again with the same themes changes \
+nothing: a theme already in the comment at a position is not written twice, and the tag keeps \
+its themes, new ones added after them.\n\nExit status: 0 some theme \
 found, 1 none, 2 trouble."
 )]
 pub struct AnnotateCli {
@@ -173,8 +177,13 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
                 if !input.is_file() {
                     return Err(io::Error::other(format!("{}: not a file", input.display())));
                 }
-                let s = annotate_file(&config, input, total.games + 1, out)
-                    .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", input.display())))?;
+                let s = annotate_file(&config, input, total.games + 1, out).map_err(|e| {
+                    if is_output_error(&e) {
+                        e
+                    } else {
+                        io::Error::new(e.kind(), format!("{}: {e}", input.display()))
+                    }
+                })?;
                 total.add(&s);
             }
             out.flush()?;
@@ -190,8 +199,11 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
                 file.write_with(all)?
             }
             None => {
-                let stdout = io::stdout();
-                let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+                if crate::stdout_closed::was_closed() {
+                    return Err(crate::stdout_closed::MESSAGE.into());
+                }
+                let stdout = OutputWriter::new(io::stdout().lock(), "standard output");
+                let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
                 match all(&mut out) {
                     Ok(r) => r,
                     Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(0),
@@ -223,13 +235,14 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
     Ok(if total.annotated_games > 0 { 0 } else { 1 })
 }
 
-/// Refuses an output path that names one of the inputs.
+/// Refuses an output path that is one of the inputs (by name, link or hard link: the same
+/// device and inode).
 fn refuse_overwriting_input(out: &Path, inputs: &[PathBuf]) -> Result<(), String> {
-    let Ok(out_real) = out.canonicalize() else {
+    let Some(out_id) = file_id(out) else {
         return Ok(());
     };
     for input in inputs {
-        if input.canonicalize().is_ok_and(|r| r == out_real) {
+        if file_id(input) == Some(out_id) {
             return Err(format!(
                 "refusing to write the output over the input {} (use --in-place)",
                 input.display()

@@ -13,7 +13,27 @@
 //! | run | [`run`] | all of the above, in parallel, in input order |
 //! | annotate | [`annotate`] | several queries × PGN → the same PGN with comments and a tag |
 
+/// `eprintln!` that ignores a failure to write (a full or closed stderr) instead of
+/// panicking; it shadows std's in every module below (see the `diagnostics` module).
+macro_rules! eprintln {
+    () => {
+        $crate::diagnostics::write_stderr(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::diagnostics::write_stderr(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `eprint!` that ignores a failure to write, as `eprintln!` above.
+#[allow(unused_macros)]
+macro_rules! eprint {
+    ($($arg:tt)*) => {
+        $crate::diagnostics::write_stderr(format_args!($($arg)*))
+    };
+}
+
 pub mod annotate;
+pub mod diagnostics;
 pub mod engine;
 pub mod eval;
 pub mod ir;

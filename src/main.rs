@@ -1,5 +1,23 @@
 //! The `cqlq` binary: command line → query → run → exit status (0 match, 1 none, 2 trouble).
 
+/// `eprintln!` that ignores a failure to write stderr instead of panicking
+/// (`cqlq::diagnostics`); it shadows std's in every module below.
+macro_rules! eprintln {
+    () => {
+        cqlq::diagnostics::write_stderr(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        cqlq::diagnostics::write_stderr(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `eprint!` that ignores a failure to write, as `eprintln!` above.
+macro_rules! eprint {
+    ($($arg:tt)*) => {
+        cqlq::diagnostics::write_stderr(format_args!($($arg)*))
+    };
+}
+
 mod cli;
 mod cli_aliases;
 mod cli_annotate;
@@ -7,6 +25,7 @@ mod cli_errors;
 mod cli_query;
 mod cli_variants;
 mod generated;
+mod stdout_closed;
 
 use std::io;
 use std::path::Path;
@@ -16,6 +35,7 @@ use std::time::Instant;
 use clap::Parser;
 
 use cli::Cli;
+use cqlq::output::files::OutputWriter;
 use cqlq::output::{Format, PgnStyle};
 use cqlq::run::params::{RunParams, positive_range, range_of, regex_of, result_of};
 use cqlq::run::{Input, RunConfig, progress, run};
@@ -25,6 +45,10 @@ use cqlq::squares::Geometry;
 const TROUBLE: u8 = 2;
 
 fn main() -> ExitCode {
+    // Interrupted runs remove their temporary output files (`output::temp_files`).
+    if let Err(e) = cqlq::output::temp_files::remove_on_signals() {
+        eprintln!("cqlq: cannot watch for interruptions: {e}");
+    }
     if std::env::args_os().nth(1).is_some_and(|a| a == "annotate") {
         return cli_annotate::main();
     }
@@ -169,6 +193,9 @@ fn main_with(cli: Cli) -> Result<u8, String> {
     {
         refuse_overwriting_input(out, &inputs)?;
     }
+    if output.is_none() && stdout_closed::was_closed() {
+        return Err(stdout_closed::MESSAGE.into());
+    }
 
     let format = if cli.fen {
         Format::Fen
@@ -243,7 +270,19 @@ fn main_with(cli: Cli) -> Result<u8, String> {
             }
             summary
         }
-        Some(path) => run_to_file(&config, &output_file(&cli, path))?,
+        Some(path) => {
+            let summary = run_to_file(&config, &output_file(&cli, path))?;
+            let failed = summary.unreadable_inputs;
+            if failed > 0 && failed < config.inputs.len() as u64 {
+                eprintln!(
+                    "cqlq: {} holds the results of the inputs that could be read ({} of {} could not)",
+                    path.display(),
+                    summary.unreadable_inputs,
+                    config.inputs.len()
+                );
+            }
+            summary
+        }
         None if cli.dryrun || cli.append || cli.noclobber || cli.createdirectories => {
             return Err(
                 "--append, --noclobber, --createdirectories and --dryrun act on an output file: \
@@ -252,13 +291,13 @@ fn main_with(cli: Cli) -> Result<u8, String> {
             );
         }
         None => {
-            let stdout = io::stdout();
-            let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+            let stdout = OutputWriter::new(io::stdout().lock(), "standard output");
+            let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
             match run(&config, &mut out) {
                 Ok(s) => s,
                 // `cqlq ... | head`: the reader is gone; stop quietly.
                 Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(0),
-                Err(e) => return Err(format!("writing output: {e}")),
+                Err(e) => return Err(e.to_string()),
             }
         }
     };
@@ -271,12 +310,23 @@ fn main_with(cli: Cli) -> Result<u8, String> {
             progress::summary_line(&summary, started.elapsed().as_secs_f64())
         );
     }
-    print_persistent(&summary, format);
+    match print_persistent(&summary, format) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            return Err(format!("standard output: {e}"));
+        }
+        _ => {}
+    }
     if let Some(m) = &summary.aborted {
         eprintln!("cqlq: {m}");
         return Ok(TROUBLE);
     }
-    if summary.unreadable_inputs > 0 {
+    if summary.writefile_failures > 1 {
+        eprintln!(
+            "cqlq: writefile failed {} times (the first failure is shown above)",
+            summary.writefile_failures
+        );
+    }
+    if summary.unreadable_inputs > 0 || summary.writefile_failures > 0 {
         return Ok(TROUBLE);
     }
     // Games skipped because the query cannot run on their board, and nothing matched.
@@ -350,36 +400,47 @@ fn cli_params(cli: &Cli) -> Result<RunParams, String> {
 
 /// The persistent variables' final values on stdout after the run, as CQL 6.2 prints them
 /// (`Name: value` lines), or one JSON object with `--json`.
-fn print_persistent(summary: &cqlq::run::Summary, format: Format) {
+fn print_persistent(summary: &cqlq::run::Summary, format: Format) -> io::Result<()> {
+    use io::Write as _;
     if summary.persistent.is_empty() {
-        return;
+        return Ok(());
     }
+    let mut out = io::stdout().lock();
     if format == Format::Json {
         let map: serde_json::Map<String, serde_json::Value> = summary
             .persistent
             .iter()
             .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
             .collect();
-        println!("{}", serde_json::json!({ "persistent": map }));
+        writeln!(out, "{}", serde_json::json!({ "persistent": map }))?;
     } else {
         for (name, value) in &summary.persistent {
-            println!("{name}: {value}");
+            writeln!(out, "{name}: {value}")?;
         }
     }
+    out.flush()
 }
 
-/// Refuses an output path that names one of the inputs.
+/// Refuses an output path that is one of the inputs: the same file by name, link, hard link
+/// (device and inode) or as standard input (`cqlq ... -o games.pgn < games.pgn`).
 fn refuse_overwriting_input(out: &Path, inputs: &[Input]) -> Result<(), String> {
-    let Ok(out_real) = out.canonicalize() else {
+    let Some(out_id) = cqlq::output::files::file_id(out) else {
         return Ok(());
     };
     for input in inputs {
-        if let Input::File(p) = input
-            && p.canonicalize().is_ok_and(|r| r == out_real)
-        {
+        let (same, name) = match input {
+            Input::File(p) => (
+                cqlq::output::files::file_id(p) == Some(out_id),
+                p.display().to_string(),
+            ),
+            Input::Stdin => (
+                cqlq::output::files::stdin_file_id() == Some(out_id),
+                "read from standard input".to_string(),
+            ),
+        };
+        if same {
             return Err(format!(
-                "refusing to write the output over the input {}: give -o another file",
-                p.display()
+                "refusing to write the output over the input {name}: give -o another file"
             ));
         }
     }
@@ -427,7 +488,9 @@ fn output_file(cli: &Cli, path: &Path) -> cqlq::output::files::OutputFile {
 }
 
 /// Writes through a temporary file beside the target, renamed over it only when the run
-/// completes (`output::files`); `--dryrun` runs into nothing and prints the file's name.
+/// completes (`output::files`; a device or FIFO is written directly); `--dryrun` runs into
+/// nothing and prints the file's name. A run that searched nothing (every input failed)
+/// leaves an existing file as it was.
 fn run_to_file(
     config: &RunConfig,
     file: &cqlq::output::files::OutputFile,
@@ -438,7 +501,19 @@ fn run_to_file(
         println!("{}", file.path.display());
         return Ok(summary);
     }
-    file.write_with(|out| run(config, out))
+    let (summary, written) = file.write_unless(
+        |out| run(config, out),
+        |s: &cqlq::run::Summary| {
+            s.unreadable_inputs > 0 && s.unreadable_inputs >= config.inputs.len() as u64
+        },
+    )?;
+    if !written {
+        eprintln!(
+            "cqlq: {}: left as it was: no input could be read",
+            file.path.display()
+        );
+    }
+    Ok(summary)
 }
 
 /// `--parse`: the syntax tree on stdout; 0 when the query is CQL, 2 (error on stderr) when not;

@@ -121,8 +121,8 @@ pub(super) fn annotate_game(
 struct Found {
     /// Theme indices, in theme order.
     themes: Vec<usize>,
-    /// Record node → the comment's text.
-    notes: BTreeMap<u32, String>,
+    /// Record node → the comment's texts (one per theme, or the theme's own texts).
+    notes: BTreeMap<u32, Vec<String>>,
 }
 
 /// Replays the game (once per variations setting the themes need) and evaluates each theme
@@ -207,11 +207,7 @@ fn find_themes<P: Position>(
             }
         }
     }
-    found.notes = texts
-        .into_iter()
-        .filter(|(_, t)| !t.is_empty())
-        .map(|(at, t)| (at, t.join(" ")))
-        .collect();
+    found.notes = texts.into_iter().filter(|(_, t)| !t.is_empty()).collect();
     Ok(found)
 }
 

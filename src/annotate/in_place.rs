@@ -1,12 +1,17 @@
 //! `--in-place`: an input rewritten atomically. The new text goes to a temporary file beside
 //! the input (`.NAME.cqlq-PID.tmp`, with the input's permissions), is flushed and `fsync`ed;
-//! then the original is kept as a backup (`NAME.bak`, a hard link to it, an older backup
-//! replaced; a copy where links are not possible), the temporary file is renamed over the
-//! input, and the folder is `fsync`ed. Until that rename the input is untouched: an error or
-//! an interrupted run leaves it as it was (and at most the temporary file, which an error
-//! removes).
+//! then the original is kept as a backup (`NAME.bak`, a hard link to it; a copy where links
+//! are not possible), the temporary file is renamed over the input, and the folder is
+//! `fsync`ed. Until that rename the input is untouched: an error or an interrupted run
+//! (SIGINT, SIGTERM: `output::temp_files`) leaves it as it was, and no temporary file.
+//!
+//! An existing backup is never replaced: the oldest `NAME.bak` is kept (it holds the file as
+//! it was before the first rewrite), and later rewrites keep none of their own. A symbolic
+//! link is followed: the file it points to is rewritten (its backup beside it) and the link
+//! stays; anything but a regular file is refused.
 
-use crate::output::files::OutputFile;
+use crate::output::files::{OutputFile, real_path};
+use crate::output::temp_files;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -19,31 +24,37 @@ pub fn backup_path(input: &Path) -> PathBuf {
 }
 
 /// Rewrites `input` with what `write` writes (it may read `input` meanwhile: the original
-/// stays in place until `write` is done); keeps a backup unless `backup` is false. On an
-/// error the input is left as it was and the temporary file removed.
+/// stays in place until `write` is done); keeps a backup unless `backup` is false or one
+/// exists. On an error the input is left as it was and the temporary file removed.
 pub fn rewrite<T>(
     input: &Path,
     backup: bool,
     write: impl FnOnce(&mut dyn Write) -> io::Result<T>,
 ) -> Result<T, String> {
+    let real = real_path(input);
     // The same temporary file and folder as any output file's (`output::files`).
     let target = OutputFile {
-        path: input.to_path_buf(),
+        path: real.clone(),
         ..OutputFile::default()
     };
     let temp = target.temp_path();
     let result = (|| -> io::Result<T> {
-        let permissions = fs::metadata(input)?.permissions();
-        let file = fs::File::create(&temp)?;
+        let meta = fs::metadata(&real)?;
+        if !meta.is_file() {
+            return Err(io::Error::other(
+                "not a regular file (--in-place rewrites files only)",
+            ));
+        }
+        let file = temp_files::create(&temp, |t: &Path| fs::File::create(t))?;
         let mut out = io::BufWriter::with_capacity(1 << 16, file);
         let value = write(&mut out)?;
         let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.set_permissions(permissions)?;
+        file.set_permissions(meta.permissions())?;
         file.sync_all()?;
         if backup {
-            keep_backup(input)?;
+            keep_backup(&real)?;
         }
-        fs::rename(&temp, input)?;
+        temp_files::rename(&temp, &real)?;
         // Makes the rename durable (best effort: not every system can `fsync` a folder).
         if let Ok(dir) = fs::File::open(target.dir()) {
             let _ = dir.sync_all();
@@ -51,17 +62,16 @@ pub fn rewrite<T>(
         Ok(value)
     })();
     result.map_err(|e| {
-        let _ = fs::remove_file(&temp);
+        temp_files::discard(&temp);
         format!("{}: {e}", input.display())
     })
 }
 
-/// `NAME.bak`: a hard link to the original (an older backup replaced), else a copy.
+/// `NAME.bak`: a hard link to the original, else a copy; an existing backup is kept as it is.
 fn keep_backup(input: &Path) -> io::Result<()> {
     let bak = backup_path(input);
-    match fs::remove_file(&bak) {
-        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
-        _ => {}
+    if fs::symlink_metadata(&bak).is_ok() {
+        return Ok(());
     }
     if fs::hard_link(input, &bak).is_err() {
         fs::copy(input, &bak)?;
@@ -90,6 +100,44 @@ mod tests {
         assert_eq!(fs::read_to_string(&input).unwrap(), "newer");
         assert_eq!(fs::read_to_string(dir.join("g.pgn.bak")).unwrap(), "old");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 2);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 18 item 4: a second rewrite keeps the first backup (the original), not the
+    /// first rewrite's text.
+    #[test]
+    fn an_existing_backup_is_never_overwritten() {
+        let dir = scratch("twice");
+        let input = dir.join("g.pgn");
+        fs::write(&input, "original").unwrap();
+        rewrite(&input, true, |w| w.write_all(b"first")).unwrap();
+        rewrite(&input, true, |w| w.write_all(b"second")).unwrap();
+        assert_eq!(fs::read_to_string(&input).unwrap(), "second");
+        assert_eq!(
+            fs::read_to_string(dir.join("g.pgn.bak")).unwrap(),
+            "original"
+        );
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 2);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 18 item 1: a symbolic link's file is rewritten and the link stays a link.
+    #[test]
+    fn a_link_is_followed_and_kept() {
+        let dir = scratch("link");
+        let input = dir.join("g.pgn");
+        fs::write(&input, "old").unwrap();
+        let link = dir.join("link.pgn");
+        std::os::unix::fs::symlink("g.pgn", &link).unwrap();
+        rewrite(&link, true, |w| w.write_all(b"new")).unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read_to_string(&input).unwrap(), "new");
+        assert_eq!(fs::read_to_string(dir.join("g.pgn.bak")).unwrap(), "old");
         let _ = fs::remove_dir_all(&dir);
     }
 

@@ -16,10 +16,12 @@
 //!   comment, `{a b}`, in theme order. A theme whose query makes its own text there
 //!   (`comment`, `message`; a message without CQL's `Game N move M(wtm): ` place) gives that
 //!   text instead of its name. The start position's comment goes before the movetext:
-//!   `{name} `. In a PGN comment `}` cannot appear: it is written as `)`.
+//!   `{name} `. In a PGN comment `}` cannot appear: it is written as `)`. A text already in
+//!   the comments right there (an earlier run's) is not written again.
 //! - The tag `[Themes "a b"]` (`--tag` names it): the themes found, in theme order, after the
 //!   game's last tag on a line of its own (line ending as the file's), or in place of an
-//!   existing tag of that name; a game without tags gets it first, then a blank line.
+//!   existing tag of that name (its themes kept, the new ones added after them; left as
+//!   written when it has them all); a game without tags gets it first, then a blank line.
 //! - A theme is found in a game when at least one position matches and the count is in its
 //!   header's `matchcount` range; its header's game filters (`player`, `gamenumber`, ...)
 //!   and `variations` apply to it alone; `matchstring "X"` writes X instead of its name,

@@ -3,6 +3,11 @@
 //! movetext for the start position, and the tag `[Themes "a b"]` after the last tag (in
 //! place of an existing tag of that name; first in the game when it has no tags). Nothing
 //! else changes, so removing exactly these additions gives back the input.
+//!
+//! Annotating an annotated game again changes nothing for the themes already there: a text
+//! already in the comments right after the move and its NAGs (or at the start of the
+//! movetext) is not written again, and an existing tag keeps its themes, the new ones added after them (the
+//! tag is left as written when it has them all).
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -11,8 +16,9 @@ use crate::pgn::{GameRecord, GameSpans};
 
 /// What to add to one game.
 pub(super) struct Additions<'a> {
-    /// Record node → comment text (node 0: the start position).
-    pub notes: &'a BTreeMap<u32, String>,
+    /// Record node → comment texts, written space-separated in one comment (node 0: the
+    /// start position); a text already in the comments right there is not written again.
+    pub notes: &'a BTreeMap<u32, Vec<String>>,
     /// The tag's name (`Themes`).
     pub tag: &'a str,
     /// The tag's value: the themes found, space-separated (no tag when empty).
@@ -29,11 +35,20 @@ pub(super) fn splice(
 ) -> Vec<u8> {
     // (where, what it replaces, order among equal places, text).
     let mut edits: Vec<(Range<usize>, u8, String)> = Vec::new();
-    if !add.themes.is_empty() {
+    let existing = record.tags.iter().position(|(name, _)| name == add.tag);
+    let old_themes: Vec<&str> = existing
+        .map(|i| record.tags[i].1.split_whitespace().collect())
+        .unwrap_or_default();
+    let new_themes: Vec<&str> = add
+        .themes
+        .split_whitespace()
+        .filter(|t| !old_themes.contains(t))
+        .collect();
+    if !new_themes.is_empty() {
         let mut line = format!("[{} \"", add.tag);
-        crate::pgn::write::push_tag_value(&mut line, add.themes);
+        let merged: Vec<&str> = old_themes.iter().chain(&new_themes).copied().collect();
+        crate::pgn::write::push_tag_value(&mut line, &merged.join(" "));
         line.push_str("\"]");
-        let existing = record.tags.iter().position(|(name, _)| name == add.tag);
         match (existing, spans.tags.last()) {
             (Some(i), _) => edits.push((spans.tags[i].clone(), 0, line)),
             (None, Some(last)) => {
@@ -54,11 +69,25 @@ pub(super) fn splice(
             }
         }
     }
-    for (&node, text) in add.notes {
+    for (&node, texts) in add.notes {
+        let at = match node {
+            0 => Some(spans.movetext_start(slice)),
+            _ => spans.after_move(slice, node),
+        };
+        let Some(at) = at else { continue };
+        let written = comments_at(&slice[at..]);
+        let new: Vec<&str> = texts
+            .iter()
+            .map(String::as_str)
+            .filter(|t| !written.iter().any(|w| holds_text(w, t)))
+            .collect();
+        if new.is_empty() {
+            continue;
+        }
+        let text = new.join(" ");
         if node == 0 {
-            let at = spans.movetext_start(slice);
             edits.push((at..at, 1, format!("{{{text}}} ")));
-        } else if let Some(at) = spans.after_move(slice, node) {
+        } else {
             edits.push((at..at, 1, format!(" {{{text}}}")));
         }
     }
@@ -75,6 +104,37 @@ pub(super) fn splice(
     out
 }
 
+/// The texts of the comments that `rest` starts with (separated by white space only).
+fn comments_at(mut rest: &[u8]) -> Vec<&[u8]> {
+    let mut texts = Vec::new();
+    loop {
+        let start = rest
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(rest.len());
+        let Some(body) = rest[start..].strip_prefix(b"{") else {
+            return texts;
+        };
+        let Some(end) = memchr::memchr(b'}', body) else {
+            return texts;
+        };
+        texts.push(&body[..end]);
+        rest = &body[end + 1..];
+    }
+}
+
+/// Whether a comment's text `written` already holds `text` as one of its space-separated
+/// parts (as `splice` writes several texts at one position: `{a b}`).
+fn holds_text(written: &[u8], text: &str) -> bool {
+    let text = text.as_bytes();
+    let n = text.len();
+    written.windows(n.max(1)).enumerate().any(|(i, w)| {
+        w == text
+            && (i == 0 || written[i - 1] == b' ')
+            && written.get(i + n).is_none_or(|&b| b == b' ')
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,7 +142,10 @@ mod tests {
 
     fn spliced(pgn: &str, notes: &[(u32, &str)], themes: &str) -> String {
         let (record, spans) = read_game_spans(pgn.as_bytes(), false).unwrap();
-        let notes: BTreeMap<u32, String> = notes.iter().map(|&(n, t)| (n, t.to_string())).collect();
+        let notes: BTreeMap<u32, Vec<String>> = notes
+            .iter()
+            .map(|&(n, t)| (n, t.split(' ').map(String::from).collect()))
+            .collect();
         let add = Additions {
             notes: &notes,
             tag: "Themes",
@@ -104,15 +167,38 @@ mod tests {
     }
 
     #[test]
-    fn an_existing_tag_is_replaced_and_a_tagless_game_gets_one() {
+    fn an_existing_tag_is_merged_and_a_tagless_game_gets_one() {
         assert_eq!(
             spliced("[Themes \"old\"] [C \"z\"]\n1. e4 *", &[(1, "t")], "t"),
-            "[Themes \"t\"] [C \"z\"]\n1. e4 {t} *"
+            "[Themes \"old t\"] [C \"z\"]\n1. e4 {t} *"
         );
         assert_eq!(
             spliced("1. e4 *", &[(0, "t")], "t"),
             "[Themes \"t\"]\n\n{t} 1. e4 *"
         );
         assert_eq!(spliced("1. e4 *", &[], ""), "1. e4 *");
+    }
+
+    /// Issue 18 item 4: annotating an annotated game with the same themes changes nothing;
+    /// a new theme is added beside the old ones, an old one not written twice.
+    #[test]
+    fn annotating_again_writes_no_theme_twice() {
+        let game = "[A \"x\"]\n\n1.e4 $1 {old} e5 2.Nf3 *\n";
+        let notes = [(0, "s"), (1, "a b"), (3, "c")];
+        let once = spliced(game, &notes, "a b c s");
+        assert_eq!(spliced(&once, &notes, "a b c s"), once);
+        let more = [(1, "a z"), (2, "c")];
+        let twice = spliced(&once, &more, "a c z");
+        assert_eq!(
+            twice,
+            "[A \"x\"]\n[Themes \"a b c s z\"]\n\n{s} 1.e4 $1 {z} {a b} {old} e5 {c} 2.Nf3 {c} *\n"
+        );
+        assert_eq!(spliced(&twice, &more, "a c z"), twice);
+    }
+
+    #[test]
+    fn a_text_is_found_only_as_a_whole_part_of_a_comment() {
+        assert!(holds_text(b"a b", "a") && holds_text(b"a b", "b") && holds_text(b"a b", "a b"));
+        assert!(!holds_text(b"ab", "a") && !holds_text(b"ba c", "a") && !holds_text(b"", "a"));
     }
 }

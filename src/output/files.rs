@@ -2,23 +2,38 @@
 //! target, renamed over it only when the run completes, so a failed or interrupted run never
 //! leaves a partial file.
 //!
+//! What the target is decides how it is written ([`OutputFile::destination`]):
+//! - a regular file or a new name: the temporary file + rename, through symbolic links: the
+//!   temporary file is made beside the file the link points to and renamed over that file,
+//!   so the link stays a link;
+//! - a character or block device, a FIFO or a socket (`/dev/null`, `/dev/stdout`, a named
+//!   pipe): opened and written directly, never replaced by a regular file.
+//!
+//! Write failures of the output carry its name ([`OutputWriter`], [`is_output_error`]), so a
+//! full disk is reported as `out.pgn: No space left on device`, not blamed on an input.
+//!
 //! CQLi's commandline options (its manual, `manual/commandline-options/`, one line each):
 //! `-a`/`--append` "Append PGN output to the specified file", `--createdirectories` "Create
 //! directories as needed to house output PGN files", `--dryrun` "Show the output file names
 //! without actually creating them", `--noclobber` "Prevents overwriting existing output
 //! files". What cqlq does with each, beyond those lines, is written at [`OutputFile`].
 
+use std::fmt;
 use std::fs;
 use std::io::{self, Write};
+use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
+
+use super::temp_files;
 
 /// Where and how the output file is written.
 ///
 /// - `append`: the temporary file starts as a copy of the existing file (if any), the run
 ///   adds to it, and it is renamed over the file: the old games are kept whole whatever
 ///   happens to the run.
-/// - `no_clobber`: an existing file is refused before any game is read (exit 2); appending
-///   does not overwrite, so it is allowed with `append`.
+/// - `no_clobber`: an existing regular file is refused before any game is read (exit 2);
+///   appending does not overwrite, so it is allowed with `append`; a device or FIFO is not
+///   clobbered by writing to it.
 /// - `create_dirs`: missing parent directories are made before the run; without it a
 ///   missing directory is an error.
 /// - `dry_run`: nothing is created; [`OutputFile::check`] passes and the caller runs the
@@ -37,6 +52,19 @@ pub struct OutputFile {
     pub dry_run: bool,
 }
 
+/// How an output path is written (see the module documentation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Destination {
+    /// A regular file or a new name: a temporary file beside `real` (the path with its
+    /// symbolic links resolved), renamed over it.
+    Replace {
+        /// The file written, links resolved.
+        real: PathBuf,
+    },
+    /// A device, FIFO or socket: opened and written directly.
+    Direct,
+}
+
 impl OutputFile {
     /// The checks made before any game is read: `--noclobber` on an existing file, a missing
     /// directory (made with `--createdirectories`, unless this is a dry run).
@@ -49,6 +77,9 @@ impl OutputFile {
             return Err(format!(
                 "{shown}: is a directory: give -o a file name (e.g. {shown}/out.pgn)"
             ));
+        }
+        if self.destination() == Destination::Direct {
+            return Ok(());
         }
         if self.no_clobber && !self.append && self.path.exists() {
             return Err(format!(
@@ -70,60 +101,226 @@ impl OutputFile {
         Ok(())
     }
 
-    /// Runs `write` into a temporary file beside the target and renames it over the target
-    /// when `write` succeeds; on any failure the temporary file is removed and the target is
-    /// left as it was.
+    /// How the target is written: directly for a device, FIFO or socket; else through a
+    /// temporary file renamed over the real file (symbolic links resolved).
+    pub fn destination(&self) -> Destination {
+        match fs::metadata(&self.path) {
+            Ok(meta) if is_special(&meta.file_type()) => Destination::Direct,
+            _ => Destination::Replace {
+                real: real_path(&self.path),
+            },
+        }
+    }
+
+    /// Runs `write` into the output and, when `write` succeeds, makes it the target's content:
+    /// a temporary file beside the target renamed over it (on any failure the temporary
+    /// file is removed and the target is left as it was), or, for a device or FIFO, the
+    /// target itself. Write failures name the output (`out.pgn: No space left on device`).
     pub fn write_with<T>(
         &self,
         write: impl FnOnce(&mut dyn Write) -> io::Result<T>,
     ) -> Result<T, String> {
+        self.write_unless(write, |_| false).map(|(value, _)| value)
+    }
+
+    /// As [`OutputFile::write_with`], but when `abandon` says so of what `write` returned,
+    /// the temporary file is removed and the target left as it was (a run that searched
+    /// nothing); returns the value and whether the target was written. A device or FIFO
+    /// has then been written already.
+    pub fn write_unless<T>(
+        &self,
+        write: impl FnOnce(&mut dyn Write) -> io::Result<T>,
+        abandon: impl FnOnce(&T) -> bool,
+    ) -> Result<(T, bool), String> {
+        let shown = self.path.display().to_string();
+        let message = |e: io::Error| {
+            if is_output_error(&e) {
+                e.to_string()
+            } else {
+                format!("{shown}: {e}")
+            }
+        };
+        let Destination::Replace { real } = self.destination() else {
+            let file = self.open_direct().map_err(message)?;
+            let mut out = io::BufWriter::with_capacity(1 << 16, OutputWriter::new(file, &shown));
+            let value = write(&mut out).map_err(message)?;
+            out.flush().map_err(message)?;
+            return Ok((value, true));
+        };
         let temp = self.temp_path();
-        let result = (|| -> io::Result<T> {
-            let mut out = io::BufWriter::with_capacity(1 << 16, self.create_temp()?);
+        let result = (|| -> io::Result<(T, bool)> {
+            let file = OutputWriter::new(self.create_temp()?, &shown);
+            let mut out = io::BufWriter::with_capacity(1 << 16, file);
             let value = write(&mut out)?;
             let file = out.into_inner().map_err(|e| e.into_error())?;
-            file.sync_all()?;
-            fs::rename(&temp, &self.path)?;
-            Ok(value)
+            if abandon(&value) {
+                drop(file);
+                temp_files::discard(&temp);
+                return Ok((value, false));
+            }
+            file.inner.sync_all().map_err(|e| output_error(&shown, e))?;
+            temp_files::rename(&temp, &real)?;
+            Ok((value, true))
         })();
         result.map_err(|e| {
-            let _ = fs::remove_file(&temp);
-            format!("{}: {e}", self.path.display())
+            temp_files::discard(&temp);
+            message(e)
         })
     }
 
+    /// Opens a device, FIFO or socket target for writing (appending with `append`).
+    pub(crate) fn open_direct(&self) -> io::Result<fs::File> {
+        fs::OpenOptions::new()
+            .write(true)
+            .append(self.append)
+            .open(&self.path)
+    }
+
     /// Creates the temporary file (with `append`, a copy of the existing file) for a writer
-    /// that keeps it open; [`OutputFile::commit`] renames it over the target.
+    /// that keeps it open; [`OutputFile::commit`] renames it over the target. It is removed
+    /// if the process is interrupted ([`temp_files`]).
     pub(crate) fn create_temp(&self) -> io::Result<fs::File> {
         let temp = self.temp_path();
-        if self.append && self.path.is_file() {
-            fs::copy(&self.path, &temp)?;
-            fs::OpenOptions::new().append(true).open(&temp)
+        let real = real_path(&self.path);
+        if self.append && real.is_file() {
+            temp_files::create(&temp, |t| {
+                fs::copy(&real, t)?;
+                fs::OpenOptions::new().append(true).open(t)
+            })
         } else {
-            fs::File::create(&temp)
+            temp_files::create(&temp, |t: &Path| fs::File::create(t))
         }
     }
 
-    /// Syncs the (closed) temporary file and renames it over the target.
+    /// Syncs the (closed) temporary file and renames it over the target (links resolved).
     pub(crate) fn commit(&self) -> io::Result<()> {
         let temp = self.temp_path();
         fs::File::open(&temp)?.sync_all()?;
-        fs::rename(&temp, &self.path)
+        temp_files::rename(&temp, &real_path(&self.path))
     }
 
     /// The directory the file goes in (`.` for a bare name).
     pub(crate) fn dir(&self) -> &Path {
-        self.path
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."))
+        parent_dir(&self.path)
     }
 
-    /// `.NAME.cqlq-PID.tmp` beside the target.
+    /// `.NAME.cqlq-PID.tmp` beside the real target (symbolic links resolved).
     pub(crate) fn temp_path(&self) -> PathBuf {
-        let name = self.path.file_name().unwrap_or_default().to_string_lossy();
-        self.dir()
-            .join(format!(".{name}.cqlq-{}.tmp", std::process::id()))
+        let real = real_path(&self.path);
+        let name = real.file_name().unwrap_or_default().to_string_lossy();
+        parent_dir(&real).join(format!(".{name}.cqlq-{}.tmp", std::process::id()))
+    }
+}
+
+/// Whether a file type is written directly: a character or block device, a FIFO, a socket.
+fn is_special(kind: &fs::FileType) -> bool {
+    kind.is_char_device() || kind.is_block_device() || kind.is_fifo() || kind.is_socket()
+}
+
+/// The directory `path` is in (`.` for a bare name).
+fn parent_dir(path: &Path) -> &Path {
+    path.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// `path` with its symbolic links followed: an existing file's canonical path; a link to a
+/// file not made yet gives the link's target (followed up to 40 links); else `path`.
+pub fn real_path(path: &Path) -> PathBuf {
+    if let Ok(real) = path.canonicalize() {
+        return real;
+    }
+    let mut at = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::read_link(&at) {
+            Ok(target) => at = parent_dir(&at).join(target),
+            Err(_) => return at,
+        }
+    }
+    path.to_path_buf()
+}
+
+/// The device and inode of a file (links followed): two paths, or standard input and a path,
+/// with the same id are one file, whatever the names (hard links included).
+pub fn file_id(path: &Path) -> Option<(u64, u64)> {
+    fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// Standard input's device and inode when it is a regular file (`cqlq ... < games.pgn`).
+pub fn stdin_file_id() -> Option<(u64, u64)> {
+    use std::os::fd::AsFd;
+    let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
+    let meta = fs::File::from(fd).metadata().ok()?;
+    meta.is_file().then(|| (meta.dev(), meta.ino()))
+}
+
+/// A write failure of the output (not of an input): its name and the error.
+#[derive(Debug)]
+struct OutputError {
+    name: String,
+    error: io::Error,
+}
+
+impl fmt::Display for OutputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.name, self.error)
+    }
+}
+
+impl std::error::Error for OutputError {}
+
+/// `error` marked as the output `name`'s, keeping its kind (a broken pipe stays one).
+pub(crate) fn output_error(name: &str, error: io::Error) -> io::Error {
+    if is_output_error(&error) {
+        return error;
+    }
+    io::Error::new(
+        error.kind(),
+        OutputError {
+            name: name.to_string(),
+            error,
+        },
+    )
+}
+
+/// Whether an error is a write failure of the output (made by [`OutputWriter`]); its text
+/// then names the output.
+pub fn is_output_error(error: &io::Error) -> bool {
+    error.get_ref().is_some_and(|e| e.is::<OutputError>())
+}
+
+/// A writer whose failures name the output they write (`out.pgn`, `standard output`):
+/// the runner stops at them instead of blaming the input being read.
+pub struct OutputWriter<W> {
+    inner: W,
+    name: String,
+}
+
+impl<W: Write> OutputWriter<W> {
+    /// `inner`, whose failures are reported as the output `name`'s.
+    pub fn new(inner: W, name: &str) -> Self {
+        OutputWriter {
+            inner,
+            name: name.to_string(),
+        }
+    }
+}
+
+impl<W: Write> Write for OutputWriter<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.inner
+            .write(buf)
+            .map_err(|e| output_error(&self.name, e))
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.inner
+            .write_all(buf)
+            .map_err(|e| output_error(&self.name, e))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush().map_err(|e| output_error(&self.name, e))
     }
 }
 
@@ -171,6 +368,48 @@ mod tests {
             assert_eq!(fs::read_to_string(&path).unwrap(), "old\n");
             assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
         }
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 18 item 1: a FIFO is written directly; a link (also to a name not made yet) is
+    /// replaced through: the temporary file goes beside the file it points to.
+    #[test]
+    fn fifos_are_direct_and_links_are_followed() {
+        let dir = scratch("destination");
+        let fifo = dir.join("fifo");
+        assert!(
+            std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap()
+                .success()
+        );
+        let at = |path: &Path| OutputFile {
+            path: path.to_path_buf(),
+            ..Default::default()
+        };
+        assert_eq!(at(&fifo).destination(), Destination::Direct);
+        fs::create_dir(dir.join("sub")).unwrap();
+        std::os::unix::fs::symlink("sub/new.pgn", dir.join("link.pgn")).unwrap();
+        let link = at(&dir.join("link.pgn"));
+        assert_eq!(
+            link.destination(),
+            Destination::Replace {
+                real: dir.join("sub/new.pgn")
+            }
+        );
+        assert_eq!(link.temp_path().parent(), Some(dir.join("sub").as_path()));
+        link.write_with(|w| w.write_all(b"games")).unwrap();
+        assert_eq!(
+            fs::read_to_string(dir.join("sub/new.pgn")).unwrap(),
+            "games"
+        );
+        assert!(
+            fs::symlink_metadata(dir.join("link.pgn"))
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 

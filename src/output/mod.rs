@@ -1,5 +1,6 @@
 //! Printers: matched games as PGN, matched positions as FEN, EPD or JSON lines (`pipes`),
-//! matched games split into files by a tag (`split`).
+//! matched games split into files by a tag (`split`); the output file (`files`) and its
+//! temporary files, removed when the run is interrupted (`temp_files`).
 //!
 //! Each game's output is rendered to a string in the worker that evaluated it, so the single
 //! writer only copies bytes, in input order.
@@ -13,6 +14,7 @@ pub mod pictures;
 pub mod pipes;
 pub mod split;
 pub mod svg;
+pub mod temp_files;
 pub mod view;
 
 pub use pipes::Notes;

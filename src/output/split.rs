@@ -17,7 +17,9 @@
 //!   pattern's directories); `--dryrun` creates nothing and lists the files' names.
 //! - At most `max_open` files are kept open (CQLi's `--maxopenoutputfiles`): past that the
 //!   file opened first is closed, and reopened (appending to its temporary file) when needed.
-//! - A target naming one of the inputs is refused.
+//! - A target naming one of the inputs (or a hard link to one) is refused.
+//! - A target that is a device, FIFO or socket is written directly (never replaced), and a
+//!   symbolic link is followed: its file is replaced, the link stays (`output::files`).
 //!
 //! CQLi documents "dynamic output splitting" (cql64.com FAQ) and `--maxopenoutputfiles`
 //! ("Limits the number of output PGN files kept open at a time"), but the stored pages of
@@ -29,7 +31,8 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use super::Format;
-use super::files::OutputFile;
+use super::files::{Destination, OutputFile, file_id};
+use super::temp_files;
 
 /// Where and how a split run writes.
 #[derive(Clone, Debug)]
@@ -133,6 +136,8 @@ fn sanitise(text: &str) -> String {
 /// One output file of a split run.
 struct Target {
     file: OutputFile,
+    /// A device, FIFO or socket, written directly (no temporary file).
+    direct: bool,
     /// Whether the temporary file exists (it is reopened for appending after an eviction).
     created: bool,
 }
@@ -163,8 +168,18 @@ impl SplitWriter {
     }
 
     /// Writes `text` (one game's output) to the file for the tag value `value`.
+    /// The system's failures (a full disk) name the file (`output::files::is_output_error`).
     pub fn write(&mut self, value: Option<&str>, text: &str) -> io::Result<()> {
         let path = self.spec.path_for(value);
+        let shown = path.display().to_string();
+        self.write_to(path, text)
+            .map_err(|e| match e.raw_os_error() {
+                Some(_) => super::files::output_error(&shown, e),
+                None => e,
+            })
+    }
+
+    fn write_to(&mut self, path: PathBuf, text: &str) -> io::Result<()> {
         let k = match self.index.get(&path) {
             Some(&k) => k,
             None => self.add_target(path)?,
@@ -188,8 +203,10 @@ impl SplitWriter {
             ..self.spec.options.clone()
         };
         file.check().map_err(io::Error::other)?;
+        let id = file_id(&path);
         if let Ok(real) = path.canonicalize()
-            && self.spec.inputs.contains(&real)
+            && (self.spec.inputs.contains(&real)
+                || id.is_some() && self.spec.inputs.iter().any(|i| file_id(i) == id))
         {
             return Err(io::Error::other(format!(
                 "{}: refusing to write the output over an input",
@@ -197,6 +214,7 @@ impl SplitWriter {
             )));
         }
         self.targets.push(Target {
+            direct: file.destination() == Destination::Direct,
             file,
             created: false,
         });
@@ -216,7 +234,9 @@ impl SplitWriter {
             }
         }
         let target = &mut self.targets[k];
-        let file = if target.created {
+        let file = if target.direct {
+            target.file.open_direct()?
+        } else if target.created {
             fs::OpenOptions::new()
                 .append(true)
                 .open(target.file.temp_path())?
@@ -236,7 +256,7 @@ impl SplitWriter {
             out.flush()?;
         }
         if !self.spec.options.dry_run {
-            for target in &self.targets {
+            for target in self.targets.iter().filter(|t| !t.direct) {
                 target.file.commit()?;
             }
         }
@@ -252,8 +272,8 @@ impl Drop for SplitWriter {
             return;
         }
         self.open.clear();
-        for target in self.targets.iter().filter(|t| t.created) {
-            let _ = fs::remove_file(target.file.temp_path());
+        for target in self.targets.iter().filter(|t| t.created && !t.direct) {
+            temp_files::discard(&target.file.temp_path());
         }
     }
 }

@@ -143,6 +143,8 @@ pub struct Summary {
     pub stopped_at_limit: Option<u64>,
     /// `--split-by`: the files written (with `--dryrun`: that would be), in the order met.
     pub split_files: Vec<PathBuf>,
+    /// `writefile` writes that failed (the first is reported on stderr; the run exits 2).
+    pub writefile_failures: u64,
 }
 
 /// What one game produced, rendered in the worker.
@@ -506,7 +508,10 @@ impl Sink<'_> {
         }
         for (file, text) in &effects.writes {
             if let Err(e) = crate::eval::files::append(file, text) {
-                self.bar.suspend(|| eprintln!("cqlq: {e}"));
+                if self.summary.writefile_failures == 0 {
+                    self.bar.suspend(|| eprintln!("cqlq: {e}"));
+                }
+                self.summary.writefile_failures += 1;
             }
         }
     }
@@ -579,7 +584,8 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         });
         sink.compressed_position = None;
         if let Err(e) = result {
-            if e.kind() == io::ErrorKind::BrokenPipe {
+            // The output's failures (a full disk) end the run, named as the output's.
+            if e.kind() == io::ErrorKind::BrokenPipe || crate::output::files::is_output_error(&e) {
                 return Err(e);
             }
             let advice = match e.kind() {

@@ -13,6 +13,7 @@ mod cqli_extensions;
 mod header_params;
 mod inputs;
 mod output_edits;
+mod output_safety;
 mod output_sort_comments;
 mod pgn_io;
 mod pictures;
