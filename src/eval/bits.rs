@@ -97,10 +97,12 @@ pub(super) fn each_coord<S: SquareSet>(set: &S) -> impl Iterator<Item = Coord> {
 
 /// The set holding the one square `c` (cheap on the 8x8 board).
 pub(super) fn single<S: SquareSet>(geo: Geometry, c: Coord) -> S {
-    if is_bitboard::<S>() && (0..8).contains(&c.file) && (0..8).contains(&c.rank) {
-        if let Some(set) = from_bits(1 << (c.rank * 8 + c.file)) {
-            return set;
-        }
+    if is_bitboard::<S>()
+        && (0..8).contains(&c.file)
+        && (0..8).contains(&c.rank)
+        && let Some(set) = from_bits(1 << (c.rank * 8 + c.file))
+    {
+        return set;
     }
     S::from_coords(geo, [c])
 }

@@ -199,6 +199,9 @@ mod tests {
             split: None,
             show_matches: false,
             counts_positions: true,
+            limits: Default::default(),
+            shard: Default::default(),
+            terminal_stdout: false,
         }
     }
 
