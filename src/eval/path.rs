@@ -253,7 +253,7 @@ impl<P: Position> Evaluator<'_, P> {
             return;
         };
         let stopping = self.state.borrow().prog.abort.is_some();
-        if !(s.path.firstmatch && s.best.is_some()) && !stopping {
+        if !(stopping || s.path.firstmatch && s.best.is_some()) {
             // A state explored before adds nothing (see `path_memo`): skipped.
             let key = s
                 .explored
