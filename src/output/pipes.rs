@@ -160,13 +160,13 @@ mod tests {
         assert_eq!(line["Black"], serde_json::Value::Null);
     }
 
-    /// The move as written (`Qh4+`, `d8-h4`: no mate sign, coordinates) stays in
+    /// The move as written (`Qh4+`, `d8h4`: no mate sign, coordinates) stays in
     /// `san_as_written` and `move`; `san` is written again as python-chess 1.11.2 writes
     /// it (`board.san(chess.Move.from_uci("d8h4"))` after 1.f3 e5 2.g4: `Qh4#`). At the
     /// start position all three are null.
     #[test]
     fn json_san_is_written_again_and_the_source_text_kept() {
-        for written in ["Qh4+", "d8-h4"] {
+        for written in ["Qh4+", "d8h4"] {
             let pgn = format!("[Event \"e\"]\n\n1. f3 e5 2. g4 {written} 0-1\n");
             let record = crate::pgn::read_game(pgn.as_bytes()).unwrap();
             let start = Standard::from_start(None, false).unwrap();
