@@ -27,6 +27,29 @@ fn data_dir() -> Option<PathBuf> {
     dir.exists().then_some(dir)
 }
 
+/// Whether `got` and `want` differ only in the en-passant field, `want` naming a square that
+/// no legal move (of the oracle's `legal` list) captures on from a pawn's place beside it.
+fn pseudo_legal_en_passant_only(got: &str, want: &str, rec: &serde_json::Value) -> bool {
+    let (g, w): (Vec<&str>, Vec<&str>) = (got.split(' ').collect(), want.split(' ').collect());
+    if g.len() != w.len() || g.len() < 4 || g[3] != "-" || w[3] == "-" {
+        return false;
+    }
+    let same_elsewhere = g
+        .iter()
+        .zip(&w)
+        .enumerate()
+        .all(|(i, (a, b))| i == 3 || a == b);
+    let ep = w[3].as_bytes();
+    let from_rank = if ep[1] == b'6' { b'5' } else { b'4' };
+    let captures = [ep[0].wrapping_sub(1), ep[0] + 1]
+        .map(|file| format!("{}{}{}", file as char, from_rank as char, w[3]));
+    let legal = rec["legal"].as_array().unwrap();
+    same_elsewhere
+        && !legal
+            .iter()
+            .any(|m| captures.iter().any(|c| m.as_str() == Some(c.as_str())))
+}
+
 /// The variants: Fairy-Stockfish's name, how cqlq builds it.
 fn variant(name: &str) -> Arc<Variant> {
     let chess = |rules: &str| chess_with_rules(rules).unwrap_or_else(|e| panic!("{rules}: {e}"));
@@ -332,6 +355,13 @@ fn fen_of_every_position_is_fairy_stockfishs() {
             let want = rec["fen"].as_str().unwrap();
             let got = state.1.to_fen(true);
             if got == want {
+                agree += 1;
+            } else if pseudo_legal_en_passant_only(&got, want, &rec) {
+                // Fairy-Stockfish writes the en-passant square when the capture is only
+                // pseudo-legal (crazyhouse game 15 ply 164: `d7d5` beside a c5 pawn pinned by
+                // the c8 rook against the c3 king; its own legal list has no `c5d6`). cqlq
+                // writes it only when the capture is legal, as shakmaty and python-chess do
+                // (`--variant crazyhouse` writes `-` there too).
                 agree += 1;
             } else {
                 bad.push(format!("{name} game {game} ply {ply}: {got} vs {want}"));
