@@ -458,7 +458,7 @@ mod tests {
         let fens = [
             "4r2k/8/8/8/8/8/4N3/4K3 w - - 0 1",
             "r3k2r/1b4bq/8/3nN3/2B1n3/8/1Q2P1RB/R3K2R w KQkq - 0 1",
-            "4k3/1q6/8/3b4/8/1N3R2/4Q3/4K2r b - - 0 1",
+            "4k3/1q6/8/3b4/8/1N3R2/4Q2r/4K3 b - - 0 1",
             "7k/2Q5/8/4p3/8/2B5/1R6/K2r2q1 w - - 0 1",
         ];
         let mut out: Vec<Standard> = fens
