@@ -100,6 +100,10 @@ impl<'a> PlainGame<'a> {
         if !matches!(line.get(end), None | Some(b'\n')) {
             return Err(NotPlain);
         }
+        // A long tag line is the careful reader's to judge (it may be too long for pgn-reader).
+        if end + 1 > super::read::TAG_LINE_BYTES {
+            return Err(NotPlain);
+        }
         let name = std::str::from_utf8(&line[..name_len]).map_err(|_| NotPlain)?;
         let value = std::str::from_utf8(&line[value_start..close]).map_err(|_| NotPlain)?;
         self.pos += 1 + end;

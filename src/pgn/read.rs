@@ -139,7 +139,7 @@ fn read(
 
 /// The longest tag line pgn-reader surely reads whole (its buffer is 16 KiB; a longer line
 /// fails as "unterminated tag", reported as [`PgnErrorKind::TagTooLong`]).
-const TAG_LINE_BYTES: usize = 8 << 10;
+pub(crate) const TAG_LINE_BYTES: usize = 8 << 10;
 
 /// A pgn-reader `Reader` kept between games, with the input it reads from: making a reader
 /// allocates and zeroes a 16 KiB buffer, which cost more than reading a typical game.

@@ -204,22 +204,24 @@ fn the_summary_says_one_position_and_showmatches_ends_its_line() {
     );
 }
 
-/// An FBR error about a piece letter points at the letter (`H`, column 11 of
-/// `gating[1]{HE}`), not at the rule's first column.
+/// An FBR error about a piece letter points at the letter (`X`, column 11 of
+/// `gating[1]{XE}`), not at the rule's first column. `X` is a piece of no bundled board, so the
+/// rules fit nothing and are refused before any game is read (`gating[1]{HE}` fits the bundled
+/// Seirawan, so there standard games are refused one by one: `fbr_cli` in tests/variants).
 #[test]
 fn an_fbr_error_points_at_the_letter() {
     let dir = tempfile::tempdir().unwrap();
     let pgn = write(dir.path(), "games.pgn", common::THREE_GAMES);
-    let out = common::cqlq(&["--rules", "gating[1]{HE}", "-e", "check", &pgn]);
+    let out = common::cqlq(&["--rules", "gating[1]{XE}", "-e", "check", &pgn]);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("column 11: `H` names no piece"), "{err}");
+    assert!(err.contains("column 11: `X` names no piece"), "{err}");
     let lines: Vec<&str> = err.lines().collect();
     let text = lines
         .iter()
-        .position(|l| l.trim() == "gating[1]{HE}")
+        .position(|l| l.trim() == "gating[1]{XE}")
         .expect("the rules shown");
     let caret = lines[text + 1];
-    let h = lines[text].find('H').unwrap();
+    let h = lines[text].find('X').unwrap();
     assert_eq!(caret.find('^'), Some(h), "{err}");
 }

@@ -264,7 +264,7 @@ fn a_line_of_45000_optional_elements_does_not_overflow_the_stack() {
     let query = format!("line 11 11 {}", "--> true? ".repeat(45_000));
     let (code, err) = run_query(&pgn, &query);
     assert_eq!(code, Some(0), "{err}");
-    assert!(err.contains("1 games read, 1 matched"), "{err}");
+    assert!(err.contains("1 game read, 1 matched"), "{err}");
 }
 
 /// A query nested deeper than the parser's limits (64 levels of brackets; the parser's own
