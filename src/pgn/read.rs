@@ -4,7 +4,7 @@
 //!
 //! - Tags: in source order, names and values decoded (`\"` and `\\` unescaped). Text is
 //!   UTF-8, or Windows-1252 in a game whose bytes are not valid UTF-8 (see
-//!   [`TextEncoding`](super::TextEncoding), recorded in [`GameRecord::encoding`]).
+//!   [`super::TextEncoding`], recorded in [`GameRecord::encoding`]).
 //! - Moves: SAN as pgn-reader normalises it (`0-0` is `O-O`, `Z0` and `--` are `--`, `P@e4` is
 //!   `@e4`, `Pe4` is `e4`, but `P7d8` stays `P7d8`); a UCI move like `g1f3` reads as (illegal)
 //!   SAN and is left for the replay to reject. Moves pgn-reader drops because junk is glued to
