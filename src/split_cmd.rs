@@ -4,7 +4,7 @@
 //! only prints the shards' byte ranges and game numbers of a plain file, for `--byte-range`.
 //! Both read the input once, as a stream, holding one chunk and the longest game.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -188,7 +188,7 @@ fn cut(opened: Opened, per_shard: u64, sink: &mut dyn ShardSink) -> io::Result<(
             loop {
                 let before = buffer.len();
                 buffer.resize(before + CHUNK, 0);
-                let (n, fault) = fill(&mut stream.reader, &mut buffer[before..]);
+                let (n, fault) = cqlq::run::fill(&mut stream.reader, &mut buffer[before..]);
                 buffer.truncate(before + n);
                 if let Some(e) = fault {
                     return Err(e);
@@ -281,20 +281,6 @@ impl Cutter {
     fn next_cut(&self) -> u64 {
         (self.measure_start / self.per_shard + 1) * self.per_shard
     }
-}
-
-/// Reads until `buf` is full, the reader ends or fails.
-fn fill(reader: &mut dyn Read, buf: &mut [u8]) -> (usize, Option<io::Error>) {
-    let mut filled = 0;
-    while filled < buf.len() {
-        match reader.read(&mut buf[filled..]) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return (filled, Some(e)),
-        }
-    }
-    (filled, None)
 }
 
 /// `--plan`: one JSON line per shard.

@@ -14,6 +14,7 @@ mod plan;
 pub mod progress;
 pub mod select;
 mod stream;
+pub use stream::fill;
 
 use std::io::{self, Write};
 use std::path::PathBuf;

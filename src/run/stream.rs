@@ -61,7 +61,7 @@ fn read_ahead(mut reader: BoxedRead, consumed: Arc<AtomicU64>, chunk: usize) -> 
 }
 
 /// Reads until `buf` is full, the reader ends or fails: the bytes read, and the fault.
-pub(super) fn fill(reader: &mut dyn Read, buf: &mut [u8]) -> (usize, Option<io::Error>) {
+pub fn fill(reader: &mut dyn Read, buf: &mut [u8]) -> (usize, Option<io::Error>) {
     let mut filled = 0;
     while filled < buf.len() {
         match reader.read(&mut buf[filled..]) {
