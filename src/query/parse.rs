@@ -21,6 +21,10 @@ pub(crate) struct CqlParser;
 const MAX_CHAIN: usize = 128;
 /// Deepest syntax tree accepted.
 const MAX_DEPTH: usize = 256;
+/// Deepest parse tree (pest pairs) turned into a syntax tree: above what any query within
+/// [`MAX_DEPTH`] and [`MAX_NESTING`] needs (256 nested `not`s: depth 3,344), and
+/// below what overflows a 2 MiB stack.
+const MAX_PARSE_DEPTH: usize = 4000;
 /// Deepest nesting of brackets and prefix words accepted before parsing (pest recurses).
 const MAX_NESTING: usize = 64;
 
@@ -31,6 +35,14 @@ pub fn cql_to_ast(text: &str) -> Result<Ast, QueryError> {
         return Err(e);
     }
     let parsed = CqlParser::parse(Rule::query, text).map_err(|e| from_pest(text, e))?;
+    if let Some(span) = parse_tree_too_deep(parsed.clone()) {
+        return Err(QueryError::new(
+            ErrorKind::TooComplex,
+            text,
+            span,
+            "the query nests too deeply",
+        ));
+    }
     let b = Builder {
         src: text,
         declared: Default::default(),
@@ -62,6 +74,22 @@ pub fn cql_to_ast(text: &str) -> Result<Ast, QueryError> {
         body,
         source: SourceText(text.to_string()),
     })
+}
+
+/// Where the parse tree first goes deeper than [`MAX_PARSE_DEPTH`], found without recursion:
+/// turning the tree into a syntax tree recurses once per level (about ten levels per prefix
+/// word such as `not`), so a deeper tree would exhaust the stack before [`MAX_DEPTH`] is
+/// checked on the syntax tree.
+fn parse_tree_too_deep(pairs: pest::iterators::Pairs<'_, Rule>) -> Option<Span> {
+    let mut stack: Vec<(Pair<'_, Rule>, usize)> = pairs.map(|p| (p, 1)).collect();
+    while let Some((pair, depth)) = stack.pop() {
+        if depth > MAX_PARSE_DEPTH {
+            let s = pair.as_span();
+            return Some(Span::new(s.start(), s.end()));
+        }
+        stack.extend(pair.into_inner().map(|p| (p, depth + 1)));
+    }
+    None
 }
 
 /// A query nesting brackets (or prefix operators) so deeply that parsing it could exhaust

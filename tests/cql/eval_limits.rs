@@ -270,17 +270,23 @@ fn a_line_of_45000_optional_elements_does_not_overflow_the_stack() {
 /// A query nested deeper than the parser's limits (64 levels of brackets; the parser's own
 /// stack limit for a long prefix chain) gets an error saying so (exit 2), not a stack
 /// overflow; the line's pattern reaches lowering and `Line::compile` only within them.
+/// 1,000 and 3,000 nested `not`s pass pest's own limit (10,000 do not) and overflowed the
+/// stack while the parse tree became a syntax tree (exit 134) before its depth was checked.
 #[test]
 fn a_too_deep_query_gets_a_clear_error() {
     for query in [
         format!("{}check{}", "(".repeat(10_000), ")".repeat(10_000)),
         format!("{}check", "not ".repeat(10_000)),
+        format!("{}check", "not ".repeat(1_000)),
+        format!("{}check", "not ".repeat(3_000)),
         format!("line --> {}check{}", "(".repeat(10_000), ")".repeat(10_000)),
     ] {
         let (code, err) = run_query(&shuffle_game(4), &query);
         assert_eq!(code, Some(2), "{err}");
         assert!(
-            err.contains("nests more than 64 levels") || err.contains("too complex to parse"),
+            err.contains("nests more than 64 levels")
+                || err.contains("nests too deeply")
+                || err.contains("too complex to parse"),
             "{err}"
         );
     }
