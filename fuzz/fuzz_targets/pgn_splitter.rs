@@ -3,7 +3,8 @@
 //!
 //! Checks: nothing panics; the ranges are in order, non-empty, inside the input, and only
 //! whitespace and BOMs lie outside them; the reader never loses track of pgn-reader's tokens
-//! (`PgnErrorKind::Internal`); and a game written by the writer reads back as the same record.
+//! (`PgnErrorKind::Internal`); and a game that reads is written by the writer so that it reads
+//! back as the same record (a bad game's partial record is only written: no search writes one).
 //!
 //! Run with `cargo fuzz run pgn_splitter` from the repository root (nightly).
 
@@ -36,7 +37,12 @@ fuzz_target!(|data: &[u8]| {
             Ok(game) => game,
             Err(e) => {
                 assert_ne!(e.kind, PgnErrorKind::Internal, "{e}");
-                *e.partial
+                // A bad game is reported and never written by a search, so its partial
+                // record need not read back the same (its unreadable tokens are kept as
+                // move text: `00d5a8` reads back as more than one token); writing it must
+                // still not panic.
+                write_game(&mut String::new(), &e.partial, &Marks::default());
+                continue;
             }
         };
         let mut text = String::new();

@@ -292,6 +292,20 @@ fn a_too_deep_query_gets_a_clear_error() {
     }
 }
 
+/// Twelve `path` filters each nested in the one before (no parentheses, no blank line) took
+/// 19 s to parse, tripling with each level (the grammar tries a nested path three times
+/// where it stands; found by the evaluator fuzz target); now the parser stops at its step
+/// budget with an error saying so, well inside the deadline.
+#[test]
+fn nested_paths_stop_at_the_parser_step_budget() {
+    let query: String = (0..12)
+        .map(|i| format!("{}path check\n", " ".repeat(i)))
+        .collect();
+    let (code, err) = run_query(&shuffle_game(4), &query);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("too complex to parse"), "{err}");
+}
+
 // Item 14: a dictionary carried across games grows linearly.
 
 /// 3,000 games each adding 41 entries to a dictionary carried from game to game (42 s for
