@@ -1,12 +1,12 @@
 """The division of work: inputs listed (files, folders, globs, on any file system fsspec
 knows), each file told plain or compressed by its first bytes, and cut into shards.
 
-A plain file becomes ``shards_per_file`` byte ranges cut at game starts: one task per file
-runs ``cqlq split --plan`` (the splitter's own game starts), which gives each range its first
-game number and game count. A plain file the task can open as a local file is planned on its
-path (cqlq maps it: no copy); any other is piped through ``cqlq split - --plan`` (bounded
-memory). A compressed file is
-one shard (cut it beforehand with ``cqlq split FILE --shards N -o DIR``). A query whose
+A plain file becomes byte ranges cut at game starts (how many: :func:`pieces_per_file`): one
+task per file runs ``cqlq split --plan`` (the splitter's own game starts), which gives each
+range its first game number and game count. A plain file the task can open as a local file is
+planned on its path (cqlq maps it: no copy); any other is piped through ``cqlq split -
+--plan`` (bounded memory). A file that is one piece needs no plan. A compressed file is one
+shard (cut it beforehand with ``cqlq split FILE --shards N -o DIR``). A query whose
 results depend on other games of the file (``sort``, ``persistent``, ``lastgamenumber``)
 runs one task per file, so its results are the ones a single run over the file gives."""
 
@@ -119,7 +119,7 @@ def plan_file(binary, path, shard_bytes):
     """The shards of one plain file: ``cqlq split FILE --plan`` on a local file (mapped by
     cqlq), else ``cqlq split - --plan`` over its bytes; and whether the plan was made on the
     path (its cuts are then ones ``--byte-range`` on the path resolves exactly: see
-    :func:`cqlq_spark.task.shard_args`)."""
+    :func:`cqlq_spark.task.local_input`)."""
     local = local_file(path)
     if local is not None:
         done = subprocess.run(
@@ -144,6 +144,8 @@ def plan_file(binary, path, shard_bytes):
     err = proc.stderr.read()
     feeder.join()
     code = proc.wait()
+    proc.stdout.close()
+    proc.stderr.close()
     if errors:
         raise OSError(errors[0])
     if code != 0:

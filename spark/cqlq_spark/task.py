@@ -145,6 +145,8 @@ def run_shard(shard, spec):
         if feeder is not None:
             feeder.join()
         reader.join()
+        proc.stdout.close()
+        proc.stderr.close()
     if read_errors:
         raise OSError(read_errors[0])
     if code not in (0, 1):
