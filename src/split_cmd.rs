@@ -2,7 +2,10 @@
 //! cluster. `-o DIR` rewrites it as independent `.pgn.zst` files of whole games (their
 //! concatenation is the file's text) with a manifest of their first game numbers; `--plan`
 //! only prints the shards' byte ranges and game numbers of a plain file, for `--byte-range`.
-//! Both read the input once, as a stream, holding one chunk and the longest game.
+//! Both read a streamed input once, holding one chunk and the longest game; a plain file is
+//! mapped, and its plan then cuts only where `--byte-range` on the file finds the same game
+//! start (so `cqlq --byte-range A-B FILE` and the bytes `[A, B)` sent with `--input-offset A`
+//! search the same games).
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -12,6 +15,7 @@ use clap::Parser;
 
 use cqlq::pgn::split_games;
 use cqlq::run::Input;
+use cqlq::run::byte_range::{CutStart, game_start_at_or_after};
 use cqlq::run::input::{Opened, open_input};
 
 /// Exit status for trouble.
@@ -241,6 +245,13 @@ impl Cutter {
     ) -> io::Result<usize> {
         let mut ranges = split_games(data).peekable();
         let mut used = 0;
+        // With the whole plain file at hand, a cut is made only at a game start that
+        // `--byte-range` on the file resolves to itself (its look-back scan agrees with this
+        // whole-file scan there), so a task may run `cqlq --byte-range A-B FILE` on the plan.
+        let whole_plain = offset == 0 && at_end && read.is_none();
+        let resolves_to_itself = |start: u64| {
+            !whole_plain || game_start_at_or_after(data, 0, start, true) == CutStart::At(start)
+        };
         while let Some(game) = ranges.next() {
             if !at_end && ranges.peek().is_none() {
                 break;
@@ -251,7 +262,7 @@ impl Cutter {
             let at = read.map_or(start, |(consumed, decompressed)| {
                 (start as u128 * consumed as u128 / decompressed.max(1) as u128) as u64
             });
-            if self.shard.games > 0 && at >= self.next_cut() {
+            if self.shard.games > 0 && at >= self.next_cut() && resolves_to_itself(start) {
                 self.measure_start = at;
                 let from = (self.written - offset) as usize;
                 sink.bytes(&data[from..game.start])?;

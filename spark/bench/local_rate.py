@@ -1,10 +1,14 @@
-"""Times cqlq-spark in Spark's local mode over some PGN files: the Spark session's start-up
-apart, then the job from its submission (the driver's query check, the plan tasks and the
-search tasks) to the last row counted. Compare with ``cqlq -j N -q --count QUERY FILES``
-timed as a whole process on the same files.
+"""Times cqlq-spark in Spark's local mode over some PGN files. The Spark session's start-up
+is reported apart (the JVM, the Python workers and Spark SQL's first DataFrame, all once per
+session; with ``--warm-up-job`` also a first search over 2 MB, after which the JVM has
+compiled the job's code paths); then the job: from its submission (the driver's query check, shipping, the plan
+tasks) and from the first shard task's start to the last row counted. CPU seconds are those
+of this process and all its descendants (the JVM, Python workers, cqlq), read from /proc, so
+the overhead shows even on a busy machine. Compare with ``cqlq -j N -q --count QUERY FILES``
+timed as a whole process on the same files (``perf stat -e task-clock`` for its CPU).
 
     python3 spark/bench/local_rate.py --master 'local[2]' --cqlq target/release/cqlq \\
-        -e mate /tmp/bench/*.pgn
+        --games 500000 -e mate /tmp/bench/*.pgn
 """
 
 import argparse
@@ -14,6 +18,56 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+#: Clock ticks per second of /proc's CPU times.
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu_seconds(root):
+    """CPU seconds (user and system) used so far by process ``root`` and its live
+    descendants, with the children each has waited for (Linux /proc), by kind: ``java`` (the
+    JVM; ``jit`` the part of it its compiler threads used), ``python`` (the driver, the Python
+    workers), ``waited`` (processes that have ended: the tasks' cqlq, the driver's checks)."""
+    children, times, names = {}, {}, {}
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % pid) as f:
+                raw = f.read()
+        except OSError:
+            continue
+        fields = raw.rsplit(")", 1)[1].split()
+        children.setdefault(int(fields[1]), []).append(int(pid))
+        times[int(pid)] = [int(x) for x in fields[11:15]]  # utime stime cutime cstime
+        names[int(pid)] = raw[raw.index("(") + 1 : raw.rindex(")")]
+    kinds = {"java": 0, "jit": 0, "python": 0, "waited": 0}
+    todo = [root]
+    while todo:
+        pid = todo.pop()
+        t = times.get(pid, [0, 0, 0, 0])
+        kind = "java" if names.get(pid) == "java" else "python"
+        kinds[kind] += t[0] + t[1]
+        kinds["waited"] += t[2] + t[3]
+        if kind == "java":
+            kinds["jit"] += _compiler_ticks(pid)
+        todo += children.get(pid, [])
+    return {k: v / TICKS for k, v in kinds.items()}
+
+
+def _compiler_ticks(pid):
+    """CPU ticks of a JVM's JIT compiler threads."""
+    ticks = 0
+    for tid in os.listdir("/proc/%d/task" % pid):
+        try:
+            with open("/proc/%d/task/%s/stat" % (pid, tid)) as f:
+                raw = f.read()
+        except OSError:
+            continue
+        if "CompilerThre" in raw[raw.index("(") : raw.rindex(")")]:
+            fields = raw.rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks
+
 
 def main():
     p = argparse.ArgumentParser()
@@ -21,33 +75,76 @@ def main():
     p.add_argument("-e", "--expr", required=True)
     p.add_argument("--master", default="local[2]")
     p.add_argument("--cqlq", required=True)
-    p.add_argument("--shards-per-file", type=int, default=4)
+    p.add_argument("--shards-per-file", type=int, help="default: cqlq-spark's choice")
     p.add_argument("--games", type=int, help="games in the inputs, for the rate")
+    p.add_argument(
+        "--warm-up-job", action="store_true",
+        help="as part of the session's start-up, first run the same search over the first 2 MB "
+        "of the first input (the JVM compiles Spark's code paths once per session)",
+    )
     opts = p.parse_args()
     from pyspark.sql import SparkSession
 
     from cqlq_spark import search_all
 
+    me = os.getpid()
     t0 = time.time()
     spark = (
         SparkSession.builder.master(opts.master)
         .appName("cqlq-spark-bench")
         .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
         .getOrCreate()
     )
-    spark.sparkContext.setLogLevel("ERROR")
-    spark.sparkContext.parallelize([0], 1).count()  # executors (Python workers) up
+    sc = spark.sparkContext
+    sc.setLogLevel("ERROR")
+    # The session's start-up: executors' Python workers up, Spark SQL's first DataFrame made
+    # from a Python RDD, persisted and counted (what every job's first DataFrame pays once).
+    sc.parallelize([0], 1).count()
+    warm = spark.createDataFrame(sc.parallelize([(1,)], 1), "a int").persist()
+    warm.count()
+    warm.unpersist()
+    if opts.warm_up_job:
+        import tempfile
+
+        with open(opts.inputs[0], "rb") as f:
+            head = f.read(2 << 20)
+        head = head[: head.rindex(b"\n[Event ") + 1]
+        with tempfile.TemporaryDirectory() as tmp:
+            small = os.path.join(tmp, "warm-up.pgn")
+            with open(small, "wb") as f:
+                f.write(head)
+            w = search_all(spark, opts.expr, [small], cqlq=opts.cqlq)
+            w.matches.count()
+            w.errors.count()
+            w.records.unpersist()
     t1 = time.time()
+    c1 = tree_cpu_seconds(me)
     r = search_all(spark, opts.expr, opts.inputs, cqlq=opts.cqlq, shards_per_file=opts.shards_per_file)
+    t_planned = time.time()
     matched = r.matches.count()
+    t_searched = time.time()
     bad = r.errors.count()
     t2 = time.time()
+    c2 = tree_cpu_seconds(me)
+    timing = lambda name: r.timings[name].value if name in r.timings else float("nan")
+    first = timing("first_task_start")
     games = opts.games or sum(s["games"] or 0 for s in r.shards)
+    rate = lambda seconds: ("%.0f" % (games / seconds)) if games else "?"
     print(
-        "session start-up %.2f s; job %.2f s (planning %.2f s); %d shards; %d positions matched, "
-        "%d bad games; %s games/s" % (
-            t1 - t0, t2 - t1, r.planning_seconds, len(r.shards), matched, bad,
-            ("%.0f" % (games / (t2 - t1))) if games else "?",
+        "session start-up %.2f s; job %.2f s from submission, %.2f s from the first task's start "
+        "(driver before it %.2f s, of it plan tasks %.2f s; search %.2f s; errors read back %.2f s); "
+        "%d shards; tasks %.2f s summed, their cqlq CPU %.2f s; job CPU (all processes) %.2f s "
+        "(JVM %.2f of it JIT %.2f, Python %.2f, ended processes %.2f); "
+        "%d positions matched, %d bad games; %s games/s from submission, %s from the first task"
+        % (
+            t1 - t0, t2 - t1, t2 - first, first - t1, r.planning_seconds,
+            t_searched - t_planned, t2 - t_searched, len(r.shards),
+            timing("task_seconds"), timing("cqlq_cpu_seconds"),
+            sum(c2[k] - c1[k] for k in ("java", "python", "waited")),
+            c2["java"] - c1["java"], c2["jit"] - c1["jit"], c2["python"] - c1["python"],
+            c2["waited"] - c1["waited"],
+            matched, bad, rate(t2 - t1), rate(t2 - first),
         ),
         file=sys.stderr,
     )

@@ -2,8 +2,8 @@
 answers one machine gives.
 
 Each Spark task runs the ``cqlq`` binary on one shard of an input file (a byte range of a
-plain PGN file cut at game starts, or a whole compressed file) and streams the shard's bytes
-into its standard input; the rows are cqlq's ``--json`` lines, each game numbered within its
+plain PGN file cut at game starts, or a whole compressed file): on the file itself when it is
+a plain local file, else with the shard's bytes streamed into its standard input; the rows are cqlq's ``--json`` lines, each game numbered within its
 file as a single ``cqlq`` run over that file numbers it.
 
 - :func:`search` returns the DataFrame of matched positions;

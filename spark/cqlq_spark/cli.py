@@ -22,7 +22,7 @@ def parse_args(argv):
     p.add_argument("-e", "--expr", metavar="TEXT", help="the query text inline")
     p.add_argument("--output", required=True, metavar="DIR", help="the output folder (any file system Spark or fsspec writes)")
     p.add_argument("--format", choices=["parquet", "jsonl", "pgn"], default="parquet")
-    p.add_argument("--shards-per-file", type=int, default=4, metavar="N", help="byte-range shards per plain file (default 4)")
+    p.add_argument("--shards-per-file", type=int, metavar="N", help="byte-range shards per plain file (default: about two tasks per core, at most 256 MiB each)")
     p.add_argument("--master", metavar="URL", help="Spark master (default: spark-submit's, else local[*])")
     p.add_argument("--cqlq", metavar="PATH", help="the cqlq binary (default $CQLQ_BIN, else cqlq on PATH); shipped with the job")
     p.add_argument("--no-ship", action="store_true", help="do not ship the binary: executors find cqlq on their PATH")

@@ -5,7 +5,7 @@ import os
 import time
 from dataclasses import dataclass, field
 
-from pyspark import StorageLevel
+from pyspark import AccumulatorParam, StorageLevel
 from pyspark.sql import DataFrame, SparkSession, functions as F, types as T
 
 from . import binary as binaries
@@ -67,7 +67,22 @@ class SearchResult:
     shards: list
     #: Seconds spent planning (listing and cutting the inputs).
     planning_seconds: float = 0.0
+    #: Spark accumulators, read with ``.value`` once an action has run the tasks:
+    #: ``task_seconds`` (the shard tasks' wall time, summed), ``cqlq_cpu_seconds`` (the CPU
+    #: time of their cqlq processes, user and system, summed), ``first_task_start`` (the
+    #: earliest wall-clock start of a shard task, ``time.time()`` on its executor). A task run
+    #: again (a retry, or the records recomputed) counts again.
     timings: dict = field(default_factory=dict)
+
+
+class _Earliest(AccumulatorParam):
+    """An accumulator of the smallest value added (a time)."""
+
+    def zero(self, value):
+        return float("inf")
+
+    def addInPlace(self, a, b):
+        return min(a, b)
 
 
 #: Spark applications this package was already sent to (by application id).
@@ -104,7 +119,7 @@ def search_all(
     paths,
     *,
     query_is_file_text=False,
-    shards_per_file=4,
+    shards_per_file=None,
     cqlq=None,
     ship=True,
     threads_per_task=None,
@@ -112,7 +127,9 @@ def search_all(
     output="json",
     fail_first_attempt_of_shard=None,
 ):
-    """Plans, then runs cqlq over every shard. ``query_is_file_text``: the query is a ``.cql``
+    """Plans, then runs cqlq over every shard. ``shards_per_file``: byte ranges per plain
+    file (default: chosen from the bytes and the cores, see
+    :func:`cqlq_spark.plan.pieces_per_file`). ``query_is_file_text``: the query is a ``.cql``
     file's text (read as ``cqlq QUERY.cql`` reads it) rather than ``-e`` text. ``cqlq``: the
     binary's path (default ``$CQLQ_BIN`` or ``cqlq`` on ``PATH``); ``ship``: send it with the
     job (``SparkContext.addFile``) instead of expecting it on the executors. ``output``:
@@ -150,9 +167,23 @@ def search_all(
         "fail_first_attempt_of_shard": fail_first_attempt_of_shard,
     }
 
+    task_seconds = sc.accumulator(0.0)
+    cqlq_cpu_seconds = sc.accumulator(0.0)
+    first_task_start = sc.accumulator(float("inf"), _Earliest())
+
     def task(items):
+        import resource
+
         for shard in items:
+            first_task_start.add(time.time())
+            began = time.monotonic()
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             yield from run_shard(shard, spec)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            task_seconds.add(time.monotonic() - began)
+            cqlq_cpu_seconds.add(
+                after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+            )
 
     rdd = sc.parallelize(shards, max(1, len(shards))).mapPartitions(task)
     records = spark.createDataFrame(rdd, RECORD_SCHEMA, verifySchema=False).persist(StorageLevel.MEMORY_AND_DISK)
@@ -183,6 +214,11 @@ def search_all(
         inputs=inputs,
         shards=shards,
         planning_seconds=planned - started,
+        timings={
+            "task_seconds": task_seconds,
+            "cqlq_cpu_seconds": cqlq_cpu_seconds,
+            "first_task_start": first_task_start,
+        },
     )
 
 

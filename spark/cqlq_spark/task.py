@@ -1,5 +1,10 @@
-"""One Spark task: cqlq run on one shard, the shard's bytes streamed into its standard input,
-its output read back as records.
+"""One Spark task: cqlq run on one shard, its output read back as records.
+
+A shard of a plain file this host can open as a local file is searched on the file itself
+(``cqlq --byte-range START-END --first-game-number N FILE``, or ``cqlq FILE`` for a whole
+file): cqlq reads it directly and no byte passes through Python. Any other shard (a remote
+file system, a compressed file, a cut planned on a stream) has its bytes streamed into cqlq's
+standard input by a thread.
 
 A record is ``(kind, file_index, shard, seq, data)``: ``kind`` is ``"m"`` for a matched
 position (``data``: cqlq's ``--json`` line), ``"p"`` for a piece of PGN output (up to a
@@ -16,21 +21,43 @@ import tempfile
 import threading
 
 from .binary import executor_binary, query_args
-from .plan import feed
+from .plan import feed, local_file
 
-#: cqlq's report of a bad game on standard error.
+#: cqlq's report of a bad game on standard error, after the input's name and ": ".
 _BAD_GAME = re.compile(
-    r"^<stdin>: game (?P<game>\d+) \((?P<decompressed>decompressed )?byte (?P<byte>\d+)\): (?P<reason>.*)$"
+    r"game (?P<game>\d+) \((?P<decompressed>decompressed )?byte (?P<byte>\d+)\): (?P<reason>.*)$"
 )
 #: Bytes per piece of PGN output.
 PGN_PIECE = 1 << 20
 
 
-def shard_args(shard):
-    """The options that place the shard's bytes in its file: the byte range (the shard's bytes
-    are sent from its start), the first byte's offset, the first game's number."""
+def local_input(shard):
+    """The local file to run cqlq on for this shard, or None when its bytes are to be
+    streamed: the shard must be of a plain file this host can read, and a cut shard must have
+    been planned on that file (``cqlq split FILE --plan`` only cuts where ``--byte-range`` on
+    the file finds the very same game start; a plan made on a stream trusts its cuts through
+    ``--input-offset`` instead)."""
+    if not shard["plain"] or (shard["cut"] and not shard.get("planned_on_path")):
+        return None
+    return local_file(shard["path"])
+
+
+def shard_args(shard, local=None):
+    """The options that place the shard in its file, then the input: on the local file
+    ``local``, the byte range and the first game's number; streamed, also the offset of the
+    first byte sent (the shard's start)."""
+    if local is not None:
+        if not shard["cut"]:
+            return [local]
+        return [
+            "--byte-range",
+            "%d-%d" % (shard["start"], shard["end"]),
+            "--first-game-number",
+            str(shard["first_game"]),
+            local,
+        ]
     if not shard["cut"]:
-        return []
+        return ["-"]
     end = shard["end"]
     return [
         "--byte-range",
@@ -39,6 +66,7 @@ def shard_args(shard):
         str(shard["start"]),
         "--first-game-number",
         str(shard["first_game"]),
+        "-",
     ]
 
 
@@ -56,27 +84,34 @@ def run_shard(shard, spec):
         and context.attemptNumber() == 0
     )
     key = (shard["file_index"], shard["shard"])
+    local = local_input(shard)
+    # The name cqlq gives the input in its messages.
+    name = "<stdin>" if local is None else local
     with tempfile.TemporaryDirectory(prefix="cqlq-task-") as tmp:
         fmt = ["--json"] if spec["format"] == "json" else []
         args = (
             [binary]
             + fmt
             + ["--no-progress", "-q", "-o", "-", "--threads", str(spec.get("threads", 1))]
-            + shard_args(shard)
             + list(spec.get("extra_args", ()))
             + query_args(spec["query"], spec["query_is_file_text"], tmp)
-            + ["-"]
+            + shard_args(shard, local)
         )
         proc = subprocess.Popen(
-            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+            args,
+            stdin=subprocess.DEVNULL if local is not None else subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
         )
         read_errors = []
-        end = shard["end"] if shard["cut"] else None
-        feeder = threading.Thread(
-            target=feed, args=(shard["path"], shard["start"], end, proc.stdin, read_errors),
-            daemon=True,
-        )
-        feeder.start()
+        feeder = None
+        if local is None:
+            end = shard["end"] if shard["cut"] else None
+            feeder = threading.Thread(
+                target=feed, args=(shard["path"], shard["start"], end, proc.stdin, read_errors),
+                daemon=True,
+            )
+            feeder.start()
         stderr_lines = []
         reader = threading.Thread(
             target=lambda: stderr_lines.extend(proc.stderr.read().decode("utf-8", "replace").splitlines()),
@@ -107,8 +142,11 @@ def run_shard(shard, spec):
             proc.wait()
             raise
         code = proc.wait()
-        feeder.join()
+        if feeder is not None:
+            feeder.join()
         reader.join()
+        proc.stdout.close()
+        proc.stderr.close()
     if read_errors:
         raise OSError(read_errors[0])
     if code not in (0, 1):
@@ -117,7 +155,9 @@ def run_shard(shard, spec):
             % (shard["path"], shard["start"], shard["end"], code, "\n".join(stderr_lines[-20:]))
         )
     for line in stderr_lines:
-        m = _BAD_GAME.match(line)
+        if not line.startswith(name + ": "):
+            continue
+        m = _BAD_GAME.match(line, len(name) + 2)
         if m:
             bad = {
                 "game": int(m["game"]),

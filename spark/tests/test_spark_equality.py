@@ -214,5 +214,75 @@ class SparkEqualsOneMachine(unittest.TestCase):
         self.assertIn("missing.pgn", str(caught.exception))
 
 
+@unittest.skipIf(skip_reason(), skip_reason() or "")
+class LocalFileTasksEqualStreamedTasks(unittest.TestCase):
+    """A shard of a local plain file is searched on the file itself (``cqlq --byte-range A-B
+    FILE``, or ``cqlq FILE`` whole); a remote one has its bytes streamed into ``cqlq -`` with
+    ``--input-offset``. Both must give the same records: the same file, as a local path and
+    copied into fsspec's in-memory file system (which is "remote": its bytes are streamed),
+    planned and searched shard by shard in this process (a task outside Spark)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="cqlq-spark-local-")
+        with open(SHARED, "rb") as f:
+            data = f.read()
+        # The first ~2,000 games, cut at a game start, then the bad games.
+        end = data.index(b"\n[Event ", 1_400_000) + 1
+        cls.data = data[:end] + b"\n" + BAD_GAMES
+        cls.local = os.path.join(cls.tmp, "games.pgn")
+        with open(cls.local, "wb") as f:
+            f.write(cls.data)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def records(self, path, shards, query, output):
+        from cqlq_spark.task import run_shard
+
+        spec = {"query": query, "query_is_file_text": False, "format": output, "cqlq": BINARY}
+        out = []
+        for shard in shards:
+            out += list(run_shard(shard, spec))
+        return out
+
+    def shards(self, path, pieces):
+        from cqlq_spark.plan import plan_file
+
+        if pieces == 1:
+            return [{"file_index": 0, "shard": 0, "path": path, "start": 0, "end": None,
+                     "first_game": 1, "games": None, "plain": True, "cut": False,
+                     "planned_on_path": False}]
+        ranges, on_path = plan_file(BINARY, path, -(-len(self.data) // pieces))
+        self.assertEqual(on_path, not path.startswith("memory://"))
+        return [dict(r, file_index=0, shard=k, path=path, plain=True, cut=True,
+                     planned_on_path=on_path) for k, r in enumerate(ranges)]
+
+    def test_a_local_file_searched_on_its_path_gives_the_streamed_records(self):
+        import fsspec
+        from cqlq_spark.task import local_input
+
+        remote = "memory://cqlq-spark-test/games.pgn"
+        with fsspec.open(remote, "wb") as f:
+            f.write(self.data)
+        for pieces in (1, 4):
+            local_shards = self.shards(self.local, pieces)
+            remote_shards = self.shards(remote, pieces)
+            strip = lambda shards: [{k: s[k] for k in ("start", "end", "first_game", "games")} for s in shards]
+            self.assertEqual(strip(local_shards), strip(remote_shards))
+            self.assertEqual(len(local_shards), pieces)
+            self.assertTrue(all(local_input(s) == self.local for s in local_shards))
+            self.assertTrue(all(local_input(s) is None for s in remote_shards))
+            for query, output in (("check", "json"), ("btm find mate", "json"), ("mate", "pgn")):
+                with self.subTest(pieces=pieces, query=query, output=output):
+                    on_path = self.records(self.local, local_shards, query, output)
+                    streamed = self.records(remote, remote_shards, query, output)
+                    self.assertEqual(on_path, streamed)
+                    self.assertTrue([r for r in on_path if r[0] in "mp"], "the query matches")
+                    # The two bad games are reported (whatever the query), and equally.
+                    self.assertEqual(len([r for r in on_path if r[0] == "e"]), 2)
+
+
 if __name__ == "__main__":
     unittest.main()

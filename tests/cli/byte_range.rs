@@ -240,6 +240,85 @@ fn planned_shards_sent_alone_give_the_whole_run() {
     assert_eq!(joined_err, bad_games(&whole_err, file));
 }
 
+/// A plan made on a file cuts only where `--byte-range` on the file finds the same game start,
+/// so each planned shard searched on the file itself (as cqlq-spark's tasks do with a local
+/// file) gives, joined, the whole file's run. The file is made so that the obvious cut fails
+/// that: game 2's `{` comment runs over 1.2 MB of lines `[abc]` and closes on a line
+/// `[x "y} e5 2. Qh5 1-0`. The whole-file scan (module docs of `pgn::split`) knows it is in a
+/// comment: the `}` ends it, `1-0` ends the game, and game 3 starts at its `[Event`. A scan
+/// begun 1 MiB before game 3 (inside the comment) takes the `[abc]` lines for tags and the
+/// last line for a tag whose unclosed value hides the `}`, so it has seen no movetext and
+/// reads game 3's tag lines as more tags: for it, the first game start at or after game 3's is
+/// game 4's. A cut at game 3 would therefore lose game 3 from both shards; the plan cuts at
+/// game 4 instead.
+#[test]
+fn a_plan_made_on_a_file_cuts_where_byte_range_on_the_file_agrees() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = |n: u32, moves: &str| {
+        format!("[Event \"g{n}\"]\n[Result \"1-0\"]\n\n{moves}\n\n").into_bytes()
+    };
+    let mate = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
+    let comment = format!(
+        "1. e4 {{\n{}[x \"y}} e5 2. Qh5 1-0",
+        "[abc]\n".repeat(200_000)
+    );
+    let data = [
+        game(1, mate),
+        game(2, &comment),
+        game(3, mate),
+        game(4, mate),
+    ]
+    .concat();
+    let game_3 = data
+        .windows(12)
+        .position(|w| w == b"[Event \"g3\"]")
+        .unwrap() as u64;
+    let game_4 = data
+        .windows(12)
+        .position(|w| w == b"[Event \"g4\"]")
+        .unwrap() as u64;
+    let path = dir.path().join("long-comment.pgn");
+    std::fs::write(&path, &data).unwrap();
+    let file = path.to_str().unwrap();
+    let (whole, whole_err) = ok(&cqlq(&[EVERY_GAME, &[file]].concat()));
+    assert_eq!(games_in(&whole), 4, "{whole}{whole_err}");
+    // The premise: a raw cut at game 3 on the file resolves to game 4.
+    let range = format!("{game_3}-{}", data.len());
+    let (after_3, _) = ok(&cqlq(
+        &[EVERY_GAME, &["--byte-range", &range, file]].concat(),
+    ));
+    assert_eq!(games_in(&after_3), 1, "{after_3}");
+    let plan = cqlq(&["split", file, "--plan", "--shards", "2"]);
+    assert!(
+        plan.status.success(),
+        "{}",
+        String::from_utf8_lossy(&plan.stderr)
+    );
+    let plan: Vec<serde_json::Value> = String::from_utf8(plan.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let starts: Vec<u64> = plan.iter().map(|s| s["start"].as_u64().unwrap()).collect();
+    assert_eq!(starts, [0, game_4], "{plan:?}");
+    let (mut joined, mut joined_err) = (String::new(), Vec::new());
+    for shard in &plan {
+        let range = format!("{}-{}", shard["start"], shard["end"]);
+        let first = shard["first_game"].to_string();
+        let args = [
+            EVERY_GAME,
+            &["--byte-range", &range, "--first-game-number", &first, file],
+        ]
+        .concat();
+        let (out, err) = ok(&cqlq(&args));
+        assert_eq!(games_in(&out), shard["games"].as_u64().unwrap(), "{shard}");
+        joined.push_str(&out);
+        joined_err.extend(bad_games(&err, file));
+    }
+    assert_eq!(joined, whole);
+    assert_eq!(joined_err, bad_games(&whole_err, file));
+}
+
 /// `cqlq split FILE.pgn.zst --shards N -o DIR`: independent `.pgn.zst` shards whose text,
 /// concatenated, is the file's, and whose manifest numbers their games as the whole file does.
 #[test]
