@@ -17,7 +17,7 @@ use crate::eval::{Evaluator, GameContext, replay};
 use crate::ir::{Color, Node};
 use crate::output::{Format, Notes, PgnStyle, render_game};
 use crate::pgn::{GameRecord, MoveNode};
-use crate::query::PieceLetters;
+use crate::query::{Dialect, PieceLetters, Program};
 use crate::rules::infinite::moves::compact;
 use crate::rules::infinite::piece::ALL_KINDS;
 use crate::rules::infinite::query::piece_type;
@@ -40,12 +40,18 @@ pub fn is_icn(path: &Path, data: &[u8]) -> bool {
     looks_like_icn(&text)
 }
 
-/// The query compiled for the unbounded board, or why it cannot run there (a compile error,
-/// or a filter that needs a bounded board, named).
-pub fn icn_filter(query_text: &str) -> Result<Node<SparseSet>, String> {
-    let query =
-        crate::query::compile_for::<SparseSet>(query_text, Geometry::UNBOUNDED, &icn_letters())
-            .map_err(|e| format!("the query cannot run on the unbounded board: {e}"))?;
+/// The query lowered for the unbounded board, or why it cannot run there (a lowering error,
+/// a CQL-S query, or a filter that needs a bounded board, named).
+pub fn icn_filter(program: &Program) -> Result<Node<SparseSet>, String> {
+    if program.dialect() == Dialect::Cqls {
+        return Err(
+            "the query cannot run on the unbounded board: cqlq evaluates CQL-S queries on PGN games only"
+                .into(),
+        );
+    }
+    let query = program
+        .lower_for::<SparseSet>(Geometry::UNBOUNDED, &icn_letters())
+        .map_err(|e| format!("the query cannot run on the unbounded board: {e}"))?;
     if let Some(word) = crate::query::lower_coords::needs_bounded_board(&query.filter) {
         return Err(format!(
             "infinite chess (ICN) input: cqlq does not evaluate {word} on the unbounded board (see docs/infinite.md)"
@@ -259,7 +265,7 @@ impl Sink<'_> {
     pub(super) fn icn_games(&mut self, data: &[u8], name: &str) -> io::Result<()> {
         let text = String::from_utf8_lossy(data);
         let games = icn_to_games_each(&text);
-        let filter = icn_filter(self.config.fairy_query.text())
+        let filter = icn_filter(self.config.fairy_query.program())
             .map_err(|e| io::Error::new(io::ErrorKind::Unsupported, e))?;
         let config = self.config;
         let mut rest = &games[..];

@@ -611,7 +611,10 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         // A query only fairy boards can run has a stand-in 8x8 filter: ask its fairy form.
         sorted: (config.sort_by_match_count
             || has_sort(&config.filter)
-            || (config.standard_refusal.is_some() && config.fairy_query.has_sort()))
+            || (config.standard_refusal.is_some()
+                && config
+                    .fairy_query
+                    .any_board_has(|n| matches!(n, Node::Sort(_)))))
         .then(Vec::new),
         carried: crate::eval::carried_globals(&config.filter)
             .map(|g| std::sync::Mutex::new(crate::eval::Carried::new(g))),
@@ -619,7 +622,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         one_pass: one_pass::one_pass_for(config),
     };
     if config.format == Format::Html {
-        let page = crate::output::html::page_start(config.fairy_query.text());
+        let page = crate::output::html::page_start(config.fairy_query.program().text());
         sink.out.write_all(page.as_bytes())?;
     }
     if last_game::uses_last_game_number(config) {

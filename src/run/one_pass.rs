@@ -189,7 +189,12 @@ mod tests {
             default_variant: None,
             fairy_defs: Vec::new(),
             default_fairy: None,
-            fairy_query: fairy::FairyQuery::new(cql.to_string(), "test".into(), None),
+            fairy_query: fairy::FairyQuery::new(
+                std::sync::Arc::new(
+                    crate::query::Program::from_text(cql, None, false).expect("parses"),
+                ),
+                "test".into(),
+            ),
             games: select::GameSelect::default(),
             sort_by_match_count: false,
             standard_refusal: None,
