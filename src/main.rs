@@ -102,12 +102,9 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         Some(_) => Some(Dialect::Cql),
         None => None,
     };
-    // `readfile`/`writefile` rules (--secure refuses them when the query is compiled).
-    let mut file_access = cqlq::eval::files::FileAccess {
-        secure: cli.secure,
-        inputs: Vec::new(),
-    };
-    cqlq::eval::files::configure(file_access.clone());
+    // What the filters read beyond the game: `readfile`/`writefile` rules (--secure refuses
+    // them when the query is lowered, by the program) and the engine.
+    let mut env = cqlq::eval::Environment::default();
     // The query is parsed and checked once, then lowered per board geometry met.
     let program = match cqlq::query::Program::from_text(&query_text, dialect, cli.secure) {
         Ok(p) => std::sync::Arc::new(p),
@@ -168,7 +165,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         cqlq::engine::Engine::start(path).map_err(|e| {
             format!("--engine: {e} (give the path of a UCI engine, e.g. stockfish)")
         })?;
-        cqlq::engine::set_engine_path(path.clone());
+        env.engine = Some(path.clone());
     }
 
     // The header's parameters: the command line takes precedence.
@@ -202,15 +199,18 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         };
     }
     // `writefile` never writes an input file.
-    file_access.inputs = inputs
+    env.files = cqlq::eval::files::FileAccess {
+        secure: cli.secure,
+        inputs: Vec::new(),
+    };
+    env.files.inputs = inputs
         .iter()
         .filter_map(|i| match i {
             Input::File(p) => Some(p.clone()),
             Input::Stdin => None,
         })
         .collect();
-    let file_access_inputs = file_access.inputs.clone();
-    cqlq::eval::files::configure(file_access);
+    let file_access_inputs = env.files.inputs.clone();
     // `-o -` (CQLi's `-o stdout`, CQL's -guipgnstdout): stdout, over the header's output.
     let output = match cli.output.clone() {
         Some(p) if p.as_os_str() == "-" => None,
@@ -282,6 +282,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         show_matches: cli.showmatches,
         limits: input_limits(&cli)?,
         counts_positions: !cli.no_summary,
+        env,
     };
     if let Some(n) = cli.threads {
         rayon::ThreadPoolBuilder::new()
