@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use cqlq::eval::{Evaluator, GameContext, replay};
+use cqlq::eval::{NO_ENVIRONMENT, SearchSettings, Worker, replay, search_game};
 use cqlq::ir::Node;
 use cqlq::pgn::{read_game, split_games};
 use cqlq::rules::standard::Standard;
@@ -38,23 +38,32 @@ fn game(slice: &[u8], number: u64, filter: Option<&Node<Bitboard>>) -> (u64, boo
     let Ok(start) = Standard::for_game(record.tag("FEN"), record.tag("Variant")) else {
         return (0, false);
     };
-    let replayed = replay(&record, start, false);
-    let positions = replayed.nodes.iter().filter(|n| n.is_some()).count() as u64;
     let Some(filter) = filter else {
+        let replayed = replay(&record, start, false);
+        let positions = replayed.nodes.iter().filter(|n| n.is_some()).count() as u64;
         return (positions, false);
     };
-    let context = GameContext {
-        record: &record,
-        replayed: &replayed,
-        number,
+    // The search's own chain (replay, evaluator, matched positions), as `cqlq` runs it.
+    let settings = SearchSettings {
         variations: false,
+        env: &NO_ENVIRONMENT,
+        last_game_number: None,
+        marking: false,
     };
-    let evaluator = Evaluator::new(&context);
-    let matched = evaluator
-        .searched_nodes()
-        .into_iter()
-        .any(|at| evaluator.matches(filter, at));
-    (positions, matched)
+    let worker = Worker::default();
+    search_game(
+        &record,
+        start,
+        number,
+        Some(filter),
+        &settings,
+        &worker,
+        None,
+        |found| {
+            let positions = found.replayed.nodes.iter().filter(|n| n.is_some()).count() as u64;
+            (positions, !found.matched.is_empty())
+        },
+    )
 }
 
 fn measure(

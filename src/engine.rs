@@ -1,15 +1,14 @@
 //! A UCI chess engine client for CQL-S's `:evaluation` and `:moveevaluation`: one engine
-//! process per worker thread (started on first use from the path given with `--engine`),
+//! process per worker of the run (a [`Session`], started on first use from the path given
+//! with `--engine`, which the run's `eval::Environment` carries),
 //! `ucinewgame` + `isready` (the same engine state for every search, whatever the thread
 //! count), `position fen ...` + `go depth N` / `go movetime MS`, the last `info ... score`
-//! read before `bestmove`. Answers are cached per thread by FEN and limit.
+//! read before `bestmove`. Answers are cached per worker by FEN and limit.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::OnceLock;
 
 use crate::ir_cqls::EngineLimit;
 
@@ -142,59 +141,46 @@ impl Drop for Engine {
     }
 }
 
-static ENGINE_PATH: OnceLock<PathBuf> = OnceLock::new();
-
-/// Sets the engine used by `:evaluation` (from `--engine`); the first call wins.
-pub fn set_engine_path(path: PathBuf) {
-    let _ = ENGINE_PATH.set(path);
-}
-
-/// The engine path set with [`set_engine_path`].
-pub fn engine_path() -> Option<&'static Path> {
-    ENGINE_PATH.get().map(PathBuf::as_path)
-}
-
 type Cache = HashMap<(String, EngineLimit), Score>;
 
-thread_local! {
-    static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
-    static SCORES: RefCell<Cache> = RefCell::new(HashMap::new());
+/// One worker's engine: the process (started on first use, restarted after a failure) and
+/// its answers by FEN and limit. Each worker of the run has its own (`eval::Worker`).
+#[derive(Default)]
+pub struct Session {
+    engine: Option<Engine>,
+    scores: Cache,
 }
 
-/// The score of `fen` to `limit` from this thread's engine (None when no engine is set or it
-/// failed; the failure is reported once on stderr).
-pub fn evaluate_fen(fen: &str, limit: EngineLimit) -> Option<Score> {
-    let key = (fen.to_string(), limit);
-    if let Some(s) = SCORES.with(|c| c.borrow().get(&key).copied()) {
-        return Some(s);
-    }
-    let path = engine_path()?;
-    let score = ENGINE.with(|e| {
-        let mut e = e.borrow_mut();
-        if e.is_none() {
-            match Engine::start(path) {
-                Ok(engine) => *e = Some(engine),
+impl Session {
+    /// The score of `fen` to `limit` from the engine at `path` (None when it failed; the
+    /// failure is reported on stderr).
+    pub fn evaluate_fen(&mut self, path: &Path, fen: &str, limit: EngineLimit) -> Option<Score> {
+        let key = (fen.to_string(), limit);
+        if let Some(&s) = self.scores.get(&key) {
+            return Some(s);
+        }
+        let engine = match &mut self.engine {
+            Some(engine) => engine,
+            None => match Engine::start(path) {
+                Ok(engine) => self.engine.insert(engine),
                 Err(err) => {
                     eprintln!("cqlq: {err}");
                     return None;
                 }
-            }
-        }
-        match e.as_mut().expect("started").evaluate(fen, limit) {
-            Ok(s) => Some(s),
+            },
+        };
+        let score = match engine.evaluate(fen, limit) {
+            Ok(s) => s,
             Err(err) => {
                 eprintln!("cqlq: {err}");
-                *e = None;
-                None
+                self.engine = None;
+                return None;
             }
+        };
+        if self.scores.len() > 100_000 {
+            self.scores.clear();
         }
-    })?;
-    SCORES.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() > 100_000 {
-            c.clear();
-        }
-        c.insert(key, score);
-    });
-    Some(score)
+        self.scores.insert(key, score);
+        Some(score)
+    }
 }

@@ -39,6 +39,7 @@ use clap::Parser;
 use cli::Cli;
 use cqlq::output::files::OutputWriter;
 use cqlq::output::{Format, PgnStyle};
+use cqlq::query::Dialect;
 use cqlq::run::params::{RunParams, positive_range, range_of, regex_of, result_of};
 use cqlq::run::{Input, RunConfig, progress, run};
 use cqlq::squares::Geometry;
@@ -97,24 +98,29 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         return Ok(parse_only(&query_name, &query_text));
     }
     let dialect = match cli.dialect.as_deref() {
-        Some("cqls") => Some(cqlq::query::Dialect::Cqls),
-        Some(_) => Some(cqlq::query::Dialect::Cql),
+        Some("cqls") => Some(Dialect::Cqls),
+        Some(_) => Some(Dialect::Cql),
         None => None,
     };
-    // `readfile`/`writefile` rules (--secure refuses them when the query is compiled).
-    let mut file_access = cqlq::eval::files::FileAccess {
-        secure: cli.secure,
-        inputs: Vec::new(),
+    // What the filters read beyond the game: `readfile`/`writefile` rules (--secure refuses
+    // them when the query is lowered, by the program) and the engine.
+    let mut env = cqlq::eval::Environment::default();
+    // The query is parsed and checked once, then lowered per board geometry met.
+    let program = match cqlq::query::Program::from_text(&query_text, dialect, cli.secure) {
+        Ok(p) => std::sync::Arc::new(p),
+        Err(e) => {
+            eprint!(
+                "{}",
+                e.render_styled(&query_name, &query_text, color_stderr())
+            );
+            return Ok(TROUBLE);
+        }
     };
-    cqlq::eval::files::configure(file_access.clone());
+    let fairy_query = cqlq::run::fairy::FairyQuery::new(program.clone(), query_name.clone());
     let mut standard_refusal = None;
-    let query = match cqlq::query::compile_any::<shakmaty::Bitboard>(
-        &query_text,
-        Geometry::STANDARD,
-        dialect,
-    ) {
+    let query = match program.lower::<shakmaty::Bitboard>(Geometry::STANDARD) {
         Ok(q) => q,
-        Err(e) => match cqlq::run::fairy::runs_on_some_board(&query_text, dialect) {
+        Err(e) => match fairy_query.runs_on_some_board() {
             // Squares past h8 (`Ri1`) or fairy pieces (`[=C]`) suit only some fairy boards:
             // standard and online games are skipped, told once; fairy games are searched
             // where their variant's board has what the query names.
@@ -159,7 +165,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         cqlq::engine::Engine::start(path).map_err(|e| {
             format!("--engine: {e} (give the path of a UCI engine, e.g. stockfish)")
         })?;
-        cqlq::engine::set_engine_path(path.clone());
+        env.engine = Some(path.clone());
     }
 
     // The header's parameters: the command line takes precedence.
@@ -193,15 +199,18 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         };
     }
     // `writefile` never writes an input file.
-    file_access.inputs = inputs
+    env.files = cqlq::eval::files::FileAccess {
+        secure: cli.secure,
+        inputs: Vec::new(),
+    };
+    env.files.inputs = inputs
         .iter()
         .filter_map(|i| match i {
             Input::File(p) => Some(p.clone()),
             Input::Stdin => None,
         })
         .collect();
-    let file_access_inputs = file_access.inputs.clone();
-    cqlq::eval::files::configure(file_access);
+    let file_access_inputs = env.files.inputs.clone();
     // `-o -` (CQLi's `-o stdout`, CQL's -guipgnstdout): stdout, over the header's output.
     let output = match cli.output.clone() {
         Some(p) if p.as_os_str() == "-" => None,
@@ -262,11 +271,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         default_variant,
         fairy_defs,
         default_fairy,
-        fairy_query: cqlq::run::fairy::FairyQuery::new(
-            query_text.clone(),
-            query_name.clone(),
-            dialect,
-        ),
+        fairy_query,
         standard_refusal,
         games: params.select,
         sort_by_match_count: params.sort_by_match_count,
@@ -277,6 +282,7 @@ fn main_with(cli: Cli) -> Result<u8, String> {
         show_matches: cli.showmatches,
         limits: input_limits(&cli)?,
         counts_positions: !cli.no_summary,
+        env,
     };
     if let Some(n) = cli.threads {
         rayon::ThreadPoolBuilder::new()
@@ -590,18 +596,19 @@ fn run_to_file(
 /// `--parse`: the syntax tree on stdout; 0 when the query is CQL, 2 (error on stderr) when not;
 /// a note names what cqlq does not evaluate yet.
 fn parse_only(name: &str, text: &str) -> u8 {
-    let checked =
-        cqlq::query::cql_to_ast(text).and_then(|ast| cqlq::query::check_ast(&ast).map(|_| ast));
-    let ast = match checked {
-        Ok(ast) => ast,
+    let program = match cqlq::query::Program::from_text(text, Some(Dialect::Cql), false) {
+        Ok(program) => std::sync::Arc::new(program),
         Err(e) => {
             eprint!("{}", e.render_styled(name, text, color_stderr()));
             return TROUBLE;
         }
     };
-    print!("{}", cqlq::query::ast_tree(&ast));
-    if let Err(e) = cqlq::query::ast_to_ir::<shakmaty::Bitboard>(&ast, Geometry::STANDARD) {
-        if cqlq::run::fairy::runs_on_some_board(text, Some(cqlq::query::Dialect::Cql)).is_some() {
+    if let Some(ast) = program.cql_ast() {
+        print!("{}", cqlq::query::ast_tree(ast));
+    }
+    if let Err(e) = program.lower::<shakmaty::Bitboard>(Geometry::STANDARD) {
+        let fairy = cqlq::run::fairy::FairyQuery::new(program.clone(), name.to_string());
+        if fairy.runs_on_some_board().is_some() {
             println!("note: runs only on fairy boards (on 8x8: {})", e.message);
         } else {
             println!("note: accepted, but not runnable yet: {}", e.message);

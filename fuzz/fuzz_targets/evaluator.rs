@@ -13,9 +13,9 @@
 
 #![no_main]
 
-use cqlq::eval::{Evaluator, GameContext, files, replay};
+use cqlq::eval::{Evaluator, GameContext, replay};
 use cqlq::pgn::read_game;
-use cqlq::query::compile;
+use cqlq::query::{Dialect, Program};
 use cqlq::rules::standard::Standard;
 use cqlq::squares::Geometry;
 use libfuzzer_sys::fuzz_target;
@@ -27,11 +27,11 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(&data[..split]) else {
         return;
     };
-    files::configure(files::FileAccess {
-        secure: true,
-        inputs: Vec::new(),
-    });
-    let Ok(query) = compile::<shakmaty::Bitboard>(text, Geometry::STANDARD) else {
+    // `--secure`: a fuzzed query reads and writes no file.
+    let Ok(program) = Program::from_text(text, Some(Dialect::Cql), true) else {
+        return;
+    };
+    let Ok(query) = program.lower::<shakmaty::Bitboard>(Geometry::STANDARD) else {
         return;
     };
     let Ok(record) = read_game(&data[split + 4..]) else {

@@ -10,11 +10,8 @@ use crate::eval::{Evaluator, GameContext, ReplayedGame, replay};
 use crate::ir::Node;
 use crate::pgn::{GameRecord, read_game_spans};
 use crate::rules::Position;
-use crate::rules::fairy::FairyPos;
-use crate::rules::online::Online;
-use crate::rules::select::{GameRules, rules_for_game};
-use crate::rules::standard::Standard;
-use crate::run::fairy::{AnyRules, resolve_any};
+use crate::rules::fairy::{FairyPos, Variant};
+use crate::run::families::{OnStart, game_rules, start_game};
 
 /// What annotating one game gave.
 pub(super) struct GameNotes {
@@ -55,42 +52,19 @@ pub(super) fn annotate_game(
             return GameNotes::unchanged(Some(line));
         }
     };
-    let fen = record.tag("FEN");
-    let tag = record.tag("Variant").filter(|t| !t.trim().is_empty());
-    let rules = match (tag, &config.default_fairy) {
-        (Some(t), _) => resolve_any(t, &config.fairy_defs),
-        (None, Some(v)) => Ok(AnyRules::Fairy(v.clone())),
-        (None, None) => rules_for_game(None, config.default_variant).map(AnyRules::Known),
-    };
+    let rules = game_rules(
+        record.tag("Variant"),
+        config.default_fairy.as_ref(),
+        &config.fairy_defs,
+        config.default_variant,
+    );
     let themes = &config.themes;
-    let found = rules.and_then(|rules| match rules {
-        AnyRules::Known(GameRules::Standard { chess960 }) => Standard::from_start(fen, chess960)
-            .map(|start| {
-                let filters: Vec<_> = themes.iter().map(|t| Some(&t.filter)).collect();
-                find_themes(config, &record, start, &filters, number)
-            }),
-        AnyRules::Known(GameRules::Online(variant)) => {
-            Online::for_game(variant, fen).map(|start| {
-                let filters: Vec<_> = themes.iter().map(|t| Some(&t.filter)).collect();
-                find_themes(config, &record, start, &filters, number)
-            })
-        }
-        AnyRules::Fairy(v) => {
-            // A theme naming what this board lacks is left out for its games (told once).
-            let lowered: Vec<Option<Arc<Node<_>>>> =
-                themes.iter().map(|t| t.fairy.filter(&v)).collect();
-            let start = match fen {
-                Some(f) => FairyPos::from_fen(v, f),
-                None => FairyPos::start(v),
-            };
-            start
-                .map_err(|reason| crate::rules::RulesError { reason })
-                .map(|start| {
-                    let filters: Vec<_> = lowered.iter().map(|f| f.as_deref()).collect();
-                    find_themes(config, &record, start, &filters, number)
-                })
-        }
-    });
+    let on = FindThemes {
+        config,
+        record: &record,
+        number,
+    };
+    let found = rules.and_then(|rules| start_game(rules, record.tag("FEN"), on));
     let found = match found {
         Ok(Ok(found)) => found,
         Ok(Err(fault)) => return GameNotes::unchanged(Some(format!("{}: {fault}", at(offset)))),
@@ -114,6 +88,34 @@ pub(super) fn annotate_game(
         positions: found.notes.len() as u64,
         found: found.themes,
         error: None,
+    }
+}
+
+/// One game's themes, looked for under the rules [`start_game`] picked.
+struct FindThemes<'a> {
+    config: &'a AnnotateConfig,
+    record: &'a GameRecord,
+    number: u64,
+}
+
+impl OnStart for FindThemes<'_> {
+    type Out = Result<Found, String>;
+
+    fn on_8x8<P: Position<Set = shakmaty::Bitboard>>(self, start: P) -> Self::Out {
+        let filters: Vec<_> = self.config.themes.iter().map(|t| Some(&t.filter)).collect();
+        find_themes(self.config, self.record, start, &filters, self.number)
+    }
+
+    fn on_fairy(self, start: FairyPos, v: &Arc<Variant>) -> Self::Out {
+        // A theme naming what this board lacks is left out for its games (told once).
+        let lowered: Vec<Option<Arc<Node<_>>>> = self
+            .config
+            .themes
+            .iter()
+            .map(|t| t.fairy.filter(v))
+            .collect();
+        let filters: Vec<_> = lowered.iter().map(|f| f.as_deref()).collect();
+        find_themes(self.config, self.record, start, &filters, self.number)
     }
 }
 

@@ -10,11 +10,12 @@
 //! `input`, `output` and `sort` are the command line's business and are not read.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::eval::GameEdits;
 use crate::ir::{Node, RunWord};
 use crate::output::CommentLevel;
-use crate::query::compile_any;
+use crate::query::Program;
 use crate::run::fairy::{FairyQuery, Refusal};
 use crate::run::params::RunParams;
 use crate::run::select::GameSelect;
@@ -52,8 +53,11 @@ impl Theme {
             .map(|s| s.to_string_lossy().into_owned())
             .filter(|s| !s.is_empty())
             .ok_or_else(|| format!("{shown}: no file name to name the theme"))?;
-        let query = compile_any::<shakmaty::Bitboard>(text, Geometry::STANDARD, None)
-            .map_err(|e| e.render(&shown, text).trim_end().to_string())?;
+        let render = |e: crate::query::QueryError| e.render(&shown, text).trim_end().to_string();
+        let program = Arc::new(Program::from_text(text, None, false).map_err(render)?);
+        let query = program
+            .lower::<shakmaty::Bitboard>(Geometry::STANDARD)
+            .map_err(render)?;
         let refuse = |why: &str| {
             Err(format!(
                 "{shown}: cqlq annotate cannot run this theme: {why}"
@@ -87,7 +91,7 @@ impl Theme {
             )),
             name,
             filter: query.filter,
-            fairy: FairyQuery::new(text.to_string(), shown, None),
+            fairy: FairyQuery::new(program, shown),
             select: params.select,
             variations: params.variations.unwrap_or(false),
         })

@@ -56,6 +56,11 @@ impl<P: Position> Evaluator<'_, P> {
 
     /// The searched nodes in order and whether `filter` matches at each (cached per game; the
     /// filter is identified by its address and checked by equality).
+    /// The score of `fen` to `limit` from the worker's engine (None: no engine, or it failed).
+    fn engine_score(&self, fen: &str, limit: crate::ir_cqls::EngineLimit) -> Option<Score> {
+        self.worker?.engine_score(self.env, fen, limit)
+    }
+
     fn searched_matches(&self, filter: &Node<P::Set>) -> Searched {
         let addr = std::ptr::from_ref(filter) as usize;
         let binding = self.with_cache(|c| c.binding.clone());
@@ -382,7 +387,7 @@ impl<P: Position> Evaluator<'_, P> {
             }
             // :evaluation depth 4 >=2.5 sidetomove
             CqlsNode::Evaluation { limit, test } => {
-                let score = crate::engine::evaluate_fen(&pos.fen(true), *limit)?;
+                let score = self.engine_score(&pos.fen(true), *limit)?;
                 truth(match test {
                     EngineTest::Mate => matches!(score, Score::Mate(n) if n != 0),
                     EngineTest::Score { range, absolute } => {
@@ -408,8 +413,8 @@ impl<P: Position> Evaluator<'_, P> {
                     return None;
                 }
                 let prev = &self.node(parent).position;
-                let now = crate::engine::evaluate_fen(&pos.fen(true), *limit)?.centipawns();
-                let before = crate::engine::evaluate_fen(&prev.fen(true), *limit)?.centipawns();
+                let now = self.engine_score(&pos.fen(true), *limit)?.centipawns();
+                let before = self.engine_score(&prev.fen(true), *limit)?.centipawns();
                 let EngineTest::Score { range, absolute } = test else {
                     return None;
                 };

@@ -1,14 +1,14 @@
 //! `readfile` and `writefile`: which files a query may read and write.
 //!
-//! The command line sets the rules once, before the query is compiled ([`configure`]):
-//! under `--secure` (CQLi's option) both words are refused when the query is compiled, and
+//! The command line sets the rules once, in the run's `eval::Environment` (and `--secure`
+//! in the `query::Program`): under `--secure` (CQLi's option) both words are refused when
+//! the query is lowered, and
 //! `writefile` never writes to one of the run's input files. Writes are appended (the file is
 //! created when missing), as CQL 6.2's `writefile` does; the runner performs them in input
 //! order after each game, so the file's contents do not depend on the thread count.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::RwLock;
 
 /// The rules for `readfile` / `writefile`.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -19,23 +19,6 @@ pub struct FileAccess {
     pub inputs: Vec<PathBuf>,
 }
 
-static ACCESS: RwLock<FileAccess> = RwLock::new(FileAccess {
-    secure: false,
-    inputs: Vec::new(),
-});
-
-/// Sets the rules for the rest of the process.
-pub fn configure(access: FileAccess) {
-    if let Ok(mut a) = ACCESS.write() {
-        *a = access;
-    }
-}
-
-/// Whether `--secure` is on.
-pub fn is_secure() -> bool {
-    ACCESS.read().map(|a| a.secure).unwrap_or(true)
-}
-
 /// A file longer than `readfile` may read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TooLong;
@@ -43,8 +26,8 @@ pub struct TooLong;
 /// `readfile name`: the file's text (invalid UTF-8 replaced), reading at most `limit` bytes
 /// (`Err(TooLong)` for a longer file: `/dev/zero` ends); None when it cannot be read or under
 /// `--secure`.
-pub fn read(name: &str, limit: usize) -> Option<Result<String, TooLong>> {
-    if is_secure() {
+pub fn read(access: &FileAccess, name: &str, limit: usize) -> Option<Result<String, TooLong>> {
+    if access.secure {
         return None;
     }
     let file = std::fs::File::open(name).ok()?;
@@ -58,10 +41,7 @@ pub fn read(name: &str, limit: usize) -> Option<Result<String, TooLong>> {
 }
 
 /// Whether `writefile` may write `name`: not under `--secure`, never an input file.
-pub fn check_write(name: &str) -> Result<(), String> {
-    let access = ACCESS
-        .read()
-        .map_err(|_| "file access rules unavailable".to_string())?;
+pub fn check_write(access: &FileAccess, name: &str) -> Result<(), String> {
     if access.secure {
         return Err("'writefile' is refused under --secure".to_string());
     }
@@ -75,8 +55,8 @@ pub fn check_write(name: &str) -> Result<(), String> {
 }
 
 /// `writefile(name text)`: appends `text` to the file (created when missing).
-pub fn append(name: &str, text: &str) -> Result<(), String> {
-    check_write(name)?;
+pub fn append(access: &FileAccess, name: &str, text: &str) -> Result<(), String> {
+    check_write(access, name)?;
     let mut f = std::fs::OpenOptions::new()
         .create(true)
         .append(true)

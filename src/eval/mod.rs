@@ -10,6 +10,7 @@ mod chessql;
 mod cqls;
 mod dash;
 mod dictionary;
+mod env;
 pub mod files;
 mod find;
 mod geometry;
@@ -28,6 +29,7 @@ mod pieces;
 mod prog;
 mod reachable;
 mod retro;
+mod search;
 mod state;
 mod str_filters;
 mod strings;
@@ -41,8 +43,10 @@ use crate::pgn::GameRecord;
 use crate::rules::Position;
 use crate::squares::SquareSet;
 pub use dictionary::{Carried, Datum};
+pub use env::{Environment, NO_ENVIRONMENT, Worker};
 pub use prog::carried_globals;
 pub use reachable::{fen_retro_count, fen_unreachable_reason};
+pub use search::{Found, SearchSettings, search_game};
 pub use state::SortValue;
 pub use str_filters::GameEdits;
 pub use strings::nag_from_text;
@@ -111,6 +115,10 @@ pub struct Evaluator<'a, P: Position> {
     current: Option<ReplayedNode<P>>,
     /// What the CQL-S filters keep for this game (made when one first needs it).
     cqls_cache: std::cell::RefCell<Option<cqls::GameCache>>,
+    /// The run's settings that filters read (file access, the engine's path).
+    env: &'a Environment,
+    /// The worker searching this game (its engine); None: engine filters fail.
+    worker: Option<&'a Worker>,
 }
 
 impl<'a, P: Position> Evaluator<'a, P> {
@@ -126,7 +134,17 @@ impl<'a, P: Position> Evaluator<'a, P> {
             last_game: std::cell::Cell::new(None),
             current: None,
             cqls_cache: Default::default(),
+            env: &NO_ENVIRONMENT,
+            worker: None,
         }
+    }
+
+    /// The evaluator reading the run's `env` and using `worker`'s engine (an evaluator made
+    /// by [`Evaluator::new`] has [`NO_ENVIRONMENT`] and no worker).
+    pub fn in_env(mut self, env: &'a Environment, worker: &'a Worker) -> Self {
+        self.env = env;
+        self.worker = Some(worker);
+        self
     }
 
     /// An evaluator for the one-pass search (`run::one_pass`): it holds one position,

@@ -210,7 +210,7 @@ impl<P: Position> Evaluator<'_, P> {
             }
             StrFilter::ReadFile(name) => {
                 let name = self.string(name, at)?;
-                match files::read(&name, super::budget::MAX_STRING_BYTES)? {
+                match files::read(&self.env.files, &name, super::budget::MAX_STRING_BYTES)? {
                     Ok(text) => Some(Value::Str(text)),
                     Err(files::TooLong) => {
                         self.stop_for_size("readfile", &format!("the file {name}"), at);

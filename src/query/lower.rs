@@ -79,6 +79,8 @@ pub(crate) struct Lower<'a> {
     pub letters: &'a PieceLetters,
     /// Dictionaries and persistent variables met so far.
     pub prog: super::lower_prog::ProgScope,
+    /// `--secure`: the file words (`readfile`, `writefile`, `commandpipe`) are refused.
+    pub secure: bool,
 }
 
 /// Lowers a syntax tree to the filter IR for a board of `geo` (standard chess's letters).
@@ -93,12 +95,23 @@ pub fn ast_to_ir_for<S: SquareSet>(
     geo: Geometry,
     letters: &PieceLetters,
 ) -> Result<Query<S>, QueryError> {
+    lower_query(ast, geo, letters, false)
+}
+
+/// [`ast_to_ir_for`], refusing the file words when `secure` (`--secure`).
+pub(crate) fn lower_query<S: SquareSet>(
+    ast: &Ast,
+    geo: Geometry,
+    letters: &PieceLetters,
+    secure: bool,
+) -> Result<Query<S>, QueryError> {
     let l = Lower {
         geo,
         src: &ast.source.0,
         scope: Default::default(),
         letters,
         prog: Default::default(),
+        secure,
     };
     let cx = Cx {
         xf: Xform::IDENTITY,

@@ -52,7 +52,7 @@ impl Lower<'_> {
     /// `'commandpipe' is refused under --secure`, or `cqlq does not evaluate 'WORD' yet` with
     /// the reason.
     fn cqli_refusal(&self, e: &Expr, word: &str) -> QueryError {
-        if word == "commandpipe" && crate::eval::files::is_secure() {
+        if word == "commandpipe" && self.secure {
             let m = "'commandpipe' is refused under --secure (as CQLi's --secure)";
             return self.err(ErrorKind::Unsupported, e.span, m);
         }

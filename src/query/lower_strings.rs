@@ -207,7 +207,7 @@ impl Lower<'_> {
                 let parts = img!(self.parts(&filters, cx));
                 (strs(StrFilter::Message(parts, quiet)), Ty::Logical)
             }
-            Builtin::ReadFile | Builtin::WriteFile if crate::eval::files::is_secure() => {
+            Builtin::ReadFile | Builtin::WriteFile if self.secure => {
                 let m = format!("'{}' is refused under --secure", b.name());
                 return Err(self.err(ErrorKind::Unsupported, e.span, m));
             }

@@ -5,6 +5,7 @@
 //! | parse | [`cql_to_ast`] | CQL text → [`Ast`] (grammar `grammar/cql.pest`) |
 //! | lower | [`ast_to_ir`] | [`Ast`] → [`Query`] holding an [`ir::Node`] tree, transforms expanded |
 //! | both | [`compile`] | CQL text → [`Query`] |
+//! | once | [`Program::from_text`], [`Program::lower`] | text (either dialect) → parsed and checked once → a [`Query`] per board geometry |
 //!
 //! Errors are [`QueryError`]s with a span, line and column; [`QueryError::render`] shows the
 //! source line with a caret under the offending text. CQL words that cqlq does not support
@@ -34,6 +35,7 @@ mod ops;
 mod parse;
 mod parse_more;
 mod parse_prim;
+mod program;
 pub mod syntax;
 mod transform;
 mod tree;
@@ -49,6 +51,7 @@ pub use error::{ErrorKind, QueryError};
 pub use letters::PieceLetters;
 pub use lower::{ast_to_ir, ast_to_ir_for};
 pub use parse::cql_to_ast;
+pub use program::Program;
 pub use tree::ast_tree;
 
 /// A compiled query: the header's parameters and the filter to evaluate at each position.
@@ -117,19 +120,12 @@ pub enum Dialect {
 }
 
 /// Compiles `text` in `dialect`, or in the dialect it looks like when None (CQL-S when it
-/// begins with `(match` or `(position`, see [`cqls::is_cqls`]).
+/// begins with `(match` or `(position`, see [`cqls::is_cqls`]): [`Program::from_text`] then
+/// [`Program::lower`].
 pub fn compile_any<S: SquareSet>(
     text: &str,
     geo: Geometry,
     dialect: Option<Dialect>,
 ) -> Result<Query<S>, QueryError> {
-    let dialect = dialect.unwrap_or(if cqls::is_cqls(text) {
-        Dialect::Cqls
-    } else {
-        Dialect::Cql
-    });
-    match dialect {
-        Dialect::Cql => compile(text, geo),
-        Dialect::Cqls => cqls::compile_cqls(text, geo),
-    }
+    Program::from_text(text, dialect, false)?.lower(geo)
 }

@@ -8,10 +8,10 @@
 //! ignored) in the `--variants` files, in the order given, then in the bundled definitions.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, Once};
+use std::sync::{Arc, Mutex, Once, OnceLock};
 
 use crate::ir::{Color, Node};
-use crate::query::{Dialect, Header, PieceLetters, Query};
+use crate::query::{Header, PieceLetters, Program, Query};
 use crate::rules::RulesError;
 use crate::rules::fairy::{Bits256, Variant, find_variant};
 use crate::rules::select::{GameRules, resolve_variant};
@@ -87,28 +87,6 @@ pub fn with_fbr_rules(
     }
 }
 
-/// Whether a query that the 8x8 board refuses can run on some fairy board: it compiles on a
-/// 16x16 board with every fairy letter accepted. Returns its header then (the squares or
-/// letters it names decide, per variant, whether it runs).
-pub fn runs_on_some_board(text: &str, dialect: Option<Dialect>) -> Option<Header> {
-    lower_for_any_board(text, dialect).map(|q| q.header)
-}
-
-/// The query lowered for a 16x16 board whose variant has every letter: what any fairy board
-/// could run.
-fn lower_for_any_board(text: &str, dialect: Option<Dialect>) -> Option<Query<Bits256>> {
-    let wide = Geometry {
-        files: 16,
-        ranks: 16,
-    };
-    let query = if is_cqls(text, dialect) {
-        crate::query::compile_any::<Bits256>(text, wide, Some(Dialect::Cqls))
-    } else {
-        crate::query::compile_for::<Bits256>(text, wide, &PieceLetters::any_letter())
-    };
-    query.ok()
-}
-
 /// Why the query cannot run on the games of one board, told on stderr once.
 pub struct Refusal {
     /// The message (what board, and the query error rendered with its caret).
@@ -137,23 +115,24 @@ type Compiled = Result<Arc<Node<Bits256>>, Arc<Refusal>>;
 /// The query for fairy boards: lowered on first use for each variant (its geometry and piece
 /// letters), then shared by the games of that variant.
 pub struct FairyQuery {
-    /// The query's text.
-    text: String,
+    /// The query, parsed and checked once.
+    program: Arc<Program>,
     /// The query's name in messages (its file, or `<-e>`).
     name: String,
-    /// The dialect forced on the command line, if any.
-    dialect: Option<Dialect>,
+    /// The query lowered for a 16x16 board taking every fairy letter (None: it cannot be),
+    /// made on first use.
+    any_board: OnceLock<Option<Query<Bits256>>>,
     /// Lowered filters (or the refusal) by variant (the address of its shared definition).
     cache: Mutex<HashMap<usize, Compiled>>,
 }
 
 impl FairyQuery {
     /// A query to lower for fairy boards when a fairy game needs it.
-    pub fn new(text: String, name: String, dialect: Option<Dialect>) -> Self {
+    pub fn new(program: Arc<Program>, name: String) -> Self {
         FairyQuery {
-            text,
+            program,
             name,
-            dialect,
+            any_board: OnceLock::new(),
             cache: Mutex::new(HashMap::new()),
         }
     }
@@ -175,9 +154,34 @@ impl FairyQuery {
         }
     }
 
-    /// Whether the query has a `sort` filter (lowered for a 16x16 board taking every letter).
-    pub fn has_sort(&self) -> bool {
-        lower_for_any_board(&self.text, self.dialect).is_some_and(|q| super::has_sort(&q.filter))
+    /// The query lowered for a 16x16 board whose variant has every letter: what any fairy
+    /// board could run (None: no fairy board can).
+    fn any_board(&self) -> Option<&Query<Bits256>> {
+        self.any_board
+            .get_or_init(|| {
+                let wide = Geometry {
+                    files: 16,
+                    ranks: 16,
+                };
+                self.program
+                    .lower_for(wide, &PieceLetters::any_letter())
+                    .ok()
+            })
+            .as_ref()
+    }
+
+    /// Whether a query that the 8x8 board refuses can run on some fairy board: it lowers on
+    /// a 16x16 board with every fairy letter accepted. Returns its header then (the squares
+    /// or letters it names decide, per variant, whether it runs).
+    pub fn runs_on_some_board(&self) -> Option<Header> {
+        self.any_board().map(|q| q.header.clone())
+    }
+
+    /// Whether some filter of the query, lowered for a 16x16 board taking every letter, is
+    /// one `is` accepts (`sort`, `lastgamenumber`: asked once per run).
+    pub fn any_board_has(&self, is: impl Fn(&Node<Bits256>) -> bool) -> bool {
+        self.any_board()
+            .is_some_and(|q| crate::ir::walk::any_node(&q.filter, is))
     }
 
     fn lower(&self, v: &Variant) -> Compiled {
@@ -185,11 +189,7 @@ impl FairyQuery {
             files: v.files as u8,
             ranks: v.ranks as u8,
         };
-        let query = if is_cqls(&self.text, self.dialect) {
-            crate::query::compile_any::<Bits256>(&self.text, geo, Some(Dialect::Cqls))
-        } else {
-            crate::query::compile_for::<Bits256>(&self.text, geo, &piece_letters(v))
-        };
+        let query = self.program.lower_for::<Bits256>(geo, &piece_letters(v));
         query.map(|q| Arc::new(q.filter)).map_err(|e| {
             let size = format!("{}x{}", v.files, v.ranks);
             let board = if v.def.title.contains(&size) {
@@ -200,18 +200,14 @@ impl FairyQuery {
             Arc::new(Refusal::new(format!(
                 "the query cannot run on {} games{board}; they are skipped:\n{}",
                 v.def.title,
-                e.render(&self.name, &self.text)
+                e.render(&self.name, self.program.text())
             )))
         })
     }
 
-    /// The query's text (compiled for other boards too, e.g. the unbounded one of ICN input).
-    pub fn text(&self) -> &str {
-        &self.text
+    /// The query, parsed and checked once (lowered for other boards too, e.g. the unbounded
+    /// one of ICN input).
+    pub fn program(&self) -> &Program {
+        &self.program
     }
-}
-
-/// Whether the query is CQL-S: forced by the command line, or by its look.
-fn is_cqls(text: &str, dialect: Option<Dialect>) -> bool {
-    dialect.map_or_else(|| crate::query::cqls::is_cqls(text), |d| d == Dialect::Cqls)
 }

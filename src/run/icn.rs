@@ -13,17 +13,17 @@ use std::path::Path;
 use rayon::prelude::*;
 
 use super::{GameOutput, RunConfig, Sink};
-use crate::eval::{Evaluator, GameContext, replay};
+use crate::eval::Found;
 use crate::ir::{Color, Node};
 use crate::output::{Format, Notes, PgnStyle, render_game};
 use crate::pgn::{GameRecord, MoveNode};
-use crate::query::PieceLetters;
+use crate::query::{Dialect, PieceLetters, Program};
 use crate::rules::infinite::moves::compact;
 use crate::rules::infinite::piece::ALL_KINDS;
 use crate::rules::infinite::query::piece_type;
 use crate::rules::infinite::squares::SparseSet;
 use crate::rules::infinite::{
-    IcnGame, icn_to_games_each, looks_like_icn, position_to_icn, refusal,
+    IcnGame, InfPosition, icn_to_games_each, looks_like_icn, position_to_icn, refusal,
 };
 use crate::squares::Geometry;
 
@@ -40,12 +40,18 @@ pub fn is_icn(path: &Path, data: &[u8]) -> bool {
     looks_like_icn(&text)
 }
 
-/// The query compiled for the unbounded board, or why it cannot run there (a compile error,
-/// or a filter that needs a bounded board, named).
-pub fn icn_filter(query_text: &str) -> Result<Node<SparseSet>, String> {
-    let query =
-        crate::query::compile_for::<SparseSet>(query_text, Geometry::UNBOUNDED, &icn_letters())
-            .map_err(|e| format!("the query cannot run on the unbounded board: {e}"))?;
+/// The query lowered for the unbounded board, or why it cannot run there (a lowering error,
+/// a CQL-S query, or a filter that needs a bounded board, named).
+pub fn icn_filter(program: &Program) -> Result<Node<SparseSet>, String> {
+    if program.dialect() == Dialect::Cqls {
+        return Err(
+            "the query cannot run on the unbounded board: cqlq evaluates CQL-S queries on PGN games only"
+                .into(),
+        );
+    }
+    let query = program
+        .lower_for::<SparseSet>(Geometry::UNBOUNDED, &icn_letters())
+        .map_err(|e| format!("the query cannot run on the unbounded board: {e}"))?;
     if let Some(word) = crate::query::lower_coords::needs_bounded_board(&query.filter) {
         return Err(format!(
             "infinite chess (ICN) input: cqlq does not evaluate {word} on the unbounded board (see docs/infinite.md)"
@@ -170,6 +176,7 @@ fn search_icn_game(
     game: &IcnGame,
     number: u64,
     name: &str,
+    worker: &crate::eval::Worker,
 ) -> GameOutput {
     let at = format!("{name}: game {number}");
     let board = (game.start.board.len() as u64).saturating_mul(game.moves.len() as u64 + 1);
@@ -187,19 +194,35 @@ fn search_icn_game(
     }
     let record = icn_to_record(game);
     refusal::take();
-    let replayed = replay(&record, game.start.clone(), false);
-    let context = GameContext {
-        record: &record,
-        replayed: &replayed,
+    let settings = config.search_settings(false);
+    crate::eval::search_game(
+        &record,
+        game.start.clone(),
         number,
-        variations: false,
-    };
-    let evaluator = Evaluator::new(&context);
-    if let Some(&n) = config.last_game_number.get() {
-        evaluator.set_last_game_number(n);
-    }
-    // The picture formats also keep the squares the query marks at each match.
-    let (matched, marks) = evaluator.matched_nodes(filter, config.format.is_picture());
+        Some(filter),
+        &settings,
+        worker,
+        None,
+        |found| render_icn_game(config, game, &record, number, &at, found),
+    )
+}
+
+/// A searched ICN game's output; a question the unbounded board could not answer exactly
+/// (`rules::infinite::refusal`) withdraws its matches and reports it.
+fn render_icn_game(
+    config: &RunConfig,
+    game: &IcnGame,
+    record: &GameRecord,
+    number: u64,
+    at: &str,
+    found: Found<'_, '_, InfPosition>,
+) -> GameOutput {
+    let Found {
+        evaluator,
+        replayed,
+        matched,
+        marks,
+    } = found;
     let comments = evaluator.take_comments();
     let sort = evaluator.sort_value().map(|s| s.output_order());
     if let Some(reason) = refusal::take() {
@@ -221,17 +244,17 @@ fn search_icn_game(
     let text = match (matched.is_empty(), config.format) {
         (true, _) => String::new(),
         (false, Format::Pgn) => {
-            render_icn(&config.style, number, game, &record, &matched, &comments)
+            render_icn(&config.style, number, game, record, &matched, &comments)
         }
         (false, format) if format.is_picture() => crate::output::pictures::render_pictures(
-            format, number, &record, &replayed, &matched, &marks,
+            format, number, record, replayed, &matched, &marks,
         ),
         (false, format) => render_game(
             format,
             &config.style,
             number,
-            &record,
-            &replayed,
+            record,
+            replayed,
             &matched,
             &Notes {
                 comments: &comments,
@@ -248,7 +271,7 @@ fn search_icn_game(
         matched_positions: matched.len() as u64,
         error,
         sort,
-        split_key: config.split_key(&record),
+        split_key: config.split_key(record),
         ..GameOutput::default()
     }
 }
@@ -259,7 +282,7 @@ impl Sink<'_> {
     pub(super) fn icn_games(&mut self, data: &[u8], name: &str) -> io::Result<()> {
         let text = String::from_utf8_lossy(data);
         let games = icn_to_games_each(&text);
-        let filter = icn_filter(self.config.fairy_query.text())
+        let filter = icn_filter(self.config.fairy_query.program())
             .map_err(|e| io::Error::new(io::ErrorKind::Unsupported, e))?;
         let config = self.config;
         let mut rest = &games[..];
@@ -271,13 +294,23 @@ impl Sink<'_> {
             let results: Vec<GameOutput> = batch
                 .par_iter()
                 .enumerate()
-                .map(|(k, g)| match g {
-                    Ok(g) => search_icn_game(config, &filter, g, first + k as u64, name),
-                    Err(e) => GameOutput {
-                        error: Some(format!("{name}: game {}: {e}", first + k as u64)),
-                        ..GameOutput::default()
+                .map_init(
+                    || self.workers.lease(),
+                    |worker, (k, g)| match g {
+                        Ok(g) => search_icn_game(
+                            config,
+                            &filter,
+                            g,
+                            first + k as u64,
+                            name,
+                            &worker.eval,
+                        ),
+                        Err(e) => GameOutput {
+                            error: Some(format!("{name}: game {}: {e}", first + k as u64)),
+                            ..GameOutput::default()
+                        },
                     },
-                })
+                )
                 .collect();
             for result in results {
                 if self.stopped() {

@@ -12,12 +12,14 @@ use crate::pgn::split_games;
 use crate::rules::infinite::icn_to_games;
 
 /// Whether the query uses `lastgamenumber` (one walk over the IR per run, as `has_sort`
-/// does; a query only fairy boards run is asked by its text).
+/// does; a query only fairy boards run is asked in its 16x16 lowering).
 pub(super) fn uses_last_game_number(config: &RunConfig) -> bool {
     any_node(&config.filter, |n| {
         matches!(n, Node::Run(RunWord::LastGameNumber))
     }) || (config.standard_refusal.is_some()
-        && config.fairy_query.text().contains("lastgamenumber"))
+        && config
+            .fairy_query
+            .any_board_has(|n| matches!(n, Node::Run(RunWord::LastGameNumber))))
 }
 
 /// The number of the last game of the inputs, capped by `gamenumber`'s upper end; an error

@@ -4,6 +4,7 @@
 pub mod byte_range;
 mod emit;
 pub mod fairy;
+pub mod families;
 mod icn;
 pub mod input;
 mod last_game;
@@ -14,6 +15,7 @@ mod plan;
 pub mod progress;
 pub mod select;
 mod stream;
+mod workers;
 pub use stream::fill;
 
 use std::io::{self, Write};
@@ -21,16 +23,14 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 
-use crate::eval::{Evaluator, GameContext, GameEdits, OutputOrder, ReplayFault, replay};
+use crate::eval::{GameEdits, OutputOrder, ReplayFault};
 use crate::ir::Node;
 use crate::output::split::{SplitSpec, SplitWriter};
 use crate::output::{Format, Notes, PgnStyle, render_game};
 use crate::pgn::{read_game_with, split_games};
 use crate::rules::Position;
 use crate::rules::fairy::{FairyPos, Variant};
-use crate::rules::online::Online;
-use crate::rules::select::{GameRules, rules_for_game};
-use crate::rules::standard::Standard;
+use crate::rules::select::GameRules;
 
 /// Games per parallel batch: enough to keep every thread busy, few enough that memory stays
 /// bounded whatever the input's size.
@@ -134,6 +134,8 @@ pub struct RunConfig {
     /// Whether the matched positions are reported (the summary line). When they are not,
     /// `--count` and `--gamenumbers` may stop evaluating a game at its first match.
     pub counts_positions: bool,
+    /// What the filters read beyond the game (file access, the UCI engine's path).
+    pub env: crate::eval::Environment,
 }
 
 /// Counts for the summary line and the exit status.
@@ -210,6 +212,7 @@ fn process_game(
     offset: u64,
     name: &InputName,
     carried: Option<&CarriedCell>,
+    worker: &crate::eval::Worker,
 ) -> GameOutput {
     let at = |byte: u64| format!("{name}: game {number} ({})", name.byte(byte));
     let skipped = GameOutput::default();
@@ -238,13 +241,12 @@ fn process_game(
     if !searching && !config.games.counts_as_match(0) {
         return skipped;
     }
-    let fen = record.tag("FEN");
-    let tag = record.tag("Variant").filter(|t| !t.trim().is_empty());
-    let rules = match (tag, &config.default_fairy) {
-        (Some(t), _) => fairy::resolve_any(t, &config.fairy_defs),
-        (None, Some(v)) => Ok(fairy::AnyRules::Fairy(v.clone())),
-        (None, None) => rules_for_game(None, config.default_variant).map(fairy::AnyRules::Known),
-    };
+    let rules = families::game_rules(
+        record.tag("Variant"),
+        config.default_fairy.as_ref(),
+        &config.fairy_defs,
+        config.default_variant,
+    );
     let rules = match (rules, &config.rules_chess) {
         (rules, None) => rules,
         (Ok(fairy::AnyRules::Known(known)), Some(chess)) => fairy::with_fbr_rules(known, chess),
@@ -262,49 +264,18 @@ fn process_game(
         },
         _ => None,
     };
-    let searched = rules.and_then(|rules| match rules {
-        fairy::AnyRules::Known(GameRules::Standard { chess960 }) => {
-            Standard::from_start(fen, chess960).map(|start| {
-                search_game(
-                    config,
-                    &config.filter,
-                    &record,
-                    start,
-                    number,
-                    searching,
-                    carried,
-                )
-            })
-        }
-        fairy::AnyRules::Known(GameRules::Online(variant)) => {
-            Online::for_game(variant, fen).map(|start| {
-                search_game(
-                    config,
-                    &config.filter,
-                    &record,
-                    start,
-                    number,
-                    searching,
-                    carried,
-                )
-            })
-        }
-        fairy::AnyRules::Fairy(v) => {
-            let start = match fen {
-                Some(f) => FairyPos::from_fen(v, f),
-                None => FairyPos::start(v),
-            };
-            match (start, &fairy_filter) {
-                (Ok(start), Some(filter)) => Ok(search_game(
-                    config, filter, &record, start, number, searching, carried,
-                )),
-                (Err(reason), _) => Err(crate::rules::RulesError { reason }),
-                (Ok(_), None) => Err(crate::rules::RulesError {
-                    reason: "the query was not lowered for this variant".into(),
-                }),
-            }
-        }
-    });
+    let search = SearchOne {
+        config,
+        record: &record,
+        number,
+        searching,
+        carried,
+        worker,
+        fairy_filter,
+    };
+    let searched = rules
+        .and_then(|rules| families::start_game(rules, record.tag("FEN"), search))
+        .and_then(|searched| searched);
     let Searched {
         text,
         matched_positions,
@@ -346,6 +317,55 @@ fn process_game(
     }
 }
 
+/// One game's search under the rules [`families::start_game`] picked.
+struct SearchOne<'a> {
+    config: &'a RunConfig,
+    record: &'a crate::pgn::GameRecord,
+    number: u64,
+    /// Whether the filter is evaluated (false: the game filters refused the game).
+    searching: bool,
+    carried: Option<&'a CarriedCell>,
+    worker: &'a crate::eval::Worker,
+    /// The filter lowered for the game's fairy board (None for the 8x8 families).
+    fairy_filter: Option<std::sync::Arc<Node<crate::rules::fairy::Bits256>>>,
+}
+
+impl families::OnStart for SearchOne<'_> {
+    type Out = Result<Searched, crate::rules::RulesError>;
+
+    fn on_8x8<P: Position<Set = shakmaty::Bitboard>>(self, start: P) -> Self::Out {
+        let c = self.config;
+        Ok(search_game(
+            c,
+            &c.filter,
+            self.record,
+            start,
+            self.number,
+            self.searching,
+            self.carried,
+            self.worker,
+        ))
+    }
+
+    fn on_fairy(self, start: FairyPos, _: &std::sync::Arc<Variant>) -> Self::Out {
+        let Some(filter) = &self.fairy_filter else {
+            return Err(crate::rules::RulesError {
+                reason: "the query was not lowered for this variant".into(),
+            });
+        };
+        Ok(search_game(
+            self.config,
+            filter,
+            self.record,
+            start,
+            self.number,
+            self.searching,
+            self.carried,
+            self.worker,
+        ))
+    }
+}
+
 /// What [`search_game`] found in one game.
 struct Searched {
     /// The rendered output (empty when nothing matched).
@@ -366,7 +386,8 @@ struct Searched {
 
 /// Replays a game from `start` under its rules and evaluates the filter at each searched
 /// position (none when `evaluate` is false: a game the game filters refused, written only
-/// because `matchcount` admits 0).
+/// because `matchcount` admits 0), then renders it.
+#[allow(clippy::too_many_arguments)]
 fn search_game<P: Position>(
     config: &RunConfig,
     filter: &Node<P::Set>,
@@ -375,36 +396,38 @@ fn search_game<P: Position>(
     number: u64,
     evaluate: bool,
     carried: Option<&CarriedCell>,
+    worker: &crate::eval::Worker,
 ) -> Searched {
-    let replayed = replay(record, start, config.variations);
-    let fault = replayed.fault.clone();
-    let context = GameContext {
-        record,
-        replayed: &replayed,
-        number,
-        variations: config.variations,
-    };
-    let evaluator = Evaluator::new(&context);
-    if let Some(&n) = config.last_game_number.get() {
-        evaluator.set_last_game_number(n);
-    }
     let mut store = carried.map(|c| c.lock().unwrap_or_else(|e| e.into_inner()));
-    if let Some(store) = store.as_deref_mut() {
-        // Moved in, not copied (a copy per game made a dictionary filled across games
-        // quadratic); `suspend` puts the game's values back below.
-        let empty = crate::eval::Carried::new(&store.globals);
-        evaluator.resume(std::mem::replace(store, empty));
-    }
-    // The picture formats also keep the squares the query marks at each match.
-    let (matched, marks) = if evaluate {
-        evaluator.matched_nodes(filter, config.format.is_picture())
-    } else {
-        Default::default()
-    };
-    if let Some(store) = store.as_deref_mut() {
-        let globals = store.globals.clone();
-        *store = evaluator.suspend(&globals);
-    }
+    let settings = config.search_settings(config.variations);
+    let evaluated = evaluate.then_some(filter);
+    crate::eval::search_game(
+        record,
+        start,
+        number,
+        evaluated,
+        &settings,
+        worker,
+        store.as_deref_mut(),
+        |found| render_searched(config, filter, record, number, found),
+    )
+}
+
+/// A searched game's output: the text (its edits applied), the counts, what the writer does.
+fn render_searched<P: Position>(
+    config: &RunConfig,
+    filter: &Node<P::Set>,
+    record: &crate::pgn::GameRecord,
+    number: u64,
+    found: crate::eval::Found<'_, '_, P>,
+) -> Searched {
+    let crate::eval::Found {
+        evaluator,
+        replayed,
+        matched,
+        marks,
+    } = found;
+    let fault = replayed.fault.clone();
     let fatal = evaluator.abort_message();
     let comments = evaluator.take_comments();
     let mut effects = evaluator.take_edits();
@@ -418,7 +441,7 @@ fn search_game<P: Position>(
             config.format,
             number,
             written,
-            &replayed,
+            replayed,
             &matched,
             &marks,
         )
@@ -440,7 +463,7 @@ fn search_game<P: Position>(
             &config.style,
             number,
             written,
-            &replayed,
+            replayed,
             &matched,
             &notes,
         )
@@ -459,6 +482,18 @@ fn search_game<P: Position>(
         effects,
         fatal,
         split_key,
+    }
+}
+
+impl RunConfig {
+    /// How this run's games are searched (`variations`: ICN games never search any).
+    fn search_settings(&self, variations: bool) -> crate::eval::SearchSettings<'_> {
+        crate::eval::SearchSettings {
+            variations,
+            env: &self.env,
+            last_game_number: self.last_game_number.get().copied(),
+            marking: self.format.is_picture(),
+        }
     }
 }
 
@@ -482,6 +517,8 @@ struct Sink<'a> {
     split: Option<SplitWriter>,
     /// How the one-pass search runs, when the query and options allow it.
     one_pass: Option<one_pass::OnePass>,
+    /// The workers' state (scratch, engine), kept from batch to batch.
+    workers: workers::Pool,
 }
 
 impl Sink<'_> {
@@ -508,15 +545,15 @@ impl Sink<'_> {
             }
             let first = self.summary.games + config.shard.first_game_number;
             let one_pass = self.one_pass;
-            let one = |scratch: &mut one_pass::Scratch,
-                       (k, r): (usize, &std::ops::Range<usize>)| {
+            let one = |worker: &mut workers::Lease, (k, r): (usize, &std::ops::Range<usize>)| {
+                let worker = &mut **worker;
                 let (slice, number) = (&data[r.clone()], first + k as u64);
                 // The one-pass search when it can decide the game, else the careful path.
                 // A game over --max-game-bytes is reported by the careful path.
                 let small = slice.len() as u64 <= config.limits.max_game_bytes;
                 one_pass
                     .filter(|_| small)
-                    .and_then(|mode| one_pass::search(config, mode, slice, number, scratch))
+                    .and_then(|mode| one_pass::search(config, mode, slice, number, worker))
                     .unwrap_or_else(|| {
                         process_game(
                             config,
@@ -525,22 +562,23 @@ impl Sink<'_> {
                             offset + r.start as u64,
                             name,
                             self.carried.as_ref(),
+                            &worker.eval,
                         )
                     })
             };
             // Values carried between games: one game after the other, in input order.
             let results: Vec<GameOutput> = if self.carried.is_some() {
-                let mut scratch = one_pass::Scratch::default();
+                let mut worker = self.workers.lease();
                 batch
                     .iter()
                     .enumerate()
-                    .map(|g| one(&mut scratch, g))
+                    .map(|g| one(&mut worker, g))
                     .collect()
             } else {
                 batch
                     .par_iter()
                     .enumerate()
-                    .map_init(one_pass::Scratch::default, one)
+                    .map_init(|| self.workers.lease(), one)
                     .collect()
             };
             for result in results {
@@ -570,7 +608,7 @@ impl Sink<'_> {
             self.bar.suspend(|| eprintln!("{m}"));
         }
         for (file, text) in &effects.writes {
-            if let Err(e) = crate::eval::files::append(file, text) {
+            if let Err(e) = crate::eval::files::append(&self.config.env.files, file, text) {
                 if self.summary.writefile_failures == 0 {
                     self.bar.suspend(|| eprintln!("cqlq: {e}"));
                 }
@@ -611,15 +649,19 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         // A query only fairy boards can run has a stand-in 8x8 filter: ask its fairy form.
         sorted: (config.sort_by_match_count
             || has_sort(&config.filter)
-            || (config.standard_refusal.is_some() && config.fairy_query.has_sort()))
+            || (config.standard_refusal.is_some()
+                && config
+                    .fairy_query
+                    .any_board_has(|n| matches!(n, Node::Sort(_)))))
         .then(Vec::new),
         carried: crate::eval::carried_globals(&config.filter)
             .map(|g| std::sync::Mutex::new(crate::eval::Carried::new(g))),
         split: config.split.clone().map(SplitWriter::new),
         one_pass: one_pass::one_pass_for(config),
+        workers: workers::Pool::default(),
     };
     if config.format == Format::Html {
-        let page = crate::output::html::page_start(config.fairy_query.text());
+        let page = crate::output::html::page_start(config.fairy_query.program().text());
         sink.out.write_all(page.as_bytes())?;
     }
     if last_game::uses_last_game_number(config) {

@@ -89,8 +89,9 @@ pub(super) fn search(
     mode: OnePass,
     slice: &[u8],
     number: u64,
-    scratch: &mut Scratch,
+    worker: &mut super::workers::WorkerState,
 ) -> Option<GameOutput> {
+    let scratch = &mut worker.scratch;
     if !config.games.admits_number(number) {
         return Some(GameOutput::default());
     }
@@ -127,7 +128,7 @@ pub(super) fn search(
         number,
         variations: false,
     };
-    let mut evaluator = Evaluator::one_position(&context, start);
+    let mut evaluator = Evaluator::one_position(&context, start).in_env(&config.env, &worker.eval);
     let filter = &config.filter;
     evaluator.begin_position();
     let mut matched = u64::from(evaluator.matches(filter, 0));
@@ -189,7 +190,12 @@ mod tests {
             default_variant: None,
             fairy_defs: Vec::new(),
             default_fairy: None,
-            fairy_query: fairy::FairyQuery::new(cql.to_string(), "test".into(), None),
+            fairy_query: fairy::FairyQuery::new(
+                std::sync::Arc::new(
+                    crate::query::Program::from_text(cql, None, false).expect("parses"),
+                ),
+                "test".into(),
+            ),
             games: select::GameSelect::default(),
             sort_by_match_count: false,
             standard_refusal: None,
@@ -202,6 +208,7 @@ mod tests {
             limits: Default::default(),
             shard: Default::default(),
             terminal_stdout: false,
+            env: Default::default(),
         }
     }
 
@@ -241,12 +248,13 @@ mod tests {
             for format in [Format::Count, Format::GameNumbers, Format::Pgn] {
                 let config = config(cql, format);
                 let mode = one_pass_for(&config).expect("position-local");
-                let mut scratch = Scratch::default();
+                let mut worker = crate::run::workers::WorkerState::default();
                 for (k, range) in crate::pgn::split_games(&data).enumerate() {
                     let (slice, number) = (&data[range.clone()], k as u64 + 1);
-                    let careful = process_game(&config, slice, number, 0, &name, None);
+                    let careful =
+                        process_game(&config, slice, number, 0, &name, None, &worker.eval);
                     total += 1;
-                    if let Some(fast) = search(&config, mode, slice, number, &mut scratch) {
+                    if let Some(fast) = search(&config, mode, slice, number, &mut worker) {
                         decided += 1;
                         let what = format!("{cql} {format:?}, game {number}");
                         assert_eq!(fast.matched, careful.matched, "{what}");

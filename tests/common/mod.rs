@@ -192,13 +192,25 @@ pub fn matching_count(
 
 /// The main-line plies at which `filter` matches, for the game at 1-based `number`.
 pub fn matching_plies(game: &Replayed, number: u64, filter: &Node<Bitboard>) -> Vec<u32> {
+    let worker = cqlq::eval::Worker::default();
+    matching_plies_in(game, number, filter, &cqlq::eval::NO_ENVIRONMENT, &worker)
+}
+
+/// [`matching_plies`] with the filters reading `env` and using `worker`'s engine.
+pub fn matching_plies_in(
+    game: &Replayed,
+    number: u64,
+    filter: &Node<Bitboard>,
+    env: &cqlq::eval::Environment,
+    worker: &cqlq::eval::Worker,
+) -> Vec<u32> {
     let context = GameContext {
         record: &game.record,
         replayed: &game.replayed,
         number,
         variations: false,
     };
-    let evaluator = Evaluator::new(&context);
+    let evaluator = Evaluator::new(&context).in_env(env, worker);
     evaluator
         .searched_nodes()
         .into_iter()

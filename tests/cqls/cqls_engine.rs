@@ -21,7 +21,11 @@ fn stockfish_sees_every_mate_in_one_played_in_real_games() {
     let Some(pgn) = common::shared_file("data/std-visible-5k.pgn") else {
         return;
     };
-    cqlq::engine::set_engine_path(sf);
+    let env = cqlq::eval::Environment {
+        engine: Some(sf),
+        ..Default::default()
+    };
+    let worker = cqlq::eval::Worker::default();
     let compile = |t: &str| {
         cqlq::query::cqls::compile_cqls::<Bitboard>(t, Geometry::STANDARD)
             .expect("compiles")
@@ -39,7 +43,7 @@ fn stockfish_sees_every_mate_in_one_played_in_real_games() {
         if plies.is_empty() {
             continue;
         }
-        let seen = common::matching_plies(g, n, &engine_mate);
+        let seen = common::matching_plies_in(g, n, &engine_mate, &env, &worker);
         for p in &plies {
             assert!(
                 seen.contains(p),
