@@ -5,6 +5,7 @@ pub mod encoding;
 pub mod error;
 pub mod game;
 pub mod plain;
+mod plain_record;
 pub mod read;
 mod shadow;
 pub mod spans;

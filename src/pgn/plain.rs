@@ -30,6 +30,23 @@ use pgn_reader::shakmaty::san::{San, SanPlus};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NotPlain;
 
+/// One token of a plain game's movetext ([`PlainGame::next_token`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlainToken<'a> {
+    /// A move, as pgn-reader reads its token.
+    Move(SanPlus),
+    /// `$N`, or a glyph (`!` is 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6).
+    Nag(u8),
+    /// The bytes between `{` and `}`.
+    Comment(&'a [u8]),
+    /// `(`: an alternative to the last move read.
+    Open,
+    /// `)`.
+    Close,
+    /// The game's result (`1-0`, `0-1`, `1/2-1/2`, `*`), its last token.
+    Result(&'static str),
+}
+
 /// Variations nest at most this deep in a plain game (one bit per level).
 const MAX_DEPTH: u32 = 63;
 
@@ -114,6 +131,18 @@ impl<'a> PlainGame<'a> {
     /// the end of the game. Comments, NAGs and variations on the way are checked and passed
     /// over.
     pub fn next_main_move(&mut self) -> Result<Option<SanPlus>, NotPlain> {
+        while let Some(token) = self.next_token()? {
+            if let (PlainToken::Move(san), 0) = (token, self.depth) {
+                return Ok(Some(san));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The next token of the movetext (after the tags), or None at the end of the game.
+    /// Move numbers and whitespace are passed over; a [`PlainToken::Move`] is on the main
+    /// line when [`PlainGame::depth`] is 0 after it.
+    pub fn next_token(&mut self) -> Result<Option<PlainToken<'a>>, NotPlain> {
         loop {
             let Some(&byte) = self.data.get(self.pos) else {
                 return if self.depth == 0 {
@@ -133,7 +162,9 @@ impl<'a> PlainGame<'a> {
                 b' ' | b'\t' | b'\r' | b'.' => self.pos += 1,
                 b'{' => {
                     let close = memchr::memchr(b'}', &self.data[self.pos..]).ok_or(NotPlain)?;
+                    let text = &self.data[self.pos + 1..self.pos + close];
                     self.pos += close + 1;
+                    return Ok(Some(PlainToken::Comment(text)));
                 }
                 b'(' => {
                     if self.moved & (1 << self.depth) == 0 || self.depth >= MAX_DEPTH {
@@ -142,6 +173,7 @@ impl<'a> PlainGame<'a> {
                     self.depth += 1;
                     self.moved &= !(1 << self.depth);
                     self.pos += 1;
+                    return Ok(Some(PlainToken::Open));
                 }
                 b')' => {
                     if self.depth == 0 {
@@ -149,42 +181,57 @@ impl<'a> PlainGame<'a> {
                     }
                     self.depth -= 1;
                     self.pos += 1;
+                    return Ok(Some(PlainToken::Close));
                 }
-                b'$' => self.nag()?,
+                b'$' => return self.nag().map(|nag| Some(PlainToken::Nag(nag))),
                 b'!' | b'?' => {
                     let run = self.data[self.pos..]
                         .iter()
                         .take_while(|&&b| matches!(b, b'!' | b'?'))
                         .count();
-                    if run > 2 {
-                        return Err(NotPlain);
-                    }
+                    // pgn-reader's glyphs (`Nag::from_ascii`).
+                    let nag = match &self.data[self.pos..self.pos + run] {
+                        b"!" => 1,
+                        b"?" => 2,
+                        b"!!" => 3,
+                        b"??" => 4,
+                        b"!?" => 5,
+                        b"?!" => 6,
+                        _ => return Err(NotPlain),
+                    };
                     self.pos += run;
+                    return Ok(Some(PlainToken::Nag(nag)));
                 }
-                b'*' => self.result(1)?,
+                b'*' => return self.result("*").map(Some),
                 b'0' => match self.data[self.pos..].starts_with(b"0-1") {
-                    true => self.result(3)?,
+                    true => return self.result("0-1").map(Some),
                     false => return Err(NotPlain),
                 },
                 b'1'..=b'9' => {
                     let rest = &self.data[self.pos..];
                     if rest.starts_with(b"1-0") {
-                        self.result(3)?;
+                        return self.result("1-0").map(Some);
                     } else if rest.starts_with(b"1/2-1/2") {
-                        self.result(7)?;
-                    } else {
-                        self.move_number()?;
+                        return self.result("1/2-1/2").map(Some);
                     }
+                    self.move_number()?;
                 }
                 b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O' => {
-                    let san = self.san()?;
-                    if self.depth == 0 {
-                        return Ok(Some(san));
-                    }
+                    return self.san().map(|san| Some(PlainToken::Move(san)));
                 }
                 _ => return Err(NotPlain),
             }
         }
+    }
+
+    /// The bytes not read yet.
+    pub fn rest_len(&self) -> usize {
+        self.data.len().saturating_sub(self.pos)
+    }
+
+    /// The variations open after the last token read (0: the main line).
+    pub fn depth(&self) -> u32 {
+        self.depth
     }
 
     /// Just after a line break in the movetext: a blank line, a line starting with `[` or
@@ -206,8 +253,9 @@ impl<'a> PlainGame<'a> {
         )
     }
 
-    /// A result of `len` bytes at the main line's end.
-    fn result(&mut self, len: usize) -> Result<(), NotPlain> {
+    /// The result `text` at the main line's end.
+    fn result(&mut self, text: &'static str) -> Result<PlainToken<'a>, NotPlain> {
+        let len = text.len();
         if self.depth != 0
             || !matches!(
                 self.data.get(self.pos + len),
@@ -218,11 +266,11 @@ impl<'a> PlainGame<'a> {
         }
         self.pos += len;
         self.ended = true;
-        Ok(())
+        Ok(PlainToken::Result(text))
     }
 
     /// `$N`.
-    fn nag(&mut self) -> Result<(), NotPlain> {
+    fn nag(&mut self) -> Result<u8, NotPlain> {
         let digits = self.data[self.pos + 1..]
             .iter()
             .take_while(|b| b.is_ascii_digit())
@@ -231,11 +279,11 @@ impl<'a> PlainGame<'a> {
         let value = std::str::from_utf8(&self.data[self.pos + 1..end])
             .ok()
             .and_then(|d| d.parse::<u8>().ok());
-        if value.is_none() || !self.token_ends_at(end) {
+        let Some(value) = value.filter(|_| self.token_ends_at(end)) else {
             return Err(NotPlain);
-        }
+        };
         self.pos = end;
-        Ok(())
+        Ok(value)
     }
 
     /// `12.`, `12...`, or `12` before whitespace.

@@ -28,6 +28,10 @@
 //! (the private `pgn::shadow`) walks the same bytes to find them and to give every fault a
 //! byte offset. See [`PgnErrorKind`] for what is reported and how much of the game is kept.
 //! Nodes are numbered in [`GameRecord::movetext_order`].
+//!
+//! A game in the plain subset (`pgn::plain`) is built from its tokens in place instead
+//! (`pgn::plain_record`): the same record, without pgn-reader, the shadow or a copy of the
+//! bytes; every other game is read as above.
 
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
@@ -88,6 +92,30 @@ pub fn read_game_spans(slice: &[u8], raw_moves: bool) -> Result<(GameRecord, Gam
 /// Reads one game; the byte places ([`GameSpans`]) only when `with_spans`, as only
 /// `cqlq annotate` needs them and a search reads every game.
 fn read(
+    slice: &[u8],
+    raw_moves: bool,
+    with_spans: bool,
+) -> Result<(GameRecord, Option<GameSpans>), PgnError> {
+    // A plain game (most games) is built from its tokens in place (`pgn::plain_record`):
+    // the same record, without pgn-reader and the shadow tokenizer.
+    if !raw_moves
+        && !with_spans
+        && let Ok(record) = super::plain_record::plain_record(slice)
+    {
+        return Ok((record, None));
+    }
+    read_with_pgn_reader(slice, raw_moves, with_spans)
+}
+
+/// What [`read_game`] gives, always read with pgn-reader and the shadow tokenizer (the
+/// reference the plain reader is tested against).
+#[cfg(test)]
+pub(super) fn read_careful(slice: &[u8]) -> Result<GameRecord, PgnError> {
+    read_with_pgn_reader(slice, false, false).map(|(record, _)| record)
+}
+
+/// Reads one game with pgn-reader, the shadow tokenizer finding what pgn-reader skips.
+fn read_with_pgn_reader(
     slice: &[u8],
     raw_moves: bool,
     with_spans: bool,
@@ -538,7 +566,7 @@ fn events_after(data: &[u8], from: usize) -> usize {
 /// were read only when a variation nests an alternative to its own first move
 /// (`1. e4 (1. d4 (1. c4) d5)`, where `1. c4` is written after `1. d4 d5` by the writer).
 /// Returns the new order (new index → old index) when it changed.
-fn renumber(record: &mut GameRecord) -> Option<Vec<u32>> {
+pub(super) fn renumber(record: &mut GameRecord) -> Option<Vec<u32>> {
     let order = record.movetext_order();
     if order.iter().enumerate().all(|(i, &at)| i == at as usize) {
         return None;

@@ -241,13 +241,13 @@ impl Movetext<'_> {
     /// Writes one token (after any pending `(`), after a space or a line break.
     fn put(&mut self, token: &str) {
         let open = std::mem::take(&mut self.open);
-        let first_line = open + token.find('\n').unwrap_or(token.len());
+        let first_line = open + memchr::memchr(b'\n', token.as_bytes()).unwrap_or(token.len());
         if self.col > 0 {
             self.space_for(1 + first_line);
         }
         (0..open).for_each(|_| self.out.push('('));
         self.out.push_str(token);
-        self.col = match token.rfind('\n') {
+        self.col = match memchr::memrchr(b'\n', token.as_bytes()) {
             Some(i) => token.len() - i - 1,
             None => self.col + open + token.len(),
         };
@@ -305,25 +305,55 @@ impl Movetext<'_> {
     }
 
     fn san(&mut self, ply: u64, san: &str) {
-        use std::fmt::Write;
         self.token.clear();
         let number = ply / 2 + 1;
-        let _ = if ply.is_multiple_of(2) {
-            write!(self.token, "{number}. ")
+        if ply.is_multiple_of(2) {
+            push_number(&mut self.token, number);
+            self.token.push_str(". ");
         } else if self.need_number {
-            write!(self.token, "{number}... ")
-        } else {
-            Ok(())
-        };
+            push_number(&mut self.token, number);
+            self.token.push_str("... ");
+        }
         self.token.push_str(san);
         self.put_token();
         self.need_number = false;
     }
 
     fn nag(&mut self, nag: u8) {
-        use std::fmt::Write;
         self.token.clear();
-        let _ = write!(self.token, "${nag}");
+        self.token.push('$');
+        push_number(&mut self.token, u64::from(nag));
         self.put_token();
+    }
+}
+
+/// Appends `n` in decimal (what `write!(out, "{n}")` writes, without the formatting
+/// machinery: the writer puts a number before every White move).
+fn push_number(out: &mut String, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    digits[at..].iter().for_each(|&d| out.push(char::from(d)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_written_as_format_writes_them() {
+        for n in [0, 1, 9, 10, 99, 100, 255, 1234, u64::MAX] {
+            let mut out = String::from("x");
+            push_number(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
     }
 }

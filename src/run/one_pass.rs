@@ -11,10 +11,10 @@
 //! game's text (every format but `--count` and `--gamenumbers`).
 
 use super::{GameOutput, RunConfig};
-use crate::eval::{Evaluator, GameContext, ReplayedGame};
-use crate::output::Format;
-use crate::pgn::GameRecord;
+use crate::eval::{Evaluator, GameContext, ReplayedGame, ReplayedNode};
+use crate::output::{Format, Notes};
 use crate::pgn::plain::{NotPlain, PlainGame};
+use crate::pgn::{GameRecord, read_game};
 use crate::rules::select::{GameRules, rules_for_game};
 use crate::rules::standard::Standard;
 
@@ -63,12 +63,19 @@ pub(super) struct Scratch {
     record: GameRecord,
     /// Tag strings of earlier games, reused for the next game's tags.
     spare: Vec<(String, String)>,
+    /// The current game's matched plies, kept when the output needs them (PGN, JSON).
+    plies: Vec<u32>,
+    /// For `--json`: the position before each matched ply's move (None at the start) and
+    /// the matched position.
+    json: Vec<(Option<Standard>, ReplayedNode<Standard>)>,
 }
 
 impl Scratch {
     /// Empties the record for a new game, keeping its strings for reuse.
     fn clear(&mut self) {
         self.spare.append(&mut self.record.tags);
+        self.plies.clear();
+        self.json.clear();
     }
 
     /// Stores one tag of the current game, reusing an earlier game's strings.
@@ -130,11 +137,28 @@ pub(super) fn search(
     };
     let mut evaluator = Evaluator::one_position(&context, start).in_env(&config.env, &worker.eval);
     let filter = &config.filter;
+    // PGN and JSON output keep the matched plies (and JSON the positions) for the output.
+    let keep = matches!(config.format, Format::Pgn | Format::Json);
+    let json = config.format == Format::Json;
+    let (plies, positions) = (&mut scratch.plies, &mut scratch.json);
+    let mut before: Option<Standard> = None;
     evaluator.begin_position();
-    let mut matched = u64::from(evaluator.matches(filter, 0));
+    let mut matched = 0u64;
+    if evaluator.matches(filter, 0) {
+        matched += 1;
+        if keep {
+            plies.push(0);
+        }
+        if let (true, Some(node)) = (json, evaluator.current_mut()) {
+            positions.push((None, node.clone()));
+        }
+    }
     let read_all = (|| -> Result<(), NotPlain> {
         while let Some(san) = game.next_main_move()? {
             let node = evaluator.current_mut().ok_or(NotPlain)?;
+            if json {
+                before = Some(node.position.clone());
+            }
             node.played = Some(
                 node.position
                     .play_read_san(&san.san)
@@ -144,7 +168,15 @@ pub(super) fn search(
             let ply = node.ply;
             if matched == 0 || !mode.stop_at_first_match {
                 evaluator.begin_position();
-                matched += u64::from(evaluator.matches(filter, ply));
+                if evaluator.matches(filter, ply) {
+                    matched += 1;
+                    if keep {
+                        plies.push(ply);
+                    }
+                    if let (true, Some(node)) = (json, evaluator.current_mut()) {
+                        positions.push((before.clone(), node.clone()));
+                    }
+                }
             }
         }
         Ok(())
@@ -159,13 +191,93 @@ pub(super) fn search(
         _ if !is_match => String::new(),
         Format::Count => String::new(),
         Format::GameNumbers => format!("{number}\n"),
-        // The output needs the game's text: the careful path renders it.
+        Format::Pgn | Format::Json => {
+            let plies = evaluator.current_mut().map(|node| node.ply)?;
+            return render(config, (slice, number, plies), &evaluator, scratch);
+        }
+        // Other formats: the careful path renders the game.
         _ => return None,
     };
     Some(GameOutput {
         text,
         matched: is_match,
         matched_positions: matched,
+        ..GameOutput::default()
+    })
+}
+
+/// The output of a matched game in PGN or JSON, as the careful path writes it: the game is
+/// read into its record (None when the careful reader faults on it: the careful path then
+/// reports it) and written with the matched plies (`scratch.plies`) marked. A position-local
+/// query makes no comments, messages or edits and sets no `sort`, so the evaluator's are
+/// empty; they are taken all the same, as the careful path does. Nothing is replayed: PGN
+/// output reads no position, JSON reads those kept in `scratch.json`.
+fn render(
+    config: &RunConfig,
+    (slice, number, plies): (&[u8], u64, u32),
+    evaluator: &Evaluator<Standard>,
+    scratch: &Scratch,
+) -> Option<GameOutput> {
+    let record = read_game(slice).ok()?;
+    let mainline = record.mainline();
+    // The careful reader read the main line the one-pass search played, move for move.
+    if mainline.len() != plies as usize + 1 {
+        return None;
+    }
+    let matched: Vec<u32> = scratch
+        .plies
+        .iter()
+        .map(|&ply| mainline[ply as usize])
+        .collect();
+    let comments = evaluator.take_comments();
+    let effects = evaluator.take_edits();
+    let headings = crate::output::sort_comment::sort_headings(&config.filter);
+    let match_count = config.sort_by_match_count.then_some(matched.len() as u64);
+    let sort_text =
+        crate::output::sort_comment::sort_comment(&headings, &evaluator.best_sorts(), match_count);
+    let notes = Notes {
+        comments: &comments,
+        messages: &effects.message_texts,
+        sort: &sort_text,
+    };
+    let text = if config.format == Format::Json {
+        let mut out = String::new();
+        for (&at, (parent, node)) in matched.iter().zip(&scratch.json) {
+            let line = crate::output::pipes::json_line(
+                number,
+                &record,
+                (parent.as_ref(), node),
+                at,
+                &notes,
+            );
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out
+    } else {
+        let no_tree: ReplayedGame<Standard> = ReplayedGame {
+            nodes: Vec::new(),
+            fault: None,
+        };
+        crate::output::render_game(
+            Format::Pgn,
+            &config.style,
+            number,
+            &record,
+            &no_tree,
+            &matched,
+            &notes,
+        )
+    };
+    Some(GameOutput {
+        text,
+        matched: true,
+        matched_positions: matched.len() as u64,
+        sort: evaluator.sort_value().map(|s| s.output_order()),
+        encoding: match config.format {
+            Format::Pgn => record.encoding,
+            _ => crate::pgn::TextEncoding::Utf8,
+        },
         ..GameOutput::default()
     })
 }
@@ -245,7 +357,12 @@ mod tests {
             "x = #P if x > 6 then btm",
             "player white \"a\" or result 1-0",
         ] {
-            for format in [Format::Count, Format::GameNumbers, Format::Pgn] {
+            for format in [
+                Format::Count,
+                Format::GameNumbers,
+                Format::Pgn,
+                Format::Json,
+            ] {
                 let config = config(cql, format);
                 let mode = one_pass_for(&config).expect("position-local");
                 let mut worker = crate::run::workers::WorkerState::default();
