@@ -346,7 +346,9 @@ impl<'a> Builder<'a> {
                     let message = format!("unreadable tag {}", quoted(&self.text(range.clone())));
                     self.fault(PgnErrorKind::BadTag, range.start, message, false)?;
                 }
-                Step::Unreadable(range) if self.raw_moves => {
+                Step::Unreadable(range)
+                    if self.raw_moves || is_hyphenated_move(&self.data[range.clone()]) =>
+                {
                     let text = self.text(range.clone()).into_owned();
                     self.add_move_text(text, range.start)?;
                 }
@@ -733,4 +735,31 @@ impl Visitor for Builder<'_> {
     }
 
     fn end_game(&mut self, _: ()) {}
+}
+
+/// Whether a token is a move written in coordinates with a hyphen, as python-chess and
+/// pgn-extract read them: an optional piece letter, the from-square, `-`, the to-square, an
+/// optional promotion (`=Q` or `Q`), an optional check or mate sign (`e2-e4`, `Ng1-f3`,
+/// `e7-e8=Q+`). pgn-reader reads the part before the hyphen as SAN and drops the token, so
+/// the record keeps it as text and the replay reads it in coordinates (the forms without a
+/// hyphen, `g1f3`, reach the replay as SAN tokens already).
+fn is_hyphenated_move(token: &[u8]) -> bool {
+    let square =
+        |b: &[u8]| matches!(b, [f, r] if (b'a'..=b'h').contains(f) && (b'1'..=b'8').contains(r));
+    let rest = match token {
+        [b'N' | b'B' | b'R' | b'Q' | b'K', rest @ ..] => rest,
+        rest => rest,
+    };
+    if rest.len() < 5 || !square(&rest[..2]) || rest[2] != b'-' || !square(&rest[3..5]) {
+        return false;
+    }
+    let mut tail = &rest[5..];
+    if matches!(tail.last(), Some(b'+' | b'#')) {
+        tail = &tail[..tail.len() - 1];
+    }
+    matches!(
+        tail,
+        [] | [b'N' | b'B' | b'R' | b'Q' | b'n' | b'b' | b'r' | b'q']
+            | [b'=', b'N' | b'B' | b'R' | b'Q' | b'n' | b'b' | b'r' | b'q']
+    )
 }

@@ -252,6 +252,46 @@ fn messy_input_is_reported_and_counted() {
     assert_eq!(out.status.code(), Some(0));
 }
 
+/// Coordinate moves with a hyphen (`e2-e4`, `Ng1-f3`, `Bc4-b5+`) are read as python-chess reads
+/// them (issue 19 item 6; they were "unreadable move token" before). python-chess 1.x reads this
+/// game whole (no errors, 12 moves) and gives one check, after `Bc4-b5+` at ply 11, in the
+/// position `r1bqkb1r/ppp2ppp/5n2/nB1Pp1N1/8/8/PPPP1PPP/RNBQK2R b KQkq - 2 6` (the Two Knights'
+/// Defence, 6.Bb5+); the move keeps the text it was written with.
+#[test]
+fn hyphenated_coordinate_moves_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("hyphens.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"x\"]\n[Result \"*\"]\n\n1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-c4 Ng8-f6 \
+         4. Nf3-g5 d7-d5 5. e4xd5 Nc6-a5 6. Bc4-b5+ c7-c6 *\n",
+    )
+    .unwrap();
+    let out = cqlq(&["--json", "-e", "check", pgn.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    assert!(lines[0].contains("\"ply\":11"), "{text}");
+    assert!(
+        lines[0].contains(
+            "\"fen\":\"r1bqkb1r/ppp2ppp/5n2/nB1Pp1N1/8/8/PPPP1PPP/RNBQK2R b KQkq - 2 6\""
+        ),
+        "{text}"
+    );
+    assert!(
+        lines[0].contains("\"san_as_written\":\"Bc4-b5+\""),
+        "{text}"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("0 bad games"), "{err}");
+}
+
 /// `--parse` compiles without reading games. `imagine k` is CQLi (its manual's imaginary
 /// positions), accepted by the parser, so the exit status is 0 and the tree is printed, with a
 /// note naming what cqlq does not run yet; `check and` is not CQL
