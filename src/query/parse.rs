@@ -21,12 +21,17 @@ pub(crate) struct CqlParser;
 const MAX_CHAIN: usize = 128;
 /// Deepest syntax tree accepted.
 const MAX_DEPTH: usize = 256;
-/// Most parser steps (pest's counted calls) one query may take. The grammar backtracks: a
-/// `path` nested as a constituent of a `path` is parsed about three times per level (once as
-/// the left side of a dash that is not there, once in the lookahead that rules that out, once
-/// as the constituent), so 12 nested `path check` lines took 19 s. The heaviest of the shared
-/// queries (`lacny.cql`) takes 725,247 steps; 10 million take about 0.2 s.
+/// Parser steps (pest's counted calls) any query may take, whatever its length; a query may
+/// take [`PARSE_CALLS_PER_BYTE`] more per byte. The grammar backtracks: a `path` nested as a
+/// constituent of a `path` is parsed about three times per level (once as the left side of a
+/// dash that is not there, once in the lookahead that rules that out, once as the
+/// constituent), so 12 nested `path check` lines (130 bytes) took 19 s. The heaviest of the
+/// shared queries (`lacny.cql`) takes 725,247 steps; 10 million take about 0.2 s.
 const MAX_PARSE_CALLS: usize = 10_000_000;
+/// Parser steps allowed per byte of the query beyond [`MAX_PARSE_CALLS`]: a long flat query
+/// takes about 80 per byte (a `line` of 45,000 elements, 450 KB), so this leaves room six
+/// times over and still ends a 1 MiB query (`--max-query-bytes`) within seconds.
+const PARSE_CALLS_PER_BYTE: usize = 500;
 /// Deepest parse tree (pest pairs) turned into a syntax tree: above what any query within
 /// [`MAX_DEPTH`] and [`MAX_NESTING`] needs (256 nested `not`s: depth 3,344), and
 /// below what overflows a 2 MiB stack.
@@ -40,12 +45,13 @@ pub fn cql_to_ast(text: &str) -> Result<Ast, QueryError> {
     if let Some(e) = too_deep(text) {
         return Err(e);
     }
-    pest::set_call_limit(std::num::NonZeroUsize::new(MAX_PARSE_CALLS));
+    let budget = MAX_PARSE_CALLS.saturating_add(PARSE_CALLS_PER_BYTE.saturating_mul(text.len()));
+    pest::set_call_limit(std::num::NonZeroUsize::new(budget));
     let parsed = CqlParser::parse(Rule::query, text).map_err(|e| {
         let mut e = from_pest(text, e);
         if e.message.contains("call limit") {
             e.message = format!(
-                "the query is too complex to parse (over {MAX_PARSE_CALLS} parser steps; \
+                "the query is too complex to parse (over {budget} parser steps; \
                  `path` filters nested in a path without parentheses cost that)"
             );
         }
