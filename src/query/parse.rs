@@ -45,8 +45,7 @@ pub fn cql_to_ast(text: &str) -> Result<Ast, QueryError> {
     if let Some(e) = too_deep(text) {
         return Err(e);
     }
-    let budget = MAX_PARSE_CALLS.saturating_add(PARSE_CALLS_PER_BYTE.saturating_mul(text.len()));
-    pest::set_call_limit(std::num::NonZeroUsize::new(budget));
+    let budget = set_parse_budget(text);
     let parsed = CqlParser::parse(Rule::query, text).map_err(|e| {
         let mut e = from_pest(text, e);
         if e.message.contains("call limit") {
@@ -96,6 +95,14 @@ pub fn cql_to_ast(text: &str) -> Result<Ast, QueryError> {
         body,
         source: SourceText(text.to_string()),
     })
+}
+
+/// Sets pest's step budget (process-wide: each parse sets its own before it starts) for
+/// parsing `text`, and returns it.
+pub(crate) fn set_parse_budget(text: &str) -> usize {
+    let budget = MAX_PARSE_CALLS.saturating_add(PARSE_CALLS_PER_BYTE.saturating_mul(text.len()));
+    pest::set_call_limit(std::num::NonZeroUsize::new(budget));
+    budget
 }
 
 /// Where the parse tree first goes deeper than [`MAX_PARSE_DEPTH`], found without recursion:

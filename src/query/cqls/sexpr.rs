@@ -58,6 +58,7 @@ impl Sexpr {
 /// Reads the top-level s-expressions of a CQL-S query.
 pub fn read_sexprs(text: &str) -> Result<Vec<Sexpr>, QueryError> {
     check_parentheses(text)?;
+    crate::query::parse::set_parse_budget(text);
     let parsed = CqlsParser::parse(Rule::query, text).map_err(|e| {
         let pos = match e.location {
             pest::error::InputLocation::Pos(p) => p,
