@@ -33,8 +33,8 @@ const MAX_PARSE_CALLS: usize = 10_000_000;
 /// times over and still ends a 1 MiB query (`--max-query-bytes`) within seconds.
 const PARSE_CALLS_PER_BYTE: usize = 500;
 /// Deepest parse tree (pest pairs) turned into a syntax tree: above what any query within
-/// [`MAX_DEPTH`] and [`MAX_NESTING`] needs (256 nested `not`s: depth 3,344), and
-/// below what overflows a 2 MiB stack.
+/// [`MAX_DEPTH`] and [`MAX_NESTING`] needs (256 nested `not`s: depth 3,344), and well below
+/// what overflowed the main thread's 8 MiB stack (1,000 `not`s: depth about 13,000).
 const MAX_PARSE_DEPTH: usize = 4000;
 /// Deepest nesting of brackets and prefix words accepted before parsing (pest recurses).
 const MAX_NESTING: usize = 64;
@@ -106,8 +106,8 @@ pub(crate) fn set_parse_budget(text: &str) -> usize {
 }
 
 /// Where the parse tree first goes deeper than [`MAX_PARSE_DEPTH`], found without recursion:
-/// turning the tree into a syntax tree recurses once per level (about ten levels per prefix
-/// word such as `not`), so a deeper tree would exhaust the stack before [`MAX_DEPTH`] is
+/// turning the tree into a syntax tree recurses once per level (about thirteen levels per
+/// prefix word such as `not`), so a deeper tree would exhaust the stack before [`MAX_DEPTH`] is
 /// checked on the syntax tree.
 fn parse_tree_too_deep(pairs: pest::iterators::Pairs<'_, Rule>) -> Option<Span> {
     let mut stack: Vec<(Pair<'_, Rule>, usize)> = pairs.map(|p| (p, 1)).collect();
