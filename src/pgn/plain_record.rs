@@ -75,7 +75,6 @@ impl Tree {
     fn take(&mut self, token: PlainToken<'_>) -> Result<(), NotPlain> {
         match token {
             PlainToken::Move(san_plus) => {
-                let index = u32::try_from(self.record.nodes.len()).map_err(|_| NotPlain)?;
                 let mut san = String::with_capacity(8);
                 san_plus.append_to_string(&mut san);
                 let comments_before = if std::mem::take(&mut self.variation_start) {
@@ -83,14 +82,10 @@ impl Tree {
                 } else {
                     Vec::new()
                 };
-                self.record.nodes.push(MoveNode {
-                    parent: Some(self.current),
-                    san,
-                    comments_before,
-                    ..MoveNode::default()
-                });
-                self.node_mut().children.push(index);
-                self.current = index;
+                self.current = self
+                    .record
+                    .push_move(self.current, san, comments_before)
+                    .ok_or(NotPlain)?;
             }
             PlainToken::Nag(nag) => self.node_mut().nags.push(nag),
             PlainToken::Comment(bytes) => {

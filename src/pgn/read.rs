@@ -388,30 +388,25 @@ impl<'a> Builder<'a> {
             let message = "a move after the game's result".to_string();
             return self.fault(PgnErrorKind::MovesAfterResult, offset, message, true);
         }
-        let Ok(index) = u32::try_from(self.record.nodes.len()) else {
+        if u32::try_from(self.record.nodes.len()).is_err() {
             return self.fault(
                 PgnErrorKind::TooLarge,
                 offset,
                 "too many moves".to_string(),
                 true,
             );
-        };
+        }
         let comments_before = if std::mem::take(&mut self.variation_start) {
             std::mem::take(&mut self.pending)
         } else {
             Vec::new()
         };
-        self.record.nodes.push(MoveNode {
-            parent: Some(self.current),
-            san,
-            comments_before,
-            ..MoveNode::default()
-        });
+        if let Some(index) = self.record.push_move(self.current, san, comments_before) {
+            self.current = index;
+        }
         if let Some(spans) = &mut self.spans {
             spans.moves.push(offset);
         }
-        self.node_mut().children.push(index);
-        self.current = index;
         ControlFlow::Continue(())
     }
 
