@@ -47,7 +47,7 @@ fn main() {
         let mut line = Vec::new();
         let mut at = 0usize;
         while let Some(&child) = record.nodes[at].children.first() {
-            line.push(record.nodes[child as usize].san.clone());
+            line.push(record.nodes[child as usize].san.to_string());
             at = child as usize;
         }
         games.push(line);

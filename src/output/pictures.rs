@@ -97,7 +97,7 @@ pub fn numbered_move<P: Position>(
     Some(match before.turn() {
         Color::White => format!("{n}. {}", node.san),
         Color::Black if numbered => format!("{n}... {}", node.san),
-        Color::Black => node.san.clone(),
+        Color::Black => node.san.to_string(),
     })
 }
 

@@ -1,6 +1,12 @@
 //! The game tree as read from PGN, before any rules are applied: tags, moves as SAN text,
 //! comments, NAGs and variations, with the game's place in its file.
 
+/// A move as written: a string held inline when short (see [`MoveNode::san`]).
+pub type MoveText = compact_str::CompactString;
+
+/// A node's children (see [`MoveNode::children`]).
+pub type Children = smallvec::SmallVec<[u32; 2]>;
+
 /// One game as written in its PGN source.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRecord {
@@ -22,10 +28,12 @@ pub struct MoveNode {
     /// The parent node (None for the root).
     pub parent: Option<u32>,
     /// The move from the parent, as written (SAN without move number; `--` for a null move).
-    /// Empty for the root.
-    pub san: String,
+    /// Empty for the root. Held inline up to 24 bytes (every SAN), so a move costs no
+    /// allocation.
+    pub san: MoveText,
     /// Child nodes: the first is the main continuation, the others are variations in order.
-    pub children: Vec<u32>,
+    /// Held inline up to two (most nodes have one child, or none).
+    pub children: Children,
     /// Numeric annotation glyphs after the move (`!` is 1, `?` is 2, `$14` is 14, ...).
     pub nags: Vec<u8>,
     /// Comments written before the move: the reader puts here the comments right after the
@@ -42,7 +50,7 @@ impl GameRecord {
     pub(crate) fn push_move(
         &mut self,
         parent: u32,
-        san: String,
+        san: MoveText,
         comments_before: Vec<String>,
     ) -> Option<u32> {
         let index = u32::try_from(self.nodes.len()).ok()?;

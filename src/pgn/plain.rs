@@ -351,7 +351,7 @@ mod tests {
         let record = crate::pgn::read_game(pgn.as_bytes()).ok()?;
         let moves = record.mainline()[1..]
             .iter()
-            .map(|&i| record.nodes[i as usize].san.clone())
+            .map(|&i| record.nodes[i as usize].san.to_string())
             .collect();
         Some((record.tags, moves))
     }

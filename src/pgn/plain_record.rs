@@ -12,7 +12,9 @@
 //! the same record on every plain game of the shared PGN files.
 
 use super::encoding::TextEncoding;
-use super::game::{GameRecord, MoveNode};
+use std::fmt::Write as _;
+
+use super::game::{GameRecord, MoveNode, MoveText};
 use super::plain::{NotPlain, PlainGame, PlainToken};
 
 /// The record of `data` when it is a plain game (see the module doc).
@@ -75,8 +77,8 @@ impl Tree {
     fn take(&mut self, token: PlainToken<'_>) -> Result<(), NotPlain> {
         match token {
             PlainToken::Move(san_plus) => {
-                let mut san = String::with_capacity(8);
-                san_plus.append_to_string(&mut san);
+                let mut san = MoveText::default();
+                let _ = write!(san, "{san_plus}");
                 let comments_before = if std::mem::take(&mut self.variation_start) {
                     std::mem::take(&mut self.pending)
                 } else {

@@ -35,6 +35,7 @@
 
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
+use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
@@ -42,7 +43,7 @@ use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, Reader, SanPlus
 
 use super::encoding::TextEncoding;
 use super::error::{PgnError, PgnErrorKind};
-use super::game::{GameRecord, MoveNode};
+use super::game::{GameRecord, MoveNode, MoveText};
 use super::shadow::{Shadow, Step, Token};
 use super::spans::GameSpans;
 
@@ -349,7 +350,7 @@ impl<'a> Builder<'a> {
                 Step::Unreadable(range)
                     if self.raw_moves || is_hyphenated_move(&self.data[range.clone()]) =>
                 {
-                    let text = self.text(range.clone()).into_owned();
+                    let text = MoveText::from(self.text(range.clone()));
                     self.add_move_text(text, range.start)?;
                 }
                 Step::Unreadable(range) => {
@@ -369,11 +370,11 @@ impl<'a> Builder<'a> {
     fn add_move(&mut self, san_plus: SanPlus, offset: usize, raw: bool) -> ControlFlow<()> {
         if raw {
             // The shadow stands right after the token pgn-reader read as SAN.
-            let text = self.text(offset..self.shadow.pos()).into_owned();
+            let text = MoveText::from(self.text(offset..self.shadow.pos()));
             return self.add_move_text(text, offset);
         }
-        let mut san = String::with_capacity(8);
-        san_plus.append_to_string(&mut san);
+        let mut san = MoveText::default();
+        let _ = write!(san, "{san_plus}");
         if san.starts_with(|c: char| c.is_ascii_digit()) {
             // A pawn move with only a rank to tell it apart (`P7d8`) shows as `7d8`, which
             // reads as a move number.
@@ -383,7 +384,7 @@ impl<'a> Builder<'a> {
     }
 
     /// A move from the current node, named by `san`.
-    fn add_move_text(&mut self, san: String, offset: usize) -> ControlFlow<()> {
+    fn add_move_text(&mut self, san: MoveText, offset: usize) -> ControlFlow<()> {
         if self.record.outcome.is_some() {
             let message = "a move after the game's result".to_string();
             return self.fault(PgnErrorKind::MovesAfterResult, offset, message, true);

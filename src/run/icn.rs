@@ -90,7 +90,7 @@ pub fn icn_to_record(game: &IcnGame) -> GameRecord {
         nodes[i].children.push(at);
         nodes.push(MoveNode {
             parent: Some(at - 1),
-            san: compact(&m.mv, turn),
+            san: compact(&m.mv, turn).into(),
             comments_after: m.comment.iter().cloned().collect(),
             ..MoveNode::default()
         });
@@ -147,7 +147,7 @@ pub fn render_icn(
     }
     let mut moves: Vec<String> = Vec::new();
     for (i, node) in record.nodes.iter().enumerate().skip(1) {
-        let mut text = node.san.clone();
+        let mut text = node.san.to_string();
         for c in &node.comments_after {
             text.push_str(&format!(" {{{c}}}"));
         }

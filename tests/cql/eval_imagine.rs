@@ -70,7 +70,7 @@ fn run(query: &str, games: &[Game], variations: bool) -> Vec<Run> {
 fn matched_moves(query: &str, games: &[Game]) -> Vec<String> {
     let (hits, _) = &run(query, &games[..1], true)[0];
     hits.iter()
-        .map(|&n| games[0].0.nodes[n as usize].san.clone())
+        .map(|&n| games[0].0.nodes[n as usize].san.to_string())
         .collect()
 }
 

@@ -124,7 +124,7 @@ fn pgn_games(path: &Path, max: usize) -> Vec<Game> {
                     .mainline()
                     .iter()
                     .skip(1)
-                    .map(|&i| record.nodes[i as usize].san.clone())
+                    .map(|&i| record.nodes[i as usize].san.to_string())
                     .collect(),
             }
         })
