@@ -5,14 +5,14 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use cqlq::rules::fairy::Variant;
+use cqlq::rules::fairy::{Variant, VariantBook};
 use cqlq::run::fairy::{AnyRules, resolve_any};
 
 use crate::cli_errors::io_error_with_advice;
 
 /// The definitions of the `--variants` files, in order, then the bundled ones; an unreadable
 /// file or definition fails with its file, line and reason.
-pub fn variant_definitions(paths: &[PathBuf]) -> Result<Vec<Arc<Variant>>, String> {
+pub fn variant_definitions(paths: &[PathBuf]) -> Result<VariantBook, String> {
     let mut defs = Vec::new();
     for path in paths {
         let text = std::fs::read_to_string(path)
@@ -22,15 +22,14 @@ pub fn variant_definitions(paths: &[PathBuf]) -> Result<Vec<Arc<Variant>>, Strin
             .map_err(|e| format!("{}:{}: {}", e.file, e.line, e.reason))?;
         defs.extend(loaded);
     }
-    defs.extend(cqlq::rules::fairy::bundled_variants());
-    Ok(defs)
+    Ok(VariantBook::with_bundled(defs))
 }
 
 /// The rules `--variant NAME` gives games without a `[Variant]` tag: standard, Chess960 or
 /// an online variant (first), or a fairy variant of `defs` (second); neither without a name.
 pub fn forced_variant(
     name: Option<&str>,
-    defs: &[Arc<Variant>],
+    defs: &VariantBook,
 ) -> Result<(Option<cqlq::rules::select::GameRules>, Option<Arc<Variant>>), String> {
     let Some(name) = name else {
         return Ok((None, None));

@@ -625,11 +625,11 @@ fn parse_only(name: &str, text: &str) -> u8 {
 /// and standard games are then refused one by one (the `Err` returned inside).
 fn with_fbr_rules(
     text: &str,
-    defs: &mut Vec<std::sync::Arc<cqlq::rules::fairy::Variant>>,
+    defs: &mut cqlq::rules::fairy::VariantBook,
 ) -> Result<Result<std::sync::Arc<cqlq::rules::fairy::Variant>, String>, String> {
     let chess = cqlq::rules::fbr::chess_with_rules(text);
     let fitted: Vec<_> = defs
-        .iter()
+        .all()
         .filter_map(|v| {
             cqlq::rules::fbr::variant_with_rules(&v.def, text)
                 .ok()
@@ -639,7 +639,7 @@ fn with_fbr_rules(
     match chess {
         Err(e) if fitted.is_empty() => Err(e.render(text)),
         chess => {
-            *defs = fitted;
+            *defs = cqlq::rules::fairy::VariantBook::only(fitted);
             Ok(chess.map_err(|e| {
                 format!(
                     "--rules does not apply to standard chess games: {}",

@@ -56,7 +56,7 @@ pub struct AnnotateConfig {
     /// The rules of games without a `[Variant]` tag (`--variant`); None: standard chess.
     pub default_variant: Option<GameRules>,
     /// Fairy definitions a `[Variant]` tag may name: `--variants` files first, bundled last.
-    pub fairy_defs: Vec<Arc<Variant>>,
+    pub fairy_defs: crate::rules::fairy::VariantBook,
     /// The fairy variant of games without a `[Variant]` tag (`--variant` naming one).
     pub default_fairy: Option<Arc<Variant>>,
 }

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, Once, OnceLock};
 use crate::ir::{Color, Node};
 use crate::query::{Header, PieceLetters, Program, Query};
 use crate::rules::RulesError;
-use crate::rules::fairy::{Bits256, Variant, find_variant};
+use crate::rules::fairy::{Bits256, Variant, VariantBook};
 use crate::rules::select::{GameRules, resolve_variant};
 use crate::squares::Geometry;
 
@@ -28,10 +28,11 @@ pub enum AnyRules {
 
 /// Resolves a variant name: standard and online names first, then the fairy definitions
 /// (`defs`: loaded files first, bundled last).
-pub fn resolve_any(name: &str, defs: &[Arc<Variant>]) -> Result<AnyRules, RulesError> {
+pub fn resolve_any(name: &str, defs: &VariantBook) -> Result<AnyRules, RulesError> {
     match resolve_variant(name) {
         Ok(rules) => Ok(AnyRules::Known(rules)),
-        Err(e) => find_variant(defs, name)
+        Err(e) => defs
+            .find(name)
             .map(|v| AnyRules::Fairy(v.clone()))
             .ok_or(e),
     }

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use shakmaty::Bitboard;
 
 use super::fairy::{AnyRules, resolve_any};
-use crate::rules::fairy::{FairyPos, Variant};
+use crate::rules::fairy::{FairyPos, Variant, VariantBook};
 use crate::rules::online::Online;
 use crate::rules::select::{GameRules, rules_for_game};
 use crate::rules::standard::Standard;
@@ -32,7 +32,7 @@ pub trait OnStart {
 pub fn game_rules(
     tag: Option<&str>,
     default_fairy: Option<&Arc<Variant>>,
-    defs: &[Arc<Variant>],
+    defs: &VariantBook,
     default_variant: Option<GameRules>,
 ) -> Result<AnyRules, RulesError> {
     match (tag.filter(|t| !t.trim().is_empty()), default_fairy) {

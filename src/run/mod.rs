@@ -100,7 +100,7 @@ pub struct RunConfig {
     /// The rules of games without a `[Variant]` tag (`--variant`); None: standard chess.
     pub default_variant: Option<GameRules>,
     /// Fairy definitions a `[Variant]` tag may name: `--variants` files first, bundled last.
-    pub fairy_defs: Vec<std::sync::Arc<Variant>>,
+    pub fairy_defs: crate::rules::fairy::VariantBook,
     /// The fairy variant of games without a `[Variant]` tag (`--variant` naming one).
     pub default_fairy: Option<std::sync::Arc<Variant>>,
     /// The query, compiled per fairy board geometry when a fairy game needs it.

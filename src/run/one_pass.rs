@@ -300,7 +300,7 @@ mod tests {
             variations: false,
             progress: false,
             default_variant: None,
-            fairy_defs: Vec::new(),
+            fairy_defs: Default::default(),
             default_fairy: None,
             fairy_query: fairy::FairyQuery::new(
                 std::sync::Arc::new(

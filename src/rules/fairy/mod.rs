@@ -6,6 +6,7 @@
 //! generate and play moves. The square set is [`Bits256`] (`rank * 16 + file`).
 
 pub mod bits;
+pub mod book;
 pub mod castle_king;
 pub mod coord_moves;
 pub mod counting;
@@ -28,6 +29,7 @@ pub mod sjaak_fold;
 pub mod tables;
 
 pub use bits::Bits256;
+pub use book::VariantBook;
 pub use coord_moves::RankBase;
 pub use defs::VariantDef;
 pub use layers::{LayerState, Layers};
