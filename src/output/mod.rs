@@ -20,6 +20,8 @@ pub mod view;
 
 pub use pipes::Notes;
 
+use std::borrow::Cow;
+
 use crate::eval::ReplayedGame;
 use crate::pgn::GameRecord;
 use crate::rules::Position;
@@ -165,7 +167,7 @@ pub fn render_game<P: Position>(
             }
             if style.comments == CommentLevel::Normal && !style.match_comment.is_empty() {
                 for &at in matched {
-                    marks.after.insert(at, style.match_comment.clone());
+                    marks.after.insert(at, Cow::Borrowed(style.match_comment.as_str()));
                 }
             }
             let comments = if silent { &[][..] } else { comments };
@@ -173,7 +175,7 @@ pub fn render_game<P: Position>(
                 if text.is_empty() {
                     continue;
                 }
-                let mark = marks.after.entry(*at).or_default();
+                let mark = marks.after.entry(*at).or_default().to_mut();
                 if !mark.is_empty() {
                     mark.push(' ');
                 }

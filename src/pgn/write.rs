@@ -16,6 +16,7 @@
 //! that does not start a variation come back as the previous node's `comments_after`, and a
 //! comment with both `}` and a line break has its `}` replaced by `)`.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io;
 
@@ -26,14 +27,14 @@ const WIDTH: usize = 79;
 
 /// Extra comments to write into a game: what CQL adds to the games it prints.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Marks {
+pub struct Marks<'a> {
     /// A comment at the very start of the movetext, before everything else
     /// (CQL's `Game number 12`).
     pub header: Option<String>,
     /// A comment after the move of the node with this index, after the node's own comments and
     /// before its variations (CQL's `CQL` at each matched position). For the root (index 0) it
-    /// comes before the first move.
-    pub after: BTreeMap<u32, String>,
+    /// comes before the first move. Borrowed when many nodes share one text.
+    pub after: BTreeMap<u32, Cow<'a, str>>,
 }
 
 /// Appends `game` to `out` as PGN, with `marks`' comments (see the [module docs](self)).
