@@ -352,6 +352,9 @@ impl<'a> Builder<'a> {
                 {
                     let text = MoveText::from(self.text(range.clone()));
                     self.add_move_text(text, range.start)?;
+                    // The token is one move: what pgn-reader reads inside it (`d5a8` of
+                    // `00d5a8`) is not another.
+                    self.ignore_until = self.ignore_until.max(range.end);
                 }
                 Step::Unreadable(range) => {
                     let message = format!(
