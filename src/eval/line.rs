@@ -10,22 +10,26 @@
 
 use std::rc::Rc;
 
+use smallvec::SmallVec;
+
 use super::{Evaluator, Value, is_match};
 use crate::ir::{Line, LineState, MoveFilter, MoveSource, Node};
 use crate::rules::Position;
 
 /// A set of automaton states: in the order added, with a bit per state for membership.
+/// Held inline up to 16 states in the list and 128 in the bits (no allocation for most
+/// queries: it is made at every position a `line` is evaluated at).
 struct StateSet {
-    list: Vec<usize>,
-    member: Vec<u64>,
+    list: SmallVec<[usize; 16]>,
+    member: SmallVec<[u64; 2]>,
 }
 
 impl StateSet {
     /// The empty set for an automaton of `n` states.
     fn new(n: usize) -> StateSet {
         StateSet {
-            list: Vec::new(),
-            member: vec![0; n.div_ceil(64)],
+            list: SmallVec::new(),
+            member: smallvec::smallvec![0; n.div_ceil(64)],
         }
     }
 
@@ -120,7 +124,7 @@ impl<P: Position> Evaluator<'_, P> {
             best = Some((0, at));
         }
         let mut tasks = vec![Task::Step {
-            states: start.list.into(),
+            states: Rc::from(&start.list[..]),
             at,
             done: 0,
         }];
@@ -158,7 +162,7 @@ impl<P: Position> Evaluator<'_, P> {
                     } else {
                         vec![child]
                     };
-                    let next = with_move.list.into();
+                    let next = Rc::from(&with_move.list[..]);
                     line_continue(line, next, successors, at, done, &mut best, &mut tasks);
                 }
             }
@@ -201,9 +205,14 @@ impl<P: Position> Evaluator<'_, P> {
                 }
             }
         }
+        if moves.is_empty() && next.list.is_empty() {
+            // No state consumed the position: this line ends here (`line_continue` would
+            // queue nothing).
+            return;
+        }
         if moves.is_empty() {
             tasks.push(Task::Continue {
-                next: next.list.into(),
+                next: Rc::from(&next.list[..]),
                 successors: self.line_next(line, at),
                 at,
                 done,
@@ -230,7 +239,7 @@ impl<P: Position> Evaluator<'_, P> {
         if !next.list.is_empty() {
             // States reached without a move condition go on to every successor.
             tasks.push(Task::Continue {
-                next: next.list.into(),
+                next: Rc::from(&next.list[..]),
                 successors: children,
                 at,
                 done,
