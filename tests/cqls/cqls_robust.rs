@@ -68,3 +68,33 @@ fn mangled_snippets_never_panic() {
     }
     assert!(checked > 1000);
 }
+
+/// The filter CQL-S text compiles to on the 8x8 board.
+fn filter(text: &str) -> cqlq::ir::Node<Bitboard> {
+    cqlq::query::cqls::compile_cqls::<Bitboard>(text, Geometry::STANDARD)
+        .unwrap_or_else(|e| panic!("{text}: {e:?}"))
+        .filter
+}
+
+/// A transform given twice adds no image when its group is closed under composition (the
+/// flips, the colour swap, the shifts along one line or all of them: composing two of a
+/// group's transforms gives one of the group), so the query is the one with each given once;
+/// repeating them used to multiply the transforms tried (the fuzz target `cqls_parser` timed
+/// out on the first query below). Two diagonal shifts make an orthogonal one, so a repeated
+/// `:shiftdiagonal` still adds images.
+#[test]
+fn a_repeated_transform_adds_no_images() {
+    let line = r#":line "Qa2-b3+ Qb3-c3+")"#;
+    assert_eq!(
+        filter(&format!("(position :shift :flip :flip :shift :flip :flipcolor {line}")),
+        filter(&format!("(position :shift :flip :flipcolor {line}"))
+    );
+    assert_eq!(
+        filter("(position Qa2 :flipcolor :fliphorizontal :flipcolor)"),
+        filter("(position Qa2 :flipcolor :fliphorizontal)")
+    );
+    assert_ne!(
+        filter("(position Qd4 :shiftdiagonal :shiftdiagonal)"),
+        filter("(position Qd4 :shiftdiagonal)")
+    );
+}

@@ -249,10 +249,21 @@ impl<'a> Lower<'a> {
         let mut pretransform: Option<Range> = None;
         let (mut cut_self, mut exclude_self) = (false, false);
         let (mut following, mut preceding) = (false, false);
+        let mut group_names: Vec<&str> = Vec::new();
         for item in &p.items {
             let k = item.keyword.as_str();
             if let Some(g) = group(k, self.geo) {
-                groups.push(g);
+                // A transform given again adds no image when its group is closed under
+                // composition (it holds the identity, and composing two of its transforms
+                // gives one of them): the flips and the colour swap are groups, and so are
+                // the shifts along one line or all of them (two shifts make one shift, and an
+                // image is made by the composed transform at once, so only the total counts).
+                // Not `shiftdiagonal`: two diagonal shifts make an orthogonal one. Without
+                // this, `:shift :shift :shift ...` multiplies the transforms to try.
+                if k == "shiftdiagonal" || !group_names.contains(&k) {
+                    group_names.push(k);
+                    groups.push(g);
+                }
                 continue;
             }
             if item.negated

@@ -10,7 +10,7 @@ use crate::squares::{Coord, Geometry, SquareSet};
 type Matrix = [[i64; 2]; 2];
 
 /// One transform: a symmetry about the board's centre, a translation, a colour swap.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Xform {
     m: Matrix,
     shift: (i64, i64),
@@ -140,10 +140,11 @@ pub fn product(groups: &[Vec<Xform>]) -> Vec<Xform> {
     let mut all = vec![Xform::IDENTITY];
     for g in groups {
         let mut next = Vec::with_capacity(all.len() * g.len());
+        let mut seen = std::collections::HashSet::with_capacity(all.len() * g.len());
         for a in &all {
             for t in g {
                 let c = t.compose(*a);
-                if !next.contains(&c) {
+                if seen.insert(c) {
                     next.push(c);
                 }
             }
