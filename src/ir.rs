@@ -24,74 +24,7 @@ pub use strings::{AwardKind, HhdbAward, StrFilter};
 pub use words::WordFilter;
 pub use words3::{DictLoop, RunWord};
 
-/// A side.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// White (`white`, value 1).
-    White,
-    /// Black (`black`, value -1).
-    Black,
-}
-
-impl Color {
-    /// The other side.
-    pub fn other(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-}
-
-/// Index of a piece type within a variant. Standard chess: 0 pawn, 1 knight, 2 bishop, 3 rook,
-/// 4 queen, 5 king; fairy variants number their further types from 6.
-pub type PieceType = u8;
-
-/// Standard piece type indices.
-pub mod piece_type {
-    use super::PieceType;
-    /// Pawn.
-    pub const PAWN: PieceType = 0;
-    /// Knight.
-    pub const KNIGHT: PieceType = 1;
-    /// Bishop.
-    pub const BISHOP: PieceType = 2;
-    /// Rook.
-    pub const ROOK: PieceType = 3;
-    /// Queen.
-    pub const QUEEN: PieceType = 4;
-    /// King.
-    pub const KING: PieceType = 5;
-}
-
-/// The piece part of a piece designator: which coloured piece types (and whether the empty
-/// square) it admits. `K` = white king, `[Qq]` = both queens, `A` = any white piece, `_` = empty.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct PieceKinds {
-    /// Bit `t` set: white pieces of type `t`.
-    pub white: u32,
-    /// Bit `t` set: black pieces of type `t`.
-    pub black: u32,
-    /// The empty square (`_`).
-    pub empty: bool,
-}
-
-impl PieceKinds {
-    /// Every white piece type (`A`).
-    pub const ALL_WHITE: u32 = u32::MAX;
-    /// Colours swapped (for `flipcolor`).
-    pub fn swap_colors(self) -> PieceKinds {
-        PieceKinds {
-            white: self.black,
-            black: self.white,
-            empty: self.empty,
-        }
-    }
-    /// Whether it admits every piece and the empty square (`.`).
-    pub fn is_any(self) -> bool {
-        self.white == u32::MAX && self.black == u32::MAX && self.empty
-    }
-}
+pub use crate::chess::{Color, PieceKinds, PieceType, piece_type};
 
 /// A binary arithmetic operator.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -33,6 +33,7 @@ macro_rules! eprint {
 }
 
 pub mod annotate;
+pub mod chess;
 pub mod diagnostics;
 pub mod engine;
 pub mod eval;

@@ -55,7 +55,7 @@ pub fn piece_letter(piece: Option<(crate::ir::Color, u8)>, type_only: bool) -> O
     let Some((color, kind)) = piece else {
         return Some('.');
     };
-    let letter = *b"PNBRQK".get(usize::from(kind))? as char;
+    let letter = crate::chess::standard_letter(kind)?;
     Some(if color == crate::ir::Color::Black && !type_only {
         letter.to_ascii_lowercase()
     } else {

@@ -36,10 +36,11 @@
 //!   10⁵, an unranked award's last place being 10,000); `hhdb sort award` is the `or` of
 //!   the three types; with `special`: `hhdb special and hhdb sort T`.
 
+use crate::chess::standard_type;
 use crate::ir::path::{Dash, PathFilter};
 use crate::ir::{
     ArithOp, AwardKind, ChessqlWord, HhdbAward, MoveExt, MoveFilter, MoveYield, Node, Pattern,
-    PieceKinds, Sort, StrFilter, TagName, piece_type,
+    PieceKinds, Sort, StrFilter, TagName,
 };
 use crate::squares::SquareSet;
 
@@ -52,14 +53,8 @@ pub(crate) fn promotion_string_kinds(s: &str) -> PieceKinds {
     let every = s.is_empty() || s == ".";
     let mut bits = if every { u32::MAX } else { 0 };
     for c in s.chars() {
-        let t = match c.to_ascii_uppercase() {
-            'P' => piece_type::PAWN,
-            'N' => piece_type::KNIGHT,
-            'B' => piece_type::BISHOP,
-            'R' => piece_type::ROOK,
-            'Q' => piece_type::QUEEN,
-            'K' => piece_type::KING,
-            _ => continue,
+        let Some(t) = standard_type(c) else {
+            continue;
         };
         bits |= 1 << t;
     }
@@ -336,6 +331,7 @@ impl Lower<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::piece_type;
 
     /// The letters CQL 6.2 compares: `"qa5"` names the queen only (`a` and `5` name no
     /// piece type), `"Nty"` the knight; `""` and `"."` every promotion.
