@@ -1,5 +1,5 @@
 //! The chess words every stage shares: sides, piece types and the sets of coloured piece
-//! types a designator admits, and the standard piece letters.
+//! types a designator admits, the standard piece letters, and the annotation glyphs' NAGs.
 //!
 //! Both [`crate::rules`] (which answers "which pieces stand where") and [`crate::ir`] (whose
 //! filters name pieces) use these, so they live here, below both: `rules` knows nothing of
@@ -108,6 +108,35 @@ pub fn standard_type(letter: char) -> Option<PieceType> {
 /// The upper-case letter of a standard piece type (`KNIGHT`: `N`); None for a fairy type.
 pub fn standard_letter(piece_type: PieceType) -> Option<char> {
     STANDARD_LETTERS.get(usize::from(piece_type)).copied()
+}
+
+/// The NAG a `hascomment` argument names, as CQL 6.2 reads it: `!` 1, `?` 2, `!!` 3, `??` 4,
+/// `!?` 5, `?!` 6, `=` 10, `+/=` 14, `=/+` 15, `+/-` 16, `-/+` 17, `+-` 18, `-+` 19, or `$N`
+/// (1..=255); `None` for any other text.
+pub fn nag_from_text(text: &str) -> Option<u8> {
+    let n = match text {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        "=" => 10,
+        "+/=" => 14,
+        "=/+" => 15,
+        "+/-" => 16,
+        "-/+" => 17,
+        "+-" => 18,
+        "-+" => 19,
+        _ => {
+            let digits = text.strip_prefix('$')?;
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            digits.parse::<u32>().ok()?
+        }
+    };
+    u8::try_from(n).ok().filter(|&n| n > 0)
 }
 
 #[cfg(test)]

@@ -49,7 +49,6 @@ pub use reachable::{fen_retro_count, fen_unreachable_reason};
 pub use search::{Found, SearchSettings, search_game};
 pub use state::SortValue;
 pub use str_filters::GameEdits;
-pub use strings::nag_from_text;
 pub use tree::{ReplayFault, ReplayedGame, ReplayedNode, replay};
 pub use words3::{OutputOrder, SortKey};
 

@@ -18,35 +18,6 @@ pub fn original_comment(comments: &[String]) -> Option<String> {
     (!text.is_empty()).then_some(text)
 }
 
-/// The NAG a `hascomment` argument names, as CQL 6.2 reads it: `!` 1, `?` 2, `!!` 3, `??` 4,
-/// `!?` 5, `?!` 6, `=` 10, `+/=` 14, `=/+` 15, `+/-` 16, `-/+` 17, `+-` 18, `-+` 19, or `$N`
-/// (1..=255); `None` for any other text.
-pub fn nag_from_text(text: &str) -> Option<u8> {
-    let n = match text {
-        "!" => 1,
-        "?" => 2,
-        "!!" => 3,
-        "??" => 4,
-        "!?" => 5,
-        "?!" => 6,
-        "=" => 10,
-        "+/=" => 14,
-        "=/+" => 15,
-        "+/-" => 16,
-        "-/+" => 17,
-        "+-" => 18,
-        "-+" => 19,
-        _ => {
-            let digits = text.strip_prefix('$')?;
-            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                return None;
-            }
-            digits.parse::<u32>().ok()?
-        }
-    };
-    u8::try_from(n).ok().filter(|&n| n > 0)
-}
-
 /// `piecename`/`typename` (`type_only`): the piece's FEN letter (white upper case, black lower
 /// case; `typename` upper-cases it), `.` for an empty square as CQL 6.2 prints one. Piece
 /// types past the standard six (fairy pieces) have no CQL 6.2 name: `None` (the evaluator

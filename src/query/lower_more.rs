@@ -448,7 +448,7 @@ impl Lower<'_> {
             }
             Builtin::HasComment => match filters.first().map(|x| &x.kind) {
                 None => (Node::HasComment(None), Ty::Logical),
-                Some(ExprKind::Str(t)) => match crate::eval::nag_from_text(t) {
+                Some(ExprKind::Str(t)) => match crate::chess::nag_from_text(t) {
                     Some(n) => (Node::HasComment(Some(n)), Ty::Logical),
                     None => return self.hascomment_text(filters[0], cx),
                 },
