@@ -10,19 +10,20 @@ mod extended;
 mod imagine;
 pub mod path;
 pub mod prog;
+mod run_words;
 mod strings;
 pub mod walk;
 pub use chessql::ChessqlWord;
 mod words;
-mod words3;
 pub use extended::{
     Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
     PosRelation, PositionRef, Range, Ray, Sort, VarId,
 };
 pub use imagine::{ConsecutiveMoves, MoveExt, TreeWord};
+pub use prog::DictLoop;
+pub use run_words::RunWord;
 pub use strings::{AwardKind, HhdbAward, StrFilter};
 pub use words::WordFilter;
-pub use words3::{DictLoop, RunWord};
 
 pub use crate::chess::{Color, PieceKinds, PieceType, piece_type};
 
@@ -419,9 +420,9 @@ pub enum Node<S> {
     /// `pathdebug`: see [`WordFilter`]; evaluated by `eval::words`.
     Words(Box<WordFilter<S>>),
     /// `lastgamenumber`, `cql_assertvariations`: see [`RunWord`]; evaluated by
-    /// `eval::words3`.
+    /// `eval::run_words`.
     Run(RunWord),
     /// `x ∊ D body`: iterating a dictionary's keys, see [`DictLoop`]; evaluated by
-    /// `eval::words3`.
+    /// `eval::prog`.
     DictLoop(Box<DictLoop<S>>),
 }

@@ -29,6 +29,7 @@ mod pieces;
 mod prog;
 mod reachable;
 mod retro;
+mod run_words;
 mod search;
 mod state;
 mod str_filters;
@@ -36,7 +37,6 @@ mod strings;
 pub mod tree;
 mod tree_words;
 mod words;
-mod words3;
 
 use crate::ir::{ArithOp, CmpOp, Color, GameResult, Node, NumProp, StrProp, TagName};
 use crate::pgn::GameRecord;
@@ -47,10 +47,9 @@ pub use env::{Environment, NO_ENVIRONMENT, Worker};
 pub use prog::carried_globals;
 pub use reachable::{fen_retro_count, fen_unreachable_reason};
 pub use search::{Found, SearchSettings, search_game};
-pub use state::SortValue;
+pub use state::{OutputOrder, SortKey, SortValue};
 pub use str_filters::GameEdits;
 pub use tree::{ReplayFault, ReplayedGame, ReplayedNode, replay};
-pub use words3::{OutputOrder, SortKey};
 
 /// What a matching filter yields.
 #[derive(Clone, Debug, PartialEq)]
@@ -613,7 +612,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Tree(t) => self.eval_tree(t, at),
             // path ..., X--Y(target), from, to, pathcount, pathstart, ...
             Node::Path(p) => self.eval_path_filter(p, at),
-            // CQL-S only: :sequence, :pawncount, :matchcount, ... (eval/cqls.rs)
+            // CQL-S only: :sequence, :pawncount, :matchcount, ... (eval/cqls/)
             Node::Cqls(c) => self.eval_cqls(c, at),
             // while, loop, assert, equal, sqrt, dictionaries, persistent, ... (eval/prog.rs)
             Node::Prog(p) => self.eval_prog(p, at),
@@ -621,9 +620,9 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Chessql(w) => self.eval_chessql(*w),
             // position N, while (s ~~ re), x =? S, find v F, makesquare "e4", ... (eval/words.rs)
             Node::Words(w) => self.eval_words(w, at),
-            // lastgamenumber, cql_assertvariations (eval/words3.rs)
+            // lastgamenumber, cql_assertvariations (eval/run_words.rs)
             Node::Run(w) => self.eval_run_word(*w),
-            // x ∊ D body (eval/words3.rs)
+            // x ∊ D body (eval/prog.rs)
             Node::DictLoop(l) => self.eval_dict_loop(l, at),
         }
     }

@@ -181,7 +181,7 @@ impl Lower<'_> {
         if let Some(lowered) = self.lower_cqli(e, cx) {
             return lowered;
         }
-        if let Some(lowered) = self.lower_words3(e, cx) {
+        if let Some(lowered) = self.lower_run_words(e, cx) {
             return lowered;
         }
         if let Some(lowered) = self.lower_prog(e, cx) {

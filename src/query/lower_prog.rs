@@ -440,3 +440,31 @@ fn try_filter<S>() -> Node<S> {
         Box::new(Node::Find(Box::new(find))),
     )
 }
+
+impl Lower<'_> {
+    /// `x ∊ D body`: x gets the type of D's keys (from D's first assignment).
+    pub(super) fn dict_loop<S: SquareSet>(
+        &self,
+        e: &Expr,
+        it: &super::syntax::Iterate,
+        dict: crate::ir::prog::DictId,
+        cx: Cx,
+    ) -> Lowered<S> {
+        let Some(ty) = self.prog.key_types.borrow().get(&dict).copied() else {
+            let m = "the type of this dictionary's keys is not yet set: assign to it before \
+                     iterating it";
+            return Err(self.err(ErrorKind::Type, it.domain.span, m));
+        };
+        let var = self
+            .slot(&it.var.text, ty)
+            .map_err(|m| self.err(ErrorKind::TooComplex, e.span, m))?;
+        let body = img!(self.lower(&it.body, cx)).0;
+        let l = ir::DictLoop {
+            dict,
+            var,
+            name: it.var.text.clone(),
+            body,
+        };
+        Ok(Some((Node::DictLoop(Box::new(l)), Ty::Logical)))
+    }
+}

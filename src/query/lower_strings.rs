@@ -299,3 +299,40 @@ impl Lower<'_> {
         self.err(ErrorKind::Unsupported, e.span, m)
     }
 }
+
+impl Lower<'_> {
+    /// `eco k`, `eventdate k`: CQL 6.2 takes a quoted string after `eco` / `eventdate` as
+    /// their text; anything else is the next filter (`eco k` is `eco` then `k`: the game has
+    /// an ECO tag, and `k` matches). Strings (also computed ones) are left to the caller.
+    pub(super) fn tag_then_filter<S: SquareSet>(
+        &self,
+        b: Builtin,
+        args: &[Arg],
+        cx: Cx,
+    ) -> Option<Lowered<S>> {
+        let [Arg::Filter(x)] = args else {
+            return None;
+        };
+        if matches!(x.kind, ExprKind::Str(_)) {
+            return None;
+        }
+        let lowered = (|| -> Lowered<S> {
+            let (next, ty) = img!(self.lower(x, cx));
+            if ty == Ty::Str {
+                return Ok(None);
+            }
+            let name = if b == Builtin::Eco {
+                "ECO"
+            } else {
+                "EventDate"
+            };
+            let tag = Node::Tag(crate::ir::TagName::Other(name.to_string()));
+            Ok(Some((Node::And(vec![tag, next]), ty)))
+        })();
+        match lowered {
+            // A string (or an image a transform dropped): the caller's reading.
+            Ok(None) => None,
+            other => Some(other),
+        }
+    }
+}

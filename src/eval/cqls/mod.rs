@@ -15,15 +15,10 @@ use crate::ir_cqls::{Bound, CqlsNode, EndRange, EngineTest, LineMove, RayDirs};
 use crate::rules::Position;
 use crate::squares::{Coord, SquareSet};
 
-#[path = "cqls_game.rs"]
 mod game;
-#[path = "cqls_pawns.rs"]
 mod pawns;
-#[path = "cqls_relation.rs"]
 mod relation;
-#[path = "cqls_swap.rs"]
 mod swap;
-#[path = "cqls_tags.rs"]
 mod tags;
 
 /// What the CQL-S filters keep for the game being evaluated: owned by its `Evaluator`
