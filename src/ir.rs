@@ -5,15 +5,15 @@
 //! carry a value (a set of squares, a number, a string). Each variant's doc names its CQL 6
 //! spelling; CQL-S spellings are added when that dialect lowers to it.
 
-mod chessql;
 mod extended;
+mod hhdb;
 mod imagine;
 pub mod path;
 pub mod prog;
 mod run_words;
 mod strings;
 pub mod walk;
-pub use chessql::ChessqlWord;
+pub use hhdb::HhdbWord;
 mod words;
 pub use extended::{
     Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
@@ -414,8 +414,8 @@ pub enum Node<S> {
     /// `while`, `loop`, `assert`, `equal`, `sqrt`, dictionaries, persistent variables, ...:
     /// see [`prog::Prog`]; evaluated by `eval::prog`.
     Prog(Box<prog::Prog<S>>),
-    /// `hhdb cooked` and the like: see [`ChessqlWord`]; evaluated by `eval::chessql`.
-    Chessql(ChessqlWord),
+    /// `hhdb cooked` and the like: see [`HhdbWord`]; evaluated by `eval::hhdb`.
+    Hhdb(HhdbWord),
     /// `position N`, `while (s ~~ re)`, `x =? S`, `find v F`, `makesquare "e4"`,
     /// `pathdebug`: see [`WordFilter`]; evaluated by `eval::words`.
     Words(Box<WordFilter<S>>),

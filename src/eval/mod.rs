@@ -6,7 +6,6 @@
 mod bits;
 mod board;
 pub mod budget;
-mod chessql;
 mod cqls;
 mod dash;
 mod dictionary;
@@ -14,6 +13,7 @@ mod env;
 pub mod files;
 mod find;
 mod geometry;
+mod hhdb;
 mod images;
 mod imagine;
 mod iterate;
@@ -616,8 +616,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Cqls(c) => self.eval_cqls(c, at),
             // while, loop, assert, equal, sqrt, dictionaries, persistent, ... (eval/prog.rs)
             Node::Prog(p) => self.eval_prog(p, at),
-            // hhdb cooked (eval/chessql.rs)
-            Node::Chessql(w) => self.eval_chessql(*w),
+            // hhdb cooked (eval/hhdb.rs)
+            Node::Hhdb(w) => self.eval_hhdb(*w),
             // position N, while (s ~~ re), x =? S, find v F, makesquare "e4", ... (eval/words.rs)
             Node::Words(w) => self.eval_words(w, at),
             // lastgamenumber, cql_assertvariations (eval/run_words.rs)

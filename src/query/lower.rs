@@ -187,7 +187,7 @@ impl Lower<'_> {
         if let Some(lowered) = self.lower_prog(e, cx) {
             return lowered;
         }
-        if let Some(rewritten) = super::lower_chessql::generated_move_comment(e) {
+        if let Some(rewritten) = super::lower_moves::generated_move_comment(e) {
             return self.lower(&rewritten, cx);
         }
         let node = match &e.kind {

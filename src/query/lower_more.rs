@@ -738,3 +738,21 @@ fn swaps_shades(cx: Cx, geo: crate::squares::Geometry) -> bool {
     let c = cx.xf.map(geo, Coord { file: 0, rank: 0 }, false);
     (c.file + c.rank) % 2 == 1
 }
+
+impl Lower<'_> {
+    /// `isbound x` / `isunbound x` where `x` is no variable assigned before: a constant
+    /// (bound for a dictionary, unbound otherwise); None for `unbind x`.
+    pub(crate) fn binding_without_variable<S>(
+        &self,
+        op: BindingOp,
+        target: &Expr,
+    ) -> Option<(Node<S>, Ty)> {
+        let bound = self.dict_of(target).is_some();
+        let yes = match op {
+            BindingOp::IsBound => bound,
+            BindingOp::IsUnbound => !bound,
+            BindingOp::Unbind => return None,
+        };
+        Some((if yes { Node::True } else { Node::False }, Ty::Logical))
+    }
+}

@@ -258,8 +258,8 @@ impl Lower<'_> {
             special: false,
             max: false,
         };
-        // `hhdb sort ...`, `hhdb cooked`, `sound`, `unsound` (lower_chessql).
-        if let Some(found) = super::lower_chessql::hhdb_chessql(flags, filters) {
+        // `hhdb sort ...`, `hhdb cooked`, `sound`, `unsound` (lower_hhdb).
+        if let Some(found) = super::lower_hhdb::hhdb_table_key(flags, filters) {
             return Ok(Some(found));
         }
         let mut is_award = !flags.is_empty() && filters.is_empty();

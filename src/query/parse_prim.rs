@@ -241,7 +241,7 @@ impl Builder<'_> {
                     .collect::<Result<_, _>>()?,
             ),
             Rule::bare_dash => return self.dash(None, inner, span),
-            _ => return self.more(rule, text, inner, span),
+            _ => return self.keyword_construct(rule, text, inner, span),
         };
         Ok(Expr { kind, span })
     }

@@ -1,7 +1,6 @@
-//! Lowering of the constructs CQL 6.2 accepts that the chessql parser cases exercise and
-//! that need their own reading of CQL 6.2's source: a dash's promotion given by a string
-//! (`--="Q"`, `function F(T){--R=T} F("Q")`), and `countmoves` of a dash with targets
-//! (`countmoves --(o-o-o)`).
+//! Lowering of the move forms that need their own reading of CQL 6.2's source: a dash's
+//! promotion given by a string (`--="Q"`, `function F(T){--R=T} F("Q")`), `countmoves` of a
+//! dash with targets (`countmoves --(o-o-o)`), and `move legal ... comment X`.
 //!
 //! A promotion string (CQL 6.2's `PastMoveNode::match_position`) admits a promotion when one
 //! of its characters, upper-cased, is the promoted piece's letter; the empty string and `.`
@@ -15,37 +14,19 @@
 //! evaluated where a played move leads (CQL 6.2 evaluates a dash's target at the position
 //! after the move).
 //!
-//! `isbound x` / `isunbound x` on a name no assignment has declared (CQL 6.2's `IsBoundNode`
-//! without a variable) is never bound; on a dictionary it is always bound (CQL 6.2's
-//! `Dictionary` is bound from its declaration).
-//!
 //! `move legal comment X`: CQL 6.2's `move` takes `comment` only for played moves
 //! (`move-parse.cpp`), so after `legal` or `pseudolegal` the comment is the next filter, at
 //! the current position: `move legal comment X or Y` is `move legal` followed by
 //! `comment X or Y`. The syntax tree is rewritten that way before lowering.
 //!
-//! `hhdb cooked`, `hhdb sound`, `hhdb unsound` and `hhdb sort ...` follow CQL 6.2's
-//! `hhdbkeyword` table and `hhdbaward_sort`, which define them by CQL text:
-//! - `cooked` is `cql_hhdbhascook` ([`ChessqlWord::HhdbCooked`]);
-//! - `unsound` is `hhdb cooked or player black ~~ "U[1-5]"`;
-//! - `sound` is `not {hhdb cooked and player black ~~ "U[12]" or player black ~~ "U[345]"}`;
-//! - `hhdb sort T` (T `prize`, `hm`, `commendation`: categories 1, 3, 5) is the study having
-//!   such an award, sorted (smallest first) by the category (one more for a special award),
-//!   the award's first place, then its last place; cqlq's `sort` orders by one value, so
-//!   the three are one number (category × 10¹⁰ + first × 10⁵ + last: places are below
-//!   10⁵, an unranked award's last place being 10,000); `hhdb sort award` is the `or` of
-//!   the three types; with `special`: `hhdb special and hhdb sort T`.
 
 use crate::chess::standard_type;
 use crate::ir::path::{Dash, PathFilter};
-use crate::ir::{
-    ArithOp, AwardKind, ChessqlWord, HhdbAward, MoveExt, MoveFilter, MoveYield, Node, Pattern,
-    PieceKinds, Sort, StrFilter, TagName,
-};
+use crate::ir::{MoveExt, MoveFilter, MoveYield, Node, PieceKinds};
 use crate::squares::SquareSet;
 
-use super::ast::{Arg, BindingOp, Builtin, Expr, ExprKind, MoveParamKind};
-use super::lower::{Lower, Ty};
+use super::ast::{Arg, Builtin, Expr, ExprKind, MoveParamKind};
+use super::lower::Lower;
 
 /// The piece types a promotion string admits, as CQL 6.2 compares it (any character naming
 /// the promoted piece, case-insensitive; `""` and `"."`: every promotion).
@@ -183,128 +164,7 @@ pub(crate) fn generated_move_comment(e: &Expr) -> Option<Expr> {
     Some(seq(vec![mv, Expr { kind, span: e.span }]))
 }
 
-/// `hhdb WORDS` for the keys CQL 6.2 defines here (`cooked`, `sound`, `unsound`, and the
-/// award keys with `sort`); None for the others.
-pub(crate) fn hhdb_chessql<S>(flags: &[&str], filters: &[&Expr]) -> Option<(Node<S>, Ty)> {
-    if !filters.is_empty() {
-        return None;
-    }
-    let black = |re: &str| {
-        let pattern = Pattern(regex::Regex::new(re).expect("a valid constant pattern"));
-        Node::RegexMatch(Box::new(Node::Tag(TagName::Black)), pattern)
-    };
-    let cooked = || Node::Chessql(ChessqlWord::HhdbCooked);
-    match flags {
-        ["cooked"] => return Some((cooked(), Ty::Logical)),
-        ["unsound"] => return Some((Node::Or(vec![cooked(), black("U[1-5]")]), Ty::Logical)),
-        ["sound"] => {
-            let bad = Node::Or(vec![
-                Node::And(vec![cooked(), black("U[12]")]),
-                black("U[345]"),
-            ]);
-            return Some((Node::Not(Box::new(bad)), Ty::Logical));
-        }
-        _ => {}
-    }
-    if !flags.contains(&"sort") {
-        return None;
-    }
-    let mut kind = None;
-    let mut special = false;
-    for w in flags {
-        match *w {
-            "sort" => {}
-            "special" => special = true,
-            "award" => kind = Some(AwardKind::Any),
-            "prize" => kind = Some(AwardKind::Prize),
-            "hm" => kind = Some(AwardKind::HonourableMention),
-            "commendation" => kind = Some(AwardKind::Commendation),
-            _ => return None,
-        }
-    }
-    let award = |kind, special, max| {
-        Node::Strs(Box::new(StrFilter::Hhdb(HhdbAward { kind, special, max })))
-    };
-    let sorted = match kind.unwrap_or(AwardKind::Any) {
-        AwardKind::Any => Node::Or(
-            [
-                AwardKind::Prize,
-                AwardKind::HonourableMention,
-                AwardKind::Commendation,
-            ]
-            .into_iter()
-            .map(hhdb_sort_of)
-            .collect(),
-        ),
-        k => hhdb_sort_of(k),
-    };
-    let node = if special {
-        Node::And(vec![award(AwardKind::Any, true, false), sorted])
-    } else {
-        sorted
-    };
-    Some((node, Ty::Logical))
-}
-
-/// `hhdb sort T` for one award type (CQL 6.2's `hhdbaward_sort`).
-fn hhdb_sort_of<S>(kind: AwardKind) -> Node<S> {
-    let award =
-        |special, max| Node::Strs(Box::new(StrFilter::Hhdb(HhdbAward { kind, special, max })));
-    let category = match kind {
-        AwardKind::Prize => 1,
-        AwardKind::HonourableMention => 3,
-        _ => 5,
-    };
-    let add = |a: Node<S>, b: Node<S>| Node::Arith(ArithOp::Add, Box::new(a), Box::new(b));
-    let times =
-        |a: Node<S>, n: i64| Node::Arith(ArithOp::Mul, Box::new(a), Box::new(Node::Number(n)));
-    let key = |category: i64, special: bool| {
-        add(
-            add(
-                Node::Number(category * 10_000_000_000),
-                times(award(special, false), 100_000),
-            ),
-            award(special, true),
-        )
-    };
-    // `hhdb T` as a filter holds for a special award too (its value, 0, is no match).
-    let has = Node::Or(vec![award(false, false), award(true, false)]);
-    let is_special = Node::Strs(Box::new(StrFilter::Hhdb(HhdbAward {
-        kind: AwardKind::Any,
-        special: true,
-        max: false,
-    })));
-    let body = Node::If(
-        Box::new(is_special),
-        Box::new(key(category + 1, true)),
-        Some(Box::new(key(category, false))),
-    );
-    let sort = Sort {
-        label: "hhdb sort".to_string(),
-        min: true,
-        quiet: false,
-        body,
-    };
-    Node::And(vec![has, Node::Sort(Box::new(sort))])
-}
-
 impl Lower<'_> {
-    /// `isbound x` / `isunbound x` where `x` is no variable assigned before: a constant
-    /// (bound for a dictionary, unbound otherwise); None for `unbind x`.
-    pub(crate) fn binding_without_variable<S>(
-        &self,
-        op: BindingOp,
-        target: &Expr,
-    ) -> Option<(Node<S>, Ty)> {
-        let bound = self.dict_of(target).is_some();
-        let yes = match op {
-            BindingOp::IsBound => bound,
-            BindingOp::IsUnbound => !bound,
-            BindingOp::Unbind => return None,
-        };
-        Some((if yes { Node::True } else { Node::False }, Ty::Logical))
-    }
-
     /// A dash's promotion given by a string known when lowering (`="q"`, or a parameter
     /// passed a string literal), as piece types; None for any other promotion.
     pub(crate) fn constant_promotion(&self, p: &Expr) -> Option<PieceKinds> {
