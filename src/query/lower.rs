@@ -74,7 +74,7 @@ pub(crate) struct Lower<'a> {
     pub geo: Geometry,
     pub src: &'a str,
     /// Variables and functions met so far.
-    pub scope: super::lower_more::Scope,
+    pub scope: super::lower_scope::Scope,
     /// The board's piece letters, for `[=...]` designators.
     pub letters: &'a PieceLetters,
     /// Dictionaries and persistent variables met so far.
@@ -290,7 +290,7 @@ impl Lower<'_> {
             ExprKind::Str(s) => (Node::Str(s.clone()), Ty::Str),
             ExprKind::Word(w) => match self.word(*w, cx) {
                 Some(n) => n,
-                None => return self.lower_more(e, cx),
+                None => return self.lower_state(e, cx),
             },
             ExprKind::Fen(None) => (Node::StrProp(StrProp::CurrentFen), Ty::Str),
             ExprKind::Fen(Some((text, span))) => (self.placement(text, *span, cx)?, Ty::Logical),
@@ -337,7 +337,7 @@ impl Lower<'_> {
                 }
             }
             ExprKind::Move(params) => return self.move_filter(params, e.span, cx),
-            _ => return self.lower_more(e, cx),
+            _ => return self.lower_state(e, cx),
         };
         Ok(Some(node))
     }

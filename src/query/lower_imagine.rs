@@ -1,7 +1,7 @@
 //! Lowering of the game-tree and move words of [`crate::ir::TreeWord`]: `virtualmainline`,
 //! `primary`, `secondary`, `try`, `pieceid`, `consecutivemoves`, `countmoves --`, `currentmove --`, the `move` parameters
 //! `primary`, `secondary`, `comment` and CQLi's speculative `: F`, and `legalposition`.
-//! [`super::lower`] and [`super::lower_more`] hand these here.
+//! [`super::lower`] and [`super::lower_state`] hand these here.
 
 use crate::ir::{self, MoveFilter, MoveSource, Node, TreeWord};
 use crate::squares::SquareSet;

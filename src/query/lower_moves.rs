@@ -26,7 +26,10 @@ use crate::ir::{MoveExt, MoveFilter, MoveYield, Node, PieceKinds};
 use crate::squares::SquareSet;
 
 use super::ast::{Arg, Builtin, Expr, ExprKind, MoveParamKind};
+use super::error::QueryError;
 use super::lower::Lower;
+use super::lower::{Cx, Lowered, Ty};
+use crate::ir;
 
 /// The piece types a promotion string admits, as CQL 6.2 compares it (any character naming
 /// the promoted piece, case-insensitive; `""` and `"."`: every promotion).
@@ -185,6 +188,83 @@ impl Lower<'_> {
             ExprKind::Str(s) => Some(promotion_string_kinds(s)),
             _ => None,
         }
+    }
+}
+
+impl Lower<'_> {
+    /// `X--Y`, `X[x]Y` (`×`), `--=Q`, `legal --`: a `move` filter (`move from X to Y ...`);
+    /// in a `line` it constrains the move the line takes. Dash targets (`--(check)`) are not
+    /// evaluated yet.
+    pub(super) fn dash<S: SquareSet>(
+        &self,
+        e: &Expr,
+        d: &super::syntax::Dash,
+        cx: Cx,
+    ) -> Lowered<S> {
+        if !d.target.is_empty() {
+            return self.dash_with_target(e, d, cx);
+        }
+        let source = match d.mode {
+            super::syntax::DashMode::Played => ir::MoveSource::Played,
+            super::syntax::DashMode::Legal => ir::MoveSource::Legal,
+            super::syntax::DashMode::PseudoLegal => ir::MoveSource::PseudoLegal,
+        };
+        let side = |x: &Option<Expr>| -> Result<Option<Option<Box<Node<S>>>>, QueryError> {
+            match x {
+                None => Ok(Some(None)),
+                Some(x) => Ok(self
+                    .typed(x, cx, Ty::Set, "a dash")?
+                    .map(|n| Some(Box::new(n)))),
+            }
+        };
+        let Some(from) = side(&d.from)? else {
+            return Ok(None);
+        };
+        let Some(to) = side(&d.to)? else {
+            return Ok(None);
+        };
+        // `X[x]Y`: the move captures; the captured piece stands on Y (the destination, but
+        // for en passant).
+        let (to, capture) = match (d.capture, to) {
+            (false, to) => (to, None),
+            (true, Some(y)) => (None, Some(y)),
+            (true, None) => {
+                let all = ir::PieceKinds {
+                    white: u32::MAX,
+                    black: u32::MAX,
+                    empty: false,
+                };
+                (None, Some(Box::new(Node::Pieces(all, S::full(self.geo)))))
+            }
+        };
+        let promote = match &d.promote {
+            None => None,
+            Some(p) => match &p.kind {
+                ExprKind::Pieces(des) if des.squares.is_none() => {
+                    Some(cx.xf.kinds(self.designator_kinds(des, p.span)?))
+                }
+                _ => match self.constant_promotion(p) {
+                    Some(kinds) => Some(kinds),
+                    None => return self.dash_with_target(e, d, cx),
+                },
+            },
+        };
+        let m = ir::MoveFilter {
+            from,
+            to,
+            capture,
+            promote,
+            ..ir::MoveFilter::any(source)
+        };
+        if source != ir::MoveSource::Played {
+            // CQL 6.2's `legal --` is a set filter: the moves' destinations (`MoveLegalNode`).
+            let m = ir::MoveFilter {
+                yields: ir::MoveYield::To,
+                ..m
+            };
+            return Ok(Some((Node::Move(m), Ty::Set)));
+        }
+        Ok(Some((Node::Move(m), Ty::Logical)))
     }
 }
 

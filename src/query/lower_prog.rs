@@ -311,7 +311,7 @@ impl Lower<'_> {
         cx: Cx,
     ) -> Lowered<S> {
         let dirs = Directions::from_word(d.name()).unwrap_or(Directions::ANY);
-        let dirs = self.rot45(super::lower_more::map_dirs(cx, dirs));
+        let dirs = self.rot45(super::lower_geometry::map_dirs(cx, dirs));
         let (lo, hi) = match bounds {
             [a] => (img!(self.typed(a, cx, Ty::Number, d.name())), None),
             [a, b] => (

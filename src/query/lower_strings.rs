@@ -3,7 +3,7 @@
 //! captures, `int`, `str`, `ascii`, `indexof`, `tag` with a computed name and its
 //! assignment, `settag`, `removetag`, `originalcomment`, `removecomment`, `hascomment` with a
 //! text, `message`, `year`, `eco`/`eventdate` with a computed text, `hhdb`, `readfile`,
-//! `writefile`. [`super::lower_more`] hands these here.
+//! `writefile`. [`super::lower_state`] hands these here.
 
 use crate::ir::{AwardKind, HhdbAward, Node, StrFilter};
 use crate::squares::SquareSet;
