@@ -5,24 +5,27 @@
 //! carry a value (a set of squares, a number, a string). Each variant's doc names its CQL 6
 //! spelling; CQL-S spellings are added when that dialect lowers to it.
 
-mod extended;
+mod geometry;
 mod hhdb;
-mod imagine;
+mod line;
+mod navigation;
 pub mod path;
 pub mod prog;
 mod run_words;
+mod state;
 mod strings;
+mod tree_words;
 pub mod walk;
 pub use hhdb::HhdbWord;
 mod words;
-pub use extended::{
-    Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
-    PosRelation, PositionRef, Range, Ray, Sort, VarId,
-};
-pub use imagine::{ConsecutiveMoves, MoveExt, TreeWord};
+pub use geometry::{Directions, MateKind, Pin, PinYield, Ray};
+pub use line::{Line, LinePattern, LineState};
+pub use navigation::{Echo, Find, PosRelation, PositionRef, Range};
 pub use prog::DictLoop;
 pub use run_words::RunWord;
+pub use state::{Loop, Sort, VarId};
 pub use strings::{AwardKind, HhdbAward, StrFilter};
+pub use tree_words::{ConsecutiveMoves, MoveExt, TreeWord};
 pub use words::WordFilter;
 
 pub use crate::chess::{Color, PieceKinds, PieceType, piece_type};
