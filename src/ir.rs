@@ -401,7 +401,7 @@ pub enum Node<S> {
     /// `ancestor(x y)`, `descendant(x y)`, `lca(x y)`
     Relation(PosRelation, Box<Node<S>>, Box<Node<S>>),
     /// A string, tag, game-information or file filter (`s[i:j]`, `\1`, `int`, `settag`,
-    /// `year`, `readfile`, ...), see [`StrFilter`]; evaluated by `eval::str_filters`.
+    /// `year`, `readfile`, ...), see [`StrFilter`]; evaluated by `eval::strings`.
     Strs(Box<StrFilter<S>>),
     /// `virtualmainline`, `pieceid`, `consecutivemoves`, `countmoves`, `currentmove`,
     /// `move primary|secondary|comment`, CQLi's `move ... : F` and `legalposition`

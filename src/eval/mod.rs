@@ -32,8 +32,8 @@ mod retro;
 mod run_words;
 mod search;
 mod state;
-mod str_filters;
 mod strings;
+mod text;
 pub mod tree;
 mod tree_words;
 mod words;
@@ -48,7 +48,7 @@ pub use prog::carried_globals;
 pub use reachable::{fen_retro_count, fen_unreachable_reason};
 pub use search::{Found, SearchSettings, search_game};
 pub use state::{OutputOrder, SortKey, SortValue};
-pub use str_filters::GameEdits;
+pub use strings::GameEdits;
 pub use tree::{ReplayFault, ReplayedGame, ReplayedNode, replay};
 
 /// What a matching filter yields.
@@ -484,7 +484,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             },
             // lowercase x, uppercase x
             Node::CaseConvert(upper, x) => match self.eval(x, at)? {
-                Value::Str(text) => Some(Value::Str(strings::convert_case(&text, *upper))),
+                Value::Str(text) => Some(Value::Str(text::convert_case(&text, *upper))),
                 _ => None,
             },
             // hascomment, hascomment "!"
@@ -492,7 +492,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 let node = self.game.record.nodes.get(at as usize)?;
                 match nag {
                     Some(n) => truth(node.nags.contains(n)),
-                    None => truth(strings::original_comment(&node.comments_after).is_some()),
+                    None => truth(text::original_comment(&node.comments_after).is_some()),
                 }
             }
             // piecename x, typename x
@@ -507,8 +507,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
                     .is_none()
                     .then(|| pos.fairy_letter(s.clone()))
                     .flatten();
-                let standard =
-                    strings::piece_letter(piece, *type_only).filter(|_| neutral.is_none());
+                let standard = text::piece_letter(piece, *type_only).filter(|_| neutral.is_none());
                 let name = match standard {
                     Some(letter) => letter.to_string(),
                     // A fairy piece: its FEN letter (`C`, `+P`).
@@ -606,7 +605,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Echo(e) => self.eval_echo(e, at),
             // ancestor(x y), descendant(x y), lca(x y)
             Node::Relation(rel, x, y) => self.eval_relation(*rel, x, y, at),
-            // s[i:j], \1, int, str, settag, year, hhdb, readfile, ... (eval/str_filters.rs)
+            // s[i:j], \1, int, str, settag, year, hhdb, readfile, ... (eval/strings.rs)
             Node::Strs(f) => self.eval_strs(f, at),
             // virtualmainline, pieceid, consecutivemoves, countmoves, move primary, move : F
             Node::Tree(t) => self.eval_tree(t, at),

@@ -21,8 +21,8 @@ pub(super) struct State<S> {
     /// The `sort` values recorded (label, direction, value), in order; those of positions
     /// where the query did not match are rolled back with the comments.
     sorts: Vec<(String, bool, SortKey)>,
-    /// The string filters' state: `~~` captures, output edits, messages (`eval::str_filters`).
-    pub strs: super::str_filters::StrState,
+    /// The string filters' state: `~~` captures, output edits, messages (`eval::strings`).
+    pub strs: super::strings::StrState,
     /// Dictionaries, the persistent variables' start, a failed `assert` (`eval::prog`).
     pub prog: super::dictionary::ProgState,
     /// The loop rounds spent at the current position (`eval::budget`).
