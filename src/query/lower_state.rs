@@ -289,7 +289,7 @@ impl Lower<'_> {
                 let (f, r) = (img!(number(0)), img!(number(1)));
                 (Node::MakeSquare(Box::new(f), Box::new(r)), Ty::Set)
             }
-            // distance(x y) of two positions: moves apart in the game tree (lower_imagine.rs)
+            // distance(x y) of two positions: moves apart in the game tree (lower_tree_words.rs)
             Builtin::Distance
                 if filters
                     .first()

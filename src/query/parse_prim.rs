@@ -425,7 +425,7 @@ impl Builder<'_> {
                 .err(ErrorKind::Syntax, span, m)
                 .expecting(format!("a filter after '{text}'")));
         }
-        if super::words::is_reserved(text) {
+        if super::reserved_words::is_reserved(text) {
             let m = format!("'{text}' cannot be used here");
             return Err(self.err(ErrorKind::Syntax, span, m));
         }
