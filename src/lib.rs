@@ -4,6 +4,7 @@
 //!
 //! | stage | module | converts |
 //! | --- | --- | --- |
+//! | shared words | [`chess`], [`squares`] | sides, piece types and kinds, letters; squares, board geometry |
 //! | parse | [`query`] | CQL text → syntax tree ([`query::cql_to_ast`]) |
 //! | lower | [`query`] | syntax tree → filter IR ([`query::ast_to_ir`]) |
 //! | read | [`pgn`] | PGN bytes → game slices → game trees |
