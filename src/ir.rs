@@ -5,93 +5,30 @@
 //! carry a value (a set of squares, a number, a string). Each variant's doc names its CQL 6
 //! spelling; CQL-S spellings are added when that dialect lowers to it.
 
-mod chessql;
-mod extended;
-mod imagine;
+mod geometry;
+mod hhdb;
+mod line;
+mod navigation;
 pub mod path;
 pub mod prog;
+mod run_words;
+mod state;
 mod strings;
+mod tree_words;
 pub mod walk;
-pub use chessql::ChessqlWord;
+pub use hhdb::HhdbWord;
 mod words;
-mod words3;
-pub use extended::{
-    Directions, Echo, Find, Line, LinePattern, LineState, Loop, MateKind, Pin, PinYield,
-    PosRelation, PositionRef, Range, Ray, Sort, VarId,
-};
-pub use imagine::{ConsecutiveMoves, MoveExt, TreeWord};
+pub use geometry::{Directions, MateKind, Pin, PinYield, Ray};
+pub use line::{Line, LinePattern, LineState};
+pub use navigation::{Echo, Find, PosRelation, PositionRef, Range};
+pub use prog::DictLoop;
+pub use run_words::RunWord;
+pub use state::{Loop, Sort, VarId};
 pub use strings::{AwardKind, HhdbAward, StrFilter};
+pub use tree_words::{ConsecutiveMoves, MoveExt, TreeWord};
 pub use words::WordFilter;
-pub use words3::{DictLoop, RunWord};
 
-/// A side.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// White (`white`, value 1).
-    White,
-    /// Black (`black`, value -1).
-    Black,
-}
-
-impl Color {
-    /// The other side.
-    pub fn other(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-}
-
-/// Index of a piece type within a variant. Standard chess: 0 pawn, 1 knight, 2 bishop, 3 rook,
-/// 4 queen, 5 king; fairy variants number their further types from 6.
-pub type PieceType = u8;
-
-/// Standard piece type indices.
-pub mod piece_type {
-    use super::PieceType;
-    /// Pawn.
-    pub const PAWN: PieceType = 0;
-    /// Knight.
-    pub const KNIGHT: PieceType = 1;
-    /// Bishop.
-    pub const BISHOP: PieceType = 2;
-    /// Rook.
-    pub const ROOK: PieceType = 3;
-    /// Queen.
-    pub const QUEEN: PieceType = 4;
-    /// King.
-    pub const KING: PieceType = 5;
-}
-
-/// The piece part of a piece designator: which coloured piece types (and whether the empty
-/// square) it admits. `K` = white king, `[Qq]` = both queens, `A` = any white piece, `_` = empty.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct PieceKinds {
-    /// Bit `t` set: white pieces of type `t`.
-    pub white: u32,
-    /// Bit `t` set: black pieces of type `t`.
-    pub black: u32,
-    /// The empty square (`_`).
-    pub empty: bool,
-}
-
-impl PieceKinds {
-    /// Every white piece type (`A`).
-    pub const ALL_WHITE: u32 = u32::MAX;
-    /// Colours swapped (for `flipcolor`).
-    pub fn swap_colors(self) -> PieceKinds {
-        PieceKinds {
-            white: self.black,
-            black: self.white,
-            empty: self.empty,
-        }
-    }
-    /// Whether it admits every piece and the empty square (`.`).
-    pub fn is_any(self) -> bool {
-        self.white == u32::MAX && self.black == u32::MAX && self.empty
-    }
-}
+pub use crate::chess::{Color, PieceKinds, PieceType, piece_type};
 
 /// A binary arithmetic operator.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -464,7 +401,7 @@ pub enum Node<S> {
     /// `ancestor(x y)`, `descendant(x y)`, `lca(x y)`
     Relation(PosRelation, Box<Node<S>>, Box<Node<S>>),
     /// A string, tag, game-information or file filter (`s[i:j]`, `\1`, `int`, `settag`,
-    /// `year`, `readfile`, ...), see [`StrFilter`]; evaluated by `eval::str_filters`.
+    /// `year`, `readfile`, ...), see [`StrFilter`]; evaluated by `eval::strings`.
     Strs(Box<StrFilter<S>>),
     /// `virtualmainline`, `pieceid`, `consecutivemoves`, `countmoves`, `currentmove`,
     /// `move primary|secondary|comment`, CQLi's `move ... : F` and `legalposition`
@@ -480,15 +417,15 @@ pub enum Node<S> {
     /// `while`, `loop`, `assert`, `equal`, `sqrt`, dictionaries, persistent variables, ...:
     /// see [`prog::Prog`]; evaluated by `eval::prog`.
     Prog(Box<prog::Prog<S>>),
-    /// `hhdb cooked` and the like: see [`ChessqlWord`]; evaluated by `eval::chessql`.
-    Chessql(ChessqlWord),
+    /// `hhdb cooked` and the like: see [`HhdbWord`]; evaluated by `eval::hhdb`.
+    Hhdb(HhdbWord),
     /// `position N`, `while (s ~~ re)`, `x =? S`, `find v F`, `makesquare "e4"`,
     /// `pathdebug`: see [`WordFilter`]; evaluated by `eval::words`.
     Words(Box<WordFilter<S>>),
     /// `lastgamenumber`, `cql_assertvariations`: see [`RunWord`]; evaluated by
-    /// `eval::words3`.
+    /// `eval::run_words`.
     Run(RunWord),
     /// `x ∊ D body`: iterating a dictionary's keys, see [`DictLoop`]; evaluated by
-    /// `eval::words3`.
+    /// `eval::prog`.
     DictLoop(Box<DictLoop<S>>),
 }

@@ -4,6 +4,7 @@
 //!
 //! | stage | module | converts |
 //! | --- | --- | --- |
+//! | shared words | [`chess`], [`squares`] | sides, piece types and kinds, letters; squares, board geometry |
 //! | parse | [`query`] | CQL text → syntax tree ([`query::cql_to_ast`]) |
 //! | lower | [`query`] | syntax tree → filter IR ([`query::ast_to_ir`]) |
 //! | read | [`pgn`] | PGN bytes → game slices → game trees |
@@ -33,6 +34,7 @@ macro_rules! eprint {
 }
 
 pub mod annotate;
+pub mod chess;
 pub mod diagnostics;
 pub mod engine;
 pub mod eval;

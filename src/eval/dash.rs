@@ -83,14 +83,14 @@ impl<P: Position> Evaluator<'_, P> {
         let pos = &self.node(head).position;
         let geo = pos.geometry();
         let (from, to) = if mv.null {
-            let king = pos.pieces(one_kind(pos.turn(), piece_type::KING));
+            let king = pos.pieces(PieceKinds::one(pos.turn(), piece_type::KING));
             (king.clone(), king)
         } else {
             (mv.from.clone(), mv.to.clone())
         };
         let rook = mv.castle.map(|kingside| {
             if let Some(tail) = tail {
-                let rooks = one_kind(pos.turn(), piece_type::ROOK);
+                let rooks = PieceKinds::one(pos.turn(), piece_type::ROOK);
                 let before = pos.pieces(rooks);
                 let after = self.node(tail).position.pieces(rooks);
                 (before.minus(&after), after.minus(&before))
@@ -129,7 +129,7 @@ impl<P: Position> Evaluator<'_, P> {
             every
                 || name
                     .chars()
-                    .any(|c| "PNBRQK".find(c.to_ascii_uppercase()) == Some(usize::from(t)))
+                    .any(|c| crate::chess::standard_type(c) == Some(t))
         })
     }
 
@@ -231,22 +231,5 @@ impl<P: Position> Evaluator<'_, P> {
             }
         }
         Some(Value::Set(out))
-    }
-}
-
-/// The piece kinds of one coloured piece type.
-fn one_kind(color: crate::ir::Color, t: crate::ir::PieceType) -> PieceKinds {
-    let bit = 1u32 << t;
-    match color {
-        crate::ir::Color::White => PieceKinds {
-            white: bit,
-            black: 0,
-            empty: false,
-        },
-        crate::ir::Color::Black => PieceKinds {
-            white: 0,
-            black: bit,
-            empty: false,
-        },
     }
 }

@@ -57,7 +57,7 @@ impl Datum {
         match self {
             Datum::Num(n) => n.to_string(),
             Datum::Str(s) => format!("\"{s}\""),
-            Datum::Squares(c) => super::strings::coords_text(c),
+            Datum::Squares(c) => super::text::coords_text(c),
             Datum::Pos(p) => format!("<position {p}>"),
         }
     }

@@ -13,6 +13,7 @@ use std::cell::Cell;
 use std::sync::OnceLock;
 
 use super::{Evaluator, ReplayedNode};
+use crate::chess::standard_letter;
 use crate::rules::{MoveInfo, Position};
 use crate::squares::SquareSet;
 
@@ -128,7 +129,7 @@ pub(super) fn move_text<S: SquareSet>(mv: &MoveInfo<S>) -> Option<String> {
         let rank = u32::try_from(c.rank).ok()? + 1;
         Some(format!("{}{rank}", char::from(b'a' + file)))
     };
-    let letter = *b"PNBRQK".get(usize::from(mv.mover))? as char;
+    let letter = standard_letter(mv.mover)?;
     let to = name(&mv.to)?;
     if mv.from.is_empty() {
         return Some(format!("{letter}@{to}"));
@@ -141,7 +142,7 @@ pub(super) fn move_text<S: SquareSet>(mv: &MoveInfo<S>) -> Option<String> {
     };
     let takes = if mv.capture.is_some() { "x" } else { "" };
     let promotion = match mv.promotion {
-        Some(t) => format!("={}", *b"PNBRQK".get(usize::from(t))? as char),
+        Some(t) => format!("={}", standard_letter(t)?),
         None => String::new(),
     };
     Some(format!("{piece}{from}{takes}{to}{promotion}"))

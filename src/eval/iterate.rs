@@ -160,7 +160,7 @@ impl<P: Position> Evaluator<'_, P> {
             if let Some(t) = self
                 .eval(part, at)
                 .as_ref()
-                .and_then(super::strings::value_text)
+                .and_then(super::text::value_text)
             {
                 text.push_str(&t);
             }

@@ -6,7 +6,6 @@
 mod bits;
 mod board;
 pub mod budget;
-mod chessql;
 mod cqls;
 mod dash;
 mod dictionary;
@@ -14,6 +13,7 @@ mod env;
 pub mod files;
 mod find;
 mod geometry;
+mod hhdb;
 mod images;
 mod imagine;
 mod iterate;
@@ -29,14 +29,14 @@ mod pieces;
 mod prog;
 mod reachable;
 mod retro;
+mod run_words;
 mod search;
 mod state;
-mod str_filters;
 mod strings;
+mod text;
 pub mod tree;
 mod tree_words;
 mod words;
-mod words3;
 
 use crate::ir::{ArithOp, CmpOp, Color, GameResult, Node, NumProp, StrProp, TagName};
 use crate::pgn::GameRecord;
@@ -47,11 +47,9 @@ pub use env::{Environment, NO_ENVIRONMENT, Worker};
 pub use prog::carried_globals;
 pub use reachable::{fen_retro_count, fen_unreachable_reason};
 pub use search::{Found, SearchSettings, search_game};
-pub use state::SortValue;
-pub use str_filters::GameEdits;
-pub use strings::nag_from_text;
+pub use state::{OutputOrder, SortKey, SortValue};
+pub use strings::GameEdits;
 pub use tree::{ReplayFault, ReplayedGame, ReplayedNode, replay};
-pub use words3::{OutputOrder, SortKey};
 
 /// What a matching filter yields.
 #[derive(Clone, Debug, PartialEq)]
@@ -486,7 +484,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             },
             // lowercase x, uppercase x
             Node::CaseConvert(upper, x) => match self.eval(x, at)? {
-                Value::Str(text) => Some(Value::Str(strings::convert_case(&text, *upper))),
+                Value::Str(text) => Some(Value::Str(text::convert_case(&text, *upper))),
                 _ => None,
             },
             // hascomment, hascomment "!"
@@ -494,7 +492,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 let node = self.game.record.nodes.get(at as usize)?;
                 match nag {
                     Some(n) => truth(node.nags.contains(n)),
-                    None => truth(strings::original_comment(&node.comments_after).is_some()),
+                    None => truth(text::original_comment(&node.comments_after).is_some()),
                 }
             }
             // piecename x, typename x
@@ -509,8 +507,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
                     .is_none()
                     .then(|| pos.fairy_letter(s.clone()))
                     .flatten();
-                let standard =
-                    strings::piece_letter(piece, *type_only).filter(|_| neutral.is_none());
+                let standard = text::piece_letter(piece, *type_only).filter(|_| neutral.is_none());
                 let name = match standard {
                     Some(letter) => letter.to_string(),
                     // A fairy piece: its FEN letter (`C`, `+P`).
@@ -608,23 +605,23 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Echo(e) => self.eval_echo(e, at),
             // ancestor(x y), descendant(x y), lca(x y)
             Node::Relation(rel, x, y) => self.eval_relation(*rel, x, y, at),
-            // s[i:j], \1, int, str, settag, year, hhdb, readfile, ... (eval/str_filters.rs)
+            // s[i:j], \1, int, str, settag, year, hhdb, readfile, ... (eval/strings.rs)
             Node::Strs(f) => self.eval_strs(f, at),
             // virtualmainline, pieceid, consecutivemoves, countmoves, move primary, move : F
             Node::Tree(t) => self.eval_tree(t, at),
             // path ..., X--Y(target), from, to, pathcount, pathstart, ...
             Node::Path(p) => self.eval_path_filter(p, at),
-            // CQL-S only: :sequence, :pawncount, :matchcount, ... (eval/cqls.rs)
+            // CQL-S only: :sequence, :pawncount, :matchcount, ... (eval/cqls/)
             Node::Cqls(c) => self.eval_cqls(c, at),
             // while, loop, assert, equal, sqrt, dictionaries, persistent, ... (eval/prog.rs)
             Node::Prog(p) => self.eval_prog(p, at),
-            // hhdb cooked (eval/chessql.rs)
-            Node::Chessql(w) => self.eval_chessql(*w),
+            // hhdb cooked (eval/hhdb.rs)
+            Node::Hhdb(w) => self.eval_hhdb(*w),
             // position N, while (s ~~ re), x =? S, find v F, makesquare "e4", ... (eval/words.rs)
             Node::Words(w) => self.eval_words(w, at),
-            // lastgamenumber, cql_assertvariations (eval/words3.rs)
+            // lastgamenumber, cql_assertvariations (eval/run_words.rs)
             Node::Run(w) => self.eval_run_word(*w),
-            // x ∊ D body (eval/words3.rs)
+            // x ∊ D body (eval/prog.rs)
             Node::DictLoop(l) => self.eval_dict_loop(l, at),
         }
     }

@@ -564,7 +564,7 @@ impl<P: Position> Evaluator<'_, P> {
                 out.push(' ');
             }
             let id = table.piece_at(start, c);
-            let letter = super::strings::piece_letter(Some(piece), false).unwrap_or('?');
+            let letter = super::text::piece_letter(Some(piece), false).unwrap_or('?');
             let mut text = format!("{letter}{}", name(c));
             let mut at = c;
             for &t in &tails {

@@ -5,6 +5,7 @@
 
 use super::dictionary::{Carried, Datum};
 use super::{Evaluator, Value, is_match};
+use crate::ir::DictLoop;
 use crate::ir::prog::Prog;
 use crate::ir::{Directions, Node};
 use crate::rules::Position;
@@ -238,5 +239,39 @@ pub fn carried_globals<S>(filter: &Node<S>) -> Option<&crate::ir::prog::Globals>
             _ => None,
         },
         _ => None,
+    }
+}
+
+impl<P: Position> Evaluator<'_, P> {
+    /// `x ∊ D body`: the body at `at` with x bound to each key of D in key order (the keys
+    /// as they were when the loop began); x is left unbound. CQL 6.2 stops when x is
+    /// already bound (its previous value would be lost).
+    pub(super) fn eval_dict_loop(&self, l: &DictLoop<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        if self.state.borrow().get(l.var).is_some() {
+            let m = format!(
+                "the variable {} of a dictionary iteration is already bound",
+                l.name
+            );
+            self.state.borrow_mut().prog.abort.get_or_insert(m);
+            return None;
+        }
+        let keys: Vec<Datum> = {
+            let st = self.state.borrow();
+            st.prog
+                .dicts
+                .get(usize::from(l.dict))
+                .map(|d| d.keys().cloned().collect())
+                .unwrap_or_default()
+        };
+        let geo = self.geometry(at);
+        for key in keys {
+            if self.spend_round("dictionary loop", at) {
+                break;
+            }
+            self.state.borrow_mut().set(l.var, Some(key.value(geo)));
+            self.eval(&l.body, at);
+        }
+        self.state.borrow_mut().set(l.var, None);
+        Some(Value::Bool(true))
     }
 }

@@ -7,8 +7,9 @@
 //! one game on one thread, so the results do not depend on the thread count.
 
 use std::cell::RefCell;
+use std::cmp::Reverse;
 
-use super::{SortKey, Value};
+use super::Value;
 
 /// The mutable part of an evaluation.
 #[derive(Debug)]
@@ -20,8 +21,8 @@ pub(super) struct State<S> {
     /// The `sort` values recorded (label, direction, value), in order; those of positions
     /// where the query did not match are rolled back with the comments.
     sorts: Vec<(String, bool, SortKey)>,
-    /// The string filters' state: `~~` captures, output edits, messages (`eval::str_filters`).
-    pub strs: super::str_filters::StrState,
+    /// The string filters' state: `~~` captures, output edits, messages (`eval::strings`).
+    pub strs: super::strings::StrState,
     /// Dictionaries, the persistent variables' start, a failed `assert` (`eval::prog`).
     pub prog: super::dictionary::ProgState,
     /// The loop rounds spent at the current position (`eval::budget`).
@@ -57,6 +58,39 @@ impl SortValue {
         match &self.text {
             Some(t) => t.clone(),
             None => self.value.to_string(),
+        }
+    }
+}
+
+/// A value a `sort` filter recorded at a position.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum SortKey {
+    /// A numeric filter's value (a set's: its number of squares).
+    Num(i64),
+    /// A string filter's value.
+    Text(String),
+}
+
+/// Where a matched game goes in a sorted output: greater keys are written first, games
+/// without a key last (as `None` is the least `Option`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum OutputOrder {
+    /// A number, negated for `sort min` (or `sort matchcount`'s count).
+    Num(i64),
+    /// A string of `sort max` (the default): the greatest first.
+    Text(String),
+    /// A string of `sort min`: the least first.
+    TextMin(Reverse<String>),
+}
+
+impl SortValue {
+    /// Where the game goes in the sorted output.
+    pub fn output_order(&self) -> OutputOrder {
+        match (&self.text, self.min) {
+            (Some(t), false) => OutputOrder::Text(t.clone()),
+            (Some(t), true) => OutputOrder::TextMin(Reverse(t.clone())),
+            (None, false) => OutputOrder::Num(self.value),
+            (None, true) => OutputOrder::Num(self.value.saturating_neg()),
         }
     }
 }

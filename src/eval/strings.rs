@@ -1,201 +1,307 @@
-//! String filters' helpers (`lowercase`, `uppercase`, `hascomment`, `piecename`, `typename`, `int`,
-//! slices, `year`, `hhdb` awards), as CQL 6.2 computes them.
+//! Evaluation of [`StrFilter`]: string indexing and slices, `~~` captures, conversions, tags
+//! by a computed name, the output edits (`settag`, `removetag`, `removecomment`), `message`,
+//! `year`, `hhdb` award codes, and `readfile`/`writefile` (through [`super::files`]).
+//!
+//! Output effects are not performed here: they are recorded in the game's [`GameEdits`],
+//! which the runner applies to the written game and prints in input order, so the output
+//! does not depend on the thread count.
 
-/// `lowercase`/`uppercase` (`upper`): CQL 6.2 converts only the ASCII letters `A`-`Z` /
-/// `a`-`z` and leaves every other character (accented letters included) unchanged.
-pub fn convert_case(text: &str, upper: bool) -> String {
-    if upper {
-        text.to_ascii_uppercase()
-    } else {
-        text.to_ascii_lowercase()
+use crate::ir::{Node, StrFilter};
+use crate::rules::Position;
+
+use super::{Evaluator, Value, files, text};
+
+/// What the string filters remember while they run over one game.
+#[derive(Debug, Default)]
+pub struct StrState {
+    /// The groups of the last successful `~~` (`\0` first); empty after a failed one.
+    pub captures: Vec<Option<String>>,
+    /// The output edits and messages made so far.
+    pub edits: GameEdits,
+}
+
+/// The effects a query had on one game's output: tags set or removed, original comments
+/// removed, messages printed, text appended to files.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameEdits {
+    /// `settag(name value)`, in order (a later one wins).
+    pub set_tags: Vec<(String, String)>,
+    /// `removetag name`.
+    pub removed_tags: Vec<String>,
+    /// `removecomment`: the record nodes whose original comments go.
+    pub removed_comments: Vec<u32>,
+    /// `message(...)`: each message's full line.
+    pub messages: Vec<String>,
+    /// `message(...)`: each message's text without the position prefix, with the record
+    /// node it was made at (what `--json` shows at that position).
+    pub message_texts: Vec<(u32, String)>,
+    /// `writefile(name text)`: (file, text) in order.
+    pub writes: Vec<(String, String)>,
+}
+
+impl GameEdits {
+    /// Whether the query changed the game as written (`settag`, `removetag`,
+    /// `removecomment`), so that [`GameEdits::apply`] has something to do.
+    pub fn changes_the_game(&self) -> bool {
+        !self.set_tags.is_empty()
+            || !self.removed_tags.is_empty()
+            || !self.removed_comments.is_empty()
     }
-}
 
-/// `hascomment`'s string: the comments after the move, joined by a space; `None` (no match)
-/// when there is none or all are empty.
-pub fn original_comment(comments: &[String]) -> Option<String> {
-    let text = comments.join(" ");
-    (!text.is_empty()).then_some(text)
-}
-
-/// The NAG a `hascomment` argument names, as CQL 6.2 reads it: `!` 1, `?` 2, `!!` 3, `??` 4,
-/// `!?` 5, `?!` 6, `=` 10, `+/=` 14, `=/+` 15, `+/-` 16, `-/+` 17, `+-` 18, `-+` 19, or `$N`
-/// (1..=255); `None` for any other text.
-pub fn nag_from_text(text: &str) -> Option<u8> {
-    let n = match text {
-        "!" => 1,
-        "?" => 2,
-        "!!" => 3,
-        "??" => 4,
-        "!?" => 5,
-        "?!" => 6,
-        "=" => 10,
-        "+/=" => 14,
-        "=/+" => 15,
-        "+/-" => 16,
-        "-/+" => 17,
-        "+-" => 18,
-        "-+" => 19,
-        _ => {
-            let digits = text.strip_prefix('$')?;
-            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                return None;
+    /// The game as written with the tag and comment edits made (CQL 6.2 changes the game it
+    /// writes, never the input).
+    pub fn apply(&self, record: &crate::pgn::GameRecord) -> crate::pgn::GameRecord {
+        let mut out = record.clone();
+        for name in &self.removed_tags {
+            out.tags.retain(|(k, _)| k != name);
+        }
+        for (name, value) in &self.set_tags {
+            match out.tags.iter_mut().find(|(k, _)| k == name) {
+                Some(slot) => slot.1 = value.clone(),
+                None => out.tags.push((name.clone(), value.clone())),
             }
-            digits.parse::<u32>().ok()?
         }
-    };
-    u8::try_from(n).ok().filter(|&n| n > 0)
-}
-
-/// `piecename`/`typename` (`type_only`): the piece's FEN letter (white upper case, black lower
-/// case; `typename` upper-cases it), `.` for an empty square as CQL 6.2 prints one. Piece
-/// types past the standard six (fairy pieces) have no CQL 6.2 name: `None` (the evaluator
-/// then writes the fairy piece's FEN letter, `Position::fairy_letter`).
-pub fn piece_letter(piece: Option<(crate::ir::Color, u8)>, type_only: bool) -> Option<char> {
-    let Some((color, kind)) = piece else {
-        return Some('.');
-    };
-    let letter = *b"PNBRQK".get(usize::from(kind))? as char;
-    Some(if color == crate::ir::Color::Black && !type_only {
-        letter.to_ascii_lowercase()
-    } else {
-        letter
-    })
-}
-
-/// `int s`: CQL 6.2 reads an optional `-` and then decimal digits only (no `+`, no blanks);
-/// anything else, and a number past 64 bits, does not match.
-pub fn parse_int(text: &str) -> Option<i64> {
-    let (negative, digits) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
+        for &at in &self.removed_comments {
+            if let Some(n) = out.nodes.get_mut(at as usize) {
+                n.comments_after.clear();
+            }
+        }
+        out
     }
-    let n: i64 = digits.parse().ok()?;
-    Some(if negative { -n } else { n })
 }
 
-/// The bounds of `s[i:j]` in a string of `len` bytes, as CQL 6.2's `BracketRange` computes
-/// them: a missing i is 0 and a missing j the length; a negative index counts from the end;
-/// i is clamped to the string, and j to i..=len (so a slice is never out of range).
-pub fn slice_bounds(len: usize, i: Option<i64>, j: Option<i64>) -> (usize, usize) {
-    let n = len as i64;
-    let mut lo = i.unwrap_or(0);
-    if lo < 0 {
-        lo += n;
+impl<P: Position> Evaluator<'_, P> {
+    /// The output edits, messages and file writes the query made in this game, emptied.
+    pub fn take_edits(&self) -> GameEdits {
+        std::mem::take(&mut self.state.borrow_mut().strs.edits)
     }
-    let lo = lo.clamp(0, n);
-    let mut hi = j.unwrap_or(n);
-    if hi < 0 {
-        hi += n;
+
+    /// `x ~~ re`: the matched text (`\0`) when `re` matches somewhere in `text`; its groups
+    /// become `\1`, `\2`, ... until the next `~~`, and a failed match forgets them (CQL 6.2's
+    /// `StringMatchNode`).
+    pub(super) fn regex_match(&self, re: &regex::Regex, text: &str) -> Option<Value<P::Set>> {
+        let captures = &mut self.state.borrow_mut().strs.captures;
+        captures.clear();
+        let found = re.captures(text)?;
+        captures.extend(found.iter().map(|g| g.map(|m| m.as_str().to_string())));
+        captures.first().cloned().flatten().map(Value::Str)
     }
-    let hi = hi.clamp(lo, n);
-    (lo as usize, hi as usize)
-}
 
-/// `year`: the number the Date tag starts with (`1922.??.??` is 1922), 0 when it starts with
-/// no digit (`????.??.??`), as Scid's date decoding that CQL 6.2 uses gives.
-pub fn year_of(date: &str) -> i64 {
-    let digits: String = date
-        .trim()
-        .chars()
-        .take_while(|c| c.is_ascii_digit())
-        .collect();
-    digits.parse().unwrap_or(0)
-}
-
-/// `hhdb ... award|prize|hm|commendation`: the place a study's award gives, read from the
-/// start of its Event tag as CQL 6.2's `HhdbAwardNode` reads it: `[R[/R2]][.sp|sp].p|.hm|.c`
-/// (`1.p`, `2/4.hm`, `.c`, `sp.p`, `1.sp.p`). None: not such an award (or not the kind
-/// asked for); Some(0): a special award when `special` was not asked for (which does not
-/// match); else the first place of the range (the last with `max`; an award without places
-/// counts from 1 to 10,000).
-pub fn hhdb_award(event: &str, want: crate::ir::HhdbAward) -> Option<i64> {
-    use crate::ir::AwardKind;
-    let mut rest = event;
-    let number = |rest: &mut &str| -> Option<i64> {
-        let len = rest.bytes().take_while(u8::is_ascii_digit).count();
-        let n = rest[..len].parse::<i64>().ok().filter(|&n| n > 0)?;
-        *rest = &rest[len..];
-        Some(n)
-    };
-    let (mut first, mut last) = (0, 0);
-    if let Some(r1) = number(&mut rest) {
-        first = r1;
-        last = r1;
-        if let Some(after) = rest.strip_prefix('/') {
-            rest = after;
-            let r2 = number(&mut rest).filter(|&r2| r2 > r1)?;
-            last = r2;
+    /// Evaluates a string, tag, game-information or file filter.
+    pub(super) fn eval_strs(&self, f: &StrFilter<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        let done = Some(Value::Bool(true));
+        match f {
+            StrFilter::Capture(n) => {
+                let st = self.state.borrow();
+                let group = st.strs.captures.get(*n as usize)?.clone()?;
+                Some(Value::Str(group))
+            }
+            StrFilter::Index(s, i) => {
+                let text = self.string(s, at)?;
+                let (lo, hi) = index_bounds(text.len(), self.num(i, at)?)?;
+                Some(Value::Str(byte_slice(&text, lo, hi)))
+            }
+            StrFilter::Slice(s, i, j) => {
+                let text = self.string(s, at)?;
+                let (lo, hi) = self.slice_bounds(text.len(), i.as_ref(), j.as_ref(), at)?;
+                Some(Value::Str(byte_slice(&text, lo, hi)))
+            }
+            StrFilter::SliceAssign(var, i, j, single, value) => {
+                let Some(Value::Str(old)) = self.state.borrow().get(*var) else {
+                    return None;
+                };
+                let (lo, hi) = if *single {
+                    index_bounds(old.len(), self.num(i, at)?)?
+                } else {
+                    self.slice_bounds(old.len(), Some(i), j.as_ref(), at)?
+                };
+                let new = self.string(value, at)?;
+                let mut bytes = old.into_bytes();
+                bytes.splice(lo..hi, new.into_bytes());
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                self.state.borrow_mut().set(*var, Some(Value::Str(text)));
+                done
+            }
+            StrFilter::Length(s) => Some(Value::Num(self.string(s, at)?.len() as i64)),
+            StrFilter::Contains(a, b) => {
+                let (a, b) = (self.string(a, at)?, self.string(b, at)?);
+                b.contains(a.as_str()).then_some(Value::Bool(true))
+            }
+            StrFilter::IndexOf(a, b) => {
+                let (a, b) = (self.string(a, at)?, self.string(b, at)?);
+                Some(Value::Num(b.find(a.as_str()).map_or(-1, |i| i as i64)))
+            }
+            StrFilter::ToInt(s) => text::parse_int(&self.string(s, at)?).map(Value::Num),
+            StrFilter::ToStr(parts) => self.capped_string(self.parts_text(parts, at), "str", at),
+            StrFilter::Ascii(x) => match self.eval(x, at)? {
+                Value::Str(s) if s.len() == 1 => Some(Value::Num(i64::from(s.as_bytes()[0]))),
+                Value::Num(n) => {
+                    let c = u8::try_from(n).ok().filter(|c| c.is_ascii() && *c > 0)?;
+                    Some(Value::Str(char::from(c).to_string()))
+                }
+                _ => None,
+            },
+            StrFilter::TagOf(name) => {
+                let name = self.string(name, at)?;
+                let v = self.game.record.tag(&name)?;
+                Some(Value::Str(v.to_string()))
+            }
+            StrFilter::SetTag(name, value) => {
+                let (name, value) = (self.string(name, at)?, self.string(value, at)?);
+                self.state
+                    .borrow_mut()
+                    .strs
+                    .edits
+                    .set_tags
+                    .push((name, value));
+                done
+            }
+            StrFilter::RemoveTag(name) => {
+                let name = self.string(name, at)?;
+                self.state.borrow_mut().strs.edits.removed_tags.push(name);
+                done
+            }
+            StrFilter::OriginalComment => {
+                let node = self.game.record.nodes.get(at as usize)?;
+                text::original_comment(&node.comments_after).map(Value::Str)
+            }
+            StrFilter::RemoveComment => {
+                let removed = &mut self.state.borrow_mut().strs.edits.removed_comments;
+                if !removed.contains(&at) {
+                    removed.push(at);
+                }
+                done
+            }
+            StrFilter::HasCommentText(text) => {
+                let text = self.string(text, at)?;
+                let node = self.game.record.nodes.get(at as usize)?;
+                let found = node
+                    .comments_after
+                    .iter()
+                    .any(|c| c.contains(text.as_str()));
+                found.then_some(Value::Bool(true))
+            }
+            StrFilter::Message(parts, quiet) => {
+                let text = self.parts_text(parts, at);
+                let line = if *quiet {
+                    text.clone()
+                } else {
+                    format!("{}{text}", self.message_prefix(at))
+                };
+                let edits = &mut self.state.borrow_mut().strs.edits;
+                edits.messages.push(line);
+                edits.message_texts.push((at, text));
+                done
+            }
+            StrFilter::Year => Some(Value::Num(text::year_of(
+                self.game.record.tag("Date").unwrap_or(""),
+            ))),
+            StrFilter::Hhdb(award) => {
+                let event = self.game.record.tag("Event").unwrap_or("");
+                let place = text::hhdb_award(event, *award)?;
+                // A special award when `special` was not asked for matches, but has no
+                // place (CQL 6.2's `HhdbAwardNode`: `match_position` true, `match_count`
+                // false), so a comparison or `sort` on it fails.
+                Some(if place > 0 {
+                    Value::Num(place)
+                } else {
+                    Value::Bool(true)
+                })
+            }
+            StrFilter::ReadFile(name) => {
+                let name = self.string(name, at)?;
+                match files::read(&self.env.files, &name, super::budget::MAX_STRING_BYTES)? {
+                    Ok(text) => Some(Value::Str(text)),
+                    Err(files::TooLong) => {
+                        self.stop_for_size("readfile", &format!("the file {name}"), at);
+                        None
+                    }
+                }
+            }
+            StrFilter::WriteFile(name, text) => {
+                let (name, text) = (self.string(name, at)?, self.string(text, at)?);
+                // A refused write (`--secure`, an input file) is reported by the writer.
+                self.state.borrow_mut().strs.edits.writes.push((name, text));
+                done
+            }
         }
     }
-    let ranked = first > 0;
-    let special_mark = if ranked { ".sp" } else { "sp" };
-    let special = match rest.strip_prefix(special_mark) {
-        Some(after) => {
-            rest = after;
-            true
+
+    /// The string value of a filter (None when it does not match or is no string).
+    fn string(&self, f: &Node<P::Set>, at: u32) -> Option<String> {
+        match self.eval(f, at)? {
+            Value::Str(s) => Some(s),
+            _ => None,
         }
-        None => false,
-    };
-    let kind = if rest.starts_with(".p") {
-        AwardKind::Prize
-    } else if rest.starts_with(".hm") {
-        AwardKind::HonourableMention
-    } else if rest.starts_with(".c") {
-        AwardKind::Commendation
-    } else {
-        return None;
-    };
-    if want.kind != AwardKind::Any && want.kind != kind {
-        return None;
     }
-    if want.special && !special {
-        return None;
+
+    /// CQL 6.2's bounds of `s[i:j]` for a string of `len` bytes (its `BracketRange`).
+    fn slice_bounds(
+        &self,
+        len: usize,
+        i: Option<&Node<P::Set>>,
+        j: Option<&Node<P::Set>>,
+        at: u32,
+    ) -> Option<(usize, usize)> {
+        let i = match i {
+            Some(i) => Some(self.num(i, at)?),
+            None => None,
+        };
+        let j = match j {
+            Some(j) => Some(self.num(j, at)?),
+            None => None,
+        };
+        Some(text::slice_bounds(len, i, j))
     }
-    if !ranked {
-        first = 1;
-        last = 10_000;
+
+    /// `str`/`message` text: each argument converted as CQL 6.2 converts values, `<false>`
+    /// for one that does not match.
+    fn parts_text(&self, parts: &[Node<P::Set>], at: u32) -> String {
+        let mut text = String::new();
+        for part in parts {
+            let value = self.eval(part, at);
+            match value.as_ref().and_then(text::value_text) {
+                Some(t) => text.push_str(&t),
+                None => text.push_str(match value {
+                    Some(Value::Bool(true)) => "<true>",
+                    Some(Value::Piece(_)) => "<piece>",
+                    _ => "<false>",
+                }),
+            }
+        }
+        text
     }
-    if special && !want.special {
-        return Some(0);
+
+    /// What precedes a message: the game number, the move number and the side to move (and
+    /// the position's id inside a variation).
+    fn message_prefix(&self, at: u32) -> String {
+        let pos = &self.node(at).position;
+        let side = if pos.turn() == crate::ir::Color::White {
+            "wtm"
+        } else {
+            "btm"
+        };
+        let variation = if self.depth(at) > 0 {
+            format!(" positionid {at}")
+        } else {
+            String::new()
+        };
+        format!(
+            "Game {} move {}({side}){variation}: ",
+            self.game.number,
+            pos.fullmove_number()
+        )
     }
-    Some(if want.max { last } else { first })
 }
 
-/// A set of squares as CQL prints it in `str`, `message` and `comment`: `e1`, or `[a1,b2]`
-/// for several (`[]` for none).
-pub fn squares_text<S: crate::squares::SquareSet>(s: &S) -> String {
-    coords_text(&s.coords())
+/// The byte range of `s[i]` in a string of `len` bytes: none when out of range.
+fn index_bounds(len: usize, i: i64) -> Option<(usize, usize)> {
+    let len = len as i64;
+    let i = if i < 0 { i + len } else { i };
+    (0..len).contains(&i).then(|| (i as usize, i as usize + 1))
 }
 
-/// Squares as CQL prints a set of them: `e1`, or `[a1,b2]` for several (`[]` for none).
-pub fn coords_text(coords: &[crate::squares::Coord]) -> String {
-    let names: Vec<String> = coords
-        .iter()
-        .map(|c| {
-            let file = char::from(b'a' + c.file.clamp(0, 25) as u8);
-            format!("{file}{}", c.rank + 1)
-        })
-        .collect();
-    match names.len() {
-        1 => names[0].clone(),
-        _ => format!("[{}]", names.join(",")),
-    }
-}
-
-/// The text `comment`, `str` and `message` make of a value: a string as it is, a number in
-/// decimal, a set as [`squares_text`], a position as `<position N>`; None for a logical
-/// value or a piece, which `comment` leaves out and `str` spells `<true>`, `<piece>`.
-pub(super) fn value_text<S: crate::squares::SquareSet>(value: &super::Value<S>) -> Option<String> {
-    use super::Value;
-    match value {
-        Value::Str(s) => Some(s.clone()),
-        Value::Num(n) => Some(n.to_string()),
-        Value::Set(s) => Some(squares_text(s)),
-        Value::Pos(p) => Some(format!("<position {p}>")),
-        Value::Bool(_) | Value::Piece(_) => None,
-    }
+/// The bytes `lo..hi` of `text` (a split multi-byte character becomes U+FFFD).
+fn byte_slice(text: &str, lo: usize, hi: usize) -> String {
+    String::from_utf8_lossy(&text.as_bytes()[lo..hi]).into_owned()
 }

@@ -99,3 +99,18 @@ pub enum Prog<S> {
     /// A dictionary named alone (`dictionary D`, `D`): always matches.
     DictTrue,
 }
+
+/// `x ∊ D body` (also CQL 6.1's `string x in D body`): binds x to each key of dictionary D in
+/// key order and evaluates the body; always matches, and leaves x unbound (CQL 6.2's
+/// `DictionaryIterateNode`). Evaluated by `eval::prog`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DictLoop<S> {
+    /// The dictionary's slot.
+    pub dict: DictId,
+    /// The variable bound to each key.
+    pub var: VarId,
+    /// The variable's name, for the error when it is already bound.
+    pub name: String,
+    /// The filter evaluated for each key.
+    pub body: Node<S>,
+}

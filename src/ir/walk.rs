@@ -71,7 +71,7 @@ pub fn children<'a, S, B>(
         | Node::Position(_)
         | Node::InMainline(_)
         | Node::MateKind(..)
-        | Node::Chessql(_) => ControlFlow::Continue(()),
+        | Node::Hhdb(_) => ControlFlow::Continue(()),
         Node::And(v)
         | Node::Or(v)
         | Node::Union(v)

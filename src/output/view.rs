@@ -2,7 +2,7 @@
 //! of the unbounded board), the piece on each as a Unicode glyph or its letters, and which
 //! squares the query marked. The terminal diagram and the SVG board draw this one model.
 
-use crate::ir::{Color, PieceType};
+use crate::chess::{Color, PieceType, standard_letter};
 use crate::rules::Position;
 use crate::squares::{Coord, SquareSet};
 
@@ -256,9 +256,9 @@ fn drawn<P: Position>(pos: &P, c: Coord) -> Drawn {
     let letters = pos.fairy_letter(square);
     let glyph = piece.and_then(|(color, t)| {
         // A fairy board's piece is a chess piece when its letter is that piece's letter.
-        let standard = letters
-            .as_deref()
-            .is_none_or(|l| standard_letter(t).is_some_and(|s| l.eq_ignore_ascii_case(s)));
+        let standard = letters.as_deref().is_none_or(|l| {
+            standard_letter(t).is_some_and(|s| l.eq_ignore_ascii_case(s.encode_utf8(&mut [0; 4])))
+        });
         standard.then(|| glyph(color, t)).flatten()
     });
     match glyph {
@@ -273,11 +273,6 @@ fn drawn<P: Position>(pos: &P, c: Coord) -> Drawn {
             letters: true,
         },
     }
-}
-
-/// The FEN letter of a chess piece type (upper case).
-fn standard_letter(t: PieceType) -> Option<&'static str> {
-    ["P", "N", "B", "R", "Q", "K"].get(usize::from(t)).copied()
 }
 
 /// The Unicode glyph of a chess piece: U+2654 ♔ to U+2659 ♙ for White (king, queen, rook,

@@ -126,12 +126,12 @@ impl PieceLetters {
         let t = if self.any {
             31
         } else if let Some((_, c, t)) = self.fen.iter().find(|(l, _, _)| l == letter) {
-            return Some(one_kind(*c, *t));
+            return Some(PieceKinds::one(*c, *t));
         } else {
             let upper = letter.to_ascii_uppercase();
             self.san.iter().find(|(l, _)| *l == upper)?.1
         };
-        Some(one_kind(color, t))
+        Some(PieceKinds::one(color, t))
     }
 
     /// The FEN letters, for messages (`C c A a ...`).
@@ -139,21 +139,6 @@ impl PieceLetters {
         let mut letters: Vec<&str> = self.fen.iter().map(|(l, _, _)| l.as_str()).collect();
         letters.extend(self.neutral.iter().map(|(l, _)| l.as_str()));
         letters.join(" ")
-    }
-}
-
-/// The kinds of one colour and type.
-fn one_kind(color: Color, t: PieceType) -> PieceKinds {
-    let bit = 1u32 << t.min(31);
-    match color {
-        Color::White => PieceKinds {
-            white: bit,
-            ..PieceKinds::default()
-        },
-        Color::Black => PieceKinds {
-            black: bit,
-            ..PieceKinds::default()
-        },
     }
 }
 
@@ -172,10 +157,10 @@ mod tests {
             ],
             vec![("H".into(), 1), ("A".into(), 6)],
         );
-        assert_eq!(letters.kinds("N"), Some(one_kind(Color::White, 1)));
-        assert_eq!(letters.kinds("h"), Some(one_kind(Color::Black, 1)));
-        assert_eq!(letters.kinds("A"), Some(one_kind(Color::White, 6)));
-        assert_eq!(letters.kinds("a"), Some(one_kind(Color::Black, 6)));
+        assert_eq!(letters.kinds("N"), Some(PieceKinds::one(Color::White, 1)));
+        assert_eq!(letters.kinds("h"), Some(PieceKinds::one(Color::Black, 1)));
+        assert_eq!(letters.kinds("A"), Some(PieceKinds::one(Color::White, 6)));
+        assert_eq!(letters.kinds("a"), Some(PieceKinds::one(Color::Black, 6)));
         assert_eq!(letters.kinds("C"), None);
         assert_eq!(PieceLetters::standard().kinds("C"), None);
         assert!(PieceLetters::any_letter().kinds("Z").is_some());

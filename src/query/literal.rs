@@ -1,7 +1,7 @@
 //! Literal pieces and squares: piece letters to [`PieceKinds`], a designator's square ranges to
 //! coordinates, and `fen "..."` placement patterns with CQL's wildcards (`A a . _`).
 
-use crate::ir::{PieceKinds, piece_type};
+use crate::chess::{Color, PieceKinds, standard_type};
 use crate::squares::{Coord, Geometry};
 
 use super::ast::SquareRange;
@@ -10,12 +10,6 @@ use super::ast::SquareRange;
 /// piece), `_` (empty), `.` (anything, including empty).
 pub(crate) fn piece_kinds(c: char) -> Option<PieceKinds> {
     let t = match c.to_ascii_uppercase() {
-        'P' => piece_type::PAWN,
-        'N' => piece_type::KNIGHT,
-        'B' => piece_type::BISHOP,
-        'R' => piece_type::ROOK,
-        'Q' => piece_type::QUEEN,
-        'K' => piece_type::KING,
         'A' => {
             let all = PieceKinds::ALL_WHITE;
             return Some(if c == 'A' {
@@ -46,22 +40,14 @@ pub(crate) fn piece_kinds(c: char) -> Option<PieceKinds> {
                 empty: true,
             });
         }
-        _ => return None,
+        _ => standard_type(c)?,
     };
-    let bit = 1u32 << t;
-    Some(if c.is_ascii_uppercase() {
-        PieceKinds {
-            white: bit,
-            black: 0,
-            empty: false,
-        }
+    let color = if c.is_ascii_uppercase() {
+        Color::White
     } else {
-        PieceKinds {
-            white: 0,
-            black: bit,
-            empty: false,
-        }
-    })
+        Color::Black
+    };
+    Some(PieceKinds::one(color, t))
 }
 
 /// The union of the kinds of `chars`.
@@ -291,7 +277,7 @@ mod tests {
         assert_eq!(
             piece_kinds('K'),
             Some(PieceKinds {
-                white: 1 << piece_type::KING,
+                white: 1 << crate::chess::piece_type::KING,
                 black: 0,
                 empty: false
             })

@@ -74,7 +74,7 @@ pub(crate) struct Lower<'a> {
     pub geo: Geometry,
     pub src: &'a str,
     /// Variables and functions met so far.
-    pub scope: super::lower_more::Scope,
+    pub scope: super::lower_scope::Scope,
     /// The board's piece letters, for `[=...]` designators.
     pub letters: &'a PieceLetters,
     /// Dictionaries and persistent variables met so far.
@@ -181,13 +181,13 @@ impl Lower<'_> {
         if let Some(lowered) = self.lower_cqli(e, cx) {
             return lowered;
         }
-        if let Some(lowered) = self.lower_words3(e, cx) {
+        if let Some(lowered) = self.lower_run_words(e, cx) {
             return lowered;
         }
         if let Some(lowered) = self.lower_prog(e, cx) {
             return lowered;
         }
-        if let Some(rewritten) = super::lower_chessql::generated_move_comment(e) {
+        if let Some(rewritten) = super::lower_moves::generated_move_comment(e) {
             return self.lower(&rewritten, cx);
         }
         let node = match &e.kind {
@@ -290,7 +290,7 @@ impl Lower<'_> {
             ExprKind::Str(s) => (Node::Str(s.clone()), Ty::Str),
             ExprKind::Word(w) => match self.word(*w, cx) {
                 Some(n) => n,
-                None => return self.lower_more(e, cx),
+                None => return self.lower_state(e, cx),
             },
             ExprKind::Fen(None) => (Node::StrProp(StrProp::CurrentFen), Ty::Str),
             ExprKind::Fen(Some((text, span))) => (self.placement(text, *span, cx)?, Ty::Logical),
@@ -337,7 +337,7 @@ impl Lower<'_> {
                 }
             }
             ExprKind::Move(params) => return self.move_filter(params, e.span, cx),
-            _ => return self.lower_more(e, cx),
+            _ => return self.lower_state(e, cx),
         };
         Ok(Some(node))
     }
@@ -551,7 +551,7 @@ impl Lower<'_> {
                         MoveParamKind::KingSide => f.castle = Some(CastleKind::KingSide),
                         MoveParamKind::QueenSide => f.castle = Some(CastleKind::QueenSide),
                         MoveParamKind::Null => f.null = true,
-                        // primary, secondary, comment, `: F`, reverse (lower_imagine.rs)
+                        // primary, secondary, comment, `: F`, reverse (lower_tree_words.rs)
                         _ => extras.push(p),
                     }
                 }

@@ -11,9 +11,25 @@
 //! `search` the text of those fields joined by newlines. The keys that need a variation
 //! check or the cook table (`cooked`, `sound`, `unsound`, `main`, `or`, `mainline`,
 //! `variation`) are refused by name.
+//!
+//! `hhdb cooked`, `hhdb sound`, `hhdb unsound` and `hhdb sort ...` follow CQL 6.2's
+//! `hhdbkeyword` table and `hhdbaward_sort`, which define them by CQL text:
+//! - `cooked` is `cql_hhdbhascook` ([`HhdbWord::HhdbCooked`]);
+//! - `unsound` is `hhdb cooked or player black ~~ "U[1-5]"`;
+//! - `sound` is `not {hhdb cooked and player black ~~ "U[12]" or player black ~~ "U[345]"}`;
+//! - `hhdb sort T` (T `prize`, `hm`, `commendation`: categories 1, 3, 5) is the study having
+//!   such an award, sorted (smallest first) by the category (one more for a special award),
+//!   the award's first place, then its last place; cqlq's `sort` orders by one value, so
+//!   the three are one number (category × 10¹⁰ + first × 10⁵ + last: places are below
+//!   10⁵, an unranked award's last place being 10,000); `hhdb sort award` is the `or` of
+//!   the three types; with `special`: `hhdb special and hhdb sort T`.
 
-use crate::ir::{CmpOp, Node, Pattern, PositionRef, StrFilter, TagName};
+use crate::ir::{
+    ArithOp, AwardKind, CmpOp, HhdbAward, HhdbWord, Node, Pattern, PositionRef, Sort, StrFilter,
+    TagName,
+};
 
+use super::ast::Expr;
 use super::lower::Ty;
 
 /// The status codes CQL 6.2 looks up in the Black tag, with their long names.
@@ -139,4 +155,109 @@ pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Ty)> {
         }
         _ => return None,
     })
+}
+
+/// `hhdb WORDS` for the keys CQL 6.2 defines here (`cooked`, `sound`, `unsound`, and the
+/// award keys with `sort`); None for the others.
+pub(crate) fn hhdb_table_key<S>(flags: &[&str], filters: &[&Expr]) -> Option<(Node<S>, Ty)> {
+    if !filters.is_empty() {
+        return None;
+    }
+    let black = |re: &str| {
+        let pattern = Pattern(regex::Regex::new(re).expect("a valid constant pattern"));
+        Node::RegexMatch(Box::new(Node::Tag(TagName::Black)), pattern)
+    };
+    let cooked = || Node::Hhdb(HhdbWord::HhdbCooked);
+    match flags {
+        ["cooked"] => return Some((cooked(), Ty::Logical)),
+        ["unsound"] => return Some((Node::Or(vec![cooked(), black("U[1-5]")]), Ty::Logical)),
+        ["sound"] => {
+            let bad = Node::Or(vec![
+                Node::And(vec![cooked(), black("U[12]")]),
+                black("U[345]"),
+            ]);
+            return Some((Node::Not(Box::new(bad)), Ty::Logical));
+        }
+        _ => {}
+    }
+    if !flags.contains(&"sort") {
+        return None;
+    }
+    let mut kind = None;
+    let mut special = false;
+    for w in flags {
+        match *w {
+            "sort" => {}
+            "special" => special = true,
+            "award" => kind = Some(AwardKind::Any),
+            "prize" => kind = Some(AwardKind::Prize),
+            "hm" => kind = Some(AwardKind::HonourableMention),
+            "commendation" => kind = Some(AwardKind::Commendation),
+            _ => return None,
+        }
+    }
+    let award = |kind, special, max| {
+        Node::Strs(Box::new(StrFilter::Hhdb(HhdbAward { kind, special, max })))
+    };
+    let sorted = match kind.unwrap_or(AwardKind::Any) {
+        AwardKind::Any => Node::Or(
+            [
+                AwardKind::Prize,
+                AwardKind::HonourableMention,
+                AwardKind::Commendation,
+            ]
+            .into_iter()
+            .map(hhdb_sort_of)
+            .collect(),
+        ),
+        k => hhdb_sort_of(k),
+    };
+    let node = if special {
+        Node::And(vec![award(AwardKind::Any, true, false), sorted])
+    } else {
+        sorted
+    };
+    Some((node, Ty::Logical))
+}
+
+/// `hhdb sort T` for one award type (CQL 6.2's `hhdbaward_sort`).
+fn hhdb_sort_of<S>(kind: AwardKind) -> Node<S> {
+    let award =
+        |special, max| Node::Strs(Box::new(StrFilter::Hhdb(HhdbAward { kind, special, max })));
+    let category = match kind {
+        AwardKind::Prize => 1,
+        AwardKind::HonourableMention => 3,
+        _ => 5,
+    };
+    let add = |a: Node<S>, b: Node<S>| Node::Arith(ArithOp::Add, Box::new(a), Box::new(b));
+    let times =
+        |a: Node<S>, n: i64| Node::Arith(ArithOp::Mul, Box::new(a), Box::new(Node::Number(n)));
+    let key = |category: i64, special: bool| {
+        add(
+            add(
+                Node::Number(category * 10_000_000_000),
+                times(award(special, false), 100_000),
+            ),
+            award(special, true),
+        )
+    };
+    // `hhdb T` as a filter holds for a special award too (its value, 0, is no match).
+    let has = Node::Or(vec![award(false, false), award(true, false)]);
+    let is_special = Node::Strs(Box::new(StrFilter::Hhdb(HhdbAward {
+        kind: AwardKind::Any,
+        special: true,
+        max: false,
+    })));
+    let body = Node::If(
+        Box::new(is_special),
+        Box::new(key(category + 1, true)),
+        Some(Box::new(key(category, false))),
+    );
+    let sort = Sort {
+        label: "hhdb sort".to_string(),
+        min: true,
+        quiet: false,
+        body,
+    };
+    Node::And(vec![has, Node::Sort(Box::new(sort))])
 }

@@ -311,7 +311,7 @@ impl Lower<'_> {
         cx: Cx,
     ) -> Lowered<S> {
         let dirs = Directions::from_word(d.name()).unwrap_or(Directions::ANY);
-        let dirs = self.rot45(super::lower_more::map_dirs(cx, dirs));
+        let dirs = self.rot45(super::lower_geometry::map_dirs(cx, dirs));
         let (lo, hi) = match bounds {
             [a] => (img!(self.typed(a, cx, Ty::Number, d.name())), None),
             [a, b] => (
@@ -439,4 +439,32 @@ fn try_filter<S>() -> Node<S> {
         Box::new(Node::Number(1)),
         Box::new(Node::Find(Box::new(find))),
     )
+}
+
+impl Lower<'_> {
+    /// `x ∊ D body`: x gets the type of D's keys (from D's first assignment).
+    pub(super) fn dict_loop<S: SquareSet>(
+        &self,
+        e: &Expr,
+        it: &super::syntax::Iterate,
+        dict: crate::ir::prog::DictId,
+        cx: Cx,
+    ) -> Lowered<S> {
+        let Some(ty) = self.prog.key_types.borrow().get(&dict).copied() else {
+            let m = "the type of this dictionary's keys is not yet set: assign to it before \
+                     iterating it";
+            return Err(self.err(ErrorKind::Type, it.domain.span, m));
+        };
+        let var = self
+            .slot(&it.var.text, ty)
+            .map_err(|m| self.err(ErrorKind::TooComplex, e.span, m))?;
+        let body = img!(self.lower(&it.body, cx)).0;
+        let l = ir::DictLoop {
+            dict,
+            var,
+            name: it.var.text.clone(),
+            body,
+        };
+        Ok(Some((Node::DictLoop(Box::new(l)), Ty::Logical)))
+    }
 }

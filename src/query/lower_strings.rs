@@ -3,7 +3,7 @@
 //! captures, `int`, `str`, `ascii`, `indexof`, `tag` with a computed name and its
 //! assignment, `settag`, `removetag`, `originalcomment`, `removecomment`, `hascomment` with a
 //! text, `message`, `year`, `eco`/`eventdate` with a computed text, `hhdb`, `readfile`,
-//! `writefile`. [`super::lower_more`] hands these here.
+//! `writefile`. [`super::lower_state`] hands these here.
 
 use crate::ir::{AwardKind, HhdbAward, Node, StrFilter};
 use crate::squares::SquareSet;
@@ -258,8 +258,8 @@ impl Lower<'_> {
             special: false,
             max: false,
         };
-        // `hhdb sort ...`, `hhdb cooked`, `sound`, `unsound` (lower_chessql).
-        if let Some(found) = super::lower_chessql::hhdb_chessql(flags, filters) {
+        // `hhdb sort ...`, `hhdb cooked`, `sound`, `unsound` (lower_hhdb).
+        if let Some(found) = super::lower_hhdb::hhdb_table_key(flags, filters) {
             return Ok(Some(found));
         }
         let mut is_award = !flags.is_empty() && filters.is_empty();
@@ -297,5 +297,42 @@ impl Lower<'_> {
             format!("cqlq does not evaluate {what} ('{word}') yet")
         };
         self.err(ErrorKind::Unsupported, e.span, m)
+    }
+}
+
+impl Lower<'_> {
+    /// `eco k`, `eventdate k`: CQL 6.2 takes a quoted string after `eco` / `eventdate` as
+    /// their text; anything else is the next filter (`eco k` is `eco` then `k`: the game has
+    /// an ECO tag, and `k` matches). Strings (also computed ones) are left to the caller.
+    pub(super) fn tag_then_filter<S: SquareSet>(
+        &self,
+        b: Builtin,
+        args: &[Arg],
+        cx: Cx,
+    ) -> Option<Lowered<S>> {
+        let [Arg::Filter(x)] = args else {
+            return None;
+        };
+        if matches!(x.kind, ExprKind::Str(_)) {
+            return None;
+        }
+        let lowered = (|| -> Lowered<S> {
+            let (next, ty) = img!(self.lower(x, cx));
+            if ty == Ty::Str {
+                return Ok(None);
+            }
+            let name = if b == Builtin::Eco {
+                "ECO"
+            } else {
+                "EventDate"
+            };
+            let tag = Node::Tag(crate::ir::TagName::Other(name.to_string()));
+            Ok(Some((Node::And(vec![tag, next]), ty)))
+        })();
+        match lowered {
+            // A string (or an image a transform dropped): the caller's reading.
+            Ok(None) => None,
+            other => Some(other),
+        }
     }
 }

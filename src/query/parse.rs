@@ -1,7 +1,8 @@
 //! CQL text → syntax tree ([`cql_to_ast`]): the pest grammar `grammar/cql.pest`, then a walk
 //! over its parse tree that builds [`Ast`] nodes with spans. This file holds the entry point
-//! and the operator levels; `parse_prim.rs` the primaries, `parse_more.rs` the larger
-//! constructs (sequences, programming, geometry, keyword filters).
+//! and the operator levels; `parse_prim.rs` the primaries, `parse_keywords.rs` the keyword
+//! constructs (programming, geometry, keyword filters), `parse_sequences.rs` `line` and
+//! `path`.
 
 use pest::Parser;
 use pest::iterators::Pair;
@@ -304,7 +305,12 @@ impl Builder<'_> {
     pub(crate) fn stmt(&self, pair: Pair<Rule>) -> Res {
         if pair.as_rule() == Rule::implicit_iter {
             let span = span_of(&pair);
-            return self.more(Rule::implicit_iter, pair.as_str(), pair.into_inner(), span);
+            return self.keyword_construct(
+                Rule::implicit_iter,
+                pair.as_str(),
+                pair.into_inner(),
+                span,
+            );
         }
         self.filter(pair)
     }

@@ -241,7 +241,7 @@ impl Builder<'_> {
                     .collect::<Result<_, _>>()?,
             ),
             Rule::bare_dash => return self.dash(None, inner, span),
-            _ => return self.more(rule, text, inner, span),
+            _ => return self.keyword_construct(rule, text, inner, span),
         };
         Ok(Expr { kind, span })
     }
@@ -425,7 +425,7 @@ impl Builder<'_> {
                 .err(ErrorKind::Syntax, span, m)
                 .expecting(format!("a filter after '{text}'")));
         }
-        if super::words::is_reserved(text) {
+        if super::reserved_words::is_reserved(text) {
             let m = format!("'{text}' cannot be used here");
             return Err(self.err(ErrorKind::Syntax, span, m));
         }

@@ -166,7 +166,7 @@ impl<'s> Checker<'s> {
                 None => {
                     let mut m = format!("unknown variable or filter '{}'", n.text);
                     let known = self.vars.keys().map(String::as_str);
-                    if let Some(near) = super::words::nearest_word(&n.text, known) {
+                    if let Some(near) = super::reserved_words::nearest_word(&n.text, known) {
                         m.push_str(&format!(" (did you mean `{near}`?)"));
                     }
                     return Err(QueryError::new(ErrorKind::Syntax, self.src, n.span, m));

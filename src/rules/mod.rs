@@ -12,7 +12,7 @@ pub mod select;
 mod shakmaty_bridge;
 pub mod standard;
 
-use crate::ir::{Color, PieceKinds, PieceType};
+use crate::chess::{Color, PieceKinds, PieceType};
 use crate::squares::{Geometry, SquareSet};
 
 /// A move as filters see it; squares are singleton sets of the board's set type.
@@ -127,17 +127,7 @@ pub trait Position: Clone + Send + Sync {
     /// The squares of `color`'s pawns, as the pawn-structure filters (`passedpawns`, ...)
     /// see them: the pawns; fairy boards count their pawn-like pieces (see `docs/fairy.md`).
     fn pawns(&self, color: Color) -> Self::Set {
-        let bit = 1 << crate::ir::piece_type::PAWN;
-        self.pieces(match color {
-            Color::White => PieceKinds {
-                white: bit,
-                ..PieceKinds::default()
-            },
-            Color::Black => PieceKinds {
-                black: bit,
-                ..PieceKinds::default()
-            },
-        })
+        self.pieces(PieceKinds::one(color, crate::chess::piece_type::PAWN))
     }
     /// Whether a variant's own goal is reached (king of the hill, third check, racing kings
     /// finish, exploded king, no pieces left, ...): the game is over without mate or

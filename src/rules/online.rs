@@ -35,7 +35,7 @@ use super::shakmaty_bridge::{
     san_and_uci, shakmaty_board_methods, track_promoted,
 };
 use super::{MoveInfo, Position, RulesError};
-use crate::ir::PieceType;
+use crate::chess::PieceType;
 
 /// An online variant, as resolved from a `[Variant]` tag by [`super::select`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

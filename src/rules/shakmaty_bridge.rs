@@ -12,7 +12,7 @@ use shakmaty::{
 };
 
 use super::{MoveInfo, RulesError};
-use crate::ir::{Color, PieceKinds, PieceType};
+use crate::chess::{Color, PieceKinds, PieceType};
 
 /// The IR's colour of a shakmaty colour.
 pub(crate) fn color_of(c: shakmaty::Color) -> Color {
@@ -47,7 +47,7 @@ macro_rules! shakmaty_board_methods {
             crate::squares::Geometry::STANDARD
         }
 
-        fn pieces(&self, kinds: crate::ir::PieceKinds) -> shakmaty::Bitboard {
+        fn pieces(&self, kinds: crate::chess::PieceKinds) -> shakmaty::Bitboard {
             crate::rules::shakmaty_bridge::board_pieces(self.pos.board(), kinds)
         }
 
@@ -58,7 +58,7 @@ macro_rules! shakmaty_board_methods {
         fn piece_at(
             &self,
             square: &shakmaty::Bitboard,
-        ) -> Option<(crate::ir::Color, crate::ir::PieceType)> {
+        ) -> Option<(crate::chess::Color, crate::chess::PieceType)> {
             let sq = square.single_square()?;
             self.pos.board().piece_at(sq).map(|p| {
                 (
@@ -76,7 +76,7 @@ macro_rules! shakmaty_board_methods {
                 })
         }
 
-        fn turn(&self) -> crate::ir::Color {
+        fn turn(&self) -> crate::chess::Color {
             crate::rules::shakmaty_bridge::color_of(self.pos.turn())
         }
 

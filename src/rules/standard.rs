@@ -12,7 +12,7 @@ use super::shakmaty_bridge::{
     track_promoted,
 };
 use super::{MoveInfo, Position, RulesError};
-use crate::ir::PieceType;
+use crate::chess::PieceType;
 
 /// A standard or Chess960 position, with promoted pieces tracked for `promotedpieces`.
 #[derive(Clone, Debug)]

@@ -99,7 +99,7 @@ fn local_here<S>(node: &Node<S>) -> bool {
         | Node::Path(_)
         | Node::Cqls(_)
         | Node::Prog(_)
-        | Node::Chessql(_)
+        | Node::Hhdb(_)
         | Node::Words(_)
         | Node::Run(_)
         | Node::DictLoop(_) => false,

@@ -1,4 +1,4 @@
-//! CQL 6.2's command line, run unchanged by cqlq (`src/cli_aliases.rs`).
+//! CQL 6.2's command line, run unchanged by cqlq (`src/cli/aliases.rs`).
 //!
 //! The command lines are copied from CQL 6.2's documentation, options.html ("The CQL command
 //! line"): "cql -input h.pgn foo.cql", "cql -gamenumber 1 100 foo.cql", "cql -gamenumber 43597
@@ -359,7 +359,7 @@ fn collisions_and_refusals() {
 fn man_page_completions_and_help_are_built() {
     let d = workdir();
     let d = d.path();
-    // build.rs renders them from src/cli.rs (clap_mangen, clap_complete); the binary embeds them.
+    // build.rs renders them from src/cli/args.rs (clap_mangen, clap_complete); the binary embeds them.
     let man = cqlq_in(d, &["--print-man"]);
     let man = String::from_utf8_lossy(&man.stdout);
     assert!(

@@ -7,7 +7,7 @@
 //! nothing (every square), `e4`, `?8`, `a?`, `[a-h]2`, `d[2-7]`, `[a-c1]`, `[f-h6-8,a1]`,
 //! `[]` (no square), and Scidb's `L?`/`D?` (light/dark squares).
 
-use crate::ir::{PieceKinds, piece_type};
+use crate::chess::{PieceKinds, piece_type, standard_type};
 
 /// Every standard piece type (pawn .. king).
 const ALL_TYPES: u32 = 0b11_1111;
@@ -27,16 +27,10 @@ pub struct Designator {
 fn types(letter: char) -> Option<u32> {
     let bit = |t: u8| 1u32 << t;
     Some(match letter.to_ascii_uppercase() {
-        'P' => bit(piece_type::PAWN),
-        'N' => bit(piece_type::KNIGHT),
-        'B' => bit(piece_type::BISHOP),
-        'R' => bit(piece_type::ROOK),
-        'Q' => bit(piece_type::QUEEN),
-        'K' => bit(piece_type::KING),
         'A' => ALL_TYPES,
         'M' => bit(piece_type::QUEEN) | bit(piece_type::ROOK),
         'I' => bit(piece_type::BISHOP) | bit(piece_type::KNIGHT),
-        _ => return None,
+        _ => bit(standard_type(letter)?),
     })
 }
 

@@ -13,7 +13,7 @@ use super::position::{FMove, FairyPos, MoveKind};
 use super::tables::Kind;
 #[cfg(doc)]
 use super::tables::Variant;
-use crate::ir::{Color, PieceKinds, PieceType};
+use crate::chess::{Color, PieceKinds, PieceType, STANDARD_LETTERS};
 use crate::rules::{MoveInfo, Position, RulesError};
 use crate::squares::Geometry;
 
@@ -24,9 +24,9 @@ pub(super) fn cql_types(kinds: &[Kind]) -> Vec<u8> {
     let mut next = 6u8;
     for (i, k) in kinds.iter().enumerate() {
         let sym = k.def.symbols[0].as_str();
-        let std = ["P", "N", "B", "R", "Q", "K"]
+        let std = STANDARD_LETTERS
             .iter()
-            .position(|s| *s == sym);
+            .position(|&l| sym.len() == 1 && sym.starts_with(l));
         let crossed = sym
             .strip_prefix('+')
             .and_then(|base| kinds.iter().position(|b| b.def.symbols[0] == base))
@@ -265,7 +265,7 @@ impl Position for FairyPos {
         for sq in self.color[c].iter() {
             if let Some((_, t)) = self.piece(sq)
                 && (self.v.kinds[t].is_pawnlike()
-                    || self.cql_type(t) == crate::ir::piece_type::PAWN)
+                    || self.cql_type(t) == crate::chess::piece_type::PAWN)
             {
                 b.set(sq);
             }

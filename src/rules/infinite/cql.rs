@@ -18,7 +18,7 @@ use super::read::icn_to_move;
 use super::refusal::refuse;
 use super::squares::SparseSet;
 use super::write::position_to_icn;
-use crate::ir::{Color, PieceKinds, PieceType};
+use crate::chess::{Color, PieceKinds, PieceType};
 use crate::rules::{MoveInfo, Position, RulesError};
 use crate::squares::{Geometry, SquareSet};
 

@@ -14,7 +14,7 @@ use super::piece::{ALL_KINDS, Kind, Owner, Piece};
 use super::position::InfPosition;
 use super::squares::SparseSet;
 use super::write::position_to_icn;
-use crate::ir::{Color, PieceKinds, PieceType};
+use crate::chess::{Color, PieceKinds, PieceType};
 
 /// The CQL piece-type index of a kind: the standard six keep their numbers (pawn 0 ... king 5),
 /// the fairy kinds follow in ICN's listing order (amazon 6, hawk 7, ..., void 21).

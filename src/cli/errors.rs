@@ -33,6 +33,11 @@ pub fn io_error_with_advice(path: &Path, error: &io::Error) -> String {
     format!("{}: {error} ({advice})", path.display())
 }
 
+/// Whether query errors get colours: only when stderr is a terminal.
+pub fn color_stderr() -> bool {
+    io::IsTerminal::is_terminal(&io::stderr())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

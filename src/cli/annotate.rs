@@ -1,4 +1,4 @@
-//! `cqlq annotate`: its command line (`cli_annotate_args.rs`, chosen by `main` when the
+//! `cqlq annotate`: its command line (`annotate_args.rs`, chosen by `main` when the
 //! first argument is `annotate`) and the run: themes compiled, each input annotated, written
 //! to `-o`, standard output, or back over the input (`--in-place`).
 
@@ -9,12 +9,10 @@ use std::time::Instant;
 
 use clap::Parser;
 
-use crate::cli_annotate_args::AnnotateCli;
+use super::TROUBLE;
+use crate::cli::annotate_args::AnnotateCli;
 use cqlq::annotate::{AnnotateConfig, AnnotateSummary, annotate_file, in_place};
 use cqlq::output::files::{OutputWriter, file_id, is_output_error};
-
-/// Exit status for trouble: a theme error or an unreadable input.
-const TROUBLE: u8 = 2;
 
 /// `cqlq annotate ...`: parses the arguments after `annotate` and runs.
 pub fn main() -> ExitCode {
@@ -70,9 +68,9 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
         return Err(format!("--tag {:?}: not a PGN tag name", cli.tag));
     }
     let themes = cqlq::annotate::load_themes(&cqlq::annotate::theme_files(&theme_paths)?)?;
-    let fairy_defs = crate::cli_variants::variant_definitions(&cli.variants)?;
+    let fairy_defs = crate::cli::variants::variant_definitions(&cli.variants)?;
     let (default_variant, default_fairy) =
-        crate::cli_variants::forced_variant(cli.variant.as_deref(), &fairy_defs)?;
+        crate::cli::variants::forced_variant(cli.variant.as_deref(), &fairy_defs)?;
     let config = AnnotateConfig {
         themes,
         tag: cli.tag.clone(),
@@ -139,8 +137,8 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
                 file.write_with(all)?
             }
             None => {
-                if crate::stdout_closed::was_closed() {
-                    return Err(crate::stdout_closed::MESSAGE.into());
+                if crate::cli::stdout_closed::was_closed() {
+                    return Err(crate::cli::stdout_closed::MESSAGE.into());
                 }
                 let stdout = OutputWriter::new(io::stdout().lock(), "standard output");
                 let mut out = io::BufWriter::with_capacity(1 << 16, stdout);

@@ -24,7 +24,7 @@ use std::path::Path;
 
 use clap::CommandFactory;
 
-use crate::cli::Cli;
+use crate::cli::args::Cli;
 
 mod suggest;
 
@@ -55,7 +55,7 @@ pub enum CqlWord {
     RefusedCqli(&'static str),
 }
 
-pub use crate::cli::TRANSFORMS;
+pub use crate::cli::args::TRANSFORMS;
 
 /// CQL 6.2's meaning of `word` (lower case, without dashes), in cqlq's terms; None: not a
 /// CQL 6.2 option.

@@ -1,7 +1,6 @@
-//! Lowering of the constructs CQL 6.2 accepts that the chessql parser cases exercise and
-//! that need their own reading of CQL 6.2's source: a dash's promotion given by a string
-//! (`--="Q"`, `function F(T){--R=T} F("Q")`), and `countmoves` of a dash with targets
-//! (`countmoves --(o-o-o)`).
+//! Lowering of the move forms that need their own reading of CQL 6.2's source: a dash's
+//! promotion given by a string (`--="Q"`, `function F(T){--R=T} F("Q")`), `countmoves` of a
+//! dash with targets (`countmoves --(o-o-o)`), and `move legal ... comment X`.
 //!
 //! A promotion string (CQL 6.2's `PastMoveNode::match_position`) admits a promotion when one
 //! of its characters, upper-cased, is the promoted piece's letter; the empty string and `.`
@@ -15,36 +14,22 @@
 //! evaluated where a played move leads (CQL 6.2 evaluates a dash's target at the position
 //! after the move).
 //!
-//! `isbound x` / `isunbound x` on a name no assignment has declared (CQL 6.2's `IsBoundNode`
-//! without a variable) is never bound; on a dictionary it is always bound (CQL 6.2's
-//! `Dictionary` is bound from its declaration).
-//!
 //! `move legal comment X`: CQL 6.2's `move` takes `comment` only for played moves
 //! (`move-parse.cpp`), so after `legal` or `pseudolegal` the comment is the next filter, at
 //! the current position: `move legal comment X or Y` is `move legal` followed by
 //! `comment X or Y`. The syntax tree is rewritten that way before lowering.
 //!
-//! `hhdb cooked`, `hhdb sound`, `hhdb unsound` and `hhdb sort ...` follow CQL 6.2's
-//! `hhdbkeyword` table and `hhdbaward_sort`, which define them by CQL text:
-//! - `cooked` is `cql_hhdbhascook` ([`ChessqlWord::HhdbCooked`]);
-//! - `unsound` is `hhdb cooked or player black ~~ "U[1-5]"`;
-//! - `sound` is `not {hhdb cooked and player black ~~ "U[12]" or player black ~~ "U[345]"}`;
-//! - `hhdb sort T` (T `prize`, `hm`, `commendation`: categories 1, 3, 5) is the study having
-//!   such an award, sorted (smallest first) by the category (one more for a special award),
-//!   the award's first place, then its last place; cqlq's `sort` orders by one value, so
-//!   the three are one number (category × 10¹⁰ + first × 10⁵ + last: places are below
-//!   10⁵, an unranked award's last place being 10,000); `hhdb sort award` is the `or` of
-//!   the three types; with `special`: `hhdb special and hhdb sort T`.
 
+use crate::chess::standard_type;
 use crate::ir::path::{Dash, PathFilter};
-use crate::ir::{
-    ArithOp, AwardKind, ChessqlWord, HhdbAward, MoveExt, MoveFilter, MoveYield, Node, Pattern,
-    PieceKinds, Sort, StrFilter, TagName, piece_type,
-};
+use crate::ir::{MoveExt, MoveFilter, MoveYield, Node, PieceKinds};
 use crate::squares::SquareSet;
 
-use super::ast::{Arg, BindingOp, Builtin, Expr, ExprKind, MoveParamKind};
-use super::lower::{Lower, Ty};
+use super::ast::{Arg, Builtin, Expr, ExprKind, MoveParamKind};
+use super::error::QueryError;
+use super::lower::Lower;
+use super::lower::{Cx, Lowered, Ty};
+use crate::ir;
 
 /// The piece types a promotion string admits, as CQL 6.2 compares it (any character naming
 /// the promoted piece, case-insensitive; `""` and `"."`: every promotion).
@@ -52,14 +37,8 @@ pub(crate) fn promotion_string_kinds(s: &str) -> PieceKinds {
     let every = s.is_empty() || s == ".";
     let mut bits = if every { u32::MAX } else { 0 };
     for c in s.chars() {
-        let t = match c.to_ascii_uppercase() {
-            'P' => piece_type::PAWN,
-            'N' => piece_type::KNIGHT,
-            'B' => piece_type::BISHOP,
-            'R' => piece_type::ROOK,
-            'Q' => piece_type::QUEEN,
-            'K' => piece_type::KING,
-            _ => continue,
+        let Some(t) = standard_type(c) else {
+            continue;
         };
         bits |= 1 << t;
     }
@@ -188,128 +167,7 @@ pub(crate) fn generated_move_comment(e: &Expr) -> Option<Expr> {
     Some(seq(vec![mv, Expr { kind, span: e.span }]))
 }
 
-/// `hhdb WORDS` for the keys CQL 6.2 defines here (`cooked`, `sound`, `unsound`, and the
-/// award keys with `sort`); None for the others.
-pub(crate) fn hhdb_chessql<S>(flags: &[&str], filters: &[&Expr]) -> Option<(Node<S>, Ty)> {
-    if !filters.is_empty() {
-        return None;
-    }
-    let black = |re: &str| {
-        let pattern = Pattern(regex::Regex::new(re).expect("a valid constant pattern"));
-        Node::RegexMatch(Box::new(Node::Tag(TagName::Black)), pattern)
-    };
-    let cooked = || Node::Chessql(ChessqlWord::HhdbCooked);
-    match flags {
-        ["cooked"] => return Some((cooked(), Ty::Logical)),
-        ["unsound"] => return Some((Node::Or(vec![cooked(), black("U[1-5]")]), Ty::Logical)),
-        ["sound"] => {
-            let bad = Node::Or(vec![
-                Node::And(vec![cooked(), black("U[12]")]),
-                black("U[345]"),
-            ]);
-            return Some((Node::Not(Box::new(bad)), Ty::Logical));
-        }
-        _ => {}
-    }
-    if !flags.contains(&"sort") {
-        return None;
-    }
-    let mut kind = None;
-    let mut special = false;
-    for w in flags {
-        match *w {
-            "sort" => {}
-            "special" => special = true,
-            "award" => kind = Some(AwardKind::Any),
-            "prize" => kind = Some(AwardKind::Prize),
-            "hm" => kind = Some(AwardKind::HonourableMention),
-            "commendation" => kind = Some(AwardKind::Commendation),
-            _ => return None,
-        }
-    }
-    let award = |kind, special, max| {
-        Node::Strs(Box::new(StrFilter::Hhdb(HhdbAward { kind, special, max })))
-    };
-    let sorted = match kind.unwrap_or(AwardKind::Any) {
-        AwardKind::Any => Node::Or(
-            [
-                AwardKind::Prize,
-                AwardKind::HonourableMention,
-                AwardKind::Commendation,
-            ]
-            .into_iter()
-            .map(hhdb_sort_of)
-            .collect(),
-        ),
-        k => hhdb_sort_of(k),
-    };
-    let node = if special {
-        Node::And(vec![award(AwardKind::Any, true, false), sorted])
-    } else {
-        sorted
-    };
-    Some((node, Ty::Logical))
-}
-
-/// `hhdb sort T` for one award type (CQL 6.2's `hhdbaward_sort`).
-fn hhdb_sort_of<S>(kind: AwardKind) -> Node<S> {
-    let award =
-        |special, max| Node::Strs(Box::new(StrFilter::Hhdb(HhdbAward { kind, special, max })));
-    let category = match kind {
-        AwardKind::Prize => 1,
-        AwardKind::HonourableMention => 3,
-        _ => 5,
-    };
-    let add = |a: Node<S>, b: Node<S>| Node::Arith(ArithOp::Add, Box::new(a), Box::new(b));
-    let times =
-        |a: Node<S>, n: i64| Node::Arith(ArithOp::Mul, Box::new(a), Box::new(Node::Number(n)));
-    let key = |category: i64, special: bool| {
-        add(
-            add(
-                Node::Number(category * 10_000_000_000),
-                times(award(special, false), 100_000),
-            ),
-            award(special, true),
-        )
-    };
-    // `hhdb T` as a filter holds for a special award too (its value, 0, is no match).
-    let has = Node::Or(vec![award(false, false), award(true, false)]);
-    let is_special = Node::Strs(Box::new(StrFilter::Hhdb(HhdbAward {
-        kind: AwardKind::Any,
-        special: true,
-        max: false,
-    })));
-    let body = Node::If(
-        Box::new(is_special),
-        Box::new(key(category + 1, true)),
-        Some(Box::new(key(category, false))),
-    );
-    let sort = Sort {
-        label: "hhdb sort".to_string(),
-        min: true,
-        quiet: false,
-        body,
-    };
-    Node::And(vec![has, Node::Sort(Box::new(sort))])
-}
-
 impl Lower<'_> {
-    /// `isbound x` / `isunbound x` where `x` is no variable assigned before: a constant
-    /// (bound for a dictionary, unbound otherwise); None for `unbind x`.
-    pub(crate) fn binding_without_variable<S>(
-        &self,
-        op: BindingOp,
-        target: &Expr,
-    ) -> Option<(Node<S>, Ty)> {
-        let bound = self.dict_of(target).is_some();
-        let yes = match op {
-            BindingOp::IsBound => bound,
-            BindingOp::IsUnbound => !bound,
-            BindingOp::Unbind => return None,
-        };
-        Some((if yes { Node::True } else { Node::False }, Ty::Logical))
-    }
-
     /// A dash's promotion given by a string known when lowering (`="q"`, or a parameter
     /// passed a string literal), as piece types; None for any other promotion.
     pub(crate) fn constant_promotion(&self, p: &Expr) -> Option<PieceKinds> {
@@ -333,9 +191,87 @@ impl Lower<'_> {
     }
 }
 
+impl Lower<'_> {
+    /// `X--Y`, `X[x]Y` (`×`), `--=Q`, `legal --`: a `move` filter (`move from X to Y ...`);
+    /// in a `line` it constrains the move the line takes. Dash targets (`--(check)`) are not
+    /// evaluated yet.
+    pub(super) fn dash<S: SquareSet>(
+        &self,
+        e: &Expr,
+        d: &super::syntax::Dash,
+        cx: Cx,
+    ) -> Lowered<S> {
+        if !d.target.is_empty() {
+            return self.dash_with_target(e, d, cx);
+        }
+        let source = match d.mode {
+            super::syntax::DashMode::Played => ir::MoveSource::Played,
+            super::syntax::DashMode::Legal => ir::MoveSource::Legal,
+            super::syntax::DashMode::PseudoLegal => ir::MoveSource::PseudoLegal,
+        };
+        let side = |x: &Option<Expr>| -> Result<Option<Option<Box<Node<S>>>>, QueryError> {
+            match x {
+                None => Ok(Some(None)),
+                Some(x) => Ok(self
+                    .typed(x, cx, Ty::Set, "a dash")?
+                    .map(|n| Some(Box::new(n)))),
+            }
+        };
+        let Some(from) = side(&d.from)? else {
+            return Ok(None);
+        };
+        let Some(to) = side(&d.to)? else {
+            return Ok(None);
+        };
+        // `X[x]Y`: the move captures; the captured piece stands on Y (the destination, but
+        // for en passant).
+        let (to, capture) = match (d.capture, to) {
+            (false, to) => (to, None),
+            (true, Some(y)) => (None, Some(y)),
+            (true, None) => {
+                let all = ir::PieceKinds {
+                    white: u32::MAX,
+                    black: u32::MAX,
+                    empty: false,
+                };
+                (None, Some(Box::new(Node::Pieces(all, S::full(self.geo)))))
+            }
+        };
+        let promote = match &d.promote {
+            None => None,
+            Some(p) => match &p.kind {
+                ExprKind::Pieces(des) if des.squares.is_none() => {
+                    Some(cx.xf.kinds(self.designator_kinds(des, p.span)?))
+                }
+                _ => match self.constant_promotion(p) {
+                    Some(kinds) => Some(kinds),
+                    None => return self.dash_with_target(e, d, cx),
+                },
+            },
+        };
+        let m = ir::MoveFilter {
+            from,
+            to,
+            capture,
+            promote,
+            ..ir::MoveFilter::any(source)
+        };
+        if source != ir::MoveSource::Played {
+            // CQL 6.2's `legal --` is a set filter: the moves' destinations (`MoveLegalNode`).
+            let m = ir::MoveFilter {
+                yields: ir::MoveYield::To,
+                ..m
+            };
+            return Ok(Some((Node::Move(m), Ty::Set)));
+        }
+        Ok(Some((Node::Move(m), Ty::Logical)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::piece_type;
 
     /// The letters CQL 6.2 compares: `"qa5"` names the queen only (`a` and `5` name no
     /// piece type), `"Nty"` the knight; `""` and `"."` every promotion.

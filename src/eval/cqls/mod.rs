@@ -15,15 +15,10 @@ use crate::ir_cqls::{Bound, CqlsNode, EndRange, EngineTest, LineMove, RayDirs};
 use crate::rules::Position;
 use crate::squares::{Coord, SquareSet};
 
-#[path = "cqls_game.rs"]
 mod game;
-#[path = "cqls_pawns.rs"]
 mod pawns;
-#[path = "cqls_relation.rs"]
 mod relation;
-#[path = "cqls_swap.rs"]
 mod swap;
-#[path = "cqls_tags.rs"]
 mod tags;
 
 /// What the CQL-S filters keep for the game being evaluated: owned by its `Evaluator`
@@ -241,18 +236,10 @@ impl<P: Position> Evaluator<'_, P> {
             CqlsNode::Opposition(color) => {
                 let c = color.unwrap_or(pos.turn());
                 let king = |col: Color| {
-                    let k = if col == Color::White {
-                        PieceKinds {
-                            white: 1 << piece_type::KING,
-                            ..PieceKinds::default()
-                        }
-                    } else {
-                        PieceKinds {
-                            black: 1 << piece_type::KING,
-                            ..PieceKinds::default()
-                        }
-                    };
-                    pos.pieces(k).coords().first().copied()
+                    pos.pieces(PieceKinds::one(col, piece_type::KING))
+                        .coords()
+                        .first()
+                        .copied()
                 };
                 let (a, b) = (king(Color::White)?, king(Color::Black)?);
                 let both_even = (a.file - b.file) % 2 == 0 && (a.rank - b.rank) % 2 == 0;

@@ -11,18 +11,7 @@ use crate::squares::{Coord, SquareSet};
 
 /// The squares of colour `c`'s pieces of type `t`.
 fn pieces_of<P: Position>(pos: &P, c: Color, t: u8) -> Vec<Coord> {
-    let bit = 1 << t;
-    let k = match c {
-        Color::White => PieceKinds {
-            white: bit,
-            ..PieceKinds::default()
-        },
-        Color::Black => PieceKinds {
-            black: bit,
-            ..PieceKinds::default()
-        },
-    };
-    pos.pieces(k).coords()
+    pos.pieces(PieceKinds::one(c, t)).coords()
 }
 
 fn pawns_of<P: Position>(pos: &P, c: Color) -> Vec<Coord> {

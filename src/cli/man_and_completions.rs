@@ -3,7 +3,7 @@
 //! hidden options `--print-man` and `--completions SHELL` (for packagers:
 //! `cqlq --print-man > cqlq.1`, `cqlq --completions bash > cqlq.bash`).
 
-use crate::cli::Cli;
+use crate::cli::args::Cli;
 
 /// `cqlq.1`, troff.
 pub const MAN_PAGE: &str = include_str!(concat!(env!("OUT_DIR"), "/cqlq.1"));

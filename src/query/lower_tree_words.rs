@@ -1,7 +1,7 @@
 //! Lowering of the game-tree and move words of [`crate::ir::TreeWord`]: `virtualmainline`,
 //! `primary`, `secondary`, `try`, `pieceid`, `consecutivemoves`, `countmoves --`, `currentmove --`, the `move` parameters
 //! `primary`, `secondary`, `comment` and CQLi's speculative `: F`, and `legalposition`.
-//! [`super::lower`] and [`super::lower_more`] hand these here.
+//! [`super::lower`] and [`super::lower_state`] hand these here.
 
 use crate::ir::{self, MoveFilter, MoveSource, Node, TreeWord};
 use crate::squares::SquareSet;
@@ -140,9 +140,9 @@ impl Lower<'_> {
                         TreeWord::Move(ext) => (ext.base.clone(), Some(ext)),
                         _ => return Err(self.not_a_dash(x, b)),
                     },
-                    // `countmoves --(o-o-o)`: a dash with targets (lower_chessql).
+                    // `countmoves --(o-o-o)`: a dash with targets (lower_moves).
                     Node::Path(p) if b == Builtin::CountMoves => {
-                        match super::lower_chessql::dash_as_move_ext(*p, self.geo) {
+                        match super::lower_moves::dash_as_move_ext(*p, self.geo) {
                             Some(ext) => (ext.base.clone(), Some(ext)),
                             None => return Err(self.not_a_dash(x, b)),
                         }

@@ -1,17 +1,18 @@
-//! Evaluation of [`crate::ir::ChessqlWord`]: game-level filters CQL 6.2 computes in C++.
+//! Evaluation of [`crate::ir::HhdbWord`]: the HHdb words CQL 6.2 computes in C++
+//! (`hhdb cooked`), game-level.
 
 use super::{Evaluator, Value};
-use crate::ir::ChessqlWord;
+use crate::ir::HhdbWord;
 use crate::rules::Position;
 
 /// The text CQL 6.2's `hhdb cooked` looks for in the game.
 const COOK_MARK: &str = "<cook";
 
 impl<P: Position> Evaluator<'_, P> {
-    /// Evaluates a [`ChessqlWord`] (the same at every position of the game).
-    pub(super) fn eval_chessql(&self, w: ChessqlWord) -> Option<Value<P::Set>> {
+    /// Evaluates a [`HhdbWord`] (the same at every position of the game).
+    pub(super) fn eval_hhdb(&self, w: HhdbWord) -> Option<Value<P::Set>> {
         match w {
-            ChessqlWord::HhdbCooked => {
+            HhdbWord::HhdbCooked => {
                 let record = self.game.record;
                 let in_tags = record
                     .tags

@@ -1,15 +1,15 @@
-//! Lowering of the last CQL 6.2 forms: `lastgamenumber`, `hhdb "<main>"`, `hhdb "<or>"`,
-//! `hhdb mainline` (CQL 6.2's `hhdbkeyword` table defines them by CQL text, behind a
-//! `cql_assertvariations`), `eco F` / `eventdate F` with a filter that is no string, and
-//! iterating a dictionary's keys (`x ∊ D body`, CQL 6.1's `string x in D body`).
-//! [`super::lower::Lower::lower`] asks here first, after `lower_words`.
+//! Lowering of the words that read the run ([`RunWord`]): `lastgamenumber`, `hhdb "<main>"`,
+//! `hhdb "<or>"`, `hhdb mainline` (CQL 6.2's `hhdbkeyword` table defines them by CQL text,
+//! behind a `cql_assertvariations`). [`super::lower::Lower::lower`] asks here first, after
+//! `lower_words`; the same hook hands `eco F` / `eventdate F` with a filter that is no string
+//! to `lower_strings` and iterating a dictionary's keys (`x ∊ D body`, CQL 6.1's
+//! `string x in D body`) to `lower_prog`.
 
 use crate::ir::{self, Node, RunWord, StrFilter};
 use crate::squares::SquareSet;
 
 use super::ast::{Arg, Builtin, Expr, ExprKind, Word};
-use super::error::ErrorKind;
-use super::lower::{Cx, Lower, Lowered, Ty, img};
+use super::lower::{Cx, Lower, Lowered, Ty};
 use super::transform::Xform;
 
 /// CQL 6.2's messages when an HHdb key that reads variations runs without them.
@@ -29,7 +29,7 @@ fn comment_has<S>(text: &str) -> Node<S> {
 
 impl Lower<'_> {
     /// The forms of this module; None for any other filter.
-    pub(crate) fn lower_words3<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Option<Lowered<S>> {
+    pub(crate) fn lower_run_words<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Option<Lowered<S>> {
         match &e.kind {
             ExprKind::Word(Word::LastGameNumber) => {
                 Some(Ok(Some((Node::Run(RunWord::LastGameNumber), Ty::Number))))
@@ -47,32 +47,6 @@ impl Lower<'_> {
             ExprKind::Word(Word::StringType) => Some(Ok(Some((Node::True, Ty::Logical)))),
             _ => None,
         }
-    }
-
-    /// `x ∊ D body`: x gets the type of D's keys (from D's first assignment).
-    fn dict_loop<S: SquareSet>(
-        &self,
-        e: &Expr,
-        it: &super::syntax::Iterate,
-        dict: crate::ir::prog::DictId,
-        cx: Cx,
-    ) -> Lowered<S> {
-        let Some(ty) = self.prog.key_types.borrow().get(&dict).copied() else {
-            let m = "the type of this dictionary's keys is not yet set: assign to it before \
-                     iterating it";
-            return Err(self.err(ErrorKind::Type, it.domain.span, m));
-        };
-        let var = self
-            .slot(&it.var.text, ty)
-            .map_err(|m| self.err(ErrorKind::TooComplex, e.span, m))?;
-        let body = img!(self.lower(&it.body, cx)).0;
-        let l = ir::DictLoop {
-            dict,
-            var,
-            name: it.var.text.clone(),
-            body,
-        };
-        Ok(Some((Node::DictLoop(Box::new(l)), Ty::Logical)))
     }
 
     /// `hhdb "<main>"`, `hhdb "<or>"`: variations are searched, and a comment of the position
@@ -134,40 +108,5 @@ impl Lower<'_> {
             }
         }
         Ok(Node::And(nodes))
-    }
-
-    /// `eco k`, `eventdate k`: CQL 6.2 takes a quoted string after `eco` / `eventdate` as
-    /// their text; anything else is the next filter (`eco k` is `eco` then `k`: the game has
-    /// an ECO tag, and `k` matches). Strings (also computed ones) are left to the caller.
-    fn tag_then_filter<S: SquareSet>(
-        &self,
-        b: Builtin,
-        args: &[Arg],
-        cx: Cx,
-    ) -> Option<Lowered<S>> {
-        let [Arg::Filter(x)] = args else {
-            return None;
-        };
-        if matches!(x.kind, ExprKind::Str(_)) {
-            return None;
-        }
-        let lowered = (|| -> Lowered<S> {
-            let (next, ty) = img!(self.lower(x, cx));
-            if ty == Ty::Str {
-                return Ok(None);
-            }
-            let name = if b == Builtin::Eco {
-                "ECO"
-            } else {
-                "EventDate"
-            };
-            let tag = Node::Tag(ir::TagName::Other(name.to_string()));
-            Ok(Some((Node::And(vec![tag, next]), ty)))
-        })();
-        match lowered {
-            // A string (or an image a transform dropped): the caller's reading.
-            Ok(None) => None,
-            other => Some(other),
-        }
     }
 }

@@ -1,56 +1,24 @@
-//! Lowering of CQL 6's state, navigation, sequence and geometry filters (variables, user
-//! functions, `find`, `line`, iteration, `sort`, `comment`, directions, `ray`, `pin`, position
-//! words, the problemists' mates) to the IR of [`crate::ir`]. [`super::lower`] hands here
-//! what it does not lower itself.
-//!
-//! Variables get a slot each, in order of first appearance; their type is the type of their
-//! first value. User functions are expanded at each call site with their parameters passed
-//! by name (CQL's semantics), to a depth of [`MAX_CALL_DEPTH`].
+//! Lowering of what [`super::lower`]'s match hands on: variables and assignments, user
+//! function definitions and calls, `find`, `echo`, `:`, iteration, `sort`, `comment`, the
+//! position words and relations, the problemists' mates and the remaining keyword filters with
+//! arguments; sequences (`lower_line`), paths, moves (`lower_moves`), strings
+//! (`lower_strings`), geometry (`lower_geometry`) and names (`lower_scope`) have files of
+//! their own.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-
-use crate::ir::{
-    self, Directions, LinePattern, Loop, MateKind, Node, NumProp, PinYield, PositionRef, VarId,
-};
-use crate::squares::{Coord, SquareSet};
+use crate::ir::{self, Loop, MateKind, Node, NumProp, PositionRef};
+use crate::squares::SquareSet;
 
 use super::ast::{
-    Arg, AssignOp, BindingOp, Builtin, Expr, ExprKind, FunctionDef, IterKind, PinRole, RayKind,
-    SeqItem, SeqItemKind, SeqParam, Storage, Word,
+    Arg, AssignOp, BindingOp, Builtin, Expr, ExprKind, IterKind, SeqParam, Storage, Word,
 };
 use super::error::{ErrorKind, QueryError};
 use super::lower::{Cx, Lower, Lowered, Ty, img};
-use super::syntax::{Direction, Range as AstRange};
-
-/// Deepest nesting of user function calls expanded (CQL functions may recurse).
-const MAX_CALL_DEPTH: usize = 24;
-
-/// What lowering knows about the query's names.
-#[derive(Default)]
-pub(crate) struct Scope {
-    /// Variable name → (slot, type).
-    vars: RefCell<HashMap<String, (VarId, Ty)>>,
-    /// Function name → definition.
-    functions: RefCell<HashMap<String, FunctionDef>>,
-    /// The parameters of the functions being expanded, innermost last: name → argument.
-    frames: RefCell<Vec<HashMap<String, Expr>>>,
-}
+use super::lower_geometry::swaps_shades;
+use super::syntax::Range as AstRange;
 
 impl Lower<'_> {
-    /// The slot of variable `name` (a new one, of type `ty`, if it is new).
-    pub(crate) fn slot(&self, name: &str, ty: Ty) -> Result<VarId, String> {
-        let mut vars = self.scope.vars.borrow_mut();
-        if let Some(&(id, _)) = vars.get(name) {
-            return Ok(id);
-        }
-        let id = VarId::try_from(vars.len()).map_err(|_| "too many variables".to_string())?;
-        vars.insert(name.to_string(), (id, ty));
-        Ok(id)
-    }
-
     /// Lowers what [`Lower::lower`] does not handle itself.
-    pub(crate) fn lower_more<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Lowered<S> {
+    pub(crate) fn lower_state<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Lowered<S> {
         let node = match &e.kind {
             ExprKind::Var(name) => {
                 if let Some(arg) = self.param(&name.text) {
@@ -209,78 +177,9 @@ impl Lower<'_> {
                 };
                 (Node::Sort(Box::new(sort)), ty)
             }
-            ExprKind::Direction(d, range, x) => {
-                let x = img!(self.typed(x, cx, Ty::Set, "a direction filter"));
-                let range = match range {
-                    None => ir::Range::new(1, 7),
-                    Some(r) => ast_range(r),
-                };
-                (
-                    Node::Direction(self.rot45(map_dirs(cx, directions(*d))), range, Box::new(x)),
-                    Ty::Set,
-                )
-            }
-            ExprKind::Ray(r) => {
-                let mut sets = Vec::new();
-                for a in &r.args {
-                    sets.push(img!(self.typed(a, cx, Ty::Set, "'ray'")));
-                }
-                if r.kind == RayKind::Between {
-                    if sets.len() != 2 {
-                        let m = "'between' takes two sets";
-                        return Err(self.err(ErrorKind::Syntax, e.span, m));
-                    }
-                    let y = sets.pop().expect("two");
-                    let x = sets.pop().expect("two");
-                    return Ok(Some((Node::Between(Box::new(x), Box::new(y)), Ty::Set)));
-                }
-                let text = self.src.get(e.span.start..e.span.end).unwrap_or("");
-                let chain = r.kind == RayKind::Ray && !text.starts_with("ray");
-                let dirs = r
-                    .directions
-                    .iter()
-                    .fold(Directions(0), |acc, d| acc.union(directions(*d)));
-                let dirs = if dirs.0 == 0 { Directions::ANY } else { dirs };
-                let ray = ir::Ray {
-                    directions: self.rot45(map_dirs(cx, dirs)),
-                    attack: chain || r.kind == RayKind::XRay,
-                    sets,
-                    count: None,
-                    // `A -> B -> C` yields A's squares; `A <- B <- C` (stored reversed)
-                    // yields the last stored set, which is A too.
-                    first: chain && (text.contains("->") || text.contains('→')),
-                };
-                (Node::Ray(Box::new(ray)), Ty::Set)
-            }
-            ExprKind::Pin(parts) => {
-                let mut pin = ir::Pin {
-                    from: None,
-                    through: None,
-                    to: None,
-                    yields: PinYield::Through,
-                };
-                for (i, (role, x)) in parts.iter().enumerate() {
-                    let x = Some(img!(self.typed(x, cx, Ty::Set, "'pin'")));
-                    let y = match role {
-                        PinRole::From => {
-                            pin.from = x;
-                            PinYield::From
-                        }
-                        PinRole::Through => {
-                            pin.through = x;
-                            PinYield::Through
-                        }
-                        PinRole::To => {
-                            pin.to = x;
-                            PinYield::To
-                        }
-                    };
-                    if i == 0 {
-                        pin.yields = y;
-                    }
-                }
-                (Node::Pin(Box::new(pin)), Ty::Set)
-            }
+            ExprKind::Direction(d, range, x) => return self.direction(d, range, x, cx),
+            ExprKind::Ray(r) => return self.ray(e, r, cx),
+            ExprKind::Pin(parts) => return self.pin(parts, cx),
             ExprKind::At(p, f) => {
                 let p = img!(self.typed(p, cx, Ty::Position, "':'"));
                 let (f, ty) = img!(self.lower(f, cx));
@@ -390,7 +289,7 @@ impl Lower<'_> {
                 let (f, r) = (img!(number(0)), img!(number(1)));
                 (Node::MakeSquare(Box::new(f), Box::new(r)), Ty::Set)
             }
-            // distance(x y) of two positions: moves apart in the game tree (lower_imagine.rs)
+            // distance(x y) of two positions: moves apart in the game tree (lower_tree_words.rs)
             Builtin::Distance
                 if filters
                     .first()
@@ -448,7 +347,7 @@ impl Lower<'_> {
             }
             Builtin::HasComment => match filters.first().map(|x| &x.kind) {
                 None => (Node::HasComment(None), Ty::Logical),
-                Some(ExprKind::Str(t)) => match crate::eval::nag_from_text(t) {
+                Some(ExprKind::Str(t)) => match crate::chess::nag_from_text(t) {
                     Some(n) => (Node::HasComment(Some(n)), Ty::Logical),
                     None => return self.hascomment_text(filters[0], cx),
                 },
@@ -485,206 +384,6 @@ impl Lower<'_> {
         Ok(Some(node))
     }
 
-    /// `X--Y`, `X[x]Y` (`×`), `--=Q`, `legal --`: a `move` filter (`move from X to Y ...`);
-    /// in a `line` it constrains the move the line takes. Dash targets (`--(check)`) are not
-    /// evaluated yet.
-    fn dash<S: SquareSet>(&self, e: &Expr, d: &super::syntax::Dash, cx: Cx) -> Lowered<S> {
-        if !d.target.is_empty() {
-            return self.dash_with_target(e, d, cx);
-        }
-        let source = match d.mode {
-            super::syntax::DashMode::Played => ir::MoveSource::Played,
-            super::syntax::DashMode::Legal => ir::MoveSource::Legal,
-            super::syntax::DashMode::PseudoLegal => ir::MoveSource::PseudoLegal,
-        };
-        let side = |x: &Option<Expr>| -> Result<Option<Option<Box<Node<S>>>>, QueryError> {
-            match x {
-                None => Ok(Some(None)),
-                Some(x) => Ok(self
-                    .typed(x, cx, Ty::Set, "a dash")?
-                    .map(|n| Some(Box::new(n)))),
-            }
-        };
-        let Some(from) = side(&d.from)? else {
-            return Ok(None);
-        };
-        let Some(to) = side(&d.to)? else {
-            return Ok(None);
-        };
-        // `X[x]Y`: the move captures; the captured piece stands on Y (the destination, but
-        // for en passant).
-        let (to, capture) = match (d.capture, to) {
-            (false, to) => (to, None),
-            (true, Some(y)) => (None, Some(y)),
-            (true, None) => {
-                let all = ir::PieceKinds {
-                    white: u32::MAX,
-                    black: u32::MAX,
-                    empty: false,
-                };
-                (None, Some(Box::new(Node::Pieces(all, S::full(self.geo)))))
-            }
-        };
-        let promote = match &d.promote {
-            None => None,
-            Some(p) => match &p.kind {
-                ExprKind::Pieces(des) if des.squares.is_none() => {
-                    Some(cx.xf.kinds(self.designator_kinds(des, p.span)?))
-                }
-                _ => match self.constant_promotion(p) {
-                    Some(kinds) => Some(kinds),
-                    None => return self.dash_with_target(e, d, cx),
-                },
-            },
-        };
-        let m = ir::MoveFilter {
-            from,
-            to,
-            capture,
-            promote,
-            ..ir::MoveFilter::any(source)
-        };
-        if source != ir::MoveSource::Played {
-            // CQL 6.2's `legal --` is a set filter: the moves' destinations (`MoveLegalNode`).
-            let m = ir::MoveFilter {
-                yields: ir::MoveYield::To,
-                ..m
-            };
-            return Ok(Some((Node::Move(m), Ty::Set)));
-        }
-        Ok(Some((Node::Move(m), Ty::Logical)))
-    }
-
-    /// `line ...`
-    fn line<S: SquareSet>(&self, l: &super::syntax::Line, cx: Cx) -> Lowered<S> {
-        let pattern = img!(self.seq(&l.items, cx));
-        let mut line = ir::Line::compile(pattern);
-        line.backward = l.backward;
-        for p in &l.params {
-            match p {
-                SeqParam::FirstMatch => line.firstmatch = true,
-                SeqParam::LastPosition => line.lastposition = true,
-                SeqParam::SingleColor => line.singlecolor = true,
-                SeqParam::Primary => line.primary = true,
-                SeqParam::Secondary => line.secondary = true,
-                SeqParam::Quiet => line.quiet = true,
-                SeqParam::NestBan => {}
-                SeqParam::Range(r) => line.range = Some(ast_range(r)),
-                _ => {
-                    let m = "this parameter of 'line' is not supported by cqlq yet";
-                    return Err(self.err(
-                        ErrorKind::Unsupported,
-                        l.items
-                            .first()
-                            .map_or(super::ast::Span::default(), |i| i.span),
-                        m,
-                    ));
-                }
-            }
-        }
-        let ty = if line.lastposition {
-            Ty::Position
-        } else {
-            Ty::Number
-        };
-        Ok(Some((Node::Line(Box::new(line)), ty)))
-    }
-
-    /// A sequence of `line` constituents.
-    fn seq<S: SquareSet>(
-        &self,
-        items: &[SeqItem],
-        cx: Cx,
-    ) -> Result<Option<LinePattern<S>>, QueryError> {
-        let mut parts = Vec::new();
-        for it in items {
-            parts.push(img!(self.seq_item(it, cx)));
-        }
-        Ok(Some(LinePattern::Seq(parts)))
-    }
-
-    fn seq_item<S: SquareSet>(
-        &self,
-        it: &SeqItem,
-        cx: Cx,
-    ) -> Result<Option<LinePattern<S>>, QueryError> {
-        Ok(Some(match &it.kind {
-            SeqItemKind::Filter(e) => LinePattern::Filter(img!(self.lower(e, cx)).0),
-            SeqItemKind::Group(alts) => {
-                let mut v = Vec::new();
-                for a in alts {
-                    v.push(img!(self.seq(a, cx)));
-                }
-                if v.len() == 1 {
-                    v.remove(0)
-                } else {
-                    LinePattern::Alt(v)
-                }
-            }
-            SeqItemKind::Repeat(inner, r) => {
-                if r.max.is_some_and(|m| m > 1000) || r.min > 1000 {
-                    let m = "repetition counts above 1000 are not supported";
-                    return Err(self.err(ErrorKind::TooComplex, it.span, m));
-                }
-                LinePattern::Repeat(Box::new(img!(self.seq_item(inner, cx))), r.min, r.max)
-            }
-        }))
-    }
-
-    /// `F(a b)`: the body of F with its parameters standing for the arguments.
-    fn call<S: SquareSet>(&self, e: &Expr, name: &str, args: &[Expr], cx: Cx) -> Lowered<S> {
-        let Some(def) = self.scope.functions.borrow().get(name).cloned() else {
-            let m = format!("'{name}' is not a function defined before");
-            return Err(self.err(ErrorKind::Type, e.span, m));
-        };
-        if def.params.len() != args.len() {
-            let m = format!(
-                "'{name}' takes {} arguments, not {}",
-                def.params.len(),
-                args.len()
-            );
-            return Err(self.err(ErrorKind::Type, e.span, m));
-        }
-        if self.scope.frames.borrow().len() >= MAX_CALL_DEPTH {
-            let m = format!("function calls nest deeper than {MAX_CALL_DEPTH}");
-            return Err(self.err(ErrorKind::TooComplex, e.span, m));
-        }
-        // Arguments that name a caller's parameter are resolved now, so frames only hold
-        // expressions of the caller's caller.
-        let mut frame = HashMap::new();
-        for (p, a) in def.params.iter().zip(args) {
-            let arg = match &a.kind {
-                ExprKind::Var(n) => self.param(&n.text).unwrap_or_else(|| a.clone()),
-                _ => a.clone(),
-            };
-            frame.insert(p.text.clone(), arg);
-        }
-        self.scope.frames.borrow_mut().push(frame);
-        let out = self.lower(&def.body, cx);
-        self.scope.frames.borrow_mut().pop();
-        out
-    }
-
-    /// The argument a parameter of the innermost function being expanded stands for.
-    pub(crate) fn param(&self, name: &str) -> Option<Expr> {
-        self.scope.frames.borrow().last()?.get(name).cloned()
-    }
-
-    /// Lowers `f` with the innermost frame removed (an argument is the caller's text).
-    fn with_caller_frame<T>(&self, f: impl FnOnce() -> T) -> T {
-        let top = self.scope.frames.borrow_mut().pop();
-        let out = f();
-        if let Some(top) = top {
-            self.scope.frames.borrow_mut().push(top);
-        }
-        out
-    }
-
-    /// A parameter's argument, lowered in the caller's scope.
-    fn lower_arg<S: SquareSet>(&self, _name: &str, arg: &Expr, cx: Cx) -> Lowered<S> {
-        self.with_caller_frame(|| self.lower(arg, cx))
-    }
-
     /// `cqlq does not evaluate 'WORD' yet` (with what is missing, when given).
     fn unsupported(&self, e: &Expr, what: &str) -> QueryError {
         let word = super::names::expr_word(&e.kind);
@@ -698,43 +397,6 @@ impl Lower<'_> {
 }
 
 /// An AST range as the IR's (one number: that number only).
-fn ast_range(r: &AstRange) -> ir::Range {
+pub(super) fn ast_range(r: &AstRange) -> ir::Range {
     ir::Range::new(r.min, r.max.unwrap_or(r.min))
-}
-
-/// The directions of a direction word.
-fn directions(d: Direction) -> Directions {
-    Directions::from_word(d.name()).unwrap_or(Directions::ANY)
-}
-
-/// The directions as the transform of `cx` moves them.
-pub(super) fn map_dirs(cx: Cx, dirs: Directions) -> Directions {
-    let geo = crate::squares::Geometry::STANDARD;
-    let origin = Coord { file: 3, rank: 3 };
-    let o = cx.xf.map(geo, origin, false);
-    let mut out = Directions(0);
-    for (k, step) in Directions::STEPS.iter().enumerate() {
-        if dirs.0 & (1 << k) == 0 {
-            continue;
-        }
-        let t = cx.xf.map(
-            geo,
-            Coord {
-                file: origin.file + step.0,
-                rank: origin.rank + step.1,
-            },
-            false,
-        );
-        let image = (t.file - o.file, t.rank - o.rank);
-        if let Some(j) = Directions::STEPS.iter().position(|&s| s == image) {
-            out.0 |= 1 << j;
-        }
-    }
-    out
-}
-
-/// Whether the transform of `cx` exchanges light and dark squares (a1's image is light).
-fn swaps_shades(cx: Cx, geo: crate::squares::Geometry) -> bool {
-    let c = cx.xf.map(geo, Coord { file: 0, rank: 0 }, false);
-    (c.file + c.rank) % 2 == 1
 }

@@ -13,13 +13,12 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+use super::TROUBLE;
 use cqlq::pgn::split_games;
 use cqlq::run::Input;
 use cqlq::run::byte_range::{CutStart, game_start_at_or_after};
 use cqlq::run::input::{Opened, open_input};
 
-/// Exit status for trouble.
-const TROUBLE: u8 = 2;
 /// Bytes read at a time from a streamed input.
 const CHUNK: usize = 4 << 20;
 

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use cqlq::rules::fairy::{Variant, VariantBook};
 use cqlq::run::fairy::{AnyRules, resolve_any};
 
-use crate::cli_errors::io_error_with_advice;
+use crate::cli::errors::io_error_with_advice;
 
 /// The definitions of the `--variants` files, in order, then the bundled ones; an unreadable
 /// file or definition fails with its file, line and reason.
@@ -42,5 +42,38 @@ pub fn forced_variant(
     })? {
         AnyRules::Known(rules) => Ok((Some(rules), None)),
         AnyRules::Fairy(v) => Ok((None, Some(v))),
+    }
+}
+
+/// `--rules`: checks the FBR text (a fault: the text with a caret, exit 2), adds the rules to
+/// every fairy definition (a definition they do not fit is dropped: its games then report
+/// the variant as unknown) and returns the bundled chess with them, for standard games.
+/// A rule's piece letters (`gating[1]{HE}`) are checked against each board's own pieces:
+/// rules that standard chess refuses but a loaded definition takes run on that definition,
+/// and standard games are then refused one by one (the `Err` returned inside).
+pub fn with_fbr_rules(
+    text: &str,
+    defs: &mut Vec<Arc<Variant>>,
+) -> Result<Result<Arc<Variant>, String>, String> {
+    let chess = cqlq::rules::fbr::chess_with_rules(text);
+    let fitted: Vec<_> = defs
+        .iter()
+        .filter_map(|v| {
+            cqlq::rules::fbr::variant_with_rules(&v.def, text)
+                .ok()
+                .map(Arc::new)
+        })
+        .collect();
+    match chess {
+        Err(e) if fitted.is_empty() => Err(e.render(text)),
+        chess => {
+            *defs = fitted;
+            Ok(chess.map_err(|e| {
+                format!(
+                    "--rules does not apply to standard chess games: {}",
+                    e.reason
+                )
+            }))
+        }
     }
 }

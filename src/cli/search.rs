@@ -1,0 +1,454 @@
+//! `cqlq [OPTIONS] QUERY [PGN...]`: the search command, as named steps: the query's text
+//! ([`query_text`]), compiled ([`compile_query`]), the engine it needs ([`engine_for`]), the
+//! run parameters (header and command line, [`run_params`]), inputs and output
+//! ([`inputs_of`], [`output_path`]), the run's configuration ([`run_config`]), the run
+//! ([`run_to_output`]) and the summary and exit status ([`report`]).
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use cqlq::output::files::OutputWriter;
+use cqlq::output::{Format, PgnStyle};
+use cqlq::query::{Dialect, Query};
+use cqlq::run::fairy::{FairyQuery, Refusal};
+use cqlq::run::params::RunParams;
+use cqlq::run::{Input, RunConfig, Summary, progress, run};
+use cqlq::squares::Geometry;
+
+use super::TROUBLE;
+use super::args::Cli;
+use super::errors::{color_stderr, header_param_error};
+use super::output_file::{output_file, refuse_overwriting_input, run_to_file};
+use super::search_options::{input_limits, output_format, run_params_of, shard_place, split_spec};
+use super::{man_and_completions, query_source, stdout_closed, variants};
+
+/// Why a step ends the command early: an exit status (the diagnostic already printed), or a
+/// message that `main` prints as `cqlq: MESSAGE` with exit status 2.
+enum Stop {
+    /// Exit with this status.
+    Exit(u8),
+    /// Print the message, exit 2.
+    Message(String),
+}
+
+impl From<String> for Stop {
+    fn from(message: String) -> Stop {
+        Stop::Message(message)
+    }
+}
+
+/// Runs the search command: the exit status, or a message to print (exit 2).
+pub fn search(cli: Cli) -> Result<u8, String> {
+    match search_steps(cli) {
+        Ok(code) | Err(Stop::Exit(code)) => Ok(code),
+        Err(Stop::Message(message)) => Err(message),
+    }
+}
+
+/// The steps of [`search`], in the order their messages appear.
+fn search_steps(cli: Cli) -> Result<u8, Stop> {
+    let started = Instant::now();
+    if man_and_completions::print_requested(&cli) {
+        return Ok(0);
+    }
+    let mut positional = cli.args.clone();
+    let (query_name, query_text) = query_text(&cli, &mut positional)?;
+    if cli.parse {
+        return Ok(parse_only(&query_name, &query_text));
+    }
+    let compiled = compile_query(&cli, &query_name, &query_text)?;
+    let engine = engine_for(&cli, &compiled.query, &query_name, &query_text)?;
+    let params = run_params(&cli, &compiled.query, &query_name, &query_text)?;
+    let inputs = inputs_of(&positional, params.input.clone())?;
+    let output = output_path(&cli, params.output.clone(), &inputs)?;
+    let format = output_format(&cli, output.is_none());
+    let config = run_config(&cli, compiled, params, engine, inputs, &output, format)?;
+    if let Some(n) = cli.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build_global()
+            .map_err(|e| format!("cannot start {n} threads: {e}"))?;
+    }
+    let summary = run_to_output(&cli, &config, output.as_deref())?;
+    report(&cli, &summary, format, started)
+}
+
+/// The query's name and text (`-e TEXT` or the query file, with CQL 6.2's command-line
+/// filters), refused when over `--max-query-bytes`; the query file is taken out of
+/// `positional`.
+fn query_text(cli: &Cli, positional: &mut Vec<PathBuf>) -> Result<(String, String), String> {
+    let (query_name, query_text) =
+        query_source::query_source(cli.expr.as_deref(), &cli.cql, &cli.transform, positional)?;
+    let max_query = match &cli.max_query_bytes {
+        Some(text) => {
+            cqlq::run::limits::parse_size(text).map_err(|e| format!("--max-query-bytes: {e}"))?
+        }
+        None => cqlq::run::limits::DEFAULT_MAX_QUERY_BYTES,
+    };
+    if query_text.len() as u64 > max_query {
+        return Err(format!(
+            "{query_name}: the query is {} long, over the limit of {} \
+             (--max-query-bytes SIZE raises it)",
+            cqlq::run::limits::show_bytes(query_text.len() as u64),
+            cqlq::run::limits::show_bytes(max_query)
+        ));
+    }
+    Ok((query_name, query_text))
+}
+
+/// The query as compiled for the run: lowered for standard chess (or, when it suits only
+/// fairy boards, `false` there with the refusal told once) and kept for the fairy boards met.
+struct Compiled {
+    /// The header and the 8x8 filter.
+    query: Query<shakmaty::Bitboard>,
+    /// The program, lowered again per fairy variant met.
+    fairy_query: FairyQuery,
+    /// Why standard games are skipped, when they are.
+    standard_refusal: Option<Refusal>,
+}
+
+/// Parses and checks the query once, then lowers it for standard chess; an error is drawn
+/// on stderr (exit 2).
+fn compile_query(cli: &Cli, query_name: &str, query_text: &str) -> Result<Compiled, Stop> {
+    let dialect = match cli.dialect.as_deref() {
+        Some("cqls") => Some(Dialect::Cqls),
+        Some(_) => Some(Dialect::Cql),
+        None => None,
+    };
+    // The query is parsed and checked once, then lowered per board geometry met.
+    let program = match cqlq::query::Program::from_text(query_text, dialect, cli.secure) {
+        Ok(p) => Arc::new(p),
+        Err(e) => {
+            eprint!(
+                "{}",
+                e.render_styled(query_name, query_text, color_stderr())
+            );
+            return Err(Stop::Exit(TROUBLE));
+        }
+    };
+    let fairy_query = FairyQuery::new(program.clone(), query_name.to_string());
+    let mut standard_refusal = None;
+    let query = match program.lower::<shakmaty::Bitboard>(Geometry::STANDARD) {
+        Ok(q) => q,
+        Err(e) => match fairy_query.runs_on_some_board() {
+            // Squares past h8 (`Ri1`) or fairy pieces (`[=C]`) suit only some fairy boards:
+            // standard and online games are skipped, told once; fairy games are searched
+            // where their variant's board has what the query names.
+            Some(header) => {
+                standard_refusal = Some(Refusal::new(format!(
+                    "the query cannot run on standard chess games (8x8 board); they are skipped:\n{}",
+                    e.render(query_name, query_text)
+                )));
+                Query {
+                    header,
+                    filter: cqlq::ir::Node::False,
+                }
+            }
+            None => {
+                eprint!(
+                    "{}",
+                    e.render_styled(query_name, query_text, color_stderr())
+                );
+                return Err(Stop::Exit(TROUBLE));
+            }
+        },
+    };
+    Ok(Compiled {
+        query,
+        fairy_query,
+        standard_refusal,
+    })
+}
+
+/// CQL-S's engine keywords need `--engine`: checked (and the engine started once) before
+/// any game is read. The engine's path, when the query uses one.
+fn engine_for(
+    cli: &Cli,
+    query: &Query<shakmaty::Bitboard>,
+    query_name: &str,
+    query_text: &str,
+) -> Result<Option<PathBuf>, Stop> {
+    let Some(p) = query.header.get("engine") else {
+        return Ok(None);
+    };
+    let Some(path) = &cli.engine else {
+        eprint!(
+            "{}",
+            // Not `Unsupported`: its advice ("check its spelling") is wrong here.
+            cqlq::query::QueryError::new(
+                cqlq::query::ErrorKind::Invalid,
+                query_text,
+                p.span,
+                "this keyword needs a UCI chess engine: pass --engine PATH (e.g. \
+                 --engine /usr/games/stockfish)",
+            )
+            .render_styled(query_name, query_text, color_stderr())
+        );
+        return Err(Stop::Exit(TROUBLE));
+    };
+    cqlq::engine::Engine::start(path)
+        .map_err(|e| format!("--engine: {e} (give the path of a UCI engine, e.g. stockfish)"))?;
+    Ok(Some(path.clone()))
+}
+
+/// The header's parameters with the command line's over them (the command line wins); a
+/// header parameter that cannot be used is drawn on stderr (exit 2).
+fn run_params(
+    cli: &Cli,
+    query: &Query<shakmaty::Bitboard>,
+    query_name: &str,
+    query_text: &str,
+) -> Result<RunParams, Stop> {
+    let header = match RunParams::from_header(&query.header) {
+        Ok(h) => h,
+        Err(e) => {
+            eprint!(
+                "{}",
+                header_param_error(&e, &query.header, query_name, query_text, color_stderr())
+            );
+            return Err(Stop::Exit(TROUBLE));
+        }
+    };
+    Ok(run_params_of(cli)?.over(header))
+}
+
+/// The inputs: files, `-` (standard input) and folders (their game files, sorted by name);
+/// none given: the header's input, else standard input.
+fn inputs_of(positional: &[PathBuf], header_input: Option<PathBuf>) -> Result<Vec<Input>, String> {
+    let mut inputs: Vec<Input> =
+        cqlq::run::input::inputs_from_args(positional).map_err(|e| e.to_string())?;
+    if positional.is_empty() {
+        inputs = match header_input {
+            Some(path) => cqlq::run::input::inputs_from_args(&[path]).map_err(|e| e.to_string())?,
+            None => vec![Input::Stdin],
+        };
+    }
+    Ok(inputs)
+}
+
+/// The output file (None: standard output): `-o`, else the header's output; `-o -` is
+/// standard output; `--html FILE` names the page's file. Refuses to write over an input, or
+/// to a standard output that was closed at start.
+fn output_path(
+    cli: &Cli,
+    header_output: Option<PathBuf>,
+    inputs: &[Input],
+) -> Result<Option<PathBuf>, String> {
+    // `-o -` (CQLi's `-o stdout`, CQL's -guipgnstdout): stdout, over the header's output.
+    let output = match cli.output.clone() {
+        Some(p) if p.as_os_str() == "-" => None,
+        given => given.or(header_output),
+    };
+    // `--html FILE` names the page's file (written like -o's: temporary file renamed).
+    let output = cli.html.clone().or(output);
+    if let Some(out) = &output
+        && cli.split_by.is_none()
+    {
+        refuse_overwriting_input(out, inputs)?;
+    }
+    if output.is_none() && stdout_closed::was_closed() {
+        return Err(stdout_closed::MESSAGE.into());
+    }
+    Ok(output)
+}
+
+/// What the run needs: the filter, inputs, format, rules and limits, and what the filters
+/// read beyond the game (`readfile`/`writefile` rules, the engine).
+fn run_config(
+    cli: &Cli,
+    compiled: Compiled,
+    params: RunParams,
+    engine: Option<PathBuf>,
+    inputs: Vec<Input>,
+    output: &Option<PathBuf>,
+    format: Format,
+) -> Result<RunConfig, String> {
+    // What the filters read beyond the game: `readfile`/`writefile` rules (--secure refuses
+    // them when the query is lowered, by the program) and the engine.
+    let mut env = cqlq::eval::Environment {
+        engine,
+        ..Default::default()
+    };
+    // `writefile` never writes an input file.
+    env.files = cqlq::eval::files::FileAccess {
+        secure: cli.secure,
+        inputs: inputs
+            .iter()
+            .filter_map(|i| match i {
+                Input::File(p) => Some(p.clone()),
+                Input::Stdin => None,
+            })
+            .collect(),
+    };
+    let file_access_inputs = env.files.inputs.clone();
+    let mut fairy_defs = variants::variant_definitions(&cli.variants)?;
+    let rules_chess = match &cli.rules {
+        Some(text) => Some(variants::with_fbr_rules(text, &mut fairy_defs)?),
+        None => None,
+    };
+    let (default_variant, default_fairy) =
+        variants::forced_variant(cli.variant.as_deref(), &fairy_defs)?;
+    Ok(RunConfig {
+        shard: shard_place(cli, &inputs)?,
+        filter: compiled.query.filter,
+        inputs,
+        format,
+        style: PgnStyle {
+            game_number_header: params.no_header != Some(true),
+            match_comment: params.match_string.clone().unwrap_or_else(|| "CQL".into()),
+            comments: params.comments.unwrap_or_default(),
+        },
+        variations: params.variations.unwrap_or(false),
+        progress: !cli.no_progress && !cli.no_summary,
+        terminal_stdout: output.is_none() && io::IsTerminal::is_terminal(&io::stdout()),
+        default_variant,
+        fairy_defs,
+        default_fairy,
+        fairy_query: compiled.fairy_query,
+        standard_refusal: compiled.standard_refusal,
+        games: params.select,
+        sort_by_match_count: params.sort_by_match_count,
+        rules_chess,
+        last_game_number: Default::default(),
+        limit: cli.limit,
+        split: split_spec(cli, output.as_deref(), format, &file_access_inputs)?,
+        show_matches: cli.showmatches,
+        limits: input_limits(cli)?,
+        counts_positions: !cli.no_summary,
+        env,
+    })
+}
+
+/// Runs the search into its output: split files (`--split-by`), the output file, or
+/// standard output (a reader gone, `cqlq ... | head`, stops quietly with exit 0).
+fn run_to_output(cli: &Cli, config: &RunConfig, output: Option<&Path>) -> Result<Summary, Stop> {
+    Ok(match output {
+        Some(_) if config.split.is_some() => {
+            let summary = run(config, &mut io::sink()).map_err(|e| format!("--split-by: {e}"))?;
+            if cli.dryrun {
+                for path in &summary.split_files {
+                    println!("{}", path.display());
+                }
+            }
+            summary
+        }
+        Some(path) => {
+            let summary = run_to_file(config, &output_file(cli, path))?;
+            let failed = summary.unreadable_inputs;
+            if failed > 0 && failed < config.inputs.len() as u64 {
+                eprintln!(
+                    "cqlq: {} holds the results of the inputs that could be read ({} of {} could not)",
+                    path.display(),
+                    summary.unreadable_inputs,
+                    config.inputs.len()
+                );
+            }
+            summary
+        }
+        None if cli.dryrun || cli.append || cli.noclobber || cli.createdirectories => {
+            return Err(Stop::Message(
+                "--append, --noclobber, --createdirectories and --dryrun act on an output file: \
+                 give one with -o (or the header's output)"
+                    .into(),
+            ));
+        }
+        None => {
+            let stdout = OutputWriter::new(io::stdout().lock(), "standard output");
+            let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
+            match run(config, &mut out) {
+                Ok(s) => s,
+                // `cqlq ... | head`: the reader is gone; stop quietly.
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Err(Stop::Exit(0)),
+                Err(e) => return Err(Stop::Message(e.to_string())),
+            }
+        }
+    })
+}
+
+/// The summary line, the persistent variables and the exit status: 0 some match, 1 none,
+/// 2 trouble (an aborted run, an unreadable input, a failed `writefile`, or games skipped
+/// and nothing matched).
+fn report(cli: &Cli, summary: &Summary, format: Format, started: Instant) -> Result<u8, Stop> {
+    if cli.showmatches && summary.matched_games > 0 {
+        eprintln!();
+    }
+    if !cli.no_summary {
+        eprintln!(
+            "{}",
+            progress::summary_line(summary, started.elapsed().as_secs_f64())
+        );
+    }
+    match print_persistent(summary, format) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            return Err(Stop::Message(format!("standard output: {e}")));
+        }
+        _ => {}
+    }
+    if let Some(m) = &summary.aborted {
+        eprintln!("cqlq: {m}");
+        return Ok(TROUBLE);
+    }
+    if summary.writefile_failures > 1 {
+        eprintln!(
+            "cqlq: writefile failed {} times (the first failure is shown above)",
+            summary.writefile_failures
+        );
+    }
+    if summary.unreadable_inputs > 0 || summary.writefile_failures > 0 {
+        return Ok(TROUBLE);
+    }
+    // Games skipped because the query cannot run on their board, and nothing matched.
+    if summary.refused_games > 0 && summary.matched_games == 0 {
+        return Ok(TROUBLE);
+    }
+    Ok(if summary.matched_games > 0 { 0 } else { 1 })
+}
+
+/// The persistent variables' final values on stdout after the run, as CQL 6.2 prints them
+/// (`Name: value` lines), or one JSON object with `--json`.
+fn print_persistent(summary: &Summary, format: Format) -> io::Result<()> {
+    use io::Write as _;
+    if summary.persistent.is_empty() {
+        return Ok(());
+    }
+    let mut out = io::stdout().lock();
+    if format == Format::Json {
+        let map: serde_json::Map<String, serde_json::Value> = summary
+            .persistent
+            .iter()
+            .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+            .collect();
+        writeln!(out, "{}", serde_json::json!({ "persistent": map }))?;
+    } else {
+        for (name, value) in &summary.persistent {
+            writeln!(out, "{name}: {value}")?;
+        }
+    }
+    out.flush()
+}
+
+/// `--parse`: the syntax tree on stdout; 0 when the query is CQL, 2 (error on stderr) when not;
+/// a note names what cqlq does not evaluate yet.
+fn parse_only(name: &str, text: &str) -> u8 {
+    let program = match cqlq::query::Program::from_text(text, Some(Dialect::Cql), false) {
+        Ok(program) => Arc::new(program),
+        Err(e) => {
+            eprint!("{}", e.render_styled(name, text, color_stderr()));
+            return TROUBLE;
+        }
+    };
+    if let Some(ast) = program.cql_ast() {
+        print!("{}", cqlq::query::ast_tree(ast));
+    }
+    if let Err(e) = program.lower::<shakmaty::Bitboard>(Geometry::STANDARD) {
+        let fairy = FairyQuery::new(program.clone(), name.to_string());
+        if fairy.runs_on_some_board().is_some() {
+            println!("note: runs only on fairy boards (on 8x8: {})", e.message);
+        } else {
+            println!("note: accepted, but not runnable yet: {}", e.message);
+        }
+    }
+    0
+}

@@ -1,0 +1,42 @@
+//! Evaluation of [`RunWord`]: what the run knows beyond the game (`lastgamenumber`,
+//! `cql_assertvariations`).
+
+use super::{Evaluator, Value};
+use crate::ir::RunWord;
+use crate::rules::Position;
+
+impl<P: Position> Evaluator<'_, P> {
+    /// Gives `lastgamenumber` its value: the number of the input's last game, counted by the
+    /// run before the search.
+    pub fn set_last_game_number(&self, n: u64) {
+        self.last_game.set(Some(n));
+    }
+
+    /// `lastgamenumber`, `cql_assertvariations`.
+    pub(super) fn eval_run_word(&self, w: RunWord) -> Option<Value<P::Set>> {
+        let stop = |m: &str| {
+            self.state
+                .borrow_mut()
+                .prog
+                .abort
+                .get_or_insert_with(|| m.to_string());
+            None
+        };
+        match w {
+            RunWord::LastGameNumber => match self.last_game.get() {
+                Some(n) => Some(Value::Num(i64::try_from(n).unwrap_or(i64::MAX))),
+                None => stop(
+                    "'lastgamenumber' needs the number of games of the input, which this run \
+                     did not count",
+                ),
+            },
+            RunWord::AssertVariations(m) => {
+                if self.game.variations {
+                    Some(Value::Bool(true))
+                } else {
+                    stop(m)
+                }
+            }
+        }
+    }
+}

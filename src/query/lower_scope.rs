@@ -1,0 +1,117 @@
+//! The query's names when lowering ([`Scope`]): variables get a slot each, in order of first
+//! appearance, their type the type of their first value; user functions are expanded at each
+//! call site with their parameters passed by name (CQL's semantics), to a depth of
+//! [`MAX_CALL_DEPTH`]; `isbound` / `isunbound` of a name that is no variable.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use crate::ir::{Node, VarId};
+use crate::squares::SquareSet;
+
+use super::ast::{BindingOp, Expr, ExprKind, FunctionDef};
+use super::error::ErrorKind;
+use super::lower::{Cx, Lower, Lowered, Ty};
+
+/// Deepest nesting of user function calls expanded (CQL functions may recurse).
+pub(super) const MAX_CALL_DEPTH: usize = 24;
+
+/// What lowering knows about the query's names.
+#[derive(Default)]
+pub(crate) struct Scope {
+    /// Variable name → (slot, type).
+    pub(super) vars: RefCell<HashMap<String, (VarId, Ty)>>,
+    /// Function name → definition.
+    pub(super) functions: RefCell<HashMap<String, FunctionDef>>,
+    /// The parameters of the functions being expanded, innermost last: name → argument.
+    pub(super) frames: RefCell<Vec<HashMap<String, Expr>>>,
+}
+
+impl Lower<'_> {
+    /// The slot of variable `name` (a new one, of type `ty`, if it is new).
+    pub(crate) fn slot(&self, name: &str, ty: Ty) -> Result<VarId, String> {
+        let mut vars = self.scope.vars.borrow_mut();
+        if let Some(&(id, _)) = vars.get(name) {
+            return Ok(id);
+        }
+        let id = VarId::try_from(vars.len()).map_err(|_| "too many variables".to_string())?;
+        vars.insert(name.to_string(), (id, ty));
+        Ok(id)
+    }
+
+    /// `F(a b)`: the body of F with its parameters standing for the arguments.
+    pub(super) fn call<S: SquareSet>(
+        &self,
+        e: &Expr,
+        name: &str,
+        args: &[Expr],
+        cx: Cx,
+    ) -> Lowered<S> {
+        let Some(def) = self.scope.functions.borrow().get(name).cloned() else {
+            let m = format!("'{name}' is not a function defined before");
+            return Err(self.err(ErrorKind::Type, e.span, m));
+        };
+        if def.params.len() != args.len() {
+            let m = format!(
+                "'{name}' takes {} arguments, not {}",
+                def.params.len(),
+                args.len()
+            );
+            return Err(self.err(ErrorKind::Type, e.span, m));
+        }
+        if self.scope.frames.borrow().len() >= MAX_CALL_DEPTH {
+            let m = format!("function calls nest deeper than {MAX_CALL_DEPTH}");
+            return Err(self.err(ErrorKind::TooComplex, e.span, m));
+        }
+        // Arguments that name a caller's parameter are resolved now, so frames only hold
+        // expressions of the caller's caller.
+        let mut frame = HashMap::new();
+        for (p, a) in def.params.iter().zip(args) {
+            let arg = match &a.kind {
+                ExprKind::Var(n) => self.param(&n.text).unwrap_or_else(|| a.clone()),
+                _ => a.clone(),
+            };
+            frame.insert(p.text.clone(), arg);
+        }
+        self.scope.frames.borrow_mut().push(frame);
+        let out = self.lower(&def.body, cx);
+        self.scope.frames.borrow_mut().pop();
+        out
+    }
+
+    /// The argument a parameter of the innermost function being expanded stands for.
+    pub(crate) fn param(&self, name: &str) -> Option<Expr> {
+        self.scope.frames.borrow().last()?.get(name).cloned()
+    }
+
+    /// Lowers `f` with the innermost frame removed (an argument is the caller's text).
+    pub(super) fn with_caller_frame<T>(&self, f: impl FnOnce() -> T) -> T {
+        let top = self.scope.frames.borrow_mut().pop();
+        let out = f();
+        if let Some(top) = top {
+            self.scope.frames.borrow_mut().push(top);
+        }
+        out
+    }
+
+    /// A parameter's argument, lowered in the caller's scope.
+    pub(super) fn lower_arg<S: SquareSet>(&self, _name: &str, arg: &Expr, cx: Cx) -> Lowered<S> {
+        self.with_caller_frame(|| self.lower(arg, cx))
+    }
+
+    /// `isbound x` / `isunbound x` where `x` is no variable assigned before: a constant
+    /// (bound for a dictionary, unbound otherwise); None for `unbind x`.
+    pub(crate) fn binding_without_variable<S>(
+        &self,
+        op: BindingOp,
+        target: &Expr,
+    ) -> Option<(Node<S>, Ty)> {
+        let bound = self.dict_of(target).is_some();
+        let yes = match op {
+            BindingOp::IsBound => bound,
+            BindingOp::IsUnbound => !bound,
+            BindingOp::Unbind => return None,
+        };
+        Some((if yes { Node::True } else { Node::False }, Ty::Logical))
+    }
+}

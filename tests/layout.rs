@@ -1,0 +1,248 @@
+//! The layout check: dependencies between the library's modules point one way
+//! (`docs/architecture.md`, "Layout"). Each module below may not name the modules listed
+//! against it, by `use crate::...`, `use crate::{...}` or a `crate::x::` path in code (doc
+//! comments and comments are not code). A file of `main` that still breaks a rule is listed in
+//! [`ALLOWED`] with its reason; the list may only shrink: an entry that no longer breaks its
+//! rule fails the test too, so it is taken out when the code is fixed.
+//!
+//! Plain Rust reading `src/` as text: no parser, so a path written across lines
+//! (`crate::\n eval`) or reached through `super::super::` is not seen.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// Each module (the first component under `src/`: `src/ir.rs`, `src/ir/...`) and the modules
+/// it must not name. `ir_cqls` (the CQL-S part of the IR) keeps `ir`'s rules.
+const FORBIDDEN: &[(&str, &[&str])] = &[
+    // The types rules and ir share; below everything.
+    (
+        "chess",
+        &[
+            "rules", "ir", "ir_cqls", "query", "eval", "run", "pgn", "output", "annotate", "engine",
+        ],
+    ),
+    // Squares and geometry: the other shared base.
+    (
+        "squares",
+        &[
+            "rules", "ir", "ir_cqls", "query", "eval", "run", "pgn", "output", "annotate", "engine",
+        ],
+    ),
+    // Rules know nothing of queries, games as text, or runs.
+    (
+        "rules",
+        &[
+            "ir", "ir_cqls", "query", "eval", "run", "pgn", "output", "cli", "annotate", "engine",
+        ],
+    ),
+    // The IR is what the query compiler writes and the evaluator reads: it knows neither.
+    (
+        "ir",
+        &[
+            "eval", "query", "run", "pgn", "rules", "output", "cli", "annotate", "engine",
+        ],
+    ),
+    (
+        "ir_cqls",
+        &[
+            "eval", "query", "run", "pgn", "rules", "output", "cli", "annotate", "engine",
+        ],
+    ),
+    // The query compiler: text → syntax tree → IR; it knows nothing of games.
+    (
+        "query",
+        &[
+            "eval", "pgn", "rules", "run", "output", "cli", "annotate", "engine",
+        ],
+    ),
+    // The PGN reader reads text; it does not pick or play rules.
+    (
+        "pgn",
+        &[
+            "rules", "ir", "ir_cqls", "query", "eval", "run", "output", "cli", "annotate", "engine",
+        ],
+    ),
+    // The evaluator runs IR over replayed games; it does not run searches or print.
+    ("eval", &["query", "run", "cli", "annotate"]),
+    // Printing does not run searches.
+    ("output", &["run", "annotate"]),
+    // The search runner is below the annotate command that uses it.
+    ("run", &["annotate"]),
+];
+
+/// Files of `main` that still break a rule: (file under `src/`, the module it names, why).
+/// Only ever remove entries.
+const ALLOWED: &[(&str, &str, &str)] = &[
+    (
+        "pgn/read.rs",
+        "rules",
+        "the reader asks rules::select::resolve_variant whether a [Variant] tag names known rules (issue 17: move the choice of rules out of pgn)",
+    ),
+    (
+        "pgn/plain_record.rs",
+        "rules",
+        "the plain reader asks rules::select::resolve_variant, as pgn/read.rs does (issue 17)",
+    ),
+];
+
+/// Every `.rs` file under `dir`.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("src/ is readable")
+        .map(|e| e.expect("a directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The module a file belongs to: `ir` for `src/ir.rs` and `src/ir/walk.rs`.
+fn module_of(relative: &str) -> &str {
+    let first = relative.split('/').next().unwrap_or(relative);
+    first.strip_suffix(".rs").unwrap_or(first)
+}
+
+/// The text of a line that is code: everything before a `//` comment.
+fn code_of(line: &str) -> &str {
+    match line.find("//") {
+        Some(i) => &line[..i],
+        None => line,
+    }
+}
+
+/// The identifier at the start of `text`.
+fn ident(text: &str) -> &str {
+    let end = text
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
+/// The top-level modules a file's code names through `crate::`: `crate::eval::x` gives
+/// `eval`; `use crate::{ir::Node, squares}` gives `ir` and `squares`.
+fn named_modules(text: &str) -> BTreeSet<String> {
+    let code: String = text.lines().map(code_of).collect::<Vec<_>>().join("\n");
+    let mut names = BTreeSet::new();
+    let mut rest = code.as_str();
+    while let Some(i) = rest.find("crate::") {
+        // `$crate::` (a macro's own crate) names the crate itself, as `crate::` does.
+        let after = &rest[i + "crate::".len()..];
+        let before = rest[..i].chars().last();
+        rest = after;
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+            continue; // `mycrate::`, `cqlq_crate::`: another path.
+        }
+        if let Some(group) = after.strip_prefix('{') {
+            // The top-level names of the group: split at depth-0 commas.
+            let mut depth = 0;
+            let mut start = 0;
+            let mut items = Vec::new();
+            for (j, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => {
+                        items.push(&group[start..j]);
+                        break;
+                    }
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        items.push(&group[start..j]);
+                        start = j + 1;
+                    }
+                    _ => {}
+                }
+            }
+            for item in items {
+                let name = ident(item.trim_start());
+                if !name.is_empty() {
+                    names.insert(name.to_string());
+                }
+            }
+        } else {
+            let name = ident(after);
+            if !name.is_empty() {
+                names.insert(name.to_string());
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn modules_name_only_the_modules_below_them() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut broken = Vec::new();
+    let mut allowed_seen = BTreeSet::new();
+    for path in &files {
+        let relative = path
+            .strip_prefix(&src)
+            .expect("under src/")
+            .to_string_lossy()
+            .replace('\\', "/");
+        let module = module_of(&relative);
+        let Some((_, forbidden)) = FORBIDDEN.iter().find(|(m, _)| *m == module) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(path).expect("a source file is readable");
+        for name in named_modules(&text) {
+            if !forbidden.contains(&name.as_str()) {
+                continue;
+            }
+            match ALLOWED
+                .iter()
+                .position(|(f, m, _)| *f == relative && *m == name)
+            {
+                Some(i) => {
+                    allowed_seen.insert(i);
+                }
+                None => broken.push(format!(
+                    "src/{relative}: `{module}` must not name `crate::{name}`"
+                )),
+            }
+        }
+    }
+    for (i, (file, name, _)) in ALLOWED.iter().enumerate() {
+        if !allowed_seen.contains(&i) {
+            broken.push(format!(
+                "src/{file} no longer names `crate::{name}`: take it out of ALLOWED in tests/layout.rs"
+            ));
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "dependencies that point the wrong way (docs/architecture.md, \"Layout\"):\n{}",
+        broken.join("\n")
+    );
+}
+
+/// The reader itself: paths, groups, comments and other crates' `crate::` are told apart.
+#[test]
+fn named_modules_reads_paths_groups_and_skips_comments() {
+    let text = "use crate::ir::{Color, Node};\n\
+                use crate::{eval::Value, squares};\n\
+                /// See [`crate::query`].\n\
+                let x = crate::run::BATCH; // crate::output\n\
+                let y = other_crate::pgn::x;\n\
+                $crate::diagnostics::write_stderr(a);\n\
+                use crate::{\n    rules::{Position, select},\n    engine,\n};\n";
+    let names: Vec<String> = named_modules(text).into_iter().collect();
+    assert_eq!(
+        names,
+        [
+            "diagnostics",
+            "engine",
+            "eval",
+            "ir",
+            "rules",
+            "run",
+            "squares"
+        ]
+    );
+}
