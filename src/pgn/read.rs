@@ -348,7 +348,8 @@ impl<'a> Builder<'a> {
                     self.fault(PgnErrorKind::BadTag, range.start, message, false)?;
                 }
                 Step::Unreadable(range)
-                    if self.raw_moves || is_hyphenated_move(&self.data[range.clone()]) =>
+                    if self.raw_moves && can_be_kept(&self.data[range.clone()])
+                        || is_hyphenated_move(&self.data[range.clone()]) =>
                 {
                     let text = MoveText::from(self.text(range.clone()));
                     self.add_move_text(text, range.start)?;
@@ -734,6 +735,13 @@ impl Visitor for Builder<'_> {
     }
 
     fn end_game(&mut self, _: ()) {}
+}
+
+/// Whether a token pgn-reader cannot read may be kept as a move written as is (for a variant
+/// whose moves cqlq does not read): not one starting with `[` or `%`, which mean a tag and an
+/// escaped line where a line starts, so the game, once written, would not read back the same.
+fn can_be_kept(token: &[u8]) -> bool {
+    !matches!(token.first(), Some(b'[' | b'%'))
 }
 
 /// Whether a token is a move written in coordinates with a hyphen, as python-chess and

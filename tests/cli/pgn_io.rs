@@ -385,6 +385,20 @@ fn a_kept_move_token_is_one_move_and_reads_back_the_same() {
     assert_eq!(again.nodes, g.nodes);
 }
 
+/// A token starting with `[` or `%` is not kept as a move even for a variant cqlq does not
+/// know: written at the start of a line it would read back as a tag or an escaped line (the
+/// fuzz target pgn_splitter found `[Evel...nt` kept, then read back as a tag); it is an
+/// unreadable token, as in a standard game.
+#[test]
+fn a_token_that_would_start_a_tag_is_not_kept_as_a_move() {
+    for token in ["[Evelnt", "%x"] {
+        let text = format!("[Variant \"Bakaev\"]\n\n1. Kg8 {token} 2. Kf7 *");
+        let e = read_game(text.as_bytes()).unwrap_err();
+        assert_eq!(e.kind, PgnErrorKind::UnreadableToken, "{text}");
+        assert_eq!(&text[e.offset..e.offset + token.len()], token, "{text}");
+    }
+}
+
 #[test]
 fn read_recovers_moves_with_glued_junk_and_text_glyphs() {
     let g = read_game(b"1. e4 +- d5 2. exd5 e.p. c5 3. dxc6ep b5 4. cxb7 Qd7 5. bxa8Q Qxd2++ 6. Kxd2, Nf6 7. Qxb8 e5 8. Qxb5 Ke7 9. Qxe5#1-0").unwrap();
