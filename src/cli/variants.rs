@@ -53,11 +53,11 @@ pub fn forced_variant(
 /// and standard games are then refused one by one (the `Err` returned inside).
 pub fn with_fbr_rules(
     text: &str,
-    defs: &mut Vec<Arc<Variant>>,
+    defs: &mut VariantBook,
 ) -> Result<Result<Arc<Variant>, String>, String> {
     let chess = cqlq::rules::fbr::chess_with_rules(text);
     let fitted: Vec<_> = defs
-        .iter()
+        .all()
         .filter_map(|v| {
             cqlq::rules::fbr::variant_with_rules(&v.def, text)
                 .ok()
@@ -67,7 +67,7 @@ pub fn with_fbr_rules(
     match chess {
         Err(e) if fitted.is_empty() => Err(e.render(text)),
         chess => {
-            *defs = fitted;
+            *defs = VariantBook::only(fitted);
             Ok(chess.map_err(|e| {
                 format!(
                     "--rules does not apply to standard chess games: {}",

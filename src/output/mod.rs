@@ -167,7 +167,9 @@ pub fn render_game<P: Position>(
             }
             if style.comments == CommentLevel::Normal && !style.match_comment.is_empty() {
                 for &at in matched {
-                    marks.after.insert(at, Cow::Borrowed(style.match_comment.as_str()));
+                    marks
+                        .after
+                        .insert(at, Cow::Borrowed(style.match_comment.as_str()));
                 }
             }
             let comments = if silent { &[][..] } else { comments };

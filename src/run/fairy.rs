@@ -31,10 +31,7 @@ pub enum AnyRules {
 pub fn resolve_any(name: &str, defs: &VariantBook) -> Result<AnyRules, RulesError> {
     match resolve_variant(name) {
         Ok(rules) => Ok(AnyRules::Known(rules)),
-        Err(e) => defs
-            .find(name)
-            .map(|v| AnyRules::Fairy(v.clone()))
-            .ok_or(e),
+        Err(e) => defs.find(name).map(|v| AnyRules::Fairy(v.clone())).ok_or(e),
     }
 }
 

@@ -86,7 +86,9 @@ fn filter(text: &str) -> cqlq::ir::Node<Bitboard> {
 fn a_repeated_transform_adds_no_images() {
     let line = r#":line "Qa2-b3+ Qb3-c3+")"#;
     assert_eq!(
-        filter(&format!("(position :shift :flip :flip :shift :flip :flipcolor {line}")),
+        filter(&format!(
+            "(position :shift :flip :flip :shift :flip :flipcolor {line}"
+        )),
         filter(&format!("(position :shift :flip :flipcolor {line}"))
     );
     assert_eq!(

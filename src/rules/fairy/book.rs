@@ -58,7 +58,9 @@ mod tests {
     fn loaded_chess() -> Vec<Arc<Variant>> {
         let bundled = super::super::BUNDLED;
         let start = bundled.find("Variant: Chess (8x8)").expect("bundled chess");
-        let end = bundled[start..].find("\n\n").map_or(bundled.len(), |e| start + e);
+        let end = bundled[start..]
+            .find("\n\n")
+            .map_or(bundled.len(), |e| start + e);
         let text = bundled[start..end].replace("Chess (8x8)", "Chess (loaded)");
         super::super::load_variants("test", &text).expect("loads")
     }
@@ -71,8 +73,14 @@ mod tests {
         // Both are named "chess": the loaded one is found first.
         assert!(Arc::ptr_eq(book.find("chess").unwrap(), &loaded[0]));
         assert_eq!(book.find("chess").unwrap().def.title, "Chess (loaded)");
-        assert!(book.find("capablanca").is_some(), "the bundled ones are found");
-        assert_eq!(book.all().count(), 1 + super::super::bundled_variants().len());
+        assert!(
+            book.find("capablanca").is_some(),
+            "the bundled ones are found"
+        );
+        assert_eq!(
+            book.all().count(),
+            1 + super::super::bundled_variants().len()
+        );
         let only = VariantBook::only(loaded);
         assert!(only.find("capablanca").is_none());
         assert_eq!(only.all().count(), 1);
