@@ -385,13 +385,13 @@ fn a_kept_move_token_is_one_move_and_reads_back_the_same() {
     assert_eq!(again.nodes, g.nodes);
 }
 
-/// A token starting with `[` or `%` is not kept as a move even for a variant cqlq does not
-/// know: written at the start of a line it would read back as a tag or an escaped line (the
-/// fuzz target pgn_splitter found `[Evel...nt` kept, then read back as a tag); it is an
-/// unreadable token, as in a standard game.
+/// A token that does not start as a move (`[`, `%`, `$`, ...) is not kept as a move even for
+/// a variant cqlq does not know: written on its own it would read back as a tag, an escaped
+/// line or a glyph (the fuzz target pgn_splitter found `[Evel...nt` kept, then read back as a
+/// tag, and a kept `$1` read back as a glyph); it is an unreadable token, as in a standard game.
 #[test]
 fn a_token_that_would_start_a_tag_is_not_kept_as_a_move() {
-    for token in ["[Evelnt", "%x"] {
+    for token in ["[Evelnt", "%x", "$1\u{e9}"] {
         let text = format!("[Variant \"Bakaev\"]\n\n1. Kg8 {token} 2. Kf7 *");
         let e = read_game(text.as_bytes()).unwrap_err();
         assert_eq!(e.kind, PgnErrorKind::UnreadableToken, "{text}");
