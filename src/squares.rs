@@ -118,6 +118,12 @@ pub trait SquareSet: Clone + PartialEq + Debug + Send + Sync + 'static {
     fn is_finite(&self) -> bool {
         true
     }
+    /// The squares `files` files and `ranks` ranks away from the set's squares that lie on a
+    /// board of geometry `geo`, when the set type can shift itself at once (bitboards); None
+    /// tells the caller to walk the squares one by one.
+    fn shifted(&self, _geo: Geometry, _files: i64, _ranks: i64) -> Option<Self> {
+        None
+    }
 }
 
 impl SquareSet for shakmaty::Bitboard {
@@ -161,5 +167,60 @@ impl SquareSet for shakmaty::Bitboard {
     }
     fn is_subset(&self, other: &Self) -> bool {
         self.0 & !other.0 == 0
+    }
+    fn shifted(&self, geo: Geometry, files: i64, ranks: i64) -> Option<Self> {
+        if files.abs() >= 8 || ranks.abs() >= 8 {
+            return Some(shakmaty::Bitboard::EMPTY);
+        }
+        // The files whose squares stay on the 8 files, then one shift of the 64 bits (the
+        // rank move is a multiple of 8: squares leaving the top or bottom fall off the word).
+        let kept_file = |f: i64| (0..8).contains(&(f + files));
+        let row = (0..8)
+            .filter(|&f| kept_file(f))
+            .fold(0u64, |row, f| row | 1 << f);
+        let bits = self.0 & (row * 0x0101_0101_0101_0101);
+        let by = ranks * 8 + files;
+        let moved = if by >= 0 { bits << by } else { bits >> -by };
+        // A smaller board than 8x8: only its squares.
+        let on_board = if geo == Geometry::STANDARD {
+            u64::MAX
+        } else {
+            let row = (0..i64::from(geo.files.min(8))).fold(0u64, |row, f| row | 1 << f);
+            (0..u64::from(geo.ranks.min(8))).fold(0u64, |all, r| all | row << (8 * r))
+        };
+        Some(shakmaty::Bitboard(moved & on_board))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A bitboard shifted at once holds the squares the coordinates reach one by one (each
+    /// square moved, those off the board dropped), for every shift across the board and
+    /// beyond, on the 8x8 board and a smaller one.
+    #[test]
+    fn bitboard_shifts_move_each_square() {
+        let mut seed: u64 = 99;
+        for geo in [Geometry::STANDARD, Geometry { files: 6, ranks: 7 }] {
+            for _ in 0..200 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let set = shakmaty::Bitboard::from_coords(geo, shakmaty::Bitboard(seed).coords());
+                for files in -9..=9 {
+                    for ranks in -9..=9 {
+                        let walked = shakmaty::Bitboard::from_coords(
+                            geo,
+                            set.coords().into_iter().map(|c| Coord {
+                                file: c.file + files,
+                                rank: c.rank + ranks,
+                            }),
+                        );
+                        assert_eq!(set.shifted(geo, files, ranks), Some(walked));
+                    }
+                }
+            }
+        }
     }
 }

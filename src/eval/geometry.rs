@@ -44,6 +44,25 @@ impl<P: Position> Evaluator<'_, P> {
     ) -> Option<Value<P::Set>> {
         let source = self.set(source, at)?;
         let geo = self.geometry(at);
+        // Bitboards: each direction and distance is one shift of the whole set. The board is a
+        // rectangle, so a ray that leaves it does not come back: once a shift leaves no
+        // square, the longer ones leave none either (the walk below stops there too).
+        if let Some(here) = source.shifted(geo, 0, 0) {
+            let mut out = if range.contains(0) {
+                here
+            } else {
+                P::Set::empty()
+            };
+            for (df, dr) in dirs.steps() {
+                for k in range.min.max(1)..=range.max.min(64) {
+                    match source.shifted(geo, df * k, dr * k) {
+                        Some(s) if !s.is_empty() => out = out.union(&s),
+                        _ => break,
+                    }
+                }
+            }
+            return Some(Value::Set(out));
+        }
         let mut out = Vec::new();
         for c in source.coords() {
             if range.contains(0) {

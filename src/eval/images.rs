@@ -10,7 +10,8 @@ use crate::squares::SquareSet;
 
 /// The position's squares of each piece kind asked so far (a handful per query).
 struct KindSets<S> {
-    read: Vec<(PieceKinds, S)>,
+    /// Held inline: a transform's images name a few piece kinds, read once per position.
+    read: smallvec::SmallVec<[(PieceKinds, S); 4]>,
 }
 
 impl<S: SquareSet> KindSets<S> {
@@ -72,7 +73,9 @@ impl<P: Position> Evaluator<'_, P> {
     /// `a or b or ...`: the first alternative that matches gives the value.
     pub(super) fn eval_or(&self, items: &[Node<P::Set>], at: u32) -> Option<Value<P::Set>> {
         let pos = &self.node(at).position;
-        let mut kinds = KindSets { read: Vec::new() };
+        let mut kinds = KindSets {
+            read: smallvec::SmallVec::new(),
+        };
         for item in items {
             let value = self.image_value(pos, &mut kinds, item, at);
             if is_match(&value) {
@@ -86,7 +89,9 @@ impl<P: Position> Evaluator<'_, P> {
     /// operands' squares; no match when no operand matches.
     pub(super) fn eval_union(&self, items: &[Node<P::Set>], at: u32) -> Option<Value<P::Set>> {
         let pos = &self.node(at).position;
-        let mut kinds = KindSets { read: Vec::new() };
+        let mut kinds = KindSets {
+            read: smallvec::SmallVec::new(),
+        };
         let mut acc = P::Set::empty();
         let (mut any, mut matched) = (false, false);
         for item in items {

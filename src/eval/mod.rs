@@ -109,8 +109,14 @@ pub struct Evaluator<'a, P: Position> {
     /// The input's last game number, when the run counted the games (`lastgamenumber`).
     last_game: std::cell::Cell<Option<u64>>,
     /// The one-pass search's position (see [`Evaluator::one_position`]): when set, every
-    /// node of the game the evaluator is asked about is this one.
+    /// node of the game the evaluator is asked about is this one, or one of its neighbours.
     current: Option<ReplayedNode<P>>,
+    /// One-pass search: the position before `current`, when the query reads it (`move
+    /// previous`); its node id is one less.
+    previous: Option<ReplayedNode<P>>,
+    /// One-pass search: the next main-line position, when the query reads it (`move`,
+    /// `terminal`; None at the game's end); its node id is one more.
+    next: Option<ReplayedNode<P>>,
     /// What the CQL-S filters keep for this game (made when one first needs it).
     cqls_cache: std::cell::RefCell<Option<cqls::GameCache>>,
     /// The run's settings that filters read (file access, the engine's path).
@@ -131,6 +137,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             path_state: Default::default(),
             last_game: std::cell::Cell::new(None),
             current: None,
+            previous: None,
+            next: None,
             cqls_cache: Default::default(),
             env: &NO_ENVIRONMENT,
             worker: None,
@@ -164,6 +172,24 @@ impl<'a, P: Position> Evaluator<'a, P> {
     /// next move on (its `played` and `ply` are the caller's to set).
     pub fn current_mut(&mut self) -> Option<&mut ReplayedNode<P>> {
         self.current.as_mut()
+    }
+
+    /// One-pass search: the next main-line position (its ply one more than the held one's;
+    /// None: the game ends here), for a query that reads it (`move`, `terminal`).
+    pub fn set_next(&mut self, next: Option<ReplayedNode<P>>) {
+        self.next = next;
+    }
+
+    /// One-pass search: moves on to the next position (see [`Evaluator::set_next`]); the held
+    /// one becomes the previous position when `keep_previous` (for `move previous`). False at
+    /// the game's end.
+    pub fn step(&mut self, keep_previous: bool) -> bool {
+        let Some(next) = self.next.take() else {
+            return false;
+        };
+        let current = self.current.replace(next);
+        self.previous = current.filter(|_| keep_previous);
+        true
     }
 
     /// The comments the query attached to positions of this game (record node, text), in the
@@ -222,7 +248,14 @@ impl<'a, P: Position> Evaluator<'a, P> {
             return self.imagined_node(at);
         }
         if let Some(current) = &self.current {
-            return current;
+            let neighbour = if at.checked_add(1) == Some(current.ply) {
+                self.previous.as_ref()
+            } else if at == current.ply.saturating_add(1) {
+                self.next.as_ref()
+            } else {
+                None
+            };
+            return neighbour.unwrap_or(current);
         }
         self.game.replayed.nodes[at as usize]
             .as_ref()
@@ -235,24 +268,37 @@ impl<'a, P: Position> Evaluator<'a, P> {
 
     /// The searched children of a node (main continuation only unless variations are on).
     fn children(&self, at: u32) -> impl Iterator<Item = u32> + '_ {
-        let kids: &[u32] = self
-            .game
-            .record
-            .nodes
-            .get(at as usize)
-            .map_or(&[], |n| &n.children);
+        // One-pass search: the next main-line position, when held.
+        let held_next = self
+            .current
+            .as_ref()
+            .filter(|c| c.ply == at && self.next.is_some())
+            .map(|_| at + 1);
+        let kids: &[u32] = match self.current {
+            Some(_) => &[],
+            None => self
+                .game
+                .record
+                .nodes
+                .get(at as usize)
+                .map_or(&[], |n| &n.children),
+        };
         let take = if self.game.variations {
             kids.len()
         } else {
             kids.len().min(1)
         };
-        kids[..take].iter().copied().filter(|&c| {
-            self.game
-                .replayed
-                .nodes
-                .get(c as usize)
-                .is_some_and(|n| n.is_some())
-        })
+        kids[..take]
+            .iter()
+            .copied()
+            .filter(|&c| {
+                self.game
+                    .replayed
+                    .nodes
+                    .get(c as usize)
+                    .is_some_and(|n| n.is_some())
+            })
+            .chain(held_next)
     }
 
     /// Whether `filter` matches at node `at`.
@@ -409,13 +455,26 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 .map(Value::Num),
             // power x
             Node::Power(x) => {
-                let s = self.set(x, at)?;
-                let total = s
-                    .coords()
-                    .into_iter()
-                    .filter_map(|c| pos.piece_at(&P::Set::from_coords(pos.geometry(), [c])))
-                    .map(|(_, t)| pos.power_of(t))
-                    .sum();
+                // The sum over the pieces in the set of their type's power, taken type by type:
+                // each occupied square holds one piece of one type, so the types' sets divide
+                // the occupied part of the set, and the loop ends when it is used up.
+                let mut rest = self.set(x, at)?.intersect(&pos.occupied());
+                let mut total = 0;
+                for t in 0..32 {
+                    if rest.is_empty() {
+                        break;
+                    }
+                    let both = crate::chess::PieceKinds {
+                        white: 1 << t,
+                        black: 1 << t,
+                        empty: false,
+                    };
+                    let of_type = rest.intersect(&pos.pieces(both));
+                    if !of_type.is_empty() {
+                        total += pos.power_of(t) * i64::from(of_type.count());
+                        rest = rest.minus(&of_type);
+                    }
+                }
                 Some(Value::Num(total))
             }
             // type x, colortype x

@@ -20,6 +20,10 @@ impl<P: Position> Evaluator<'_, P> {
         if at >= super::imagine::BASE {
             return self.imagined_parent(at);
         }
+        // One-pass search: the previous position, when held.
+        if let Some(current) = &self.current {
+            return (current.ply == at && self.previous.is_some()).then(|| at - 1);
+        }
         self.game.record.nodes.get(at as usize)?.parent
     }
 
@@ -52,6 +56,10 @@ impl<P: Position> Evaluator<'_, P> {
 
     /// `depth`: the number of moves on the path from the root that start a variation.
     pub(super) fn depth(&self, at: u32) -> i64 {
+        // The one-pass search reads the main line only.
+        if self.current.is_some() {
+            return 0;
+        }
         let nodes = &self.game.record.nodes;
         let mut depth = 0;
         let mut here = at;

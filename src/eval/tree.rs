@@ -67,25 +67,31 @@ pub fn replay<P: Position>(record: &GameRecord, start: P, variations: bool) -> R
         };
         for (k, &child) in children[..take].iter().enumerate().rev() {
             let parent = nodes[at as usize].as_ref().expect("parent replayed");
-            let mut position = parent.position.clone();
-            let ply = parent.ply + 1;
+            // The child's node is made in its slot and played there (a position is copied once).
+            let node = ReplayedNode {
+                position: parent.position.clone(),
+                played: None,
+                ply: parent.ply + 1,
+            };
+            let ply = node.ply;
+            let node = nodes[child as usize].insert(node);
             let san = &record.nodes[child as usize].san;
             let child_main = mainline && k == 0;
+            let parsed = &record.nodes[child as usize].parsed;
             let result = if san == "--" || san == "Z0" || san == "@@@@" {
-                position.play_null()
+                node.position.play_null()
+            } else if let Some(parsed) = parsed {
+                node.position.play_parsed_san(parsed, san)
             } else {
-                position.play_san(san)
+                node.position.play_san(san)
             };
             match result {
                 Ok(info) => {
-                    nodes[child as usize] = Some(ReplayedNode {
-                        position,
-                        played: Some(info),
-                        ply,
-                    });
+                    node.played = Some(info);
                     stack.push((child, child_main));
                 }
                 Err(error) => {
+                    nodes[child as usize] = None;
                     let replace = match &fault {
                         None => true,
                         Some(f) => child_main && !f.mainline,

@@ -82,6 +82,32 @@ pub struct PgnStyle {
     pub comments: CommentLevel,
 }
 
+impl PgnStyle {
+    /// The comment at the start of matched game `number`'s movetext: `Game number N`, then the
+    /// `sort` text (empty: none), unless `silent`.
+    pub fn header(&self, number: u64, sort: &str) -> Option<String> {
+        let silent = self.comments == CommentLevel::Silent;
+        let mut header = String::new();
+        if self.game_number_header && !silent {
+            header = format!("Game number {number}");
+        }
+        if !silent && !sort.is_empty() {
+            // CQL 6.2 joins its comments with a blank; the sort text starts with one.
+            if !header.is_empty() {
+                header.push(' ');
+            }
+            header.push_str(sort);
+        }
+        (!header.is_empty()).then_some(header)
+    }
+
+    /// The comment written at each matched position, if any (not when `quiet` or `silent`).
+    pub fn match_mark(&self) -> Option<&str> {
+        (self.comments == CommentLevel::Normal && !self.match_comment.is_empty())
+            .then_some(self.match_comment.as_str())
+    }
+}
+
 impl Default for PgnStyle {
     fn default() -> Self {
         PgnStyle {
@@ -149,27 +175,14 @@ pub fn render_game<P: Position>(
             }
         }
         Format::Pgn => {
-            let mut marks = crate::pgn::Marks::default();
+            let mut marks = crate::pgn::Marks {
+                header: style.header(number, notes.sort),
+                ..Default::default()
+            };
             let silent = style.comments == CommentLevel::Silent;
-            let mut header = String::new();
-            if style.game_number_header && !silent {
-                header = format!("Game number {number}");
-            }
-            if !silent && !notes.sort.is_empty() {
-                // CQL 6.2 joins its comments with a blank; the sort text starts with one.
-                if !header.is_empty() {
-                    header.push(' ');
-                }
-                header.push_str(notes.sort);
-            }
-            if !header.is_empty() {
-                marks.header = Some(header);
-            }
-            if style.comments == CommentLevel::Normal && !style.match_comment.is_empty() {
+            if let Some(mark) = style.match_mark() {
                 for &at in matched {
-                    marks
-                        .after
-                        .insert(at, Cow::Borrowed(style.match_comment.as_str()));
+                    marks.after.insert(at, Cow::Borrowed(mark));
                 }
             }
             let comments = if silent { &[][..] } else { comments };

@@ -31,6 +31,9 @@ pub struct MoveNode {
     /// Empty for the root. Held inline up to 24 bytes (every SAN), so a move costs no
     /// allocation.
     pub san: MoveText,
+    /// The move's SAN as the reader parsed it (None: kept as written, or made otherwise), so
+    /// that the replay need not read `san` again.
+    pub parsed: Option<pgn_reader::shakmaty::san::San>,
     /// Child nodes: the first is the main continuation, the others are variations in order.
     /// Held inline up to two (most nodes have one child, or none).
     pub children: Children,
@@ -50,13 +53,14 @@ impl GameRecord {
     pub(crate) fn push_move(
         &mut self,
         parent: u32,
-        san: MoveText,
+        (san, parsed): (MoveText, Option<pgn_reader::shakmaty::san::San>),
         comments_before: Vec<String>,
     ) -> Option<u32> {
         let index = u32::try_from(self.nodes.len()).ok()?;
         self.nodes.push(MoveNode {
             parent: Some(parent),
             san,
+            parsed,
             comments_before,
             ..MoveNode::default()
         });

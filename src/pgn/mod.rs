@@ -11,6 +11,7 @@ mod shadow;
 pub mod spans;
 pub mod split;
 pub mod write;
+pub mod write_plain;
 
 pub use encoding::TextEncoding;
 pub use error::{PgnError, PgnErrorKind};

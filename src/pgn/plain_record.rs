@@ -12,7 +12,6 @@
 //! the same record on every plain game of the shared PGN files.
 
 use super::encoding::TextEncoding;
-use std::fmt::Write as _;
 
 use super::game::{GameRecord, MoveNode, MoveText};
 use super::plain::{NotPlain, PlainGame, PlainToken};
@@ -43,6 +42,7 @@ pub(crate) fn plain_record(data: &[u8]) -> Result<GameRecord, NotPlain> {
         variation_start: false,
         pending: Vec::new(),
         nested_alternative: false,
+        san_text: String::new(),
     };
     while let Some(token) = game.next_token()? {
         tree.take(token)?;
@@ -71,14 +71,18 @@ struct Tree {
     pending: Vec<String>,
     /// A variation opened after an alternative move, so the nodes may need renumbering.
     nested_alternative: bool,
+    /// Scratch: the SAN being written.
+    san_text: String,
 }
 
 impl Tree {
     fn take(&mut self, token: PlainToken<'_>) -> Result<(), NotPlain> {
         match token {
             PlainToken::Move(san_plus) => {
-                let mut san = MoveText::default();
-                let _ = write!(san, "{san_plus}");
+                // Written as shakmaty's `Display` writes it, without the formatting machinery.
+                self.san_text.clear();
+                san_plus.append_to_string(&mut self.san_text);
+                let san = MoveText::from(self.san_text.as_str());
                 let comments_before = if std::mem::take(&mut self.variation_start) {
                     std::mem::take(&mut self.pending)
                 } else {
@@ -86,7 +90,7 @@ impl Tree {
                 };
                 self.current = self
                     .record
-                    .push_move(self.current, san, comments_before)
+                    .push_move(self.current, (san, Some(san_plus.san)), comments_before)
                     .ok_or(NotPlain)?;
             }
             PlainToken::Nag(nag) => self.node_mut().nags.push(nag),

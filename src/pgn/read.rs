@@ -352,7 +352,7 @@ impl<'a> Builder<'a> {
                         || is_hyphenated_move(&self.data[range.clone()]) =>
                 {
                     let text = MoveText::from(self.text(range.clone()));
-                    self.add_move_text(text, range.start)?;
+                    self.add_move_text(text, None, range.start)?;
                     // The token is one move: what pgn-reader reads inside it (`d5a8` of
                     // `00d5a8`) is not another.
                     self.ignore_until = self.ignore_until.max(range.end);
@@ -375,7 +375,7 @@ impl<'a> Builder<'a> {
         if raw {
             // The shadow stands right after the token pgn-reader read as SAN.
             let text = MoveText::from(self.text(offset..self.shadow.pos()));
-            return self.add_move_text(text, offset);
+            return self.add_move_text(text, None, offset);
         }
         let mut san = MoveText::default();
         let _ = write!(san, "{san_plus}");
@@ -384,11 +384,16 @@ impl<'a> Builder<'a> {
             // reads as a move number.
             san.insert(0, 'P');
         }
-        self.add_move_text(san, offset)
+        self.add_move_text(san, Some(san_plus.san), offset)
     }
 
-    /// A move from the current node, named by `san`.
-    fn add_move_text(&mut self, san: MoveText, offset: usize) -> ControlFlow<()> {
+    /// A move from the current node, named by `san` (`parsed`: as pgn-reader read it).
+    fn add_move_text(
+        &mut self,
+        san: MoveText,
+        parsed: Option<pgn_reader::shakmaty::san::San>,
+        offset: usize,
+    ) -> ControlFlow<()> {
         if self.record.outcome.is_some() {
             let message = "a move after the game's result".to_string();
             return self.fault(PgnErrorKind::MovesAfterResult, offset, message, true);
@@ -406,7 +411,10 @@ impl<'a> Builder<'a> {
         } else {
             Vec::new()
         };
-        if let Some(index) = self.record.push_move(self.current, san, comments_before) {
+        if let Some(index) = self
+            .record
+            .push_move(self.current, (san, parsed), comments_before)
+        {
             self.current = index;
         }
         if let Some(spans) = &mut self.spans {

@@ -118,18 +118,28 @@ pub fn write_game_to<W: io::Write + ?Sized>(
 /// [`outcome`](GameRecord::outcome), else its `Result` tag if that is a termination marker,
 /// else `*`.
 pub fn termination_marker(game: &GameRecord) -> &str {
+    marker_of(game.outcome.as_deref(), game.tag("Result"))
+}
+
+/// The termination marker for a movetext's `outcome` and the game's `Result` tag (see
+/// [`termination_marker`]).
+pub(super) fn marker_of<'a>(outcome: Option<&'a str>, result_tag: Option<&'a str>) -> &'a str {
     const MARKERS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
-    game.outcome
-        .as_deref()
+    outcome
         .filter(|o| !o.is_empty())
-        .or_else(|| game.tag("Result").filter(|r| MARKERS.contains(r)))
+        .or_else(|| result_tag.filter(|r| MARKERS.contains(r)))
         .unwrap_or("*")
 }
 
 /// The ply (0 for White's first move) of the game's first move, from the `FEN` tag's side to
 /// move and move number.
 fn start_ply(game: &GameRecord) -> u64 {
-    let Some(fen) = game.tag("FEN") else { return 0 };
+    start_ply_of(game.tag("FEN"))
+}
+
+/// The ply of the first move of a game whose `FEN` tag is `fen` (see [`start_ply`]).
+pub(super) fn start_ply_of(fen: Option<&str>) -> u64 {
+    let Some(fen) = fen else { return 0 };
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let black = fields.get(1) == Some(&"b");
     let number = fields
@@ -226,21 +236,21 @@ fn write_moves(text: &mut Movetext<'_>, game: &GameRecord, marks: &Marks) {
 }
 
 /// The movetext being written, with its line wrapping.
-struct Movetext<'a> {
-    out: &'a mut String,
+pub(super) struct Movetext<'a> {
+    pub(super) out: &'a mut String,
     /// The current column.
-    col: usize,
+    pub(super) col: usize,
     /// `(`s to write before the next token, with no space between.
-    open: usize,
+    pub(super) open: usize,
     /// Black's next move needs its number (`12...`).
-    need_number: bool,
+    pub(super) need_number: bool,
     /// Scratch space for the token being made.
-    token: String,
+    pub(super) token: String,
 }
 
 impl Movetext<'_> {
     /// Writes one token (after any pending `(`), after a space or a line break.
-    fn put(&mut self, token: &str) {
+    pub(super) fn put(&mut self, token: &str) {
         let open = std::mem::take(&mut self.open);
         let first_line = open + memchr::memchr(b'\n', token.as_bytes()).unwrap_or(token.len());
         if self.col > 0 {
@@ -266,7 +276,7 @@ impl Movetext<'_> {
     }
 
     /// `)`, right after the last token (or at the start of the next line).
-    fn close(&mut self) {
+    pub(super) fn close(&mut self) {
         if self.col + 1 > WIDTH {
             self.out.push('\n');
             self.col = 0;
@@ -283,7 +293,7 @@ impl Movetext<'_> {
         self.token = token;
     }
 
-    fn comment(&mut self, comment: &str) {
+    pub(super) fn comment(&mut self, comment: &str) {
         self.token.clear();
         if !comment.contains('}') {
             self.token.push('{');
@@ -305,7 +315,7 @@ impl Movetext<'_> {
         self.need_number = true;
     }
 
-    fn san(&mut self, ply: u64, san: &str) {
+    pub(super) fn san(&mut self, ply: u64, san: &str) {
         self.token.clear();
         let number = ply / 2 + 1;
         if ply.is_multiple_of(2) {
@@ -320,7 +330,7 @@ impl Movetext<'_> {
         self.need_number = false;
     }
 
-    fn nag(&mut self, nag: u8) {
+    pub(super) fn nag(&mut self, nag: u8) {
         self.token.clear();
         self.token.push('$');
         push_number(&mut self.token, u64::from(nag));

@@ -110,6 +110,17 @@ pub trait Position: Clone + Send + Sync {
     fn power_of(&self, piece_type: PieceType) -> i64;
     /// Plays a move given in SAN; returns what the move did.
     fn play_san(&mut self, san: &str) -> Result<MoveInfo<Self::Set>, RulesError>;
+    /// Plays a move given in SAN that the PGN reader already parsed (`san`, written `text`):
+    /// the same as [`Position::play_san`] on `text`, which it is unless a set of rules can use
+    /// the parsed form.
+    fn play_parsed_san(
+        &mut self,
+        san: &shakmaty::san::San,
+        text: &str,
+    ) -> Result<MoveInfo<Self::Set>, RulesError> {
+        let _ = san;
+        self.play_san(text)
+    }
     /// Plays a null move (`--`, `Z0`), passing the turn.
     fn play_null(&mut self) -> Result<MoveInfo<Self::Set>, RulesError>;
     /// The move written `san` (as [`Position::play_san`] reads it) from this position,

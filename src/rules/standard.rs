@@ -101,9 +101,12 @@ impl Standard {
         &mut self,
         san: &shakmaty::san::San,
     ) -> Result<MoveInfo<Bitboard>, RulesError> {
-        let m = san.to_move(&self.pos).map_err(|_| RulesError {
-            reason: format!("illegal or ambiguous move \"{san}\""),
-        })?;
+        let m = match piece_move(&self.pos, san) {
+            Some(m) => m,
+            None => san.to_move(&self.pos).map_err(|_| RulesError {
+                reason: format!("illegal or ambiguous move \"{san}\""),
+            })?,
+        };
         Ok(self.play_move(m))
     }
 
@@ -122,6 +125,61 @@ impl Standard {
         self.pos.play_unchecked(m);
         info
     }
+}
+
+/// The move of a knight, bishop, rook or queen that `san` names in `pos`, found without
+/// listing the legal moves (what shakmaty's `San::to_move` does): the pieces of that type
+/// that reach the target square, narrowed by the SAN's file and rank; when exactly one is
+/// left, its move is legal unless it leaves our king attacked. Then shakmaty's list, which
+/// holds only legal moves of such pieces to that square, matching the same hints, holds
+/// exactly that move. None in every other case (no piece or several, an illegal move, a
+/// capture mark that does not match, other moves), for `San::to_move` to decide.
+fn piece_move(pos: &Chess, san: &shakmaty::san::San) -> Option<Move> {
+    let &shakmaty::san::San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion: None,
+    } = san
+    else {
+        return None;
+    };
+    let board = pos.board();
+    let occupied = board.occupied();
+    let reach = match role {
+        Role::Knight => shakmaty::attacks::knight_attacks(to),
+        Role::Bishop => shakmaty::attacks::bishop_attacks(to, occupied),
+        Role::Rook => shakmaty::attacks::rook_attacks(to, occupied),
+        Role::Queen => shakmaty::attacks::queen_attacks(to, occupied),
+        Role::Pawn | Role::King => return None,
+    };
+    if pos.us().contains(to) {
+        return None;
+    }
+    let mut from = reach & pos.our(role);
+    if let Some(file) = file {
+        from &= Bitboard::from_file(file);
+    }
+    if let Some(rank) = rank {
+        from &= Bitboard::from_rank(rank);
+    }
+    let from = from.single_square()?;
+    let taken = board.role_at(to);
+    if taken.is_some() != capture {
+        return None;
+    }
+    let king = board.king_of(pos.turn())?;
+    let after = (occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
+    let attackers = board.attacks_to(king, !pos.turn(), after) & !Bitboard::from_square(to);
+    attackers.is_empty().then_some(Move::Normal {
+        role,
+        from,
+        capture: taken,
+        to,
+        promotion: None,
+    })
 }
 
 impl Position for Standard {
@@ -192,6 +250,23 @@ impl Position for Standard {
         }
     }
 
+    fn play_parsed_san(
+        &mut self,
+        san: &shakmaty::san::San,
+        text: &str,
+    ) -> Result<MoveInfo<Bitboard>, RulesError> {
+        // The text's SAN is `san` (the reader wrote it from that): a move it names is the
+        // move `play_san` finds; anything else (a null move, no move, several, a coordinate
+        // move) goes through `play_san` for its reading and its message.
+        if *san != shakmaty::san::San::Null {
+            let found = piece_move(&self.pos, san).map_or_else(|| san.to_move(&self.pos), Ok);
+            if let Ok(m) = found {
+                return Ok(self.play_move(m));
+            }
+        }
+        self.play_san(text)
+    }
+
     fn san_and_uci(&self, san: &str) -> Option<(String, String)> {
         let m = self.san_to_move(san).ok()?;
         Some(san_and_uci(&self.pos, m, self.mode))
@@ -210,7 +285,10 @@ impl Standard {
     fn san_to_move(&self, san: &str) -> Result<Option<Move>, RulesError> {
         let from_san = read_san(san).and_then(|parsed| {
             parsed
-                .map(|parsed| parsed.to_move(&self.pos))
+                .map(|parsed| match piece_move(&self.pos, &parsed) {
+                    Some(m) => Ok(m),
+                    None => parsed.to_move(&self.pos),
+                })
                 .transpose()
                 .map_err(|e| RulesError {
                     reason: match e {
@@ -322,5 +400,86 @@ mod tests {
                 .count(),
             6
         );
+    }
+
+    /// `piece_move` names the move shakmaty's `San::to_move` names, or leaves it to it: on
+    /// every position of random games (and hand-made pins and checks), for
+    /// each legal move's SAN, the same SAN without its file and rank (ambiguous or not), and
+    /// with its capture mark flipped.
+    #[test]
+    fn piece_moves_are_shakmatys() {
+        use shakmaty::san::San;
+        let check = |pos: &Chess, checked: &mut usize| {
+            // Every piece move on the board, legal or not (pinned pieces), written with and
+            // without its file and rank, with the right and the wrong capture mark.
+            for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                for from in pos.our(role) {
+                    let occupied = pos.board().occupied();
+                    for to in
+                        shakmaty::attacks::attacks(from, role.of(pos.turn()), occupied) & !pos.us()
+                    {
+                        for (file, rank) in [
+                            (None, None),
+                            (Some(from.file()), None),
+                            (None, Some(from.rank())),
+                            (Some(from.file()), Some(from.rank())),
+                        ] {
+                            for capture in [false, true] {
+                                let san = San::Normal {
+                                    role,
+                                    file,
+                                    rank,
+                                    capture,
+                                    to,
+                                    promotion: None,
+                                };
+                                if let Some(fast) = piece_move(pos, &san) {
+                                    assert_eq!(
+                                        Ok(fast),
+                                        san.to_move(pos),
+                                        "{san} in {}",
+                                        Fen::from_position(pos, EnPassantMode::Legal)
+                                    );
+                                    *checked += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        };
+        let mut checked = 0;
+        for fen in [
+            // A pinned knight, a pinned rook that may move along the pin, a check to block.
+            "4r2k/8/8/8/8/8/4N3/4K3 w - - 0 1",
+            "4r2k/8/8/8/8/8/4R3/4K1N1 w - - 0 1",
+            "k3r3/8/8/8/1N6/8/8/4K1N1 w - - 0 1",
+            "k7/8/8/3N1N2/8/3N1N2/8/K7 w - - 0 1",
+        ] {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            check(&pos, &mut checked);
+        }
+        // Random games (a fixed linear congruential sequence picks each move among the legal
+        // ones): positions with pins, checks and several pieces reaching a square.
+        let mut seed: u64 = 12345;
+        for _ in 0..300 {
+            let mut pos = Chess::default();
+            for _ in 0..120 {
+                check(&pos, &mut checked);
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+        assert!(checked > 100, "{checked}");
     }
 }

@@ -10,10 +10,12 @@
 //! exact messages, byte offsets and results; so does a matched game whose output needs the
 //! game's text (every format but `--count` and `--gamenumbers`).
 
+use super::plan::Neighbours;
 use super::{GameOutput, RunConfig};
 use crate::eval::{Evaluator, GameContext, ReplayedGame, ReplayedNode};
 use crate::output::{Format, Notes};
 use crate::pgn::plain::{NotPlain, PlainGame};
+use crate::pgn::write_plain::{PlainMarks, write_plain_game};
 use crate::pgn::{GameRecord, read_game};
 use crate::rules::select::{GameRules, rules_for_game};
 use crate::rules::standard::Standard;
@@ -23,6 +25,8 @@ use crate::rules::standard::Standard;
 pub(super) struct OnePass {
     /// A game may stop being evaluated at its first matched position (see [`one_pass_for`]).
     pub stop_at_first_match: bool,
+    /// The positions beside the current one that the query reads.
+    pub neighbours: Neighbours,
 }
 
 /// Whether (and how) the run can search games in one pass: a position-local query, the main
@@ -35,6 +39,7 @@ pub(super) struct OnePass {
 /// after the match) is still found and searched again by the careful path, which reports
 /// and counts it exactly as before.
 pub(super) fn one_pass_for(config: &RunConfig) -> Option<OnePass> {
+    let neighbours = super::plan::one_pass_neighbours(&config.filter)?;
     let usable = !config.variations
         && config.default_fairy.is_none()
         && config.rules_chess.is_none()
@@ -45,14 +50,14 @@ pub(super) fn one_pass_for(config: &RunConfig) -> Option<OnePass> {
             config.default_variant,
             None | Some(GameRules::Standard { .. })
         )
-        && crate::eval::carried_globals(&config.filter).is_none()
-        && super::plan::is_position_local(&config.filter);
+        && crate::eval::carried_globals(&config.filter).is_none();
     let stop_at_first_match = matches!(config.format, Format::Count | Format::GameNumbers)
         && config.games.match_count.is_none()
         && !config.sort_by_match_count
         && !config.counts_positions;
     usable.then_some(OnePass {
         stop_at_first_match,
+        neighbours,
     })
 }
 
@@ -141,46 +146,25 @@ pub(super) fn search(
     let keep = matches!(config.format, Format::Pgn | Format::Json);
     let json = config.format == Format::Json;
     let (plies, positions) = (&mut scratch.plies, &mut scratch.json);
-    let mut before: Option<Standard> = None;
-    evaluator.begin_position();
     let mut matched = 0u64;
-    if evaluator.matches(filter, 0) {
-        matched += 1;
-        if keep {
-            plies.push(0);
-        }
-        if let (true, Some(node)) = (json, evaluator.current_mut()) {
-            positions.push((None, node.clone()));
-        }
-    }
-    let read_all = (|| -> Result<(), NotPlain> {
-        while let Some(san) = game.next_main_move()? {
-            let node = evaluator.current_mut().ok_or(NotPlain)?;
-            if json {
-                before = Some(node.position.clone());
+    // At each position: evaluate, keep what the output needs; whether the game matched yet.
+    let at_position = |evaluator: &mut Evaluator<Standard>, ply: u32, before: Option<&Standard>| {
+        if evaluator.matches(filter, ply) {
+            matched += 1;
+            if keep {
+                plies.push(ply);
             }
-            node.played = Some(
-                node.position
-                    .play_read_san(&san.san)
-                    .map_err(|_| NotPlain)?,
-            );
-            node.ply += 1;
-            let ply = node.ply;
-            if matched == 0 || !mode.stop_at_first_match {
-                evaluator.begin_position();
-                if evaluator.matches(filter, ply) {
-                    matched += 1;
-                    if keep {
-                        plies.push(ply);
-                    }
-                    if let (true, Some(node)) = (json, evaluator.current_mut()) {
-                        positions.push((before.clone(), node.clone()));
-                    }
-                }
+            if let (true, Some(node)) = (json, evaluator.current_mut()) {
+                positions.push((before.cloned(), node.clone()));
             }
         }
-        Ok(())
-    })();
+        matched > 0
+    };
+    let read_all = if mode.neighbours == Neighbours::default() {
+        play_and_evaluate(&mut game, &mut evaluator, mode, json, at_position)
+    } else {
+        play_with_neighbours(&mut game, &mut evaluator, mode, json, at_position)
+    };
     read_all.ok()?;
     // A limit went over (`eval::budget`): the careful path stops the run with its message.
     if evaluator.abort_message().is_some() {
@@ -206,6 +190,80 @@ pub(super) fn search(
     })
 }
 
+/// Plays each main-line move as it is read and evaluates each position, the start first,
+/// with `at_position` (given the position before, when `keep_before`); after a match, only
+/// plays on when the mode stops at the first match.
+fn play_and_evaluate<'e>(
+    game: &mut PlainGame<'_>,
+    evaluator: &mut Evaluator<'e, Standard>,
+    mode: OnePass,
+    keep_before: bool,
+    mut at_position: impl FnMut(&mut Evaluator<'e, Standard>, u32, Option<&Standard>) -> bool,
+) -> Result<(), NotPlain> {
+    let mut before: Option<Standard> = None;
+    evaluator.begin_position();
+    let mut matched = at_position(evaluator, 0, None);
+    while let Some(san) = game.next_main_move()? {
+        let node = evaluator.current_mut().ok_or(NotPlain)?;
+        if keep_before {
+            before = Some(node.position.clone());
+        }
+        node.played = Some(
+            node.position
+                .play_read_san(&san.san)
+                .map_err(|_| NotPlain)?,
+        );
+        node.ply += 1;
+        let ply = node.ply;
+        if !matched || !mode.stop_at_first_match {
+            evaluator.begin_position();
+            matched = at_position(evaluator, ply, before.as_ref());
+        }
+    }
+    Ok(())
+}
+
+/// [`play_and_evaluate`] for a query that reads the positions beside the current one
+/// (`mode.neighbours`): each move is played one position ahead, on a copy, so that the
+/// evaluator holds the next position (or none, at the end) and, when asked, the previous.
+fn play_with_neighbours<'e>(
+    game: &mut PlainGame<'_>,
+    evaluator: &mut Evaluator<'e, Standard>,
+    mode: OnePass,
+    keep_before: bool,
+    mut at_position: impl FnMut(&mut Evaluator<'e, Standard>, u32, Option<&Standard>) -> bool,
+) -> Result<(), NotPlain> {
+    let mut before: Option<Standard> = None;
+    let mut matched = false;
+    loop {
+        let next = match game.next_main_move()? {
+            Some(san) => {
+                let mut next = evaluator.current_mut().ok_or(NotPlain)?.clone();
+                next.played = Some(
+                    next.position
+                        .play_read_san(&san.san)
+                        .map_err(|_| NotPlain)?,
+                );
+                next.ply += 1;
+                Some(next)
+            }
+            None => None,
+        };
+        evaluator.set_next(next);
+        let node = evaluator.current_mut().ok_or(NotPlain)?;
+        let ply = node.ply;
+        let position = keep_before.then(|| node.position.clone());
+        if !matched || !mode.stop_at_first_match {
+            evaluator.begin_position();
+            matched = at_position(evaluator, ply, before.as_ref());
+        }
+        before = position;
+        if !evaluator.step(mode.neighbours.previous) {
+            return Ok(());
+        }
+    }
+}
+
 /// The output of a matched game in PGN or JSON, as the careful path writes it: the game is
 /// read into its record (None when the careful reader faults on it: the careful path then
 /// reports it) and written with the matched plies (`scratch.plies`) marked. A position-local
@@ -218,6 +276,36 @@ fn render(
     evaluator: &Evaluator<Standard>,
     scratch: &Scratch,
 ) -> Option<GameOutput> {
+    let comments = evaluator.take_comments();
+    let effects = evaluator.take_edits();
+    let headings = crate::output::sort_comment::sort_headings(&config.filter);
+    let match_count = config
+        .sort_by_match_count
+        .then_some(scratch.plies.len() as u64);
+    let sort_text =
+        crate::output::sort_comment::sort_comment(&headings, &evaluator.best_sorts(), match_count);
+    // A plain game in PGN is written straight from its text when it can be (most games).
+    if config.format == Format::Pgn && comments.is_empty() {
+        let header = config.style.header(number, &sort_text);
+        let mark = config.style.match_mark();
+        let marks = PlainMarks {
+            header: header.as_deref(),
+            plies: if mark.is_some() { &scratch.plies } else { &[] },
+            text: mark.unwrap_or_default(),
+        };
+        let mut text = String::with_capacity(slice.len() + slice.len() / 4 + 64);
+        // The writer read the main line the one-pass search played, move for move.
+        if write_plain_game(&mut text, slice, &marks) == Ok(plies) {
+            return Some(GameOutput {
+                text,
+                matched: true,
+                matched_positions: scratch.plies.len() as u64,
+                sort: evaluator.sort_value().map(|s| s.output_order()),
+                encoding: crate::pgn::TextEncoding::Utf8,
+                ..GameOutput::default()
+            });
+        }
+    }
     let record = read_game(slice).ok()?;
     let mainline = record.mainline();
     // The careful reader read the main line the one-pass search played, move for move.
@@ -229,12 +317,6 @@ fn render(
         .iter()
         .map(|&ply| mainline[ply as usize])
         .collect();
-    let comments = evaluator.take_comments();
-    let effects = evaluator.take_edits();
-    let headings = crate::output::sort_comment::sort_headings(&config.filter);
-    let match_count = config.sort_by_match_count.then_some(matched.len() as u64);
-    let sort_text =
-        crate::output::sort_comment::sort_comment(&headings, &evaluator.best_sorts(), match_count);
     let notes = Notes {
         comments: &comments,
         messages: &effects.message_texts,
@@ -356,6 +438,18 @@ mod tests {
             "move legal count == 1",
             "x = #P if x > 6 then btm",
             "player white \"a\" or result 1-0",
+            // Neighbours: the move played from the position, the one that reached it, the end.
+            "mainline mate",
+            "depth == 0 and ply == 30",
+            "move from N capture q",
+            "move previous capture Q",
+            "move capture Q and not move capture [Qq] previous",
+            "stalemate move previous promote [Qq]",
+            "result 1/2-1/2 terminal not stalemate and ply > 10",
+            "terminal ply < 40",
+            "move to a-h7 previous from R",
+            "move o-o-o or move enpassant",
+            "x = move legal count move previous from [Pp] x > 30",
         ] {
             for format in [
                 Format::Count,

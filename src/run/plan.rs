@@ -9,13 +9,62 @@
 //! from or to the position, imaginary positions, or changes the output or the game
 //! (`comment`, `sort`, `settag`, `message`, ...) needs the tree.
 
-use crate::ir::walk::any_node;
+use std::ops::ControlFlow;
+
+use crate::ir::walk::{any_node, children};
 use crate::ir::{MoveSource, Node, NumProp};
 
 /// Whether `filter` can be evaluated by the one-pass search: every filter in it is
 /// position-local (see the module doc).
 pub fn is_position_local<S>(filter: &Node<S>) -> bool {
     !any_node(filter, |n| !local_here(n))
+}
+
+/// The positions beside the current one that a one-pass search keeps for a query.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Neighbours {
+    /// The position before (`move previous`).
+    pub previous: bool,
+    /// The next main-line position (`move`, `terminal`).
+    pub next: bool,
+}
+
+/// Whether the one-pass search can evaluate `filter` on the main line, and which neighbours
+/// of each position it must keep; None when the game tree is needed.
+///
+/// Beside the position-local filters: `mainline` and `depth` (on the main line, always true
+/// and 0), `move previous` (the move that reached the position and the position before
+/// it), `move` and `terminal` (the next main-line move, or none). A `move` filter's own
+/// parameters are read at the position before (or at the current one) and must be
+/// position-local: the search keeps one position on either side, not two.
+pub fn one_pass_neighbours<S>(filter: &Node<S>) -> Option<Neighbours> {
+    let mut needs = Neighbours::default();
+    let refused = any_node(filter, |n| {
+        if local_here(n) {
+            return false;
+        }
+        match n {
+            Node::InMainline(_) | Node::Num(NumProp::Depth) => false,
+            Node::Terminal => {
+                needs.next = true;
+                false
+            }
+            Node::Move(m) if matches!(m.source, MoveSource::Previous | MoveSource::Played) => {
+                if m.source == MoveSource::Previous {
+                    needs.previous = true;
+                } else {
+                    needs.next = true;
+                }
+                children(n, &mut |operand| match is_position_local(operand) {
+                    true => ControlFlow::Continue(()),
+                    false => ControlFlow::Break(()),
+                })
+                .is_break()
+            }
+            _ => true,
+        }
+    });
+    (!refused).then_some(needs)
 }
 
 /// Whether `node` itself (not its operands, which the walk visits) is position-local.
@@ -141,6 +190,33 @@ mod tests {
             "sort ply",
         ] {
             assert!(!local(cql), "{cql}");
+        }
+    }
+
+    fn neighbours(cql: &str) -> Option<(bool, bool)> {
+        let query =
+            crate::query::compile::<shakmaty::Bitboard>(cql, crate::squares::Geometry::STANDARD)
+                .expect("compiles");
+        one_pass_neighbours(&query.filter).map(|n| (n.previous, n.next))
+    }
+
+    #[test]
+    fn played_moves_and_the_end_need_one_neighbour() {
+        assert_eq!(neighbours("check"), Some((false, false)));
+        assert_eq!(neighbours("mainline mate"), Some((false, false)));
+        assert_eq!(neighbours("move previous capture Q"), Some((true, false)));
+        assert_eq!(neighbours("move from K"), Some((false, true)));
+        assert_eq!(neighbours("terminal and move previous"), Some((true, true)));
+        // A move filter's parameters read one position over: they may not read another.
+        assert_eq!(neighbours("move previous from (move previous to .)"), None);
+        assert_eq!(neighbours("move from (A & move to .)"), None);
+        for cql in [
+            "parent : check",
+            "line --> check --> mate",
+            "find check",
+            "sort ply",
+        ] {
+            assert_eq!(neighbours(cql), None, "{cql}");
         }
     }
 }

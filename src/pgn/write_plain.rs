@@ -1,0 +1,393 @@
+//! Writing a plain game ([`super::plain`]) as PGN straight from its text: the bytes that
+//! [`write_game`](super::write_game) writes for the game's record with marks at main-line
+//! positions, without building the record (`pgn::plain_record`). The one-pass search writes
+//! its matched games this way (`run::one_pass`).
+//!
+//! The record places some tokens away from where they stand in the text, and the writer
+//! follows the record: a move's glyphs (`$N`) are written before its comments, and every
+//! glyph and comment of a move, also those after its variations (`1. e4 (1. d4) {c}`), before
+//! the variations. So each move's glyphs, comments and variations are gathered up to the
+//! next move, then written in the record's order; a variation is written from its own
+//! tokens, in the same way. Where the record moves a token to a move written earlier — a
+//! glyph at a variation's start, a comment in a variation with no move, a variation of a
+//! variation's first move (it becomes an alternative of the outer move: see
+//! [`GameRecord::movetext_order`](super::GameRecord::movetext_order)) — this writer
+//! declines ([`NotPlain`]) and the caller writes the record.
+
+use super::encoding::TextEncoding;
+use super::plain::{NotPlain, PlainGame, PlainToken};
+use super::write::{Movetext, marker_of, push_tag_value, start_ply_of};
+
+/// The comments a plain game's output gets beside its own text.
+#[derive(Clone, Copy, Debug)]
+pub struct PlainMarks<'m> {
+    /// A comment at the very start of the movetext (CQL's `Game number 12`).
+    pub header: Option<&'m str>,
+    /// The main-line plies to mark (0: the start position), ascending.
+    pub plies: &'m [u32],
+    /// The comment written at each of them (CQL's `CQL`).
+    pub text: &'m str,
+}
+
+/// Appends `data`, a plain game, to `out` as [`write_game`](super::write_game) writes its
+/// record with `marks` at its main-line positions, and gives the number of main-line moves.
+/// [`NotPlain`] (and `out` as it was) when the game is not plain, has a `[Variant]` tag, is not
+/// UTF-8, or places a token where the record would move it (see the module doc).
+pub fn write_plain_game(
+    out: &mut String,
+    data: &[u8],
+    marks: &PlainMarks,
+) -> Result<u32, NotPlain> {
+    let start = out.len();
+    let written = write(out, data, marks);
+    if written.is_err() {
+        out.truncate(start);
+    }
+    written
+}
+
+fn write(out: &mut String, data: &[u8], marks: &PlainMarks) -> Result<u32, NotPlain> {
+    if TextEncoding::of_game(data) != TextEncoding::Utf8 {
+        return Err(NotPlain);
+    }
+    let mut game = PlainGame::new(data);
+    let (mut fen, mut result_tag, mut any_tag) = (None, None, false);
+    while let Some((name, value)) = game.next_tag()? {
+        // The careful reader may keep a variant's moves as written: not this writer's case.
+        if name == "Variant" && !value.trim().is_empty() {
+            return Err(NotPlain);
+        }
+        if name == "FEN" && fen.is_none() {
+            fen = Some(value);
+        }
+        if name == "Result" && result_tag.is_none() {
+            result_tag = Some(value);
+        }
+        any_tag = true;
+        out.push('[');
+        out.push_str(name);
+        out.push_str(" \"");
+        push_tag_value(out, value);
+        out.push_str("\"]\n");
+    }
+    if any_tag {
+        out.push('\n');
+    }
+    let mut tokens = Vec::with_capacity(game.rest_len() / 4 + 1);
+    let mut outcome = None;
+    while let Some(token) = game.next_token()? {
+        match token {
+            PlainToken::Result(text) => outcome = Some(text),
+            token => tokens.push(token),
+        }
+    }
+    let close = matching_closes(&tokens)?;
+    let mut writer = Writer {
+        tokens: &tokens,
+        close: &close,
+        text: Movetext {
+            out,
+            col: 0,
+            open: 0,
+            need_number: true,
+            token: String::new(),
+        },
+        marks,
+        next_mark: 0,
+        main_moves: 0,
+        san: String::new(),
+        comments: Vec::new(),
+        nags: Vec::new(),
+        variations: Vec::new(),
+    };
+    if let Some(header) = marks.header {
+        writer.text.comment(header);
+    }
+    // The root's glyphs and comments: everything before the first move.
+    let first = tokens
+        .iter()
+        .position(|t| matches!(t, PlainToken::Move(_)))
+        .unwrap_or(tokens.len());
+    writer.write_notes(0, first, true)?;
+    writer.line(first, tokens.len(), start_ply_of(fen), true)?;
+    let moves = writer.main_moves;
+    writer.text.put(marker_of(outcome, result_tag));
+    writer.text.out.push_str("\n\n");
+    Ok(moves)
+}
+
+/// For each `(` among `tokens`, the index of its `)` (others: 0). The plain reader pairs them.
+fn matching_closes(tokens: &[PlainToken]) -> Result<Vec<usize>, NotPlain> {
+    let mut close = vec![0; tokens.len()];
+    let mut open = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            PlainToken::Open => open.push(i),
+            PlainToken::Close => close[open.pop().ok_or(NotPlain)?] = i,
+            _ => {}
+        }
+    }
+    if open.is_empty() {
+        Ok(close)
+    } else {
+        Err(NotPlain)
+    }
+}
+
+struct Writer<'t, 'a, 'o, 'm> {
+    tokens: &'t [PlainToken<'a>],
+    close: &'t [usize],
+    text: Movetext<'o>,
+    marks: &'m PlainMarks<'m>,
+    /// The first of `marks.plies` not written yet.
+    next_mark: usize,
+    /// Main-line moves written so far (the ply of the last one, counted from the start).
+    main_moves: u32,
+    /// Scratch: the SAN being written.
+    san: String,
+    /// Scratch, per move (reused): its comments, glyphs and variations (token ranges).
+    comments: Vec<&'a [u8]>,
+    nags: Vec<u8>,
+    variations: Vec<(usize, usize)>,
+}
+
+impl Writer<'_, '_, '_, '_> {
+    /// Writes the line of moves in `tokens[from..to]` (the main line, or a variation's
+    /// inside), its first move at `ply`.
+    fn line(&mut self, from: usize, to: usize, mut ply: u64, main: bool) -> Result<(), NotPlain> {
+        let mut i = from;
+        // A variation's comments before its first move: that move's `comments_before`.
+        while let Some(token) = self.tokens.get(i).filter(|_| i < to) {
+            match token {
+                PlainToken::Comment(bytes) => {
+                    self.text
+                        .comment(std::str::from_utf8(bytes).map_err(|_| NotPlain)?);
+                }
+                PlainToken::Move(_) => break,
+                // A glyph here belongs to the move before the variation.
+                _ => return Err(NotPlain),
+            }
+            i += 1;
+        }
+        let mut first = true;
+        while i < to {
+            let PlainToken::Move(san) = self.tokens[i] else {
+                return Err(NotPlain);
+            };
+            self.san.clear();
+            san.append_to_string(&mut self.san);
+            self.text.san(ply, &self.san);
+            if main {
+                self.main_moves += 1;
+            }
+            i += 1;
+            // This move's glyphs, comments and variations, up to the next move.
+            let notes_from = i;
+            let mut variations = std::mem::take(&mut self.variations);
+            variations.clear();
+            let mut notes_to = i;
+            let mut next = to;
+            let mut k = i;
+            while k < to {
+                match self.tokens[k] {
+                    PlainToken::Move(_) => {
+                        next = k;
+                        break;
+                    }
+                    PlainToken::Open => {
+                        // A variation of a variation's first move is an alternative of the
+                        // outer move in the record.
+                        if first && !main {
+                            return Err(NotPlain);
+                        }
+                        variations.push((k + 1, self.close[k]));
+                        k = self.close[k] + 1;
+                    }
+                    _ => {
+                        k += 1;
+                        notes_to = k;
+                    }
+                }
+            }
+            self.write_notes(notes_from, notes_to, main)?;
+            for &(a, b) in &variations {
+                let has_move = self.tokens[a..b]
+                    .iter()
+                    .any(|t| matches!(t, PlainToken::Move(_)));
+                if has_move {
+                    self.text.open += 1;
+                    self.text.need_number = true;
+                    self.line(a, b, ply, false)?;
+                    self.text.close();
+                } else if b > a {
+                    // A comment or glyph in a variation with no move goes to an earlier move.
+                    return Err(NotPlain);
+                }
+            }
+            self.variations = variations;
+            ply = ply.saturating_add(1);
+            first = false;
+            i = next;
+        }
+        Ok(())
+    }
+
+    /// The glyphs and comments among `tokens[from..to]` (skipping the variations there), in
+    /// the record's order: glyphs first; then the mark of the current main-line position when
+    /// `main` and it is marked.
+    fn write_notes(&mut self, from: usize, to: usize, main: bool) -> Result<(), NotPlain> {
+        let mut nags = std::mem::take(&mut self.nags);
+        let mut comments = std::mem::take(&mut self.comments);
+        nags.clear();
+        comments.clear();
+        let mut k = from;
+        while k < to {
+            match self.tokens[k] {
+                PlainToken::Nag(nag) => nags.push(nag),
+                PlainToken::Comment(bytes) => comments.push(bytes),
+                PlainToken::Open => k = self.close[k],
+                _ => {}
+            }
+            k += 1;
+        }
+        nags.iter().for_each(|&nag| self.text.nag(nag));
+        for bytes in &comments {
+            self.text
+                .comment(std::str::from_utf8(bytes).map_err(|_| NotPlain)?);
+        }
+        if main && self.marks.plies.get(self.next_mark) == Some(&self.main_moves) {
+            self.next_mark += 1;
+            self.text.comment(self.marks.text);
+        }
+        self.nags = nags;
+        self.comments = comments;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::{Marks, write_game};
+
+    /// What `write_game` writes for the game's record with the same marks (the reference),
+    /// or None when the game is not plain.
+    fn by_record(data: &[u8], marks: &PlainMarks) -> Option<String> {
+        let record = crate::pgn::plain_record::plain_record(data).ok()?;
+        let mainline = record.mainline();
+        let mut by_node = Marks {
+            header: marks.header.map(str::to_string),
+            ..Marks::default()
+        };
+        for &ply in marks.plies {
+            by_node
+                .after
+                .insert(mainline[ply as usize], marks.text.into());
+        }
+        let mut out = String::from("before\n");
+        write_game(&mut out, &record, &by_node);
+        Some(out)
+    }
+
+    /// Writes `data` both ways with the plies chosen by `pick` marked; the streaming writer
+    /// must write the record's bytes, or decline. Gives whether it wrote.
+    fn agree(data: &[u8], pick: impl Fn(u32) -> bool, header: Option<&str>) -> bool {
+        let main_moves = crate::pgn::plain_record::plain_record(data)
+            .map(|r| r.mainline().len() as u32 - 1)
+            .unwrap_or(0);
+        let plies: Vec<u32> = (0..=main_moves).filter(|&p| pick(p)).collect();
+        let marks = PlainMarks {
+            header,
+            plies: &plies,
+            text: "CQL",
+        };
+        let mut out = String::from("before\n");
+        let written = write_plain_game(&mut out, data, &marks);
+        let text = String::from_utf8_lossy(data);
+        match (written, by_record(data, &marks)) {
+            (Ok(moves), Some(reference)) => {
+                assert_eq!(out, reference, "{text}");
+                assert_eq!(moves, main_moves, "{text}");
+                true
+            }
+            (Err(NotPlain), _) => {
+                assert_eq!(out, "before\n", "a declined game leaves the output: {text}");
+                false
+            }
+            (Ok(_), None) => panic!("written, but the record reader refuses it: {text}"),
+        }
+    }
+
+    /// Every game of the shared PGN files, with several mark patterns: the same bytes as the
+    /// record's writer; skipped when `../shared` is absent.
+    #[test]
+    fn shared_games_are_written_as_their_records_are() {
+        let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+        let (mut written, mut total) = (0, 0);
+        for file in ["cql-sample.pgn", "messy.pgn", "std-visible-5k.pgn"] {
+            let Ok(data) = std::fs::read(shared.join(file)) else {
+                eprintln!("{file} absent: skipped");
+                continue;
+            };
+            for range in crate::pgn::split_games(&data) {
+                let slice = &data[range];
+                total += 1;
+                let all = agree(slice, |_| true, Some("Game number 7"));
+                let none = agree(slice, |_| false, None);
+                let some = agree(slice, |p| p % 3 == 0, Some("Game number 8 sort 5"));
+                assert!(all == none && none == some);
+                written += usize::from(all);
+            }
+        }
+        // Most real games are plain and written straight.
+        assert!(
+            total == 0 || written * 10 > total * 9,
+            "{written} of {total}"
+        );
+    }
+
+    /// The places where the record moves a token: written as the record is, or declined.
+    #[test]
+    fn tokens_the_record_moves_are_written_where_it_puts_them() {
+        for (pgn, straight) in [
+            // A glyph after a comment: glyphs first.
+            ("[A \"x\"]\n\n1. e4 {a} $1 e5 *", true),
+            // Comments and glyphs after a variation: before the variation.
+            (
+                "[A \"x\"]\n\n1. e4 (1. d4 d5) {after} $2 (1. c4) {last} e5 1-0",
+                true,
+            ),
+            // Comments at a variation's start: its first move's.
+            (
+                "[A \"x\"]\n\n1. e4 ( {before} 1. d4 {x} ) e5 (1... c5 2. Nf3 (2. Nc3)) 2. Nf3 *",
+                true,
+            ),
+            // A root comment and glyph, a FEN start, Black first.
+            (
+                "[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n{start} $1 1... e5 2. Nf3 *",
+                true,
+            ),
+            // An empty variation: nothing.
+            ("[A \"x\"]\n\n1. e4 ( ) e5 *", true),
+            // No result: the Result tag's, else `*`.
+            ("[Result \"1-0\"]\n\n1. e4 e5", true),
+            ("[Result \"x\"]\n\n1. e4 e5", true),
+            // A glyph at a variation's start goes to the move before it: declined.
+            ("[A \"x\"]\n\n1. e4 e5 ( $1 1... c5 ) *", false),
+            // A comment in an empty variation: declined.
+            ("[A \"x\"]\n\n1. e4 e5 ( {empty} ) 2. Nf3 *", false),
+            // A variation of a variation's first move: declined.
+            ("[A \"x\"]\n\n1. e4 (1. d4 (1. c4)) e5 *", false),
+            // A variant: declined.
+            ("[Variant \"Atomic\"]\n\n1. e4 e5 *", false),
+        ] {
+            for pick in [|_| true, |p: u32| p == 0, |p: u32| p % 2 == 1] {
+                assert_eq!(
+                    agree(pgn.as_bytes(), pick, Some("Game number 1")),
+                    straight,
+                    "{pgn}"
+                );
+            }
+        }
+    }
+}
