@@ -44,6 +44,7 @@ use crate::rules::Position;
 use crate::squares::SquareSet;
 pub use dictionary::{Carried, Datum};
 pub use env::{Environment, NO_ENVIRONMENT, Worker};
+pub use loops::piece_loop_by_square;
 pub use prog::carried_globals;
 pub use reachable::{fen_retro_count, fen_unreachable_reason};
 pub use search::{Found, SearchSettings, search_game};

@@ -450,6 +450,9 @@ mod tests {
             "move to a-h7 previous from R",
             "move o-o-o or move enpassant",
             "x = move legal count move previous from [Pp] x > 30",
+            // A piece loop over squares.
+            "piece x in N { #(a attackedby x) >= 3 }",
+            "piece x in [RQ] { x attacks k }",
         ] {
             for format in [
                 Format::Count,

@@ -33,7 +33,8 @@ pub struct Neighbours {
 /// of each position it must keep; None when the game tree is needed.
 ///
 /// Beside the position-local filters: `mainline` and `depth` (on the main line, always true
-/// and 0), `move previous` (the move that reached the position and the position before
+/// and 0), `piece x in S body` when `x` is bound to squares (`eval::piece_loop_by_square`),
+/// `move previous` (the move that reached the position and the position before
 /// it), `move` and `terminal` (the next main-line move, or none). A `move` filter's own
 /// parameters are read at the position before (or at the current one) and must be
 /// position-local: the search keeps one position on either side, not two.
@@ -45,6 +46,8 @@ pub fn one_pass_neighbours<S>(filter: &Node<S>) -> Option<Neighbours> {
         }
         match n {
             Node::InMainline(_) | Node::Num(NumProp::Depth) => false,
+            // A piece loop whose variable is bound to squares reads no piece identity.
+            Node::PieceLoop(l) => !crate::eval::piece_loop_by_square(l),
             Node::Terminal => {
                 needs.next = true;
                 false
@@ -207,6 +210,9 @@ mod tests {
         assert_eq!(neighbours("move previous capture Q"), Some((true, false)));
         assert_eq!(neighbours("move from K"), Some((false, true)));
         assert_eq!(neighbours("terminal and move previous"), Some((true, true)));
+        assert_eq!(neighbours("piece x in N x attacks k"), Some((false, false)));
+        // A piece followed to the position before needs the piece table.
+        assert_eq!(neighbours("piece x in N parent : x"), None);
         // A move filter's parameters read one position over: they may not read another.
         assert_eq!(neighbours("move previous from (move previous to .)"), None);
         assert_eq!(neighbours("move from (A & move to .)"), None);
