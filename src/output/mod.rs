@@ -21,6 +21,7 @@ pub mod view;
 pub use pipes::Notes;
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 use crate::eval::ReplayedGame;
 use crate::pgn::GameRecord;
@@ -106,6 +107,39 @@ impl PgnStyle {
         (self.comments == CommentLevel::Normal && !self.match_comment.is_empty())
             .then_some(self.match_comment.as_str())
     }
+
+    /// The comment after each position of a matched game, by position (a record node, or a
+    /// main-line ply): the match comment at each of `matched`, followed by the query's
+    /// `comments` made there (`{CQL seen}`), or those alone (`{seen}`), several joined by a
+    /// space; none when `silent`.
+    pub fn position_marks<'a>(
+        &'a self,
+        matched: &[u32],
+        comments: &'a [(u32, String)],
+    ) -> BTreeMap<u32, Cow<'a, str>> {
+        let mut after = BTreeMap::new();
+        if let Some(mark) = self.match_mark() {
+            for &at in matched {
+                after.insert(at, Cow::Borrowed(mark));
+            }
+        }
+        let comments = if self.comments == CommentLevel::Silent {
+            &[][..]
+        } else {
+            comments
+        };
+        for (at, text) in comments {
+            if text.is_empty() {
+                continue;
+            }
+            let mark: &mut String = after.entry(*at).or_default().to_mut();
+            if !mark.is_empty() {
+                mark.push(' ');
+            }
+            mark.push_str(text);
+        }
+        after
+    }
 }
 
 impl Default for PgnStyle {
@@ -175,27 +209,10 @@ pub fn render_game<P: Position>(
             }
         }
         Format::Pgn => {
-            let mut marks = crate::pgn::Marks {
+            let marks = crate::pgn::Marks {
                 header: style.header(number, notes.sort),
-                ..Default::default()
+                after: style.position_marks(matched, comments),
             };
-            let silent = style.comments == CommentLevel::Silent;
-            if let Some(mark) = style.match_mark() {
-                for &at in matched {
-                    marks.after.insert(at, Cow::Borrowed(mark));
-                }
-            }
-            let comments = if silent { &[][..] } else { comments };
-            for (at, text) in comments {
-                if text.is_empty() {
-                    continue;
-                }
-                let mark = marks.after.entry(*at).or_default().to_mut();
-                if !mark.is_empty() {
-                    mark.push(' ');
-                }
-                mark.push_str(text);
-            }
             crate::pgn::write_game(&mut out, record, &marks);
         }
     }

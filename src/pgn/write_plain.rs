@@ -14,6 +14,10 @@
 //! [`GameRecord::movetext_order`](super::GameRecord::movetext_order)) — this writer
 //! declines ([`NotPlain`]) and the caller writes the record.
 
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::iter::Peekable;
+
 use super::encoding::TextEncoding;
 use super::plain::{NotPlain, PlainGame, PlainToken};
 use super::write::{Movetext, marker_of, push_tag_value, start_ply_of};
@@ -23,10 +27,8 @@ use super::write::{Movetext, marker_of, push_tag_value, start_ply_of};
 pub struct PlainMarks<'m> {
     /// A comment at the very start of the movetext (CQL's `Game number 12`).
     pub header: Option<&'m str>,
-    /// The main-line plies to mark (0: the start position), ascending.
-    pub plies: &'m [u32],
-    /// The comment written at each of them (CQL's `CQL`).
-    pub text: &'m str,
+    /// The comment after each marked main-line position, by ply (0: the start position).
+    pub after: &'m BTreeMap<u32, Cow<'m, str>>,
 }
 
 /// Appends `data`, a plain game, to `out` as [`write_game`](super::write_game) writes its
@@ -92,8 +94,7 @@ fn write(out: &mut String, data: &[u8], marks: &PlainMarks) -> Result<u32, NotPl
             need_number: true,
             token: String::new(),
         },
-        marks,
-        next_mark: 0,
+        marks: marks.after.iter().peekable(),
         main_moves: 0,
         san: String::new(),
         comments: Vec::new(),
@@ -138,9 +139,8 @@ struct Writer<'t, 'a, 'o, 'm> {
     tokens: &'t [PlainToken<'a>],
     close: &'t [usize],
     text: Movetext<'o>,
-    marks: &'m PlainMarks<'m>,
-    /// The first of `marks.plies` not written yet.
-    next_mark: usize,
+    /// The marks not written yet, by ply.
+    marks: Peekable<std::collections::btree_map::Iter<'m, u32, Cow<'m, str>>>,
     /// Main-line moves written so far (the ply of the last one, counted from the start).
     main_moves: u32,
     /// Scratch: the SAN being written.
@@ -255,9 +255,8 @@ impl Writer<'_, '_, '_, '_> {
             self.text
                 .comment(std::str::from_utf8(bytes).map_err(|_| NotPlain)?);
         }
-        if main && self.marks.plies.get(self.next_mark) == Some(&self.main_moves) {
-            self.next_mark += 1;
-            self.text.comment(self.marks.text);
+        if main && let Some((_, mark)) = self.marks.next_if(|(ply, _)| **ply == self.main_moves) {
+            self.text.comment(mark);
         }
         self.nags = nags;
         self.comments = comments;
@@ -279,10 +278,8 @@ mod tests {
             header: marks.header.map(str::to_string),
             ..Marks::default()
         };
-        for &ply in marks.plies {
-            by_node
-                .after
-                .insert(mainline[ply as usize], marks.text.into());
+        for (&ply, text) in marks.after {
+            by_node.after.insert(mainline[ply as usize], text.clone());
         }
         let mut out = String::from("before\n");
         write_game(&mut out, &record, &by_node);
@@ -295,11 +292,19 @@ mod tests {
         let main_moves = crate::pgn::plain_record::plain_record(data)
             .map(|r| r.mainline().len() as u32 - 1)
             .unwrap_or(0);
-        let plies: Vec<u32> = (0..=main_moves).filter(|&p| pick(p)).collect();
+        // The match comment, and a longer one at every fifth ply.
+        let after: BTreeMap<u32, Cow<str>> = (0..=main_moves)
+            .filter(|&p| pick(p))
+            .map(|p| {
+                (
+                    p,
+                    Cow::Borrowed(if p % 5 == 0 { "CQL seen" } else { "CQL" }),
+                )
+            })
+            .collect();
         let marks = PlainMarks {
             header,
-            plies: &plies,
-            text: "CQL",
+            after: &after,
         };
         let mut out = String::from("before\n");
         let written = write_plain_game(&mut out, data, &marks);

@@ -54,7 +54,9 @@ pub(super) fn one_pass_for(config: &RunConfig) -> Option<OnePass> {
     let stop_at_first_match = matches!(config.format, Format::Count | Format::GameNumbers)
         && config.games.match_count.is_none()
         && !config.sort_by_match_count
-        && !config.counts_positions;
+        && !config.counts_positions
+        // A game's `sort` value is its best over every matched position.
+        && !super::has_sort(&config.filter);
     usable.then_some(OnePass {
         stop_at_first_match,
         neighbours,
@@ -186,6 +188,11 @@ pub(super) fn search(
         text,
         matched: is_match,
         matched_positions: matched,
+        // The output order of `--gamenumbers` follows the `sort` values.
+        sort: evaluator
+            .sort_value()
+            .filter(|_| is_match)
+            .map(|s| s.output_order()),
         ..GameOutput::default()
     })
 }
@@ -266,10 +273,9 @@ fn play_with_neighbours<'e>(
 
 /// The output of a matched game in PGN or JSON, as the careful path writes it: the game is
 /// read into its record (None when the careful reader faults on it: the careful path then
-/// reports it) and written with the matched plies (`scratch.plies`) marked. A position-local
-/// query makes no comments, messages or edits and sets no `sort`, so the evaluator's are
-/// empty; they are taken all the same, as the careful path does. Nothing is replayed: PGN
-/// output reads no position, JSON reads those kept in `scratch.json`.
+/// reports it) and written with the matched plies (`scratch.plies`) marked, with the
+/// query's comments (`comment`) and `sort` values as the careful path writes them. Nothing
+/// is replayed: PGN output reads no position, JSON reads those kept in `scratch.json`.
 fn render(
     config: &RunConfig,
     (slice, number, plies): (&[u8], u64, u32),
@@ -284,14 +290,14 @@ fn render(
         .then_some(scratch.plies.len() as u64);
     let sort_text =
         crate::output::sort_comment::sort_comment(&headings, &evaluator.best_sorts(), match_count);
-    // A plain game in PGN is written straight from its text when it can be (most games).
-    if config.format == Format::Pgn && comments.is_empty() {
+    // A plain game in PGN is written straight from its text when it can be (most games);
+    // the one-pass search's positions (the comments' keys too) are main-line plies.
+    if config.format == Format::Pgn {
         let header = config.style.header(number, &sort_text);
-        let mark = config.style.match_mark();
+        let after = config.style.position_marks(&scratch.plies, &comments);
         let marks = PlainMarks {
             header: header.as_deref(),
-            plies: if mark.is_some() { &scratch.plies } else { &[] },
-            text: mark.unwrap_or_default(),
+            after: &after,
         };
         let mut text = String::with_capacity(slice.len() + slice.len() / 4 + 64);
         // The writer read the main line the one-pass search played, move for move.
@@ -316,6 +322,11 @@ fn render(
         .plies
         .iter()
         .map(|&ply| mainline[ply as usize])
+        .collect();
+    // The record's nodes for the comments' plies.
+    let comments: Vec<(u32, String)> = comments
+        .into_iter()
+        .map(|(ply, text)| (mainline[ply as usize], text))
         .collect();
     let notes = Notes {
         comments: &comments,
@@ -453,6 +464,11 @@ mod tests {
             // A piece loop over squares.
             "piece x in N { #(a attackedby x) >= 3 }",
             "piece x in [RQ] { x attacks k }",
+            // Comments and sort values, kept at the matched positions.
+            "comment(\"seen\") mate",
+            "check comment(\"check \" ply) or mate",
+            "sort \"material\" #A + #a",
+            "sort min \"ply\" ply check",
         ] {
             for format in [
                 Format::Count,
@@ -474,6 +490,11 @@ mod tests {
                         assert_eq!(fast.matched, careful.matched, "{what}");
                         assert_eq!(fast.matched_positions, careful.matched_positions, "{what}");
                         assert_eq!(fast.text, careful.text, "{what}");
+                        assert_eq!(
+                            format!("{:?}", fast.sort),
+                            format!("{:?}", careful.sort),
+                            "{what}"
+                        );
                         assert!(careful.error.is_none(), "{what}: a bad game was decided");
                     }
                 }

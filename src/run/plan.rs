@@ -33,7 +33,8 @@ pub struct Neighbours {
 /// of each position it must keep; None when the game tree is needed.
 ///
 /// Beside the position-local filters: `mainline` and `depth` (on the main line, always true
-/// and 0), `piece x in S body` when `x` is bound to squares (`eval::piece_loop_by_square`),
+/// and 0), `comment` and `sort` (kept by position), `piece x in S body` when `x` is bound
+/// to squares (`eval::piece_loop_by_square`),
 /// `move previous` (the move that reached the position and the position before
 /// it), `move` and `terminal` (the next main-line move, or none). A `move` filter's own
 /// parameters are read at the position before (or at the current one) and must be
@@ -46,6 +47,8 @@ pub fn one_pass_neighbours<S>(filter: &Node<S>) -> Option<Neighbours> {
         }
         match n {
             Node::InMainline(_) | Node::Num(NumProp::Depth) => false,
+            // Comments and sort values are kept by position, the tree unneeded.
+            Node::Comment(_) | Node::Sort(_) => false,
             // A piece loop whose variable is bound to squares reads no piece identity.
             Node::PieceLoop(l) => !crate::eval::piece_loop_by_square(l),
             Node::Terminal => {
@@ -216,12 +219,11 @@ mod tests {
         // A move filter's parameters read one position over: they may not read another.
         assert_eq!(neighbours("move previous from (move previous to .)"), None);
         assert_eq!(neighbours("move from (A & move to .)"), None);
-        for cql in [
-            "parent : check",
-            "line --> check --> mate",
-            "find check",
-            "sort ply",
-        ] {
+        assert_eq!(
+            neighbours("sort \"ply\" ply comment(ply)"),
+            Some((false, false))
+        );
+        for cql in ["parent : check", "line --> check --> mate", "find check"] {
             assert_eq!(neighbours(cql), None, "{cql}");
         }
     }
