@@ -54,6 +54,24 @@ impl<P: Position> Evaluator<'_, P> {
     ) -> Option<Value<P::Set>> {
         let domain = self.set(&l.domain, at)?;
         let geo = self.geometry(at);
+        // A body that picks squares of the variable one by one: one evaluation for the whole
+        // domain (see `loops::selects_from`; no rounds are spent, there are no rounds).
+        if !pieces && domain.is_finite() && loops::selects_from(&l.body, l.var) {
+            if l.all && domain.is_empty() {
+                return Some(Value::Bool(true));
+            }
+            let picks = loops::picks(&l.body, l.var).expect("selects_from");
+            let saved = self.state.borrow().get(l.var);
+            self.state
+                .borrow_mut()
+                .set(l.var, Some(Value::Set(domain.clone())));
+            let chosen = self.set(picks, at).unwrap_or_else(P::Set::empty);
+            self.state.borrow_mut().set(l.var, saved);
+            return match l.all {
+                true => (chosen == domain).then_some(Value::Set(domain)),
+                false => Some(Value::Set(chosen)),
+            };
+        }
         // A piece variable read only here is the square its piece stands on: bound as that
         // square, the game's piece table is not needed (see `by_square`).
         let by_square = pieces && self.piece_read_here_only(&l.body, at);

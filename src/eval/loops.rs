@@ -79,6 +79,36 @@ pub(super) fn mentions<S>(node: &Node<S>, var: VarId) -> bool {
     any_node(node, |n| matches!(n, Node::Var(v) if *v == var))
 }
 
+/// Whether the set filter `node` picks, square by square, some of the squares `var` is bound
+/// to: for a set S, its value is the squares s of S whose own value ({s} bound) is not
+/// empty, and nothing outside S. True for `x attackedby T` (the squares of x attacked from
+/// T), `x attacks T` (the squares of x whose piece attacks T) and `x & T`, where x is `var`
+/// itself and T does not read it, and for `{ F }` around such an F (its match is F's). Then
+/// `square all x in S F` passes every square exactly when F's value for S is all of S, and
+/// `square x in S F` chooses exactly the squares of that value: one evaluation for S
+/// instead of one per square. It must also read here only ([`reads_here_only`]).
+pub(super) fn selects_from<S>(node: &Node<S>, var: VarId) -> bool {
+    reads_here_only(node) && picks(node, var).is_some()
+}
+
+/// The filter whose value [`selects_from`] speaks of: `node`, or the one inside `{ }`.
+pub(super) fn picks<S>(node: &Node<S>, var: VarId) -> Option<&Node<S>> {
+    let is_var = |n: &Node<S>| matches!(n, Node::Var(v) if *v == var);
+    match node {
+        Node::And(items) if items.len() == 1 => picks(&items[0], var),
+        Node::AttackedBy(x, t) | Node::Attacks(x, t) if is_var(x) && !mentions(t, var) => {
+            Some(node)
+        }
+        Node::Intersect(items)
+            if items.iter().filter(|i| is_var(i)).count() == 1
+                && items.iter().filter(|i| mentions(i, var)).count() == 1 =>
+        {
+            Some(node)
+        }
+        _ => None,
+    }
+}
+
 /// Whether `node`, evaluated as a match with `var` bound to a set S that is not empty,
 /// matches exactly when it matches with `var` bound to some single square of S. It must
 /// also read here only ([`reads_here_only`]): no effects that a single evaluation would

@@ -15,7 +15,10 @@
 //!   the moves; `from .` admits every move (each has a from square, `.` is every square)
 //!   but is a parameter, so the moves are listed and counted one by one;
 //! - the `or` of a transform's images is decided on piece sets read once; an image with a
-//!   trailing `true` is not a placement, so each image is evaluated filter by filter.
+//!   trailing `true` is not a placement, so each image is evaluated filter by filter;
+//! - a `square` loop whose body picks squares of its variable one by one (`x attackedby T`,
+//!   `x attacks T`, `x & T`) is evaluated once for the whole domain (`loops::selects_from`);
+//!   `not not F` matches where F does but picks nothing, so the loop goes square by square.
 
 use crate::common;
 
@@ -55,6 +58,22 @@ const PAIRS: &[(&str, &str)] = &[
     ),
     ("move legal count == move legal from . count", "true"),
     ("shift { Ra1 Rb1 }", "shift { Ra1 Rb1 true }"),
+    (
+        "square all x in a { x attackedby a }",
+        "square all x in a { not not x attackedby a }",
+    ),
+    (
+        "square all x in [RQ] { x attacks . }",
+        "square all x in [RQ] { not not x attacks . }",
+    ),
+    (
+        "#(square x in [RQ] { x attacks k }) == 1",
+        "#(square x in [RQ] { not not x attacks k }) == 1",
+    ),
+    (
+        "#(square x in A { x & [Kk] }) == 1",
+        "#(square x in A { not not x & [Kk] }) == 1",
+    ),
     ("flip { Ka1 Rb1 }", "flip { Ka1 Rb1 true }"),
     (
         "shifthorizontal { Pc4 Pd4 Pe4 }",
