@@ -69,6 +69,47 @@ def _compiler_ticks(pid):
     return ticks
 
 
+def first_task_launch(sc, group):
+    """When the first task of the jobs of ``group`` was launched (``time.time()`` scale, to the
+    millisecond), from Spark's status store: the same clock for JVM and Python tasks."""
+    store = sc._jsc.sc().statusStore()
+    launched = []
+    for job in sc.statusTracker().getJobIdsForGroup(group):
+        for stage in sc.statusTracker().getJobInfo(job).stageIds:
+            when = store.lastStageAttempt(stage).firstTaskLaunchedTime()
+            if when.isDefined():
+                launched.append(when.get().getTime() / 1000)
+    return min(launched)
+
+
+def jvm_thread_seconds(root):
+    """CPU seconds of each thread of the JVMs below ``root``, by thread name (digits dropped,
+    so a pool's threads add up)."""
+    import re
+
+    by_name = {}
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % pid) as f:
+                raw = f.read()
+        except OSError:
+            continue
+        if raw[raw.index("(") + 1 : raw.rindex(")")] != "java":
+            continue
+        for tid in os.listdir("/proc/%s/task" % pid):
+            try:
+                with open("/proc/%s/task/%s/stat" % (pid, tid)) as f:
+                    raw = f.read()
+            except OSError:
+                continue
+            name = re.sub(r"\d+", "N", raw[raw.index("(") + 1 : raw.rindex(")")])
+            fields = raw.rsplit(")", 1)[1].split()
+            by_name[name] = by_name.get(name, 0) + (int(fields[11]) + int(fields[12])) / TICKS
+    return by_name
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("inputs", nargs="+")
@@ -82,6 +123,22 @@ def main():
         help="as part of the session's start-up, first run the same search over the first 2 MB "
         "of the first input (the JVM compiles Spark's code paths once per session)",
     )
+    p.add_argument(
+        "--java-options", metavar="TEXT",
+        help="the driver JVM's options (spark.driver.extraJavaOptions; in local mode that JVM runs the tasks)",
+    )
+    p.add_argument(
+        "--conf", action="append", default=[], metavar="KEY=VALUE",
+        help="a Spark configuration setting for the session (repeatable)",
+    )
+    p.add_argument(
+        "--jvm-threads", action="store_true",
+        help="also print the JVM's CPU seconds during the job by thread name",
+    )
+    p.add_argument(
+        "--task-runner", default="auto", choices=["auto", "jvm", "python"],
+        help="where the shard tasks run (search_all's task_runner)",
+    )
     opts = p.parse_args()
     from pyspark.sql import SparkSession
 
@@ -89,13 +146,17 @@ def main():
 
     me = os.getpid()
     t0 = time.time()
-    spark = (
+    builder = (
         SparkSession.builder.master(opts.master)
         .appName("cqlq-spark-bench")
         .config("spark.ui.enabled", "false")
         .config("spark.ui.showConsoleProgress", "false")
-        .getOrCreate()
     )
+    for setting in opts.conf:
+        builder = builder.config(*setting.split("=", 1))
+    if opts.java_options is not None:
+        builder = builder.config("spark.driver.extraJavaOptions", opts.java_options)
+    spark = builder.getOrCreate()
     sc = spark.sparkContext
     sc.setLogLevel("ERROR")
     # The session's start-up: executors' Python workers up, Spark SQL's first DataFrame made
@@ -120,26 +181,36 @@ def main():
             w.records.unpersist()
     t1 = time.time()
     c1 = tree_cpu_seconds(me)
-    r = search_all(spark, opts.expr, opts.inputs, cqlq=opts.cqlq, shards_per_file=opts.shards_per_file)
+    threads1 = jvm_thread_seconds(me) if opts.jvm_threads else {}
+    sc.setJobGroup("cqlq-spark-bench-job", "the measured job")
+    r = search_all(
+        spark, opts.expr, opts.inputs, cqlq=opts.cqlq, shards_per_file=opts.shards_per_file,
+        task_runner=opts.task_runner,
+    )
     t_planned = time.time()
     matched = r.matches.count()
     t_searched = time.time()
     bad = r.errors.count()
     t2 = time.time()
     c2 = tree_cpu_seconds(me)
+    if opts.jvm_threads:
+        threads2 = jvm_thread_seconds(me)
+        spent = sorted(((v - threads1.get(k, 0), k) for k, v in threads2.items()), reverse=True)
+        print("JVM threads' CPU s during the job: " + ", ".join(
+            "%s %.2f" % (k, v) for v, k in spent if v >= 0.02), file=sys.stderr)
     timing = lambda name: r.timings[name].value if name in r.timings else float("nan")
-    first = timing("first_task_start")
+    first = first_task_launch(sc, "cqlq-spark-bench-job")
     games = opts.games or sum(s["games"] or 0 for s in r.shards)
     rate = lambda seconds: ("%.0f" % (games / seconds)) if games else "?"
     print(
         "session start-up %.2f s; job %.2f s from submission, %.2f s from the first task's start "
         "(driver before it %.2f s, of it plan tasks %.2f s; search %.2f s; errors read back %.2f s); "
-        "%d shards; tasks %.2f s summed, their cqlq CPU %.2f s; job CPU (all processes) %.2f s "
+        "%d shards (%d JVM tasks); Python tasks %.2f s summed, their cqlq CPU %.2f s; job CPU (all processes) %.2f s "
         "(JVM %.2f of it JIT %.2f, Python %.2f, ended processes %.2f); "
         "%d positions matched, %d bad games; %s games/s from submission, %s from the first task"
         % (
             t1 - t0, t2 - t1, t2 - first, first - t1, r.planning_seconds,
-            t_searched - t_planned, t2 - t_searched, len(r.shards),
+            t_searched - t_planned, t2 - t_searched, len(r.shards), r.jvm_shards,
             timing("task_seconds"), timing("cqlq_cpu_seconds"),
             sum(c2[k] - c1[k] for k in ("java", "python", "waited")),
             c2["java"] - c1["java"], c2["jit"] - c1["jit"], c2["python"] - c1["python"],

@@ -9,6 +9,7 @@ from pyspark import AccumulatorParam, StorageLevel
 from pyspark.sql import DataFrame, SparkSession, functions as F, types as T
 
 from . import binary as binaries
+from . import jvm_tasks
 from .plan import list_inputs, plan_shards
 from .task import run_shard
 
@@ -67,7 +68,11 @@ class SearchResult:
     shards: list
     #: Seconds spent planning (listing and cutting the inputs).
     planning_seconds: float = 0.0
-    #: Spark accumulators, read with ``.value`` once an action has run the tasks:
+    #: How many shards ran as JVM tasks (see :mod:`cqlq_spark.jvm_tasks`); the others ran
+    #: as Python tasks.
+    jvm_shards: int = 0
+    #: Spark accumulators of the Python tasks (JVM tasks add nothing to them), read with
+    #: ``.value`` once an action has run the tasks:
     #: ``task_seconds`` (the shard tasks' wall time, summed), ``cqlq_cpu_seconds`` (the CPU
     #: time of their cqlq processes, user and system, summed), ``first_task_start`` (the
     #: earliest wall-clock start of a shard task, ``time.time()`` on its executor). A task run
@@ -125,6 +130,7 @@ def search_all(
     threads_per_task=None,
     extra_args=(),
     output="json",
+    task_runner="auto",
     fail_first_attempt_of_shard=None,
 ):
     """Plans, then runs cqlq over every shard. ``shards_per_file``: byte ranges per plain
@@ -135,6 +141,11 @@ def search_all(
     job (``SparkContext.addFile``) instead of expecting it on the executors. ``output``:
     ``"json"`` (rows) or ``"pgn"`` (the records are pieces of cqlq's PGN output, see
     :func:`write_pgn`). ``extra_args``: more cqlq options (e.g. ``["--variations"]``).
+    ``task_runner``: where a shard task runs: ``"python"`` (a Python worker runs cqlq, see
+    :mod:`cqlq_spark.task`), ``"jvm"`` (Spark's JVM pipes cqlq's lines, no Python worker: see
+    :mod:`cqlq_spark.jvm_tasks`; only JSON output over plain files cqlq reads as local files at
+    the same path on the driver and the executors, other shards stay Python tasks) or
+    ``"auto"`` (``"jvm"`` with a ``local`` master, else ``"python"``).
     ``fail_first_attempt_of_shard``: ``(file_index, shard)`` whose first attempt fails (tests).
     The query is compiled on the driver first: a bad one raises :class:`QueryError`."""
     if isinstance(paths, (str, os.PathLike)):
@@ -185,8 +196,19 @@ def search_all(
                 after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
             )
 
-    rdd = sc.parallelize(shards, max(1, len(shards))).mapPartitions(task)
-    records = spark.createDataFrame(rdd, RECORD_SCHEMA, verifySchema=False).persist(StorageLevel.MEMORY_AND_DISK)
+    if task_runner not in ("auto", "jvm", "python"):
+        raise ValueError("task_runner: %r is not auto, jvm or python" % (task_runner,))
+    in_jvm = task_runner == "jvm" or (task_runner == "auto" and sc.master.startswith("local"))
+    jvm_shards = [s for s in shards if in_jvm and jvm_tasks.eligible(s, output)]
+    python_shards = [s for s in shards if not (in_jvm and jvm_tasks.eligible(s, output))]
+    parts = []
+    if python_shards or not jvm_shards:
+        rdd = sc.parallelize(python_shards, max(1, len(python_shards))).mapPartitions(task)
+        parts.append(spark.createDataFrame(rdd, RECORD_SCHEMA, verifySchema=False))
+    if jvm_shards:
+        parts.append(jvm_tasks.records(spark, jvm_shards, spec, jvm_tasks.task_binary(spec)))
+    records = parts[0] if len(parts) == 1 else parts[0].unionByName(parts[1])
+    records = records.persist(StorageLevel.MEMORY_AND_DISK)
     paths_col = F.array(*[F.lit(f["path"]) for f in inputs]) if inputs else F.array()
     path = F.element_at(paths_col, F.col("file_index") + 1)
     text = F.col("data").cast("string")
@@ -214,6 +236,7 @@ def search_all(
         inputs=inputs,
         shards=shards,
         planning_seconds=planned - started,
+        jvm_shards=len(jvm_shards),
         timings={
             "task_seconds": task_seconds,
             "cqlq_cpu_seconds": cqlq_cpu_seconds,
