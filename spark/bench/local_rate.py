@@ -125,7 +125,7 @@ def main():
     )
     p.add_argument(
         "--java-options", metavar="TEXT",
-        help="the driver JVM's options (spark.driver.extraJavaOptions; in local mode that JVM runs the tasks)",
+        help="the driver JVM's options (default: cqlq_spark.session's for a local master; '' for none)",
     )
     p.add_argument(
         "--conf", action="append", default=[], metavar="KEY=VALUE",
@@ -140,22 +140,17 @@ def main():
         help="where the shard tasks run (search_all's task_runner)",
     )
     opts = p.parse_args()
-    from pyspark.sql import SparkSession
-
-    from cqlq_spark import search_all
+    from cqlq_spark import search_all, session
 
     me = os.getpid()
     t0 = time.time()
     builder = (
-        SparkSession.builder.master(opts.master)
-        .appName("cqlq-spark-bench")
+        session.builder("cqlq-spark-bench", opts.master, opts.java_options)
         .config("spark.ui.enabled", "false")
         .config("spark.ui.showConsoleProgress", "false")
     )
     for setting in opts.conf:
         builder = builder.config(*setting.split("=", 1))
-    if opts.java_options is not None:
-        builder = builder.config("spark.driver.extraJavaOptions", opts.java_options)
     spark = builder.getOrCreate()
     sc = spark.sparkContext
     sc.setLogLevel("ERROR")

@@ -80,8 +80,6 @@ def cqlq(args, **kw):
 class SparkEqualsOneMachine(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        from pyspark.sql import SparkSession
-
         cls.tmp = tempfile.mkdtemp(prefix="cqlq-spark-test-")
         with open(SHARED, "rb") as f:
             data = f.read()
@@ -100,9 +98,10 @@ class SparkEqualsOneMachine(unittest.TestCase):
             f.write(BAD_GAMES)
         cls.inputs.append(bad)
         # local[2, 4]: two threads, a failed task tried up to 4 times (local mode's retries).
+        from cqlq_spark import session
+
         cls.spark = (
-            SparkSession.builder.master("local[2,4]")
-            .appName("cqlq-spark-tests")
+            session.builder("cqlq-spark-tests", "local[2,4]")
             .config("spark.ui.enabled", "false")
             .config("spark.sql.shuffle.partitions", "4")
             .config("spark.ui.showConsoleProgress", "false")
