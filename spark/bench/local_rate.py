@@ -173,7 +173,7 @@ def main():
             w = search_all(spark, opts.expr, [small], cqlq=opts.cqlq)
             w.matches.count()
             w.errors.count()
-            w.records.unpersist()
+            w.unpersist()
     t1 = time.time()
     c1 = tree_cpu_seconds(me)
     threads1 = jvm_thread_seconds(me) if opts.jvm_threads else {}

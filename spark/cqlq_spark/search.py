@@ -60,7 +60,9 @@ class SearchResult:
     #: Bad games: ``path``, ``game``, ``byte`` (in the file; in the decompressed stream when
     #: ``decompressed``), ``reason``, ``file_index``, ``shard``.
     errors: DataFrame
-    #: The tasks' raw records (kind, file_index, shard, seq, data), persisted.
+    #: The tasks' raw records (kind, file_index, shard, seq, data), computed once: the Python
+    #: tasks' records are a persisted DataFrame, the JVM tasks' lines a persisted RDD under it
+    #: (:meth:`unpersist` frees both).
     records: DataFrame
     #: The inputs (path, size, compressed), in order.
     inputs: list
@@ -78,6 +80,13 @@ class SearchResult:
     #: earliest wall-clock start of a shard task, ``time.time()`` on its executor). A task run
     #: again (a retry, or the records recomputed) counts again.
     timings: dict = field(default_factory=dict)
+    #: What is persisted for the records (DataFrames, JVM RDDs), for :meth:`unpersist`.
+    cached: list = field(default_factory=list)
+
+    def unpersist(self):
+        """Frees the records' persisted data (the search runs again on the next action)."""
+        for held in self.cached:
+            held.unpersist()
 
 
 class _Earliest(AccumulatorParam):
@@ -201,14 +210,17 @@ def search_all(
     in_jvm = task_runner == "jvm" or (task_runner == "auto" and sc.master.startswith("local"))
     jvm_shards = [s for s in shards if in_jvm and jvm_tasks.eligible(s, output)]
     python_shards = [s for s in shards if not (in_jvm and jvm_tasks.eligible(s, output))]
-    parts = []
+    parts, cached = [], []
     if python_shards or not jvm_shards:
         rdd = sc.parallelize(python_shards, max(1, len(python_shards))).mapPartitions(task)
-        parts.append(spark.createDataFrame(rdd, RECORD_SCHEMA, verifySchema=False))
+        frame = spark.createDataFrame(rdd, RECORD_SCHEMA, verifySchema=False)
+        parts.append(frame.persist(StorageLevel.MEMORY_AND_DISK))
+        cached.append(frame)
     if jvm_shards:
-        parts.append(jvm_tasks.records(spark, jvm_shards, spec, jvm_tasks.task_binary(spec)))
+        frame, lines = jvm_tasks.records(spark, jvm_shards, spec, jvm_tasks.task_binary(spec))
+        parts.append(frame)
+        cached.append(lines)
     records = parts[0] if len(parts) == 1 else parts[0].unionByName(parts[1])
-    records = records.persist(StorageLevel.MEMORY_AND_DISK)
     paths_col = F.array(*[F.lit(f["path"]) for f in inputs]) if inputs else F.array()
     path = F.element_at(paths_col, F.col("file_index") + 1)
     text = F.col("data").cast("string")
@@ -237,6 +249,7 @@ def search_all(
         shards=shards,
         planning_seconds=planned - started,
         jvm_shards=len(jvm_shards),
+        cached=cached,
         timings={
             "task_seconds": task_seconds,
             "cqlq_cpu_seconds": cqlq_cpu_seconds,
