@@ -25,8 +25,9 @@ TICKS = os.sysconf("SC_CLK_TCK")
 def tree_cpu_seconds(root):
     """CPU seconds (user and system) used so far by process ``root`` and its live
     descendants, with the children each has waited for (Linux /proc), by kind: ``java`` (the
-    JVM; ``jit`` the part of it its compiler threads used), ``python`` (the driver, the Python
-    workers), ``waited`` (processes that have ended: the tasks' cqlq, the driver's checks)."""
+    JVM), ``python`` (the driver, the Python workers), ``waited`` (processes that have ended:
+    the tasks' cqlq, the driver's checks); and ``jit``, the JVM's compiler threads' seconds so
+    far, by thread (see :func:`jit_seconds`)."""
     children, times, names = {}, {}, {}
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
@@ -40,7 +41,7 @@ def tree_cpu_seconds(root):
         children.setdefault(int(fields[1]), []).append(int(pid))
         times[int(pid)] = [int(x) for x in fields[11:15]]  # utime stime cutime cstime
         names[int(pid)] = raw[raw.index("(") + 1 : raw.rindex(")")]
-    kinds = {"java": 0, "jit": 0, "python": 0, "waited": 0}
+    kinds = {"java": 0, "python": 0, "waited": 0, "jit": {}}
     todo = [root]
     while todo:
         pid = todo.pop()
@@ -49,14 +50,21 @@ def tree_cpu_seconds(root):
         kinds[kind] += t[0] + t[1]
         kinds["waited"] += t[2] + t[3]
         if kind == "java":
-            kinds["jit"] += _compiler_ticks(pid)
+            kinds["jit"].update(_compiler_seconds(pid))
         todo += children.get(pid, [])
-    return {k: v / TICKS for k, v in kinds.items()}
+    return {k: v / TICKS if k != "jit" else v for k, v in kinds.items()}
 
 
-def _compiler_ticks(pid):
-    """CPU ticks of a JVM's JIT compiler threads."""
-    ticks = 0
+def jit_seconds(before, after):
+    """CPU seconds the JIT compiler threads used between two :func:`tree_cpu_seconds`
+    (threads alive at the end; a compiler thread that ended in between is not counted, as the
+    JVM starts and ends C1's threads as it needs them)."""
+    return sum(max(0.0, t - before["jit"].get(k, 0.0)) for k, t in after["jit"].items())
+
+
+def _compiler_seconds(pid):
+    """CPU seconds of each of a JVM's JIT compiler threads, by (pid, tid)."""
+    seconds = {}
     for tid in os.listdir("/proc/%d/task" % pid):
         try:
             with open("/proc/%d/task/%s/stat" % (pid, tid)) as f:
@@ -65,8 +73,8 @@ def _compiler_ticks(pid):
             continue
         if "CompilerThre" in raw[raw.index("(") : raw.rindex(")")]:
             fields = raw.rsplit(")", 1)[1].split()
-            ticks += int(fields[11]) + int(fields[12])
-    return ticks
+            seconds[(pid, tid)] = (int(fields[11]) + int(fields[12])) / TICKS
+    return seconds
 
 
 def first_task_launch(sc, group):
@@ -208,7 +216,7 @@ def main():
             t_searched - t_planned, t2 - t_searched, len(r.shards), r.jvm_shards,
             timing("task_seconds"), timing("cqlq_cpu_seconds"),
             sum(c2[k] - c1[k] for k in ("java", "python", "waited")),
-            c2["java"] - c1["java"], c2["jit"] - c1["jit"], c2["python"] - c1["python"],
+            c2["java"] - c1["java"], jit_seconds(c1, c2), c2["python"] - c1["python"],
             c2["waited"] - c1["waited"],
             matched, bad, rate(t2 - t1), rate(t2 - first),
         ),

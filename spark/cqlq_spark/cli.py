@@ -72,13 +72,14 @@ def main(argv=None):
         if opts.format == "pgn":
             write_pgn(result, out)
             result.errors.drop("seq").coalesce(1).write.mode("overwrite").json(out + "/errors")
-            matched = result.records.where("kind = 'p'").limit(1).count()
         else:
             writer = "parquet" if opts.format == "parquet" else "json"
             getattr(result.matches.write.mode("overwrite"), writer)(out + "/matches")
             getattr(result.errors.write.mode("overwrite"), writer)(out + "/errors")
-            matched = result.matches.count()
-        bad = result.errors.count()
+        # Both counts in one job over the computed records.
+        counts = dict(result.records.groupBy("kind").count().collect())
+        matched = counts.get("p" if opts.format == "pgn" else "m", 0)
+        bad = counts.get("e", 0)
         elapsed = time.time() - t1
     except QueryError as e:
         print(str(e), file=sys.stderr)
