@@ -25,8 +25,8 @@ TICKS = os.sysconf("SC_CLK_TCK")
 def tree_cpu_seconds(root):
     """CPU seconds (user and system) used so far by process ``root`` and its live
     descendants, with the children each has waited for (Linux /proc), by kind: ``java`` (the
-    JVM), ``python`` (the driver, the Python workers), ``waited`` (processes that have ended:
-    the tasks' cqlq, the driver's checks); and ``jit``, the JVM's compiler threads' seconds so
+    JVM), ``python`` (the driver, the Python workers), ``waited`` (the others: the tasks' cqlq
+    and scripts, running or ended, the driver's checks); and ``jit``, the JVM's compiler threads' seconds so
     far, by thread (see :func:`jit_seconds`)."""
     children, times, names = {}, {}, {}
     for pid in os.listdir("/proc"):
@@ -46,7 +46,8 @@ def tree_cpu_seconds(root):
     while todo:
         pid = todo.pop()
         t = times.get(pid, [0, 0, 0, 0])
-        kind = "java" if names.get(pid) == "java" else "python"
+        name = names.get(pid, "")
+        kind = "java" if name == "java" else "python" if name.startswith("python") else "waited"
         kinds[kind] += t[0] + t[1]
         kinds["waited"] += t[2] + t[3]
         if kind == "java":
@@ -118,6 +119,36 @@ def jvm_thread_seconds(root):
     return by_name
 
 
+class FirstTaskWatch:
+    """Samples :func:`tree_cpu_seconds` as soon as a task of the running job is seen (Spark's
+    status tracker polled every 50 ms from a thread), so the job's CPU splits into before and
+    after its first task."""
+
+    def __init__(self, sc, root):
+        import threading
+
+        self.sc, self.root, self.cpu = sc, root, None
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+        self.thread.start()
+
+    def _watch(self):
+        tracker = self.sc.statusTracker()
+        while not self.done.is_set():
+            for stage in tracker.getActiveStageIds():
+                info = tracker.getStageInfo(stage)
+                if info is not None and info.numActiveTasks + info.numCompletedTasks > 0:
+                    self.cpu = tree_cpu_seconds(self.root)
+                    return
+            self.done.wait(0.05)
+
+    def stop(self):
+        """Stops watching; the sample (None if no task was seen)."""
+        self.done.set()
+        self.thread.join()
+        return self.cpu
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("inputs", nargs="+")
@@ -186,6 +217,7 @@ def main():
     c1 = tree_cpu_seconds(me)
     threads1 = jvm_thread_seconds(me) if opts.jvm_threads else {}
     sc.setJobGroup("cqlq-spark-bench-job", "the measured job")
+    watch = FirstTaskWatch(sc, me)
     r = search_all(
         spark, opts.expr, opts.inputs, cqlq=opts.cqlq, shards_per_file=opts.shards_per_file,
         task_runner=opts.task_runner,
@@ -196,6 +228,7 @@ def main():
     bad = r.errors.count()
     t2 = time.time()
     c2 = tree_cpu_seconds(me)
+    at_first = watch.stop() or c1
     if opts.jvm_threads:
         threads2 = jvm_thread_seconds(me)
         spent = sorted(((v - threads1.get(k, 0), k) for k, v in threads2.items()), reverse=True)
@@ -209,7 +242,8 @@ def main():
         "session start-up %.2f s; job %.2f s from submission, %.2f s from the first task's start "
         "(driver before it %.2f s, of it plan tasks %.2f s; search %.2f s; errors read back %.2f s); "
         "%d shards (%d JVM tasks); Python tasks %.2f s summed, their cqlq CPU %.2f s; job CPU (all processes) %.2f s "
-        "(JVM %.2f of it JIT %.2f, Python %.2f, ended processes %.2f); "
+        "(JVM %.2f of it JIT %.2f, Python %.2f, cqlq and other processes %.2f); "
+        "of it from the first task's start %.2f s (JVM %.2f, Python %.2f, cqlq and other processes %.2f); "
         "%d positions matched, %d bad games; %s games/s from submission, %s from the first task"
         % (
             t1 - t0, t2 - t1, t2 - first, first - t1, r.planning_seconds,
@@ -218,6 +252,9 @@ def main():
             sum(c2[k] - c1[k] for k in ("java", "python", "waited")),
             c2["java"] - c1["java"], jit_seconds(c1, c2), c2["python"] - c1["python"],
             c2["waited"] - c1["waited"],
+            sum(c2[k] - at_first[k] for k in ("java", "python", "waited")),
+            c2["java"] - at_first["java"], c2["python"] - at_first["python"],
+            c2["waited"] - at_first["waited"],
             matched, bad, rate(t2 - t1), rate(t2 - first),
         ),
         file=sys.stderr,
