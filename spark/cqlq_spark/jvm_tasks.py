@@ -94,11 +94,12 @@ def records(spark, shards, spec, binary):
     if fail is not None:
         env["CQLQ_SPARK_FAIL_SHARD"] = "%d %d" % tuple(fail)
         env["CQLQ_SPARK_FAIL_MARKER"] = os.path.join(tempfile.mkdtemp(prefix="cqlq-spark-fail-"), "failed")
-    lines = [
+    # Each task's standard input: its shard, as shell words.
+    shard_words = [
         shlex.join([str(s["file_index"]), str(s["shard"])] + shard_args(s, local_input(s)))
         for s in shards
     ]
-    piped = sc._jsc.parallelize(lines, len(lines)).pipe(
+    piped = sc._jsc.parallelize(shard_words, len(shard_words)).pipe(
         ["sh", "-c", TASK_SCRIPT, "cqlq-spark-task"], env, False, 1 << 16, "UTF-8"
     )
     piped.persist(sc._jvm.org.apache.spark.storage.StorageLevel.MEMORY_AND_DISK())
