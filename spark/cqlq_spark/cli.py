@@ -25,7 +25,7 @@ def parse_args(argv):
     p.add_argument("--shards-per-file", type=int, metavar="N", help="byte-range shards per plain file (default: about two tasks per core, at most 256 MiB each)")
     p.add_argument("--master", metavar="URL", help="Spark master (default: spark-submit's, else local[*])")
     p.add_argument("--task-runner", choices=["auto", "jvm", "python"], default="auto", help="where shard tasks run: auto (the JVM, with no Python worker, for local plain files under a local master), jvm, python")
-    p.add_argument("--java-options", metavar="TEXT", help="the driver JVM's options when the job starts a local one (default $CQLQ_SPARK_JAVA_OPTIONS, else -XX:TieredStopAtLevel=1; '' for none)")
+    p.add_argument("--java-options", metavar="TEXT", help="the driver JVM's options when the job starts a local one (default $CQLQ_SPARK_JAVA_OPTIONS, else -XX:TieredStopAtLevel=1 -XX:+UseSerialGC; '' for none)")
     p.add_argument("--cqlq", metavar="PATH", help="the cqlq binary (default $CQLQ_BIN, else cqlq on PATH); shipped with the job")
     p.add_argument("--no-ship", action="store_true", help="do not ship the binary: executors find cqlq on their PATH")
     p.add_argument("--threads-per-task", type=int, metavar="N", help="cqlq threads per task (default spark.task.cpus)")

@@ -3,16 +3,21 @@ master the one JVM is the driver and runs every task, and it is given
 :data:`LOCAL_JAVA_OPTIONS`; on a cluster the JVMs are left as the cluster sets them.
 
 Why: a local job's own JVM work is small (scheduling, a few thousand result lines), but the
-JVM's optimising JIT compiler (C2) spent 2.4-3.9 CPU seconds per job compiling Spark's code
+JVM's optimising JIT compiler (C2) spent 1.9-3.9 CPU seconds per job compiling Spark's code
 paths, more than all of the JVM's other work for a 500,000-game search. With C1 only
-(``-XX:TieredStopAtLevel=1``) the compiler threads use about 0.2-0.4 s and the session starts
+(``-XX:TieredStopAtLevel=1``) the compiler threads use about 0.3-0.5 s and the session starts
 in about half the time; C1's code is slower, which a job whose JVM handles lines, not games,
-does not feel (docs/scale-out.md has the measurements)."""
+does not feel. The serial garbage collector (``-XX:+UseSerialGC``, what the JVM itself picks on
+a small machine) then took another 0.4-0.5 s off the JVM's share of such a job: G1's
+concurrent threads cost more than they save on a heap this small (docs/scale-out.md has the
+measurements). A session that will also hold large data sets may prefer G1 back:
+``java_options="-XX:TieredStopAtLevel=1"``."""
 
 import os
 
-#: The driver JVM's options with a local master: C1 only (no C2 compilations).
-LOCAL_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1"
+#: The driver JVM's options with a local master: C1 only (no C2 compilations), the serial
+#: garbage collector.
+LOCAL_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
 #: The environment variable that replaces :data:`LOCAL_JAVA_OPTIONS` (empty: none).
 ENV_JAVA_OPTIONS = "CQLQ_SPARK_JAVA_OPTIONS"
 
