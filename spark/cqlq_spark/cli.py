@@ -24,6 +24,8 @@ def parse_args(argv):
     p.add_argument("--format", choices=["parquet", "jsonl", "pgn"], default="parquet")
     p.add_argument("--shards-per-file", type=int, metavar="N", help="byte-range shards per plain file (default: about two tasks per core, at most 256 MiB each)")
     p.add_argument("--master", metavar="URL", help="Spark master (default: spark-submit's, else local[*])")
+    p.add_argument("--task-runner", choices=["auto", "jvm", "python"], default="auto", help="where shard tasks run: auto (the JVM, with no Python worker, for local plain files under a local master), jvm, python")
+    p.add_argument("--java-options", metavar="TEXT", help="the driver JVM's options when the job starts a local one (default $CQLQ_SPARK_JAVA_OPTIONS, else -XX:TieredStopAtLevel=1 -XX:+UseSerialGC; '' for none)")
     p.add_argument("--cqlq", metavar="PATH", help="the cqlq binary (default $CQLQ_BIN, else cqlq on PATH); shipped with the job")
     p.add_argument("--no-ship", action="store_true", help="do not ship the binary: executors find cqlq on their PATH")
     p.add_argument("--threads-per-task", type=int, metavar="N", help="cqlq threads per task (default spark.task.cpus)")
@@ -47,15 +49,11 @@ def main(argv=None):
             print("cqlq-spark: %s: %s" % (opts.args[0], e), file=sys.stderr)
             return 2
         query_is_file, inputs = True, opts.args[1:]
-    from pyspark.sql import SparkSession
-
+    from . import session
     from .search import search_all, write_pgn
 
     t0 = time.time()
-    builder = SparkSession.builder.appName("cqlq-spark")
-    if opts.master:
-        builder = builder.master(opts.master)
-    spark = builder.getOrCreate()
+    spark = session.builder("cqlq-spark", opts.master, opts.java_options).getOrCreate()
     t_session = time.time() - t0
     try:
         t1 = time.time()
@@ -70,18 +68,20 @@ def main(argv=None):
             threads_per_task=opts.threads_per_task,
             extra_args=["--variations"] if opts.variations else [],
             output="pgn" if opts.format == "pgn" else "json",
+            task_runner=opts.task_runner,
         )
         out = opts.output.rstrip("/")
         if opts.format == "pgn":
             write_pgn(result, out)
             result.errors.drop("seq").coalesce(1).write.mode("overwrite").json(out + "/errors")
-            matched = result.records.where("kind = 'p'").limit(1).count()
         else:
             writer = "parquet" if opts.format == "parquet" else "json"
             getattr(result.matches.write.mode("overwrite"), writer)(out + "/matches")
             getattr(result.errors.write.mode("overwrite"), writer)(out + "/errors")
-            matched = result.matches.count()
-        bad = result.errors.count()
+        # Both counts in one job over the computed records.
+        counts = dict(result.records.groupBy("kind").count().collect())
+        matched = counts.get("p" if opts.format == "pgn" else "m", 0)
+        bad = counts.get("e", 0)
         elapsed = time.time() - t1
     except QueryError as e:
         print(str(e), file=sys.stderr)

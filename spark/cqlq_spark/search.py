@@ -9,6 +9,7 @@ from pyspark import AccumulatorParam, StorageLevel
 from pyspark.sql import DataFrame, SparkSession, functions as F, types as T
 
 from . import binary as binaries
+from . import jvm_tasks
 from .plan import list_inputs, plan_shards
 from .task import run_shard
 
@@ -59,7 +60,9 @@ class SearchResult:
     #: Bad games: ``path``, ``game``, ``byte`` (in the file; in the decompressed stream when
     #: ``decompressed``), ``reason``, ``file_index``, ``shard``.
     errors: DataFrame
-    #: The tasks' raw records (kind, file_index, shard, seq, data), persisted.
+    #: The tasks' raw records (kind, file_index, shard, seq, data), computed once: the Python
+    #: tasks' records are a persisted DataFrame, the JVM tasks' lines a persisted RDD under it
+    #: (:meth:`unpersist` frees both).
     records: DataFrame
     #: The inputs (path, size, compressed), in order.
     inputs: list
@@ -67,12 +70,23 @@ class SearchResult:
     shards: list
     #: Seconds spent planning (listing and cutting the inputs).
     planning_seconds: float = 0.0
-    #: Spark accumulators, read with ``.value`` once an action has run the tasks:
+    #: How many shards ran as JVM tasks (see :mod:`cqlq_spark.jvm_tasks`); the others ran
+    #: as Python tasks.
+    jvm_shards: int = 0
+    #: Spark accumulators of the Python tasks (JVM tasks add nothing to them), read with
+    #: ``.value`` once an action has run the tasks:
     #: ``task_seconds`` (the shard tasks' wall time, summed), ``cqlq_cpu_seconds`` (the CPU
     #: time of their cqlq processes, user and system, summed), ``first_task_start`` (the
     #: earliest wall-clock start of a shard task, ``time.time()`` on its executor). A task run
     #: again (a retry, or the records recomputed) counts again.
     timings: dict = field(default_factory=dict)
+    #: What is persisted for the records (DataFrames, JVM RDDs), for :meth:`unpersist`.
+    cached: list = field(default_factory=list)
+
+    def unpersist(self):
+        """Frees the records' persisted data (the search runs again on the next action)."""
+        for held in self.cached:
+            held.unpersist()
 
 
 class _Earliest(AccumulatorParam):
@@ -125,6 +139,7 @@ def search_all(
     threads_per_task=None,
     extra_args=(),
     output="json",
+    task_runner="auto",
     fail_first_attempt_of_shard=None,
 ):
     """Plans, then runs cqlq over every shard. ``shards_per_file``: byte ranges per plain
@@ -135,6 +150,11 @@ def search_all(
     job (``SparkContext.addFile``) instead of expecting it on the executors. ``output``:
     ``"json"`` (rows) or ``"pgn"`` (the records are pieces of cqlq's PGN output, see
     :func:`write_pgn`). ``extra_args``: more cqlq options (e.g. ``["--variations"]``).
+    ``task_runner``: where a shard task runs: ``"python"`` (a Python worker runs cqlq, see
+    :mod:`cqlq_spark.task`), ``"jvm"`` (Spark's JVM pipes cqlq's lines, no Python worker: see
+    :mod:`cqlq_spark.jvm_tasks`; only JSON output over plain files cqlq reads as local files at
+    the same path on the driver and the executors, other shards stay Python tasks) or
+    ``"auto"`` (``"jvm"`` with a ``local`` master, else ``"python"``).
     ``fail_first_attempt_of_shard``: ``(file_index, shard)`` whose first attempt fails (tests).
     The query is compiled on the driver first: a bad one raises :class:`QueryError`."""
     if isinstance(paths, (str, os.PathLike)):
@@ -185,8 +205,22 @@ def search_all(
                 after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
             )
 
-    rdd = sc.parallelize(shards, max(1, len(shards))).mapPartitions(task)
-    records = spark.createDataFrame(rdd, RECORD_SCHEMA, verifySchema=False).persist(StorageLevel.MEMORY_AND_DISK)
+    if task_runner not in ("auto", "jvm", "python"):
+        raise ValueError("task_runner: %r is not auto, jvm or python" % (task_runner,))
+    in_jvm = task_runner == "jvm" or (task_runner == "auto" and sc.master.startswith("local"))
+    jvm_shards = [s for s in shards if in_jvm and jvm_tasks.eligible(s, output)]
+    python_shards = [s for s in shards if not (in_jvm and jvm_tasks.eligible(s, output))]
+    parts, cached = [], []
+    if python_shards or not jvm_shards:
+        rdd = sc.parallelize(python_shards, max(1, len(python_shards))).mapPartitions(task)
+        frame = spark.createDataFrame(rdd, RECORD_SCHEMA, verifySchema=False)
+        parts.append(frame.persist(StorageLevel.MEMORY_AND_DISK))
+        cached.append(frame)
+    if jvm_shards:
+        frame, lines = jvm_tasks.records(spark, jvm_shards, spec, jvm_tasks.task_binary(spec))
+        parts.append(frame)
+        cached.append(lines)
+    records = parts[0] if len(parts) == 1 else parts[0].unionByName(parts[1])
     paths_col = F.array(*[F.lit(f["path"]) for f in inputs]) if inputs else F.array()
     path = F.element_at(paths_col, F.col("file_index") + 1)
     text = F.col("data").cast("string")
@@ -214,6 +248,8 @@ def search_all(
         inputs=inputs,
         shards=shards,
         planning_seconds=planned - started,
+        jvm_shards=len(jvm_shards),
+        cached=cached,
         timings={
             "task_seconds": task_seconds,
             "cqlq_cpu_seconds": cqlq_cpu_seconds,

@@ -23,10 +23,11 @@ import threading
 from .binary import executor_binary, query_args
 from .plan import feed, local_file
 
-#: cqlq's report of a bad game on standard error, after the input's name and ": ".
-_BAD_GAME = re.compile(
-    r"game (?P<game>\d+) \((?P<decompressed>decompressed )?byte (?P<byte>\d+)\): (?P<reason>.*)$"
-)
+#: cqlq's report of a bad game on standard error, after the input's name and ": " (groups:
+#: the game's number, "decompressed " or nothing, the byte offset, the reason); a pattern both
+#: Python's and Java's regular expressions read alike.
+BAD_GAME_PATTERN = r"^game (\d+) \((decompressed )?byte (\d+)\): (.*)$"
+_BAD_GAME = re.compile(BAD_GAME_PATTERN)
 #: Bytes per piece of PGN output.
 PGN_PIECE = 1 << 20
 
@@ -70,6 +71,34 @@ def shard_args(shard, local=None):
     ]
 
 
+def cqlq_options(binary, spec):
+    """The start of every shard's command: the binary and the options the job gives (output
+    format, threads, ``extra_args``); the query's arguments and the shard's follow."""
+    fmt = ["--json"] if spec["format"] == "json" else []
+    return (
+        [binary]
+        + fmt
+        + ["--no-progress", "-q", "-o", "-", "--threads", str(spec.get("threads", 1))]
+        + list(spec.get("extra_args", ()))
+    )
+
+
+def bad_game(line, name):
+    """The bad game a line of cqlq's standard error reports for input ``name`` (a dict of
+    ``game``, ``byte``, ``decompressed``, ``reason``), or None for any other line."""
+    if not line.startswith(name + ": "):
+        return None
+    m = _BAD_GAME.match(line[len(name) + 2 :])
+    if not m:
+        return None
+    return {
+        "game": int(m[1]),
+        "byte": int(m[3]),
+        "decompressed": bool(m[2]),
+        "reason": m[4],
+    }
+
+
 def run_shard(shard, spec):
     """Runs cqlq on one shard; yields its records (see the module's docs)."""
     from pyspark import TaskContext
@@ -88,12 +117,8 @@ def run_shard(shard, spec):
     # The name cqlq gives the input in its messages.
     name = "<stdin>" if local is None else local
     with tempfile.TemporaryDirectory(prefix="cqlq-task-") as tmp:
-        fmt = ["--json"] if spec["format"] == "json" else []
         args = (
-            [binary]
-            + fmt
-            + ["--no-progress", "-q", "-o", "-", "--threads", str(spec.get("threads", 1))]
-            + list(spec.get("extra_args", ()))
+            cqlq_options(binary, spec)
             + query_args(spec["query"], spec["query_is_file_text"], tmp)
             + shard_args(shard, local)
         )
@@ -155,15 +180,7 @@ def run_shard(shard, spec):
             % (shard["path"], shard["start"], shard["end"], code, "\n".join(stderr_lines[-20:]))
         )
     for line in stderr_lines:
-        if not line.startswith(name + ": "):
-            continue
-        m = _BAD_GAME.match(line, len(name) + 2)
-        if m:
-            bad = {
-                "game": int(m["game"]),
-                "byte": int(m["byte"]),
-                "decompressed": bool(m["decompressed"]),
-                "reason": m["reason"],
-            }
+        bad = bad_game(line, name)
+        if bad is not None:
             yield ("e", key[0], key[1], seq, json.dumps(bad).encode())
             seq += 1

@@ -80,8 +80,6 @@ def cqlq(args, **kw):
 class SparkEqualsOneMachine(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        from pyspark.sql import SparkSession
-
         cls.tmp = tempfile.mkdtemp(prefix="cqlq-spark-test-")
         with open(SHARED, "rb") as f:
             data = f.read()
@@ -100,9 +98,10 @@ class SparkEqualsOneMachine(unittest.TestCase):
             f.write(BAD_GAMES)
         cls.inputs.append(bad)
         # local[2, 4]: two threads, a failed task tried up to 4 times (local mode's retries).
+        from cqlq_spark import session
+
         cls.spark = (
-            SparkSession.builder.master("local[2,4]")
-            .appName("cqlq-spark-tests")
+            session.builder("cqlq-spark-tests", "local[2,4]")
             .config("spark.ui.enabled", "false")
             .config("spark.sql.shuffle.partitions", "4")
             .config("spark.ui.showConsoleProgress", "false")
@@ -190,8 +189,34 @@ class SparkEqualsOneMachine(unittest.TestCase):
     def test_a_task_failing_once_is_retried_with_the_same_result(self):
         text = "line --> check --> not check --> check"
         expected = self.one_machine_json(text, False)
-        result = self.search(text, False, fail_first_attempt_of_shard=(0, 1))
-        self.assertEqual(self.spark_lines(result)[1], expected)
+        # Shard (0, 1) is of a plain file (a JVM task with this local master), (1, 0) the whole
+        # of a compressed one (always a Python task); then both as Python tasks.
+        for runner, shard in (("auto", (0, 1)), ("auto", (1, 0)), ("python", (0, 1))):
+            with self.subTest(runner=runner, shard=shard):
+                result = self.search(text, False, fail_first_attempt_of_shard=shard, task_runner=runner)
+                self.assertEqual(self.spark_lines(result)[1], expected)
+
+    def test_jvm_tasks_make_the_python_tasks_records(self):
+        """A shard of a local plain file is run by Spark's JVM (``RDD.pipe``, no Python
+        worker) with a local master; its records must be the Python task's, row for row:
+        the same matched lines with the same (file, shard, seq), the same bad games."""
+        for name, text, is_file in QUERIES[:3] + [("check", "check", False)]:
+            with self.subTest(query=name):
+                by_runner = {}
+                for runner in ("jvm", "python"):
+                    result = self.search(text, is_file, task_runner=runner)
+                    plain = len([s for s in result.shards if s["plain"]])
+                    self.assertEqual(result.jvm_shards, plain if runner == "jvm" else 0)
+                    rows = result.records.collect()
+                    matched = sorted((r.file_index, r.shard, r.seq, bytes(r.data)) for r in rows if r.kind == "m")
+                    bad = sorted(
+                        (r.file_index, r.shard, r.seq, json.loads(bytes(r.data))) for r in rows if r.kind == "e"
+                    )
+                    by_runner[runner] = (matched, bad)
+                self.assertEqual(by_runner["jvm"], by_runner["python"])
+                self.assertTrue(by_runner["jvm"][0], "the query matches")
+                # The file of bad games is plain: its two reports came from a JVM task.
+                self.assertEqual(len(by_runner["jvm"][1]), 2)
 
     def test_a_query_error_is_reported_before_any_task(self):
         from cqlq_spark import QueryError
