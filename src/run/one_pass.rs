@@ -1,14 +1,16 @@
-//! The one-pass search: for a position-local query (`run::plan`) on a standard-chess game
-//! written in plain PGN (`pgn::plain`), each main-line move is played as it is read and the
-//! filter is evaluated on the spot. No `GameRecord` is built, no position is stored, the
-//! game's bytes are read in place, and nothing is allocated per move (the tags go into a
-//! per-worker record whose strings are reused).
+//! The one-pass search: for a query that reads the position, or at most its neighbours on
+//! the main line (`run::plan::one_pass_neighbours`), on a standard-chess game written in plain
+//! PGN (`pgn::plain`), each main-line move is played as it is read and the filter is
+//! evaluated on the spot. No `GameRecord` is built, no position is stored (but the one
+//! before or after, for a query that reads it), the game's bytes are read in place, and
+//! nothing is allocated per move (the tags go into a per-worker record whose strings are
+//! reused). A matched game in PGN is written straight from its bytes (`pgn::write_plain`).
 //!
 //! The one-pass search decides only for games it fully handles. Any game it does not — not
 //! plain PGN, a `[Variant]` tag, a bad FEN, an illegal or ambiguous move — is searched again
 //! by the careful path (`run::process_game`: read, replay, evaluate), which gives today's
-//! exact messages, byte offsets and results; so does a matched game whose output needs the
-//! game's text (every format but `--count` and `--gamenumbers`).
+//! exact messages, byte offsets and results; so does a matched game in a format this module
+//! does not write (FEN, EPD, pictures).
 
 use super::plan::Neighbours;
 use super::{GameOutput, RunConfig};
@@ -29,11 +31,12 @@ pub(super) struct OnePass {
     pub neighbours: Neighbours,
 }
 
-/// Whether (and how) the run can search games in one pass: a position-local query, the main
-/// line only, standard chess for untagged games, and a format that draws no marks.
+/// Whether (and how) the run can search games in one pass: a query the one-pass search can
+/// evaluate (`run::plan::one_pass_neighbours`), the main line only, standard chess for
+/// untagged games, and a format that draws no marks.
 ///
 /// `stop_at_first_match`: with `--count` or `--gamenumbers`, no `matchcount` range, no
-/// `sort matchcount` and no summary line (which reports the matched positions), a game's
+/// `sort` of any kind and no summary line (which reports the matched positions), a game's
 /// output and every count printed depend only on whether it matched. The rest of its
 /// moves are still read and played, so a game that later turns out bad (an illegal move
 /// after the match) is still found and searched again by the careful path, which reports
