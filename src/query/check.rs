@@ -28,6 +28,30 @@ pub enum Type {
     Dictionary,
 }
 
+impl Type {
+    /// As the check's messages name it (`'+' must be a number, found a set`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Type::Logical => "a filter without a value",
+            Type::Number => "a number",
+            Type::Set => "a set",
+            Type::Str => "a string",
+            Type::Position => "a position",
+            Type::Piece => "a piece",
+            Type::Dictionary => "a dictionary",
+        }
+    }
+
+    /// As lowering's messages name it (`'from' needs a set of squares, but this is a
+    /// number`).
+    pub fn describe_long(self) -> &'static str {
+        match self {
+            Type::Set => "a set of squares",
+            t => t.describe(),
+        }
+    }
+}
+
 /// What the check learned: each variable's (and dictionary's) type, by name.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Facts {

@@ -16,7 +16,7 @@ use super::error::{ErrorKind, QueryError};
 /// Deepest nesting of function calls followed while checking (recursion stops here).
 const MAX_CALL_DEPTH: usize = 16;
 
-type Ty = Result<Type, QueryError>;
+type Typed = Result<Type, QueryError>;
 
 /// Walks a tree once, in source order, typing every node.
 pub(crate) struct Checker<'s> {
@@ -28,18 +28,6 @@ pub(crate) struct Checker<'s> {
     persistent: std::collections::HashSet<String>,
     functions: HashMap<String, FunctionDef>,
     calls: Vec<String>,
-}
-
-fn describe(t: Type) -> &'static str {
-    match t {
-        Type::Logical => "a filter without a value",
-        Type::Number => "a number",
-        Type::Set => "a set",
-        Type::Str => "a string",
-        Type::Position => "a position",
-        Type::Piece => "a piece",
-        Type::Dictionary => "a dictionary",
-    }
 }
 
 /// Whether a value of type `t` can be used where a set is expected.
@@ -77,18 +65,18 @@ impl<'s> Checker<'s> {
     }
 
     /// The type of `e`, which must be `want` (sets also stand for pieces).
-    fn expect(&mut self, e: &Expr, want: Type, what: &str) -> Ty {
+    fn expect(&mut self, e: &Expr, want: Type, what: &str) -> Typed {
         let t = self.ty(e)?;
         let ok = t == want || (want == Type::Set && is_set(t));
         if !ok {
-            let m = format!("{what} must be {}, found {}", describe(want), describe(t));
-            return Err(self.err(e.span, m).expecting(describe(want)));
+            let m = format!("{what} must be {}, found {}", want.describe(), t.describe());
+            return Err(self.err(e.span, m).expecting(want.describe()));
         }
         Ok(t)
     }
 
     /// The type of `e`, which must have a value (not a plain filter).
-    fn valued(&mut self, e: &Expr, what: &str) -> Ty {
+    fn valued(&mut self, e: &Expr, what: &str) -> Typed {
         let t = self.ty(e)?;
         if t == Type::Logical {
             let m = format!("{what} must have a value, found a filter without one");
@@ -100,7 +88,7 @@ impl<'s> Checker<'s> {
     }
 
     /// The type of a node, checking its operands.
-    pub(crate) fn ty(&mut self, e: &Expr) -> Ty {
+    pub(crate) fn ty(&mut self, e: &Expr) -> Typed {
         Ok(match &e.kind {
             ExprKind::Compound(items) if items.is_empty() => {
                 return Err(self.err(e.span, "an empty compound '{}' is not a filter"));
@@ -391,8 +379,8 @@ impl<'s> Checker<'s> {
             Some(old) if *old != t => {
                 let m = format!(
                     "'{name}' is already {}, it cannot become {}",
-                    describe(*old),
-                    describe(t)
+                    old.describe(),
+                    t.describe()
                 );
                 Err(self.err(span, m))
             }
@@ -403,7 +391,7 @@ impl<'s> Checker<'s> {
         }
     }
 
-    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, span: Span) -> Ty {
+    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, span: Span) -> Typed {
         let ta = self.ty(a)?;
         let tb = self.ty(b)?;
         let bad = |s: &Self, m: &str| Err(s.err(span, m.to_string()));
@@ -443,7 +431,7 @@ impl<'s> Checker<'s> {
                     || (ta == Type::Str && tb == Type::Str)
                     || (ta == Type::Position && tb == Type::Position);
                 if !ok {
-                    let m = format!("cannot compare {} with {}", describe(ta), describe(tb));
+                    let m = format!("cannot compare {} with {}", ta.describe(), tb.describe());
                     return bad(self, &m);
                 }
                 // A comparison has the value of its left side.
@@ -483,7 +471,7 @@ impl<'s> Checker<'s> {
         })
     }
 
-    fn prefix(&mut self, op: PrefixOp, a: &Expr) -> Ty {
+    fn prefix(&mut self, op: PrefixOp, a: &Expr) -> Typed {
         Ok(match op {
             PrefixOp::Count => {
                 let t = self.ty(a)?;
@@ -507,7 +495,7 @@ impl<'s> Checker<'s> {
         })
     }
 
-    fn move_filter(&mut self, params: &[super::ast::MoveParam]) -> Ty {
+    fn move_filter(&mut self, params: &[super::ast::MoveParam]) -> Typed {
         let (mut count, mut set, mut then) = (false, false, false);
         let (mut legal, mut primary, mut secondary) = (false, false, false);
         for p in params {
@@ -553,7 +541,7 @@ impl<'s> Checker<'s> {
         })
     }
 
-    fn assign(&mut self, target: &Expr, op: AssignOp, value: &Expr, storage: Storage) -> Ty {
+    fn assign(&mut self, target: &Expr, op: AssignOp, value: &Expr, storage: Storage) -> Typed {
         let vt = self.valued(value, "the value assigned")?;
         match &target.kind {
             ExprKind::Var(n) => {
@@ -695,7 +683,7 @@ impl<'s> Checker<'s> {
 
     /// `x ∊ D body` (CQL 6.2's `DictionaryIterateNode`): x takes the type of D's keys, which
     /// an earlier `D[k]` must have set; the iteration always matches.
-    fn dict_iterate(&mut self, i: &super::syntax::Iterate) -> Ty {
+    fn dict_iterate(&mut self, i: &super::syntax::Iterate) -> Typed {
         let ExprKind::Var(d) = &i.domain.kind else {
             return Err(self.err(i.domain.span, "a dictionary name"));
         };
@@ -737,7 +725,7 @@ impl<'s> Checker<'s> {
         }
         match self.dict_keys.get(dict) {
             Some(old) if *old != kt => {
-                let m = format!("the keys of '{dict}' are {}", describe(*old));
+                let m = format!("the keys of '{dict}' are {}", old.describe());
                 Err(self.err(k.span, m))
             }
             _ => {
@@ -747,7 +735,7 @@ impl<'s> Checker<'s> {
         }
     }
 
-    fn index(&mut self, base: &Expr, keys: &[Option<Expr>]) -> Ty {
+    fn index(&mut self, base: &Expr, keys: &[Option<Expr>]) -> Typed {
         let bt = self.ty(base)?;
         match bt {
             Type::Dictionary => {
@@ -785,7 +773,7 @@ impl<'s> Checker<'s> {
             .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
     }
 
-    fn call(&mut self, name: &super::ast::Name, args: &[Expr], span: Span) -> Ty {
+    fn call(&mut self, name: &super::ast::Name, args: &[Expr], span: Span) -> Typed {
         let Some(f) = self.functions.get(&name.text).cloned() else {
             let m = format!("'{}' is not a function", name.text);
             return Err(QueryError::new(ErrorKind::Syntax, self.src, name.span, m));

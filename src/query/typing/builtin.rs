@@ -4,11 +4,11 @@
 use super::super::ast::{Arg, Builtin, Expr, ExprKind, Span};
 use super::super::check::Type;
 use super::super::error::QueryError;
-use super::{Checker, Ty, is_set};
+use super::{Checker, Typed, is_set};
 
 impl Checker<'_> {
     /// The type of `b` applied to `args`, checking them.
-    pub(super) fn builtin(&mut self, b: Builtin, args: &[Arg], span: Span) -> Ty {
+    pub(super) fn builtin(&mut self, b: Builtin, args: &[Arg], span: Span) -> Typed {
         let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
         let n = filters.len();
         let need = |s: &Self, lo: usize, hi: usize| -> Result<(), QueryError> {

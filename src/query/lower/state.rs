@@ -1,4 +1,4 @@
-//! Lowering of what [`super::lower`]'s match hands on: variables and assignments, user
+//! Lowering of what [`super`]'s match hands on: variables and assignments, user
 //! function definitions and calls, `find`, `echo`, `:`, iteration, `sort`, `comment`, the
 //! position words and relations, the problemists' mates and the remaining keyword filters with
 //! arguments; sequences (`lower_line`), paths, moves (`lower_moves`), strings
@@ -8,13 +8,14 @@
 use crate::ir::{self, Loop, MateKind, Node, NumProp, PositionRef};
 use crate::squares::SquareSet;
 
-use super::ast::{
+use crate::query::ast::{
     Arg, AssignOp, BindingOp, Builtin, Expr, ExprKind, IterKind, SeqParam, Storage, Word,
 };
-use super::error::{ErrorKind, QueryError};
-use super::lower::{Cx, Lower, Lowered, Ty, img};
-use super::lower_geometry::swaps_shades;
-use super::syntax::Range as AstRange;
+use crate::query::error::{ErrorKind, QueryError};
+use crate::query::check::Type;
+use super::{Cx, Lower, Lowered, img};
+use super::geometry::swaps_shades;
+use crate::query::syntax::Range as AstRange;
 
 impl Lower<'_> {
     /// Lowers what [`Lower::lower`] does not handle itself.
@@ -71,7 +72,7 @@ impl Lower<'_> {
                         return Err(self.unsupported(e, "'=?' piece assignment"));
                     }
                 };
-                (Node::Assign(id, Box::new(value)), Ty::Logical)
+                (Node::Assign(id, Box::new(value)), Type::Logical)
             }
             ExprKind::Binding(op, target) => {
                 let ExprKind::Var(name) = &target.kind else {
@@ -88,9 +89,9 @@ impl Lower<'_> {
                     }
                 };
                 match op {
-                    BindingOp::Unbind => (Node::Unbind(id), Ty::Logical),
-                    BindingOp::IsBound => (Node::IsBound(id), Ty::Logical),
-                    BindingOp::IsUnbound => (Node::Not(Box::new(Node::IsBound(id))), Ty::Logical),
+                    BindingOp::Unbind => (Node::Unbind(id), Type::Logical),
+                    BindingOp::IsBound => (Node::IsBound(id), Type::Logical),
+                    BindingOp::IsUnbound => (Node::Not(Box::new(Node::IsBound(id))), Type::Logical),
                 }
             }
             ExprKind::Function(def) => {
@@ -98,7 +99,7 @@ impl Lower<'_> {
                     .functions
                     .borrow_mut()
                     .insert(def.name.text.clone(), (**def).clone());
-                (Node::True, Ty::Logical)
+                (Node::True, Type::Logical)
             }
             ExprKind::Call(name, args) => return self.call(e, &name.text, args, cx),
             ExprKind::Line(l) => return self.line(l, cx),
@@ -125,9 +126,9 @@ impl Lower<'_> {
                 }
                 let body = img!(self.lower(&f.body, cx)).0;
                 let ty = if range.is_some() {
-                    Ty::Number
+                    Type::Number
                 } else {
-                    Ty::Position
+                    Type::Position
                 };
                 let find = ir::Find {
                     body,
@@ -138,9 +139,9 @@ impl Lower<'_> {
                 (Node::Find(Box::new(find)), ty)
             }
             ExprKind::Iterate(it) => {
-                let domain = img!(self.typed(&it.domain, cx, Ty::Set, "the domain"));
+                let domain = img!(self.typed(&it.domain, cx, Type::Set, "the domain"));
                 let var = self
-                    .slot(&it.var.text, Ty::Set)
+                    .slot(&it.var.text, Type::Set)
                     .map_err(|m| self.err(ErrorKind::TooComplex, e.span, m))?;
                 let body = img!(self.lower(&it.body, cx)).0;
                 let l = Box::new(Loop {
@@ -153,7 +154,7 @@ impl Lower<'_> {
                     IterKind::Square => Node::SquareLoop(l),
                     IterKind::Piece => Node::PieceLoop(l),
                 };
-                (node, Ty::Set)
+                (node, Type::Set)
             }
             ExprKind::Sort(s) => {
                 let (mut min, mut quiet) = (false, false);
@@ -166,7 +167,7 @@ impl Lower<'_> {
                     }
                 }
                 let (body, ty) = img!(self.lower(&s.body, cx));
-                if ty != Ty::Number && ty != Ty::Set && ty != Ty::Str {
+                if ty != Type::Number && ty != Type::Set && ty != Type::Str {
                     return Err(self.unsupported(e, "sorting by this value"));
                 }
                 let sort = ir::Sort {
@@ -181,7 +182,7 @@ impl Lower<'_> {
             ExprKind::Ray(r) => return self.ray(e, r, cx),
             ExprKind::Pin(parts) => return self.pin(parts, cx),
             ExprKind::At(p, f) => {
-                let p = img!(self.typed(p, cx, Ty::Position, "':'"));
+                let p = img!(self.typed(p, cx, Type::Position, "':'"));
                 let (f, ty) = img!(self.lower(f, cx));
                 (Node::At(Box::new(p), Box::new(f)), ty)
             }
@@ -194,13 +195,13 @@ impl Lower<'_> {
                         _ => return Err(self.unsupported(e, "this parameter of 'echo'")),
                     }
                 }
-                let slot = |n: &super::syntax::Name| {
-                    self.slot(&n.text, Ty::Position)
+                let slot = |n: &crate::query::syntax::Name| {
+                    self.slot(&n.text, Type::Position)
                         .map_err(|m| self.err(ErrorKind::TooComplex, n.span, m))
                 };
                 let (source, target) = (slot(&echo.source)?, slot(&echo.target)?);
                 let (body, ty) = img!(self.lower(&echo.body, cx));
-                let ty = if ty == Ty::Number { ty } else { Ty::Logical };
+                let ty = if ty == Type::Number { ty } else { Type::Logical };
                 let echo = ir::Echo {
                     source,
                     target,
@@ -232,18 +233,18 @@ impl Lower<'_> {
     }
 
     /// The position, numeric and mate words lowered here.
-    fn word_more<S: SquareSet>(&self, w: Word) -> Option<(Node<S>, Ty)> {
-        let pos = |r| Some((Node::Position(r), Ty::Position));
-        let mate = |k, stale| Some((Node::MateKind(k, stale), Ty::Set));
+    fn word_more<S: SquareSet>(&self, w: Word) -> Option<(Node<S>, Type)> {
+        let pos = |r| Some((Node::Position(r), Type::Position));
+        let mate = |k, stale| Some((Node::MateKind(k, stale), Type::Set));
         match w {
-            Word::Mainline => Some((Node::InMainline(true), Ty::Logical)),
-            Word::Variation => Some((Node::InMainline(false), Ty::Logical)),
+            Word::Mainline => Some((Node::InMainline(true), Type::Logical)),
+            Word::Variation => Some((Node::InMainline(false), Type::Logical)),
             Word::Parent => pos(PositionRef::Parent),
             Word::CurrentPosition => pos(PositionRef::Current),
             Word::InitialPosition => pos(PositionRef::Initial),
             Word::LastPosition => pos(PositionRef::Last),
-            Word::PositionId => Some((Node::Num(NumProp::PositionId), Ty::Number)),
-            Word::Depth => Some((Node::Num(NumProp::Depth), Ty::Number)),
+            Word::PositionId => Some((Node::Num(NumProp::PositionId), Type::Number)),
+            Word::Depth => Some((Node::Num(NumProp::Depth), Type::Number)),
             Word::PureMate => mate(MateKind::Pure, false),
             Word::ModelMate => mate(MateKind::Model, false),
             Word::IdealMate => mate(MateKind::Ideal, false),
@@ -259,20 +260,20 @@ impl Lower<'_> {
         let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
         let set = |i: usize| -> Result<Option<Node<S>>, QueryError> {
             match filters.get(i) {
-                Some(x) => self.typed(x, cx, Ty::Set, b.name()),
+                Some(x) => self.typed(x, cx, Type::Set, b.name()),
                 None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
             }
         };
         let number = |i: usize| -> Result<Option<Node<S>>, QueryError> {
             match filters.get(i) {
-                Some(x) => self.typed(x, cx, Ty::Number, b.name()),
+                Some(x) => self.typed(x, cx, Type::Number, b.name()),
                 None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
             }
         };
         let node = match b {
             Builtin::File | Builtin::Rank => (
                 Node::FileRank(b == Builtin::Rank, Box::new(img!(set(0)))),
-                Ty::Number,
+                Type::Number,
             ),
             Builtin::Light | Builtin::Dark => {
                 let of = match filters.first() {
@@ -282,12 +283,12 @@ impl Lower<'_> {
                 // A colour swap with the rank mirror keeps square shades; a single mirror
                 // or a quarter turn exchanges them.
                 let light = (b == Builtin::Light) != swaps_shades(cx, self.geo);
-                (Node::SquareShade(light, of), Ty::Set)
+                (Node::SquareShade(light, of), Type::Set)
             }
             // (inside a transform and with a square name: `lower_words`)
             Builtin::MakeSquare if filters.len() == 2 => {
                 let (f, r) = (img!(number(0)), img!(number(1)));
-                (Node::MakeSquare(Box::new(f), Box::new(r)), Ty::Set)
+                (Node::MakeSquare(Box::new(f), Box::new(r)), Type::Set)
             }
             // distance(x y) of two positions: moves apart in the game tree (lower_tree_words.rs)
             Builtin::Distance
@@ -299,7 +300,7 @@ impl Lower<'_> {
             }
             Builtin::Distance => {
                 let (x, y) = (img!(set(0)), img!(set(1)));
-                (Node::Distance(Box::new(x), Box::new(y)), Ty::Number)
+                (Node::Distance(Box::new(x), Box::new(y)), Type::Number)
             }
             Builtin::Child => {
                 let n = match filters.first().map(|x| &x.kind) {
@@ -307,20 +308,20 @@ impl Lower<'_> {
                     Some(ExprKind::Number(n)) if *n >= 0 => *n as u32,
                     Some(_) => return Err(self.unsupported(e, "'child' with a computed index")),
                 };
-                (Node::Position(PositionRef::Child(n)), Ty::Position)
+                (Node::Position(PositionRef::Child(n)), Type::Position)
             }
             Builtin::Ancestor | Builtin::Descendant | Builtin::Lca => {
                 let pos = |i: usize| -> Result<Option<Node<S>>, QueryError> {
                     match filters.get(i) {
-                        Some(x) => self.typed(x, cx, Ty::Position, b.name()),
+                        Some(x) => self.typed(x, cx, Type::Position, b.name()),
                         None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
                     }
                 };
                 let (x, y) = (img!(pos(0)), img!(pos(1)));
                 let (rel, ty) = match b {
-                    Builtin::Ancestor => (ir::PosRelation::Ancestor, Ty::Logical),
-                    Builtin::Descendant => (ir::PosRelation::Descendant, Ty::Logical),
-                    _ => (ir::PosRelation::Lca, Ty::Position),
+                    Builtin::Ancestor => (ir::PosRelation::Ancestor, Type::Logical),
+                    Builtin::Descendant => (ir::PosRelation::Descendant, Type::Logical),
+                    _ => (ir::PosRelation::Lca, Type::Position),
                 };
                 (Node::Relation(rel, Box::new(x), Box::new(y)), ty)
             }
@@ -329,26 +330,26 @@ impl Lower<'_> {
                 for x in &filters {
                     parts.push(img!(self.lower(x, cx)).0);
                 }
-                (Node::Comment(parts), Ty::Logical)
+                (Node::Comment(parts), Type::Logical)
             }
             Builtin::Tag if filters.len() == 1 => match &filters[0].kind {
-                ExprKind::Str(name) => (Node::Tag(ir::TagName::Other(name.clone())), Ty::Str),
+                ExprKind::Str(name) => (Node::Tag(ir::TagName::Other(name.clone())), Type::Str),
                 _ => return self.tag_of(filters[0], cx),
             },
             Builtin::Lowercase | Builtin::Uppercase => {
                 let Some(x) = filters.first() else {
                     return Err(self.err(ErrorKind::Syntax, e.span, "missing argument"));
                 };
-                let x = img!(self.typed(x, cx, Ty::Str, b.name()));
+                let x = img!(self.typed(x, cx, Type::Str, b.name()));
                 (
                     Node::CaseConvert(b == Builtin::Uppercase, Box::new(x)),
-                    Ty::Str,
+                    Type::Str,
                 )
             }
             Builtin::HasComment => match filters.first().map(|x| &x.kind) {
-                None => (Node::HasComment(None), Ty::Logical),
+                None => (Node::HasComment(None), Type::Logical),
                 Some(ExprKind::Str(t)) => match crate::chess::nag_from_text(t) {
-                    Some(n) => (Node::HasComment(Some(n)), Ty::Logical),
+                    Some(n) => (Node::HasComment(Some(n)), Type::Logical),
                     None => return self.hascomment_text(filters[0], cx),
                 },
                 Some(_) => return self.hascomment_text(filters[0], cx),
@@ -357,7 +358,7 @@ impl Lower<'_> {
                 let x = img!(set(0));
                 (
                     Node::PieceName(b == Builtin::TypeName, Box::new(x)),
-                    Ty::Str,
+                    Type::Str,
                 )
             }
             Builtin::Eco | Builtin::EventDate => {
@@ -368,9 +369,9 @@ impl Lower<'_> {
                 };
                 let tag = ir::TagName::Other(name.to_string());
                 match filters.first().map(|x| &x.kind) {
-                    None => (Node::Tag(tag), Ty::Str),
+                    None => (Node::Tag(tag), Type::Str),
                     Some(ExprKind::Str(t)) => {
-                        (Node::TagContains(vec![tag], t.clone()), Ty::Logical)
+                        (Node::TagContains(vec![tag], t.clone()), Type::Logical)
                     }
                     Some(_) => return self.tag_contains(name, filters[0], cx),
                 }
@@ -386,7 +387,7 @@ impl Lower<'_> {
 
     /// `cqlq does not evaluate 'WORD' yet` (with what is missing, when given).
     fn unsupported(&self, e: &Expr, what: &str) -> QueryError {
-        let word = super::names::expr_word(&e.kind);
+        let word = crate::query::names::expr_word(&e.kind);
         let m = if what.is_empty() {
             format!("cqlq does not evaluate '{word}' yet")
         } else {

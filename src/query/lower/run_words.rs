@@ -1,6 +1,6 @@
 //! Lowering of the words that read the run ([`RunWord`]): `lastgamenumber`, `hhdb "<main>"`,
 //! `hhdb "<or>"`, `hhdb mainline` (CQL 6.2's `hhdbkeyword` table defines them by CQL text,
-//! behind a `cql_assertvariations`). [`super::lower::Lower::lower`] asks here first, after
+//! behind a `cql_assertvariations`). [`crate::query::Lower::lower`] asks here first, after
 //! `lower_words`; the same hook hands `eco F` / `eventdate F` with a filter that is no string
 //! to `lower_strings` and iterating a dictionary's keys (`x ∊ D body`, CQL 6.1's
 //! `string x in D body`) to `lower_prog`.
@@ -8,9 +8,10 @@
 use crate::ir::{self, Node, RunWord, StrFilter};
 use crate::squares::SquareSet;
 
-use super::ast::{Arg, Builtin, Expr, ExprKind, Word};
-use super::lower::{Cx, Lower, Lowered, Ty};
-use super::transform::Xform;
+use crate::query::ast::{Arg, Builtin, Expr, ExprKind, Word};
+use crate::query::check::Type;
+use super::{Cx, Lower, Lowered};
+use crate::query::transform::Xform;
 
 /// CQL 6.2's messages when an HHdb key that reads variations runs without them.
 const MAIN_NEEDS_VARIATIONS: &str = "'hhdb <main>' can only be used when 'variations' is set \
@@ -32,7 +33,7 @@ impl Lower<'_> {
     pub(crate) fn lower_run_words<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Option<Lowered<S>> {
         match &e.kind {
             ExprKind::Word(Word::LastGameNumber) => {
-                Some(Ok(Some((Node::Run(RunWord::LastGameNumber), Ty::Number))))
+                Some(Ok(Some((Node::Run(RunWord::LastGameNumber), Type::Number))))
             }
             ExprKind::Builtin(Builtin::Hhdb, args) => self.hhdb_variation_key(args, cx),
             ExprKind::Builtin(b @ (Builtin::Eco | Builtin::EventDate), args) => {
@@ -44,7 +45,7 @@ impl Lower<'_> {
             }
             // CQL 6.1's `string x in D body`: the parser reads `string` as a word of its own
             // before the iteration, which the type checker accepts only there.
-            ExprKind::Word(Word::StringType) => Some(Ok(Some((Node::True, Ty::Logical)))),
+            ExprKind::Word(Word::StringType) => Some(Ok(Some((Node::True, Type::Logical)))),
             _ => None,
         }
     }
@@ -91,7 +92,7 @@ impl Lower<'_> {
             _ => return None,
         };
         let node = Node::And(vec![Node::Run(RunWord::AssertVariations(message)), test]);
-        Some(Ok(Some((node, Ty::Logical))))
+        Some(Ok(Some((node, Type::Logical))))
     }
 
     /// A filter written in CQL, lowered (the texts here are constants cqlq parses).
@@ -99,8 +100,8 @@ impl Lower<'_> {
         &self,
         text: &str,
         cx: Cx,
-    ) -> Result<Node<S>, super::error::QueryError> {
-        let ast = super::parse::cql_to_ast(text)?;
+    ) -> Result<Node<S>, crate::query::error::QueryError> {
+        let ast = crate::query::parse::cql_to_ast(text)?;
         let mut nodes = Vec::new();
         for x in &ast.body {
             if let Some((n, _)) = self.lower(x, cx)? {

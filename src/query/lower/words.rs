@@ -6,13 +6,14 @@
 use crate::ir::{self, Node, WordFilter};
 use crate::squares::SquareSet;
 
-use super::ast::{Arg, AssignOp, BinOp, Builtin, Expr, ExprKind, Storage, Word};
-use super::error::{ErrorKind, QueryError};
-use super::lower::{Cx, Lower, Lowered, Ty, img};
-use super::syntax::{Find, SeqParam};
+use crate::query::ast::{Arg, AssignOp, BinOp, Builtin, Expr, ExprKind, Storage, Word};
+use crate::query::error::{ErrorKind, QueryError};
+use crate::query::check::Type;
+use super::{Cx, Lower, Lowered, img};
+use crate::query::syntax::{Find, SeqParam};
 
 /// A lowered [`WordFilter`] of type `ty`.
-fn word<S>(w: WordFilter<S>, ty: Ty) -> Lowered<S> {
+fn word<S>(w: WordFilter<S>, ty: Type) -> Lowered<S> {
     Ok(Some((Node::Words(Box::new(w)), ty)))
 }
 
@@ -54,7 +55,7 @@ impl Lower<'_> {
                 self.find_counted(e, f, cx)
             }
             ExprKind::Word(Word::CurrentTransform) => self.current_transform(e, cx),
-            ExprKind::Word(Word::PathDebug) => word(WordFilter::PathDebug, Ty::Logical),
+            ExprKind::Word(Word::PathDebug) => word(WordFilter::PathDebug, Type::Logical),
             _ => return None,
         })
     }
@@ -64,21 +65,21 @@ impl Lower<'_> {
         let Some(n) = args.iter().find_map(Arg::filter) else {
             return Err(self.err(ErrorKind::Syntax, e.span, "missing argument"));
         };
-        let n = img!(self.typed(n, cx, Ty::Number, "'position'"));
-        word(WordFilter::PositionById(n), Ty::Position)
+        let n = img!(self.typed(n, cx, Type::Number, "'position'"));
+        word(WordFilter::PositionById(n), Type::Position)
     }
 
     /// `makesquare "e4"`
     fn makesquare_named<S: SquareSet>(&self, name: &Expr, cx: Cx) -> Lowered<S> {
-        let name = img!(self.typed(name, cx, Ty::Str, "'makesquare'"));
-        word(WordFilter::MakeSquareNamed(name), Ty::Set)
+        let name = img!(self.typed(name, cx, Type::Str, "'makesquare'"));
+        word(WordFilter::MakeSquareNamed(name), Type::Set)
     }
 
     /// `makesquare(f r)` inside a transform: the same square in every image.
     fn makesquare_in_transform<S: SquareSet>(&self, f: &Expr, r: &Expr, cx: Cx) -> Lowered<S> {
-        let f = img!(self.typed(f, cx, Ty::Number, "'makesquare'"));
-        let r = img!(self.typed(r, cx, Ty::Number, "'makesquare'"));
-        Ok(Some((Node::MakeSquare(Box::new(f), Box::new(r)), Ty::Set)))
+        let f = img!(self.typed(f, cx, Type::Number, "'makesquare'"));
+        let r = img!(self.typed(r, cx, Type::Number, "'makesquare'"));
+        Ok(Some((Node::MakeSquare(Box::new(f), Box::new(r)), Type::Set)))
     }
 
     /// `while (s ~~ re) body`
@@ -94,7 +95,7 @@ impl Lower<'_> {
                 pattern,
                 body,
             },
-            Ty::Logical,
+            Type::Logical,
         )
     }
 
@@ -106,11 +107,11 @@ impl Lower<'_> {
         value: &Expr,
         cx: Cx,
     ) -> Lowered<S> {
-        let value = img!(self.typed(value, cx, Ty::Set, "'=?'"));
+        let value = img!(self.typed(value, cx, Type::Set, "'=?'"));
         let id = self
-            .slot(name, Ty::Set)
+            .slot(name, Type::Set)
             .map_err(|m| self.err(ErrorKind::TooComplex, e.span, m))?;
-        word(WordFilter::AssignIfNonEmpty(id, value), Ty::Logical)
+        word(WordFilter::AssignIfNonEmpty(id, value), Type::Logical)
     }
 
     /// `find v F`, `find 1 v F`, `find v w F` (with `<--`, `quiet`, `all`).
@@ -122,7 +123,7 @@ impl Lower<'_> {
                 SeqParam::Quiet => quiet = true,
                 SeqParam::VarRange(b) => {
                     for x in b {
-                        bounds.push(img!(self.typed(x, cx, Ty::Number, "a bound of 'find'")));
+                        bounds.push(img!(self.typed(x, cx, Type::Number, "a bound of 'find'")));
                     }
                 }
                 _ => {
@@ -146,14 +147,14 @@ impl Lower<'_> {
             range: Some(ir::Range::new(0, i64::MAX)),
             quiet,
         };
-        word(WordFilter::FindCounted { find, min, max }, Ty::Number)
+        word(WordFilter::FindCounted { find, min, max }, Type::Number)
     }
 
     /// `currenttransform`: the name CQL 6.2 gives the image being lowered (`<>` outside any
     /// transform or in the identity image).
     fn current_transform<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Lowered<S> {
         match cx.xf.cql_name() {
-            Some(name) => Ok(Some((Node::Str(format!("<{name}>")), Ty::Str))),
+            Some(name) => Ok(Some((Node::Str(format!("<{name}>")), Type::Str))),
             None => Err(unsupported_inside_shift(self, e)),
         }
     }

@@ -16,12 +16,13 @@ use crate::ir::prog::{DictId, Globals, PersistentType, PersistentVar, Prog};
 use crate::ir::{self, CmpOp, Color, Directions, Node};
 use crate::squares::SquareSet;
 
-use super::ast::{
+use crate::query::ast::{
     AssignOp, BindingOp, Builtin, Expr, ExprKind, PrefixOp, Storage, Transform, Word,
 };
-use super::error::{ErrorKind, QueryError};
-use super::lower::{Cx, Lower, Lowered, Ty, img};
-use super::transform::group;
+use crate::query::error::{ErrorKind, QueryError};
+use crate::query::check::Type;
+use super::{Cx, Lower, Lowered, img};
+use crate::query::transform::group;
 
 /// What lowering knows about dictionaries and persistent variables.
 #[derive(Default)]
@@ -29,15 +30,15 @@ pub(crate) struct ProgScope {
     /// The globals of the query (persistent variables, dictionaries).
     globals: RefCell<Globals>,
     /// Dictionary name → (slot, value type once known).
-    dicts: RefCell<HashMap<String, (DictId, Option<Ty>)>>,
+    dicts: RefCell<HashMap<String, (DictId, Option<Type>)>>,
     /// The eighth-turns by which `rotate45` currently turns direction words.
     rot45: std::cell::Cell<u8>,
     /// Dictionary → the type of its keys, from its first `D[k] = v` (what `x ∊ D` binds).
-    pub(super) key_types: RefCell<HashMap<DictId, Ty>>,
+    pub(super) key_types: RefCell<HashMap<DictId, Type>>,
 }
 
 /// Wraps a lowered node.
-fn prog<S>(p: Prog<S>, ty: Ty) -> Lowered<S> {
+fn prog<S>(p: Prog<S>, ty: Type) -> Lowered<S> {
     Ok(Some((Node::Prog(Box::new(p)), ty)))
 }
 
@@ -55,7 +56,7 @@ impl Lower<'_> {
     /// Records the value type of every dictionary from its `D[k] = v` assignments.
     pub(crate) fn prescan_dictionaries<S: SquareSet>(&self, body: &[Expr]) {
         let cx = Cx {
-            xf: super::transform::Xform::IDENTITY,
+            xf: crate::query::transform::Xform::IDENTITY,
             images: 1,
         };
         let mut all: Vec<&Expr> = Vec::new();
@@ -107,7 +108,7 @@ impl Lower<'_> {
     }
 
     /// The dictionary `e` names, if it is a variable naming one.
-    pub(super) fn dict_of(&self, e: &Expr) -> Option<(DictId, Option<Ty>)> {
+    pub(super) fn dict_of(&self, e: &Expr) -> Option<(DictId, Option<Type>)> {
         match &e.kind {
             ExprKind::Var(name) => self.prog.dicts.borrow().get(&name.text).copied(),
             _ => None,
@@ -121,26 +122,26 @@ impl Lower<'_> {
             ExprKind::While(test, body) => self.while_loop(test, body, cx),
             ExprKind::Loop(body) => self
                 .lower(body, cx)
-                .map(|l| l.map(|(n, _)| (Node::Prog(Box::new(Prog::Loop(n))), Ty::Logical))),
-            ExprKind::Word(Word::Try) => Ok(Some((try_filter(), Ty::Logical))),
-            ExprKind::Word(Word::Primary) => prog(Prog::PrimaryMove(true), Ty::Logical),
-            ExprKind::Word(Word::Secondary) => prog(Prog::PrimaryMove(false), Ty::Logical),
+                .map(|l| l.map(|(n, _)| (Node::Prog(Box::new(Prog::Loop(n))), Type::Logical))),
+            ExprKind::Word(Word::Try) => Ok(Some((try_filter(), Type::Logical))),
+            ExprKind::Word(Word::Primary) => prog(Prog::PrimaryMove(true), Type::Logical),
+            ExprKind::Word(Word::Secondary) => prog(Prog::PrimaryMove(false), Type::Logical),
             ExprKind::Builtin(b, args) => {
                 let filters: Vec<&Expr> = args.iter().filter_map(|a| a.filter()).collect();
                 match (b, filters.as_slice()) {
                     (Builtin::Sqrt, [x]) => {
-                        self.unary(x, cx, Ty::Number, "'sqrt'", |n| (Prog::Sqrt(n), Ty::Number))
+                        self.unary(x, cx, Type::Number, "'sqrt'", |n| (Prog::Sqrt(n), Type::Number))
                     }
                     (Builtin::Assert, [x]) => {
                         let text = self.src.get(x.span.start..x.span.end).unwrap_or("");
                         let text = text.to_string();
                         self.lower(x, cx)
-                            .map(|l| l.map(|(n, _)| wrap(Prog::Assert(n, text), Ty::Logical)))
+                            .map(|l| l.map(|(n, _)| wrap(Prog::Assert(n, text), Type::Logical)))
                     }
                     (Builtin::Equal, [x, y]) => self.equal(x, y, cx),
                     (Builtin::Child, [x]) if !matches!(x.kind, ExprKind::Number(_)) => {
-                        self.unary(x, cx, Ty::Number, "'child'", |n| {
-                            (Prog::ChildAt(n), Ty::Position)
+                        self.unary(x, cx, Type::Number, "'child'", |n| {
+                            (Prog::ChildAt(n), Type::Position)
                         })
                     }
                     _ => return None,
@@ -151,20 +152,20 @@ impl Lower<'_> {
             ExprKind::DirectionBy(d, bounds, x) => self.direction_by(*d, bounds, x, e, cx),
             ExprKind::Dictionary(d) => {
                 self.dictionary(&d.name.text, d.storage != Storage::Local);
-                prog(Prog::DictTrue, Ty::Logical)
+                prog(Prog::DictTrue, Type::Logical)
             }
             ExprKind::Var(_) => {
                 self.dict_of(e)?;
-                prog(Prog::DictTrue, Ty::Logical)
+                prog(Prog::DictTrue, Type::Logical)
             }
             ExprKind::Prefix(PrefixOp::Count, d) => {
                 let (id, _) = self.dict_of(d)?;
-                prog(Prog::DictCount(id), Ty::Number)
+                prog(Prog::DictCount(id), Type::Number)
             }
             ExprKind::Index(base, keys) => {
                 let (id, ty) = self.dict_of(base)?;
                 let key = self.dict_key(e, keys, cx);
-                key.map(|k| k.map(|k| wrap(Prog::DictGet(id, k), ty.unwrap_or(Ty::Logical))))
+                key.map(|k| k.map(|k| wrap(Prog::DictGet(id, k), ty.unwrap_or(Type::Logical))))
             }
             ExprKind::Binding(BindingOp::Unbind, target) => {
                 let (id, key) = match &target.kind {
@@ -177,7 +178,7 @@ impl Lower<'_> {
                     }
                     _ => (self.dict_of(target)?.0, None),
                 };
-                prog(Prog::DictUnbind(id, key), Ty::Logical)
+                prog(Prog::DictUnbind(id, key), Type::Logical)
             }
             ExprKind::Assign(a) => {
                 if let ExprKind::Index(base, keys) = &a.target.kind
@@ -205,7 +206,7 @@ impl Lower<'_> {
     fn while_loop<S: SquareSet>(&self, test: &Expr, body: &Expr, cx: Cx) -> Lowered<S> {
         let test = img!(self.lower(test, cx)).0;
         let body = img!(self.lower(body, cx)).0;
-        prog(Prog::While(test, body), Ty::Logical)
+        prog(Prog::While(test, body), Type::Logical)
     }
 
     /// A one-argument word whose argument has type `want`.
@@ -213,9 +214,9 @@ impl Lower<'_> {
         &self,
         x: &Expr,
         cx: Cx,
-        want: Ty,
+        want: Type,
         what: &str,
-        make: impl FnOnce(Node<S>) -> (Prog<S>, Ty),
+        make: impl FnOnce(Node<S>) -> (Prog<S>, Type),
     ) -> Lowered<S> {
         let n = img!(self.typed(x, cx, want, what));
         let (p, ty) = make(n);
@@ -226,7 +227,7 @@ impl Lower<'_> {
     fn equal<S: SquareSet>(&self, x: &Expr, y: &Expr, cx: Cx) -> Lowered<S> {
         let x = img!(self.lower(x, cx)).0;
         let y = img!(self.lower(y, cx)).0;
-        prog(Prog::Equal(x, y), Ty::Logical)
+        prog(Prog::Equal(x, y), Type::Logical)
     }
 
     /// `T count F`: every image of F under the transform group, counted when it matches.
@@ -254,7 +255,7 @@ impl Lower<'_> {
                 nodes.push(n);
             }
         }
-        prog(Prog::CountImages(nodes), Ty::Number)
+        prog(Prog::CountImages(nodes), Type::Number)
     }
 
     /// `rotate45 F` (the `Or` of F with its direction words turned by each multiple of 45°,
@@ -263,7 +264,7 @@ impl Lower<'_> {
     fn rotate45<S: SquareSet>(&self, arg: &Expr, count: bool, cx: Cx) -> Lowered<S> {
         let outer = self.prog.rot45.get();
         let mut images = Vec::new();
-        let mut ty = Ty::Logical;
+        let mut ty = Type::Logical;
         for k in 0..8u8 {
             self.prog.rot45.set((outer + k) % 8);
             let lowered = self.lower(arg, cx);
@@ -274,10 +275,10 @@ impl Lower<'_> {
             }
         }
         if count {
-            return prog(Prog::CountImages(images), Ty::Number);
+            return prog(Prog::CountImages(images), Type::Number);
         }
         Ok(Some(match ty {
-            Ty::Set => (Node::Union(images), Ty::Set),
+            Type::Set => (Node::Union(images), Type::Set),
             _ => (Node::Or(images), ty),
         }))
     }
@@ -304,26 +305,26 @@ impl Lower<'_> {
     /// `up N X`, `right A B X`: directions with computed distances.
     fn direction_by<S: SquareSet>(
         &self,
-        d: super::syntax::Direction,
+        d: crate::query::syntax::Direction,
         bounds: &[Expr],
         x: &Expr,
         e: &Expr,
         cx: Cx,
     ) -> Lowered<S> {
         let dirs = Directions::from_word(d.name()).unwrap_or(Directions::ANY);
-        let dirs = self.rot45(super::lower_geometry::map_dirs(cx, dirs));
+        let dirs = self.rot45(super::geometry::map_dirs(cx, dirs));
         let (lo, hi) = match bounds {
-            [a] => (img!(self.typed(a, cx, Ty::Number, d.name())), None),
+            [a] => (img!(self.typed(a, cx, Type::Number, d.name())), None),
             [a, b] => (
-                img!(self.typed(a, cx, Ty::Number, d.name())),
-                Some(img!(self.typed(b, cx, Ty::Number, d.name()))),
+                img!(self.typed(a, cx, Type::Number, d.name())),
+                Some(img!(self.typed(b, cx, Type::Number, d.name()))),
             ),
             _ => {
                 return Err(self.err(ErrorKind::Syntax, e.span, "one or two distances expected"));
             }
         };
-        let x = img!(self.typed(x, cx, Ty::Set, d.name()));
-        prog(Prog::DirectionBy(dirs, lo, hi, x), Ty::Set)
+        let x = img!(self.typed(x, cx, Type::Set, d.name()));
+        prog(Prog::DirectionBy(dirs, lo, hi, x), Type::Set)
     }
 
     /// The key of `D[k]`.
@@ -359,11 +360,11 @@ impl Lower<'_> {
         }
         let key = img!(self.dict_key(e, keys, cx));
         let value = img!(self.lower(value, cx)).0;
-        prog(Prog::DictSet(id, key, value), Ty::Logical)
+        prog(Prog::DictSet(id, key, value), Type::Logical)
     }
 
     /// `piece x = S`: the slot comes from lowering the plain assignment.
-    fn piece_assign<S: SquareSet>(&self, e: &Expr, a: &super::ast::Assign, cx: Cx) -> Lowered<S> {
+    fn piece_assign<S: SquareSet>(&self, e: &Expr, a: &crate::query::ast::Assign, cx: Cx) -> Lowered<S> {
         let mut plain = a.clone();
         plain.storage = Storage::Plain;
         let plain = Expr {
@@ -371,23 +372,23 @@ impl Lower<'_> {
             span: e.span,
         };
         match img!(self.lower::<S>(&plain, cx)) {
-            (Node::Assign(var, value), _) => prog(Prog::PieceAssign(var, *value), Ty::Logical),
+            (Node::Assign(var, value), _) => prog(Prog::PieceAssign(var, *value), Type::Logical),
             other => Ok(Some(other)),
         }
     }
 
     /// `persistent [quiet] x = v` (also `+=` ...): a plain assignment whose variable is
     /// recorded as persistent.
-    fn persistent<S: SquareSet>(&self, e: &Expr, a: &super::ast::Assign, cx: Cx) -> Lowered<S> {
+    fn persistent<S: SquareSet>(&self, e: &Expr, a: &crate::query::ast::Assign, cx: Cx) -> Lowered<S> {
         let ExprKind::Var(name) = &a.target.kind else {
             let m = "'persistent' assigns a variable";
             return Err(self.err(ErrorKind::Type, e.span, m));
         };
         let value_ty = img!(self.lower::<S>(&a.value, cx)).1;
         let ty = match value_ty {
-            Ty::Number => PersistentType::Number,
-            Ty::Str => PersistentType::Str,
-            Ty::Set => PersistentType::Set,
+            Type::Number => PersistentType::Number,
+            Type::Str => PersistentType::Str,
+            Type::Set => PersistentType::Set,
             _ => {
                 let m = "only number, string and set variables can be persistent";
                 return Err(self.err(ErrorKind::Type, e.span, m));
@@ -416,7 +417,7 @@ impl Lower<'_> {
 }
 
 /// A node of [`Prog`] with its type.
-fn wrap<S>(p: Prog<S>, ty: Ty) -> (Node<S>, Ty) {
+fn wrap<S>(p: Prog<S>, ty: Type) -> (Node<S>, Type) {
     (Node::Prog(Box::new(p)), ty)
 }
 
@@ -446,7 +447,7 @@ impl Lower<'_> {
     pub(super) fn dict_loop<S: SquareSet>(
         &self,
         e: &Expr,
-        it: &super::syntax::Iterate,
+        it: &crate::query::syntax::Iterate,
         dict: crate::ir::prog::DictId,
         cx: Cx,
     ) -> Lowered<S> {
@@ -465,6 +466,6 @@ impl Lower<'_> {
             name: it.var.text.clone(),
             body,
         };
-        Ok(Some((Node::DictLoop(Box::new(l)), Ty::Logical)))
+        Ok(Some((Node::DictLoop(Box::new(l)), Type::Logical)))
     }
 }

@@ -8,6 +8,22 @@
 //! the squares that leave the board; an image in which a non-empty literal loses all of its
 //! squares is dropped, as are images equal to one already produced.
 
+pub mod coords;
+mod cqli;
+mod geometry;
+mod hhdb;
+mod line;
+mod moves;
+pub(crate) mod ops;
+mod path;
+mod prog;
+mod run_words;
+mod scope;
+mod state;
+mod strings;
+mod tree_words;
+mod words;
+
 use std::collections::HashMap;
 use std::fmt::{self, Write as _};
 use std::hash::{DefaultHasher, Hasher};
@@ -23,44 +39,17 @@ use super::error::{ErrorKind, QueryError};
 use super::letters::PieceLetters;
 use super::literal::{kinds_of, parse_fen_placement, range_coords, square_name};
 use super::transform::{Xform, group};
-use super::{Query, ops};
+use super::check::Type;
+use super::Query;
 
 /// Most transform images along one nesting path (`shift flip flipcolor` has 3,600).
 const MAX_IMAGES: usize = 4096;
 /// Most syntax-tree nodes lowered for one transform (images × size of the argument).
 const MAX_EXPANDED: usize = 500_000;
 
-/// The type of a filter's value.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Ty {
-    /// A set of squares.
-    Set,
-    /// A number.
-    Number,
-    /// A string.
-    Str,
-    /// No value: the filter matches or not.
-    Logical,
-    /// A position of the game (`parent`, `find F`, ...).
-    Position,
-}
-
-impl Ty {
-    /// As said in error messages.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Ty::Set => "a set of squares",
-            Ty::Number => "a number",
-            Ty::Str => "a string",
-            Ty::Logical => "a filter without a value",
-            Ty::Position => "a position",
-        }
-    }
-}
-
 /// A lowered image: the node and its type, or None when a transform moved a literal off the
 /// board (the image is dropped by the nearest enclosing transform).
-pub(crate) type Lowered<S> = Result<Option<(Node<S>, Ty)>, QueryError>;
+pub(crate) type Lowered<S> = Result<Option<(Node<S>, Type)>, QueryError>;
 
 /// Where lowering is: the composed transform and the number of images it stands for.
 #[derive(Copy, Clone, Debug)]
@@ -74,11 +63,11 @@ pub(crate) struct Lower<'a> {
     pub geo: Geometry,
     pub src: &'a str,
     /// Variables and functions met so far.
-    pub scope: super::lower_scope::Scope,
+    pub scope: scope::Scope,
     /// The board's piece letters, for `[=...]` designators.
     pub letters: &'a PieceLetters,
     /// Dictionaries and persistent variables met so far.
-    pub prog: super::lower_prog::ProgScope,
+    pub prog: prog::ProgScope,
     /// `--secure`: the file words (`readfile`, `writefile`, `commandpipe`) are refused.
     pub secure: bool,
 }
@@ -158,15 +147,15 @@ impl Lower<'_> {
         &self,
         e: &Expr,
         cx: Cx,
-        want: Ty,
+        want: Type,
         what: &str,
     ) -> Result<Option<Node<S>>, QueryError> {
         let (n, ty) = img!(self.lower(e, cx));
         if ty != want {
             let m = format!(
                 "{what} needs {}, but this is {}",
-                want.describe(),
-                ty.describe()
+                want.describe_long(),
+                ty.describe_long()
             );
             return Err(self.err(ErrorKind::Type, e.span, m));
         }
@@ -187,20 +176,20 @@ impl Lower<'_> {
         if let Some(lowered) = self.lower_prog(e, cx) {
             return lowered;
         }
-        if let Some(rewritten) = super::lower_moves::generated_move_comment(e) {
+        if let Some(rewritten) = moves::generated_move_comment(e) {
             return self.lower(&rewritten, cx);
         }
         let node = match &e.kind {
             ExprKind::Compound(items) => {
                 let mut nodes = Vec::new();
-                let mut ty = Ty::Logical;
+                let mut ty = Type::Logical;
                 for item in items {
                     let (n, t) = img!(self.lower(item, cx));
                     nodes.push(n);
                     ty = t;
                 }
                 return Ok(Some(match nodes.len() {
-                    0 => (Node::True, Ty::Logical),
+                    0 => (Node::True, Type::Logical),
                     1 => (nodes.remove(0), ty),
                     _ => (Node::And(nodes), ty),
                 }));
@@ -217,17 +206,17 @@ impl Lower<'_> {
                     } else {
                         Node::And(nodes)
                     },
-                    Ty::Logical,
+                    Type::Logical,
                 )
             }
-            ExprKind::Not(a) => (Node::Not(Box::new(img!(self.lower(a, cx)).0)), Ty::Logical),
+            ExprKind::Not(a) => (Node::Not(Box::new(img!(self.lower(a, cx)).0)), Type::Logical),
             ExprKind::If(c, a, b) => {
                 let c = img!(self.lower(c, cx)).0;
                 let (a, ta) = img!(self.lower(a, cx));
                 let (b, ty) = match b {
                     Some(b) => {
                         let (b, tb) = img!(self.lower(b, cx));
-                        (Some(Box::new(b)), if ta == tb { ta } else { Ty::Logical })
+                        (Some(Box::new(b)), if ta == tb { ta } else { Type::Logical })
                     }
                     None => (None, ta),
                 };
@@ -252,7 +241,7 @@ impl Lower<'_> {
                 let what = if *max { "'max'" } else { "'min'" };
                 let mut nodes = Vec::new();
                 for a in args {
-                    nodes.push(img!(self.typed(a, cx, Ty::Number, what)));
+                    nodes.push(img!(self.typed(a, cx, Type::Number, what)));
                 }
                 (
                     if *max {
@@ -260,7 +249,7 @@ impl Lower<'_> {
                     } else {
                         Node::Min(nodes)
                     },
-                    Ty::Number,
+                    Type::Number,
                 )
             }
             ExprKind::Pieces(d) if d.coords.is_some() => {
@@ -282,25 +271,25 @@ impl Lower<'_> {
                     },
                 };
                 match cx.xf.map_set(self.geo, &squares) {
-                    Some(s) => (Node::Pieces(cx.xf.kinds(kinds), s), Ty::Set),
+                    Some(s) => (Node::Pieces(cx.xf.kinds(kinds), s), Type::Set),
                     None => return Ok(None),
                 }
             }
-            ExprKind::Number(n) => (Node::Number(*n), Ty::Number),
-            ExprKind::Str(s) => (Node::Str(s.clone()), Ty::Str),
+            ExprKind::Number(n) => (Node::Number(*n), Type::Number),
+            ExprKind::Str(s) => (Node::Str(s.clone()), Type::Str),
             ExprKind::Word(w) => match self.word(*w, cx) {
                 Some(n) => n,
                 None => return self.lower_state(e, cx),
             },
-            ExprKind::Fen(None) => (Node::StrProp(StrProp::CurrentFen), Ty::Str),
-            ExprKind::Fen(Some((text, span))) => (self.placement(text, *span, cx)?, Ty::Logical),
+            ExprKind::Fen(None) => (Node::StrProp(StrProp::CurrentFen), Type::Str),
+            ExprKind::Fen(Some((text, span))) => (self.placement(text, *span, cx)?, Type::Logical),
             ExprKind::Result(r) => {
                 let r = match (cx.xf.swap, r) {
                     (true, GameResult::WhiteWins) => GameResult::BlackWins,
                     (true, GameResult::BlackWins) => GameResult::WhiteWins,
                     (_, r) => *r,
                 };
-                (Node::Result(r), Ty::Logical)
+                (Node::Result(r), Type::Logical)
             }
             ExprKind::Player(color, text) => {
                 let tag = |c: Color| {
@@ -311,20 +300,20 @@ impl Lower<'_> {
                     }
                 };
                 match (color, text) {
-                    (Some(c), None) => (Node::Tag(tag(*c)), Ty::Str),
+                    (Some(c), None) => (Node::Tag(tag(*c)), Type::Str),
                     (Some(c), Some(t)) => {
-                        (Node::TagContains(vec![tag(*c)], t.clone()), Ty::Logical)
+                        (Node::TagContains(vec![tag(*c)], t.clone()), Type::Logical)
                     }
                     (None, t) => {
                         let t = t.clone().unwrap_or_default();
                         (
                             Node::TagContains(vec![TagName::White, TagName::Black], t),
-                            Ty::Logical,
+                            Type::Logical,
                         )
                     }
                 }
             }
-            ExprKind::Elo(c) => (Node::Elo(swap(cx, *c)), Ty::Number),
+            ExprKind::Elo(c) => (Node::Elo(swap(cx, *c)), Type::Number),
             ExprKind::Tag(tw, text) => {
                 let tag = match tw {
                     TagWord::Event => TagName::Event,
@@ -332,8 +321,8 @@ impl Lower<'_> {
                     TagWord::Date => TagName::Date,
                 };
                 match text {
-                    None => (Node::Tag(tag), Ty::Str),
-                    Some(t) => (Node::TagContains(vec![tag], t.clone()), Ty::Logical),
+                    None => (Node::Tag(tag), Type::Str),
+                    Some(t) => (Node::TagContains(vec![tag], t.clone()), Type::Logical),
                 }
             }
             ExprKind::Move(params) => return self.move_filter(params, e.span, cx),
@@ -376,8 +365,8 @@ impl Lower<'_> {
                 ty.get_or_insert(t);
                 // The images of a nested transform join this one's list.
                 let parts = match n {
-                    Node::Union(v) if t == Ty::Set => v,
-                    Node::Or(v) if t != Ty::Set => v,
+                    Node::Union(v) if t == Type::Set => v,
+                    Node::Or(v) if t != Type::Set => v,
                     n => vec![n],
                 };
                 for n in parts {
@@ -392,22 +381,22 @@ impl Lower<'_> {
         let Some(ty) = ty else { return Ok(None) };
         Ok(Some(match nodes.len() {
             1 => (nodes.remove(0), ty),
-            _ if ty == Ty::Set => (Node::Union(nodes), ty),
+            _ if ty == Type::Set => (Node::Union(nodes), ty),
             _ => (Node::Or(nodes), ty),
         }))
     }
 
     /// The node of a word without arguments; None for words the evaluator does not run yet.
-    fn word<S: SquareSet>(&self, w: Word, cx: Cx) -> Option<(Node<S>, Ty)> {
+    fn word<S: SquareSet>(&self, w: Word, cx: Cx) -> Option<(Node<S>, Type)> {
         Some(match w {
-            Word::True => (Node::True, Ty::Logical),
-            Word::False => (Node::False, Ty::Logical),
-            Word::Check => (Node::Check, Ty::Logical),
-            Word::Mate => (Node::Mate, Ty::Logical),
-            Word::Stalemate => (Node::Stalemate, Ty::Logical),
-            Word::Wtm => (Node::ToMove(swap(cx, Color::White)), Ty::Logical),
-            Word::Btm => (Node::ToMove(swap(cx, Color::Black)), Ty::Logical),
-            Word::SideToMove => (Node::Num(NumProp::SideToMove), Ty::Number),
+            Word::True => (Node::True, Type::Logical),
+            Word::False => (Node::False, Type::Logical),
+            Word::Check => (Node::Check, Type::Logical),
+            Word::Mate => (Node::Mate, Type::Logical),
+            Word::Stalemate => (Node::Stalemate, Type::Logical),
+            Word::Wtm => (Node::ToMove(swap(cx, Color::White)), Type::Logical),
+            Word::Btm => (Node::ToMove(swap(cx, Color::Black)), Type::Logical),
+            Word::SideToMove => (Node::Num(NumProp::SideToMove), Type::Number),
             Word::White | Word::Black => {
                 let c = swap(
                     cx,
@@ -419,23 +408,23 @@ impl Lower<'_> {
                 );
                 (
                     Node::Number(if c == Color::White { 1 } else { -1 }),
-                    Ty::Number,
+                    Type::Number,
                 )
             }
-            Word::Initial => (Node::Initial, Ty::Logical),
-            Word::Terminal => (Node::Terminal, Ty::Logical),
-            Word::CurrentFen => (Node::StrProp(StrProp::CurrentFen), Ty::Str),
-            Word::StandardFen => (Node::StrProp(StrProp::StandardFen), Ty::Str),
-            Word::ZobristKey => (Node::StrProp(StrProp::ZobristKey), Ty::Str),
-            Word::HalfmoveClock => (Node::Num(NumProp::HalfmoveClock), Ty::Number),
-            Word::MoveNumber => (Node::Num(NumProp::MoveNumber), Ty::Number),
-            Word::Ply => (Node::Num(NumProp::Ply), Ty::Number),
-            Word::GameNumber => (Node::Num(NumProp::GameNumber), Ty::Number),
-            Word::ConnectedPawns => (Node::Pawns(PawnStructure::Connected), Ty::Set),
-            Word::DoubledPawns => (Node::Pawns(PawnStructure::Doubled), Ty::Set),
-            Word::IsolatedPawns => (Node::Pawns(PawnStructure::Isolated), Ty::Set),
-            Word::PassedPawns => (Node::Pawns(PawnStructure::Passed), Ty::Set),
-            Word::PromotedPieces => (Node::PromotedPieces, Ty::Set),
+            Word::Initial => (Node::Initial, Type::Logical),
+            Word::Terminal => (Node::Terminal, Type::Logical),
+            Word::CurrentFen => (Node::StrProp(StrProp::CurrentFen), Type::Str),
+            Word::StandardFen => (Node::StrProp(StrProp::StandardFen), Type::Str),
+            Word::ZobristKey => (Node::StrProp(StrProp::ZobristKey), Type::Str),
+            Word::HalfmoveClock => (Node::Num(NumProp::HalfmoveClock), Type::Number),
+            Word::MoveNumber => (Node::Num(NumProp::MoveNumber), Type::Number),
+            Word::Ply => (Node::Num(NumProp::Ply), Type::Number),
+            Word::GameNumber => (Node::Num(NumProp::GameNumber), Type::Number),
+            Word::ConnectedPawns => (Node::Pawns(PawnStructure::Connected), Type::Set),
+            Word::DoubledPawns => (Node::Pawns(PawnStructure::Doubled), Type::Set),
+            Word::IsolatedPawns => (Node::Pawns(PawnStructure::Isolated), Type::Set),
+            Word::PassedPawns => (Node::Pawns(PawnStructure::Passed), Type::Set),
+            Word::PromotedPieces => (Node::PromotedPieces, Type::Set),
             _ => return None,
         })
     }
@@ -531,14 +520,14 @@ impl Lower<'_> {
                     first.get_or_insert(name);
                     match kind {
                         MoveParamKind::From(x) => {
-                            f.from = Some(Box::new(img!(self.typed(x, cx, Ty::Set, "'from'"))))
+                            f.from = Some(Box::new(img!(self.typed(x, cx, Type::Set, "'from'"))))
                         }
                         MoveParamKind::To(x) => {
-                            f.to = Some(Box::new(img!(self.typed(x, cx, Ty::Set, "'to'"))))
+                            f.to = Some(Box::new(img!(self.typed(x, cx, Type::Set, "'to'"))))
                         }
                         MoveParamKind::Capture(x) => {
                             f.capture =
-                                Some(Box::new(img!(self.typed(x, cx, Ty::Set, "'capture'"))));
+                                Some(Box::new(img!(self.typed(x, cx, Type::Set, "'capture'"))));
                         }
                         MoveParamKind::Promote(x) => {
                             f.promote = Some(cx.xf.kinds(self.promote_kinds(x)?))
@@ -577,9 +566,9 @@ impl Lower<'_> {
             count,
             f.from.is_some() || f.to.is_some() || f.capture.is_some(),
         ) {
-            (true, _) => Ty::Number,
-            (false, true) => Ty::Set,
-            (false, false) => Ty::Logical,
+            (true, _) => Type::Number,
+            (false, true) => Type::Set,
+            (false, false) => Type::Logical,
         };
         if !extras.is_empty() {
             return self.move_ext(f, ty, &extras, cx);

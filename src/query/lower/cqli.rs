@@ -24,9 +24,9 @@
 
 use crate::squares::SquareSet;
 
-use super::ast::{Builtin, Expr, ExprKind, Word};
-use super::error::{ErrorKind, QueryError};
-use super::lower::{Cx, Lower, Lowered};
+use crate::query::ast::{Builtin, Expr, ExprKind, Word};
+use crate::query::error::{ErrorKind, QueryError};
+use super::{Cx, Lower, Lowered};
 
 /// The CQLi manual page that introduces each refused word.
 fn manual_page(word: &str) -> &'static str {

@@ -25,10 +25,11 @@ use crate::ir::path::{Dash, PathFilter};
 use crate::ir::{MoveExt, MoveFilter, MoveYield, Node, PieceKinds};
 use crate::squares::SquareSet;
 
-use super::ast::{Arg, Builtin, Expr, ExprKind, MoveParamKind};
-use super::error::QueryError;
-use super::lower::Lower;
-use super::lower::{Cx, Lowered, Ty};
+use crate::query::ast::{Arg, Builtin, Expr, ExprKind, MoveParamKind};
+use crate::query::error::QueryError;
+use super::Lower;
+use crate::query::check::Type;
+use super::{Cx, Lowered};
 use crate::ir;
 
 /// The piece types a promotion string admits, as CQL 6.2 compares it (any character naming
@@ -133,7 +134,7 @@ fn split_move_comment(e: &Expr) -> Option<(Expr, Expr)> {
             span: last.span,
         },
     };
-    let span = rest.last().map_or(e.span, |p| super::ast::Span {
+    let span = rest.last().map_or(e.span, |p| crate::query::ast::Span {
         start: e.span.start,
         end: p.span.end,
     });
@@ -198,22 +199,22 @@ impl Lower<'_> {
     pub(super) fn dash<S: SquareSet>(
         &self,
         e: &Expr,
-        d: &super::syntax::Dash,
+        d: &crate::query::syntax::Dash,
         cx: Cx,
     ) -> Lowered<S> {
         if !d.target.is_empty() {
             return self.dash_with_target(e, d, cx);
         }
         let source = match d.mode {
-            super::syntax::DashMode::Played => ir::MoveSource::Played,
-            super::syntax::DashMode::Legal => ir::MoveSource::Legal,
-            super::syntax::DashMode::PseudoLegal => ir::MoveSource::PseudoLegal,
+            crate::query::syntax::DashMode::Played => ir::MoveSource::Played,
+            crate::query::syntax::DashMode::Legal => ir::MoveSource::Legal,
+            crate::query::syntax::DashMode::PseudoLegal => ir::MoveSource::PseudoLegal,
         };
         let side = |x: &Option<Expr>| -> Result<Option<Option<Box<Node<S>>>>, QueryError> {
             match x {
                 None => Ok(Some(None)),
                 Some(x) => Ok(self
-                    .typed(x, cx, Ty::Set, "a dash")?
+                    .typed(x, cx, Type::Set, "a dash")?
                     .map(|n| Some(Box::new(n)))),
             }
         };
@@ -262,9 +263,9 @@ impl Lower<'_> {
                 yields: ir::MoveYield::To,
                 ..m
             };
-            return Ok(Some((Node::Move(m), Ty::Set)));
+            return Ok(Some((Node::Move(m), Type::Set)));
         }
-        Ok(Some((Node::Move(m), Ty::Logical)))
+        Ok(Some((Node::Move(m), Type::Logical)))
     }
 }
 

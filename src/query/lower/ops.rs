@@ -6,10 +6,11 @@
 use crate::ir::{ArithOp, Node};
 use crate::squares::SquareSet;
 
-use super::ast::{BinOp, Expr, ExprKind, MoveParamKind, PrefixOp, Span};
-use super::display::{binop_name, prefix_name};
-use super::error::{ErrorKind, QueryError};
-use super::lower::{Cx, Lower, Lowered, Ty, img};
+use crate::query::ast::{BinOp, Expr, ExprKind, MoveParamKind, PrefixOp, Span};
+use crate::query::display::{binop_name, prefix_name};
+use crate::query::error::{ErrorKind, QueryError};
+use crate::query::check::Type;
+use super::{Cx, Lower, Lowered, img};
 
 /// The spelling of a move parameter.
 pub(crate) fn move_param_name(k: &MoveParamKind) -> &'static str {
@@ -66,42 +67,42 @@ impl Lower<'_> {
                 return self.positional_intersection(a, b, cx);
             }
             BinOp::Union | BinOp::Intersect | BinOp::Attacks | BinOp::AttackedBy => {
-                let x = img!(self.typed(a, cx, Ty::Set, &what));
-                let y = img!(self.typed(b, cx, Ty::Set, &what));
+                let x = img!(self.typed(a, cx, Type::Set, &what));
+                let y = img!(self.typed(b, cx, Type::Set, &what));
                 let node = match op {
                     BinOp::Union => Node::Union(flatten(true, [x, y])),
                     BinOp::Intersect => Node::Intersect(flatten(false, [x, y])),
                     BinOp::Attacks => Node::Attacks(Box::new(x), Box::new(y)),
                     _ => Node::AttackedBy(Box::new(x), Box::new(y)),
                 };
-                (node, Ty::Set)
+                (node, Type::Set)
             }
             BinOp::In => {
                 let (x, tx) = img!(self.lower(a, cx));
-                if tx == Ty::Str {
+                if tx == Type::Str {
                     // `"a" in s`: a substring test.
-                    let y = img!(self.typed(b, cx, Ty::Str, &what));
+                    let y = img!(self.typed(b, cx, Type::Str, &what));
                     let f = crate::ir::StrFilter::Contains(x, y);
-                    return Ok(Some((Node::Strs(Box::new(f)), Ty::Logical)));
+                    return Ok(Some((Node::Strs(Box::new(f)), Type::Logical)));
                 }
-                self.expect(a, tx, Ty::Set, &what)?;
-                let y = img!(self.typed(b, cx, Ty::Set, &what));
-                (Node::In(Box::new(x), Box::new(y)), Ty::Logical)
+                self.expect(a, tx, Type::Set, &what)?;
+                let y = img!(self.typed(b, cx, Type::Set, &what));
+                (Node::In(Box::new(x), Box::new(y)), Type::Logical)
             }
             BinOp::Cmp(c) => {
                 let (x, tx) = img!(self.lower(a, cx));
                 let (y, ty) = img!(self.lower(b, cx));
-                let numeric = |t| t == Ty::Number || t == Ty::Set;
+                let numeric = |t| t == Type::Number || t == Type::Set;
                 // Positions compare by their position ids (CQL's `s < t`).
-                let positions = tx == Ty::Position && ty == Ty::Position;
-                if !((numeric(tx) && numeric(ty)) || (tx == Ty::Str && ty == Ty::Str) || positions)
+                let positions = tx == Type::Position && ty == Type::Position;
+                if !((numeric(tx) && numeric(ty)) || (tx == Type::Str && ty == Type::Str) || positions)
                 {
-                    let m = format!("cannot compare {} with {}", tx.describe(), ty.describe());
-                    let at = if tx == Ty::Logical { a.span } else { b.span };
+                    let m = format!("cannot compare {} with {}", tx.describe_long(), ty.describe_long());
+                    let at = if tx == Type::Logical { a.span } else { b.span };
                     return Err(self.err(ErrorKind::Type, at, m));
                 }
                 let ordering = !matches!(c, crate::ir::CmpOp::Eq | crate::ir::CmpOp::Ne);
-                if ordering && tx == Ty::Set && ty == Ty::Set {
+                if ordering && tx == Type::Set && ty == Type::Set {
                     let m = format!(
                         "'{}' cannot order two sets of squares (count them with '#')",
                         binop_name(op)
@@ -112,24 +113,24 @@ impl Lower<'_> {
                 // left side's number, so `Q == q == 2` reads `Q == (q == 2)` = `#Q == 2`
                 // (CQL's relational operators page); `==` of two sets and comparisons of
                 // strings are plain matches (an empty set compared equal still matches).
-                let numeric_cmp = tx == Ty::Number || ty == Ty::Number;
-                let ty = if numeric_cmp { Ty::Number } else { Ty::Logical };
+                let numeric_cmp = tx == Type::Number || ty == Type::Number;
+                let ty = if numeric_cmp { Type::Number } else { Type::Logical };
                 (Node::Compare(c, Box::new(x), Box::new(y)), ty)
             }
             BinOp::Arith(ArithOp::Add) => {
                 let (x, tx) = img!(self.lower(a, cx));
-                let want = if tx == Ty::Str { Ty::Str } else { Ty::Number };
+                let want = if tx == Type::Str { Type::Str } else { Type::Number };
                 self.expect(a, tx, want, &what)?;
                 let y = img!(self.typed(b, cx, want, &what));
                 (Node::Arith(ArithOp::Add, Box::new(x), Box::new(y)), want)
             }
             BinOp::Arith(o) => {
-                let x = img!(self.typed(a, cx, Ty::Number, &what));
-                let y = img!(self.typed(b, cx, Ty::Number, &what));
-                (Node::Arith(o, Box::new(x), Box::new(y)), Ty::Number)
+                let x = img!(self.typed(a, cx, Type::Number, &what));
+                let y = img!(self.typed(b, cx, Type::Number, &what));
+                (Node::Arith(o, Box::new(x), Box::new(y)), Type::Number)
             }
             BinOp::Regex => {
-                let x = img!(self.typed(a, cx, Ty::Str, &what));
+                let x = img!(self.typed(a, cx, Type::Str, &what));
                 let ExprKind::Str(pattern) = &b.kind else {
                     return Err(self.err(
                         ErrorKind::Type,
@@ -158,21 +159,21 @@ impl Lower<'_> {
                 // Its value is the matched text (`\0`).
                 (
                     Node::RegexMatch(Box::new(x), crate::ir::Pattern(compiled)),
-                    Ty::Str,
+                    Type::Str,
                 )
             }
         };
         Ok(Some(node))
     }
 
-    fn expect(&self, e: &Expr, got: Ty, want: Ty, what: &str) -> Result<(), QueryError> {
+    fn expect(&self, e: &Expr, got: Type, want: Type, what: &str) -> Result<(), QueryError> {
         if got == want {
             return Ok(());
         }
         let m = format!(
             "{what} needs {}, but this is {}",
-            want.describe(),
-            got.describe()
+            want.describe_long(),
+            got.describe_long()
         );
         Err(self.err(ErrorKind::Type, e.span, m))
     }
@@ -183,34 +184,34 @@ impl Lower<'_> {
         let node = match op {
             PrefixOp::Count => {
                 let (x, tx) = img!(self.lower(a, cx));
-                if tx == Ty::Str {
+                if tx == Type::Str {
                     let f = crate::ir::StrFilter::Length(x);
-                    return Ok(Some((Node::Strs(Box::new(f)), Ty::Number)));
+                    return Ok(Some((Node::Strs(Box::new(f)), Type::Number)));
                 }
-                self.expect(a, tx, Ty::Set, &what)?;
-                (Node::Count(Box::new(x)), Ty::Number)
+                self.expect(a, tx, Type::Set, &what)?;
+                (Node::Count(Box::new(x)), Type::Number)
             }
             PrefixOp::Complement => (
-                Node::Complement(Box::new(img!(self.typed(a, cx, Ty::Set, &what)))),
-                Ty::Set,
+                Node::Complement(Box::new(img!(self.typed(a, cx, Type::Set, &what)))),
+                Type::Set,
             ),
-            PrefixOp::Negate => match img!(self.typed(a, cx, Ty::Number, &what)) {
-                Node::Number(n) if n != i64::MIN => (Node::Number(-n), Ty::Number),
-                x => (Node::Negate(Box::new(x)), Ty::Number),
+            PrefixOp::Negate => match img!(self.typed(a, cx, Type::Number, &what)) {
+                Node::Number(n) if n != i64::MIN => (Node::Number(-n), Type::Number),
+                x => (Node::Negate(Box::new(x)), Type::Number),
             },
             PrefixOp::Abs => (
-                Node::Abs(Box::new(img!(self.typed(a, cx, Ty::Number, &what)))),
-                Ty::Number,
+                Node::Abs(Box::new(img!(self.typed(a, cx, Type::Number, &what)))),
+                Type::Number,
             ),
             PrefixOp::Power => (
-                Node::Power(Box::new(img!(self.typed(a, cx, Ty::Set, &what)))),
-                Ty::Number,
+                Node::Power(Box::new(img!(self.typed(a, cx, Type::Set, &what)))),
+                Type::Number,
             ),
             PrefixOp::Type | PrefixOp::ColorType => {
-                let x = img!(self.typed(a, cx, Ty::Set, &what));
+                let x = img!(self.typed(a, cx, Type::Set, &what));
                 (
                     Node::PieceType(Box::new(x), op == PrefixOp::ColorType),
-                    Ty::Number,
+                    Type::Number,
                 )
             }
         };
