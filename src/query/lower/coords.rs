@@ -11,10 +11,10 @@
 use crate::ir::Node;
 use crate::squares::{Coord, Rect, SquareSet};
 
-use crate::query::ast::{Designator, Span};
-use crate::query::error::ErrorKind;
-use crate::query::check::Type;
 use super::{Cx, Lower, Lowered};
+use crate::query::ast::{Designator, Span};
+use crate::query::check::Type;
+use crate::query::error::ErrorKind;
 
 /// Bounded regions up to this many squares are listed; larger ones are refused.
 const MAX_LISTED: u128 = 1 << 20;

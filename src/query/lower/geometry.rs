@@ -5,11 +5,11 @@
 use crate::ir::{self, Directions, Node, PinYield};
 use crate::squares::{Coord, SquareSet};
 
-use crate::query::ast::{Expr, PinRole, Ray, RayKind};
-use crate::query::error::ErrorKind;
-use crate::query::check::Type;
-use super::{Cx, Lower, Lowered, img};
 use super::state::ast_range;
+use super::{Cx, Lower, Lowered, img};
+use crate::query::ast::{Expr, PinRole, Ray, RayKind};
+use crate::query::check::Type;
+use crate::query::error::ErrorKind;
 use crate::query::syntax::{Direction, Range as AstRange};
 
 impl Lower<'_> {

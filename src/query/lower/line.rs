@@ -4,11 +4,11 @@
 use crate::ir::{self, LinePattern, Node};
 use crate::squares::SquareSet;
 
-use crate::query::ast::{SeqItem, SeqItemKind, SeqParam};
-use crate::query::error::{ErrorKind, QueryError};
-use crate::query::check::Type;
-use super::{Cx, Lower, Lowered, img};
 use super::state::ast_range;
+use super::{Cx, Lower, Lowered, img};
+use crate::query::ast::{SeqItem, SeqItemKind, SeqParam};
+use crate::query::check::Type;
+use crate::query::error::{ErrorKind, QueryError};
 
 impl Lower<'_> {
     /// `line ...`

@@ -2,18 +2,32 @@
 //! against the board's geometry, and expands transforms into the `Or` (or, for set filters,
 //! `Union`) of their images.
 //!
+//! [`Lower::lower`] is one match over the syntax tree; each arm calls the file of its concept
+//! (the same names as `ir/` and `eval/`): `logic.rs` (`{...}`, `or`, `and`, `if`), `ops.rs`
+//! (operators, `min`/`max`), `transforms.rs`, `designators.rs` (`Ra1`, `fen "..."`),
+//! `coords.rs` (coordinate squares), `tags.rs` (`result`, `player`, `elo`, `event`, ...),
+//! `moves.rs` (`move ...`, `countmoves`), `state.rs` (variables, iteration, `sort`, keywords
+//! with arguments), `navigation.rs` (`find`, `:`, `echo`), `line.rs`, `path.rs`,
+//! `geometry.rs`, `strings.rs`, `tree_words.rs`, `prog.rs` (`while`, `loop`, dictionaries,
+//! persistent variables), `words.rs` ([`crate::ir::WordFilter`]), `run_words.rs`,
+//! `hhdb.rs`, `cqli.rs` (CQLi words refused), `scope.rs` (names, user functions). Where two
+//! concepts share a node kind (a variable that may name a dictionary), the arm asks them in
+//! order; a function returning `Option` answers None for what it does not take.
+//!
 //! A transform is expanded by lowering its argument once per basic transform, composed with
 //! the transforms around it (`flipcolor flip F` gives 16 images). Square literals move with
 //! the transform: the whole board stays put, other sets are moved square by square and lose
 //! the squares that leave the board; an image in which a non-empty literal loses all of its
 //! squares is dropped, as are images equal to one already produced.
-
 pub mod coords;
 mod cqli;
+mod designators;
 mod geometry;
 mod hhdb;
 mod line;
+mod logic;
 mod moves;
+mod navigation;
 pub(crate) mod ops;
 mod path;
 mod prog;
@@ -21,31 +35,22 @@ mod run_words;
 mod scope;
 mod state;
 mod strings;
+mod tags;
+mod transforms;
 mod tree_words;
 mod words;
 
-use std::collections::HashMap;
-use std::fmt::{self, Write as _};
-use std::hash::{DefaultHasher, Hasher};
-
-use crate::ir::{
-    CastleKind, Color, GameResult, MoveFilter, MoveSource, MoveYield, Node, NumProp, PawnStructure,
-    PieceKinds, StrProp, TagName,
-};
+use crate::ir::{Color, Node, NumProp, PawnStructure, RunWord, StrProp};
 use crate::squares::{Geometry, SquareSet};
 
-use super::ast::{Ast, Expr, ExprKind, MoveParamKind, Span, TagWord, Transform, Word};
+use super::Query;
+use super::ast::{
+    Arg, Ast, BinOp, BindingOp, Builtin, Expr, ExprKind, PrefixOp, SeqParam, Span, Transform, Word,
+};
+use super::check::Type;
 use super::error::{ErrorKind, QueryError};
 use super::letters::PieceLetters;
-use super::literal::{kinds_of, parse_fen_placement, range_coords, square_name};
-use super::transform::{Xform, group};
-use super::check::Type;
-use super::Query;
-
-/// Most transform images along one nesting path (`shift flip flipcolor` has 3,600).
-const MAX_IMAGES: usize = 4096;
-/// Most syntax-tree nodes lowered for one transform (images × size of the argument).
-const MAX_EXPANDED: usize = 500_000;
+use super::transform::Xform;
 
 /// A lowered image: the node and its type, or None when a transform moved a literal off the
 /// board (the image is dropped by the nearest enclosing transform).
@@ -162,228 +167,148 @@ impl Lower<'_> {
         Ok(Some(n))
     }
 
-    /// Lowers one filter under the transform context `cx`.
+    /// Lowers one filter under the transform context `cx`: one arm per kind of node, each
+    /// calling the file of its concept (see the module doc).
     pub fn lower<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Lowered<S> {
-        if let Some(lowered) = self.lower_words(e, cx) {
-            return lowered;
+        let span = e.span;
+        match &e.kind {
+            // logic.rs
+            ExprKind::Compound(items) => self.compound(items, cx),
+            ExprKind::Or(items) | ExprKind::And(items) => self.connective(e, items, cx),
+            ExprKind::Not(a) => self.not(a, cx),
+            ExprKind::If(c, a, b) => self.if_filter(c, a, b.as_deref(), cx),
+            // transforms.rs, prog.rs (`T count F`, `rotate45 F`)
+            ExprKind::Transform(t, true, arg) => self.count_images(*t, arg, e, cx),
+            ExprKind::Transform(Transform::Rotate45, false, arg) => self.rotate45(arg, false, cx),
+            ExprKind::Transform(t, false, arg) => self.expand(*t, arg, span, cx),
+            // ops.rs (`#D` of a dictionary: prog.rs)
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, span, cx),
+            ExprKind::Prefix(op, a) => match op {
+                PrefixOp::Count => self.dict_count(a),
+                _ => None,
+            }
+            .unwrap_or_else(|| self.prefix(*op, a, cx)),
+            ExprKind::MinMax(max, args) => self.min_max(*max, args, cx),
+            // designators.rs, coords.rs
+            ExprKind::Pieces(d) if d.coords.is_some() => self.coord_designator(d, span, cx),
+            ExprKind::Pieces(d) => self.designator(d, span, cx),
+            ExprKind::Fen(None) => Ok(Some((Node::StrProp(StrProp::CurrentFen), Type::Str))),
+            ExprKind::Fen(Some((text, span))) => self.placement(text, *span, cx),
+            // literals
+            ExprKind::Number(n) => Ok(Some((Node::Number(*n), Type::Number))),
+            ExprKind::Str(s) => Ok(Some((Node::Str(s.clone()), Type::Str))),
+            // the words: below
+            ExprKind::Word(w) => self.word_filter(e, *w, cx),
+            ExprKind::Builtin(b, args) => self.builtin_filter(e, *b, args, cx),
+            // tags.rs
+            ExprKind::Result(r) => self.result(*r, cx),
+            ExprKind::Player(color, text) => self.player(*color, text.as_deref(), cx),
+            ExprKind::Elo(c) => Ok(Some((Node::Elo(swap(cx, *c)), Type::Number))),
+            ExprKind::Tag(tw, text) => self.tag(*tw, text.as_deref()),
+            // moves.rs
+            ExprKind::Move(params) => self.move_or_comment(e, params, cx),
+            ExprKind::Dash(d) => self.dash(e, d, cx),
+            ExprKind::Capture(n) => self.capture(*n),
+            // state.rs, scope.rs (a dictionary: prog.rs; `x =? S`: words.rs)
+            ExprKind::Var(name) => self.dict_var(e).unwrap_or_else(|| self.var(e, name, cx)),
+            ExprKind::Assign(a) => self
+                .assign_if_piece(e, a, cx)
+                .or_else(|| self.assign_prog(e, a, cx))
+                .unwrap_or_else(|| self.assign(e, a, cx)),
+            ExprKind::Binding(op, target) => match op {
+                BindingOp::Unbind => self.dict_unbind(target, cx),
+                _ => None,
+            }
+            .unwrap_or_else(|| self.binding(e, *op, target)),
+            ExprKind::Index(base, keys) => self
+                .dict_get(e, base, keys, cx)
+                .unwrap_or_else(|| self.index_strs(e, base, keys, cx)),
+            ExprKind::Dictionary(d) => self.dictionary_decl(d),
+            ExprKind::Function(def) => self.function_def(def),
+            ExprKind::Call(name, args) => self.call(e, &name.text, args, cx),
+            ExprKind::Iterate(it) => self
+                .dict_iterate(e, it, cx)
+                .unwrap_or_else(|| self.iterate(e, it, cx)),
+            ExprKind::Sort(s) => self.sort(e, s, cx),
+            // navigation.rs (`find` with a range given by variables: words.rs)
+            ExprKind::Find(f) if f.params.iter().any(|p| matches!(p, SeqParam::VarRange(_))) => {
+                self.find_counted(e, f, cx)
+            }
+            ExprKind::Find(f) => self.find(e, f, cx),
+            ExprKind::At(p, f) => self.at(p, f, cx),
+            ExprKind::Echo(echo) => self.echo(e, echo, cx),
+            // line.rs, path.rs
+            ExprKind::Line(l) => self.line(l, cx),
+            ExprKind::Path(p) => self.path(e, p, cx),
+            // geometry.rs (`up N X` with a computed distance: prog.rs)
+            ExprKind::Direction(d, range, x) => self.direction(d, range, x, cx),
+            ExprKind::DirectionBy(d, bounds, x) => self.direction_by(*d, bounds, x, e, cx),
+            ExprKind::Ray(r) => self.ray(e, r, cx),
+            ExprKind::Pin(parts) => self.pin(parts, cx),
+            // prog.rs (`while (s ~~ re)`: words.rs)
+            ExprKind::While(test, body)
+                if matches!(test.kind, ExprKind::Binary(BinOp::Regex, ..)) =>
+            {
+                self.regex_while(e, test, body, cx)
+            }
+            ExprKind::While(test, body) => self.while_loop(test, body, cx),
+            ExprKind::Loop(body) => self.loop_filter(body, cx),
         }
-        if let Some(lowered) = self.lower_cqli(e, cx) {
-            return lowered;
-        }
-        if let Some(lowered) = self.lower_run_words(e, cx) {
-            return lowered;
-        }
-        if let Some(lowered) = self.lower_prog(e, cx) {
-            return lowered;
-        }
-        if let Some(rewritten) = moves::generated_move_comment(e) {
-            return self.lower(&rewritten, cx);
-        }
-        let node = match &e.kind {
-            ExprKind::Compound(items) => {
-                let mut nodes = Vec::new();
-                let mut ty = Type::Logical;
-                for item in items {
-                    let (n, t) = img!(self.lower(item, cx));
-                    nodes.push(n);
-                    ty = t;
-                }
-                return Ok(Some(match nodes.len() {
-                    0 => (Node::True, Type::Logical),
-                    1 => (nodes.remove(0), ty),
-                    _ => (Node::And(nodes), ty),
-                }));
-            }
-            ExprKind::Or(items) | ExprKind::And(items) => {
-                let mut nodes = Vec::new();
-                for item in items {
-                    nodes.push(img!(self.lower(item, cx)).0);
-                }
-                let or = matches!(e.kind, ExprKind::Or(_));
-                (
-                    if or {
-                        Node::Or(nodes)
-                    } else {
-                        Node::And(nodes)
-                    },
-                    Type::Logical,
-                )
-            }
-            ExprKind::Not(a) => (Node::Not(Box::new(img!(self.lower(a, cx)).0)), Type::Logical),
-            ExprKind::If(c, a, b) => {
-                let c = img!(self.lower(c, cx)).0;
-                let (a, ta) = img!(self.lower(a, cx));
-                let (b, ty) = match b {
-                    Some(b) => {
-                        let (b, tb) = img!(self.lower(b, cx));
-                        (Some(Box::new(b)), if ta == tb { ta } else { Type::Logical })
-                    }
-                    None => (None, ta),
-                };
-                (Node::If(Box::new(c), Box::new(a), b), ty)
-            }
-            ExprKind::Transform(Transform::Rotate45, ..) => {
-                return Err(not_evaluated(self, e));
-            }
-            ExprKind::Transform(t, count, arg) => {
-                if *count {
-                    let m = format!(
-                        "'{} count' (counting matching transforms) is not supported by cqlq yet",
-                        t.name()
-                    );
-                    return Err(self.err(ErrorKind::Unsupported, e.span, m));
-                }
-                return self.expand(*t, arg, e.span, cx);
-            }
-            ExprKind::Binary(op, a, b) => return self.binary(*op, a, b, e.span, cx),
-            ExprKind::Prefix(op, a) => return self.prefix(*op, a, cx),
-            ExprKind::MinMax(max, args) => {
-                let what = if *max { "'max'" } else { "'min'" };
-                let mut nodes = Vec::new();
-                for a in args {
-                    nodes.push(img!(self.typed(a, cx, Type::Number, what)));
-                }
-                (
-                    if *max {
-                        Node::Max(nodes)
-                    } else {
-                        Node::Min(nodes)
-                    },
-                    Type::Number,
-                )
-            }
-            ExprKind::Pieces(d) if d.coords.is_some() => {
-                return self.coord_designator(d, e.span, cx);
-            }
-            ExprKind::Pieces(d) => {
-                let kinds = self.designator_kinds(d, e.span)?;
-                let squares = match &d.squares {
-                    None => S::full(self.geo),
-                    Some(ranges) => match range_coords(self.geo, ranges) {
-                        Ok(coords) => S::from_coords(self.geo, coords),
-                        Err(r) => {
-                            let far = square_name(r.files.1, r.ranks.1);
-                            let (f, rk) = (self.geo.files, self.geo.ranks);
-                            let m =
-                                format!("square {far} is off the board ({f} files, {rk} ranks)");
-                            return Err(self.err(ErrorKind::Invalid, e.span, m));
-                        }
-                    },
-                };
-                match cx.xf.map_set(self.geo, &squares) {
-                    Some(s) => (Node::Pieces(cx.xf.kinds(kinds), s), Type::Set),
-                    None => return Ok(None),
-                }
-            }
-            ExprKind::Number(n) => (Node::Number(*n), Type::Number),
-            ExprKind::Str(s) => (Node::Str(s.clone()), Type::Str),
-            ExprKind::Word(w) => match self.word(*w, cx) {
-                Some(n) => n,
-                None => return self.lower_state(e, cx),
-            },
-            ExprKind::Fen(None) => (Node::StrProp(StrProp::CurrentFen), Type::Str),
-            ExprKind::Fen(Some((text, span))) => (self.placement(text, *span, cx)?, Type::Logical),
-            ExprKind::Result(r) => {
-                let r = match (cx.xf.swap, r) {
-                    (true, GameResult::WhiteWins) => GameResult::BlackWins,
-                    (true, GameResult::BlackWins) => GameResult::WhiteWins,
-                    (_, r) => *r,
-                };
-                (Node::Result(r), Type::Logical)
-            }
-            ExprKind::Player(color, text) => {
-                let tag = |c: Color| {
-                    if swap(cx, c) == Color::White {
-                        TagName::White
-                    } else {
-                        TagName::Black
-                    }
-                };
-                match (color, text) {
-                    (Some(c), None) => (Node::Tag(tag(*c)), Type::Str),
-                    (Some(c), Some(t)) => {
-                        (Node::TagContains(vec![tag(*c)], t.clone()), Type::Logical)
-                    }
-                    (None, t) => {
-                        let t = t.clone().unwrap_or_default();
-                        (
-                            Node::TagContains(vec![TagName::White, TagName::Black], t),
-                            Type::Logical,
-                        )
-                    }
-                }
-            }
-            ExprKind::Elo(c) => (Node::Elo(swap(cx, *c)), Type::Number),
-            ExprKind::Tag(tw, text) => {
-                let tag = match tw {
-                    TagWord::Event => TagName::Event,
-                    TagWord::Site => TagName::Site,
-                    TagWord::Date => TagName::Date,
-                };
-                match text {
-                    None => (Node::Tag(tag), Type::Str),
-                    Some(t) => (Node::TagContains(vec![tag], t.clone()), Type::Logical),
-                }
-            }
-            ExprKind::Move(params) => return self.move_filter(params, e.span, cx),
-            _ => return self.lower_state(e, cx),
-        };
-        Ok(Some(node))
     }
 
-    /// `T F`: the images of `arg` under each basic transform of `t`, composed with `cx`.
-    fn expand<S: SquareSet>(&self, t: Transform, arg: &Expr, span: Span, cx: Cx) -> Lowered<S> {
-        if t == Transform::NoTransform {
-            return self.lower(
-                arg,
-                Cx {
-                    xf: Xform::IDENTITY,
-                    images: cx.images,
-                },
-            );
+    /// A word without arguments, by the concept that lowers it.
+    fn word_filter<S: SquareSet>(&self, e: &Expr, w: Word, cx: Cx) -> Lowered<S> {
+        match w {
+            // words.rs
+            Word::CurrentTransform => self.current_transform(e, cx),
+            Word::PathDebug => self.path_debug(),
+            // cqli.rs
+            Word::SavePosition => Err(self.cqli_refusal(e, "saveposition")),
+            Word::CurrentMutation => Err(self.cqli_refusal(e, "currentmutation")),
+            // run_words.rs
+            Word::LastGameNumber => Ok(Some((Node::Run(RunWord::LastGameNumber), Type::Number))),
+            // CQL 6.1's `string x in D body`: the parser reads `string` as a word of its own
+            // before the iteration, which the type checker accepts only there.
+            Word::StringType => Ok(Some((Node::True, Type::Logical))),
+            // prog.rs
+            Word::Try => self.try_word(),
+            Word::Primary => self.primary_word(true),
+            Word::Secondary => self.primary_word(false),
+            // the position's own words (below), then strings.rs, state.rs, tree_words.rs,
+            // path.rs
+            _ => match self.word(w, cx) {
+                Some(n) => Ok(Some(n)),
+                None => self.other_word(e, w),
+            },
         }
-        let elements = group(t, self.geo);
-        let images = cx.images.saturating_mul(elements.len());
-        if images > MAX_IMAGES || images.saturating_mul(arg.size()) > MAX_EXPANDED {
-            let m = format!(
-                "nested transforms expand to more than {MAX_IMAGES} images or {MAX_EXPANDED} filters"
-            );
-            return Err(self.err(ErrorKind::TooComplex, span, m));
-        }
-        let mut nodes: Vec<Node<S>> = Vec::new();
-        // Fingerprints of `nodes`, so duplicates are found without comparing every pair.
-        let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
-        let mut ty = None;
-        for g in elements {
-            if let Some((n, t)) = self.lower(
-                arg,
-                Cx {
-                    xf: cx.xf.compose(g),
-                    images,
-                },
-            )? {
-                ty.get_or_insert(t);
-                // The images of a nested transform join this one's list.
-                let parts = match n {
-                    Node::Union(v) if t == Type::Set => v,
-                    Node::Or(v) if t != Type::Set => v,
-                    n => vec![n],
-                };
-                for n in parts {
-                    let same = seen.entry(fingerprint(&n)).or_default();
-                    if !same.iter().any(|&i| nodes[i] == n) {
-                        same.push(nodes.len());
-                        nodes.push(n);
-                    }
-                }
+    }
+
+    /// A keyword with arguments, by the concept that lowers it.
+    fn builtin_filter<S: SquareSet>(
+        &self,
+        e: &Expr,
+        b: Builtin,
+        args: &[Arg],
+        cx: Cx,
+    ) -> Lowered<S> {
+        let special = match b {
+            // words.rs
+            Builtin::Position => Some(self.position_by_id(e, args, cx)),
+            Builtin::MakeSquare => self.makesquare(args, cx),
+            // cqli.rs
+            Builtin::CommandPipe => Some(Err(self.cqli_refusal(e, "commandpipe"))),
+            Builtin::Imagine => Some(Err(self.cqli_refusal(e, "imagine"))),
+            // run_words.rs, strings.rs
+            Builtin::Hhdb => self.hhdb_variation_key(args, cx),
+            Builtin::Eco | Builtin::EventDate => self.tag_then_filter(b, args, cx),
+            // prog.rs
+            Builtin::Sqrt | Builtin::Assert | Builtin::Equal | Builtin::Child => {
+                self.prog_builtin(b, args, cx)
             }
-        }
-        let Some(ty) = ty else { return Ok(None) };
-        Ok(Some(match nodes.len() {
-            1 => (nodes.remove(0), ty),
-            _ if ty == Type::Set => (Node::Union(nodes), ty),
-            _ => (Node::Or(nodes), ty),
-        }))
+            _ => None,
+        };
+        // strings.rs, state.rs
+        special.unwrap_or_else(|| self.other_builtin(e, b, args, cx))
     }
 
     /// The node of a word without arguments; None for words the evaluator does not run yet.
@@ -428,234 +353,9 @@ impl Lower<'_> {
             _ => return None,
         })
     }
-
-    /// `fen "..."`: the pattern must fit the board exactly; it is reflected and colour-swapped
-    /// with the transforms around it, but not shifted.
-    fn placement<S: SquareSet>(
-        &self,
-        text: &str,
-        span: Span,
-        cx: Cx,
-    ) -> Result<Node<S>, QueryError> {
-        let pattern = parse_fen_placement(text).map_err(|m| {
-            self.err(
-                ErrorKind::Invalid,
-                span,
-                format!("invalid FEN placement: {m}"),
-            )
-        })?;
-        let (files, ranks) = (
-            usize::from(self.geo.frame().0),
-            usize::from(self.geo.frame().1),
-        );
-        if pattern.ranks.len() != ranks || pattern.width() != files {
-            let m = format!(
-                "invalid FEN placement: {} ranks of {} squares, but the board has {ranks} ranks of {files}",
-                pattern.ranks.len(),
-                pattern.width()
-            );
-            return Err(self.err(ErrorKind::Invalid, span, m));
-        }
-        let mut groups: Vec<(PieceKinds, Vec<_>)> = Vec::new();
-        for (kinds, c) in pattern.cells(self.geo) {
-            let (kinds, c) = (cx.xf.kinds(kinds), cx.xf.map(self.geo, c, false));
-            match groups.iter_mut().find(|(k, _)| *k == kinds) {
-                Some((_, v)) => v.push(c),
-                None => groups.push((kinds, vec![c])),
-            }
-        }
-        groups.sort_by_key(|(k, _)| (k.white, k.black, k.empty));
-        Ok(Node::Placement(
-            groups
-                .into_iter()
-                .map(|(k, v)| (k, S::from_coords(self.geo, v)))
-                .collect(),
-        ))
-    }
-
-    /// `move ...`: the parameters in any order; what it yields depends on the first one.
-    fn move_filter<S: SquareSet>(
-        &self,
-        params: &[super::ast::MoveParam],
-        span: Span,
-        cx: Cx,
-    ) -> Lowered<S> {
-        let mut f = MoveFilter::any(MoveSource::Played);
-        let (mut source_set, mut count, mut first) = (false, false, None);
-        let mut seen: Vec<&'static str> = Vec::new();
-        let mut extras: Vec<&super::ast::MoveParam> = Vec::new();
-        for p in params {
-            let name = ops::move_param_name(&p.kind);
-            let dup = seen.contains(&name)
-                || (matches!(name, "castle" | "o-o" | "o-o-o")
-                    && seen
-                        .iter()
-                        .any(|s| matches!(*s, "castle" | "o-o" | "o-o-o")));
-            if dup {
-                return Err(self.err(
-                    ErrorKind::Syntax,
-                    p.span,
-                    format!("'{name}' conflicts with an earlier parameter of this move filter"),
-                ));
-            }
-            seen.push(name);
-            let mut set_source = |s: MoveSource| -> Result<(), QueryError> {
-                if std::mem::replace(&mut source_set, true) {
-                    let m = "only one of 'legal', 'pseudolegal' and 'previous' may be given";
-                    return Err(self.err(ErrorKind::Syntax, p.span, m));
-                }
-                f.source = s;
-                Ok(())
-            };
-            match &p.kind {
-                MoveParamKind::Legal => set_source(MoveSource::Legal)?,
-                MoveParamKind::PseudoLegal => set_source(MoveSource::PseudoLegal)?,
-                MoveParamKind::Previous => set_source(MoveSource::Previous)?,
-                MoveParamKind::Reverse => {
-                    self.reverse_board(p.span)?;
-                    set_source(MoveSource::Reverse)?
-                }
-                MoveParamKind::Count => count = true,
-                kind => {
-                    first.get_or_insert(name);
-                    match kind {
-                        MoveParamKind::From(x) => {
-                            f.from = Some(Box::new(img!(self.typed(x, cx, Type::Set, "'from'"))))
-                        }
-                        MoveParamKind::To(x) => {
-                            f.to = Some(Box::new(img!(self.typed(x, cx, Type::Set, "'to'"))))
-                        }
-                        MoveParamKind::Capture(x) => {
-                            f.capture =
-                                Some(Box::new(img!(self.typed(x, cx, Type::Set, "'capture'"))));
-                        }
-                        MoveParamKind::Promote(x) => {
-                            f.promote = Some(cx.xf.kinds(self.promote_kinds(x)?))
-                        }
-                        MoveParamKind::Drop(x) => {
-                            f.drop = Some(cx.xf.kinds(self.promote_kinds(x)?))
-                        }
-                        MoveParamKind::EnPassant => f.enpassant = true,
-                        MoveParamKind::Castle => f.castle = Some(CastleKind::Any),
-                        MoveParamKind::KingSide => f.castle = Some(CastleKind::KingSide),
-                        MoveParamKind::QueenSide => f.castle = Some(CastleKind::QueenSide),
-                        MoveParamKind::Null => f.null = true,
-                        // primary, secondary, comment, `: F`, reverse (lower_tree_words.rs)
-                        _ => extras.push(p),
-                    }
-                }
-            }
-        }
-        let generated = [
-            MoveSource::Legal,
-            MoveSource::PseudoLegal,
-            MoveSource::Reverse,
-        ];
-        if count && !generated.contains(&f.source) {
-            let m = "'move count' needs 'legal', 'pseudolegal' or 'reverse'";
-            return Err(self.err(ErrorKind::Syntax, span, m));
-        }
-        f.yields = match (count, first) {
-            (true, _) => MoveYield::Count,
-            (false, Some("to")) => MoveYield::To,
-            (false, Some("capture")) => MoveYield::Capture,
-            _ => MoveYield::From,
-        };
-        // Without from, to or capture the filter only matches: it has no set value.
-        let ty = match (
-            count,
-            f.from.is_some() || f.to.is_some() || f.capture.is_some(),
-        ) {
-            (true, _) => Type::Number,
-            (false, true) => Type::Set,
-            (false, false) => Type::Logical,
-        };
-        if !extras.is_empty() {
-            return self.move_ext(f, ty, &extras, cx);
-        }
-        Ok(Some((Node::Move(f), ty)))
-    }
-
-    /// The kinds a designator admits: its CQL letters (all pieces and empty squares when it
-    /// has none) and its fairy letters `[=Cc]`, resolved with the board's [`PieceLetters`].
-    pub fn designator_kinds(
-        &self,
-        d: &super::ast::Designator,
-        span: Span,
-    ) -> Result<PieceKinds, QueryError> {
-        let mut kinds = d.pieces.as_deref().map_or(
-            PieceKinds {
-                white: u32::MAX,
-                black: u32::MAX,
-                empty: true,
-            },
-            kinds_of,
-        );
-        for letter in &self.letters.group(&d.fairy) {
-            let Some(k) = self.letters.kinds(letter) else {
-                let m = format!(
-                    "{} has no piece written '{letter}' (its FEN letters: {})",
-                    self.letters.variant,
-                    self.letters.known()
-                );
-                return Err(self.err(ErrorKind::Invalid, span, m));
-            };
-            kinds = PieceKinds {
-                white: kinds.white | k.white,
-                black: kinds.black | k.black,
-                empty: kinds.empty || k.empty,
-            };
-        }
-        Ok(kinds)
-    }
-
-    fn promote_kinds(&self, x: &Expr) -> Result<PieceKinds, QueryError> {
-        match &x.kind {
-            ExprKind::Pieces(d) if d.squares.is_none() => self.designator_kinds(d, x.span),
-            _ => Err(self.err(
-                ErrorKind::Type,
-                x.span,
-                "'promote' takes piece letters without squares, e.g. promote [RBN]",
-            )),
-        }
-    }
-}
-
-/// A hash of a node's `{:?}` text, computed without building the text.
-fn fingerprint<S: SquareSet>(n: &Node<S>) -> u64 {
-    struct HashWriter(DefaultHasher);
-    impl fmt::Write for HashWriter {
-        fn write_str(&mut self, s: &str) -> fmt::Result {
-            self.0.write(s.as_bytes());
-            Ok(())
-        }
-    }
-    let mut w = HashWriter(DefaultHasher::new());
-    let _ = write!(w, "{n:?}");
-    w.0.finish()
 }
 
 /// `c`, or the other colour when `cx` swaps colours.
-fn swap(cx: Cx, c: Color) -> Color {
+pub(super) fn swap(cx: Cx, c: Color) -> Color {
     if cx.xf.swap { c.other() } else { c }
-}
-
-/// `cqlq does not evaluate 'WORD' yet`: a construct CQL accepts whose evaluation is missing.
-fn not_evaluated(l: &Lower, e: &Expr) -> QueryError {
-    let word = super::names::expr_word(&e.kind);
-    // The caret goes under the word when the node starts with it (`find` of `find mate`).
-    let starts_with_word = l
-        .src
-        .get(e.span.start..)
-        .is_some_and(|rest| rest.starts_with(word.as_str()));
-    let span = if starts_with_word {
-        Span::new(e.span.start, e.span.start + word.len())
-    } else {
-        e.span
-    };
-    l.err(
-        ErrorKind::Unsupported,
-        span,
-        format!("cqlq does not evaluate '{word}' yet"),
-    )
 }

@@ -6,11 +6,11 @@
 use crate::ir::{ArithOp, Node};
 use crate::squares::SquareSet;
 
+use super::{Cx, Lower, Lowered, img};
 use crate::query::ast::{BinOp, Expr, ExprKind, MoveParamKind, PrefixOp, Span};
+use crate::query::check::Type;
 use crate::query::display::{binop_name, prefix_name};
 use crate::query::error::{ErrorKind, QueryError};
-use crate::query::check::Type;
-use super::{Cx, Lower, Lowered, img};
 
 /// The spelling of a move parameter.
 pub(crate) fn move_param_name(k: &MoveParamKind) -> &'static str {
@@ -95,9 +95,15 @@ impl Lower<'_> {
                 let numeric = |t| t == Type::Number || t == Type::Set;
                 // Positions compare by their position ids (CQL's `s < t`).
                 let positions = tx == Type::Position && ty == Type::Position;
-                if !((numeric(tx) && numeric(ty)) || (tx == Type::Str && ty == Type::Str) || positions)
+                if !((numeric(tx) && numeric(ty))
+                    || (tx == Type::Str && ty == Type::Str)
+                    || positions)
                 {
-                    let m = format!("cannot compare {} with {}", tx.describe_long(), ty.describe_long());
+                    let m = format!(
+                        "cannot compare {} with {}",
+                        tx.describe_long(),
+                        ty.describe_long()
+                    );
                     let at = if tx == Type::Logical { a.span } else { b.span };
                     return Err(self.err(ErrorKind::Type, at, m));
                 }
@@ -114,12 +120,20 @@ impl Lower<'_> {
                 // (CQL's relational operators page); `==` of two sets and comparisons of
                 // strings are plain matches (an empty set compared equal still matches).
                 let numeric_cmp = tx == Type::Number || ty == Type::Number;
-                let ty = if numeric_cmp { Type::Number } else { Type::Logical };
+                let ty = if numeric_cmp {
+                    Type::Number
+                } else {
+                    Type::Logical
+                };
                 (Node::Compare(c, Box::new(x), Box::new(y)), ty)
             }
             BinOp::Arith(ArithOp::Add) => {
                 let (x, tx) = img!(self.lower(a, cx));
-                let want = if tx == Type::Str { Type::Str } else { Type::Number };
+                let want = if tx == Type::Str {
+                    Type::Str
+                } else {
+                    Type::Number
+                };
                 self.expect(a, tx, want, &what)?;
                 let y = img!(self.typed(b, cx, want, &what));
                 (Node::Arith(ArithOp::Add, Box::new(x), Box::new(y)), want)
@@ -216,5 +230,22 @@ impl Lower<'_> {
             }
         };
         Ok(Some(node))
+    }
+}
+
+impl Lower<'_> {
+    /// `max(x y ...)`, `min(x y ...)`: numbers.
+    pub(super) fn min_max<S: SquareSet>(&self, max: bool, args: &[Expr], cx: Cx) -> Lowered<S> {
+        let what = if max { "'max'" } else { "'min'" };
+        let mut nodes = Vec::new();
+        for a in args {
+            nodes.push(img!(self.typed(a, cx, Type::Number, what)));
+        }
+        let node = if max {
+            Node::Max(nodes)
+        } else {
+            Node::Min(nodes)
+        };
+        Ok(Some((node, Type::Number)))
     }
 }

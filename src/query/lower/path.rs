@@ -10,10 +10,10 @@ use crate::ir::path::{Dash, Focus, Path, PathCon, PathFilter, PathStatus};
 use crate::ir::{self, CastleKind, MoveFilter, MoveSource, Node, PieceKinds};
 use crate::squares::SquareSet;
 
-use crate::query::ast::{Expr, ExprKind, SeqItem, SeqItemKind, SeqParam, Word};
-use crate::query::error::{ErrorKind, QueryError};
-use crate::query::check::Type;
 use super::{Cx, Lower, Lowered, img};
+use crate::query::ast::{Expr, ExprKind, SeqItem, SeqItemKind, SeqParam, Word};
+use crate::query::check::Type;
+use crate::query::error::{ErrorKind, QueryError};
 use crate::query::syntax::{Dash as AstDash, DashMode, Path as AstPath};
 
 impl Lower<'_> {
@@ -39,7 +39,10 @@ impl Lower<'_> {
             Some((Node::Move(m), Type::Logical))
         };
         match w {
-            Word::From => Some((Node::Path(Box::new(PathFilter::MoveSquares(true))), Type::Set)),
+            Word::From => Some((
+                Node::Path(Box::new(PathFilter::MoveSquares(true))),
+                Type::Set,
+            )),
             Word::To => Some((
                 Node::Path(Box::new(PathFilter::MoveSquares(false))),
                 Type::Set,

@@ -4,8 +4,8 @@
 //! `x & y`, counting transforms (`rotate90 count F`), `up N X` with a computed distance and
 //! `child(n)` with a computed index.
 //!
-//! [`Lower::lower`] asks [`Lower::lower_prog`] first; it answers None for what it does not
-//! handle. Dictionaries get a slot each in order of declaration; a dictionary's value type is
+//! [`Lower::lower`]'s match calls here; a function answering None hands the filter back (a
+//! variable, index or assignment that names no dictionary). Dictionaries get a slot each in order of declaration; a dictionary's value type is
 //! read from its assignments before lowering ([`Lower::prescan_dictionaries`]) so an entry can
 //! be read before the text assigns one.
 
@@ -16,12 +16,12 @@ use crate::ir::prog::{DictId, Globals, PersistentType, PersistentVar, Prog};
 use crate::ir::{self, CmpOp, Color, Directions, Node};
 use crate::squares::SquareSet;
 
-use crate::query::ast::{
-    AssignOp, BindingOp, Builtin, Expr, ExprKind, PrefixOp, Storage, Transform, Word,
-};
-use crate::query::error::{ErrorKind, QueryError};
-use crate::query::check::Type;
 use super::{Cx, Lower, Lowered, img};
+use crate::query::ast::{
+    Arg, AssignOp, Builtin, DictionaryDecl, Expr, ExprKind, Storage, Transform,
+};
+use crate::query::check::Type;
+use crate::query::error::{ErrorKind, QueryError};
 use crate::query::transform::group;
 
 /// What lowering knows about dictionaries and persistent variables.
@@ -115,95 +115,124 @@ impl Lower<'_> {
         }
     }
 
-    /// Lowers the programming words; None for every other filter.
-    pub(crate) fn lower_prog<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Option<Lowered<S>> {
-        Some(match &e.kind {
-            // `while (s ~~ re) body` is lowered by `lower_words`.
-            ExprKind::While(test, body) => self.while_loop(test, body, cx),
-            ExprKind::Loop(body) => self
-                .lower(body, cx)
-                .map(|l| l.map(|(n, _)| (Node::Prog(Box::new(Prog::Loop(n))), Type::Logical))),
-            ExprKind::Word(Word::Try) => Ok(Some((try_filter(), Type::Logical))),
-            ExprKind::Word(Word::Primary) => prog(Prog::PrimaryMove(true), Type::Logical),
-            ExprKind::Word(Word::Secondary) => prog(Prog::PrimaryMove(false), Type::Logical),
-            ExprKind::Builtin(b, args) => {
-                let filters: Vec<&Expr> = args.iter().filter_map(|a| a.filter()).collect();
-                match (b, filters.as_slice()) {
-                    (Builtin::Sqrt, [x]) => {
-                        self.unary(x, cx, Type::Number, "'sqrt'", |n| (Prog::Sqrt(n), Type::Number))
-                    }
-                    (Builtin::Assert, [x]) => {
-                        let text = self.src.get(x.span.start..x.span.end).unwrap_or("");
-                        let text = text.to_string();
-                        self.lower(x, cx)
-                            .map(|l| l.map(|(n, _)| wrap(Prog::Assert(n, text), Type::Logical)))
-                    }
-                    (Builtin::Equal, [x, y]) => self.equal(x, y, cx),
-                    (Builtin::Child, [x]) if !matches!(x.kind, ExprKind::Number(_)) => {
-                        self.unary(x, cx, Type::Number, "'child'", |n| {
-                            (Prog::ChildAt(n), Type::Position)
-                        })
-                    }
-                    _ => return None,
-                }
+    /// `loop body`
+    pub(super) fn loop_filter<S: SquareSet>(&self, body: &Expr, cx: Cx) -> Lowered<S> {
+        self.lower(body, cx)
+            .map(|l| l.map(|(n, _)| (Node::Prog(Box::new(Prog::Loop(n))), Type::Logical)))
+    }
+
+    /// `try`
+    pub(super) fn try_word<S>(&self) -> Lowered<S> {
+        Ok(Some((try_filter(), Type::Logical)))
+    }
+
+    /// `primary` (`true`), `secondary` (`false`)
+    pub(super) fn primary_word<S>(&self, primary: bool) -> Lowered<S> {
+        prog(Prog::PrimaryMove(primary), Type::Logical)
+    }
+
+    /// `sqrt x`, `assert x`, `equal(x y)`, `child(n)` with a computed index; None for any
+    /// other keyword or arguments.
+    pub(super) fn prog_builtin<S: SquareSet>(
+        &self,
+        b: Builtin,
+        args: &[Arg],
+        cx: Cx,
+    ) -> Option<Lowered<S>> {
+        let filters: Vec<&Expr> = args.iter().filter_map(|a| a.filter()).collect();
+        Some(match (b, filters.as_slice()) {
+            (Builtin::Sqrt, [x]) => self.unary(x, cx, Type::Number, "'sqrt'", |n| {
+                (Prog::Sqrt(n), Type::Number)
+            }),
+            (Builtin::Assert, [x]) => {
+                let text = self.src.get(x.span.start..x.span.end).unwrap_or("");
+                let text = text.to_string();
+                self.lower(x, cx)
+                    .map(|l| l.map(|(n, _)| wrap(Prog::Assert(n, text), Type::Logical)))
             }
-            ExprKind::Transform(t, true, arg) => self.count_images(*t, arg, e, cx),
-            ExprKind::Transform(Transform::Rotate45, false, arg) => self.rotate45(arg, false, cx),
-            ExprKind::DirectionBy(d, bounds, x) => self.direction_by(*d, bounds, x, e, cx),
-            ExprKind::Dictionary(d) => {
-                self.dictionary(&d.name.text, d.storage != Storage::Local);
-                prog(Prog::DictTrue, Type::Logical)
-            }
-            ExprKind::Var(_) => {
-                self.dict_of(e)?;
-                prog(Prog::DictTrue, Type::Logical)
-            }
-            ExprKind::Prefix(PrefixOp::Count, d) => {
-                let (id, _) = self.dict_of(d)?;
-                prog(Prog::DictCount(id), Type::Number)
-            }
-            ExprKind::Index(base, keys) => {
-                let (id, ty) = self.dict_of(base)?;
-                let key = self.dict_key(e, keys, cx);
-                key.map(|k| k.map(|k| wrap(Prog::DictGet(id, k), ty.unwrap_or(Type::Logical))))
-            }
-            ExprKind::Binding(BindingOp::Unbind, target) => {
-                let (id, key) = match &target.kind {
-                    ExprKind::Index(base, keys) => {
-                        let (id, _) = self.dict_of(base)?;
-                        match self.dict_key(target, keys, cx) {
-                            Ok(Some(k)) => (id, Some(k)),
-                            other => return Some(other.map(|_| None)),
-                        }
-                    }
-                    _ => (self.dict_of(target)?.0, None),
-                };
-                prog(Prog::DictUnbind(id, key), Type::Logical)
-            }
-            ExprKind::Assign(a) => {
-                if let ExprKind::Index(base, keys) = &a.target.kind
-                    && let Some((id, _)) = self.dict_of(base)
-                {
-                    if a.op != AssignOp::Set {
-                        let m = "cqlq assigns dictionary entries with '=' only";
-                        return Some(Err(self.err(ErrorKind::Unsupported, e.span, m)));
-                    }
-                    return Some(self.dict_set(id, e, keys, &a.value, cx));
-                }
-                if a.storage == Storage::Piece && a.op == AssignOp::Set {
-                    return Some(self.piece_assign(e, a, cx));
-                }
-                if !matches!(a.storage, Storage::Persistent | Storage::PersistentQuiet) {
-                    return None;
-                }
-                self.persistent(e, a, cx)
+            (Builtin::Equal, [x, y]) => self.equal(x, y, cx),
+            (Builtin::Child, [x]) if !matches!(x.kind, ExprKind::Number(_)) => {
+                self.unary(x, cx, Type::Number, "'child'", |n| {
+                    (Prog::ChildAt(n), Type::Position)
+                })
             }
             _ => return None,
         })
     }
 
+    /// `dictionary D` (or `persistent dictionary D`): declared, and true.
+    pub(super) fn dictionary_decl<S>(&self, d: &DictionaryDecl) -> Lowered<S> {
+        self.dictionary(&d.name.text, d.storage != Storage::Local);
+        prog(Prog::DictTrue, Type::Logical)
+    }
+
+    /// `D` naming a dictionary (true); None when `e` names none.
+    pub(super) fn dict_var<S>(&self, e: &Expr) -> Option<Lowered<S>> {
+        self.dict_of(e)?;
+        Some(prog(Prog::DictTrue, Type::Logical))
+    }
+
+    /// `#D`: the number of entries of dictionary `d`; None when `d` names none.
+    pub(super) fn dict_count<S>(&self, d: &Expr) -> Option<Lowered<S>> {
+        let (id, _) = self.dict_of(d)?;
+        Some(prog(Prog::DictCount(id), Type::Number))
+    }
+
+    /// `D[k]`: an entry of a dictionary; None when `base` names none.
+    pub(super) fn dict_get<S: SquareSet>(
+        &self,
+        e: &Expr,
+        base: &Expr,
+        keys: &[Option<Expr>],
+        cx: Cx,
+    ) -> Option<Lowered<S>> {
+        let (id, ty) = self.dict_of(base)?;
+        let key = self.dict_key(e, keys, cx);
+        Some(key.map(|k| k.map(|k| wrap(Prog::DictGet(id, k), ty.unwrap_or(Type::Logical)))))
+    }
+
+    /// `unbind D[k]`, `unbind D`; None when the target is no dictionary (nor an entry of one).
+    pub(super) fn dict_unbind<S: SquareSet>(&self, target: &Expr, cx: Cx) -> Option<Lowered<S>> {
+        let (id, key) = match &target.kind {
+            ExprKind::Index(base, keys) => {
+                let (id, _) = self.dict_of(base)?;
+                match self.dict_key(target, keys, cx) {
+                    Ok(Some(k)) => (id, Some(k)),
+                    other => return Some(other.map(|_| None)),
+                }
+            }
+            _ => (self.dict_of(target)?.0, None),
+        };
+        Some(prog(Prog::DictUnbind(id, key), Type::Logical))
+    }
+
+    /// `D[k] = v`, `piece x = ...`, `persistent x = ...`; None for any other assignment.
+    pub(super) fn assign_prog<S: SquareSet>(
+        &self,
+        e: &Expr,
+        a: &crate::query::ast::Assign,
+        cx: Cx,
+    ) -> Option<Lowered<S>> {
+        if let ExprKind::Index(base, keys) = &a.target.kind
+            && let Some((id, _)) = self.dict_of(base)
+        {
+            if a.op != AssignOp::Set {
+                let m = "cqlq assigns dictionary entries with '=' only";
+                return Some(Err(self.err(ErrorKind::Unsupported, e.span, m)));
+            }
+            return Some(self.dict_set(id, e, keys, &a.value, cx));
+        }
+        if a.storage == Storage::Piece && a.op == AssignOp::Set {
+            return Some(self.piece_assign(e, a, cx));
+        }
+        if !matches!(a.storage, Storage::Persistent | Storage::PersistentQuiet) {
+            return None;
+        }
+        Some(self.persistent(e, a, cx))
+    }
+
     /// `while (test) body`
-    fn while_loop<S: SquareSet>(&self, test: &Expr, body: &Expr, cx: Cx) -> Lowered<S> {
+    pub(super) fn while_loop<S: SquareSet>(&self, test: &Expr, body: &Expr, cx: Cx) -> Lowered<S> {
         let test = img!(self.lower(test, cx)).0;
         let body = img!(self.lower(body, cx)).0;
         prog(Prog::While(test, body), Type::Logical)
@@ -231,7 +260,13 @@ impl Lower<'_> {
     }
 
     /// `T count F`: every image of F under the transform group, counted when it matches.
-    fn count_images<S: SquareSet>(&self, t: Transform, arg: &Expr, e: &Expr, cx: Cx) -> Lowered<S> {
+    pub(super) fn count_images<S: SquareSet>(
+        &self,
+        t: Transform,
+        arg: &Expr,
+        e: &Expr,
+        cx: Cx,
+    ) -> Lowered<S> {
         if t == Transform::Rotate45 {
             return self.rotate45(arg, true, cx);
         }
@@ -261,7 +296,7 @@ impl Lower<'_> {
     /// `rotate45 F` (the `Or` of F with its direction words turned by each multiple of 45°,
     /// or, for a set filter, the union) and `rotate45 count F` (how many of the 8 match).
     /// CQL requires F's square designators to be whole-board, so only directions turn.
-    fn rotate45<S: SquareSet>(&self, arg: &Expr, count: bool, cx: Cx) -> Lowered<S> {
+    pub(super) fn rotate45<S: SquareSet>(&self, arg: &Expr, count: bool, cx: Cx) -> Lowered<S> {
         let outer = self.prog.rot45.get();
         let mut images = Vec::new();
         let mut ty = Type::Logical;
@@ -303,7 +338,7 @@ impl Lower<'_> {
     }
 
     /// `up N X`, `right A B X`: directions with computed distances.
-    fn direction_by<S: SquareSet>(
+    pub(super) fn direction_by<S: SquareSet>(
         &self,
         d: crate::query::syntax::Direction,
         bounds: &[Expr],
@@ -364,7 +399,12 @@ impl Lower<'_> {
     }
 
     /// `piece x = S`: the slot comes from lowering the plain assignment.
-    fn piece_assign<S: SquareSet>(&self, e: &Expr, a: &crate::query::ast::Assign, cx: Cx) -> Lowered<S> {
+    fn piece_assign<S: SquareSet>(
+        &self,
+        e: &Expr,
+        a: &crate::query::ast::Assign,
+        cx: Cx,
+    ) -> Lowered<S> {
         let mut plain = a.clone();
         plain.storage = Storage::Plain;
         let plain = Expr {
@@ -379,7 +419,12 @@ impl Lower<'_> {
 
     /// `persistent [quiet] x = v` (also `+=` ...): a plain assignment whose variable is
     /// recorded as persistent.
-    fn persistent<S: SquareSet>(&self, e: &Expr, a: &crate::query::ast::Assign, cx: Cx) -> Lowered<S> {
+    fn persistent<S: SquareSet>(
+        &self,
+        e: &Expr,
+        a: &crate::query::ast::Assign,
+        cx: Cx,
+    ) -> Lowered<S> {
         let ExprKind::Var(name) = &a.target.kind else {
             let m = "'persistent' assigns a variable";
             return Err(self.err(ErrorKind::Type, e.span, m));
@@ -443,8 +488,20 @@ fn try_filter<S>() -> Node<S> {
 }
 
 impl Lower<'_> {
+    /// `x ∊ D body` (CQL 6.1's `string x in D body`); None when the domain names no
+    /// dictionary.
+    pub(super) fn dict_iterate<S: SquareSet>(
+        &self,
+        e: &Expr,
+        it: &crate::query::syntax::Iterate,
+        cx: Cx,
+    ) -> Option<Lowered<S>> {
+        let (dict, _) = self.dict_of(&it.domain)?;
+        Some(self.dict_loop(e, it, dict, cx))
+    }
+
     /// `x ∊ D body`: x gets the type of D's keys (from D's first assignment).
-    pub(super) fn dict_loop<S: SquareSet>(
+    fn dict_loop<S: SquareSet>(
         &self,
         e: &Expr,
         it: &crate::query::syntax::Iterate,

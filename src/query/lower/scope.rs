@@ -9,10 +9,10 @@ use std::collections::HashMap;
 use crate::ir::{Node, VarId};
 use crate::squares::SquareSet;
 
-use crate::query::ast::{BindingOp, Expr, ExprKind, FunctionDef};
-use crate::query::error::ErrorKind;
-use crate::query::check::Type;
 use super::{Cx, Lower, Lowered};
+use crate::query::ast::{BindingOp, Expr, ExprKind, FunctionDef};
+use crate::query::check::Type;
+use crate::query::error::ErrorKind;
 
 /// Deepest nesting of user function calls expanded (CQL functions may recurse).
 pub(super) const MAX_CALL_DEPTH: usize = 24;

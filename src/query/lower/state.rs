@@ -8,228 +8,183 @@
 use crate::ir::{self, Loop, MateKind, Node, NumProp, PositionRef};
 use crate::squares::SquareSet;
 
-use crate::query::ast::{
-    Arg, AssignOp, BindingOp, Builtin, Expr, ExprKind, IterKind, SeqParam, Storage, Word,
-};
-use crate::query::error::{ErrorKind, QueryError};
-use crate::query::check::Type;
-use super::{Cx, Lower, Lowered, img};
 use super::geometry::swaps_shades;
+use super::{Cx, Lower, Lowered, img};
+use crate::query::ast::{
+    Arg, Assign, AssignOp, BindingOp, Builtin, Expr, ExprKind, FunctionDef, IterKind, Iterate,
+    Name, SeqParam, Sort, Storage, Word,
+};
+use crate::query::check::Type;
+use crate::query::error::{ErrorKind, QueryError};
 use crate::query::syntax::Range as AstRange;
 
 impl Lower<'_> {
-    /// Lowers what [`Lower::lower`] does not handle itself.
-    pub(crate) fn lower_state<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Lowered<S> {
-        let node = match &e.kind {
-            ExprKind::Var(name) => {
-                if let Some(arg) = self.param(&name.text) {
-                    return self.lower_arg(&name.text, &arg, cx);
-                }
-                match self.scope.vars.borrow().get(&name.text) {
-                    Some(&(id, ty)) => (Node::Var(id), ty),
-                    None => {
-                        let m = format!("'{}' is not a variable assigned before", name.text);
-                        return Err(self.err(ErrorKind::Type, e.span, m));
-                    }
-                }
+    /// `x`: a variable, or a function parameter (its argument lowered in the caller's frame).
+    pub(super) fn var<S: SquareSet>(&self, e: &Expr, name: &Name, cx: Cx) -> Lowered<S> {
+        if let Some(arg) = self.param(&name.text) {
+            return self.lower_arg(&name.text, &arg, cx);
+        }
+        match self.scope.vars.borrow().get(&name.text) {
+            Some(&(id, ty)) => Ok(Some((Node::Var(id), ty))),
+            None => {
+                let m = format!("'{}' is not a variable assigned before", name.text);
+                Err(self.err(ErrorKind::Type, e.span, m))
             }
-            ExprKind::Assign(a) => {
-                let ExprKind::Var(name) = &a.target.kind else {
-                    return self.assign_strs(e, a, cx);
-                };
-                if matches!(a.storage, Storage::Persistent | Storage::PersistentQuiet) {
-                    return Err(self.unsupported(e, "persistent variables"));
-                }
-                if let Some(arg) = self.param(&name.text) {
-                    // A parameter passed a variable assigns that variable.
-                    let ExprKind::Var(_) = arg.kind else {
-                        let m = format!("parameter '{}' was not passed a variable", name.text);
-                        return Err(self.err(ErrorKind::Type, a.target.span, m));
-                    };
-                    let mut inner = (**a).clone();
-                    inner.target = arg;
-                    let e2 = Expr {
-                        kind: ExprKind::Assign(Box::new(inner)),
-                        span: e.span,
-                    };
-                    return self.with_caller_frame(|| self.lower(&e2, cx));
-                }
-                let (value, ty) = img!(self.lower(&a.value, cx));
-                let id = self
-                    .slot(&name.text, ty)
-                    .map_err(|m| self.err(ErrorKind::TooComplex, e.span, m))?;
-                let old = || Box::new(Node::Var(id));
-                let value = match a.op {
-                    AssignOp::Set => value,
-                    AssignOp::Add => Node::Arith(ir::ArithOp::Add, old(), Box::new(value)),
-                    AssignOp::Sub => Node::Arith(ir::ArithOp::Sub, old(), Box::new(value)),
-                    AssignOp::Mul => Node::Arith(ir::ArithOp::Mul, old(), Box::new(value)),
-                    AssignOp::Div => Node::Arith(ir::ArithOp::Div, old(), Box::new(value)),
-                    AssignOp::Rem => Node::Arith(ir::ArithOp::Rem, old(), Box::new(value)),
-                    AssignOp::Union => Node::Union(vec![Node::Var(id), value]),
-                    AssignOp::Intersect => Node::Intersect(vec![Node::Var(id), value]),
-                    AssignOp::SetIfPiece => {
-                        return Err(self.unsupported(e, "'=?' piece assignment"));
-                    }
-                };
-                (Node::Assign(id, Box::new(value)), Type::Logical)
-            }
-            ExprKind::Binding(op, target) => {
-                let ExprKind::Var(name) = &target.kind else {
-                    return Err(self.unsupported(e, "binding tests on dictionary entries"));
-                };
-                let id = match self.scope.vars.borrow().get(&name.text) {
-                    Some(&(id, _)) => id,
-                    None => {
-                        if let Some(found) = self.binding_without_variable(*op, target) {
-                            return Ok(Some(found));
-                        }
-                        let m = format!("'{}' is not a variable assigned before", name.text);
-                        return Err(self.err(ErrorKind::Type, target.span, m));
-                    }
-                };
-                match op {
-                    BindingOp::Unbind => (Node::Unbind(id), Type::Logical),
-                    BindingOp::IsBound => (Node::IsBound(id), Type::Logical),
-                    BindingOp::IsUnbound => (Node::Not(Box::new(Node::IsBound(id))), Type::Logical),
-                }
-            }
-            ExprKind::Function(def) => {
-                self.scope
-                    .functions
-                    .borrow_mut()
-                    .insert(def.name.text.clone(), (**def).clone());
-                (Node::True, Type::Logical)
-            }
-            ExprKind::Call(name, args) => return self.call(e, &name.text, args, cx),
-            ExprKind::Line(l) => return self.line(l, cx),
-            ExprKind::Path(p) => return self.path(e, p, cx),
-            ExprKind::Find(f) => {
-                let mut range = None;
-                let mut quiet = false;
-                for p in &f.params {
-                    match p {
-                        SeqParam::All => range = Some(ir::Range::new(1, 1_000_000)),
-                        // `find count F` counts and never fails: CQL 6.2 matched the games of
-                        // snake-old.cql whose `GapCount=find count {...}` found no position
-                        // (value 0), and only those (tests/cql/eval_find_count.rs).
-                        SeqParam::Count => range = Some(ir::Range::new(0, 1_000_000)),
-                        SeqParam::Quiet => quiet = true,
-                        SeqParam::Range(r) => range = Some(ast_range(r)),
-                        SeqParam::VarRange(_) => {
-                            return Err(
-                                self.unsupported(e, "a range of 'find' given by a variable")
-                            );
-                        }
-                        _ => return Err(self.unsupported(e, "this parameter of 'find'")),
-                    }
-                }
-                let body = img!(self.lower(&f.body, cx)).0;
-                let ty = if range.is_some() {
-                    Type::Number
-                } else {
-                    Type::Position
-                };
-                let find = ir::Find {
-                    body,
-                    backward: f.backward,
-                    range,
-                    quiet,
-                };
-                (Node::Find(Box::new(find)), ty)
-            }
-            ExprKind::Iterate(it) => {
-                let domain = img!(self.typed(&it.domain, cx, Type::Set, "the domain"));
-                let var = self
-                    .slot(&it.var.text, Type::Set)
-                    .map_err(|m| self.err(ErrorKind::TooComplex, e.span, m))?;
-                let body = img!(self.lower(&it.body, cx)).0;
-                let l = Box::new(Loop {
-                    var,
-                    all: it.all,
-                    domain,
-                    body,
-                });
-                let node = match it.over {
-                    IterKind::Square => Node::SquareLoop(l),
-                    IterKind::Piece => Node::PieceLoop(l),
-                };
-                (node, Type::Set)
-            }
-            ExprKind::Sort(s) => {
-                let (mut min, mut quiet) = (false, false);
-                for p in &s.params {
-                    match p {
-                        SeqParam::Min => min = true,
-                        SeqParam::Quiet => quiet = true,
-                        SeqParam::Max => {}
-                        _ => return Err(self.unsupported(e, "this parameter of 'sort'")),
-                    }
-                }
-                let (body, ty) = img!(self.lower(&s.body, cx));
-                if ty != Type::Number && ty != Type::Set && ty != Type::Str {
-                    return Err(self.unsupported(e, "sorting by this value"));
-                }
-                let sort = ir::Sort {
-                    label: s.doc.clone().unwrap_or_default(),
-                    min,
-                    quiet,
-                    body,
-                };
-                (Node::Sort(Box::new(sort)), ty)
-            }
-            ExprKind::Direction(d, range, x) => return self.direction(d, range, x, cx),
-            ExprKind::Ray(r) => return self.ray(e, r, cx),
-            ExprKind::Pin(parts) => return self.pin(parts, cx),
-            ExprKind::At(p, f) => {
-                let p = img!(self.typed(p, cx, Type::Position, "':'"));
-                let (f, ty) = img!(self.lower(f, cx));
-                (Node::At(Box::new(p), Box::new(f)), ty)
-            }
-            ExprKind::Echo(echo) => {
-                let (mut all, mut quiet) = (false, false);
-                for p in &echo.params {
-                    match p {
-                        SeqParam::All => all = true,
-                        SeqParam::Quiet => quiet = true,
-                        _ => return Err(self.unsupported(e, "this parameter of 'echo'")),
-                    }
-                }
-                let slot = |n: &crate::query::syntax::Name| {
-                    self.slot(&n.text, Type::Position)
-                        .map_err(|m| self.err(ErrorKind::TooComplex, n.span, m))
-                };
-                let (source, target) = (slot(&echo.source)?, slot(&echo.target)?);
-                let (body, ty) = img!(self.lower(&echo.body, cx));
-                let ty = if ty == Type::Number { ty } else { Type::Logical };
-                let echo = ir::Echo {
-                    source,
-                    target,
-                    all,
-                    quiet,
-                    body,
-                };
-                (Node::Echo(Box::new(echo)), ty)
-            }
-            ExprKind::Dash(d) => return self.dash(e, d, cx),
-            ExprKind::Builtin(b, args) if Self::is_str_builtin(*b) => {
-                return self.builtin_strs(e, *b, args, cx);
-            }
-            ExprKind::Word(w) if Self::is_str_word(*w) => return self.word_strs(*w),
-            ExprKind::Index(base, keys) => return self.index_strs(e, base, keys, cx),
-            ExprKind::Capture(n) => return self.capture(*n),
-            ExprKind::Builtin(b, args) => return self.builtin(e, *b, args, cx),
-            ExprKind::Word(w) => match self
-                .word_more(*w)
-                .or_else(|| self.tree_word(*w))
-                .or_else(|| self.word_path(*w))
-            {
-                Some(n) => n,
-                None => return Err(self.unsupported(e, "")),
-            },
-            _ => return Err(self.unsupported(e, "")),
+        }
+    }
+
+    /// `x = v`, `x += v`, ... of a variable (a string target: `strings.rs`).
+    pub(super) fn assign<S: SquareSet>(&self, e: &Expr, a: &Assign, cx: Cx) -> Lowered<S> {
+        let ExprKind::Var(name) = &a.target.kind else {
+            return self.assign_strs(e, a, cx);
         };
-        Ok(Some(node))
+        if matches!(a.storage, Storage::Persistent | Storage::PersistentQuiet) {
+            return Err(self.unsupported(e, "persistent variables"));
+        }
+        if let Some(arg) = self.param(&name.text) {
+            // A parameter passed a variable assigns that variable.
+            let ExprKind::Var(_) = arg.kind else {
+                let m = format!("parameter '{}' was not passed a variable", name.text);
+                return Err(self.err(ErrorKind::Type, a.target.span, m));
+            };
+            let mut inner = a.clone();
+            inner.target = arg;
+            let e2 = Expr {
+                kind: ExprKind::Assign(Box::new(inner)),
+                span: e.span,
+            };
+            return self.with_caller_frame(|| self.lower(&e2, cx));
+        }
+        let (value, ty) = img!(self.lower(&a.value, cx));
+        let id = self
+            .slot(&name.text, ty)
+            .map_err(|m| self.err(ErrorKind::TooComplex, e.span, m))?;
+        let old = || Box::new(Node::Var(id));
+        let value = match a.op {
+            AssignOp::Set => value,
+            AssignOp::Add => Node::Arith(ir::ArithOp::Add, old(), Box::new(value)),
+            AssignOp::Sub => Node::Arith(ir::ArithOp::Sub, old(), Box::new(value)),
+            AssignOp::Mul => Node::Arith(ir::ArithOp::Mul, old(), Box::new(value)),
+            AssignOp::Div => Node::Arith(ir::ArithOp::Div, old(), Box::new(value)),
+            AssignOp::Rem => Node::Arith(ir::ArithOp::Rem, old(), Box::new(value)),
+            AssignOp::Union => Node::Union(vec![Node::Var(id), value]),
+            AssignOp::Intersect => Node::Intersect(vec![Node::Var(id), value]),
+            AssignOp::SetIfPiece => {
+                return Err(self.unsupported(e, "'=?' piece assignment"));
+            }
+        };
+        Ok(Some((Node::Assign(id, Box::new(value)), Type::Logical)))
+    }
+
+    /// `unbind x`, `isbound x`, `isunbound x`.
+    pub(super) fn binding<S: SquareSet>(
+        &self,
+        e: &Expr,
+        op: BindingOp,
+        target: &Expr,
+    ) -> Lowered<S> {
+        let ExprKind::Var(name) = &target.kind else {
+            return Err(self.unsupported(e, "binding tests on dictionary entries"));
+        };
+        let id = match self.scope.vars.borrow().get(&name.text) {
+            Some(&(id, _)) => id,
+            None => {
+                if let Some(found) = self.binding_without_variable(op, target) {
+                    return Ok(Some(found));
+                }
+                let m = format!("'{}' is not a variable assigned before", name.text);
+                return Err(self.err(ErrorKind::Type, target.span, m));
+            }
+        };
+        Ok(Some(match op {
+            BindingOp::Unbind => (Node::Unbind(id), Type::Logical),
+            BindingOp::IsBound => (Node::IsBound(id), Type::Logical),
+            BindingOp::IsUnbound => (Node::Not(Box::new(Node::IsBound(id))), Type::Logical),
+        }))
+    }
+
+    /// `function f(x) {...}`: remembered (expanded at each call), true.
+    pub(super) fn function_def<S>(&self, def: &FunctionDef) -> Lowered<S> {
+        self.scope
+            .functions
+            .borrow_mut()
+            .insert(def.name.text.clone(), def.clone());
+        Ok(Some((Node::True, Type::Logical)))
+    }
+
+    /// `square x in S body`, `piece x in S body` (a dictionary's keys: `prog.rs`).
+    pub(super) fn iterate<S: SquareSet>(&self, e: &Expr, it: &Iterate, cx: Cx) -> Lowered<S> {
+        let domain = img!(self.typed(&it.domain, cx, Type::Set, "the domain"));
+        let var = self
+            .slot(&it.var.text, Type::Set)
+            .map_err(|m| self.err(ErrorKind::TooComplex, e.span, m))?;
+        let body = img!(self.lower(&it.body, cx)).0;
+        let l = Box::new(Loop {
+            var,
+            all: it.all,
+            domain,
+            body,
+        });
+        let node = match it.over {
+            IterKind::Square => Node::SquareLoop(l),
+            IterKind::Piece => Node::PieceLoop(l),
+        };
+        Ok(Some((node, Type::Set)))
+    }
+
+    /// `sort "label" min quiet body`
+    pub(super) fn sort<S: SquareSet>(&self, e: &Expr, s: &Sort, cx: Cx) -> Lowered<S> {
+        let (mut min, mut quiet) = (false, false);
+        for p in &s.params {
+            match p {
+                SeqParam::Min => min = true,
+                SeqParam::Quiet => quiet = true,
+                SeqParam::Max => {}
+                _ => return Err(self.unsupported(e, "this parameter of 'sort'")),
+            }
+        }
+        let (body, ty) = img!(self.lower(&s.body, cx));
+        if ty != Type::Number && ty != Type::Set && ty != Type::Str {
+            return Err(self.unsupported(e, "sorting by this value"));
+        }
+        let sort = ir::Sort {
+            label: s.doc.clone().unwrap_or_default(),
+            min,
+            quiet,
+            body,
+        };
+        Ok(Some((Node::Sort(Box::new(sort)), ty)))
+    }
+
+    /// A word no other concept lowers: the string, position, numeric, mate, tree and path
+    /// words, or `cqlq does not evaluate 'WORD' yet`.
+    pub(super) fn other_word<S: SquareSet>(&self, e: &Expr, w: Word) -> Lowered<S> {
+        if Self::is_str_word(w) {
+            return self.word_strs(w);
+        }
+        match self
+            .word_more(w)
+            .or_else(|| self.tree_word(w))
+            .or_else(|| self.word_path(w))
+        {
+            Some(n) => Ok(Some(n)),
+            None => Err(self.unsupported(e, "")),
+        }
+    }
+
+    /// A keyword with arguments no other concept lowers: the string keywords
+    /// (`strings.rs`) or [`Lower::builtin`].
+    pub(super) fn other_builtin<S: SquareSet>(
+        &self,
+        e: &Expr,
+        b: Builtin,
+        args: &[Arg],
+        cx: Cx,
+    ) -> Lowered<S> {
+        if Self::is_str_builtin(b) {
+            return self.builtin_strs(e, b, args, cx);
+        }
+        self.builtin(e, b, args, cx)
     }
 
     /// The position, numeric and mate words lowered here.
@@ -386,7 +341,7 @@ impl Lower<'_> {
     }
 
     /// `cqlq does not evaluate 'WORD' yet` (with what is missing, when given).
-    fn unsupported(&self, e: &Expr, what: &str) -> QueryError {
+    pub(super) fn unsupported(&self, e: &Expr, what: &str) -> QueryError {
         let word = crate::query::names::expr_word(&e.kind);
         let m = if what.is_empty() {
             format!("cqlq does not evaluate '{word}' yet")

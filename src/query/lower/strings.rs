@@ -8,10 +8,10 @@
 use crate::ir::{AwardKind, HhdbAward, Node, StrFilter};
 use crate::squares::SquareSet;
 
-use crate::query::ast::{Arg, Assign, AssignOp, Builtin, Expr, ExprKind, Word};
-use crate::query::error::{ErrorKind, QueryError};
-use crate::query::check::Type;
 use super::{Cx, Lower, Lowered, img};
+use crate::query::ast::{Arg, Assign, AssignOp, Builtin, Expr, ExprKind, Word};
+use crate::query::check::Type;
+use crate::query::error::{ErrorKind, QueryError};
 
 /// A string filter node.
 fn strs<S>(f: StrFilter<S>) -> Node<S> {
@@ -179,7 +179,10 @@ impl Lower<'_> {
             }
         };
         let node = match b {
-            Builtin::Int => (strs(StrFilter::ToInt(img!(arg(0, Type::Str)))), Type::Number),
+            Builtin::Int => (
+                strs(StrFilter::ToInt(img!(arg(0, Type::Str)))),
+                Type::Number,
+            ),
             Builtin::Str => (
                 strs(StrFilter::ToStr(img!(self.parts(&filters, cx)))),
                 Type::Str,
@@ -212,7 +215,10 @@ impl Lower<'_> {
                 let m = format!("'{}' is refused under --secure", b.name());
                 return Err(self.err(ErrorKind::Unsupported, e.span, m));
             }
-            Builtin::ReadFile => (strs(StrFilter::ReadFile(img!(arg(0, Type::Str)))), Type::Str),
+            Builtin::ReadFile => (
+                strs(StrFilter::ReadFile(img!(arg(0, Type::Str)))),
+                Type::Str,
+            ),
             Builtin::WriteFile => {
                 let (f, t) = (img!(arg(0, Type::Str)), img!(arg(1, Type::Str)));
                 (strs(StrFilter::WriteFile(f, t)), Type::Logical)

@@ -6,10 +6,10 @@
 use crate::ir::{self, MoveFilter, MoveSource, Node, TreeWord};
 use crate::squares::SquareSet;
 
-use crate::query::ast::{Arg, Builtin, Expr, ExprKind, MoveParam, MoveParamKind, Span, Word};
-use crate::query::error::{ErrorKind, QueryError};
-use crate::query::check::Type;
 use super::{Cx, Lower, Lowered, img};
+use crate::query::ast::{Arg, Builtin, Expr, ExprKind, MoveParam, MoveParamKind, Span, Word};
+use crate::query::check::Type;
+use crate::query::error::{ErrorKind, QueryError};
 
 impl Lower<'_> {
     /// The words without arguments lowered here (None: not one of them).

@@ -1,15 +1,15 @@
-//! Lowering of the last CQL 6.2 forms to [`WordFilter`] (`position N`, `while (s ~~ re)`,
-//! `x =? S`, `find` with a range given by variables, `makesquare "e4"`, `pathdebug`), of
-//! `makesquare(f r)` inside a transform, and of `currenttransform` (a string literal per
-//! transform image). [`Lower::lower`] asks here first; None hands the filter on.
+//! Lowering to [`WordFilter`] (`position N`, `while (s ~~ re)`, `x =? S`, `find` with a
+//! range given by variables, `makesquare "e4"`, `pathdebug`), of `makesquare(f r)` inside a
+//! transform, and of `currenttransform` (a string literal per transform image), called from
+//! [`Lower::lower`]'s match.
 
 use crate::ir::{self, Node, WordFilter};
 use crate::squares::SquareSet;
 
-use crate::query::ast::{Arg, AssignOp, BinOp, Builtin, Expr, ExprKind, Storage, Word};
-use crate::query::error::{ErrorKind, QueryError};
-use crate::query::check::Type;
 use super::{Cx, Lower, Lowered, img};
+use crate::query::ast::{Arg, Assign, AssignOp, Expr, ExprKind, Storage};
+use crate::query::check::Type;
+use crate::query::error::{ErrorKind, QueryError};
 use crate::query::syntax::{Find, SeqParam};
 
 /// A lowered [`WordFilter`] of type `ty`.
@@ -18,50 +18,51 @@ fn word<S>(w: WordFilter<S>, ty: Type) -> Lowered<S> {
 }
 
 impl Lower<'_> {
-    /// Lowers the forms named in the module doc; None for every other filter.
-    pub(crate) fn lower_words<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Option<Lowered<S>> {
-        Some(match &e.kind {
-            ExprKind::Builtin(Builtin::Position, args) => self.position_by_id(e, args, cx),
-            ExprKind::Builtin(Builtin::MakeSquare, args) => {
-                let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
-                match filters[..] {
-                    [name] => self.makesquare_named(name, cx),
-                    // CQL 6.2 does not move the square `makesquare` makes (its
-                    // `MakeSquareNode` has no transform of its own): only the arguments are
-                    // transformed.
-                    [f, r] if !cx.xf.moves_nothing() => self.makesquare_in_transform(f, r, cx),
-                    _ => return None,
-                }
-            }
-            ExprKind::While(test, body)
-                if matches!(test.kind, ExprKind::Binary(BinOp::Regex, ..)) =>
-            {
-                self.regex_while(e, test, body, cx)
-            }
-            ExprKind::Assign(a)
-                if a.op == AssignOp::SetIfPiece
-                    && a.storage == Storage::Plain
-                    && matches!(a.target.kind, ExprKind::Var(_)) =>
-            {
-                let ExprKind::Var(name) = &a.target.kind else {
-                    return None;
-                };
-                if self.param(&name.text).is_some() {
-                    return None;
-                }
-                self.assign_if_nonempty(e, &name.text, &a.value, cx)
-            }
-            ExprKind::Find(f) if f.params.iter().any(|p| matches!(p, SeqParam::VarRange(_))) => {
-                self.find_counted(e, f, cx)
-            }
-            ExprKind::Word(Word::CurrentTransform) => self.current_transform(e, cx),
-            ExprKind::Word(Word::PathDebug) => word(WordFilter::PathDebug, Type::Logical),
-            _ => return None,
-        })
+    /// `makesquare "e4"`, and `makesquare(f r)` inside a transform; None for the other
+    /// forms (lowered as `Node::MakeSquare`).
+    pub(super) fn makesquare<S: SquareSet>(&self, args: &[Arg], cx: Cx) -> Option<Lowered<S>> {
+        let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
+        match filters[..] {
+            [name] => Some(self.makesquare_named(name, cx)),
+            // CQL 6.2 does not move the square `makesquare` makes (its `MakeSquareNode` has
+            // no transform of its own): only the arguments are transformed.
+            [f, r] if !cx.xf.moves_nothing() => Some(self.makesquare_in_transform(f, r, cx)),
+            _ => None,
+        }
+    }
+
+    /// `x =? S` of a plain variable that is no function parameter; None for any other
+    /// assignment.
+    pub(super) fn assign_if_piece<S: SquareSet>(
+        &self,
+        e: &Expr,
+        a: &Assign,
+        cx: Cx,
+    ) -> Option<Lowered<S>> {
+        if a.op != AssignOp::SetIfPiece || a.storage != Storage::Plain {
+            return None;
+        }
+        let ExprKind::Var(name) = &a.target.kind else {
+            return None;
+        };
+        if self.param(&name.text).is_some() {
+            return None;
+        }
+        Some(self.assign_if_nonempty(e, &name.text, &a.value, cx))
+    }
+
+    /// `pathdebug`
+    pub(super) fn path_debug<S>(&self) -> Lowered<S> {
+        word(WordFilter::PathDebug, Type::Logical)
     }
 
     /// `position N`
-    fn position_by_id<S: SquareSet>(&self, e: &Expr, args: &[Arg], cx: Cx) -> Lowered<S> {
+    pub(super) fn position_by_id<S: SquareSet>(
+        &self,
+        e: &Expr,
+        args: &[Arg],
+        cx: Cx,
+    ) -> Lowered<S> {
         let Some(n) = args.iter().find_map(Arg::filter) else {
             return Err(self.err(ErrorKind::Syntax, e.span, "missing argument"));
         };
@@ -79,11 +80,20 @@ impl Lower<'_> {
     fn makesquare_in_transform<S: SquareSet>(&self, f: &Expr, r: &Expr, cx: Cx) -> Lowered<S> {
         let f = img!(self.typed(f, cx, Type::Number, "'makesquare'"));
         let r = img!(self.typed(r, cx, Type::Number, "'makesquare'"));
-        Ok(Some((Node::MakeSquare(Box::new(f), Box::new(r)), Type::Set)))
+        Ok(Some((
+            Node::MakeSquare(Box::new(f), Box::new(r)),
+            Type::Set,
+        )))
     }
 
     /// `while (s ~~ re) body`
-    fn regex_while<S: SquareSet>(&self, e: &Expr, test: &Expr, body: &Expr, cx: Cx) -> Lowered<S> {
+    pub(super) fn regex_while<S: SquareSet>(
+        &self,
+        e: &Expr,
+        test: &Expr,
+        body: &Expr,
+        cx: Cx,
+    ) -> Lowered<S> {
         let Node::RegexMatch(target, pattern) = img!(self.lower(test, cx)).0 else {
             let m = "'while (s ~~ re)' needs a string and a regular expression";
             return Err(self.err(ErrorKind::Type, e.span, m));
@@ -115,7 +125,7 @@ impl Lower<'_> {
     }
 
     /// `find v F`, `find 1 v F`, `find v w F` (with `<--`, `quiet`, `all`).
-    fn find_counted<S: SquareSet>(&self, e: &Expr, f: &Find, cx: Cx) -> Lowered<S> {
+    pub(super) fn find_counted<S: SquareSet>(&self, e: &Expr, f: &Find, cx: Cx) -> Lowered<S> {
         let mut bounds = Vec::new();
         let mut quiet = false;
         for p in &f.params {
@@ -152,7 +162,7 @@ impl Lower<'_> {
 
     /// `currenttransform`: the name CQL 6.2 gives the image being lowered (`<>` outside any
     /// transform or in the identity image).
-    fn current_transform<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Lowered<S> {
+    pub(super) fn current_transform<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Lowered<S> {
         match cx.xf.cql_name() {
             Some(name) => Ok(Some((Node::Str(format!("<{name}>")), Type::Str))),
             None => Err(unsupported_inside_shift(self, e)),
