@@ -29,7 +29,6 @@ mod reserved_words;
 pub mod syntax;
 mod transform;
 mod tree;
-mod typing;
 
 use crate::ir;
 use crate::squares::{Geometry, SquareSet};

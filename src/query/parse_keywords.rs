@@ -227,7 +227,7 @@ impl Builder<'_> {
                 // applies to the `find`, not to `check`.
                 if let ExprKind::Binary(op, l, r) = &f.body.kind
                     && matches!(op, super::ast::BinOp::Cmp(_) | super::ast::BinOp::Arith(_))
-                    && super::typing::obviously_logical(l)
+                    && super::check::obviously_logical(l)
                 {
                     let (op, l, r) = (*op, l.clone(), r.clone());
                     let fspan = Span::new(span.start, l.span.end);

@@ -3,6 +3,21 @@
 //! their first assignment, functions are checked at their call sites with the arguments'
 //! types, operators check their operands' types. The facts the lowering needs (each
 //! variable's type) are returned in [`Facts`].
+//!
+//! [`Type`] is the one type enum of the query compiler: lowering (`super::lower`) gives each
+//! lowered node one too. `checker.rs` holds the walk (one match over the syntax tree); the
+//! other files hold each concept's rules, named as in `lower/`.
+
+mod builtin;
+mod checker;
+mod dictionaries;
+mod geometry;
+mod logic;
+mod moves;
+mod operators;
+mod sequences;
+mod variables;
+mod words;
 
 use std::collections::HashMap;
 
@@ -61,5 +76,7 @@ pub struct Facts {
 
 /// Applies CQL 6.2's type rules to `ast`; `Err` is CQL's rejection.
 pub fn check_ast(ast: &Ast) -> Result<Facts, QueryError> {
-    super::typing::Checker::new(&ast.source.0).query(ast)
+    checker::Checker::new(&ast.source.0).query(ast)
 }
+
+pub(crate) use words::obviously_logical;

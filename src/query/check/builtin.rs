@@ -1,10 +1,11 @@
 //! The type rules of the keyword filters with arguments ([`Builtin`]): how many arguments each
 //! takes, of which types, and the type of its value.
 
-use super::super::ast::{Arg, Builtin, Expr, ExprKind, Span};
-use super::super::check::Type;
-use super::super::error::QueryError;
-use super::{Checker, Typed, is_set};
+use crate::query::ast::{Arg, Builtin, Expr, ExprKind, Span};
+use crate::query::error::QueryError;
+
+use super::Type;
+use super::checker::{Checker, Typed, is_set};
 
 impl Checker<'_> {
     /// The type of `b` applied to `args`, checking them.
