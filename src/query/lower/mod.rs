@@ -147,6 +147,17 @@ impl Lower<'_> {
         QueryError::new(kind, self.src, span, message)
     }
 
+    /// `cqlq does not evaluate 'WORD' yet` (with what is missing, when given).
+    pub(super) fn unsupported(&self, e: &Expr, what: &str) -> QueryError {
+        let word = crate::query::names::expr_word(&e.kind);
+        let m = if what.is_empty() {
+            format!("cqlq does not evaluate '{word}' yet")
+        } else {
+            format!("cqlq does not evaluate {what} ('{word}') yet")
+        };
+        self.err(ErrorKind::Unsupported, e.span, m)
+    }
+
     /// Lowers `e` and checks that its value has type `want`; `what` names the operator.
     pub fn typed<S: SquareSet>(
         &self,
@@ -307,8 +318,13 @@ impl Lower<'_> {
             }
             _ => None,
         };
-        // strings.rs, state.rs
-        special.unwrap_or_else(|| self.other_builtin(e, b, args, cx))
+        special.unwrap_or_else(|| {
+            if Self::is_str_builtin(b) {
+                self.builtin_strs(e, b, args, cx) // strings.rs
+            } else {
+                self.builtin(e, b, args, cx) // state.rs
+            }
+        })
     }
 
     /// The node of a word without arguments; None for words the evaluator does not run yet.

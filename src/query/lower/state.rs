@@ -172,21 +172,6 @@ impl Lower<'_> {
         }
     }
 
-    /// A keyword with arguments no other concept lowers: the string keywords
-    /// (`strings.rs`) or [`Lower::builtin`].
-    pub(super) fn other_builtin<S: SquareSet>(
-        &self,
-        e: &Expr,
-        b: Builtin,
-        args: &[Arg],
-        cx: Cx,
-    ) -> Lowered<S> {
-        if Self::is_str_builtin(b) {
-            return self.builtin_strs(e, b, args, cx);
-        }
-        self.builtin(e, b, args, cx)
-    }
-
     /// The position, numeric and mate words lowered here.
     fn word_more<S: SquareSet>(&self, w: Word) -> Option<(Node<S>, Type)> {
         let pos = |r| Some((Node::Position(r), Type::Position));
@@ -211,7 +196,13 @@ impl Lower<'_> {
     }
 
     /// Keyword filters with arguments.
-    fn builtin<S: SquareSet>(&self, e: &Expr, b: Builtin, args: &[Arg], cx: Cx) -> Lowered<S> {
+    pub(super) fn builtin<S: SquareSet>(
+        &self,
+        e: &Expr,
+        b: Builtin,
+        args: &[Arg],
+        cx: Cx,
+    ) -> Lowered<S> {
         let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
         let set = |i: usize| -> Result<Option<Node<S>>, QueryError> {
             match filters.get(i) {
@@ -338,17 +329,6 @@ impl Lower<'_> {
             _ => return Err(self.unsupported(e, "")),
         };
         Ok(Some(node))
-    }
-
-    /// `cqlq does not evaluate 'WORD' yet` (with what is missing, when given).
-    pub(super) fn unsupported(&self, e: &Expr, what: &str) -> QueryError {
-        let word = crate::query::names::expr_word(&e.kind);
-        let m = if what.is_empty() {
-            format!("cqlq does not evaluate '{word}' yet")
-        } else {
-            format!("cqlq does not evaluate {what} ('{word}') yet")
-        };
-        self.err(ErrorKind::Unsupported, e.span, m)
     }
 }
 

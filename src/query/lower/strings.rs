@@ -65,7 +65,7 @@ impl Lower<'_> {
     ) -> Lowered<S> {
         let (s, ty) = img!(self.lower(base, cx));
         if ty != Type::Str {
-            return Err(self.refuse(e, "indexing a dictionary"));
+            return Err(self.unsupported(e, "indexing a dictionary"));
         }
         let (i, j) = img!(self.keys(e, keys, cx));
         let f = match (keys.len(), i) {
@@ -108,7 +108,7 @@ impl Lower<'_> {
         match &a.target.kind {
             ExprKind::Builtin(Builtin::Tag, args) if a.op == AssignOp::Set => {
                 let Some(name) = args.iter().find_map(Arg::filter) else {
-                    return Err(self.refuse(e, "this assignment"));
+                    return Err(self.unsupported(e, "this assignment"));
                 };
                 let name = img!(self.typed(name, cx, Type::Str, "'tag'"));
                 let value = img!(self.typed(&a.value, cx, Type::Str, "a tag assignment"));
@@ -116,14 +116,14 @@ impl Lower<'_> {
             }
             ExprKind::Index(base, keys) if a.op == AssignOp::Set => {
                 let ExprKind::Var(_) = &base.kind else {
-                    return Err(self.refuse(e, "this assignment"));
+                    return Err(self.unsupported(e, "this assignment"));
                 };
                 let (target, ty) = img!(self.lower::<S>(base, cx));
                 let Node::Var(id) = target else {
-                    return Err(self.refuse(e, "assignments to a parameter's substring"));
+                    return Err(self.unsupported(e, "assignments to a parameter's substring"));
                 };
                 if ty != Type::Str {
-                    return Err(self.refuse(e, "assignments to dictionaries"));
+                    return Err(self.unsupported(e, "assignments to dictionaries"));
                 }
                 let (i, j) = img!(self.keys(e, keys, cx));
                 let single = keys.len() == 1;
@@ -132,7 +132,7 @@ impl Lower<'_> {
                 let f = StrFilter::SliceAssign(id, i, j, single, value);
                 Ok(Some((strs(f), Type::Logical)))
             }
-            _ => Err(self.refuse(e, "assignments to dictionaries or with this operator")),
+            _ => Err(self.unsupported(e, "assignments to dictionaries or with this operator")),
         }
     }
 
@@ -233,7 +233,7 @@ impl Lower<'_> {
             ),
             Builtin::Year if filters.is_empty() => (strs(StrFilter::Year), Type::Number),
             Builtin::Hhdb => return self.hhdb(e, &flags, &filters, cx),
-            _ => return Err(self.refuse(e, "")),
+            _ => return Err(self.unsupported(e, "")),
         };
         Ok(Some(node))
     }
@@ -290,20 +290,9 @@ impl Lower<'_> {
             if let Some(found) = super::hhdb::hhdb_key(&key) {
                 return Ok(Some(found));
             }
-            return Err(self.refuse(e, &format!("'hhdb {key}'")));
+            return Err(self.unsupported(e, &format!("'hhdb {key}'")));
         }
         Ok(Some((strs(StrFilter::Hhdb(award)), Type::Number)))
-    }
-
-    /// `cqlq does not evaluate WHAT ('WORD') yet`.
-    fn refuse(&self, e: &Expr, what: &str) -> QueryError {
-        let word = crate::query::names::expr_word(&e.kind);
-        let m = if what.is_empty() {
-            format!("cqlq does not evaluate '{word}' yet")
-        } else {
-            format!("cqlq does not evaluate {what} ('{word}') yet")
-        };
-        self.err(ErrorKind::Unsupported, e.span, m)
     }
 }
 
