@@ -89,44 +89,7 @@ impl Lower<'_> {
                 let y = img!(self.typed(b, cx, Type::Set, &what));
                 (Node::In(Box::new(x), Box::new(y)), Type::Logical)
             }
-            BinOp::Cmp(c) => {
-                let (x, tx) = img!(self.lower(a, cx));
-                let (y, ty) = img!(self.lower(b, cx));
-                let numeric = |t| t == Type::Number || t == Type::Set;
-                // Positions compare by their position ids (CQL's `s < t`).
-                let positions = tx == Type::Position && ty == Type::Position;
-                if !((numeric(tx) && numeric(ty))
-                    || (tx == Type::Str && ty == Type::Str)
-                    || positions)
-                {
-                    let m = format!(
-                        "cannot compare {} with {}",
-                        tx.describe_long(),
-                        ty.describe_long()
-                    );
-                    let at = if tx == Type::Logical { a.span } else { b.span };
-                    return Err(self.err(ErrorKind::Type, at, m));
-                }
-                let ordering = !matches!(c, crate::ir::CmpOp::Eq | crate::ir::CmpOp::Ne);
-                if ordering && tx == Type::Set && ty == Type::Set {
-                    let m = format!(
-                        "'{}' cannot order two sets of squares (count them with '#')",
-                        binop_name(op)
-                    );
-                    return Err(self.err(ErrorKind::Type, span, m));
-                }
-                // A numeric comparison (a set against a number counts the set) is worth its
-                // left side's number, so `Q == q == 2` reads `Q == (q == 2)` = `#Q == 2`
-                // (CQL's relational operators page); `==` of two sets and comparisons of
-                // strings are plain matches (an empty set compared equal still matches).
-                let numeric_cmp = tx == Type::Number || ty == Type::Number;
-                let ty = if numeric_cmp {
-                    Type::Number
-                } else {
-                    Type::Logical
-                };
-                (Node::Compare(c, Box::new(x), Box::new(y)), ty)
-            }
+            BinOp::Cmp(c) => return self.comparison(c, op, a, b, span, cx),
             BinOp::Arith(ArithOp::Add) => {
                 let (x, tx) = img!(self.lower(a, cx));
                 let want = if tx == Type::Str {
@@ -143,41 +106,90 @@ impl Lower<'_> {
                 let y = img!(self.typed(b, cx, Type::Number, &what));
                 (Node::Arith(o, Box::new(x), Box::new(y)), Type::Number)
             }
-            BinOp::Regex => {
-                let x = img!(self.typed(a, cx, Type::Str, &what));
-                let ExprKind::Str(pattern) = &b.kind else {
-                    return Err(self.err(
-                        ErrorKind::Type,
-                        b.span,
-                        "'~~' needs a string literal as its pattern",
-                    ));
-                };
-                let compiled = match regex::Regex::new(pattern) {
-                    Ok(re) => re,
-                    Err(e) => {
-                        let detail = e.to_string();
-                        let last = detail
-                            .lines()
-                            .last()
-                            .unwrap_or("")
-                            .trim()
-                            .trim_start_matches("error: ")
-                            .to_string();
-                        return Err(self.err(
-                            ErrorKind::Invalid,
-                            b.span,
-                            format!("invalid regular expression: {last}"),
-                        ));
-                    }
-                };
-                // Its value is the matched text (`\0`).
-                (
-                    Node::RegexMatch(Box::new(x), crate::ir::Pattern(compiled)),
-                    Type::Str,
-                )
-            }
+            BinOp::Regex => return self.regex_match(a, b, &what, cx),
         };
         Ok(Some(node))
+    }
+
+    /// `x < y`, `x == y`, ...: numbers (a set counts), strings, or positions (by id); the
+    /// value is the left side's number in a numeric comparison.
+    fn comparison<S: SquareSet>(
+        &self,
+        c: crate::ir::CmpOp,
+        op: BinOp,
+        a: &Expr,
+        b: &Expr,
+        span: Span,
+        cx: Cx,
+    ) -> Lowered<S> {
+        let (x, tx) = img!(self.lower(a, cx));
+        let (y, ty) = img!(self.lower(b, cx));
+        let numeric = |t| t == Type::Number || t == Type::Set;
+        // Positions compare by their position ids (CQL's `s < t`).
+        let positions = tx == Type::Position && ty == Type::Position;
+        if !((numeric(tx) && numeric(ty)) || (tx == Type::Str && ty == Type::Str) || positions) {
+            let m = format!(
+                "cannot compare {} with {}",
+                tx.describe_long(),
+                ty.describe_long()
+            );
+            let at = if tx == Type::Logical { a.span } else { b.span };
+            return Err(self.err(ErrorKind::Type, at, m));
+        }
+        let ordering = !matches!(c, crate::ir::CmpOp::Eq | crate::ir::CmpOp::Ne);
+        if ordering && tx == Type::Set && ty == Type::Set {
+            let m = format!(
+                "'{}' cannot order two sets of squares (count them with '#')",
+                binop_name(op)
+            );
+            return Err(self.err(ErrorKind::Type, span, m));
+        }
+        // A numeric comparison (a set against a number counts the set) is worth its
+        // left side's number, so `Q == q == 2` reads `Q == (q == 2)` = `#Q == 2`
+        // (CQL's relational operators page); `==` of two sets and comparisons of
+        // strings are plain matches (an empty set compared equal still matches).
+        let numeric_cmp = tx == Type::Number || ty == Type::Number;
+        let ty = if numeric_cmp {
+            Type::Number
+        } else {
+            Type::Logical
+        };
+        Ok(Some((Node::Compare(c, Box::new(x), Box::new(y)), ty)))
+    }
+
+    /// `s ~~ "pattern"`: its value is the matched text (`\0`).
+    fn regex_match<S: SquareSet>(&self, a: &Expr, b: &Expr, what: &str, cx: Cx) -> Lowered<S> {
+        let x = img!(self.typed(a, cx, Type::Str, what));
+        let ExprKind::Str(pattern) = &b.kind else {
+            return Err(self.err(
+                ErrorKind::Type,
+                b.span,
+                "'~~' needs a string literal as its pattern",
+            ));
+        };
+        let compiled = match regex::Regex::new(pattern) {
+            Ok(re) => re,
+            Err(e) => {
+                let detail = e.to_string();
+                let last = detail
+                    .lines()
+                    .last()
+                    .unwrap_or("")
+                    .trim()
+                    .trim_start_matches("error: ")
+                    .to_string();
+                return Err(self.err(
+                    ErrorKind::Invalid,
+                    b.span,
+                    format!("invalid regular expression: {last}"),
+                ));
+            }
+        };
+        // Its value is the matched text (`\0`).
+        Ok(Some((
+            Node::RegexMatch(Box::new(x), crate::ir::Pattern(compiled)),
+            Type::Str,
+        )))
     }
 
     fn expect(&self, e: &Expr, got: Type, want: Type, what: &str) -> Result<(), QueryError> {

@@ -257,19 +257,7 @@ impl Lower<'_> {
                 (Node::Position(PositionRef::Child(n)), Type::Position)
             }
             Builtin::Ancestor | Builtin::Descendant | Builtin::Lca => {
-                let pos = |i: usize| -> Result<Option<Node<S>>, QueryError> {
-                    match filters.get(i) {
-                        Some(x) => self.typed(x, cx, Type::Position, b.name()),
-                        None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
-                    }
-                };
-                let (x, y) = (img!(pos(0)), img!(pos(1)));
-                let (rel, ty) = match b {
-                    Builtin::Ancestor => (ir::PosRelation::Ancestor, Type::Logical),
-                    Builtin::Descendant => (ir::PosRelation::Descendant, Type::Logical),
-                    _ => (ir::PosRelation::Lca, Type::Position),
-                };
-                (Node::Relation(rel, Box::new(x), Box::new(y)), ty)
+                return self.relation(e, b, &filters, cx);
             }
             Builtin::Comment => {
                 let mut parts = Vec::new();
@@ -307,21 +295,7 @@ impl Lower<'_> {
                     Type::Str,
                 )
             }
-            Builtin::Eco | Builtin::EventDate => {
-                let name = if b == Builtin::Eco {
-                    "ECO"
-                } else {
-                    "EventDate"
-                };
-                let tag = ir::TagName::Other(name.to_string());
-                match filters.first().map(|x| &x.kind) {
-                    None => (Node::Tag(tag), Type::Str),
-                    Some(ExprKind::Str(t)) => {
-                        (Node::TagContains(vec![tag], t.clone()), Type::Logical)
-                    }
-                    Some(_) => return self.tag_contains(name, filters[0], cx),
-                }
-            }
+            Builtin::Eco | Builtin::EventDate => return self.tag_keyword(b, &filters, cx),
             Builtin::PieceId
             | Builtin::ConsecutiveMoves
             | Builtin::CountMoves
@@ -329,6 +303,44 @@ impl Lower<'_> {
             _ => return Err(self.unsupported(e, "")),
         };
         Ok(Some(node))
+    }
+    /// `ancestor(x y)`, `descendant(x y)`, `lca(x y)` of positions.
+    fn relation<S: SquareSet>(
+        &self,
+        e: &Expr,
+        b: Builtin,
+        filters: &[&Expr],
+        cx: Cx,
+    ) -> Lowered<S> {
+        let pos = |i: usize| -> Result<Option<Node<S>>, QueryError> {
+            match filters.get(i) {
+                Some(x) => self.typed(x, cx, Type::Position, b.name()),
+                None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
+            }
+        };
+        let (x, y) = (img!(pos(0)), img!(pos(1)));
+        let (rel, ty) = match b {
+            Builtin::Ancestor => (ir::PosRelation::Ancestor, Type::Logical),
+            Builtin::Descendant => (ir::PosRelation::Descendant, Type::Logical),
+            _ => (ir::PosRelation::Lca, Type::Position),
+        };
+        Ok(Some((Node::Relation(rel, Box::new(x), Box::new(y)), ty)))
+    }
+
+    /// `eco`, `eventdate`: the tag, or whether it contains a string (a filter: the tag,
+    /// then the filter).
+    fn tag_keyword<S: SquareSet>(&self, b: Builtin, filters: &[&Expr], cx: Cx) -> Lowered<S> {
+        let name = if b == Builtin::Eco {
+            "ECO"
+        } else {
+            "EventDate"
+        };
+        let tag = ir::TagName::Other(name.to_string());
+        Ok(Some(match filters.first().map(|x| &x.kind) {
+            None => (Node::Tag(tag), Type::Str),
+            Some(ExprKind::Str(t)) => (Node::TagContains(vec![tag], t.clone()), Type::Logical),
+            Some(_) => return self.tag_contains(name, filters[0], cx),
+        }))
     }
 }
 
