@@ -374,7 +374,7 @@ impl Lower<'_> {
                         MoveParamKind::KingSide => f.castle = Some(CastleKind::KingSide),
                         MoveParamKind::QueenSide => f.castle = Some(CastleKind::QueenSide),
                         MoveParamKind::Null => f.null = true,
-                        // primary, secondary, comment, `: F`, reverse (lower_tree_words.rs)
+                        // primary, secondary, comment, `: F`, reverse (tree_words.rs)
                         _ => extras.push(p),
                     }
                 }

@@ -62,7 +62,7 @@ impl Lower<'_> {
     ) -> Lowered<S> {
         let what = format!("'{}'", binop_name(op));
         let node = match op {
-            // `x & y` of two positions: the positional intersection (lower_tree_words.rs).
+            // `x & y` of two positions: the positional intersection (tree_words.rs).
             BinOp::Intersect if self.is_position::<S>(a, cx) => {
                 return self.positional_intersection(a, b, cx);
             }

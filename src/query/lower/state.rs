@@ -1,9 +1,7 @@
-//! Lowering of what [`super`]'s match hands on: variables and assignments, user
-//! function definitions and calls, `find`, `echo`, `:`, iteration, `sort`, `comment`, the
-//! position words and relations, the problemists' mates and the remaining keyword filters with
-//! arguments; sequences (`lower_line`), paths, moves (`lower_moves`), strings
-//! (`lower_strings`), geometry (`lower_geometry`) and names (`lower_scope`) have files of
-//! their own.
+//! Lowering of the evaluation state (as `ir/state.rs`): variables and assignments, user
+//! function definitions, iteration over squares and pieces, `sort`; and of the position,
+//! numeric and mate words and the keyword filters with arguments no other concept takes
+//! (`comment`, `file`, `light`, `ancestor`, `eco`, ...).
 
 use crate::ir::{self, Loop, MateKind, Node, NumProp, PositionRef};
 use crate::squares::SquareSet;
@@ -231,12 +229,12 @@ impl Lower<'_> {
                 let light = (b == Builtin::Light) != swaps_shades(cx, self.geo);
                 (Node::SquareShade(light, of), Type::Set)
             }
-            // (inside a transform and with a square name: `lower_words`)
+            // (inside a transform and with a square name: `words.rs`)
             Builtin::MakeSquare if filters.len() == 2 => {
                 let (f, r) = (img!(number(0)), img!(number(1)));
                 (Node::MakeSquare(Box::new(f), Box::new(r)), Type::Set)
             }
-            // distance(x y) of two positions: moves apart in the game tree (lower_tree_words.rs)
+            // distance(x y) of two positions: moves apart in the game tree (tree_words.rs)
             Builtin::Distance
                 if filters
                     .first()
