@@ -34,7 +34,7 @@ use super::shakmaty_bridge::{
     ROLES, after_null_move, lenient, move_info, null_move_setup, pseudo_legal_moves, resolve_move,
     san_and_uci, shakmaty_board_methods, track_promoted,
 };
-use super::{MoveInfo, Position, RulesError};
+use super::{MoveInfo, Position, RulesError, RulesErrorKind};
 use crate::chess::PieceType;
 
 /// An online variant, as resolved from a `[Variant]` tag by [`super::select`].
@@ -131,7 +131,8 @@ impl Online {
                 if variant == OnlineVariant::Giveaway {
                     setup.castling_rights = Setup::initial().castling_rights;
                 }
-                Online::from_setup(variant, setup, 0).map_err(|reason| RulesError { reason })
+                Online::from_setup(variant, setup, 0)
+                    .map_err(|reason| RulesError::new(RulesErrorKind::BadPosition, reason))
             }
         }
     }
@@ -140,8 +141,11 @@ impl Online {
     /// promoted markers; the Three-check field). Impossible en passant squares and castling
     /// rights are dropped as for standard chess.
     pub fn from_fen(variant: OnlineVariant, fen: &str) -> Result<Online, RulesError> {
-        let parsed = Fen::from_ascii(fen.trim().as_bytes()).map_err(|e| RulesError {
-            reason: format!("bad FEN \"{fen}\": {e}"),
+        let parsed = Fen::from_ascii(fen.trim().as_bytes()).map_err(|e| {
+            RulesError::new(
+                RulesErrorKind::BadPosition,
+                format!("bad FEN \"{fen}\": {e}"),
+            )
         })?;
         let mut last_error = String::new();
         for leniency in 0..3 {
@@ -150,9 +154,10 @@ impl Online {
                 Err(e) => last_error = e,
             }
         }
-        Err(RulesError {
-            reason: format!("bad FEN \"{fen}\" for {}: {last_error}", variant.name()),
-        })
+        Err(RulesError::new(
+            RulesErrorKind::BadPosition,
+            format!("bad FEN \"{fen}\" for {}: {last_error}", variant.name()),
+        ))
     }
 
     fn from_setup(variant: OnlineVariant, setup: Setup, leniency: u8) -> Result<Online, String> {
