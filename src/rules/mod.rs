@@ -84,6 +84,14 @@ impl RulesError {
     }
 }
 
+/// The message alone, for a caller that only prints it (`?` in a function returning
+/// `Result<_, String>`).
+impl From<RulesError> for String {
+    fn from(e: RulesError) -> String {
+        e.reason
+    }
+}
+
 impl std::fmt::Display for RulesError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.reason)

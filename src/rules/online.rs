@@ -132,7 +132,6 @@ impl Online {
                     setup.castling_rights = Setup::initial().castling_rights;
                 }
                 Online::from_setup(variant, setup, 0)
-                    .map_err(|reason| RulesError::new(RulesErrorKind::BadPosition, reason))
             }
         }
     }
@@ -151,7 +150,7 @@ impl Online {
         for leniency in 0..3 {
             match Online::from_setup(variant, parsed.as_setup().clone(), leniency) {
                 Ok(pos) => return Ok(pos),
-                Err(e) => last_error = e,
+                Err(e) => last_error = e.reason,
             }
         }
         Err(RulesError::new(
@@ -160,7 +159,11 @@ impl Online {
         ))
     }
 
-    fn from_setup(variant: OnlineVariant, setup: Setup, leniency: u8) -> Result<Online, String> {
+    fn from_setup(
+        variant: OnlineVariant,
+        setup: Setup,
+        leniency: u8,
+    ) -> Result<Online, RulesError> {
         let castling = (variant == OnlineVariant::Giveaway).then(|| giveaway_castling(&setup));
         let mut last_error = String::new();
         for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
@@ -182,7 +185,7 @@ impl Online {
                 Err(e) => last_error = e.to_string(),
             }
         }
-        Err(last_error)
+        Err(RulesError::new(RulesErrorKind::BadPosition, last_error))
     }
 
     /// The underlying shakmaty position.

@@ -14,7 +14,7 @@ use crate::rules::fairy::{FairyPos, Variant, VariantBook};
 use crate::rules::online::Online;
 use crate::rules::select::{GameRules, rules_for_game};
 use crate::rules::standard::Standard;
-use crate::rules::{Position, RulesError, RulesErrorKind};
+use crate::rules::{Position, RulesError};
 
 /// What to do with a game's start position, per family.
 pub trait OnStart {
@@ -61,9 +61,7 @@ pub fn start_game<O: OnStart>(
                 Some(f) => FairyPos::from_fen(v.clone(), f),
                 None => FairyPos::start(v.clone()),
             };
-            start
-                .map_err(|reason| RulesError::new(RulesErrorKind::BadPosition, reason))
-                .map(|start| on.on_fairy(start, &v))
+            start.map(|start| on.on_fairy(start, &v))
         }
     }
 }

@@ -14,7 +14,7 @@ use super::tables::Kind;
 #[cfg(doc)]
 use super::tables::Variant;
 use crate::chess::{Color, PieceKinds, PieceType, STANDARD_LETTERS};
-use crate::rules::{MoveInfo, Position, RulesError, RulesErrorKind};
+use crate::rules::{MoveInfo, Position, RulesError};
 use crate::squares::Geometry;
 
 /// The CQL piece type of each kind (see the module's documentation), at most 31.
@@ -249,8 +249,7 @@ impl Position for FairyPos {
     fn play_san(&mut self, san: &str) -> Result<MoveInfo<Bits256>, RulesError> {
         let m = self
             .san_to_move(san)
-            .or_else(|_| self.coord_to_move(san, super::RankBase::One))
-            .map_err(|reason| RulesError::new(RulesErrorKind::UnplayableMove, reason))?;
+            .or_else(|_| self.coord_to_move(san, super::RankBase::One))?;
         let info = self.move_info(&m);
         self.make(&m);
         Ok(info)
