@@ -4,7 +4,6 @@
 use crate::ir::{self, Node};
 use crate::query::ast::{Echo, Expr, Find, SeqParam};
 use crate::query::check::Type;
-use crate::query::error::ErrorKind;
 use crate::query::syntax::Name;
 use crate::squares::SquareSet;
 
@@ -64,10 +63,7 @@ impl Lower<'_> {
                 _ => return Err(self.unsupported(e, "this parameter of 'echo'")),
             }
         }
-        let slot = |n: &Name| {
-            self.slot(&n.text, Type::Position)
-                .map_err(|m| self.err(ErrorKind::TooComplex, n.span, m))
-        };
+        let slot = |n: &Name| self.slot(&n.text, Type::Position, n.span);
         let (source, target) = (slot(&echo.source)?, slot(&echo.target)?);
         let (body, ty) = img!(self.lower(&echo.body, cx));
         let ty = if ty == Type::Number {

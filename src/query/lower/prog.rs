@@ -513,9 +513,7 @@ impl Lower<'_> {
                      iterating it";
             return Err(self.err(ErrorKind::Type, it.domain.span, m));
         };
-        let var = self
-            .slot(&it.var.text, ty)
-            .map_err(|m| self.err(ErrorKind::TooComplex, e.span, m))?;
+        let var = self.slot(&it.var.text, ty, e.span)?;
         let body = img!(self.lower(&it.body, cx)).0;
         let l = ir::DictLoop {
             dict,

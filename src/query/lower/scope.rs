@@ -10,9 +10,9 @@ use crate::ir::{Node, VarId};
 use crate::squares::SquareSet;
 
 use super::{Cx, Lower, Lowered};
-use crate::query::ast::{BindingOp, Expr, ExprKind, FunctionDef};
+use crate::query::ast::{BindingOp, Expr, ExprKind, FunctionDef, Span};
 use crate::query::check::Type;
-use crate::query::error::ErrorKind;
+use crate::query::error::{ErrorKind, QueryError};
 
 /// Deepest nesting of user function calls expanded (CQL functions may recurse).
 pub(super) const MAX_CALL_DEPTH: usize = 24;
@@ -29,13 +29,15 @@ pub(crate) struct Scope {
 }
 
 impl Lower<'_> {
-    /// The slot of variable `name` (a new one, of type `ty`, if it is new).
-    pub(crate) fn slot(&self, name: &str, ty: Type) -> Result<VarId, String> {
+    /// The slot of variable `name` (a new one, of type `ty`, if it is new); `too many
+    /// variables` at `span` when the slots run out.
+    pub(crate) fn slot(&self, name: &str, ty: Type, span: Span) -> Result<VarId, QueryError> {
         let mut vars = self.scope.vars.borrow_mut();
         if let Some(&(id, _)) = vars.get(name) {
             return Ok(id);
         }
-        let id = VarId::try_from(vars.len()).map_err(|_| "too many variables".to_string())?;
+        let id = VarId::try_from(vars.len())
+            .map_err(|_| self.err(ErrorKind::TooComplex, span, "too many variables"))?;
         vars.insert(name.to_string(), (id, ty));
         Ok(id)
     }

@@ -118,9 +118,7 @@ impl Lower<'_> {
         cx: Cx,
     ) -> Lowered<S> {
         let value = img!(self.typed(value, cx, Type::Set, "'=?'"));
-        let id = self
-            .slot(name, Type::Set)
-            .map_err(|m| self.err(ErrorKind::TooComplex, e.span, m))?;
+        let id = self.slot(name, Type::Set, e.span)?;
         word(WordFilter::AssignIfNonEmpty(id, value), Type::Logical)
     }
 
