@@ -36,10 +36,8 @@ macro_rules! eprint {
 pub mod annotate;
 pub mod chess;
 pub mod diagnostics;
-pub mod engine;
 pub mod eval;
 pub mod ir;
-pub mod ir_cqls;
 pub mod output;
 pub mod pgn;
 pub mod query;
