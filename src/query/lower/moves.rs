@@ -273,30 +273,6 @@ impl Lower<'_> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::chess::piece_type;
-
-    /// The letters CQL 6.2 compares: `"qa5"` names the queen only (`a` and `5` name no
-    /// piece type), `"Nty"` the knight; `""` and `"."` every promotion.
-    #[test]
-    fn promotion_strings_name_piece_types() {
-        let bits = |s| promotion_string_kinds(s).white;
-        assert_eq!(bits("qa5"), 1 << piece_type::QUEEN);
-        assert_eq!(bits("Nty"), 1 << piece_type::KNIGHT);
-        assert_eq!(bits("R09"), 1 << piece_type::ROOK);
-        assert_eq!(bits("b5"), 1 << piece_type::BISHOP);
-        assert_eq!(bits("xyz"), 0);
-        assert_eq!(bits(""), u32::MAX);
-        assert_eq!(bits("."), u32::MAX);
-        assert_eq!(
-            bits("QN"),
-            (1 << piece_type::QUEEN) | (1 << piece_type::KNIGHT)
-        );
-    }
-}
-
 impl Lower<'_> {
     /// `move ...` (`move legal ... comment X` read as CQL 6.2 reads it: the move filter, then
     /// the comment).
@@ -408,5 +384,29 @@ impl Lower<'_> {
             return self.move_ext(f, ty, &extras, cx);
         }
         Ok(Some((Node::Move(f), ty)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::piece_type;
+
+    /// The letters CQL 6.2 compares: `"qa5"` names the queen only (`a` and `5` name no
+    /// piece type), `"Nty"` the knight; `""` and `"."` every promotion.
+    #[test]
+    fn promotion_strings_name_piece_types() {
+        let bits = |s| promotion_string_kinds(s).white;
+        assert_eq!(bits("qa5"), 1 << piece_type::QUEEN);
+        assert_eq!(bits("Nty"), 1 << piece_type::KNIGHT);
+        assert_eq!(bits("R09"), 1 << piece_type::ROOK);
+        assert_eq!(bits("b5"), 1 << piece_type::BISHOP);
+        assert_eq!(bits("xyz"), 0);
+        assert_eq!(bits(""), u32::MAX);
+        assert_eq!(bits("."), u32::MAX);
+        assert_eq!(
+            bits("QN"),
+            (1 << piece_type::QUEEN) | (1 << piece_type::KNIGHT)
+        );
     }
 }
