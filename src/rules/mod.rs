@@ -85,7 +85,7 @@ impl RulesError {
 }
 
 /// The message alone, for a caller that only prints it (`?` in a function returning
-/// `Result<_, String>`).
+/// a `String` error).
 impl From<RulesError> for String {
     fn from(e: RulesError) -> String {
         e.reason
