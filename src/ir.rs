@@ -5,6 +5,7 @@
 //! carry a value (a set of squares, a number, a string). Each variant's doc names its CQL 6
 //! spelling; CQL-S spellings are added when that dialect lowers to it.
 
+pub mod cqls;
 mod geometry;
 mod hhdb;
 mod line;
@@ -412,8 +413,8 @@ pub enum Node<S> {
     Path(Box<path::PathFilter<S>>),
     // --- CQL-S ---
     /// A filter only the CQL-S dialect has (`:sequence`, `:pawncount`, `:matchcount`, ...),
-    /// see [`crate::ir_cqls`]; evaluated by `eval::cqls`.
-    Cqls(Box<crate::ir_cqls::CqlsNode<S>>),
+    /// see [`crate::ir::cqls`]; evaluated by `eval::cqls`.
+    Cqls(Box<crate::ir::cqls::CqlsNode<S>>),
     /// `while`, `loop`, `assert`, `equal`, `sqrt`, dictionaries, persistent variables, ...:
     /// see [`prog::Prog`]; evaluated by `eval::prog`.
     Prog(Box<prog::Prog<S>>),

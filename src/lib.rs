@@ -6,10 +6,11 @@
 //! | --- | --- | --- |
 //! | shared words | [`chess`], [`squares`] | sides, piece types and kinds, letters; squares, board geometry |
 //! | parse | [`query`] | CQL text → syntax tree ([`query::cql_to_ast`]) |
-//! | lower | [`query`] | syntax tree → filter IR ([`query::ast_to_ir`]) |
+//! | check | [`query`] (`query/check/`) | syntax tree → CQL 6.2's verdict and the variables' types ([`query::check_ast`]) |
+//! | lower | [`query`] (`query/lower/`) | syntax tree → filter IR ([`query::ast_to_ir`]; [`ir`], CQL-S's part in [`ir::cqls`]) |
 //! | read | [`pgn`] | PGN bytes → game slices → game trees |
 //! | replay | [`rules`] | moves → positions, with the game's rules |
-//! | evaluate | [`eval`] | IR × position → match |
+//! | evaluate | [`eval`] | IR × position → match (CQL-S's engine: [`eval::engine`]) |
 //! | print | [`output`] | matches → PGN, FEN or JSON lines |
 //! | run | [`run`] | all of the above, in parallel, in input order |
 //! | annotate | [`annotate`] | several queries × PGN → the same PGN with comments and a tag |
@@ -36,10 +37,8 @@ macro_rules! eprint {
 pub mod annotate;
 pub mod chess;
 pub mod diagnostics;
-pub mod engine;
 pub mod eval;
 pub mod ir;
-pub mod ir_cqls;
 pub mod output;
 pub mod pgn;
 pub mod query;

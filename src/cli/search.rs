@@ -188,7 +188,7 @@ fn engine_for(
         );
         return Err(Stop::Exit(TROUBLE));
     };
-    cqlq::engine::Engine::start(path)
+    cqlq::eval::engine::Engine::start(path)
         .map_err(|e| format!("--engine: {e} (give the path of a UCI engine, e.g. stockfish)"))?;
     Ok(Some(path.clone()))
 }

@@ -8,8 +8,8 @@ use std::cell::RefCell;
 use std::path::PathBuf;
 
 use super::files::FileAccess;
-use crate::engine::{Score, Session};
-use crate::ir_cqls::EngineLimit;
+use crate::eval::engine::{Score, Session};
+use crate::ir::cqls::EngineLimit;
 
 /// The run's settings that filters read: the same for every game and every worker.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -9,6 +9,7 @@ pub mod budget;
 mod cqls;
 mod dash;
 mod dictionary;
+pub mod engine;
 mod env;
 pub mod files;
 mod find;

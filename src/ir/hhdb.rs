@@ -1,6 +1,6 @@
 //! The HHdb words CQL 6.2 computes in C++ rather than by CQL text: `hhdb cooked` (CQL 6.2's
 //! `cql_hhdbhascook`). Evaluated by `eval::hhdb`; the HHdb words CQL 6.2 defines by CQL text
-//! are lowered to plain filters (`query::lower_hhdb`).
+//! are lowered to plain filters (`query::lower::hhdb`).
 
 /// A game-level filter computed in CQL 6.2's C++ rather than by CQL text.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

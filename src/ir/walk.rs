@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use super::path::{Dash, PathCon, PathFilter};
 use super::prog::Prog;
 use super::{LineState, MoveFilter, Node, StrFilter, TreeWord, WordFilter};
-use crate::ir_cqls::CqlsNode;
+use crate::ir::cqls::CqlsNode;
 
 /// Calls `visit` on `node` and on every filter inside it, parents before their operands and
 /// operands in the order they are written, until `visit` breaks (its break is returned).

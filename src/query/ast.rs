@@ -503,7 +503,7 @@ pub struct Designator {
     /// for the game's variant ([`crate::query::PieceLetters`]); `pieces` is then `Some`.
     pub fairy: Vec<String>,
     /// A coordinate part (`[-5..5,0..8;*,3]`, `docs/infinite.md`) as written, instead of
-    /// `squares`; lowered by `query::lower_coords`.
+    /// `squares`; lowered by `query::lower::coords`.
     pub coords: Option<String>,
 }
 

@@ -138,12 +138,82 @@ impl FenPattern {
     }
 }
 
+/// Why a `fen "..."` placement is refused (shown after `invalid FEN placement: `); `at` is a
+/// byte index into the placement, ranks count from 8 down (the 8x8 reading) or from 1 (any
+/// size).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum PlacementError {
+    /// `'/' too soon (at index 3)`
+    SlashTooSoon { at: usize },
+    /// `too many empty squares in rank 8 (at index 1)`
+    TooManyEmpty { rank: usize, at: usize },
+    /// `invalid digit '9' (at index 0)`
+    InvalidDigit { digit: char, at: usize },
+    /// `'x' is not a piece, wildcard or digit (at index 5)`, or without the index (any size)
+    NotAPiece { c: char, at: Option<usize> },
+    /// `rank too long (at index 9)`
+    RankTooLong { at: usize },
+    /// `the placement ends at rank 2 before filling the 8x8 board`
+    EndsEarly { rank: usize },
+    /// `bad count of empty squares '0' in rank 1`
+    BadCount { digits: String, rank: usize },
+    /// `rank 2 of the placement is empty`
+    EmptyRank { rank: usize },
+    /// `rank 2 has 9 squares but rank 1 has 10`
+    UnevenRanks {
+        rank: usize,
+        squares: usize,
+        width: usize,
+    },
+}
+
+impl std::fmt::Display for PlacementError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlacementError::SlashTooSoon { at } => write!(f, "'/' too soon (at index {at})"),
+            PlacementError::TooManyEmpty { rank, at } => {
+                write!(f, "too many empty squares in rank {rank} (at index {at})")
+            }
+            PlacementError::InvalidDigit { digit, at } => {
+                write!(f, "invalid digit '{digit}' (at index {at})")
+            }
+            PlacementError::NotAPiece { c, at: Some(at) } => {
+                write!(f, "'{c}' is not a piece, wildcard or digit (at index {at})")
+            }
+            PlacementError::NotAPiece { c, at: None } => {
+                write!(f, "'{c}' is not a piece, wildcard or digit")
+            }
+            PlacementError::RankTooLong { at } => write!(f, "rank too long (at index {at})"),
+            PlacementError::EndsEarly { rank } => {
+                write!(
+                    f,
+                    "the placement ends at rank {rank} before filling the 8x8 board"
+                )
+            }
+            PlacementError::BadCount { digits, rank } => {
+                write!(f, "bad count of empty squares '{digits}' in rank {rank}")
+            }
+            PlacementError::EmptyRank { rank } => {
+                write!(f, "rank {rank} of the placement is empty")
+            }
+            PlacementError::UnevenRanks {
+                rank,
+                squares,
+                width,
+            } => write!(
+                f,
+                "rank {rank} has {squares} squares but rank 1 has {width}"
+            ),
+        }
+    }
+}
+
 /// Parses the piece-placement part of a FEN, with CQL's wildcards. A placement that CQL 6.2
 /// accepts for the 8x8 board ([`standard_placement`]) is read its way; one that describes a
 /// larger board (more than 8 ranks, or a rank wider than 8 squares: fairy boards, with
 /// multi-digit counts of empty squares) is read by [`any_placement`]; anything else is
 /// refused with CQL's reason. The board size is checked when lowering.
-pub(crate) fn parse_fen_placement(text: &str) -> Result<FenPattern, String> {
+pub(crate) fn parse_fen_placement(text: &str) -> Result<FenPattern, PlacementError> {
     let standard = standard_placement(text);
     if standard.is_ok() {
         return standard;
@@ -160,7 +230,7 @@ pub(crate) fn parse_fen_placement(text: &str) -> Result<FenPattern, String> {
 /// (so `71` is seven then one), a piece letter, `A`, `a`, `_` or `.` one square; reading
 /// stops once h1 is filled (the rest, such as the side to move, is ignored); a placement
 /// that ends before h1 is refused.
-fn standard_placement(text: &str) -> Result<FenPattern, String> {
+fn standard_placement(text: &str) -> Result<FenPattern, PlacementError> {
     let empty = FenCell::Kinds(PieceKinds {
         white: 0,
         black: 0,
@@ -174,29 +244,29 @@ fn standard_placement(text: &str) -> Result<FenPattern, String> {
         }
         match c {
             '/' if row_len == 8 && ranks.len() < 8 => ranks.push(Vec::new()),
-            '/' => return Err(format!("'/' too soon (at index {at})")),
+            '/' => return Err(PlacementError::SlashTooSoon { at }),
             '1'..='8' => {
                 let n = usize::from(c as u8 - b'0');
                 if row_len + n > 8 {
-                    return Err(format!(
-                        "too many empty squares in rank {} (at index {at})",
-                        9 - ranks.len()
-                    ));
+                    let rank = 9 - ranks.len();
+                    return Err(PlacementError::TooManyEmpty { rank, at });
                 }
                 if let Some(row) = ranks.last_mut() {
                     row.extend(std::iter::repeat_n(empty, n));
                 }
             }
-            c if c.is_ascii_digit() => return Err(format!("invalid digit '{c}' (at index {at})")),
+            c if c.is_ascii_digit() => {
+                return Err(PlacementError::InvalidDigit { digit: c, at });
+            }
             c => {
                 let cell = match c {
                     '.' => FenCell::Any,
-                    c => FenCell::Kinds(piece_kinds(c).ok_or_else(|| {
-                        format!("'{c}' is not a piece, wildcard or digit (at index {at})")
-                    })?),
+                    c => FenCell::Kinds(
+                        piece_kinds(c).ok_or(PlacementError::NotAPiece { c, at: Some(at) })?,
+                    ),
                 };
                 if row_len == 8 {
-                    return Err(format!("rank too long (at index {at})"));
+                    return Err(PlacementError::RankTooLong { at });
                 }
                 if let Some(row) = ranks.last_mut() {
                     row.push(cell);
@@ -205,17 +275,15 @@ fn standard_placement(text: &str) -> Result<FenPattern, String> {
         }
     }
     if ranks.len() != 8 || ranks[7].len() != 8 {
-        return Err(format!(
-            "the placement ends at rank {} before filling the 8x8 board",
-            9 - ranks.len()
-        ));
+        let rank = 9 - ranks.len();
+        return Err(PlacementError::EndsEarly { rank });
     }
     Ok(FenPattern { ranks })
 }
 
 /// A placement of any size (fairy boards): ranks split at `/`, a run of digits one count of
 /// empty squares, every rank of the same width. Fields after the placement are ignored.
-fn any_placement(text: &str) -> Result<FenPattern, String> {
+fn any_placement(text: &str) -> Result<FenPattern, PlacementError> {
     // A whole FEN may be pasted: the fields after the placement are ignored (as CQL 6.2 does).
     let text = text.split_whitespace().next().unwrap_or("");
     let empty = FenCell::Kinds(PieceKinds {
@@ -237,8 +305,9 @@ fn any_placement(text: &str) -> Result<FenPattern, String> {
                     .parse()
                     .ok()
                     .filter(|&n| n > 0 && n <= 64)
-                    .ok_or_else(|| {
-                        format!("bad count of empty squares '{digits}' in rank {}", i + 1)
+                    .ok_or_else(|| PlacementError::BadCount {
+                        digits: digits.clone(),
+                        rank: i + 1,
                     })?;
                 row.extend(std::iter::repeat_n(empty, n));
                 digits.clear();
@@ -248,22 +317,22 @@ fn any_placement(text: &str) -> Result<FenPattern, String> {
                 '.' => row.push(FenCell::Any),
                 c => match piece_kinds(c) {
                     Some(k) => row.push(FenCell::Kinds(k)),
-                    None => return Err(format!("'{c}' is not a piece, wildcard or digit")),
+                    None => return Err(PlacementError::NotAPiece { c, at: None }),
                 },
             }
         }
         if row.is_empty() {
-            return Err(format!("rank {} of the placement is empty", i + 1));
+            return Err(PlacementError::EmptyRank { rank: i + 1 });
         }
         ranks.push(row);
     }
     let width = ranks[0].len();
     if let Some((i, r)) = ranks.iter().enumerate().find(|(_, r)| r.len() != width) {
-        return Err(format!(
-            "rank {} has {} squares but rank 1 has {width}",
-            i + 1,
-            r.len()
-        ));
+        return Err(PlacementError::UnevenRanks {
+            rank: i + 1,
+            squares: r.len(),
+            width,
+        });
     }
     Ok(FenPattern { ranks })
 }

@@ -98,7 +98,7 @@ pub fn expr_word(kind: &ExprKind) -> String {
 
 /// The CQL word of a move parameter.
 pub fn move_param_word(k: &MoveParamKind) -> &'static str {
-    super::ops::move_param_name(k)
+    super::lower::ops::move_param_name(k)
 }
 
 /// The CQL word of a transform.

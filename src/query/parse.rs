@@ -217,7 +217,7 @@ fn no_arithmetic(e: &Expr) -> bool {
     matches!(
         e.kind,
         ExprKind::Pieces(_) | ExprKind::Dash(_) | ExprKind::Str(_)
-    ) || super::typing::obviously_logical(e)
+    ) || super::check::obviously_logical(e)
 }
 
 /// A node of `kind` spanning `span`.

@@ -85,433 +85,26 @@ impl Builder<'_> {
         span: Span,
     ) -> Res {
         let kind = match rule {
-            Rule::legal_dash => {
-                let mut inner = inner;
-                let kw = inner.next().expect("legal keyword");
-                let mode = if kw.as_str() == "legal" {
-                    DashMode::Legal
-                } else {
-                    DashMode::PseudoLegal
-                };
-                let operand = self.expr(inner.next().expect("legal operand"))?;
-                // `legal -- & legal --`: CQL's bare dash takes no operator after it, so the
-                // `&` applies to the legal move filter.
-                let operand = match operand.kind {
-                    ExprKind::Binary(op, mut l, r) if matches!(l.kind, ExprKind::Dash(_)) => {
-                        if let ExprKind::Dash(d) = &mut l.kind {
-                            d.mode = mode;
-                        }
-                        l.span = Span::new(span.start, l.span.end);
-                        return Ok(node(ExprKind::Binary(op, l, r), span));
-                    }
-                    kind => Expr {
-                        kind,
-                        span: operand.span,
-                    },
-                };
-                match operand.kind {
-                    ExprKind::Dash(mut d) => {
-                        d.mode = mode;
-                        ExprKind::Dash(d)
-                    }
-                    _ => {
-                        let m = format!("'{}' must be followed by a '--' move filter", kw.as_str());
-                        return Err(self
-                            .err(ErrorKind::Syntax, operand.span, m)
-                            .expecting("'--' or '[x]'"));
-                    }
-                }
-            }
-            Rule::countmoves_filter => {
-                let mut inner = inner;
-                let kw = inner.next().expect("keyword");
-                let b = if kw.as_str() == "countmoves" {
-                    Builtin::CountMoves
-                } else {
-                    Builtin::CurrentMove
-                };
-                let arg = self.expr(inner.next().expect("operand"))?;
-                ExprKind::Builtin(b, vec![Arg::Filter(arg)])
-            }
+            Rule::legal_dash => self.legal_dash(inner, span)?,
+            Rule::countmoves_filter => self.countmoves_filter(inner)?,
             Rule::line_filter => self.line(inner)?,
-            Rule::implicit_iter => {
-                let mut inner = inner;
-                let var = name_of(&inner.next().expect("name"));
-                let kw = inner.next().expect("in");
-                let domain = self.expr(inner.next().expect("domain"))?;
-                // `x ∊ S F` (`[element]`) iterates even when `x` is already a variable, as the
-                // operand form does (CQL 6.2 matches indian.cql's game 205 only so).
-                let element = matches!(kw.as_str(), "∊" | "[element]");
-                let declared = self.is_declared(&var.text) && !element;
-                self.declare(&var.text);
-                let body = self.stmt(inner.next().expect("body"))?;
-                if declared {
-                    // `x in S F` with `x` a variable: membership, then another filter.
-                    let vspan = var.span;
-                    let member = node(
-                        ExprKind::Binary(
-                            super::ast::BinOp::In,
-                            Box::new(node(ExprKind::Var(var), vspan)),
-                            Box::new(domain),
-                        ),
-                        Span::new(vspan.start, body.span.start),
-                    );
-                    ExprKind::Compound(vec![member, body])
-                } else {
-                    ExprKind::Iterate(Box::new(Iterate {
-                        over: IterKind::Square,
-                        all: false,
-                        var,
-                        domain,
-                        body,
-                    }))
-                }
-            }
-            Rule::elem_iter => {
-                // Always an iteration, as CQL's symbolic square loop (a square variable of
-                // that name is rebound).
-                let mut inner = inner;
-                let var = name_of(&inner.next().expect("name"));
-                let _elem = inner.next();
-                let domain = self.expr(inner.next().expect("domain"))?;
-                self.declare(&var.text);
-                let body = self.stmt(inner.next().expect("body"))?;
-                ExprKind::Iterate(Box::new(Iterate {
-                    over: IterKind::Square,
-                    all: false,
-                    var,
-                    domain,
-                    body,
-                }))
-            }
+            Rule::implicit_iter => self.implicit_iter(inner)?,
+            Rule::elem_iter => self.elem_iter(inner)?,
             Rule::path_filter => self.path(inner)?,
-            Rule::find_filter => {
-                let mut f = Find {
-                    backward: false,
-                    params: Vec::new(),
-                    body: Expr {
-                        kind: ExprKind::Word(Word::True),
-                        span,
-                    },
-                };
-                // `find x F` with `x` not a numeric variable: `x` is the body, F the next
-                // filter (CQL reads a range only from numbers and numeric variables).
-                let mut body_then: Option<Expr> = None;
-                for c in inner.skip(1) {
-                    if body_then.is_some()
-                        && c.as_rule() != Rule::filter
-                        && c.as_rule() != Rule::implicit_iter
-                    {
-                        return Err(self
-                            .err(ErrorKind::Syntax, span_of(&c), "unexpected after 'find x'")
-                            .expecting("a filter"));
-                    }
-                    match c.as_rule() {
-                        Rule::seq_param => f.params.push(self.seq_param(c)?),
-                        Rule::find_var_range => {
-                            let (params, body) = self.find_var_range(c)?;
-                            f.params.extend(params);
-                            body_then = body;
-                        }
-                        Rule::find_back => f.backward = true,
-                        _ => f.body = self.stmt(c)?,
-                    }
-                }
-                if let Some(var) = body_then {
-                    let then = std::mem::replace(&mut f.body, var);
-                    let fspan = Span::new(span.start, f.body.span.end);
-                    let find = node(ExprKind::Find(Box::new(f)), fspan);
-                    return Ok(node(ExprKind::Compound(vec![find, then]), span));
-                }
-                // `find all check >= 20`: CQL compares only valued filters, so the comparison
-                // applies to the `find`, not to `check`.
-                if let ExprKind::Binary(op, l, r) = &f.body.kind
-                    && matches!(op, super::ast::BinOp::Cmp(_) | super::ast::BinOp::Arith(_))
-                    && super::typing::obviously_logical(l)
-                {
-                    let (op, l, r) = (*op, l.clone(), r.clone());
-                    let fspan = Span::new(span.start, l.span.end);
-                    f.body = *l;
-                    let find = node(ExprKind::Find(Box::new(f)), fspan);
-                    return Ok(node(ExprKind::Binary(op, Box::new(find), r), span));
-                }
-                ExprKind::Find(Box::new(f))
-            }
-            Rule::echo_filter => {
-                let mut params = Vec::new();
-                let mut names = Vec::new();
-                let mut body = None;
-                for c in inner.skip(1) {
-                    match c.as_rule() {
-                        Rule::seq_param => params.push(self.seq_param(c)?),
-                        Rule::name => {
-                            self.declare(c.as_str());
-                            names.push(name_of(&c))
-                        }
-                        Rule::kw_all => params.push(SeqParam::All),
-                        Rule::filter => body = Some(self.filter(c)?),
-                        _ => {}
-                    }
-                }
-                let mut names = names.into_iter();
-                ExprKind::Echo(Box::new(Echo {
-                    source: names.next().expect("echo source"),
-                    target: names.next().expect("echo target"),
-                    params,
-                    body: body.expect("echo body"),
-                }))
-            }
-            Rule::iter_filter => {
-                let mut inner = inner;
-                let kw = inner.next().expect("iteration keyword").as_str();
-                // `piece x in S`, `◭x∊S` and `∀◭x∊S` iterate over pieces.
-                let mut over = if kw == "piece" || kw.starts_with('◭') || kw.starts_with("[Aa]") {
-                    IterKind::Piece
-                } else {
-                    IterKind::Square
-                };
-                let mut all = kw == "∀" || kw == "[forall]";
-                let mut var = None;
-                let mut domain = None;
-                let mut body = None;
-                for c in inner {
-                    match c.as_rule() {
-                        Rule::kw_all => all = true,
-                        Rule::piece_decl => over = IterKind::Piece,
-                        Rule::name => {
-                            self.declare(c.as_str());
-                            var = Some(name_of(&c))
-                        }
-                        Rule::in_operand => domain = Some(self.expr(c)?),
-                        Rule::filter | Rule::implicit_iter => body = Some(self.stmt(c)?),
-                        _ => {}
-                    }
-                }
-                ExprKind::Iterate(Box::new(Iterate {
-                    over,
-                    all,
-                    var: var.expect("iteration variable"),
-                    domain: domain.expect("iteration domain"),
-                    body: body.expect("iteration body"),
-                }))
-            }
-            Rule::function_def => {
-                let mut names = Vec::new();
-                let mut body = None;
-                for c in inner.skip(1) {
-                    match c.as_rule() {
-                        Rule::name => {
-                            self.declare(c.as_str());
-                            names.push(name_of(&c))
-                        }
-                        Rule::compound => body = Some(self.compound(c)?),
-                        _ => {}
-                    }
-                }
-                let mut names = names.into_iter();
-                ExprKind::Function(Box::new(FunctionDef {
-                    name: names.next().expect("function name"),
-                    params: names.collect(),
-                    body: body.expect("function body"),
-                }))
-            }
-            Rule::call => {
-                let mut inner = inner;
-                let name = name_of(&inner.next().expect("function name"));
-                let args = inner
-                    .flat_map(Pair::into_inner)
-                    .map(|c| self.filter(c))
-                    .collect::<Result<_, _>>()?;
-                ExprKind::Call(name, args)
-            }
-            Rule::dictionary_decl => {
-                let mut storage = Storage::Plain;
-                let mut name = None;
-                let mut rest = Vec::new();
-                for c in inner {
-                    match c.as_rule() {
-                        Rule::storage => storage = storage_of(&c),
-                        Rule::name => {
-                            self.declare(c.as_str());
-                            name = Some(name_of(&c))
-                        }
-                        Rule::kw_dictionary => {}
-                        _ => rest.push(c),
-                    }
-                }
-                let name = name.expect("dictionary name");
-                let decl = node(
-                    ExprKind::Dictionary(Box::new(DictionaryDecl {
-                        storage,
-                        name: name.clone(),
-                    })),
-                    span,
-                );
-                if rest.is_empty() {
-                    return Ok(decl);
-                }
-                // `dictionary D[k] = v`: the declaration, then the assignment.
-                let mut rest = rest.into_iter();
-                let keys = self.index_keys(rest.next().expect("index"))?;
-                let op = assign_op(rest.next().expect("assignment operator").as_str());
-                let value = self.filter(rest.next().expect("value"))?;
-                let target = node(
-                    ExprKind::Index(Box::new(node(ExprKind::Var(name.clone()), name.span)), keys),
-                    name.span,
-                );
-                let assign = node(
-                    ExprKind::Assign(Box::new(Assign {
-                        storage: Storage::Plain,
-                        target,
-                        op,
-                        value,
-                    })),
-                    span,
-                );
-                ExprKind::Compound(vec![decl, assign])
-            }
-            Rule::assignment => {
-                let mut storage = Storage::Plain;
-                let mut target = None;
-                let mut op = AssignOp::Set;
-                let mut value = None;
-                for c in inner {
-                    match c.as_rule() {
-                        Rule::storage => storage = storage_of(&c),
-                        Rule::assign_target => {
-                            if let Some(n) = c.clone().into_inner().next() {
-                                self.declare(n.as_str());
-                            }
-                            target = Some(self.assign_target(c)?)
-                        }
-                        Rule::assign_op => op = assign_op(c.as_str()),
-                        _ => value = Some(self.expr(c)?),
-                    }
-                }
-                if let (Some(t), Some(v)) = (&target, &value)
-                    && let ExprKind::Var(n) = &t.kind
-                    && op == AssignOp::Set
-                    && self.looks_numeric(v)
-                {
-                    self.numeric.borrow_mut().insert(n.text.clone());
-                }
-                ExprKind::Assign(Box::new(Assign {
-                    storage,
-                    target: target.expect("assignment target"),
-                    op,
-                    value: value.expect("assigned value"),
-                }))
-            }
-            Rule::binding_filter => {
-                let mut inner = inner;
-                let op = match inner.next().expect("keyword").as_str() {
-                    "unbind" => BindingOp::Unbind,
-                    "isbound" => BindingOp::IsBound,
-                    _ => BindingOp::IsUnbound,
-                };
-                let target = self.assign_target(inner.next().expect("variable"))?;
-                ExprKind::Binding(op, Box::new(target))
-            }
-            Rule::sort_filter => {
-                let mut s = Sort {
-                    params: Vec::new(),
-                    doc: None,
-                    body: Expr {
-                        kind: ExprKind::Word(Word::True),
-                        span,
-                    },
-                };
-                for c in inner.skip(1) {
-                    match c.as_rule() {
-                        Rule::sort_param => s.params.push(self.seq_param(c)?),
-                        Rule::string => s.doc = Some(string_value(c)),
-                        _ => s.body = self.stmt(c)?,
-                    }
-                }
-                ExprKind::Sort(Box::new(s))
-            }
-            Rule::direction_filter => {
-                let mut inner = inner;
-                let dir = Direction::from_name(inner.next().expect("direction").as_str())
-                    .unwrap_or(Direction::AnyDirection);
-                let mut range = None;
-                let mut bounds = Vec::new();
-                let mut arg = None;
-                for c in inner {
-                    match c.as_rule() {
-                        Rule::range_param => range = Some(self.range(c)?),
-                        Rule::dir_bounds | Rule::dir_bound => {
-                            for b in c.into_inner() {
-                                let bspan = span_of(&b);
-                                bounds.push(match b.as_rule() {
-                                    Rule::name => node(ExprKind::Var(name_of(&b)), bspan),
-                                    _ => node(
-                                        ExprKind::Number(b.as_str().parse().map_err(|_| {
-                                            self.err(
-                                                ErrorKind::Invalid,
-                                                bspan,
-                                                "number out of range",
-                                            )
-                                        })?),
-                                        bspan,
-                                    ),
-                                });
-                            }
-                        }
-                        _ => arg = Some(self.expr(c)?),
-                    }
-                }
-                let arg = Box::new(arg.expect("direction operand"));
-                if bounds.is_empty() {
-                    ExprKind::Direction(dir, range, arg)
-                } else {
-                    ExprKind::DirectionBy(dir, bounds, arg)
-                }
-            }
-            Rule::ray_filter => {
-                let mut inner = inner;
-                let kind = match inner.next().expect("ray keyword").as_str() {
-                    "ray" => RayKind::Ray,
-                    "xray" => RayKind::XRay,
-                    _ => RayKind::Between,
-                };
-                let mut directions = Vec::new();
-                let mut args = Vec::new();
-                for c in inner {
-                    match c.as_rule() {
-                        Rule::direction_kw => directions.extend(Direction::from_name(c.as_str())),
-                        Rule::filter => args.push(self.filter(c)?),
-                        _ => {}
-                    }
-                }
-                ExprKind::Ray(Box::new(Ray {
-                    kind,
-                    directions,
-                    args,
-                }))
-            }
-            Rule::pin_filter => {
-                let mut parts = Vec::new();
-                for c in inner.skip(1).flat_map(Pair::into_inner) {
-                    let mut cs = c.into_inner();
-                    let role = match cs.next().expect("pin role").as_str() {
-                        "from" => PinRole::From,
-                        "through" => PinRole::Through,
-                        _ => PinRole::To,
-                    };
-                    parts.push((role, self.expr(cs.next().expect("pin operand"))?));
-                }
-                ExprKind::Pin(parts)
-            }
-            Rule::while_filter => {
-                let mut fs = inner.filter(|c| c.as_rule() == Rule::filter);
-                let c = self.filter(fs.next().expect("while condition"))?;
-                let b = self.filter(fs.next().expect("while body"))?;
-                ExprKind::While(Box::new(c), Box::new(b))
-            }
-            Rule::loop_filter => {
-                ExprKind::Loop(Box::new(self.filter(inner.last().expect("loop body"))?))
-            }
+            Rule::find_filter => self.find_filter(inner, span)?,
+            Rule::echo_filter => self.echo_filter(inner)?,
+            Rule::iter_filter => self.iter_filter(inner)?,
+            Rule::function_def => self.function_def(inner)?,
+            Rule::call => self.call(inner)?,
+            Rule::dictionary_decl => self.dictionary_decl(inner, span)?,
+            Rule::assignment => self.assignment(inner)?,
+            Rule::binding_filter => self.binding_filter(inner)?,
+            Rule::sort_filter => self.sort_filter(inner, span)?,
+            Rule::direction_filter => self.direction_filter(inner)?,
+            Rule::ray_filter => self.ray_filter(inner)?,
+            Rule::pin_filter => self.pin_filter(inner)?,
+            Rule::while_filter => self.while_filter(inner)?,
+            Rule::loop_filter => self.loop_filter(inner)?,
             Rule::builtin_filter => self.builtin(inner)?,
             Rule::castle_word => ExprKind::Word(if text.len() > 3 {
                 Word::QueenSideCastle
@@ -527,6 +120,457 @@ impl Builder<'_> {
             }
         };
         Ok(node(kind, span))
+    }
+
+    /// `legal --`, `pseudolegal X--Y`: the dash with its move source.
+    fn legal_dash(&self, mut inner: Pairs<Rule>, span: Span) -> Result<ExprKind, QueryError> {
+        let kw = inner.next().expect("legal keyword");
+        let mode = if kw.as_str() == "legal" {
+            DashMode::Legal
+        } else {
+            DashMode::PseudoLegal
+        };
+        let operand = self.expr(inner.next().expect("legal operand"))?;
+        // `legal -- & legal --`: CQL's bare dash takes no operator after it, so the
+        // `&` applies to the legal move filter.
+        let operand = match operand.kind {
+            ExprKind::Binary(op, mut l, r) if matches!(l.kind, ExprKind::Dash(_)) => {
+                if let ExprKind::Dash(d) = &mut l.kind {
+                    d.mode = mode;
+                }
+                l.span = Span::new(span.start, l.span.end);
+                return Ok(ExprKind::Binary(op, l, r));
+            }
+            kind => Expr {
+                kind,
+                span: operand.span,
+            },
+        };
+        Ok(match operand.kind {
+            ExprKind::Dash(mut d) => {
+                d.mode = mode;
+                ExprKind::Dash(d)
+            }
+            _ => {
+                let m = format!("'{}' must be followed by a '--' move filter", kw.as_str());
+                return Err(self
+                    .err(ErrorKind::Syntax, operand.span, m)
+                    .expecting("'--' or '[x]'"));
+            }
+        })
+    }
+
+    /// `countmoves F`, `currentmove F`.
+    fn countmoves_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        let kw = inner.next().expect("keyword");
+        let b = if kw.as_str() == "countmoves" {
+            Builtin::CountMoves
+        } else {
+            Builtin::CurrentMove
+        };
+        let arg = self.expr(inner.next().expect("operand"))?;
+        Ok(ExprKind::Builtin(b, vec![Arg::Filter(arg)]))
+    }
+
+    /// `x ∊ S body`, `x in S body` (iterating squares, or a dictionary's keys).
+    fn implicit_iter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        let var = name_of(&inner.next().expect("name"));
+        let kw = inner.next().expect("in");
+        let domain = self.expr(inner.next().expect("domain"))?;
+        // `x ∊ S F` (`[element]`) iterates even when `x` is already a variable, as the
+        // operand form does (CQL 6.2 matches indian.cql's game 205 only so).
+        let element = matches!(kw.as_str(), "∊" | "[element]");
+        let declared = self.is_declared(&var.text) && !element;
+        self.declare(&var.text);
+        let body = self.stmt(inner.next().expect("body"))?;
+        Ok(if declared {
+            // `x in S F` with `x` a variable: membership, then another filter.
+            let vspan = var.span;
+            let member = node(
+                ExprKind::Binary(
+                    super::ast::BinOp::In,
+                    Box::new(node(ExprKind::Var(var), vspan)),
+                    Box::new(domain),
+                ),
+                Span::new(vspan.start, body.span.start),
+            );
+            ExprKind::Compound(vec![member, body])
+        } else {
+            ExprKind::Iterate(Box::new(Iterate {
+                over: IterKind::Square,
+                all: false,
+                var,
+                domain,
+                body,
+            }))
+        })
+    }
+
+    /// `x [element] S body` and its glyph form.
+    fn elem_iter(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        // Always an iteration, as CQL's symbolic square loop (a square variable of
+        // that name is rebound).
+        let mut inner = inner;
+        let var = name_of(&inner.next().expect("name"));
+        let _elem = inner.next();
+        let domain = self.expr(inner.next().expect("domain"))?;
+        self.declare(&var.text);
+        let body = self.stmt(inner.next().expect("body"))?;
+        Ok(ExprKind::Iterate(Box::new(Iterate {
+            over: IterKind::Square,
+            all: false,
+            var,
+            domain,
+            body,
+        })))
+    }
+
+    /// `find [<--] [all | count | quiet | N M] F`.
+    fn find_filter(&self, inner: Pairs<Rule>, span: Span) -> Result<ExprKind, QueryError> {
+        let mut f = Find {
+            backward: false,
+            params: Vec::new(),
+            body: Expr {
+                kind: ExprKind::Word(Word::True),
+                span,
+            },
+        };
+        // `find x F` with `x` not a numeric variable: `x` is the body, F the next
+        // filter (CQL reads a range only from numbers and numeric variables).
+        let mut body_then: Option<Expr> = None;
+        for c in inner.skip(1) {
+            if body_then.is_some()
+                && c.as_rule() != Rule::filter
+                && c.as_rule() != Rule::implicit_iter
+            {
+                return Err(self
+                    .err(ErrorKind::Syntax, span_of(&c), "unexpected after 'find x'")
+                    .expecting("a filter"));
+            }
+            match c.as_rule() {
+                Rule::seq_param => f.params.push(self.seq_param(c)?),
+                Rule::find_var_range => {
+                    let (params, body) = self.find_var_range(c)?;
+                    f.params.extend(params);
+                    body_then = body;
+                }
+                Rule::find_back => f.backward = true,
+                _ => f.body = self.stmt(c)?,
+            }
+        }
+        if let Some(var) = body_then {
+            let then = std::mem::replace(&mut f.body, var);
+            let fspan = Span::new(span.start, f.body.span.end);
+            let find = node(ExprKind::Find(Box::new(f)), fspan);
+            return Ok(ExprKind::Compound(vec![find, then]));
+        }
+        // `find all check >= 20`: CQL compares only valued filters, so the comparison
+        // applies to the `find`, not to `check`.
+        if let ExprKind::Binary(op, l, r) = &f.body.kind
+            && matches!(op, super::ast::BinOp::Cmp(_) | super::ast::BinOp::Arith(_))
+            && super::check::obviously_logical(l)
+        {
+            let (op, l, r) = (*op, l.clone(), r.clone());
+            let fspan = Span::new(span.start, l.span.end);
+            f.body = *l;
+            let find = node(ExprKind::Find(Box::new(f)), fspan);
+            return Ok(ExprKind::Binary(op, Box::new(find), r));
+        }
+        Ok(ExprKind::Find(Box::new(f)))
+    }
+
+    /// `echo (s t) body`.
+    fn echo_filter(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        let mut params = Vec::new();
+        let mut names = Vec::new();
+        let mut body = None;
+        for c in inner.skip(1) {
+            match c.as_rule() {
+                Rule::seq_param => params.push(self.seq_param(c)?),
+                Rule::name => {
+                    self.declare(c.as_str());
+                    names.push(name_of(&c))
+                }
+                Rule::kw_all => params.push(SeqParam::All),
+                Rule::filter => body = Some(self.filter(c)?),
+                _ => {}
+            }
+        }
+        let mut names = names.into_iter();
+        Ok(ExprKind::Echo(Box::new(Echo {
+            source: names.next().expect("echo source"),
+            target: names.next().expect("echo target"),
+            params,
+            body: body.expect("echo body"),
+        })))
+    }
+
+    /// `square [all] x in S body`, `piece [all] x in S body`, `string x in D body`.
+    fn iter_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        let kw = inner.next().expect("iteration keyword").as_str();
+        // `piece x in S`, `◭x∊S` and `∀◭x∊S` iterate over pieces.
+        let mut over = if kw == "piece" || kw.starts_with('◭') || kw.starts_with("[Aa]") {
+            IterKind::Piece
+        } else {
+            IterKind::Square
+        };
+        let mut all = kw == "∀" || kw == "[forall]";
+        let mut var = None;
+        let mut domain = None;
+        let mut body = None;
+        for c in inner {
+            match c.as_rule() {
+                Rule::kw_all => all = true,
+                Rule::piece_decl => over = IterKind::Piece,
+                Rule::name => {
+                    self.declare(c.as_str());
+                    var = Some(name_of(&c))
+                }
+                Rule::in_operand => domain = Some(self.expr(c)?),
+                Rule::filter | Rule::implicit_iter => body = Some(self.stmt(c)?),
+                _ => {}
+            }
+        }
+        Ok(ExprKind::Iterate(Box::new(Iterate {
+            over,
+            all,
+            var: var.expect("iteration variable"),
+            domain: domain.expect("iteration domain"),
+            body: body.expect("iteration body"),
+        })))
+    }
+
+    /// `function f(x y) { body }`.
+    fn function_def(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        let mut names = Vec::new();
+        let mut body = None;
+        for c in inner.skip(1) {
+            match c.as_rule() {
+                Rule::name => {
+                    self.declare(c.as_str());
+                    names.push(name_of(&c))
+                }
+                Rule::compound => body = Some(self.compound(c)?),
+                _ => {}
+            }
+        }
+        let mut names = names.into_iter();
+        Ok(ExprKind::Function(Box::new(FunctionDef {
+            name: names.next().expect("function name"),
+            params: names.collect(),
+            body: body.expect("function body"),
+        })))
+    }
+
+    /// `f(x y)`: a call of a user function.
+    fn call(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        let name = name_of(&inner.next().expect("function name"));
+        let args = inner
+            .flat_map(Pair::into_inner)
+            .map(|c| self.filter(c))
+            .collect::<Result<_, _>>()?;
+        Ok(ExprKind::Call(name, args))
+    }
+
+    /// `[local | persistent] dictionary D`, and `dictionary D[k] = v` (the declaration, then the assignment).
+    fn dictionary_decl(&self, inner: Pairs<Rule>, span: Span) -> Result<ExprKind, QueryError> {
+        let mut storage = Storage::Plain;
+        let mut name = None;
+        let mut rest = Vec::new();
+        for c in inner {
+            match c.as_rule() {
+                Rule::storage => storage = storage_of(&c),
+                Rule::name => {
+                    self.declare(c.as_str());
+                    name = Some(name_of(&c))
+                }
+                Rule::kw_dictionary => {}
+                _ => rest.push(c),
+            }
+        }
+        let name = name.expect("dictionary name");
+        let decl = node(
+            ExprKind::Dictionary(Box::new(DictionaryDecl {
+                storage,
+                name: name.clone(),
+            })),
+            span,
+        );
+        if rest.is_empty() {
+            return Ok(decl.kind);
+        }
+        // `dictionary D[k] = v`: the declaration, then the assignment.
+        let mut rest = rest.into_iter();
+        let keys = self.index_keys(rest.next().expect("index"))?;
+        let op = assign_op(rest.next().expect("assignment operator").as_str());
+        let value = self.filter(rest.next().expect("value"))?;
+        let target = node(
+            ExprKind::Index(Box::new(node(ExprKind::Var(name.clone()), name.span)), keys),
+            name.span,
+        );
+        let assign = node(
+            ExprKind::Assign(Box::new(Assign {
+                storage: Storage::Plain,
+                target,
+                op,
+                value,
+            })),
+            span,
+        );
+        Ok(ExprKind::Compound(vec![decl, assign]))
+    }
+
+    /// `x = v`, `x += v`, `D[k] = v`, `persistent x = v`, `piece x = v`, ...
+    fn assignment(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        let mut storage = Storage::Plain;
+        let mut target = None;
+        let mut op = AssignOp::Set;
+        let mut value = None;
+        for c in inner {
+            match c.as_rule() {
+                Rule::storage => storage = storage_of(&c),
+                Rule::assign_target => {
+                    if let Some(n) = c.clone().into_inner().next() {
+                        self.declare(n.as_str());
+                    }
+                    target = Some(self.assign_target(c)?)
+                }
+                Rule::assign_op => op = assign_op(c.as_str()),
+                _ => value = Some(self.expr(c)?),
+            }
+        }
+        if let (Some(t), Some(v)) = (&target, &value)
+            && let ExprKind::Var(n) = &t.kind
+            && op == AssignOp::Set
+            && self.looks_numeric(v)
+        {
+            self.numeric.borrow_mut().insert(n.text.clone());
+        }
+        Ok(ExprKind::Assign(Box::new(Assign {
+            storage,
+            target: target.expect("assignment target"),
+            op,
+            value: value.expect("assigned value"),
+        })))
+    }
+
+    /// `unbind x`, `isbound x`, `isunbound x`.
+    fn binding_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        let op = match inner.next().expect("keyword").as_str() {
+            "unbind" => BindingOp::Unbind,
+            "isbound" => BindingOp::IsBound,
+            _ => BindingOp::IsUnbound,
+        };
+        let target = self.assign_target(inner.next().expect("variable"))?;
+        Ok(ExprKind::Binding(op, Box::new(target)))
+    }
+
+    /// `sort ["doc"] [min | max] [quiet] F`.
+    fn sort_filter(&self, inner: Pairs<Rule>, span: Span) -> Result<ExprKind, QueryError> {
+        let mut s = Sort {
+            params: Vec::new(),
+            doc: None,
+            body: Expr {
+                kind: ExprKind::Word(Word::True),
+                span,
+            },
+        };
+        for c in inner.skip(1) {
+            match c.as_rule() {
+                Rule::sort_param => s.params.push(self.seq_param(c)?),
+                Rule::string => s.doc = Some(string_value(c)),
+                _ => s.body = self.stmt(c)?,
+            }
+        }
+        Ok(ExprKind::Sort(Box::new(s)))
+    }
+
+    /// `up`, `diagonal 2 4`, `horizontal X`, ... (distances constant or computed).
+    fn direction_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        let dir = Direction::from_name(inner.next().expect("direction").as_str())
+            .unwrap_or(Direction::AnyDirection);
+        let mut range = None;
+        let mut bounds = Vec::new();
+        let mut arg = None;
+        for c in inner {
+            match c.as_rule() {
+                Rule::range_param => range = Some(self.range(c)?),
+                Rule::dir_bounds | Rule::dir_bound => {
+                    for b in c.into_inner() {
+                        let bspan = span_of(&b);
+                        bounds.push(match b.as_rule() {
+                            Rule::name => node(ExprKind::Var(name_of(&b)), bspan),
+                            _ => node(
+                                ExprKind::Number(b.as_str().parse().map_err(|_| {
+                                    self.err(ErrorKind::Invalid, bspan, "number out of range")
+                                })?),
+                                bspan,
+                            ),
+                        });
+                    }
+                }
+                _ => arg = Some(self.expr(c)?),
+            }
+        }
+        let arg = Box::new(arg.expect("direction operand"));
+        Ok(if bounds.is_empty() {
+            ExprKind::Direction(dir, range, arg)
+        } else {
+            ExprKind::DirectionBy(dir, bounds, arg)
+        })
+    }
+
+    /// `ray (X Y ...)`, `xray (...)`, `between (X Y)`, with optional directions.
+    fn ray_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        let kind = match inner.next().expect("ray keyword").as_str() {
+            "ray" => RayKind::Ray,
+            "xray" => RayKind::XRay,
+            _ => RayKind::Between,
+        };
+        let mut directions = Vec::new();
+        let mut args = Vec::new();
+        for c in inner {
+            match c.as_rule() {
+                Rule::direction_kw => directions.extend(Direction::from_name(c.as_str())),
+                Rule::filter => args.push(self.filter(c)?),
+                _ => {}
+            }
+        }
+        Ok(ExprKind::Ray(Box::new(Ray {
+            kind,
+            directions,
+            args,
+        })))
+    }
+
+    /// `pin from X through Y to Z`.
+    fn pin_filter(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        let mut parts = Vec::new();
+        for c in inner.skip(1).flat_map(Pair::into_inner) {
+            let mut cs = c.into_inner();
+            let role = match cs.next().expect("pin role").as_str() {
+                "from" => PinRole::From,
+                "through" => PinRole::Through,
+                _ => PinRole::To,
+            };
+            parts.push((role, self.expr(cs.next().expect("pin operand"))?));
+        }
+        Ok(ExprKind::Pin(parts))
+    }
+
+    /// `while (C) body`.
+    fn while_filter(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        let mut fs = inner.filter(|c| c.as_rule() == Rule::filter);
+        let c = self.filter(fs.next().expect("while condition"))?;
+        let b = self.filter(fs.next().expect("while body"))?;
+        Ok(ExprKind::While(Box::new(c), Box::new(b)))
+    }
+
+    /// `loop body`.
+    fn loop_filter(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+        Ok(ExprKind::Loop(Box::new(
+            self.filter(inner.last().expect("loop body"))?,
+        )))
     }
 
     /// `{ ... }` as a node.

@@ -38,11 +38,58 @@ pub struct MoveInfo<S> {
     pub null: bool,
 }
 
-/// Why a move could not be played.
+/// Why a move could not be played, or a game could not be set up: the kind, and the message
+/// for the user.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulesError {
+    /// What went wrong, as a kind a caller can act on.
+    pub kind: RulesErrorKind,
     /// What went wrong, for the user (e.g. `illegal move "Nf3"`).
     pub reason: String,
+}
+
+/// The kinds of [`RulesError`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RulesErrorKind {
+    /// The text is no move the notation reads (`unreadable move "Nz9"`).
+    UnreadableMove,
+    /// The move is not legal in the position (`illegal move "Nf3"`).
+    IllegalMove,
+    /// The move fits more than one legal move (`ambiguous move "Nd2"`).
+    AmbiguousMove,
+    /// A move that could not be played, where the rule family does not say why (fairy and
+    /// infinite chess, `illegal or ambiguous move`).
+    UnplayableMove,
+    /// A null move that cannot be played here (in check, or in infinite chess).
+    NullMove,
+    /// A start position (FEN or setup) the rules refuse.
+    BadPosition,
+    /// A variant name no rules know.
+    UnknownVariant,
+    /// A variant definition or `--rules` text that could not be built.
+    BadDefinition,
+    /// Rules that do not apply to this game (a variant that is not standard chess, `--rules`
+    /// on an online variant, a query not lowered for the variant).
+    NotApplicable,
+}
+
+impl RulesError {
+    /// An error of `kind` with the message `reason`.
+    pub fn new(kind: RulesErrorKind, reason: impl Into<String>) -> RulesError {
+        RulesError {
+            kind,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// The message alone, for a caller that only prints it (`?` in a function returning
+/// a `String` error).
+impl From<RulesError> for String {
+    fn from(e: RulesError) -> String {
+        e.reason
+    }
 }
 
 impl std::fmt::Display for RulesError {

@@ -34,7 +34,7 @@ use super::shakmaty_bridge::{
     ROLES, after_null_move, lenient, move_info, null_move_setup, pseudo_legal_moves, resolve_move,
     san_and_uci, shakmaty_board_methods, track_promoted,
 };
-use super::{MoveInfo, Position, RulesError};
+use super::{MoveInfo, Position, RulesError, RulesErrorKind};
 use crate::chess::PieceType;
 
 /// An online variant, as resolved from a `[Variant]` tag by [`super::select`].
@@ -131,7 +131,7 @@ impl Online {
                 if variant == OnlineVariant::Giveaway {
                     setup.castling_rights = Setup::initial().castling_rights;
                 }
-                Online::from_setup(variant, setup, 0).map_err(|reason| RulesError { reason })
+                Online::from_setup(variant, setup, 0)
             }
         }
     }
@@ -140,22 +140,30 @@ impl Online {
     /// promoted markers; the Three-check field). Impossible en passant squares and castling
     /// rights are dropped as for standard chess.
     pub fn from_fen(variant: OnlineVariant, fen: &str) -> Result<Online, RulesError> {
-        let parsed = Fen::from_ascii(fen.trim().as_bytes()).map_err(|e| RulesError {
-            reason: format!("bad FEN \"{fen}\": {e}"),
+        let parsed = Fen::from_ascii(fen.trim().as_bytes()).map_err(|e| {
+            RulesError::new(
+                RulesErrorKind::BadPosition,
+                format!("bad FEN \"{fen}\": {e}"),
+            )
         })?;
         let mut last_error = String::new();
         for leniency in 0..3 {
             match Online::from_setup(variant, parsed.as_setup().clone(), leniency) {
                 Ok(pos) => return Ok(pos),
-                Err(e) => last_error = e,
+                Err(e) => last_error = e.reason,
             }
         }
-        Err(RulesError {
-            reason: format!("bad FEN \"{fen}\" for {}: {last_error}", variant.name()),
-        })
+        Err(RulesError::new(
+            RulesErrorKind::BadPosition,
+            format!("bad FEN \"{fen}\" for {}: {last_error}", variant.name()),
+        ))
     }
 
-    fn from_setup(variant: OnlineVariant, setup: Setup, leniency: u8) -> Result<Online, String> {
+    fn from_setup(
+        variant: OnlineVariant,
+        setup: Setup,
+        leniency: u8,
+    ) -> Result<Online, RulesError> {
         let castling = (variant == OnlineVariant::Giveaway).then(|| giveaway_castling(&setup));
         let mut last_error = String::new();
         for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
@@ -177,7 +185,7 @@ impl Online {
                 Err(e) => last_error = e.to_string(),
             }
         }
-        Err(last_error)
+        Err(RulesError::new(RulesErrorKind::BadPosition, last_error))
     }
 
     /// The underlying shakmaty position.

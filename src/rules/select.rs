@@ -5,8 +5,8 @@
 //! `King of the Hill`, `kingofthehill` and `king-of-the-hill` are one name. An unknown name is
 //! an error (`unknown variant "X"`): a game is never replayed as standard chess silently.
 
-use super::RulesError;
 use super::online::OnlineVariant;
+use super::{RulesError, RulesErrorKind};
 
 /// The rules a game is replayed under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,8 +106,11 @@ pub fn resolve_variant(name: &str) -> Result<GameRules, RulesError> {
         .iter()
         .find(|(n, _)| *n == folded)
         .map(|&(_, rules)| rules)
-        .ok_or_else(|| RulesError {
-            reason: format!("unknown variant \"{}\"", name.trim()),
+        .ok_or_else(|| {
+            RulesError::new(
+                RulesErrorKind::UnknownVariant,
+                format!("unknown variant \"{}\"", name.trim()),
+            )
         })
 }
 

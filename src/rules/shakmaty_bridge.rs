@@ -11,7 +11,7 @@ use shakmaty::{
     Bitboard, CastlingSide, EnPassantMode, Move, Piece, PositionError, Role, Setup, Square, attacks,
 };
 
-use super::{MoveInfo, RulesError};
+use super::{MoveInfo, RulesError, RulesErrorKind};
 use crate::chess::{Color, PieceKinds, PieceType};
 
 /// The IR's colour of a shakmaty colour.
@@ -171,8 +171,11 @@ pub(crate) fn read_san(san: &str) -> Result<Option<San>, RulesError> {
     let parsed = SanPlus::from_ascii(san.as_bytes())
         .map(|s| s.san)
         .or_else(|_| San::from_ascii(san.as_bytes()))
-        .map_err(|_| RulesError {
-            reason: format!("unreadable move \"{san}\""),
+        .map_err(|_| {
+            RulesError::new(
+                RulesErrorKind::UnreadableMove,
+                format!("unreadable move \"{san}\""),
+            )
         })?;
     Ok((parsed != San::Null).then_some(parsed))
 }
@@ -270,12 +273,14 @@ pub(crate) fn resolve_move(san: &str, legal: &[Move]) -> Result<Option<Move>, Ru
         let mut found = legal.iter().filter(|m| parsed.matches(**m));
         match (found.next(), found.next()) {
             (Some(&m), None) => Ok(Some(m)),
-            (Some(_), Some(_)) => Err(RulesError {
-                reason: format!("ambiguous move \"{san}\""),
-            }),
-            (None, _) => Err(RulesError {
-                reason: format!("illegal move \"{san}\""),
-            }),
+            (Some(_), Some(_)) => Err(RulesError::new(
+                RulesErrorKind::AmbiguousMove,
+                format!("ambiguous move \"{san}\""),
+            )),
+            (None, _) => Err(RulesError::new(
+                RulesErrorKind::IllegalMove,
+                format!("illegal move \"{san}\""),
+            )),
         }
     });
     from_san.or_else(|e| {
@@ -309,9 +314,10 @@ pub(crate) fn null_move_setup<P: shakmaty::Position>(
     pos: &P,
 ) -> Result<(Setup, MoveInfo<Bitboard>), RulesError> {
     if pos.is_check() {
-        return Err(RulesError {
-            reason: "null move while in check".to_string(),
-        });
+        return Err(RulesError::new(
+            RulesErrorKind::NullMove,
+            "null move while in check",
+        ));
     }
     let color = color_of(pos.turn());
     let mut setup = pos.to_setup(EnPassantMode::Legal);
@@ -339,9 +345,8 @@ pub(crate) fn null_move_setup<P: shakmaty::Position>(
 /// let through.
 pub(crate) fn after_null_move<P>(built: Result<P, PositionError<P>>) -> Result<P, RulesError> {
     built.or_else(|e| {
-        e.ignore_impossible_check().map_err(|e| RulesError {
-            reason: format!("null move: {e}"),
-        })
+        e.ignore_impossible_check()
+            .map_err(|e| RulesError::new(RulesErrorKind::NullMove, format!("null move: {e}")))
     })
 }
 

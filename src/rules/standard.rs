@@ -11,7 +11,7 @@ use super::shakmaty_bridge::{
     pseudo_legal_moves, read_coordinates, read_san, san_and_uci, shakmaty_board_methods,
     track_promoted,
 };
-use super::{MoveInfo, Position, RulesError};
+use super::{MoveInfo, Position, RulesError, RulesErrorKind};
 use crate::chess::PieceType;
 
 /// A standard or Chess960 position, with promoted pieces tracked for `promotedpieces`.
@@ -36,8 +36,11 @@ impl Standard {
     /// A position from a FEN. `chess960` forces Chess960 castling; otherwise standard castling
     /// is tried first and Chess960 castling used when the castling rights need it.
     pub fn from_fen(fen: &str, chess960: bool) -> Result<Standard, RulesError> {
-        let parsed = Fen::from_ascii(fen.trim().as_bytes()).map_err(|e| RulesError {
-            reason: format!("bad FEN \"{fen}\": {e}"),
+        let parsed = Fen::from_ascii(fen.trim().as_bytes()).map_err(|e| {
+            RulesError::new(
+                RulesErrorKind::BadPosition,
+                format!("bad FEN \"{fen}\": {e}"),
+            )
         })?;
         let modes: &[CastlingMode] = if chess960 {
             &[CastlingMode::Chess960]
@@ -61,9 +64,10 @@ impl Standard {
                 }
             }
         }
-        Err(RulesError {
-            reason: format!("bad FEN \"{fen}\": {last_error}"),
-        })
+        Err(RulesError::new(
+            RulesErrorKind::BadPosition,
+            format!("bad FEN \"{fen}\": {last_error}"),
+        ))
     }
 
     /// The start position, in Chess960 castling mode when asked (for `[Variant "Chess960"]`
@@ -81,9 +85,10 @@ impl Standard {
     pub fn for_game(fen: Option<&str>, variant: Option<&str>) -> Result<Standard, RulesError> {
         match super::select::rules_for_game(variant, None)? {
             super::select::GameRules::Standard { chess960 } => Standard::from_start(fen, chess960),
-            other => Err(RulesError {
-                reason: format!("variant \"{}\" is not standard chess", other.name()),
-            }),
+            other => Err(RulesError::new(
+                RulesErrorKind::NotApplicable,
+                format!("variant \"{}\" is not standard chess", other.name()),
+            )),
         }
     }
 
@@ -103,8 +108,11 @@ impl Standard {
     ) -> Result<MoveInfo<Bitboard>, RulesError> {
         let m = match piece_move(&self.pos, san) {
             Some(m) => m,
-            None => san.to_move(&self.pos).map_err(|_| RulesError {
-                reason: format!("illegal or ambiguous move \"{san}\""),
+            None => san.to_move(&self.pos).map_err(|_| {
+                RulesError::new(
+                    RulesErrorKind::UnplayableMove,
+                    format!("illegal or ambiguous move \"{san}\""),
+                )
             })?,
         };
         Ok(self.play_move(m))
@@ -290,13 +298,15 @@ impl Standard {
                     None => parsed.to_move(&self.pos),
                 })
                 .transpose()
-                .map_err(|e| RulesError {
-                    reason: match e {
-                        shakmaty::san::SanError::AmbiguousSan => {
-                            format!("ambiguous move \"{san}\"")
-                        }
-                        shakmaty::san::SanError::IllegalSan => format!("illegal move \"{san}\""),
-                    },
+                .map_err(|e| match e {
+                    shakmaty::san::SanError::AmbiguousSan => RulesError::new(
+                        RulesErrorKind::AmbiguousMove,
+                        format!("ambiguous move \"{san}\""),
+                    ),
+                    shakmaty::san::SanError::IllegalSan => RulesError::new(
+                        RulesErrorKind::IllegalMove,
+                        format!("illegal move \"{san}\""),
+                    ),
                 })
         });
         from_san.or_else(|e| {

@@ -12,9 +12,9 @@ use std::sync::{Arc, Mutex, Once, OnceLock};
 
 use crate::ir::{Color, Node};
 use crate::query::{Header, PieceLetters, Program, Query};
-use crate::rules::RulesError;
 use crate::rules::fairy::{Bits256, Variant, VariantBook};
 use crate::rules::select::{GameRules, resolve_variant};
+use crate::rules::{RulesError, RulesErrorKind};
 use crate::squares::Geometry;
 
 /// The rules a variant name selects.
@@ -70,18 +70,21 @@ pub fn with_fbr_rules(
     match known {
         GameRules::Standard { chess960: false } => match chess {
             Ok(chess) => Ok(AnyRules::Fairy(chess.clone())),
-            Err(reason) => Err(RulesError {
-                reason: reason.clone(),
-            }),
+            Err(reason) => Err(RulesError::new(
+                RulesErrorKind::BadDefinition,
+                reason.clone(),
+            )),
         },
-        GameRules::Standard { chess960: true } => Err(RulesError {
-            reason: "--rules does not apply to Chess960 games".into(),
-        }),
-        GameRules::Online(v) => Err(RulesError {
-            reason: format!(
+        GameRules::Standard { chess960: true } => Err(RulesError::new(
+            RulesErrorKind::NotApplicable,
+            "--rules does not apply to Chess960 games",
+        )),
+        GameRules::Online(v) => Err(RulesError::new(
+            RulesErrorKind::NotApplicable,
+            format!(
                 "--rules does not apply to {v:?} games (online variants are not fairy definitions; write the variant as FBR rules on chess instead)"
             ),
-        }),
+        )),
     }
 }
 

@@ -61,9 +61,7 @@ pub fn start_game<O: OnStart>(
                 Some(f) => FairyPos::from_fen(v.clone(), f),
                 None => FairyPos::start(v.clone()),
             };
-            start
-                .map_err(|reason| RulesError { reason })
-                .map(|start| on.on_fairy(start, &v))
+            start.map(|start| on.on_fairy(start, &v))
         }
     }
 }

@@ -349,9 +349,10 @@ impl families::OnStart for SearchOne<'_> {
 
     fn on_fairy(self, start: FairyPos, _: &std::sync::Arc<Variant>) -> Self::Out {
         let Some(filter) = &self.fairy_filter else {
-            return Err(crate::rules::RulesError {
-                reason: "the query was not lowered for this variant".into(),
-            });
+            return Err(crate::rules::RulesError::new(
+                crate::rules::RulesErrorKind::NotApplicable,
+                "the query was not lowered for this variant",
+            ));
         };
         Ok(search_game(
             self.config,

@@ -9,9 +9,9 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::{Evaluator, Value, is_match};
-use crate::engine::Score;
+use crate::eval::engine::Score;
+use crate::ir::cqls::{Bound, CqlsNode, EndRange, EngineTest, LineMove, RayDirs};
 use crate::ir::{Color, Node, PieceKinds, piece_type};
-use crate::ir_cqls::{Bound, CqlsNode, EndRange, EngineTest, LineMove, RayDirs};
 use crate::rules::Position;
 use crate::squares::{Coord, SquareSet};
 
@@ -52,7 +52,7 @@ impl<P: Position> Evaluator<'_, P> {
     /// The searched nodes in order and whether `filter` matches at each (cached per game; the
     /// filter is identified by its address and checked by equality).
     /// The score of `fen` to `limit` from the worker's engine (None: no engine, or it failed).
-    fn engine_score(&self, fen: &str, limit: crate::ir_cqls::EngineLimit) -> Option<Score> {
+    fn engine_score(&self, fen: &str, limit: crate::ir::cqls::EngineLimit) -> Option<Score> {
         self.worker?.engine_score(self.env, fen, limit)
     }
 

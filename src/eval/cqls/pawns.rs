@@ -4,8 +4,8 @@
 //! `behind-single`, as the seed says); the first attribute sees all own pawns (the designator
 //! only chooses which are counted); enemy pawns are always all of the enemy's pawns.
 
+use crate::ir::cqls::{CountRange, PawnAttr, PawnCount, PawnCounting};
 use crate::ir::{Color, PieceKinds, piece_type};
-use crate::ir_cqls::{CountRange, PawnAttr, PawnCount, PawnCounting};
 use crate::rules::Position;
 use crate::squares::{Coord, SquareSet};
 

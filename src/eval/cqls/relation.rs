@@ -2,7 +2,7 @@
 //! P1 as a CQL 3 relation specifier says (Scidb's "CQL-Relation-List" help page).
 
 use super::super::Evaluator;
-use crate::ir_cqls::{Relation, SideRelation};
+use crate::ir::cqls::{Relation, SideRelation};
 use crate::rules::Position;
 use crate::squares::{Coord, Geometry, SquareSet};
 

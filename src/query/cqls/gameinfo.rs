@@ -9,8 +9,8 @@
 //! one or more blanks (none needed beside a delimiter `! ? . , ; :`), the whole name matched.
 //! Word bounds `( )` and `{ }` are refused by name.
 
+use crate::ir::cqls::CqlsNode;
 use crate::ir::{Node, Pattern, TagName};
-use crate::ir_cqls::CqlsNode;
 use crate::query::{ErrorKind, QueryError};
 use crate::squares::SquareSet;
 

@@ -1,8 +1,8 @@
 //! One CQL-S keyword → IR ([`Lower::keyword`]): the simple, piece-configuration, move, game
 //! and logical keywords of seed 004. Words the evaluator cannot honour are refused by name.
 
+use crate::ir::cqls::{CountRange, CqlsNode, PawnCount, Range, RayDirs};
 use crate::ir::{Color, GameResult, Node, NumProp, PieceKinds, piece_type};
-use crate::ir_cqls::{CountRange, CqlsNode, PawnCount, Range, RayDirs};
 use crate::query::{ErrorKind, QueryError};
 use crate::squares::SquareSet;
 

@@ -5,8 +5,8 @@
 //! `(position Re8 :movefrom Qf3 :moveto .g2)` says); a move without one is a pawn move of
 //! the side to move.
 
+use crate::ir::cqls::{Bound, CqlsNode, EndRange, LineMove};
 use crate::ir::{Color, Node, PieceKinds, piece_type};
-use crate::ir_cqls::{Bound, CqlsNode, EndRange, LineMove};
 use crate::query::{ErrorKind, QueryError};
 use crate::squares::SquareSet;
 

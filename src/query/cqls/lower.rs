@@ -5,8 +5,8 @@
 
 use std::cell::RefCell;
 
+use crate::ir::cqls::{CqlsNode, Range};
 use crate::ir::{Color, MoveFilter, MoveSource, MoveYield, Node, PieceKinds};
-use crate::ir_cqls::{CqlsNode, Range};
 use crate::query::{ErrorKind, Header, HeaderParam, Query, QueryError, Span};
 use crate::squares::{Coord, Geometry, SquareSet};
 

@@ -5,7 +5,7 @@
 //! | --- | --- | --- |
 //! | read | `sexpr::read_sexprs` | text → s-expressions (grammar `grammar/cqls.pest`) |
 //! | parse | [`cqls_to_ast`] | s-expressions → [`CqlsAst`] (keywords with typed arguments) |
-//! | lower | [`cqls_ast_to_ir`] | [`CqlsAst`] → [`Query`] (shared [`crate::ir::Node`]s, plus [`crate::ir_cqls::CqlsNode`]s) |
+//! | lower | [`cqls_ast_to_ir`] | [`CqlsAst`] → [`Query`] (shared [`crate::ir::Node`]s, plus [`crate::ir::cqls::CqlsNode`]s) |
 //! | both | [`compile_cqls`] | text → [`Query`] |
 //!
 //! [`is_cqls`] tells the dialects apart: a query whose first item is `(match` or `(position`.
@@ -73,7 +73,7 @@ impl Lower<'_> {
     /// `:evaluation LIMIT TEST` / `:moveevaluation X Y LIMIT TEST` (limit and range in either
     /// order): need a UCI engine (`--engine`), flagged in the header as `engine`.
     fn engine_keyword<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, QueryError> {
-        use crate::ir_cqls::{CqlsNode, EngineLimit, EngineTest, Range};
+        use crate::ir::cqls::{CqlsNode, EngineLimit, EngineTest, Range};
         let bad = |m: &str| {
             QueryError::new(
                 ErrorKind::Invalid,

@@ -1,7 +1,7 @@
 //! S-expressions → CQL-S syntax tree ([`cqls_to_ast`]): which keyword takes which arguments,
 //! designators, range specifiers and `:pawncount` chains, each error pointing at its item.
 
-use crate::ir_cqls::{Bound, CountRange, EndRange, Range};
+use crate::ir::cqls::{Bound, CountRange, EndRange, Range};
 use crate::query::{ErrorKind, QueryError, Span};
 
 use super::ast::{Arg, CqlsAst, Item, MatchList, PositionList};

@@ -2,7 +2,7 @@
 //! `isolated-consecutive(3)`, `candidate!`, `stoppable-!blocked-duo!`; the documented limits on
 //! `(n)`, counting modes only at the end, and the error on contradictory chains.
 
-use crate::ir_cqls::{PawnAttr, PawnCounting};
+use crate::ir::cqls::{PawnAttr, PawnCounting};
 
 /// Parses an attribute chain into filtering attributes (each maybe negated) and the counting
 /// mode. Err names what is wrong.

@@ -1,8 +1,8 @@
 //! `:relation (...)` → [`CqlsNode::Relation`]: the CQL 3 relation specifier (Scidb's
 //! "CQL-Relation-List" help page), compared between this position and a later one.
 
+use crate::ir::cqls::{CqlsNode, Range, Relation, SideRelation};
 use crate::ir::{Node, PieceKinds};
-use crate::ir_cqls::{CqlsNode, Range, Relation, SideRelation};
 use crate::query::{ErrorKind, QueryError};
 use crate::squares::SquareSet;
 

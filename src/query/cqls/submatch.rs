@@ -9,7 +9,7 @@
 //! A `(position ...)` written directly in such a list stands for `(match (position ...))`.
 
 use crate::ir::Node;
-use crate::ir_cqls::{CqlsNode, Range};
+use crate::ir::cqls::{CqlsNode, Range};
 use crate::query::QueryError;
 use crate::squares::SquareSet;
 

@@ -7,8 +7,8 @@
 //! tags share a mark, no tags in a match list that holds a `:relation`, and every `$NAME` and
 //! `:tagmatch NAME` names a tag of the match list.
 
+use crate::ir::cqls::CqlsNode;
 use crate::ir::{Node, PieceKinds, VarId};
-use crate::ir_cqls::CqlsNode;
 use crate::query::{ErrorKind, QueryError, Span};
 use crate::squares::SquareSet;
 

@@ -3,8 +3,8 @@
 //! An image that pushes a written square off the board is dropped; a designator of every
 //! square is invariant under shifts (CQL 3's rule).
 
+use crate::ir::cqls::{CqlsNode, LineMove, PawnCount};
 use crate::ir::{Color, GameResult, Node, PieceKinds};
-use crate::ir_cqls::{CqlsNode, LineMove, PawnCount};
 use crate::squares::{Coord, Geometry, SquareSet};
 
 type Matrix = [[i64; 2]; 2];
@@ -361,7 +361,7 @@ fn apply_cqls<S: SquareSet>(x: &Xform, geo: Geometry, c: &CqlsNode<S>) -> Option
         // The pattern squares move with the list; the piece designators of
         // :missingpiececount / :newpiececount do not ("no shift or flip transformation
         // specifiers in the containing position list affect the piece designator").
-        CqlsNode::Relation(r) => CqlsNode::Relation(Box::new(crate::ir_cqls::Relation {
+        CqlsNode::Relation(r) => CqlsNode::Relation(Box::new(crate::ir::cqls::Relation {
             pattern: match &r.pattern {
                 Some(p) => Some(a(p)?),
                 None => None,

@@ -4,6 +4,7 @@
 
 use super::bits::square;
 use super::position::{FMove, FairyPos, MoveKind};
+use crate::rules::{RulesError, RulesErrorKind};
 
 /// How ranks are numbered in coordinate moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -16,7 +17,7 @@ pub enum RankBase {
 
 impl FairyPos {
     /// Finds the legal move written in coordinates.
-    pub fn coord_to_move(&self, text: &str, base: RankBase) -> Result<FMove, String> {
+    pub fn coord_to_move(&self, text: &str, base: RankBase) -> Result<FMove, RulesError> {
         let legal = self.legal_moves();
         let t = text.trim();
         if t == "O-O" || t == "O-O-O" || t == "0-0" || t == "0-0-0" {
@@ -29,7 +30,9 @@ impl FairyPos {
                         && m.gate.is_none()
                 })
                 .copied()
-                .ok_or_else(|| format!("illegal move `{t}`"));
+                .ok_or_else(|| {
+                    RulesError::new(RulesErrorKind::IllegalMove, format!("illegal move `{t}`"))
+                });
         }
         let offset = if base == RankBase::Xboard && self.v.ranks == 10 {
             0
@@ -42,15 +45,21 @@ impl FairyPos {
                 .iter()
                 .find(|m| m.kind == MoveKind::Normal && m.from == m.to && m.capture.is_none())
                 .copied()
-                .ok_or_else(|| format!("no pass move for `{t}`"));
+                .ok_or_else(|| {
+                    RulesError::new(
+                        RulesErrorKind::IllegalMove,
+                        format!("no pass move for `{t}`"),
+                    )
+                });
         }
         let chars: Vec<char> = t.chars().collect();
         let mut i = 0;
         // Drop: `P@e4` / `+P@e4`.
         if let Some(at) = t.find('@') {
             let sym = &t[..at];
-            let (to, _) =
-                read_square(&chars[at + 1..], offset).ok_or_else(|| format!("bad move `{t}`"))?;
+            let (to, _) = read_square(&chars[at + 1..], offset).ok_or_else(|| {
+                RulesError::new(RulesErrorKind::UnreadableMove, format!("bad move `{t}`"))
+            })?;
             return legal
                 .iter()
                 .find(|m| {
@@ -59,12 +68,17 @@ impl FairyPos {
                         && self.v.kinds[m.piece as usize].def.symbols[0].eq_ignore_ascii_case(sym)
                 })
                 .copied()
-                .ok_or_else(|| format!("illegal drop `{t}`"));
+                .ok_or_else(|| {
+                    RulesError::new(RulesErrorKind::IllegalMove, format!("illegal drop `{t}`"))
+                });
         }
-        let (from, n) =
-            read_square(&chars[i..], offset).ok_or_else(|| format!("bad move `{t}`"))?;
+        let (from, n) = read_square(&chars[i..], offset).ok_or_else(|| {
+            RulesError::new(RulesErrorKind::UnreadableMove, format!("bad move `{t}`"))
+        })?;
         i += n;
-        let (to, n) = read_square(&chars[i..], offset).ok_or_else(|| format!("bad move `{t}`"))?;
+        let (to, n) = read_square(&chars[i..], offset).ok_or_else(|| {
+            RulesError::new(RulesErrorKind::UnreadableMove, format!("bad move `{t}`"))
+        })?;
         i += n;
         let suffix: String = chars[i..]
             .iter()
@@ -120,10 +134,9 @@ impl FairyPos {
         // destination when both exist.
         let exact =
             pick.filter(|m| m.to as usize == to || cands.iter().all(|c| c.to as usize != to));
-        exact
-            .or(pick)
-            .map(|m| **m)
-            .ok_or_else(|| format!("illegal move `{t}`"))
+        exact.or(pick).map(|m| **m).ok_or_else(|| {
+            RulesError::new(RulesErrorKind::IllegalMove, format!("illegal move `{t}`"))
+        })
     }
 }
 

@@ -249,8 +249,7 @@ impl Position for FairyPos {
     fn play_san(&mut self, san: &str) -> Result<MoveInfo<Bits256>, RulesError> {
         let m = self
             .san_to_move(san)
-            .or_else(|_| self.coord_to_move(san, super::RankBase::One))
-            .map_err(|reason| RulesError { reason })?;
+            .or_else(|_| self.coord_to_move(san, super::RankBase::One))?;
         let info = self.move_info(&m);
         self.make(&m);
         Ok(info)

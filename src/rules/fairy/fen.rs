@@ -7,11 +7,17 @@ use std::sync::Arc;
 use super::bits::{Bits256, square, square_name};
 use super::position::FairyPos;
 use super::tables::Variant;
+use crate::rules::{RulesError, RulesErrorKind};
+
+/// A FEN the variant cannot start from.
+fn bad_position(reason: String) -> RulesError {
+    RulesError::new(RulesErrorKind::BadPosition, reason)
+}
 
 impl FairyPos {
     /// The variant's start position: read from the variant's FEN once per thread and
     /// variant, then copied (every game of a file starts there).
-    pub fn start(v: Arc<Variant>) -> Result<FairyPos, String> {
+    pub fn start(v: Arc<Variant>) -> Result<FairyPos, RulesError> {
         thread_local! {
             static LAST_START: std::cell::RefCell<Option<FairyPos>> =
                 const { std::cell::RefCell::new(None) };
@@ -31,7 +37,7 @@ impl FairyPos {
     }
 
     /// Reads a FEN of the variant.
-    pub fn from_fen(v: Arc<Variant>, fen: &str) -> Result<FairyPos, String> {
+    pub fn from_fen(v: Arc<Variant>, fen: &str) -> Result<FairyPos, RulesError> {
         let mut p = FairyPos::empty(v.clone());
         let fen = fen.trim();
         let (board_part, rest) = match fen.find(char::is_whitespace) {
@@ -43,7 +49,7 @@ impl FairyPos {
                 let end = board_part[i..]
                     .find(']')
                     .map(|j| i + j)
-                    .ok_or("unclosed `[` in FEN")?;
+                    .ok_or_else(|| bad_position("unclosed `[` in FEN".to_string()))?;
                 (&board_part[..i], Some(&board_part[i + 1..end]))
             }
             None => (board_part, None),
@@ -61,11 +67,11 @@ impl FairyPos {
         }
         let ranks: Vec<&str> = board_part.split('/').collect();
         if ranks.len() != v.ranks {
-            return Err(format!(
+            return Err(bad_position(format!(
                 "FEN has {} ranks, the board has {}",
                 ranks.len(),
                 v.ranks
-            ));
+            )));
         }
         for (i, row) in ranks.iter().enumerate() {
             let r = v.ranks - 1 - i;
@@ -89,9 +95,9 @@ impl FairyPos {
                     continue;
                 }
                 let (c, t, len) = match_symbol(&v, &chars[j..])
-                    .ok_or_else(|| format!("unknown piece `{ch}` in FEN"))?;
+                    .ok_or_else(|| bad_position(format!("unknown piece `{ch}` in FEN")))?;
                 if f >= v.files {
-                    return Err(format!("FEN rank {} is too long", r + 1));
+                    return Err(bad_position(format!("FEN rank {} is too long", r + 1)));
                 }
                 let sq = square(f, r);
                 p.put(sq, c, t);
@@ -107,7 +113,7 @@ impl FairyPos {
                 }
             }
             if f > v.files {
-                return Err(format!("FEN rank {} is too long", r + 1));
+                return Err(bad_position(format!("FEN rank {} is too long", r + 1)));
             }
         }
         if let Some(h) = hand_part {
@@ -124,8 +130,9 @@ impl FairyPos {
                     j += 1;
                     continue;
                 }
-                let (c, t, len) = match_symbol(&v, &chars[j..])
-                    .ok_or_else(|| format!("unknown piece `{}` in holdings", chars[j]))?;
+                let (c, t, len) = match_symbol(&v, &chars[j..]).ok_or_else(|| {
+                    bad_position(format!("unknown piece `{}` in holdings", chars[j]))
+                })?;
                 p.hand[c][t] = p.hand[c][t].saturating_add(count);
                 count = 1;
                 j += len;
@@ -159,7 +166,7 @@ impl FairyPos {
             p.turn = match *side {
                 "w" | "W" => 0,
                 "b" | "B" => 1,
-                other => return Err(format!("bad side to move `{other}`")),
+                other => return Err(bad_position(format!("bad side to move `{other}`"))),
             };
             fi += 1;
         }

@@ -12,6 +12,7 @@ use std::cell::Cell;
 
 use super::bits::{Bits256, square};
 use super::position::{FMove, FairyPos, MoveKind};
+use crate::rules::{RulesError, RulesErrorKind};
 
 thread_local! {
     /// The candidate list of the fast path, kept between moves so reading a move allocates
@@ -103,7 +104,7 @@ impl FairyPos {
     }
 
     /// Finds the legal move a SAN token names.
-    pub fn san_to_move(&self, text: &str) -> Result<FMove, String> {
+    pub fn san_to_move(&self, text: &str) -> Result<FMove, RulesError> {
         let t = san_body(text);
         // Only moves the text can name are tested for legality (fast replay); the rules that
         // restrict the whole move list (forced capture, forced drops) need all of them.
@@ -121,7 +122,10 @@ impl FairyPos {
             Some((b, g)) => (b, Some(g)),
             None => (t, None),
         };
-        let gate = gate.map(|g| self.parse_gate(g)).transpose()?;
+        let gate = gate
+            .map(|g| self.parse_gate(g))
+            .transpose()
+            .map_err(|m| RulesError::new(RulesErrorKind::UnreadableMove, m))?;
         if body == "O-O" || body == "O-O-O" || body == "0-0" || body == "0-0-0" {
             // Without gating or whole-list rules, only the castling pieces' moves are needed.
             let legal = if restricted || gate.is_some() {
@@ -147,13 +151,22 @@ impl FairyPos {
                 .collect();
             return match found.as_slice() {
                 [m] => Ok(**m),
-                [] => Err(format!("illegal move `{text}`")),
-                _ => Err(format!("ambiguous move `{text}`")),
+                [] => Err(RulesError::new(
+                    RulesErrorKind::IllegalMove,
+                    format!("illegal move `{text}`"),
+                )),
+                _ => Err(RulesError::new(
+                    RulesErrorKind::AmbiguousMove,
+                    format!("ambiguous move `{text}`"),
+                )),
             };
         }
-        let mut parts = self
-            .parse_san(body)
-            .ok_or_else(|| format!("unreadable move `{text}`"))?;
+        let mut parts = self.parse_san(body).ok_or_else(|| {
+            RulesError::new(
+                RulesErrorKind::UnreadableMove,
+                format!("unreadable move `{text}`"),
+            )
+        })?;
         parts.gate = gate;
         // Fast path: only the pieces the text names generate moves, only moves to the written
         // square are tested for legality.
@@ -232,8 +245,14 @@ impl FairyPos {
         }
         match found.as_slice() {
             [m] => Ok(*m),
-            [] => Err(format!("illegal move `{text}`")),
-            _ => Err(format!("ambiguous move `{text}`")),
+            [] => Err(RulesError::new(
+                RulesErrorKind::IllegalMove,
+                format!("illegal move `{text}`"),
+            )),
+            _ => Err(RulesError::new(
+                RulesErrorKind::AmbiguousMove,
+                format!("ambiguous move `{text}`"),
+            )),
         }
     }
 

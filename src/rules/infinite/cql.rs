@@ -19,7 +19,7 @@ use super::refusal::refuse;
 use super::squares::SparseSet;
 use super::write::position_to_icn;
 use crate::chess::{Color, PieceKinds, PieceType};
-use crate::rules::{MoveInfo, Position, RulesError};
+use crate::rules::{MoveInfo, Position, RulesError, RulesErrorKind};
 use crate::squares::{Geometry, SquareSet};
 
 fn color_of(o: Owner) -> Color {
@@ -180,10 +180,10 @@ impl Position for InfPosition {
         self.power_of_type(piece_type)
     }
     fn play_san(&mut self, san: &str) -> Result<MoveInfo<SparseSet>, RulesError> {
-        let mv = icn_to_move(san).map_err(|e| RulesError { reason: e.message })?;
-        let played = play(self, &mv).map_err(|e| RulesError {
-            reason: e.to_string(),
-        })?;
+        let mv = icn_to_move(san)
+            .map_err(|e| RulesError::new(RulesErrorKind::UnreadableMove, e.message))?;
+        let played = play(self, &mv)
+            .map_err(|e| RulesError::new(RulesErrorKind::UnplayableMove, e.to_string()))?;
         Ok(played_info(&played))
     }
     fn fairy_letter(&self, square: SparseSet) -> Option<String> {
@@ -191,9 +191,10 @@ impl Position for InfPosition {
         Some(self.board.get(square.single()?)?.to_icn())
     }
     fn play_null(&mut self) -> Result<MoveInfo<SparseSet>, RulesError> {
-        Err(RulesError {
-            reason: "infinite chess (ICN) has no null move".into(),
-        })
+        Err(RulesError::new(
+            RulesErrorKind::NullMove,
+            "infinite chess (ICN) has no null move",
+        ))
     }
     fn is_variant_end(&self) -> bool {
         variant_win(self, self.turn.other()).is_some()

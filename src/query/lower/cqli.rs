@@ -1,6 +1,6 @@
 //! CQLi's extensions whose syntax the CQLi manual text at hand does not give: `imagine`,
 //! `saveposition`, `currentmutation` and `commandpipe` are refused by name, with the reason,
-//! when the query is compiled (never a silent non-match). [`Lower::lower`] asks here first.
+//! when the query is compiled (never a silent non-match), from [`Lower::lower`]'s match.
 //!
 //! What the manual says of them (stored pages of cql64.com, searched with the project's
 //! search tool; only each page's opening is stored, so the sections that define the
@@ -22,11 +22,9 @@
 //! So `--secure` refuses `commandpipe` as documented, and every other use is refused as not
 //! evaluated, naming the word and the missing definition.
 
-use crate::squares::SquareSet;
-
-use super::ast::{Builtin, Expr, ExprKind, Word};
-use super::error::{ErrorKind, QueryError};
-use super::lower::{Cx, Lower, Lowered};
+use super::Lower;
+use crate::query::ast::Expr;
+use crate::query::error::{ErrorKind, QueryError};
 
 /// The CQLi manual page that introduces each refused word.
 fn manual_page(word: &str) -> &'static str {
@@ -37,21 +35,9 @@ fn manual_page(word: &str) -> &'static str {
 }
 
 impl Lower<'_> {
-    /// Refuses the words named in the module doc; None for every other filter.
-    pub(crate) fn lower_cqli<S: SquareSet>(&self, e: &Expr, _cx: Cx) -> Option<Lowered<S>> {
-        let word = match &e.kind {
-            ExprKind::Builtin(Builtin::CommandPipe, _) => "commandpipe",
-            ExprKind::Builtin(Builtin::Imagine, _) => "imagine",
-            ExprKind::Word(Word::SavePosition) => "saveposition",
-            ExprKind::Word(Word::CurrentMutation) => "currentmutation",
-            _ => return None,
-        };
-        Some(Err(self.cqli_refusal(e, word)))
-    }
-
     /// `'commandpipe' is refused under --secure`, or `cqlq does not evaluate 'WORD' yet` with
     /// the reason.
-    fn cqli_refusal(&self, e: &Expr, word: &str) -> QueryError {
+    pub(super) fn cqli_refusal(&self, e: &Expr, word: &str) -> QueryError {
         if word == "commandpipe" && self.secure {
             let m = "'commandpipe' is refused under --secure (as CQLi's --secure)";
             return self.err(ErrorKind::Unsupported, e.span, m);

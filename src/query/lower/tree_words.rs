@@ -1,19 +1,20 @@
 //! Lowering of the game-tree and move words of [`crate::ir::TreeWord`]: `virtualmainline`,
 //! `primary`, `secondary`, `try`, `pieceid`, `consecutivemoves`, `countmoves --`, `currentmove --`, the `move` parameters
 //! `primary`, `secondary`, `comment` and CQLi's speculative `: F`, and `legalposition`.
-//! [`super::lower`] and [`super::lower_state`] hand these here.
+//! [`super`] and [`super::state`] hand these here.
 
 use crate::ir::{self, MoveFilter, MoveSource, Node, TreeWord};
 use crate::squares::SquareSet;
 
-use super::ast::{Arg, Builtin, Expr, ExprKind, MoveParam, MoveParamKind, Span, Word};
-use super::error::{ErrorKind, QueryError};
-use super::lower::{Cx, Lower, Lowered, Ty, img};
+use super::{Cx, Lower, Lowered, img};
+use crate::query::ast::{Arg, Builtin, Expr, ExprKind, MoveParam, MoveParamKind, Span, Word};
+use crate::query::check::Type;
+use crate::query::error::{ErrorKind, QueryError};
 
 impl Lower<'_> {
     /// The words without arguments lowered here (None: not one of them).
-    pub(crate) fn tree_word<S: SquareSet>(&self, w: Word) -> Option<(Node<S>, Ty)> {
-        let tree = |t| Some((Node::Tree(Box::new(t)), Ty::Logical));
+    pub(crate) fn tree_word<S: SquareSet>(&self, w: Word) -> Option<(Node<S>, Type)> {
+        let tree = |t| Some((Node::Tree(Box::new(t)), Type::Logical));
         match w {
             Word::VirtualMainline => tree(TreeWord::VirtualMainline),
             Word::LegalPosition => tree(TreeWord::LegalPosition),
@@ -39,7 +40,7 @@ impl Lower<'_> {
     pub(crate) fn move_ext<S: SquareSet>(
         &self,
         base: MoveFilter<S>,
-        ty: Ty,
+        ty: Type,
         extras: &[&MoveParam],
         cx: Cx,
     ) -> Lowered<S> {
@@ -119,17 +120,17 @@ impl Lower<'_> {
         let node = match b {
             Builtin::PieceId => {
                 let x = filters.first().ok_or_else(missing)?;
-                let x = img!(self.typed(x, cx, Ty::Set, "'pieceid'"));
-                (TreeWord::PieceId(x), Ty::Number)
+                let x = img!(self.typed(x, cx, Type::Set, "'pieceid'"));
+                (TreeWord::PieceId(x), Type::Number)
             }
-            Builtin::ConsecutiveMoves => (self.consecutive_moves(e, args, cx)?, Ty::Number),
+            Builtin::ConsecutiveMoves => (self.consecutive_moves(e, args, cx)?, Type::Number),
             Builtin::Distance => {
                 let [x, y] = filters[..] else {
                     return Err(missing());
                 };
-                let x = img!(self.typed(x, cx, Ty::Position, "'distance'"));
-                let y = img!(self.typed(y, cx, Ty::Position, "'distance'"));
-                (TreeWord::TreeDistance(x, y), Ty::Number)
+                let x = img!(self.typed(x, cx, Type::Position, "'distance'"));
+                let y = img!(self.typed(y, cx, Type::Position, "'distance'"));
+                (TreeWord::TreeDistance(x, y), Type::Number)
             }
             Builtin::CountMoves | Builtin::CurrentMove => {
                 let x = filters.first().ok_or_else(missing)?;
@@ -142,7 +143,7 @@ impl Lower<'_> {
                     },
                     // `countmoves --(o-o-o)`: a dash with targets (lower_moves).
                     Node::Path(p) if b == Builtin::CountMoves => {
-                        match super::lower_moves::dash_as_move_ext(*p, self.geo) {
+                        match super::moves::dash_as_move_ext(*p, self.geo) {
                             Some(ext) => (ext.base.clone(), Some(ext)),
                             None => return Err(self.not_a_dash(x, b)),
                         }
@@ -167,7 +168,7 @@ impl Lower<'_> {
                 });
                 ext.base = base;
                 ext.count = count;
-                let ty = if count { Ty::Number } else { Ty::Logical };
+                let ty = if count { Type::Number } else { Type::Logical };
                 (TreeWord::Move(ext), ty)
             }
             _ => return Err(self.unsupported_word(e)),
@@ -177,7 +178,7 @@ impl Lower<'_> {
 
     /// Whether `e` is a position filter (`source`, `parent`, `find F`, ...).
     pub(crate) fn is_position<S: SquareSet>(&self, e: &Expr, cx: Cx) -> bool {
-        matches!(self.lower::<S>(e, cx), Ok(Some((_, Ty::Position))))
+        matches!(self.lower::<S>(e, cx), Ok(Some((_, Type::Position))))
     }
 
     /// `x & y` of two positions: the squares where they have the same content.
@@ -187,10 +188,10 @@ impl Lower<'_> {
         b: &Expr,
         cx: Cx,
     ) -> Lowered<S> {
-        let x = img!(self.typed(a, cx, Ty::Position, "a positional intersection"));
-        let y = img!(self.typed(b, cx, Ty::Position, "a positional intersection"));
+        let x = img!(self.typed(a, cx, Type::Position, "a positional intersection"));
+        let y = img!(self.typed(b, cx, Type::Position, "a positional intersection"));
         let node = Node::Tree(Box::new(TreeWord::SameContent(x, y)));
-        Ok(Some((node, Ty::Set)))
+        Ok(Some((node, Type::Set)))
     }
 
     /// `consecutivemoves [quiet] [range] (x y)`
@@ -223,7 +224,7 @@ impl Lower<'_> {
             _ => "position".to_string(),
         };
         let lower = |x: &Expr| -> Result<Node<S>, QueryError> {
-            match self.typed(x, cx, Ty::Position, "'consecutivemoves'")? {
+            match self.typed(x, cx, Type::Position, "'consecutivemoves'")? {
                 Some(n) => Ok(n),
                 None => Err(self.err(ErrorKind::Type, x.span, "a position is needed here")),
             }
@@ -246,7 +247,7 @@ impl Lower<'_> {
 
     /// `cqlq does not evaluate 'WORD' yet`
     fn unsupported_word(&self, e: &Expr) -> QueryError {
-        let word = super::names::expr_word(&e.kind);
+        let word = crate::query::names::expr_word(&e.kind);
         let m = format!("cqlq does not evaluate '{word}' yet");
         self.err(ErrorKind::Unsupported, e.span, m)
     }

@@ -3,6 +3,21 @@
 //! their first assignment, functions are checked at their call sites with the arguments'
 //! types, operators check their operands' types. The facts the lowering needs (each
 //! variable's type) are returned in [`Facts`].
+//!
+//! [`Type`] is the one type enum of the query compiler: lowering (`super::lower`) gives each
+//! lowered node one too. `checker.rs` holds the walk (one match over the syntax tree); the
+//! other files hold each concept's rules, named as in `lower/`.
+
+mod builtin;
+mod checker;
+mod dictionaries;
+mod geometry;
+mod logic;
+mod moves;
+mod operators;
+mod sequences;
+mod variables;
+mod words;
 
 use std::collections::HashMap;
 
@@ -28,6 +43,30 @@ pub enum Type {
     Dictionary,
 }
 
+impl Type {
+    /// As the check's messages name it (`'+' must be a number, found a set`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Type::Logical => "a filter without a value",
+            Type::Number => "a number",
+            Type::Set => "a set",
+            Type::Str => "a string",
+            Type::Position => "a position",
+            Type::Piece => "a piece",
+            Type::Dictionary => "a dictionary",
+        }
+    }
+
+    /// As lowering's messages name it (`'from' needs a set of squares, but this is a
+    /// number`).
+    pub fn describe_long(self) -> &'static str {
+        match self {
+            Type::Set => "a set of squares",
+            t => t.describe(),
+        }
+    }
+}
+
 /// What the check learned: each variable's (and dictionary's) type, by name.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Facts {
@@ -37,5 +76,7 @@ pub struct Facts {
 
 /// Applies CQL 6.2's type rules to `ast`; `Err` is CQL's rejection.
 pub fn check_ast(ast: &Ast) -> Result<Facts, QueryError> {
-    super::typing::Checker::new(&ast.source.0).query(ast)
+    checker::Checker::new(&ast.source.0).query(ast)
 }
+
+pub(crate) use words::obviously_logical;

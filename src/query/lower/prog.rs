@@ -4,8 +4,8 @@
 //! `x & y`, counting transforms (`rotate90 count F`), `up N X` with a computed distance and
 //! `child(n)` with a computed index.
 //!
-//! [`Lower::lower`] asks [`Lower::lower_prog`] first; it answers None for what it does not
-//! handle. Dictionaries get a slot each in order of declaration; a dictionary's value type is
+//! [`Lower::lower`]'s match calls here; a function answering None hands the filter back (a
+//! variable, index or assignment that names no dictionary). Dictionaries get a slot each in order of declaration; a dictionary's value type is
 //! read from its assignments before lowering ([`Lower::prescan_dictionaries`]) so an entry can
 //! be read before the text assigns one.
 
@@ -16,12 +16,13 @@ use crate::ir::prog::{DictId, Globals, PersistentType, PersistentVar, Prog};
 use crate::ir::{self, CmpOp, Color, Directions, Node};
 use crate::squares::SquareSet;
 
-use super::ast::{
-    AssignOp, BindingOp, Builtin, Expr, ExprKind, PrefixOp, Storage, Transform, Word,
+use super::{Cx, Lower, Lowered, img};
+use crate::query::ast::{
+    Arg, AssignOp, Builtin, DictionaryDecl, Expr, ExprKind, Storage, Transform,
 };
-use super::error::{ErrorKind, QueryError};
-use super::lower::{Cx, Lower, Lowered, Ty, img};
-use super::transform::group;
+use crate::query::check::Type;
+use crate::query::error::{ErrorKind, QueryError};
+use crate::query::transform::group;
 
 /// What lowering knows about dictionaries and persistent variables.
 #[derive(Default)]
@@ -29,15 +30,15 @@ pub(crate) struct ProgScope {
     /// The globals of the query (persistent variables, dictionaries).
     globals: RefCell<Globals>,
     /// Dictionary name → (slot, value type once known).
-    dicts: RefCell<HashMap<String, (DictId, Option<Ty>)>>,
+    dicts: RefCell<HashMap<String, (DictId, Option<Type>)>>,
     /// The eighth-turns by which `rotate45` currently turns direction words.
     rot45: std::cell::Cell<u8>,
     /// Dictionary → the type of its keys, from its first `D[k] = v` (what `x ∊ D` binds).
-    pub(super) key_types: RefCell<HashMap<DictId, Ty>>,
+    pub(super) key_types: RefCell<HashMap<DictId, Type>>,
 }
 
 /// Wraps a lowered node.
-fn prog<S>(p: Prog<S>, ty: Ty) -> Lowered<S> {
+fn prog<S>(p: Prog<S>, ty: Type) -> Lowered<S> {
     Ok(Some((Node::Prog(Box::new(p)), ty)))
 }
 
@@ -55,7 +56,7 @@ impl Lower<'_> {
     /// Records the value type of every dictionary from its `D[k] = v` assignments.
     pub(crate) fn prescan_dictionaries<S: SquareSet>(&self, body: &[Expr]) {
         let cx = Cx {
-            xf: super::transform::Xform::IDENTITY,
+            xf: crate::query::transform::Xform::IDENTITY,
             images: 1,
         };
         let mut all: Vec<&Expr> = Vec::new();
@@ -107,105 +108,134 @@ impl Lower<'_> {
     }
 
     /// The dictionary `e` names, if it is a variable naming one.
-    pub(super) fn dict_of(&self, e: &Expr) -> Option<(DictId, Option<Ty>)> {
+    pub(super) fn dict_of(&self, e: &Expr) -> Option<(DictId, Option<Type>)> {
         match &e.kind {
             ExprKind::Var(name) => self.prog.dicts.borrow().get(&name.text).copied(),
             _ => None,
         }
     }
 
-    /// Lowers the programming words; None for every other filter.
-    pub(crate) fn lower_prog<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Option<Lowered<S>> {
-        Some(match &e.kind {
-            // `while (s ~~ re) body` is lowered by `lower_words`.
-            ExprKind::While(test, body) => self.while_loop(test, body, cx),
-            ExprKind::Loop(body) => self
-                .lower(body, cx)
-                .map(|l| l.map(|(n, _)| (Node::Prog(Box::new(Prog::Loop(n))), Ty::Logical))),
-            ExprKind::Word(Word::Try) => Ok(Some((try_filter(), Ty::Logical))),
-            ExprKind::Word(Word::Primary) => prog(Prog::PrimaryMove(true), Ty::Logical),
-            ExprKind::Word(Word::Secondary) => prog(Prog::PrimaryMove(false), Ty::Logical),
-            ExprKind::Builtin(b, args) => {
-                let filters: Vec<&Expr> = args.iter().filter_map(|a| a.filter()).collect();
-                match (b, filters.as_slice()) {
-                    (Builtin::Sqrt, [x]) => {
-                        self.unary(x, cx, Ty::Number, "'sqrt'", |n| (Prog::Sqrt(n), Ty::Number))
-                    }
-                    (Builtin::Assert, [x]) => {
-                        let text = self.src.get(x.span.start..x.span.end).unwrap_or("");
-                        let text = text.to_string();
-                        self.lower(x, cx)
-                            .map(|l| l.map(|(n, _)| wrap(Prog::Assert(n, text), Ty::Logical)))
-                    }
-                    (Builtin::Equal, [x, y]) => self.equal(x, y, cx),
-                    (Builtin::Child, [x]) if !matches!(x.kind, ExprKind::Number(_)) => {
-                        self.unary(x, cx, Ty::Number, "'child'", |n| {
-                            (Prog::ChildAt(n), Ty::Position)
-                        })
-                    }
-                    _ => return None,
-                }
+    /// `loop body`
+    pub(super) fn loop_filter<S: SquareSet>(&self, body: &Expr, cx: Cx) -> Lowered<S> {
+        self.lower(body, cx)
+            .map(|l| l.map(|(n, _)| (Node::Prog(Box::new(Prog::Loop(n))), Type::Logical)))
+    }
+
+    /// `try`
+    pub(super) fn try_word<S>(&self) -> Lowered<S> {
+        Ok(Some((try_filter(), Type::Logical)))
+    }
+
+    /// `primary` (`true`), `secondary` (`false`)
+    pub(super) fn primary_word<S>(&self, primary: bool) -> Lowered<S> {
+        prog(Prog::PrimaryMove(primary), Type::Logical)
+    }
+
+    /// `sqrt x`, `assert x`, `equal(x y)`, `child(n)` with a computed index; None for any
+    /// other keyword or arguments.
+    pub(super) fn prog_builtin<S: SquareSet>(
+        &self,
+        b: Builtin,
+        args: &[Arg],
+        cx: Cx,
+    ) -> Option<Lowered<S>> {
+        let filters: Vec<&Expr> = args.iter().filter_map(|a| a.filter()).collect();
+        Some(match (b, filters.as_slice()) {
+            (Builtin::Sqrt, [x]) => self.unary(x, cx, Type::Number, "'sqrt'", |n| {
+                (Prog::Sqrt(n), Type::Number)
+            }),
+            (Builtin::Assert, [x]) => {
+                let text = self.src.get(x.span.start..x.span.end).unwrap_or("");
+                let text = text.to_string();
+                self.lower(x, cx)
+                    .map(|l| l.map(|(n, _)| wrap(Prog::Assert(n, text), Type::Logical)))
             }
-            ExprKind::Transform(t, true, arg) => self.count_images(*t, arg, e, cx),
-            ExprKind::Transform(Transform::Rotate45, false, arg) => self.rotate45(arg, false, cx),
-            ExprKind::DirectionBy(d, bounds, x) => self.direction_by(*d, bounds, x, e, cx),
-            ExprKind::Dictionary(d) => {
-                self.dictionary(&d.name.text, d.storage != Storage::Local);
-                prog(Prog::DictTrue, Ty::Logical)
-            }
-            ExprKind::Var(_) => {
-                self.dict_of(e)?;
-                prog(Prog::DictTrue, Ty::Logical)
-            }
-            ExprKind::Prefix(PrefixOp::Count, d) => {
-                let (id, _) = self.dict_of(d)?;
-                prog(Prog::DictCount(id), Ty::Number)
-            }
-            ExprKind::Index(base, keys) => {
-                let (id, ty) = self.dict_of(base)?;
-                let key = self.dict_key(e, keys, cx);
-                key.map(|k| k.map(|k| wrap(Prog::DictGet(id, k), ty.unwrap_or(Ty::Logical))))
-            }
-            ExprKind::Binding(BindingOp::Unbind, target) => {
-                let (id, key) = match &target.kind {
-                    ExprKind::Index(base, keys) => {
-                        let (id, _) = self.dict_of(base)?;
-                        match self.dict_key(target, keys, cx) {
-                            Ok(Some(k)) => (id, Some(k)),
-                            other => return Some(other.map(|_| None)),
-                        }
-                    }
-                    _ => (self.dict_of(target)?.0, None),
-                };
-                prog(Prog::DictUnbind(id, key), Ty::Logical)
-            }
-            ExprKind::Assign(a) => {
-                if let ExprKind::Index(base, keys) = &a.target.kind
-                    && let Some((id, _)) = self.dict_of(base)
-                {
-                    if a.op != AssignOp::Set {
-                        let m = "cqlq assigns dictionary entries with '=' only";
-                        return Some(Err(self.err(ErrorKind::Unsupported, e.span, m)));
-                    }
-                    return Some(self.dict_set(id, e, keys, &a.value, cx));
-                }
-                if a.storage == Storage::Piece && a.op == AssignOp::Set {
-                    return Some(self.piece_assign(e, a, cx));
-                }
-                if !matches!(a.storage, Storage::Persistent | Storage::PersistentQuiet) {
-                    return None;
-                }
-                self.persistent(e, a, cx)
+            (Builtin::Equal, [x, y]) => self.equal(x, y, cx),
+            (Builtin::Child, [x]) if !matches!(x.kind, ExprKind::Number(_)) => {
+                self.unary(x, cx, Type::Number, "'child'", |n| {
+                    (Prog::ChildAt(n), Type::Position)
+                })
             }
             _ => return None,
         })
     }
 
+    /// `dictionary D` (or `persistent dictionary D`): declared, and true.
+    pub(super) fn dictionary_decl<S>(&self, d: &DictionaryDecl) -> Lowered<S> {
+        self.dictionary(&d.name.text, d.storage != Storage::Local);
+        prog(Prog::DictTrue, Type::Logical)
+    }
+
+    /// `D` naming a dictionary (true); None when `e` names none.
+    pub(super) fn dict_var<S>(&self, e: &Expr) -> Option<Lowered<S>> {
+        self.dict_of(e)?;
+        Some(prog(Prog::DictTrue, Type::Logical))
+    }
+
+    /// `#D`: the number of entries of dictionary `d`; None when `d` names none.
+    pub(super) fn dict_count<S>(&self, d: &Expr) -> Option<Lowered<S>> {
+        let (id, _) = self.dict_of(d)?;
+        Some(prog(Prog::DictCount(id), Type::Number))
+    }
+
+    /// `D[k]`: an entry of a dictionary; None when `base` names none.
+    pub(super) fn dict_get<S: SquareSet>(
+        &self,
+        e: &Expr,
+        base: &Expr,
+        keys: &[Option<Expr>],
+        cx: Cx,
+    ) -> Option<Lowered<S>> {
+        let (id, ty) = self.dict_of(base)?;
+        let key = self.dict_key(e, keys, cx);
+        Some(key.map(|k| k.map(|k| wrap(Prog::DictGet(id, k), ty.unwrap_or(Type::Logical)))))
+    }
+
+    /// `unbind D[k]`, `unbind D`; None when the target is no dictionary (nor an entry of one).
+    pub(super) fn dict_unbind<S: SquareSet>(&self, target: &Expr, cx: Cx) -> Option<Lowered<S>> {
+        let (id, key) = match &target.kind {
+            ExprKind::Index(base, keys) => {
+                let (id, _) = self.dict_of(base)?;
+                match self.dict_key(target, keys, cx) {
+                    Ok(Some(k)) => (id, Some(k)),
+                    other => return Some(other.map(|_| None)),
+                }
+            }
+            _ => (self.dict_of(target)?.0, None),
+        };
+        Some(prog(Prog::DictUnbind(id, key), Type::Logical))
+    }
+
+    /// `D[k] = v`, `piece x = ...`, `persistent x = ...`; None for any other assignment.
+    pub(super) fn assign_prog<S: SquareSet>(
+        &self,
+        e: &Expr,
+        a: &crate::query::ast::Assign,
+        cx: Cx,
+    ) -> Option<Lowered<S>> {
+        if let ExprKind::Index(base, keys) = &a.target.kind
+            && let Some((id, _)) = self.dict_of(base)
+        {
+            if a.op != AssignOp::Set {
+                let m = "cqlq assigns dictionary entries with '=' only";
+                return Some(Err(self.err(ErrorKind::Unsupported, e.span, m)));
+            }
+            return Some(self.dict_set(id, e, keys, &a.value, cx));
+        }
+        if a.storage == Storage::Piece && a.op == AssignOp::Set {
+            return Some(self.piece_assign(e, a, cx));
+        }
+        if !matches!(a.storage, Storage::Persistent | Storage::PersistentQuiet) {
+            return None;
+        }
+        Some(self.persistent(e, a, cx))
+    }
+
     /// `while (test) body`
-    fn while_loop<S: SquareSet>(&self, test: &Expr, body: &Expr, cx: Cx) -> Lowered<S> {
+    pub(super) fn while_loop<S: SquareSet>(&self, test: &Expr, body: &Expr, cx: Cx) -> Lowered<S> {
         let test = img!(self.lower(test, cx)).0;
         let body = img!(self.lower(body, cx)).0;
-        prog(Prog::While(test, body), Ty::Logical)
+        prog(Prog::While(test, body), Type::Logical)
     }
 
     /// A one-argument word whose argument has type `want`.
@@ -213,9 +243,9 @@ impl Lower<'_> {
         &self,
         x: &Expr,
         cx: Cx,
-        want: Ty,
+        want: Type,
         what: &str,
-        make: impl FnOnce(Node<S>) -> (Prog<S>, Ty),
+        make: impl FnOnce(Node<S>) -> (Prog<S>, Type),
     ) -> Lowered<S> {
         let n = img!(self.typed(x, cx, want, what));
         let (p, ty) = make(n);
@@ -226,11 +256,17 @@ impl Lower<'_> {
     fn equal<S: SquareSet>(&self, x: &Expr, y: &Expr, cx: Cx) -> Lowered<S> {
         let x = img!(self.lower(x, cx)).0;
         let y = img!(self.lower(y, cx)).0;
-        prog(Prog::Equal(x, y), Ty::Logical)
+        prog(Prog::Equal(x, y), Type::Logical)
     }
 
     /// `T count F`: every image of F under the transform group, counted when it matches.
-    fn count_images<S: SquareSet>(&self, t: Transform, arg: &Expr, e: &Expr, cx: Cx) -> Lowered<S> {
+    pub(super) fn count_images<S: SquareSet>(
+        &self,
+        t: Transform,
+        arg: &Expr,
+        e: &Expr,
+        cx: Cx,
+    ) -> Lowered<S> {
         if t == Transform::Rotate45 {
             return self.rotate45(arg, true, cx);
         }
@@ -254,16 +290,16 @@ impl Lower<'_> {
                 nodes.push(n);
             }
         }
-        prog(Prog::CountImages(nodes), Ty::Number)
+        prog(Prog::CountImages(nodes), Type::Number)
     }
 
     /// `rotate45 F` (the `Or` of F with its direction words turned by each multiple of 45°,
     /// or, for a set filter, the union) and `rotate45 count F` (how many of the 8 match).
     /// CQL requires F's square designators to be whole-board, so only directions turn.
-    fn rotate45<S: SquareSet>(&self, arg: &Expr, count: bool, cx: Cx) -> Lowered<S> {
+    pub(super) fn rotate45<S: SquareSet>(&self, arg: &Expr, count: bool, cx: Cx) -> Lowered<S> {
         let outer = self.prog.rot45.get();
         let mut images = Vec::new();
-        let mut ty = Ty::Logical;
+        let mut ty = Type::Logical;
         for k in 0..8u8 {
             self.prog.rot45.set((outer + k) % 8);
             let lowered = self.lower(arg, cx);
@@ -274,10 +310,10 @@ impl Lower<'_> {
             }
         }
         if count {
-            return prog(Prog::CountImages(images), Ty::Number);
+            return prog(Prog::CountImages(images), Type::Number);
         }
         Ok(Some(match ty {
-            Ty::Set => (Node::Union(images), Ty::Set),
+            Type::Set => (Node::Union(images), Type::Set),
             _ => (Node::Or(images), ty),
         }))
     }
@@ -302,28 +338,28 @@ impl Lower<'_> {
     }
 
     /// `up N X`, `right A B X`: directions with computed distances.
-    fn direction_by<S: SquareSet>(
+    pub(super) fn direction_by<S: SquareSet>(
         &self,
-        d: super::syntax::Direction,
+        d: crate::query::syntax::Direction,
         bounds: &[Expr],
         x: &Expr,
         e: &Expr,
         cx: Cx,
     ) -> Lowered<S> {
         let dirs = Directions::from_word(d.name()).unwrap_or(Directions::ANY);
-        let dirs = self.rot45(super::lower_geometry::map_dirs(cx, dirs));
+        let dirs = self.rot45(super::geometry::map_dirs(cx, dirs));
         let (lo, hi) = match bounds {
-            [a] => (img!(self.typed(a, cx, Ty::Number, d.name())), None),
+            [a] => (img!(self.typed(a, cx, Type::Number, d.name())), None),
             [a, b] => (
-                img!(self.typed(a, cx, Ty::Number, d.name())),
-                Some(img!(self.typed(b, cx, Ty::Number, d.name()))),
+                img!(self.typed(a, cx, Type::Number, d.name())),
+                Some(img!(self.typed(b, cx, Type::Number, d.name()))),
             ),
             _ => {
                 return Err(self.err(ErrorKind::Syntax, e.span, "one or two distances expected"));
             }
         };
-        let x = img!(self.typed(x, cx, Ty::Set, d.name()));
-        prog(Prog::DirectionBy(dirs, lo, hi, x), Ty::Set)
+        let x = img!(self.typed(x, cx, Type::Set, d.name()));
+        prog(Prog::DirectionBy(dirs, lo, hi, x), Type::Set)
     }
 
     /// The key of `D[k]`.
@@ -359,11 +395,16 @@ impl Lower<'_> {
         }
         let key = img!(self.dict_key(e, keys, cx));
         let value = img!(self.lower(value, cx)).0;
-        prog(Prog::DictSet(id, key, value), Ty::Logical)
+        prog(Prog::DictSet(id, key, value), Type::Logical)
     }
 
     /// `piece x = S`: the slot comes from lowering the plain assignment.
-    fn piece_assign<S: SquareSet>(&self, e: &Expr, a: &super::ast::Assign, cx: Cx) -> Lowered<S> {
+    fn piece_assign<S: SquareSet>(
+        &self,
+        e: &Expr,
+        a: &crate::query::ast::Assign,
+        cx: Cx,
+    ) -> Lowered<S> {
         let mut plain = a.clone();
         plain.storage = Storage::Plain;
         let plain = Expr {
@@ -371,23 +412,28 @@ impl Lower<'_> {
             span: e.span,
         };
         match img!(self.lower::<S>(&plain, cx)) {
-            (Node::Assign(var, value), _) => prog(Prog::PieceAssign(var, *value), Ty::Logical),
+            (Node::Assign(var, value), _) => prog(Prog::PieceAssign(var, *value), Type::Logical),
             other => Ok(Some(other)),
         }
     }
 
     /// `persistent [quiet] x = v` (also `+=` ...): a plain assignment whose variable is
     /// recorded as persistent.
-    fn persistent<S: SquareSet>(&self, e: &Expr, a: &super::ast::Assign, cx: Cx) -> Lowered<S> {
+    fn persistent<S: SquareSet>(
+        &self,
+        e: &Expr,
+        a: &crate::query::ast::Assign,
+        cx: Cx,
+    ) -> Lowered<S> {
         let ExprKind::Var(name) = &a.target.kind else {
             let m = "'persistent' assigns a variable";
             return Err(self.err(ErrorKind::Type, e.span, m));
         };
         let value_ty = img!(self.lower::<S>(&a.value, cx)).1;
         let ty = match value_ty {
-            Ty::Number => PersistentType::Number,
-            Ty::Str => PersistentType::Str,
-            Ty::Set => PersistentType::Set,
+            Type::Number => PersistentType::Number,
+            Type::Str => PersistentType::Str,
+            Type::Set => PersistentType::Set,
             _ => {
                 let m = "only number, string and set variables can be persistent";
                 return Err(self.err(ErrorKind::Type, e.span, m));
@@ -416,7 +462,7 @@ impl Lower<'_> {
 }
 
 /// A node of [`Prog`] with its type.
-fn wrap<S>(p: Prog<S>, ty: Ty) -> (Node<S>, Ty) {
+fn wrap<S>(p: Prog<S>, ty: Type) -> (Node<S>, Type) {
     (Node::Prog(Box::new(p)), ty)
 }
 
@@ -442,11 +488,23 @@ fn try_filter<S>() -> Node<S> {
 }
 
 impl Lower<'_> {
-    /// `x ∊ D body`: x gets the type of D's keys (from D's first assignment).
-    pub(super) fn dict_loop<S: SquareSet>(
+    /// `x ∊ D body` (CQL 6.1's `string x in D body`); None when the domain names no
+    /// dictionary.
+    pub(super) fn dict_iterate<S: SquareSet>(
         &self,
         e: &Expr,
-        it: &super::syntax::Iterate,
+        it: &crate::query::syntax::Iterate,
+        cx: Cx,
+    ) -> Option<Lowered<S>> {
+        let (dict, _) = self.dict_of(&it.domain)?;
+        Some(self.dict_loop(e, it, dict, cx))
+    }
+
+    /// `x ∊ D body`: x gets the type of D's keys (from D's first assignment).
+    fn dict_loop<S: SquareSet>(
+        &self,
+        e: &Expr,
+        it: &crate::query::syntax::Iterate,
         dict: crate::ir::prog::DictId,
         cx: Cx,
     ) -> Lowered<S> {
@@ -455,9 +513,7 @@ impl Lower<'_> {
                      iterating it";
             return Err(self.err(ErrorKind::Type, it.domain.span, m));
         };
-        let var = self
-            .slot(&it.var.text, ty)
-            .map_err(|m| self.err(ErrorKind::TooComplex, e.span, m))?;
+        let var = self.slot(&it.var.text, ty, e.span)?;
         let body = img!(self.lower(&it.body, cx)).0;
         let l = ir::DictLoop {
             dict,
@@ -465,6 +521,6 @@ impl Lower<'_> {
             name: it.var.text.clone(),
             body,
         };
-        Ok(Some((Node::DictLoop(Box::new(l)), Ty::Logical)))
+        Ok(Some((Node::DictLoop(Box::new(l)), Type::Logical)))
     }
 }

@@ -9,9 +9,10 @@ use std::collections::HashMap;
 use crate::ir::{Node, VarId};
 use crate::squares::SquareSet;
 
-use super::ast::{BindingOp, Expr, ExprKind, FunctionDef};
-use super::error::ErrorKind;
-use super::lower::{Cx, Lower, Lowered, Ty};
+use super::{Cx, Lower, Lowered};
+use crate::query::ast::{BindingOp, Expr, ExprKind, FunctionDef, Span};
+use crate::query::check::Type;
+use crate::query::error::{ErrorKind, QueryError};
 
 /// Deepest nesting of user function calls expanded (CQL functions may recurse).
 pub(super) const MAX_CALL_DEPTH: usize = 24;
@@ -20,7 +21,7 @@ pub(super) const MAX_CALL_DEPTH: usize = 24;
 #[derive(Default)]
 pub(crate) struct Scope {
     /// Variable name → (slot, type).
-    pub(super) vars: RefCell<HashMap<String, (VarId, Ty)>>,
+    pub(super) vars: RefCell<HashMap<String, (VarId, Type)>>,
     /// Function name → definition.
     pub(super) functions: RefCell<HashMap<String, FunctionDef>>,
     /// The parameters of the functions being expanded, innermost last: name → argument.
@@ -28,13 +29,15 @@ pub(crate) struct Scope {
 }
 
 impl Lower<'_> {
-    /// The slot of variable `name` (a new one, of type `ty`, if it is new).
-    pub(crate) fn slot(&self, name: &str, ty: Ty) -> Result<VarId, String> {
+    /// The slot of variable `name` (a new one, of type `ty`, if it is new); `too many
+    /// variables` at `span` when the slots run out.
+    pub(crate) fn slot(&self, name: &str, ty: Type, span: Span) -> Result<VarId, QueryError> {
         let mut vars = self.scope.vars.borrow_mut();
         if let Some(&(id, _)) = vars.get(name) {
             return Ok(id);
         }
-        let id = VarId::try_from(vars.len()).map_err(|_| "too many variables".to_string())?;
+        let id = VarId::try_from(vars.len())
+            .map_err(|_| self.err(ErrorKind::TooComplex, span, "too many variables"))?;
         vars.insert(name.to_string(), (id, ty));
         Ok(id)
     }
@@ -105,13 +108,13 @@ impl Lower<'_> {
         &self,
         op: BindingOp,
         target: &Expr,
-    ) -> Option<(Node<S>, Ty)> {
+    ) -> Option<(Node<S>, Type)> {
         let bound = self.dict_of(target).is_some();
         let yes = match op {
             BindingOp::IsBound => bound,
             BindingOp::IsUnbound => !bound,
             BindingOp::Unbind => return None,
         };
-        Some((if yes { Node::True } else { Node::False }, Ty::Logical))
+        Some((if yes { Node::True } else { Node::False }, Type::Logical))
     }
 }

@@ -10,7 +10,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use crate::ir_cqls::EngineLimit;
+use crate::ir::cqls::EngineLimit;
 
 /// An engine's verdict, from the side to move's point of view.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

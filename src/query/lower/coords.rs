@@ -11,9 +11,10 @@
 use crate::ir::Node;
 use crate::squares::{Coord, Rect, SquareSet};
 
-use super::ast::{Designator, Span};
-use super::error::ErrorKind;
-use super::lower::{Cx, Lower, Lowered, Ty};
+use super::{Cx, Lower, Lowered};
+use crate::query::ast::{Designator, Span};
+use crate::query::check::Type;
+use crate::query::error::ErrorKind;
 
 /// Bounded regions up to this many squares are listed; larger ones are refused.
 const MAX_LISTED: u128 = 1 << 20;
@@ -146,7 +147,7 @@ impl Lower<'_> {
         if all_listed {
             let on_board = squares.into_iter().filter(|c| self.geo.admits(*c));
             let set = S::from_coords(self.geo, on_board);
-            return Ok(Some((Node::Pieces(kinds, set), Ty::Set)));
+            return Ok(Some((Node::Pieces(kinds, set), Type::Set)));
         }
         if kinds.empty {
             let m = format!(
@@ -154,7 +155,7 @@ impl Lower<'_> {
             );
             return Err(self.err(ErrorKind::Unsupported, span, m));
         }
-        Ok(Some((Node::Region(kinds, rects), Ty::Set)))
+        Ok(Some((Node::Region(kinds, rects), Type::Set)))
     }
 }
 
@@ -256,8 +257,8 @@ mod tests {
     /// around the classical board, with open bounds standing for "to the window's edge".
     #[test]
     fn rectangles_map_like_their_squares() {
-        use super::super::ast::Transform;
-        use super::super::transform::group;
+        use crate::query::ast::Transform;
+        use crate::query::transform::group;
         use crate::squares::Geometry;
         let geo = Geometry::UNBOUNDED;
         let rects = [

@@ -1,16 +1,15 @@
 //! Lowering of the words that read the run ([`RunWord`]): `lastgamenumber`, `hhdb "<main>"`,
 //! `hhdb "<or>"`, `hhdb mainline` (CQL 6.2's `hhdbkeyword` table defines them by CQL text,
-//! behind a `cql_assertvariations`). [`super::lower::Lower::lower`] asks here first, after
-//! `lower_words`; the same hook hands `eco F` / `eventdate F` with a filter that is no string
-//! to `lower_strings` and iterating a dictionary's keys (`x ∊ D body`, CQL 6.1's
-//! `string x in D body`) to `lower_prog`.
+//! behind a `cql_assertvariations`), called from [`super::Lower::lower`]'s match; a None
+//! hands the keyword on to `strings.rs`.
 
 use crate::ir::{self, Node, RunWord, StrFilter};
 use crate::squares::SquareSet;
 
-use super::ast::{Arg, Builtin, Expr, ExprKind, Word};
-use super::lower::{Cx, Lower, Lowered, Ty};
-use super::transform::Xform;
+use super::{Cx, Lower, Lowered};
+use crate::query::ast::{Arg, Expr, ExprKind};
+use crate::query::check::Type;
+use crate::query::transform::Xform;
 
 /// CQL 6.2's messages when an HHdb key that reads variations runs without them.
 const MAIN_NEEDS_VARIATIONS: &str = "'hhdb <main>' can only be used when 'variations' is set \
@@ -28,32 +27,15 @@ fn comment_has<S>(text: &str) -> Node<S> {
 }
 
 impl Lower<'_> {
-    /// The forms of this module; None for any other filter.
-    pub(crate) fn lower_run_words<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Option<Lowered<S>> {
-        match &e.kind {
-            ExprKind::Word(Word::LastGameNumber) => {
-                Some(Ok(Some((Node::Run(RunWord::LastGameNumber), Ty::Number))))
-            }
-            ExprKind::Builtin(Builtin::Hhdb, args) => self.hhdb_variation_key(args, cx),
-            ExprKind::Builtin(b @ (Builtin::Eco | Builtin::EventDate), args) => {
-                self.tag_then_filter(*b, args, cx)
-            }
-            ExprKind::Iterate(it) => {
-                let (dict, _) = self.dict_of(&it.domain)?;
-                Some(self.dict_loop(e, it, dict, cx))
-            }
-            // CQL 6.1's `string x in D body`: the parser reads `string` as a word of its own
-            // before the iteration, which the type checker accepts only there.
-            ExprKind::Word(Word::StringType) => Some(Ok(Some((Node::True, Ty::Logical)))),
-            _ => None,
-        }
-    }
-
     /// `hhdb "<main>"`, `hhdb "<or>"`: variations are searched, and a comment of the position
     /// holds the mark; `hhdb mainline`: variations are searched, and no position from here to
     /// the root was reached by a secondary move without a `<main>` comment (CQL 6.2's
     /// `not find quiet <-- move previous secondary and not originalcomment "<main>"`).
-    fn hhdb_variation_key<S: SquareSet>(&self, args: &[Arg], cx: Cx) -> Option<Lowered<S>> {
+    pub(super) fn hhdb_variation_key<S: SquareSet>(
+        &self,
+        args: &[Arg],
+        cx: Cx,
+    ) -> Option<Lowered<S>> {
         let key = match args {
             [
                 Arg::Filter(Expr {
@@ -91,7 +73,7 @@ impl Lower<'_> {
             _ => return None,
         };
         let node = Node::And(vec![Node::Run(RunWord::AssertVariations(message)), test]);
-        Some(Ok(Some((node, Ty::Logical))))
+        Some(Ok(Some((node, Type::Logical))))
     }
 
     /// A filter written in CQL, lowered (the texts here are constants cqlq parses).
@@ -99,8 +81,8 @@ impl Lower<'_> {
         &self,
         text: &str,
         cx: Cx,
-    ) -> Result<Node<S>, super::error::QueryError> {
-        let ast = super::parse::cql_to_ast(text)?;
+    ) -> Result<Node<S>, crate::query::error::QueryError> {
+        let ast = crate::query::parse::cql_to_ast(text)?;
         let mut nodes = Vec::new();
         for x in &ast.body {
             if let Some((n, _)) = self.lower(x, cx)? {

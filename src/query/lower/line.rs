@@ -4,14 +4,15 @@
 use crate::ir::{self, LinePattern, Node};
 use crate::squares::SquareSet;
 
-use super::ast::{SeqItem, SeqItemKind, SeqParam};
-use super::error::{ErrorKind, QueryError};
-use super::lower::{Cx, Lower, Lowered, Ty, img};
-use super::lower_state::ast_range;
+use super::state::ast_range;
+use super::{Cx, Lower, Lowered, img};
+use crate::query::ast::{SeqItem, SeqItemKind, SeqParam};
+use crate::query::check::Type;
+use crate::query::error::{ErrorKind, QueryError};
 
 impl Lower<'_> {
     /// `line ...`
-    pub(super) fn line<S: SquareSet>(&self, l: &super::syntax::Line, cx: Cx) -> Lowered<S> {
+    pub(super) fn line<S: SquareSet>(&self, l: &crate::query::syntax::Line, cx: Cx) -> Lowered<S> {
         let pattern = img!(self.seq(&l.items, cx));
         let mut line = ir::Line::compile(pattern);
         line.backward = l.backward;
@@ -31,16 +32,16 @@ impl Lower<'_> {
                         ErrorKind::Unsupported,
                         l.items
                             .first()
-                            .map_or(super::ast::Span::default(), |i| i.span),
+                            .map_or(crate::query::ast::Span::default(), |i| i.span),
                         m,
                     ));
                 }
             }
         }
         let ty = if line.lastposition {
-            Ty::Position
+            Type::Position
         } else {
-            Ty::Number
+            Type::Number
         };
         Ok(Some((Node::Line(Box::new(line)), ty)))
     }

@@ -29,8 +29,8 @@ use crate::ir::{
     TagName,
 };
 
-use super::ast::Expr;
-use super::lower::Ty;
+use crate::query::ast::Expr;
+use crate::query::check::Type;
 
 /// The status codes CQL 6.2 looks up in the Black tag, with their long names.
 const BLACK_TAG_CODES: [(&str, &str); 17] = [
@@ -89,7 +89,7 @@ const GBR: &str = r"[+-=]\d{4}\.\d{2}[a-h][1-8][a-h][1-8]";
 
 /// The filter of `hhdb KEY` (the words after `hhdb`, joined by a space), if it is one of the
 /// keys defined by CQL text.
-pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Ty)> {
+pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Type)> {
     let black = || Node::Tag(TagName::Black);
     let white = || Node::Tag(TagName::White);
     let key = key.trim_matches(|c| c == '<' || c == '>');
@@ -98,23 +98,23 @@ pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Ty)> {
         .find(|(code, long)| *code == key || *long == key)
     {
         let f = strs(StrFilter::Contains(Node::Str(code.to_string()), black()));
-        return Some((f, Ty::Logical));
+        return Some((f, Type::Logical));
     }
     let gbr = || Node::RegexMatch(b(black()), re(GBR));
     let part = |i: Option<i64>, j: Option<i64>| {
         let f = StrFilter::Slice(gbr(), i.map(Node::Number), j.map(Node::Number));
-        Some((strs(f), Ty::Str))
+        Some((strs(f), Type::Str))
     };
     Some(match key {
-        "dual" => (Node::RegexMatch(b(black()), re("U[12]")), Ty::Logical),
-        "cook" => (comment_has("<cook"), Ty::Logical),
-        "eg" => (comment_has("<eg>"), Ty::Logical),
-        "minor_dual" => (comment_has("<minor_dual"), Ty::Logical),
-        "diagram" => (group(Node::Tag(TagName::Event), "#([^ ]+)"), Ty::Str),
-        "firstcomment" => (at_start(strs(StrFilter::OriginalComment)), Ty::Str),
+        "dual" => (Node::RegexMatch(b(black()), re("U[12]")), Type::Logical),
+        "cook" => (comment_has("<cook"), Type::Logical),
+        "eg" => (comment_has("<eg>"), Type::Logical),
+        "minor_dual" => (comment_has("<minor_dual"), Type::Logical),
+        "diagram" => (group(Node::Tag(TagName::Event), "#([^ ]+)"), Type::Str),
+        "firstcomment" => (at_start(strs(StrFilter::OriginalComment)), Type::Str),
         "stipulation" => {
             let f = group(strs(StrFilter::OriginalComment), r"stipulation: ([^.]+)\.");
-            (at_start(f), Ty::Str)
+            (at_start(f), Type::Str)
         }
         "egdiagram" => {
             let comment = strs(StrFilter::OriginalComment);
@@ -122,9 +122,9 @@ pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Ty)> {
                 Node::RegexMatch(b(comment), re(r"EG#(\d+)")),
                 strs(StrFilter::ToInt(strs(StrFilter::Capture(1)))),
             ]);
-            (at_start(f), Ty::Number)
+            (at_start(f), Type::Number)
         }
-        "gbr" => (gbr(), Ty::Str),
+        "gbr" => (gbr(), Type::Str),
         "gbr material" => return part(Some(1), Some(-4)),
         "gbr pieces" => return part(Some(1), Some(5)),
         "gbr pawns" => return part(Some(6), Some(8)),
@@ -136,7 +136,7 @@ pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Ty)> {
             let nn = Node::Compare(CmpOp::Eq, b(tail), b(Node::Str(" NN".into())));
             let trimmed = strs(StrFilter::Slice(white(), None, Some(Node::Number(-3))));
             let plain = Node::If(b(nn), b(trimmed), Some(b(white())));
-            (Node::If(b(mc), b(first), Some(b(plain))), Ty::Str)
+            (Node::If(b(mc), b(first), Some(b(plain))), Type::Str)
         }
         "search" => {
             let nl = || Node::Str("\n".to_string());
@@ -151,7 +151,7 @@ pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Ty)> {
                 b(add(nl(), comment())),
                 Some(b(Node::Str(String::new()))),
             );
-            (add(head, tail), Ty::Str)
+            (add(head, tail), Type::Str)
         }
         _ => return None,
     })
@@ -159,7 +159,7 @@ pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Ty)> {
 
 /// `hhdb WORDS` for the keys CQL 6.2 defines here (`cooked`, `sound`, `unsound`, and the
 /// award keys with `sort`); None for the others.
-pub(crate) fn hhdb_table_key<S>(flags: &[&str], filters: &[&Expr]) -> Option<(Node<S>, Ty)> {
+pub(crate) fn hhdb_table_key<S>(flags: &[&str], filters: &[&Expr]) -> Option<(Node<S>, Type)> {
     if !filters.is_empty() {
         return None;
     }
@@ -169,14 +169,14 @@ pub(crate) fn hhdb_table_key<S>(flags: &[&str], filters: &[&Expr]) -> Option<(No
     };
     let cooked = || Node::Hhdb(HhdbWord::HhdbCooked);
     match flags {
-        ["cooked"] => return Some((cooked(), Ty::Logical)),
-        ["unsound"] => return Some((Node::Or(vec![cooked(), black("U[1-5]")]), Ty::Logical)),
+        ["cooked"] => return Some((cooked(), Type::Logical)),
+        ["unsound"] => return Some((Node::Or(vec![cooked(), black("U[1-5]")]), Type::Logical)),
         ["sound"] => {
             let bad = Node::Or(vec![
                 Node::And(vec![cooked(), black("U[12]")]),
                 black("U[345]"),
             ]);
-            return Some((Node::Not(Box::new(bad)), Ty::Logical));
+            return Some((Node::Not(Box::new(bad)), Type::Logical));
         }
         _ => {}
     }
@@ -217,7 +217,7 @@ pub(crate) fn hhdb_table_key<S>(flags: &[&str], filters: &[&Expr]) -> Option<(No
     } else {
         sorted
     };
-    Some((node, Ty::Logical))
+    Some((node, Type::Logical))
 }
 
 /// `hhdb sort T` for one award type (CQL 6.2's `hhdbaward_sort`).

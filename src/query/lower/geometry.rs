@@ -5,11 +5,12 @@
 use crate::ir::{self, Directions, Node, PinYield};
 use crate::squares::{Coord, SquareSet};
 
-use super::ast::{Expr, PinRole, Ray, RayKind};
-use super::error::ErrorKind;
-use super::lower::{Cx, Lower, Lowered, Ty, img};
-use super::lower_state::ast_range;
-use super::syntax::{Direction, Range as AstRange};
+use super::state::ast_range;
+use super::{Cx, Lower, Lowered, img};
+use crate::query::ast::{Expr, PinRole, Ray, RayKind};
+use crate::query::check::Type;
+use crate::query::error::ErrorKind;
+use crate::query::syntax::{Direction, Range as AstRange};
 
 impl Lower<'_> {
     /// `up 1 3 X`, `diagonal X`, ...: the squares reached from X in the directions (1 to 7
@@ -21,14 +22,14 @@ impl Lower<'_> {
         x: &Expr,
         cx: Cx,
     ) -> Lowered<S> {
-        let x = img!(self.typed(x, cx, Ty::Set, "a direction filter"));
+        let x = img!(self.typed(x, cx, Type::Set, "a direction filter"));
         let range = match range {
             None => ir::Range::new(1, 7),
             Some(r) => ast_range(r),
         };
         Ok(Some((
             Node::Direction(self.rot45(map_dirs(cx, directions(*d))), range, Box::new(x)),
-            Ty::Set,
+            Type::Set,
         )))
     }
 
@@ -36,7 +37,7 @@ impl Lower<'_> {
     pub(super) fn ray<S: SquareSet>(&self, e: &Expr, r: &Ray, cx: Cx) -> Lowered<S> {
         let mut sets = Vec::new();
         for a in &r.args {
-            sets.push(img!(self.typed(a, cx, Ty::Set, "'ray'")));
+            sets.push(img!(self.typed(a, cx, Type::Set, "'ray'")));
         }
         if r.kind == RayKind::Between {
             if sets.len() != 2 {
@@ -45,7 +46,7 @@ impl Lower<'_> {
             }
             let y = sets.pop().expect("two");
             let x = sets.pop().expect("two");
-            return Ok(Some((Node::Between(Box::new(x), Box::new(y)), Ty::Set)));
+            return Ok(Some((Node::Between(Box::new(x), Box::new(y)), Type::Set)));
         }
         let text = self.src.get(e.span.start..e.span.end).unwrap_or("");
         let chain = r.kind == RayKind::Ray && !text.starts_with("ray");
@@ -63,7 +64,7 @@ impl Lower<'_> {
             // yields the last stored set, which is A too.
             first: chain && (text.contains("->") || text.contains('→')),
         };
-        Ok(Some((Node::Ray(Box::new(ray)), Ty::Set)))
+        Ok(Some((Node::Ray(Box::new(ray)), Type::Set)))
     }
 
     /// `pin from X through Y to Z` (any of the three; the first named is what it yields).
@@ -75,7 +76,7 @@ impl Lower<'_> {
             yields: PinYield::Through,
         };
         for (i, (role, x)) in parts.iter().enumerate() {
-            let x = Some(img!(self.typed(x, cx, Ty::Set, "'pin'")));
+            let x = Some(img!(self.typed(x, cx, Type::Set, "'pin'")));
             let y = match role {
                 PinRole::From => {
                     pin.from = x;
@@ -94,7 +95,7 @@ impl Lower<'_> {
                 pin.yields = y;
             }
         }
-        Ok(Some((Node::Pin(Box::new(pin)), Ty::Set)))
+        Ok(Some((Node::Pin(Box::new(pin)), Type::Set)))
     }
 }
 

@@ -1,5 +1,7 @@
-//! Lowering of the move forms that need their own reading of CQL 6.2's source: a dash's
-//! promotion given by a string (`--="Q"`, `function F(T){--R=T} F("Q")`), `countmoves` of a
+//! Lowering of `move ...` (a [`MoveFilter`]: the parameters in any order, what it yields
+//! given by the first one; `primary`, `comment`, `: F` and the like: `tree_words.rs`), and of
+//! the move forms that need their own reading of CQL 6.2's source: a dash's promotion given
+//! by a string (`--="Q"`, `function F(T){--R=T} F("Q")`), `countmoves` of a
 //! dash with targets (`countmoves --(o-o-o)`), and `move legal ... comment X`.
 //!
 //! A promotion string (CQL 6.2's `PastMoveNode::match_position`) admits a promotion when one
@@ -25,11 +27,14 @@ use crate::ir::path::{Dash, PathFilter};
 use crate::ir::{MoveExt, MoveFilter, MoveYield, Node, PieceKinds};
 use crate::squares::SquareSet;
 
-use super::ast::{Arg, Builtin, Expr, ExprKind, MoveParamKind};
-use super::error::QueryError;
-use super::lower::Lower;
-use super::lower::{Cx, Lowered, Ty};
 use crate::ir;
+use crate::ir::{CastleKind, MoveSource};
+use crate::query::ast::{Arg, Builtin, Expr, ExprKind, MoveParam, MoveParamKind, Span};
+use crate::query::check::Type;
+use crate::query::error::{ErrorKind, QueryError};
+
+use super::ops;
+use super::{Cx, Lower, Lowered, img};
 
 /// The piece types a promotion string admits, as CQL 6.2 compares it (any character naming
 /// the promoted piece, case-insensitive; `""` and `"."`: every promotion).
@@ -133,7 +138,7 @@ fn split_move_comment(e: &Expr) -> Option<(Expr, Expr)> {
             span: last.span,
         },
     };
-    let span = rest.last().map_or(e.span, |p| super::ast::Span {
+    let span = rest.last().map_or(e.span, |p| crate::query::ast::Span {
         start: e.span.start,
         end: p.span.end,
     });
@@ -198,22 +203,22 @@ impl Lower<'_> {
     pub(super) fn dash<S: SquareSet>(
         &self,
         e: &Expr,
-        d: &super::syntax::Dash,
+        d: &crate::query::syntax::Dash,
         cx: Cx,
     ) -> Lowered<S> {
         if !d.target.is_empty() {
             return self.dash_with_target(e, d, cx);
         }
         let source = match d.mode {
-            super::syntax::DashMode::Played => ir::MoveSource::Played,
-            super::syntax::DashMode::Legal => ir::MoveSource::Legal,
-            super::syntax::DashMode::PseudoLegal => ir::MoveSource::PseudoLegal,
+            crate::query::syntax::DashMode::Played => ir::MoveSource::Played,
+            crate::query::syntax::DashMode::Legal => ir::MoveSource::Legal,
+            crate::query::syntax::DashMode::PseudoLegal => ir::MoveSource::PseudoLegal,
         };
         let side = |x: &Option<Expr>| -> Result<Option<Option<Box<Node<S>>>>, QueryError> {
             match x {
                 None => Ok(Some(None)),
                 Some(x) => Ok(self
-                    .typed(x, cx, Ty::Set, "a dash")?
+                    .typed(x, cx, Type::Set, "a dash")?
                     .map(|n| Some(Box::new(n)))),
             }
         };
@@ -262,9 +267,123 @@ impl Lower<'_> {
                 yields: ir::MoveYield::To,
                 ..m
             };
-            return Ok(Some((Node::Move(m), Ty::Set)));
+            return Ok(Some((Node::Move(m), Type::Set)));
         }
-        Ok(Some((Node::Move(m), Ty::Logical)))
+        Ok(Some((Node::Move(m), Type::Logical)))
+    }
+}
+
+impl Lower<'_> {
+    /// `move ...` (`move legal ... comment X` read as CQL 6.2 reads it: the move filter, then
+    /// the comment).
+    pub(super) fn move_or_comment<S: SquareSet>(
+        &self,
+        e: &Expr,
+        params: &[MoveParam],
+        cx: Cx,
+    ) -> Lowered<S> {
+        match generated_move_comment(e) {
+            Some(rewritten) => self.lower(&rewritten, cx),
+            None => self.move_filter(params, e.span, cx),
+        }
+    }
+
+    /// `move ...`: the parameters in any order; what it yields depends on the first one.
+    fn move_filter<S: SquareSet>(&self, params: &[MoveParam], span: Span, cx: Cx) -> Lowered<S> {
+        let mut f = MoveFilter::any(MoveSource::Played);
+        let (mut source_set, mut count, mut first) = (false, false, None);
+        let mut seen: Vec<&'static str> = Vec::new();
+        let mut extras: Vec<&MoveParam> = Vec::new();
+        for p in params {
+            let name = ops::move_param_name(&p.kind);
+            let dup = seen.contains(&name)
+                || (matches!(name, "castle" | "o-o" | "o-o-o")
+                    && seen
+                        .iter()
+                        .any(|s| matches!(*s, "castle" | "o-o" | "o-o-o")));
+            if dup {
+                return Err(self.err(
+                    ErrorKind::Syntax,
+                    p.span,
+                    format!("'{name}' conflicts with an earlier parameter of this move filter"),
+                ));
+            }
+            seen.push(name);
+            let mut set_source = |s: MoveSource| -> Result<(), QueryError> {
+                if std::mem::replace(&mut source_set, true) {
+                    let m = "only one of 'legal', 'pseudolegal' and 'previous' may be given";
+                    return Err(self.err(ErrorKind::Syntax, p.span, m));
+                }
+                f.source = s;
+                Ok(())
+            };
+            match &p.kind {
+                MoveParamKind::Legal => set_source(MoveSource::Legal)?,
+                MoveParamKind::PseudoLegal => set_source(MoveSource::PseudoLegal)?,
+                MoveParamKind::Previous => set_source(MoveSource::Previous)?,
+                MoveParamKind::Reverse => {
+                    self.reverse_board(p.span)?;
+                    set_source(MoveSource::Reverse)?
+                }
+                MoveParamKind::Count => count = true,
+                kind => {
+                    first.get_or_insert(name);
+                    match kind {
+                        MoveParamKind::From(x) => {
+                            f.from = Some(Box::new(img!(self.typed(x, cx, Type::Set, "'from'"))))
+                        }
+                        MoveParamKind::To(x) => {
+                            f.to = Some(Box::new(img!(self.typed(x, cx, Type::Set, "'to'"))))
+                        }
+                        MoveParamKind::Capture(x) => {
+                            f.capture =
+                                Some(Box::new(img!(self.typed(x, cx, Type::Set, "'capture'"))));
+                        }
+                        MoveParamKind::Promote(x) => {
+                            f.promote = Some(cx.xf.kinds(self.promote_kinds(x)?))
+                        }
+                        MoveParamKind::Drop(x) => {
+                            f.drop = Some(cx.xf.kinds(self.promote_kinds(x)?))
+                        }
+                        MoveParamKind::EnPassant => f.enpassant = true,
+                        MoveParamKind::Castle => f.castle = Some(CastleKind::Any),
+                        MoveParamKind::KingSide => f.castle = Some(CastleKind::KingSide),
+                        MoveParamKind::QueenSide => f.castle = Some(CastleKind::QueenSide),
+                        MoveParamKind::Null => f.null = true,
+                        // primary, secondary, comment, `: F`, reverse (tree_words.rs)
+                        _ => extras.push(p),
+                    }
+                }
+            }
+        }
+        let generated = [
+            MoveSource::Legal,
+            MoveSource::PseudoLegal,
+            MoveSource::Reverse,
+        ];
+        if count && !generated.contains(&f.source) {
+            let m = "'move count' needs 'legal', 'pseudolegal' or 'reverse'";
+            return Err(self.err(ErrorKind::Syntax, span, m));
+        }
+        f.yields = match (count, first) {
+            (true, _) => MoveYield::Count,
+            (false, Some("to")) => MoveYield::To,
+            (false, Some("capture")) => MoveYield::Capture,
+            _ => MoveYield::From,
+        };
+        // Without from, to or capture the filter only matches: it has no set value.
+        let ty = match (
+            count,
+            f.from.is_some() || f.to.is_some() || f.capture.is_some(),
+        ) {
+            (true, _) => Type::Number,
+            (false, true) => Type::Set,
+            (false, false) => Type::Logical,
+        };
+        if !extras.is_empty() {
+            return self.move_ext(f, ty, &extras, cx);
+        }
+        Ok(Some((Node::Move(f), ty)))
     }
 }
 

@@ -10,24 +10,25 @@ use crate::ir::path::{Dash, Focus, Path, PathCon, PathFilter, PathStatus};
 use crate::ir::{self, CastleKind, MoveFilter, MoveSource, Node, PieceKinds};
 use crate::squares::SquareSet;
 
-use super::ast::{Expr, ExprKind, SeqItem, SeqItemKind, SeqParam, Word};
-use super::error::{ErrorKind, QueryError};
-use super::lower::{Cx, Lower, Lowered, Ty, img};
-use super::syntax::{Dash as AstDash, DashMode, Path as AstPath};
+use super::{Cx, Lower, Lowered, img};
+use crate::query::ast::{Expr, ExprKind, SeqItem, SeqItemKind, SeqParam, Word};
+use crate::query::check::Type;
+use crate::query::error::{ErrorKind, QueryError};
+use crate::query::syntax::{Dash as AstDash, DashMode, Path as AstPath};
 
 impl Lower<'_> {
     /// `cqlq does not evaluate WHAT ('WORD') yet`
     fn refuse_path(&self, e: &Expr, what: &str) -> QueryError {
-        let word = super::names::expr_word(&e.kind);
+        let word = crate::query::names::expr_word(&e.kind);
         let m = format!("cqlq does not evaluate {what} ('{word}') yet");
         self.err(ErrorKind::Unsupported, e.span, m)
     }
 
     /// The words lowered here: `from`, `to`, `castle`, `o-o`, `o-o-o`, `enpassant`, `null`
     /// alone, and `pathcount`, `pathcountunfocused`, `pathstart`, `pathlastposition`.
-    pub(crate) fn word_path<S: SquareSet>(&self, w: Word) -> Option<(Node<S>, Ty)> {
+    pub(crate) fn word_path<S: SquareSet>(&self, w: Word) -> Option<(Node<S>, Type)> {
         let status =
-            |s: PathStatus, ty: Ty| Some((Node::Path(Box::new(PathFilter::Status(s))), ty));
+            |s: PathStatus, ty: Type| Some((Node::Path(Box::new(PathFilter::Status(s))), ty));
         let previous = |castle: Option<CastleKind>, enpassant: bool, null: bool| {
             let m = MoveFilter {
                 enpassant,
@@ -35,23 +36,26 @@ impl Lower<'_> {
                 null,
                 ..MoveFilter::any(MoveSource::Previous)
             };
-            Some((Node::Move(m), Ty::Logical))
+            Some((Node::Move(m), Type::Logical))
         };
         match w {
-            Word::From => Some((Node::Path(Box::new(PathFilter::MoveSquares(true))), Ty::Set)),
+            Word::From => Some((
+                Node::Path(Box::new(PathFilter::MoveSquares(true))),
+                Type::Set,
+            )),
             Word::To => Some((
                 Node::Path(Box::new(PathFilter::MoveSquares(false))),
-                Ty::Set,
+                Type::Set,
             )),
             Word::Castle => previous(Some(CastleKind::Any), false, false),
             Word::KingSideCastle => previous(Some(CastleKind::KingSide), false, false),
             Word::QueenSideCastle => previous(Some(CastleKind::QueenSide), false, false),
             Word::EnPassant => previous(None, true, false),
             Word::NullMove => previous(None, false, true),
-            Word::PathCount => status(PathStatus::Count, Ty::Number),
-            Word::PathCountUnfocused => status(PathStatus::CountUnfocused, Ty::Number),
-            Word::PathStart => status(PathStatus::Start, Ty::Position),
-            Word::PathLastPosition => status(PathStatus::LastPosition, Ty::Position),
+            Word::PathCount => status(PathStatus::Count, Type::Number),
+            Word::PathCountUnfocused => status(PathStatus::CountUnfocused, Type::Number),
+            Word::PathStart => status(PathStatus::Start, Type::Position),
+            Word::PathLastPosition => status(PathStatus::LastPosition, Type::Position),
             _ => None,
         }
     }
@@ -73,7 +77,7 @@ impl Lower<'_> {
         e: &Expr,
         d: &AstDash,
         cx: Cx,
-    ) -> Result<Option<(Dash<S>, Ty)>, QueryError> {
+    ) -> Result<Option<(Dash<S>, Type)>, QueryError> {
         let source = match d.mode {
             DashMode::Played => MoveSource::Played,
             DashMode::Legal => MoveSource::Legal,
@@ -82,7 +86,7 @@ impl Lower<'_> {
         let mut sides = [None, None];
         for (slot, side) in sides.iter_mut().zip([&d.from, &d.to]) {
             if let Some(x) = side {
-                *slot = Some(img!(self.typed(x, cx, Ty::Set, "a dash")));
+                *slot = Some(img!(self.typed(x, cx, Type::Set, "a dash")));
             }
         }
         let [from, to] = sides;
@@ -90,13 +94,13 @@ impl Lower<'_> {
         if let Some(p) = &d.promote {
             match &p.kind {
                 ExprKind::Pieces(des) if des.squares.is_none() => {
-                    let kinds = cx.xf.kinds(super::literal::kinds_of(
+                    let kinds = cx.xf.kinds(crate::query::literal::kinds_of(
                         des.pieces.as_deref().unwrap_or(&[]),
                     ));
                     promote = Some(kinds.white | kinds.black);
                 }
                 _ => match img!(self.lower(p, cx)) {
-                    (n, Ty::Str) => promote_named = Some(n),
+                    (n, Type::Str) => promote_named = Some(n),
                     _ => return Err(self.refuse_path(e, "this promotion in a dash")),
                 },
             }
@@ -112,14 +116,14 @@ impl Lower<'_> {
             move_target: None,
         };
         if d.target.is_empty() {
-            return Ok(Some((dash, Ty::Logical)));
+            return Ok(Some((dash, Type::Logical)));
         }
         if source != MoveSource::Played {
             dash.move_target = Some(self.move_target(e, &d.target, source)?);
-            return Ok(Some((dash, Ty::Logical)));
+            return Ok(Some((dash, Type::Logical)));
         }
         let mut parts = Vec::new();
-        let mut ty = Ty::Logical;
+        let mut ty = Type::Logical;
         for t in &d.target {
             let (n, t_ty) = img!(self.lower(t, cx));
             parts.push(n);
@@ -194,14 +198,14 @@ impl Lower<'_> {
                     path.range = Some(ir::Range::new(r.min, r.max.unwrap_or(r.min)))
                 }
                 SeqParam::Focus(capture, set) => {
-                    let set = img!(self.typed(set, cx, Ty::Set, "'focus'"));
+                    let set = img!(self.typed(set, cx, Type::Set, "'focus'"));
                     path.focus = Some(Focus {
                         set,
                         capture: *capture,
                     });
                 }
                 SeqParam::MaxOf(f) => {
-                    path.max = Some(img!(self.typed(f, cx, Ty::Number, "'max'")));
+                    path.max = Some(img!(self.typed(f, cx, Type::Number, "'max'")));
                 }
                 SeqParam::Title(t) => match &t.kind {
                     ExprKind::Str(s) => path.title = Some(s.clone()),
@@ -233,9 +237,9 @@ impl Lower<'_> {
         }
         path.cons = img!(self.path_cons(e, &p.items, cx));
         let ty = if path.lastposition {
-            Ty::Position
+            Type::Position
         } else {
-            Ty::Number
+            Type::Number
         };
         Ok(Some((Node::Path(Box::new(PathFilter::Path(path))), ty)))
     }

@@ -3,14 +3,15 @@
 //! captures, `int`, `str`, `ascii`, `indexof`, `tag` with a computed name and its
 //! assignment, `settag`, `removetag`, `originalcomment`, `removecomment`, `hascomment` with a
 //! text, `message`, `year`, `eco`/`eventdate` with a computed text, `hhdb`, `readfile`,
-//! `writefile`. [`super::lower_state`] hands these here.
+//! `writefile`. [`super::state`] hands these here.
 
 use crate::ir::{AwardKind, HhdbAward, Node, StrFilter};
 use crate::squares::SquareSet;
 
-use super::ast::{Arg, Assign, AssignOp, Builtin, Expr, ExprKind, Word};
-use super::error::{ErrorKind, QueryError};
-use super::lower::{Cx, Lower, Lowered, Ty, img};
+use super::{Cx, Lower, Lowered, img};
+use crate::query::ast::{Arg, Assign, AssignOp, Builtin, Expr, ExprKind, Word};
+use crate::query::check::Type;
+use crate::query::error::{ErrorKind, QueryError};
 
 /// A string filter node.
 fn strs<S>(f: StrFilter<S>) -> Node<S> {
@@ -44,14 +45,14 @@ impl Lower<'_> {
     /// `originalcomment`, `removecomment`.
     pub(crate) fn word_strs<S: SquareSet>(&self, w: Word) -> Lowered<S> {
         Ok(Some(match w {
-            Word::OriginalComment => (strs(StrFilter::OriginalComment), Ty::Str),
-            _ => (strs(StrFilter::RemoveComment), Ty::Logical),
+            Word::OriginalComment => (strs(StrFilter::OriginalComment), Type::Str),
+            _ => (strs(StrFilter::RemoveComment), Type::Logical),
         }))
     }
 
     /// `\N`
     pub(crate) fn capture<S: SquareSet>(&self, n: u32) -> Lowered<S> {
-        Ok(Some((strs(StrFilter::Capture(n)), Ty::Str)))
+        Ok(Some((strs(StrFilter::Capture(n)), Type::Str)))
     }
 
     /// `s[i]`, `s[i:j]` (dictionaries are not lowered here).
@@ -63,15 +64,15 @@ impl Lower<'_> {
         cx: Cx,
     ) -> Lowered<S> {
         let (s, ty) = img!(self.lower(base, cx));
-        if ty != Ty::Str {
-            return Err(self.refuse(e, "indexing a dictionary"));
+        if ty != Type::Str {
+            return Err(self.unsupported(e, "indexing a dictionary"));
         }
         let (i, j) = img!(self.keys(e, keys, cx));
         let f = match (keys.len(), i) {
             (1, Some(i)) => StrFilter::Index(s, i),
             (_, i) => StrFilter::Slice(s, i, j),
         };
-        Ok(Some((strs(f), Ty::Str)))
+        Ok(Some((strs(f), Type::Str)))
     }
 
     /// The numeric parts of `[i]` / `[i:j]`.
@@ -89,7 +90,7 @@ impl Lower<'_> {
         let mut out = Vec::new();
         for k in keys {
             out.push(match k {
-                Some(k) => Some(img!(self.typed(k, cx, Ty::Number, "a string index"))),
+                Some(k) => Some(img!(self.typed(k, cx, Type::Number, "a string index"))),
                 None => None,
             });
         }
@@ -107,52 +108,52 @@ impl Lower<'_> {
         match &a.target.kind {
             ExprKind::Builtin(Builtin::Tag, args) if a.op == AssignOp::Set => {
                 let Some(name) = args.iter().find_map(Arg::filter) else {
-                    return Err(self.refuse(e, "this assignment"));
+                    return Err(self.unsupported(e, "this assignment"));
                 };
-                let name = img!(self.typed(name, cx, Ty::Str, "'tag'"));
-                let value = img!(self.typed(&a.value, cx, Ty::Str, "a tag assignment"));
-                Ok(Some((strs(StrFilter::SetTag(name, value)), Ty::Logical)))
+                let name = img!(self.typed(name, cx, Type::Str, "'tag'"));
+                let value = img!(self.typed(&a.value, cx, Type::Str, "a tag assignment"));
+                Ok(Some((strs(StrFilter::SetTag(name, value)), Type::Logical)))
             }
             ExprKind::Index(base, keys) if a.op == AssignOp::Set => {
                 let ExprKind::Var(_) = &base.kind else {
-                    return Err(self.refuse(e, "this assignment"));
+                    return Err(self.unsupported(e, "this assignment"));
                 };
                 let (target, ty) = img!(self.lower::<S>(base, cx));
                 let Node::Var(id) = target else {
-                    return Err(self.refuse(e, "assignments to a parameter's substring"));
+                    return Err(self.unsupported(e, "assignments to a parameter's substring"));
                 };
-                if ty != Ty::Str {
-                    return Err(self.refuse(e, "assignments to dictionaries"));
+                if ty != Type::Str {
+                    return Err(self.unsupported(e, "assignments to dictionaries"));
                 }
                 let (i, j) = img!(self.keys(e, keys, cx));
                 let single = keys.len() == 1;
                 let i = i.unwrap_or(Node::Number(0));
-                let value = img!(self.typed(&a.value, cx, Ty::Str, "a substring assignment"));
+                let value = img!(self.typed(&a.value, cx, Type::Str, "a substring assignment"));
                 let f = StrFilter::SliceAssign(id, i, j, single, value);
-                Ok(Some((strs(f), Ty::Logical)))
+                Ok(Some((strs(f), Type::Logical)))
             }
-            _ => Err(self.refuse(e, "assignments to dictionaries or with this operator")),
+            _ => Err(self.unsupported(e, "assignments to dictionaries or with this operator")),
         }
     }
 
     /// `tag x` with x not a string literal.
     pub(crate) fn tag_of<S: SquareSet>(&self, x: &Expr, cx: Cx) -> Lowered<S> {
-        let name = img!(self.typed(x, cx, Ty::Str, "'tag'"));
-        Ok(Some((strs(StrFilter::TagOf(name)), Ty::Str)))
+        let name = img!(self.typed(x, cx, Type::Str, "'tag'"));
+        Ok(Some((strs(StrFilter::TagOf(name)), Type::Str)))
     }
 
     /// `hascomment x` with a text that is no NAG, or a computed text.
     pub(crate) fn hascomment_text<S: SquareSet>(&self, x: &Expr, cx: Cx) -> Lowered<S> {
-        let text = img!(self.typed(x, cx, Ty::Str, "'hascomment'"));
-        Ok(Some((strs(StrFilter::HasCommentText(text)), Ty::Logical)))
+        let text = img!(self.typed(x, cx, Type::Str, "'hascomment'"));
+        Ok(Some((strs(StrFilter::HasCommentText(text)), Type::Logical)))
     }
 
     /// `eco x`, `eventdate x` with a computed text: the tag contains it.
     pub(crate) fn tag_contains<S: SquareSet>(&self, tag: &str, x: &Expr, cx: Cx) -> Lowered<S> {
-        let text = img!(self.typed(x, cx, Ty::Str, tag));
+        let text = img!(self.typed(x, cx, Type::Str, tag));
         let value = strs(StrFilter::TagOf(Node::Str(tag.to_string())));
         let f = StrFilter::Contains(text, value);
-        Ok(Some((strs(f), Ty::Logical)))
+        Ok(Some((strs(f), Type::Logical)))
     }
 
     /// The builtins of [`Lower::is_str_builtin`].
@@ -171,17 +172,20 @@ impl Lower<'_> {
                 _ => None,
             })
             .collect();
-        let arg = |i: usize, want: Ty| -> Result<Option<Node<S>>, QueryError> {
+        let arg = |i: usize, want: Type| -> Result<Option<Node<S>>, QueryError> {
             match filters.get(i) {
                 Some(x) => self.typed(x, cx, want, b.name()),
                 None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
             }
         };
         let node = match b {
-            Builtin::Int => (strs(StrFilter::ToInt(img!(arg(0, Ty::Str)))), Ty::Number),
+            Builtin::Int => (
+                strs(StrFilter::ToInt(img!(arg(0, Type::Str)))),
+                Type::Number,
+            ),
             Builtin::Str => (
                 strs(StrFilter::ToStr(img!(self.parts(&filters, cx)))),
-                Ty::Str,
+                Type::Str,
             ),
             Builtin::Ascii => {
                 let Some(x) = filters.first() else {
@@ -189,8 +193,8 @@ impl Lower<'_> {
                 };
                 let (x, ty) = img!(self.lower(x, cx));
                 let out = match ty {
-                    Ty::Str => Ty::Number,
-                    Ty::Number => Ty::Str,
+                    Type::Str => Type::Number,
+                    Type::Number => Type::Str,
                     _ => {
                         let m = "'ascii' takes a string or a number";
                         return Err(self.err(ErrorKind::Type, e.span, m));
@@ -199,34 +203,37 @@ impl Lower<'_> {
                 (strs(StrFilter::Ascii(x)), out)
             }
             Builtin::IndexOf => {
-                let (a, s) = (img!(arg(0, Ty::Str)), img!(arg(1, Ty::Str)));
-                (strs(StrFilter::IndexOf(a, s)), Ty::Number)
+                let (a, s) = (img!(arg(0, Type::Str)), img!(arg(1, Type::Str)));
+                (strs(StrFilter::IndexOf(a, s)), Type::Number)
             }
             Builtin::Message => {
                 let quiet = flags.contains(&"quiet");
                 let parts = img!(self.parts(&filters, cx));
-                (strs(StrFilter::Message(parts, quiet)), Ty::Logical)
+                (strs(StrFilter::Message(parts, quiet)), Type::Logical)
             }
             Builtin::ReadFile | Builtin::WriteFile if self.secure => {
                 let m = format!("'{}' is refused under --secure", b.name());
                 return Err(self.err(ErrorKind::Unsupported, e.span, m));
             }
-            Builtin::ReadFile => (strs(StrFilter::ReadFile(img!(arg(0, Ty::Str)))), Ty::Str),
+            Builtin::ReadFile => (
+                strs(StrFilter::ReadFile(img!(arg(0, Type::Str)))),
+                Type::Str,
+            ),
             Builtin::WriteFile => {
-                let (f, t) = (img!(arg(0, Ty::Str)), img!(arg(1, Ty::Str)));
-                (strs(StrFilter::WriteFile(f, t)), Ty::Logical)
+                let (f, t) = (img!(arg(0, Type::Str)), img!(arg(1, Type::Str)));
+                (strs(StrFilter::WriteFile(f, t)), Type::Logical)
             }
             Builtin::SetTag => {
-                let (n, v) = (img!(arg(0, Ty::Str)), img!(arg(1, Ty::Str)));
-                (strs(StrFilter::SetTag(n, v)), Ty::Logical)
+                let (n, v) = (img!(arg(0, Type::Str)), img!(arg(1, Type::Str)));
+                (strs(StrFilter::SetTag(n, v)), Type::Logical)
             }
             Builtin::RemoveTag => (
-                strs(StrFilter::RemoveTag(img!(arg(0, Ty::Str)))),
-                Ty::Logical,
+                strs(StrFilter::RemoveTag(img!(arg(0, Type::Str)))),
+                Type::Logical,
             ),
-            Builtin::Year if filters.is_empty() => (strs(StrFilter::Year), Ty::Number),
+            Builtin::Year if filters.is_empty() => (strs(StrFilter::Year), Type::Number),
             Builtin::Hhdb => return self.hhdb(e, &flags, &filters, cx),
-            _ => return Err(self.refuse(e, "")),
+            _ => return Err(self.unsupported(e, "")),
         };
         Ok(Some(node))
     }
@@ -245,7 +252,7 @@ impl Lower<'_> {
     }
 
     /// `hhdb award|prize|hm|commendation [special] [max]`, and the keys of
-    /// [`super::lower_hhdb`]; the others are refused by name.
+    /// [`super::hhdb`]; the others are refused by name.
     fn hhdb<S: SquareSet>(
         &self,
         e: &Expr,
@@ -259,7 +266,7 @@ impl Lower<'_> {
             max: false,
         };
         // `hhdb sort ...`, `hhdb cooked`, `sound`, `unsound` (lower_hhdb).
-        if let Some(found) = super::lower_hhdb::hhdb_table_key(flags, filters) {
+        if let Some(found) = super::hhdb::hhdb_table_key(flags, filters) {
             return Ok(Some(found));
         }
         let mut is_award = !flags.is_empty() && filters.is_empty();
@@ -280,23 +287,12 @@ impl Lower<'_> {
                 Some(ExprKind::Str(k)) => k.clone(),
                 _ => flags.join(" "),
             };
-            if let Some(found) = super::lower_hhdb::hhdb_key(&key) {
+            if let Some(found) = super::hhdb::hhdb_key(&key) {
                 return Ok(Some(found));
             }
-            return Err(self.refuse(e, &format!("'hhdb {key}'")));
+            return Err(self.unsupported(e, &format!("'hhdb {key}'")));
         }
-        Ok(Some((strs(StrFilter::Hhdb(award)), Ty::Number)))
-    }
-
-    /// `cqlq does not evaluate WHAT ('WORD') yet`.
-    fn refuse(&self, e: &Expr, what: &str) -> QueryError {
-        let word = super::names::expr_word(&e.kind);
-        let m = if what.is_empty() {
-            format!("cqlq does not evaluate '{word}' yet")
-        } else {
-            format!("cqlq does not evaluate {what} ('{word}') yet")
-        };
-        self.err(ErrorKind::Unsupported, e.span, m)
+        Ok(Some((strs(StrFilter::Hhdb(award)), Type::Number)))
     }
 }
 
@@ -318,7 +314,7 @@ impl Lower<'_> {
         }
         let lowered = (|| -> Lowered<S> {
             let (next, ty) = img!(self.lower(x, cx));
-            if ty == Ty::Str {
+            if ty == Type::Str {
                 return Ok(None);
             }
             let name = if b == Builtin::Eco {

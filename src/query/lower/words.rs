@@ -1,0 +1,178 @@
+//! Lowering to [`WordFilter`] (`position N`, `while (s ~~ re)`, `x =? S`, `find` with a
+//! range given by variables, `makesquare "e4"`, `pathdebug`), of `makesquare(f r)` inside a
+//! transform, and of `currenttransform` (a string literal per transform image), called from
+//! [`Lower::lower`]'s match.
+
+use crate::ir::{self, Node, WordFilter};
+use crate::squares::SquareSet;
+
+use super::{Cx, Lower, Lowered, img};
+use crate::query::ast::{Arg, Assign, AssignOp, Expr, ExprKind, Storage};
+use crate::query::check::Type;
+use crate::query::error::{ErrorKind, QueryError};
+use crate::query::syntax::{Find, SeqParam};
+
+/// A lowered [`WordFilter`] of type `ty`.
+fn word<S>(w: WordFilter<S>, ty: Type) -> Lowered<S> {
+    Ok(Some((Node::Words(Box::new(w)), ty)))
+}
+
+impl Lower<'_> {
+    /// `makesquare "e4"`, and `makesquare(f r)` inside a transform; None for the other
+    /// forms (lowered as `Node::MakeSquare`).
+    pub(super) fn makesquare<S: SquareSet>(&self, args: &[Arg], cx: Cx) -> Option<Lowered<S>> {
+        let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
+        match filters[..] {
+            [name] => Some(self.makesquare_named(name, cx)),
+            // CQL 6.2 does not move the square `makesquare` makes (its `MakeSquareNode` has
+            // no transform of its own): only the arguments are transformed.
+            [f, r] if !cx.xf.moves_nothing() => Some(self.makesquare_in_transform(f, r, cx)),
+            _ => None,
+        }
+    }
+
+    /// `x =? S` of a plain variable that is no function parameter; None for any other
+    /// assignment.
+    pub(super) fn assign_if_piece<S: SquareSet>(
+        &self,
+        e: &Expr,
+        a: &Assign,
+        cx: Cx,
+    ) -> Option<Lowered<S>> {
+        if a.op != AssignOp::SetIfPiece || a.storage != Storage::Plain {
+            return None;
+        }
+        let ExprKind::Var(name) = &a.target.kind else {
+            return None;
+        };
+        if self.param(&name.text).is_some() {
+            return None;
+        }
+        Some(self.assign_if_nonempty(e, &name.text, &a.value, cx))
+    }
+
+    /// `pathdebug`
+    pub(super) fn path_debug<S>(&self) -> Lowered<S> {
+        word(WordFilter::PathDebug, Type::Logical)
+    }
+
+    /// `position N`
+    pub(super) fn position_by_id<S: SquareSet>(
+        &self,
+        e: &Expr,
+        args: &[Arg],
+        cx: Cx,
+    ) -> Lowered<S> {
+        let Some(n) = args.iter().find_map(Arg::filter) else {
+            return Err(self.err(ErrorKind::Syntax, e.span, "missing argument"));
+        };
+        let n = img!(self.typed(n, cx, Type::Number, "'position'"));
+        word(WordFilter::PositionById(n), Type::Position)
+    }
+
+    /// `makesquare "e4"`
+    fn makesquare_named<S: SquareSet>(&self, name: &Expr, cx: Cx) -> Lowered<S> {
+        let name = img!(self.typed(name, cx, Type::Str, "'makesquare'"));
+        word(WordFilter::MakeSquareNamed(name), Type::Set)
+    }
+
+    /// `makesquare(f r)` inside a transform: the same square in every image.
+    fn makesquare_in_transform<S: SquareSet>(&self, f: &Expr, r: &Expr, cx: Cx) -> Lowered<S> {
+        let f = img!(self.typed(f, cx, Type::Number, "'makesquare'"));
+        let r = img!(self.typed(r, cx, Type::Number, "'makesquare'"));
+        Ok(Some((
+            Node::MakeSquare(Box::new(f), Box::new(r)),
+            Type::Set,
+        )))
+    }
+
+    /// `while (s ~~ re) body`
+    pub(super) fn regex_while<S: SquareSet>(
+        &self,
+        e: &Expr,
+        test: &Expr,
+        body: &Expr,
+        cx: Cx,
+    ) -> Lowered<S> {
+        let Node::RegexMatch(target, pattern) = img!(self.lower(test, cx)).0 else {
+            let m = "'while (s ~~ re)' needs a string and a regular expression";
+            return Err(self.err(ErrorKind::Type, e.span, m));
+        };
+        let body = img!(self.lower(body, cx)).0;
+        word(
+            WordFilter::RegexWhile {
+                target: *target,
+                pattern,
+                body,
+            },
+            Type::Logical,
+        )
+    }
+
+    /// `x =? S`
+    fn assign_if_nonempty<S: SquareSet>(
+        &self,
+        e: &Expr,
+        name: &str,
+        value: &Expr,
+        cx: Cx,
+    ) -> Lowered<S> {
+        let value = img!(self.typed(value, cx, Type::Set, "'=?'"));
+        let id = self.slot(name, Type::Set, e.span)?;
+        word(WordFilter::AssignIfNonEmpty(id, value), Type::Logical)
+    }
+
+    /// `find v F`, `find 1 v F`, `find v w F` (with `<--`, `quiet`, `all`).
+    pub(super) fn find_counted<S: SquareSet>(&self, e: &Expr, f: &Find, cx: Cx) -> Lowered<S> {
+        let mut bounds = Vec::new();
+        let mut quiet = false;
+        for p in &f.params {
+            match p {
+                SeqParam::Quiet => quiet = true,
+                SeqParam::VarRange(b) => {
+                    for x in b {
+                        bounds.push(img!(self.typed(x, cx, Type::Number, "a bound of 'find'")));
+                    }
+                }
+                _ => {
+                    let m = "cqlq does not evaluate this parameter of 'find' with a range given by a variable yet";
+                    return Err(self.err(ErrorKind::Unsupported, e.span, m));
+                }
+            }
+        }
+        let (min, max) = match bounds.len() {
+            1 => (bounds[0].clone(), bounds.remove(0)),
+            2 => {
+                let max = bounds.pop().expect("two bounds");
+                (bounds.remove(0), max)
+            }
+            _ => return Err(self.err(ErrorKind::Syntax, e.span, "a range has one or two bounds")),
+        };
+        let body = img!(self.lower(&f.body, cx)).0;
+        let find = ir::Find {
+            body,
+            backward: f.backward,
+            range: Some(ir::Range::new(0, i64::MAX)),
+            quiet,
+        };
+        word(WordFilter::FindCounted { find, min, max }, Type::Number)
+    }
+
+    /// `currenttransform`: the name CQL 6.2 gives the image being lowered (`<>` outside any
+    /// transform or in the identity image).
+    pub(super) fn current_transform<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Lowered<S> {
+        match cx.xf.cql_name() {
+            Some(name) => Ok(Some((Node::Str(format!("<{name}>")), Type::Str))),
+            None => Err(unsupported_inside_shift(self, e)),
+        }
+    }
+}
+
+/// The refusal of `currenttransform` in an image that both shifts and reflects (or swaps
+/// colours): CQL 6.2 names it by the nesting order of the transforms, which the composed
+/// image does not keep (see `Xform::cql_name`).
+fn unsupported_inside_shift(l: &Lower<'_>, e: &Expr) -> QueryError {
+    let m = "cqlq does not evaluate 'currenttransform' inside 'shift' combined with another \
+             transform yet";
+    l.err(ErrorKind::Unsupported, e.span, m)
+}
