@@ -21,7 +21,7 @@ pub(super) fn reads_here_only<S>(node: &Node<S>) -> bool {
 
 /// Whether `piece x in S body` binds `x` to the squares of the pieces rather than to the
 /// pieces themselves (so the game's piece table is not needed): its body reads variables
-/// only at the position of the loop (see [`reads_here_only`]), and the loop restores `x`
+/// only at the position of the loop (see `reads_here_only`), and the loop restores `x`
 /// when it ends, so no other position reads the binding.
 pub fn piece_loop_by_square<S>(l: &crate::ir::Loop<S>) -> bool {
     reads_here_only(&l.body)
