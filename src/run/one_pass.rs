@@ -218,18 +218,20 @@ fn play_and_evaluate<'e>(
         if keep_before {
             before = Some(node.position.clone());
         }
-        node.played = Some(
-            node.position
-                .play_read_san(&san.san)
-                .map_err(|_| NotPlain)?,
-        );
-        node.ply += 1;
+        play(node, &san.san)?;
         let ply = node.ply;
         if !matched || !mode.stop_at_first_match {
             evaluator.begin_position();
             matched = at_position(evaluator, ply, before.as_ref());
         }
     }
+    Ok(())
+}
+
+/// Plays `san` on `node`: its position moves on, with the move played and the ply.
+fn play(node: &mut ReplayedNode<Standard>, san: &shakmaty::san::San) -> Result<(), NotPlain> {
+    node.played = Some(node.position.play_read_san(san).map_err(|_| NotPlain)?);
+    node.ply += 1;
     Ok(())
 }
 
@@ -249,12 +251,7 @@ fn play_with_neighbours<'e>(
         let next = match game.next_main_move()? {
             Some(san) => {
                 let mut next = evaluator.current_mut().ok_or(NotPlain)?.clone();
-                next.played = Some(
-                    next.position
-                        .play_read_san(&san.san)
-                        .map_err(|_| NotPlain)?,
-                );
-                next.ply += 1;
+                play(&mut next, &san.san)?;
                 Some(next)
             }
             None => None,
