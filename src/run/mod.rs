@@ -536,8 +536,15 @@ impl Sink<'_> {
         let mut ranges = split_games(data).peekable();
         let mut used = 0;
         let config = self.config;
+        // Without `--limit` (whose batch size follows the matches) and without values carried
+        // from game to game, the next batch is split while this one is searched.
+        let prefetch = config.limit.is_none() && self.carried.is_none();
+        let mut split: Option<Vec<_>> = None;
         while !self.stopped() {
-            let mut batch: Vec<_> = ranges.by_ref().take(self.batch_games()).collect();
+            let mut batch: Vec<_> = match split.take() {
+                Some(batch) => batch,
+                None => ranges.by_ref().take(self.batch_games()).collect(),
+            };
             if !at_end && ranges.peek().is_none() {
                 batch.pop();
             }
@@ -575,6 +582,19 @@ impl Sink<'_> {
                     .enumerate()
                     .map(|g| one(&mut worker, g))
                     .collect()
+            } else if prefetch {
+                let (results, next) = rayon::join(
+                    || {
+                        batch
+                            .par_iter()
+                            .enumerate()
+                            .map_init(|| self.workers.lease(), one)
+                            .collect()
+                    },
+                    || ranges.by_ref().take(BATCH_GAMES).collect::<Vec<_>>(),
+                );
+                split = Some(next);
+                results
             } else {
                 batch
                     .par_iter()
