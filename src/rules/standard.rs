@@ -106,15 +106,12 @@ impl Standard {
         &mut self,
         san: &shakmaty::san::San,
     ) -> Result<MoveInfo<Bitboard>, RulesError> {
-        let m = match piece_move(&self.pos, san) {
-            Some(m) => m,
-            None => san.to_move(&self.pos).map_err(|_| {
-                RulesError::new(
-                    RulesErrorKind::UnplayableMove,
-                    format!("illegal or ambiguous move \"{san}\""),
-                )
-            })?,
-        };
+        let m = san_move(&self.pos, san).map_err(|_| {
+            RulesError::new(
+                RulesErrorKind::UnplayableMove,
+                format!("illegal or ambiguous move \"{san}\""),
+            )
+        })?;
         Ok(self.play_move(m))
     }
 
@@ -133,6 +130,12 @@ impl Standard {
         self.pos.play_unchecked(m);
         info
     }
+}
+
+/// The move `san` names in `pos`, as shakmaty's `San::to_move` finds it (its error too), a
+/// piece move found faster ([`piece_move`]).
+fn san_move(pos: &Chess, san: &shakmaty::san::San) -> Result<Move, shakmaty::san::SanError> {
+    piece_move(pos, san).map_or_else(|| san.to_move(pos), Ok)
 }
 
 /// The move of a knight, bishop, rook or queen that `san` names in `pos`, found without
@@ -266,11 +269,10 @@ impl Position for Standard {
         // The text's SAN is `san` (the reader wrote it from that): a move it names is the
         // move `play_san` finds; anything else (a null move, no move, several, a coordinate
         // move) goes through `play_san` for its reading and its message.
-        if *san != shakmaty::san::San::Null {
-            let found = piece_move(&self.pos, san).map_or_else(|| san.to_move(&self.pos), Ok);
-            if let Ok(m) = found {
-                return Ok(self.play_move(m));
-            }
+        if *san != shakmaty::san::San::Null
+            && let Ok(m) = san_move(&self.pos, san)
+        {
+            return Ok(self.play_move(m));
         }
         self.play_san(text)
     }
@@ -293,10 +295,7 @@ impl Standard {
     fn san_to_move(&self, san: &str) -> Result<Option<Move>, RulesError> {
         let from_san = read_san(san).and_then(|parsed| {
             parsed
-                .map(|parsed| match piece_move(&self.pos, &parsed) {
-                    Some(m) => Ok(m),
-                    None => parsed.to_move(&self.pos),
-                })
+                .map(|parsed| san_move(&self.pos, &parsed))
                 .transpose()
                 .map_err(|e| match e {
                     shakmaty::san::SanError::AmbiguousSan => RulesError::new(
