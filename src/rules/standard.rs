@@ -193,6 +193,57 @@ fn piece_move(pos: &Chess, san: &shakmaty::san::San) -> Option<Move> {
     })
 }
 
+/// Whether a legal move is seen without listing the moves (true in most positions; false
+/// leaves it to shakmaty's list): not in check, a piece that is not pinned against our king
+/// has a legal move wherever its movement rules take it, except en passant, which is not
+/// looked at; and the king may step to any square not of ours that no enemy piece attacks,
+/// since no slider attacks the king's square, so its leaving opens no line.
+fn plain_move_exists(pos: &Chess) -> bool {
+    use shakmaty::attacks;
+    let board = pos.board();
+    let Some(king) = board.king_of(pos.turn()) else {
+        return false;
+    };
+    if !pos.checkers().is_empty() {
+        return false;
+    }
+    let (us, them, occupied) = (pos.us(), pos.them(), board.occupied());
+    let steps = attacks::king_attacks(king) & !us;
+    if steps
+        .into_iter()
+        .any(|to| board.attacks_to(to, !pos.turn(), occupied).is_empty())
+    {
+        return true;
+    }
+    // Our pieces alone between an enemy slider and our king.
+    let mut pinned = Bitboard::EMPTY;
+    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
+        | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
+        & them;
+    for sniper in snipers {
+        let between = attacks::between(king, sniper) & occupied;
+        if between.is_subset(us) && between.count() == 1 {
+            pinned |= between;
+        }
+    }
+    let free = us & !pinned & !board.kings();
+    let forward = match pos.turn() {
+        shakmaty::Color::White => (board.pawns() & free).shift(8),
+        shakmaty::Color::Black => (board.pawns() & free).shift(-8),
+    };
+    if !(forward & !occupied).is_empty() {
+        return true;
+    }
+    free.into_iter().any(|from| {
+        let reach = match board.role_at(from) {
+            Some(Role::Pawn) => attacks::pawn_attacks(pos.turn(), from) & them,
+            Some(role) => attacks::attacks(from, role.of(pos.turn()), occupied) & !us,
+            None => Bitboard::EMPTY,
+        };
+        !reach.is_empty()
+    })
+}
+
 impl Position for Standard {
     type Set = Bitboard;
 
@@ -207,7 +258,7 @@ impl Position for Standard {
     }
 
     fn has_legal_move(&self) -> bool {
-        !self.pos.legal_moves().is_empty()
+        plain_move_exists(&self.pos) || !self.pos.legal_moves().is_empty()
     }
 
     fn pseudo_legal_moves(&self) -> Vec<MoveInfo<Bitboard>> {
@@ -490,5 +541,96 @@ mod tests {
             }
         }
         assert!(checked > 100, "{checked}");
+    }
+
+    /// `plain_move_exists` never sees a move shakmaty's list does not hold, and the fast
+    /// `has_legal_move` agrees with the list: on hand-made stalemates (a pinned knight, a king
+    /// boxed in, en passant the only move) and on random sparse positions, where stalemates
+    /// and pins are common.
+    #[test]
+    fn legal_move_exists_as_shakmaty_lists() {
+        let agree = |pos: &Chess| {
+            let listed = !pos.legal_moves().is_empty();
+            let fen = Fen::from_position(pos, EnPassantMode::Legal);
+            assert!(!plain_move_exists(pos) || listed, "{fen}");
+            let standard = Standard {
+                pos: pos.clone(),
+                mode: CastlingMode::Standard,
+                promoted: Bitboard::EMPTY,
+            };
+            assert_eq!(standard.has_legal_move(), listed, "{fen}");
+            listed
+        };
+        for (fen, moves) in [
+            // The b1 knight is pinned by the h1 rook; a2 and b2 are the black king's.
+            ("8/8/8/8/8/1k6/8/KN5r w - - 0 1", false),
+            // The same with the knight free to move (the rook on h2).
+            ("8/8/8/8/8/1k6/7r/KN6 w - - 0 1", true),
+            // The a1 king is boxed in by the c2 queen and the b5 pawn blocked by the b6
+            // knight: en passant is the only move, and without it there is none.
+            ("7k/8/1n6/1Pp5/8/8/2q5/K7 w - c6 0 2", true),
+            ("7k/8/1n6/1P6/8/8/2q5/K7 w - - 0 1", false),
+        ] {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            assert_eq!(agree(&pos), moves, "{fen}");
+        }
+        // Random positions: two kings and up to five other pieces on random squares.
+        let mut seed: u64 = 987654321;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let (mut positions, mut without_moves) = (0, 0);
+        let pieces = "PNBRQpnbrq".as_bytes();
+        while positions < 20_000 {
+            let mut board = [b'.'; 64];
+            board[next(64) as usize] = b'K';
+            board[next(64) as usize] = b'k';
+            for _ in 0..next(6) {
+                board[next(64) as usize] = pieces[next(10) as usize];
+            }
+            let rows: Vec<String> = board
+                .chunks(8)
+                .map(|row| {
+                    let mut text = String::new();
+                    let mut empty = 0;
+                    for &c in row {
+                        if c == b'.' {
+                            empty += 1;
+                        } else {
+                            if empty > 0 {
+                                text.push_str(&empty.to_string());
+                            }
+                            empty = 0;
+                            text.push(c as char);
+                        }
+                    }
+                    if empty > 0 {
+                        text.push_str(&empty.to_string());
+                    }
+                    text
+                })
+                .collect();
+            let turn = if next(2) == 0 { "w" } else { "b" };
+            let fen = format!("{} {turn} - - 0 1", rows.join("/"));
+            let Ok(pos) = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position::<Chess>(CastlingMode::Standard)
+            else {
+                continue;
+            };
+            positions += 1;
+            if !agree(&pos) {
+                without_moves += 1;
+            }
+        }
+        assert!(without_moves > 20, "{without_moves}");
     }
 }
