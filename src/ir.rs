@@ -11,6 +11,7 @@ mod hhdb;
 mod line;
 mod navigation;
 pub mod path;
+mod placements;
 pub mod prog;
 mod run_words;
 mod state;
@@ -22,6 +23,7 @@ mod words;
 pub use geometry::{Directions, MateKind, Pin, PinYield, Ray};
 pub use line::{Line, LinePattern, LineState};
 pub use navigation::{Echo, Find, PosRelation, PositionRef, Range};
+pub use placements::Placements;
 pub use prog::DictLoop;
 pub use run_words::RunWord;
 pub use state::{Loop, Sort, VarId};
@@ -257,6 +259,9 @@ pub enum Node<S> {
     Region(PieceKinds, Vec<crate::squares::Rect>),
     /// `x | y` (and the union of a transformed set filter's images).
     Union(Vec<Node<S>>),
+    /// A transform's images when each is a piece placement (`shift { Ra1 Rb1 }`): the
+    /// [`Node::Union`] or [`Node::Or`] of them, as a flat table.
+    Placements(Box<Placements<S>>),
     /// `x & y`
     Intersect(Vec<Node<S>>),
     /// `~x`: the board's squares not in x.

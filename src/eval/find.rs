@@ -11,7 +11,7 @@
 //! answer among its children in order; a count is the node's own match plus its children's
 //! counts; backwards, the same along the parents.
 
-use super::{Evaluator, Value, is_match};
+use super::{Evaluator, Kids, Value, is_match};
 use crate::ir::{Find, Node, VarId};
 use crate::rules::Position;
 
@@ -117,7 +117,7 @@ impl<P: Position> Evaluator<'_, P> {
     /// The first matching node in pre-order below (and at) `at`, or [`NONE`]; a loop over a
     /// stack of (node, its children, the next child to try).
     fn first_below(&self, f: &Find<P::Set>, t: &mut FindTable, at: u32) -> i64 {
-        let mut frames: Vec<(u32, Vec<u32>, usize)> = Vec::new();
+        let mut frames: Vec<(u32, Kids, usize)> = Vec::new();
         // The answer of the node just entered or finished, to give to the frame on top.
         let mut done = self.enter_first(f, t, at, &mut frames);
         loop {
@@ -154,7 +154,7 @@ impl<P: Position> Evaluator<'_, P> {
         f: &Find<P::Set>,
         t: &mut FindTable,
         p: u32,
-        frames: &mut Vec<(u32, Vec<u32>, usize)>,
+        frames: &mut Vec<(u32, Kids, usize)>,
     ) -> Option<i64> {
         let known = t.answer[p as usize];
         if known != UNKNOWN {
@@ -175,7 +175,7 @@ impl<P: Position> Evaluator<'_, P> {
             return t.answer[at as usize];
         }
         let own = i64::from(self.find_hit(f, t, at));
-        let mut frames: Vec<(u32, Vec<u32>, usize, i64)> =
+        let mut frames: Vec<(u32, Kids, usize, i64)> =
             vec![(at, self.children(at).collect(), 0, own)];
         while let Some(top) = frames.last_mut() {
             if let Some(&child) = top.1.get(top.2) {
@@ -189,7 +189,7 @@ impl<P: Position> Evaluator<'_, P> {
                 }
                 continue;
             }
-            let (node, _, _, count) = frames.pop().unwrap_or((at, Vec::new(), 0, 0));
+            let (node, _, _, count) = frames.pop().unwrap_or((at, Kids::new(), 0, 0));
             t.answer[node as usize] = count;
             match frames.last_mut() {
                 Some(parent) => parent.3 += count,
@@ -256,7 +256,7 @@ impl<P: Position> Evaluator<'_, P> {
                 if let Some(v) = visit(p) {
                     return Some(v);
                 }
-                let kids: Vec<u32> = self.children(p).collect();
+                let kids: Kids = self.children(p).collect();
                 stack.extend(kids.into_iter().rev());
             }
         }

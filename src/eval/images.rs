@@ -4,7 +4,7 @@
 //! piece kind for the whole `or`/`|` instead of once per designator of every image.
 
 use super::{Evaluator, Value, is_match};
-use crate::ir::{Node, PieceKinds};
+use crate::ir::{Node, PieceKinds, Placements};
 use crate::rules::Position;
 use crate::squares::SquareSet;
 
@@ -42,34 +42,28 @@ fn placement<S>(item: &Node<S>) -> Option<(&[Node<S>], bool)> {
     }
 }
 
-impl<P: Position> Evaluator<'_, P> {
-    /// An alternative's value: a placement's from the piece sets read so far (what
-    /// `Node::Pieces` and `Node::And` give: a designator's squares, or, for `{ ... }`, its
-    /// last designator's squares when every designator has some, else no match); any other
-    /// filter's by evaluating it.
-    fn image_value(
-        &self,
-        pos: &P,
-        kinds: &mut KindSets<P::Set>,
-        item: &Node<P::Set>,
-        at: u32,
-    ) -> Option<Value<P::Set>> {
-        let Some((parts, conjunction)) = placement(item) else {
-            return self.eval(item, at);
+/// A placement's value (what `Node::Pieces` and `Node::And` give): its last designator's
+/// squares, or None when it is a conjunction and a designator has no square.
+fn placement_squares<P: Position>(
+    pos: &P,
+    kinds: &mut KindSets<P::Set>,
+    parts: &[Node<P::Set>],
+    conjunction: bool,
+) -> Option<P::Set> {
+    let mut last = P::Set::empty();
+    for part in parts {
+        let Node::Pieces(k, squares) = part else {
+            unreachable!("a placement holds designators only")
         };
-        let mut last = P::Set::empty();
-        for part in parts {
-            let Node::Pieces(k, squares) = part else {
-                unreachable!("a placement holds designators only")
-            };
-            last = kinds.of(pos, *k).intersect(squares);
-            if last.is_empty() && conjunction {
-                return None;
-            }
+        last = kinds.of(pos, *k).intersect(squares);
+        if last.is_empty() && conjunction {
+            return None;
         }
-        Some(Value::Set(last))
     }
+    Some(last)
+}
 
+impl<P: Position> Evaluator<'_, P> {
     /// `a or b or ...`: the first alternative that matches gives the value.
     pub(super) fn eval_or(&self, items: &[Node<P::Set>], at: u32) -> Option<Value<P::Set>> {
         let pos = &self.node(at).position;
@@ -77,7 +71,15 @@ impl<P: Position> Evaluator<'_, P> {
             read: smallvec::SmallVec::new(),
         };
         for item in items {
-            let value = self.image_value(pos, &mut kinds, item, at);
+            if let Some((parts, conjunction)) = placement(item) {
+                if let Some(s) = placement_squares(pos, &mut kinds, parts, conjunction)
+                    && !s.is_empty()
+                {
+                    return Some(Value::Set(s));
+                }
+                continue;
+            }
+            let value = self.eval(item, at);
             if is_match(&value) {
                 return value;
             }
@@ -95,7 +97,14 @@ impl<P: Position> Evaluator<'_, P> {
         let mut acc = P::Set::empty();
         let (mut any, mut matched) = (false, false);
         for item in items {
-            if let Some(v) = self.image_value(pos, &mut kinds, item, at) {
+            if let Some((parts, conjunction)) = placement(item) {
+                if let Some(s) = placement_squares(pos, &mut kinds, parts, conjunction) {
+                    any = true;
+                    acc = acc.union(&s);
+                }
+                continue;
+            }
+            if let Some(v) = self.eval(item, at) {
                 any = true;
                 match v {
                     Value::Set(s) => acc = acc.union(&s),
@@ -108,6 +117,40 @@ impl<P: Position> Evaluator<'_, P> {
         }
         if matched && acc.is_empty() {
             return Some(Value::Bool(true));
+        }
+        any.then_some(Value::Set(acc))
+    }
+
+    /// A transform's images as a table ([`Placements`]): each image's value as a placement's
+    /// in [`Self::eval_union`] or [`Self::eval_or`], the position's piece sets read once per
+    /// kind.
+    pub(super) fn eval_placements(
+        &self,
+        table: &Placements<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let pos = &self.node(at).position;
+        let sets: smallvec::SmallVec<[P::Set; 8]> =
+            table.kinds.iter().map(|k| pos.pieces(*k)).collect();
+        let mut acc = P::Set::empty();
+        let mut any = false;
+        let mut start = 0;
+        'images: for &(end, conjunction) in &table.images {
+            let parts = &table.parts[start..end as usize];
+            start = end as usize;
+            let mut last = P::Set::empty();
+            for (kind, squares) in parts {
+                last = sets[*kind as usize].intersect(squares);
+                if last.is_empty() && conjunction {
+                    continue 'images;
+                }
+            }
+            if table.union {
+                any = true;
+                acc = acc.union(&last);
+            } else if !last.is_empty() {
+                return Some(Value::Set(last));
+            }
         }
         any.then_some(Value::Set(acc))
     }

@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use smallvec::SmallVec;
 
-use super::{Evaluator, Value, is_match};
+use super::{Evaluator, Kids, Value, is_match};
 use crate::ir::{Line, LineState, MoveFilter, MoveSource, Node};
 use crate::rules::Position;
 
@@ -40,7 +40,7 @@ impl StateSet {
     /// Adds `state` and every state reachable from it without consuming a position, in the
     /// depth-first order of the split states' lists.
     fn close<S>(&mut self, line: &Line<S>, state: usize) {
-        let mut todo = vec![state];
+        let mut todo: SmallVec<[usize; 8]> = smallvec::smallvec![state];
         while let Some(s) = todo.pop() {
             if self.contains(s) {
                 continue;
@@ -48,11 +48,14 @@ impl StateSet {
             self.member[s / 64] |= 1 << (s % 64);
             self.list.push(s);
             if let LineState::Split(next) = &line.states[s] {
-                todo.extend(next.iter().rev());
+                todo.extend(next.iter().rev().copied());
             }
         }
     }
 }
+
+/// A state list handed from one position to the next (a [`StateSet`]'s list).
+type States = SmallVec<[usize; 16]>;
 
 /// A move constituent waiting at a position: the move filter and the state after it.
 type MoveState<'a, S> = (&'a MoveFilter<S>, usize);
@@ -61,14 +64,14 @@ type MoveState<'a, S> = (&'a MoveFilter<S>, usize);
 enum Task<'a, S> {
     /// Consume position `at` from the states (`done` positions consumed before).
     Step {
-        states: Rc<[usize]>,
+        states: States,
         at: u32,
         done: u32,
     },
     /// Position `at` was consumed into `next`: record a match, go on to the successors.
     Continue {
-        next: Rc<[usize]>,
-        successors: Vec<u32>,
+        next: States,
+        successors: Kids,
         at: u32,
         done: u32,
     },
@@ -84,7 +87,7 @@ enum Task<'a, S> {
 impl<P: Position> Evaluator<'_, P> {
     /// The positions one ply from `at` in the line's direction (children admitted by
     /// `primary` / `secondary`, or the parent).
-    fn line_children(&self, line: &Line<P::Set>, p: u32) -> Vec<u32> {
+    fn line_children(&self, line: &Line<P::Set>, p: u32) -> Kids {
         if line.backward {
             return self.parent_of(p).into_iter().collect();
         }
@@ -98,7 +101,7 @@ impl<P: Position> Evaluator<'_, P> {
     }
 
     /// The positions a `line` step goes to from `at` (two plies with `singlecolor`).
-    fn line_next(&self, line: &Line<P::Set>, at: u32) -> Vec<u32> {
+    fn line_next(&self, line: &Line<P::Set>, at: u32) -> Kids {
         let once = self.line_children(line, at);
         if line.singlecolor {
             once.into_iter()
@@ -124,7 +127,7 @@ impl<P: Position> Evaluator<'_, P> {
             best = Some((0, at));
         }
         let mut tasks = vec![Task::Step {
-            states: Rc::from(&start.list[..]),
+            states: start.list,
             at,
             done: 0,
         }];
@@ -160,9 +163,9 @@ impl<P: Position> Evaluator<'_, P> {
                     let successors = if line.singlecolor {
                         self.line_children(line, child)
                     } else {
-                        vec![child]
+                        smallvec::smallvec![child]
                     };
-                    let next = Rc::from(&with_move.list[..]);
+                    let next = with_move.list;
                     line_continue(line, next, successors, at, done, &mut best, &mut tasks);
                 }
             }
@@ -212,7 +215,7 @@ impl<P: Position> Evaluator<'_, P> {
         }
         if moves.is_empty() {
             tasks.push(Task::Continue {
-                next: Rc::from(&next.list[..]),
+                next: next.list,
                 successors: self.line_next(line, at),
                 at,
                 done,
@@ -221,8 +224,8 @@ impl<P: Position> Evaluator<'_, P> {
         }
         // Each child gets the states whose move constituent admits the move to it (queued
         // last first, so they run in game order after the states without a move condition).
-        let children: Vec<u32> = self.line_next(line, at);
-        let direct: Vec<u32> = if line.singlecolor {
+        let children: Kids = self.line_next(line, at);
+        let direct: Kids = if line.singlecolor {
             self.line_children(line, at)
         } else {
             children.clone()
@@ -239,7 +242,7 @@ impl<P: Position> Evaluator<'_, P> {
         if !next.list.is_empty() {
             // States reached without a move condition go on to every successor.
             tasks.push(Task::Continue {
-                next: Rc::from(&next.list[..]),
+                next: next.list,
                 successors: children,
                 at,
                 done,
@@ -252,8 +255,8 @@ impl<P: Position> Evaluator<'_, P> {
 /// and queues the successors (the first on top).
 fn line_continue<S>(
     line: &Line<S>,
-    next: Rc<[usize]>,
-    successors: Vec<u32>,
+    next: States,
+    successors: Kids,
     at: u32,
     done: u32,
     best: &mut Option<(u32, u32)>,
@@ -280,7 +283,7 @@ fn line_continue<S>(
     }
     for &p in successors.iter().rev() {
         tasks.push(Task::Step {
-            states: Rc::clone(&next),
+            states: next.clone(),
             at: p,
             done: done + 1,
         });

@@ -37,6 +37,7 @@ fn is_local<S>(node: &Node<S>) -> bool {
             | Node::Not(_)
             | Node::If(..)
             | Node::Pieces(..)
+            | Node::Placements(_)
             | Node::Region(..)
             | Node::Union(_)
             | Node::Intersect(_)

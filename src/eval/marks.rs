@@ -72,6 +72,10 @@ impl<P: Position> Evaluator<'_, P> {
             }
             // a or b (and transformed bodies): the first match's marks.
             Node::Or(items) => items.iter().find_map(|item| self.marking(item, at)),
+            Node::Placements(table) if !table.union => table
+                .images()
+                .iter()
+                .find_map(|item| self.marking(item, at)),
             _ => {
                 let value = self.eval(filter, at);
                 is_match(&value).then(|| set_of(value))

@@ -43,6 +43,9 @@ use crate::ir::{ArithOp, CmpOp, Color, GameResult, Node, NumProp, StrProp, TagNa
 use crate::pgn::GameRecord;
 use crate::rules::Position;
 use crate::squares::SquareSet;
+
+/// A few node numbers (a node's children, most often one), held inline.
+type Kids = smallvec::SmallVec<[u32; 2]>;
 pub use dictionary::{Carried, Datum};
 pub use env::{Environment, NO_ENVIRONMENT, Worker};
 pub use loops::piece_loop_by_square;
@@ -387,6 +390,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             ))),
             // x | y
             Node::Union(items) => self.eval_union(items, at),
+            Node::Placements(table) => self.eval_placements(table, at),
             // x & y
             Node::Intersect(items) => {
                 let mut acc: Option<P::Set> = None;

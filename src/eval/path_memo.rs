@@ -102,6 +102,7 @@ fn reads_only<S>(n: &Node<S>) -> bool {
         | Node::Not(_)
         | Node::If(..)
         | Node::Pieces(..)
+        | Node::Placements(_)
         | Node::Region(..)
         | Node::Union(_)
         | Node::Intersect(_)

@@ -46,6 +46,7 @@ pub fn children<'a, S, B>(
         | Node::Run(_)
         | Node::False
         | Node::Pieces(..)
+        | Node::Placements(_)
         | Node::Region(..)
         | Node::Pawns(_)
         | Node::PromotedPieces

@@ -84,6 +84,7 @@ fn local_here<S>(node: &Node<S>) -> bool {
         | Node::Not(_)
         | Node::If(..)
         | Node::Pieces(..)
+        | Node::Placements(_)
         | Node::Region(..)
         | Node::Union(_)
         | Node::Intersect(_)

@@ -4,7 +4,7 @@
 //! square is invariant under shifts (CQL 3's rule).
 
 use crate::ir::cqls::{CqlsNode, LineMove, PawnCount};
-use crate::ir::{Color, GameResult, Node, PieceKinds};
+use crate::ir::{Color, GameResult, Node, PieceKinds, Placements};
 use crate::squares::{Coord, Geometry, SquareSet};
 
 type Matrix = [[i64; 2]; 2];
@@ -191,6 +191,14 @@ pub fn apply<S: SquareSet>(x: &Xform, geo: Geometry, n: &Node<S>) -> Option<Node
         Node::And(v) => Node::And(many(v)?),
         Node::Or(v) => Node::Or(many(v)?),
         Node::Union(v) => Node::Union(many(v)?),
+        Node::Placements(t) => {
+            let images = many(&t.images())?;
+            match Placements::of(&images, t.union) {
+                Some(table) => Node::Placements(Box::new(table)),
+                None if t.union => Node::Union(images),
+                None => Node::Or(images),
+            }
+        }
         Node::Intersect(v) => Node::Intersect(many(v)?),
         Node::Not(a) => Node::Not(one(a)?),
         Node::If(c, a, b) => Node::If(

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::fmt::{self, Write as _};
 use std::hash::{DefaultHasher, Hasher};
 
-use crate::ir::Node;
+use crate::ir::{Node, Placements};
 use crate::query::ast::{Expr, Span, Transform};
 use crate::query::check::Type;
 use crate::query::error::ErrorKind;
@@ -64,6 +64,7 @@ impl Lower<'_> {
                 let parts = match n {
                     Node::Union(v) if t == Type::Set => v,
                     Node::Or(v) if t != Type::Set => v,
+                    Node::Placements(table) => table.images(),
                     n => vec![n],
                 };
                 for n in parts {
@@ -76,10 +77,14 @@ impl Lower<'_> {
             }
         }
         let Some(ty) = ty else { return Ok(None) };
+        let union = ty == Type::Set;
         Ok(Some(match nodes.len() {
             1 => (nodes.remove(0), ty),
-            _ if ty == Type::Set => (Node::Union(nodes), ty),
-            _ => (Node::Or(nodes), ty),
+            _ => match Placements::of(&nodes, union) {
+                Some(table) => (Node::Placements(Box::new(table)), ty),
+                None if union => (Node::Union(nodes), ty),
+                None => (Node::Or(nodes), ty),
+            },
         }))
     }
 }
