@@ -5,6 +5,7 @@ pub mod byte_range;
 mod emit;
 pub mod fairy;
 pub mod families;
+mod game_filters;
 mod icn;
 pub mod input;
 mod last_game;

@@ -147,6 +147,17 @@ pub(super) fn search(
     };
     let mut evaluator = Evaluator::one_position(&context, start).in_env(&config.env, &worker.eval);
     let filter = &config.filter;
+    // A game filter of the query that fails refuses the game before its moves are read.
+    let refused = super::game_filters::leading_game_filters(filter)
+        .iter()
+        .any(|f| !evaluator.matches(f, 0));
+    if refused {
+        return if config.games.counts_as_match(0) {
+            None
+        } else {
+            Some(GameOutput::default())
+        };
+    }
     // PGN and JSON output keep the matched plies (and JSON the positions) for the output.
     let keep = matches!(config.format, Format::Pgn | Format::Json);
     let json = config.format == Format::Json;
@@ -449,6 +460,12 @@ mod tests {
             "move legal count == 1",
             "x = #P if x > 6 then btm",
             "player white \"a\" or result 1-0",
+            // Game filters first: a refused game's moves are not read.
+            "result 1-0 and mate",
+            "elo white > 2700 and elo black > 2700 and initial",
+            "event ~~ \"Olympiad\" and check",
+            "gamenumber == 10 and initial",
+            "date ~~ \"^18\" and not result 0-1 and check",
             // Neighbours: the move played from the position, the one that reached it, the end.
             "mainline mate",
             "depth == 0 and ply == 30",
@@ -495,7 +512,15 @@ mod tests {
                             format!("{:?}", careful.sort),
                             "{what}"
                         );
-                        assert!(careful.error.is_none(), "{what}: a bad game was decided");
+                        // A bad game is left to the careful path, which reports it, unless
+                        // a game filter of the query refused it before its moves were read.
+                        let refusable =
+                            !super::super::game_filters::leading_game_filters(&config.filter)
+                                .is_empty();
+                        assert!(
+                            careful.error.is_none() || refusable && !fast.matched,
+                            "{what}: a bad game was decided"
+                        );
                     }
                 }
             }

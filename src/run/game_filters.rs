@@ -1,0 +1,43 @@
+//! Game filters inside the query: the conjuncts at the head of its top-level `{ }` / `and`
+//! that read only the game's tags and number (`result 1-0`, `elo white > 2700`,
+//! `event ~~ "Olympiad"`, `gamenumber == 10`). Such a filter has one value in the whole game:
+//! failing at the first position, it fails at every one, and so does the query (the
+//! conjuncts before it are game filters too, so nothing ran before it). The one-pass search
+//! refuses such a game before reading its moves, as it does for the `cql( )` header's game
+//! filters.
+
+use crate::ir::{Node, NumProp};
+
+/// The leading conjuncts of `filter` that are game filters (`filter` itself when it is one).
+pub(super) fn leading_game_filters<S>(filter: &Node<S>) -> &[Node<S>] {
+    match filter {
+        Node::And(conjuncts) => {
+            let n = conjuncts.iter().take_while(|c| reads_game_only(c)).count();
+            &conjuncts[..n]
+        }
+        _ if reads_game_only(filter) => std::slice::from_ref(filter),
+        _ => &[],
+    }
+}
+
+/// Whether `node` reads nothing but the game's tags and number, and changes nothing (a
+/// regular expression's captures are set the same at every position).
+fn reads_game_only<S>(node: &Node<S>) -> bool {
+    match node {
+        Node::True
+        | Node::False
+        | Node::Number(_)
+        | Node::Str(_)
+        | Node::Num(NumProp::GameNumber)
+        | Node::Elo(_)
+        | Node::Tag(_)
+        | Node::TagContains(..)
+        | Node::Result(_) => true,
+        Node::Not(a) | Node::Negate(a) | Node::Abs(a) | Node::RegexMatch(a, _) => {
+            reads_game_only(a)
+        }
+        Node::Compare(_, a, b) | Node::Arith(_, a, b) => reads_game_only(a) && reads_game_only(b),
+        Node::And(v) | Node::Or(v) => v.iter().all(reads_game_only),
+        _ => false,
+    }
+}
