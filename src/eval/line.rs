@@ -63,11 +63,7 @@ type MoveState<'a, S> = (&'a MoveFilter<S>, usize);
 /// Work left in a `line`'s walk, run last in, first out.
 enum Task<'a, S> {
     /// Consume position `at` from the states (`done` positions consumed before).
-    Step {
-        states: States,
-        at: u32,
-        done: u32,
-    },
+    Step { states: States, at: u32, done: u32 },
     /// Position `at` was consumed into `next`: record a match, go on to the successors.
     Continue {
         next: States,

@@ -2,11 +2,43 @@
 //! that read only the game's tags and number (`result 1-0`, `elo white > 2700`,
 //! `event ~~ "Olympiad"`, `gamenumber == 10`). Such a filter has one value in the whole game:
 //! failing at the first position, it fails at every one, and so does the query (the
-//! conjuncts before it are game filters too, so nothing ran before it). The one-pass search
-//! refuses such a game before reading its moves, as it does for the `cql( )` header's game
-//! filters.
+//! conjuncts before it are game filters too, so nothing ran before it). Such a game is
+//! refused before its moves are read or replayed, as for the `cql( )` header's game filters:
+//! the one-pass search and the careful path alike.
 
+use super::RunConfig;
+use crate::eval::{Evaluator, GameContext, ReplayedGame, Worker};
 use crate::ir::{Node, NumProp};
+use crate::pgn::GameRecord;
+use crate::rules::standard::Standard;
+
+/// Whether a game filter of the query refuses game `number` of tags `record` (its moves may
+/// be unread). The filters read no position: they are evaluated at the standard start, on
+/// any board's game.
+pub(super) fn refuses(
+    config: &RunConfig,
+    record: &GameRecord,
+    number: u64,
+    worker: &Worker,
+) -> bool {
+    let filters = leading_game_filters(&config.filter);
+    if filters.is_empty() {
+        return false;
+    }
+    let no_tree = ReplayedGame {
+        nodes: Vec::new(),
+        fault: None,
+    };
+    let context = GameContext {
+        record,
+        replayed: &no_tree,
+        number,
+        variations: false,
+    };
+    let evaluator =
+        Evaluator::one_position(&context, Standard::default()).in_env(&config.env, worker);
+    filters.iter().any(|f| !evaluator.matches(f, 0))
+}
 
 /// The leading conjuncts of `filter` that are game filters (`filter` itself when it is one).
 pub(super) fn leading_game_filters<S>(filter: &Node<S>) -> &[Node<S>] {

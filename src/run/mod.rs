@@ -238,7 +238,8 @@ fn process_game(
     };
     // Game filters on the tags, before any replay. As in CQL 6.2, a refused game is still
     // matched (written without marks) when the `matchcount` range admits 0.
-    let searching = !config.games.reads_tags() || config.games.admits_tags(&record);
+    let searching = (!config.games.reads_tags() || config.games.admits_tags(&record))
+        && !game_filters::refuses(config, &record, number, worker);
     if !searching && !config.games.counts_as_match(0) {
         return skipped;
     }

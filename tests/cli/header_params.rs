@@ -199,3 +199,33 @@ fn bad_values_are_refused() {
         assert!(!out.stderr.is_empty());
     }
 }
+
+/// Game filters written in the body (`result 1-0 and check`) select the same games as in the
+/// header, and like them refuse a game before its moves are read: a bad game they refuse is
+/// not reported (game 4 below: 0-1 with an illegal move), while a search of every game reports
+/// it.
+#[test]
+fn game_filters_in_the_body_refuse_games_like_the_header() {
+    assert_eq!(games(&["-e", "result 1-0 and check"]), [1]);
+    assert_eq!(games(&["-e", "player white \"Carl\" and check"]), [2]);
+    assert_eq!(games(&["-e", "gamenumber == 3 check"]), [3]);
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("games.pgn");
+    let bad = "[Event \"Bad\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Ke3 0-1\n";
+    std::fs::write(&pgn, format!("{GAMES}\n{bad}")).unwrap();
+    let stderr = |query: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_cqlq"))
+            .args(["-q", "--count", "-e", query])
+            .arg(&pgn)
+            .output()
+            .expect("run cqlq");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let body = stderr("result 1-0 and check");
+    assert_eq!(
+        body.replace(|c: char| c.is_ascii_digit() || c == '.', ""),
+        stderr("cql(result 1-0) check").replace(|c: char| c.is_ascii_digit() || c == '.', "")
+    );
+    assert!(!body.contains("game 4"), "{body}");
+    assert!(stderr("check").contains("game 4"), "{}", stderr("check"));
+}

@@ -227,7 +227,10 @@ fn reversecolor_has_no_identity() {
 #[test]
 fn flipvertical_and_fliphorizontal_follow_the_bisectors() {
     // doc/transform.html: "flipvertical Ph1-8 ... is equivalent to Ph1-8 or Pa1-8".
-    assert_eq!(images(ir("flipvertical Ph1-8")), images(ir("Ph1-8 | Pa1-8")));
+    assert_eq!(
+        images(ir("flipvertical Ph1-8")),
+        images(ir("Ph1-8 | Pa1-8"))
+    );
     // CQL-Transformations: "the horizontal flip of f6 is f3".
     assert_eq!(images(ir("fliphorizontal Nf6")), images(ir("Nf6 | Nf3")));
 }
