@@ -7,8 +7,10 @@
 //! | both | [`compile`] | CQL text → [`Query`] |
 //! | once | [`Program::from_text`], [`Program::lower`] | text (either dialect) → parsed and checked once → a [`Query`] per board geometry |
 //!
-//! Errors are [`QueryError`]s with a span, line and column; [`QueryError::render`] shows the
-//! source line with a caret under the offending text. CQL words that cqlq does not support
+//! Each stage has its own error type ([`ParseError`], [`CheckError`], [`LowerError`]), each a
+//! [`QueryError`] (span, line, column) wrapped; the entries here that chain stages return the
+//! [`QueryError`] they convert into. [`QueryError::render`] shows the source line with a caret
+//! under the offending text. CQL words that cqlq does not support
 //! yet are compile errors naming the word, never silently accepted.
 
 pub mod ast;
@@ -34,12 +36,11 @@ use crate::ir;
 use crate::squares::{Geometry, SquareSet};
 
 pub use ast::{Ast, Span};
-pub use check::{Facts, Type, check_ast};
-pub use error::{ErrorKind, QueryError};
+pub use check::{Facts, Type};
+pub use error::{CheckError, ErrorKind, LowerError, ParseError, QueryError};
 pub use letters::PieceLetters;
 pub use lower::coords as lower_coords;
 pub use lower::{ast_to_ir, ast_to_ir_for};
-pub use parse::cql_to_ast;
 pub use program::Program;
 pub use tree::ast_tree;
 
@@ -79,12 +80,25 @@ pub struct HeaderParam {
     pub span: Span,
 }
 
+/// Parses CQL 6 text into a syntax tree (grammar only: [`check_ast`] applies CQL's type
+/// rules). The parser's [`ParseError`], as the [`QueryError`] it wraps so that parse and check
+/// chain (`cql_to_ast(q).and_then(|a| check_ast(&a))`).
+pub fn cql_to_ast(text: &str) -> Result<Ast, QueryError> {
+    Ok(parse::cql_to_ast(text)?)
+}
+
+/// Applies CQL 6.2's type rules to `ast`; `Err` is CQL's rejection: the checker's
+/// [`CheckError`], as the [`QueryError`] it wraps (see [`cql_to_ast`]).
+pub fn check_ast(ast: &Ast) -> Result<Facts, QueryError> {
+    Ok(check::check_ast(ast)?)
+}
+
 /// Parses, checks and lowers CQL 6 text for a board of `geo` ([`cql_to_ast`],
 /// [`check_ast`], then [`ast_to_ir`]).
 pub fn compile<S: SquareSet>(text: &str, geo: Geometry) -> Result<Query<S>, QueryError> {
-    let ast = cql_to_ast(text)?;
-    check_ast(&ast)?;
-    ast_to_ir(&ast, geo)
+    let ast = parse::cql_to_ast(text)?;
+    check::check_ast(&ast)?;
+    Ok(ast_to_ir(&ast, geo)?)
 }
 
 /// Parses, checks and lowers CQL 6 text for a fairy board of `geo` whose pieces are
@@ -94,9 +108,9 @@ pub fn compile_for<S: SquareSet>(
     geo: Geometry,
     letters: &PieceLetters,
 ) -> Result<Query<S>, QueryError> {
-    let ast = cql_to_ast(text)?;
-    check_ast(&ast)?;
-    ast_to_ir_for(&ast, geo, letters)
+    let ast = parse::cql_to_ast(text)?;
+    check::check_ast(&ast)?;
+    Ok(ast_to_ir_for(&ast, geo, letters)?)
 }
 
 /// Which query language a text is written in.

@@ -11,7 +11,7 @@
 
 use crate::ir::cqls::CqlsNode;
 use crate::ir::{Node, Pattern, TagName};
-use crate::query::{ErrorKind, QueryError};
+use crate::query::{ErrorKind, LowerError};
 use crate::squares::SquareSet;
 
 use super::ast::{Arg, Item};
@@ -88,7 +88,7 @@ pub(super) fn pattern_to_regex(pattern: &str) -> Result<String, String> {
 
 impl Lower<'_> {
     /// `:player X`, `:event X`, ... and `:year r`.
-    pub(super) fn game_info<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, QueryError> {
+    pub(super) fn game_info<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, LowerError> {
         if item.keyword == "year" {
             return Ok(cqls(CqlsNode::InRange(
                 Node::Strs(Box::new(crate::ir::StrFilter::Year)),

@@ -7,7 +7,7 @@
 
 use crate::ir::cqls::{Bound, CqlsNode, EndRange, LineMove};
 use crate::ir::{Color, Node, PieceKinds, piece_type};
-use crate::query::{ErrorKind, QueryError};
+use crate::query::{ErrorKind, LowerError};
 use crate::squares::SquareSet;
 
 use super::ast::{Arg, Item};
@@ -149,12 +149,12 @@ fn move_number(tok: &str) -> Option<(u32, Color, &str)> {
 
 impl Lower<'_> {
     /// Lowers `:line "..."`.
-    pub(super) fn line<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, QueryError> {
+    pub(super) fn line<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, LowerError> {
         let (text, span) = match &item.args[0] {
             Arg::Text(t, s) | Arg::Word(t, s) => (t.as_str(), *s),
             _ => unreachable!("signature"),
         };
-        let fail = |m: String| QueryError::new(ErrorKind::Invalid, self.src, span, m);
+        let fail = |m: String| LowerError::new(ErrorKind::Invalid, self.src, span, m);
         let mut steps: Vec<Step> = Vec::new();
         let mut transposed = false;
         let mut pending: Option<(u32, Color)> = None;
@@ -177,7 +177,7 @@ impl Lower<'_> {
                 continue;
             }
             if tok.contains('|') || tok.ends_with('!') {
-                return Err(QueryError::new(
+                return Err(LowerError::new(
                     ErrorKind::Unsupported,
                     self.src,
                     span,
@@ -281,7 +281,7 @@ impl Lower<'_> {
         }))
     }
 
-    fn mark<S: SquareSet>(&self, m: &str) -> Result<Node<S>, QueryError> {
+    fn mark<S: SquareSet>(&self, m: &str) -> Result<Node<S>, LowerError> {
         Ok(match m {
             "#" => Node::Mate,
             "++" => {
