@@ -133,8 +133,8 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
                     path: path.clone(),
                     ..Default::default()
                 };
-                file.check()?;
-                file.write_with(all)?
+                file.check().map_err(|e| e.to_string())?;
+                file.write_with(all).map_err(|e| e.to_string())?
             }
             None => {
                 if crate::cli::stdout_closed::was_closed() {

@@ -690,7 +690,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
             Ok(n) => {
                 let _ = config.last_game_number.set(n);
             }
-            Err(m) => sink.summary.aborted = Some(m),
+            Err(e) => sink.summary.aborted = Some(e.to_string()),
         }
     }
     for input in &config.inputs {

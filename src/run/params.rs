@@ -108,7 +108,7 @@ impl RunParams {
                 }
                 "sort" => sort = true,
                 "matchcount" => {
-                    let (a, b) = range_of(value).map_err(|r| bad(&r))?;
+                    let (a, b) = range_of(value).map_err(|r| bad(&r.to_string()))?;
                     if a < 0 || b < a {
                         return Err(bad("expected a range of counts, 0 or more, lowest first"));
                     }
@@ -116,13 +116,15 @@ impl RunParams {
                     p.sort_by_match_count |= sort;
                 }
                 "gamenumber" => {
-                    p.select.numbers = Some(positive_range(value).map_err(|r| bad(&r))?)
+                    p.select.numbers = Some(positive_range(value).map_err(|r| bad(&r.to_string()))?)
                 }
-                "year" => p.select.years = Some(range_of(value).map_err(|r| bad(&r))?),
-                "result" => p.select.result = Some(result_of(value).map_err(|r| bad(&r))?),
+                "year" => p.select.years = Some(range_of(value).map_err(|r| bad(&r.to_string()))?),
+                "result" => {
+                    p.select.result = Some(result_of(value).map_err(|r| bad(&r.to_string()))?)
+                }
                 "player" => p.select.player = Some(value.to_string()),
-                "white" => p.select.white = Some(regex_of(value).map_err(|r| bad(&r))?),
-                "black" => p.select.black = Some(regex_of(value).map_err(|r| bad(&r))?),
+                "white" => p.select.white = Some(regex_of(value).map_err(|r| bad(&r.to_string()))?),
+                "black" => p.select.black = Some(regex_of(value).map_err(|r| bad(&r.to_string()))?),
                 "event" => p.select.event = Some(value.to_string()),
                 "site" => p.select.site = Some(value.to_string()),
                 "noheader" => p.no_header = Some(true),
@@ -171,8 +173,41 @@ impl RunParams {
     }
 }
 
+/// Why a run parameter's value (from the header or the command line) cannot be read; shown
+/// after the parameter's name.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ValueError {
+    /// Not one or two whole numbers: `matchcount x`.
+    NotARange(String),
+    /// Not positive numbers, lowest first: `gamenumber 0`, `gamenumber 9 3`.
+    NotAPositiveRange(String),
+    /// Not a game result: `result 1-1`.
+    NotAResult(String),
+    /// Not a regular expression: `white "("`.
+    BadRegex(regex::Error),
+}
+
+impl std::fmt::Display for ValueError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ValueError::NotARange(text) => {
+                write!(f, "expected one or two whole numbers, not '{text}'")
+            }
+            ValueError::NotAPositiveRange(text) => {
+                write!(f, "expected positive numbers, lowest first, not '{text}'")
+            }
+            ValueError::NotAResult(text) => {
+                write!(f, "expected 1-0, 0-1 or 1/2-1/2, not '{text}'")
+            }
+            ValueError::BadRegex(e) => write!(f, "invalid regular expression: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ValueError {}
+
 /// `A` or `A B` (numbers separated by blanks or one `-`: `--gamenumber 3-7`).
-pub fn range_of(text: &str) -> Result<(i64, i64), String> {
+pub fn range_of(text: &str) -> Result<(i64, i64), ValueError> {
     let parts: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == '-')
         .filter(|s| !s.is_empty())
@@ -181,32 +216,30 @@ pub fn range_of(text: &str) -> Result<(i64, i64), String> {
     match nums.as_deref() {
         Ok([a]) => Ok((*a, *a)),
         Ok([a, b]) => Ok((*a, *b)),
-        _ => Err(format!("expected one or two whole numbers, not '{text}'")),
+        _ => Err(ValueError::NotARange(text.to_string())),
     }
 }
 
 /// A range of positive numbers, lowest first (`gamenumber`).
-pub fn positive_range(text: &str) -> Result<(u64, u64), String> {
+pub fn positive_range(text: &str) -> Result<(u64, u64), ValueError> {
     let (a, b) = range_of(text)?;
     if a < 1 || b < a {
-        return Err(format!(
-            "expected positive numbers, lowest first, not '{text}'"
-        ));
+        return Err(ValueError::NotAPositiveRange(text.to_string()));
     }
     Ok((a as u64, b as u64))
 }
 
 /// `1-0`, `0-1` or `1/2-1/2`.
-pub fn result_of(text: &str) -> Result<String, String> {
+pub fn result_of(text: &str) -> Result<String, ValueError> {
     match text {
         "1-0" | "0-1" | "1/2-1/2" => Ok(text.to_string()),
-        _ => Err(format!("expected 1-0, 0-1 or 1/2-1/2, not '{text}'")),
+        _ => Err(ValueError::NotAResult(text.to_string())),
     }
 }
 
 /// A regular expression searched in a tag (CQL's `~~`).
-pub fn regex_of(text: &str) -> Result<Regex, String> {
-    Regex::new(text).map_err(|e| format!("invalid regular expression: {e}"))
+pub fn regex_of(text: &str) -> Result<Regex, ValueError> {
+    Regex::new(text).map_err(ValueError::BadRegex)
 }
 
 #[cfg(test)]
