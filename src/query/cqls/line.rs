@@ -57,9 +57,31 @@ fn split_move(text: &str) -> Option<(&str, char, &str)> {
     None
 }
 
+/// A `:line` token that is not a long-algebraic move, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct NotAMove {
+    /// The token.
+    token: String,
+    /// What is wrong: `no '-' or 'x' between the squares`.
+    why: &'static str,
+}
+
+impl std::fmt::Display for NotAMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "'{}' is not a long-algebraic move: {}",
+            self.token, self.why
+        )
+    }
+}
+
 /// A move token (`Ng1-f3`, `d5xe6`, `[bg]7x?8`, `e7-e8=Q+`) without move number.
-fn parse_move(tok: &str) -> Result<Step, String> {
-    let bad = |why: &str| format!("'{tok}' is not a long-algebraic move: {why}");
+fn parse_move(tok: &str) -> Result<Step, NotAMove> {
+    let bad = |why: &'static str| NotAMove {
+        token: tok.to_string(),
+        why,
+    };
     let (mut body, mut mark) = (tok, None);
     for m in ["++", "+", "#"] {
         if let Some(b) = body.strip_suffix(m) {
@@ -194,7 +216,7 @@ impl Lower<'_> {
                     continue;
                 }
             }
-            let mut step = parse_move(body).map_err(fail)?;
+            let mut step = parse_move(body).map_err(|e| fail(e.to_string()))?;
             step.number = pending.take();
             steps.push(step);
         }

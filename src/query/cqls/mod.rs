@@ -30,7 +30,7 @@ use crate::query::{ErrorKind, LowerError, Query, QueryError};
 use crate::squares::{Geometry, SquareSet};
 
 pub use ast::CqlsAst;
-pub use designator::{Designator, parse_designator};
+pub use designator::{Designator, DesignatorError, parse_designator};
 pub use lower::cqls_ast_to_ir;
 pub use parse::cqls_to_ast;
 

@@ -276,7 +276,7 @@ impl Reader<'_> {
                 Err(_) if signature(atom).is_some() => (atom, false),
                 Err(e) => {
                     return Err(self
-                        .err(s.span, e)
+                        .err(s.span, e.to_string())
                         .expecting("a keyword (:check ...) or a piece designator"));
                 }
             },
@@ -331,7 +331,9 @@ impl Reader<'_> {
                         Arg::Designator(d, next.expect("checked").span)
                     }
                     _ if p == Param::OptDesignator => return Ok(None),
-                    Some(Err(e)) => return Err(self.err(next.expect("checked").span, e)),
+                    Some(Err(e)) => {
+                        return Err(self.err(next.expect("checked").span, e.to_string()));
+                    }
                     None => return Err(missing("a piece designator")),
                 }
             }
@@ -470,7 +472,8 @@ impl Reader<'_> {
                         let text = d
                             .atom()
                             .ok_or_else(|| self.err(d.span, "expected a piece designator"))?;
-                        let parsed = parse_designator(text).map_err(|e| self.err(d.span, e))?;
+                        let parsed =
+                            parse_designator(text).map_err(|e| self.err(d.span, e.to_string()))?;
                         ds.push(Arg::Designator(parsed, d.span));
                     }
                     if ds.len() < 2 {
