@@ -486,8 +486,9 @@ impl Reader<'_> {
             Param::PawnAttrs => match atom.filter(|_| !is_keyword) {
                 Some(a) => {
                     let span = next.expect("checked").span;
-                    let (attrs, counting) = super::pawnattrs::parse_attrs(a)
-                        .map_err(|e| ParseError::new(ErrorKind::Invalid, self.src, span, e))?;
+                    let (attrs, counting) = super::pawnattrs::parse_attrs(a).map_err(|e| {
+                        ParseError::new(ErrorKind::Invalid, self.src, span, e.to_string())
+                    })?;
                     *at += 1;
                     Arg::PawnAttrs(attrs, counting, span)
                 }
