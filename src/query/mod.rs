@@ -1,17 +1,18 @@
 //! Query languages: CQL 6 text → syntax tree → filter IR.
 //!
-//! | stage | function | converts |
-//! | --- | --- | --- |
-//! | parse | [`cql_to_ast`] | CQL text → [`Ast`] (grammar `grammar/cql.pest`) |
-//! | lower | [`ast_to_ir`] | [`Ast`] → [`Query`] holding an [`ir::Node`] tree, transforms expanded |
-//! | both | [`compile`] | CQL text → [`Query`] |
-//! | once | [`Program::from_text`], [`Program::lower`] | text (either dialect) → parsed and checked once → a [`Query`] per board geometry |
+//! | stage | function | converts | the stage's error |
+//! | --- | --- | --- | --- |
+//! | parse | [`cql_to_ast`] | CQL text → [`Ast`] (grammar `grammar/cql.pest`) | [`ParseError`] |
+//! | check | [`check_ast`] | [`Ast`] → CQL 6.2's verdict and [`Facts`] | [`CheckError`] |
+//! | lower | [`ast_to_ir`] | [`Ast`] → [`Query`] holding an [`ir::Node`] tree, transforms expanded | [`LowerError`] |
+//! | all three | [`compile`] | CQL text → [`Query`] | |
+//! | once | [`Program::from_text`], [`Program::lower`] | text (either dialect) → parsed and checked once → a [`Query`] per board geometry | |
 //!
-//! Each stage has its own error type ([`ParseError`], [`CheckError`], [`LowerError`]), each a
-//! [`QueryError`] (span, line, column) wrapped; the entries here that chain stages return the
-//! [`QueryError`] they convert into. [`QueryError::render`] shows the source line with a caret
-//! under the offending text. CQL words that cqlq does not support
-//! yet are compile errors naming the word, never silently accepted.
+//! Each stage's error is a [`QueryError`] (message, span, line, column) wrapped; the entries
+//! that chain stages ([`compile`], [`Program`], and [`cql_to_ast`] / [`check_ast`], which
+//! chain with each other) return the [`QueryError`] it converts into. [`QueryError::render`]
+//! shows the source line with a caret under the offending text. CQL words that cqlq does not
+//! support yet are compile errors naming the word, never silently accepted.
 
 pub mod ast;
 mod check;

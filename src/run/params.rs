@@ -64,12 +64,38 @@ pub const UNSUPPORTED: [&str; 10] = [
 ];
 
 /// A header parameter that cannot be used: its name and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ParamError {
     /// The parameter (`matchcount`, `white`, ...).
     pub name: String,
-    /// What is wrong with its value.
-    pub reason: String,
+    /// What is wrong with it.
+    pub reason: ParamProblem,
+}
+
+/// What is wrong with a header parameter.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum ParamProblem {
+    /// Its value does not read: `gamenumber 0`.
+    Value(ValueError),
+    /// `matchcount`'s range is negative or highest first: `matchcount 5 2`.
+    MatchCountRange,
+    /// A CQL 6.2 parameter cqlq refuses ([`UNSUPPORTED`]): `html`.
+    Unsupported,
+}
+
+impl std::fmt::Display for ParamProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParamProblem::Value(e) => e.fmt(f),
+            ParamProblem::MatchCountRange => {
+                f.write_str("expected a range of counts, 0 or more, lowest first")
+            }
+            ParamProblem::Unsupported => {
+                f.write_str("cqlq does not support this header parameter; remove it from cql(...)")
+            }
+        }
+    }
 }
 
 impl std::fmt::Display for ParamError {
@@ -89,10 +115,11 @@ impl RunParams {
         for h in &header.params {
             let name = h.name.as_str();
             let value = h.value.as_deref().unwrap_or("");
-            let bad = |reason: &str| ParamError {
+            let bad = |reason: ParamProblem| ParamError {
                 name: name.to_string(),
-                reason: reason.to_string(),
+                reason,
             };
+            let value_error = |e: ValueError| bad(ParamProblem::Value(e));
             match name {
                 "input" => p.input = Some(PathBuf::from(value)),
                 "output" => p.output = Some(PathBuf::from(value)),
@@ -108,30 +135,26 @@ impl RunParams {
                 }
                 "sort" => sort = true,
                 "matchcount" => {
-                    let (a, b) = range_of(value).map_err(|r| bad(&r.to_string()))?;
+                    let (a, b) = range_of(value).map_err(value_error)?;
                     if a < 0 || b < a {
-                        return Err(bad("expected a range of counts, 0 or more, lowest first"));
+                        return Err(bad(ParamProblem::MatchCountRange));
                     }
                     p.select.match_count = Some((a as u64, b as u64));
                     p.sort_by_match_count |= sort;
                 }
                 "gamenumber" => {
-                    p.select.numbers = Some(positive_range(value).map_err(|r| bad(&r.to_string()))?)
+                    p.select.numbers = Some(positive_range(value).map_err(value_error)?)
                 }
-                "year" => p.select.years = Some(range_of(value).map_err(|r| bad(&r.to_string()))?),
-                "result" => {
-                    p.select.result = Some(result_of(value).map_err(|r| bad(&r.to_string()))?)
-                }
+                "year" => p.select.years = Some(range_of(value).map_err(value_error)?),
+                "result" => p.select.result = Some(result_of(value).map_err(value_error)?),
                 "player" => p.select.player = Some(value.to_string()),
-                "white" => p.select.white = Some(regex_of(value).map_err(|r| bad(&r.to_string()))?),
-                "black" => p.select.black = Some(regex_of(value).map_err(|r| bad(&r.to_string()))?),
+                "white" => p.select.white = Some(regex_of(value).map_err(value_error)?),
+                "black" => p.select.black = Some(regex_of(value).map_err(value_error)?),
                 "event" => p.select.event = Some(value.to_string()),
                 "site" => p.select.site = Some(value.to_string()),
                 "noheader" => p.no_header = Some(true),
                 _ if UNSUPPORTED.contains(&name) => {
-                    return Err(bad(
-                        "cqlq does not support this header parameter; remove it from cql(...)",
-                    ));
+                    return Err(bad(ParamProblem::Unsupported));
                 }
                 _ => {}
             }
