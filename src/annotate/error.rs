@@ -37,8 +37,8 @@ pub enum AnnotateError {
         file: String,
         /// The query's text.
         text: String,
-        /// The compile error.
-        error: QueryError,
+        /// The compile error (boxed: the rare case should not make every result large).
+        error: Box<QueryError>,
     },
     /// The theme compiles but annotate cannot run it (an engine, persistent variables,
     /// `lastgamenumber`).

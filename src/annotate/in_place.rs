@@ -154,7 +154,7 @@ mod tests {
             w.write_all(b"partial")?;
             Err::<(), _>(io::Error::other("interrupted"))
         });
-        assert!(r.unwrap_err().contains("interrupted"));
+        assert!(r.unwrap_err().to_string().contains("interrupted"));
         assert_eq!(fs::read_to_string(&input).unwrap(), "old");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
         let _ = fs::remove_dir_all(&dir);

@@ -57,7 +57,7 @@ impl Theme {
         let query_error = |error| AnnotateError::Query {
             file: shown.clone(),
             text: text.to_string(),
-            error,
+            error: Box::new(error),
         };
         let program = Arc::new(Program::from_text(text, None, false).map_err(query_error)?);
         let query = program
