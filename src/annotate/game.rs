@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::splice::{Additions, splice};
 use super::{AnnotateConfig, Theme};
-use crate::eval::{Evaluator, GameContext, ReplayedGame, replay};
+use crate::eval::{Evaluator, GameContext, ReplayFault, ReplayedGame, replay};
 use crate::ir::Node;
 use crate::pgn::{GameRecord, read_game_spans};
 use crate::rules::Position;
@@ -67,7 +67,11 @@ pub(super) fn annotate_game(
     let found = rules.and_then(|rules| start_game(rules, record.tag("FEN"), on));
     let found = match found {
         Ok(Ok(found)) => found,
-        Ok(Err(fault)) => return GameNotes::unchanged(Some(format!("{}: {fault}", at(offset)))),
+        Ok(Err(f)) => {
+            let place = if f.mainline { "" } else { " in a variation" };
+            let line = format!("{}: {} at ply {}{place}", at(offset), f.error, f.ply);
+            return GameNotes::unchanged(Some(line));
+        }
         Err(e) => return GameNotes::unchanged(Some(format!("{}: {e}", at(offset)))),
     };
     if found.themes.is_empty() && found.notes.is_empty() {
@@ -99,7 +103,7 @@ struct FindThemes<'a> {
 }
 
 impl OnStart for FindThemes<'_> {
-    type Out = Result<Found, String>;
+    type Out = Result<Found, ReplayFault>;
 
     fn on_8x8<P: Position<Set = shakmaty::Bitboard>>(self, start: P) -> Self::Out {
         let filters: Vec<_> = self.config.themes.iter().map(|t| Some(&t.filter)).collect();
@@ -136,7 +140,7 @@ fn find_themes<P: Position>(
     start: P,
     filters: &[Option<&Node<P::Set>>],
     number: u64,
-) -> Result<Found, String> {
+) -> Result<Found, ReplayFault> {
     let wants = |t: &Theme| config.variations || t.variations;
     let mut replays: [Option<ReplayedGame<P>>; 2] = [None, None];
     for theme in &config.themes {
@@ -144,8 +148,7 @@ fn find_themes<P: Position>(
         if replays[v as usize].is_none() {
             let replayed = replay(record, start.clone(), v);
             if let Some(f) = &replayed.fault {
-                let place = if f.mainline { "" } else { " in a variation" };
-                return Err(format!("{} at ply {}{place}", f.error, f.ply));
+                return Err(f.clone());
             }
             replays[v as usize] = Some(replayed);
         }

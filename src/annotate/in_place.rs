@@ -10,6 +10,7 @@
 //! link is followed: the file it points to is rewritten (its backup beside it) and the link
 //! stays; anything but a regular file is refused.
 
+use super::AnnotateError;
 use crate::output::files::{OutputFile, real_path};
 use crate::output::temp_files;
 use std::fs;
@@ -30,7 +31,7 @@ pub fn rewrite<T>(
     input: &Path,
     backup: bool,
     write: impl FnOnce(&mut dyn Write) -> io::Result<T>,
-) -> Result<T, String> {
+) -> Result<T, AnnotateError> {
     let real = real_path(input);
     // The same temporary file and folder as any output file's (`output::files`).
     let target = OutputFile {
@@ -61,9 +62,12 @@ pub fn rewrite<T>(
         }
         Ok(value)
     })();
-    result.map_err(|e| {
+    result.map_err(|error| {
         temp_files::discard(&temp);
-        format!("{}: {e}", input.display())
+        AnnotateError::Rewrite {
+            path: input.to_path_buf(),
+            error,
+        }
     })
 }
 
@@ -150,7 +154,7 @@ mod tests {
             w.write_all(b"partial")?;
             Err::<(), _>(io::Error::other("interrupted"))
         });
-        assert!(r.unwrap_err().contains("interrupted"));
+        assert!(r.unwrap_err().to_string().contains("interrupted"));
         assert_eq!(fs::read_to_string(&input).unwrap(), "old");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
         let _ = fs::remove_dir_all(&dir);

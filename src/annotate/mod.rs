@@ -31,6 +31,7 @@
 //!   replayed (an illegal move anywhere searched), which are reported on stderr with their
 //!   number and byte offset.
 
+mod error;
 mod game;
 pub mod in_place;
 mod pass;
@@ -39,6 +40,7 @@ mod theme;
 
 use std::sync::Arc;
 
+pub use error::AnnotateError;
 pub use pass::{AnnotateSummary, annotate_bytes, annotate_file};
 pub use theme::{Theme, load_themes, theme_files};
 

@@ -9,6 +9,7 @@
 //! `quiet` only the query's own comments, `silent` none (the tag still names the theme).
 //! `input`, `output` and `sort` are the command line's business and are not read.
 
+use super::AnnotateError;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -44,24 +45,29 @@ pub struct Theme {
 }
 
 impl Theme {
-    /// Compiles the theme in file `path` (its text `text`); the error is the message to print
-    /// (the query error rendered with its caret, or what `annotate` cannot run).
-    pub fn compile(path: &Path, text: &str) -> Result<Theme, String> {
+    /// Compiles the theme in file `path` (its text `text`); the error shows the query error
+    /// rendered with its caret, or what `annotate` cannot run.
+    pub fn compile(path: &Path, text: &str) -> Result<Theme, AnnotateError> {
         let shown = path.display().to_string();
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .filter(|s| !s.is_empty())
-            .ok_or_else(|| format!("{shown}: no file name to name the theme"))?;
-        let render = |e: crate::query::QueryError| e.render(&shown, text).trim_end().to_string();
-        let program = Arc::new(Program::from_text(text, None, false).map_err(render)?);
+            .ok_or_else(|| AnnotateError::NoThemeName(shown.clone()))?;
+        let query_error = |error| AnnotateError::Query {
+            file: shown.clone(),
+            text: text.to_string(),
+            error: Box::new(error),
+        };
+        let program = Arc::new(Program::from_text(text, None, false).map_err(query_error)?);
         let query = program
             .lower::<shakmaty::Bitboard>(Geometry::STANDARD)
-            .map_err(render)?;
-        let refuse = |why: &str| {
-            Err(format!(
-                "{shown}: cqlq annotate cannot run this theme: {why}"
-            ))
+            .map_err(query_error)?;
+        let refuse = |why: &'static str| {
+            Err(AnnotateError::CannotRun {
+                file: shown.clone(),
+                why,
+            })
         };
         if query.header.get("engine").is_some() {
             return refuse("it needs a UCI engine (--engine is not an annotate option)");
@@ -75,7 +81,10 @@ impl Theme {
             return refuse("'lastgamenumber' is not known to annotate");
         }
         let params =
-            RunParams::from_header(&query.header).map_err(|e| format!("{shown}: cql(): {e}"))?;
+            RunParams::from_header(&query.header).map_err(|error| AnnotateError::Header {
+                file: shown.clone(),
+                error,
+            })?;
         let level = params.comments.unwrap_or_default();
         let mark = match (level, params.match_string) {
             (CommentLevel::Normal, Some(m)) => Some(m).filter(|m| !m.is_empty()),
@@ -108,18 +117,20 @@ impl Theme {
 
 /// The theme files named on the command line: a file as given, a folder as its `.cql` files
 /// in name order (not its subfolders).
-pub fn theme_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+pub fn theme_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, AnnotateError> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
-            let entries =
-                std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let entries = std::fs::read_dir(path).map_err(|error| AnnotateError::Read {
+                path: path.clone(),
+                error,
+            })?;
             let mut found: Vec<PathBuf> = entries
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "cql"))
                 .collect();
             if found.is_empty() {
-                return Err(format!("{}: no .cql file in this folder", path.display()));
+                return Err(AnnotateError::NoThemeInFolder(path.clone()));
             }
             found.sort();
             files.extend(found);
@@ -132,17 +143,19 @@ pub fn theme_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 
 /// Reads and compiles every theme file, in order; two themes of one name are refused (the
 /// tag could not tell them apart).
-pub fn load_themes(files: &[PathBuf]) -> Result<Vec<Theme>, String> {
+pub fn load_themes(files: &[PathBuf]) -> Result<Vec<Theme>, AnnotateError> {
     let mut themes: Vec<Theme> = Vec::with_capacity(files.len());
     for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let text = std::fs::read_to_string(file).map_err(|error| AnnotateError::Read {
+            path: file.clone(),
+            error,
+        })?;
         let theme = Theme::compile(file, &text)?;
         if themes.iter().any(|t| t.name == theme.name) {
-            return Err(format!(
-                "{}: a theme named '{}' is already given",
-                file.display(),
-                theme.name
-            ));
+            return Err(AnnotateError::DuplicateTheme {
+                path: file.clone(),
+                name: theme.name,
+            });
         }
         themes.push(theme);
     }

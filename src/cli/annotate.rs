@@ -67,7 +67,8 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
     {
         return Err(format!("--tag {:?}: not a PGN tag name", cli.tag));
     }
-    let themes = cqlq::annotate::load_themes(&cqlq::annotate::theme_files(&theme_paths)?)?;
+    let files = cqlq::annotate::theme_files(&theme_paths).map_err(|e| e.to_string())?;
+    let themes = cqlq::annotate::load_themes(&files).map_err(|e| e.to_string())?;
     let fairy_defs = crate::cli::variants::variant_definitions(&cli.variants)?;
     let (default_variant, default_fairy) =
         crate::cli::variants::forced_variant(cli.variant.as_deref(), &fairy_defs)?;
@@ -133,8 +134,8 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
                     path: path.clone(),
                     ..Default::default()
                 };
-                file.check()?;
-                file.write_with(all)?
+                file.check().map_err(|e| e.to_string())?;
+                file.write_with(all).map_err(|e| e.to_string())?
             }
             None => {
                 if crate::cli::stdout_closed::was_closed() {

@@ -51,16 +51,20 @@ pub fn refuse_overwriting_input(out: &Path, inputs: &[Input]) -> Result<(), Stri
 /// nothing and prints the file's name. A run that searched nothing (every input failed)
 /// leaves an existing file as it was.
 pub fn run_to_file(config: &RunConfig, file: &OutputFile) -> Result<Summary, String> {
-    file.check()?;
+    file.check().map_err(|e| e.to_string())?;
     if file.dry_run {
         let summary = run(config, &mut io::sink()).map_err(|e| e.to_string())?;
         println!("{}", file.path.display());
         return Ok(summary);
     }
-    let (summary, written) = file.write_unless(
-        |out| run(config, out),
-        |s: &Summary| s.unreadable_inputs > 0 && s.unreadable_inputs >= config.inputs.len() as u64,
-    )?;
+    let (summary, written) = file
+        .write_unless(
+            |out| run(config, out),
+            |s: &Summary| {
+                s.unreadable_inputs > 0 && s.unreadable_inputs >= config.inputs.len() as u64
+            },
+        )
+        .map_err(|e| e.to_string())?;
     if !written {
         eprintln!(
             "cqlq: {}: left as it was: no input could be read",

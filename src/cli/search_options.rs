@@ -89,7 +89,7 @@ pub fn shard_place(
 
 /// The run parameters given on the command line (CQL 6.2's options in cqlq's spelling).
 pub fn run_params_of(cli: &Cli) -> Result<RunParams, String> {
-    fn opt<T>(name: &str, r: Result<T, String>) -> Result<T, String> {
+    fn opt<T, E: std::fmt::Display>(name: &str, r: Result<T, E>) -> Result<T, String> {
         r.map_err(|e| format!("--{name}: {e}"))
     }
     let mut p = RunParams {
@@ -169,6 +169,6 @@ pub fn split_spec(
             .filter_map(|p| p.canonicalize().ok())
             .collect(),
     };
-    spec.check()?;
+    spec.check().map_err(|e| e.to_string())?;
     Ok(Some(spec))
 }

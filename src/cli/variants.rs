@@ -54,7 +54,7 @@ pub fn forced_variant(
 pub fn with_fbr_rules(
     text: &str,
     defs: &mut VariantBook,
-) -> Result<Result<Arc<Variant>, String>, String> {
+) -> Result<Result<Arc<Variant>, cqlq::rules::fbr::FbrError>, String> {
     let chess = cqlq::rules::fbr::chess_with_rules(text);
     let fitted: Vec<_> = defs
         .all()
@@ -68,12 +68,7 @@ pub fn with_fbr_rules(
         Err(e) if fitted.is_empty() => Err(e.render(text)),
         chess => {
             *defs = VariantBook::only(fitted);
-            Ok(chess.map_err(|e| {
-                format!(
-                    "--rules does not apply to standard chess games: {}",
-                    e.reason
-                )
-            }))
+            Ok(chess)
         }
     }
 }

@@ -40,30 +40,62 @@ pub fn read(access: &FileAccess, name: &str, limit: usize) -> Option<Result<Stri
     Some(Ok(String::from_utf8_lossy(&bytes).into_owned()))
 }
 
+/// Why `writefile` did not write a file.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum FileAccessError {
+    /// `--secure` is given.
+    Secure,
+    /// The file is one of the run's inputs.
+    Input(String),
+    /// Opening or writing the file failed.
+    Io {
+        /// The file, as the query names it.
+        name: String,
+        /// The failure.
+        error: std::io::Error,
+    },
+}
+
+impl std::fmt::Display for FileAccessError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FileAccessError::Secure => f.write_str("'writefile' is refused under --secure"),
+            FileAccessError::Input(name) => {
+                write!(f, "'writefile' refuses to write the input file {name}")
+            }
+            FileAccessError::Io { name, error } => write!(f, "writefile {name}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for FileAccessError {}
+
 /// Whether `writefile` may write `name`: not under `--secure`, never an input file.
-pub fn check_write(access: &FileAccess, name: &str) -> Result<(), String> {
+pub fn check_write(access: &FileAccess, name: &str) -> Result<(), FileAccessError> {
     if access.secure {
-        return Err("'writefile' is refused under --secure".to_string());
+        return Err(FileAccessError::Secure);
     }
     let target = full_path(Path::new(name));
     if access.inputs.iter().any(|i| full_path(i) == target) {
-        return Err(format!(
-            "'writefile' refuses to write the input file {name}"
-        ));
+        return Err(FileAccessError::Input(name.to_string()));
     }
     Ok(())
 }
 
 /// `writefile(name text)`: appends `text` to the file (created when missing).
-pub fn append(access: &FileAccess, name: &str, text: &str) -> Result<(), String> {
+pub fn append(access: &FileAccess, name: &str, text: &str) -> Result<(), FileAccessError> {
     check_write(access, name)?;
+    let io_error = |error| FileAccessError::Io {
+        name: name.to_string(),
+        error,
+    };
     let mut f = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(name)
-        .map_err(|e| format!("writefile {name}: {e}"))?;
-    f.write_all(text.as_bytes())
-        .map_err(|e| format!("writefile {name}: {e}"))
+        .map_err(io_error)?;
+    f.write_all(text.as_bytes()).map_err(io_error)
 }
 
 /// The path made absolute with its links resolved (its directory's, when the file does not

@@ -170,16 +170,28 @@ pub(super) fn unreachable_reason(setup: &Setup) -> Option<&'static str> {
     None
 }
 
+/// A FEN that does not read as a standard-chess position (the FEN as given).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadFen(pub String);
+
+impl std::fmt::Display for BadFen {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "bad FEN \"{}\"", self.0)
+    }
+}
+
+impl std::error::Error for BadFen {}
+
 /// Why the standard-chess position of `fen` cannot be reached from the initial position
 /// (`Ok(None)`: every check of the module doc passes; `Err`: the FEN does not read).
-pub fn fen_unreachable_reason(fen: &str) -> Result<Option<&'static str>, String> {
-    let setup = retro::setup_of_fen(fen).ok_or_else(|| format!("bad FEN \"{fen}\""))?;
+pub fn fen_unreachable_reason(fen: &str) -> Result<Option<&'static str>, BadFen> {
+    let setup = retro::setup_of_fen(fen).ok_or_else(|| BadFen(fen.to_string()))?;
     Ok(unreachable_reason(&setup))
 }
 
 /// The number of retro moves (`move reverse`) of the standard-chess position of `fen`.
-pub fn fen_retro_count(fen: &str) -> Result<usize, String> {
-    let setup = retro::setup_of_fen(fen).ok_or_else(|| format!("bad FEN \"{fen}\""))?;
+pub fn fen_retro_count(fen: &str) -> Result<usize, BadFen> {
+    let setup = retro::setup_of_fen(fen).ok_or_else(|| BadFen(fen.to_string()))?;
     Ok(retro::retro_moves(&setup).len())
 }
 

@@ -68,34 +68,30 @@ pub enum Destination {
 impl OutputFile {
     /// The checks made before any game is read: `--noclobber` on an existing file, a missing
     /// directory (made with `--createdirectories`, unless this is a dry run).
-    pub fn check(&self) -> Result<(), String> {
-        let shown = self.path.display();
+    pub fn check(&self) -> Result<(), OutputFileError> {
+        let path = || self.path.clone();
         if self.path.file_name().is_none() {
-            return Err(format!("{shown}: not a file name"));
+            return Err(OutputFileError::NotAFileName(path()));
         }
         if self.path.is_dir() {
-            return Err(format!(
-                "{shown}: is a directory: give -o a file name (e.g. {shown}/out.pgn)"
-            ));
+            return Err(OutputFileError::IsADirectory(path()));
         }
         if self.destination() == Destination::Direct {
             return Ok(());
         }
         if self.no_clobber && !self.append && self.path.exists() {
-            return Err(format!(
-                "{shown}: exists, and --noclobber forbids overwriting it"
-            ));
+            return Err(OutputFileError::WouldClobber(path()));
         }
         let dir = self.dir();
         if !dir.is_dir() {
             if !self.create_dirs {
-                return Err(format!(
-                    "{shown}: the directory {} does not exist (--createdirectories makes it)",
-                    dir.display()
-                ));
+                return Err(OutputFileError::NoDirectory {
+                    path: path(),
+                    dir: dir.to_path_buf(),
+                });
             }
             if !self.dry_run {
-                fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                create_dir(dir)?;
             }
         }
         Ok(())
@@ -119,7 +115,7 @@ impl OutputFile {
     pub fn write_with<T>(
         &self,
         write: impl FnOnce(&mut dyn Write) -> io::Result<T>,
-    ) -> Result<T, String> {
+    ) -> Result<T, OutputFileError> {
         self.write_unless(write, |_| false).map(|(value, _)| value)
     }
 
@@ -131,14 +127,11 @@ impl OutputFile {
         &self,
         write: impl FnOnce(&mut dyn Write) -> io::Result<T>,
         abandon: impl FnOnce(&T) -> bool,
-    ) -> Result<(T, bool), String> {
+    ) -> Result<(T, bool), OutputFileError> {
         let shown = self.path.display().to_string();
-        let message = |e: io::Error| {
-            if is_output_error(&e) {
-                e.to_string()
-            } else {
-                format!("{shown}: {e}")
-            }
+        let message = |error: io::Error| OutputFileError::Write {
+            path: self.path.clone(),
+            error,
         };
         let Destination::Replace { real } = self.destination() else {
             let file = self.open_direct().map_err(message)?;
@@ -210,6 +203,100 @@ impl OutputFile {
         let name = real.file_name().unwrap_or_default().to_string_lossy();
         parent_dir(&real).join(format!(".{name}.cqlq-{}.tmp", std::process::id()))
     }
+}
+
+/// Why the output cannot be written: a check made before any game is read
+/// ([`OutputFile::check`], `--split-by`'s [`super::split::SplitSpec::check`]), or a write.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum OutputFileError {
+    /// `-o` names no file: `-o /`.
+    NotAFileName(PathBuf),
+    /// `-o` names a directory.
+    IsADirectory(PathBuf),
+    /// The file exists and `--noclobber` forbids overwriting it.
+    WouldClobber(PathBuf),
+    /// The file's directory is missing and `--createdirectories` is not given.
+    NoDirectory {
+        /// The output file.
+        path: PathBuf,
+        /// Its missing directory.
+        dir: PathBuf,
+    },
+    /// `--split-by`'s `-o DIR` exists and is not a directory.
+    SplitTargetNotADirectory(PathBuf),
+    /// `--split-by`'s directory is missing and `--createdirectories` is not given.
+    NoSplitDirectory(PathBuf),
+    /// A missing directory could not be made (`--createdirectories`).
+    CreateDirectory {
+        /// The directory.
+        dir: PathBuf,
+        /// Why not.
+        error: io::Error,
+    },
+    /// Writing the output failed: `out.pgn: No space left on device`.
+    Write {
+        /// The output file.
+        path: PathBuf,
+        /// The failure ([`is_output_error`]: its text already names the output).
+        error: io::Error,
+    },
+}
+
+impl fmt::Display for OutputFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OutputFileError::NotAFileName(path) => write!(f, "{}: not a file name", path.display()),
+            OutputFileError::IsADirectory(path) => {
+                let shown = path.display();
+                write!(
+                    f,
+                    "{shown}: is a directory: give -o a file name (e.g. {shown}/out.pgn)"
+                )
+            }
+            OutputFileError::WouldClobber(path) => write!(
+                f,
+                "{}: exists, and --noclobber forbids overwriting it",
+                path.display()
+            ),
+            OutputFileError::NoDirectory { path, dir } => write!(
+                f,
+                "{}: the directory {} does not exist (--createdirectories makes it)",
+                path.display(),
+                dir.display()
+            ),
+            OutputFileError::SplitTargetNotADirectory(dir) => write!(
+                f,
+                "{}: --split-by needs -o DIR (a directory) or a pattern with {{}}",
+                dir.display()
+            ),
+            OutputFileError::NoSplitDirectory(dir) => write!(
+                f,
+                "{}: the directory does not exist (--createdirectories makes it)",
+                dir.display()
+            ),
+            OutputFileError::CreateDirectory { dir, error } => {
+                write!(f, "{}: {error}", dir.display())
+            }
+            OutputFileError::Write { path, error } => {
+                if is_output_error(error) {
+                    write!(f, "{error}")
+                } else {
+                    write!(f, "{}: {error}", path.display())
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for OutputFileError {}
+
+/// Makes `dir` and its missing parents.
+pub(crate) fn create_dir(dir: &Path) -> Result<(), OutputFileError> {
+    fs::create_dir_all(dir).map_err(|error| OutputFileError::CreateDirectory {
+        dir: dir.to_path_buf(),
+        error,
+    })
 }
 
 /// Whether a file type is written directly: a character or block device, a FIFO, a socket.
@@ -424,7 +511,12 @@ mod tests {
         };
         assert!(file.check().is_ok());
         fs::write(&path, "old\n").unwrap();
-        assert!(file.check().unwrap_err().contains("--noclobber"));
+        assert!(
+            file.check()
+                .unwrap_err()
+                .to_string()
+                .contains("--noclobber")
+        );
         file.append = true;
         assert!(file.check().is_ok());
         let _ = fs::remove_dir_all(&dir);
@@ -438,7 +530,12 @@ mod tests {
             path: path.clone(),
             ..Default::default()
         };
-        assert!(file.check().unwrap_err().contains("--createdirectories"));
+        assert!(
+            file.check()
+                .unwrap_err()
+                .to_string()
+                .contains("--createdirectories")
+        );
         file.create_dirs = true;
         file.dry_run = true;
         file.check().unwrap();

@@ -31,7 +31,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use super::Format;
-use super::files::{Destination, OutputFile, file_id};
+use super::files::{Destination, OutputFile, OutputFileError, create_dir, file_id};
 use super::temp_files;
 
 /// Where and how a split run writes.
@@ -65,7 +65,7 @@ impl SplitSpec {
 
     /// The checks made before any game is read: directory mode needs the directory (made
     /// with `--createdirectories`, unless this is a dry run).
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), OutputFileError> {
         if self.is_pattern() {
             return Ok(());
         }
@@ -74,19 +74,13 @@ impl SplitSpec {
             return Ok(());
         }
         if dir.exists() {
-            return Err(format!(
-                "{}: --split-by needs -o DIR (a directory) or a pattern with {{}}",
-                dir.display()
-            ));
+            return Err(OutputFileError::SplitTargetNotADirectory(dir.clone()));
         }
         if !self.options.create_dirs {
-            return Err(format!(
-                "{}: the directory does not exist (--createdirectories makes it)",
-                dir.display()
-            ));
+            return Err(OutputFileError::NoSplitDirectory(dir.clone()));
         }
         if !self.options.dry_run {
-            fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            create_dir(dir)?;
         }
         Ok(())
     }

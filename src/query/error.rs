@@ -1,5 +1,11 @@
 //! Query errors: a message, what was expected, and where (byte span, line, column), rendered
 //! with the source line and a caret under the offending text.
+//!
+//! Each stage has its own error type, a [`QueryError`] (the located message) wrapped:
+//! [`ParseError`] (the parsers of both dialects), [`CheckError`] (CQL 6.2's type rules) and
+//! [`LowerError`] (what lowering refuses). Each converts into a [`QueryError`], the one type of
+//! the public compile entries ([`super::compile`], [`super::Program`]), so the stages chain
+//! with `?` and render alike.
 
 use std::fmt;
 
@@ -135,6 +141,77 @@ impl fmt::Display for QueryError {
 
 impl std::error::Error for QueryError {}
 
+/// Defines a stage's error: a [`QueryError`] wrapped, made by the same constructors, shown the
+/// same way, and turned back into a [`QueryError`] by `?`.
+macro_rules! stage_error {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct $name(pub(crate) QueryError);
+
+        impl $name {
+            /// An error of `kind` at `span` of `source` ([`QueryError::new`]).
+            pub fn new(
+                kind: ErrorKind,
+                source: &str,
+                span: Span,
+                message: impl Into<String>,
+            ) -> $name {
+                $name(QueryError::new(kind, source, span, message))
+            }
+
+            /// The same error, saying what was expected.
+            pub fn expecting(self, expected: impl Into<String>) -> $name {
+                $name(self.0.expecting(expected))
+            }
+
+            /// The located message: text, span, line, column and kind.
+            pub fn located(&self) -> &QueryError {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+
+        impl std::error::Error for $name {}
+
+        impl From<$name> for QueryError {
+            fn from(e: $name) -> QueryError {
+                e.0
+            }
+        }
+    };
+}
+
+stage_error!(
+    /// Text that is not a query of its dialect: the grammar (`check and`, `(check`), a
+    /// malformed literal read by the parser (`Rj9`'s number too large), nesting or the parser's
+    /// step budget passed, and the words the parsers refuse as they read them (`move
+    /// enpassantsquare a3`, an unknown CQL-S keyword). Made by `query::parse`, `query::cqls`'s
+    /// reader and parser, and `from_pest`.
+    ParseError
+);
+
+stage_error!(
+    /// A parsed CQL 6 query that CQL 6.2's type rules reject: `#check`, `"a" < 3`, a variable
+    /// reassigned with another type, a function called with the wrong arguments. Made by
+    /// `query::check`.
+    CheckError
+);
+
+stage_error!(
+    /// A checked query that lowering to the filter IR refuses: a word cqlq does not evaluate
+    /// (`line --> check`), an argument whose type only lowering knows (`'from' needs a set of
+    /// squares`), a literal off the board (`Rj9` on 8x8), an expansion too large (`shift shift
+    /// flip F`), a file word under `--secure`. Made by `query::lower` and `query::cqls`'s
+    /// lowering.
+    LowerError
+);
+
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
@@ -196,8 +273,8 @@ fn join_or(names: &[&str]) -> String {
     }
 }
 
-/// Translates a pest failure into a [`QueryError`].
-pub(crate) fn from_pest(source: &str, err: pest::error::Error<Rule>) -> QueryError {
+/// Translates a pest failure into a [`ParseError`].
+pub(crate) fn from_pest(source: &str, err: pest::error::Error<Rule>) -> ParseError {
     let mut pos = match err.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
@@ -250,13 +327,13 @@ pub(crate) fn from_pest(source: &str, err: pest::error::Error<Rule>) -> QueryErr
                 "end of query" => 3,
                 _ => 1,
             });
-            let e = QueryError::new(
+            let e = ParseError::new(
                 ErrorKind::Syntax,
                 source,
                 Span::new(pos, pos + tok.len()),
                 message,
             );
-            if names.is_empty() || e.message.starts_with("unterminated") {
+            if names.is_empty() || e.0.message.starts_with("unterminated") {
                 e
             } else {
                 e.expecting(join_or(&names))
@@ -268,7 +345,7 @@ pub(crate) fn from_pest(source: &str, err: pest::error::Error<Rule>) -> QueryErr
             } else {
                 ErrorKind::Syntax
             };
-            QueryError::new(
+            ParseError::new(
                 kind,
                 source,
                 Span::new(pos, pos),

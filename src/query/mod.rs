@@ -1,15 +1,18 @@
 //! Query languages: CQL 6 text → syntax tree → filter IR.
 //!
-//! | stage | function | converts |
-//! | --- | --- | --- |
-//! | parse | [`cql_to_ast`] | CQL text → [`Ast`] (grammar `grammar/cql.pest`) |
-//! | lower | [`ast_to_ir`] | [`Ast`] → [`Query`] holding an [`ir::Node`] tree, transforms expanded |
-//! | both | [`compile`] | CQL text → [`Query`] |
-//! | once | [`Program::from_text`], [`Program::lower`] | text (either dialect) → parsed and checked once → a [`Query`] per board geometry |
+//! | stage | function | converts | the stage's error |
+//! | --- | --- | --- | --- |
+//! | parse | [`cql_to_ast`] | CQL text → [`Ast`] (grammar `grammar/cql.pest`) | [`ParseError`] |
+//! | check | [`check_ast`] | [`Ast`] → CQL 6.2's verdict and [`Facts`] | [`CheckError`] |
+//! | lower | [`ast_to_ir`] | [`Ast`] → [`Query`] holding an [`ir::Node`] tree, transforms expanded | [`LowerError`] |
+//! | all three | [`compile`] | CQL text → [`Query`] | |
+//! | once | [`Program::from_text`], [`Program::lower`] | text (either dialect) → parsed and checked once → a [`Query`] per board geometry | |
 //!
-//! Errors are [`QueryError`]s with a span, line and column; [`QueryError::render`] shows the
-//! source line with a caret under the offending text. CQL words that cqlq does not support
-//! yet are compile errors naming the word, never silently accepted.
+//! Each stage's error is a [`QueryError`] (message, span, line, column) wrapped; the entries
+//! that chain stages ([`compile`], [`Program`], and [`cql_to_ast`] / [`check_ast`], which
+//! chain with each other) return the [`QueryError`] it converts into. [`QueryError::render`]
+//! shows the source line with a caret under the offending text. CQL words that cqlq does not
+//! support yet are compile errors naming the word, never silently accepted.
 
 pub mod ast;
 mod check;
@@ -34,12 +37,11 @@ use crate::ir;
 use crate::squares::{Geometry, SquareSet};
 
 pub use ast::{Ast, Span};
-pub use check::{Facts, Type, check_ast};
-pub use error::{ErrorKind, QueryError};
+pub use check::{Facts, Type};
+pub use error::{CheckError, ErrorKind, LowerError, ParseError, QueryError};
 pub use letters::PieceLetters;
 pub use lower::coords as lower_coords;
 pub use lower::{ast_to_ir, ast_to_ir_for};
-pub use parse::cql_to_ast;
 pub use program::Program;
 pub use tree::ast_tree;
 
@@ -79,12 +81,25 @@ pub struct HeaderParam {
     pub span: Span,
 }
 
+/// Parses CQL 6 text into a syntax tree (grammar only: [`check_ast`] applies CQL's type
+/// rules). The parser's [`ParseError`], as the [`QueryError`] it wraps so that parse and check
+/// chain (`cql_to_ast(q).and_then(|a| check_ast(&a))`).
+pub fn cql_to_ast(text: &str) -> Result<Ast, QueryError> {
+    Ok(parse::cql_to_ast(text)?)
+}
+
+/// Applies CQL 6.2's type rules to `ast`; `Err` is CQL's rejection: the checker's
+/// [`CheckError`], as the [`QueryError`] it wraps (see [`cql_to_ast`]).
+pub fn check_ast(ast: &Ast) -> Result<Facts, QueryError> {
+    Ok(check::check_ast(ast)?)
+}
+
 /// Parses, checks and lowers CQL 6 text for a board of `geo` ([`cql_to_ast`],
 /// [`check_ast`], then [`ast_to_ir`]).
 pub fn compile<S: SquareSet>(text: &str, geo: Geometry) -> Result<Query<S>, QueryError> {
-    let ast = cql_to_ast(text)?;
-    check_ast(&ast)?;
-    ast_to_ir(&ast, geo)
+    let ast = parse::cql_to_ast(text)?;
+    check::check_ast(&ast)?;
+    Ok(ast_to_ir(&ast, geo)?)
 }
 
 /// Parses, checks and lowers CQL 6 text for a fairy board of `geo` whose pieces are
@@ -94,9 +109,9 @@ pub fn compile_for<S: SquareSet>(
     geo: Geometry,
     letters: &PieceLetters,
 ) -> Result<Query<S>, QueryError> {
-    let ast = cql_to_ast(text)?;
-    check_ast(&ast)?;
-    ast_to_ir_for(&ast, geo, letters)
+    let ast = parse::cql_to_ast(text)?;
+    check::check_ast(&ast)?;
+    Ok(ast_to_ir_for(&ast, geo, letters)?)
 }
 
 /// Which query language a text is written in.

@@ -10,7 +10,7 @@ use pest::iterators::Pair;
 use crate::ir::{ArithOp, CmpOp, GameResult};
 
 use super::ast::{Ast, BinOp, Expr, ExprKind, PrefixOp, Ray, RayKind, SourceText, Span};
-use super::error::{ErrorKind, QueryError, from_pest};
+use super::error::{ErrorKind, ParseError, from_pest};
 use super::{Header, HeaderParam};
 
 /// The pest parser generated from `grammar/cql.pest`.
@@ -41,16 +41,16 @@ const MAX_PARSE_DEPTH: usize = 4000;
 const MAX_NESTING: usize = 64;
 
 /// Parses CQL 6 text into a syntax tree (grammar only: [`super::check_ast`] applies CQL's
-/// type rules).
-pub fn cql_to_ast(text: &str) -> Result<Ast, QueryError> {
+/// type rules); [`super::cql_to_ast`] is this with its error as a [`super::QueryError`].
+pub(crate) fn cql_to_ast(text: &str) -> Result<Ast, ParseError> {
     if let Some(e) = too_deep(text) {
         return Err(e);
     }
     let budget = set_parse_budget(text);
     let parsed = CqlParser::parse(Rule::query, text).map_err(|e| {
         let mut e = from_pest(text, e);
-        if e.message.contains("call limit") {
-            e.message = format!(
+        if e.0.message.contains("call limit") {
+            e.0.message = format!(
                 "the query is too complex to parse (over {budget} parser steps; \
                  `path` filters nested in a path without parentheses cost that)"
             );
@@ -58,7 +58,7 @@ pub fn cql_to_ast(text: &str) -> Result<Ast, QueryError> {
         e
     })?;
     if let Some(span) = parse_tree_too_deep(parsed.clone()) {
-        return Err(QueryError::new(
+        return Err(ParseError::new(
             ErrorKind::TooComplex,
             text,
             span,
@@ -124,7 +124,7 @@ fn parse_tree_too_deep(pairs: pest::iterators::Pairs<'_, Rule>) -> Option<Span> 
 
 /// A query nesting brackets (or prefix operators) so deeply that parsing it could exhaust
 /// the stack.
-fn too_deep(text: &str) -> Option<QueryError> {
+fn too_deep(text: &str) -> Option<ParseError> {
     let (mut depth, mut run) = (0usize, 0usize);
     let mut in_string = false;
     for (i, c) in text.char_indices() {
@@ -142,7 +142,7 @@ fn too_deep(text: &str) -> Option<QueryError> {
         }
         if depth > MAX_NESTING || run > MAX_NESTING {
             let span = Span::new(i, i + c.len_utf8());
-            return Some(QueryError::new(
+            return Some(ParseError::new(
                 ErrorKind::TooComplex,
                 text,
                 span,
@@ -153,7 +153,7 @@ fn too_deep(text: &str) -> Option<QueryError> {
     None
 }
 
-pub(crate) type Res = Result<Expr, QueryError>;
+pub(crate) type Res = Result<Expr, ParseError>;
 
 /// Builds syntax-tree nodes from pest pairs of the query `src`.
 pub(crate) struct Builder<'s> {
@@ -256,8 +256,8 @@ impl Builder<'_> {
         kind: ErrorKind,
         span: Span,
         message: impl Into<String>,
-    ) -> QueryError {
-        QueryError::new(kind, self.src, span, message)
+    ) -> ParseError {
+        ParseError::new(kind, self.src, span, message)
     }
 
     fn header(&self, pair: Pair<Rule>) -> Header {
@@ -394,7 +394,7 @@ impl Builder<'_> {
     }
 
     /// The single inner pair of `pair`.
-    pub(crate) fn only<'i>(&self, pair: Pair<'i, Rule>) -> Result<Pair<'i, Rule>, QueryError> {
+    pub(crate) fn only<'i>(&self, pair: Pair<'i, Rule>) -> Result<Pair<'i, Rule>, ParseError> {
         let span = span_of(&pair);
         pair.into_inner()
             .next()
@@ -565,7 +565,7 @@ impl Builder<'_> {
     }
 
     /// The parts of `[k]` or `[i:j]` (None where a part is left out).
-    pub(crate) fn index_keys(&self, p: Pair<Rule>) -> Result<Vec<Option<Expr>>, QueryError> {
+    pub(crate) fn index_keys(&self, p: Pair<Rule>) -> Result<Vec<Option<Expr>>, ParseError> {
         let inner = self.only(p)?;
         let mut keys = vec![None];
         for c in inner.into_inner() {

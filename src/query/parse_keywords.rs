@@ -10,7 +10,7 @@ use super::ast::{
     Expr, ExprKind, Find, FunctionDef, IterKind, Iterate, Name, PinRole, Range, Ray, RayKind,
     SeqParam, Sort, Span, Storage, Word,
 };
-use super::error::{ErrorKind, QueryError};
+use super::error::{ErrorKind, ParseError};
 use super::parse::{Builder, Res, Rule, node, span_of, string_value};
 
 impl Builder<'_> {
@@ -123,7 +123,7 @@ impl Builder<'_> {
     }
 
     /// `legal --`, `pseudolegal X--Y`: the dash with its move source.
-    fn legal_dash(&self, mut inner: Pairs<Rule>, span: Span) -> Result<ExprKind, QueryError> {
+    fn legal_dash(&self, mut inner: Pairs<Rule>, span: Span) -> Result<ExprKind, ParseError> {
         let kw = inner.next().expect("legal keyword");
         let mode = if kw.as_str() == "legal" {
             DashMode::Legal
@@ -161,7 +161,7 @@ impl Builder<'_> {
     }
 
     /// `countmoves F`, `currentmove F`.
-    fn countmoves_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+    fn countmoves_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         let kw = inner.next().expect("keyword");
         let b = if kw.as_str() == "countmoves" {
             Builtin::CountMoves
@@ -173,7 +173,7 @@ impl Builder<'_> {
     }
 
     /// `x ∊ S body`, `x in S body` (iterating squares, or a dictionary's keys).
-    fn implicit_iter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+    fn implicit_iter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         let var = name_of(&inner.next().expect("name"));
         let kw = inner.next().expect("in");
         let domain = self.expr(inner.next().expect("domain"))?;
@@ -207,7 +207,7 @@ impl Builder<'_> {
     }
 
     /// `x [element] S body` and its glyph form.
-    fn elem_iter(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+    fn elem_iter(&self, inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         // Always an iteration, as CQL's symbolic square loop (a square variable of
         // that name is rebound).
         let mut inner = inner;
@@ -226,7 +226,7 @@ impl Builder<'_> {
     }
 
     /// `find [<--] [all | count | quiet | N M] F`.
-    fn find_filter(&self, inner: Pairs<Rule>, span: Span) -> Result<ExprKind, QueryError> {
+    fn find_filter(&self, inner: Pairs<Rule>, span: Span) -> Result<ExprKind, ParseError> {
         let mut f = Find {
             backward: false,
             params: Vec::new(),
@@ -280,7 +280,7 @@ impl Builder<'_> {
     }
 
     /// `echo (s t) body`.
-    fn echo_filter(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+    fn echo_filter(&self, inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         let mut params = Vec::new();
         let mut names = Vec::new();
         let mut body = None;
@@ -306,7 +306,7 @@ impl Builder<'_> {
     }
 
     /// `square [all] x in S body`, `piece [all] x in S body`, `string x in D body`.
-    fn iter_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+    fn iter_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         let kw = inner.next().expect("iteration keyword").as_str();
         // `piece x in S`, `◭x∊S` and `∀◭x∊S` iterate over pieces.
         let mut over = if kw == "piece" || kw.starts_with('◭') || kw.starts_with("[Aa]") {
@@ -341,7 +341,7 @@ impl Builder<'_> {
     }
 
     /// `function f(x y) { body }`.
-    fn function_def(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+    fn function_def(&self, inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         let mut names = Vec::new();
         let mut body = None;
         for c in inner.skip(1) {
@@ -363,7 +363,7 @@ impl Builder<'_> {
     }
 
     /// `f(x y)`: a call of a user function.
-    fn call(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+    fn call(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         let name = name_of(&inner.next().expect("function name"));
         let args = inner
             .flat_map(Pair::into_inner)
@@ -373,7 +373,7 @@ impl Builder<'_> {
     }
 
     /// `[local | persistent] dictionary D`, and `dictionary D[k] = v` (the declaration, then the assignment).
-    fn dictionary_decl(&self, inner: Pairs<Rule>, span: Span) -> Result<ExprKind, QueryError> {
+    fn dictionary_decl(&self, inner: Pairs<Rule>, span: Span) -> Result<ExprKind, ParseError> {
         let mut storage = Storage::Plain;
         let mut name = None;
         let mut rest = Vec::new();
@@ -421,7 +421,7 @@ impl Builder<'_> {
     }
 
     /// `x = v`, `x += v`, `D[k] = v`, `persistent x = v`, `piece x = v`, ...
-    fn assignment(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+    fn assignment(&self, inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         let mut storage = Storage::Plain;
         let mut target = None;
         let mut op = AssignOp::Set;
@@ -455,7 +455,7 @@ impl Builder<'_> {
     }
 
     /// `unbind x`, `isbound x`, `isunbound x`.
-    fn binding_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+    fn binding_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         let op = match inner.next().expect("keyword").as_str() {
             "unbind" => BindingOp::Unbind,
             "isbound" => BindingOp::IsBound,
@@ -466,7 +466,7 @@ impl Builder<'_> {
     }
 
     /// `sort ["doc"] [min | max] [quiet] F`.
-    fn sort_filter(&self, inner: Pairs<Rule>, span: Span) -> Result<ExprKind, QueryError> {
+    fn sort_filter(&self, inner: Pairs<Rule>, span: Span) -> Result<ExprKind, ParseError> {
         let mut s = Sort {
             params: Vec::new(),
             doc: None,
@@ -486,7 +486,7 @@ impl Builder<'_> {
     }
 
     /// `up`, `diagonal 2 4`, `horizontal X`, ... (distances constant or computed).
-    fn direction_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+    fn direction_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         let dir = Direction::from_name(inner.next().expect("direction").as_str())
             .unwrap_or(Direction::AnyDirection);
         let mut range = None;
@@ -521,7 +521,7 @@ impl Builder<'_> {
     }
 
     /// `ray (X Y ...)`, `xray (...)`, `between (X Y)`, with optional directions.
-    fn ray_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+    fn ray_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         let kind = match inner.next().expect("ray keyword").as_str() {
             "ray" => RayKind::Ray,
             "xray" => RayKind::XRay,
@@ -544,7 +544,7 @@ impl Builder<'_> {
     }
 
     /// `pin from X through Y to Z`.
-    fn pin_filter(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+    fn pin_filter(&self, inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         let mut parts = Vec::new();
         for c in inner.skip(1).flat_map(Pair::into_inner) {
             let mut cs = c.into_inner();
@@ -559,7 +559,7 @@ impl Builder<'_> {
     }
 
     /// `while (C) body`.
-    fn while_filter(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+    fn while_filter(&self, inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         let mut fs = inner.filter(|c| c.as_rule() == Rule::filter);
         let c = self.filter(fs.next().expect("while condition"))?;
         let b = self.filter(fs.next().expect("while body"))?;
@@ -567,7 +567,7 @@ impl Builder<'_> {
     }
 
     /// `loop body`.
-    fn loop_filter(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+    fn loop_filter(&self, inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         Ok(ExprKind::Loop(Box::new(
             self.filter(inner.last().expect("loop body"))?,
         )))
@@ -600,7 +600,7 @@ impl Builder<'_> {
     }
 
     /// `m n` or `m`.
-    fn range(&self, pair: Pair<Rule>) -> Result<Range, QueryError> {
+    fn range(&self, pair: Pair<Rule>) -> Result<Range, ParseError> {
         let span = span_of(&pair);
         let mut nums = Vec::new();
         for c in pair.into_inner() {
@@ -623,7 +623,7 @@ impl Builder<'_> {
     fn find_var_range(
         &self,
         pair: Pair<Rule>,
-    ) -> Result<(Vec<SeqParam>, Option<Expr>), QueryError> {
+    ) -> Result<(Vec<SeqParam>, Option<Expr>), ParseError> {
         let mut bounds = Vec::new();
         for c in pair.into_inner() {
             let b = c.into_inner().next().expect("bound");
@@ -669,7 +669,7 @@ impl Builder<'_> {
     }
 
     /// One parameter of `line`, `path`, `find`, `echo`, `sort`.
-    pub(super) fn seq_param(&self, pair: Pair<Rule>) -> Result<SeqParam, QueryError> {
+    pub(super) fn seq_param(&self, pair: Pair<Rule>) -> Result<SeqParam, ParseError> {
         let p = self.only(pair)?;
         Ok(match p.as_rule() {
             Rule::kw_firstmatch => SeqParam::FirstMatch,
@@ -718,7 +718,7 @@ impl Builder<'_> {
         self.dash(Some(left), inner, span)
     }
 
-    fn builtin(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+    fn builtin(&self, inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         let mut inner = inner;
         let kw = inner.next().expect("builtin keyword");
         let b = Builtin::from_name(kw.as_str()).unwrap_or(Builtin::Str);
@@ -737,7 +737,7 @@ impl Builder<'_> {
                 }
                 Rule::message_quiet => {
                     let m = format!("'quiet' is not a parameter of '{}'", kw.as_str());
-                    return Err(QueryError::new(ErrorKind::Syntax, self.src, span_of(&c), m));
+                    return Err(ParseError::new(ErrorKind::Syntax, self.src, span_of(&c), m));
                 }
                 Rule::range_param => args.push(Arg::Range(self.range(c)?)),
                 Rule::builtin_list => {

@@ -10,7 +10,7 @@ use super::ast::{
     Builtin, Designator, Expr, ExprKind, MoveParam, MoveParamKind, Name, PrefixOp, SquareRange,
     TagWord, Transform, Word,
 };
-use super::error::{ErrorKind, QueryError};
+use super::error::{ErrorKind, ParseError};
 use super::literal::parse_fen_placement;
 use super::parse::{Builder, Res, Rule, node, result_of, span_of, string_value, unescape};
 
@@ -246,7 +246,7 @@ impl Builder<'_> {
         Ok(Expr { kind, span })
     }
 
-    fn move_param(&self, pair: Pair<Rule>) -> Result<MoveParam, QueryError> {
+    fn move_param(&self, pair: Pair<Rule>) -> Result<MoveParam, ParseError> {
         let span = span_of(&pair);
         let p = pair.into_inner().next().expect("move parameter");
         let arg =
@@ -305,7 +305,7 @@ impl Builder<'_> {
         Ok(MoveParam { kind, span })
     }
 
-    fn designator(&self, text: &str, parts: Pairs<Rule>) -> Result<Designator, QueryError> {
+    fn designator(&self, text: &str, parts: Pairs<Rule>) -> Result<Designator, ParseError> {
         let mut pieces = None;
         let mut squares = None;
         let mut fairy = Vec::new();
@@ -373,7 +373,7 @@ impl Builder<'_> {
         })
     }
 
-    fn square_range(&self, pair: Pair<Rule>) -> Result<SquareRange, QueryError> {
+    fn square_range(&self, pair: Pair<Rule>) -> Result<SquareRange, ParseError> {
         let span = span_of(&pair);
         let mut files = Vec::new();
         let mut ranks = Vec::new();
@@ -412,7 +412,7 @@ impl Builder<'_> {
 
 impl Builder<'_> {
     /// A word alone: a filter without arguments, or a variable.
-    fn word(&self, text: &str, span: Span) -> Result<ExprKind, QueryError> {
+    fn word(&self, text: &str, span: Span) -> Result<ExprKind, ParseError> {
         if let Some(w) = Word::from_name(text) {
             return Ok(ExprKind::Word(w));
         }
@@ -436,7 +436,7 @@ impl Builder<'_> {
     }
 
     /// `all : F` or `: F` after a `move` filter (CQLi speculative move).
-    fn move_then(&self, pair: Pair<Rule>) -> Result<MoveParam, QueryError> {
+    fn move_then(&self, pair: Pair<Rule>) -> Result<MoveParam, ParseError> {
         let span = span_of(&pair);
         let mut all = false;
         let mut body = None;

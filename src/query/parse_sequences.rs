@@ -5,14 +5,14 @@
 use pest::iterators::{Pair, Pairs};
 
 use super::ast::{ExprKind, Line, Path, Repeat, SeqItem, SeqItemKind};
-use super::error::{ErrorKind, QueryError};
+use super::error::{ErrorKind, ParseError};
 use super::parse::{Builder, Rule, node, span_of};
 
 /// Most repetitions `{m n}` accepted in a sequence.
 const MAX_REPEAT: u32 = 100_000;
 
 impl Builder<'_> {
-    pub(super) fn line(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+    pub(super) fn line(&self, inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         // Every arrow of a line (groups included) points the way of the first one.
         let arrows: Vec<Pair<Rule>> = inner
             .clone()
@@ -42,7 +42,7 @@ impl Builder<'_> {
     }
 
     /// `A --> B* --> (C | D)`: the constituents (the arrows must all be the first one).
-    fn line_seq(&self, pair: Pair<Rule>) -> Result<Vec<SeqItem>, QueryError> {
+    fn line_seq(&self, pair: Pair<Rule>) -> Result<Vec<SeqItem>, ParseError> {
         let mut items = Vec::new();
         for c in pair.into_inner() {
             if c.as_rule() == Rule::seq_rep {
@@ -52,7 +52,7 @@ impl Builder<'_> {
         Ok(items)
     }
 
-    fn seq_rep(&self, pair: Pair<Rule>) -> Result<SeqItem, QueryError> {
+    fn seq_rep(&self, pair: Pair<Rule>) -> Result<SeqItem, ParseError> {
         let span = span_of(&pair);
         let mut inner = pair.into_inner();
         let atom = self.only(inner.next().expect("sequence atom"))?;
@@ -104,7 +104,7 @@ impl Builder<'_> {
         Ok(item)
     }
 
-    fn repeat(&self, pair: Pair<Rule>) -> Result<Repeat, QueryError> {
+    fn repeat(&self, pair: Pair<Rule>) -> Result<Repeat, ParseError> {
         let span = span_of(&pair);
         Ok(match pair.as_str() {
             "*" => Repeat { min: 0, max: None },
@@ -151,7 +151,7 @@ impl Builder<'_> {
         })
     }
 
-    pub(super) fn path(&self, inner: Pairs<Rule>) -> Result<ExprKind, QueryError> {
+    pub(super) fn path(&self, inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         let mut p = Path {
             params: Vec::new(),
             items: Vec::new(),
@@ -170,7 +170,7 @@ impl Builder<'_> {
     }
 
     /// The constituents of a path (or of one alternative of a chain).
-    fn path_cons(&self, pair: Pair<Rule>) -> Result<Vec<SeqItem>, QueryError> {
+    fn path_cons(&self, pair: Pair<Rule>) -> Result<Vec<SeqItem>, ParseError> {
         let mut items = Vec::new();
         for con in pair.into_inner() {
             let span = span_of(&con);

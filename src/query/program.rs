@@ -2,9 +2,11 @@
 //! dialect, then lowered to the filter IR once per board geometry the run meets (8x8, each
 //! fairy board, the unbounded board of ICN input).
 
+use super::check::check_ast;
 use super::cqls::{CqlsAst, cqls_ast_to_ir, cqls_to_ast, is_cqls};
 use super::lower::lower_query;
-use super::{Ast, Dialect, Facts, PieceLetters, Query, QueryError, check_ast, cql_to_ast};
+use super::parse::cql_to_ast;
+use super::{Ast, Dialect, Facts, PieceLetters, Query, QueryError};
 use crate::squares::{Geometry, SquareSet};
 
 /// A query parsed and checked once: its syntax tree, what the check learned, and how to
@@ -97,9 +99,9 @@ impl Program {
         geo: Geometry,
         letters: &PieceLetters,
     ) -> Result<Query<S>, QueryError> {
-        match &self.syntax {
-            Syntax::Cql(ast, _) => lower_query(ast, geo, letters, self.secure),
-            Syntax::Cqls(ast) => cqls_ast_to_ir(ast, geo),
-        }
+        Ok(match &self.syntax {
+            Syntax::Cql(ast, _) => lower_query(ast, geo, letters, self.secure)?,
+            Syntax::Cqls(ast) => cqls_ast_to_ir(ast, geo)?,
+        })
     }
 }

@@ -58,19 +58,46 @@ impl Default for ShardPlace {
     }
 }
 
+/// Why [`parse_byte_range`] refused a `--byte-range` text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ByteRangeError {
+    /// No `-` between two offsets: `100`.
+    NoDash(String),
+    /// A side that is not a byte offset: `x` in `x-100`.
+    NotAnOffset(String),
+    /// The end before the start: `20-10`.
+    Backwards(u64, u64),
+}
+
+impl std::fmt::Display for ByteRangeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ByteRangeError::NoDash(text) => {
+                write!(f, "expected A-B (two byte offsets), found \"{text}\"")
+            }
+            ByteRangeError::NotAnOffset(side) => {
+                write!(f, "expected a byte offset, found \"{side}\"")
+            }
+            ByteRangeError::Backwards(a, b) => write!(f, "the range {a}-{b} ends before it starts"),
+        }
+    }
+}
+
+impl std::error::Error for ByteRangeError {}
+
 /// Parses `A-B` (byte offsets, `A <= B`) for `--byte-range`.
-pub fn parse_byte_range(text: &str) -> Result<(u64, u64), String> {
+pub fn parse_byte_range(text: &str) -> Result<(u64, u64), ByteRangeError> {
     let (a, b) = text
         .split_once('-')
-        .ok_or_else(|| format!("expected A-B (two byte offsets), found \"{text}\""))?;
+        .ok_or_else(|| ByteRangeError::NoDash(text.to_string()))?;
     let number = |s: &str| {
         s.trim()
             .parse::<u64>()
-            .map_err(|_| format!("expected a byte offset, found \"{s}\""))
+            .map_err(|_| ByteRangeError::NotAnOffset(s.to_string()))
     };
     let (a, b) = (number(a)?, number(b)?);
     if a > b {
-        return Err(format!("the range {a}-{b} ends before it starts"));
+        return Err(ByteRangeError::Backwards(a, b));
     }
     Ok((a, b))
 }

@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex, Once, OnceLock};
 use crate::ir::{Color, Node};
 use crate::query::{Header, PieceLetters, Program, Query};
 use crate::rules::fairy::{Bits256, Variant, VariantBook};
+use crate::rules::fbr::FbrError;
 use crate::rules::select::{GameRules, resolve_variant};
 use crate::rules::{RulesError, RulesErrorKind};
 use crate::squares::Geometry;
@@ -65,14 +66,17 @@ pub fn piece_letters(v: &Variant) -> PieceLetters {
 /// fairy engine's).
 pub fn with_fbr_rules(
     known: GameRules,
-    chess: &Result<Arc<Variant>, String>,
+    chess: &Result<Arc<Variant>, FbrError>,
 ) -> Result<AnyRules, RulesError> {
     match known {
         GameRules::Standard { chess960: false } => match chess {
             Ok(chess) => Ok(AnyRules::Fairy(chess.clone())),
-            Err(reason) => Err(RulesError::new(
+            Err(e) => Err(RulesError::new(
                 RulesErrorKind::BadDefinition,
-                reason.clone(),
+                format!(
+                    "--rules does not apply to standard chess games: {}",
+                    e.reason
+                ),
             )),
         },
         GameRules::Standard { chess960: true } => Err(RulesError::new(

@@ -17,7 +17,7 @@ use crate::eval::Found;
 use crate::ir::{Color, Node};
 use crate::output::{Format, Notes, PgnStyle, render_game};
 use crate::pgn::{GameRecord, MoveNode};
-use crate::query::{Dialect, PieceLetters, Program};
+use crate::query::{Dialect, PieceLetters, Program, QueryError};
 use crate::rules::infinite::moves::compact;
 use crate::rules::infinite::piece::ALL_KINDS;
 use crate::rules::infinite::query::piece_type;
@@ -40,22 +40,47 @@ pub fn is_icn(path: &Path, data: &[u8]) -> bool {
     looks_like_icn(&text)
 }
 
+/// Why a query cannot run on the unbounded board of ICN input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IcnQueryError {
+    /// A CQL-S query (evaluated on PGN games only).
+    Cqls,
+    /// Lowering for the unbounded board failed.
+    Lower(QueryError),
+    /// A filter that needs a bounded board, named (`'rotate90'`).
+    NeedsBoundedBoard(&'static str),
+}
+
+impl std::fmt::Display for IcnQueryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IcnQueryError::Cqls => f.write_str(
+                "the query cannot run on the unbounded board: cqlq evaluates CQL-S queries on PGN games only",
+            ),
+            IcnQueryError::Lower(e) => {
+                write!(f, "the query cannot run on the unbounded board: {e}")
+            }
+            IcnQueryError::NeedsBoundedBoard(word) => write!(
+                f,
+                "infinite chess (ICN) input: cqlq does not evaluate {word} on the unbounded board (see docs/infinite.md)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for IcnQueryError {}
+
 /// The query lowered for the unbounded board, or why it cannot run there (a lowering error,
 /// a CQL-S query, or a filter that needs a bounded board, named).
-pub fn icn_filter(program: &Program) -> Result<Node<SparseSet>, String> {
+pub fn icn_filter(program: &Program) -> Result<Node<SparseSet>, IcnQueryError> {
     if program.dialect() == Dialect::Cqls {
-        return Err(
-            "the query cannot run on the unbounded board: cqlq evaluates CQL-S queries on PGN games only"
-                .into(),
-        );
+        return Err(IcnQueryError::Cqls);
     }
     let query = program
         .lower_for::<SparseSet>(Geometry::UNBOUNDED, &icn_letters())
-        .map_err(|e| format!("the query cannot run on the unbounded board: {e}"))?;
+        .map_err(IcnQueryError::Lower)?;
     if let Some(word) = crate::query::lower_coords::needs_bounded_board(&query.filter) {
-        return Err(format!(
-            "infinite chess (ICN) input: cqlq does not evaluate {word} on the unbounded board (see docs/infinite.md)"
-        ));
+        return Err(IcnQueryError::NeedsBoundedBoard(word));
     }
     Ok(query.filter)
 }

@@ -22,19 +22,35 @@ pub(super) fn uses_last_game_number(config: &RunConfig) -> bool {
             .any_board_has(|n| matches!(n, Node::Run(RunWord::LastGameNumber))))
 }
 
+/// Why the inputs' games cannot be counted before the search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LastGameError {
+    /// An input is standard input, read once.
+    StandardInput,
+}
+
+impl std::fmt::Display for LastGameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LastGameError::StandardInput => f.write_str(
+                "'lastgamenumber' needs the games counted before the search, \
+                 which standard input does not allow: give the PGN file by name",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LastGameError {}
+
 /// The number of the last game of the inputs, capped by `gamenumber`'s upper end; an error
 /// naming the reason when the inputs cannot be counted before the search (standard input).
-pub(super) fn last_game_number(config: &RunConfig) -> Result<u64, String> {
+pub(super) fn last_game_number(config: &RunConfig) -> Result<u64, LastGameError> {
     let mut count = 0u64;
     for input in &config.inputs {
         let path = match input {
             Input::File(path) => path,
             Input::Stdin => {
-                return Err(
-                    "'lastgamenumber' needs the games counted before the search, \
-                            which standard input does not allow: give the PGN file by name"
-                        .to_string(),
-                );
+                return Err(LastGameError::StandardInput);
             }
         };
         // An unreadable input is reported by the search; it has no games here.

@@ -56,7 +56,7 @@ pub fn game_too_long(len: Option<u64>, limit: u64) -> String {
 /// assert_eq!(parse_size("2GiB"), Ok(2 << 30));
 /// assert!(parse_size("lots").is_err());
 /// ```
-pub fn parse_size(text: &str) -> Result<u64, String> {
+pub fn parse_size(text: &str) -> Result<u64, SizeError> {
     let t = text.trim();
     let digits = t.bytes().take_while(u8::is_ascii_digit).count();
     let (number, unit) = t.split_at(digits);
@@ -65,14 +65,36 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         "K" | "KB" | "KIB" => 10,
         "M" | "MB" | "MIB" => 20,
         "G" | "GB" | "GIB" => 30,
-        _ => return Err(format!("`{text}` is not a size (a number, then K, M or G)")),
+        _ => return Err(SizeError::NotASize(text.to_string())),
     };
     let n: u64 = number
         .parse()
-        .map_err(|_| format!("`{text}` is not a size (a number, then K, M or G)"))?;
+        .map_err(|_| SizeError::NotASize(text.to_string()))?;
     n.checked_mul(1 << shift)
-        .ok_or_else(|| format!("`{text}` is too large"))
+        .ok_or_else(|| SizeError::TooLarge(text.to_string()))
 }
+
+/// Why [`parse_size`] refused a text (the text as given).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SizeError {
+    /// Not a number followed by an optional unit: `lots`, `-1`, `3X`.
+    NotASize(String),
+    /// More bytes than a `u64` holds: `99999999999G`.
+    TooLarge(String),
+}
+
+impl std::fmt::Display for SizeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SizeError::NotASize(text) => {
+                write!(f, "`{text}` is not a size (a number, then K, M or G)")
+            }
+            SizeError::TooLarge(text) => write!(f, "`{text}` is too large"),
+        }
+    }
+}
+
+impl std::error::Error for SizeError {}
 
 /// A byte count for messages: `16 MiB`, `1.5 KiB`, `300 bytes`.
 pub fn show_bytes(n: u64) -> String {

@@ -114,9 +114,9 @@ pub struct RunConfig {
     /// pieces): standard and online games are then skipped, and this told once.
     pub standard_refusal: Option<fairy::Refusal>,
     /// `--rules`: standard games replay on the bundled chess with these FBR rules (the fairy
-    /// definitions in `fairy_defs` already carry them), or are refused with the message when
+    /// definitions in `fairy_defs` already carry them), or are refused with this fault when
     /// the rules fit only the loaded fairy definitions (`gating{HE}`).
-    pub rules_chess: Option<Result<std::sync::Arc<Variant>, String>>,
+    pub rules_chess: Option<Result<std::sync::Arc<Variant>, crate::rules::fbr::FbrError>>,
     /// `lastgamenumber`'s value: set by [`run`] before the search when the query uses it
     /// (`RunConfig` users leave it empty).
     pub last_game_number: std::sync::OnceLock<u64>,
@@ -692,7 +692,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
             Ok(n) => {
                 let _ = config.last_game_number.set(n);
             }
-            Err(m) => sink.summary.aborted = Some(m),
+            Err(e) => sink.summary.aborted = Some(e.to_string()),
         }
     }
     for input in &config.inputs {

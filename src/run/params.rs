@@ -64,12 +64,38 @@ pub const UNSUPPORTED: [&str; 10] = [
 ];
 
 /// A header parameter that cannot be used: its name and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ParamError {
     /// The parameter (`matchcount`, `white`, ...).
     pub name: String,
-    /// What is wrong with its value.
-    pub reason: String,
+    /// What is wrong with it.
+    pub reason: ParamProblem,
+}
+
+/// What is wrong with a header parameter.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum ParamProblem {
+    /// Its value does not read: `gamenumber 0`.
+    Value(ValueError),
+    /// `matchcount`'s range is negative or highest first: `matchcount 5 2`.
+    MatchCountRange,
+    /// A CQL 6.2 parameter cqlq refuses ([`UNSUPPORTED`]): `html`.
+    Unsupported,
+}
+
+impl std::fmt::Display for ParamProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParamProblem::Value(e) => e.fmt(f),
+            ParamProblem::MatchCountRange => {
+                f.write_str("expected a range of counts, 0 or more, lowest first")
+            }
+            ParamProblem::Unsupported => {
+                f.write_str("cqlq does not support this header parameter; remove it from cql(...)")
+            }
+        }
+    }
 }
 
 impl std::fmt::Display for ParamError {
@@ -89,10 +115,11 @@ impl RunParams {
         for h in &header.params {
             let name = h.name.as_str();
             let value = h.value.as_deref().unwrap_or("");
-            let bad = |reason: &str| ParamError {
+            let bad = |reason: ParamProblem| ParamError {
                 name: name.to_string(),
-                reason: reason.to_string(),
+                reason,
             };
+            let value_error = |e: ValueError| bad(ParamProblem::Value(e));
             match name {
                 "input" => p.input = Some(PathBuf::from(value)),
                 "output" => p.output = Some(PathBuf::from(value)),
@@ -108,28 +135,26 @@ impl RunParams {
                 }
                 "sort" => sort = true,
                 "matchcount" => {
-                    let (a, b) = range_of(value).map_err(|r| bad(&r))?;
+                    let (a, b) = range_of(value).map_err(value_error)?;
                     if a < 0 || b < a {
-                        return Err(bad("expected a range of counts, 0 or more, lowest first"));
+                        return Err(bad(ParamProblem::MatchCountRange));
                     }
                     p.select.match_count = Some((a as u64, b as u64));
                     p.sort_by_match_count |= sort;
                 }
                 "gamenumber" => {
-                    p.select.numbers = Some(positive_range(value).map_err(|r| bad(&r))?)
+                    p.select.numbers = Some(positive_range(value).map_err(value_error)?)
                 }
-                "year" => p.select.years = Some(range_of(value).map_err(|r| bad(&r))?),
-                "result" => p.select.result = Some(result_of(value).map_err(|r| bad(&r))?),
+                "year" => p.select.years = Some(range_of(value).map_err(value_error)?),
+                "result" => p.select.result = Some(result_of(value).map_err(value_error)?),
                 "player" => p.select.player = Some(value.to_string()),
-                "white" => p.select.white = Some(regex_of(value).map_err(|r| bad(&r))?),
-                "black" => p.select.black = Some(regex_of(value).map_err(|r| bad(&r))?),
+                "white" => p.select.white = Some(regex_of(value).map_err(value_error)?),
+                "black" => p.select.black = Some(regex_of(value).map_err(value_error)?),
                 "event" => p.select.event = Some(value.to_string()),
                 "site" => p.select.site = Some(value.to_string()),
                 "noheader" => p.no_header = Some(true),
                 _ if UNSUPPORTED.contains(&name) => {
-                    return Err(bad(
-                        "cqlq does not support this header parameter; remove it from cql(...)",
-                    ));
+                    return Err(bad(ParamProblem::Unsupported));
                 }
                 _ => {}
             }
@@ -171,8 +196,41 @@ impl RunParams {
     }
 }
 
+/// Why a run parameter's value (from the header or the command line) cannot be read; shown
+/// after the parameter's name.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ValueError {
+    /// Not one or two whole numbers: `matchcount x`.
+    NotARange(String),
+    /// Not positive numbers, lowest first: `gamenumber 0`, `gamenumber 9 3`.
+    NotAPositiveRange(String),
+    /// Not a game result: `result 1-1`.
+    NotAResult(String),
+    /// Not a regular expression: `white "("`.
+    BadRegex(regex::Error),
+}
+
+impl std::fmt::Display for ValueError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ValueError::NotARange(text) => {
+                write!(f, "expected one or two whole numbers, not '{text}'")
+            }
+            ValueError::NotAPositiveRange(text) => {
+                write!(f, "expected positive numbers, lowest first, not '{text}'")
+            }
+            ValueError::NotAResult(text) => {
+                write!(f, "expected 1-0, 0-1 or 1/2-1/2, not '{text}'")
+            }
+            ValueError::BadRegex(e) => write!(f, "invalid regular expression: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ValueError {}
+
 /// `A` or `A B` (numbers separated by blanks or one `-`: `--gamenumber 3-7`).
-pub fn range_of(text: &str) -> Result<(i64, i64), String> {
+pub fn range_of(text: &str) -> Result<(i64, i64), ValueError> {
     let parts: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == '-')
         .filter(|s| !s.is_empty())
@@ -181,32 +239,30 @@ pub fn range_of(text: &str) -> Result<(i64, i64), String> {
     match nums.as_deref() {
         Ok([a]) => Ok((*a, *a)),
         Ok([a, b]) => Ok((*a, *b)),
-        _ => Err(format!("expected one or two whole numbers, not '{text}'")),
+        _ => Err(ValueError::NotARange(text.to_string())),
     }
 }
 
 /// A range of positive numbers, lowest first (`gamenumber`).
-pub fn positive_range(text: &str) -> Result<(u64, u64), String> {
+pub fn positive_range(text: &str) -> Result<(u64, u64), ValueError> {
     let (a, b) = range_of(text)?;
     if a < 1 || b < a {
-        return Err(format!(
-            "expected positive numbers, lowest first, not '{text}'"
-        ));
+        return Err(ValueError::NotAPositiveRange(text.to_string()));
     }
     Ok((a as u64, b as u64))
 }
 
 /// `1-0`, `0-1` or `1/2-1/2`.
-pub fn result_of(text: &str) -> Result<String, String> {
+pub fn result_of(text: &str) -> Result<String, ValueError> {
     match text {
         "1-0" | "0-1" | "1/2-1/2" => Ok(text.to_string()),
-        _ => Err(format!("expected 1-0, 0-1 or 1/2-1/2, not '{text}'")),
+        _ => Err(ValueError::NotAResult(text.to_string())),
     }
 }
 
 /// A regular expression searched in a tag (CQL's `~~`).
-pub fn regex_of(text: &str) -> Result<Regex, String> {
-    Regex::new(text).map_err(|e| format!("invalid regular expression: {e}"))
+pub fn regex_of(text: &str) -> Result<Regex, ValueError> {
+    Regex::new(text).map_err(ValueError::BadRegex)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! takes, of which types, and the type of its value.
 
 use crate::query::ast::{Arg, Builtin, Expr, ExprKind, Span};
-use crate::query::error::QueryError;
+use crate::query::error::CheckError;
 
 use super::Type;
 use super::checker::{Checker, Typed, is_set};
@@ -109,7 +109,7 @@ impl Checker<'_> {
         n: usize,
         range: std::ops::RangeInclusive<usize>,
         span: Span,
-    ) -> Result<(), QueryError> {
+    ) -> Result<(), CheckError> {
         if !range.contains(&n) {
             let (lo, hi) = (range.start(), range.end());
             let m = format!("'{}' takes {lo} to {hi} arguments, found {n}", b.name());

@@ -7,7 +7,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::query::ast::{Ast, Expr, ExprKind, FunctionDef, Span};
-use crate::query::error::{ErrorKind, QueryError};
+use crate::query::error::{CheckError, ErrorKind};
 
 use super::Facts;
 use super::Type;
@@ -17,7 +17,7 @@ use super::words::word_type;
 pub(super) const MAX_CALL_DEPTH: usize = 16;
 
 /// A node's type, or CQL's rejection.
-pub(super) type Typed = Result<Type, QueryError>;
+pub(super) type Typed = Result<Type, CheckError>;
 
 /// Walks a tree once, in source order, typing every node.
 pub(crate) struct Checker<'s> {
@@ -52,7 +52,7 @@ impl<'s> Checker<'s> {
     }
 
     /// Checks the whole query.
-    pub(crate) fn query(mut self, ast: &Ast) -> Result<Facts, QueryError> {
+    pub(crate) fn query(mut self, ast: &Ast) -> Result<Facts, CheckError> {
         for e in &ast.body {
             self.ty(e)?;
         }
@@ -61,8 +61,8 @@ impl<'s> Checker<'s> {
         })
     }
 
-    pub(super) fn err(&self, span: Span, message: impl Into<String>) -> QueryError {
-        QueryError::new(ErrorKind::Type, self.src, span, message)
+    pub(super) fn err(&self, span: Span, message: impl Into<String>) -> CheckError {
+        CheckError::new(ErrorKind::Type, self.src, span, message)
     }
 
     /// The type of `e`, which must be `want` (sets also stand for pieces).
@@ -168,7 +168,7 @@ impl<'s> Checker<'s> {
     }
 
     /// Gives `name` the type `t`, or refuses a second type.
-    pub(super) fn declare(&mut self, name: &str, t: Type, span: Span) -> Result<(), QueryError> {
+    pub(super) fn declare(&mut self, name: &str, t: Type, span: Span) -> Result<(), CheckError> {
         match self.vars.get(name) {
             Some(old) if *old != t => {
                 let m = format!(

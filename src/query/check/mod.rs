@@ -22,7 +22,7 @@ mod words;
 use std::collections::HashMap;
 
 use super::ast::Ast;
-use super::error::QueryError;
+use super::error::CheckError;
 
 /// The value type of a filter.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -75,7 +75,7 @@ pub struct Facts {
 }
 
 /// Applies CQL 6.2's type rules to `ast`; `Err` is CQL's rejection.
-pub fn check_ast(ast: &Ast) -> Result<Facts, QueryError> {
+pub(crate) fn check_ast(ast: &Ast) -> Result<Facts, CheckError> {
     checker::Checker::new(&ast.source.0).query(ast)
 }
 

@@ -4,7 +4,7 @@
 use crate::query::ast::{
     BinOp, Echo, ExprKind, Find, Line, Path, SeqItem, SeqItemKind, SeqParam, Span,
 };
-use crate::query::error::QueryError;
+use crate::query::error::CheckError;
 
 use super::Type;
 use super::checker::{Checker, Typed};
@@ -68,7 +68,7 @@ impl Checker<'_> {
     }
 
     /// The parameters of `path` that take an argument.
-    pub(super) fn params(&mut self, params: &[SeqParam]) -> Result<(), QueryError> {
+    pub(super) fn params(&mut self, params: &[SeqParam]) -> Result<(), CheckError> {
         for p in params {
             match p {
                 SeqParam::Focus(_, e) => {
@@ -87,7 +87,7 @@ impl Checker<'_> {
     }
 
     /// The constituents of `line` / `path`: filters (never a bare number), groups, repeats.
-    pub(super) fn seq(&mut self, items: &[SeqItem]) -> Result<(), QueryError> {
+    pub(super) fn seq(&mut self, items: &[SeqItem]) -> Result<(), CheckError> {
         for it in items {
             match &it.kind {
                 SeqItemKind::Filter(whole) => {

@@ -6,7 +6,7 @@ use crate::query::ast::{
     AssignOp, BindingOp, Expr, ExprKind, FunctionDef, IterKind, Iterate, Name, SeqParam, Sort,
     Span, Storage, Word,
 };
-use crate::query::error::{ErrorKind, QueryError};
+use crate::query::error::{CheckError, ErrorKind};
 
 use super::Type;
 use super::checker::{Checker, MAX_CALL_DEPTH, Typed, is_set};
@@ -22,7 +22,7 @@ impl Checker<'_> {
                 if let Some(near) = crate::query::reserved_words::nearest_word(&n.text, known) {
                     m.push_str(&format!(" (did you mean `{near}`?)"));
                 }
-                Err(QueryError::new(ErrorKind::Syntax, self.src, n.span, m))
+                Err(CheckError::new(ErrorKind::Syntax, self.src, n.span, m))
             }
         }
     }
@@ -81,7 +81,7 @@ impl Checker<'_> {
         value: &Expr,
         vt: Type,
         storage: Storage,
-    ) -> Result<(), QueryError> {
+    ) -> Result<(), CheckError> {
         if self.functions.contains_key(&n.text) {
             return Err(self.err(n.span, "a function of this name exists"));
         }
@@ -146,7 +146,7 @@ impl Checker<'_> {
         existing: Option<Type>,
         op: AssignOp,
         vt: Type,
-    ) -> Result<(), QueryError> {
+    ) -> Result<(), CheckError> {
         match (existing, op) {
             (
                 Some(Type::Number),
@@ -173,7 +173,7 @@ impl Checker<'_> {
         target: &Expr,
         value: &Expr,
         vt: Type,
-    ) -> Result<(), QueryError> {
+    ) -> Result<(), CheckError> {
         if let ExprKind::Var(n) = &base.kind {
             match self.vars.get(&n.text).copied() {
                 None => {
@@ -220,7 +220,7 @@ impl Checker<'_> {
     pub(super) fn call(&mut self, name: &Name, args: &[Expr], span: Span) -> Typed {
         let Some(f) = self.functions.get(&name.text).cloned() else {
             let m = format!("'{}' is not a function", name.text);
-            return Err(QueryError::new(ErrorKind::Syntax, self.src, name.span, m));
+            return Err(CheckError::new(ErrorKind::Syntax, self.src, name.span, m));
         };
         if f.params.len() != args.len() {
             let m = format!(

@@ -92,9 +92,39 @@ fn piece_set(inner: &str) -> Option<PieceKinds> {
     Some(kinds)
 }
 
+/// Why a token is not a CQL-S piece designator (the token as written).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DesignatorError {
+    /// Neither pieces nor squares: `Kz9`, `[Qq`.
+    NotADesignator(String),
+    /// A `$` without a tag name: `$`.
+    NoTagName(String),
+    /// A tag's squares not in brackets: `$foo-a1`.
+    TagSquaresUnbracketed(String),
+}
+
+impl std::fmt::Display for DesignatorError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DesignatorError::NotADesignator(text) => {
+                write!(f, "'{text}' is not a piece designator")
+            }
+            DesignatorError::NoTagName(text) => {
+                write!(f, "'{text}': '$' must be followed by a tag name")
+            }
+            DesignatorError::TagSquaresUnbracketed(text) => write!(
+                f,
+                "'{text}': the squares of a tagged designator must be in brackets ($name[a1])"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DesignatorError {}
+
 /// Parses a whole designator token; Err says what is wrong.
-pub fn parse_designator(text: &str) -> Result<Designator, String> {
-    let bad = || format!("'{text}' is not a piece designator");
+pub fn parse_designator(text: &str) -> Result<Designator, DesignatorError> {
+    let bad = || DesignatorError::NotADesignator(text.to_string());
     if let Some(tagged) = parse_tagged(text) {
         return tagged;
     }
@@ -134,18 +164,18 @@ pub fn parse_designator(text: &str) -> Result<Designator, String> {
 
 /// `$name` or `$name[squares]` (the Scidb help's "Piece designators and tags": tag names are
 /// alphanumeric, so the squares must be bracketed). None if `text` does not start with `$`.
-fn parse_tagged(text: &str) -> Option<Result<Designator, String>> {
+fn parse_tagged(text: &str) -> Option<Result<Designator, DesignatorError>> {
     let rest = text.strip_prefix('$')?;
     let end = rest
         .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .unwrap_or(rest.len());
     let (name, squares) = rest.split_at(end);
     if name.is_empty() {
-        return Some(Err(format!("'{text}': '$' must be followed by a tag name")));
+        return Some(Err(DesignatorError::NoTagName(text.to_string())));
     }
     if !squares.is_empty() && !squares.starts_with('[') {
-        return Some(Err(format!(
-            "'{text}': the squares of a tagged designator must be in brackets ($name[a1])"
+        return Some(Err(DesignatorError::TagSquaresUnbracketed(
+            text.to_string(),
         )));
     }
     Some(match parse_squares(squares) {
@@ -154,7 +184,7 @@ fn parse_tagged(text: &str) -> Option<Result<Designator, String>> {
             squares,
             tag: Some(name.to_string()),
         }),
-        None => Err(format!("'{text}' is not a piece designator")),
+        None => Err(DesignatorError::NotADesignator(text.to_string())),
     })
 }
 

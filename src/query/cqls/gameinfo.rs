@@ -11,7 +11,7 @@
 
 use crate::ir::cqls::CqlsNode;
 use crate::ir::{Node, Pattern, TagName};
-use crate::query::{ErrorKind, QueryError};
+use crate::query::{ErrorKind, LowerError};
 use crate::squares::SquareSet;
 
 use super::ast::{Arg, Item};
@@ -31,8 +31,29 @@ pub(super) const GAME_INFO: &[&str] = &[
 /// The delimiters beside which a blank may match nothing.
 const DELIMITERS: &[char] = &['!', '?', '.', ',', ';', ':'];
 
+/// Why a Scidb pattern is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum PatternError {
+    /// A `\` with nothing after it.
+    TrailingBackslash,
+    /// A word bound (`(`, `)`, `{`, `}`), which cqlq does not support.
+    WordBound(char),
+}
+
+impl std::fmt::Display for PatternError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PatternError::TrailingBackslash => f.write_str("a pattern cannot end with '\\'"),
+            PatternError::WordBound(c) => write!(
+                f,
+                "the pattern's word bound '{c}' is not supported by cqlq (write \\{c} for the character)"
+            ),
+        }
+    }
+}
+
 /// A Scidb pattern as an anchored regular expression, or why it is refused.
-pub(super) fn pattern_to_regex(pattern: &str) -> Result<String, String> {
+pub(super) fn pattern_to_regex(pattern: &str) -> Result<String, PatternError> {
     let (case_sensitive, body) = match pattern.strip_prefix('!') {
         Some(rest) => (true, rest),
         None => (false, pattern),
@@ -56,16 +77,14 @@ pub(super) fn pattern_to_regex(pattern: &str) -> Result<String, String> {
             '?' => out.push('.'),
             '\\' => {
                 let Some(&x) = chars.get(i + 1) else {
-                    return Err("a pattern cannot end with '\\'".into());
+                    return Err(PatternError::TrailingBackslash);
                 };
                 out.push_str(&regex::escape(&x.to_string()));
                 delimiter = DELIMITERS.contains(&x);
                 i += 1;
             }
             '(' | ')' | '{' | '}' => {
-                return Err(format!(
-                    "the pattern's word bound '{c}' is not supported by cqlq (write \\{c} for the character)"
-                ));
+                return Err(PatternError::WordBound(c));
             }
             ' ' => {
                 while chars.get(i + 1) == Some(&' ') {
@@ -88,7 +107,7 @@ pub(super) fn pattern_to_regex(pattern: &str) -> Result<String, String> {
 
 impl Lower<'_> {
     /// `:player X`, `:event X`, ... and `:year r`.
-    pub(super) fn game_info<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, QueryError> {
+    pub(super) fn game_info<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, LowerError> {
         if item.keyword == "year" {
             return Ok(cqls(CqlsNode::InRange(
                 Node::Strs(Box::new(crate::ir::StrFilter::Year)),
@@ -98,7 +117,7 @@ impl Lower<'_> {
         let (source, span) = match &item.args[0] {
             Arg::Word(w, s) => (format!("(?i){}", regex::escape(w)), *s),
             Arg::Text(t, s) => (
-                pattern_to_regex(t).map_err(|e| self.err(ErrorKind::Invalid, *s, e))?,
+                pattern_to_regex(t).map_err(|e| self.err(ErrorKind::Invalid, *s, e.to_string()))?,
                 *s,
             ),
             _ => unreachable!("the signature gives a word or a string"),

@@ -3,7 +3,7 @@
 
 use crate::ir::cqls::{CountRange, CqlsNode, PawnCount, Range, RayDirs};
 use crate::ir::{Color, GameResult, Node, NumProp, PieceKinds, piece_type};
-use crate::query::{ErrorKind, QueryError};
+use crate::query::{ErrorKind, LowerError};
 use crate::squares::SquareSet;
 
 use super::ast::{Arg, Item};
@@ -32,7 +32,7 @@ impl Lower<'_> {
     }
 
     /// Lowers one keyword item (without its `!`).
-    pub(super) fn keyword<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, QueryError> {
+    pub(super) fn keyword<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, LowerError> {
         let args = &item.args;
         let k = item.keyword.as_str();
         let move_of = |m| Node::Move(m);
@@ -569,13 +569,13 @@ impl Lower<'_> {
     }
 
     /// A keyword documented as shorthand for a CQL-S list, lowered from that text.
-    fn expansion<S: SquareSet>(&self, text: &str) -> Result<Node<S>, QueryError> {
+    fn expansion<S: SquareSet>(&self, text: &str) -> Result<Node<S>, LowerError> {
         let ast = super::cqls_to_ast(text).expect("built-in expansion parses");
         let inner = Lower::new(&ast.source, self.geo);
         inner.sublist(&ast.root.positions[0])
     }
 
-    fn pawncount<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, QueryError> {
+    fn pawncount<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, LowerError> {
         let args = &item.args;
         let mut designators = Vec::new();
         let mut attrs = None;
@@ -595,7 +595,7 @@ impl Lower<'_> {
             }
         }
         let (attrs, counting) = attrs.expect("signature");
-        let structure = |d: &Designator| -> Result<PawnCount<S>, QueryError> {
+        let structure = |d: &Designator| -> Result<PawnCount<S>, LowerError> {
             let pawn = 1u32 << piece_type::PAWN;
             if (d.kinds.white | d.kinds.black) & !pawn != 0 {
                 return Err(self.err(

@@ -7,7 +7,7 @@
 
 use crate::ir::cqls::{Bound, CqlsNode, EndRange, LineMove};
 use crate::ir::{Color, Node, PieceKinds, piece_type};
-use crate::query::{ErrorKind, QueryError};
+use crate::query::{ErrorKind, LowerError};
 use crate::squares::SquareSet;
 
 use super::ast::{Arg, Item};
@@ -57,9 +57,31 @@ fn split_move(text: &str) -> Option<(&str, char, &str)> {
     None
 }
 
+/// A `:line` token that is not a long-algebraic move, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct NotAMove {
+    /// The token.
+    token: String,
+    /// What is wrong: `no '-' or 'x' between the squares`.
+    why: &'static str,
+}
+
+impl std::fmt::Display for NotAMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "'{}' is not a long-algebraic move: {}",
+            self.token, self.why
+        )
+    }
+}
+
 /// A move token (`Ng1-f3`, `d5xe6`, `[bg]7x?8`, `e7-e8=Q+`) without move number.
-fn parse_move(tok: &str) -> Result<Step, String> {
-    let bad = |why: &str| format!("'{tok}' is not a long-algebraic move: {why}");
+fn parse_move(tok: &str) -> Result<Step, NotAMove> {
+    let bad = |why: &'static str| NotAMove {
+        token: tok.to_string(),
+        why,
+    };
     let (mut body, mut mark) = (tok, None);
     for m in ["++", "+", "#"] {
         if let Some(b) = body.strip_suffix(m) {
@@ -149,12 +171,12 @@ fn move_number(tok: &str) -> Option<(u32, Color, &str)> {
 
 impl Lower<'_> {
     /// Lowers `:line "..."`.
-    pub(super) fn line<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, QueryError> {
+    pub(super) fn line<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, LowerError> {
         let (text, span) = match &item.args[0] {
             Arg::Text(t, s) | Arg::Word(t, s) => (t.as_str(), *s),
             _ => unreachable!("signature"),
         };
-        let fail = |m: String| QueryError::new(ErrorKind::Invalid, self.src, span, m);
+        let fail = |m: String| LowerError::new(ErrorKind::Invalid, self.src, span, m);
         let mut steps: Vec<Step> = Vec::new();
         let mut transposed = false;
         let mut pending: Option<(u32, Color)> = None;
@@ -177,7 +199,7 @@ impl Lower<'_> {
                 continue;
             }
             if tok.contains('|') || tok.ends_with('!') {
-                return Err(QueryError::new(
+                return Err(LowerError::new(
                     ErrorKind::Unsupported,
                     self.src,
                     span,
@@ -194,7 +216,7 @@ impl Lower<'_> {
                     continue;
                 }
             }
-            let mut step = parse_move(body).map_err(fail)?;
+            let mut step = parse_move(body).map_err(|e| fail(e.to_string()))?;
             step.number = pending.take();
             steps.push(step);
         }
@@ -281,7 +303,7 @@ impl Lower<'_> {
         }))
     }
 
-    fn mark<S: SquareSet>(&self, m: &str) -> Result<Node<S>, QueryError> {
+    fn mark<S: SquareSet>(&self, m: &str) -> Result<Node<S>, LowerError> {
         Ok(match m {
             "#" => Node::Mate,
             "++" => {

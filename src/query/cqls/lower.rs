@@ -7,7 +7,7 @@ use std::cell::RefCell;
 
 use crate::ir::cqls::{CqlsNode, Range};
 use crate::ir::{Color, MoveFilter, MoveSource, MoveYield, Node, PieceKinds};
-use crate::query::{ErrorKind, Header, HeaderParam, Query, QueryError, Span};
+use crate::query::{ErrorKind, Header, HeaderParam, LowerError, Query, Span};
 use crate::squares::{Coord, Geometry, SquareSet};
 
 use super::ast::{Arg, CqlsAst, Item, MatchList, PositionList};
@@ -15,7 +15,7 @@ use super::designator::Designator;
 use super::xform::{Xform, apply, group, product};
 
 /// Lowers a CQL-S syntax tree for a board of `geo`.
-pub fn cqls_ast_to_ir<S: SquareSet>(ast: &CqlsAst, geo: Geometry) -> Result<Query<S>, QueryError> {
+pub fn cqls_ast_to_ir<S: SquareSet>(ast: &CqlsAst, geo: Geometry) -> Result<Query<S>, LowerError> {
     let l = Lower::new(&ast.source, geo);
     let (filter, _) = l.match_list(&ast.root, true)?;
     let mut header = Header::default();
@@ -70,11 +70,11 @@ impl<'a> Lower<'a> {
         }
     }
 
-    pub(super) fn err(&self, kind: ErrorKind, span: Span, msg: impl Into<String>) -> QueryError {
-        QueryError::new(kind, self.src, span, msg)
+    pub(super) fn err(&self, kind: ErrorKind, span: Span, msg: impl Into<String>) -> LowerError {
+        LowerError::new(kind, self.src, span, msg)
     }
 
-    pub(super) fn unsupported(&self, span: Span, msg: impl Into<String>) -> QueryError {
+    pub(super) fn unsupported(&self, span: Span, msg: impl Into<String>) -> LowerError {
         self.err(ErrorKind::Unsupported, span, msg)
     }
 
@@ -112,7 +112,7 @@ impl<'a> Lower<'a> {
         &self,
         m: &MatchList,
         top: bool,
-    ) -> Result<(Node<S>, bool), QueryError> {
+    ) -> Result<(Node<S>, bool), LowerError> {
         let foranys = self.declare_tags(m, top)?;
         // A sub-match list's :cut / :exclude belong to it.
         let outer_cuts = self.cut_lists.take();
@@ -124,7 +124,7 @@ impl<'a> Lower<'a> {
         Ok((self.bind_tags(&foranys, node), marks))
     }
 
-    fn match_body<S: SquareSet>(&self, m: &MatchList) -> Result<(Node<S>, bool), QueryError> {
+    fn match_body<S: SquareSet>(&self, m: &MatchList) -> Result<(Node<S>, bool), LowerError> {
         let mut game: Vec<Node<S>> = Vec::new();
         let mut either_color = false;
         let mut negate_all = false;
@@ -233,7 +233,7 @@ impl<'a> Lower<'a> {
     }
 
     /// Lowers one position list.
-    fn list<S: SquareSet>(&self, p: &PositionList, top: bool) -> Result<ListIr<S>, QueryError> {
+    fn list<S: SquareSet>(&self, p: &PositionList, top: bool) -> Result<ListIr<S>, LowerError> {
         let mut groups: Vec<Vec<Xform>> = Vec::new();
         let mut core: Vec<Node<S>> = Vec::new();
         let mut after: Vec<Node<S>> = Vec::new();
@@ -292,7 +292,7 @@ impl<'a> Lower<'a> {
                     format!("':{k}' cannot be negated"),
                 ));
             }
-            let top_only = |what: &str| -> Result<(), QueryError> {
+            let top_only = |what: &str| -> Result<(), LowerError> {
                 if top {
                     Ok(())
                 } else {
@@ -455,7 +455,7 @@ impl<'a> Lower<'a> {
     /// A nested list with `:matchcount r` is the game-level fact "the list matches at r
     /// positions of the game" (seed 004's `(position <B> :matchcount 0)` inside `:and`), and
     /// also this position's match when r excludes 0.
-    pub(super) fn sublist<S: SquareSet>(&self, p: &PositionList) -> Result<Node<S>, QueryError> {
+    pub(super) fn sublist<S: SquareSet>(&self, p: &PositionList) -> Result<Node<S>, LowerError> {
         let l = self.list(p, false)?;
         if l.skip {
             return Err(self.err(
@@ -483,13 +483,13 @@ impl<'a> Lower<'a> {
     fn collected<S: SquareSet>(
         &self,
         lists: &RefCell<Vec<PositionList>>,
-    ) -> Result<Vec<Node<S>>, QueryError> {
+    ) -> Result<Vec<Node<S>>, LowerError> {
         let taken: Vec<PositionList> = lists.borrow().clone();
         taken.iter().map(|p| self.sublist(p)).collect()
     }
 
     /// One item of a position list, `!` applied.
-    fn item<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, QueryError> {
+    fn item<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, LowerError> {
         let n = self.keyword(item)?;
         Ok(if item.negated {
             Node::Not(Box::new(n))
@@ -499,7 +499,7 @@ impl<'a> Lower<'a> {
     }
 
     /// A keyword of the match list itself.
-    fn match_keyword<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, QueryError> {
+    fn match_keyword<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, LowerError> {
         match item.keyword.as_str() {
             "result" | "elo" | "whiteelo" | "blackelo" | "whiterating" | "blackrating"
             | "ischess960" | "isshufflechess" | "startposition" | "variant" | "markall"

@@ -26,11 +26,11 @@ mod tagging;
 mod xform;
 
 use crate::ir::Node;
-use crate::query::{ErrorKind, Query, QueryError};
+use crate::query::{ErrorKind, LowerError, Query, QueryError};
 use crate::squares::{Geometry, SquareSet};
 
 pub use ast::CqlsAst;
-pub use designator::{Designator, parse_designator};
+pub use designator::{Designator, DesignatorError, parse_designator};
 pub use lower::cqls_ast_to_ir;
 pub use parse::cqls_to_ast;
 
@@ -40,7 +40,7 @@ use lower::Lower;
 /// Parses and lowers CQL-S text for a board of `geo`.
 pub fn compile_cqls<S: SquareSet>(text: &str, geo: Geometry) -> Result<Query<S>, QueryError> {
     let ast = cqls_to_ast(text)?;
-    cqls_ast_to_ir(&ast, geo)
+    Ok(cqls_ast_to_ir(&ast, geo)?)
 }
 
 /// Whether a query is CQL-S: its first item (after blanks and `;` comments) is `(match` or
@@ -72,10 +72,10 @@ pub fn is_cqls(text: &str) -> bool {
 impl Lower<'_> {
     /// `:evaluation LIMIT TEST` / `:moveevaluation X Y LIMIT TEST` (limit and range in either
     /// order): need a UCI engine (`--engine`), flagged in the header as `engine`.
-    fn engine_keyword<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, QueryError> {
+    fn engine_keyword<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, LowerError> {
         use crate::ir::cqls::{CqlsNode, EngineLimit, EngineTest, Range};
         let bad = |m: &str| {
-            QueryError::new(
+            LowerError::new(
                 ErrorKind::Invalid,
                 self.src,
                 item.span,

@@ -2,7 +2,7 @@
 //! designators, range specifiers and `:pawncount` chains, each error pointing at its item.
 
 use crate::ir::cqls::{Bound, CountRange, EndRange, Range};
-use crate::query::{ErrorKind, QueryError, Span};
+use crate::query::{ErrorKind, ParseError, Span};
 
 use super::ast::{Arg, CqlsAst, Item, MatchList, PositionList};
 use super::designator::parse_designator;
@@ -10,7 +10,7 @@ use super::keywords::{Param, signature};
 use super::sexpr::{Sexpr, SexprKind, read_sexprs};
 
 /// Parses CQL-S text into its syntax tree.
-pub fn cqls_to_ast(text: &str) -> Result<CqlsAst, QueryError> {
+pub fn cqls_to_ast(text: &str) -> Result<CqlsAst, ParseError> {
     let items = read_sexprs(text)?;
     let r = Reader { src: text };
     let Some(first) = items.first() else {
@@ -72,15 +72,15 @@ fn keyword_of(atom: &str) -> Option<(&str, bool)> {
 }
 
 impl Reader<'_> {
-    fn err(&self, span: Span, message: impl Into<String>) -> QueryError {
-        QueryError::new(ErrorKind::Syntax, self.src, span, message)
+    fn err(&self, span: Span, message: impl Into<String>) -> ParseError {
+        ParseError::new(ErrorKind::Syntax, self.src, span, message)
     }
 
-    fn unsupported(&self, span: Span, message: impl Into<String>) -> QueryError {
-        QueryError::new(ErrorKind::Unsupported, self.src, span, message)
+    fn unsupported(&self, span: Span, message: impl Into<String>) -> ParseError {
+        ParseError::new(ErrorKind::Unsupported, self.src, span, message)
     }
 
-    fn match_list(&self, list: &Sexpr) -> Result<MatchList, QueryError> {
+    fn match_list(&self, list: &Sexpr) -> Result<MatchList, ParseError> {
         let items = &list.list().expect("a list")[1..];
         let mut out = MatchList {
             keywords: Vec::new(),
@@ -161,10 +161,10 @@ impl Reader<'_> {
         negated: bool,
         items: &[Sexpr],
         i: usize,
-    ) -> Result<(Item, usize), QueryError> {
+    ) -> Result<(Item, usize), ParseError> {
         let kw = &items[i];
         let is_sub = |s: &Sexpr| matches!(s.head(), Some("match" | "position"));
-        let sub = |s: &Sexpr| -> Result<MatchList, QueryError> {
+        let sub = |s: &Sexpr| -> Result<MatchList, ParseError> {
             if s.head() == Some("match") {
                 self.match_list(s)
             } else {
@@ -229,7 +229,7 @@ impl Reader<'_> {
             .expecting("((match ...) (match ...))"))
     }
 
-    pub(super) fn position_list(&self, list: &Sexpr) -> Result<PositionList, QueryError> {
+    pub(super) fn position_list(&self, list: &Sexpr) -> Result<PositionList, ParseError> {
         match list.head() {
             Some("position") => {}
             _ => {
@@ -253,7 +253,7 @@ impl Reader<'_> {
     }
 
     /// Reads the item starting at `items[i]`; returns it and the index after its arguments.
-    fn item(&self, items: &[Sexpr], i: usize) -> Result<(Item, usize), QueryError> {
+    fn item(&self, items: &[Sexpr], i: usize) -> Result<(Item, usize), ParseError> {
         let s = &items[i];
         let Some(atom) = s.atom() else {
             return Err(self
@@ -276,7 +276,7 @@ impl Reader<'_> {
                 Err(_) if signature(atom).is_some() => (atom, false),
                 Err(e) => {
                     return Err(self
-                        .err(s.span, e)
+                        .err(s.span, e.to_string())
                         .expecting("a keyword (:check ...) or a piece designator"));
                 }
             },
@@ -310,7 +310,7 @@ impl Reader<'_> {
         items: &[Sexpr],
         at: &mut usize,
         kw: &Sexpr,
-    ) -> Result<Option<Arg>, QueryError> {
+    ) -> Result<Option<Arg>, ParseError> {
         let next = items.get(*at);
         let missing = |what: &str| {
             let span = next.map_or(Span::new(kw.span.end, kw.span.end), |n| n.span);
@@ -331,7 +331,9 @@ impl Reader<'_> {
                         Arg::Designator(d, next.expect("checked").span)
                     }
                     _ if p == Param::OptDesignator => return Ok(None),
-                    Some(Err(e)) => return Err(self.err(next.expect("checked").span, e)),
+                    Some(Err(e)) => {
+                        return Err(self.err(next.expect("checked").span, e.to_string()));
+                    }
                     None => return Err(missing("a piece designator")),
                 }
             }
@@ -470,7 +472,8 @@ impl Reader<'_> {
                         let text = d
                             .atom()
                             .ok_or_else(|| self.err(d.span, "expected a piece designator"))?;
-                        let parsed = parse_designator(text).map_err(|e| self.err(d.span, e))?;
+                        let parsed =
+                            parse_designator(text).map_err(|e| self.err(d.span, e.to_string()))?;
                         ds.push(Arg::Designator(parsed, d.span));
                     }
                     if ds.len() < 2 {
@@ -483,8 +486,9 @@ impl Reader<'_> {
             Param::PawnAttrs => match atom.filter(|_| !is_keyword) {
                 Some(a) => {
                     let span = next.expect("checked").span;
-                    let (attrs, counting) = super::pawnattrs::parse_attrs(a)
-                        .map_err(|e| QueryError::new(ErrorKind::Invalid, self.src, span, e))?;
+                    let (attrs, counting) = super::pawnattrs::parse_attrs(a).map_err(|e| {
+                        ParseError::new(ErrorKind::Invalid, self.src, span, e.to_string())
+                    })?;
                     *at += 1;
                     Arg::PawnAttrs(attrs, counting, span)
                 }
@@ -500,7 +504,7 @@ impl Reader<'_> {
         items: &[Sexpr],
         at: &mut usize,
         percent: bool,
-    ) -> Result<Option<(CountRange, Span)>, QueryError> {
+    ) -> Result<Option<(CountRange, Span)>, ParseError> {
         let Some(first) = items.get(*at) else {
             return Ok(None);
         };
@@ -511,7 +515,7 @@ impl Reader<'_> {
             return Ok(None);
         };
         if pct && !percent {
-            return Err(QueryError::new(
+            return Err(ParseError::new(
                 ErrorKind::Invalid,
                 self.src,
                 first.span,
@@ -571,7 +575,7 @@ impl Reader<'_> {
         &self,
         items: &[Sexpr],
         at: &mut usize,
-    ) -> Result<Option<(Range, Span)>, QueryError> {
+    ) -> Result<Option<(Range, Span)>, ParseError> {
         let tok = |s: &Sexpr| s.atom().and_then(decimal_token);
         let Some(first) = items.get(*at) else {
             return Ok(None);
@@ -601,7 +605,7 @@ impl Reader<'_> {
         &self,
         items: &[Sexpr],
         at: &mut usize,
-    ) -> Result<Option<(EndRange, Span)>, QueryError> {
+    ) -> Result<Option<(EndRange, Span)>, ParseError> {
         let bound = |s: &Sexpr| -> Option<(Option<&str>, Option<Bound>)> {
             let a = s.atom()?;
             if let Some(rest) = a.strip_prefix("end") {

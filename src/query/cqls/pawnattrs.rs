@@ -4,18 +4,104 @@
 
 use crate::ir::cqls::{PawnAttr, PawnCounting};
 
+/// What is wrong with an attribute chain (each variant holds the part it is about).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AttrError {
+    /// An attribute after a counting one: `islands-passed`.
+    AfterCounting(String),
+    /// `(n)` not closed: `triple(3`.
+    UnclosedCount(String),
+    /// `(n)` not a number: `triple(x)`.
+    CountNotANumber(String),
+    /// `(n)` outside the attribute's limits: `consecutive(7)`.
+    CountOutOfRange {
+        /// The attribute.
+        name: String,
+        /// The count given.
+        n: u8,
+        /// The lowest allowed.
+        lo: u8,
+        /// The highest allowed.
+        hi: u8,
+    },
+    /// `(n)` on an attribute without one: `double(2)`.
+    TakesNoCount(String),
+    /// A counting attribute negated: `!islands`.
+    CountingNegated(String),
+    /// `!` on a counting attribute without a count: `islands!`.
+    ExactNeedsCount(String),
+    /// `!` on an attribute that has no exact form: `isolated!`.
+    NotExact(String),
+    /// `lines`, `bothsides` or `oneside` with `(n)`, `!` or negation.
+    BareCounting {
+        /// The part as written.
+        part: String,
+        /// The attribute.
+        name: String,
+    },
+    /// Nothing between two `-` (the whole chain).
+    Missing(String),
+    /// Not a pawn attribute: `frobnicated`.
+    Unknown(String),
+    /// Two attributes that never hold together: `chained-isolated`.
+    Contradictory(&'static str),
+    /// An attribute and its negation.
+    WithItsNegation(PawnAttr),
+    /// A same-file count after `forefront`/`rear`: `forefront-double!-duo`.
+    CountAfterForefront,
+}
+
+impl std::fmt::Display for AttrError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AttrError::AfterCounting(part) => write!(
+                f,
+                "'{part}' follows a counting attribute: islands, compounds, files, ranks, lines, \
+                 bothsides and oneside must end the chain"
+            ),
+            AttrError::UnclosedCount(part) => write!(f, "'{part}': unclosed (n)"),
+            AttrError::CountNotANumber(part) => write!(f, "'{part}': (n) must be a number"),
+            AttrError::CountOutOfRange { name, n, lo, hi } => {
+                write!(f, "{name}({n}): n must lie between {lo} and {hi}")
+            }
+            AttrError::TakesNoCount(name) => write!(f, "'{name}' takes no (n)"),
+            AttrError::CountingNegated(name) => {
+                write!(f, "the counting attribute '{name}' cannot be negated")
+            }
+            AttrError::ExactNeedsCount(name) => write!(f, "'{name}!' needs a count: {name}!(n)"),
+            AttrError::NotExact(name) => write!(f, "'{name}!' is not an attribute"),
+            AttrError::BareCounting { part, name } => {
+                write!(f, "'{part}': {name} takes no (n), ! or negation")
+            }
+            AttrError::Missing(text) => {
+                write!(f, "'{text}': an attribute is missing between two '-'")
+            }
+            AttrError::Unknown(name) => write!(f, "'{name}' is not a pawn attribute"),
+            AttrError::Contradictory(name) => {
+                write!(f, "contradictory pawn attributes: {name} can never hold")
+            }
+            AttrError::WithItsNegation(a) => {
+                write!(f, "contradictory pawn attributes: {a:?} and its negation")
+            }
+            AttrError::CountAfterForefront => f.write_str(
+                "contradictory pawn attributes: after forefront/rear only one pawn per file is \
+                 left, so a same-file count (double, triple, consecutive) must come before it",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AttrError {}
+
 /// Parses an attribute chain into filtering attributes (each maybe negated) and the counting
 /// mode. Err names what is wrong.
-pub fn parse_attrs(text: &str) -> Result<(Vec<(PawnAttr, bool)>, PawnCounting), String> {
+pub fn parse_attrs(text: &str) -> Result<(Vec<(PawnAttr, bool)>, PawnCounting), AttrError> {
     let mut attrs: Vec<(PawnAttr, bool)> = Vec::new();
     let mut counting: Option<PawnCounting> = None;
     for part in text.split('-') {
         if let Some(c) = counting {
             let _ = c;
-            return Err(format!(
-                "'{part}' follows a counting attribute: islands, compounds, files, ranks, lines, \
-                 bothsides and oneside must end the chain"
-            ));
+            return Err(AttrError::AfterCounting(part.to_string()));
         }
         let (negated, rest) = match part.strip_prefix('!') {
             Some(r) => (true, r),
@@ -26,10 +112,10 @@ pub fn parse_attrs(text: &str) -> Result<(Vec<(PawnAttr, bool)>, PawnCounting), 
             Some(i) => {
                 let inner = rest[i + 1..]
                     .strip_suffix(')')
-                    .ok_or_else(|| format!("'{part}': unclosed (n)"))?;
+                    .ok_or_else(|| AttrError::UnclosedCount(part.to_string()))?;
                 let n: u8 = inner
                     .parse()
-                    .map_err(|_| format!("'{part}': (n) must be a number"))?;
+                    .map_err(|_| AttrError::CountNotANumber(part.to_string()))?;
                 (&rest[..i], Some(n))
             }
             None => (rest, None),
@@ -38,40 +124,44 @@ pub fn parse_attrs(text: &str) -> Result<(Vec<(PawnAttr, bool)>, PawnCounting), 
             Some(h) => (h, true),
             None => (head, false),
         };
-        let limit = |lo: u8, hi: u8, default: u8| -> Result<u8, String> {
+        let out_of_range = |n: u8, lo: u8, hi: u8| AttrError::CountOutOfRange {
+            name: name.to_string(),
+            n,
+            lo,
+            hi,
+        };
+        let limit = |lo: u8, hi: u8, default: u8| -> Result<u8, AttrError> {
             match n {
                 None => Ok(default),
                 Some(v) if (lo..=hi).contains(&v) => Ok(v),
-                Some(v) => Err(format!("{name}({v}): n must lie between {lo} and {hi}")),
+                Some(v) => Err(out_of_range(v, lo, hi)),
             }
         };
-        let no_param = |a: PawnAttr| -> Result<PawnAttr, String> {
+        let no_param = |a: PawnAttr| -> Result<PawnAttr, AttrError> {
             if n.is_some() {
-                Err(format!("'{name}' takes no (n)"))
+                Err(AttrError::TakesNoCount(name.to_string()))
             } else {
                 Ok(a)
             }
         };
-        let count_mode = |mk: fn(u8, bool) -> PawnCounting,
-                          lo: u8,
-                          hi: u8|
-         -> Result<PawnCounting, String> {
-            if negated {
-                return Err(format!("the counting attribute '{name}' cannot be negated"));
-            }
-            if exact && n.is_none() {
-                return Err(format!("'{name}!' needs a count: {name}!(n)"));
-            }
-            let v = match n {
-                None => 0,
-                Some(v) if (lo..=hi).contains(&v) => v,
-                Some(v) => return Err(format!("{name}({v}): n must lie between {lo} and {hi}")),
+        let count_mode =
+            |mk: fn(u8, bool) -> PawnCounting, lo: u8, hi: u8| -> Result<PawnCounting, AttrError> {
+                if negated {
+                    return Err(AttrError::CountingNegated(name.to_string()));
+                }
+                if exact && n.is_none() {
+                    return Err(AttrError::ExactNeedsCount(name.to_string()));
+                }
+                let v = match n {
+                    None => 0,
+                    Some(v) if (lo..=hi).contains(&v) => v,
+                    Some(v) => return Err(out_of_range(v, lo, hi)),
+                };
+                Ok(mk(v, exact))
             };
-            Ok(mk(v, exact))
-        };
-        let exact_only = |a: PawnAttr| -> Result<PawnAttr, String> {
+        let exact_only = |a: PawnAttr| -> Result<PawnAttr, AttrError> {
             if exact {
-                Err(format!("'{name}!' is not an attribute"))
+                Err(AttrError::NotExact(name.to_string()))
             } else {
                 no_param(a)
             }
@@ -159,7 +249,10 @@ pub fn parse_attrs(text: &str) -> Result<(Vec<(PawnAttr, bool)>, PawnCounting), 
             }
             "lines" | "bothsides" | "oneside" => {
                 if n.is_some() || exact || negated {
-                    return Err(format!("'{part}': {name} takes no (n), ! or negation"));
+                    return Err(AttrError::BareCounting {
+                        part: part.to_string(),
+                        name: name.to_string(),
+                    });
                 }
                 counting = Some(match name {
                     "lines" => PawnCounting::Lines,
@@ -168,8 +261,8 @@ pub fn parse_attrs(text: &str) -> Result<(Vec<(PawnAttr, bool)>, PawnCounting), 
                 });
                 continue;
             }
-            "" => return Err(format!("'{text}': an attribute is missing between two '-'")),
-            _ => return Err(format!("'{name}' is not a pawn attribute")),
+            "" => return Err(AttrError::Missing(text.to_string())),
+            _ => return Err(AttrError::Unknown(name.to_string())),
         };
         let negated = if name == "candidate" && exact && !negated {
             true
@@ -184,7 +277,7 @@ pub fn parse_attrs(text: &str) -> Result<(Vec<(PawnAttr, bool)>, PawnCounting), 
 
 /// The chains seed 004 calls contradictory (`chained-isolated`, `mirrored-unblocked`), those
 /// that cannot hold for the same reason, and `forefront`/`rear` before a same-file count.
-fn check_contradictions(attrs: &[(PawnAttr, bool)]) -> Result<(), String> {
+fn check_contradictions(attrs: &[(PawnAttr, bool)]) -> Result<(), AttrError> {
     use PawnAttr::*;
     let plain = |a: &PawnAttr| attrs.iter().any(|(x, neg)| !neg && x == a);
     let plain_like = |f: &dyn Fn(&PawnAttr) -> bool| attrs.iter().any(|(x, neg)| !neg && f(x));
@@ -240,16 +333,12 @@ fn check_contradictions(attrs: &[(PawnAttr, bool)]) -> Result<(), String> {
     ];
     for (a, b, name) in excludes {
         if plain_like(a) && plain_like(b) {
-            return Err(format!(
-                "contradictory pawn attributes: {name} can never hold"
-            ));
+            return Err(AttrError::Contradictory(name));
         }
     }
     for (a, neg) in attrs {
         if attrs.iter().any(|(b, nb)| a == b && neg != nb) {
-            return Err(format!(
-                "contradictory pawn attributes: {a:?} and its negation"
-            ));
+            return Err(AttrError::WithItsNegation(*a));
         }
     }
     // A view restricted to one pawn per file finds no second pawn on that file afterwards.
@@ -260,11 +349,7 @@ fn check_contradictions(attrs: &[(PawnAttr, bool)]) -> Result<(), String> {
             !neg && (matches!(a, OnFile { n, .. } if *n >= 2) || matches!(a, Consecutive { .. }))
         })
     {
-        return Err(
-            "contradictory pawn attributes: after forefront/rear only one pawn per file is left, \
-             so a same-file count (double, triple, consecutive) must come before it"
-                .into(),
-        );
+        return Err(AttrError::CountAfterForefront);
     }
     let _ = plain(&Passed);
     Ok(())

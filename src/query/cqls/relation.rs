@@ -3,7 +3,7 @@
 
 use crate::ir::cqls::{CqlsNode, Range, Relation, SideRelation};
 use crate::ir::{Node, PieceKinds};
-use crate::query::{ErrorKind, QueryError};
+use crate::query::{ErrorKind, LowerError};
 use crate::squares::SquareSet;
 
 use super::ast::{Arg, Item};
@@ -44,7 +44,7 @@ impl Lower<'_> {
         &self,
         item: &Item,
         list: &[Item],
-    ) -> Result<Node<S>, QueryError> {
+    ) -> Result<Node<S>, LowerError> {
         let Some(Arg::Text(text, span)) = item.args.first() else {
             unreachable!("the signature gives a text here")
         };

@@ -4,7 +4,7 @@
 use pest::Parser;
 use pest::iterators::Pair;
 
-use crate::query::{ErrorKind, QueryError, Span};
+use crate::query::{ErrorKind, ParseError, Span};
 
 /// The pest parser generated from `grammar/cqls.pest`.
 #[derive(pest_derive::Parser)]
@@ -56,7 +56,7 @@ impl Sexpr {
 }
 
 /// Reads the top-level s-expressions of a CQL-S query.
-pub fn read_sexprs(text: &str) -> Result<Vec<Sexpr>, QueryError> {
+pub fn read_sexprs(text: &str) -> Result<Vec<Sexpr>, ParseError> {
     check_parentheses(text)?;
     crate::query::parse::set_parse_budget(text);
     let parsed = CqlsParser::parse(Rule::query, text).map_err(|e| {
@@ -71,7 +71,7 @@ pub fn read_sexprs(text: &str) -> Result<Vec<Sexpr>, QueryError> {
         } else {
             "unexpected text".to_string()
         };
-        QueryError::new(ErrorKind::Syntax, text, Span::new(pos, pos + 1), message)
+        ParseError::new(ErrorKind::Syntax, text, Span::new(pos, pos + 1), message)
             .expecting("')' or an item")
     })?;
     let mut out = Vec::new();
@@ -90,9 +90,9 @@ pub fn read_sexprs(text: &str) -> Result<Vec<Sexpr>, QueryError> {
 
 /// Points at an unclosed `(` or a stray `)` (outside strings and comments) and refuses absurd
 /// nesting before pest recurses into it.
-fn check_parentheses(text: &str) -> Result<(), QueryError> {
+fn check_parentheses(text: &str) -> Result<(), ParseError> {
     let err = |at: usize, kind, message: String| {
-        Err(QueryError::new(kind, text, Span::new(at, at + 1), message))
+        Err(ParseError::new(kind, text, Span::new(at, at + 1), message))
     };
     let mut open: Vec<usize> = Vec::new();
     let (mut in_string, mut in_comment) = (false, false);

@@ -10,7 +10,7 @@
 
 use crate::ir::Node;
 use crate::ir::cqls::{CqlsNode, Range};
-use crate::query::QueryError;
+use crate::query::LowerError;
 use crate::squares::SquareSet;
 
 use super::ast::{Arg, Item};
@@ -35,7 +35,7 @@ impl Lower<'_> {
     pub(super) fn logical_matches<S: SquareSet>(
         &self,
         item: &Item,
-    ) -> Result<(Node<S>, Option<Node<S>>), QueryError> {
+    ) -> Result<(Node<S>, Option<Node<S>>), LowerError> {
         let Some(Arg::Matches(subs, _)) = item.args.first() else {
             unreachable!("the parser gives sub-match lists")
         };

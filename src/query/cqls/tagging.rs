@@ -9,7 +9,7 @@
 
 use crate::ir::cqls::CqlsNode;
 use crate::ir::{Node, PieceKinds, VarId};
-use crate::query::{ErrorKind, QueryError, Span};
+use crate::query::{ErrorKind, LowerError, Span};
 use crate::squares::SquareSet;
 
 use super::ast::{Arg, Item, MatchList, PositionList};
@@ -38,7 +38,7 @@ impl Lower<'_> {
     /// Reads the match list's `:forany` keywords, checks every use of a tag, and records the
     /// tags (their variable is their index). `top`: the query's own match list (tags are
     /// defined there only).
-    pub(super) fn declare_tags(&self, m: &MatchList, top: bool) -> Result<Vec<ForAny>, QueryError> {
+    pub(super) fn declare_tags(&self, m: &MatchList, top: bool) -> Result<Vec<ForAny>, LowerError> {
         let mut found = Vec::new();
         for k in m.keywords.iter().filter(|k| k.keyword == "forany") {
             if !top {
@@ -132,7 +132,7 @@ impl Lower<'_> {
     }
 
     /// `:tagmatch NAME D`: the tagged piece is one of D and stands on one of D's squares.
-    pub(super) fn tagmatch<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, QueryError> {
+    pub(super) fn tagmatch<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, LowerError> {
         let name = word_arg(&item.args[0]);
         let Some(Arg::Designator(d, _)) = item.args.get(1) else {
             unreachable!("the signature gives a designator")
@@ -147,7 +147,7 @@ impl Lower<'_> {
         &self,
         m: &MatchList,
         relation: &mut Option<Span>,
-    ) -> Result<(), QueryError> {
+    ) -> Result<(), LowerError> {
         for k in &m.keywords {
             self.check_tags_in_item(k, relation)?;
         }
@@ -161,7 +161,7 @@ impl Lower<'_> {
         &self,
         p: &PositionList,
         relation: &mut Option<Span>,
-    ) -> Result<(), QueryError> {
+    ) -> Result<(), LowerError> {
         p.items
             .iter()
             .try_for_each(|i| self.check_tags_in_item(i, relation))
@@ -171,11 +171,11 @@ impl Lower<'_> {
         &self,
         item: &Item,
         relation: &mut Option<Span>,
-    ) -> Result<(), QueryError> {
+    ) -> Result<(), LowerError> {
         if item.keyword == "relation" {
             relation.get_or_insert(item.span);
         }
-        let known = |name: &str, span: Span| -> Result<(), QueryError> {
+        let known = |name: &str, span: Span| -> Result<(), LowerError> {
             if self.tags.borrow().iter().any(|t| t == name) {
                 Ok(())
             } else {

@@ -19,20 +19,59 @@ use crate::query::error::ErrorKind;
 /// Bounded regions up to this many squares are listed; larger ones are refused.
 const MAX_LISTED: u128 = 1 << 20;
 
+/// What is wrong with a coordinate part (each variant holds the text it is about).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CoordsError {
+    /// Not bracketed: `5,3`.
+    NotACoordinatePart(String),
+    /// A rectangle without its two coordinates: `[5]`.
+    NotTwoCoordinates(String),
+    /// A coordinate that is not a 64-bit integer: `[99999999999999999999,0]`.
+    NotAnInteger(String),
+    /// A range whose low end is above its high end: `[5..4,0]`.
+    EmptyRange {
+        /// The range as written.
+        text: String,
+        /// Its low end.
+        lo: i64,
+        /// Its high end.
+        hi: i64,
+    },
+}
+
+impl std::fmt::Display for CoordsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CoordsError::NotACoordinatePart(text) => {
+                write!(f, "`{text}` is not a coordinate part `[X,Y;...]`")
+            }
+            CoordsError::NotTwoCoordinates(rect) => {
+                write!(f, "`{rect}` needs two coordinates `X,Y`")
+            }
+            CoordsError::NotAnInteger(t) => write!(f, "coordinate `{t}` is not a 64-bit integer"),
+            CoordsError::EmptyRange { text, lo, hi } => {
+                write!(f, "the range `{text}` is empty ({lo} > {hi})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CoordsError {}
+
 /// The rectangles of a coordinate part (`[-5..5,0..8;*,3]`) in ICN coordinates, or what is
 /// wrong with it.
-pub fn coords_to_rects(text: &str) -> Result<Vec<Rect>, String> {
+pub fn coords_to_rects(text: &str) -> Result<Vec<Rect>, CoordsError> {
     let inner = text
         .strip_prefix('[')
         .and_then(|t| t.strip_suffix(']'))
-        .ok_or_else(|| format!("`{text}` is not a coordinate part `[X,Y;...]`"))?;
+        .ok_or_else(|| CoordsError::NotACoordinatePart(text.to_string()))?;
     inner
         .split(';')
         .map(|rect| {
             let rect = rect.trim();
             let (x, y) = rect
                 .split_once(',')
-                .ok_or_else(|| format!("`{rect}` needs two coordinates `X,Y`"))?;
+                .ok_or_else(|| CoordsError::NotTwoCoordinates(rect.to_string()))?;
             Ok(Rect {
                 files: span(x)?,
                 ranks: span(y)?,
@@ -42,14 +81,14 @@ pub fn coords_to_rects(text: &str) -> Result<Vec<Rect>, String> {
 }
 
 /// One span: `*`, `a..b`, `..b`, `a..`, `..` or `n`.
-fn span(text: &str) -> Result<(Option<i64>, Option<i64>), String> {
-    let int = |t: &str| -> Result<Option<i64>, String> {
+fn span(text: &str) -> Result<(Option<i64>, Option<i64>), CoordsError> {
+    let int = |t: &str| -> Result<Option<i64>, CoordsError> {
         if t.is_empty() {
             return Ok(None);
         }
         t.parse::<i64>()
             .map(Some)
-            .map_err(|_| format!("coordinate `{t}` is not a 64-bit integer"))
+            .map_err(|_| CoordsError::NotAnInteger(t.to_string()))
     };
     let (lo, hi) = match (text, text.split_once("..")) {
         ("*", _) => (None, None),
@@ -62,7 +101,11 @@ fn span(text: &str) -> Result<(Option<i64>, Option<i64>), String> {
     if let (Some(a), Some(b)) = (lo, hi)
         && a > b
     {
-        return Err(format!("the range `{text}` is empty ({a} > {b})"));
+        return Err(CoordsError::EmptyRange {
+            text: text.to_string(),
+            lo: a,
+            hi: b,
+        });
     }
     Ok((lo, hi))
 }
@@ -126,7 +169,8 @@ impl Lower<'_> {
         cx: Cx,
     ) -> Lowered<S> {
         let text = d.coords.as_deref().unwrap_or("[]");
-        let rects = coords_to_rects(text).map_err(|m| self.err(ErrorKind::Invalid, span, m))?;
+        let rects =
+            coords_to_rects(text).map_err(|m| self.err(ErrorKind::Invalid, span, m.to_string()))?;
         // CQL's letters and the fairy names (`[=AM][0..,*]`: white amazons on those files).
         let kinds = cx.xf.kinds(self.designator_kinds(d, span)?);
         let rects: Vec<Rect> = rects

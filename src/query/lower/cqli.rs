@@ -24,7 +24,7 @@
 
 use super::Lower;
 use crate::query::ast::Expr;
-use crate::query::error::{ErrorKind, QueryError};
+use crate::query::error::{ErrorKind, LowerError};
 
 /// The CQLi manual page that introduces each refused word.
 fn manual_page(word: &str) -> &'static str {
@@ -37,7 +37,7 @@ fn manual_page(word: &str) -> &'static str {
 impl Lower<'_> {
     /// `'commandpipe' is refused under --secure`, or `cqlq does not evaluate 'WORD' yet` with
     /// the reason.
-    pub(super) fn cqli_refusal(&self, e: &Expr, word: &str) -> QueryError {
+    pub(super) fn cqli_refusal(&self, e: &Expr, word: &str) -> LowerError {
         if word == "commandpipe" && self.secure {
             let m = "'commandpipe' is refused under --secure (as CQLi's --secure)";
             return self.err(ErrorKind::Unsupported, e.span, m);

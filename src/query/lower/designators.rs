@@ -5,7 +5,7 @@
 use crate::ir::{Node, PieceKinds};
 use crate::query::ast::{Designator, Expr, ExprKind, Span};
 use crate::query::check::Type;
-use crate::query::error::{ErrorKind, QueryError};
+use crate::query::error::{ErrorKind, LowerError};
 use crate::query::literal::{kinds_of, parse_fen_placement, range_coords, square_name};
 use crate::squares::SquareSet;
 
@@ -81,7 +81,7 @@ impl Lower<'_> {
 
     /// The kinds a designator admits: its CQL letters (all pieces and empty squares when it
     /// has none) and its fairy letters `[=Cc]`, resolved with the board's [`PieceLetters`].
-    pub fn designator_kinds(&self, d: &Designator, span: Span) -> Result<PieceKinds, QueryError> {
+    pub fn designator_kinds(&self, d: &Designator, span: Span) -> Result<PieceKinds, LowerError> {
         let mut kinds = d.pieces.as_deref().map_or(
             PieceKinds {
                 white: u32::MAX,
@@ -109,7 +109,7 @@ impl Lower<'_> {
     }
 
     /// The piece types of `promote X` / `drop X`: letters without squares.
-    pub(super) fn promote_kinds(&self, x: &Expr) -> Result<PieceKinds, QueryError> {
+    pub(super) fn promote_kinds(&self, x: &Expr) -> Result<PieceKinds, LowerError> {
         match &x.kind {
             ExprKind::Pieces(d) if d.squares.is_none() => self.designator_kinds(d, x.span),
             _ => Err(self.err(

@@ -8,7 +8,7 @@ use super::state::ast_range;
 use super::{Cx, Lower, Lowered, img};
 use crate::query::ast::{SeqItem, SeqItemKind, SeqParam};
 use crate::query::check::Type;
-use crate::query::error::{ErrorKind, QueryError};
+use crate::query::error::{ErrorKind, LowerError};
 
 impl Lower<'_> {
     /// `line ...`
@@ -51,7 +51,7 @@ impl Lower<'_> {
         &self,
         items: &[SeqItem],
         cx: Cx,
-    ) -> Result<Option<LinePattern<S>>, QueryError> {
+    ) -> Result<Option<LinePattern<S>>, LowerError> {
         let mut parts = Vec::new();
         for it in items {
             parts.push(img!(self.seq_item(it, cx)));
@@ -63,7 +63,7 @@ impl Lower<'_> {
         &self,
         it: &SeqItem,
         cx: Cx,
-    ) -> Result<Option<LinePattern<S>>, QueryError> {
+    ) -> Result<Option<LinePattern<S>>, LowerError> {
         Ok(Some(match &it.kind {
             SeqItemKind::Filter(e) => LinePattern::Filter(img!(self.lower(e, cx)).0),
             SeqItemKind::Group(alts) => {

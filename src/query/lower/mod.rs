@@ -48,13 +48,13 @@ use super::ast::{
     Arg, Ast, BinOp, BindingOp, Builtin, Expr, ExprKind, PrefixOp, SeqParam, Span, Transform, Word,
 };
 use super::check::Type;
-use super::error::{ErrorKind, QueryError};
+use super::error::{ErrorKind, LowerError};
 use super::letters::PieceLetters;
 use super::transform::Xform;
 
 /// A lowered image: the node and its type, or None when a transform moved a literal off the
 /// board (the image is dropped by the nearest enclosing transform).
-pub(crate) type Lowered<S> = Result<Option<(Node<S>, Type)>, QueryError>;
+pub(crate) type Lowered<S> = Result<Option<(Node<S>, Type)>, LowerError>;
 
 /// Where lowering is: the composed transform and the number of images it stands for.
 #[derive(Copy, Clone, Debug)]
@@ -78,7 +78,7 @@ pub(crate) struct Lower<'a> {
 }
 
 /// Lowers a syntax tree to the filter IR for a board of `geo` (standard chess's letters).
-pub fn ast_to_ir<S: SquareSet>(ast: &Ast, geo: Geometry) -> Result<Query<S>, QueryError> {
+pub fn ast_to_ir<S: SquareSet>(ast: &Ast, geo: Geometry) -> Result<Query<S>, LowerError> {
     ast_to_ir_for(ast, geo, &PieceLetters::standard())
 }
 
@@ -88,7 +88,7 @@ pub fn ast_to_ir_for<S: SquareSet>(
     ast: &Ast,
     geo: Geometry,
     letters: &PieceLetters,
-) -> Result<Query<S>, QueryError> {
+) -> Result<Query<S>, LowerError> {
     lower_query(ast, geo, letters, false)
 }
 
@@ -98,7 +98,7 @@ pub(crate) fn lower_query<S: SquareSet>(
     geo: Geometry,
     letters: &PieceLetters,
     secure: bool,
-) -> Result<Query<S>, QueryError> {
+) -> Result<Query<S>, LowerError> {
     let l = Lower {
         geo,
         src: &ast.source.0,
@@ -143,12 +143,12 @@ pub(crate) use img;
 
 impl Lower<'_> {
     /// An error at `span`.
-    pub fn err(&self, kind: ErrorKind, span: Span, message: impl Into<String>) -> QueryError {
-        QueryError::new(kind, self.src, span, message)
+    pub fn err(&self, kind: ErrorKind, span: Span, message: impl Into<String>) -> LowerError {
+        LowerError::new(kind, self.src, span, message)
     }
 
     /// `cqlq does not evaluate 'WORD' yet` (with what is missing, when given).
-    pub(super) fn unsupported(&self, e: &Expr, what: &str) -> QueryError {
+    pub(super) fn unsupported(&self, e: &Expr, what: &str) -> LowerError {
         let word = crate::query::names::expr_word(&e.kind);
         let m = if what.is_empty() {
             format!("cqlq does not evaluate '{word}' yet")
@@ -165,7 +165,7 @@ impl Lower<'_> {
         cx: Cx,
         want: Type,
         what: &str,
-    ) -> Result<Option<Node<S>>, QueryError> {
+    ) -> Result<Option<Node<S>>, LowerError> {
         let (n, ty) = img!(self.lower(e, cx));
         if ty != want {
             let m = format!(

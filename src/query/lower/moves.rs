@@ -31,7 +31,7 @@ use crate::ir;
 use crate::ir::{CastleKind, MoveSource};
 use crate::query::ast::{Arg, Builtin, Expr, ExprKind, MoveParam, MoveParamKind, Span};
 use crate::query::check::Type;
-use crate::query::error::{ErrorKind, QueryError};
+use crate::query::error::{ErrorKind, LowerError};
 
 use super::ops;
 use super::{Cx, Lower, Lowered, img};
@@ -214,7 +214,7 @@ impl Lower<'_> {
             crate::query::syntax::DashMode::Legal => ir::MoveSource::Legal,
             crate::query::syntax::DashMode::PseudoLegal => ir::MoveSource::PseudoLegal,
         };
-        let side = |x: &Option<Expr>| -> Result<Option<Option<Box<Node<S>>>>, QueryError> {
+        let side = |x: &Option<Expr>| -> Result<Option<Option<Box<Node<S>>>>, LowerError> {
             match x {
                 None => Ok(Some(None)),
                 Some(x) => Ok(self
@@ -309,7 +309,7 @@ impl Lower<'_> {
                 ));
             }
             seen.push(name);
-            let mut set_source = |s: MoveSource| -> Result<(), QueryError> {
+            let mut set_source = |s: MoveSource| -> Result<(), LowerError> {
                 if std::mem::replace(&mut source_set, true) {
                     let m = "only one of 'legal', 'pseudolegal' and 'previous' may be given";
                     return Err(self.err(ErrorKind::Syntax, p.span, m));

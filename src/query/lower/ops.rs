@@ -10,7 +10,7 @@ use super::{Cx, Lower, Lowered, img};
 use crate::query::ast::{BinOp, Expr, ExprKind, MoveParamKind, PrefixOp, Span};
 use crate::query::check::Type;
 use crate::query::display::{binop_name, prefix_name};
-use crate::query::error::{ErrorKind, QueryError};
+use crate::query::error::{ErrorKind, LowerError};
 
 /// The spelling of a move parameter.
 pub(crate) fn move_param_name(k: &MoveParamKind) -> &'static str {
@@ -192,7 +192,7 @@ impl Lower<'_> {
         )))
     }
 
-    fn expect(&self, e: &Expr, got: Type, want: Type, what: &str) -> Result<(), QueryError> {
+    fn expect(&self, e: &Expr, got: Type, want: Type, what: &str) -> Result<(), LowerError> {
         if got == want {
             return Ok(());
         }

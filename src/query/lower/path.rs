@@ -13,12 +13,12 @@ use crate::squares::SquareSet;
 use super::{Cx, Lower, Lowered, img};
 use crate::query::ast::{Expr, ExprKind, SeqItem, SeqItemKind, SeqParam, Word};
 use crate::query::check::Type;
-use crate::query::error::{ErrorKind, QueryError};
+use crate::query::error::{ErrorKind, LowerError};
 use crate::query::syntax::{Dash as AstDash, DashMode, Path as AstPath};
 
 impl Lower<'_> {
     /// `cqlq does not evaluate WHAT ('WORD') yet`
-    fn refuse_path(&self, e: &Expr, what: &str) -> QueryError {
+    fn refuse_path(&self, e: &Expr, what: &str) -> LowerError {
         let word = crate::query::names::expr_word(&e.kind);
         let m = format!("cqlq does not evaluate {what} ('{word}') yet");
         self.err(ErrorKind::Unsupported, e.span, m)
@@ -77,7 +77,7 @@ impl Lower<'_> {
         e: &Expr,
         d: &AstDash,
         cx: Cx,
-    ) -> Result<Option<(Dash<S>, Type)>, QueryError> {
+    ) -> Result<Option<(Dash<S>, Type)>, LowerError> {
         let source = match d.mode {
             DashMode::Played => MoveSource::Played,
             DashMode::Legal => MoveSource::Legal,
@@ -145,7 +145,7 @@ impl Lower<'_> {
         e: &Expr,
         targets: &[Expr],
         source: MoveSource,
-    ) -> Result<MoveFilter<S>, QueryError> {
+    ) -> Result<MoveFilter<S>, LowerError> {
         let mut m = MoveFilter::any(source);
         for t in targets {
             match &t.kind {
@@ -250,7 +250,7 @@ impl Lower<'_> {
         e: &Expr,
         items: &[SeqItem],
         cx: Cx,
-    ) -> Result<Option<Vec<PathCon<S>>>, QueryError> {
+    ) -> Result<Option<Vec<PathCon<S>>>, LowerError> {
         let mut out = Vec::new();
         for it in items {
             out.push(img!(self.path_con(e, it, cx)));
@@ -263,7 +263,7 @@ impl Lower<'_> {
         e: &Expr,
         it: &SeqItem,
         cx: Cx,
-    ) -> Result<Option<PathCon<S>>, QueryError> {
+    ) -> Result<Option<PathCon<S>>, LowerError> {
         Ok(Some(match &it.kind {
             SeqItemKind::Filter(f) => match &f.kind {
                 ExprKind::Dash(d) => {

@@ -21,7 +21,7 @@ use crate::query::ast::{
     Arg, AssignOp, Builtin, DictionaryDecl, Expr, ExprKind, Storage, Transform,
 };
 use crate::query::check::Type;
-use crate::query::error::{ErrorKind, QueryError};
+use crate::query::error::{ErrorKind, LowerError};
 use crate::query::transform::group;
 
 /// What lowering knows about dictionaries and persistent variables.
@@ -368,7 +368,7 @@ impl Lower<'_> {
         e: &Expr,
         keys: &[Option<Expr>],
         cx: Cx,
-    ) -> Result<Option<Node<S>>, QueryError> {
+    ) -> Result<Option<Node<S>>, LowerError> {
         match keys {
             [Some(k)] => Ok(self.lower(k, cx)?.map(|(n, _)| n)),
             _ => Err(self.err(

@@ -81,8 +81,8 @@ impl Lower<'_> {
         &self,
         text: &str,
         cx: Cx,
-    ) -> Result<Node<S>, crate::query::error::QueryError> {
-        let ast = crate::query::parse::cql_to_ast(text)?;
+    ) -> Result<Node<S>, crate::query::error::LowerError> {
+        let ast = crate::query::parse::cql_to_ast(text).expect("built-in snippet parses");
         let mut nodes = Vec::new();
         for x in &ast.body {
             if let Some((n, _)) = self.lower(x, cx)? {

@@ -12,7 +12,7 @@ use crate::squares::SquareSet;
 use super::{Cx, Lower, Lowered};
 use crate::query::ast::{BindingOp, Expr, ExprKind, FunctionDef, Span};
 use crate::query::check::Type;
-use crate::query::error::{ErrorKind, QueryError};
+use crate::query::error::{ErrorKind, LowerError};
 
 /// Deepest nesting of user function calls expanded (CQL functions may recurse).
 pub(super) const MAX_CALL_DEPTH: usize = 24;
@@ -31,7 +31,7 @@ pub(crate) struct Scope {
 impl Lower<'_> {
     /// The slot of variable `name` (a new one, of type `ty`, if it is new); `too many
     /// variables` at `span` when the slots run out.
-    pub(crate) fn slot(&self, name: &str, ty: Type, span: Span) -> Result<VarId, QueryError> {
+    pub(crate) fn slot(&self, name: &str, ty: Type, span: Span) -> Result<VarId, LowerError> {
         let mut vars = self.scope.vars.borrow_mut();
         if let Some(&(id, _)) = vars.get(name) {
             return Ok(id);

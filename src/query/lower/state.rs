@@ -13,7 +13,7 @@ use crate::query::ast::{
     Name, SeqParam, Sort, Storage, Word,
 };
 use crate::query::check::Type;
-use crate::query::error::{ErrorKind, QueryError};
+use crate::query::error::{ErrorKind, LowerError};
 use crate::query::syntax::Range as AstRange;
 
 impl Lower<'_> {
@@ -198,13 +198,13 @@ impl Lower<'_> {
         cx: Cx,
     ) -> Lowered<S> {
         let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
-        let set = |i: usize| -> Result<Option<Node<S>>, QueryError> {
+        let set = |i: usize| -> Result<Option<Node<S>>, LowerError> {
             match filters.get(i) {
                 Some(x) => self.typed(x, cx, Type::Set, b.name()),
                 None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
             }
         };
-        let number = |i: usize| -> Result<Option<Node<S>>, QueryError> {
+        let number = |i: usize| -> Result<Option<Node<S>>, LowerError> {
             match filters.get(i) {
                 Some(x) => self.typed(x, cx, Type::Number, b.name()),
                 None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
@@ -306,7 +306,7 @@ impl Lower<'_> {
         filters: &[&Expr],
         cx: Cx,
     ) -> Lowered<S> {
-        let pos = |i: usize| -> Result<Option<Node<S>>, QueryError> {
+        let pos = |i: usize| -> Result<Option<Node<S>>, LowerError> {
             match filters.get(i) {
                 Some(x) => self.typed(x, cx, Type::Position, b.name()),
                 None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),

@@ -11,7 +11,7 @@ use crate::squares::SquareSet;
 use super::{Cx, Lower, Lowered, img};
 use crate::query::ast::{Arg, Assign, AssignOp, Builtin, Expr, ExprKind, Word};
 use crate::query::check::Type;
-use crate::query::error::{ErrorKind, QueryError};
+use crate::query::error::{ErrorKind, LowerError};
 
 /// A string filter node.
 fn strs<S>(f: StrFilter<S>) -> Node<S> {
@@ -82,7 +82,7 @@ impl Lower<'_> {
         e: &Expr,
         keys: &[Option<Expr>],
         cx: Cx,
-    ) -> Result<Option<(Option<Node<S>>, Option<Node<S>>)>, QueryError> {
+    ) -> Result<Option<(Option<Node<S>>, Option<Node<S>>)>, LowerError> {
         if keys.is_empty() || keys.len() > 2 || (keys.len() == 1 && keys[0].is_none()) {
             let m = "a string index is [i] or [i:j]";
             return Err(self.err(ErrorKind::Syntax, e.span, m));
@@ -172,7 +172,7 @@ impl Lower<'_> {
                 _ => None,
             })
             .collect();
-        let arg = |i: usize, want: Type| -> Result<Option<Node<S>>, QueryError> {
+        let arg = |i: usize, want: Type| -> Result<Option<Node<S>>, LowerError> {
             match filters.get(i) {
                 Some(x) => self.typed(x, cx, want, b.name()),
                 None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
@@ -243,7 +243,7 @@ impl Lower<'_> {
         &self,
         filters: &[&Expr],
         cx: Cx,
-    ) -> Result<Option<Vec<Node<S>>>, QueryError> {
+    ) -> Result<Option<Vec<Node<S>>>, LowerError> {
         let mut out = Vec::new();
         for x in filters {
             out.push(img!(self.lower(x, cx)).0);

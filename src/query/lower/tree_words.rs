@@ -9,7 +9,7 @@ use crate::squares::SquareSet;
 use super::{Cx, Lower, Lowered, img};
 use crate::query::ast::{Arg, Builtin, Expr, ExprKind, MoveParam, MoveParamKind, Span, Word};
 use crate::query::check::Type;
-use crate::query::error::{ErrorKind, QueryError};
+use crate::query::error::{ErrorKind, LowerError};
 
 impl Lower<'_> {
     /// The words without arguments lowered here (None: not one of them).
@@ -27,7 +27,7 @@ impl Lower<'_> {
     }
 
     /// `move reverse` reads standard chess: refused on other boards.
-    pub(crate) fn reverse_board(&self, span: Span) -> Result<(), QueryError> {
+    pub(crate) fn reverse_board(&self, span: Span) -> Result<(), LowerError> {
         if self.geo.files == 8 && self.geo.ranks == 8 {
             return Ok(());
         }
@@ -200,7 +200,7 @@ impl Lower<'_> {
         e: &Expr,
         args: &[Arg],
         cx: Cx,
-    ) -> Result<TreeWord<S>, QueryError> {
+    ) -> Result<TreeWord<S>, LowerError> {
         let mut quiet = false;
         let mut range = ir::Range::new(1, i64::MAX);
         let mut sides = Vec::new();
@@ -223,7 +223,7 @@ impl Lower<'_> {
             ExprKind::Var(n) => n.text.clone(),
             _ => "position".to_string(),
         };
-        let lower = |x: &Expr| -> Result<Node<S>, QueryError> {
+        let lower = |x: &Expr| -> Result<Node<S>, LowerError> {
             match self.typed(x, cx, Type::Position, "'consecutivemoves'")? {
                 Some(n) => Ok(n),
                 None => Err(self.err(ErrorKind::Type, x.span, "a position is needed here")),
@@ -240,13 +240,13 @@ impl Lower<'_> {
     }
 
     /// `countmoves X` / `currentmove X` where X is not a dash.
-    fn not_a_dash(&self, x: &Expr, b: Builtin) -> QueryError {
+    fn not_a_dash(&self, x: &Expr, b: Builtin) -> LowerError {
         let m = format!("'{}' must be followed by a '--' move filter", b.name());
         self.err(ErrorKind::Syntax, x.span, m)
     }
 
     /// `cqlq does not evaluate 'WORD' yet`
-    fn unsupported_word(&self, e: &Expr) -> QueryError {
+    fn unsupported_word(&self, e: &Expr) -> LowerError {
         let word = crate::query::names::expr_word(&e.kind);
         let m = format!("cqlq does not evaluate '{word}' yet");
         self.err(ErrorKind::Unsupported, e.span, m)

@@ -9,7 +9,7 @@ use crate::squares::SquareSet;
 use super::{Cx, Lower, Lowered, img};
 use crate::query::ast::{Arg, Assign, AssignOp, Expr, ExprKind, Storage};
 use crate::query::check::Type;
-use crate::query::error::{ErrorKind, QueryError};
+use crate::query::error::{ErrorKind, LowerError};
 use crate::query::syntax::{Find, SeqParam};
 
 /// A lowered [`WordFilter`] of type `ty`.
@@ -171,7 +171,7 @@ impl Lower<'_> {
 /// The refusal of `currenttransform` in an image that both shifts and reflects (or swaps
 /// colours): CQL 6.2 names it by the nesting order of the transforms, which the composed
 /// image does not keep (see `Xform::cql_name`).
-fn unsupported_inside_shift(l: &Lower<'_>, e: &Expr) -> QueryError {
+fn unsupported_inside_shift(l: &Lower<'_>, e: &Expr) -> LowerError {
     let m = "cqlq does not evaluate 'currenttransform' inside 'shift' combined with another \
              transform yet";
     l.err(ErrorKind::Unsupported, e.span, m)

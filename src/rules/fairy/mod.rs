@@ -54,11 +54,7 @@ pub fn load_variants(file: &str, text: &str) -> Result<Vec<Arc<Variant>>, DefErr
                         reason: e.to_string(),
                     });
             }
-            defs_to_variant(d).map(Arc::new).map_err(|reason| DefError {
-                file: file.to_string(),
-                line: d.line,
-                reason,
-            })
+            Ok(Arc::new(defs_to_variant(d)))
         })
         .collect()
 }

@@ -122,10 +122,7 @@ impl FairyPos {
             Some((b, g)) => (b, Some(g)),
             None => (t, None),
         };
-        let gate = gate
-            .map(|g| self.parse_gate(g))
-            .transpose()
-            .map_err(|m| RulesError::new(RulesErrorKind::UnreadableMove, m))?;
+        let gate = gate.map(|g| self.parse_gate(g)).transpose()?;
         if body == "O-O" || body == "O-O-O" || body == "0-0" || body == "0-0-0" {
             // Without gating or whole-list rules, only the castling pieces' moves are needed.
             let legal = if restricted || gate.is_some() {
@@ -266,7 +263,7 @@ impl FairyPos {
         }
     }
 
-    fn parse_gate<'a>(&self, g: &'a str) -> Result<(&'a str, Option<usize>), String> {
+    fn parse_gate<'a>(&self, g: &'a str) -> Result<(&'a str, Option<usize>), RulesError> {
         let n = g
             .bytes()
             .take_while(|c| c.is_ascii_uppercase() || *c == b'+')
@@ -277,7 +274,12 @@ impl FairyPos {
         } else {
             Some(
                 self.read_sq(rest.as_bytes())
-                    .ok_or_else(|| format!("bad gating `/{g}`"))?
+                    .ok_or_else(|| {
+                        RulesError::new(
+                            RulesErrorKind::UnreadableMove,
+                            format!("bad gating `/{g}`"),
+                        )
+                    })?
                     .0,
             )
         };

@@ -158,17 +158,15 @@ impl Variant {
     }
 }
 
-/// Builds a variant's tables; fails when a promotion names no defined piece.
-pub fn defs_to_variant(def: &VariantDef) -> Result<Variant, String> {
+/// Builds a variant's tables (a promotion choice naming no defined piece is skipped, as
+/// SjaakII does, so nothing here fails: the definition was checked as it was read).
+pub fn defs_to_variant(def: &VariantDef) -> Variant {
     defs_to_variant_with(def, super::layers::Layers::default())
 }
 
 /// Builds a variant's tables with rule layers: a wrapping board (`cylindric`, `torus`) and
 /// `mirror` change the movement tables; the other layers are kept for the move generator.
-pub fn defs_to_variant_with(
-    def: &VariantDef,
-    layers: super::layers::Layers,
-) -> Result<Variant, String> {
+pub fn defs_to_variant_with(def: &VariantDef, layers: super::layers::Layers) -> Variant {
     let files = def.files as usize;
     let ranks = def.ranks as usize;
     let mut rect = Bits256::EMPTY;
@@ -400,7 +398,7 @@ pub fn defs_to_variant_with(
         file_fold: Vec::new(),
     };
     super::castle_king::castle_from_start_king(&mut v);
-    Ok(v)
+    v
 }
 
 /// The eight line directions in [`line_dirs`]'s order, with the bit selecting them.

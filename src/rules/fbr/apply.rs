@@ -85,7 +85,7 @@ pub fn variant_with_rules(def: &VariantDef, text: &str) -> Result<Variant, FbrEr
     };
     rules.rules.extend(fbr_to_rules(text)?.rules);
     let (def, layers) = apply_rules(def, &rules)?;
-    defs_to_variant_with(&def, layers).map_err(|reason| FbrError { column: 1, reason })
+    Ok(defs_to_variant_with(&def, layers))
 }
 
 /// The bundled FIDE chess with FBR rules (what `--rules` means for a standard game).
