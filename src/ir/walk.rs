@@ -564,21 +564,9 @@ mod tests {
             Node::Words(Box::new(WordFilter::PositionById(leaf()))),
             Node::Cqls(Box::new(CqlsNode::AtChild(leaf()))),
             Node::Tree(Box::new(TreeWord::SameContent(Node::True, leaf()))),
-            Node::Path(Box::new(PathFilter::Path(crate::ir::path::Path {
-                cons: vec![PathCon::Chain(vec![PathCon::Filter(leaf())])],
-                range: None,
-                focus: None,
-                max: None,
-                keep_all_best: false,
-                nestban: false,
-                firstmatch: false,
-                primary: false,
-                lastposition: false,
-                piecepath: false,
-                quiet: false,
-                verbose: false,
-                title: None,
-            }))),
+            Node::Path(Box::new(PathFilter::Path(crate::ir::path::Path::of(vec![
+                PathCon::Chain(vec![PathCon::Filter(leaf())]),
+            ])))),
         ];
         for w in &wrapped {
             assert!(any_node(w, is_distance), "{w:?}");
