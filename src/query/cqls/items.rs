@@ -572,7 +572,7 @@ impl Lower<'_> {
     fn goodbishop<S: SquareSet>(&self, args: &[Arg]) -> Node<S> {
         let (bishops, rest) = match &args[0] {
             Arg::Designator(d, _) => (self.pieces(d), &args[1..]),
-            _ => (self.d("B"), &args[..]),
+            _ => (self.d("B"), args),
         };
         let cr = |a: &Arg| match a {
             Arg::CountRange(c, _) => *c,
