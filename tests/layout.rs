@@ -65,18 +65,7 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
 
 /// Files of `main` that still break a rule: (file under `src/`, the module it names, why).
 /// Only ever remove entries.
-const ALLOWED: &[(&str, &str, &str)] = &[
-    (
-        "pgn/read.rs",
-        "rules",
-        "the reader asks rules::select::resolve_variant whether a [Variant] tag names known rules (issue 17: move the choice of rules out of pgn)",
-    ),
-    (
-        "pgn/plain_record.rs",
-        "rules",
-        "the plain reader asks rules::select::resolve_variant, as pgn/read.rs does (issue 17)",
-    ),
-];
+const ALLOWED: &[(&str, &str, &str)] = &[];
 
 /// Every `.rs` file under `dir`.
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

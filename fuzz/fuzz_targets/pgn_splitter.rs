@@ -11,9 +11,16 @@
 #![no_main]
 
 use cqlq::pgn::{
-    Marks, PgnErrorKind, TextEncoding, read_game, split_games, termination_marker, write_game,
+    GameRecord, Marks, PgnError, PgnErrorKind, TextEncoding, read_game_with, split_games,
+    termination_marker, write_game,
 };
 use libfuzzer_sys::fuzz_target;
+
+/// Reads a game as the search does (a `[Variant]` tag naming no standard or online rules keeps
+/// the moves as written), so the fuzzer reaches both ways of reading moves.
+fn read_game(slice: &[u8]) -> Result<GameRecord, PgnError> {
+    read_game_with(slice, cqlq::run::families::move_reading(false))
+}
 
 fn outside_ok(data: &[u8], i: usize) -> bool {
     matches!(data[i], b' ' | b'\t' | b'\r' | b'\n')

@@ -11,7 +11,7 @@ use crate::ir::Node;
 use crate::pgn::{GameRecord, read_game_spans};
 use crate::rules::Position;
 use crate::rules::fairy::{FairyPos, Variant};
-use crate::run::families::{OnStart, game_rules, start_game};
+use crate::run::families::{OnStart, game_rules, move_reading, start_game};
 
 /// What annotating one game gave.
 pub(super) struct GameNotes {
@@ -45,7 +45,8 @@ pub(super) fn annotate_game(
     name: &str,
 ) -> GameNotes {
     let at = |byte: u64| format!("{name}: game {number} (byte {byte})");
-    let (record, spans) = match read_game_spans(slice, config.default_fairy.is_some()) {
+    let (record, spans) = match read_game_spans(slice, move_reading(config.default_fairy.is_some()))
+    {
         Ok(read) => read,
         Err(e) => {
             let line = format!("{}: {}", at(offset + e.offset as u64), e.message);

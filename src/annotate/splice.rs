@@ -156,7 +156,8 @@ mod tests {
     use crate::pgn::read_game_spans;
 
     fn spliced(pgn: &str, notes: &[(u32, &str)], themes: &str) -> String {
-        let (record, spans) = read_game_spans(pgn.as_bytes(), false).unwrap();
+        let (record, spans) =
+            read_game_spans(pgn.as_bytes(), crate::run::families::move_reading(false)).unwrap();
         let notes: BTreeMap<u32, Vec<String>> = notes
             .iter()
             .map(|&(n, t)| (n, t.split(' ').map(String::from).collect()))

@@ -9,7 +9,7 @@
 //!   of S. Then `square x in S B(x)` (and `piece x in S B(x)`, S's pieces) matches exactly
 //!   when `B(S)` does, decided once instead of once per square.
 
-use crate::ir::walk::{any_node, children};
+use crate::ir::walk::{Reads, any_node, children};
 use crate::ir::{Node, VarId};
 use std::ops::ControlFlow;
 
@@ -27,52 +27,12 @@ pub fn piece_loop_by_square<S>(l: &crate::ir::Loop<S>) -> bool {
     reads_here_only(&l.body)
 }
 
+/// Whether `node` itself (its operands are walked) is one the fast paths reason about: the
+/// set algebra over the current position ([`Reads::Squares`]) and piece loops (inside such
+/// a body, a loop's piece is the square it stands on). A conservative choice: the other
+/// position-local kinds (FEN, legal moves, strings, tags, assignments) are not taken.
 fn is_local<S>(node: &Node<S>) -> bool {
-    matches!(
-        node,
-        Node::True
-            | Node::False
-            | Node::And(_)
-            | Node::Or(_)
-            | Node::Not(_)
-            | Node::If(..)
-            | Node::Pieces(..)
-            | Node::Placements(_)
-            | Node::Region(..)
-            | Node::Union(_)
-            | Node::Intersect(_)
-            | Node::Complement(_)
-            | Node::AttackedBy(..)
-            | Node::Attacks(..)
-            | Node::Pawns(_)
-            | Node::PromotedPieces
-            | Node::Number(_)
-            | Node::Count(_)
-            | Node::Arith(..)
-            | Node::Negate(_)
-            | Node::Abs(_)
-            | Node::Max(_)
-            | Node::Min(_)
-            | Node::Power(_)
-            | Node::Check
-            | Node::Mate
-            | Node::Stalemate
-            | Node::ToMove(_)
-            | Node::Compare(..)
-            | Node::In(..)
-            | Node::Var(_)
-            | Node::IsBound(_)
-            | Node::SquareLoop(_)
-            | Node::PieceLoop(_)
-            | Node::Direction(..)
-            | Node::Between(..)
-            | Node::Ray(_)
-            | Node::Pin(_)
-            | Node::SquareShade(..)
-            | Node::FileRank(..)
-            | Node::MakeSquare(..)
-            | Node::Distance(..)
-    )
+    matches!(node.reads(), Reads::Squares | Reads::PieceIdentity)
 }
 
 /// Whether variable `var` is read anywhere in `node`.

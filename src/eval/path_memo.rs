@@ -24,7 +24,7 @@ use std::collections::HashSet;
 use super::path::Item;
 use crate::ir::Node;
 use crate::ir::path::{Dash, Path, PathCon, PathFilter, PathStatus};
-use crate::ir::walk::any_node;
+use crate::ir::walk::{Reads, any_node};
 
 /// The states explored to the end in one search.
 pub(super) type Explored = HashSet<Vec<u64>>;
@@ -87,79 +87,27 @@ pub(super) fn pure<S>(node: &Node<S>) -> bool {
     !any_node(node, |n| !reads_only(n))
 }
 
-/// Whether the filter itself (not looking inside) only reads.
+/// Whether the filter itself (not looking inside) only reads: by what it reads
+/// ([`Node::reads`]), and for `path`'s words by the word.
 fn reads_only<S>(n: &Node<S>) -> bool {
-    match n {
-        Node::Path(p) => match &**p {
-            PathFilter::Path(_) | PathFilter::Status(PathStatus::LastPosition) => false,
-            PathFilter::Dash(d) => d.move_target.is_none(),
-            PathFilter::MoveSquares(_) | PathFilter::Status(_) => true,
+    match n.reads() {
+        Reads::Squares
+        | Reads::Position
+        | Reads::Text
+        | Reads::Game
+        | Reads::PieceIdentity
+        | Reads::PreviousMove
+        | Reads::NextMove
+        | Reads::Variation
+        | Reads::Navigation => true,
+        Reads::Captures | Reads::Binds | Reads::Output => false,
+        Reads::Other => match n {
+            Node::Path(p) => match &**p {
+                PathFilter::Path(_) | PathFilter::Status(PathStatus::LastPosition) => false,
+                PathFilter::Dash(d) => d.move_target.is_none(),
+                PathFilter::MoveSquares(_) | PathFilter::Status(_) => true,
+            },
+            _ => false,
         },
-        Node::True
-        | Node::False
-        | Node::And(_)
-        | Node::Or(_)
-        | Node::Not(_)
-        | Node::If(..)
-        | Node::Pieces(..)
-        | Node::Placements(_)
-        | Node::Region(..)
-        | Node::Union(_)
-        | Node::Intersect(_)
-        | Node::Complement(_)
-        | Node::AttackedBy(..)
-        | Node::Attacks(..)
-        | Node::Pawns(_)
-        | Node::PromotedPieces
-        | Node::Move(_)
-        | Node::Placement(_)
-        | Node::Number(_)
-        | Node::Count(_)
-        | Node::Arith(..)
-        | Node::Negate(_)
-        | Node::Abs(_)
-        | Node::Max(_)
-        | Node::Min(_)
-        | Node::Power(_)
-        | Node::PieceType(..)
-        | Node::Num(_)
-        | Node::Elo(_)
-        | Node::Str(_)
-        | Node::StrProp(_)
-        | Node::Tag(_)
-        | Node::TagContains(..)
-        | Node::CaseConvert(..)
-        | Node::HasComment(_)
-        | Node::PieceName(..)
-        | Node::Check
-        | Node::Mate
-        | Node::Stalemate
-        | Node::ToMove(_)
-        | Node::Initial
-        | Node::Terminal
-        | Node::Result(_)
-        | Node::Compare(..)
-        | Node::In(..)
-        | Node::Var(_)
-        | Node::IsBound(_)
-        | Node::SquareLoop(_)
-        | Node::PieceLoop(_)
-        | Node::Position(_)
-        | Node::At(..)
-        | Node::Find(_)
-        | Node::Line(_)
-        | Node::InMainline(_)
-        | Node::Direction(..)
-        | Node::Between(..)
-        | Node::Ray(_)
-        | Node::Pin(_)
-        | Node::SquareShade(..)
-        | Node::FileRank(..)
-        | Node::MakeSquare(..)
-        | Node::Distance(..)
-        | Node::MateKind(..)
-        | Node::Echo(_)
-        | Node::Relation(..) => true,
-        _ => false,
     }
 }

@@ -122,3 +122,25 @@ pub struct Path<S> {
     /// `title "text"`: comment the start with the text (and prefix verbose comments).
     pub title: Option<String>,
 }
+
+impl<S> Path<S> {
+    /// `path` over the constituents `cons` with no parameter: no range, focus or `max`, no
+    /// flag set, no title (what the parameters written after `path` then change).
+    pub fn of(cons: Vec<PathCon<S>>) -> Path<S> {
+        Path {
+            cons,
+            range: None,
+            focus: None,
+            max: None,
+            keep_all_best: false,
+            nestban: false,
+            firstmatch: false,
+            primary: false,
+            lastposition: false,
+            piecepath: false,
+            quiet: false,
+            verbose: false,
+            title: None,
+        }
+    }
+}

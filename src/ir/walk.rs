@@ -1,15 +1,23 @@
-//! Visiting every filter of an IR tree: the one place that knows where each IR type keeps its
-//! operands, so questions about a whole query (does it `sort`? does it need a bounded board?)
-//! are asked of the tree's nodes rather than of its debug text.
+//! Visiting every filter of an IR tree, and what each filter reads: the two facts of a node
+//! that questions about a whole query are answered from (does it `sort`? does it need a
+//! bounded board? can the one-pass search run it?), asked of the tree's nodes rather than of
+//! its debug text.
 //!
-//! The matches below name every variant on purpose (no `_` arm): a new variant holding
-//! filters does not compile until it says where they are, so no walk silently skips them.
+//! - [`children`]: where each IR type keeps its operands ([`walk`], [`any_node`] visit them).
+//! - [`Node::reads`]: what the node itself reads beside its operands ([`Reads`]), the one
+//!   classification the one-pass plan (`run::plan`) and the loops' fast paths
+//!   (`eval::loops`) derive their answers from.
+//!
+//! The matches below name every variant on purpose (no `_` arm): a new variant does not
+//! compile until it says where its filters are and what it reads, so no walk silently skips
+//! it and no analysis takes it for what it is not. Both live in this file so that a new IR
+//! node is written in two places: its variant (`ir.rs`) and here.
 
 use std::ops::ControlFlow;
 
 use super::path::{Dash, PathCon, PathFilter};
 use super::prog::Prog;
-use super::{LineState, MoveFilter, Node, StrFilter, TreeWord, WordFilter};
+use super::{LineState, MoveFilter, MoveSource, Node, NumProp, StrFilter, TreeWord, WordFilter};
 use crate::ir::cqls::CqlsNode;
 
 /// Calls `visit` on `node` and on every filter inside it, parents before their operands and
@@ -136,6 +144,163 @@ pub fn children<'a, S, B>(
         Node::Cqls(c) => cqls_children(c, visit),
         Node::Prog(p) => prog_children(p, visit),
         Node::Words(w) => words_children(w, visit),
+    }
+}
+
+/// What one IR node reads itself, beside its operands (which [`walk`] visits): the one
+/// classification of the IR that decides which queries the one-pass search runs
+/// (`run::plan`: [`Reads::is_position_local`]), where the loops' fast paths apply
+/// (`eval::loops`: [`Reads::Squares`] and piece loops) and which filters `path` and `find`
+/// may remember answers of (`eval::path_memo::pure`: no captures, bindings, output, nor
+/// the families of their own but the few `path` words that only read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reads {
+    /// Square sets, numbers and truth computed from the operands, the current position's
+    /// pieces, their attacks, check and mate, and variables' values (`Ra1`, `&`, `attacks`,
+    /// `#x`, `x + y`, `check`, `x`, `square x in S`, `ray`, ...): the set algebra the loops'
+    /// fast paths are shown to hold for.
+    Squares,
+    /// The current position beyond that algebra: its FEN and clocks (`currentfen`,
+    /// `halfmoveclock`, `sidetomove`), a placement pattern, its legal moves (`move legal`),
+    /// mate participants (`puremate`), a piece's name or type (`piecename`, `type`).
+    Position,
+    /// Strings made from the operands' values: a literal, `lowercase x`.
+    Text,
+    /// `x ~~ "re"`: a string matched against a pattern; its captures (`\1`) are kept for the
+    /// filters after it.
+    Captures,
+    /// The game's tags and number, its result, the position's ply and move number, whether
+    /// it is the game's first (`player white`, `elo`, `result`, `gamenumber`, `ply`,
+    /// `initial`).
+    Game,
+    /// Binds or unbinds a variable (`x = v`, `unbind x`).
+    Binds,
+    /// Pieces followed through the game by their identity (`piece x in S body`).
+    PieceIdentity,
+    /// The move that reached the position, and the position before it (`move previous`).
+    PreviousMove,
+    /// The move played from the position in the game, or that there is none (`move`,
+    /// `terminal`).
+    NextMove,
+    /// Where the position lies among the game's variations (`mainline`, `depth`).
+    Variation,
+    /// Adds to the output at the position (`comment`, `sort`).
+    Output,
+    /// Other positions of the game tree (`parent`, `:`, `find`, `line`, `echo`, `ancestor`),
+    /// its numbering (`positionid`), comments and NAGs (`hascomment`), retro moves
+    /// (`move reverse`): read, nothing changed.
+    Navigation,
+    /// The families of their own, whose members read and change different things (string
+    /// and tag edits, tree words, `path`, programs, CQL-S's filters, `hhdb`, `position N`,
+    /// run words, dictionary loops): asked of the node itself where it matters.
+    Other,
+}
+
+impl Reads {
+    /// Whether a node of this kind reads the current position and the game's fixed facts
+    /// only (no other position, no output): what the one-pass search evaluates as each move
+    /// is played.
+    pub fn is_position_local(self) -> bool {
+        matches!(
+            self,
+            Reads::Squares
+                | Reads::Position
+                | Reads::Text
+                | Reads::Captures
+                | Reads::Game
+                | Reads::Binds
+        )
+    }
+}
+
+impl<S> Node<S> {
+    /// What this node reads itself, beside its operands (see [`Reads`]).
+    pub fn reads(&self) -> Reads {
+        match self {
+            Node::True
+            | Node::False
+            | Node::And(_)
+            | Node::Or(_)
+            | Node::Not(_)
+            | Node::If(..)
+            | Node::Pieces(..)
+            | Node::Placements(_)
+            | Node::Region(..)
+            | Node::Union(_)
+            | Node::Intersect(_)
+            | Node::Complement(_)
+            | Node::AttackedBy(..)
+            | Node::Attacks(..)
+            | Node::Pawns(_)
+            | Node::PromotedPieces
+            | Node::Number(_)
+            | Node::Count(_)
+            | Node::Arith(..)
+            | Node::Negate(_)
+            | Node::Abs(_)
+            | Node::Max(_)
+            | Node::Min(_)
+            | Node::Power(_)
+            | Node::Check
+            | Node::Mate
+            | Node::Stalemate
+            | Node::ToMove(_)
+            | Node::Compare(..)
+            | Node::In(..)
+            | Node::Var(_)
+            | Node::IsBound(_)
+            | Node::SquareLoop(_)
+            | Node::Direction(..)
+            | Node::Between(..)
+            | Node::Ray(_)
+            | Node::Pin(_)
+            | Node::SquareShade(..)
+            | Node::FileRank(..)
+            | Node::MakeSquare(..)
+            | Node::Distance(..) => Reads::Squares,
+            Node::Placement(_)
+            | Node::PieceType(..)
+            | Node::StrProp(_)
+            | Node::PieceName(..)
+            | Node::MateKind(..)
+            | Node::Num(NumProp::HalfmoveClock | NumProp::SideToMove) => Reads::Position,
+            Node::Str(_) | Node::CaseConvert(..) => Reads::Text,
+            Node::RegexMatch(..) => Reads::Captures,
+            Node::Elo(_)
+            | Node::Tag(_)
+            | Node::TagContains(..)
+            | Node::Initial
+            | Node::Result(_)
+            | Node::Num(NumProp::MoveNumber | NumProp::Ply | NumProp::GameNumber) => Reads::Game,
+            Node::Assign(..) | Node::Unbind(_) => Reads::Binds,
+            Node::PieceLoop(_) => Reads::PieceIdentity,
+            Node::Move(m) => match m.source {
+                MoveSource::Legal | MoveSource::PseudoLegal => Reads::Position,
+                MoveSource::Previous => Reads::PreviousMove,
+                MoveSource::Played => Reads::NextMove,
+                MoveSource::Reverse => Reads::Navigation,
+            },
+            Node::Terminal => Reads::NextMove,
+            Node::InMainline(_) | Node::Num(NumProp::Depth) => Reads::Variation,
+            Node::Comment(_) | Node::Sort(_) => Reads::Output,
+            Node::Num(NumProp::PositionId)
+            | Node::HasComment(_)
+            | Node::Position(_)
+            | Node::At(..)
+            | Node::Find(_)
+            | Node::Line(_)
+            | Node::Echo(_)
+            | Node::Relation(..) => Reads::Navigation,
+            Node::Strs(_)
+            | Node::Tree(_)
+            | Node::Path(_)
+            | Node::Cqls(_)
+            | Node::Prog(_)
+            | Node::Hhdb(_)
+            | Node::Words(_)
+            | Node::Run(_)
+            | Node::DictLoop(_) => Reads::Other,
+        }
     }
 }
 
@@ -401,21 +566,9 @@ mod tests {
             Node::Words(Box::new(WordFilter::PositionById(leaf()))),
             Node::Cqls(Box::new(CqlsNode::AtChild(leaf()))),
             Node::Tree(Box::new(TreeWord::SameContent(Node::True, leaf()))),
-            Node::Path(Box::new(PathFilter::Path(crate::ir::path::Path {
-                cons: vec![PathCon::Chain(vec![PathCon::Filter(leaf())])],
-                range: None,
-                focus: None,
-                max: None,
-                keep_all_best: false,
-                nestban: false,
-                firstmatch: false,
-                primary: false,
-                lastposition: false,
-                piecepath: false,
-                quiet: false,
-                verbose: false,
-                title: None,
-            }))),
+            Node::Path(Box::new(PathFilter::Path(crate::ir::path::Path::of(vec![
+                PathCon::Chain(vec![PathCon::Filter(leaf())]),
+            ])))),
         ];
         for w in &wrapped {
             assert!(any_node(w, is_distance), "{w:?}");

@@ -16,7 +16,7 @@ pub mod write_plain;
 pub use encoding::TextEncoding;
 pub use error::{PgnError, PgnErrorKind};
 pub use game::{GameRecord, GameSource, MoveNode};
-pub use read::{read_game, read_game_spans, read_game_with};
+pub use read::{MoveReading, read_game, read_game_spans, read_game_with};
 pub use spans::GameSpans;
 pub use split::{SplitGames, split_games};
 pub use write::{Marks, termination_marker, write_game, write_game_to};

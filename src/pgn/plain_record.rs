@@ -15,9 +15,11 @@ use super::encoding::TextEncoding;
 
 use super::game::{GameRecord, MoveNode, MoveText};
 use super::plain::{NotPlain, PlainGame, PlainToken};
+use super::read::MoveReading;
 
 /// The record of `data` when it is a plain game (see the module doc).
-pub(crate) fn plain_record(data: &[u8]) -> Result<GameRecord, NotPlain> {
+/// `reading` tells which games keep their moves as written (those are refused).
+pub(crate) fn plain_record(data: &[u8], reading: MoveReading) -> Result<GameRecord, NotPlain> {
     if TextEncoding::of_game(data) != TextEncoding::Utf8 {
         return Err(NotPlain);
     }
@@ -26,10 +28,7 @@ pub(crate) fn plain_record(data: &[u8]) -> Result<GameRecord, NotPlain> {
     while let Some((name, value)) = game.next_tag()? {
         record.tags.push((name.to_string(), value.to_string()));
     }
-    let raw_moves = record
-        .tag("Variant")
-        .is_some_and(|v| !v.trim().is_empty() && crate::rules::select::resolve_variant(v).is_err());
-    if raw_moves {
+    if reading.as_written(record.tag("Variant")) {
         return Err(NotPlain);
     }
     // About one move per 5 bytes of movetext (`12. Nf3 Nc6 `): few games grow the vector.
@@ -156,7 +155,7 @@ mod tests {
             for range in crate::pgn::split_games(&data) {
                 let slice = &data[range];
                 total += 1;
-                if let Ok(record) = plain_record(slice) {
+                if let Ok(record) = plain_record(slice, MoveReading::San) {
                     plain += 1;
                     let careful = crate::pgn::read::read_careful(slice);
                     assert_eq!(Ok(record), careful, "{}", String::from_utf8_lossy(slice));
@@ -174,7 +173,11 @@ mod tests {
             "[A \"x\"]\n\n1. e4 (1. d4 d5 (1... Nf6 (1... e6))) 1... e5 0-1",
         ] {
             let careful = crate::pgn::read::read_careful(pgn.as_bytes());
-            assert_eq!(plain_record(pgn.as_bytes()).ok(), careful.ok(), "{pgn}");
+            assert_eq!(
+                plain_record(pgn.as_bytes(), MoveReading::San).ok(),
+                careful.ok(),
+                "{pgn}"
+            );
         }
     }
 }

@@ -51,7 +51,8 @@ use super::spans::GameSpans;
 /// [`GameRecord`].
 ///
 /// A slice with no moves (or no bytes) gives a record with only the root node. On a fault the error's [`partial`](PgnError::partial) record holds what was read
-/// before it.
+/// before it. Moves are read as standard SAN whatever the game's `[Variant]` tag says
+/// ([`MoveReading::San`]); a fairy game is read with [`read_game_with`].
 ///
 /// ```
 /// let game = cqlq::pgn::read_game(b"[White \"A\"]\n\n1. e4 {best} e5 (1... c5) 1-0").unwrap();
@@ -62,12 +63,38 @@ use super::spans::GameSpans;
 /// assert_eq!(game.outcome.as_deref(), Some("1-0"));
 /// ```
 pub fn read_game(slice: &[u8]) -> Result<GameRecord, PgnError> {
-    read_game_with(slice, false)
+    read_game_with(slice, MoveReading::San)
 }
 
-/// Reads one game like [`read_game`], keeping each move token's text as written when
-/// `raw_moves` is set or the game's `[Variant]` tag names no standard or online variant
-/// ([`resolve_variant`](crate::rules::select::resolve_variant) fails on it).
+/// How a game's move tokens are read: as standard SAN, or each kept as written (fairy SAN).
+///
+/// Which `[Variant]` tags name games written in standard SAN is the rules' knowledge, not
+/// the reader's: the caller gives it ([`MoveReading::ByVariantTag`]).
+#[derive(Clone, Copy, Debug)]
+pub enum MoveReading {
+    /// Standard SAN, as pgn-reader normalises it, whatever the game's `[Variant]` tag says.
+    San,
+    /// Every move token kept as written: a fairy variant or rules given for every game.
+    AsWritten,
+    /// Standard SAN, unless the game's `[Variant]` tag is not empty and the function says
+    /// it names no rules played in standard SAN (a fairy variant): then as written.
+    ByVariantTag(fn(&str) -> bool),
+}
+
+impl MoveReading {
+    /// Whether a game whose `[Variant]` tag is `variant` has its move tokens kept as written.
+    pub fn as_written(self, variant: Option<&str>) -> bool {
+        match self {
+            MoveReading::San => false,
+            MoveReading::AsWritten => true,
+            MoveReading::ByVariantTag(standard_san) => {
+                variant.is_some_and(|v| !v.trim().is_empty() && !standard_san(v))
+            }
+        }
+    }
+}
+
+/// Reads one game like [`read_game`], its move tokens read as `reading` says.
 ///
 /// Fairy SAN (`Hg3`, `Nh6/H`, `Ra10`, `Bxg7=H+`, `P@e4` with fairy letters) is not standard
 /// SAN: in raw mode every move token, readable by pgn-reader or not, becomes a move whose
@@ -75,54 +102,60 @@ pub fn read_game(slice: &[u8]) -> Result<GameRecord, PgnError> {
 /// whether it is legal. Standard games read as before.
 ///
 /// ```
+/// use cqlq::pgn::{MoveReading, read_game_with};
 /// let pgn = b"[Variant \"xiangqi\"]\n\n1. Hg3 Hg8 2. Pg5 Rh10+ *";
-/// let game = cqlq::pgn::read_game_with(pgn, false).unwrap();
+/// // The caller knows which variants are written in standard SAN; xiangqi is not.
+/// let reading = MoveReading::ByVariantTag(|v| v.eq_ignore_ascii_case("chess960"));
+/// let game = read_game_with(pgn, reading).unwrap();
 /// let sans: Vec<&str> = game.nodes[1..].iter().map(|n| n.san.as_str()).collect();
 /// assert_eq!(sans, ["Hg3", "Hg8", "Pg5", "Rh10+"]);
 /// ```
-pub fn read_game_with(slice: &[u8], raw_moves: bool) -> Result<GameRecord, PgnError> {
-    read(slice, raw_moves, false).map(|(record, _)| record)
+pub fn read_game_with(slice: &[u8], reading: MoveReading) -> Result<GameRecord, PgnError> {
+    read(slice, reading, false).map(|(record, _)| record)
 }
 
 /// Reads one game like [`read_game_with`], and tells where its tags and moves are in `slice`
 /// ([`GameSpans`]), for rewriting the game in place (`cqlq annotate`).
-pub fn read_game_spans(slice: &[u8], raw_moves: bool) -> Result<(GameRecord, GameSpans), PgnError> {
-    read(slice, raw_moves, true).map(|(record, spans)| (record, spans.unwrap_or_default()))
+pub fn read_game_spans(
+    slice: &[u8],
+    reading: MoveReading,
+) -> Result<(GameRecord, GameSpans), PgnError> {
+    read(slice, reading, true).map(|(record, spans)| (record, spans.unwrap_or_default()))
 }
 
 /// Reads one game; the byte places ([`GameSpans`]) only when `with_spans`, as only
 /// `cqlq annotate` needs them and a search reads every game.
 fn read(
     slice: &[u8],
-    raw_moves: bool,
+    reading: MoveReading,
     with_spans: bool,
 ) -> Result<(GameRecord, Option<GameSpans>), PgnError> {
     // A plain game (most games) is built from its tokens in place (`pgn::plain_record`):
     // the same record, without pgn-reader and the shadow tokenizer.
-    if !raw_moves
+    if !matches!(reading, MoveReading::AsWritten)
         && !with_spans
-        && let Ok(record) = super::plain_record::plain_record(slice)
+        && let Ok(record) = super::plain_record::plain_record(slice, reading)
     {
         return Ok((record, None));
     }
-    read_with_pgn_reader(slice, raw_moves, with_spans)
+    read_with_pgn_reader(slice, reading, with_spans)
 }
 
 /// What [`read_game`] gives, always read with pgn-reader and the shadow tokenizer (the
 /// reference the plain reader is tested against).
 #[cfg(test)]
 pub(super) fn read_careful(slice: &[u8]) -> Result<GameRecord, PgnError> {
-    read_with_pgn_reader(slice, false, false).map(|(record, _)| record)
+    read_with_pgn_reader(slice, MoveReading::San, false).map(|(record, _)| record)
 }
 
 /// Reads one game with pgn-reader, the shadow tokenizer finding what pgn-reader skips.
 fn read_with_pgn_reader(
     slice: &[u8],
-    raw_moves: bool,
+    reading: MoveReading,
     with_spans: bool,
 ) -> Result<(GameRecord, Option<GameSpans>), PgnError> {
     let mut builder = Builder::new(slice);
-    builder.force_raw = raw_moves;
+    builder.reading = reading;
     builder.spans = with_spans.then(|| GameSpans {
         moves: vec![0],
         tags: Vec::new(),
@@ -234,8 +267,8 @@ struct Builder<'a> {
     /// A variation opened after an alternative move (`(1. d4 (1. c4) d5)`), so the nodes may
     /// need renumbering.
     nested_alternative: bool,
-    /// Raw mode asked for by the caller (`read_game_with`).
-    force_raw: bool,
+    /// How the caller asked for moves to be read (`read_game_with`).
+    reading: MoveReading,
     /// Moves keep their token's text and unreadable tokens are moves (fairy games).
     raw_moves: bool,
     /// Where the tags and the nodes' move tokens are (node numbers as read, before
@@ -262,7 +295,7 @@ impl<'a> Builder<'a> {
             ignore_until: 0,
             quoted_value: None,
             nested_alternative: false,
-            force_raw: false,
+            reading: MoveReading::San,
             raw_moves: false,
             spans: None,
         }
@@ -645,10 +678,7 @@ impl Visitor for Builder<'_> {
     }
 
     fn begin_movetext(&mut self, _: ()) -> ControlFlow<(), ()> {
-        self.raw_moves = self.force_raw
-            || self.record.tag("Variant").is_some_and(|v| {
-                !v.trim().is_empty() && crate::rules::select::resolve_variant(v).is_err()
-            });
+        self.raw_moves = self.reading.as_written(self.record.tag("Variant"));
         ControlFlow::Continue(())
     }
 

@@ -11,7 +11,7 @@ use super::shadow::is_token_end;
 ///
 /// ```
 /// let pgn = b"[White \"A\"]\n\n1. e4 $1 (1. d4) e5 *";
-/// let (game, spans) = cqlq::pgn::read_game_spans(pgn, false).unwrap();
+/// let (game, spans) = cqlq::pgn::read_game_spans(pgn, cqlq::pgn::MoveReading::San).unwrap();
 /// assert_eq!(&pgn[spans.tags[0].clone()], b"[White \"A\"]");
 /// assert_eq!(game.nodes[1].san, "e4");
 /// assert_eq!(&pgn[spans.moves[1]..spans.moves[1] + 2], b"e4");
@@ -101,7 +101,7 @@ mod tests {
 
     /// The byte after which text goes for each node (the text after it, for reading).
     fn after_each_move(pgn: &str) -> Vec<String> {
-        let (game, spans) = read_game_spans(pgn.as_bytes(), false).unwrap();
+        let (game, spans) = read_game_spans(pgn.as_bytes(), crate::pgn::MoveReading::San).unwrap();
         (1..game.nodes.len() as u32)
             .map(|n| pgn[spans.after_move(pgn.as_bytes(), n).unwrap()..].to_string())
             .collect()
@@ -129,7 +129,7 @@ mod tests {
     #[test]
     fn tags_and_movetext_start() {
         let pgn = "[A \"x\"]  [B \"y]z\"]\r\n%escape\r\n\r\n{intro} 1. e4 *";
-        let (_, spans) = read_game_spans(pgn.as_bytes(), false).unwrap();
+        let (_, spans) = read_game_spans(pgn.as_bytes(), crate::pgn::MoveReading::San).unwrap();
         assert_eq!(&pgn[spans.tags[0].clone()], "[A \"x\"]");
         assert_eq!(&pgn[spans.tags[1].clone()], "[B \"y]z\"]");
         assert_eq!(
@@ -137,14 +137,14 @@ mod tests {
             "{intro} 1. e4 *"
         );
         let bare = "1. e4 *";
-        let (_, spans) = read_game_spans(bare.as_bytes(), false).unwrap();
+        let (_, spans) = read_game_spans(bare.as_bytes(), crate::pgn::MoveReading::San).unwrap();
         assert_eq!(spans.movetext_start(bare.as_bytes()), 0);
     }
 
     #[test]
     fn nodes_renumbered_keep_their_offsets() {
         let pgn = "1. e4 (1. d4 (1. c4) d5) e5 *";
-        let (game, spans) = read_game_spans(pgn.as_bytes(), false).unwrap();
+        let (game, spans) = read_game_spans(pgn.as_bytes(), crate::pgn::MoveReading::San).unwrap();
         for (n, node) in game.nodes.iter().enumerate().skip(1) {
             let at = spans.moves[n];
             assert_eq!(&pgn[at..at + node.san.len()], node.san, "node {n}");

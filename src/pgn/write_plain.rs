@@ -272,7 +272,8 @@ mod tests {
     /// What `write_game` writes for the game's record with the same marks (the reference),
     /// or None when the game is not plain.
     fn by_record(data: &[u8], marks: &PlainMarks) -> Option<String> {
-        let record = crate::pgn::plain_record::plain_record(data).ok()?;
+        let record =
+            crate::pgn::plain_record::plain_record(data, crate::pgn::MoveReading::San).ok()?;
         let mainline = record.mainline();
         let mut by_node = Marks {
             header: marks.header.map(str::to_string),
@@ -289,7 +290,7 @@ mod tests {
     /// Writes `data` both ways with the plies chosen by `pick` marked; the streaming writer
     /// must write the record's bytes, or decline. Gives whether it wrote.
     fn agree(data: &[u8], pick: impl Fn(u32) -> bool, header: Option<&str>) -> bool {
-        let main_moves = crate::pgn::plain_record::plain_record(data)
+        let main_moves = crate::pgn::plain_record::plain_record(data, crate::pgn::MoveReading::San)
             .map(|r| r.mainline().len() as u32 - 1)
             .unwrap_or(0);
         // The match comment, and a longer one at every fifth ply.

@@ -10,9 +10,10 @@ use std::sync::Arc;
 use shakmaty::Bitboard;
 
 use super::fairy::{AnyRules, resolve_any};
+use crate::pgn::MoveReading;
 use crate::rules::fairy::{FairyPos, Variant, VariantBook};
 use crate::rules::online::Online;
-use crate::rules::select::{GameRules, rules_for_game};
+use crate::rules::select::{GameRules, resolve_variant, rules_for_game};
 use crate::rules::standard::Standard;
 use crate::rules::{Position, RulesError};
 
@@ -40,6 +41,24 @@ pub fn game_rules(
         (None, Some(v)) => Ok(AnyRules::Fairy(v.clone())),
         (None, None) => rules_for_game(None, default_variant).map(AnyRules::Known),
     }
+}
+
+/// How the PGN reader reads a game's moves: each kept as written when every game is played
+/// under a fairy variant or FBR rules (`as_written`), else as standard SAN unless the game's
+/// `[Variant]` tag names no standard or online variant (a fairy one: [`game_rules`] looks it
+/// up among the fairy definitions).
+pub fn move_reading(as_written: bool) -> MoveReading {
+    if as_written {
+        MoveReading::AsWritten
+    } else {
+        MoveReading::ByVariantTag(names_standard_or_online)
+    }
+}
+
+/// Whether a `[Variant]` tag names standard chess, Chess960 or an online variant (whose
+/// games are written in standard SAN).
+fn names_standard_or_online(tag: &str) -> bool {
+    resolve_variant(tag).is_ok()
 }
 
 /// The start position of a game of `rules` (its `[FEN]` tag `fen`, else the rules' own),

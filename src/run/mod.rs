@@ -229,7 +229,7 @@ fn process_game(
         };
     }
     let raw = config.default_fairy.is_some() || config.rules_chess.is_some();
-    let (record, mut error) = match read_game_with(slice, raw) {
+    let (record, mut error) = match read_game_with(slice, families::move_reading(raw)) {
         Ok(r) => (r, None),
         Err(e) => {
             let message = format!("{}: {}", at(offset + e.offset as u64), e.message);

@@ -8,16 +8,19 @@
 //! (`positionid`, `depth`, `position N`), reads comments, piece identities, the move played
 //! from or to the position, imaginary positions, or changes the output or the game
 //! (`comment`, `sort`, `settag`, `message`, ...) needs the tree.
+//!
+//! Each node's kind is [`Node::reads`] (`ir/walk.rs`), the IR's one classification: this
+//! file decides per kind, so a new IR node is classified there, not here.
 
 use std::ops::ControlFlow;
 
-use crate::ir::walk::{any_node, children};
-use crate::ir::{MoveSource, Node, NumProp};
+use crate::ir::Node;
+use crate::ir::walk::{Reads, any_node, children};
 
 /// Whether `filter` can be evaluated by the one-pass search: every filter in it is
-/// position-local (see the module doc).
+/// position-local ([`Reads::is_position_local`]; see the module doc).
 pub fn is_position_local<S>(filter: &Node<S>) -> bool {
-    !any_node(filter, |n| !local_here(n))
+    !any_node(filter, |n| !n.reads().is_position_local())
 }
 
 /// The positions beside the current one that a one-pass search keeps for a query.
@@ -33,133 +36,41 @@ pub struct Neighbours {
 /// of each position it must keep; None when the game tree is needed.
 ///
 /// Beside the position-local filters: `mainline` and `depth` (on the main line, always true
-/// and 0), `comment` and `sort` (kept by position), `piece x in S body` when `x` is bound
-/// to squares (`eval::piece_loop_by_square`),
+/// and 0: [`Reads::Variation`]), `comment` and `sort` (kept by position: [`Reads::Output`]),
+/// `piece x in S body` when `x` is bound to squares (`eval::piece_loop_by_square`),
 /// `move previous` (the move that reached the position and the position before
-/// it), `move` and `terminal` (the next main-line move, or none). A `move` filter's own
-/// parameters are read at the position before (or at the current one) and must be
-/// position-local: the search keeps one position on either side, not two.
+/// it: [`Reads::PreviousMove`]), `move` and `terminal` (the next main-line move, or none:
+/// [`Reads::NextMove`]). A `move` filter's own parameters are read at the position before
+/// (or at the current one) and must be position-local: the search keeps one position on
+/// either side, not two.
 pub fn one_pass_neighbours<S>(filter: &Node<S>) -> Option<Neighbours> {
     let mut needs = Neighbours::default();
-    let refused = any_node(filter, |n| {
-        if local_here(n) {
-            return false;
-        }
-        match n {
-            Node::InMainline(_) | Node::Num(NumProp::Depth) => false,
-            // Comments and sort values are kept by position, the tree unneeded.
-            Node::Comment(_) | Node::Sort(_) => false,
-            // A piece loop whose variable is bound to squares reads no piece identity.
+    let refused = any_node(filter, |n| match n.reads() {
+        reads if reads.is_position_local() => false,
+        // On the main line, always true and 0.
+        Reads::Variation => false,
+        // Comments and sort values are kept by position, the tree unneeded.
+        Reads::Output => false,
+        // A piece loop whose variable is bound to squares reads no piece identity.
+        Reads::PieceIdentity => match n {
             Node::PieceLoop(l) => !crate::eval::piece_loop_by_square(l),
-            Node::Terminal => {
-                needs.next = true;
-                false
-            }
-            Node::Move(m) if matches!(m.source, MoveSource::Previous | MoveSource::Played) => {
-                if m.source == MoveSource::Previous {
-                    needs.previous = true;
-                } else {
-                    needs.next = true;
-                }
-                children(n, &mut |operand| match is_position_local(operand) {
-                    true => ControlFlow::Continue(()),
-                    false => ControlFlow::Break(()),
-                })
-                .is_break()
-            }
             _ => true,
+        },
+        neighbour @ (Reads::PreviousMove | Reads::NextMove) => {
+            if neighbour == Reads::PreviousMove {
+                needs.previous = true;
+            } else {
+                needs.next = true;
+            }
+            children(n, &mut |operand| match is_position_local(operand) {
+                true => ControlFlow::Continue(()),
+                false => ControlFlow::Break(()),
+            })
+            .is_break()
         }
+        _ => true,
     });
     (!refused).then_some(needs)
-}
-
-/// Whether `node` itself (not its operands, which the walk visits) is position-local.
-/// Every variant is named, so a new one does not compile until it is decided here.
-fn local_here<S>(node: &Node<S>) -> bool {
-    match node {
-        Node::True
-        | Node::False
-        | Node::And(_)
-        | Node::Or(_)
-        | Node::Not(_)
-        | Node::If(..)
-        | Node::Pieces(..)
-        | Node::Placements(_)
-        | Node::Region(..)
-        | Node::Union(_)
-        | Node::Intersect(_)
-        | Node::Complement(_)
-        | Node::AttackedBy(..)
-        | Node::Attacks(..)
-        | Node::Pawns(_)
-        | Node::PromotedPieces
-        | Node::Placement(_)
-        | Node::Number(_)
-        | Node::Count(_)
-        | Node::Arith(..)
-        | Node::Negate(_)
-        | Node::Abs(_)
-        | Node::Max(_)
-        | Node::Min(_)
-        | Node::Power(_)
-        | Node::PieceType(..)
-        | Node::Elo(_)
-        | Node::Str(_)
-        | Node::StrProp(_)
-        | Node::Tag(_)
-        | Node::TagContains(..)
-        | Node::RegexMatch(..)
-        | Node::CaseConvert(..)
-        | Node::PieceName(..)
-        | Node::Check
-        | Node::Mate
-        | Node::Stalemate
-        | Node::ToMove(_)
-        | Node::Initial
-        | Node::Result(_)
-        | Node::Compare(..)
-        | Node::In(..)
-        | Node::Var(_)
-        | Node::Assign(..)
-        | Node::IsBound(_)
-        | Node::Unbind(_)
-        | Node::SquareLoop(_)
-        | Node::Direction(..)
-        | Node::Between(..)
-        | Node::Ray(_)
-        | Node::Pin(_)
-        | Node::SquareShade(..)
-        | Node::FileRank(..)
-        | Node::MakeSquare(..)
-        | Node::Distance(..)
-        | Node::MateKind(..) => true,
-        // halfmoveclock, movenumber, ply, gamenumber, sidetomove; not depth, positionid
-        Node::Num(prop) => !matches!(prop, NumProp::Depth | NumProp::PositionId),
-        // move legal ..., move pseudolegal ...: generated from the position; the played
-        // moves (`move`, `move previous`) and retro moves read other positions
-        Node::Move(m) => matches!(m.source, MoveSource::Legal | MoveSource::PseudoLegal),
-        Node::HasComment(_)
-        | Node::Terminal
-        | Node::PieceLoop(_)
-        | Node::Position(_)
-        | Node::At(..)
-        | Node::Find(_)
-        | Node::Line(_)
-        | Node::InMainline(_)
-        | Node::Comment(_)
-        | Node::Sort(_)
-        | Node::Echo(_)
-        | Node::Relation(..)
-        | Node::Strs(_)
-        | Node::Tree(_)
-        | Node::Path(_)
-        | Node::Cqls(_)
-        | Node::Prog(_)
-        | Node::Hhdb(_)
-        | Node::Words(_)
-        | Node::Run(_)
-        | Node::DictLoop(_) => false,
-    }
 }
 
 #[cfg(test)]

@@ -370,6 +370,12 @@ fn read_reports_unreadable_move_tokens() {
     assert_eq!(e.partial.mainline().len(), 3, "e4 and e5 are kept");
 }
 
+/// Reads a game as the search does: a `[Variant]` tag naming no standard or online rules
+/// keeps the moves as written (the choice the reader asks of its caller).
+fn read_as_searched(slice: &[u8]) -> Result<GameRecord, cqlq::pgn::PgnError> {
+    cqlq::pgn::read_game_with(slice, cqlq::run::families::move_reading(false))
+}
+
 /// A game of a variant cqlq does not know keeps its moves as written, one move per token: a
 /// token pgn-reader reads part of (`00d5a8`: `d5a8` after the digits) is still one move, so
 /// writing the game and reading it again gives the same moves (the fuzz target pgn_splitter
@@ -377,11 +383,11 @@ fn read_reports_unreadable_move_tokens() {
 #[test]
 fn a_kept_move_token_is_one_move_and_reads_back_the_same() {
     let slice = b"[Variant \"Bakaev\"]\n\n1. +1600 00d5a8 (1... 00d5a8 2. d5a8) 2. e2-e4 *";
-    let g = read_game(slice).unwrap();
+    let g = read_as_searched(slice).unwrap();
     let moves: Vec<&str> = g.nodes[1..].iter().map(|n| n.san.as_str()).collect();
     // Movetext order: the main line's moves, the variation after the move it replaces.
     assert_eq!(moves, ["+1600", "00d5a8", "00d5a8", "d5a8", "e2-e4"]);
-    let again = read_game(pgn(&g, &Marks::default()).as_bytes()).unwrap();
+    let again = read_as_searched(pgn(&g, &Marks::default()).as_bytes()).unwrap();
     assert_eq!(again.nodes, g.nodes);
 }
 
@@ -393,7 +399,7 @@ fn a_kept_move_token_is_one_move_and_reads_back_the_same() {
 fn a_token_that_would_start_a_tag_is_not_kept_as_a_move() {
     for token in ["[Evelnt", "%x", "$1\u{e9}"] {
         let text = format!("[Variant \"Bakaev\"]\n\n1. Kg8 {token} 2. Kf7 *");
-        let e = read_game(text.as_bytes()).unwrap_err();
+        let e = read_as_searched(text.as_bytes()).unwrap_err();
         assert_eq!(e.kind, PgnErrorKind::UnreadableToken, "{text}");
         assert_eq!(&text[e.offset..e.offset + token.len()], token, "{text}");
     }

@@ -10,6 +10,10 @@ use super::ast::{Arg, Item};
 use super::designator::{Designator, parse_designator};
 use super::lower::{Lower, cqls, only, played, range_arg, word_arg};
 
+/// What a group of keywords gives an item: its node, or None when the keyword is another
+/// group's.
+type Lowered<S> = Result<Option<Node<S>>, LowerError>;
+
 fn in_range<S>(n: Node<S>, r: Range) -> Node<S> {
     cqls(CqlsNode::InRange(n, r))
 }
@@ -32,21 +36,36 @@ impl Lower<'_> {
     }
 
     /// Lowers one keyword item (without its `!`).
+    /// Lowers one keyword item (without its `!`): the designator item (no keyword), then the
+    /// keywords of each concept's group (each lowers its own and passes over the rest; no
+    /// keyword is in two groups, so their order does not matter), else the refusal.
     pub(super) fn keyword<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, LowerError> {
-        let args = &item.args;
+        let groups: [fn(&Self, &Item) -> Lowered<S>; 6] = [
+            Self::piece_keyword,
+            Self::check_keyword,
+            Self::state_keyword,
+            Self::move_keyword,
+            Self::logical_keyword,
+            Self::game_keyword,
+        ];
+        for lower in groups {
+            if let Some(node) = lower(self, item)? {
+                return Ok(node);
+            }
+        }
+        Err(self.refused_keyword(item))
+    }
+
+    /// Check, mate and the material to win: `:check`, `:doublecheck`, `:contactcheck`,
+    /// `:endgame`, `:gameisover`, `:matingmaterial`, `:losing`, `:mustcapture`,
+    /// `:blackcannotwin`, ...
+    fn check_keyword<S: SquareSet>(&self, item: &Item) -> Lowered<S> {
         let k = item.keyword.as_str();
-        let move_of = |m| Node::Move(m);
-        Ok(match k {
-            "" => self.pieces(self.designator_arg(&args[0])),
-            // Simple keywords.
+        Ok(Some(match k {
             "check" | "ischeck" => Node::Check,
             "nocheck" => Node::Not(Box::new(Node::Check)),
             "mate" => Node::Mate,
             "stalemate" => Node::Stalemate,
-            "wtm" => Node::ToMove(Color::White),
-            "btm" => Node::ToMove(Color::Black),
-            "initial" => Node::Initial,
-            "terminal" | "final" => Node::Terminal,
             "doublecheck" => Node::And(vec![
                 Node::Check,
                 Node::If(
@@ -92,7 +111,6 @@ impl Lower<'_> {
             // "provided for chess variant Antichess, and cannot be successful in all other
             // chess variants": the rules say which variants compel captures.
             "mustcapture" => cqls(CqlsNode::MustCapture),
-            "nopiecedrop" | "markall" | "noannotate" => Node::True,
             "blackcannotwin" | "whitecannotwin" => {
                 let (all, minor) = if k == "blackcannotwin" {
                     ("a", "i")
@@ -107,6 +125,22 @@ impl Lower<'_> {
                     ]),
                 ])
             }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// The side to move, the game's state and rules: `:wtm`, `:initial`, `:terminal`,
+    /// `:fiftymoverule`, `:threefoldrepetition`, `:insidevariation`, `:halfmoveclocklimit`,
+    /// `:fen`, `:castling`; the output flags `:markall`, `:noannotate` (always true).
+    fn state_keyword<S: SquareSet>(&self, item: &Item) -> Lowered<S> {
+        let args = &item.args;
+        let k = item.keyword.as_str();
+        Ok(Some(match k {
+            "wtm" => Node::ToMove(Color::White),
+            "btm" => Node::ToMove(Color::Black),
+            "initial" => Node::Initial,
+            "terminal" | "final" => Node::Terminal,
+            "nopiecedrop" | "markall" | "noannotate" => Node::True,
             "fiftymoverule" => cqls(CqlsNode::FiftyMoveRule),
             "threefoldrepetition" => cqls(CqlsNode::ThreefoldRepetition),
             "insidevariation" => cqls(CqlsNode::InsideVariation),
@@ -156,6 +190,17 @@ impl Lower<'_> {
                     cqls(CqlsNode::IsCastling(bits))
                 }
             }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// The move played: `:enpassant`, `:nocastling`, `:null`, `:movefrom`, `:moveto`,
+    /// `:promote`, `:movenumber`, `:line`, `:sequence`.
+    fn move_keyword<S: SquareSet>(&self, item: &Item) -> Lowered<S> {
+        let args = &item.args;
+        let k = item.keyword.as_str();
+        let move_of = |m| Node::Move(m);
+        Ok(Some(match k {
             // Moves.
             "enpassant" | "noenpassant" => {
                 let mut m = played::<S>();
@@ -183,29 +228,7 @@ impl Lower<'_> {
                 m.to = Some(Box::new(self.pieces(self.designator_arg(&args[0]))));
                 move_of(m)
             }
-            "promote" => {
-                let d = self.designator_arg(&args[0]);
-                let mut m = played::<S>();
-                m.promote = Some(d.kinds);
-                if d.squares.is_some() {
-                    m.to = Some(Box::new(Node::Pieces(
-                        PieceKinds {
-                            white: u32::MAX,
-                            black: u32::MAX,
-                            empty: true,
-                        },
-                        self.squares(d),
-                    )));
-                }
-                let mut parts = vec![move_of(m)];
-                // The promoted piece's colour is the mover's.
-                if d.kinds.black == 0 {
-                    parts.push(Node::ToMove(Color::White));
-                } else if d.kinds.white == 0 {
-                    parts.push(Node::ToMove(Color::Black));
-                }
-                Node::And(parts)
-            }
+            "promote" => self.promote(self.designator_arg(&args[0])),
             "movenumber" | "halfmovenumber" => {
                 let Arg::EndRange(r, _) = &args[0] else {
                     unreachable!("signature")
@@ -230,6 +253,15 @@ impl Lower<'_> {
                     gapped: k == "gappedsequence",
                 })
             }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// Logic over position lists: `:and`, `:or`, `:xor`, `:cond`, `:not`.
+    fn logical_keyword<S: SquareSet>(&self, item: &Item) -> Lowered<S> {
+        let args = &item.args;
+        let k = item.keyword.as_str();
+        Ok(Some(match k {
             // Logical.
             "and" | "or" | "xor" | "cond" => {
                 let Arg::Lists(lists, _) = &args[0] else {
@@ -290,6 +322,17 @@ impl Lower<'_> {
                     ));
                 }
             },
+            _ => return Ok(None),
+        }))
+    }
+
+    /// Piece configuration: a designator item, `:piececount`, `:power`, `:powerdifference`,
+    /// `:attackcount`, `:pawncount`, `:ray`, `:opposition`, `:goodbishop`, `:relation`.
+    fn piece_keyword<S: SquareSet>(&self, item: &Item) -> Lowered<S> {
+        let args = &item.args;
+        let k = item.keyword.as_str();
+        Ok(Some(match k {
+            "" => self.pieces(self.designator_arg(&args[0])),
             // Piece configuration.
             "piececount" => in_range(
                 Node::Count(Box::new(self.pieces(self.designator_arg(&args[0])))),
@@ -299,35 +342,7 @@ impl Lower<'_> {
                 Node::Power(Box::new(self.pieces(self.designator_arg(&args[0])))),
                 range_arg(&args[1]),
             ),
-            "powerdifference" | "piececountdifference" => {
-                let measure = |n: Node<S>| {
-                    if k == "powerdifference" {
-                        Node::Power(Box::new(n))
-                    } else {
-                        Node::Count(Box::new(n))
-                    }
-                };
-                let a = self.designator_arg(&args[0]);
-                let (left, right, r) = match &args[1] {
-                    Arg::Designator(b, _) => (self.pieces(a), self.pieces(b), range_arg(&args[2])),
-                    r => {
-                        let sq = self.squares::<S>(a);
-                        (
-                            Node::Pieces(only(a.kinds, Color::White), sq.clone()),
-                            Node::Pieces(only(a.kinds, Color::Black), sq),
-                            range_arg(r),
-                        )
-                    }
-                };
-                in_range(
-                    Node::Arith(
-                        crate::ir::ArithOp::Sub,
-                        Box::new(measure(left)),
-                        Box::new(measure(right)),
-                    ),
-                    r,
-                )
-            }
+            "powerdifference" | "piececountdifference" => self.difference(k, args),
             "attackcount" => cqls(CqlsNode::AttackCount {
                 attackers: self.pieces(self.designator_arg(&args[0])),
                 targets: self.pieces(self.designator_arg(&args[1])),
@@ -364,21 +379,27 @@ impl Lower<'_> {
                     Color::Black
                 }
             }))),
-            "goodbishop" => {
-                let (bishops, rest) = match &args[0] {
-                    Arg::Designator(d, _) => (self.pieces(d), &args[1..]),
-                    _ => (self.d("B"), &args[..]),
-                };
-                let cr = |a: &Arg| match a {
-                    Arg::CountRange(c, _) => *c,
-                    _ => unreachable!("signature"),
-                };
-                cqls(CqlsNode::GoodBishop {
-                    bishops,
-                    enemy: cr(&rest[0]),
-                    own: cr(&rest[1]),
-                })
-            }
+            "goodbishop" => self.goodbishop(args),
+            // Position lists lower `:relation` with their designators (for `:pattern`); here
+            // there is no enclosing list to take them from. The caller applies the `!`.
+            "relation" => self.relation(
+                &Item {
+                    negated: false,
+                    ..item.clone()
+                },
+                &[],
+            )?,
+            _ => return Ok(None),
+        }))
+    }
+
+    /// The game's facts: `:whiteelo`, `:elo`, `:result`, `:ischess960`, `:startposition`,
+    /// `:variant`, the engine's `:evaluation`, `:exchangeevaluation`, `:maxswapevaluation`,
+    /// `:tagmatch`.
+    fn game_keyword<S: SquareSet>(&self, item: &Item) -> Lowered<S> {
+        let args = &item.args;
+        let k = item.keyword.as_str();
+        Ok(Some(match k {
             // Game keywords.
             "whiteelo" | "blackelo" | "whiterating" | "blackrating" => {
                 let white = k.starts_with("white");
@@ -417,19 +438,7 @@ impl Lower<'_> {
             }
             "ischess960" => cqls(CqlsNode::StartShuffle { chess960: true }),
             "isshufflechess" => cqls(CqlsNode::StartShuffle { chess960: false }),
-            "startposition" => {
-                let w = word_arg(&args[0]);
-                let mut numbers = Vec::new();
-                for part in w.split(',').filter(|p| !p.is_empty()) {
-                    numbers.push(part.trim().parse::<u32>().ok().filter(|n| *n < 960).ok_or_else(|| {
-                        self.unsupported(
-                            item.span,
-                            format!("start position '{part}': cqlq reads Chess960 numbers 0-959 only"),
-                        )
-                    })?);
-                }
-                cqls(CqlsNode::StartPosition(numbers))
-            }
+            "startposition" => self.startposition(item)?,
             "variant" => cqls(CqlsNode::Variant(
                 word_arg(&args[0])
                     .split(',')
@@ -455,34 +464,30 @@ impl Lower<'_> {
             }
             "evaluation" | "moveevaluation" => self.engine_keyword(item)?,
             "tagmatch" => self.tagmatch(item)?,
-            "forany" => {
-                return Err(self.err(
-                    ErrorKind::Invalid,
-                    item.span,
-                    "':forany' belongs in the match list (it defines a tag for the whole game)",
-                ));
-            }
-            // Position lists lower `:relation` with their designators (for `:pattern`); here
-            // there is no enclosing list to take them from. The caller applies the `!`.
-            "relation" => self.relation(
-                &Item {
-                    negated: false,
-                    ..item.clone()
-                },
-                &[],
-            )?,
-            "eithercolor" => {
-                return Err(self.unsupported(
-                    item.span,
-                    "':eithercolor' belongs in the match list; use :flipcolor in a position list",
-                ));
-            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// Why a keyword no group lowers is refused: one that belongs in the match list, one that
+    /// cannot be negated or used here, or one cqlq does not support.
+    fn refused_keyword(&self, item: &Item) -> LowerError {
+        let k = item.keyword.as_str();
+        match k {
+            "forany" => self.err(
+                ErrorKind::Invalid,
+                item.span,
+                "':forany' belongs in the match list (it defines a tag for the whole game)",
+            ),
+            "eithercolor" => self.unsupported(
+                item.span,
+                "':eithercolor' belongs in the match list; use :flipcolor in a position list",
+            ),
             "year" | "player" | "whiteplayer" | "blackplayer" | "event" | "site" | "annotator" => {
-                return Err(self.err(
+                self.err(
                     ErrorKind::Invalid,
                     item.span,
                     format!("':{k}' belongs in the match list (it is a fact about the game)"),
-                ));
+                )
             }
             "matchcount"
             | "pretransformmatchcount"
@@ -497,17 +502,110 @@ impl Lower<'_> {
             | "exclude"
             | "inside"
             | "variations"
-            | "variationsonly" => {
-                return Err(self.err(
-                    ErrorKind::Invalid,
-                    item.span,
-                    format!("':{k}' cannot be negated or used here"),
-                ));
+            | "variationsonly" => self.err(
+                ErrorKind::Invalid,
+                item.span,
+                format!("':{k}' cannot be negated or used here"),
+            ),
+            _ => self.unsupported(item.span, format!("':{k}' is not supported by cqlq")),
+        }
+    }
+
+    /// `:promote P`: a move promoting to P (onto P's squares, when given), by the side of
+    /// P's colour.
+    fn promote<S: SquareSet>(&self, d: &Designator) -> Node<S> {
+        let mut m = played::<S>();
+        m.promote = Some(d.kinds);
+        if d.squares.is_some() {
+            m.to = Some(Box::new(Node::Pieces(
+                PieceKinds {
+                    white: u32::MAX,
+                    black: u32::MAX,
+                    empty: true,
+                },
+                self.squares(d),
+            )));
+        }
+        let mut parts = vec![Node::Move(m)];
+        // The promoted piece's colour is the mover's.
+        if d.kinds.black == 0 {
+            parts.push(Node::ToMove(Color::White));
+        } else if d.kinds.white == 0 {
+            parts.push(Node::ToMove(Color::Black));
+        }
+        Node::And(parts)
+    }
+
+    /// `:powerdifference` / `:piececountdifference A [B] r`: A's power (or count) less B's
+    /// (without B: A's white pieces against its black ones) in r.
+    fn difference<S: SquareSet>(&self, k: &str, args: &[Arg]) -> Node<S> {
+        let measure = |n: Node<S>| {
+            if k == "powerdifference" {
+                Node::Power(Box::new(n))
+            } else {
+                Node::Count(Box::new(n))
             }
-            _ => {
-                return Err(self.unsupported(item.span, format!("':{k}' is not supported by cqlq")));
+        };
+        let a = self.designator_arg(&args[0]);
+        let (left, right, r) = match &args[1] {
+            Arg::Designator(b, _) => (self.pieces(a), self.pieces(b), range_arg(&args[2])),
+            r => {
+                let sq = self.squares::<S>(a);
+                (
+                    Node::Pieces(only(a.kinds, Color::White), sq.clone()),
+                    Node::Pieces(only(a.kinds, Color::Black), sq),
+                    range_arg(r),
+                )
             }
+        };
+        in_range(
+            Node::Arith(
+                crate::ir::ArithOp::Sub,
+                Box::new(measure(left)),
+                Box::new(measure(right)),
+            ),
+            r,
+        )
+    }
+
+    /// `:goodbishop [B] enemy : own`.
+    fn goodbishop<S: SquareSet>(&self, args: &[Arg]) -> Node<S> {
+        let (bishops, rest) = match &args[0] {
+            Arg::Designator(d, _) => (self.pieces(d), &args[1..]),
+            _ => (self.d("B"), args),
+        };
+        let cr = |a: &Arg| match a {
+            Arg::CountRange(c, _) => *c,
+            _ => unreachable!("signature"),
+        };
+        cqls(CqlsNode::GoodBishop {
+            bishops,
+            enemy: cr(&rest[0]),
+            own: cr(&rest[1]),
         })
+    }
+
+    /// `:startposition N,M,...`: Chess960 start positions by number.
+    fn startposition<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, LowerError> {
+        let w = word_arg(&item.args[0]);
+        let mut numbers = Vec::new();
+        for part in w.split(',').filter(|p| !p.is_empty()) {
+            numbers.push(
+                part.trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| *n < 960)
+                    .ok_or_else(|| {
+                        self.unsupported(
+                            item.span,
+                            format!(
+                                "start position '{part}': cqlq reads Chess960 numbers 0-959 only"
+                            ),
+                        )
+                    })?,
+            );
+        }
+        Ok(cqls(CqlsNode::StartPosition(numbers)))
     }
 
     /// `:whiteelo r`: the tag's Elo in r; `:whiteelo 0` (a range admitting 0) also matches a

@@ -547,18 +547,7 @@ pub(super) fn word_arg(a: &Arg) -> String {
 
 /// A move filter over the game's next move(s).
 pub(super) fn played<S>() -> MoveFilter<S> {
-    MoveFilter {
-        source: MoveSource::Played,
-        from: None,
-        to: None,
-        capture: None,
-        promote: None,
-        enpassant: false,
-        castle: None,
-        null: false,
-        drop: None,
-        yields: MoveYield::From,
-    }
+    MoveFilter::any(MoveSource::Played)
 }
 
 /// Only the pieces of one colour of a designator.

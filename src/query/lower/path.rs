@@ -167,21 +167,7 @@ impl Lower<'_> {
 
     /// `path [params] constituents...`
     pub(crate) fn path<S: SquareSet>(&self, e: &Expr, p: &AstPath, cx: Cx) -> Lowered<S> {
-        let mut path = Path {
-            cons: Vec::new(),
-            range: None,
-            focus: None,
-            max: None,
-            keep_all_best: false,
-            nestban: false,
-            firstmatch: false,
-            primary: false,
-            lastposition: false,
-            piecepath: false,
-            quiet: false,
-            verbose: false,
-            title: None,
-        };
+        let mut path = Path::of(Vec::new());
         let mut singlecolor = false;
         for param in &p.params {
             match param {

@@ -183,19 +183,155 @@ pub fn defs_to_variant_with(def: &VariantDef, layers: super::layers::Layers) -> 
         wrap: (layers.wrap_files, layers.wrap_ranks),
         mirror: layers.mirror,
     };
-    let mut kinds = Vec::new();
-    for p in &def.pieces {
-        let moves = [geo.compile(&p.moves, 0), geo.compile(&p.moves, 1)];
-        let captures = match &p.captures {
-            Some(c) => [geo.compile(c, 0), geo.compile(c, 1)],
-            None => moves.clone(),
-        };
-        let special = p
-            .special
-            .as_ref()
-            .map(|(z, m)| (*z, [geo.compile(m, 0), geo.compile(m, 1)]));
-        let initial = (!p.initial.is_empty())
-            .then(|| [geo.compile(&p.initial, 0), geo.compile(&p.initial, 1)]);
+    let mut kinds: Vec<Kind> = def.pieces.iter().map(|p| compile_kind(p, &geo)).collect();
+    link_promotions(def, &mut kinds);
+    let has_royal = kinds.iter().any(|k| k.def.flags.royal);
+    let cql_type = super::cql::cql_types(&kinds);
+    let royal_types = kinds
+        .iter()
+        .enumerate()
+        .filter(|(t, k)| *t < 64 && k.def.flags.royal)
+        .fold(0u64, |m, (t, _)| m | 1u64 << t);
+    let (attack_from, reach_to) = reverse_reach(&mut kinds);
+    let types_named = |pick: &dyn Fn(&Kind) -> bool| {
+        kinds
+            .iter()
+            .enumerate()
+            .filter(|(t, k)| *t < 64 && pick(k))
+            .fold(0u64, |m, (t, _)| m | 1u64 << t)
+    };
+    let san_letter_types = (0u8..128)
+        .map(|b| {
+            let letter = [b];
+            types_named(&|k: &Kind| {
+                k.san_aliases
+                    .iter()
+                    .any(|a| a.as_bytes().eq_ignore_ascii_case(&letter))
+            })
+        })
+        .collect();
+    let san_letterless_types = types_named(&|k: &Kind| k.san_letterless);
+    let lion_types = super::lion::lion_types(&kinds);
+    let victim_rules = super::lion::has_victim_rules(&kinds);
+    let mut v = Variant {
+        def: def.clone(),
+        files,
+        ranks,
+        board,
+        rect,
+        kinds,
+        has_royal,
+        royal_types,
+        cql_type,
+        rays: rays_of(files, ranks),
+        layers,
+        lion_types,
+        victim_rules,
+        attack_from,
+        reach_to,
+        san_letter_types,
+        san_letterless_types,
+        file_fold: Vec::new(),
+    };
+    super::castle_king::castle_from_start_king(&mut v);
+    v
+}
+
+/// One piece type's movement compiled for the board of `geo`: its move tables per colour,
+/// the squares it reaches from each square, and its SAN names (its promotions, demotion and
+/// whether it moves like a pawn are [`link_promotions`]'s).
+fn compile_kind(p: &PieceDef, geo: &Geo) -> Kind {
+    let board = geo.board;
+    let moves = [geo.compile(&p.moves, 0), geo.compile(&p.moves, 1)];
+    let captures = match &p.captures {
+        Some(c) => [geo.compile(c, 0), geo.compile(c, 1)],
+        None => moves.clone(),
+    };
+    let special = p
+        .special
+        .as_ref()
+        .map(|(z, m)| (*z, [geo.compile(m, 0), geo.compile(m, 1)]));
+    let initial =
+        (!p.initial.is_empty()).then(|| [geo.compile(&p.initial, 0), geo.compile(&p.initial, 1)]);
+    let reach = Reach::of(p, geo, &moves, &captures, &special, &initial);
+    let royal = p.flags.royal;
+    let block = p.block.unwrap_or([Bits256::EMPTY; 2]);
+    let plain_captures = [0, 1].map(|c| {
+        let g: &Gen = &captures[c];
+        g.compound.is_empty()
+            && g.hop == 0
+            && g.ride.is_empty()
+            && g.long_steps.is_empty()
+            && block[c].none()
+    });
+    Kind {
+        def: p.clone(),
+        moves,
+        captures,
+        special,
+        initial,
+        prison: p.prison.unwrap_or([board, board]),
+        block,
+        drop_zone: p.drop_zone.unwrap_or([board, board]),
+        promotions: Vec::new(),
+        optional_zone: None,
+        demotes_to: 0,
+        mobile: reach.mobile,
+        move_mobile: reach.move_mobile,
+        reach: reach.reach,
+        reach_all: reach.reach_all,
+        reach_from: [Vec::new(), Vec::new()],
+        max: [
+            if p.max[0] == 0 && royal { 1 } else { p.max[0] },
+            if p.max[1] == 0 && royal { 1 } else { p.max[1] },
+        ],
+        pawnlike: false,
+        same_captures: p.captures.is_none(),
+        plain_captures,
+        san_aliases: san_aliases(p),
+        san_letterless: p.san.trim().is_empty() || (p.san.trim() == "P" && p.symbols[0] == "P"),
+    }
+}
+
+/// The names a piece type is written with in SAN: its FEN letter, its SAN letter when it
+/// has one, and the bare letter (without `~`) of a piece that is not a promoted form (`+X`).
+fn san_aliases(p: &PieceDef) -> Vec<String> {
+    let san = p.san.trim().to_string();
+    let fen = p.symbols[0].clone();
+    let bare = fen
+        .trim_start_matches('+')
+        .trim_end_matches('~')
+        .to_string();
+    let mut a = vec![fen.clone()];
+    if !san.is_empty() {
+        a.push(san);
+    }
+    if !fen.starts_with('+') {
+        a.push(bare);
+    }
+    a
+}
+
+/// The squares a piece type reaches from each square, per colour (see [`Kind`]'s fields of
+/// these names).
+struct Reach {
+    mobile: [Bits256; 2],
+    move_mobile: [Bits256; 2],
+    reach: [Vec<Bits256>; 2],
+    reach_all: [Vec<Bits256>; 2],
+}
+
+impl Reach {
+    /// The tables of the piece `p` with these compiled moves on the board of `geo`.
+    fn of(
+        p: &PieceDef,
+        geo: &Geo,
+        moves: &[Gen; 2],
+        captures: &[Gen; 2],
+        special: &Option<([Bits256; 2], [Gen; 2])>,
+        initial: &Option<[Gen; 2]>,
+    ) -> Reach {
+        let board = geo.board;
         let mut mobile = [Bits256::EMPTY; 2];
         let mut move_mobile = [Bits256::EMPTY; 2];
         let mut reach = [Vec::new(), Vec::new()];
@@ -218,10 +354,10 @@ pub fn defs_to_variant_with(def: &VariantDef, layers: super::layers::Layers) -> 
                         mobile[c].set(sq);
                     }
                     all |= m;
-                    if let Some((_, g)) = &special {
+                    if let Some((_, g)) = special {
                         all |= geo.reach(&g[c], sq);
                     }
-                    if let Some(g) = &initial {
+                    if let Some(g) = initial {
                         all |= geo.reach(&g[c], sq);
                     }
                     for cd in &p.castles {
@@ -233,59 +369,19 @@ pub fn defs_to_variant_with(def: &VariantDef, layers: super::layers::Layers) -> 
                 reach_all[c].push(all);
             }
         }
-        let royal = p.flags.royal;
-        let block = p.block.unwrap_or([Bits256::EMPTY; 2]);
-        let plain_captures = [0, 1].map(|c| {
-            let g: &Gen = &captures[c];
-            g.compound.is_empty()
-                && g.hop == 0
-                && g.ride.is_empty()
-                && g.long_steps.is_empty()
-                && block[c].none()
-        });
-        kinds.push(Kind {
-            def: p.clone(),
-            moves,
-            captures,
-            special,
-            initial,
-            prison: p.prison.unwrap_or([board, board]),
-            block,
-            drop_zone: p.drop_zone.unwrap_or([board, board]),
-            promotions: Vec::new(),
-            optional_zone: None,
-            demotes_to: 0,
+        Reach {
             mobile,
             move_mobile,
             reach,
             reach_all,
-            reach_from: [Vec::new(), Vec::new()],
-            max: [
-                if p.max[0] == 0 && royal { 1 } else { p.max[0] },
-                if p.max[1] == 0 && royal { 1 } else { p.max[1] },
-            ],
-            pawnlike: false,
-            same_captures: p.captures.is_none(),
-            plain_captures,
-            san_aliases: {
-                let san = p.san.trim().to_string();
-                let fen = p.symbols[0].clone();
-                let bare = fen
-                    .trim_start_matches('+')
-                    .trim_end_matches('~')
-                    .to_string();
-                let mut a = vec![fen.clone()];
-                if !san.is_empty() {
-                    a.push(san);
-                }
-                if !fen.starts_with('+') {
-                    a.push(bare);
-                }
-                a
-            },
-            san_letterless: p.san.trim().is_empty() || (p.san.trim() == "P" && p.symbols[0] == "P"),
-        });
+        }
     }
+}
+
+/// Each piece type's promotions (their choices found among every type's symbols), the
+/// zone where promoting is optional, whether it moves like a pawn, and the type it demotes to
+/// when captured (a `+X` to X, an `X~` to the type promoting to it).
+fn link_promotions(def: &VariantDef, kinds: &mut [Kind]) {
     // Promotions and demotions need every symbol.
     let symbols: Vec<String> = def.pieces.iter().map(|p| p.symbols[0].clone()).collect();
     let find = |s: &str| symbols.iter().position(|x| x.eq_ignore_ascii_case(s));
@@ -334,16 +430,14 @@ pub fn defs_to_variant_with(def: &VariantDef, layers: super::layers::Layers) -> 
         };
         kinds[i].demotes_to = demoted.unwrap_or(i) as u8;
     }
-    let has_royal = kinds.iter().any(|k| k.def.flags.royal);
-    let cql_type = super::cql::cql_types(&kinds);
-    let royal_types = kinds
-        .iter()
-        .enumerate()
-        .filter(|(t, k)| *t < 64 && k.def.flags.royal)
-        .fold(0u64, |m, (t, _)| m | 1u64 << t);
+}
+
+/// Per colour and square, the squares a piece of any type attacks it from (`attack_from`) and
+/// reaches it from (`reach_to`); each type's own `reach_from` is filled on the way.
+fn reverse_reach(kinds: &mut [Kind]) -> ([Vec<Bits256>; 2], [Vec<Bits256>; 2]) {
     let mut attack_from = [vec![Bits256::EMPTY; 256], vec![Bits256::EMPTY; 256]];
     let mut reach_to = [vec![Bits256::EMPTY; 256], vec![Bits256::EMPTY; 256]];
-    for k in &mut kinds {
+    for k in kinds.iter_mut() {
         for c in 0..2 {
             k.reach_from[c] = vec![Bits256::EMPTY; 256];
             for from in 0..256 {
@@ -357,48 +451,7 @@ pub fn defs_to_variant_with(def: &VariantDef, layers: super::layers::Layers) -> 
             }
         }
     }
-    let types_named = |pick: &dyn Fn(&Kind) -> bool| {
-        kinds
-            .iter()
-            .enumerate()
-            .filter(|(t, k)| *t < 64 && pick(k))
-            .fold(0u64, |m, (t, _)| m | 1u64 << t)
-    };
-    let san_letter_types = (0u8..128)
-        .map(|b| {
-            let letter = [b];
-            types_named(&|k: &Kind| {
-                k.san_aliases
-                    .iter()
-                    .any(|a| a.as_bytes().eq_ignore_ascii_case(&letter))
-            })
-        })
-        .collect();
-    let san_letterless_types = types_named(&|k: &Kind| k.san_letterless);
-    let lion_types = super::lion::lion_types(&kinds);
-    let victim_rules = super::lion::has_victim_rules(&kinds);
-    let mut v = Variant {
-        def: def.clone(),
-        files,
-        ranks,
-        board,
-        rect,
-        kinds,
-        has_royal,
-        royal_types,
-        cql_type,
-        rays: rays_of(files, ranks),
-        layers,
-        lion_types,
-        victim_rules,
-        attack_from,
-        reach_to,
-        san_letter_types,
-        san_letterless_types,
-        file_fold: Vec::new(),
-    };
-    super::castle_king::castle_from_start_king(&mut v);
-    v
+    (attack_from, reach_to)
 }
 
 /// The eight line directions in [`line_dirs`]'s order, with the bit selecting them.

@@ -240,29 +240,13 @@ impl Applier {
         )
     }
 
+    /// Applies one rule line to the variant being built: one arm per rule name, the longer
+    /// rules in a function each.
     fn rule(&mut self, r: &Rule, has_holding: bool) -> Result<(), FbrError> {
         let col = r.column;
         if r.cancel {
-            return match r.name.as_str() {
-                // Castling is a royal piece's move with its partner (FBR's `royal=castle{R}`):
-                // with no royal piece there is none, and the start position has no rights
-                // (antichess's `w - -`).
-                "royal" => {
-                    for p in &mut self.def.pieces {
-                        if p.flags.royal {
-                            p.castles.clear();
-                        }
-                        p.flags.royal = false;
-                    }
-                    self.def.fen = without_castling_rights(&self.def.fen);
-                    Ok(())
-                }
-                // `!draw`, `!mirror`: FBR's defaults are not applied anyway (mirror is read first).
-                "draw" | "mirror" => Ok(()),
-                other => refuse(col, format!("`!{other}` cancels nothing here")),
-            };
+            return self.cancel(r);
         }
-        let board = self.board();
         match r.name.as_str() {
             "cylindric" | "torus" => {
                 self.layers.wrap_files = true;
@@ -275,17 +259,7 @@ impl Applier {
                     }
                 }
             }
-            "atomic" => {
-                let mut set = r.pieces.clone().unwrap_or(PieceSet {
-                    caret: true,
-                    pieces: vec!["P".into()],
-                    ..PieceSet::default()
-                });
-                if set.pieces.iter().any(|p| self.type_of(p).is_none()) {
-                    set.pieces.retain(|p| self.type_of(p).is_some());
-                }
-                self.layers.atomic = Some(self.mask(&set, col)?);
-            }
+            "atomic" => self.atomic(r)?,
             "andernach" => self.layers.andernach = true,
             "benedict" => {
                 self.layers.benedict = true;
@@ -296,114 +270,12 @@ impl Applier {
                 self.layers.monster = true;
                 self.layers.royal.until_captured = true;
             }
-            "alice" => {
-                if let Some(a) = r.attrs.iter().find(|a| a.name != "classic") {
-                    return refuse(
-                        a.column,
-                        format!(
-                            "`alice={}` needs several boards (MBN board transitions)",
-                            a.name
-                        ),
-                    );
-                }
-                self.layers.alice = true;
-            }
+            "alice" => self.alice(r)?,
             "holding" => self.holding(r)?,
             "drop" => self.drop(r, has_holding)?,
-            "gating" => {
-                let pieces: Vec<u8> = match &r.pieces {
-                    Some(set) if !set.not && !set.caret => {
-                        let mut v = Vec::new();
-                        for p in &set.pieces {
-                            match self.type_of(p) {
-                                Some(t) => v.push(t as u8),
-                                None => {
-                                    return refuse(
-                                        set.column_of(p, col),
-                                        format!("`{p}` names no piece of this variant"),
-                                    );
-                                }
-                            }
-                        }
-                        v
-                    }
-                    other => {
-                        let m = self.mask_or(other, col, self.all_types() & !self.royal_types())?;
-                        (0..self.types())
-                            .filter(|&t| m >> t & 1 != 0)
-                            .map(|t| t as u8)
-                            .collect()
-                    }
-                };
-                let ordered = r.attrs.iter().any(|a| a.name == "ordered");
-                if ordered && r.pieces.is_none() {
-                    return refuse(col, "`gating=ordered` needs a piece set giving the order");
-                }
-                let zone = r.range.as_ref().map_or(board, |z| self.zone(z));
-                self.def.rules.gate_drops = true;
-                self.layers.gate = Some((zone, pieces, ordered));
-                if !has_holding && self.layers.holding.is_none() {
-                    // The holding gating implies holds the pieces there at the start (a pocket).
-                    self.layers.holding = Some(Holding {
-                        pocket: true,
-                        ..self.holding_tables()
-                    });
-                }
-            }
-            "mustcapture" => {
-                let mut mc = MustCapture {
-                    pieces: self.mask_or(&r.pieces, col, self.all_types())?,
-                    ..MustCapture::default()
-                };
-                for a in &r.attrs {
-                    match a.name.as_str() {
-                        "compulsory" => mc.compulsory = true,
-                        "multiple" => mc.multiple = true,
-                        "most" => {
-                            let mut values = Vec::new();
-                            if let Some(set) = &a.pieces {
-                                values = vec![1; self.types()];
-                                for (letter, v) in &set.values {
-                                    match self.type_of(letter) {
-                                        Some(t) => values[t] = *v,
-                                        None => {
-                                            return refuse(
-                                                a.column,
-                                                format!(
-                                                    "`{letter}` names no piece of this variant"
-                                                ),
-                                            );
-                                        }
-                                    }
-                                }
-                            }
-                            mc.most = Some(values);
-                        }
-                        _ => return Self::unsupported(r, a),
-                    }
-                }
-                self.layers.must_capture = Some(mc);
-            }
-            "hill" => {
-                let zone = self.need_range(r)?;
-                let mut h = Hill {
-                    zone,
-                    pieces: self.mask_or(&r.pieces, col, self.royal_types())?,
-                    ..Hill::default()
-                };
-                for a in &r.attrs {
-                    match a.name.as_str() {
-                        "balance" => h.balance = true,
-                        "fill" => h.fill = true,
-                        "pass" => match &a.range {
-                            Some(z) => h.pass = Some(self.zone(z)),
-                            None => return refuse(a.column, "`pass` needs a board range `[...]`"),
-                        },
-                        _ => return Self::unsupported(r, a),
-                    }
-                }
-                self.layers.hills.push(h);
-            }
+            "gating" => self.gating(r, has_holding)?,
+            "mustcapture" => self.must_capture(r)?,
+            "hill" => self.hill(r)?,
             "royal" => self.royal(r)?,
             "stalemate" | "draw" | "win" | "loss" => self.ends(r)?,
             "diagonals" => match r.attrs.as_slice() {
@@ -411,64 +283,8 @@ impl Applier {
                 [a] if a.name == "light" => self.layers.diagonals = Some(1),
                 _ => return refuse(col, "`diagonals` takes one attribute: `dark` or `light`"),
             },
-            "direction" => {
-                let names = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
-                let Some(d) = r
-                    .seq
-                    .as_deref()
-                    .and_then(|s| names.iter().position(|n| *n == s))
-                else {
-                    return refuse(col, "`direction` needs a direction `<n>` .. `<nw>`");
-                };
-                let zone = self.need_range(r)?;
-                let table = self
-                    .layers
-                    .directions
-                    .get_or_insert_with(|| Box::new([[0xFF; 256]; 2]));
-                for (c, z) in zone.iter().enumerate() {
-                    let (dx, dy) = DIRS[d];
-                    let dx = if c == 1 && self.flip.0 { -dx } else { dx };
-                    let dy = if c == 1 && self.flip.1 { -dy } else { dy };
-                    let bit = DIRS.iter().position(|&v| v == (dx, dy)).unwrap_or(d);
-                    for s in z.iter() {
-                        if table[c][s] == 0xFF {
-                            table[c][s] = 0;
-                        }
-                        table[c][s] |= 1 << bit;
-                    }
-                }
-            }
-            "zone" => {
-                let zone = self.need_range(r)?;
-                let pieces = self.mask_or(&r.pieces, col, self.all_types())?;
-                if r.attrs.is_empty() {
-                    return refuse(
-                        col,
-                        "`zone` needs an attribute: hole, river, dontcross, captureonly",
-                    );
-                }
-                for a in &r.attrs {
-                    let z = ZoneRule { zone, pieces };
-                    match a.name.as_str() {
-                        "hole" => {
-                            for (t, p) in self.def.pieces.iter_mut().enumerate() {
-                                if t < 64 && pieces >> t & 1 != 0 {
-                                    let b = p.block.get_or_insert([Bits256::EMPTY; 2]);
-                                    b[0] |= zone[0];
-                                    b[1] |= zone[1];
-                                    let d = p.drop_zone.get_or_insert(board);
-                                    d[0] &= !zone[0];
-                                    d[1] &= !zone[1];
-                                }
-                            }
-                        }
-                        "river" => self.layers.river.push(z),
-                        "dontcross" => self.layers.dont_cross.push(z),
-                        "captureonly" => self.layers.capture_only.push(z),
-                        _ => return Self::unsupported(r, a),
-                    }
-                }
-            }
+            "direction" => self.direction(r)?,
+            "zone" => self.zone_rule(r)?,
             "pieces" => self.pieces(r)?,
             "nonrepeating" => {
                 let mask = self.mask_or(&r.pieces, col, self.all_types())?;
@@ -487,6 +303,235 @@ impl Applier {
             "promotion" => self.promotion(r)?,
             "mirror" => {}
             other => return refuse(col, format!("FBR rule `{other}` is not implemented")),
+        }
+        Ok(())
+    }
+
+    /// A rule cancelled with `!`: `!royal` (no royal piece, so no castling either), `!draw`,
+    /// `!mirror`.
+    fn cancel(&mut self, r: &Rule) -> Result<(), FbrError> {
+        let col = r.column;
+        match r.name.as_str() {
+            // Castling is a royal piece's move with its partner (FBR's `royal=castle{R}`):
+            // with no royal piece there is none, and the start position has no rights
+            // (antichess's `w - -`).
+            "royal" => {
+                for p in &mut self.def.pieces {
+                    if p.flags.royal {
+                        p.castles.clear();
+                    }
+                    p.flags.royal = false;
+                }
+                self.def.fen = without_castling_rights(&self.def.fen);
+                Ok(())
+            }
+            // `!draw`, `!mirror`: FBR's defaults are not applied anyway (mirror is read first).
+            "draw" | "mirror" => Ok(()),
+            other => refuse(col, format!("`!{other}` cancels nothing here")),
+        }
+    }
+
+    /// `atomic[=P]`: captures explode, sparing the pieces of the set (pawns by default).
+    fn atomic(&mut self, r: &Rule) -> Result<(), FbrError> {
+        let col = r.column;
+        let mut set = r.pieces.clone().unwrap_or(PieceSet {
+            caret: true,
+            pieces: vec!["P".into()],
+            ..PieceSet::default()
+        });
+        if set.pieces.iter().any(|p| self.type_of(p).is_none()) {
+            set.pieces.retain(|p| self.type_of(p).is_some());
+        }
+        self.layers.atomic = Some(self.mask(&set, col)?);
+        Ok(())
+    }
+
+    /// `alice[=classic]`: moves pass to the other board (the classic rules only).
+    fn alice(&mut self, r: &Rule) -> Result<(), FbrError> {
+        if let Some(a) = r.attrs.iter().find(|a| a.name != "classic") {
+            return refuse(
+                a.column,
+                format!(
+                    "`alice={}` needs several boards (MBN board transitions)",
+                    a.name
+                ),
+            );
+        }
+        self.layers.alice = true;
+        Ok(())
+    }
+
+    /// `gating[=P][ordered][...]`: pieces of the holding (or of the set) entering on a square
+    /// a piece leaves, in the zone.
+    fn gating(&mut self, r: &Rule, has_holding: bool) -> Result<(), FbrError> {
+        let col = r.column;
+        let board = self.board();
+        let pieces: Vec<u8> = match &r.pieces {
+            Some(set) if !set.not && !set.caret => {
+                let mut v = Vec::new();
+                for p in &set.pieces {
+                    match self.type_of(p) {
+                        Some(t) => v.push(t as u8),
+                        None => {
+                            return refuse(
+                                set.column_of(p, col),
+                                format!("`{p}` names no piece of this variant"),
+                            );
+                        }
+                    }
+                }
+                v
+            }
+            other => {
+                let m = self.mask_or(other, col, self.all_types() & !self.royal_types())?;
+                (0..self.types())
+                    .filter(|&t| m >> t & 1 != 0)
+                    .map(|t| t as u8)
+                    .collect()
+            }
+        };
+        let ordered = r.attrs.iter().any(|a| a.name == "ordered");
+        if ordered && r.pieces.is_none() {
+            return refuse(col, "`gating=ordered` needs a piece set giving the order");
+        }
+        let zone = r.range.as_ref().map_or(board, |z| self.zone(z));
+        self.def.rules.gate_drops = true;
+        self.layers.gate = Some((zone, pieces, ordered));
+        if !has_holding && self.layers.holding.is_none() {
+            // The holding gating implies holds the pieces there at the start (a pocket).
+            self.layers.holding = Some(Holding {
+                pocket: true,
+                ..self.holding_tables()
+            });
+        }
+        Ok(())
+    }
+
+    /// `mustcapture[=P][compulsory][multiple][most]`: capturing is obligatory.
+    fn must_capture(&mut self, r: &Rule) -> Result<(), FbrError> {
+        let col = r.column;
+        let mut mc = MustCapture {
+            pieces: self.mask_or(&r.pieces, col, self.all_types())?,
+            ..MustCapture::default()
+        };
+        for a in &r.attrs {
+            match a.name.as_str() {
+                "compulsory" => mc.compulsory = true,
+                "multiple" => mc.multiple = true,
+                "most" => {
+                    let mut values = Vec::new();
+                    if let Some(set) = &a.pieces {
+                        values = vec![1; self.types()];
+                        for (letter, v) in &set.values {
+                            match self.type_of(letter) {
+                                Some(t) => values[t] = *v,
+                                None => {
+                                    return refuse(
+                                        a.column,
+                                        format!("`{letter}` names no piece of this variant"),
+                                    );
+                                }
+                            }
+                        }
+                    }
+                    mc.most = Some(values);
+                }
+                _ => return Self::unsupported(r, a),
+            }
+        }
+        self.layers.must_capture = Some(mc);
+        Ok(())
+    }
+
+    /// `hill[=P][...][balance][fill][pass]`: reaching the zone wins.
+    fn hill(&mut self, r: &Rule) -> Result<(), FbrError> {
+        let col = r.column;
+        let zone = self.need_range(r)?;
+        let mut h = Hill {
+            zone,
+            pieces: self.mask_or(&r.pieces, col, self.royal_types())?,
+            ..Hill::default()
+        };
+        for a in &r.attrs {
+            match a.name.as_str() {
+                "balance" => h.balance = true,
+                "fill" => h.fill = true,
+                "pass" => match &a.range {
+                    Some(z) => h.pass = Some(self.zone(z)),
+                    None => return refuse(a.column, "`pass` needs a board range `[...]`"),
+                },
+                _ => return Self::unsupported(r, a),
+            }
+        }
+        self.layers.hills.push(h);
+        Ok(())
+    }
+
+    /// `direction<d>[...]`: pieces on the zone move in direction d only (mirrored for the
+    /// second side as the board is).
+    fn direction(&mut self, r: &Rule) -> Result<(), FbrError> {
+        let col = r.column;
+        let names = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
+        let Some(d) = r
+            .seq
+            .as_deref()
+            .and_then(|s| names.iter().position(|n| *n == s))
+        else {
+            return refuse(col, "`direction` needs a direction `<n>` .. `<nw>`");
+        };
+        let zone = self.need_range(r)?;
+        let table = self
+            .layers
+            .directions
+            .get_or_insert_with(|| Box::new([[0xFF; 256]; 2]));
+        for (c, z) in zone.iter().enumerate() {
+            let (dx, dy) = DIRS[d];
+            let dx = if c == 1 && self.flip.0 { -dx } else { dx };
+            let dy = if c == 1 && self.flip.1 { -dy } else { dy };
+            let bit = DIRS.iter().position(|&v| v == (dx, dy)).unwrap_or(d);
+            for s in z.iter() {
+                if table[c][s] == 0xFF {
+                    table[c][s] = 0;
+                }
+                table[c][s] |= 1 << bit;
+            }
+        }
+        Ok(())
+    }
+
+    /// `zone[=P][...]` with `hole`, `river`, `dontcross`, `captureonly`: what the zone's
+    /// squares allow the pieces of the set.
+    fn zone_rule(&mut self, r: &Rule) -> Result<(), FbrError> {
+        let col = r.column;
+        let board = self.board();
+        let zone = self.need_range(r)?;
+        let pieces = self.mask_or(&r.pieces, col, self.all_types())?;
+        if r.attrs.is_empty() {
+            return refuse(
+                col,
+                "`zone` needs an attribute: hole, river, dontcross, captureonly",
+            );
+        }
+        for a in &r.attrs {
+            let z = ZoneRule { zone, pieces };
+            match a.name.as_str() {
+                "hole" => {
+                    for (t, p) in self.def.pieces.iter_mut().enumerate() {
+                        if t < 64 && pieces >> t & 1 != 0 {
+                            let b = p.block.get_or_insert([Bits256::EMPTY; 2]);
+                            b[0] |= zone[0];
+                            b[1] |= zone[1];
+                            let d = p.drop_zone.get_or_insert(board);
+                            d[0] &= !zone[0];
+                            d[1] &= !zone[1];
+                        }
+                    }
+                }
+                "river" => self.layers.river.push(z),
+                "dontcross" => self.layers.dont_cross.push(z),
+                "captureonly" => self.layers.capture_only.push(z),
+                _ => return Self::unsupported(r, a),
+            }
         }
         Ok(())
     }
