@@ -4,6 +4,7 @@
 pub mod encoding;
 pub mod error;
 pub mod game;
+mod move_reading;
 pub mod plain;
 mod plain_record;
 pub mod read;
@@ -16,7 +17,8 @@ pub mod write_plain;
 pub use encoding::TextEncoding;
 pub use error::{PgnError, PgnErrorKind};
 pub use game::{GameRecord, GameSource, MoveNode};
-pub use read::{MoveReading, read_game, read_game_spans, read_game_with};
+pub use move_reading::MoveReading;
+pub use read::{read_game, read_game_spans, read_game_with};
 pub use spans::GameSpans;
 pub use split::{SplitGames, split_games};
 pub use write::{Marks, termination_marker, write_game, write_game_to};

@@ -14,8 +14,8 @@
 use super::encoding::TextEncoding;
 
 use super::game::{GameRecord, MoveNode, MoveText};
+use super::move_reading::MoveReading;
 use super::plain::{NotPlain, PlainGame, PlainToken};
-use super::read::MoveReading;
 
 /// The record of `data` when it is a plain game (see the module doc).
 /// `reading` tells which games keep their moves as written (those are refused).

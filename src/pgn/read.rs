@@ -44,6 +44,7 @@ use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, Reader, SanPlus
 use super::encoding::TextEncoding;
 use super::error::{PgnError, PgnErrorKind};
 use super::game::{GameRecord, MoveNode, MoveText};
+use super::move_reading::MoveReading;
 use super::shadow::{Shadow, Step, Token};
 use super::spans::GameSpans;
 
@@ -64,34 +65,6 @@ use super::spans::GameSpans;
 /// ```
 pub fn read_game(slice: &[u8]) -> Result<GameRecord, PgnError> {
     read_game_with(slice, MoveReading::San)
-}
-
-/// How a game's move tokens are read: as standard SAN, or each kept as written (fairy SAN).
-///
-/// Which `[Variant]` tags name games written in standard SAN is the rules' knowledge, not
-/// the reader's: the caller gives it ([`MoveReading::ByVariantTag`]).
-#[derive(Clone, Copy, Debug)]
-pub enum MoveReading {
-    /// Standard SAN, as pgn-reader normalises it, whatever the game's `[Variant]` tag says.
-    San,
-    /// Every move token kept as written: a fairy variant or rules given for every game.
-    AsWritten,
-    /// Standard SAN, unless the game's `[Variant]` tag is not empty and the function says
-    /// it names no rules played in standard SAN (a fairy variant): then as written.
-    ByVariantTag(fn(&str) -> bool),
-}
-
-impl MoveReading {
-    /// Whether a game whose `[Variant]` tag is `variant` has its move tokens kept as written.
-    pub fn as_written(self, variant: Option<&str>) -> bool {
-        match self {
-            MoveReading::San => false,
-            MoveReading::AsWritten => true,
-            MoveReading::ByVariantTag(standard_san) => {
-                variant.is_some_and(|v| !v.trim().is_empty() && !standard_san(v))
-            }
-        }
-    }
 }
 
 /// Reads one game like [`read_game`], its move tokens read as `reading` says.
