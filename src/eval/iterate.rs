@@ -175,6 +175,11 @@ impl<P: Position> Evaluator<'_, P> {
     pub(super) fn eval_comment(&self, parts: &[Node<P::Set>], at: u32) -> Option<Value<P::Set>> {
         let mut text = String::new();
         for part in parts {
+            // A literal part is copied as it is (most comments are one literal).
+            if let Node::Str(literal) = part {
+                text.push_str(literal);
+                continue;
+            }
             if let Some(t) = self
                 .eval(part, at)
                 .as_ref()

@@ -14,6 +14,7 @@ mod env;
 pub mod files;
 mod find;
 mod geometry;
+mod held;
 mod hhdb;
 mod images;
 mod imagine;
@@ -113,15 +114,10 @@ pub struct Evaluator<'a, P: Position> {
     path_state: std::cell::RefCell<path::PathState<P::Set>>,
     /// The input's last game number, when the run counted the games (`lastgamenumber`).
     last_game: std::cell::Cell<Option<u64>>,
-    /// The one-pass search's position (see [`Evaluator::one_position`]): when set, every
-    /// node of the game the evaluator is asked about is this one, or one of its neighbours.
-    current: Option<ReplayedNode<P>>,
-    /// One-pass search: the position before `current`, when the query reads it (`move
-    /// previous`); its node id is one less.
-    previous: Option<ReplayedNode<P>>,
-    /// One-pass search: the next main-line position, when the query reads it (`move`,
-    /// `terminal`; None at the game's end); its node id is one more.
-    next: Option<ReplayedNode<P>>,
+    /// The one-pass search's positions (see [`Evaluator::one_position`]): when set, every
+    /// node of the game the evaluator is asked about is the current one (its node id is its
+    /// ply), or one of its held neighbours (ids one less and one more).
+    held: Option<held::Held<P>>,
     /// What the CQL-S filters keep for this game (made when one first needs it).
     cqls_cache: std::cell::RefCell<Option<cqls::GameCache>>,
     /// The run's settings that filters read (file access, the engine's path).
@@ -141,9 +137,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             tree_order: std::sync::OnceLock::new(),
             path_state: Default::default(),
             last_game: std::cell::Cell::new(None),
-            current: None,
-            previous: None,
-            next: None,
+            held: None,
             cqls_cache: Default::default(),
             env: &NO_ENVIRONMENT,
             worker: None,
@@ -165,36 +159,39 @@ impl<'a, P: Position> Evaluator<'a, P> {
     /// the position's ply.
     pub fn one_position(game: &'a GameContext<'a, P>, start: P) -> Self {
         let mut evaluator = Evaluator::new(game);
-        evaluator.current = Some(ReplayedNode {
+        evaluator.held = Some(held::Held::new(ReplayedNode {
             position: start,
             played: None,
             ply: 0,
-        });
+        }));
         evaluator
     }
 
     /// One-pass search: the held position (see [`Evaluator::one_position`]), to play the
     /// next move on (its `played` and `ply` are the caller's to set).
     pub fn current_mut(&mut self) -> Option<&mut ReplayedNode<P>> {
-        self.current.as_mut()
+        self.held.as_mut().map(held::Held::current_mut)
     }
 
-    /// One-pass search: the next main-line position (its ply one more than the held one's;
-    /// None: the game ends here), for a query that reads it (`move`, `terminal`).
-    pub fn set_next(&mut self, next: Option<ReplayedNode<P>>) {
-        self.next = next;
+    /// One-pass search: the next main-line position, made a copy of the held one for the
+    /// caller to play the next move on (its `played` and `ply` too), for a query that reads
+    /// it (`move`, `terminal`). None when the evaluator holds no position.
+    pub fn next_from_current(&mut self) -> Option<&mut ReplayedNode<P>> {
+        self.held.as_mut().map(held::Held::copy_to_next)
     }
 
-    /// One-pass search: moves on to the next position (see [`Evaluator::set_next`]); the held
-    /// one becomes the previous position when `keep_previous` (for `move previous`). False at
-    /// the game's end.
+    /// One-pass search: the game ends at the held position (there is no next one).
+    pub fn end_here(&mut self) {
+        if let Some(held) = &mut self.held {
+            held.clear_next();
+        }
+    }
+
+    /// One-pass search: moves on to the next position (see [`Evaluator::next_from_current`]);
+    /// the held one becomes the previous position when `keep_previous` (for `move previous`).
+    /// False at the game's end.
     pub fn step(&mut self, keep_previous: bool) -> bool {
-        let Some(next) = self.next.take() else {
-            return false;
-        };
-        let current = self.current.replace(next);
-        self.previous = current.filter(|_| keep_previous);
-        true
+        self.held.as_mut().is_some_and(|h| h.step(keep_previous))
     }
 
     /// The comments the query attached to positions of this game (record node, text), in the
@@ -252,11 +249,12 @@ impl<'a, P: Position> Evaluator<'a, P> {
         if at >= imagine::BASE {
             return self.imagined_node(at);
         }
-        if let Some(current) = &self.current {
+        if let Some(held) = &self.held {
+            let current = held.current();
             let neighbour = if at.checked_add(1) == Some(current.ply) {
-                self.previous.as_ref()
+                held.previous()
             } else if at == current.ply.saturating_add(1) {
-                self.next.as_ref()
+                held.next()
             } else {
                 None
             };
@@ -275,11 +273,11 @@ impl<'a, P: Position> Evaluator<'a, P> {
     fn children(&self, at: u32) -> impl Iterator<Item = u32> + '_ {
         // One-pass search: the next main-line position, when held.
         let held_next = self
-            .current
+            .held
             .as_ref()
-            .filter(|c| c.ply == at && self.next.is_some())
+            .filter(|h| h.current().ply == at && h.next().is_some())
             .map(|_| at + 1);
-        let kids: &[u32] = match self.current {
+        let kids: &[u32] = match self.held {
             Some(_) => &[],
             None => self
                 .game

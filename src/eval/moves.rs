@@ -5,6 +5,7 @@ use super::{Evaluator, Value};
 use crate::ir::{CastleKind, MoveFilter, MoveSource, MoveYield};
 use crate::rules::{MoveInfo, Position};
 use crate::squares::SquareSet;
+use smallvec::SmallVec;
 
 impl<P: Position> Evaluator<'_, P> {
     /// `move [legal|pseudolegal|previous] [from X] [to Y] [capture Z] [promote P] ...`
@@ -38,7 +39,7 @@ impl<P: Position> Evaluator<'_, P> {
             return Some(no_move_value(m.yields));
         }
         let meets = self.move_matcher(m, from_node)?;
-        let matching: Vec<&MoveInfo<P::Set>> = candidates
+        let matching: SmallVec<[&MoveInfo<P::Set>; 4]> = candidates
             .iter()
             .map(|(mv, _)| mv)
             .filter(|mv| meets(mv))
@@ -81,7 +82,7 @@ impl<P: Position> Evaluator<'_, P> {
         source: MoveSource,
         at: u32,
         only: Option<u32>,
-    ) -> Option<(Vec<Candidate<P::Set>>, u32)> {
+    ) -> Option<(Candidates<P::Set>, u32)> {
         let node = self.node(at);
         Some(match source {
             MoveSource::Previous => {
@@ -163,8 +164,12 @@ impl<P: Position> Evaluator<'_, P> {
 /// played).
 pub(super) type Candidate<S> = (MoveInfo<S>, Option<u32>);
 
+/// The moves a `move` filter considers: most often one played move (or none), kept without
+/// allocating.
+pub(super) type Candidates<S> = SmallVec<[Candidate<S>; 2]>;
+
 /// Generated moves, which lead to no node of the game.
-fn unplayed<S>(moves: Vec<MoveInfo<S>>) -> Vec<Candidate<S>> {
+fn unplayed<S>(moves: Vec<MoveInfo<S>>) -> Candidates<S> {
     moves.into_iter().map(|mv| (mv, None)).collect()
 }
 

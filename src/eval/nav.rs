@@ -21,8 +21,8 @@ impl<P: Position> Evaluator<'_, P> {
             return self.imagined_parent(at);
         }
         // One-pass search: the previous position, when held.
-        if let Some(current) = &self.current {
-            return (current.ply == at && self.previous.is_some()).then(|| at - 1);
+        if let Some(held) = &self.held {
+            return (held.current().ply == at && held.previous().is_some()).then(|| at - 1);
         }
         self.game.record.nodes.get(at as usize)?.parent
     }
@@ -57,7 +57,7 @@ impl<P: Position> Evaluator<'_, P> {
     /// `depth`: the number of moves on the path from the root that start a variation.
     pub(super) fn depth(&self, at: u32) -> i64 {
         // The one-pass search reads the main line only.
-        if self.current.is_some() {
+        if self.held.is_some() {
             return 0;
         }
         let nodes = &self.game.record.nodes;

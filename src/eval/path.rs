@@ -72,7 +72,7 @@ impl<S> Clone for Item<'_, S> {
 impl<S> Copy for Item<'_, S> {}
 
 /// Comments and sort values made since the search began (a snapshot).
-type Made = (Vec<(u32, String)>, Vec<(String, bool, super::SortKey)>);
+type Made = (Vec<(u32, String)>, Vec<super::state::SortEntry>);
 
 /// One search of a path from its start.
 struct Search<'a, S> {

@@ -8,8 +8,12 @@
 
 use std::cell::RefCell;
 use std::cmp::Reverse;
+use std::sync::Arc;
 
 use super::Value;
+
+/// One recorded `sort` value: its label, its direction (`min`), the value.
+pub(super) type SortEntry = (Arc<str>, bool, SortKey);
 
 /// The mutable part of an evaluation.
 #[derive(Debug)]
@@ -20,7 +24,10 @@ pub(super) struct State<S> {
     comments: Vec<(u32, String)>,
     /// The `sort` values recorded (label, direction, value), in order; those of positions
     /// where the query did not match are rolled back with the comments.
-    sorts: Vec<(String, bool, SortKey)>,
+    sorts: Vec<SortEntry>,
+    /// The `sort` labels met, each kept once: a value recorded shares its label (no
+    /// allocation per position).
+    sort_labels: Vec<Arc<str>>,
     /// The string filters' state: `~~` captures, output edits, messages (`eval::strings`).
     pub strs: super::strings::StrState,
     /// Dictionaries, the persistent variables' start, a failed `assert` (`eval::prog`).
@@ -45,11 +52,17 @@ pub struct SortValue {
 }
 
 impl SortValue {
-    /// The value as recorded (a number, or a string).
-    fn key(&self) -> SortKey {
-        match &self.text {
-            Some(t) => SortKey::Text(t.clone()),
-            None => SortKey::Num(self.value),
+    /// The value `key` of the `sort` labelled `label` (smallest best when `min`).
+    fn new(label: &str, min: bool, key: &SortKey) -> SortValue {
+        let (value, text) = match key {
+            SortKey::Num(n) => (*n, None),
+            SortKey::Text(t) => (0, Some(t.clone())),
+        };
+        SortValue {
+            label: label.to_string(),
+            min,
+            value,
+            text,
         }
     }
 
@@ -101,6 +114,7 @@ impl<S> Default for State<S> {
             vars: Vec::new(),
             comments: Vec::new(),
             sorts: Vec::new(),
+            sort_labels: Vec::new(),
             strs: Default::default(),
             prog: Default::default(),
             rounds: 0,
@@ -136,19 +150,14 @@ impl<S: Clone> State<S> {
     }
     /// Copies of the comments and sort values made after `mark` (a `path` keeps those of
     /// its best match).
-    #[allow(clippy::type_complexity)]
-    pub fn made_since(
-        &self,
-        mark: (usize, usize),
-    ) -> (Vec<(u32, String)>, Vec<(String, bool, SortKey)>) {
+    pub fn made_since(&self, mark: (usize, usize)) -> (Vec<(u32, String)>, Vec<SortEntry>) {
         (
             self.comments[mark.0..].to_vec(),
             self.sorts[mark.1..].to_vec(),
         )
     }
     /// Adds back comments and sort values copied by [`State::made_since`].
-    #[allow(clippy::type_complexity)]
-    pub fn restore(&mut self, made: (Vec<(u32, String)>, Vec<(String, bool, SortKey)>)) {
+    pub fn restore(&mut self, made: (Vec<(u32, String)>, Vec<SortEntry>)) {
         self.comments.extend(made.0);
         self.sorts.extend(made.1);
     }
@@ -162,29 +171,29 @@ impl<S: Clone> State<S> {
     }
     /// Records a `sort` value.
     pub fn sort(&mut self, label: &str, min: bool, value: SortKey) {
-        self.sorts.push((label.to_string(), min, value));
+        let label = match self.sort_labels.iter().find(|l| ***l == *label) {
+            Some(l) => Arc::clone(l),
+            None => {
+                let l: Arc<str> = Arc::from(label);
+                self.sort_labels.push(Arc::clone(&l));
+                l
+            }
+        };
+        self.sorts.push((label, min, value));
     }
     /// The best value of each `sort` label and direction, in the order first recorded.
     pub fn best_sorts(&self) -> Vec<SortValue> {
-        let mut best: Vec<SortValue> = Vec::new();
+        let mut best: Vec<(&str, bool, &SortKey)> = Vec::new();
         for (label, min, key) in &self.sorts {
-            let (value, text) = match key {
-                SortKey::Num(n) => (*n, None),
-                SortKey::Text(t) => (0, Some(t.clone())),
-            };
-            let new = SortValue {
-                label: label.clone(),
-                min: *min,
-                value,
-                text,
-            };
-            match best.iter_mut().find(|b| &b.label == label && b.min == *min) {
-                Some(b) if (new.key() < b.key()) == *min && new.key() != b.key() => *b = new,
+            match best.iter_mut().find(|b| b.0 == &**label && b.1 == *min) {
+                Some(b) if (key < b.2) == *min && key != b.2 => b.2 = key,
                 Some(_) => {}
-                None => best.push(new),
+                None => best.push((label, *min, key)),
             }
         }
-        best
+        best.into_iter()
+            .map(|(label, min, key)| SortValue::new(label, min, key))
+            .collect()
     }
     /// The best `sort` value of the game's matching positions (the first `sort` filter's
     /// label and direction).
@@ -196,15 +205,6 @@ impl<S: Clone> State<S> {
         } else {
             values.map(|s| &s.2).max()?
         };
-        let (value, text) = match best {
-            SortKey::Num(n) => (*n, None),
-            SortKey::Text(t) => (0, Some(t.clone())),
-        };
-        Some(SortValue {
-            label: label.clone(),
-            min: *min,
-            value,
-            text,
-        })
+        Some(SortValue::new(label, *min, best))
     }
 }

@@ -244,8 +244,9 @@ fn play(node: &mut ReplayedNode<Standard>, san: &shakmaty::san::San) -> Result<(
 }
 
 /// [`play_and_evaluate`] for a query that reads the positions beside the current one
-/// (`mode.neighbours`): each move is played one position ahead, on a copy, so that the
-/// evaluator holds the next position (or none, at the end) and, when asked, the previous.
+/// (`mode.neighbours`): each move is played one position ahead, on a copy of the current
+/// position, so that the evaluator holds the next position (or none, at the end) and, when
+/// asked, the previous.
 fn play_with_neighbours<'e>(
     game: &mut PlainGame<'_>,
     evaluator: &mut Evaluator<'e, Standard>,
@@ -256,15 +257,10 @@ fn play_with_neighbours<'e>(
     let mut before: Option<Standard> = None;
     let mut matched = false;
     loop {
-        let next = match game.next_main_move()? {
-            Some(san) => {
-                let mut next = evaluator.current_mut().ok_or(NotPlain)?.clone();
-                play(&mut next, &san.san)?;
-                Some(next)
-            }
-            None => None,
-        };
-        evaluator.set_next(next);
+        match game.next_main_move()? {
+            Some(san) => play(evaluator.next_from_current().ok_or(NotPlain)?, &san.san)?,
+            None => evaluator.end_here(),
+        }
         let node = evaluator.current_mut().ok_or(NotPlain)?;
         let ply = node.ply;
         let position = keep_before.then(|| node.position.clone());
