@@ -99,6 +99,17 @@ impl<P: Position> Evaluator<'_, P> {
     pub(super) fn eval_ray(&self, ray: &Ray<P::Set>, at: u32) -> Option<Value<P::Set>> {
         let pos = &self.node(at).position;
         let geo = pos.geometry();
+        if let ([first, last], Some(occupied)) = (&ray.sets[..], bitboard(&pos.occupied())) {
+            let starts = self.set(first, at)?;
+            let ends = self.set(last, at)?;
+            let (starts, ends) = (bitboard(&starts)?, bitboard(&ends)?);
+            let attack = |c: Coord, d| !ray.attack || slides_along(pos, geo, c, d);
+            let two = ray_of_two(starts, ends, occupied, ray.directions, attack);
+            return match ray.count {
+                Some(range) => range.contains(two.rays).then_some(Value::Num(two.rays)),
+                None => from_bits(if ray.first { two.from } else { two.reached }).map(Value::Set),
+            };
+        }
         let mut grids = Vec::with_capacity(ray.sets.len());
         for s in &ray.sets {
             grids.push(Grid::new(geo, &self.set(s, at)?));
@@ -429,6 +440,72 @@ fn slides_along<P: Position>(pos: &P, geo: Geometry, c: Coord, d: (i64, i64)) ->
     }
 }
 
+/// What a two-set `ray (X Y)` finds on the 8x8 board: the squares of Y reached, the squares
+/// of X rays start from, and the number of rays.
+#[derive(Debug, PartialEq)]
+struct TwoSetRay {
+    reached: u64,
+    from: u64,
+    rays: i64,
+}
+
+/// `ray (X Y)` on the 8x8 board, each ray one walk over bits. It is [`ray_from`] for two
+/// sets: from a square of X along a direction (one `attack` allows), the walk passes empty
+/// squares and ends on the first occupied one; the squares of Y among those it stepped on,
+/// that last one included, are reached (an empty square of Y too, as `ray_from` pushes it
+/// and walks on). A ray counts when it reaches a square.
+fn ray_of_two(
+    starts: u64,
+    ends: u64,
+    occupied: u64,
+    directions: Directions,
+    attack: impl Fn(Coord, (i64, i64)) -> bool,
+) -> TwoSetRay {
+    let mut two = TwoSetRay {
+        reached: 0,
+        from: 0,
+        rays: 0,
+    };
+    let mut rest = starts;
+    while rest != 0 {
+        let i = i64::from(rest.trailing_zeros());
+        rest &= rest - 1;
+        let c = Coord {
+            file: i % 8,
+            rank: i / 8,
+        };
+        for d in directions.steps() {
+            if !attack(c, d) {
+                continue;
+            }
+            let hit = walk_bits(c, d, occupied) & ends;
+            if hit != 0 {
+                two.reached |= hit;
+                two.from |= 1 << i;
+                two.rays += 1;
+            }
+        }
+    }
+    two
+}
+
+/// The squares a walk from `c` along `d` steps on, on the 8x8 board, up to and including the
+/// first one of `occupied`.
+fn walk_bits(c: Coord, d: (i64, i64), occupied: u64) -> u64 {
+    let mut walked = 0;
+    let (mut file, mut rank) = (c.file + d.0, c.rank + d.1);
+    while (0..8).contains(&file) && (0..8).contains(&rank) {
+        let bit = 1u64 << (rank * 8 + file);
+        walked |= bit;
+        if occupied & bit != 0 {
+            break;
+        }
+        file += d.0;
+        rank += d.1;
+    }
+    walked
+}
+
 /// Walks from `prev` (the square matched by set `index - 1`) along `d`, matching sets
 /// `index..`; pushes the squares of the last set reached.
 fn ray_from(
@@ -535,6 +612,55 @@ mod tests {
                     let fast = pin_bits(&pos, &from, &through, &to, y).unwrap();
                     let listed = pin_listed(&pos, &from, &through, &to, y);
                     assert_eq!(fast, listed, "{} {y:?}", pos.fen(true));
+                }
+            }
+        }
+    }
+
+    /// `ray (X Y)` on bits gives what the square-by-square walk ([`ray_from`]) gives: the
+    /// squares reached, the rays' starts and their number, for sets of pieces, of empty
+    /// squares and of both, in all directions and with `attack`'s test.
+    #[test]
+    fn two_set_ray_agrees_with_the_listed_walk() {
+        let geo = Geometry::STANDARD;
+        let all = Directions(0xff);
+        for pos in positions().into_iter().take(400) {
+            let occupied = pos.occupied();
+            let sliders = pos.pieces(kinds(0b11100, 0b11100));
+            let kings = pos.pieces(kinds(1 << 5, 1 << 5));
+            let black = pos.pieces(kinds(0, u32::MAX));
+            let empty = !occupied;
+            let cases = [
+                (sliders, kings),
+                (sliders, black | empty),
+                (Bitboard::FULL, Bitboard::FULL),
+                (kings, empty),
+            ];
+            for (x, y) in cases {
+                for attack in [false, true] {
+                    let may = |c: Coord, d| !attack || slides_along(&pos, geo, c, d);
+                    let fast = ray_of_two(x.0, y.0, occupied.0, all, may);
+                    let grids = [Grid::new(geo, &x), Grid::new(geo, &y)];
+                    let occ = Grid::new(geo, &occupied);
+                    let mut listed = TwoSetRay {
+                        reached: 0,
+                        from: 0,
+                        rays: 0,
+                    };
+                    for c in each_coord(&x) {
+                        for d in all.steps().filter(|&d| may(c, d)) {
+                            let mut dest = Vec::new();
+                            ray_from(geo, c, 1, d, &grids, &occ, &mut dest);
+                            if !dest.is_empty() {
+                                listed.rays += 1;
+                                listed.from |= 1 << (c.rank * 8 + c.file);
+                            }
+                            for r in dest {
+                                listed.reached |= 1 << (r.rank * 8 + r.file);
+                            }
+                        }
+                    }
+                    assert_eq!(fast, listed, "{} {x:?} {y:?}", pos.fen(true));
                 }
             }
         }

@@ -98,23 +98,43 @@ pub(crate) use shakmaty_board_methods;
 /// The squares of a shakmaty board holding pieces admitted by `kinds` (and the empty squares
 /// if admitted): the one answer to `Position::pieces` for every shakmaty-based position.
 pub(crate) fn board_pieces(board: &shakmaty::Board, kinds: PieceKinds) -> Bitboard {
-    let mut set = Bitboard::EMPTY;
-    for (color, mask) in [
-        (shakmaty::Color::White, kinds.white),
-        (shakmaty::Color::Black, kinds.black),
-    ] {
-        if mask & 0x3f == 0x3f {
-            set |= board.by_color(color);
-        } else if mask != 0 {
-            for role in ROLES {
-                if mask & (1 << type_of(role)) != 0 {
-                    set |= board.by_piece(Piece { color, role });
-                }
-            }
+    let (white, black) = (kinds.white & 0x3f, kinds.black & 0x3f);
+    let mut set = if white == black {
+        // The same types of both colours (`[Qq]`, `A`...): one union of roles.
+        match white {
+            0 => Bitboard::EMPTY,
+            0x3f => board.occupied(),
+            _ => roles(board, white),
         }
-    }
+    } else {
+        colour_pieces(board, shakmaty::Color::White, white)
+            | colour_pieces(board, shakmaty::Color::Black, black)
+    };
     if kinds.empty {
         set |= !board.occupied();
+    }
+    set
+}
+
+/// The squares of `color`'s pieces of the types in `mask` (bit `t`: piece type `t`).
+#[inline]
+fn colour_pieces(board: &shakmaty::Board, color: shakmaty::Color, mask: u32) -> Bitboard {
+    match mask {
+        0 => Bitboard::EMPTY,
+        0x3f => board.by_color(color),
+        _ => roles(board, mask) & board.by_color(color),
+    }
+}
+
+/// The squares of the pieces, of either colour, of the types in `mask` (bit `t`: piece
+/// type `t`, as [`type_of`] numbers them): one step per type named.
+#[inline]
+fn roles(board: &shakmaty::Board, mask: u32) -> Bitboard {
+    let mut set = Bitboard::EMPTY;
+    let mut rest = mask;
+    while rest != 0 {
+        set |= board.by_role(ROLES[rest.trailing_zeros() as usize]);
+        rest &= rest - 1;
     }
     set
 }
@@ -530,6 +550,43 @@ mod tests {
             .unwrap();
         let moves = pos.legal_moves().to_vec();
         (pos, moves)
+    }
+
+    /// `board_pieces` against its definition, square by square: a square is in the set when
+    /// it holds a piece whose colour's mask names its type, or is empty and `_` is admitted;
+    /// every pair of masks (and high bits, which name no standard type) on three boards.
+    #[test]
+    fn board_pieces_is_the_pieces_of_the_kinds_named() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+            "8/5k2/8/3Q4/8/8/1K6/8 b - - 0 1",
+        ];
+        for fen in fens {
+            let (pos, _) = legal(fen);
+            let board = pos.board();
+            for white in (0..64u32).chain([u32::MAX, 1 << 9]) {
+                for black in (0..64u32).chain([u32::MAX]) {
+                    for empty in [false, true] {
+                        let kinds = PieceKinds { white, black, empty };
+                        let mut expected = Bitboard::EMPTY;
+                        for sq in Square::ALL {
+                            let holds = match board.piece_at(sq) {
+                                Some(p) => {
+                                    let mask = if p.color.is_white() { white } else { black };
+                                    mask & (1 << type_of(p.role)) != 0
+                                }
+                                None => empty,
+                            };
+                            if holds {
+                                expected |= Bitboard::from_square(sq);
+                            }
+                        }
+                        assert_eq!(board_pieces(board, kinds), expected, "{fen} {kinds:?}");
+                    }
+                }
+            }
+        }
     }
 
     /// The forms python-chess's SAN pattern (`[NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8](=?[nbrqk])?`
