@@ -314,6 +314,22 @@ impl<'a, P: Position> Evaluator<'a, P> {
         matched
     }
 
+    /// `max(a b ...)` / `min(a b ...)`: the items' numbers folded with `pick`, each item
+    /// evaluated in order; None when one has no number (or there is none).
+    fn fold_nums(
+        &self,
+        items: &[Node<P::Set>],
+        at: u32,
+        pick: fn(i64, i64) -> i64,
+    ) -> Option<Value<P::Set>> {
+        let mut best: Option<i64> = None;
+        for item in items {
+            let n = self.num(item, at)?;
+            best = Some(best.map_or(n, |b| pick(b, n)));
+        }
+        best.map(Value::Num)
+    }
+
     fn set(&self, filter: &Node<P::Set>, at: u32) -> Option<P::Set> {
         match self.eval(filter, at)? {
             Value::Set(s) => Some(s),
@@ -345,7 +361,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
 
     /// Evaluates `filter` at node `at`: None when it does not match.
     pub fn eval(&self, filter: &Node<P::Set>, at: u32) -> Option<Value<P::Set>> {
-        let pos = &self.node(at).position;
+        // Read only by the arms that need it (many do not: `and`, numbers, strings...).
+        let pos = || &self.node(at).position;
         let truth = |b: bool| if b { Some(Value::Bool(true)) } else { None };
         match filter {
             // true / false
@@ -379,11 +396,11 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 }
             }
             // Ra1, [Qq]d4, _f4, a-h1-8, .
-            Node::Pieces(kinds, squares) => Some(Value::Set(pos.pieces(*kinds).intersect(squares))),
+            Node::Pieces(kinds, squares) => Some(Value::Set(pos().pieces(*kinds).intersect(squares))),
             // K[-5..5,0..]: the admitted pieces standing in one of the rectangles
             Node::Region(kinds, rects) => Some(Value::Set(P::Set::from_coords(
-                pos.geometry(),
-                (pos.pieces(*kinds).coords().into_iter())
+                pos().geometry(),
+                (pos().pieces(*kinds).coords().into_iter())
                     .filter(|c| rects.iter().any(|r| r.contains(*c))),
             ))),
             // x | y
@@ -409,24 +426,24 @@ impl<'a, P: Position> Evaluator<'a, P> {
             // x attackedby y
             Node::AttackedBy(x, y) => {
                 let (x, y) = (self.set(x, at)?, self.set(y, at)?);
-                Some(Value::Set(board::attacked_by(pos, &x, &y)))
+                Some(Value::Set(board::attacked_by(pos(), &x, &y)))
             }
             // x attacks y
             Node::Attacks(x, y) => {
                 let (x, y) = (self.set(x, at)?, self.set(y, at)?);
-                Some(Value::Set(board::attackers(pos, &x, &y)))
+                Some(Value::Set(board::attackers(pos(), &x, &y)))
             }
             // connectedpawns, doubledpawns, isolatedpawns, passedpawns
-            Node::Pawns(kind) => Some(Value::Set(board::pawn_structure(pos, *kind))),
+            Node::Pawns(kind) => Some(Value::Set(board::pawn_structure(pos(), *kind))),
             // promotedpieces
-            Node::PromotedPieces => Some(Value::Set(pos.promoted())),
+            Node::PromotedPieces => Some(Value::Set(pos().promoted())),
             // move ...
             Node::Move(m) => self.eval_move(m, at),
             // fen "k7/8/NKB5/..."
             Node::Placement(parts) => truth(
                 parts
                     .iter()
-                    .all(|(kinds, squares)| squares.is_subset(&pos.pieces(*kinds))),
+                    .all(|(kinds, squares)| squares.is_subset(&pos().pieces(*kinds))),
             ),
             // 3, white, black
             Node::Number(n) => Some(Value::Num(*n)),
@@ -442,27 +459,15 @@ impl<'a, P: Position> Evaluator<'a, P> {
             // abs a
             Node::Abs(a) => Some(Value::Num(self.num(a, at)?.checked_abs()?)),
             // max(a b ...)
-            Node::Max(items) => items
-                .iter()
-                .map(|i| self.num(i, at))
-                .collect::<Option<Vec<_>>>()?
-                .into_iter()
-                .max()
-                .map(Value::Num),
+            Node::Max(items) => self.fold_nums(items, at, i64::max),
             // min(a b ...)
-            Node::Min(items) => items
-                .iter()
-                .map(|i| self.num(i, at))
-                .collect::<Option<Vec<_>>>()?
-                .into_iter()
-                .min()
-                .map(Value::Num),
+            Node::Min(items) => self.fold_nums(items, at, i64::min),
             // power x
             Node::Power(x) => {
                 // The sum over the pieces in the set of their type's power, taken type by type:
                 // each occupied square holds one piece of one type, so the types' sets divide
                 // the occupied part of the set, and the loop ends when it is used up.
-                let mut rest = self.set(x, at)?.intersect(&pos.occupied());
+                let mut rest = self.set(x, at)?.intersect(&pos().occupied());
                 let mut total = 0;
                 for t in 0..32 {
                     if rest.is_empty() {
@@ -473,9 +478,9 @@ impl<'a, P: Position> Evaluator<'a, P> {
                         black: 1 << t,
                         empty: false,
                     };
-                    let of_type = rest.intersect(&pos.pieces(both));
+                    let of_type = rest.intersect(&pos().pieces(both));
                     if !of_type.is_empty() {
-                        total += pos.power_of(t) * i64::from(of_type.count());
+                        total += pos().power_of(t) * i64::from(of_type.count());
                         rest = rest.minus(&of_type);
                     }
                 }
@@ -487,7 +492,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 if s.count() != 1 {
                     return None;
                 }
-                Some(Value::Num(match pos.piece_at(&s) {
+                Some(Value::Num(match pos().piece_at(&s) {
                     None => 0,
                     Some((color, t)) => {
                         let v = i64::from(t) + 1;
@@ -501,11 +506,11 @@ impl<'a, P: Position> Evaluator<'a, P> {
             }
             // halfmoveclock, movenumber, ply, gamenumber, sidetomove
             Node::Num(prop) => Some(Value::Num(match prop {
-                NumProp::HalfmoveClock => i64::from(pos.halfmove_clock()),
-                NumProp::MoveNumber => i64::from(pos.fullmove_number()),
+                NumProp::HalfmoveClock => i64::from(pos().halfmove_clock()),
+                NumProp::MoveNumber => i64::from(pos().fullmove_number()),
                 NumProp::Ply => i64::from(self.node(at).ply),
                 NumProp::GameNumber => self.game.number as i64,
-                NumProp::SideToMove => match pos.turn() {
+                NumProp::SideToMove => match pos().turn() {
                     Color::White => 1,
                     Color::Black => -1,
                 },
@@ -528,9 +533,9 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Str(s) => Some(Value::Str(s.clone())),
             // currentfen, standardfen, zobristkey
             Node::StrProp(prop) => Some(Value::Str(match prop {
-                StrProp::CurrentFen => pos.fen(false),
-                StrProp::StandardFen => pos.fen(true),
-                StrProp::ZobristKey => format!("{:016x}", pos.zobrist()),
+                StrProp::CurrentFen => pos().fen(false),
+                StrProp::StandardFen => pos().fen(true),
+                StrProp::ZobristKey => format!("{:016x}", pos().zobrist()),
             })),
             // player white, event, site, date
             Node::Tag(name) => self.tag(name).map(|v| Value::Str(v.to_string())),
@@ -564,11 +569,11 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 if s.count() != 1 {
                     return None;
                 }
-                let piece = pos.piece_at(&s);
+                let piece = pos().piece_at(&s);
                 // A piece of neither side (infinite chess's obstacle `ob`) has no CQL colour.
                 let neutral = piece
                     .is_none()
-                    .then(|| pos.fairy_letter(s.clone()))
+                    .then(|| pos().fairy_letter(s.clone()))
                     .flatten();
                 let standard = text::piece_letter(piece, *type_only).filter(|_| neutral.is_none());
                 let name = match standard {
@@ -577,7 +582,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
                     None => {
                         let letter = match neutral {
                             Some(letter) => letter,
-                            None => pos.fairy_letter(s)?,
+                            None => pos().fairy_letter(s)?,
                         };
                         if *type_only {
                             letter.to_ascii_uppercase()
@@ -589,13 +594,13 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 Some(Value::Str(name))
             }
             // check
-            Node::Check => truth(pos.is_check()),
+            Node::Check => truth(pos().is_check()),
             // mate
-            Node::Mate => truth(pos.is_mate()),
+            Node::Mate => truth(pos().is_mate()),
             // stalemate
-            Node::Stalemate => truth(pos.is_stalemate()),
+            Node::Stalemate => truth(pos().is_stalemate()),
             // wtm, btm
-            Node::ToMove(color) => truth(pos.turn() == *color),
+            Node::ToMove(color) => truth(pos().turn() == *color),
             // initial
             Node::Initial => truth(at == 0),
             // terminal
