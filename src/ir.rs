@@ -6,6 +6,7 @@
 //! spelling; CQL-S spellings are added when that dialect lowers to it.
 
 pub mod cqls;
+pub mod fold;
 mod geometry;
 mod hhdb;
 mod line;

@@ -40,6 +40,7 @@ pub mod tree;
 mod tree_words;
 mod words;
 
+use crate::ir::fold::holds;
 use crate::ir::{ArithOp, CmpOp, Color, GameResult, Node, NumProp, StrProp, TagName};
 use crate::pgn::GameRecord;
 use crate::rules::Position;
@@ -746,32 +747,20 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 let holds = match op {
                     CmpOp::Eq => x == y,
                     CmpOp::Ne => x != y,
-                    _ => satisfies(x.count().cmp(&y.count()), op),
+                    _ => holds(x.count().cmp(&y.count()), op),
                 };
                 holds.then_some(Value::Bool(true))
             }
-            (Value::Str(x), Value::Str(y)) => satisfies(x.cmp(y), op).then_some(Value::Bool(true)),
+            (Value::Str(x), Value::Str(y)) => holds(x.cmp(y), op).then_some(Value::Bool(true)),
             (Value::Pos(x), Value::Pos(y)) => {
                 let (x, y) = (self.tree_rank(*x), self.tree_rank(*y));
-                satisfies(x.cmp(&y), op).then_some(Value::Bool(true))
+                holds(x.cmp(&y), op).then_some(Value::Bool(true))
             }
             _ => {
                 let (x, y) = (number(&va)?, number(&vb)?);
-                satisfies(x.cmp(&y), op).then_some(Value::Num(x))
+                holds(x.cmp(&y), op).then_some(Value::Num(x))
             }
         }
     }
 }
 
-/// Whether an ordering satisfies a comparison operator.
-fn satisfies(ordering: std::cmp::Ordering, op: CmpOp) -> bool {
-    use std::cmp::Ordering::{Equal, Greater, Less};
-    match op {
-        CmpOp::Lt => ordering == Less,
-        CmpOp::Le => ordering != Greater,
-        CmpOp::Gt => ordering == Greater,
-        CmpOp::Ge => ordering != Less,
-        CmpOp::Eq => ordering == Equal,
-        CmpOp::Ne => ordering != Equal,
-    }
-}

@@ -56,9 +56,11 @@ pub(super) fn leading_game_filters<S>(filter: &Node<S>) -> &[Node<S>] {
 /// regular expression's captures are set the same at every position).
 fn reads_game_only<S>(node: &Node<S>) -> bool {
     match node {
-        // Not `true` and `false`: `false` also stands for a query that cannot run on the
-        // board (`run::fairy`), whose games must reach the refusal that says so.
-        Node::Number(_)
+        // `true` (also what a comparison of constants folds to) refuses nothing. Not
+        // `false`: it also stands for a query that cannot run on the board (`run::fairy`),
+        // whose games must reach the refusal that says so.
+        Node::True
+        | Node::Number(_)
         | Node::Str(_)
         | Node::Num(NumProp::GameNumber)
         | Node::Elo(_)

@@ -3,7 +3,7 @@
 //! rules of CQL (sets count as numbers in comparisons, strings only add and compare with
 //! strings).
 
-use crate::ir::{ArithOp, Node};
+use crate::ir::{ArithOp, Node, fold};
 use crate::squares::SquareSet;
 
 use super::{Cx, Lower, Lowered, img};
@@ -99,12 +99,12 @@ impl Lower<'_> {
                 };
                 self.expect(a, tx, want, &what)?;
                 let y = img!(self.typed(b, cx, want, &what));
-                (Node::Arith(ArithOp::Add, Box::new(x), Box::new(y)), want)
+                (fold::arith(ArithOp::Add, x, y), want)
             }
             BinOp::Arith(o) => {
                 let x = img!(self.typed(a, cx, Type::Number, &what));
                 let y = img!(self.typed(b, cx, Type::Number, &what));
-                (Node::Arith(o, Box::new(x), Box::new(y)), Type::Number)
+                (fold::arith(o, x, y), Type::Number)
             }
             BinOp::Regex => return self.regex_match(a, b, &what, cx),
         };
@@ -154,7 +154,7 @@ impl Lower<'_> {
         } else {
             Type::Logical
         };
-        Ok(Some((Node::Compare(c, Box::new(x), Box::new(y)), ty)))
+        Ok(Some((fold::compare(c, x, y), ty)))
     }
 
     /// `s ~~ "pattern"`: its value is the matched text (`\0`).
