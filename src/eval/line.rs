@@ -8,8 +8,6 @@
 //! depth-first walk (game order, each line to its end before the next), which decides which
 //! of equally long matches is kept.
 
-use std::rc::Rc;
-
 use smallvec::SmallVec;
 
 use super::{Evaluator, Kids, Value, is_match};
@@ -60,6 +58,14 @@ type States = SmallVec<[usize; 16]>;
 /// A move constituent waiting at a position: the move filter and the state after it.
 type MoveState<'a, S> = (&'a MoveFilter<S>, usize);
 
+/// The move constituents waiting at a position (a few at most: held inline, copied to each
+/// child's task).
+type MoveStates<'a, S> = SmallVec<[MoveState<'a, S>; 4]>;
+
+/// The tasks of a `line`'s walk (held inline while the walk is short: one `line` is walked
+/// from every position).
+type Tasks<'a, S> = SmallVec<[Task<'a, S>; 4]>;
+
 /// Work left in a `line`'s walk, run last in, first out.
 enum Task<'a, S> {
     /// Consume position `at` from the states (`done` positions consumed before).
@@ -73,7 +79,7 @@ enum Task<'a, S> {
     },
     /// The move constituents at `at` that admit the move to child `child`, then go on.
     MoveChild {
-        moves: Rc<[MoveState<'a, S>]>,
+        moves: MoveStates<'a, S>,
         at: u32,
         child: u32,
         done: u32,
@@ -122,7 +128,7 @@ impl<P: Position> Evaluator<'_, P> {
         {
             best = Some((0, at));
         }
-        let mut tasks = vec![Task::Step {
+        let mut tasks: Tasks<'_, P::Set> = smallvec::smallvec![Task::Step {
             states: start.list,
             at,
             done: 0,
@@ -186,10 +192,10 @@ impl<P: Position> Evaluator<'_, P> {
         states: &[usize],
         at: u32,
         done: u32,
-        tasks: &mut Vec<Task<'a, P::Set>>,
+        tasks: &mut Tasks<'a, P::Set>,
     ) {
         let mut next = StateSet::new(line.states.len());
-        let mut moves: Vec<MoveState<'a, P::Set>> = Vec::new();
+        let mut moves: MoveStates<'a, P::Set> = SmallVec::new();
         for &s in states {
             if let LineState::Filter(filter, to) = &line.states[s] {
                 match filter {
@@ -226,10 +232,9 @@ impl<P: Position> Evaluator<'_, P> {
         } else {
             children.clone()
         };
-        let moves: Rc<[MoveState<'a, P::Set>]> = moves.into();
         for &child in direct.iter().rev() {
             tasks.push(Task::MoveChild {
-                moves: Rc::clone(&moves),
+                moves: moves.clone(),
                 at,
                 child,
                 done,
@@ -256,7 +261,7 @@ fn line_continue<S>(
     at: u32,
     done: u32,
     best: &mut Option<(u32, u32)>,
-    tasks: &mut Vec<Task<'_, S>>,
+    tasks: &mut Tasks<'_, S>,
 ) {
     if next.is_empty() {
         return;
