@@ -252,6 +252,9 @@ impl<'a, P: Position> Evaluator<'a, P> {
         }
         if let Some(held) = &self.held {
             let current = held.current();
+            if at == current.ply {
+                return current;
+            }
             let neighbour = if at.checked_add(1) == Some(current.ply) {
                 held.previous()
             } else if at == current.ply.saturating_add(1) {

@@ -32,18 +32,31 @@ impl<P: Position> Evaluator<'_, P> {
         // CQL 6.2 rule: a `move` filter that matches no move has the empty set as its value
         // (0 when counting), also at the first position, where `move previous` has no move:
         // `A & ~(move to . previous)` is all of A there.
-        let Some((candidates, from_node)) = self.move_candidates(m.source, at, only) else {
-            return Some(no_move_value(m.yields));
+        // Played moves are read where the game holds them; generated ones are listed here.
+        let generated: Vec<MoveInfo<P::Set>>;
+        let (moves, from_node): (SmallVec<[&MoveInfo<P::Set>; 2]>, u32) = match m.source {
+            MoveSource::Previous => match self.parent_of(at) {
+                Some(parent) => (self.node(at).played.iter().collect(), parent),
+                None => return Some(no_move_value(m.yields)),
+            },
+            MoveSource::Played => (
+                self.children(at)
+                    .filter(|&c| only.is_none_or(|o| o == c))
+                    .filter_map(|c| self.node(c).played.as_ref())
+                    .collect(),
+                at,
+            ),
+            source => {
+                generated = self.generated_moves(source, at);
+                (generated.iter().collect(), at)
+            }
         };
-        if candidates.is_empty() {
+        if moves.is_empty() {
             return Some(no_move_value(m.yields));
         }
         let meets = self.move_matcher(m, from_node)?;
-        let matching: SmallVec<[&MoveInfo<P::Set>; 4]> = candidates
-            .iter()
-            .map(|(mv, _)| mv)
-            .filter(|mv| meets(mv))
-            .collect();
+        let matching: SmallVec<[&MoveInfo<P::Set>; 4]> =
+            moves.into_iter().filter(|mv| meets(mv)).collect();
         // Retro moves differ by what they put back: each counts.
         if m.source == MoveSource::Reverse && m.yields == MoveYield::Count {
             return Some(Value::Num(matching.len() as i64));
@@ -98,10 +111,20 @@ impl<P: Position> Evaluator<'_, P> {
                     .collect();
                 (moves, at)
             }
-            MoveSource::Legal => (unplayed(node.position.legal_moves()), at),
-            MoveSource::PseudoLegal => (unplayed(node.position.pseudo_legal_moves()), at),
-            MoveSource::Reverse => (unplayed(self.reverse_moves(at)), at),
+            source => (unplayed(self.generated_moves(source, at)), at),
         })
+    }
+
+    /// The moves generated at `at` for a `move legal`, `pseudolegal` or `reverse` filter
+    /// (none for the played moves, which the game holds).
+    fn generated_moves(&self, source: MoveSource, at: u32) -> Vec<MoveInfo<P::Set>> {
+        let position = &self.node(at).position;
+        match source {
+            MoveSource::Legal => position.legal_moves(),
+            MoveSource::PseudoLegal => position.pseudo_legal_moves(),
+            MoveSource::Reverse => self.reverse_moves(at),
+            MoveSource::Previous | MoveSource::Played => Vec::new(),
+        }
     }
 
     /// Whether a move meets the parameters of `m` (their sets read at `from_node`); None

@@ -22,7 +22,7 @@ pub(super) fn refuses(
     worker: &Worker,
 ) -> bool {
     let filters = leading_game_filters(&config.filter);
-    if filters.is_empty() {
+    if filters.iter().all(|f| *f == Node::True) {
         return false;
     }
     let no_tree = ReplayedGame {
