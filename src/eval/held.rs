@@ -11,8 +11,9 @@ use crate::rules::Position;
 
 /// The current position and its held neighbours (see the module's doc).
 pub(super) struct Held<P: Position> {
-    /// The three slots; `slots[current]` is always filled.
-    slots: [Option<ReplayedNode<P>>; 3],
+    /// The three slots (all filled from the start: a slot not held is one written over
+    /// later).
+    slots: [ReplayedNode<P>; 3],
     /// The current position's slot.
     current: usize,
     /// Whether the slot before the current one holds the previous position.
@@ -25,7 +26,7 @@ impl<P: Position> Held<P> {
     /// The ring holding `start` alone.
     pub(super) fn new(start: ReplayedNode<P>) -> Self {
         Held {
-            slots: [Some(start), None, None],
+            slots: [start.clone(), start.clone(), start],
             current: 0,
             has_previous: false,
             has_next: false,
@@ -42,50 +43,36 @@ impl<P: Position> Held<P> {
 
     /// The current position.
     pub(super) fn current(&self) -> &ReplayedNode<P> {
-        self.slots[self.current]
-            .as_ref()
-            .expect("the current slot is filled")
+        &self.slots[self.current]
     }
 
     /// The current position, to be played on.
     pub(super) fn current_mut(&mut self) -> &mut ReplayedNode<P> {
-        self.slots[self.current]
-            .as_mut()
-            .expect("the current slot is filled")
+        &mut self.slots[self.current]
     }
 
     /// The previous position, when held.
     pub(super) fn previous(&self) -> Option<&ReplayedNode<P>> {
-        self.slots[self.previous_slot()]
-            .as_ref()
-            .filter(|_| self.has_previous)
+        Some(&self.slots[self.previous_slot()]).filter(|_| self.has_previous)
     }
 
     /// The next position, when held.
     pub(super) fn next(&self) -> Option<&ReplayedNode<P>> {
-        self.slots[self.next_slot()]
-            .as_ref()
-            .filter(|_| self.has_next)
+        Some(&self.slots[self.next_slot()]).filter(|_| self.has_next)
     }
 
     /// The next slot, made a copy of the current position (to play the next move on); it is
     /// held as the next position from now on.
     pub(super) fn copy_to_next(&mut self) -> &mut ReplayedNode<P> {
-        let (current, next) = (self.current, self.next_slot());
         let [a, b, c] = &mut self.slots;
-        let (from, to): (&Option<ReplayedNode<P>>, &mut Option<ReplayedNode<P>>) =
-            match (current, next) {
-                (0, 1) => (a, b),
-                (1, 2) => (b, c),
-                _ => (c, a),
-            };
-        let from = from.as_ref().expect("the current slot is filled");
-        match to {
-            Some(node) => node.clone_from(from),
-            None => *to = Some(from.clone()),
-        }
+        let (from, to) = match self.current {
+            0 => (a, b),
+            1 => (b, c),
+            _ => (c, a),
+        };
+        to.clone_from(from);
         self.has_next = true;
-        to.as_mut().expect("just filled")
+        to
     }
 
     /// No next position is held (the game ends here).
