@@ -98,6 +98,19 @@ pub struct GameContext<'a, P: Position> {
     pub variations: bool,
 }
 
+impl<'a, P: Position> GameContext<'a, P> {
+    /// The context of game `number` known by its tags alone (`no_tree` is
+    /// [`ReplayedGame::none`]): main line only.
+    pub fn tags_only(record: &'a GameRecord, no_tree: &'a ReplayedGame<P>, number: u64) -> Self {
+        GameContext {
+            record,
+            replayed: no_tree,
+            number,
+            variations: false,
+        }
+    }
+}
+
 /// Evaluates filters at nodes of one game.
 pub struct Evaluator<'a, P: Position> {
     game: &'a GameContext<'a, P>,
@@ -335,6 +348,10 @@ impl<'a, P: Position> Evaluator<'a, P> {
     }
 
     fn set(&self, filter: &Node<P::Set>, at: u32) -> Option<P::Set> {
+        // The most common set, read without the general evaluation (as its arm reads it).
+        if let Node::Pieces(kinds, squares) = filter {
+            return Some(self.node(at).position.pieces(*kinds).intersect(squares));
+        }
         match self.eval(filter, at)? {
             Value::Set(s) => Some(s),
             // A set filter that matched without squares (see `Node::Union`).
@@ -344,6 +361,13 @@ impl<'a, P: Position> Evaluator<'a, P> {
     }
 
     fn num(&self, filter: &Node<P::Set>, at: u32) -> Option<i64> {
+        // The most common numbers, read without the general evaluation (as their arms
+        // read them): a constant, and `#` of a set.
+        match filter {
+            Node::Number(n) => return Some(*n),
+            Node::Count(inner) => return Some(i64::from(self.set(inner, at)?.count())),
+            _ => {}
+        }
         match self.eval(filter, at)? {
             Value::Num(n) => Some(n),
             Value::Set(s) => Some(i64::from(s.count())),

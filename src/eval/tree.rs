@@ -36,6 +36,17 @@ pub struct ReplayedGame<P: Position> {
     pub fault: Option<ReplayFault>,
 }
 
+impl<P: Position> ReplayedGame<P> {
+    /// No replayed node: the tree of a game searched without one (the one-pass search, the
+    /// game filters read before the moves).
+    pub fn none() -> Self {
+        ReplayedGame {
+            nodes: Vec::new(),
+            fault: None,
+        }
+    }
+}
+
 /// Replays every node of `record` from `start`. Variations are replayed only when
 /// `variations` is set (CQL searches the main line by default).
 pub fn replay<P: Position>(record: &GameRecord, start: P, variations: bool) -> ReplayedGame<P> {

@@ -25,16 +25,8 @@ pub(super) fn refuses(
     if filters.iter().all(|f| *f == Node::True) {
         return false;
     }
-    let no_tree = ReplayedGame {
-        nodes: Vec::new(),
-        fault: None,
-    };
-    let context = GameContext {
-        record,
-        replayed: &no_tree,
-        number,
-        variations: false,
-    };
+    let no_tree = ReplayedGame::none();
+    let context = GameContext::tags_only(record, &no_tree, number);
     let evaluator =
         Evaluator::one_position(&context, Standard::default()).in_env(&config.env, worker);
     filters.iter().any(|f| !evaluator.matches(f, 0))

@@ -143,16 +143,8 @@ pub(super) fn search(
         return None;
     };
     let start = Standard::from_start(record.tag("FEN"), chess960).ok()?;
-    let no_tree = ReplayedGame {
-        nodes: Vec::new(),
-        fault: None,
-    };
-    let context = GameContext {
-        record,
-        replayed: &no_tree,
-        number,
-        variations: false,
-    };
+    let no_tree = ReplayedGame::none();
+    let context = GameContext::tags_only(record, &no_tree, number);
     let mut evaluator = Evaluator::one_position(&context, start).in_env(&config.env, &worker.eval);
     let filter = &config.filter;
     // PGN and JSON output keep the matched plies (and JSON the positions) for the output.
@@ -352,10 +344,7 @@ fn render(
         }
         out
     } else {
-        let no_tree: ReplayedGame<Standard> = ReplayedGame {
-            nodes: Vec::new(),
-            fault: None,
-        };
+        let no_tree: ReplayedGame<Standard> = ReplayedGame::none();
         crate::output::render_game(
             Format::Pgn,
             &config.style,
