@@ -64,6 +64,12 @@ fn per_game<S>(body: &Node<S>) -> bool {
     })
 }
 
+/// Whether the answers of `find`'s body may be kept for the whole game (see [`per_game`]):
+/// the body reads nothing the search around it changes, and changes nothing.
+pub fn body_per_game<S>(f: &Find<S>) -> bool {
+    per_game(&f.body)
+}
+
 impl<P: Position> Evaluator<'_, P> {
     /// `find`: forward over the searched subtree (pre-order), or back to the root.
     pub(super) fn eval_find(&self, f: &Find<P::Set>, at: u32) -> Option<Value<P::Set>> {

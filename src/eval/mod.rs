@@ -50,6 +50,7 @@ use crate::squares::SquareSet;
 type Kids = smallvec::SmallVec<[u32; 2]>;
 pub use dictionary::{Carried, Datum};
 pub use env::{Environment, NO_ENVIRONMENT, Worker};
+pub use find::body_per_game;
 pub use loops::piece_loop_by_square;
 pub use prog::carried_globals;
 pub use reachable::{fen_retro_count, fen_unreachable_reason};

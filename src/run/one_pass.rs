@@ -29,6 +29,10 @@ pub(super) struct OnePass {
     pub stop_at_first_match: bool,
     /// The positions beside the current one that the query reads.
     pub neighbours: Neighbours,
+    /// The query is a forward `find` answered in one look at each position
+    /// (`run::plan::forward_find`): its body is evaluated at each position, and the query
+    /// matches at every position up to the body's last match.
+    pub forward_find: bool,
 }
 
 /// Whether (and how) the run can search games in one pass: a query the one-pass search can
@@ -41,8 +45,17 @@ pub(super) struct OnePass {
 /// moves are still read and played, so a game that later turns out bad (an illegal move
 /// after the match) is still found and searched again by the careful path, which reports
 /// and counts it exactly as before.
+///
+/// A forward `find` is searched so in PGN and the formats without positions (JSON writes the
+/// positions matched, known only at the game's end: the careful path writes it).
 pub(super) fn one_pass_for(config: &RunConfig) -> Option<OnePass> {
-    let neighbours = super::plan::one_pass_neighbours(&config.filter)?;
+    let (neighbours, forward_find) = match super::plan::one_pass_neighbours(&config.filter) {
+        Some(neighbours) => (neighbours, false),
+        None if config.format != Format::Json => {
+            (super::plan::forward_find(&config.filter)?.1, true)
+        }
+        None => return None,
+    };
     let usable = !config.variations
         && config.default_fairy.is_none()
         && config.rules_chess.is_none()
@@ -63,6 +76,7 @@ pub(super) fn one_pass_for(config: &RunConfig) -> Option<OnePass> {
     usable.then_some(OnePass {
         stop_at_first_match,
         neighbours,
+        forward_find,
     })
 }
 
@@ -152,8 +166,20 @@ pub(super) fn search(
     let json = config.format == Format::Json;
     let (plies, positions) = (&mut scratch.plies, &mut scratch.json);
     let mut matched = 0u64;
+    // A forward `find`: its body is what is evaluated at each position, and the last
+    // position where it matched is kept.
+    let (looked_for, mut last_found) = match mode.forward_find {
+        true => (&super::plan::forward_find(filter)?.0.body, None),
+        false => (filter, None),
+    };
     // At each position: evaluate, keep what the output needs; whether the game matched yet.
     let at_position = |evaluator: &mut Evaluator<Standard>, ply: u32, before: Option<&Standard>| {
+        if mode.forward_find {
+            if evaluator.matches(looked_for, ply) {
+                last_found = Some(ply);
+            }
+            return last_found.is_some();
+        }
         if evaluator.matches(filter, ply) {
             matched += 1;
             if keep {
@@ -171,6 +197,13 @@ pub(super) fn search(
         play_with_neighbours(&mut game, &mut evaluator, mode, json, at_position)
     };
     read_all.ok()?;
+    // A forward `find` matches at every position up to its body's last match.
+    if let Some(last) = last_found {
+        matched = u64::from(last) + 1;
+        if keep {
+            plies.extend(0..=last);
+        }
+    }
     // A limit went over (`eval::budget`): the careful path stops the run with its message.
     if evaluator.abort_message().is_some() {
         return None;
@@ -468,6 +501,11 @@ mod tests {
             "check comment(\"check \" ply) or mate",
             "sort \"material\" #A + #a",
             "sort min \"ply\" ply check",
+            // A forward `find` answered in one look at each position (not in JSON).
+            "find mate",
+            "find check",
+            "find (ply > 60 and check)",
+            "find move capture Q",
         ] {
             for format in [
                 Format::Count,
@@ -476,7 +514,11 @@ mod tests {
                 Format::Json,
             ] {
                 let config = config(cql, format);
-                let mode = one_pass_for(&config).expect("position-local");
+                let Some(mode) = one_pass_for(&config) else {
+                    // JSON writes a forward `find`'s matched positions: the careful path.
+                    assert!(cql.starts_with("find") && format == Format::Json, "{cql}");
+                    continue;
+                };
                 let mut worker = crate::run::workers::WorkerState::default();
                 for (k, range) in crate::pgn::split_games(&data).enumerate() {
                     let (slice, number) = (&data[range.clone()], k as u64 + 1);
