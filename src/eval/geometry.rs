@@ -6,6 +6,7 @@
 //! 8x8 bitboard form beside the general one.
 
 use shakmaty::{Bitboard, Square, attacks};
+use smallvec::SmallVec;
 
 use super::bits::{Grid, bitboard, each_coord, from_bits, single};
 use super::{Evaluator, Value};
@@ -99,15 +100,16 @@ impl<P: Position> Evaluator<'_, P> {
     pub(super) fn eval_ray(&self, ray: &Ray<P::Set>, at: u32) -> Option<Value<P::Set>> {
         let pos = &self.node(at).position;
         let geo = pos.geometry();
-        if let ([first, last], Some(occupied)) = (&ray.sets[..], bitboard(&pos.occupied())) {
-            let starts = self.set(first, at)?;
-            let ends = self.set(last, at)?;
-            let (starts, ends) = (bitboard(&starts)?, bitboard(&ends)?);
+        if let Some(occupied) = bitboard(&pos.occupied()) {
+            let mut sets: SmallVec<[u64; 4]> = SmallVec::new();
+            for s in &ray.sets {
+                sets.push(bitboard(&self.set(s, at)?)?);
+            }
             let attack = |c: Coord, d| !ray.attack || slides_along(pos, geo, c, d);
-            let two = ray_of_two(starts, ends, occupied, ray.directions, attack);
+            let found = ray_bits(&sets, occupied, ray.directions, attack);
             return match ray.count {
-                Some(range) => range.contains(two.rays).then_some(Value::Num(two.rays)),
-                None => from_bits(if ray.first { two.from } else { two.reached }).map(Value::Set),
+                Some(range) => range.contains(found.rays).then_some(Value::Num(found.rays)),
+                None => from_bits(if ray.first { found.from } else { found.reached }).map(Value::Set),
             };
         }
         let mut grids = Vec::with_capacity(ray.sets.len());
@@ -440,31 +442,31 @@ fn slides_along<P: Position>(pos: &P, geo: Geometry, c: Coord, d: (i64, i64)) ->
     }
 }
 
-/// What a two-set `ray (X Y)` finds on the 8x8 board: the squares of Y reached, the squares
-/// of X rays start from, and the number of rays.
+/// What a `ray (X Y ...)` finds on the 8x8 board: the squares of the last set reached, the
+/// squares of the first set rays start from, and the number of rays.
 #[derive(Debug, PartialEq)]
-struct TwoSetRay {
+struct RayFound {
     reached: u64,
     from: u64,
     rays: i64,
 }
 
-/// `ray (X Y)` on the 8x8 board, each ray one walk over bits. It is [`ray_from`] for two
-/// sets: from a square of X along a direction (one `attack` allows), the walk passes empty
-/// squares and ends on the first occupied one; the squares of Y among those it stepped on,
-/// that last one included, are reached (an empty square of Y too, as `ray_from` pushes it
-/// and walks on). A ray counts when it reaches a square.
-fn ray_of_two(
-    starts: u64,
-    ends: u64,
+/// `ray (X Y ...)` on the 8x8 board (`sets`: the sets' bits, the first being X): the walk of
+/// [`ray_from`] from each square of X along each direction `attack` allows, over bits
+/// instead of [`Grid`]s. A ray counts when its walk reaches a square of the last set.
+fn ray_bits(
+    sets: &[u64],
     occupied: u64,
     directions: Directions,
     attack: impl Fn(Coord, (i64, i64)) -> bool,
-) -> TwoSetRay {
-    let mut two = TwoSetRay {
+) -> RayFound {
+    let mut found = RayFound {
         reached: 0,
         from: 0,
         rays: 0,
+    };
+    let Some(&starts) = sets.first() else {
+        return found;
     };
     let mut rest = starts;
     while rest != 0 {
@@ -478,32 +480,58 @@ fn ray_of_two(
             if !attack(c, d) {
                 continue;
             }
-            let hit = walk_bits(c, d, occupied) & ends;
-            if hit != 0 {
-                two.reached |= hit;
-                two.from |= 1 << i;
-                two.rays += 1;
+            if walk_bits(c, 1, d, sets, occupied, &mut found.reached) {
+                found.from |= 1 << i;
+                found.rays += 1;
             }
         }
     }
-    two
+    found
 }
 
-/// The squares a walk from `c` along `d` steps on, on the 8x8 board, up to and including the
-/// first one of `occupied`.
-fn walk_bits(c: Coord, d: (i64, i64), occupied: u64) -> u64 {
-    let mut walked = 0;
-    let (mut file, mut rank) = (c.file + d.0, c.rank + d.1);
-    while (0..8).contains(&file) && (0..8).contains(&rank) {
-        let bit = 1u64 << (rank * 8 + file);
-        walked |= bit;
-        if occupied & bit != 0 {
-            break;
-        }
+/// [`ray_from`] over bits: walks from `prev` along `d`, matching `sets[index..]`; adds the
+/// squares of the last set reached to `reached`; true when it reached one.
+fn walk_bits(
+    prev: Coord,
+    index: usize,
+    d: (i64, i64),
+    sets: &[u64],
+    occupied: u64,
+    reached: &mut u64,
+) -> bool {
+    let last = sets.len() - 1;
+    let (mut file, mut rank) = (prev.file, prev.rank);
+    let mut index = index;
+    let mut any = false;
+    loop {
         file += d.0;
         rank += d.1;
+        if !(0..8).contains(&file) || !(0..8).contains(&rank) {
+            return any;
+        }
+        let bit = 1u64 << (rank * 8 + file);
+        let inside = sets[index] & bit != 0;
+        let empty = occupied & bit == 0;
+        match (index == last, inside, empty) {
+            (true, true, true) => {
+                *reached |= bit;
+                any = true;
+            }
+            (true, true, false) => {
+                *reached |= bit;
+                return true;
+            }
+            (_, false, true) => {}
+            (_, false, false) => return any,
+            // An empty square of an inner set: either it stands for that set (go on with the
+            // next one from here) or it is just a gap.
+            (false, true, true) => {
+                let here = Coord { file, rank };
+                any |= walk_bits(here, index + 1, d, sets, occupied, reached);
+            }
+            (false, true, false) => index += 1,
+        }
     }
-    walked
 }
 
 /// Walks from `prev` (the square matched by set `index - 1`) along `d`, matching sets
@@ -617,11 +645,11 @@ mod tests {
         }
     }
 
-    /// `ray (X Y)` on bits gives what the square-by-square walk ([`ray_from`]) gives: the
-    /// squares reached, the rays' starts and their number, for sets of pieces, of empty
-    /// squares and of both, in all directions and with `attack`'s test.
+    /// `ray (X Y ...)` on bits gives what the square-by-square walk ([`ray_from`]) gives: the
+    /// squares reached, the rays' starts and their number, for two and three sets of pieces,
+    /// of empty squares and of both, in all directions and with `attack`'s test.
     #[test]
-    fn two_set_ray_agrees_with_the_listed_walk() {
+    fn ray_bits_agree_with_the_listed_walk() {
         let geo = Geometry::STANDARD;
         let all = Directions(0xff);
         for pos in positions().into_iter().take(400) {
@@ -630,24 +658,27 @@ mod tests {
             let kings = pos.pieces(kinds(1 << 5, 1 << 5));
             let black = pos.pieces(kinds(0, u32::MAX));
             let empty = !occupied;
-            let cases = [
-                (sliders, kings),
-                (sliders, black | empty),
-                (Bitboard::FULL, Bitboard::FULL),
-                (kings, empty),
+            let cases: [&[Bitboard]; 6] = [
+                &[sliders, kings],
+                &[sliders, black | empty],
+                &[Bitboard::FULL, Bitboard::FULL],
+                &[kings, empty],
+                &[sliders, black | empty, kings],
+                &[sliders, Bitboard::FULL, empty, kings],
             ];
-            for (x, y) in cases {
+            for sets in cases {
                 for attack in [false, true] {
                     let may = |c: Coord, d| !attack || slides_along(&pos, geo, c, d);
-                    let fast = ray_of_two(x.0, y.0, occupied.0, all, may);
-                    let grids = [Grid::new(geo, &x), Grid::new(geo, &y)];
+                    let bits: Vec<u64> = sets.iter().map(|s| s.0).collect();
+                    let fast = ray_bits(&bits, occupied.0, all, may);
+                    let grids: Vec<Grid> = sets.iter().map(|s| Grid::new(geo, s)).collect();
                     let occ = Grid::new(geo, &occupied);
-                    let mut listed = TwoSetRay {
+                    let mut listed = RayFound {
                         reached: 0,
                         from: 0,
                         rays: 0,
                     };
-                    for c in each_coord(&x) {
+                    for c in each_coord(&sets[0]) {
                         for d in all.steps().filter(|&d| may(c, d)) {
                             let mut dest = Vec::new();
                             ray_from(geo, c, 1, d, &grids, &occ, &mut dest);
@@ -660,7 +691,7 @@ mod tests {
                             }
                         }
                     }
-                    assert_eq!(fast, listed, "{} {x:?} {y:?}", pos.fen(true));
+                    assert_eq!(fast, listed, "{} {sets:?}", pos.fen(true));
                 }
             }
         }
