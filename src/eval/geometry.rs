@@ -109,7 +109,9 @@ impl<P: Position> Evaluator<'_, P> {
             let found = ray_bits(&sets, occupied, ray.directions, attack);
             return match ray.count {
                 Some(range) => range.contains(found.rays).then_some(Value::Num(found.rays)),
-                None => from_bits(if ray.first { found.from } else { found.reached }).map(Value::Set),
+                None => {
+                    from_bits(if ray.first { found.from } else { found.reached }).map(Value::Set)
+                }
             };
         }
         let mut grids = Vec::with_capacity(ray.sets.len());
@@ -480,7 +482,17 @@ fn ray_bits(
             if !attack(c, d) {
                 continue;
             }
-            if walk_bits(c, 1, d, sets, occupied, &mut found.reached) {
+            let reached = match sets {
+                // Two sets: the squares stepped on up to the first occupied one, in Y.
+                &[_, ends] => segment_bits(c, d, occupied) & ends,
+                _ => {
+                    let mut reached = 0;
+                    walk_bits(c, 1, d, sets, occupied, &mut reached);
+                    reached
+                }
+            };
+            if reached != 0 {
+                found.reached |= reached;
                 found.from |= 1 << i;
                 found.rays += 1;
             }
@@ -489,8 +501,26 @@ fn ray_bits(
     found
 }
 
+/// The squares a walk from `c` along `d` steps on, on the 8x8 board, up to and including the
+/// first one of `occupied` (with two sets, [`walk_bits`] adds those of the last set: an empty
+/// square of it is passed, an occupied one ends the walk, and any other occupied one too).
+fn segment_bits(c: Coord, d: (i64, i64), occupied: u64) -> u64 {
+    let mut walked = 0;
+    let (mut file, mut rank) = (c.file + d.0, c.rank + d.1);
+    while (0..8).contains(&file) && (0..8).contains(&rank) {
+        let bit = 1u64 << (rank * 8 + file);
+        walked |= bit;
+        if occupied & bit != 0 {
+            break;
+        }
+        file += d.0;
+        rank += d.1;
+    }
+    walked
+}
+
 /// [`ray_from`] over bits: walks from `prev` along `d`, matching `sets[index..]`; adds the
-/// squares of the last set reached to `reached`; true when it reached one.
+/// squares of the last set reached to `reached`.
 fn walk_bits(
     prev: Coord,
     index: usize,
@@ -498,36 +528,31 @@ fn walk_bits(
     sets: &[u64],
     occupied: u64,
     reached: &mut u64,
-) -> bool {
+) {
     let last = sets.len() - 1;
     let (mut file, mut rank) = (prev.file, prev.rank);
     let mut index = index;
-    let mut any = false;
     loop {
         file += d.0;
         rank += d.1;
         if !(0..8).contains(&file) || !(0..8).contains(&rank) {
-            return any;
+            return;
         }
         let bit = 1u64 << (rank * 8 + file);
         let inside = sets[index] & bit != 0;
         let empty = occupied & bit == 0;
         match (index == last, inside, empty) {
-            (true, true, true) => {
-                *reached |= bit;
-                any = true;
-            }
+            (true, true, true) => *reached |= bit,
             (true, true, false) => {
                 *reached |= bit;
-                return true;
+                return;
             }
             (_, false, true) => {}
-            (_, false, false) => return any,
+            (_, false, false) => return,
             // An empty square of an inner set: either it stands for that set (go on with the
             // next one from here) or it is just a gap.
             (false, true, true) => {
-                let here = Coord { file, rank };
-                any |= walk_bits(here, index + 1, d, sets, occupied, reached);
+                walk_bits(Coord { file, rank }, index + 1, d, sets, occupied, reached);
             }
             (false, true, false) => index += 1,
         }

@@ -425,7 +425,9 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 }
             }
             // Ra1, [Qq]d4, _f4, a-h1-8, .
-            Node::Pieces(kinds, squares) => Some(Value::Set(pos().pieces(*kinds).intersect(squares))),
+            Node::Pieces(kinds, squares) => {
+                Some(Value::Set(pos().pieces(*kinds).intersect(squares)))
+            }
             // K[-5..5,0..]: the admitted pieces standing in one of the rectangles
             Node::Region(kinds, rects) => Some(Value::Set(P::Set::from_coords(
                 pos().geometry(),
@@ -791,4 +793,3 @@ impl<'a, P: Position> Evaluator<'a, P> {
         }
     }
 }
-

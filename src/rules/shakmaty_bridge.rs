@@ -568,7 +568,11 @@ mod tests {
             for white in (0..64u32).chain([u32::MAX, 1 << 9]) {
                 for black in (0..64u32).chain([u32::MAX]) {
                     for empty in [false, true] {
-                        let kinds = PieceKinds { white, black, empty };
+                        let kinds = PieceKinds {
+                            white,
+                            black,
+                            empty,
+                        };
                         let mut expected = Bitboard::EMPTY;
                         for sq in Square::ALL {
                             let holds = match board.piece_at(sq) {

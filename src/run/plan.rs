@@ -14,8 +14,8 @@
 
 use std::ops::ControlFlow;
 
-use crate::ir::{Find, Node};
 use crate::ir::walk::{Reads, any_node, children};
+use crate::ir::{Find, Node};
 
 /// Whether `filter` can be evaluated by the one-pass search: every filter in it is
 /// position-local ([`Reads::is_position_local`]; see the module doc).
