@@ -312,30 +312,12 @@ impl Reader<'_> {
         kw: &Sexpr,
     ) -> Result<Option<Arg>, ParseError> {
         let next = items.get(*at);
-        let missing = |what: &str| {
-            let span = next.map_or(Span::new(kw.span.end, kw.span.end), |n| n.span);
-            self.err(
-                span,
-                format!("{} needs {what}", kw.atom().unwrap_or("this keyword")),
-            )
-            .expecting(what.to_string())
-        };
+        let missing = |what: &str| self.missing_param(next, kw, what);
         let atom = next.and_then(Sexpr::atom);
         let is_keyword = atom.is_some_and(|a| keyword_of(a).is_some());
         Ok(Some(match p {
             Param::Designator | Param::OptDesignator => {
-                let parsed = atom.filter(|_| !is_keyword).map(parse_designator);
-                match parsed {
-                    Some(Ok(d)) => {
-                        *at += 1;
-                        Arg::Designator(d, next.expect("checked").span)
-                    }
-                    _ if p == Param::OptDesignator => return Ok(None),
-                    Some(Err(e)) => {
-                        return Err(self.err(next.expect("checked").span, e.to_string()));
-                    }
-                    None => return Err(missing("a piece designator")),
-                }
+                return self.designator_param(p, next, at, kw, is_keyword);
             }
             Param::Range | Param::OptRange => match self.range(items, at, false)? {
                 Some((CountRange { range, .. }, span)) => Arg::Range(range, span),
@@ -368,61 +350,12 @@ impl Reader<'_> {
             Param::Lists => match next.and_then(|s| s.list().map(|l| (s, l))) {
                 Some((s, inner)) if s.head() != Some("position") => {
                     *at += 1;
-                    let lists = inner
-                        .iter()
-                        .map(|l| self.position_list(l))
-                        .collect::<Result<Vec<_>, _>>()?;
-                    Arg::Lists(lists, s.span)
+                    Arg::Lists(self.position_lists(inner)?, s.span)
                 }
                 _ => return Err(missing("a list of position lists ((position ...) ...)")),
             },
-            Param::CondLists => {
-                // `:cond ((position C) (position E) ...)` or the lists written one after the
-                // other.
-                let start = next.map_or(kw.span, |n| n.span);
-                let lists = match next.and_then(|s| s.list().map(|l| (s, l))) {
-                    Some((s, inner)) if s.head() != Some("position") => {
-                        *at += 1;
-                        inner
-                            .iter()
-                            .map(|l| self.position_list(l))
-                            .collect::<Result<Vec<_>, _>>()?
-                    }
-                    _ => {
-                        let mut out = Vec::new();
-                        while let Some(s) = items.get(*at).filter(|s| s.head() == Some("position"))
-                        {
-                            out.push(self.position_list(s)?);
-                            *at += 1;
-                        }
-                        out
-                    }
-                };
-                if lists.is_empty() {
-                    return Err(missing("clauses (position C) (position E) ..."));
-                }
-                Arg::Lists(lists, start)
-            }
-            Param::Word | Param::OptWord => match next {
-                Some(s)
-                    if !is_keyword
-                        && s.atom().is_some()
-                        && (p == Param::Word
-                            || parse_designator(s.atom().expect("atom")).is_err()) =>
-                {
-                    *at += 1;
-                    Arg::Word(s.atom().expect("checked").to_string(), s.span)
-                }
-                Some(Sexpr {
-                    kind: SexprKind::Str(t),
-                    span,
-                }) => {
-                    *at += 1;
-                    Arg::Word(t.clone(), *span)
-                }
-                _ if p == Param::OptWord => return Ok(None),
-                _ => return Err(missing("a word")),
-            },
+            Param::CondLists => self.cond_lists_param(items, at, kw)?,
+            Param::Word | Param::OptWord => return self.word_param(p, next, at, kw, is_keyword),
             Param::Pattern => match next {
                 Some(Sexpr {
                     kind: SexprKind::Str(t),
@@ -444,45 +377,8 @@ impl Reader<'_> {
                 }
                 _ => return Err(missing("':' between the two ranges")),
             },
-            Param::Text => match next {
-                Some(Sexpr {
-                    kind: SexprKind::Str(t),
-                    span,
-                }) => {
-                    *at += 1;
-                    Arg::Text(t.clone(), *span)
-                }
-                Some(
-                    s @ Sexpr {
-                        kind: SexprKind::List(_),
-                        ..
-                    },
-                ) if s.head() != Some("position") => {
-                    *at += 1;
-                    let inner = &self.src[s.span.start + 1..s.span.end - 1];
-                    Arg::Text(inner.to_string(), s.span)
-                }
-                _ => return Err(missing("a quoted string")),
-            },
-            Param::Designators => match next.and_then(|s| s.list().map(|l| (s, l))) {
-                Some((s, inner)) => {
-                    *at += 1;
-                    let mut ds = Vec::new();
-                    for d in inner {
-                        let text = d
-                            .atom()
-                            .ok_or_else(|| self.err(d.span, "expected a piece designator"))?;
-                        let parsed =
-                            parse_designator(text).map_err(|e| self.err(d.span, e.to_string()))?;
-                        ds.push(Arg::Designator(parsed, d.span));
-                    }
-                    if ds.len() < 2 {
-                        return Err(self.err(s.span, "a ray needs at least two designators"));
-                    }
-                    Arg::Ray(ds, s.span)
-                }
-                None => return Err(missing("a ray specifier (D1 D2 ...)")),
-            },
+            Param::Text => self.text_param(next, at, kw)?,
+            Param::Designators => self.ray_param(next, at, kw)?,
             Param::PawnAttrs => match atom.filter(|_| !is_keyword) {
                 Some(a) => {
                     let span = next.expect("checked").span;
@@ -495,6 +391,162 @@ impl Reader<'_> {
                 None => return Err(missing("pawn attributes (passed, double-isolated, ...)")),
             },
         }))
+    }
+
+    /// "`kw` needs `what`", at the item where the parameter was wanted (or just after the
+    /// keyword at the end of the list).
+    fn missing_param(&self, next: Option<&Sexpr>, kw: &Sexpr, what: &str) -> ParseError {
+        let span = next.map_or(Span::new(kw.span.end, kw.span.end), |n| n.span);
+        self.err(
+            span,
+            format!("{} needs {what}", kw.atom().unwrap_or("this keyword")),
+        )
+        .expecting(what.to_string())
+    }
+
+    /// The position lists inside one bracket: `((position ...) (position ...))`.
+    fn position_lists(&self, inner: &[Sexpr]) -> Result<Vec<PositionList>, ParseError> {
+        inner.iter().map(|l| self.position_list(l)).collect()
+    }
+
+    /// A piece designator parameter (optional for [`Param::OptDesignator`]).
+    fn designator_param(
+        &self,
+        p: Param,
+        next: Option<&Sexpr>,
+        at: &mut usize,
+        kw: &Sexpr,
+        is_keyword: bool,
+    ) -> Result<Option<Arg>, ParseError> {
+        let parsed = next
+            .and_then(Sexpr::atom)
+            .filter(|_| !is_keyword)
+            .map(parse_designator);
+        match parsed {
+            Some(Ok(d)) => {
+                *at += 1;
+                Ok(Some(Arg::Designator(d, next.expect("checked").span)))
+            }
+            _ if p == Param::OptDesignator => Ok(None),
+            Some(Err(e)) => Err(self.err(next.expect("checked").span, e.to_string())),
+            None => Err(self.missing_param(next, kw, "a piece designator")),
+        }
+    }
+
+    /// `:cond ((position C) (position E) ...)` or the lists written one after the other.
+    fn cond_lists_param(
+        &self,
+        items: &[Sexpr],
+        at: &mut usize,
+        kw: &Sexpr,
+    ) -> Result<Arg, ParseError> {
+        let next = items.get(*at);
+        let start = next.map_or(kw.span, |n| n.span);
+        let lists = match next.and_then(|s| s.list().map(|l| (s, l))) {
+            Some((s, inner)) if s.head() != Some("position") => {
+                *at += 1;
+                self.position_lists(inner)?
+            }
+            _ => {
+                let mut out = Vec::new();
+                while let Some(s) = items.get(*at).filter(|s| s.head() == Some("position")) {
+                    out.push(self.position_list(s)?);
+                    *at += 1;
+                }
+                out
+            }
+        };
+        if lists.is_empty() {
+            return Err(self.missing_param(next, kw, "clauses (position C) (position E) ..."));
+        }
+        Ok(Arg::Lists(lists, start))
+    }
+
+    /// A word (a name or a quoted string); [`Param::OptWord`] takes no piece designator.
+    fn word_param(
+        &self,
+        p: Param,
+        next: Option<&Sexpr>,
+        at: &mut usize,
+        kw: &Sexpr,
+        is_keyword: bool,
+    ) -> Result<Option<Arg>, ParseError> {
+        match next {
+            Some(s)
+                if !is_keyword
+                    && s.atom().is_some()
+                    && (p == Param::Word || parse_designator(s.atom().expect("atom")).is_err()) =>
+            {
+                *at += 1;
+                Ok(Some(Arg::Word(
+                    s.atom().expect("checked").to_string(),
+                    s.span,
+                )))
+            }
+            Some(Sexpr {
+                kind: SexprKind::Str(t),
+                span,
+            }) => {
+                *at += 1;
+                Ok(Some(Arg::Word(t.clone(), *span)))
+            }
+            _ if p == Param::OptWord => Ok(None),
+            _ => Err(self.missing_param(next, kw, "a word")),
+        }
+    }
+
+    /// A quoted string, or a bracketed text (not a position list) taken as written.
+    fn text_param(
+        &self,
+        next: Option<&Sexpr>,
+        at: &mut usize,
+        kw: &Sexpr,
+    ) -> Result<Arg, ParseError> {
+        match next {
+            Some(Sexpr {
+                kind: SexprKind::Str(t),
+                span,
+            }) => {
+                *at += 1;
+                Ok(Arg::Text(t.clone(), *span))
+            }
+            Some(
+                s @ Sexpr {
+                    kind: SexprKind::List(_),
+                    ..
+                },
+            ) if s.head() != Some("position") => {
+                *at += 1;
+                let inner = &self.src[s.span.start + 1..s.span.end - 1];
+                Ok(Arg::Text(inner.to_string(), s.span))
+            }
+            _ => Err(self.missing_param(next, kw, "a quoted string")),
+        }
+    }
+
+    /// A ray specifier: two or more piece designators in brackets, `(D1 D2 ...)`.
+    fn ray_param(
+        &self,
+        next: Option<&Sexpr>,
+        at: &mut usize,
+        kw: &Sexpr,
+    ) -> Result<Arg, ParseError> {
+        let Some((s, inner)) = next.and_then(|s| s.list().map(|l| (s, l))) else {
+            return Err(self.missing_param(next, kw, "a ray specifier (D1 D2 ...)"));
+        };
+        *at += 1;
+        let mut ds = Vec::new();
+        for d in inner {
+            let text = d
+                .atom()
+                .ok_or_else(|| self.err(d.span, "expected a piece designator"))?;
+            let parsed = parse_designator(text).map_err(|e| self.err(d.span, e.to_string()))?;
+            ds.push(Arg::Designator(parsed, d.span));
+        }
+        if ds.len() < 2 {
+            return Err(self.err(s.span, "a ray needs at least two designators"));
+        }
+        Ok(Arg::Ray(ds, s.span))
     }
 
     /// A range specifier at `items[*at]`: `N`, `N M`, `>=N`, `<=N`, `>N`, `<N`, `unlimited`,
