@@ -73,8 +73,9 @@ struct ListKeywords<'i> {
     preceding: bool,
 }
 
-/// Whether a list keyword refuses `:not` before it.
-fn cannot_be_negated(k: &str) -> bool {
+/// Whether `k` is a keyword about the position list itself (`:matchcount`, `:cut`,
+/// `:following`, ...) rather than a filter; none takes `:not` before it.
+pub(super) fn is_list_keyword(k: &str) -> bool {
     matches!(
         k,
         "matchcount"
@@ -91,7 +92,6 @@ fn cannot_be_negated(k: &str) -> bool {
             | "inside"
             | "variations"
             | "variationsonly"
-            | "not"
     )
 }
 
@@ -358,7 +358,7 @@ impl<'a> Lower<'a> {
             }
             return Ok(None);
         }
-        if item.negated && cannot_be_negated(k) {
+        if item.negated && (is_list_keyword(k) || k == "not") {
             return Err(self.err(
                 ErrorKind::Invalid,
                 item.span,

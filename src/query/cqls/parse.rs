@@ -317,7 +317,9 @@ impl Reader<'_> {
         let is_keyword = atom.is_some_and(|a| keyword_of(a).is_some());
         Ok(Some(match p {
             Param::Designator | Param::OptDesignator => {
-                return self.designator_param(p, next, at, kw, is_keyword);
+                let found = self.designator_param(p, next, kw)?;
+                *at += usize::from(found.is_some());
+                return Ok(found);
             }
             Param::Range | Param::OptRange => match self.range(items, at, false)? {
                 Some((CountRange { range, .. }, span)) => Arg::Range(range, span),
@@ -355,7 +357,11 @@ impl Reader<'_> {
                 _ => return Err(missing("a list of position lists ((position ...) ...)")),
             },
             Param::CondLists => self.cond_lists_param(items, at, kw)?,
-            Param::Word | Param::OptWord => return self.word_param(p, next, at, kw, is_keyword),
+            Param::Word | Param::OptWord => {
+                let found = self.word_param(p, next, kw)?;
+                *at += usize::from(found.is_some());
+                return Ok(found);
+            }
             Param::Pattern => match next {
                 Some(Sexpr {
                     kind: SexprKind::Str(t),
@@ -377,8 +383,16 @@ impl Reader<'_> {
                 }
                 _ => return Err(missing("':' between the two ranges")),
             },
-            Param::Text => self.text_param(next, at, kw)?,
-            Param::Designators => self.ray_param(next, at, kw)?,
+            Param::Text => {
+                let text = self.text_param(next, kw)?;
+                *at += 1;
+                text
+            }
+            Param::Designators => {
+                let ray = self.ray_param(next, kw)?;
+                *at += 1;
+                ray
+            }
             Param::PawnAttrs => match atom.filter(|_| !is_keyword) {
                 Some(a) => {
                     let span = next.expect("checked").span;
@@ -409,24 +423,20 @@ impl Reader<'_> {
         inner.iter().map(|l| self.position_list(l)).collect()
     }
 
-    /// A piece designator parameter (optional for [`Param::OptDesignator`]).
+    /// A piece designator parameter (optional for [`Param::OptDesignator`]); the caller
+    /// steps over what is found.
     fn designator_param(
         &self,
         p: Param,
         next: Option<&Sexpr>,
-        at: &mut usize,
         kw: &Sexpr,
-        is_keyword: bool,
     ) -> Result<Option<Arg>, ParseError> {
         let parsed = next
             .and_then(Sexpr::atom)
-            .filter(|_| !is_keyword)
+            .filter(|a| keyword_of(a).is_none())
             .map(parse_designator);
         match parsed {
-            Some(Ok(d)) => {
-                *at += 1;
-                Ok(Some(Arg::Designator(d, next.expect("checked").span)))
-            }
+            Some(Ok(d)) => Ok(Some(Arg::Designator(d, next.expect("checked").span))),
             _ if p == Param::OptDesignator => Ok(None),
             Some(Err(e)) => Err(self.err(next.expect("checked").span, e.to_string())),
             None => Err(self.missing_param(next, kw, "a piece designator")),
@@ -443,15 +453,11 @@ impl Reader<'_> {
         let next = items.get(*at);
         let start = next.map_or(kw.span, |n| n.span);
         let lists = match next.and_then(|s| s.list().map(|l| (s, l))) {
-            Some((s, inner)) if s.head() != Some("position") => {
-                *at += 1;
-                self.position_lists(inner)?
-            }
+            Some((s, inner)) if s.head() != Some("position") => self.position_lists(inner)?,
             _ => {
                 let mut out = Vec::new();
                 while let Some(s) = items.get(*at).filter(|s| s.head() == Some("position")) {
                     out.push(self.position_list(s)?);
-                    *at += 1;
                 }
                 out
             }
@@ -462,22 +468,19 @@ impl Reader<'_> {
         Ok(Arg::Lists(lists, start))
     }
 
-    /// A word (a name or a quoted string); [`Param::OptWord`] takes no piece designator.
+    /// A word (a name or a quoted string); [`Param::OptWord`] takes no piece designator. The
+    /// caller steps over what is found.
     fn word_param(
         &self,
         p: Param,
         next: Option<&Sexpr>,
-        at: &mut usize,
         kw: &Sexpr,
-        is_keyword: bool,
     ) -> Result<Option<Arg>, ParseError> {
         match next {
             Some(s)
-                if !is_keyword
-                    && s.atom().is_some()
+                if s.atom().is_some_and(|a| keyword_of(a).is_none())
                     && (p == Param::Word || parse_designator(s.atom().expect("atom")).is_err()) =>
             {
-                *at += 1;
                 Ok(Some(Arg::Word(
                     s.atom().expect("checked").to_string(),
                     s.span,
@@ -486,37 +489,26 @@ impl Reader<'_> {
             Some(Sexpr {
                 kind: SexprKind::Str(t),
                 span,
-            }) => {
-                *at += 1;
-                Ok(Some(Arg::Word(t.clone(), *span)))
-            }
+            }) => Ok(Some(Arg::Word(t.clone(), *span))),
             _ if p == Param::OptWord => Ok(None),
             _ => Err(self.missing_param(next, kw, "a word")),
         }
     }
 
-    /// A quoted string, or a bracketed text (not a position list) taken as written.
-    fn text_param(
-        &self,
-        next: Option<&Sexpr>,
-        at: &mut usize,
-        kw: &Sexpr,
-    ) -> Result<Arg, ParseError> {
+    /// A quoted string, or a bracketed text (not a position list) taken as written (the
+    /// caller steps over it).
+    fn text_param(&self, next: Option<&Sexpr>, kw: &Sexpr) -> Result<Arg, ParseError> {
         match next {
             Some(Sexpr {
                 kind: SexprKind::Str(t),
                 span,
-            }) => {
-                *at += 1;
-                Ok(Arg::Text(t.clone(), *span))
-            }
+            }) => Ok(Arg::Text(t.clone(), *span)),
             Some(
                 s @ Sexpr {
                     kind: SexprKind::List(_),
                     ..
                 },
             ) if s.head() != Some("position") => {
-                *at += 1;
                 let inner = &self.src[s.span.start + 1..s.span.end - 1];
                 Ok(Arg::Text(inner.to_string(), s.span))
             }
@@ -524,17 +516,12 @@ impl Reader<'_> {
         }
     }
 
-    /// A ray specifier: two or more piece designators in brackets, `(D1 D2 ...)`.
-    fn ray_param(
-        &self,
-        next: Option<&Sexpr>,
-        at: &mut usize,
-        kw: &Sexpr,
-    ) -> Result<Arg, ParseError> {
+    /// A ray specifier: two or more piece designators in brackets, `(D1 D2 ...)` (the
+    /// caller steps over it).
+    fn ray_param(&self, next: Option<&Sexpr>, kw: &Sexpr) -> Result<Arg, ParseError> {
         let Some((s, inner)) = next.and_then(|s| s.list().map(|l| (s, l))) else {
             return Err(self.missing_param(next, kw, "a ray specifier (D1 D2 ...)"));
         };
-        *at += 1;
         let mut ds = Vec::new();
         for d in inner {
             let text = d

@@ -7,13 +7,13 @@ use crate::ir::{self, Loop, MateKind, Node, NumProp, PositionRef};
 use crate::squares::SquareSet;
 
 use super::geometry::swaps_shades;
-use super::{Cx, Lower, Lowered, img};
+use super::{Cx, KeywordCall, Lower, Lowered, img};
 use crate::query::ast::{
-    Arg, Assign, AssignOp, BindingOp, Builtin, Expr, ExprKind, FunctionDef, IterKind, Iterate,
-    Name, SeqParam, Sort, Storage, Word,
+    Assign, AssignOp, BindingOp, Builtin, Expr, ExprKind, FunctionDef, IterKind, Iterate, Name,
+    SeqParam, Sort, Storage, Word,
 };
 use crate::query::check::Type;
-use crate::query::error::{ErrorKind, LowerError};
+use crate::query::error::ErrorKind;
 use crate::query::syntax::Range as AstRange;
 
 impl Lower<'_> {
@@ -190,26 +190,10 @@ impl Lower<'_> {
     }
 
     /// Keyword filters with arguments.
-    pub(super) fn builtin<S: SquareSet>(
-        &self,
-        e: &Expr,
-        b: Builtin,
-        args: &[Arg],
-        cx: Cx,
-    ) -> Lowered<S> {
-        let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
-        let set = |i: usize| -> Result<Option<Node<S>>, LowerError> {
-            match filters.get(i) {
-                Some(x) => self.typed(x, cx, Type::Set, b.name()),
-                None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
-            }
-        };
-        let number = |i: usize| -> Result<Option<Node<S>>, LowerError> {
-            match filters.get(i) {
-                Some(x) => self.typed(x, cx, Type::Number, b.name()),
-                None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
-            }
-        };
+    pub(super) fn builtin<S: SquareSet>(&self, call: &KeywordCall, cx: Cx) -> Lowered<S> {
+        let (e, b, filters) = (call.e, call.b, &call.filters[..]);
+        let set = |i: usize| self.nth_argument::<S>(e, b, filters, i, Type::Set, cx);
+        let number = |i: usize| self.nth_argument::<S>(e, b, filters, i, Type::Number, cx);
         let node = match b {
             Builtin::File | Builtin::Rank => (
                 Node::FileRank(b == Builtin::Rank, Box::new(img!(set(0)))),
@@ -236,7 +220,7 @@ impl Lower<'_> {
                     .first()
                     .is_some_and(|x| self.is_position::<S>(x, cx)) =>
             {
-                return self.tree_builtin(e, b, args, cx);
+                return self.tree_builtin(call, cx);
             }
             Builtin::Distance => {
                 let (x, y) = (img!(set(0)), img!(set(1)));
@@ -251,11 +235,11 @@ impl Lower<'_> {
                 (Node::Position(PositionRef::Child(n)), Type::Position)
             }
             Builtin::Ancestor | Builtin::Descendant | Builtin::Lca => {
-                return self.relation(e, b, &filters, cx);
+                return self.relation(e, b, filters, cx);
             }
             Builtin::Comment => {
                 let mut parts = Vec::new();
-                for x in &filters {
+                for x in filters {
                     parts.push(img!(self.lower(x, cx)).0);
                 }
                 (Node::Comment(parts), Type::Logical)
@@ -266,7 +250,7 @@ impl Lower<'_> {
             },
             Builtin::Lowercase | Builtin::Uppercase => {
                 let Some(x) = filters.first() else {
-                    return Err(self.err(ErrorKind::Syntax, e.span, "missing argument"));
+                    return Err(self.missing_argument(e));
                 };
                 let x = img!(self.typed(x, cx, Type::Str, b.name()));
                 (
@@ -289,11 +273,11 @@ impl Lower<'_> {
                     Type::Str,
                 )
             }
-            Builtin::Eco | Builtin::EventDate => return self.tag_keyword(b, &filters, cx),
+            Builtin::Eco | Builtin::EventDate => return self.tag_keyword(b, filters, cx),
             Builtin::PieceId
             | Builtin::ConsecutiveMoves
             | Builtin::CountMoves
-            | Builtin::CurrentMove => return self.tree_builtin(e, b, args, cx),
+            | Builtin::CurrentMove => return self.tree_builtin(call, cx),
             _ => return Err(self.unsupported(e, "")),
         };
         Ok(Some(node))
@@ -306,12 +290,7 @@ impl Lower<'_> {
         filters: &[&Expr],
         cx: Cx,
     ) -> Lowered<S> {
-        let pos = |i: usize| -> Result<Option<Node<S>>, LowerError> {
-            match filters.get(i) {
-                Some(x) => self.typed(x, cx, Type::Position, b.name()),
-                None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
-            }
-        };
+        let pos = |i: usize| self.nth_argument::<S>(e, b, filters, i, Type::Position, cx);
         let (x, y) = (img!(pos(0)), img!(pos(1)));
         let (rel, ty) = match b {
             Builtin::Ancestor => (ir::PosRelation::Ancestor, Type::Logical),
