@@ -104,6 +104,78 @@ fn any_image<S>(mut images: Vec<(Node<S>, bool)>) -> Node<S> {
     }
 }
 
+/// `n`, and no `:cut` condition matched at a searched position before this one.
+fn guarded<S: Clone>(n: Node<S>, cuts: &[Node<S>]) -> Node<S> {
+    if cuts.is_empty() {
+        n
+    } else {
+        let mut v = vec![n];
+        v.extend(cuts.iter().map(|c| cqls(CqlsNode::NoneBefore(c.clone()))));
+        Node::And(v)
+    }
+}
+
+/// The match list's game-level facts about its position lists, pushed to `game` (each list
+/// matches somewhere, or as often as its `:matchcount` says; no `:exclude` list matches),
+/// and the filter of the positions it marks (the lists' and the sub-match lists' positions,
+/// or the first position when none need to match).
+fn mark_positions<S: SquareSet>(
+    lists: Vec<ListIr<S>>,
+    sub_marks: Vec<Node<S>>,
+    cuts: &[Node<S>],
+    excludes: Vec<Node<S>>,
+    game: &mut Vec<Node<S>>,
+) -> Node<S> {
+    // A sub-match list may hold without marking a position (`:xor` decided by a list of
+    // keywords only): then the first position is marked.
+    let unmarked = (!sub_marks.is_empty()).then(|| Node::Or(sub_marks.clone()));
+    let mut marked = sub_marks;
+    let mut zero_ok = lists.is_empty() && marked.is_empty();
+    let single = lists.len() == 1;
+    for l in lists {
+        let node = guarded(l.node, cuts);
+        match l.matchcount {
+            Some(range) => {
+                zero_ok |= range.admits_zero();
+                game.push(cqls(CqlsNode::GameCount {
+                    filter: node.clone(),
+                    range,
+                }));
+            }
+            None if !single => game.push(cqls(CqlsNode::GameCount {
+                filter: node.clone(),
+                range: Range::at_least(1),
+            })),
+            None => {}
+        }
+        if !l.skip {
+            marked.push(node);
+        }
+    }
+    for e in excludes {
+        game.push(cqls(CqlsNode::GameCount {
+            filter: guarded(e, cuts),
+            range: Range::exactly(0),
+        }));
+    }
+    if zero_ok || marked.is_empty() {
+        marked.push(Node::Initial);
+    } else if let Some(subs) = unmarked {
+        marked.push(Node::And(vec![
+            Node::Initial,
+            cqls(CqlsNode::GameCount {
+                filter: subs,
+                range: Range::exactly(0),
+            }),
+        ]));
+    }
+    if marked.len() == 1 {
+        marked.pop().expect("one")
+    } else {
+        Node::Or(marked)
+    }
+}
+
 /// Wraps a CQL-S only node.
 pub(super) fn cqls<S>(c: CqlsNode<S>) -> Node<S> {
     Node::Cqls(Box::new(c))
@@ -204,64 +276,9 @@ impl<'a> Lower<'a> {
         // :cut / :exclude conditions, lowered for this set type.
         let cuts: Vec<Node<S>> = self.collected(&self.cut_lists)?;
         let excludes: Vec<Node<S>> = self.collected(&self.exclude_lists)?;
-        let guard = |n: Node<S>| -> Node<S> {
-            if cuts.is_empty() {
-                n
-            } else {
-                let mut v = vec![n];
-                v.extend(cuts.iter().map(|c| cqls(CqlsNode::NoneBefore(c.clone()))));
-                Node::And(v)
-            }
-        };
         let marks_positions = !lists.is_empty() || !sub_marks.is_empty();
-        // A sub-match list may hold without marking a position (`:xor` decided by a list of
-        // keywords only): then the first position is marked.
-        let unmarked = (!sub_marks.is_empty()).then(|| Node::Or(sub_marks.clone()));
-        let mut marked = sub_marks;
-        let mut zero_ok = lists.is_empty() && marked.is_empty();
-        let single = lists.len() == 1;
-        for l in lists {
-            let node = guard(l.node);
-            match l.matchcount {
-                Some(range) => {
-                    zero_ok |= range.admits_zero();
-                    game.push(cqls(CqlsNode::GameCount {
-                        filter: node.clone(),
-                        range,
-                    }));
-                }
-                None if !single => game.push(cqls(CqlsNode::GameCount {
-                    filter: node.clone(),
-                    range: Range::at_least(1),
-                })),
-                None => {}
-            }
-            if !l.skip {
-                marked.push(node);
-            }
-        }
-        for e in excludes {
-            game.push(cqls(CqlsNode::GameCount {
-                filter: guard(e),
-                range: Range::exactly(0),
-            }));
-        }
-        if zero_ok || marked.is_empty() {
-            marked.push(Node::Initial);
-        } else if let Some(subs) = unmarked {
-            marked.push(Node::And(vec![
-                Node::Initial,
-                cqls(CqlsNode::GameCount {
-                    filter: subs,
-                    range: Range::exactly(0),
-                }),
-            ]));
-        }
-        game.push(if marked.len() == 1 {
-            marked.pop().expect("one")
-        } else {
-            Node::Or(marked)
-        });
+        let marked = mark_positions(lists, sub_marks, &cuts, excludes, &mut game);
+        game.push(marked);
         let mut node = Node::And(game);
         // `:eithercolor`: the whole match list, or its colour-flipped image.
         if either_color {
