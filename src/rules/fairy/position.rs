@@ -483,18 +483,7 @@ impl FairyPos {
         self.ep_victim = None;
         let mut reset = false;
         if let Some(c) = m.capture {
-            let c = c as usize;
-            if let Some((_, t)) = self.piece(c) {
-                let d = self.v.kinds[t].demotes_to as usize;
-                if keep {
-                    self.hand[us][d] = self.hand[us][d].saturating_add(1);
-                } else if ret {
-                    self.hand[them][d] = self.hand[them][d].saturating_add(1);
-                }
-            }
-            self.remove(c);
-            self.unmoved.clear(c);
-            self.promoted.clear(c);
+            self.take_captured(c as usize, us, keep, ret);
             reset = true;
         }
         match m.kind {
@@ -515,40 +504,9 @@ impl FairyPos {
                 self.hand[us][t] = self.hand[us][t].saturating_add(1);
             }
             MoveKind::Normal | MoveKind::Castle(..) | MoveKind::Double(_) => {
-                let was_promoted = self.promoted.has(from);
-                self.remove(from);
-                self.promoted.clear(from);
-                let partner = if let MoveKind::Castle(pf, _) = m.kind {
-                    let pf = pf as usize;
-                    let p = self.piece(pf);
-                    self.remove(pf);
-                    self.unmoved.clear(pf);
-                    p
-                } else {
-                    None
-                };
-                let t = m.promo.unwrap_or(m.piece) as usize;
-                self.put(to, us, t);
-                if m.promo.is_some() || was_promoted {
-                    self.promoted.set(to);
-                }
-                if let (MoveKind::Castle(_, pt), Some((c, pt_type))) = (m.kind, partner) {
-                    self.put(pt as usize, c, pt_type);
-                }
-                self.unmoved.clear(from);
-                self.unmoved.clear(to);
+                self.move_piece(m, us);
                 if m.sets_ep {
-                    let (ff, fr) = ((from % 16) as i32, (from / 16) as i32);
-                    let (tf, tr) = ((to % 16) as i32, (to / 16) as i32);
-                    let (dx, dy) = ((tf - ff).signum(), (tr - fr).signum());
-                    let mut cur = (ff + dx, fr + dy);
-                    while cur != (tf, tr) {
-                        self.ep.set(square(cur.0 as usize, cur.1 as usize));
-                        cur = (cur.0 + dx, cur.1 + dy);
-                    }
-                    if !self.ep.none() {
-                        self.ep_victim = Some(m.to);
-                    }
+                    self.set_ep_squares(m);
                 }
                 // As Fairy-Stockfish: pawns that capture as they move (shogi's pawn, xiangqi's
                 // soldier) do not reset the clock.
@@ -570,6 +528,70 @@ impl FairyPos {
         self.turn = them;
         if self.v.def.rules.makruk_counting {
             self.update_counting(m.capture.is_some());
+        }
+    }
+
+    /// Takes the piece on `c` off the board; under `keep_capture` (`ret`: `return_capture`)
+    /// its demoted kind goes to the capturer's (the owner's) hand.
+    #[inline]
+    fn take_captured(&mut self, c: usize, us: usize, keep: bool, ret: bool) {
+        if let Some((_, t)) = self.piece(c) {
+            let d = self.v.kinds[t].demotes_to as usize;
+            if keep {
+                self.hand[us][d] = self.hand[us][d].saturating_add(1);
+            } else if ret {
+                self.hand[1 - us][d] = self.hand[1 - us][d].saturating_add(1);
+            }
+        }
+        self.remove(c);
+        self.unmoved.clear(c);
+        self.promoted.clear(c);
+    }
+
+    /// Moves the piece of a board move (and a castling partner), promoting it when the move
+    /// says so; both squares lose their unmoved mark.
+    #[inline]
+    fn move_piece(&mut self, m: &FMove, us: usize) {
+        let (from, to) = (m.from as usize, m.to as usize);
+        let was_promoted = self.promoted.has(from);
+        self.remove(from);
+        self.promoted.clear(from);
+        let partner = if let MoveKind::Castle(pf, _) = m.kind {
+            let pf = pf as usize;
+            let p = self.piece(pf);
+            self.remove(pf);
+            self.unmoved.clear(pf);
+            p
+        } else {
+            None
+        };
+        let t = m.promo.unwrap_or(m.piece) as usize;
+        self.put(to, us, t);
+        if m.promo.is_some() || was_promoted {
+            self.promoted.set(to);
+        }
+        if let (MoveKind::Castle(_, pt), Some((c, pt_type))) = (m.kind, partner) {
+            self.put(pt as usize, c, pt_type);
+        }
+        self.unmoved.clear(from);
+        self.unmoved.clear(to);
+    }
+
+    /// The en passant squares a multi-step move passes over, and the moved piece as the
+    /// victim when there are any.
+    #[inline]
+    fn set_ep_squares(&mut self, m: &FMove) {
+        let (from, to) = (m.from as usize, m.to as usize);
+        let (ff, fr) = ((from % 16) as i32, (from / 16) as i32);
+        let (tf, tr) = ((to % 16) as i32, (to / 16) as i32);
+        let (dx, dy) = ((tf - ff).signum(), (tr - fr).signum());
+        let mut cur = (ff + dx, fr + dy);
+        while cur != (tf, tr) {
+            self.ep.set(square(cur.0 as usize, cur.1 as usize));
+            cur = (cur.0 + dx, cur.1 + dy);
+        }
+        if !self.ep.none() {
+            self.ep_victim = Some(m.to);
         }
     }
 }
