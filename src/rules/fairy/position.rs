@@ -163,6 +163,35 @@ impl FairyPos {
     pub fn targets(&self, g: &Gen, c: usize, sq: usize, occ: Bits256, prison: Bits256) -> Bits256 {
         let _ = c;
         let mut b = g.leaps[sq];
+        if !g.compound.is_empty() {
+            b |= self.compound_targets(g, sq, occ);
+        }
+        if g.slide != 0 {
+            b |= self.slide_targets(g.slide, sq, occ);
+        }
+        if g.hop != 0 {
+            b |= self.hop_targets(g.hop, sq, occ);
+        }
+        if !g.ride.is_empty() {
+            b |= self.ride_targets(g, sq, occ);
+        }
+        if let Some(s) = g.step_leaps.get(sq) {
+            b |= *s;
+        }
+        if !g.long_steps.is_empty() {
+            b |= self.long_step_targets(g, sq, occ, prison);
+        }
+        if !self.v.layers.null_moves {
+            b.clear(sq);
+        }
+        b & prison & self.v.board
+    }
+
+    /// Squares of `g`'s two-part leaps from `sq` (a first leap, then a second; with a mask,
+    /// only over empty first squares and onto the mask).
+    #[inline]
+    fn compound_targets(&self, g: &Gen, sq: usize, occ: Bits256) -> Bits256 {
+        let mut b = Bits256::EMPTY;
         for (first, second, mask) in &g.compound {
             let mut t = first[sq];
             let mut mids = first[sq];
@@ -181,34 +210,46 @@ impl FairyPos {
             }
             b |= t;
         }
-        if g.slide != 0 {
-            b |= self.slide_targets(g.slide, sq, occ);
-        }
-        if g.hop != 0 {
-            for (dx, dy) in line_dirs(g.hop) {
-                let occ = if dx == 0 {
-                    self.file_occupancy(occ)
-                } else {
-                    occ
-                };
-                let mut cur = sq;
-                let mut screen = false;
-                while let Some(n) = self.offset(cur, dx as i32, dy as i32) {
-                    if n == sq {
+        b
+    }
+
+    /// Squares a hopper with directions `hop` (bits of [`LINE_DIRS`]) on `sq` reaches with
+    /// occupancy `occ`: past the first occupied square of each line (the screen), up to and
+    /// including the next one.
+    #[inline]
+    fn hop_targets(&self, hop: u8, sq: usize, occ: Bits256) -> Bits256 {
+        let mut b = Bits256::EMPTY;
+        for (dx, dy) in line_dirs(hop) {
+            let occ = if dx == 0 {
+                self.file_occupancy(occ)
+            } else {
+                occ
+            };
+            let mut cur = sq;
+            let mut screen = false;
+            while let Some(n) = self.offset(cur, dx as i32, dy as i32) {
+                if n == sq {
+                    break;
+                }
+                cur = n;
+                if screen {
+                    b.set(n);
+                    if occ.has(n) {
                         break;
                     }
-                    cur = n;
-                    if screen {
-                        b.set(n);
-                        if occ.has(n) {
-                            break;
-                        }
-                    } else if occ.has(n) {
-                        screen = true;
-                    }
+                } else if occ.has(n) {
+                    screen = true;
                 }
             }
         }
+        b
+    }
+
+    /// Squares of `g`'s riders (a leap repeated along its line) from `sq`, each line up to
+    /// and including its first occupied square.
+    #[inline]
+    fn ride_targets(&self, g: &Gen, sq: usize, occ: Bits256) -> Bits256 {
+        let mut b = Bits256::EMPTY;
         for &(dx, dy) in &g.ride {
             let mut cur = sq;
             for _ in 0..256 {
@@ -222,9 +263,14 @@ impl FairyPos {
                 cur = n;
             }
         }
-        if let Some(s) = g.step_leaps.get(sq) {
-            b |= *s;
-        }
+        b
+    }
+
+    /// Squares of `g`'s limited steps from `sq` (up to n steps along a line, within
+    /// `prison`, up to and including the first occupied square).
+    #[inline]
+    fn long_step_targets(&self, g: &Gen, sq: usize, occ: Bits256, prison: Bits256) -> Bits256 {
+        let mut b = Bits256::EMPTY;
         for &(dx, dy, n) in &g.long_steps {
             let mut cur = sq;
             for _ in 0..n {
@@ -240,10 +286,7 @@ impl FairyPos {
                 }
             }
         }
-        if !self.v.layers.null_moves {
-            b.clear(sq);
-        }
-        b & prison & self.v.board
+        b
     }
 
     /// Squares a slider with directions `dirs` (bits of [`LINE_DIRS`]) on `sq` reaches with
