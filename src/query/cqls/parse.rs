@@ -314,12 +314,9 @@ impl Reader<'_> {
         let next = items.get(*at);
         let missing = |what: &str| self.missing_param(next, kw, what);
         let atom = next.and_then(Sexpr::atom);
-        let is_keyword = atom.is_some_and(|a| keyword_of(a).is_some());
         Ok(Some(match p {
             Param::Designator | Param::OptDesignator => {
-                let found = self.designator_param(p, next, kw)?;
-                *at += usize::from(found.is_some());
-                return Ok(found);
+                return Ok(stepped(at, self.designator_param(p, next, kw)?));
             }
             Param::Range | Param::OptRange => match self.range(items, at, false)? {
                 Some((CountRange { range, .. }, span)) => Arg::Range(range, span),
@@ -357,25 +354,8 @@ impl Reader<'_> {
                 _ => return Err(missing("a list of position lists ((position ...) ...)")),
             },
             Param::CondLists => self.cond_lists_param(items, at, kw)?,
-            Param::Word | Param::OptWord => {
-                let found = self.word_param(p, next, kw)?;
-                *at += usize::from(found.is_some());
-                return Ok(found);
-            }
-            Param::Pattern => match next {
-                Some(Sexpr {
-                    kind: SexprKind::Str(t),
-                    span,
-                }) => {
-                    *at += 1;
-                    Arg::Text(t.clone(), *span)
-                }
-                Some(s) if !is_keyword && s.atom().is_some() => {
-                    *at += 1;
-                    Arg::Word(s.atom().expect("checked").to_string(), s.span)
-                }
-                _ => return Err(missing("a name or a quoted pattern")),
-            },
+            Param::Word | Param::OptWord => return Ok(stepped(at, self.word_param(p, next, kw)?)),
+            Param::Pattern => return Ok(stepped(at, Some(self.pattern_param(next, kw)?))),
             Param::Colon => match atom {
                 Some(":") => {
                     *at += 1;
@@ -383,28 +363,43 @@ impl Reader<'_> {
                 }
                 _ => return Err(missing("':' between the two ranges")),
             },
-            Param::Text => {
-                let text = self.text_param(next, kw)?;
-                *at += 1;
-                text
-            }
-            Param::Designators => {
-                let ray = self.ray_param(next, kw)?;
-                *at += 1;
-                ray
-            }
-            Param::PawnAttrs => match atom.filter(|_| !is_keyword) {
-                Some(a) => {
-                    let span = next.expect("checked").span;
-                    let (attrs, counting) = super::pawnattrs::parse_attrs(a).map_err(|e| {
-                        ParseError::new(ErrorKind::Invalid, self.src, span, e.to_string())
-                    })?;
-                    *at += 1;
-                    Arg::PawnAttrs(attrs, counting, span)
-                }
-                None => return Err(missing("pawn attributes (passed, double-isolated, ...)")),
-            },
+            Param::Text => return Ok(stepped(at, Some(self.text_param(next, kw)?))),
+            Param::Designators => return Ok(stepped(at, Some(self.ray_param(next, kw)?))),
+            Param::PawnAttrs => return Ok(stepped(at, Some(self.pawn_attrs_param(next, kw)?))),
         }))
+    }
+
+    /// A name or a quoted pattern (the caller steps over it).
+    fn pattern_param(&self, next: Option<&Sexpr>, kw: &Sexpr) -> Result<Arg, ParseError> {
+        match next {
+            Some(Sexpr {
+                kind: SexprKind::Str(t),
+                span,
+            }) => Ok(Arg::Text(t.clone(), *span)),
+            Some(s) if s.atom().is_some_and(|a| keyword_of(a).is_none()) => {
+                Ok(Arg::Word(s.atom().expect("checked").to_string(), s.span))
+            }
+            _ => Err(self.missing_param(next, kw, "a name or a quoted pattern")),
+        }
+    }
+
+    /// `:pawncount`'s attribute chain (the caller steps over it).
+    fn pawn_attrs_param(&self, next: Option<&Sexpr>, kw: &Sexpr) -> Result<Arg, ParseError> {
+        match next
+            .and_then(Sexpr::atom)
+            .filter(|a| keyword_of(a).is_none())
+        {
+            Some(a) => {
+                let span = next.expect("checked").span;
+                let (attrs, counting) = super::pawnattrs::parse_attrs(a).map_err(|e| {
+                    ParseError::new(ErrorKind::Invalid, self.src, span, e.to_string())
+                })?;
+                Ok(Arg::PawnAttrs(attrs, counting, span))
+            }
+            None => {
+                Err(self.missing_param(next, kw, "pawn attributes (passed, double-isolated, ...)"))
+            }
+        }
     }
 
     /// "`kw` needs `what`", at the item where the parameter was wanted (or just after the
@@ -737,4 +732,12 @@ pub(super) fn decimal_token(text: &str) -> Option<(&'static str, Option<i64>)> {
         return None;
     }
     Some((op, Some((v * 100.0).round() as i64)))
+}
+
+/// `found`, with `at` stepped over the item it was read from when something was found.
+fn stepped<T>(at: &mut usize, found: Option<T>) -> Option<T> {
+    if found.is_some() {
+        *at += 1;
+    }
+    found
 }
