@@ -249,23 +249,13 @@ impl Lower<'_> {
                 _ => return self.tag_of(filters[0], cx),
             },
             Builtin::Lowercase | Builtin::Uppercase => {
-                let Some(x) = filters.first() else {
-                    return Err(self.missing_argument(e));
-                };
-                let x = img!(self.typed(x, cx, Type::Str, b.name()));
+                let x = img!(self.nth_argument::<S>(e, b, filters, 0, Type::Str, cx));
                 (
                     Node::CaseConvert(b == Builtin::Uppercase, Box::new(x)),
                     Type::Str,
                 )
             }
-            Builtin::HasComment => match filters.first().map(|x| &x.kind) {
-                None => (Node::HasComment(None), Type::Logical),
-                Some(ExprKind::Str(t)) => match crate::chess::nag_from_text(t) {
-                    Some(n) => (Node::HasComment(Some(n)), Type::Logical),
-                    None => return self.hascomment_text(filters[0], cx),
-                },
-                Some(_) => return self.hascomment_text(filters[0], cx),
-            },
+            Builtin::HasComment => return self.has_comment(filters, cx),
             Builtin::PieceName | Builtin::TypeName => {
                 let x = img!(set(0));
                 (
@@ -282,6 +272,18 @@ impl Lower<'_> {
         };
         Ok(Some(node))
     }
+    /// `hascomment` alone, with a NAG's text (`"!"`), or with a text to look for.
+    fn has_comment<S: SquareSet>(&self, filters: &[&Expr], cx: Cx) -> Lowered<S> {
+        Ok(Some(match filters.first().map(|x| &x.kind) {
+            None => (Node::HasComment(None), Type::Logical),
+            Some(ExprKind::Str(t)) => match crate::chess::nag_from_text(t) {
+                Some(n) => (Node::HasComment(Some(n)), Type::Logical),
+                None => return self.hascomment_text(filters[0], cx),
+            },
+            Some(_) => return self.hascomment_text(filters[0], cx),
+        }))
+    }
+
     /// `ancestor(x y)`, `descendant(x y)`, `lca(x y)` of positions.
     fn relation<S: SquareSet>(
         &self,
