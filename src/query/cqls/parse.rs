@@ -371,11 +371,10 @@ impl Reader<'_> {
 
     /// A name or a quoted pattern (the caller steps over it).
     fn pattern_param(&self, next: Option<&Sexpr>, kw: &Sexpr) -> Result<Arg, ParseError> {
+        if let Some(text) = quoted_text(next) {
+            return Ok(text);
+        }
         match next {
-            Some(Sexpr {
-                kind: SexprKind::Str(t),
-                span,
-            }) => Ok(Arg::Text(t.clone(), *span)),
             Some(s) if s.atom().is_some_and(|a| keyword_of(a).is_none()) => {
                 Ok(Arg::Word(s.atom().expect("checked").to_string(), s.span))
             }
@@ -420,12 +419,7 @@ impl Reader<'_> {
 
     /// A piece designator parameter (optional for [`Param::OptDesignator`]); the caller
     /// steps over what is found.
-    fn designator_param(
-        &self,
-        p: Param,
-        next: Option<&Sexpr>,
-        kw: &Sexpr,
-    ) -> Result<Option<Arg>, ParseError> {
+    fn designator_param(&self, p: Param, next: Option<&Sexpr>, kw: &Sexpr) -> ParamRead {
         let parsed = next
             .and_then(Sexpr::atom)
             .filter(|a| keyword_of(a).is_none())
@@ -465,12 +459,7 @@ impl Reader<'_> {
 
     /// A word (a name or a quoted string); [`Param::OptWord`] takes no piece designator. The
     /// caller steps over what is found.
-    fn word_param(
-        &self,
-        p: Param,
-        next: Option<&Sexpr>,
-        kw: &Sexpr,
-    ) -> Result<Option<Arg>, ParseError> {
+    fn word_param(&self, p: Param, next: Option<&Sexpr>, kw: &Sexpr) -> ParamRead {
         match next {
             Some(s)
                 if s.atom().is_some_and(|a| keyword_of(a).is_none())
@@ -493,11 +482,10 @@ impl Reader<'_> {
     /// A quoted string, or a bracketed text (not a position list) taken as written (the
     /// caller steps over it).
     fn text_param(&self, next: Option<&Sexpr>, kw: &Sexpr) -> Result<Arg, ParseError> {
+        if let Some(text) = quoted_text(next) {
+            return Ok(text);
+        }
         match next {
-            Some(Sexpr {
-                kind: SexprKind::Str(t),
-                span,
-            }) => Ok(Arg::Text(t.clone(), *span)),
             Some(
                 s @ Sexpr {
                     kind: SexprKind::List(_),
@@ -741,3 +729,17 @@ fn stepped<T>(at: &mut usize, found: Option<T>) -> Option<T> {
     }
     found
 }
+
+/// A quoted string as a text argument.
+fn quoted_text(next: Option<&Sexpr>) -> Option<Arg> {
+    match next {
+        Some(Sexpr {
+            kind: SexprKind::Str(t),
+            span,
+        }) => Some(Arg::Text(t.clone(), *span)),
+        _ => None,
+    }
+}
+
+/// A parameter read: the argument, or None when an optional one is absent.
+type ParamRead = Result<Option<Arg>, ParseError>;
