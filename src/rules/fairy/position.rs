@@ -518,15 +518,13 @@ impl FairyPos {
     fn make_plain(&mut self, m: &FMove) {
         let us = self.turn;
         let them = 1 - us;
-        let rules = &self.v.def.rules;
-        let (keep, ret) = (rules.keep_capture, rules.return_capture);
         let from = m.from as usize;
         let to = m.to as usize;
         self.ep = Bits256::EMPTY;
         self.ep_victim = None;
         let mut reset = false;
         if let Some(c) = m.capture {
-            self.take_captured(c as usize, us, keep, ret);
+            self.take_captured(c as usize);
             reset = true;
         }
         match m.kind {
@@ -574,10 +572,14 @@ impl FairyPos {
         }
     }
 
-    /// Takes the piece on `c` off the board; under `keep_capture` (`ret`: `return_capture`)
+    /// Takes a piece the side to move captures off the board (on `c`, the move's capture
+    /// square or a double capture's first victim); under `keep capture` (`return capture`)
     /// its demoted kind goes to the capturer's (the owner's) hand.
     #[inline]
-    fn take_captured(&mut self, c: usize, us: usize, keep: bool, ret: bool) {
+    pub(super) fn take_captured(&mut self, c: usize) {
+        let us = self.turn;
+        let rules = &self.v.def.rules;
+        let (keep, ret) = (rules.keep_capture, rules.return_capture);
         if let Some((_, t)) = self.piece(c) {
             let d = self.v.kinds[t].demotes_to as usize;
             if keep {
