@@ -442,11 +442,15 @@ impl Reader<'_> {
         let next = items.get(*at);
         let start = next.map_or(kw.span, |n| n.span);
         let lists = match next.and_then(|s| s.list().map(|l| (s, l))) {
-            Some((s, inner)) if s.head() != Some("position") => self.position_lists(inner)?,
+            Some((s, inner)) if s.head() != Some("position") => {
+                *at += 1;
+                self.position_lists(inner)?
+            }
             _ => {
                 let mut out = Vec::new();
                 while let Some(s) = items.get(*at).filter(|s| s.head() == Some("position")) {
                     out.push(self.position_list(s)?);
+                    *at += 1;
                 }
                 out
             }
