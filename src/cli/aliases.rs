@@ -264,83 +264,110 @@ pub fn cql_args_to_cqlq(args: Vec<OsString>) -> Result<Vec<OsString>, AliasError
             out.push(positional(text, &mut seen_query));
             continue;
         }
-        let double = text.starts_with("--");
-        let word = text.trim_start_matches('-');
-        if double && word.contains('=') {
-            out.push(arg);
-            continue;
-        }
-        let next_is_fen = it
-            .peek()
-            .and_then(|(_, a)| a.to_str())
-            .is_some_and(looks_like_fen);
-        // CQLi's `--output stdout`: cqlq's `--output -` (stdout, over the header's output).
-        let next_is_stdout = it.peek().is_some_and(|(_, a)| a == "stdout");
-        if double && word.eq_ignore_ascii_case("output") && next_is_stdout {
-            it.next();
-            out.extend(["--output".into(), "-".into()]);
-            continue;
-        }
-        // cqlq's own long options, written with two dashes.
-        if double
-            && let Some((takes, range)) = known.long(word)
-            && !(word == "fen" && next_is_fen)
-        {
-            if range {
-                out.push(range_arg(word, &text, &mut it)?);
-            } else {
-                out.push(arg);
-                if takes && let Some((_, v)) = it.next() {
-                    out.push(v);
-                }
-            }
-            continue;
-        }
-        let lower = word.to_ascii_lowercase();
-        // CQL 6.2's `cql -a x.cql [-o y.cql]` converts the file; elsewhere `-a` is append.
-        let cql = match cql_word(&lower) {
-            Some(CqlWord::Refused(_)) if lower == "a" => {
-                if index == 1 && converter {
-                    cql_word("a")
-                } else {
-                    None
-                }
-            }
-            other => other.or_else(|| cqli_word(&lower)),
-        };
-        if let Some(meaning) = cql {
-            apply(meaning, &text, &mut it, &mut out)?;
-            continue;
-        }
-        if !double && short_cluster(word, &known) {
-            // `-qe mate`: the value follows when the option taking it ends the cluster.
-            let first_taking = word.chars().position(|c| known.short(c) == Some(true));
-            let last_takes = first_taking == Some(word.chars().count() - 1);
-            out.push(arg);
-            if last_takes && let Some((_, v)) = it.next() {
-                out.push(v);
-            }
-            continue;
-        }
-        if double {
-            // clap names it and suggests the nearest option.
-            out.push(arg);
-            continue;
-        }
-        let longs = known.longs.iter().map(|(l, _, _)| l.as_str());
-        let hint = if known.long(word).is_some() {
-            format!(" (cqlq's option is --{word}, with two dashes)")
-        } else if let Some(near) = suggest::nearest_option(&lower, longs) {
-            format!(" (did you mean {near}?)")
-        } else {
-            String::new()
-        };
-        return Err(AliasError(format!(
-            "unknown option '{text}': not a cqlq, CQL 6.2 or CQLi option{hint}; \
-             `cqlq --help` lists them"
-        )));
+        rewrite_option(
+            arg,
+            &text,
+            index == 1 && converter,
+            &known,
+            &mut it,
+            &mut out,
+        )?;
     }
     Ok(out)
+}
+
+/// Rewrites one argument starting with `-` (and takes the values it needs from `it`): cqlq's
+/// own options pass, CQL 6.2's and CQLi's words become cqlq's options, anything else is an
+/// unknown option. `first_converter_word`: it is the `-a` of CQL's converter call.
+fn rewrite_option(
+    arg: OsString,
+    text: &str,
+    first_converter_word: bool,
+    known: &Known,
+    it: &mut Args,
+    out: &mut Vec<OsString>,
+) -> Result<(), AliasError> {
+    let double = text.starts_with("--");
+    let word = text.trim_start_matches('-');
+    if double && word.contains('=') {
+        out.push(arg);
+        return Ok(());
+    }
+    let next_is_fen = it
+        .peek()
+        .and_then(|(_, a)| a.to_str())
+        .is_some_and(looks_like_fen);
+    // CQLi's `--output stdout`: cqlq's `--output -` (stdout, over the header's output).
+    let next_is_stdout = it.peek().is_some_and(|(_, a)| a == "stdout");
+    if double && word.eq_ignore_ascii_case("output") && next_is_stdout {
+        it.next();
+        out.extend(["--output".into(), "-".into()]);
+        return Ok(());
+    }
+    // cqlq's own long options, written with two dashes.
+    if double
+        && let Some((takes, range)) = known.long(word)
+        && !(word == "fen" && next_is_fen)
+    {
+        if range {
+            out.push(range_arg(word, text, it)?);
+        } else {
+            out.push(arg);
+            if takes && let Some((_, v)) = it.next() {
+                out.push(v);
+            }
+        }
+        return Ok(());
+    }
+    let lower = word.to_ascii_lowercase();
+    // CQL 6.2's `cql -a x.cql [-o y.cql]` converts the file; elsewhere `-a` is append.
+    let cql = match cql_word(&lower) {
+        Some(CqlWord::Refused(_)) if lower == "a" => {
+            if first_converter_word {
+                cql_word("a")
+            } else {
+                None
+            }
+        }
+        other => other.or_else(|| cqli_word(&lower)),
+    };
+    if let Some(meaning) = cql {
+        apply(meaning, text, it, out)?;
+        return Ok(());
+    }
+    if !double && short_cluster(word, known) {
+        // `-qe mate`: the value follows when the option taking it ends the cluster.
+        let first_taking = word.chars().position(|c| known.short(c) == Some(true));
+        let last_takes = first_taking == Some(word.chars().count() - 1);
+        out.push(arg);
+        if last_takes && let Some((_, v)) = it.next() {
+            out.push(v);
+        }
+        return Ok(());
+    }
+    if double {
+        // clap names it and suggests the nearest option.
+        out.push(arg);
+        return Ok(());
+    }
+    Err(unknown_option(text, word, known))
+}
+
+/// The error of an unknown option, with cqlq's spelling or the nearest option as a hint.
+fn unknown_option(text: &str, word: &str, known: &Known) -> AliasError {
+    let lower = word.to_ascii_lowercase();
+    let longs = known.longs.iter().map(|(l, _, _)| l.as_str());
+    let hint = if known.long(word).is_some() {
+        format!(" (cqlq's option is --{word}, with two dashes)")
+    } else if let Some(near) = suggest::nearest_option(&lower, longs) {
+        format!(" (did you mean {near}?)")
+    } else {
+        String::new()
+    };
+    AliasError(format!(
+        "unknown option '{text}': not a cqlq, CQL 6.2 or CQLi option{hint}; \
+         `cqlq --help` lists them"
+    ))
 }
 
 /// Whether `args` is CQL 6.2's converter call `cql -a f.cql [-o g.cql]` (its `-a`, `-u`,

@@ -38,11 +38,48 @@ fn themes_and_inputs(cli: &AnnotateCli) -> (Vec<PathBuf>, Vec<PathBuf>) {
         .partition(|p| p.is_dir() || p.extension().is_some_and(|x| x == "cql"))
 }
 
+/// Annotates every input with every theme; the exit code (0 some game annotated, 1 none,
+/// 2 an input could not be rewritten), or the message of what stopped the run.
 fn run(cli: &AnnotateCli) -> Result<u8, String> {
     let started = Instant::now();
     let (theme_paths, inputs) = themes_and_inputs(cli);
-    // Named before any output is made, so the message is about the input alone.
-    for input in &inputs {
+    check_arguments(cli, &theme_paths, &inputs)?;
+    let config = annotate_config(cli, &theme_paths)?;
+    if let Some(n) = cli.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build_global()
+            .map_err(|e| format!("cannot start {n} threads: {e}"))?;
+    }
+    if let Some(out) = &cli.output {
+        refuse_overwriting_input(out, &inputs)?;
+    }
+    let (total, unreadable) = if cli.in_place {
+        annotate_in_place(&config, &inputs, !cli.no_backup)
+    } else {
+        match annotate_to_output(cli, &config, &inputs)? {
+            Some(total) => (total, 0),
+            // The reader closed standard output: nothing more to say.
+            None => return Ok(0),
+        }
+    };
+    if !cli.no_summary {
+        print_summary(&config, &total, started);
+    }
+    if unreadable > 0 {
+        return Ok(TROUBLE);
+    }
+    Ok(if total.annotated_games > 0 { 0 } else { 1 })
+}
+
+/// Refuses missing inputs (named before any output is made, so the message is about the
+/// input alone), a run without themes or PGN files, and a `--tag` that is no tag name.
+fn check_arguments(
+    cli: &AnnotateCli,
+    theme_paths: &[PathBuf],
+    inputs: &[PathBuf],
+) -> Result<(), String> {
+    for input in inputs {
         let shown = input.display();
         let folder_like = input.to_string_lossy().ends_with(std::path::MAIN_SEPARATOR);
         if folder_like && !input.exists() {
@@ -67,112 +104,131 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
     {
         return Err(format!("--tag {:?}: not a PGN tag name", cli.tag));
     }
-    let files = cqlq::annotate::theme_files(&theme_paths).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// The themes compiled and the variant choices read, as the annotator takes them.
+fn annotate_config(cli: &AnnotateCli, theme_paths: &[PathBuf]) -> Result<AnnotateConfig, String> {
+    let files = cqlq::annotate::theme_files(theme_paths).map_err(|e| e.to_string())?;
     let themes = cqlq::annotate::load_themes(&files).map_err(|e| e.to_string())?;
     let fairy_defs = crate::cli::variants::variant_definitions(&cli.variants)?;
     let (default_variant, default_fairy) =
         crate::cli::variants::forced_variant(cli.variant.as_deref(), &fairy_defs)?;
-    let config = AnnotateConfig {
+    Ok(AnnotateConfig {
         themes,
         tag: cli.tag.clone(),
         variations: cli.variations,
         default_variant,
         fairy_defs,
         default_fairy,
-    };
-    if let Some(n) = cli.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n.max(1))
-            .build_global()
-            .map_err(|e| format!("cannot start {n} threads: {e}"))?;
-    }
-    if let Some(out) = &cli.output {
-        refuse_overwriting_input(out, &inputs)?;
-    }
+    })
+}
+
+/// `--in-place`: each input rewritten (with a backup unless told not to); the totals and
+/// how many inputs could not be rewritten (each said on standard error).
+fn annotate_in_place(
+    config: &AnnotateConfig,
+    inputs: &[PathBuf],
+    backup: bool,
+) -> (AnnotateSummary, u64) {
     let mut total = AnnotateSummary::new(config.themes.len());
     let mut unreadable = 0u64;
-    if cli.in_place {
-        for input in &inputs {
-            let first = total.games + 1;
-            match in_place::rewrite(input, !cli.no_backup, |out| {
-                annotate_file(&config, input, first, out)
-            }) {
-                Ok(s) => total.add(&s),
-                Err(e) => {
-                    eprintln!("cqlq annotate: {e}");
-                    unreadable += 1;
-                }
+    for input in inputs {
+        let first = total.games + 1;
+        match in_place::rewrite(input, backup, |out| {
+            annotate_file(config, input, first, out)
+        }) {
+            Ok(s) => total.add(&s),
+            Err(e) => {
+                eprintln!("cqlq annotate: {e}");
+                unreadable += 1;
             }
         }
-    } else {
-        let all = |out: &mut dyn Write| -> io::Result<AnnotateSummary> {
-            let mut total = AnnotateSummary::new(config.themes.len());
-            for input in &inputs {
-                if input.as_os_str() == "-" {
-                    return Err(io::Error::other(
-                        "-: annotate reads PGN files, not standard input",
-                    ));
-                }
-                if !input.is_file() {
-                    return Err(io::Error::other(format!("{}: not a file", input.display())));
-                }
-                let s = annotate_file(&config, input, total.games + 1, out).map_err(|e| {
-                    if is_output_error(&e) {
-                        e
-                    } else {
-                        io::Error::new(e.kind(), format!("{}: {e}", input.display()))
-                    }
-                })?;
-                total.add(&s);
-            }
-            out.flush()?;
-            Ok(total)
-        };
-        total = match &cli.output {
-            Some(path) => {
-                let file = cqlq::output::files::OutputFile {
-                    path: path.clone(),
-                    ..Default::default()
-                };
-                file.check().map_err(|e| e.to_string())?;
-                file.write_with(all).map_err(|e| e.to_string())?
-            }
-            None => {
-                if crate::cli::stdout_closed::was_closed() {
-                    return Err(crate::cli::stdout_closed::MESSAGE.into());
-                }
-                let stdout = OutputWriter::new(io::stdout().lock(), "standard output");
-                let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
-                match all(&mut out) {
-                    Ok(r) => r,
-                    Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(0),
-                    Err(e) => return Err(e.to_string()),
-                }
-            }
-        };
     }
-    if !cli.no_summary {
-        let per_theme: Vec<String> = config
-            .themes
-            .iter()
-            .zip(&total.per_theme)
-            .map(|(t, n)| format!("{} {n}", t.name))
-            .collect();
-        let counted = cqlq::run::progress::counted;
-        eprintln!(
-            "cqlq annotate: {} read, {} annotated ({}), {} commented, {}, {:.2} s",
-            counted(total.games, "game", "games"),
-            total.annotated_games,
-            per_theme.join(", "),
-            counted(total.annotated_positions, "position", "positions"),
-            counted(total.bad_games, "bad game", "bad games"),
-            started.elapsed().as_secs_f64()
-        );
+    (total, unreadable)
+}
+
+/// Every input annotated to `-o` or standard output; None when the reader closed standard
+/// output.
+fn annotate_to_output(
+    cli: &AnnotateCli,
+    config: &AnnotateConfig,
+    inputs: &[PathBuf],
+) -> Result<Option<AnnotateSummary>, String> {
+    let all = |out: &mut dyn Write| annotate_all(config, inputs, out);
+    Ok(Some(match &cli.output {
+        Some(path) => {
+            let file = cqlq::output::files::OutputFile {
+                path: path.clone(),
+                ..Default::default()
+            };
+            file.check().map_err(|e| e.to_string())?;
+            file.write_with(all).map_err(|e| e.to_string())?
+        }
+        None => {
+            if crate::cli::stdout_closed::was_closed() {
+                return Err(crate::cli::stdout_closed::MESSAGE.into());
+            }
+            let stdout = OutputWriter::new(io::stdout().lock(), "standard output");
+            let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
+            match all(&mut out) {
+                Ok(r) => r,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(None),
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+    }))
+}
+
+/// The inputs annotated one after the other to `out` (games numbered on across files);
+/// standard input and what is not a file are refused.
+fn annotate_all(
+    config: &AnnotateConfig,
+    inputs: &[PathBuf],
+    out: &mut dyn Write,
+) -> io::Result<AnnotateSummary> {
+    let mut total = AnnotateSummary::new(config.themes.len());
+    for input in inputs {
+        if input.as_os_str() == "-" {
+            return Err(io::Error::other(
+                "-: annotate reads PGN files, not standard input",
+            ));
+        }
+        if !input.is_file() {
+            return Err(io::Error::other(format!("{}: not a file", input.display())));
+        }
+        let s = annotate_file(config, input, total.games + 1, out).map_err(|e| {
+            if is_output_error(&e) {
+                e
+            } else {
+                io::Error::new(e.kind(), format!("{}: {e}", input.display()))
+            }
+        })?;
+        total.add(&s);
     }
-    if unreadable > 0 {
-        return Ok(TROUBLE);
-    }
-    Ok(if total.annotated_games > 0 { 0 } else { 1 })
+    out.flush()?;
+    Ok(total)
+}
+
+/// The summary line on standard error: games read and annotated, per theme, positions
+/// commented, bad games, time.
+fn print_summary(config: &AnnotateConfig, total: &AnnotateSummary, started: Instant) {
+    let per_theme: Vec<String> = config
+        .themes
+        .iter()
+        .zip(&total.per_theme)
+        .map(|(t, n)| format!("{} {n}", t.name))
+        .collect();
+    let counted = cqlq::run::progress::counted;
+    eprintln!(
+        "cqlq annotate: {} read, {} annotated ({}), {} commented, {}, {:.2} s",
+        counted(total.games, "game", "games"),
+        total.annotated_games,
+        per_theme.join(", "),
+        counted(total.annotated_positions, "position", "positions"),
+        counted(total.bad_games, "bad game", "bad games"),
+        started.elapsed().as_secs_f64()
+    );
 }
 
 /// Refuses an output path that is one of the inputs (by name, link or hard link: the same

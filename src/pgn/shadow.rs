@@ -309,32 +309,10 @@ impl<'a> Shadow<'a> {
         };
         let start = self.pos;
         match ch {
-            b'{' => match memchr::memchr(b'}', &self.data[start + 1..]) {
-                Some(i) => {
-                    self.pos = start + 1 + i + 1;
-                    Some(Step::Token(Token::Comment, start))
-                }
-                None => {
-                    self.phase = Phase::Done;
-                    Some(Step::UnterminatedComment(start))
-                }
-            },
+            b'{' => self.brace_comment(start),
             b'\n' => {
                 self.pos += 1;
-                match self.peek() {
-                    Some(b'%') => {
-                        self.pos += 1;
-                        self.skip_until(b'\n');
-                    }
-                    Some(b'[' | b'\n') => self.phase = Phase::BeforeGame,
-                    Some(b'\r') => {
-                        self.pos += 1;
-                        if self.peek() == Some(b'\n') {
-                            self.phase = Phase::BeforeGame;
-                        }
-                    }
-                    _ => {}
-                }
+                self.after_newline();
                 None
             }
             b';' => {
@@ -346,39 +324,8 @@ impl<'a> Shadow<'a> {
                 }
                 Some(Step::LineComment(start + 1..end))
             }
-            b'0' => {
-                self.pos += 1;
-                if self.eat_dash() {
-                    if self.eat(b"1") {
-                        return Some(Step::Token(Token::Outcome, start));
-                    } else if self.eat(b"0") {
-                        if self.eat_dash() {
-                            self.eat(b"0");
-                        }
-                        if matches!(self.peek(), Some(b'+' | b'#')) {
-                            self.pos += 1;
-                        }
-                        return Some(Step::Token(Token::San, start));
-                    }
-                }
-                self.skipped(start)
-            }
-            b'1' => {
-                self.pos += 1;
-                if self.eat_dash() {
-                    if self.eat(b"0") {
-                        return Some(Step::Token(Token::Outcome, start));
-                    }
-                    return self.skipped(start);
-                }
-                let after_one = self.pos;
-                if self.eat(b"/2") && self.eat_dash() && self.eat(b"1/2") {
-                    return Some(Step::Token(Token::Outcome, start));
-                }
-                let odd = self.pos != after_one;
-                self.skip_move_number();
-                if odd { self.skipped(start) } else { None }
-            }
+            b'0' => self.after_zero(start),
+            b'1' => self.after_one(start),
             b'\xc2' => {
                 self.pos += 1;
                 if self.eat(b"\xbd") && self.eat_dash() && self.eat("½".as_bytes()) {
@@ -399,24 +346,7 @@ impl<'a> Shadow<'a> {
                 self.pos += 1;
                 Some(Step::Token(Token::EndVariation, start))
             }
-            b'$' => {
-                self.pos += 1;
-                let rest = self.rest();
-                match rest.iter().position(|&b| is_token_end(b)) {
-                    Some(end) => {
-                        self.pos += end;
-                        if parse_u8(&rest[..end]).is_some() {
-                            Some(Step::Token(Token::Nag, start))
-                        } else {
-                            self.skipped(start)
-                        }
-                    }
-                    None => {
-                        self.pos = self.data.len();
-                        self.skipped(start)
-                    }
-                }
-            }
+            b'$' => self.numeric_nag(start),
             b'!' | b'?' => {
                 self.pos += 1;
                 if matches!(self.peek(), Some(b'!' | b'?')) {
@@ -432,28 +362,131 @@ impl<'a> Shadow<'a> {
                 self.pos += 1;
                 None
             }
-            _ => match SanPlus::from_ascii_prefix(self.rest()) {
-                Ok((san, len)) => {
-                    self.pos += len;
-                    if self.peek().is_none_or(is_token_end) {
-                        Some(Step::Token(Token::San, start))
-                    } else if start < self.reported_until {
-                        // Inside a token already reported (`e4e4e4...`): nothing more to say.
-                        None
-                    } else if let Some((san, junk_end)) = recover(san, self.rest()) {
-                        let token_end = self.token_end(start);
-                        self.reported_until = token_end.max(self.pos + junk_end);
-                        Some(Step::Recovered(san, start))
-                    } else {
-                        self.skipped(start)
-                    }
+            _ => self.san_or_junk(start),
+        }
+    }
+
+    /// `{...}` at `start`: a comment, or an unterminated one that ends the input.
+    #[inline]
+    fn brace_comment(&mut self, start: usize) -> Option<Step> {
+        match memchr::memchr(b'}', &self.data[start + 1..]) {
+            Some(i) => {
+                self.pos = start + 1 + i + 1;
+                Some(Step::Token(Token::Comment, start))
+            }
+            None => {
+                self.phase = Phase::Done;
+                Some(Step::UnterminatedComment(start))
+            }
+        }
+    }
+
+    /// After a newline: a `%` escape line is skipped; a blank line or a `[` ends the game.
+    #[inline]
+    fn after_newline(&mut self) {
+        match self.peek() {
+            Some(b'%') => {
+                self.pos += 1;
+                self.skip_until(b'\n');
+            }
+            Some(b'[' | b'\n') => self.phase = Phase::BeforeGame,
+            Some(b'\r') => {
+                self.pos += 1;
+                if self.peek() == Some(b'\n') {
+                    self.phase = Phase::BeforeGame;
                 }
-                Err(_) => {
+            }
+            _ => {}
+        }
+    }
+
+    /// A token starting with `0` at `start`: `0-1`, or castling written with zeros (`0-0`,
+    /// `0-0-0`, with `+`/`#`); anything else is skipped.
+    #[inline]
+    fn after_zero(&mut self, start: usize) -> Option<Step> {
+        self.pos += 1;
+        if self.eat_dash() {
+            if self.eat(b"1") {
+                return Some(Step::Token(Token::Outcome, start));
+            } else if self.eat(b"0") {
+                if self.eat_dash() {
+                    self.eat(b"0");
+                }
+                if matches!(self.peek(), Some(b'+' | b'#')) {
                     self.pos += 1;
-                    self.skip_token();
+                }
+                return Some(Step::Token(Token::San, start));
+            }
+        }
+        self.skipped(start)
+    }
+
+    /// A token starting with `1` at `start`: `1-0`, `1/2-1/2`, or a move number (skipped,
+    /// and reported when it is an odd `1/...`).
+    #[inline]
+    fn after_one(&mut self, start: usize) -> Option<Step> {
+        self.pos += 1;
+        if self.eat_dash() {
+            if self.eat(b"0") {
+                return Some(Step::Token(Token::Outcome, start));
+            }
+            return self.skipped(start);
+        }
+        let after_one = self.pos;
+        if self.eat(b"/2") && self.eat_dash() && self.eat(b"1/2") {
+            return Some(Step::Token(Token::Outcome, start));
+        }
+        let odd = self.pos != after_one;
+        self.skip_move_number();
+        if odd { self.skipped(start) } else { None }
+    }
+
+    /// `$n` at `start`: a NAG when `n` fits in a byte, else skipped.
+    #[inline]
+    fn numeric_nag(&mut self, start: usize) -> Option<Step> {
+        self.pos += 1;
+        let rest = self.rest();
+        match rest.iter().position(|&b| is_token_end(b)) {
+            Some(end) => {
+                self.pos += end;
+                if parse_u8(&rest[..end]).is_some() {
+                    Some(Step::Token(Token::Nag, start))
+                } else {
                     self.skipped(start)
                 }
-            },
+            }
+            None => {
+                self.pos = self.data.len();
+                self.skipped(start)
+            }
+        }
+    }
+
+    /// A SAN at `start`; one with junk glued on is recovered once per token when it can be,
+    /// anything else is skipped.
+    #[inline]
+    fn san_or_junk(&mut self, start: usize) -> Option<Step> {
+        match SanPlus::from_ascii_prefix(self.rest()) {
+            Ok((san, len)) => {
+                self.pos += len;
+                if self.peek().is_none_or(is_token_end) {
+                    Some(Step::Token(Token::San, start))
+                } else if start < self.reported_until {
+                    // Inside a token already reported (`e4e4e4...`): nothing more to say.
+                    None
+                } else if let Some((san, junk_end)) = recover(san, self.rest()) {
+                    let token_end = self.token_end(start);
+                    self.reported_until = token_end.max(self.pos + junk_end);
+                    Some(Step::Recovered(san, start))
+                } else {
+                    self.skipped(start)
+                }
+            }
+            Err(_) => {
+                self.pos += 1;
+                self.skip_token();
+                self.skipped(start)
+            }
         }
     }
 

@@ -22,6 +22,18 @@ fn color_of(p: &Pair<Rule>) -> Color {
     }
 }
 
+/// `player [white|black] "name"`.
+fn player_filter(inner: Pairs<Rule>) -> ExprKind {
+    let (mut color, mut s) = (None, None);
+    for c in inner.skip(1) {
+        match c.as_rule() {
+            Rule::color_kw => color = Some(color_of(&c)),
+            _ => s = Some(string_value(c)),
+        }
+    }
+    ExprKind::Player(color, s)
+}
+
 impl Builder<'_> {
     /// A primary: dispatches on the grammar rule matched.
     pub(crate) fn primary(&self, pair: Pair<Rule>) -> Res {
@@ -35,64 +47,18 @@ impl Builder<'_> {
         let text = p.as_str();
         let mut inner = p.into_inner();
         let kind = match rule {
-            Rule::paren => {
-                let f = inner.next().expect("paren has a filter");
-                let braced = f.as_str().trim_start().starts_with('{');
-                let e = self.expr(f)?;
-                // CQL 6.2 rule: parentheses hold one filter. `q-2` is two filters (a set, then
-                // the number -2), so `(q-2)` is refused while `{q-2}` is not.
-                if matches!(e.kind, ExprKind::Compound(_)) && !braced {
-                    let m = "parentheses hold one filter, and this is two ('-' after a set starts a new filter)";
-                    return Err(self.err(ErrorKind::Syntax, e.span, m));
-                }
-                return Ok(e);
-            }
+            Rule::paren => return self.paren(inner),
             Rule::compound => ExprKind::Compound(
                 inner
                     .filter(|c| matches!(c.as_rule(), Rule::filter | Rule::implicit_iter))
                     .map(|c| self.stmt(c))
                     .collect::<Result<_, _>>()?,
             ),
-            Rule::if_filter => {
-                let parts: Vec<Expr> = inner
-                    .flat_map(Pair::into_inner)
-                    .filter(|c| matches!(c.as_rule(), Rule::filter | Rule::implicit_iter))
-                    .map(|c| self.stmt(c))
-                    .collect::<Result<_, _>>()?;
-                let mut it = parts.into_iter();
-                let (c, a) = (
-                    it.next().expect("if condition"),
-                    it.next().expect("if branch"),
-                );
-                ExprKind::If(Box::new(c), Box::new(a), it.next().map(Box::new))
-            }
+            Rule::if_filter => self.if_filter(inner)?,
             Rule::not_filter => {
                 ExprKind::Not(Box::new(self.expr(inner.nth(1).expect("not operand"))?))
             }
-            Rule::transform_filter => {
-                let t = match inner.next().map(|k| k.as_str()).unwrap_or("") {
-                    "flipcolor" | "⬓" => Transform::FlipColor,
-                    "flip" | "flipdihedral" | "✵" => Transform::Flip,
-                    "fliphorizontal" => Transform::FlipHorizontal,
-                    "flipvertical" => Transform::FlipVertical,
-                    "shift" => Transform::Shift,
-                    "shifthorizontal" => Transform::ShiftHorizontal,
-                    "shiftvertical" => Transform::ShiftVertical,
-                    "rotate90" => Transform::Rotate90,
-                    "reversecolor" => Transform::ReverseColor,
-                    "rotate45" => Transform::Rotate45,
-                    _ => Transform::NoTransform,
-                };
-                let mut count = false;
-                let mut arg = None;
-                for c in inner {
-                    match c.as_rule() {
-                        Rule::kw_count => count = true,
-                        _ => arg = Some(self.stmt(c)?),
-                    }
-                }
-                ExprKind::Transform(t, count, Box::new(arg.expect("transform argument")))
-            }
+            Rule::transform_filter => self.transform_filter(inner)?,
             Rule::count_filter => ExprKind::Prefix(
                 PrefixOp::Count,
                 Box::new(self.expr(inner.next().expect("#"))?),
@@ -109,86 +75,12 @@ impl Builder<'_> {
                 PrefixOp::Abs,
                 Box::new(self.expr(inner.nth(1).expect("abs"))?),
             ),
-            Rule::setfn_filter => {
-                let op = match inner.next().map(|k| k.as_str()).unwrap_or("") {
-                    "power" => PrefixOp::Power,
-                    "type" => PrefixOp::Type,
-                    _ => PrefixOp::ColorType,
-                };
-                ExprKind::Prefix(
-                    op,
-                    Box::new(self.expr(inner.next().expect("set argument"))?),
-                )
-            }
-            Rule::minmax_filter => {
-                let max = text.starts_with("max");
-                let args: Vec<Expr> = inner
-                    .filter(|c| c.as_rule() == Rule::filter)
-                    .map(|c| self.filter(c))
-                    .collect::<Result<_, _>>()?;
-                if args.len() < 2 {
-                    let name = if max { "max" } else { "min" };
-                    return Err(self.err(
-                        ErrorKind::Type,
-                        span,
-                        format!("'{name}' needs at least two arguments"),
-                    ));
-                }
-                ExprKind::MinMax(max, args)
-            }
-            Rule::move_filter => {
-                let mut params = Vec::new();
-                for c in inner.skip(1).flat_map(Pair::into_inner) {
-                    if c.as_rule() == Rule::move_then {
-                        params.push(self.move_then(c)?);
-                    } else {
-                        params.push(self.move_param(c)?);
-                    }
-                }
-                ExprKind::Move(params)
-            }
-            Rule::fen_filter => match inner.nth(1) {
-                None => ExprKind::Fen(None),
-                Some(s) => {
-                    let sspan = span_of(&s);
-                    let value = string_value(s);
-                    if let Err(m) = parse_fen_placement(&value) {
-                        return Err(self.err(
-                            ErrorKind::Invalid,
-                            sspan,
-                            format!("invalid FEN placement: {m}"),
-                        ));
-                    }
-                    ExprKind::Fen(Some((value, sspan)))
-                }
-            },
-            Rule::result_filter => {
-                let v = inner.nth(1).expect("result value");
-                let value = if v.as_rule() == Rule::string {
-                    string_value(v.clone())
-                } else {
-                    v.as_str().to_string()
-                };
-                match result_of(&value) {
-                    Some(r) => ExprKind::Result(r),
-                    None => {
-                        let m = format!("'{value}' is not a result");
-                        return Err(self
-                            .err(ErrorKind::Invalid, span_of(&v), m)
-                            .expecting("1-0, 0-1 or 1/2-1/2"));
-                    }
-                }
-            }
-            Rule::player_filter => {
-                let (mut color, mut s) = (None, None);
-                for c in inner.skip(1) {
-                    match c.as_rule() {
-                        Rule::color_kw => color = Some(color_of(&c)),
-                        _ => s = Some(string_value(c)),
-                    }
-                }
-                ExprKind::Player(color, s)
-            }
+            Rule::setfn_filter => self.set_function(inner)?,
+            Rule::minmax_filter => self.min_max(text, inner, span)?,
+            Rule::move_filter => self.move_filter(inner)?,
+            Rule::fen_filter => self.fen_filter(inner)?,
+            Rule::result_filter => self.result_filter(inner)?,
+            Rule::player_filter => player_filter(inner),
             Rule::elo_filter => match inner.nth(1) {
                 Some(c) => ExprKind::Elo(color_of(&c)),
                 None => ExprKind::Builtin(Builtin::Elo, Vec::new()),
@@ -208,32 +100,11 @@ impl Builder<'_> {
                 ExprKind::Builtin(Builtin::HasComment, vec![super::ast::Arg::Filter(text)])
             }
             Rule::string => ExprKind::Str(unescape(inner.next().map_or("", |i| i.as_str()))),
-            Rule::number => match text.parse::<i64>() {
-                Ok(n) => ExprKind::Number(n),
-                Err(_) => {
-                    return Err(self.err(
-                        ErrorKind::Invalid,
-                        span,
-                        format!("number '{text}' is too large"),
-                    ));
-                }
-            },
+            Rule::number => self.number(text, span)?,
             Rule::piece_designator => ExprKind::Pieces(self.designator(text, inner)?),
             Rule::word => self.word(text, span)?,
             Rule::current_glyph => ExprKind::Word(Word::CurrentPosition),
-            Rule::regex_group => match text[1..].parse() {
-                Ok(n) => ExprKind::Capture(n),
-                Err(_) if text[1..].starts_with(|c: char| c.is_ascii_digit()) => {
-                    return Err(self.err(ErrorKind::Invalid, span, "group number too large"));
-                }
-                // `\n`, `\t`, `\"`: a one-character string.
-                Err(_) => ExprKind::Str(match &text[1..] {
-                    "n" => "\n".to_string(),
-                    "t" => "\t".to_string(),
-                    "r" => "\r".to_string(),
-                    other => other.to_string(),
-                }),
-            },
+            Rule::regex_group => self.regex_group(text, span)?,
             Rule::comment_line => ExprKind::Builtin(
                 Builtin::Comment,
                 inner
@@ -244,6 +115,180 @@ impl Builder<'_> {
             _ => return self.keyword_construct(rule, text, inner, span),
         };
         Ok(Expr { kind, span })
+    }
+
+    /// `( f )`: the one filter inside, refused when the brackets hold two.
+    fn paren(&self, mut inner: Pairs<Rule>) -> Res {
+        let f = inner.next().expect("paren has a filter");
+        let braced = f.as_str().trim_start().starts_with('{');
+        let e = self.expr(f)?;
+        // CQL 6.2 rule: parentheses hold one filter. `q-2` is two filters (a set, then
+        // the number -2), so `(q-2)` is refused while `{q-2}` is not.
+        if matches!(e.kind, ExprKind::Compound(_)) && !braced {
+            let m = "parentheses hold one filter, and this is two ('-' after a set starts a new filter)";
+            return Err(self.err(ErrorKind::Syntax, e.span, m));
+        }
+        Ok(e)
+    }
+
+    /// `if c a [else b]`.
+    fn if_filter(&self, inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
+        let parts: Vec<Expr> = inner
+            .flat_map(Pair::into_inner)
+            .filter(|c| matches!(c.as_rule(), Rule::filter | Rule::implicit_iter))
+            .map(|c| self.stmt(c))
+            .collect::<Result<_, _>>()?;
+        let mut it = parts.into_iter();
+        let (c, a) = (
+            it.next().expect("if condition"),
+            it.next().expect("if branch"),
+        );
+        Ok(ExprKind::If(
+            Box::new(c),
+            Box::new(a),
+            it.next().map(Box::new),
+        ))
+    }
+
+    /// `flip`, `shift`, `rotate90`, ... with an optional `count` and the filter transformed.
+    fn transform_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
+        let t = match inner.next().map(|k| k.as_str()).unwrap_or("") {
+            "flipcolor" | "⬓" => Transform::FlipColor,
+            "flip" | "flipdihedral" | "✵" => Transform::Flip,
+            "fliphorizontal" => Transform::FlipHorizontal,
+            "flipvertical" => Transform::FlipVertical,
+            "shift" => Transform::Shift,
+            "shifthorizontal" => Transform::ShiftHorizontal,
+            "shiftvertical" => Transform::ShiftVertical,
+            "rotate90" => Transform::Rotate90,
+            "reversecolor" => Transform::ReverseColor,
+            "rotate45" => Transform::Rotate45,
+            _ => Transform::NoTransform,
+        };
+        let mut count = false;
+        let mut arg = None;
+        for c in inner {
+            match c.as_rule() {
+                Rule::kw_count => count = true,
+                _ => arg = Some(self.stmt(c)?),
+            }
+        }
+        Ok(ExprKind::Transform(
+            t,
+            count,
+            Box::new(arg.expect("transform argument")),
+        ))
+    }
+
+    /// `power s`, `type s`, `colortype s`.
+    fn set_function(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
+        let op = match inner.next().map(|k| k.as_str()).unwrap_or("") {
+            "power" => PrefixOp::Power,
+            "type" => PrefixOp::Type,
+            _ => PrefixOp::ColorType,
+        };
+        Ok(ExprKind::Prefix(
+            op,
+            Box::new(self.expr(inner.next().expect("set argument"))?),
+        ))
+    }
+
+    /// `max(a b ...)` or `min(a b ...)`: at least two arguments.
+    fn min_max(&self, text: &str, inner: Pairs<Rule>, span: Span) -> Result<ExprKind, ParseError> {
+        let max = text.starts_with("max");
+        let args: Vec<Expr> = inner
+            .filter(|c| c.as_rule() == Rule::filter)
+            .map(|c| self.filter(c))
+            .collect::<Result<_, _>>()?;
+        if args.len() < 2 {
+            let name = if max { "max" } else { "min" };
+            return Err(self.err(
+                ErrorKind::Type,
+                span,
+                format!("'{name}' needs at least two arguments"),
+            ));
+        }
+        Ok(ExprKind::MinMax(max, args))
+    }
+
+    /// `move` with its parameters (`from`, `to`, `legal`, ... and `then` chains).
+    fn move_filter(&self, inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
+        let mut params = Vec::new();
+        for c in inner.skip(1).flat_map(Pair::into_inner) {
+            if c.as_rule() == Rule::move_then {
+                params.push(self.move_then(c)?);
+            } else {
+                params.push(self.move_param(c)?);
+            }
+        }
+        Ok(ExprKind::Move(params))
+    }
+
+    /// `fen` alone, or `fen "placement"` with the placement checked.
+    fn fen_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
+        Ok(match inner.nth(1) {
+            None => ExprKind::Fen(None),
+            Some(s) => {
+                let sspan = span_of(&s);
+                let value = string_value(s);
+                if let Err(m) = parse_fen_placement(&value) {
+                    return Err(self.err(
+                        ErrorKind::Invalid,
+                        sspan,
+                        format!("invalid FEN placement: {m}"),
+                    ));
+                }
+                ExprKind::Fen(Some((value, sspan)))
+            }
+        })
+    }
+
+    /// `result 1-0` (or a string): refused when the value is not a game result.
+    fn result_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
+        let v = inner.nth(1).expect("result value");
+        let value = if v.as_rule() == Rule::string {
+            string_value(v.clone())
+        } else {
+            v.as_str().to_string()
+        };
+        match result_of(&value) {
+            Some(r) => Ok(ExprKind::Result(r)),
+            None => {
+                let m = format!("'{value}' is not a result");
+                Err(self
+                    .err(ErrorKind::Invalid, span_of(&v), m)
+                    .expecting("1-0, 0-1 or 1/2-1/2"))
+            }
+        }
+    }
+
+    /// A number literal, refused when it does not fit in an `i64`.
+    fn number(&self, text: &str, span: Span) -> Result<ExprKind, ParseError> {
+        match text.parse::<i64>() {
+            Ok(n) => Ok(ExprKind::Number(n)),
+            Err(_) => Err(self.err(
+                ErrorKind::Invalid,
+                span,
+                format!("number '{text}' is too large"),
+            )),
+        }
+    }
+
+    /// `\1` (a regex group), or `\n`, `\t`, `\"` (a one-character string).
+    fn regex_group(&self, text: &str, span: Span) -> Result<ExprKind, ParseError> {
+        Ok(match text[1..].parse() {
+            Ok(n) => ExprKind::Capture(n),
+            Err(_) if text[1..].starts_with(|c: char| c.is_ascii_digit()) => {
+                return Err(self.err(ErrorKind::Invalid, span, "group number too large"));
+            }
+            // `\n`, `\t`, `\"`: a one-character string.
+            Err(_) => ExprKind::Str(match &text[1..] {
+                "n" => "\n".to_string(),
+                "t" => "\t".to_string(),
+                "r" => "\r".to_string(),
+                other => other.to_string(),
+            }),
+        })
     }
 
     fn move_param(&self, pair: Pair<Rule>) -> Result<MoveParam, ParseError> {

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::ast::{Arg, Ast, Expr, ExprKind, SeqParam, Storage};
+use super::ast::{Arg, Ast, Dash, Expr, ExprKind, Range, SeqParam, Storage};
 use super::names::expr_word;
 
 /// The whole tree: header parameters first, then each body filter.
@@ -52,31 +52,6 @@ fn node(out: &mut String, e: &Expr, depth: usize) {
 
 /// What a node carries besides its children, as text: a name, a literal, parameters.
 pub(crate) fn label_detail(e: &Expr) -> Option<String> {
-    let params = |ps: &[SeqParam]| -> String {
-        ps.iter()
-            .map(|p| match p {
-                SeqParam::Range(r) => match r.max {
-                    Some(m) => format!("{} {m}", r.min),
-                    None => r.min.to_string(),
-                },
-                SeqParam::VarRange(bounds) => bounds
-                    .iter()
-                    .map(|b| match &b.kind {
-                        ExprKind::Var(n) => n.text.clone(),
-                        ExprKind::Number(n) => n.to_string(),
-                        _ => "?".to_string(),
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                SeqParam::Focus(capture, _) => {
-                    if *capture { "focus capture" } else { "focus" }.to_string()
-                }
-                SeqParam::Title(_) => "title".to_string(),
-                other => format!("{other:?}").to_lowercase(),
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
     let s = match &e.kind {
         ExprKind::Pieces(d) => d.text.clone(),
         ExprKind::Number(n) => n.to_string(),
@@ -95,52 +70,31 @@ pub(crate) fn label_detail(e: &Expr) -> Option<String> {
             };
             format!("{st}{:?}", a.op).to_lowercase()
         }
-        ExprKind::Dash(d) => {
-            let mut v = Vec::new();
-            if d.capture {
-                v.push("capture");
-            }
-            if d.from.is_some() {
-                v.push("from");
-            }
-            if d.to.is_some() {
-                v.push("to");
-            }
-            if d.promote.is_some() {
-                v.push("promote");
-            }
-            if !d.target.is_empty() {
-                v.push("target");
-            }
-            v.join(" ")
-        }
+        ExprKind::Dash(d) => dash_label(d),
         ExprKind::Line(l) => format!(
             "{}{}",
             if l.backward { "<-- " } else { "--> " },
-            params(&l.params)
+            seq_params_label(&l.params)
         ),
-        ExprKind::Path(p) => params(&p.params),
+        ExprKind::Path(p) => seq_params_label(&p.params),
         ExprKind::Find(f) => format!(
             "{}{}",
             if f.backward { "<-- " } else { "" },
-            params(&f.params)
+            seq_params_label(&f.params)
         ),
         ExprKind::Echo(x) => format!(
             "({} {}) {}",
             x.source.text,
             x.target.text,
-            params(&x.params)
+            seq_params_label(&x.params)
         ),
         ExprKind::Iterate(i) => format!("{}{}", if i.all { "all " } else { "" }, i.var.text),
         ExprKind::Sort(s) => format!(
             "{} {}",
-            params(&s.params),
+            seq_params_label(&s.params),
             s.doc.as_ref().map(|d| format!("{d:?}")).unwrap_or_default()
         ),
-        ExprKind::Direction(_, Some(r), _) => match r.max {
-            Some(m) => format!("{} {m}", r.min),
-            None => r.min.to_string(),
-        },
+        ExprKind::Direction(_, Some(r), _) => range_label(r),
         ExprKind::Ray(r) => r
             .directions
             .iter()
@@ -156,10 +110,7 @@ pub(crate) fn label_detail(e: &Expr) -> Option<String> {
             .iter()
             .filter_map(|a| match a {
                 Arg::Flag(f, _) => Some(f.clone()),
-                Arg::Range(r) => Some(match r.max {
-                    Some(m) => format!("{} {m}", r.min),
-                    None => r.min.to_string(),
-                }),
+                Arg::Range(r) => Some(range_label(r)),
                 Arg::Filter(_) => None,
             })
             .collect::<Vec<_>>()
@@ -168,4 +119,57 @@ pub(crate) fn label_detail(e: &Expr) -> Option<String> {
     };
     let s = s.trim().to_string();
     (!s.is_empty()).then_some(s)
+}
+
+/// A range as written: `2 5`, or `2`.
+fn range_label(r: &Range) -> String {
+    match r.max {
+        Some(m) => format!("{} {m}", r.min),
+        None => r.min.to_string(),
+    }
+}
+
+/// The parameters of `line`, `path`, `find`, `echo`, `sort`: ranges, `focus`, `title`, ...
+fn seq_params_label(ps: &[SeqParam]) -> String {
+    ps.iter()
+        .map(|p| match p {
+            SeqParam::Range(r) => range_label(r),
+            SeqParam::VarRange(bounds) => bounds
+                .iter()
+                .map(|b| match &b.kind {
+                    ExprKind::Var(n) => n.text.clone(),
+                    ExprKind::Number(n) => n.to_string(),
+                    _ => "?".to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+            SeqParam::Focus(capture, _) => {
+                if *capture { "focus capture" } else { "focus" }.to_string()
+            }
+            SeqParam::Title(_) => "title".to_string(),
+            other => format!("{other:?}").to_lowercase(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The parts a dash (`--`) is written with: `capture`, `from`, `to`, `promote`, `target`.
+fn dash_label(d: &Dash) -> String {
+    let mut v = Vec::new();
+    if d.capture {
+        v.push("capture");
+    }
+    if d.from.is_some() {
+        v.push("from");
+    }
+    if d.to.is_some() {
+        v.push("to");
+    }
+    if d.promote.is_some() {
+        v.push("promote");
+    }
+    if !d.target.is_empty() {
+        v.push("target");
+    }
+    v.join(" ")
 }

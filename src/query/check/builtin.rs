@@ -39,24 +39,11 @@ impl Checker<'_> {
             }
             B::Distance => {
                 need(self, 2, 2)?;
-                let a = self.valued(filters[0], "an argument of 'distance'")?;
-                let c = self.valued(filters[1], "an argument of 'distance'")?;
-                let both = |t: Type| (is_set(a) && is_set(c)) || (a == t && c == t);
-                if !both(Type::Position) {
-                    return Err(self.err(span, "'distance' takes two squares or two positions"));
-                }
-                Type::Number
+                self.distance(&filters, span)?
             }
             B::MakeSquare => {
                 need(self, 1, 2)?;
-                if n == 1 {
-                    self.expect(filters[0], Type::Str, "the square name of 'makesquare'")?;
-                } else {
-                    for f in &filters {
-                        self.expect(f, Type::Number, "a file or rank of 'makesquare'")?;
-                    }
-                }
-                Type::Set
+                self.makesquare(&filters)?
             }
             B::Assert => {
                 need(self, 1, 1)?;
@@ -65,12 +52,7 @@ impl Checker<'_> {
             }
             B::Equal => {
                 need(self, 2, 2)?;
-                let a = self.valued(filters[0], "an argument of 'equal'")?;
-                let c = self.valued(filters[1], "an argument of 'equal'")?;
-                if a != c && !(is_set(a) && is_set(c)) {
-                    return Err(self.err(span, "'equal' compares two values of one type"));
-                }
-                Type::Logical
+                self.equal(&filters, span)?
             }
             B::Eco | B::EventDate | B::Year | B::Elo => {
                 need(self, 0, 1)?;
@@ -100,6 +82,39 @@ impl Checker<'_> {
                 sig.value
             }
         })
+    }
+
+    /// `distance(x y)` (arguments counted): two squares or two positions.
+    fn distance(&mut self, filters: &[&Expr], span: Span) -> Typed {
+        let a = self.valued(filters[0], "an argument of 'distance'")?;
+        let c = self.valued(filters[1], "an argument of 'distance'")?;
+        let both = |t: Type| (is_set(a) && is_set(c)) || (a == t && c == t);
+        if !both(Type::Position) {
+            return Err(self.err(span, "'distance' takes two squares or two positions"));
+        }
+        Ok(Type::Number)
+    }
+
+    /// `makesquare "e4"` or `makesquare(file rank)` (arguments counted).
+    fn makesquare(&mut self, filters: &[&Expr]) -> Typed {
+        if filters.len() == 1 {
+            self.expect(filters[0], Type::Str, "the square name of 'makesquare'")?;
+        } else {
+            for f in filters {
+                self.expect(f, Type::Number, "a file or rank of 'makesquare'")?;
+            }
+        }
+        Ok(Type::Set)
+    }
+
+    /// `equal(x y)` (arguments counted): two values of one type (sets and pieces alike).
+    fn equal(&mut self, filters: &[&Expr], span: Span) -> Typed {
+        let a = self.valued(filters[0], "an argument of 'equal'")?;
+        let c = self.valued(filters[1], "an argument of 'equal'")?;
+        if a != c && !(is_set(a) && is_set(c)) {
+            return Err(self.err(span, "'equal' compares two values of one type"));
+        }
+        Ok(Type::Logical)
     }
 
     /// `'KEYWORD' takes LO to HI arguments, found N` unless `n` is in `range`.

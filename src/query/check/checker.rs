@@ -61,8 +61,14 @@ impl<'s> Checker<'s> {
         })
     }
 
+    /// A type error at `span`.
     pub(super) fn err(&self, span: Span, message: impl Into<String>) -> CheckError {
         CheckError::new(ErrorKind::Type, self.src, span, message)
+    }
+
+    /// A syntax error at `span` (an unknown name, a misused one).
+    pub(super) fn syntax_err(&self, span: Span, message: impl Into<String>) -> CheckError {
+        CheckError::new(ErrorKind::Syntax, self.src, span, message)
     }
 
     /// The type of `e`, which must be `want` (sets also stand for pieces).

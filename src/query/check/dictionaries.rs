@@ -2,7 +2,7 @@
 //! index `s[i]`), the keys' type (from the first `D[k]`), iterating the keys (`x ∊ D body`).
 
 use crate::query::ast::{DictionaryDecl, Expr, ExprKind, IterKind, Iterate, Span, Storage};
-use crate::query::error::{CheckError, ErrorKind};
+use crate::query::error::CheckError;
 
 use super::Type;
 use super::checker::{Checker, Typed, is_set};
@@ -46,9 +46,7 @@ impl Checker<'_> {
     /// Checks a dictionary key: one key, of the type of the dictionary's first key.
     pub(super) fn dict_key(&mut self, dict: &str, keys: &[Option<Expr>]) -> Result<(), CheckError> {
         let [Some(k)] = keys else {
-            return Err(CheckError::new(
-                ErrorKind::Syntax,
-                self.src,
+            return Err(self.syntax_err(
                 keys.iter()
                     .flatten()
                     .next()

@@ -6,7 +6,7 @@ use crate::query::ast::{
     AssignOp, BindingOp, Expr, ExprKind, FunctionDef, IterKind, Iterate, Name, SeqParam, Sort,
     Span, Storage, Word,
 };
-use crate::query::error::{CheckError, ErrorKind};
+use crate::query::error::CheckError;
 
 use super::Type;
 use super::checker::{Checker, MAX_CALL_DEPTH, Typed, is_set};
@@ -22,7 +22,7 @@ impl Checker<'_> {
                 if let Some(near) = crate::query::reserved_words::nearest_word(&n.text, known) {
                     m.push_str(&format!(" (did you mean `{near}`?)"));
                 }
-                Err(CheckError::new(ErrorKind::Syntax, self.src, n.span, m))
+                Err(self.syntax_err(n.span, m))
             }
         }
     }
@@ -220,7 +220,7 @@ impl Checker<'_> {
     pub(super) fn call(&mut self, name: &Name, args: &[Expr], span: Span) -> Typed {
         let Some(f) = self.functions.get(&name.text).cloned() else {
             let m = format!("'{}' is not a function", name.text);
-            return Err(CheckError::new(ErrorKind::Syntax, self.src, name.span, m));
+            return Err(self.syntax_err(name.span, m));
         };
         if f.params.len() != args.len() {
             let m = format!(

@@ -8,7 +8,7 @@ use crate::squares::SquareSet;
 
 use super::ast::{Arg, Item};
 use super::designator::{Designator, parse_designator};
-use super::lower::{Lower, cqls, only, played, range_arg, word_arg};
+use super::lower::{Lower, cqls, is_list_keyword, only, played, range_arg, word_arg};
 
 /// What a group of keywords gives an item: its node, or None when the keyword is another
 /// group's.
@@ -489,20 +489,7 @@ impl Lower<'_> {
                     format!("':{k}' belongs in the match list (it is a fact about the game)"),
                 )
             }
-            "matchcount"
-            | "pretransformmatchcount"
-            | "following"
-            | "preceding"
-            | "skip"
-            | "accumulate"
-            | "accumulate*"
-            | "reset"
-            | "sumrange"
-            | "cut"
-            | "exclude"
-            | "inside"
-            | "variations"
-            | "variationsonly" => self.err(
+            _ if is_list_keyword(k) => self.err(
                 ErrorKind::Invalid,
                 item.span,
                 format!("':{k}' cannot be negated or used here"),

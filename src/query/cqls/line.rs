@@ -7,7 +7,7 @@
 
 use crate::ir::cqls::{Bound, CqlsNode, EndRange, LineMove};
 use crate::ir::{Color, Node, PieceKinds, piece_type};
-use crate::query::{ErrorKind, LowerError};
+use crate::query::{ErrorKind, LowerError, Span};
 use crate::squares::SquareSet;
 
 use super::ast::{Arg, Item};
@@ -176,7 +176,51 @@ impl Lower<'_> {
             Arg::Text(t, s) | Arg::Word(t, s) => (t.as_str(), *s),
             _ => unreachable!("signature"),
         };
-        let fail = |m: String| LowerError::new(ErrorKind::Invalid, self.src, span, m);
+        let fail = |m: String| self.err(ErrorKind::Invalid, span, m);
+        let (steps, transposed) = self.line_steps(text, span)?;
+        if steps.is_empty() {
+            return Err(fail("the line has no move".into()));
+        }
+        // Move numbers must ascend; a number fixes the colour of the following moves.
+        let mut last: Option<(u32, u8)> = None;
+        for s in &steps {
+            if let Some((n, c)) = s.number {
+                let key = (n, if c == Color::White { 0 } else { 1 });
+                if last.is_some_and(|l| key <= l) {
+                    return Err(fail(format!(
+                        "move numbers must be strictly ascending (at {n})"
+                    )));
+                }
+                last = Some(key);
+            }
+        }
+        if transposed {
+            return self.transposed_line(&steps, span);
+        }
+        let mut seq: Vec<Node<S>> = Vec::new();
+        let mut mark: Option<&str> = None;
+        for s in &steps {
+            let mut parts = Vec::new();
+            if let Some(m) = mark.take() {
+                parts.push(self.mark(m)?);
+            }
+            self.step_filters(s, &mut parts);
+            mark = s.mark;
+            seq.push(Node::And(parts));
+        }
+        if let Some(m) = mark {
+            seq.push(self.mark(m)?);
+        }
+        Ok(cqls(CqlsNode::Sequence {
+            steps: seq,
+            gapped: false,
+        }))
+    }
+
+    /// The moves of the line's text (move numbers given to the move after them, `e.p.` to
+    /// the move before), and whether it ends with `*` (transposition-invariant).
+    fn line_steps(&self, text: &str, span: Span) -> Result<(Vec<Step>, bool), LowerError> {
+        let fail = |m: String| self.err(ErrorKind::Invalid, span, m);
         let mut steps: Vec<Step> = Vec::new();
         let mut transposed = false;
         let mut pending: Option<(u32, Color)> = None;
@@ -199,9 +243,7 @@ impl Lower<'_> {
                 continue;
             }
             if tok.contains('|') || tok.ends_with('!') {
-                return Err(LowerError::new(
-                    ErrorKind::Unsupported,
-                    self.src,
+                return Err(self.unsupported(
                     span,
                     format!(
                         "'{tok}': Scidb's SAN line patterns ('|', '!') are not supported; write long algebraic moves (e2-e4)"
@@ -220,87 +262,66 @@ impl Lower<'_> {
             step.number = pending.take();
             steps.push(step);
         }
-        if steps.is_empty() {
-            return Err(fail("the line has no move".into()));
+        Ok((steps, transposed))
+    }
+
+    /// A line ending with `*`: its moves played in any order (single squares only).
+    fn transposed_line<S: SquareSet>(
+        &self,
+        steps: &[Step],
+        span: Span,
+    ) -> Result<Node<S>, LowerError> {
+        let mut moves = Vec::new();
+        for s in steps {
+            let single = |d: &Designator| match d.squares.as_deref() {
+                Some([sq]) => Some(*sq),
+                _ => None,
+            };
+            let (Some(from), Some(to)) = (single(&s.from), single(&s.to)) else {
+                return Err(self.err(
+                    ErrorKind::Invalid,
+                    span,
+                    "a transposition-invariant line ('*') needs single squares in every move",
+                ));
+            };
+            moves.push(LineMove {
+                piece: s.mover,
+                from,
+                to,
+            });
         }
-        // Move numbers must ascend; a number fixes the colour of the following moves.
-        let mut last: Option<(u32, u8)> = None;
-        for s in &steps {
-            if let Some((n, c)) = s.number {
-                let key = (n, if c == Color::White { 0 } else { 1 });
-                if last.is_some_and(|l| key <= l) {
-                    return Err(fail(format!(
-                        "move numbers must be strictly ascending (at {n})"
-                    )));
-                }
-                last = Some(key);
-            }
+        Ok(cqls(CqlsNode::LineTransposed(moves)))
+    }
+
+    /// The filters of one step, pushed to `parts`: its move number and side, the move
+    /// played, and "not en passant" for a written capture.
+    fn step_filters<S: SquareSet>(&self, s: &Step, parts: &mut Vec<Node<S>>) {
+        if let Some((n, c)) = s.number {
+            parts.push(cqls(CqlsNode::MoveNumber(EndRange {
+                lo: Some(Bound::Abs(i64::from(n))),
+                hi: Some(Bound::Abs(i64::from(n))),
+            })));
+            parts.push(Node::ToMove(c));
         }
-        if transposed {
-            let mut moves = Vec::new();
-            for s in &steps {
-                let single = |d: &Designator| match d.squares.as_deref() {
-                    Some([sq]) => Some(*sq),
-                    _ => None,
-                };
-                let (Some(from), Some(to)) = (single(&s.from), single(&s.to)) else {
-                    return Err(fail(
-                        "a transposition-invariant line ('*') needs single squares in every move"
-                            .into(),
-                    ));
-                };
-                moves.push(LineMove {
-                    piece: s.mover,
-                    from,
-                    to,
-                });
-            }
-            return Ok(cqls(CqlsNode::LineTransposed(moves)));
+        let mut m = played::<S>();
+        m.from = Some(Box::new(self.pieces(&s.from)));
+        if s.en_passant {
+            m.enpassant = true;
+            m.to = Some(Box::new(Node::Pieces(
+                piece_char('.').expect("."),
+                self.squares(&s.to),
+            )));
+        } else {
+            m.to = Some(Box::new(self.pieces(&s.to)));
         }
-        let mut seq: Vec<Node<S>> = Vec::new();
-        let mut mark: Option<&str> = None;
-        for s in &steps {
-            let mut parts = Vec::new();
-            if let Some(m) = mark.take() {
-                parts.push(self.mark(m)?);
-            }
-            if let Some((n, c)) = s.number {
-                parts.push(cqls(CqlsNode::MoveNumber(EndRange {
-                    lo: Some(Bound::Abs(i64::from(n))),
-                    hi: Some(Bound::Abs(i64::from(n))),
-                })));
-                parts.push(Node::ToMove(c));
-            }
-            let mut m = played::<S>();
-            m.from = Some(Box::new(self.pieces(&s.from)));
-            if s.en_passant {
-                m.enpassant = true;
-                m.to = Some(Box::new(Node::Pieces(
-                    piece_char('.').expect("."),
-                    self.squares(&s.to),
-                )));
-            } else {
-                m.to = Some(Box::new(self.pieces(&s.to)));
-            }
-            m.promote = s.promote;
-            parts.push(Node::Move(m));
-            if s.capture && !s.en_passant {
-                // "d5xe6: a pawn on d5 capturing a pawn on e6 (en-passant is precluded)"
-                let mut ep = played::<S>();
-                ep.enpassant = true;
-                parts.push(Node::Not(Box::new(Node::Move(ep))));
-            }
-            let _ = s.mover;
-            mark = s.mark;
-            seq.push(Node::And(parts));
+        m.promote = s.promote;
+        parts.push(Node::Move(m));
+        if s.capture && !s.en_passant {
+            // "d5xe6: a pawn on d5 capturing a pawn on e6 (en-passant is precluded)"
+            let mut ep = played::<S>();
+            ep.enpassant = true;
+            parts.push(Node::Not(Box::new(Node::Move(ep))));
         }
-        if let Some(m) = mark {
-            seq.push(self.mark(m)?);
-        }
-        Ok(cqls(CqlsNode::Sequence {
-            steps: seq,
-            gapped: false,
-        }))
     }
 
     fn mark<S: SquareSet>(&self, m: &str) -> Result<Node<S>, LowerError> {

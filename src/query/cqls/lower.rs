@@ -52,6 +52,130 @@ struct ListIr<S> {
     skip: bool,
 }
 
+/// The list keywords of one position list (`:not`, `:inside`, `:matchcount`, the
+/// transforms, ...), as read before the list is lowered.
+#[derive(Default)]
+struct ListKeywords<'i> {
+    /// The transform groups, one per transform keyword.
+    groups: Vec<Vec<Xform>>,
+    /// The transform keywords seen (a closed group given again adds nothing).
+    group_names: Vec<&'i str>,
+    negate: bool,
+    inside: Option<(Designator, Designator)>,
+    accumulate: Option<(String, bool)>,
+    reset: bool,
+    pretransform: Option<Range>,
+    matchcount: Option<Range>,
+    skip: bool,
+    cut_self: bool,
+    exclude_self: bool,
+    following: bool,
+    preceding: bool,
+}
+
+/// Whether `k` is a keyword about the position list itself (`:matchcount`, `:cut`,
+/// `:following`, ...) rather than a filter; none takes `:not` before it.
+pub(super) fn is_list_keyword(k: &str) -> bool {
+    matches!(
+        k,
+        "matchcount"
+            | "pretransformmatchcount"
+            | "accumulate"
+            | "accumulate*"
+            | "reset"
+            | "sumrange"
+            | "cut"
+            | "exclude"
+            | "following"
+            | "preceding"
+            | "skip"
+            | "inside"
+            | "variations"
+            | "variationsonly"
+    )
+}
+
+/// Any of the images: the one, none (false), or their `Or`.
+fn any_image<S>(mut images: Vec<(Node<S>, bool)>) -> Node<S> {
+    match images.len() {
+        1 => images.pop().expect("one").0,
+        0 => Node::False,
+        _ => Node::Or(images.into_iter().map(|(i, _)| i).collect()),
+    }
+}
+
+/// `n`, and no `:cut` condition matched at a searched position before this one.
+fn guarded<S: Clone>(n: Node<S>, cuts: &[Node<S>]) -> Node<S> {
+    if cuts.is_empty() {
+        n
+    } else {
+        let mut v = vec![n];
+        v.extend(cuts.iter().map(|c| cqls(CqlsNode::NoneBefore(c.clone()))));
+        Node::And(v)
+    }
+}
+
+/// The match list's game-level facts about its position lists, pushed to `game` (each list
+/// matches somewhere, or as often as its `:matchcount` says; no `:exclude` list matches),
+/// and the filter of the positions it marks (the lists' and the sub-match lists' positions,
+/// or the first position when none need to match).
+fn mark_positions<S: SquareSet>(
+    lists: Vec<ListIr<S>>,
+    sub_marks: Vec<Node<S>>,
+    cuts: &[Node<S>],
+    excludes: Vec<Node<S>>,
+    game: &mut Vec<Node<S>>,
+) -> Node<S> {
+    // A sub-match list may hold without marking a position (`:xor` decided by a list of
+    // keywords only): then the first position is marked.
+    let unmarked = (!sub_marks.is_empty()).then(|| Node::Or(sub_marks.clone()));
+    let mut marked = sub_marks;
+    let mut zero_ok = lists.is_empty() && marked.is_empty();
+    let single = lists.len() == 1;
+    for l in lists {
+        let node = guarded(l.node, cuts);
+        match l.matchcount {
+            Some(range) => {
+                zero_ok |= range.admits_zero();
+                game.push(cqls(CqlsNode::GameCount {
+                    filter: node.clone(),
+                    range,
+                }));
+            }
+            None if !single => game.push(cqls(CqlsNode::GameCount {
+                filter: node.clone(),
+                range: Range::at_least(1),
+            })),
+            None => {}
+        }
+        if !l.skip {
+            marked.push(node);
+        }
+    }
+    for e in excludes {
+        game.push(cqls(CqlsNode::GameCount {
+            filter: guarded(e, cuts),
+            range: Range::exactly(0),
+        }));
+    }
+    if zero_ok || marked.is_empty() {
+        marked.push(Node::Initial);
+    } else if let Some(subs) = unmarked {
+        marked.push(Node::And(vec![
+            Node::Initial,
+            cqls(CqlsNode::GameCount {
+                filter: subs,
+                range: Range::exactly(0),
+            }),
+        ]));
+    }
+    if marked.len() == 1 {
+        marked.pop().expect("one")
+    } else {
+        Node::Or(marked)
+    }
+}
+
 /// Wraps a CQL-S only node.
 pub(super) fn cqls<S>(c: CqlsNode<S>) -> Node<S> {
     Node::Cqls(Box::new(c))
@@ -152,64 +276,9 @@ impl<'a> Lower<'a> {
         // :cut / :exclude conditions, lowered for this set type.
         let cuts: Vec<Node<S>> = self.collected(&self.cut_lists)?;
         let excludes: Vec<Node<S>> = self.collected(&self.exclude_lists)?;
-        let guard = |n: Node<S>| -> Node<S> {
-            if cuts.is_empty() {
-                n
-            } else {
-                let mut v = vec![n];
-                v.extend(cuts.iter().map(|c| cqls(CqlsNode::NoneBefore(c.clone()))));
-                Node::And(v)
-            }
-        };
         let marks_positions = !lists.is_empty() || !sub_marks.is_empty();
-        // A sub-match list may hold without marking a position (`:xor` decided by a list of
-        // keywords only): then the first position is marked.
-        let unmarked = (!sub_marks.is_empty()).then(|| Node::Or(sub_marks.clone()));
-        let mut marked = sub_marks;
-        let mut zero_ok = lists.is_empty() && marked.is_empty();
-        let single = lists.len() == 1;
-        for l in lists {
-            let node = guard(l.node);
-            match l.matchcount {
-                Some(range) => {
-                    zero_ok |= range.admits_zero();
-                    game.push(cqls(CqlsNode::GameCount {
-                        filter: node.clone(),
-                        range,
-                    }));
-                }
-                None if !single => game.push(cqls(CqlsNode::GameCount {
-                    filter: node.clone(),
-                    range: Range::at_least(1),
-                })),
-                None => {}
-            }
-            if !l.skip {
-                marked.push(node);
-            }
-        }
-        for e in excludes {
-            game.push(cqls(CqlsNode::GameCount {
-                filter: guard(e),
-                range: Range::exactly(0),
-            }));
-        }
-        if zero_ok || marked.is_empty() {
-            marked.push(Node::Initial);
-        } else if let Some(subs) = unmarked {
-            marked.push(Node::And(vec![
-                Node::Initial,
-                cqls(CqlsNode::GameCount {
-                    filter: subs,
-                    range: Range::exactly(0),
-                }),
-            ]));
-        }
-        game.push(if marked.len() == 1 {
-            marked.pop().expect("one")
-        } else {
-            Node::Or(marked)
-        });
+        let marked = mark_positions(lists, sub_marks, &cuts, excludes, &mut game);
+        game.push(marked);
         let mut node = Node::And(game);
         // `:eithercolor`: the whole match list, or its colour-flipped image.
         if either_color {
@@ -234,135 +303,12 @@ impl<'a> Lower<'a> {
 
     /// Lowers one position list.
     fn list<S: SquareSet>(&self, p: &PositionList, top: bool) -> Result<ListIr<S>, LowerError> {
-        let mut groups: Vec<Vec<Xform>> = Vec::new();
+        let mut kw = ListKeywords::default();
         let mut core: Vec<Node<S>> = Vec::new();
         let mut after: Vec<Node<S>> = Vec::new();
-        let mut out = ListIr {
-            node: Node::True,
-            matchcount: None,
-            skip: false,
-        };
-        let mut negate = false;
-        let mut inside: Option<(Designator, Designator)> = None;
-        let mut accumulate: Option<(String, bool)> = None;
-        let mut reset = false;
-        let mut pretransform: Option<Range> = None;
-        let (mut cut_self, mut exclude_self) = (false, false);
-        let (mut following, mut preceding) = (false, false);
-        let mut group_names: Vec<&str> = Vec::new();
         for item in &p.items {
-            let k = item.keyword.as_str();
-            if let Some(g) = group(k, self.geo) {
-                // A transform given again adds no image when its group is closed under
-                // composition (it holds the identity, and composing two of its transforms
-                // gives one of them): the flips and the colour swap are groups, and so are
-                // the shifts along one line or all of them (two shifts make one shift, and an
-                // image is made by the composed transform at once, so only the total counts).
-                // Not `shiftdiagonal`: two diagonal shifts make an orthogonal one. Without
-                // this, `:shift :shift :shift ...` multiplies the transforms to try.
-                if k == "shiftdiagonal" || !group_names.contains(&k) {
-                    group_names.push(k);
-                    groups.push(g);
-                }
-                continue;
-            }
-            if item.negated
-                && matches!(
-                    k,
-                    "matchcount"
-                        | "pretransformmatchcount"
-                        | "accumulate"
-                        | "accumulate*"
-                        | "reset"
-                        | "sumrange"
-                        | "cut"
-                        | "exclude"
-                        | "following"
-                        | "preceding"
-                        | "skip"
-                        | "inside"
-                        | "variations"
-                        | "variationsonly"
-                        | "not"
-                )
-            {
-                return Err(self.err(
-                    ErrorKind::Invalid,
-                    item.span,
-                    format!("':{k}' cannot be negated"),
-                ));
-            }
-            let top_only = |what: &str| -> Result<(), LowerError> {
-                if top {
-                    Ok(())
-                } else {
-                    Err(self.err(
-                        ErrorKind::Invalid,
-                        item.span,
-                        format!("{what} can only be used in a position list at the top level of the match list"),
-                    ))
-                }
-            };
-            match k {
-                "not" if item.args.is_empty() => negate = !negate,
-                "inside" => {
-                    if let [Arg::Designator(a, _), Arg::Designator(b, _)] = item.args.as_slice() {
-                        inside = Some((a.clone(), b.clone()));
-                    }
-                }
-                "matchcount" => out.matchcount = Some(range_arg(&item.args[0])),
-                "pretransformmatchcount" => {
-                    top_only(":pretransformmatchcount")?;
-                    pretransform = Some(range_arg(&item.args[0]));
-                }
-                "accumulate" | "accumulate*" => {
-                    accumulate = Some((word_arg(&item.args[0]), k.ends_with('*')));
-                }
-                "reset" => reset = true,
-                "sumrange" => {
-                    let name = word_arg(&item.args[0]);
-                    after.push(cqls(CqlsNode::SumRange(name, range_arg(&item.args[1]))));
-                }
-                "cut" | "exclude" if item.args.is_empty() => {
-                    if k == "cut" {
-                        cut_self = true;
-                    } else {
-                        exclude_self = true;
-                    }
-                }
-                "cut" | "exclude" => {
-                    let Arg::List(inner) = &item.args[0] else {
-                        unreachable!("signature")
-                    };
-                    // `:cut (position :preceding B)`: "the search will stop with a negative
-                    // result, independent from all other matches" — the game fails when B
-                    // matches, as with `:exclude`.
-                    let fails = inner.items.iter().any(|i| i.keyword == "preceding");
-                    let mut inner = inner.clone();
-                    inner.items.retain(|i| i.keyword != "preceding");
-                    let target = if k == "cut" && !fails {
-                        &self.cut_lists
-                    } else {
-                        &self.exclude_lists
-                    };
-                    target.borrow_mut().push(inner);
-                }
-                "following" => {
-                    top_only(":following")?;
-                    following = true;
-                }
-                "preceding" => {
-                    top_only(":preceding")?;
-                    preceding = true;
-                }
-                "skip" => out.skip = true,
-                "variations" => self.flag("variations", item.span),
-                "variationsonly" => {
-                    self.flag("variations", item.span);
-                    core.push(cqls(CqlsNode::InsideVariation));
-                }
-                "relation" => core.push(self.relation(item, &p.items)?),
-                _ => core.push(self.item(item)?),
+            if let Some(c) = self.list_keyword(item, &p.items, top, &mut kw, &mut after)? {
+                core.push(c);
             }
         }
         let mut core = merge_moves(core);
@@ -371,13 +317,179 @@ impl<'a> Lower<'a> {
         } else {
             Node::And(core)
         };
-        let xforms = product(&groups);
+        let images = self.images(&core, &kw);
+        let mut node = match kw.accumulate {
+            Some((name, per_color)) => cqls(CqlsNode::Accumulate {
+                name,
+                images,
+                per_color,
+                reset: kw.reset,
+            }),
+            None => any_image(images),
+        };
+        if kw.negate {
+            node = Node::Not(Box::new(node));
+        }
+        if !after.is_empty() {
+            after.insert(0, node);
+            node = Node::And(after);
+        }
+        if kw.cut_self || kw.exclude_self {
+            self.cut_or_exclude_self(p, kw.cut_self, kw.exclude_self);
+        }
+        if kw.following {
+            node = cqls(CqlsNode::AtParent(node));
+        }
+        if kw.preceding {
+            node = cqls(CqlsNode::AtChild(node));
+        }
+        Ok(ListIr {
+            node,
+            matchcount: kw.matchcount,
+            skip: kw.skip,
+        })
+    }
+
+    /// Reads one item of a position list: a list keyword is noted in `kw` (a `:sumrange` goes
+    /// to `after`); a filter item is lowered and returned.
+    fn list_keyword<'i, S: SquareSet>(
+        &self,
+        item: &'i Item,
+        items: &[Item],
+        top: bool,
+        kw: &mut ListKeywords<'i>,
+        after: &mut Vec<Node<S>>,
+    ) -> Result<Option<Node<S>>, LowerError> {
+        let k = item.keyword.as_str();
+        if let Some(g) = group(k, self.geo) {
+            // A transform given again adds no image when its group is closed under
+            // composition (it holds the identity, and composing two of its transforms
+            // gives one of them): the flips and the colour swap are groups, and so are
+            // the shifts along one line or all of them (two shifts make one shift, and an
+            // image is made by the composed transform at once, so only the total counts).
+            // Not `shiftdiagonal`: two diagonal shifts make an orthogonal one. Without
+            // this, `:shift :shift :shift ...` multiplies the transforms to try.
+            if k == "shiftdiagonal" || !kw.group_names.contains(&k) {
+                kw.group_names.push(k);
+                kw.groups.push(g);
+            }
+            return Ok(None);
+        }
+        if item.negated && (is_list_keyword(k) || k == "not") {
+            return Err(self.err(
+                ErrorKind::Invalid,
+                item.span,
+                format!("':{k}' cannot be negated"),
+            ));
+        }
+        let top_only = |what: &str| -> Result<(), LowerError> {
+            if top {
+                Ok(())
+            } else {
+                Err(self.err(
+                    ErrorKind::Invalid,
+                    item.span,
+                    format!("{what} can only be used in a position list at the top level of the match list"),
+                ))
+            }
+        };
+        match k {
+            "not" if item.args.is_empty() => kw.negate = !kw.negate,
+            "inside" => {
+                if let [Arg::Designator(a, _), Arg::Designator(b, _)] = item.args.as_slice() {
+                    kw.inside = Some((a.clone(), b.clone()));
+                }
+            }
+            "matchcount" => kw.matchcount = Some(range_arg(&item.args[0])),
+            "pretransformmatchcount" => {
+                top_only(":pretransformmatchcount")?;
+                kw.pretransform = Some(range_arg(&item.args[0]));
+            }
+            "accumulate" | "accumulate*" => {
+                kw.accumulate = Some((word_arg(&item.args[0]), k.ends_with('*')));
+            }
+            "reset" => kw.reset = true,
+            "sumrange" => {
+                let name = word_arg(&item.args[0]);
+                after.push(cqls(CqlsNode::SumRange(name, range_arg(&item.args[1]))));
+            }
+            "cut" | "exclude" if item.args.is_empty() => {
+                if k == "cut" {
+                    kw.cut_self = true;
+                } else {
+                    kw.exclude_self = true;
+                }
+            }
+            "cut" | "exclude" => self.cut_or_exclude_list(k, item),
+            "following" => {
+                top_only(":following")?;
+                kw.following = true;
+            }
+            "preceding" => {
+                top_only(":preceding")?;
+                kw.preceding = true;
+            }
+            "skip" => kw.skip = true,
+            "variations" => self.flag("variations", item.span),
+            "variationsonly" => {
+                self.flag("variations", item.span);
+                return Ok(Some(cqls(CqlsNode::InsideVariation)));
+            }
+            "relation" => return self.relation(item, items).map(Some),
+            _ => return self.item(item).map(Some),
+        }
+        Ok(None)
+    }
+
+    /// `:cut (list)` or `:exclude (list)`: the list is handed to the match list.
+    fn cut_or_exclude_list(&self, k: &str, item: &Item) {
+        let Arg::List(inner) = &item.args[0] else {
+            unreachable!("signature")
+        };
+        // `:cut (position :preceding B)`: "the search will stop with a negative
+        // result, independent from all other matches" — the game fails when B
+        // matches, as with `:exclude`.
+        let fails = inner.items.iter().any(|i| i.keyword == "preceding");
+        let mut inner = inner.clone();
+        inner.items.retain(|i| i.keyword != "preceding");
+        let target = if k == "cut" && !fails {
+            &self.cut_lists
+        } else {
+            &self.exclude_lists
+        };
+        target.borrow_mut().push(inner);
+    }
+
+    /// A bare `:cut` or `:exclude`: the list itself, without those items, is handed to the
+    /// match list.
+    fn cut_or_exclude_self(&self, p: &PositionList, cut_self: bool, exclude_self: bool) {
+        let list_without = PositionList {
+            items: p
+                .items
+                .iter()
+                .filter(|i| !(matches!(i.keyword.as_str(), "cut" | "exclude") && i.args.is_empty()))
+                .cloned()
+                .collect(),
+            span: p.span,
+        };
+        if cut_self {
+            self.cut_lists.borrow_mut().push(list_without.clone());
+        }
+        if exclude_self {
+            self.exclude_lists.borrow_mut().push(list_without);
+        }
+    }
+
+    /// The distinct images of the list's filter under its transforms (with `:inside` and
+    /// `:pretransformmatchcount` applied to each), and whether each swaps the colours.
+    fn images<S: SquareSet>(&self, core: &Node<S>, kw: &ListKeywords<'_>) -> Vec<(Node<S>, bool)> {
+        let xforms = product(&kw.groups);
         let mut images: Vec<(Node<S>, bool)> = Vec::new();
         for x in &xforms {
-            let Some(mut img) = apply(x, self.geo, &core) else {
+            let Some(mut img) = apply(x, self.geo, core) else {
                 continue;
             };
-            if let Some((a, b)) = &inside {
+            if let Some((a, b)) = &kw.inside {
                 let Some(moved) = apply(x, self.geo, &self.pieces::<S>(a)) else {
                     continue;
                 };
@@ -391,7 +503,7 @@ impl<'a> Lower<'a> {
                 );
                 img = Node::And(vec![img, Node::Intersect(vec![moved, region])]);
             }
-            if let Some(r) = pretransform {
+            if let Some(r) = kw.pretransform {
                 img = Node::And(vec![
                     img.clone(),
                     cqls(CqlsNode::GameCount {
@@ -404,51 +516,7 @@ impl<'a> Lower<'a> {
                 images.push((img, x.swap));
             }
         }
-        let mut node = match accumulate {
-            Some((name, per_color)) => cqls(CqlsNode::Accumulate {
-                name,
-                images,
-                per_color,
-                reset,
-            }),
-            None if images.len() == 1 => images.pop().expect("one").0,
-            None if images.is_empty() => Node::False,
-            None => Node::Or(images.into_iter().map(|(i, _)| i).collect()),
-        };
-        if negate {
-            node = Node::Not(Box::new(node));
-        }
-        if !after.is_empty() {
-            after.insert(0, node);
-            node = Node::And(after);
-        }
-        if cut_self || exclude_self {
-            let list_without = PositionList {
-                items: p
-                    .items
-                    .iter()
-                    .filter(|i| {
-                        !(matches!(i.keyword.as_str(), "cut" | "exclude") && i.args.is_empty())
-                    })
-                    .cloned()
-                    .collect(),
-                span: p.span,
-            };
-            if cut_self {
-                self.cut_lists.borrow_mut().push(list_without.clone());
-            }
-            if exclude_self {
-                self.exclude_lists.borrow_mut().push(list_without);
-            }
-        }
-        if following {
-            node = cqls(CqlsNode::AtParent(node));
-        }
-        if preceding {
-            node = cqls(CqlsNode::AtChild(node));
-        }
-        out.node = node;
-        Ok(out)
+        images
     }
 
     /// Lowers a nested position list (argument of `:and`, `:sequence`, ...).

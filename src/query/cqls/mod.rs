@@ -75,9 +75,8 @@ impl Lower<'_> {
     fn engine_keyword<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, LowerError> {
         use crate::ir::cqls::{CqlsNode, EngineLimit, EngineTest, Range};
         let bad = |m: &str| {
-            LowerError::new(
+            self.err(
                 ErrorKind::Invalid,
-                self.src,
                 item.span,
                 format!(":{} {m}", item.keyword),
             )

@@ -312,30 +312,11 @@ impl Reader<'_> {
         kw: &Sexpr,
     ) -> Result<Option<Arg>, ParseError> {
         let next = items.get(*at);
-        let missing = |what: &str| {
-            let span = next.map_or(Span::new(kw.span.end, kw.span.end), |n| n.span);
-            self.err(
-                span,
-                format!("{} needs {what}", kw.atom().unwrap_or("this keyword")),
-            )
-            .expecting(what.to_string())
-        };
+        let missing = |what: &str| self.missing_param(next, kw, what);
         let atom = next.and_then(Sexpr::atom);
-        let is_keyword = atom.is_some_and(|a| keyword_of(a).is_some());
         Ok(Some(match p {
             Param::Designator | Param::OptDesignator => {
-                let parsed = atom.filter(|_| !is_keyword).map(parse_designator);
-                match parsed {
-                    Some(Ok(d)) => {
-                        *at += 1;
-                        Arg::Designator(d, next.expect("checked").span)
-                    }
-                    _ if p == Param::OptDesignator => return Ok(None),
-                    Some(Err(e)) => {
-                        return Err(self.err(next.expect("checked").span, e.to_string()));
-                    }
-                    None => return Err(missing("a piece designator")),
-                }
+                return Ok(stepped(at, self.designator_param(p, next, kw)?));
             }
             Param::Range | Param::OptRange => match self.range(items, at, false)? {
                 Some((CountRange { range, .. }, span)) => Arg::Range(range, span),
@@ -368,75 +349,13 @@ impl Reader<'_> {
             Param::Lists => match next.and_then(|s| s.list().map(|l| (s, l))) {
                 Some((s, inner)) if s.head() != Some("position") => {
                     *at += 1;
-                    let lists = inner
-                        .iter()
-                        .map(|l| self.position_list(l))
-                        .collect::<Result<Vec<_>, _>>()?;
-                    Arg::Lists(lists, s.span)
+                    Arg::Lists(self.position_lists(inner)?, s.span)
                 }
                 _ => return Err(missing("a list of position lists ((position ...) ...)")),
             },
-            Param::CondLists => {
-                // `:cond ((position C) (position E) ...)` or the lists written one after the
-                // other.
-                let start = next.map_or(kw.span, |n| n.span);
-                let lists = match next.and_then(|s| s.list().map(|l| (s, l))) {
-                    Some((s, inner)) if s.head() != Some("position") => {
-                        *at += 1;
-                        inner
-                            .iter()
-                            .map(|l| self.position_list(l))
-                            .collect::<Result<Vec<_>, _>>()?
-                    }
-                    _ => {
-                        let mut out = Vec::new();
-                        while let Some(s) = items.get(*at).filter(|s| s.head() == Some("position"))
-                        {
-                            out.push(self.position_list(s)?);
-                            *at += 1;
-                        }
-                        out
-                    }
-                };
-                if lists.is_empty() {
-                    return Err(missing("clauses (position C) (position E) ..."));
-                }
-                Arg::Lists(lists, start)
-            }
-            Param::Word | Param::OptWord => match next {
-                Some(s)
-                    if !is_keyword
-                        && s.atom().is_some()
-                        && (p == Param::Word
-                            || parse_designator(s.atom().expect("atom")).is_err()) =>
-                {
-                    *at += 1;
-                    Arg::Word(s.atom().expect("checked").to_string(), s.span)
-                }
-                Some(Sexpr {
-                    kind: SexprKind::Str(t),
-                    span,
-                }) => {
-                    *at += 1;
-                    Arg::Word(t.clone(), *span)
-                }
-                _ if p == Param::OptWord => return Ok(None),
-                _ => return Err(missing("a word")),
-            },
-            Param::Pattern => match next {
-                Some(Sexpr {
-                    kind: SexprKind::Str(t),
-                    span,
-                }) => {
-                    *at += 1;
-                    Arg::Text(t.clone(), *span)
-                }
-                Some(s) if !is_keyword && s.atom().is_some() => {
-                    *at += 1;
-                    Arg::Word(s.atom().expect("checked").to_string(), s.span)
-                }
-                _ => return Err(missing("a name or a quoted pattern")),
-            },
+            Param::CondLists => self.cond_lists_param(items, at, kw)?,
+            Param::Word | Param::OptWord => return Ok(stepped(at, self.word_param(p, next, kw)?)),
+            Param::Pattern => return Ok(stepped(at, Some(self.pattern_param(next, kw)?))),
             Param::Colon => match atom {
                 Some(":") => {
                     *at += 1;
@@ -444,57 +363,164 @@ impl Reader<'_> {
                 }
                 _ => return Err(missing("':' between the two ranges")),
             },
-            Param::Text => match next {
-                Some(Sexpr {
-                    kind: SexprKind::Str(t),
-                    span,
-                }) => {
-                    *at += 1;
-                    Arg::Text(t.clone(), *span)
-                }
-                Some(
-                    s @ Sexpr {
-                        kind: SexprKind::List(_),
-                        ..
-                    },
-                ) if s.head() != Some("position") => {
-                    *at += 1;
-                    let inner = &self.src[s.span.start + 1..s.span.end - 1];
-                    Arg::Text(inner.to_string(), s.span)
-                }
-                _ => return Err(missing("a quoted string")),
-            },
-            Param::Designators => match next.and_then(|s| s.list().map(|l| (s, l))) {
-                Some((s, inner)) => {
-                    *at += 1;
-                    let mut ds = Vec::new();
-                    for d in inner {
-                        let text = d
-                            .atom()
-                            .ok_or_else(|| self.err(d.span, "expected a piece designator"))?;
-                        let parsed =
-                            parse_designator(text).map_err(|e| self.err(d.span, e.to_string()))?;
-                        ds.push(Arg::Designator(parsed, d.span));
-                    }
-                    if ds.len() < 2 {
-                        return Err(self.err(s.span, "a ray needs at least two designators"));
-                    }
-                    Arg::Ray(ds, s.span)
-                }
-                None => return Err(missing("a ray specifier (D1 D2 ...)")),
-            },
-            Param::PawnAttrs => match atom.filter(|_| !is_keyword) {
-                Some(a) => {
-                    let span = next.expect("checked").span;
-                    let (attrs, counting) = super::pawnattrs::parse_attrs(a).map_err(|e| {
-                        ParseError::new(ErrorKind::Invalid, self.src, span, e.to_string())
-                    })?;
-                    *at += 1;
-                    Arg::PawnAttrs(attrs, counting, span)
-                }
-                None => return Err(missing("pawn attributes (passed, double-isolated, ...)")),
-            },
+            Param::Text => return Ok(stepped(at, Some(self.text_param(next, kw)?))),
+            Param::Designators => return Ok(stepped(at, Some(self.ray_param(next, kw)?))),
+            Param::PawnAttrs => return Ok(stepped(at, Some(self.pawn_attrs_param(next, kw)?))),
         }))
+    }
+
+    /// A name or a quoted pattern (the caller steps over it).
+    fn pattern_param(&self, next: Option<&Sexpr>, kw: &Sexpr) -> Result<Arg, ParseError> {
+        if let Some(text) = quoted_text(next) {
+            return Ok(text);
+        }
+        match next {
+            Some(s) if s.atom().is_some_and(|a| keyword_of(a).is_none()) => {
+                Ok(Arg::Word(s.atom().expect("checked").to_string(), s.span))
+            }
+            _ => Err(self.missing_param(next, kw, "a name or a quoted pattern")),
+        }
+    }
+
+    /// `:pawncount`'s attribute chain (the caller steps over it).
+    fn pawn_attrs_param(&self, next: Option<&Sexpr>, kw: &Sexpr) -> Result<Arg, ParseError> {
+        match next
+            .and_then(Sexpr::atom)
+            .filter(|a| keyword_of(a).is_none())
+        {
+            Some(a) => {
+                let span = next.expect("checked").span;
+                let (attrs, counting) = super::pawnattrs::parse_attrs(a).map_err(|e| {
+                    ParseError::new(ErrorKind::Invalid, self.src, span, e.to_string())
+                })?;
+                Ok(Arg::PawnAttrs(attrs, counting, span))
+            }
+            None => {
+                Err(self.missing_param(next, kw, "pawn attributes (passed, double-isolated, ...)"))
+            }
+        }
+    }
+
+    /// "`kw` needs `what`", at the item where the parameter was wanted (or just after the
+    /// keyword at the end of the list).
+    fn missing_param(&self, next: Option<&Sexpr>, kw: &Sexpr, what: &str) -> ParseError {
+        let span = next.map_or(Span::new(kw.span.end, kw.span.end), |n| n.span);
+        self.err(
+            span,
+            format!("{} needs {what}", kw.atom().unwrap_or("this keyword")),
+        )
+        .expecting(what.to_string())
+    }
+
+    /// The position lists inside one bracket: `((position ...) (position ...))`.
+    fn position_lists(&self, inner: &[Sexpr]) -> Result<Vec<PositionList>, ParseError> {
+        inner.iter().map(|l| self.position_list(l)).collect()
+    }
+
+    /// A piece designator parameter (optional for [`Param::OptDesignator`]); the caller
+    /// steps over what is found.
+    fn designator_param(&self, p: Param, next: Option<&Sexpr>, kw: &Sexpr) -> ParamRead {
+        let parsed = next
+            .and_then(Sexpr::atom)
+            .filter(|a| keyword_of(a).is_none())
+            .map(parse_designator);
+        match parsed {
+            Some(Ok(d)) => Ok(Some(Arg::Designator(d, next.expect("checked").span))),
+            _ if p == Param::OptDesignator => Ok(None),
+            Some(Err(e)) => Err(self.err(next.expect("checked").span, e.to_string())),
+            None => Err(self.missing_param(next, kw, "a piece designator")),
+        }
+    }
+
+    /// `:cond ((position C) (position E) ...)` or the lists written one after the other.
+    fn cond_lists_param(
+        &self,
+        items: &[Sexpr],
+        at: &mut usize,
+        kw: &Sexpr,
+    ) -> Result<Arg, ParseError> {
+        let next = items.get(*at);
+        let start = next.map_or(kw.span, |n| n.span);
+        let lists = match next.and_then(|s| s.list().map(|l| (s, l))) {
+            Some((s, inner)) if s.head() != Some("position") => {
+                *at += 1;
+                self.position_lists(inner)?
+            }
+            _ => {
+                let mut out = Vec::new();
+                while let Some(s) = items.get(*at).filter(|s| s.head() == Some("position")) {
+                    out.push(self.position_list(s)?);
+                    *at += 1;
+                }
+                out
+            }
+        };
+        if lists.is_empty() {
+            return Err(self.missing_param(next, kw, "clauses (position C) (position E) ..."));
+        }
+        Ok(Arg::Lists(lists, start))
+    }
+
+    /// A word (a name or a quoted string); [`Param::OptWord`] takes no piece designator. The
+    /// caller steps over what is found.
+    fn word_param(&self, p: Param, next: Option<&Sexpr>, kw: &Sexpr) -> ParamRead {
+        match next {
+            Some(s)
+                if s.atom().is_some_and(|a| keyword_of(a).is_none())
+                    && (p == Param::Word || parse_designator(s.atom().expect("atom")).is_err()) =>
+            {
+                Ok(Some(Arg::Word(
+                    s.atom().expect("checked").to_string(),
+                    s.span,
+                )))
+            }
+            Some(Sexpr {
+                kind: SexprKind::Str(t),
+                span,
+            }) => Ok(Some(Arg::Word(t.clone(), *span))),
+            _ if p == Param::OptWord => Ok(None),
+            _ => Err(self.missing_param(next, kw, "a word")),
+        }
+    }
+
+    /// A quoted string, or a bracketed text (not a position list) taken as written (the
+    /// caller steps over it).
+    fn text_param(&self, next: Option<&Sexpr>, kw: &Sexpr) -> Result<Arg, ParseError> {
+        if let Some(text) = quoted_text(next) {
+            return Ok(text);
+        }
+        match next {
+            Some(
+                s @ Sexpr {
+                    kind: SexprKind::List(_),
+                    ..
+                },
+            ) if s.head() != Some("position") => {
+                let inner = &self.src[s.span.start + 1..s.span.end - 1];
+                Ok(Arg::Text(inner.to_string(), s.span))
+            }
+            _ => Err(self.missing_param(next, kw, "a quoted string")),
+        }
+    }
+
+    /// A ray specifier: two or more piece designators in brackets, `(D1 D2 ...)` (the
+    /// caller steps over it).
+    fn ray_param(&self, next: Option<&Sexpr>, kw: &Sexpr) -> Result<Arg, ParseError> {
+        let Some((s, inner)) = next.and_then(|s| s.list().map(|l| (s, l))) else {
+            return Err(self.missing_param(next, kw, "a ray specifier (D1 D2 ...)"));
+        };
+        let mut ds = Vec::new();
+        for d in inner {
+            let text = d
+                .atom()
+                .ok_or_else(|| self.err(d.span, "expected a piece designator"))?;
+            let parsed = parse_designator(text).map_err(|e| self.err(d.span, e.to_string()))?;
+            ds.push(Arg::Designator(parsed, d.span));
+        }
+        if ds.len() < 2 {
+            return Err(self.err(s.span, "a ray needs at least two designators"));
+        }
+        Ok(Arg::Ray(ds, s.span))
     }
 
     /// A range specifier at `items[*at]`: `N`, `N M`, `>=N`, `<=N`, `>N`, `<N`, `unlimited`,
@@ -699,3 +725,25 @@ pub(super) fn decimal_token(text: &str) -> Option<(&'static str, Option<i64>)> {
     }
     Some((op, Some((v * 100.0).round() as i64)))
 }
+
+/// `found`, with `at` stepped over the item it was read from when something was found.
+fn stepped<T>(at: &mut usize, found: Option<T>) -> Option<T> {
+    if found.is_some() {
+        *at += 1;
+    }
+    found
+}
+
+/// A quoted string as a text argument.
+fn quoted_text(next: Option<&Sexpr>) -> Option<Arg> {
+    match next {
+        Some(Sexpr {
+            kind: SexprKind::Str(t),
+            span,
+        }) => Some(Arg::Text(t.clone(), *span)),
+        _ => None,
+    }
+}
+
+/// A parameter read: the argument, or None when an optional one is absent.
+type ParamRead = Result<Option<Arg>, ParseError>;

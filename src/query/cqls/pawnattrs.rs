@@ -99,10 +99,45 @@ pub fn parse_attrs(text: &str) -> Result<(Vec<(PawnAttr, bool)>, PawnCounting), 
     let mut attrs: Vec<(PawnAttr, bool)> = Vec::new();
     let mut counting: Option<PawnCounting> = None;
     for part in text.split('-') {
-        if let Some(c) = counting {
-            let _ = c;
+        if counting.is_some() {
             return Err(AttrError::AfterCounting(part.to_string()));
         }
+        let p = Part::read(part)?;
+        if let Some(c) = p.counting_attr()? {
+            counting = Some(c);
+            continue;
+        }
+        if p.name == "candidate" && p.exact && !p.negated {
+            // candidate! = candidate-!passed (seed 004)
+            p.no_param(PawnAttr::Candidate)?;
+            attrs.push((PawnAttr::Candidate, false));
+            attrs.push((PawnAttr::Passed, true));
+            continue;
+        }
+        let attr = p.filtering_attr(text)?;
+        attrs.push((attr, p.negated));
+    }
+    check_contradictions(&attrs)?;
+    Ok((attrs, counting.unwrap_or(PawnCounting::Pawns)))
+}
+
+/// One part of a chain between `-`: `!name!(n)` taken apart.
+struct Part<'a> {
+    /// The part as written.
+    part: &'a str,
+    /// The attribute's name.
+    name: &'a str,
+    /// `!` before the name.
+    negated: bool,
+    /// `!` after the name (the exact form).
+    exact: bool,
+    /// `(n)`.
+    n: Option<u8>,
+}
+
+impl<'a> Part<'a> {
+    /// Takes apart `!name!(n)`: the negation, the name, the exact mark and the count.
+    fn read(part: &'a str) -> Result<Part<'a>, AttrError> {
         let (negated, rest) = match part.strip_prefix('!') {
             Some(r) => (true, r),
             None => (false, part),
@@ -124,155 +159,153 @@ pub fn parse_attrs(text: &str) -> Result<(Vec<(PawnAttr, bool)>, PawnCounting), 
             Some(h) => (h, true),
             None => (head, false),
         };
-        let out_of_range = |n: u8, lo: u8, hi: u8| AttrError::CountOutOfRange {
-            name: name.to_string(),
+        Ok(Part {
+            part,
+            name,
+            negated,
+            exact,
+            n,
+        })
+    }
+
+    /// The count `n` is outside `lo..=hi`.
+    fn out_of_range(&self, n: u8, lo: u8, hi: u8) -> AttrError {
+        AttrError::CountOutOfRange {
+            name: self.name.to_string(),
             n,
             lo,
             hi,
+        }
+    }
+
+    /// The count, `default` without one; it must lie in `lo..=hi`.
+    fn limit(&self, lo: u8, hi: u8, default: u8) -> Result<u8, AttrError> {
+        match self.n {
+            None => Ok(default),
+            Some(v) if (lo..=hi).contains(&v) => Ok(v),
+            Some(v) => Err(self.out_of_range(v, lo, hi)),
+        }
+    }
+
+    /// `a`, refused when a count was given.
+    fn no_param(&self, a: PawnAttr) -> Result<PawnAttr, AttrError> {
+        if self.n.is_some() {
+            Err(AttrError::TakesNoCount(self.name.to_string()))
+        } else {
+            Ok(a)
+        }
+    }
+
+    /// `a`, refused with an exact mark or a count.
+    fn exact_only(&self, a: PawnAttr) -> Result<PawnAttr, AttrError> {
+        if self.exact {
+            Err(AttrError::NotExact(self.name.to_string()))
+        } else {
+            self.no_param(a)
+        }
+    }
+
+    /// A counting mode made by `mk` from the count (0 without one, else in `lo..=hi`) and
+    /// the exact mark; never negated, and exact only with a count.
+    fn count_mode(
+        &self,
+        mk: fn(u8, bool) -> PawnCounting,
+        lo: u8,
+        hi: u8,
+    ) -> Result<PawnCounting, AttrError> {
+        if self.negated {
+            return Err(AttrError::CountingNegated(self.name.to_string()));
+        }
+        if self.exact && self.n.is_none() {
+            return Err(AttrError::ExactNeedsCount(self.name.to_string()));
+        }
+        let v = match self.n {
+            None => 0,
+            Some(v) if (lo..=hi).contains(&v) => v,
+            Some(v) => return Err(self.out_of_range(v, lo, hi)),
         };
-        let limit = |lo: u8, hi: u8, default: u8| -> Result<u8, AttrError> {
-            match n {
-                None => Ok(default),
-                Some(v) if (lo..=hi).contains(&v) => Ok(v),
-                Some(v) => Err(out_of_range(v, lo, hi)),
-            }
-        };
-        let no_param = |a: PawnAttr| -> Result<PawnAttr, AttrError> {
-            if n.is_some() {
-                Err(AttrError::TakesNoCount(name.to_string()))
-            } else {
-                Ok(a)
-            }
-        };
-        let count_mode =
-            |mk: fn(u8, bool) -> PawnCounting, lo: u8, hi: u8| -> Result<PawnCounting, AttrError> {
-                if negated {
-                    return Err(AttrError::CountingNegated(name.to_string()));
-                }
-                if exact && n.is_none() {
-                    return Err(AttrError::ExactNeedsCount(name.to_string()));
-                }
-                let v = match n {
-                    None => 0,
-                    Some(v) if (lo..=hi).contains(&v) => v,
-                    Some(v) => return Err(out_of_range(v, lo, hi)),
-                };
-                Ok(mk(v, exact))
-            };
-        let exact_only = |a: PawnAttr| -> Result<PawnAttr, AttrError> {
-            if exact {
-                Err(AttrError::NotExact(name.to_string()))
-            } else {
-                no_param(a)
-            }
-        };
-        let attr = match name {
-            "single" => exact_only(PawnAttr::OnFile { n: 1, exact: true })?,
-            "double" => no_param(PawnAttr::OnFile { n: 2, exact })?,
-            "triple" => PawnAttr::OnFile {
-                n: limit(3, 6, 3)?,
-                exact,
-            },
-            "uno" => exact_only(PawnAttr::OnRank { n: 1, exact: true })?,
-            "duo" => no_param(PawnAttr::OnRank { n: 2, exact })?,
-            "trio" => no_param(PawnAttr::OnRank { n: 3, exact })?,
-            "quart" => PawnAttr::OnRank {
-                n: limit(4, 8, 4)?,
-                exact,
-            },
-            "connected" => exact_only(PawnAttr::Connected)?,
-            "integrated" => exact_only(PawnAttr::Integrated)?,
-            "isolated" => exact_only(PawnAttr::Isolated)?,
-            "halfisolated" => exact_only(PawnAttr::HalfIsolated)?,
-            "defended" => exact_only(PawnAttr::Defended)?,
-            "defender" => exact_only(PawnAttr::Defender)?,
-            "chained" => PawnAttr::Chained {
-                n: limit(2, 8, 2)?,
-                exact,
-            },
-            "passed" => exact_only(PawnAttr::Passed)?,
-            "candidate" if exact && !negated => {
-                // candidate! = candidate-!passed (seed 004)
-                no_param(PawnAttr::Candidate)?;
-                attrs.push((PawnAttr::Candidate, false));
-                PawnAttr::Passed
-            }
-            "candidate" => exact_only(PawnAttr::Candidate)?,
-            "blocked" => no_param(PawnAttr::Blocked { direct: exact })?,
-            "unblocked" => exact_only(PawnAttr::Unblocked)?,
-            "behind" => no_param(PawnAttr::Behind { direct: exact })?,
-            "stoppable" => exact_only(PawnAttr::Stoppable)?,
-            "unstoppable" => exact_only(PawnAttr::Unstoppable)?,
-            "stopped" => exact_only(PawnAttr::Stopped)?,
-            "backward" => exact_only(PawnAttr::Backward)?,
-            "advanced" => exact_only(PawnAttr::Advanced)?,
-            "consecutive" => PawnAttr::Consecutive {
-                n: limit(2, 6, 2)?,
-                exact,
-            },
-            "inside" => exact_only(PawnAttr::Inside)?,
-            "symmetrical" => exact_only(PawnAttr::Symmetrical)?,
-            "mirrored" => exact_only(PawnAttr::Mirrored)?,
-            "forefront" => exact_only(PawnAttr::Forefront)?,
-            "rear" => exact_only(PawnAttr::Rear)?,
-            "islands" => {
-                counting = Some(count_mode(
-                    |n, exact| PawnCounting::Islands { n, exact },
-                    1,
-                    8,
-                )?);
-                continue;
-            }
+        Ok(mk(v, self.exact))
+    }
+
+    /// The counting mode a counting attribute (`islands`, `compounds`, `files`, `ranks`,
+    /// `lines`, `bothsides`, `oneside`) names; None for the others.
+    fn counting_attr(&self) -> Result<Option<PawnCounting>, AttrError> {
+        let mode = match self.name {
+            "islands" => self.count_mode(|n, exact| PawnCounting::Islands { n, exact }, 1, 8)?,
             "compounds" => {
-                counting = Some(count_mode(
-                    |n, exact| PawnCounting::Compounds { n, exact },
-                    1,
-                    6,
-                )?);
-                continue;
+                self.count_mode(|n, exact| PawnCounting::Compounds { n, exact }, 1, 6)?
             }
-            "files" => {
-                counting = Some(count_mode(
-                    |n, exact| PawnCounting::Files { n, exact },
-                    1,
-                    8,
-                )?);
-                continue;
-            }
-            "ranks" => {
-                counting = Some(count_mode(
-                    |n, exact| PawnCounting::Ranks { n, exact },
-                    1,
-                    6,
-                )?);
-                continue;
-            }
+            "files" => self.count_mode(|n, exact| PawnCounting::Files { n, exact }, 1, 8)?,
+            "ranks" => self.count_mode(|n, exact| PawnCounting::Ranks { n, exact }, 1, 6)?,
             "lines" | "bothsides" | "oneside" => {
-                if n.is_some() || exact || negated {
+                if self.n.is_some() || self.exact || self.negated {
                     return Err(AttrError::BareCounting {
-                        part: part.to_string(),
-                        name: name.to_string(),
+                        part: self.part.to_string(),
+                        name: self.name.to_string(),
                     });
                 }
-                counting = Some(match name {
+                match self.name {
                     "lines" => PawnCounting::Lines,
                     "bothsides" => PawnCounting::BothSides,
                     _ => PawnCounting::OneSide,
-                });
-                continue;
+                }
             }
-            "" => return Err(AttrError::Missing(text.to_string())),
-            _ => return Err(AttrError::Unknown(name.to_string())),
+            _ => return Ok(None),
         };
-        let negated = if name == "candidate" && exact && !negated {
-            true
-        } else {
-            negated
-        };
-        attrs.push((attr, negated));
+        Ok(Some(mode))
     }
-    check_contradictions(&attrs)?;
-    Ok((attrs, counting.unwrap_or(PawnCounting::Pawns)))
+
+    /// The filtering attribute the part names (`text` is the whole chain, for the error of
+    /// an empty part).
+    fn filtering_attr(&self, text: &str) -> Result<PawnAttr, AttrError> {
+        let exact = self.exact;
+        Ok(match self.name {
+            "single" => self.exact_only(PawnAttr::OnFile { n: 1, exact: true })?,
+            "double" => self.no_param(PawnAttr::OnFile { n: 2, exact })?,
+            "triple" => PawnAttr::OnFile {
+                n: self.limit(3, 6, 3)?,
+                exact,
+            },
+            "uno" => self.exact_only(PawnAttr::OnRank { n: 1, exact: true })?,
+            "duo" => self.no_param(PawnAttr::OnRank { n: 2, exact })?,
+            "trio" => self.no_param(PawnAttr::OnRank { n: 3, exact })?,
+            "quart" => PawnAttr::OnRank {
+                n: self.limit(4, 8, 4)?,
+                exact,
+            },
+            "connected" => self.exact_only(PawnAttr::Connected)?,
+            "integrated" => self.exact_only(PawnAttr::Integrated)?,
+            "isolated" => self.exact_only(PawnAttr::Isolated)?,
+            "halfisolated" => self.exact_only(PawnAttr::HalfIsolated)?,
+            "defended" => self.exact_only(PawnAttr::Defended)?,
+            "defender" => self.exact_only(PawnAttr::Defender)?,
+            "chained" => PawnAttr::Chained {
+                n: self.limit(2, 8, 2)?,
+                exact,
+            },
+            "passed" => self.exact_only(PawnAttr::Passed)?,
+            "candidate" => self.exact_only(PawnAttr::Candidate)?,
+            "blocked" => self.no_param(PawnAttr::Blocked { direct: exact })?,
+            "unblocked" => self.exact_only(PawnAttr::Unblocked)?,
+            "behind" => self.no_param(PawnAttr::Behind { direct: exact })?,
+            "stoppable" => self.exact_only(PawnAttr::Stoppable)?,
+            "unstoppable" => self.exact_only(PawnAttr::Unstoppable)?,
+            "stopped" => self.exact_only(PawnAttr::Stopped)?,
+            "backward" => self.exact_only(PawnAttr::Backward)?,
+            "advanced" => self.exact_only(PawnAttr::Advanced)?,
+            "consecutive" => PawnAttr::Consecutive {
+                n: self.limit(2, 6, 2)?,
+                exact,
+            },
+            "inside" => self.exact_only(PawnAttr::Inside)?,
+            "symmetrical" => self.exact_only(PawnAttr::Symmetrical)?,
+            "mirrored" => self.exact_only(PawnAttr::Mirrored)?,
+            "forefront" => self.exact_only(PawnAttr::Forefront)?,
+            "rear" => self.exact_only(PawnAttr::Rear)?,
+            "" => return Err(AttrError::Missing(text.to_string())),
+            _ => return Err(AttrError::Unknown(self.name.to_string())),
+        })
+    }
 }
 
 /// The chains seed 004 calls contradictory (`chained-isolated`, `mirrored-unblocked`), those

@@ -67,27 +67,7 @@ impl Lower<'_> {
             let word = toks[at];
             at += 1;
             match word {
-                ":pattern" => {
-                    let named: Vec<&Designator> = list
-                        .iter()
-                        .filter(|i| i.keyword.is_empty() && !i.negated)
-                        .filter_map(|i| match i.args.first() {
-                            Some(Arg::Designator(d, _)) => Some(d),
-                            _ => None,
-                        })
-                        .collect();
-                    let all = PieceKinds {
-                        white: u32::MAX,
-                        black: u32::MAX,
-                        empty: true,
-                    };
-                    rel.pattern = Some(Node::Union(
-                        named
-                            .into_iter()
-                            .map(|d| Node::Pieces(all, self.squares(d)))
-                            .collect(),
-                    ));
-                }
+                ":pattern" => rel.pattern = Some(self.pattern_squares(list)),
                 ":samesidetomove" => rel.side = SideRelation::Same,
                 ":changesidetomove" => rel.side = SideRelation::Change,
                 ":ignoresidetomove" => rel.side = SideRelation::Ignore,
@@ -133,5 +113,29 @@ impl Lower<'_> {
         } else {
             node
         })
+    }
+
+    /// `:pattern`: the squares of the list's plain piece designators (whatever stands on
+    /// them).
+    fn pattern_squares<S: SquareSet>(&self, list: &[Item]) -> Node<S> {
+        let named: Vec<&Designator> = list
+            .iter()
+            .filter(|i| i.keyword.is_empty() && !i.negated)
+            .filter_map(|i| match i.args.first() {
+                Some(Arg::Designator(d, _)) => Some(d),
+                _ => None,
+            })
+            .collect();
+        let all = PieceKinds {
+            white: u32::MAX,
+            black: u32::MAX,
+            empty: true,
+        };
+        Node::Union(
+            named
+                .into_iter()
+                .map(|d| Node::Pieces(all, self.squares(d)))
+                .collect(),
+        )
     }
 }

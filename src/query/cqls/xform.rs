@@ -256,13 +256,6 @@ fn apply_pawns<S: SquareSet>(x: &Xform, geo: Geometry, p: &PawnCount<S>) -> Opti
 
 fn apply_cqls<S: SquareSet>(x: &Xform, geo: Geometry, c: &CqlsNode<S>) -> Option<CqlsNode<S>> {
     let a = |n: &Node<S>| apply(x, geo, n);
-    let swap_bits = |b: u8| {
-        if x.swap {
-            ((b & 0b0011) << 2) | ((b & 0b1100) >> 2)
-        } else {
-            b
-        }
-    };
     Some(match c {
         CqlsNode::InRange(n, r) => CqlsNode::InRange(a(n)?, *r),
         CqlsNode::AttackCount {
@@ -278,28 +271,7 @@ fn apply_cqls<S: SquareSet>(x: &Xform, geo: Geometry, c: &CqlsNode<S>) -> Option
             steps: steps.iter().map(a).collect::<Option<Vec<_>>>()?,
             gapped: *gapped,
         },
-        CqlsNode::LineTransposed(moves) => CqlsNode::LineTransposed(
-            moves
-                .iter()
-                .map(|m| {
-                    let sq = |(f, r): (u8, u8)| {
-                        let d = x.map(
-                            geo,
-                            Coord {
-                                file: i64::from(f),
-                                rank: i64::from(r),
-                            },
-                        );
-                        geo.contains(d).then_some((d.file as u8, d.rank as u8))
-                    };
-                    Some(LineMove {
-                        piece: kinds(x, m.piece),
-                        from: sq(m.from)?,
-                        to: sq(m.to)?,
-                    })
-                })
-                .collect::<Option<Vec<_>>>()?,
-        ),
+        CqlsNode::LineTransposed(moves) => CqlsNode::LineTransposed(line_moves(x, geo, moves)?),
         CqlsNode::GameCount { filter, range } => CqlsNode::GameCount {
             filter: a(filter)?,
             range: *range,
@@ -307,8 +279,8 @@ fn apply_cqls<S: SquareSet>(x: &Xform, geo: Geometry, c: &CqlsNode<S>) -> Option
         CqlsNode::NoneBefore(n) => CqlsNode::NoneBefore(a(n)?),
         CqlsNode::AtParent(n) => CqlsNode::AtParent(a(n)?),
         CqlsNode::AtChild(n) => CqlsNode::AtChild(a(n)?),
-        CqlsNode::CastlingRights(b) => CqlsNode::CastlingRights(swap_bits(*b)),
-        CqlsNode::IsCastling(b) => CqlsNode::IsCastling(swap_bits(*b)),
+        CqlsNode::CastlingRights(b) => CqlsNode::CastlingRights(swap_castling_bits(x, *b)),
+        CqlsNode::IsCastling(b) => CqlsNode::IsCastling(swap_castling_bits(x, *b)),
         CqlsNode::Ray {
             steps,
             dirs,
@@ -349,10 +321,7 @@ fn apply_cqls<S: SquareSet>(x: &Xform, geo: Geometry, c: &CqlsNode<S>) -> Option
             reset,
         } => CqlsNode::Accumulate {
             name: name.clone(),
-            images: images
-                .iter()
-                .map(|(n, s)| Some((a(n)?, *s ^ x.swap)))
-                .collect::<Option<Vec<_>>>()?,
+            images: accumulated_images(x, geo, images)?,
             per_color: *per_color,
             reset: *reset,
         },
@@ -390,4 +359,50 @@ fn apply_cqls<S: SquareSet>(x: &Xform, geo: Geometry, c: &CqlsNode<S>) -> Option
         },
         other => other.clone(),
     })
+}
+
+/// `:castling` / `:iscastling` bits (0 K, 1 Q, 2 k, 3 q) with the colours swapped when `x`
+/// swaps them.
+fn swap_castling_bits(x: &Xform, b: u8) -> u8 {
+    if x.swap {
+        ((b & 0b0011) << 2) | ((b & 0b1100) >> 2)
+    } else {
+        b
+    }
+}
+
+/// The moves of a transposed line under `x`; None when a square leaves the board.
+fn line_moves(x: &Xform, geo: Geometry, moves: &[LineMove]) -> Option<Vec<LineMove>> {
+    let sq = |(f, r): (u8, u8)| {
+        let d = x.map(
+            geo,
+            Coord {
+                file: i64::from(f),
+                rank: i64::from(r),
+            },
+        );
+        geo.contains(d).then_some((d.file as u8, d.rank as u8))
+    };
+    moves
+        .iter()
+        .map(|m| {
+            Some(LineMove {
+                piece: kinds(x, m.piece),
+                from: sq(m.from)?,
+                to: sq(m.to)?,
+            })
+        })
+        .collect()
+}
+
+/// `:accumulate`'s images under `x`, each with its colour swap composed with `x`'s.
+fn accumulated_images<S: SquareSet>(
+    x: &Xform,
+    geo: Geometry,
+    images: &[(Node<S>, bool)],
+) -> Option<Vec<(Node<S>, bool)>> {
+    images
+        .iter()
+        .map(|(n, s)| Some((apply(x, geo, n)?, *s ^ x.swap)))
+        .collect()
 }

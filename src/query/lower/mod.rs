@@ -141,10 +141,45 @@ macro_rules! img {
 }
 pub(crate) use img;
 
+/// A keyword with arguments being lowered (`ExprKind::Builtin`): the expression (for its
+/// errors), the keyword, its arguments and, of those, the filters.
+pub(crate) struct KeywordCall<'e> {
+    /// The whole expression.
+    pub(crate) e: &'e Expr,
+    /// The keyword.
+    pub(crate) b: Builtin,
+    /// Its arguments as written.
+    pub(crate) args: &'e [Arg],
+    /// The arguments that are filters, in order.
+    pub(crate) filters: Vec<&'e Expr>,
+}
+
 impl Lower<'_> {
     /// An error at `span`.
     pub fn err(&self, kind: ErrorKind, span: Span, message: impl Into<String>) -> LowerError {
         LowerError::new(kind, self.src, span, message)
+    }
+
+    /// "missing argument": the keyword `e` is written without an argument it needs.
+    pub(super) fn missing_argument(&self, e: &Expr) -> LowerError {
+        self.err(ErrorKind::Syntax, e.span, "missing argument")
+    }
+
+    /// Filter argument `i` of keyword `b` (`filters`, the filter arguments of `e`) lowered
+    /// as a `want`; "missing argument" when there is none.
+    pub(super) fn nth_argument<S: SquareSet>(
+        &self,
+        e: &Expr,
+        b: Builtin,
+        filters: &[&Expr],
+        i: usize,
+        want: Type,
+        cx: Cx,
+    ) -> Result<Option<Node<S>>, LowerError> {
+        match filters.get(i) {
+            Some(x) => self.typed(x, cx, want, b.name()),
+            None => Err(self.missing_argument(e)),
+        }
     }
 
     /// `cqlq does not evaluate 'WORD' yet` (with what is missing, when given).
@@ -319,10 +354,16 @@ impl Lower<'_> {
             _ => None,
         };
         special.unwrap_or_else(|| {
+            let call = KeywordCall {
+                e,
+                b,
+                args,
+                filters: args.iter().filter_map(Arg::filter).collect(),
+            };
             if Self::is_str_builtin(b) {
-                self.builtin_strs(e, b, args, cx) // strings.rs
+                self.builtin_strs(&call, cx) // strings.rs
             } else {
-                self.builtin(e, b, args, cx) // state.rs
+                self.builtin(&call, cx) // state.rs
             }
         })
     }

@@ -296,18 +296,7 @@ impl Lower<'_> {
         let mut extras: Vec<&MoveParam> = Vec::new();
         for p in params {
             let name = ops::move_param_name(&p.kind);
-            let dup = seen.contains(&name)
-                || (matches!(name, "castle" | "o-o" | "o-o-o")
-                    && seen
-                        .iter()
-                        .any(|s| matches!(*s, "castle" | "o-o" | "o-o-o")));
-            if dup {
-                return Err(self.err(
-                    ErrorKind::Syntax,
-                    p.span,
-                    format!("'{name}' conflicts with an earlier parameter of this move filter"),
-                ));
-            }
+            self.refuse_repeated_param(name, &seen, p.span)?;
             seen.push(name);
             let mut set_source = |s: MoveSource| -> Result<(), LowerError> {
                 if std::mem::replace(&mut source_set, true) {
@@ -328,30 +317,9 @@ impl Lower<'_> {
                 MoveParamKind::Count => count = true,
                 kind => {
                     first.get_or_insert(name);
-                    match kind {
-                        MoveParamKind::From(x) => {
-                            f.from = Some(Box::new(img!(self.typed(x, cx, Type::Set, "'from'"))))
-                        }
-                        MoveParamKind::To(x) => {
-                            f.to = Some(Box::new(img!(self.typed(x, cx, Type::Set, "'to'"))))
-                        }
-                        MoveParamKind::Capture(x) => {
-                            f.capture =
-                                Some(Box::new(img!(self.typed(x, cx, Type::Set, "'capture'"))));
-                        }
-                        MoveParamKind::Promote(x) => {
-                            f.promote = Some(cx.xf.kinds(self.promote_kinds(x)?))
-                        }
-                        MoveParamKind::Drop(x) => {
-                            f.drop = Some(cx.xf.kinds(self.promote_kinds(x)?))
-                        }
-                        MoveParamKind::EnPassant => f.enpassant = true,
-                        MoveParamKind::Castle => f.castle = Some(CastleKind::Any),
-                        MoveParamKind::KingSide => f.castle = Some(CastleKind::KingSide),
-                        MoveParamKind::QueenSide => f.castle = Some(CastleKind::QueenSide),
-                        MoveParamKind::Null => f.null = true,
+                    if !img!(self.set_move_part(&mut f, kind, cx)) {
                         // primary, secondary, comment, `: F`, reverse (tree_words.rs)
-                        _ => extras.push(p),
+                        extras.push(p);
                     }
                 }
             }
@@ -365,25 +333,81 @@ impl Lower<'_> {
             let m = "'move count' needs 'legal', 'pseudolegal' or 'reverse'";
             return Err(self.err(ErrorKind::Syntax, span, m));
         }
-        f.yields = match (count, first) {
-            (true, _) => MoveYield::Count,
-            (false, Some("to")) => MoveYield::To,
-            (false, Some("capture")) => MoveYield::Capture,
-            _ => MoveYield::From,
-        };
-        // Without from, to or capture the filter only matches: it has no set value.
-        let ty = match (
-            count,
-            f.from.is_some() || f.to.is_some() || f.capture.is_some(),
-        ) {
-            (true, _) => Type::Number,
-            (false, true) => Type::Set,
-            (false, false) => Type::Logical,
-        };
+        let ty = move_yield(&mut f, count, first);
         if !extras.is_empty() {
             return self.move_ext(f, ty, &extras, cx);
         }
         Ok(Some((Node::Move(f), ty)))
+    }
+
+    /// Refuses a parameter given twice in one move filter (`castle`, `o-o` and `o-o-o` count
+    /// as one).
+    fn refuse_repeated_param(
+        &self,
+        name: &str,
+        seen: &[&'static str],
+        span: Span,
+    ) -> Result<(), LowerError> {
+        let castle = |s: &str| matches!(s, "castle" | "o-o" | "o-o-o");
+        if seen.contains(&name) || (castle(name) && seen.iter().any(|s| castle(s))) {
+            return Err(self.err(
+                ErrorKind::Syntax,
+                span,
+                format!("'{name}' conflicts with an earlier parameter of this move filter"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Sets the part of the move filter `kind` names (`from`, `to`, `capture`, `promote`,
+    /// `drop`, `enpassant`, castling, `null`): Some(true); Some(false) for a part another
+    /// concept lowers; None when a set has no image under the transform.
+    fn set_move_part<S: SquareSet>(
+        &self,
+        f: &mut MoveFilter<S>,
+        kind: &MoveParamKind,
+        cx: Cx,
+    ) -> Result<Option<bool>, LowerError> {
+        match kind {
+            MoveParamKind::From(x) => {
+                f.from = Some(Box::new(img!(self.typed(x, cx, Type::Set, "'from'"))))
+            }
+            MoveParamKind::To(x) => {
+                f.to = Some(Box::new(img!(self.typed(x, cx, Type::Set, "'to'"))))
+            }
+            MoveParamKind::Capture(x) => {
+                f.capture = Some(Box::new(img!(self.typed(x, cx, Type::Set, "'capture'"))));
+            }
+            MoveParamKind::Promote(x) => f.promote = Some(cx.xf.kinds(self.promote_kinds(x)?)),
+            MoveParamKind::Drop(x) => f.drop = Some(cx.xf.kinds(self.promote_kinds(x)?)),
+            MoveParamKind::EnPassant => f.enpassant = true,
+            MoveParamKind::Castle => f.castle = Some(CastleKind::Any),
+            MoveParamKind::KingSide => f.castle = Some(CastleKind::KingSide),
+            MoveParamKind::QueenSide => f.castle = Some(CastleKind::QueenSide),
+            MoveParamKind::Null => f.null = true,
+            _ => return Ok(Some(false)),
+        }
+        Ok(Some(true))
+    }
+}
+
+/// Sets what the move filter yields (the count, or the `to`, `capture` or `from` squares,
+/// by the first of them written) and returns its type: without from, to or capture the
+/// filter only matches, it has no set value.
+fn move_yield<S>(f: &mut MoveFilter<S>, count: bool, first: Option<&str>) -> Type {
+    f.yields = match (count, first) {
+        (true, _) => MoveYield::Count,
+        (false, Some("to")) => MoveYield::To,
+        (false, Some("capture")) => MoveYield::Capture,
+        _ => MoveYield::From,
+    };
+    match (
+        count,
+        f.from.is_some() || f.to.is_some() || f.capture.is_some(),
+    ) {
+        (true, _) => Type::Number,
+        (false, true) => Type::Set,
+        (false, false) => Type::Logical,
     }
 }
 

@@ -7,13 +7,13 @@ use crate::ir::{self, Loop, MateKind, Node, NumProp, PositionRef};
 use crate::squares::SquareSet;
 
 use super::geometry::swaps_shades;
-use super::{Cx, Lower, Lowered, img};
+use super::{Cx, KeywordCall, Lower, Lowered, img};
 use crate::query::ast::{
-    Arg, Assign, AssignOp, BindingOp, Builtin, Expr, ExprKind, FunctionDef, IterKind, Iterate,
-    Name, SeqParam, Sort, Storage, Word,
+    Assign, AssignOp, BindingOp, Builtin, Expr, ExprKind, FunctionDef, IterKind, Iterate, Name,
+    SeqParam, Sort, Storage, Word,
 };
 use crate::query::check::Type;
-use crate::query::error::{ErrorKind, LowerError};
+use crate::query::error::ErrorKind;
 use crate::query::syntax::Range as AstRange;
 
 impl Lower<'_> {
@@ -190,26 +190,10 @@ impl Lower<'_> {
     }
 
     /// Keyword filters with arguments.
-    pub(super) fn builtin<S: SquareSet>(
-        &self,
-        e: &Expr,
-        b: Builtin,
-        args: &[Arg],
-        cx: Cx,
-    ) -> Lowered<S> {
-        let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
-        let set = |i: usize| -> Result<Option<Node<S>>, LowerError> {
-            match filters.get(i) {
-                Some(x) => self.typed(x, cx, Type::Set, b.name()),
-                None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
-            }
-        };
-        let number = |i: usize| -> Result<Option<Node<S>>, LowerError> {
-            match filters.get(i) {
-                Some(x) => self.typed(x, cx, Type::Number, b.name()),
-                None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
-            }
-        };
+    pub(super) fn builtin<S: SquareSet>(&self, call: &KeywordCall, cx: Cx) -> Lowered<S> {
+        let (e, b, filters) = (call.e, call.b, &call.filters[..]);
+        let set = |i: usize| self.nth_argument::<S>(e, b, filters, i, Type::Set, cx);
+        let number = |i: usize| self.nth_argument::<S>(e, b, filters, i, Type::Number, cx);
         let node = match b {
             Builtin::File | Builtin::Rank => (
                 Node::FileRank(b == Builtin::Rank, Box::new(img!(set(0)))),
@@ -236,7 +220,7 @@ impl Lower<'_> {
                     .first()
                     .is_some_and(|x| self.is_position::<S>(x, cx)) =>
             {
-                return self.tree_builtin(e, b, args, cx);
+                return self.tree_builtin(call, cx);
             }
             Builtin::Distance => {
                 let (x, y) = (img!(set(0)), img!(set(1)));
@@ -251,11 +235,11 @@ impl Lower<'_> {
                 (Node::Position(PositionRef::Child(n)), Type::Position)
             }
             Builtin::Ancestor | Builtin::Descendant | Builtin::Lca => {
-                return self.relation(e, b, &filters, cx);
+                return self.relation(e, b, filters, cx);
             }
             Builtin::Comment => {
                 let mut parts = Vec::new();
-                for x in &filters {
+                for x in filters {
                     parts.push(img!(self.lower(x, cx)).0);
                 }
                 (Node::Comment(parts), Type::Logical)
@@ -265,23 +249,13 @@ impl Lower<'_> {
                 _ => return self.tag_of(filters[0], cx),
             },
             Builtin::Lowercase | Builtin::Uppercase => {
-                let Some(x) = filters.first() else {
-                    return Err(self.err(ErrorKind::Syntax, e.span, "missing argument"));
-                };
-                let x = img!(self.typed(x, cx, Type::Str, b.name()));
+                let x = img!(self.nth_argument::<S>(e, b, filters, 0, Type::Str, cx));
                 (
                     Node::CaseConvert(b == Builtin::Uppercase, Box::new(x)),
                     Type::Str,
                 )
             }
-            Builtin::HasComment => match filters.first().map(|x| &x.kind) {
-                None => (Node::HasComment(None), Type::Logical),
-                Some(ExprKind::Str(t)) => match crate::chess::nag_from_text(t) {
-                    Some(n) => (Node::HasComment(Some(n)), Type::Logical),
-                    None => return self.hascomment_text(filters[0], cx),
-                },
-                Some(_) => return self.hascomment_text(filters[0], cx),
-            },
+            Builtin::HasComment => return self.has_comment(filters, cx),
             Builtin::PieceName | Builtin::TypeName => {
                 let x = img!(set(0));
                 (
@@ -289,15 +263,27 @@ impl Lower<'_> {
                     Type::Str,
                 )
             }
-            Builtin::Eco | Builtin::EventDate => return self.tag_keyword(b, &filters, cx),
+            Builtin::Eco | Builtin::EventDate => return self.tag_keyword(b, filters, cx),
             Builtin::PieceId
             | Builtin::ConsecutiveMoves
             | Builtin::CountMoves
-            | Builtin::CurrentMove => return self.tree_builtin(e, b, args, cx),
+            | Builtin::CurrentMove => return self.tree_builtin(call, cx),
             _ => return Err(self.unsupported(e, "")),
         };
         Ok(Some(node))
     }
+    /// `hascomment` alone, with a NAG's text (`"!"`), or with a text to look for.
+    fn has_comment<S: SquareSet>(&self, filters: &[&Expr], cx: Cx) -> Lowered<S> {
+        Ok(Some(match filters.first().map(|x| &x.kind) {
+            None => (Node::HasComment(None), Type::Logical),
+            Some(ExprKind::Str(t)) => match crate::chess::nag_from_text(t) {
+                Some(n) => (Node::HasComment(Some(n)), Type::Logical),
+                None => return self.hascomment_text(filters[0], cx),
+            },
+            Some(_) => return self.hascomment_text(filters[0], cx),
+        }))
+    }
+
     /// `ancestor(x y)`, `descendant(x y)`, `lca(x y)` of positions.
     fn relation<S: SquareSet>(
         &self,
@@ -306,12 +292,7 @@ impl Lower<'_> {
         filters: &[&Expr],
         cx: Cx,
     ) -> Lowered<S> {
-        let pos = |i: usize| -> Result<Option<Node<S>>, LowerError> {
-            match filters.get(i) {
-                Some(x) => self.typed(x, cx, Type::Position, b.name()),
-                None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
-            }
-        };
+        let pos = |i: usize| self.nth_argument::<S>(e, b, filters, i, Type::Position, cx);
         let (x, y) = (img!(pos(0)), img!(pos(1)));
         let (rel, ty) = match b {
             Builtin::Ancestor => (ir::PosRelation::Ancestor, Type::Logical),

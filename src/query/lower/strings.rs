@@ -8,7 +8,7 @@
 use crate::ir::{AwardKind, HhdbAward, Node, StrFilter};
 use crate::squares::SquareSet;
 
-use super::{Cx, Lower, Lowered, img};
+use super::{Cx, KeywordCall, Lower, Lowered, img};
 use crate::query::ast::{Arg, Assign, AssignOp, Builtin, Expr, ExprKind, Word};
 use crate::query::check::Type;
 use crate::query::error::{ErrorKind, LowerError};
@@ -157,14 +157,8 @@ impl Lower<'_> {
     }
 
     /// The builtins of [`Lower::is_str_builtin`].
-    pub(crate) fn builtin_strs<S: SquareSet>(
-        &self,
-        e: &Expr,
-        b: Builtin,
-        args: &[Arg],
-        cx: Cx,
-    ) -> Lowered<S> {
-        let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
+    pub(crate) fn builtin_strs<S: SquareSet>(&self, call: &KeywordCall, cx: Cx) -> Lowered<S> {
+        let (e, b, args, filters) = (call.e, call.b, call.args, &call.filters[..]);
         let flags: Vec<&str> = args
             .iter()
             .filter_map(|a| match a {
@@ -172,24 +166,19 @@ impl Lower<'_> {
                 _ => None,
             })
             .collect();
-        let arg = |i: usize, want: Type| -> Result<Option<Node<S>>, LowerError> {
-            match filters.get(i) {
-                Some(x) => self.typed(x, cx, want, b.name()),
-                None => Err(self.err(ErrorKind::Syntax, e.span, "missing argument")),
-            }
-        };
+        let arg = |i: usize, want: Type| self.nth_argument::<S>(e, b, filters, i, want, cx);
         let node = match b {
             Builtin::Int => (
                 strs(StrFilter::ToInt(img!(arg(0, Type::Str)))),
                 Type::Number,
             ),
             Builtin::Str => (
-                strs(StrFilter::ToStr(img!(self.parts(&filters, cx)))),
+                strs(StrFilter::ToStr(img!(self.parts(filters, cx)))),
                 Type::Str,
             ),
             Builtin::Ascii => {
                 let Some(x) = filters.first() else {
-                    return Err(self.err(ErrorKind::Syntax, e.span, "missing argument"));
+                    return Err(self.missing_argument(e));
                 };
                 let (x, ty) = img!(self.lower(x, cx));
                 let out = match ty {
@@ -208,7 +197,7 @@ impl Lower<'_> {
             }
             Builtin::Message => {
                 let quiet = flags.contains(&"quiet");
-                let parts = img!(self.parts(&filters, cx));
+                let parts = img!(self.parts(filters, cx));
                 (strs(StrFilter::Message(parts, quiet)), Type::Logical)
             }
             Builtin::ReadFile | Builtin::WriteFile if self.secure => {
@@ -232,7 +221,7 @@ impl Lower<'_> {
                 Type::Logical,
             ),
             Builtin::Year if filters.is_empty() => (strs(StrFilter::Year), Type::Number),
-            Builtin::Hhdb => return self.hhdb(e, &flags, &filters, cx),
+            Builtin::Hhdb => return self.hhdb(e, &flags, filters, cx),
             _ => return Err(self.unsupported(e, "")),
         };
         Ok(Some(node))

@@ -6,7 +6,7 @@
 use crate::ir::{self, MoveFilter, MoveSource, Node, TreeWord};
 use crate::squares::SquareSet;
 
-use super::{Cx, Lower, Lowered, img};
+use super::{Cx, KeywordCall, Lower, Lowered, img};
 use crate::query::ast::{Arg, Builtin, Expr, ExprKind, MoveParam, MoveParamKind, Span, Word};
 use crate::query::check::Type;
 use crate::query::error::{ErrorKind, LowerError};
@@ -108,15 +108,9 @@ impl Lower<'_> {
     /// `pieceid`, `consecutivemoves`, `countmoves`, `currentmove`, `distance` of positions;
     /// other builtins are
     /// refused by name.
-    pub(crate) fn tree_builtin<S: SquareSet>(
-        &self,
-        e: &Expr,
-        b: Builtin,
-        args: &[Arg],
-        cx: Cx,
-    ) -> Lowered<S> {
-        let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
-        let missing = || self.err(ErrorKind::Syntax, e.span, "missing argument");
+    pub(crate) fn tree_builtin<S: SquareSet>(&self, call: &KeywordCall, cx: Cx) -> Lowered<S> {
+        let (e, b, args, filters) = (call.e, call.b, call.args, &call.filters[..]);
+        let missing = || self.missing_argument(e);
         let node = match b {
             Builtin::PieceId => {
                 let x = filters.first().ok_or_else(missing)?;

@@ -64,7 +64,7 @@ impl Lower<'_> {
         cx: Cx,
     ) -> Lowered<S> {
         let Some(n) = args.iter().find_map(Arg::filter) else {
-            return Err(self.err(ErrorKind::Syntax, e.span, "missing argument"));
+            return Err(self.missing_argument(e));
         };
         let n = img!(self.typed(n, cx, Type::Number, "'position'"));
         word(WordFilter::PositionById(n), Type::Position)

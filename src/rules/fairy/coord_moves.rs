@@ -30,9 +30,7 @@ impl FairyPos {
                         && m.gate.is_none()
                 })
                 .copied()
-                .ok_or_else(|| {
-                    RulesError::new(RulesErrorKind::IllegalMove, format!("illegal move `{t}`"))
-                });
+                .ok_or_else(|| illegal(format!("illegal move `{t}`")));
         }
         let offset = if base == RankBase::Xboard && self.v.ranks == 10 {
             0
@@ -45,21 +43,13 @@ impl FairyPos {
                 .iter()
                 .find(|m| m.kind == MoveKind::Normal && m.from == m.to && m.capture.is_none())
                 .copied()
-                .ok_or_else(|| {
-                    RulesError::new(
-                        RulesErrorKind::IllegalMove,
-                        format!("no pass move for `{t}`"),
-                    )
-                });
+                .ok_or_else(|| illegal(format!("no pass move for `{t}`")));
         }
         let chars: Vec<char> = t.chars().collect();
-        let mut i = 0;
         // Drop: `P@e4` / `+P@e4`.
         if let Some(at) = t.find('@') {
             let sym = &t[..at];
-            let (to, _) = read_square(&chars[at + 1..], offset).ok_or_else(|| {
-                RulesError::new(RulesErrorKind::UnreadableMove, format!("bad move `{t}`"))
-            })?;
+            let (to, _) = read_square(&chars[at + 1..], offset).ok_or_else(|| unreadable(t))?;
             return legal
                 .iter()
                 .find(|m| {
@@ -68,31 +58,30 @@ impl FairyPos {
                         && self.v.kinds[m.piece as usize].def.symbols[0].eq_ignore_ascii_case(sym)
                 })
                 .copied()
-                .ok_or_else(|| {
-                    RulesError::new(RulesErrorKind::IllegalMove, format!("illegal drop `{t}`"))
-                });
+                .ok_or_else(|| illegal(format!("illegal drop `{t}`")));
         }
-        let (from, n) = read_square(&chars[i..], offset).ok_or_else(|| {
-            RulesError::new(RulesErrorKind::UnreadableMove, format!("bad move `{t}`"))
-        })?;
+        self.coord_from_to(&legal, t, &chars, offset)
+    }
+
+    /// A move written from square to square with an optional suffix: a promotion piece,
+    /// `+` (promotes), or a gated piece.
+    fn coord_from_to(
+        &self,
+        legal: &[FMove],
+        t: &str,
+        chars: &[char],
+        offset: usize,
+    ) -> Result<FMove, RulesError> {
+        let mut i = 0;
+        let (from, n) = read_square(&chars[i..], offset).ok_or_else(|| unreadable(t))?;
         i += n;
-        let (to, n) = read_square(&chars[i..], offset).ok_or_else(|| {
-            RulesError::new(RulesErrorKind::UnreadableMove, format!("bad move `{t}`"))
-        })?;
+        let (to, n) = read_square(&chars[i..], offset).ok_or_else(|| unreadable(t))?;
         i += n;
         let suffix: String = chars[i..]
             .iter()
             .collect::<String>()
             .trim_start_matches('=')
             .to_string();
-        let matches_sym = |ty: u8, s: &str| {
-            let sym = &self.v.kinds[ty as usize].def.symbols[0];
-            sym.eq_ignore_ascii_case(s)
-                || sym
-                    .trim_start_matches('+')
-                    .trim_end_matches('~')
-                    .eq_ignore_ascii_case(s)
-        };
         // Fairy-Stockfish writes castling that gates on the partner's square as partner to king
         // (`h1e1h`).
         let cands: Vec<&FMove> = legal
@@ -107,24 +96,7 @@ impl FairyPos {
                 normal || gate_on_partner
             })
             .collect();
-        let pick = cands.iter().find(|m| {
-            if suffix.is_empty() {
-                return m.promo.is_none() && m.gate.is_none();
-            }
-            if suffix == "+" {
-                return m
-                    .promo
-                    .is_some_and(|p| self.v.kinds[p as usize].def.symbols[0].starts_with('+'))
-                    && m.gate.is_none();
-            }
-            if let Some(p) = m.promo
-                && m.gate.is_none()
-                && matches_sym(p, &suffix)
-            {
-                return true;
-            }
-            m.promo.is_none() && m.gate.is_some_and(|(g, _)| matches_sym(g, &suffix))
-        });
+        let pick = cands.iter().find(|m| self.suffix_matches(m, &suffix));
         // A forced promotion written without its piece (a xiangqi soldier crossing the river):
         // the one candidate there is.
         let pick = pick.or_else(|| {
@@ -134,10 +106,50 @@ impl FairyPos {
         // destination when both exist.
         let exact =
             pick.filter(|m| m.to as usize == to || cands.iter().all(|c| c.to as usize != to));
-        exact.or(pick).map(|m| **m).ok_or_else(|| {
-            RulesError::new(RulesErrorKind::IllegalMove, format!("illegal move `{t}`"))
-        })
+        exact
+            .or(pick)
+            .map(|m| **m)
+            .ok_or_else(|| illegal(format!("illegal move `{t}`")))
     }
+
+    /// Whether move `m` is what the suffix after its squares says: nothing (no promotion, no
+    /// gate), `+` (a promotion to a `+` piece), a promotion piece, or a gated piece.
+    fn suffix_matches(&self, m: &FMove, suffix: &str) -> bool {
+        let matches_sym = |ty: u8, s: &str| {
+            let sym = &self.v.kinds[ty as usize].def.symbols[0];
+            sym.eq_ignore_ascii_case(s)
+                || sym
+                    .trim_start_matches('+')
+                    .trim_end_matches('~')
+                    .eq_ignore_ascii_case(s)
+        };
+        if suffix.is_empty() {
+            return m.promo.is_none() && m.gate.is_none();
+        }
+        if suffix == "+" {
+            return m
+                .promo
+                .is_some_and(|p| self.v.kinds[p as usize].def.symbols[0].starts_with('+'))
+                && m.gate.is_none();
+        }
+        if let Some(p) = m.promo
+            && m.gate.is_none()
+            && matches_sym(p, suffix)
+        {
+            return true;
+        }
+        m.promo.is_none() && m.gate.is_some_and(|(g, _)| matches_sym(g, suffix))
+    }
+}
+
+/// A move no legal move matches.
+fn illegal(message: String) -> RulesError {
+    RulesError::new(RulesErrorKind::IllegalMove, message)
+}
+
+/// A move text that is not a coordinate move.
+fn unreadable(t: &str) -> RulesError {
+    RulesError::new(RulesErrorKind::UnreadableMove, format!("bad move `{t}`"))
 }
 
 /// Reads a square (`e4`, `a10`) at the start; returns (index, characters used).

@@ -39,32 +39,7 @@ impl FairyPos {
     /// Reads a FEN of the variant.
     pub fn from_fen(v: Arc<Variant>, fen: &str) -> Result<FairyPos, RulesError> {
         let mut p = FairyPos::empty(v.clone());
-        let fen = fen.trim();
-        let (board_part, rest) = match fen.find(char::is_whitespace) {
-            Some(i) => (&fen[..i], fen[i..].trim()),
-            None => (fen, ""),
-        };
-        let (mut board_part, mut hand_part) = match board_part.find('[') {
-            Some(i) => {
-                let end = board_part[i..]
-                    .find(']')
-                    .map(|j| i + j)
-                    .ok_or_else(|| bad_position("unclosed `[` in FEN".to_string()))?;
-                (&board_part[..i], Some(&board_part[i + 1..end]))
-            }
-            None => (board_part, None),
-        };
-        let mut fields: Vec<&str> = rest.split_whitespace().collect();
-        if hand_part.is_none() && fields.first().is_some_and(|f| f.starts_with('[')) {
-            let f = fields.remove(0);
-            hand_part = Some(f.trim_start_matches('[').trim_end_matches(']'));
-        }
-        let ranks: Vec<&str> = board_part.split('/').collect();
-        if ranks.len() == v.ranks + 1 && hand_part.is_none() {
-            // Holdings as an extra rank (XBoard/lichess crazyhouse style).
-            hand_part = ranks.last().copied();
-            board_part = &board_part[..board_part.rfind('/').unwrap_or(0)];
-        }
+        let (board_part, hand_part, fields) = split_fen(&v, fen)?;
         let ranks: Vec<&str> = board_part.split('/').collect();
         if ranks.len() != v.ranks {
             return Err(bad_position(format!(
@@ -74,185 +49,14 @@ impl FairyPos {
             )));
         }
         for (i, row) in ranks.iter().enumerate() {
-            let r = v.ranks - 1 - i;
-            let mut f = 0usize;
-            let chars: Vec<char> = row.chars().collect();
-            let mut j = 0;
-            while j < chars.len() {
-                let ch = chars[j];
-                if ch.is_ascii_digit() {
-                    let mut n = 0usize;
-                    while j < chars.len() && chars[j].is_ascii_digit() {
-                        n = n * 10 + chars[j].to_digit(10).unwrap_or(0) as usize;
-                        j += 1;
-                    }
-                    f += n;
-                    continue;
-                }
-                if ch == '*' {
-                    f += 1;
-                    j += 1;
-                    continue;
-                }
-                let (c, t, len) = match_symbol(&v, &chars[j..])
-                    .ok_or_else(|| bad_position(format!("unknown piece `{ch}` in FEN")))?;
-                if f >= v.files {
-                    return Err(bad_position(format!("FEN rank {} is too long", r + 1)));
-                }
-                let sq = square(f, r);
-                p.put(sq, c, t);
-                if chars[j..j + len].contains(&'~') {
-                    p.promoted.set(sq);
-                }
-                f += 1;
-                j += len;
-                // Fairy-Stockfish's promoted marker after any letter (crazyhouse `n~`).
-                if chars.get(j) == Some(&'~') {
-                    p.promoted.set(sq);
-                    j += 1;
-                }
-            }
-            if f > v.files {
-                return Err(bad_position(format!("FEN rank {} is too long", r + 1)));
-            }
+            place_rank(&mut p, &v, v.ranks - 1 - i, row)?;
         }
         if let Some(h) = hand_part {
-            let chars: Vec<char> = h.chars().collect();
-            let mut j = 0;
-            let mut count = 1u8;
-            while j < chars.len() {
-                if chars[j] == '-' {
-                    j += 1;
-                    continue;
-                }
-                if chars[j].is_ascii_digit() {
-                    count = chars[j].to_digit(10).unwrap_or(1) as u8;
-                    j += 1;
-                    continue;
-                }
-                let (c, t, len) = match_symbol(&v, &chars[j..]).ok_or_else(|| {
-                    bad_position(format!("unknown piece `{}` in holdings", chars[j]))
-                })?;
-                p.hand[c][t] = p.hand[c][t].saturating_add(count);
-                count = 1;
-                j += len;
-            }
+            fill_hand(&mut p, &v, h)?;
         }
-        // Fairy-Stockfish writes a xiangqi soldier past the river as `P`: a piece standing in
-        // the zone of its only, compulsory promotion is read as promoted.
-        for sq in p.occupied().iter() {
-            if let Some((c, t)) = p.piece(sq) {
-                let k = &v.kinds[t];
-                let forced = k.optional_zone.is_some_and(|z| z[c].none());
-                let rules: Vec<_> = k.promotions.iter().filter(|r| !r.1.is_empty()).collect();
-                if forced && rules.len() == 1 && rules[0].1.len() == 1 && rules[0].0[c].has(sq) {
-                    let to = rules[0].1[0] as usize;
-                    p.remove(sq);
-                    p.put(sq, c, to);
-                }
-            }
-        }
-        // Pieces that have not moved: all of them, except castling pieces without rights.
-        let mut castle_squares = Bits256::EMPTY;
-        for k in &v.kinds {
-            for c in &k.def.castles {
-                castle_squares.set(c.from);
-                castle_squares.set(c.partner);
-            }
-        }
-        p.unmoved = p.occupied() & !castle_squares;
-        let mut fi = 0;
-        if let Some(side) = fields.get(fi) {
-            p.turn = match *side {
-                "w" | "W" => 0,
-                "b" | "B" => 1,
-                other => return Err(bad_position(format!("bad side to move `{other}`"))),
-            };
-            fi += 1;
-        }
-        if let Some(cast) = fields.get(fi)
-            && !cast.chars().all(|c| c.is_ascii_digit())
-        {
-            {
-                if v.def.rules.gate_drops {
-                    // Seirawan: the field lists the back-rank pieces that may still gate
-                    // (file letters) besides the castling rights; the others have moved.
-                    for (c, rank) in [(0, 0), (1, v.ranks - 1)] {
-                        for f in 0..v.files {
-                            let sq = square(f, rank);
-                            let letter = (b'a' + f as u8) as char;
-                            let letter = if c == 0 {
-                                letter.to_ascii_uppercase()
-                            } else {
-                                letter
-                            };
-                            if !cast.contains(letter) {
-                                p.unmoved.clear(sq);
-                            }
-                        }
-                    }
-                }
-                if *cast != "-" {
-                    for ch in cast.chars() {
-                        // Under gating, file letters are gating rights, not castling rights:
-                        // the piece on that back-rank file has not moved.
-                        if v.def.rules.gate_drops && !"KQkq".contains(ch) {
-                            let (c, rank) = if ch.is_ascii_uppercase() {
-                                (0, 0)
-                            } else {
-                                (1, v.ranks - 1)
-                            };
-                            let f = (ch.to_ascii_lowercase() as u8).wrapping_sub(b'a') as usize;
-                            if f < v.files && p.color[c].has(square(f, rank)) {
-                                p.unmoved.set(square(f, rank));
-                            }
-                            continue;
-                        }
-                        p.grant_castling(ch);
-                    }
-                }
-                fi += 1;
-            }
-        }
-        // Fairy-Stockfish's Makruk count: the limit in place of the en passant square, the
-        // count in place of the halfmove clock.
-        let counting_limit = fields
-            .get(fi)
-            .filter(|_| v.def.rules.makruk_counting)
-            .and_then(|f| f.parse::<u32>().ok())
-            .filter(|&l| l > 0);
-        if let Some(ep) = fields.get(fi)
-            && !ep.chars().all(|c| c.is_ascii_digit())
-        {
-            {
-                if *ep != "-" {
-                    p.set_ep_field(ep);
-                }
-                fi += 1;
-            }
-        }
-        // Fairy-Stockfish's remaining checks `3+3` (FBR `royal=maxchecks(N)`).
-        if let Some(f) = fields.get(fi)
-            && let Some((w, b)) = f.split_once('+')
-        {
-            if let (Some(n), Ok(w), Ok(b)) = (v.layers.royal.max_checks, w.parse(), b.parse()) {
-                let (w, b): (u32, u32) = (w, b);
-                p.checks = [n.saturating_sub(w), n.saturating_sub(b)];
-            }
-            fi += 1;
-        }
-        if let Some(limit) = counting_limit {
-            fi += 1;
-            let ply = fields.get(fi).and_then(|s| s.parse().ok()).unwrap_or(0);
-            p.counting = Some((limit, ply));
-            fi += 1;
-        } else if let Some(h) = fields.get(fi).and_then(|s| s.parse().ok()) {
-            p.halfmove = h;
-            fi += 1;
-        }
-        if let Some(n) = fields.get(fi).and_then(|s| s.parse().ok()) {
-            p.fullmove = n;
-        }
+        read_forced_promotions(&mut p, &v);
+        mark_unmoved(&mut p, &v);
+        read_fields(&mut p, &v, &fields)?;
         Ok(p)
     }
 
@@ -310,6 +114,49 @@ impl FairyPos {
     /// clocks. `standard == false` writes halfmove 0 and move 1 (CQL's `currentfen`).
     pub fn to_fen(&self, standard: bool) -> String {
         let v = &*self.v;
+        let mut s = String::new();
+        self.write_board(&mut s);
+        let rules = &v.def.rules;
+        if rules.keep_capture || rules.return_capture || rules.allow_drops || rules.gate_drops {
+            self.write_holdings(&mut s);
+        }
+        s += if self.turn == 0 { " w " } else { " b " };
+        let cast = self.castling_field();
+        s += if cast.is_empty() { "-" } else { &cast };
+        s.push(' ');
+        // As Fairy-Stockfish: the en passant square only when a legal move takes there.
+        let ep_capture = |m: &super::FMove| self.ep.has(m.to as usize) && m.capture != Some(m.to);
+        let ep = self.ep.first().filter(|_| {
+            FairyPos::legal_moves(self)
+                .iter()
+                .any(|m| m.capture.is_some() && ep_capture(m))
+        });
+        if let (Some((limit, ply)), true) = (self.counting, standard) {
+            s += &format!("{limit} {ply} {}", self.fullmove);
+            return s;
+        }
+        match ep {
+            Some(e) => s += &square_name(e),
+            None => s.push('-'),
+        }
+        // Fairy-Stockfish's and python-chess's remaining checks (`3+3`, FBR `royal=maxchecks(N)`),
+        // the field the reader takes.
+        if let Some(n) = v.layers.royal.max_checks {
+            let left = |c: usize| n.saturating_sub(self.checks[c]);
+            s += &format!(" {}+{}", left(0), left(1));
+        }
+        if standard {
+            s += &format!(" {} {}", self.halfmove, self.fullmove);
+        } else {
+            s += " 0 1";
+        }
+        s
+    }
+
+    /// The board field: ranks from the top, `~` after a promoted piece where a capture
+    /// demotes it.
+    fn write_board(&self, s: &mut String) {
+        let v = &*self.v;
         // Fairy-Stockfish's `~` after a promoted piece where a capture demotes it (crazyhouse,
         // FBR `holding=demote`).
         let promoted_marker = v
@@ -317,7 +164,6 @@ impl FairyPos {
             .holding
             .as_ref()
             .is_some_and(|h| h.demote && !h.pocket);
-        let mut s = String::new();
         for r in (0..v.ranks).rev() {
             let mut empty = 0;
             for f in 0..v.files {
@@ -326,10 +172,10 @@ impl FairyPos {
                     None => empty += 1,
                     Some((c, t)) => {
                         if empty > 0 {
-                            s += &empty.to_string();
+                            *s += &empty.to_string();
                             empty = 0;
                         }
-                        s += fen_letter(v, t, c);
+                        *s += fen_letter(v, t, c);
                         if promoted_marker && self.promoted.has(sq) && !s.ends_with('~') {
                             s.push('~');
                         }
@@ -337,26 +183,33 @@ impl FairyPos {
                 }
             }
             if empty > 0 {
-                s += &empty.to_string();
+                *s += &empty.to_string();
             }
             if r > 0 {
                 s.push('/');
             }
         }
-        let rules = &v.def.rules;
-        if rules.keep_capture || rules.return_capture || rules.allow_drops || rules.gate_drops {
-            s.push('[');
-            let order = hand_order(v);
-            for c in 0..2 {
-                for &t in &order {
-                    for _ in 0..self.hand[c][t] {
-                        s += &v.kinds[t].def.symbols[c];
-                    }
+    }
+
+    /// The holdings in brackets, White's then Black's, in [`hand_order`].
+    fn write_holdings(&self, s: &mut String) {
+        let v = &*self.v;
+        s.push('[');
+        let order = hand_order(v);
+        for c in 0..2 {
+            for &t in &order {
+                for _ in 0..self.hand[c][t] {
+                    *s += &v.kinds[t].def.symbols[c];
                 }
             }
-            s.push(']');
         }
-        s += if self.turn == 0 { " w " } else { " b " };
+        s.push(']');
+    }
+
+    /// The castling field's letters (empty when none): `KQkq`, and under gating the files of
+    /// the back-rank pieces that may still gate.
+    fn castling_field(&self) -> String {
+        let v = &*self.v;
         let mut cast = String::new();
         for color in 0..2 {
             for (east, letter) in [(true, 'K'), (false, 'Q')] {
@@ -395,35 +248,242 @@ impl FairyPos {
                 }
             }
         }
-        s += if cast.is_empty() { "-" } else { &cast };
-        s.push(' ');
-        // As Fairy-Stockfish: the en passant square only when a legal move takes there.
-        let ep_capture = |m: &super::FMove| self.ep.has(m.to as usize) && m.capture != Some(m.to);
-        let ep = self.ep.first().filter(|_| {
-            FairyPos::legal_moves(self)
-                .iter()
-                .any(|m| m.capture.is_some() && ep_capture(m))
-        });
-        if let (Some((limit, ply)), true) = (self.counting, standard) {
-            s += &format!("{limit} {ply} {}", self.fullmove);
-            return s;
+        cast
+    }
+}
+
+/// Splits a FEN into the board, the holdings (in brackets after the board, as a field of
+/// their own, or as an extra rank) and the fields after them.
+fn split_fen<'a>(
+    v: &Variant,
+    fen: &'a str,
+) -> Result<(&'a str, Option<&'a str>, Vec<&'a str>), RulesError> {
+    let fen = fen.trim();
+    let (board_part, rest) = match fen.find(char::is_whitespace) {
+        Some(i) => (&fen[..i], fen[i..].trim()),
+        None => (fen, ""),
+    };
+    let (mut board_part, mut hand_part) = match board_part.find('[') {
+        Some(i) => {
+            let end = board_part[i..]
+                .find(']')
+                .map(|j| i + j)
+                .ok_or_else(|| bad_position("unclosed `[` in FEN".to_string()))?;
+            (&board_part[..i], Some(&board_part[i + 1..end]))
         }
-        match ep {
-            Some(e) => s += &square_name(e),
-            None => s.push('-'),
+        None => (board_part, None),
+    };
+    let mut fields: Vec<&str> = rest.split_whitespace().collect();
+    if hand_part.is_none() && fields.first().is_some_and(|f| f.starts_with('[')) {
+        let f = fields.remove(0);
+        hand_part = Some(f.trim_start_matches('[').trim_end_matches(']'));
+    }
+    let ranks: Vec<&str> = board_part.split('/').collect();
+    if ranks.len() == v.ranks + 1 && hand_part.is_none() {
+        // Holdings as an extra rank (XBoard/lichess crazyhouse style).
+        hand_part = ranks.last().copied();
+        board_part = &board_part[..board_part.rfind('/').unwrap_or(0)];
+    }
+    Ok((board_part, hand_part, fields))
+}
+
+/// Puts the pieces of one FEN rank (`r` counting from 0) on the board: digits of empty
+/// squares (any width), `*` for a hole, symbols with an optional promoted marker `~`.
+fn place_rank(p: &mut FairyPos, v: &Variant, r: usize, row: &str) -> Result<(), RulesError> {
+    let mut f = 0usize;
+    let chars: Vec<char> = row.chars().collect();
+    let mut j = 0;
+    while j < chars.len() {
+        let ch = chars[j];
+        if ch.is_ascii_digit() {
+            let mut n = 0usize;
+            while j < chars.len() && chars[j].is_ascii_digit() {
+                n = n * 10 + chars[j].to_digit(10).unwrap_or(0) as usize;
+                j += 1;
+            }
+            f += n;
+            continue;
         }
-        // Fairy-Stockfish's and python-chess's remaining checks (`3+3`, FBR `royal=maxchecks(N)`),
-        // the field the reader takes.
-        if let Some(n) = v.layers.royal.max_checks {
-            let left = |c: usize| n.saturating_sub(self.checks[c]);
-            s += &format!(" {}+{}", left(0), left(1));
+        if ch == '*' {
+            f += 1;
+            j += 1;
+            continue;
         }
-        if standard {
-            s += &format!(" {} {}", self.halfmove, self.fullmove);
-        } else {
-            s += " 0 1";
+        let (c, t, len) = match_symbol(v, &chars[j..])
+            .ok_or_else(|| bad_position(format!("unknown piece `{ch}` in FEN")))?;
+        if f >= v.files {
+            return Err(bad_position(format!("FEN rank {} is too long", r + 1)));
         }
-        s
+        let sq = square(f, r);
+        p.put(sq, c, t);
+        if chars[j..j + len].contains(&'~') {
+            p.promoted.set(sq);
+        }
+        f += 1;
+        j += len;
+        // Fairy-Stockfish's promoted marker after any letter (crazyhouse `n~`).
+        if chars.get(j) == Some(&'~') {
+            p.promoted.set(sq);
+            j += 1;
+        }
+    }
+    if f > v.files {
+        return Err(bad_position(format!("FEN rank {} is too long", r + 1)));
+    }
+    Ok(())
+}
+
+/// Puts the holdings (`Pn`, `2P`, `-`) in the hands.
+fn fill_hand(p: &mut FairyPos, v: &Variant, h: &str) -> Result<(), RulesError> {
+    let chars: Vec<char> = h.chars().collect();
+    let mut j = 0;
+    let mut count = 1u8;
+    while j < chars.len() {
+        if chars[j] == '-' {
+            j += 1;
+            continue;
+        }
+        if chars[j].is_ascii_digit() {
+            count = chars[j].to_digit(10).unwrap_or(1) as u8;
+            j += 1;
+            continue;
+        }
+        let (c, t, len) = match_symbol(v, &chars[j..])
+            .ok_or_else(|| bad_position(format!("unknown piece `{}` in holdings", chars[j])))?;
+        p.hand[c][t] = p.hand[c][t].saturating_add(count);
+        count = 1;
+        j += len;
+    }
+    Ok(())
+}
+
+/// Fairy-Stockfish writes a xiangqi soldier past the river as `P`: a piece standing in the
+/// zone of its only, compulsory promotion is read as promoted.
+fn read_forced_promotions(p: &mut FairyPos, v: &Variant) {
+    for sq in p.occupied().iter() {
+        if let Some((c, t)) = p.piece(sq) {
+            let k = &v.kinds[t];
+            let forced = k.optional_zone.is_some_and(|z| z[c].none());
+            let rules: Vec<_> = k.promotions.iter().filter(|r| !r.1.is_empty()).collect();
+            if forced && rules.len() == 1 && rules[0].1.len() == 1 && rules[0].0[c].has(sq) {
+                let to = rules[0].1[0] as usize;
+                p.remove(sq);
+                p.put(sq, c, to);
+            }
+        }
+    }
+}
+
+/// Pieces that have not moved: all of them, except castling pieces (the castling field
+/// gives those their rights back).
+fn mark_unmoved(p: &mut FairyPos, v: &Variant) {
+    let mut castle_squares = Bits256::EMPTY;
+    for k in &v.kinds {
+        for c in &k.def.castles {
+            castle_squares.set(c.from);
+            castle_squares.set(c.partner);
+        }
+    }
+    p.unmoved = p.occupied() & !castle_squares;
+}
+
+/// The fields after the board: side to move, castling (and gating) rights, en passant (or
+/// Makruk's counting limit), remaining checks, the clocks.
+fn read_fields(p: &mut FairyPos, v: &Variant, fields: &[&str]) -> Result<(), RulesError> {
+    let mut fi = 0;
+    if let Some(side) = fields.get(fi) {
+        p.turn = match *side {
+            "w" | "W" => 0,
+            "b" | "B" => 1,
+            other => return Err(bad_position(format!("bad side to move `{other}`"))),
+        };
+        fi += 1;
+    }
+    if let Some(cast) = fields.get(fi)
+        && !cast.chars().all(|c| c.is_ascii_digit())
+    {
+        read_castling_field(p, v, cast);
+        fi += 1;
+    }
+    // Fairy-Stockfish's Makruk count: the limit in place of the en passant square, the
+    // count in place of the halfmove clock.
+    let counting_limit = fields
+        .get(fi)
+        .filter(|_| v.def.rules.makruk_counting)
+        .and_then(|f| f.parse::<u32>().ok())
+        .filter(|&l| l > 0);
+    if let Some(ep) = fields.get(fi)
+        && !ep.chars().all(|c| c.is_ascii_digit())
+    {
+        if *ep != "-" {
+            p.set_ep_field(ep);
+        }
+        fi += 1;
+    }
+    // Fairy-Stockfish's remaining checks `3+3` (FBR `royal=maxchecks(N)`).
+    if let Some(f) = fields.get(fi)
+        && let Some((w, b)) = f.split_once('+')
+    {
+        if let (Some(n), Ok(w), Ok(b)) = (v.layers.royal.max_checks, w.parse(), b.parse()) {
+            let (w, b): (u32, u32) = (w, b);
+            p.checks = [n.saturating_sub(w), n.saturating_sub(b)];
+        }
+        fi += 1;
+    }
+    if let Some(limit) = counting_limit {
+        fi += 1;
+        let ply = fields.get(fi).and_then(|s| s.parse().ok()).unwrap_or(0);
+        p.counting = Some((limit, ply));
+        fi += 1;
+    } else if let Some(h) = fields.get(fi).and_then(|s| s.parse().ok()) {
+        p.halfmove = h;
+        fi += 1;
+    }
+    if let Some(n) = fields.get(fi).and_then(|s| s.parse().ok()) {
+        p.fullmove = n;
+    }
+    Ok(())
+}
+
+/// The castling field (`KQkq`, `-`, Shredder-style file letters); under gating also the
+/// back-rank files whose pieces may still gate.
+fn read_castling_field(p: &mut FairyPos, v: &Variant, cast: &str) {
+    if v.def.rules.gate_drops {
+        // Seirawan: the field lists the back-rank pieces that may still gate
+        // (file letters) besides the castling rights; the others have moved.
+        for (c, rank) in [(0, 0), (1, v.ranks - 1)] {
+            for f in 0..v.files {
+                let sq = square(f, rank);
+                let letter = (b'a' + f as u8) as char;
+                let letter = if c == 0 {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                };
+                if !cast.contains(letter) {
+                    p.unmoved.clear(sq);
+                }
+            }
+        }
+    }
+    if cast != "-" {
+        for ch in cast.chars() {
+            // Under gating, file letters are gating rights, not castling rights:
+            // the piece on that back-rank file has not moved.
+            if v.def.rules.gate_drops && !"KQkq".contains(ch) {
+                let (c, rank) = if ch.is_ascii_uppercase() {
+                    (0, 0)
+                } else {
+                    (1, v.ranks - 1)
+                };
+                let f = (ch.to_ascii_lowercase() as u8).wrapping_sub(b'a') as usize;
+                if f < v.files && p.color[c].has(square(f, rank)) {
+                    p.unmoved.set(square(f, rank));
+                }
+                continue;
+            }
+            p.grant_castling(ch);
+        }
     }
 }
 

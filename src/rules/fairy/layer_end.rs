@@ -90,6 +90,44 @@ impl FairyPos {
         }
         let us = self.turn;
         let them = 1 - us;
+        if let Some(e) = self.lost_pieces_end(us, them) {
+            return Some(e);
+        }
+        if let Some(mask) = l.extinction {
+            let extinct = |c: usize| {
+                (0..self.v.kinds.len().min(64))
+                    .filter(|&t| has_type(mask, t))
+                    .any(|t| self.squares_of(c, 1 << t).none())
+            };
+            if extinct(us) {
+                return end(Verdict::Win(them), "extinction");
+            }
+            if extinct(them) {
+                return end(Verdict::Win(us), "extinction");
+            }
+        }
+        if let Some(e) = self.hill_end() {
+            return Some(e);
+        }
+        let r = &l.royal;
+        if (r.bare || r.baremove || r.solely)
+            && let Some(decided) = self.bare_end(us, them)
+        {
+            return decided;
+        }
+        if let Some(n) = r.max_checks {
+            for c in [them, us] {
+                if self.checks[c] >= n {
+                    return end(Verdict::Win(c), "checks");
+                }
+            }
+        }
+        self.repetition_end(us)
+    }
+
+    /// A side that lost its royal pieces (the other keeping some), or, in a variant without
+    /// royals, a side left without pieces.
+    fn lost_pieces_end(&self, us: usize, them: usize) -> Option<GameEnd> {
         if self.v.has_royal {
             let lost = |c: usize| self.royals(c).none();
             if lost(us) && !lost(them) {
@@ -114,20 +152,13 @@ impl FairyPos {
                 }
             }
         }
-        if let Some(mask) = l.extinction {
-            let extinct = |c: usize| {
-                (0..self.v.kinds.len().min(64))
-                    .filter(|&t| has_type(mask, t))
-                    .any(|t| self.squares_of(c, 1 << t).none())
-            };
-            if extinct(us) {
-                return end(Verdict::Win(them), "extinction");
-            }
-            if extinct(them) {
-                return end(Verdict::Win(us), "extinction");
-            }
-        }
-        for h in 0..l.hills.len() {
+        None
+    }
+
+    /// `hill`: a side on a hill wins (both on one: a draw), except White under
+    /// `hill=balance` while Black may still reach it ([`FairyPos::hill_pending`]).
+    fn hill_end(&self) -> Option<GameEnd> {
+        for h in 0..self.v.layers.hills.len() {
             let (w, b) = (self.on_hill(h, 0), self.on_hill(h, 1));
             if w && b {
                 return end(Verdict::Draw, "hill (both)");
@@ -140,40 +171,44 @@ impl FairyPos {
                 return end(Verdict::Win(c), "hill");
             }
         }
-        let r = &l.royal;
-        if r.bare || r.baremove || r.solely {
-            let (bu, bt) = (self.bare_of(us), self.bare_of(them));
-            if bu && bt {
-                return end(Verdict::Draw, "both bare");
-            }
-            if r.solely && bt {
-                return end(Verdict::Win(us), "solely");
-            }
-            if bu && (r.bare || r.baremove) {
-                if r.baremove {
-                    let others = self.color[them] & !self.royals(them);
-                    if others.len() == 1 {
-                        let last = others.first();
-                        let can = self
-                            .pseudo_moves()
-                            .iter()
-                            .any(|m| m.capture.map(usize::from) == last && self.layer_is_legal(m));
-                        if can {
-                            return None;
-                        }
+        None
+    }
+
+    /// `royal=bare`, `baremove`, `solely`: Some(the decision) when they decide, Some(None)
+    /// when the game goes on (`baremove`: the bare side can still take the last piece),
+    /// None when they say nothing.
+    fn bare_end(&self, us: usize, them: usize) -> Option<Option<GameEnd>> {
+        let r = &self.v.layers.royal;
+        let (bu, bt) = (self.bare_of(us), self.bare_of(them));
+        if bu && bt {
+            return Some(end(Verdict::Draw, "both bare"));
+        }
+        if r.solely && bt {
+            return Some(end(Verdict::Win(us), "solely"));
+        }
+        if bu && (r.bare || r.baremove) {
+            if r.baremove {
+                let others = self.color[them] & !self.royals(them);
+                if others.len() == 1 {
+                    let last = others.first();
+                    let can = self
+                        .pseudo_moves()
+                        .iter()
+                        .any(|m| m.capture.map(usize::from) == last && self.layer_is_legal(m));
+                    if can {
+                        return Some(None);
                     }
                 }
-                return end(Verdict::Win(them), "bare");
             }
+            return Some(end(Verdict::Win(them), "bare"));
         }
-        if let Some(n) = r.max_checks {
-            for c in [them, us] {
-                if self.checks[c] >= n {
-                    return end(Verdict::Win(c), "checks");
-                }
-            }
-        }
-        let h = &l.history;
+        None
+    }
+
+    /// Repetitions: the position seen the rule's number of times loses for the side to move
+    /// (`loss`) or draws.
+    fn repetition_end(&self, us: usize) -> Option<GameEnd> {
+        let h = &self.v.layers.history;
         if h.draw_repetition.is_some() || h.loss_repetition.is_some() {
             let key = self.layer_key();
             let seen = 1 + self.history.iter().filter(|&&k| k == key).count() as u32;

@@ -4,8 +4,9 @@
 //! given (`royal=maxchecks`), neutral pieces, and `monster`'s double turn.
 
 use super::bits::Bits256;
-use super::layers::{DIRS, has_type};
+use super::layers::{DIRS, DropRule, Holding, Layers, ZoneRule, has_type};
 use super::position::{FMove, FairyPos, MoveKind};
+use super::tables::Variant;
 
 /// What the after-effects need to know of the position before the move.
 #[derive(Copy, Clone, Debug)]
@@ -77,11 +78,79 @@ impl FairyPos {
         let l = &v.layers;
         let us = pre.us;
         let them = 1 - us;
-        let (from, to) = (m.from as usize, m.to as usize);
+        let to = m.to as usize;
         if l.needs_history() {
             self.history.push(pre.key);
         }
-        // Which board a piece stands on, and whether it passed a hill's pass zone.
+        self.track_boards(l, m, us);
+        if let Some(mask) = l.atomic
+            && m.capture.is_some()
+        {
+            self.explode(mask, to);
+        }
+        if l.andernach
+            && m.capture.is_some()
+            && let Some((c, t)) = self.piece(to)
+            && c == us
+            && !v.kinds[t].def.flags.royal
+        {
+            self.recolor(to, them);
+        }
+        let landed: Vec<usize> = match m.kind {
+            MoveKind::Normal | MoveKind::Drop | MoveKind::Double(_) => vec![to],
+            MoveKind::Castle(_, pt) => vec![to, pt as usize],
+            MoveKind::Pickup => Vec::new(),
+        };
+        if l.benedict {
+            self.benedict(&v, &landed);
+        }
+        if l.magnetic {
+            let src = match m.kind {
+                MoveKind::Castle(_, pt) => Some(pt as usize),
+                MoveKind::Normal | MoveKind::Drop | MoveKind::Double(_) => Some(to),
+                MoveKind::Pickup => None,
+            };
+            if let Some(src) = src {
+                self.magnetize(src);
+            }
+        }
+        for z in &l.river {
+            self.drown(z, m, us, &landed);
+        }
+        match &l.holding {
+            Some(h) => self.hold_captured(h, m, &pre),
+            None => {
+                // A warped piece leaves the game when there is no holding.
+                if m.kind == MoveKind::Pickup {
+                    let t = m.piece as usize;
+                    self.hand[us][t] = self.hand[us][t].saturating_sub(1);
+                }
+            }
+        }
+        for d in &l.drops {
+            self.count_drop_credits(d, m, &pre);
+        }
+        if l.neutral != 0 {
+            self.neutral_turn(us);
+        }
+        if l.royal.max_checks.is_some() && self.layer_in_check(them) {
+            self.checks[us] += 1;
+        }
+        if l.monster {
+            if us == 0 && !self.layer.second {
+                self.layer.second = true;
+                self.turn = 0;
+            } else {
+                self.layer.second = false;
+            }
+        }
+    }
+
+    /// Keeps which board a piece stands on (`alice`) and whether it passed a hill's pass
+    /// zone, for the pieces the move `m` of `us` moved, dropped, picked up or captured.
+    #[inline]
+    fn track_boards(&mut self, l: &Layers, m: &FMove, us: usize) {
+        let (from, to) = (m.from as usize, m.to as usize);
         let pass_zone = l.hills.iter().find_map(|h| h.pass).map(|z| z[us]);
         let track = |state: &mut Bits256, from: usize, to: usize, flip: bool, add: bool| {
             let was = state.has(from);
@@ -126,136 +195,103 @@ impl FairyPos {
                 self.layer.passed.clear(from);
             }
         }
-        if let Some(mask) = l.atomic
-            && m.capture.is_some()
-        {
-            // The capturer explodes with the captured piece and the neighbours it affects.
-            self.drop_piece_at(to);
-            for (dx, dy) in DIRS {
-                if let Some(n) = self.offset(to, dx, dy)
-                    && let Some((_, t)) = self.piece(n)
-                    && has_type(mask, t)
-                {
-                    self.drop_piece_at(n);
+    }
+
+    /// `atomic`: the capturer on `to` explodes with the captured piece and the neighbours
+    /// whose types are in `mask`.
+    fn explode(&mut self, mask: u64, to: usize) {
+        self.drop_piece_at(to);
+        for (dx, dy) in DIRS {
+            if let Some(n) = self.offset(to, dx, dy)
+                && let Some((_, t)) = self.piece(n)
+                && has_type(mask, t)
+            {
+                self.drop_piece_at(n);
+            }
+        }
+    }
+
+    /// `benedict`: the pieces the landed pieces attack change to their colour.
+    fn benedict(&mut self, v: &Variant, landed: &[usize]) {
+        for &sq in landed {
+            if let Some((c, t)) = self.piece(sq) {
+                let k = &v.kinds[t];
+                let occ = self.occupied() | k.block[c];
+                let hit = self.targets(&k.captures[c], c, sq, occ, k.prison[c]) & self.color[1 - c];
+                for s in hit.iter() {
+                    self.recolor(s, c);
                 }
             }
         }
-        if l.andernach
-            && m.capture.is_some()
-            && let Some((c, t)) = self.piece(to)
-            && c == us
-            && !v.kinds[t].def.flags.royal
-        {
-            self.recolor(to, them);
-        }
-        let landed: Vec<usize> = match m.kind {
-            MoveKind::Normal | MoveKind::Drop | MoveKind::Double(_) => vec![to],
-            MoveKind::Castle(_, pt) => vec![to, pt as usize],
-            MoveKind::Pickup => Vec::new(),
-        };
-        if l.benedict {
-            for &sq in &landed {
-                if let Some((c, t)) = self.piece(sq) {
-                    let k = &v.kinds[t];
-                    let occ = self.occupied() | k.block[c];
-                    let hit =
-                        self.targets(&k.captures[c], c, sq, occ, k.prison[c]) & self.color[1 - c];
-                    for s in hit.iter() {
-                        self.recolor(s, c);
-                    }
-                }
-            }
-        }
-        if l.magnetic {
-            let src = match m.kind {
-                MoveKind::Castle(_, pt) => Some(pt as usize),
-                MoveKind::Normal | MoveKind::Drop | MoveKind::Double(_) => Some(to),
-                MoveKind::Pickup => None,
+    }
+
+    /// `zone=river`: the mover's pieces of the zone's types standing in it drown, except those
+    /// that just came in.
+    fn drown(&mut self, z: &ZoneRule, m: &FMove, us: usize, landed: &[usize]) {
+        let from = m.from as usize;
+        let mut drowned = self.color[us] & z.zone[us];
+        for &sq in landed {
+            let came_in = match m.kind {
+                MoveKind::Drop => true,
+                MoveKind::Castle(pf, pt) if sq == pt as usize => !z.zone[us].has(pf as usize),
+                _ => !z.zone[us].has(from),
             };
-            if let Some(src) = src {
-                self.magnetize(src);
+            if came_in {
+                drowned.clear(sq);
             }
         }
-        for z in &l.river {
-            let mut drowned = self.color[us] & z.zone[us];
-            for &sq in &landed {
-                let came_in = match m.kind {
-                    MoveKind::Drop => true,
-                    MoveKind::Castle(pf, pt) if sq == pt as usize => !z.zone[us].has(pf as usize),
-                    _ => !z.zone[us].has(from),
-                };
-                if came_in {
-                    drowned.clear(sq);
-                }
-            }
-            for s in drowned.iter() {
-                if has_type(z.pieces, self.type_on(s)) {
-                    self.drop_piece_at(s);
-                }
+        for s in drowned.iter() {
+            if has_type(z.pieces, self.type_on(s)) {
+                self.drop_piece_at(s);
             }
         }
-        match &l.holding {
-            Some(h) => {
-                if let Some((c, t, promoted, sq)) = pre.captured
-                    && !h.pocket
-                    && has_type(h.pieces, t)
-                    && h.zone.has(sq)
-                {
-                    let mut ty = t;
-                    if h.demote && promoted {
-                        ty = h.demoted[t] as usize;
-                    }
-                    if h.promote
-                        && let Some(Some(p)) = h.promoted.get(t)
-                    {
-                        ty = *p as usize;
-                    }
-                    let owner = if h.share {
-                        0
-                    } else if h.notflip {
-                        c
-                    } else {
-                        us
-                    };
-                    self.hand[owner][ty] = self.hand[owner][ty].saturating_add(1);
-                }
-                if h.share && us == 1 && m.kind == MoveKind::Drop {
-                    let t = m.piece as usize;
-                    self.hand[0][t] = self.hand[0][t].saturating_sub(1);
-                }
+    }
+
+    /// `holding`: the captured piece goes to a hand (demoted or promoted, to the capturer,
+    /// its owner, or the shared hand as the attributes say); a drop from the shared hand
+    /// empties it.
+    fn hold_captured(&mut self, h: &Holding, m: &FMove, pre: &LayerPre) {
+        let us = pre.us;
+        if let Some((c, t, promoted, sq)) = pre.captured
+            && !h.pocket
+            && has_type(h.pieces, t)
+            && h.zone.has(sq)
+        {
+            let mut ty = t;
+            if h.demote && promoted {
+                ty = h.demoted[t] as usize;
             }
-            None => {
-                // A warped piece leaves the game when there is no holding.
-                if m.kind == MoveKind::Pickup {
-                    let t = m.piece as usize;
-                    self.hand[us][t] = self.hand[us][t].saturating_sub(1);
-                }
+            if h.promote
+                && let Some(Some(p)) = h.promoted.get(t)
+            {
+                ty = *p as usize;
             }
-        }
-        for d in &l.drops {
-            if let Some(mask) = d.captured {
-                if let Some((c, t, _, _)) = pre.captured
-                    && has_type(mask, t)
-                {
-                    self.layer.credits[c] = self.layer.credits[c].saturating_add(1);
-                }
-                if m.kind == MoveKind::Drop && has_type(d.pieces, m.piece as usize) {
-                    self.layer.credits[us] = self.layer.credits[us].saturating_sub(1);
-                }
-            }
-        }
-        if l.neutral != 0 {
-            self.neutral_turn(us);
-        }
-        if l.royal.max_checks.is_some() && self.layer_in_check(them) {
-            self.checks[us] += 1;
-        }
-        if l.monster {
-            if us == 0 && !self.layer.second {
-                self.layer.second = true;
-                self.turn = 0;
+            let owner = if h.share {
+                0
+            } else if h.notflip {
+                c
             } else {
-                self.layer.second = false;
+                us
+            };
+            self.hand[owner][ty] = self.hand[owner][ty].saturating_add(1);
+        }
+        if h.share && us == 1 && m.kind == MoveKind::Drop {
+            let t = m.piece as usize;
+            self.hand[0][t] = self.hand[0][t].saturating_sub(1);
+        }
+    }
+
+    /// Drop credits: a capture of the rule's types earns its victim's side one, a drop of
+    /// them spends one of the mover's.
+    fn count_drop_credits(&mut self, d: &DropRule, m: &FMove, pre: &LayerPre) {
+        if let Some(mask) = d.captured {
+            if let Some((c, t, _, _)) = pre.captured
+                && has_type(mask, t)
+            {
+                self.layer.credits[c] = self.layer.credits[c].saturating_add(1);
+            }
+            if m.kind == MoveKind::Drop && has_type(d.pieces, m.piece as usize) {
+                self.layer.credits[pre.us] = self.layer.credits[pre.us].saturating_sub(1);
             }
         }
     }

@@ -5,7 +5,7 @@
 //! `hill=balance`, `royal=untilcaptured`).
 
 use super::bits::Bits256;
-use super::layers::{DIRS, has_type};
+use super::layers::{DIRS, Layers, has_type};
 use super::position::{FMove, FairyPos, MoveKind};
 use super::tables::LINE_DIRS;
 
@@ -151,44 +151,11 @@ impl FairyPos {
         if l.benedict && m.capture.is_some() {
             return false;
         }
-        if on_board && from != to {
-            let (dx, dy) = (
-                (to % 16) as i32 - (from % 16) as i32,
-                (to / 16) as i32 - (from / 16) as i32,
-            );
-            if let Some(shade) = l.diagonals
-                && dx != 0
-                && dx.abs() == dy.abs()
-                && ((from % 16 + from / 16) % 2) as u8 != shade
-            {
-                return false;
-            }
-            if let Some(table) = &l.directions {
-                let allowed = table[us][from];
-                if allowed != 0xFF {
-                    let line = dx == 0 || dy == 0 || dx.abs() == dy.abs();
-                    let d = DIRS
-                        .iter()
-                        .position(|&v| v == (dx.signum(), dy.signum()))
-                        .filter(|_| line);
-                    if d.is_none_or(|d| allowed >> d & 1 == 0) {
-                        return false;
-                    }
-                }
-            }
+        if on_board && from != to && !direction_allowed(l, us, from, to) {
+            return false;
         }
-        if on_board {
-            let ply = self.ply();
-            for (mask, n) in &l.immovable {
-                let frozen = n.is_none_or(|n| ply < n);
-                let partner = match m.kind {
-                    MoveKind::Castle(pf, _) => self.piece(pf as usize).map(|(_, pt)| pt),
-                    _ => None,
-                };
-                if frozen && (has_type(*mask, t) || partner.is_some_and(|pt| has_type(*mask, pt))) {
-                    return false;
-                }
-            }
+        if on_board && self.frozen(m) {
+            return false;
         }
         if let Some(c) = m.capture
             && let Some((_, victim)) = self.piece(c as usize)
@@ -206,17 +173,8 @@ impl FairyPos {
                 }
             }
         }
-        let added = match m.kind {
-            MoveKind::Drop => Some(m.promo.unwrap_or(m.piece) as usize),
-            _ => m.promo.map(usize::from),
-        };
-        if let Some(a) = added {
-            for (mask, n) in &l.totals {
-                let replaced = m.kind != MoveKind::Drop && has_type(*mask, t);
-                if has_type(*mask, a) && !replaced && self.count_mask(us, *mask) + 1 > *n {
-                    return false;
-                }
-            }
+        if self.over_total(m) {
+            return false;
         }
         if m.kind == MoveKind::Drop {
             for d in &l.drops {
@@ -229,6 +187,43 @@ impl FairyPos {
             return false;
         }
         true
+    }
+
+    /// `immovable`: the moving piece (or its castling partner) is of a type that may not move
+    /// yet.
+    #[inline]
+    fn frozen(&self, m: &FMove) -> bool {
+        let t = m.piece as usize;
+        let ply = self.ply();
+        for (mask, n) in &self.v.layers.immovable {
+            let frozen = n.is_none_or(|n| ply < n);
+            let partner = match m.kind {
+                MoveKind::Castle(pf, _) => self.piece(pf as usize).map(|(_, pt)| pt),
+                _ => None,
+            };
+            if frozen && (has_type(*mask, t) || partner.is_some_and(|pt| has_type(*mask, pt))) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `totals`: a drop or promotion would give the mover more pieces of a limited group
+    /// than allowed (a promotion from the group itself adds none).
+    #[inline]
+    fn over_total(&self, m: &FMove) -> bool {
+        let t = m.piece as usize;
+        let added = match m.kind {
+            MoveKind::Drop => Some(m.promo.unwrap_or(m.piece) as usize),
+            _ => m.promo.map(usize::from),
+        };
+        let Some(a) = added else {
+            return false;
+        };
+        self.v.layers.totals.iter().any(|(mask, n)| {
+            let replaced = m.kind != MoveKind::Drop && has_type(*mask, t);
+            has_type(*mask, a) && !replaced && self.count_mask(self.turn, *mask) + 1 > *n
+        })
     }
 
     /// Whether `color` is in check under the layers: `alice` looks at each royal's own board;
@@ -431,4 +426,35 @@ impl FairyPos {
         mix(0x20000 | self.turn as u64);
         h
     }
+}
+
+/// `diagonals` and `directions`: whether a board move of `us` from `from` to `to` (two
+/// different squares) keeps to the squares' shade and the directions allowed there.
+#[inline]
+fn direction_allowed(l: &Layers, us: usize, from: usize, to: usize) -> bool {
+    let (dx, dy) = (
+        (to % 16) as i32 - (from % 16) as i32,
+        (to / 16) as i32 - (from / 16) as i32,
+    );
+    if let Some(shade) = l.diagonals
+        && dx != 0
+        && dx.abs() == dy.abs()
+        && ((from % 16 + from / 16) % 2) as u8 != shade
+    {
+        return false;
+    }
+    if let Some(table) = &l.directions {
+        let allowed = table[us][from];
+        if allowed != 0xFF {
+            let line = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+            let d = DIRS
+                .iter()
+                .position(|&v| v == (dx.signum(), dy.signum()))
+                .filter(|_| line);
+            if d.is_none_or(|d| allowed >> d & 1 == 0) {
+                return false;
+            }
+        }
+    }
+    true
 }

@@ -180,7 +180,7 @@ impl FairyPos {
             !kinds[m.piece as usize].def.flags.no_retaliate && (caught(m.capture) || caught(first));
         let plain = match first {
             Some(v) => {
-                self.take_victim(v as usize);
+                self.take_captured(v as usize);
                 FMove {
                     kind: MoveKind::Normal,
                     ..*m
@@ -190,24 +190,5 @@ impl FairyPos {
         };
         self.make_layered(&plain);
         self.no_retaliate = flag;
-    }
-
-    /// Removes a captured piece that is not on the move's capture square (a double capture's
-    /// first victim), into a hand under `keep capture` / `return capture`.
-    fn take_victim(&mut self, c: usize) {
-        let us = self.turn;
-        let rules = &self.v.def.rules;
-        let (keep, ret) = (rules.keep_capture, rules.return_capture);
-        if let Some((_, t)) = self.piece(c) {
-            let d = self.v.kinds[t].demotes_to as usize;
-            if keep {
-                self.hand[us][d] = self.hand[us][d].saturating_add(1);
-            } else if ret {
-                self.hand[1 - us][d] = self.hand[1 - us][d].saturating_add(1);
-            }
-        }
-        self.remove(c);
-        self.unmoved.clear(c);
-        self.promoted.clear(c);
     }
 }

@@ -4,6 +4,7 @@
 
 use super::bits::Bits256;
 use super::position::{FMove, FairyPos, MoveKind};
+use super::tables::Kind;
 
 impl FairyPos {
     /// Pseudo-legal moves: everything the pieces may do, ignoring royal safety.
@@ -82,26 +83,9 @@ impl FairyPos {
         }
         let prison = k.prison[us];
         let moves_raw = self.targets(&k.moves[us], us, sq, occ_b, prison);
-        let mut quiet = moves_raw & !occ & !block;
-        let mut special = Bits256::EMPTY;
-        if let Some((zone, g)) = &k.special {
-            let unmoved_ok = !v.def.rules.special_init || self.unmoved.has(sq);
-            if zone[us].has(sq) && unmoved_ok {
-                special |= self.targets(&g[us], us, sq, occ_b, prison) & !occ & !block;
-                // SjaakII under `special init`: a piece that has not left its special zone
-                // makes its special moves instead of its ordinary non-captures (the
-                // chaturanga king on e1 leaps but does not step; a pawn's double step covers
-                // its single step, so pawns are unaffected).
-                if v.def.rules.special_init {
-                    quiet = Bits256::EMPTY;
-                }
-            }
-        }
-        if let Some(g) = &k.initial
-            && self.unmoved.has(sq)
-        {
-            special |= self.targets(&g[us], us, sq, occ_b, prison) & !occ & !block;
-        }
+        let free = !occ & !block;
+        let mut quiet = moves_raw & free;
+        let mut special = self.special_targets(k, sq, occ_b, free, &mut quiet);
         special &= !quiet;
         let cap_all = if k.same_captures {
             moves_raw
@@ -140,6 +124,41 @@ impl FairyPos {
         {
             self.push_castles(out, sq, t);
         }
+    }
+
+    /// The special moves of the piece of kind `k` on `sq` onto `free` squares: its zone's
+    /// `Special:` moves, its `Initial:` moves while unmoved. SjaakII under `special init`: a
+    /// piece that has not left its special zone makes its special moves instead of its
+    /// ordinary non-captures (`quiet` emptied: the chaturanga king on e1 leaps but does not
+    /// step; a pawn's double step covers its single step, so pawns are unaffected).
+    #[inline]
+    fn special_targets(
+        &self,
+        k: &Kind,
+        sq: usize,
+        occ_b: Bits256,
+        free: Bits256,
+        quiet: &mut Bits256,
+    ) -> Bits256 {
+        let us = self.turn;
+        let prison = k.prison[us];
+        let special_init = self.v.def.rules.special_init;
+        let mut special = Bits256::EMPTY;
+        if let Some((zone, g)) = &k.special {
+            let unmoved_ok = !special_init || self.unmoved.has(sq);
+            if zone[us].has(sq) && unmoved_ok {
+                special |= self.targets(&g[us], us, sq, occ_b, prison) & free;
+                if special_init {
+                    *quiet = Bits256::EMPTY;
+                }
+            }
+        }
+        if let Some(g) = &k.initial
+            && self.unmoved.has(sq)
+        {
+            special |= self.targets(&g[us], us, sq, occ_b, prison) & free;
+        }
+        special
     }
 
     fn count_of(&self, color: usize, t: usize) -> u32 {

@@ -6,7 +6,7 @@
 
 use super::bits::Bits256;
 use super::position::{FMove, FairyPos};
-use super::tables::Gen;
+use super::tables::{Gen, Kind};
 
 impl FairyPos {
     /// Whether `targets(g, _, sq, occ, prison)` holds `to`: for leaps, steps and slides on a
@@ -58,20 +58,7 @@ impl FairyPos {
         let t = ((self.board[sq] - 1) >> 1) as usize;
         let lion = v.lion_types != 0 && t < 64 && v.lion_types >> t & 1 != 0;
         if lion {
-            // A lion's capture on its first step followed by a move on (or a second capture)
-            // is filtered by the first victim's square too: all its moves, those to `to` kept.
-            let start = out.len();
-            self.push_piece_moves_to(out, sq, !Bits256::EMPTY);
-            // Those to `to` moved to the front of the new part, in order; the rest dropped.
-            let mut kept = start;
-            for i in start..out.len() {
-                if out[i].to as usize == to {
-                    out.swap(kept, i);
-                    kept += 1;
-                }
-            }
-            out.truncate(kept);
-            return;
+            return self.push_lion_moves_at(out, sq, to);
         }
         if self.no_retaliate || v.layers.alice || v.layers.active {
             return self.push_piece_moves_to(out, sq, Bits256::single(to));
@@ -89,23 +76,7 @@ impl FairyPos {
         let moves_reach =
             (free || k.same_captures) && self.reaches(&k.moves[us], sq, to, occ_b, prison);
         let mut quiet = moves_reach && free;
-        let mut special = false;
-        if let Some((zone, g)) = &k.special {
-            let unmoved_ok = !v.def.rules.special_init || self.unmoved.has(sq);
-            if zone[us].has(sq) && unmoved_ok {
-                special |= free && self.reaches(&g[us], sq, to, occ_b, prison);
-                // As in `push_piece_moves_to`: under `special init` the special moves replace
-                // the ordinary non-captures.
-                if v.def.rules.special_init {
-                    quiet = false;
-                }
-            }
-        }
-        if let Some(g) = &k.initial
-            && self.unmoved.has(sq)
-        {
-            special |= free && self.reaches(&g[us], sq, to, occ_b, prison);
-        }
+        let mut special = self.special_reaches(k, sq, to, occ_b, free, &mut quiet);
         special &= !quiet;
         let enemy_there = self.color[them].has(to);
         let ep_there = k.def.flags.take_ep
@@ -136,6 +107,59 @@ impl FairyPos {
         if k.def.castles.iter().any(|c| c.to.contains(&to)) {
             self.push_castles(out, sq, t);
         }
+    }
+
+    /// A lion's moves to `to`: its capture on its first step followed by a move on (or a
+    /// second capture) is filtered by the first victim's square too, so all its moves are
+    /// made and those to `to` kept, in order.
+    #[inline]
+    fn push_lion_moves_at(&self, out: &mut Vec<FMove>, sq: usize, to: usize) {
+        let start = out.len();
+        self.push_piece_moves_to(out, sq, !Bits256::EMPTY);
+        // Those to `to` moved to the front of the new part, in order; the rest dropped.
+        let mut kept = start;
+        for i in start..out.len() {
+            if out[i].to as usize == to {
+                out.swap(kept, i);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// Whether the piece of kind `k` on `sq` reaches `to` (`free`: empty and not blocked)
+    /// by a special move (its zone's `Special:` moves, its `Initial:` moves while unmoved).
+    /// As in `push_piece_moves_to`: under `special init` the special moves replace the
+    /// ordinary non-captures (`quiet` cleared).
+    #[inline]
+    fn special_reaches(
+        &self,
+        k: &Kind,
+        sq: usize,
+        to: usize,
+        occ_b: Bits256,
+        free: bool,
+        quiet: &mut bool,
+    ) -> bool {
+        let us = self.turn;
+        let prison = k.prison[us];
+        let special_init = self.v.def.rules.special_init;
+        let mut special = false;
+        if let Some((zone, g)) = &k.special {
+            let unmoved_ok = !special_init || self.unmoved.has(sq);
+            if zone[us].has(sq) && unmoved_ok {
+                special |= free && self.reaches(&g[us], sq, to, occ_b, prison);
+                if special_init {
+                    *quiet = false;
+                }
+            }
+        }
+        if let Some(g) = &k.initial
+            && self.unmoved.has(sq)
+        {
+            special |= free && self.reaches(&g[us], sq, to, occ_b, prison);
+        }
+        special
     }
 }
 

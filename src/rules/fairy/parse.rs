@@ -216,6 +216,7 @@ impl Builder {
         Ok(([self.zone(ctx, w)?, self.zone(ctx, b)?], rest))
     }
 
+    /// Reads one `Directive: value` line of a variant or of its current `Piece:` block.
     fn line(&mut self, ctx: &Ctx, line: &str) -> Result<(), DefError> {
         let Some(colon) = line.find(':') else {
             return ctx.err(format!("expected `Directive: value`, found `{line}`"));
@@ -223,25 +224,7 @@ impl Builder {
         let key = &line[..colon];
         let val = line[colon + 1..].trim();
         match key {
-            "Board" => {
-                let Some((f, r)) = val.split_once('x') else {
-                    return ctx.err(format!("bad board size `{val}` (expected FILESxRANKS)"));
-                };
-                let (Ok(f), Ok(r)) = (f.trim().parse::<u32>(), r.trim().parse::<u32>()) else {
-                    return ctx.err(format!("bad board size `{val}` (expected FILESxRANKS)"));
-                };
-                if self.has_board {
-                    return ctx.err("second `Board:` line in one variant");
-                }
-                if f == 0 || r == 0 || f > 16 || r > 16 {
-                    return ctx.err(format!("board {f}x{r}: files and ranks must be 1..16"));
-                }
-                self.def.files = f as u8;
-                self.def.ranks = r as u8;
-                self.has_board = true;
-                let all = self.board_all();
-                self.zones.push(("all".into(), all));
-            }
+            "Board" => self.board_directive(ctx, val)?,
             "FEN" => self.def.fen = quoted(ctx, val)?.to_string(),
             "XBoard pieces" | "WinBoard pieces" => {
                 self.def.xboard_pieces = Some(quoted(ctx, val)?.to_string())
@@ -268,6 +251,24 @@ impl Builder {
                     ..PieceDef::default()
                 });
             }
+            "Move" | "Capture" | "Initial" | "Special" | "Prison" | "Block" | "Drop zone"
+            | "Promotion" | "Optional promotion" | "Castle" | "Symbol" | "Value" | "Max"
+            | "Flags" => self.piece_directive(ctx, key, val)?,
+            "Rule" => parse_rule(ctx, val, &mut self.def.rules)?,
+            // FBR rules, applied when the variant is compiled (`rules::fbr`).
+            "Rules" => self.def.fbr_rules = Some((ctx.line, val.to_string())),
+            "Entry promotion" | "Demotion" | "Allowed victims" => {
+                return ctx.err(format!("`{key}:` is not supported"));
+            }
+            _ => return ctx.err(format!("unknown directive `{key}:`")),
+        }
+        Ok(())
+    }
+
+    /// A directive of the current `Piece:` block (`Move:`, `Capture:`, `Promotion:`, `Flags:`,
+    /// ...).
+    fn piece_directive(&mut self, ctx: &Ctx, key: &str, val: &str) -> Result<(), DefError> {
+        match key {
             "Move" => {
                 let m = parse_moves(ctx, val)?;
                 self.piece(ctx, key)?.moves.extend(m);
@@ -283,18 +284,7 @@ impl Builder {
                 let m = parse_moves(ctx, val)?;
                 self.piece(ctx, key)?.initial.extend(m);
             }
-            "Special" => {
-                let (zones, rest) = self.two_zones(ctx, val)?;
-                let m = parse_moves(ctx, rest)?;
-                let p = self.piece(ctx, key)?;
-                match &mut p.special {
-                    Some((z, atoms)) => {
-                        *z = zones;
-                        atoms.extend(m);
-                    }
-                    None => p.special = Some((zones, m)),
-                }
-            }
+            "Special" => self.special_directive(ctx, key, val)?,
             "Prison" | "Block" | "Drop zone" => {
                 let (zones, _) = self.two_zones(ctx, val)?;
                 let p = self.piece(ctx, key)?;
@@ -307,20 +297,7 @@ impl Builder {
                     }
                 }
             }
-            "Promotion" | "Optional promotion" => {
-                let (zone, rest) = self.two_zones(ctx, val)?;
-                let optional = key != "Promotion";
-                let choices = if rest.trim().is_empty() && optional {
-                    String::new()
-                } else {
-                    quoted(ctx, rest)?.to_string()
-                };
-                self.piece(ctx, key)?.promotions.push(PromotionDef {
-                    zone,
-                    choices,
-                    optional,
-                });
-            }
+            "Promotion" | "Optional promotion" => self.promotion_directive(ctx, key, val)?,
             "Castle" => {
                 // SjaakII accepts castling squares off the board (diana's `d8` on 6x6); such a
                 // castling move can never happen, so it is dropped.
@@ -331,18 +308,7 @@ impl Builder {
                     Err(e) => return Err(e),
                 }
             }
-            "Symbol" => {
-                let mut q = val.split('"');
-                let (_, Some(san), _, Some(fen)) = (q.next(), q.next(), q.next(), q.next()) else {
-                    return ctx.err("expected `Symbol: \"SAN\", \"W,b\"`");
-                };
-                let Some((w, b)) = fen.split_once(',') else {
-                    return ctx.err(format!("FEN symbols `{fen}`: expected `W,b`"));
-                };
-                let p = self.piece(ctx, key)?;
-                p.san = san.trim().to_string();
-                p.symbols = [w.trim().to_string(), b.trim().to_string()];
-            }
+            "Symbol" => self.symbol_directive(ctx, key, val)?,
             "Value" => {
                 let v = val
                     .parse::<i32>()
@@ -362,37 +328,83 @@ impl Builder {
             "Flags" => {
                 let mut flags = self.piece(ctx, key)?.flags;
                 for f in val.split(',') {
-                    let f = f.trim();
-                    match f {
-                        "royal" => flags.royal = true,
-                        "castle" => {}
-                        "set_ep" => flags.set_ep = true,
-                        "take_ep" => flags.take_ep = true,
-                        "drop_no_check" => flags.drop_no_check = true,
-                        "drop_no_mate" => flags.drop_no_mate = true,
-                        "drop_one_file" => flags.drop_one_file = true,
-                        "drop_dead" => flags.drop_dead = true,
-                        "no_mate" => flags.no_mate = true,
-                        "shak" => flags.shak = true,
-                        "assimilate" => flags.assimilate = true,
-                        "no_retaliate" => flags.no_retaliate = true,
-                        "endangered" => flags.endangered = true,
-                        "iron" => flags.iron = true,
-                        "capture_flag" => flags.capture_flag = true,
-                        "" => {}
-                        other => return ctx.err(format!("unknown piece flag `{other}`")),
-                    }
+                    set_piece_flag(ctx, &mut flags, f.trim())?;
                 }
                 self.piece(ctx, key)?.flags = flags;
             }
-            "Rule" => parse_rule(ctx, val, &mut self.def.rules)?,
-            // FBR rules, applied when the variant is compiled (`rules::fbr`).
-            "Rules" => self.def.fbr_rules = Some((ctx.line, val.to_string())),
-            "Entry promotion" | "Demotion" | "Allowed victims" => {
-                return ctx.err(format!("`{key}:` is not supported"));
-            }
-            _ => return ctx.err(format!("unknown directive `{key}:`")),
+            _ => unreachable!("piece directives are listed in `line`"),
         }
+        Ok(())
+    }
+
+    /// `Board: FILESxRANKS` (once per variant, 1..16 each way); defines the zone `all`.
+    fn board_directive(&mut self, ctx: &Ctx, val: &str) -> Result<(), DefError> {
+        let Some((f, r)) = val.split_once('x') else {
+            return ctx.err(format!("bad board size `{val}` (expected FILESxRANKS)"));
+        };
+        let (Ok(f), Ok(r)) = (f.trim().parse::<u32>(), r.trim().parse::<u32>()) else {
+            return ctx.err(format!("bad board size `{val}` (expected FILESxRANKS)"));
+        };
+        if self.has_board {
+            return ctx.err("second `Board:` line in one variant");
+        }
+        if f == 0 || r == 0 || f > 16 || r > 16 {
+            return ctx.err(format!("board {f}x{r}: files and ranks must be 1..16"));
+        }
+        self.def.files = f as u8;
+        self.def.ranks = r as u8;
+        self.has_board = true;
+        let all = self.board_all();
+        self.zones.push(("all".into(), all));
+        Ok(())
+    }
+
+    /// `Special: white_zone, black_zone, moves`: moves allowed in the zones (a second line
+    /// replaces the zones and adds its moves).
+    fn special_directive(&mut self, ctx: &Ctx, key: &str, val: &str) -> Result<(), DefError> {
+        let (zones, rest) = self.two_zones(ctx, val)?;
+        let m = parse_moves(ctx, rest)?;
+        let p = self.piece(ctx, key)?;
+        match &mut p.special {
+            Some((z, atoms)) => {
+                *z = zones;
+                atoms.extend(m);
+            }
+            None => p.special = Some((zones, m)),
+        }
+        Ok(())
+    }
+
+    /// `Promotion: white_zone, black_zone, "choices"` (the choices may be left out of an
+    /// `Optional promotion`).
+    fn promotion_directive(&mut self, ctx: &Ctx, key: &str, val: &str) -> Result<(), DefError> {
+        let (zone, rest) = self.two_zones(ctx, val)?;
+        let optional = key != "Promotion";
+        let choices = if rest.trim().is_empty() && optional {
+            String::new()
+        } else {
+            quoted(ctx, rest)?.to_string()
+        };
+        self.piece(ctx, key)?.promotions.push(PromotionDef {
+            zone,
+            choices,
+            optional,
+        });
+        Ok(())
+    }
+
+    /// `Symbol: "SAN", "W,b"`: the piece's SAN letter and its FEN symbols.
+    fn symbol_directive(&mut self, ctx: &Ctx, key: &str, val: &str) -> Result<(), DefError> {
+        let mut q = val.split('"');
+        let (_, Some(san), _, Some(fen)) = (q.next(), q.next(), q.next(), q.next()) else {
+            return ctx.err("expected `Symbol: \"SAN\", \"W,b\"`");
+        };
+        let Some((w, b)) = fen.split_once(',') else {
+            return ctx.err(format!("FEN symbols `{fen}`: expected `W,b`"));
+        };
+        let p = self.piece(ctx, key)?;
+        p.san = san.trim().to_string();
+        p.symbols = [w.trim().to_string(), b.trim().to_string()];
         Ok(())
     }
 
@@ -423,6 +435,31 @@ impl Builder {
             partner,
         })
     }
+}
+
+/// Sets one flag of a `Flags:` line (`royal`, `set_ep`, `drop_no_check`, ...); `castle` and
+/// an empty word set nothing.
+fn set_piece_flag(ctx: &Ctx, flags: &mut PieceFlags, f: &str) -> Result<(), DefError> {
+    match f {
+        "royal" => flags.royal = true,
+        "castle" => {}
+        "set_ep" => flags.set_ep = true,
+        "take_ep" => flags.take_ep = true,
+        "drop_no_check" => flags.drop_no_check = true,
+        "drop_no_mate" => flags.drop_no_mate = true,
+        "drop_one_file" => flags.drop_one_file = true,
+        "drop_dead" => flags.drop_dead = true,
+        "no_mate" => flags.no_mate = true,
+        "shak" => flags.shak = true,
+        "assimilate" => flags.assimilate = true,
+        "no_retaliate" => flags.no_retaliate = true,
+        "endangered" => flags.endangered = true,
+        "iron" => flags.iron = true,
+        "capture_flag" => flags.capture_flag = true,
+        "" => {}
+        other => return ctx.err(format!("unknown piece flag `{other}`")),
+    }
+    Ok(())
 }
 
 fn quoted<'t>(ctx: &Ctx, text: &'t str) -> Result<&'t str, DefError> {

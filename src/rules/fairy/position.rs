@@ -163,6 +163,35 @@ impl FairyPos {
     pub fn targets(&self, g: &Gen, c: usize, sq: usize, occ: Bits256, prison: Bits256) -> Bits256 {
         let _ = c;
         let mut b = g.leaps[sq];
+        if !g.compound.is_empty() {
+            b |= self.compound_targets(g, sq, occ);
+        }
+        if g.slide != 0 {
+            b |= self.slide_targets(g.slide, sq, occ);
+        }
+        if g.hop != 0 {
+            b |= self.hop_targets(g.hop, sq, occ);
+        }
+        if !g.ride.is_empty() {
+            b |= self.ride_targets(g, sq, occ);
+        }
+        if let Some(s) = g.step_leaps.get(sq) {
+            b |= *s;
+        }
+        if !g.long_steps.is_empty() {
+            b |= self.long_step_targets(g, sq, occ, prison);
+        }
+        if !self.v.layers.null_moves {
+            b.clear(sq);
+        }
+        b & prison & self.v.board
+    }
+
+    /// Squares of `g`'s two-part leaps from `sq` (a first leap, then a second; with a mask,
+    /// only over empty first squares and onto the mask).
+    #[inline]
+    fn compound_targets(&self, g: &Gen, sq: usize, occ: Bits256) -> Bits256 {
+        let mut b = Bits256::EMPTY;
         for (first, second, mask) in &g.compound {
             let mut t = first[sq];
             let mut mids = first[sq];
@@ -181,34 +210,46 @@ impl FairyPos {
             }
             b |= t;
         }
-        if g.slide != 0 {
-            b |= self.slide_targets(g.slide, sq, occ);
-        }
-        if g.hop != 0 {
-            for (dx, dy) in line_dirs(g.hop) {
-                let occ = if dx == 0 {
-                    self.file_occupancy(occ)
-                } else {
-                    occ
-                };
-                let mut cur = sq;
-                let mut screen = false;
-                while let Some(n) = self.offset(cur, dx as i32, dy as i32) {
-                    if n == sq {
+        b
+    }
+
+    /// Squares a hopper with directions `hop` (bits of [`LINE_DIRS`]) on `sq` reaches with
+    /// occupancy `occ`: past the first occupied square of each line (the screen), up to and
+    /// including the next one.
+    #[inline]
+    fn hop_targets(&self, hop: u8, sq: usize, occ: Bits256) -> Bits256 {
+        let mut b = Bits256::EMPTY;
+        for (dx, dy) in line_dirs(hop) {
+            let occ = if dx == 0 {
+                self.file_occupancy(occ)
+            } else {
+                occ
+            };
+            let mut cur = sq;
+            let mut screen = false;
+            while let Some(n) = self.offset(cur, dx as i32, dy as i32) {
+                if n == sq {
+                    break;
+                }
+                cur = n;
+                if screen {
+                    b.set(n);
+                    if occ.has(n) {
                         break;
                     }
-                    cur = n;
-                    if screen {
-                        b.set(n);
-                        if occ.has(n) {
-                            break;
-                        }
-                    } else if occ.has(n) {
-                        screen = true;
-                    }
+                } else if occ.has(n) {
+                    screen = true;
                 }
             }
         }
+        b
+    }
+
+    /// Squares of `g`'s riders (a leap repeated along its line) from `sq`, each line up to
+    /// and including its first occupied square.
+    #[inline]
+    fn ride_targets(&self, g: &Gen, sq: usize, occ: Bits256) -> Bits256 {
+        let mut b = Bits256::EMPTY;
         for &(dx, dy) in &g.ride {
             let mut cur = sq;
             for _ in 0..256 {
@@ -222,9 +263,14 @@ impl FairyPos {
                 cur = n;
             }
         }
-        if let Some(s) = g.step_leaps.get(sq) {
-            b |= *s;
-        }
+        b
+    }
+
+    /// Squares of `g`'s limited steps from `sq` (up to n steps along a line, within
+    /// `prison`, up to and including the first occupied square).
+    #[inline]
+    fn long_step_targets(&self, g: &Gen, sq: usize, occ: Bits256, prison: Bits256) -> Bits256 {
+        let mut b = Bits256::EMPTY;
         for &(dx, dy, n) in &g.long_steps {
             let mut cur = sq;
             for _ in 0..n {
@@ -240,10 +286,7 @@ impl FairyPos {
                 }
             }
         }
-        if !self.v.layers.null_moves {
-            b.clear(sq);
-        }
-        b & prison & self.v.board
+        b
     }
 
     /// Squares a slider with directions `dirs` (bits of [`LINE_DIRS`]) on `sq` reaches with
@@ -475,26 +518,13 @@ impl FairyPos {
     fn make_plain(&mut self, m: &FMove) {
         let us = self.turn;
         let them = 1 - us;
-        let rules = &self.v.def.rules;
-        let (keep, ret) = (rules.keep_capture, rules.return_capture);
         let from = m.from as usize;
         let to = m.to as usize;
         self.ep = Bits256::EMPTY;
         self.ep_victim = None;
         let mut reset = false;
         if let Some(c) = m.capture {
-            let c = c as usize;
-            if let Some((_, t)) = self.piece(c) {
-                let d = self.v.kinds[t].demotes_to as usize;
-                if keep {
-                    self.hand[us][d] = self.hand[us][d].saturating_add(1);
-                } else if ret {
-                    self.hand[them][d] = self.hand[them][d].saturating_add(1);
-                }
-            }
-            self.remove(c);
-            self.unmoved.clear(c);
-            self.promoted.clear(c);
+            self.take_captured(c as usize);
             reset = true;
         }
         match m.kind {
@@ -515,40 +545,9 @@ impl FairyPos {
                 self.hand[us][t] = self.hand[us][t].saturating_add(1);
             }
             MoveKind::Normal | MoveKind::Castle(..) | MoveKind::Double(_) => {
-                let was_promoted = self.promoted.has(from);
-                self.remove(from);
-                self.promoted.clear(from);
-                let partner = if let MoveKind::Castle(pf, _) = m.kind {
-                    let pf = pf as usize;
-                    let p = self.piece(pf);
-                    self.remove(pf);
-                    self.unmoved.clear(pf);
-                    p
-                } else {
-                    None
-                };
-                let t = m.promo.unwrap_or(m.piece) as usize;
-                self.put(to, us, t);
-                if m.promo.is_some() || was_promoted {
-                    self.promoted.set(to);
-                }
-                if let (MoveKind::Castle(_, pt), Some((c, pt_type))) = (m.kind, partner) {
-                    self.put(pt as usize, c, pt_type);
-                }
-                self.unmoved.clear(from);
-                self.unmoved.clear(to);
+                self.move_piece(m, us);
                 if m.sets_ep {
-                    let (ff, fr) = ((from % 16) as i32, (from / 16) as i32);
-                    let (tf, tr) = ((to % 16) as i32, (to / 16) as i32);
-                    let (dx, dy) = ((tf - ff).signum(), (tr - fr).signum());
-                    let mut cur = (ff + dx, fr + dy);
-                    while cur != (tf, tr) {
-                        self.ep.set(square(cur.0 as usize, cur.1 as usize));
-                        cur = (cur.0 + dx, cur.1 + dy);
-                    }
-                    if !self.ep.none() {
-                        self.ep_victim = Some(m.to);
-                    }
+                    self.set_ep_squares(m);
                 }
                 // As Fairy-Stockfish: pawns that capture as they move (shogi's pawn, xiangqi's
                 // soldier) do not reset the clock.
@@ -570,6 +569,74 @@ impl FairyPos {
         self.turn = them;
         if self.v.def.rules.makruk_counting {
             self.update_counting(m.capture.is_some());
+        }
+    }
+
+    /// Takes a piece the side to move captures off the board (on `c`, the move's capture
+    /// square or a double capture's first victim); under `keep capture` (`return capture`)
+    /// its demoted kind goes to the capturer's (the owner's) hand.
+    #[inline]
+    pub(super) fn take_captured(&mut self, c: usize) {
+        let us = self.turn;
+        let rules = &self.v.def.rules;
+        let (keep, ret) = (rules.keep_capture, rules.return_capture);
+        if let Some((_, t)) = self.piece(c) {
+            let d = self.v.kinds[t].demotes_to as usize;
+            if keep {
+                self.hand[us][d] = self.hand[us][d].saturating_add(1);
+            } else if ret {
+                self.hand[1 - us][d] = self.hand[1 - us][d].saturating_add(1);
+            }
+        }
+        self.remove(c);
+        self.unmoved.clear(c);
+        self.promoted.clear(c);
+    }
+
+    /// Moves the piece of a board move (and a castling partner), promoting it when the move
+    /// says so; both squares lose their unmoved mark.
+    #[inline]
+    fn move_piece(&mut self, m: &FMove, us: usize) {
+        let (from, to) = (m.from as usize, m.to as usize);
+        let was_promoted = self.promoted.has(from);
+        self.remove(from);
+        self.promoted.clear(from);
+        let partner = if let MoveKind::Castle(pf, _) = m.kind {
+            let pf = pf as usize;
+            let p = self.piece(pf);
+            self.remove(pf);
+            self.unmoved.clear(pf);
+            p
+        } else {
+            None
+        };
+        let t = m.promo.unwrap_or(m.piece) as usize;
+        self.put(to, us, t);
+        if m.promo.is_some() || was_promoted {
+            self.promoted.set(to);
+        }
+        if let (MoveKind::Castle(_, pt), Some((c, pt_type))) = (m.kind, partner) {
+            self.put(pt as usize, c, pt_type);
+        }
+        self.unmoved.clear(from);
+        self.unmoved.clear(to);
+    }
+
+    /// The en passant squares a multi-step move passes over, and the moved piece as the
+    /// victim when there are any.
+    #[inline]
+    fn set_ep_squares(&mut self, m: &FMove) {
+        let (from, to) = (m.from as usize, m.to as usize);
+        let (ff, fr) = ((from % 16) as i32, (from / 16) as i32);
+        let (tf, tr) = ((to % 16) as i32, (to / 16) as i32);
+        let (dx, dy) = ((tf - ff).signum(), (tr - fr).signum());
+        let mut cur = (ff + dx, fr + dy);
+        while cur != (tf, tr) {
+            self.ep.set(square(cur.0 as usize, cur.1 as usize));
+            cur = (cur.0 + dx, cur.1 + dy);
+        }
+        if !self.ep.none() {
+            self.ep_victim = Some(m.to);
         }
     }
 }

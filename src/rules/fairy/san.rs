@@ -54,6 +54,21 @@ fn split_at_byte(s: &str, byte: u8) -> Option<(&str, &str)> {
     Some((&s[..i], &s[i + 1..]))
 }
 
+/// The one move found for `text`; none is an illegal move, more an ambiguous one.
+fn the_one_move(text: &str, found: &[FMove]) -> Result<FMove, RulesError> {
+    match found {
+        [m] => Ok(*m),
+        [] => Err(RulesError::new(
+            RulesErrorKind::IllegalMove,
+            format!("illegal move `{text}`"),
+        )),
+        _ => Err(RulesError::new(
+            RulesErrorKind::AmbiguousMove,
+            format!("ambiguous move `{text}`"),
+        )),
+    }
+}
+
 impl FairyPos {
     /// Whether `letter` names piece type `t` in SAN.
     fn san_names(&self, t: usize, letter: &str) -> bool {
@@ -110,53 +125,13 @@ impl FairyPos {
         // restrict the whole move list (forced capture, forced drops) need all of them.
         let rules = &self.v.def.rules;
         let restricted = rules.forced_capture || rules.force_drops || self.v.layers.active;
-        let legal_list = || -> Vec<FMove> {
-            if restricted {
-                self.legal_moves()
-            } else {
-                self.pseudo_moves()
-            }
-        };
-        let legal_ok = |m: &FMove| restricted || self.is_legal(m);
         let (body, gate) = match split_at_byte(t, b'/') {
             Some((b, g)) => (b, Some(g)),
             None => (t, None),
         };
         let gate = gate.map(|g| self.parse_gate(g)).transpose()?;
         if body == "O-O" || body == "O-O-O" || body == "0-0" || body == "0-0-0" {
-            // Without gating or whole-list rules, only the castling pieces' moves are needed.
-            let legal = if restricted || gate.is_some() {
-                legal_list()
-            } else {
-                let mut castles = Vec::new();
-                for sq in self.color[self.turn].iter() {
-                    let t = ((self.board[sq] - 1) >> 1) as usize;
-                    if !self.v.kinds[t].def.castles.is_empty() {
-                        self.push_castles(&mut castles, sq, t);
-                    }
-                }
-                castles
-            };
-            let east = body.len() == 3;
-            let found: Vec<&FMove> = legal
-                .iter()
-                .filter(|m| {
-                    matches!(m.kind, MoveKind::Castle(..)) && (m.to % 16 > m.from % 16) == east
-                })
-                .filter(|m| self.gate_matches(m, &gate))
-                .filter(|m| legal_ok(m))
-                .collect();
-            return match found.as_slice() {
-                [m] => Ok(**m),
-                [] => Err(RulesError::new(
-                    RulesErrorKind::IllegalMove,
-                    format!("illegal move `{text}`"),
-                )),
-                _ => Err(RulesError::new(
-                    RulesErrorKind::AmbiguousMove,
-                    format!("ambiguous move `{text}`"),
-                )),
-            };
+            return self.san_castling(text, body, &gate, restricted);
         }
         let mut parts = self.parse_san(body).ok_or_else(|| {
             RulesError::new(
@@ -165,56 +140,118 @@ impl FairyPos {
             )
         })?;
         parts.gate = gate;
-        // Fast path: only the pieces the text names generate moves, only moves to the written
-        // square are tested for legality.
-        if !restricted && !parts.drop && parts.gate.is_none() {
-            let mut cands = CANDIDATES.take();
-            cands.clear();
-            // The types the text names, once per move rather than once per piece.
-            let named_types = self.san_named_types(parts.piece);
-            // Only pieces on squares from which a named type gets to the destination.
-            let near = self.color[self.turn] & self.named_reach_from(named_types, parts.to);
-            for sq in near.iter() {
-                let t = ((self.board[sq] - 1) >> 1) as usize;
-                let named = t < 64 && named_types >> t & 1 != 0;
-                if !named
-                    || !self.v.kinds[t].reach_all[self.turn][sq].has(parts.to)
-                    || parts.from_file.is_some_and(|f| f != sq % 16)
-                    || parts.from_rank.is_some_and(|r| r != sq / 16)
-                {
-                    continue;
-                }
-                self.push_piece_moves_at(&mut cands, sq, parts.to);
-            }
-            cands.retain(|m| m.to as usize == parts.to);
-            let forced = |m: &FMove| {
-                !cands.iter().any(|x| {
-                    x.from == m.from && x.to == m.to && x.kind == m.kind && x.promo.is_none()
-                })
-            };
-            // `san_matches` (strict) without what the candidates have by construction (the
-            // destination; a piece type the text names, for types below 64).
-            let mut found = cands.iter().filter(|m| {
-                m.gate.is_none()
-                    && matches!(m.kind, MoveKind::Normal | MoveKind::Double(_))
-                    && parts.from_file.is_none_or(|f| f == m.from as usize % 16)
-                    && parts.from_rank.is_none_or(|r| r == m.from as usize / 16)
-                    && m.piece < 64
-                    && named_types >> m.piece & 1 != 0
-                    && (self.promo_matches(parts.promo, m.promo, true)
-                        || (parts.promo.is_none() && m.promo.is_some() && forced(m)))
-                    && self.is_legal(m)
-            });
-            let one = match (found.next(), found.next()) {
-                (Some(m), None) => Some(*m),
-                _ => None,
-            };
-            CANDIDATES.set(cands);
-            if let Some(m) = one {
-                return Ok(m);
-            }
+        if !restricted
+            && !parts.drop
+            && parts.gate.is_none()
+            && let Some(m) = self.san_fast(&parts)
+        {
+            return Ok(m);
         }
-        let legal = legal_list();
+        self.san_from_list(text, &parts, restricted)
+    }
+
+    /// The moves a SAN is looked for among: the legal ones under rules that restrict the
+    /// whole list, else the pseudo-legal ones (each tested for legality when it matches).
+    #[inline]
+    fn san_move_list(&self, restricted: bool) -> Vec<FMove> {
+        if restricted {
+            self.legal_moves()
+        } else {
+            self.pseudo_moves()
+        }
+    }
+
+    /// `O-O` (`body` of length 3, towards the east) or `O-O-O`, with an optional gate.
+    fn san_castling(
+        &self,
+        text: &str,
+        body: &str,
+        gate: &Option<(&str, Option<usize>)>,
+        restricted: bool,
+    ) -> Result<FMove, RulesError> {
+        // Without gating or whole-list rules, only the castling pieces' moves are needed.
+        let legal = if restricted || gate.is_some() {
+            self.san_move_list(restricted)
+        } else {
+            let mut castles = Vec::new();
+            for sq in self.color[self.turn].iter() {
+                let t = ((self.board[sq] - 1) >> 1) as usize;
+                if !self.v.kinds[t].def.castles.is_empty() {
+                    self.push_castles(&mut castles, sq, t);
+                }
+            }
+            castles
+        };
+        let east = body.len() == 3;
+        let found: Vec<FMove> = legal
+            .iter()
+            .filter(|m| matches!(m.kind, MoveKind::Castle(..)) && (m.to % 16 > m.from % 16) == east)
+            .filter(|m| self.gate_matches(m, gate))
+            .filter(|m| restricted || self.is_legal(m))
+            .copied()
+            .collect();
+        the_one_move(text, &found)
+    }
+
+    /// Fast path: only the pieces the text names generate moves, only moves to the written
+    /// square are tested for legality. None when it finds no single move (the full list
+    /// decides then).
+    #[inline]
+    fn san_fast(&self, parts: &SanParts) -> Option<FMove> {
+        let mut cands = CANDIDATES.take();
+        cands.clear();
+        // The types the text names, once per move rather than once per piece.
+        let named_types = self.san_named_types(parts.piece);
+        // Only pieces on squares from which a named type gets to the destination.
+        let near = self.color[self.turn] & self.named_reach_from(named_types, parts.to);
+        for sq in near.iter() {
+            let t = ((self.board[sq] - 1) >> 1) as usize;
+            let named = t < 64 && named_types >> t & 1 != 0;
+            if !named
+                || !self.v.kinds[t].reach_all[self.turn][sq].has(parts.to)
+                || parts.from_file.is_some_and(|f| f != sq % 16)
+                || parts.from_rank.is_some_and(|r| r != sq / 16)
+            {
+                continue;
+            }
+            self.push_piece_moves_at(&mut cands, sq, parts.to);
+        }
+        cands.retain(|m| m.to as usize == parts.to);
+        let forced = |m: &FMove| {
+            !cands
+                .iter()
+                .any(|x| x.from == m.from && x.to == m.to && x.kind == m.kind && x.promo.is_none())
+        };
+        // `san_matches` (strict) without what the candidates have by construction (the
+        // destination; a piece type the text names, for types below 64).
+        let mut found = cands.iter().filter(|m| {
+            m.gate.is_none()
+                && matches!(m.kind, MoveKind::Normal | MoveKind::Double(_))
+                && parts.from_file.is_none_or(|f| f == m.from as usize % 16)
+                && parts.from_rank.is_none_or(|r| r == m.from as usize / 16)
+                && m.piece < 64
+                && named_types >> m.piece & 1 != 0
+                && (self.promo_matches(parts.promo, m.promo, true)
+                    || (parts.promo.is_none() && m.promo.is_some() && forced(m)))
+                && self.is_legal(m)
+        });
+        let one = match (found.next(), found.next()) {
+            (Some(m), None) => Some(*m),
+            _ => None,
+        };
+        CANDIDATES.set(cands);
+        one
+    }
+
+    /// The move `parts` names among the whole move list: strictly read first, loosely when
+    /// nothing matches strictly.
+    fn san_from_list(
+        &self,
+        text: &str,
+        parts: &SanParts,
+        restricted: bool,
+    ) -> Result<FMove, RulesError> {
+        let legal = self.san_move_list(restricted);
         // A promotion the move cannot avoid may go unwritten (a xiangqi soldier crossing).
         let forced = |m: &FMove| {
             !legal
@@ -226,31 +263,21 @@ impl FairyPos {
                 .iter()
                 .copied()
                 .filter(|m| {
-                    self.san_matches(m, &parts, strict)
+                    self.san_matches(m, parts, strict)
                         || (strict
                             && parts.promo.is_none()
                             && m.promo.is_some()
                             && forced(m)
-                            && self.san_matches(&FMove { promo: None, ..*m }, &parts, strict))
+                            && self.san_matches(&FMove { promo: None, ..*m }, parts, strict))
                 })
-                .filter(|m| legal_ok(m))
+                .filter(|m| restricted || self.is_legal(m))
                 .collect()
         };
         let mut found = pick(true);
         if found.is_empty() {
             found = pick(false);
         }
-        match found.as_slice() {
-            [m] => Ok(*m),
-            [] => Err(RulesError::new(
-                RulesErrorKind::IllegalMove,
-                format!("illegal move `{text}`"),
-            )),
-            _ => Err(RulesError::new(
-                RulesErrorKind::AmbiguousMove,
-                format!("ambiguous move `{text}`"),
-            )),
-        }
+        the_one_move(text, &found)
     }
 
     fn gate_matches(&self, m: &FMove, gate: &Option<(&str, Option<usize>)>) -> bool {

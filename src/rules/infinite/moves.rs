@@ -111,35 +111,8 @@ fn shape(pos: &InfPosition, mv: &Move) -> Result<(Piece, Shape), IllegalMove> {
     };
     let dx = mv.to.0 as i128 - mv.from.0 as i128;
     let dy = mv.to.1 as i128 - mv.from.1 as i128;
-    let fwd = piece.owner.forward() as i128;
     let ok = match piece.kind {
-        Kind::Pawn => {
-            if dx == 0 && dy == fwd {
-                target.is_none()
-            } else if dx == 0 && dy == 2 * fwd {
-                let mid = (mv.from.0, mv.from.1 + piece.owner.forward());
-                sh.double_step = true;
-                target.is_none() && board.get(mid).is_none() && pos.rights.contains(&mv.from)
-            } else if dx.abs() == 1 && dy == fwd {
-                if target.is_some() {
-                    true
-                } else if pos.en_passant == Some(mv.to) {
-                    let victim_sq = (mv.to.0, mv.from.1);
-                    match board.get(victim_sq) {
-                        Some(v) if v.kind == Kind::Pawn && v.owner == piece.owner.other() => {
-                            sh.captured = Some((victim_sq, v));
-                            sh.en_passant = true;
-                            true
-                        }
-                        _ => false,
-                    }
-                } else {
-                    false
-                }
-            } else {
-                false
-            }
-        }
+        Kind::Pawn => pawn_shape(pos, mv, piece, &mut sh),
         kind if kind.is_royal()
             && dy == 0
             && dx.abs() == 2
@@ -161,6 +134,42 @@ fn shape(pos: &InfPosition, mv: &Move) -> Result<(Piece, Shape), IllegalMove> {
     }
     promotion_shape(pos, mv, piece)?;
     Ok((piece, sh))
+}
+
+/// Whether the pawn move `mv` is one a pawn makes: a step to an empty square, a double step
+/// from its start (noted in `sh`), a diagonal capture, or en passant (the victim noted in
+/// `sh`).
+fn pawn_shape(pos: &InfPosition, mv: &Move, piece: Piece, sh: &mut Shape) -> bool {
+    let board = &pos.board;
+    let target = board.get(mv.to);
+    let dx = mv.to.0 as i128 - mv.from.0 as i128;
+    let dy = mv.to.1 as i128 - mv.from.1 as i128;
+    let fwd = piece.owner.forward() as i128;
+    if dx == 0 && dy == fwd {
+        target.is_none()
+    } else if dx == 0 && dy == 2 * fwd {
+        let mid = (mv.from.0, mv.from.1 + piece.owner.forward());
+        sh.double_step = true;
+        target.is_none() && board.get(mid).is_none() && pos.rights.contains(&mv.from)
+    } else if dx.abs() == 1 && dy == fwd {
+        if target.is_some() {
+            true
+        } else if pos.en_passant == Some(mv.to) {
+            let victim_sq = (mv.to.0, mv.from.1);
+            match board.get(victim_sq) {
+                Some(v) if v.kind == Kind::Pawn && v.owner == piece.owner.other() => {
+                    sh.captured = Some((victim_sq, v));
+                    sh.en_passant = true;
+                    true
+                }
+                _ => false,
+            }
+        } else {
+            false
+        }
+    } else {
+        false
+    }
 }
 
 /// Whether a castling partner stands beyond the royal in the move's direction.
