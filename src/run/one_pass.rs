@@ -91,8 +91,12 @@ pub(super) struct Scratch {
     plies: Vec<u32>,
     /// For `--json`: the position before each matched ply's move (None at the start) and
     /// the matched position.
-    json: Vec<(Option<Standard>, ReplayedNode<Standard>)>,
+    json: Vec<JsonPosition>,
 }
+
+/// For `--json`: the position before a matched ply's move (None at the start) and the matched
+/// position.
+type JsonPosition = (Option<Standard>, ReplayedNode<Standard>);
 
 impl Scratch {
     /// Empties the record for a new game, keeping its strings for reuse.
@@ -132,17 +136,12 @@ pub(super) fn search(
         scratch.push_tag(name, value);
     }
     let record = &scratch.record;
-    // The game filters on the tags: a refused game is skipped whatever its moves (as the
-    // careful path does), unless `matchcount` admits 0 (then it is written: careful path).
-    if config.games.reads_tags() && !config.games.admits_tags(record) {
-        return if config.games.counts_as_match(0) {
-            None
-        } else {
-            Some(GameOutput::default())
-        };
-    }
-    // So do the query's own game filters, read at the start.
-    if super::game_filters::refuses(config, record, number, &worker.eval) {
+    // The game filters on the tags, then the query's own, read at the start: a refused game
+    // is skipped whatever its moves (as the careful path does), unless `matchcount` admits 0
+    // (then it is written: careful path).
+    if config.games.reads_tags() && !config.games.admits_tags(record)
+        || super::game_filters::refuses(config, record, number, &worker.eval)
+    {
         return if config.games.counts_as_match(0) {
             None
         } else {
@@ -160,50 +159,8 @@ pub(super) fn search(
     let no_tree = ReplayedGame::none();
     let context = GameContext::tags_only(record, &no_tree, number);
     let mut evaluator = Evaluator::one_position(&context, start).in_env(&config.env, &worker.eval);
-    let filter = &config.filter;
-    // PGN and JSON output keep the matched plies (and JSON the positions) for the output.
-    let keep = matches!(config.format, Format::Pgn | Format::Json);
-    let json = config.format == Format::Json;
-    let (plies, positions) = (&mut scratch.plies, &mut scratch.json);
-    let mut matched = 0u64;
-    // A forward `find`: its body is what is evaluated at each position, and the last
-    // position where it matched is kept.
-    let (looked_for, mut last_found) = match mode.forward_find {
-        true => (&super::plan::forward_find(filter)?.0.body, None),
-        false => (filter, None),
-    };
-    // At each position: evaluate, keep what the output needs; whether the game matched yet.
-    let at_position = |evaluator: &mut Evaluator<Standard>, ply: u32, before: Option<&Standard>| {
-        if mode.forward_find {
-            if evaluator.matches(looked_for, ply) {
-                last_found = Some(ply);
-            }
-            return last_found.is_some();
-        }
-        if evaluator.matches(filter, ply) {
-            matched += 1;
-            if keep {
-                plies.push(ply);
-            }
-            if let (true, Some(node)) = (json, evaluator.current_mut()) {
-                positions.push((before.cloned(), node.clone()));
-            }
-        }
-        matched > 0
-    };
-    let read_all = if mode.neighbours == Neighbours::default() {
-        play_and_evaluate(&mut game, &mut evaluator, mode, json, at_position)
-    } else {
-        play_with_neighbours(&mut game, &mut evaluator, mode, json, at_position)
-    };
-    read_all.ok()?;
-    // A forward `find` matches at every position up to its body's last match.
-    if let Some(last) = last_found {
-        matched = u64::from(last) + 1;
-        if keep {
-            plies.extend(0..=last);
-        }
-    }
+    let kept = (&mut scratch.plies, &mut scratch.json);
+    let matched = search_moves(config, mode, &mut game, &mut evaluator, kept)?;
     // A limit went over (`eval::budget`): the careful path stops the run with its message.
     if evaluator.abort_message().is_some() {
         return None;
@@ -231,6 +188,62 @@ pub(super) fn search(
             .map(|s| s.output_order()),
         ..GameOutput::default()
     })
+}
+
+/// Plays the game's main line with `evaluator` and evaluates the query at each position; the
+/// number of positions matched (None when the careful path must search the game). Keeps
+/// what the output needs (`plies`, `positions`): the matched plies for PGN and JSON, the
+/// positions for JSON.
+fn search_moves(
+    config: &RunConfig,
+    mode: OnePass,
+    game: &mut PlainGame<'_>,
+    evaluator: &mut Evaluator<'_, Standard>,
+    (plies, positions): (&mut Vec<u32>, &mut Vec<JsonPosition>),
+) -> Option<u64> {
+    let filter = &config.filter;
+    let keep = matches!(config.format, Format::Pgn | Format::Json);
+    let json = config.format == Format::Json;
+    let mut matched = 0u64;
+    // A forward `find`: its body is what is evaluated at each position, and the last
+    // position where it matched is kept.
+    let (looked_for, mut last_found) = match mode.forward_find {
+        true => (&super::plan::forward_find(filter)?.0.body, None),
+        false => (filter, None),
+    };
+    // At each position: evaluate, keep what the output needs; whether the game matched yet.
+    let at_position = |evaluator: &mut Evaluator<Standard>, ply: u32, before: Option<&Standard>| {
+        if mode.forward_find {
+            if evaluator.matches(looked_for, ply) {
+                last_found = Some(ply);
+            }
+            return last_found.is_some();
+        }
+        if evaluator.matches(filter, ply) {
+            matched += 1;
+            if keep {
+                plies.push(ply);
+            }
+            if let (true, Some(node)) = (json, evaluator.current_mut()) {
+                positions.push((before.cloned(), node.clone()));
+            }
+        }
+        matched > 0
+    };
+    let read_all = if mode.neighbours == Neighbours::default() {
+        play_and_evaluate(game, evaluator, mode, json, at_position)
+    } else {
+        play_with_neighbours(game, evaluator, mode, json, at_position)
+    };
+    read_all.ok()?;
+    // A forward `find` matches at every position up to its body's last match.
+    if let Some(last) = last_found {
+        matched = u64::from(last) + 1;
+        if keep {
+            plies.extend(0..=last);
+        }
+    }
+    Some(matched)
 }
 
 /// Plays each main-line move as it is read and evaluates each position, the start first,
