@@ -64,7 +64,7 @@ fn per_game<S>(body: &Node<S>) -> bool {
     })
 }
 
-/// Whether the answers of `find`'s body may be kept for the whole game (see [`per_game`]):
+/// Whether the answers of `find`'s body may be kept for the whole game (the module doc):
 /// the body reads nothing the search around it changes, and changes nothing.
 pub fn body_per_game<S>(f: &Find<S>) -> bool {
     per_game(&f.body)
