@@ -124,3 +124,26 @@ impl Sink<'_> {
         Ok(())
     }
 }
+
+impl Sink<'_> {
+    /// Ends the run's output: the sorted or held games, the persistent variables, the count,
+    /// the page's end; the run's summary.
+    pub(super) fn finish(mut self) -> io::Result<super::Summary> {
+        self.finish_output()?;
+        if let Some(carried) = &self.carried {
+            let carried = carried.lock().unwrap_or_else(|e| e.into_inner());
+            self.summary.persistent = carried.report();
+        }
+        if self.config.format == crate::output::Format::Count {
+            writeln!(self.out, "{}", self.summary.matched_games)?;
+        }
+        if self.config.format == crate::output::Format::Html {
+            let s = &self.summary;
+            let page = crate::output::html::page_end(s.games, s.matched_games, s.matched_positions);
+            self.out.write_all(page.as_bytes())?;
+        }
+        self.out.flush()?;
+        self.bar.finish_and_clear();
+        Ok(self.summary)
+    }
+}

@@ -84,3 +84,22 @@ pub fn start_game<O: OnStart>(
         }
     }
 }
+
+/// The rules game `record` is played by: its `[Variant]` tag's, else the run's, with the
+/// `--rules` text on top of known rules.
+pub(super) fn rules_of(
+    config: &super::RunConfig,
+    record: &crate::pgn::GameRecord,
+) -> Result<AnyRules, RulesError> {
+    let rules = game_rules(
+        record.tag("Variant"),
+        config.default_fairy.as_ref(),
+        &config.fairy_defs,
+        config.default_variant,
+    );
+    match (rules, &config.rules_chess) {
+        (rules, None) => rules,
+        (Ok(AnyRules::Known(known)), Some(chess)) => super::fairy::with_fbr_rules(known, chess),
+        (rules, Some(_)) => rules,
+    }
+}

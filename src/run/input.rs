@@ -433,6 +433,31 @@ fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
     }
 }
 
+impl super::Sink<'_> {
+    /// Reports an input that could not be read, and goes on to the next input; the output's
+    /// own failures (a full disk, a closed pipe) end the run.
+    pub(super) fn report_input_error(&mut self, e: io::Error, name: &str) -> io::Result<()> {
+        // The output's failures (a full disk) end the run, named as the output's.
+        if e.kind() == io::ErrorKind::BrokenPipe || crate::output::files::is_output_error(&e) {
+            return Err(e);
+        }
+        let advice = match e.kind() {
+            io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => {
+                format!("{}; the other inputs are searched", io_advice(e.kind()))
+            }
+            kind => io_advice(kind).to_string(),
+        };
+        match e.get_ref().and_then(|e| e.downcast_ref::<NotPgn>()) {
+            Some(not_pgn) => self.bar.suspend(|| eprintln!("cqlq: {name} {not_pgn}")),
+            None => self
+                .bar
+                .suspend(|| eprintln!("cqlq: {name}: {e} ({advice})")),
+        }
+        self.summary.unreadable_inputs += 1;
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

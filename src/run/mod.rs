@@ -204,6 +204,29 @@ impl GameOutput {
 /// queries are evaluated one game after the other, in input order.
 type CarriedCell = std::sync::Mutex<crate::eval::Carried>;
 
+/// The game's record, read from `slice`, and the reader's fault (where `at` names the
+/// place of a byte of the game): the part read before it, with the message.
+fn read_record(
+    config: &RunConfig,
+    slice: &[u8],
+    at: impl Fn(u64) -> String,
+) -> (crate::pgn::GameRecord, Option<String>) {
+    let raw = config.default_fairy.is_some() || config.rules_chess.is_some();
+    match read_game_with(slice, families::move_reading(raw)) {
+        Ok(r) => (r, None),
+        Err(e) => {
+            let message = format!("{}: {}", at(e.offset as u64), e.message);
+            (*e.partial, Some(message))
+        }
+    }
+}
+
+/// The message of a replay fault of the game at `place` (`FILE: game N (byte B)`).
+fn fault_message(place: &str, f: &ReplayFault) -> String {
+    let in_line = if f.mainline { "" } else { " in a variation" };
+    format!("{place}: {} at ply {}{in_line}", f.error, f.ply)
+}
+
 /// Reads one game slice, replays it and evaluates the filter at each searched position. A game
 /// with a fault is reported, and the part before the fault is still searched.
 fn process_game(
@@ -228,14 +251,7 @@ fn process_game(
             ..skipped
         };
     }
-    let raw = config.default_fairy.is_some() || config.rules_chess.is_some();
-    let (record, mut error) = match read_game_with(slice, families::move_reading(raw)) {
-        Ok(r) => (r, None),
-        Err(e) => {
-            let message = format!("{}: {}", at(offset + e.offset as u64), e.message);
-            (*e.partial, Some(message))
-        }
-    };
+    let (record, mut error) = read_record(config, slice, |byte| at(offset + byte));
     // Game filters on the tags, before any replay. As in CQL 6.2, a refused game is still
     // matched (written without marks) when the `matchcount` range admits 0.
     let searching = (!config.games.reads_tags() || config.games.admits_tags(&record))
@@ -243,17 +259,7 @@ fn process_game(
     if !searching && !config.games.counts_as_match(0) {
         return skipped;
     }
-    let rules = families::game_rules(
-        record.tag("Variant"),
-        config.default_fairy.as_ref(),
-        &config.fairy_defs,
-        config.default_variant,
-    );
-    let rules = match (rules, &config.rules_chess) {
-        (rules, None) => rules,
-        (Ok(fairy::AnyRules::Known(known)), Some(chess)) => fairy::with_fbr_rules(known, chess),
-        (rules, Some(_)) => rules,
-    };
+    let rules = families::rules_of(config, &record);
     if let (Ok(fairy::AnyRules::Known(_)), Some(refusal)) = (&rules, &config.standard_refusal) {
         refusal.tell();
         return GameOutput::refused();
@@ -297,10 +303,7 @@ fn process_game(
         }
     };
     if error.is_none() {
-        error = fault.map(|f| {
-            let place = if f.mainline { "" } else { " in a variation" };
-            format!("{}: {} at ply {}{place}", at(offset), f.error, f.ply)
-        });
+        error = fault.map(|f| fault_message(&at(offset), &f));
     }
     GameOutput {
         text,
@@ -646,17 +649,7 @@ impl Sink<'_> {
 pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
     // Standard input has no size: a spinner instead of a bar.
     let reads_stdin = config.inputs.contains(&Input::Stdin);
-    let total: Option<u64> = (!reads_stdin).then(|| {
-        config
-            .inputs
-            .iter()
-            .filter_map(|i| match i {
-                Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
-                Input::Stdin => None,
-            })
-            .sum()
-    });
-    let bar = progress::bar(config.progress, total);
+    let bar = progress::bar(config.progress, input_bytes(config));
     if let Some(notice) =
         progress::stdin_notice(reads_stdin, std::io::IsTerminal::is_terminal(&io::stdin()))
     {
@@ -701,53 +694,10 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         }
         let name = input.name();
         let games_before = sink.summary.games;
-        let opened = if config.shard == byte_range::ShardPlace::default() {
-            input::open_input(input)
-        } else {
-            byte_range::open_shard(input, &config.shard).map(input::Opened::Stream)
-        };
-        let result = opened.and_then(|opened| match (opened, input) {
-            (input::Opened::Stream(stream), _) => {
-                let named = InputName {
-                    name: name.clone(),
-                    decompressed: stream.compression.is_some(),
-                };
-                sink.stream(stream, &named)
-            }
-            (input::Opened::Mapped(Some(map)), Input::File(path)) if icn::is_icn(path, &map) => {
-                sink.icn_games(&map, &name)
-            }
-            (input::Opened::Mapped(Some(map)), _) => {
-                let named = InputName {
-                    name: name.clone(),
-                    decompressed: false,
-                };
-                sink.games(&map, 0, true, &named).map(|_| ())
-            }
-            (input::Opened::Mapped(None), _) => Ok(()),
-        });
+        let result = sink.search_input(input, &name);
         sink.compressed_position = None;
         if let Err(e) = result {
-            // The output's failures (a full disk) end the run, named as the output's.
-            if e.kind() == io::ErrorKind::BrokenPipe || crate::output::files::is_output_error(&e) {
-                return Err(e);
-            }
-            let advice = match e.kind() {
-                io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => {
-                    format!(
-                        "{}; the other inputs are searched",
-                        input::io_advice(e.kind())
-                    )
-                }
-                kind => input::io_advice(kind).to_string(),
-            };
-            match e.get_ref().and_then(|e| e.downcast_ref::<input::NotPgn>()) {
-                Some(not_pgn) => sink.bar.suspend(|| eprintln!("cqlq: {name} {not_pgn}")),
-                None => sink
-                    .bar
-                    .suspend(|| eprintln!("cqlq: {name}: {e} ({advice})")),
-            }
-            sink.summary.unreadable_inputs += 1;
+            sink.report_input_error(e, &name)?;
         } else if sink.summary.games == games_before && !sink.stopped() {
             sink.bar.suspend(|| eprintln!("cqlq: no games in {name}"));
         }
@@ -755,22 +705,55 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
             sink.bytes_before_input += std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
         }
     }
-    sink.finish_output()?;
-    if let Some(carried) = &sink.carried {
-        let carried = carried.lock().unwrap_or_else(|e| e.into_inner());
-        sink.summary.persistent = carried.report();
+    sink.finish()
+}
+
+/// The inputs' bytes together (for the progress bar), or None when one is standard input.
+fn input_bytes(config: &RunConfig) -> Option<u64> {
+    if config.inputs.contains(&Input::Stdin) {
+        return None;
     }
-    if config.format == Format::Count {
-        writeln!(sink.out, "{}", sink.summary.matched_games)?;
+    Some(
+        config
+            .inputs
+            .iter()
+            .filter_map(|i| match i {
+                Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+                Input::Stdin => None,
+            })
+            .sum(),
+    )
+}
+
+impl Sink<'_> {
+    /// Opens one input (mapped, a stream, a shard of it) and searches its games.
+    fn search_input(&mut self, input: &Input, name: &str) -> io::Result<()> {
+        let opened = if self.config.shard == byte_range::ShardPlace::default() {
+            input::open_input(input)
+        } else {
+            byte_range::open_shard(input, &self.config.shard).map(input::Opened::Stream)
+        };
+        opened.and_then(|opened| match (opened, input) {
+            (input::Opened::Stream(stream), _) => {
+                let named = InputName {
+                    name: name.to_string(),
+                    decompressed: stream.compression.is_some(),
+                };
+                self.stream(stream, &named)
+            }
+            (input::Opened::Mapped(Some(map)), Input::File(path)) if icn::is_icn(path, &map) => {
+                self.icn_games(&map, name)
+            }
+            (input::Opened::Mapped(Some(map)), _) => {
+                let named = InputName {
+                    name: name.to_string(),
+                    decompressed: false,
+                };
+                self.games(&map, 0, true, &named).map(|_| ())
+            }
+            (input::Opened::Mapped(None), _) => Ok(()),
+        })
     }
-    if config.format == Format::Html {
-        let s = &sink.summary;
-        let page = crate::output::html::page_end(s.games, s.matched_games, s.matched_positions);
-        sink.out.write_all(page.as_bytes())?;
-    }
-    sink.out.flush()?;
-    sink.bar.finish_and_clear();
-    Ok(sink.summary)
 }
 
 /// Whether the query has a `sort` filter (asked once per run).
