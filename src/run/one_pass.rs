@@ -205,11 +205,12 @@ fn search_moves(
     let keep = matches!(config.format, Format::Pgn | Format::Json);
     let json = config.format == Format::Json;
     let mut matched = 0u64;
-    // A forward `find`: its body is what is evaluated at each position, and the last
-    // position where it matched is kept.
-    let (looked_for, mut last_found) = match mode.forward_find {
-        true => (&super::plan::forward_find(filter)?.0.body, None),
-        false => (filter, None),
+    // A forward `find` (the run's plan checked it once): its body is what is evaluated at
+    // each position, and the last position where it matched is kept.
+    let (looked_for, mut last_found) = match (mode.forward_find, filter) {
+        (true, crate::ir::Node::Find(f)) => (&f.body, None),
+        (true, _) => return None,
+        (false, _) => (filter, None),
     };
     // At each position: evaluate, keep what the output needs; whether the game matched yet.
     let at_position = |evaluator: &mut Evaluator<Standard>, ply: u32, before: Option<&Standard>| {
