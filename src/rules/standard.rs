@@ -3,7 +3,8 @@
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
-    Bitboard, CastlingMode, Chess, EnPassantMode, FromSetup, Move, Position as _, Role,
+    Bitboard, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position as _, Rank,
+    Role, Square,
 };
 
 use super::shakmaty_bridge::{
@@ -132,43 +133,65 @@ impl Standard {
     }
 }
 
-/// The move `san` names in `pos`, as shakmaty's `San::to_move` finds it (its error too), a
-/// piece move found faster ([`piece_move`]).
+/// The move `san` names in `pos`, as shakmaty's `San::to_move` finds it (its error too), most
+/// moves found faster ([`quick_move`]).
 fn san_move(pos: &Chess, san: &shakmaty::san::San) -> Result<Move, shakmaty::san::SanError> {
-    piece_move(pos, san).map_or_else(|| san.to_move(pos), Ok)
+    quick_move(pos, san).map_or_else(|| san.to_move(pos), Ok)
 }
 
-/// The move of a knight, bishop, rook or queen that `san` names in `pos`, found without
-/// listing the legal moves (what shakmaty's `San::to_move` does): the pieces of that type
-/// that reach the target square, narrowed by the SAN's file and rank; when exactly one is
-/// left, its move is legal unless it leaves our king attacked. Then shakmaty's list, which
-/// holds only legal moves of such pieces to that square, matching the same hints, holds
-/// exactly that move. None in every other case (no piece or several, an illegal move, a
-/// capture mark that does not match, other moves), for `San::to_move` to decide.
-fn piece_move(pos: &Chess, san: &shakmaty::san::San) -> Option<Move> {
+/// The move of a piece, a pawn (not en passant) or the king (not castling) that `san` names
+/// in `pos`, found without listing the legal moves (what shakmaty's `San::to_move` does):
+/// the squares from which a piece of that type reaches the target (a pawn: the squares behind
+/// it, or those it captures from), narrowed to our pieces of that type and by the SAN's file
+/// and rank; when exactly one is left, the move is legal unless it leaves our king attacked
+/// (for the king: unless its target is attacked once it has left its square). Then
+/// shakmaty's list, which holds only legal moves of that type to that square, matching the
+/// same hints, capture mark and promotion, holds exactly that move. None in every other case
+/// (no piece or several, an illegal move, a capture mark or promotion that does not fit, en
+/// passant, castling), for `San::to_move` to decide.
+fn quick_move(pos: &Chess, san: &shakmaty::san::San) -> Option<Move> {
     let &shakmaty::san::San::Normal {
         role,
         file,
         rank,
         capture,
         to,
-        promotion: None,
+        promotion,
     } = san
     else {
         return None;
     };
+    let turn = pos.turn();
     let board = pos.board();
     let occupied = board.occupied();
+    if pos.us().contains(to) {
+        return None;
+    }
+    let taken = board.role_at(to);
+    // A capture onto an empty square is en passant (or illegal): shakmaty's list decides.
+    if taken.is_some() != capture {
+        return None;
+    }
+    // Only a pawn reaching the last rank promotes, and only to a knight, bishop, rook or queen.
+    let promotes = role == Role::Pawn && to.rank() == (!turn).backrank();
+    let promotion_fits = match promotion {
+        None => !promotes,
+        Some(Role::Pawn | Role::King) => false,
+        Some(_) => promotes,
+    };
+    if !promotion_fits {
+        return None;
+    }
     let reach = match role {
         Role::Knight => shakmaty::attacks::knight_attacks(to),
         Role::Bishop => shakmaty::attacks::bishop_attacks(to, occupied),
         Role::Rook => shakmaty::attacks::rook_attacks(to, occupied),
         Role::Queen => shakmaty::attacks::queen_attacks(to, occupied),
-        Role::Pawn | Role::King => return None,
+        Role::King => shakmaty::attacks::king_attacks(to),
+        // Our pawns that capture on `to` stand where their pawn would be attacked from.
+        Role::Pawn if capture => shakmaty::attacks::pawn_attacks(!turn, to),
+        Role::Pawn => pawn_push_origin(turn, to, occupied),
     };
-    if pos.us().contains(to) {
-        return None;
-    }
     let mut from = reach & pos.our(role);
     if let Some(file) = file {
         from &= Bitboard::from_file(file);
@@ -177,20 +200,39 @@ fn piece_move(pos: &Chess, san: &shakmaty::san::San) -> Option<Move> {
         from &= Bitboard::from_rank(rank);
     }
     let from = from.single_square()?;
-    let taken = board.role_at(to);
-    if taken.is_some() != capture {
-        return None;
-    }
-    let king = board.king_of(pos.turn())?;
     let after = (occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
-    let attackers = board.attacks_to(king, !pos.turn(), after) & !Bitboard::from_square(to);
+    let king = if role == Role::King {
+        to
+    } else {
+        board.king_of(turn)?
+    };
+    // The piece taken on `to` attacks no more.
+    let attackers = board.attacks_to(king, !turn, after) & !Bitboard::from_square(to);
     attackers.is_empty().then_some(Move::Normal {
         role,
         from,
         capture: taken,
         to,
-        promotion: None,
+        promotion,
     })
+}
+
+/// The square a pawn of `turn` pushed to the empty square `to` comes from: one behind it when
+/// that square is occupied (by a pawn of ours, or the push is impossible), else two behind
+/// when `to` is on the double step's rank. Empty when neither exists.
+fn pawn_push_origin(turn: Color, to: Square, occupied: Bitboard) -> Bitboard {
+    let back = if turn.is_white() { -8 } else { 8 };
+    let Some(one) = to.offset(back) else {
+        return Bitboard::EMPTY;
+    };
+    if occupied.contains(one) {
+        return Bitboard::from_square(one);
+    }
+    if to.rank() != turn.relative_rank(Rank::Fourth) {
+        return Bitboard::EMPTY;
+    }
+    one.offset(back)
+        .map_or(Bitboard::EMPTY, Bitboard::from_square)
 }
 
 /// Whether a legal move is seen without listing the moves (true in most positions; false
@@ -462,22 +504,37 @@ mod tests {
         );
     }
 
-    /// `piece_move` names the move shakmaty's `San::to_move` names, or leaves it to it: on
-    /// every position of random games (and hand-made pins and checks), for
-    /// each legal move's SAN, the same SAN without its file and rank (ambiguous or not), and
-    /// with its capture mark flipped.
+    /// `quick_move` names the move shakmaty's `San::to_move` names, or leaves it to it: on
+    /// every position of random games (and hand-made pins, checks, promotions and en passant
+    /// captures), for every move a piece, pawn or king of the side to move could make by its
+    /// own geometry (legal or not), written with and without its file and rank, with the right
+    /// and the wrong capture mark, and with each promotion or none.
     #[test]
-    fn piece_moves_are_shakmatys() {
+    fn quick_moves_are_shakmatys() {
         use shakmaty::san::San;
         let check = |pos: &Chess, checked: &mut usize| {
-            // Every piece move on the board, legal or not (pinned pieces), written with and
-            // without its file and rank, with the right and the wrong capture mark.
-            for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let turn = pos.turn();
+            let occupied = pos.board().occupied();
+            for role in Role::ALL {
                 for from in pos.our(role) {
-                    let occupied = pos.board().occupied();
-                    for to in
-                        shakmaty::attacks::attacks(from, role.of(pos.turn()), occupied) & !pos.us()
-                    {
+                    let targets = match role {
+                        // Pushes of one and two squares and both captures.
+                        Role::Pawn => [8, 16, 7, 9]
+                            .into_iter()
+                            .filter_map(|d| from.offset(if turn.is_white() { d } else { -d }))
+                            .collect(),
+                        // Its steps and the castling king's two-square moves.
+                        Role::King => {
+                            shakmaty::attacks::king_attacks(from)
+                                | [-2, 2]
+                                    .into_iter()
+                                    .filter_map(|d| from.offset(d))
+                                    .filter(|to| to.rank() == from.rank())
+                                    .collect::<Bitboard>()
+                        }
+                        _ => shakmaty::attacks::attacks(from, role.of(turn), occupied),
+                    } & !pos.us();
+                    for to in targets {
                         for (file, rank) in [
                             (None, None),
                             (Some(from.file()), None),
@@ -485,22 +542,30 @@ mod tests {
                             (Some(from.file()), Some(from.rank())),
                         ] {
                             for capture in [false, true] {
-                                let san = San::Normal {
-                                    role,
-                                    file,
-                                    rank,
-                                    capture,
-                                    to,
-                                    promotion: None,
-                                };
-                                if let Some(fast) = piece_move(pos, &san) {
-                                    assert_eq!(
-                                        Ok(fast),
-                                        san.to_move(pos),
-                                        "{san} in {}",
-                                        Fen::from_position(pos, EnPassantMode::Legal)
-                                    );
-                                    *checked += 1;
+                                for promotion in [
+                                    None,
+                                    Some(Role::Queen),
+                                    Some(Role::Knight),
+                                    Some(Role::King),
+                                    Some(Role::Pawn),
+                                ] {
+                                    let san = San::Normal {
+                                        role,
+                                        file,
+                                        rank,
+                                        capture,
+                                        to,
+                                        promotion,
+                                    };
+                                    if let Some(fast) = quick_move(pos, &san) {
+                                        assert_eq!(
+                                            Ok(fast),
+                                            san.to_move(pos),
+                                            "{san} in {}",
+                                            Fen::from_position(pos, EnPassantMode::Legal)
+                                        );
+                                        *checked += 1;
+                                    }
                                 }
                             }
                         }
@@ -515,6 +580,23 @@ mod tests {
             "4r2k/8/8/8/8/8/4R3/4K1N1 w - - 0 1",
             "k3r3/8/8/8/1N6/8/8/4K1N1 w - - 0 1",
             "k7/8/8/3N1N2/8/3N1N2/8/K7 w - - 0 1",
+            // Pawns: pinned on a file and a diagonal, a capture that answers a check, a
+            // double step that blocks one, promotions with and without a capture (one pinned).
+            "4r2k/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            "7k/8/8/8/8/2b5/3P4/4K3 w - - 0 1",
+            "7k/8/8/8/3q4/4P3/8/2K5 w - - 0 1",
+            "7k/8/8/8/r7/8/1P6/K7 w - - 0 1",
+            "1n4k1/P1P5/8/8/8/8/8/4K3 w - - 0 1",
+            "r3k3/1P6/8/8/8/8/8/1K6 w - - 0 1",
+            "k7/8/8/8/8/8/1p1p4/2N3K1 b - - 0 1",
+            // En passant: possible, and refused because it would open the king's rank.
+            "7k/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+            "8/8/8/KPp4r/8/8/8/7k w - c6 0 2",
+            // Kings: in check from a rook (a step along its line stays in check), next to
+            // a defended and an undefended piece, and with castling rights.
+            "4r2k/8/8/8/8/8/8/4K3 w - - 0 1",
+            "7k/8/8/8/8/2n5/3pb3/4K3 w - - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
         ] {
             let pos: Chess = fen
                 .parse::<Fen>()
