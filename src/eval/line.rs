@@ -117,22 +117,9 @@ impl<P: Position> Evaluator<'_, P> {
     /// `line`: runs the automaton from `at`; the value is the longest match's length (or its
     /// last position with `lastposition`).
     pub(super) fn eval_line(&self, line: &Line<P::Set>, at: u32) -> Option<Value<P::Set>> {
-        let mut start = StateSet::new(line.states.len());
-        start.close(line, line.start);
         // (positions matched, last position matched) of the best match.
         let mut best: Option<(u32, u32)> = None;
-        if start
-            .list
-            .iter()
-            .any(|&s| line.states[s] == LineState::Accept)
-        {
-            best = Some((0, at));
-        }
-        let mut tasks: Tasks<'_, P::Set> = smallvec::smallvec![Task::Step {
-            states: start.list,
-            at,
-            done: 0,
-        }];
+        let mut tasks = self.line_start(line, at, &mut best)?;
         while let Some(task) = tasks.pop() {
             if line.firstmatch && best.is_some() {
                 break;
@@ -153,22 +140,10 @@ impl<P: Position> Evaluator<'_, P> {
                     child,
                     done,
                 } => {
-                    let mut with_move = StateSet::new(line.states.len());
-                    for (m, to) in moves.iter() {
-                        if !with_move.contains(*to) && self.move_admits_child(m, at, child) {
-                            with_move.close(line, *to);
-                        }
+                    if let Some((next, successors)) = self.line_move_child(line, &moves, at, child)
+                    {
+                        line_continue(line, next, successors, at, done, &mut best, &mut tasks);
                     }
-                    if with_move.list.is_empty() {
-                        continue;
-                    }
-                    let successors = if line.singlecolor {
-                        self.line_children(line, child)
-                    } else {
-                        smallvec::smallvec![child]
-                    };
-                    let next = with_move.list;
-                    line_continue(line, next, successors, at, done, &mut best, &mut tasks);
                 }
             }
         }
@@ -181,6 +156,84 @@ impl<P: Position> Evaluator<'_, P> {
         } else {
             Some(Value::Num(i64::from(len)))
         }
+    }
+
+    /// The walk's first tasks from `at` (`best` set when the empty line is accepted); None when
+    /// no line can start there.
+    ///
+    /// Most lines begin with one filter on the current position, or one `move` constituent,
+    /// which fail at most positions: those are taken here as `line_step` (and for a move, the
+    /// one `MoveChild` task it makes where one move is played) takes them, so that a failing
+    /// position costs no state sets or tasks.
+    fn line_start<'a>(
+        &self,
+        line: &'a Line<P::Set>,
+        at: u32,
+        best: &mut Option<(u32, u32)>,
+    ) -> Option<Tasks<'a, P::Set>> {
+        let mut tasks = Tasks::new();
+        if let LineState::Filter(filter, to) = &line.states[line.start] {
+            if !is_played_move(line, filter) {
+                if !is_match(&self.eval(filter, at)) {
+                    return None;
+                }
+                let mut next = StateSet::new(line.states.len());
+                next.close(line, *to);
+                let successors = self.line_next(line, at);
+                line_continue(line, next.list, successors, at, 0, best, &mut tasks);
+                return Some(tasks);
+            }
+            if let Node::Move(m) = filter
+                && !line.singlecolor
+                && let &[child] = self.line_children(line, at).as_slice()
+            {
+                let (next, successors) = self.line_move_child(line, &[(m, *to)], at, child)?;
+                line_continue(line, next, successors, at, 0, best, &mut tasks);
+                return Some(tasks);
+            }
+        }
+        let mut start = StateSet::new(line.states.len());
+        start.close(line, line.start);
+        if start
+            .list
+            .iter()
+            .any(|&s| line.states[s] == LineState::Accept)
+        {
+            *best = Some((0, at));
+        }
+        tasks.push(Task::Step {
+            states: start.list,
+            at,
+            done: 0,
+        });
+        Some(tasks)
+    }
+
+    /// The move constituents `moves` waiting at `at` that admit the move to `child`: the
+    /// states after them, which consume `at`, and the positions the line goes on from
+    /// (`child`, or two plies on with `singlecolor`). None when none admits the move.
+    fn line_move_child(
+        &self,
+        line: &Line<P::Set>,
+        moves: &[MoveState<'_, P::Set>],
+        at: u32,
+        child: u32,
+    ) -> Option<(States, Kids)> {
+        let mut with_move = StateSet::new(line.states.len());
+        for (m, to) in moves {
+            if !with_move.contains(*to) && self.move_admits_child(m, at, child) {
+                with_move.close(line, *to);
+            }
+        }
+        if with_move.list.is_empty() {
+            return None;
+        }
+        let successors = if line.singlecolor {
+            self.line_children(line, child)
+        } else {
+            smallvec::smallvec![child]
+        };
+        Some((with_move.list, successors))
     }
 
     /// Consumes position `at` from the state set `states`: queues what follows. A `move`
@@ -199,7 +252,7 @@ impl<P: Position> Evaluator<'_, P> {
         for &s in states {
             if let LineState::Filter(filter, to) = &line.states[s] {
                 match filter {
-                    Node::Move(m) if m.source == MoveSource::Played && !line.backward => {
+                    Node::Move(m) if is_played_move(line, filter) => {
                         moves.push((m, *to));
                     }
                     _ => {
@@ -250,6 +303,12 @@ impl<P: Position> Evaluator<'_, P> {
             });
         }
     }
+}
+
+/// Whether `filter` is a `move` constituent about the move played from the position, read as
+/// a condition on the move a forward line takes (see `line_step`).
+fn is_played_move<S>(line: &Line<S>, filter: &Node<S>) -> bool {
+    matches!(filter, Node::Move(m) if m.source == MoveSource::Played) && !line.backward
 }
 
 /// After position `at` was consumed into the state set `next`: records an accepted match
