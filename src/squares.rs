@@ -124,6 +124,15 @@ pub trait SquareSet: Clone + PartialEq + Debug + Send + Sync + 'static {
     fn shifted(&self, _geo: Geometry, _files: i64, _ranks: i64) -> Option<Self> {
         None
     }
+    /// The light squares of the set (`light`), or the dark ones: a1 is dark, and a square is
+    /// light when its file + rank is odd.
+    fn shade(&self, geo: Geometry, light: bool) -> Self {
+        let keep = self
+            .coords()
+            .into_iter()
+            .filter(|c| ((c.file + c.rank) % 2 == 1) == light);
+        Self::from_coords(geo, keep)
+    }
 }
 
 impl SquareSet for shakmaty::Bitboard {
@@ -190,11 +199,46 @@ impl SquareSet for shakmaty::Bitboard {
         };
         Some(shakmaty::Bitboard(moved & on_board))
     }
+    fn shade(&self, _geo: Geometry, light: bool) -> Self {
+        // shakmaty's masks: a1 dark, h1 light.
+        *self
+            & if light {
+                shakmaty::Bitboard::LIGHT_SQUARES
+            } else {
+                shakmaty::Bitboard::DARK_SQUARES
+            }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bitboard's shade (two masks) keeps the squares the rule of the trait's own `shade`
+    /// keeps (file + rank odd: light), on sets of every kind of square.
+    #[test]
+    fn bitboard_shades_follow_the_file_and_rank_rule() {
+        let mut seed: u64 = 99;
+        for _ in 0..200 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let set = shakmaty::Bitboard(seed);
+            for light in [false, true] {
+                let by_rule = shakmaty::Bitboard::from_coords(
+                    Geometry::STANDARD,
+                    set.coords()
+                        .into_iter()
+                        .filter(|c| ((c.file + c.rank) % 2 == 1) == light),
+                );
+                assert_eq!(set.shade(Geometry::STANDARD, light), by_rule, "{seed:x}");
+            }
+        }
+        // a1 dark, h1 and a8 light.
+        let corners = shakmaty::Bitboard(1 | 1 << 7 | 1 << 56);
+        assert_eq!(corners.shade(Geometry::STANDARD, false).0, 1);
+        assert_eq!(corners.shade(Geometry::STANDARD, true).0, 1 << 7 | 1 << 56);
+    }
 
     /// A bitboard shifted at once holds the squares the coordinates reach one by one (each
     /// square moved, those off the board dropped), for every shift across the board and

@@ -167,12 +167,7 @@ impl<P: Position> Evaluator<'_, P> {
             Some(x) => self.set(x, at)?,
             None => P::Set::full(geo),
         };
-        // a1 is dark: a square is light when file + rank is odd.
-        let keep = set
-            .coords()
-            .into_iter()
-            .filter(|c| ((c.file + c.rank) % 2 == 1) == light);
-        Some(Value::Set(P::Set::from_coords(geo, keep)))
+        Some(Value::Set(set.shade(geo, light)))
     }
 
     /// The one square of a set, if it has exactly one.
