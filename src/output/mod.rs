@@ -117,12 +117,15 @@ impl PgnStyle {
         matched: &[u32],
         comments: &'a [(u32, String)],
     ) -> BTreeMap<u32, Cow<'a, str>> {
-        let mut after = BTreeMap::new();
-        if let Some(mark) = self.match_mark() {
-            for &at in matched {
-                after.insert(at, Cow::Borrowed(mark));
-            }
-        }
+        // Built at once from the list (a sorted list makes the tree without a search per
+        // position).
+        let mut after: BTreeMap<u32, Cow<'a, str>> = match self.match_mark() {
+            Some(mark) => matched
+                .iter()
+                .map(|&at| (at, Cow::Borrowed(mark)))
+                .collect(),
+            None => BTreeMap::new(),
+        };
         let comments = if self.comments == CommentLevel::Silent {
             &[][..]
         } else {

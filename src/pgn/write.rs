@@ -252,13 +252,17 @@ impl Movetext<'_> {
     /// Writes one token (after any pending `(`), after a space or a line break.
     pub(super) fn put(&mut self, token: &str) {
         let open = std::mem::take(&mut self.open);
-        let first_line = open + memchr::memchr(b'\n', token.as_bytes()).unwrap_or(token.len());
+        // Tokens are short (a move, a move number, `{CQL}`): a plain scan beats memchr's
+        // set-up, and the last line break is looked for only when there is a first.
+        let bytes = token.as_bytes();
+        let first_break = bytes.iter().position(|&b| b == b'\n');
+        let first_line = open + first_break.unwrap_or(token.len());
         if self.col > 0 {
             self.space_for(1 + first_line);
         }
         (0..open).for_each(|_| self.out.push('('));
         self.out.push_str(token);
-        self.col = match memchr::memrchr(b'\n', token.as_bytes()) {
+        self.col = match first_break.and_then(|_| memchr::memrchr(b'\n', bytes)) {
             Some(i) => token.len() - i - 1,
             None => self.col + open + token.len(),
         };
