@@ -11,6 +11,8 @@
 //! answer among its children in order; a count is the node's own match plus its children's
 //! counts; backwards, the same along the parents.
 
+use smallvec::SmallVec;
+
 use super::{Evaluator, Kids, Value, is_match};
 use crate::ir::{Find, Node, VarId};
 use crate::rules::Position;
@@ -208,8 +210,9 @@ impl<P: Position> Evaluator<'_, P> {
     /// `find <--`: the first matching node from `at` back to the start, or (`counting`) the
     /// number of matching nodes there.
     fn along_parents(&self, f: &Find<P::Set>, t: &mut FindTable, at: u32, counting: bool) -> i64 {
-        // The nodes whose answer waits on their parent's, `at` first.
-        let mut waiting = Vec::new();
+        // The nodes whose answer waits on their parent's, `at` first (one, when the positions
+        // are searched in order: held inline).
+        let mut waiting: SmallVec<[u32; 8]> = SmallVec::new();
         let mut here = Some(at);
         let mut above = if counting { 0 } else { NONE };
         while let Some(p) = here {
