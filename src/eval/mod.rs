@@ -498,7 +498,9 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 // The sum over the pieces in the set of their type's power, taken type by type:
                 // each occupied square holds one piece of one type, so the types' sets divide
                 // the occupied part of the set, and the loop ends when it is used up.
-                let mut rest = self.set(x, at)?.intersect(&pos().occupied());
+                let mut rest = self.set(x, at)?;
+                let position = pos();
+                rest = rest.intersect(&position.occupied());
                 let mut total = 0;
                 for t in 0..32 {
                     if rest.is_empty() {
@@ -509,9 +511,9 @@ impl<'a, P: Position> Evaluator<'a, P> {
                         black: 1 << t,
                         empty: false,
                     };
-                    let of_type = rest.intersect(&pos().pieces(both));
+                    let of_type = rest.intersect(&position.pieces(both));
                     if !of_type.is_empty() {
-                        total += pos().power_of(t) * i64::from(of_type.count());
+                        total += position.power_of(t) * i64::from(of_type.count());
                         rest = rest.minus(&of_type);
                     }
                 }
