@@ -7,6 +7,7 @@
 #
 #   scripts/compare_outputs.sh OLD_BINARY NEW_BINARY [QUERY_FILE...]
 #   FORMATS="count pgn" scripts/compare_outputs.sh ...   (a subset of the formats: pgn json count)
+#   GAMES="/abs/a.pgn /abs/b.pgn" scripts/compare_outputs.sh ...   (other game files)
 #
 # Prints one line per difference and a total; exits 1 when anything differs.
 set -u
@@ -21,7 +22,12 @@ if [ $# -gt 0 ]; then
 else
     queries=("$here"/queries/*.cql "$shared"/cql/examples/*.cql "$shared"/cql/probes/*.cql)
 fi
-games=("$shared/data/cql-sample.pgn" "$shared/data/std-visible-5k.pgn")
+# GAMES="a.pgn b.pgn" compares on other game files (Chess960, variations, bad input).
+if [ -n "${GAMES:-}" ]; then
+    read -r -a games <<<"$GAMES"
+else
+    games=("$shared/data/cql-sample.pgn" "$shared/data/std-visible-5k.pgn")
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 limit=${TIMEOUT:-300}
