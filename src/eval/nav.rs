@@ -8,6 +8,13 @@ use crate::rules::Position;
 impl<P: Position> Evaluator<'_, P> {
     /// Whether record node `i` was reached by the replay (and so can be evaluated).
     pub(super) fn reached(&self, i: u32) -> bool {
+        // One-pass search: the current position and the neighbours held.
+        if let Some(held) = &self.held {
+            let current = held.current().ply;
+            return i == current
+                || i.checked_add(1) == Some(current) && held.previous().is_some()
+                || current.checked_add(1) == Some(i) && held.next().is_some();
+        }
         self.game
             .replayed
             .nodes
@@ -33,8 +40,10 @@ impl<P: Position> Evaluator<'_, P> {
             PositionRef::Current => Some(at),
             PositionRef::Parent => self.parent_of(at),
             PositionRef::Child(n) => self.children(at).nth(*n as usize).filter(|&c| {
+                // One-pass search: the main line's next position is child 0, the only one.
+                self.held.is_some()
                 // child(n) names the n-th child of the record, not the n-th reached one.
-                self.game.record.nodes[at as usize]
+                || self.game.record.nodes[at as usize]
                     .children
                     .get(*n as usize)
                     == Some(&c)

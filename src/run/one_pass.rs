@@ -507,6 +507,12 @@ mod tests {
             "move to a-h7 previous from R",
             "move o-o-o or move enpassant",
             "x = move legal count move previous from [Pp] x > 30",
+            // A body evaluated at the position before or after.
+            "parent : check",
+            "child : check",
+            "child(1) : check",
+            "parent : (Q attacks k) and move previous capture q",
+            "not parent : check and check and child : mate",
             // A piece loop over squares.
             "piece x in N { #(a attackedby x) >= 3 }",
             "piece x in [RQ] { x attacks k }",

@@ -15,7 +15,7 @@
 use std::ops::ControlFlow;
 
 use crate::ir::walk::{Reads, any_node, children};
-use crate::ir::{Find, Node};
+use crate::ir::{Find, Node, PositionRef};
 
 /// Whether `filter` can be evaluated by the one-pass search: every filter in it is
 /// position-local ([`Reads::is_position_local`]; see the module doc).
@@ -40,11 +40,13 @@ pub struct Neighbours {
 /// `piece x in S body` when `x` is bound to squares (`eval::piece_loop_by_square`),
 /// `move previous` (the move that reached the position and the position before
 /// it: [`Reads::PreviousMove`]), `move` and `terminal` (the next main-line move, or none:
-/// [`Reads::NextMove`]). A `move` filter's own parameters are read at the position before
-/// (or at the current one) and must be position-local: the search keeps one position on
-/// either side, not two.
+/// [`Reads::NextMove`]), `parent : body` and `child : body` (the body evaluated at the
+/// position before or the next main-line one). A `move` filter's own parameters are read at
+/// the position before (or at the current one), and such a body at the position it names:
+/// both must be position-local, as the search keeps one position on either side, not two.
 pub fn one_pass_neighbours<S>(filter: &Node<S>) -> Option<Neighbours> {
     let mut needs = Neighbours::default();
+    let mut held_targets: Vec<*const Node<S>> = Vec::new();
     let refused = any_node(filter, |n| match n.reads() {
         reads if reads.is_position_local() => false,
         // On the main line, always true and 0.
@@ -54,6 +56,22 @@ pub fn one_pass_neighbours<S>(filter: &Node<S>) -> Option<Neighbours> {
         // A piece loop whose variable is bound to squares reads no piece identity.
         Reads::PieceIdentity => match n {
             Node::PieceLoop(l) => !crate::eval::piece_loop_by_square(l),
+            _ => true,
+        },
+        // `parent : body`, `child : body`: the body is evaluated at a position held beside
+        // the current one, so it must read that position alone. (Elsewhere a position's
+        // value could be seen, and the one-pass search numbers positions by ply, the game
+        // tree in the order of its movetext.)
+        Reads::Navigation => match n {
+            Node::At(target, body) => match &**target {
+                Node::Position(r) if is_position_local(body) && note_neighbour(r, &mut needs) => {
+                    held_targets.push(&**target as *const Node<S>);
+                    false
+                }
+                _ => true,
+            },
+            // The target of such a `:` (visited after it).
+            Node::Position(_) => !held_targets.contains(&(n as *const Node<S>)),
             _ => true,
         },
         neighbour @ (Reads::PreviousMove | Reads::NextMove) => {
@@ -71,6 +89,17 @@ pub fn one_pass_neighbours<S>(filter: &Node<S>) -> Option<Neighbours> {
         _ => true,
     });
     (!refused).then_some(needs)
+}
+
+/// Notes the neighbour a position reference names (`parent`: the previous position; `child`,
+/// `child(n)`: the next main-line one, the only child on the main line); false for the others.
+fn note_neighbour(r: &PositionRef, needs: &mut Neighbours) -> bool {
+    match r {
+        PositionRef::Parent => needs.previous = true,
+        PositionRef::Child(_) => needs.next = true,
+        PositionRef::Current | PositionRef::Initial | PositionRef::Last => return false,
+    }
+    true
 }
 
 /// The `find` a one-pass search can answer with one look at each position: a query that is
@@ -151,7 +180,24 @@ mod tests {
             neighbours("sort \"ply\" ply comment(ply)"),
             Some((false, false))
         );
-        for cql in ["parent : check", "line --> check --> mate", "find check"] {
+        // A body evaluated at the position before or after reads that position alone.
+        assert_eq!(neighbours("parent : check"), Some((true, false)));
+        assert_eq!(neighbours("child : mate and check"), Some((false, true)));
+        assert_eq!(neighbours("child(1) : check"), Some((false, true)));
+        assert_eq!(
+            neighbours("parent : (Q attacks k) and child : mate"),
+            Some((true, true))
+        );
+        for cql in [
+            "parent : move previous capture Q",
+            "parent : parent : check",
+            "child : terminal",
+            "initialposition : check",
+            "currentposition : check",
+            "line --> check --> mate",
+            "find <-- check",
+            "parent",
+        ] {
             assert_eq!(neighbours(cql), None, "{cql}");
         }
     }
