@@ -29,10 +29,18 @@ pub(super) struct OnePass {
     pub stop_at_first_match: bool,
     /// The positions beside the current one that the query reads.
     pub neighbours: Neighbours,
-    /// The query is a forward `find` answered in one look at each position
-    /// (`run::plan::forward_find`): its body is evaluated at each position, and the query
-    /// matches at every position up to the body's last match.
-    pub forward_find: bool,
+    /// The query is a `find` answered in one look at each position (`run::plan::one_pass_find`):
+    /// its body is evaluated at each position.
+    pub find: Option<FindDirection>,
+}
+
+/// Which way the query's `find` looks (see [`OnePass::find`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum FindDirection {
+    /// `find F`: the query matches at every position up to the body's last match.
+    Forward,
+    /// `find <-- F`: the query matches at every position from the body's first match on.
+    Backward,
 }
 
 /// Whether (and how) the run can search games in one pass: a query the one-pass search can
@@ -47,14 +55,17 @@ pub(super) struct OnePass {
 /// and counts it exactly as before.
 ///
 /// A forward `find` is searched so in PGN and the formats without positions (JSON writes the
-/// positions matched, known only at the game's end: the careful path writes it).
+/// positions matched, known only at the game's end: the careful path writes it); a backward
+/// one in every format (a position's match is known when it is reached).
 pub(super) fn one_pass_for(config: &RunConfig) -> Option<OnePass> {
-    let (neighbours, forward_find) = match super::plan::one_pass_neighbours(&config.filter) {
-        Some(neighbours) => (neighbours, false),
-        None if config.format != Format::Json => {
-            (super::plan::forward_find(&config.filter)?.1, true)
-        }
-        None => return None,
+    let (neighbours, find) = match super::plan::one_pass_neighbours(&config.filter) {
+        Some(neighbours) => (neighbours, None),
+        None => match super::plan::one_pass_find(&config.filter)? {
+            (f, neighbours) if f.backward => (neighbours, Some(FindDirection::Backward)),
+            // JSON writes the matched positions, known only at the game's end.
+            _ if config.format == Format::Json => return None,
+            (_, neighbours) => (neighbours, Some(FindDirection::Forward)),
+        },
     };
     let usable = !config.variations
         && config.default_fairy.is_none()
@@ -76,7 +87,7 @@ pub(super) fn one_pass_for(config: &RunConfig) -> Option<OnePass> {
     usable.then_some(OnePass {
         stop_at_first_match,
         neighbours,
-        forward_find,
+        find,
     })
 }
 
@@ -205,22 +216,29 @@ fn search_moves(
     let keep = matches!(config.format, Format::Pgn | Format::Json);
     let json = config.format == Format::Json;
     let mut matched = 0u64;
-    // A forward `find` (the run's plan checked it once): its body is what is evaluated at
-    // each position, and the last position where it matched is kept.
-    let (looked_for, mut last_found) = match (mode.forward_find, filter) {
-        (true, crate::ir::Node::Find(f)) => (&f.body, None),
-        (true, _) => return None,
-        (false, _) => (filter, None),
+    // A `find` (the run's plan checked it once): its body is what is evaluated at each
+    // position; the last position where it matched (forward), or whether it has matched yet
+    // (backward), is kept.
+    let looked_for = match (mode.find, filter) {
+        (Some(_), crate::ir::Node::Find(f)) => &f.body,
+        (Some(_), _) => return None,
+        (None, _) => filter,
     };
+    let mut last_found = None;
     // At each position: evaluate, keep what the output needs; whether the game matched yet.
     let at_position = |evaluator: &mut Evaluator<Standard>, ply: u32, before: Option<&Standard>| {
-        if mode.forward_find {
-            if evaluator.matches(looked_for, ply) {
-                last_found = Some(ply);
-            }
-            return last_found.is_some();
+        let found_here = evaluator.matches(looked_for, ply);
+        if found_here {
+            last_found = Some(ply);
         }
-        if evaluator.matches(filter, ply) {
+        let is_match = match mode.find {
+            Some(FindDirection::Forward) => return last_found.is_some(),
+            // At and after the body's first match (the body is still evaluated at each
+            // position, as the careful path's `find <--` does).
+            Some(FindDirection::Backward) => last_found.is_some(),
+            None => found_here,
+        };
+        if is_match {
             matched += 1;
             if keep {
                 plies.push(ply);
@@ -238,7 +256,7 @@ fn search_moves(
     };
     read_all.ok()?;
     // A forward `find` matches at every position up to its body's last match.
-    if let Some(last) = last_found {
+    if let (Some(FindDirection::Forward), Some(last)) = (mode.find, last_found) {
         matched = u64::from(last) + 1;
         if keep {
             plies.extend(0..=last);
@@ -526,6 +544,12 @@ mod tests {
             "find check",
             "find (ply > 60 and check)",
             "find move capture Q",
+            // A backward `find`: from the body's first match on (JSON too).
+            "find <-- check",
+            "find <-- mate",
+            "find <-- (ply > 60 and check)",
+            "find <-- move capture Q",
+            "find <-- move previous capture q",
         ] {
             for format in [
                 Format::Count,
@@ -536,7 +560,10 @@ mod tests {
                 let config = config(cql, format);
                 let Some(mode) = one_pass_for(&config) else {
                     // JSON writes a forward `find`'s matched positions: the careful path.
-                    assert!(cql.starts_with("find") && format == Format::Json, "{cql}");
+                    assert!(
+                        cql.starts_with("find") && !cql.contains("<--") && format == Format::Json,
+                        "{cql}"
+                    );
                     continue;
                 };
                 let mut worker = crate::run::workers::WorkerState::default();

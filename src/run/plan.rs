@@ -103,16 +103,17 @@ fn note_neighbour(r: &PositionRef, needs: &mut Neighbours) -> bool {
 }
 
 /// The `find` a one-pass search can answer with one look at each position: a query that is
-/// a forward `find` without a count (`find mate`) of a body the one-pass search evaluates,
-/// whose answers hold for the whole game (`eval::body_per_game`: no side effects, nothing
-/// read from around the `find`). On the main line such a query matches at a position
-/// exactly when the body matches there or at a later position: at every position up to the
-/// body's last match. The body's neighbours are returned with it.
-pub fn forward_find<S>(filter: &Node<S>) -> Option<(&Find<S>, Neighbours)> {
+/// a `find` without a count (`find mate`, `find <-- check`) of a body the one-pass search
+/// evaluates, whose answers hold for the whole game (`eval::body_per_game`: no side effects,
+/// nothing read from around the `find`). On the main line such a query matches at a
+/// position exactly when the body matches there or at a later position (forward: at every
+/// position up to the body's last match), or there or at an earlier one (`<--`: at every
+/// position from the body's first match on). The body's neighbours are returned with it.
+pub fn one_pass_find<S>(filter: &Node<S>) -> Option<(&Find<S>, Neighbours)> {
     let Node::Find(f) = filter else {
         return None;
     };
-    if f.backward || f.range.is_some() || !crate::eval::body_per_game(f) {
+    if f.range.is_some() || !crate::eval::body_per_game(f) {
         return None;
     }
     Some((f, one_pass_neighbours(&f.body)?))
