@@ -48,7 +48,7 @@ pub(super) type FindTables = Vec<(usize, Option<FindTable>)>;
 /// Whether a body's answers may be kept for the whole game: it has no side effects
 /// (`eval::path_memo`'s pure filters), runs no `path` (whose `from`, `to` and status read the
 /// running path), and reads no variable but those its own `square` / `piece` loops bind.
-fn per_game<S>(body: &Node<S>) -> bool {
+pub fn per_game<S>(body: &Node<S>) -> bool {
     if !super::path_memo::pure(body) {
         return false;
     }

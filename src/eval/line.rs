@@ -349,3 +349,142 @@ fn line_continue<S>(
         });
     }
 }
+
+/// The distinct filters of a `line`'s automaton, for a `line` searched in one pass on the main
+/// line ([`Evaluator::line_marks`], [`line_on_main_line`]): each is evaluated once per
+/// position, however many states share it (`check{20}` unrolls to 20 states of one filter).
+pub struct LineFilters<'a, S> {
+    /// The distinct filters (at most 64: one bit each in a position's marks).
+    filters: SmallVec<[&'a Node<S>; 4]>,
+    /// For each state, the index of its filter (None: not a filter state).
+    of_state: SmallVec<[Option<u8>; 16]>,
+}
+
+impl<'a, S: PartialEq> LineFilters<'a, S> {
+    /// The filters of `line`; None when it has more than 64 distinct ones.
+    pub fn new(line: &'a Line<S>) -> Option<LineFilters<'a, S>> {
+        let mut filters: SmallVec<[&'a Node<S>; 4]> = SmallVec::new();
+        let mut of_state = SmallVec::new();
+        for state in &line.states {
+            let LineState::Filter(filter, _) = state else {
+                of_state.push(None);
+                continue;
+            };
+            let index = match filters.iter().position(|f| *f == filter) {
+                Some(i) => i,
+                None => {
+                    filters.push(filter);
+                    filters.len() - 1
+                }
+            };
+            of_state.push(Some(u8::try_from(index).ok().filter(|&i| i < 64)?));
+        }
+        Some(LineFilters { filters, of_state })
+    }
+}
+
+impl<P: Position> Evaluator<'_, P> {
+    /// The marks of position `at` for a `line` searched in one pass: bit i when the line's
+    /// i-th distinct filter holds there, as `line_step` reads it (a `move` constituent of a
+    /// forward line admits the move to the next main-line position; none at the end).
+    pub fn line_marks(
+        &self,
+        line: &Line<P::Set>,
+        filters: &LineFilters<'_, P::Set>,
+        at: u32,
+    ) -> u64 {
+        let mut marks = 0;
+        for (i, &filter) in filters.filters.iter().enumerate() {
+            let holds = match filter {
+                // The next main-line position (the one-pass search holds no tree: `primary`
+                // admits it, `secondary` is not searched so).
+                Node::Move(m) if is_played_move(line, filter) => self
+                    .children(at)
+                    .next()
+                    .is_some_and(|child| self.move_admits_child(m, at, child)),
+                _ => is_match(&self.eval(filter, at)),
+            };
+            marks |= u64::from(holds) << i;
+        }
+        marks
+    }
+}
+
+/// Whether `line` matches at position `start` of a main line whose positions' marks are `marks`
+/// (by ply; [`Evaluator::line_marks`]), as [`Evaluator::eval_line`]'s value decides it on the game tree
+/// when each position has one continuation (the main line, variations not searched) and the
+/// line has no `secondary` or `firstmatch`: the walk's tasks then follow one chain, and the
+/// union of their state sets after each position is the automaton's state set there (Thompson's
+/// simulation); the longest match wins, and its last position is the one at its length.
+pub fn line_on_main_line<S: crate::squares::SquareSet>(
+    line: &Line<S>,
+    filters: &LineFilters<'_, S>,
+    marks: &[u64],
+    start: u32,
+) -> bool {
+    is_match(&line_value_on_main_line(line, filters, marks, start))
+}
+
+/// The value of [`line_on_main_line`].
+fn line_value_on_main_line<S>(
+    line: &Line<S>,
+    filters: &LineFilters<'_, S>,
+    marks: &[u64],
+    start: u32,
+) -> Option<Value<S>> {
+    let step = if line.singlecolor { 2 } else { 1 };
+    let mut states = StateSet::new(line.states.len());
+    states.close(line, line.start);
+    let mut best: Option<(u32, u32)> = states
+        .list
+        .iter()
+        .any(|&s| matches!(line.states[s], LineState::Accept))
+        .then_some((0, start));
+    let mut at = Some(start);
+    let mut done = 0;
+    while let Some(p) = at.filter(|&p| (p as usize) < marks.len()) {
+        let mark = marks[p as usize];
+        let mut next = StateSet::new(line.states.len());
+        for &s in &states.list {
+            if let (LineState::Filter(_, to), Some(i)) = (&line.states[s], filters.of_state[s])
+                && mark >> i & 1 == 1
+                && !next.contains(*to)
+            {
+                next.close(line, *to);
+            }
+        }
+        if next.list.is_empty() {
+            break;
+        }
+        done += 1;
+        if next
+            .list
+            .iter()
+            .any(|&s| matches!(line.states[s], LineState::Accept))
+        {
+            best = Some((done, p));
+        }
+        if !next
+            .list
+            .iter()
+            .any(|&s| matches!(line.states[s], LineState::Filter(..)))
+        {
+            break;
+        }
+        states = next;
+        at = if line.backward {
+            p.checked_sub(step)
+        } else {
+            p.checked_add(step)
+        };
+    }
+    let (len, last) = best?;
+    if line.range.is_some_and(|r| !r.contains(i64::from(len))) {
+        return None;
+    }
+    if line.lastposition {
+        Some(Value::Pos(last))
+    } else {
+        Some(Value::Num(i64::from(len)))
+    }
+}

@@ -32,6 +32,9 @@ pub(super) struct OnePass {
     /// The query is a `find` answered in one look at each position (`run::plan::one_pass_find`):
     /// its body is evaluated at each position.
     pub find: Option<FindDirection>,
+    /// The query is a `line` answered at the game's end (`run::plan::one_pass_line`): its
+    /// constituents are evaluated at each position, their marks kept by ply.
+    pub line: bool,
 }
 
 /// Which way the query's `find` looks (see [`OnePass::find`]).
@@ -54,18 +57,25 @@ pub(super) enum FindDirection {
 /// after the match) is still found and searched again by the careful path, which reports
 /// and counts it exactly as before.
 ///
-/// A forward `find` is searched so in PGN and the formats without positions (JSON writes the
-/// positions matched, known only at the game's end: the careful path writes it); a backward
-/// one in every format (a position's match is known when it is reached).
+/// A forward `find` and a `line` are searched so in PGN and the formats without positions
+/// (JSON writes the positions matched, known only at the game's end: the careful path writes
+/// it); a backward `find` in every format (a position's match is known when it is reached).
 pub(super) fn one_pass_for(config: &RunConfig) -> Option<OnePass> {
-    let (neighbours, find) = match super::plan::one_pass_neighbours(&config.filter) {
-        Some(neighbours) => (neighbours, None),
-        None => match super::plan::one_pass_find(&config.filter)? {
-            (f, neighbours) if f.backward => (neighbours, Some(FindDirection::Backward)),
+    let json = config.format == Format::Json;
+    let (neighbours, find, line) = if let Some(n) = super::plan::one_pass_neighbours(&config.filter)
+    {
+        (n, None, false)
+    } else if let Some((f, n)) = super::plan::one_pass_find(&config.filter) {
+        match f.backward {
+            true => (n, Some(FindDirection::Backward), false),
             // JSON writes the matched positions, known only at the game's end.
-            _ if config.format == Format::Json => return None,
-            (_, neighbours) => (neighbours, Some(FindDirection::Forward)),
-        },
+            false if json => return None,
+            false => (n, Some(FindDirection::Forward), false),
+        }
+    } else if json {
+        return None;
+    } else {
+        (super::plan::one_pass_line(&config.filter)?.1, None, true)
     };
     let usable = !config.variations
         && config.default_fairy.is_none()
@@ -88,6 +98,7 @@ pub(super) fn one_pass_for(config: &RunConfig) -> Option<OnePass> {
         stop_at_first_match,
         neighbours,
         find,
+        line,
     })
 }
 
@@ -103,6 +114,8 @@ pub(super) struct Scratch {
     /// For `--json`: the position before each matched ply's move (None at the start) and
     /// the matched position.
     json: Vec<JsonPosition>,
+    /// For a `line` (`OnePass::line`): each position's marks, by ply.
+    line_marks: Vec<u64>,
 }
 
 /// For `--json`: the position before a matched ply's move (None at the start) and the matched
@@ -115,6 +128,7 @@ impl Scratch {
         self.spare.append(&mut self.record.tags);
         self.plies.clear();
         self.json.clear();
+        self.line_marks.clear();
     }
 
     /// Stores one tag of the current game, reusing an earlier game's strings.
@@ -170,7 +184,11 @@ pub(super) fn search(
     let no_tree = ReplayedGame::none();
     let context = GameContext::tags_only(record, &no_tree, number);
     let mut evaluator = Evaluator::one_position(&context, start).in_env(&config.env, &worker.eval);
-    let kept = (&mut scratch.plies, &mut scratch.json);
+    let kept = (
+        &mut scratch.plies,
+        &mut scratch.json,
+        &mut scratch.line_marks,
+    );
     let matched = search_moves(config, mode, &mut game, &mut evaluator, kept)?;
     // A limit went over (`eval::budget`): the careful path stops the run with its message.
     if evaluator.abort_message().is_some() {
@@ -204,13 +222,13 @@ pub(super) fn search(
 /// Plays the game's main line with `evaluator` and evaluates the query at each position; the
 /// number of positions matched (None when the careful path must search the game). Keeps
 /// what the output needs (`plies`, `positions`): the matched plies for PGN and JSON, the
-/// positions for JSON.
+/// positions for JSON; and for a `line`, each position's marks (`line_marks`).
 fn search_moves(
     config: &RunConfig,
     mode: OnePass,
     game: &mut PlainGame<'_>,
     evaluator: &mut Evaluator<'_, Standard>,
-    (plies, positions): (&mut Vec<u32>, &mut Vec<JsonPosition>),
+    (plies, positions, line_marks): (&mut Vec<u32>, &mut Vec<JsonPosition>, &mut Vec<u64>),
 ) -> Option<u64> {
     let filter = &config.filter;
     let keep = matches!(config.format, Format::Pgn | Format::Json);
@@ -225,8 +243,19 @@ fn search_moves(
         (None, _) => filter,
     };
     let mut last_found = None;
+    // A `line` (the run's plan checked it): its distinct constituents.
+    let line = match (mode.line, filter) {
+        (true, crate::ir::Node::Line(l)) => Some((l, crate::eval::LineFilters::new(l)?)),
+        (true, _) => return None,
+        (false, _) => None,
+    };
     // At each position: evaluate, keep what the output needs; whether the game matched yet.
     let at_position = |evaluator: &mut Evaluator<Standard>, ply: u32, before: Option<&Standard>| {
+        if let Some((l, filters)) = &line {
+            // Its matches are known at the game's end.
+            line_marks.push(evaluator.line_marks(l, filters, ply));
+            return false;
+        }
         let found_here = evaluator.matches(looked_for, ply);
         if found_here {
             last_found = Some(ply);
@@ -255,6 +284,16 @@ fn search_moves(
         play_with_neighbours(game, evaluator, mode, json, at_position)
     };
     read_all.ok()?;
+    if let Some((l, filters)) = &line {
+        for start in 0..u32::try_from(line_marks.len()).ok()? {
+            if crate::eval::line_on_main_line(l, filters, line_marks, start) {
+                matched += 1;
+                if keep {
+                    plies.push(start);
+                }
+            }
+        }
+    }
     // A forward `find` matches at every position up to its body's last match.
     if let (Some(FindDirection::Forward), Some(last)) = (mode.find, last_found) {
         matched = u64::from(last) + 1;
@@ -550,6 +589,17 @@ mod tests {
             "find <-- (ply > 60 and check)",
             "find <-- move capture Q",
             "find <-- move previous capture q",
+            // A `line`, decided at the game's end (not in JSON).
+            "line --> check --> check --> check",
+            "line --> check{2,} --> mate",
+            "line singlecolor --> check{3,}",
+            "line --> move capture [RQrq] --> move capture [RQrq]",
+            "line singlecolor --> move capture [Qq] --> check",
+            "line <-- check <-- check",
+            "line lastposition --> check --> not check",
+            "line 3 10 --> true{2,} --> check",
+            "line --> move previous capture q --> check{1,2}",
+            "line primary --> check --> (parent : check)",
         ] {
             for format in [
                 Format::Count,
@@ -561,7 +611,9 @@ mod tests {
                 let Some(mode) = one_pass_for(&config) else {
                     // JSON writes a forward `find`'s matched positions: the careful path.
                     assert!(
-                        cql.starts_with("find") && !cql.contains("<--") && format == Format::Json,
+                        (cql.starts_with("find") && !cql.contains("<--")
+                            || cql.starts_with("line"))
+                            && format == Format::Json,
                         "{cql}"
                     );
                     continue;

@@ -7,7 +7,10 @@
 //! navigates (`parent`, `child`, `line`, `find`, `echo`, `path`, `:`), numbers the tree
 //! (`positionid`, `depth`, `position N`), reads comments, piece identities, the move played
 //! from or to the position, imaginary positions, or changes the output or the game
-//! (`comment`, `sort`, `settag`, `message`, ...) needs the tree.
+//! (`comment`, `sort`, `settag`, `message`, ...) needs the tree, but for what the one-pass
+//! search holds beside the position ([`one_pass_neighbours`]: the moves before and after,
+//! `parent :` and `child :`, comments and sort values by position) and for a whole query
+//! that is a `find` ([`one_pass_find`]) or a `line` ([`one_pass_line`]) of such filters.
 //!
 //! Each node's kind is [`Node::reads`] (`ir/walk.rs`), the IR's one classification: this
 //! file decides per kind, so a new IR node is classified there, not here.
@@ -15,7 +18,7 @@
 use std::ops::ControlFlow;
 
 use crate::ir::walk::{Reads, any_node, children};
-use crate::ir::{Find, Node, PositionRef};
+use crate::ir::{Find, Line, LineState, Node, PositionRef};
 
 /// Whether `filter` can be evaluated by the one-pass search: every filter in it is
 /// position-local ([`Reads::is_position_local`]; see the module doc).
@@ -119,6 +122,36 @@ pub fn one_pass_find<S>(filter: &Node<S>) -> Option<(&Find<S>, Neighbours)> {
     Some((f, one_pass_neighbours(&f.body)?))
 }
 
+/// The `line` a one-pass search can answer: a query that is a `line` whose answers hold for
+/// the whole game (`eval::per_game`: no side effects, nothing read from around it), without
+/// `secondary` (no variation on the main line) or `firstmatch` (which keeps the first match of
+/// the tree walk's order), with at most 64 distinct constituents, each one the one-pass search
+/// evaluates. Each constituent is evaluated once at each position and the line's value at
+/// every position is found at the game's end (`eval::line_on_main_line`). The constituents'
+/// neighbours are returned with it (a `move` constituent of a forward line reads the move
+/// to the next position).
+pub fn one_pass_line<S: PartialEq>(filter: &Node<S>) -> Option<(&Line<S>, Neighbours)> {
+    let Node::Line(line) = filter else {
+        return None;
+    };
+    if line.secondary
+        || line.firstmatch
+        || !crate::eval::per_game(filter)
+        || crate::eval::LineFilters::new(line).is_none()
+    {
+        return None;
+    }
+    let mut needs = Neighbours::default();
+    for state in &line.states {
+        if let LineState::Filter(constituent, _) = state {
+            let reads = one_pass_neighbours(constituent)?;
+            needs.previous |= reads.previous;
+            needs.next |= reads.next;
+        }
+    }
+    Some((line, needs))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,6 +187,39 @@ mod tests {
             "sort ply",
         ] {
             assert!(!local(cql), "{cql}");
+        }
+    }
+
+    #[test]
+    fn lines_of_per_game_constituents_are_searched_in_one_pass() {
+        let line = |cql: &str| {
+            let query = crate::query::compile::<shakmaty::Bitboard>(
+                cql,
+                crate::squares::Geometry::STANDARD,
+            )
+            .expect("compiles");
+            one_pass_line(&query.filter).map(|(_, n)| (n.previous, n.next))
+        };
+        assert_eq!(line("line --> check --> mate"), Some((false, false)));
+        assert_eq!(
+            line("line --> move capture Q --> check"),
+            Some((false, true))
+        );
+        assert_eq!(
+            line("line --> move previous capture q --> check"),
+            Some((true, false))
+        );
+        for cql in [
+            // The first match of the tree walk's order; variations only.
+            "line firstmatch --> check --> check",
+            "line secondary --> check",
+            // A constituent the one-pass search cannot evaluate, or one with side effects.
+            "line --> find check --> mate",
+            "line --> comment(\"x\") --> check",
+            // Not the whole query.
+            "check and line --> check --> check",
+        ] {
+            assert_eq!(line(cql), None, "{cql}");
         }
     }
 
