@@ -131,7 +131,19 @@ impl<'a> PlainGame<'a> {
     /// the end of the game. Comments, NAGs and variations on the way are checked and passed
     /// over.
     pub fn next_main_move(&mut self) -> Result<Option<SanPlus>, NotPlain> {
+        self.next_main_move_kept(None)
+    }
+
+    /// [`PlainGame::next_main_move`], pushing every token read on the way to `kept` when
+    /// given (`pgn::write_plain` then writes the game from them without reading it again).
+    pub fn next_main_move_kept(
+        &mut self,
+        mut kept: Option<&mut Vec<PlainToken<'a>>>,
+    ) -> Result<Option<SanPlus>, NotPlain> {
         while let Some(token) = self.next_token()? {
+            if let Some(kept) = kept.as_deref_mut() {
+                kept.push(token);
+            }
             if let (PlainToken::Move(san), 0) = (token, self.depth) {
                 return Ok(Some(san));
             }

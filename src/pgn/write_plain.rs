@@ -33,22 +33,30 @@ pub struct PlainMarks<'m> {
 
 /// Appends `data`, a plain game, to `out` as [`write_game`](super::write_game) writes its
 /// record with `marks` at its main-line positions, and gives the number of main-line moves.
+/// `movetext`: the tokens of its movetext, when already read by [`PlainGame`] (all of them,
+/// in order, the result last), so they are not read again.
 /// [`NotPlain`] (and `out` as it was) when the game is not plain, has a `[Variant]` tag, is not
 /// UTF-8, or places a token where the record would move it (see the module doc).
 pub fn write_plain_game(
     out: &mut String,
     data: &[u8],
+    movetext: Option<&[PlainToken<'_>]>,
     marks: &PlainMarks,
 ) -> Result<u32, NotPlain> {
     let start = out.len();
-    let written = write(out, data, marks);
+    let written = write(out, data, movetext, marks);
     if written.is_err() {
         out.truncate(start);
     }
     written
 }
 
-fn write(out: &mut String, data: &[u8], marks: &PlainMarks) -> Result<u32, NotPlain> {
+fn write(
+    out: &mut String,
+    data: &[u8],
+    movetext: Option<&[PlainToken<'_>]>,
+    marks: &PlainMarks,
+) -> Result<u32, NotPlain> {
     if TextEncoding::of_game(data) != TextEncoding::Utf8 {
         return Err(NotPlain);
     }
@@ -75,17 +83,26 @@ fn write(out: &mut String, data: &[u8], marks: &PlainMarks) -> Result<u32, NotPl
     if any_tag {
         out.push('\n');
     }
-    let mut tokens = Vec::with_capacity(game.rest_len() / 4 + 1);
-    let mut outcome = None;
-    while let Some(token) = game.next_token()? {
-        match token {
-            PlainToken::Result(text) => outcome = Some(text),
-            token => tokens.push(token),
+    let read: Vec<PlainToken>;
+    let all = match movetext {
+        Some(tokens) => tokens,
+        None => {
+            let mut tokens = Vec::with_capacity(game.rest_len() / 4 + 1);
+            while let Some(token) = game.next_token()? {
+                tokens.push(token);
+            }
+            read = tokens;
+            &read
         }
-    }
-    let close = matching_closes(&tokens)?;
+    };
+    // The result is the last token, if any.
+    let (tokens, outcome) = match all.split_last() {
+        Some((PlainToken::Result(text), rest)) => (rest, Some(*text)),
+        _ => (all, None),
+    };
+    let close = matching_closes(tokens)?;
     let mut writer = Writer {
-        tokens: &tokens,
+        tokens,
         close: &close,
         text: Movetext {
             out,
@@ -308,7 +325,7 @@ mod tests {
             after: &after,
         };
         let mut out = String::from("before\n");
-        let written = write_plain_game(&mut out, data, &marks);
+        let written = write_plain_game(&mut out, data, None, &marks);
         let text = String::from_utf8_lossy(data);
         match (written, by_record(data, &marks)) {
             (Ok(moves), Some(reference)) => {

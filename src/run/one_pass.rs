@@ -16,7 +16,7 @@ use super::plan::Neighbours;
 use super::{GameOutput, RunConfig};
 use crate::eval::{Evaluator, GameContext, ReplayedGame, ReplayedNode};
 use crate::output::{Format, Notes};
-use crate::pgn::plain::{NotPlain, PlainGame};
+use crate::pgn::plain::{NotPlain, PlainGame, PlainToken};
 use crate::pgn::write_plain::{PlainMarks, write_plain_game};
 use crate::pgn::{GameRecord, read_game};
 use crate::rules::select::{GameRules, rules_for_game};
@@ -189,6 +189,11 @@ pub(super) fn search(
         &mut scratch.json,
         &mut scratch.line_marks,
     );
+    // PGN writes a matched game from the tokens the search read (`write_plain_game`).
+    let mut game = Moves {
+        game,
+        kept: (config.format == Format::Pgn).then(|| Vec::with_capacity(slice.len() / 5)),
+    };
     let matched = search_moves(config, mode, &mut game, &mut evaluator, kept)?;
     // A limit went over (`eval::budget`): the careful path stops the run with its message.
     if evaluator.abort_message().is_some() {
@@ -201,7 +206,13 @@ pub(super) fn search(
         Format::GameNumbers => format!("{number}\n"),
         Format::Pgn | Format::Json => {
             let plies = evaluator.current_mut().map(|node| node.ply)?;
-            return render(config, (slice, number, plies), &evaluator, scratch);
+            let movetext = game.kept.as_deref();
+            return render(
+                config,
+                (slice, movetext, number, plies),
+                &evaluator,
+                scratch,
+            );
         }
         // Other formats: the careful path renders the game.
         _ => return None,
@@ -219,6 +230,20 @@ pub(super) fn search(
     })
 }
 
+/// A game's movetext being read by the search, and its tokens kept when the output writes
+/// the game (PGN): the writer then reads nothing again.
+struct Moves<'a> {
+    game: PlainGame<'a>,
+    kept: Option<Vec<PlainToken<'a>>>,
+}
+
+impl Moves<'_> {
+    /// The next main-line move (see [`PlainGame::next_main_move`]).
+    fn next_main_move(&mut self) -> Result<Option<shakmaty::san::SanPlus>, NotPlain> {
+        self.game.next_main_move_kept(self.kept.as_mut())
+    }
+}
+
 /// Plays the game's main line with `evaluator` and evaluates the query at each position; the
 /// number of positions matched (None when the careful path must search the game). Keeps
 /// what the output needs (`plies`, `positions`): the matched plies for PGN and JSON, the
@@ -226,7 +251,7 @@ pub(super) fn search(
 fn search_moves(
     config: &RunConfig,
     mode: OnePass,
-    game: &mut PlainGame<'_>,
+    game: &mut Moves<'_>,
     evaluator: &mut Evaluator<'_, Standard>,
     (plies, positions, line_marks): (&mut Vec<u32>, &mut Vec<JsonPosition>, &mut Vec<u64>),
 ) -> Option<u64> {
@@ -308,7 +333,7 @@ fn search_moves(
 /// with `at_position` (given the position before, when `keep_before`); after a match, only
 /// plays on when the mode stops at the first match.
 fn play_and_evaluate<'e>(
-    game: &mut PlainGame<'_>,
+    game: &mut Moves<'_>,
     evaluator: &mut Evaluator<'e, Standard>,
     mode: OnePass,
     keep_before: bool,
@@ -344,7 +369,7 @@ fn play(node: &mut ReplayedNode<Standard>, san: &shakmaty::san::San) -> Result<(
 /// position, so that the evaluator holds the next position (or none, at the end) and, when
 /// asked, the previous.
 fn play_with_neighbours<'e>(
-    game: &mut PlainGame<'_>,
+    game: &mut Moves<'_>,
     evaluator: &mut Evaluator<'e, Standard>,
     mode: OnePass,
     keep_before: bool,
@@ -378,7 +403,7 @@ fn play_with_neighbours<'e>(
 /// is replayed: PGN output reads no position, JSON reads those kept in `scratch.json`.
 fn render(
     config: &RunConfig,
-    (slice, number, plies): (&[u8], u64, u32),
+    (slice, movetext, number, plies): (&[u8], Option<&[PlainToken<'_>]>, u64, u32),
     evaluator: &Evaluator<Standard>,
     scratch: &Scratch,
 ) -> Option<GameOutput> {
@@ -401,7 +426,7 @@ fn render(
         };
         let mut text = String::with_capacity(slice.len() + slice.len() / 4 + 64);
         // The writer read the main line the one-pass search played, move for move.
-        if write_plain_game(&mut text, slice, &marks) == Ok(plies) {
+        if write_plain_game(&mut text, slice, movetext, &marks) == Ok(plies) {
             return Some(GameOutput {
                 text,
                 matched: true,
