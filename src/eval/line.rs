@@ -410,12 +410,13 @@ impl<P: Position> Evaluator<'_, P> {
     }
 }
 
-/// Whether `line` matches at position `start` of a main line whose positions' marks are `marks`
-/// (by ply; [`Evaluator::line_marks`]), as [`Evaluator::eval_line`]'s value decides it on the game tree
-/// when each position has one continuation (the main line, variations not searched) and the
-/// line has no `secondary` or `firstmatch`: the walk's tasks then follow one chain, and the
-/// union of their state sets after each position is the automaton's state set there (Thompson's
-/// simulation); the longest match wins, and its last position is the one at its length.
+/// Whether `line` matches at position `start` of a main line whose positions' marks are
+/// `marks` (by ply; [`Evaluator::line_marks`]), as the walk over the game tree (`eval_line`)
+/// decides it when each position has one continuation (the main line, variations not
+/// searched) and the line has no `secondary` or `firstmatch`: the walk's tasks then follow
+/// one chain, and the union of their state sets after each position is the automaton's state
+/// set there (Thompson's simulation); the longest match wins, and its last position is the one
+/// at its length.
 pub fn line_on_main_line<S: crate::squares::SquareSet>(
     line: &Line<S>,
     filters: &LineFilters<'_, S>,
