@@ -44,7 +44,7 @@ run_one() {
 runs=0
 diffs=0
 for q in "${queries[@]}"; do
-    [ -f "$q" ] || continue
+    [ -f "$q" ] || { echo "missing (not compared): $q"; continue; }
     for g in "${games[@]}"; do
         for format in ${FORMATS:-pgn json count}; do
             case $format in
