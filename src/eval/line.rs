@@ -147,15 +147,7 @@ impl<P: Position> Evaluator<'_, P> {
                 }
             }
         }
-        let (len, last) = best?;
-        if line.range.is_some_and(|r| !r.contains(i64::from(len))) {
-            return None;
-        }
-        if line.lastposition {
-            Some(Value::Pos(last))
-        } else {
-            Some(Value::Num(i64::from(len)))
-        }
+        match_value(line, best)
     }
 
     /// The walk's first tasks from `at` (`best` set when the empty line is accepted); None when
@@ -479,6 +471,13 @@ fn line_value_on_main_line<S>(
             p.checked_add(step)
         };
     }
+    match_value(line, best)
+}
+
+/// A line's value from its best match (positions matched, last position matched): the
+/// length, or the last position with `lastposition`; None without a match or when the length
+/// is outside the line's range.
+fn match_value<S>(line: &Line<S>, best: Option<(u32, u32)>) -> Option<Value<S>> {
     let (len, last) = best?;
     if line.range.is_some_and(|r| !r.contains(i64::from(len))) {
         return None;
