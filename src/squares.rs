@@ -135,6 +135,27 @@ pub trait SquareSet: Clone + PartialEq + Debug + Send + Sync + 'static {
     }
 }
 
+/// For a shift of `f` files (at index `f + 7`, `f` in -7..=7), the squares of an 8x8 board
+/// whose file stays on the board.
+const KEPT_FILES: [u64; 15] = {
+    let mut table = [0u64; 15];
+    let mut i = 0;
+    while i < 15 {
+        let shift = i as i64 - 7;
+        let mut row = 0u64;
+        let mut file = 0;
+        while file < 8 {
+            if file + shift >= 0 && file + shift < 8 {
+                row |= 1 << file;
+            }
+            file += 1;
+        }
+        table[i] = row * 0x0101_0101_0101_0101;
+        i += 1;
+    }
+    table
+};
+
 impl SquareSet for shakmaty::Bitboard {
     fn empty() -> Self {
         shakmaty::Bitboard::EMPTY
@@ -183,11 +204,7 @@ impl SquareSet for shakmaty::Bitboard {
         }
         // The files whose squares stay on the 8 files, then one shift of the 64 bits (the
         // rank move is a multiple of 8: squares leaving the top or bottom fall off the word).
-        let kept_file = |f: i64| (0..8).contains(&(f + files));
-        let row = (0..8)
-            .filter(|&f| kept_file(f))
-            .fold(0u64, |row, f| row | 1 << f);
-        let bits = self.0 & (row * 0x0101_0101_0101_0101);
+        let bits = self.0 & KEPT_FILES[(files + 7) as usize];
         let by = ranks * 8 + files;
         let moved = if by >= 0 { bits << by } else { bits >> -by };
         // A smaller board than 8x8: only its squares.
