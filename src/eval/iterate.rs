@@ -56,7 +56,7 @@ impl<P: Position> Evaluator<'_, P> {
         let geo = self.geometry(at);
         // A body that picks squares of the variable one by one: one evaluation for the whole
         // domain (see `loops::selects_from`; no rounds are spent, there are no rounds).
-        if !pieces && domain.is_finite() && loops::selects_from(&l.body, l.var) {
+        if !pieces && domain.is_finite() && self.loop_facts(l).selects {
             if l.all && domain.is_empty() {
                 return Some(Value::Bool(true));
             }
@@ -74,7 +74,7 @@ impl<P: Position> Evaluator<'_, P> {
         }
         // A piece variable read only here is the square its piece stands on: bound as that
         // square, the game's piece table is not needed (see `by_square`).
-        let by_square = pieces && self.piece_read_here_only(&l.body, at);
+        let by_square = pieces && self.piece_read_here_only(l, at);
         let occupied = if by_square {
             self.node(at).position.occupied()
         } else {
@@ -143,8 +143,8 @@ impl<P: Position> Evaluator<'_, P> {
         };
         if l.all
             || !is_bitboard::<P::Set>()
-            || !loops::existential(&l.body, l.var)
-            || pieces && !self.piece_read_here_only(&l.body, at)
+            || !self.loop_facts(l).existential
+            || pieces && !self.piece_read_here_only(l, at)
         {
             return self.matches(body, at);
         }
@@ -167,8 +167,25 @@ impl<P: Position> Evaluator<'_, P> {
     /// Whether a piece loop's body at `at` may bind its variable as a square: it reads
     /// variables only at `at` (see [`loops::reads_here_only`]), on a real position of the game
     /// and an 8x8 board (where the piece table would give the same square).
-    fn piece_read_here_only(&self, body: &Node<P::Set>, at: u32) -> bool {
-        at < super::imagine::BASE && is_bitboard::<P::Set>() && loops::reads_here_only(body)
+    fn piece_read_here_only(&self, l: &Loop<P::Set>, at: u32) -> bool {
+        at < super::imagine::BASE && is_bitboard::<P::Set>() && self.loop_facts(l).reads_here_only
+    }
+
+    /// The facts of loop `l` (`eval::loops`), found on its first use in the game.
+    fn loop_facts(&self, l: &Loop<P::Set>) -> loops::LoopFacts {
+        let id = l as *const Loop<P::Set> as usize;
+        let known = self
+            .state
+            .borrow()
+            .loop_facts
+            .iter()
+            .find(|e| e.0 == id)
+            .map(|e| e.1);
+        known.unwrap_or_else(|| {
+            let facts = loops::LoopFacts::of(l);
+            self.state.borrow_mut().loop_facts.push((id, facts));
+            facts
+        })
     }
 
     /// `comment(a b ...)`: the arguments' text, joined, at this position.

@@ -10,8 +10,35 @@
 //!   when `B(S)` does, decided once instead of once per square.
 
 use crate::ir::walk::{Reads, any_node, children};
-use crate::ir::{Node, VarId};
+use crate::ir::{Loop, Node, VarId};
 use std::ops::ControlFlow;
+
+/// The facts of one loop (its body read against its variable), found on the loop's first
+/// evaluation in a game and kept by the loop's address ([`Facts`]): the walks over the body
+/// are not made again at each position.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct LoopFacts {
+    /// [`selects_from`] of the body and the variable.
+    pub selects: bool,
+    /// [`existential`] of the body and the variable.
+    pub existential: bool,
+    /// [`reads_here_only`] of the body.
+    pub reads_here_only: bool,
+}
+
+impl LoopFacts {
+    /// The facts of `l`.
+    pub(super) fn of<S>(l: &Loop<S>) -> LoopFacts {
+        LoopFacts {
+            selects: selects_from(&l.body, l.var),
+            existential: existential(&l.body, l.var),
+            reads_here_only: reads_here_only(&l.body),
+        }
+    }
+}
+
+/// The facts of the loops met in a game, by the loop's address (a query has few loops).
+pub(super) type Facts = Vec<(usize, LoopFacts)>;
 
 /// Whether `node` and every filter inside it evaluate at the current position only, with no
 /// effect but their value (a conservative list: anything else says no).

@@ -36,6 +36,8 @@ pub(super) struct State<S> {
     pub rounds: u64,
     /// The answers of `find` filters kept for the game (`eval::find`).
     pub finds: super::find::FindTables,
+    /// The loops' facts, found once per game (`eval::loops`).
+    pub loop_facts: super::loops::Facts,
 }
 
 /// A `sort` filter's best value over a game.
@@ -119,6 +121,7 @@ impl<S> Default for State<S> {
             prog: Default::default(),
             rounds: 0,
             finds: Vec::new(),
+            loop_facts: Vec::new(),
         }
     }
 }
