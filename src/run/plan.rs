@@ -156,11 +156,15 @@ pub fn one_pass_line<S: PartialEq>(filter: &Node<S>) -> Option<(&Line<S>, Neighb
 mod tests {
     use super::*;
 
+    /// The filter of `cql`, compiled for the 8x8 board.
+    fn filter_of(cql: &str) -> Node<shakmaty::Bitboard> {
+        crate::query::compile::<shakmaty::Bitboard>(cql, crate::squares::Geometry::STANDARD)
+            .expect("compiles")
+            .filter
+    }
+
     fn local(cql: &str) -> bool {
-        let query =
-            crate::query::compile::<shakmaty::Bitboard>(cql, crate::squares::Geometry::STANDARD)
-                .expect("compiles");
-        is_position_local(&query.filter)
+        is_position_local(&filter_of(cql))
     }
 
     #[test]
@@ -192,14 +196,7 @@ mod tests {
 
     #[test]
     fn lines_of_per_game_constituents_are_searched_in_one_pass() {
-        let line = |cql: &str| {
-            let query = crate::query::compile::<shakmaty::Bitboard>(
-                cql,
-                crate::squares::Geometry::STANDARD,
-            )
-            .expect("compiles");
-            one_pass_line(&query.filter).map(|(_, n)| (n.previous, n.next))
-        };
+        let line = |cql: &str| one_pass_line(&filter_of(cql)).map(|(_, n)| (n.previous, n.next));
         assert_eq!(line("line --> check --> mate"), Some((false, false)));
         assert_eq!(
             line("line --> move capture Q --> check"),
@@ -224,10 +221,7 @@ mod tests {
     }
 
     fn neighbours(cql: &str) -> Option<(bool, bool)> {
-        let query =
-            crate::query::compile::<shakmaty::Bitboard>(cql, crate::squares::Geometry::STANDARD)
-                .expect("compiles");
-        one_pass_neighbours(&query.filter).map(|n| (n.previous, n.next))
+        one_pass_neighbours(&filter_of(cql)).map(|n| (n.previous, n.next))
     }
 
     #[test]
