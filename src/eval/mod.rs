@@ -88,6 +88,11 @@ pub fn is_match<S: SquareSet>(v: &Option<Value<S>>) -> bool {
     }
 }
 
+/// Whether `node` always evaluates to a number when it matches (a constant, `#` of a set).
+fn is_number<S>(node: &Node<S>) -> bool {
+    matches!(node, Node::Number(_) | Node::Count(_))
+}
+
 /// Everything about one game the evaluator reads.
 pub struct GameContext<'a, P: Position> {
     /// The game as read.
@@ -735,7 +740,13 @@ impl<'a, P: Position> Evaluator<'a, P> {
         b: &Node<P::Set>,
         at: u32,
     ) -> Option<Value<P::Set>> {
-        let (va, vb) = (self.eval(a, at)?, self.eval(b, at)?);
+        // A side that is a number for sure (`#A + #a`, `#Q * 9`): no string is added, so
+        // both sides are read as the numbers the general arm below reads, in the same order.
+        let (va, vb) = if is_number(a) || is_number(b) {
+            (Value::Num(self.num(a, at)?), Value::Num(self.num(b, at)?))
+        } else {
+            (self.eval(a, at)?, self.eval(b, at)?)
+        };
         if let (ArithOp::Add, Value::Str(x), Value::Str(y)) = (op, &va, &vb) {
             if x.len() + y.len() > budget::MAX_STRING_BYTES {
                 self.stop_for_size("+", "a string", at);
@@ -769,6 +780,20 @@ impl<'a, P: Position> Evaluator<'a, P> {
         b: &Node<P::Set>,
         at: u32,
     ) -> Option<Value<P::Set>> {
+        // Against a constant (`#Q == 2`, `movenumber >= 40`): the other side's number, as the
+        // general arm below reads it (a set counts its squares; anything else does not
+        // compare), without the general evaluation of either side.
+        match (a, b) {
+            (_, Node::Number(k)) => {
+                let x = self.num(a, at)?;
+                return holds(x.cmp(k), op).then_some(Value::Num(x));
+            }
+            (Node::Number(k), _) => {
+                let y = self.num(b, at)?;
+                return holds(k.cmp(&y), op).then_some(Value::Num(*k));
+            }
+            _ => {}
+        }
         let (va, vb) = (self.eval(a, at)?, self.eval(b, at)?);
         let number = |v: &Value<P::Set>| match v {
             Value::Num(n) => Some(*n),

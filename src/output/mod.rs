@@ -21,7 +21,6 @@ pub mod view;
 pub use pipes::Notes;
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 use crate::eval::ReplayedGame;
 use crate::pgn::GameRecord;
@@ -109,23 +108,26 @@ impl PgnStyle {
     }
 
     /// The comment after each position of a matched game, by position (a record node, or a
-    /// main-line ply): the match comment at each of `matched`, followed by the query's
-    /// `comments` made there (`{CQL seen}`), or those alone (`{seen}`), several joined by a
-    /// space; none when `silent`.
+    /// main-line ply), in the positions' order: the match comment at each of `matched`,
+    /// followed by the query's `comments` made there (`{CQL seen}`), or those alone
+    /// (`{seen}`), several joined by a space; none when `silent`.
     pub fn position_marks<'a>(
         &'a self,
         matched: &[u32],
         comments: &'a [(u32, String)],
-    ) -> BTreeMap<u32, Cow<'a, str>> {
-        // Built at once from the list (a sorted list makes the tree without a search per
-        // position).
-        let mut after: BTreeMap<u32, Cow<'a, str>> = match self.match_mark() {
+    ) -> Vec<(u32, Cow<'a, str>)> {
+        let mut after: Vec<(u32, Cow<'a, str>)> = match self.match_mark() {
             Some(mark) => matched
                 .iter()
                 .map(|&at| (at, Cow::Borrowed(mark)))
                 .collect(),
-            None => BTreeMap::new(),
+            None => Vec::new(),
         };
+        // The search finds its matches in order (a position once), so this rarely sorts.
+        if !after.is_sorted_by(|a, b| a.0 < b.0) {
+            after.sort_by_key(|&(at, _)| at);
+            after.dedup_by_key(|&mut (at, _)| at);
+        }
         let comments = if self.comments == CommentLevel::Silent {
             &[][..]
         } else {
@@ -135,7 +137,14 @@ impl PgnStyle {
             if text.is_empty() {
                 continue;
             }
-            let mark: &mut String = after.entry(*at).or_default().to_mut();
+            let k = match after.binary_search_by_key(at, |&(p, _)| p) {
+                Ok(k) => k,
+                Err(k) => {
+                    after.insert(k, (*at, Cow::Borrowed("")));
+                    k
+                }
+            };
+            let mark: &mut String = after[k].1.to_mut();
             if !mark.is_empty() {
                 mark.push(' ');
             }
@@ -214,7 +223,10 @@ pub fn render_game<P: Position>(
         Format::Pgn => {
             let marks = crate::pgn::Marks {
                 header: style.header(number, notes.sort),
-                after: style.position_marks(matched, comments),
+                after: style
+                    .position_marks(matched, comments)
+                    .into_iter()
+                    .collect(),
             };
             crate::pgn::write_game(&mut out, record, &marks);
         }

@@ -121,8 +121,8 @@ impl<'a> PlainGame<'a> {
         if end + 1 > super::read::TAG_LINE_BYTES {
             return Err(NotPlain);
         }
-        let name = std::str::from_utf8(&line[..name_len]).map_err(|_| NotPlain)?;
-        let value = std::str::from_utf8(&line[value_start..close]).map_err(|_| NotPlain)?;
+        let name = text_of(&line[..name_len]).ok_or(NotPlain)?;
+        let value = text_of(&line[value_start..close]).ok_or(NotPlain)?;
         self.pos += 1 + end;
         Ok(Some((name, value)))
     }
@@ -337,6 +337,18 @@ impl<'a> PlainGame<'a> {
     }
 }
 
+/// `bytes` as text, when they are UTF-8. A tag's name is ASCII, and most values are: for
+/// them `is_ascii` is the cheaper check (`str::from_utf8` costs several times more on such
+/// short text, and every tag of every game is read).
+fn text_of(bytes: &[u8]) -> Option<&str> {
+    if bytes.is_ascii() {
+        // SAFETY: ASCII bytes are valid UTF-8.
+        Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+    } else {
+        std::str::from_utf8(bytes).ok()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -387,6 +399,21 @@ mod tests {
                 .map(|m| SanPlus::from_ascii(m.as_bytes()).unwrap().to_string())
                 .collect();
             assert_eq!(moves, cnorm, "{pgn}");
+        }
+    }
+
+    #[test]
+    fn text_is_read_as_from_utf8_reads_it() {
+        let cases: [&[u8]; 6] = [
+            b"",
+            b"Event",
+            b"Alekhine, A.",
+            "M\u{fc}ller".as_bytes(),
+            b"M\xfcller",
+            b"a\xc3",
+        ];
+        for bytes in cases {
+            assert_eq!(text_of(bytes), std::str::from_utf8(bytes).ok());
         }
     }
 

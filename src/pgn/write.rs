@@ -87,6 +87,11 @@ pub fn write_game(out: &mut String, game: &GameRecord, marks: &Marks) {
 /// as part of the value, and keeps both); another line break, which no read value has, becomes
 /// a space.
 pub(crate) fn push_tag_value(out: &mut String, value: &str) {
+    // Most values have nothing to escape.
+    if !value.bytes().any(|b| matches!(b, b'"' | b'\\' | b'\n')) {
+        out.push_str(value);
+        return;
+    }
     let mut chars = value.chars().peekable();
     let mut prev = None;
     while let Some(ch) = chars.next() {
@@ -297,7 +302,29 @@ impl Movetext<'_> {
         self.token = token;
     }
 
+    /// Writes `{comment}` (`;comment` and a line break when it holds a `}`).
     pub(super) fn comment(&mut self, comment: &str) {
+        // As `put` writes the token `{comment}`, without making it first: the writer puts
+        // a `{CQL}` after every position matched.
+        if !comment.bytes().any(|b| b == b'}' || b == b'\n') {
+            let open = std::mem::take(&mut self.open);
+            let width = open + 1 + comment.len() + 1;
+            if self.col > 0 {
+                self.space_for(1 + width);
+            }
+            (0..open).for_each(|_| self.out.push('('));
+            self.out.push('{');
+            self.out.push_str(comment);
+            self.out.push('}');
+            self.col += width;
+            self.need_number = true;
+            return;
+        }
+        self.comment_token(comment);
+    }
+
+    /// [`comment`](Self::comment) made as a token and put.
+    fn comment_token(&mut self, comment: &str) {
         self.token.clear();
         if !comment.contains('}') {
             self.token.push('{');
@@ -319,7 +346,49 @@ impl Movetext<'_> {
         self.need_number = true;
     }
 
+    /// Writes a move: `12. Nf3` before White's, `12... Nf3` before Black's when it needs
+    /// its number, else `Nf3`. As [`put`](Self::put) writes that token, without making it
+    /// first (a move is written for every ply of every game printed).
     pub(super) fn san(&mut self, ply: u64, san: &str) {
+        if san.as_bytes().contains(&b'\n') {
+            return self.san_token(ply, san);
+        }
+        self.move_with(ply, san.len(), |out| out.push_str(san));
+    }
+
+    /// [`san`](Self::san) for a move's text in ASCII (`pgn::write_plain` makes it so).
+    pub(super) fn ascii_san(&mut self, ply: u64, san: &[u8]) {
+        debug_assert!(san.is_ascii() && !san.contains(&b'\n'));
+        self.move_with(ply, san.len(), |out| {
+            san.iter().for_each(|&b| out.push(char::from(b)));
+        });
+    }
+
+    /// Writes a move whose text, `len` bytes on one line, `text` appends.
+    fn move_with(&mut self, ply: u64, len: usize, text: impl FnOnce(&mut String)) {
+        let mut digits = [0u8; 20];
+        let (number, dots): (&[u8], &str) = if ply.is_multiple_of(2) {
+            (decimal(ply / 2 + 1, &mut digits), ". ")
+        } else if self.need_number {
+            (decimal(ply / 2 + 1, &mut digits), "... ")
+        } else {
+            (&[], "")
+        };
+        let open = std::mem::take(&mut self.open);
+        let width = open + number.len() + dots.len() + len;
+        if self.col > 0 {
+            self.space_for(1 + width);
+        }
+        (0..open).for_each(|_| self.out.push('('));
+        number.iter().for_each(|&d| self.out.push(char::from(d)));
+        self.out.push_str(dots);
+        text(self.out);
+        self.col += width;
+        self.need_number = false;
+    }
+
+    /// [`san`](Self::san) made as a token and put: for a move's text with a line break.
+    fn san_token(&mut self, ply: u64, san: &str) {
         self.token.clear();
         let number = ply / 2 + 1;
         if ply.is_multiple_of(2) {
@@ -346,6 +415,13 @@ impl Movetext<'_> {
 /// machinery: the writer puts a number before every White move).
 fn push_number(out: &mut String, n: u64) {
     let mut digits = [0u8; 20];
+    decimal(n, &mut digits)
+        .iter()
+        .for_each(|&d| out.push(char::from(d)));
+}
+
+/// `n`'s decimal digits (ASCII), written at the end of `digits`.
+fn decimal(n: u64, digits: &mut [u8; 20]) -> &[u8] {
     let mut at = digits.len();
     let mut rest = n;
     loop {
@@ -356,12 +432,102 @@ fn push_number(out: &mut String, n: u64) {
             break;
         }
     }
-    digits[at..].iter().for_each(|&d| out.push(char::from(d)));
+    &digits[at..]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The movetext written by `san` for each move, and by making each move's token and
+    /// putting it (the general way), from the same start.
+    fn both_ways(col: usize, open: usize, need_number: bool, moves: &[(u64, &str)]) {
+        let (mut fast, mut general) = (String::new(), String::new());
+        let mut a = Movetext {
+            out: &mut fast,
+            col,
+            open,
+            need_number,
+            token: String::new(),
+        };
+        let mut b = Movetext {
+            out: &mut general,
+            col,
+            open,
+            need_number,
+            token: String::new(),
+        };
+        for &(ply, san) in moves {
+            match san.contains('\n') {
+                true => a.san(ply, san),
+                false => a.ascii_san(ply, san.as_bytes()),
+            }
+            b.san_token(ply, san);
+            assert_eq!(
+                (a.col, a.open, a.need_number),
+                (b.col, b.open, b.need_number)
+            );
+        }
+        assert_eq!(fast, general, "{col} {open} {need_number} {moves:?}");
+    }
+
+    #[test]
+    fn moves_are_written_as_their_tokens_are_put() {
+        let game: Vec<(u64, &str)> = (0..400)
+            .map(|ply| {
+                (
+                    ply,
+                    ["e4", "Nxf3+", "O-O-O#", "exd8=Q", "--"][ply as usize % 5],
+                )
+            })
+            .collect();
+        for col in [0, 1, 70, 74, 75, 76, 77, 78, 79, 85] {
+            for open in [0, 1, 3] {
+                for need_number in [false, true] {
+                    for from in [0, 1, 17, 19] {
+                        both_ways(col, open, need_number, &game[from..]);
+                    }
+                }
+            }
+        }
+        both_ways(3, 1, true, &[(7, "a\nb"), (8, "c")]);
+    }
+
+    #[test]
+    fn comments_are_written_as_their_tokens_are_put() {
+        let comments = [
+            "CQL",
+            "",
+            "a long comment with words",
+            "x}y",
+            "two\nlines",
+            "end\r",
+        ];
+        for col in [0, 1, 60, 74, 75, 76, 77, 79, 90] {
+            for open in [0, 2] {
+                for need_number in [false, true] {
+                    let (mut fast, mut general) = (String::new(), String::new());
+                    let new = |out| Movetext {
+                        out,
+                        col,
+                        open,
+                        need_number,
+                        token: String::new(),
+                    };
+                    let (mut a, mut b) = (new(&mut fast), new(&mut general));
+                    for comment in comments.iter().cycle().take(40) {
+                        a.comment(comment);
+                        b.comment_token(comment);
+                        assert_eq!(
+                            (a.col, a.open, a.need_number),
+                            (b.col, b.open, b.need_number)
+                        );
+                    }
+                    assert_eq!(fast, general, "{col} {open} {need_number}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn numbers_are_written_as_format_writes_them() {

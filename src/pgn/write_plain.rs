@@ -15,8 +15,10 @@
 //! declines ([`NotPlain`]) and the caller writes the record.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 use std::iter::Peekable;
+
+use pgn_reader::shakmaty::san::{San, SanPlus};
+use pgn_reader::shakmaty::{CastlingSide, Role};
 
 use super::encoding::TextEncoding;
 use super::plain::{NotPlain, PlainGame, PlainToken};
@@ -27,8 +29,9 @@ use super::write::{Movetext, marker_of, push_tag_value, start_ply_of};
 pub struct PlainMarks<'m> {
     /// A comment at the very start of the movetext (CQL's `Game number 12`).
     pub header: Option<&'m str>,
-    /// The comment after each marked main-line position, by ply (0: the start position).
-    pub after: &'m BTreeMap<u32, Cow<'m, str>>,
+    /// The comment after each marked main-line position, by ply (0: the start position), in
+    /// the plies' order.
+    pub after: &'m [(u32, Cow<'m, str>)],
 }
 
 /// Appends `data`, a plain game, to `out` as [`write_game`](super::write_game) writes its
@@ -113,7 +116,6 @@ fn write(
         },
         marks: marks.after.iter().peekable(),
         main_moves: 0,
-        san: String::new(),
         comments: Vec::new(),
         nags: Vec::new(),
         variations: Vec::new(),
@@ -152,16 +154,72 @@ fn matching_closes(tokens: &[PlainToken]) -> Result<Vec<usize>, NotPlain> {
     }
 }
 
+/// The longest SAN with its suffix (`Na1xa1=Q#`), in bytes.
+const SAN_BYTES: usize = 9;
+
+/// `san` as shakmaty writes it (its `Display`, in ASCII), made in `text`: the writer prints
+/// a move for every ply of every game it prints, and shakmaty's `append_to_string` costs
+/// several times more.
+fn san_text(san: SanPlus, text: &mut [u8; SAN_BYTES]) -> &[u8] {
+    let mut len = 0;
+    let mut push = |byte: u8| {
+        text[len] = byte;
+        len += 1;
+    };
+    match san.san {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            if role != Role::Pawn {
+                push(role.upper_char() as u8);
+            }
+            if let Some(file) = file {
+                push(file.char() as u8);
+            }
+            if let Some(rank) = rank {
+                push(rank.char() as u8);
+            }
+            if capture {
+                push(b'x');
+            }
+            push(to.file().char() as u8);
+            push(to.rank().char() as u8);
+            if let Some(promotion) = promotion {
+                push(b'=');
+                push(promotion.upper_char() as u8);
+            }
+        }
+        San::Castle(CastlingSide::KingSide) => b"O-O".iter().for_each(|&b| push(b)),
+        San::Castle(CastlingSide::QueenSide) => b"O-O-O".iter().for_each(|&b| push(b)),
+        San::Put { role, to } => {
+            if role != Role::Pawn {
+                push(role.upper_char() as u8);
+            }
+            push(b'@');
+            push(to.file().char() as u8);
+            push(to.rank().char() as u8);
+        }
+        San::Null => b"--".iter().for_each(|&b| push(b)),
+    }
+    if let Some(suffix) = san.suffix {
+        push(suffix.char() as u8);
+    }
+    &text[..len]
+}
+
 struct Writer<'t, 'a, 'o, 'm> {
     tokens: &'t [PlainToken<'a>],
     close: &'t [usize],
     text: Movetext<'o>,
     /// The marks not written yet, by ply.
-    marks: Peekable<std::collections::btree_map::Iter<'m, u32, Cow<'m, str>>>,
+    marks: Peekable<std::slice::Iter<'m, (u32, Cow<'m, str>)>>,
     /// Main-line moves written so far (the ply of the last one, counted from the start).
     main_moves: u32,
-    /// Scratch: the SAN being written.
-    san: String,
     /// Scratch, per move (reused): its comments, glyphs and variations (token ranges).
     comments: Vec<&'a [u8]>,
     nags: Vec<u8>,
@@ -191,13 +249,19 @@ impl Writer<'_, '_, '_, '_> {
             let PlainToken::Move(san) = self.tokens[i] else {
                 return Err(NotPlain);
             };
-            self.san.clear();
-            san.append_to_string(&mut self.san);
-            self.text.san(ply, &self.san);
+            let mut text = [0u8; SAN_BYTES];
+            self.text.ascii_san(ply, san_text(san, &mut text));
             if main {
                 self.main_moves += 1;
             }
             i += 1;
+            // Most moves have nothing after them but the next move.
+            if i == to || matches!(self.tokens[i], PlainToken::Move(_)) {
+                self.write_notes(i, i, main)?;
+                ply = ply.saturating_add(1);
+                first = false;
+                continue;
+            }
             // This move's glyphs, comments and variations, up to the next move.
             let notes_from = i;
             let mut variations = std::mem::take(&mut self.variations);
@@ -253,6 +317,17 @@ impl Writer<'_, '_, '_, '_> {
     /// the record's order: glyphs first; then the mark of the current main-line position when
     /// `main` and it is marked.
     fn write_notes(&mut self, from: usize, to: usize, main: bool) -> Result<(), NotPlain> {
+        if from < to {
+            self.write_glyphs_and_comments(from, to)?;
+        }
+        if main && let Some((_, mark)) = self.marks.next_if(|(ply, _)| *ply == self.main_moves) {
+            self.text.comment(mark);
+        }
+        Ok(())
+    }
+
+    /// The glyphs, then the comments, among `tokens[from..to]` (skipping the variations).
+    fn write_glyphs_and_comments(&mut self, from: usize, to: usize) -> Result<(), NotPlain> {
         let mut nags = std::mem::take(&mut self.nags);
         let mut comments = std::mem::take(&mut self.comments);
         nags.clear();
@@ -272,9 +347,6 @@ impl Writer<'_, '_, '_, '_> {
             self.text
                 .comment(std::str::from_utf8(bytes).map_err(|_| NotPlain)?);
         }
-        if main && let Some((_, mark)) = self.marks.next_if(|(ply, _)| **ply == self.main_moves) {
-            self.text.comment(mark);
-        }
         self.nags = nags;
         self.comments = comments;
         Ok(())
@@ -286,6 +358,57 @@ mod tests {
     use super::*;
     use crate::pgn::{Marks, write_game};
 
+    #[test]
+    fn sans_are_written_as_shakmaty_writes_them() {
+        use pgn_reader::shakmaty::san::Suffix;
+        use pgn_reader::shakmaty::{File, Rank, Square};
+        let roles = [
+            None,
+            Some(Role::Pawn),
+            Some(Role::Knight),
+            Some(Role::Bishop),
+        ]
+        .into_iter()
+        .chain([Role::Rook, Role::Queen, Role::King].map(Some));
+        let roles: Vec<Option<Role>> = roles.collect();
+        let files: Vec<Option<File>> = [None].into_iter().chain(File::ALL.map(Some)).collect();
+        let ranks: Vec<Option<Rank>> = [None].into_iter().chain(Rank::ALL.map(Some)).collect();
+        let targets = [Square::A1, Square::H8, Square::E4, Square::B7, Square::G2];
+        let mut sans = vec![
+            San::Castle(CastlingSide::KingSide),
+            San::Castle(CastlingSide::QueenSide),
+            San::Null,
+        ];
+        for &role in roles.iter().flatten() {
+            for &to in &targets {
+                sans.push(San::Put { role, to });
+                for &file in &files {
+                    for &rank in &ranks {
+                        for capture in [false, true] {
+                            for &promotion in &roles {
+                                sans.push(San::Normal {
+                                    role,
+                                    file,
+                                    rank,
+                                    capture,
+                                    to,
+                                    promotion,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for san in sans {
+            for suffix in [None, Some(Suffix::Check), Some(Suffix::Checkmate)] {
+                let san = SanPlus { san, suffix };
+                let mut text = [0u8; SAN_BYTES];
+                assert_eq!(san_text(san, &mut text), san.to_string().as_bytes());
+            }
+        }
+    }
+
     /// What `write_game` writes for the game's record with the same marks (the reference),
     /// or None when the game is not plain.
     fn by_record(data: &[u8], marks: &PlainMarks) -> Option<String> {
@@ -296,8 +419,8 @@ mod tests {
             header: marks.header.map(str::to_string),
             ..Marks::default()
         };
-        for (&ply, text) in marks.after {
-            by_node.after.insert(mainline[ply as usize], text.clone());
+        for (ply, text) in marks.after {
+            by_node.after.insert(mainline[*ply as usize], text.clone());
         }
         let mut out = String::from("before\n");
         write_game(&mut out, &record, &by_node);
@@ -311,7 +434,7 @@ mod tests {
             .map(|r| r.mainline().len() as u32 - 1)
             .unwrap_or(0);
         // The match comment, and a longer one at every fifth ply.
-        let after: BTreeMap<u32, Cow<str>> = (0..=main_moves)
+        let after: Vec<(u32, Cow<str>)> = (0..=main_moves)
             .filter(|&p| pick(p))
             .map(|p| {
                 (
