@@ -14,8 +14,10 @@ tasks. A task fails (and Spark retries it) when cqlq exits with trouble; the scr
 writes cqlq's last messages, naming the shard, on the JVM's standard error (the task's log),
 and a retried task makes the same lines."""
 
+import atexit
 import os
 import shlex
+import shutil
 import tempfile
 
 from pyspark.sql import functions as F
@@ -93,7 +95,11 @@ def records(spark, shards, spec, binary):
     fail = spec.get("fail_first_attempt_of_shard")
     if fail is not None:
         env["CQLQ_SPARK_FAIL_SHARD"] = "%d %d" % tuple(fail)
-        env["CQLQ_SPARK_FAIL_MARKER"] = os.path.join(tempfile.mkdtemp(prefix="cqlq-spark-fail-"), "failed")
+        folder = tempfile.mkdtemp(prefix="cqlq-spark-fail-")
+        # The job runs at the caller's actions, and again if its records are recomputed: the
+        # marker's folder is kept until exit.
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        env["CQLQ_SPARK_FAIL_MARKER"] = os.path.join(folder, "failed")
     # Each task's standard input: its shard, as shell words.
     shard_words = [
         shlex.join([str(s["file_index"]), str(s["shard"])] + shard_args(s, local_input(s)))

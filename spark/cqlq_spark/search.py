@@ -108,11 +108,17 @@ def ship_package(sc):
     per application, so executors need not have it installed."""
     if sc.applicationId in _SHIPPED_TO:
         return
+    import atexit
+    import shutil
     import tempfile
     import zipfile
 
     here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(tempfile.mkdtemp(prefix="cqlq-spark-py-"), "cqlq_spark.zip")
+    folder = tempfile.mkdtemp(prefix="cqlq-spark-py-")
+    # Spark serves the zip from this path for the whole application (an executor that joins
+    # later fetches it then), and PySpark has no hook for a context's end: kept until exit.
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    path = os.path.join(folder, "cqlq_spark.zip")
     with zipfile.ZipFile(path, "w") as z:
         for name in sorted(os.listdir(here)):
             if name.endswith(".py"):

@@ -87,14 +87,12 @@ fn keep_backup(input: &Path) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn scratch(name: &str) -> PathBuf {
-        crate::scratch_dir::scratch_dir("inplace", name)
-    }
+    use crate::scratch_dir::scratch_dir;
 
     #[test]
     fn rewrites_and_keeps_a_backup() {
-        let dir = scratch("ok");
+        let scratch = scratch_dir("inplace", "ok");
+        let dir = scratch.path();
         let input = dir.join("g.pgn");
         fs::write(&input, "old").unwrap();
         rewrite(&input, true, |w| w.write_all(b"new")).unwrap();
@@ -103,15 +101,15 @@ mod tests {
         rewrite(&input, false, |w| w.write_all(b"newer")).unwrap();
         assert_eq!(fs::read_to_string(&input).unwrap(), "newer");
         assert_eq!(fs::read_to_string(dir.join("g.pgn.bak")).unwrap(), "old");
-        assert_eq!(fs::read_dir(&dir).unwrap().count(), 2);
-        let _ = fs::remove_dir_all(&dir);
+        assert_eq!(fs::read_dir(dir).unwrap().count(), 2);
     }
 
     /// Issue 18 item 4: a second rewrite keeps the first backup (the original), not the
     /// first rewrite's text.
     #[test]
     fn an_existing_backup_is_never_overwritten() {
-        let dir = scratch("twice");
+        let scratch = scratch_dir("inplace", "twice");
+        let dir = scratch.path();
         let input = dir.join("g.pgn");
         fs::write(&input, "original").unwrap();
         rewrite(&input, true, |w| w.write_all(b"first")).unwrap();
@@ -121,14 +119,14 @@ mod tests {
             fs::read_to_string(dir.join("g.pgn.bak")).unwrap(),
             "original"
         );
-        assert_eq!(fs::read_dir(&dir).unwrap().count(), 2);
-        let _ = fs::remove_dir_all(&dir);
+        assert_eq!(fs::read_dir(dir).unwrap().count(), 2);
     }
 
     /// Issue 18 item 1: a symbolic link's file is rewritten and the link stays a link.
     #[test]
     fn a_link_is_followed_and_kept() {
-        let dir = scratch("link");
+        let scratch = scratch_dir("inplace", "link");
+        let dir = scratch.path();
         let input = dir.join("g.pgn");
         fs::write(&input, "old").unwrap();
         let link = dir.join("link.pgn");
@@ -142,12 +140,12 @@ mod tests {
         );
         assert_eq!(fs::read_to_string(&input).unwrap(), "new");
         assert_eq!(fs::read_to_string(dir.join("g.pgn.bak")).unwrap(), "old");
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn a_failed_write_leaves_the_input_and_nothing_else() {
-        let dir = scratch("fail");
+        let scratch = scratch_dir("inplace", "fail");
+        let dir = scratch.path();
         let input = dir.join("g.pgn");
         fs::write(&input, "old").unwrap();
         let r = rewrite(&input, true, |w| {
@@ -156,7 +154,6 @@ mod tests {
         });
         assert!(r.unwrap_err().to_string().contains("interrupted"));
         assert_eq!(fs::read_to_string(&input).unwrap(), "old");
-        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
-        let _ = fs::remove_dir_all(&dir);
+        assert_eq!(fs::read_dir(dir).unwrap().count(), 1);
     }
 }

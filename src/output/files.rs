@@ -414,14 +414,12 @@ impl<W: Write> Write for OutputWriter<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn scratch(name: &str) -> PathBuf {
-        crate::scratch_dir::scratch_dir("files", name)
-    }
+    use crate::scratch_dir::scratch_dir;
 
     #[test]
     fn append_keeps_the_old_text_and_adds_the_new() {
-        let dir = scratch("append");
+        let scratch = scratch_dir("files", "append");
+        let dir = scratch.path();
         let path = dir.join("out.pgn");
         fs::write(&path, "old\n").unwrap();
         let file = OutputFile {
@@ -432,13 +430,13 @@ mod tests {
         file.check().unwrap();
         file.write_with(|w| w.write_all(b"new\n")).unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "old\nnew\n");
-        let _ = fs::remove_dir_all(&dir);
     }
 
     /// A run that fails leaves the target as it was and no temporary file behind.
     #[test]
     fn a_failed_run_leaves_the_file_untouched() {
-        let dir = scratch("failed");
+        let scratch = scratch_dir("files", "failed");
+        let dir = scratch.path();
         let path = dir.join("out.pgn");
         fs::write(&path, "old\n").unwrap();
         for append in [false, true] {
@@ -453,16 +451,16 @@ mod tests {
             });
             assert!(r.is_err());
             assert_eq!(fs::read_to_string(&path).unwrap(), "old\n");
-            assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+            assert_eq!(fs::read_dir(dir).unwrap().count(), 1);
         }
-        let _ = fs::remove_dir_all(&dir);
     }
 
     /// Issue 18 item 1: a FIFO is written directly; a link (also to a name not made yet) is
     /// replaced through: the temporary file goes beside the file it points to.
     #[test]
     fn fifos_are_direct_and_links_are_followed() {
-        let dir = scratch("destination");
+        let scratch = scratch_dir("files", "destination");
+        let dir = scratch.path();
         let fifo = dir.join("fifo");
         assert!(
             std::process::Command::new("mkfifo")
@@ -497,12 +495,12 @@ mod tests {
                 .file_type()
                 .is_symlink()
         );
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn noclobber_refuses_an_existing_file_unless_appending() {
-        let dir = scratch("noclobber");
+        let scratch = scratch_dir("files", "noclobber");
+        let dir = scratch.path();
         let path = dir.join("out.pgn");
         let mut file = OutputFile {
             path: path.clone(),
@@ -519,12 +517,12 @@ mod tests {
         );
         file.append = true;
         assert!(file.check().is_ok());
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn missing_directories_are_made_only_when_asked() {
-        let dir = scratch("dirs");
+        let scratch = scratch_dir("files", "dirs");
+        let dir = scratch.path();
         let path = dir.join("a/b/out.pgn");
         let mut file = OutputFile {
             path: path.clone(),
@@ -543,6 +541,5 @@ mod tests {
         file.dry_run = false;
         file.check().unwrap();
         assert!(dir.join("a/b").is_dir());
-        let _ = fs::remove_dir_all(&dir);
     }
 }

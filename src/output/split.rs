@@ -276,10 +276,7 @@ impl Drop for SplitWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn scratch(name: &str) -> PathBuf {
-        crate::scratch_dir::scratch_dir("split", name)
-    }
+    use crate::scratch_dir::scratch_dir;
 
     fn spec(path: PathBuf) -> SplitSpec {
         SplitSpec {
@@ -312,8 +309,9 @@ mod tests {
     /// to; nothing is visible before `finish`.
     #[test]
     fn evicted_files_are_reopened_and_renamed_at_the_end() {
-        let dir = scratch("evict");
-        let mut w = SplitWriter::new(spec(dir.clone()));
+        let scratch = scratch_dir("split", "evict");
+        let dir = scratch.path();
+        let mut w = SplitWriter::new(spec(dir.to_path_buf()));
         for (eco, text) in [("A", "1\n"), ("B", "2\n"), ("C", "3\n"), ("A", "4\n")] {
             w.write(Some(eco), text).unwrap();
         }
@@ -321,17 +319,16 @@ mod tests {
         let names = w.finish().unwrap();
         assert_eq!(names, ["A", "B", "C"].map(|e| dir.join(format!("{e}.pgn"))));
         assert_eq!(fs::read_to_string(dir.join("A.pgn")).unwrap(), "1\n4\n");
-        assert_eq!(fs::read_dir(&dir).unwrap().count(), 3);
-        let _ = fs::remove_dir_all(&dir);
+        assert_eq!(fs::read_dir(dir).unwrap().count(), 3);
     }
 
     #[test]
     fn an_unfinished_run_leaves_nothing() {
-        let dir = scratch("drop");
-        let mut w = SplitWriter::new(spec(dir.clone()));
+        let scratch = scratch_dir("split", "drop");
+        let dir = scratch.path();
+        let mut w = SplitWriter::new(spec(dir.to_path_buf()));
         w.write(Some("A"), "1\n").unwrap();
         drop(w);
-        assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
-        let _ = fs::remove_dir_all(&dir);
+        assert_eq!(fs::read_dir(dir).unwrap().count(), 0);
     }
 }

@@ -83,7 +83,8 @@ mod tests {
 
     #[test]
     fn created_files_are_registered_until_renamed_or_discarded() {
-        let dir = crate::scratch_dir::scratch_dir("temp_files", "registry");
+        let scratch = crate::scratch_dir::scratch_dir("temp_files", "registry");
+        let dir = scratch.path();
         let (a, b) = (dir.join(".a.tmp"), dir.join(".b.tmp"));
         create(&a, |t: &Path| fs::File::create(t)).unwrap();
         create(&b, |t: &Path| fs::File::create(t)).unwrap();
@@ -92,6 +93,5 @@ mod tests {
         discard(&b);
         assert!(!live().contains(&a) && !live().contains(&b));
         assert!(dir.join("a").is_file() && !b.exists());
-        let _ = fs::remove_dir_all(&dir);
     }
 }

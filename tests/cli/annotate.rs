@@ -5,7 +5,7 @@
 //! `[Themes "names"]` after the last tag (line ending as the file's).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use crate::common;
@@ -20,13 +20,6 @@ fn query(name: &str) -> String {
         .join(name)
         .display()
         .to_string()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cqlq-annotate-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Removes exactly what annotate adds, knowing only the theme names: each `[Themes "..."]`
@@ -162,12 +155,12 @@ fn assert_round_trip(input: &[u8], output: &[u8], stderr: &str, names: &[&str]) 
 /// tool says it added.
 #[test]
 fn round_trip_on_real_annotated_pgn_is_lossless() {
-    let dir = scratch("roundtrip");
-    let Some((input, output, stderr)) = annotate_real(&dir) else {
+    let scratch = common::scratch("annotate", "roundtrip");
+    let dir = scratch.path();
+    let Some((input, output, stderr)) = annotate_real(dir) else {
         return;
     };
     assert_round_trip(&input, &output, &stderr, &THEMES);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The same on odd real-world input (`messy.pgn`: games without tags, a BOM mid-file, UCI
@@ -176,7 +169,8 @@ fn round_trip_on_real_annotated_pgn_is_lossless() {
 /// and `check` (with its own text) positions in variations too.
 #[test]
 fn round_trip_on_messy_and_variations_is_lossless() {
-    let dir = scratch("roundtrip-messy");
+    let scratch = common::scratch("annotate", "roundtrip-messy");
+    let dir = scratch.path();
     let write = |name: &str, text: &str| {
         let p = dir.join(name);
         std::fs::write(&p, text).unwrap();
@@ -188,13 +182,12 @@ fn round_trip_on_messy_and_variations_is_lossless() {
         write("checks.cql", "cql()\ncheck comment(\"in check\")\n"),
     ];
     for file in ["messy.pgn", "cql-sample.pgn"] {
-        let Some((input, output, stderr)) = annotate_shared(&dir, file, &themes, &["--variations"])
+        let Some((input, output, stderr)) = annotate_shared(dir, file, &themes, &["--variations"])
         else {
             return;
         };
         assert_round_trip(&input, &output, &stderr, &["initial", "mate", "in check"]);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Consistency of two code paths: the positions annotate comments for each theme are the
@@ -203,8 +196,9 @@ fn round_trip_on_messy_and_variations_is_lossless() {
 /// what it found before the fault).
 #[test]
 fn annotated_positions_are_the_json_matches() {
-    let dir = scratch("json");
-    let Some((input, output, stderr)) = annotate_real(&dir) else {
+    let scratch = common::scratch("annotate", "json");
+    let dir = scratch.path();
+    let Some((input, output, stderr)) = annotate_real(dir) else {
         return;
     };
     let bad: BTreeSet<u64> = stderr
@@ -272,7 +266,6 @@ fn annotated_positions_are_the_json_matches() {
         annotated.is_empty(),
         "comments naming no theme: {annotated:?}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A game written for this test: the Blackburne Shilling trap, 7...Nf3# is a smothered mate
@@ -313,11 +306,12 @@ fn trap_themes(dir: &Path) -> Vec<String> {
 
 #[test]
 fn hand_reasoned_comments_and_tags() {
-    let dir = scratch("trap");
+    let scratch = common::scratch("annotate", "trap");
+    let dir = scratch.path();
     let pgn = dir.join("trap.pgn");
     std::fs::write(&pgn, TRAP).unwrap();
     let mut args = vec!["annotate".to_string()];
-    args.extend(trap_themes(&dir));
+    args.extend(trap_themes(dir));
     args.push(pgn.display().to_string());
     let run = Command::new(bin()).args(&args).output().unwrap();
     let stderr = String::from_utf8_lossy(&run.stderr);
@@ -356,7 +350,8 @@ fn hand_reasoned_comments_and_tags() {
 /// written as it was.
 #[test]
 fn header_comment_parameters() {
-    let dir = scratch("header");
+    let scratch = common::scratch("annotate", "header");
+    let dir = scratch.path();
     let pgn = dir.join("trap.pgn");
     std::fs::write(&pgn, TRAP).unwrap();
     let marked = dir.join("marked.cql");
@@ -377,13 +372,13 @@ fn header_comment_parameters() {
         )
         .replacen("Nf3#! {", "Nf3#! {MATE} {", 1);
     assert_eq!(String::from_utf8_lossy(&run.stdout), want);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn in_place_keeps_a_backup_or_not() {
-    let dir = scratch("inplace");
-    let mut themes = trap_themes(&dir);
+    let scratch = common::scratch("annotate", "inplace");
+    let dir = scratch.path();
+    let mut themes = trap_themes(dir);
     themes.insert(0, "annotate".into());
     for (backup, name) in [(true, "a.pgn"), (false, "b.pgn")] {
         let pgn = dir.join(name);
@@ -408,13 +403,12 @@ fn in_place_keeps_a_backup_or_not() {
             assert_eq!(std::fs::read_to_string(&bak).unwrap(), TRAP);
         }
     }
-    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+    let leftovers: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
         .filter(|n| n.ends_with(".tmp"))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A theme that does not compile stops the run before any game is read: the input is as it
@@ -422,7 +416,8 @@ fn in_place_keeps_a_backup_or_not() {
 /// `-o` leaves no output file.
 #[test]
 fn failures_leave_the_input_untouched() {
-    let dir = scratch("fail");
+    let scratch = common::scratch("annotate", "fail");
+    let dir = scratch.path();
     let pgn = dir.join("g.pgn");
     std::fs::write(&pgn, TRAP).unwrap();
     let broken = dir.join("broken.cql");
@@ -455,7 +450,7 @@ fn failures_leave_the_input_untouched() {
     assert_eq!(run.status.code(), Some(2));
     assert!(!out.exists());
     assert_eq!(std::fs::read_to_string(&pgn).unwrap(), TRAP);
-    let names: Vec<_> = std::fs::read_dir(&dir)
+    let names: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
         .collect();
@@ -466,7 +461,8 @@ fn failures_leave_the_input_untouched() {
 /// replaced only by the final rename. The run is killed once its temporary file exists.
 #[test]
 fn killed_in_place_run_leaves_the_input_untouched() {
-    let dir = scratch("kill");
+    let scratch = common::scratch("annotate", "kill");
+    let dir = scratch.path();
     let pgn = dir.join("many.pgn");
     let text = TRAP.repeat(20_000);
     std::fs::write(&pgn, &text).unwrap();
@@ -497,7 +493,6 @@ fn killed_in_place_run_leaves_the_input_untouched() {
         "input changed"
     );
     assert!(!dir.join("many.pgn.bak").exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `annotated.pgn` mixes CRLF and LF games, and some CRLF games end their last tag line
@@ -507,11 +502,12 @@ fn killed_in_place_run_leaves_the_input_untouched() {
 /// game's own lines are: a bare LF inserted into a CRLF game is what the issue saw.
 #[test]
 fn themes_tag_keeps_crlf_after_trailing_spaces_in_annotated_pgn() {
-    let dir = scratch("crlf");
+    let scratch = common::scratch("annotate", "crlf");
+    let dir = scratch.path();
     let initial = dir.join("initial.cql");
     std::fs::write(&initial, "cql()\ninitial\n").unwrap();
     let themes = [initial.display().to_string()];
-    let Some((_, output, _)) = annotate_shared(&dir, "annotated.pgn", &themes, &[]) else {
+    let Some((_, output, _)) = annotate_shared(dir, "annotated.pgn", &themes, &[]) else {
         return;
     };
     let mut checked = 0;
@@ -536,5 +532,4 @@ fn themes_tag_keeps_crlf_after_trailing_spaces_in_annotated_pgn() {
         mixed.len(),
         &mixed[..mixed.len().min(3)]
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

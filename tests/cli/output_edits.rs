@@ -4,20 +4,18 @@
 //! prints its text (on stderr, as stdout carries the games); `writefile` appends to a file
 //! in input order; `readfile` reads one; `--secure` refuses both (CQLi's option).
 
+use std::path::{Path, PathBuf};
+
 use crate::common;
 
 use common::cqlq;
 
-/// A fresh temporary path for this test process.
-fn temp(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("cqlq-output-edits-{}-{name}", std::process::id()))
-}
-
 const PGN: &str = "[Event \"First\"]\n[Site \"Here\"]\n[Result \"*\"]\n\n1. e4 {a note} e5 *\n\n\
 [Event \"Second\"]\n[Site \"There\"]\n[Result \"*\"]\n\n1. d4 d5 *\n";
 
-fn pgn_file(name: &str) -> std::path::PathBuf {
-    let p = temp(name);
+/// Writes [`PGN`] into `dir` as `name`; returns its path.
+fn pgn_file(dir: &Path, name: &str) -> PathBuf {
+    let p = dir.join(name);
     std::fs::write(&p, PGN).expect("write pgn");
     p
 }
@@ -33,7 +31,8 @@ fn run(args: &[&str]) -> (String, String, i32) {
 
 #[test]
 fn settag_edits_the_written_game() {
-    let p = pgn_file("settag.pgn");
+    let scratch = common::scratch("output-edits", "settag");
+    let p = pgn_file(scratch.path(), "settag.pgn");
     let ps = p.to_str().expect("utf-8 path");
     let (out, _, code) = run(&[
         "-q",
@@ -48,12 +47,12 @@ fn settag_edits_the_written_game() {
     assert!(!out.contains("[Event \"First\"]"));
     // The input is unchanged.
     assert_eq!(std::fs::read_to_string(&p).expect("read"), PGN);
-    let _ = std::fs::remove_file(&p);
 }
 
 #[test]
 fn removetag_and_removecomment() {
-    let p = pgn_file("remove.pgn");
+    let scratch = common::scratch("output-edits", "remove");
+    let p = pgn_file(scratch.path(), "remove.pgn");
     let ps = p.to_str().expect("utf-8 path");
     let (out, _, _) = run(&["-q", "-e", "initial removetag \"Site\"", ps]);
     assert!(!out.contains("[Site "), "{out}");
@@ -65,12 +64,12 @@ fn removetag_and_removecomment() {
     // Without removecomment the original comment is written.
     let (out, _, _) = run(&["-q", "-e", "hascomment", ps]);
     assert!(out.contains("a note"), "{out}");
-    let _ = std::fs::remove_file(&p);
 }
 
 #[test]
 fn message_prints_its_text() {
-    let p = pgn_file("message.pgn");
+    let scratch = common::scratch("output-edits", "message");
+    let p = pgn_file(scratch.path(), "message.pgn");
     let ps = p.to_str().expect("utf-8 path");
     let (_, err, _) = run(&["-q", "-e", "initial message quiet (\"event=\" event)", ps]);
     // In input order, one line per game.
@@ -83,16 +82,15 @@ fn message_prints_its_text() {
         lines[0].contains("Game 1") && lines[1].contains("Game 2"),
         "{err}"
     );
-    let _ = std::fs::remove_file(&p);
 }
 
 #[test]
 fn writefile_appends_in_input_order_and_readfile_reads() {
-    let p = pgn_file("write.pgn");
+    let scratch = common::scratch("output-edits", "write");
+    let p = pgn_file(scratch.path(), "write.pgn");
     let ps = p.to_str().expect("utf-8 path");
-    let target = temp("written.txt");
+    let target = scratch.path().join("written.txt");
     let ts = target.to_str().expect("utf-8 path");
-    let _ = std::fs::remove_file(&target);
     // `\n` (outside quotes) is CQL's newline string.
     let q = format!("initial writefile(\"{ts}\" event + \\n)");
     for threads in ["1", "2"] {
@@ -108,29 +106,27 @@ fn writefile_appends_in_input_order_and_readfile_reads() {
     let q = format!("initial readfile \"{ts}\" ~~ \"^First\\sSecond\"");
     let (out, _, code) = run(&["-q", "--count", "-e", &q, ps]);
     assert_eq!((out.trim(), code), ("2", 0));
-    let _ = std::fs::remove_file(&target);
-    let _ = std::fs::remove_file(&p);
 }
 
 #[test]
 fn writefile_never_writes_an_input() {
-    let p = pgn_file("input.pgn");
+    let scratch = common::scratch("output-edits", "input");
+    let p = pgn_file(scratch.path(), "input.pgn");
     let ps = p.to_str().expect("utf-8 path");
     let q = format!("initial writefile(\"{ps}\" \"oops\")");
     let (_, err, _) = run(&["-q", "-e", &q, ps]);
     assert!(err.contains("input file"), "{err}");
     assert_eq!(std::fs::read_to_string(&p).expect("read"), PGN);
-    let _ = std::fs::remove_file(&p);
 }
 
 #[test]
 fn secure_refuses_file_words() {
-    let p = pgn_file("secure.pgn");
+    let scratch = common::scratch("output-edits", "secure");
+    let p = pgn_file(scratch.path(), "secure.pgn");
     let ps = p.to_str().expect("utf-8 path");
     for q in ["readfile \"x.txt\" == \"\"", "writefile(\"x.txt\" \"y\")"] {
         let (_, err, code) = run(&["--secure", "-e", q, ps]);
         assert_eq!(code, 2, "{q}: {err}");
         assert!(err.contains("refused under --secure"), "{q}: {err}");
     }
-    let _ = std::fs::remove_file(&p);
 }

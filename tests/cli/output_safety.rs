@@ -13,7 +13,7 @@ use std::fs;
 use std::io::{Read, Write};
 use std::os::unix::fs::FileTypeExt;
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -27,13 +27,6 @@ const MATE: &str = "[Event \"scholar\"]\n[Result \"1-0\"]\n\n\
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_cqlq")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cqlq-outsafe-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn run(dir: &Path, args: &[&str]) -> Output {
@@ -84,10 +77,11 @@ fn temp_files(dir: &Path) -> Vec<String> {
 /// file written).
 #[test]
 fn output_to_devices_fifos_and_links_is_written_through() {
-    let dir = scratch("devices");
+    let scratch = crate::common::scratch("outsafe", "devices");
+    let dir = scratch.path();
     fs::write(dir.join("g.pgn"), GAMES).unwrap();
     fs::write(dir.join("check.cql"), "check\n").unwrap();
-    if !mknod(&dir, "null", 3) {
+    if !mknod(dir, "null", 3) {
         return;
     }
     for args in [
@@ -95,7 +89,7 @@ fn output_to_devices_fifos_and_links_is_written_through() {
         &["-e", "check", "g.pgn", "--html", "null"],
         &["annotate", "check.cql", "g.pgn", "-o", "null"],
     ] {
-        let out = run(&dir, args);
+        let out = run(dir, args);
         assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
         assert!(
             is_char_device(&dir.join("null")),
@@ -104,9 +98,9 @@ fn output_to_devices_fifos_and_links_is_written_through() {
     }
     // --split-by: the file for Event "E1" is a device node.
     fs::create_dir(dir.join("split")).unwrap();
-    assert!(mknod(&dir, "split/E1.pgn", 3));
+    assert!(mknod(dir, "split/E1.pgn", 3));
     let out = run(
-        &dir,
+        dir,
         &["-e", "check", "g.pgn", "--split-by", "Event", "-o", "split"],
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -127,7 +121,7 @@ fn output_to_devices_fifos_and_links_is_written_through() {
             text
         })
     };
-    let out = run(&dir, &["-e", "check", "g.pgn", "-o", "fifo"]);
+    let out = run(dir, &["-e", "check", "g.pgn", "-o", "fifo"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = reader.join().unwrap();
     assert!(
@@ -141,22 +135,22 @@ fn output_to_devices_fifos_and_links_is_written_through() {
     std::os::unix::fs::symlink("real.pgn", dir.join("link.pgn")).unwrap();
     std::os::unix::fs::symlink("new.pgn", dir.join("dangling.pgn")).unwrap();
     for (link, file) in [("link.pgn", "real.pgn"), ("dangling.pgn", "new.pgn")] {
-        let out = run(&dir, &["-e", "check", "g.pgn", "-o", link]);
+        let out = run(dir, &["-e", "check", "g.pgn", "-o", link]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         let meta = fs::symlink_metadata(dir.join(link)).unwrap();
         assert!(meta.file_type().is_symlink(), "{link} was replaced");
         let text = fs::read_to_string(dir.join(file)).unwrap();
         assert!(text.contains("[Event \"E1\"]"), "{file}: {text}");
     }
-    assert!(temp_files(&dir).is_empty());
-    let _ = fs::remove_dir_all(&dir);
+    assert!(temp_files(dir).is_empty());
 }
 
 /// Item 2: a run whose inputs all failed (named, or the header's `input`) leaves the old
 /// output as it was; when only some failed, the output is written and stderr says so.
 #[test]
 fn a_run_that_read_nothing_leaves_the_output_untouched() {
-    let dir = scratch("nothing");
+    let scratch = crate::common::scratch("outsafe", "nothing");
+    let dir = scratch.path();
     fs::write(dir.join("g.pgn"), GAMES).unwrap();
     fs::write(dir.join("q.cql"), "cql(input nosuch.pgn)\ncheck\n").unwrap();
     for args in [
@@ -173,7 +167,7 @@ fn a_run_that_read_nothing_leaves_the_output_untouched() {
         ],
     ] {
         fs::write(dir.join("out.pgn"), "precious\n").unwrap();
-        let out = run(&dir, args);
+        let out = run(dir, args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert_eq!(
             fs::read_to_string(dir.join("out.pgn")).unwrap(),
@@ -187,7 +181,7 @@ fn a_run_that_read_nothing_leaves_the_output_untouched() {
         );
     }
     let out = run(
-        &dir,
+        dir,
         &["-e", "check", "nosuch.pgn", "g.pgn", "-o", "out.pgn"],
     );
     assert_eq!(out.status.code(), Some(2));
@@ -198,21 +192,21 @@ fn a_run_that_read_nothing_leaves_the_output_untouched() {
         "{}",
         stderr(&out)
     );
-    assert!(temp_files(&dir).is_empty());
-    let _ = fs::remove_dir_all(&dir);
+    assert!(temp_files(dir).is_empty());
 }
 
 /// Item 3: `-o FILE < FILE` and `-o` naming a hard link to an input are refused before
 /// anything is written (search and annotate).
 #[test]
 fn an_output_that_is_standard_input_or_a_hard_link_to_an_input_is_refused() {
-    let dir = scratch("same");
+    let scratch = crate::common::scratch("outsafe", "same");
+    let dir = scratch.path();
     let g = dir.join("g.pgn");
     fs::write(&g, GAMES).unwrap();
     fs::hard_link(&g, dir.join("h.pgn")).unwrap();
     fs::write(dir.join("check.cql"), "check\n").unwrap();
     let out = Command::new(bin())
-        .current_dir(&dir)
+        .current_dir(dir)
         .args(["-e", "check", "-o", "g.pgn"])
         .stdin(fs::File::open(&g).unwrap())
         .output()
@@ -223,12 +217,11 @@ fn an_output_that_is_standard_input_or_a_hard_link_to_an_input_is_refused() {
         &["-e", "check", "g.pgn", "-o", "h.pgn"][..],
         &["annotate", "check.cql", "g.pgn", "-o", "h.pgn"],
     ] {
-        let out = run(&dir, args);
+        let out = run(dir, args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(stderr(&out).contains("refusing"), "{}", stderr(&out));
     }
     assert_eq!(fs::read_to_string(&g).unwrap(), GAMES);
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// Item 4: `annotate --in-place` twice: the backup keeps the original (the oldest), and the
@@ -236,12 +229,13 @@ fn an_output_that_is_standard_input_or_a_hard_link_to_an_input_is_refused() {
 /// theme whose own text has a space (`in check`).
 #[test]
 fn annotating_in_place_twice_keeps_the_original_and_changes_nothing() {
-    let dir = scratch("twice");
+    let scratch = crate::common::scratch("outsafe", "twice");
+    let dir = scratch.path();
     fs::write(dir.join("g.pgn"), MATE).unwrap();
     fs::write(dir.join("checks.cql"), "check comment(\"in check\")\n").unwrap();
     fs::write(dir.join("mate.cql"), "mate\n").unwrap();
     let args = ["annotate", "checks.cql", "mate.cql", "g.pgn", "--in-place"];
-    let first = run(&dir, &args);
+    let first = run(dir, &args);
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
     let once = fs::read_to_string(dir.join("g.pgn")).unwrap();
     // Written by the first run, as `annotate`'s documentation describes its additions.
@@ -250,12 +244,11 @@ fn annotating_in_place_twice_keeps_the_original_and_changes_nothing() {
         "[Event \"scholar\"]\n[Result \"1-0\"]\n[Themes \"checks mate\"]\n\n\
 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# {in check mate} 1-0\n"
     );
-    let second = run(&dir, &args);
+    let second = run(dir, &args);
     assert_eq!(second.status.code(), Some(0), "{}", stderr(&second));
     assert_eq!(fs::read_to_string(dir.join("g.pgn")).unwrap(), once);
     assert_eq!(fs::read_to_string(dir.join("g.pgn.bak")).unwrap(), MATE);
-    assert!(temp_files(&dir).is_empty());
-    let _ = fs::remove_dir_all(&dir);
+    assert!(temp_files(dir).is_empty());
 }
 
 /// Sends `signal` to the process `pid`.
@@ -278,11 +271,12 @@ fn wait_for(path: &Path) -> bool {
 /// was, and the exit status is 128 + the signal (143, 130).
 #[test]
 fn an_interrupted_search_removes_its_temporary_file() {
-    let dir = scratch("signal");
+    let scratch = crate::common::scratch("outsafe", "signal");
+    let dir = scratch.path();
     for (signal, status) in [(libc::SIGTERM, 143), (libc::SIGINT, 130)] {
         fs::write(dir.join("out.pgn"), "precious\n").unwrap();
         let mut child = Command::new(bin())
-            .current_dir(&dir)
+            .current_dir(dir)
             .args(["-e", "check", "-o", "out.pgn"])
             .stdin(Stdio::piped())
             .stderr(Stdio::null())
@@ -302,14 +296,14 @@ fn an_interrupted_search_removes_its_temporary_file() {
             "precious\n"
         );
     }
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// Item 5, annotate: `--in-place` and `-o` runs on a large input, interrupted by SIGTERM once
 /// their temporary file exists: it is removed, the input (and the old output) as they were.
 #[test]
 fn an_interrupted_annotate_removes_its_temporary_file() {
-    let dir = scratch("signal-annotate");
+    let scratch = crate::common::scratch("outsafe", "signal-annotate");
+    let dir = scratch.path();
     let text = MATE.repeat(100_000);
     fs::write(dir.join("many.pgn"), &text).unwrap();
     fs::write(dir.join("mate.cql"), "mate\n").unwrap();
@@ -319,7 +313,7 @@ fn an_interrupted_annotate_removes_its_temporary_file() {
         (&["-o", "out.pgn"], "out.pgn"),
     ] {
         let mut child = Command::new(bin())
-            .current_dir(&dir)
+            .current_dir(dir)
             .args(["annotate", "mate.cql", "many.pgn", "-j", "1"])
             .args(args)
             .stdout(Stdio::null())
@@ -341,15 +335,15 @@ fn an_interrupted_annotate_removes_its_temporary_file() {
         );
         assert!(!dir.join("many.pgn.bak").exists());
     }
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// Item 16: with stderr on a full device, diagnostics (a bad game's report, the summary)
 /// are lost but cqlq does not panic (exit 101): it ends as the search says.
 #[test]
 fn a_full_stderr_does_not_panic() {
-    let dir = scratch("stderr");
-    if !mknod(&dir, "full", 7) {
+    let scratch = crate::common::scratch("outsafe", "stderr");
+    let dir = scratch.path();
+    if !mknod(dir, "full", 7) {
         return;
     }
     let bad = format!("{GAMES}\n[Event \"bad\"]\n\n1. e4 e4 *\n");
@@ -363,7 +357,7 @@ fn a_full_stderr_does_not_panic() {
             .open(dir.join("full"))
             .unwrap();
         let out = Command::new(bin())
-            .current_dir(&dir)
+            .current_dir(dir)
             .args(args)
             .stdout(Stdio::null())
             .stderr(full)
@@ -376,14 +370,13 @@ fn a_full_stderr_does_not_panic() {
         .open(dir.join("full"))
         .unwrap();
     let out = Command::new(bin())
-        .current_dir(&dir)
+        .current_dir(dir)
         .args(["-e", "check", "g.pgn"])
         .stdout(Stdio::null())
         .stderr(full)
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// Item 16: started with standard output closed (`>&-`), cqlq does not drop the matches
@@ -391,7 +384,8 @@ fn a_full_stderr_does_not_panic() {
 /// pipe) stays quiet by design: `tests/cli/pipes.rs`.
 #[test]
 fn a_closed_stdout_is_reported() {
-    let dir = scratch("stdout");
+    let scratch = crate::common::scratch("outsafe", "stdout");
+    let dir = scratch.path();
     fs::write(dir.join("g.pgn"), GAMES).unwrap();
     fs::write(dir.join("check.cql"), "check\n").unwrap();
     for args in [
@@ -399,7 +393,7 @@ fn a_closed_stdout_is_reported() {
         &["annotate", "check.cql", "g.pgn"],
     ] {
         let mut command = Command::new(bin());
-        command.current_dir(&dir).args(args).stderr(Stdio::piped());
+        command.current_dir(dir).args(args).stderr(Stdio::piped());
         // SAFETY: close(2) only, between fork and exec.
         unsafe {
             command.pre_exec(|| {
@@ -415,20 +409,20 @@ fn a_closed_stdout_is_reported() {
             stderr(&out)
         );
     }
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// Item 17: `writefile` into a full device fails at each of the matched positions: one
 /// line names the file and the error, one more gives the count, and the exit is 2.
 #[test]
 fn writefile_failures_are_reported_once() {
-    let dir = scratch("writefile");
-    if !mknod(&dir, "full", 7) {
+    let scratch = crate::common::scratch("outsafe", "writefile");
+    let dir = scratch.path();
+    if !mknod(dir, "full", 7) {
         return;
     }
     fs::write(dir.join("g.pgn"), GAMES.repeat(3)).unwrap();
     let out = run(
-        &dir,
+        dir,
         &["-e", "writefile(\"full\" \"x\")", "g.pgn", "-o", "out.pgn"],
     );
     let err = stderr(&out);
@@ -440,15 +434,15 @@ fn writefile_failures_are_reported_once() {
         "{err}"
     );
     assert!(failures[1].contains("failed"), "{err}");
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// Item 17: a full `-o` (a full device, written directly) or a full stdout is reported
 /// naming the output, not the input, with exit 2.
 #[test]
 fn a_full_output_is_named_not_blamed_on_the_input() {
-    let dir = scratch("full-output");
-    if !mknod(&dir, "full", 7) {
+    let scratch = crate::common::scratch("outsafe", "full-output");
+    let dir = scratch.path();
+    if !mknod(dir, "full", 7) {
         return;
     }
     fs::write(dir.join("g.pgn"), GAMES).unwrap();
@@ -457,7 +451,7 @@ fn a_full_output_is_named_not_blamed_on_the_input() {
         &["-e", "check", "g.pgn", "-o", "full"][..],
         &["annotate", "check.cql", "g.pgn", "-o", "full"],
     ] {
-        let out = run(&dir, args);
+        let out = run(dir, args);
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains("full: No space left on device"), "{err}");
@@ -473,7 +467,7 @@ fn a_full_output_is_named_not_blamed_on_the_input() {
             .open(dir.join("full"))
             .unwrap();
         let out = Command::new(bin())
-            .current_dir(&dir)
+            .current_dir(dir)
             .args(args)
             .stdout(full)
             .output()
@@ -486,5 +480,4 @@ fn a_full_output_is_named_not_blamed_on_the_input() {
         );
         assert!(!err.contains("g.pgn:"), "{err}");
     }
-    let _ = fs::remove_dir_all(&dir);
 }

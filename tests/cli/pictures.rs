@@ -41,14 +41,6 @@ const CAPABLANCA: &str = "[Event \"capa\"]\n[White \"Capa\"]\n[Black \"Blanca\"]
 const ICN: &str = "[Event \"inf\"]\n[White \"Inf\"]\n[Black \"Inity\"]\n\n\
 w K0,0|k5,5|R1,9|ob20,20\n1,9>5,9+|5,5>4,4\n";
 
-/// A fresh directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cqlq-pictures-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Runs cqlq with `--html page.html` on `games` (written to `input`); returns the page.
 fn html_page(dir: &Path, input: &str, games: &str, query: &str) -> (PathBuf, String) {
     let file = dir.join(input);
@@ -126,8 +118,9 @@ fn count(text: &str, needle: &str) -> usize {
 
 #[test]
 fn html_report_renders_one_board_per_matched_position_in_chromium() {
-    let dir = scratch("html");
-    let (page, text) = html_page(&dir, "games.pgn", GAMES, QUERY);
+    let scratch = common::scratch("pictures", "html");
+    let dir = scratch.path();
+    let (page, text) = html_page(dir, "games.pgn", GAMES, QUERY);
     // The page as written: self-contained (nothing fetched), 4 boards in 3 game sections.
     assert!(
         !text.contains("http://") || !text.contains("src="),
@@ -216,8 +209,9 @@ fn assert_png_shows_something(png: &[u8], width: u32, height: u32) {
 
 #[test]
 fn html_report_draws_a_fairy_board_and_an_infinite_window() {
-    let dir = scratch("variants");
-    let (page, text) = html_page(&dir, "capa.pgn", CAPABLANCA, "[=C]");
+    let scratch = common::scratch("pictures", "variants");
+    let dir = scratch.path();
+    let (page, text) = html_page(dir, "capa.pgn", CAPABLANCA, "[=C]");
     assert_eq!(count(&text, "<svg"), 4);
     // 10 files x 8 ranks; the chancellor drawn by its letter, marked where it stands.
     assert_eq!(
@@ -240,8 +234,9 @@ fn html_report_draws_a_fairy_board_and_an_infinite_window() {
         assert_eq!(count(&rendered_dom(browser, &page), "<svg"), 4);
     }
 
-    let dir = scratch("infinite");
-    let (page, text) = html_page(&dir, "game.icn", ICN, "R attacks k");
+    let scratch = common::scratch("pictures", "infinite");
+    let dir = scratch.path();
+    let (page, text) = html_page(dir, "game.icn", ICN, "R attacks k");
     assert_eq!(count(&text, "<svg"), 1, "one matched position (ply 1)");
     assert!(
         text.contains("class=\"mark\" data-square=\"5,9\""),
@@ -267,7 +262,8 @@ fn html_report_draws_a_fairy_board_and_an_infinite_window() {
 /// matched position, the marked square in brackets.
 #[test]
 fn diagram_in_a_pipe_is_plain_with_marked_squares_bracketed() {
-    let dir = scratch("diagram");
+    let scratch = common::scratch("pictures", "diagram");
+    let dir = scratch.path();
     let file = dir.join("games.pgn");
     std::fs::write(&file, GAMES).unwrap();
     let out = common::cqlq(&["-q", "--diagram", "-e", QUERY, file.to_str().unwrap()]);

@@ -2,7 +2,7 @@
 //! `--count`, `--limit`, `--split-by`; `cqlq ... | head -1` ends quietly with status 0.
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 /// A collection of `games` copies of Fool's mate, each a distinct game by its Round tag.
@@ -15,14 +15,6 @@ fn fools_mates(games: usize) -> String {
         ));
     }
     pgn
-}
-
-/// A scratch directory for one test, empty.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cqlq-pipes-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn write_file(path: &Path, text: &str) {
@@ -73,7 +65,8 @@ fn assert_quiet_end(out: &Output) {
 /// start position (game 1, ply 0).
 #[test]
 fn broken_pipe_ends_quietly_with_status_zero() {
-    let dir = scratch("head");
+    let scratch = crate::common::scratch("pipes", "head");
+    let dir = scratch.path();
     let file = dir.join("many.pgn");
     write_file(&file, &fools_mates(5000));
     let file = file.to_str().unwrap();
@@ -94,20 +87,19 @@ fn broken_pipe_ends_quietly_with_status_zero() {
         (Some(1), Some(0))
     );
     assert_quiet_end(&out);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// `--gamenumbers` writes about 7 bytes a game: 100,000 games without moves (each only its
 /// start position, which `true` matches) make about 590 kB, far more than a pipe's buffer.
 #[test]
 fn gamenumbers_end_quietly_when_the_reader_goes() {
-    let dir = scratch("head-numbers");
+    let scratch = crate::common::scratch("pipes", "head-numbers");
+    let dir = scratch.path();
     let file = dir.join("empty-games.pgn");
     write_file(&file, &"[Event \"e\"]\n\n*\n\n".repeat(100_000));
     let (first, out) = head_one_line(&["--gamenumbers", "-e", "true", file.to_str().unwrap()]);
     assert_eq!(first, "1");
     assert_quiet_end(&out);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// themes.pgn's mates (see `gamenumbers_prints_one_number_per_matched_game`), as python-chess
@@ -175,7 +167,8 @@ fn json_lines_carry_san_tags_comments_and_messages() {
 /// still matches ply 4 there), so game 2's line has no messages.
 #[test]
 fn json_messages_do_not_carry_into_the_next_game() {
-    let dir = scratch("messages");
+    let scratch = crate::common::scratch("pipes", "messages");
+    let dir = scratch.path();
     let pgn = dir.join("two.pgn");
     write_file(&pgn, &fools_mates(2));
     let out = crate::common::cqlq(&[
@@ -217,7 +210,8 @@ fn every_tenth_a_mate(games: usize) -> String {
 /// run stopped at game 20 of 20,000) and says it stopped at the limit.
 #[test]
 fn limit_stops_after_n_matched_games() {
-    let dir = scratch("limit");
+    let scratch = crate::common::scratch("pipes", "limit");
+    let dir = scratch.path();
     let file = dir.join("limit.pgn");
     write_file(&file, &every_tenth_a_mate(20_000));
     let file = file.to_str().unwrap();
@@ -247,7 +241,6 @@ fn limit_stops_after_n_matched_games() {
         .map(|l| l.split('}').next().unwrap())
         .collect();
     assert_eq!(headers, ["10", "20"]);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// `--limit` stops reading: the input comes on a pipe that stays open (about 5 MB written,
@@ -300,7 +293,8 @@ fn limit_stops_reading_an_open_stdin() {
 /// have no White tag and go to `no-White.pgn`, in input order.
 #[test]
 fn split_by_tag_writes_one_file_per_value() {
-    let dir = scratch("split");
+    let scratch = crate::common::scratch("pipes", "split");
+    let dir = scratch.path();
     let out_dir = dir.join("out");
     let out_arg = out_dir.to_str().unwrap();
     let split = |extra: &[&str]| {
@@ -368,14 +362,14 @@ fn split_by_tag_writes_one_file_per_value() {
     assert_eq!(out.status.code(), Some(0));
     assert!(read("Fool.pgn").starts_with("old\n"));
     assert_eq!(numbers(&read("Fool.pgn")), ["4"]);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A pattern names the files; `--epd` splits too; `--split-by` needs `-o` and refuses
 /// `--count`.
 #[test]
 fn split_by_pattern_and_refusals() {
-    let dir = scratch("split-pattern");
+    let scratch = crate::common::scratch("pipes", "split-pattern");
+    let dir = scratch.path();
     let pattern = dir.join("res-{}.epd");
     let out = crate::common::cqlq(&[
         "-q",
@@ -407,7 +401,6 @@ fn split_by_pattern_and_refusals() {
         &themes(),
     ]);
     assert_eq!(out.status.code(), Some(2));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// themes.pgn: `mate` matches games 1 (6.Nd6#) and 4 (Fool's mate) only (see

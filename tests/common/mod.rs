@@ -1,5 +1,5 @@
-//! Helpers shared by the integration tests: where `../shared` is, running the binary, and
-//! replaying games through the library.
+//! Helpers shared by the integration tests: where `../shared` is, scratch folders, running the
+//! binary, and replaying games through the library.
 
 #![allow(dead_code)]
 
@@ -84,6 +84,15 @@ pub fn shared() -> Option<PathBuf> {
 #[track_caller]
 pub fn shared_file(rel: &str) -> Option<PathBuf> {
     Some(shared()?.join(rel))
+}
+
+/// A new empty folder `cqlq-AREA-NAME-XXXXXX` in the system's temporary folder, for one
+/// test: removed with all it holds when the value is dropped, whether the test passed or not.
+pub fn scratch(area: &str, name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("cqlq-{area}-{name}-"))
+        .tempdir()
+        .expect("the temporary folder is writable")
 }
 
 /// Runs the built `cqlq` binary with `args`.
@@ -223,18 +232,13 @@ pub fn matching_plies_in(
         .collect()
 }
 
-/// Replays the games of PGN text written by a test (through a temporary file, as a user's
-/// input would be read). Each call gets its own file (process id, `name` and a counter), so
-/// concurrent tests, even with the same `name`, never read each other's or a removed file.
+/// Replays the games of PGN text written by a test (through a file in its own [`scratch`]
+/// folder, as a user's input would be read), so concurrent tests never read each other's.
 pub fn games_from(name: &str, pgn: &str) -> Vec<Option<Replayed>> {
-    static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let file = format!("cqlq-test-{}-{name}-{call}.pgn", std::process::id());
-    let path = std::env::temp_dir().join(file);
+    let folder = scratch("test", name);
+    let path = folder.path().join("games.pgn");
     std::fs::write(&path, pgn).expect("write pgn");
-    let games = replay_file(&path, usize::MAX);
-    let _ = std::fs::remove_file(&path);
-    games
+    replay_file(&path, usize::MAX)
 }
 
 /// Whether `query` matches at some position of each game.

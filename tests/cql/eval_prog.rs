@@ -220,9 +220,8 @@ fn persistent_counts_across_games() {
 /// strings quoted; `persistent quiet` not printed), and evaluates games in input order.
 #[test]
 fn cli_prints_persistent_values() {
-    let dir = std::env::temp_dir().join(format!("cqlq-prog-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pgn = dir.join("two.pgn");
+    let scratch = common::scratch("prog", "persistent");
+    let pgn = scratch.path().join("two.pgn");
     std::fs::write(&pgn, format!("{OPENING}\n{OPENING}")).unwrap();
     let out = common::cqlq(&[
         "-e",
@@ -237,9 +236,8 @@ fn cli_prints_persistent_values() {
 /// `assert F` stops the run with an error when F fails.
 #[test]
 fn cli_assert_stops_the_run() {
-    let dir = std::env::temp_dir().join(format!("cqlq-prog-assert-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pgn = dir.join("one.pgn");
+    let scratch = common::scratch("prog", "assert");
+    let pgn = scratch.path().join("one.pgn");
     std::fs::write(&pgn, OPENING).unwrap();
     let out = common::cqlq(&["-e", "assert ply < 3", pgn.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");

@@ -210,9 +210,8 @@ fn evaluation_results_do_not_depend_on_threads() {
         .take(8)
         .flat_map(|r| text[r].to_vec())
         .collect();
-    let dir = std::env::temp_dir().join(format!("cqlq-eval-threads-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let games = dir.join("eight.pgn");
+    let scratch = common::scratch("eval", "threads");
+    let games = scratch.path().join("eight.pgn");
     std::fs::write(&games, first).unwrap();
     let run = |threads: &str| {
         let out = common::cqlq(&[
@@ -232,5 +231,4 @@ fn evaluation_results_do_not_depend_on_threads() {
     let one = run("1");
     assert!(one.lines().count() > 5, "too few positions: {one}");
     assert_eq!(one, run("2"));
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -95,13 +95,13 @@ fn fen_of_mates_contains_oracle_final_positions() {
 /// A definitions file with a fault: file, line and reason on stderr, exit status 2.
 #[test]
 fn bad_variants_file_is_reported() {
-    let path = std::env::temp_dir().join(format!("cqlq-bad-variants-{}.txt", std::process::id()));
+    let scratch = crate::common::scratch("fairy", "bad-variants");
+    let path = scratch.path().join("bad-variants.txt");
     std::fs::write(&path, "Variant: Broken\nBoard: 0x0\n").unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_cqlq"))
         .args(["--variants", path.to_str().unwrap(), "-e", "check", "-"])
         .output()
         .unwrap();
-    let _ = std::fs::remove_file(&path);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(path.to_str().unwrap()), "{err}");

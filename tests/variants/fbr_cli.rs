@@ -26,14 +26,14 @@ fn cqlq(args: &[&str]) -> (String, String, i32) {
     )
 }
 
-/// The set's PGN without `[Variant ...]` tags, in a temporary file.
-fn untagged(dir: &Path, name: &str) -> PathBuf {
+/// The set's PGN (in `dir`) without `[Variant ...]` tags, written into the folder `scratch`.
+fn untagged(dir: &Path, scratch: &Path, name: &str) -> PathBuf {
     let text = std::fs::read_to_string(dir.join(format!("{name}.pgn"))).expect("pgn");
     let kept: Vec<&str> = text
         .lines()
         .filter(|l| !l.starts_with("[Variant ") && !l.starts_with("[FSFVariant "))
         .collect();
-    let path = std::env::temp_dir().join(format!("cqlq-fbr-{}-{name}.pgn", std::process::id()));
+    let path = scratch.join(format!("{name}.pgn"));
     std::fs::write(&path, kept.join("\n") + "\n").expect("write");
     path
 }
@@ -57,7 +57,8 @@ fn rules_option_replays_untagged_games_and_counts_mates() {
         ("crazyhouse", "holding=demote drop{P}[2-7]"),
         ("kingofthehill", "hill[d-e4-5]"),
     ] {
-        let pgn = untagged(&dir, name);
+        let scratch = crate::common::scratch("fbr", name);
+        let pgn = untagged(&dir, scratch.path(), name);
         let (out, err, code) = cqlq(&[
             "--count",
             "--rules",
@@ -66,7 +67,6 @@ fn rules_option_replays_untagged_games_and_counts_mates() {
             "mate",
             pgn.to_str().unwrap(),
         ]);
-        let _ = std::fs::remove_file(&pgn);
         assert_eq!(code, 0, "{name}: exit status; {err}");
         assert!(!err.contains(": game "), "{name}: bad games:\n{err}");
         assert_eq!(
@@ -84,7 +84,8 @@ fn rules_line_in_a_definitions_file() {
         return;
     };
     let defs = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/fbr/variants.txt");
-    let pgn = untagged(&dir, "seirawan");
+    let scratch = crate::common::scratch("fbr", "rules-line");
+    let pgn = untagged(&dir, scratch.path(), "seirawan");
     let (out, err, code) = cqlq(&[
         "--count",
         "--variants",
@@ -95,7 +96,6 @@ fn rules_line_in_a_definitions_file() {
         "mate",
         pgn.to_str().unwrap(),
     ]);
-    let _ = std::fs::remove_file(&pgn);
     assert_eq!(code, 0, "exit status; {err}");
     assert!(!err.contains(": game "), "bad games:\n{err}");
     assert_eq!(out.trim(), checkmates(&dir, "seirawan").to_string());
@@ -154,9 +154,10 @@ fn gating_letters_are_checked_against_the_variants_own_pieces() {
         .filter(|l| !l.starts_with("Rules:"))
         .map(|l| format!("{l}\n"))
         .collect();
-    let defs = std::env::temp_dir().join(format!("cqlq-fbr-{}-norules.txt", std::process::id()));
+    let scratch = crate::common::scratch("fbr", "gating");
+    let defs = scratch.path().join("norules.txt");
     std::fs::write(&defs, without).unwrap();
-    let pgn = untagged(&dir, "seirawan");
+    let pgn = untagged(&dir, scratch.path(), "seirawan");
     let (out, err, code) = cqlq(&[
         "--count",
         "--variants",
@@ -172,7 +173,7 @@ fn gating_letters_are_checked_against_the_variants_own_pieces() {
     assert_eq!(code, 0, "exit status; {err}");
     assert!(!err.contains(": game "), "bad games:\n{err}");
     assert_eq!(out.trim(), checkmates(&dir, "seirawan").to_string());
-    let standard = std::env::temp_dir().join(format!("cqlq-fbr-{}-std.pgn", std::process::id()));
+    let standard = scratch.path().join("std.pgn");
     std::fs::write(&standard, "[Variant \"chess\"]\n\n1. e4 e5 *\n").unwrap();
     let (out, err, code) = cqlq(&[
         "--count",
@@ -184,9 +185,6 @@ fn gating_letters_are_checked_against_the_variants_own_pieces() {
         "mate",
         standard.to_str().unwrap(),
     ]);
-    let _ = std::fs::remove_file(&pgn);
-    let _ = std::fs::remove_file(&defs);
-    let _ = std::fs::remove_file(&standard);
     // The refused game counts as a bad game (exit 1: nothing matched).
     assert_eq!((out.trim(), code), ("0", 1), "{err}");
     assert!(
@@ -227,7 +225,8 @@ fn antichess_rules_give_python_chess_fens_and_stalemates() {
         }
         kept.push('\n');
     }
-    let pgn = std::env::temp_dir().join(format!("cqlq-fbr-{}-anti20.pgn", std::process::id()));
+    let scratch = crate::common::scratch("fbr", "anti20");
+    let pgn = scratch.path().join("anti20.pgn");
     std::fs::write(&pgn, kept).unwrap();
     let truth: Vec<serde_json::Value> = {
         use std::io::BufRead;
@@ -279,7 +278,6 @@ fn antichess_rules_give_python_chess_fens_and_stalemates() {
         .filter(|t| t["is_stalemate"].as_bool().unwrap())
         .map(|t| (t["game"].as_u64().unwrap(), t["ply"].as_u64().unwrap()))
         .collect();
-    let _ = std::fs::remove_file(&pgn);
     assert!(!want.is_empty());
     assert_eq!(stalemates, want);
 }
