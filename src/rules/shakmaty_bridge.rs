@@ -485,10 +485,10 @@ pub(crate) fn pseudo_legal_moves(pos: &dyn shakmaty::Position, promotions: &[Rol
             moves.push(Move::EnPassant { from, to: ep });
         }
     }
-    for m in pos.legal_moves() {
-        if matches!(m, Move::Castle { .. }) {
-            moves.push(m);
-        }
+    // The legal castlings, in the order `legal_moves` lists them (king side first).
+    if pos.castles().has_color(us) {
+        moves.extend(pos.castling_moves(CastlingSide::KingSide));
+        moves.extend(pos.castling_moves(CastlingSide::QueenSide));
     }
     moves
 }
@@ -527,12 +527,11 @@ pub(crate) fn pseudo_legal_count(pos: &dyn shakmaty::Position) -> usize {
     if let Some(ep) = pos.pseudo_legal_ep_square() {
         count += (attacks::pawn_attacks(!us, ep) & pawns).count();
     }
+    // The legal castlings, without listing the other legal moves (`castling_moves` is the
+    // legal moves of that side's castling).
     if pos.castles().has_color(us) {
-        count += pos
-            .legal_moves()
-            .iter()
-            .filter(|m| matches!(m, Move::Castle { .. }))
-            .count();
+        count += pos.castling_moves(CastlingSide::KingSide).len()
+            + pos.castling_moves(CastlingSide::QueenSide).len();
     }
     count
 }
@@ -550,6 +549,44 @@ mod tests {
             .unwrap();
         let moves = pos.legal_moves().to_vec();
         (pos, moves)
+    }
+
+    /// The pseudo-legal moves list and count the castlings that shakmaty's legal moves hold,
+    /// in its order: castling both ways, through or out of check, blocked, for either side,
+    /// and in Chess960.
+    #[test]
+    fn pseudo_legal_castlings_are_the_legal_ones() {
+        let fens = [
+            ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", CastlingMode::Standard),
+            ("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1", CastlingMode::Standard),
+            ("r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1", CastlingMode::Standard),
+            ("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1", CastlingMode::Standard),
+            ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", CastlingMode::Standard),
+            ("r3k2r/3R4/8/8/8/8/8/R3K2R b KQkq - 0 1", CastlingMode::Standard),
+            ("r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", CastlingMode::Standard),
+            ("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", CastlingMode::Chess960),
+            ("1r2k1r1/8/8/8/8/8/8/1R1QK1R1 w GBgb - 0 1", CastlingMode::Chess960),
+        ];
+        let castles = |moves: Vec<Move>| -> Vec<Move> {
+            moves
+                .into_iter()
+                .filter(|m| matches!(m, Move::Castle { .. }))
+                .collect()
+        };
+        let mut seen = 0;
+        for (fen, mode) in fens {
+            let pos: Chess = Fen::from_ascii(fen.as_bytes())
+                .unwrap()
+                .into_position(mode)
+                .unwrap();
+            let legal = castles(pos.legal_moves().to_vec());
+            let listed = pseudo_legal_moves(&pos, &[Role::Queen]);
+            assert_eq!(castles(listed.clone()), legal, "{fen}");
+            assert_eq!(pseudo_legal_count(&pos), listed.len(), "{fen}");
+            seen += legal.len();
+        }
+        // Castlings were there to list.
+        assert!(seen >= 6, "{seen}");
     }
 
     /// `board_pieces` against its definition, square by square: a square is in the set when
