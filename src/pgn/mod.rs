@@ -8,6 +8,7 @@ mod move_reading;
 pub mod plain;
 mod plain_record;
 pub mod read;
+mod san_prefix;
 mod shadow;
 pub mod spans;
 pub mod split;

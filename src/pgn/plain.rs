@@ -20,11 +20,14 @@
 //!   `?!`, `{comments}`, variations `( ... )`, and one result (`1-0`, `0-1`, `1/2-1/2`,
 //!   `*`) as the last token.
 //!
-//! pgn-reader reads a SAN token with `SanPlus::from_ascii_prefix`; this reader does too, and
-//! accepts the token only when that parse takes all of it and the token ends where
-//! pgn-reader's does, so the move is the one the careful reader records.
+//! pgn-reader reads a SAN token with `SanPlus::from_ascii_prefix`; this reader reads it the
+//! same way ([`super::san_prefix`]), and accepts the token only when that parse takes all of
+//! it and the token ends where pgn-reader's does, so the move is the one the careful reader
+//! records.
 
 use pgn_reader::shakmaty::san::{San, SanPlus};
+
+use super::san_prefix::read_san_plus;
 
 /// The game is not plain PGN: read it with the careful reader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,6 +158,18 @@ impl<'a> PlainGame<'a> {
     /// Move numbers and whitespace are passed over; a [`PlainToken::Move`] is on the main
     /// line when [`PlainGame::depth`] is 0 after it.
     pub fn next_token(&mut self) -> Result<Option<PlainToken<'a>>, NotPlain> {
+        if self.ended {
+            // Only whitespace may follow the result.
+            let rest = &self.data[self.pos.min(self.data.len())..];
+            if !rest
+                .iter()
+                .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+            {
+                return Err(NotPlain);
+            }
+            self.pos = self.data.len();
+            return Ok(None);
+        }
         loop {
             let Some(&byte) = self.data.get(self.pos) else {
                 return if self.depth == 0 {
@@ -163,9 +178,6 @@ impl<'a> PlainGame<'a> {
                     Err(NotPlain)
                 };
             };
-            if self.ended && !matches!(byte, b' ' | b'\t' | b'\r' | b'\n') {
-                return Err(NotPlain);
-            }
             match byte {
                 b'\n' => {
                     self.pos += 1;
@@ -221,9 +233,9 @@ impl<'a> PlainGame<'a> {
                 },
                 b'1'..=b'9' => {
                     let rest = &self.data[self.pos..];
-                    if rest.starts_with(b"1-0") {
+                    if byte == b'1' && rest.starts_with(b"1-0") {
                         return self.result("1-0").map(Some);
-                    } else if rest.starts_with(b"1/2-1/2") {
+                    } else if byte == b'1' && rest.starts_with(b"1/2-1/2") {
                         return self.result("1/2-1/2").map(Some);
                     }
                     self.move_number()?;
@@ -317,8 +329,7 @@ impl<'a> PlainGame<'a> {
 
     /// A SAN token: read as pgn-reader reads it, whole, a move or castling.
     fn san(&mut self) -> Result<SanPlus, NotPlain> {
-        let (san, len) =
-            SanPlus::from_ascii_prefix(&self.data[self.pos..]).map_err(|_| NotPlain)?;
+        let (san, len) = read_san_plus(&self.data[self.pos..]).ok_or(NotPlain)?;
         let end = self.pos + len;
         let plain = match san.san {
             // A pawn told apart by its rank only (`7d8`) is written differently.

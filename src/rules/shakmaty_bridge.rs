@@ -557,15 +557,39 @@ mod tests {
     #[test]
     fn pseudo_legal_castlings_are_the_legal_ones() {
         let fens = [
-            ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", CastlingMode::Standard),
-            ("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1", CastlingMode::Standard),
-            ("r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1", CastlingMode::Standard),
-            ("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1", CastlingMode::Standard),
-            ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", CastlingMode::Standard),
-            ("r3k2r/3R4/8/8/8/8/8/R3K2R b KQkq - 0 1", CastlingMode::Standard),
+            (
+                "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                CastlingMode::Standard,
+            ),
+            (
+                "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1",
+                CastlingMode::Standard,
+            ),
+            (
+                "r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1",
+                CastlingMode::Standard,
+            ),
+            (
+                "r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1",
+                CastlingMode::Standard,
+            ),
+            (
+                "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+                CastlingMode::Standard,
+            ),
+            (
+                "r3k2r/3R4/8/8/8/8/8/R3K2R b KQkq - 0 1",
+                CastlingMode::Standard,
+            ),
             ("r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", CastlingMode::Standard),
-            ("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", CastlingMode::Chess960),
-            ("1r2k1r1/8/8/8/8/8/8/1R1QK1R1 w GBgb - 0 1", CastlingMode::Chess960),
+            (
+                "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",
+                CastlingMode::Chess960,
+            ),
+            (
+                "1r2k1r1/8/8/8/8/8/8/1R1QK1R1 w GBgb - 0 1",
+                CastlingMode::Chess960,
+            ),
         ];
         let castles = |moves: Vec<Move>| -> Vec<Move> {
             moves
