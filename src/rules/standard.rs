@@ -107,13 +107,30 @@ impl Standard {
         &mut self,
         san: &shakmaty::san::San,
     ) -> Result<MoveInfo<Bitboard>, RulesError> {
-        let m = san_move(&self.pos, san).map_err(|_| {
+        let m = self.read_move(san)?;
+        Ok(self.play_move(m))
+    }
+
+    /// [`Standard::play_read_san`] without describing the move (for a search that reads no
+    /// move played).
+    pub fn play_read_san_undescribed(
+        &mut self,
+        san: &shakmaty::san::San,
+    ) -> Result<(), RulesError> {
+        let m = self.read_move(san)?;
+        track_promoted(&mut self.promoted, m);
+        self.pos.play_unchecked(m);
+        Ok(())
+    }
+
+    /// The legal move `san` names.
+    fn read_move(&self, san: &shakmaty::san::San) -> Result<Move, RulesError> {
+        san_move(&self.pos, san).map_err(|_| {
             RulesError::new(
                 RulesErrorKind::UnplayableMove,
                 format!("illegal or ambiguous move \"{san}\""),
             )
-        })?;
-        Ok(self.play_move(m))
+        })
     }
 
     /// The underlying shakmaty position.

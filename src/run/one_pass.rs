@@ -35,6 +35,10 @@ pub(super) struct OnePass {
     /// The query is a `line` answered at the game's end (`run::plan::one_pass_line`): its
     /// constituents are evaluated at each position, their marks kept by ply.
     pub line: bool,
+    /// Whether a filter of the query may read the moves played (`move previous`, `move`,
+    /// `parent`...): when none can (every filter is position-local), a move is played
+    /// without describing it ([`crate::rules::MoveInfo`]), which nothing would read.
+    pub describe_moves: bool,
 }
 
 /// Which way the query's `find` looks (see [`OnePass::find`]).
@@ -99,6 +103,7 @@ pub(super) fn one_pass_for(config: &RunConfig) -> Option<OnePass> {
         neighbours,
         find,
         line,
+        describe_moves: !super::plan::is_position_local(&config.filter),
     })
 }
 
@@ -347,7 +352,7 @@ fn play_and_evaluate<'e>(
         if keep_before {
             before = Some(node.position.clone());
         }
-        play(node, &san.san)?;
+        play(node, &san.san, mode.describe_moves)?;
         let ply = node.ply;
         if !matched || !mode.stop_at_first_match {
             evaluator.begin_position();
@@ -357,9 +362,21 @@ fn play_and_evaluate<'e>(
     Ok(())
 }
 
-/// Plays `san` on `node`: its position moves on, with the move played and the ply.
-fn play(node: &mut ReplayedNode<Standard>, san: &shakmaty::san::San) -> Result<(), NotPlain> {
-    node.played = Some(node.position.play_read_san(san).map_err(|_| NotPlain)?);
+/// Plays `san` on `node`: its position and ply move on; the move played is described
+/// (`node.played`) when `describe`, else left out.
+fn play(
+    node: &mut ReplayedNode<Standard>,
+    san: &shakmaty::san::San,
+    describe: bool,
+) -> Result<(), NotPlain> {
+    node.played = if describe {
+        Some(node.position.play_read_san(san).map_err(|_| NotPlain)?)
+    } else {
+        node.position
+            .play_read_san_undescribed(san)
+            .map_err(|_| NotPlain)?;
+        None
+    };
     node.ply += 1;
     Ok(())
 }
@@ -379,7 +396,11 @@ fn play_with_neighbours<'e>(
     let mut matched = false;
     loop {
         match game.next_main_move()? {
-            Some(san) => play(evaluator.next_from_current().ok_or(NotPlain)?, &san.san)?,
+            Some(san) => play(
+                evaluator.next_from_current().ok_or(NotPlain)?,
+                &san.san,
+                mode.describe_moves,
+            )?,
             None => evaluator.end_here(),
         }
         let node = evaluator.current_mut().ok_or(NotPlain)?;
