@@ -2,7 +2,7 @@
 //! filter yields.
 
 use super::{Evaluator, Value};
-use crate::ir::{CastleKind, MoveFilter, MoveSource, MoveYield};
+use crate::ir::{CastleKind, MoveFilter, MoveSource, MoveYield, Node};
 use crate::rules::{MoveInfo, Position};
 use crate::squares::SquareSet;
 use smallvec::SmallVec;
@@ -53,6 +53,11 @@ impl<P: Position> Evaluator<'_, P> {
         };
         if moves.is_empty() {
             return Some(no_move_value(m.yields));
+        }
+        // Most moves fail a parameter that reads no set (`capture q` on a quiet move): when
+        // reading the sets cannot fail or change anything, they are not read then.
+        if sets_read_plainly(m) && !moves.iter().any(|mv| meets_setless_parameters(m, mv)) {
+            return move_value(m.yields, &[]);
         }
         let meets = self.move_matcher(m, from_node)?;
         let matching: SmallVec<[&MoveInfo<P::Set>; 4]> =
@@ -146,41 +151,56 @@ impl<P: Position> Evaluator<'_, P> {
             Some(f) => Some(self.set(f, from_node)?),
             None => None,
         };
-        let (promote, enpassant, null, castle) = (m.promote, m.enpassant, m.null, m.castle);
-        let drop = m.drop;
         Some(move |mv: &MoveInfo<P::Set>| {
-            from.as_ref()
-                .is_none_or(|s| !mv.from.intersect(s).is_empty())
+            meets_setless_parameters(m, mv)
+                && from
+                    .as_ref()
+                    .is_none_or(|s| !mv.from.intersect(s).is_empty())
                 && to.as_ref().is_none_or(|s| !mv.to.intersect(s).is_empty())
                 && capture.as_ref().is_none_or(|s| {
                     mv.capture
                         .as_ref()
                         .is_some_and(|(_, sq)| !sq.intersect(s).is_empty())
                 })
-                // `promote N` names a piece type, whoever promotes ("move promote N captures A:
-                // black underpromotes to a knight with capture", CQL's move page).
-                && promote.is_none_or(|kinds| {
-                    mv.promotion.is_some_and(|t| (kinds.white | kinds.black) & (1 << t) != 0)
-                })
-                && (!enpassant || mv.en_passant)
-                && (!null || mv.null)
-                && drop.is_none_or(|kinds| {
-                    let side = match mv.color {
-                        crate::ir::Color::White => kinds.white,
-                        crate::ir::Color::Black => kinds.black,
-                    };
-                    !mv.null && mv.from.is_empty() && side & (1 << mv.mover) != 0
-                })
-                && castle.is_none_or(|kind| {
-                    matches!(
-                        (kind, mv.castle),
-                        (CastleKind::Any, Some(_))
-                            | (CastleKind::KingSide, Some(true))
-                            | (CastleKind::QueenSide, Some(false))
-                    )
-                })
         })
     }
+}
+
+/// Whether `mv` meets the parameters of `m` that read no set: a capture at all, the
+/// promotion, en passant, null, the drop, castling.
+fn meets_setless_parameters<S: SquareSet>(m: &MoveFilter<S>, mv: &MoveInfo<S>) -> bool {
+    (m.capture.is_none() || mv.capture.is_some())
+        // `promote N` names a piece type, whoever promotes ("move promote N captures A:
+        // black underpromotes to a knight with capture", CQL's move page).
+        && m.promote.is_none_or(|kinds| {
+            mv.promotion.is_some_and(|t| (kinds.white | kinds.black) & (1 << t) != 0)
+        })
+        && (!m.enpassant || mv.en_passant)
+        && (!m.null || mv.null)
+        && m.drop.is_none_or(|kinds| {
+            let side = match mv.color {
+                crate::ir::Color::White => kinds.white,
+                crate::ir::Color::Black => kinds.black,
+            };
+            !mv.null && mv.from.is_empty() && side & (1 << mv.mover) != 0
+        })
+        && m.castle.is_none_or(|kind| {
+            matches!(
+                (kind, mv.castle),
+                (CastleKind::Any, Some(_))
+                    | (CastleKind::KingSide, Some(true))
+                    | (CastleKind::QueenSide, Some(false))
+            )
+        })
+}
+
+/// Whether every set parameter of `m` (`from`, `to`, `capture`) is read without fail and
+/// without effect (pieces, squares): then leaving them unread changes nothing.
+fn sets_read_plainly<S>(m: &MoveFilter<S>) -> bool {
+    [&m.from, &m.to, &m.capture]
+        .into_iter()
+        .flatten()
+        .all(|n| matches!(**n, Node::Pieces(..) | Node::Region(..)))
 }
 
 /// A move a `move` filter considers, with the node it leads to (None: generated, not

@@ -136,8 +136,16 @@ fn write(
     Ok(moves)
 }
 
-/// For each `(` among `tokens`, the index of its `)` (others: 0). The plain reader pairs them.
+/// For each `(` among `tokens`, the index of its `)` (others: 0; none at all when there is no
+/// `(`). The plain reader pairs them.
 fn matching_closes(tokens: &[PlainToken]) -> Result<Vec<usize>, NotPlain> {
+    // Most games have no variation: nothing to pair (and none is looked up).
+    if !tokens
+        .iter()
+        .any(|t| matches!(t, PlainToken::Open | PlainToken::Close))
+    {
+        return Ok(Vec::new());
+    }
     let mut close = vec![0; tokens.len()];
     let mut open = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
