@@ -350,7 +350,10 @@ enum Quote {
 fn closing_quote(text: &[u8], from: usize) -> Quote {
     let mut at = from;
     loop {
-        let Some(i) = text.get(at..).and_then(|rest| memchr2(b'\\', b'"', rest)) else {
+        let Some(i) = text
+            .get(at..)
+            .and_then(|rest| position_of_either(b'\\', b'"', rest))
+        else {
             return Quote::LineEnds;
         };
         let i = at + i;
@@ -383,14 +386,14 @@ fn after_tags(mut text: &[u8], mut in_value: bool) -> TagLine<'_> {
         let close = if in_value {
             in_value = false;
             match closing_quote(text, 0) {
-                Quote::At(end) => memchr(b']', &text[end + 1..]).map(|j| end + 1 + j),
+                Quote::At(end) => position_of(b']', &text[end + 1..]).map(|j| end + 1 + j),
                 Quote::LineEnds => None,
                 Quote::Continues => return TagLine::ValueContinues,
             }
         } else if text.first() == Some(&b'[') {
-            match memchr2(b'"', b']', text) {
+            match position_of_either(b'"', b']', text) {
                 Some(q) if text[q] == b'"' => match closing_quote(text, q + 1) {
-                    Quote::At(end) => memchr(b']', &text[end + 1..]).map(|j| end + 1 + j),
+                    Quote::At(end) => position_of(b']', &text[end + 1..]).map(|j| end + 1 + j),
                     Quote::LineEnds => None,
                     Quote::Continues => return TagLine::ValueContinues,
                 },
@@ -409,6 +412,17 @@ fn after_tags(mut text: &[u8], mut in_value: bool) -> TagLine<'_> {
     } else {
         TagLine::Movetext(text)
     }
+}
+
+/// The first `byte` in `text`: a plain loop, for a tag line (a few dozen bytes, where
+/// `memchr`'s set-up costs more than its search saves).
+fn position_of(byte: u8, text: &[u8]) -> Option<usize> {
+    text.iter().position(|&b| b == byte)
+}
+
+/// The first `a` or `b` in `text` (see [`position_of`]).
+fn position_of_either(a: u8, b: u8, text: &[u8]) -> Option<usize> {
+    text.iter().position(|&c| c == a || c == b)
 }
 
 /// Whether a movetext line ends with a game termination marker.
