@@ -14,16 +14,7 @@ fn singletons<P: Position>(pos: &P, set: &P::Set) -> impl Iterator<Item = P::Set
 
 /// `x attackedby y`: the squares of x attacked by a piece standing on y.
 pub fn attacked_by<P: Position>(pos: &P, x: &P::Set, y: &P::Set) -> P::Set {
-    let attackers = y.intersect(&pos.occupied());
-    let mut hit = P::Set::empty();
-    for square in singletons(pos, &attackers) {
-        hit = hit.union(&pos.attacks_within(&square, x));
-        // Every square of x is attacked: the other attackers add nothing.
-        if hit == *x {
-            break;
-        }
-    }
-    hit
+    pos.attacked_within(y, x)
 }
 
 /// `x attacks y`: the squares of x holding a piece that attacks a square of y.

@@ -56,7 +56,10 @@ impl<P: Position> Evaluator<'_, P> {
         }
         // Most moves fail a parameter that reads no set (`capture q` on a quiet move): when
         // reading the sets cannot fail or change anything, they are not read then.
-        if sets_read_plainly(m) && !moves.iter().any(|mv| meets_setless_parameters(m, mv)) {
+        if has_setless_parameters(m)
+            && sets_read_plainly(m)
+            && !moves.iter().any(|mv| meets_setless_parameters(m, mv))
+        {
             return move_value(m.yields, &[]);
         }
         let meets = self.move_matcher(m, from_node)?;
@@ -192,6 +195,16 @@ fn meets_setless_parameters<S: SquareSet>(m: &MoveFilter<S>, mv: &MoveInfo<S>) -
                     | (CastleKind::QueenSide, Some(false))
             )
         })
+}
+
+/// Whether `m` has a parameter that reads no set (see [`meets_setless_parameters`]).
+fn has_setless_parameters<S>(m: &MoveFilter<S>) -> bool {
+    m.capture.is_some()
+        || m.promote.is_some()
+        || m.enpassant
+        || m.null
+        || m.drop.is_some()
+        || m.castle.is_some()
 }
 
 /// Whether every set parameter of `m` (`from`, `to`, `capture`) is read without fail and

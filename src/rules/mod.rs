@@ -121,6 +121,22 @@ pub trait Position: Clone + Send + Sync {
     fn attacks_within(&self, square: &Self::Set, within: &Self::Set) -> Self::Set {
         self.attacks_from(square).intersect(within)
     }
+    /// The squares of `within` attacked by a piece standing on a square of `from` (`within
+    /// attackedby from`): the union of [`Position::attacks_within`] over the pieces of `from`.
+    fn attacked_within(&self, from: &Self::Set, within: &Self::Set) -> Self::Set {
+        let attackers = from.intersect(&self.occupied());
+        let geo = self.geometry();
+        let mut hit = Self::Set::empty();
+        for c in attackers.coords() {
+            let square = Self::Set::from_coords(geo, [c]);
+            hit = hit.union(&self.attacks_within(&square, within));
+            // Every square of `within` is attacked: the other attackers add nothing.
+            if hit == *within {
+                break;
+            }
+        }
+        hit
+    }
     /// The side to move.
     fn turn(&self) -> Color;
     /// Whether the side to move is in check.

@@ -76,6 +76,21 @@ macro_rules! shakmaty_board_methods {
                 })
         }
 
+        fn attacked_within(
+            &self,
+            from: &shakmaty::Bitboard,
+            within: &shakmaty::Bitboard,
+        ) -> shakmaty::Bitboard {
+            // The union of the pieces' attacks, one bitboard each.
+            let board = self.pos.board();
+            (*from & board.occupied())
+                .into_iter()
+                .fold(shakmaty::Bitboard::EMPTY, |hit, sq| {
+                    hit | board.attacks_from(sq)
+                })
+                & *within
+        }
+
         fn turn(&self) -> crate::chess::Color {
             crate::rules::shakmaty_bridge::color_of(self.pos.turn())
         }

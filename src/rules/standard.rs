@@ -642,6 +642,58 @@ mod tests {
         assert!(checked > 100, "{checked}");
     }
 
+    /// `within attackedby from` on bitboards is the union, piece by piece, of each piece's
+    /// attacks within (the trait's definition), on positions of random games and for sets of
+    /// every kind: both sides, one side, a piece type, empty squares, arbitrary masks.
+    #[test]
+    fn attacked_within_is_the_union_of_each_piece() {
+        let mut seed: u64 = 987;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed
+        };
+        let mut compared = 0;
+        for _ in 0..60 {
+            let mut pos = Chess::default();
+            for _ in 0..100 {
+                let standard = Standard {
+                    pos: pos.clone(),
+                    mode: CastlingMode::Standard,
+                    promoted: Bitboard::EMPTY,
+                };
+                let board = pos.board();
+                let masks = [
+                    board.occupied(),
+                    board.white(),
+                    board.black(),
+                    board.knights(),
+                    !board.occupied(),
+                    Bitboard(next()),
+                    Bitboard::FULL,
+                ];
+                for from in masks {
+                    for within in masks {
+                        let mut expected = Bitboard::EMPTY;
+                        for sq in from & board.occupied() {
+                            let square = Bitboard::from_square(sq);
+                            expected |= standard.attacks_within(&square, &within);
+                        }
+                        assert_eq!(standard.attacked_within(&from, &within), expected);
+                        compared += 1;
+                    }
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[(next() >> 33) as usize % moves.len()]);
+            }
+        }
+        assert!(compared > 1000, "{compared}");
+    }
+
     /// `plain_move_exists` never sees a move shakmaty's list does not hold, and the fast
     /// `has_legal_move` agrees with the list: on hand-made stalemates (a pinned knight, a king
     /// boxed in, en passant the only move) and on random sparse positions, where stalemates
