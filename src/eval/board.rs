@@ -5,13 +5,6 @@ use crate::ir::{Color, PawnStructure};
 use crate::rules::Position;
 use crate::squares::{Coord, SquareSet};
 
-/// Each square of `set` as a singleton set (without listing the squares first on the 8x8
-/// board).
-fn singletons<P: Position>(pos: &P, set: &P::Set) -> impl Iterator<Item = P::Set> {
-    let geo = pos.geometry();
-    super::bits::each_coord(set).map(move |c| super::bits::single(geo, c))
-}
-
 /// `x attackedby y`: the squares of x attacked by a piece standing on y.
 pub fn attacked_by<P: Position>(pos: &P, x: &P::Set, y: &P::Set) -> P::Set {
     pos.attacked_within(y, x)
@@ -19,14 +12,7 @@ pub fn attacked_by<P: Position>(pos: &P, x: &P::Set, y: &P::Set) -> P::Set {
 
 /// `x attacks y`: the squares of x holding a piece that attacks a square of y.
 pub fn attackers<P: Position>(pos: &P, x: &P::Set, y: &P::Set) -> P::Set {
-    let candidates = x.intersect(&pos.occupied());
-    let mut out = P::Set::empty();
-    for square in singletons(pos, &candidates) {
-        if !pos.attacks_within(&square, y).is_empty() {
-            out = out.union(&square);
-        }
-    }
-    out
+    pos.attacking(x, y)
 }
 
 fn pawns_of<P: Position>(pos: &P, color: Color) -> Vec<Coord> {

@@ -501,29 +501,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Min(items) => self.fold_nums(items, at, i64::min),
             // power x
             Node::Power(x) => {
-                // The sum over the pieces in the set of their type's power, taken type by type:
-                // each occupied square holds one piece of one type, so the types' sets divide
-                // the occupied part of the set, and the loop ends when it is used up.
-                let mut rest = self.set(x, at)?;
-                let position = pos();
-                rest = rest.intersect(&position.occupied());
-                let mut total = 0;
-                for t in 0..32 {
-                    if rest.is_empty() {
-                        break;
-                    }
-                    let both = crate::chess::PieceKinds {
-                        white: 1 << t,
-                        black: 1 << t,
-                        empty: false,
-                    };
-                    let of_type = rest.intersect(&position.pieces(both));
-                    if !of_type.is_empty() {
-                        total += position.power_of(t) * i64::from(of_type.count());
-                        rest = rest.minus(&of_type);
-                    }
-                }
-                Some(Value::Num(total))
+                let set = self.set(x, at)?;
+                Some(Value::Num(pos().power_of_pieces(&set)))
             }
             // type x, colortype x
             Node::PieceType(x, colored) => {

@@ -121,6 +121,20 @@ pub trait Position: Clone + Send + Sync {
     fn attacks_within(&self, square: &Self::Set, within: &Self::Set) -> Self::Set {
         self.attacks_from(square).intersect(within)
     }
+    /// The squares of `candidates` holding a piece that attacks a square of `targets`
+    /// (`candidates attacks targets`).
+    fn attacking(&self, candidates: &Self::Set, targets: &Self::Set) -> Self::Set {
+        let pieces = candidates.intersect(&self.occupied());
+        let geo = self.geometry();
+        let mut out = Self::Set::empty();
+        for c in pieces.coords() {
+            let square = Self::Set::from_coords(geo, [c]);
+            if !self.attacks_within(&square, targets).is_empty() {
+                out = out.union(&square);
+            }
+        }
+        out
+    }
     /// The squares of `within` attacked by a piece standing on a square of `from` (`within
     /// attackedby from`): the union of [`Position::attacks_within`] over the pieces of `from`.
     fn attacked_within(&self, from: &Self::Set, within: &Self::Set) -> Self::Set {
@@ -171,6 +185,30 @@ pub trait Position: Clone + Send + Sync {
     fn zobrist(&self) -> u64;
     /// The value of each piece type for `power` (king 0, pawn 1, knight 3, ...).
     fn power_of(&self, piece_type: PieceType) -> i64;
+    /// `power S`: the sum of the powers of the pieces on the squares of `set`.
+    fn power_of_pieces(&self, set: &Self::Set) -> i64 {
+        // Taken type by type: each occupied square holds one piece of one type, so the
+        // types' sets divide the occupied part of the set, and the loop ends when it is used
+        // up.
+        let mut rest = set.intersect(&self.occupied());
+        let mut total = 0;
+        for t in 0..32 {
+            if rest.is_empty() {
+                break;
+            }
+            let both = crate::chess::PieceKinds {
+                white: 1 << t,
+                black: 1 << t,
+                empty: false,
+            };
+            let of_type = rest.intersect(&self.pieces(both));
+            if !of_type.is_empty() {
+                total += self.power_of(t) * i64::from(of_type.count());
+                rest = rest.minus(&of_type);
+            }
+        }
+        total
+    }
     /// Plays a move given in SAN; returns what the move did.
     fn play_san(&mut self, san: &str) -> Result<MoveInfo<Self::Set>, RulesError>;
     /// Plays a move given in SAN that the PGN reader already parsed (`san`, written `text`):

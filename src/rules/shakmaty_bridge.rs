@@ -91,6 +91,32 @@ macro_rules! shakmaty_board_methods {
                 & *within
         }
 
+        fn attacking(
+            &self,
+            candidates: &shakmaty::Bitboard,
+            targets: &shakmaty::Bitboard,
+        ) -> shakmaty::Bitboard {
+            let board = self.pos.board();
+            let occupied = board.occupied();
+            let pieces = *candidates & occupied;
+            if targets.count() < pieces.count() {
+                // Fewer targets (`x attacks k`): a piece attacks a target exactly when it is
+                // among the target's attackers (the relation is the same read either way:
+                // a pawn on s attacks t when a pawn of the other colour on t would attack s).
+                let mut attackers = shakmaty::Bitboard::EMPTY;
+                for t in *targets {
+                    attackers |= board.attacks_to(t, shakmaty::Color::White, occupied)
+                        | board.attacks_to(t, shakmaty::Color::Black, occupied);
+                }
+                attackers & pieces
+            } else {
+                pieces
+                    .into_iter()
+                    .filter(|&s| (board.attacks_from(s) & *targets).any())
+                    .collect()
+            }
+        }
+
         fn turn(&self) -> crate::chess::Color {
             crate::rules::shakmaty_bridge::color_of(self.pos.turn())
         }

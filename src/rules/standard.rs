@@ -364,6 +364,20 @@ impl Position for Standard {
             .unwrap_or(0)
     }
 
+    fn power_of_pieces(&self, set: &Bitboard) -> i64 {
+        let board = self.pos.board();
+        [
+            (board.pawns(), 1),
+            (board.knights(), 3),
+            (board.bishops(), 3),
+            (board.rooks(), 5),
+            (board.queens(), 9),
+        ]
+        .into_iter()
+        .map(|(pieces, power)| i64::from((pieces & *set).count() as u32) * power)
+        .sum()
+    }
+
     fn play_san(&mut self, san: &str) -> Result<MoveInfo<Bitboard>, RulesError> {
         match self.san_to_move(san)? {
             Some(m) => Ok(self.play_move(m)),
@@ -643,10 +657,11 @@ mod tests {
     }
 
     /// `within attackedby from` on bitboards is the union, piece by piece, of each piece's
-    /// attacks within (the trait's definition), on positions of random games and for sets of
-    /// every kind: both sides, one side, a piece type, empty squares, arbitrary masks.
+    /// attacks within, `from attacks within` the pieces whose attacks meet it, and `power
+    /// from` the sum of its pieces' powers (the trait's definitions), on positions of random games and for sets of every kind: both
+    /// sides, one side, a piece type, empty squares, arbitrary masks, one square.
     #[test]
-    fn attacked_within_is_the_union_of_each_piece() {
+    fn board_sets_on_bitboards_are_each_pieces() {
         let mut seed: u64 = 987;
         let mut next = || {
             seed = seed
@@ -672,6 +687,8 @@ mod tests {
                     !board.occupied(),
                     Bitboard(next()),
                     Bitboard::FULL,
+                    Bitboard::from_square(Square::new((next() >> 40) as u32 % 64)),
+                    board.kings() & board.black(),
                 ];
                 for from in masks {
                     for within in masks {
@@ -681,8 +698,24 @@ mod tests {
                             expected |= standard.attacks_within(&square, &within);
                         }
                         assert_eq!(standard.attacked_within(&from, &within), expected);
+                        // And `from attacks within`, piece by piece.
+                        let mut attacking = Bitboard::EMPTY;
+                        for sq in from & board.occupied() {
+                            let square = Bitboard::from_square(sq);
+                            if standard.attacks_within(&square, &within).any() {
+                                attacking |= square;
+                            }
+                        }
+                        assert_eq!(standard.attacking(&from, &within), attacking);
                         compared += 1;
                     }
+                    // `power`: the pieces' powers, square by square.
+                    let power: i64 = from
+                        .into_iter()
+                        .filter_map(|sq| standard.piece_at(&Bitboard::from_square(sq)))
+                        .map(|(_, t)| standard.power_of(t))
+                        .sum();
+                    assert_eq!(standard.power_of_pieces(&from), power);
                 }
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
