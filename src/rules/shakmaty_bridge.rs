@@ -81,14 +81,7 @@ macro_rules! shakmaty_board_methods {
             from: &shakmaty::Bitboard,
             within: &shakmaty::Bitboard,
         ) -> shakmaty::Bitboard {
-            // The union of the pieces' attacks, one bitboard each.
-            let board = self.pos.board();
-            (*from & board.occupied())
-                .into_iter()
-                .fold(shakmaty::Bitboard::EMPTY, |hit, sq| {
-                    hit | board.attacks_from(sq)
-                })
-                & *within
+            crate::rules::shakmaty_bridge::attacks_of_pieces(self.pos.board(), *from) & *within
         }
 
         fn attacking(
@@ -135,6 +128,31 @@ macro_rules! shakmaty_board_methods {
     };
 }
 pub(crate) use shakmaty_board_methods;
+
+/// The squares attacked by the pieces on `from` (each as `Board::attacks_from` has it), taken
+/// role by role so that no square's piece is looked up.
+pub(crate) fn attacks_of_pieces(board: &shakmaty::Board, from: Bitboard) -> Bitboard {
+    let (occupied, pieces) = (board.occupied(), from & board.occupied());
+    let mut hit = Bitboard::EMPTY;
+    for color in [shakmaty::Color::White, shakmaty::Color::Black] {
+        for sq in pieces & board.pawns() & board.by_color(color) {
+            hit |= attacks::pawn_attacks(color, sq);
+        }
+    }
+    for sq in pieces & board.knights() {
+        hit |= attacks::knight_attacks(sq);
+    }
+    for sq in pieces & board.bishops_and_queens() {
+        hit |= attacks::bishop_attacks(sq, occupied);
+    }
+    for sq in pieces & board.rooks_and_queens() {
+        hit |= attacks::rook_attacks(sq, occupied);
+    }
+    for sq in pieces & board.kings() {
+        hit |= attacks::king_attacks(sq);
+    }
+    hit
+}
 
 /// The squares of a shakmaty board holding pieces admitted by `kinds` (and the empty squares
 /// if admitted): the one answer to `Position::pieces` for every shakmaty-based position.
