@@ -24,7 +24,7 @@ mod words;
 pub use geometry::{Directions, MateKind, Pin, PinYield, Ray};
 pub use line::{Line, LinePattern, LineState};
 pub use navigation::{Echo, Find, PosRelation, PositionRef, Range};
-pub use placements::Placements;
+pub use placements::{FirstParts, Placements};
 pub use prog::DictLoop;
 pub use run_words::RunWord;
 pub use state::{Loop, Sort, VarId};

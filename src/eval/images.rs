@@ -4,7 +4,7 @@
 //! piece kind for the whole `or`/`|` instead of once per designator of every image.
 
 use super::{Evaluator, Value, is_match};
-use crate::ir::{Node, PieceKinds, Placements};
+use crate::ir::{FirstParts, Node, PieceKinds, Placements};
 use crate::rules::Position;
 use crate::squares::SquareSet;
 
@@ -132,26 +132,170 @@ impl<P: Position> Evaluator<'_, P> {
         let pos = &self.node(at).position;
         let sets: smallvec::SmallVec<[P::Set; 8]> =
             table.kinds.iter().map(|k| pos.pieces(*k)).collect();
-        let mut acc = P::Set::empty();
-        let mut any = false;
-        let mut start = 0;
-        'images: for &(end, conjunction) in &table.images {
-            let parts = &table.parts[start..end as usize];
-            start = end as usize;
-            let mut last = P::Set::empty();
-            for (kind, squares) in parts {
-                last = sets[*kind as usize].intersect(squares);
-                if last.is_empty() && conjunction {
-                    continue 'images;
-                }
-            }
-            if table.union {
-                any = true;
-                acc = acc.union(&last);
-            } else if !last.is_empty() {
-                return Some(Value::Set(last));
+        if let Some(first) = &table.first_parts
+            && let Some(stands) = super::bits::bitboard(&sets[first.kind as usize])
+        {
+            return first_match(table, first, stands, &sets);
+        }
+        each_image(table, &sets)
+    }
+}
+
+/// [`Evaluator::eval_placements`] with the table's piece sets read (`sets`, by kind): each
+/// image in order.
+fn each_image<S: SquareSet>(table: &Placements<S>, sets: &[S]) -> Option<Value<S>> {
+    let mut acc = S::empty();
+    let mut any = false;
+    let mut start = 0;
+    'images: for &(end, conjunction) in &table.images {
+        let parts = &table.parts[start..end as usize];
+        start = end as usize;
+        let mut last = S::empty();
+        for (kind, squares) in parts {
+            last = sets[*kind as usize].intersect(squares);
+            if last.is_empty() && conjunction {
+                continue 'images;
             }
         }
-        any.then_some(Value::Set(acc))
+        if table.union {
+            any = true;
+            acc = acc.union(&last);
+        } else if !last.is_empty() {
+            return Some(Value::Set(last));
+        }
+    }
+    any.then_some(Value::Set(acc))
+}
+
+/// [`Evaluator::eval_placements`] for a table with [`FirstParts`], the first designators'
+/// kind standing on `stands`: the first image (in the table's order) whose designators all
+/// find a piece, tried only among the images whose first designator holds one of `stands`
+/// (every other image fails at its first designator). Its value is its last designator's
+/// squares, as the general loop gives.
+fn first_match<S: SquareSet>(
+    table: &Placements<S>,
+    first: &FirstParts,
+    stands: u64,
+    sets: &[S],
+) -> Option<Value<S>> {
+    let mut candidates = 0u64;
+    let mut rest = stands;
+    while rest != 0 {
+        candidates |= first.images[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+    }
+    'images: while candidates != 0 {
+        let i = candidates.trailing_zeros() as usize;
+        candidates &= candidates - 1;
+        let start = match i {
+            0 => 0,
+            _ => table.images[i - 1].0 as usize,
+        };
+        let end = table.images[i].0 as usize;
+        let mut last = S::empty();
+        for (kind, squares) in &table.parts[start..end] {
+            last = sets[*kind as usize].intersect(squares);
+            if last.is_empty() {
+                continue 'images;
+            }
+        }
+        return Some(Value::Set(last));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::PieceKinds;
+    use crate::squares::{Coord, Geometry};
+    use shakmaty::{Bitboard, Chess, Position as _};
+
+    fn pieces(white: u32, black: u32, squares: &[(i64, i64)]) -> Node<Bitboard> {
+        let kinds = PieceKinds {
+            white,
+            black,
+            empty: false,
+        };
+        let coords = squares.iter().map(|&(file, rank)| Coord { file, rank });
+        Node::Pieces(kinds, Bitboard::from_coords(Geometry::STANDARD, coords))
+    }
+
+    /// The squares of `board` whose piece `kinds` admits (its colour's mask names its type).
+    fn kind_squares(board: &shakmaty::Board, kinds: &PieceKinds) -> Bitboard {
+        shakmaty::Square::ALL
+            .into_iter()
+            .filter(|&sq| {
+                board.piece_at(sq).is_some_and(|p| {
+                    let mask = if p.color.is_white() {
+                        kinds.white
+                    } else {
+                        kinds.black
+                    };
+                    mask & (1 << (p.role as u32 - 1)) != 0
+                })
+            })
+            .collect()
+    }
+
+    /// Tables of translated, flipped and spread-out `{ }`s (the first designator on one
+    /// square or several), each image tried in order against only the images the first
+    /// designator's pieces point to: the same value on the positions of random games.
+    #[test]
+    fn first_parts_find_the_first_matching_image() {
+        const R: u32 = 1 << 3;
+        const K: u32 = 1 << 5;
+        const P: u32 = 1;
+        let mut tables = Vec::new();
+        // shift { Ra1 Rb1 }: 56 images.
+        let shifted: Vec<Node<Bitboard>> = (0..8)
+            .flat_map(|rank| (0..7).map(move |file| (file, rank)))
+            .map(|(f, r)| Node::And(vec![pieces(R, 0, &[(f, r)]), pieces(R, 0, &[(f + 1, r)])]))
+            .collect();
+        tables.push(shifted);
+        // Three designators, black pieces, the first on two squares, an empty image.
+        let mixed: Vec<Node<Bitboard>> = (0..6)
+            .map(|i| {
+                Node::And(vec![
+                    pieces(0, P, &[(i, 6), (i + 1, 5)]),
+                    pieces(0, P, &[(i + 2, 6)]),
+                    pieces(K, K, &[(4, 0), (4, 7), (i, 7)]),
+                ])
+            })
+            .chain([Node::And(vec![pieces(0, P, &[]), pieces(0, P, &[(0, 6)])])])
+            .collect();
+        tables.push(mixed);
+        let tables: Vec<Placements<Bitboard>> = tables
+            .iter()
+            .map(|images| Placements::of(images, false).expect("a table"))
+            .collect();
+        assert!(tables.iter().all(|t| t.first_parts.is_some()));
+        let (mut seed, mut compared, mut found) = (7u64, 0, 0);
+        for _ in 0..40 {
+            let mut pos = Chess::default();
+            for _ in 0..120 {
+                for table in &tables {
+                    let sets: Vec<Bitboard> = table
+                        .kinds
+                        .iter()
+                        .map(|k| kind_squares(pos.board(), k))
+                        .collect();
+                    let first = table.first_parts.as_deref().expect("first parts");
+                    let fast = first_match(table, first, sets[first.kind as usize].0, &sets);
+                    assert_eq!(fast, each_image(table, &sets));
+                    compared += 1;
+                    found += usize::from(fast.is_some());
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+        assert!(compared > 1000 && found > 100, "{compared} {found}");
     }
 }

@@ -4,6 +4,7 @@
 
 use super::Node;
 use crate::chess::PieceKinds;
+use crate::squares::SquareSet;
 
 /// Most piece kinds one table names (each is read once per position).
 const MAX_KINDS: usize = 8;
@@ -22,9 +23,24 @@ pub struct Placements<S> {
     pub images: Vec<(u32, bool)>,
     /// The images' squares are united (a set filter); else the first matching image counts.
     pub union: bool,
+    /// For the first matching image among `{ }`s of an 8x8 board: which images could match,
+    /// by where their first designator's piece stands ([`FirstParts`]).
+    pub first_parts: Option<Box<FirstParts>>,
 }
 
-impl<S: Clone> Placements<S> {
+/// The images of a table whose images are all `{ }`s (at most 64), of an 8x8 board, whose
+/// first designators name one piece kind: by square, the images whose first designator holds
+/// that square (bit i: image i). An image whose first designator finds no piece fails, so
+/// only the images of the squares where that kind stands need be tried, in their order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FirstParts {
+    /// The piece kind of every image's first designator (an index into `kinds`).
+    pub kind: u8,
+    /// By square (`rank * 8 + file`): the images whose first designator holds it.
+    pub images: [u64; 64],
+}
+
+impl<S: SquareSet> Placements<S> {
     /// The table of `images` when each is a placement and they name few kinds; None else.
     pub fn of(images: &[Node<S>], union: bool) -> Option<Placements<S>> {
         let mut table = Placements {
@@ -32,6 +48,7 @@ impl<S: Clone> Placements<S> {
             parts: Vec::new(),
             images: Vec::with_capacity(images.len()),
             union,
+            first_parts: None,
         };
         for image in images {
             let (designators, conjunction) = match image {
@@ -55,7 +72,34 @@ impl<S: Clone> Placements<S> {
             }
             table.images.push((table.parts.len() as u32, conjunction));
         }
+        table.first_parts = table.first_parts().map(Box::new);
         Some(table)
+    }
+
+    /// The table's [`FirstParts`], when it has them.
+    fn first_parts(&self) -> Option<FirstParts> {
+        if self.union || self.images.len() > 64 {
+            return None;
+        }
+        let mut first = FirstParts {
+            kind: self.parts.first()?.0,
+            images: [0; 64],
+        };
+        let mut start = 0;
+        for (i, &(end, conjunction)) in self.images.iter().enumerate() {
+            let (kind, squares) = self.parts.get(start)?;
+            if !conjunction || *kind != first.kind {
+                return None;
+            }
+            for c in squares.coords() {
+                if !(0..8).contains(&c.file) || !(0..8).contains(&c.rank) {
+                    return None;
+                }
+                first.images[(c.rank * 8 + c.file) as usize] |= 1 << i;
+            }
+            start = end as usize;
+        }
+        Some(first)
     }
 
     /// The images as filters again (for a transform of the whole table, or an enclosing
