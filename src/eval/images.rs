@@ -168,10 +168,9 @@ fn each_image<S: SquareSet>(table: &Placements<S>, sets: &[S]) -> Option<Value<S
 }
 
 /// [`Evaluator::eval_placements`] for a table with [`FirstParts`], the first designators'
-/// kind standing on `stands`: the first image (in the table's order) whose designators all
-/// find a piece, tried only among the images whose first designator holds one of `stands`
-/// (every other image fails at its first designator). Its value is its last designator's
-/// squares, as the general loop gives.
+/// kind standing on `stands`: [`each_image`] over only the images whose first designator
+/// holds one of `stands` (every other image fails at its first designator, and so adds
+/// nothing to a union either), in the table's order.
 fn first_match<S: SquareSet>(
     table: &Placements<S>,
     first: &FirstParts,
@@ -184,6 +183,7 @@ fn first_match<S: SquareSet>(
         candidates |= first.images[rest.trailing_zeros() as usize];
         rest &= rest - 1;
     }
+    let (mut acc, mut any) = (S::empty(), false);
     'images: while candidates != 0 {
         let i = candidates.trailing_zeros() as usize;
         candidates &= candidates - 1;
@@ -199,9 +199,13 @@ fn first_match<S: SquareSet>(
                 continue 'images;
             }
         }
-        return Some(Value::Set(last));
+        if !table.union {
+            return Some(Value::Set(last));
+        }
+        any = true;
+        acc = acc.union(&last);
     }
-    None
+    any.then_some(Value::Set(acc))
 }
 
 #[cfg(test)]
@@ -238,9 +242,9 @@ mod tests {
             .collect()
     }
 
-    /// Tables of translated, flipped and spread-out `{ }`s (the first designator on one
-    /// square or several), each image tried in order against only the images the first
-    /// designator's pieces point to: the same value on the positions of random games.
+    /// Tables of translated and spread-out `{ }`s (the first designator on one square or
+    /// several), as `or` and as `|`: trying only the images the first designator's pieces
+    /// point to gives every image's value, on the positions of random games.
     #[test]
     fn first_parts_find_the_first_matching_image() {
         const R: u32 = 1 << 3;
@@ -265,9 +269,11 @@ mod tests {
             .chain([Node::And(vec![pieces(0, P, &[]), pieces(0, P, &[(0, 6)])])])
             .collect();
         tables.push(mixed);
-        let tables: Vec<Placements<Bitboard>> = tables
-            .iter()
-            .map(|images| Placements::of(images, false).expect("a table"))
+        // Each as the first matching image (`or`) and as the union of the matching ones.
+        let tables: Vec<Placements<Bitboard>> = [false, true]
+            .into_iter()
+            .flat_map(|union| tables.iter().map(move |images| (images, union)))
+            .map(|(images, union)| Placements::of(images, union).expect("a table"))
             .collect();
         assert!(tables.iter().all(|t| t.first_parts.is_some()));
         let (mut seed, mut compared, mut found) = (7u64, 0, 0);

@@ -23,8 +23,8 @@ pub struct Placements<S> {
     pub images: Vec<(u32, bool)>,
     /// The images' squares are united (a set filter); else the first matching image counts.
     pub union: bool,
-    /// For the first matching image among `{ }`s of an 8x8 board: which images could match,
-    /// by where their first designator's piece stands ([`FirstParts`]).
+    /// For `{ }`s of an 8x8 board: which images could match, by where their first
+    /// designator's piece stands ([`FirstParts`]).
     pub first_parts: Option<Box<FirstParts>>,
 }
 
@@ -78,7 +78,7 @@ impl<S: SquareSet> Placements<S> {
 
     /// The table's [`FirstParts`], when it has them.
     fn first_parts(&self) -> Option<FirstParts> {
-        if self.union || self.images.len() > 64 {
+        if self.images.len() > 64 {
             return None;
         }
         let mut first = FirstParts {
