@@ -21,7 +21,7 @@
 //!   `*`) as the last token.
 //!
 //! pgn-reader reads a SAN token with `SanPlus::from_ascii_prefix`; this reader reads it the
-//! same way ([`super::san_prefix`]), and accepts the token only when that parse takes all of
+//! same way (`pgn::san_prefix`), and accepts the token only when that parse takes all of
 //! it and the token ends where pgn-reader's does, so the move is the one the careful reader
 //! records.
 
