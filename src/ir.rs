@@ -178,6 +178,19 @@ pub enum CastleKind {
     QueenSide,
 }
 
+impl CastleKind {
+    /// Whether a move that castles as `castle` says (`Some(true)` king-side, `Some(false)`
+    /// queen-side, None: no castling) is of this kind.
+    pub fn admits(self, castle: Option<bool>) -> bool {
+        matches!(
+            (self, castle),
+            (CastleKind::Any, Some(_))
+                | (CastleKind::KingSide, Some(true))
+                | (CastleKind::QueenSide, Some(false))
+        )
+    }
+}
+
 /// A `move` filter: `move [legal|pseudolegal|previous] [from X] [to Y] [capture Z]
 /// [promote P] [enpassant] [castle|o-o|o-o-o] [null] [count]`.
 #[derive(Clone, Debug, PartialEq)]

@@ -42,6 +42,8 @@ pub mod ir;
 pub mod output;
 pub mod pgn;
 pub mod query;
+#[cfg(test)]
+mod random_games;
 pub mod rules;
 pub mod run;
 #[cfg(test)]

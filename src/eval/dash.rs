@@ -6,7 +6,7 @@
 
 use super::{Evaluator, Value, is_match};
 use crate::ir::path::Dash;
-use crate::ir::{CastleKind, MoveFilter, MoveSource, PieceKinds, piece_type};
+use crate::ir::{MoveFilter, MoveSource, PieceKinds, piece_type};
 use crate::rules::{MoveInfo, Position};
 use crate::squares::{Coord, SquareSet};
 
@@ -61,14 +61,7 @@ fn promotion_fits<S>(promote: Option<u32>, mv: &MoveInfo<S>) -> bool {
 fn move_words_fit<S>(m: &MoveFilter<S>, mv: &MoveInfo<S>) -> bool {
     (!m.enpassant || mv.en_passant)
         && (!m.null || mv.null)
-        && m.castle.is_none_or(|kind| {
-            matches!(
-                (kind, mv.castle),
-                (CastleKind::Any, Some(_))
-                    | (CastleKind::KingSide, Some(true))
-                    | (CastleKind::QueenSide, Some(false))
-            )
-        })
+        && m.castle.is_none_or(|kind| kind.admits(mv.castle))
 }
 
 impl<P: Position> Evaluator<'_, P> {

@@ -213,7 +213,7 @@ mod tests {
     use super::*;
     use crate::chess::PieceKinds;
     use crate::squares::{Coord, Geometry};
-    use shakmaty::{Bitboard, Chess, Position as _};
+    use shakmaty::{Bitboard, Position as _};
 
     fn pieces(white: u32, black: u32, squares: &[(i64, i64)]) -> Node<Bitboard> {
         let kinds = PieceKinds {
@@ -276,30 +276,19 @@ mod tests {
             .map(|(images, union)| Placements::of(images, union).expect("a table"))
             .collect();
         assert!(tables.iter().all(|t| t.first_parts.is_some()));
-        let (mut seed, mut compared, mut found) = (7u64, 0, 0);
-        for _ in 0..40 {
-            let mut pos = Chess::default();
-            for _ in 0..120 {
-                for table in &tables {
-                    let sets: Vec<Bitboard> = table
-                        .kinds
-                        .iter()
-                        .map(|k| kind_squares(pos.board(), k))
-                        .collect();
-                    let first = table.first_parts.as_deref().expect("first parts");
-                    let fast = first_match(table, first, sets[first.kind as usize].0, &sets);
-                    assert_eq!(fast, each_image(table, &sets));
-                    compared += 1;
-                    found += usize::from(fast.is_some());
-                }
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+        let (mut compared, mut found) = (0, 0);
+        for pos in crate::random_games::random_positions(40, 120, 7) {
+            for table in &tables {
+                let sets: Vec<Bitboard> = table
+                    .kinds
+                    .iter()
+                    .map(|k| kind_squares(pos.board(), k))
+                    .collect();
+                let first = table.first_parts.as_deref().expect("first parts");
+                let fast = first_match(table, first, sets[first.kind as usize].0, &sets);
+                assert_eq!(fast, each_image(table, &sets));
+                compared += 1;
+                found += usize::from(fast.is_some());
             }
         }
         assert!(compared > 1000 && found > 100, "{compared} {found}");

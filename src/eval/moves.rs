@@ -2,7 +2,7 @@
 //! filter yields.
 
 use super::{Evaluator, Value};
-use crate::ir::{CastleKind, MoveFilter, MoveSource, MoveYield, Node};
+use crate::ir::{MoveFilter, MoveSource, MoveYield, Node};
 use crate::rules::{MoveInfo, Position};
 use crate::squares::SquareSet;
 use smallvec::SmallVec;
@@ -187,14 +187,7 @@ fn meets_setless_parameters<S: SquareSet>(m: &MoveFilter<S>, mv: &MoveInfo<S>) -
             };
             !mv.null && mv.from.is_empty() && side & (1 << mv.mover) != 0
         })
-        && m.castle.is_none_or(|kind| {
-            matches!(
-                (kind, mv.castle),
-                (CastleKind::Any, Some(_))
-                    | (CastleKind::KingSide, Some(true))
-                    | (CastleKind::QueenSide, Some(false))
-            )
-        })
+        && m.castle.is_none_or(|kind| kind.admits(mv.castle))
 }
 
 /// Whether `m` has a parameter that reads no set (see [`meets_setless_parameters`]).

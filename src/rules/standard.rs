@@ -638,90 +638,69 @@ mod tests {
         }
         // Random games (a fixed linear congruential sequence picks each move among the legal
         // ones): positions with pins, checks and several pieces reaching a square.
-        let mut seed: u64 = 12345;
-        for _ in 0..300 {
-            let mut pos = Chess::default();
-            for _ in 0..120 {
-                check(&pos, &mut checked);
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
-            }
+        for pos in crate::random_games::random_positions(300, 120, 12345) {
+            check(&pos, &mut checked);
         }
         assert!(checked > 100, "{checked}");
     }
 
     /// `within attackedby from` on bitboards is the union, piece by piece, of each piece's
     /// attacks within, `from attacks within` the pieces whose attacks meet it, and `power
-    /// from` the sum of its pieces' powers (the trait's definitions), on positions of random games and for sets of every kind: both
-    /// sides, one side, a piece type, empty squares, arbitrary masks, one square.
+    /// from` the sum of its pieces' powers (the trait's definitions), on positions of random
+    /// games and for sets of every kind: both sides, one side, a piece type, empty squares,
+    /// arbitrary masks, one square.
     #[test]
     fn board_sets_on_bitboards_are_each_pieces() {
         let mut seed: u64 = 987;
         let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            seed = crate::random_games::next_number(seed);
             seed
         };
         let mut compared = 0;
-        for _ in 0..60 {
-            let mut pos = Chess::default();
-            for _ in 0..100 {
-                let standard = Standard {
-                    pos: pos.clone(),
-                    mode: CastlingMode::Standard,
-                    promoted: Bitboard::EMPTY,
-                };
-                let board = pos.board();
-                let masks = [
-                    board.occupied(),
-                    board.white(),
-                    board.black(),
-                    board.knights(),
-                    !board.occupied(),
-                    Bitboard(next()),
-                    Bitboard::FULL,
-                    Bitboard::from_square(Square::new((next() >> 40) as u32 % 64)),
-                    board.kings() & board.black(),
-                ];
-                for from in masks {
-                    for within in masks {
-                        let mut expected = Bitboard::EMPTY;
-                        for sq in from & board.occupied() {
-                            let square = Bitboard::from_square(sq);
-                            expected |= standard.attacks_within(&square, &within);
-                        }
-                        assert_eq!(standard.attacked_within(&from, &within), expected);
-                        // And `from attacks within`, piece by piece.
-                        let mut attacking = Bitboard::EMPTY;
-                        for sq in from & board.occupied() {
-                            let square = Bitboard::from_square(sq);
-                            if standard.attacks_within(&square, &within).any() {
-                                attacking |= square;
-                            }
-                        }
-                        assert_eq!(standard.attacking(&from, &within), attacking);
-                        compared += 1;
+        for pos in crate::random_games::random_positions(60, 100, 654) {
+            let standard = Standard {
+                pos: pos.clone(),
+                mode: CastlingMode::Standard,
+                promoted: Bitboard::EMPTY,
+            };
+            let board = pos.board();
+            let masks = [
+                board.occupied(),
+                board.white(),
+                board.black(),
+                board.knights(),
+                !board.occupied(),
+                Bitboard(next()),
+                Bitboard::FULL,
+                Bitboard::from_square(Square::new((next() >> 40) as u32 % 64)),
+                board.kings() & board.black(),
+            ];
+            for from in masks {
+                for within in masks {
+                    let mut expected = Bitboard::EMPTY;
+                    for sq in from & board.occupied() {
+                        let square = Bitboard::from_square(sq);
+                        expected |= standard.attacks_within(&square, &within);
                     }
-                    // `power`: the pieces' powers, square by square.
-                    let power: i64 = from
-                        .into_iter()
-                        .filter_map(|sq| standard.piece_at(&Bitboard::from_square(sq)))
-                        .map(|(_, t)| standard.power_of(t))
-                        .sum();
-                    assert_eq!(standard.power_of_pieces(&from), power);
+                    assert_eq!(standard.attacked_within(&from, &within), expected);
+                    // And `from attacks within`, piece by piece.
+                    let mut attacking = Bitboard::EMPTY;
+                    for sq in from & board.occupied() {
+                        let square = Bitboard::from_square(sq);
+                        if standard.attacks_within(&square, &within).any() {
+                            attacking |= square;
+                        }
+                    }
+                    assert_eq!(standard.attacking(&from, &within), attacking);
+                    compared += 1;
                 }
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play_unchecked(moves[(next() >> 33) as usize % moves.len()]);
+                // `power`: the pieces' powers, square by square.
+                let power: i64 = from
+                    .into_iter()
+                    .filter_map(|sq| standard.piece_at(&Bitboard::from_square(sq)))
+                    .map(|(_, t)| standard.power_of(t))
+                    .sum();
+                assert_eq!(standard.power_of_pieces(&from), power);
             }
         }
         assert!(compared > 1000, "{compared}");

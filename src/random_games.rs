@@ -1,0 +1,30 @@
+//! Unit tests' positions: those of pseudo-random games of standard chess, each move picked
+//! among the legal ones by a fixed linear congruential sequence (the same games on every run).
+
+use shakmaty::{Chess, Position};
+
+/// The next number of the sequence after `seed` (Knuth's MMIX constants).
+pub fn next_number(seed: u64) -> u64 {
+    seed.wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407)
+}
+
+/// The positions of `games` games of at most `plies` moves each from the start position,
+/// their moves picked by the sequence from `seed` (a game ends early at mate or stalemate).
+pub fn random_positions(games: usize, plies: usize, seed: u64) -> Vec<Chess> {
+    let mut seed = seed;
+    let mut positions = Vec::new();
+    for _ in 0..games {
+        let mut pos = Chess::default();
+        for _ in 0..plies {
+            positions.push(pos.clone());
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            seed = next_number(seed);
+            pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+        }
+    }
+    positions
+}
