@@ -439,24 +439,23 @@ fn decimal(n: u64, digits: &mut [u8; 20]) -> &[u8] {
 mod tests {
     use super::*;
 
+    /// A movetext writing onto `out`, at column `col` with `open` variations to open.
+    fn movetext(out: &mut String, col: usize, open: usize, need_number: bool) -> Movetext<'_> {
+        Movetext {
+            out,
+            col,
+            open,
+            need_number,
+            token: String::new(),
+        }
+    }
+
     /// The movetext written by `san` for each move, and by making each move's token and
     /// putting it (the general way), from the same start.
     fn both_ways(col: usize, open: usize, need_number: bool, moves: &[(u64, &str)]) {
         let (mut fast, mut general) = (String::new(), String::new());
-        let mut a = Movetext {
-            out: &mut fast,
-            col,
-            open,
-            need_number,
-            token: String::new(),
-        };
-        let mut b = Movetext {
-            out: &mut general,
-            col,
-            open,
-            need_number,
-            token: String::new(),
-        };
+        let mut a = movetext(&mut fast, col, open, need_number);
+        let mut b = movetext(&mut general, col, open, need_number);
         for &(ply, san) in moves {
             match san.contains('\n') {
                 true => a.san(ply, san),
@@ -507,14 +506,8 @@ mod tests {
             for open in [0, 2] {
                 for need_number in [false, true] {
                     let (mut fast, mut general) = (String::new(), String::new());
-                    let new = |out| Movetext {
-                        out,
-                        col,
-                        open,
-                        need_number,
-                        token: String::new(),
-                    };
-                    let (mut a, mut b) = (new(&mut fast), new(&mut general));
+                    let mut a = movetext(&mut fast, col, open, need_number);
+                    let mut b = movetext(&mut general, col, open, need_number);
                     for comment in comments.iter().cycle().take(40) {
                         a.comment(comment);
                         b.comment_token(comment);

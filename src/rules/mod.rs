@@ -98,6 +98,16 @@ impl std::fmt::Display for RulesError {
     }
 }
 
+/// Each square of `set` that holds a piece, as a singleton set.
+fn piece_squares<P: Position>(pos: &P, set: &P::Set) -> impl Iterator<Item = P::Set> {
+    let geo = pos.geometry();
+    let pieces = set.intersect(&pos.occupied());
+    pieces
+        .coords()
+        .into_iter()
+        .map(move |c| P::Set::from_coords(geo, [c]))
+}
+
 /// A position of some variant: what the evaluator needs, nothing about queries.
 pub trait Position: Clone + Send + Sync {
     /// The board's square-set type.
@@ -124,11 +134,8 @@ pub trait Position: Clone + Send + Sync {
     /// The squares of `candidates` holding a piece that attacks a square of `targets`
     /// (`candidates attacks targets`).
     fn attacking(&self, candidates: &Self::Set, targets: &Self::Set) -> Self::Set {
-        let pieces = candidates.intersect(&self.occupied());
-        let geo = self.geometry();
         let mut out = Self::Set::empty();
-        for c in pieces.coords() {
-            let square = Self::Set::from_coords(geo, [c]);
+        for square in piece_squares(self, candidates) {
             if !self.attacks_within(&square, targets).is_empty() {
                 out = out.union(&square);
             }
@@ -138,11 +145,8 @@ pub trait Position: Clone + Send + Sync {
     /// The squares of `within` attacked by a piece standing on a square of `from` (`within
     /// attackedby from`): the union of [`Position::attacks_within`] over the pieces of `from`.
     fn attacked_within(&self, from: &Self::Set, within: &Self::Set) -> Self::Set {
-        let attackers = from.intersect(&self.occupied());
-        let geo = self.geometry();
         let mut hit = Self::Set::empty();
-        for c in attackers.coords() {
-            let square = Self::Set::from_coords(geo, [c]);
+        for square in piece_squares(self, from) {
             hit = hit.union(&self.attacks_within(&square, within));
             // Every square of `within` is attacked: the other attackers add nothing.
             if hit == *within {
