@@ -17,6 +17,7 @@ use crate::rules::Position;
 /// A set of automaton states: in the order added, with a bit per state for membership.
 /// Held inline up to 16 states in the list and 128 in the bits (no allocation for most
 /// queries: it is made at every position a `line` is evaluated at).
+#[derive(Clone)]
 struct StateSet {
     list: SmallVec<[usize; 16]>,
     member: SmallVec<[u64; 2]>,
@@ -350,6 +351,13 @@ pub struct LineFilters<'a, S> {
     filters: SmallVec<[&'a Node<S>; 4]>,
     /// For each state, the index of its filter (None: not a filter state).
     of_state: SmallVec<[Option<u8>; 16]>,
+    /// The closure of the line's start state: every match from a position starts from it.
+    start: StateSet,
+    /// The filters of the start closure's filter states (a bit each, as in the marks): a
+    /// position whose marks have none of them ends every match there at its first step.
+    start_filters: u64,
+    /// Whether the start closure accepts (a line that may match no position).
+    start_accepts: bool,
 }
 
 impl<'a, S: PartialEq> LineFilters<'a, S> {
@@ -371,7 +379,24 @@ impl<'a, S: PartialEq> LineFilters<'a, S> {
             };
             of_state.push(Some(u8::try_from(index).ok().filter(|&i| i < 64)?));
         }
-        Some(LineFilters { filters, of_state })
+        let mut start = StateSet::new(line.states.len());
+        start.close(line, line.start);
+        let start_filters = start
+            .list
+            .iter()
+            .filter_map(|&s| of_state[s])
+            .fold(0, |bits: u64, i| bits | 1u64 << i);
+        let start_accepts = start
+            .list
+            .iter()
+            .any(|&s| matches!(line.states[s], LineState::Accept));
+        Some(LineFilters {
+            filters,
+            of_state,
+            start,
+            start_filters,
+            start_accepts,
+        })
     }
 }
 
@@ -425,14 +450,15 @@ fn line_value_on_main_line<S>(
     marks: &[u64],
     start: u32,
 ) -> Option<Value<S>> {
+    let first_mark = marks.get(start as usize).copied().unwrap_or(0);
+    // Most positions start no match: none of the start states' filters holds there (the
+    // loop below would end at its first step with `best` as the start states leave it).
+    if first_mark & filters.start_filters == 0 {
+        return match_value(line, filters.start_accepts.then_some((0, start)));
+    }
     let step = if line.singlecolor { 2 } else { 1 };
-    let mut states = StateSet::new(line.states.len());
-    states.close(line, line.start);
-    let mut best: Option<(u32, u32)> = states
-        .list
-        .iter()
-        .any(|&s| matches!(line.states[s], LineState::Accept))
-        .then_some((0, start));
+    let mut states = filters.start.clone();
+    let mut best: Option<(u32, u32)> = filters.start_accepts.then_some((0, start));
     let mut at = Some(start);
     let mut done = 0;
     while let Some(p) = at.filter(|&p| (p as usize) < marks.len()) {
