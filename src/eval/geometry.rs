@@ -465,6 +465,8 @@ fn ray_bits(
     let Some(&starts) = sets.first() else {
         return found;
     };
+    // Sets of pieces (`ray (R p k)`): the walk is a chain of blockers (`walk_blockers`).
+    let blockers_only = sets[1..].iter().all(|&set| set & !occupied == 0);
     let mut rest = starts;
     while rest != 0 {
         let i = i64::from(rest.trailing_zeros());
@@ -480,6 +482,11 @@ fn ray_bits(
             let reached = match sets {
                 // Two sets: the squares stepped on up to the first occupied one, in Y.
                 &[_, ends] => segment_bits(c, d, occupied) & ends,
+                _ if blockers_only => walk_blockers(c, d, sets, occupied).unwrap_or_else(|| {
+                    let mut reached = 0;
+                    walk_bits(c, 1, d, sets, occupied, &mut reached);
+                    reached
+                }),
                 _ => {
                     let mut reached = 0;
                     walk_bits(c, 1, d, sets, occupied, &mut reached);
@@ -496,10 +503,64 @@ fn ray_bits(
     found
 }
 
+/// For each unit step `(df, dr)` (at [`step_index`]) and square (`rank * 8 + file`), the
+/// squares a walk from that square along the step passes, to the board's edge (not the
+/// square itself).
+static HALF_RAYS: [[u64; 64]; 9] = half_rays();
+
+const fn half_rays() -> [[u64; 64]; 9] {
+    let mut table = [[0u64; 64]; 9];
+    let mut df = -1;
+    while df <= 1 {
+        let mut dr = -1;
+        while dr <= 1 {
+            let mut square = 0;
+            while square < 64 {
+                let (mut file, mut rank) = (square % 8 + df, square / 8 + dr);
+                let mut walked = 0u64;
+                while (df != 0 || dr != 0) && file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+                    walked |= 1 << (rank * 8 + file);
+                    file += df;
+                    rank += dr;
+                }
+                table[((df + 1) * 3 + dr + 1) as usize][square as usize] = walked;
+                square += 1;
+            }
+            dr += 1;
+        }
+        df += 1;
+    }
+    table
+}
+
+/// The index of a unit step in [`HALF_RAYS`]; None for a longer step.
+fn step_index((df, dr): (i64, i64)) -> Option<usize> {
+    ((-1..=1).contains(&df) && (-1..=1).contains(&dr)).then(|| ((df + 1) * 3 + dr + 1) as usize)
+}
+
+/// The first square of `squares` (a subset of a half ray along `d`) that a walk along `d`
+/// meets: the lowest bit when the step raises the square's index, else the highest.
+fn nearest((df, dr): (i64, i64), squares: u64) -> u32 {
+    if dr * 8 + df > 0 {
+        squares.trailing_zeros()
+    } else {
+        63 - squares.leading_zeros()
+    }
+}
+
 /// The squares a walk from `c` along `d` steps on, on the 8x8 board, up to and including the
 /// first one of `occupied` (with two sets, [`walk_bits`] adds those of the last set: an empty
 /// square of it is passed, an occupied one ends the walk, and any other occupied one too).
 fn segment_bits(c: Coord, d: (i64, i64), occupied: u64) -> u64 {
+    if let Some(index) = step_index(d) {
+        let ray = HALF_RAYS[index][(c.rank * 8 + c.file) as usize];
+        let blockers = ray & occupied;
+        if blockers == 0 {
+            return ray;
+        }
+        // Up to the first blocker: the ray less the part beyond it.
+        return ray & !HALF_RAYS[index][nearest(d, blockers) as usize];
+    }
     let mut walked = 0;
     let (mut file, mut rank) = (c.file + d.0, c.rank + d.1);
     while (0..8).contains(&file) && (0..8).contains(&rank) {
@@ -512,6 +573,27 @@ fn segment_bits(c: Coord, d: (i64, i64), occupied: u64) -> u64 {
         rank += d.1;
     }
     walked
+}
+
+/// [`walk_bits`] from `c` when every set after the first holds occupied squares only: no
+/// empty square is then in a set, so the walk passes the empty squares and each occupied
+/// square it meets must be in the next set (or it ends there); the square of the last set
+/// met is reached. So the blockers met one after the other must be in the sets in order.
+fn walk_blockers(c: Coord, d: (i64, i64), sets: &[u64], occupied: u64) -> Option<u64> {
+    let index = step_index(d)?;
+    let mut from = (c.rank * 8 + c.file) as usize;
+    for &set in &sets[1..] {
+        let blockers = HALF_RAYS[index][from] & occupied;
+        if blockers == 0 {
+            return Some(0);
+        }
+        let first = nearest(d, blockers) as usize;
+        if set & (1 << first) == 0 {
+            return Some(0);
+        }
+        from = first;
+    }
+    Some(1 << from)
 }
 
 /// [`ray_from`] over bits: walks from `prev` along `d`, matching `sets[index..]`; adds the
@@ -678,9 +760,13 @@ mod tests {
             let kings = pos.pieces(kinds(1 << 5, 1 << 5));
             let black = pos.pieces(kinds(0, u32::MAX));
             let empty = !occupied;
-            let cases: [&[Bitboard]; 6] = [
+            let white = occupied & !black;
+            let cases: [&[Bitboard]; 9] = [
                 &[sliders, kings],
                 &[sliders, black | empty],
+                &[sliders, black, kings],
+                &[sliders & white, occupied, occupied, kings],
+                &[empty, occupied, occupied],
                 &[Bitboard::FULL, Bitboard::FULL],
                 &[kings, empty],
                 &[sliders, black | empty, kings],

@@ -2,7 +2,7 @@
 //! (`comment`, `sort`).
 
 use super::bits::{each_coord, is_bitboard, single};
-use super::{Evaluator, Value, is_match, loops};
+use super::{Evaluator, Value, loops};
 use crate::ir::{Loop, Node, Sort, VarId};
 use crate::rules::Position;
 use crate::squares::SquareSet;
@@ -31,7 +31,7 @@ impl<P: Position> Evaluator<'_, P> {
     ) -> Option<Value<P::Set>> {
         let value = self.eval(v, at)?;
         // A set is assigned even when empty; other values only when they match.
-        if !matches!(value, Value::Set(_)) && !is_match(&Some(value.clone())) {
+        if !matches!(value, Value::Set(_)) && !value.is_match() {
             return None;
         }
         self.state.borrow_mut().set(id, Some(value));

@@ -80,11 +80,17 @@ pub enum Value<S> {
 
 /// Whether an evaluation result counts as a match.
 pub fn is_match<S: SquareSet>(v: &Option<Value<S>>) -> bool {
-    match v {
-        None => false,
-        Some(Value::Bool(b)) => *b,
-        Some(Value::Set(s)) => !s.is_empty(),
-        Some(_) => true,
+    v.as_ref().is_some_and(Value::is_match)
+}
+
+impl<S: SquareSet> Value<S> {
+    /// Whether this value, yielded by a filter, counts as a match.
+    pub fn is_match(&self) -> bool {
+        match self {
+            Value::Bool(b) => *b,
+            Value::Set(s) => !s.is_empty(),
+            _ => true,
+        }
     }
 }
 
@@ -266,7 +272,20 @@ impl<'a, P: Position> Evaluator<'a, P> {
         out
     }
 
+    #[inline]
     fn node(&self, at: u32) -> &ReplayedNode<P> {
+        // The one-pass search's current position: most reads.
+        if let Some(held) = &self.held
+            && at == held.current().ply
+            && at < imagine::BASE
+        {
+            return held.current();
+        }
+        self.other_node(at)
+    }
+
+    /// [`node`](Self::node) of any other position.
+    fn other_node(&self, at: u32) -> &ReplayedNode<P> {
         if at >= imagine::BASE {
             return self.imagined_node(at);
         }
@@ -721,24 +740,24 @@ impl<'a, P: Position> Evaluator<'a, P> {
     ) -> Option<Value<P::Set>> {
         // A side that is a number for sure (`#A + #a`, `#Q * 9`): no string is added, so
         // both sides are read as the numbers the general arm below reads, in the same order.
-        let (va, vb) = if is_number(a) || is_number(b) {
-            (Value::Num(self.num(a, at)?), Value::Num(self.num(b, at)?))
+        let (x, y) = if is_number(a) || is_number(b) {
+            (self.num(a, at)?, self.num(b, at)?)
         } else {
-            (self.eval(a, at)?, self.eval(b, at)?)
-        };
-        if let (ArithOp::Add, Value::Str(x), Value::Str(y)) = (op, &va, &vb) {
-            if x.len() + y.len() > budget::MAX_STRING_BYTES {
-                self.stop_for_size("+", "a string", at);
-                return None;
+            let (va, vb) = (self.eval(a, at)?, self.eval(b, at)?);
+            if let (ArithOp::Add, Value::Str(x), Value::Str(y)) = (op, &va, &vb) {
+                if x.len() + y.len() > budget::MAX_STRING_BYTES {
+                    self.stop_for_size("+", "a string", at);
+                    return None;
+                }
+                return Some(Value::Str(format!("{x}{y}")));
             }
-            return Some(Value::Str(format!("{x}{y}")));
-        }
-        let to_num = |v: Value<P::Set>| match v {
-            Value::Num(n) => Some(n),
-            Value::Set(s) => Some(i64::from(s.count())),
-            _ => None,
+            let to_num = |v: Value<P::Set>| match v {
+                Value::Num(n) => Some(n),
+                Value::Set(s) => Some(i64::from(s.count())),
+                _ => None,
+            };
+            (to_num(va)?, to_num(vb)?)
         };
-        let (x, y) = (to_num(va)?, to_num(vb)?);
         let n = match op {
             ArithOp::Add => x.checked_add(y)?,
             ArithOp::Sub => x.checked_sub(y)?,

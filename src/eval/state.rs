@@ -186,9 +186,11 @@ impl<S: Clone> State<S> {
     }
     /// The best value of each `sort` label and direction, in the order first recorded.
     pub fn best_sorts(&self) -> Vec<SortValue> {
-        let mut best: Vec<(&str, bool, &SortKey)> = Vec::new();
+        let mut best: Vec<(&Arc<str>, bool, &SortKey)> = Vec::new();
         for (label, min, key) in &self.sorts {
-            match best.iter_mut().find(|b| b.0 == &**label && b.1 == *min) {
+            // Labels are shared (`sort`): most are the same `Arc`, so no text is compared.
+            let same = |b: &Arc<str>| Arc::ptr_eq(b, label) || **b == **label;
+            match best.iter_mut().find(|b| same(b.0) && b.1 == *min) {
                 Some(b) if (key < b.2) == *min && key != b.2 => b.2 = key,
                 Some(_) => {}
                 None => best.push((label, *min, key)),

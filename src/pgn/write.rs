@@ -366,8 +366,7 @@ impl Movetext<'_> {
         /// The most `(`s made in the buffer; more take the general way.
         const MOST_OPEN: usize = 16;
         let mut item = [0u8; 1 + MOST_OPEN + 20 + 4 + SAN_BYTES];
-        if self.open > MOST_OPEN || san.len() > SAN_BYTES || !san.is_ascii() || san.contains(&b'\n')
-        {
+        if self.open > MOST_OPEN || san.len() > SAN_BYTES || !san.iter().all(u8::is_ascii_graphic) {
             let san = String::from_utf8_lossy(san);
             return self.san(ply, &san);
         }
@@ -393,13 +392,18 @@ impl Movetext<'_> {
             }
             len = 1;
         }
-        item[len..len + open].fill(b'(');
-        len += open;
-        for part in [number, dots, san] {
-            item[len..len + part.len()].copy_from_slice(part);
-            len += part.len();
-        }
-        push_ascii(self.out, &item[..len]);
+        // Byte by byte: the parts are a few bytes each (a call to `memcpy` costs more).
+        let mut put = |bytes: &[u8]| {
+            for &byte in bytes {
+                item[len] = byte;
+                len += 1;
+            }
+        };
+        (0..open).for_each(|_| put(b"("));
+        put(number);
+        put(dots);
+        put(san);
+        push_ascii(self.out, &item, len);
         self.col += width;
         self.need_number = false;
     }
@@ -451,12 +455,24 @@ impl Movetext<'_> {
     }
 }
 
-/// Appends `bytes`, all ASCII, to `out` at once (pushing them as chars checks the capacity
-/// at each).
-fn push_ascii(out: &mut String, bytes: &[u8]) {
+/// Appends `item[..len]`, all ASCII, to `out` at once (pushing the bytes as chars checks the
+/// capacity at each).
+fn push_ascii<const N: usize>(out: &mut String, item: &[u8; N], len: usize) {
+    /// A short item is copied as this many bytes, then cut to its length: a copy of a length
+    /// known when compiling is a few moves, not a call to `memcpy`.
+    const SHORT: usize = 16;
+    let bytes = &item[..len];
     assert!(bytes.is_ascii());
-    // SAFETY: ASCII bytes are UTF-8 on their own, so `out` stays UTF-8 (checked just above).
-    unsafe { out.as_mut_vec() }.extend_from_slice(bytes);
+    // SAFETY: ASCII bytes are UTF-8 on their own, so `out` stays UTF-8 (checked just above;
+    // the bytes past `len` copied with a short item are cut off again before returning).
+    let out = unsafe { out.as_mut_vec() };
+    if len <= SHORT && N >= SHORT {
+        let start = out.len();
+        out.extend_from_slice(&item[..SHORT]);
+        out.truncate(start + len);
+    } else {
+        out.extend_from_slice(bytes);
+    }
 }
 
 /// Appends `n` in decimal (what `write!(out, "{n}")` writes, without the formatting
