@@ -14,6 +14,7 @@
 use smallvec::SmallVec;
 
 use super::{Evaluator, Kids, Value, is_match};
+use crate::ir::fold::holds;
 use crate::ir::{Find, Node, VarId};
 use crate::rules::Position;
 
@@ -70,6 +71,39 @@ pub fn per_game<S>(body: &Node<S>) -> bool {
 /// the body reads nothing the search around it changes, and changes nothing.
 pub fn body_per_game<S>(f: &Find<S>) -> bool {
     per_game(&f.body)
+}
+
+/// The counted forward `find` a query is made of: `find all F` or `find N M F` alone, or
+/// compared with a number (`find all check >= 20`); None for any other query.
+pub fn counted_find<S>(filter: &Node<S>) -> Option<&Find<S>> {
+    let f = match filter {
+        Node::Find(f) => f,
+        Node::Compare(_, a, b) => match (&**a, &**b) {
+            (Node::Find(f), Node::Number(_)) | (Node::Number(_), Node::Find(f)) => f,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    (!f.backward && f.range.is_some()).then_some(f)
+}
+
+/// Whether `filter`, a query made of a [`counted_find`], matches at a position where the
+/// `find` counts `count` matching positions, as evaluating it there decides: the `find`
+/// yields the count when its range admits it, else nothing (`eval_find`); compared with a
+/// number, the count is the compared side (`eval_compare`, against a constant).
+pub fn counted_find_matches<S>(filter: &Node<S>, count: i64) -> bool {
+    let admitted = counted_find(filter)
+        .and_then(|f| f.range)
+        .is_some_and(|range| range.contains(count));
+    admitted
+        && match filter {
+            Node::Compare(op, a, b) => match (&**a, &**b) {
+                (_, Node::Number(k)) => holds(count.cmp(k), *op),
+                (Node::Number(k), _) => holds(k.cmp(&count), *op),
+                _ => false,
+            },
+            _ => true,
+        }
 }
 
 impl<P: Position> Evaluator<'_, P> {

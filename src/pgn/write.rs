@@ -25,9 +25,6 @@ use super::game::GameRecord;
 /// The longest line the writer makes, unless a comment is longer.
 const WIDTH: usize = 79;
 
-/// The longest SAN with its suffix (`Na1xa1=Q#`), in bytes.
-pub(super) const SAN_BYTES: usize = 9;
-
 /// Extra comments to write into a game: what CQL adds to the games it prints.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Marks<'a> {
@@ -359,53 +356,12 @@ impl Movetext<'_> {
         self.move_with(ply, san.len(), |out| out.push_str(san));
     }
 
-    /// [`san`](Self::san) for a move's text in ASCII without line breaks (`pgn::write_plain`
-    /// makes it so): the separator, `(`s, number and move are made in one buffer and
-    /// appended at once (the writer writes a move for every ply of every game it prints).
+    /// [`san`](Self::san) for a move's text in ASCII (`pgn::write_plain` makes it so).
     pub(super) fn ascii_san(&mut self, ply: u64, san: &[u8]) {
-        /// The most `(`s made in the buffer; more take the general way.
-        const MOST_OPEN: usize = 16;
-        let mut item = [0u8; 1 + MOST_OPEN + 20 + 4 + SAN_BYTES];
-        if self.open > MOST_OPEN || san.len() > SAN_BYTES || !san.iter().all(u8::is_ascii_graphic) {
-            let san = String::from_utf8_lossy(san);
-            return self.san(ply, &san);
-        }
-        let mut digits = [0u8; 20];
-        let (number, dots): (&[u8], &[u8]) = if ply.is_multiple_of(2) {
-            (decimal(ply / 2 + 1, &mut digits), b". ")
-        } else if self.need_number {
-            (decimal(ply / 2 + 1, &mut digits), b"... ")
-        } else {
-            (&[], b"")
-        };
-        let open = std::mem::take(&mut self.open);
-        let width = open + number.len() + dots.len() + san.len();
-        let mut len = 0;
-        if self.col > 0 {
-            // As `space_for(1 + width)`.
-            if self.col + 1 + width > WIDTH {
-                item[0] = b'\n';
-                self.col = 0;
-            } else {
-                item[0] = b' ';
-                self.col += 1;
-            }
-            len = 1;
-        }
-        // Byte by byte: the parts are a few bytes each (a call to `memcpy` costs more).
-        let mut put = |bytes: &[u8]| {
-            for &byte in bytes {
-                item[len] = byte;
-                len += 1;
-            }
-        };
-        (0..open).for_each(|_| put(b"("));
-        put(number);
-        put(dots);
-        put(san);
-        push_ascii(self.out, &item, len);
-        self.col += width;
-        self.need_number = false;
+        debug_assert!(san.is_ascii() && !san.contains(&b'\n'));
+        self.move_with(ply, san.len(), |out| {
+            san.iter().for_each(|&b| out.push(char::from(b)));
+        });
     }
 
     /// Writes a move whose text, `len` bytes on one line, `text` appends.
@@ -452,26 +408,6 @@ impl Movetext<'_> {
         self.token.push('$');
         push_number(&mut self.token, u64::from(nag));
         self.put_token();
-    }
-}
-
-/// Appends `item[..len]`, all ASCII, to `out` at once (pushing the bytes as chars checks the
-/// capacity at each).
-fn push_ascii<const N: usize>(out: &mut String, item: &[u8; N], len: usize) {
-    /// A short item is copied as this many bytes, then cut to its length: a copy of a length
-    /// known when compiling is a few moves, not a call to `memcpy`.
-    const SHORT: usize = 16;
-    let bytes = &item[..len];
-    assert!(bytes.is_ascii());
-    // SAFETY: ASCII bytes are UTF-8 on their own, so `out` stays UTF-8 (checked just above;
-    // the bytes past `len` copied with a short item are cut off again before returning).
-    let out = unsafe { out.as_mut_vec() };
-    if len <= SHORT && N >= SHORT {
-        let start = out.len();
-        out.extend_from_slice(&item[..SHORT]);
-        out.truncate(start + len);
-    } else {
-        out.extend_from_slice(bytes);
     }
 }
 

@@ -22,7 +22,7 @@ use pgn_reader::shakmaty::{CastlingSide, Role};
 
 use super::encoding::TextEncoding;
 use super::plain::{NotPlain, PlainGame, PlainToken};
-use super::write::{Movetext, SAN_BYTES, marker_of, push_tag_value, start_ply_of};
+use super::write::{Movetext, marker_of, push_tag_value, start_ply_of};
 
 /// The comments a plain game's output gets beside its own text.
 #[derive(Clone, Copy, Debug)]
@@ -161,6 +161,9 @@ fn matching_closes(tokens: &[PlainToken]) -> Result<Vec<usize>, NotPlain> {
         Err(NotPlain)
     }
 }
+
+/// The longest SAN with its suffix (`Na1xa1=Q#`), in bytes.
+const SAN_BYTES: usize = 9;
 
 /// `san` as shakmaty writes it (its `Display`, in ASCII), made in `text`: the writer prints
 /// a move for every ply of every game it prints, and shakmaty's `append_to_string` costs

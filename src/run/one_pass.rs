@@ -32,9 +32,9 @@ pub(super) struct OnePass {
     /// The query is a `find` answered in one look at each position (`run::plan::one_pass_find`):
     /// its body is evaluated at each position.
     pub find: Option<FindDirection>,
-    /// The query is a `line` answered at the game's end (`run::plan::one_pass_line`): its
-    /// constituents are evaluated at each position, their marks kept by ply.
-    pub line: bool,
+    /// The query is answered at the game's end, from marks kept by ply at each position
+    /// (`Scratch::marks`).
+    pub at_end: Option<AtEnd>,
     /// Whether a filter of the query may read the moves played (`move previous`, `move`,
     /// `parent`...): when none can (every filter is position-local), a move is played
     /// without describing it ([`crate::rules::MoveInfo`]), which nothing would read.
@@ -50,6 +50,17 @@ pub(super) enum FindDirection {
     Backward,
 }
 
+/// A query answered at the game's end (see [`OnePass::at_end`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum AtEnd {
+    /// A `line` (`run::plan::one_pass_line`): its constituents are evaluated at each
+    /// position, a bit each in the position's marks.
+    Line,
+    /// A counted `find` (`run::plan::one_pass_counted_find`): its body is evaluated at each
+    /// position (mark 1 where it matches); a position's count is the marks from there on.
+    CountedFind,
+}
+
 /// Whether (and how) the run can search games in one pass: a query the one-pass search can
 /// evaluate (`run::plan::one_pass_neighbours`), the main line only, standard chess for
 /// untagged games, and a format that draws no marks.
@@ -61,26 +72,30 @@ pub(super) enum FindDirection {
 /// after the match) is still found and searched again by the careful path, which reports
 /// and counts it exactly as before.
 ///
-/// A forward `find` and a `line` are searched so in PGN and the formats without positions
-/// (JSON writes the positions matched, known only at the game's end: the careful path writes
-/// it); a backward `find` in every format (a position's match is known when it is reached).
+/// A forward `find`, a counted `find` and a `line` are searched so in PGN and the formats
+/// without positions (JSON writes the positions matched, known only at the game's end: the
+/// careful path writes it); a backward `find` in every format (a position's match is known
+/// when it is reached).
 pub(super) fn one_pass_for(config: &RunConfig) -> Option<OnePass> {
     let json = config.format == Format::Json;
-    let (neighbours, find, line) = if let Some(n) = super::plan::one_pass_neighbours(&config.filter)
-    {
-        (n, None, false)
-    } else if let Some((f, n)) = super::plan::one_pass_find(&config.filter) {
-        match f.backward {
-            true => (n, Some(FindDirection::Backward), false),
-            // JSON writes the matched positions, known only at the game's end.
-            false if json => return None,
-            false => (n, Some(FindDirection::Forward), false),
-        }
-    } else if json {
-        return None;
-    } else {
-        (super::plan::one_pass_line(&config.filter)?.1, None, true)
-    };
+    let (neighbours, find, at_end) =
+        if let Some(n) = super::plan::one_pass_neighbours(&config.filter) {
+            (n, None, None)
+        } else if let Some((f, n)) = super::plan::one_pass_find(&config.filter) {
+            match f.backward {
+                true => (n, Some(FindDirection::Backward), None),
+                // JSON writes the matched positions, known only at the game's end.
+                false if json => return None,
+                false => (n, Some(FindDirection::Forward), None),
+            }
+        } else if json {
+            return None;
+        } else if let Some((_, n)) = super::plan::one_pass_counted_find(&config.filter) {
+            (n, None, Some(AtEnd::CountedFind))
+        } else {
+            let n = super::plan::one_pass_line(&config.filter)?.1;
+            (n, None, Some(AtEnd::Line))
+        };
     let usable = !config.variations
         && config.default_fairy.is_none()
         && config.rules_chess.is_none()
@@ -102,7 +117,7 @@ pub(super) fn one_pass_for(config: &RunConfig) -> Option<OnePass> {
         stop_at_first_match,
         neighbours,
         find,
-        line,
+        at_end,
         describe_moves: !super::plan::is_position_local(&config.filter),
     })
 }
@@ -119,8 +134,9 @@ pub(super) struct Scratch {
     /// For `--json`: the position before each matched ply's move (None at the start) and
     /// the matched position.
     json: Vec<JsonPosition>,
-    /// For a `line` (`OnePass::line`): each position's marks, by ply.
-    line_marks: Vec<u64>,
+    /// For a query answered at the game's end (`OnePass::at_end`): each position's marks,
+    /// by ply.
+    marks: Vec<u64>,
 }
 
 /// For `--json`: the position before a matched ply's move (None at the start) and the matched
@@ -133,7 +149,7 @@ impl Scratch {
         self.spare.append(&mut self.record.tags);
         self.plies.clear();
         self.json.clear();
-        self.line_marks.clear();
+        self.marks.clear();
     }
 
     /// Stores one tag of the current game, reusing an earlier game's strings.
@@ -189,11 +205,7 @@ pub(super) fn search(
     let no_tree = ReplayedGame::none();
     let context = GameContext::tags_only(record, &no_tree, number);
     let mut evaluator = Evaluator::one_position(&context, start).in_env(&config.env, &worker.eval);
-    let kept = (
-        &mut scratch.plies,
-        &mut scratch.json,
-        &mut scratch.line_marks,
-    );
+    let kept = (&mut scratch.plies, &mut scratch.json, &mut scratch.marks);
     // PGN writes a matched game from the tokens the search read (`write_plain_game`).
     let mut game = Moves {
         game,
@@ -252,13 +264,13 @@ impl Moves<'_> {
 /// Plays the game's main line with `evaluator` and evaluates the query at each position; the
 /// number of positions matched (None when the careful path must search the game). Keeps
 /// what the output needs (`plies`, `positions`): the matched plies for PGN and JSON, the
-/// positions for JSON; and for a `line`, each position's marks (`line_marks`).
+/// positions for JSON; and for a query answered at the game's end, each position's marks.
 fn search_moves(
     config: &RunConfig,
     mode: OnePass,
     game: &mut Moves<'_>,
     evaluator: &mut Evaluator<'_, Standard>,
-    (plies, positions, line_marks): (&mut Vec<u32>, &mut Vec<JsonPosition>, &mut Vec<u64>),
+    (plies, positions, marks): (&mut Vec<u32>, &mut Vec<JsonPosition>, &mut Vec<u64>),
 ) -> Option<u64> {
     let filter = &config.filter;
     let keep = matches!(config.format, Format::Pgn | Format::Json);
@@ -274,16 +286,27 @@ fn search_moves(
     };
     let mut last_found = None;
     // A `line` (the run's plan checked it): its distinct constituents.
-    let line = match (mode.line, filter) {
-        (true, crate::ir::Node::Line(l)) => Some((l, crate::eval::LineFilters::new(l)?)),
-        (true, _) => return None,
-        (false, _) => None,
+    let line = match (mode.at_end, filter) {
+        (Some(AtEnd::Line), crate::ir::Node::Line(l)) => {
+            Some((l, crate::eval::LineFilters::new(l)?))
+        }
+        (Some(AtEnd::Line), _) => return None,
+        _ => None,
+    };
+    // A counted `find` (the run's plan checked it): its body.
+    let counted = match mode.at_end {
+        Some(AtEnd::CountedFind) => Some(&crate::eval::counted_find(filter)?.body),
+        _ => None,
     };
     // At each position: evaluate, keep what the output needs; whether the game matched yet.
     let at_position = |evaluator: &mut Evaluator<Standard>, ply: u32, before: Option<&Standard>| {
+        // Matches known at the game's end.
         if let Some((l, filters)) = &line {
-            // Its matches are known at the game's end.
-            line_marks.push(evaluator.line_marks(l, filters, ply));
+            marks.push(evaluator.line_marks(l, filters, ply));
+            return false;
+        }
+        if let Some(body) = counted {
+            marks.push(u64::from(evaluator.matches(body, ply)));
             return false;
         }
         let found_here = evaluator.matches(looked_for, ply);
@@ -315,11 +338,27 @@ fn search_moves(
     };
     read_all.ok()?;
     if let Some((l, filters)) = &line {
-        for start in 0..u32::try_from(line_marks.len()).ok()? {
-            if crate::eval::line_on_main_line(l, filters, line_marks, start) {
+        for start in 0..u32::try_from(marks.len()).ok()? {
+            if crate::eval::line_on_main_line(l, filters, marks, start) {
                 matched += 1;
                 if keep {
                     plies.push(start);
+                }
+            }
+        }
+    }
+    if counted.is_some() {
+        // Each position's count: the body's matches from there to the end.
+        let mut count = 0;
+        for mark in marks.iter_mut().rev() {
+            count += *mark;
+            *mark = count;
+        }
+        for (ply, &count) in (0u32..).zip(marks.iter()) {
+            if crate::eval::counted_find_matches(filter, i64::try_from(count).ok()?) {
+                matched += 1;
+                if keep {
+                    plies.push(ply);
                 }
             }
         }
@@ -646,6 +685,13 @@ mod tests {
             "line 3 10 --> true{2,} --> check",
             "line --> move previous capture q --> check{1,2}",
             "line primary --> check --> (parent : check)",
+            // A counted `find`, decided at the game's end (not in JSON).
+            "find all check >= 20",
+            "find all check",
+            "find 2 5 check",
+            "3 < find all (ply > 40 and check)",
+            "find all move capture Q == 1",
+            "find all mate",
         ] {
             for format in [
                 Format::Count,
@@ -657,7 +703,7 @@ mod tests {
                 let Some(mode) = one_pass_for(&config) else {
                     // JSON writes a forward `find`'s matched positions: the careful path.
                     assert!(
-                        (cql.starts_with("find") && !cql.contains("<--")
+                        (cql.contains("find") && !cql.contains("<--")
                             || cql.starts_with("line"))
                             && format == Format::Json,
                         "{cql}"

@@ -122,6 +122,20 @@ pub fn one_pass_find<S>(filter: &Node<S>) -> Option<(&Find<S>, Neighbours)> {
     Some((f, one_pass_neighbours(&f.body)?))
 }
 
+/// The counted `find` a one-pass search can answer (`eval::counted_find`: `find all F`, `find
+/// N M F`, alone or compared with a number): forward, its body reads the game at the position
+/// it is given only (`eval::body_per_game`) and is one the one-pass search evaluates. On the
+/// main line the positions a `find` counts from a position are that position and the ones
+/// after it, so the body's hits are kept by ply and each position's count is known at the
+/// game's end (the hits from there to the end). The body's neighbours are returned with it.
+pub fn one_pass_counted_find<S>(filter: &Node<S>) -> Option<(&Find<S>, Neighbours)> {
+    let f = crate::eval::counted_find(filter)?;
+    if !crate::eval::body_per_game(f) {
+        return None;
+    }
+    Some((f, one_pass_neighbours(&f.body)?))
+}
+
 /// The `line` a one-pass search can answer: a query that is a `line` whose answers hold for
 /// the whole game (`eval::per_game`: no side effects, nothing read from around it), without
 /// `secondary` (no variation on the main line) or `firstmatch` (which keeps the first match of
