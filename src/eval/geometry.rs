@@ -33,61 +33,6 @@ fn between_coords(a: Coord, b: Coord) -> Vec<Coord> {
         .collect()
 }
 
-/// `dirs` at a distance in `range` from `source`, on a board whose sets shift as a whole
-/// (bitboards): each direction and distance is one shift of the whole set. The board is a
-/// rectangle, so a ray that leaves it does not come back: once a shift leaves no square, the
-/// longer ones leave none either (the walk square by square stops there too). None when the
-/// sets do not shift.
-fn direction_by_shifts<S: SquareSet>(
-    source: &S,
-    geo: Geometry,
-    dirs: Directions,
-    range: Range,
-) -> Option<S> {
-    let here = source.shifted(geo, 0, 0)?;
-    let mut out = if range.contains(0) { here } else { S::empty() };
-    for (df, dr) in dirs.steps() {
-        for k in range.min.max(1)..=range.max.min(64) {
-            match source.shifted(geo, df * k, dr * k) {
-                Some(s) if !s.is_empty() => out = out.union(&s),
-                _ => break,
-            }
-        }
-    }
-    Some(out)
-}
-
-/// [`direction_by_shifts`] on the 8x8 board, square by square of `source` from the half rays'
-/// table: along a direction (a unit step), the square `k` steps away is at distance `k` in
-/// both coordinates' larger difference, so the squares at distances in `range` along the
-/// directions are the directions' half rays within the ring of those distances.
-fn direction_bits(source: u64, dirs: Directions, range: Range) -> u64 {
-    let mut out = if range.contains(0) { source } else { 0 };
-    let (near, far) = (range.min.max(1), range.max.min(7));
-    if near > far {
-        return out;
-    }
-    let steps: SmallVec<[usize; 8]> = dirs.steps().filter_map(step_index).collect();
-    let mut rest = source;
-    while rest != 0 {
-        let square = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let rays = steps.iter().fold(0, |rays, &d| rays | HALF_RAYS[d][square]);
-        out |= rays & within(square, far) & !within(square, near - 1);
-    }
-    out
-}
-
-/// The squares at most `distance` files and ranks away from `square` (`rank * 8 + file`) on
-/// the 8x8 board.
-fn within(square: usize, distance: i64) -> u64 {
-    let (file, rank) = ((square % 8) as i64, (square / 8) as i64);
-    let span = |at: i64| (at - distance).max(0)..=(at + distance).min(7);
-    let files = span(file).fold(0u64, |row, f| row | 1 << f) * 0x0101_0101_0101_0101;
-    let ranks = span(rank).fold(0u64, |all, r| all | 0xff << (8 * r));
-    files & ranks
-}
-
 impl<P: Position> Evaluator<'_, P> {
     /// `up 2 x`, `diagonal 1 3 x`, ...: squares at a distance in `range` from x. Distance 0 is
     /// the square itself (CQL 6.2: `up 0 7 c6` is c6, c7 and c8).
@@ -100,13 +45,23 @@ impl<P: Position> Evaluator<'_, P> {
     ) -> Option<Value<P::Set>> {
         let source = self.set(source, at)?;
         let geo = self.geometry(at);
-        // The 8x8 board: the half rays' table (`direction_bits`).
-        if geo == Geometry::STANDARD
-            && let Some(bits) = bitboard(&source)
-        {
-            return from_bits(direction_bits(bits, dirs, range)).map(Value::Set);
-        }
-        if let Some(out) = direction_by_shifts(&source, geo, dirs, range) {
+        // Bitboards: each direction and distance is one shift of the whole set. The board is a
+        // rectangle, so a ray that leaves it does not come back: once a shift leaves no
+        // square, the longer ones leave none either (the walk below stops there too).
+        if let Some(here) = source.shifted(geo, 0, 0) {
+            let mut out = if range.contains(0) {
+                here
+            } else {
+                P::Set::empty()
+            };
+            for (df, dr) in dirs.steps() {
+                for k in range.min.max(1)..=range.max.min(64) {
+                    match source.shifted(geo, df * k, dr * k) {
+                        Some(s) if !s.is_empty() => out = out.union(&s),
+                        _ => break,
+                    }
+                }
+            }
             return Some(Value::Set(out));
         }
         let mut out = Vec::new();
@@ -787,47 +742,6 @@ mod tests {
                     let fast = pin_bits(&pos, &from, &through, &to, y).unwrap();
                     let listed = pin_listed(&pos, &from, &through, &to, y);
                     assert_eq!(fast, listed, "{} {y:?}", pos.fen(true));
-                }
-            }
-        }
-    }
-
-    /// `up`, `diagonal`, `anydirection`...: the half rays' table gives what the shifts of the
-    /// whole set give, for sets of pieces and of squares, every set of directions and ranges
-    /// from 0 to beyond the board.
-    #[test]
-    fn direction_bits_agree_with_the_shifts() {
-        let geo = Geometry::STANDARD;
-        let ranges = [
-            (0, 0),
-            (1, 1),
-            (2, 2),
-            (0, 3),
-            (1, 7),
-            (3, 5),
-            (2, 100),
-            (0, 64),
-            (7, 9),
-        ];
-        for pos in positions().into_iter().take(60) {
-            let sources = [
-                pos.occupied(),
-                pos.pieces(kinds(1 << 5, 1 << 5)),
-                !pos.occupied(),
-                Bitboard(1 << 27),
-            ];
-            for source in sources {
-                for dirs in 0..=255u8 {
-                    for (min, max) in ranges {
-                        let range = Range { min, max };
-                        let shifted = direction_by_shifts(&source, geo, Directions(dirs), range);
-                        let table = direction_bits(source.0, Directions(dirs), range);
-                        assert_eq!(
-                            shifted,
-                            Some(Bitboard(table)),
-                            "{source:?} {dirs} {range:?}"
-                        );
-                    }
                 }
             }
         }
