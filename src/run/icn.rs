@@ -23,7 +23,7 @@ use crate::rules::infinite::piece::ALL_KINDS;
 use crate::rules::infinite::query::piece_type;
 use crate::rules::infinite::squares::SparseSet;
 use crate::rules::infinite::{
-    IcnGame, InfPosition, icn_to_games_each, looks_like_icn, position_to_icn, refusal,
+    IcnGame, InfPosition, icn_line_verdict, icn_to_games_each, position_to_icn, refusal,
 };
 use crate::squares::Geometry;
 
@@ -35,9 +35,12 @@ pub fn is_icn(path: &Path, data: &[u8]) -> bool {
     {
         return true;
     }
+    // As `looks_like_icn` reads the text's first 64 KiB, line by line up to the first that
+    // decides (a line break is never inside a character, so lines convert alone alike).
     let head = &data[..data.len().min(64 * 1024)];
-    let text = String::from_utf8_lossy(head);
-    looks_like_icn(&text)
+    head.split(|&b| b == b'\n')
+        .find_map(|line| icn_line_verdict(&String::from_utf8_lossy(line)))
+        .unwrap_or(false)
 }
 
 /// Why a query cannot run on the unbounded board of ICN input.

@@ -703,8 +703,7 @@ mod tests {
                 let Some(mode) = one_pass_for(&config) else {
                     // JSON writes a forward `find`'s matched positions: the careful path.
                     assert!(
-                        (cql.contains("find") && !cql.contains("<--")
-                            || cql.starts_with("line"))
+                        (cql.contains("find") && !cql.contains("<--") || cql.starts_with("line"))
                             && format == Format::Json,
                         "{cql}"
                     );

@@ -34,43 +34,46 @@ pub use write::position_to_icn;
 /// Whether a text looks like ICN rather than PGN: its first non-tag, non-comment content is a
 /// position string (a piece list like `K5,1` with coordinates, or `w`/`b` followed by one).
 pub fn looks_like_icn(text: &str) -> bool {
-    for line in text.lines() {
-        let t = line.trim();
-        if t.is_empty() || t.starts_with(';') || t.starts_with('%') {
-            continue;
-        }
-        if t.starts_with('[') && t.ends_with(']') && !t.contains("] ") {
-            continue;
-        }
-        let body = if t.starts_with('[') {
-            t.rsplit("] ").next().unwrap_or(t)
-        } else {
-            t
-        };
-        // PGN movetext starts with a move number (`1.`), a comment or a result; a position
-        // string never does.
-        let first = body.split_whitespace().next().unwrap_or("");
-        if first.starts_with('{')
-            || first
-                .split('.')
-                .next()
-                .is_some_and(|n| n.parse::<u64>().is_ok())
-                && first.contains('.')
-        {
-            return false;
-        }
-        return body.split_whitespace().any(|w| {
-            w.split('|').next().is_some_and(|p| {
-                let letters = p.bytes().take_while(u8::is_ascii_alphabetic).count();
-                letters > 0
-                    && letters <= 2
-                    && p[letters..].contains(',')
-                    && p[letters..]
-                        .trim_end_matches('+')
-                        .split(',')
-                        .all(|n| n.trim_start_matches('-').parse::<u64>().is_ok())
-            })
-        });
+    text.lines().find_map(icn_line_verdict).unwrap_or(false)
+}
+
+/// What one line says to [`looks_like_icn`]: None for a line that decides nothing (blank, a
+/// comment line, tags only), else whether the text is ICN.
+pub fn icn_line_verdict(line: &str) -> Option<bool> {
+    let t = line.trim();
+    if t.is_empty() || t.starts_with(';') || t.starts_with('%') {
+        return None;
     }
-    false
+    if t.starts_with('[') && t.ends_with(']') && !t.contains("] ") {
+        return None;
+    }
+    let body = if t.starts_with('[') {
+        t.rsplit("] ").next().unwrap_or(t)
+    } else {
+        t
+    };
+    // PGN movetext starts with a move number (`1.`), a comment or a result; a position
+    // string never does.
+    let first = body.split_whitespace().next().unwrap_or("");
+    if first.starts_with('{')
+        || first
+            .split('.')
+            .next()
+            .is_some_and(|n| n.parse::<u64>().is_ok())
+            && first.contains('.')
+    {
+        return Some(false);
+    }
+    Some(body.split_whitespace().any(|w| {
+        w.split('|').next().is_some_and(|p| {
+            let letters = p.bytes().take_while(u8::is_ascii_alphabetic).count();
+            letters > 0
+                && letters <= 2
+                && p[letters..].contains(',')
+                && p[letters..]
+                    .trim_end_matches('+')
+                    .split(',')
+                    .all(|n| n.trim_start_matches('-').parse::<u64>().is_ok())
+        })
+    }))
 }
