@@ -151,6 +151,11 @@ pub struct Evaluator<'a, P: Position> {
     env: &'a Environment,
     /// The worker searching this game (its engine); None: engine filters fail.
     worker: Option<&'a Worker>,
+    /// Whether a filter evaluated may add comments or sort values, so that [`matches`]
+    /// must roll back those of a filter that did not match (see [`Evaluator::adding_nothing`]).
+    ///
+    /// [`matches`]: Evaluator::matches
+    may_add_output: bool,
 }
 
 impl<'a, P: Position> Evaluator<'a, P> {
@@ -166,6 +171,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             last_game: std::cell::Cell::new(None),
             held: None,
             cqls_cache: Default::default(),
+            may_add_output: true,
             env: &NO_ENVIRONMENT,
             worker: None,
         }
@@ -176,6 +182,14 @@ impl<'a, P: Position> Evaluator<'a, P> {
     pub fn in_env(mut self, env: &'a Environment, worker: &'a Worker) -> Self {
         self.env = env;
         self.worker = Some(worker);
+        self
+    }
+
+    /// The evaluator for filters that add no comment or sort value to the output (no
+    /// `comment`, `sort`, nor any of the families that may: `run::plan::adds_output` decides
+    /// it): [`Evaluator::matches`] has nothing to roll back after a filter that did not match.
+    pub fn adding_nothing(mut self) -> Self {
+        self.may_add_output = false;
         self
     }
 
@@ -349,6 +363,9 @@ impl<'a, P: Position> Evaluator<'a, P> {
 
     /// Whether `filter` matches at node `at`.
     pub fn matches(&self, filter: &Node<P::Set>, at: u32) -> bool {
+        if !self.may_add_output {
+            return is_match(&self.eval(filter, at));
+        }
         let mark = self.state.borrow().comment_mark();
         let matched = is_match(&self.eval(filter, at));
         if !matched {

@@ -35,6 +35,10 @@ pub(super) struct OnePass {
     /// The query is answered at the game's end, from marks kept by ply at each position
     /// (`Scratch::marks`).
     pub at_end: Option<AtEnd>,
+    /// Whether a filter of the query may add comments or sort values
+    /// (`run::plan::adds_output`); when none can, the evaluator keeps no marks to roll back
+    /// ([`Evaluator::adding_nothing`]).
+    pub adds_output: bool,
     /// Whether a filter of the query may read the moves played (`move previous`, `move`,
     /// `parent`...): when none can (every filter is position-local), a move is played
     /// without describing it ([`crate::rules::MoveInfo`]), which nothing would read.
@@ -118,6 +122,7 @@ pub(super) fn one_pass_for(config: &RunConfig) -> Option<OnePass> {
         neighbours,
         find,
         at_end,
+        adds_output: super::plan::adds_output(&config.filter),
         describe_moves: !super::plan::is_position_local(&config.filter),
     })
 }
@@ -205,6 +210,9 @@ pub(super) fn search(
     let no_tree = ReplayedGame::none();
     let context = GameContext::tags_only(record, &no_tree, number);
     let mut evaluator = Evaluator::one_position(&context, start).in_env(&config.env, &worker.eval);
+    if !mode.adds_output {
+        evaluator = evaluator.adding_nothing();
+    }
     let kept = (&mut scratch.plies, &mut scratch.json, &mut scratch.marks);
     // PGN writes a matched game from the tokens the search read (`write_plain_game`).
     let mut game = Moves {

@@ -26,6 +26,15 @@ pub fn is_position_local<S>(filter: &Node<S>) -> bool {
     !any_node(filter, |n| !n.reads().is_position_local())
 }
 
+/// Whether evaluating `filter` may add comments or sort values to the output: it holds a
+/// `comment` or `sort` ([`Reads::Output`]), or a filter of the families that are asked one by
+/// one ([`Reads::Other`]: `path` and the tree words comment the positions they visit).
+pub fn adds_output<S>(filter: &Node<S>) -> bool {
+    any_node(filter, |n| {
+        matches!(n.reads(), Reads::Output | Reads::Other)
+    })
+}
+
 /// The positions beside the current one that a one-pass search keeps for a query.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Neighbours {
@@ -179,6 +188,31 @@ mod tests {
 
     fn local(cql: &str) -> bool {
         is_position_local(&filter_of(cql))
+    }
+
+    /// The queries whose filters can add comments or sort values are told apart from those
+    /// that cannot (their evaluator keeps no marks to roll back).
+    #[test]
+    fn queries_that_add_output_are_known() {
+        for cql in [
+            "comment(\"seen\") mate",
+            "check comment(\"check \" ply) or mate",
+            "sort \"material\" #A + #a",
+            "not (check and sort min \"ply\" ply)",
+            "settag(\"Note\" \"x\") check",
+        ] {
+            assert!(adds_output(&filter_of(cql)), "{cql}");
+        }
+        for cql in [
+            "check",
+            "not check and btm and #[Qq] == 2",
+            "x = #A x >= 14",
+            "piece x in N { #(a attackedby x) >= 3 }",
+            "find all check >= 20",
+            "line --> check --> mate",
+        ] {
+            assert!(!adds_output(&filter_of(cql)), "{cql}");
+        }
     }
 
     #[test]
