@@ -8,12 +8,12 @@
 
 use std::cell::RefCell;
 use std::cmp::Reverse;
-use std::sync::Arc;
 
 use super::Value;
 
-/// One recorded `sort` value: its label, its direction (`min`), the value.
-pub(super) type SortEntry = (Arc<str>, bool, SortKey);
+/// One recorded `sort` value: its label (its index among the state's labels), its direction
+/// (`min`), the value.
+pub(super) type SortEntry = (u32, bool, SortKey);
 
 /// The mutable part of an evaluation.
 #[derive(Debug)]
@@ -25,9 +25,9 @@ pub(super) struct State<S> {
     /// The `sort` values recorded (label, direction, value), in order; those of positions
     /// where the query did not match are rolled back with the comments.
     sorts: Vec<SortEntry>,
-    /// The `sort` labels met, each kept once: a value recorded shares its label (no
-    /// allocation per position).
-    sort_labels: Vec<Arc<str>>,
+    /// The `sort` labels met, each kept once: a value recorded names its label by its index
+    /// here (no allocation or text per position).
+    sort_labels: Vec<String>,
     /// The string filters' state: `~~` captures, output edits, messages (`eval::strings`).
     pub strs: super::strings::StrState,
     /// Dictionaries, the persistent variables' start, a failed `assert` (`eval::prog`).
@@ -174,30 +174,28 @@ impl<S: Clone> State<S> {
     }
     /// Records a `sort` value.
     pub fn sort(&mut self, label: &str, min: bool, value: SortKey) {
-        let label = match self.sort_labels.iter().find(|l| ***l == *label) {
-            Some(l) => Arc::clone(l),
+        let index = match self.sort_labels.iter().position(|l| l == label) {
+            Some(i) => i,
             None => {
-                let l: Arc<str> = Arc::from(label);
-                self.sort_labels.push(Arc::clone(&l));
-                l
+                self.sort_labels.push(label.to_string());
+                self.sort_labels.len() - 1
             }
         };
-        self.sorts.push((label, min, value));
+        // A query holds a few `sort`s (a label's index fits in u32).
+        self.sorts.push((index as u32, min, value));
     }
     /// The best value of each `sort` label and direction, in the order first recorded.
     pub fn best_sorts(&self) -> Vec<SortValue> {
-        let mut best: Vec<(&Arc<str>, bool, &SortKey)> = Vec::new();
+        let mut best: Vec<(u32, bool, &SortKey)> = Vec::new();
         for (label, min, key) in &self.sorts {
-            // Labels are shared (`sort`): most are the same `Arc`, so no text is compared.
-            let same = |b: &Arc<str>| Arc::ptr_eq(b, label) || **b == **label;
-            match best.iter_mut().find(|b| same(b.0) && b.1 == *min) {
+            match best.iter_mut().find(|b| b.0 == *label && b.1 == *min) {
                 Some(b) if (key < b.2) == *min && key != b.2 => b.2 = key,
                 Some(_) => {}
-                None => best.push((label, *min, key)),
+                None => best.push((*label, *min, key)),
             }
         }
         best.into_iter()
-            .map(|(label, min, key)| SortValue::new(label, min, key))
+            .map(|(label, min, key)| SortValue::new(self.label(label), min, key))
             .collect()
     }
     /// The best `sort` value of the game's matching positions (the first `sort` filter's
@@ -210,6 +208,10 @@ impl<S: Clone> State<S> {
         } else {
             values.map(|s| &s.2).max()?
         };
-        Some(SortValue::new(label, *min, best))
+        Some(SortValue::new(self.label(*label), *min, best))
+    }
+    /// The text of the label at `index` among the labels met.
+    fn label(&self, index: u32) -> &str {
+        &self.sort_labels[index as usize]
     }
 }
