@@ -190,7 +190,7 @@ impl<P: Position> Evaluator<'_, P> {
 
     /// `comment(a b ...)`: the arguments' text, joined, at this position.
     pub(super) fn eval_comment(&self, parts: &[Node<P::Set>], at: u32) -> Option<Value<P::Set>> {
-        let mut text = String::new();
+        let mut text = self.state.borrow_mut().comment_text();
         for part in parts {
             // A literal part is copied as it is (most comments are one literal).
             if let Node::Str(literal) = part {

@@ -22,6 +22,9 @@ pub(super) struct State<S> {
     vars: Vec<Option<Value<S>>>,
     /// (record node, text) of each comment, in the order made.
     comments: Vec<(u32, String)>,
+    /// The texts of comments rolled back, emptied, for the next comments to reuse (a
+    /// comment made at every position where the query then fails allocates nothing).
+    spare_texts: Vec<String>,
     /// The `sort` values recorded (label, direction, value), in order; those of positions
     /// where the query did not match are rolled back with the comments.
     sorts: Vec<SortEntry>,
@@ -115,6 +118,7 @@ impl<S> Default for State<S> {
         State {
             vars: Vec::new(),
             comments: Vec::new(),
+            spare_texts: Vec::new(),
             sorts: Vec::new(),
             sort_labels: Vec::new(),
             strs: Default::default(),
@@ -148,8 +152,19 @@ impl<S: Clone> State<S> {
     }
     /// Drops the comments and sort values made after `mark` (their filter did not match).
     pub fn rollback(&mut self, mark: (usize, usize)) {
-        self.comments.truncate(mark.0);
+        /// The most texts kept for reuse.
+        const SPARE: usize = 16;
+        for (_, mut text) in self.comments.drain(mark.0.min(self.comments.len())..) {
+            if self.spare_texts.len() < SPARE {
+                text.clear();
+                self.spare_texts.push(text);
+            }
+        }
         self.sorts.truncate(mark.1);
+    }
+    /// An empty string for a comment's text: a rolled-back comment's, when there is one.
+    pub fn comment_text(&mut self) -> String {
+        self.spare_texts.pop().unwrap_or_default()
     }
     /// Copies of the comments and sort values made after `mark` (a `path` keeps those of
     /// its best match).
