@@ -34,68 +34,108 @@ pub struct PlainMarks<'m> {
     pub after: &'m [(u32, Cow<'m, str>)],
 }
 
+/// A plain game as [`PlainGame`] has read it already: its tags, in order, and every token of
+/// its movetext, in order, the result last.
+#[derive(Clone, Copy, Debug)]
+pub struct ReadGame<'t, 'a> {
+    /// The tags (name, value).
+    pub tags: &'t [(String, String)],
+    /// The movetext's tokens.
+    pub tokens: &'t [PlainToken<'a>],
+}
+
 /// Appends `data`, a plain game, to `out` as [`write_game`](super::write_game) writes its
 /// record with `marks` at its main-line positions, and gives the number of main-line moves.
-/// `movetext`: the tokens of its movetext, when already read by [`PlainGame`] (all of them,
-/// in order, the result last), so they are not read again.
+/// `read`: the game's tags and tokens, when already read by [`PlainGame`], so they are not
+/// read again.
 /// [`NotPlain`] (and `out` as it was) when the game is not plain, has a `[Variant]` tag, is not
 /// UTF-8, or places a token where the record would move it (see the module doc).
 pub fn write_plain_game(
     out: &mut String,
     data: &[u8],
-    movetext: Option<&[PlainToken<'_>]>,
+    read: Option<ReadGame<'_, '_>>,
     marks: &PlainMarks,
 ) -> Result<u32, NotPlain> {
     let start = out.len();
-    let written = write(out, data, movetext, marks);
+    let written = write(out, data, read, marks);
     if written.is_err() {
         out.truncate(start);
     }
     written
 }
 
+/// The tags the writer reads: FEN and Result (their first values), and whether there is any.
+#[derive(Default)]
+struct TagFacts<'v> {
+    fen: Option<&'v str>,
+    result: Option<&'v str>,
+    any: bool,
+}
+
+impl<'v> TagFacts<'v> {
+    /// Writes one tag pair and notes what it says; [`NotPlain`] for a variant's.
+    fn put(&mut self, out: &mut String, name: &str, value: &'v str) -> Result<(), NotPlain> {
+        // The careful reader may keep a variant's moves as written: not this writer's case.
+        if name == "Variant" && !value.trim().is_empty() {
+            return Err(NotPlain);
+        }
+        if name == "FEN" && self.fen.is_none() {
+            self.fen = Some(value);
+        }
+        if name == "Result" && self.result.is_none() {
+            self.result = Some(value);
+        }
+        self.any = true;
+        out.push('[');
+        out.push_str(name);
+        out.push_str(" \"");
+        push_tag_value(out, value);
+        out.push_str("\"]\n");
+        Ok(())
+    }
+}
+
 fn write(
     out: &mut String,
     data: &[u8],
-    movetext: Option<&[PlainToken<'_>]>,
+    read: Option<ReadGame<'_, '_>>,
     marks: &PlainMarks,
 ) -> Result<u32, NotPlain> {
     if TextEncoding::of_game(data) != TextEncoding::Utf8 {
         return Err(NotPlain);
     }
     let mut game = PlainGame::new(data);
-    let (mut fen, mut result_tag, mut any_tag) = (None, None, false);
-    while let Some((name, value)) = game.next_tag()? {
-        // The careful reader may keep a variant's moves as written: not this writer's case.
-        if name == "Variant" && !value.trim().is_empty() {
-            return Err(NotPlain);
+    let mut facts = TagFacts::default();
+    match read {
+        Some(read) => {
+            for (name, value) in read.tags {
+                facts.put(out, name, value)?;
+            }
         }
-        if name == "FEN" && fen.is_none() {
-            fen = Some(value);
+        None => {
+            while let Some((name, value)) = game.next_tag()? {
+                facts.put(out, name, value)?;
+            }
         }
-        if name == "Result" && result_tag.is_none() {
-            result_tag = Some(value);
-        }
-        any_tag = true;
-        out.push('[');
-        out.push_str(name);
-        out.push_str(" \"");
-        push_tag_value(out, value);
-        out.push_str("\"]\n");
     }
+    let TagFacts {
+        fen,
+        result: result_tag,
+        any: any_tag,
+    } = facts;
     if any_tag {
         out.push('\n');
     }
-    let read: Vec<PlainToken>;
-    let all = match movetext {
-        Some(tokens) => tokens,
+    let read_now: Vec<PlainToken>;
+    let all = match read {
+        Some(read) => read.tokens,
         None => {
             let mut tokens = Vec::with_capacity(game.rest_len() / 4 + 1);
             while let Some(token) = game.next_token()? {
                 tokens.push(token);
             }
-            read = tokens;
-            &read
+            read_now = tokens;
+            &read_now
         }
     };
     // The result is the last token, if any.

@@ -17,7 +17,7 @@ use super::{GameOutput, RunConfig};
 use crate::eval::{Evaluator, GameContext, ReplayedGame, ReplayedNode};
 use crate::output::{Format, Notes};
 use crate::pgn::plain::{NotPlain, PlainGame, PlainToken};
-use crate::pgn::write_plain::{PlainMarks, write_plain_game};
+use crate::pgn::write_plain::{PlainMarks, ReadGame, write_plain_game};
 use crate::pgn::{GameRecord, read_game};
 use crate::rules::select::{GameRules, rules_for_game};
 use crate::rules::standard::Standard;
@@ -494,7 +494,11 @@ fn render(
         };
         let mut text = String::with_capacity(slice.len() + slice.len() / 4 + 64);
         // The writer read the main line the one-pass search played, move for move.
-        if write_plain_game(&mut text, slice, movetext, &marks) == Ok(plies) {
+        let read = movetext.map(|tokens| ReadGame {
+            tags: &scratch.record.tags,
+            tokens,
+        });
+        if write_plain_game(&mut text, slice, read, &marks) == Ok(plies) {
             return Some(GameOutput {
                 text,
                 matched: true,
