@@ -15,7 +15,7 @@ use smallvec::SmallVec;
 
 use super::{Evaluator, Kids, Value, is_match};
 use crate::ir::fold::holds;
-use crate::ir::{Find, Node, VarId};
+use crate::ir::{CmpOp, Find, Node, Range, VarId};
 use crate::rules::Position;
 
 /// An answer not yet known.
@@ -73,37 +73,51 @@ pub fn body_per_game<S>(f: &Find<S>) -> bool {
     per_game(&f.body)
 }
 
-/// The counted forward `find` a query is made of: `find all F` or `find N M F` alone, or
-/// compared with a number (`find all check >= 20`); None for any other query.
-pub fn counted_find<S>(filter: &Node<S>) -> Option<&Find<S>> {
-    let f = match filter {
-        Node::Find(f) => f,
-        Node::Compare(_, a, b) => match (&**a, &**b) {
-            (Node::Find(f), Node::Number(_)) | (Node::Number(_), Node::Find(f)) => f,
-            _ => return None,
-        },
-        _ => return None,
-    };
-    (!f.backward && f.range.is_some()).then_some(f)
+/// A query that is a counted forward `find`: `find all F` or `find N M F` alone, or
+/// compared with a number (`find all check >= 20`).
+#[derive(Clone, Copy, Debug)]
+pub struct CountedFind<'a, S> {
+    /// The `find`.
+    pub find: &'a Find<S>,
+    /// Its range (what it admits as a count).
+    range: Range,
+    /// The comparison with a number: the operator, the number, and whether the `find` is
+    /// the left side.
+    compared: Option<(CmpOp, i64, bool)>,
 }
 
-/// Whether `filter`, a query made of a [`counted_find`], matches at a position where the
-/// `find` counts `count` matching positions, as evaluating it there decides: the `find`
-/// yields the count when its range admits it, else nothing (`eval_find`); compared with a
-/// number, the count is the compared side (`eval_compare`, against a constant).
-pub fn counted_find_matches<S>(filter: &Node<S>, count: i64) -> bool {
-    let admitted = counted_find(filter)
-        .and_then(|f| f.range)
-        .is_some_and(|range| range.contains(count));
-    admitted
-        && match filter {
+impl<'a, S> CountedFind<'a, S> {
+    /// The counted forward `find` the query `filter` is made of; None for any other query.
+    pub fn of(filter: &'a Node<S>) -> Option<Self> {
+        let (find, compared) = match filter {
+            Node::Find(f) => (f, None),
             Node::Compare(op, a, b) => match (&**a, &**b) {
-                (_, Node::Number(k)) => holds(count.cmp(k), *op),
-                (Node::Number(k), _) => holds(k.cmp(&count), *op),
-                _ => false,
+                (Node::Find(f), Node::Number(k)) => (f, Some((*op, *k, true))),
+                (Node::Number(k), Node::Find(f)) => (f, Some((*op, *k, false))),
+                _ => return None,
             },
-            _ => true,
-        }
+            _ => return None,
+        };
+        let range = find.range.filter(|_| !find.backward)?;
+        Some(CountedFind {
+            find,
+            range,
+            compared,
+        })
+    }
+
+    /// Whether the query matches at a position where the `find` counts `count` matching
+    /// positions, as evaluating it there decides: the `find` yields the count when its range
+    /// admits it, else nothing (`eval_find`); compared with a number, the count is the
+    /// compared side (`eval_compare`, against a constant).
+    pub fn matches(&self, count: i64) -> bool {
+        self.range.contains(count)
+            && match self.compared {
+                None => true,
+                Some((op, k, true)) => holds(count.cmp(&k), op),
+                Some((op, k, false)) => holds(k.cmp(&count), op),
+            }
+    }
 }
 
 impl<P: Position> Evaluator<'_, P> {

@@ -482,16 +482,14 @@ fn ray_bits(
             let reached = match sets {
                 // Two sets: the squares stepped on up to the first occupied one, in Y.
                 &[_, ends] => segment_bits(c, d, occupied) & ends,
-                _ if blockers_only => walk_blockers(c, d, sets, occupied).unwrap_or_else(|| {
-                    let mut reached = 0;
-                    walk_bits(c, 1, d, sets, occupied, &mut reached);
-                    reached
-                }),
-                _ => {
-                    let mut reached = 0;
-                    walk_bits(c, 1, d, sets, occupied, &mut reached);
-                    reached
-                }
+                _ => match blockers_only.then(|| walk_blockers(c, d, sets, occupied)) {
+                    Some(Some(reached)) => reached,
+                    _ => {
+                        let mut reached = 0;
+                        walk_bits(c, 1, d, sets, occupied, &mut reached);
+                        reached
+                    }
+                },
             };
             if reached != 0 {
                 found.reached |= reached;

@@ -50,7 +50,7 @@ use crate::squares::SquareSet;
 type Kids = smallvec::SmallVec<[u32; 2]>;
 pub use dictionary::{Carried, Datum};
 pub use env::{Environment, NO_ENVIRONMENT, Worker};
-pub use find::{body_per_game, counted_find, counted_find_matches, per_game};
+pub use find::{CountedFind, body_per_game, per_game};
 pub use line::{LineFilters, line_on_main_line};
 pub use loops::piece_loop_by_square;
 pub use prog::carried_globals;

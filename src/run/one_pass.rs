@@ -301,9 +301,9 @@ fn search_moves(
         (Some(AtEnd::Line), _) => return None,
         _ => None,
     };
-    // A counted `find` (the run's plan checked it): its body.
+    // A counted `find` (the run's plan checked it).
     let counted = match mode.at_end {
-        Some(AtEnd::CountedFind) => Some(&crate::eval::counted_find(filter)?.body),
+        Some(AtEnd::CountedFind) => Some(crate::eval::CountedFind::of(filter)?),
         _ => None,
     };
     // At each position: evaluate, keep what the output needs; whether the game matched yet.
@@ -313,8 +313,8 @@ fn search_moves(
             marks.push(evaluator.line_marks(l, filters, ply));
             return false;
         }
-        if let Some(body) = counted {
-            marks.push(u64::from(evaluator.matches(body, ply)));
+        if let Some(counted) = &counted {
+            marks.push(u64::from(evaluator.matches(&counted.find.body, ply)));
             return false;
         }
         let found_here = evaluator.matches(looked_for, ply);
@@ -355,7 +355,7 @@ fn search_moves(
             }
         }
     }
-    if counted.is_some() {
+    if let Some(counted) = &counted {
         // Each position's count: the body's matches from there to the end.
         let mut count = 0;
         for mark in marks.iter_mut().rev() {
@@ -363,7 +363,7 @@ fn search_moves(
             *mark = count;
         }
         for (ply, &count) in (0u32..).zip(marks.iter()) {
-            if crate::eval::counted_find_matches(filter, i64::try_from(count).ok()?) {
+            if counted.matches(i64::try_from(count).ok()?) {
                 matched += 1;
                 if keep {
                     plies.push(ply);

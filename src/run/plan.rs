@@ -131,14 +131,14 @@ pub fn one_pass_find<S>(filter: &Node<S>) -> Option<(&Find<S>, Neighbours)> {
     Some((f, one_pass_neighbours(&f.body)?))
 }
 
-/// The counted `find` a one-pass search can answer (`eval::counted_find`: `find all F`, `find
+/// The counted `find` a one-pass search can answer (`eval::CountedFind`: `find all F`, `find
 /// N M F`, alone or compared with a number): forward, its body reads the game at the position
 /// it is given only (`eval::body_per_game`) and is one the one-pass search evaluates. On the
 /// main line the positions a `find` counts from a position are that position and the ones
 /// after it, so the body's hits are kept by ply and each position's count is known at the
 /// game's end (the hits from there to the end). The body's neighbours are returned with it.
 pub fn one_pass_counted_find<S>(filter: &Node<S>) -> Option<(&Find<S>, Neighbours)> {
-    let f = crate::eval::counted_find(filter)?;
+    let f = crate::eval::CountedFind::of(filter)?.find;
     if !crate::eval::body_per_game(f) {
         return None;
     }
