@@ -25,6 +25,9 @@ use super::game::GameRecord;
 /// The longest line the writer makes, unless a comment is longer.
 const WIDTH: usize = 79;
 
+/// The longest SAN with its suffix (`Na1xa1=Q#`), in bytes.
+pub(super) const SAN_BYTES: usize = 9;
+
 /// Extra comments to write into a game: what CQL adds to the games it prints.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Marks<'a> {
@@ -59,8 +62,11 @@ pub fn write_game(out: &mut String, game: &GameRecord, marks: &Marks) {
     if !game.tags.is_empty() {
         out.push('\n');
     }
+    // The movetext is made as bytes (only strings and ASCII are written into it), then
+    // appended.
+    let mut movetext = Vec::with_capacity(1024);
     let mut text = Movetext {
-        out,
+        out: &mut movetext,
         col: 0,
         open: 0,
         need_number: true,
@@ -79,7 +85,16 @@ pub fn write_game(out: &mut String, game: &GameRecord, marks: &Marks) {
     }
     write_moves(&mut text, game, marks);
     text.put(termination_marker(game));
-    text.out.push_str("\n\n");
+    text.out.extend_from_slice(b"\n\n");
+    push_movetext(out, &movetext);
+}
+
+/// Appends `movetext`, made by a [`Movetext`] (so UTF-8), to `out`.
+pub(super) fn push_movetext(out: &mut String, movetext: &[u8]) {
+    match std::str::from_utf8(movetext) {
+        Ok(text) => out.push_str(text),
+        Err(_) => out.push_str(&String::from_utf8_lossy(movetext)),
+    }
 }
 
 /// Appends a tag value, escaped so that pgn-reader reads it back: `"` as `\"`, `\` as `\\`,
@@ -242,7 +257,8 @@ fn write_moves(text: &mut Movetext<'_>, game: &GameRecord, marks: &Marks) {
 
 /// The movetext being written, with its line wrapping.
 pub(super) struct Movetext<'a> {
-    pub(super) out: &'a mut String,
+    /// The movetext written so far: UTF-8, as only strings and ASCII bytes are written.
+    pub(super) out: &'a mut Vec<u8>,
     /// The current column.
     pub(super) col: usize,
     /// `(`s to write before the next token, with no space between.
@@ -265,8 +281,8 @@ impl Movetext<'_> {
         if self.col > 0 {
             self.space_for(1 + first_line);
         }
-        (0..open).for_each(|_| self.out.push('('));
-        self.out.push_str(token);
+        (0..open).for_each(|_| self.out.push(b'('));
+        self.out.extend_from_slice(token.as_bytes());
         self.col = match first_break.and_then(|_| memchr::memrchr(b'\n', bytes)) {
             Some(i) => token.len() - i - 1,
             None => self.col + open + token.len(),
@@ -276,10 +292,10 @@ impl Movetext<'_> {
     /// A space, or a line break if `width` more columns would pass the limit.
     fn space_for(&mut self, width: usize) {
         if self.col + width > WIDTH {
-            self.out.push('\n');
+            self.out.push(b'\n');
             self.col = 0;
         } else {
-            self.out.push(' ');
+            self.out.push(b' ');
             self.col += 1;
         }
     }
@@ -287,11 +303,11 @@ impl Movetext<'_> {
     /// `)`, right after the last token (or at the start of the next line).
     pub(super) fn close(&mut self) {
         if self.col + 1 > WIDTH {
-            self.out.push('\n');
+            self.out.push(b'\n');
             self.col = 0;
         }
-        (0..std::mem::take(&mut self.open)).for_each(|_| self.out.push('('));
-        self.out.push(')');
+        (0..std::mem::take(&mut self.open)).for_each(|_| self.out.push(b'('));
+        self.out.push(b')');
         self.col += 1;
         self.need_number = true;
     }
@@ -312,10 +328,10 @@ impl Movetext<'_> {
             if self.col > 0 {
                 self.space_for(1 + width);
             }
-            (0..open).for_each(|_| self.out.push('('));
-            self.out.push('{');
-            self.out.push_str(comment);
-            self.out.push('}');
+            (0..open).for_each(|_| self.out.push(b'('));
+            self.out.push(b'{');
+            self.out.extend_from_slice(comment.as_bytes());
+            self.out.push(b'}');
             self.col += width;
             self.need_number = true;
             return;
@@ -335,7 +351,7 @@ impl Movetext<'_> {
             self.token.push(';');
             self.token.push_str(comment);
             self.put_token();
-            self.out.push('\n');
+            self.out.push(b'\n');
             self.col = 0;
         } else {
             self.token.push('{');
@@ -353,19 +369,66 @@ impl Movetext<'_> {
         if san.as_bytes().contains(&b'\n') {
             return self.san_token(ply, san);
         }
-        self.move_with(ply, san.len(), |out| out.push_str(san));
+        self.move_with(ply, san.len(), |out| out.extend_from_slice(san.as_bytes()));
     }
 
-    /// [`san`](Self::san) for a move's text in ASCII (`pgn::write_plain` makes it so).
-    pub(super) fn ascii_san(&mut self, ply: u64, san: &[u8]) {
-        debug_assert!(san.is_ascii() && !san.contains(&b'\n'));
-        self.move_with(ply, san.len(), |out| {
-            san.iter().for_each(|&b| out.push(char::from(b)));
-        });
+    /// [`san`](Self::san) for a move's text in ASCII, `san[..len]` (`pgn::write_plain` makes
+    /// it so). The space or line break before the move, its number and the move are made in
+    /// one piece of fixed size and copied at once: the writer prints every ply of every game
+    /// it prints, and copying short pieces of varying size costs more than the making.
+    pub(super) fn ascii_san(&mut self, ply: u64, san: &[u8; SAN_BYTES], len: usize) {
+        debug_assert!(san[..len].is_ascii() && !san[..len].contains(&b'\n'));
+        if self.open > 0 {
+            return self.move_with(ply, len, |out| out.extend_from_slice(&san[..len]));
+        }
+        // At most a separator, 20 digits, `... ` and the move.
+        let mut piece = [0u8; 48];
+        let white = ply.is_multiple_of(2);
+        let number = (white || self.need_number).then_some(ply / 2 + 1);
+        let digits = number.map_or(0, |n| n.checked_ilog10().unwrap_or(0) as usize + 1);
+        let dots = match number {
+            None => 0,
+            Some(_) if white => 2,
+            Some(_) => 4,
+        };
+        let width = digits + dots + len;
+        let mut at = 0;
+        if self.col > 0 {
+            // As `space_for(1 + width)`.
+            piece[0] = if self.col + 1 + width > WIDTH {
+                self.col = 0;
+                b'\n'
+            } else {
+                self.col += 1;
+                b' '
+            };
+            at = 1;
+        }
+        if let Some(n) = number {
+            let mut rest = n;
+            for digit in piece[at..at + digits].iter_mut().rev() {
+                *digit = b'0' + (rest % 10) as u8;
+                rest /= 10;
+            }
+            at += digits;
+            piece[at..at + 4].copy_from_slice(b"... ");
+            if white {
+                piece[at] = b'.';
+                piece[at + 1] = b' ';
+            }
+            at += dots;
+        }
+        piece[at..at + SAN_BYTES].copy_from_slice(san);
+        at += len;
+        let start = self.out.len();
+        self.out.extend_from_slice(&piece);
+        self.out.truncate(start + at);
+        self.col += width;
+        self.need_number = false;
     }
 
     /// Writes a move whose text, `len` bytes on one line, `text` appends.
-    fn move_with(&mut self, ply: u64, len: usize, text: impl FnOnce(&mut String)) {
+    fn move_with(&mut self, ply: u64, len: usize, text: impl FnOnce(&mut Vec<u8>)) {
         let mut digits = [0u8; 20];
         let (number, dots): (&[u8], &str) = if ply.is_multiple_of(2) {
             (decimal(ply / 2 + 1, &mut digits), ". ")
@@ -379,9 +442,9 @@ impl Movetext<'_> {
         if self.col > 0 {
             self.space_for(1 + width);
         }
-        (0..open).for_each(|_| self.out.push('('));
-        number.iter().for_each(|&d| self.out.push(char::from(d)));
-        self.out.push_str(dots);
+        (0..open).for_each(|_| self.out.push(b'('));
+        self.out.extend_from_slice(number);
+        self.out.extend_from_slice(dots.as_bytes());
         text(self.out);
         self.col += width;
         self.need_number = false;
@@ -440,7 +503,7 @@ mod tests {
     use super::*;
 
     /// A movetext writing onto `out`, at column `col` with `open` variations to open.
-    fn movetext(out: &mut String, col: usize, open: usize, need_number: bool) -> Movetext<'_> {
+    fn movetext(out: &mut Vec<u8>, col: usize, open: usize, need_number: bool) -> Movetext<'_> {
         Movetext {
             out,
             col,
@@ -453,13 +516,17 @@ mod tests {
     /// The movetext written by `san` for each move, and by making each move's token and
     /// putting it (the general way), from the same start.
     fn both_ways(col: usize, open: usize, need_number: bool, moves: &[(u64, &str)]) {
-        let (mut fast, mut general) = (String::new(), String::new());
+        let (mut fast, mut general) = (Vec::new(), Vec::new());
         let mut a = movetext(&mut fast, col, open, need_number);
         let mut b = movetext(&mut general, col, open, need_number);
         for &(ply, san) in moves {
             match san.contains('\n') {
                 true => a.san(ply, san),
-                false => a.ascii_san(ply, san.as_bytes()),
+                false => {
+                    let mut text = [0; SAN_BYTES];
+                    text[..san.len()].copy_from_slice(san.as_bytes());
+                    a.ascii_san(ply, &text, san.len());
+                }
             }
             b.san_token(ply, san);
             assert_eq!(
@@ -505,7 +572,7 @@ mod tests {
         for col in [0, 1, 60, 74, 75, 76, 77, 79, 90] {
             for open in [0, 2] {
                 for need_number in [false, true] {
-                    let (mut fast, mut general) = (String::new(), String::new());
+                    let (mut fast, mut general) = (Vec::new(), Vec::new());
                     let mut a = movetext(&mut fast, col, open, need_number);
                     let mut b = movetext(&mut general, col, open, need_number);
                     for comment in comments.iter().cycle().take(40) {

@@ -22,7 +22,7 @@ use pgn_reader::shakmaty::{CastlingSide, Role};
 
 use super::encoding::TextEncoding;
 use super::plain::{NotPlain, PlainGame, PlainToken};
-use super::write::{Movetext, marker_of, push_tag_value, start_ply_of};
+use super::write::{Movetext, SAN_BYTES, marker_of, push_movetext, push_tag_value, start_ply_of};
 
 /// The comments a plain game's output gets beside its own text.
 #[derive(Clone, Copy, Debug)]
@@ -144,11 +144,13 @@ fn write(
         _ => (all, None),
     };
     let close = matching_closes(tokens)?;
+    // The movetext is made as bytes (see `Movetext`), then appended.
+    let mut movetext = Vec::with_capacity(data.len() + 64);
     let mut writer = Writer {
         tokens,
         close: &close,
         text: Movetext {
-            out,
+            out: &mut movetext,
             col: 0,
             open: 0,
             need_number: true,
@@ -172,7 +174,8 @@ fn write(
     writer.line(first, tokens.len(), start_ply_of(fen), true)?;
     let moves = writer.main_moves;
     writer.text.put(marker_of(outcome, result_tag));
-    writer.text.out.push_str("\n\n");
+    writer.text.out.extend_from_slice(b"\n\n");
+    push_movetext(out, &movetext);
     Ok(moves)
 }
 
@@ -201,9 +204,6 @@ fn matching_closes(tokens: &[PlainToken]) -> Result<Vec<usize>, NotPlain> {
         Err(NotPlain)
     }
 }
-
-/// The longest SAN with its suffix (`Na1xa1=Q#`), in bytes.
-const SAN_BYTES: usize = 9;
 
 /// `san` as shakmaty writes it (its `Display`, in ASCII), made in `text`: the writer prints
 /// a move for every ply of every game it prints, and shakmaty's `append_to_string` costs
@@ -298,14 +298,17 @@ impl Writer<'_, '_, '_, '_> {
                 return Err(NotPlain);
             };
             let mut text = [0u8; SAN_BYTES];
-            self.text.ascii_san(ply, san_text(san, &mut text));
+            let len = san_text(san, &mut text).len();
+            self.text.ascii_san(ply, &text, len);
             if main {
                 self.main_moves += 1;
             }
             i += 1;
             // Most moves have nothing after them but the next move.
             if i == to || matches!(self.tokens[i], PlainToken::Move(_)) {
-                self.write_notes(i, i, main)?;
+                if main {
+                    self.write_mark();
+                }
                 ply = ply.saturating_add(1);
                 first = false;
                 continue;
@@ -368,10 +371,18 @@ impl Writer<'_, '_, '_, '_> {
         if from < to {
             self.write_glyphs_and_comments(from, to)?;
         }
-        if main && let Some((_, mark)) = self.marks.next_if(|(ply, _)| *ply == self.main_moves) {
-            self.text.comment(mark);
+        if main {
+            self.write_mark();
         }
         Ok(())
+    }
+
+    /// The mark of the current main-line position, when it is marked.
+    #[inline]
+    fn write_mark(&mut self) {
+        if let Some((_, mark)) = self.marks.next_if(|(ply, _)| *ply == self.main_moves) {
+            self.text.comment(mark);
+        }
     }
 
     /// The glyphs, then the comments, among `tokens[from..to]` (skipping the variations).
