@@ -364,45 +364,14 @@ impl<'a, P: Position> Evaluator<'a, P> {
     /// Whether `filter` matches at node `at`.
     pub fn matches(&self, filter: &Node<P::Set>, at: u32) -> bool {
         if !self.may_add_output {
-            return self.test(filter, at);
+            return is_match(&self.eval(filter, at));
         }
         let mark = self.state.borrow().comment_mark();
-        let matched = self.test(filter, at);
+        let matched = is_match(&self.eval(filter, at));
         if !matched {
             self.state.borrow_mut().rollback(mark);
         }
         matched
-    }
-
-    /// Whether `filter` matches at node `at`: `is_match(&self.eval(filter, at))`, the
-    /// commonest filters decided without making their value. Each arm reads what
-    /// [`eval`](Self::eval)'s arm reads, in the same order (so with the same effects), and
-    /// keeps of its value only whether it matches: `and` matches when every item does
-    /// (stopping at the first that does not), a comparison when it has a value (a number or
-    /// true), `#x` when `x` has a set, a set of pieces when it is not empty.
-    fn test(&self, filter: &Node<P::Set>, at: u32) -> bool {
-        let pos = || &self.node(at).position;
-        match filter {
-            Node::True => true,
-            Node::False => false,
-            Node::And(items) => items.iter().all(|item| self.test(item, at)),
-            Node::Not(inner) => !self.matches(inner, at),
-            Node::If(cond, then, otherwise) => {
-                if self.matches(cond, at) {
-                    self.test(then, at)
-                } else {
-                    otherwise.as_ref().is_none_or(|o| self.test(o, at))
-                }
-            }
-            Node::Pieces(kinds, squares) => !pos().pieces(*kinds).intersect(squares).is_empty(),
-            Node::Count(inner) => self.set(inner, at).is_some(),
-            Node::Compare(op, a, b) => self.eval_compare(*op, a, b, at).is_some(),
-            Node::Check => pos().is_check(),
-            Node::Mate => pos().is_mate(),
-            Node::Stalemate => pos().is_stalemate(),
-            Node::ToMove(color) => pos().turn() == *color,
-            _ => is_match(&self.eval(filter, at)),
-        }
     }
 
     /// `max(a b ...)` / `min(a b ...)`: the items' numbers folded with `pick`, each item
@@ -440,33 +409,12 @@ impl<'a, P: Position> Evaluator<'a, P> {
         match filter {
             Node::Number(n) => return Some(*n),
             Node::Count(inner) => return Some(i64::from(self.set(inner, at)?.count())),
-            Node::Num(prop) => return Some(self.num_prop(*prop, at)),
             _ => {}
         }
         match self.eval(filter, at)? {
             Value::Num(n) => Some(n),
             Value::Set(s) => Some(i64::from(s.count())),
             _ => None,
-        }
-    }
-
-    /// `halfmoveclock`, `movenumber`, `ply`, `gamenumber`, `sidetomove`, `depth`,
-    /// `positionid` at node `at`.
-    fn num_prop(&self, prop: NumProp, at: u32) -> i64 {
-        let pos = || &self.node(at).position;
-        match prop {
-            NumProp::HalfmoveClock => i64::from(pos().halfmove_clock()),
-            NumProp::MoveNumber => i64::from(pos().fullmove_number()),
-            NumProp::Ply => i64::from(self.node(at).ply),
-            NumProp::GameNumber => self.game.number as i64,
-            NumProp::SideToMove => match pos().turn() {
-                Color::White => 1,
-                Color::Black => -1,
-            },
-            NumProp::Depth => self.depth(at),
-            // CQL 6.2's id: the rank in the searched tree, depth first, main line
-            // first (so the ply on the main line); see `position N` (eval/words.rs).
-            NumProp::PositionId => self.position_id(at),
         }
     }
 
@@ -493,13 +441,14 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::False => None,
             // a and b, { a b }: all match; the last one's value
             Node::And(items) => {
-                let Some((last, before)) = items.split_last() else {
-                    return Some(Value::Bool(true));
-                };
-                if !before.iter().all(|item| self.test(item, at)) {
-                    return None;
+                let mut last = Some(Value::Bool(true));
+                for item in items {
+                    last = self.eval(item, at);
+                    if !is_match(&last) {
+                        return None;
+                    }
                 }
-                Some(self.eval(last, at)).filter(is_match)?
+                last
             }
             // a or b: the first match's value
             Node::Or(items) => self.eval_or(items, at),
@@ -610,7 +559,20 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 }))
             }
             // halfmoveclock, movenumber, ply, gamenumber, sidetomove
-            Node::Num(prop) => Some(Value::Num(self.num_prop(*prop, at))),
+            Node::Num(prop) => Some(Value::Num(match prop {
+                NumProp::HalfmoveClock => i64::from(pos().halfmove_clock()),
+                NumProp::MoveNumber => i64::from(pos().fullmove_number()),
+                NumProp::Ply => i64::from(self.node(at).ply),
+                NumProp::GameNumber => self.game.number as i64,
+                NumProp::SideToMove => match pos().turn() {
+                    Color::White => 1,
+                    Color::Black => -1,
+                },
+                NumProp::Depth => self.depth(at),
+                // CQL 6.2's id: the rank in the searched tree, depth first, main line
+                // first (so the ply on the main line); see `position N` (eval/words.rs).
+                NumProp::PositionId => self.position_id(at),
+            })),
             // elo white, elo black
             Node::Elo(color) => {
                 let tag = if *color == Color::White {
