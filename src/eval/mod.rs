@@ -6,6 +6,7 @@
 mod bits;
 mod board;
 pub mod budget;
+pub mod compiled;
 mod cqls;
 mod dash;
 mod dictionary;

@@ -523,6 +523,8 @@ struct Sink<'a> {
     split: Option<SplitWriter>,
     /// How the one-pass search runs, when the query and options allow it.
     one_pass: Option<one_pass::OnePass>,
+    /// The one-pass search's filter compiled, when it can be (`one_pass::compiled_for`).
+    compiled: Option<crate::eval::compiled::Test<'a, crate::rules::standard::Standard>>,
     /// The workers' state (scratch, engine), kept from batch to batch.
     workers: workers::Pool,
 }
@@ -558,6 +560,7 @@ impl Sink<'_> {
             }
             let first = self.summary.games + config.shard.first_game_number;
             let one_pass = self.one_pass;
+            let compiled = self.compiled.as_ref();
             let one = |worker: &mut workers::Lease, (k, r): (usize, &std::ops::Range<usize>)| {
                 let worker = &mut **worker;
                 let (slice, number) = (&data[r.clone()], first + k as u64);
@@ -566,7 +569,9 @@ impl Sink<'_> {
                 let small = slice.len() as u64 <= config.limits.max_game_bytes;
                 one_pass
                     .filter(|_| small)
-                    .and_then(|mode| one_pass::search(config, mode, slice, number, worker))
+                    .and_then(|mode| {
+                        one_pass::search(config, (mode, compiled), slice, number, worker)
+                    })
                     .unwrap_or_else(|| {
                         process_game(
                             config,
@@ -674,6 +679,8 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
             .map(|g| std::sync::Mutex::new(crate::eval::Carried::new(g))),
         split: config.split.clone().map(SplitWriter::new),
         one_pass: one_pass::one_pass_for(config),
+        compiled: one_pass::one_pass_for(config)
+            .and_then(|mode| one_pass::compiled_for(config, mode)),
         workers: workers::Pool::default(),
     };
     if config.format == Format::Html {

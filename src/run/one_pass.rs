@@ -14,6 +14,7 @@
 
 use super::plan::Neighbours;
 use super::{GameOutput, RunConfig};
+use crate::eval::compiled::Test;
 use crate::eval::{Evaluator, GameContext, ReplayedGame, ReplayedNode};
 use crate::output::{Format, Notes};
 use crate::pgn::plain::{NotPlain, PlainGame, PlainToken};
@@ -127,6 +128,24 @@ pub(super) fn one_pass_for(config: &RunConfig) -> Option<OnePass> {
     })
 }
 
+/// The filter evaluated at each position (the query, or its `find`'s body) compiled
+/// (`eval::compiled`), when no filter of the query adds output; None: the evaluator
+/// evaluates it.
+pub(super) fn compiled_for(config: &RunConfig, mode: OnePass) -> Option<Test<'_, Standard>> {
+    if mode.adds_output {
+        return None;
+    }
+    let evaluated = match (mode.find, mode.at_end, &config.filter) {
+        (None, None, filter) => filter,
+        (Some(_), None, crate::ir::Node::Find(f)) => &f.body,
+        (None, Some(AtEnd::CountedFind), filter) => {
+            &crate::eval::CountedFind::of(filter)?.find.body
+        }
+        _ => return None,
+    };
+    Test::new(evaluated)
+}
+
 /// What one worker reuses from game to game.
 #[derive(Default)]
 pub(super) struct Scratch {
@@ -172,7 +191,7 @@ impl Scratch {
 /// (see the module doc).
 pub(super) fn search(
     config: &RunConfig,
-    mode: OnePass,
+    (mode, compiled): (OnePass, Option<&Test<Standard>>),
     slice: &[u8],
     number: u64,
     worker: &mut super::workers::WorkerState,
@@ -219,7 +238,7 @@ pub(super) fn search(
         game,
         kept: (config.format == Format::Pgn).then(|| Vec::with_capacity(slice.len() / 5)),
     };
-    let matched = search_moves(config, mode, &mut game, &mut evaluator, kept)?;
+    let matched = search_moves(config, (mode, compiled), &mut game, &mut evaluator, kept)?;
     // A limit went over (`eval::budget`): the careful path stops the run with its message.
     if evaluator.abort_message().is_some() {
         return None;
@@ -275,7 +294,7 @@ impl Moves<'_> {
 /// positions for JSON; and for a query answered at the game's end, each position's marks.
 fn search_moves(
     config: &RunConfig,
-    mode: OnePass,
+    (mode, compiled): (OnePass, Option<&Test<Standard>>),
     game: &mut Moves<'_>,
     evaluator: &mut Evaluator<'_, Standard>,
     (plies, positions, marks): (&mut Vec<u32>, &mut Vec<JsonPosition>, &mut Vec<u64>),
@@ -306,18 +325,25 @@ fn search_moves(
         Some(AtEnd::CountedFind) => Some(crate::eval::CountedFind::of(filter)?),
         _ => None,
     };
-    // At each position: evaluate, keep what the output needs; whether the game matched yet.
+    // A counted `find`'s body is what is evaluated at each position.
+    let counts = counted.is_some();
+    let looked_for = counted.as_ref().map_or(looked_for, |c| &c.find.body);
+    // At each position: evaluate (`looked_for`, compiled when it can be), keep what the
+    // output needs; whether the game matched yet.
     let at_position = |evaluator: &mut Evaluator<Standard>, ply: u32, before: Option<&Standard>| {
         // Matches known at the game's end.
         if let Some((l, filters)) = &line {
             marks.push(evaluator.line_marks(l, filters, ply));
             return false;
         }
-        if let Some(counted) = &counted {
-            marks.push(u64::from(evaluator.matches(&counted.find.body, ply)));
+        let found_here = match compiled {
+            Some(compiled) => compiled.matches(evaluator, ply),
+            None => evaluator.matches(looked_for, ply),
+        };
+        if counts {
+            marks.push(u64::from(found_here));
             return false;
         }
-        let found_here = evaluator.matches(looked_for, ply);
         if found_here {
             last_found = Some(ply);
         }
@@ -635,6 +661,30 @@ mod tests {
         };
         let mut decided = 0;
         let mut total = 0;
+        // Compiled to closures (`eval::compiled`): every kind of node with a closure of its
+        // own, and others inside them (evaluated by the evaluator).
+        const COMPILED: [&str; 20] = [
+            "max(#R #Q) == 2 and min(#r #q) == 0",
+            "abs(#A - #a) >= 2 or stalemate",
+            "not check and btm and #[Qq] == 2",
+            "sidetomove == white and check",
+            "#A == #a and #[Pp] < 14",
+            "power A >= power a + 3",
+            "k in (. attackedby Q) or K in (. attackedby q)",
+            "#(~(. attackedby a)) > 40 and wtm",
+            "#(a attacks K) == 2 or #(A & [Bb]) * 2 > #P % 3",
+            "-#P < -7 and #p / 0 == 1 or movenumber > 60",
+            "halfmoveclock > 15 and #R > #r",
+            "#Q == #q and #(R & a-h1-4) != #(r & a-h5-8)",
+            "Ka1 or Kh1 or { Kg1 Rf1 } or { Kg8 rf8 rh8 }",
+            "initial or ply == 1 or mate or #(anydirection 2 K & a) >= 3",
+            "if wtm then K attackedby q else k attackedby Q",
+            "#(up 1 P & p) >= 2 and #(Q | R) > 1",
+            "x = #A  x >= 14 and #a <= 5",
+            "find (max(#R #Q) == 0 and #A > 3)",
+            "find <-- #Q == 0",
+            "find all (#[Qq] == 0) >= 30",
+        ];
         for cql in [
             "check",
             "mate",
@@ -704,7 +754,10 @@ mod tests {
             "3 < find all (ply > 40 and check)",
             "find all move capture Q == 1",
             "find all mate",
-        ] {
+        ]
+        .into_iter()
+        .chain(COMPILED)
+        {
             for format in [
                 Format::Count,
                 Format::GameNumbers,
@@ -721,13 +774,22 @@ mod tests {
                     );
                     continue;
                 };
+                let compiled = compiled_for(&config, mode);
+                assert!(compiled.is_some() || !COMPILED.contains(&cql), "{cql}");
                 let mut worker = crate::run::workers::WorkerState::default();
                 for (k, range) in crate::pgn::split_games(&data).enumerate() {
                     let (slice, number) = (&data[range.clone()], k as u64 + 1);
                     let careful =
                         process_game(&config, slice, number, 0, &name, None, &worker.eval);
                     total += 1;
-                    if let Some(fast) = search(&config, mode, slice, number, &mut worker) {
+                    let fast = search(
+                        &config,
+                        (mode, compiled.as_ref()),
+                        slice,
+                        number,
+                        &mut worker,
+                    );
+                    if let Some(fast) = fast {
                         decided += 1;
                         let what = format!("{cql} {format:?}, game {number}");
                         assert_eq!(fast.matched, careful.matched, "{what}");
