@@ -34,14 +34,19 @@ pub(super) struct ImaginedNode<P: Position> {
 
 /// The imaginary positions of one game, numbered from [`BASE`] in the order made.
 pub(super) struct Imagined<P: Position> {
-    chunks: [OnceLock<Vec<OnceLock<ImaginedNode<P>>>>; CHUNKS],
+    /// Made when the first imaginary position is (most games have none: an evaluator is made
+    /// and dropped per game).
+    chunks: OnceLock<Box<Chunks<P>>>,
     len: Cell<usize>,
 }
+
+/// The chunks of imaginary positions, each made when first needed.
+type Chunks<P> = [OnceLock<Vec<OnceLock<ImaginedNode<P>>>>; CHUNKS];
 
 impl<P: Position> Default for Imagined<P> {
     fn default() -> Self {
         Imagined {
-            chunks: std::array::from_fn(|_| OnceLock::new()),
+            chunks: OnceLock::new(),
             len: Cell::new(0),
         }
     }
@@ -58,7 +63,7 @@ impl<P: Position> Imagined<P> {
     pub fn get(&self, id: u32) -> Option<&ImaginedNode<P>> {
         let i = id.checked_sub(BASE)? as usize;
         let (k, off) = locate(i);
-        self.chunks.get(k)?.get()?.get(off)?.get()
+        self.chunks.get()?.get(k)?.get()?.get(off)?.get()
     }
 
     /// Stores a new imaginary position; its id (None when the store is full).
@@ -67,6 +72,7 @@ impl<P: Position> Imagined<P> {
         let (k, off) = locate(i);
         let chunk = self
             .chunks
+            .get_or_init(|| Box::new(std::array::from_fn(|_| OnceLock::new())))
             .get(k)?
             .get_or_init(|| (0..FIRST_CHUNK << k).map(|_| OnceLock::new()).collect());
         let id = BASE.checked_add(u32::try_from(i).ok()?)?;

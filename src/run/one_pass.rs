@@ -303,6 +303,29 @@ fn search_moves(
     let keep = matches!(config.format, Format::Pgn | Format::Json);
     let json = config.format == Format::Json;
     let mut matched = 0u64;
+    // The commonest query (no `find`, no `line`): a position matches when the filter does.
+    if mode.find.is_none() && mode.at_end.is_none() {
+        let at_position =
+            |evaluator: &mut Evaluator<Standard>, ply: u32, before: Option<&Standard>| {
+                let found = match compiled {
+                    Some(compiled) => compiled.matches(evaluator, ply),
+                    None => evaluator.matches(filter, ply),
+                };
+                if found {
+                    matched += 1;
+                    keep_match(
+                        (keep, json),
+                        (plies, &mut *positions),
+                        evaluator,
+                        ply,
+                        before,
+                    );
+                }
+                matched > 0
+            };
+        play_all(game, evaluator, mode, json, at_position).ok()?;
+        return Some(matched);
+    }
     // A `find` (the run's plan checked it once): its body is what is evaluated at each
     // position; the last position where it matched (forward), or whether it has matched yet
     // (backward), is kept.
@@ -356,21 +379,17 @@ fn search_moves(
         };
         if is_match {
             matched += 1;
-            if keep {
-                plies.push(ply);
-            }
-            if let (true, Some(node)) = (json, evaluator.current_mut()) {
-                positions.push((before.cloned(), node.clone()));
-            }
+            keep_match(
+                (keep, json),
+                (plies, &mut *positions),
+                evaluator,
+                ply,
+                before,
+            );
         }
         matched > 0
     };
-    let read_all = if mode.neighbours == Neighbours::default() {
-        play_and_evaluate(game, evaluator, mode, json, at_position)
-    } else {
-        play_with_neighbours(game, evaluator, mode, json, at_position)
-    };
-    read_all.ok()?;
+    play_all(game, evaluator, mode, json, at_position).ok()?;
     if let Some((l, filters)) = &line {
         for start in 0..u32::try_from(marks.len()).ok()? {
             if crate::eval::line_on_main_line(l, filters, marks, start) {
@@ -405,6 +424,39 @@ fn search_moves(
         }
     }
     Some(matched)
+}
+
+/// Keeps what the output needs of a matched position (`ply`): its ply when `keep` (PGN,
+/// JSON), the position and the one before it when `json`.
+fn keep_match(
+    (keep, json): (bool, bool),
+    (plies, positions): (&mut Vec<u32>, &mut Vec<JsonPosition>),
+    evaluator: &mut Evaluator<'_, Standard>,
+    ply: u32,
+    before: Option<&Standard>,
+) {
+    if keep {
+        plies.push(ply);
+    }
+    if let (true, Some(node)) = (json, evaluator.current_mut()) {
+        positions.push((before.cloned(), node.clone()));
+    }
+}
+
+/// Plays the game's main line and evaluates each position with `at_position` (see
+/// [`play_and_evaluate`]), holding the positions beside the current one that the query reads.
+fn play_all<'e>(
+    game: &mut Moves<'_>,
+    evaluator: &mut Evaluator<'e, Standard>,
+    mode: OnePass,
+    keep_before: bool,
+    at_position: impl FnMut(&mut Evaluator<'e, Standard>, u32, Option<&Standard>) -> bool,
+) -> Result<(), NotPlain> {
+    if mode.neighbours == Neighbours::default() {
+        play_and_evaluate(game, evaluator, mode, keep_before, at_position)
+    } else {
+        play_with_neighbours(game, evaluator, mode, keep_before, at_position)
+    }
 }
 
 /// Plays each main-line move as it is read and evaluates each position, the start first,
