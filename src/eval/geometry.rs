@@ -105,6 +105,15 @@ impl<P: Position> Evaluator<'_, P> {
             for s in &ray.sets {
                 sets.push(bitboard(&self.set(s, at)?)?);
             }
+            // Two sets, no count (`ray (R k)`): a slider's attacks from each start.
+            if let (None, &[starts, ends]) = (ray.count, sets.as_slice()) {
+                let moves = |c: Coord| match ray.attack {
+                    false => ray.directions,
+                    true => Directions(ray.directions.0 & slide_directions(pos, geo, c).0),
+                };
+                let (reached, from) = two_set_ray_bits(starts, ends, occupied, moves);
+                return from_bits(if ray.first { from } else { reached }).map(Value::Set);
+            }
             let attack = |c: Coord, d| !ray.attack || slides_along(pos, geo, c, d);
             let found = ray_bits(&sets, occupied, ray.directions, attack);
             return match ray.count {
@@ -437,6 +446,67 @@ fn slides_along<P: Position>(pos: &P, geo: Geometry, c: Coord, d: (i64, i64)) ->
         Some((_, piece_type::BISHOP)) => diagonal,
         _ => false,
     }
+}
+
+/// The directions the piece on `c` slides along ([`slides_along`]'s, as a set).
+fn slide_directions<P: Position>(pos: &P, geo: Geometry, c: Coord) -> Directions {
+    match pos.piece_at(&single(geo, c)) {
+        Some((_, piece_type::QUEEN)) => Directions(ORTHOGONAL | DIAGONAL),
+        Some((_, piece_type::ROOK)) => Directions(ORTHOGONAL),
+        Some((_, piece_type::BISHOP)) => Directions(DIAGONAL),
+        _ => Directions(0),
+    }
+}
+
+/// The orthogonal and the diagonal directions' bits in [`Directions`].
+const ORTHOGONAL: u8 = 0x0f;
+const DIAGONAL: u8 = 0xf0;
+
+/// [`ray_bits`] of two sets (X, Y) when the number of rays is not needed: the squares of Y
+/// reached and the squares of X that reach one. From each square `c` of X, the walks along
+/// the directions `moves(c)` together step on what a rook (the four orthogonal ones), a
+/// bishop (the four diagonal ones) or a queen on `c` attacks: each walk
+/// ([`segment_bits`]) ends at the first occupied square, included, as a slider's attack
+/// does. Directions that are only part of a family are walked one by one.
+fn two_set_ray_bits(
+    starts: u64,
+    ends: u64,
+    occupied: u64,
+    moves: impl Fn(Coord) -> Directions,
+) -> (u64, u64) {
+    let (mut reached, mut from) = (0, 0);
+    let occupied_board = Bitboard(occupied);
+    let mut rest = starts;
+    while rest != 0 {
+        let i = rest.trailing_zeros();
+        rest &= rest - 1;
+        let c = Coord {
+            file: i64::from(i % 8),
+            rank: i64::from(i / 8),
+        };
+        let square = Square::new(i);
+        let allowed = moves(c).0;
+        let mut walked = 0;
+        for (family, all) in [(ORTHOGONAL, true), (DIAGONAL, false)] {
+            match allowed & family {
+                0 => {}
+                f if f == family && all => {
+                    walked |= attacks::rook_attacks(square, occupied_board).0
+                }
+                f if f == family => walked |= attacks::bishop_attacks(square, occupied_board).0,
+                f => {
+                    for d in Directions(f).steps() {
+                        walked |= segment_bits(c, d, occupied);
+                    }
+                }
+            }
+        }
+        if walked & ends != 0 {
+            reached |= walked & ends;
+            from |= 1 << i;
+        }
+    }
+    (reached, from)
 }
 
 /// What a `ray (X Y ...)` finds on the 8x8 board: the squares of the last set reached, the
@@ -796,6 +866,26 @@ mod tests {
                         }
                     }
                     assert_eq!(fast, listed, "{} {sets:?}", pos.fen(true));
+                    // Two sets without a count: the same squares, for every set of directions
+                    // (one family whole, part of one, both).
+                    if let &[starts, ends] = bits.as_slice() {
+                        for directions in [0xff, 0x0f, 0xf0, 0x05, 0x30, 0x9a, 0x01, 0x00] {
+                            let directions = Directions(directions);
+                            let may = |c: Coord, d| may(c, d) && directions.steps().any(|s| s == d);
+                            let each = ray_bits(&bits, occupied.0, all, may);
+                            let moves = |c: Coord| match attack {
+                                false => directions,
+                                true => Directions(directions.0 & slide_directions(&pos, geo, c).0),
+                            };
+                            let both = two_set_ray_bits(starts, ends, occupied.0, moves);
+                            assert_eq!(
+                                both,
+                                (each.reached, each.from),
+                                "{} {sets:?}",
+                                pos.fen(true)
+                            );
+                        }
+                    }
                 }
             }
         }
