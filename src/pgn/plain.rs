@@ -99,7 +99,7 @@ impl<'a> PlainGame<'a> {
         let line = &self.data[self.pos + 1..];
         let name_len = line
             .iter()
-            .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+            .position(|&b| TAG_BYTES[usize::from(b)] & NAME == 0)
             .ok_or(NotPlain)?;
         if name_len == 0 || !line[name_len..].starts_with(b" \"") {
             return Err(NotPlain);
@@ -107,7 +107,7 @@ impl<'a> PlainGame<'a> {
         let value_start = name_len + 2;
         let value_len = line[value_start..]
             .iter()
-            .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+            .position(|&b| TAG_BYTES[usize::from(b)] & ENDS_VALUE != 0)
             .ok_or(NotPlain)?;
         let close = value_start + value_len;
         if !line[close..].starts_with(b"\"]") {
@@ -346,6 +346,31 @@ impl<'a> PlainGame<'a> {
         self.moved |= 1 << self.depth;
         Ok(san)
     }
+}
+
+/// What each byte is in a tag line: [`NAME`], [`ENDS_VALUE`] (one look-up per byte instead
+/// of several comparisons: every tag of every game is read).
+static TAG_BYTES: [u8; 256] = tag_bytes();
+
+/// A byte of a tag's name: a letter, a digit or `_`.
+const NAME: u8 = 1;
+/// A byte that ends a plain tag value: `"`, `\`, a line break or a carriage return.
+const ENDS_VALUE: u8 = 2;
+
+const fn tag_bytes() -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        if byte.is_ascii_alphanumeric() || byte == b'_' {
+            table[b] |= NAME;
+        }
+        if matches!(byte, b'"' | b'\\' | b'\n' | b'\r') {
+            table[b] |= ENDS_VALUE;
+        }
+        b += 1;
+    }
+    table
 }
 
 /// `bytes` as text, when they are UTF-8. A tag's name is ASCII, and most values are: for
