@@ -385,7 +385,13 @@ impl Movetext<'_> {
         let mut piece = [0u8; 48];
         let white = ply.is_multiple_of(2);
         let number = (white || self.need_number).then_some(ply / 2 + 1);
-        let digits = number.map_or(0, |n| n.checked_ilog10().unwrap_or(0) as usize + 1);
+        let digits = match number {
+            None => 0,
+            // Most games: the move numbers below 100.
+            Some(n) if n < 10 => 1,
+            Some(n) if n < 100 => 2,
+            Some(n) => n.ilog10() as usize + 1,
+        };
         let dots = match number {
             None => 0,
             Some(_) if white => 2,
