@@ -307,19 +307,9 @@ fn search_moves(
     if mode.find.is_none() && mode.at_end.is_none() {
         let at_position =
             |evaluator: &mut Evaluator<Standard>, ply: u32, before: Option<&Standard>| {
-                let found = match compiled {
-                    Some(compiled) => compiled.matches(evaluator, ply),
-                    None => evaluator.matches(filter, ply),
-                };
-                if found {
-                    matched += 1;
-                    keep_match(
-                        (keep, json),
-                        (plies, &mut *positions),
-                        evaluator,
-                        ply,
-                        before,
-                    );
+                if matches_at(compiled, filter, evaluator, ply) {
+                    let kept = (&mut matched, &mut *plies, &mut *positions);
+                    keep_match((keep, json), kept, evaluator, ply, before);
                 }
                 matched > 0
             };
@@ -359,10 +349,7 @@ fn search_moves(
             marks.push(evaluator.line_marks(l, filters, ply));
             return false;
         }
-        let found_here = match compiled {
-            Some(compiled) => compiled.matches(evaluator, ply),
-            None => evaluator.matches(looked_for, ply),
-        };
+        let found_here = matches_at(compiled, looked_for, evaluator, ply);
         if counts {
             marks.push(u64::from(found_here));
             return false;
@@ -378,14 +365,8 @@ fn search_moves(
             None => found_here,
         };
         if is_match {
-            matched += 1;
-            keep_match(
-                (keep, json),
-                (plies, &mut *positions),
-                evaluator,
-                ply,
-                before,
-            );
+            let kept = (&mut matched, &mut *plies, &mut *positions);
+            keep_match((keep, json), kept, evaluator, ply, before);
         }
         matched > 0
     };
@@ -426,15 +407,31 @@ fn search_moves(
     Some(matched)
 }
 
-/// Keeps what the output needs of a matched position (`ply`): its ply when `keep` (PGN,
-/// JSON), the position and the one before it when `json`.
+/// Whether `filter` matches at `ply`: its compiled form's answer when given (made from the
+/// same filter: `compiled_for`), else the evaluator's.
+#[inline]
+fn matches_at(
+    compiled: Option<&Test<Standard>>,
+    filter: &crate::ir::Node<shakmaty::Bitboard>,
+    evaluator: &Evaluator<'_, Standard>,
+    ply: u32,
+) -> bool {
+    match compiled {
+        Some(compiled) => compiled.matches(evaluator, ply),
+        None => evaluator.matches(filter, ply),
+    }
+}
+
+/// Counts a matched position (`ply`) and keeps what the output needs of it: its ply when
+/// `keep` (PGN, JSON), the position and the one before it when `json`.
 fn keep_match(
     (keep, json): (bool, bool),
-    (plies, positions): (&mut Vec<u32>, &mut Vec<JsonPosition>),
+    (matched, plies, positions): (&mut u64, &mut Vec<u32>, &mut Vec<JsonPosition>),
     evaluator: &mut Evaluator<'_, Standard>,
     ply: u32,
     before: Option<&Standard>,
 ) {
+    *matched += 1;
     if keep {
         plies.push(ply);
     }
