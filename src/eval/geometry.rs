@@ -460,6 +460,7 @@ fn slide_directions<P: Position>(pos: &P, geo: Geometry, c: Coord) -> Directions
 
 /// The orthogonal and the diagonal directions' bits in [`Directions`].
 const ORTHOGONAL: u8 = 0x0f;
+/// See [`ORTHOGONAL`].
 const DIAGONAL: u8 = 0xf0;
 
 /// [`ray_bits`] of two sets (X, Y) when the number of rays is not needed: the squares of Y
@@ -487,10 +488,10 @@ fn two_set_ray_bits(
         let square = Square::new(i);
         let allowed = moves(c).0;
         let mut walked = 0;
-        for (family, all) in [(ORTHOGONAL, true), (DIAGONAL, false)] {
+        for (family, rook) in [(ORTHOGONAL, true), (DIAGONAL, false)] {
             match allowed & family {
                 0 => {}
-                f if f == family && all => {
+                f if f == family && rook => {
                     walked |= attacks::rook_attacks(square, occupied_board).0
                 }
                 f if f == family => walked |= attacks::bishop_attacks(square, occupied_board).0,
