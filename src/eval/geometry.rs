@@ -436,8 +436,9 @@ pub(super) fn color_kinds(color: crate::ir::Color) -> crate::ir::PieceKinds {
     }
 }
 
-/// Whether the piece on `c` is a slider moving along direction `d` (rook orthogonally,
-/// bishop diagonally, queen both).
+/// Whether the piece on `c` is a slider moving along the unit step `d`: one of
+/// [`slide_directions`] (asked per direction by the walks of three and more sets, a match on
+/// the piece costs fewer instructions there than the set's test).
 fn slides_along<P: Position>(pos: &P, geo: Geometry, c: Coord, d: (i64, i64)) -> bool {
     let diagonal = d.0 != 0 && d.1 != 0;
     match pos.piece_at(&single(geo, c)) {
@@ -448,7 +449,8 @@ fn slides_along<P: Position>(pos: &P, geo: Geometry, c: Coord, d: (i64, i64)) ->
     }
 }
 
-/// The directions the piece on `c` slides along ([`slides_along`]'s, as a set).
+/// The directions the piece on `c` slides along: a rook the orthogonal ones, a bishop the
+/// diagonal ones, a queen both, any other piece (or none) none.
 fn slide_directions<P: Position>(pos: &P, geo: Geometry, c: Coord) -> Directions {
     match pos.piece_at(&single(geo, c)) {
         Some((_, piece_type::QUEEN)) => Directions(ORTHOGONAL | DIAGONAL),

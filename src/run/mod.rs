@@ -660,6 +660,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
     {
         bar.suspend(|| eprintln!("{notice}"));
     }
+    let one_pass = one_pass::one_pass_for(config);
     let mut sink = Sink {
         config,
         out,
@@ -678,9 +679,8 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         carried: crate::eval::carried_globals(&config.filter)
             .map(|g| std::sync::Mutex::new(crate::eval::Carried::new(g))),
         split: config.split.clone().map(SplitWriter::new),
-        one_pass: one_pass::one_pass_for(config),
-        compiled: one_pass::one_pass_for(config)
-            .and_then(|mode| one_pass::compiled_for(config, mode)),
+        one_pass,
+        compiled: one_pass.and_then(|mode| one_pass::compiled_for(config, mode)),
         workers: workers::Pool::default(),
     };
     if config.format == Format::Html {
