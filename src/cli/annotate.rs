@@ -45,12 +45,7 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
     let (theme_paths, inputs) = themes_and_inputs(cli);
     check_arguments(cli, &theme_paths, &inputs)?;
     let config = annotate_config(cli, &theme_paths)?;
-    if let Some(n) = cli.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n.max(1))
-            .build_global()
-            .map_err(|e| format!("cannot start {n} threads: {e}"))?;
-    }
+    super::threads::start_pool(cli.threads)?;
     if let Some(out) = &cli.output {
         refuse_overwriting_input(out, &inputs)?;
     }

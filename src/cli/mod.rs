@@ -17,6 +17,7 @@ pub mod search;
 mod search_options;
 pub mod split;
 mod stdout_closed;
+mod threads;
 mod variants;
 
 /// Exit status for trouble: a query error or an unreadable input.

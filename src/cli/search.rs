@@ -65,12 +65,7 @@ fn search_steps(cli: Cli) -> Result<u8, Stop> {
     let output = output_path(&cli, params.output.clone(), &inputs)?;
     let format = output_format(&cli, output.is_none());
     let config = run_config(&cli, compiled, params, engine, inputs, &output, format)?;
-    if let Some(n) = cli.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n.max(1))
-            .build_global()
-            .map_err(|e| format!("cannot start {n} threads: {e}"))?;
-    }
+    super::threads::start_pool(cli.threads)?;
     let summary = run_to_output(&cli, &config, output.as_deref())?;
     report(&cli, &summary, format, started)
 }
