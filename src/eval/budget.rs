@@ -26,8 +26,14 @@ impl<P: Position> Evaluator<'_, P> {
     /// Counts one round of a loop (`word` names it); true when the evaluation must stop: the
     /// position's budget of [`MAX_ROUNDS`] is spent, or the run is stopping already.
     pub(super) fn spend_round(&self, word: &str, at: u32) -> bool {
+        self.spend_rounds(word, at, 1)
+    }
+
+    /// Counts `n` rounds of a loop at once, as `n` calls of [`Self::spend_round`] would
+    /// (the message is the same: it names the word and the position, not the round).
+    pub(super) fn spend_rounds(&self, word: &str, at: u32, n: u64) -> bool {
         let mut st = self.state.borrow_mut();
-        st.rounds += 1;
+        st.rounds += n;
         if st.rounds > MAX_ROUNDS && st.prog.abort.is_none() {
             let m = format!(
                 "'{word}' stopped: the loops at one position ran more than {MAX_ROUNDS} \

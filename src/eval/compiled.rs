@@ -12,9 +12,11 @@
 //! comments or sort values (`run::plan::adds_output`): `matches` then rolls nothing back,
 //! and neither does `not`.
 
-use super::{Evaluator, board, is_match};
+use super::bits::{each_coord, is_bitboard, single};
+use super::{Evaluator, Value, board, imagine, is_match, loops};
 use crate::ir::fold::holds;
-use crate::ir::{ArithOp, CmpOp, Node, NumProp};
+use crate::ir::walk::any_node;
+use crate::ir::{ArithOp, CmpOp, Loop, Node, NumProp};
 use crate::rules::Position;
 use crate::squares::SquareSet;
 
@@ -125,8 +127,99 @@ where
             })
         }
         Node::Compare(op, a, b) => compare(*op, a, b)?,
+        Node::SquareLoop(l) => looped(l, false, node)?,
+        Node::PieceLoop(l) => looped(l, true, node)?,
         _ => return None,
     })
+}
+
+/// `square [all] x in S body` and `piece [all] x in S body` as [`Evaluator::eval_loop`] runs
+/// them on the 8x8 board, the variable bound in the evaluator's state (where the body's
+/// filters read it) and its value from before the loop put back after. None for a body that
+/// does more than read the current position ([`loops::reads_here_only`]).
+///
+/// - A `square` loop whose body picks squares of its variable ([`loops::selects_from`]):
+///   one evaluation of the body with the variable bound to all of S, as `eval_loop`.
+/// - Any other body with no loop inside: the variable is bound to each square of S in
+///   turn (for `piece`, each square of S with a piece on it: bound as its square, as
+///   `eval_loop`'s `by_square`), a round is spent before each evaluation of the body.
+///   Without `all`, the loop matches when the body matched on some square. It stops at the
+///   first such square: a body that reads here only leaves nothing behind, and the rounds
+///   of the squares left are spent at once, so the position's budget ends where it would
+///   have (the body holds no loop to spend more).
+fn looped<'q, P: Position + 'q>(
+    l: &'q Loop<P::Set>,
+    pieces: bool,
+    node: &'q Node<P::Set>,
+) -> Option<TestFn<'q, P>>
+where
+    P::Set: Send + Sync,
+{
+    let facts = loops::LoopFacts::of(l);
+    if !is_bitboard::<P::Set>() || !facts.reads_here_only {
+        return None;
+    }
+    let (domain, var, all) = (set(&l.domain), l.var, l.all);
+    if !pieces && facts.selects {
+        let picks = set(loops::picks(&l.body, var)?);
+        return Some(Box::new(move |ev, pos, at| {
+            let Some(domain) = domain(ev, pos, at) else {
+                return false;
+            };
+            if all && domain.is_empty() {
+                return true;
+            }
+            let saved = ev.state.borrow().get(var);
+            ev.state
+                .borrow_mut()
+                .set(var, Some(Value::Set(domain.clone())));
+            let chosen = picks(ev, pos, at).unwrap_or_else(P::Set::empty);
+            ev.state.borrow_mut().set(var, saved);
+            match all {
+                true => chosen == domain,
+                false => !chosen.is_empty(),
+            }
+        }));
+    }
+    if any_node(&l.body, |n| {
+        matches!(n, Node::SquareLoop(_) | Node::PieceLoop(_))
+    }) {
+        return None;
+    }
+    let body = test(&l.body);
+    let word = if pieces { "piece" } else { "square" };
+    Some(Box::new(move |ev, pos, at| {
+        // An imagined position has no `by_square` (`Evaluator::piece_read_here_only`).
+        if at >= imagine::BASE {
+            return is_match(&ev.eval(node, at));
+        }
+        let Some(mut squares) = domain(ev, pos, at) else {
+            return false;
+        };
+        if pieces {
+            squares = squares.intersect(&pos.occupied());
+        }
+        let geo = pos.geometry();
+        let saved = ev.state.borrow().get(var);
+        let (mut left, mut matched) = (u64::from(squares.count()), all);
+        for c in each_coord(&squares) {
+            left -= 1;
+            ev.state
+                .borrow_mut()
+                .set(var, Some(Value::Set(single(geo, c))));
+            if ev.spend_round(word, at) {
+                matched = false;
+                break;
+            }
+            if body(ev, pos, at) != all {
+                // `all` met a square that fails; without `all`, one that passes.
+                matched = !all && (left == 0 || !ev.spend_rounds(word, at, left));
+                break;
+            }
+        }
+        ev.state.borrow_mut().set(var, saved);
+        matched
+    }))
 }
 
 /// `a < b`... between numbers (`Evaluator::eval_compare`): against a constant, each side's
@@ -314,6 +407,15 @@ where
             Box::new(move |ev, pos, at| {
                 let x = x(ev, pos, at)?;
                 Some(board::attackers(pos, &x, &y(ev, pos, at)?))
+            })
+        }
+        // A loop's variable, read as `Evaluator::set` reads its value.
+        Node::Var(id) => {
+            let id = *id;
+            Box::new(move |ev, _, at| match ev.eval_var(id, at)? {
+                Value::Set(s) => Some(s),
+                Value::Bool(true) => Some(P::Set::empty()),
+                _ => None,
             })
         }
         _ => Box::new(move |ev, _, at| ev.set(node, at)),

@@ -712,7 +712,7 @@ mod tests {
         let mut total = 0;
         // Compiled to closures (`eval::compiled`): every kind of node with a closure of its
         // own, and others inside them (evaluated by the evaluator).
-        const COMPILED: [&str; 20] = [
+        const COMPILED: [&str; 30] = [
             "max(#R #Q) == 2 and min(#r #q) == 0",
             "abs(#A - #a) >= 2 or stalemate",
             "not check and btm and #[Qq] == 2",
@@ -733,6 +733,19 @@ mod tests {
             "find (max(#R #Q) == 0 and #A > 3)",
             "find <-- #Q == 0",
             "find all (#[Qq] == 0) >= 30",
+            // Loops over squares and pieces (their variable read through the evaluator).
+            "ply > 100 or piece x in N { #(a attackedby x) >= 3 }",
+            "not check and piece y in [RQ] { y attacks k }",
+            "square all x in [Qq] { #(x attackedby A) >= 1 } and #[Qq] > 0",
+            "(piece all x in [Bb] { #(x attacks .) < 7 }) and not (square y in a-h8 { y & P })",
+            "square x in a-h1 { x in K or #(x attackedby a) >= 2 }",
+            "wtm and piece x in [KQ] { #(x attackedby a) > #(x attackedby A) }",
+            // A piece loop over squares some of which are empty (skipped: no piece).
+            "piece x in a-h4 { #(x & _) == 1 or #(x attackedby a) >= 2 }",
+            // Square loops decided in one evaluation (`eval::loops::selects_from`).
+            "square all x in a { x attackedby a }",
+            "btm and square x in [RQ] { x attacks k }",
+            "square all y in [Qq] { y & a-h1-4 }",
         ];
         for cql in [
             "check",
