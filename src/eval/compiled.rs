@@ -127,6 +127,18 @@ where
             })
         }
         Node::Compare(op, a, b) => compare(*op, a, b)?,
+        // `parent : f`, `child : f`...: `f` at the position named, when the search has it
+        // (`Evaluator::eval_at`).
+        Node::At(target, f) => {
+            let Node::Position(r) = &**target else {
+                return None;
+            };
+            let f = test(f);
+            Box::new(move |ev, _, at| match ev.position_ref(r, at) {
+                Some(p) if ev.reached(p) => f(ev, &ev.node(p).position, p),
+                _ => false,
+            })
+        }
         Node::SquareLoop(l) => looped(l, false, node)?,
         Node::PieceLoop(l) => looped(l, true, node)?,
         _ => return None,
@@ -267,7 +279,8 @@ fn numeric<S>(node: &Node<S>) -> bool {
         | Node::Min(_)
         | Node::Abs(_)
         | Node::Negate(_)
-        | Node::Power(_) => true,
+        | Node::Power(_)
+        | Node::PieceType(..) => true,
         // `eval_arith` adds strings only when neither side is sure to be a number.
         Node::Arith(_, a, b) => sure_number(a) || sure_number(b),
         _ => false,
@@ -323,6 +336,24 @@ where
         Node::Negate(a) => {
             let a = num(a);
             Box::new(move |ev, pos, at| a(ev, pos, at)?.checked_neg())
+        }
+        // `type x`, `colortype x` (`Evaluator::eval`'s arm): the piece on x's one square.
+        Node::PieceType(x, colored) => {
+            let (x, colored) = (set(x), *colored);
+            Box::new(move |ev, pos, at| {
+                let s = x(ev, pos, at)?;
+                if s.count() != 1 {
+                    return None;
+                }
+                Some(pos.piece_at(&s).map_or(0, |(color, t)| {
+                    let v = i64::from(t) + 1;
+                    if colored && color == crate::ir::Color::Black {
+                        -v
+                    } else {
+                        v
+                    }
+                }))
+            })
         }
         Node::Power(x) => {
             let x = set(x);

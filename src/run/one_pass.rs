@@ -712,7 +712,7 @@ mod tests {
         let mut total = 0;
         // Compiled to closures (`eval::compiled`): every kind of node with a closure of its
         // own, and others inside them (evaluated by the evaluator).
-        const COMPILED: [&str; 30] = [
+        const COMPILED: [&str; 34] = [
             "max(#R #Q) == 2 and min(#r #q) == 0",
             "abs(#A - #a) >= 2 or stalemate",
             "not check and btm and #[Qq] == 2",
@@ -746,6 +746,11 @@ mod tests {
             "square all x in a { x attackedby a }",
             "btm and square x in [RQ] { x attacks k }",
             "square all y in [Qq] { y & a-h1-4 }",
+            // `type`, `colortype`, and a body at the position before or after.
+            "type e4 == 1 and colortype e5 == -1",
+            "colortype d8 == type d1 or type [Qq] == 5",
+            "parent : (Q attacks k) and child : check",
+            "(parent : (#Q > #q)) or child : mate",
         ];
         for cql in [
             "check",
