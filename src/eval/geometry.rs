@@ -540,6 +540,7 @@ fn ray_bits(
     };
     // Sets of pieces (`ray (R p k)`): the walk is a chain of blockers (`walk_blockers`).
     let blockers_only = sets[1..].iter().all(|&set| set & !occupied == 0);
+    let last = sets[sets.len() - 1];
     let mut rest = starts;
     while rest != 0 {
         let i = i64::from(rest.trailing_zeros());
@@ -549,7 +550,11 @@ fn ray_bits(
             rank: i / 8,
         };
         for d in directions.steps() {
-            if !attack(c, d) {
+            // A walk along `d` stays on the half ray from `c` (without `c`): with no square
+            // of the last set there, it reaches none.
+            let off_ray = sets.len() > 1
+                && step_index(d).is_some_and(|k| HALF_RAYS[k][i as usize] & last == 0);
+            if off_ray || !attack(c, d) {
                 continue;
             }
             let reached = match sets {
