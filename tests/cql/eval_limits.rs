@@ -173,6 +173,24 @@ fn triple_nested_echo_shares_one_budget() {
     assert!(err.contains("'echo' stopped"), "{err}");
 }
 
+/// A loop spends a round for every square it goes over (`eval::budget`), also after its
+/// body matched. At the first position, four nested `square all` over 56, 36, 15 and 32
+/// squares spend 56 + 56·36 + 56·36·15 + 56·36·15·32 = 999,992 rounds (their body `true`
+/// passes every square), then the `piece` loop over the 16 white pieces, whose body matches
+/// on the first, spends 16: 1,000,008 passes the budget of 1,000,000, and the run stops
+/// naming `piece`. The one-pass search's compiled loop stops at the first match; it must
+/// still spend the rounds of the squares left, or the position would end at 999,993 rounds
+/// and the query match.
+#[test]
+fn a_loop_that_matched_early_still_spends_its_rounds() {
+    let query = "square all s1 in a-h1-7 square all s2 in a-f1-6 square all s3 in a-e1-3 \
+                 square all s4 in a-h1-4 true piece y in A { y in A }";
+    let (code, err) = run_query(&shuffle_game(4), query);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("'piece' stopped"), "{err}");
+    assert!(err.contains("game number 1 and position id 0"), "{err}");
+}
+
 /// A budget for the position, not for the game: a loop of 300,000 rounds at each of 5
 /// positions (1.5 million in the game) runs, each position under the budget.
 #[test]
