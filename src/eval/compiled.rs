@@ -13,7 +13,7 @@
 //! and neither does `not`.
 
 use super::bits::{each_coord, is_bitboard, single};
-use super::{Evaluator, Value, board, imagine, is_match, loops};
+use super::{Evaluator, Value, board, geometry, imagine, is_match, loops};
 use crate::ir::fold::holds;
 use crate::ir::walk::any_node;
 use crate::ir::{ArithOp, CmpOp, Loop, Node, NumProp};
@@ -127,6 +127,17 @@ where
             })
         }
         Node::Compare(op, a, b) => compare(*op, a, b)?,
+        // Sets whose arm gives a set whenever it matches: a match when not empty
+        // (`Value::is_match`).
+        Node::Intersect(_)
+        | Node::Complement(_)
+        | Node::AttackedBy(..)
+        | Node::Attacks(..)
+        | Node::Direction(..)
+        | Node::SquareShade(..) => {
+            let squares = set(node);
+            Box::new(move |ev, pos, at| squares(ev, pos, at).is_some_and(|s| !s.is_empty()))
+        }
         // `parent : f`, `child : f`...: `f` at the position named, when the search has it
         // (`Evaluator::eval_at`).
         Node::At(target, f) => {
@@ -324,6 +335,8 @@ where
         Node::Num(NumProp::MoveNumber) => {
             Box::new(|_, pos, _| Some(i64::from(pos.fullmove_number())))
         }
+        Node::Num(NumProp::Ply) => Box::new(|ev, _, at| Some(i64::from(ev.node(at).ply))),
+        Node::Num(NumProp::Depth) => Box::new(|ev, _, at| Some(ev.depth(at))),
         Node::Num(NumProp::HalfmoveClock) => {
             Box::new(|_, pos, _| Some(i64::from(pos.halfmove_clock())))
         }
@@ -438,6 +451,26 @@ where
             Box::new(move |ev, pos, at| {
                 let x = x(ev, pos, at)?;
                 Some(board::attackers(pos, &x, &y(ev, pos, at)?))
+            })
+        }
+        // `up 1 x`, `diagonal 1 3 x`... (`Evaluator::eval_direction`).
+        Node::Direction(dirs, range, x) => {
+            let (dirs, range, x) = (*dirs, *range, set(x));
+            Box::new(move |ev, pos, at| {
+                let x = x(ev, pos, at)?;
+                Some(geometry::direction_squares(pos.geometry(), dirs, range, &x))
+            })
+        }
+        // `light`, `dark`, alone or of a set (`Evaluator::eval_shade`).
+        Node::SquareShade(light, x) => {
+            let (light, x) = (*light, x.as_deref().map(set));
+            Box::new(move |ev, pos, at| {
+                let geo = pos.geometry();
+                let squares = match &x {
+                    Some(x) => x(ev, pos, at)?,
+                    None => P::Set::full(geo),
+                };
+                Some(squares.shade(geo, light))
             })
         }
         // A loop's variable, read as `Evaluator::set` reads its value.

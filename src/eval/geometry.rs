@@ -44,42 +44,12 @@ impl<P: Position> Evaluator<'_, P> {
         at: u32,
     ) -> Option<Value<P::Set>> {
         let source = self.set(source, at)?;
-        let geo = self.geometry(at);
-        // Bitboards: each direction and distance is one shift of the whole set. The board is a
-        // rectangle, so a ray that leaves it does not come back: once a shift leaves no
-        // square, the longer ones leave none either (the walk below stops there too).
-        if let Some(here) = source.shifted(geo, 0, 0) {
-            let mut out = if range.contains(0) {
-                here
-            } else {
-                P::Set::empty()
-            };
-            for (df, dr) in dirs.steps() {
-                for k in range.min.max(1)..=range.max.min(64) {
-                    match source.shifted(geo, df * k, dr * k) {
-                        Some(s) if !s.is_empty() => out = out.union(&s),
-                        _ => break,
-                    }
-                }
-            }
-            return Some(Value::Set(out));
-        }
-        let mut out = Vec::new();
-        for c in source.coords() {
-            if range.contains(0) {
-                out.push(c);
-            }
-            for d in dirs.steps() {
-                for k in range.min.max(1)..=range.max.min(64) {
-                    let t = step(c, d, k);
-                    if !geo.contains(t) {
-                        break;
-                    }
-                    out.push(t);
-                }
-            }
-        }
-        Some(Value::Set(P::Set::from_coords(geo, out)))
+        Some(Value::Set(direction_squares(
+            self.geometry(at),
+            dirs,
+            range,
+            &source,
+        )))
     }
 
     /// `between(x y)`
@@ -519,6 +489,48 @@ struct RayFound {
     reached: u64,
     from: u64,
     rays: i64,
+}
+
+/// `up 2 x`, `diagonal 1 3 x`, ... of the squares `source` ([`Evaluator::eval_direction`]):
+/// the squares at a distance in `range` from one of them along one of `dirs`.
+#[inline]
+pub(super) fn direction_squares<S: SquareSet>(
+    geo: Geometry,
+    dirs: Directions,
+    range: Range,
+    source: &S,
+) -> S {
+    // Bitboards: each direction and distance is one shift of the whole set. The board is a
+    // rectangle, so a ray that leaves it does not come back: once a shift leaves no
+    // square, the longer ones leave none either (the walk below stops there too).
+    if let Some(here) = source.shifted(geo, 0, 0) {
+        let mut out = if range.contains(0) { here } else { S::empty() };
+        for (df, dr) in dirs.steps() {
+            for k in range.min.max(1)..=range.max.min(64) {
+                match source.shifted(geo, df * k, dr * k) {
+                    Some(s) if !s.is_empty() => out = out.union(&s),
+                    _ => break,
+                }
+            }
+        }
+        return out;
+    }
+    let mut out = Vec::new();
+    for c in source.coords() {
+        if range.contains(0) {
+            out.push(c);
+        }
+        for d in dirs.steps() {
+            for k in range.min.max(1)..=range.max.min(64) {
+                let t = step(c, d, k);
+                if !geo.contains(t) {
+                    break;
+                }
+                out.push(t);
+            }
+        }
+    }
+    S::from_coords(geo, out)
 }
 
 /// `ray (X Y ...)` on the 8x8 board (`sets`: the sets' bits, the first being X): the walk of

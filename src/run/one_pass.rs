@@ -712,7 +712,7 @@ mod tests {
         let mut total = 0;
         // Compiled to closures (`eval::compiled`): every kind of node with a closure of its
         // own, and others inside them (evaluated by the evaluator).
-        const COMPILED: [&str; 34] = [
+        const COMPILED: [&str; 43] = [
             "max(#R #Q) == 2 and min(#r #q) == 0",
             "abs(#A - #a) >= 2 or stalemate",
             "not check and btm and #[Qq] == 2",
@@ -751,6 +751,17 @@ mod tests {
             "colortype d8 == type d1 or type [Qq] == 5",
             "parent : (Q attacks k) and child : check",
             "(parent : (#Q > #q)) or child : mate",
+            // Directions, shades, the ply and the depth.
+            "#(light [Bb]) == 2 or #(dark _) > 16 and P & down 1 p",
+            "northeast 1 B & p or #(anydirection 2 K & a) >= 3 or horizontal 1 K & k",
+            "depth == 0 and ply > 30 and #(light a) > #(dark a)",
+            // Sets alone: a match when not empty.
+            "P & down 1 p",
+            "diagonal 1 k & Q",
+            "~(. attackedby a) & k",
+            "k attackedby N",
+            "[Qq] attacks [Kk]",
+            "dark [Bb]",
         ];
         for cql in [
             "check",
