@@ -6,7 +6,8 @@
 //! things in the same order, and keeps of the node's value only what its parent reads —
 //! whether it matched ([`Test`]), its number (as `Evaluator::num` reads it) or its squares (as
 //! `Evaluator::set` reads them). A node without a closure of its own (a move, a ray, a
-//! loop, a transform...) is evaluated by the evaluator, in its place.
+//! transform, a loop holding a loop...) is evaluated by the evaluator, in its place; a
+//! compiled loop binds its variable in the evaluator's state, where such a node reads it.
 //!
 //! A compiled test stands for [`Evaluator::matches`] only when no filter of the query adds
 //! comments or sort values (`run::plan::adds_output`): `matches` then rolls nothing back,
