@@ -187,22 +187,8 @@ where
     if !pieces && facts.selects {
         let picks = set(loops::picks(&l.body, var)?);
         return Some(Box::new(move |ev, pos, at| {
-            let Some(domain) = domain(ev, pos, at) else {
-                return false;
-            };
-            if all && domain.is_empty() {
-                return true;
-            }
-            let saved = ev.state.borrow().get(var);
-            ev.state
-                .borrow_mut()
-                .set(var, Some(Value::Set(domain.clone())));
-            let chosen = picks(ev, pos, at).unwrap_or_else(P::Set::empty);
-            ev.state.borrow_mut().set(var, saved);
-            match all {
-                true => chosen == domain,
-                false => !chosen.is_empty(),
-            }
+            domain(ev, pos, at)
+                .is_some_and(|domain| is_match(&ev.select_once(l, domain, || picks(ev, pos, at))))
         }));
     }
     if any_node(&l.body, |n| {
@@ -359,14 +345,7 @@ where
                 if s.count() != 1 {
                     return None;
                 }
-                Some(pos.piece_at(&s).map_or(0, |(color, t)| {
-                    let v = i64::from(t) + 1;
-                    if colored && color == crate::ir::Color::Black {
-                        -v
-                    } else {
-                        v
-                    }
-                }))
+                Some(super::type_number(pos.piece_at(&s), colored))
             })
         }
         Node::Power(x) => {

@@ -57,20 +57,8 @@ impl<P: Position> Evaluator<'_, P> {
         // A body that picks squares of the variable one by one: one evaluation for the whole
         // domain (see `loops::selects_from`; no rounds are spent, there are no rounds).
         if !pieces && domain.is_finite() && self.loop_facts(l).selects {
-            if l.all && domain.is_empty() {
-                return Some(Value::Bool(true));
-            }
             let picks = loops::picks(&l.body, l.var).expect("selects_from");
-            let saved = self.state.borrow().get(l.var);
-            self.state
-                .borrow_mut()
-                .set(l.var, Some(Value::Set(domain.clone())));
-            let chosen = self.set(picks, at).unwrap_or_else(P::Set::empty);
-            self.state.borrow_mut().set(l.var, saved);
-            return match l.all {
-                true => (chosen == domain).then_some(Value::Set(domain)),
-                false => Some(Value::Set(chosen)),
-            };
+            return self.select_once(l, domain, || self.set(picks, at));
         }
         // A piece variable read only here is the square its piece stands on: bound as that
         // square, the game's piece table is not needed (see `by_square`).
@@ -157,11 +145,37 @@ impl<P: Position> Evaluator<'_, P> {
         if domain.is_empty() {
             return false;
         }
-        let saved = self.state.borrow().get(l.var);
-        self.state.borrow_mut().set(l.var, Some(Value::Set(domain)));
-        let matched = self.body_matches(&l.body, at);
-        self.state.borrow_mut().set(l.var, saved);
-        matched
+        self.with_bound(l.var, Value::Set(domain), || self.body_matches(&l.body, at))
+    }
+
+    /// A `square` loop whose body picks squares of its variable ([`loops::selects_from`]),
+    /// decided in one evaluation: `picks` (the body's picking filter's squares) evaluated with
+    /// the variable bound to all of `domain`. Its value is the squares chosen, or with `all`
+    /// the domain when every square was chosen (a match also when the domain is empty).
+    pub(super) fn select_once(
+        &self,
+        l: &Loop<P::Set>,
+        domain: P::Set,
+        picks: impl FnOnce() -> Option<P::Set>,
+    ) -> Option<Value<P::Set>> {
+        if l.all && domain.is_empty() {
+            return Some(Value::Bool(true));
+        }
+        let chosen = self
+            .with_bound(l.var, Value::Set(domain.clone()), picks)
+            .unwrap_or_else(P::Set::empty);
+        match l.all {
+            true => (chosen == domain).then_some(Value::Set(domain)),
+            false => Some(Value::Set(chosen)),
+        }
+    }
+
+    /// `evaluate` with variable `var` bound to `value`, its value from before put back after.
+    fn with_bound<T>(&self, var: VarId, value: Value<P::Set>, evaluate: impl FnOnce() -> T) -> T {
+        let saved = self.state.borrow_mut().set(var, Some(value));
+        let out = evaluate();
+        self.state.borrow_mut().set(var, saved);
+        out
     }
 
     /// Whether a piece loop's body at `at` may bind its variable as a square: it reads

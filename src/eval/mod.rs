@@ -79,6 +79,23 @@ pub enum Value<S> {
     Piece(u32),
 }
 
+/// `type x` / `colortype x` of the piece on x's one square: 0 for none, else its type's
+/// index + 1 (pawn 1 ... king 6 on the standard board), negated for a black piece with
+/// `colortype` (`colored`).
+fn type_number(piece: Option<(Color, crate::ir::PieceType)>, colored: bool) -> i64 {
+    match piece {
+        None => 0,
+        Some((color, t)) => {
+            let v = i64::from(t) + 1;
+            if colored && color == Color::Black {
+                -v
+            } else {
+                v
+            }
+        }
+    }
+}
+
 /// Whether an evaluation result counts as a match.
 pub fn is_match<S: SquareSet>(v: &Option<Value<S>>) -> bool {
     v.as_ref().is_some_and(Value::is_match)
@@ -547,17 +564,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 if s.count() != 1 {
                     return None;
                 }
-                Some(Value::Num(match pos().piece_at(&s) {
-                    None => 0,
-                    Some((color, t)) => {
-                        let v = i64::from(t) + 1;
-                        if *colored && color == Color::Black {
-                            -v
-                        } else {
-                            v
-                        }
-                    }
-                }))
+                Some(Value::Num(type_number(pos().piece_at(&s), *colored)))
             }
             // halfmoveclock, movenumber, ply, gamenumber, sidetomove
             Node::Num(prop) => Some(Value::Num(match prop {
