@@ -365,7 +365,7 @@ impl<'a> Builder<'a> {
                 }
                 Step::Unreadable(range) => {
                     let message = format!(
-                        "unreadable move token {}",
+                        "unreadable move token {}: not SAN",
                         quoted(&self.text(range.clone()))
                     );
                     self.fault(PgnErrorKind::UnreadableToken, range.start, message, true)?;

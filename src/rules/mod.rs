@@ -7,6 +7,7 @@
 pub mod fairy;
 pub mod fbr;
 pub mod infinite;
+mod lenient_san;
 pub mod online;
 pub mod select;
 mod shakmaty_bridge;

@@ -356,10 +356,19 @@ pub(crate) fn resolve_move(san: &str, legal: &[Move]) -> Result<Option<Move>, Ru
                 RulesErrorKind::AmbiguousMove,
                 format!("ambiguous move \"{san}\""),
             )),
-            (None, _) => Err(RulesError::new(
-                RulesErrorKind::IllegalMove,
-                format!("illegal move \"{san}\""),
-            )),
+            // Where the strict reading names no move, python-chess's (`cd5`).
+            (None, _) => super::lenient_san::lenient_move(&parsed, legal)
+                .map(Some)
+                .map_err(|e| match e {
+                    shakmaty::san::SanError::AmbiguousSan => RulesError::new(
+                        RulesErrorKind::AmbiguousMove,
+                        format!("ambiguous move \"{san}\""),
+                    ),
+                    shakmaty::san::SanError::IllegalSan => RulesError::new(
+                        RulesErrorKind::IllegalMove,
+                        format!("illegal move \"{san}\""),
+                    ),
+                }),
         }
     });
     from_san.or_else(|e| {

@@ -414,12 +414,22 @@ impl Position for Standard {
 }
 
 impl Standard {
-    /// The legal move written `san` (None: a null move): as SAN, or where SAN names no move,
-    /// as a coordinate move (`g1f3`, `Ng1-f3`, `e7-e8=Q`); SAN's error when neither does.
+    /// The legal move written `san` (None: a null move): as SAN (strict, else as python-chess
+    /// reads it: [`super::lenient_san`]), or where SAN names no move, as a coordinate move (`g1f3`, `Ng1-f3`, `e7-e8=Q`); SAN's error when neither does.
     fn san_to_move(&self, san: &str) -> Result<Option<Move>, RulesError> {
         let from_san = read_san(san).and_then(|parsed| {
             parsed
-                .map(|parsed| san_move(&self.pos, &parsed))
+                .map(|parsed| {
+                    // Where the strict reading names no move, python-chess's (the capture
+                    // mark not checked: `cd5`).
+                    san_move(&self.pos, &parsed).or_else(|e| match e {
+                        shakmaty::san::SanError::IllegalSan => {
+                            let legal: Vec<Move> = self.pos.legal_moves().into_iter().collect();
+                            super::lenient_san::lenient_move(&parsed, &legal)
+                        }
+                        e => Err(e),
+                    })
+                })
                 .transpose()
                 .map_err(|e| match e {
                     shakmaty::san::SanError::AmbiguousSan => RulesError::new(

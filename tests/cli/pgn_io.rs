@@ -366,7 +366,7 @@ fn read_reports_unreadable_move_tokens() {
     let e = read_game(slice).unwrap_err();
     assert_eq!(e.kind, PgnErrorKind::UnreadableToken);
     assert_eq!(&slice[e.offset..e.offset + 5], b"g1-f9");
-    assert_eq!(e.message, "unreadable move token \"g1-f9\"");
+    assert_eq!(e.message, "unreadable move token \"g1-f9\": not SAN");
     assert_eq!(e.partial.mainline().len(), 3, "e4 and e5 are kept");
 }
 
