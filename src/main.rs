@@ -38,6 +38,11 @@ fn main() -> ExitCode {
     if std::env::args_os().nth(1).is_some_and(|a| a == "split") {
         return cli::split::main();
     }
+    // `cqlq help [COMMAND]`, as clap's help subcommand (a file named `help` is `./help`).
+    if std::env::args_os().nth(1).is_some_and(|a| a == "help") {
+        let rest: Vec<_> = std::env::args_os().skip(2).collect();
+        return cli::help::main(&rest);
+    }
     let cli = Cli::parse_from(cli::aliases::cql_args_to_cqlq_or_exit(std::env::args_os()));
     match cli::search::search(cli) {
         Ok(code) => ExitCode::from(code),

@@ -76,11 +76,12 @@ pub fn annotate_bytes(
                 annotate_game(config, slice, number + k as u64, r.start as u64, name)
             })
             .collect();
+        let batch_start = copied;
         for (range, result) in batch.iter().zip(results) {
             summary.games += 1;
             if let Some(e) = &result.error {
                 summary.bad_games += 1;
-                eprintln!("{e}");
+                config.progress.suspend(|| eprintln!("{e}"));
             }
             if !result.found.is_empty() {
                 summary.annotated_games += 1;
@@ -96,8 +97,17 @@ pub fn annotate_bytes(
             }
             copied = range.end;
         }
+        config.progress.inc((copied - batch_start) as u64);
+        config
+            .progress
+            .set_message(crate::run::progress::games_message(
+                first - 1 + summary.games,
+                summary.annotated_games,
+                config.progress.elapsed(),
+            ));
     }
     out.write_all(&data[copied..])?;
+    config.progress.inc((data.len() - copied) as u64);
     Ok(summary)
 }
 

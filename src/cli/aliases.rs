@@ -345,8 +345,12 @@ fn rewrite_option(
         }
         return Ok(());
     }
-    if double {
-        // clap names it and suggests the nearest option.
+    // A long option clap does not know either: named here with the nearest option (clap
+    // suggests none for a swap of letters, `--fne`, and calls it a value).
+    if double
+        && suggest::nearest_option(&lower, known.longs.iter().map(|(l, _, _)| l.as_str())).is_none()
+    {
+        // clap names it.
         out.push(arg);
         return Ok(());
     }

@@ -58,6 +58,7 @@ fn run(cli: &AnnotateCli) -> Result<u8, String> {
             None => return Ok(0),
         }
     };
+    config.progress.finish_and_clear();
     if !cli.no_summary {
         print_summary(&config, &total, started);
     }
@@ -109,7 +110,15 @@ fn annotate_config(cli: &AnnotateCli, theme_paths: &[PathBuf]) -> Result<Annotat
     let fairy_defs = crate::cli::variants::variant_definitions(&cli.variants)?;
     let (default_variant, default_fairy) =
         crate::cli::variants::forced_variant(cli.variant.as_deref(), &fairy_defs)?;
+    // The display covers every input's bytes (annotate reads files only).
+    let total_bytes = inputs_bytes(&themes_and_inputs(cli).1);
+    // Not among games written to a terminal (standard output without -o or --in-place).
+    let games_on_terminal =
+        cli.output.is_none() && !cli.in_place && io::IsTerminal::is_terminal(&io::stdout());
+    let wanted = !cli.no_progress && !cli.no_summary && !games_on_terminal;
+    let progress = cqlq::run::progress::bar(wanted, Some(total_bytes));
     Ok(AnnotateConfig {
+        progress,
         themes,
         tag: cli.tag.clone(),
         variations: cli.variations,
@@ -117,6 +126,15 @@ fn annotate_config(cli: &AnnotateCli, theme_paths: &[PathBuf]) -> Result<Annotat
         fairy_defs,
         default_fairy,
     })
+}
+
+/// The PGN inputs' bytes together (an input that cannot be read counts none).
+fn inputs_bytes(inputs: &[PathBuf]) -> u64 {
+    inputs
+        .iter()
+        .filter_map(|p| std::fs::metadata(p).ok())
+        .map(|m| m.len())
+        .sum()
 }
 
 /// `--in-place`: each input rewritten (with a backup unless told not to); the totals and
@@ -135,7 +153,7 @@ fn annotate_in_place(
         }) {
             Ok(s) => total.add(&s),
             Err(e) => {
-                eprintln!("cqlq annotate: {e}");
+                config.progress.suspend(|| eprintln!("cqlq annotate: {e}"));
                 unreadable += 1;
             }
         }

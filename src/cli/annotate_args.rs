@@ -74,7 +74,11 @@ pub struct AnnotateCli {
     #[arg(long = "variants", value_name = "FILE")]
     pub variants: Vec<PathBuf>,
 
-    /// No summary line on stderr.
+    /// No summary line on stderr (and no progress display).
     #[arg(short = 'q', long = "no-summary")]
     pub no_summary: bool,
+
+    /// No progress display (shown on stderr when it is a terminal, as the search's).
+    #[arg(long)]
+    pub no_progress: bool,
 }

@@ -86,7 +86,8 @@ pub struct Cli {
     #[arg(long, group = "format")]
     pub count: bool,
 
-    /// Print one line per matched game: its game number, in input order.
+    /// Print one line per matched game: its game number, in input order (a query with `sort`:
+    /// in the order of its sort values, as the games themselves are written).
     #[arg(long, group = "format")]
     pub gamenumbers: bool,
 
@@ -97,7 +98,8 @@ pub struct Cli {
     pub diagram: bool,
 
     /// Write one self-contained HTML page to FILE: an SVG board per matched position (marked
-    /// squares highlighted), the game's tags and the moves around the match.
+    /// squares highlighted), the game's tags and the moves around the match (`-`: standard
+    /// output).
     #[arg(long, group = "format", value_name = "FILE", conflicts_with_all = ["output", "append"])]
     pub html: Option<PathBuf>,
     /// Print one EPD line per matched position: the FEN's first four fields and

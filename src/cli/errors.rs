@@ -1,6 +1,7 @@
 //! The command line's error messages: each names the file (or option) at fault and says
 //! what to do about it. Query errors have their own renderer (`QueryError::render`); this
-//! module adds the header's parameters to it and advice to the operating system's errors.
+//! module adds the header's parameters to it and advice to the operating system's errors,
+//! and decides whether a stream gets colours ([`colours_for`]).
 
 use std::io;
 use std::path::Path;
@@ -33,9 +34,17 @@ pub fn io_error_with_advice(path: &Path, error: &io::Error) -> String {
     format!("{}: {error} ({advice})", path.display())
 }
 
-/// Whether query errors get colours: only when stderr is a terminal.
+/// Whether query errors get colours on stderr ([`colours_for`]).
 pub fn color_stderr() -> bool {
-    io::IsTerminal::is_terminal(&io::stderr())
+    colours_for(&io::stderr())
+}
+
+/// Whether what is written to `stream` gets colours, as anstream (clap's own) decides: only
+/// on a terminal that shows them, never when `NO_COLOR` is set (no-color.org) or
+/// `CLICOLOR=0`, always with `CLICOLOR_FORCE`. The one test for the query errors on stderr
+/// and `--diagram` on stdout.
+pub fn colours_for<S: anstream::stream::RawStream>(stream: &S) -> bool {
+    anstream::AutoStream::<S>::choice(stream) != anstream::ColorChoice::Never
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@ use super::args::Cli;
 use super::errors::{color_stderr, header_param_error};
 use super::output_file::{output_file, refuse_overwriting_input, run_to_file};
 use super::search_options::{input_limits, output_format, run_params_of, shard_place, split_spec};
-use super::{man_and_completions, query_source, stdout_closed, variants};
+use super::{man_and_completions, persistent, query_source, stdout_closed, variants};
 
 /// Why a step ends the command early: an exit status (the diagnostic already printed), or a
 /// message that `main` prints as `cqlq: MESSAGE` with exit status 2.
@@ -67,7 +67,7 @@ fn search_steps(cli: Cli) -> Result<u8, Stop> {
     let config = run_config(&cli, compiled, params, engine, inputs, &output, format)?;
     super::threads::start_pool(cli.threads)?;
     let summary = run_to_output(&cli, &config, output.as_deref())?;
-    report(&cli, &summary, format, started)
+    report(&cli, &summary, (format, output.is_some()), started)
 }
 
 /// The query's name and text (`-e TEXT` or the query file, with CQL 6.2's command-line
@@ -224,8 +224,8 @@ fn inputs_of(positional: &[PathBuf], header_input: Option<PathBuf>) -> Result<Ve
 }
 
 /// The output file (None: standard output): `-o`, else the header's output; `-o -` is
-/// standard output; `--html FILE` names the page's file. Refuses to write over an input, or
-/// to a standard output that was closed at start.
+/// standard output; `--html FILE` names the page's file (`--html -`: standard output, as
+/// `-o -`). Refuses to write over an input, or to a standard output that was closed at start.
 fn output_path(
     cli: &Cli,
     header_output: Option<PathBuf>,
@@ -237,7 +237,11 @@ fn output_path(
         given => given.or(header_output),
     };
     // `--html FILE` names the page's file (written like -o's: temporary file renamed).
-    let output = cli.html.clone().or(output);
+    let output = match cli.html.clone() {
+        Some(p) if p.as_os_str() == "-" => None,
+        Some(page) => Some(page),
+        None => output,
+    };
     if let Some(out) = &output
         && cli.split_by.is_none()
     {
@@ -365,7 +369,12 @@ fn run_to_output(cli: &Cli, config: &RunConfig, output: Option<&Path>) -> Result
 /// The summary line, the persistent variables and the exit status: 0 some match, 1 none,
 /// 2 trouble (an aborted run, an unreadable input, a failed `writefile`, or games skipped
 /// and nothing matched).
-fn report(cli: &Cli, summary: &Summary, format: Format, started: Instant) -> Result<u8, Stop> {
+fn report(
+    cli: &Cli,
+    summary: &Summary,
+    (format, stdout_free): (Format, bool),
+    started: Instant,
+) -> Result<u8, Stop> {
     if cli.showmatches && summary.matched_games > 0 {
         eprintln!();
     }
@@ -375,7 +384,7 @@ fn report(cli: &Cli, summary: &Summary, format: Format, started: Instant) -> Res
             progress::summary_line(summary, started.elapsed().as_secs_f64())
         );
     }
-    match print_persistent(summary, format) {
+    match persistent::print_persistent(&summary.persistent, format, stdout_free) {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
             return Err(Stop::Message(format!("standard output: {e}")));
         }
@@ -383,45 +392,19 @@ fn report(cli: &Cli, summary: &Summary, format: Format, started: Instant) -> Res
     }
     if let Some(m) = &summary.aborted {
         eprintln!("cqlq: {m}");
-        return Ok(TROUBLE);
-    }
-    if summary.writefile_failures > 1 {
+    } else if summary.writefile_failures > 1 {
         eprintln!(
             "cqlq: writefile failed {} times (the first failure is shown above)",
             summary.writefile_failures
         );
     }
-    if summary.unreadable_inputs > 0 || summary.writefile_failures > 0 {
-        return Ok(TROUBLE);
-    }
-    // Games skipped because the query cannot run on their board, and nothing matched.
-    if summary.refused_games > 0 && summary.matched_games == 0 {
-        return Ok(TROUBLE);
-    }
-    Ok(if summary.matched_games > 0 { 0 } else { 1 })
-}
-
-/// The persistent variables' final values on stdout after the run, as CQL 6.2 prints them
-/// (`Name: value` lines), or one JSON object with `--json`.
-fn print_persistent(summary: &Summary, format: Format) -> io::Result<()> {
-    use io::Write as _;
-    if summary.persistent.is_empty() {
-        return Ok(());
-    }
-    let mut out = io::stdout().lock();
-    if format == Format::Json {
-        let map: serde_json::Map<String, serde_json::Value> = summary
-            .persistent
-            .iter()
-            .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
-            .collect();
-        writeln!(out, "{}", serde_json::json!({ "persistent": map }))?;
+    Ok(if summary.failed() {
+        TROUBLE
+    } else if summary.matched_games > 0 {
+        0
     } else {
-        for (name, value) in &summary.persistent {
-            writeln!(out, "{name}: {value}")?;
-        }
-    }
-    out.flush()
+        1
+    })
 }
 
 /// `--parse`: the syntax tree on stdout; 0 when the query is CQL, 2 (error on stderr) when not;

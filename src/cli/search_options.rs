@@ -13,7 +13,8 @@ use super::args::Cli;
 use super::output_file::output_file;
 
 /// The output format the options ask for (PGN when none); `--diagram` is coloured only on a
-/// terminal (`to_stdout`), and not when `NO_COLOR` is set (no-color.org).
+/// terminal (`to_stdout`), and not when `NO_COLOR` is set (no-color.org;
+/// [`super::errors::colours_for`]).
 pub fn output_format(cli: &Cli, to_stdout: bool) -> Format {
     if cli.fen {
         Format::Fen
@@ -26,10 +27,7 @@ pub fn output_format(cli: &Cli, to_stdout: bool) -> Format {
     } else if cli.epd {
         Format::Epd
     } else if cli.diagram {
-        // Colour only on a terminal, and not when NO_COLOR is set (no-color.org).
-        let color = to_stdout
-            && io::IsTerminal::is_terminal(&io::stdout())
-            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        let color = to_stdout && super::errors::colours_for(&io::stdout());
         Format::Diagram { color }
     } else if cli.html.is_some() {
         Format::Html

@@ -121,18 +121,15 @@ impl Carried {
         }
     }
 
-    /// The lines CQL 6.2 prints after the run: `Name: value` for each persistent variable not
-    /// declared `quiet`, in order of declaration (`<unbound>` for an unbound one).
-    pub fn report(&self) -> Vec<(String, String)> {
+    /// What CQL 6.2 prints after the run: each persistent variable not declared `quiet`, in
+    /// order of declaration, with its value (None: unbound).
+    pub fn report(&self) -> Vec<(String, Option<Datum>)> {
         self.globals
             .persistent
             .iter()
             .zip(&self.values)
             .filter(|(p, _)| !p.quiet)
-            .map(|(p, v)| {
-                let text = v.as_ref().map_or("<unbound>".to_string(), Datum::printed);
-                (p.name.clone(), text)
-            })
+            .map(|(p, v)| (p.name.clone(), v.clone()))
             .collect()
     }
 }

@@ -83,7 +83,8 @@ pub fn render_pictures<P: Position>(
 
 /// The move that reached node `at` as written in a game score: `12. Nf3` for White,
 /// `12... Nf6` for Black (`numbered` false: a black move bare, as after its white move).
-/// None for the root.
+/// The SAN is the one the position gives (as `--json`'s `san`: `Nf2#` for a mate written
+/// `Nf2+`), or as written when the rules give none. None for the root.
 pub fn numbered_move<P: Position>(
     record: &GameRecord,
     replayed: &ReplayedGame<P>,
@@ -94,10 +95,13 @@ pub fn numbered_move<P: Position>(
     let parent = node.parent?;
     let before = &replayed.nodes.get(parent as usize)?.as_ref()?.position;
     let n = before.fullmove_number();
+    let san = before
+        .san_and_uci(&node.san)
+        .map_or_else(|| node.san.to_string(), |(san, _)| san);
     Some(match before.turn() {
-        Color::White => format!("{n}. {}", node.san),
-        Color::Black if numbered => format!("{n}... {}", node.san),
-        Color::Black => node.san.to_string(),
+        Color::White => format!("{n}. {san}"),
+        Color::Black if numbered => format!("{n}... {san}"),
+        Color::Black => san,
     })
 }
 

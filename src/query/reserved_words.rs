@@ -3,14 +3,16 @@
 
 /// The reserved word or variable of `known` nearest to the unknown `name` (`chekc`: `check`),
 /// counting a swap of two letters as one edit; None when nothing is near enough (one edit for
-/// names of four or five letters, two for longer ones, none for shorter ones).
+/// names of three to five letters, two for longer ones, none for shorter ones). Among words
+/// as near, one that begins with `name` comes first (`mat`: `mate`, not `max`), then the
+/// first in alphabetical order.
 pub(crate) fn nearest_word<'a>(
     name: &str,
     known: impl Iterator<Item = &'a str>,
 ) -> Option<&'a str> {
     let limit = match name.chars().count() {
-        0..=3 => return None,
-        4 | 5 => 1,
+        0..=2 => return None,
+        3..=5 => 1,
         _ => 2,
     };
     RESERVED
@@ -19,7 +21,7 @@ pub(crate) fn nearest_word<'a>(
         .chain(known)
         .map(|w| (strsim::osa_distance(name, w), w))
         .filter(|&(d, _)| d <= limit)
-        .min_by_key(|&(d, w)| (d, w))
+        .min_by_key(|&(d, w)| (d, !w.starts_with(name), w))
         .map(|(_, w)| w)
 }
 
@@ -258,7 +260,7 @@ mod tests {
     }
 
     /// A swapped pair of letters is one edit; a variable of the query is a candidate too;
-    /// short names get no guess.
+    /// names of two letters or fewer get no guess.
     #[test]
     fn nearest_word_guesses_the_misspelt_filter() {
         use super::nearest_word;
@@ -272,6 +274,8 @@ mod tests {
             Some("mypeice")
         );
         assert_eq!(nearest_word("xq", std::iter::empty()), None);
+        // Issue 36: three letters get a guess, the word they begin first.
+        assert_eq!(nearest_word("mat", std::iter::empty()), Some("mate"));
         assert_eq!(nearest_word("zzzzzzzz", std::iter::empty()), None);
     }
 }

@@ -129,12 +129,16 @@ impl Sink<'_> {
     /// Ends the run's output: the sorted or held games, the persistent variables, the count,
     /// the page's end; the run's summary.
     pub(super) fn finish(mut self) -> io::Result<super::Summary> {
+        // The display goes first: what follows (the count, the page's end) is written
+        // without it, and clearing it afterwards would erase the line written after it.
+        self.bar.finish_and_clear();
         self.finish_output()?;
         if let Some(carried) = &self.carried {
             let carried = carried.lock().unwrap_or_else(|e| e.into_inner());
             self.summary.persistent = carried.report();
         }
-        if self.config.format == crate::output::Format::Count {
+        // A failed run's count would read as a result: nothing is written (exit 2).
+        if self.config.format == crate::output::Format::Count && !self.summary.failed() {
             writeln!(self.out, "{}", self.summary.matched_games)?;
         }
         if self.config.format == crate::output::Format::Html {
@@ -143,7 +147,6 @@ impl Sink<'_> {
             self.out.write_all(page.as_bytes())?;
         }
         self.out.flush()?;
-        self.bar.finish_and_clear();
         Ok(self.summary)
     }
 }

@@ -154,9 +154,9 @@ pub struct Summary {
     pub unreadable_inputs: u64,
     /// Games skipped because the query cannot run on their board (`Ri1` on 8x8).
     pub refused_games: u64,
-    /// The persistent variables' final values, as CQL 6.2 prints them after the run
-    /// (`Name: value`; none are `quiet`).
-    pub persistent: Vec<(String, String)>,
+    /// The persistent variables' final values (None: unbound), which CQL 6.2 prints after
+    /// the run (none are `quiet`).
+    pub persistent: Vec<(String, Option<crate::eval::Datum>)>,
     /// Why the run stopped early (a failed `assert`), if it did.
     pub aborted: Option<String>,
     /// `--limit N`: Some(N) when the run stopped at the Nth matched game.
@@ -165,6 +165,18 @@ pub struct Summary {
     pub split_files: Vec<PathBuf>,
     /// `writefile` writes that failed (the first is reported on stderr; the run exits 2).
     pub writefile_failures: u64,
+}
+
+impl Summary {
+    /// Whether the run failed (exit status 2): it was aborted, an input could not be read, a
+    /// `writefile` failed, or games were skipped (the query cannot run on their board) and
+    /// none matched. A failed run writes no count.
+    pub fn failed(&self) -> bool {
+        self.aborted.is_some()
+            || self.unreadable_inputs > 0
+            || self.writefile_failures > 0
+            || (self.refused_games > 0 && self.matched_games == 0)
+    }
 }
 
 /// What one game produced, rendered in the worker.
@@ -621,10 +633,10 @@ impl Sink<'_> {
             if let Some(last) = batch.last() {
                 let read = self.compressed_position.unwrap_or(offset + last.end as u64);
                 self.bar.set_position(self.bytes_before_input + read);
-                self.bar.set_message(progress::games_message(
+                self.bar.set_message(progress::bar_message(
+                    &self.bar,
                     self.summary.games,
                     self.summary.matched_games,
-                    self.bar.elapsed(),
                 ));
                 used = last.end;
             }

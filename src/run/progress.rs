@@ -2,7 +2,10 @@
 //!
 //! Files of known size get a bar (bytes read of the total, speed, ETA); standard input, whose
 //! size is unknown, a spinner with the bytes read and the speed. Both show the games read,
-//! games per second and the games matched ([`games_message`]). A terminal on standard input
+//! games per second and the games matched ([`games_message`]). The line fits the terminal:
+//! after a short bar and the bytes, the message fills what is left and is cut there
+//! (indicatif's `wide_msg`), so it never wraps (a wrapped frame is not cleared whole, and the
+//! last output line was erased with it). A terminal on standard input
 //! with nothing piped in gets a notice that cqlq is reading it ([`stdin_notice`]). Results
 //! written to a terminal go through [`write_to_terminal`], which clears the display first
 //! and flushes each game.
@@ -30,14 +33,29 @@ pub fn bar(wanted: bool, total_bytes: Option<u64>) -> ProgressBar {
     bar
 }
 
-/// The display's template: a bar with the total and ETA when the size is known, else a
-/// spinner with the bytes read so far (no total, no ETA: there is none to show).
+/// The display's template: a bar with the total when the size is known, else a spinner with
+/// the bytes read so far (no total: there is none to show). The fixed part is at most 36
+/// columns (a 12-column bar, `1023.99 MiB/1023.99 GiB`); the message ([`bar_message`]: the
+/// games, the speed, the ETA) takes the rest of the line and is cut at its end.
 fn template(size_known: bool) -> &'static str {
     if size_known {
-        "{bar:30} {bytes}/{total_bytes} {bytes_per_sec} {msg} ETA {eta}"
+        "{bar:12} {bytes}/{total_bytes} {wide_msg}"
     } else {
-        "{spinner} {bytes} read {bytes_per_sec} {msg}"
+        "{spinner} {bytes} read {wide_msg}"
     }
+}
+
+/// The display's message at a batch's end: [`games_message`], then the speed in bytes and,
+/// when the total is known, the ETA (`1200 games (400 games/s), 3 matched, 12.50 MiB/s,
+/// ETA 3s`).
+pub fn bar_message(bar: &ProgressBar, games: u64, matched: u64) -> String {
+    let mut text = games_message(games, matched, bar.elapsed());
+    let speed = indicatif::HumanBytes(bar.per_sec() as u64);
+    text.push_str(&format!(", {speed}/s"));
+    if bar.length().is_some() {
+        text.push_str(&format!(", ETA {:#}", indicatif::HumanDuration(bar.eta())));
+    }
+    text
 }
 
 /// The display's message: games read, games per second over `elapsed`, games matched
@@ -135,11 +153,14 @@ mod tests {
     fn unknown_size_shows_a_spinner_without_total_or_eta() {
         let spinner = template(false);
         assert!(spinner.contains("{spinner}"), "{spinner}");
-        for absent in ["{total_bytes}", "{eta}", "{bar"] {
+        for absent in ["{total_bytes}", "{bar"] {
             assert!(!spinner.contains(absent), "{spinner}");
         }
         assert!(template(true).contains("{total_bytes}"));
-        assert!(template(true).contains("{eta}"));
+        let hidden = ProgressBar::hidden();
+        assert!(!bar_message(&hidden, 1, 0).contains("ETA"));
+        hidden.set_length(100);
+        assert!(bar_message(&hidden, 1, 0).contains("ETA"));
     }
 
     /// The notice appears only when standard input is read and is a terminal.

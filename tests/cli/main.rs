@@ -22,5 +22,7 @@ mod pictures;
 mod pipes;
 mod queries;
 mod query_parse;
+mod rough_edges;
 mod terminal;
+mod terminal_screen;
 mod user_mistakes;

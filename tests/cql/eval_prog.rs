@@ -217,7 +217,8 @@ fn persistent_counts_across_games() {
 }
 
 /// The binary prints the persistent values after the run, as CQL 6.2 does (`Name: value`;
-/// strings quoted; `persistent quiet` not printed), and evaluates games in input order.
+/// strings quoted; `persistent quiet` not printed), and evaluates games in input order: on
+/// stderr, as the results go to stdout (issue 36: stdout holds only the results).
 #[test]
 fn cli_prints_persistent_values() {
     let scratch = common::scratch("prog", "persistent");
@@ -229,8 +230,12 @@ fn cli_prints_persistent_values() {
          persistent Text = \"x\" false",
         pgn.to_str().unwrap(),
     ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(stdout, "Positions: 10\nGames: 2\nText: \"x\"\n", "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("Positions: 10\nGames: 2\nText: \"x\"\n"),
+        "{out:?}"
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "", "{out:?}");
 }
 
 /// `assert F` stops the run with an error when F fails.

@@ -82,7 +82,8 @@ pub const WORDS: &[&str] = &[
 
 /// The option nearest to `word` (lower case, without dashes), spelt with its dashes:
 /// `-WORD` for CQL's and CQLi's words, `--NAME` for cqlq's `longs`; None when nothing is
-/// within two edits (one for words of four letters or fewer).
+/// within two edits (one for words of four letters or fewer), a swap of two letters counting
+/// as one (`fne`: `--fen`); of two as near, cqlq's own long option.
 pub fn nearest_option<'a>(word: &str, longs: impl Iterator<Item = &'a str>) -> Option<String> {
     let limit = if word.chars().count() <= 4 { 1 } else { 2 };
     let cql = WORDS
@@ -90,8 +91,9 @@ pub fn nearest_option<'a>(word: &str, longs: impl Iterator<Item = &'a str>) -> O
         .chain(&super::TRANSFORMS)
         .map(|w| (*w, format!("-{w}")));
     let own = longs.map(|l| (l, format!("--{l}")));
-    cql.chain(own)
-        .map(|(w, shown)| (strsim::levenshtein(word, w), shown))
+    // cqlq's own spelling first: of two options as near, `--fen` is named, not `-fen`.
+    own.chain(cql)
+        .map(|(w, shown)| (strsim::osa_distance(word, w), shown))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
         .map(|(_, shown)| shown)
@@ -120,9 +122,11 @@ mod tests {
             Some("-gamenumber")
         );
         let longs = ["gamenumbers", "json"].into_iter();
-        assert_eq!(nearest_option("jsno", longs).as_deref(), None);
+        assert_eq!(nearest_option("jsno", longs).as_deref(), Some("--json"));
         let longs = ["json"].into_iter();
         assert_eq!(nearest_option("jsn", longs).as_deref(), Some("--json"));
         assert_eq!(nearest_option("frobnicate", std::iter::empty()), None);
+        let longs = ["fen", "json"].into_iter();
+        assert_eq!(nearest_option("fne", longs).as_deref(), Some("--fen"));
     }
 }
