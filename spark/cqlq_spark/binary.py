@@ -18,9 +18,14 @@ class QueryError(ValueError):
     """cqlq refused the query (the message is cqlq's diagnostic, with a caret)."""
 
 
+#: Where ``cargo install`` and ``cargo build --release`` (run in the repository, the folder
+#: cqlq-spark is then run from) put the binary: looked at after ``PATH``.
+BUILT_PLACES = (os.path.join("~", ".cargo", "bin", "cqlq"), os.path.join("target", "release", "cqlq"))
+
+
 def driver_binary(explicit=None):
     """The binary the driver uses and ships: ``explicit``, else ``$CQLQ_BIN``, else ``cqlq``
-    on ``PATH``."""
+    on ``PATH``, else one of :data:`BUILT_PLACES`."""
     if explicit:
         if os.path.isfile(explicit) and os.access(explicit, os.X_OK):
             return os.path.abspath(explicit)
@@ -35,8 +40,14 @@ def driver_binary(explicit=None):
     if found:
         return found
     tried.append("cqlq on PATH")
+    for place in BUILT_PLACES:
+        path = os.path.expanduser(place)
+        if os.path.isfile(path) and os.access(path, os.X_OK):
+            return os.path.abspath(path)
+        tried.append(place)
     raise CqlqNotFound(
-        "the cqlq binary was not found (tried: %s): build it (cargo build --release) and give "
+        "the cqlq binary was not found (tried: %s): install it (cargo install --path .) or "
+        "build it (cargo build --release) and give "
         "its path with --cqlq PATH or $%s" % (", ".join(tried), ENV_BINARY)
     )
 

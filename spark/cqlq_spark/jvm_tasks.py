@@ -43,6 +43,16 @@ key="$1 $2"
 shift 2
 eval "$CQLQ_SPARK_COMMAND"' "$@"' 2> "$tmp/err"
 status=$?
+# The input refused as a whole (exit status 2, a message naming it: not PGN): one report of
+# the input, at the shard's first byte (after --byte-range, else 0), as the Python task's.
+for input; do :; done
+start=0
+case "$1" in --byte-range) start=${2%%-*} ;; esac
+refused=$(grep -F -- "$input" "$tmp/err" | grep -v ': game [0-9]' | head -n 1)
+if [ "$status" -eq 2 ] && [ -n "$refused" ]; then
+    echo "E $input: input (byte $start): ${refused#cqlq: }"
+    exit 0
+fi
 if [ "$status" -gt 1 ]; then
     echo "cqlq failed on shard $key ($*), exit status $status:" >&2
     tail -n 20 "$tmp/err" >&2
@@ -128,7 +138,7 @@ def records(spark, shards, spec, binary):
     is_bad_game = F.col("line").startswith(F.col("prefix")) & reported.rlike(BAD_GAME_PATTERN)
     bad = F.to_json(
         F.struct(
-            field(1).cast("long").alias("game"),
+            F.when(field(1) != "", field(1)).cast("long").alias("game"),
             field(3).cast("long").alias("byte"),
             (field(2) != "").alias("decompressed"),
             field(4).alias("reason"),

@@ -115,6 +115,17 @@ def feed(path, start, end, sink, errors):
             pass
 
 
+class PlanRefused(RuntimeError):
+    """``cqlq split --plan`` refused the file (exit status 2: not PGN); any other failure (a
+    killed process) is a plain :class:`RuntimeError`, which fails the task for a retry."""
+
+
+def _plan_failed(path, code, err):
+    """The exception of a failed plan: :class:`PlanRefused` for exit status 2."""
+    kind = PlanRefused if code == 2 else RuntimeError
+    return kind("%s: cqlq split --plan failed: %s" % (path, err.decode("utf-8", "replace")))
+
+
 def plan_file(binary, path, shard_bytes):
     """The shards of one plain file: ``cqlq split FILE --plan`` on a local file (mapped by
     cqlq), else ``cqlq split - --plan`` over its bytes; and whether the plan was made on the
@@ -127,9 +138,7 @@ def plan_file(binary, path, shard_bytes):
             capture_output=True, stdin=subprocess.DEVNULL,
         )
         if done.returncode != 0:
-            raise RuntimeError(
-                "%s: cqlq split --plan failed: %s" % (path, done.stderr.decode("utf-8", "replace"))
-            )
+            raise _plan_failed(path, done.returncode, done.stderr)
         return _plan_lines(done.stdout), True
     proc = subprocess.Popen(
         [binary, "split", "-", "--plan", "--shard-bytes", str(shard_bytes)],
@@ -149,7 +158,7 @@ def plan_file(binary, path, shard_bytes):
     if errors:
         raise OSError(errors[0])
     if code != 0:
-        raise RuntimeError("%s: cqlq split --plan failed: %s" % (path, err.decode("utf-8", "replace")))
+        raise _plan_failed(path, code, err)
     return _plan_lines(out), False
 
 
@@ -191,7 +200,12 @@ def plan_shards(sc, inputs, shards_per_file, query, binary_for_task):
             binary = binary_for_task()
             for i, f, n in items:
                 shard_bytes = max(1, -(-f["size"] // n))
-                yield i, plan_file(binary, f["path"], shard_bytes)
+                try:
+                    yield i, plan_file(binary, f["path"], shard_bytes)
+                except PlanRefused:
+                    # cqlq refuses the file (not PGN): one whole shard, whose task reports
+                    # the input as bad (see cqlq_spark.task.input_failure).
+                    yield i, ([], False)
 
         plans = dict(
             sc.parallelize(to_plan, len(to_plan)).mapPartitions(plan_partition).collect()

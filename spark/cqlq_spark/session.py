@@ -14,12 +14,26 @@ measurements). A session that will also hold large data sets may prefer G1 back:
 ``java_options="-XX:TieredStopAtLevel=1"``."""
 
 import os
+import re
 
 #: The driver JVM's options with a local master: C1 only (no C2 compilations), the serial
 #: garbage collector.
 LOCAL_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
 #: The environment variable that replaces :data:`LOCAL_JAVA_OPTIONS` (empty: none).
 ENV_JAVA_OPTIONS = "CQLQ_SPARK_JAVA_OPTIONS"
+#: How many times a local master tries a task: Spark's local mode tries each task once
+#: (``spark.task.maxFailures`` is not read there) unless the master says ``local[N,F]``.
+LOCAL_TASK_ATTEMPTS = 4
+
+
+def with_local_retries(master):
+    """``master`` with task retries when it is a local master without them: ``local``,
+    ``local[N]``, ``local[*]`` become ``local[N,4]`` (``local[1,4]``, ``local[*,4]``); any
+    other master (``local[N,F]``, a cluster's) is returned as it is."""
+    m = re.fullmatch(r"local(?:\[(\*|\d+)\])?", master)
+    if m is None:
+        return master
+    return "local[%s,%d]" % (m.group(1) or "1", LOCAL_TASK_ATTEMPTS)
 
 
 def starts_local_jvm(master):
@@ -37,16 +51,21 @@ def starts_local_jvm(master):
 
 def builder(app_name, master=None, java_options=None):
     """A ``SparkSession.builder`` with ``app_name``, ``master`` (None: PySpark's default) and,
-    when it starts a local JVM (:func:`starts_local_jvm`), the driver's Java options
+    when it starts a local JVM (:func:`starts_local_jvm`), task retries
+    (:func:`with_local_retries`) and the driver's Java options
     ``java_options`` (default ``$CQLQ_SPARK_JAVA_OPTIONS``, else :data:`LOCAL_JAVA_OPTIONS`;
     ``""`` for none)."""
     from pyspark.sql import SparkSession
 
     b = SparkSession.builder.appName(app_name)
+    local = starts_local_jvm(master)
+    if local:
+        # PySpark's default is local[*]; either way a failed task is tried again.
+        master = with_local_retries(master or "local[*]")
     if master is not None:
         b = b.master(master)
     if java_options is None:
         java_options = os.environ.get(ENV_JAVA_OPTIONS, LOCAL_JAVA_OPTIONS)
-    if java_options and starts_local_jvm(master):
+    if java_options and local:
         b = b.config("spark.driver.extraJavaOptions", java_options)
     return b

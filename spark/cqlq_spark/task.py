@@ -11,8 +11,11 @@ position (``data``: cqlq's ``--json`` line), ``"p"`` for a piece of PGN output (
 megabyte, in order) and ``"e"`` for a bad game (``data``: a JSON object with the game's
 number, byte offset and the reason). Memory holds one copy chunk, one output piece and the
 shard's bad-game reports, whatever the shard's size; cqlq itself streams in bounded memory.
-A task fails (and Spark retries it) when cqlq exits with trouble or the input cannot be read;
-a retried task makes the same records."""
+An input cqlq refuses as a whole (not PGN: compressed in a format it does not read, binary
+data) is one ``"e"`` record with no game number, the shard's first byte and cqlq's reason
+(:func:`input_failure`): the other inputs' results stand. A task fails (and Spark retries it)
+when cqlq exits with any other trouble (killed, a message naming no input) or the input
+cannot be read; a retried task makes the same records."""
 
 import json
 import re
@@ -24,9 +27,10 @@ from .binary import executor_binary, query_args
 from .plan import feed, local_file
 
 #: cqlq's report of a bad game on standard error, after the input's name and ": " (groups:
-#: the game's number, "decompressed " or nothing, the byte offset, the reason); a pattern both
-#: Python's and Java's regular expressions read alike.
-BAD_GAME_PATTERN = r"^game (\d+) \((decompressed )?byte (\d+)\): (.*)$"
+#: the game's number (empty for ``input``: the whole input refused, see
+#: :func:`input_failure`), "decompressed " or nothing, the byte offset, the reason); a
+#: pattern both Python's and Java's regular expressions read alike.
+BAD_GAME_PATTERN = r"^(?:game (\d+)|input) \((decompressed )?byte (\d+)\): (.*)$"
 _BAD_GAME = re.compile(BAD_GAME_PATTERN)
 #: Bytes per piece of PGN output.
 PGN_PIECE = 1 << 20
@@ -92,11 +96,25 @@ def bad_game(line, name):
     if not m:
         return None
     return {
-        "game": int(m[1]),
+        "game": int(m[1]) if m[1] else None,
         "byte": int(m[3]),
         "decompressed": bool(m[2]),
         "reason": m[4],
     }
+
+
+def input_failure(code, stderr_lines, name, start):
+    """For a cqlq run that ended with exit status 2 (trouble) on input ``name``: the bad-game
+    record's fields of the input refused as a whole (no game number, ``start``: the shard's
+    first byte, cqlq's message as the reason), when a message names the input
+    (``cqlq: NAME is not PGN (...)``); else None (the task fails and is retried)."""
+    if code != 2:
+        return None
+    for line in stderr_lines:
+        if name in line and bad_game(line, name) is None:
+            reason = line[len("cqlq: ") :] if line.startswith("cqlq: ") else line
+            return {"game": None, "byte": start or 0, "decompressed": False, "reason": reason}
+    return None
 
 
 def run_shard(shard, spec):
@@ -174,6 +192,10 @@ def run_shard(shard, spec):
         proc.stderr.close()
     if read_errors:
         raise OSError(read_errors[0])
+    refused = input_failure(code, stderr_lines, name, shard["start"])
+    if refused is not None:
+        yield ("e", key[0], key[1], seq, json.dumps(refused).encode())
+        return
     if code not in (0, 1):
         raise RuntimeError(
             "cqlq failed on %s (bytes %s-%s, exit status %d):\n%s"
