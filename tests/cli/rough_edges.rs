@@ -236,3 +236,40 @@ fn annotated_games_with_captures_without_x_are_read() {
         assert!(!err.contains(refused), "{refused} refused: {err}");
     }
 }
+
+/// The README's first screen (its first 40 lines) says how to install (`cargo install --path
+/// .`, the Rust version `Cargo.toml` asks for), run and test, and names the optional test
+/// tools; the dated benchmark logs live in `docs/performance-history.md`, linked from it.
+#[test]
+fn the_readme_starts_with_install_run_and_test() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let rust_version = regex::Regex::new(r#"rust-version = "([0-9.]+)""#)
+        .unwrap()
+        .captures(&manifest)
+        .expect("Cargo.toml names its Rust version")[1]
+        .to_string();
+    let first_screen: String = readme.lines().take(40).collect::<Vec<_>>().join("\n");
+    for needed in [
+        "cargo install --path .",
+        &format!("Rust {rust_version}"),
+        "cargo run --release",
+        "cargo test",
+        "stockfish",
+        "chromium",
+        "Java 17",
+    ] {
+        assert!(
+            first_screen.contains(needed),
+            "{needed} in the first screen"
+        );
+    }
+    // A dated log is a line naming a day (`On 2026-11-26 ...`): none left in the README.
+    let dated = regex::Regex::new(r"\b20[0-9]{2}-[0-9]{2}-[0-9]{2}\b").unwrap();
+    let dated_lines = readme.lines().filter(|l| dated.is_match(l)).count();
+    assert!(dated_lines <= 2, "{dated_lines} dated lines in the README");
+    assert!(readme.contains("docs/performance-history.md"));
+    let history = std::fs::read_to_string(root.join("docs/performance-history.md")).unwrap();
+    assert!(history.lines().filter(|l| dated.is_match(l)).count() >= 10);
+}
