@@ -348,7 +348,8 @@ fn rewrite_option(
     // A long option clap does not know either: named here with the nearest option (clap
     // suggests none for a swap of letters, `--fne`, and calls it a value).
     if double
-        && suggest::nearest_option(&lower, known.longs.iter().map(|(l, _, _)| l.as_str())).is_none()
+        && suggest::nearest_option(&lower, known.longs.iter().map(|(l, _, _)| l.as_str()), true)
+            .is_none()
     {
         // clap names it.
         out.push(arg);
@@ -363,7 +364,7 @@ fn unknown_option(text: &str, word: &str, known: &Known) -> AliasError {
     let longs = known.longs.iter().map(|(l, _, _)| l.as_str());
     let hint = if known.long(word).is_some() {
         format!(" (cqlq's option is --{word}, with two dashes)")
-    } else if let Some(near) = suggest::nearest_option(&lower, longs) {
+    } else if let Some(near) = suggest::nearest_option(&lower, longs, text.starts_with("--")) {
         format!(" (did you mean {near}?)")
     } else {
         String::new()

@@ -83,16 +83,26 @@ pub const WORDS: &[&str] = &[
 /// The option nearest to `word` (lower case, without dashes), spelt with its dashes:
 /// `-WORD` for CQL's and CQLi's words, `--NAME` for cqlq's `longs`; None when nothing is
 /// within two edits (one for words of four letters or fewer), a swap of two letters counting
-/// as one (`fne`: `--fen`); of two as near, cqlq's own long option.
-pub fn nearest_option<'a>(word: &str, longs: impl Iterator<Item = &'a str>) -> Option<String> {
+/// as one (`fne`: `--fen`). Of two as near, the spelling of the word's own dashes: cqlq's long
+/// option when `double` (`--fne`: `--fen`), else CQL's (`-gamenumbr`: `-gamenumber`).
+pub fn nearest_option<'a>(
+    word: &str,
+    longs: impl Iterator<Item = &'a str>,
+    double: bool,
+) -> Option<String> {
     let limit = if word.chars().count() <= 4 { 1 } else { 2 };
     let cql = WORDS
         .iter()
         .chain(&super::TRANSFORMS)
         .map(|w| (*w, format!("-{w}")));
     let own = longs.map(|l| (l, format!("--{l}")));
-    // cqlq's own spelling first: of two options as near, `--fen` is named, not `-fen`.
-    own.chain(cql)
+    let candidates: Vec<(&str, String)> = if double {
+        own.chain(cql).collect()
+    } else {
+        cql.chain(own).collect()
+    };
+    candidates
+        .into_iter()
         .map(|(w, shown)| (strsim::osa_distance(word, w), shown))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
@@ -118,15 +128,24 @@ mod tests {
         assert_eq!(strsim::levenshtein("kitten", "sitting"), 3);
         let none = std::iter::empty();
         assert_eq!(
-            nearest_option("gamenumbr", none).as_deref(),
+            nearest_option("gamenumbr", none, false).as_deref(),
             Some("-gamenumber")
         );
         let longs = ["gamenumbers", "json"].into_iter();
-        assert_eq!(nearest_option("jsno", longs).as_deref(), Some("--json"));
+        assert_eq!(
+            nearest_option("jsno", longs, true).as_deref(),
+            Some("--json")
+        );
         let longs = ["json"].into_iter();
-        assert_eq!(nearest_option("jsn", longs).as_deref(), Some("--json"));
-        assert_eq!(nearest_option("frobnicate", std::iter::empty()), None);
+        assert_eq!(
+            nearest_option("jsn", longs, true).as_deref(),
+            Some("--json")
+        );
+        assert_eq!(
+            nearest_option("frobnicate", std::iter::empty(), false),
+            None
+        );
         let longs = ["fen", "json"].into_iter();
-        assert_eq!(nearest_option("fne", longs).as_deref(), Some("--fen"));
+        assert_eq!(nearest_option("fne", longs, true).as_deref(), Some("--fen"));
     }
 }
