@@ -22,5 +22,6 @@ mod pictures;
 mod pipes;
 mod queries;
 mod query_parse;
+mod secure_files;
 mod terminal;
 mod user_mistakes;
