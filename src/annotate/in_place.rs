@@ -1,5 +1,6 @@
 //! `--in-place`: an input rewritten atomically. The new text goes to a temporary file beside
-//! the input (`.NAME.cqlq-PID.tmp`, with the input's permissions), is flushed and `fsync`ed;
+//! the input (`.NAME.cqlq-XXXXXXXX.tmp`, a random name made with `O_EXCL`, with the input's
+//! mode and owner), is flushed and `fsync`ed;
 //! then the original is kept as a backup (`NAME.bak`, a hard link to it; a copy where links
 //! are not possible), the temporary file is renamed over the input, and the folder is
 //! `fsync`ed. Until that rename the input is untouched: an error or an interrupted run
@@ -11,7 +12,7 @@
 //! stays; anything but a regular file is refused.
 
 use super::AnnotateError;
-use crate::output::files::{OutputFile, real_path};
+use crate::output::files::real_path;
 use crate::output::temp_files;
 use std::fs;
 use std::io::{self, Write};
@@ -33,12 +34,7 @@ pub fn rewrite<T>(
     write: impl FnOnce(&mut dyn Write) -> io::Result<T>,
 ) -> Result<T, AnnotateError> {
     let real = real_path(input);
-    // The same temporary file and folder as any output file's (`output::files`).
-    let target = OutputFile {
-        path: real.clone(),
-        ..OutputFile::default()
-    };
-    let temp = target.temp_path();
+    let mut temp = None;
     let result = (|| -> io::Result<T> {
         let meta = fs::metadata(&real)?;
         if !meta.is_file() {
@@ -46,24 +42,29 @@ pub fn rewrite<T>(
                 "not a regular file (--in-place rewrites files only)",
             ));
         }
-        let file = temp_files::create(&temp, |t: &Path| fs::File::create(t))?;
+        // The same temporary file as any output file's (`output::temp_files`): a random
+        // name, never a planted link, with the input's mode and owner.
+        let (file, path) = temp_files::create_beside(&real)?;
+        temp = Some(path.clone());
         let mut out = io::BufWriter::with_capacity(1 << 16, file);
         let value = write(&mut out)?;
         let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.set_permissions(meta.permissions())?;
         file.sync_all()?;
         if backup {
             keep_backup(&real)?;
         }
-        temp_files::rename(&temp, &real)?;
+        temp_files::rename(&path, &real)?;
         // Makes the rename durable (best effort: not every system can `fsync` a folder).
-        if let Ok(dir) = fs::File::open(target.dir()) {
+        let dir = real.parent().filter(|d| !d.as_os_str().is_empty());
+        if let Ok(dir) = fs::File::open(dir.unwrap_or(Path::new("."))) {
             let _ = dir.sync_all();
         }
         Ok(value)
     })();
     result.map_err(|error| {
-        temp_files::discard(&temp);
+        if let Some(path) = &temp {
+            temp_files::discard(path);
+        }
         AnnotateError::Rewrite {
             path: input.to_path_buf(),
             error,

@@ -9,7 +9,7 @@
 //!   `.`, `+` or `=` replaced by `_`, a leading `.` by `_`, cut to 100 characters. A game
 //!   without the tag, or with an empty value or PGN's unknown `?`, goes to `no-TAG`
 //!   (`out/no-ECO.pgn`). Different values may share a file after this (`A/B`, `A B`).
-//! - Atomic as `-o`: each file is written to `.NAME.cqlq-PID.tmp` beside it, and all are
+//! - Atomic as `-o`: each file is written to a temporary file beside it, and all are
 //!   renamed at the end of a run that completes; a failed run leaves no file changed and no
 //!   temporary file behind.
 //! - `--append` starts each file from its old content; `--noclobber` fails the run (nothing
@@ -132,8 +132,8 @@ struct Target {
     file: OutputFile,
     /// A device, FIFO or socket, written directly (no temporary file).
     direct: bool,
-    /// Whether the temporary file exists (it is reopened for appending after an eviction).
-    created: bool,
+    /// The temporary file, once made (it is reopened for appending after an eviction).
+    temp: Option<PathBuf>,
 }
 
 /// The writer of a split run: routes each matched game's text to its file.
@@ -209,9 +209,9 @@ impl SplitWriter {
             )));
         }
         self.targets.push(Target {
-            direct: file.destination() == Destination::Direct,
+            direct: !matches!(file.destination(), Destination::Replace { .. }),
             file,
-            created: false,
+            temp: None,
         });
         let k = self.targets.len() - 1;
         self.index.insert(path, k);
@@ -231,13 +231,12 @@ impl SplitWriter {
         let target = &mut self.targets[k];
         let file = if target.direct {
             target.file.open_direct()?
-        } else if target.created {
-            fs::OpenOptions::new()
-                .append(true)
-                .open(target.file.temp_path())?
+        } else if let Some(temp) = &target.temp {
+            fs::OpenOptions::new().append(true).open(temp)?
         } else {
-            target.created = true;
-            target.file.create_temp()?
+            let (file, temp) = target.file.create_temp()?;
+            target.temp = Some(temp);
+            file
         };
         self.open.insert(k, BufWriter::with_capacity(1 << 16, file));
         self.opened.push_back(k);
@@ -251,8 +250,10 @@ impl SplitWriter {
             out.flush()?;
         }
         if !self.spec.options.dry_run {
-            for target in self.targets.iter().filter(|t| !t.direct) {
-                target.file.commit()?;
+            for target in &self.targets {
+                if let Some(temp) = &target.temp {
+                    target.file.commit(temp)?;
+                }
             }
         }
         self.finished = true;
@@ -267,8 +268,8 @@ impl Drop for SplitWriter {
             return;
         }
         self.open.clear();
-        for target in self.targets.iter().filter(|t| t.created && !t.direct) {
-            temp_files::discard(&target.file.temp_path());
+        for temp in self.targets.iter().filter_map(|t| t.temp.as_ref()) {
+            temp_files::discard(temp);
         }
     }
 }

@@ -15,6 +15,7 @@ mod header_params;
 mod input_safety;
 mod inputs;
 mod output_edits;
+mod output_files;
 mod output_safety;
 mod output_sort_comments;
 mod pgn_io;

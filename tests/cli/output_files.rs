@@ -1,0 +1,224 @@
+//! Issue 32, the rows about the files cqlq writes: temporary files that no planted link can
+//! redirect (row 2), `-o` naming the file already open as standard output (row 3), the mode
+//! and owner of a replaced file kept (row 12).
+//!
+//! Every file is made in the test's own folder; `/proc/self/fd/1` is reached through a link
+//! made there, never through the machine's `/dev`. The tests run as root, so a file can be
+//! given another owner (`chown`), as a shared folder's file would have.
+
+use std::fs;
+use std::os::unix::fs::{MetadataExt, PermissionsExt, symlink};
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// A game with a mate: every query below matches it once.
+const MATE: &str = "[Event \"scholar\"]\n[Result \"1-0\"]\n\n\
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_cqlq")
+}
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new(bin())
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn is_link(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+}
+
+/// Runs `sh -c SCRIPT` in `dir`, the script ending in `exec cqlq ...` (so `$$`, the
+/// shell's process id, is cqlq's: the old temporary name `.NAME.cqlq-$$.tmp` is known
+/// before cqlq starts).
+fn sh(dir: &Path, script: &str) -> Output {
+    Command::new("sh")
+        .current_dir(dir)
+        .env("CQLQ", bin())
+        .args(["-c", script])
+        .output()
+        .unwrap()
+}
+
+/// Row 2: links planted at the temporary names an attacker can guess (the old
+/// `.NAME.cqlq-PID.tmp`, and names of the new pattern) are never followed: `-o`, `-a`,
+/// `annotate --in-place`, `annotate -o`, `--split-by` and `cqlq split` leave the link's
+/// target (the victim) as it was, its mode too, and write a regular file, not a link.
+#[test]
+fn planted_links_at_temporary_names_are_never_followed() {
+    let scratch = crate::common::scratch("outfiles", "planted");
+    let dir = scratch.path();
+    fs::write(dir.join("g.pgn"), MATE).unwrap();
+    fs::write(dir.join("mate.cql"), "mate\n").unwrap();
+    fs::create_dir(dir.join("split")).unwrap();
+    fs::create_dir(dir.join("shards")).unwrap();
+    let victim = dir.join("victim");
+    fs::write(&victim, "precious\n").unwrap();
+    fs::set_permissions(&victim, fs::Permissions::from_mode(0o640)).unwrap();
+    // Names of the new pattern an attacker might plant in advance.
+    for name in ["out.pgn", "g.pgn", "split/E.pgn"] {
+        let (parent, file) = name.rsplit_once('/').unwrap_or(("", name));
+        for guess in ["AAAAAAAA", "00000000", "aaaaaaaa"] {
+            let link = dir.join(parent).join(format!(".{file}.cqlq-{guess}.tmp"));
+            symlink(&victim, link).unwrap();
+        }
+    }
+    let scripts = [
+        (
+            "ln -s victim .out.pgn.cqlq-$$.tmp; exec \"$CQLQ\" -e mate g.pgn -o out.pgn",
+            "out.pgn",
+        ),
+        (
+            "ln -sf victim .out.pgn.cqlq-$$.tmp; exec \"$CQLQ\" -e mate g.pgn -a -o out.pgn",
+            "out.pgn",
+        ),
+        (
+            "ln -s victim .g.pgn.cqlq-$$.tmp; exec \"$CQLQ\" annotate mate.cql g.pgn --in-place",
+            "g.pgn",
+        ),
+        (
+            "ln -sf victim .out.pgn.cqlq-$$.tmp; exec \"$CQLQ\" annotate mate.cql g.pgn -o out.pgn",
+            "out.pgn",
+        ),
+        (
+            "ln -s ../victim split/.E.pgn.cqlq-$$.tmp; \
+             exec \"$CQLQ\" -e mate g.pgn --split-by Event -o split/{}.pgn",
+            "split/scholar.pgn",
+        ),
+        (
+            "ln -s ../victim shards/.g.00000.pgn.zst.tmp; \
+             exec \"$CQLQ\" split g.pgn -o shards --shards 1",
+            "shards/g.00000.pgn.zst",
+        ),
+    ];
+    for (script, written) in scripts {
+        let out = sh(dir, script);
+        assert!(
+            out.status.code().is_some_and(|c| c < 2),
+            "{script}: {}",
+            stderr(&out)
+        );
+        assert_eq!(
+            fs::read_to_string(&victim).unwrap(),
+            "precious\n",
+            "{script}"
+        );
+        let mode = fs::metadata(&victim).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640, "{script}: the victim's mode changed");
+        let meta = fs::symlink_metadata(dir.join(written)).unwrap();
+        assert!(
+            meta.file_type().is_file(),
+            "{script}: {written} is not a regular file"
+        );
+    }
+    // The planted links are left alone (they are not cqlq's to remove).
+    assert!(is_link(&dir.join(".out.pgn.cqlq-AAAAAAAA.tmp")));
+}
+
+/// Row 3: `-o` naming the file open as standard output (through a link to
+/// `/proc/self/fd/1`, or by its own name) writes through the open descriptor, as `-o -`:
+/// `{ cqlq ... -o /proc/self/fd/1; echo footer; } >> log.txt` keeps the log's inode, its old
+/// lines, and the lines written after.
+#[test]
+fn an_output_that_is_standard_output_is_written_through_the_descriptor() {
+    let scratch = crate::common::scratch("outfiles", "stdout");
+    let dir = scratch.path();
+    fs::write(dir.join("g.pgn"), MATE).unwrap();
+    symlink("/proc/self/fd/1", dir.join("stdout-link")).unwrap();
+    for (target, append) in [
+        ("stdout-link", false),
+        ("log.txt", false),
+        ("stdout-link", true),
+    ] {
+        let log = dir.join("log.txt");
+        fs::write(&log, "old line\n").unwrap();
+        let inode = fs::metadata(&log).unwrap().ino();
+        let handle = fs::OpenOptions::new().append(true).open(&log).unwrap();
+        let mut args = vec!["-e", "mate", "g.pgn", "-o", target];
+        if append {
+            args.push("-a");
+        }
+        let out = Command::new(bin())
+            .current_dir(dir)
+            .args(&args)
+            .stdout(handle.try_clone().unwrap())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        std::io::Write::write_all(&mut &handle, b"footer\n").unwrap();
+        assert_eq!(
+            fs::metadata(&log).unwrap().ino(),
+            inode,
+            "{args:?}: log replaced"
+        );
+        let text = fs::read_to_string(&log).unwrap();
+        assert!(text.starts_with("old line\n"), "{args:?}: {text}");
+        assert!(text.ends_with("footer\n"), "{args:?}: {text}");
+        assert_eq!(text.matches("Qxf7#").count(), 1, "{args:?}: {text}");
+        assert!(is_link(&dir.join("stdout-link")));
+    }
+}
+
+/// Row 12: `-o` (and `-a`, `annotate -o`, `annotate --in-place`) over an existing file keeps
+/// its mode and owner, as a rewrite in place would; a new file gets `0666` less the umask,
+/// as any new file.
+#[test]
+fn a_replaced_file_keeps_its_mode_and_owner() {
+    let scratch = crate::common::scratch("outfiles", "mode");
+    let dir = scratch.path();
+    fs::write(dir.join("g.pgn"), MATE).unwrap();
+    fs::write(dir.join("mate.cql"), "mate\n").unwrap();
+    let out_pgn = dir.join("out.pgn");
+    let chown = |path: &Path| {
+        let c = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: chown(2) on a file of the test's folder (the tests run as root).
+        unsafe { libc::chown(c.as_ptr(), 1234, 5678) == 0 }
+    };
+    for args in [
+        &["-e", "mate", "g.pgn", "-o", "out.pgn"][..],
+        &["-e", "mate", "g.pgn", "-a", "-o", "out.pgn"],
+        &["annotate", "mate.cql", "g.pgn", "-o", "out.pgn"],
+        &[
+            "annotate",
+            "mate.cql",
+            "out.pgn",
+            "--in-place",
+            "--no-backup",
+        ],
+    ] {
+        fs::write(&out_pgn, MATE).unwrap();
+        fs::set_permissions(&out_pgn, fs::Permissions::from_mode(0o600)).unwrap();
+        let owned = chown(&out_pgn);
+        let out = run(dir, args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        let meta = fs::metadata(&out_pgn).unwrap();
+        assert_eq!(meta.mode() & 0o7777, 0o600, "{args:?}");
+        if owned {
+            assert_eq!((meta.uid(), meta.gid()), (1234, 5678), "{args:?}");
+        }
+    }
+    // A new file: 0666 less the umask (027 here), not the temporary file's own 0600.
+    let mut command = Command::new(bin());
+    command
+        .current_dir(dir)
+        .args(["-e", "mate", "g.pgn", "-o", "new.pgn"]);
+    // SAFETY: umask(2) only, between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            libc::umask(0o027);
+            Ok(())
+        });
+    }
+    assert_eq!(command.output().unwrap().status.code(), Some(0));
+    let mode = fs::metadata(dir.join("new.pgn")).unwrap().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+}
