@@ -281,6 +281,18 @@ fn run_config(
                 Input::Stdin => None,
             })
             .collect(),
+        // Hard links to an input and the file on stdin, by device and inode.
+        input_ids: inputs
+            .iter()
+            .filter_map(|i| match i {
+                Input::File(p) => cqlq::output::files::file_id(p),
+                Input::Stdin => cqlq::output::files::stdin_file_id(),
+            })
+            .collect(),
+        output: match cli.split_by {
+            None => output.clone(),
+            Some(_) => None,
+        },
     };
     let file_access_inputs = env.files.inputs.clone();
     let mut fairy_defs = variants::variant_definitions(&cli.variants)?;

@@ -222,3 +222,59 @@ fn a_replaced_file_keeps_its_mode_and_owner() {
     let mode = fs::metadata(dir.join("new.pgn")).unwrap().mode() & 0o777;
     assert_eq!(mode, 0o640);
 }
+
+/// Row 5: `writefile` into an input is refused by device and inode, not by name alone: a
+/// hard link to the input, and the input given on standard input, keep their text (exit 2,
+/// the refusal named). Row 14: `writefile` into the `-o` file (which the final rename would
+/// replace) is refused by name, exit 2.
+#[test]
+fn writefile_refuses_inputs_by_inode_and_the_output_by_name() {
+    let scratch = crate::common::scratch("outfiles", "writefile");
+    let dir = scratch.path();
+    let w = dir.join("w.pgn");
+    fs::write(&w, MATE).unwrap();
+    fs::hard_link(&w, dir.join("wl.pgn")).unwrap();
+    let out = run(dir, &["-e", "writefile(\"wl.pgn\" \"JUNK\\n\")", "w.pgn"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("refuses to write the input file wl.pgn"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(fs::read_to_string(&w).unwrap(), MATE);
+    let out = Command::new(bin())
+        .current_dir(dir)
+        .args(["-e", "writefile(\"w.pgn\" \"JUNK\\n\")"])
+        .stdin(fs::File::open(&w).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("refuses to write the input file w.pgn"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(fs::read_to_string(&w).unwrap(), MATE);
+    // The -o file, by its name and through a link to it.
+    symlink("out.pgn", dir.join("out-link.pgn")).unwrap();
+    for name in ["out.pgn", "out-link.pgn"] {
+        let query = format!("writefile(\"{name}\" \"JUNK\\n\")");
+        let out = run(dir, &["-e", &query, "w.pgn", "-o", "out.pgn"]);
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("refuses to write the output file"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(
+            !fs::read_to_string(dir.join("out.pgn"))
+                .unwrap()
+                .contains("JUNK")
+        );
+    }
+    // Another file is written as asked (once: at the initial position).
+    let query = "initial writefile(\"notes.txt\" \"seen\")";
+    let out = run(dir, &["-e", query, "w.pgn", "-o", "out.pgn"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(fs::read_to_string(dir.join("notes.txt")).unwrap(), "seen");
+}
