@@ -37,7 +37,7 @@ use super::temp_files;
 ///
 /// - `append`: the temporary file starts as a copy of the existing file (if any), the run
 ///   adds to it, and it is renamed over the file: the old games are kept whole whatever
-///   happens to the run.
+///   happens to the run. Concurrent appenders take turns ([`AppendLock`]).
 /// - `no_clobber`: an existing regular file is refused before any game is read (exit 2);
 ///   appending does not overwrite, so it is allowed with `append`; a device or FIFO is not
 ///   clobbered by writing to it.
@@ -159,6 +159,11 @@ impl OutputFile {
         };
         let mut temp = None;
         let result = (|| -> io::Result<(T, bool)> {
+            // Held from reading the old text to the rename: concurrent appenders take turns.
+            let _lock = match self.append {
+                true => Some(AppendLock::take(parent_dir(&real))?),
+                false => None,
+            };
             let (file, path) = self.create_temp()?;
             temp = Some(path.clone());
             let file = OutputWriter::new(file, &shown);
@@ -325,6 +330,32 @@ pub(crate) fn create_dir(dir: &Path) -> Result<(), OutputFileError> {
 /// Whether a file type is written directly: a character or block device, a FIFO, a socket.
 fn is_special(kind: &fs::FileType) -> bool {
     kind.is_char_device() || kind.is_block_device() || kind.is_fifo() || kind.is_socket()
+}
+
+/// An exclusive advisory lock (`flock`) on the folder of an appended file, released when
+/// dropped: two `-a` runs on one file take turns from reading the old text to the rename, so
+/// neither loses the other's games. The folder is locked, not the file: the rename replaces
+/// the file's inode, and a lock on it would not hold the next appender back.
+pub(crate) struct AppendLock {
+    _folder: fs::File,
+}
+
+impl AppendLock {
+    /// Waits for, and takes, the lock on `dir`.
+    pub(crate) fn take(dir: &Path) -> io::Result<AppendLock> {
+        use std::os::fd::AsRawFd;
+        let folder = fs::File::open(dir)?;
+        loop {
+            // SAFETY: flock(2) on a descriptor this process owns.
+            if unsafe { libc::flock(folder.as_raw_fd(), libc::LOCK_EX) } == 0 {
+                return Ok(AppendLock { _folder: folder });
+            }
+            let error = io::Error::last_os_error();
+            if error.kind() != io::ErrorKind::Interrupted {
+                return Err(error);
+            }
+        }
+    }
 }
 
 /// Standard output (1) or standard error (2) when `meta` is the file open there (same

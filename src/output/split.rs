@@ -31,7 +31,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use super::Format;
-use super::files::{Destination, OutputFile, OutputFileError, create_dir, file_id};
+use super::files::{AppendLock, Destination, OutputFile, OutputFileError, create_dir, file_id};
 use super::temp_files;
 
 /// Where and how a split run writes.
@@ -145,6 +145,8 @@ pub struct SplitWriter {
     /// The open files, by target, and the order they were opened.
     open: HashMap<usize, BufWriter<fs::File>>,
     opened: VecDeque<usize>,
+    /// With `--append`, the locks taken on the targets' folders ([`AppendLock`]).
+    locks: HashMap<PathBuf, AppendLock>,
     finished: bool,
 }
 
@@ -157,6 +159,7 @@ impl SplitWriter {
             index: HashMap::new(),
             open: HashMap::new(),
             opened: VecDeque::new(),
+            locks: HashMap::new(),
             finished: false,
         }
     }
@@ -208,8 +211,20 @@ impl SplitWriter {
                 path.display()
             )));
         }
+        let direct = !matches!(file.destination(), Destination::Replace { .. });
+        if self.spec.options.append && !direct && !self.spec.options.dry_run {
+            let real = super::files::real_path(&path);
+            let dir = match real.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+                _ => PathBuf::from("."),
+            };
+            if let std::collections::hash_map::Entry::Vacant(free) = self.locks.entry(dir) {
+                let lock = AppendLock::take(free.key())?;
+                free.insert(lock);
+            }
+        }
         self.targets.push(Target {
-            direct: !matches!(file.destination(), Destination::Replace { .. }),
+            direct,
             file,
             temp: None,
         });

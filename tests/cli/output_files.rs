@@ -278,3 +278,154 @@ fn writefile_refuses_inputs_by_inode_and_the_output_by_name() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(fs::read_to_string(dir.join("notes.txt")).unwrap(), "seen");
 }
+
+/// `count` games, each a scholar's mate, with the Event tag `event`.
+fn mates(event: &str, count: usize) -> String {
+    MATE.replace("scholar", event).repeat(count)
+}
+
+/// Row 6: four `-a` runs appending to one file at once, five rounds: every game of every
+/// run is in the file (before the lock, the issue measured 4,019 of 4,121 kept).
+#[test]
+fn concurrent_appenders_lose_no_games() {
+    let scratch = crate::common::scratch("outfiles", "append");
+    let dir = scratch.path();
+    let per_run = 300;
+    for k in 0..4 {
+        fs::write(
+            dir.join(format!("g{k}.pgn")),
+            mates(&format!("run{k}"), per_run),
+        )
+        .unwrap();
+    }
+    let rounds = 5;
+    for _ in 0..rounds {
+        let children: Vec<_> = (0..4)
+            .map(|k| {
+                Command::new(bin())
+                    .current_dir(dir)
+                    .args(["-e", "mate", &format!("g{k}.pgn"), "-a", "-o", "all.pgn"])
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for mut child in children {
+            assert_eq!(child.wait().unwrap().code(), Some(0));
+        }
+    }
+    let text = fs::read_to_string(dir.join("all.pgn")).unwrap();
+    for k in 0..4 {
+        let kept = text.matches(&format!("[Event \"run{k}\"]")).count();
+        assert_eq!(kept, per_run * rounds, "run{k}'s games");
+    }
+}
+
+/// The temporary files (`.NAME.cqlq-XXXXXXXX.tmp`) in `dir`.
+fn temp_files(dir: &Path) -> Vec<String> {
+    fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.contains(".cqlq-") && n.ends_with(".tmp"))
+        .collect()
+}
+
+/// Waits (20 s at most) until `dir` holds a temporary file.
+fn wait_for_temp(dir: &Path) -> bool {
+    let started = std::time::Instant::now();
+    while temp_files(dir).is_empty() {
+        if started.elapsed().as_secs() > 20 {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    true
+}
+
+/// Row 13: every terminating signal a process may catch removes the temporary file and
+/// leaves the old output; the exit status is 128 + the signal's number (a shell's report
+/// of a process it ended).
+#[test]
+fn every_terminating_signal_removes_the_temporary_file() {
+    let scratch = crate::common::scratch("outfiles", "signals");
+    let dir = scratch.path();
+    for signal in [
+        libc::SIGHUP,
+        libc::SIGINT,
+        libc::SIGQUIT,
+        libc::SIGTERM,
+        libc::SIGALRM,
+        libc::SIGUSR1,
+        libc::SIGUSR2,
+        libc::SIGXCPU,
+        libc::SIGXFSZ,
+        libc::SIGVTALRM,
+        libc::SIGPROF,
+    ] {
+        fs::write(dir.join("out.pgn"), "precious\n").unwrap();
+        let mut child = Command::new(bin())
+            .current_dir(dir)
+            .args(["-e", "mate", "-o", "out.pgn"])
+            .stdin(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // Standard input stays open: the run waits for more games.
+        let mut input = child.stdin.take().unwrap();
+        std::io::Write::write_all(&mut input, MATE.as_bytes()).unwrap();
+        assert!(wait_for_temp(dir), "signal {signal}: no temporary file");
+        // SAFETY: kill(2) on a child this test spawned and has not waited for.
+        assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
+        let code = child.wait().unwrap().code();
+        drop(input);
+        assert_eq!(code, Some(128 + signal), "signal {signal}");
+        assert!(
+            temp_files(dir).is_empty(),
+            "signal {signal}: left {:?}",
+            temp_files(dir)
+        );
+        assert_eq!(
+            fs::read_to_string(dir.join("out.pgn")).unwrap(),
+            "precious\n"
+        );
+    }
+}
+
+/// Row 13: an input truncated by another program while cqlq reads it (mapped: the read past
+/// the new end is a SIGBUS) is reported by name and byte, exit 2; the temporary file is
+/// removed and the old output kept.
+#[test]
+fn an_input_truncated_during_the_run_is_named_and_cleaned_up() {
+    let scratch = crate::common::scratch("outfiles", "sigbus");
+    let dir = scratch.path();
+    let big = dir.join("big.pgn");
+    fs::write(&big, mates("big", 200_000)).unwrap();
+    fs::write(dir.join("out.pgn"), "precious\n").unwrap();
+    let child = Command::new(bin())
+        .current_dir(dir)
+        .args(["-e", "mate", "big.pgn", "-j", "1", "-o", "out.pgn"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(wait_for_temp(dir), "no temporary file");
+    fs::OpenOptions::new()
+        .write(true)
+        .open(&big)
+        .unwrap()
+        .set_len(4096)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("big.pgn: the file shrank while it was read (byte "),
+        "{err}"
+    );
+    assert!(temp_files(dir).is_empty(), "left {:?}", temp_files(dir));
+    assert_eq!(
+        fs::read_to_string(dir.join("out.pgn")).unwrap(),
+        "precious\n"
+    );
+}
