@@ -204,8 +204,8 @@ impl OutputFile {
     }
 
     /// Creates the temporary file beside the real target (with `append`, a copy of the
-    /// existing file) for a writer that keeps it open, with the target's mode and owner;
-    /// [`OutputFile::commit`] renames it over the target. It is removed if the process is
+    /// existing file) for a writer that keeps it open, with the target's mode and owner
+    /// (`--split-by` renames it over the target). It is removed if the process is
     /// interrupted ([`temp_files`]). Returns the file and its path.
     pub(crate) fn create_temp(&self) -> io::Result<(fs::File, PathBuf)> {
         let real = real_path(&self.path);
@@ -218,13 +218,6 @@ impl OutputFile {
             }
         }
         Ok((file, path))
-    }
-
-    /// Syncs the (closed) temporary file `temp` and renames it over the target (links
-    /// resolved).
-    pub(crate) fn commit(&self, temp: &Path) -> io::Result<()> {
-        fs::File::open(temp)?.sync_all()?;
-        temp_files::rename(temp, &real_path(&self.path))
     }
 
     /// The directory the file goes in (`.` for a bare name).

@@ -24,5 +24,6 @@ mod pipes;
 mod queries;
 mod query_parse;
 mod secure_files;
+mod split_files;
 mod terminal;
 mod user_mistakes;
