@@ -429,3 +429,72 @@ fn an_input_truncated_during_the_run_is_named_and_cleaned_up() {
         "precious\n"
     );
 }
+
+/// Row 14: `annotate --in-place` beside an unrelated `FILE.bak` keeps it and keeps the text
+/// it replaced in `FILE.bak.1` (numbered, as `cp --backup=numbered`), not nowhere.
+#[test]
+fn an_unrelated_backup_is_kept_and_the_rewrite_backed_up_beside_it() {
+    let scratch = crate::common::scratch("outfiles", "backup");
+    let dir = scratch.path();
+    fs::write(dir.join("g.pgn"), MATE).unwrap();
+    fs::write(dir.join("g.pgn.bak"), "unrelated\n").unwrap();
+    fs::write(dir.join("mate.cql"), "mate\n").unwrap();
+    let out = run(dir, &["annotate", "mate.cql", "g.pgn", "--in-place"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        fs::read_to_string(dir.join("g.pgn.bak")).unwrap(),
+        "unrelated\n"
+    );
+    assert_eq!(fs::read_to_string(dir.join("g.pgn.bak.1")).unwrap(), MATE);
+    assert!(
+        fs::read_to_string(dir.join("g.pgn"))
+            .unwrap()
+            .contains("{mate}")
+    );
+}
+
+/// Row 14: `annotate` reads `.gz`, `.zst` and `.bz2` inputs as the search does (told by
+/// their first bytes) and writes the games annotated (decompressed); `--in-place` on one is
+/// refused by name (exit 2), the file left as it was.
+#[test]
+fn annotate_decompresses_and_refuses_to_rewrite_a_compressed_input() {
+    use std::io::Write;
+    let scratch = crate::common::scratch("outfiles", "compressed");
+    let dir = scratch.path();
+    fs::write(dir.join("mate.cql"), "mate\n").unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(MATE.as_bytes()).unwrap();
+    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+    bz.write_all(MATE.as_bytes()).unwrap();
+    let files = [
+        ("g.pgn.gz", gz.finish().unwrap(), "gzip"),
+        (
+            "g.pgn.zst",
+            zstd::encode_all(MATE.as_bytes(), 3).unwrap(),
+            "zstd",
+        ),
+        ("g.pgn.bz2", bz.finish().unwrap(), "bzip2"),
+    ];
+    for (name, bytes, _) in &files {
+        fs::write(dir.join(name), bytes).unwrap();
+        let out = run(dir, &["annotate", "mate.cql", name]);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr(&out));
+        let text = String::from_utf8_lossy(&out.stdout);
+        // As annotate's documentation describes its additions (output_safety's test).
+        assert_eq!(
+            text,
+            "[Event \"scholar\"]\n[Result \"1-0\"]\n[Themes \"mate\"]\n\n\
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# {mate} 1-0\n",
+            "{name}"
+        );
+    }
+    for (name, bytes, kind) in &files {
+        let out = run(dir, &["annotate", "mate.cql", name, "--in-place"]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains(name) && err.contains("compressed"), "{err}");
+        assert!(err.contains(kind), "{err}");
+        assert_eq!(&fs::read(dir.join(name)).unwrap(), bytes, "{name} changed");
+        assert!(!dir.join(format!("{name}.bak")).exists());
+    }
+}
