@@ -279,7 +279,12 @@ impl SplitWriter {
         let file = if target.direct {
             target.file.open_direct()?
         } else if let Some(temp) = &target.temp {
-            fs::OpenOptions::new().append(true).open(temp)?
+            // Our own file, reopened: never through a link put in its place.
+            std::os::unix::fs::OpenOptionsExt::custom_flags(
+                fs::OpenOptions::new().append(true),
+                libc::O_NOFOLLOW,
+            )
+            .open(temp)?
         } else {
             let (file, temp) = target.file.create_temp()?;
             target.temp = Some(temp);

@@ -3,8 +3,7 @@
 //! opened with `O_CREAT | O_EXCL`, so a name planted in advance (a symbolic link, a file) is
 //! never followed nor reused; the target's mode and owner are copied onto it.
 //!
-//! Every temporary file (and `--split-by`'s staging folder, [`register_dir`]) is removed when
-//! the run is interrupted: [`remove_on_signals`] starts a thread that, on any terminating
+//! Every temporary file is removed when the run is interrupted: [`remove_on_signals`] starts a thread that, on any terminating
 //! signal that can be caught ([`CLEANED_SIGNALS`]), removes every one still registered and
 //! exits with status 128 + the signal's number (130, 143, ...), as a shell reports a process
 //! killed by it. The targets and inputs are untouched: a temporary file only replaces its
@@ -15,8 +14,8 @@
 //! the signal thread takes and keeps until the process exits, so a file is never created or
 //! renamed after the cleanup began, nor left behind by one created just before it. The
 //! registry is a list that only grows, read without locks by [`remove_all_now`], which a
-//! signal handler may call (`run::mapped`'s SIGBUS handler): only `unlink`/`rmdir` and
-//! atomic loads.
+//! signal handler may call (`run::mapped`'s SIGBUS handler): only `unlink` and atomic
+//! loads.
 
 use std::ffi::{CString, OsString};
 use std::fs;
@@ -34,14 +33,12 @@ static LOCK: Mutex<()> = Mutex::new(());
 /// A registered path (never freed: a run registers a few, `--split-by` one per file).
 struct Entry {
     path: CString,
-    /// A folder (removed with `rmdir`, after the files registered later).
-    dir: bool,
     /// Still to be removed on an interruption.
     live: AtomicBool,
     next: *mut Entry,
 }
 
-/// The newest entry first: a staging folder's files come before the folder.
+/// The newest entry first.
 static HEAD: AtomicPtr<Entry> = AtomicPtr::new(ptr::null_mut());
 
 fn lock() -> MutexGuard<'static, ()> {
@@ -59,13 +56,12 @@ fn entries() -> impl Iterator<Item = &'static Entry> {
     })
 }
 
-fn push(path: &Path, dir: bool) {
+fn push(path: &Path) {
     let Ok(path) = CString::new(path.as_os_str().as_bytes()) else {
         return;
     };
     let entry = Box::into_raw(Box::new(Entry {
         path,
-        dir,
         live: AtomicBool::new(true),
         next: ptr::null_mut(),
     }));
@@ -132,7 +128,7 @@ pub fn create_in(dir: &Path, name: &std::ffi::OsStr) -> io::Result<(fs::File, Pa
         .tempfile_in(dir)?
         .keep()
         .map_err(|e| e.error)?;
-    push(&path, false);
+    push(&path);
     Ok((file, path))
 }
 
@@ -170,19 +166,6 @@ pub fn copy_mode_and_owner(file: &fs::File, meta: &fs::Metadata) -> io::Result<(
     file.set_permissions(fs::Permissions::from_mode(meta.mode() & 0o7777))
 }
 
-/// Registers the folder `path` (made by the caller), removed on an interruption after the
-/// files registered later (`--split-by`'s staging folder).
-pub fn register_dir(path: &Path) {
-    let _lock = lock();
-    push(path, true);
-}
-
-/// Forgets the folder `path` (emptied and removed, or renamed, by the caller).
-pub fn forget_dir(path: &Path) {
-    let _lock = lock();
-    forget(path);
-}
-
 /// Renames the temporary file `path` over `target` and forgets it.
 pub fn rename(path: &Path, target: &Path) -> io::Result<()> {
     let _lock = lock();
@@ -213,19 +196,12 @@ pub fn discard(path: &Path) {
     forget(path);
 }
 
-/// Removes every registered file and folder still alive, with only `unlink`, `rmdir` and
-/// atomic loads: safe in a signal handler. Returns nothing: there is no one to tell.
+/// Removes every registered file still alive, with only `unlink` and atomic loads: safe in a signal handler. Returns nothing: there is no one to tell.
 pub fn remove_all_now() {
     for entry in entries() {
         if entry.live.load(Ordering::Acquire) {
             // SAFETY: a NUL-terminated path owned by a leaked entry.
-            unsafe {
-                if entry.dir {
-                    libc::rmdir(entry.path.as_ptr());
-                } else {
-                    libc::unlink(entry.path.as_ptr());
-                }
-            }
+            unsafe { libc::unlink(entry.path.as_ptr()) };
         }
     }
 }

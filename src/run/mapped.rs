@@ -5,7 +5,7 @@
 //! [`register`] notes each mapping (its addresses and the file's name) in a list that only
 //! grows, newest first, so the newest mapping at an address (the live one) is found first;
 //! [`catch_bus_errors`] installs a SIGBUS handler that, using only async-signal-safe calls
-//! (`write`, `unlink`, `rmdir`, `_exit`) and atomic loads:
+//! (`write`, `unlink`, `_exit`) and atomic loads:
 //! - finds the mapped input the faulting address is in, and writes
 //!   `cqlq: FILE: the file shrank while it was read (byte B): another program changed it;
 //!   the run stopped and wrote nothing`;
