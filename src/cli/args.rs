@@ -222,7 +222,8 @@ pub struct Cli {
     #[arg(long, value_name = "FBR")]
     pub rules: Option<String>,
 
-    /// Refuse queries that read or write files (`readfile`, `writefile`), as CQLi's --secure.
+    /// Refuse queries that read or write files (`readfile`, `writefile`, `commandpipe`), as
+    /// CQLi's --secure, and the cql(...) header's `input`, `output`, `persistentfile`, `html`.
     #[arg(long)]
     pub secure: bool,
 
