@@ -1,17 +1,19 @@
 //! `--in-place`: an input rewritten atomically. The new text goes to a temporary file beside
-//! the input (`.NAME.cqlq-PID.tmp`, with the input's permissions), is flushed and `fsync`ed;
+//! the input (`.NAME.cqlq-XXXXXXXX.tmp`, a random name made with `O_EXCL`, with the input's
+//! mode and owner), is flushed and `fsync`ed;
 //! then the original is kept as a backup (`NAME.bak`, a hard link to it; a copy where links
 //! are not possible), the temporary file is renamed over the input, and the folder is
 //! `fsync`ed. Until that rename the input is untouched: an error or an interrupted run
 //! (SIGINT, SIGTERM: `output::temp_files`) leaves it as it was, and no temporary file.
 //!
-//! An existing backup is never replaced: the oldest `NAME.bak` is kept (it holds the file as
-//! it was before the first rewrite), and later rewrites keep none of their own. A symbolic
+//! An existing backup is never replaced, and every rewrite keeps the text it replaced: the
+//! first backup is `NAME.bak`, later ones (or all, when an unrelated `NAME.bak` was there)
+//! `NAME.bak.1`, `NAME.bak.2`, ... (the first free number, as `cp --backup=numbered`). A symbolic
 //! link is followed: the file it points to is rewritten (its backup beside it) and the link
 //! stays; anything but a regular file is refused.
 
 use super::AnnotateError;
-use crate::output::files::{OutputFile, real_path};
+use crate::output::files::real_path;
 use crate::output::temp_files;
 use std::fs;
 use std::io::{self, Write};
@@ -33,12 +35,7 @@ pub fn rewrite<T>(
     write: impl FnOnce(&mut dyn Write) -> io::Result<T>,
 ) -> Result<T, AnnotateError> {
     let real = real_path(input);
-    // The same temporary file and folder as any output file's (`output::files`).
-    let target = OutputFile {
-        path: real.clone(),
-        ..OutputFile::default()
-    };
-    let temp = target.temp_path();
+    let mut temp = None;
     let result = (|| -> io::Result<T> {
         let meta = fs::metadata(&real)?;
         if !meta.is_file() {
@@ -46,24 +43,29 @@ pub fn rewrite<T>(
                 "not a regular file (--in-place rewrites files only)",
             ));
         }
-        let file = temp_files::create(&temp, |t: &Path| fs::File::create(t))?;
+        // The same temporary file as any output file's (`output::temp_files`): a random
+        // name, never a planted link, with the input's mode and owner.
+        let (file, path) = temp_files::create_beside(&real)?;
+        temp = Some(path.clone());
         let mut out = io::BufWriter::with_capacity(1 << 16, file);
         let value = write(&mut out)?;
         let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.set_permissions(meta.permissions())?;
         file.sync_all()?;
         if backup {
             keep_backup(&real)?;
         }
-        temp_files::rename(&temp, &real)?;
+        temp_files::rename(&path, &real)?;
         // Makes the rename durable (best effort: not every system can `fsync` a folder).
-        if let Ok(dir) = fs::File::open(target.dir()) {
+        let dir = real.parent().filter(|d| !d.as_os_str().is_empty());
+        if let Ok(dir) = fs::File::open(dir.unwrap_or(Path::new("."))) {
             let _ = dir.sync_all();
         }
         Ok(value)
     })();
     result.map_err(|error| {
-        temp_files::discard(&temp);
+        if let Some(path) = &temp {
+            temp_files::discard(path);
+        }
         AnnotateError::Rewrite {
             path: input.to_path_buf(),
             error,
@@ -71,12 +73,35 @@ pub fn rewrite<T>(
     })
 }
 
-/// `NAME.bak`: a hard link to the original, else a copy; an existing backup is kept as it is.
-fn keep_backup(input: &Path) -> io::Result<()> {
+/// The most numbered backups (`NAME.bak.1` ... `NAME.bak.999`) before `--in-place` refuses.
+const MOST_BACKUPS: u32 = 999;
+
+/// The first free backup name: `NAME.bak`, else `NAME.bak.1`, `NAME.bak.2`, ... (as
+/// `cp --backup=numbered` numbers its copies); an error when all are taken.
+fn free_backup_path(input: &Path) -> io::Result<PathBuf> {
     let bak = backup_path(input);
-    if fs::symlink_metadata(&bak).is_ok() {
-        return Ok(());
+    let taken = |p: &Path| fs::symlink_metadata(p).is_ok();
+    if !taken(&bak) {
+        return Ok(bak);
     }
+    for n in 1..=MOST_BACKUPS {
+        let mut name = bak.file_name().unwrap_or_default().to_os_string();
+        name.push(format!(".{n}"));
+        let numbered = bak.with_file_name(name);
+        if !taken(&numbered) {
+            return Ok(numbered);
+        }
+    }
+    Err(io::Error::other(format!(
+        "{}.1 to .{MOST_BACKUPS} all exist: remove old backups or give --no-backup",
+        bak.display()
+    )))
+}
+
+/// The text before this rewrite kept in the first free backup name ([`free_backup_path`]):
+/// a hard link to the original, else a copy. An existing backup is never replaced.
+fn keep_backup(input: &Path) -> io::Result<()> {
+    let bak = free_backup_path(input)?;
     if fs::hard_link(input, &bak).is_err() {
         fs::copy(input, &bak)?;
         fs::File::open(&bak)?.sync_all()?;
@@ -119,7 +144,12 @@ mod tests {
             fs::read_to_string(dir.join("g.pgn.bak")).unwrap(),
             "original"
         );
-        assert_eq!(fs::read_dir(dir).unwrap().count(), 2);
+        // Issue 32 row 14: the second rewrite keeps the text it replaced too.
+        assert_eq!(
+            fs::read_to_string(dir.join("g.pgn.bak.1")).unwrap(),
+            "first"
+        );
+        assert_eq!(fs::read_dir(dir).unwrap().count(), 3);
     }
 
     /// Issue 18 item 1: a symbolic link's file is rewritten and the link stays a link.

@@ -41,7 +41,7 @@ mod theme;
 use std::sync::Arc;
 
 pub use error::AnnotateError;
-pub use pass::{AnnotateSummary, annotate_bytes, annotate_file};
+pub use pass::{AnnotateSummary, annotate_bytes, annotate_file, compression_of};
 pub use theme::{Theme, load_themes, theme_files};
 
 use crate::rules::fairy::Variant;

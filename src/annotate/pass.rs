@@ -2,7 +2,7 @@
 //! indexed collect keeps their order), and written in input order together with the bytes
 //! between them, so the output is the input with the additions and nothing else changed.
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::Path;
 
 use rayon::prelude::*;
@@ -10,7 +10,8 @@ use rayon::prelude::*;
 use super::AnnotateConfig;
 use super::game::annotate_game;
 use crate::pgn::split_games;
-use crate::run::{BATCH_GAMES, map_file};
+use crate::run::input::{Compression, Opened, open_input};
+use crate::run::{BATCH_GAMES, Input};
 
 /// Counts for the summary line and the exit status.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -111,7 +112,9 @@ pub fn annotate_bytes(
     Ok(summary)
 }
 
-/// [`annotate_bytes`] over a file (memory-mapped; an empty file writes nothing).
+/// [`annotate_bytes`] over a file, opened as the search opens it (`run::input`): a plain
+/// file memory-mapped (an empty file writes nothing); a `.gz`, `.zst` or `.bz2` file (told
+/// by its first bytes) decompressed into memory and written out decompressed.
 pub fn annotate_file(
     config: &AnnotateConfig,
     path: &Path,
@@ -119,8 +122,22 @@ pub fn annotate_file(
     out: &mut dyn Write,
 ) -> io::Result<AnnotateSummary> {
     let name = path.display().to_string();
-    match map_file(path)? {
-        Some(map) => annotate_bytes(config, &map, &name, first, out),
-        None => Ok(AnnotateSummary::new(config.themes.len())),
+    match open_input(&Input::File(path.to_path_buf()))? {
+        Opened::Mapped(Some(map)) => annotate_bytes(config, &map, &name, first, out),
+        Opened::Mapped(None) => Ok(AnnotateSummary::new(config.themes.len())),
+        Opened::Stream(mut stream) => {
+            let mut text = Vec::new();
+            stream.reader.read_to_end(&mut text)?;
+            annotate_bytes(config, &text, &name, first, out)
+        }
     }
+}
+
+/// The compression of the file at `path` when it is compressed (told as the search tells
+/// it): `--in-place` refuses such a file rather than write it back uncompressed.
+pub fn compression_of(path: &Path) -> io::Result<Option<Compression>> {
+    Ok(match open_input(&Input::File(path.to_path_buf()))? {
+        Opened::Stream(stream) => stream.compression,
+        Opened::Mapped(_) => None,
+    })
 }

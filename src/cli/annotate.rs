@@ -148,6 +148,17 @@ fn annotate_in_place(
     let mut unreadable = 0u64;
     for input in inputs {
         let first = total.games + 1;
+        // A compressed input would be written back decompressed under its old name.
+        if let Ok(Some(compression)) = cqlq::annotate::compression_of(input) {
+            eprintln!(
+                "cqlq annotate: {}: --in-place does not rewrite a compressed file ({}): \
+                 annotate it with -o NEW.pgn",
+                input.display(),
+                compression.name()
+            );
+            unreadable += 1;
+            continue;
+        }
         match in_place::rewrite(input, backup, |out| {
             annotate_file(config, input, first, out)
         }) {

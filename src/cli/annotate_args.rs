@@ -20,8 +20,9 @@ before the first move for the start position; several themes share one comment {
 query's own comment/message text replaces its name. The tag [Themes \"a b\"] lists the themes \
 found. Everything else is written as read.\n\n--in-place writes a temporary file beside the \
 input, fsyncs it, keeps the original as FILE.bak (unless --no-backup; an existing FILE.bak is \
-never replaced: it keeps the oldest version) and renames the new file over the input: an error \
-or interruption leaves the input untouched. Annotating again with the same themes changes \
+never replaced: the text replaced goes to FILE.bak.1, FILE.bak.2, ..., the first free number) \
+and renames the new file over the input: an error or interruption leaves the input untouched. \
+Compressed inputs (.gz, .zst, .bz2) are read decompressed; --in-place refuses them. Annotating again with the same themes changes \
 nothing: a theme already in the comment at a position is not written twice, and the tag keeps \
 its themes, new ones added after them.\n\nExit status: 0 some theme \
 found, 1 none, 2 trouble."

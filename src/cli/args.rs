@@ -117,9 +117,10 @@ pub struct Cli {
     #[arg(long, value_name = "TAG")]
     pub split_by: Option<String>,
 
-    /// With --split-by: the most output files kept open at once (CQLi's option).
-    #[arg(long, value_name = "N", default_value_t = 128)]
-    pub maxopenoutputfiles: usize,
+    /// With --split-by: the most output files kept open at once (CQLi's option; default 128,
+    /// fewer when the open-file limit, `ulimit -n`, leaves less room).
+    #[arg(long, value_name = "N")]
+    pub maxopenoutputfiles: Option<usize>,
 
     /// Also search positions inside variations (default: main line only, as CQL 6).
     #[arg(long)]
@@ -223,7 +224,8 @@ pub struct Cli {
     #[arg(long, value_name = "FBR")]
     pub rules: Option<String>,
 
-    /// Refuse queries that read or write files (`readfile`, `writefile`), as CQLi's --secure.
+    /// Refuse queries that read or write files (`readfile`, `writefile`, `commandpipe`), as
+    /// CQLi's --secure, and the cql(...) header's `input`, `output`, `persistentfile`, `html`.
     #[arg(long)]
     pub secure: bool,
 

@@ -189,14 +189,19 @@ fn engine_for(
 }
 
 /// The header's parameters with the command line's over them (the command line wins); a
-/// header parameter that cannot be used is drawn on stderr (exit 2).
+/// header parameter that cannot be used (or, under `--secure`, one naming a file) is drawn
+/// on stderr (exit 2).
 fn run_params(
     cli: &Cli,
     query: &Query<shakmaty::Bitboard>,
     query_name: &str,
     query_text: &str,
 ) -> Result<RunParams, Stop> {
-    let header = match RunParams::from_header(&query.header) {
+    let secure = match cli.secure {
+        true => RunParams::refuse_file_params(&query.header),
+        false => Ok(()),
+    };
+    let header = match secure.and_then(|()| RunParams::from_header(&query.header)) {
         Ok(h) => h,
         Err(e) => {
             eprint!(
@@ -280,6 +285,18 @@ fn run_config(
                 Input::Stdin => None,
             })
             .collect(),
+        // Hard links to an input and the file on stdin, by device and inode.
+        input_ids: inputs
+            .iter()
+            .filter_map(|i| match i {
+                Input::File(p) => cqlq::output::files::file_id(p),
+                Input::Stdin => cqlq::output::files::stdin_file_id(),
+            })
+            .collect(),
+        output: match cli.split_by {
+            None => output.clone(),
+            Some(_) => None,
+        },
     };
     let file_access_inputs = env.files.inputs.clone();
     let mut fairy_defs = variants::variant_definitions(&cli.variants)?;

@@ -161,7 +161,10 @@ pub fn split_spec(
         tag: tag.clone(),
         options: output_file(cli, path),
         extension,
-        max_open: cli.maxopenoutputfiles.max(1),
+        max_open: cli
+            .maxopenoutputfiles
+            .unwrap_or_else(cqlq::output::split::default_max_open)
+            .max(1),
         inputs: inputs
             .iter()
             .filter_map(|p| p.canonicalize().ok())

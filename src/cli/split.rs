@@ -14,6 +14,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use super::TROUBLE;
+use cqlq::output::temp_files;
 use cqlq::pgn::split_games;
 use cqlq::run::Input;
 use cqlq::run::byte_range::{CutStart, game_start_at_or_after};
@@ -341,15 +342,37 @@ impl ZstShards {
         if !text.is_empty() {
             text.push('\n');
         }
-        std::fs::write(path, text)
+        // Through a temporary file too: the manifest appears whole or not at all.
+        let name = path.file_name().unwrap_or_default();
+        let (mut file, temp) = temp_files::create_in(&self.dir, name)?;
+        let written = file
+            .write_all(text.as_bytes())
+            .and_then(|()| file.sync_all());
+        if let Err(e) = written {
+            temp_files::discard(&temp);
+            return Err(e);
+        }
+        temp_files::rename(&temp, &path)
+    }
+}
+
+impl Drop for ZstShards {
+    /// A shard left unfinished (a failed read or write) leaves no temporary file.
+    fn drop(&mut self) {
+        if let Some((encoder, temp)) = self.current.take() {
+            drop(encoder);
+            temp_files::discard(&temp);
+        }
     }
 }
 
 impl ShardSink for ZstShards {
     fn bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
         if self.current.is_none() {
-            let temp = self.dir.join(format!(".{}.tmp", self.name(self.index)));
-            let file = io::BufWriter::new(std::fs::File::create(&temp)?);
+            // A random name made with O_EXCL, removed on an interruption (`temp_files`).
+            let name = self.name(self.index);
+            let (file, temp) = temp_files::create_in(&self.dir, name.as_ref())?;
+            let file = io::BufWriter::new(file);
             self.current = Some((zstd::stream::write::Encoder::new(file, self.level)?, temp));
         }
         let (encoder, _) = self.current.as_mut().expect("opened above");
@@ -367,7 +390,7 @@ impl ShardSink for ZstShards {
             .map_err(|e| e.into_error())?
             .sync_all()?;
         let name = self.name(self.index);
-        std::fs::rename(&temp, self.dir.join(&name))?;
+        temp_files::rename(&temp, &self.dir.join(&name))?;
         self.manifest.push(
             serde_json::json!({
                 "file": name,

@@ -26,6 +26,8 @@ pub static NO_ENVIRONMENT: Environment = Environment {
     files: FileAccess {
         secure: false,
         inputs: Vec::new(),
+        input_ids: Vec::new(),
+        output: None,
     },
     engine: None,
 };

@@ -3,7 +3,8 @@
 //! The command line sets the rules once, in the run's `eval::Environment` (and `--secure`
 //! in the `query::Program`): under `--secure` (CQLi's option) both words are refused when
 //! the query is lowered, and
-//! `writefile` never writes to one of the run's input files. Writes are appended (the file is
+//! `writefile` never writes to one of the run's input files (compared by name and by device
+//! and inode) nor to the run's output file. Writes are appended (the file is
 //! created when missing), as CQL 6.2's `writefile` does; the runner performs them in input
 //! order after each game, so the file's contents do not depend on the thread count.
 
@@ -17,6 +18,12 @@ pub struct FileAccess {
     pub secure: bool,
     /// The run's input files, which `writefile` refuses.
     pub inputs: Vec<PathBuf>,
+    /// The device and inode of each input (standard input's too when it is a file): a hard
+    /// link to an input, or the file given on stdin, is refused whatever its name.
+    pub input_ids: Vec<(u64, u64)>,
+    /// The run's output file (`-o`, `--html`, the header's `output`): written by the final
+    /// rename, which would replace what `writefile` put there, so it is refused.
+    pub output: Option<PathBuf>,
 }
 
 /// A file longer than `readfile` may read.
@@ -48,6 +55,8 @@ pub enum FileAccessError {
     Secure,
     /// The file is one of the run's inputs.
     Input(String),
+    /// The file is the run's output file (`-o`).
+    Output(String),
     /// Opening or writing the file failed.
     Io {
         /// The file, as the query names it.
@@ -64,6 +73,11 @@ impl std::fmt::Display for FileAccessError {
             FileAccessError::Input(name) => {
                 write!(f, "'writefile' refuses to write the input file {name}")
             }
+            FileAccessError::Output(name) => write!(
+                f,
+                "'writefile' refuses to write the output file {name} (the run's -o replaces it \
+                 at the end): give writefile another file"
+            ),
             FileAccessError::Io { name, error } => write!(f, "writefile {name}: {error}"),
         }
     }
@@ -71,16 +85,32 @@ impl std::fmt::Display for FileAccessError {
 
 impl std::error::Error for FileAccessError {}
 
-/// Whether `writefile` may write `name`: not under `--secure`, never an input file.
+/// Whether `writefile` may write `name`: not under `--secure`, never an input file (by name,
+/// or device and inode: a hard link, the file on stdin), never the run's output file.
 pub fn check_write(access: &FileAccess, name: &str) -> Result<(), FileAccessError> {
     if access.secure {
         return Err(FileAccessError::Secure);
     }
     let target = full_path(Path::new(name));
-    if access.inputs.iter().any(|i| full_path(i) == target) {
+    let id = std::fs::metadata(name).ok().map(|m| id_of(&m));
+    if access.inputs.iter().any(|i| full_path(i) == target)
+        || id.is_some_and(|id| access.input_ids.contains(&id))
+    {
         return Err(FileAccessError::Input(name.to_string()));
     }
+    if let Some(output) = &access.output {
+        let output_id = std::fs::metadata(output).ok().map(|m| id_of(&m));
+        if full_path(output) == target || id.is_some() && id == output_id {
+            return Err(FileAccessError::Output(name.to_string()));
+        }
+    }
     Ok(())
+}
+
+/// A file's device and inode.
+fn id_of(meta: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (meta.dev(), meta.ino())
 }
 
 /// `writefile(name text)`: appends `text` to the file (created when missing).
@@ -95,6 +125,11 @@ pub fn append(access: &FileAccess, name: &str, text: &str) -> Result<(), FileAcc
         .append(true)
         .open(name)
         .map_err(io_error)?;
+    // The file opened, whatever link or rename came between the check and the open.
+    let opened = f.metadata().map(|m| id_of(&m)).map_err(io_error)?;
+    if access.input_ids.contains(&opened) {
+        return Err(FileAccessError::Input(name.to_string()));
+    }
     f.write_all(text.as_bytes()).map_err(io_error)
 }
 

@@ -6,8 +6,15 @@
 //! - a regular file or a new name: the temporary file + rename, through symbolic links: the
 //!   temporary file is made beside the file the link points to and renamed over that file,
 //!   so the link stays a link;
-//! - a character or block device, a FIFO or a socket (`/dev/null`, `/dev/stdout`, a named
-//!   pipe): opened and written directly, never replaced by a regular file.
+//! - the file open as standard output or standard error (the same device and inode:
+//!   `-o /dev/stdout`, `-o /proc/self/fd/1`, `-o log.txt >> log.txt`): written through the
+//!   descriptor already open, as `-o -`, so a shell's redirection keeps its file and offset;
+//! - a character or block device, a FIFO or a socket (`/dev/null`, a named pipe): opened and
+//!   written directly, never replaced by a regular file.
+//!
+//! The temporary file has a random name and is made with `O_EXCL` (`output::temp_files`): a
+//! link planted beside the target is never followed. It takes the old file's mode and
+//! owner, so `-o` over a `chmod 600` file keeps it private.
 //!
 //! Write failures of the output carry its name ([`OutputWriter`], [`is_output_error`]), so a
 //! full disk is reported as `out.pgn: No space left on device`, not blamed on an input.
@@ -30,7 +37,7 @@ use super::temp_files;
 ///
 /// - `append`: the temporary file starts as a copy of the existing file (if any), the run
 ///   adds to it, and it is renamed over the file: the old games are kept whole whatever
-///   happens to the run.
+///   happens to the run. Concurrent appenders take turns ([`AppendLock`]).
 /// - `no_clobber`: an existing regular file is refused before any game is read (exit 2);
 ///   appending does not overwrite, so it is allowed with `append`; a device or FIFO is not
 ///   clobbered by writing to it.
@@ -63,6 +70,10 @@ pub enum Destination {
     },
     /// A device, FIFO or socket: opened and written directly.
     Direct,
+    /// The file already open as standard output (1) or standard error (2), whatever the
+    /// name (`/dev/stdout`, `/proc/self/fd/1`, the file itself): written through that open
+    /// descriptor, as `-o -`, never replaced nor reopened.
+    Descriptor(i32),
 }
 
 impl OutputFile {
@@ -76,7 +87,7 @@ impl OutputFile {
         if self.path.is_dir() {
             return Err(OutputFileError::IsADirectory(path()));
         }
-        if self.destination() == Destination::Direct {
+        if !matches!(self.destination(), Destination::Replace { .. }) {
             return Ok(());
         }
         if self.no_clobber && !self.append && self.path.exists() {
@@ -101,8 +112,14 @@ impl OutputFile {
     /// temporary file renamed over the real file (symbolic links resolved).
     pub fn destination(&self) -> Destination {
         match fs::metadata(&self.path) {
-            Ok(meta) if is_special(&meta.file_type()) => Destination::Direct,
-            _ => Destination::Replace {
+            Ok(meta) => match standard_descriptor_of(&meta) {
+                Some(fd) => Destination::Descriptor(fd),
+                None if is_special(&meta.file_type()) => Destination::Direct,
+                None => Destination::Replace {
+                    real: real_path(&self.path),
+                },
+            },
+            Err(_) => Destination::Replace {
                 real: real_path(&self.path),
             },
         }
@@ -140,68 +157,72 @@ impl OutputFile {
             out.flush().map_err(message)?;
             return Ok((value, true));
         };
-        let temp = self.temp_path();
+        let mut temp = None;
         let result = (|| -> io::Result<(T, bool)> {
-            let file = OutputWriter::new(self.create_temp()?, &shown);
+            // Held from reading the old text to the rename: concurrent appenders take turns.
+            let _lock = match self.append {
+                true => Some(AppendLock::take(parent_dir(&real))?),
+                false => None,
+            };
+            let (file, path) = self.create_temp()?;
+            temp = Some(path.clone());
+            let file = OutputWriter::new(file, &shown);
             let mut out = io::BufWriter::with_capacity(1 << 16, file);
             let value = write(&mut out)?;
             let file = out.into_inner().map_err(|e| e.into_error())?;
             if abandon(&value) {
                 drop(file);
-                temp_files::discard(&temp);
+                temp_files::discard(&path);
                 return Ok((value, false));
             }
             file.inner.sync_all().map_err(|e| output_error(&shown, e))?;
-            temp_files::rename(&temp, &real)?;
+            temp_files::rename(&path, &real)?;
             Ok((value, true))
         })();
         result.map_err(|e| {
-            temp_files::discard(&temp);
+            if let Some(path) = &temp {
+                temp_files::discard(path);
+            }
             message(e)
         })
     }
 
-    /// Opens a device, FIFO or socket target for writing (appending with `append`).
+    /// Opens a device, FIFO or socket target for writing (appending with `append`); the
+    /// file open as standard output or error is its descriptor, duplicated (its offset and
+    /// `O_APPEND` shared).
     pub(crate) fn open_direct(&self) -> io::Result<fs::File> {
+        if let Destination::Descriptor(fd) = self.destination() {
+            use std::os::fd::{AsFd, BorrowedFd};
+            // SAFETY: 1 and 2 are open for the process's life (checked by `destination`).
+            let borrowed = unsafe { BorrowedFd::borrow_raw(fd) };
+            return Ok(fs::File::from(borrowed.as_fd().try_clone_to_owned()?));
+        }
         fs::OpenOptions::new()
             .write(true)
             .append(self.append)
             .open(&self.path)
     }
 
-    /// Creates the temporary file (with `append`, a copy of the existing file) for a writer
-    /// that keeps it open; [`OutputFile::commit`] renames it over the target. It is removed
-    /// if the process is interrupted ([`temp_files`]).
-    pub(crate) fn create_temp(&self) -> io::Result<fs::File> {
-        let temp = self.temp_path();
+    /// Creates the temporary file beside the real target (with `append`, a copy of the
+    /// existing file) for a writer that keeps it open, with the target's mode and owner
+    /// (`--split-by` renames it over the target). It is removed if the process is
+    /// interrupted ([`temp_files`]). Returns the file and its path.
+    pub(crate) fn create_temp(&self) -> io::Result<(fs::File, PathBuf)> {
         let real = real_path(&self.path);
+        let (mut file, path) = temp_files::create_beside(&real)?;
         if self.append && real.is_file() {
-            temp_files::create(&temp, |t| {
-                fs::copy(&real, t)?;
-                fs::OpenOptions::new().append(true).open(t)
-            })
-        } else {
-            temp_files::create(&temp, |t: &Path| fs::File::create(t))
+            let copied = fs::File::open(&real).and_then(|mut old| io::copy(&mut old, &mut file));
+            if let Err(e) = copied {
+                temp_files::discard(&path);
+                return Err(e);
+            }
         }
-    }
-
-    /// Syncs the (closed) temporary file and renames it over the target (links resolved).
-    pub(crate) fn commit(&self) -> io::Result<()> {
-        let temp = self.temp_path();
-        fs::File::open(&temp)?.sync_all()?;
-        temp_files::rename(&temp, &real_path(&self.path))
+        Ok((file, path))
     }
 
     /// The directory the file goes in (`.` for a bare name).
     pub(crate) fn dir(&self) -> &Path {
         parent_dir(&self.path)
-    }
-
-    /// `.NAME.cqlq-PID.tmp` beside the real target (symbolic links resolved).
-    pub(crate) fn temp_path(&self) -> PathBuf {
-        let real = real_path(&self.path);
-        let name = real.file_name().unwrap_or_default().to_string_lossy();
-        parent_dir(&real).join(format!(".{name}.cqlq-{}.tmp", std::process::id()))
     }
 }
 
@@ -302,6 +323,47 @@ pub(crate) fn create_dir(dir: &Path) -> Result<(), OutputFileError> {
 /// Whether a file type is written directly: a character or block device, a FIFO, a socket.
 fn is_special(kind: &fs::FileType) -> bool {
     kind.is_char_device() || kind.is_block_device() || kind.is_fifo() || kind.is_socket()
+}
+
+/// An exclusive advisory lock (`flock`) on the folder of an appended file, released when
+/// dropped: two `-a` runs on one file take turns from reading the old text to the rename, so
+/// neither loses the other's games. The folder is locked, not the file: the rename replaces
+/// the file's inode, and a lock on it would not hold the next appender back.
+pub(crate) struct AppendLock {
+    _folder: fs::File,
+}
+
+impl AppendLock {
+    /// Waits for, and takes, the lock on `dir`.
+    pub(crate) fn take(dir: &Path) -> io::Result<AppendLock> {
+        use std::os::fd::AsRawFd;
+        let folder = fs::File::open(dir)?;
+        loop {
+            // SAFETY: flock(2) on a descriptor this process owns.
+            if unsafe { libc::flock(folder.as_raw_fd(), libc::LOCK_EX) } == 0 {
+                return Ok(AppendLock { _folder: folder });
+            }
+            let error = io::Error::last_os_error();
+            if error.kind() != io::ErrorKind::Interrupted {
+                return Err(error);
+            }
+        }
+    }
+}
+
+/// Standard output (1) or standard error (2) when `meta` is the file open there (same
+/// device and inode): `/dev/stdout`, `/proc/self/fd/1`, or the redirection's file by name.
+fn standard_descriptor_of(meta: &fs::Metadata) -> Option<i32> {
+    use std::os::fd::{AsFd, BorrowedFd};
+    [1, 2].into_iter().find(|&fd| {
+        // SAFETY: fstat through a borrowed descriptor; a closed one fails the clone.
+        let borrowed = unsafe { BorrowedFd::borrow_raw(fd) };
+        borrowed
+            .as_fd()
+            .try_clone_to_owned()
+            .and_then(|owned| fs::File::from(owned).metadata())
+            .is_ok_and(|m| m.dev() == meta.dev() && m.ino() == meta.ino())
+    })
 }
 
 /// The directory `path` is in (`.` for a bare name).
@@ -483,7 +545,9 @@ mod tests {
                 real: dir.join("sub/new.pgn")
             }
         );
-        assert_eq!(link.temp_path().parent(), Some(dir.join("sub").as_path()));
+        let (_, temp) = link.create_temp().unwrap();
+        assert_eq!(temp.parent(), Some(dir.join("sub").as_path()));
+        temp_files::discard(&temp);
         link.write_with(|w| w.write_all(b"games")).unwrap();
         assert_eq!(
             fs::read_to_string(dir.join("sub/new.pgn")).unwrap(),

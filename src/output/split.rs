@@ -6,17 +6,22 @@
 //!   is replaced by VALUE (`-o out/eco-{}.pgn`).
 //! - VALUE is the tag's value in the game as written (after the query's `settag` /
 //!   `removetag`), trimmed, with every character other than a letter, a digit, `-`, `_`,
-//!   `.`, `+` or `=` replaced by `_`, a leading `.` by `_`, cut to 100 characters. A game
+//!   `.`, `+` or `=` replaced by `_`, a leading `.` by `_`, cut to 100 bytes (at a
+//!   character boundary: 33 CJK characters; the temporary names fit too). A game
 //!   without the tag, or with an empty value or PGN's unknown `?`, goes to `no-TAG`
 //!   (`out/no-ECO.pgn`). Different values may share a file after this (`A/B`, `A B`).
-//! - Atomic as `-o`: each file is written to `.NAME.cqlq-PID.tmp` beside it, and all are
-//!   renamed at the end of a run that completes; a failed run leaves no file changed and no
-//!   temporary file behind.
+//! - All or nothing: each file is written to a temporary file beside it (`temp_files`), and
+//!   all are renamed at the end of a run that completes; a failed run leaves no file changed
+//!   and no temporary file behind. The renames happen under the temporary files' lock, which
+//!   the signal thread takes first: a SIGTERM (or any caught signal) before them removes
+//!   every temporary file (all old), one during them waits for the last (all new). Only an
+//!   uncatchable end (SIGKILL, a power cut) in the renames' milliseconds leaves a mix.
 //! - `--append` starts each file from its old content; `--noclobber` fails the run (nothing
 //!   renamed) when it meets a file that exists; `--createdirectories` makes `DIR` (or the
 //!   pattern's directories); `--dryrun` creates nothing and lists the files' names.
-//! - At most `max_open` files are kept open (CQLi's `--maxopenoutputfiles`): past that the
-//!   file opened first is closed, and reopened (appending to its temporary file) when needed.
+//! - At most `max_open` files are kept open (CQLi's `--maxopenoutputfiles`; default
+//!   [`default_max_open`]: 128, fewer under a low `ulimit -n`): past that the file opened
+//!   first is closed, and reopened (appending to its temporary file) when needed.
 //! - A target naming one of the inputs (or a hard link to one) is refused.
 //! - A target that is a device, FIFO or socket is written directly (never replaced), and a
 //!   symbolic link is followed: its file is replaced, the link stays (`output::files`).
@@ -31,7 +36,9 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use super::Format;
-use super::files::{Destination, OutputFile, OutputFileError, create_dir, file_id};
+use super::files::{
+    AppendLock, Destination, OutputFile, OutputFileError, create_dir, file_id, real_path,
+};
 use super::temp_files;
 
 /// Where and how a split run writes.
@@ -101,6 +108,25 @@ impl SplitSpec {
     }
 }
 
+/// Descriptors left for everything but the split files (standard streams, inputs, the
+/// engine's pipes, the signal thread's).
+const RESERVED_DESCRIPTORS: u64 = 32;
+
+/// `--maxopenoutputfiles`'s default: 128, or the open-file limit (`ulimit -n`, the soft
+/// `RLIMIT_NOFILE`) less [`RESERVED_DESCRIPTORS`] when that is lower (at least 1).
+pub fn default_max_open() -> usize {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit(2) into a local struct.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
+        return 128;
+    }
+    let room = limit.rlim_cur.saturating_sub(RESERVED_DESCRIPTORS);
+    room.clamp(1, 128) as usize
+}
+
 /// The file name part for a tag value (see the module documentation).
 pub fn file_stem(value: Option<&str>, tag: &str) -> String {
     match value.map(str::trim).filter(|v| !v.is_empty() && *v != "?") {
@@ -109,10 +135,16 @@ pub fn file_stem(value: Option<&str>, tag: &str) -> String {
     }
 }
 
+/// The most bytes of a tag value kept in a file name (cut at a character boundary).
+pub const VALUE_BYTES: usize = 100;
+
 fn sanitise(text: &str) -> String {
-    let mut out: String = text
+    let mut end = text.len().min(VALUE_BYTES);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let mut out: String = text[..end]
         .chars()
-        .take(100)
         .map(|c| {
             if c.is_alphanumeric() || "-_.+=".contains(c) {
                 c
@@ -132,8 +164,8 @@ struct Target {
     file: OutputFile,
     /// A device, FIFO or socket, written directly (no temporary file).
     direct: bool,
-    /// Whether the temporary file exists (it is reopened for appending after an eviction).
-    created: bool,
+    /// The temporary file, once made (it is reopened for appending after an eviction).
+    temp: Option<PathBuf>,
 }
 
 /// The writer of a split run: routes each matched game's text to its file.
@@ -145,6 +177,8 @@ pub struct SplitWriter {
     /// The open files, by target, and the order they were opened.
     open: HashMap<usize, BufWriter<fs::File>>,
     opened: VecDeque<usize>,
+    /// With `--append`, the locks taken on the targets' folders ([`AppendLock`]).
+    locks: HashMap<PathBuf, AppendLock>,
     finished: bool,
 }
 
@@ -157,6 +191,7 @@ impl SplitWriter {
             index: HashMap::new(),
             open: HashMap::new(),
             opened: VecDeque::new(),
+            locks: HashMap::new(),
             finished: false,
         }
     }
@@ -208,10 +243,22 @@ impl SplitWriter {
                 path.display()
             )));
         }
+        let direct = !matches!(file.destination(), Destination::Replace { .. });
+        if self.spec.options.append && !direct && !self.spec.options.dry_run {
+            let real = super::files::real_path(&path);
+            let dir = match real.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+                _ => PathBuf::from("."),
+            };
+            if let std::collections::hash_map::Entry::Vacant(free) = self.locks.entry(dir) {
+                let lock = AppendLock::take(free.key())?;
+                free.insert(lock);
+            }
+        }
         self.targets.push(Target {
-            direct: file.destination() == Destination::Direct,
+            direct,
             file,
-            created: false,
+            temp: None,
         });
         let k = self.targets.len() - 1;
         self.index.insert(path, k);
@@ -231,13 +278,17 @@ impl SplitWriter {
         let target = &mut self.targets[k];
         let file = if target.direct {
             target.file.open_direct()?
-        } else if target.created {
-            fs::OpenOptions::new()
-                .append(true)
-                .open(target.file.temp_path())?
+        } else if let Some(temp) = &target.temp {
+            // Our own file, reopened: never through a link put in its place.
+            std::os::unix::fs::OpenOptionsExt::custom_flags(
+                fs::OpenOptions::new().append(true),
+                libc::O_NOFOLLOW,
+            )
+            .open(temp)?
         } else {
-            target.created = true;
-            target.file.create_temp()?
+            let (file, temp) = target.file.create_temp()?;
+            target.temp = Some(temp);
+            file
         };
         self.open.insert(k, BufWriter::with_capacity(1 << 16, file));
         self.opened.push_back(k);
@@ -251,9 +302,22 @@ impl SplitWriter {
             out.flush()?;
         }
         if !self.spec.options.dry_run {
-            for target in self.targets.iter().filter(|t| !t.direct) {
-                target.file.commit()?;
+            let temps: Vec<_> = self
+                .targets
+                .iter()
+                .filter_map(|t| Some((t.temp.as_ref()?, real_path(&t.file.path))))
+                .collect();
+            for (temp, _) in &temps {
+                fs::File::open(temp)?.sync_all()?;
             }
+            // All renamed before a signal's cleanup runs, or none (see the module's doc).
+            temp_files::while_locked(|| -> io::Result<()> {
+                for (temp, real) in &temps {
+                    fs::rename(temp, real)?;
+                    temp_files::forget_locked(temp);
+                }
+                Ok(())
+            })?;
         }
         self.finished = true;
         Ok(self.targets.iter().map(|t| t.file.path.clone()).collect())
@@ -267,8 +331,8 @@ impl Drop for SplitWriter {
             return;
         }
         self.open.clear();
-        for target in self.targets.iter().filter(|t| t.created && !t.direct) {
-            temp_files::discard(&target.file.temp_path());
+        for temp in self.targets.iter().filter_map(|t| t.temp.as_ref()) {
+            temp_files::discard(temp);
         }
     }
 }

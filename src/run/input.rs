@@ -155,7 +155,7 @@ fn open_file(path: &Path) -> io::Result<Opened> {
         if let Some(c) = named {
             return Err(misnamed(c, head));
         }
-        let map = super::map_opened(&file, meta.len())?;
+        let map = super::map_opened(&file, meta.len(), path)?;
         if let Some(map) = &map {
             refuse_foreign(&map[..map.len().min(SNIFF_BYTES)])?;
         }

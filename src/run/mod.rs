@@ -10,6 +10,7 @@ mod icn;
 pub mod input;
 mod last_game;
 pub mod limits;
+pub mod mapped;
 mod one_pass;
 pub mod params;
 mod plan;
@@ -787,16 +788,22 @@ pub fn map_file(path: &std::path::Path) -> io::Result<Option<memmap2::Mmap>> {
     if meta.is_dir() {
         return Err(io::Error::other("is a directory"));
     }
-    map_opened(&file, meta.len())
+    map_opened(&file, meta.len(), path)
 }
 
-/// Maps an open file of `len` bytes (None when empty).
-fn map_opened(file: &std::fs::File, len: u64) -> io::Result<Option<memmap2::Mmap>> {
+/// Maps an open file of `len` bytes (None when empty), `path` its name.
+fn map_opened(
+    file: &std::fs::File,
+    len: u64,
+    path: &std::path::Path,
+) -> io::Result<Option<memmap2::Mmap>> {
     if len == 0 {
         return Ok(None);
     }
-    // SAFETY: the map is read-only and lives only during this run; a file truncated by another
-    // process while mapped is outside what cqlq guards against, as for any mmap-based reader.
+    // SAFETY: the map is read-only and lives only during this run. A file truncated by another
+    // process while mapped faults (SIGBUS) on a read past its new end: `mapped` reports it,
+    // naming the file, removes the temporary outputs and exits 2.
     let map = unsafe { memmap2::Mmap::map(file)? };
+    mapped::register(&map, path);
     Ok(Some(map))
 }

@@ -63,6 +63,11 @@ pub const UNSUPPORTED: [&str; 10] = [
     "guipgnstdin",
 ];
 
+/// The header parameters that name a file to read or write, all refused under `--secure`
+/// ([`RunParams::refuse_file_params`]): the PGN read and written, and CQL 6.2's persistent
+/// variables' file and HTML page (refused anyway, [`UNSUPPORTED`]).
+pub const FILE_PARAMS: [&str; 4] = ["input", "output", "persistentfile", "html"];
+
 /// A header parameter that cannot be used: its name and why.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ParamError {
@@ -82,6 +87,8 @@ pub enum ParamProblem {
     MatchCountRange,
     /// A CQL 6.2 parameter cqlq refuses ([`UNSUPPORTED`]): `html`.
     Unsupported,
+    /// A parameter naming a file to read or write ([`FILE_PARAMS`]) under `--secure`.
+    Secure,
 }
 
 impl std::fmt::Display for ParamProblem {
@@ -94,6 +101,10 @@ impl std::fmt::Display for ParamProblem {
             ParamProblem::Unsupported => {
                 f.write_str("cqlq does not support this header parameter; remove it from cql(...)")
             }
+            ParamProblem::Secure => f.write_str(
+                "refused under --secure: it names a file to read or write \
+                 (give the file on the command line instead)",
+            ),
         }
     }
 }
@@ -163,6 +174,23 @@ impl RunParams {
             }
         }
         Ok(p)
+    }
+
+    /// `--secure`: refuses the header's first parameter that names a file ([`FILE_PARAMS`]):
+    /// a query may not choose what is read (`cql(input secret.txt)`) or replaced
+    /// (`cql(output victim.txt)`).
+    pub fn refuse_file_params(header: &Header) -> Result<(), ParamError> {
+        match header
+            .params
+            .iter()
+            .find(|h| FILE_PARAMS.contains(&h.name.as_str()))
+        {
+            Some(h) => Err(ParamError {
+                name: h.name.to_string(),
+                reason: ParamProblem::Secure,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// These parameters (the command line's) over `header`'s: each one given here wins.

@@ -479,9 +479,15 @@ fn killed_in_place_run_leaves_the_input_untouched() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let temp = dir.join(format!(".many.pgn.cqlq-{}.tmp", child.id()));
+    // The temporary file: `.many.pgn.cqlq-` and 8 random characters, `.tmp`.
+    let made = || {
+        std::fs::read_dir(dir).unwrap().any(|e| {
+            let name = e.unwrap().file_name().into_string().unwrap_or_default();
+            name.starts_with(".many.pgn.cqlq-") && name.ends_with(".tmp")
+        })
+    };
     let started = std::time::Instant::now();
-    while !temp.exists() && started.elapsed().as_secs() < 20 {
+    while !made() && started.elapsed().as_secs() < 20 {
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
     let finished = child.try_wait().unwrap().is_some();

@@ -63,7 +63,7 @@ fn is_char_device(path: &Path) -> bool {
     fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_char_device())
 }
 
-/// The hidden temporary files (`.NAME.cqlq-PID.tmp`) left in `dir`.
+/// The hidden temporary files (`.NAME.cqlq-XXXXXXXX.tmp`) left in `dir`.
 fn temp_files(dir: &Path) -> Vec<String> {
     fs::read_dir(dir)
         .unwrap()
@@ -257,13 +257,20 @@ fn kill(pid: u32, signal: i32) {
     assert_eq!(unsafe { libc::kill(pid as i32, signal) }, 0);
 }
 
-/// Waits (20 s at most) until `path` exists.
-fn wait_for(path: &Path) -> bool {
+/// Waits (20 s at most) until `dir` holds a temporary file for `name`
+/// (`.NAME.cqlq-XXXXXXXX.tmp`); its path.
+fn wait_for_temp(dir: &Path, name: &str) -> Option<std::path::PathBuf> {
     let started = Instant::now();
-    while !path.exists() && started.elapsed() < Duration::from_secs(20) {
+    loop {
+        let prefix = format!(".{name}.cqlq-");
+        if let Some(found) = temp_files(dir).into_iter().find(|n| n.starts_with(&prefix)) {
+            return Some(dir.join(found));
+        }
+        if started.elapsed() > Duration::from_secs(20) {
+            return None;
+        }
         std::thread::sleep(Duration::from_millis(2));
     }
-    path.exists()
 }
 
 /// Item 5, search: a run reading standard input (kept open, so the run waits) into `-o` is
@@ -284,8 +291,7 @@ fn an_interrupted_search_removes_its_temporary_file() {
             .unwrap();
         let mut input = child.stdin.take().unwrap();
         input.write_all(GAMES.as_bytes()).unwrap();
-        let temp = dir.join(format!(".out.pgn.cqlq-{}.tmp", child.id()));
-        assert!(wait_for(&temp), "no temporary file");
+        let temp = wait_for_temp(dir, "out.pgn").expect("no temporary file");
         kill(child.id(), signal);
         let code = child.wait().unwrap().code();
         drop(input);
@@ -320,8 +326,7 @@ fn an_interrupted_annotate_removes_its_temporary_file() {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let temp = dir.join(format!(".{temp_of}.cqlq-{}.tmp", child.id()));
-        assert!(wait_for(&temp), "no temporary file");
+        let temp = wait_for_temp(dir, temp_of).expect("no temporary file");
         let finished = child.try_wait().unwrap().is_some();
         kill(child.id(), libc::SIGTERM);
         let code = child.wait().unwrap().code();
