@@ -154,7 +154,8 @@ impl Builder<'_> {
     fn transform_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         let t = match inner.next().map(|k| k.as_str()).unwrap_or("") {
             "flipcolor" | "⬓" => Transform::FlipColor,
-            "flip" | "flipdihedral" | "✵" => Transform::Flip,
+            // CQL 6.2's transform-parse.cpp: `dihedral` is a third spelling of `flip`.
+            "flip" | "flipdihedral" | "dihedral" | "✵" => Transform::Flip,
             "fliphorizontal" => Transform::FlipHorizontal,
             "flipvertical" => Transform::FlipVertical,
             "shift" => Transform::Shift,

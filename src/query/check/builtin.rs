@@ -235,6 +235,7 @@ fn signature(b: Builtin) -> Option<Signature> {
         B::Lca => sig(2, 2, Position, "an argument of 'lca'", Position),
         B::Position => sig(1, 1, Number, "the argument of 'position'", Position),
         B::ReadFile => sig(1, 1, Str, "the argument of 'readfile'", Str),
+        B::CqlAssertVariations => sig(1, 1, Str, "the message of 'cql_assertvariations'", Logical),
         B::WriteFile | B::SetTag => sig(2, 2, Str, "an argument", Logical),
         B::Tag => sig(1, 1, Str, "the tag name", Str),
         B::RemoveTag => sig(1, 1, Str, "the tag name", Logical),

@@ -72,8 +72,33 @@ impl Lower<'_> {
             }
             _ => return None,
         };
-        let node = Node::And(vec![Node::Run(RunWord::AssertVariations(message)), test]);
+        let node = Node::And(vec![
+            Node::Run(RunWord::AssertVariations(message.into())),
+            test,
+        ]);
         Some(Ok(Some((node, Type::Logical))))
+    }
+
+    /// `cql_assertvariations "message"` (CQL 6.2's `AssertVariationsNode`): true when
+    /// variations are searched; otherwise the run stops with the message. CQL 6.2 takes only
+    /// a nonempty quoted string.
+    pub(super) fn assert_variations<S: SquareSet>(&self, e: &Expr, args: &[Arg]) -> Lowered<S> {
+        match args {
+            [
+                Arg::Filter(Expr {
+                    kind: ExprKind::Str(m),
+                    ..
+                }),
+            ] if !m.is_empty() => Ok(Some((
+                Node::Run(RunWord::AssertVariations(m.as_str().into())),
+                Type::Logical,
+            ))),
+            _ => Err(self.err(
+                crate::query::ErrorKind::Syntax,
+                e.span,
+                "cql_assertvariations must be followed by a nonempty quoted string",
+            )),
+        }
     }
 
     /// A filter written in CQL, lowered (the texts here are constants cqlq parses).
