@@ -144,3 +144,53 @@ fn cql_hhdbhascook_finds_the_games_whose_text_holds_cook() {
         expected
     );
 }
+
+/// Game 1: White takes en passant (3.exd6, the pawn taken stood on d5); game 2: Black does
+/// (3...axb3, the pawn taken stood on b4); game 3: no en passant.
+const EN_PASSANT: &str = "[Event \"W\"]\n[Result \"*\"]\n\n1. e4 a6 2. e5 d5 3. exd6 *\n\n\
+[Event \"B\"]\n[Result \"*\"]\n\n1. h4 a5 2. h5 a4 3. b4 axb3 *\n\n\
+[Event \"N\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
+
+/// The filter `enpassantsquare` is CQL 6.2's text (pastmove-parse.cpp): empty unless the
+/// move just played took en passant, else the square below (Black to move) or above (White
+/// to move) the move's destination: the taken pawn's square, not the square passed over.
+#[test]
+fn enpassantsquare_is_the_taken_pawns_square() {
+    let f = pgn_file(EN_PASSANT);
+    let path = f.path().to_str().unwrap();
+    assert_eq!(matched("enpassantsquare", path), [1, 2]);
+    assert_eq!(matched("enpassantsquare & d5", path), [1]);
+    assert_eq!(matched("enpassantsquare & b4", path), [2]);
+    assert_eq!(
+        matched("enpassantsquare & [d6,b3]", path),
+        Vec::<u64>::new()
+    );
+}
+
+/// `move ... enpassantsquare S` (move-parse.cpp `match_move_enpassant`, movebase.cpp
+/// `match_move`): the move takes en passant and the taken pawn (`QMove::getEnPassantSquare`,
+/// the captured square) stands on S; parsed, so `--parse` accepts it.
+#[test]
+fn move_enpassantsquare_reads_the_taken_pawns_square() {
+    let f = pgn_file(EN_PASSANT);
+    let path = f.path().to_str().unwrap();
+    assert_eq!(matched("move enpassantsquare d5", path), [1]);
+    assert_eq!(matched("move enpassantsquare d6", path), Vec::<u64>::new());
+    assert_eq!(matched("move previous enpassantsquare b4", path), [2]);
+    assert_eq!(matched("move legal enpassantsquare b4", path), [2]);
+    assert_eq!(matched("move legal enpassantsquare a-h5", path), [1]);
+    let out = common::cqlq(&["--parse", "-e", "move enpassantsquare e3"]);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// `(position 0) : initial` is CQL (a position by its id, parenthesised, then `:`), not a
+/// CQL-S position list (which holds keywords and designators and is the whole query): the
+/// position whose id is 0 is the game's start in every game; id 1 (after the first move) is
+/// not.
+#[test]
+fn parenthesised_position_is_cql() {
+    let f = pgn_file(EN_PASSANT);
+    let path = f.path().to_str().unwrap();
+    assert_eq!(matched("(position 0) : initial", path), [1, 2, 3]);
+    assert_eq!(matched("(position 1) : initial", path), Vec::<u64>::new());
+}

@@ -320,6 +320,16 @@ impl Lower<'_> {
                 let at = format!("line {line}, column {column}");
                 Ok(Some((Node::Run(RunWord::Abort(at.into())), Type::Logical)))
             }
+            // CQL 6.2 defines the filter `enpassantsquare` by CQL text (pastmove-parse.cpp):
+            // the square of the pawn the move just played took en passant, else none.
+            Word::EnPassantSquare => {
+                let plain = Cx {
+                    xf: crate::query::transform::Xform::IDENTITY,
+                    images: cx.images,
+                };
+                let text = "if not enpassant [] else if btm down 1 to else up 1 to";
+                Ok(Some((self.snippet(text, plain)?, Type::Set)))
+            }
             // CQL 6.2's `ExtensionNode`: a reserved filter that never matches.
             Word::Extension => Ok(Some((Node::False, Type::Logical))),
             // CQL 6.2's `HhdbHasCookNode`: the game's text holds `<cook`.

@@ -102,7 +102,7 @@ impl Lower<'_> {
     }
 
     /// A filter written in CQL, lowered (the texts here are constants cqlq parses).
-    fn snippet<S: SquareSet>(
+    pub(super) fn snippet<S: SquareSet>(
         &self,
         text: &str,
         cx: Cx,
