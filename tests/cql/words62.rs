@@ -194,3 +194,58 @@ fn parenthesised_position_is_cql() {
     assert_eq!(matched("(position 0) : initial", path), [1, 2, 3]);
     assert_eq!(matched("(position 1) : initial", path), Vec::<u64>::new());
 }
+
+/// The HHdb status keys CQL 6.2 lists (hhdbkeyword-vars.cpp, `playerBlackKeys` and
+/// `abbreviationMap`) are `"KEY" in player black` (hhdb-cql.cpp `cql_from_key`), each long
+/// name the same as its code. The truth is read here from the sample's Black tags.
+#[test]
+fn hhdb_status_keys_search_the_black_tag() {
+    let Some(sample) = common::shared_file("data/cql-sample.pgn") else {
+        return;
+    };
+    let bytes = std::fs::read(&sample).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    // Every game has one Black tag, in order.
+    let blacks: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Black \""))
+        .collect();
+    let sample = sample.to_str().unwrap();
+    for (code, long) in [
+        ("PH", "posthumous"),
+        ("TW", "twin"),
+        ("AN", "anticipation"),
+        ("(c)", "correction"),
+        ("(m)", "modification"),
+        ("TT", "theme_tournament"),
+        ("U5", "unreachable"),
+    ] {
+        let expected: Vec<u64> = (1..)
+            .zip(&blacks)
+            .filter(|(_, b)| b.contains(code))
+            .map(|(n, _)| n)
+            .collect();
+        assert!(!expected.is_empty(), "{code}");
+        assert_eq!(matched(&format!("hhdb {long}"), sample), expected, "{long}");
+        if !code.starts_with('(') {
+            assert_eq!(matched(&format!("hhdb {code}"), sample), expected, "{code}");
+        }
+    }
+}
+
+/// `hhdb variation` is CQL 6.2's text (hhdb-cql.cpp): `cql_assertvariations "..." and find
+/// quiet <-- move previous secondary and not originalcomment "<main>"`: with variations, a
+/// position reached through a variation move; without them the run stops.
+#[test]
+fn hhdb_variation_finds_positions_inside_variations() {
+    let f = pgn_file(
+        "[Event \"V\"]\n[Result \"*\"]\n\n1. e4 (1. d4 d5) e5 *\n\n\
+         [Event \"M\"]\n[Result \"*\"]\n\n1. e4 (1. d4 {<main>} d5) e5 *\n\n\
+         [Event \"N\"]\n[Result \"*\"]\n\n1. e4 e5 *\n",
+    );
+    let path = f.path().to_str().unwrap();
+    assert_eq!(matched("cql(variations) hhdb variation", path), [1]);
+    let out = common::cqlq(&["-q", "-e", "hhdb variation", path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'hhdb variation'"));
+}
