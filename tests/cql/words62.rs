@@ -249,3 +249,13 @@ fn hhdb_variation_finds_positions_inside_variations() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("'hhdb variation'"));
 }
+
+/// `hhdb source`: CQL 6.2 lists the key (hhdbkeyword-vars.cpp) but maps it to no CQL
+/// (hhdb-cql.cpp), and its parser stops ("Internal: no cql mapping for key: source"): cqlq
+/// rejects it as CQL 6.2 does, at once (`--parse` exits 2), naming it.
+#[test]
+fn hhdb_source_is_rejected_as_cql_6_2_does() {
+    let out = common::cqlq(&["--parse", "-e", "hhdb source"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'hhdb source'"));
+}

@@ -145,6 +145,14 @@ impl Checker<'_> {
         if words == ["sort"] {
             return Err(self.err(span, "'hhdb sort' needs an award word"));
         }
+        // CQL 6.2 lists `source` among its keys (hhdbkeyword-vars.cpp) but maps it to no CQL
+        // (hhdb-cql.cpp), and its parser stops: "Internal: no cql mapping for key: source".
+        if words == ["source"] {
+            return Err(self.err(
+                span,
+                "'hhdb source' has no meaning in CQL 6.2 (its key table maps 'source' to no CQL)",
+            ));
+        }
         // The value of the key (CQL 6.2's HHdb table): awards are numbers, the
         // text fields strings, the status codes plain matches.
         Ok(match words.first().copied().unwrap_or("") {
