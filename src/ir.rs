@@ -208,6 +208,9 @@ pub struct MoveFilter<S> {
     pub promote: Option<PieceKinds>,
     /// `enpassant`
     pub enpassant: bool,
+    /// `enpassantsquare X` (CQL 6.2): an en passant capture whose taken pawn stands on a
+    /// square of X (X is evaluated at the current position).
+    pub ep_square: Option<Box<Node<S>>>,
     /// `castle`, `o-o`, `o-o-o`
     pub castle: Option<CastleKind>,
     /// `null`: a null move (`--` in PGN).
@@ -230,6 +233,7 @@ impl<S> MoveFilter<S> {
             capture: None,
             promote: None,
             enpassant: false,
+            ep_square: None,
             castle: None,
             null: false,
             drop: None,

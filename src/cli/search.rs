@@ -70,10 +70,20 @@ fn search_steps(cli: Cli) -> Result<u8, Stop> {
     report(&cli, &summary, (format, output.is_some()), started)
 }
 
+/// CQL 6.2's query when none is given but an input is: `cqldefault.cql`, which its lexer
+/// reads as this text without opening a file.
+const CQL_DEFAULT: &str = "cql().";
+
 /// The query's name and text (`-e TEXT` or the query file, with CQL 6.2's command-line
 /// filters), refused when over `--max-query-bytes`; the query file is taken out of
 /// `positional`.
 fn query_text(cli: &Cli, positional: &mut Vec<PathBuf>) -> Result<(String, String), String> {
+    // CQL 6.2 (cql.cpp): no query file, no `-cql` filters, but an input named: the query is
+    // `cqldefault.cql`, whose text is `cql().` (lexer.cpp), every position of every game.
+    if cli.expr.is_none() && positional.is_empty() && cli.cql.is_empty() && cli.input.is_some() {
+        let text = query_source::with_preamble(CQL_DEFAULT, &[], &cli.transform);
+        return Ok(("cqldefault.cql".to_string(), text));
+    }
     let (query_name, query_text) =
         query_source::query_source(cli.expr.as_deref(), &cli.cql, &cli.transform, positional)?;
     let max_query = match &cli.max_query_bytes {

@@ -750,7 +750,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             // position N, while (s ~~ re), x =? S, find v F, makesquare "e4", ... (eval/words.rs)
             Node::Words(w) => self.eval_words(w, at),
             // lastgamenumber, cql_assertvariations (eval/run_words.rs)
-            Node::Run(w) => self.eval_run_word(*w),
+            Node::Run(w) => self.eval_run_word(w),
             // x ∊ D body (eval/prog.rs)
             Node::DictLoop(l) => self.eval_dict_loop(l, at),
         }

@@ -81,6 +81,7 @@ impl<P: Position> Evaluator<'_, P> {
             && m.capture.is_none()
             && m.promote.is_none()
             && !m.enpassant
+            && m.ep_square.is_none()
             && m.castle.is_none()
             && !m.null;
         if m.yields != MoveYield::Count || !plain {
@@ -154,6 +155,10 @@ impl<P: Position> Evaluator<'_, P> {
             Some(f) => Some(self.set(f, from_node)?),
             None => None,
         };
+        let ep_square = match &m.ep_square {
+            Some(f) => Some(self.set(f, from_node)?),
+            None => None,
+        };
         Some(move |mv: &MoveInfo<P::Set>| {
             meets_setless_parameters(m, mv)
                 && from
@@ -164,6 +169,14 @@ impl<P: Position> Evaluator<'_, P> {
                     mv.capture
                         .as_ref()
                         .is_some_and(|(_, sq)| !sq.intersect(s).is_empty())
+                })
+                // The taken pawn's square (CQL 6.2's `QMove::getEnPassantSquare`).
+                && ep_square.as_ref().is_none_or(|s| {
+                    mv.en_passant
+                        && mv
+                            .capture
+                            .as_ref()
+                            .is_some_and(|(_, sq)| !sq.intersect(s).is_empty())
                 })
         })
     }
@@ -179,6 +192,7 @@ fn meets_setless_parameters<S: SquareSet>(m: &MoveFilter<S>, mv: &MoveInfo<S>) -
             mv.promotion.is_some_and(|t| (kinds.white | kinds.black) & (1 << t) != 0)
         })
         && (!m.enpassant || mv.en_passant)
+        && (m.ep_square.is_none() || mv.en_passant)
         && (!m.null || mv.null)
         && m.drop.is_none_or(|kinds| {
             let side = match mv.color {
@@ -195,6 +209,7 @@ fn has_setless_parameters<S>(m: &MoveFilter<S>) -> bool {
     m.capture.is_some()
         || m.promote.is_some()
         || m.enpassant
+        || m.ep_square.is_some()
         || m.null
         || m.drop.is_some()
         || m.castle.is_some()
@@ -203,7 +218,7 @@ fn has_setless_parameters<S>(m: &MoveFilter<S>) -> bool {
 /// Whether every set parameter of `m` (`from`, `to`, `capture`) is read without fail and
 /// without effect (pieces, squares): then leaving them unread changes nothing.
 fn sets_read_plainly<S>(m: &MoveFilter<S>) -> bool {
-    [&m.from, &m.to, &m.capture]
+    [&m.from, &m.to, &m.capture, &m.ep_square]
         .into_iter()
         .flatten()
         .all(|n| matches!(**n, Node::Pieces(..) | Node::Region(..)))

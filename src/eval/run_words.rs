@@ -1,5 +1,5 @@
 //! Evaluation of [`RunWord`]: what the run knows beyond the game (`lastgamenumber`,
-//! `cql_assertvariations`).
+//! `cql_assertvariations`, `cql_abort`).
 
 use super::{Evaluator, Value};
 use crate::ir::RunWord;
@@ -13,7 +13,7 @@ impl<P: Position> Evaluator<'_, P> {
     }
 
     /// `lastgamenumber`, `cql_assertvariations`.
-    pub(super) fn eval_run_word(&self, w: RunWord) -> Option<Value<P::Set>> {
+    pub(super) fn eval_run_word(&self, w: &RunWord) -> Option<Value<P::Set>> {
         let stop = |m: &str| {
             self.state
                 .borrow_mut()
@@ -37,6 +37,10 @@ impl<P: Position> Evaluator<'_, P> {
                     stop(m)
                 }
             }
+            RunWord::Abort(at) => stop(&format!(
+                "cql_abort reached at {at} of the query, in game number {}",
+                self.game.number
+            )),
         }
     }
 }

@@ -316,11 +316,12 @@ fn opt<'a, S, B>(node: Option<&'a Node<S>>, visit: Visit<'_, 'a, S, B>) -> Contr
     node.map_or(ControlFlow::Continue(()), visit)
 }
 
-/// `from X`, `to Y`, `capture Z` of a `move` filter.
+/// `from X`, `to Y`, `capture Z`, `enpassantsquare E` of a `move` filter.
 fn move_children<'a, S, B>(m: &'a MoveFilter<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
     opt(m.from.as_deref(), visit)?;
     opt(m.to.as_deref(), visit)?;
-    opt(m.capture.as_deref(), visit)
+    opt(m.capture.as_deref(), visit)?;
+    opt(m.ep_square.as_deref(), visit)
 }
 
 fn str_children<'a, S, B>(s: &'a StrFilter<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {

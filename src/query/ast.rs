@@ -546,6 +546,8 @@ pub enum MoveParamKind {
     Drop(Expr),
     /// `enpassant`
     EnPassant,
+    /// `enpassantsquare X`: an en passant capture of a pawn standing on a square of X
+    EnPassantSquare(Expr),
     /// `castle`
     Castle,
     /// `o-o`
@@ -617,6 +619,7 @@ impl Expr {
                         MoveParamKind::From(e)
                         | MoveParamKind::To(e)
                         | MoveParamKind::Capture(e)
+                        | MoveParamKind::EnPassantSquare(e)
                         | MoveParamKind::Promote(e)
                         | MoveParamKind::Drop(e)
                         | MoveParamKind::Comment(e)

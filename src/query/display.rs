@@ -156,6 +156,7 @@ impl Display for Expr {
                         MoveParamKind::Promote(e) => write!(f, " promote {e}")?,
                         MoveParamKind::Drop(e) => write!(f, " drop {e}")?,
                         MoveParamKind::EnPassant => write!(f, " enpassant")?,
+                        MoveParamKind::EnPassantSquare(e) => write!(f, " enpassantsquare {e}")?,
                         MoveParamKind::Castle => write!(f, " castle")?,
                         MoveParamKind::KingSide => write!(f, " o-o")?,
                         MoveParamKind::QueenSide => write!(f, " o-o-o")?,

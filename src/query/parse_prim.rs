@@ -154,7 +154,8 @@ impl Builder<'_> {
     fn transform_filter(&self, mut inner: Pairs<Rule>) -> Result<ExprKind, ParseError> {
         let t = match inner.next().map(|k| k.as_str()).unwrap_or("") {
             "flipcolor" | "⬓" => Transform::FlipColor,
-            "flip" | "flipdihedral" | "✵" => Transform::Flip,
+            // CQL 6.2's transform-parse.cpp: `dihedral` is a third spelling of `flip`.
+            "flip" | "flipdihedral" | "dihedral" | "✵" => Transform::Flip,
             "fliphorizontal" => Transform::FlipHorizontal,
             "flipvertical" => Transform::FlipVertical,
             "shift" => Transform::Shift,
@@ -329,20 +330,13 @@ impl Builder<'_> {
                 };
                 MoveParamKind::Comment(e)
             }
-            Rule::mp_epsquare => {
-                let (kind, m) = if p.into_inner().nth(1).is_some() {
-                    (
-                        ErrorKind::Unsupported,
-                        "'move enpassantsquare' (a CQL 6.2 move parameter) is not supported by cqlq yet",
-                    )
-                } else {
-                    (
-                        ErrorKind::Syntax,
-                        "'enpassantsquare' in 'move' needs a set after it",
-                    )
-                };
-                return Err(self.err(kind, span, m));
-            }
+            Rule::mp_epsquare => match p.into_inner().nth(1) {
+                Some(set) => MoveParamKind::EnPassantSquare(self.primary(set)?),
+                None => {
+                    let m = "'enpassantsquare' in 'move' needs a set after it";
+                    return Err(self.err(ErrorKind::Syntax, span, m));
+                }
+            },
             Rule::kw_primary => MoveParamKind::Primary,
             Rule::kw_secondary => MoveParamKind::Secondary,
             _ => MoveParamKind::Count,

@@ -484,11 +484,13 @@ pub enum Builtin {
     PiecePath,
     /// `elo` without a colour
     Elo,
+    /// `cql_assertvariations "message"`
+    CqlAssertVariations,
 }
 
 impl Builtin {
     /// Every builtin, with its spelling.
-    pub const ALL: [(&'static str, Builtin); 44] = [
+    pub const ALL: [(&'static str, Builtin); 45] = [
         ("lowercase", Builtin::Lowercase),
         ("uppercase", Builtin::Uppercase),
         ("int", Builtin::Int),
@@ -533,6 +535,7 @@ impl Builtin {
         ("substring", Builtin::Substring),
         ("piecepath", Builtin::PiecePath),
         ("elo", Builtin::Elo),
+        ("cql_assertvariations", Builtin::CqlAssertVariations),
     ];
 
     /// The builtin spelled `text`.

@@ -17,7 +17,11 @@
 //!
 //! The other parameters CQL 6.2's header takes (`virtualmainline`, `persistentfile`, `html`,
 //! `nosort`, `nosettag`, `noremovecomment`, `alwayscomment`, `smartcomments`,
-//! `nosmartcomments`, `guipgnstdin`) are refused by name ([`UNSUPPORTED`]).
+//! `nosmartcomments`, `guipgnstdin`) are refused by name ([`UNSUPPORTED`]). `eco`, `elo` and
+//! `forany` are no header parameters of CQL 6.2 (its `match_cqlfeature` reads only
+//! `matchstring silent quiet input result gamenumber output variations matchcount`, and
+//! rejects the header otherwise): they are refused by name ([`NOT_IN_CQL62_HEADER`]), with the
+//! body filter to write instead.
 
 use std::path::PathBuf;
 
@@ -67,6 +71,10 @@ pub const UNSUPPORTED: [&str; 10] = [
 /// ([`RunParams::refuse_file_params`]): the PGN read and written, and CQL 6.2's persistent
 /// variables' file and HTML page (refused anyway, [`UNSUPPORTED`]).
 pub const FILE_PARAMS: [&str; 4] = ["input", "output", "persistentfile", "html"];
+/// Words the grammar reads in a `cql(...)` header (CQL 5's game filters, CQL 3's `forany`)
+/// that CQL 6.2's header rejects: refused by name ([`ParamProblem::NotInCql62Header`]), never
+/// ignored, since ignoring `eco "ZZZ"` would match every game.
+pub const NOT_IN_CQL62_HEADER: [&str; 3] = ["eco", "elo", "forany"];
 
 /// A header parameter that cannot be used: its name and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -89,6 +97,8 @@ pub enum ParamProblem {
     Unsupported,
     /// A parameter naming a file to read or write ([`FILE_PARAMS`]) under `--secure`.
     Secure,
+    /// Not a header parameter of CQL 6.2 ([`NOT_IN_CQL62_HEADER`]): `eco "B12"`.
+    NotInCql62Header,
 }
 
 impl std::fmt::Display for ParamProblem {
@@ -104,6 +114,12 @@ impl std::fmt::Display for ParamProblem {
             ParamProblem::Secure => f.write_str(
                 "refused under --secure: it names a file to read or write \
                  (give the file on the command line instead)",
+            ),
+            ParamProblem::NotInCql62Header => f.write_str(
+                "not a header parameter of CQL 6.2 (its cql(...) takes input output result \
+                 gamenumber matchcount matchstring silent quiet variations); write it as a \
+                 filter after the header instead: `eco \"B12\"`, `elo white >= 2500`, a \
+                 piece loop for forany",
             ),
         }
     }
@@ -167,7 +183,14 @@ impl RunParams {
                 _ if UNSUPPORTED.contains(&name) => {
                     return Err(bad(ParamProblem::Unsupported));
                 }
-                _ => {}
+                _ if NOT_IN_CQL62_HEADER.contains(&name) => {
+                    return Err(bad(ParamProblem::NotInCql62Header));
+                }
+                // Speed and progress display only; CQL-S's `engine` is read by the search.
+                "singlethreaded" | "lineincrement" | "engine" => {}
+                // Every name the grammar reads is listed above: a new one must be given a
+                // meaning or refused, never ignored.
+                _ => return Err(bad(ParamProblem::Unsupported)),
             }
             if name != "sort" {
                 sort = false;

@@ -588,3 +588,24 @@ fn standard_input_and_output_spellings() {
     );
     assert_eq!(out.stdout, plain.stdout);
 }
+
+/// `cql -s -i h.pgn -o out.pgn` with no query file: CQL 6.2 (cql.cpp) runs `cqldefault.cql`,
+/// whose text its lexer supplies as `cql().` (lexer.cpp): `.` holds at every position, so
+/// every game is written, each position marked: game 1 has 7 plies (8 positions), game 2 4
+/// (5), game 3 6 (7): 20 `{CQL}` marks. Without an input there is still no query.
+#[test]
+fn no_query_file_runs_cqldefault() {
+    let dir = workdir();
+    let out = cqlq_in(dir.path(), &["-s", "-i", "h.pgn", "-o", "out.pgn"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written = std::fs::read_to_string(dir.path().join("out.pgn")).unwrap();
+    assert_eq!(written.matches("{Game number").count(), 3, "{written}");
+    assert_eq!(written.matches("CQL}").count(), 20, "{written}");
+    let out = cqlq_in(dir.path(), &["-s"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -229,3 +229,33 @@ fn game_filters_in_the_body_refuse_games_like_the_header() {
     assert!(!body.contains("game 4"), "{body}");
     assert!(stderr("check").contains("game 4"), "{}", stderr("check"));
 }
+
+/// `eco`, `elo` and `forany` are no header parameters of CQL 6.2: its `match_cqlfeature`
+/// (cqlnode-parse.cpp) reads only `matchstring silent quiet input result gamenumber output
+/// variations matchcount`, and a header holding anything else is a syntax error there
+/// ("Expected right paren (this probably indicates an illegal CQL feature)"). Accepting and
+/// ignoring them matched every game (`cql(eco "ZZZ") true`); they are refused by name, with
+/// the body filter to write instead.
+#[test]
+fn eco_elo_forany_in_the_header_are_refused_by_name() {
+    let (_dir, pgn) = games_file();
+    for (query, name) in [
+        ("cql(eco \"ZZZ\") true", "'eco'"),
+        ("cql(elo 5000 6000) true", "'elo'"),
+        ("cql(forany x) true", "'forany'"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_cqlq"))
+            .args(["-e", query])
+            .arg(&pgn)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{query}: {stderr}");
+        assert!(out.stdout.is_empty(), "{query}");
+        assert!(stderr.contains(name), "{query}: {stderr}");
+        assert!(
+            stderr.contains("not a header parameter of CQL 6.2"),
+            "{stderr}"
+        );
+    }
+}

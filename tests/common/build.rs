@@ -151,6 +151,7 @@ pub fn mv(edit: impl FnOnce(&mut MoveFilter<Bitboard>)) -> N {
         capture: None,
         promote: None,
         enpassant: false,
+        ep_square: None,
         castle: None,
         null: false,
         drop: None,

@@ -25,3 +25,4 @@ mod filter_speed_equiv;
 mod oracle_pychess;
 mod parser_conformance;
 mod words3;
+mod words62;

@@ -145,6 +145,14 @@ impl Checker<'_> {
         if words == ["sort"] {
             return Err(self.err(span, "'hhdb sort' needs an award word"));
         }
+        // CQL 6.2 lists `source` among its keys (hhdbkeyword-vars.cpp) but maps it to no CQL
+        // (hhdb-cql.cpp), and its parser stops: "Internal: no cql mapping for key: source".
+        if words == ["source"] {
+            return Err(self.err(
+                span,
+                "'hhdb source' has no meaning in CQL 6.2 (its key table maps 'source' to no CQL)",
+            ));
+        }
         // The value of the key (CQL 6.2's HHdb table): awards are numbers, the
         // text fields strings, the status codes plain matches.
         Ok(match words.first().copied().unwrap_or("") {
@@ -235,6 +243,7 @@ fn signature(b: Builtin) -> Option<Signature> {
         B::Lca => sig(2, 2, Position, "an argument of 'lca'", Position),
         B::Position => sig(1, 1, Number, "the argument of 'position'", Position),
         B::ReadFile => sig(1, 1, Str, "the argument of 'readfile'", Str),
+        B::CqlAssertVariations => sig(1, 1, Str, "the message of 'cql_assertvariations'", Logical),
         B::WriteFile | B::SetTag => sig(2, 2, Str, "an argument", Logical),
         B::Tag => sig(1, 1, Str, "the tag name", Str),
         B::RemoveTag => sig(1, 1, Str, "the tag name", Logical),

@@ -17,6 +17,9 @@ impl Checker<'_> {
                     self.expect(x, Type::Set, "a 'move' parameter")?;
                     set = true;
                 }
+                MoveParamKind::EnPassantSquare(x) => {
+                    self.expect(x, Type::Set, "a 'move' parameter")?;
+                }
                 MoveParamKind::Promote(x) | MoveParamKind::Drop(x) | MoveParamKind::Comment(x) => {
                     self.ty(x)?;
                 }

@@ -671,6 +671,7 @@ fn merge_moves<S: SquareSet>(items: Vec<Node<S>>) -> Vec<Node<S>> {
                             (a, b) => a.or(b),
                         },
                         enpassant: acc.enpassant || m.enpassant,
+                        ep_square: both(acc.ep_square, m.ep_square),
                         castle: acc.castle.or(m.castle),
                         null: acc.null || m.null,
                         drop: acc.drop.or(m.drop),

@@ -44,17 +44,57 @@ pub fn compile_cqls<S: SquareSet>(text: &str, geo: Geometry) -> Result<Query<S>,
 }
 
 /// Whether a query is CQL-S: its first item (after blanks and `;` comments) is `(match` or
-/// `(position`.
+/// `(position`, the list is the whole query (a CQL-S query is one list) and its first item
+/// is not a number. CQL's own `(position 0) : initial` (a position by its id, parenthesised,
+/// then a filter at it) has a number there and text after the list, so it stays CQL.
 pub fn is_cqls(text: &str) -> bool {
-    let mut rest = text.trim_start_matches('\u{feff}');
-    loop {
-        rest = rest.trim_start();
-        if let Some(comment) = rest.strip_prefix(';') {
-            rest = comment.split_once('\n').map_or("", |(_, r)| r);
-        } else {
-            break;
+    let rest = skip_blanks_and_comments(text.trim_start_matches('\u{feff}'));
+    if !starts_as_cqls(rest) {
+        return false;
+    }
+    let after_head = rest[1..].trim_start();
+    let after_head = after_head
+        .strip_prefix("match")
+        .or_else(|| after_head.strip_prefix("position"))
+        .unwrap_or(after_head);
+    let first = skip_blanks_and_comments(after_head);
+    let number = first
+        .strip_prefix('-')
+        .unwrap_or(first)
+        .starts_with(|c: char| c.is_ascii_digit());
+    let whole =
+        end_of_first_list(rest).is_none_or(|end| skip_blanks_and_comments(&rest[end..]).is_empty());
+    !number && whole
+}
+
+/// The byte just past the list `text` begins with (`(` ... its matching `)`), reading `"`
+/// strings and `;` comments as CQL-S does; None when it does not close.
+fn end_of_first_list(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut chars = text.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            '"' => {
+                chars.find(|&(_, c)| c == '"')?;
+            }
+            ';' => {
+                chars.find(|&(_, c)| c == '\n');
+            }
+            _ => {}
         }
     }
+    None
+}
+
+/// Whether `rest` (blanks and comments skipped) begins `(match` or `(position` as words.
+fn starts_as_cqls(rest: &str) -> bool {
     let Some(inner) = rest.strip_prefix('(') else {
         return false;
     };
@@ -67,6 +107,18 @@ pub fn is_cqls(text: &str) -> bool {
                 .is_none_or(|c| c.is_whitespace() || c == '(' || c == ')' || c == ';')
         })
     })
+}
+
+/// `text` after its leading blanks and `;` comments (CQL-S's comments run to the line's end).
+fn skip_blanks_and_comments(text: &str) -> &str {
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start();
+        match rest.strip_prefix(';') {
+            Some(comment) => rest = comment.split_once('\n').map_or("", |(_, r)| r),
+            None => return rest,
+        }
+    }
 }
 
 impl Lower<'_> {
@@ -162,5 +214,12 @@ mod tests {
         assert!(!is_cqls("(check)"));
         assert!(!is_cqls("(matchcount 2) check"));
         assert!(!is_cqls("cql() mate"));
+        // CQL: a position by its id, parenthesised, then a filter at it (issue 33).
+        assert!(!is_cqls("(position 0) : initial"));
+        assert!(!is_cqls("(position x) : check"));
+        assert!(is_cqls("(match !:ischess960 (position))"));
+        assert!(is_cqls("(position ; why (\n :mate) ; done"));
+        assert!(is_cqls("(position Pd2 :piececount [pP][d3-7] 0)"));
+        assert!(is_cqls("(match (position :comment \")\"))"));
     }
 }

@@ -8,9 +8,9 @@
 //! `stipulation` and `egdiagram` read the comment before the first move; `gbr` is the GBR
 //! code in the Black tag (`kings`, `material`, `pieces`, `pawns` its parts); `composer` the
 //! White tag (without a trailing ` NN`), or with `MC` the first sentence of the first comment;
-//! `search` the text of those fields joined by newlines. The keys that need a variation
-//! check or the cook table (`cooked`, `sound`, `unsound`, `main`, `or`, `mainline`,
-//! `variation`) are refused by name.
+//! `search` the text of those fields joined by newlines. The keys that read variations
+//! (`<main>`, `<or>`, `mainline`, `variation`) are lowered in `run_words.rs`; `source`,
+//! which CQL 6.2 lists but maps to no CQL ("Internal: no cql mapping"), stays refused.
 //!
 //! `hhdb cooked`, `hhdb sound`, `hhdb unsound` and `hhdb sort ...` follow CQL 6.2's
 //! `hhdbkeyword` table and `hhdbaward_sort`, which define them by CQL text:

@@ -313,6 +313,30 @@ impl Lower<'_> {
             Word::CurrentMutation => Err(self.cqli_refusal(e, "currentmutation")),
             // run_words.rs
             Word::LastGameNumber => Ok(Some((Node::Run(RunWord::LastGameNumber), Type::Number))),
+            Word::CqlAbort => {
+                let before = &self.src[..e.span.start.min(self.src.len())];
+                let line = before.matches('\n').count() + 1;
+                let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+                let at = format!("line {line}, column {column}");
+                Ok(Some((Node::Run(RunWord::Abort(at.into())), Type::Logical)))
+            }
+            // CQL 6.2 defines the filter `enpassantsquare` by CQL text (pastmove-parse.cpp):
+            // the square of the pawn the move just played took en passant, else none.
+            Word::EnPassantSquare => {
+                let plain = Cx {
+                    xf: crate::query::transform::Xform::IDENTITY,
+                    images: cx.images,
+                };
+                let text = "if not enpassant [] else if btm down 1 to else up 1 to";
+                Ok(Some((self.snippet(text, plain)?, Type::Set)))
+            }
+            // CQL 6.2's `ExtensionNode`: a reserved filter that never matches.
+            Word::Extension => Ok(Some((Node::False, Type::Logical))),
+            // CQL 6.2's `HhdbHasCookNode`: the game's text holds `<cook`.
+            Word::CqlHhdbHasCook => Ok(Some((
+                Node::Hhdb(crate::ir::HhdbWord::HhdbCooked),
+                Type::Logical,
+            ))),
             // CQL 6.1's `string x in D body`: the parser reads `string` as a word of its own
             // before the iteration, which the type checker accepts only there.
             Word::StringType => Ok(Some((Node::True, Type::Logical))),
@@ -346,6 +370,7 @@ impl Lower<'_> {
             Builtin::Imagine => Some(Err(self.cqli_refusal(e, "imagine"))),
             // run_words.rs, strings.rs
             Builtin::Hhdb => self.hhdb_variation_key(args, cx),
+            Builtin::CqlAssertVariations => Some(self.assert_variations(e, args)),
             Builtin::Eco | Builtin::EventDate => self.tag_then_filter(b, args, cx),
             // prog.rs
             Builtin::Sqrt | Builtin::Assert | Builtin::Equal | Builtin::Child => {

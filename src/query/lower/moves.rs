@@ -100,6 +100,7 @@ pub(crate) fn dash_as_move_ext<S: SquareSet>(
             empty: false,
         }),
         enpassant: words.is_some_and(|m| m.enpassant),
+        ep_square: None,
         castle: words.and_then(|m| m.castle),
         null: words.is_some_and(|m| m.null),
         drop: None,
@@ -381,6 +382,10 @@ impl Lower<'_> {
             MoveParamKind::Promote(x) => f.promote = Some(cx.xf.kinds(self.promote_kinds(x)?)),
             MoveParamKind::Drop(x) => f.drop = Some(cx.xf.kinds(self.promote_kinds(x)?)),
             MoveParamKind::EnPassant => f.enpassant = true,
+            MoveParamKind::EnPassantSquare(x) => {
+                let set = img!(self.typed(x, cx, Type::Set, "'enpassantsquare'"));
+                f.ep_square = Some(Box::new(set));
+            }
             MoveParamKind::Castle => f.castle = Some(CastleKind::Any),
             MoveParamKind::KingSide => f.castle = Some(CastleKind::KingSide),
             MoveParamKind::QueenSide => f.castle = Some(CastleKind::QueenSide),

@@ -24,6 +24,7 @@ pub(crate) fn move_param_name(k: &MoveParamKind) -> &'static str {
         MoveParamKind::Promote(_) => "promote",
         MoveParamKind::Drop(_) => "drop",
         MoveParamKind::EnPassant => "enpassant",
+        MoveParamKind::EnPassantSquare(_) => "enpassantsquare",
         MoveParamKind::Castle => "castle",
         MoveParamKind::KingSide => "o-o",
         MoveParamKind::QueenSide => "o-o-o",

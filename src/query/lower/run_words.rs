@@ -16,6 +16,9 @@ const MAIN_NEEDS_VARIATIONS: &str = "'hhdb <main>' can only be used when 'variat
                                      in the CQL header (or run with 'cql -variations')";
 const OR_NEEDS_VARIATIONS: &str = "'hhdb <or>' can only be used when 'variations' is set in \
                                    the CQL header (or run with 'cql -variations...')";
+const VARIATION_NEEDS_VARIATIONS: &str = "'hhdb variation' can only be used when 'variations' \
+                                          is set in the CQL header (or run with 'cql \
+                                          -variations...')";
 const MAINLINE_NEEDS_VARIATIONS: &str = "'hhdb mainline' can only be used when 'variations' is \
                                          set in the CQL header (or run with 'cql -variations...')";
 
@@ -30,7 +33,8 @@ impl Lower<'_> {
     /// `hhdb "<main>"`, `hhdb "<or>"`: variations are searched, and a comment of the position
     /// holds the mark; `hhdb mainline`: variations are searched, and no position from here to
     /// the root was reached by a secondary move without a `<main>` comment (CQL 6.2's
-    /// `not find quiet <-- move previous secondary and not originalcomment "<main>"`).
+    /// `not find quiet <-- move previous secondary and not originalcomment "<main>"`);
+    /// `hhdb variation`: the same `find` without the `not`.
     pub(super) fn hhdb_variation_key<S: SquareSet>(
         &self,
         args: &[Arg],
@@ -49,7 +53,7 @@ impl Lower<'_> {
         let (message, test) = match key {
             "<main>" => (MAIN_NEEDS_VARIATIONS, comment_has("<main>")),
             "<or>" => (OR_NEEDS_VARIATIONS, comment_has("<or>")),
-            "mainline" => {
+            "mainline" | "variation" => {
                 // CQL's key text starts with `notransform`.
                 let plain = Cx {
                     xf: Xform::IDENTITY,
@@ -67,17 +71,47 @@ impl Lower<'_> {
                     range: None,
                     quiet: true,
                 };
-                let test = Node::Not(Box::new(Node::Find(Box::new(find))));
-                (MAINLINE_NEEDS_VARIATIONS, test)
+                // `hhdb variation` is the find itself, `hhdb mainline` its negation.
+                let found = Node::Find(Box::new(find));
+                if key == "variation" {
+                    (VARIATION_NEEDS_VARIATIONS, found)
+                } else {
+                    (MAINLINE_NEEDS_VARIATIONS, Node::Not(Box::new(found)))
+                }
             }
             _ => return None,
         };
-        let node = Node::And(vec![Node::Run(RunWord::AssertVariations(message)), test]);
+        let node = Node::And(vec![
+            Node::Run(RunWord::AssertVariations(message.into())),
+            test,
+        ]);
         Some(Ok(Some((node, Type::Logical))))
     }
 
+    /// `cql_assertvariations "message"` (CQL 6.2's `AssertVariationsNode`): true when
+    /// variations are searched; otherwise the run stops with the message. CQL 6.2 takes only
+    /// a nonempty quoted string.
+    pub(super) fn assert_variations<S: SquareSet>(&self, e: &Expr, args: &[Arg]) -> Lowered<S> {
+        match args {
+            [
+                Arg::Filter(Expr {
+                    kind: ExprKind::Str(m),
+                    ..
+                }),
+            ] if !m.is_empty() => Ok(Some((
+                Node::Run(RunWord::AssertVariations(m.as_str().into())),
+                Type::Logical,
+            ))),
+            _ => Err(self.err(
+                crate::query::ErrorKind::Syntax,
+                e.span,
+                "cql_assertvariations must be followed by a nonempty quoted string",
+            )),
+        }
+    }
+
     /// A filter written in CQL, lowered (the texts here are constants cqlq parses).
-    fn snippet<S: SquareSet>(
+    pub(super) fn snippet<S: SquareSet>(
         &self,
         text: &str,
         cx: Cx,
