@@ -16,6 +16,7 @@ mod fairy_rules;
 mod fairy_sjaak;
 mod fbr_cli;
 mod fbr_fsf;
+mod fbr_mbn;
 mod fbr_parse;
 mod fbr_rules;
 mod fbr_wrongrook;

@@ -5,6 +5,7 @@
 //! [`Layers`](crate::rules::fairy::Layers) the fairy move generator reads. See `docs/fbr.md`.
 
 pub mod apply;
+pub mod mbn;
 pub mod model;
 pub mod parse;
 
