@@ -5,6 +5,7 @@
 //! their column.
 
 use cqlq::rules::fairy::{FMove, FairyPos, load_variants};
+use cqlq::rules::fbr::chess_with_rules;
 use cqlq::rules::fbr::mbn::{MbnError, mbn_atoms, mbn_to_moves};
 
 /// A SjaakII definition: kings, pawns, knights, rooks and the piece `A` defined by `mbn`.
@@ -28,6 +29,20 @@ fn moves_from(mbn: &str, fen: &str, from: &str) -> Vec<String> {
     let v = load_variants("mbn.txt", &definition(mbn))
         .unwrap_or_else(|e| panic!("{mbn}: {e}"))
         .remove(0);
+    listed_from(v, fen, from)
+}
+
+/// The same through `--rules`: FIDE chess plus the piece definition `A=MBN`.
+fn rules_moves_from(mbn: &str, fen: &str, from: &str) -> Vec<String> {
+    let v = chess_with_rules(&format!("A={mbn}")).unwrap_or_else(|e| panic!("{mbn}: {e}"));
+    listed_from(v, fen, from)
+}
+
+fn listed_from(
+    v: std::sync::Arc<cqlq::rules::fairy::Variant>,
+    fen: &str,
+    from: &str,
+) -> Vec<String> {
     let p = FairyPos::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
     let mut got: Vec<String> = p
         .legal_moves()
@@ -63,6 +78,11 @@ fn mbn_pieces_move_as_fairy_stockfish_moves_their_betza_twins() {
             moves_from(mbn, fen, from),
             want,
             "MBN {mbn} (Betza {betza}) on {fen}"
+        );
+        assert_eq!(
+            rules_moves_from(mbn, fen, from),
+            want,
+            "--rules A={mbn} (Betza {betza}) on {fen}"
         );
         rows += 1;
     }
@@ -173,4 +193,38 @@ fn unevaluated_mbn_is_refused_by_name_at_its_column() {
     let e = load_variants("mbn.txt", &definition("mW+pR")).unwrap_err();
     assert_eq!(e.line, 24, "{e}");
     assert!(e.to_string().contains("MBN, column 4"), "{e}");
+}
+
+#[test]
+fn piece_definitions_in_a_rule_list() {
+    // Seed 001 writes piece definitions beside the rules (`... K Q=BN R B N P`): a bare
+    // letter names a piece of the board, `L=MBN` gives it that movement. `N=W`: the knight
+    // on d4 steps like a wazir (d5 d3 c4 e4).
+    let v = chess_with_rules("royal K N=W").unwrap();
+    assert_eq!(
+        listed_from(v, "k7/8/8/8/3N4/8/8/7K w - - 0 1", "d4"),
+        ["d4c4", "d4d3", "d4d5", "d4e4"]
+    );
+    // A named new piece: `X|Xiphos|=F2` (at most two diagonal steps) from d4 on an empty
+    // board: c5 b6 e5 f6 c3 b2 e3 f2.
+    let v = chess_with_rules("X|Xiphos|=F2").unwrap();
+    assert_eq!(
+        listed_from(v, "k7/8/8/8/3X4/8/8/7K w - - 0 1", "d4"),
+        [
+            "d4b2", "d4b6", "d4c3", "d4c5", "d4e3", "d4e5", "d4f2", "d4f6"
+        ]
+    );
+    // Faults point into the rules text.
+    for (rules, column, words) in [
+        ("royal Y", 7, "`Y` names no piece"),
+        ("royal +P", 7, "prefixed piece definition"),
+        ("royal :FD:", 7, "bracketed piece letter"),
+        ("royal A=mW+pR", 12, "modifier `p` (hop)"),
+        ("royal A2=W", 8, "after a piece letter"),
+        ("royal A|Archer=W", 8, "closing `|`"),
+    ] {
+        let e = chess_with_rules(rules).map(|_| ()).unwrap_err();
+        assert_eq!(e.column, column, "{rules}: {e}");
+        assert!(e.reason.contains(words), "{rules}: {e}");
+    }
 }
