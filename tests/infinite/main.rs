@@ -8,6 +8,7 @@ mod common;
 
 mod infinite_cli;
 mod infinite_cql;
+mod infinite_ends;
 mod infinite_events;
 mod infinite_fairy;
 mod infinite_icn;

@@ -253,7 +253,7 @@ impl Builder {
             }
             "Move" | "Capture" | "Initial" | "Special" | "Prison" | "Block" | "Drop zone"
             | "Promotion" | "Optional promotion" | "Castle" | "Symbol" | "Value" | "Max"
-            | "Flags" => self.piece_directive(ctx, key, val)?,
+            | "Flags" | "MBN" => self.piece_directive(ctx, key, val)?,
             "Rule" => parse_rule(ctx, val, &mut self.def.rules)?,
             // FBR rules, applied when the variant is compiled (`rules::fbr`).
             "Rules" => self.def.fbr_rules = Some((ctx.line, val.to_string())),
@@ -279,6 +279,17 @@ impl Builder {
                     .captures
                     .get_or_insert_with(Vec::new)
                     .extend(m);
+            }
+            "MBN" => {
+                // A movement in MBN (`MBN: mfW+cfF`): its moving and capturing parts.
+                let sets = crate::rules::fbr::mbn::mbn_to_moves(val.trim())
+                    .and_then(|m| crate::rules::fbr::mbn::mbn_atoms(&m))
+                    .or_else(|e| ctx.err(e.to_string()))?;
+                let p = self.piece(ctx, key)?;
+                p.moves.extend(sets.moves);
+                p.captures
+                    .get_or_insert_with(Vec::new)
+                    .extend(sets.captures);
             }
             "Initial" => {
                 let m = parse_moves(ctx, val)?;

@@ -84,7 +84,9 @@ pub fn variant_with_rules(def: &VariantDef, text: &str) -> Result<Variant, FbrEr
         Some((_, own)) => fbr_to_rules(own)?,
         None => RuleList::default(),
     };
-    rules.rules.extend(fbr_to_rules(text)?.rules);
+    let added = fbr_to_rules(text)?;
+    rules.rules.extend(added.rules);
+    rules.pieces.extend(added.pieces);
     let (def, layers) = apply_rules(def, &rules)?;
     Ok(defs_to_variant_with(&def, layers))
 }
@@ -101,8 +103,10 @@ pub fn chess_with_rules(text: &str) -> Result<Arc<Variant>, FbrError> {
 
 /// Applies a rule list to a definition: the changed definition and its layers.
 pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Layers), FbrError> {
+    let mut def = def.clone();
+    super::piece_defs::apply_piece_definitions(&mut def, &list.pieces)?;
     let mut a = Applier {
-        def: def.clone(),
+        def,
         layers: Layers::default(),
         flip: (false, true),
     };

@@ -5,8 +5,10 @@
 //! [`Layers`](crate::rules::fairy::Layers) the fairy move generator reads. See `docs/fbr.md`.
 
 pub mod apply;
+pub mod mbn;
 pub mod model;
 pub mod parse;
+pub mod piece_defs;
 
 pub use apply::{apply_rules, chess_with_rules, variant_with_rules};
 pub use model::{Attribute, BoardRange, PieceSet, Rule, RuleList};

@@ -9,6 +9,8 @@
 pub struct RuleList {
     /// The rules, as written.
     pub rules: Vec<Rule>,
+    /// The piece definitions among them (`K`, `Q=BN`, `A|Archer|=W0+N`).
+    pub pieces: Vec<super::piece_defs::PieceDefinition>,
 }
 
 /// One FBR rule.

@@ -9,6 +9,7 @@
 //! (`drop[1-8]{P}` appears on the FBR page).
 
 use super::model::{Attribute, BoardRange, PieceSet, Rule, RuleList, SingleRange};
+use super::piece_defs::{read_piece_definition, starts_piece_definition};
 
 /// A fault in FBR text: the 1-based column and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -201,12 +202,17 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
         i: 0,
     };
     let mut rules = Vec::new();
+    let mut pieces = Vec::new();
     loop {
         p.skip_separators();
         if p.i >= p.c.len() {
             break;
         }
-        rules.push(p.rule()?);
+        if starts_piece_definition(&p.c, p.i) {
+            pieces.push(read_piece_definition(&p.c, &mut p.i)?);
+        } else {
+            rules.push(p.rule()?);
+        }
         match p.peek() {
             None => {}
             Some(c) if c.is_whitespace() => {}
@@ -214,7 +220,7 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
             Some(c) => return p.err(format!("unexpected `{c}` after a rule")),
         }
     }
-    Ok(RuleList { rules })
+    Ok(RuleList { rules, pieces })
 }
 
 struct Parser {

@@ -9,8 +9,8 @@
 
 use super::board::Square;
 use super::movegen::{candidate_moves, moves_are_finite};
-use super::moves::{Move, Played, is_legal, is_pseudo_legal, play};
-use super::outcome::variant_win;
+use super::moves::{Move, Played, is_legal_in_play, is_pseudo_legal, play};
+use super::outcome::game_end;
 use super::piece::{Kind, Owner, Piece};
 use super::position::InfPosition;
 use super::query::piece_type;
@@ -146,8 +146,11 @@ impl Position for InfPosition {
         InfPosition::is_check(self)
     }
     fn legal_moves(&self) -> Vec<MoveInfo<SparseSet>> {
+        if game_end(self).is_some() {
+            return Vec::new();
+        }
         let moves = self.listed_moves();
-        self.infos(moves.into_iter().filter(|m| is_legal(self, m)))
+        self.infos(moves.into_iter().filter(|m| is_legal_in_play(self, m)))
     }
     fn has_legal_move(&self) -> bool {
         super::movegen::has_legal_move(self)
@@ -197,7 +200,7 @@ impl Position for InfPosition {
         ))
     }
     fn is_variant_end(&self) -> bool {
-        variant_win(self, self.turn.other()).is_some()
+        game_end(self).is_some()
     }
     fn is_mate(&self) -> bool {
         InfPosition::is_mate(self)

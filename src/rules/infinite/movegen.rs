@@ -11,7 +11,8 @@
 //! open ray: exact for `has_legal_move` (mate, stalemate), a sample for listing.
 
 use super::board::Square;
-use super::moves::{Move, first_on_ray, huygen_ok, is_legal, rose_targets};
+use super::moves::{Move, first_on_ray, huygen_ok, is_legal_in_play, rose_targets};
+use super::outcome::game_end;
 use super::piece::{KNIGHT, Kind, ORTHOGONAL, Piece, is_prime};
 use super::position::InfPosition;
 use std::collections::BTreeSet;
@@ -46,16 +47,24 @@ pub fn candidate_moves(pos: &InfPosition) -> Vec<Move> {
     out
 }
 
-/// The legal moves among [`candidate_moves`].
+/// The legal moves among [`candidate_moves`] (none once the game is over by a win
+/// condition other than checkmate).
 pub fn legal_candidates(pos: &InfPosition) -> Vec<Move> {
+    if game_end(pos).is_some() {
+        return Vec::new();
+    }
     candidate_moves(pos)
         .into_iter()
-        .filter(|m| is_legal(pos, m))
+        .filter(|m| is_legal_in_play(pos, m))
         .collect()
 }
 
-/// Whether the side to move has a legal move (exact, see the module doc).
+/// Whether the side to move has a legal move (exact, see the module doc; none once the game
+/// is over by a win condition other than checkmate).
 pub fn has_legal_move(pos: &InfPosition) -> bool {
+    if game_end(pos).is_some() {
+        return false;
+    }
     let mut pieces: Vec<_> = pos
         .board
         .iter()
@@ -70,7 +79,7 @@ pub fn has_legal_move(pos: &InfPosition) -> bool {
     pieces.into_iter().any(|(from, piece)| {
         moves.clear();
         piece_candidates(pos, from, piece, knight_lines, &mut moves);
-        moves.iter().any(|m| is_legal(pos, m))
+        moves.iter().any(|m| is_legal_in_play(pos, m))
     })
 }
 

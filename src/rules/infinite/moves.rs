@@ -2,6 +2,7 @@
 
 use super::attack::{blocker, huygen_reaches, is_attacked, piece_attacks, rose_paths};
 use super::board::Square;
+use super::outcome::{game_end, won_by};
 use super::piece::{Kind, Owner, Piece};
 use super::position::InfPosition;
 
@@ -251,8 +252,27 @@ pub fn in_check(pos: &InfPosition, side: Owner) -> bool {
         .any(|sq| is_attacked(&pos.board, sq, side.other(), pos.rules.slide_limit))
 }
 
-/// Plays `mv` if it is legal, returning what it did; `pos` is unchanged on error.
+/// The error for a move after the game ended by a win condition other than checkmate.
+fn after_the_end(pos: &InfPosition, mv: &Move) -> Option<IllegalMove> {
+    let (side, how) = game_end(pos)?;
+    let who = if side == Owner::White {
+        "White"
+    } else {
+        "Black"
+    };
+    Some(bad(
+        pos,
+        mv,
+        format!("the game is over: {who} won by {}", how.word()),
+    ))
+}
+
+/// Plays `mv` if it is legal, returning what it did; `pos` is unchanged on error (also when
+/// the game is already over by a win condition other than checkmate).
 pub fn play(pos: &mut InfPosition, mv: &Move) -> Result<Played, IllegalMove> {
+    if let Some(e) = after_the_end(pos, mv) {
+        return Err(e);
+    }
     let (piece, sh) = shape(pos, mv)?;
     let mut next = pos.clone();
     apply(&mut next, mv, piece, &sh);
@@ -264,15 +284,17 @@ pub fn play(pos: &mut InfPosition, mv: &Move) -> Result<Played, IllegalMove> {
         let i = usize::from(piece.owner == Owner::Black);
         next.checks_given[i] += 1;
     }
-    *pos = next;
-    Ok(Played {
+    let played = Played {
         mv: *mv,
         piece,
         captured: sh.captured,
         castle: sh.castle,
         en_passant: sh.en_passant,
         check,
-    })
+    };
+    next.won_by_move = won_by(&next, &played);
+    *pos = next;
+    Ok(played)
 }
 
 /// Whether `mv` moves a piece of the side to move as that piece moves (pseudo-legal: it may
@@ -281,8 +303,14 @@ pub fn is_pseudo_legal(pos: &InfPosition, mv: &Move) -> bool {
     shape(pos, mv).is_ok()
 }
 
-/// Whether `mv` is legal in `pos`.
+/// Whether `mv` is legal in `pos` (never once the game is over by a win condition other
+/// than checkmate).
 pub fn is_legal(pos: &InfPosition, mv: &Move) -> bool {
+    game_end(pos).is_none() && is_legal_in_play(pos, mv)
+}
+
+/// [`is_legal`] for a position known not to be over (the generator asks once per position).
+pub(super) fn is_legal_in_play(pos: &InfPosition, mv: &Move) -> bool {
     let Ok((piece, sh)) = shape(pos, mv) else {
         return false;
     };

@@ -17,7 +17,8 @@ pub enum WinCondition {
     AllPiecesCaptured,
     /// `threecheck`: giving the third check wins.
     ThreeCheck,
-    /// `koth`: a king reaching the centre hill wins (read and written; not judged).
+    /// `koth`: a king move that leaves a king on the hill 4,4 / 5,4 / 4,5 / 5,5 wins (the
+    /// infinitechess.org rule; seed 002 names no hill).
     Koth,
 }
 
@@ -145,6 +146,9 @@ pub struct InfPosition {
     pub fullmove: u64,
     /// Checks given so far by `[white, black]` (for `threecheck`; ICN has no field for it).
     pub checks_given: [u32; 2],
+    /// A win reached by the last move that the board alone does not show (`royalcapture`,
+    /// `allroyalscaptured`, `koth` look at what the move did): the winner and the condition.
+    pub won_by_move: Option<(Owner, WinCondition)>,
     /// The rules.
     pub rules: Rules,
 }
@@ -160,15 +164,18 @@ impl InfPosition {
             halfmove: 0,
             fullmove: 1,
             checks_given: [0, 0],
+            won_by_move: None,
             rules: Rules::default(),
         }
     }
 
-    /// Whether `side` must keep its royals out of attack: its opponent wins by checkmate.
+    /// Whether `side` must keep its royals out of attack: its opponent wins by checkmate or
+    /// by the third check (a check that need not be answered would not count as one).
     pub fn must_avoid_check(&self, side: Owner) -> bool {
         self.rules
             .win_of(side.other())
-            .contains(&WinCondition::Checkmate)
+            .iter()
+            .any(|w| matches!(w, WinCondition::Checkmate | WinCondition::ThreeCheck))
     }
 
     /// The squares of `side`'s royal pieces.

@@ -9,7 +9,7 @@ use super::attack::{is_attacked, piece_attacks};
 use super::board::Square;
 use super::movegen::has_legal_move;
 use super::moves::in_check;
-use super::outcome::variant_win;
+use super::outcome::game_end;
 use super::piece::{ALL_KINDS, Kind, Owner, Piece};
 use super::position::InfPosition;
 use super::squares::SparseSet;
@@ -173,7 +173,7 @@ impl InfPosition {
 
     /// Whether the side to move is stalemated (no legal move, not in check, no win reached).
     pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && variant_win(self, self.turn.other()).is_none() && !has_legal_move(self)
+        !self.is_check() && game_end(self).is_none() && !has_legal_move(self)
     }
 
     /// CQL `power` of a kind (see [`Kind::power`]).

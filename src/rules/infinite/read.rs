@@ -351,8 +351,13 @@ fn extras(cur: &Cur, at: usize, json: &str, pos: &mut InfPosition) -> Result<(),
         );
     }
     if let Some(v) = map.get("cannotPassTurn") {
-        pos.rules.cannot_pass_turn = v.as_bool().unwrap_or(false);
+        pos.rules.cannot_pass_turn = v
+            .as_bool()
+            .ok_or_else(|| cur.err(at, "cannotPassTurn must be true or false"))?;
     }
+    // Other properties are kept and written back, not interpreted: the seed allows "any
+    // additional optional properties" (the converter's own example carries
+    // `ovenTemperature`), and names no rule but these two.
     pos.rules.extras = Some(map);
     Ok(())
 }

@@ -1,0 +1,325 @@
+//! Reading an MBN move definition (`mfW+cfF`, `W0`, `fsN`, `(fl)F3`) into [`MbnMove`]s: the
+//! part of Modified Betza Notation that describes single-leg leaps and rides. Every other
+//! element of the notation is refused by name at its column ([`MbnError`]), never skipped.
+
+use std::fmt;
+
+/// A fault in an MBN text: the 1-based column (in characters) and the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MbnError {
+    /// 1-based column of the offending character.
+    pub column: usize,
+    /// What is wrong there.
+    pub reason: String,
+}
+
+impl fmt::Display for MbnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "MBN, column {}: {}", self.column, self.reason)
+    }
+}
+
+impl std::error::Error for MbnError {}
+
+/// How far a partial move goes along its atom's vectors.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// No step suffix: one leap.
+    Leap,
+    /// `0`: a rider, as far as the line is free.
+    Unlimited,
+    /// `n`: a rider of at most n steps.
+    UpTo(u8),
+}
+
+/// Which of a move's vectors a partial move keeps (Betza's direction letters, white's view).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Directions {
+    /// `f`: forward (dy > 0).
+    pub forward: bool,
+    /// `b`: backward (dy < 0).
+    pub backward: bool,
+    /// `l`: left (dx < 0).
+    pub left: bool,
+    /// `r`: right (dx > 0).
+    pub right: bool,
+    /// `v`: more vertical than sideways (|dy| > |dx|).
+    pub vertical: bool,
+    /// `s`: more sideways than vertical (|dx| > |dy|).
+    pub sideways: bool,
+}
+
+impl Directions {
+    /// Whether no letter was written (every vector kept).
+    pub fn is_empty(&self) -> bool {
+        *self == Directions::default()
+    }
+
+    /// Whether the vector `(dx, dy)` is kept: letters of one kind (`f`/`b`, `l`/`r`, `v`/`s`)
+    /// add up, kinds narrow each other (`fl`: forward and left; `fs`: forward and sideways).
+    pub fn keeps(&self, (dx, dy): (i8, i8)) -> bool {
+        let vert = !(self.forward || self.backward)
+            || (self.forward && dy > 0)
+            || (self.backward && dy < 0);
+        let horiz = !(self.left || self.right) || (self.left && dx < 0) || (self.right && dx > 0);
+        let shape = !(self.vertical || self.sideways)
+            || (self.vertical && dy.abs() > dx.abs())
+            || (self.sideways && dx.abs() > dy.abs());
+        vert && horiz && shape
+    }
+}
+
+/// One partial move: an atom, its directions, whether it moves and/or captures, its reach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MbnMove {
+    /// The leap vector of the atom (`W` (1,0), `N` (2,1), ...), before the 8 symmetries.
+    pub atom: (i8, i8),
+    /// Direction letters.
+    pub directions: Directions,
+    /// `m`: the move may go to an empty square (false under `c` alone).
+    pub moves: bool,
+    /// `c`: the move may capture (false under `m` alone).
+    pub captures: bool,
+    /// Leap, rider or limited rider.
+    pub reach: Reach,
+    /// 1-based column where the partial move starts (for faults found later).
+    pub column: usize,
+}
+
+impl MbnMove {
+    /// The vectors of the atom kept by the directions (white's view), each once.
+    pub fn vectors(&self) -> Vec<(i8, i8)> {
+        let (a, b) = self.atom;
+        let mut v = Vec::new();
+        for (x, y) in [(a, b), (b, a)] {
+            for sx in [1, -1] {
+                for sy in [1, -1] {
+                    let d = (x * sx, y * sy);
+                    if !v.contains(&d) && self.directions.keeps(d) {
+                        v.push(d);
+                    }
+                }
+            }
+        }
+        v
+    }
+}
+
+/// The leap vector of a basic leaper letter.
+fn atom(c: char) -> Option<(i8, i8)> {
+    Some(match c {
+        'W' => (1, 0),
+        'F' => (1, 1),
+        'D' => (2, 0),
+        'N' => (2, 1),
+        'A' => (2, 2),
+        'H' => (3, 0),
+        'C' => (3, 1),
+        'Z' => (3, 2),
+        'G' => (3, 3),
+        _ => return None,
+    })
+}
+
+/// Betza's compound letters MBN keeps: `R` = `W0`, `B` = `F0`, `Q` = `W0+F0`, `K` = `W+F`.
+fn compound(c: char) -> Option<&'static [((i8, i8), Reach)]> {
+    const R: &[((i8, i8), Reach)] = &[((1, 0), Reach::Unlimited)];
+    const B: &[((i8, i8), Reach)] = &[((1, 1), Reach::Unlimited)];
+    const Q: &[((i8, i8), Reach)] = &[((1, 0), Reach::Unlimited), ((1, 1), Reach::Unlimited)];
+    const K: &[((i8, i8), Reach)] = &[((1, 0), Reach::Leap), ((1, 1), Reach::Leap)];
+    match c {
+        'R' => Some(R),
+        'B' => Some(B),
+        'Q' => Some(Q),
+        'K' => Some(K),
+        _ => None,
+    }
+}
+
+/// What an MBN character cqlq does not evaluate means, for the refusal.
+fn unsupported(c: char) -> Option<&'static str> {
+    Some(match c {
+        '-' => "a move sequence (`-`, multi-leg moves)",
+        '[' => "a board range on a partial move",
+        '{' => "a piece set (attackers, optional sequences)",
+        '!' => "a negated partial move (`!`)",
+        '/' => "a condition (`/.../`)",
+        '<' | '>' => "a board transition (3D/4D boards; cqlq's boards are flat)",
+        '#' => "the `#` step count",
+        '*' => "an edge rider or maximal step count (`*`)",
+        'a' => "the modifier `a` (all)",
+        'd' => "the modifier `d` (independent)",
+        'e' => "the modifier `e` (en passant)",
+        'g' => "the modifier `g` (leaping)",
+        'h' => "the modifier `h` (half)",
+        'i' => "the modifier `i` (initial move)",
+        'j' => "the modifier `j` (jump over)",
+        'k' => "the modifier `k` (may not give check)",
+        'n' => "the modifier `n` (non-jumping, lame)",
+        'o' => "the modifier `o` (cylindrical)",
+        'p' => "the modifier `p` (hop)",
+        'q' => "the modifier `q` (circular)",
+        't' => "the modifier `t` (turn)",
+        'u' => "the modifier `u` (unblocked)",
+        'w' => "the modifier `w` (swap)",
+        'x' => "the modifier `x` (flip colour)",
+        'y' => "the modifier `y`",
+        'z' => "the modifier `z` (zig-zag)",
+        _ => return None,
+    })
+}
+
+/// Reads an MBN move definition: partial moves joined by `+`.
+pub fn mbn_to_moves(text: &str) -> Result<Vec<MbnMove>, MbnError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut at = 0;
+    let mut out = Vec::new();
+    let err = |i: usize, reason: String| MbnError {
+        column: i + 1,
+        reason,
+    };
+    loop {
+        let start = at;
+        let mut dirs = Directions::default();
+        let (mut m, mut c) = (false, false);
+        // Modifiers up to the atom.
+        let letter = loop {
+            let Some(&ch) = chars.get(at) else {
+                return Err(err(
+                    at,
+                    "a partial move needs a piece letter (W, F, N, ...)".into(),
+                ));
+            };
+            match ch {
+                'f' => dirs.forward = true,
+                'b' => dirs.backward = true,
+                'l' => dirs.left = true,
+                'r' => dirs.right = true,
+                'v' => dirs.vertical = true,
+                's' => dirs.sideways = true,
+                'm' => m = true,
+                'c' if chars.get(at + 1).is_some_and(|n| matches!(n, 'c' | 'y')) => {
+                    return Err(err(
+                        at,
+                        "capturing friendly pieces (`cc`, `cy`) is not evaluated".into(),
+                    ));
+                }
+                'c' => c = true,
+                '(' => {
+                    // An amalgamated direction `(fl)`: both letters narrow the move.
+                    let pair: String = chars.iter().skip(at + 1).take(3).collect();
+                    let mut p = pair.chars();
+                    let (Some(a), Some(b), Some(')')) = (p.next(), p.next(), p.next()) else {
+                        return Err(err(at, "a complex rider `(...)` is not evaluated".into()));
+                    };
+                    for d in [a, b] {
+                        match d {
+                            'f' => dirs.forward = true,
+                            'b' => dirs.backward = true,
+                            'l' => dirs.left = true,
+                            'r' => dirs.right = true,
+                            _ => {
+                                return Err(err(
+                                    at,
+                                    format!(
+                                        "`({a}{b})` is not an amalgamated direction cqlq evaluates (f, b, l, r)"
+                                    ),
+                                ));
+                            }
+                        }
+                    }
+                    at += 3;
+                }
+                ch if ch.is_ascii_uppercase() => break ch,
+                ch => {
+                    let what = unsupported(ch).map_or_else(
+                        || format!("`{ch}` is not MBN"),
+                        |w| format!("{w} is not evaluated by cqlq"),
+                    );
+                    return Err(err(at, what));
+                }
+            }
+            at += 1;
+        };
+        let letter_at = at;
+        at += 1;
+        // Step count.
+        let digits: String = chars[at..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
+        let reach = if digits.is_empty() {
+            Reach::Leap
+        } else if digits == "0" {
+            Reach::Unlimited
+        } else if digits.starts_with('0') {
+            return Err(err(
+                at,
+                format!("an exact step count (`{digits}`) is not evaluated by cqlq"),
+            ));
+        } else {
+            let n: u8 = digits
+                .parse()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| err(at, format!("step count `{digits}` is out of range")))?;
+            Reach::UpTo(n)
+        };
+        at += digits.chars().count();
+        let (moves, captures) = if m || c { (m, c) } else { (true, true) };
+        let atoms: Vec<((i8, i8), Reach)> = if let Some(v) = atom(letter) {
+            vec![(v, reach)]
+        } else if let Some(list) = compound(letter) {
+            if reach != Reach::Leap {
+                return Err(err(
+                    at - digits.len(),
+                    format!("`{letter}` takes no step count"),
+                ));
+            }
+            list.to_vec()
+        } else {
+            return Err(err(
+                letter_at,
+                format!("`{letter}` is not a basic leaper (W F D N A H C Z G) or R B Q K"),
+            ));
+        };
+        for (a, r) in atoms {
+            let mv = MbnMove {
+                atom: a,
+                directions: dirs,
+                moves,
+                captures,
+                reach: r,
+                column: start + 1,
+            };
+            let oblique = a.0 != a.1 && a.0 != 0 && a.1 != 0;
+            let d = dirs;
+            if oblique
+                && (d.forward || d.backward || d.left || d.right)
+                && !(d.vertical || d.sideways)
+            {
+                // Betza's dialects read `fN` as the four forward leaps or as the two narrow
+                // ones (Fairy-Stockfish): refused rather than guessed.
+                return Err(err(start, "a direction letter (f, b, l, r) without v or s on an oblique leaper is ambiguous; write fvN, fsN, ...".into()));
+            }
+            if mv.vectors().is_empty() {
+                return Err(err(
+                    start,
+                    "the direction letters leave this move no direction".into(),
+                ));
+            }
+            out.push(mv);
+        }
+        match chars.get(at) {
+            None => return Ok(out),
+            Some('+') => at += 1,
+            Some(&ch) => {
+                let what = unsupported(ch).map_or_else(
+                    || format!("`{ch}` cannot follow a partial move"),
+                    |w| format!("{w} is not evaluated by cqlq"),
+                );
+                return Err(err(at, what));
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+//! Piece definitions in an FBR rule list (seed 001: `royal cheshire{X} K Q R B N P +P`,
+//! `Q=BN`): a bare letter names a piece of the board; `L=MBN` or `L|Name|=MBN` gives a piece
+//! (an existing one or a new one) the movement written in MBN ([`super::mbn`]). Prefixed
+//! (`+P`, `#B`), suffixed and bracketed (`:FD:`) identifiers are refused by name.
+
+use super::mbn::{mbn_atoms, mbn_to_moves};
+use super::parse::FbrError;
+use crate::rules::fairy::defs::{PieceDef, VariantDef};
+
+/// One piece definition of a rule list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceDefinition {
+    /// The piece letter (upper case).
+    pub letter: char,
+    /// The name between bars (`B|Basilisk|=...`).
+    pub name: Option<String>,
+    /// The MBN movement after `=`, with the 1-based column of its first character.
+    pub mbn: Option<(String, usize)>,
+    /// 1-based column of the letter.
+    pub column: usize,
+}
+
+fn fault<T>(column: usize, reason: impl Into<String>) -> Result<T, FbrError> {
+    Err(FbrError {
+        column,
+        reason: reason.into(),
+    })
+}
+
+/// Whether the text at `i` starts a piece definition (a letter, or a prefix and a letter).
+pub fn starts_piece_definition(c: &[char], i: usize) -> bool {
+    match c.get(i) {
+        Some(ch) if ch.is_ascii_uppercase() => true,
+        Some(ch) if "+-#*$%&:".contains(*ch) => c.get(i + 1).is_some_and(char::is_ascii_uppercase),
+        _ => false,
+    }
+}
+
+/// Reads the piece definition at `*i` (see [`starts_piece_definition`]) up to white space.
+pub fn read_piece_definition(c: &[char], i: &mut usize) -> Result<PieceDefinition, FbrError> {
+    let start = *i;
+    let first = c[start];
+    if !first.is_ascii_uppercase() {
+        let what = if first == ':' {
+            "a bracketed piece letter (`:AB:`)"
+        } else {
+            "a prefixed piece definition (promotions, MBN prefixes)"
+        };
+        return fault(start + 1, format!("{what} is not evaluated by cqlq"));
+    }
+    *i += 1;
+    let mut name = None;
+    if c.get(*i) == Some(&'|') {
+        let from = *i + 1;
+        let Some(len) = c[from..].iter().position(|&ch| ch == '|') else {
+            return fault(*i + 1, "a piece name `|Name|` needs its closing `|`");
+        };
+        name = Some(c[from..from + len].iter().collect::<String>());
+        *i = from + len + 1;
+    }
+    let mut mbn = None;
+    match c.get(*i) {
+        None => {}
+        Some(ch) if ch.is_whitespace() => {}
+        Some('=') => {
+            let from = *i + 1;
+            let len = c[from..]
+                .iter()
+                .position(|ch| ch.is_whitespace())
+                .unwrap_or(c.len() - from);
+            let text: String = c[from..from + len].iter().collect();
+            // Faults in the movement point into the rules text.
+            mbn_to_moves(&text)
+                .and_then(|m| mbn_atoms(&m))
+                .or_else(|e| fault(from + e.column, format!("MBN: {}", e.reason)))?;
+            mbn = Some((text, from + 1));
+            *i = from + len;
+        }
+        Some(&ch) => {
+            return fault(
+                *i + 1,
+                format!(
+                    "`{ch}` after a piece letter (suffixes, board identifiers) is not evaluated by cqlq"
+                ),
+            );
+        }
+    }
+    Ok(PieceDefinition {
+        letter: first,
+        name,
+        mbn,
+        column: start + 1,
+    })
+}
+
+/// Gives the definitions' pieces their movements: an existing piece of the letter gets the
+/// MBN movement in place of its own (its other properties stay); a new letter becomes a new
+/// piece. A bare letter must name a piece of the board.
+pub fn apply_piece_definitions(
+    def: &mut VariantDef,
+    defs: &[PieceDefinition],
+) -> Result<(), FbrError> {
+    for d in defs {
+        let letter = d.letter.to_string();
+        let found = def
+            .pieces
+            .iter()
+            .position(|p| p.symbols[0].eq_ignore_ascii_case(&letter));
+        let Some((text, column)) = &d.mbn else {
+            if found.is_none() {
+                return fault(d.column, format!("`{letter}` names no piece of this board"));
+            }
+            continue;
+        };
+        let sets = mbn_to_moves(text)
+            .and_then(|m| mbn_atoms(&m))
+            .or_else(|e| fault(column + e.column - 1, format!("MBN: {}", e.reason)))?;
+        let index = found.unwrap_or_else(|| {
+            def.pieces.push(PieceDef {
+                name: d.name.clone().unwrap_or_else(|| letter.clone()),
+                san: letter.clone(),
+                symbols: [letter.clone(), letter.to_lowercase()],
+                ..PieceDef::default()
+            });
+            def.pieces.len() - 1
+        });
+        let p = &mut def.pieces[index];
+        p.moves = sets.moves;
+        p.captures = Some(sets.captures);
+        p.special = None;
+        p.initial = Vec::new();
+    }
+    Ok(())
+}
