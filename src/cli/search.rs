@@ -56,7 +56,7 @@ fn search_steps(cli: Cli) -> Result<u8, Stop> {
     let mut positional = cli.args.clone();
     let (query_name, query_text) = query_text(&cli, &mut positional)?;
     if cli.parse {
-        return Ok(parse_only(&query_name, &query_text));
+        return Ok(parse_only(&query_name, &query_text, cli.dialect.as_deref()));
     }
     let compiled = compile_query(&cli, &query_name, &query_text)?;
     let engine = engine_for(&cli, &compiled.query, &query_name, &query_text)?;
@@ -425,15 +425,32 @@ fn print_persistent(summary: &Summary, format: Format) -> io::Result<()> {
 }
 
 /// `--parse`: the syntax tree on stdout; 0 when the query is CQL, 2 (error on stderr) when not;
-/// a note names what cqlq does not evaluate yet.
-fn parse_only(name: &str, text: &str) -> u8 {
-    let program = match cqlq::query::Program::from_text(text, Some(Dialect::Cql), false) {
+/// a note names what cqlq does not evaluate yet. A CQL-S query (`--dialect cqls`, or one that
+/// looks like it) prints its s-expression tree; the verdict is cqlq's own (CQL-S has no
+/// reference implementation to ask): 0 when it compiles, 2 with the error when a keyword is
+/// refused or misused.
+fn parse_only(name: &str, text: &str, dialect: Option<&str>) -> u8 {
+    let dialect = match dialect {
+        Some("cqls") => Dialect::Cqls,
+        Some(_) => Dialect::Cql,
+        None if cqlq::query::cqls::is_cqls(text) => Dialect::Cqls,
+        None => Dialect::Cql,
+    };
+    let program = match cqlq::query::Program::from_text(text, Some(dialect), false) {
         Ok(program) => Arc::new(program),
         Err(e) => {
             eprint!("{}", e.render_styled(name, text, color_stderr()));
             return TROUBLE;
         }
     };
+    if let Some(ast) = program.cqls_ast() {
+        print!("{}", cqlq::query::cqls::cqls_tree(ast));
+        if let Err(e) = program.lower::<shakmaty::Bitboard>(Geometry::STANDARD) {
+            eprint!("{}", e.render_styled(name, text, color_stderr()));
+            return TROUBLE;
+        }
+        return 0;
+    }
     if let Some(ast) = program.cql_ast() {
         print!("{}", cqlq::query::ast_tree(ast));
     }

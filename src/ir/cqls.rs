@@ -361,12 +361,22 @@ pub enum CqlsNode<S> {
         per_color: bool,
         /// `:reset NAME` in the same list: clear first.
         reset: bool,
+        /// The reset group of each image (parallel to `images`; all 0 without `:reset`): the
+        /// images sharing every transform but the innermost one (the first written, not
+        /// counting `:flipcolor` under `:accumulate*`) count together, and `:sumrange` holds
+        /// when one group's count lies in its range.
+        groups: Vec<u32>,
     },
     /// `:sumrange NAME r`: the accumulator lies in r (either colour's, for `:accumulate*`).
     SumRange(String, Range),
     /// `:insidevariation`
     InsideVariation,
-    /// `:fiftymoverule`: the first main-line position with the halfmove clock at 100.
+    /// `:contactcheck`: the side to move is in check by two pieces, or by a piece on a square
+    /// next to its king or off every line through it (a knight), so that nothing could be
+    /// placed between them.
+    ContactCheck,
+    /// `:fiftymoverule`: the first main-line position of the game whose halfmove clock is at
+    /// least 100.
     FiftyMoveRule,
     /// `:threefoldrepetition`: the first main-line position occurring the third time.
     ThreefoldRepetition,

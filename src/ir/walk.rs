@@ -469,6 +469,7 @@ fn cqls_children<'a, S, B>(c: &'a CqlsNode<S>, visit: Visit<'_, 'a, S, B>) -> Co
         | CqlsNode::SumRange(..)
         | CqlsNode::InsideVariation
         | CqlsNode::FiftyMoveRule
+        | CqlsNode::ContactCheck
         | CqlsNode::ThreefoldRepetition
         | CqlsNode::MatingMaterial(_)
         | CqlsNode::StartShuffle { .. }

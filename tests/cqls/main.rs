@@ -11,6 +11,7 @@ mod cqls_control;
 mod cqls_cql62;
 mod cqls_engine;
 mod cqls_equivalences;
+mod cqls_five;
 mod cqls_gameinfo;
 mod cqls_mustcapture;
 mod cqls_positions;

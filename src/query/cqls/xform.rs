@@ -135,17 +135,24 @@ pub fn group(name: &str, geo: Geometry) -> Option<Vec<Xform>> {
     })
 }
 
-/// Every composition of one transform from each group (identity included), without repeats.
-pub fn product(groups: &[Vec<Xform>]) -> Vec<Xform> {
-    let mut all = vec![Xform::IDENTITY];
-    for g in groups {
+/// Every composition of one transform from each group (identity included), each with its
+/// key: the indices, within their groups, of the
+/// transforms taken from the groups marked in `keyed` (a composition is repeated only under
+/// another key). `:reset` counts the images sharing a key together.
+pub fn product_keyed(groups: &[Vec<Xform>], keyed: &[bool]) -> Vec<(Xform, Vec<usize>)> {
+    let mut all = vec![(Xform::IDENTITY, Vec::new())];
+    for (g, in_key) in groups.iter().zip(keyed) {
         let mut next = Vec::with_capacity(all.len() * g.len());
         let mut seen = std::collections::HashSet::with_capacity(all.len() * g.len());
-        for a in &all {
-            for t in g {
+        for (a, key) in &all {
+            for (i, t) in g.iter().enumerate() {
                 let c = t.compose(*a);
-                if seen.insert(c) {
-                    next.push(c);
+                let mut k = key.clone();
+                if *in_key {
+                    k.push(i);
+                }
+                if seen.insert((c, k.clone())) {
+                    next.push((c, k));
                 }
             }
         }
@@ -319,11 +326,13 @@ fn apply_cqls<S: SquareSet>(x: &Xform, geo: Geometry, c: &CqlsNode<S>) -> Option
             images,
             per_color,
             reset,
+            groups,
         } => CqlsNode::Accumulate {
             name: name.clone(),
             images: accumulated_images(x, geo, images)?,
             per_color: *per_color,
             reset: *reset,
+            groups: groups.clone(),
         },
         CqlsNode::MatingMaterial(col) => CqlsNode::MatingMaterial(col.map(|c| color(x, c))),
         CqlsNode::MaxSwap {
