@@ -60,11 +60,13 @@ fn search_steps(cli: Cli) -> Result<u8, Stop> {
     }
     let compiled = compile_query(&cli, &query_name, &query_text)?;
     let engine = engine_for(&cli, &compiled.query, &query_name, &query_text)?;
+    let syzygy = syzygy_for(&cli, &compiled.query, &query_name, &query_text)?;
     let params = run_params(&cli, &compiled.query, &query_name, &query_text)?;
     let inputs = inputs_of(&positional, params.input.clone())?;
     let output = output_path(&cli, params.output.clone(), &inputs)?;
     let format = output_format(&cli, output.is_none());
-    let config = run_config(&cli, compiled, params, engine, inputs, &output, format)?;
+    let mut config = run_config(&cli, compiled, params, engine, inputs, &output, format)?;
+    config.env.syzygy = syzygy;
     super::threads::start_pool(cli.threads)?;
     let summary = run_to_output(&cli, &config, output.as_deref())?;
     report(&cli, &summary, format, started)
@@ -186,6 +188,36 @@ fn engine_for(
     cqlq::eval::engine::Engine::start(path)
         .map_err(|e| format!("--engine: {e} (give the path of a UCI engine, e.g. stockfish)"))?;
     Ok(Some(path.clone()))
+}
+
+/// The Syzygy tables' folder a query with `:endgameevaluation` needs (`--syzygy DIR`): the
+/// query refused (exit 2) without one, the run refused when the folder holds no table.
+fn syzygy_for(
+    cli: &Cli,
+    query: &Query<shakmaty::Bitboard>,
+    query_name: &str,
+    query_text: &str,
+) -> Result<Option<PathBuf>, Stop> {
+    let Some(p) = query.header.get("syzygy") else {
+        return Ok(None);
+    };
+    let Some(dir) = &cli.syzygy else {
+        eprint!(
+            "{}",
+            cqlq::query::QueryError::new(
+                cqlq::query::ErrorKind::Invalid,
+                query_text,
+                p.span,
+                "this keyword needs Syzygy endgame tables: pass --syzygy DIR (a folder of \
+                 .rtbw files)",
+            )
+            .render_styled(query_name, query_text, color_stderr())
+        );
+        return Err(Stop::Exit(TROUBLE));
+    };
+    cqlq::eval::tablebase::Tables::open(dir)
+        .map_err(|e| format!("--syzygy {}: {e}", dir.display()))?;
+    Ok(Some(dir.clone()))
 }
 
 /// The header's parameters with the command line's over them (the command line wins); a

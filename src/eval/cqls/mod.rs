@@ -15,7 +15,9 @@ use crate::ir::{Color, Node, PieceKinds, piece_type};
 use crate::rules::Position;
 use crate::squares::{Coord, SquareSet};
 
+mod counters;
 mod game;
+mod gameinfo;
 mod pawns;
 mod relation;
 mod swap;
@@ -62,7 +64,7 @@ impl<P: Position> Evaluator<'_, P> {
         self.worker?.engine_score(self.env, fen, limit)
     }
 
-    fn searched_matches(&self, filter: &Node<P::Set>) -> Searched {
+    pub(super) fn searched_matches(&self, filter: &Node<P::Set>) -> Searched {
         let addr = std::ptr::from_ref(filter) as usize;
         let binding = self.with_cache(|c| c.binding.clone());
         if let Some(hit) = self.with_cache(|c| {
@@ -320,10 +322,24 @@ impl<P: Position> Evaluator<'_, P> {
             CqlsNode::FiftyMoveRule => truth(self.first_fifty_move_position(at)),
             // :contactcheck
             CqlsNode::ContactCheck => truth(game::contact_check(pos)),
-            // :threefoldrepetition
-            CqlsNode::ThreefoldRepetition => {
-                truth(self.on_mainline(at) && self.third_occurrence(at))
+            // :endgameevaluation[*]
+            CqlsNode::EndgameEvaluation { outcome, first } => {
+                truth(self.endgame_evaluation(*outcome, *first, at))
             }
+            // :eventtype, :title, :date, :eco, :rating, :plycount, :tag, ...
+            CqlsNode::GameInfo(g) => truth(self.game_info(g)),
+            // :ischeck r
+            CqlsNode::NextCheck(range) => truth(self.next_check(at, range)),
+            // :forced
+            CqlsNode::OnlyOneLegalMove => truth(self.only_one_legal_move(at)),
+            // :checkcount
+            CqlsNode::CheckCount(count) => truth(self.check_count(at, *count)),
+            // :fivefoldrepetition
+            CqlsNode::Repetition(n) => truth(self.nth_occurrence(at, usize::from(*n))),
+            // :repetitioncount r
+            CqlsNode::RunCount { filter, range } => truth(self.run_count(filter, range, at)),
+            // :threefoldrepetition
+            CqlsNode::ThreefoldRepetition => truth(self.nth_occurrence(at, 3)),
             // :matingmaterial
             CqlsNode::MatingMaterial(_) => truth(game::mating_material(pos)),
             // :ischess960, :isshufflechess
@@ -449,7 +465,7 @@ impl<P: Position> Evaluator<'_, P> {
             .unwrap_or(0)
     }
 
-    fn on_mainline(&self, at: u32) -> bool {
+    pub(super) fn on_mainline(&self, at: u32) -> bool {
         let nodes = &self.game.record.nodes;
         let mut n = at;
         while let Some(parent) = nodes.get(n as usize).and_then(|x| x.parent) {
@@ -476,34 +492,6 @@ impl<P: Position> Evaluator<'_, P> {
             }
             if n == at {
                 return false;
-            }
-        }
-        false
-    }
-
-    /// Whether the position at `at` (on the main line) occurs here for the third time.
-    fn third_occurrence(&self, at: u32) -> bool {
-        let key = |n: u32| {
-            let f = self.node(n).position.fen(true);
-            f.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
-        };
-        let here = key(at);
-        let mut seen = 0;
-        for n in self.game.record.mainline() {
-            if self
-                .game
-                .replayed
-                .nodes
-                .get(n as usize)
-                .is_none_or(Option::is_none)
-            {
-                break;
-            }
-            if key(n) == here {
-                seen += 1;
-            }
-            if n == at {
-                return seen == 3;
             }
         }
         false

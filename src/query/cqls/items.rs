@@ -24,7 +24,7 @@ impl Lower<'_> {
         self.pieces(&parse_designator(text).expect("a valid designator"))
     }
 
-    fn count<S: SquareSet>(&self, text: &str, r: Range) -> Node<S> {
+    pub(super) fn count<S: SquareSet>(&self, text: &str, r: Range) -> Node<S> {
         in_range(Node::Count(Box::new(self.d(text))), r)
     }
 
@@ -40,9 +40,10 @@ impl Lower<'_> {
     /// keywords of each concept's group (each lowers its own and passes over the rest; no
     /// keyword is in two groups, so their order does not matter), else the refusal.
     pub(super) fn keyword<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, LowerError> {
-        let groups: [fn(&Self, &Item) -> Lowered<S>; 6] = [
+        let groups: [fn(&Self, &Item) -> Lowered<S>; 7] = [
             Self::piece_keyword,
             Self::check_keyword,
+            Self::next_move_keyword,
             Self::state_keyword,
             Self::move_keyword,
             Self::logical_keyword,
@@ -62,26 +63,11 @@ impl Lower<'_> {
     fn check_keyword<S: SquareSet>(&self, item: &Item) -> Lowered<S> {
         let k = item.keyword.as_str();
         Ok(Some(match k {
-            "check" | "ischeck" => Node::Check,
+            "check" => Node::Check,
             "nocheck" => Node::Not(Box::new(Node::Check)),
             "mate" => Node::Mate,
             "stalemate" => Node::Stalemate,
-            "doublecheck" => Node::And(vec![
-                Node::Check,
-                Node::If(
-                    Box::new(Node::ToMove(Color::White)),
-                    Box::new(cqls(CqlsNode::AttackCount {
-                        attackers: self.d("a"),
-                        targets: self.d("K"),
-                        range: Range::at_least(2),
-                    })),
-                    Some(Box::new(cqls(CqlsNode::AttackCount {
-                        attackers: self.d("A"),
-                        targets: self.d("k"),
-                        range: Range::at_least(2),
-                    }))),
-                ),
-            ]),
+            "doublecheck" => self.double_check(),
             // The seed's expansion shifts `[QR]d4 k[c4,e4,d3,d5]`, and an image pushing a
             // written square off the board is dropped, so it misses checkers beside a king
             // on the edge (rook f8, king g8): the definition is evaluated directly.
@@ -125,6 +111,26 @@ impl Lower<'_> {
             }
             _ => return Ok(None),
         }))
+    }
+
+    /// `:doublecheck`: in check from two pieces.
+    pub(super) fn double_check<S: SquareSet>(&self) -> Node<S> {
+        Node::And(vec![
+            Node::Check,
+            Node::If(
+                Box::new(Node::ToMove(Color::White)),
+                Box::new(cqls(CqlsNode::AttackCount {
+                    attackers: self.d("a"),
+                    targets: self.d("K"),
+                    range: Range::at_least(2),
+                })),
+                Some(Box::new(cqls(CqlsNode::AttackCount {
+                    attackers: self.d("A"),
+                    targets: self.d("k"),
+                    range: Range::at_least(2),
+                }))),
+            ),
+        ])
     }
 
     /// The side to move, the game's state and rules: `:wtm`, `:initial`, `:terminal`,

@@ -66,6 +66,10 @@ struct ListKeywords<'i> {
     reset: bool,
     pretransform: Option<Range>,
     matchcount: Option<Range>,
+    /// `:repetitioncount r`.
+    repetition: Option<Range>,
+    /// `:pretransformrepetitioncount r`.
+    pretransform_repetition: Option<Range>,
     skip: bool,
     cut_self: bool,
     exclude_self: bool,
@@ -80,6 +84,8 @@ pub(super) fn is_list_keyword(k: &str) -> bool {
         k,
         "matchcount"
             | "pretransformmatchcount"
+            | "repetitioncount"
+            | "pretransformrepetitioncount"
             | "accumulate"
             | "accumulate*"
             | "reset"
@@ -95,7 +101,6 @@ pub(super) fn is_list_keyword(k: &str) -> bool {
     )
 }
 
-/// Any of the images: the one, none (false), or their `Or`.
 /// Which transform groups name a list's reset groups: with `:reset` and an accumulator, every
 /// group but the innermost (the first written; under `:accumulate*` the first that is not
 /// `:flipcolor`, whose colours are counted apart and "will not be reseted"). The seed's
@@ -120,6 +125,7 @@ fn reset_keyed(kw: &ListKeywords<'_>) -> Vec<bool> {
         .collect()
 }
 
+/// Any of the images: the one, none (false), or their `Or`.
 fn any_image<S>(mut images: Vec<(Node<S>, bool)>) -> Node<S> {
     match images.len() {
         1 => images.pop().expect("one").0,
@@ -355,6 +361,12 @@ impl<'a> Lower<'a> {
             }),
             None => any_image(images),
         };
+        if let Some(range) = kw.repetition {
+            node = cqls(CqlsNode::RunCount {
+                filter: node,
+                range,
+            });
+        }
         if kw.negate {
             node = Node::Not(Box::new(node));
         }
@@ -432,6 +444,10 @@ impl<'a> Lower<'a> {
             "pretransformmatchcount" => {
                 top_only(":pretransformmatchcount")?;
                 kw.pretransform = Some(range_arg(&item.args[0]));
+            }
+            "repetitioncount" => kw.repetition = Some(range_arg(&item.args[0])),
+            "pretransformrepetitioncount" => {
+                kw.pretransform_repetition = Some(range_arg(&item.args[0]));
             }
             "accumulate" | "accumulate*" => {
                 kw.accumulate = Some((word_arg(&item.args[0]), k.ends_with('*')));
@@ -556,6 +572,9 @@ impl<'a> Lower<'a> {
                     }),
                 ]);
             }
+            if let Some(range) = kw.pretransform_repetition {
+                img = cqls(CqlsNode::RunCount { filter: img, range });
+            }
             if !images.iter().any(|(i, _, g)| *i == img && *g == group) {
                 images.push((img, x.swap, group));
             }
@@ -616,8 +635,14 @@ impl<'a> Lower<'a> {
             "result" | "elo" | "whiteelo" | "blackelo" | "whiterating" | "blackrating"
             | "ischess960" | "isshufflechess" | "startposition" | "variant" | "markall"
             | "noannotate" => self.item(item),
-            k if super::gameinfo::GAME_INFO.contains(&k) => {
-                let n = self.game_info(item)?;
+            k if super::gameinfo::GAME_INFO.contains(&k)
+                || super::matchinfo::MATCH_INFO.contains(&k) =>
+            {
+                let n = if super::gameinfo::GAME_INFO.contains(&k) {
+                    self.game_info(item)?
+                } else {
+                    self.match_info(item)?
+                };
                 Ok(if item.negated {
                     Node::Not(Box::new(n))
                 } else {

@@ -17,6 +17,8 @@ mod items;
 mod keywords;
 mod line;
 mod lower;
+mod matchinfo;
+mod next_move;
 mod parse;
 mod pawnattrs;
 mod relation;

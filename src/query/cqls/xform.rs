@@ -3,7 +3,7 @@
 //! An image that pushes a written square off the board is dropped; a designator of every
 //! square is invariant under shifts (CQL 3's rule).
 
-use crate::ir::cqls::{CqlsNode, LineMove, PawnCount};
+use crate::ir::cqls::{CqlsNode, GameInfo, LineMove, PawnCount};
 use crate::ir::{Color, GameResult, Node, PieceKinds, Placements};
 use crate::squares::{Coord, Geometry, SquareSet};
 
@@ -334,6 +334,23 @@ fn apply_cqls<S: SquareSet>(x: &Xform, geo: Geometry, c: &CqlsNode<S>) -> Option
             reset: *reset,
             groups: groups.clone(),
         },
+        CqlsNode::EndgameEvaluation { outcome, first } if x.swap => {
+            use crate::ir::cqls::EndgameOutcome::{BlackWins, WhiteWins};
+            CqlsNode::EndgameEvaluation {
+                outcome: match outcome {
+                    WhiteWins => BlackWins,
+                    BlackWins => WhiteWins,
+                    o => *o,
+                },
+                first: *first,
+            }
+        }
+        // `:eithercolor`: White's tags become Black's.
+        CqlsNode::GameInfo(g) if x.swap => CqlsNode::GameInfo(swap_player_tags(g)),
+        CqlsNode::RunCount { filter, range } => CqlsNode::RunCount {
+            filter: a(filter)?,
+            range: *range,
+        },
         CqlsNode::MatingMaterial(col) => CqlsNode::MatingMaterial(col.map(|c| color(x, c))),
         CqlsNode::MaxSwap {
             movers,
@@ -368,6 +385,36 @@ fn apply_cqls<S: SquareSet>(x: &Xform, geo: Geometry, c: &CqlsNode<S>) -> Option
         },
         other => other.clone(),
     })
+}
+
+/// A game information test with each `White...` tag read as `Black...` and back.
+fn swap_player_tags(g: &GameInfo) -> GameInfo {
+    let swap = |t: &String| {
+        if let Some(rest) = t.strip_prefix("White") {
+            format!("Black{rest}")
+        } else if let Some(rest) = t.strip_prefix("Black") {
+            format!("White{rest}")
+        } else {
+            t.clone()
+        }
+    };
+    match g {
+        GameInfo::TagWord {
+            tags,
+            words,
+            missing,
+        } => GameInfo::TagWord {
+            tags: tags.iter().map(swap).collect(),
+            words: words.clone(),
+            missing: *missing,
+        },
+        GameInfo::Rating { tags, mode, range } => GameInfo::Rating {
+            tags: [swap(&tags[0]), swap(&tags[1])],
+            mode: *mode,
+            range: *range,
+        },
+        other => other.clone(),
+    }
 }
 
 /// `:castling` / `:iscastling` bits (0 K, 1 Q, 2 k, 3 q) with the colours swapped when `x`
