@@ -5,7 +5,8 @@ about, from python-chess (not from cqlq):
   main line, first N games of ../shared/data/std-visible-5k.pgn (plies marked):
     (position :threefoldrepetition)  a main-line position occurring for the third time, same
                                      side to move, castling and en passant rights (the seed)
-    (position :fiftymoverule)        the halfmove clock is 100
+    (position :fiftymoverule)        the halfmove clock is 100 (none of these games reaches it:
+                                     scripts/cqls_five_truth.py checks the first position only)
     (position :halfmoveclocklimit 3) the halfmove clock is at most 3
   game tree, first M games of ../shared/data/annotated.pgn (numbers of positions):
     (position :variationsonly)       positions inside variations (not on the main line)

@@ -72,6 +72,9 @@ impl Theme {
         if query.header.get("engine").is_some() {
             return refuse("it needs a UCI engine (--engine is not an annotate option)");
         }
+        if query.header.get("syzygy").is_some() {
+            return refuse("it needs Syzygy tables (--syzygy is not an annotate option)");
+        }
         if crate::eval::carried_globals(&query.filter).is_some() {
             return refuse("its persistent variables would carry values between games");
         }

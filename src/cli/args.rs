@@ -148,6 +148,11 @@ pub struct Cli {
     #[arg(long, value_name = "PATH")]
     pub engine: Option<PathBuf>,
 
+    /// A folder of Syzygy endgame tables (.rtbw files) for CQL-S's `:endgameevaluation`; a
+    /// query using it without this option is refused.
+    #[arg(long, value_name = "DIR")]
+    pub syzygy: Option<PathBuf>,
+
     /// No summary line on stderr.
     #[arg(short = 'q', long = "no-summary")]
     pub no_summary: bool,

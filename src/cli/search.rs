@@ -56,15 +56,17 @@ fn search_steps(cli: Cli) -> Result<u8, Stop> {
     let mut positional = cli.args.clone();
     let (query_name, query_text) = query_text(&cli, &mut positional)?;
     if cli.parse {
-        return Ok(parse_only(&query_name, &query_text));
+        return Ok(parse_only(&query_name, &query_text, cli.dialect.as_deref()));
     }
     let compiled = compile_query(&cli, &query_name, &query_text)?;
     let engine = engine_for(&cli, &compiled.query, &query_name, &query_text)?;
+    let syzygy = syzygy_for(&cli, &compiled.query, &query_name, &query_text)?;
     let params = run_params(&cli, &compiled.query, &query_name, &query_text)?;
     let inputs = inputs_of(&positional, params.input.clone())?;
     let output = output_path(&cli, params.output.clone(), &inputs)?;
     let format = output_format(&cli, output.is_none());
-    let config = run_config(&cli, compiled, params, engine, inputs, &output, format)?;
+    let mut config = run_config(&cli, compiled, params, engine, inputs, &output, format)?;
+    config.env.syzygy = syzygy;
     super::threads::start_pool(cli.threads)?;
     let summary = run_to_output(&cli, &config, output.as_deref())?;
     report(&cli, &summary, (format, output.is_some()), started)
@@ -196,6 +198,36 @@ fn engine_for(
     cqlq::eval::engine::Engine::start(path)
         .map_err(|e| format!("--engine: {e} (give the path of a UCI engine, e.g. stockfish)"))?;
     Ok(Some(path.clone()))
+}
+
+/// The Syzygy tables' folder a query with `:endgameevaluation` needs (`--syzygy DIR`): the
+/// query refused (exit 2) without one, the run refused when the folder holds no table.
+fn syzygy_for(
+    cli: &Cli,
+    query: &Query<shakmaty::Bitboard>,
+    query_name: &str,
+    query_text: &str,
+) -> Result<Option<PathBuf>, Stop> {
+    let Some(p) = query.header.get("syzygy") else {
+        return Ok(None);
+    };
+    let Some(dir) = &cli.syzygy else {
+        eprint!(
+            "{}",
+            cqlq::query::QueryError::new(
+                cqlq::query::ErrorKind::Invalid,
+                query_text,
+                p.span,
+                "this keyword needs Syzygy endgame tables: pass --syzygy DIR (a folder of \
+                 .rtbw files)",
+            )
+            .render_styled(query_name, query_text, color_stderr())
+        );
+        return Err(Stop::Exit(TROUBLE));
+    };
+    cqlq::eval::tablebase::Tables::open(dir)
+        .map_err(|e| format!("--syzygy {}: {e}", dir.display()))?;
+    Ok(Some(dir.clone()))
 }
 
 /// The header's parameters with the command line's over them (the command line wins); a
@@ -435,15 +467,32 @@ fn report(
 }
 
 /// `--parse`: the syntax tree on stdout; 0 when the query is CQL, 2 (error on stderr) when not;
-/// a note names what cqlq does not evaluate yet.
-fn parse_only(name: &str, text: &str) -> u8 {
-    let program = match cqlq::query::Program::from_text(text, Some(Dialect::Cql), false) {
+/// a note names what cqlq does not evaluate yet. A CQL-S query (`--dialect cqls`, or one that
+/// looks like it) prints its s-expression tree; the verdict is cqlq's own (CQL-S has no
+/// reference implementation to ask): 0 when it compiles, 2 with the error when a keyword is
+/// refused or misused.
+fn parse_only(name: &str, text: &str, dialect: Option<&str>) -> u8 {
+    let dialect = match dialect {
+        Some("cqls") => Dialect::Cqls,
+        Some(_) => Dialect::Cql,
+        None if cqlq::query::cqls::is_cqls(text) => Dialect::Cqls,
+        None => Dialect::Cql,
+    };
+    let program = match cqlq::query::Program::from_text(text, Some(dialect), false) {
         Ok(program) => Arc::new(program),
         Err(e) => {
             eprint!("{}", e.render_styled(name, text, color_stderr()));
             return TROUBLE;
         }
     };
+    if let Some(ast) = program.cqls_ast() {
+        print!("{}", cqlq::query::cqls::cqls_tree(ast));
+        if let Err(e) = program.lower::<shakmaty::Bitboard>(Geometry::STANDARD) {
+            eprint!("{}", e.render_styled(name, text, color_stderr()));
+            return TROUBLE;
+        }
+        return 0;
+    }
     if let Some(ast) = program.cql_ast() {
         print!("{}", cqlq::query::ast_tree(ast));
     }

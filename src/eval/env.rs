@@ -18,6 +18,9 @@ pub struct Environment {
     pub files: FileAccess,
     /// The UCI engine of CQL-S's `:evaluation` (`--engine`); None: those filters fail.
     pub engine: Option<PathBuf>,
+    /// The Syzygy tables' folder of CQL-S's `:endgameevaluation` (`--syzygy`); None: those
+    /// filters fail.
+    pub syzygy: Option<PathBuf>,
 }
 
 /// No files refused, no engine: the environment of an evaluator made without one (tests,
@@ -30,6 +33,7 @@ pub static NO_ENVIRONMENT: Environment = Environment {
         output: None,
     },
     engine: None,
+    syzygy: None,
 };
 
 /// What one worker of the run keeps between games: its engine process and the scores it
@@ -37,6 +41,8 @@ pub static NO_ENVIRONMENT: Environment = Environment {
 #[derive(Default)]
 pub struct Worker {
     engine: RefCell<Session>,
+    /// The Syzygy tables, opened at the first probe (None inside: they could not be).
+    tables: std::cell::OnceCell<Option<super::tablebase::Tables>>,
 }
 
 impl Worker {
@@ -45,5 +51,15 @@ impl Worker {
     pub fn engine_score(&self, env: &Environment, fen: &str, limit: EngineLimit) -> Option<Score> {
         let path = env.engine.as_deref()?;
         self.engine.borrow_mut().evaluate_fen(path, fen, limit)
+    }
+
+    /// The side to move's result in `fen` with best play by the Syzygy tables of the
+    /// environment's folder (1 win, 0 draw, -1 loss); None without tables or an answer.
+    pub fn tablebase_result(&self, env: &Environment, fen: &str) -> Option<i32> {
+        let dir = env.syzygy.as_deref()?;
+        self.tables
+            .get_or_init(|| super::tablebase::Tables::open(dir).ok())
+            .as_ref()?
+            .result(fen)
     }
 }

@@ -36,6 +36,7 @@ mod run_words;
 mod search;
 mod state;
 mod strings;
+pub mod tablebase;
 mod text;
 pub mod tree;
 mod tree_words;

@@ -266,6 +266,122 @@ pub enum EngineTest {
     },
 }
 
+/// A fact about the game read from its PGN tags or its move tree (the match list's game
+/// information keywords, Scidb's "CQL - The match list"; the tags as Scidb exports them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameInfo {
+    /// Some tag of `tags` has one of `words` as its value, compared in lower case without
+    /// blanks, dots and dashes; the word `unknown` (or `none`, `x`, ...: `missing`) matches a
+    /// tag that is absent, empty, `?` or `-`. (`:eventtype`, `:eventmode`, `:timemode`,
+    /// `:termination`, `:title`, `:gender`, `:country`, `:iscomputer`, ...)
+    TagWord {
+        /// Tags looked at (any may match).
+        tags: Vec<String>,
+        /// Admitted values, normalised.
+        words: Vec<String>,
+        /// Whether a missing tag matches.
+        missing: bool,
+    },
+    /// A tag's leading number (or, with `part` 1, the number after its first `.`: the
+    /// sub-round) lies in the range; a missing one counts 0 (`:round`, `:subround`,
+    /// `:eventcategory`).
+    TagNumber {
+        /// The tag.
+        tag: String,
+        /// 0: the leading number; 1: the one after the first `.`.
+        part: u8,
+        /// Admitted values.
+        range: Range,
+    },
+    /// A tag's date `YYYY.MM.DD` (unknown parts `??` read as 0) lies between the bounds
+    /// (as `year * 10000 + month * 100 + day`; None: unbounded). A missing date never
+    /// matches. (`:date`, `:eventdate`)
+    Date {
+        /// The tag.
+        tag: String,
+        /// Least date admitted.
+        lo: Option<i64>,
+        /// Greatest date admitted.
+        hi: Option<i64>,
+    },
+    /// The ECO tag lies in one of the ranges (letter and number: `A00` is 0, `E99` 499);
+    /// `any`: any ECO present; `none`: no ECO.
+    Eco {
+        /// Inclusive ranges.
+        ranges: Vec<(u16, u16)>,
+        /// `*`: any code.
+        any: bool,
+        /// `-`: no code.
+        none: bool,
+    },
+    /// A rating of both players' tags (`WhiteElo`/`BlackElo`, `WhiteDWZ`, ...): either in
+    /// range, their difference (White less Black, both needed), or their average (one
+    /// player's alone when only one has it; both needed with `both`).
+    Rating {
+        /// White's and Black's tags.
+        tags: [String; 2],
+        /// How the two ratings are combined.
+        mode: RatingMode,
+        /// Admitted values.
+        range: Range,
+    },
+    /// The main line's number of half-moves in range (`:plycount`).
+    PlyCount(Range),
+    /// Some move carries a NAG (`:hasannotation`).
+    HasNag,
+    /// Some comment, or one matching the (case-insensitive, unanchored) regular expression
+    /// (`:hascomments`, `:comment "..."`).
+    HasComment(Option<String>),
+    /// Some variation (`:hasvariations`).
+    HasVariation,
+    /// The tag is present (None: any tag outside the seven-tag roster), its value holding the
+    /// text (case-insensitive) when given (`:tag NAME [value]`).
+    Tag {
+        /// The tag's name, or None for `*`.
+        name: Option<String>,
+        /// Text the value must hold.
+        value: Option<String>,
+    },
+}
+
+/// How `:rating`'s family combines the two players' ratings.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RatingMode {
+    /// Either player's rating in range (`:rating`).
+    Either,
+    /// White's less Black's (`:ratingdifference`).
+    Difference,
+    /// The average; a lone rating is its own average (`:averagerating`).
+    Average,
+    /// The average of two ratings, both needed (`:averagerating*`).
+    AverageBoth,
+}
+
+/// The result `:endgameevaluation` asks of the endgame tables.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EndgameOutcome {
+    /// `remis`: a draw.
+    Draw,
+    /// `mate`: the side to move wins.
+    SideToMoveWins,
+    /// `*mate`: either side wins.
+    EitherWins,
+    /// `+mate`: White wins.
+    WhiteWins,
+    /// `-mate`: Black wins.
+    BlackWins,
+}
+
+/// `:checkcount`'s parameter.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CheckCount {
+    /// `n`: the last move gave its side's n-th check (0: always, as in every variant but
+    /// Three-check).
+    Last(u32),
+    /// `+n1+n2`: the first position where White has given n1 checks and Black n2.
+    Both(u32, u32),
+}
+
 /// One IR node of CQL-S. Each variant names the CQL-S keyword it comes from.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CqlsNode<S> {
@@ -361,12 +477,50 @@ pub enum CqlsNode<S> {
         per_color: bool,
         /// `:reset NAME` in the same list: clear first.
         reset: bool,
+        /// The reset group of each image (parallel to `images`; all 0 without `:reset`): the
+        /// images sharing every transform but the innermost one (the first written, not
+        /// counting `:flipcolor` under `:accumulate*`) count together, and `:sumrange` holds
+        /// when one group's count lies in its range.
+        groups: Vec<u32>,
     },
     /// `:sumrange NAME r`: the accumulator lies in r (either colour's, for `:accumulate*`).
     SumRange(String, Range),
     /// `:insidevariation`
     InsideVariation,
-    /// `:fiftymoverule`: the first main-line position with the halfmove clock at 100.
+    /// `:ischeck r`: the next move gives check, and the checks its side has given in the game
+    /// (this one included) number within r.
+    NextCheck(Range),
+    /// `:endgameevaluation OUTCOME` (`*`: only at the game's first position with this
+    /// material): the Syzygy tables (`--syzygy`) give that result with best play.
+    EndgameEvaluation {
+        /// The result asked for.
+        outcome: EndgameOutcome,
+        /// `:endgameevaluation*`.
+        first: bool,
+    },
+    /// A game information keyword of the match list (see [`GameInfo`]).
+    GameInfo(GameInfo),
+    /// `:forced`: the side to move has exactly one legal move.
+    OnlyOneLegalMove,
+    /// `:checkcount`: checks given in a Three-check game (see [`CheckCount`]).
+    CheckCount(CheckCount),
+    /// `:fivefoldrepetition` (n = 5): a main-line position occurring for the n-th time.
+    Repetition(u8),
+    /// `:repetitioncount r`: the run of consecutive positions where the filter matches
+    /// holding this one has a length in r; when r admits 0, a fact of the whole game: its
+    /// longest run lies in r.
+    RunCount {
+        /// The repeated filter (the list without the count).
+        filter: Node<S>,
+        /// Admitted lengths.
+        range: Range,
+    },
+    /// `:contactcheck`: the side to move is in check by two pieces, or by a piece on a square
+    /// next to its king or off every line through it (a knight), so that nothing could be
+    /// placed between them.
+    ContactCheck,
+    /// `:fiftymoverule`: the first main-line position of the game whose halfmove clock is at
+    /// least 100.
     FiftyMoveRule,
     /// `:threefoldrepetition`: the first main-line position occurring the third time.
     ThreefoldRepetition,

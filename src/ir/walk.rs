@@ -470,6 +470,13 @@ fn cqls_children<'a, S, B>(c: &'a CqlsNode<S>, visit: Visit<'_, 'a, S, B>) -> Co
         | CqlsNode::SumRange(..)
         | CqlsNode::InsideVariation
         | CqlsNode::FiftyMoveRule
+        | CqlsNode::ContactCheck
+        | CqlsNode::NextCheck(_)
+        | CqlsNode::OnlyOneLegalMove
+        | CqlsNode::GameInfo(_)
+        | CqlsNode::EndgameEvaluation { .. }
+        | CqlsNode::CheckCount(_)
+        | CqlsNode::Repetition(_)
         | CqlsNode::ThreefoldRepetition
         | CqlsNode::MatingMaterial(_)
         | CqlsNode::StartShuffle { .. }
@@ -482,6 +489,7 @@ fn cqls_children<'a, S, B>(c: &'a CqlsNode<S>, visit: Visit<'_, 'a, S, B>) -> Co
         | CqlsNode::NoneBefore(a)
         | CqlsNode::AtParent(a)
         | CqlsNode::AtChild(a)
+        | CqlsNode::RunCount { filter: a, .. }
         | CqlsNode::GoodBishop { bishops: a, .. }
         | CqlsNode::ForAny { body: a, .. } => visit(a),
         CqlsNode::AttackCount {

@@ -87,6 +87,14 @@ impl Program {
         }
     }
 
+    /// The CQL-S syntax tree (`--parse` prints it); None for CQL 6.
+    pub fn cqls_ast(&self) -> Option<&CqlsAst> {
+        match &self.syntax {
+            Syntax::Cql(..) => None,
+            Syntax::Cqls(ast) => Some(ast),
+        }
+    }
+
     /// Lowers the query for a board of `geo` with standard chess's piece letters.
     pub fn lower<S: SquareSet>(&self, geo: Geometry) -> Result<Query<S>, QueryError> {
         self.lower_for(geo, &PieceLetters::standard())

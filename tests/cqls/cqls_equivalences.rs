@@ -208,12 +208,9 @@ const SEED_EQUIVALENCES: &[(&str, &str, &str)] = &[
         ":result 'Inside a position list it will be affected by :flipcolor'; :eithercolor does the \
          same for the match list",
     ),
-    (
-        "(position :contactcheck)",
-        "(position :check :or ((position :doublecheck) (position :attackcount [NP] k 1 :flipcolor) \
-         (position [QR]d4 k[c4,e4,d3,d5] :flipcolor :shift) (position [QB]d4 k[c3,c5,e3,e5] :flipcolor :shift)))",
-        ":contactcheck 'This is equivalent to' (cqlq lowers it from this text: a consistency check)",
-    ),
+    // Not `:contactcheck` and its "equivalent" expansion: shifted, `k[c4,e4,d3,d5]` leaves the
+    // board for a king on the edge, so the expansion misses a rook f8 beside a king g8 (issue
+    // 37); `tests/cqls/cqls_five.rs` checks the definition against python-chess instead.
 ];
 
 fn compile(text: &str) -> Node<Bitboard> {

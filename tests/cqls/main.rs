@@ -6,13 +6,17 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod cqls_census;
 mod cqls_cli;
 mod cqls_control;
 mod cqls_cql62;
 mod cqls_engine;
 mod cqls_equivalences;
+mod cqls_five;
 mod cqls_gameinfo;
+mod cqls_matchinfo;
 mod cqls_mustcapture;
+mod cqls_nextmove;
 mod cqls_positions;
 mod cqls_pychess;
 mod cqls_relation;

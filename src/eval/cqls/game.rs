@@ -105,3 +105,45 @@ pub fn shuffle_number<P: Position>(pos: &P, chess960: bool) -> Option<u32> {
     let krn = pairs.iter().position(|&(a, c)| knights == [a, c])?;
     Some((96 * krn + 16 * q + 4 * dark + light) as u32)
 }
+
+/// Whether the side to move is in a contact check (seed 004: "it's not possible to place a
+/// piece between the checker and the king, even not theoretical. This includes knight checks
+/// and double checks"): two checkers, or one on a square next to the king or off every rank,
+/// file and diagonal through it (a knight's leap: nothing lies between).
+pub fn contact_check<P: Position>(pos: &P) -> bool {
+    if !pos.is_check() {
+        return false;
+    }
+    let geo = pos.geometry();
+    let us = pos.turn();
+    let king = pos.pieces(crate::ir::PieceKinds::one(us, piece_type::KING));
+    let Some(k) = king.coords().into_iter().next() else {
+        return false;
+    };
+    let them = pos.pieces(match us.other() {
+        Color::White => crate::ir::PieceKinds {
+            white: u32::MAX,
+            black: 0,
+            empty: false,
+        },
+        Color::Black => crate::ir::PieceKinds {
+            white: 0,
+            black: u32::MAX,
+            empty: false,
+        },
+    });
+    let mut checkers = 0;
+    let mut contact = false;
+    for c in them.coords() {
+        let from = P::Set::from_coords(geo, [c]);
+        if pos.attacks_from(&from).intersect(&king).is_empty() {
+            continue;
+        }
+        checkers += 1;
+        let (df, dr) = ((c.file - k.file).abs(), (c.rank - k.rank).abs());
+        let adjacent = df <= 1 && dr <= 1;
+        let on_a_line = df == 0 || dr == 0 || df == dr;
+        contact |= adjacent || !on_a_line;
+    }
+    checkers >= 2 || contact
+}

@@ -15,7 +15,9 @@ use crate::ir::{Color, Node, PieceKinds, piece_type};
 use crate::rules::Position;
 use crate::squares::{Coord, SquareSet};
 
+mod counters;
 mod game;
+mod gameinfo;
 mod pawns;
 mod relation;
 mod swap;
@@ -35,10 +37,16 @@ pub(super) struct GameCache {
     marks: Vec<(crate::ir::PieceKinds, Vec<u32>)>,
     /// Accumulators at one position: (node, name) → contribution per colour, per-colour flag.
     acc_at: u32,
-    acc: HashMap<String, HashMap<usize, ([i64; 2], bool)>>,
+    /// Per accumulator name: per `:accumulate` node, the count of each reset group (by
+    /// colour) and whether colours count apart.
+    acc: HashMap<String, HashMap<usize, GroupCounts>>,
 }
 
 type Searched = Rc<(Vec<u32>, Vec<bool>)>;
+
+/// One `:accumulate` node's counts at a position: per reset group, by colour (white, black:
+/// apart only under `:accumulate*`); and whether colours count apart.
+type GroupCounts = (Vec<[i64; 2]>, bool);
 
 /// A filter (for the equality check) and where it matched.
 type CachedMatches = (Box<dyn std::any::Any>, Searched);
@@ -56,7 +64,7 @@ impl<P: Position> Evaluator<'_, P> {
         self.worker?.engine_score(self.env, fen, limit)
     }
 
-    fn searched_matches(&self, filter: &Node<P::Set>) -> Searched {
+    pub(super) fn searched_matches(&self, filter: &Node<P::Set>) -> Searched {
         let addr = std::ptr::from_ref(filter) as usize;
         let binding = self.with_cache(|c| c.binding.clone());
         if let Some(hit) = self.with_cache(|c| {
@@ -260,13 +268,17 @@ impl<P: Position> Evaluator<'_, P> {
                 images,
                 per_color,
                 reset,
+                groups,
             } => {
-                let mut counts = [0i64; 2];
-                for (img, swapped) in images {
+                let group_count = groups.iter().max().map_or(1, |g| *g as usize + 1);
+                let mut counts = vec![[0i64; 2]; group_count];
+                for (i, (img, swapped)) in images.iter().enumerate() {
                     if self.matches(img, at) {
-                        counts[usize::from(*per_color && *swapped)] += 1;
+                        let g = groups.get(i).map_or(0, |g| *g as usize);
+                        counts[g][usize::from(*per_color && *swapped)] += 1;
                     }
                 }
+                let total: i64 = counts.iter().map(|c| c[0] + c[1]).sum();
                 let addr = std::ptr::from_ref(c) as usize;
                 self.with_cache(|cache| {
                     if cache.acc_at != at {
@@ -279,29 +291,23 @@ impl<P: Position> Evaluator<'_, P> {
                     }
                     slot.insert(addr, (counts, *per_color));
                 });
-                let total = counts[0] + counts[1];
                 (total > 0).then_some(Value::Num(total))
             }
             // :sumrange NAME r
             CqlsNode::SumRange(name, range) => {
-                let (sum, per_color) = self.with_cache(|cache| {
+                let (sums, per_color) = self.with_cache(|cache| {
                     if cache.acc_at != at {
-                        return ([0, 0], false);
+                        return (vec![[0, 0]], false);
                     }
-                    let mut sum = [0i64; 2];
-                    let mut per = false;
-                    for (v, p) in cache.acc.get(name).into_iter().flat_map(|m| m.values()) {
-                        sum[0] += v[0];
-                        sum[1] += v[1];
-                        per |= *p;
-                    }
-                    (sum, per)
+                    accumulated_sums(cache.acc.get(name).into_iter().flat_map(|m| m.values()))
                 });
-                if per_color {
-                    truth(range.contains(sum[0]) || range.contains(sum[1]))
-                } else {
-                    truth(range.contains(sum[0] + sum[1]))
-                }
+                truth(sums.iter().any(|sum| {
+                    if per_color {
+                        range.contains(sum[0]) || range.contains(sum[1])
+                    } else {
+                        range.contains(sum[0] + sum[1])
+                    }
+                }))
             }
             // :insidevariation
             CqlsNode::InsideVariation => truth(!self.on_mainline(at)),
@@ -313,11 +319,27 @@ impl<P: Position> Evaluator<'_, P> {
                 },
             ),
             // :fiftymoverule
-            CqlsNode::FiftyMoveRule => truth(self.on_mainline(at) && pos.halfmove_clock() == 100),
-            // :threefoldrepetition
-            CqlsNode::ThreefoldRepetition => {
-                truth(self.on_mainline(at) && self.third_occurrence(at))
+            CqlsNode::FiftyMoveRule => truth(self.first_fifty_move_position(at)),
+            // :contactcheck
+            CqlsNode::ContactCheck => truth(game::contact_check(pos)),
+            // :endgameevaluation[*]
+            CqlsNode::EndgameEvaluation { outcome, first } => {
+                truth(self.endgame_evaluation(*outcome, *first, at))
             }
+            // :eventtype, :title, :date, :eco, :rating, :plycount, :tag, ...
+            CqlsNode::GameInfo(g) => truth(self.game_info(g)),
+            // :ischeck r
+            CqlsNode::NextCheck(range) => truth(self.next_check(at, range)),
+            // :forced
+            CqlsNode::OnlyOneLegalMove => truth(self.only_one_legal_move(at)),
+            // :checkcount
+            CqlsNode::CheckCount(count) => truth(self.check_count(at, *count)),
+            // :fivefoldrepetition
+            CqlsNode::Repetition(n) => truth(self.nth_occurrence(at, usize::from(*n))),
+            // :repetitioncount r
+            CqlsNode::RunCount { filter, range } => truth(self.run_count(filter, range, at)),
+            // :threefoldrepetition
+            CqlsNode::ThreefoldRepetition => truth(self.nth_occurrence(at, 3)),
             // :matingmaterial
             CqlsNode::MatingMaterial(_) => truth(game::mating_material(pos)),
             // :ischess960, :isshufflechess
@@ -443,7 +465,7 @@ impl<P: Position> Evaluator<'_, P> {
             .unwrap_or(0)
     }
 
-    fn on_mainline(&self, at: u32) -> bool {
+    pub(super) fn on_mainline(&self, at: u32) -> bool {
         let nodes = &self.game.record.nodes;
         let mut n = at;
         while let Some(parent) = nodes.get(n as usize).and_then(|x| x.parent) {
@@ -455,29 +477,21 @@ impl<P: Position> Evaluator<'_, P> {
         true
     }
 
-    /// Whether the position at `at` (on the main line) occurs here for the third time.
-    fn third_occurrence(&self, at: u32) -> bool {
-        let key = |n: u32| {
-            let f = self.node(n).position.fen(true);
-            f.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
-        };
-        let here = key(at);
-        let mut seen = 0;
+    /// Whether `at` is the game's first main-line position where the fifty-move rule applies
+    /// (no capture and no pawn move in the last fifty moves: a halfmove clock of 100 or more).
+    fn first_fifty_move_position(&self, at: u32) -> bool {
+        if !self.on_mainline(at) {
+            return false;
+        }
         for n in self.game.record.mainline() {
-            if self
-                .game
-                .replayed
-                .nodes
-                .get(n as usize)
-                .is_none_or(Option::is_none)
-            {
-                break;
-            }
-            if key(n) == here {
-                seen += 1;
+            let Some(Some(node)) = self.game.replayed.nodes.get(n as usize) else {
+                return false;
+            };
+            if node.position.halfmove_clock() >= 100 {
+                return n == at;
             }
             if n == at {
-                return seen == 3;
+                return false;
             }
         }
         false
@@ -660,4 +674,26 @@ fn middle_fits<S: SquareSet>(
         }
     }
     go(squares, sets, occupied, geo)
+}
+
+/// The values `:sumrange` tests for one accumulator name: for each choice of one reset group
+/// per `:accumulate` node, the sum of the chosen groups' counts (by colour); and whether
+/// colours count apart. A node without `:reset` has one group: its whole count.
+fn accumulated_sums<'a>(nodes: impl Iterator<Item = &'a GroupCounts>) -> (Vec<[i64; 2]>, bool) {
+    let mut sums = vec![[0i64; 2]];
+    let mut per_color = false;
+    for (groups, per) in nodes {
+        per_color |= *per;
+        let mut next: Vec<[i64; 2]> = Vec::with_capacity(sums.len() * groups.len());
+        for s in &sums {
+            for g in groups {
+                let v = [s[0] + g[0], s[1] + g[1]];
+                if !next.contains(&v) {
+                    next.push(v);
+                }
+            }
+        }
+        sums = next;
+    }
+    (sums, per_color)
 }

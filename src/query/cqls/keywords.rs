@@ -97,6 +97,32 @@ pub fn signature(name: &str) -> Option<&'static [Param]> {
         | "shiftoffdiagonal"
         | "shiftvertical"
         | "eithercolor" => &[],
+        // The next move (help, "CQL - The position list": German text).
+        "iscontactcheck" | "isdoublecheck" | "ismate" | "isstalemate" | "isnull" | "forced"
+        | "captureforced" | "takeslastpiece" | "fivefoldrepetition" | "isillegal" | "isinvalid"
+        | "obligation" | "donthasobligation" => &[],
+        "ischeck" => &[OptRange],
+        "halfmoveclock" | "repetitioncount" | "pretransformrepetitioncount" => &[Range],
+        // `:checkcount 2`, `:checkcount +0+3`.
+        "checkcount" => &[Word],
+        "line*" => &[Text],
+        "match" | "matchconsecutive" => &[Lists],
+        // `:endgameevaluation mate >=40`, `:endgameevaluation *mate`.
+        "endgameevaluation" | "endgameevaluation*" => &[Word, OptRange],
+        // The match list's game information (Scidb's "CQL - The match list").
+        "eventcountry" | "eventmode" | "eventtype" | "timemode" | "country" | "whitecountry"
+        | "blackcountry" | "gender" | "whitegender" | "blackgender" | "title" | "whitetitle"
+        | "blacktitle" | "eco" | "termination" | "output" | "pgn" => &[Word],
+        "eventcategory" | "round" | "subround" | "birthyear" | "whitebirthyear"
+        | "blackbirthyear" | "deathyear" | "whitedeathyear" | "blackdeathyear" | "gamenumber"
+        | "plycount" => &[Range],
+        "rating" | "ratingdifference" | "averagerating" | "averagerating*" => &[Word, Range],
+        "date" | "eventdate" => &[Word, OptWord, OptWord],
+        "iscomputer" | "whiteiscomputer" | "blackiscomputer" | "ishuman" | "whiteishuman"
+        | "blackishuman" | "goodgame" | "hasannotation" | "hasvariations" => &[],
+        "hascomments" | "hasmarker" | "hasspecialmarker" | "error" => &[OptWord],
+        "comment" => &[Text],
+        "tag" => &[Word, OptWord],
         "castling" => &[Designator],
         "iscastling" | "opposition" => &[OptDesignator],
         "halfmoveclocklimit" => &[Range],

@@ -12,7 +12,7 @@ use crate::squares::{Coord, Geometry, SquareSet};
 
 use super::ast::{Arg, CqlsAst, Item, MatchList, PositionList};
 use super::designator::Designator;
-use super::xform::{Xform, apply, group, product};
+use super::xform::{Xform, apply, group, product_keyed};
 
 /// Lowers a CQL-S syntax tree for a board of `geo`.
 pub fn cqls_ast_to_ir<S: SquareSet>(ast: &CqlsAst, geo: Geometry) -> Result<Query<S>, LowerError> {
@@ -66,6 +66,10 @@ struct ListKeywords<'i> {
     reset: bool,
     pretransform: Option<Range>,
     matchcount: Option<Range>,
+    /// `:repetitioncount r`.
+    repetition: Option<Range>,
+    /// `:pretransformrepetitioncount r`.
+    pretransform_repetition: Option<Range>,
     skip: bool,
     cut_self: bool,
     exclude_self: bool,
@@ -80,6 +84,8 @@ pub(super) fn is_list_keyword(k: &str) -> bool {
         k,
         "matchcount"
             | "pretransformmatchcount"
+            | "repetitioncount"
+            | "pretransformrepetitioncount"
             | "accumulate"
             | "accumulate*"
             | "reset"
@@ -93,6 +99,30 @@ pub(super) fn is_list_keyword(k: &str) -> bool {
             | "variations"
             | "variationsonly"
     )
+}
+
+/// Which transform groups name a list's reset groups: with `:reset` and an accumulator, every
+/// group but the innermost (the first written; under `:accumulate*` the first that is not
+/// `:flipcolor`, whose colours are counted apart and "will not be reseted"). The seed's
+/// tripled-pawn example `Pe2 :flipcolor :accumulate* acc :sumrange acc 3 :shiftvertical
+/// :shifthorizontal` counts the pawns of one file (vertical shifts) per horizontal shift.
+fn reset_keyed(kw: &ListKeywords<'_>) -> Vec<bool> {
+    let n = kw.group_names.len();
+    let Some((_, per_color)) = &kw.accumulate else {
+        return vec![false; n];
+    };
+    if !kw.reset {
+        return vec![false; n];
+    }
+    let inner = kw
+        .group_names
+        .iter()
+        .position(|g| !(*per_color && *g == "flipcolor"));
+    kw.group_names
+        .iter()
+        .enumerate()
+        .map(|(i, g)| Some(i) != inner && !(*per_color && *g == "flipcolor"))
+        .collect()
 }
 
 /// Any of the images: the one, none (false), or their `Or`.
@@ -317,16 +347,26 @@ impl<'a> Lower<'a> {
         } else {
             Node::And(core)
         };
-        let images = self.images(&core, &kw);
+        let keyed = reset_keyed(&kw);
+        let keyed_images = self.images(&core, &kw, &keyed);
+        let groups = keyed_images.iter().map(|(_, _, g)| *g).collect();
+        let images = keyed_images.into_iter().map(|(n, s, _)| (n, s)).collect();
         let mut node = match kw.accumulate {
             Some((name, per_color)) => cqls(CqlsNode::Accumulate {
                 name,
                 images,
                 per_color,
                 reset: kw.reset,
+                groups,
             }),
             None => any_image(images),
         };
+        if let Some(range) = kw.repetition {
+            node = cqls(CqlsNode::RunCount {
+                filter: node,
+                range,
+            });
+        }
         if kw.negate {
             node = Node::Not(Box::new(node));
         }
@@ -405,6 +445,10 @@ impl<'a> Lower<'a> {
                 top_only(":pretransformmatchcount")?;
                 kw.pretransform = Some(range_arg(&item.args[0]));
             }
+            "repetitioncount" => kw.repetition = Some(range_arg(&item.args[0])),
+            "pretransformrepetitioncount" => {
+                kw.pretransform_repetition = Some(range_arg(&item.args[0]));
+            }
             "accumulate" | "accumulate*" => {
                 kw.accumulate = Some((word_arg(&item.args[0]), k.ends_with('*')));
             }
@@ -482,10 +526,26 @@ impl<'a> Lower<'a> {
 
     /// The distinct images of the list's filter under its transforms (with `:inside` and
     /// `:pretransformmatchcount` applied to each), and whether each swaps the colours.
-    fn images<S: SquareSet>(&self, core: &Node<S>, kw: &ListKeywords<'_>) -> Vec<(Node<S>, bool)> {
-        let xforms = product(&kw.groups);
-        let mut images: Vec<(Node<S>, bool)> = Vec::new();
-        for x in &xforms {
+    /// The images of `core` under the list's transforms, each with whether it swaps colours
+    /// and its reset group (the transforms of the groups marked in `keyed`, numbered in order
+    /// of appearance; 0 for all when none is marked).
+    fn images<S: SquareSet>(
+        &self,
+        core: &Node<S>,
+        kw: &ListKeywords<'_>,
+        keyed: &[bool],
+    ) -> Vec<(Node<S>, bool, u32)> {
+        let xforms = product_keyed(&kw.groups, keyed);
+        let mut keys: Vec<Vec<usize>> = Vec::new();
+        let mut images: Vec<(Node<S>, bool, u32)> = Vec::new();
+        for (x, key) in &xforms {
+            let group = match keys.iter().position(|k| k == key) {
+                Some(g) => g,
+                None => {
+                    keys.push(key.clone());
+                    keys.len() - 1
+                }
+            } as u32;
             let Some(mut img) = apply(x, self.geo, core) else {
                 continue;
             };
@@ -512,8 +572,11 @@ impl<'a> Lower<'a> {
                     }),
                 ]);
             }
-            if !images.iter().any(|(i, _)| *i == img) {
-                images.push((img, x.swap));
+            if let Some(range) = kw.pretransform_repetition {
+                img = cqls(CqlsNode::RunCount { filter: img, range });
+            }
+            if !images.iter().any(|(i, _, g)| *i == img && *g == group) {
+                images.push((img, x.swap, group));
             }
         }
         images
@@ -572,8 +635,14 @@ impl<'a> Lower<'a> {
             "result" | "elo" | "whiteelo" | "blackelo" | "whiterating" | "blackrating"
             | "ischess960" | "isshufflechess" | "startposition" | "variant" | "markall"
             | "noannotate" => self.item(item),
-            k if super::gameinfo::GAME_INFO.contains(&k) => {
-                let n = self.game_info(item)?;
+            k if super::gameinfo::GAME_INFO.contains(&k)
+                || super::matchinfo::MATCH_INFO.contains(&k) =>
+            {
+                let n = if super::gameinfo::GAME_INFO.contains(&k) {
+                    self.game_info(item)?
+                } else {
+                    self.match_info(item)?
+                };
                 Ok(if item.negated {
                     Node::Not(Box::new(n))
                 } else {

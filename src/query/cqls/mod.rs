@@ -17,12 +17,15 @@ mod items;
 mod keywords;
 mod line;
 mod lower;
+mod matchinfo;
+mod next_move;
 mod parse;
 mod pawnattrs;
 mod relation;
 mod sexpr;
 mod submatch;
 mod tagging;
+mod tree;
 mod xform;
 
 use crate::ir::Node;
@@ -33,6 +36,7 @@ pub use ast::CqlsAst;
 pub use designator::{Designator, DesignatorError, parse_designator};
 pub use lower::cqls_ast_to_ir;
 pub use parse::cqls_to_ast;
+pub use tree::cqls_tree;
 
 use ast::Item;
 use lower::Lower;

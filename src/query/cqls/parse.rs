@@ -354,7 +354,26 @@ impl Reader<'_> {
                 _ => return Err(missing("a list of position lists ((position ...) ...)")),
             },
             Param::CondLists => self.cond_lists_param(items, at, kw)?,
-            Param::Word | Param::OptWord => return Ok(stepped(at, self.word_param(p, next, kw)?)),
+            Param::Word | Param::OptWord => {
+                let mut read = stepped(at, self.word_param(p, next, kw)?);
+                // A comma-separated list may have blanks after its commas (the help's
+                // `:timemode normal, corr`): the words that follow a comma join it.
+                if let Some(Arg::Word(w, span)) = &mut read {
+                    while w.ends_with(',') {
+                        let Some(more) = items
+                            .get(*at)
+                            .and_then(Sexpr::atom)
+                            .filter(|a| keyword_of(a).is_none())
+                        else {
+                            break;
+                        };
+                        w.push_str(more);
+                        span.end = items[*at].span.end;
+                        *at += 1;
+                    }
+                }
+                return Ok(read);
+            }
             Param::Pattern => return Ok(stepped(at, Some(self.pattern_param(next, kw)?))),
             Param::Colon => match atom {
                 Some(":") => {

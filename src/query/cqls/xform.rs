@@ -3,7 +3,7 @@
 //! An image that pushes a written square off the board is dropped; a designator of every
 //! square is invariant under shifts (CQL 3's rule).
 
-use crate::ir::cqls::{CqlsNode, LineMove, PawnCount};
+use crate::ir::cqls::{CqlsNode, GameInfo, LineMove, PawnCount};
 use crate::ir::{Color, GameResult, Node, PieceKinds, Placements};
 use crate::squares::{Coord, Geometry, SquareSet};
 
@@ -135,17 +135,24 @@ pub fn group(name: &str, geo: Geometry) -> Option<Vec<Xform>> {
     })
 }
 
-/// Every composition of one transform from each group (identity included), without repeats.
-pub fn product(groups: &[Vec<Xform>]) -> Vec<Xform> {
-    let mut all = vec![Xform::IDENTITY];
-    for g in groups {
+/// Every composition of one transform from each group (identity included), each with its
+/// key: the indices, within their groups, of the
+/// transforms taken from the groups marked in `keyed` (a composition is repeated only under
+/// another key). `:reset` counts the images sharing a key together.
+pub fn product_keyed(groups: &[Vec<Xform>], keyed: &[bool]) -> Vec<(Xform, Vec<usize>)> {
+    let mut all = vec![(Xform::IDENTITY, Vec::new())];
+    for (g, in_key) in groups.iter().zip(keyed) {
         let mut next = Vec::with_capacity(all.len() * g.len());
         let mut seen = std::collections::HashSet::with_capacity(all.len() * g.len());
-        for a in &all {
-            for t in g {
+        for (a, key) in &all {
+            for (i, t) in g.iter().enumerate() {
                 let c = t.compose(*a);
-                if seen.insert(c) {
-                    next.push(c);
+                let mut k = key.clone();
+                if *in_key {
+                    k.push(i);
+                }
+                if seen.insert((c, k.clone())) {
+                    next.push((c, k));
                 }
             }
         }
@@ -319,11 +326,30 @@ fn apply_cqls<S: SquareSet>(x: &Xform, geo: Geometry, c: &CqlsNode<S>) -> Option
             images,
             per_color,
             reset,
+            groups,
         } => CqlsNode::Accumulate {
             name: name.clone(),
             images: accumulated_images(x, geo, images)?,
             per_color: *per_color,
             reset: *reset,
+            groups: groups.clone(),
+        },
+        CqlsNode::EndgameEvaluation { outcome, first } if x.swap => {
+            use crate::ir::cqls::EndgameOutcome::{BlackWins, WhiteWins};
+            CqlsNode::EndgameEvaluation {
+                outcome: match outcome {
+                    WhiteWins => BlackWins,
+                    BlackWins => WhiteWins,
+                    o => *o,
+                },
+                first: *first,
+            }
+        }
+        // `:eithercolor`: White's tags become Black's.
+        CqlsNode::GameInfo(g) if x.swap => CqlsNode::GameInfo(swap_player_tags(g)),
+        CqlsNode::RunCount { filter, range } => CqlsNode::RunCount {
+            filter: a(filter)?,
+            range: *range,
         },
         CqlsNode::MatingMaterial(col) => CqlsNode::MatingMaterial(col.map(|c| color(x, c))),
         CqlsNode::MaxSwap {
@@ -359,6 +385,36 @@ fn apply_cqls<S: SquareSet>(x: &Xform, geo: Geometry, c: &CqlsNode<S>) -> Option
         },
         other => other.clone(),
     })
+}
+
+/// A game information test with each `White...` tag read as `Black...` and back.
+fn swap_player_tags(g: &GameInfo) -> GameInfo {
+    let swap = |t: &String| {
+        if let Some(rest) = t.strip_prefix("White") {
+            format!("Black{rest}")
+        } else if let Some(rest) = t.strip_prefix("Black") {
+            format!("White{rest}")
+        } else {
+            t.clone()
+        }
+    };
+    match g {
+        GameInfo::TagWord {
+            tags,
+            words,
+            missing,
+        } => GameInfo::TagWord {
+            tags: tags.iter().map(swap).collect(),
+            words: words.clone(),
+            missing: *missing,
+        },
+        GameInfo::Rating { tags, mode, range } => GameInfo::Rating {
+            tags: [swap(&tags[0]), swap(&tags[1])],
+            mode: *mode,
+            range: *range,
+        },
+        other => other.clone(),
+    }
 }
 
 /// `:castling` / `:iscastling` bits (0 K, 1 Q, 2 k, 3 q) with the colours swapped when `x`
