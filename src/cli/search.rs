@@ -273,7 +273,7 @@ fn run_config(
             .iter()
             .filter_map(|i| match i {
                 Input::File(p) => Some(p.clone()),
-                Input::Stdin => None,
+                Input::Stdin | Input::Text { .. } => None,
             })
             .collect(),
     };
@@ -313,6 +313,7 @@ fn run_config(
         limits: input_limits(cli)?,
         counts_positions: !cli.no_summary,
         env,
+        stop: None,
     })
 }
 
