@@ -37,8 +37,8 @@ pub struct CompiledQuery {
 
 impl CompiledQuery {
     /// Compiles `text` as `cqlq -e TEXT` does (`dialect` None: told from the text, as
-    /// `--dialect` absent; `secure`: `--secure`). The error is the one the command line
-    /// draws, [`QueryError::render`] with [`QUERY_NAME`] draws it so.
+    /// `--dialect` absent; `secure`: `--secure`). The error is the command line's;
+    /// [`QueryError::render`] with the name [`QUERY_NAME`] draws it.
     pub fn new(text: &str, dialect: Option<Dialect>, secure: bool) -> Result<Self, QueryError> {
         let program = Arc::new(Program::from_text(text, dialect, secure)?);
         let (query, standard_refusal) = match program.lower(Geometry::STANDARD) {
