@@ -14,6 +14,7 @@
 //! | print | [`output`] | matches → PGN, FEN or JSON lines |
 //! | run | [`run`] | all of the above, in parallel, in input order |
 //! | annotate | [`annotate`] | several queries × PGN → the same PGN with comments and a tag |
+//! | programs | [`api`] | compile once, search files or text in memory, each match as its `--json` line (the Python package) |
 
 /// `eprintln!` that ignores a failure to write (a full or closed stderr) instead of
 /// panicking; it shadows std's in every module below (see the `diagnostics` module).
@@ -35,6 +36,7 @@ macro_rules! eprint {
 }
 
 pub mod annotate;
+pub mod api;
 pub mod chess;
 pub mod diagnostics;
 pub mod eval;

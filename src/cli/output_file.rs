@@ -36,6 +36,7 @@ pub fn refuse_overwriting_input(out: &Path, inputs: &[Input]) -> Result<(), Stri
                 cqlq::output::files::stdin_file_id() == Some(out_id),
                 "read from standard input".to_string(),
             ),
+            Input::Text { .. } => continue,
         };
         if same {
             return Err(format!(

@@ -324,7 +324,7 @@ fn run_config(
             .iter()
             .filter_map(|i| match i {
                 Input::File(p) => Some(p.clone()),
-                Input::Stdin => None,
+                Input::Stdin | Input::Text { .. } => None,
             })
             .collect(),
         // Hard links to an input and the file on stdin, by device and inode.
@@ -376,6 +376,7 @@ fn run_config(
         limits: input_limits(cli)?,
         counts_positions: !cli.no_summary,
         env,
+        stop: None,
     })
 }
 

@@ -114,7 +114,7 @@ fn split(cli: &SplitCli) -> Result<(), String> {
                 .len();
             size.div_ceil(n).max(1)
         }
-        (None, Some(_), Input::Stdin) => {
+        (None, Some(_), Input::Stdin | Input::Text { .. }) => {
             return Err("standard input has no size to divide: give --shard-bytes".into());
         }
         (None, None, _) => return Err("give --shards N or --shard-bytes BYTES".into()),

@@ -112,7 +112,9 @@ pub(super) fn open_shard(input: &Input, place: &ShardPlace) -> io::Result<Stream
             Opened::Stream(stream) => stream,
             Opened::Mapped(_) => match input {
                 Input::File(path) => plain_stream(Box::new(File::open(path)?), path),
-                Input::Stdin => unreachable!("standard input is a stream"),
+                Input::Stdin | Input::Text { .. } => {
+                    unreachable!("standard input and text in memory are streams")
+                }
             },
         };
         stream.first_offset = place.input_offset;
@@ -131,8 +133,11 @@ pub(super) fn open_shard(input: &Input, place: &ShardPlace) -> io::Result<Stream
     };
     let mut head = [0u8; 6];
     let (raw, offset, name, n): (BoxedRead, u64, PathBuf, usize) = match input {
-        Input::Stdin => {
-            let mut stdin: BoxedRead = Box::new(io::stdin());
+        Input::Stdin | Input::Text { .. } => {
+            let mut stdin: BoxedRead = match input {
+                Input::Text { pgn, .. } => Box::new(io::Cursor::new(pgn.clone())),
+                _ => Box::new(io::stdin()),
+            };
             let n = fill_or_fail(&mut stdin, &mut head)?;
             if place.input_offset == 0 {
                 refuse(&head[..n])?;

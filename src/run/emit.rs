@@ -58,9 +58,12 @@ impl Sink<'_> {
         self.emit(sort, result.split_key, text)
     }
 
-    /// Whether the run has written its `--limit` of matched games (recorded in the summary).
+    /// Whether the run has written its `--limit` of matched games (recorded in the summary),
+    /// or was told to stop ([`RunConfig::stop`]).
     pub(super) fn stopped(&self) -> bool {
         self.summary.stopped_at_limit.is_some()
+            || (self.config.stop.as_ref())
+                .is_some_and(|stop| stop.load(std::sync::atomic::Ordering::Relaxed))
     }
 
     /// Games per parallel batch: [`BATCH_GAMES`], or under `--limit` about twice the

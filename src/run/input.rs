@@ -126,6 +126,9 @@ pub fn open_input(input: &Input) -> io::Result<Opened> {
     match input {
         Input::Stdin => open_stdin().map(Opened::Stream),
         Input::File(path) => open_file(path),
+        Input::Text { pgn, .. } => {
+            stream_from(io::Cursor::new(pgn.clone()), None, PathBuf::new()).map(Opened::Stream)
+        }
     }
 }
 

@@ -52,6 +52,12 @@ pub(super) fn last_game_number(config: &RunConfig) -> Result<u64, LastGameError>
             Input::Stdin => {
                 return Err(LastGameError::StandardInput);
             }
+            Input::Text { .. } => {
+                if let Ok(Opened::Stream(s)) = open_input(input) {
+                    count += stream::count_stream_games(s);
+                }
+                continue;
+            }
         };
         // An unreadable input is reported by the search; it has no games here.
         let map = match open_input(input) {

@@ -37,14 +37,22 @@ use crate::rules::select::GameRules;
 /// Games per parallel batch: enough to keep every thread busy, few enough that memory stays
 /// bounded whatever the input's size.
 pub const BATCH_GAMES: usize = 1024;
-/// One input: a file (memory-mapped when plain, streamed when compressed: see [`input`]) or
-/// standard input (`-`, streamed, decompressed when compressed).
+/// One input: a file (memory-mapped when plain, streamed when compressed: see [`input`]),
+/// standard input (`-`, streamed, decompressed when compressed) or PGN text in memory
+/// (streamed as standard input is; given by a program, see [`crate::api`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Input {
     /// A PGN (or ICN) file, plain or compressed (zstd, gzip, bzip2).
     File(PathBuf),
     /// Standard input.
     Stdin,
+    /// PGN text held in memory.
+    Text {
+        /// The name used in messages (`<text>`, `<game 3>`).
+        name: String,
+        /// The PGN bytes.
+        pgn: std::sync::Arc<[u8]>,
+    },
 }
 
 impl Input {
@@ -53,6 +61,7 @@ impl Input {
         match self {
             Input::File(p) => p.display().to_string(),
             Input::Stdin => "<stdin>".to_string(),
+            Input::Text { name, .. } => name.clone(),
         }
     }
 }
@@ -138,6 +147,9 @@ pub struct RunConfig {
     pub counts_positions: bool,
     /// What the filters read beyond the game (file access, the UCI engine's path).
     pub env: crate::eval::Environment,
+    /// Set by another thread to stop the run after the batch being searched, as `--limit`
+    /// stops it (a program's caller gone, Ctrl-C in Python: [`crate::api`]); None: never.
+    pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// Counts for the summary line and the exit status.
@@ -721,9 +733,11 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         } else if sink.summary.games == games_before && !sink.stopped() {
             sink.bar.suspend(|| eprintln!("cqlq: no games in {name}"));
         }
-        if let Input::File(path) = input {
-            sink.bytes_before_input += std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-        }
+        sink.bytes_before_input += match input {
+            Input::File(path) => std::fs::metadata(path).map(|m| m.len()).unwrap_or(0),
+            Input::Text { pgn, .. } => pgn.len() as u64,
+            Input::Stdin => 0,
+        };
     }
     sink.finish()
 }
@@ -739,6 +753,7 @@ fn input_bytes(config: &RunConfig) -> Option<u64> {
             .iter()
             .filter_map(|i| match i {
                 Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+                Input::Text { pgn, .. } => Some(pgn.len() as u64),
                 Input::Stdin => None,
             })
             .sum(),

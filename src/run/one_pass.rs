@@ -683,6 +683,7 @@ mod tests {
             shard: Default::default(),
             terminal_stdout: false,
             env: Default::default(),
+            stop: None,
         }
     }
 
