@@ -238,16 +238,8 @@ fn run_config(
     };
     let env = crate::eval::Environment {
         engine: options.engine.clone(),
-        files: crate::eval::files::FileAccess {
-            secure: false,
-            inputs: inputs
-                .iter()
-                .filter_map(|i| match i {
-                    Input::File(p) => Some(p.clone()),
-                    Input::Stdin | Input::Text { .. } => None,
-                })
-                .collect(),
-        },
+        files: crate::run::input::file_access(false, &inputs, None),
+        syzygy: None,
     };
     Ok(RunConfig {
         filter: query.query.filter.clone(),

@@ -318,28 +318,14 @@ fn run_config(
         ..Default::default()
     };
     // `writefile` never writes an input file.
-    env.files = cqlq::eval::files::FileAccess {
-        secure: cli.secure,
-        inputs: inputs
-            .iter()
-            .filter_map(|i| match i {
-                Input::File(p) => Some(p.clone()),
-                Input::Stdin | Input::Text { .. } => None,
-            })
-            .collect(),
-        // Hard links to an input and the file on stdin, by device and inode.
-        input_ids: inputs
-            .iter()
-            .filter_map(|i| match i {
-                Input::File(p) => cqlq::output::files::file_id(p),
-                Input::Stdin => cqlq::output::files::stdin_file_id(),
-            })
-            .collect(),
-        output: match cli.split_by {
+    env.files = cqlq::run::input::file_access(
+        cli.secure,
+        &inputs,
+        match cli.split_by {
             None => output.clone(),
             Some(_) => None,
         },
-    };
+    );
     let file_access_inputs = env.files.inputs.clone();
     let mut fairy_defs = variants::variant_definitions(&cli.variants)?;
     let rules_chess = match &cli.rules {
