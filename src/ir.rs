@@ -17,6 +17,7 @@ pub mod prog;
 mod run_words;
 mod state;
 mod strings;
+pub mod submissions;
 mod tree_words;
 pub mod walk;
 pub use hhdb::HhdbWord;

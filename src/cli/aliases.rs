@@ -46,6 +46,9 @@ pub enum CqlWord {
     Transform(&'static str),
     /// `-assign NAME VALUE`: the filter `NAME = VALUE` (a string unless a whole number).
     Assign,
+    /// `-similarposition [nosort] [notransform] FILE.pgn`: the filter `similarposition ...
+    /// "FILE.pgn"` added before the query's body (CQL 6.2's `cql.cpp`).
+    SimilarPosition,
     /// Accepted and ignored, with the number of values it takes: CQL 6.2's progress display
     /// (cqlq has its own progress bar), CQLi's message and buffer settings.
     Ignored(usize),
@@ -117,7 +120,7 @@ pub fn cql_word(word: &str) -> Option<CqlWord> {
         "guipgnstdout" => Fixed(&["--output", "-"]),
         "gui" => Refused(GUI),
         "hhdb" => Refused("write the hhdb filter in the query instead"),
-        "similarposition" => Refused("cqlq does not implement similarposition"),
+        "similarposition" => SimilarPosition,
         _ => return None,
     })
 }
@@ -525,6 +528,26 @@ fn apply(
             };
             out.push("--cql".into());
             out.push(filter.into());
+        }
+        CqlWord::SimilarPosition => {
+            let mut filter = String::from("similarposition");
+            let file = loop {
+                match value(option, it)? {
+                    w if w == "nosort" || w == "notransform" => {
+                        filter.push(' ');
+                        filter.push_str(&w);
+                    }
+                    file => break file,
+                }
+            };
+            if !file.ends_with(".pgn") || file.contains('"') {
+                return Err(AliasError(format!(
+                    "{option}: expected a .pgn file (cql -similarposition submissions.pgn \
+                     -input games.pgn), not '{file}'"
+                )));
+            }
+            out.push("--cql".into());
+            out.push(format!("{filter} \"{file}\"").into());
         }
         CqlWord::Ignored(values) => {
             for _ in 0..values {

@@ -34,6 +34,7 @@ mod reachable;
 mod retro;
 mod run_words;
 mod search;
+mod similar_position;
 mod state;
 mod strings;
 pub mod tablebase;
@@ -751,7 +752,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             // position N, while (s ~~ re), x =? S, find v F, makesquare "e4", ... (eval/words.rs)
             Node::Words(w) => self.eval_words(w, at),
             // lastgamenumber, cql_assertvariations (eval/run_words.rs)
-            Node::Run(w) => self.eval_run_word(w),
+            Node::Run(w) => self.eval_run_word(w, at),
             // x ∊ D body (eval/prog.rs)
             Node::DictLoop(l) => self.eval_dict_loop(l, at),
         }

@@ -1,5 +1,5 @@
 //! Evaluation of [`RunWord`]: what the run knows beyond the game (`lastgamenumber`,
-//! `cql_assertvariations`, `cql_abort`).
+//! `cql_assertvariations`, `cql_abort`, `similarposition`).
 
 use super::{Evaluator, Value};
 use crate::ir::RunWord;
@@ -12,8 +12,8 @@ impl<P: Position> Evaluator<'_, P> {
         self.last_game.set(Some(n));
     }
 
-    /// `lastgamenumber`, `cql_assertvariations`.
-    pub(super) fn eval_run_word(&self, w: &RunWord) -> Option<Value<P::Set>> {
+    /// `lastgamenumber`, `cql_assertvariations`, `cql_abort`, `similarposition` (at `at`).
+    pub(super) fn eval_run_word(&self, w: &RunWord, at: u32) -> Option<Value<P::Set>> {
         let stop = |m: &str| {
             self.state
                 .borrow_mut()
@@ -37,10 +37,11 @@ impl<P: Position> Evaluator<'_, P> {
                     stop(m)
                 }
             }
-            RunWord::Abort(at) => stop(&format!(
-                "cql_abort reached at {at} of the query, in game number {}",
+            RunWord::Abort(place) => stop(&format!(
+                "cql_abort reached at {place} of the query, in game number {}",
                 self.game.number
             )),
+            RunWord::SimilarPosition(s) => self.similar_position(s, at),
         }
     }
 }

@@ -18,4 +18,8 @@ pub enum RunWord {
     /// `cql_abort`: stops the run with an error when evaluated (CQL 6.2's `AbortNode`, "an
     /// internal logic error on matching"); holds where it is written (`line 1, column 5`).
     Abort(Arc<str>),
+    /// `similarposition [nosort] [notransform] "f.pgn"`: the position (under a symmetry,
+    /// unless `notransform`) is one of the submissions file's main-line positions; its value
+    /// is the smallest such game number, a comment names each (CQL 6.2's `AnticipateNode`).
+    SimilarPosition(Arc<super::submissions::Submissions>),
 }

@@ -24,5 +24,6 @@ mod eval_words;
 mod filter_speed_equiv;
 mod oracle_pychess;
 mod parser_conformance;
+mod similar_position;
 mod words3;
 mod words62;

@@ -371,6 +371,7 @@ impl Lower<'_> {
             // run_words.rs, strings.rs
             Builtin::Hhdb => self.hhdb_variation_key(args, cx),
             Builtin::CqlAssertVariations => Some(self.assert_variations(e, args)),
+            Builtin::SimilarPosition => Some(self.similar_position(e, args, cx)),
             Builtin::Eco | Builtin::EventDate => self.tag_then_filter(b, args, cx),
             // prog.rs
             Builtin::Sqrt | Builtin::Assert | Builtin::Equal | Builtin::Child => {

@@ -126,3 +126,70 @@ impl Lower<'_> {
         Ok(Node::And(nodes))
     }
 }
+
+impl Lower<'_> {
+    /// `similarposition [nosort] [notransform] "f.pgn"` (CQL 6.2's `match_anticipatenode`):
+    /// the lookup, and unless `nosort` a `sort min "submission game"` of its value (the
+    /// smallest submission game number). Refused under a transform (CQL 6.2: "not
+    /// supported") and under `--secure` (it reads a file).
+    pub(super) fn similar_position<S: SquareSet>(
+        &self,
+        e: &Expr,
+        args: &[Arg],
+        cx: Cx,
+    ) -> Lowered<S> {
+        let refuse = |m: &str| Err(self.err(crate::query::ErrorKind::Unsupported, e.span, m));
+        if self.secure {
+            return refuse("'similarposition' is refused under --secure (it reads a file)");
+        }
+        if cx.xf != Xform::IDENTITY || cx.images > 1 {
+            return refuse(
+                "'similarposition' inside a transform: CQL 6.2 does not support applying a \
+                 transform to it",
+            );
+        }
+        let mut no_sort = false;
+        let mut no_transform = false;
+        let mut file = None;
+        for a in args {
+            match a {
+                Arg::Flag(w, _) if w == "nosort" => no_sort = true,
+                Arg::Flag(w, _) if w == "notransform" => no_transform = true,
+                Arg::Filter(Expr {
+                    kind: ExprKind::Str(f),
+                    ..
+                }) if file.is_none() && !f.is_empty() => file = Some(f.as_str()),
+                _ => file = None,
+            }
+        }
+        let Some(file) = file else {
+            return Err(self.err(
+                crate::query::ErrorKind::Syntax,
+                e.span,
+                "'similarposition' must be followed by a quoted string, the name of a pgnfile",
+            ));
+        };
+        if !file.ends_with(".pgn") {
+            return Err(self.err(
+                crate::query::ErrorKind::Syntax,
+                e.span,
+                format!(
+                    "quoted string following 'similarposition' must be the filename of a \
+                     .pgn file. Instead, got: {file}"
+                ),
+            ));
+        }
+        let submissions = ir::submissions::Submissions::new(file, no_transform);
+        let lookup = Node::Run(RunWord::SimilarPosition(std::sync::Arc::new(submissions)));
+        if no_sort {
+            return Ok(Some((lookup, Type::Logical)));
+        }
+        let sort = ir::Sort {
+            label: "submission game".to_string(),
+            min: true,
+            quiet: false,
+            body: lookup,
+        };
+        Ok(Some((Node::Sort(Box::new(sort)), Type::Logical)))
+    }
+}
