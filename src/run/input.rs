@@ -461,6 +461,36 @@ impl super::Sink<'_> {
     }
 }
 
+/// What `readfile` and `writefile` may touch in a run over `inputs` that writes `output`
+/// (`--secure`: nothing): the inputs are refused by name and by device and inode (a hard link
+/// to one, the file given on standard input), and so is the output, which the final rename
+/// would replace.
+pub fn file_access(
+    secure: bool,
+    inputs: &[Input],
+    output: Option<PathBuf>,
+) -> crate::eval::files::FileAccess {
+    crate::eval::files::FileAccess {
+        secure,
+        inputs: inputs
+            .iter()
+            .filter_map(|i| match i {
+                Input::File(p) => Some(p.clone()),
+                Input::Stdin | Input::Text { .. } => None,
+            })
+            .collect(),
+        input_ids: inputs
+            .iter()
+            .filter_map(|i| match i {
+                Input::File(p) => crate::output::files::file_id(p),
+                Input::Stdin => crate::output::files::stdin_file_id(),
+                Input::Text { .. } => None,
+            })
+            .collect(),
+        output,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -548,35 +578,5 @@ mod tests {
             Some(Compression::Gzip)
         );
         assert_eq!(Compression::from_name(Path::new("g.pgn")), None);
-    }
-}
-
-/// What `readfile` and `writefile` may touch in a run over `inputs` that writes `output`
-/// (`--secure`: nothing): the inputs are refused by name and by device and inode (a hard link
-/// to one, the file given on standard input), and so is the output, which the final rename
-/// would replace.
-pub fn file_access(
-    secure: bool,
-    inputs: &[Input],
-    output: Option<PathBuf>,
-) -> crate::eval::files::FileAccess {
-    crate::eval::files::FileAccess {
-        secure,
-        inputs: inputs
-            .iter()
-            .filter_map(|i| match i {
-                Input::File(p) => Some(p.clone()),
-                Input::Stdin | Input::Text { .. } => None,
-            })
-            .collect(),
-        input_ids: inputs
-            .iter()
-            .filter_map(|i| match i {
-                Input::File(p) => crate::output::files::file_id(p),
-                Input::Stdin => crate::output::files::stdin_file_id(),
-                Input::Text { .. } => None,
-            })
-            .collect(),
-        output,
     }
 }
