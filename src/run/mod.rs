@@ -10,6 +10,7 @@ mod icn;
 pub mod input;
 mod last_game;
 pub mod limits;
+pub mod members;
 mod one_pass;
 pub mod params;
 mod plan;
@@ -252,6 +253,13 @@ fn process_game(
         };
     }
     let (record, mut error) = read_record(config, slice, |byte| at(offset + byte));
+    if error.is_none() && crate::pgn::split::ends_in_tags(slice) {
+        // Searched as the game it is (its tags, the start position), and reported.
+        error = Some(format!(
+            "{}: the tags end without movetext (no moves, no result): a game cut short",
+            at(offset)
+        ));
+    }
     // Game filters on the tags, before any replay. As in CQL 6.2, a refused game is still
     // matched (written without marks) when the `matchcount` range admits 0.
     let searching = (!config.games.reads_tags() || config.games.admits_tags(&record))
@@ -566,7 +574,9 @@ impl Sink<'_> {
                 let (slice, number) = (&data[r.clone()], first + k as u64);
                 // The one-pass search when it can decide the game, else the careful path.
                 // A game over --max-game-bytes is reported by the careful path.
-                let small = slice.len() as u64 <= config.limits.max_game_bytes;
+                // A game cut short after its tags is reported by the careful path too.
+                let small = slice.len() as u64 <= config.limits.max_game_bytes
+                    && !crate::pgn::split::ends_in_tags(slice);
                 one_pass
                     .filter(|_| small)
                     .and_then(|mode| {
