@@ -212,8 +212,17 @@ impl<P: Position> Evaluator<'_, P> {
                 let name = self.string(name, at)?;
                 match files::read(&self.env.files, &name, super::budget::MAX_STRING_BYTES)? {
                     Ok(text) => Some(Value::Str(text)),
-                    Err(files::TooLong) => {
+                    Err(files::ReadStop::TooLong) => {
                         self.stop_for_size("readfile", &format!("the file {name}"), at);
+                        None
+                    }
+                    Err(files::ReadStop::NotAFile(what)) => {
+                        let m = format!(
+                            "'readfile' refuses {name}: it is {what}, not a regular file \
+                             (game number {} and position id {at})",
+                            self.game.number
+                        );
+                        self.state.borrow_mut().prog.abort.get_or_insert(m);
                         None
                     }
                 }

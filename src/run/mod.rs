@@ -555,7 +555,10 @@ impl Sink<'_> {
         // from game to game, the next batch is split while this one is searched.
         let prefetch = config.limit.is_none() && self.carried.is_none();
         let mut split: Option<Vec<_>> = None;
-        while !self.stopped() {
+        // The first game (by number) whose evaluation stopped the run (a loop budget, a
+        // failed `assert`): no later game is started, in this batch or after it.
+        let stopped_at = std::sync::atomic::AtomicU64::new(u64::MAX);
+        while !self.stopped() && self.summary.aborted.is_none() {
             let mut batch: Vec<_> = match split.take() {
                 Some(batch) => batch,
                 None => ranges.by_ref().take(self.batch_games()).collect(),
@@ -572,12 +575,15 @@ impl Sink<'_> {
             let one = |worker: &mut workers::Lease, (k, r): (usize, &std::ops::Range<usize>)| {
                 let worker = &mut **worker;
                 let (slice, number) = (&data[r.clone()], first + k as u64);
+                if number > stopped_at.load(std::sync::atomic::Ordering::Relaxed) {
+                    return GameOutput::default();
+                }
                 // The one-pass search when it can decide the game, else the careful path.
                 // A game over --max-game-bytes is reported by the careful path.
                 // A game cut short after its tags is reported by the careful path too.
                 let small = slice.len() as u64 <= config.limits.max_game_bytes
                     && !crate::pgn::split::ends_in_tags(slice);
-                one_pass
+                let output = one_pass
                     .filter(|_| small)
                     .and_then(|mode| {
                         one_pass::search(config, (mode, compiled), slice, number, worker)
@@ -592,7 +598,11 @@ impl Sink<'_> {
                             self.carried.as_ref(),
                             &worker.eval,
                         )
-                    })
+                    });
+                if output.fatal.is_some() {
+                    stopped_at.fetch_min(number, std::sync::atomic::Ordering::Relaxed);
+                }
+                output
             };
             // Values carried between games: one game after the other, in input order.
             let results: Vec<GameOutput> = if self.carried.is_some() {
