@@ -74,3 +74,23 @@ fn writefile_to_a_fifo_is_refused_by_name() {
         "{err}"
     );
 }
+
+/// 200,000 `settag`s of new names at one position (inside the loop budget): the tags are
+/// applied by name (a map), not by a scan of the tags so far per `settag` (2 * 10^10
+/// comparisons, minutes); the run ends within 20 s and the game matches.
+#[test]
+fn settag_of_200000_new_names_is_not_quadratic() {
+    let dir = workdir(
+        &shuffle_game(0),
+        "x = 0 while (x < 200000) { x = x + 1 settag(str(x) \"v\") }",
+    );
+    let started = std::time::Instant::now();
+    let out = run_bounded(dir.path(), &["--count", "query.cql", "game.pgn"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n", "{err}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+}

@@ -198,3 +198,18 @@ fn a_fen_count_past_64_bits_is_a_rank_too_long() {
     let err = format!("{:?}", start.expect("the definitions read").err());
     assert!(err.contains("too long"), "{err}");
 }
+
+/// The fuzz run's second find: a zone square whose rank passes 64 bits once multiplied by
+/// the files (`b9223372036854775808` on Grand's 10x10 board) overflowed; it is off the
+/// board, so the definitions are refused or read without it, never a panic.
+#[test]
+fn a_zone_square_past_64_bits_is_off_the_board() {
+    let seeds = sjaak_seeds();
+    let grand = seeds
+        .iter()
+        .find(|v| v.starts_with("Variant: Grand"))
+        .unwrap();
+    let text = grand.replacen(",b2,", ",b9223372036854775808,", 1);
+    assert_ne!(&text, grand);
+    bodies::fairy_defs(text.as_bytes());
+}
