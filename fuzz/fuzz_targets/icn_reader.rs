@@ -7,25 +7,9 @@
 
 #![no_main]
 
-use cqlq::rules::infinite::outcome::outcome;
-use cqlq::rules::infinite::{icn_to_games, icn_to_position, position_to_icn};
+#[path = "../bodies/mod.rs"]
+mod bodies;
+
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let Ok(games) = icn_to_games(text) else {
-        return;
-    };
-    for g in games {
-        let again = icn_to_position(&position_to_icn(&g.start)).expect("written ICN reads back");
-        assert_eq!(again, g.start);
-        if g.start.board.len() <= 64
-            && let Ok(r) = g.replay()
-            && let Some((last, _)) = r.last()
-        {
-            let _ = outcome(last);
-        }
-    }
-});
+fuzz_target!(|data: &[u8]| bodies::icn_reader(data));

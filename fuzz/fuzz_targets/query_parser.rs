@@ -4,29 +4,9 @@
 
 #![no_main]
 
-use cqlq::query::compile;
-use cqlq::squares::Geometry;
+#[path = "../bodies/mod.rs"]
+mod bodies;
+
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    match compile::<shakmaty::Bitboard>(text, Geometry::STANDARD) {
-        Ok(query) => {
-            let _ = format!("{:?}", query.filter);
-        }
-        Err(e) => {
-            assert!(
-                e.span.start <= e.span.end && e.span.end <= text.len(),
-                "{e:?}"
-            );
-            assert!(
-                text.is_char_boundary(e.span.start) && text.is_char_boundary(e.span.end),
-                "{e:?}"
-            );
-            assert!(e.line >= 1 && e.column >= 1, "{e:?}");
-            let _ = e.render("fuzz.cql", text);
-        }
-    }
-});
+fuzz_target!(|data: &[u8]| bodies::query_parser(data));

@@ -4,7 +4,8 @@
 //! in the `query::Program`): under `--secure` (CQLi's option) both words are refused when
 //! the query is lowered, and
 //! `writefile` never writes to one of the run's input files (compared by name and by device
-//! and inode) nor to the run's output file. Writes are appended (the file is
+//! and inode) nor to the run's output file. Neither touches a file that is not a regular one
+//! (a FIFO would block, a device may never end): refused by name. Writes are appended (the file is
 //! created when missing), as CQL 6.2's `writefile` does; the runner performs them in input
 //! order after each game, so the file's contents do not depend on the thread count.
 
@@ -26,23 +27,63 @@ pub struct FileAccess {
     pub output: Option<PathBuf>,
 }
 
-/// A file longer than `readfile` may read.
+/// Why `readfile` stopped the run rather than read a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TooLong;
+pub enum ReadStop {
+    /// The file is longer than `readfile` may read.
+    TooLong,
+    /// Not a regular file: a FIFO would block until a writer came, a device may never end.
+    NotAFile(&'static str),
+}
+
+/// What a file that is not a regular file is (`"a FIFO"`, `"a character device"`, ...).
+fn not_regular(meta: &std::fs::Metadata) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt as _;
+    let t = meta.file_type();
+    Some(if t.is_file() {
+        return None;
+    } else if t.is_dir() {
+        "a directory"
+    } else if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_char_device() {
+        "a character device"
+    } else if t.is_block_device() {
+        "a block device"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "not a regular file"
+    })
+}
+
+/// Opens `options` on `name` without blocking (a FIFO with no writer, or no reader, would
+/// wait forever).
+fn open_nonblocking(
+    options: &mut std::fs::OpenOptions,
+    name: &str,
+) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt as _;
+    options.custom_flags(libc::O_NONBLOCK).open(name)
+}
 
 /// `readfile name`: the file's text (invalid UTF-8 replaced), reading at most `limit` bytes
-/// (`Err(TooLong)` for a longer file: `/dev/zero` ends); None when it cannot be read or under
-/// `--secure`.
-pub fn read(access: &FileAccess, name: &str, limit: usize) -> Option<Result<String, TooLong>> {
+/// (`Err(ReadStop::TooLong)` for a longer file); `Err(ReadStop::NotAFile)` for a FIFO, a
+/// device or any other file that is not a regular one (opened without blocking, never
+/// read); None when it cannot be read or under `--secure`.
+pub fn read(access: &FileAccess, name: &str, limit: usize) -> Option<Result<String, ReadStop>> {
     if access.secure {
         return None;
     }
-    let file = std::fs::File::open(name).ok()?;
+    let file = open_nonblocking(std::fs::OpenOptions::new().read(true), name).ok()?;
+    if let Some(what) = not_regular(&file.metadata().ok()?) {
+        return Some(Err(ReadStop::NotAFile(what)));
+    }
     let mut bytes = Vec::new();
     let most = u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1);
     std::io::Read::read_to_end(&mut std::io::Read::take(file, most), &mut bytes).ok()?;
     if bytes.len() > limit {
-        return Some(Err(TooLong));
+        return Some(Err(ReadStop::TooLong));
     }
     Some(Ok(String::from_utf8_lossy(&bytes).into_owned()))
 }
@@ -57,6 +98,13 @@ pub enum FileAccessError {
     Input(String),
     /// The file is the run's output file (`-o`).
     Output(String),
+    /// The file is no regular file (a FIFO, a device, ...): what it is.
+    NotAFile {
+        /// The file, as the query names it.
+        name: String,
+        /// What it is, e.g. "a FIFO".
+        what: &'static str,
+    },
     /// Opening or writing the file failed.
     Io {
         /// The file, as the query names it.
@@ -79,6 +127,10 @@ impl std::fmt::Display for FileAccessError {
                  at the end): give writefile another file"
             ),
             FileAccessError::Io { name, error } => write!(f, "writefile {name}: {error}"),
+            FileAccessError::NotAFile { name, what } => write!(
+                f,
+                "'writefile' refuses {name}: it is {what}, not a regular file"
+            ),
         }
     }
 }
@@ -116,18 +168,29 @@ fn id_of(meta: &std::fs::Metadata) -> (u64, u64) {
 /// `writefile(name text)`: appends `text` to the file (created when missing).
 pub fn append(access: &FileAccess, name: &str, text: &str) -> Result<(), FileAccessError> {
     check_write(access, name)?;
+    // Looked at before opening too: a FIFO without a reader cannot be opened without
+    // blocking, and is refused as what it is.
+    if let Some(what) = std::fs::metadata(name).ok().as_ref().and_then(not_regular) {
+        return Err(FileAccessError::NotAFile {
+            name: name.to_string(),
+            what,
+        });
+    }
     let io_error = |error| FileAccessError::Io {
         name: name.to_string(),
         error,
     };
-    let mut f = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(name)
+    let mut f = open_nonblocking(std::fs::OpenOptions::new().create(true).append(true), name)
         .map_err(io_error)?;
+    let meta = f.metadata().map_err(io_error)?;
+    if let Some(what) = not_regular(&meta) {
+        return Err(FileAccessError::NotAFile {
+            name: name.to_string(),
+            what,
+        });
+    }
     // The file opened, whatever link or rename came between the check and the open.
-    let opened = f.metadata().map(|m| id_of(&m)).map_err(io_error)?;
-    if access.input_ids.contains(&opened) {
+    if access.input_ids.contains(&id_of(&meta)) {
         return Err(FileAccessError::Input(name.to_string()));
     }
     f.write_all(text.as_bytes()).map_err(io_error)

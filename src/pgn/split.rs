@@ -15,6 +15,10 @@
 //! (`[Name "value"]`) that follows a blank line. (A comment that really contains such a line
 //! is cut there too; the reader then reports the first part's comment as unterminated.)
 //!
+//! A game whose tags end without movetext (`[Event "a"]` ... then the next game's
+//! `[Event "b"]`) ends at the second `[Event ` line: a game cut short is its own range (which
+//! the search reports), not the first tags of the next game.
+//!
 //! Lines end at `\n`; in a text without any `\n`, at `\r` (old Mac files end lines with `\r`
 //! alone; elsewhere a lone `\r` can be inside a tag value). A tag section that follows a termination marker on the same line (`... 1-0 [Event
 //! "b"] ...`, a whole file on one line) starts the next game there.
@@ -121,6 +125,8 @@ struct Scan {
     result_then_blank: bool,
     /// The line before ended inside a tag value, with `\\` escaping its line break.
     in_tag_value: bool,
+    /// The game has had an `[Event ` tag line.
+    seen_event: bool,
 }
 
 impl Scan {
@@ -158,6 +164,15 @@ impl Scan {
             Some(b'[') => {
                 if self.seen_movetext && !first {
                     return Line::StartsGame;
+                }
+                // A second `[Event ` before any movetext: the game before was cut short
+                // after its tags; it ends here (and is reported) rather than taking this
+                // game's tags as its own.
+                if text.starts_with(b"[Event ") {
+                    if self.seen_event && !first {
+                        return Line::StartsGame;
+                    }
+                    self.seen_event = true;
                 }
                 if let Some(at) = self.tags(text, false) {
                     return Line::StartsGameAt(offset_in(line, text) + at);
@@ -423,6 +438,28 @@ fn position_of(byte: u8, text: &[u8]) -> Option<usize> {
 /// The first `a` or `b` in `text` (see [`position_of`]).
 fn position_of_either(a: u8, b: u8, text: &[u8]) -> Option<usize> {
     text.iter().position(|&c| c == a || c == b)
+}
+
+/// Whether a game's text (a range of [`split_games`]) ends in its tag section: its last line
+/// starts with `[` and nothing follows its tags on it (`[Result "*"] *` has movetext; so has
+/// `[%clk 0:01] }`, a comment's last line), so no movetext, not even a result, follows the
+/// tags. Such a game was cut short: `[Event "a"]` then the next game.
+///
+/// ```
+/// use cqlq::pgn::split::ends_in_tags;
+/// assert!(ends_in_tags(b"[Event \"a\"]\n[Site \"b\"]"));
+/// assert!(ends_in_tags(b"[Event \"a"));
+/// assert!(!ends_in_tags(b"[Event \"a\"]\n\n1. e4 *"));
+/// assert!(!ends_in_tags(b"1. e4 { a comment\n[%clk 0:01] }"));
+/// assert!(!ends_in_tags(b"[Result \"1-0\"] e4 *"));
+/// ```
+pub fn ends_in_tags(game: &[u8]) -> bool {
+    let last = game
+        .iter()
+        .rposition(|b| *b == b'\n' || *b == b'\r')
+        .map_or(game, |i| &game[i + 1..]);
+    let last = trim_start(last);
+    last.first() == Some(&b'[') && !matches!(after_tags(last, false), TagLine::Movetext(_))
 }
 
 /// Whether a movetext line ends with a game termination marker.

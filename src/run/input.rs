@@ -72,12 +72,9 @@ impl Compression {
 
     /// A reader of the decompressed bytes of `compressed`.
     pub fn decoder(self, compressed: impl Read + Send + 'static) -> io::Result<BoxedRead> {
-        let buffered = io::BufReader::with_capacity(1 << 16, compressed);
-        Ok(match self {
-            Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(buffered)?),
-            Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(buffered)),
-            Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(buffered)),
-        })
+        // Member by member: bytes after the last member are a `TrailingData` error, after
+        // every member's bytes (`super::members`).
+        Ok(Box::new(super::members::Members::new(self, compressed)))
     }
 }
 
@@ -213,10 +210,17 @@ fn stream_from(
     })
 }
 
-/// The first `len` bytes of `reader` (fewer at its end) and the reader after them.
+/// The first `len` bytes of `reader` (fewer at its end) and the reader after them. Trailing
+/// bytes after a compressed stream's last member end the bytes without failing the look:
+/// the reader says so again when read on (`super::members`).
 fn sniff<R: Read>(mut reader: R, len: usize) -> io::Result<(Vec<u8>, R)> {
     let mut head = vec![0u8; len];
-    let n = read_full(&mut reader, &mut head)?;
+    let (n, fault) = super::stream::fill(&mut reader, &mut head);
+    if let Some(e) = fault
+        && super::members::trailing_data(&e).is_none()
+    {
+        return Err(e);
+    }
     head.truncate(n);
     Ok((head, reader))
 }
@@ -263,8 +267,8 @@ fn refuse_foreign(head: &[u8]) -> io::Result<()> {
 
 /// What the first bytes of an input look like when they cannot start PGN or ICN text: other
 /// compressions and archives by their magic numbers, UTF-16 by its byte order mark or its
-/// zero bytes in every other place, and any other zero byte as binary data (zero bytes are
-/// never PGN). None for anything else (text, however odd, is left to the reader).
+/// zero bytes in every other place, and zero bytes making up more than 1 in 16 of the head as
+/// binary data (zero bytes are never PGN, but one in a text costs only its game). None for anything else (text, however odd, is left to the reader).
 pub fn looks_foreign(head: &[u8]) -> Option<&'static str> {
     const MAGIC: [(&[u8], &str); 9] = [
         (
@@ -305,8 +309,10 @@ pub fn looks_foreign(head: &[u8]) -> Option<&'static str> {
     if pairs >= 2 && ((mostly(even) && few(odd)) || (mostly(odd) && few(even))) {
         return Some(UTF16);
     }
-    head.contains(&0)
-        .then_some("binary data: it has zero bytes")
+    // A stray zero byte in text costs its game (reported by number), not the file: only
+    // zero bytes making up more than 1 in 16 of the head are binary data.
+    let zeros = head.iter().filter(|b| **b == 0).count();
+    (zeros * 16 > head.len()).then_some("binary data: it has zero bytes")
 }
 
 /// The first bytes of a file, for a message: as text when they are printable.

@@ -11,6 +11,7 @@ pub mod input;
 mod last_game;
 pub mod limits;
 pub mod mapped;
+pub mod members;
 mod one_pass;
 pub mod params;
 mod plan;
@@ -277,6 +278,13 @@ fn process_game(
         };
     }
     let (record, mut error) = read_record(config, slice, |byte| at(offset + byte));
+    if error.is_none() && crate::pgn::split::ends_in_tags(slice) {
+        // Searched as the game it is (its tags, the start position), and reported.
+        error = Some(format!(
+            "{}: the tags end without movetext (no moves, no result): a game cut short",
+            at(offset)
+        ));
+    }
     // Game filters on the tags, before any replay. As in CQL 6.2, a refused game is still
     // matched (written without marks) when the `matchcount` range admits 0.
     let searching = (!config.games.reads_tags() || config.games.admits_tags(&record))
@@ -572,7 +580,10 @@ impl Sink<'_> {
         // from game to game, the next batch is split while this one is searched.
         let prefetch = config.limit.is_none() && self.carried.is_none();
         let mut split: Option<Vec<_>> = None;
-        while !self.stopped() {
+        // The first game (by number) whose evaluation stopped the run (a loop budget, a
+        // failed `assert`): no later game is started, in this batch or after it.
+        let stopped_at = std::sync::atomic::AtomicU64::new(u64::MAX);
+        while !self.stopped() && self.summary.aborted.is_none() {
             let mut batch: Vec<_> = match split.take() {
                 Some(batch) => batch,
                 None => ranges.by_ref().take(self.batch_games()).collect(),
@@ -589,10 +600,15 @@ impl Sink<'_> {
             let one = |worker: &mut workers::Lease, (k, r): (usize, &std::ops::Range<usize>)| {
                 let worker = &mut **worker;
                 let (slice, number) = (&data[r.clone()], first + k as u64);
+                if number > stopped_at.load(std::sync::atomic::Ordering::Relaxed) {
+                    return GameOutput::default();
+                }
                 // The one-pass search when it can decide the game, else the careful path.
                 // A game over --max-game-bytes is reported by the careful path.
-                let small = slice.len() as u64 <= config.limits.max_game_bytes;
-                one_pass
+                // A game cut short after its tags is reported by the careful path too.
+                let small = slice.len() as u64 <= config.limits.max_game_bytes
+                    && !crate::pgn::split::ends_in_tags(slice);
+                let output = one_pass
                     .filter(|_| small)
                     .and_then(|mode| {
                         one_pass::search(config, (mode, compiled), slice, number, worker)
@@ -607,7 +623,11 @@ impl Sink<'_> {
                             self.carried.as_ref(),
                             &worker.eval,
                         )
-                    })
+                    });
+                if output.fatal.is_some() {
+                    stopped_at.fetch_min(number, std::sync::atomic::Ordering::Relaxed);
+                }
+                output
             };
             // Values carried between games: one game after the other, in input order.
             let results: Vec<GameOutput> = if self.carried.is_some() {

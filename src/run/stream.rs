@@ -98,7 +98,9 @@ impl Sink<'_> {
                     }
                     (false, None)
                 }
-                Ok(Err(e)) => (false, Some(e)),
+                // Trailing bytes after the last compressed member end the data: every game
+                // before them is searched, then they are reported.
+                Ok(Err(e)) => (super::members::trailing_data(&e).is_some(), Some(e)),
                 Err(_) => (true, None),
             };
             if first && icn::is_icn(&stream.plain_name, &buffer) {
@@ -120,14 +122,21 @@ impl Sink<'_> {
                 self.games(&buffer, offset, at_end, name)?
             };
             if let Some(e) = fault {
+                if let Some(trailing) = super::members::trailing_data(&e) {
+                    return Err(io::Error::new(
+                        e.kind(),
+                        format!("{trailing}; every game before it was searched"),
+                    ));
+                }
                 let at = offset + buffer.len() as u64;
                 let what = stream.compression.map_or("data", |c| c.name());
                 return Err(io::Error::new(
                     e.kind(),
                     format!(
                         "corrupt {what} data after decompressed byte {at}: {e}; \
-                         the games from decompressed byte {} on were not searched",
-                        offset + used as u64
+                         the games from decompressed byte {} on (game {} on) were not searched",
+                        offset + used as u64,
+                        self.summary.games + self.config.shard.first_game_number
                     ),
                 ));
             }
@@ -212,7 +221,10 @@ pub(super) fn count_stream_games(stream: Stream) -> u64 {
             return crate::rules::infinite::icn_to_games(&text).map_or(0, |g| g.len() as u64);
         }
         first = false;
-        let at_end = n < STREAM_CHUNK && fault.is_none();
+        let trailing = fault
+            .as_ref()
+            .is_some_and(|e| super::members::trailing_data(e).is_some());
+        let at_end = (n < STREAM_CHUNK && fault.is_none()) || trailing;
         let (games, used) = complete_games(&buffer, at_end);
         count += games;
         if at_end || fault.is_some() {

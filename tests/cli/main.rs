@@ -11,6 +11,7 @@ mod byte_range;
 mod cli;
 mod cql_command_line;
 mod cqli_extensions;
+mod games_counted;
 mod header_params;
 mod input_safety;
 mod inputs;

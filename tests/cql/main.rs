@@ -13,6 +13,7 @@ mod equivalences;
 mod eval_find_count;
 mod eval_imagine;
 mod eval_limits;
+mod eval_limits_run;
 mod eval_path;
 mod eval_probes;
 mod eval_prog;

@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod fuzz_driver;
 mod infinite_cli;
 mod infinite_cql;
 mod infinite_ends;

@@ -298,10 +298,13 @@ fn place_rank(p: &mut FairyPos, v: &Variant, r: usize, row: &str) -> Result<(), 
         if ch.is_ascii_digit() {
             let mut n = 0usize;
             while j < chars.len() && chars[j].is_ascii_digit() {
-                n = n * 10 + chars[j].to_digit(10).unwrap_or(0) as usize;
+                // Saturating: a count past any board is refused as a rank too long.
+                n = n
+                    .saturating_mul(10)
+                    .saturating_add(chars[j].to_digit(10).unwrap_or(0) as usize);
                 j += 1;
             }
-            f += n;
+            f = f.saturating_add(n);
             continue;
         }
         if ch == '*' {

@@ -194,7 +194,8 @@ impl Builder {
         let file = (word.as_bytes()[0] - b'a') as usize;
         let rank: usize = word[1..].parse::<usize>().ok()?.checked_sub(1)?;
         let (files, ranks) = (self.def.files as usize, self.def.ranks as usize);
-        let idx = rank * files + file;
+        // Checked: a rank past usize (`b9223372036854775808`) is off every board.
+        let idx = rank.checked_mul(files)?.checked_add(file)?;
         (idx < files * ranks).then(|| square(idx % files, idx / files))
     }
 

@@ -72,7 +72,14 @@ pub fn huygen_reaches(board: &Board, from: Square, to: Square, slide_limit: Opti
     })
 }
 
-/// The squares a rose at `from` reaches, each with the squares it passes over.
+/// The square `d` away from `sq`, if it fits in 64 bits (a piece at the edge of `i64` does
+/// not reach round to the other side).
+pub fn offset(sq: Square, d: (i64, i64)) -> Option<Square> {
+    Some((sq.0.checked_add(d.0)?, sq.1.checked_add(d.1)?))
+}
+
+/// The squares a rose at `from` reaches, each with the squares it passes over (a path ends
+/// where it would leave the 64-bit plane).
 pub fn rose_paths(from: Square) -> Vec<(Square, Vec<Square>)> {
     let mut out = Vec::new();
     for start in 0..8usize {
@@ -81,7 +88,10 @@ pub fn rose_paths(from: Square) -> Vec<(Square, Vec<Square>)> {
             let mut passed = Vec::new();
             for k in 0..7usize {
                 let d = KNIGHT[(start + k * turn) % 8];
-                cur = (cur.0.wrapping_add(d.0), cur.1.wrapping_add(d.1));
+                let Some(next) = offset(cur, d) else {
+                    break;
+                };
+                cur = next;
                 out.push((cur, passed.clone()));
                 passed.push(cur);
             }
@@ -146,15 +156,19 @@ pub fn is_attacked(board: &Board, target: Square, by: Owner, slide_limit: Option
     // Leapers and pawns: look back along each leap.
     for kind in LEAPERS {
         for (a, b) in kind.leaps() {
-            let from = (target.0.wrapping_sub(a), target.1.wrapping_sub(b));
+            let Some(from) = offset(target, (-a, -b)) else {
+                continue;
+            };
             if board.get(from) == Some(Piece { kind, owner: by }) {
                 return true;
             }
         }
     }
-    let back = target.1.wrapping_sub(by.forward());
-    for fx in [target.0.wrapping_sub(1), target.0.wrapping_add(1)] {
-        if board.get((fx, back))
+    for dx in [-1, 1] {
+        let Some(from) = offset(target, (dx, -by.forward())) else {
+            continue;
+        };
+        if board.get(from)
             == Some(Piece {
                 kind: Kind::Pawn,
                 owner: by,

@@ -114,9 +114,13 @@ impl Board {
     }
 }
 
+/// The y of the square with this `x` on the diagonal line through `from` along `dir` (a unit
+/// diagonal step). Computed in 128 bits: the x difference of two squares may pass `i64`, the
+/// result, a square's y on the line, never does.
 fn y_on_line(from: Square, dir: (i64, i64), x: i64) -> i64 {
-    let steps = x.wrapping_sub(from.0) / dir.0;
-    from.1.wrapping_add(steps.wrapping_mul(dir.1))
+    let steps = (i128::from(x) - i128::from(from.0)) / i128::from(dir.0);
+    let y = i128::from(from.1) + steps * i128::from(dir.1);
+    i64::try_from(y).expect("a square on the line through two squares has a 64-bit y")
 }
 
 fn diag_key((x, y): Square) -> i128 {

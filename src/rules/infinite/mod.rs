@@ -40,7 +40,8 @@ pub fn looks_like_icn(text: &str) -> bool {
 /// What one line says to [`looks_like_icn`]: None for a line that decides nothing (blank, a
 /// comment line, tags only), else whether the text is ICN.
 pub fn icn_line_verdict(line: &str) -> Option<bool> {
-    let t = line.trim();
+    // A UTF-8 byte-order mark before the first line is not part of it.
+    let t = line.trim_start_matches('\u{feff}').trim();
     if t.is_empty() || t.starts_with(';') || t.starts_with('%') {
         return None;
     }

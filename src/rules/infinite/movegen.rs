@@ -10,6 +10,7 @@
 //! many ([`moves_are_finite`]), and otherwise every event move plus one representative per
 //! open ray: exact for `has_legal_move` (mate, stalemate), a sample for listing.
 
+use super::attack::offset;
 use super::board::Square;
 use super::moves::{Move, first_on_ray, huygen_ok, is_legal_in_play, rose_targets};
 use super::outcome::game_end;
@@ -89,12 +90,13 @@ fn push_step(targets: &mut Vec<Square>, from: Square, d: (i64, i64), t: u64) {
     }
 }
 
-fn next_prime(after: u64) -> u64 {
-    let mut n = after + 1;
+/// The first prime after `after`, if one fits in 64 bits.
+fn next_prime(after: u64) -> Option<u64> {
+    let mut n = after.checked_add(1)?;
     while !is_prime(n) {
-        n += 1;
+        n = n.checked_add(1)?;
     }
-    n
+    Some(n)
 }
 
 /// Prime distances a huygen may land on along `d` (it jumps pieces at non-prime distances,
@@ -113,7 +115,7 @@ fn huygen_distances(
     let rep = next_prime(ev.iter().next_back().copied().unwrap_or(0));
     let limit = pos.rules.slide_limit.unwrap_or(u64::MAX);
     ev.into_iter()
-        .chain(std::iter::once(rep))
+        .chain(rep)
         .filter(|t| is_prime(*t) && *t <= limit)
         .collect()
 }
@@ -135,16 +137,10 @@ fn ray_distances(pos: &InfPosition, from: Square, d: (i64, i64), knight_lines: b
         set.retain(|t| *t <= e);
         set.insert(e);
     }
-    let mut rep = set.iter().next_back().copied().unwrap_or(0) + 1;
-    while end.is_some_and(|e| rep > e) || set.contains(&rep) {
-        // Blocked ray with every square an event: the events already cover it.
-        if end.is_some_and(|e| rep > e) {
-            rep = 0;
-            break;
-        }
-        rep += 1;
-    }
-    if rep > 0 {
+    // One distance past every event (none when the ray is blocked and every square of it is
+    // an event, or when no distance past them fits in 64 bits).
+    let past = set.iter().next_back().copied().unwrap_or(0).checked_add(1);
+    if let Some(rep) = past.filter(|rep| end.is_none_or(|e| *rep <= e)) {
         set.insert(rep);
     }
     set.into_iter().collect()
@@ -173,8 +169,11 @@ fn events(pos: &InfPosition, from: Square, d: (i64, i64), knight_lines: bool) ->
                 continue;
             }
             let num = (px - fx) * ey - (py - fy) * ex;
-            if num % det == 0 && num / det >= 1 {
-                set.insert((num / det) as u64);
+            if num % det == 0
+                && let Ok(t) = u64::try_from(num / det)
+                && t >= 1
+            {
+                set.insert(t);
             }
         }
         let (lo_x, hi_x) = interval(px - fx, dx);
@@ -182,7 +181,7 @@ fn events(pos: &InfPosition, from: Square, d: (i64, i64), knight_lines: bool) ->
         let lo = lo_x.max(lo_y).max(1);
         let hi = hi_x.min(hi_y);
         if lo <= hi && hi - lo <= 4 * NEAR {
-            set.extend((lo..=hi).map(|t| t as u64));
+            set.extend((lo..=hi).filter_map(|t| u64::try_from(t).ok()));
         }
     }
     set
@@ -218,8 +217,8 @@ fn piece_candidates(
     let fwd = piece.owner.forward();
     match piece.kind {
         Kind::Pawn => {
-            for (dx, dy) in [(0, fwd), (0, 2 * fwd), (1, fwd), (-1, fwd)] {
-                targets.push((from.0.wrapping_add(dx), from.1.wrapping_add(dy)));
+            for d in [(0, fwd), (0, 2 * fwd), (1, fwd), (-1, fwd)] {
+                targets.extend(offset(from, d));
             }
         }
         Kind::Rose => targets.extend(rose_targets(pos, from)),
@@ -231,12 +230,12 @@ fn piece_candidates(
             }
         }
         kind => {
-            for (a, b) in kind.leaps() {
-                targets.push((from.0.wrapping_add(a), from.1.wrapping_add(b)));
+            for d in kind.leaps() {
+                targets.extend(offset(from, d));
             }
             if kind == Kind::King {
-                targets.push((from.0.wrapping_add(2), from.1));
-                targets.push((from.0.wrapping_sub(2), from.1));
+                targets.extend(offset(from, (2, 0)));
+                targets.extend(offset(from, (-2, 0)));
             }
             for d in kind.rides() {
                 for t in ray_distances(pos, from, d, knight_lines) {

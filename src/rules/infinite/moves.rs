@@ -92,6 +92,13 @@ fn shape(pos: &InfPosition, mv: &Move) -> Result<(Piece, Shape), IllegalMove> {
             "the piece does not belong to the side to move",
         ));
     }
+    if piece.owner == Owner::Black && pos.fullmove == u64::MAX {
+        return Err(bad(
+            pos,
+            mv,
+            "the fullmove number would pass 18446744073709551615 (2^64 - 1)",
+        ));
+    }
     if !pos.rules.inside(mv.to) {
         return Err(bad(pos, mv, "the end square is outside the world border"));
     }
@@ -282,7 +289,7 @@ pub fn play(pos: &mut InfPosition, mv: &Move) -> Result<Played, IllegalMove> {
     let check = in_check(&next, piece.owner.other());
     if check {
         let i = usize::from(piece.owner == Owner::Black);
-        next.checks_given[i] += 1;
+        next.checks_given[i] = next.checks_given[i].saturating_add(1);
     }
     let played = Played {
         mv: *mv,

@@ -35,20 +35,32 @@ pub fn kind_of(t: PieceType) -> Option<Kind> {
     ALL_KINDS.iter().copied().find(|k| piece_type(*k) == t)
 }
 
+/// The longest slide, in squares, that [`InfPosition::attack_set`] lists square by square
+/// (a slide stopped by a piece 10^18 squares away is finite, but no memory holds it).
+pub const MAX_LISTED_SLIDE: u64 = 100_000;
+
 /// Why a set cannot be given exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unbounded {
-    /// The square whose piece slides without end.
+    /// The square whose piece slides without end, or too far to list.
     pub square: Square,
+    /// The slide's length when it is finite but longer than [`MAX_LISTED_SLIDE`].
+    pub too_long: Option<u64>,
 }
 
 impl std::fmt::Display for Unbounded {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "the piece on {},{} attacks infinitely many squares (no slideLimit): its attack set is neither finite nor co-finite",
-            self.square.0, self.square.1
-        )
+        let (x, y) = self.square;
+        match self.too_long {
+            None => write!(
+                f,
+                "the piece on {x},{y} attacks infinitely many squares (no slideLimit): its attack set is neither finite nor co-finite"
+            ),
+            Some(n) => write!(
+                f,
+                "the piece on {x},{y} slides {n} squares, more than the {MAX_LISTED_SLIDE} cqlq lists in an attack set"
+            ),
+        }
     }
 }
 
@@ -118,16 +130,44 @@ impl InfPosition {
                 (Some((_, b)), Some(l)) => reach = reach.max(b.min(l)),
                 (Some((_, b)), None) => reach = reach.max(b),
                 (None, Some(l)) => reach = reach.max(l),
-                (None, None) => return Err(Unbounded { square: sq }),
+                (None, None) => {
+                    return Err(Unbounded {
+                        square: sq,
+                        too_long: None,
+                    });
+                }
             }
         }
-        if p.kind == Kind::Huygen {
-            return match limit {
-                Some(l) => Ok(self.attacks_in_window(p, sq, l)),
-                None => Err(Unbounded { square: sq }),
-            };
-        }
         let mut out = Vec::new();
+        if p.kind == Kind::Huygen {
+            // A huygen moves along files and ranks only, to prime distances within its limit.
+            let l = limit.ok_or(Unbounded {
+                square: sq,
+                too_long: None,
+            })?;
+            if l > MAX_LISTED_SLIDE {
+                return Err(Unbounded {
+                    square: sq,
+                    too_long: Some(l),
+                });
+            }
+            for d in super::piece::ORTHOGONAL {
+                for t in (2..=l).filter(|t| super::piece::is_prime(*t)) {
+                    match super::attack::step(sq, d, t) {
+                        Some(to) if piece_attacks(&self.board, p, sq, to, limit) => out.push(to),
+                        Some(_) => {}
+                        None => break,
+                    }
+                }
+            }
+            return Ok(SparseSet::of_squares(out));
+        }
+        if reach > MAX_LISTED_SLIDE {
+            return Err(Unbounded {
+                square: sq,
+                too_long: Some(reach),
+            });
+        }
         for d in p.kind.rides() {
             for t in 1..=reach {
                 match super::attack::step(sq, d, t) {
@@ -145,7 +185,9 @@ impl InfPosition {
         let mut out = Vec::new();
         for dx in -r..=r {
             for dy in -r..=r {
-                let to = (sq.0.wrapping_add(dx), sq.1.wrapping_add(dy));
+                let Some(to) = super::attack::offset(sq, (dx, dy)) else {
+                    continue;
+                };
                 if (dx == 0 || dy == 0 || dx.abs() == dy.abs() || dx.abs() + dy.abs() <= 7)
                     && piece_attacks(&self.board, p, sq, to, self.rules.slide_limit)
                 {

@@ -15,6 +15,16 @@ struct Cur<'a> {
 }
 
 impl<'a> Cur<'a> {
+    /// A cursor at the text's start, past a UTF-8 byte-order mark (offsets stay those of the
+    /// text as given).
+    fn new(text: &'a str) -> Cur<'a> {
+        let pos = if text.starts_with('\u{feff}') {
+            '\u{feff}'.len_utf8()
+        } else {
+            0
+        };
+        Cur { text, pos }
+    }
     fn rest(&self) -> &'a str {
         &self.text[self.pos..]
     }
@@ -80,7 +90,7 @@ impl<'a> Cur<'a> {
 
 /// Reads one ICN position string (optional arguments, then the piece list).
 pub fn icn_to_position(text: &str) -> Result<InfPosition, IcnError> {
-    let mut cur = Cur { text, pos: 0 };
+    let mut cur = Cur::new(text);
     let pos = header(&mut cur)?;
     cur.skip_ws_comments();
     if cur.pos < text.len() {
@@ -91,7 +101,7 @@ pub fn icn_to_position(text: &str) -> Result<InfPosition, IcnError> {
 
 /// Reads every game of an ICN text (a collection: tags, position, moves, repeated).
 pub fn icn_to_games(text: &str) -> Result<Vec<IcnGame>, IcnError> {
-    let mut cur = Cur { text, pos: 0 };
+    let mut cur = Cur::new(text);
     let mut games = Vec::new();
     loop {
         cur.skip_ws_comments();
@@ -114,7 +124,7 @@ pub fn icn_to_games(text: &str) -> Result<Vec<IcnGame>, IcnError> {
 /// assert!(games[0].is_ok() && games[1].is_err() && games[2].is_ok());
 /// ```
 pub fn icn_to_games_each(text: &str) -> Vec<Result<IcnGame, IcnError>> {
-    let mut cur = Cur { text, pos: 0 };
+    let mut cur = Cur::new(text);
     let mut games = Vec::new();
     loop {
         cur.skip_ws_comments();
@@ -137,6 +147,10 @@ pub fn icn_to_games_each(text: &str) -> Vec<Result<IcnGame, IcnError>> {
 fn next_tagged_game(text: &str, from: usize) -> usize {
     let bytes = text.as_bytes();
     let mut at = from.min(bytes.len());
+    // A fault inside a character (a byte-order mark, any non-ASCII letter) resumes after it.
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
     while let Some(i) = text[at..].find("\n[") {
         let line = at + i + 1;
         let before = text[..line - 1].trim_end_matches([' ', '\t', '\r']);
@@ -181,7 +195,7 @@ pub fn icn_to_game(text: &str) -> Result<IcnGame, IcnError> {
 /// Reads one move in either form (`3,4>3,5Q`, `P-5,6x-6,7 =R+`): what a rules adapter's
 /// "play this move text" needs.
 pub fn icn_to_move(text: &str) -> Result<Move, IcnError> {
-    let mut cur = Cur { text, pos: 0 };
+    let mut cur = Cur::new(text);
     cur.skip_ws();
     let m = one_move(&mut cur)
         .ok_or_else(|| cur.err(0, format!("`{}` is not an ICN move", text.trim())))?;

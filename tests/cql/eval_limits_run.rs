@@ -1,0 +1,96 @@
+//! Time bounded across the run (issue 32, row 9): a loop-budget error ends the run at its
+//! game instead of spending the budget again in every later game, and `readfile` /
+//! `writefile` refuse a FIFO by name instead of blocking forever.
+//!
+//! Runs go through the built binary with `eval_limits`'s deadline (60 s) and memory limit.
+
+use std::ffi::CString;
+use std::path::Path;
+
+use super::eval_limits::{run_bounded, shuffle_game, workdir};
+
+/// A FIFO at `path` (made here, in a temporary folder), with no writer and no reader.
+fn mkfifo(path: &Path) {
+    let c = CString::new(path.to_str().unwrap()).unwrap();
+    // SAFETY: a valid C string; mkfifo only creates the node.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0, "mkfifo");
+}
+
+/// 3,000 games of 4 plies; the query's endless `while` spends the position's budget of
+/// 1,000,000 rounds at game 1's first position. The run stops there (exit 2, the message
+/// names game 1): before, every later game spent its own million rounds (3,000 games, about
+/// 3 * 10^9 rounds: many minutes, past the deadline).
+#[test]
+fn a_loop_budget_error_at_game_1_ends_the_run() {
+    let pgn: String = (0..3000).map(|_| shuffle_game(4) + "\n").collect();
+    let dir = workdir(&pgn, "x = 0 while (true) { x = x + 1 }");
+    let out = run_bounded(dir.path(), &["--count", "query.cql", "game.pgn"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("'while' stopped") && err.contains("game number 1 "),
+        "{err}"
+    );
+}
+
+/// `readfile` of a FIFO nobody writes to would block forever in `open`; it is refused by
+/// name, with what it is, and the run stops (exit 2).
+#[test]
+fn readfile_of_a_fifo_is_refused_by_name() {
+    let dir = workdir(&shuffle_game(4), "");
+    let fifo = dir.path().join("pipe");
+    mkfifo(&fifo);
+    let query = format!("readfile \"{}\"", fifo.display());
+    std::fs::write(dir.path().join("query.cql"), query).unwrap();
+    let out = run_bounded(dir.path(), &["--count", "query.cql", "game.pgn"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "'readfile' refuses {}: it is a FIFO",
+            fifo.display()
+        )),
+        "{err}"
+    );
+}
+
+/// `writefile` to a FIFO nobody reads would block forever in `open`; it is refused by name
+/// (exit 2), and nothing waits.
+#[test]
+fn writefile_to_a_fifo_is_refused_by_name() {
+    let dir = workdir(&shuffle_game(4), "");
+    let fifo = dir.path().join("pipe");
+    mkfifo(&fifo);
+    let query = format!("writefile (\"{}\" \"text\")", fifo.display());
+    std::fs::write(dir.path().join("query.cql"), query).unwrap();
+    let out = run_bounded(dir.path(), &["--count", "query.cql", "game.pgn"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "'writefile' refuses {}: it is a FIFO",
+            fifo.display()
+        )),
+        "{err}"
+    );
+}
+
+/// 200,000 `settag`s of new names at one position (inside the loop budget): the tags are
+/// applied by name (a map), not by a scan of the tags so far per `settag` (2 * 10^10
+/// comparisons, minutes); the run ends within 20 s and the game matches.
+#[test]
+fn settag_of_200000_new_names_is_not_quadratic() {
+    let dir = workdir(
+        &shuffle_game(0),
+        "x = 0 while (x < 200000) { x = x + 1 settag(str(x) \"v\") }",
+    );
+    let started = std::time::Instant::now();
+    let out = run_bounded(dir.path(), &["--count", "query.cql", "game.pgn"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n", "{err}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+}
