@@ -343,6 +343,23 @@ fn wait_for_temp(dir: &Path) -> bool {
     true
 }
 
+/// Waits (at most 20 s) until process `pid` has a mapping of a file whose path ends in `name`.
+fn wait_for_mapping(pid: u32, name: &str) -> bool {
+    let started = std::time::Instant::now();
+    let maps = format!("/proc/{pid}/maps");
+    loop {
+        match fs::read_to_string(&maps) {
+            Ok(text) if text.lines().any(|l| l.ends_with(name)) => return true,
+            Ok(_) => {}
+            Err(_) => return false,
+        }
+        if started.elapsed().as_secs() > 20 {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
 /// Row 13: every terminating signal a process may catch removes the temporary file and
 /// leaves the old output; the exit status is 128 + the signal's number (a shell's report
 /// of a process it ended).
@@ -410,6 +427,11 @@ fn an_input_truncated_during_the_run_is_named_and_cleaned_up() {
         .spawn()
         .unwrap();
     assert!(wait_for_temp(dir), "no temporary file");
+    // Cut the file only once cqlq has mapped it: cut before, it would just read a short file.
+    assert!(
+        wait_for_mapping(child.id(), "big.pgn"),
+        "big.pgn never mapped"
+    );
     fs::OpenOptions::new()
         .write(true)
         .open(&big)
