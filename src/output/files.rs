@@ -37,7 +37,7 @@ use super::temp_files;
 ///
 /// - `append`: the temporary file starts as a copy of the existing file (if any), the run
 ///   adds to it, and it is renamed over the file: the old games are kept whole whatever
-///   happens to the run. Concurrent appenders take turns ([`AppendLock`]).
+///   happens to the run. Concurrent appenders take turns (`AppendLock`).
 /// - `no_clobber`: an existing regular file is refused before any game is read (exit 2);
 ///   appending does not overwrite, so it is allowed with `append`; a device or FIFO is not
 ///   clobbered by writing to it.

@@ -113,7 +113,7 @@ impl SplitSpec {
 const RESERVED_DESCRIPTORS: u64 = 32;
 
 /// `--maxopenoutputfiles`'s default: 128, or the open-file limit (`ulimit -n`, the soft
-/// `RLIMIT_NOFILE`) less [`RESERVED_DESCRIPTORS`] when that is lower (at least 1).
+/// `RLIMIT_NOFILE`) less `RESERVED_DESCRIPTORS` when that is lower (at least 1).
 pub fn default_max_open() -> usize {
     let mut limit = libc::rlimit {
         rlim_cur: 0,
