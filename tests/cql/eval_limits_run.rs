@@ -94,3 +94,68 @@ fn settag_of_200000_new_names_is_not_quadratic() {
         started.elapsed()
     );
 }
+
+/// `path` followed by 1,000 `--?` (each an optional dash, counted once): its expanded size
+/// is 1,000, over the limit of 64, so it is refused before a game is read (exit 2, naming
+/// the size and the limit). Before, the search's states (positions times constituents, each
+/// keyed by its whole stack) made it quadratic in the query: on this 300-ply game it ran
+/// past the memory limit.
+#[test]
+fn a_path_of_1000_optional_dashes_is_refused_by_its_size() {
+    let query = format!("path {}", "--? ".repeat(1000));
+    let dir = workdir(&shuffle_game(300), &query);
+    let out = run_bounded(dir.path(), &["--count", "query.cql", "game.pgn"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("expanded size is 1000") && err.contains("limit of 64"),
+        "{err}"
+    );
+}
+
+/// `(--{0,100}){0,100}`: a repetition of up to 100 copies of a repetition of up to 100
+/// dashes expands to 100 * 100 = 10,000 constituents; refused (it ran over 200 s on a
+/// 332-ply game before).
+#[test]
+fn a_path_of_nested_bounded_repetitions_is_refused_by_its_size() {
+    let dir = workdir(&shuffle_game(300), "path (--{0,100}){0,100}");
+    let out = run_bounded(dir.path(), &["--count", "query.cql", "game.pgn"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("expanded size is 10000"), "{err}");
+}
+
+/// At the limit, 64 `--?`, the path runs: on a 40-ply game every position but the last has
+/// a path of at least one move (the longest: the rest of the game, up to 64 moves), so 40
+/// of the 41 positions match.
+#[test]
+fn a_path_at_the_size_limit_runs() {
+    let query = format!("path {}", "--? ".repeat(64));
+    let dir = workdir(&shuffle_game(40), &query);
+    let out = run_bounded(dir.path(), &["--count", "query.cql", "game.pgn"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("40 positions matched"), "{err}");
+}
+
+/// A `line` inside a `line` inside a `line`: each level walks the rest of the game at every
+/// position the level around it visits (plies cubed: over a minute on 300 plies before), so
+/// the third level is refused (exit 2, naming the depth and the limit of 2); two levels run.
+#[test]
+fn a_line_nested_three_deep_is_refused_and_two_deep_runs() {
+    let dir = workdir(
+        &shuffle_game(300),
+        "line --> (line --> (line --> (true)+)+)+",
+    );
+    let out = run_bounded(dir.path(), &["--count", "query.cql", "game.pgn"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("'line' nested 3 deep") && err.contains("limit of 2"),
+        "{err}"
+    );
+    std::fs::write(dir.path().join("query.cql"), "line --> (line --> (true)+)+").unwrap();
+    let out = run_bounded(dir.path(), &["--count", "query.cql", "game.pgn"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+}

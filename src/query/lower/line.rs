@@ -10,10 +10,33 @@ use crate::query::ast::{SeqItem, SeqItemKind, SeqParam};
 use crate::query::check::Type;
 use crate::query::error::{ErrorKind, LowerError};
 
+/// How many `line` filters may nest inside one another's constituents: each level walks
+/// the rest of the game at every position the level around it visits, so the time grows as
+/// the game's length to the power of the depth (three levels: over a minute on a 300-ply
+/// game, two: half a second).
+pub const LINE_NESTING_LIMIT: u32 = 2;
+
 impl Lower<'_> {
     /// `line ...`
     pub(super) fn line<S: SquareSet>(&self, l: &crate::query::syntax::Line, cx: Cx) -> Lowered<S> {
-        let pattern = img!(self.seq(&l.items, cx));
+        let span = l
+            .items
+            .first()
+            .map_or(crate::query::ast::Span::default(), |i| i.span);
+        let open = self.lines_open.get();
+        if open >= LINE_NESTING_LIMIT {
+            let m = format!(
+                "'line' nested {} deep inside other lines' constituents, over the limit of \
+                 {LINE_NESTING_LIMIT} that keeps its time bounded (each level walks the rest \
+                 of the game again at every position of the level around it)",
+                open + 1
+            );
+            return Err(self.err(ErrorKind::TooComplex, span, m));
+        }
+        self.lines_open.set(open + 1);
+        let pattern = self.seq(&l.items, cx);
+        self.lines_open.set(open);
+        let pattern = img!(pattern);
         let mut line = ir::Line::compile(pattern);
         line.backward = l.backward;
         for p in &l.params {

@@ -75,6 +75,9 @@ pub(crate) struct Lower<'a> {
     pub prog: prog::ProgScope,
     /// `--secure`: the file words (`readfile`, `writefile`, `commandpipe`) are refused.
     pub secure: bool,
+    /// The `line` filters being lowered around the current one (see
+    /// [`line::LINE_NESTING_LIMIT`]).
+    pub lines_open: std::cell::Cell<u32>,
 }
 
 /// Lowers a syntax tree to the filter IR for a board of `geo` (standard chess's letters).
@@ -106,6 +109,7 @@ pub(crate) fn lower_query<S: SquareSet>(
         letters,
         prog: Default::default(),
         secure,
+        lines_open: Default::default(),
     };
     let cx = Cx {
         xf: Xform::IDENTITY,

@@ -16,6 +16,31 @@ use crate::query::check::Type;
 use crate::query::error::{ErrorKind, LowerError};
 use crate::query::syntax::{Dash as AstDash, DashMode, Path as AstPath};
 
+/// The largest expanded size of a path's constituents ([`expanded_size`]) that is
+/// compiled. The search's states grow with the positions times this size and each state's
+/// key with it again, so a larger path (1,000 `--?`, or `(--{0,100}){0,100}`: 10,000) ran
+/// for minutes on one game; up to this limit a 300-ply game takes well under a second.
+pub const PATH_EXPANDED_LIMIT: u64 = 64;
+
+/// The constituents of a path counted as the search unrolls them: a dash or filter 1, a
+/// chain the sum of its parts, a repetition its part times its bound (its upper bound, or
+/// its lower bound when it has none, at least 1). Saturating.
+pub(crate) fn expanded_size<S>(cons: &[PathCon<S>]) -> u64 {
+    cons.iter()
+        .fold(0u64, |sum, c| sum.saturating_add(con_size(c)))
+}
+
+fn con_size<S>(c: &PathCon<S>) -> u64 {
+    match c {
+        PathCon::Filter(_) | PathCon::Dash(_) => 1,
+        PathCon::Chain(cons) => expanded_size(cons),
+        PathCon::Repeat(inner, min, max) => {
+            let bound = u64::from(max.unwrap_or(*min).max(1));
+            con_size(inner).saturating_mul(bound)
+        }
+    }
+}
+
 impl Lower<'_> {
     /// `cqlq does not evaluate WHAT ('WORD') yet`
     fn refuse_path(&self, e: &Expr, what: &str) -> LowerError {
@@ -222,6 +247,15 @@ impl Lower<'_> {
             });
         }
         path.cons = img!(self.path_cons(e, &p.items, cx));
+        let size = expanded_size(&path.cons);
+        if size > PATH_EXPANDED_LIMIT {
+            let m = format!(
+                "this path's expanded size is {size} constituents (each repetition counted \
+                 as many times as its bound), over the limit of {PATH_EXPANDED_LIMIT} that \
+                 keeps its search time bounded"
+            );
+            return Err(self.err(ErrorKind::TooComplex, e.span, m));
+        }
         let ty = if path.lastposition {
             Type::Position
         } else {
