@@ -144,3 +144,18 @@ fn comments_held_for_one_game_are_bounded() {
 fn writefile_texts_held_for_one_game_are_bounded() {
     held_text_stops("writefile (\"out.txt\" s)", "writefile");
 }
+
+/// `loop { move legal : true }` makes the start position's 20 imaginary positions each
+/// round, all held until the game ends (about 2.3 KB each): within the loop budget it made
+/// 20 million (7.3 GB; under the 1 GiB address-space limit the run failed to allocate). The
+/// positions one game may make are bounded (100,000): exit 2 with the limit named.
+#[test]
+fn imaginary_positions_of_one_game_are_bounded() {
+    let (code, err) = super::eval_limits::run_query(&shuffle_game(2), "loop { move legal : true }");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("'move' stopped: the query made more than 100000 imaginary positions")
+            && err.contains("game number 1 "),
+        "{err}"
+    );
+}
