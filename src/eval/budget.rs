@@ -16,6 +16,11 @@ pub const MAX_ROUNDS: u64 = 1_000_000;
 /// The largest string (in bytes) a filter may make or `readfile` may read: 16 MiB.
 pub const MAX_STRING_BYTES: usize = 16 << 20;
 
+/// The most text (in bytes) one game's `comment`s, `message`s and `writefile`s may hold
+/// together: 64 MiB. They are kept until the game ends (so that the output is in input
+/// order whatever the thread count); past this the run stops with an error naming it.
+pub const MAX_GAME_TEXT_BYTES: usize = 64 << 20;
+
 impl<P: Position> Evaluator<'_, P> {
     /// Starts the budget of a new position: call before evaluating the query at each
     /// searched position.
@@ -53,6 +58,24 @@ impl<P: Position> Evaluator<'_, P> {
         }
         self.stop_for_size(word, "a string", at);
         None
+    }
+
+    /// Counts `added` more bytes of text held for the game's output (a `message` or a
+    /// `writefile`; comments count themselves as they are made); true when the game now
+    /// holds more than [`MAX_GAME_TEXT_BYTES`] and the run stops.
+    pub(super) fn hold_text(&self, word: &str, added: usize, at: u32) -> bool {
+        let mut st = self.state.borrow_mut();
+        st.held_text += added;
+        if st.held_text > MAX_GAME_TEXT_BYTES && st.prog.abort.is_none() {
+            let m = format!(
+                "'{word}' stopped: the comments, messages and writefile texts of one game \
+                 passed the limit of {MAX_GAME_TEXT_BYTES} bytes (64 MiB) they may hold until \
+                 the game ends (game number {} and position id {at})",
+                self.game.number
+            );
+            st.prog.abort = Some(m);
+        }
+        st.prog.abort.is_some()
     }
 
     /// Stops the run: filter `word` met `what` (a string, a file) longer than

@@ -220,6 +220,9 @@ impl<P: Position> Evaluator<'_, P> {
             }
         }
         self.state.borrow_mut().comment(at, text);
+        if self.hold_text("comment", 0, at) {
+            return None;
+        }
         Some(Value::Bool(true))
     }
 

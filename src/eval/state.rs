@@ -37,6 +37,9 @@ pub(super) struct State<S> {
     pub prog: super::dictionary::ProgState,
     /// The loop rounds spent at the current position (`eval::budget`).
     pub rounds: u64,
+    /// The bytes of text the game's comments, messages and file writes hold so far (bounded
+    /// by `eval::budget::MAX_GAME_TEXT_BYTES`).
+    pub held_text: usize,
     /// The answers of `find` filters kept for the game (`eval::find`).
     pub finds: super::find::FindTables,
     /// The loops' facts, found once per game (`eval::loops`).
@@ -124,6 +127,7 @@ impl<S> Default for State<S> {
             strs: Default::default(),
             prog: Default::default(),
             rounds: 0,
+            held_text: 0,
             finds: Vec::new(),
             loop_facts: Vec::new(),
         }
@@ -155,6 +159,7 @@ impl<S: Clone> State<S> {
         /// The most texts kept for reuse.
         const SPARE: usize = 16;
         for (_, mut text) in self.comments.drain(mark.0.min(self.comments.len())..) {
+            self.held_text = self.held_text.saturating_sub(text.len());
             if self.spare_texts.len() < SPARE {
                 text.clear();
                 self.spare_texts.push(text);
@@ -176,11 +181,13 @@ impl<S: Clone> State<S> {
     }
     /// Adds back comments and sort values copied by [`State::made_since`].
     pub fn restore(&mut self, made: (Vec<(u32, String)>, Vec<SortEntry>)) {
+        self.held_text += made.0.iter().map(|(_, t)| t.len()).sum::<usize>();
         self.comments.extend(made.0);
         self.sorts.extend(made.1);
     }
     /// Attaches a comment to a position.
     pub fn comment(&mut self, at: u32, text: String) {
+        self.held_text += text.len();
         self.comments.push((at, text));
     }
     /// The comments made, emptied.

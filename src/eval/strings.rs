@@ -197,6 +197,9 @@ impl<P: Position> Evaluator<'_, P> {
                 } else {
                     format!("{}{text}", self.message_prefix(at))
                 };
+                if self.hold_text("message", line.len() + text.len(), at) {
+                    return None;
+                }
                 let edits = &mut self.state.borrow_mut().strs.edits;
                 edits.messages.push(line);
                 edits.message_texts.push((at, text));
@@ -238,6 +241,9 @@ impl<P: Position> Evaluator<'_, P> {
             }
             StrFilter::WriteFile(name, text) => {
                 let (name, text) = (self.string(name, at)?, self.string(text, at)?);
+                if self.hold_text("writefile", name.len() + text.len(), at) {
+                    return None;
+                }
                 // A refused write (`--secure`, an input file) is reported by the writer.
                 self.state.borrow_mut().strs.edits.writes.push((name, text));
                 done

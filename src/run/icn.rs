@@ -23,7 +23,7 @@ use crate::rules::infinite::piece::ALL_KINDS;
 use crate::rules::infinite::query::piece_type;
 use crate::rules::infinite::squares::SparseSet;
 use crate::rules::infinite::{
-    IcnGame, InfPosition, icn_line_verdict, icn_to_games_each, position_to_icn, refusal,
+    IcnGame, InfPosition, icn_line_verdict, icn_to_games_within, position_to_icn, refusal,
 };
 use crate::squares::Geometry;
 
@@ -309,7 +309,7 @@ impl Sink<'_> {
     /// game that cannot be read is reported (its number and place) and the others searched.
     pub(super) fn icn_games(&mut self, data: &[u8], name: &str) -> io::Result<()> {
         let text = String::from_utf8_lossy(data);
-        let games = icn_to_games_each(&text);
+        let games = icn_to_games_within(&text, self.config.limits.max_game_bytes);
         let filter = icn_filter(self.config.fairy_query.program())
             .map_err(|e| io::Error::new(io::ErrorKind::Unsupported, e))?;
         let config = self.config;

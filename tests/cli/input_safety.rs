@@ -320,6 +320,32 @@ fn an_icn_game_over_max_icn_board_is_skipped() {
     assert!(stderr(&out).contains("--max-icn-board"), "{}", stderr(&out));
 }
 
+/// `--max-game-bytes` bounds ICN games too (issue 32, row 8: each piece read costs about
+/// 1.7 KB, and the limit was ignored for ICN). Games 1 and 3 are about 50 bytes; game 2
+/// lists 100 queens (about 800 bytes), over a limit of 200 bytes: it is reported by number
+/// and skipped before its pieces are read, the other two searched (`true` matches both).
+#[test]
+fn an_icn_game_over_max_game_bytes_is_skipped() {
+    let dir = folder();
+    let queens: String = (20..120).map(|f| format!("|Q{f},10")).collect();
+    let text = icn_three(&format!("K1,1|k5,5{queens}"));
+    let path = write(dir.path(), "three.icn", text.as_bytes());
+    let out = cqlq(&[
+        "--count",
+        "--max-game-bytes",
+        "200",
+        "-e",
+        "true",
+        path.to_str().unwrap(),
+    ]);
+    let err = stderr(&out);
+    assert_eq!(stdout(&out), "2\n", "{err}");
+    assert!(
+        err.contains("game 2") && err.contains("over the limit of 200 bytes (--max-game-bytes"),
+        "{err}"
+    );
+}
+
 // Item 18 and issue 19 item 11.
 
 #[test]

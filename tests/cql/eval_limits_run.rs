@@ -159,3 +159,68 @@ fn a_line_nested_three_deep_is_refused_and_two_deep_runs() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{err}");
 }
+
+/// The query that makes an 8 MiB string (`"a"` doubled 23 times, inside the string cap of
+/// 16 MiB) and hands it to `effect` at every position.
+fn eight_mib_each_position(effect: &str) -> String {
+    format!("s = \"a\" i = 0 while (i < 23) {{ s = s + s i = i + 1 }} {effect}")
+}
+
+/// Runs the 8 MiB `effect` at each of a 200-ply game's 201 positions under the 1 GiB
+/// address-space limit. Held until the game ends, the texts would need 201 × 8 MiB (1.6 GiB,
+/// twice that for `message`'s line and text): the run failed to allocate. The game's held
+/// text is bounded (64 MiB, passed at the 9th position): exit 2 with the limit named.
+/// (The stopped game's messages are printed, 24 MiB on stderr: the output is read as the
+/// run goes, with `Command::output`, and `timeout` gives the deadline.)
+fn held_text_stops(effect: &str, word: &str) {
+    let dir = workdir(&shuffle_game(200), &eight_mib_each_position(effect));
+    let out = std::process::Command::new("timeout")
+        .args(["60", "sh", "-c", "ulimit -v 1048576; exec \"$0\" \"$@\""])
+        .arg(env!("CARGO_BIN_EXE_cqlq"))
+        .args(["--count", "query.cql", "game.pgn"])
+        .current_dir(dir.path())
+        .output()
+        .expect("run cqlq");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!("'{word}' stopped"))
+            && err.contains("limit of 67108864 bytes")
+            && err.contains("game number 1 "),
+        "{err}"
+    );
+}
+
+/// `message` texts held until the game ends are bounded (issue 32, row 8).
+#[test]
+fn messages_held_for_one_game_are_bounded() {
+    held_text_stops("message (s)", "message");
+}
+
+/// `comment` texts held until the game ends are bounded (issue 32, row 8).
+#[test]
+fn comments_held_for_one_game_are_bounded() {
+    held_text_stops("comment (s)", "comment");
+}
+
+/// `writefile` texts held until the game ends are bounded (issue 32, row 8); nothing is
+/// written for the stopped game.
+#[test]
+fn writefile_texts_held_for_one_game_are_bounded() {
+    held_text_stops("writefile (\"out.txt\" s)", "writefile");
+}
+
+/// `loop { move legal : true }` makes the start position's 20 imaginary positions each
+/// round, all held until the game ends (about 2.3 KB each): within the loop budget it made
+/// 20 million (7.3 GB; under the 1 GiB address-space limit the run failed to allocate). The
+/// positions one game may make are bounded (500,000): exit 2 with the limit named.
+#[test]
+fn imaginary_positions_of_one_game_are_bounded() {
+    let (code, err) = super::eval_limits::run_query(&shuffle_game(2), "loop { move legal : true }");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("'move' stopped: the query made more than 500000 imaginary positions")
+            && err.contains("game number 1 "),
+        "{err}"
+    );
+}

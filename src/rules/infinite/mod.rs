@@ -28,7 +28,9 @@ pub use game::{IcnGame, IcnMove, game_to_icn};
 pub use moves::{Move, Played, in_check, is_legal, play};
 pub use outcome::{Outcome, outcome};
 pub use position::InfPosition;
-pub use read::{icn_to_game, icn_to_games, icn_to_games_each, icn_to_move, icn_to_position};
+pub use read::{
+    icn_to_game, icn_to_games, icn_to_games_each, icn_to_games_within, icn_to_move, icn_to_position,
+};
 pub use write::position_to_icn;
 
 /// Whether a text looks like ICN rather than PGN: its first non-tag, non-comment content is a

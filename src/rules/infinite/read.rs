@@ -124,6 +124,20 @@ pub fn icn_to_games(text: &str) -> Result<Vec<IcnGame>, IcnError> {
 /// assert!(games[0].is_ok() && games[1].is_err() && games[2].is_ok());
 /// ```
 pub fn icn_to_games_each(text: &str) -> Vec<Result<IcnGame, IcnError>> {
+    icn_to_games_within(text, u64::MAX)
+}
+
+/// [`icn_to_games_each`], with a game longer than `max_game_bytes` (from its first byte to
+/// the next game's tags, or the end) reported and skipped before its pieces are read (each
+/// read piece costs about 1.7 KB: `--max-game-bytes` bounds ICN games as PGN ones).
+///
+/// ```
+/// let text = "[Event \"a\"]\n\nK1,1|k5,5\n\n[Event \"b\"]\n\nK1,1|k5,5|Q2,2|Q3,3|Q4,4\n";
+/// let games = cqlq::rules::infinite::icn_to_games_within(text, 30);
+/// assert!(games[0].is_ok());
+/// assert!(games[1].as_ref().unwrap_err().to_string().contains("--max-game-bytes"));
+/// ```
+pub fn icn_to_games_within(text: &str, max_game_bytes: u64) -> Vec<Result<IcnGame, IcnError>> {
     let mut cur = Cur::new(text);
     let mut games = Vec::new();
     loop {
@@ -132,6 +146,19 @@ pub fn icn_to_games_each(text: &str) -> Vec<Result<IcnGame, IcnError>> {
             return games;
         }
         let start = cur.pos;
+        if max_game_bytes < text.len() as u64 {
+            let end = next_tagged_game(text, start + 1);
+            let len = (end - start) as u64;
+            if len > max_game_bytes {
+                let m = format!(
+                    "the game is {len} bytes long, over the limit of {max_game_bytes} bytes \
+                     (--max-game-bytes SIZE raises it); skipped"
+                );
+                games.push(Err(IcnError::at(text, start, m)));
+                cur.pos = end;
+                continue;
+            }
+        }
         match one_game(&mut cur) {
             Ok(game) => games.push(Ok(game)),
             Err(e) => {
