@@ -215,6 +215,18 @@ fn run_config(
         ..RunParams::default()
     }
     .over(query.header_params.clone());
+    // A program receives the matches; a file named by the query would be written by nobody,
+    // so the header's `output` is refused rather than ignored.
+    if let Some(path) = &params.output {
+        return Err(SearchError::Option {
+            name: "output",
+            message: format!(
+                "the query's cql(output {}) names a file, but a program receives the matches \
+                 itself: remove the header's output (or run the cqlq command)",
+                path.display()
+            ),
+        });
+    }
     if inputs.is_empty()
         && let Some(path) = &params.input
     {
@@ -315,6 +327,26 @@ mod tests {
 
     const TWO_GAMES: &str = "[Event \"a\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
                              [Event \"b\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+
+    /// A program receives the matches itself: a query whose header names an output file is
+    /// refused by name, never run with the file silently left unwritten.
+    #[test]
+    fn a_header_output_file_is_refused() {
+        let query = CompiledQuery::new("cql(output x.pgn) mate", None, false).expect("compiles");
+        let result = search(
+            &query,
+            text_input(TWO_GAMES),
+            &SearchOptions::default(),
+            &mut |_| Ok(()),
+        );
+        match result {
+            Err(SearchError::Option { name, .. }) => assert_eq!(name, "output"),
+            other => panic!(
+                "expected the output to be refused, got {:?}",
+                other.map(|_| ())
+            ),
+        }
+    }
 
     /// Fool's mate (ply 4, `Qh4#`, `d8h4`) and the scholar's mate (ply 7, `Qxf7#`,
     /// `h5f7`): both games end in mate, so `mate` matches once in each.
