@@ -177,23 +177,11 @@ fn engine_for(
     query_name: &str,
     query_text: &str,
 ) -> Result<Option<PathBuf>, Stop> {
-    let Some(p) = query.header.get("engine") else {
+    let needs = "this keyword needs a UCI chess engine: pass --engine PATH (e.g. \
+                 --engine /usr/games/stockfish)";
+    let Some(path) = needed_path(&cli.engine, "engine", needs, query, query_name, query_text)?
+    else {
         return Ok(None);
-    };
-    let Some(path) = &cli.engine else {
-        eprint!(
-            "{}",
-            // Not `Unsupported`: its advice ("check its spelling") is wrong here.
-            cqlq::query::QueryError::new(
-                cqlq::query::ErrorKind::Invalid,
-                query_text,
-                p.span,
-                "this keyword needs a UCI chess engine: pass --engine PATH (e.g. \
-                 --engine /usr/games/stockfish)",
-            )
-            .render_styled(query_name, query_text, color_stderr())
-        );
-        return Err(Stop::Exit(TROUBLE));
     };
     cqlq::eval::engine::Engine::start(path)
         .map_err(|e| format!("--engine: {e} (give the path of a UCI engine, e.g. stockfish)"))?;
@@ -208,26 +196,46 @@ fn syzygy_for(
     query_name: &str,
     query_text: &str,
 ) -> Result<Option<PathBuf>, Stop> {
-    let Some(p) = query.header.get("syzygy") else {
+    let needs = "this keyword needs Syzygy endgame tables: pass --syzygy DIR (a folder of \
+                 .rtbw files)";
+    let Some(dir) = needed_path(&cli.syzygy, "syzygy", needs, query, query_name, query_text)?
+    else {
         return Ok(None);
     };
-    let Some(dir) = &cli.syzygy else {
+    cqlq::eval::tablebase::Tables::open(dir)
+        .map_err(|e| format!("--syzygy {}: {e}", dir.display()))?;
+    Ok(Some(dir.clone()))
+}
+
+/// The path an option gives for what the query's `header` entry `key` needs: None when the
+/// query does not need it; the query error `needs` drawn under the keyword (exit 2) when the
+/// option is missing.
+fn needed_path<'a>(
+    given: &'a Option<PathBuf>,
+    key: &str,
+    needs: &str,
+    query: &Query<shakmaty::Bitboard>,
+    query_name: &str,
+    query_text: &str,
+) -> Result<Option<&'a PathBuf>, Stop> {
+    let Some(p) = query.header.get(key) else {
+        return Ok(None);
+    };
+    let Some(path) = given else {
         eprint!(
             "{}",
+            // Not `Unsupported`: its advice ("check its spelling") is wrong here.
             cqlq::query::QueryError::new(
                 cqlq::query::ErrorKind::Invalid,
                 query_text,
                 p.span,
-                "this keyword needs Syzygy endgame tables: pass --syzygy DIR (a folder of \
-                 .rtbw files)",
+                needs
             )
             .render_styled(query_name, query_text, color_stderr())
         );
         return Err(Stop::Exit(TROUBLE));
     };
-    cqlq::eval::tablebase::Tables::open(dir)
-        .map_err(|e| format!("--syzygy {}: {e}", dir.display()))?;
-    Ok(Some(dir.clone()))
+    Ok(Some(path))
 }
 
 /// The header's parameters with the command line's over them (the command line wins); a
