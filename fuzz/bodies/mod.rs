@@ -82,7 +82,33 @@ pub fn query_parser(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    match compile::<shakmaty::Bitboard>(text, Geometry::STANDARD) {
+    compiled_or_sound_error(
+        text,
+        compile::<shakmaty::Bitboard>(text, Geometry::STANDARD),
+    );
+}
+
+/// CQL-S text → the compiled query for the 8x8 board, with the same promises as
+/// [`query_parser`].
+pub fn cqls_parser(data: &[u8]) {
+    use cqlq::query::cqls::compile_cqls;
+    use cqlq::squares::Geometry;
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    compiled_or_sound_error(
+        text,
+        compile_cqls::<shakmaty::Bitboard>(text, Geometry::STANDARD),
+    );
+}
+
+/// A compiled query's filter prints; an error's span lies on character boundaries inside
+/// `text`, its line and column count from 1, and it renders.
+fn compiled_or_sound_error(
+    text: &str,
+    compiled: Result<cqlq::query::Query<shakmaty::Bitboard>, cqlq::query::QueryError>,
+) {
+    match compiled {
         Ok(query) => {
             let _ = format!("{:?}", query.filter);
         }
