@@ -47,6 +47,11 @@ fn main() -> ExitCode {
         let rest: Vec<_> = std::env::args_os().skip(2).collect();
         return cli::help::main(&rest);
     }
+    // CQL 6.2's converters (`cqlq -a q.cql`, `-u`, `-utf8`, `-html`, `-echo`, `-colorize`).
+    let args: Vec<_> = std::env::args_os().collect();
+    if let Some(call) = cli::convert::converter_call(&args) {
+        return cli::convert::main(call);
+    }
     let cli = Cli::parse_from(cli::aliases::cql_args_to_cqlq_or_exit(std::env::args_os()));
     match cli::search::search(cli) {
         Ok(code) => ExitCode::from(code),

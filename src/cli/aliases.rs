@@ -9,7 +9,7 @@
 //! | word | meaning here | why |
 //! | --- | --- | --- |
 //! | `-o`, `-h` | the same in both | |
-//! | `-a` | cqlq's (and CQLi's) `--append`; but `-a X.cql [-o Y.cql]` as the whole command line is CQL 6.2's ASCII converter, refused | CQL 6.2 accepts `-a` only there |
+//! | `-a` | cqlq's (and CQLi's) `--append`; but `-a X.cql [-o Y.cql]` as the whole command line is CQL 6.2's ASCII converter (`cli::convert`, run before this rewrite) | CQL 6.2 accepts `-a` only there |
 //! | `-fen FEN` | CQL's filter `fen "FEN"` | one dash is CQL's spelling |
 //! | `--fen` | cqlq's FEN output, unless the next argument is a FEN board (then CQL's filter) | two dashes are cqlq's spelling |
 //! | `-q` | cqlq's `--no-summary` (CQL has no `-q`; its `-quiet` is `--quiet`) | |
@@ -70,8 +70,9 @@ pub fn cql_word(word: &str) -> Option<CqlWord> {
     const DEBUG: &str =
         "it dumps CQL 6.2's own parser state; cqlq's --parse prints the syntax tree";
     const COMMENTS: &str = "it tunes CQL 6.2's comment placement, which cqlq does one way";
-    const CONVERT: &str =
-        "it converts query files; cqlq reads both the ASCII and the Unicode spelling";
+    const CONVERT: &str = "CQL 6.2's converters come first on the command line: \
+         cqlq -a q.cql, -u q.cql, -utf8 q.cql [-o out.cql], -html q.cql, -echo q.cql, \
+         -colorize < q.cql";
     const GUI: &str = "it is CQL 6.2's GUI protocol (-guipgnstdin and -guipgnstdout work)";
     Some(match word {
         "i" | "input" => Value("input"),

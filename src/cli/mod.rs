@@ -9,6 +9,7 @@ pub mod aliases;
 pub mod annotate;
 mod annotate_args;
 pub mod args;
+pub mod convert;
 mod errors;
 pub mod help;
 mod man_and_completions;

@@ -16,6 +16,7 @@
 
 pub mod ast;
 mod check;
+pub mod convert;
 pub mod cqls;
 mod display;
 mod error;

@@ -537,10 +537,12 @@ fn documented_command_lines_verbatim() {
         }
     }
     // What cqlq does not do is refused by name (exit 2), never run as something else.
+    // (`-a greekgift.cql`, `-html x.cql` convert the query: tests/cql/converters.rs; after
+    // another option they are refused.)
     for args in [
-        &["-a", "greekgift.cql"][..],
-        &["-gui", "-i", "/a/x/b.pgn", "-o", "/a/x/c.pgn"],
-        &["-html", "x.cql"],
+        &["-gui", "-i", "/a/x/b.pgn", "-o", "/a/x/c.pgn"][..],
+        &["-html", "x.pgn"],
+        &["-u", "greekgift.cql", "extra.pgn"],
     ] {
         let out = cqlq_in(d, args);
         let err = String::from_utf8_lossy(&out.stderr);

@@ -7,6 +7,7 @@
 mod common;
 
 mod chessql_runs;
+mod converters;
 mod cql62_language;
 mod cql62_reference;
 mod equivalences;
