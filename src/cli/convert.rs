@@ -50,8 +50,18 @@ pub struct ConverterCall {
     pub output: Option<PathBuf>,
 }
 
-/// The converter `word` (one or two dashes, any case, as CQL 6.2 reads its options) names.
+/// The converter `word` (one or two dashes, any case, as CQL 6.2 reads its options) names;
+/// with two dashes cqlq's own option of that name wins (`--html FILE`).
 fn converter_word(word: &str) -> Option<Converter> {
+    if let Some(long) = word.strip_prefix("--") {
+        use clap::CommandFactory;
+        let own = super::args::Cli::command()
+            .get_arguments()
+            .any(|a| a.get_long() == Some(long));
+        if own {
+            return None;
+        }
+    }
     let bare = word.strip_prefix("--").or_else(|| word.strip_prefix('-'))?;
     Some(match bare.to_ascii_lowercase().as_str() {
         "a" => Converter::Ascii,
@@ -288,5 +298,8 @@ mod tests {
         assert!(call("-html x.pgn").unwrap().is_err());
         assert!(call("-colorize x.cql").unwrap().is_err());
         assert!(call("-i g.pgn -u x.cql").is_none());
+        // cqlq's own --html FILE (the matched positions as a page) keeps its meaning.
+        assert!(call("--html - -e mate g.pgn").is_none());
+        assert!(call("-html x.cql").unwrap().is_ok());
     }
 }
