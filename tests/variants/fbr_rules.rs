@@ -426,3 +426,118 @@ fn neutral_pieces_serve_the_side_to_move() {
     assert_eq!(at(&p, "a1"), Some((1, "N".into())));
     assert!(!from(&p, "a1").is_empty());
 }
+
+#[test]
+fn pieces_counting_limits_forbid_moves() {
+    // sum(N): "The sum of the pieces of each piece type on the board given in the piece set
+    // must not exceed N": with a queen on d1, a second queen is over the limit, a first rook
+    // is not (total(N) counts the set together: no rook either).
+    let p = pos("pieces{QR}=sum(1)", "4k3/P7/8/8/8/8/8/3QK3 w - - 0 1");
+    assert_eq!(from(&p, "a7"), ["a8b", "a8n", "a8r"]);
+    let p = pos("pieces{QR}=total(1)", "4k3/P7/8/8/8/8/8/3QK3 w - - 0 1");
+    assert_eq!(from(&p, "a7"), ["a8b", "a8n"]);
+    // file(1): "The sum of the pieces given in the piece set on any file must not exceed N
+    // for any player": exd5 would put a second white pawn on the d-file (d2); black's dxe4
+    // leaves one black pawn on the e-file.
+    let fen = "4k3/8/8/3p4/4P3/8/3P4/4K3";
+    let p = pos("pieces{P}=file(1)", &format!("{fen} w - - 0 1"));
+    assert_eq!(from(&p, "e4"), ["e5"]);
+    let p = pos("pieces{P}=file(1)", &format!("{fen} b - - 0 1"));
+    assert_eq!(from(&p, "d5"), ["d4", "e4"]);
+    // holding(1): "The pieces in holding, matching the pieces given with the piece set, must
+    // not exceed N": holding a knight, white may not capture (and so hold) a second one.
+    let rules = "holding pieces{N}=holding(1)";
+    let p = pos(rules, "4k3/8/8/8/8/8/n7/R3K3[N] w - - 0 1");
+    assert!(!from(&p, "a1").contains(&"a2".to_string()));
+    let p = pos(rules, "4k3/8/8/8/8/8/n7/R3K3 w - - 0 1");
+    assert!(from(&p, "a1").contains(&"a2".to_string()));
+    // cannotbechecked: "When only the specified pieces (in piece set) are left in play, the
+    // opponent may not give check": Ra8+ against the bare king is out; with a black pawn
+    // left it is a check like any other.
+    let p = pos(
+        "pieces{K}=cannotbechecked",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+    );
+    assert_eq!(
+        from(&p, "a1"),
+        ["a2", "a3", "a4", "a5", "a6", "a7", "b1", "c1", "d1"]
+    );
+    let p = pos(
+        "pieces{K}=cannotbechecked",
+        "4k3/7p/8/8/8/8/8/R3K3 w - - 0 1",
+    );
+    assert!(from(&p, "a1").contains(&"a8".to_string()));
+    // maxcaptures(N): "If a move would capture more than N pieces, then this move cannot be
+    // applied": (0) forbids every capture; under atomic Rxa5 also blows up the bishop on b5,
+    // two pieces taken, over (1).
+    let p = pos("pieces=maxcaptures(0)", "4k3/8/8/n7/8/8/8/R3K3 w - - 0 1");
+    assert!(!from(&p, "a1").contains(&"a5".to_string()));
+    let fen = "4k3/8/8/nb6/8/8/8/R3K3 w - - 0 1";
+    assert!(from(&pos("atomic", fen), "a1").contains(&"a5".to_string()));
+    let p = pos("atomic pieces=maxcaptures(1)", fen);
+    assert!(!from(&p, "a1").contains(&"a5".to_string()));
+    // minimum(N): "As soon as this minimal number of pieces is reached the opponent cannot
+    // capture pieces. The royal pieces are not included in this count, except if attribute
+    // royal=expose is specified": black's lone knight (one piece besides the king) cannot be
+    // taken; of two knights one can; under royal=expose the king counts, two pieces.
+    let p = pos("pieces=minimum(1)", "4k3/8/8/n7/8/8/8/R3K3 w - - 0 1");
+    assert!(!from(&p, "a1").contains(&"a5".to_string()));
+    let p = pos("pieces=minimum(1)", "4k3/8/8/n6n/8/8/8/R3K3 w - - 0 1");
+    assert!(from(&p, "a1").contains(&"a5".to_string()));
+    let p = pos(
+        "royal=expose pieces=minimum(1)",
+        "4k3/8/8/n7/8/8/8/R3K3 w - - 0 1",
+    );
+    assert!(from(&p, "a1").contains(&"a5".to_string()));
+    // With a prefix `minimum` is a drop rule (`pieces*<1>{!k}=minimum(1)`): refused.
+    assert!(chess_with_rules("pieces*{Q}=minimum(1)").is_err());
+}
+
+#[test]
+fn pieces_counting_limits_end_the_game() {
+    // morethan(N): "As soon as less or equal than N pieces are on board, the game is lost
+    // for the concerned player": black's king and knight are two, white's three pieces are
+    // more; Rxa5 brings black from three pieces to two.
+    let p = pos("pieces=morethan(2)", "4k3/8/8/n7/8/8/7P/R3K3 w - - 0 1");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(0)));
+    let mut p = pos("pieces=morethan(2)", "4k3/8/8/n6n/8/8/7P/R3K3 w - - 0 1");
+    assert_eq!(p.game_end(), None);
+    play(&mut p, "a1a5");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(0)));
+    assert!(p.legal_moves().is_empty(), "the game is over");
+    // With a piece set, "the sum of all the pieces matching the piece set is decisive":
+    // black without knights has none, at most 0.
+    let p = pos("pieces{N}=morethan(0)", "4k3/8/8/8/8/8/7P/N3K3 b - - 0 1");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(0)));
+    // draw: "The game is draw if the board only contains the pieces specified in given
+    // piece set": king and knight against king; a bishop is not in the set.
+    let p = pos("pieces{KN}=draw", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Draw));
+    let p = pos("pieces{KN}=draw", "4k3/8/8/8/8/8/8/B3K3 w - - 0 1");
+    assert_eq!(p.game_end(), None);
+    // win, the page's example `pieces{Kpp}=win`: "Side to move wins as soon as if the board
+    // contains a white King, and two black pawns, or less than these pieces (for example
+    // only a King is on board)". Chess has a black king, so the example needs `!royal`.
+    let rules = "!royal pieces{Kpp}=win";
+    let p = pos(rules, "8/pp6/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(0)));
+    let p = pos(rules, "8/pp6/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(1)));
+    let p = pos(rules, "8/8/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(1)));
+    // A third black pawn, or a white pawn, is more than the set.
+    let p = pos(rules, "8/ppp5/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(p.game_end(), None);
+    let p = pos(rules, "8/pp6/8/8/8/8/P7/4K3 w - - 0 1");
+    assert_eq!(p.game_end(), None);
+}
+
+#[test]
+fn stalemate_invalid_forbids_stalemating() {
+    // "invalid: Stalemate is not allowed." Black's king a8, white's king b6: Qc7 leaves black
+    // no move and no check (a stalemate) and is illegal; Qc8 is mate and stays.
+    let fen = "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1";
+    assert!(moves(&pos("stalemate=draw", fen)).contains(&"c1c7".to_string()));
+    let m = moves(&pos("stalemate=invalid", fen));
+    assert!(!m.contains(&"c1c7".to_string()) && m.contains(&"c1c8".to_string()));
+}

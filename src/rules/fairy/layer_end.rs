@@ -1,6 +1,6 @@
 //! Game ends under rule layers: lost royals (`atomic`, `royal=expose`, `benedict`), a side
 //! without pieces where there is no royal (`!royal`),
-//! `pieces=extinction`, `hill` (with `balance`, `fill`, `pass`), `royal=bare`/`baremove`/
+//! `pieces=extinction` (and `win`, `morethan`, `draw`: `layer_pieces.rs`), `hill` (with `balance`, `fill`, `pass`), `royal=bare`/`baremove`/
 //! `solely`/`maxchecks`, repetitions (`draw`, `loss`), and the result of mate and stalemate
 //! (`royal=checkmated`, `stalemate=...`).
 
@@ -90,6 +90,9 @@ impl FairyPos {
         }
         let us = self.turn;
         let them = 1 - us;
+        if let Some(e) = self.pieces_end() {
+            return Some(e);
+        }
         if let Some(e) = self.lost_pieces_end(us, them) {
             return Some(e);
         }

@@ -117,6 +117,29 @@ pub struct HistoryRules {
     pub nonrepeating: Option<(u64, bool, bool)>,
 }
 
+/// `pieces` limits read by the move and end checks of `layer_pieces.rs`; each a type mask
+/// (the rule's piece set) and its count.
+#[derive(Clone, Debug, Default)]
+pub struct PieceLimits {
+    /// `file(N)`: at most N pieces of the set per side on any file.
+    pub per_file: Vec<(u64, u32)>,
+    /// `holding(N)`: at most N pieces of the set in each side's hand.
+    pub in_hand: Vec<(u64, u32)>,
+    /// `cannotbechecked`: a side whose pieces are all of the set may not be checked.
+    pub cannot_be_checked: Vec<u64>,
+    /// `maxcaptures(N)`: no move removes more than N enemy pieces of the set.
+    pub max_captures: Vec<(u64, u32)>,
+    /// `minimum(N)`: no capture of a side with at most N (non-royal) pieces of the set.
+    pub minimum: Vec<(u64, u32)>,
+    /// `morethan(N)`: a side with at most N pieces of the set loses.
+    pub more_than: Vec<(u64, u32)>,
+    /// `draw`: a board holding only pieces of the set is a draw.
+    pub draw_when_only: Vec<u64>,
+    /// `win`: per colour and type the most pieces the board may hold for the side to move
+    /// to win (`{Kpp}`: one white king, two black pawns).
+    pub win_when_at_most: Vec<[Vec<u32>; 2]>,
+}
+
 /// Every layer a variant carries.
 #[derive(Clone, Debug, Default)]
 pub struct Layers {
@@ -175,6 +198,10 @@ pub struct Layers {
     pub taboo: Vec<(u64, Option<u64>)>,
     /// `pieces=neutral`: these types belong to the side to move (but those giving check).
     pub neutral: u64,
+    /// The other `pieces` limits.
+    pub limits: PieceLimits,
+    /// `stalemate=invalid`: a move that stalemates the opponent is illegal.
+    pub no_stalemate: bool,
     /// `warp`: non-royal pieces may be taken off the board, from this ply on.
     pub warp: Option<u32>,
     /// Rules that read the game's history.

@@ -290,7 +290,7 @@ impl Applier {
             },
             "direction" => self.direction(r)?,
             "zone" => self.zone_rule(r)?,
-            "pieces" => self.pieces(r)?,
+            "pieces" => self.pieces(r, has_holding)?,
             "nonrepeating" => {
                 let mask = self.mask_or(&r.pieces, col, self.all_types())?;
                 let check = r.attrs.iter().any(|a| a.name == "check");
@@ -593,6 +593,10 @@ impl Applier {
                     "`stalemate` takes one attribute: draw, loss or win",
                 );
             };
+            if a.name == "invalid" {
+                self.layers.no_stalemate = true;
+                return Ok(());
+            }
             self.def.rules.stalemate = Some(match a.name.as_str() {
                 "draw" => Outcome::Draw,
                 "loss" => Outcome::Loss,
@@ -613,7 +617,7 @@ impl Applier {
         Ok(())
     }
 
-    fn pieces(&mut self, r: &Rule) -> Result<(), FbrError> {
+    fn pieces(&mut self, r: &Rule, has_holding: bool) -> Result<(), FbrError> {
         let col = r.column;
         if r.attrs.is_empty() {
             return refuse(col, "`pieces` needs an attribute");
@@ -649,6 +653,52 @@ impl Applier {
                     };
                     self.layers.neutral |= m;
                 }
+                "sum" => {
+                    // A limit per type: a `total` of each type of the set.
+                    let n = Self::count(a)?;
+                    let mask = given.unwrap_or(self.all_types());
+                    for t in (0..self.types()).filter(|&t| mask >> t & 1 != 0) {
+                        self.layers.totals.push((1 << t, n));
+                    }
+                }
+                "file" | "holding" | "maxcaptures" | "minimum" | "morethan" => {
+                    let n = Self::count(a)?;
+                    let mask = given.unwrap_or(self.all_types());
+                    let lim = &mut self.layers.limits;
+                    match a.name.as_str() {
+                        "file" => lim.per_file.push((mask, n)),
+                        "holding" if !has_holding => {
+                            return refuse(a.column, "`pieces=holding` needs the `holding` rule");
+                        }
+                        "holding" => lim.in_hand.push((mask, n)),
+                        "maxcaptures" => lim.max_captures.push((mask, n)),
+                        "minimum" if r.prefix.is_some() => {
+                            return refuse(
+                                col,
+                                "`pieces` with a prefix (`minimum` as a drop rule) is not implemented",
+                            );
+                        }
+                        "minimum" => lim.minimum.push((mask, n)),
+                        _ => lim.more_than.push((mask, n)),
+                    }
+                }
+                "cannotbechecked" | "draw" => {
+                    let Some(m) = given else {
+                        return refuse(col, format!("`pieces={}` needs a piece set", a.name));
+                    };
+                    if a.name == "draw" {
+                        self.layers.limits.draw_when_only.push(m);
+                    } else {
+                        self.layers.limits.cannot_be_checked.push(m);
+                    }
+                }
+                "win" => {
+                    let Some(set) = &r.pieces else {
+                        return refuse(col, "`pieces=win` needs a piece set");
+                    };
+                    let most = self.counts_by_colour(set, col)?;
+                    self.layers.limits.win_when_at_most.push(most);
+                }
                 "taboo" => {
                     let Some(m) = given else {
                         return refuse(col, "`pieces=taboo` needs a piece set");
@@ -664,6 +714,32 @@ impl Applier {
             }
         }
         Ok(())
+    }
+
+    /// The count `(N)` of a `pieces` attribute.
+    fn count(a: &Attribute) -> Result<u32, FbrError> {
+        match a.arg {
+            Some(n) if n >= 0 => Ok(n.min(i64::from(u32::MAX)) as u32),
+            _ => refuse(a.column, format!("`{}` needs a count `(N)`", a.name)),
+        }
+    }
+
+    /// `pieces{Kpp}=win`'s set: per colour (upper case white, lower case black) and type,
+    /// how many times the letter is written.
+    fn counts_by_colour(&self, set: &PieceSet, column: usize) -> Result<[Vec<u32>; 2], FbrError> {
+        if set.not || set.caret {
+            return refuse(column, "`pieces=win` needs a plain piece set (no `!`, `^`)");
+        }
+        let mut most = [vec![0; self.types()], vec![0; self.types()]];
+        for p in &set.pieces {
+            let at = set.column_of(p, column);
+            let Some(t) = self.type_of(p) else {
+                return refuse(at, format!("`{p}` names no piece of this variant"));
+            };
+            let black = p.chars().all(|c| !c.is_ascii_uppercase());
+            most[usize::from(black)][t] += 1;
+        }
+        Ok(most)
     }
 
     /// The types standing in the definition's start position.
