@@ -34,7 +34,7 @@ pub const REFUSED_RULES: [&str; 22] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 39] = [
+pub const REFUSED_ATTRIBUTES: [&str; 37] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
@@ -66,9 +66,7 @@ pub const REFUSED_ATTRIBUTES: [&str; 39] = [
     "promotion=swap",
     "promotion=warp",
     "royal=evasefacing",
-    "royal=castle",
     "royal=noperpetualcheck",
-    "royal=passover",
     "royal=suicide",
     "royal=virginzone",
     "stalemate=skip",

@@ -541,3 +541,35 @@ fn stalemate_invalid_forbids_stalemating() {
     let m = moves(&pos("stalemate=invalid", fen));
     assert!(!m.contains(&"c1c7".to_string()) && m.contains(&"c1c8".to_string()));
 }
+
+#[test]
+fn royal_castle_and_passover() {
+    // castle: "Only the pieces in obligatory piece set, given after this attribute, can
+    // castle with this royal piece. ... The given piece set can be empty, which means that
+    // this royal piece cannot castle". FIDE chess castles with rooks: `{R}` keeps both
+    // castlings, `{}` and `{Q}` leave none.
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let castles = |rules: &str| -> Vec<String> {
+        from(&pos(rules, fen), "e1")
+            .into_iter()
+            .filter(|t| t == "c1" || t == "g1")
+            .collect()
+    };
+    assert_eq!(castles("royal=castle{R}"), ["c1", "g1"]);
+    assert_eq!(
+        castles("royal=castle"),
+        ["c1", "g1"],
+        "the default set {{R}}"
+    );
+    assert!(castles("royal=castle{}").is_empty());
+    assert!(castles("royal=castle{Q}").is_empty());
+    // passover: "It is allowed for the royal piece to pass over attacked squares. But this
+    // does not allow to make a move such that the royal piece can be captured." The rook on
+    // f8 attacks f1, which the king crosses castling short: illegal in chess, legal here;
+    // a rook on g8 attacks g1, where the king lands: illegal in both.
+    let crossed = "r3kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    assert!(!from(&pos("royal", crossed), "e1").contains(&"g1".to_string()));
+    assert!(from(&pos("royal=passover", crossed), "e1").contains(&"g1".to_string()));
+    let landed = "r3k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    assert!(!from(&pos("royal=passover", landed), "e1").contains(&"g1".to_string()));
+}

@@ -158,6 +158,13 @@ impl FairyPos {
         if on_board && self.frozen(m) {
             return false;
         }
+        if let (Some(with), MoveKind::Castle(pf, _)) = (l.royal.castle_with, m.kind)
+            && !self
+                .piece(pf as usize)
+                .is_some_and(|(_, pt)| has_type(with, pt))
+        {
+            return false;
+        }
         if let Some(c) = m.capture
             && let Some((_, victim)) = self.piece(c as usize)
         {

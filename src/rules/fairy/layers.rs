@@ -103,6 +103,12 @@ pub struct Royal {
     pub no_check: bool,
     /// `untilcaptured`: mate does not end the game; losing every royal does.
     pub until_captured: bool,
+    /// `passover`: a castling royal may pass over attacked squares (not start or land on
+    /// one).
+    pub passover: bool,
+    /// `castle{...}`: the types a royal may castle with (any of the definition's partners:
+    /// `None`).
+    pub castle_with: Option<u64>,
 }
 
 /// End rules that need the game's history.

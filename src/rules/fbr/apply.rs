@@ -560,6 +560,20 @@ impl Applier {
                 None => return refuse(r.column, "`royal` without a piece set needs a piece `K`"),
             }
         }
+        // `castle{...}`: the types a royal castles with ("Per default this piece set is {R}").
+        let mut castle_with = None;
+        for a in r.attrs.iter().filter(|a| a.name == "castle") {
+            let mask = match &a.pieces {
+                Some(set) => self.mask(set, a.column)?,
+                None => match self.type_of("R") {
+                    Some(t) => 1u64 << t,
+                    None => {
+                        return refuse(a.column, "`castle` without a piece set needs a piece `R`");
+                    }
+                },
+            };
+            castle_with = Some(castle_with.unwrap_or(0) | mask);
+        }
         let ro = &mut self.layers.royal;
         for a in &r.attrs {
             match a.name.as_str() {
@@ -575,6 +589,8 @@ impl Applier {
                 "solely" => ro.solely = true,
                 "taboo" => ro.no_check = true,
                 "untilcaptured" => ro.until_captured = true,
+                "passover" => ro.passover = true,
+                "castle" => ro.castle_with = castle_with,
                 _ => return Self::unsupported(r, a),
             }
         }
