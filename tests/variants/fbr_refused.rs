@@ -34,7 +34,7 @@ pub const REFUSED_RULES: [&str; 22] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 37] = [
+pub const REFUSED_ATTRIBUTES: [&str; 34] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
@@ -44,7 +44,6 @@ pub const REFUSED_ATTRIBUTES: [&str; 37] = [
     "pieces{Q}=impartial",
     "pieces{Q}=overall",
     "pieces{Q}=transparent",
-    "promotion",
     "promotion=available",
     "promotion=capture",
     "promotion=captures",
@@ -55,10 +54,8 @@ pub const REFUSED_ATTRIBUTES: [&str; 37] = [
     "promotion=enpassant",
     "promotion=leave",
     "promotion=move",
-    "promotion=notforced",
     "promotion=null",
     "promotion=once",
-    "promotion=optional",
     "promotion=origin",
     "promotion=setup",
     "promotion=stack",

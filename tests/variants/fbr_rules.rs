@@ -573,3 +573,47 @@ fn royal_castle_and_passover() {
     let landed = "r3k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1";
     assert!(!from(&pos("royal=passover", landed), "e1").contains(&"g1".to_string()));
 }
+
+#[test]
+fn promotion_zone_and_compulsion() {
+    // Bare `promotion` is the page's pre-defined `promotion+`: "Per default the promotion
+    // zone is the last rank. A piece must promote when entering the promotion zone": FIDE
+    // chess as it is (the choices stay the definition's).
+    let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(
+        from(&pos("promotion", fen), "a7"),
+        ["a8b", "a8n", "a8q", "a8r"]
+    );
+    // A zone of ranks 7-8: entering rank 7 promotes, compulsorily ("must promote when
+    // entering"), though the pawn could still move from a7.
+    let fen6 = "4k3/8/P7/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(
+        from(&pos("promotion[7-8]", fen6), "a6"),
+        ["a7b", "a7n", "a7q", "a7r"]
+    );
+    // optional: "The player is choosing whether he likes to promote. Per default a piece must
+    // promote if it cannot move after this turn": on rank 7 the plain move is kept, on rank 8
+    // (a pawn there cannot move) it is not.
+    assert_eq!(
+        from(&pos("promotion[7-8]=optional", fen6), "a6"),
+        ["a7", "a7b", "a7n", "a7q", "a7r"]
+    );
+    assert_eq!(
+        from(&pos("promotion[7-8]=optional", fen), "a7"),
+        ["a8b", "a8n", "a8q", "a8r"]
+    );
+    // notforced: "A piece may move into/inside/outside the promotion zone without doing a
+    // promotion even if it reaches a rank where without promoting it becomes an immobile
+    // dead piece": a8 without promoting is legal.
+    assert_eq!(
+        from(&pos("promotion=notforced", fen), "a7"),
+        ["a8", "a8b", "a8n", "a8q", "a8r"]
+    );
+    // enter{set} with a zone: the choices and the zone together.
+    assert_eq!(from(&pos("promotion[7-8]=enter{N}", fen6), "a6"), ["a7n"]);
+    // Black's zone is mirrored (ranks 2-1 for black).
+    let p = pos("promotion[7-8]", "4k3/8/8/8/8/p7/8/4K3 b - - 0 1");
+    assert_eq!(from(&p, "a3"), ["a2b", "a2n", "a2q", "a2r"]);
+    // A promotion letter other than `+` (MBN prefixed pieces) is refused by name.
+    assert!(chess_with_rules("promotion*[8]").is_err());
+}

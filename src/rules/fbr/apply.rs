@@ -9,7 +9,7 @@ mod pieces;
 
 use std::sync::Arc;
 
-use super::model::{Attribute, BoardRange, PieceSet, Rule, RuleList};
+use super::model::{Attribute, BoardRange, PieceSet, Rule, RuleList, SingleRange};
 use super::parse::{FbrError, fbr_to_rules};
 use crate::rules::fairy::bits::{Bits256, square};
 use crate::rules::fairy::defs::{Outcome, VariantDef};
@@ -634,28 +634,58 @@ impl Applier {
         Ok(())
     }
 
+    /// `promotion[range]=...`: the zone (the range, or the last rank), the choices
+    /// (`enter{set}`), and whether promoting is compulsory (the page's default: "A piece must
+    /// promote when entering the promotion zone"), optional where the piece could still move
+    /// (`optional`), or never compulsory (`notforced`).
     fn promotion(&mut self, r: &Rule) -> Result<(), FbrError> {
-        let [a] = r.attrs.as_slice() else {
-            return refuse(r.column, "only `promotion=enter{...}` is implemented");
-        };
-        if a.name != "enter" {
-            return Self::unsupported(r, a);
+        if r.prefix.is_some_and(|p| p != '+') || r.seq.is_some() {
+            return refuse(
+                r.column,
+                "`promotion` with a letter or sequence number (MBN prefixed pieces) is not implemented",
+            );
         }
-        let Some(set) = &a.pieces else {
-            return refuse(a.column, "`enter` needs a piece set `{...}`");
-        };
-        let mask = self.mask(set, a.column)?;
-        let zone = r.range.as_ref().map(|z| self.zone(z));
-        let choices: String = (0..self.types())
-            .filter(|&t| mask >> t & 1 != 0)
-            .map(|t| self.def.pieces[t].symbols[0].clone())
-            .collect();
+        if r.pieces.is_some() {
+            return refuse(
+                r.column,
+                "a piece set on `promotion` (extending `stack`) is not implemented",
+            );
+        }
+        let (mut choices, mut optional, mut not_forced) = (None, false, false);
+        for a in &r.attrs {
+            match a.name.as_str() {
+                "enter" => {
+                    if let Some(set) = &a.pieces {
+                        let mask = self.mask(set, a.column)?;
+                        let letters: String = (0..self.types())
+                            .filter(|&t| mask >> t & 1 != 0)
+                            .map(|t| self.def.pieces[t].symbols[0].clone())
+                            .collect();
+                        choices = Some(letters);
+                    }
+                }
+                "optional" => optional = true,
+                "notforced" => not_forced = true,
+                _ => return Self::unsupported(r, a),
+            }
+        }
+        let last = self.def.ranks.saturating_sub(1);
+        let range = r.range.clone().unwrap_or(BoardRange {
+            not: false,
+            parts: vec![SingleRange {
+                files: None,
+                ranks: Some((last, last)),
+            }],
+        });
+        let zone = self.zone(&range);
         for p in &mut self.def.pieces {
             for pr in &mut p.promotions {
-                pr.choices = choices.clone();
-                if let Some(z) = zone {
-                    pr.zone = z;
+                if let Some(c) = &choices {
+                    pr.choices = c.clone();
                 }
+                pr.zone = zone;
+                pr.optional = not_forced;
+                pr.forced = !optional && !not_forced;
             }
         }
         Ok(())
