@@ -34,7 +34,7 @@ pub const REFUSED_RULES: [&str; 22] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 34] = [
+pub const REFUSED_ATTRIBUTES: [&str; 33] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
@@ -65,7 +65,6 @@ pub const REFUSED_ATTRIBUTES: [&str; 34] = [
     "royal=evasefacing",
     "royal=noperpetualcheck",
     "royal=suicide",
-    "royal=virginzone",
     "stalemate=skip",
     "win=mostpoints(10)",
     "royal[d-e4-5]",

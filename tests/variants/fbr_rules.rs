@@ -617,3 +617,33 @@ fn promotion_zone_and_compulsion() {
     // A promotion letter other than `+` (MBN prefixed pieces) is refused by name.
     assert!(chess_with_rules("promotion*[8]").is_err());
 }
+
+#[test]
+fn royal_virginzone_keeps_castling_rights() {
+    // virginzone: "The royal piece is allowed to move inside the given board range
+    // (mandatory) without losing the castling rights." Ke1-d1-e1 stays inside d1-f1: both
+    // castlings are there again; by e2 (outside) the rights are gone, as in chess.
+    let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    let castles_after = |rules: &str, path: [&str; 4]| -> Vec<String> {
+        let mut p = pos(rules, fen);
+        for m in path {
+            play(&mut p, m);
+        }
+        from(&p, "e1")
+            .into_iter()
+            .filter(|t| t == "c1" || t == "g1")
+            .collect()
+    };
+    let inside = ["e1d1", "e8d8", "d1e1", "d8e8"];
+    let outside = ["e1e2", "e8d8", "e2e1", "d8e8"];
+    assert_eq!(
+        castles_after("royal=virginzone[d-f1]", inside),
+        ["c1", "g1"]
+    );
+    assert!(castles_after("royal", inside).is_empty());
+    assert!(castles_after("royal=virginzone[d-f1]", outside).is_empty());
+    assert!(
+        chess_with_rules("royal=virginzone").is_err(),
+        "the range is mandatory"
+    );
+}

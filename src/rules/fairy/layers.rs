@@ -109,6 +109,9 @@ pub struct Royal {
     /// `castle{...}`: the types a royal may castle with (any of the definition's partners:
     /// `None`).
     pub castle_with: Option<u64>,
+    /// `virginzone[...]`: per colour, the squares an unmoved royal may move within keeping
+    /// its castling rights.
+    pub virgin_zone: Option<[Bits256; 2]>,
 }
 
 /// End rules that need the game's history.

@@ -574,6 +574,7 @@ impl Applier {
             };
             castle_with = Some(castle_with.unwrap_or(0) | mask);
         }
+        let mut virgin = None;
         let ro = &mut self.layers.royal;
         for a in &r.attrs {
             match a.name.as_str() {
@@ -591,8 +592,15 @@ impl Applier {
                 "untilcaptured" => ro.until_captured = true,
                 "passover" => ro.passover = true,
                 "castle" => ro.castle_with = castle_with,
+                "virginzone" => match &a.range {
+                    Some(range) => virgin = Some(range.clone()),
+                    None => return refuse(a.column, "`virginzone` needs a board range `[...]`"),
+                },
                 _ => return Self::unsupported(r, a),
             }
+        }
+        if let Some(range) = virgin {
+            self.layers.royal.virgin_zone = Some(self.zone(&range));
         }
         Ok(())
     }
