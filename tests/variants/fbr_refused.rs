@@ -34,7 +34,7 @@ pub const REFUSED_RULES: [&str; 22] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 33] = [
+pub const REFUSED_ATTRIBUTES: [&str; 32] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
@@ -66,7 +66,6 @@ pub const REFUSED_ATTRIBUTES: [&str; 33] = [
     "royal=noperpetualcheck",
     "royal=suicide",
     "stalemate=skip",
-    "win=mostpoints(10)",
     "royal[d-e4-5]",
 ];
 

@@ -647,3 +647,26 @@ fn royal_virginzone_keeps_castling_rights() {
         "the range is mandatory"
     );
 }
+
+#[test]
+fn win_mostpoints_counts_material_after_quiet_moves() {
+    // mostpoints(N): "If this number of moves are played without a capture or promotion, the
+    // player with the most `points' on the board wins (Pawn=1, Bishop/Knight=3, Rook=5,
+    // Queen=9)". N moves read as N of each side (a move pair, as chess counts moves): after
+    // white's and black's quiet move white's rook (5) beats black's knight (3).
+    let mut p = pos("win=mostpoints(1)", "4k3/8/8/n7/8/8/8/R3K3 w - - 0 1");
+    play(&mut p, "e1d1");
+    assert_eq!(p.game_end(), None, "one ply is half a move");
+    play(&mut p, "e8d8");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(0)));
+    // A capture starts the count again: Rxa5, then black's move is one quiet ply.
+    let mut p = pos("win=mostpoints(1)", "4k3/8/8/n7/8/8/8/R3K3 w - - 0 1");
+    play(&mut p, "a1a5");
+    play(&mut p, "e8d8");
+    assert_eq!(p.game_end(), None);
+    // Equal points: nobody has the most, a draw.
+    let mut p = pos("win=mostpoints(1)", "4k3/8/8/n7/8/8/8/B3K3 w - - 0 1");
+    play(&mut p, "e1d1");
+    play(&mut p, "e8d8");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Draw));
+}

@@ -1,7 +1,7 @@
 //! A move's after-effects under rule layers: `atomic` explosions, `andernach` and `benedict`
 //! colour changes, `magnetic` pushes and pulls, `zone=river` drowning, holdings (`holding`
 //! and its attributes, `warp`), drop credits, the board a piece stands on (`alice`), checks
-//! given (`royal=maxchecks`), castling rights kept in `royal=virginzone`, neutral pieces, and
+//! given (`royal=maxchecks`), castling rights kept in `royal=virginzone`, quiet plies (`win=mostpoints`), neutral pieces, and
 //! `monster`'s double turn.
 
 use super::bits::Bits256;
@@ -93,6 +93,13 @@ impl FairyPos {
         let to = m.to as usize;
         if l.needs_history() {
             self.history.push(pre.key);
+        }
+        if l.most_points.is_some() {
+            self.layer.quiet = if m.capture.is_some() || m.promo.is_some() {
+                0
+            } else {
+                self.layer.quiet.saturating_add(1)
+            };
         }
         if pre.virgin && self.color[us].has(to) {
             self.unmoved.set(to);

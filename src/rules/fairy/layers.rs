@@ -211,6 +211,9 @@ pub struct Layers {
     pub limits: PieceLimits,
     /// `stalemate=invalid`: a move that stalemates the opponent is illegal.
     pub no_stalemate: bool,
+    /// `win=mostpoints(N)`: after this many plies without a capture or promotion (N moves
+    /// of each side) the side with more points (per type) wins, equal points draw.
+    pub most_points: Option<(u32, Vec<i64>)>,
     /// `warp`: non-royal pieces may be taken off the board, from this ply on.
     pub warp: Option<u32>,
     /// Rules that read the game's history.
@@ -242,6 +245,8 @@ pub struct LayerState {
     pub credits: [u8; 2],
     /// `monster`: white has made the first move of its turn.
     pub second: bool,
+    /// `win=mostpoints`: plies played since the last capture or promotion.
+    pub quiet: u16,
 }
 
 impl Layers {

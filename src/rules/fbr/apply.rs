@@ -634,11 +634,42 @@ impl Applier {
             let n = a.arg.unwrap_or(3).max(1) as u32;
             match (r.name.as_str(), a.name.as_str()) {
                 (_, "stalemate") => self.def.rules.stalemate = Some(outcome),
+                ("win", "mostpoints") => self.most_points(a)?,
                 ("draw", "repetition") => self.layers.history.draw_repetition = Some(n),
                 ("loss", "repetition") => self.layers.history.loss_repetition = Some(n),
                 _ => return Self::unsupported(r, a),
             }
         }
+        Ok(())
+    }
+
+    /// `win=mostpoints(N)`: "If this number of moves are played without a capture or
+    /// promotion, the player with the most `points' on the board wins (Pawn=1,
+    /// Bishop/Knight=3, Rook=5, Queen=9)". N moves of each side; royal pieces count 0; a
+    /// board with other pieces, whose points the page does not give, is refused.
+    fn most_points(&mut self, a: &Attribute) -> Result<(), FbrError> {
+        let Some(n) = a.arg.filter(|&n| n > 0) else {
+            return refuse(a.column, "`mostpoints` needs a number of moves `(N)`");
+        };
+        let mut values = Vec::new();
+        for p in &self.def.pieces {
+            let letter = p.symbols[0].trim_end_matches('~');
+            values.push(match letter.to_ascii_uppercase().as_str() {
+                _ if p.flags.royal => 0,
+                "P" => 1,
+                "N" | "B" => 3,
+                "R" => 5,
+                "Q" => 9,
+                _ => {
+                    return refuse(
+                        a.column,
+                        format!("`win=mostpoints` gives no points to `{letter}` (only P N B R Q)"),
+                    );
+                }
+            });
+        }
+        let plies = u32::try_from(n.saturating_mul(2)).unwrap_or(u32::MAX);
+        self.layers.most_points = Some((plies, values));
         Ok(())
     }
 
