@@ -34,26 +34,16 @@ pub const REFUSED_RULES: [&str; 22] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 49] = [
+pub const REFUSED_ATTRIBUTES: [&str; 32] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
     "loss=perpetualcheck(3)",
     "pieces{Q}=avoidsamecolored",
-    "pieces{Q}=cannotbechecked",
     "pieces{Q}=consecutive",
-    "pieces{Q}=draw",
-    "pieces{Q}=file",
-    "pieces{Q}=holding",
     "pieces{Q}=impartial",
-    "pieces{Q}=maxcaptures",
-    "pieces{Q}=morethan",
-    "pieces{Q}=minimum",
     "pieces{Q}=overall",
-    "pieces{Q}=sum",
     "pieces{Q}=transparent",
-    "pieces{Q}=win",
-    "promotion",
     "promotion=available",
     "promotion=capture",
     "promotion=captures",
@@ -64,10 +54,8 @@ pub const REFUSED_ATTRIBUTES: [&str; 49] = [
     "promotion=enpassant",
     "promotion=leave",
     "promotion=move",
-    "promotion=notforced",
     "promotion=null",
     "promotion=once",
-    "promotion=optional",
     "promotion=origin",
     "promotion=setup",
     "promotion=stack",
@@ -75,14 +63,9 @@ pub const REFUSED_ATTRIBUTES: [&str; 49] = [
     "promotion=swap",
     "promotion=warp",
     "royal=evasefacing",
-    "royal=castle",
     "royal=noperpetualcheck",
-    "royal=passover",
     "royal=suicide",
-    "royal=virginzone",
-    "stalemate=invalid",
     "stalemate=skip",
-    "win=mostpoints(10)",
     "royal[d-e4-5]",
 ];
 

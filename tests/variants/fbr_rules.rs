@@ -426,3 +426,247 @@ fn neutral_pieces_serve_the_side_to_move() {
     assert_eq!(at(&p, "a1"), Some((1, "N".into())));
     assert!(!from(&p, "a1").is_empty());
 }
+
+#[test]
+fn pieces_counting_limits_forbid_moves() {
+    // sum(N): "The sum of the pieces of each piece type on the board given in the piece set
+    // must not exceed N": with a queen on d1, a second queen is over the limit, a first rook
+    // is not (total(N) counts the set together: no rook either).
+    let p = pos("pieces{QR}=sum(1)", "4k3/P7/8/8/8/8/8/3QK3 w - - 0 1");
+    assert_eq!(from(&p, "a7"), ["a8b", "a8n", "a8r"]);
+    let p = pos("pieces{QR}=total(1)", "4k3/P7/8/8/8/8/8/3QK3 w - - 0 1");
+    assert_eq!(from(&p, "a7"), ["a8b", "a8n"]);
+    // file(1): "The sum of the pieces given in the piece set on any file must not exceed N
+    // for any player": exd5 would put a second white pawn on the d-file (d2); black's dxe4
+    // leaves one black pawn on the e-file.
+    let fen = "4k3/8/8/3p4/4P3/8/3P4/4K3";
+    let p = pos("pieces{P}=file(1)", &format!("{fen} w - - 0 1"));
+    assert_eq!(from(&p, "e4"), ["e5"]);
+    let p = pos("pieces{P}=file(1)", &format!("{fen} b - - 0 1"));
+    assert_eq!(from(&p, "d5"), ["d4", "e4"]);
+    // holding(1): "The pieces in holding, matching the pieces given with the piece set, must
+    // not exceed N": holding a knight, white may not capture (and so hold) a second one.
+    let rules = "holding pieces{N}=holding(1)";
+    let p = pos(rules, "4k3/8/8/8/8/8/n7/R3K3[N] w - - 0 1");
+    assert!(!from(&p, "a1").contains(&"a2".to_string()));
+    let p = pos(rules, "4k3/8/8/8/8/8/n7/R3K3 w - - 0 1");
+    assert!(from(&p, "a1").contains(&"a2".to_string()));
+    // cannotbechecked: "When only the specified pieces (in piece set) are left in play, the
+    // opponent may not give check": Ra8+ against the bare king is out; with a black pawn
+    // left it is a check like any other.
+    let p = pos(
+        "pieces{K}=cannotbechecked",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+    );
+    assert_eq!(
+        from(&p, "a1"),
+        ["a2", "a3", "a4", "a5", "a6", "a7", "b1", "c1", "d1"]
+    );
+    let p = pos(
+        "pieces{K}=cannotbechecked",
+        "4k3/7p/8/8/8/8/8/R3K3 w - - 0 1",
+    );
+    assert!(from(&p, "a1").contains(&"a8".to_string()));
+    // maxcaptures(N): "If a move would capture more than N pieces, then this move cannot be
+    // applied": (0) forbids every capture; under atomic Rxa5 also blows up the bishop on b5,
+    // two pieces taken, over (1).
+    let p = pos("pieces=maxcaptures(0)", "4k3/8/8/n7/8/8/8/R3K3 w - - 0 1");
+    assert!(!from(&p, "a1").contains(&"a5".to_string()));
+    let fen = "4k3/8/8/nb6/8/8/8/R3K3 w - - 0 1";
+    assert!(from(&pos("atomic", fen), "a1").contains(&"a5".to_string()));
+    let p = pos("atomic pieces=maxcaptures(1)", fen);
+    assert!(!from(&p, "a1").contains(&"a5".to_string()));
+    // minimum(N): "As soon as this minimal number of pieces is reached the opponent cannot
+    // capture pieces. The royal pieces are not included in this count, except if attribute
+    // royal=expose is specified": black's lone knight (one piece besides the king) cannot be
+    // taken; of two knights one can; under royal=expose the king counts, two pieces.
+    let p = pos("pieces=minimum(1)", "4k3/8/8/n7/8/8/8/R3K3 w - - 0 1");
+    assert!(!from(&p, "a1").contains(&"a5".to_string()));
+    let p = pos("pieces=minimum(1)", "4k3/8/8/n6n/8/8/8/R3K3 w - - 0 1");
+    assert!(from(&p, "a1").contains(&"a5".to_string()));
+    let p = pos(
+        "royal=expose pieces=minimum(1)",
+        "4k3/8/8/n7/8/8/8/R3K3 w - - 0 1",
+    );
+    assert!(from(&p, "a1").contains(&"a5".to_string()));
+    // With a prefix `minimum` is a drop rule (`pieces*<1>{!k}=minimum(1)`): refused.
+    assert!(chess_with_rules("pieces*{Q}=minimum(1)").is_err());
+}
+
+#[test]
+fn pieces_counting_limits_end_the_game() {
+    // morethan(N): "As soon as less or equal than N pieces are on board, the game is lost
+    // for the concerned player": black's king and knight are two, white's three pieces are
+    // more; Rxa5 brings black from three pieces to two.
+    let p = pos("pieces=morethan(2)", "4k3/8/8/n7/8/8/7P/R3K3 w - - 0 1");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(0)));
+    let mut p = pos("pieces=morethan(2)", "4k3/8/8/n6n/8/8/7P/R3K3 w - - 0 1");
+    assert_eq!(p.game_end(), None);
+    play(&mut p, "a1a5");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(0)));
+    assert!(p.legal_moves().is_empty(), "the game is over");
+    // With a piece set, "the sum of all the pieces matching the piece set is decisive":
+    // black without knights has none, at most 0.
+    let p = pos("pieces{N}=morethan(0)", "4k3/8/8/8/8/8/7P/N3K3 b - - 0 1");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(0)));
+    // draw: "The game is draw if the board only contains the pieces specified in given
+    // piece set": king and knight against king; a bishop is not in the set.
+    let p = pos("pieces{KN}=draw", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Draw));
+    let p = pos("pieces{KN}=draw", "4k3/8/8/8/8/8/8/B3K3 w - - 0 1");
+    assert_eq!(p.game_end(), None);
+    // win, the page's example `pieces{Kpp}=win`: "Side to move wins as soon as if the board
+    // contains a white King, and two black pawns, or less than these pieces (for example
+    // only a King is on board)". Chess has a black king, so the example needs `!royal`.
+    let rules = "!royal pieces{Kpp}=win";
+    let p = pos(rules, "8/pp6/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(0)));
+    let p = pos(rules, "8/pp6/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(1)));
+    let p = pos(rules, "8/8/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(1)));
+    // A third black pawn, or a white pawn, is more than the set.
+    let p = pos(rules, "8/ppp5/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(p.game_end(), None);
+    let p = pos(rules, "8/pp6/8/8/8/8/P7/4K3 w - - 0 1");
+    assert_eq!(p.game_end(), None);
+}
+
+#[test]
+fn stalemate_invalid_forbids_stalemating() {
+    // "invalid: Stalemate is not allowed." Black's king a8, white's king b6: Qc7 leaves black
+    // no move and no check (a stalemate) and is illegal; Qc8 is mate and stays.
+    let fen = "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1";
+    assert!(moves(&pos("stalemate=draw", fen)).contains(&"c1c7".to_string()));
+    let m = moves(&pos("stalemate=invalid", fen));
+    assert!(!m.contains(&"c1c7".to_string()) && m.contains(&"c1c8".to_string()));
+}
+
+#[test]
+fn royal_castle_and_passover() {
+    // castle: "Only the pieces in obligatory piece set, given after this attribute, can
+    // castle with this royal piece. ... The given piece set can be empty, which means that
+    // this royal piece cannot castle". FIDE chess castles with rooks: `{R}` keeps both
+    // castlings, `{}` and `{Q}` leave none.
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let castles = |rules: &str| -> Vec<String> {
+        from(&pos(rules, fen), "e1")
+            .into_iter()
+            .filter(|t| t == "c1" || t == "g1")
+            .collect()
+    };
+    assert_eq!(castles("royal=castle{R}"), ["c1", "g1"]);
+    assert_eq!(
+        castles("royal=castle"),
+        ["c1", "g1"],
+        "the default set {{R}}"
+    );
+    assert!(castles("royal=castle{}").is_empty());
+    assert!(castles("royal=castle{Q}").is_empty());
+    // passover: "It is allowed for the royal piece to pass over attacked squares. But this
+    // does not allow to make a move such that the royal piece can be captured." The rook on
+    // f8 attacks f1, which the king crosses castling short: illegal in chess, legal here;
+    // a rook on g8 attacks g1, where the king lands: illegal in both.
+    let crossed = "r3kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    assert!(!from(&pos("royal", crossed), "e1").contains(&"g1".to_string()));
+    assert!(from(&pos("royal=passover", crossed), "e1").contains(&"g1".to_string()));
+    let landed = "r3k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    assert!(!from(&pos("royal=passover", landed), "e1").contains(&"g1".to_string()));
+}
+
+#[test]
+fn promotion_zone_and_compulsion() {
+    // Bare `promotion` is the page's pre-defined `promotion+`: "Per default the promotion
+    // zone is the last rank. A piece must promote when entering the promotion zone": FIDE
+    // chess as it is (the choices stay the definition's).
+    let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(
+        from(&pos("promotion", fen), "a7"),
+        ["a8b", "a8n", "a8q", "a8r"]
+    );
+    // A zone of ranks 7-8: entering rank 7 promotes, compulsorily ("must promote when
+    // entering"), though the pawn could still move from a7.
+    let fen6 = "4k3/8/P7/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(
+        from(&pos("promotion[7-8]", fen6), "a6"),
+        ["a7b", "a7n", "a7q", "a7r"]
+    );
+    // optional: "The player is choosing whether he likes to promote. Per default a piece must
+    // promote if it cannot move after this turn": on rank 7 the plain move is kept, on rank 8
+    // (a pawn there cannot move) it is not.
+    assert_eq!(
+        from(&pos("promotion[7-8]=optional", fen6), "a6"),
+        ["a7", "a7b", "a7n", "a7q", "a7r"]
+    );
+    assert_eq!(
+        from(&pos("promotion[7-8]=optional", fen), "a7"),
+        ["a8b", "a8n", "a8q", "a8r"]
+    );
+    // notforced: "A piece may move into/inside/outside the promotion zone without doing a
+    // promotion even if it reaches a rank where without promoting it becomes an immobile
+    // dead piece": a8 without promoting is legal.
+    assert_eq!(
+        from(&pos("promotion=notforced", fen), "a7"),
+        ["a8", "a8b", "a8n", "a8q", "a8r"]
+    );
+    // enter{set} with a zone: the choices and the zone together.
+    assert_eq!(from(&pos("promotion[7-8]=enter{N}", fen6), "a6"), ["a7n"]);
+    // Black's zone is mirrored (ranks 2-1 for black).
+    let p = pos("promotion[7-8]", "4k3/8/8/8/8/p7/8/4K3 b - - 0 1");
+    assert_eq!(from(&p, "a3"), ["a2b", "a2n", "a2q", "a2r"]);
+    // A promotion letter other than `+` (MBN prefixed pieces) is refused by name.
+    assert!(chess_with_rules("promotion*[8]").is_err());
+}
+
+#[test]
+fn royal_virginzone_keeps_castling_rights() {
+    // virginzone: "The royal piece is allowed to move inside the given board range
+    // (mandatory) without losing the castling rights." Ke1-d1-e1 stays inside d1-f1: both
+    // castlings are there again; by e2 (outside) the rights are gone, as in chess.
+    let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    let castles_after = |rules: &str, path: [&str; 4]| -> Vec<String> {
+        let mut p = pos(rules, fen);
+        for m in path {
+            play(&mut p, m);
+        }
+        from(&p, "e1")
+            .into_iter()
+            .filter(|t| t == "c1" || t == "g1")
+            .collect()
+    };
+    let inside = ["e1d1", "e8d8", "d1e1", "d8e8"];
+    let outside = ["e1e2", "e8d8", "e2e1", "d8e8"];
+    assert_eq!(
+        castles_after("royal=virginzone[d-f1]", inside),
+        ["c1", "g1"]
+    );
+    assert!(castles_after("royal", inside).is_empty());
+    assert!(castles_after("royal=virginzone[d-f1]", outside).is_empty());
+    assert!(
+        chess_with_rules("royal=virginzone").is_err(),
+        "the range is mandatory"
+    );
+}
+
+#[test]
+fn win_mostpoints_counts_material_after_quiet_moves() {
+    // mostpoints(N): "If this number of moves are played without a capture or promotion, the
+    // player with the most `points' on the board wins (Pawn=1, Bishop/Knight=3, Rook=5,
+    // Queen=9)". N moves read as N of each side (a move pair, as chess counts moves): after
+    // white's and black's quiet move white's rook (5) beats black's knight (3).
+    let mut p = pos("win=mostpoints(1)", "4k3/8/8/n7/8/8/8/R3K3 w - - 0 1");
+    play(&mut p, "e1d1");
+    assert_eq!(p.game_end(), None, "one ply is half a move");
+    play(&mut p, "e8d8");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(0)));
+    // A capture starts the count again: Rxa5, then black's move is one quiet ply.
+    let mut p = pos("win=mostpoints(1)", "4k3/8/8/n7/8/8/8/R3K3 w - - 0 1");
+    play(&mut p, "a1a5");
+    play(&mut p, "e8d8");
+    assert_eq!(p.game_end(), None);
+    // Equal points: nobody has the most, a draw.
+    let mut p = pos("win=mostpoints(1)", "4k3/8/8/n7/8/8/8/B3K3 w - - 0 1");
+    play(&mut p, "e1d1");
+    play(&mut p, "e8d8");
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Draw));
+}

@@ -61,6 +61,9 @@ pub struct PromotionDef {
     pub choices: String,
     /// Written as `Optional promotion:`.
     pub optional: bool,
+    /// Promoting is compulsory on every square of the zone, even where the piece could still
+    /// move (FBR's `promotion`; SjaakII keeps the plain move there).
+    pub forced: bool,
 }
 
 /// Piece properties of a `Flags:` line.

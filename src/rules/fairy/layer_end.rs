@@ -1,7 +1,7 @@
 //! Game ends under rule layers: lost royals (`atomic`, `royal=expose`, `benedict`), a side
 //! without pieces where there is no royal (`!royal`),
-//! `pieces=extinction`, `hill` (with `balance`, `fill`, `pass`), `royal=bare`/`baremove`/
-//! `solely`/`maxchecks`, repetitions (`draw`, `loss`), and the result of mate and stalemate
+//! `pieces=extinction` (and `win`, `morethan`, `draw`: `layer_pieces.rs`), `hill` (with `balance`, `fill`, `pass`), `royal=bare`/`baremove`/
+//! `solely`/`maxchecks`, `win=mostpoints`, repetitions (`draw`, `loss`), and the result of mate and stalemate
 //! (`royal=checkmated`, `stalemate=...`).
 
 use super::bits::Bits256;
@@ -90,6 +90,9 @@ impl FairyPos {
         }
         let us = self.turn;
         let them = 1 - us;
+        if let Some(e) = self.pieces_end() {
+            return Some(e);
+        }
         if let Some(e) = self.lost_pieces_end(us, them) {
             return Some(e);
         }
@@ -121,6 +124,23 @@ impl FairyPos {
                     return end(Verdict::Win(c), "checks");
                 }
             }
+        }
+        if let Some((plies, values)) = &l.most_points
+            && u32::from(self.layer.quiet) >= *plies
+        {
+            let points = |c: usize| -> i64 {
+                self.color[c]
+                    .iter()
+                    .map(|s| values.get(self.type_on(s)).copied().unwrap_or(0))
+                    .sum()
+            };
+            let (w, b) = (points(0), points(1));
+            let verdict = match w.cmp(&b) {
+                std::cmp::Ordering::Greater => Verdict::Win(0),
+                std::cmp::Ordering::Less => Verdict::Win(1),
+                std::cmp::Ordering::Equal => Verdict::Draw,
+            };
+            return end(verdict, "most points");
         }
         self.repetition_end(us)
     }

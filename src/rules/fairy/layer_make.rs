@@ -1,7 +1,8 @@
 //! A move's after-effects under rule layers: `atomic` explosions, `andernach` and `benedict`
 //! colour changes, `magnetic` pushes and pulls, `zone=river` drowning, holdings (`holding`
 //! and its attributes, `warp`), drop credits, the board a piece stands on (`alice`), checks
-//! given (`royal=maxchecks`), neutral pieces, and `monster`'s double turn.
+//! given (`royal=maxchecks`), castling rights kept in `royal=virginzone`, quiet plies (`win=mostpoints`), neutral pieces, and
+//! `monster`'s double turn.
 
 use super::bits::Bits256;
 use super::layers::{DIRS, DropRule, Holding, Layers, ZoneRule, has_type};
@@ -17,6 +18,8 @@ pub struct LayerPre {
     captured: Option<(usize, usize, bool, usize)>,
     /// The position's key (for the history rules).
     key: u64,
+    /// `royal=virginzone`: an unmoved royal moving within the zone stays unmoved.
+    virgin: bool,
 }
 
 impl FairyPos {
@@ -27,9 +30,18 @@ impl FairyPos {
             self.piece(c)
                 .map(|(col, t)| (col, t, self.promoted.has(c), c))
         });
+        let (from, to) = (m.from as usize, m.to as usize);
+        let virgin = self.v.layers.royal.virgin_zone.is_some_and(|z| {
+            m.kind == MoveKind::Normal
+                && self.v.kinds[m.piece as usize].def.flags.royal
+                && self.unmoved.has(from)
+                && z[self.turn].has(from)
+                && z[self.turn].has(to)
+        });
         LayerPre {
             us: self.turn,
             captured,
+            virgin,
             key: if self.v.layers.needs_history() {
                 self.layer_key()
             } else {
@@ -81,6 +93,16 @@ impl FairyPos {
         let to = m.to as usize;
         if l.needs_history() {
             self.history.push(pre.key);
+        }
+        if l.most_points.is_some() {
+            self.layer.quiet = if m.capture.is_some() || m.promo.is_some() {
+                0
+            } else {
+                self.layer.quiet.saturating_add(1)
+            };
+        }
+        if pre.virgin && self.color[us].has(to) {
+            self.unmoved.set(to);
         }
         self.track_boards(l, m, us);
         if let Some(mask) = l.atomic

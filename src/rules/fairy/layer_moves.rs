@@ -65,7 +65,8 @@ impl FairyPos {
         ((self.board[sq] - 1) >> 1) as usize
     }
 
-    fn count_mask(&self, color: usize, mask: u64) -> u32 {
+    /// `color`'s pieces of the types in `mask`, counted.
+    pub(super) fn count_mask(&self, color: usize, mask: u64) -> u32 {
         self.color[color]
             .iter()
             .filter(|&s| has_type(mask, self.type_on(s)))
@@ -155,6 +156,13 @@ impl FairyPos {
             return false;
         }
         if on_board && self.frozen(m) {
+            return false;
+        }
+        if let (Some(with), MoveKind::Castle(pf, _)) = (l.royal.castle_with, m.kind)
+            && !self
+                .piece(pf as usize)
+                .is_some_and(|(_, pt)| has_type(with, pt))
+        {
             return false;
         }
         if let Some(c) = m.capture
@@ -265,6 +273,13 @@ impl FairyPos {
     /// Legality under the layers: the move is made on a copy (with its after-effects) and
     /// the result judged.
     pub(super) fn layer_is_legal(&self, m: &FMove) -> bool {
+        self.layer_legal_with(m, true)
+    }
+
+    /// [`FairyPos::layer_is_legal`], with `stalemate=invalid` judged only when
+    /// `stalemate_rule` (the opponent's answers are judged without it: a stalemate is the
+    /// lack of a move, whatever that move would leave).
+    fn layer_legal_with(&self, m: &FMove, stalemate_rule: bool) -> bool {
         if !self.layer_allows(m) {
             return false;
         }
@@ -330,7 +345,26 @@ impl FairyPos {
                 return false;
             }
         }
+        if self.pieces_forbid(m, &p) {
+            return false;
+        }
+        if stalemate_rule && l.no_stalemate && p.stalemated() {
+            return false;
+        }
         true
+    }
+
+    /// Whether the side to move is stalemated: not in check, the game not ended by a layer,
+    /// and no legal move (under `royal=untilcaptured`, no pseudo-legal one).
+    fn stalemated(&self) -> bool {
+        if self.layer_in_check(self.turn) || self.layer_end().is_some() {
+            return false;
+        }
+        let pseudo = self.pseudo_moves();
+        if self.v.layers.royal.until_captured {
+            return pseudo.is_empty();
+        }
+        !pseudo.iter().any(|m| self.layer_legal_with(m, false))
     }
 
     /// The rules that restrict the whole list of legal moves.

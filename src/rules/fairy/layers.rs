@@ -103,6 +103,15 @@ pub struct Royal {
     pub no_check: bool,
     /// `untilcaptured`: mate does not end the game; losing every royal does.
     pub until_captured: bool,
+    /// `passover`: a castling royal may pass over attacked squares (not start or land on
+    /// one).
+    pub passover: bool,
+    /// `castle{...}`: the types a royal may castle with (any of the definition's partners:
+    /// `None`).
+    pub castle_with: Option<u64>,
+    /// `virginzone[...]`: per colour, the squares an unmoved royal may move within keeping
+    /// its castling rights.
+    pub virgin_zone: Option<[Bits256; 2]>,
 }
 
 /// End rules that need the game's history.
@@ -115,6 +124,29 @@ pub struct HistoryRules {
     /// `nonrepeating`: moves that repeat an earlier position are illegal (types, `check`,
     /// `never`).
     pub nonrepeating: Option<(u64, bool, bool)>,
+}
+
+/// `pieces` limits read by the move and end checks of `layer_pieces.rs`; each a type mask
+/// (the rule's piece set) and its count.
+#[derive(Clone, Debug, Default)]
+pub struct PieceLimits {
+    /// `file(N)`: at most N pieces of the set per side on any file.
+    pub per_file: Vec<(u64, u32)>,
+    /// `holding(N)`: at most N pieces of the set in each side's hand.
+    pub in_hand: Vec<(u64, u32)>,
+    /// `cannotbechecked`: a side whose pieces are all of the set may not be checked.
+    pub cannot_be_checked: Vec<u64>,
+    /// `maxcaptures(N)`: no move removes more than N enemy pieces of the set.
+    pub max_captures: Vec<(u64, u32)>,
+    /// `minimum(N)`: no capture of a side with at most N (non-royal) pieces of the set.
+    pub minimum: Vec<(u64, u32)>,
+    /// `morethan(N)`: a side with at most N pieces of the set loses.
+    pub more_than: Vec<(u64, u32)>,
+    /// `draw`: a board holding only pieces of the set is a draw.
+    pub draw_when_only: Vec<u64>,
+    /// `win`: per colour and type the most pieces the board may hold for the side to move
+    /// to win (`{Kpp}`: one white king, two black pawns).
+    pub win_when_at_most: Vec<[Vec<u32>; 2]>,
 }
 
 /// Every layer a variant carries.
@@ -175,6 +207,13 @@ pub struct Layers {
     pub taboo: Vec<(u64, Option<u64>)>,
     /// `pieces=neutral`: these types belong to the side to move (but those giving check).
     pub neutral: u64,
+    /// The other `pieces` limits.
+    pub limits: PieceLimits,
+    /// `stalemate=invalid`: a move that stalemates the opponent is illegal.
+    pub no_stalemate: bool,
+    /// `win=mostpoints(N)`: after this many plies without a capture or promotion (N moves
+    /// of each side) the side with more points (per type) wins, equal points draw.
+    pub most_points: Option<(u32, Vec<i64>)>,
     /// `warp`: non-royal pieces may be taken off the board, from this ply on.
     pub warp: Option<u32>,
     /// Rules that read the game's history.
@@ -206,6 +245,8 @@ pub struct LayerState {
     pub credits: [u8; 2],
     /// `monster`: white has made the first move of its turn.
     pub second: bool,
+    /// `win=mostpoints`: plies played since the last capture or promotion.
+    pub quiet: u16,
 }
 
 impl Layers {

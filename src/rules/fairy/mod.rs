@@ -18,6 +18,7 @@ pub mod layer_castle;
 pub mod layer_end;
 pub mod layer_make;
 pub mod layer_moves;
+mod layer_pieces;
 pub mod layers;
 pub mod lion;
 pub mod movegen;

@@ -286,7 +286,14 @@ impl FairyPos {
                 if !(need_empty & occ).none() {
                     continue;
                 }
-                if k.def.flags.royal && king_path.iter().any(|s| self.attacked(s, 1 - us)) {
+                // `royal=passover`: only the start and the landing square must be safe.
+                let passover = self.v.layers.royal.passover;
+                let judged = |s: usize| !passover || s == sq || s == to;
+                if k.def.flags.royal
+                    && king_path
+                        .iter()
+                        .any(|s| judged(s) && self.attacked(s, 1 - us))
+                {
                     continue;
                 }
                 out.push(FMove {

@@ -401,6 +401,7 @@ impl Builder {
             zone,
             choices,
             optional,
+            forced: false,
         });
         Ok(())
     }

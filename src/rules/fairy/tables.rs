@@ -394,6 +394,9 @@ fn link_promotions(def: &VariantDef, kinds: &mut [Kind]) {
                 z[0] |= pr.zone[0];
                 z[1] |= pr.zone[1];
             }
+            if pr.forced {
+                optional_zone.get_or_insert([Bits256::EMPTY; 2]);
+            }
             let mut choices = Vec::new();
             for tok in promotion_tokens(&pr.choices) {
                 let name = if tok == "+" { format!("+{own}") } else { tok };

@@ -5,10 +5,11 @@
 //! the rule's column and the reason.
 
 mod drops;
+mod pieces;
 
 use std::sync::Arc;
 
-use super::model::{Attribute, BoardRange, PieceSet, Rule, RuleList};
+use super::model::{Attribute, BoardRange, PieceSet, Rule, RuleList, SingleRange};
 use super::parse::{FbrError, fbr_to_rules};
 use crate::rules::fairy::bits::{Bits256, square};
 use crate::rules::fairy::defs::{Outcome, VariantDef};
@@ -290,7 +291,7 @@ impl Applier {
             },
             "direction" => self.direction(r)?,
             "zone" => self.zone_rule(r)?,
-            "pieces" => self.pieces(r)?,
+            "pieces" => self.pieces(r, has_holding)?,
             "nonrepeating" => {
                 let mask = self.mask_or(&r.pieces, col, self.all_types())?;
                 let check = r.attrs.iter().any(|a| a.name == "check");
@@ -559,6 +560,21 @@ impl Applier {
                 None => return refuse(r.column, "`royal` without a piece set needs a piece `K`"),
             }
         }
+        // `castle{...}`: the types a royal castles with ("Per default this piece set is {R}").
+        let mut castle_with = None;
+        for a in r.attrs.iter().filter(|a| a.name == "castle") {
+            let mask = match &a.pieces {
+                Some(set) => self.mask(set, a.column)?,
+                None => match self.type_of("R") {
+                    Some(t) => 1u64 << t,
+                    None => {
+                        return refuse(a.column, "`castle` without a piece set needs a piece `R`");
+                    }
+                },
+            };
+            castle_with = Some(castle_with.unwrap_or(0) | mask);
+        }
+        let mut virgin = None;
         let ro = &mut self.layers.royal;
         for a in &r.attrs {
             match a.name.as_str() {
@@ -574,8 +590,17 @@ impl Applier {
                 "solely" => ro.solely = true,
                 "taboo" => ro.no_check = true,
                 "untilcaptured" => ro.until_captured = true,
+                "passover" => ro.passover = true,
+                "castle" => ro.castle_with = castle_with,
+                "virginzone" => match &a.range {
+                    Some(range) => virgin = Some(range.clone()),
+                    None => return refuse(a.column, "`virginzone` needs a board range `[...]`"),
+                },
                 _ => return Self::unsupported(r, a),
             }
+        }
+        if let Some(range) = virgin {
+            self.layers.royal.virgin_zone = Some(self.zone(&range));
         }
         Ok(())
     }
@@ -593,6 +618,10 @@ impl Applier {
                     "`stalemate` takes one attribute: draw, loss or win",
                 );
             };
+            if a.name == "invalid" {
+                self.layers.no_stalemate = true;
+                return Ok(());
+            }
             self.def.rules.stalemate = Some(match a.name.as_str() {
                 "draw" => Outcome::Draw,
                 "loss" => Outcome::Loss,
@@ -605,6 +634,7 @@ impl Applier {
             let n = a.arg.unwrap_or(3).max(1) as u32;
             match (r.name.as_str(), a.name.as_str()) {
                 (_, "stalemate") => self.def.rules.stalemate = Some(outcome),
+                ("win", "mostpoints") => self.most_points(a)?,
                 ("draw", "repetition") => self.layers.history.draw_repetition = Some(n),
                 ("loss", "repetition") => self.layers.history.loss_repetition = Some(n),
                 _ => return Self::unsupported(r, a),
@@ -613,94 +643,88 @@ impl Applier {
         Ok(())
     }
 
-    fn pieces(&mut self, r: &Rule) -> Result<(), FbrError> {
-        let col = r.column;
-        if r.attrs.is_empty() {
-            return refuse(col, "`pieces` needs an attribute");
+    /// `win=mostpoints(N)`: "If this number of moves are played without a capture or
+    /// promotion, the player with the most `points' on the board wins (Pawn=1,
+    /// Bishop/Knight=3, Rook=5, Queen=9)". N moves of each side; royal pieces count 0; a
+    /// board with other pieces, whose points the page does not give, is refused.
+    fn most_points(&mut self, a: &Attribute) -> Result<(), FbrError> {
+        let Some(n) = a.arg.filter(|&n| n > 0) else {
+            return refuse(a.column, "`mostpoints` needs a number of moves `(N)`");
+        };
+        let mut values = Vec::new();
+        for p in &self.def.pieces {
+            let letter = p.symbols[0].trim_end_matches('~');
+            values.push(match letter.to_ascii_uppercase().as_str() {
+                _ if p.flags.royal => 0,
+                "P" => 1,
+                "N" | "B" => 3,
+                "R" => 5,
+                "Q" => 9,
+                _ => {
+                    return refuse(
+                        a.column,
+                        format!("`win=mostpoints` gives no points to `{letter}` (only P N B R Q)"),
+                    );
+                }
+            });
         }
-        for a in &r.attrs {
-            let given = r.pieces.as_ref().map(|s| self.mask(s, col)).transpose()?;
-            match a.name.as_str() {
-                "total" => match a.arg {
-                    Some(n) if n >= 0 => self
-                        .layers
-                        .totals
-                        .push((given.unwrap_or(self.all_types()), n as u32)),
-                    _ => return refuse(a.column, "`total` needs a count `(N)`"),
-                },
-                "extinction" => {
-                    let mask = match given {
-                        Some(m) => m,
-                        None => self.start_types(),
-                    };
-                    self.layers.extinction = Some(mask);
-                }
-                "immovable" => {
-                    let Some(m) = given else {
-                        return refuse(col, "`pieces=immovable` needs a piece set");
-                    };
-                    self.layers
-                        .immovable
-                        .push((m, a.arg.map(|n| n.max(0) as u32)));
-                }
-                "neutral" => {
-                    let Some(m) = given else {
-                        return refuse(col, "`pieces=neutral` needs a piece set");
-                    };
-                    self.layers.neutral |= m;
-                }
-                "taboo" => {
-                    let Some(m) = given else {
-                        return refuse(col, "`pieces=taboo` needs a piece set");
-                    };
-                    let by = a
-                        .pieces
-                        .as_ref()
-                        .map(|s| self.mask(s, a.column))
-                        .transpose()?;
-                    self.layers.taboo.push((m, by));
-                }
-                _ => return Self::unsupported(r, a),
-            }
-        }
+        let plies = u32::try_from(n.saturating_mul(2)).unwrap_or(u32::MAX);
+        self.layers.most_points = Some((plies, values));
         Ok(())
     }
 
-    /// The types standing in the definition's start position.
-    fn start_types(&self) -> u64 {
-        let board = self.def.fen.split([' ', '[']).next().unwrap_or_default();
-        let mut mask = 0u64;
-        for (t, p) in self.def.pieces.iter().enumerate().take(64) {
-            let sym = p.symbols[0].trim_end_matches('~');
-            if sym.len() == 1 && sym != "+" && board.contains(sym) {
-                mask |= 1 << t;
+    /// `promotion[range]=...`: the zone (the range, or the last rank), the choices
+    /// (`enter{set}`), and whether promoting is compulsory (the page's default: "A piece must
+    /// promote when entering the promotion zone"), optional where the piece could still move
+    /// (`optional`), or never compulsory (`notforced`).
+    fn promotion(&mut self, r: &Rule) -> Result<(), FbrError> {
+        if r.prefix.is_some_and(|p| p != '+') || r.seq.is_some() {
+            return refuse(
+                r.column,
+                "`promotion` with a letter or sequence number (MBN prefixed pieces) is not implemented",
+            );
+        }
+        if r.pieces.is_some() {
+            return refuse(
+                r.column,
+                "a piece set on `promotion` (extending `stack`) is not implemented",
+            );
+        }
+        let (mut choices, mut optional, mut not_forced) = (None, false, false);
+        for a in &r.attrs {
+            match a.name.as_str() {
+                "enter" => {
+                    if let Some(set) = &a.pieces {
+                        let mask = self.mask(set, a.column)?;
+                        let letters: String = (0..self.types())
+                            .filter(|&t| mask >> t & 1 != 0)
+                            .map(|t| self.def.pieces[t].symbols[0].clone())
+                            .collect();
+                        choices = Some(letters);
+                    }
+                }
+                "optional" => optional = true,
+                "notforced" => not_forced = true,
+                _ => return Self::unsupported(r, a),
             }
         }
-        mask
-    }
-
-    fn promotion(&mut self, r: &Rule) -> Result<(), FbrError> {
-        let [a] = r.attrs.as_slice() else {
-            return refuse(r.column, "only `promotion=enter{...}` is implemented");
-        };
-        if a.name != "enter" {
-            return Self::unsupported(r, a);
-        }
-        let Some(set) = &a.pieces else {
-            return refuse(a.column, "`enter` needs a piece set `{...}`");
-        };
-        let mask = self.mask(set, a.column)?;
-        let zone = r.range.as_ref().map(|z| self.zone(z));
-        let choices: String = (0..self.types())
-            .filter(|&t| mask >> t & 1 != 0)
-            .map(|t| self.def.pieces[t].symbols[0].clone())
-            .collect();
+        let last = self.def.ranks.saturating_sub(1);
+        let range = r.range.clone().unwrap_or(BoardRange {
+            not: false,
+            parts: vec![SingleRange {
+                files: None,
+                ranks: Some((last, last)),
+            }],
+        });
+        let zone = self.zone(&range);
         for p in &mut self.def.pieces {
             for pr in &mut p.promotions {
-                pr.choices = choices.clone();
-                if let Some(z) = zone {
-                    pr.zone = z;
+                if let Some(c) = &choices {
+                    pr.choices = c.clone();
                 }
+                pr.zone = zone;
+                pr.optional = not_forced;
+                pr.forced = !optional && !not_forced;
             }
         }
         Ok(())
