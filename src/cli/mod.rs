@@ -11,6 +11,7 @@ mod annotate_args;
 pub mod args;
 mod errors;
 pub mod help;
+pub mod index;
 mod man_and_completions;
 mod output_file;
 mod persistent;
