@@ -339,3 +339,74 @@ fn read_entry(r: &mut Reader<'_>) -> Result<GameEntry, IndexError> {
 pub fn read_index(path: &Path) -> Result<Index, IndexError> {
     decode(&std::fs::read(path)?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::summary::summarize;
+
+    /// A two-game index made from written games.
+    fn sample() -> (Vec<u8>, Index) {
+        let pgn = b"[Event \"a\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+[Event \"b\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+        let games = crate::pgn::split_games(pgn)
+            .map(|r| GameEntry {
+                offset: r.start as u64,
+                length: r.len() as u32,
+                summary: summarize(&pgn[r]),
+            })
+            .collect();
+        let index = Index {
+            source: SourceId {
+                size: pgn.len() as u64,
+                ..SourceId::default()
+            },
+            games,
+        };
+        (encode(&index), index)
+    }
+
+    /// What is written is read back as it was.
+    #[test]
+    fn an_index_is_read_back_as_written() {
+        let (bytes, index) = sample();
+        assert_eq!(decode(&bytes).unwrap(), index);
+        // Both games end in mate (4.Qxf7#, 2...Qh4#), the second has 4 plies.
+        assert!(
+            index
+                .games
+                .iter()
+                .all(|g| g.summary.flags & super::super::summary::MATE != 0)
+        );
+        assert_eq!(index.games[1].summary.plies, 4);
+    }
+
+    /// Every cut and every flipped bit of a valid index is refused with an error, without a
+    /// panic (the reader meets hostile files: the fuzz target's property, in miniature).
+    #[test]
+    fn every_cut_and_flipped_bit_is_refused() {
+        let (bytes, _) = sample();
+        for n in 0..bytes.len() {
+            assert!(decode(&bytes[..n]).is_err(), "cut at {n}");
+        }
+        for i in 0..bytes.len() {
+            for bit in 0..8 {
+                let mut bad = bytes.clone();
+                bad[i] ^= 1 << bit;
+                assert!(decode(&bad).is_err(), "byte {i} bit {bit}");
+            }
+        }
+    }
+
+    /// A well-formed file whose records lie outside its source, or overlap, is refused
+    /// (the checksum recomputed, so only the structure is wrong).
+    #[test]
+    fn records_outside_the_source_are_refused() {
+        let (_, mut index) = sample();
+        index.games[1].offset = index.games[0].offset;
+        assert!(decode(&encode(&index)).is_err());
+        let (_, mut index) = sample();
+        index.source.size = 10;
+        assert!(decode(&encode(&index)).is_err());
+    }
+}

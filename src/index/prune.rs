@@ -257,3 +257,31 @@ fn move_need(m: &MoveFilter<Bitboard>) -> Need {
     }
     Need::All(all)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The count bounds: some number in [fewest, most] meets the comparison.
+    #[test]
+    fn a_count_is_possible_only_within_its_bounds() {
+        assert!(count_possible(0, 2, CmpOp::Eq, 0));
+        assert!(!count_possible(1, 2, CmpOp::Eq, 0));
+        assert!(!count_possible(1, 2, CmpOp::Lt, 1));
+        assert!(count_possible(1, 2, CmpOp::Le, 1));
+        assert!(!count_possible(0, 2, CmpOp::Gt, 2));
+        assert!(count_possible(0, 2, CmpOp::Ge, 2));
+        assert!(!count_possible(3, 3, CmpOp::Ne, 3));
+        assert!(count_possible(3, 4, CmpOp::Ne, 3));
+    }
+
+    /// A summary without a mate fails `mate`; one with passes; `not mate` rules nothing out.
+    #[test]
+    fn flags_decide_the_leaf_conditions() {
+        let mut s = GameSummary::default();
+        assert!(!need_of(&Node::Mate).admits(&s));
+        s.flags |= summary::MATE;
+        assert!(need_of(&Node::Mate).admits(&s));
+        assert!(need_of(&Node::Not(Box::new(Node::Check))).is_nothing());
+    }
+}
