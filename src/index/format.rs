@@ -266,15 +266,18 @@ pub fn decode(bytes: &[u8]) -> Result<Index, IndexError> {
     if r.u32()? != VERSION {
         return Err(IndexError::Corrupt("another version of the format"));
     }
-    r.u32()?;
+    let reserved = r.u32()?;
+    let (size, mtime_secs, mtime_nanos) = (r.u64()?, r.u64()? as i64, r.u32()?);
+    // The reserved words are written 0: anything else is not this version's file (and
+    // would not be written back as read).
+    if reserved != 0 || r.u32()? != 0 {
+        return Err(IndexError::Corrupt("reserved bytes set"));
+    }
     let source = SourceId {
-        size: r.u64()?,
-        mtime_secs: r.u64()? as i64,
-        mtime_nanos: r.u32()?,
-        head_hash: {
-            r.u32()?;
-            r.u64()?
-        },
+        size,
+        mtime_secs,
+        mtime_nanos,
+        head_hash: r.u64()?,
         tail_hash: r.u64()?,
     };
     let count = r.u64()?;
