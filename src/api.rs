@@ -282,6 +282,7 @@ fn run_config(
         counts_positions: true,
         env,
         stop: options.stop.clone(),
+        index: None,
     })
 }
 

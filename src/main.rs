@@ -42,6 +42,9 @@ fn main() -> ExitCode {
     if std::env::args_os().nth(1).is_some_and(|a| a == "split") {
         return cli::split::main();
     }
+    if std::env::args_os().nth(1).is_some_and(|a| a == "index") {
+        return cli::index::main();
+    }
     // `cqlq help [COMMAND]`, as clap's help subcommand (a file named `help` is `./help`).
     if std::env::args_os().nth(1).is_some_and(|a| a == "help") {
         let rest: Vec<_> = std::env::args_os().skip(2).collect();

@@ -61,6 +61,8 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
     ("output", &["run", "annotate"]),
     // The search runner is below the annotate command that uses it.
     ("run", &["annotate"]),
+    // The index reads games and IR; the run asks it, never the other way.
+    ("index", &["query", "run", "output", "cli", "annotate"]),
 ];
 
 /// Files of `main` that still break a rule: (file under `src/`, the module it names, why).

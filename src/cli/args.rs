@@ -138,6 +138,10 @@ pub struct Cli {
     #[arg(long)]
     pub no_progress: bool,
 
+    /// Search every game, without the index (`PGN.cqlqi`) a file may have (see `cqlq index`).
+    #[arg(long)]
+    pub no_index: bool,
+
     /// The query's language: `cql` (CQL 6) or `cqls` (the s-expression dialect CQL-S).
     /// Default: CQL-S when the query begins with `(match` or `(position`, else CQL 6.
     #[arg(long, value_name = "cql|cqls", value_parser = ["cql", "cqls"])]

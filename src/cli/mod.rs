@@ -12,6 +12,7 @@ pub mod args;
 pub mod convert;
 mod errors;
 pub mod help;
+pub mod index;
 mod man_and_completions;
 mod output_file;
 mod persistent;

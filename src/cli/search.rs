@@ -67,6 +67,7 @@ fn search_steps(cli: Cli) -> Result<u8, Stop> {
     let format = output_format(&cli, output.is_none());
     let mut config = run_config(&cli, compiled, params, engine, inputs, &output, format)?;
     config.env.syzygy = syzygy;
+    config.index = super::index::skips_for(cli.no_index, &config);
     super::threads::start_pool(cli.threads)?;
     let summary = run_to_output(&cli, &config, output.as_deref())?;
     report(&cli, &summary, (format, output.is_some()), started)
@@ -371,6 +372,7 @@ fn run_config(
         counts_positions: !cli.no_summary,
         env,
         stop: None,
+        index: None,
     })
 }
 

@@ -151,6 +151,9 @@ pub struct RunConfig {
     /// Set by another thread to stop the run after the batch being searched, as `--limit`
     /// stops it (a program's caller gone, Ctrl-C in Python: [`crate::api`]); None: never.
     pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// The games an index says the query cannot match (`cqlq index`, `docs/index.md`): they
+    /// are counted as read and not read; None: every game is searched.
+    pub index: Option<std::sync::Arc<crate::index::use_index::IndexedSkips>>,
 }
 
 /// Counts for the summary line and the exit status.
@@ -608,6 +611,15 @@ impl Sink<'_> {
                 // A game cut short after its tags is reported by the careful path too.
                 let small = slice.len() as u64 <= config.limits.max_game_bytes
                     && !crate::pgn::split::ends_in_tags(slice);
+                let at = offset + r.start as u64;
+                if small
+                    && config
+                        .index
+                        .as_ref()
+                        .is_some_and(|ix| ix.skips(&name.name, at, r.len()))
+                {
+                    return GameOutput::default();
+                }
                 let output = one_pass
                     .filter(|_| small)
                     .and_then(|mode| {

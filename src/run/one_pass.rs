@@ -684,6 +684,7 @@ mod tests {
             terminal_stdout: false,
             env: Default::default(),
             stop: None,
+            index: None,
         }
     }
 

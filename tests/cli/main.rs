@@ -13,6 +13,7 @@ mod cql_command_line;
 mod cqli_extensions;
 mod games_counted;
 mod header_params;
+mod index_files;
 mod input_safety;
 mod inputs;
 mod output_edits;

@@ -1,0 +1,16 @@
+//! Fuzz target: arbitrary bytes as a `.cqlqi` index file (`cqlq::index::format::decode`)
+//! must give an index or an error, never a panic or an allocation the file cannot back; an
+//! index that reads is written back to the same bytes.
+//!
+//! Run with `cargo fuzz run index_reader` from the repository root (nightly).
+
+#![no_main]
+
+use cqlq::index::format::{decode, encode};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(index) = decode(data) {
+        assert_eq!(encode(&index), data, "an index read back is written as it was");
+    }
+});

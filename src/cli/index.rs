@@ -1,0 +1,269 @@
+//! `cqlq index PGN...`: writes `PGN.cqlqi` beside each plain PGN file (or `-o FILE` for one
+//! input), the games summarised in parallel with a progress bar; a file that only grew since
+//! its index was made has only its new games read. `--stats` prints what an index holds.
+//! The format and its use are `docs/index.md`'s.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use super::TROUBLE;
+use cqlq::index::build::index_bytes;
+use cqlq::index::format::{encode, read_index};
+use cqlq::index::{Index, SourceId, index_path_for};
+
+/// cqlq index: make the game index searches use to skip games.
+#[derive(Parser, Debug)]
+#[command(
+    name = "cqlq index",
+    bin_name = "cqlq index",
+    about = "Index PGN files: searches then skip the games their query cannot match",
+    after_help = "Examples:\n  cqlq index games.pgn            (writes games.pgn.cqlqi)\n  \
+cqlq index --stats games.pgn\n\nA search of games.pgn uses games.pgn.cqlqi by itself when it \
+matches the file (size, modification time, content of its ends); --no-index searches without \
+it. Run cqlq index again after games are appended: only the new games are read. \
+Exit status: 0 done, 2 trouble. See docs/index.md."
+)]
+pub struct IndexCli {
+    /// The plain PGN files to index.
+    #[arg(value_name = "PGN", required = true)]
+    pub inputs: Vec<PathBuf>,
+
+    /// Where the index goes (one input only; default: PGN.cqlqi beside it).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Print what each input's index holds instead of making it.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Worker threads (default: one per core).
+    #[arg(short = 'j', long = "threads", value_name = "N")]
+    pub threads: Option<usize>,
+
+    /// No progress bar.
+    #[arg(short = 'q', long = "quiet")]
+    pub quiet: bool,
+}
+
+/// Runs `cqlq index` with the arguments after `index`.
+pub fn main() -> ExitCode {
+    let cli = IndexCli::parse_from(
+        std::iter::once(std::ffi::OsString::from("cqlq index")).chain(std::env::args_os().skip(2)),
+    );
+    if cli.output.is_some() && cli.inputs.len() > 1 {
+        eprintln!("cqlq index: -o names one index: give one PGN file with it");
+        return ExitCode::from(TROUBLE);
+    }
+    if let Err(e) = super::threads::start_pool(cli.threads) {
+        eprintln!("cqlq index: {e}");
+        return ExitCode::from(TROUBLE);
+    }
+    let mut failed = false;
+    for input in &cli.inputs {
+        let output = cli.output.clone().unwrap_or_else(|| index_path_for(input));
+        let done = if cli.stats {
+            stats(input, &output)
+        } else {
+            index_file(input, &output, !cli.quiet)
+        };
+        if let Err(message) = done {
+            eprintln!("cqlq index: {message}");
+            failed = true;
+        }
+    }
+    if failed {
+        ExitCode::from(TROUBLE)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Indexes the plain PGN file `input` into `output` (written whole to a temporary file,
+/// then renamed over it).
+fn index_file(input: &Path, output: &Path, progress: bool) -> Result<(), String> {
+    let name = input.display();
+    let file = std::fs::File::open(input).map_err(|e| format!("{name}: {e}"))?;
+    let metadata = file.metadata().map_err(|e| format!("{name}: {e}"))?;
+    if !metadata.is_file() {
+        return Err(format!("{name}: not a regular file"));
+    }
+    if same_file(input, output) {
+        return Err(format!("{name}: the index would overwrite its PGN file"));
+    }
+    // SAFETY: the map is read only; a file cut short while mapped is caught by the bus-error
+    // handler (`run::mapped`), which names it.
+    let map = if metadata.len() == 0 {
+        None
+    } else {
+        Some(unsafe { memmap2::Mmap::map(&file) }.map_err(|e| format!("{name}: {e}"))?)
+    };
+    let bytes: &[u8] = map.as_deref().unwrap_or(&[]);
+    if let Some(map) = &map {
+        cqlq::run::mapped::register(map, input);
+    }
+    if let Some(kind) = compressed(bytes) {
+        return Err(format!(
+            "{name}: {kind}-compressed: cqlq index reads plain PGN only (decompress it first)"
+        ));
+    }
+    let earlier = read_index(output).ok();
+    let bar = cqlq::run::progress::bar(progress, Some(bytes.len() as u64));
+    let source = SourceId::of(bytes, &metadata);
+    let (index, counts) = index_bytes(bytes, source, earlier, &|done| bar.set_position(done));
+    bar.finish_and_clear();
+    let encoded = encode(&index);
+    write_whole(output, &encoded).map_err(|e| format!("{}: {e}", output.display()))?;
+    let read = counts.games - counts.kept;
+    eprintln!(
+        "cqlq index: {}: {} games ({read} read, {} kept, {} to search always), {} bytes ({:.1} % of the PGN)",
+        output.display(),
+        counts.games,
+        counts.kept,
+        counts.must_scan,
+        encoded.len(),
+        percent(encoded.len() as u64, bytes.len() as u64),
+    );
+    Ok(())
+}
+
+/// Whether `a` and `b` name the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// The compression a file's first bytes show (zstd, gzip, bzip2), if any.
+fn compressed(bytes: &[u8]) -> Option<&'static str> {
+    match bytes {
+        [0x28, 0xb5, 0x2f, 0xfd, ..] => Some("zstd"),
+        [0x1f, 0x8b, ..] => Some("gzip"),
+        [b'B', b'Z', b'h', ..] => Some("bzip2"),
+        _ => None,
+    }
+}
+
+/// `part` as a percentage of `whole`.
+fn percent(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it to `path`: a reader
+/// never sees half an index.
+fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut temp = path.as_os_str().to_os_string();
+    temp.push(format!(".tmp{}", std::process::id()));
+    let temp = PathBuf::from(temp);
+    let written = std::fs::File::create(&temp).and_then(|mut f| {
+        f.write_all(bytes)?;
+        f.sync_all()
+    });
+    match written.and_then(|()| std::fs::rename(&temp, path)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = std::fs::remove_file(&temp);
+            Err(e)
+        }
+    }
+}
+
+/// Prints what the index `index_path` of `input` holds.
+fn stats(input: &Path, index_path: &Path) -> Result<(), String> {
+    let size = std::fs::metadata(index_path)
+        .map_err(|e| format!("{}: {e}", index_path.display()))?
+        .len();
+    let index = read_index(index_path).map_err(|e| format!("{}: {e}", index_path.display()))?;
+    let state = match SourceId::of_file(input) {
+        Ok(now) => match index.source.differs_from(&now) {
+            None => "matches the file".to_string(),
+            Some(why) => format!("stale: {why}"),
+        },
+        Err(e) => format!("the PGN cannot be read: {e}"),
+    };
+    let mut out = std::io::stdout().lock();
+    let lines = stats_lines(&index, size, &input.display().to_string(), &state);
+    out.write_all(lines.as_bytes()).map_err(|e| e.to_string())
+}
+
+/// The `--stats` report of `index` (a file of `size` bytes) of the PGN named `name`.
+fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
+    use cqlq::index::summary as s;
+    let games = index.games.len() as u64;
+    let count = |flag: u32| {
+        index
+            .games
+            .iter()
+            .filter(|g| !g.summary.must_scan() && g.summary.flags & flag != 0)
+            .count()
+    };
+    let moves: u64 = index
+        .games
+        .iter()
+        .map(|g| g.summary.moves.len() as u64)
+        .sum();
+    let promotions = count(s::PROMOTE_KNIGHT * 0b1111);
+    let mut text = format!(
+        "index of {name} ({state})\n\
+         size: {size} bytes ({:.1} % of the PGN's {} bytes, {:.1} bytes a game)\n\
+         games: {games}, searched always (faults, variants, set-up starts): {}\n\
+         main-line moves packed: {moves} (2 bytes each)\n",
+        percent(size, index.source.size),
+        index.source.size,
+        if games == 0 {
+            0.0
+        } else {
+            size as f64 / games as f64
+        },
+        index.games.iter().filter(|g| g.summary.must_scan()).count(),
+    );
+    for (what, n) in [
+        ("with a check", count(s::CHECK)),
+        ("with a mate", count(s::MATE)),
+        ("with a stalemate", count(s::STALEMATE)),
+        ("with a capture", count(s::CAPTURE)),
+        ("with en passant", count(s::EN_PASSANT)),
+        ("castling king-side", count(s::CASTLE_KING_SIDE)),
+        ("castling queen-side", count(s::CASTLE_QUEEN_SIDE)),
+        ("with a promotion", promotions),
+        ("with variations", count(s::VARIATIONS)),
+    ] {
+        text.push_str(&format!("games {what}: {n}\n"));
+    }
+    text
+}
+
+/// The games the search of `config` may skip, from the indexes beside its plain input files
+/// (None with `--no-index`, or when the run reads games otherwise than the index describes
+/// them: `--variant`, `--rules`, a query only fairy boards run, shards, a `matchcount` range
+/// that admits unmatched games). Why an index is not used goes to stderr.
+pub fn skips_for(
+    no_index: bool,
+    config: &cqlq::run::RunConfig,
+) -> Option<std::sync::Arc<cqlq::index::use_index::IndexedSkips>> {
+    let plain_run = config.default_variant.is_none()
+        && config.default_fairy.is_none()
+        && config.rules_chess.is_none()
+        && config.standard_refusal.is_none()
+        && config.shard == cqlq::run::byte_range::ShardPlace::default()
+        && !config.games.counts_as_match(0);
+    if no_index || !plain_run {
+        return None;
+    }
+    let files = config.inputs.iter().filter_map(|input| match input {
+        cqlq::run::Input::File(path) => Some((path.as_path(), input.name())),
+        _ => None,
+    });
+    let opened = cqlq::index::use_index::IndexedSkips::open(&config.filter, files);
+    for note in &opened.notes {
+        eprintln!("{note}");
+    }
+    opened.skips.map(std::sync::Arc::new)
+}

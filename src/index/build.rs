@@ -1,0 +1,71 @@
+//! Making an index from a source's bytes: the games cut as the search cuts them
+//! (`pgn::split_games`), each summarised in parallel (rayon, in batches, order kept), and,
+//! when an index of an earlier, shorter state of the same file is given, only the games
+//! after its last one read again.
+
+use rayon::prelude::*;
+
+use super::format::{GameEntry, Index, SourceId};
+use super::summary::summarize;
+use crate::pgn::split_games;
+
+/// Games summarised per parallel batch (the progress is told after each).
+const BATCH: usize = 4096;
+
+/// What a build did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BuildCounts {
+    /// Games in the index.
+    pub games: u64,
+    /// Games taken from the earlier index without being read again.
+    pub kept: u64,
+    /// Games marked to be searched whatever the query (faults, variants, set-up starts).
+    pub must_scan: u64,
+}
+
+/// The index of `bytes` (the whole source, whose identity is `source`). `earlier`: an index
+/// of this file made before it grew; when its source is a prefix of `bytes`, its games but
+/// the last are kept and the text is read again from its last game on (that game may have
+/// grown: text appended without a new game's tags continues it). `progress` is told the
+/// source bytes done after each batch.
+pub fn index_bytes(
+    bytes: &[u8],
+    source: SourceId,
+    earlier: Option<Index>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> (Index, BuildCounts) {
+    let mut games = match earlier {
+        Some(old) if old.source.is_prefix_of(bytes) => old.games,
+        _ => Vec::new(),
+    };
+    let restart = games.pop().map_or(0, |last| last.offset as usize);
+    let kept = games.len() as u64;
+    let rest = &bytes[restart..];
+    let mut ranges = split_games(rest).peekable();
+    while ranges.peek().is_some() {
+        let batch: Vec<_> = ranges.by_ref().take(BATCH).collect();
+        let entries: Vec<GameEntry> = batch
+            .par_iter()
+            .map(|r| GameEntry {
+                offset: (restart + r.start) as u64,
+                length: u32::try_from(r.len()).unwrap_or(u32::MAX),
+                summary: if r.len() > u32::MAX as usize {
+                    super::summary::GameSummary::scan()
+                } else {
+                    summarize(&rest[r.clone()])
+                },
+            })
+            .collect();
+        games.extend(entries);
+        if let Some(last) = batch.last() {
+            progress((restart + last.end) as u64);
+        }
+    }
+    let must_scan = games.iter().filter(|g| g.summary.must_scan()).count() as u64;
+    let counts = BuildCounts {
+        games: games.len() as u64,
+        kept,
+        must_scan,
+    };
+    (Index { source, games }, counts)
+}

@@ -1,0 +1,287 @@
+//! From a query's IR to a necessary condition on a game's summary ([`Need`]): a game whose
+//! summary fails it has no position the query matches, so the search may skip it.
+//!
+//! The condition is what the filter evaluated at a searched position needs to match there.
+//! [`need_of`] descends only through nodes whose operands are evaluated at that same position
+//! (`and`, `or`, set intersection and union, `attacks`), and reads a condition off the
+//! leaves listed in its match; every other node gives [`Need::Nothing`] (no condition, the
+//! game is read). Each arm says why the condition holds whenever the node matches. The
+//! summary describes every position and move of the game tree (main line and variations),
+//! so a condition met at any searched position is met by the summary, with or without
+//! `--variations`.
+//!
+//! [`prunable`] decides whether skipping games is allowed at all: a query that acts on
+//! games it does not match (`message`, `writefile`, `assert`, values carried between games,
+//! the families of their own) never skips one.
+
+use std::ops::ControlFlow;
+
+use shakmaty::Bitboard;
+
+use super::summary::{self, GameSummary, KINDS, kind_index};
+use crate::chess::{Color, PieceKinds};
+use crate::ir::walk::{Reads, walk};
+use crate::ir::{CastleKind, CmpOp, MoveFilter, MoveSource, MoveYield, Node, StrFilter};
+
+/// A condition on a game's summary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// No condition: every game may match.
+    Nothing,
+    /// No game matches (`false`).
+    Never,
+    /// One of these flags ([`summary::CHECK`], ...) is set.
+    AnyFlag(u32),
+    /// A piece of kind `kind` (see [`summary::KINDS`]) stood on one of `squares` somewhere.
+    PieceOn {
+        /// The piece kind's index.
+        kind: usize,
+        /// The squares (a1 = bit 0).
+        squares: u64,
+    },
+    /// The pieces of the kinds of `kinds` (a bit per kind index) number `count` in some
+    /// position, as far as each kind's fewest and most allow.
+    Count {
+        /// A bit per kind index.
+        kinds: u16,
+        /// The comparison.
+        op: CmpOp,
+        /// The number compared with.
+        count: i64,
+    },
+    /// Every one holds.
+    All(Vec<Need>),
+    /// One holds at least.
+    Any(Vec<Need>),
+}
+
+impl Need {
+    /// Whether a game with `summary` may match (false: it certainly does not).
+    pub fn admits(&self, summary: &GameSummary) -> bool {
+        match self {
+            Need::Nothing => true,
+            Need::Never => false,
+            Need::AnyFlag(flags) => summary.flags & flags != 0,
+            Need::PieceOn { kind, squares } => summary.ever_on[*kind] & squares != 0,
+            Need::Count { kinds, op, count } => {
+                let (mut fewest, mut most) = (0i64, 0i64);
+                for k in 0..KINDS {
+                    if kinds & (1 << k) != 0 {
+                        fewest += i64::from(summary.fewest[k]);
+                        most += i64::from(summary.most[k]);
+                    }
+                }
+                count_possible(fewest, most, *op, *count)
+            }
+            Need::All(v) => v.iter().all(|n| n.admits(summary)),
+            Need::Any(v) => v.iter().any(|n| n.admits(summary)),
+        }
+    }
+
+    /// Whether the condition rules nothing out (no game is skipped by it).
+    pub fn is_nothing(&self) -> bool {
+        match self {
+            Need::Nothing => true,
+            Need::All(v) => v.iter().all(Need::is_nothing),
+            Need::Any(v) => v.iter().any(Need::is_nothing),
+            _ => false,
+        }
+    }
+}
+
+/// Whether some whole number `c` with `fewest <= c <= most` has `c op count`.
+fn count_possible(fewest: i64, most: i64, op: CmpOp, count: i64) -> bool {
+    match op {
+        CmpOp::Lt => fewest < count,
+        CmpOp::Le => fewest <= count,
+        CmpOp::Gt => most > count,
+        CmpOp::Ge => most >= count,
+        CmpOp::Eq => fewest <= count && count <= most,
+        CmpOp::Ne => !(fewest == count && most == count),
+    }
+}
+
+/// Whether a search may skip games for `filter`: no node acts on a game it does not match.
+/// `message` and `writefile` write at positions that need not match, `assert` stops the
+/// run, and the families of their own ([`Reads::Other`]: programs with carried values,
+/// `path`, tree words, CQL-S, run words) are not looked into; a string filter that only
+/// reads is allowed.
+pub fn prunable(filter: &Node<Bitboard>) -> bool {
+    let refused = walk(filter, &mut |node| {
+        let acts = match node {
+            Node::Strs(s) => matches!(**s, StrFilter::Message(..) | StrFilter::WriteFile(..)),
+            _ => node.reads() == Reads::Other,
+        };
+        if acts {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    refused.is_continue()
+}
+
+/// The pieces of `kinds` on the standard board as kind indexes (a bit each); None when the
+/// empty square is admitted (its squares are not summarised).
+fn kind_bits(kinds: PieceKinds) -> Option<u16> {
+    if kinds.empty {
+        return None;
+    }
+    let mut bits = 0u16;
+    for t in 0..6u8 {
+        if kinds.white & (1 << t) != 0 {
+            bits |= 1 << kind_index(Color::White, t);
+        }
+        if kinds.black & (1 << t) != 0 {
+            bits |= 1 << kind_index(Color::Black, t);
+        }
+    }
+    Some(bits)
+}
+
+/// A necessary condition for `node` to match at a searched position (a set: to be not
+/// empty).
+pub fn need_of(node: &Node<Bitboard>) -> Need {
+    match node {
+        // `false` never matches.
+        Node::False => Need::Never,
+        // `and` matches when every operand does, at this position.
+        Node::And(v) => Need::All(v.iter().map(need_of).collect()),
+        // `or` matches when one operand does.
+        Node::Or(v) => Need::Any(v.iter().map(need_of).collect()),
+        // A set intersection is not empty only when no operand is empty.
+        Node::Intersect(v) => Need::All(v.iter().map(need_of).collect()),
+        // A union is not empty only when one operand is not.
+        Node::Union(v) => Need::Any(v.iter().map(need_of).collect()),
+        // `X attacks Y` / `X attackedby Y` gives squares of X that attack (are attacked by)
+        // a piece of Y: none when either set is empty.
+        Node::Attacks(a, b) | Node::AttackedBy(a, b) => Need::All(vec![need_of(a), need_of(b)]),
+        // `check`, `mate`, `stalemate` hold at this position, which the summary covers.
+        Node::Check => Need::AnyFlag(summary::CHECK),
+        Node::Mate => Need::AnyFlag(summary::MATE),
+        Node::Stalemate => Need::AnyFlag(summary::STALEMATE),
+        // A designator is not empty when a piece of one of its kinds stands on one of its
+        // squares here, so that kind stood on that square in some position of the game.
+        Node::Pieces(kinds, squares) => match kind_bits(*kinds) {
+            Some(bits) => Need::Any(
+                (0..KINDS)
+                    .filter(|k| bits & (1 << k) != 0)
+                    .map(|kind| Need::PieceOn {
+                        kind,
+                        squares: squares.0,
+                    })
+                    .collect(),
+            ),
+            None => Need::Nothing,
+        },
+        Node::Compare(op, a, b) => match (&**a, &**b) {
+            (x, Node::Number(n)) => count_need(x, *op, *n),
+            (Node::Number(n), y) => count_need(y, mirrored(*op), *n),
+            _ => Need::Nothing,
+        },
+        Node::Move(m) => move_need(m),
+        _ => Need::Nothing,
+    }
+}
+
+/// `x op n` read as "the count of `x`'s pieces `op` n": `#[Qq] == 0`, `[Rr] >= 3`. The
+/// count of a whole-board designator at a position is the sum of its kinds' counts there,
+/// each between the kind's fewest and most over the game, so the sum lies between the sums
+/// of those bounds; a comparison no number in that range meets cannot hold.
+fn count_need(x: &Node<Bitboard>, op: CmpOp, n: i64) -> Need {
+    let pieces = match x {
+        Node::Count(inner) => &**inner,
+        other => other,
+    };
+    match pieces {
+        Node::Pieces(kinds, squares) if *squares == Bitboard::FULL => match kind_bits(*kinds) {
+            Some(bits) => Need::Count {
+                kinds: bits,
+                op,
+                count: n,
+            },
+            None => Need::Nothing,
+        },
+        _ => Need::Nothing,
+    }
+}
+
+/// The operator with its operands swapped (`3 < x` is `x > 3`).
+fn mirrored(op: CmpOp) -> CmpOp {
+    match op {
+        CmpOp::Lt => CmpOp::Gt,
+        CmpOp::Le => CmpOp::Ge,
+        CmpOp::Gt => CmpOp::Lt,
+        CmpOp::Ge => CmpOp::Le,
+        CmpOp::Eq => CmpOp::Eq,
+        CmpOp::Ne => CmpOp::Ne,
+    }
+}
+
+/// A `move` (played next) or `move previous` filter matches only through a move of the game
+/// tree with its parameters: a promotion to one of `promote`'s types, an en passant capture,
+/// castling of its kind, a capture. `legal`, `pseudolegal`, `reverse` moves are not the
+/// game's; `count` yields a number whatever the moves; a null move or a drop is never
+/// summarised (a game with one is searched).
+fn move_need(m: &MoveFilter<Bitboard>) -> Need {
+    if !matches!(m.source, MoveSource::Played | MoveSource::Previous)
+        || m.yields == MoveYield::Count
+        || m.null
+        || m.drop.is_some()
+    {
+        return Need::Nothing;
+    }
+    let mut all = Vec::new();
+    if let Some(kinds) = m.promote {
+        let mut flags = 0;
+        for t in 1..=4u8 {
+            if (kinds.white | kinds.black) & (1 << t) != 0 {
+                flags |= summary::promotion_flag(t).unwrap_or(0);
+            }
+        }
+        all.push(Need::AnyFlag(flags));
+    }
+    if m.enpassant || m.ep_square.is_some() {
+        all.push(Need::AnyFlag(summary::EN_PASSANT));
+    }
+    match m.castle {
+        Some(CastleKind::KingSide) => all.push(Need::AnyFlag(summary::CASTLE_KING_SIDE)),
+        Some(CastleKind::QueenSide) => all.push(Need::AnyFlag(summary::CASTLE_QUEEN_SIDE)),
+        Some(CastleKind::Any) => all.push(Need::AnyFlag(
+            summary::CASTLE_KING_SIDE | summary::CASTLE_QUEEN_SIDE,
+        )),
+        None => {}
+    }
+    if m.capture.is_some() || m.yields == MoveYield::Capture {
+        all.push(Need::AnyFlag(summary::CAPTURE));
+    }
+    Need::All(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The count bounds: some number in [fewest, most] meets the comparison.
+    #[test]
+    fn a_count_is_possible_only_within_its_bounds() {
+        assert!(count_possible(0, 2, CmpOp::Eq, 0));
+        assert!(!count_possible(1, 2, CmpOp::Eq, 0));
+        assert!(!count_possible(1, 2, CmpOp::Lt, 1));
+        assert!(count_possible(1, 2, CmpOp::Le, 1));
+        assert!(!count_possible(0, 2, CmpOp::Gt, 2));
+        assert!(count_possible(0, 2, CmpOp::Ge, 2));
+        assert!(!count_possible(3, 3, CmpOp::Ne, 3));
+        assert!(count_possible(3, 4, CmpOp::Ne, 3));
+    }
+
+    /// A summary without a mate fails `mate`; one with passes; `not mate` rules nothing out.
+    #[test]
+    fn flags_decide_the_leaf_conditions() {
+        let mut s = GameSummary::default();
+        assert!(!need_of(&Node::Mate).admits(&s));
+        s.flags |= summary::MATE;
+        assert!(need_of(&Node::Mate).admits(&s));
+        assert!(need_of(&Node::Not(Box::new(Node::Check))).is_nothing());
+    }
+}

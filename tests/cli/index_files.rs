@@ -1,0 +1,291 @@
+//! Issue 35: `cqlq index` and searches that use the index. The truth is the scan's: a search
+//! with the index prints, byte for byte, what `--no-index` prints; a stale, damaged or
+//! doctored index shows whether the search believes it.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use cqlq::index::format::{decode, encode};
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_cqlq")
+}
+
+fn cqlq_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(bin())
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("cqlq runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Runs `query` on `pgn` in `dir` with the index and without it; returns (with, without)
+/// after checking that they print the same bytes and exit alike.
+fn both(dir: &Path, query: &str, pgn: &str) -> (Output, Output) {
+    let with = cqlq_in(dir, &["-q", "-e", query, pgn]);
+    let without = cqlq_in(dir, &["--no-index", "-q", "-e", query, pgn]);
+    assert_eq!(
+        text(&with.stdout),
+        text(&without.stdout),
+        "{query} on {pgn}: the index changed the output"
+    );
+    assert_eq!(
+        with.status.code(),
+        without.status.code(),
+        "{query} on {pgn}"
+    );
+    (with, without)
+}
+
+/// The queries whose every pruning rule `index::prune` has (and some it does not), so that a
+/// rule that drops a matching game fails this test.
+const SELECTIVE: &[&str] = &[
+    "mate",
+    "check",
+    "stalemate",
+    "false",
+    "not mate",
+    "mate and check",
+    "stalemate or mate",
+    "move promote [RBN]",
+    "move promote Q",
+    "move previous promote N",
+    "move enpassant",
+    "move o-o-o",
+    "move o-o",
+    "move castle and check",
+    "move capture q",
+    "#[QqRrBbNn] == 0",
+    "#[Qq] == 0 and move o-o-o",
+    "[Rr] >= 4",
+    "#P < 2",
+    "3 > #p",
+    "#[Bb] != 4",
+    "Kh1 and kh8",
+    "Qa1-8",
+    "Q & a1-h1",
+    "[Qq] | [Rr]a1",
+    "R attacks k",
+    "k attackedby N",
+    "Rd8 and mate",
+];
+
+/// The three hand-written games (`common::THREE_GAMES`: mates in games 1 and 2, checks in
+/// all three) with a game with variations, one with a set-up start and one with an illegal
+/// move, indexed in a scratch folder.
+fn small_file(dir: &Path) {
+    let extra = "\n[Event \"variations\"]\n[Result \"*\"]\n\n\
+1. e4 (1. f3 e5 2. g4 Qh4#) 1... e5 2. Nf3 (2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#) *\n\n\
+[Event \"set up\"]\n[SetUp \"1\"]\n[FEN \"7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\"]\n[Result \"1-0\"]\n\n\
+1. Qg7# 1-0\n\n\
+[Event \"illegal\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 Qh4 3. Qxf7# *\n";
+    fs::write(
+        dir.join("g.pgn"),
+        format!("{}{extra}", crate::common::THREE_GAMES),
+    )
+    .unwrap();
+    let out = cqlq_in(dir, &["index", "-q", "g.pgn"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// Every selective query gives the scan's output on the small file, with and without
+/// `--variations` (the summary covers variations).
+#[test]
+fn index_answers_equal_the_scan_on_written_games() {
+    let scratch = crate::common::scratch("index", "written");
+    let dir = scratch.path();
+    small_file(dir);
+    for q in SELECTIVE {
+        both(dir, q, "g.pgn");
+        let with = cqlq_in(dir, &["-q", "--variations", "-e", q, "g.pgn"]);
+        let without = cqlq_in(dir, &["--no-index", "-q", "--variations", "-e", q, "g.pgn"]);
+        assert_eq!(
+            text(&with.stdout),
+            text(&without.stdout),
+            "{q} --variations"
+        );
+    }
+}
+
+/// The hook is used: an index doctored to say game 1 (a mate, 4.Qxf7#) has no mate makes
+/// `mate` skip it, while `--no-index` finds it. (The search believes a matching index; this
+/// is what lets the other tests fail when a rule is wrong.)
+#[test]
+fn a_matching_index_is_believed() {
+    let scratch = crate::common::scratch("index", "believed");
+    let dir = scratch.path();
+    fs::write(dir.join("g.pgn"), crate::common::THREE_GAMES).unwrap();
+    assert!(cqlq_in(dir, &["index", "-q", "g.pgn"]).status.success());
+    let path = dir.join("g.pgn.cqlqi");
+    let mut index = decode(&fs::read(&path).unwrap()).unwrap();
+    index.games[0].summary.flags &= !cqlq::index::summary::MATE;
+    fs::write(&path, encode(&index)).unwrap();
+    let with = cqlq_in(dir, &["-q", "--gamenumbers", "-e", "mate", "g.pgn"]);
+    let without = cqlq_in(
+        dir,
+        &["-q", "--no-index", "--gamenumbers", "-e", "mate", "g.pgn"],
+    );
+    assert_eq!(text(&with.stdout), "2\n");
+    assert_eq!(text(&without.stdout), "1\n2\n");
+}
+
+/// A PGN changed after its index was made (a game appended: its size) is scanned, and
+/// stderr says the index was not used and why.
+#[test]
+fn a_stale_index_is_not_used_and_says_so() {
+    let scratch = crate::common::scratch("index", "stale");
+    let dir = scratch.path();
+    fs::write(dir.join("g.pgn"), crate::common::THREE_GAMES).unwrap();
+    assert!(cqlq_in(dir, &["index", "-q", "g.pgn"]).status.success());
+    let mut grown = crate::common::THREE_GAMES.to_string();
+    grown.push_str("\n[Event \"new\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
+    fs::write(dir.join("g.pgn"), grown).unwrap();
+    let (with, _) = both(dir, "mate", "g.pgn");
+    let err = text(&with.stderr);
+    assert!(
+        err.contains("g.pgn.cqlqi: not used") && err.contains("its size changed"),
+        "{err}"
+    );
+    assert!(text(&with.stdout).contains("Game number 4"));
+}
+
+/// A damaged index (a byte flipped; cut short; not an index at all) is refused with a
+/// message and the file is scanned: never a wrong answer, never a crash.
+#[test]
+fn a_damaged_index_is_refused() {
+    let scratch = crate::common::scratch("index", "damaged");
+    let dir = scratch.path();
+    small_file(dir);
+    let path = dir.join("g.pgn.cqlqi");
+    let good = fs::read(&path).unwrap();
+    let mut flipped = good.clone();
+    flipped[100] ^= 0x40;
+    for (bad, why) in [
+        (flipped, "checksum"),
+        (good[..good.len() / 2].to_vec(), "checksum"),
+        (b"[Event \"x\"]\n".to_vec(), "not an index file"),
+    ] {
+        fs::write(&path, bad).unwrap();
+        let (with, _) = both(dir, "mate", "g.pgn");
+        let err = text(&with.stderr);
+        assert!(err.contains("not used") && err.contains(why), "{err}");
+    }
+}
+
+/// Games appended to an indexed file: `cqlq index` again reads only from the last indexed
+/// game on, and the index it writes is the one a fresh build writes.
+#[test]
+fn appending_games_indexes_only_the_new_ones() {
+    let scratch = crate::common::scratch("index", "append");
+    let dir = scratch.path();
+    fs::write(dir.join("g.pgn"), crate::common::THREE_GAMES).unwrap();
+    assert!(cqlq_in(dir, &["index", "-q", "g.pgn"]).status.success());
+    let mut grown = crate::common::THREE_GAMES.to_string();
+    for _ in 0..2 {
+        grown.push_str("\n[Event \"new\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
+    }
+    fs::write(dir.join("g.pgn"), grown).unwrap();
+    let again = cqlq_in(dir, &["index", "-q", "g.pgn"]);
+    let err = text(&again.stderr);
+    // 3 games before: the first two kept, the third read again with the two new ones.
+    assert!(err.contains("5 games (3 read, 2 kept"), "{err}");
+    let fresh = cqlq_in(dir, &["index", "-q", "g.pgn", "-o", "fresh.cqlqi"]);
+    assert!(fresh.status.success());
+    assert_eq!(
+        fs::read(dir.join("g.pgn.cqlqi")).unwrap(),
+        fs::read(dir.join("fresh.cqlqi")).unwrap()
+    );
+}
+
+/// `--stats` counts the hand-written games' facts: 3 games, all with a check, 2 with a mate
+/// (`common::THREE_GAMES`).
+#[test]
+fn stats_tell_what_the_index_holds() {
+    let scratch = crate::common::scratch("index", "stats");
+    let dir = scratch.path();
+    fs::write(dir.join("g.pgn"), crate::common::THREE_GAMES).unwrap();
+    assert!(cqlq_in(dir, &["index", "-q", "g.pgn"]).status.success());
+    let out = cqlq_in(dir, &["index", "--stats", "g.pgn"]);
+    let stats = text(&out.stdout);
+    assert!(stats.contains("games: 3,"), "{stats}");
+    assert!(stats.contains("games with a check: 3\n"), "{stats}");
+    assert!(stats.contains("games with a mate: 2\n"), "{stats}");
+    assert!(stats.contains("(matches the file)"), "{stats}");
+}
+
+/// A compressed file is refused by name (exit 2), and no index is written.
+#[test]
+fn a_compressed_file_is_refused_by_name() {
+    let scratch = crate::common::scratch("index", "zst");
+    let dir = scratch.path();
+    let packed = zstd::encode_all(crate::common::THREE_GAMES.as_bytes(), 3).unwrap();
+    fs::write(dir.join("g.pgn.zst"), packed).unwrap();
+    let out = cqlq_in(dir, &["index", "g.pgn.zst"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("zstd-compressed"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dir.join("g.pgn.zst.cqlqi").exists());
+}
+
+/// The shared games (faults in `messy.pgn`, set-up studies in `cql-sample.pgn`, variations
+/// in the first 3 MB of `annotated.pgn`, 5,000 standard games), each query of `queries/`,
+/// `../shared/cql/examples` and the probes: with the index == without, byte for byte.
+/// Ignored by default (minutes in a debug build): `cargo test --test cli index_files -- --ignored`.
+#[test]
+#[ignore]
+fn index_answers_equal_the_scan_on_every_shared_query() {
+    let Some(shared) = crate::common::shared() else {
+        return;
+    };
+    let scratch = crate::common::scratch("index", "shared");
+    let dir = scratch.path();
+    let annotated = fs::read(shared.join("data/annotated.pgn")).unwrap();
+    let cut = annotated[..3_000_000]
+        .windows(8)
+        .rposition(|w| w == b"\n[Event ")
+        .unwrap();
+    fs::write(dir.join("annotated-3mb.pgn"), &annotated[..=cut]).unwrap();
+    let mut files = vec!["annotated-3mb.pgn".to_string()];
+    for f in ["messy.pgn", "cql-sample.pgn", "std-visible-5k.pgn"] {
+        fs::copy(shared.join("data").join(f), dir.join(f)).unwrap();
+        files.push(f.to_string());
+    }
+    for f in &files {
+        assert!(cqlq_in(dir, &["index", "-q", f]).status.success());
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut queries = Vec::new();
+    for folder in [
+        root.join("queries"),
+        shared.join("cql/examples"),
+        shared.join("cql/probes"),
+    ] {
+        for entry in fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|x| x == "cql") {
+                queries.push(path);
+            }
+        }
+    }
+    queries.sort();
+    for f in &files {
+        for q in SELECTIVE {
+            both(dir, q, f);
+        }
+        for q in &queries {
+            let q = q.to_str().unwrap();
+            let with = cqlq_in(dir, &["-q", q, f]);
+            let without = cqlq_in(dir, &["--no-index", "-q", q, f]);
+            assert_eq!(text(&with.stdout), text(&without.stdout), "{q} on {f}");
+            assert_eq!(with.status.code(), without.status.code(), "{q} on {f}");
+        }
+    }
+}
