@@ -196,3 +196,45 @@ fn reads_only<S>(n: &Node<S>) -> bool {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key is a function of the position and the stack alone: numbered through the kept
+    /// prefix (a move's `low`) or item by item, a stack gets the same number; a repetition
+    /// that began here and one that began before get different ones; and walking a
+    /// 50-constituent stack down one pop at a time numbers each prefix once (the old key
+    /// rebuilt the whole stack at every state).
+    #[test]
+    fn a_stacks_number_depends_on_the_stack_only() {
+        let cons: Vec<PathCon<u64>> = (0..50).map(|_| PathCon::Chain(Vec::new())).collect();
+        let mut stack: Vec<Item<'_, u64>> = cons.iter().rev().map(Item::Con).collect();
+        let mut memo = Memo::new(stack.len());
+        let mut keys = Vec::new();
+        while let Some(top) = stack.pop() {
+            memo.popped(stack.len());
+            keys.push(memo.key(&stack, &top, 7));
+        }
+        assert!(memo.numbers.len() <= 50, "{}", memo.numbers.len());
+        let mut stack: Vec<Item<'_, u64>> = cons.iter().rev().map(Item::Con).collect();
+        let top = stack.pop().unwrap();
+        let mut fresh = Memo::new(0);
+        fresh.numbers = memo.numbers.clone();
+        assert_eq!(fresh.key(&stack, &top, 7), keys[0]);
+        assert_ne!(fresh.key(&stack, &top, 8).1, 0);
+        let rep = |from| Item::Rep {
+            con: &cons[0],
+            min: 0,
+            max: Some(1),
+            seen: 1,
+            from,
+        };
+        stack.push(rep(7));
+        let here = memo.key(&stack, &top, 7);
+        stack.pop();
+        stack.push(rep(3));
+        let before = memo.key(&stack, &top, 7);
+        assert_ne!(here, before);
+    }
+}
