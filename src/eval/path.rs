@@ -91,7 +91,16 @@ struct Search<'a, S> {
     mark: (usize, usize),
     /// The search states already explored to the end, when the path allows skipping them
     /// (see [`super::path_memo`]); None otherwise.
-    explored: Option<super::path_memo::Explored>,
+    memo: Option<super::path_memo::Memo>,
+}
+
+impl<S> Search<'_, S> {
+    /// The stack shrank to `len` items ([`super::path_memo::Memo::shrunk`]).
+    fn shrunk(&mut self, len: usize) {
+        if let Some(m) = &mut self.memo {
+            m.shrunk(len);
+        }
+    }
 }
 
 impl<P: Position> Evaluator<'_, P> {
@@ -184,7 +193,8 @@ impl<P: Position> Evaluator<'_, P> {
             others: Vec::new(),
             made: (Vec::new(), Vec::new()),
             mark: self.state.borrow().comment_mark(),
-            explored: super::path_memo::may_skip(path).then(Default::default),
+            memo: super::path_memo::may_skip(path)
+                .then(|| super::path_memo::Memo::new(path.cons.len())),
         };
         self.path_state.borrow_mut().frames.push(Frame {
             start: at,
@@ -255,20 +265,24 @@ impl<P: Position> Evaluator<'_, P> {
         let stopping = self.state.borrow().prog.abort.is_some();
         if !(stopping || s.path.firstmatch && s.best.is_some()) {
             // A state explored before adds nothing (see `path_memo`): skipped.
-            let key = s
-                .explored
-                .as_ref()
-                .map(|_| super::path_memo::key(stack, &top, at));
-            let seen = match (&s.explored, &key) {
-                (Some(explored), Some(key)) => explored.contains(key),
-                _ => false,
-            };
-            if !seen {
-                self.compute_item(s, stack, top, at);
-                if let (Some(explored), Some(key)) = (&mut s.explored, key) {
-                    explored.insert(key);
+            let memo = s.memo.as_mut().map(|m| {
+                let low = m.popped(stack.len());
+                (low, m.key(stack, &top, at))
+            });
+            match memo {
+                Some((_, key)) if s.memo.as_ref().is_some_and(|m| m.seen(key)) => {}
+                _ => {
+                    self.compute_item(s, stack, top, at);
+                    if let (Some(m), Some((_, key))) = (&mut s.memo, memo) {
+                        m.insert(key);
+                    }
                 }
             }
+            if let (Some(m), Some((low, _))) = (&mut s.memo, memo) {
+                m.restore(low);
+            }
+        } else if let Some(m) = &mut s.memo {
+            m.shrunk(stack.len());
         }
         stack.push(top);
     }
@@ -292,6 +306,7 @@ impl<P: Position> Evaluator<'_, P> {
                 stack.extend(cons.iter().rev().map(Item::Con));
                 self.compute(s, stack, at);
                 stack.truncate(len);
+                s.shrunk(len);
             }
             Item::Con(PathCon::Repeat(con, min, max)) => {
                 stack.push(Item::Rep {
@@ -303,6 +318,7 @@ impl<P: Position> Evaluator<'_, P> {
                 });
                 self.compute(s, stack, at);
                 stack.pop();
+                s.shrunk(stack.len());
             }
             Item::Rep {
                 con,
@@ -328,6 +344,7 @@ impl<P: Position> Evaluator<'_, P> {
                     self.compute(s, stack, at);
                     stack.pop();
                     stack.pop();
+                    s.shrunk(stack.len());
                 }
             }
         }
@@ -397,7 +414,11 @@ impl<P: Position> Evaluator<'_, P> {
             s.count += 1;
             self.set_frame_count(s.count);
             if self.dash_target(&d.target, sides, tail).is_some() {
+                let low = s.memo.as_mut().map(|m| m.moved(stack.len()));
                 self.compute(s, stack, tail);
+                if let (Some(m), Some(low)) = (&mut s.memo, low) {
+                    m.restore(low);
+                }
             }
             s.count -= 1;
             self.set_frame_count(s.count);

@@ -14,8 +14,10 @@
 //!   all are renamed at the end of a run that completes; a failed run leaves no file changed
 //!   and no temporary file behind. The renames happen under the temporary files' lock, which
 //!   the signal thread takes first: a SIGTERM (or any caught signal) before them removes
-//!   every temporary file (all old), one during them waits for the last (all new). Only an
-//!   uncatchable end (SIGKILL, a power cut) in the renames' milliseconds leaves a mix.
+//!   every temporary file (all old), one during them waits for the last (all new). Against
+//!   an uncatchable end (SIGKILL, a power cut) in the renames, they go through a journal
+//!   ([`journal`]) synced before the first: the next `--split-by` run with the same `-o`
+//!   completes them before it reads a game (all new).
 //! - `--append` starts each file from its old content; `--noclobber` fails the run (nothing
 //!   renamed) when it meets a file that exists; `--createdirectories` makes `DIR` (or the
 //!   pattern's directories); `--dryrun` creates nothing and lists the files' names.
@@ -40,6 +42,8 @@ use super::files::{
     AppendLock, Destination, OutputFile, OutputFileError, create_dir, file_id, real_path,
 };
 use super::temp_files;
+
+mod journal;
 
 /// Where and how a split run writes.
 #[derive(Clone, Debug)]
@@ -73,6 +77,9 @@ impl SplitSpec {
     /// The checks made before any game is read: directory mode needs the directory (made
     /// with `--createdirectories`, unless this is a dry run).
     pub fn check(&self) -> Result<(), OutputFileError> {
+        if !self.options.dry_run {
+            self.recover()?;
+        }
         if self.is_pattern() {
             return Ok(());
         }
@@ -88,6 +95,26 @@ impl SplitSpec {
         }
         if !self.options.dry_run {
             create_dir(dir)?;
+        }
+        Ok(())
+    }
+
+    /// Completes the renames of an earlier run with this `-o` that ended inside its commit
+    /// (SIGKILL, a power cut: [`journal::recover`]), and says so on stderr.
+    fn recover(&self) -> Result<(), OutputFileError> {
+        let dir = journal::journal_dir(&self.options.path);
+        let done = journal::recover(&dir).map_err(|error| OutputFileError::Write {
+            path: dir.clone(),
+            error,
+        })?;
+        for d in done {
+            eprintln!(
+                "cqlq: {}: completed the --split-by commit of an interrupted run ({} of its \
+                 {} files renamed now, the rest before it ended)",
+                d.journal.display(),
+                d.renamed,
+                d.listed
+            );
         }
         Ok(())
     }
@@ -310,14 +337,14 @@ impl SplitWriter {
             for (temp, _) in &temps {
                 fs::File::open(temp)?.sync_all()?;
             }
-            // All renamed before a signal's cleanup runs, or none (see the module's doc).
-            temp_files::while_locked(|| -> io::Result<()> {
-                for (temp, real) in &temps {
-                    fs::rename(temp, real)?;
-                    temp_files::forget_locked(temp);
-                }
-                Ok(())
-            })?;
+            // All renamed before a signal's cleanup runs, or none; and after a SIGKILL, by
+            // the next run (see the module's doc).
+            let pairs: Vec<(PathBuf, PathBuf)> = temps
+                .into_iter()
+                .map(|(temp, real)| (temp.clone(), real))
+                .collect();
+            let dir = journal::journal_dir(&self.spec.options.path);
+            journal::commit(&dir, &pairs, &mut self.finished)?;
         }
         self.finished = true;
         Ok(self.targets.iter().map(|t| t.file.path.clone()).collect())
@@ -325,7 +352,8 @@ impl SplitWriter {
 }
 
 impl Drop for SplitWriter {
-    /// A run that did not finish leaves no temporary file behind.
+    /// A run that did not finish leaves no temporary file behind (but those a committed
+    /// journal holds: [`journal::commit`]).
     fn drop(&mut self) {
         if self.finished {
             return;

@@ -147,3 +147,125 @@ fn the_open_file_default_adapts_to_the_descriptor_limit() {
     assert_eq!(written, 150);
     assert!(Path::new(&dir.join("split/E0149.pgn")).is_file());
 }
+
+/// The names in `folder` ending with `suffix`.
+fn names_ending(folder: &Path, suffix: &str) -> Vec<String> {
+    fs::read_dir(folder)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(suffix))
+        .collect()
+}
+
+/// How many of the `count` split files hold the new game after their old line.
+fn appended(split: &Path, count: usize) -> Vec<usize> {
+    (0..count)
+        .map(|k| {
+            let text = fs::read_to_string(split.join(format!("E{k:04}.pgn"))).unwrap();
+            assert!(text.starts_with("old\n"), "E{k:04}.pgn lost its old text");
+            text.matches("Qxf7#").count()
+        })
+        .collect()
+}
+
+/// Row 11's crash case: a SIGKILL at chosen and pseudo-random points of the commit of 20
+/// appended split files (`CQLQ_SPLIT_COMMIT_PAUSE_MS` spreads the commit over ~0.5 s),
+/// then a `--split-by` run with the same `-o` (on a game that does not match): every file is the old one
+/// (killed before the journal was committed) or every file has the game appended once
+/// (after: the journal's renames completed, and stderr says so), never a mix; then a re-run
+/// of the killed command, when it did not commit, gives every game exactly once. Before the
+/// journal, a kill between two renames left some files appended and the others not, and a
+/// re-run with `-a` duplicated the appended ones (issue 32 row 11).
+#[test]
+fn a_sigkill_during_the_commit_is_completed_by_the_next_run() {
+    let scratch = crate::common::scratch("splitfiles", "sigkill");
+    let dir = scratch.path();
+    let split = dir.join("split");
+    let count = 20;
+    fs::write(dir.join("g.pgn"), numbered_games(count)).unwrap();
+    fs::write(dir.join("none.pgn"), "[Event \"none\"]\n\n1. e4 *\n").unwrap();
+    fs::create_dir(&split).unwrap();
+    let run = |input: &str| {
+        let mut command = Command::new(bin());
+        command.current_dir(dir).args([
+            "-e",
+            "mate",
+            input,
+            "--split-by",
+            "Event",
+            "-a",
+            "-o",
+            "split",
+        ]);
+        command
+    };
+    // A linear congruential generator: kill points reproducible from run to run.
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut seen_committed = false;
+    let mut seen_uncommitted = false;
+    let mut seen_message = false;
+    for round in 0..8 {
+        for k in 0..count {
+            fs::write(split.join(format!("E{k:04}.pgn")), "old\n").unwrap();
+        }
+        let mut child = run("g.pgn")
+            .env("CQLQ_SPLIT_COMMIT_PAUSE_MS", "25")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // Rounds 0 and 4: while the journal is still a temporary file (the pause before its
+        // rename); the others: a pseudo-random 0-499 ms after the journal is committed.
+        let before_commit = round % 4 == 0;
+        let started = std::time::Instant::now();
+        loop {
+            let journal = if before_commit {
+                names_ending(&split, ".tmp")
+                    .iter()
+                    .any(|n| n.starts_with(".cqlq-split."))
+            } else {
+                !names_ending(&split, ".journal").is_empty()
+            };
+            if journal || started.elapsed().as_secs() > 60 {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        if !before_commit {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            std::thread::sleep(std::time::Duration::from_millis((seed >> 33) % 500));
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        // Exit 1: no game matched, as grep.
+        let recovery = run("none.pgn").output().unwrap();
+        assert_eq!(recovery.status.code(), Some(1), "{}", stderr(&recovery));
+        let counts = appended(&split, count);
+        let committed = counts[0] == 1;
+        assert!(
+            counts.iter().all(|&c| c == counts[0]) && counts[0] <= 1,
+            "round {round}: a mix after the recovery: {counts:?}"
+        );
+        assert!(names_ending(&split, ".journal").is_empty());
+        if before_commit {
+            assert!(!committed, "round {round}: killed before the journal");
+        } else {
+            assert!(committed, "round {round}: killed after the journal");
+        }
+        seen_message |= stderr(&recovery).contains("completed the --split-by commit");
+        seen_committed |= committed;
+        seen_uncommitted |= !committed;
+        if !committed {
+            let rerun = run("g.pgn").output().unwrap();
+            assert_eq!(rerun.status.code(), Some(0), "{}", stderr(&rerun));
+        }
+        assert_eq!(appended(&split, count), vec![1; count], "round {round}");
+        // Temporary files a SIGKILL left (nothing can remove them) are removed here.
+        for name in names_ending(&split, ".tmp") {
+            fs::remove_file(split.join(name)).unwrap();
+        }
+    }
+    assert!(seen_committed && seen_uncommitted && seen_message);
+}

@@ -17,9 +17,10 @@ use crate::query::error::{ErrorKind, LowerError};
 use crate::query::syntax::{Dash as AstDash, DashMode, Path as AstPath};
 
 /// The largest expanded size of a path's constituents ([`expanded_size`]) that is
-/// compiled. The search's states grow with the positions times this size and each state's
-/// key with it again, so a larger path (1,000 `--?`, or `(--{0,100}){0,100}`: 10,000) ran
-/// for minutes on one game; up to this limit a 300-ply game takes well under a second.
+/// compiled. A search from one position visits up to the positions times this size states
+/// (each keyed in constant time: `eval::path_memo`), and a search starts at every position,
+/// so a game costs up to its positions squared times the size: 64 `--?` on a 300-ply game
+/// takes about 2 s, and 1,000 `--?` would take minutes.
 pub const PATH_EXPANDED_LIMIT: u64 = 64;
 
 /// The constituents of a path counted as the search unrolls them: a dash or filter 1, a
