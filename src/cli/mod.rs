@@ -10,6 +10,7 @@ pub mod annotate;
 mod annotate_args;
 pub mod args;
 mod errors;
+mod failure;
 pub mod help;
 mod man_and_completions;
 mod output_file;
