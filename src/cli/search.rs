@@ -9,10 +9,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
+use cqlq::api::RunQuery;
+use cqlq::output::Format;
 use cqlq::output::files::OutputWriter;
-use cqlq::output::{Format, PgnStyle};
 use cqlq::query::{Dialect, Query};
-use cqlq::run::fairy::{FairyQuery, Refusal};
+use cqlq::run::fairy::FairyQuery;
 use cqlq::run::params::RunParams;
 use cqlq::run::{Input, RunConfig, Summary, progress, run};
 use cqlq::squares::Geometry;
@@ -106,20 +107,9 @@ fn query_text(cli: &Cli, positional: &mut Vec<PathBuf>) -> Result<(String, Strin
     Ok((query_name, query_text))
 }
 
-/// The query as compiled for the run: lowered for standard chess (or, when it suits only
-/// fairy boards, `false` there with the refusal told once) and kept for the fairy boards met.
-struct Compiled {
-    /// The header and the 8x8 filter.
-    query: Query<shakmaty::Bitboard>,
-    /// The program, lowered again per fairy variant met.
-    fairy_query: FairyQuery,
-    /// Why standard games are skipped, when they are.
-    standard_refusal: Option<Refusal>,
-}
-
-/// Parses and checks the query once, then lowers it for standard chess; an error is drawn
-/// on stderr (exit 2).
-fn compile_query(cli: &Cli, query_name: &str, query_text: &str) -> Result<Compiled, Stop> {
+/// Parses and checks the query once, then lowers it for standard chess (`api::RunQuery`,
+/// as a program's query); an error is drawn on stderr (exit 2).
+fn compile_query(cli: &Cli, query_name: &str, query_text: &str) -> Result<RunQuery, Stop> {
     let dialect = match cli.dialect.as_deref() {
         Some("cqls") => Some(Dialect::Cqls),
         Some(_) => Some(Dialect::Cql),
@@ -136,37 +126,12 @@ fn compile_query(cli: &Cli, query_name: &str, query_text: &str) -> Result<Compil
             return Err(Stop::Exit(TROUBLE));
         }
     };
-    let fairy_query = FairyQuery::new(program.clone(), query_name.to_string());
-    let mut standard_refusal = None;
-    let query = match program.lower::<shakmaty::Bitboard>(Geometry::STANDARD) {
-        Ok(q) => q,
-        Err(e) => match fairy_query.runs_on_some_board() {
-            // Squares past h8 (`Ri1`) or fairy pieces (`[=C]`) suit only some fairy boards:
-            // standard and online games are skipped, told once; fairy games are searched
-            // where their variant's board has what the query names.
-            Some(header) => {
-                standard_refusal = Some(Refusal::new(format!(
-                    "the query cannot run on standard chess games (8x8 board); they are skipped:\n{}",
-                    e.render(query_name, query_text)
-                )));
-                Query {
-                    header,
-                    filter: cqlq::ir::Node::False,
-                }
-            }
-            None => {
-                eprint!(
-                    "{}",
-                    e.render_styled(query_name, query_text, color_stderr())
-                );
-                return Err(Stop::Exit(TROUBLE));
-            }
-        },
-    };
-    Ok(Compiled {
-        query,
-        fairy_query,
-        standard_refusal,
+    RunQuery::new(program, query_name).map_err(|e| {
+        eprint!(
+            "{}",
+            e.render_styled(query_name, query_text, color_stderr())
+        );
+        Stop::Exit(TROUBLE)
     })
 }
 
@@ -320,7 +285,7 @@ fn output_path(
 /// read beyond the game (`readfile`/`writefile` rules, the engine).
 fn run_config(
     cli: &Cli,
-    compiled: Compiled,
+    compiled: RunQuery,
     params: RunParams,
     engine: Option<PathBuf>,
     inputs: Vec<Input>,
@@ -352,33 +317,18 @@ fn run_config(
         variants::forced_variant(cli.variant.as_deref(), &fairy_defs)?;
     Ok(RunConfig {
         shard: shard_place(cli, &inputs)?,
-        filter: compiled.query.filter,
-        inputs,
-        format,
-        style: PgnStyle {
-            game_number_header: params.no_header != Some(true),
-            match_comment: params.match_string.clone().unwrap_or_else(|| "CQL".into()),
-            comments: params.comments.unwrap_or_default(),
-        },
-        variations: params.variations.unwrap_or(false),
         progress: !cli.no_progress && !cli.no_summary,
         terminal_stdout: output.is_none() && io::IsTerminal::is_terminal(&io::stdout()),
         default_variant,
         fairy_defs,
         default_fairy,
-        fairy_query: compiled.fairy_query,
-        standard_refusal: compiled.standard_refusal,
-        games: params.select,
-        sort_by_match_count: params.sort_by_match_count,
         rules_chess,
-        last_game_number: Default::default(),
         limit: cli.limit,
         split: split_spec(cli, output.as_deref(), format, &file_access_inputs)?,
         show_matches: cli.showmatches,
         limits: input_limits(cli)?,
         counts_positions: !cli.no_summary,
-        env,
-        stop: None,
+        ..compiled.run_config(params, inputs, format, env)
     })
 }
 
