@@ -5,11 +5,13 @@
 //! | parse | [`cql_to_ast`] | CQL text → [`Ast`] (grammar `grammar/cql.pest`) | [`ParseError`] |
 //! | check | [`check_ast`] | [`Ast`] → CQL 6.2's verdict and [`Facts`] | [`CheckError`] |
 //! | lower | [`ast_to_ir`] | [`Ast`] → [`Query`] holding an [`ir::Node`] tree, transforms expanded | [`LowerError`] |
-//! | all three | [`compile`] | CQL text → [`Query`] | |
-//! | once | [`Program::from_text`], [`Program::lower`] | text (either dialect) → parsed and checked once → a [`Query`] per board geometry | |
+//! | all three | [`Program::from_text`], [`Program::lower`] | text (either dialect) → parsed and checked once → a [`Query`] per board geometry | |
+//!
+//! The public API is these: [`Program`] and the three stage functions (CQL-S's beside them,
+//! [`cqls::cqls_to_ast`] and [`cqls::cqls_ast_to_ir`]).
 //!
 //! Each stage's error is a [`QueryError`] (message, span, line, column) wrapped; the entries
-//! that chain stages ([`compile`], [`Program`], and [`cql_to_ast`] / [`check_ast`], which
+//! that chain stages ([`Program`], and [`cql_to_ast`] / [`check_ast`], which
 //! chain with each other) return the [`QueryError`] it converts into. [`QueryError::render`]
 //! shows the source line with a caret under the offending text. CQL words that cqlq does not
 //! support yet are compile errors naming the word, never silently accepted.
@@ -34,14 +36,13 @@ mod transform;
 mod tree;
 
 use crate::ir;
-use crate::squares::{Geometry, SquareSet};
 
 pub use ast::{Ast, Span};
 pub use check::{Facts, Type};
 pub use error::{CheckError, ErrorKind, LowerError, ParseError, QueryError};
 pub use letters::PieceLetters;
+pub use lower::ast_to_ir;
 pub use lower::coords as lower_coords;
-pub use lower::{ast_to_ir, ast_to_ir_for};
 pub use program::Program;
 pub use tree::ast_tree;
 
@@ -94,26 +95,6 @@ pub fn check_ast(ast: &Ast) -> Result<Facts, QueryError> {
     Ok(check::check_ast(ast)?)
 }
 
-/// Parses, checks and lowers CQL 6 text for a board of `geo` ([`cql_to_ast`],
-/// [`check_ast`], then [`ast_to_ir`]).
-pub fn compile<S: SquareSet>(text: &str, geo: Geometry) -> Result<Query<S>, QueryError> {
-    let ast = parse::cql_to_ast(text)?;
-    check::check_ast(&ast)?;
-    Ok(ast_to_ir(&ast, geo)?)
-}
-
-/// Parses, checks and lowers CQL 6 text for a fairy board of `geo` whose pieces are
-/// `letters` ([`ast_to_ir_for`]): `[=Cc]` names the variant's pieces.
-pub fn compile_for<S: SquareSet>(
-    text: &str,
-    geo: Geometry,
-    letters: &PieceLetters,
-) -> Result<Query<S>, QueryError> {
-    let ast = parse::cql_to_ast(text)?;
-    check::check_ast(&ast)?;
-    Ok(ast_to_ir_for(&ast, geo, letters)?)
-}
-
 /// Which query language a text is written in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Dialect {
@@ -121,15 +102,4 @@ pub enum Dialect {
     Cql,
     /// CQL-S, the s-expression dialect (`grammar/cqls.pest`).
     Cqls,
-}
-
-/// Compiles `text` in `dialect`, or in the dialect it looks like when None (CQL-S when it
-/// begins with `(match` or `(position`, see [`cqls::is_cqls`]): [`Program::from_text`] then
-/// [`Program::lower`].
-pub fn compile_any<S: SquareSet>(
-    text: &str,
-    geo: Geometry,
-    dialect: Option<Dialect>,
-) -> Result<Query<S>, QueryError> {
-    Program::from_text(text, dialect, false)?.lower(geo)
 }
