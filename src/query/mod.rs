@@ -21,6 +21,7 @@ mod check;
 pub mod cqls;
 mod display;
 mod error;
+mod header;
 mod letters;
 mod literal;
 mod lower;
@@ -40,6 +41,7 @@ use crate::ir;
 pub use ast::{Ast, Span};
 pub use check::{Facts, Type};
 pub use error::{CheckError, ErrorKind, LowerError, ParseError, QueryError};
+pub use header::{Header, HeaderParam, HeaderValue, read_range};
 pub use letters::PieceLetters;
 pub use lower::ast_to_ir;
 pub use lower::coords as lower_coords;
@@ -53,33 +55,6 @@ pub struct Query<S> {
     pub header: Header,
     /// The body's filters, and-ed, transforms expanded.
     pub filter: ir::Node<S>,
-}
-
-/// The parameters of an optional `cql( ... )` header, in order.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Header {
-    /// `input x.pgn`, `variations`, `matchcount 2 10`, ...
-    pub params: Vec<HeaderParam>,
-}
-
-impl Header {
-    /// The first parameter called `name`.
-    pub fn get(&self, name: &str) -> Option<&HeaderParam> {
-        self.params.iter().find(|p| p.name == name)
-    }
-}
-
-/// One header parameter: its name and, for those that take one, its value as written
-/// (`input "x.pgn"` → `x.pgn`, `matchcount 2 10` → `2 10`, `variations` → None).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HeaderParam {
-    /// `input`, `output`, `variations`, `mainline`, `virtualmainline`, `quiet`, `silent`,
-    /// `sort`, `matchcount`, `gamenumber`, `year`, `matchstring` or `result`.
-    pub name: String,
-    /// The value (numbers joined by one space), if the parameter takes one.
-    pub value: Option<String>,
-    /// Where the parameter is.
-    pub span: Span,
 }
 
 /// Parses CQL 6 text into a syntax tree (grammar only: [`check_ast`] applies CQL's type

@@ -374,7 +374,7 @@ fn header_parameters_are_recorded() {
         .header
         .params
         .iter()
-        .map(|p| (p.name.as_str(), p.value.as_deref()))
+        .map(|p| (p.name.as_str(), p.value.as_written()))
         .collect();
     assert_eq!(
         p,
