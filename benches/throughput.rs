@@ -132,7 +132,13 @@ fn main() {
             positions as f64 / floor
         );
         for query in QUERIES {
-            let filter = match cqlq::query::compile::<Bitboard>(query, Geometry::STANDARD) {
+            let filter = match cqlq::query::Program::from_text(
+                query,
+                Some(cqlq::query::Dialect::Cql),
+                false,
+            )
+            .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
+            {
                 Ok(q) => q.filter,
                 Err(e) => {
                     println!("{query:<50} {threads:>7}   not supported: {}", e.message);

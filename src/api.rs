@@ -4,7 +4,8 @@
 //! `cqlq --json` writes for it ([`search`]), or the matched games counted as `cqlq --count`
 //! counts them ([`count`]). Both run [`crate::run::run`] itself, so the answers are the
 //! command line's, byte for byte; messages about bad games go to stderr, as the command
-//! line's do.
+//! line's do. [`RunQuery`] is the one way both the command line and [`CompiledQuery`] lower a
+//! query for a run and configure the run from it.
 
 use std::io;
 use std::path::PathBuf;
@@ -21,16 +22,102 @@ use crate::squares::Geometry;
 /// The name a query compiled from text has in its messages (the command line's `-e` is `<-e>`).
 pub const QUERY_NAME: &str = "<query>";
 
+/// A query parsed and checked once and lowered for standard chess, as both the command line
+/// and [`CompiledQuery`] run it: when it suits only fairy boards (squares past h8, `[=C]`),
+/// its 8x8 filter is `false` and standard games are skipped, told once per run.
+pub struct RunQuery {
+    /// The query parsed and checked, lowered again per fairy board met.
+    pub program: Arc<Program>,
+    /// The query's name in messages (its file, `<-e>`, [`QUERY_NAME`]).
+    pub name: String,
+    /// The header and the 8x8 filter.
+    pub query: Query<shakmaty::Bitboard>,
+    /// Why standard games are skipped, when they are.
+    pub standard_refusal: Option<String>,
+}
+
+impl RunQuery {
+    /// `program` lowered for standard chess; the lowering's error when no board suits it.
+    pub fn new(program: Arc<Program>, name: &str) -> Result<RunQuery, QueryError> {
+        let (query, standard_refusal) = match program.lower(Geometry::STANDARD) {
+            Ok(query) => (query, None),
+            // Squares past h8 (`Ri1`) or fairy pieces (`[=C]`) suit only some fairy boards:
+            // standard and online games are skipped, told once; fairy games are searched
+            // where their variant's board has what the query names.
+            Err(e) => match FairyQuery::new(program.clone(), name.into()).runs_on_some_board() {
+                Some(header) => {
+                    let refusal = format!(
+                        "the query cannot run on standard chess games (8x8 board); they are skipped:\n{}",
+                        e.render(name, program.text())
+                    );
+                    let query = Query {
+                        header,
+                        filter: crate::ir::Node::False,
+                    };
+                    (query, Some(refusal))
+                }
+                None => return Err(e),
+            },
+        };
+        Ok(RunQuery {
+            program,
+            name: name.to_string(),
+            query,
+            standard_refusal,
+        })
+    }
+
+    /// A run of the query over `inputs` in `format` with the run parameters `params` and
+    /// the environment `env`: the values they give (the filter, the fairy boards' program,
+    /// the PGN style, the game selection); every other value is a program's (no progress,
+    /// no output file, no variant options, no limit), which the command line sets from its
+    /// options.
+    pub fn run_config(
+        &self,
+        params: RunParams,
+        inputs: Vec<Input>,
+        format: Format,
+        env: crate::eval::Environment,
+    ) -> RunConfig {
+        RunConfig {
+            filter: self.query.filter.clone(),
+            inputs,
+            format,
+            style: PgnStyle {
+                game_number_header: params.no_header != Some(true),
+                match_comment: params.match_string.clone().unwrap_or_else(|| "CQL".into()),
+                comments: params.comments.unwrap_or_default(),
+            },
+            variations: params.variations.unwrap_or(false),
+            progress: false,
+            terminal_stdout: false,
+            default_variant: None,
+            fairy_defs: crate::rules::fairy::VariantBook::with_bundled(Vec::new()),
+            default_fairy: None,
+            fairy_query: FairyQuery::new(self.program.clone(), self.name.clone()),
+            standard_refusal: self.standard_refusal.clone().map(Refusal::new),
+            games: params.select,
+            sort_by_match_count: params.sort_by_match_count,
+            rules_chess: None,
+            last_game_number: Default::default(),
+            limit: None,
+            split: None,
+            show_matches: false,
+            limits: Default::default(),
+            shard: Default::default(),
+            counts_positions: true,
+            env,
+            stop: None,
+            index: None,
+        }
+    }
+}
+
 /// A query parsed, checked and lowered for standard chess once, searched any number of times
 /// (from any thread).
 pub struct CompiledQuery {
-    /// The query parsed and checked, lowered again per fairy board met.
-    program: Arc<Program>,
-    /// The header and the 8x8 filter.
-    query: Query<shakmaty::Bitboard>,
-    /// Why standard games are skipped (the query names squares or pieces only fairy boards
-    /// have), when they are.
-    standard_refusal: Option<String>,
+    /// The query as a run takes it.
+    run_query: RunQuery,
     /// The header's run parameters (`cql(variations ...)`), under the options given.
     header_params: RunParams,
 }
@@ -41,26 +128,8 @@ impl CompiledQuery {
     /// [`QueryError::render`] with the name [`QUERY_NAME`] draws it.
     pub fn new(text: &str, dialect: Option<Dialect>, secure: bool) -> Result<Self, QueryError> {
         let program = Arc::new(Program::from_text(text, dialect, secure)?);
-        let (query, standard_refusal) = match program.lower(Geometry::STANDARD) {
-            Ok(query) => (query, None),
-            // Squares past h8 or fairy pieces: only fairy games are searched.
-            Err(e) => {
-                match FairyQuery::new(program.clone(), QUERY_NAME.into()).runs_on_some_board() {
-                    Some(header) => {
-                        let refusal = format!(
-                            "the query cannot run on standard chess games (8x8 board); they are skipped:\n{}",
-                            e.render(QUERY_NAME, text)
-                        );
-                        let query = Query {
-                            header,
-                            filter: crate::ir::Node::False,
-                        };
-                        (query, Some(refusal))
-                    }
-                    None => return Err(e),
-                }
-            }
-        };
+        let run_query = RunQuery::new(program, QUERY_NAME)?;
+        let query = &run_query.query;
         let header_params = RunParams::from_header(&query.header).map_err(|e| {
             let span = query
                 .header
@@ -71,16 +140,14 @@ impl CompiledQuery {
             QueryError::new(ErrorKind::Invalid, text, span, message)
         })?;
         Ok(CompiledQuery {
-            program,
-            query,
-            standard_refusal,
+            run_query,
             header_params,
         })
     }
 
     /// The query's text, as given.
     pub fn text(&self) -> &str {
-        self.program.text()
+        self.run_query.program.text()
     }
 
     /// The input the header names (`cql(input FILE)`), searched when no input is given.
@@ -200,7 +267,7 @@ fn run_config(
     options: &SearchOptions,
     format: Format,
 ) -> Result<RunConfig, SearchError> {
-    if let Some(p) = query.query.header.get("engine")
+    if let Some(p) = query.run_query.query.header.get("engine")
         && options.engine.is_none()
     {
         return Err(SearchError::Query(QueryError::new(
@@ -254,35 +321,12 @@ fn run_config(
         syzygy: None,
     };
     Ok(RunConfig {
-        filter: query.query.filter.clone(),
-        inputs,
-        format,
-        style: PgnStyle {
-            game_number_header: params.no_header != Some(true),
-            match_comment: params.match_string.clone().unwrap_or_else(|| "CQL".into()),
-            comments: params.comments.unwrap_or_default(),
-        },
-        variations: params.variations.unwrap_or(false),
-        progress: false,
-        terminal_stdout: false,
         default_variant,
         fairy_defs,
         default_fairy,
-        fairy_query: FairyQuery::new(query.program.clone(), QUERY_NAME.into()),
-        standard_refusal: query.standard_refusal.clone().map(Refusal::new),
-        games: params.select,
-        sort_by_match_count: params.sort_by_match_count,
-        rules_chess: None,
-        last_game_number: Default::default(),
         limit: options.limit,
-        split: None,
-        show_matches: false,
-        limits: Default::default(),
-        shard: Default::default(),
-        counts_positions: true,
-        env,
         stop: options.stop.clone(),
-        index: None,
+        ..query.run_query.run_config(params, inputs, format, env)
     })
 }
 

@@ -77,28 +77,28 @@ pub fn fbr_rules(data: &[u8]) {
 /// CQL text → the compiled query for the 8x8 board; an error's span lies on character
 /// boundaries inside the text, its line and column count from 1, and it renders.
 pub fn query_parser(data: &[u8]) {
-    use cqlq::query::compile;
     use cqlq::squares::Geometry;
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
     compiled_or_sound_error(
         text,
-        compile::<shakmaty::Bitboard>(text, Geometry::STANDARD),
+        cqlq::query::Program::from_text(text, Some(cqlq::query::Dialect::Cql), false)
+            .and_then(|prog| prog.lower::<shakmaty::Bitboard>(Geometry::STANDARD)),
     );
 }
 
 /// CQL-S text → the compiled query for the 8x8 board, with the same promises as
 /// [`query_parser`].
 pub fn cqls_parser(data: &[u8]) {
-    use cqlq::query::cqls::compile_cqls;
     use cqlq::squares::Geometry;
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
     compiled_or_sound_error(
         text,
-        compile_cqls::<shakmaty::Bitboard>(text, Geometry::STANDARD),
+        cqlq::query::Program::from_text(text, Some(cqlq::query::Dialect::Cqls), false)
+            .and_then(|prog| prog.lower::<shakmaty::Bitboard>(Geometry::STANDARD)),
     );
 }
 

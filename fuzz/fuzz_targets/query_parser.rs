@@ -1,4 +1,4 @@
-//! Fuzz target: any UTF-8 text through the CQL front end (`cqlq::query::compile`) must give a
+//! Fuzz target: any UTF-8 text through the CQL front end (`cqlq::query::Program`, parsed, checked and lowered) must give a
 //! query or an error, never a panic, a hang or a stack overflow; an error's span lies inside
 //! the text on character boundaries, and rendering it works.
 

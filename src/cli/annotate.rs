@@ -11,6 +11,7 @@ use clap::Parser;
 
 use super::TROUBLE;
 use crate::cli::annotate_args::AnnotateCli;
+use crate::cli::failure::CliError;
 use cqlq::annotate::{AnnotateConfig, AnnotateSummary, annotate_file, in_place};
 use cqlq::output::files::{OutputWriter, file_id, is_output_error};
 
@@ -40,7 +41,7 @@ fn themes_and_inputs(cli: &AnnotateCli) -> (Vec<PathBuf>, Vec<PathBuf>) {
 
 /// Annotates every input with every theme; the exit code (0 some game annotated, 1 none,
 /// 2 an input could not be rewritten), or the message of what stopped the run.
-fn run(cli: &AnnotateCli) -> Result<u8, String> {
+fn run(cli: &AnnotateCli) -> Result<u8, CliError> {
     let started = Instant::now();
     let (theme_paths, inputs) = themes_and_inputs(cli);
     check_arguments(cli, &theme_paths, &inputs)?;
@@ -74,39 +75,47 @@ fn check_arguments(
     cli: &AnnotateCli,
     theme_paths: &[PathBuf],
     inputs: &[PathBuf],
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     for input in inputs {
-        let shown = input.display();
+        let missing = |reason: &str| CliError::File {
+            path: input.clone(),
+            reason: reason.into(),
+        };
         let folder_like = input.to_string_lossy().ends_with(std::path::MAIN_SEPARATOR);
         if folder_like && !input.exists() {
-            return Err(format!(
-                "{shown}: no such folder of themes (check the path)"
-            ));
+            return Err(missing("no such folder of themes (check the path)"));
         }
         if input.as_os_str() != "-" && !input.exists() {
-            return Err(format!("{shown}: no such PGN file (check the path)"));
+            return Err(missing("no such PGN file (check the path)"));
         }
     }
     if theme_paths.is_empty() {
-        return Err("no theme given: cqlq annotate THEME.cql|FOLDER... PGN...".into());
+        return Err(CliError::Usage(
+            "no theme given: cqlq annotate THEME.cql|FOLDER... PGN...".into(),
+        ));
     }
     if inputs.is_empty() {
-        return Err("no PGN file given: cqlq annotate THEMES... PGN...".into());
+        return Err(CliError::Usage(
+            "no PGN file given: cqlq annotate THEMES... PGN...".into(),
+        ));
     }
     if cli.tag.is_empty()
         || cli
             .tag
             .contains(|c: char| c.is_whitespace() || c == '"' || c == ']')
     {
-        return Err(format!("--tag {:?}: not a PGN tag name", cli.tag));
+        return Err(CliError::Usage(format!(
+            "--tag {:?}: not a PGN tag name",
+            cli.tag
+        )));
     }
     Ok(())
 }
 
 /// The themes compiled and the variant choices read, as the annotator takes them.
-fn annotate_config(cli: &AnnotateCli, theme_paths: &[PathBuf]) -> Result<AnnotateConfig, String> {
-    let files = cqlq::annotate::theme_files(theme_paths).map_err(|e| e.to_string())?;
-    let themes = cqlq::annotate::load_themes(&files).map_err(|e| e.to_string())?;
+fn annotate_config(cli: &AnnotateCli, theme_paths: &[PathBuf]) -> Result<AnnotateConfig, CliError> {
+    let files = cqlq::annotate::theme_files(theme_paths)?;
+    let themes = cqlq::annotate::load_themes(&files)?;
     let fairy_defs = crate::cli::variants::variant_definitions(&cli.variants)?;
     let (default_variant, default_fairy) =
         crate::cli::variants::forced_variant(cli.variant.as_deref(), &fairy_defs)?;
@@ -178,7 +187,7 @@ fn annotate_to_output(
     cli: &AnnotateCli,
     config: &AnnotateConfig,
     inputs: &[PathBuf],
-) -> Result<Option<AnnotateSummary>, String> {
+) -> Result<Option<AnnotateSummary>, CliError> {
     let all = |out: &mut dyn Write| annotate_all(config, inputs, out);
     Ok(Some(match &cli.output {
         Some(path) => {
@@ -186,19 +195,19 @@ fn annotate_to_output(
                 path: path.clone(),
                 ..Default::default()
             };
-            file.check().map_err(|e| e.to_string())?;
-            file.write_with(all).map_err(|e| e.to_string())?
+            file.check()?;
+            file.write_with(all)?
         }
         None => {
             if crate::cli::stdout_closed::was_closed() {
-                return Err(crate::cli::stdout_closed::MESSAGE.into());
+                return Err(CliError::StdoutClosed);
             }
             let stdout = OutputWriter::new(io::stdout().lock(), "standard output");
             let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
             match all(&mut out) {
                 Ok(r) => r,
                 Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(None),
-                Err(e) => return Err(e.to_string()),
+                Err(e) => return Err(CliError::Io(e)),
             }
         }
     }))
@@ -257,16 +266,16 @@ fn print_summary(config: &AnnotateConfig, total: &AnnotateSummary, started: Inst
 
 /// Refuses an output path that is one of the inputs (by name, link or hard link: the same
 /// device and inode).
-fn refuse_overwriting_input(out: &Path, inputs: &[PathBuf]) -> Result<(), String> {
+fn refuse_overwriting_input(out: &Path, inputs: &[PathBuf]) -> Result<(), CliError> {
     let Some(out_id) = file_id(out) else {
         return Ok(());
     };
     for input in inputs {
         if file_id(input) == Some(out_id) {
-            return Err(format!(
-                "refusing to write the output over the input {} (use --in-place)",
-                input.display()
-            ));
+            return Err(CliError::OverwritesInput {
+                input: input.display().to_string(),
+                advice: " (use --in-place)",
+            });
         }
     }
     Ok(())

@@ -61,9 +61,9 @@ mod tests {
     #[test]
     fn header_errors_point_at_the_parameter() {
         let text = "cql(input h.pgn gamenumber 0)\ncheck\n";
-        let query =
-            cqlq::query::compile::<shakmaty::Bitboard>(text, cqlq::squares::Geometry::STANDARD)
-                .expect("the header parses");
+        let query = cqlq::query::Program::from_text(text, Some(cqlq::query::Dialect::Cql), false)
+            .and_then(|prog| prog.lower::<shakmaty::Bitboard>(cqlq::squares::Geometry::STANDARD))
+            .expect("the header parses");
         let error = cqlq::run::params::RunParams::from_header(&query.header)
             .expect_err("gamenumber 0 is refused");
         let shown = header_param_error(&error, &query.header, "q.cql", text, false);

@@ -11,6 +11,7 @@ mod annotate_args;
 pub mod args;
 pub mod convert;
 mod errors;
+mod failure;
 pub mod help;
 pub mod index;
 mod man_and_completions;

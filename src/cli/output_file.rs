@@ -8,6 +8,7 @@ use cqlq::output::files::OutputFile;
 use cqlq::run::{Input, RunConfig, Summary, run};
 
 use super::args::Cli;
+use super::failure::CliError;
 
 /// The -o file with CQLi's output options.
 pub fn output_file(cli: &Cli, path: &Path) -> OutputFile {
@@ -22,7 +23,7 @@ pub fn output_file(cli: &Cli, path: &Path) -> OutputFile {
 
 /// Refuses an output path that is one of the inputs: the same file by name, link, hard link
 /// (device and inode) or as standard input (`cqlq ... -o games.pgn < games.pgn`).
-pub fn refuse_overwriting_input(out: &Path, inputs: &[Input]) -> Result<(), String> {
+pub fn refuse_overwriting_input(out: &Path, inputs: &[Input]) -> Result<(), CliError> {
     let Some(out_id) = cqlq::output::files::file_id(out) else {
         return Ok(());
     };
@@ -39,9 +40,10 @@ pub fn refuse_overwriting_input(out: &Path, inputs: &[Input]) -> Result<(), Stri
             Input::Text { .. } => continue,
         };
         if same {
-            return Err(format!(
-                "refusing to write the output over the input {name}: give -o another file"
-            ));
+            return Err(CliError::OverwritesInput {
+                input: name,
+                advice: ": give -o another file",
+            });
         }
     }
     Ok(())
@@ -51,21 +53,17 @@ pub fn refuse_overwriting_input(out: &Path, inputs: &[Input]) -> Result<(), Stri
 /// completes (`output::files`; a device or FIFO is written directly); `--dryrun` runs into
 /// nothing and prints the file's name. A run that searched nothing (every input failed)
 /// leaves an existing file as it was.
-pub fn run_to_file(config: &RunConfig, file: &OutputFile) -> Result<Summary, String> {
-    file.check().map_err(|e| e.to_string())?;
+pub fn run_to_file(config: &RunConfig, file: &OutputFile) -> Result<Summary, CliError> {
+    file.check()?;
     if file.dry_run {
-        let summary = run(config, &mut io::sink()).map_err(|e| e.to_string())?;
+        let summary = run(config, &mut io::sink())?;
         println!("{}", file.path.display());
         return Ok(summary);
     }
-    let (summary, written) = file
-        .write_unless(
-            |out| run(config, out),
-            |s: &Summary| {
-                s.unreadable_inputs > 0 && s.unreadable_inputs >= config.inputs.len() as u64
-            },
-        )
-        .map_err(|e| e.to_string())?;
+    let (summary, written) = file.write_unless(
+        |out| run(config, out),
+        |s: &Summary| s.unreadable_inputs > 0 && s.unreadable_inputs >= config.inputs.len() as u64,
+    )?;
     if !written {
         eprintln!(
             "cqlq: {}: left as it was: no input could be read",

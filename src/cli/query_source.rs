@@ -9,6 +9,8 @@
 
 use std::path::{Path, PathBuf};
 
+use super::failure::CliError;
+
 /// `(name, text)` of the query: `-e TEXT` (`<-e>`), else the first positional argument, read
 /// (removed from `positional`, which then holds the PGN files). With filters and no `-e`, the
 /// first positional argument is the query only when it ends in `.cql` or `.cqls`; without one
@@ -18,18 +20,20 @@ pub fn query_source(
     filters: &[String],
     transforms: &[String],
     positional: &mut Vec<PathBuf>,
-) -> Result<(String, String), String> {
+) -> Result<(String, String), CliError> {
     let base = match expr {
         Some(text) => {
             // `cqlq -e mate q.cql games.pgn`: with -e every argument is a PGN file.
             if let Some(q) = positional.iter().find(|p| is_query_file(p)) {
-                return Err(format!(
-                    "{}: looks like a query file, but with -e every argument is a PGN file: \
-                     run the file (cqlq {} PGN...) or the text (cqlq -e TEXT PGN...), or add \
-                     the text to the file's filters with --cql TEXT",
-                    q.display(),
-                    q.display()
-                ));
+                return Err(CliError::File {
+                    path: q.clone(),
+                    reason: format!(
+                        "looks like a query file, but with -e every argument is a PGN file: \
+                         run the file (cqlq {} PGN...) or the text (cqlq -e TEXT PGN...), or \
+                         add the text to the file's filters with --cql TEXT",
+                        q.display()
+                    ),
+                });
             }
             Some(("<-e>".to_string(), text.to_string()))
         }
@@ -40,12 +44,14 @@ pub fn query_source(
                 && !is_query(first)
                 && let Some(q) = positional.iter().skip(1).find(|p| is_query(p))
             {
-                return Err(format!(
-                    "{}: the query comes first, then the PGN files: cqlq {} {}",
-                    first.display(),
-                    q.display(),
-                    first.display()
-                ));
+                return Err(CliError::File {
+                    path: first.clone(),
+                    reason: format!(
+                        "the query comes first, then the PGN files: cqlq {} {}",
+                        q.display(),
+                        first.display()
+                    ),
+                });
             }
             // `cqlq games.pgn`: a PGN file where the query belongs.
             if filters.is_empty()
@@ -55,26 +61,26 @@ pub fn query_source(
                     .to_ascii_lowercase()
                     .contains(".pgn")
             {
-                return Err(format!(
-                    "{}: a PGN file where the query belongs: the query comes first \
-                     (cqlq QUERY.cql {} or cqlq -e TEXT {})",
-                    first.display(),
-                    first.display(),
-                    first.display()
-                ));
+                return Err(CliError::File {
+                    path: first.clone(),
+                    reason: format!(
+                        "a PGN file where the query belongs: the query comes first \
+                         (cqlq QUERY.cql {} or cqlq -e TEXT {})",
+                        first.display(),
+                        first.display()
+                    ),
+                });
             }
             if positional.is_empty() && filters.is_empty() {
-                return Err(
+                return Err(CliError::Usage(
                     "no query given: cqlq QUERY.cql [PGN]... or cqlq -e TEXT [PGN]...".into(),
-                );
+                ));
             }
             if filters.is_empty() || positional.first().is_some_and(|p| is_query(p)) {
                 let path = positional.remove(0);
-                let text = std::fs::read_to_string(&path).map_err(|e| {
-                    format!(
-                        "{}: {e} (give the query file first, then the PGN files)",
-                        path.display()
-                    )
+                let text = std::fs::read_to_string(&path).map_err(|e| CliError::File {
+                    path: path.clone(),
+                    reason: format!("{e} (give the query file first, then the PGN files)"),
                 })?;
                 Some((path.display().to_string(), text))
             } else {
@@ -87,10 +93,10 @@ pub fn query_source(
     }
     let (name, text) = base.unwrap_or_else(|| ("<-cql>".to_string(), String::new()));
     if cqlq::query::cqls::is_cqls(&text) {
-        return Err(format!(
+        return Err(CliError::Usage(format!(
             "-cql, -fen, -wtm, -btm and the transform options add CQL 6 text, but the query \
              {name} is CQL-S: write the filter in the query instead"
-        ));
+        )));
     }
     Ok((name, with_preamble(&text, filters, transforms)))
 }

@@ -9,10 +9,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
+use cqlq::api::RunQuery;
+use cqlq::output::Format;
 use cqlq::output::files::OutputWriter;
-use cqlq::output::{Format, PgnStyle};
 use cqlq::query::{Dialect, Query};
-use cqlq::run::fairy::{FairyQuery, Refusal};
+use cqlq::run::fairy::FairyQuery;
 use cqlq::run::params::RunParams;
 use cqlq::run::{Input, RunConfig, Summary, progress, run};
 use cqlq::squares::Geometry;
@@ -20,30 +21,31 @@ use cqlq::squares::Geometry;
 use super::TROUBLE;
 use super::args::Cli;
 use super::errors::{color_stderr, header_param_error};
+use super::failure::CliError;
 use super::output_file::{output_file, refuse_overwriting_input, run_to_file};
 use super::search_options::{input_limits, output_format, run_params_of, shard_place, split_spec};
 use super::{man_and_completions, persistent, query_source, stdout_closed, variants};
 
-/// Why a step ends the command early: an exit status (the diagnostic already printed), or a
-/// message that `main` prints as `cqlq: MESSAGE` with exit status 2.
+/// Why a step ends the command early: an exit status (the diagnostic already printed), or an
+/// error that `main` prints as `cqlq: MESSAGE` with exit status 2.
 enum Stop {
     /// Exit with this status.
     Exit(u8),
-    /// Print the message, exit 2.
-    Message(String),
+    /// Print the error, exit 2.
+    Error(CliError),
 }
 
-impl From<String> for Stop {
-    fn from(message: String) -> Stop {
-        Stop::Message(message)
+impl From<CliError> for Stop {
+    fn from(error: CliError) -> Stop {
+        Stop::Error(error)
     }
 }
 
-/// Runs the search command: the exit status, or a message to print (exit 2).
-pub fn search(cli: Cli) -> Result<u8, String> {
+/// Runs the search command: the exit status, or the error to print (exit 2).
+pub fn search(cli: Cli) -> Result<u8, CliError> {
     match search_steps(cli) {
         Ok(code) | Err(Stop::Exit(code)) => Ok(code),
-        Err(Stop::Message(message)) => Err(message),
+        Err(Stop::Error(error)) => Err(error),
     }
 }
 
@@ -80,7 +82,7 @@ const CQL_DEFAULT: &str = "cql().";
 /// The query's name and text (`-e TEXT` or the query file, with CQL 6.2's command-line
 /// filters), refused when over `--max-query-bytes`; the query file is taken out of
 /// `positional`.
-fn query_text(cli: &Cli, positional: &mut Vec<PathBuf>) -> Result<(String, String), String> {
+fn query_text(cli: &Cli, positional: &mut Vec<PathBuf>) -> Result<(String, String), CliError> {
     // CQL 6.2 (cql.cpp): no query file, no `-cql` filters, but an input named: the query is
     // `cqldefault.cql`, whose text is `cql().` (lexer.cpp), every position of every game.
     if cli.expr.is_none() && positional.is_empty() && cli.cql.is_empty() && cli.input.is_some() {
@@ -90,36 +92,25 @@ fn query_text(cli: &Cli, positional: &mut Vec<PathBuf>) -> Result<(String, Strin
     let (query_name, query_text) =
         query_source::query_source(cli.expr.as_deref(), &cli.cql, &cli.transform, positional)?;
     let max_query = match &cli.max_query_bytes {
-        Some(text) => {
-            cqlq::run::limits::parse_size(text).map_err(|e| format!("--max-query-bytes: {e}"))?
-        }
+        Some(text) => cqlq::run::limits::parse_size(text).map_err(|e| CliError::Option {
+            option: "max-query-bytes",
+            reason: e.to_string(),
+        })?,
         None => cqlq::run::limits::DEFAULT_MAX_QUERY_BYTES,
     };
     if query_text.len() as u64 > max_query {
-        return Err(format!(
-            "{query_name}: the query is {} long, over the limit of {} \
-             (--max-query-bytes SIZE raises it)",
-            cqlq::run::limits::show_bytes(query_text.len() as u64),
-            cqlq::run::limits::show_bytes(max_query)
-        ));
+        return Err(CliError::QueryTooLong {
+            name: query_name,
+            length: cqlq::run::limits::show_bytes(query_text.len() as u64),
+            limit: cqlq::run::limits::show_bytes(max_query),
+        });
     }
     Ok((query_name, query_text))
 }
 
-/// The query as compiled for the run: lowered for standard chess (or, when it suits only
-/// fairy boards, `false` there with the refusal told once) and kept for the fairy boards met.
-struct Compiled {
-    /// The header and the 8x8 filter.
-    query: Query<shakmaty::Bitboard>,
-    /// The program, lowered again per fairy variant met.
-    fairy_query: FairyQuery,
-    /// Why standard games are skipped, when they are.
-    standard_refusal: Option<Refusal>,
-}
-
-/// Parses and checks the query once, then lowers it for standard chess; an error is drawn
-/// on stderr (exit 2).
-fn compile_query(cli: &Cli, query_name: &str, query_text: &str) -> Result<Compiled, Stop> {
+/// Parses and checks the query once, then lowers it for standard chess (`api::RunQuery`,
+/// as a program's query); an error is drawn on stderr (exit 2).
+fn compile_query(cli: &Cli, query_name: &str, query_text: &str) -> Result<RunQuery, Stop> {
     let dialect = match cli.dialect.as_deref() {
         Some("cqls") => Some(Dialect::Cqls),
         Some(_) => Some(Dialect::Cql),
@@ -136,37 +127,12 @@ fn compile_query(cli: &Cli, query_name: &str, query_text: &str) -> Result<Compil
             return Err(Stop::Exit(TROUBLE));
         }
     };
-    let fairy_query = FairyQuery::new(program.clone(), query_name.to_string());
-    let mut standard_refusal = None;
-    let query = match program.lower::<shakmaty::Bitboard>(Geometry::STANDARD) {
-        Ok(q) => q,
-        Err(e) => match fairy_query.runs_on_some_board() {
-            // Squares past h8 (`Ri1`) or fairy pieces (`[=C]`) suit only some fairy boards:
-            // standard and online games are skipped, told once; fairy games are searched
-            // where their variant's board has what the query names.
-            Some(header) => {
-                standard_refusal = Some(Refusal::new(format!(
-                    "the query cannot run on standard chess games (8x8 board); they are skipped:\n{}",
-                    e.render(query_name, query_text)
-                )));
-                Query {
-                    header,
-                    filter: cqlq::ir::Node::False,
-                }
-            }
-            None => {
-                eprint!(
-                    "{}",
-                    e.render_styled(query_name, query_text, color_stderr())
-                );
-                return Err(Stop::Exit(TROUBLE));
-            }
-        },
-    };
-    Ok(Compiled {
-        query,
-        fairy_query,
-        standard_refusal,
+    RunQuery::new(program, query_name).map_err(|e| {
+        eprint!(
+            "{}",
+            e.render_styled(query_name, query_text, color_stderr())
+        );
+        Stop::Exit(TROUBLE)
     })
 }
 
@@ -184,8 +150,10 @@ fn engine_for(
     else {
         return Ok(None);
     };
-    cqlq::eval::engine::Engine::start(path)
-        .map_err(|e| format!("--engine: {e} (give the path of a UCI engine, e.g. stockfish)"))?;
+    cqlq::eval::engine::Engine::start(path).map_err(|e| CliError::Option {
+        option: "engine",
+        reason: format!("{e} (give the path of a UCI engine, e.g. stockfish)"),
+    })?;
     Ok(Some(path.clone()))
 }
 
@@ -203,8 +171,11 @@ fn syzygy_for(
     else {
         return Ok(None);
     };
-    cqlq::eval::tablebase::Tables::open(dir)
-        .map_err(|e| format!("--syzygy {}: {e}", dir.display()))?;
+    cqlq::eval::tablebase::Tables::open(dir).map_err(|error| CliError::OptionPath {
+        option: "syzygy",
+        path: dir.clone(),
+        error,
+    })?;
     Ok(Some(dir.clone()))
 }
 
@@ -267,12 +238,14 @@ fn run_params(
 
 /// The inputs: files, `-` (standard input) and folders (their game files, sorted by name);
 /// none given: the header's input, else standard input.
-fn inputs_of(positional: &[PathBuf], header_input: Option<PathBuf>) -> Result<Vec<Input>, String> {
-    let mut inputs: Vec<Input> =
-        cqlq::run::input::inputs_from_args(positional).map_err(|e| e.to_string())?;
+fn inputs_of(
+    positional: &[PathBuf],
+    header_input: Option<PathBuf>,
+) -> Result<Vec<Input>, CliError> {
+    let mut inputs: Vec<Input> = cqlq::run::input::inputs_from_args(positional)?;
     if positional.is_empty() {
         inputs = match header_input {
-            Some(path) => cqlq::run::input::inputs_from_args(&[path]).map_err(|e| e.to_string())?,
+            Some(path) => cqlq::run::input::inputs_from_args(&[path])?,
             None => vec![Input::Stdin],
         };
     }
@@ -286,7 +259,7 @@ fn output_path(
     cli: &Cli,
     header_output: Option<PathBuf>,
     inputs: &[Input],
-) -> Result<Option<PathBuf>, String> {
+) -> Result<Option<PathBuf>, CliError> {
     // `-o -` (CQLi's `-o stdout`, CQL's -guipgnstdout): stdout, over the header's output.
     let output = match cli.output.clone() {
         Some(p) if p.as_os_str() == "-" => None,
@@ -304,7 +277,7 @@ fn output_path(
         refuse_overwriting_input(out, inputs)?;
     }
     if output.is_none() && stdout_closed::was_closed() {
-        return Err(stdout_closed::MESSAGE.into());
+        return Err(CliError::StdoutClosed);
     }
     Ok(output)
 }
@@ -313,13 +286,13 @@ fn output_path(
 /// read beyond the game (`readfile`/`writefile` rules, the engine).
 fn run_config(
     cli: &Cli,
-    compiled: Compiled,
+    compiled: RunQuery,
     params: RunParams,
     engine: Option<PathBuf>,
     inputs: Vec<Input>,
     output: &Option<PathBuf>,
     format: Format,
-) -> Result<RunConfig, String> {
+) -> Result<RunConfig, CliError> {
     // What the filters read beyond the game: `readfile`/`writefile` rules (--secure refuses
     // them when the query is lowered, by the program) and the engine.
     let mut env = cqlq::eval::Environment {
@@ -345,34 +318,18 @@ fn run_config(
         variants::forced_variant(cli.variant.as_deref(), &fairy_defs)?;
     Ok(RunConfig {
         shard: shard_place(cli, &inputs)?,
-        filter: compiled.query.filter,
-        inputs,
-        format,
-        style: PgnStyle {
-            game_number_header: params.no_header != Some(true),
-            match_comment: params.match_string.clone().unwrap_or_else(|| "CQL".into()),
-            comments: params.comments.unwrap_or_default(),
-        },
-        variations: params.variations.unwrap_or(false),
         progress: !cli.no_progress && !cli.no_summary,
         terminal_stdout: output.is_none() && io::IsTerminal::is_terminal(&io::stdout()),
         default_variant,
         fairy_defs,
         default_fairy,
-        fairy_query: compiled.fairy_query,
-        standard_refusal: compiled.standard_refusal,
-        games: params.select,
-        sort_by_match_count: params.sort_by_match_count,
         rules_chess,
-        last_game_number: Default::default(),
         limit: cli.limit,
         split: split_spec(cli, output.as_deref(), format, &file_access_inputs)?,
         show_matches: cli.showmatches,
         limits: input_limits(cli)?,
         counts_positions: !cli.no_summary,
-        env,
-        stop: None,
-        index: None,
+        ..compiled.run_config(params, inputs, format, env)
     })
 }
 
@@ -381,7 +338,10 @@ fn run_config(
 fn run_to_output(cli: &Cli, config: &RunConfig, output: Option<&Path>) -> Result<Summary, Stop> {
     Ok(match output {
         Some(_) if config.split.is_some() => {
-            let summary = run(config, &mut io::sink()).map_err(|e| format!("--split-by: {e}"))?;
+            let summary = run(config, &mut io::sink()).map_err(|e| CliError::Option {
+                option: "split-by",
+                reason: e.to_string(),
+            })?;
             if cli.dryrun {
                 for path in &summary.split_files {
                     println!("{}", path.display());
@@ -403,11 +363,11 @@ fn run_to_output(cli: &Cli, config: &RunConfig, output: Option<&Path>) -> Result
             summary
         }
         None if cli.dryrun || cli.append || cli.noclobber || cli.createdirectories => {
-            return Err(Stop::Message(
+            return Err(Stop::Error(CliError::Usage(
                 "--append, --noclobber, --createdirectories and --dryrun act on an output file: \
                  give one with -o (or the header's output)"
                     .into(),
-            ));
+            )));
         }
         None => {
             let stdout = OutputWriter::new(io::stdout().lock(), "standard output");
@@ -416,7 +376,7 @@ fn run_to_output(cli: &Cli, config: &RunConfig, output: Option<&Path>) -> Result
                 Ok(s) => s,
                 // `cqlq ... | head`: the reader is gone; stop quietly.
                 Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Err(Stop::Exit(0)),
-                Err(e) => return Err(Stop::Message(e.to_string())),
+                Err(e) => return Err(Stop::Error(CliError::Io(e))),
             }
         }
     })
@@ -442,7 +402,7 @@ fn report(
     }
     match persistent::print_persistent(&summary.persistent, format, stdout_free) {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            return Err(Stop::Message(format!("standard output: {e}")));
+            return Err(Stop::Error(CliError::Stdout(e)));
         }
         _ => {}
     }

@@ -10,6 +10,7 @@ use cqlq::run::Input;
 use cqlq::run::params::{RunParams, positive_range, range_of, regex_of, result_of};
 
 use super::args::Cli;
+use super::failure::CliError;
 use super::output_file::output_file;
 
 /// The output format the options ask for (PGN when none); `--diagram` is coloured only on a
@@ -37,17 +38,17 @@ pub fn output_format(cli: &Cli, to_stdout: bool) -> Format {
 }
 
 /// `--max-game-bytes` and `--max-icn-board`, or their defaults.
-pub fn input_limits(cli: &Cli) -> Result<cqlq::run::limits::InputLimits, String> {
+pub fn input_limits(cli: &Cli) -> Result<cqlq::run::limits::InputLimits, CliError> {
     use cqlq::run::limits::{InputLimits, parse_size};
     let mut limits = InputLimits::default();
     if let Some(text) = &cli.max_game_bytes {
-        limits.max_game_bytes = parse_size(text).map_err(|e| format!("--max-game-bytes: {e}"))?;
+        limits.max_game_bytes = opt("max-game-bytes", parse_size(text))?;
     }
     if let Some(text) = &cli.max_icn_board {
-        limits.max_icn_board = text
-            .trim()
-            .parse()
-            .map_err(|_| format!("--max-icn-board: `{text}` is not a whole number"))?;
+        limits.max_icn_board = text.trim().parse().map_err(|_| CliError::Option {
+            option: "max-icn-board",
+            reason: format!("`{text}` is not a whole number"),
+        })?;
     }
     Ok(limits)
 }
@@ -57,12 +58,12 @@ pub fn input_limits(cli: &Cli) -> Result<cqlq::run::limits::InputLimits, String>
 pub fn shard_place(
     cli: &Cli,
     inputs: &[Input],
-) -> Result<cqlq::run::byte_range::ShardPlace, String> {
+) -> Result<cqlq::run::byte_range::ShardPlace, CliError> {
     let byte_range = match &cli.byte_range {
-        Some(text) => Some(
-            cqlq::run::byte_range::parse_byte_range(text)
-                .map_err(|e| format!("--byte-range: {e}"))?,
-        ),
+        Some(text) => Some(opt(
+            "byte-range",
+            cqlq::run::byte_range::parse_byte_range(text),
+        )?),
         None => None,
     };
     let place = cqlq::run::byte_range::ShardPlace {
@@ -71,25 +72,22 @@ pub fn shard_place(
         first_game_number: cli.first_game_number,
     };
     if place != Default::default() && inputs.len() != 1 {
-        return Err(
+        return Err(CliError::Usage(
             "--byte-range, --input-offset and --first-game-number place one input in its file: \
              give exactly one PGN file (or standard input)"
                 .into(),
-        );
+        ));
     }
     if cli.input_offset > 0 && inputs != [Input::Stdin] {
-        return Err(
+        return Err(CliError::Usage(
             "--input-offset tells where standard input starts in its file: read `-`".into(),
-        );
+        ));
     }
     Ok(place)
 }
 
 /// The run parameters given on the command line (CQL 6.2's options in cqlq's spelling).
-pub fn run_params_of(cli: &Cli) -> Result<RunParams, String> {
-    fn opt<T, E: std::fmt::Display>(name: &str, r: Result<T, E>) -> Result<T, String> {
-        r.map_err(|e| format!("--{name}: {e}"))
-    }
+pub fn run_params_of(cli: &Cli) -> Result<RunParams, CliError> {
     let mut p = RunParams {
         input: cli.input.clone(),
         variations: if cli.variations {
@@ -114,7 +112,10 @@ pub fn run_params_of(cli: &Cli) -> Result<RunParams, String> {
     if !cli.matchcount.is_empty() {
         let (a, b) = opt("matchcount", range_of(&cli.matchcount.join(" ")))?;
         if a < 0 || b < a {
-            return Err("--matchcount: expected counts, 0 or more, lowest first".into());
+            return Err(CliError::Option {
+                option: "matchcount",
+                reason: "expected counts, 0 or more, lowest first".into(),
+            });
         }
         s.match_count = Some((a as u64, b as u64));
     }
@@ -148,15 +149,20 @@ pub fn split_spec(
     output: Option<&Path>,
     format: Format,
     inputs: &[PathBuf],
-) -> Result<Option<cqlq::output::split::SplitSpec>, String> {
+) -> Result<Option<cqlq::output::split::SplitSpec>, CliError> {
     let Some(tag) = &cli.split_by else {
         return Ok(None);
     };
     let Some(path) = output else {
-        return Err("--split-by needs -o DIR (or a pattern with {}, e.g. -o 'out/{}.pgn')".into());
+        return Err(CliError::Usage(
+            "--split-by needs -o DIR (or a pattern with {}, e.g. -o 'out/{}.pgn')".into(),
+        ));
     };
-    let extension = cqlq::output::split::SplitSpec::extension_of(format)
-        .ok_or("--split-by cannot split --count or --html: use another output format with it")?;
+    let extension = cqlq::output::split::SplitSpec::extension_of(format).ok_or_else(|| {
+        CliError::Usage(
+            "--split-by cannot split --count or --html: use another output format with it".into(),
+        )
+    })?;
     let spec = cqlq::output::split::SplitSpec {
         tag: tag.clone(),
         options: output_file(cli, path),
@@ -170,6 +176,14 @@ pub fn split_spec(
             .filter_map(|p| p.canonicalize().ok())
             .collect(),
     };
-    spec.check().map_err(|e| e.to_string())?;
+    spec.check()?;
     Ok(Some(spec))
+}
+
+/// `r`, its error shown after the option's name (`--year: ...`).
+fn opt<T, E: std::fmt::Display>(option: &'static str, r: Result<T, E>) -> Result<T, CliError> {
+    r.map_err(|e| CliError::Option {
+        option,
+        reason: e.to_string(),
+    })
 }

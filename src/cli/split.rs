@@ -14,6 +14,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use super::TROUBLE;
+use super::failure::CliError;
 use cqlq::output::temp_files;
 use cqlq::pgn::split_games;
 use cqlq::run::Input;
@@ -99,8 +100,11 @@ trait ShardSink {
 }
 
 /// `cqlq split`'s work: the input opened, cut and written.
-fn split(cli: &SplitCli) -> Result<(), String> {
-    let name = cli.input.display().to_string();
+fn split(cli: &SplitCli) -> Result<(), CliError> {
+    let at_input = |e: io::Error| CliError::File {
+        path: cli.input.clone(),
+        reason: e.to_string(),
+    };
     let input = if cli.input.as_os_str() == "-" {
         Input::Stdin
     } else {
@@ -109,36 +113,46 @@ fn split(cli: &SplitCli) -> Result<(), String> {
     let per_shard = match (cli.shard_bytes, cli.shards, &input) {
         (Some(bytes), _, _) => bytes,
         (None, Some(n), Input::File(path)) => {
-            let size = std::fs::metadata(path)
-                .map_err(|e| format!("{name}: {e}"))?
-                .len();
+            let size = std::fs::metadata(path).map_err(at_input)?.len();
             size.div_ceil(n).max(1)
         }
         (None, Some(_), Input::Stdin | Input::Text { .. }) => {
-            return Err("standard input has no size to divide: give --shard-bytes".into());
+            return Err(CliError::Usage(
+                "standard input has no size to divide: give --shard-bytes".into(),
+            ));
         }
-        (None, None, _) => return Err("give --shards N or --shard-bytes BYTES".into()),
+        (None, None, _) => {
+            return Err(CliError::Usage(
+                "give --shards N or --shard-bytes BYTES".into(),
+            ));
+        }
     };
-    let opened = open_input(&input).map_err(|e| format!("{name}: {e}"))?;
+    let opened = open_input(&input).map_err(at_input)?;
     if cli.plan {
         if matches!(&opened, Opened::Stream(s) if s.compression.is_some()) {
-            return Err(format!(
-                "{name}: --plan gives byte ranges of plain PGN, and this file is compressed: \
-                 cut it with -o DIR instead"
-            ));
+            return Err(CliError::File {
+                path: cli.input.clone(),
+                reason: "--plan gives byte ranges of plain PGN, and this file is compressed: \
+                         cut it with -o DIR instead"
+                    .into(),
+            });
         }
         let stdout = io::stdout();
         let mut plan = Plan {
             out: io::BufWriter::new(stdout.lock()),
         };
-        cut(opened, per_shard, &mut plan).map_err(|e| format!("{name}: {e}"))?;
-        return plan.out.flush().map_err(|e| e.to_string());
+        cut(opened, per_shard, &mut plan).map_err(at_input)?;
+        return plan.out.flush().map_err(CliError::Io);
     }
     let dir = cli
         .output
         .as_deref()
         .expect("clap requires -o without --plan");
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let at_dir = |e: io::Error| CliError::File {
+        path: dir.to_path_buf(),
+        reason: e.to_string(),
+    };
+    std::fs::create_dir_all(dir).map_err(at_dir)?;
     let mut files = ZstShards {
         dir: dir.to_path_buf(),
         stem: stem_of(&cli.input),
@@ -147,10 +161,8 @@ fn split(cli: &SplitCli) -> Result<(), String> {
         index: 0,
         manifest: Vec::new(),
     };
-    cut(opened, per_shard, &mut files).map_err(|e| format!("{name}: {e}"))?;
-    files
-        .write_manifest()
-        .map_err(|e| format!("{}: {e}", dir.display()))
+    cut(opened, per_shard, &mut files).map_err(at_input)?;
+    files.write_manifest().map_err(at_dir)
 }
 
 /// The shards' name stem: the file name less `.pgn` and a compression ending.

@@ -8,18 +8,21 @@ use std::sync::Arc;
 use cqlq::rules::fairy::{Variant, VariantBook};
 use cqlq::run::fairy::{AnyRules, resolve_any};
 
-use crate::cli::errors::io_error_with_advice;
+use crate::cli::failure::CliError;
 
 /// The definitions of the `--variants` files, in order, then the bundled ones; an unreadable
 /// file or definition fails with its file, line and reason.
-pub fn variant_definitions(paths: &[PathBuf]) -> Result<VariantBook, String> {
+pub fn variant_definitions(paths: &[PathBuf]) -> Result<VariantBook, CliError> {
     let mut defs = Vec::new();
     for path in paths {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("--variants {}", io_error_with_advice(path, &e)))?;
+        let text = std::fs::read_to_string(path).map_err(|error| CliError::OptionFile {
+            option: "variants",
+            path: path.clone(),
+            error,
+        })?;
         let file = path.display().to_string();
-        let loaded = cqlq::rules::fairy::load_variants(&file, &text)
-            .map_err(|e| format!("{}:{}: {}", e.file, e.line, e.reason))?;
+        let loaded =
+            cqlq::rules::fairy::load_variants(&file, &text).map_err(CliError::Definition)?;
         defs.extend(loaded);
     }
     Ok(VariantBook::with_bundled(defs))
@@ -30,15 +33,16 @@ pub fn variant_definitions(paths: &[PathBuf]) -> Result<VariantBook, String> {
 pub fn forced_variant(
     name: Option<&str>,
     defs: &VariantBook,
-) -> Result<(Option<cqlq::rules::select::GameRules>, Option<Arc<Variant>>), String> {
+) -> Result<(Option<cqlq::rules::select::GameRules>, Option<Arc<Variant>>), CliError> {
     let Some(name) = name else {
         return Ok((None, None));
     };
-    match resolve_any(name, defs).map_err(|e| {
-        format!(
-            "--variant: {e} (README 'Chess variants' and docs/fairy.md list the names; \
+    match resolve_any(name, defs).map_err(|e| CliError::Option {
+        option: "variant",
+        reason: format!(
+            "{e} (README 'Chess variants' and docs/fairy.md list the names; \
              --variants FILE defines more)"
-        )
+        ),
     })? {
         AnyRules::Known(rules) => Ok((Some(rules), None)),
         AnyRules::Fairy(v) => Ok((None, Some(v))),
@@ -54,7 +58,7 @@ pub fn forced_variant(
 pub fn with_fbr_rules(
     text: &str,
     defs: &mut VariantBook,
-) -> Result<Result<Arc<Variant>, cqlq::rules::fbr::FbrError>, String> {
+) -> Result<Result<Arc<Variant>, cqlq::rules::fbr::FbrError>, CliError> {
     let chess = cqlq::rules::fbr::chess_with_rules(text);
     let fitted: Vec<_> = defs
         .all()
@@ -65,7 +69,10 @@ pub fn with_fbr_rules(
         })
         .collect();
     match chess {
-        Err(e) if fitted.is_empty() => Err(e.render(text)),
+        Err(error) if fitted.is_empty() => Err(CliError::Rules {
+            text: text.to_string(),
+            error,
+        }),
         chess => {
             *defs = VariantBook::only(fitted);
             Ok(chess)

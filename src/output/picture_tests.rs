@@ -162,9 +162,11 @@ fn marked_squares_of_set_filters_and_of_a_braced_body() {
     let evaluator = Evaluator::new(&context);
     let last = record.mainline().last().copied().unwrap();
     let marks = |query: &str, at: u32| {
-        let filter = crate::query::compile::<Bitboard>(query, Geometry::STANDARD)
-            .unwrap()
-            .filter;
+        let filter =
+            crate::query::Program::from_text(query, Some(crate::query::Dialect::Cql), false)
+                .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
+                .unwrap()
+                .filter;
         evaluator.matches_marking(&filter, at)
     };
     assert_eq!(marks("Q attacks k", last), Some(bits(&["f7"])));
@@ -185,9 +187,11 @@ fn marked_squares_of_set_filters_and_of_a_braced_body() {
         "flipcolor {Q attacks p}",
         "not B",
     ] {
-        let filter = crate::query::compile::<Bitboard>(query, Geometry::STANDARD)
-            .unwrap()
-            .filter;
+        let filter =
+            crate::query::Program::from_text(query, Some(crate::query::Dialect::Cql), false)
+                .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
+                .unwrap()
+                .filter;
         for at in record.mainline() {
             let marked = evaluator.matches_marking(&filter, at).is_some();
             assert_eq!(marked, evaluator.matches(&filter, at), "{query} at {at}");

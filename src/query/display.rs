@@ -14,7 +14,7 @@ impl Display for Ast {
             write!(f, "(cql")?;
             for p in &self.header.params {
                 write!(f, " {}", p.name)?;
-                if let Some(v) = &p.value {
+                if let Some(v) = p.value.as_written() {
                     write!(f, " {v}")?;
                 }
             }

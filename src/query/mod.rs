@@ -5,11 +5,13 @@
 //! | parse | [`cql_to_ast`] | CQL text → [`Ast`] (grammar `grammar/cql.pest`) | [`ParseError`] |
 //! | check | [`check_ast`] | [`Ast`] → CQL 6.2's verdict and [`Facts`] | [`CheckError`] |
 //! | lower | [`ast_to_ir`] | [`Ast`] → [`Query`] holding an [`ir::Node`] tree, transforms expanded | [`LowerError`] |
-//! | all three | [`compile`] | CQL text → [`Query`] | |
-//! | once | [`Program::from_text`], [`Program::lower`] | text (either dialect) → parsed and checked once → a [`Query`] per board geometry | |
+//! | all three | [`Program::from_text`], [`Program::lower`] | text (either dialect) → parsed and checked once → a [`Query`] per board geometry | |
+//!
+//! The public API is these: [`Program`] and the three stage functions (CQL-S's beside them,
+//! [`cqls::cqls_to_ast`] and [`cqls::cqls_ast_to_ir`]).
 //!
 //! Each stage's error is a [`QueryError`] (message, span, line, column) wrapped; the entries
-//! that chain stages ([`compile`], [`Program`], and [`cql_to_ast`] / [`check_ast`], which
+//! that chain stages ([`Program`], and [`cql_to_ast`] / [`check_ast`], which
 //! chain with each other) return the [`QueryError`] it converts into. [`QueryError::render`]
 //! shows the source line with a caret under the offending text. CQL words that cqlq does not
 //! support yet are compile errors naming the word, never silently accepted.
@@ -20,6 +22,7 @@ pub mod convert;
 pub mod cqls;
 mod display;
 mod error;
+mod header;
 mod letters;
 mod literal;
 mod lower;
@@ -35,14 +38,14 @@ mod transform;
 mod tree;
 
 use crate::ir;
-use crate::squares::{Geometry, SquareSet};
 
 pub use ast::{Ast, Span};
 pub use check::{Facts, Type};
 pub use error::{CheckError, ErrorKind, LowerError, ParseError, QueryError};
+pub use header::{Header, HeaderParam, HeaderValue, read_range};
 pub use letters::PieceLetters;
+pub use lower::ast_to_ir;
 pub use lower::coords as lower_coords;
-pub use lower::{ast_to_ir, ast_to_ir_for};
 pub use program::Program;
 pub use tree::ast_tree;
 
@@ -53,33 +56,6 @@ pub struct Query<S> {
     pub header: Header,
     /// The body's filters, and-ed, transforms expanded.
     pub filter: ir::Node<S>,
-}
-
-/// The parameters of an optional `cql( ... )` header, in order.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Header {
-    /// `input x.pgn`, `variations`, `matchcount 2 10`, ...
-    pub params: Vec<HeaderParam>,
-}
-
-impl Header {
-    /// The first parameter called `name`.
-    pub fn get(&self, name: &str) -> Option<&HeaderParam> {
-        self.params.iter().find(|p| p.name == name)
-    }
-}
-
-/// One header parameter: its name and, for those that take one, its value as written
-/// (`input "x.pgn"` → `x.pgn`, `matchcount 2 10` → `2 10`, `variations` → None).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HeaderParam {
-    /// `input`, `output`, `variations`, `mainline`, `virtualmainline`, `quiet`, `silent`,
-    /// `sort`, `matchcount`, `gamenumber`, `year`, `matchstring` or `result`.
-    pub name: String,
-    /// The value (numbers joined by one space), if the parameter takes one.
-    pub value: Option<String>,
-    /// Where the parameter is.
-    pub span: Span,
 }
 
 /// Parses CQL 6 text into a syntax tree (grammar only: [`check_ast`] applies CQL's type
@@ -95,26 +71,6 @@ pub fn check_ast(ast: &Ast) -> Result<Facts, QueryError> {
     Ok(check::check_ast(ast)?)
 }
 
-/// Parses, checks and lowers CQL 6 text for a board of `geo` ([`cql_to_ast`],
-/// [`check_ast`], then [`ast_to_ir`]).
-pub fn compile<S: SquareSet>(text: &str, geo: Geometry) -> Result<Query<S>, QueryError> {
-    let ast = parse::cql_to_ast(text)?;
-    check::check_ast(&ast)?;
-    Ok(ast_to_ir(&ast, geo)?)
-}
-
-/// Parses, checks and lowers CQL 6 text for a fairy board of `geo` whose pieces are
-/// `letters` ([`ast_to_ir_for`]): `[=Cc]` names the variant's pieces.
-pub fn compile_for<S: SquareSet>(
-    text: &str,
-    geo: Geometry,
-    letters: &PieceLetters,
-) -> Result<Query<S>, QueryError> {
-    let ast = parse::cql_to_ast(text)?;
-    check::check_ast(&ast)?;
-    Ok(ast_to_ir_for(&ast, geo, letters)?)
-}
-
 /// Which query language a text is written in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Dialect {
@@ -122,15 +78,4 @@ pub enum Dialect {
     Cql,
     /// CQL-S, the s-expression dialect (`grammar/cqls.pest`).
     Cqls,
-}
-
-/// Compiles `text` in `dialect`, or in the dialect it looks like when None (CQL-S when it
-/// begins with `(match` or `(position`, see [`cqls::is_cqls`]): [`Program::from_text`] then
-/// [`Program::lower`].
-pub fn compile_any<S: SquareSet>(
-    text: &str,
-    geo: Geometry,
-    dialect: Option<Dialect>,
-) -> Result<Query<S>, QueryError> {
-    Program::from_text(text, dialect, false)?.lower(geo)
 }

@@ -11,7 +11,7 @@ use crate::ir::{ArithOp, CmpOp, GameResult};
 
 use super::ast::{Ast, BinOp, Expr, ExprKind, PrefixOp, Ray, RayKind, SourceText, Span};
 use super::error::{ErrorKind, ParseError, from_pest};
-use super::{Header, HeaderParam};
+use super::header::{Header, HeaderParam, HeaderValue, read_range};
 
 /// The pest parser generated from `grammar/cql.pest`.
 #[derive(pest_derive::Parser)]
@@ -270,10 +270,11 @@ impl Builder<'_> {
             let Some(inner) = p.into_inner().next() else {
                 continue;
             };
-            if inner.as_rule() == Rule::hp_flag {
+            let kind = inner.as_rule();
+            if kind == Rule::hp_flag {
                 params.push(HeaderParam {
                     name: inner.as_str().to_string(),
-                    value: None,
+                    value: HeaderValue::Flag,
                     span,
                 });
                 continue;
@@ -292,11 +293,16 @@ impl Builder<'_> {
                     }
                 })
                 .collect();
-            params.push(HeaderParam {
-                name,
-                value: Some(values.join(" ")),
-                span,
-            });
+            let text = values.join(" ");
+            let value = match kind {
+                Rule::hp_file => HeaderValue::Path(text),
+                Rule::hp_range => HeaderValue::Range {
+                    bounds: read_range(&text),
+                    text,
+                },
+                _ => HeaderValue::Text(text),
+            };
+            params.push(HeaderParam { name, value, span });
         }
         Header { params }
     }

@@ -17,7 +17,7 @@ pub fn ast_tree(ast: &Ast) -> String {
                 "  {}{} @{:?}",
                 p.name,
                 p.value
-                    .as_ref()
+                    .as_written()
                     .map(|v| format!(" {v}"))
                     .unwrap_or_default(),
                 p.span

@@ -651,9 +651,9 @@ mod tests {
 
     /// A run of `cql` over one input, in `format`, as `main` would configure it.
     fn config(cql: &str, format: Format) -> RunConfig {
-        let query =
-            crate::query::compile::<shakmaty::Bitboard>(cql, crate::squares::Geometry::STANDARD)
-                .expect("compiles");
+        let query = crate::query::Program::from_text(cql, Some(crate::query::Dialect::Cql), false)
+            .and_then(|prog| prog.lower::<shakmaty::Bitboard>(crate::squares::Geometry::STANDARD))
+            .expect("compiles");
         RunConfig {
             filter: query.filter,
             inputs: Vec::new(),

@@ -29,7 +29,7 @@ use regex::Regex;
 
 use super::select::GameSelect;
 use crate::output::CommentLevel;
-use crate::query::Header;
+use crate::query::{Header, HeaderValue, read_range};
 
 /// The run parameters given by a header or a command line (None: not given).
 #[derive(Clone, Debug, Default)]
@@ -134,19 +134,30 @@ impl std::fmt::Display for ParamError {
 impl std::error::Error for ParamError {}
 
 impl RunParams {
-    /// The parameters written in a `cql(...)` header. Parameters CQL 6.2 keeps for other uses
-    /// (`persistentfile`, `html`, CQL-S's `engine`, ...) are left to their readers.
+    /// The parameters written in a `cql(...)` header, their values as the parser typed them
+    /// ([`HeaderValue`]: a range's numbers are read once, there). Parameters CQL 6.2 keeps
+    /// for other uses (`persistentfile`, `html`, CQL-S's `engine`, ...) are left to their
+    /// readers.
     pub fn from_header(header: &Header) -> Result<RunParams, ParamError> {
         let mut p = RunParams::default();
         let mut sort = false;
         for h in &header.params {
             let name = h.name.as_str();
-            let value = h.value.as_deref().unwrap_or("");
+            // A text, a path, or a range's numbers as written ("" for a flag).
+            let value = h.value.as_written().unwrap_or("");
             let bad = |reason: ParamProblem| ParamError {
                 name: name.to_string(),
                 reason,
             };
             let value_error = |e: ValueError| bad(ParamProblem::Value(e));
+            // The range the parser read (every range parameter's value is one).
+            let range = || match &h.value {
+                HeaderValue::Range {
+                    bounds: Some(bounds),
+                    ..
+                } => Ok(*bounds),
+                _ => Err(ValueError::NotARange(value.to_string())),
+            };
             match name {
                 "input" => p.input = Some(PathBuf::from(value)),
                 "output" => p.output = Some(PathBuf::from(value)),
@@ -162,7 +173,7 @@ impl RunParams {
                 }
                 "sort" => sort = true,
                 "matchcount" => {
-                    let (a, b) = range_of(value).map_err(value_error)?;
+                    let (a, b) = range().map_err(value_error)?;
                     if a < 0 || b < a {
                         return Err(bad(ParamProblem::MatchCountRange));
                     }
@@ -170,9 +181,10 @@ impl RunParams {
                     p.sort_by_match_count |= sort;
                 }
                 "gamenumber" => {
-                    p.select.numbers = Some(positive_range(value).map_err(value_error)?)
+                    let bounds = range().and_then(|r| positive_bounds(r, value));
+                    p.select.numbers = Some(bounds.map_err(value_error)?)
                 }
-                "year" => p.select.years = Some(range_of(value).map_err(value_error)?),
+                "year" => p.select.years = Some(range().map_err(value_error)?),
                 "result" => p.select.result = Some(result_of(value).map_err(value_error)?),
                 "player" => p.select.player = Some(value.to_string()),
                 "white" => p.select.white = Some(regex_of(value).map_err(value_error)?),
@@ -280,23 +292,19 @@ impl std::fmt::Display for ValueError {
 
 impl std::error::Error for ValueError {}
 
-/// `A` or `A B` (numbers separated by blanks or one `-`: `--gamenumber 3-7`).
+/// `A` or `A B` (numbers separated by blanks or one `-`: `--gamenumber 3-7`), read as the
+/// header's ranges are ([`read_range`]).
 pub fn range_of(text: &str) -> Result<(i64, i64), ValueError> {
-    let parts: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == '-')
-        .filter(|s| !s.is_empty())
-        .collect();
-    let nums: Result<Vec<i64>, _> = parts.iter().map(|s| s.parse::<i64>()).collect();
-    match nums.as_deref() {
-        Ok([a]) => Ok((*a, *a)),
-        Ok([a, b]) => Ok((*a, *b)),
-        _ => Err(ValueError::NotARange(text.to_string())),
-    }
+    read_range(text).ok_or_else(|| ValueError::NotARange(text.to_string()))
 }
 
 /// A range of positive numbers, lowest first (`gamenumber`).
 pub fn positive_range(text: &str) -> Result<(u64, u64), ValueError> {
-    let (a, b) = range_of(text)?;
+    positive_bounds(range_of(text)?, text)
+}
+
+/// The range `(a, b)` (written `text`) when its numbers are positive, lowest first.
+fn positive_bounds((a, b): (i64, i64), text: &str) -> Result<(u64, u64), ValueError> {
     if a < 1 || b < a {
         return Err(ValueError::NotAPositiveRange(text.to_string()));
     }

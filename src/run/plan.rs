@@ -181,7 +181,8 @@ mod tests {
 
     /// The filter of `cql`, compiled for the 8x8 board.
     fn filter_of(cql: &str) -> Node<shakmaty::Bitboard> {
-        crate::query::compile::<shakmaty::Bitboard>(cql, crate::squares::Geometry::STANDARD)
+        crate::query::Program::from_text(cql, Some(crate::query::Dialect::Cql), false)
+            .and_then(|prog| prog.lower::<shakmaty::Bitboard>(crate::squares::Geometry::STANDARD))
             .expect("compiles")
             .filter
     }

@@ -6,21 +6,25 @@
 //! CQLi board-state filters: the 16 images of `flipcolor flip fen "k7/8/NKB5/8/8/8/8/8"`).
 
 use cqlq::ir::{Color, GameResult, MoveYield, Node, NumProp, PieceKinds, TagName};
-use cqlq::query::{ErrorKind, QueryError, compile, cql_to_ast};
+use cqlq::query::{ErrorKind, QueryError, cql_to_ast};
 use cqlq::squares::Geometry;
 use shakmaty::Bitboard;
 
 const G: Geometry = Geometry::STANDARD;
 
 fn ir(q: &str) -> Node<Bitboard> {
-    match compile::<Bitboard>(q, G) {
+    match cqlq::query::Program::from_text(q, Some(cqlq::query::Dialect::Cql), false)
+        .and_then(|prog| prog.lower::<Bitboard>(G))
+    {
         Ok(c) => c.filter,
         Err(e) => panic!("{}", e.render("query", q)),
     }
 }
 
 fn err(q: &str) -> QueryError {
-    match compile::<Bitboard>(q, G) {
+    match cqlq::query::Program::from_text(q, Some(cqlq::query::Dialect::Cql), false)
+        .and_then(|prog| prog.lower::<Bitboard>(G))
+    {
         Ok(c) => panic!("expected an error for {q:?}, got {:?}", c.filter),
         Err(e) => e,
     }
@@ -359,16 +363,18 @@ fn move_filter_yields_by_first_parameter() {
 
 #[test]
 fn header_parameters_are_recorded() {
-    let q = compile::<Bitboard>(
+    let q = cqlq::query::Program::from_text(
         "cql(input \"x.pgn\" variations matchcount 2 10 output out.pgn) check",
-        G,
+        Some(cqlq::query::Dialect::Cql),
+        false,
     )
+    .and_then(|prog| prog.lower::<Bitboard>(G))
     .unwrap();
     let p: Vec<(&str, Option<&str>)> = q
         .header
         .params
         .iter()
-        .map(|p| (p.name.as_str(), p.value.as_deref()))
+        .map(|p| (p.name.as_str(), p.value.as_written()))
         .collect();
     assert_eq!(
         p,
@@ -500,7 +506,10 @@ fn shared_probes() {
         let text = std::fs::read_to_string(&path).unwrap();
         // Every probe is evaluated now (`tests/cql/cql62_reference.rs` compares their results
         // with CQL 6.2's).
-        if let Err(e) = compile::<Bitboard>(&text, G) {
+        if let Err(e) =
+            cqlq::query::Program::from_text(&text, Some(cqlq::query::Dialect::Cql), false)
+                .and_then(|prog| prog.lower::<Bitboard>(G))
+        {
             panic!("{}", e.render(&name, &text));
         }
         seen += 1;
@@ -529,7 +538,9 @@ fn chessql_cases_acceptance() {
         }
         let accepted = cols[0].contains("=0");
         let query: String = serde_json::from_str(cols[2]).expect("a JSON string");
-        match compile::<Bitboard>(&query, G) {
+        match cqlq::query::Program::from_text(&query, Some(cqlq::query::Dialect::Cql), false)
+            .and_then(|prog| prog.lower::<Bitboard>(G))
+        {
             Err(e) if e.kind == ErrorKind::Unsupported => unsupported += 1,
             result => {
                 in_tier += 1;

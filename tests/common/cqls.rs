@@ -11,7 +11,9 @@ pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 
 /// Compiles a CQL-S query for standard chess, panicking with the rendered error.
 pub fn compile_cqls(query: &str) -> cqlq::ir::Node<Bitboard> {
-    match cqlq::query::cqls::compile_cqls::<Bitboard>(query, Geometry::STANDARD) {
+    match cqlq::query::Program::from_text(query, Some(cqlq::query::Dialect::Cqls), false)
+        .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
+    {
         Ok(q) => q.filter,
         Err(e) => panic!("{}", e.render("<q>", query)),
     }
@@ -57,7 +59,9 @@ pub fn holds(fen: &str, query: &str) -> bool {
 
 /// The rendered error of a CQL-S query cqlq must refuse (panics if it compiles).
 pub fn refused(query: &str) -> String {
-    match cqlq::query::cqls::compile_cqls::<Bitboard>(query, Geometry::STANDARD) {
+    match cqlq::query::Program::from_text(query, Some(cqlq::query::Dialect::Cqls), false)
+        .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
+    {
         Ok(_) => panic!("compiles, but should be refused: {query}"),
         Err(e) => e.render("<q>", query),
     }

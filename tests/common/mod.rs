@@ -141,7 +141,9 @@ pub fn json_lines(stdout: &[u8]) -> Vec<serde_json::Value> {
 
 /// Compiles a CQL 6 query for standard chess, panicking with the rendered error.
 pub fn compile(text: &str) -> Node<Bitboard> {
-    match cqlq::query::compile::<Bitboard>(text, Geometry::STANDARD) {
+    match cqlq::query::Program::from_text(text, Some(cqlq::query::Dialect::Cql), false)
+        .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
+    {
         Ok(q) => q.filter,
         Err(e) => panic!("{}", e.render("<test>", text)),
     }

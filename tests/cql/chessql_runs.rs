@@ -120,7 +120,9 @@ fn failure(
     games: &[(GameRecord, ReplayedGame<Standard>)],
     variations: bool,
 ) -> Option<String> {
-    let compiled = match cqlq::query::compile_any::<Bitboard>(query, Geometry::STANDARD, None) {
+    let compiled = match cqlq::query::Program::from_text(query, None, false)
+        .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
+    {
         Ok(q) => q.filter,
         Err(e) => {
             let text = e.render("query", query);

@@ -10,7 +10,6 @@ use crate::common;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use cqlq::query::compile;
 use cqlq::run::params::RunParams;
 use cqlq::squares::Geometry;
 use shakmaty::Bitboard;
@@ -70,13 +69,16 @@ fn check(tsv: &str, query_dir: &str, only_pgn: Option<&str>) -> Found {
         run += 1;
         let text = std::fs::read_to_string(shared.join("cql").join(query_dir).join(&row.query))
             .expect("query");
-        let query = match compile::<Bitboard>(&text, Geometry::STANDARD) {
-            Ok(q) => q,
-            Err(e) => {
-                skipped.push((row.query.clone(), e.message));
-                continue;
-            }
-        };
+        let query =
+            match cqlq::query::Program::from_text(&text, Some(cqlq::query::Dialect::Cql), false)
+                .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
+            {
+                Ok(q) => q,
+                Err(e) => {
+                    skipped.push((row.query.clone(), e.message));
+                    continue;
+                }
+            };
         // The header's parameters, as the reference ran them (its `-i`/`-o` replaced only
         // `input` and `output`): `variations`, the game filters, `matchcount`.
         let params = RunParams::from_header(&query.header).expect("header parameters");
@@ -318,13 +320,16 @@ fn probes_with_variations_agree_with_cql62() {
     for row in &all {
         let text =
             std::fs::read_to_string(shared.join("cql/probes").join(&row.query)).expect("query");
-        let query = match compile::<Bitboard>(&text, Geometry::STANDARD) {
-            Ok(q) => q,
-            Err(e) => {
-                skipped.push((row.query.clone(), e.message));
-                continue;
-            }
-        };
+        let query =
+            match cqlq::query::Program::from_text(&text, Some(cqlq::query::Dialect::Cql), false)
+                .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
+            {
+                Ok(q) => q,
+                Err(e) => {
+                    skipped.push((row.query.clone(), e.message));
+                    continue;
+                }
+            };
         let got: BTreeSet<u64> = games
             .iter()
             .enumerate()

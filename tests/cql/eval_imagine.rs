@@ -362,7 +362,8 @@ fn refused_words_are_named() {
         ("imagine (true)", "imagine"),
         ("saveposition", "saveposition"),
     ] {
-        let e = cqlq::query::compile::<shakmaty::Bitboard>(q, cqlq::squares::Geometry::STANDARD)
+        let e = cqlq::query::Program::from_text(q, Some(cqlq::query::Dialect::Cql), false)
+            .and_then(|prog| prog.lower::<shakmaty::Bitboard>(cqlq::squares::Geometry::STANDARD))
             .err()
             .unwrap_or_else(|| panic!("{q} accepted"));
         let text = e.render("<test>", q);

@@ -197,7 +197,8 @@ fn piece_assignment_follows_the_piece() {
 #[test]
 fn refusals_name_what_is_missing() {
     let q = "legal --(check)";
-    let Err(e) = cqlq::query::compile::<shakmaty::Bitboard>(q, cqlq::squares::Geometry::STANDARD)
+    let Err(e) = cqlq::query::Program::from_text(q, Some(cqlq::query::Dialect::Cql), false)
+        .and_then(|prog| prog.lower::<shakmaty::Bitboard>(cqlq::squares::Geometry::STANDARD))
     else {
         panic!("{q} compiled");
     };

@@ -233,7 +233,8 @@ fn real_games_are_reachable_and_their_moves_are_retro_moves() {
 #[test]
 fn speculative_reverse_is_refused() {
     let q = "move reverse : check";
-    let Err(e) = cqlq::query::compile::<shakmaty::Bitboard>(q, cqlq::squares::Geometry::STANDARD)
+    let Err(e) = cqlq::query::Program::from_text(q, Some(cqlq::query::Dialect::Cql), false)
+        .and_then(|prog| prog.lower::<shakmaty::Bitboard>(cqlq::squares::Geometry::STANDARD))
     else {
         panic!("{q} accepted");
     };

@@ -232,7 +232,8 @@ fn refusals_name_the_word() {
             "currenttransform",
         ),
     ] {
-        let e = cqlq::query::compile::<shakmaty::Bitboard>(q, cqlq::squares::Geometry::STANDARD)
+        let e = cqlq::query::Program::from_text(q, Some(cqlq::query::Dialect::Cql), false)
+            .and_then(|prog| prog.lower::<shakmaty::Bitboard>(cqlq::squares::Geometry::STANDARD))
             .err()
             .unwrap_or_else(|| panic!("{q} compiled"));
         assert!(e.to_string().contains(word), "{q}: {e}");

@@ -171,10 +171,12 @@ fn currenttransform_names_shifts() {
     );
     // Combined with a reflection, CQL names the image by the nesting order, which cqlq's
     // composed images do not keep: refused by name.
-    let refused = cqlq::query::compile::<shakmaty::Bitboard>(
+    let refused = cqlq::query::Program::from_text(
         "flipvertical shift {Ke1 and currenttransform == \"<>\"}",
-        cqlq::squares::Geometry::STANDARD,
-    );
+        Some(cqlq::query::Dialect::Cql),
+        false,
+    )
+    .and_then(|prog| prog.lower::<shakmaty::Bitboard>(cqlq::squares::Geometry::STANDARD));
     let message = match refused {
         Ok(_) => panic!("compiled"),
         Err(e) => e.message,

@@ -299,7 +299,9 @@ const PAIRS: &[(&str, &str, &str, &str)] = &[
 ];
 
 fn compile_cqls(text: &str) -> Node<Bitboard> {
-    match cqlq::query::cqls::compile_cqls::<Bitboard>(text, Geometry::STANDARD) {
+    match cqlq::query::Program::from_text(text, Some(cqlq::query::Dialect::Cqls), false)
+        .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
+    {
         Ok(q) => q.filter,
         Err(e) => panic!("{}", e.render("<cqls>", text)),
     }
@@ -389,7 +391,9 @@ fn both_dialects_agree_on_annotated_games() {
     let games = common::replay_file(&pgn, 2000);
     let mut run = 0;
     for (probe, cql6, cqls, _) in PAIRS {
-        let q6 = match cqlq::query::compile::<Bitboard>(cql6, Geometry::STANDARD) {
+        let q6 = match cqlq::query::Program::from_text(cql6, Some(cqlq::query::Dialect::Cql), false)
+            .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
+        {
             Ok(q) => q,
             Err(e) => {
                 assert!(
@@ -594,7 +598,8 @@ fn with_variations_the_same_games_as_cql62() {
         let (_, _, cqls, _) = PAIRS.iter().find(|p| p.0 == *probe).expect("a pair");
         // The keyword goes into the top position list: `(position ... :variations)`.
         let with = format!("{} :variations)", cqls.strip_suffix(')').expect("a list"));
-        let query = cqlq::query::cqls::compile_cqls::<Bitboard>(&with, Geometry::STANDARD)
+        let query = cqlq::query::Program::from_text(&with, Some(cqlq::query::Dialect::Cqls), false)
+            .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
             .unwrap_or_else(|e| panic!("{}", e.render("<cqls>", &with)));
         assert!(
             query.header.get("variations").is_some(),

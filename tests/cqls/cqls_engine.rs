@@ -27,7 +27,8 @@ fn stockfish_sees_every_mate_in_one_played_in_real_games() {
     };
     let worker = cqlq::eval::Worker::default();
     let compile = |t: &str| {
-        cqlq::query::cqls::compile_cqls::<Bitboard>(t, Geometry::STANDARD)
+        cqlq::query::Program::from_text(t, Some(cqlq::query::Dialect::Cqls), false)
+            .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
             .expect("compiles")
             .filter
     };

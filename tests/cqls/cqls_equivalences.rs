@@ -214,7 +214,9 @@ const SEED_EQUIVALENCES: &[(&str, &str, &str)] = &[
 ];
 
 fn compile(text: &str) -> Node<Bitboard> {
-    match cqlq::query::cqls::compile_cqls::<Bitboard>(text, Geometry::STANDARD) {
+    match cqlq::query::Program::from_text(text, Some(cqlq::query::Dialect::Cqls), false)
+        .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
+    {
         Ok(q) => q.filter,
         Err(e) => panic!("{}", e.render("<cqls>", text)),
     }

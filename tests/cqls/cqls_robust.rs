@@ -9,7 +9,9 @@ use cqlq::squares::Geometry;
 use shakmaty::Bitboard;
 
 fn check(text: &str) {
-    match cqlq::query::cqls::compile_cqls::<Bitboard>(text, Geometry::STANDARD) {
+    match cqlq::query::Program::from_text(text, Some(cqlq::query::Dialect::Cqls), false)
+        .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
+    {
         Ok(_) => {}
         Err(e) => {
             assert!(
@@ -71,7 +73,8 @@ fn mangled_snippets_never_panic() {
 
 /// The filter CQL-S text compiles to on the 8x8 board.
 fn filter(text: &str) -> cqlq::ir::Node<Bitboard> {
-    cqlq::query::cqls::compile_cqls::<Bitboard>(text, Geometry::STANDARD)
+    cqlq::query::Program::from_text(text, Some(cqlq::query::Dialect::Cqls), false)
+        .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
         .unwrap_or_else(|e| panic!("{text}: {e:?}"))
         .filter
 }

@@ -225,7 +225,8 @@ const ENGINE: &[&str] = &[
 ];
 
 fn compile(text: &str) -> Result<cqlq::query::Query<Bitboard>, cqlq::query::QueryError> {
-    cqlq::query::compile_any::<Bitboard>(text, Geometry::STANDARD, Some(cqlq::query::Dialect::Cqls))
+    cqlq::query::Program::from_text(text, Some(cqlq::query::Dialect::Cqls), false)
+        .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
 }
 
 #[test]

@@ -191,7 +191,8 @@ fn snippet(name: &str) -> Option<String> {
 }
 
 fn compile(text: &str) -> Result<Node<Bitboard>, cqlq::query::QueryError> {
-    cqlq::query::compile_any::<Bitboard>(text, Geometry::STANDARD, Some(cqlq::query::Dialect::Cqls))
+    cqlq::query::Program::from_text(text, Some(cqlq::query::Dialect::Cqls), false)
+        .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
         .map(|q| q.filter)
 }
 

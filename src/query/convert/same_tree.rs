@@ -66,7 +66,7 @@ fn pairs<'a>(xs: Vec<&'a Expr>, ys: Vec<&'a Expr>) -> Vec<(Option<&'a Expr>, Opt
 pub fn same_tree(original: &Ast, converted: &Ast) -> Result<(), TreeDifference> {
     let param = |p: Option<&crate::query::HeaderParam>| {
         p.map_or("-".to_string(), |p| {
-            format!("cql({} {})", p.name, p.value.as_deref().unwrap_or(""))
+            format!("cql({} {})", p.name, p.value.as_written().unwrap_or(""))
         })
     };
     let (a, b) = (&original.header.params, &converted.header.params);

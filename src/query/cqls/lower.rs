@@ -7,7 +7,7 @@ use std::cell::RefCell;
 
 use crate::ir::cqls::{CqlsNode, Range};
 use crate::ir::{Color, MoveFilter, MoveSource, MoveYield, Node, PieceKinds};
-use crate::query::{ErrorKind, Header, HeaderParam, LowerError, Query, Span};
+use crate::query::{ErrorKind, Header, HeaderParam, HeaderValue, LowerError, Query, Span};
 use crate::squares::{Coord, Geometry, SquareSet};
 
 use super::ast::{Arg, CqlsAst, Item, MatchList, PositionList};
@@ -23,7 +23,7 @@ pub fn cqls_ast_to_ir<S: SquareSet>(ast: &CqlsAst, geo: Geometry) -> Result<Quer
         if header.get(name).is_none() {
             header.params.push(HeaderParam {
                 name: name.clone(),
-                value: None,
+                value: HeaderValue::Flag,
                 span: *span,
             });
         }

@@ -5,8 +5,8 @@
 //! | --- | --- | --- |
 //! | read | `sexpr::read_sexprs` | text → s-expressions (grammar `grammar/cqls.pest`) |
 //! | parse | [`cqls_to_ast`] | s-expressions → [`CqlsAst`] (keywords with typed arguments) |
-//! | lower | [`cqls_ast_to_ir`] | [`CqlsAst`] → [`Query`] (shared [`crate::ir::Node`]s, plus [`crate::ir::cqls::CqlsNode`]s) |
-//! | both | [`compile_cqls`] | text → [`Query`] |
+//! | lower | [`cqls_ast_to_ir`] | [`CqlsAst`] → [`Query`](crate::query::Query) (shared [`crate::ir::Node`]s, plus [`crate::ir::cqls::CqlsNode`]s) |
+//! | both | [`crate::query::Program`] | text → parsed once → a [`Query`](crate::query::Query) per board geometry |
 //!
 //! [`is_cqls`] tells the dialects apart: a query whose first item is `(match` or `(position`.
 
@@ -29,8 +29,8 @@ mod tree;
 mod xform;
 
 use crate::ir::Node;
-use crate::query::{ErrorKind, LowerError, Query, QueryError};
-use crate::squares::{Geometry, SquareSet};
+use crate::query::{ErrorKind, LowerError};
+use crate::squares::SquareSet;
 
 pub use ast::CqlsAst;
 pub use designator::{Designator, DesignatorError, parse_designator};
@@ -40,12 +40,6 @@ pub use tree::cqls_tree;
 
 use ast::Item;
 use lower::Lower;
-
-/// Parses and lowers CQL-S text for a board of `geo`.
-pub fn compile_cqls<S: SquareSet>(text: &str, geo: Geometry) -> Result<Query<S>, QueryError> {
-    let ast = cqls_to_ast(text)?;
-    Ok(cqls_ast_to_ir(&ast, geo)?)
-}
 
 /// Whether a query is CQL-S: its first item (after blanks and `;` comments) is `(match` or
 /// `(position`, the list is the whole query (a CQL-S query is one list) and its first item

@@ -80,22 +80,14 @@ pub(crate) struct Lower<'a> {
     pub lines_open: std::cell::Cell<u32>,
 }
 
-/// Lowers a syntax tree to the filter IR for a board of `geo` (standard chess's letters).
+/// Lowers a syntax tree to the filter IR for a board of `geo` (standard chess's letters;
+/// [`crate::query::Program::lower_for`] lowers for a variant's).
 pub fn ast_to_ir<S: SquareSet>(ast: &Ast, geo: Geometry) -> Result<Query<S>, LowerError> {
-    ast_to_ir_for(ast, geo, &PieceLetters::standard())
+    lower_query(ast, geo, &PieceLetters::standard(), false)
 }
 
-/// Lowers a syntax tree to the filter IR for a board of `geo` whose variant's pieces are
-/// `letters` (what `[=Cc]` names).
-pub fn ast_to_ir_for<S: SquareSet>(
-    ast: &Ast,
-    geo: Geometry,
-    letters: &PieceLetters,
-) -> Result<Query<S>, LowerError> {
-    lower_query(ast, geo, letters, false)
-}
-
-/// [`ast_to_ir_for`], refusing the file words when `secure` (`--secure`).
+/// Lowers a syntax tree for a board of `geo` whose variant's pieces are `letters` (what
+/// `[=Cc]` names), refusing the file words when `secure` (`--secure`).
 pub(crate) fn lower_query<S: SquareSet>(
     ast: &Ast,
     geo: Geometry,

@@ -193,7 +193,6 @@ impl Lower<'_> {
     pub(super) fn builtin<S: SquareSet>(&self, call: &KeywordCall, cx: Cx) -> Lowered<S> {
         let (e, b, filters) = (call.e, call.b, &call.filters[..]);
         let set = |i: usize| self.nth_argument::<S>(e, b, filters, i, Type::Set, cx);
-        let number = |i: usize| self.nth_argument::<S>(e, b, filters, i, Type::Number, cx);
         let node = match b {
             Builtin::File | Builtin::Rank => (
                 Node::FileRank(b == Builtin::Rank, Box::new(img!(set(0)))),
@@ -208,11 +207,6 @@ impl Lower<'_> {
                 // or a quarter turn exchanges them.
                 let light = (b == Builtin::Light) != swaps_shades(cx, self.geo);
                 (Node::SquareShade(light, of), Type::Set)
-            }
-            // (inside a transform and with a square name: `words.rs`)
-            Builtin::MakeSquare if filters.len() == 2 => {
-                let (f, r) = (img!(number(0)), img!(number(1)));
-                (Node::MakeSquare(Box::new(f), Box::new(r)), Type::Set)
             }
             // distance(x y) of two positions: moves apart in the game tree (tree_words.rs)
             Builtin::Distance

@@ -1,6 +1,6 @@
 //! Lowering to [`WordFilter`] (`position N`, `while (s ~~ re)`, `x =? S`, `find` with a
-//! range given by variables, `makesquare "e4"`, `pathdebug`), of `makesquare(f r)` inside a
-//! transform, and of `currenttransform` (a string literal per transform image), called from
+//! range given by variables, `makesquare "e4"`, `pathdebug`), of every `makesquare` (here
+//! only), and of `currenttransform` (a string literal per transform image), called from
 //! [`Lower::lower`]'s match.
 
 use crate::ir::{self, Node, WordFilter};
@@ -18,15 +18,13 @@ fn word<S>(w: WordFilter<S>, ty: Type) -> Lowered<S> {
 }
 
 impl Lower<'_> {
-    /// `makesquare "e4"`, and `makesquare(f r)` inside a transform; None for the other
-    /// forms (lowered as `Node::MakeSquare`).
+    /// `makesquare "e4"` and `makesquare(f r)`: the one lowering of `makesquare`; None for
+    /// another number of arguments (which the check refuses).
     pub(super) fn makesquare<S: SquareSet>(&self, args: &[Arg], cx: Cx) -> Option<Lowered<S>> {
         let filters: Vec<&Expr> = args.iter().filter_map(Arg::filter).collect();
         match filters[..] {
             [name] => Some(self.makesquare_named(name, cx)),
-            // CQL 6.2 does not move the square `makesquare` makes (its `MakeSquareNode` has
-            // no transform of its own): only the arguments are transformed.
-            [f, r] if !cx.xf.moves_nothing() => Some(self.makesquare_in_transform(f, r, cx)),
+            [f, r] => Some(self.makesquare_of_file_and_rank(f, r, cx)),
             _ => None,
         }
     }
@@ -76,8 +74,10 @@ impl Lower<'_> {
         word(WordFilter::MakeSquareNamed(name), Type::Set)
     }
 
-    /// `makesquare(f r)` inside a transform: the same square in every image.
-    fn makesquare_in_transform<S: SquareSet>(&self, f: &Expr, r: &Expr, cx: Cx) -> Lowered<S> {
+    /// `makesquare(f r)`. CQL 6.2 does not move the square `makesquare` makes (its
+    /// `MakeSquareNode` has no transform of its own): inside a transform only the arguments
+    /// are transformed, so the same square is made in every image.
+    fn makesquare_of_file_and_rank<S: SquareSet>(&self, f: &Expr, r: &Expr, cx: Cx) -> Lowered<S> {
         let f = img!(self.typed(f, cx, Type::Number, "'makesquare'"));
         let r = img!(self.typed(r, cx, Type::Number, "'makesquare'"));
         Ok(Some((
