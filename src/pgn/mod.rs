@@ -9,9 +9,11 @@ pub mod plain;
 mod plain_record;
 pub mod read;
 mod san_prefix;
-mod shadow;
 pub mod spans;
 pub mod split;
+pub mod tokens;
+#[cfg(test)]
+mod tokens_tests;
 pub mod write;
 pub mod write_plain;
 
