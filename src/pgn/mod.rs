@@ -12,8 +12,6 @@ mod san_prefix;
 pub mod spans;
 pub mod split;
 pub mod tokens;
-#[cfg(test)]
-mod tokens_tests;
 pub mod write;
 pub mod write_plain;
 

@@ -9,10 +9,10 @@
 //! `read_movetext`, `skip_whitespace`, `skip_ket`, ...) and reports, besides the tokens
 //! pgn-reader reports, the ones it passes over in silence, each marked as such. pgn-reader
 //! reads through a 16 KiB buffer, refilled only when fewer than 255 bytes are left; the
-//! tokenizer tracks that window ([`Window`]) because it decides which long tag lines
+//! tokenizer tracks that window (its `window_end`) because it decides which long tag lines
 //! pgn-reader fails on ([`Visitor::beyond_buffer`]).
-//! The careful reader (`pgn::read`) is its visitor; pgn-reader's `Reader` itself is no
-//! longer run (the tests below run it on the same bytes to show the two agree).
+//! The careful reader (`pgn::read`) is its visitor; pgn-reader's `Reader` itself is not run
+//! (`tests/cli/pgn_tokens.rs` runs it on the same bytes to show that both read alike).
 
 use std::ops::{ControlFlow, Range};
 

@@ -1,4 +1,4 @@
-//! The tokenizer (`pgn::tokens`) against its truth, pgn-reader 0.29's `Reader` run on the
+//! The tokenizer (`cqlq::pgn::tokens`) against its truth, pgn-reader 0.29's `Reader` run on the
 //! same bytes: the tokens pgn-reader reports, and where it fails, are the ones the tokenizer
 //! marks as pgn-reader's, on hand-made quirks, on generated movetext and on every game of the
 //! shared PGN files.
@@ -7,7 +7,8 @@ use std::ops::{ControlFlow, Range};
 
 use pgn_reader::{Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Skip};
 
-use super::tokens::{MoveRead, MoveToken, TagToken, Visitor, visit_tokens};
+use cqlq::pgn::split_games;
+use cqlq::pgn::tokens::{MoveRead, MoveToken, TagToken, Visitor, visit_tokens};
 
 /// What a reader reports, as pgn-reader's visitor sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -358,7 +359,7 @@ fn shared_games_are_read_as_pgn_reader_reads_them() {
             eprintln!("skipped: ../shared/data/{file} is absent");
             continue;
         };
-        for range in super::split_games(&data) {
+        for range in split_games(&data) {
             assert_agrees(&data[range]);
         }
     }
