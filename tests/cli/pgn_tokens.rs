@@ -364,3 +364,19 @@ fn shared_games_are_read_as_pgn_reader_reads_them() {
         }
     }
 }
+
+/// The large shared files (40 MB each; `cargo test --test cli pgn_tokens -- --ignored`).
+#[test]
+#[ignore]
+fn large_shared_games_are_read_as_pgn_reader_reads_them() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    for file in ["annotated.pgn", "chess960.pgn"] {
+        let Ok(data) = std::fs::read(dir.join(file)) else {
+            eprintln!("skipped: ../shared/data/{file} is absent");
+            continue;
+        };
+        for range in split_games(&data) {
+            assert_agrees(&data[range]);
+        }
+    }
+}
