@@ -723,7 +723,7 @@ fn glyph(token: &[u8]) -> Option<Option<u8>> {
 }
 
 /// Decimal digits as a `u8`, as `btoi::btou::<u8>` (which pgn-reader uses for `$n`) reads them.
-pub(crate) fn parse_u8(digits: &[u8]) -> Option<u8> {
+fn parse_u8(digits: &[u8]) -> Option<u8> {
     if digits.is_empty() {
         return None;
     }
