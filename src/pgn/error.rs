@@ -55,10 +55,6 @@ pub enum PgnErrorKind {
     MovesAfterResult,
     /// The game has more moves than a node index can count (more than 4 billion).
     TooLarge,
-    /// The reader lost track of where pgn-reader's tokens are in the text. This is a bug in
-    /// cqlq (the shadow tokenizer in `pgn::shadow` disagrees with pgn-reader); please report it
-    /// with the game.
-    Internal,
 }
 
 impl fmt::Display for PgnError {

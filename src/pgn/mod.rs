@@ -9,9 +9,9 @@ pub mod plain;
 mod plain_record;
 pub mod read;
 mod san_prefix;
-mod shadow;
 pub mod spans;
 pub mod split;
+pub mod tokens;
 pub mod write;
 pub mod write_plain;
 

@@ -3,7 +3,7 @@
 //! moves as slices of the input, and refuses ([`NotPlain`]) everything else.
 //!
 //! It is not a second PGN reader: it reads only what [`read_game`](super::read_game) (the
-//! careful reader: pgn-reader plus the shadow tokenizer) reads the same way without any
+//! careful reader: the visitor of `pgn::tokens`) reads the same way without any
 //! fault, so a game it accepts gives the same tags, the same main line and no error there.
 //! Anything outside that — an escaped or non-UTF-8 tag value, a `;` or `%` comment, a blank
 //! line inside the movetext, a null move, a drop, castling with zeros, a token with junk

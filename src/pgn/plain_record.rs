@@ -1,5 +1,5 @@
 //! The record of a plain game ([`super::plain`]) built straight from its tokens: the
-//! careful reader's [`GameRecord`] without pgn-reader, the shadow tokenizer or a copy of the
+//! careful reader's [`GameRecord`] without the general tokenizer (`pgn::tokens`) or a copy of the
 //! game's bytes.
 //!
 //! A plain game is one the careful reader reads without a fault, token for token as

@@ -1,4 +1,5 @@
-//! Reading one game's PGN bytes into a [`GameRecord`] with pgn-reader.
+//! Reading one game's PGN bytes into a [`GameRecord`]: the careful reader, a visitor of
+//! cqlq's tokenizer (`pgn::tokens`, which reads as pgn-reader 0.29 reads).
 //!
 //! # Where things go
 //!
@@ -24,29 +25,28 @@
 //! - Blank lines inside the movetext (where pgn-reader would end the game) are read through:
 //!   one slice is one game.
 //!
-//! pgn-reader skips tokens it cannot read without telling the visitor; a shadow tokenizer
-//! (the private `pgn::shadow`) walks the same bytes to find them and to give every fault a
-//! byte offset. See [`PgnErrorKind`] for what is reported and how much of the game is kept.
+//! pgn-reader skips tokens it cannot read without telling its visitor; the tokenizer reports
+//! them too, each marked as pgn-reader's or skipped, with its byte offset, so every fault has
+//! one. See [`PgnErrorKind`] for what is reported and how much of the game is kept.
 //! Nodes are numbered in [`GameRecord::movetext_order`].
 //!
 //! A game in the plain subset (`pgn::plain`) is built from its tokens in place instead
-//! (`pgn::plain_record`): the same record, without pgn-reader, the shadow or a copy of the
+//! (`pgn::plain_record`): the same record, without the general tokenizer or a copy of the
 //! bytes; every other game is read as above.
 
 use std::borrow::Cow;
-use std::cell::{Cell, RefCell};
 use std::fmt::Write as _;
-use std::ops::ControlFlow;
-use std::rc::Rc;
+use std::ops::{ControlFlow, Range};
 
-use pgn_reader::{KnownOutcome, Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
+use pgn_reader::RawTag;
+use pgn_reader::shakmaty::san::{San, SanPlus};
 
 use super::encoding::TextEncoding;
 use super::error::{PgnError, PgnErrorKind};
 use super::game::{GameRecord, MoveNode, MoveText};
 use super::move_reading::MoveReading;
-use super::shadow::{Shadow, Step, Token};
 use super::spans::GameSpans;
+use super::tokens::{MoveRead, MoveToken, TagToken, Visitor, visit_tokens};
 
 /// Reads one game (a slice from [`split_games`](super::split_games), or any bytes) into a
 /// [`GameRecord`].
@@ -104,106 +104,41 @@ fn read(
     with_spans: bool,
 ) -> Result<(GameRecord, Option<GameSpans>), PgnError> {
     // A plain game (most games) is built from its tokens in place (`pgn::plain_record`):
-    // the same record, without pgn-reader and the shadow tokenizer.
+    // the same record, without the general tokenizer.
     if !matches!(reading, MoveReading::AsWritten)
         && !with_spans
         && let Ok(record) = super::plain_record::plain_record(slice, reading)
     {
         return Ok((record, None));
     }
-    read_with_pgn_reader(slice, reading, with_spans)
+    read_tokens(slice, reading, with_spans)
 }
 
-/// What [`read_game`] gives, always read with pgn-reader and the shadow tokenizer (the
-/// reference the plain reader is tested against).
+/// What [`read_game`] gives, always read with the general tokenizer (the reference the
+/// plain reader is tested against).
 #[cfg(test)]
 pub(super) fn read_careful(slice: &[u8]) -> Result<GameRecord, PgnError> {
-    read_with_pgn_reader(slice, MoveReading::San, false).map(|(record, _)| record)
+    read_tokens(slice, MoveReading::San, false).map(|(record, _)| record)
 }
 
-/// Reads one game with pgn-reader, the shadow tokenizer finding what pgn-reader skips.
-fn read_with_pgn_reader(
+/// Reads one game with the general tokenizer.
+fn read_tokens(
     slice: &[u8],
     reading: MoveReading,
     with_spans: bool,
 ) -> Result<(GameRecord, Option<GameSpans>), PgnError> {
-    let mut builder = Builder::new(slice);
-    builder.reading = reading;
+    let mut builder = Builder::new(slice, reading);
     builder.spans = with_spans.then(|| GameSpans {
         moves: vec![0],
         tags: Vec::new(),
     });
-    let (mut reader, input) = CACHED.take().unwrap_or_else(|| {
-        let input = Rc::new(RefCell::new(Input::default()));
-        (Reader::new(SharedInput(Rc::clone(&input))), input)
-    });
-    {
-        let mut input = input.borrow_mut();
-        input.bytes.clear();
-        input.bytes.extend_from_slice(slice);
-        input.pos = 0;
-    }
-    let clean = loop {
-        if builder.fault.as_ref().is_some_and(|f| f.fatal) {
-            break false;
-        }
-        match reader.read_game(&mut builder) {
-            Ok(Some(())) => {}
-            Ok(None) => {
-                builder.finish();
-                break true;
-            }
-            Err(e) => {
-                builder.reader_failed(&e.to_string());
-                break false;
-            }
-        }
-    };
-    // A reader that read to the end has an empty buffer and nothing pending: keep it (and its
-    // 16 KiB buffer) for the thread's next game.
-    if clean {
-        let mut bytes = std::mem::take(&mut input.borrow_mut().bytes);
-        bytes.clear();
-        if bytes.capacity() <= 1 << 20 {
-            input.borrow_mut().bytes = bytes;
-        }
-        CACHED.set(Some((reader, input)));
-    }
+    visit_tokens(slice, &mut builder);
     builder.into_result()
 }
 
 /// The longest tag line pgn-reader surely reads whole (its buffer is 16 KiB; a longer line
-/// fails as "unterminated tag", reported as [`PgnErrorKind::TagTooLong`]).
+/// that pgn-reader fails on is reported as [`PgnErrorKind::TagTooLong`]).
 pub(crate) const TAG_LINE_BYTES: usize = 8 << 10;
-
-/// A pgn-reader `Reader` kept between games, with the input it reads from: making a reader
-/// allocates and zeroes a 16 KiB buffer, which cost more than reading a typical game.
-type CachedReader = (Reader<SharedInput>, Rc<RefCell<Input>>);
-
-thread_local! {
-    static CACHED: Cell<Option<CachedReader>> = const { Cell::new(None) };
-}
-
-/// The bytes of the game being read, shared between [`read_game`] and the cached reader.
-#[derive(Default)]
-struct Input {
-    bytes: Vec<u8>,
-    pos: usize,
-}
-
-/// The cached reader's `io::Read` over the shared [`Input`].
-struct SharedInput(Rc<RefCell<Input>>);
-
-impl std::io::Read for SharedInput {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let mut input = self.0.borrow_mut();
-        let start = input.pos.min(input.bytes.len());
-        let n = buf.len().min(input.bytes.len() - start);
-        buf[..n].copy_from_slice(&input.bytes[start..start + n]);
-        input.pos = start + n;
-        Ok(n)
-    }
-}
 
 /// A fault found while reading; `fatal` ones stop the reading.
 struct Fault {
@@ -213,12 +148,10 @@ struct Fault {
     fatal: bool,
 }
 
-/// The pgn-reader visitor that builds the record. Its state lives here rather than in the
-/// visitor's `Tags`/`Movetext` values so that the games pgn-reader sees in one slice (after a
-/// blank line in the movetext) continue the same record.
+/// The tokenizer's visitor that builds the record. The games pgn-reader would see in one
+/// slice (after a blank line in the movetext) continue the same record.
 struct Builder<'a> {
     data: &'a [u8],
-    shadow: Shadow<'a>,
     record: GameRecord,
     /// The node the next move follows.
     current: u32,
@@ -228,15 +161,15 @@ struct Builder<'a> {
     variation_start: bool,
     /// Comments read at a variation's start, for its first move's `comments_before`.
     pending: Vec<String>,
-    /// The chunks of a long comment so far (pgn-reader's `partial_comment`).
-    comment: Vec<u8>,
     /// The first fault.
     fault: Option<Fault>,
-    /// pgn-reader's tokens before this offset are the rest of a tag line with unescaped
-    /// quotes (see `Step::QuotedTag`), to be ignored.
+    /// Movetext tokens before this offset are ignored: the rest of a tag line with unescaped
+    /// quotes ([`TagToken::line_end`]), or the inside of a token kept as one move.
     ignore_until: usize,
-    /// The whole value of such a tag, for `Visitor::tag`.
-    quoted_value: Option<std::ops::Range<usize>>,
+    /// pgn-reader failed on a tag line longer than its buffer ([`Visitor::beyond_buffer`]):
+    /// from there on only what it skips in silence is taken in, as pgn-reader reported nothing
+    /// more.
+    reader_failed: bool,
     /// A variation opened after an alternative move (`(1. d4 (1. c4) d5)`), so the nodes may
     /// need renumbering.
     nested_alternative: bool,
@@ -250,10 +183,9 @@ struct Builder<'a> {
 }
 
 impl<'a> Builder<'a> {
-    fn new(data: &'a [u8]) -> Self {
+    fn new(data: &'a [u8], reading: MoveReading) -> Self {
         Builder {
             data,
-            shadow: Shadow::new(data),
             record: GameRecord {
                 nodes: vec![MoveNode::default()],
                 encoding: TextEncoding::of_game(data),
@@ -263,12 +195,11 @@ impl<'a> Builder<'a> {
             open: Vec::new(),
             variation_start: false,
             pending: Vec::new(),
-            comment: Vec::new(),
             fault: None,
             ignore_until: 0,
-            quoted_value: None,
+            reader_failed: false,
             nested_alternative: false,
-            reading: MoveReading::San,
+            reading,
             raw_moves: false,
             spans: None,
         }
@@ -281,15 +212,16 @@ impl<'a> Builder<'a> {
         message: String,
         fatal: bool,
     ) -> ControlFlow<()> {
-        if self.fault.is_none() {
-            self.fault = Some(Fault {
-                kind,
-                offset,
-                message,
-                fatal,
-            });
-        } else if let Some(f) = self.fault.as_mut() {
-            f.fatal |= fatal;
+        match self.fault.as_mut() {
+            None => {
+                self.fault = Some(Fault {
+                    kind,
+                    offset,
+                    message,
+                    fatal,
+                })
+            }
+            Some(f) => f.fatal |= fatal,
         }
         if fatal {
             ControlFlow::Break(())
@@ -299,90 +231,18 @@ impl<'a> Builder<'a> {
     }
 
     /// The game's text in `range`, decoded in the game's encoding.
-    fn text(&self, range: std::ops::Range<usize>) -> Cow<'a, str> {
+    fn text(&self, range: Range<usize>) -> Cow<'a, str> {
         self.record.encoding.decode(&self.data[range])
     }
 
-    /// Follows the shadow to the token pgn-reader is about to report, taking in what it skipped
-    /// on the way: the token's offset, or `None` if the token is to be ignored. Breaks on a
-    /// fault.
-    fn sync(&mut self, expected: Token) -> ControlFlow<(), Option<usize>> {
-        match self.silent_step()? {
-            Step::Token(token, offset) if token == expected => {
-                ControlFlow::Continue((offset >= self.ignore_until).then_some(offset))
-            }
-            Step::QuotedTag {
-                start,
-                value,
-                line_end,
-            } if expected == Token::Tag => {
-                self.quoted_value = Some(value);
-                self.ignore_until = line_end;
-                ControlFlow::Continue(Some(start))
-            }
-            step => self.lost(format!("{step:?} where pgn-reader reports {expected:?}")),
-        }
+    /// Whether a movetext token at `start` is taken in: not inside an ignored stretch, and
+    /// (for a token pgn-reader reports, `reported`) pgn-reader has not failed.
+    fn takes(&self, start: usize, reported: bool) -> bool {
+        start >= self.ignore_until && !(reported && self.reader_failed)
     }
 
-    /// The shadow's next step after taking in those pgn-reader keeps silent about (glyphs,
-    /// `;` comments, recovered moves, skipped tags and tokens). Breaks on a fatal fault.
-    fn silent_step(&mut self) -> ControlFlow<(), Step> {
-        loop {
-            let step = self.shadow.next_step();
-            let offset = match &step {
-                Step::Glyph(range, _) | Step::Unreadable(range) => range.start,
-                Step::LineComment(range) => range.start.saturating_sub(1),
-                Step::Recovered(_, offset) => *offset,
-                _ => usize::MAX,
-            };
-            if offset < self.ignore_until {
-                continue;
-            }
-            match step {
-                Step::Glyph(_, nag) => {
-                    if let Some(nag) = nag {
-                        self.node_mut().nags.push(nag);
-                    }
-                }
-                Step::LineComment(range) => {
-                    let text = self.text(range).into_owned();
-                    self.add_comment(text);
-                }
-                Step::Recovered(san_plus, offset) => self.add_move(san_plus, offset, false)?,
-                Step::BadTag(range) => {
-                    let message = format!("unreadable tag {}", quoted(&self.text(range.clone())));
-                    self.fault(PgnErrorKind::BadTag, range.start, message, false)?;
-                }
-                Step::Unreadable(range)
-                    if self.raw_moves && can_be_kept(&self.data[range.clone()])
-                        || is_hyphenated_move(&self.data[range.clone()]) =>
-                {
-                    let text = MoveText::from(self.text(range.clone()));
-                    self.add_move_text(text, None, range.start)?;
-                    // The token is one move: what pgn-reader reads inside it (`d5a8` of
-                    // `00d5a8`) is not another.
-                    self.ignore_until = self.ignore_until.max(range.end);
-                }
-                Step::Unreadable(range) => {
-                    let message = format!(
-                        "unreadable move token {}: not SAN",
-                        quoted(&self.text(range.clone()))
-                    );
-                    self.fault(PgnErrorKind::UnreadableToken, range.start, message, true)?;
-                }
-                step => return ControlFlow::Continue(step),
-            }
-        }
-    }
-
-    /// A move from the current node; `raw`: named by the token's text, which ends where the
-    /// shadow stands (a token pgn-reader read whole as SAN).
-    fn add_move(&mut self, san_plus: SanPlus, offset: usize, raw: bool) -> ControlFlow<()> {
-        if raw {
-            // The shadow stands right after the token pgn-reader read as SAN.
-            let text = MoveText::from(self.text(offset..self.shadow.pos()));
-            return self.add_move_text(text, None, offset);
-        }
+    /// A move from the current node, named by `san_plus` as read.
+    fn add_san(&mut self, san_plus: SanPlus, offset: usize) -> ControlFlow<()> {
         let mut san = MoveText::default();
         let _ = write!(san, "{san_plus}");
         if san.starts_with(|c: char| c.is_ascii_digit()) {
@@ -393,11 +253,11 @@ impl<'a> Builder<'a> {
         self.add_move_text(san, Some(san_plus.san), offset)
     }
 
-    /// A move from the current node, named by `san` (`parsed`: as pgn-reader read it).
+    /// A move from the current node, named by `san` (`parsed`: as the tokenizer read it).
     fn add_move_text(
         &mut self,
         san: MoveText,
-        parsed: Option<pgn_reader::shakmaty::san::San>,
+        parsed: Option<San>,
         offset: usize,
     ) -> ControlFlow<()> {
         if self.record.outcome.is_some() {
@@ -429,13 +289,6 @@ impl<'a> Builder<'a> {
         ControlFlow::Continue(())
     }
 
-    /// The shadow disagrees with pgn-reader: a bug, reported as such.
-    fn lost<T>(&mut self, what: String) -> ControlFlow<(), T> {
-        let message = format!("internal error: lost track of the PGN tokens ({what})");
-        let _ = self.fault(PgnErrorKind::Internal, self.shadow.pos(), message, true);
-        ControlFlow::Break(())
-    }
-
     fn node_mut(&mut self) -> &mut MoveNode {
         &mut self.record.nodes[self.current as usize]
     }
@@ -445,17 +298,6 @@ impl<'a> Builder<'a> {
             self.pending.push(text);
         } else {
             self.node_mut().comments_after.push(text);
-        }
-    }
-
-    /// pgn-reader is done: take in what the shadow has after its last token.
-    fn finish(&mut self) {
-        match self.silent_step() {
-            ControlFlow::Break(()) => {}
-            ControlFlow::Continue(Step::End) => self.close_variations(),
-            ControlFlow::Continue(step) => {
-                let _ = self.lost::<()>(format!("{step:?} after pgn-reader's last token"));
-            }
         }
     }
 
@@ -479,63 +321,6 @@ impl<'a> Builder<'a> {
             let _ = self.fault(PgnErrorKind::UnclosedVariation, offset, message, false);
             self.current = outermost;
             self.open.clear();
-        }
-    }
-
-    /// pgn-reader failed with `message` ("unterminated tag" or "unterminated comment"); the
-    /// shadow says where.
-    fn reader_failed(&mut self, message: &str) {
-        if self.fault.as_ref().is_some_and(|f| f.fatal) {
-            return;
-        }
-        loop {
-            let step = match self.silent_step() {
-                ControlFlow::Break(()) => return,
-                ControlFlow::Continue(step) => step,
-            };
-            match step {
-                Step::UnterminatedComment(offset) => {
-                    let text = self.text(offset + 1..self.data.len()).into_owned();
-                    self.comment.clear();
-                    self.add_comment(text);
-                    let message = "comment not closed before the end of the game".to_string();
-                    let _ = self.fault(PgnErrorKind::UnterminatedComment, offset, message, true);
-                    self.close_variations();
-                    return;
-                }
-                Step::UnterminatedTag(offset) => {
-                    let message = "tag not closed before the end of the game".to_string();
-                    let _ = self.fault(PgnErrorKind::UnterminatedTag, offset, message, true);
-                    return;
-                }
-                Step::Token(Token::Tag, offset) | Step::QuotedTag { start: offset, .. }
-                    if message.contains("tag") =>
-                {
-                    // The tag pgn-reader failed on: too long for its buffer, or unterminated.
-                    let line = &self.data[offset..];
-                    let len = memchr::memchr(b'\n', line).unwrap_or(line.len());
-                    if len > TAG_LINE_BYTES {
-                        let message = format!(
-                            "tag too long ({len} bytes; tags of up to {} KiB are read)",
-                            TAG_LINE_BYTES >> 10
-                        );
-                        let _ = self.fault(PgnErrorKind::TagTooLong, offset, message, true);
-                        return;
-                    }
-                }
-                Step::End => {
-                    // pgn-reader's buffer limits (a tag value longer than its 16 KiB buffer).
-                    let kind = if message.contains("comment") {
-                        PgnErrorKind::UnterminatedComment
-                    } else {
-                        PgnErrorKind::UnterminatedTag
-                    };
-                    let offset = self.shadow.pos();
-                    let _ = self.fault(kind, offset, format!("pgn-reader: {message}"), true);
-                    return;
-                }
-                _ => {}
-            }
         }
     }
 
@@ -565,6 +350,187 @@ impl<'a> Builder<'a> {
                     partial: Box::new(self.record),
                 })
             }
+        }
+    }
+}
+
+impl Visitor for Builder<'_> {
+    fn tag(&mut self, tag: TagToken) -> ControlFlow<()> {
+        if self.reader_failed {
+            // The tags pgn-reader would have failed on next: one too long for its buffer.
+            let line = &self.data[tag.start..];
+            let len = memchr::memchr(b'\n', line).unwrap_or(line.len());
+            if len > TAG_LINE_BYTES {
+                let message = format!(
+                    "tag too long ({len} bytes; tags of up to {} KiB are read)",
+                    TAG_LINE_BYTES >> 10
+                );
+                return self.fault(PgnErrorKind::TagTooLong, tag.start, message, true);
+            }
+            return ControlFlow::Continue(());
+        }
+        if tag.line_end > 0 {
+            self.ignore_until = tag.line_end;
+        }
+        let end = if tag.line_end > 0 {
+            // The value ends at the `"` of the line's closing `"]`.
+            (tag.value.end + 2).min(self.data.len())
+        } else {
+            tag.end
+        };
+        if let Some(spans) = &mut self.spans {
+            spans.tags.push(tag.start..end);
+        }
+        let name = self.text(tag.name).into_owned();
+        let raw = RawTag(&self.data[tag.value]).decode();
+        let value = self.record.encoding.decode(&raw).into_owned();
+        self.record.tags.push((name, value));
+        ControlFlow::Continue(())
+    }
+
+    fn bad_tag(&mut self, line: Range<usize>) -> ControlFlow<()> {
+        let message = format!("unreadable tag {}", quoted(&self.text(line.clone())));
+        self.fault(PgnErrorKind::BadTag, line.start, message, false)
+    }
+
+    fn beyond_buffer(&mut self, _start: usize) -> ControlFlow<()> {
+        self.reader_failed = true;
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self) -> ControlFlow<()> {
+        if !self.reader_failed {
+            self.raw_moves = self.reading.as_written(self.record.tag("Variant"));
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn san(&mut self, token: MoveToken) -> ControlFlow<()> {
+        let reported = matches!(token.read, MoveRead::San(_));
+        if !self.takes(token.start, reported) {
+            return ControlFlow::Continue(());
+        }
+        let range = token.start..token.end;
+        match token.read {
+            MoveRead::San(_) if self.raw_moves => {
+                let text = MoveText::from(self.text(range));
+                self.add_move_text(text, None, token.start)
+            }
+            MoveRead::San(san_plus) | MoveRead::Recovered(san_plus) => {
+                self.add_san(san_plus, token.start)
+            }
+            MoveRead::NotSan
+                if self.raw_moves && can_be_kept(&self.data[range.clone()])
+                    || is_hyphenated_move(&self.data[range.clone()]) =>
+            {
+                let text = MoveText::from(self.text(range.clone()));
+                self.add_move_text(text, None, range.start)?;
+                // The token is one move: what pgn-reader reads inside it (`d5a8` of
+                // `00d5a8`) is not another.
+                self.ignore_until = self.ignore_until.max(range.end);
+                ControlFlow::Continue(())
+            }
+            MoveRead::NotSan => {
+                let message = format!(
+                    "unreadable move token {}: not SAN",
+                    quoted(&self.text(range.clone()))
+                );
+                self.fault(PgnErrorKind::UnreadableToken, range.start, message, true)
+            }
+        }
+    }
+
+    fn nag(&mut self, start: usize, nag: u8, as_text: bool) -> ControlFlow<()> {
+        if self.takes(start, !as_text) {
+            self.node_mut().nags.push(nag);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, start: usize, text: Range<usize>) -> ControlFlow<()> {
+        if self.takes(start, true) {
+            let text = self.text(text).into_owned();
+            self.add_comment(text);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn line_comment(&mut self, start: usize, text: Range<usize>) -> ControlFlow<()> {
+        if self.takes(start, false) {
+            let text = self.text(text).into_owned();
+            self.add_comment(text);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, start: usize) -> ControlFlow<()> {
+        if !self.takes(start, true) {
+            return ControlFlow::Continue(());
+        }
+        let parent = self.record.nodes[self.current as usize].parent;
+        match parent {
+            Some(parent) if !self.variation_start => {
+                let main =
+                    self.record.nodes[parent as usize].children.first() == Some(&self.current);
+                self.nested_alternative |= !main;
+                self.open.push(self.current);
+                self.current = parent;
+                self.variation_start = true;
+                ControlFlow::Continue(())
+            }
+            _ => {
+                let message = "variation without a move to vary".to_string();
+                self.fault(PgnErrorKind::VariationWithoutMove, start, message, true)
+            }
+        }
+    }
+
+    fn end_variation(&mut self, start: usize) -> ControlFlow<()> {
+        if !self.takes(start, true) {
+            return ControlFlow::Continue(());
+        }
+        self.flush_pending();
+        match self.open.pop() {
+            Some(back) => {
+                self.current = back;
+                ControlFlow::Continue(())
+            }
+            None => {
+                let message = "`)` without `(`".to_string();
+                self.fault(PgnErrorKind::UnmatchedParenthesis, start, message, true)
+            }
+        }
+    }
+
+    fn outcome(&mut self, start: usize, outcome: &'static str) -> ControlFlow<()> {
+        if self.takes(start, true) && self.open.is_empty() {
+            self.record.outcome = Some(outcome.to_string());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn unterminated_tag(&mut self, start: usize) -> ControlFlow<()> {
+        let message = "tag not closed before the end of the game".to_string();
+        self.fault(PgnErrorKind::UnterminatedTag, start, message, true)
+    }
+
+    fn unterminated_comment(&mut self, start: usize) -> ControlFlow<()> {
+        let text = self.text(start + 1..self.data.len()).into_owned();
+        self.add_comment(text);
+        let message = "comment not closed before the end of the game".to_string();
+        let _ = self.fault(PgnErrorKind::UnterminatedComment, start, message, true);
+        self.close_variations();
+        ControlFlow::Break(())
+    }
+
+    fn end(&mut self) {
+        if self.reader_failed {
+            // pgn-reader failed on a tag line longer than its buffer, not too long for cqlq.
+            let offset = self.data.len();
+            let message = "pgn-reader: unterminated tag".to_string();
+            let _ = self.fault(PgnErrorKind::UnterminatedTag, offset, message, true);
+        } else {
+            self.close_variations();
         }
     }
 }
@@ -613,139 +579,6 @@ fn quoted(text: &str) -> String {
         short.push('…');
     }
     format!("{short:?}")
-}
-
-impl Visitor for Builder<'_> {
-    type Tags = ();
-    type Movetext = ();
-    type Output = ();
-
-    fn begin_tags(&mut self) -> ControlFlow<(), ()> {
-        ControlFlow::Continue(())
-    }
-
-    fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
-        let Some(start) = self.sync(Token::Tag)? else {
-            return ControlFlow::Continue(());
-        };
-        let name = self.record.encoding.decode(name).into_owned();
-        let value = match self.quoted_value.take() {
-            Some(range) => {
-                // The value ends at the `"` of the line's closing `"]`.
-                let end = (range.end + 2).min(self.data.len());
-                if let Some(spans) = &mut self.spans {
-                    spans.tags.push(start..end);
-                }
-                let raw = RawTag(&self.data[range]).decode();
-                self.record.encoding.decode(&raw).into_owned()
-            }
-            None => {
-                if let Some(spans) = &mut self.spans {
-                    spans.tags.push(start..self.shadow.tag_end());
-                }
-                self.record.encoding.decode(&value.decode()).into_owned()
-            }
-        };
-        self.record.tags.push((name, value));
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, _: ()) -> ControlFlow<(), ()> {
-        self.raw_moves = self.reading.as_written(self.record.tag("Variant"));
-        ControlFlow::Continue(())
-    }
-
-    fn san(&mut self, _: &mut (), san_plus: SanPlus) -> ControlFlow<()> {
-        match self.sync(Token::San)? {
-            Some(offset) => self.add_move(san_plus, offset, self.raw_moves),
-            None => ControlFlow::Continue(()),
-        }
-    }
-
-    fn nag(&mut self, _: &mut (), nag: Nag) -> ControlFlow<()> {
-        if self.sync(Token::Nag)?.is_some() {
-            self.node_mut().nags.push(nag.0);
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn partial_comment(&mut self, _: &mut (), comment: RawComment<'_>) -> ControlFlow<()> {
-        self.comment.extend_from_slice(comment.as_bytes());
-        ControlFlow::Continue(())
-    }
-
-    fn comment(&mut self, _: &mut (), comment: RawComment<'_>) -> ControlFlow<()> {
-        if self.sync(Token::Comment)?.is_none() {
-            self.comment.clear();
-            return ControlFlow::Continue(());
-        }
-        let text = if self.comment.is_empty() {
-            self.record.encoding.decode(comment.as_bytes()).into_owned()
-        } else {
-            let mut bytes = std::mem::take(&mut self.comment);
-            bytes.extend_from_slice(comment.as_bytes());
-            self.record.encoding.decode(&bytes).into_owned()
-        };
-        self.add_comment(text);
-        ControlFlow::Continue(())
-    }
-
-    fn begin_variation(&mut self, _: &mut ()) -> ControlFlow<(), Skip> {
-        let Some(offset) = self.sync(Token::BeginVariation)? else {
-            return ControlFlow::Continue(Skip(false));
-        };
-        let parent = self.record.nodes[self.current as usize].parent;
-        match parent {
-            Some(parent) if !self.variation_start => {
-                let main =
-                    self.record.nodes[parent as usize].children.first() == Some(&self.current);
-                self.nested_alternative |= !main;
-                self.open.push(self.current);
-                self.current = parent;
-                self.variation_start = true;
-                ControlFlow::Continue(Skip(false))
-            }
-            _ => {
-                let message = "variation without a move to vary".to_string();
-                let _ = self.fault(PgnErrorKind::VariationWithoutMove, offset, message, true);
-                ControlFlow::Break(())
-            }
-        }
-    }
-
-    fn end_variation(&mut self, _: &mut ()) -> ControlFlow<()> {
-        let Some(offset) = self.sync(Token::EndVariation)? else {
-            return ControlFlow::Continue(());
-        };
-        self.flush_pending();
-        match self.open.pop() {
-            Some(back) => {
-                self.current = back;
-                ControlFlow::Continue(())
-            }
-            None => self.fault(
-                PgnErrorKind::UnmatchedParenthesis,
-                offset,
-                "`)` without `(`".to_string(),
-                true,
-            ),
-        }
-    }
-
-    fn outcome(&mut self, _: &mut (), outcome: Outcome) -> ControlFlow<()> {
-        if self.sync(Token::Outcome)?.is_some() && self.open.is_empty() {
-            let text = match outcome {
-                Outcome::Known(KnownOutcome::Decisive { winner }) if winner.is_white() => "1-0",
-                Outcome::Known(KnownOutcome::Decisive { .. }) => "0-1",
-                Outcome::Known(KnownOutcome::Draw) => "1/2-1/2",
-                Outcome::Unknown => "*",
-            };
-            self.record.outcome = Some(text.to_string());
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn end_game(&mut self, _: ()) {}
 }
 
 /// Whether a token pgn-reader cannot read may be kept as a move written as is (for a variant

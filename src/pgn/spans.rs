@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use super::shadow::is_token_end;
+use super::tokens::is_token_end;
 
 /// The places of a game's tags and moves in the bytes it was read from (offsets relative to
 /// the slice given to [`read_game_spans`](super::read_game_spans)).

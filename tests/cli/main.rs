@@ -21,6 +21,7 @@ mod output_files;
 mod output_safety;
 mod output_sort_comments;
 mod pgn_io;
+mod pgn_tokens;
 mod pictures;
 mod pipes;
 mod queries;

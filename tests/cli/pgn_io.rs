@@ -465,18 +465,11 @@ fn read_faults_keep_the_part_before() {
     assert_eq!((e.kind, e.offset), (PgnErrorKind::UnterminatedTag, 0));
 }
 
-/// The faults found in a whole file, by kind; none may be `Internal` (the shadow tokenizer
-/// agreeing with pgn-reader on every token of every real game).
+/// The faults found in a whole file, by kind.
 fn faults(data: &[u8]) -> std::collections::BTreeMap<String, usize> {
     let mut kinds = std::collections::BTreeMap::new();
     for r in split_games(data) {
         if let Err(e) = read_game(&data[r.clone()]) {
-            assert_ne!(
-                e.kind,
-                PgnErrorKind::Internal,
-                "byte {}: {e}",
-                r.start + e.offset
-            );
             *kinds.entry(format!("{:?}", e.kind)).or_insert(0) += 1;
         }
     }
