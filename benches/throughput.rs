@@ -51,7 +51,7 @@ fn game(slice: &[u8], number: u64, filter: Option<&Node<Bitboard>>) -> (u64, boo
         marking: false,
     };
     let worker = Worker::default();
-    search_game(
+    let found = search_game(
         &record,
         start,
         number,
@@ -59,11 +59,9 @@ fn game(slice: &[u8], number: u64, filter: Option<&Node<Bitboard>>) -> (u64, boo
         &settings,
         &worker,
         None,
-        |found| {
-            let positions = found.replayed.nodes.iter().filter(|n| n.is_some()).count() as u64;
-            (positions, !found.matched.is_empty())
-        },
-    )
+    );
+    let positions = found.replayed.nodes.iter().filter(|n| n.is_some()).count() as u64;
+    (positions, !found.matched.is_empty())
 }
 
 fn measure(

@@ -56,9 +56,9 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
         ],
     ),
     // The evaluator runs IR over replayed games; it does not run searches or print.
-    ("eval", &["query", "run", "cli", "annotate"]),
-    // Printing does not run searches.
-    ("output", &["run", "annotate"]),
+    ("eval", &["query", "run", "cli", "annotate", "output"]),
+    // Printing does not run searches, nor compile queries.
+    ("output", &["run", "annotate", "query"]),
     // The search runner is below the annotate command that uses it.
     ("run", &["annotate"]),
     // The index reads games and IR; the run asks it, never the other way.

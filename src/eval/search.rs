@@ -1,11 +1,14 @@
 //! One game's search, the chain every caller shares (the run's PGN games of every rule
 //! family, ICN games, the benches): replay the game from its start position, make the
 //! evaluator over it in the run's environment, carry values in and out, evaluate the filter
-//! at each searched position, and lend what was found to the caller, who renders it.
+//! at each searched position, and give what was found to the caller, who renders it.
 //! (`cqlq annotate` shares one replay among several themes and the one-pass search replays
 //! nothing; both make their evaluators the same way, with [`Evaluator::in_env`].)
 
-use super::{Carried, Environment, Evaluator, GameContext, ReplayedGame, Worker, replay};
+use super::{
+    Carried, Environment, Evaluator, GameContext, GameEdits, ReplayedGame, SortValue, Worker,
+    replay,
+};
 use crate::ir::Node;
 use crate::pgn::GameRecord;
 use crate::rules::Position;
@@ -23,24 +26,31 @@ pub struct SearchSettings<'a> {
     pub marking: bool,
 }
 
-/// What [`search_game`] found, lent to the caller's `finish`.
-pub struct Found<'e, 'a, P: Position> {
-    /// The game's evaluator (its comments, edits, sort values, abort message).
-    pub evaluator: &'e Evaluator<'a, P>,
+/// What [`search_game`] found in one game, owned by the caller, who renders it.
+pub struct Found<P: Position> {
     /// The replayed game (its positions and first fault).
-    pub replayed: &'e ReplayedGame<P>,
+    pub replayed: ReplayedGame<P>,
     /// The matched nodes, in order.
     pub matched: Vec<u32>,
     /// With [`SearchSettings::marking`]: the squares marked at each matched node.
     pub marks: Vec<P::Set>,
+    /// The comments the query added (`comment`), by record node.
+    pub comments: Vec<(u32, String)>,
+    /// The query's edits of the game, messages and file writes.
+    pub edits: GameEdits,
+    /// The best value of each `sort` filter (for the sort comment).
+    pub best_sorts: Vec<SortValue>,
+    /// The game's `sort` value (its first `sort` filter's best).
+    pub sort_value: Option<SortValue>,
+    /// Why the run must stop after this game (a failed `assert`).
+    pub abort: Option<String>,
 }
 
 /// Replays `record` from `start` and evaluates `filter` at each searched position (none when
 /// `filter` is None: a game the game filters refused, written only because `matchcount`
 /// admits 0). `carried` (persistent values) is moved into the evaluator before and taken
-/// back after. `finish` gets what was found.
-#[allow(clippy::too_many_arguments)]
-pub fn search_game<P: Position, R>(
+/// back after.
+pub fn search_game<P: Position>(
     record: &GameRecord,
     start: P,
     number: u64,
@@ -48,8 +58,7 @@ pub fn search_game<P: Position, R>(
     settings: &SearchSettings,
     worker: &Worker,
     carried: Option<&mut Carried>,
-    finish: impl FnOnce(Found<'_, '_, P>) -> R,
-) -> R {
+) -> Found<P> {
     let replayed = replay(record, start, settings.variations);
     let context = GameContext {
         record,
@@ -76,10 +85,20 @@ pub fn search_game<P: Position, R>(
         let globals = store.globals.clone();
         *store = evaluator.suspend(&globals);
     }
-    finish(Found {
-        evaluator: &evaluator,
-        replayed: &replayed,
+    let comments = evaluator.take_comments();
+    let edits = evaluator.take_edits();
+    let best_sorts = evaluator.best_sorts();
+    let sort_value = evaluator.sort_value();
+    let abort = evaluator.abort_message();
+    drop(evaluator);
+    Found {
+        replayed,
         matched,
         marks,
-    })
+        comments,
+        edits,
+        best_sorts,
+        sort_value,
+        abort,
+    }
 }

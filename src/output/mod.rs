@@ -2,9 +2,11 @@
 //! matched games split into files by a tag (`split`); the output file (`files`) and its
 //! temporary files, removed when the run is interrupted (`temp_files`).
 //!
-//! Each game's output is rendered to a string in the worker that evaluated it, so the single
-//! writer only copies bytes, in input order.
+//! Each game's output is rendered to a string in the worker that evaluated it, and pushed in
+//! input order into the run's sinks (`sink`: the trait; `counter`; `writers`: in order,
+//! sorted, split by a tag), which only count and copy bytes.
 
+pub mod counter;
 pub mod diagram;
 pub mod files;
 pub mod html;
@@ -12,11 +14,13 @@ pub mod html;
 mod picture_tests;
 pub mod pictures;
 pub mod pipes;
+pub mod sink;
 pub mod sort_comment;
 pub mod split;
 pub mod svg;
 pub mod temp_files;
 pub mod view;
+pub mod writers;
 
 pub use pipes::Notes;
 

@@ -7,8 +7,8 @@ use shakmaty::Bitboard;
 use super::svg::{LEFT, SQUARE, board_svg};
 use super::view::{BoardView, Drawn, Side, window};
 use super::{Format, pictures::render_pictures};
-use crate::eval::{Evaluator, GameContext, replay};
-use crate::pgn::{GameRecord, read_game};
+use crate::eval::replay;
+use crate::pgn::GameRecord;
 use crate::rules::standard::Standard;
 use crate::squares::{Coord, Geometry, SquareSet};
 
@@ -144,57 +144,4 @@ fn window_of_the_unbounded_board() {
         window(&[c(0, 0), c(51, 51)], &[c(50, 50)]),
         (c(47, 47), 8, 8)
     );
-}
-
-/// Scholar's mate: after 4. Qxf7# the white queen on f7 attacks the king on e8, the white
-/// bishops stand on c1 and c4.
-#[test]
-fn marked_squares_of_set_filters_and_of_a_braced_body() {
-    let pgn = b"[White \"a\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
-    let record = read_game(pgn).unwrap();
-    let replayed = replay(&record, Standard::start(false), false);
-    let context = GameContext {
-        record: &record,
-        replayed: &replayed,
-        number: 1,
-        variations: false,
-    };
-    let evaluator = Evaluator::new(&context);
-    let last = record.mainline().last().copied().unwrap();
-    let marks = |query: &str, at: u32| {
-        let filter =
-            crate::query::Program::from_text(query, Some(crate::query::Dialect::Cql), false)
-                .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
-                .unwrap()
-                .filter;
-        evaluator.matches_marking(&filter, at)
-    };
-    assert_eq!(marks("Q attacks k", last), Some(bits(&["f7"])));
-    assert_eq!(marks("{check Q attacks k}", last), Some(bits(&["f7"])));
-    assert_eq!(marks("{Q B check}", last), Some(bits(&["f7", "c1", "c4"])));
-    assert_eq!(
-        marks("flipcolor {check Q attacks k}", last),
-        Some(bits(&["f7"]))
-    );
-    assert_eq!(marks("check", last), Some(Bitboard::EMPTY));
-    assert_eq!(marks("#B == 2", last), Some(Bitboard::EMPTY));
-    assert_eq!(marks("Ra8", last), None);
-    // Marking never changes what matches: the same positions as `matches`.
-    for query in [
-        "Q attacks k",
-        "{check Q}",
-        "N or Q",
-        "flipcolor {Q attacks p}",
-        "not B",
-    ] {
-        let filter =
-            crate::query::Program::from_text(query, Some(crate::query::Dialect::Cql), false)
-                .and_then(|prog| prog.lower::<Bitboard>(Geometry::STANDARD))
-                .unwrap()
-                .filter;
-        for at in record.mainline() {
-            let marked = evaluator.matches_marking(&filter, at).is_some();
-            assert_eq!(marked, evaluator.matches(&filter, at), "{query} at {at}");
-        }
-    }
 }

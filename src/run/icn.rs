@@ -12,7 +12,8 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
-use super::{GameOutput, RunConfig, Sink};
+use super::searcher::Searcher;
+use super::{GameOutput, RunConfig};
 use crate::eval::Found;
 use crate::ir::{Color, Node};
 use crate::output::{Format, Notes, PgnStyle, render_game};
@@ -23,7 +24,7 @@ use crate::rules::infinite::piece::ALL_KINDS;
 use crate::rules::infinite::query::piece_type;
 use crate::rules::infinite::squares::SparseSet;
 use crate::rules::infinite::{
-    IcnGame, InfPosition, icn_line_verdict, icn_to_games_within, position_to_icn, refusal,
+    IcnGame, InfPosition, icn_games_within, icn_line_verdict, position_to_icn, refusal,
 };
 use crate::squares::Geometry;
 
@@ -223,7 +224,7 @@ fn search_icn_game(
     let record = icn_to_record(game);
     refusal::take();
     let settings = config.search_settings(false);
-    crate::eval::search_game(
+    let found = crate::eval::search_game(
         &record,
         game.start.clone(),
         number,
@@ -231,8 +232,8 @@ fn search_icn_game(
         &settings,
         worker,
         None,
-        |found| render_icn_game(config, game, &record, number, &at, found),
-    )
+    );
+    render_icn_game(config, game, &record, number, &at, found)
 }
 
 /// A searched ICN game's output; a question the unbounded board could not answer exactly
@@ -243,16 +244,17 @@ fn render_icn_game(
     record: &GameRecord,
     number: u64,
     at: &str,
-    found: Found<'_, '_, InfPosition>,
+    found: Found<InfPosition>,
 ) -> GameOutput {
     let Found {
-        evaluator,
         replayed,
         matched,
         marks,
+        comments,
+        sort_value,
+        ..
     } = found;
-    let comments = evaluator.take_comments();
-    let sort = evaluator.sort_value().map(|s| s.output_order());
+    let sort = sort_value.map(|s| s.output_order());
     if let Some(reason) = refusal::take() {
         return GameOutput {
             error: Some(format!("{at}: not searched: {reason}")),
@@ -275,14 +277,14 @@ fn render_icn_game(
             render_icn(&config.style, number, game, record, &matched, &comments)
         }
         (false, format) if format.is_picture() => crate::output::pictures::render_pictures(
-            format, number, record, replayed, &matched, &marks,
+            format, number, record, &replayed, &matched, &marks,
         ),
         (false, format) => render_game(
             format,
             &config.style,
             number,
             record,
-            replayed,
+            &replayed,
             &matched,
             &Notes {
                 comments: &comments,
@@ -304,21 +306,23 @@ fn render_icn_game(
     }
 }
 
-impl Sink<'_> {
+impl Searcher<'_> {
     /// Searches every game of an ICN input, in parallel batches, writing in input order. A
     /// game that cannot be read is reported (its number and place) and the others searched.
     pub(super) fn icn_games(&mut self, data: &[u8], name: &str) -> io::Result<()> {
         let text = String::from_utf8_lossy(data);
-        let games = icn_to_games_within(&text, self.config.limits.max_game_bytes);
         let filter = icn_filter(self.config.fairy_query.program())
             .map_err(|e| io::Error::new(io::ErrorKind::Unsupported, e))?;
         let config = self.config;
-        let mut rest = &games[..];
-        // Batches as the PGN input's: smaller near `--limit` (`Sink::batch_games`).
-        while !rest.is_empty() && !self.stopped() {
-            let (batch, tail) = rest.split_at(self.batch_games().min(rest.len()));
-            rest = tail;
-            let first = self.summary.games + 1;
+        // Read a batch at a time: memory holds one batch's games, not the collection's.
+        // Batches as the PGN input's: smaller near `--limit` (`Searcher::batch_games`).
+        let mut games = icn_games_within(&text, config.limits.max_game_bytes);
+        while !self.stopped() {
+            let batch: Vec<_> = games.by_ref().take(self.batch_games()).collect();
+            if batch.is_empty() {
+                break;
+            }
+            let first = self.counts().games + 1;
             let results: Vec<GameOutput> = batch
                 .par_iter()
                 .enumerate()
@@ -344,7 +348,7 @@ impl Sink<'_> {
                 if self.stopped() {
                     break;
                 }
-                self.take_result(result)?;
+                self.take(result)?;
             }
         }
         Ok(())

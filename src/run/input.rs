@@ -155,7 +155,9 @@ fn open_file(path: &Path) -> io::Result<Opened> {
         if let Some(c) = named {
             return Err(misnamed(c, head));
         }
-        let map = super::map_opened(&file, meta.len(), path)?;
+        // SAFETY: a plain input is only read; a truncation under the run is caught by
+        // `mapped::catch_bus_errors` (installed by `main`), which names the file and exits 2.
+        let map = unsafe { super::mapped::map_opened(&file, meta.len(), path)? };
         if let Some(map) = &map {
             refuse_foreign(&map[..map.len().min(SNIFF_BYTES)])?;
         }
@@ -442,7 +444,7 @@ fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
     }
 }
 
-impl super::Sink<'_> {
+impl super::searcher::Searcher<'_> {
     /// Reports an input that could not be read, and goes on to the next input; the output's
     /// own failures (a full disk, a closed pipe) end the run.
     pub(super) fn report_input_error(&mut self, e: io::Error, name: &str) -> io::Result<()> {
@@ -457,12 +459,10 @@ impl super::Sink<'_> {
             kind => io_advice(kind).to_string(),
         };
         match e.get_ref().and_then(|e| e.downcast_ref::<NotPgn>()) {
-            Some(not_pgn) => self.bar.suspend(|| eprintln!("cqlq: {name} {not_pgn}")),
-            None => self
-                .bar
-                .suspend(|| eprintln!("cqlq: {name}: {e} ({advice})")),
+            Some(not_pgn) => self.tell(&format!("cqlq: {name} {not_pgn}")),
+            None => self.tell(&format!("cqlq: {name}: {e} ({advice})")),
         }
-        self.summary.unreadable_inputs += 1;
+        self.count_unreadable_input();
         Ok(())
     }
 }

@@ -9,7 +9,7 @@ use super::{Input, RunConfig, icn, stream};
 use crate::ir::walk::any_node;
 use crate::ir::{Node, RunWord};
 use crate::pgn::split_games;
-use crate::rules::infinite::icn_to_games;
+use crate::rules::infinite::icn_count_games;
 
 /// Whether the query uses `lastgamenumber` (one walk over the IR per run, as `has_sort`
 /// does; a query only fairy boards run is asked in its 16x16 lowering).
@@ -69,7 +69,7 @@ pub(super) fn last_game_number(config: &RunConfig) -> Result<u64, LastGameError>
             Ok(Opened::Mapped(None)) | Err(_) => continue,
         };
         count += if icn::is_icn(path, &map) {
-            icn_to_games(&String::from_utf8_lossy(&map)).map_or(0, |g| g.len() as u64)
+            icn_count_games(&String::from_utf8_lossy(&map)).unwrap_or(0)
         } else {
             split_games(&map).count() as u64
         };

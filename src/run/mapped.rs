@@ -125,6 +125,48 @@ pub fn catch_bus_errors() -> std::io::Result<()> {
     Ok(())
 }
 
+/// Maps the file at `path` read-only; None for an empty file (which cannot be mapped).
+///
+/// # Safety
+///
+/// The map is a `&[u8]` over the file's pages: while it lives, no program may change the
+/// file's bytes, and one that truncates it makes a read past the new end raise SIGBUS. The
+/// caller either knows the file is not changed during the run, or has installed
+/// [`catch_bus_errors`] first (the `cqlq` binary does, at start), which turns that SIGBUS
+/// into `cqlq: FILE: the file shrank while it was read (byte B)...`, removes the temporary
+/// outputs and exits 2. A program linking the library without the handler is killed by the
+/// signal.
+pub unsafe fn map_file(path: &Path) -> std::io::Result<Option<memmap2::Mmap>> {
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(std::io::Error::other("is a directory"));
+    }
+    // SAFETY: the caller's promise, as above.
+    unsafe { map_opened(&file, meta.len(), path) }
+}
+
+/// Maps an open file of `len` bytes (None when empty), `path` its name, and [`register`]s
+/// the mapping so that a SIGBUS in it names the file.
+///
+/// # Safety
+///
+/// As [`map_file`]: the file's bytes are not changed while the map lives, or
+/// [`catch_bus_errors`] is installed.
+pub(super) unsafe fn map_opened(
+    file: &std::fs::File,
+    len: u64,
+    path: &Path,
+) -> std::io::Result<Option<memmap2::Mmap>> {
+    if len == 0 {
+        return Ok(None);
+    }
+    // SAFETY: the map is read-only; the caller's promise covers changes to the file.
+    let map = unsafe { memmap2::Mmap::map(file)? };
+    register(&map, path);
+    Ok(Some(map))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,8 +1,7 @@
-//! The run: inputs → game slices → (in parallel) read, replay, evaluate, render → one writer
-//! in input order. Bad games are reported on stderr and counted, never fatal.
+//! The run: inputs → game slices → (in parallel) read, replay, evaluate, render → the
+//! output's sinks, in input order ([`searcher`]). Bad games are reported on stderr and counted, never fatal.
 
 pub mod byte_range;
-mod emit;
 pub mod fairy;
 pub mod families;
 mod game_filters;
@@ -16,21 +15,23 @@ mod one_pass;
 pub mod params;
 mod plan;
 pub mod progress;
+mod searcher;
 pub mod select;
 mod stream;
 mod workers;
+pub use crate::output::sink::Summary;
+pub use searcher::run;
 pub use stream::fill;
 
-use std::io::{self, Write};
-use std::path::PathBuf;
+use crate::output::sink::GameOutput;
 
-use rayon::prelude::*;
+use std::path::PathBuf;
 
 use crate::eval::{GameEdits, OutputOrder, ReplayFault};
 use crate::ir::Node;
-use crate::output::split::{SplitSpec, SplitWriter};
+use crate::output::split::SplitSpec;
 use crate::output::{Format, Notes, PgnStyle, render_game};
-use crate::pgn::{read_game_with, split_games};
+use crate::pgn::read_game_with;
 use crate::rules::Position;
 use crate::rules::fairy::{FairyPos, Variant};
 use crate::rules::select::GameRules;
@@ -107,7 +108,7 @@ pub struct RunConfig {
     /// Show a progress bar (only when stderr is a terminal).
     pub progress: bool,
     /// The results go to a terminal (stdout, no `-o`): each game is written with the progress
-    /// display cleared and flushed at once ([`progress::write_to_terminal`]).
+    /// display cleared and flushed at once (`output::writers::write_to_terminal`).
     pub terminal_stdout: bool,
     /// The rules of games without a `[Variant]` tag (`--variant`); None: standard chess.
     pub default_variant: Option<GameRules>,
@@ -154,79 +155,6 @@ pub struct RunConfig {
     /// The games an index says the query cannot match (`cqlq index`, `docs/index.md`): they
     /// are counted as read and not read; None: every game is searched.
     pub index: Option<std::sync::Arc<crate::index::use_index::IndexedSkips>>,
-}
-
-/// Counts for the summary line and the exit status.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
-    /// Games read.
-    pub games: u64,
-    /// Games with at least one matched position.
-    pub matched_games: u64,
-    /// Matched positions.
-    pub matched_positions: u64,
-    /// Games with a fault (unreadable PGN, bad setup or an unplayable move).
-    pub bad_games: u64,
-    /// Inputs that could not be opened or read.
-    pub unreadable_inputs: u64,
-    /// Games skipped because the query cannot run on their board (`Ri1` on 8x8).
-    pub refused_games: u64,
-    /// The persistent variables' final values (None: unbound), which CQL 6.2 prints after
-    /// the run (none are `quiet`).
-    pub persistent: Vec<(String, Option<crate::eval::Datum>)>,
-    /// Why the run stopped early (a failed `assert`), if it did.
-    pub aborted: Option<String>,
-    /// `--limit N`: Some(N) when the run stopped at the Nth matched game.
-    pub stopped_at_limit: Option<u64>,
-    /// `--split-by`: the files written (with `--dryrun`: that would be), in the order met.
-    pub split_files: Vec<PathBuf>,
-    /// `writefile` writes that failed (the first is reported on stderr; the run exits 2).
-    pub writefile_failures: u64,
-}
-
-impl Summary {
-    /// Whether the run failed (exit status 2): it was aborted, an input could not be read, a
-    /// `writefile` failed, or games were skipped (the query cannot run on their board) and
-    /// none matched. A failed run writes no count.
-    pub fn failed(&self) -> bool {
-        self.aborted.is_some()
-            || self.unreadable_inputs > 0
-            || self.writefile_failures > 0
-            || (self.refused_games > 0 && self.matched_games == 0)
-    }
-}
-
-/// What one game produced, rendered in the worker.
-#[derive(Default)]
-struct GameOutput {
-    text: String,
-    /// Whether the game counts as matched (one matched position, or `matchcount`'s range).
-    matched: bool,
-    matched_positions: u64,
-    error: Option<String>,
-    /// The game's `sort` value (greater is written first).
-    sort: Option<OutputOrder>,
-    /// The query cannot run on the game's board: the game was skipped.
-    refused: bool,
-    /// The query's messages and file writes, performed by the writer in input order.
-    effects: GameEdits,
-    /// Why the run must stop after this game (a failed `assert`).
-    fatal: Option<String>,
-    /// `--split-by`: the game's value of the tag, as written.
-    split_key: Option<String>,
-    /// The encoding `text` is written in: the game's own for PGN output (see
-    /// [`crate::pgn::TextEncoding`]), UTF-8 for every other format.
-    encoding: crate::pgn::TextEncoding,
-}
-
-impl GameOutput {
-    /// A game the query cannot run on (the reason is told once per board).
-    fn refused() -> Self {
-        GameOutput {
-            refused: true,
-            ..GameOutput::default()
-        }
-    }
 }
 
 /// What a query with persistent variables or dictionaries carries from game to game; such
@@ -440,19 +368,21 @@ fn search_game<P: Position>(
     carried: Option<&CarriedCell>,
     worker: &crate::eval::Worker,
 ) -> Searched {
-    let mut store = carried.map(|c| c.lock().unwrap_or_else(|e| e.into_inner()));
-    let settings = config.search_settings(config.variations);
-    let evaluated = evaluate.then_some(filter);
-    crate::eval::search_game(
-        record,
-        start,
-        number,
-        evaluated,
-        &settings,
-        worker,
-        store.as_deref_mut(),
-        |found| render_searched(config, filter, record, number, found),
-    )
+    let found = {
+        let mut store = carried.map(|c| c.lock().unwrap_or_else(|e| e.into_inner()));
+        let settings = config.search_settings(config.variations);
+        let evaluated = evaluate.then_some(filter);
+        crate::eval::search_game(
+            record,
+            start,
+            number,
+            evaluated,
+            &settings,
+            worker,
+            store.as_deref_mut(),
+        )
+    };
+    render_searched(config, filter, record, number, found)
 }
 
 /// A searched game's output: the text (its edits applied), the counts, what the writer does.
@@ -461,18 +391,19 @@ fn render_searched<P: Position>(
     filter: &Node<P::Set>,
     record: &crate::pgn::GameRecord,
     number: u64,
-    found: crate::eval::Found<'_, '_, P>,
+    found: crate::eval::Found<P>,
 ) -> Searched {
     let crate::eval::Found {
-        evaluator,
         replayed,
         matched,
         marks,
+        comments,
+        edits: mut effects,
+        best_sorts,
+        sort_value,
+        abort: fatal,
     } = found;
     let fault = replayed.fault.clone();
-    let fatal = evaluator.abort_message();
-    let comments = evaluator.take_comments();
-    let mut effects = evaluator.take_edits();
     // `settag`, `removetag`, `removecomment` change the game as written.
     let edited = effects.changes_the_game().then(|| effects.apply(record));
     let written = edited.as_ref().unwrap_or(record);
@@ -483,18 +414,15 @@ fn render_searched<P: Position>(
             config.format,
             number,
             written,
-            replayed,
+            &replayed,
             &matched,
             &marks,
         )
     } else {
         let headings = crate::output::sort_comment::sort_headings(filter);
         let match_count = config.sort_by_match_count.then_some(matched.len() as u64);
-        let sort_text = crate::output::sort_comment::sort_comment(
-            &headings,
-            &evaluator.best_sorts(),
-            match_count,
-        );
+        let sort_text =
+            crate::output::sort_comment::sort_comment(&headings, &best_sorts, match_count);
         let notes = Notes {
             comments: &comments,
             messages: &effects.message_texts,
@@ -505,13 +433,13 @@ fn render_searched<P: Position>(
             &config.style,
             number,
             written,
-            replayed,
+            &replayed,
             &matched,
             &notes,
         )
     };
     let split_key = config.split_key(written);
-    let sort = evaluator.sort_value().map(|s| s.output_order());
+    let sort = sort_value.map(|s| s.output_order());
     effects.set_tags.clear();
     effects.removed_tags.clear();
     effects.removed_comments.clear();
@@ -528,6 +456,12 @@ fn render_searched<P: Position>(
 }
 
 impl RunConfig {
+    /// `--split-by`: the game's value of the tag, as written.
+    fn split_key(&self, record: &crate::pgn::GameRecord) -> Option<String> {
+        let tag = &self.split.as_ref()?.tag;
+        record.tag(tag).map(str::to_string)
+    }
+
     /// How this run's games are searched (`variations`: ICN games never search any).
     fn search_settings(&self, variations: bool) -> crate::eval::SearchSettings<'_> {
         crate::eval::SearchSettings {
@@ -539,318 +473,7 @@ impl RunConfig {
     }
 }
 
-/// Where results go: the writer, the counts and the progress bar.
-struct Sink<'a> {
-    config: &'a RunConfig,
-    out: &'a mut dyn Write,
-    summary: Summary,
-    bar: indicatif::ProgressBar,
-    bytes_before_input: u64,
-    /// For a compressed input: the compressed bytes read when the chunk being searched was
-    /// made (the progress bar counts compressed bytes for it).
-    compressed_position: Option<u64>,
-    /// With a `sort` in the query: the matched games' (sort value, `--split-by` tag value,
-    /// text), written at the end best first (ties and games without a value in input order,
-    /// the latter last). The matched games are held in memory until then.
-    sorted: Option<Vec<emit::Held>>,
-    /// What a query with persistent variables or dictionaries carries between games.
-    carried: Option<CarriedCell>,
-    /// `--split-by`: the files the matched games go to (instead of `out`).
-    split: Option<SplitWriter>,
-    /// How the one-pass search runs, when the query and options allow it.
-    one_pass: Option<one_pass::OnePass>,
-    /// The one-pass search's filter compiled, when it can be (`one_pass::compiled_for`).
-    compiled: Option<crate::eval::compiled::Test<'a, crate::rules::standard::Standard>>,
-    /// The workers' state (scratch, engine), kept from batch to batch.
-    workers: workers::Pool,
-}
-
-impl Sink<'_> {
-    /// Processes the games of `data` (whose first byte is at `offset` in the input); when
-    /// `at_end` is false the last game may be incomplete and is left. Returns the bytes used.
-    fn games(
-        &mut self,
-        data: &[u8],
-        offset: u64,
-        at_end: bool,
-        name: &InputName,
-    ) -> io::Result<usize> {
-        // Split lazily, a batch at a time, so that a run stopped by `--limit` reads no further.
-        let mut ranges = split_games(data).peekable();
-        let mut used = 0;
-        let config = self.config;
-        // Without `--limit` (whose batch size follows the matches) and without values carried
-        // from game to game, the next batch is split while this one is searched.
-        let prefetch = config.limit.is_none() && self.carried.is_none();
-        let mut split: Option<Vec<_>> = None;
-        // The first game (by number) whose evaluation stopped the run (a loop budget, a
-        // failed `assert`): no later game is started, in this batch or after it.
-        let stopped_at = std::sync::atomic::AtomicU64::new(u64::MAX);
-        while !self.stopped() && self.summary.aborted.is_none() {
-            let mut batch: Vec<_> = match split.take() {
-                Some(batch) => batch,
-                None => ranges.by_ref().take(self.batch_games()).collect(),
-            };
-            if !at_end && ranges.peek().is_none() {
-                batch.pop();
-            }
-            if batch.is_empty() {
-                break;
-            }
-            let first = self.summary.games + config.shard.first_game_number;
-            let one_pass = self.one_pass;
-            let compiled = self.compiled.as_ref();
-            let one = |worker: &mut workers::Lease, (k, r): (usize, &std::ops::Range<usize>)| {
-                let worker = &mut **worker;
-                let (slice, number) = (&data[r.clone()], first + k as u64);
-                if number > stopped_at.load(std::sync::atomic::Ordering::Relaxed) {
-                    return GameOutput::default();
-                }
-                // The one-pass search when it can decide the game, else the careful path.
-                // A game over --max-game-bytes is reported by the careful path.
-                // A game cut short after its tags is reported by the careful path too.
-                let small = slice.len() as u64 <= config.limits.max_game_bytes
-                    && !crate::pgn::split::ends_in_tags(slice);
-                let at = offset + r.start as u64;
-                if small
-                    && config
-                        .index
-                        .as_ref()
-                        .is_some_and(|ix| ix.skips(&name.name, at, r.len()))
-                {
-                    return GameOutput::default();
-                }
-                let output = one_pass
-                    .filter(|_| small)
-                    .and_then(|mode| {
-                        one_pass::search(config, (mode, compiled), slice, number, worker)
-                    })
-                    .unwrap_or_else(|| {
-                        process_game(
-                            config,
-                            slice,
-                            number,
-                            offset + r.start as u64,
-                            name,
-                            self.carried.as_ref(),
-                            &worker.eval,
-                        )
-                    });
-                if output.fatal.is_some() {
-                    stopped_at.fetch_min(number, std::sync::atomic::Ordering::Relaxed);
-                }
-                output
-            };
-            // Values carried between games: one game after the other, in input order.
-            let results: Vec<GameOutput> = if self.carried.is_some() {
-                let mut worker = self.workers.lease();
-                batch
-                    .iter()
-                    .enumerate()
-                    .map(|g| one(&mut worker, g))
-                    .collect()
-            } else if prefetch {
-                let (results, next) = rayon::join(
-                    || {
-                        batch
-                            .par_iter()
-                            .enumerate()
-                            .map_init(|| self.workers.lease(), one)
-                            .collect()
-                    },
-                    || ranges.by_ref().take(BATCH_GAMES).collect::<Vec<_>>(),
-                );
-                split = Some(next);
-                results
-            } else {
-                batch
-                    .par_iter()
-                    .enumerate()
-                    .map_init(|| self.workers.lease(), one)
-                    .collect()
-            };
-            for result in results {
-                if self.summary.aborted.is_some() || self.stopped() {
-                    break;
-                }
-                self.take_result(result)?;
-            }
-            if let Some(last) = batch.last() {
-                let read = self.compressed_position.unwrap_or(offset + last.end as u64);
-                self.bar.set_position(self.bytes_before_input + read);
-                self.bar.set_message(progress::bar_message(
-                    &self.bar,
-                    self.summary.games,
-                    self.summary.matched_games,
-                ));
-                used = last.end;
-            }
-        }
-        Ok(used)
-    }
-
-    /// A game's messages (on stderr, as stdout carries the matched games) and `writefile`
-    /// appends, in input order.
-    fn effects(&mut self, effects: &GameEdits) {
-        for m in &effects.messages {
-            self.bar.suspend(|| eprintln!("{m}"));
-        }
-        for (file, text) in &effects.writes {
-            if let Err(e) = crate::eval::files::append(&self.config.env.files, file, text) {
-                if self.summary.writefile_failures == 0 {
-                    self.bar.suspend(|| eprintln!("cqlq: {e}"));
-                }
-                self.summary.writefile_failures += 1;
-            }
-        }
-    }
-}
-
-/// Runs the query over every input, writing matches to `out` and messages to stderr.
-/// A broken pipe on `out` is returned as an error of kind `BrokenPipe`.
-pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
-    // Standard input has no size: a spinner instead of a bar.
-    let reads_stdin = config.inputs.contains(&Input::Stdin);
-    let bar = progress::bar(config.progress, input_bytes(config));
-    if let Some(notice) =
-        progress::stdin_notice(reads_stdin, std::io::IsTerminal::is_terminal(&io::stdin()))
-    {
-        bar.suspend(|| eprintln!("{notice}"));
-    }
-    let one_pass = one_pass::one_pass_for(config);
-    let mut sink = Sink {
-        config,
-        out,
-        summary: Summary::default(),
-        bar,
-        bytes_before_input: 0,
-        compressed_position: None,
-        // A query only fairy boards can run has a stand-in 8x8 filter: ask its fairy form.
-        sorted: (config.sort_by_match_count
-            || has_sort(&config.filter)
-            || (config.standard_refusal.is_some()
-                && config
-                    .fairy_query
-                    .any_board_has(|n| matches!(n, Node::Sort(_)))))
-        .then(Vec::new),
-        carried: crate::eval::carried_globals(&config.filter)
-            .map(|g| std::sync::Mutex::new(crate::eval::Carried::new(g))),
-        split: config.split.clone().map(SplitWriter::new),
-        one_pass,
-        compiled: one_pass.and_then(|mode| one_pass::compiled_for(config, mode)),
-        workers: workers::Pool::default(),
-    };
-    if config.format == Format::Html {
-        let page = crate::output::html::page_start(config.fairy_query.program().text());
-        sink.out.write_all(page.as_bytes())?;
-    }
-    if last_game::uses_last_game_number(config) {
-        match last_game::last_game_number(config) {
-            Ok(n) => {
-                let _ = config.last_game_number.set(n);
-            }
-            Err(e) => sink.summary.aborted = Some(e.to_string()),
-        }
-    }
-    for input in &config.inputs {
-        if sink.summary.aborted.is_some() || sink.stopped() {
-            break;
-        }
-        let name = input.name();
-        let games_before = sink.summary.games;
-        let result = sink.search_input(input, &name);
-        sink.compressed_position = None;
-        if let Err(e) = result {
-            sink.report_input_error(e, &name)?;
-        } else if sink.summary.games == games_before && !sink.stopped() {
-            sink.bar.suspend(|| eprintln!("cqlq: no games in {name}"));
-        }
-        sink.bytes_before_input += match input {
-            Input::File(path) => std::fs::metadata(path).map(|m| m.len()).unwrap_or(0),
-            Input::Text { pgn, .. } => pgn.len() as u64,
-            Input::Stdin => 0,
-        };
-    }
-    sink.finish()
-}
-
-/// The inputs' bytes together (for the progress bar), or None when one is standard input.
-fn input_bytes(config: &RunConfig) -> Option<u64> {
-    if config.inputs.contains(&Input::Stdin) {
-        return None;
-    }
-    Some(
-        config
-            .inputs
-            .iter()
-            .filter_map(|i| match i {
-                Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
-                Input::Text { pgn, .. } => Some(pgn.len() as u64),
-                Input::Stdin => None,
-            })
-            .sum(),
-    )
-}
-
-impl Sink<'_> {
-    /// Opens one input (mapped, a stream, a shard of it) and searches its games.
-    fn search_input(&mut self, input: &Input, name: &str) -> io::Result<()> {
-        let opened = if self.config.shard == byte_range::ShardPlace::default() {
-            input::open_input(input)
-        } else {
-            byte_range::open_shard(input, &self.config.shard).map(input::Opened::Stream)
-        };
-        opened.and_then(|opened| match (opened, input) {
-            (input::Opened::Stream(stream), _) => {
-                let named = InputName {
-                    name: name.to_string(),
-                    decompressed: stream.compression.is_some(),
-                };
-                self.stream(stream, &named)
-            }
-            (input::Opened::Mapped(Some(map)), Input::File(path)) if icn::is_icn(path, &map) => {
-                self.icn_games(&map, name)
-            }
-            (input::Opened::Mapped(Some(map)), _) => {
-                let named = InputName {
-                    name: name.to_string(),
-                    decompressed: false,
-                };
-                self.games(&map, 0, true, &named).map(|_| ())
-            }
-            (input::Opened::Mapped(None), _) => Ok(()),
-        })
-    }
-}
-
 /// Whether the query has a `sort` filter (asked once per run).
 fn has_sort<S>(filter: &Node<S>) -> bool {
     crate::ir::walk::any_node(filter, |n| matches!(n, Node::Sort(_)))
-}
-
-/// Maps a file read-only; None for an empty file (which cannot be mapped).
-pub fn map_file(path: &std::path::Path) -> io::Result<Option<memmap2::Mmap>> {
-    let file = std::fs::File::open(path)?;
-    let meta = file.metadata()?;
-    if meta.is_dir() {
-        return Err(io::Error::other("is a directory"));
-    }
-    map_opened(&file, meta.len(), path)
-}
-
-/// Maps an open file of `len` bytes (None when empty), `path` its name.
-fn map_opened(
-    file: &std::fs::File,
-    len: u64,
-    path: &std::path::Path,
-) -> io::Result<Option<memmap2::Mmap>> {
-    if len == 0 {
-        return Ok(None);
-    }
-    // SAFETY: the map is read-only and lives only during this run. A file truncated by another
-    // process while mapped faults (SIGBUS) on a read past its new end: `mapped` reports it,
-    // naming the file, removes the temporary outputs and exits 2.
-    let map = unsafe { memmap2::Mmap::map(file)? };
-    mapped::register(&map, path);
-    Ok(Some(map))
 }

@@ -7,15 +7,16 @@
 //! (indicatif's `wide_msg`), so it never wraps (a wrapped frame is not cleared whole, and the
 //! last output line was erased with it). A terminal on standard input
 //! with nothing piped in gets a notice that cqlq is reading it ([`stdin_notice`]). Results
-//! written to a terminal go through [`write_to_terminal`], which clears the display first
-//! and flushes each game.
+//! written to a terminal go through `output::writers::write_to_terminal`, which clears the
+//! display first and flushes each game. [`Progress`] puts the display in front of the run's
+//! sinks.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::Summary;
+use crate::output::sink::{Flow, GameOutput, Sink, Summary};
 
 /// The progress display, hidden unless asked for and stderr is a terminal: a bar over
 /// `total_bytes`, or a spinner when the total is unknown (None: standard input is among the
@@ -80,18 +81,57 @@ pub fn stdin_notice(reads_stdin: bool, stdin_is_terminal: bool) -> Option<&'stat
     )
 }
 
-/// Writes one game's result to a terminal stdout: the display cleared while writing (so no
-/// stale bar line is left among the results when stdout and stderr are the same terminal),
-/// and flushed at once (so results arrive game by game, not in bursts).
-pub fn write_to_terminal(
-    bar: &ProgressBar,
-    out: &mut dyn Write,
-    text: &[u8],
-) -> std::io::Result<()> {
-    bar.suspend(|| {
-        out.write_all(text)?;
-        out.flush()
-    })
+/// The progress display as a sink in front of the run's others: it counts the games and
+/// matched games it passes on for its message, and is cleared before the output's end.
+pub struct Progress<S> {
+    display: ProgressBar,
+    games: u64,
+    matched: u64,
+    inner: S,
+}
+
+impl<S: Sink> Progress<S> {
+    /// `display` in front of `inner`.
+    pub fn new(display: ProgressBar, inner: S) -> Self {
+        Progress {
+            display,
+            games: 0,
+            matched: 0,
+            inner,
+        }
+    }
+
+    /// The sink it passes the games to.
+    pub fn inner(&self) -> &S {
+        &self.inner
+    }
+
+    /// The display itself (stderr lines are written with it cleared).
+    pub fn display(&self) -> &ProgressBar {
+        &self.display
+    }
+
+    /// Shows `bytes` read of the inputs, with the games so far ([`bar_message`]).
+    pub fn read_to(&self, bytes: u64) {
+        self.display.set_position(bytes);
+        self.display
+            .set_message(bar_message(&self.display, self.games, self.matched));
+    }
+}
+
+impl<S: Sink> Sink for Progress<S> {
+    fn game(&mut self, game: GameOutput) -> std::io::Result<Flow> {
+        self.games += 1;
+        self.matched += u64::from(game.matched);
+        self.inner.game(game)
+    }
+
+    /// The display goes first: what follows (the count, the page's end) is written without
+    /// it, and clearing it afterwards would erase the line written after it.
+    fn finish(&mut self, summary: Summary) -> std::io::Result<Summary> {
+        self.display.finish_and_clear();
+        self.inner.finish(summary)
+    }
 }
 
 /// The one-line summary: games read, matched, positions matched, bad games, a stop at
@@ -169,14 +209,5 @@ mod tests {
         assert!(stdin_notice(true, true).unwrap().contains("standard input"));
         assert_eq!(stdin_notice(true, false), None);
         assert_eq!(stdin_notice(false, true), None);
-    }
-
-    /// Writing through the display flushes: the text is in the writer's destination before
-    /// the call returns, even behind a buffer.
-    #[test]
-    fn writing_to_the_terminal_flushes_each_game() {
-        let mut buffered = std::io::BufWriter::with_capacity(1 << 16, Vec::new());
-        write_to_terminal(&ProgressBar::hidden(), &mut buffered, b"game\n").unwrap();
-        assert_eq!(buffered.get_ref().as_slice(), b"game\n");
     }
 }

@@ -11,7 +11,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, sync_channel};
 
 use super::input::{BoxedRead, Stream};
-use super::{InputName, Sink, icn};
+use super::searcher::Searcher;
+use super::{InputName, icn};
 use crate::pgn::split_games;
 
 /// Bytes read from a stream per chunk.
@@ -74,7 +75,7 @@ pub fn fill(reader: &mut dyn Read, buf: &mut [u8]) -> (usize, Option<io::Error>)
     (filled, None)
 }
 
-impl Sink<'_> {
+impl Searcher<'_> {
     /// Searches a streamed input chunk by chunk, keeping an incomplete last game for the next
     /// chunk. A fault of the stream (corrupt compressed data) ends the input after the
     /// complete games before it were searched; the error names the decompressed byte.
@@ -136,11 +137,11 @@ impl Sink<'_> {
                         "corrupt {what} data after decompressed byte {at}: {e}; \
                          the games from decompressed byte {} on (game {} on) were not searched",
                         offset + used as u64,
-                        self.summary.games + self.config.shard.first_game_number
+                        self.counts().games + self.config.shard.first_game_number
                     ),
                 ));
             }
-            if at_end || self.summary.aborted.is_some() || self.stopped() {
+            if at_end || self.stopped() {
                 return Ok(());
             }
             buffer.drain(..used);
@@ -152,11 +153,11 @@ impl Sink<'_> {
                 let start = buffer.len() - buffer.trim_ascii_start().len();
                 let at = format!(
                     "{name}: game {} ({})",
-                    self.summary.games + self.config.shard.first_game_number,
+                    self.counts().games + self.config.shard.first_game_number,
                     name.byte(offset + start as u64)
                 );
                 let error = format!("{at}: {}", super::limits::game_too_long(None, limit));
-                self.take_result(super::GameOutput {
+                self.take(super::GameOutput {
                     error: Some(error),
                     ..super::GameOutput::default()
                 })?;
@@ -195,7 +196,7 @@ fn skip_to_next_game(data: &[u8], at_end: bool) -> (usize, bool) {
     }
 }
 
-/// The number of games of a streamed input, split as [`Sink::stream`] splits them (chunk by
+/// The number of games of a streamed input, split as [`Searcher::stream`] splits them (chunk by
 /// chunk, the incomplete last game carried over), so the count is the search's; ICN input
 /// is counted by its reader. After a fault of the stream, the games before it are counted,
 /// as they are the ones searched.
@@ -218,7 +219,7 @@ pub(super) fn count_stream_games(stream: Stream) -> u64 {
                 return 0;
             }
             let text = String::from_utf8_lossy(&buffer);
-            return crate::rules::infinite::icn_to_games(&text).map_or(0, |g| g.len() as u64);
+            return crate::rules::infinite::icn_count_games(&text).unwrap_or(0);
         }
         first = false;
         let trailing = fault
@@ -234,7 +235,7 @@ pub(super) fn count_stream_games(stream: Stream) -> u64 {
     }
 }
 
-/// The games of `data` that [`Sink::games`] searches (all of them at the end of the input,
+/// The games of `data` that [`Searcher::games`] searches (all of them at the end of the input,
 /// else all but the last, which may be incomplete), and the bytes they take.
 fn complete_games(data: &[u8], at_end: bool) -> (u64, usize) {
     // (games, end of the last, end of the one before it)

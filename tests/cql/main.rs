@@ -15,6 +15,7 @@ mod eval_find_count;
 mod eval_imagine;
 mod eval_limits;
 mod eval_limits_run;
+mod eval_marking;
 mod eval_path;
 mod eval_probes;
 mod eval_prog;

@@ -29,7 +29,8 @@ pub use moves::{Move, Played, in_check, is_legal, play};
 pub use outcome::{Outcome, outcome};
 pub use position::InfPosition;
 pub use read::{
-    icn_to_game, icn_to_games, icn_to_games_each, icn_to_games_within, icn_to_move, icn_to_position,
+    IcnGames, icn_count_games, icn_games_within, icn_to_game, icn_to_games, icn_to_games_each,
+    icn_to_games_within, icn_to_move, icn_to_position,
 };
 pub use write::position_to_icn;
 

@@ -12,6 +12,9 @@ use super::position::{InfPosition, Promotion, WinCondition};
 struct Cur<'a> {
     text: &'a str,
     pos: usize,
+    /// The last place [`Cur::locate`] counted lines to: (byte offset, its line), so that
+    /// each move's place is counted from the one before, not from the text's start.
+    counted: std::cell::Cell<(usize, usize)>,
 }
 
 impl<'a> Cur<'a> {
@@ -23,7 +26,28 @@ impl<'a> Cur<'a> {
         } else {
             0
         };
-        Cur { text, pos }
+        Cur {
+            text,
+            pos,
+            counted: std::cell::Cell::new((0, 1)),
+        }
+    }
+    /// The 1-based line and column (in characters) of byte `at` (a character's first
+    /// byte), as [`IcnError::at`] counts them.
+    fn locate(&self, at: usize) -> (usize, usize) {
+        let at = at.min(self.text.len());
+        let (from, line) = match self.counted.get() {
+            (from, line) if from <= at => (from, line),
+            _ => (0, 1),
+        };
+        let line = line
+            + self.text.as_bytes()[from..at]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+        self.counted.set((at, line));
+        let line_start = self.text[..at].rfind('\n').map_or(0, |i| i + 1);
+        (line, self.text[line_start..at].chars().count() + 1)
     }
     fn rest(&self) -> &'a str {
         &self.text[self.pos..]
@@ -138,34 +162,78 @@ pub fn icn_to_games_each(text: &str) -> Vec<Result<IcnGame, IcnError>> {
 /// assert!(games[1].as_ref().unwrap_err().to_string().contains("--max-game-bytes"));
 /// ```
 pub fn icn_to_games_within(text: &str, max_game_bytes: u64) -> Vec<Result<IcnGame, IcnError>> {
+    icn_games_within(text, max_game_bytes).collect()
+}
+
+/// The games of [`icn_to_games_within`], each read when it is asked for, so that memory holds
+/// the games taken and not the whole collection (the search takes a batch at a time).
+///
+/// ```
+/// let text = "[Event \"a\"]\n\nK1,1|k5,5\n\n[Event \"b\"]\n\nK1,1|Z5,5\n";
+/// let mut games = cqlq::rules::infinite::icn_games_within(text, u64::MAX);
+/// assert!(games.next().unwrap().is_ok());
+/// assert!(games.next().unwrap().is_err());
+/// assert!(games.next().is_none());
+/// ```
+pub fn icn_games_within(text: &str, max_game_bytes: u64) -> IcnGames<'_> {
+    IcnGames {
+        cur: Cur::new(text),
+        max_game_bytes,
+    }
+}
+
+/// The number of games of an ICN text read as [`icn_to_games`] reads it (the first bad game
+/// fails it), each game dropped once read.
+pub fn icn_count_games(text: &str) -> Result<u64, IcnError> {
     let mut cur = Cur::new(text);
-    let mut games = Vec::new();
+    let mut games = 0;
     loop {
         cur.skip_ws_comments();
         if cur.pos >= text.len() {
-            return games;
+            return Ok(games);
+        }
+        one_game(&mut cur)?;
+        games += 1;
+    }
+}
+
+/// The games of an ICN text, read one at a time ([`icn_games_within`]).
+pub struct IcnGames<'a> {
+    cur: Cur<'a>,
+    max_game_bytes: u64,
+}
+
+impl Iterator for IcnGames<'_> {
+    type Item = Result<IcnGame, IcnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let cur = &mut self.cur;
+        let text = cur.text;
+        cur.skip_ws_comments();
+        if cur.pos >= text.len() {
+            return None;
         }
         let start = cur.pos;
-        if max_game_bytes < text.len() as u64 {
+        if self.max_game_bytes < text.len() as u64 {
             let end = next_tagged_game(text, start + 1);
             let len = (end - start) as u64;
-            if len > max_game_bytes {
+            if len > self.max_game_bytes {
                 let m = format!(
-                    "the game is {len} bytes long, over the limit of {max_game_bytes} bytes \
-                     (--max-game-bytes SIZE raises it); skipped"
+                    "the game is {len} bytes long, over the limit of {} bytes \
+                     (--max-game-bytes SIZE raises it); skipped",
+                    self.max_game_bytes
                 );
-                games.push(Err(IcnError::at(text, start, m)));
                 cur.pos = end;
-                continue;
+                return Some(Err(IcnError::at(text, start, m)));
             }
         }
-        match one_game(&mut cur) {
-            Ok(game) => games.push(Ok(game)),
+        Some(match one_game(cur) {
+            Ok(game) => Ok(game),
             Err(e) => {
                 cur.pos = next_tagged_game(text, e.offset.max(start + 1));
-                games.push(Err(e));
+                Err(e)
             }
-        }
+        })
     }
 }
 
@@ -574,7 +642,7 @@ fn one_move(cur: &mut Cur) -> Option<IcnMove> {
             _ => break,
         }
     }
-    let e = IcnError::at(cur.text, start, "");
+    let (line, column) = cur.locate(start);
     Some(IcnMove {
         mv: Move {
             from,
@@ -584,6 +652,6 @@ fn one_move(cur: &mut Cur) -> Option<IcnMove> {
         piece_hint: hint,
         mark,
         comment: None,
-        location: (e.line, e.column, e.offset),
+        location: (line, column, start.min(cur.text.len())),
     })
 }
