@@ -7,10 +7,12 @@
 //! reused). A matched game in PGN is written straight from its bytes (`pgn::write_plain`).
 //!
 //! The one-pass search decides only for games it fully handles. Any game it does not — not
-//! plain PGN, a `[Variant]` tag, a bad FEN, an illegal or ambiguous move — is searched again
-//! by the careful path (`run::process_game`: read, replay, evaluate), which gives today's
-//! exact messages, byte offsets and results; so does a matched game in a format this module
-//! does not write (FEN, EPD, pictures).
+//! plain PGN, a `[Variant]` tag naming another variant, a bad FEN, an illegal or ambiguous
+//! move — is searched again by the careful path (`run::process_game`: read, replay,
+//! evaluate), which gives today's exact messages, byte offsets and results; so does a matched
+//! game in a format this module does not write (FEN, EPD, pictures). A tag naming standard
+//! chess or Chess960 (lichess's `[Variant "Standard"]` on every game) stays here, as do
+//! comments (a clock comment after every move), NAGs and variations: passed over unread.
 
 mod moves;
 mod render;
@@ -224,10 +226,13 @@ pub(super) fn search(
             Some(GameOutput::default())
         };
     }
-    if record.tag("Variant").is_some_and(|t| !t.trim().is_empty()) {
-        return None;
-    }
-    let GameRules::Standard { chess960 } = rules_for_game(None, config.default_variant).ok()?
+    // The rules as the careful path resolves them (`run::families::rules_of`: the
+    // `[Variant]` tag, else `--variant`, else standard chess; no fairy default and no
+    // `--rules` here): a tag naming standard chess or Chess960 ("Standard", "Chess",
+    // "From Position", ... as lichess writes on every game) stays here; any other variant,
+    // or a name `rules::select` does not know (a fairy definition's), goes careful.
+    let GameRules::Standard { chess960 } =
+        rules_for_game(record.tag("Variant"), config.default_variant).ok()?
     else {
         return None;
     };

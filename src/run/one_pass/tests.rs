@@ -253,3 +253,166 @@ fn agreement(cql: &str, config: &RunConfig, mode: OnePass, data: &[u8]) -> (usiz
     }
     (decided, total)
 }
+
+/// The first `count` games of `pgn` rewritten in the shape of a lichess database dump, as
+/// `../shared/data/make-lichess-like.py` writes them: lichess's extra tags, among them a
+/// `[Variant]` tag (the values of `variants`, game after game), `N...` before each Black move
+/// and a clock comment (`{ [%clk 0:02:59] }`) after every move (a clock going down by 0 to 5
+/// seconds a move, the script's 3+0 shape without its random numbers).
+fn lichess_shaped(pgn: &[u8], count: usize, variants: &[&str]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (k, range) in crate::pgn::split_games(pgn).take(count).enumerate() {
+        // The master games are Latin-1 with CRLF line ends (the script reads them as Latin-1
+        // text, its line ends made `\n`): one char a byte, no `\r`.
+        let game: String = pgn[range]
+            .iter()
+            .filter(|&&b| b != b'\r')
+            .map(|&b| char::from(b))
+            .collect();
+        let Some((head, moves)) = game.split_once("\n\n") else {
+            continue;
+        };
+        let results = ["1-0", "0-1", "1/2-1/2", "*"];
+        let tokens: Vec<&str> = moves.split_whitespace().collect();
+        let result = tokens
+            .last()
+            .filter(|t| results.contains(t))
+            .unwrap_or(&"*");
+        let mut clock = [180u32, 180];
+        let (mut side, mut number, mut body) = (0, 1, Vec::new());
+        for token in tokens.iter().filter(|t| !results.contains(t)) {
+            let san = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            if san.is_empty() {
+                continue;
+            }
+            clock[side] = clock[side].saturating_sub(body.len() as u32 % 6).max(1);
+            let clk = format!(
+                "{{ [%clk 0:{:02}:{:02}] }}",
+                clock[side] / 60,
+                clock[side] % 60
+            );
+            let dots = if side == 0 { "." } else { "..." };
+            body.push(format!("{number}{dots} {san} {clk}"));
+            number += side;
+            side ^= 1;
+        }
+        let variant = variants[k % variants.len()];
+        let tags = head
+            .trim()
+            .replace("[Site \"?\"]", "[Site \"https://lichess.org/abcdefgh\"]");
+        let extra = format!(
+            "[UTCDate \"2024.01.01\"]\n[UTCTime \"00:00:00\"]\n[WhiteRatingDiff \"+5\"]\n\
+             [BlackRatingDiff \"-5\"]\n[Variant \"{variant}\"]\n[TimeControl \"180+0\"]\n\
+             [Termination \"Normal\"]"
+        );
+        let text = format!("{tags}\n{extra}\n\n{} {result}\n\n", body.join(" "));
+        out.extend_from_slice(text.as_bytes());
+    }
+    out
+}
+
+/// Queries of each kind the one-pass search runs: position-local, reading a neighbour,
+/// adding comments or sort values, `find`, `find <--`, `line`, counted `find`.
+const KINDS: [&str; 14] = [
+    "check",
+    "mate",
+    "true",
+    "ply > 30 and Q attacks k",
+    "move previous capture Q",
+    "parent : check and child : check",
+    "comment(\"seen\") mate",
+    "sort \"material\" #A + #a",
+    "find check",
+    "find <-- mate",
+    "line --> check --> check",
+    "find all check >= 10",
+    "x = #P if x > 6 then btm",
+    "player white \"a\" or result 1-0",
+];
+
+/// Lichess games carry a `[Variant "Standard"]` tag, a clock comment after every move and
+/// `N...` before Black's moves; Chess960 games (`chess960.pgn`: `[Variant "fischerandom"]`,
+/// `"chess 960"`, eval comments after every move) a tag naming Chess960. A tag naming
+/// standard chess or Chess960 is what the careful path plays by (`rules::select`), so every
+/// such game is decided by the one-pass search (none read a second time by the careful
+/// path: the run uses the output `search` gives), in every format, with the careful path's
+/// output. Skipped when `../shared` is absent.
+#[test]
+fn lichess_and_chess960_games_stay_on_the_one_pass_path() {
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    let (Ok(masters), Ok(chess960)) = (
+        std::fs::read(shared.join("std-visible-5k.pgn")),
+        std::fs::read(shared.join("chess960.pgn")),
+    ) else {
+        eprintln!("../shared/data absent: skipped");
+        return;
+    };
+    // The spellings of standard chess that `rules::select` knows, lichess's first.
+    let standard = ["Standard", "chess", "From Position", "normal", " standard "];
+    let lichess = lichess_shaped(&masters, 60, &standard);
+    assert_eq!(crate::pgn::split_games(&lichess).count(), 60);
+    // The first games of chess960.pgn, then some of its `"chess 960"` ones (from its 40th).
+    let some_960: Vec<u8> = crate::pgn::split_games(&chess960)
+        .enumerate()
+        .filter(|(k, _)| *k < 20 || (40..60).contains(k))
+        .flat_map(|(_, range)| [&chess960[range], b"\n\n"].concat())
+        .collect();
+    assert!(some_960.windows(9).any(|w| w == b"chess 960"));
+    for cql in KINDS {
+        for format in [
+            Format::Count,
+            Format::GameNumbers,
+            Format::Pgn,
+            Format::Json,
+        ] {
+            let config = config(cql, format);
+            let Some(mode) = one_pass_for(&config) else {
+                // JSON writes a forward `find`'s or a `line`'s matched positions.
+                assert!(format == Format::Json, "{cql}");
+                continue;
+            };
+            for data in [&lichess, &some_960] {
+                let (decided, total) = agreement(cql, &config, mode, data);
+                assert_eq!(decided, total, "{cql} {format:?}");
+            }
+        }
+    }
+}
+
+/// A `[Variant]` tag naming another variant (an online one, or a name `rules::select` does
+/// not know, which the careful path looks up among the fairy definitions) is the careful
+/// path's; an empty one is no tag (`rules_for_game`), so the game is standard chess.
+#[test]
+fn a_tag_naming_another_variant_goes_to_the_careful_path() {
+    let game = |variant: &str| {
+        format!(
+            "[White \"a\"]\n[Variant \"{variant}\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+        )
+    };
+    let config = config("mate", Format::Count);
+    let mode = one_pass_for(&config).expect("one pass");
+    let mut worker = crate::run::workers::WorkerState::default();
+    for variant in [
+        "Crazyhouse",
+        "Atomic",
+        "Three-check",
+        "Antichess",
+        "Horde",
+        "capablanca",
+        "nonsense",
+    ] {
+        let text = game(variant);
+        let fast = search(&config, (mode, None), text.as_bytes(), 1, &mut worker);
+        assert!(fast.is_none(), "{variant}");
+    }
+    for variant in ["Standard", "Chess960", "", "  "] {
+        let text = game(variant);
+        assert_eq!(
+            agreement("mate", &config, mode, text.as_bytes()),
+            (1, 1),
+            "{variant}"
+        );
+        let fast = search(&config, (mode, None), text.as_bytes(), 1, &mut worker);
+        assert_eq!(fast.map(|f| f.matched_positions), Some(1), "{variant}");
+    }
+}
