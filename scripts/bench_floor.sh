@@ -4,7 +4,8 @@
 # Per query: the median CPU seconds (user + system, /usr/bin/time) of RUNS runs of
 # `cqlq --threads 1 -q --count`, games/s, and the ratio to the floor's games/s (measured
 # between the queries, so each ratio compares runs made within seconds of each other); then
-# `check` on 2 threads against 1 (wall seconds).
+# `check` on 2 threads against 1 (wall seconds); then `true`, `check` and `mate` on the same games
+# in the shape of a lichess dump (LICHESS=FILE, made when absent).
 #
 #   scripts/bench_floor.sh [CQLQ_BINARY] [PGN]     (RUNS=5 by default)
 #
@@ -60,3 +61,26 @@ printf '%-48s %8.3f %10s %8s\n' "(floor: replay, is_check)" "$f" "$(rate "$f")" 
 one=$(WALL=1 median "$cqlq" --threads 1 -q --count -e check "$pgn")
 two=$(WALL=1 median "$cqlq" --threads 2 -q --count -e check "$pgn")
 echo "check, wall seconds: 1 thread $one, 2 threads $two, speed-up $(awk -v a="$one" -v b="$two" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')x"
+
+# The same games in the shape of a lichess dump (a clock comment after every move, `N...`,
+# ~17 tags with `[Variant "Standard"]`): made once by ../shared/data/make-lichess-like.py
+# into $LICHESS (default /tmp/lichess.pgn, 133 MB from std-visible.pgn).
+maker=$here/../shared/data/make-lichess-like.py
+lichess=${LICHESS:-/tmp/lichess.pgn}
+if [ ! -s "$lichess" ]; then
+    if [ -f "$maker" ] && [ -f "$here/../shared/data/std-visible.pgn" ]; then
+        python3 "$maker" "$here/../shared/data/std-visible.pgn" "$lichess.tmp" && mv "$lichess.tmp" "$lichess"
+    else
+        echo "lichess-shaped games: skipped (no ../shared/data/make-lichess-like.py)"
+        exit 0
+    fi
+fi
+games=$("$cqlq" --threads 1 -q --count -e true "$lichess")
+echo "lichess-shaped: $lichess ($games games)"
+printf '%-48s %8s %10s %8s\n' query cpu_s games/s vs_floor
+for query in true check mate; do
+    f=$(median "$floor" replay 1 "$lichess")
+    c=$(median "$cqlq" --threads 1 -q --count -e "$query" "$lichess")
+    printf '%-48s %8.3f %10s %8.2f\n' "$query (lichess-shaped)" "$c" "$(rate "$c")" \
+        "$(awk -v f="$f" -v c="$c" 'BEGIN { print (c > 0 ? f / c : 0) }')"
+done

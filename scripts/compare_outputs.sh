@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Proves a refactor or speed-up changed no answer: runs two cqlq binaries on every query of
-# queries/, ../shared/cql/examples and ../shared/cql/probes over ../shared/data/cql-sample.pgn
-# and std-visible-5k.pgn, in three formats (default PGN, --json, and -q --count, which lets the
+# queries/, ../shared/cql/examples and ../shared/cql/probes over ../shared/data/cql-sample.pgn,
+# std-visible-5k.pgn and the latter in the shape of a lichess dump, in three formats (default PGN, --json, and -q --count, which lets the
 # one-pass search stop a game at its first match), and compares stdout, stderr (the summary
 # line's timing removed) and the exit status byte for byte.
 #
@@ -27,6 +27,14 @@ if [ -n "${GAMES:-}" ]; then
     read -r -a games <<<"$GAMES"
 else
     games=("$shared/data/cql-sample.pgn" "$shared/data/std-visible-5k.pgn")
+    # The 5,000 games again in the shape of a lichess dump (clock comments, `N...`,
+    # `[Variant "Standard"]`), made once into $LICHESS_5K when the maker is there.
+    lichess=${LICHESS_5K:-/tmp/lichess-5k.pgn}
+    if [ ! -s "$lichess" ] && [ -f "$shared/data/make-lichess-like.py" ]; then
+        python3 "$shared/data/make-lichess-like.py" "$shared/data/std-visible-5k.pgn" "$lichess.tmp" &&
+            mv "$lichess.tmp" "$lichess"
+    fi
+    [ -s "$lichess" ] && games+=("$lichess")
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -1,0 +1,286 @@
+//! The one-pass search: for a query that reads the position, or at most its neighbours on
+//! the main line (`run::plan::one_pass_neighbours`), on a standard-chess game written in plain
+//! PGN (`pgn::plain`), each main-line move is played as it is read and the filter is
+//! evaluated on the spot. No `GameRecord` is built, no position is stored (but the one
+//! before or after, for a query that reads it), the game's bytes are read in place, and
+//! nothing is allocated per move (the tags go into a per-worker record whose strings are
+//! reused). A matched game in PGN is written straight from its bytes (`pgn::write_plain`).
+//!
+//! The one-pass search decides only for games it fully handles. Any game it does not — not
+//! plain PGN, a `[Variant]` tag naming another variant, a bad FEN, an illegal or ambiguous
+//! move — is searched again by the careful path (`run::process_game`: read, replay,
+//! evaluate), which gives today's exact messages, byte offsets and results; so does a matched
+//! game in a format this module does not write (FEN, EPD, pictures). A tag naming standard
+//! chess or Chess960 (lichess's `[Variant "Standard"]` on every game) stays here, as do
+//! comments (a clock comment after every move), NAGs and variations: passed over unread.
+
+mod moves;
+mod render;
+#[cfg(test)]
+mod tests;
+
+use self::moves::{Moves, search_moves};
+use self::render::render;
+use super::plan::Neighbours;
+use super::{GameOutput, RunConfig};
+use crate::eval::compiled::Test;
+use crate::eval::{Evaluator, GameContext, ReplayedGame, ReplayedNode};
+use crate::output::Format;
+use crate::pgn::GameRecord;
+use crate::pgn::plain::PlainGame;
+use crate::rules::select::{GameRules, rules_for_game};
+use crate::rules::standard::Standard;
+
+/// How a run uses the one-pass search, decided once per run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct OnePass {
+    /// A game may stop being evaluated at its first matched position (see [`one_pass_for`]).
+    pub stop_at_first_match: bool,
+    /// The positions beside the current one that the query reads.
+    pub neighbours: Neighbours,
+    /// The query is a `find` answered in one look at each position (`run::plan::one_pass_find`):
+    /// its body is evaluated at each position.
+    pub find: Option<FindDirection>,
+    /// The query is answered at the game's end, from marks kept by ply at each position
+    /// (`Scratch::marks`).
+    pub at_end: Option<AtEnd>,
+    /// Whether a filter of the query may add comments or sort values
+    /// (`run::plan::adds_output`); when none can, the evaluator keeps no marks to roll back
+    /// ([`Evaluator::adding_nothing`]).
+    pub adds_output: bool,
+    /// Whether a filter of the query may read the moves played (`move previous`, `move`,
+    /// `parent`...): when none can (every filter is position-local), a move is played
+    /// without describing it ([`crate::rules::MoveInfo`]), which nothing would read.
+    pub describe_moves: bool,
+}
+
+/// Which way the query's `find` looks (see [`OnePass::find`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum FindDirection {
+    /// `find F`: the query matches at every position up to the body's last match.
+    Forward,
+    /// `find <-- F`: the query matches at every position from the body's first match on.
+    Backward,
+}
+
+/// A query answered at the game's end (see [`OnePass::at_end`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum AtEnd {
+    /// A `line` (`run::plan::one_pass_line`): its constituents are evaluated at each
+    /// position, a bit each in the position's marks.
+    Line,
+    /// A counted `find` (`run::plan::one_pass_counted_find`): its body is evaluated at each
+    /// position (mark 1 where it matches); a position's count is the marks from there on.
+    CountedFind,
+}
+
+/// Whether (and how) the run can search games in one pass: a query the one-pass search can
+/// evaluate (`run::plan::one_pass_neighbours`), the main line only, standard chess for
+/// untagged games, and a format that draws no marks.
+///
+/// `stop_at_first_match`: with `--count` or `--gamenumbers`, no `matchcount` range, no
+/// `sort` of any kind and no summary line (which reports the matched positions), a game's
+/// output and every count printed depend only on whether it matched. The rest of its
+/// moves are still read and played, so a game that later turns out bad (an illegal move
+/// after the match) is still found and searched again by the careful path, which reports
+/// and counts it exactly as before.
+///
+/// A forward `find`, a counted `find` and a `line` are searched so in PGN and the formats
+/// without positions (JSON writes the positions matched, known only at the game's end: the
+/// careful path writes it); a backward `find` in every format (a position's match is known
+/// when it is reached).
+pub(super) fn one_pass_for(config: &RunConfig) -> Option<OnePass> {
+    let json = config.format == Format::Json;
+    let (neighbours, find, at_end) =
+        if let Some(n) = super::plan::one_pass_neighbours(&config.filter) {
+            (n, None, None)
+        } else if let Some((f, n)) = super::plan::one_pass_find(&config.filter) {
+            match f.backward {
+                true => (n, Some(FindDirection::Backward), None),
+                // JSON writes the matched positions, known only at the game's end.
+                false if json => return None,
+                false => (n, Some(FindDirection::Forward), None),
+            }
+        } else if json {
+            return None;
+        } else if let Some((_, n)) = super::plan::one_pass_counted_find(&config.filter) {
+            (n, None, Some(AtEnd::CountedFind))
+        } else {
+            let n = super::plan::one_pass_line(&config.filter)?.1;
+            (n, None, Some(AtEnd::Line))
+        };
+    let usable = !config.variations
+        && config.default_fairy.is_none()
+        && config.rules_chess.is_none()
+        && config.standard_refusal.is_none()
+        && config.split.is_none()
+        && !config.format.is_picture()
+        && matches!(
+            config.default_variant,
+            None | Some(GameRules::Standard { .. })
+        )
+        && crate::eval::carried_globals(&config.filter).is_none();
+    let stop_at_first_match = matches!(config.format, Format::Count | Format::GameNumbers)
+        && config.games.match_count.is_none()
+        && !config.sort_by_match_count
+        && !config.counts_positions
+        // A game's `sort` value is its best over every matched position.
+        && !super::has_sort(&config.filter);
+    usable.then_some(OnePass {
+        stop_at_first_match,
+        neighbours,
+        find,
+        at_end,
+        adds_output: super::plan::adds_output(&config.filter),
+        describe_moves: !super::plan::is_position_local(&config.filter),
+    })
+}
+
+/// The filter evaluated at each position (the query, or its `find`'s body) compiled
+/// (`eval::compiled`), when no filter of the query adds output; None: the evaluator
+/// evaluates it.
+pub(super) fn compiled_for(config: &RunConfig, mode: OnePass) -> Option<Test<'_, Standard>> {
+    if mode.adds_output {
+        return None;
+    }
+    let evaluated = match (mode.find, mode.at_end, &config.filter) {
+        (None, None, filter) => filter,
+        (Some(_), None, crate::ir::Node::Find(f)) => &f.body,
+        (None, Some(AtEnd::CountedFind), filter) => {
+            &crate::eval::CountedFind::of(filter)?.find.body
+        }
+        _ => return None,
+    };
+    Test::new(evaluated)
+}
+
+/// What one worker reuses from game to game.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// The current game's tags (the record has no nodes).
+    record: GameRecord,
+    /// Tag strings of earlier games, reused for the next game's tags.
+    spare: Vec<(String, String)>,
+    /// The current game's matched plies, kept when the output needs them (PGN, JSON).
+    plies: Vec<u32>,
+    /// For `--json`: the position before each matched ply's move (None at the start) and
+    /// the matched position.
+    json: Vec<JsonPosition>,
+    /// For a query answered at the game's end (`OnePass::at_end`): each position's marks,
+    /// by ply.
+    marks: Vec<u64>,
+}
+
+/// For `--json`: the position before a matched ply's move (None at the start) and the matched
+/// position.
+type JsonPosition = (Option<Standard>, ReplayedNode<Standard>);
+
+impl Scratch {
+    /// Empties the record for a new game, keeping its strings for reuse.
+    fn clear(&mut self) {
+        self.spare.append(&mut self.record.tags);
+        self.plies.clear();
+        self.json.clear();
+        self.marks.clear();
+    }
+
+    /// Stores one tag of the current game, reusing an earlier game's strings.
+    fn push_tag(&mut self, name: &str, value: &str) {
+        let (mut k, mut v) = self.spare.pop().unwrap_or_default();
+        k.clear();
+        k.push_str(name);
+        v.clear();
+        v.push_str(value);
+        self.record.tags.push((k, v));
+    }
+}
+
+/// Searches game `number` (`slice`) in one pass; None when the careful path must search it
+/// (see the module doc).
+pub(super) fn search(
+    config: &RunConfig,
+    (mode, compiled): (OnePass, Option<&Test<Standard>>),
+    slice: &[u8],
+    number: u64,
+    worker: &mut super::workers::WorkerState,
+) -> Option<GameOutput> {
+    let scratch = &mut worker.scratch;
+    if !config.games.admits_number(number) {
+        return Some(GameOutput::default());
+    }
+    let mut game = PlainGame::new(slice);
+    scratch.clear();
+    while let Some((name, value)) = game.next_tag().ok()? {
+        scratch.push_tag(name, value);
+    }
+    let record = &scratch.record;
+    // The game filters on the tags, then the query's own, read at the start: a refused game
+    // is skipped whatever its moves (as the careful path does), unless `matchcount` admits 0
+    // (then it is written: careful path).
+    if config.games.reads_tags() && !config.games.admits_tags(record)
+        || super::game_filters::refuses(config, record, number, &worker.eval)
+    {
+        return if config.games.counts_as_match(0) {
+            None
+        } else {
+            Some(GameOutput::default())
+        };
+    }
+    // The rules as the careful path resolves them (`run::families::rules_of`: the
+    // `[Variant]` tag, else `--variant`, else standard chess; no fairy default and no
+    // `--rules` here): a tag naming standard chess or Chess960 ("Standard", "Chess",
+    // "From Position", ... as lichess writes on every game) stays here; any other variant,
+    // or a name `rules::select` does not know (a fairy definition's), goes careful.
+    let GameRules::Standard { chess960 } =
+        rules_for_game(record.tag("Variant"), config.default_variant).ok()?
+    else {
+        return None;
+    };
+    let start = Standard::from_start(record.tag("FEN"), chess960).ok()?;
+    let no_tree = ReplayedGame::none();
+    let context = GameContext::tags_only(record, &no_tree, number);
+    let mut evaluator = Evaluator::one_position(&context, start).in_env(&config.env, &worker.eval);
+    if !mode.adds_output {
+        evaluator = evaluator.adding_nothing();
+    }
+    let kept = (&mut scratch.plies, &mut scratch.json, &mut scratch.marks);
+    // PGN writes a matched game from the tokens the search read (`write_plain_game`).
+    let mut game = Moves {
+        game,
+        kept: (config.format == Format::Pgn).then(|| Vec::with_capacity(slice.len() / 5)),
+    };
+    let matched = search_moves(config, (mode, compiled), &mut game, &mut evaluator, kept)?;
+    // A limit went over (`eval::budget`): the careful path stops the run with its message.
+    if evaluator.abort_message().is_some() {
+        return None;
+    }
+    let is_match = config.games.counts_as_match(matched);
+    let text = match config.format {
+        _ if !is_match => String::new(),
+        Format::Count => String::new(),
+        Format::GameNumbers => format!("{number}\n"),
+        Format::Pgn | Format::Json => {
+            let plies = evaluator.current_mut().map(|node| node.ply)?;
+            let movetext = game.kept.as_deref();
+            return render(
+                config,
+                (slice, movetext, number, plies),
+                &evaluator,
+                scratch,
+            );
+        }
+        // Other formats: the careful path renders the game.
+        _ => return None,
+    };
+    Some(GameOutput {
+        text,
+        matched: is_match,
+        matched_positions: matched,
+        // The output order of `--gamenumbers` follows the `sort` values.
+        sort: evaluator
+            .sort_value()
+            .filter(|_| is_match)
+            .map(|s| s.output_order()),
+        ..GameOutput::default()
+    })
+}

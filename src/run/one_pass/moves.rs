@@ -1,0 +1,278 @@
+//! The one-pass search's inner loop: a game's main line played move by move as it is read
+//! (`pgn::plain`), the filter evaluated at each position, and what the output needs kept.
+
+use super::{AtEnd, FindDirection, JsonPosition, OnePass};
+use crate::eval::compiled::Test;
+use crate::eval::{Evaluator, ReplayedNode};
+use crate::output::Format;
+use crate::pgn::plain::{NotPlain, PlainGame, PlainToken};
+use crate::rules::standard::Standard;
+use crate::run::RunConfig;
+use crate::run::plan::Neighbours;
+
+/// A game's movetext being read by the search, and its tokens kept when the output writes
+/// the game (PGN): the writer then reads nothing again.
+pub(super) struct Moves<'a> {
+    /// The game being read.
+    pub(super) game: PlainGame<'a>,
+    /// The tokens read so far, kept for the PGN writer.
+    pub(super) kept: Option<Vec<PlainToken<'a>>>,
+}
+
+impl Moves<'_> {
+    /// The next main-line move (see [`PlainGame::next_main_move`]).
+    fn next_main_move(&mut self) -> Result<Option<shakmaty::san::SanPlus>, NotPlain> {
+        self.game.next_main_move_kept(self.kept.as_mut())
+    }
+}
+
+/// Plays the game's main line with `evaluator` and evaluates the query at each position; the
+/// number of positions matched (None when the careful path must search the game). Keeps
+/// what the output needs (`plies`, `positions`): the matched plies for PGN and JSON, the
+/// positions for JSON; and for a query answered at the game's end, each position's marks.
+pub(super) fn search_moves(
+    config: &RunConfig,
+    (mode, compiled): (OnePass, Option<&Test<Standard>>),
+    game: &mut Moves<'_>,
+    evaluator: &mut Evaluator<'_, Standard>,
+    (plies, positions, marks): (&mut Vec<u32>, &mut Vec<JsonPosition>, &mut Vec<u64>),
+) -> Option<u64> {
+    let filter = &config.filter;
+    let keep = matches!(config.format, Format::Pgn | Format::Json);
+    let json = config.format == Format::Json;
+    let mut matched = 0u64;
+    // The commonest query (no `find`, no `line`): a position matches when the filter does.
+    if mode.find.is_none() && mode.at_end.is_none() {
+        let at_position =
+            |evaluator: &mut Evaluator<Standard>, ply: u32, before: Option<&Standard>| {
+                if matches_at(compiled, filter, evaluator, ply) {
+                    let kept = (&mut matched, &mut *plies, &mut *positions);
+                    keep_match((keep, json), kept, evaluator, ply, before);
+                }
+                matched > 0
+            };
+        play_all(game, evaluator, mode, json, at_position).ok()?;
+        return Some(matched);
+    }
+    // A `find` (the run's plan checked it once): its body is what is evaluated at each
+    // position; the last position where it matched (forward), or whether it has matched yet
+    // (backward), is kept.
+    let looked_for = match (mode.find, filter) {
+        (Some(_), crate::ir::Node::Find(f)) => &f.body,
+        (Some(_), _) => return None,
+        (None, _) => filter,
+    };
+    let mut last_found = None;
+    // A `line` (the run's plan checked it): its distinct constituents.
+    let line = match (mode.at_end, filter) {
+        (Some(AtEnd::Line), crate::ir::Node::Line(l)) => {
+            Some((l, crate::eval::LineFilters::new(l)?))
+        }
+        (Some(AtEnd::Line), _) => return None,
+        _ => None,
+    };
+    // A counted `find` (the run's plan checked it).
+    let counted = match mode.at_end {
+        Some(AtEnd::CountedFind) => Some(crate::eval::CountedFind::of(filter)?),
+        _ => None,
+    };
+    // A counted `find`'s body is what is evaluated at each position.
+    let counts = counted.is_some();
+    let looked_for = counted.as_ref().map_or(looked_for, |c| &c.find.body);
+    // At each position: evaluate (`looked_for`, compiled when it can be), keep what the
+    // output needs; whether the game matched yet.
+    let at_position = |evaluator: &mut Evaluator<Standard>, ply: u32, before: Option<&Standard>| {
+        // Matches known at the game's end.
+        if let Some((l, filters)) = &line {
+            marks.push(evaluator.line_marks(l, filters, ply));
+            return false;
+        }
+        let found_here = matches_at(compiled, looked_for, evaluator, ply);
+        if counts {
+            marks.push(u64::from(found_here));
+            return false;
+        }
+        if found_here {
+            last_found = Some(ply);
+        }
+        let is_match = match mode.find {
+            Some(FindDirection::Forward) => return last_found.is_some(),
+            // At and after the body's first match (the body is still evaluated at each
+            // position, as the careful path's `find <--` does).
+            Some(FindDirection::Backward) => last_found.is_some(),
+            None => found_here,
+        };
+        if is_match {
+            let kept = (&mut matched, &mut *plies, &mut *positions);
+            keep_match((keep, json), kept, evaluator, ply, before);
+        }
+        matched > 0
+    };
+    play_all(game, evaluator, mode, json, at_position).ok()?;
+    if let Some((l, filters)) = &line {
+        for start in 0..u32::try_from(marks.len()).ok()? {
+            if crate::eval::line_on_main_line(l, filters, marks, start) {
+                matched += 1;
+                if keep {
+                    plies.push(start);
+                }
+            }
+        }
+    }
+    if let Some(counted) = &counted {
+        // Each position's count: the body's matches from there to the end.
+        let mut count = 0;
+        for mark in marks.iter_mut().rev() {
+            count += *mark;
+            *mark = count;
+        }
+        for (ply, &count) in (0u32..).zip(marks.iter()) {
+            if counted.matches(i64::try_from(count).ok()?) {
+                matched += 1;
+                if keep {
+                    plies.push(ply);
+                }
+            }
+        }
+    }
+    // A forward `find` matches at every position up to its body's last match.
+    if let (Some(FindDirection::Forward), Some(last)) = (mode.find, last_found) {
+        matched = u64::from(last) + 1;
+        if keep {
+            plies.extend(0..=last);
+        }
+    }
+    Some(matched)
+}
+
+/// Whether `filter` matches at `ply`: its compiled form's answer when given (made from the
+/// same filter: `compiled_for`), else the evaluator's.
+#[inline]
+fn matches_at(
+    compiled: Option<&Test<Standard>>,
+    filter: &crate::ir::Node<shakmaty::Bitboard>,
+    evaluator: &Evaluator<'_, Standard>,
+    ply: u32,
+) -> bool {
+    match compiled {
+        Some(compiled) => compiled.matches(evaluator, ply),
+        None => evaluator.matches(filter, ply),
+    }
+}
+
+/// Counts a matched position (`ply`) and keeps what the output needs of it: its ply when
+/// `keep` (PGN, JSON), the position and the one before it when `json`.
+fn keep_match(
+    (keep, json): (bool, bool),
+    (matched, plies, positions): (&mut u64, &mut Vec<u32>, &mut Vec<JsonPosition>),
+    evaluator: &mut Evaluator<'_, Standard>,
+    ply: u32,
+    before: Option<&Standard>,
+) {
+    *matched += 1;
+    if keep {
+        plies.push(ply);
+    }
+    if let (true, Some(node)) = (json, evaluator.current_mut()) {
+        positions.push((before.cloned(), node.clone()));
+    }
+}
+
+/// Plays the game's main line and evaluates each position with `at_position` (see
+/// [`play_and_evaluate`]), holding the positions beside the current one that the query reads.
+fn play_all<'e>(
+    game: &mut Moves<'_>,
+    evaluator: &mut Evaluator<'e, Standard>,
+    mode: OnePass,
+    keep_before: bool,
+    at_position: impl FnMut(&mut Evaluator<'e, Standard>, u32, Option<&Standard>) -> bool,
+) -> Result<(), NotPlain> {
+    if mode.neighbours == Neighbours::default() {
+        play_and_evaluate(game, evaluator, mode, keep_before, at_position)
+    } else {
+        play_with_neighbours(game, evaluator, mode, keep_before, at_position)
+    }
+}
+
+/// Plays each main-line move as it is read and evaluates each position, the start first,
+/// with `at_position` (given the position before, when `keep_before`); after a match, only
+/// plays on when the mode stops at the first match.
+fn play_and_evaluate<'e>(
+    game: &mut Moves<'_>,
+    evaluator: &mut Evaluator<'e, Standard>,
+    mode: OnePass,
+    keep_before: bool,
+    mut at_position: impl FnMut(&mut Evaluator<'e, Standard>, u32, Option<&Standard>) -> bool,
+) -> Result<(), NotPlain> {
+    let mut before: Option<Standard> = None;
+    evaluator.begin_position();
+    let mut matched = at_position(evaluator, 0, None);
+    while let Some(san) = game.next_main_move()? {
+        let node = evaluator.current_mut().ok_or(NotPlain)?;
+        if keep_before {
+            before = Some(node.position.clone());
+        }
+        play(node, &san.san, mode.describe_moves)?;
+        let ply = node.ply;
+        if !matched || !mode.stop_at_first_match {
+            evaluator.begin_position();
+            matched = at_position(evaluator, ply, before.as_ref());
+        }
+    }
+    Ok(())
+}
+
+/// Plays `san` on `node`: its position and ply move on; the move played is described
+/// (`node.played`) when `describe`, else left out.
+fn play(
+    node: &mut ReplayedNode<Standard>,
+    san: &shakmaty::san::San,
+    describe: bool,
+) -> Result<(), NotPlain> {
+    node.played = if describe {
+        Some(node.position.play_read_san(san).map_err(|_| NotPlain)?)
+    } else {
+        node.position
+            .play_read_san_undescribed(san)
+            .map_err(|_| NotPlain)?;
+        None
+    };
+    node.ply += 1;
+    Ok(())
+}
+
+/// [`play_and_evaluate`] for a query that reads the positions beside the current one
+/// (`mode.neighbours`): each move is played one position ahead, on a copy of the current
+/// position, so that the evaluator holds the next position (or none, at the end) and, when
+/// asked, the previous.
+fn play_with_neighbours<'e>(
+    game: &mut Moves<'_>,
+    evaluator: &mut Evaluator<'e, Standard>,
+    mode: OnePass,
+    keep_before: bool,
+    mut at_position: impl FnMut(&mut Evaluator<'e, Standard>, u32, Option<&Standard>) -> bool,
+) -> Result<(), NotPlain> {
+    let mut before: Option<Standard> = None;
+    let mut matched = false;
+    loop {
+        match game.next_main_move()? {
+            Some(san) => play(
+                evaluator.next_from_current().ok_or(NotPlain)?,
+                &san.san,
+                mode.describe_moves,
+            )?,
+            None => evaluator.end_here(),
+        }
+        let node = evaluator.current_mut().ok_or(NotPlain)?;
+        let ply = node.ply;
+        let position = keep_before.then(|| node.position.clone());
+        if !matched || !mode.stop_at_first_match {
+            evaluator.begin_position();
+            matched = at_position(evaluator, ply, before.as_ref());
+        }
+        before = position;
+        if !evaluator.step(mode.neighbours.previous) {
+            return Ok(());
+        }
+    }
+}

@@ -1,0 +1,419 @@
+//! The one-pass search against the careful path, game by game.
+
+use super::*;
+use crate::run::{InputName, fairy, process_game, select};
+
+/// A run of `cql` over one input, in `format`, as `main` would configure it.
+fn config(cql: &str, format: Format) -> RunConfig {
+    let query = crate::query::Program::from_text(cql, Some(crate::query::Dialect::Cql), false)
+        .and_then(|prog| prog.lower::<shakmaty::Bitboard>(crate::squares::Geometry::STANDARD))
+        .expect("compiles");
+    RunConfig {
+        filter: query.filter,
+        inputs: Vec::new(),
+        format,
+        style: crate::output::PgnStyle::default(),
+        variations: false,
+        progress: false,
+        default_variant: None,
+        fairy_defs: Default::default(),
+        default_fairy: None,
+        fairy_query: fairy::FairyQuery::new(
+            std::sync::Arc::new(
+                crate::query::Program::from_text(cql, None, false).expect("parses"),
+            ),
+            "test".into(),
+        ),
+        games: select::GameSelect::default(),
+        sort_by_match_count: false,
+        standard_refusal: None,
+        rules_chess: None,
+        last_game_number: Default::default(),
+        limit: None,
+        split: None,
+        show_matches: false,
+        counts_positions: true,
+        limits: Default::default(),
+        shard: Default::default(),
+        terminal_stdout: false,
+        env: Default::default(),
+        stop: None,
+        index: None,
+    }
+}
+
+/// The games the one-pass search must agree on: the CQL sample (real games, comments,
+/// variations, NAGs) and messy input (faults of every kind, which it must leave to the
+/// careful path); skipped when `../shared` is absent.
+fn games() -> Option<Vec<u8>> {
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    let mut all = std::fs::read(shared.join("cql-sample.pgn")).ok()?;
+    all.extend(std::fs::read(shared.join("messy.pgn")).ok()?);
+    Some(all)
+}
+
+/// For each game, the one-pass search (when it decides) and the careful path give the
+/// same match, matched positions and text; the careful path is the reference.
+#[test]
+fn one_pass_agrees_with_the_careful_path_game_by_game() {
+    let Some(data) = games() else {
+        eprintln!("../shared/data absent: skipped");
+        return;
+    };
+    let mut decided = 0;
+    let mut total = 0;
+    // Compiled to closures (`eval::compiled`): every kind of node with a closure of its
+    // own, and others inside them (evaluated by the evaluator).
+    const COMPILED: [&str; 43] = [
+        "max(#R #Q) == 2 and min(#r #q) == 0",
+        "abs(#A - #a) >= 2 or stalemate",
+        "not check and btm and #[Qq] == 2",
+        "sidetomove == white and check",
+        "#A == #a and #[Pp] < 14",
+        "power A >= power a + 3",
+        "k in (. attackedby Q) or K in (. attackedby q)",
+        "#(~(. attackedby a)) > 40 and wtm",
+        "#(a attacks K) == 2 or #(A & [Bb]) * 2 > #P % 3",
+        "-#P < -7 and #p / 0 == 1 or movenumber > 60",
+        "halfmoveclock > 15 and #R > #r",
+        "#Q == #q and #(R & a-h1-4) != #(r & a-h5-8)",
+        "Ka1 or Kh1 or { Kg1 Rf1 } or { Kg8 rf8 rh8 }",
+        "initial or ply == 1 or mate or #(anydirection 2 K & a) >= 3",
+        "if wtm then K attackedby q else k attackedby Q",
+        "#(up 1 P & p) >= 2 and #(Q | R) > 1",
+        "x = #A  x >= 14 and #a <= 5",
+        "find (max(#R #Q) == 0 and #A > 3)",
+        "find <-- #Q == 0",
+        "find all (#[Qq] == 0) >= 30",
+        // Loops over squares and pieces (their variable read through the evaluator).
+        "ply > 100 or piece x in N { #(a attackedby x) >= 3 }",
+        "not check and piece y in [RQ] { y attacks k }",
+        "square all x in [Qq] { #(x attackedby A) >= 1 } and #[Qq] > 0",
+        "(piece all x in [Bb] { #(x attacks .) < 7 }) and not (square y in a-h8 { y & P })",
+        "square x in a-h1 { x in K or #(x attackedby a) >= 2 }",
+        "wtm and piece x in [KQ] { #(x attackedby a) > #(x attackedby A) }",
+        // A piece loop over squares some of which are empty (skipped: no piece).
+        "piece x in a-h4 { #(x & _) == 1 or #(x attackedby a) >= 2 }",
+        // Square loops decided in one evaluation (`eval::loops::selects_from`).
+        "square all x in a { x attackedby a }",
+        "btm and square x in [RQ] { x attacks k }",
+        "square all y in [Qq] { y & a-h1-4 }",
+        // `type`, `colortype`, and a body at the position before or after.
+        "type e4 == 1 and colortype e5 == -1",
+        "colortype d8 == type d1 or type [Qq] == 5",
+        "parent : (Q attacks k) and child : check",
+        "(parent : (#Q > #q)) or child : mate",
+        // Directions, shades, the ply and the depth.
+        "#(light [Bb]) == 2 or #(dark _) > 16 and P & down 1 p",
+        "northeast 1 B & p or #(anydirection 2 K & a) >= 3 or horizontal 1 K & k",
+        "depth == 0 and ply > 30 and #(light a) > #(dark a)",
+        // Sets alone: a match when not empty.
+        "P & down 1 p",
+        "diagonal 1 k & Q",
+        "~(. attackedby a) & k",
+        "k attackedby N",
+        "[Qq] attacks [Kk]",
+        "dark [Bb]",
+    ];
+    for cql in [
+        "check",
+        "mate",
+        "true",
+        "ply > 30 and Q attacks k",
+        "move legal count == 1",
+        "x = #P if x > 6 then btm",
+        "player white \"a\" or result 1-0",
+        // Game filters first: a refused game's moves are not read.
+        "result 1-0 and mate",
+        "elo white > 2700 and elo black > 2700 and initial",
+        "event ~~ \"Olympiad\" and check",
+        "gamenumber == 10 and initial",
+        "date ~~ \"^18\" and not result 0-1 and check",
+        // Neighbours: the move played from the position, the one that reached it, the end.
+        "mainline mate",
+        "depth == 0 and ply == 30",
+        "move from N capture q",
+        "move previous capture Q",
+        "move capture Q and not move capture [Qq] previous",
+        "stalemate move previous promote [Qq]",
+        "result 1/2-1/2 terminal not stalemate and ply > 10",
+        "terminal ply < 40",
+        "move to a-h7 previous from R",
+        "move o-o-o or move enpassant",
+        "x = move legal count move previous from [Pp] x > 30",
+        // A body evaluated at the position before or after.
+        "parent : check",
+        "child : check",
+        "child(1) : check",
+        "parent : (Q attacks k) and move previous capture q",
+        "not parent : check and check and child : mate",
+        // A piece loop over squares.
+        "piece x in N { #(a attackedby x) >= 3 }",
+        "piece x in [RQ] { x attacks k }",
+        // Comments and sort values, kept at the matched positions.
+        "comment(\"seen\") mate",
+        "check comment(\"check \" ply) or mate",
+        "sort \"material\" #A + #a",
+        "sort min \"ply\" ply check",
+        // A forward `find` answered in one look at each position (not in JSON).
+        "find mate",
+        "find check",
+        "find (ply > 60 and check)",
+        "find move capture Q",
+        // A backward `find`: from the body's first match on (JSON too).
+        "find <-- check",
+        "find <-- mate",
+        "find <-- (ply > 60 and check)",
+        "find <-- move capture Q",
+        "find <-- move previous capture q",
+        // A `line`, decided at the game's end (not in JSON).
+        "line --> check --> check --> check",
+        "line --> check{2,} --> mate",
+        "line singlecolor --> check{3,}",
+        "line --> move capture [RQrq] --> move capture [RQrq]",
+        "line singlecolor --> move capture [Qq] --> check",
+        "line <-- check <-- check",
+        "line lastposition --> check --> not check",
+        "line 3 10 --> true{2,} --> check",
+        "line --> move previous capture q --> check{1,2}",
+        "line primary --> check --> (parent : check)",
+        // A counted `find`, decided at the game's end (not in JSON).
+        "find all check >= 20",
+        "find all check",
+        "find 2 5 check",
+        "3 < find all (ply > 40 and check)",
+        "find all move capture Q == 1",
+        "find all mate",
+    ]
+    .into_iter()
+    .chain(COMPILED)
+    {
+        for format in [
+            Format::Count,
+            Format::GameNumbers,
+            Format::Pgn,
+            Format::Json,
+        ] {
+            let config = config(cql, format);
+            let Some(mode) = one_pass_for(&config) else {
+                // JSON writes a forward `find`'s matched positions: the careful path.
+                assert!(
+                    (cql.contains("find") && !cql.contains("<--") || cql.starts_with("line"))
+                        && format == Format::Json,
+                    "{cql}"
+                );
+                continue;
+            };
+            let compiled = compiled_for(&config, mode).is_some();
+            assert!(compiled || !COMPILED.contains(&cql), "{cql}");
+            let (d, t) = agreement(cql, &config, mode, &data);
+            decided += d;
+            total += t;
+        }
+    }
+    // Most games are plain: the one-pass search decides them.
+    assert!(decided * 2 > total, "{decided} of {total} decided");
+}
+
+/// For each game of `data`, the one-pass search of `cql` (in `mode`, its filter compiled when it can
+/// be, as a run does) and the careful path give the same match, matched positions, text and
+/// sort value; the careful path is the reference. The games decided, and the games.
+fn agreement(cql: &str, config: &RunConfig, mode: OnePass, data: &[u8]) -> (usize, usize) {
+    let compiled = compiled_for(config, mode);
+    let name = InputName {
+        name: "test".into(),
+        decompressed: false,
+    };
+    let (mut decided, mut total) = (0, 0);
+    let mut worker = crate::run::workers::WorkerState::default();
+    for (k, range) in crate::pgn::split_games(data).enumerate() {
+        let (slice, number) = (&data[range.clone()], k as u64 + 1);
+        let careful = process_game(config, slice, number, 0, &name, None, &worker.eval);
+        total += 1;
+        let fast = search(
+            config,
+            (mode, compiled.as_ref()),
+            slice,
+            number,
+            &mut worker,
+        );
+        let Some(fast) = fast else {
+            continue;
+        };
+        decided += 1;
+        let what = format!("{cql} {:?}, game {number}", config.format);
+        assert_eq!(fast.matched, careful.matched, "{what}");
+        assert_eq!(fast.matched_positions, careful.matched_positions, "{what}");
+        assert_eq!(fast.text, careful.text, "{what}");
+        assert_eq!(
+            format!("{:?}", fast.sort),
+            format!("{:?}", careful.sort),
+            "{what}"
+        );
+        assert!(careful.error.is_none(), "{what}: a bad game was decided");
+    }
+    (decided, total)
+}
+
+/// The first `count` games of `pgn` rewritten in the shape of a lichess database dump, as
+/// `../shared/data/make-lichess-like.py` writes them: lichess's extra tags, among them a
+/// `[Variant]` tag (the values of `variants`, game after game), `N...` before each Black move
+/// and a clock comment (`{ [%clk 0:02:59] }`) after every move (a clock going down by 0 to 5
+/// seconds a move, the script's 3+0 shape without its random numbers).
+fn lichess_shaped(pgn: &[u8], count: usize, variants: &[&str]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (k, range) in crate::pgn::split_games(pgn).take(count).enumerate() {
+        // The master games are Latin-1 with CRLF line ends (the script reads them as Latin-1
+        // text, its line ends made `\n`): one char a byte, no `\r`.
+        let game: String = pgn[range]
+            .iter()
+            .filter(|&&b| b != b'\r')
+            .map(|&b| char::from(b))
+            .collect();
+        let Some((head, moves)) = game.split_once("\n\n") else {
+            continue;
+        };
+        let results = ["1-0", "0-1", "1/2-1/2", "*"];
+        let tokens: Vec<&str> = moves.split_whitespace().collect();
+        let result = tokens
+            .last()
+            .filter(|t| results.contains(t))
+            .unwrap_or(&"*");
+        let mut clock = [180u32, 180];
+        let (mut side, mut number, mut body) = (0, 1, Vec::new());
+        for token in tokens.iter().filter(|t| !results.contains(t)) {
+            let san = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            if san.is_empty() {
+                continue;
+            }
+            clock[side] = clock[side].saturating_sub(body.len() as u32 % 6).max(1);
+            let clk = format!(
+                "{{ [%clk 0:{:02}:{:02}] }}",
+                clock[side] / 60,
+                clock[side] % 60
+            );
+            let dots = if side == 0 { "." } else { "..." };
+            body.push(format!("{number}{dots} {san} {clk}"));
+            number += side;
+            side ^= 1;
+        }
+        let variant = variants[k % variants.len()];
+        let tags = head
+            .trim()
+            .replace("[Site \"?\"]", "[Site \"https://lichess.org/abcdefgh\"]");
+        let extra = format!(
+            "[UTCDate \"2024.01.01\"]\n[UTCTime \"00:00:00\"]\n[WhiteRatingDiff \"+5\"]\n\
+             [BlackRatingDiff \"-5\"]\n[Variant \"{variant}\"]\n[TimeControl \"180+0\"]\n\
+             [Termination \"Normal\"]"
+        );
+        let text = format!("{tags}\n{extra}\n\n{} {result}\n\n", body.join(" "));
+        out.extend_from_slice(text.as_bytes());
+    }
+    out
+}
+
+/// Queries of each kind the one-pass search runs: position-local, reading a neighbour,
+/// adding comments or sort values, `find`, `find <--`, `line`, counted `find`.
+const KINDS: [&str; 14] = [
+    "check",
+    "mate",
+    "true",
+    "ply > 30 and Q attacks k",
+    "move previous capture Q",
+    "parent : check and child : check",
+    "comment(\"seen\") mate",
+    "sort \"material\" #A + #a",
+    "find check",
+    "find <-- mate",
+    "line --> check --> check",
+    "find all check >= 10",
+    "x = #P if x > 6 then btm",
+    "player white \"a\" or result 1-0",
+];
+
+/// Lichess games carry a `[Variant "Standard"]` tag, a clock comment after every move and
+/// `N...` before Black's moves; Chess960 games (`chess960.pgn`: `[Variant "fischerandom"]`,
+/// `"chess 960"`, eval comments after every move) a tag naming Chess960. A tag naming
+/// standard chess or Chess960 is what the careful path plays by (`rules::select`), so every
+/// such game is decided by the one-pass search (none read a second time by the careful
+/// path: the run uses the output `search` gives), in every format, with the careful path's
+/// output. Skipped when `../shared` is absent.
+#[test]
+fn lichess_and_chess960_games_stay_on_the_one_pass_path() {
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    let (Ok(masters), Ok(chess960)) = (
+        std::fs::read(shared.join("std-visible-5k.pgn")),
+        std::fs::read(shared.join("chess960.pgn")),
+    ) else {
+        eprintln!("../shared/data absent: skipped");
+        return;
+    };
+    // The spellings of standard chess that `rules::select` knows, lichess's first.
+    let standard = ["Standard", "chess", "From Position", "normal", " standard "];
+    let lichess = lichess_shaped(&masters, 60, &standard);
+    assert_eq!(crate::pgn::split_games(&lichess).count(), 60);
+    // The first games of chess960.pgn, then some of its `"chess 960"` ones (from its 40th).
+    let some_960: Vec<u8> = crate::pgn::split_games(&chess960)
+        .enumerate()
+        .filter(|(k, _)| *k < 20 || (40..60).contains(k))
+        .flat_map(|(_, range)| [&chess960[range], b"\n\n"].concat())
+        .collect();
+    assert!(some_960.windows(9).any(|w| w == b"chess 960"));
+    for cql in KINDS {
+        for format in [
+            Format::Count,
+            Format::GameNumbers,
+            Format::Pgn,
+            Format::Json,
+        ] {
+            let config = config(cql, format);
+            let Some(mode) = one_pass_for(&config) else {
+                // JSON writes a forward `find`'s or a `line`'s matched positions.
+                assert!(format == Format::Json, "{cql}");
+                continue;
+            };
+            for data in [&lichess, &some_960] {
+                let (decided, total) = agreement(cql, &config, mode, data);
+                assert_eq!(decided, total, "{cql} {format:?}");
+            }
+        }
+    }
+}
+
+/// A `[Variant]` tag naming another variant (an online one, or a name `rules::select` does
+/// not know, which the careful path looks up among the fairy definitions) is the careful
+/// path's; an empty one is no tag (`rules_for_game`), so the game is standard chess.
+#[test]
+fn a_tag_naming_another_variant_goes_to_the_careful_path() {
+    let game = |variant: &str| {
+        format!(
+            "[White \"a\"]\n[Variant \"{variant}\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+        )
+    };
+    let config = config("mate", Format::Count);
+    let mode = one_pass_for(&config).expect("one pass");
+    let mut worker = crate::run::workers::WorkerState::default();
+    for variant in [
+        "Crazyhouse",
+        "Atomic",
+        "Three-check",
+        "Antichess",
+        "Horde",
+        "capablanca",
+        "nonsense",
+    ] {
+        let text = game(variant);
+        let fast = search(&config, (mode, None), text.as_bytes(), 1, &mut worker);
+        assert!(fast.is_none(), "{variant}");
+    }
+    for variant in ["Standard", "Chess960", "", "  "] {
+        let text = game(variant);
+        assert_eq!(
+            agreement("mate", &config, mode, text.as_bytes()),
+            (1, 1),
+            "{variant}"
+        );
+        let fast = search(&config, (mode, None), text.as_bytes(), 1, &mut worker);
+        assert_eq!(fast.map(|f| f.matched_positions), Some(1), "{variant}");
+    }
+}
