@@ -454,10 +454,8 @@ fn position_of_either(a: u8, b: u8, text: &[u8]) -> Option<usize> {
 /// assert!(!ends_in_tags(b"[Result \"1-0\"] e4 *"));
 /// ```
 pub fn ends_in_tags(game: &[u8]) -> bool {
-    let last = game
-        .iter()
-        .rposition(|b| *b == b'\n' || *b == b'\r')
-        .map_or(game, |i| &game[i + 1..]);
+    // memrchr2 (SIMD) rather than a byte loop: a lichess game's movetext is one long line.
+    let last = memchr::memrchr2(b'\n', b'\r', game).map_or(game, |i| &game[i + 1..]);
     let last = trim_start(last);
     last.first() == Some(&b'[') && !matches!(after_tags(last, false), TagLine::Movetext(_))
 }
