@@ -11,6 +11,10 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(index) = decode(data) {
-        assert_eq!(encode(&index), data, "an index read back is written as it was");
+        assert_eq!(
+            encode(&index),
+            data,
+            "an index read back is written as it was"
+        );
     }
 });

@@ -4,7 +4,7 @@
 //! ([`prune`]) and skips, without reading them, the games whose summary fails it.
 //!
 //! - [`summary`]: one game → its summary (or "search this game").
-//! - [`format`]: the file's layout, written and read with every check.
+//! - [`format`](mod@format): the file's layout, written and read with every check.
 //! - [`build`]: a source's bytes → its index (only the new games of a grown file).
 //! - [`prune`]: the query's IR → a necessary condition on a summary.
 //! - [`use_index`]: the indexes a search may use, and which games it may skip.

@@ -16,7 +16,7 @@
 //!   the signal thread takes first: a SIGTERM (or any caught signal) before them removes
 //!   every temporary file (all old), one during them waits for the last (all new). Against
 //!   an uncatchable end (SIGKILL, a power cut) in the renames, they go through a journal
-//!   ([`journal`]) synced before the first: the next `--split-by` run with the same `-o`
+//!   (`journal`) synced before the first: the next `--split-by` run with the same `-o`
 //!   completes them before it reads a game (all new).
 //! - `--append` starts each file from its old content; `--noclobber` fails the run (nothing
 //!   renamed) when it meets a file that exists; `--createdirectories` makes `DIR` (or the
@@ -353,7 +353,7 @@ impl SplitWriter {
 
 impl Drop for SplitWriter {
     /// A run that did not finish leaves no temporary file behind (but those a committed
-    /// journal holds: [`journal::commit`]).
+    /// journal holds: `journal::commit`).
     fn drop(&mut self) {
         if self.finished {
             return;

@@ -1,5 +1,5 @@
 //! The run: inputs → game slices → (in parallel) read, replay, evaluate, render → the
-//! output's sinks, in input order ([`searcher`]). Bad games are reported on stderr and counted, never fatal.
+//! output's sinks, in input order (`searcher`). Bad games are reported on stderr and counted, never fatal.
 
 pub mod byte_range;
 pub mod fairy;
