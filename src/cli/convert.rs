@@ -21,6 +21,7 @@ use std::process::ExitCode;
 use cqlq::query::convert;
 
 use super::TROUBLE;
+use super::failure::CliError;
 
 /// Which converter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,7 +78,7 @@ fn converter_word(word: &str) -> Option<Converter> {
 /// `args` (the program first) as a converter call; None when its first argument is no
 /// converter (or is `-a` not followed by one query file: cqlq's `--append`); an error for a
 /// converter with the wrong arguments.
-pub fn converter_call(args: &[OsString]) -> Option<Result<ConverterCall, String>> {
+pub fn converter_call(args: &[OsString]) -> Option<Result<ConverterCall, CliError>> {
     let first = args.get(1)?.to_str()?;
     let converter = converter_word(first)?;
     let rest: Vec<String> = args[2..]
@@ -88,9 +89,9 @@ pub fn converter_call(args: &[OsString]) -> Option<Result<ConverterCall, String>
     let is_o = |o: &String| matches!(o.as_str(), "-o" | "-output" | "--output");
     let shape = match (converter, rest.as_slice()) {
         (Converter::Colorize, []) => Ok((None, None)),
-        (Converter::Colorize, _) => Err(format!(
+        (Converter::Colorize, _) => Err(CliError::Usage(format!(
             "'{first}' takes no argument: cqlq -colorize < q.cql"
-        )),
+        ))),
         (Converter::Html | Converter::Echo, [f]) if is_query(f) => Ok((Some(f), None)),
         (Converter::Ascii | Converter::Unicode | Converter::Utf8, [f]) if is_query(f) => {
             Ok((Some(f), None))
@@ -102,13 +103,13 @@ pub fn converter_call(args: &[OsString]) -> Option<Result<ConverterCall, String>
         }
         // `-a` is cqlq's `--append` everywhere else.
         (Converter::Ascii, _) => return None,
-        (Converter::Html | Converter::Echo, _) => Err(format!(
+        (Converter::Html | Converter::Echo, _) => Err(CliError::Usage(format!(
             "'{first}' takes one query file ending in .cql: cqlq {first} q.cql"
-        )),
-        _ => Err(format!(
+        ))),
+        _ => Err(CliError::Usage(format!(
             "'{first}' takes one query file ending in .cql and optionally -o and another: \
              cqlq {first} q.cql [-o out.cql]"
-        )),
+        ))),
     };
     Some(shape.map(|(file, output)| ConverterCall {
         converter,
@@ -118,7 +119,7 @@ pub fn converter_call(args: &[OsString]) -> Option<Result<ConverterCall, String>
 }
 
 /// Runs the converter call: 0, or 2 with the error on stderr.
-pub fn main(call: Result<ConverterCall, String>) -> ExitCode {
+pub fn main(call: Result<ConverterCall, CliError>) -> ExitCode {
     match call.and_then(|c| run(&c)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -129,17 +130,23 @@ pub fn main(call: Result<ConverterCall, String>) -> ExitCode {
 }
 
 /// The query file's text, or an error naming where it is not UTF-8.
-fn read_query(path: Option<&Path>) -> Result<(String, String), String> {
+fn read_query(path: Option<&Path>) -> Result<(String, String), CliError> {
     let (name, bytes) = match path {
         Some(p) => (
             p.display().to_string(),
-            std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?,
+            std::fs::read(p).map_err(|e| CliError::File {
+                path: p.to_path_buf(),
+                reason: e.to_string(),
+            })?,
         ),
         None => {
             let mut bytes = Vec::new();
             std::io::stdin()
                 .read_to_end(&mut bytes)
-                .map_err(|e| format!("standard input: {e}"))?;
+                .map_err(|e| CliError::Query {
+                    name: "standard input".into(),
+                    reason: e.to_string(),
+                })?;
             ("standard input".to_string(), bytes)
         }
     };
@@ -157,16 +164,17 @@ fn read_query(path: Option<&Path>) -> Result<(String, String), String> {
                 .chars()
                 .count()
                 + 1;
-            Err(format!(
-                "{name}:{line}:{column}: not UTF-8 (byte offset {at}); a query is UTF-8 text"
-            ))
+            Err(CliError::Query {
+                name: format!("{name}:{line}:{column}"),
+                reason: format!("not UTF-8 (byte offset {at}); a query is UTF-8 text"),
+            })
         }
     }
 }
 
 /// Checks that `converted` parses to `text`'s tree when `text` parses (a query that does
 /// not parse is converted token by token, with a warning).
-fn check_same_query(name: &str, text: &str, converted: &str) -> Result<(), String> {
+fn check_same_query(name: &str, text: &str, converted: &str) -> Result<(), CliError> {
     let Ok(original) = cqlq::query::cql_to_ast(text) else {
         eprintln!(
             "cqlq: warning: {name} does not parse as CQL (cqlq --parse {name} says why); \
@@ -174,22 +182,27 @@ fn check_same_query(name: &str, text: &str, converted: &str) -> Result<(), Strin
         );
         return Ok(());
     };
-    let reparsed = cqlq::query::cql_to_ast(converted).map_err(|e| {
-        format!(
-            "{name}: the converted query does not parse ({} at line {}, column {}); nothing written",
+    let reparsed = cqlq::query::cql_to_ast(converted).map_err(|e| CliError::Query {
+        name: name.to_string(),
+        reason: format!(
+            "the converted query does not parse ({} at line {}, column {}); nothing written",
             e.message, e.line, e.column
-        )
+        ),
     })?;
-    convert::same_tree(&original, &reparsed).map_err(|d| {
-        format!("{name}: the converted query is not the same query: {d}; nothing written")
+    convert::same_tree(&original, &reparsed).map_err(|d| CliError::Query {
+        name: name.to_string(),
+        reason: format!("the converted query is not the same query: {d}; nothing written"),
     })
 }
 
 /// Writes `text` to `target` through a temporary file beside it, renamed over it (a link
 /// is followed: the file it names is replaced).
-fn write_file(target: &Path, text: &str) -> Result<(), String> {
+fn write_file(target: &Path, text: &str) -> Result<(), CliError> {
     let target = std::fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf());
-    let fail = |e: std::io::Error| format!("{}: {e}", target.display());
+    let fail = |e: std::io::Error| CliError::File {
+        path: target.clone(),
+        reason: e.to_string(),
+    };
     let (mut file, temp) = cqlq::output::temp_files::create_beside(&target).map_err(fail)?;
     let written = file
         .write_all(text.as_bytes())
@@ -205,12 +218,13 @@ fn write_file(target: &Path, text: &str) -> Result<(), String> {
 }
 
 /// Writes to standard output (a closed pipe is not an error).
-fn print(text: &str) -> Result<(), String> {
+fn print(text: &str) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(format!("standard output: {e}"))
-        }
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Query {
+            name: "standard output".into(),
+            reason: e.to_string(),
+        }),
         _ => Ok(()),
     }
 }
@@ -221,7 +235,7 @@ pub fn html_name(path: &Path) -> PathBuf {
     PathBuf::from(format!("{stem}-cql.html"))
 }
 
-fn run(call: &ConverterCall) -> Result<(), String> {
+fn run(call: &ConverterCall) -> Result<(), CliError> {
     let (name, text) = read_query(call.file.as_deref())?;
     match call.converter {
         Converter::Ascii | Converter::Unicode | Converter::Utf8 => {
@@ -272,7 +286,7 @@ fn run(call: &ConverterCall) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    fn call(line: &str) -> Option<Result<ConverterCall, String>> {
+    fn call(line: &str) -> Option<Result<ConverterCall, CliError>> {
         let args: Vec<OsString> = std::iter::once("cqlq")
             .chain(line.split(' '))
             .map(OsString::from)

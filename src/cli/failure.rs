@@ -70,6 +70,13 @@ pub enum CliError {
     },
     /// Standard output was closed when cqlq started (`super::stdout_closed`).
     StdoutClosed,
+    /// A query that cannot be converted (`cqlq -a`, `-u`, ...): `NAME: REASON`.
+    Query {
+        /// The query's name (its file, `standard input`).
+        name: String,
+        /// Why it cannot be converted (with what happens instead).
+        reason: String,
+    },
     /// The worker threads could not start (`--threads N`, or rayon's default when None).
     Threads {
         /// The threads asked for.
@@ -131,6 +138,7 @@ impl fmt::Display for CliError {
                 )
             }
             CliError::StdoutClosed => f.write_str(super::stdout_closed::MESSAGE),
+            CliError::Query { name, reason } => write!(f, "{name}: {reason}"),
             CliError::Threads {
                 threads: Some(n),
                 error,

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use super::TROUBLE;
+use super::failure::CliError;
 use cqlq::index::build::index_bytes;
 use cqlq::index::format::{encode, read_index};
 use cqlq::index::{Index, SourceId, index_path_for};
@@ -83,31 +84,34 @@ pub fn main() -> ExitCode {
 
 /// Indexes the plain PGN file `input` into `output` (written whole to a temporary file,
 /// then renamed over it).
-fn index_file(input: &Path, output: &Path, progress: bool) -> Result<(), String> {
-    let name = input.display();
-    let file = std::fs::File::open(input).map_err(|e| format!("{name}: {e}"))?;
-    let metadata = file.metadata().map_err(|e| format!("{name}: {e}"))?;
+fn index_file(input: &Path, output: &Path, progress: bool) -> Result<(), CliError> {
+    let at = |reason: String| CliError::File {
+        path: input.to_path_buf(),
+        reason,
+    };
+    let file = std::fs::File::open(input).map_err(|e| at(e.to_string()))?;
+    let metadata = file.metadata().map_err(|e| at(e.to_string()))?;
     if !metadata.is_file() {
-        return Err(format!("{name}: not a regular file"));
+        return Err(at("not a regular file".into()));
     }
     if same_file(input, output) {
-        return Err(format!("{name}: the index would overwrite its PGN file"));
+        return Err(at("the index would overwrite its PGN file".into()));
     }
     // SAFETY: the map is read only; a file cut short while mapped is caught by the bus-error
     // handler (`run::mapped`), which names it.
     let map = if metadata.len() == 0 {
         None
     } else {
-        Some(unsafe { memmap2::Mmap::map(&file) }.map_err(|e| format!("{name}: {e}"))?)
+        Some(unsafe { memmap2::Mmap::map(&file) }.map_err(|e| at(e.to_string()))?)
     };
     let bytes: &[u8] = map.as_deref().unwrap_or(&[]);
     if let Some(map) = &map {
         cqlq::run::mapped::register(map, input);
     }
     if let Some(kind) = compressed(bytes) {
-        return Err(format!(
-            "{name}: {kind}-compressed: cqlq index reads plain PGN only (decompress it first)"
-        ));
+        return Err(at(format!(
+            "{kind}-compressed: cqlq index reads plain PGN only (decompress it first)"
+        )));
     }
     let earlier = read_index(output).ok();
     let bar = cqlq::run::progress::bar(progress, Some(bytes.len() as u64));
@@ -115,7 +119,10 @@ fn index_file(input: &Path, output: &Path, progress: bool) -> Result<(), String>
     let (index, counts) = index_bytes(bytes, source, earlier, &|done| bar.set_position(done));
     bar.finish_and_clear();
     let encoded = encode(&index);
-    write_whole(output, &encoded).map_err(|e| format!("{}: {e}", output.display()))?;
+    write_whole(output, &encoded).map_err(|e| CliError::File {
+        path: output.to_path_buf(),
+        reason: e.to_string(),
+    })?;
     let read = counts.games - counts.kept;
     eprintln!(
         "cqlq index: {}: {} games ({read} read, {} kept, {} to search always), {} bytes ({:.1} % of the PGN)",
@@ -159,28 +166,28 @@ fn percent(part: u64, whole: u64) -> f64 {
 /// Writes `bytes` to a temporary file beside `path`, then renames it to `path`: a reader
 /// never sees half an index.
 fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut temp = path.as_os_str().to_os_string();
-    temp.push(format!(".tmp{}", std::process::id()));
-    let temp = PathBuf::from(temp);
-    let written = std::fs::File::create(&temp).and_then(|mut f| {
-        f.write_all(bytes)?;
-        f.sync_all()
-    });
-    match written.and_then(|()| std::fs::rename(&temp, path)) {
+    // A random name made with O_EXCL (`temp_files`, as `-o`): a planted link is never followed.
+    let (mut file, temp) = cqlq::output::temp_files::create_beside(path)?;
+    let written = file.write_all(bytes).and_then(|()| file.sync_all());
+    match written.and_then(|()| cqlq::output::temp_files::rename(&temp, path)) {
         Ok(()) => Ok(()),
         Err(e) => {
-            let _ = std::fs::remove_file(&temp);
+            cqlq::output::temp_files::discard(&temp);
             Err(e)
         }
     }
 }
 
 /// Prints what the index `index_path` of `input` holds.
-fn stats(input: &Path, index_path: &Path) -> Result<(), String> {
+fn stats(input: &Path, index_path: &Path) -> Result<(), CliError> {
+    let at = |reason: String| CliError::File {
+        path: index_path.to_path_buf(),
+        reason,
+    };
     let size = std::fs::metadata(index_path)
-        .map_err(|e| format!("{}: {e}", index_path.display()))?
+        .map_err(|e| at(e.to_string()))?
         .len();
-    let index = read_index(index_path).map_err(|e| format!("{}: {e}", index_path.display()))?;
+    let index = read_index(index_path).map_err(|e| at(e.to_string()))?;
     let state = match SourceId::of_file(input) {
         Ok(now) => match index.source.differs_from(&now) {
             None => "matches the file".to_string(),
@@ -190,7 +197,8 @@ fn stats(input: &Path, index_path: &Path) -> Result<(), String> {
     };
     let mut out = std::io::stdout().lock();
     let lines = stats_lines(&index, size, &input.display().to_string(), &state);
-    out.write_all(lines.as_bytes()).map_err(|e| e.to_string())
+    out.write_all(lines.as_bytes())
+        .map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// The `--stats` report of `index` (a file of `size` bytes) of the PGN named `name`.
