@@ -4,21 +4,10 @@
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
+use crate::common::cqlq_in;
 use cqlq::index::format::{decode, encode};
-
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_cqlq")
-}
-
-fn cqlq_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(bin())
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("cqlq runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

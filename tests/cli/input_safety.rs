@@ -11,6 +11,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
+use crate::common::stderr;
 use crate::common::{THREE_GAMES, cqlq, cqlq_fed};
 
 fn folder() -> tempfile::TempDir {
@@ -25,10 +26,6 @@ fn write(dir: &Path, name: &str, data: &[u8]) -> PathBuf {
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 fn gzip(data: &[u8]) -> Vec<u8> {

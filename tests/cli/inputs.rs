@@ -7,6 +7,7 @@
 //! collections are written here, every game a Fool's mate (so every game matches `mate`).
 //! Compressed files are made here with the crates, from those texts.
 
+use crate::common::stderr;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -67,10 +68,6 @@ fn run_stdin(args: &[&str], stdin: &[u8]) -> Output {
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// The numbers `first..=last`, one a line, as `--gamenumbers` prints them.

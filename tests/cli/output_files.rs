@@ -6,6 +6,7 @@
 //! made there, never through the machine's `/dev`. The tests run as root, so a file can be
 //! given another owner (`chown`), as a shared folder's file would have.
 
+use crate::common::{cqlq_in as run, stderr};
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt, symlink};
 use std::os::unix::process::CommandExt;
@@ -18,18 +19,6 @@ const MATE: &str = "[Event \"scholar\"]\n[Result \"1-0\"]\n\n\
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_cqlq")
-}
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(bin())
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 fn is_link(path: &Path) -> bool {

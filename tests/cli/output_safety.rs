@@ -9,12 +9,13 @@
 //! device, `c 1 7` its full device: every write fails with ENOSPC), never the machine's
 //! `/dev`; the tests run as root (skipped, with a note, where `mknod` is not allowed).
 
+use crate::common::{cqlq_in as run, stderr};
 use std::fs;
 use std::io::{Read, Write};
 use std::os::unix::fs::FileTypeExt;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Two games: the first has checks (plies 5 and 7, the last a mate), the second none.
@@ -27,18 +28,6 @@ const MATE: &str = "[Event \"scholar\"]\n[Result \"1-0\"]\n\n\
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_cqlq")
-}
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(bin())
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// Makes a character device node `name` (major 1, `minor`) in `dir`; false (and a note)

@@ -3,21 +3,12 @@
 //! `commandpipe`, and the `cql(...)` header's `input`, `output`, `persistentfile` and
 //! `html`. Each is refused by name with exit 2, and no file is read or written.
 
+use crate::common::cqlq_in as run;
 use std::fs;
-use std::path::Path;
-use std::process::{Command, Output};
 
 /// A game with a mate (so a query that ran would match and write).
 const MATE: &str = "[Event \"scholar\"]\n[Result \"1-0\"]\n\n\
 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cqlq"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 /// The issue's reproducers (`--secure -e 'cql(output victim.txt) mate'` replaced the file;
 /// `cql(input secret.txt)` read it and showed its first token) and the other file

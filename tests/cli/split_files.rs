@@ -2,10 +2,11 @@
 //! character boundary, makes temporary names that fit wherever the final name fits, and
 //! keeps fewer files open under a low open-file limit.
 
+use crate::common::stderr;
 use std::fs;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 /// A mate in four, as written in `output_files`; `Event` set per game below.
 const MATE: &str = "[Event \"scholar\"]\n[Result \"1-0\"]\n\n\
@@ -13,10 +14,6 @@ const MATE: &str = "[Event \"scholar\"]\n[Result \"1-0\"]\n\n\
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_cqlq")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// `count` games whose Event is `E0000`, `E0001`, ...

@@ -103,6 +103,20 @@ pub fn cqlq(args: &[&str]) -> Output {
         .expect("run cqlq")
 }
 
+/// Runs the built `cqlq` binary with `args` in folder `dir`.
+pub fn cqlq_in(dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cqlq"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run cqlq")
+}
+
+/// A run's standard error as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 /// Runs the built `cqlq` binary with `args` in folder `dir` (None: the test's own), `stdin`
 /// written to its standard input from a thread, so a large input cannot block against the
 /// output it produces meanwhile.
