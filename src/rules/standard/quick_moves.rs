@@ -1,0 +1,370 @@
+//! Shortcuts past shakmaty's move list on the standard board: the move a SAN names and
+//! whether any legal move exists, answered from the board's attacks when that is safe, and
+//! left to shakmaty's list otherwise (each checked against the list by its test).
+
+use shakmaty::{Bitboard, Chess, Color, Move, Position as _, Rank, Role, Square};
+
+/// The move `san` names in `pos`, as shakmaty's `San::to_move` finds it (its error too), most
+/// moves found faster ([`quick_move`]).
+pub(super) fn san_move(
+    pos: &Chess,
+    san: &shakmaty::san::San,
+) -> Result<Move, shakmaty::san::SanError> {
+    quick_move(pos, san).map_or_else(|| san.to_move(pos), Ok)
+}
+
+/// The move of a piece, a pawn (not en passant) or the king (not castling) that `san` names
+/// in `pos`, found without listing the legal moves (what shakmaty's `San::to_move` does):
+/// the squares from which a piece of that type reaches the target (a pawn: the squares behind
+/// it, or those it captures from), narrowed to our pieces of that type and by the SAN's file
+/// and rank; when exactly one is left, the move is legal unless it leaves our king attacked
+/// (for the king: unless its target is attacked once it has left its square). Then
+/// shakmaty's list, which holds only legal moves of that type to that square, matching the
+/// same hints, capture mark and promotion, holds exactly that move. None in every other case
+/// (no piece or several, an illegal move, a capture mark or promotion that does not fit, en
+/// passant, castling), for `San::to_move` to decide.
+fn quick_move(pos: &Chess, san: &shakmaty::san::San) -> Option<Move> {
+    let &shakmaty::san::San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = san
+    else {
+        return None;
+    };
+    let turn = pos.turn();
+    let board = pos.board();
+    let occupied = board.occupied();
+    if pos.us().contains(to) {
+        return None;
+    }
+    let taken = board.role_at(to);
+    // A capture onto an empty square is en passant (or illegal): shakmaty's list decides.
+    if taken.is_some() != capture {
+        return None;
+    }
+    // Only a pawn reaching the last rank promotes, and only to a knight, bishop, rook or queen.
+    let promotes = role == Role::Pawn && to.rank() == (!turn).backrank();
+    let promotion_fits = match promotion {
+        None => !promotes,
+        Some(Role::Pawn | Role::King) => false,
+        Some(_) => promotes,
+    };
+    if !promotion_fits {
+        return None;
+    }
+    let reach = match role {
+        Role::Knight => shakmaty::attacks::knight_attacks(to),
+        Role::Bishop => shakmaty::attacks::bishop_attacks(to, occupied),
+        Role::Rook => shakmaty::attacks::rook_attacks(to, occupied),
+        Role::Queen => shakmaty::attacks::queen_attacks(to, occupied),
+        Role::King => shakmaty::attacks::king_attacks(to),
+        // Our pawns that capture on `to` stand where their pawn would be attacked from.
+        Role::Pawn if capture => shakmaty::attacks::pawn_attacks(!turn, to),
+        Role::Pawn => pawn_push_origin(turn, to, occupied),
+    };
+    let mut from = reach & pos.our(role);
+    if let Some(file) = file {
+        from &= Bitboard::from_file(file);
+    }
+    if let Some(rank) = rank {
+        from &= Bitboard::from_rank(rank);
+    }
+    let from = from.single_square()?;
+    let after = (occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
+    let king = if role == Role::King {
+        to
+    } else {
+        board.king_of(turn)?
+    };
+    // The piece taken on `to` attacks no more.
+    let attackers = board.attacks_to(king, !turn, after) & !Bitboard::from_square(to);
+    attackers.is_empty().then_some(Move::Normal {
+        role,
+        from,
+        capture: taken,
+        to,
+        promotion,
+    })
+}
+
+/// The square a pawn of `turn` pushed to the empty square `to` comes from: one behind it when
+/// that square is occupied (by a pawn of ours, or the push is impossible), else two behind
+/// when `to` is on the double step's rank. Empty when neither exists.
+fn pawn_push_origin(turn: Color, to: Square, occupied: Bitboard) -> Bitboard {
+    let back = if turn.is_white() { -8 } else { 8 };
+    let Some(one) = to.offset(back) else {
+        return Bitboard::EMPTY;
+    };
+    if occupied.contains(one) {
+        return Bitboard::from_square(one);
+    }
+    if to.rank() != turn.relative_rank(Rank::Fourth) {
+        return Bitboard::EMPTY;
+    }
+    one.offset(back)
+        .map_or(Bitboard::EMPTY, Bitboard::from_square)
+}
+
+/// Whether a legal move is seen without listing the moves (true in most positions; false
+/// leaves it to shakmaty's list): not in check, a piece that is not pinned against our king
+/// has a legal move wherever its movement rules take it, except en passant, which is not
+/// looked at; and the king may step to any square not of ours that no enemy piece attacks,
+/// since no slider attacks the king's square, so its leaving opens no line.
+pub(super) fn plain_move_exists(pos: &Chess) -> bool {
+    use shakmaty::attacks;
+    let board = pos.board();
+    let Some(king) = board.king_of(pos.turn()) else {
+        return false;
+    };
+    if !pos.checkers().is_empty() {
+        return false;
+    }
+    let (us, them, occupied) = (pos.us(), pos.them(), board.occupied());
+    let steps = attacks::king_attacks(king) & !us;
+    if steps
+        .into_iter()
+        .any(|to| board.attacks_to(to, !pos.turn(), occupied).is_empty())
+    {
+        return true;
+    }
+    // Our pieces alone between an enemy slider and our king.
+    let mut pinned = Bitboard::EMPTY;
+    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
+        | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
+        & them;
+    for sniper in snipers {
+        let between = attacks::between(king, sniper) & occupied;
+        if between.is_subset(us) && between.count() == 1 {
+            pinned |= between;
+        }
+    }
+    let free = us & !pinned & !board.kings();
+    let forward = match pos.turn() {
+        shakmaty::Color::White => (board.pawns() & free).shift(8),
+        shakmaty::Color::Black => (board.pawns() & free).shift(-8),
+    };
+    if !(forward & !occupied).is_empty() {
+        return true;
+    }
+    free.into_iter().any(|from| {
+        let reach = match board.role_at(from) {
+            Some(Role::Pawn) => attacks::pawn_attacks(pos.turn(), from) & them,
+            Some(role) => attacks::attacks(from, role.of(pos.turn()), occupied) & !us,
+            None => Bitboard::EMPTY,
+        };
+        !reach.is_empty()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Standard;
+    use super::*;
+    use crate::rules::Position as _;
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, EnPassantMode};
+
+    /// `quick_move` names the move shakmaty's `San::to_move` names, or leaves it to it: on
+    /// every position of random games (and hand-made pins, checks, promotions and en passant
+    /// captures), for every move a piece, pawn or king of the side to move could make by its
+    /// own geometry (legal or not), written with and without its file and rank, with the right
+    /// and the wrong capture mark, and with each promotion or none.
+    #[test]
+    fn quick_moves_are_shakmatys() {
+        use shakmaty::san::San;
+        let check = |pos: &Chess, checked: &mut usize| {
+            let turn = pos.turn();
+            let occupied = pos.board().occupied();
+            for role in Role::ALL {
+                for from in pos.our(role) {
+                    let targets = match role {
+                        // Pushes of one and two squares and both captures.
+                        Role::Pawn => [8, 16, 7, 9]
+                            .into_iter()
+                            .filter_map(|d| from.offset(if turn.is_white() { d } else { -d }))
+                            .collect(),
+                        // Its steps and the castling king's two-square moves.
+                        Role::King => {
+                            shakmaty::attacks::king_attacks(from)
+                                | [-2, 2]
+                                    .into_iter()
+                                    .filter_map(|d| from.offset(d))
+                                    .filter(|to| to.rank() == from.rank())
+                                    .collect::<Bitboard>()
+                        }
+                        _ => shakmaty::attacks::attacks(from, role.of(turn), occupied),
+                    } & !pos.us();
+                    for to in targets {
+                        for (file, rank) in [
+                            (None, None),
+                            (Some(from.file()), None),
+                            (None, Some(from.rank())),
+                            (Some(from.file()), Some(from.rank())),
+                        ] {
+                            for capture in [false, true] {
+                                for promotion in [
+                                    None,
+                                    Some(Role::Queen),
+                                    Some(Role::Knight),
+                                    Some(Role::King),
+                                    Some(Role::Pawn),
+                                ] {
+                                    let san = San::Normal {
+                                        role,
+                                        file,
+                                        rank,
+                                        capture,
+                                        to,
+                                        promotion,
+                                    };
+                                    if let Some(fast) = quick_move(pos, &san) {
+                                        assert_eq!(
+                                            Ok(fast),
+                                            san.to_move(pos),
+                                            "{san} in {}",
+                                            Fen::from_position(pos, EnPassantMode::Legal)
+                                        );
+                                        *checked += 1;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        };
+        let mut checked = 0;
+        for fen in [
+            // A pinned knight, a pinned rook that may move along the pin, a check to block.
+            "4r2k/8/8/8/8/8/4N3/4K3 w - - 0 1",
+            "4r2k/8/8/8/8/8/4R3/4K1N1 w - - 0 1",
+            "k3r3/8/8/8/1N6/8/8/4K1N1 w - - 0 1",
+            "k7/8/8/3N1N2/8/3N1N2/8/K7 w - - 0 1",
+            // Pawns: pinned on a file and a diagonal, a capture that answers a check, a
+            // double step that blocks one, promotions with and without a capture (one pinned).
+            "4r2k/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            "7k/8/8/8/8/2b5/3P4/4K3 w - - 0 1",
+            "7k/8/8/8/3q4/4P3/8/2K5 w - - 0 1",
+            "7k/8/8/8/r7/8/1P6/K7 w - - 0 1",
+            "1n4k1/P1P5/8/8/8/8/8/4K3 w - - 0 1",
+            "r3k3/1P6/8/8/8/8/8/1K6 w - - 0 1",
+            "k7/8/8/8/8/8/1p1p4/2N3K1 b - - 0 1",
+            // En passant: possible, and refused because it would open the king's rank.
+            "7k/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+            "8/8/8/KPp4r/8/8/8/7k w - c6 0 2",
+            // Kings: in check from a rook (a step along its line stays in check), next to
+            // a defended and an undefended piece, and with castling rights.
+            "4r2k/8/8/8/8/8/8/4K3 w - - 0 1",
+            "7k/8/8/8/8/2n5/3pb3/4K3 w - - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        ] {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            check(&pos, &mut checked);
+        }
+        // Random games (a fixed linear congruential sequence picks each move among the legal
+        // ones): positions with pins, checks and several pieces reaching a square.
+        for pos in crate::random_games::random_positions(300, 120, 12345) {
+            check(&pos, &mut checked);
+        }
+        assert!(checked > 100, "{checked}");
+    }
+
+    /// `plain_move_exists` never sees a move shakmaty's list does not hold, and the fast
+    /// `has_legal_move` agrees with the list: on hand-made stalemates (a pinned knight, a king
+    /// boxed in, en passant the only move) and on random sparse positions, where stalemates
+    /// and pins are common.
+    #[test]
+    fn legal_move_exists_as_shakmaty_lists() {
+        let agree = |pos: &Chess| {
+            let listed = !pos.legal_moves().is_empty();
+            let fen = Fen::from_position(pos, EnPassantMode::Legal);
+            assert!(!plain_move_exists(pos) || listed, "{fen}");
+            let standard = Standard {
+                pos: pos.clone(),
+                mode: CastlingMode::Standard,
+                promoted: Bitboard::EMPTY,
+            };
+            assert_eq!(standard.has_legal_move(), listed, "{fen}");
+            listed
+        };
+        for (fen, moves) in [
+            // The b1 knight is pinned by the h1 rook; a2 and b2 are the black king's.
+            ("8/8/8/8/8/1k6/8/KN5r w - - 0 1", false),
+            // The same with the knight free to move (the rook on h2).
+            ("8/8/8/8/8/1k6/7r/KN6 w - - 0 1", true),
+            // The a1 king is boxed in by the c2 queen and the b5 pawn blocked by the b6
+            // knight: en passant is the only move, and without it there is none.
+            ("7k/8/1n6/1Pp5/8/8/2q5/K7 w - c6 0 2", true),
+            ("7k/8/1n6/1P6/8/8/2q5/K7 w - - 0 1", false),
+        ] {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            assert_eq!(agree(&pos), moves, "{fen}");
+        }
+        // Random positions: two kings and up to five other pieces on random squares.
+        let mut seed: u64 = 987654321;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let (mut positions, mut without_moves) = (0, 0);
+        let pieces = "PNBRQpnbrq".as_bytes();
+        while positions < 20_000 {
+            let mut board = [b'.'; 64];
+            board[next(64) as usize] = b'K';
+            board[next(64) as usize] = b'k';
+            for _ in 0..next(6) {
+                board[next(64) as usize] = pieces[next(10) as usize];
+            }
+            let rows: Vec<String> = board
+                .chunks(8)
+                .map(|row| {
+                    let mut text = String::new();
+                    let mut empty = 0;
+                    for &c in row {
+                        if c == b'.' {
+                            empty += 1;
+                        } else {
+                            if empty > 0 {
+                                text.push_str(&empty.to_string());
+                            }
+                            empty = 0;
+                            text.push(c as char);
+                        }
+                    }
+                    if empty > 0 {
+                        text.push_str(&empty.to_string());
+                    }
+                    text
+                })
+                .collect();
+            let turn = if next(2) == 0 { "w" } else { "b" };
+            let fen = format!("{} {turn} - - 0 1", rows.join("/"));
+            let Ok(pos) = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position::<Chess>(CastlingMode::Standard)
+            else {
+                continue;
+            };
+            positions += 1;
+            if !agree(&pos) {
+                without_moves += 1;
+            }
+        }
+        assert!(without_moves > 20, "{without_moves}");
+    }
+}
