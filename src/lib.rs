@@ -4,7 +4,7 @@
 //!
 //! | stage | module | converts |
 //! | --- | --- | --- |
-//! | shared words | [`chess`], [`squares`] | sides, piece types and kinds, letters; squares, board geometry |
+//! | shared words | [`chess`] ([`chess::squares`], also [`squares`]) | sides, piece types and kinds, letters; squares, board geometry |
 //! | parse | [`query`] | CQL text → syntax tree ([`query::cql_to_ast`]) |
 //! | check | [`query`] (`query/check/`) | syntax tree → CQL 6.2's verdict and the variables' types ([`query::check_ast`]) |
 //! | lower | [`query`] (`query/lower/`) | syntax tree → filter IR ([`query::ast_to_ir`]; [`ir`], CQL-S's part in [`ir::cqls`]) |
@@ -17,13 +17,13 @@
 //! | programs | [`api`] | compile once, search files or text in memory, each match as its `--json` line (the Python package) |
 
 /// `eprintln!` that ignores a failure to write (a full or closed stderr) instead of
-/// panicking; it shadows std's in every module below (see the `diagnostics` module).
+/// panicking; it shadows std's in every module below (see the `output::diagnostics` module).
 macro_rules! eprintln {
     () => {
-        $crate::diagnostics::write_stderr(format_args!("\n"))
+        $crate::output::diagnostics::write_stderr(format_args!("\n"))
     };
     ($($arg:tt)*) => {
-        $crate::diagnostics::write_stderr(format_args!("{}\n", format_args!($($arg)*)))
+        $crate::output::diagnostics::write_stderr(format_args!("{}\n", format_args!($($arg)*)))
     };
 }
 
@@ -31,24 +31,21 @@ macro_rules! eprintln {
 #[allow(unused_macros)]
 macro_rules! eprint {
     ($($arg:tt)*) => {
-        $crate::diagnostics::write_stderr(format_args!($($arg)*))
+        $crate::output::diagnostics::write_stderr(format_args!($($arg)*))
     };
 }
 
 pub mod annotate;
 pub mod api;
 pub mod chess;
-pub mod diagnostics;
 pub mod eval;
 pub mod index;
 pub mod ir;
 pub mod output;
 pub mod pgn;
 pub mod query;
-#[cfg(test)]
-mod random_games;
 pub mod rules;
 pub mod run;
-#[cfg(test)]
-mod scratch_dir;
-pub mod squares;
+/// The square sets and board geometry, [`chess::squares`], at the path they had before they
+/// joined the shared chess words.
+pub use chess::squares;

@@ -1,20 +1,20 @@
 //! The `cqlq` binary: command line → query → run → exit status (0 match, 1 none, 2 trouble).
 
 /// `eprintln!` that ignores a failure to write stderr instead of panicking
-/// (`cqlq::diagnostics`); it shadows std's in every module below.
+/// (`cqlq::output::diagnostics`); it shadows std's in every module below.
 macro_rules! eprintln {
     () => {
-        cqlq::diagnostics::write_stderr(format_args!("\n"))
+        cqlq::output::diagnostics::write_stderr(format_args!("\n"))
     };
     ($($arg:tt)*) => {
-        cqlq::diagnostics::write_stderr(format_args!("{}\n", format_args!($($arg)*)))
+        cqlq::output::diagnostics::write_stderr(format_args!("{}\n", format_args!($($arg)*)))
     };
 }
 
 /// `eprint!` that ignores a failure to write, as `eprintln!` above.
 macro_rules! eprint {
     ($($arg:tt)*) => {
-        cqlq::diagnostics::write_stderr(format_args!($($arg)*))
+        cqlq::output::diagnostics::write_stderr(format_args!($($arg)*))
     };
 }
 

@@ -15,16 +15,10 @@ use std::path::{Path, PathBuf};
 /// it must not name (the CQL-S part of the IR is `ir/cqls.rs`, the UCI engine client
 /// `eval/engine.rs`: they keep their folder's rules).
 const FORBIDDEN: &[(&str, &[&str])] = &[
-    // The types rules and ir share; below everything.
+    // The types rules and ir share (sides, pieces; squares and geometry in `chess/squares.rs`,
+    // also reached as `crate::squares`); below everything.
     (
         "chess",
-        &[
-            "rules", "ir", "query", "eval", "run", "pgn", "output", "annotate",
-        ],
-    ),
-    // Squares and geometry: the other shared base.
-    (
-        "squares",
         &[
             "rules", "ir", "query", "eval", "run", "pgn", "output", "annotate",
         ],

@@ -112,7 +112,7 @@ fn keep_backup(input: &Path) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scratch_dir::scratch_dir;
+    use crate::output::scratch_dir::scratch_dir;
 
     #[test]
     fn rewrites_and_keeps_a_backup() {

@@ -277,7 +277,7 @@ mod tests {
             .collect();
         assert!(tables.iter().all(|t| t.first_parts.is_some()));
         let (mut compared, mut found) = (0, 0);
-        for pos in crate::random_games::random_positions(40, 120, 7) {
+        for pos in crate::rules::random_games::random_positions(40, 120, 7) {
             for table in &tables {
                 let sets: Vec<Bitboard> = table
                     .kinds

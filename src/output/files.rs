@@ -476,7 +476,7 @@ impl<W: Write> Write for OutputWriter<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scratch_dir::scratch_dir;
+    use crate::output::scratch_dir::scratch_dir;
 
     #[test]
     fn append_keeps_the_old_text_and_adds_the_new() {

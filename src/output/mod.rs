@@ -7,6 +7,7 @@
 //! sorted, split by a tag), which only count and copy bytes.
 
 pub mod counter;
+pub mod diagnostics;
 pub mod diagram;
 pub mod files;
 pub mod html;
@@ -14,6 +15,8 @@ pub mod html;
 mod picture_tests;
 pub mod pictures;
 pub mod pipes;
+#[cfg(test)]
+pub(crate) mod scratch_dir;
 pub mod sink;
 pub mod sort_comment;
 pub mod split;

@@ -368,7 +368,7 @@ impl Drop for SplitWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scratch_dir::scratch_dir;
+    use crate::output::scratch_dir::scratch_dir;
 
     fn spec(path: PathBuf) -> SplitSpec {
         SplitSpec {

@@ -245,7 +245,7 @@ mod tests {
 
     #[test]
     fn created_files_are_registered_until_renamed_or_discarded() {
-        let scratch = crate::scratch_dir::scratch_dir("temp_files", "registry");
+        let scratch = crate::output::scratch_dir::scratch_dir("temp_files", "registry");
         let dir = scratch.path();
         let (_, a) = create_beside(&dir.join("a")).unwrap();
         let (_, b) = create_beside(&dir.join("b")).unwrap();
@@ -260,7 +260,7 @@ mod tests {
     /// two-byte characters is cut between characters.
     #[test]
     fn temporary_names_fit_and_are_cut_at_a_character() {
-        let scratch = crate::scratch_dir::scratch_dir("temp_files", "long");
+        let scratch = crate::output::scratch_dir::scratch_dir("temp_files", "long");
         let dir = scratch.path();
         let (_, path) = create_beside(&dir.join("x".repeat(249))).unwrap();
         assert!(path.file_name().unwrap().len() <= NAME_MAX);

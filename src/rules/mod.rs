@@ -9,6 +9,8 @@ pub mod fbr;
 pub mod infinite;
 mod lenient_san;
 pub mod online;
+#[cfg(test)]
+pub(crate) mod random_games;
 pub mod select;
 mod shakmaty_bridge;
 pub mod standard;

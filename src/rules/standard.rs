@@ -403,11 +403,11 @@ mod tests {
     fn board_sets_on_bitboards_are_each_pieces() {
         let mut seed: u64 = 987;
         let mut next = || {
-            seed = crate::random_games::next_number(seed);
+            seed = crate::rules::random_games::next_number(seed);
             seed
         };
         let mut compared = 0;
-        for pos in crate::random_games::random_positions(60, 100, 654) {
+        for pos in crate::rules::random_games::random_positions(60, 100, 654) {
             let standard = Standard {
                 pos: pos.clone(),
                 mode: CastlingMode::Standard,

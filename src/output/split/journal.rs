@@ -336,7 +336,7 @@ fn is_pair(temp: &Path, target: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scratch_dir::scratch_dir;
+    use crate::output::scratch_dir::scratch_dir;
 
     #[test]
     fn the_journal_folder_is_the_directory_or_the_patterns_fixed_part() {

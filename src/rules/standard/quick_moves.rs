@@ -271,7 +271,7 @@ mod tests {
         }
         // Random games (a fixed linear congruential sequence picks each move among the legal
         // ones): positions with pins, checks and several pieces reaching a square.
-        for pos in crate::random_games::random_positions(300, 120, 12345) {
+        for pos in crate::rules::random_games::random_positions(300, 120, 12345) {
             check(&pos, &mut checked);
         }
         assert!(checked > 100, "{checked}");

@@ -1,9 +1,12 @@
 //! The chess words every stage shares: sides, piece types and the sets of coloured piece
-//! types a designator admits, the standard piece letters, and the annotation glyphs' NAGs.
+//! types a designator admits, the standard piece letters, and the annotation glyphs' NAGs;
+//! squares, square sets and board geometry in [`squares`].
 //!
 //! Both [`crate::rules`] (which answers "which pieces stand where") and [`crate::ir`] (whose
 //! filters name pieces) use these, so they live here, below both: `rules` knows nothing of
 //! queries. [`crate::ir`] re-exports them.
+
+pub mod squares;
 
 /// A side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
