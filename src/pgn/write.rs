@@ -53,11 +53,7 @@ pub struct Marks<'a> {
 /// ```
 pub fn write_game(out: &mut String, game: &GameRecord, marks: &Marks) {
     for (name, value) in &game.tags {
-        out.push('[');
-        out.push_str(name);
-        out.push_str(" \"");
-        push_tag_value(out, value);
-        out.push_str("\"]\n");
+        push_tag_pair(out, name, value);
     }
     if !game.tags.is_empty() {
         out.push('\n');
@@ -65,13 +61,7 @@ pub fn write_game(out: &mut String, game: &GameRecord, marks: &Marks) {
     // The movetext is made as bytes (only strings and ASCII are written into it), then
     // appended.
     let mut movetext = Vec::with_capacity(1024);
-    let mut text = Movetext {
-        out: &mut movetext,
-        col: 0,
-        open: 0,
-        need_number: true,
-        token: String::new(),
-    };
+    let mut text = Movetext::new(&mut movetext);
     if let Some(header) = &marks.header {
         text.comment(header);
     }
@@ -95,6 +85,15 @@ pub(super) fn push_movetext(out: &mut String, movetext: &[u8]) {
         Ok(text) => out.push_str(text),
         Err(_) => out.push_str(&String::from_utf8_lossy(movetext)),
     }
+}
+
+/// Appends a tag pair's line, `[name "value"]` (the value escaped by [`push_tag_value`]).
+pub(super) fn push_tag_pair(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    push_tag_value(out, value);
+    out.push_str("\"]\n");
 }
 
 /// Appends a tag value, escaped so that pgn-reader reads it back: `"` as `\"`, `\` as `\\`,
@@ -269,7 +268,18 @@ pub(super) struct Movetext<'a> {
     pub(super) token: String,
 }
 
-impl Movetext<'_> {
+impl<'a> Movetext<'a> {
+    /// A movetext starting on `out`: column 0, nothing open, the first move's number due.
+    pub(super) fn new(out: &'a mut Vec<u8>) -> Movetext<'a> {
+        Movetext {
+            out,
+            col: 0,
+            open: 0,
+            need_number: true,
+            token: String::new(),
+        }
+    }
+
     /// Writes one token (after any pending `(`), after a space or a line break.
     pub(super) fn put(&mut self, token: &str) {
         let open = std::mem::take(&mut self.open);

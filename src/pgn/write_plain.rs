@@ -22,7 +22,7 @@ use pgn_reader::shakmaty::{CastlingSide, Role};
 
 use super::encoding::TextEncoding;
 use super::plain::{NotPlain, PlainGame, PlainToken};
-use super::write::{Movetext, SAN_BYTES, marker_of, push_movetext, push_tag_value, start_ply_of};
+use super::write::{Movetext, SAN_BYTES, marker_of, push_movetext, push_tag_pair, start_ply_of};
 
 /// The comments a plain game's output gets beside its own text.
 #[derive(Clone, Copy, Debug)]
@@ -86,11 +86,7 @@ impl<'v> TagFacts<'v> {
             self.result = Some(value);
         }
         self.any = true;
-        out.push('[');
-        out.push_str(name);
-        out.push_str(" \"");
-        push_tag_value(out, value);
-        out.push_str("\"]\n");
+        push_tag_pair(out, name, value);
         Ok(())
     }
 }
@@ -149,13 +145,7 @@ fn write(
     let mut writer = Writer {
         tokens,
         close: &close,
-        text: Movetext {
-            out: &mut movetext,
-            col: 0,
-            open: 0,
-            need_number: true,
-            token: String::new(),
-        },
+        text: Movetext::new(&mut movetext),
         marks: marks.after.iter().peekable(),
         main_moves: 0,
         comments: Vec::new(),
