@@ -44,7 +44,7 @@ mod tree_words;
 mod words;
 
 use crate::ir::fold::holds;
-use crate::ir::{ArithOp, CmpOp, Color, GameResult, Node, NumProp, StrProp, TagName};
+use crate::ir::{ArithOp, CmpOp, Color, GameResult, MakeSquare, Node, NumProp, StrProp, TagName};
 use crate::pgn::GameRecord;
 use crate::rules::Position;
 use crate::squares::SquareSet;
@@ -721,7 +721,10 @@ impl<'a, P: Position> Evaluator<'a, P> {
             // file x, rank x
             Node::FileRank(rank, x) => self.eval_file_rank(*rank, x, at),
             // makesquare(f r)
-            Node::MakeSquare(f, r) => self.eval_makesquare(f, r, at),
+            Node::MakeSquare(m) => match &**m {
+                MakeSquare::FileRank(f, r) => self.eval_makesquare(f, r, at),
+                MakeSquare::Named(name) => self.eval_makesquare_named(name, at),
+            },
             // distance(x y)
             Node::Distance(x, y) => self.eval_distance(x, y, at),
             // puremate, modelmate, idealmate, ...

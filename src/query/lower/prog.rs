@@ -479,6 +479,7 @@ fn try_filter<S>() -> Node<S> {
         backward: true,
         range: Some(ir::Range::new(1, 1_000_000)),
         quiet: true,
+        read_bounds: None,
     };
     Node::Compare(
         CmpOp::Eq,

@@ -67,6 +67,7 @@ impl Lower<'_> {
                     backward: true,
                     range: None,
                     quiet: true,
+                    read_bounds: None,
                 };
                 // `hhdb variation` is the find itself, `hhdb mainline` its negation.
                 let found = Node::Find(Box::new(find));

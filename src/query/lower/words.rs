@@ -71,7 +71,8 @@ impl Lower<'_> {
     /// `makesquare "e4"`
     fn makesquare_named<S: SquareSet>(&self, name: &Expr, cx: Cx) -> Lowered<S> {
         let name = img!(self.typed(name, cx, Type::Str, "'makesquare'"));
-        word(WordFilter::MakeSquareNamed(name), Type::Set)
+        let square = ir::MakeSquare::Named(name);
+        Ok(Some((Node::MakeSquare(Box::new(square)), Type::Set)))
     }
 
     /// `makesquare(f r)`. CQL 6.2 does not move the square `makesquare` makes (its
@@ -81,7 +82,7 @@ impl Lower<'_> {
         let f = img!(self.typed(f, cx, Type::Number, "'makesquare'"));
         let r = img!(self.typed(r, cx, Type::Number, "'makesquare'"));
         Ok(Some((
-            Node::MakeSquare(Box::new(f), Box::new(r)),
+            Node::MakeSquare(Box::new(ir::MakeSquare::FileRank(f, r))),
             Type::Set,
         )))
     }
@@ -154,8 +155,9 @@ impl Lower<'_> {
             backward: f.backward,
             range: Some(ir::Range::new(0, i64::MAX)),
             quiet,
+            read_bounds: Some(Box::new(ir::ReadBounds { min, max })),
         };
-        word(WordFilter::FindCounted { find, min, max }, Type::Number)
+        Ok(Some((Node::Find(Box::new(find)), Type::Number)))
     }
 
     /// `currenttransform`: the name CQL 6.2 gives the image being lowered: its chain of
