@@ -24,7 +24,7 @@ pub use hhdb::HhdbWord;
 mod words;
 pub use geometry::{Directions, MateKind, Pin, PinYield, Ray};
 pub use line::{Line, LinePattern, LineState};
-pub use navigation::{Echo, Find, PosRelation, PositionRef, Range};
+pub use navigation::{Echo, Find, PosRelation, PositionRef, Range, ReadBounds};
 pub use placements::{FirstParts, Placements};
 pub use prog::DictLoop;
 pub use run_words::RunWord;
@@ -408,8 +408,8 @@ pub enum Node<S> {
     SquareShade(bool, Option<Box<Node<S>>>),
     /// `file x` (false) / `rank x` (true): 1-8 for a one-square set; no match otherwise.
     FileRank(bool, Box<Node<S>>),
-    /// `makesquare(f r)`: the square of file f and rank r (1-based); no match off the board.
-    MakeSquare(Box<Node<S>>, Box<Node<S>>),
+    /// `makesquare(f r)`, `makesquare "e4"`
+    MakeSquare(Box<MakeSquare<S>>),
     /// `distance(x y)`: the king-move distance between two one-square sets.
     Distance(Box<Node<S>>, Box<Node<S>>),
     /// `puremate`, `modelmate`, `idealmate` (false) and their stalemates (true): the squares
@@ -453,4 +453,15 @@ pub enum Node<S> {
     /// `x ∊ D body`: iterating a dictionary's keys, see [`DictLoop`]; evaluated by
     /// `eval::prog`.
     DictLoop(Box<DictLoop<S>>),
+}
+
+/// The square `makesquare` makes (CQL 6.2's `MakeSquareNode`). Inside a transform the square
+/// is not moved (only the arguments are transformed), as in CQL 6.2.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MakeSquare<S> {
+    /// `makesquare(f r)`: the square of file f and rank r (1-based); no match off the board.
+    FileRank(Node<S>, Node<S>),
+    /// `makesquare "e4"`: the square named by the string (a file letter `a`-`h` and a rank
+    /// digit `1`-`8`); the empty set for any other string.
+    Named(Node<S>),
 }

@@ -98,6 +98,9 @@ impl<'a, S> CountedFind<'a, S> {
             },
             _ => return None,
         };
+        if find.read_bounds.is_some() {
+            return None;
+        }
         let range = find.range.filter(|_| !find.backward)?;
         Some(CountedFind {
             find,
@@ -121,8 +124,23 @@ impl<'a, S> CountedFind<'a, S> {
 }
 
 impl<P: Position> Evaluator<'_, P> {
-    /// `find`: forward over the searched subtree (pre-order), or back to the root.
+    /// `find`: forward over the searched subtree (pre-order), or back to the root; a count
+    /// with bounds read when it runs is checked against them once counted.
     pub(super) fn eval_find(&self, f: &Find<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        let found = self.find_in_tree(f, at)?;
+        let Some(bounds) = f.read_bounds.as_deref() else {
+            return Some(found);
+        };
+        let Value::Num(count) = found else {
+            return None;
+        };
+        // CQL 6.2 reads the bounds after counting (its `Range::valid`).
+        let (lo, hi) = (self.num(&bounds.min, at)?, self.num(&bounds.max, at)?);
+        (lo <= count && count <= hi).then_some(found)
+    }
+
+    /// `find` within its own range: the first matching position, or the count.
+    fn find_in_tree(&self, f: &Find<P::Set>, at: u32) -> Option<Value<P::Set>> {
         let nodes = self.game.record.nodes.len();
         let id = f as *const Find<P::Set> as usize;
         let Some(mut table) = (at as usize)

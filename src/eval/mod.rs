@@ -3,6 +3,7 @@
 //! [`Evaluator::eval`] is one `match` over [`Node`]; each arm is commented with the CQL it
 //! comes from. A filter either does not match (`None`) or yields a [`Value`].
 
+mod arith;
 mod bits;
 mod board;
 pub mod budget;
@@ -43,8 +44,7 @@ pub mod tree;
 mod tree_words;
 mod words;
 
-use crate::ir::fold::holds;
-use crate::ir::{ArithOp, CmpOp, Color, GameResult, Node, NumProp, StrProp, TagName};
+use crate::ir::{Color, GameResult, MakeSquare, Node, NumProp, StrProp, TagName};
 use crate::pgn::GameRecord;
 use crate::rules::Position;
 use crate::squares::SquareSet;
@@ -112,11 +112,6 @@ impl<S: SquareSet> Value<S> {
             _ => true,
         }
     }
-}
-
-/// Whether `node` always evaluates to a number when it matches (a constant, `#` of a set).
-fn is_number<S>(node: &Node<S>) -> bool {
-    matches!(node, Node::Number(_) | Node::Count(_))
 }
 
 /// Everything about one game the evaluator reads.
@@ -721,7 +716,10 @@ impl<'a, P: Position> Evaluator<'a, P> {
             // file x, rank x
             Node::FileRank(rank, x) => self.eval_file_rank(*rank, x, at),
             // makesquare(f r)
-            Node::MakeSquare(f, r) => self.eval_makesquare(f, r, at),
+            Node::MakeSquare(m) => match &**m {
+                MakeSquare::FileRank(f, r) => self.eval_makesquare(f, r, at),
+                MakeSquare::Named(name) => self.eval_makesquare_named(name, at),
+            },
             // distance(x y)
             Node::Distance(x, y) => self.eval_distance(x, y, at),
             // puremate, modelmate, idealmate, ...
@@ -755,94 +753,6 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Run(w) => self.eval_run_word(w, at),
             // x ∊ D body (eval/prog.rs)
             Node::DictLoop(l) => self.eval_dict_loop(l, at),
-        }
-    }
-
-    fn eval_arith(
-        &self,
-        op: ArithOp,
-        a: &Node<P::Set>,
-        b: &Node<P::Set>,
-        at: u32,
-    ) -> Option<Value<P::Set>> {
-        // A side that is a number for sure (`#A + #a`, `#Q * 9`): no string is added, so
-        // both sides are read as the numbers the general arm below reads, in the same order.
-        let (x, y) = if is_number(a) || is_number(b) {
-            (self.num(a, at)?, self.num(b, at)?)
-        } else {
-            let (va, vb) = (self.eval(a, at)?, self.eval(b, at)?);
-            if let (ArithOp::Add, Value::Str(x), Value::Str(y)) = (op, &va, &vb) {
-                if x.len() + y.len() > budget::MAX_STRING_BYTES {
-                    self.stop_for_size("+", "a string", at);
-                    return None;
-                }
-                return Some(Value::Str(format!("{x}{y}")));
-            }
-            let to_num = |v: Value<P::Set>| match v {
-                Value::Num(n) => Some(n),
-                Value::Set(s) => Some(i64::from(s.count())),
-                _ => None,
-            };
-            (to_num(va)?, to_num(vb)?)
-        };
-        let n = match op {
-            ArithOp::Add => x.checked_add(y)?,
-            ArithOp::Sub => x.checked_sub(y)?,
-            ArithOp::Mul => x.checked_mul(y)?,
-            ArithOp::Div => x.checked_div(y)?,
-            ArithOp::Rem => x.checked_rem(y)?,
-        };
-        Some(Value::Num(n))
-    }
-
-    /// `a < b` ...: two sets compare as sets (`==`, `!=`); a set against a number counts its
-    /// squares, and such a numeric comparison is worth its left side's number; strings
-    /// compare as strings.
-    fn eval_compare(
-        &self,
-        op: CmpOp,
-        a: &Node<P::Set>,
-        b: &Node<P::Set>,
-        at: u32,
-    ) -> Option<Value<P::Set>> {
-        // Against a constant (`#Q == 2`, `movenumber >= 40`): the other side's number, as the
-        // general arm below reads it (a set counts its squares; anything else does not
-        // compare), without the general evaluation of either side.
-        match (a, b) {
-            (_, Node::Number(k)) => {
-                let x = self.num(a, at)?;
-                return holds(x.cmp(k), op).then_some(Value::Num(x));
-            }
-            (Node::Number(k), _) => {
-                let y = self.num(b, at)?;
-                return holds(k.cmp(&y), op).then_some(Value::Num(*k));
-            }
-            _ => {}
-        }
-        let (va, vb) = (self.eval(a, at)?, self.eval(b, at)?);
-        let number = |v: &Value<P::Set>| match v {
-            Value::Num(n) => Some(*n),
-            Value::Set(s) => Some(i64::from(s.count())),
-            _ => None,
-        };
-        match (&va, &vb) {
-            (Value::Set(x), Value::Set(y)) => {
-                let holds = match op {
-                    CmpOp::Eq => x == y,
-                    CmpOp::Ne => x != y,
-                    _ => holds(x.count().cmp(&y.count()), op),
-                };
-                holds.then_some(Value::Bool(true))
-            }
-            (Value::Str(x), Value::Str(y)) => holds(x.cmp(y), op).then_some(Value::Bool(true)),
-            (Value::Pos(x), Value::Pos(y)) => {
-                let (x, y) = (self.tree_rank(*x), self.tree_rank(*y));
-                holds(x.cmp(&y), op).then_some(Value::Bool(true))
-            }
-            _ => {
-                let (x, y) = (number(&va)?, number(&vb)?);
-                holds(x.cmp(&y), op).then_some(Value::Num(x))
-            }
         }
     }
 }

@@ -1,10 +1,10 @@
-//! Evaluation of [`WordFilter`]: `position N`, `while (s ~~ re) body`, `x =? S`, `find`
-//! with variable bounds, `makesquare "e4"` and `pathdebug`, as CQL 6.2's `GotoNode`,
-//! `StringIteratorNode`, `AssignSquareNode`, `Range`, `MakeSquareNode` and `PathDebugNode`
-//! do.
+//! Evaluation of [`WordFilter`]: `position N`, `while (s ~~ re) body`, `x =? S` and
+//! `pathdebug`, as CQL 6.2's `GotoNode`, `StringIteratorNode`, `AssignSquareNode` and
+//! `PathDebugNode` do; and `makesquare "e4"` (CQL 6.2's `MakeSquareNode`, beside
+//! `makesquare(f r)` in `eval::geometry`).
 
 use super::{Evaluator, Value};
-use crate::ir::WordFilter;
+use crate::ir::{Node, WordFilter};
 use crate::rules::Position;
 use crate::squares::{Coord, SquareSet};
 
@@ -77,36 +77,33 @@ impl<P: Position> Evaluator<'_, P> {
                 self.state.borrow_mut().set(*id, Some(Value::Set(s)));
                 Some(Value::Bool(true))
             }
-            // find v F, find 1 v F, find v w F
-            WordFilter::FindCounted { find, min, max } => {
-                let Value::Num(count) = self.eval_find(find, at)? else {
-                    return None;
-                };
-                // CQL 6.2 reads the bounds after counting (its `Range::valid`).
-                let (lo, hi) = (self.num(min, at)?, self.num(max, at)?);
-                (lo <= count && count <= hi).then_some(Value::Num(count))
-            }
-            // makesquare "e4"
-            WordFilter::MakeSquareNamed(name) => {
-                let Value::Str(text) = self.eval(name, at)? else {
-                    return None;
-                };
-                let geo = self.geometry(at);
-                let square = match text.as_bytes() {
-                    [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some(Coord {
-                        file: i64::from(f - b'a'),
-                        rank: i64::from(r - b'1'),
-                    }),
-                    _ => None,
-                }
-                .filter(|&c| geo.contains(c));
-                Some(Value::Set(P::Set::from_coords(geo, square)))
-            }
             // pathdebug
             WordFilter::PathDebug => {
                 eprintln!("{}", self.path_debug_text(at));
                 Some(Value::Bool(true))
             }
         }
+    }
+
+    /// `makesquare "e4"`: the square named by a file letter and a rank digit; the empty set
+    /// for any other string.
+    pub(super) fn eval_makesquare_named(
+        &self,
+        name: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let Value::Str(text) = self.eval(name, at)? else {
+            return None;
+        };
+        let geo = self.geometry(at);
+        let square = match text.as_bytes() {
+            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some(Coord {
+                file: i64::from(f - b'a'),
+                rank: i64::from(r - b'1'),
+            }),
+            _ => None,
+        }
+        .filter(|&c| geo.contains(c));
+        Some(Value::Set(P::Set::from_coords(geo, square)))
     }
 }

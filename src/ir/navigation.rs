@@ -55,6 +55,20 @@ pub struct Find<S> {
     pub range: Option<Range>,
     /// `quiet`: no comments.
     pub quiet: bool,
+    /// Bounds given by numeric variables (or numbers beside them: `find v F`, `find 1 v F`,
+    /// `find v w F`), read after counting as CQL 6.2's `Range::valid` does: the count must
+    /// lie between them, and `range` then admits any count. An unbound variable (which stops
+    /// CQL 6.2 with an error) makes the `find` not match.
+    pub read_bounds: Option<Box<ReadBounds<S>>>,
+}
+
+/// The bounds of a counted `find` read when it runs ([`Find::read_bounds`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadBounds<S> {
+    /// The least count admitted.
+    pub min: Node<S>,
+    /// The greatest count admitted.
+    pub max: Node<S>,
 }
 
 /// `echo (s t) [in all] body`: with `s` bound to the current position, `t` runs over every

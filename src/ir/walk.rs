@@ -17,7 +17,9 @@ use std::ops::ControlFlow;
 
 use super::path::{Dash, PathCon, PathFilter};
 use super::prog::Prog;
-use super::{LineState, MoveFilter, MoveSource, Node, NumProp, StrFilter, TreeWord, WordFilter};
+use super::{
+    LineState, MakeSquare, MoveFilter, MoveSource, Node, NumProp, StrFilter, TreeWord, WordFilter,
+};
 use crate::ir::cqls::CqlsNode;
 
 /// Calls `visit` on `node` and on every filter inside it, parents before their operands and
@@ -108,7 +110,6 @@ pub fn children<'a, S, B>(
         | Node::In(a, b)
         | Node::At(a, b)
         | Node::Between(a, b)
-        | Node::MakeSquare(a, b)
         | Node::Distance(a, b)
         | Node::Relation(_, a, b) => {
             visit(a)?;
@@ -125,7 +126,22 @@ pub fn children<'a, S, B>(
             visit(&l.domain)?;
             visit(&l.body)
         }
-        Node::Find(f) => visit(&f.body),
+        Node::MakeSquare(m) => match &**m {
+            MakeSquare::FileRank(f, r) => {
+                visit(f)?;
+                visit(r)
+            }
+            MakeSquare::Named(name) => visit(name),
+        },
+        Node::Find(f) => {
+            visit(&f.body)?;
+            f.read_bounds
+                .as_deref()
+                .map_or(ControlFlow::Continue(()), |b| {
+                    visit(&b.min)?;
+                    visit(&b.max)
+                })
+        }
         Node::Line(l) => l.states.iter().try_for_each(|s| match s {
             LineState::Filter(f, _) => visit(f),
             LineState::Split(_) | LineState::Accept => ControlFlow::Continue(()),
@@ -441,17 +457,10 @@ fn prog_children<'a, S, B>(p: &'a Prog<S>, visit: Visit<'_, 'a, S, B>) -> Contro
 fn words_children<'a, S, B>(w: &'a WordFilter<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
     match w {
         WordFilter::PathDebug => ControlFlow::Continue(()),
-        WordFilter::PositionById(a)
-        | WordFilter::AssignIfNonEmpty(_, a)
-        | WordFilter::MakeSquareNamed(a) => visit(a),
+        WordFilter::PositionById(a) | WordFilter::AssignIfNonEmpty(_, a) => visit(a),
         WordFilter::RegexWhile { target, body, .. } => {
             visit(target)?;
             visit(body)
-        }
-        WordFilter::FindCounted { find, min, max } => {
-            visit(&find.body)?;
-            visit(min)?;
-            visit(max)
         }
     }
 }
@@ -540,6 +549,7 @@ mod tests {
             backward: false,
             range: None,
             quiet: false,
+            read_bounds: None,
         }));
         let tree = Node::And(vec![Node::Check, find, Node::Mate]);
         assert!(any_node(&tree, |n| matches!(n, Node::Sort(_))));

@@ -132,41 +132,28 @@ impl Xform {
 }
 
 impl Xform {
-    /// The name CQL 6.2's `currenttransform` gives this image, without its angle brackets
-    /// (its `DihedralTransform::toString`, each transform named outermost first, the identity
-    /// unnamed): `""`, `reflect_h`, `clockwise90`, ...; a colour swap is CQL's `flipcolor`
-    /// transform, `invertcolor reflect_h`, taken as the outermost one. A pure translation is
-    /// named as CQL 6.2's `ShiftTransform::toString` does (`right^1 up^2`, `left^3`,
-    /// `down^1`). None for a translation combined with a symmetry or a colour swap: CQL names
-    /// such an image in the order the transforms were nested, which the composed image no
-    /// longer records.
-    pub fn cql_name(&self) -> Option<String> {
-        if self.shift != (0, 0) {
-            if self.m != ID || self.swap {
-                return None;
-            }
-            let (dx, dy) = self.shift;
-            let mut parts = Vec::new();
-            if dx != 0 {
-                parts.push(format!(
-                    "{}^{}",
-                    if dx > 0 { "right" } else { "left" },
-                    dx.abs()
-                ));
-            }
-            if dy != 0 {
-                parts.push(format!(
-                    "{}^{}",
-                    if dy > 0 { "up" } else { "down" },
-                    dy.abs()
-                ));
-            }
-            return Some(parts.join(" "));
-        }
+    /// The name CQL 6.2's `currenttransform` gives this transform, without its angle
+    /// brackets, written as a composition of maps (the last applied first): the translation
+    /// as CQL 6.2's `ShiftTransform::toString` names it (`right^1 up^2`, `left^3`, `down^1`),
+    /// then the colour swap as CQL's `flipcolor` transform (`invertcolor reflect_h`), then the
+    /// symmetry as its `DihedralTransform::toString` does (`reflect_h`, `clockwise90`, ...); the
+    /// identity is `""`. A basic transform of [`group`] has one of the three parts; an image
+    /// nested in several transforms is named by its chain of basic transforms (lowering's
+    /// `Applied`), not by this composed map.
+    pub fn cql_name(&self) -> String {
         let mut names = Vec::new();
+        let (dx, dy) = self.shift;
+        if dx != 0 {
+            let side = if dx > 0 { "right" } else { "left" };
+            names.push(format!("{side}^{}", dx.abs()));
+        }
+        if dy != 0 {
+            let side = if dy > 0 { "up" } else { "down" };
+            names.push(format!("{side}^{}", dy.abs()));
+        }
         let mut m = self.m;
         if self.swap {
-            names.push("invertcolor reflect_h");
+            names.push("invertcolor reflect_h".to_string());
             m = mul(RANK_MIRROR, m);
         }
         // CQL's dihedral: mirror files (rx) and/or ranks (ry), then exchange them (sw).
@@ -185,8 +172,8 @@ impl Xform {
             (true, true, false) => Some("clockwise90"),
             (true, true, true) => Some("reflect_a8h1"),
         };
-        names.extend(dihedral);
-        Some(names.join(" "))
+        names.extend(dihedral.map(str::to_string));
+        names.join(" ")
     }
 
     /// The image of a rectangle (open bounds allowed): the board symmetries and translations

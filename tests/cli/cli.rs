@@ -114,7 +114,7 @@ fn unsupported_words_are_named_not_silently_ignored() {
         "--count",
         "-q",
         "-e",
-        "flipvertical shift {Ke1 and currenttransform == \"<>\"}",
+        "rotate45 {check and currenttransform == \"<>\"}",
         &testdata("themes.pgn"),
     ]);
     assert_eq!(out.status.code(), Some(2));

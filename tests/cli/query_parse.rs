@@ -395,7 +395,7 @@ fn unsupported_words_are_named() {
     // Accepted by CQL 6.2 (and by cqlq's parser), not evaluated yet: refused by name.
     for (q, word) in [
         (
-            "flipvertical shift {currenttransform == \"<>\"}",
+            "rotate45 {currenttransform == \"<>\"}",
             "'currenttransform'",
         ),
         ("imagine (true)", "'imagine'"),
@@ -438,10 +438,10 @@ fn error_positions() {
         (2, 15, Some("'--', ')' or an operator"))
     );
 
-    // `currenttransform` in an image that shifts and reflects is refused where it stands.
-    let q = "check\n  flipvertical shift {currenttransform == \"<>\"}";
+    // `currenttransform` in an image `rotate45` turns is refused where it stands.
+    let q = "check\n  rotate45 {currenttransform == \"<>\"}";
     let e = err(q);
-    assert_eq!((e.line, e.column, e.span.end - e.span.start), (2, 23, 16));
+    assert_eq!((e.line, e.column, e.span.end - e.span.start), (2, 13, 16));
 
     let q = "fen \"k7/8\"";
     let e = err(q);

@@ -131,6 +131,7 @@ pub fn find(backward: bool, range: Option<Range>, body: N) -> N {
         backward,
         range,
         quiet: false,
+        read_bounds: None,
     }))
 }
 pub fn line(parts: Vec<LinePattern<Bitboard>>) -> Line<Bitboard> {

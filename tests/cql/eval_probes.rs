@@ -300,7 +300,7 @@ fn rank_black_king() {
 #[test]
 fn makesquare_e4() {
     // makesquare(5 4) & P
-    let sq = Node::MakeSquare(Box::new(num(5)), Box::new(num(4)));
+    let sq = Node::MakeSquare(Box::new(cqlq::ir::MakeSquare::FileRank(num(5), num(4))));
     check("makesquare-e4.cql", inter(sq, p("P")));
 }
 

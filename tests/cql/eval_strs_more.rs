@@ -227,10 +227,7 @@ fn hhdb_awards() {
 fn refusals_name_the_word() {
     for (q, word) in [
         ("imagine k", "imagine"),
-        (
-            "flip shift {currenttransform == \"<>\"}",
-            "currenttransform",
-        ),
+        ("rotate45 {currenttransform == \"<>\"}", "currenttransform"),
     ] {
         let e = cqlq::query::Program::from_text(q, Some(cqlq::query::Dialect::Cql), false)
             .and_then(|prog| prog.lower::<shakmaty::Bitboard>(cqlq::squares::Geometry::STANDARD))

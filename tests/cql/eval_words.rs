@@ -155,6 +155,21 @@ fn conditional_set_assignment() {
     assert_eq!(matched_games("x = k  x =? K  x == a1", &games), [true]);
 }
 
+/// A `find` whose bounds are read when it runs is not a counted `find` of fixed range, which
+/// the one-pass search decides at the game's end from the count alone: the bounds are
+/// variables that may change from position to position.
+#[test]
+fn read_bounds_are_no_fixed_count() {
+    let cqlq::ir::Node::And(parts) = compile("v = 2 find v check") else {
+        panic!("a query of two filters");
+    };
+    assert!(matches!(parts[1], cqlq::ir::Node::Find(_)));
+    assert!(cqlq::eval::CountedFind::of(&parts[1]).is_none());
+    // The same find with a fixed range is one.
+    let fixed = compile("find 2 check");
+    assert!(cqlq::eval::CountedFind::of(&fixed).is_some());
+}
+
 /// `find v F`, `find 1 v F`: the range's bounds are read from the variables when `find`
 /// runs (CQL 6.2's `Range` with `NumericVariable` bounds), so they agree with the same
 /// constants.

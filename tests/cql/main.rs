@@ -10,6 +10,7 @@ mod chessql_runs;
 mod converters;
 mod cql62_language;
 mod cql62_reference;
+mod current_transform;
 mod equivalences;
 mod eval_find_count;
 mod eval_imagine;

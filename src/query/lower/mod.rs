@@ -56,11 +56,24 @@ use super::transform::Xform;
 /// board (the image is dropped by the nearest enclosing transform).
 pub(crate) type Lowered<S> = Result<Option<(Node<S>, Type)>, LowerError>;
 
-/// Where lowering is: the composed transform and the number of images it stands for.
+/// Where lowering is: the composed transform, the number of images it stands for, and the
+/// basic transforms it was composed of, in nesting order (what `currenttransform` names).
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Cx {
     pub xf: Xform,
     pub images: usize,
+    pub applied: transforms::Applied,
+}
+
+impl Cx {
+    /// Outside every transform (or under `notransform`), standing for `images` images.
+    pub(crate) fn plain(images: usize) -> Cx {
+        Cx {
+            xf: Xform::IDENTITY,
+            images,
+            applied: transforms::Applied::NONE,
+        }
+    }
 }
 
 /// The lowering of one query.
@@ -73,6 +86,8 @@ pub(crate) struct Lower<'a> {
     pub letters: &'a PieceLetters,
     /// Dictionaries and persistent variables met so far.
     pub prog: prog::ProgScope,
+    /// The chains of basic transforms met so far (see [`transforms::Applied`]).
+    pub applied: transforms::AppliedChains,
     /// `--secure`: the file words (`readfile`, `writefile`, `commandpipe`) are refused.
     pub secure: bool,
     /// The `line` filters being lowered around the current one (see
@@ -100,13 +115,11 @@ pub(crate) fn lower_query<S: SquareSet>(
         scope: Default::default(),
         letters,
         prog: Default::default(),
+        applied: Default::default(),
         secure,
         lines_open: Default::default(),
     };
-    let cx = Cx {
-        xf: Xform::IDENTITY,
-        images: 1,
-    };
+    let cx = Cx::plain(1);
     l.prescan_dictionaries::<S>(&ast.body);
     let mut nodes = Vec::new();
     for e in &ast.body {
@@ -319,10 +332,7 @@ impl Lower<'_> {
             // CQL 6.2 defines the filter `enpassantsquare` by CQL text (pastmove-parse.cpp):
             // the square of the pawn the move just played took en passant, else none.
             Word::EnPassantSquare => {
-                let plain = Cx {
-                    xf: crate::query::transform::Xform::IDENTITY,
-                    images: cx.images,
-                };
+                let plain = Cx::plain(cx.images);
                 let text = "if not enpassant [] else if btm down 1 to else up 1 to";
                 Ok(Some((self.snippet(text, plain)?, Type::Set)))
             }

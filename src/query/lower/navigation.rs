@@ -42,6 +42,7 @@ impl Lower<'_> {
             backward: f.backward,
             range,
             quiet,
+            read_bounds: None,
         };
         Ok(Some((Node::Find(Box::new(find)), ty)))
     }

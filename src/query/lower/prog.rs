@@ -55,10 +55,7 @@ impl Lower<'_> {
 
     /// Records the value type of every dictionary from its `D[k] = v` assignments.
     pub(crate) fn prescan_dictionaries<S: SquareSet>(&self, body: &[Expr]) {
-        let cx = Cx {
-            xf: crate::query::transform::Xform::IDENTITY,
-            images: 1,
-        };
+        let cx = Cx::plain(1);
         let mut all: Vec<&Expr> = Vec::new();
         let mut stack: Vec<&Expr> = body.iter().rev().collect();
         while let Some(e) = stack.pop() {
@@ -282,10 +279,7 @@ impl Lower<'_> {
         }
         let mut nodes = Vec::new();
         for g in elements {
-            let inner = Cx {
-                xf: cx.xf.compose(g),
-                images,
-            };
+            let inner = self.within(cx, g, images);
             if let Some((n, _)) = self.lower(arg, inner)? {
                 nodes.push(n);
             }
@@ -316,6 +310,12 @@ impl Lower<'_> {
             Type::Set => (Node::Union(images), Type::Set),
             _ => (Node::Or(images), ty),
         }))
+    }
+
+    /// Whether an enclosing `rotate45` image turns directions (by a multiple of 45° other
+    /// than 0).
+    pub(crate) fn rot45_turns(&self) -> bool {
+        self.prog.rot45.get() != 0
     }
 
     /// The directions turned by the eighth-turns of the enclosing `rotate45` images
@@ -479,6 +479,7 @@ fn try_filter<S>() -> Node<S> {
         backward: true,
         range: Some(ir::Range::new(1, 1_000_000)),
         quiet: true,
+        read_bounds: None,
     };
     Node::Compare(
         CmpOp::Eq,

@@ -55,10 +55,7 @@ impl Lower<'_> {
             "<or>" => (OR_NEEDS_VARIATIONS, comment_has("<or>")),
             "mainline" | "variation" => {
                 // CQL's key text starts with `notransform`.
-                let plain = Cx {
-                    xf: Xform::IDENTITY,
-                    images: cx.images,
-                };
+                let plain = Cx::plain(cx.images);
                 let secondary = match self.snippet("move previous secondary", plain) {
                     Ok(n) => n,
                     Err(e) => return Some(Err(e)),
@@ -70,6 +67,7 @@ impl Lower<'_> {
                     backward: true,
                     range: None,
                     quiet: true,
+                    read_bounds: None,
                 };
                 // `hhdb variation` is the find itself, `hhdb mainline` its negation.
                 let found = Node::Find(Box::new(find));

@@ -1,8 +1,10 @@
 //! Transforms (`flipcolor`, `flip`, `shift`, `rotate90`, ...) expanded when lowering: a
 //! transformed filter becomes the `Or` (for set filters, the `Union`) of its images, each
 //! lowered once under the composed transform; duplicate images are dropped (`T count F` and
-//! `rotate45`: `prog.rs`).
+//! `rotate45`: `prog.rs`). Each image also records the basic transforms it was composed of,
+//! in nesting order ([`Applied`]), which `currenttransform` names.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt::{self, Write as _};
 use std::hash::{DefaultHasher, Hasher};
@@ -21,7 +23,58 @@ const MAX_IMAGES: usize = 4096;
 /// Most syntax-tree nodes lowered for one transform (images × size of the argument).
 const MAX_EXPANDED: usize = 500_000;
 
+/// The basic transforms applied around the filter being lowered, in nesting order: a chain
+/// of [`AppliedChains`] (each link the innermost transform and the chain around it), identities
+/// left out. CQL 6.2 expands a transform over its already expanded argument, so the outermost
+/// transform is the last one applied to a filter; `currenttransform` names the chain from the
+/// last applied to the first (gadycosteff.com/cql/currenttransform.html: "in right-to-left
+/// order", as a composition of maps is written).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Applied(u32);
+
+impl Applied {
+    /// No transform applied (outside every transform, or under `notransform`).
+    pub(crate) const NONE: Applied = Applied(0);
+}
+
+/// The links of every [`Applied`] chain met while lowering one query: link `i` is the chain
+/// `Applied(i + 1)`, holding its innermost basic transform and the chain around it.
+#[derive(Default)]
+pub(crate) struct AppliedChains(RefCell<Vec<(Applied, Xform)>>);
+
 impl Lower<'_> {
+    /// The place inside the basic transform `g` of a transform lowered at `cx`, which with
+    /// its siblings stands for `images` images.
+    pub(super) fn within(&self, cx: Cx, g: Xform, images: usize) -> Cx {
+        let applied = if g == Xform::IDENTITY {
+            cx.applied
+        } else {
+            let mut links = self.applied.0.borrow_mut();
+            links.push((cx.applied, g));
+            Applied(u32::try_from(links.len()).expect("fewer than 2^32 transform images"))
+        };
+        Cx {
+            xf: cx.xf.compose(g),
+            images,
+            applied,
+        }
+    }
+
+    /// The name CQL 6.2's `currenttransform` gives the chain `applied`, without its angle
+    /// brackets: each basic transform's name ([`Xform::cql_name`]), the outermost first.
+    pub(super) fn applied_name(&self, applied: Applied) -> String {
+        let links = self.applied.0.borrow();
+        let mut names = Vec::new();
+        let mut at = applied;
+        while at != Applied::NONE {
+            let (outer, g) = links[at.0 as usize - 1];
+            names.push(g.cql_name());
+            at = outer;
+        }
+        names.reverse();
+        names.join(" ")
+    }
+
     /// `T F`: the images of `arg` under each basic transform of `t`, composed with `cx`.
     pub(super) fn expand<S: SquareSet>(
         &self,
@@ -31,13 +84,7 @@ impl Lower<'_> {
         cx: Cx,
     ) -> Lowered<S> {
         if t == Transform::NoTransform {
-            return self.lower(
-                arg,
-                Cx {
-                    xf: Xform::IDENTITY,
-                    images: cx.images,
-                },
-            );
+            return self.lower(arg, Cx::plain(cx.images));
         }
         let elements = group(t, self.geo);
         let images = cx.images.saturating_mul(elements.len());
@@ -52,13 +99,7 @@ impl Lower<'_> {
         let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
         let mut ty = None;
         for g in elements {
-            if let Some((n, t)) = self.lower(
-                arg,
-                Cx {
-                    xf: cx.xf.compose(g),
-                    images,
-                },
-            )? {
+            if let Some((n, t)) = self.lower(arg, self.within(cx, g, images))? {
                 ty.get_or_insert(t);
                 // The images of a nested transform join this one's list.
                 let parts = match n {

@@ -9,7 +9,7 @@ use crate::squares::SquareSet;
 use super::{Cx, Lower, Lowered, img};
 use crate::query::ast::{Arg, Assign, AssignOp, Expr, ExprKind, Storage};
 use crate::query::check::Type;
-use crate::query::error::{ErrorKind, LowerError};
+use crate::query::error::ErrorKind;
 use crate::query::syntax::{Find, SeqParam};
 
 /// A lowered [`WordFilter`] of type `ty`.
@@ -71,7 +71,8 @@ impl Lower<'_> {
     /// `makesquare "e4"`
     fn makesquare_named<S: SquareSet>(&self, name: &Expr, cx: Cx) -> Lowered<S> {
         let name = img!(self.typed(name, cx, Type::Str, "'makesquare'"));
-        word(WordFilter::MakeSquareNamed(name), Type::Set)
+        let square = ir::MakeSquare::Named(name);
+        Ok(Some((Node::MakeSquare(Box::new(square)), Type::Set)))
     }
 
     /// `makesquare(f r)`. CQL 6.2 does not move the square `makesquare` makes (its
@@ -81,7 +82,7 @@ impl Lower<'_> {
         let f = img!(self.typed(f, cx, Type::Number, "'makesquare'"));
         let r = img!(self.typed(r, cx, Type::Number, "'makesquare'"));
         Ok(Some((
-            Node::MakeSquare(Box::new(f), Box::new(r)),
+            Node::MakeSquare(Box::new(ir::MakeSquare::FileRank(f, r))),
             Type::Set,
         )))
     }
@@ -154,25 +155,23 @@ impl Lower<'_> {
             backward: f.backward,
             range: Some(ir::Range::new(0, i64::MAX)),
             quiet,
+            read_bounds: Some(Box::new(ir::ReadBounds { min, max })),
         };
-        word(WordFilter::FindCounted { find, min, max }, Type::Number)
+        Ok(Some((Node::Find(Box::new(find)), Type::Number)))
     }
 
-    /// `currenttransform`: the name CQL 6.2 gives the image being lowered (`<>` outside any
-    /// transform or in the identity image).
+    /// `currenttransform`: the name CQL 6.2 gives the image being lowered: its chain of
+    /// basic transforms, the outermost first (`<>` outside any transform, under
+    /// `notransform` or in the identity image; `<right^1 reflect_h>` in `shift flip`'s image
+    /// that reflects the ranks and then moves one file right). Refused in an image that
+    /// `rotate45` turns: no documentation names those images.
     pub(super) fn current_transform<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Lowered<S> {
-        match cx.xf.cql_name() {
-            Some(name) => Ok(Some((Node::Str(format!("<{name}>")), Type::Str))),
-            None => Err(unsupported_inside_shift(self, e)),
+        if self.rot45_turns() {
+            let m = "cqlq does not evaluate 'currenttransform' inside 'rotate45' yet: no CQL \
+                     documentation names the turned images";
+            return Err(self.err(ErrorKind::Unsupported, e.span, m));
         }
+        let name = self.applied_name(cx.applied);
+        Ok(Some((Node::Str(format!("<{name}>")), Type::Str)))
     }
-}
-
-/// The refusal of `currenttransform` in an image that both shifts and reflects (or swaps
-/// colours): CQL 6.2 names it by the nesting order of the transforms, which the composed
-/// image does not keep (see `Xform::cql_name`).
-fn unsupported_inside_shift(l: &Lower<'_>, e: &Expr) -> LowerError {
-    let m = "cqlq does not evaluate 'currenttransform' inside 'shift' combined with another \
-             transform yet";
-    l.err(ErrorKind::Unsupported, e.span, m)
 }
