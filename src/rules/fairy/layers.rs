@@ -134,6 +134,8 @@ pub struct PieceLimits {
     pub per_file: Vec<(u64, u32)>,
     /// `holding(N)`: at most N pieces of the set in each side's hand.
     pub in_hand: Vec<(u64, u32)>,
+    /// `avoidsamecolored(N)`: at most N pieces of the set per side on squares of one colour.
+    pub per_square_colour: Vec<(u64, u32)>,
     /// `cannotbechecked`: a side whose pieces are all of the set may not be checked.
     pub cannot_be_checked: Vec<u64>,
     /// `maxcaptures(N)`: no move removes more than N enemy pieces of the set.

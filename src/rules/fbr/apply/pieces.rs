@@ -1,6 +1,6 @@
-//! The `pieces` rule: its attributes (`total`, `sum`, `file`, `holding`, `extinction`,
-//! `immovable`, `neutral`, `taboo`, `cannotbechecked`, `maxcaptures`, `minimum`, `morethan`,
-//! `draw`, `win`) as the fairy engine's layers.
+//! The `pieces` rule: its attributes (`total`, `sum`, `file`, `avoidsamecolored`, `holding`,
+//! `extinction`, `immovable`, `neutral`, `taboo`, `cannotbechecked`, `maxcaptures`, `minimum`,
+//! `morethan`, `draw`, `win`) as the fairy engine's layers.
 
 use super::super::model::{Attribute, PieceSet, Rule};
 use super::super::parse::FbrError;
@@ -52,12 +52,16 @@ impl Applier {
                         self.layers.totals.push((1 << t, n));
                     }
                 }
-                "file" | "holding" | "maxcaptures" | "minimum" | "morethan" => {
+                "file" | "avoidsamecolored" | "holding" | "maxcaptures" | "minimum"
+                | "morethan" => {
                     let n = Self::count(a)?;
                     let mask = given.unwrap_or(self.all_types());
                     let lim = &mut self.layers.limits;
                     match a.name.as_str() {
                         "file" => lim.per_file.push((mask, n)),
+                        // At most N of the set per side on squares of one colour: with
+                        // N = 1, no pair on same-coloured squares (the seed's text).
+                        "avoidsamecolored" => lim.per_square_colour.push((mask, n)),
                         "holding" if !has_holding => {
                             return refuse(a.column, "`pieces=holding` needs the `holding` rule");
                         }

@@ -1,0 +1,61 @@
+//! `pieces` attributes of seed 001 that were refused before, each on hand-made positions with
+//! the seed's text next to the test (Fairy-Stockfish and SjaakII have no such limits).
+
+use cqlq::rules::fairy::{FMove, FairyPos};
+use cqlq::rules::fbr::chess_with_rules;
+
+fn pos(rules: &str, fen: &str) -> FairyPos {
+    let v = chess_with_rules(rules).unwrap_or_else(|e| panic!("{rules}: {e}"));
+    FairyPos::from_fen(v, fen).expect("fen")
+}
+
+fn sq(s: u8) -> String {
+    format!("{}{}", (b'a' + s % 16) as char, s / 16 + 1)
+}
+
+/// The sorted moves from `square`: destination and promotion letter.
+fn from(p: &FairyPos, square: &str) -> Vec<String> {
+    let mut v: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .filter(|m: &&FMove| sq(m.from) == square)
+        .map(|m| {
+            let promo = m.promo.map_or(String::new(), |t| {
+                p.v.kinds[t as usize].def.symbols[1].clone()
+            });
+            format!("{}{promo}", sq(m.to))
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn avoidsamecolored_forbids_a_second_piece_of_the_set_on_one_square_colour() {
+    // "Avoid that you have a pair of pieces on the same color squares" (read: at most N of
+    // the set per side on squares of one colour; N = 1, no pair). b8 has the colour of a1
+    // and c1 (file + rank even): with a bishop on c1, b8=B would pair it; on d1 (the other
+    // colour) it does not.
+    let rules = "pieces{B}=avoidsamecolored(1)";
+    let p = pos(rules, "7k/1P6/8/8/8/8/8/2B1K3 w - - 0 1");
+    assert_eq!(from(&p, "b7"), ["b8n", "b8q", "b8r"]);
+    let p = pos(rules, "7k/1P6/8/8/8/8/8/3BK3 w - - 0 1");
+    assert_eq!(from(&p, "b7"), ["b8b", "b8n", "b8q", "b8r"]);
+    // Black the same way: g1 has the colour of a1 (6 + 0 even), as has f8's bishop... f8 is
+    // (5, 7): even, so g1=b would pair it; with the bishop on e8 (4 + 7 odd) it would not.
+    let p = pos(rules, "2k2b2/8/8/8/8/8/6p1/K7 b - - 0 1");
+    assert_eq!(from(&p, "g2"), ["g1n", "g1q", "g1r"]);
+    let p = pos(rules, "2k1b3/8/8/8/8/8/6p1/K7 b - - 0 1");
+    assert_eq!(from(&p, "g2"), ["g1b", "g1n", "g1q", "g1r"]);
+    // A pair already on the board forbids no other move (the limit forbids reaching more
+    // than N where fewer stood): the c1 bishop keeps its moves (a3 b2 d2), b8=B stays out
+    // (three on one colour).
+    let p = pos(rules, "7k/1P6/8/8/8/4B3/8/2B1K3 w - - 0 1");
+    assert_eq!(from(&p, "b7"), ["b8n", "b8q", "b8r"]);
+    assert_eq!(from(&p, "c1"), ["a3", "b2", "d2"]);
+    // Without a count the attribute is refused at its column, as `file` is.
+    let e = chess_with_rules("pieces{B}=avoidsamecolored")
+        .map(|_| ())
+        .unwrap_err();
+    assert!(e.reason.contains("needs a count"), "{e}");
+}
