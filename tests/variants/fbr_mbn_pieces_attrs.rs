@@ -59,3 +59,50 @@ fn avoidsamecolored_forbids_a_second_piece_of_the_set_on_one_square_colour() {
         .unwrap_err();
     assert!(e.reason.contains("needs a count"), "{e}");
 }
+
+/// The colour (0 white, 1 black) and letter of the piece on `square`.
+fn at(p: &FairyPos, square: &str) -> Option<(usize, String)> {
+    let b = square.as_bytes();
+    let s = usize::from(b[1] - b'1') * 16 + usize::from(b[0] - b'a');
+    p.piece(s)
+        .map(|(c, t)| (c, p.v.kinds[t].def.symbols[0].clone()))
+}
+
+fn play(p: &mut FairyPos, uci: &str) {
+    let m = p
+        .legal_moves()
+        .into_iter()
+        .find(|m| format!("{}{}", sq(m.from), sq(m.to)) == uci)
+        .unwrap_or_else(|| panic!("{uci} is not legal"));
+    p.make(&m);
+}
+
+#[test]
+fn impartial_pieces_serve_the_side_to_move_and_never_give_check() {
+    // "all neutral pieces will have the color of the opponent. Now all pieces will switch the
+    // color to the color of the side to move", and "This piece cannot give check".
+    let rules = "pieces{N}=impartial";
+    // Nc4-d6 would check e8 as a normal knight; impartial, it gives no check, and it is
+    // black's knight for black's move (a neutral piece giving check would stay white's).
+    let mut p = pos(rules, "4k3/7p/8/8/2N5/8/8/4K3 w - - 0 1");
+    play(&mut p, "c4d6");
+    assert_eq!(at(&p, "d6"), Some((1, "N".into())));
+    assert!(!p.layer_in_check(1), "an impartial knight gives no check");
+    assert!(from(&p, "h7").contains(&"h6".to_string()));
+    assert!(from(&p, "d6").contains(&"b5".to_string()));
+    // Nc5-d3 leaves the knight (now black's) on a square attacking e1: legal, since it
+    // never gives check.
+    let p = pos(rules, "4k3/8/8/2N5/8/8/8/4K3 w - - 0 1");
+    assert!(from(&p, "c5").contains(&"d3".to_string()));
+    // The same under `neutral`: the knight giving check from d6 stays white's, and black
+    // must answer the check (h7-h6 is out).
+    let mut p = pos("pieces{N}=neutral", "4k3/7p/8/8/2N5/8/8/4K3 w - - 0 1");
+    play(&mut p, "c4d6");
+    assert_eq!(at(&p, "d6"), Some((0, "N".into())));
+    assert!(!from(&p, "h7").contains(&"h6".to_string()));
+    // Without a piece set the attribute is refused.
+    let e = chess_with_rules("pieces=impartial")
+        .map(|_| ())
+        .unwrap_err();
+    assert!(e.reason.contains("needs a piece set"), "{e}");
+}

@@ -34,13 +34,12 @@ pub const REFUSED_RULES: [&str; 22] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 31] = [
+pub const REFUSED_ATTRIBUTES: [&str; 30] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
     "loss=perpetualcheck(3)",
     "pieces{Q}=consecutive",
-    "pieces{Q}=impartial",
     "pieces{Q}=overall",
     "pieces{Q}=transparent",
     "promotion=available",

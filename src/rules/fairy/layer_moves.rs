@@ -267,6 +267,16 @@ impl FairyPos {
                 false
             };
         }
+        if l.impartial != 0 {
+            // `pieces=impartial`: these pieces never give check.
+            let mut attackers = self.color[1 - color];
+            for s in self.color[1 - color].iter() {
+                if has_type(l.impartial, self.type_on(s)) {
+                    attackers.clear(s);
+                }
+            }
+            return self.royals_checked(royals, 1 - color, self.occupied(), attackers);
+        }
         self.in_check(color)
     }
 

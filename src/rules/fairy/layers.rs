@@ -209,6 +209,9 @@ pub struct Layers {
     pub taboo: Vec<(u64, Option<u64>)>,
     /// `pieces=neutral`: these types belong to the side to move (but those giving check).
     pub neutral: u64,
+    /// `pieces=impartial`: these types belong to the side to move (all of them) and never
+    /// give check.
+    pub impartial: u64,
     /// The other `pieces` limits.
     pub limits: PieceLimits,
     /// `stalemate=invalid`: a move that stalemates the opponent is illegal.

@@ -1,6 +1,6 @@
 //! The `pieces` rule: its attributes (`total`, `sum`, `file`, `avoidsamecolored`, `holding`,
-//! `extinction`, `immovable`, `neutral`, `taboo`, `cannotbechecked`, `maxcaptures`, `minimum`,
-//! `morethan`, `draw`, `win`) as the fairy engine's layers.
+//! `extinction`, `immovable`, `neutral`, `impartial`, `taboo`, `cannotbechecked`,
+//! `maxcaptures`, `minimum`, `morethan`, `draw`, `win`) as the fairy engine's layers.
 
 use super::super::model::{Attribute, PieceSet, Rule};
 use super::super::parse::FbrError;
@@ -43,6 +43,12 @@ impl Applier {
                         return refuse(col, "`pieces=neutral` needs a piece set");
                     };
                     self.layers.neutral |= m;
+                }
+                "impartial" => {
+                    let Some(m) = given else {
+                        return refuse(col, "`pieces=impartial` needs a piece set");
+                    };
+                    self.layers.impartial |= m;
                 }
                 "sum" => {
                     // A limit per type: a `total` of each type of the set.
