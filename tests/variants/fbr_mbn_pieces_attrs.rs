@@ -106,3 +106,27 @@ fn impartial_pieces_serve_the_side_to_move_and_never_give_check() {
         .unwrap_err();
     assert!(e.reason.contains("needs a piece set"), "{e}");
 }
+
+#[test]
+fn consecutive_limits_the_moves_in_a_row_with_the_set() {
+    // "A maximum of N moves may be made consecutively with the pieces" (each side's own
+    // moves). Kings only, N = 2: after Ke2 Kd8 Ke3 Kc8 neither king may move a third time
+    // in a row; a pawn move in between lets it move again.
+    let rules = "pieces{K}=consecutive(2)";
+    let mut p = pos(rules, "4k3/7p/8/8/8/8/P7/4K3 w - - 0 1");
+    for m in ["e1e2", "e8d8", "e2e3", "d8c8"] {
+        play(&mut p, m);
+    }
+    assert!(from(&p, "e3").is_empty());
+    assert_eq!(from(&p, "a2"), ["a3", "a4"]);
+    play(&mut p, "a2a3");
+    assert!(from(&p, "c8").is_empty());
+    assert_eq!(from(&p, "h7"), ["h5", "h6"]);
+    play(&mut p, "h7h6");
+    assert_eq!(from(&p, "e3").len(), 8);
+    // A count is needed, as for `file`.
+    let e = chess_with_rules("pieces{K}=consecutive")
+        .map(|_| ())
+        .unwrap_err();
+    assert!(e.reason.contains("needs a count"), "{e}");
+}

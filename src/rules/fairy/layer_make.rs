@@ -152,6 +152,14 @@ impl FairyPos {
         for d in &l.drops {
             self.count_drop_credits(d, m, &pre);
         }
+        if let Some((mask, _)) = l.consecutive {
+            let run = &mut self.layer.consecutive[us];
+            *run = if has_type(mask, m.piece as usize) {
+                run.saturating_add(1)
+            } else {
+                0
+            };
+        }
         if l.neutral | l.impartial != 0 {
             self.neutral_turn(us);
         }

@@ -152,6 +152,12 @@ impl FairyPos {
         if l.benedict && m.capture.is_some() {
             return false;
         }
+        if let Some((mask, n)) = l.consecutive
+            && has_type(mask, t)
+            && u32::from(self.layer.consecutive[us]) >= n
+        {
+            return false;
+        }
         if on_board && from != to && !direction_allowed(l, us, from, to) {
             return false;
         }

@@ -212,6 +212,8 @@ pub struct Layers {
     /// `pieces=impartial`: these types belong to the side to move (all of them) and never
     /// give check.
     pub impartial: u64,
+    /// `pieces=consecutive(N)`: a side makes at most N moves in a row with these types.
+    pub consecutive: Option<(u64, u32)>,
     /// The other `pieces` limits.
     pub limits: PieceLimits,
     /// `stalemate=invalid`: a move that stalemates the opponent is illegal.
@@ -252,6 +254,8 @@ pub struct LayerState {
     pub second: bool,
     /// `win=mostpoints`: plies played since the last capture or promotion.
     pub quiet: u16,
+    /// `pieces=consecutive(N)`: each side's moves in a row with the rule's pieces.
+    pub consecutive: [u8; 2],
 }
 
 impl Layers {

@@ -1,6 +1,7 @@
 //! The `pieces` rule: its attributes (`total`, `sum`, `file`, `avoidsamecolored`, `holding`,
 //! `extinction`, `immovable`, `neutral`, `impartial`, `taboo`, `cannotbechecked`,
-//! `maxcaptures`, `minimum`, `morethan`, `draw`, `win`) as the fairy engine's layers.
+//! `maxcaptures`, `minimum`, `morethan`, `draw`, `win`, `consecutive`) as the fairy engine's
+//! layers.
 
 use super::super::model::{Attribute, PieceSet, Rule};
 use super::super::parse::FbrError;
@@ -43,6 +44,20 @@ impl Applier {
                         return refuse(col, "`pieces=neutral` needs a piece set");
                     };
                     self.layers.neutral |= m;
+                }
+                "consecutive" => {
+                    let n = Self::count(a)?;
+                    if self.layers.consecutive.is_some() {
+                        return refuse(
+                            a.column,
+                            "a second `pieces=consecutive` is not implemented",
+                        );
+                    }
+                    if n > 255 {
+                        // Counted per side in a byte.
+                        return refuse(a.column, "`consecutive` counts up to 255");
+                    }
+                    self.layers.consecutive = Some((given.unwrap_or(self.all_types()), n));
                 }
                 "impartial" => {
                     let Some(m) = given else {
