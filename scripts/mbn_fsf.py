@@ -3,7 +3,7 @@
 piece defined in Betza notation, the hand-written equivalent of each MBN definition, on a few
 positions (white and black to move). Writes tests/expected/mbn-fsf.txt:
 
-    mbn <TAB> betza <TAB> fen <TAB> the sorted UCI moves of the piece on d4 (or b2, g7)
+    mbn <TAB> betza <TAB> fen <TAB> the sorted UCI moves of the piece on d4 (or b2, g7, d5)
 
 Run: pip install pyffish; python3 scripts/mbn_fsf.py > tests/expected/mbn-fsf.txt
 """
@@ -35,6 +35,13 @@ PIECES = [
     ("fF0", "fFF"),
     ("cW0+mF", "cWWmF"),
     ("vN0", "vNN"),
+    # Two-leg move sequences (`-`): a first leg that moves to an empty square, then a leap
+    # from there; Fairy-Stockfish's lame leapers (`n`) are blocked on the same squares.
+    ("(mfW-fF)+(mbW-bF)+(mlW-lF)+(mrW-rF)", "nN"),
+    ("(mfW-fF)+(mbW-bF)", "nvN"),
+    ("(mlW-lF)+(mrW-rF)", "nsN"),
+    ("(m(fl)F-(fl)F)+(m(fr)F-(fr)F)+(m(bl)F-(bl)F)+(m(br)F-(br)F)", "nA"),
+    ("(mfW-fW)+(mbW-bW)+(mlW-lW)+(mrW-rW)", "nD"),
 ]
 
 # The piece is `A` (white) / `a` (black); kings where none of the pieces reaches them.
@@ -45,6 +52,9 @@ POSITIONS = [
     ("k7/8/8/8/3a4/8/8/7K b - - 0 1", "d4"),
     ("k7/3P4/1P3p2/2p5/1N1a2R1/8/3p1P2/7K b - - 0 1", "d4"),
     ("k7/6a1/8/5p2/8/5P2/8/7K b - - 0 1", "g7"),
+    # Pieces on the first squares of two-leg moves (lame leapers): white, then mirrored.
+    ("k7/8/8/3P4/3Ap3/2p5/8/7K w - - 0 1", "d4"),
+    ("k7/8/2P5/3aP3/3p4/8/8/7K b - - 0 1", "d5"),
 ]
 
 print("# Source: Fairy-Stockfish via pyffish %s (custom pieces in Betza); scripts/mbn_fsf.py"

@@ -25,7 +25,7 @@ fn square(s: u8) -> String {
 }
 
 /// The sorted UCI moves from `from` of the position `fen` with `A` defined by `mbn`.
-fn moves_from(mbn: &str, fen: &str, from: &str) -> Vec<String> {
+pub fn moves_from(mbn: &str, fen: &str, from: &str) -> Vec<String> {
     let v = load_variants("mbn.txt", &definition(mbn))
         .unwrap_or_else(|e| panic!("{mbn}: {e}"))
         .remove(0);
@@ -33,12 +33,12 @@ fn moves_from(mbn: &str, fen: &str, from: &str) -> Vec<String> {
 }
 
 /// The same through `--rules`: FIDE chess plus the piece definition `A=MBN`.
-fn rules_moves_from(mbn: &str, fen: &str, from: &str) -> Vec<String> {
+pub fn rules_moves_from(mbn: &str, fen: &str, from: &str) -> Vec<String> {
     let v = chess_with_rules(&format!("A={mbn}")).unwrap_or_else(|e| panic!("{mbn}: {e}"));
     listed_from(v, fen, from)
 }
 
-fn listed_from(
+pub fn listed_from(
     v: std::sync::Arc<cqlq::rules::fairy::Variant>,
     fen: &str,
     from: &str,
@@ -63,10 +63,10 @@ fn mbn_pieces_move_as_fairy_stockfish_moves_their_betza_twins() {
         let f: Vec<&str> = line.split('\t').collect();
         let (mbn, betza, fen, want) = (f[0], f[1], f[2], f[3]);
         let from = &want[..2.min(want.len())];
-        // The piece stands on d4, b2 or g7 (the script's positions); an empty list has no
-        // square to read, so read it from the position instead.
+        // The piece stands on d4, b2, g7 or d5 (the script's positions); an empty list has
+        // no square to read, so read it from the position instead.
         let from = if from.is_empty() {
-            ["d4", "b2", "g7"]
+            ["d4", "b2", "g7", "d5"]
                 .into_iter()
                 .find(|s| fen_square_holds_a(fen, s))
                 .unwrap()
@@ -86,7 +86,7 @@ fn mbn_pieces_move_as_fairy_stockfish_moves_their_betza_twins() {
         );
         rows += 1;
     }
-    assert_eq!(rows, 21 * 6);
+    assert_eq!(rows, 26 * 8);
 }
 
 /// Whether the FEN's square `sq` holds `A` or `a`.

@@ -34,14 +34,11 @@ pub const REFUSED_RULES: [&str; 22] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 32] = [
+pub const REFUSED_ATTRIBUTES: [&str; 29] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
     "loss=perpetualcheck(3)",
-    "pieces{Q}=avoidsamecolored",
-    "pieces{Q}=consecutive",
-    "pieces{Q}=impartial",
     "pieces{Q}=overall",
     "pieces{Q}=transparent",
     "promotion=available",

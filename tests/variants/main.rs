@@ -17,6 +17,8 @@ mod fairy_sjaak;
 mod fbr_cli;
 mod fbr_fsf;
 mod fbr_mbn;
+mod fbr_mbn_legs;
+mod fbr_mbn_pieces_attrs;
 mod fbr_parse;
 mod fbr_refused;
 mod fbr_rules;

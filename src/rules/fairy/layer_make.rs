@@ -152,7 +152,15 @@ impl FairyPos {
         for d in &l.drops {
             self.count_drop_credits(d, m, &pre);
         }
-        if l.neutral != 0 {
+        if let Some((mask, _)) = l.consecutive {
+            let run = &mut self.layer.consecutive[us];
+            *run = if has_type(mask, m.piece as usize) {
+                run.saturating_add(1)
+            } else {
+                0
+            };
+        }
+        if l.neutral | l.impartial != 0 {
             self.neutral_turn(us);
         }
         if l.royal.max_checks.is_some() && self.layer_in_check(them) {
@@ -318,10 +326,12 @@ impl FairyPos {
         }
     }
 
-    /// `pieces=neutral`: before the next side moves, the neutral pieces are the mover's; those
-    /// not giving check then change to the side to move.
+    /// `pieces=neutral` and `impartial`: before the next side moves, the neutral pieces are
+    /// the mover's; the impartial ones and the neutral ones not giving check then change to
+    /// the side to move.
     fn neutral_turn(&mut self, mover: usize) {
-        let mask = self.v.layers.neutral;
+        let impartial = self.v.layers.impartial;
+        let mask = self.v.layers.neutral | impartial;
         let next = 1 - mover;
         let neutral: Vec<usize> = self
             .occupied()
@@ -333,9 +343,10 @@ impl FairyPos {
         }
         let royals = self.royals(next);
         for &s in &neutral {
-            let checking = royals
-                .iter()
-                .any(|r| self.attacked_with(r, mover, self.occupied(), Bits256::single(s)));
+            let checking = !has_type(impartial, self.type_on(s))
+                && royals
+                    .iter()
+                    .any(|r| self.attacked_with(r, mover, self.occupied(), Bits256::single(s)));
             if !checking {
                 self.recolor(s, next);
             }

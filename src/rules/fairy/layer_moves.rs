@@ -152,6 +152,12 @@ impl FairyPos {
         if l.benedict && m.capture.is_some() {
             return false;
         }
+        if let Some((mask, n)) = l.consecutive
+            && has_type(mask, t)
+            && u32::from(self.layer.consecutive[us]) >= n
+        {
+            return false;
+        }
         if on_board && from != to && !direction_allowed(l, us, from, to) {
             return false;
         }
@@ -266,6 +272,16 @@ impl FairyPos {
             } else {
                 false
             };
+        }
+        if l.impartial != 0 {
+            // `pieces=impartial`: these pieces never give check.
+            let mut attackers = self.color[1 - color];
+            for s in self.color[1 - color].iter() {
+                if has_type(l.impartial, self.type_on(s)) {
+                    attackers.clear(s);
+                }
+            }
+            return self.royals_checked(royals, 1 - color, self.occupied(), attackers);
         }
         self.in_check(color)
     }

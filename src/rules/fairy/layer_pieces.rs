@@ -1,5 +1,5 @@
 //! The `pieces` rule's counting limits ([`PieceLimits`](super::layers::PieceLimits)): the
-//! moves they forbid (`file`, `holding`, `cannotbechecked`, `maxcaptures`, `minimum`), judged
+//! moves they forbid (`file`, `avoidsamecolored`, `holding`, `cannotbechecked`, `maxcaptures`, `minimum`), judged
 //! on the position before and after the move, and the game ends they decide (`win`,
 //! `morethan`, `draw`), judged on the position before any move.
 
@@ -17,6 +17,15 @@ impl FairyPos {
             .count() as u32
     }
 
+    /// `color`'s pieces of the types in `mask` on squares of colour `shade` (0: the colour of
+    /// a1, 1: the other), counted.
+    fn count_on_shade(&self, color: usize, mask: u64, shade: usize) -> u32 {
+        self.color[color]
+            .iter()
+            .filter(|&s| (s % 16 + s / 16) % 2 == shade && has_type(mask, self.type_on(s)))
+            .count() as u32
+    }
+
     /// `color`'s held pieces of the types in `mask`, counted.
     fn held_of(&self, color: usize, mask: u64) -> u32 {
         self.hand[color]
@@ -27,8 +36,9 @@ impl FairyPos {
             .sum()
     }
 
-    /// Whether the `pieces` limits forbid `m`, whose result is `after`: a file or a hand
-    /// holding more than its limit where it held fewer before (`file`, `holding`), a check
+    /// Whether the `pieces` limits forbid `m`, whose result is `after`: a file, the squares
+    /// of one colour or a hand holding more than its limit where they held fewer before
+    /// (`file`, `avoidsamecolored`, `holding`), a check
     /// to a side left with only `cannotbechecked` pieces, a move removing more than
     /// `maxcaptures` enemy pieces (explosions included), a capture from a side down to its
     /// `minimum` (royal pieces not counted unless `royal=expose`).
@@ -41,6 +51,16 @@ impl FairyPos {
                 for f in 0..files {
                     let now = after.count_on_file(c, mask, f);
                     if now > n && now > self.count_on_file(c, mask, f) {
+                        return true;
+                    }
+                }
+            }
+        }
+        for &(mask, n) in &lim.per_square_colour {
+            for c in 0..2 {
+                for shade in 0..2 {
+                    let now = after.count_on_shade(c, mask, shade);
+                    if now > n && now > self.count_on_shade(c, mask, shade) {
                         return true;
                     }
                 }

@@ -134,6 +134,8 @@ pub struct PieceLimits {
     pub per_file: Vec<(u64, u32)>,
     /// `holding(N)`: at most N pieces of the set in each side's hand.
     pub in_hand: Vec<(u64, u32)>,
+    /// `avoidsamecolored(N)`: at most N pieces of the set per side on squares of one colour.
+    pub per_square_colour: Vec<(u64, u32)>,
     /// `cannotbechecked`: a side whose pieces are all of the set may not be checked.
     pub cannot_be_checked: Vec<u64>,
     /// `maxcaptures(N)`: no move removes more than N enemy pieces of the set.
@@ -207,6 +209,11 @@ pub struct Layers {
     pub taboo: Vec<(u64, Option<u64>)>,
     /// `pieces=neutral`: these types belong to the side to move (but those giving check).
     pub neutral: u64,
+    /// `pieces=impartial`: these types belong to the side to move (all of them) and never
+    /// give check.
+    pub impartial: u64,
+    /// `pieces=consecutive(N)`: a side makes at most N moves in a row with these types.
+    pub consecutive: Option<(u64, u32)>,
     /// The other `pieces` limits.
     pub limits: PieceLimits,
     /// `stalemate=invalid`: a move that stalemates the opponent is illegal.
@@ -247,6 +254,8 @@ pub struct LayerState {
     pub second: bool,
     /// `win=mostpoints`: plies played since the last capture or promotion.
     pub quiet: u16,
+    /// `pieces=consecutive(N)`: each side's moves in a row with the rule's pieces.
+    pub consecutive: [u8; 2],
 }
 
 impl Layers {

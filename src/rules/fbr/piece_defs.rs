@@ -3,7 +3,7 @@
 //! (an existing one or a new one) the movement written in MBN ([`super::mbn`]). Prefixed
 //! (`+P`, `#B`), suffixed and bracketed (`:FD:`) identifiers are refused by name.
 
-use super::mbn::{mbn_atoms, mbn_to_moves};
+use super::mbn::mbn_move_sets;
 use super::parse::FbrError;
 use crate::rules::fairy::defs::{PieceDef, VariantDef};
 
@@ -70,8 +70,7 @@ pub fn read_piece_definition(c: &[char], i: &mut usize) -> Result<PieceDefinitio
                 .unwrap_or(c.len() - from);
             let text: String = c[from..from + len].iter().collect();
             // Faults in the movement point into the rules text.
-            mbn_to_moves(&text)
-                .and_then(|m| mbn_atoms(&m))
+            mbn_move_sets(&text)
                 .or_else(|e| fault(from + e.column, format!("MBN: {}", e.reason)))?;
             mbn = Some((text, from + 1));
             *i = from + len;
@@ -112,8 +111,7 @@ pub fn apply_piece_definitions(
             }
             continue;
         };
-        let sets = mbn_to_moves(text)
-            .and_then(|m| mbn_atoms(&m))
+        let sets = mbn_move_sets(text)
             .or_else(|e| fault(column + e.column - 1, format!("MBN: {}", e.reason)))?;
         let index = found.unwrap_or_else(|| {
             def.pieces.push(PieceDef {

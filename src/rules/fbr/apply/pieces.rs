@@ -1,6 +1,7 @@
-//! The `pieces` rule: its attributes (`total`, `sum`, `file`, `holding`, `extinction`,
-//! `immovable`, `neutral`, `taboo`, `cannotbechecked`, `maxcaptures`, `minimum`, `morethan`,
-//! `draw`, `win`) as the fairy engine's layers.
+//! The `pieces` rule: its attributes (`total`, `sum`, `file`, `avoidsamecolored`, `holding`,
+//! `extinction`, `immovable`, `neutral`, `impartial`, `taboo`, `cannotbechecked`,
+//! `maxcaptures`, `minimum`, `morethan`, `draw`, `win`, `consecutive`) as the fairy engine's
+//! layers.
 
 use super::super::model::{Attribute, PieceSet, Rule};
 use super::super::parse::FbrError;
@@ -44,6 +45,26 @@ impl Applier {
                     };
                     self.layers.neutral |= m;
                 }
+                "consecutive" => {
+                    let n = Self::count(a)?;
+                    if self.layers.consecutive.is_some() {
+                        return refuse(
+                            a.column,
+                            "a second `pieces=consecutive` is not implemented",
+                        );
+                    }
+                    if n > 255 {
+                        // Counted per side in a byte.
+                        return refuse(a.column, "`consecutive` counts up to 255");
+                    }
+                    self.layers.consecutive = Some((given.unwrap_or(self.all_types()), n));
+                }
+                "impartial" => {
+                    let Some(m) = given else {
+                        return refuse(col, "`pieces=impartial` needs a piece set");
+                    };
+                    self.layers.impartial |= m;
+                }
                 "sum" => {
                     // A limit per type: a `total` of each type of the set.
                     let n = Self::count(a)?;
@@ -52,12 +73,16 @@ impl Applier {
                         self.layers.totals.push((1 << t, n));
                     }
                 }
-                "file" | "holding" | "maxcaptures" | "minimum" | "morethan" => {
+                "file" | "avoidsamecolored" | "holding" | "maxcaptures" | "minimum"
+                | "morethan" => {
                     let n = Self::count(a)?;
                     let mask = given.unwrap_or(self.all_types());
                     let lim = &mut self.layers.limits;
                     match a.name.as_str() {
                         "file" => lim.per_file.push((mask, n)),
+                        // At most N of the set per side on squares of one colour: with
+                        // N = 1, no pair on same-coloured squares (the seed's text).
+                        "avoidsamecolored" => lim.per_square_colour.push((mask, n)),
                         "holding" if !has_holding => {
                             return refuse(a.column, "`pieces=holding` needs the `holding` rule");
                         }
