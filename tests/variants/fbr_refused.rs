@@ -7,9 +7,8 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 22] = [
+pub const REFUSED_RULES: [&str; 20] = [
     "announcement",
-    "antiroyal{Q}",
     "avalanche",
     "bouncing",
     "bughouse",
@@ -23,7 +22,6 @@ pub const REFUSED_RULES: [&str; 22] = [
     "pincher",
     "progressive",
     "protector",
-    "stopifchecking",
     "stymizer",
     "swap",
     "swapping",
@@ -34,11 +32,10 @@ pub const REFUSED_RULES: [&str; 22] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 32] = [
+pub const REFUSED_ATTRIBUTES: [&str; 31] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
-    "loss=perpetualcheck(3)",
     "pieces{Q}=avoidsamecolored",
     "pieces{Q}=consecutive",
     "pieces{Q}=impartial",

@@ -122,6 +122,9 @@ impl FairyPos {
         if l.wrong_rook {
             self.push_wrong_rook(out);
         }
+        if l.anti_royal != 0 {
+            self.push_anti_royal_captures(out);
+        }
         if let Some(h) = &l.holding
             && h.either
         {
@@ -156,6 +159,9 @@ impl FairyPos {
             return false;
         }
         if on_board && self.frozen(m) {
+            return false;
+        }
+        if l.anti_royal != 0 && self.anti_royal_forbids(m) {
             return false;
         }
         if let (Some(with), MoveKind::Castle(pf, _)) = (l.royal.castle_with, m.kind)
@@ -238,6 +244,9 @@ impl FairyPos {
     /// under `atomic` royals side by side are never in check.
     pub fn layer_in_check(&self, color: usize) -> bool {
         let l = &self.v.layers;
+        if l.anti_royal != 0 && self.anti_royal_unattacked(color) {
+            return true;
+        }
         let royals = self.royals(color);
         if royals.none() {
             return false;
@@ -266,6 +275,12 @@ impl FairyPos {
             } else {
                 false
             };
+        }
+        if l.anti_royal != 0 {
+            // An anti-royal piece captures no enemy piece, so it checks no enemy royal.
+            let them = 1 - color;
+            let anti = self.anti_royal_squares(them);
+            return self.royals_checked(royals, them, self.occupied(), self.color[them] & !anti);
         }
         self.in_check(color)
     }
@@ -301,6 +316,9 @@ impl FairyPos {
             return false;
         }
         if l.royal.no_check && p.layer_in_check(them) {
+            return false;
+        }
+        if l.stop_if_checking && self.passes_checking_square(m) {
             return false;
         }
         if self.v.def.rules.taboo && p.kings_face() {
@@ -458,6 +476,11 @@ impl FairyPos {
             }
         }
         mix(0x20000 | self.turn as u64);
+        // `loss=perpetualcheck`: bit 0 says whether the side to move is in check (a
+        // function of the position, so equal positions keep equal keys).
+        if self.v.layers.history.perpetual_check.is_some() {
+            h = h & !1 | u64::from(self.layer_in_check(self.turn));
+        }
         h
     }
 }

@@ -124,6 +124,9 @@ pub struct HistoryRules {
     /// `nonrepeating`: moves that repeat an earlier position are illegal (types, `check`,
     /// `never`).
     pub nonrepeating: Option<(u64, bool, bool)>,
+    /// `loss=perpetualcheck(N)`: the Nth occurrence of a position, every move of one side
+    /// since its first occurrence a check, loses for that side.
+    pub perpetual_check: Option<u32>,
 }
 
 /// `pieces` limits read by the move and end checks of `layer_pieces.rs`; each a type mask
@@ -220,6 +223,11 @@ pub struct Layers {
     pub history: HistoryRules,
     /// `monster`: white moves twice a turn.
     pub monster: bool,
+    /// `stopifchecking`: a move along a line stops on the first square where it checks.
+    pub stop_if_checking: bool,
+    /// `antiroyal{...}`: these types are in check when no enemy non-royal piece attacks
+    /// them; they cannot be captured and capture only their own side's pieces.
+    pub anti_royal: u64,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.
@@ -259,7 +267,10 @@ impl Layers {
     /// Whether any rule needs the game's positions.
     pub fn needs_history(&self) -> bool {
         let h = &self.history;
-        h.draw_repetition.is_some() || h.loss_repetition.is_some() || h.nonrepeating.is_some()
+        h.draw_repetition.is_some()
+            || h.loss_repetition.is_some()
+            || h.nonrepeating.is_some()
+            || h.perpetual_check.is_some()
     }
 }
 

@@ -15,6 +15,7 @@ pub mod defs;
 pub mod fen;
 pub mod game_end;
 pub mod layer_castle;
+mod layer_checking;
 pub mod layer_end;
 pub mod layer_make;
 pub mod layer_moves;
