@@ -7,7 +7,7 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 20] = [
+pub const REFUSED_RULES: [&str; 19] = [
     "announcement",
     "avalanche",
     "bouncing",
@@ -15,7 +15,6 @@ pub const REFUSED_RULES: [&str; 20] = [
     "burner",
     "cheshire{X}",
     "conversion",
-    "difficulttrading{N}",
     "freezer",
     "multicapture",
     "musketeer",

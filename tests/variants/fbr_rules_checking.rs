@@ -5,8 +5,10 @@
 //! with seed 001's reasoning beside each expectation.
 
 use cqlq::rules::fairy::layer_end::Verdict;
-use cqlq::rules::fairy::{FMove, FairyPos, RankBase};
-use cqlq::rules::fbr::chess_with_rules;
+use std::sync::Arc;
+
+use cqlq::rules::fairy::{FMove, FairyPos, RankBase, load_variants};
+use cqlq::rules::fbr::{chess_with_rules, variant_with_rules};
 
 fn pos(rules: &str, fen: &str) -> FairyPos {
     let v = chess_with_rules(rules).unwrap_or_else(|e| panic!("{rules}: {e}"));
@@ -167,4 +169,98 @@ fn loss_perpetualcheck_agrees_with_fairy_stockfish() {
     }
     play(&mut p, "e4e8");
     assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(1)));
+}
+
+#[test]
+fn difficulttrading_guards_distant_and_retaliating_captures() {
+    // Knights as the rule's pieces: every knight move ends on a "B" square (none of the 8
+    // squares next to it). (1) "A Lion may capture an opposing Lion on a "B" square, only if
+    // it also made a capture on an "A" square ..., or if the opposing Lion is undefended":
+    // a knight has no double capture, so Nd4xf5 needs the knight on f5 undefended.
+    let defended = "4k3/8/4p3/5n2/3N4/8/8/4K3 w - - 0 1"; // the pawn on e6 guards f5
+    assert!(!from(&pos("difficulttrading{N}", defended), "d4").contains(&"f5".to_string()));
+    assert!(from(&pos("", defended), "d4").contains(&"f5".to_string()));
+    // Other captures stay: the knight may take the pawn.
+    assert!(from(&pos("difficulttrading{N}", defended), "d4").contains(&"e6".to_string()));
+    let alone = "4k3/8/8/5n2/3N4/8/8/4K3 w - - 0 1";
+    assert!(from(&pos("difficulttrading{N}", alone), "d4").contains(&"f5".to_string()));
+    // Guarded by the king only: a defender by default; not under `royal` ("The royal
+    // pieces do not belong to the attacking pieces in rule (1)").
+    let by_king = "8/8/4k3/5n2/3N4/8/8/4K3 w - - 0 1";
+    assert!(!from(&pos("difficulttrading{N}", by_king), "d4").contains(&"f5".to_string()));
+    assert!(from(&pos("difficulttrading{N}=royal", by_king), "d4").contains(&"f5".to_string()));
+    // (2) "If a player captures a Lion with a non-Lion piece, the opponent may not capture a
+    // Lion except with another Lion, on his next turn": after Bb2xc3 the rook on d8 may not
+    // take the knight on d2; after a king move instead it may.
+    let fen = "3rk3/8/8/8/8/2n5/1B1N4/4K3 w - - 0 1";
+    let mut p = pos("difficulttrading{N}", fen);
+    play(&mut p, "b2c3");
+    let rook = from(&p, "d8");
+    assert!(!rook.contains(&"d2".to_string()), "{rook:?}");
+    assert!(rook.contains(&"d3".to_string()), "{rook:?}");
+    let mut p = pos("difficulttrading{N}", fen);
+    play(&mut p, "e1f1");
+    assert!(from(&p, "d8").contains(&"d2".to_string()));
+}
+
+/// Kings, pawns and SjaakII's lion (Chu Shogi's: two king steps, capturing on either), the
+/// board `difficulttrading`'s `minor` needs: only a lion captures twice.
+const LIONS: &str = "Variant: Lions (8x8)
+Board: 8x8
+FEN: \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"
+
+Piece: King
+Move: leap (0,1)|(1,1)
+Symbol: \"K\", \"K,k\"
+Flags: royal
+
+Piece: Pawn
+Move: step N
+Capture: step NE,NW
+Symbol: \"P\", \"P,p\"
+
+Piece: Lion
+Move: leap ((0,1)|(1,1))+((0,1)|(1,1))
+Flags: no_retaliate
+Symbol: \"L\", \"L,l\"
+";
+
+fn lions(rules: &str, fen: &str) -> FairyPos {
+    let def = load_variants("lions", LIONS).expect("lions")[0].def.clone();
+    let v = variant_with_rules(&def, rules).unwrap_or_else(|e| panic!("{rules}: {e}"));
+    FairyPos::from_fen(Arc::new(v), fen).expect("fen")
+}
+
+#[test]
+fn difficulttrading_minor_pieces_do_not_license_a_distant_capture() {
+    // White's lion on d4, black's pawn on d5 (an "A" square), black's lion on d6 (a "B"
+    // square) guarded by the pawn on e7. Rule (1): the lion may take the lion on d6 "only if
+    // it also made a capture on an "A" square (unless the captured piece is a "minor"
+    // piece, specified with minor), or if the opposing Lion is undefended". The double
+    // capture d5 then d6 is allowed; with `minor{P}` the pawn does not count and the lion on
+    // d6 is defended, so it is not; the lion's one-move jump to d6 never is.
+    let fen = "4k3/4p3/3l4/3p4/3L4/8/8/4K3 w - - 0 1";
+    let takes_d6 = |p: &FairyPos| -> (bool, bool) {
+        let moves = p.legal_moves();
+        let d6 = 5 * 16 + 3;
+        let double = moves
+            .iter()
+            .any(|m| m.to == d6 && matches!(m.kind, cqlq::rules::fairy::MoveKind::Double(_)));
+        let jump = moves.iter().any(|m| {
+            m.to == d6 && m.capture == Some(d6) && m.kind == cqlq::rules::fairy::MoveKind::Normal
+        });
+        (double, jump)
+    };
+    assert_eq!(takes_d6(&lions("", fen)), (true, true));
+    assert_eq!(takes_d6(&lions("difficulttrading{L}", fen)), (true, false));
+    assert_eq!(
+        takes_d6(&lions("difficulttrading{L}=minor{P}", fen)),
+        (false, false)
+    );
+    // Without the guard on e7 the lion on d6 is undefended: every capture of it stands.
+    let open = "4k3/8/3l4/3p4/3L4/8/8/4K3 w - - 0 1";
+    assert_eq!(
+        takes_d6(&lions("difficulttrading{L}=minor{P}", open)),
+        (true, true)
+    );
 }

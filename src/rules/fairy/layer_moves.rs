@@ -321,6 +321,11 @@ impl FairyPos {
         if l.stop_if_checking && self.passes_checking_square(m) {
             return false;
         }
+        if let Some(rule) = &l.difficult_trading
+            && self.trading_forbids(m, &p, rule)
+        {
+            return false;
+        }
         if self.v.def.rules.taboo && p.kings_face() {
             return false;
         }

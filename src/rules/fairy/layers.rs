@@ -82,6 +82,18 @@ pub struct ZoneRule {
     pub pieces: u64,
 }
 
+/// `difficulttrading{...}`: trading these pieces is hard (Chu Shogi's lion rules).
+#[derive(Clone, Debug, Default)]
+pub struct DifficultTrading {
+    /// The pieces ("Lions"; `{L}` by default).
+    pub pieces: u64,
+    /// `minor{...}`: captures on an adjacent square that do not license a distant
+    /// capture of one of the pieces.
+    pub minor: u64,
+    /// `royal`: royal pieces do not defend.
+    pub royals_do_not_defend: bool,
+}
+
 /// The royal rule's behaviour (`royal=...`).
 #[derive(Clone, Debug, Default)]
 pub struct Royal {
@@ -228,6 +240,8 @@ pub struct Layers {
     /// `antiroyal{...}`: these types are in check when no enemy non-royal piece attacks
     /// them; they cannot be captured and capture only their own side's pieces.
     pub anti_royal: u64,
+    /// `difficulttrading`.
+    pub difficult_trading: Option<DifficultTrading>,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.
@@ -255,6 +269,9 @@ pub struct LayerState {
     pub second: bool,
     /// `win=mostpoints`: plies played since the last capture or promotion.
     pub quiet: u16,
+    /// `difficulttrading`: the last move took one of its pieces with a piece outside the
+    /// set, so this move may not.
+    pub trade_barred: bool,
 }
 
 impl Layers {

@@ -20,6 +20,7 @@ pub mod layer_end;
 pub mod layer_make;
 pub mod layer_moves;
 mod layer_pieces;
+mod layer_trading;
 pub mod layers;
 pub mod lion;
 pub mod movegen;

@@ -41,7 +41,6 @@ const REFUSED: &[(&str, &str)] = &[
         "conversion",
         "needs MBN prefixed piece definitions (`*Q=ccO`)",
     ),
-    ("difficulttrading", "needs MBN multi-leg (Lion) captures"),
     (
         "freezer",
         "needs MBN prefixed piece definitions (freezing zones)",
@@ -317,6 +316,7 @@ impl Applier {
             "promotion" => self.promotion(r)?,
             "stopifchecking" => self.layers.stop_if_checking = true,
             "antiroyal" => self.anti_royal(r)?,
+            "difficulttrading" => self.difficult_trading(r)?,
             "mirror" => {}
             other => return refuse(col, format!("FBR rule `{other}` is not implemented")),
         }

@@ -1,9 +1,11 @@
-//! Rules about checks: `antiroyal{set}` (the engine's side, with `stopifchecking` and
-//! `loss=perpetualcheck`, is `fairy::layer_checking`).
+//! Rules about checks and trades: `antiroyal{set}` (the engine's side, with `stopifchecking`
+//! and `loss=perpetualcheck`, is `fairy::layer_checking`) and `difficulttrading{set}`
+//! (`fairy::layer_trading`).
 
 use super::super::model::Rule;
 use super::super::parse::FbrError;
 use super::{Applier, refuse};
+use crate::rules::fairy::layers::DifficultTrading;
 use crate::rules::fairy::tables::promotion_tokens;
 
 impl Applier {
@@ -48,6 +50,36 @@ impl Applier {
             }
         }
         self.layers.anti_royal |= mask;
+        Ok(())
+    }
+
+    /// `difficulttrading{set}` (`{L}` by default) with `minor{set}` and `royal`.
+    pub(super) fn difficult_trading(&mut self, r: &Rule) -> Result<(), FbrError> {
+        let pieces = match &r.pieces {
+            Some(set) => self.mask(set, r.column)?,
+            None => match self.type_of("L") {
+                Some(t) => 1 << t,
+                None => {
+                    return refuse(
+                        r.column,
+                        "`difficulttrading` without a piece set needs a piece `L` (a Lion)",
+                    );
+                }
+            },
+        };
+        let mut rule = DifficultTrading {
+            pieces,
+            ..DifficultTrading::default()
+        };
+        for a in &r.attrs {
+            match (a.name.as_str(), &a.pieces) {
+                ("minor", Some(set)) => rule.minor |= self.mask(set, a.column)?,
+                ("minor", None) => return refuse(a.column, "`minor` needs a piece set `{...}`"),
+                ("royal", _) => rule.royals_do_not_defend = true,
+                _ => return Self::unsupported(r, a),
+            }
+        }
+        self.layers.difficult_trading = Some(rule);
         Ok(())
     }
 }
