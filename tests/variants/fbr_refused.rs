@@ -7,10 +7,9 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 19] = [
+pub const REFUSED_RULES: [&str; 18] = [
     "announcement",
     "avalanche",
-    "bouncing",
     "bughouse",
     "burner",
     "cheshire{X}",

@@ -264,3 +264,38 @@ fn difficulttrading_minor_pieces_do_not_license_a_distant_capture() {
         (true, true)
     );
 }
+
+#[test]
+fn bouncing_bishops_reflect_off_the_side_files() {
+    // "The diagonally moving pieces (normally Bishop and Queen) bounce off from the vertical
+    // (left and right) edges of the board" (`@B=B-[([a,h]zB)0]`: a bishop move, then from
+    // the a- or h-file more bishop legs with the file direction reversed). From c1: north-west
+    // b2, a3, bouncing to b4 c5 d6 e7 f8; north-east d2 e3 f4 g5 h6, bouncing to g7 f8.
+    let fen = "7k/8/8/8/8/8/8/2B1K3 w - - 0 1";
+    assert_eq!(
+        from(&pos("bouncing", fen), "c1"),
+        [
+            "a3", "b2", "b4", "c5", "d2", "d6", "e3", "e7", "f4", "f8", "g5", "g7", "h6"
+        ]
+    );
+    assert_eq!(
+        from(&pos("", fen), "c1"),
+        ["a3", "b2", "d2", "e3", "f4", "g5", "h6"]
+    );
+    // A bounced line checks: the king on b4 stands on c1-b2-a3-b4.
+    let fen = "8/8/8/8/1k6/8/8/2B1K3 b - - 0 1";
+    assert!(pos("bouncing", fen).layer_in_check(1));
+    assert!(!pos("", fen).layer_in_check(1));
+    // A piece on the bounce stops it: with a pawn on b4 the bishop takes it or stops short.
+    let p = pos("bouncing", "7k/8/8/8/1p6/8/8/2B1K3 w - - 0 1");
+    let west: Vec<String> = from(&p, "c1")
+        .into_iter()
+        .filter(|t| t.starts_with(['a', 'b', 'c']))
+        .collect();
+    assert_eq!(west, ["a3", "b2", "b4"]);
+    // "the default piece set is {B}": the bundled queen is its own piece and goes straight
+    // unless named (`bouncing{BQ}`).
+    let fen = "7k/8/8/8/8/8/8/2Q1K3 w - - 0 1";
+    assert!(!from(&pos("bouncing", fen), "c1").contains(&"b4".to_string()));
+    assert!(from(&pos("bouncing{BQ}", fen), "c1").contains(&"b4".to_string()));
+}

@@ -240,6 +240,8 @@ pub struct Layers {
     /// `antiroyal{...}`: these types are in check when no enemy non-royal piece attacks
     /// them; they cannot be captured and capture only their own side's pieces.
     pub anti_royal: u64,
+    /// `bouncing{...}`: these types' diagonal slides reflect off the first and last files.
+    pub bounce: u64,
     /// `difficulttrading`.
     pub difficult_trading: Option<DifficultTrading>,
 }

@@ -27,7 +27,6 @@ const REFUSED: &[(&str, &str)] = &[
         "avalanche",
         "needs multi-move turns that push the opponent's pawns (MBN `#P=mfW`)",
     ),
-    ("bouncing", "needs MBN reflecting moves (`zB`)"),
     ("bughouse", "needs two boards and partner games"),
     (
         "burner",
@@ -119,6 +118,15 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
             return refuse(r.column, format!("FBR rule `{}` {why}", r.name));
         }
         a.rule(r, has_holding)?;
+    }
+    if a.layers.bounce != 0
+        && a.layers.wraps()
+        && let Some(r) = list.rules.iter().find(|r| r.name == "bouncing")
+    {
+        return refuse(
+            r.column,
+            "FBR rule `bouncing` on a board that wraps (`cylindric`, `torus`) is not implemented",
+        );
     }
     if a.layers.stop_if_checking
         && a.layers.wraps()
@@ -317,6 +325,16 @@ impl Applier {
             "stopifchecking" => self.layers.stop_if_checking = true,
             "antiroyal" => self.anti_royal(r)?,
             "difficulttrading" => self.difficult_trading(r)?,
+            "bouncing" => {
+                // "the default piece set is {B}".
+                let bishop = match (&r.pieces, self.type_of("B")) {
+                    (None, None) => {
+                        return refuse(col, "`bouncing` without a piece set needs a piece `B`");
+                    }
+                    (_, b) => b.map_or(0, |t| 1 << t),
+                };
+                self.layers.bounce |= self.mask_or(&r.pieces, col, bishop)?;
+            }
             "mirror" => {}
             other => return refuse(col, format!("FBR rule `{other}` is not implemented")),
         }
