@@ -7,23 +7,19 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 22] = [
+pub const REFUSED_RULES: [&str; 18] = [
     "announcement",
-    "antiroyal{Q}",
     "avalanche",
-    "bouncing",
     "bughouse",
     "burner",
     "cheshire{X}",
     "conversion",
-    "difficulttrading{N}",
     "freezer",
     "multicapture",
     "musketeer",
     "pincher",
     "progressive",
     "protector",
-    "stopifchecking",
     "stymizer",
     "swap",
     "swapping",
@@ -34,11 +30,10 @@ pub const REFUSED_RULES: [&str; 22] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 29] = [
+pub const REFUSED_ATTRIBUTES: [&str; 28] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
-    "loss=perpetualcheck(3)",
     "pieces{Q}=overall",
     "pieces{Q}=transparent",
     "promotion=available",

@@ -22,5 +22,6 @@ mod fbr_mbn_pieces_attrs;
 mod fbr_parse;
 mod fbr_refused;
 mod fbr_rules;
+mod fbr_rules_checking;
 mod fbr_wrongrook;
 mod online_variants;

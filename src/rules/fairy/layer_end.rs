@@ -229,6 +229,9 @@ impl FairyPos {
     /// (`loss`) or draws.
     fn repetition_end(&self, us: usize) -> Option<GameEnd> {
         let h = &self.v.layers.history;
+        if let Some(e) = self.perpetual_check_end() {
+            return Some(e);
+        }
         if h.draw_repetition.is_some() || h.loss_repetition.is_some() {
             let key = self.layer_key();
             let seen = 1 + self.history.iter().filter(|&&k| k == key).count() as u32;

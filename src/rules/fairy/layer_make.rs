@@ -94,6 +94,10 @@ impl FairyPos {
         if l.needs_history() {
             self.history.push(pre.key);
         }
+        if l.difficult_trading.is_some() {
+            let taken: Vec<usize> = pre.captured.map(|(_, t, _, _)| t).into_iter().collect();
+            self.note_trade(m, &taken);
+        }
         if l.most_points.is_some() {
             self.layer.quiet = if m.capture.is_some() || m.promo.is_some() {
                 0

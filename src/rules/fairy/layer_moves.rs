@@ -122,6 +122,9 @@ impl FairyPos {
         if l.wrong_rook {
             self.push_wrong_rook(out);
         }
+        if l.anti_royal != 0 {
+            self.push_anti_royal_captures(out);
+        }
         if let Some(h) = &l.holding
             && h.either
         {
@@ -162,6 +165,9 @@ impl FairyPos {
             return false;
         }
         if on_board && self.frozen(m) {
+            return false;
+        }
+        if l.anti_royal != 0 && self.anti_royal_forbids(m) {
             return false;
         }
         if let (Some(with), MoveKind::Castle(pf, _)) = (l.royal.castle_with, m.kind)
@@ -244,6 +250,9 @@ impl FairyPos {
     /// under `atomic` royals side by side are never in check.
     pub fn layer_in_check(&self, color: usize) -> bool {
         let l = &self.v.layers;
+        if l.anti_royal != 0 && self.anti_royal_unattacked(color) {
+            return true;
+        }
         let royals = self.royals(color);
         if royals.none() {
             return false;
@@ -273,15 +282,20 @@ impl FairyPos {
                 false
             };
         }
-        if l.impartial != 0 {
-            // `pieces=impartial`: these pieces never give check.
-            let mut attackers = self.color[1 - color];
-            for s in self.color[1 - color].iter() {
+        if l.impartial != 0 || l.anti_royal != 0 {
+            // `pieces=impartial`: these pieces never give check; an anti-royal piece
+            // captures no enemy piece, so it checks no enemy royal either.
+            let them = 1 - color;
+            let mut attackers = self.color[them];
+            if l.anti_royal != 0 {
+                attackers = attackers & !self.anti_royal_squares(them);
+            }
+            for s in self.color[them].iter() {
                 if has_type(l.impartial, self.type_on(s)) {
                     attackers.clear(s);
                 }
             }
-            return self.royals_checked(royals, 1 - color, self.occupied(), attackers);
+            return self.royals_checked(royals, them, self.occupied(), attackers);
         }
         self.in_check(color)
     }
@@ -317,6 +331,14 @@ impl FairyPos {
             return false;
         }
         if l.royal.no_check && p.layer_in_check(them) {
+            return false;
+        }
+        if l.stop_if_checking && self.passes_checking_square(m) {
+            return false;
+        }
+        if let Some(rule) = &l.difficult_trading
+            && self.trading_forbids(m, &p, rule)
+        {
             return false;
         }
         if self.v.def.rules.taboo && p.kings_face() {
@@ -474,6 +496,11 @@ impl FairyPos {
             }
         }
         mix(0x20000 | self.turn as u64);
+        // `loss=perpetualcheck`: bit 0 says whether the side to move is in check (a
+        // function of the position, so equal positions keep equal keys).
+        if self.v.layers.history.perpetual_check.is_some() {
+            h = h & !1 | u64::from(self.layer_in_check(self.turn));
+        }
         h
     }
 }

@@ -82,6 +82,18 @@ pub struct ZoneRule {
     pub pieces: u64,
 }
 
+/// `difficulttrading{...}`: trading these pieces is hard (Chu Shogi's lion rules).
+#[derive(Clone, Debug, Default)]
+pub struct DifficultTrading {
+    /// The pieces ("Lions"; `{L}` by default).
+    pub pieces: u64,
+    /// `minor{...}`: captures on an adjacent square that do not license a distant
+    /// capture of one of the pieces.
+    pub minor: u64,
+    /// `royal`: royal pieces do not defend.
+    pub royals_do_not_defend: bool,
+}
+
 /// The royal rule's behaviour (`royal=...`).
 #[derive(Clone, Debug, Default)]
 pub struct Royal {
@@ -124,6 +136,9 @@ pub struct HistoryRules {
     /// `nonrepeating`: moves that repeat an earlier position are illegal (types, `check`,
     /// `never`).
     pub nonrepeating: Option<(u64, bool, bool)>,
+    /// `loss=perpetualcheck(N)`: the Nth occurrence of a position, every move of one side
+    /// since its first occurrence a check, loses for that side.
+    pub perpetual_check: Option<u32>,
 }
 
 /// `pieces` limits read by the move and end checks of `layer_pieces.rs`; each a type mask
@@ -227,6 +242,15 @@ pub struct Layers {
     pub history: HistoryRules,
     /// `monster`: white moves twice a turn.
     pub monster: bool,
+    /// `stopifchecking`: a move along a line stops on the first square where it checks.
+    pub stop_if_checking: bool,
+    /// `antiroyal{...}`: these types are in check when no enemy non-royal piece attacks
+    /// them; they cannot be captured and capture only their own side's pieces.
+    pub anti_royal: u64,
+    /// `bouncing{...}`: these types' diagonal slides reflect off the first and last files.
+    pub bounce: u64,
+    /// `difficulttrading`.
+    pub difficult_trading: Option<DifficultTrading>,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.
@@ -256,6 +280,9 @@ pub struct LayerState {
     pub quiet: u16,
     /// `pieces=consecutive(N)`: each side's moves in a row with the rule's pieces.
     pub consecutive: [u8; 2],
+    /// `difficulttrading`: the last move took one of its pieces with a piece outside the
+    /// set, so this move may not.
+    pub trade_barred: bool,
 }
 
 impl Layers {
@@ -268,7 +295,10 @@ impl Layers {
     /// Whether any rule needs the game's positions.
     pub fn needs_history(&self) -> bool {
         let h = &self.history;
-        h.draw_repetition.is_some() || h.loss_repetition.is_some() || h.nonrepeating.is_some()
+        h.draw_repetition.is_some()
+            || h.loss_repetition.is_some()
+            || h.nonrepeating.is_some()
+            || h.perpetual_check.is_some()
     }
 }
 

@@ -167,7 +167,11 @@ impl FairyPos {
             b |= self.compound_targets(g, sq, occ);
         }
         if g.slide != 0 {
-            b |= self.slide_targets(g.slide, sq, occ);
+            b |= if g.bounce {
+                self.bouncing_slide_targets(g.slide, sq, occ)
+            } else {
+                self.slide_targets(g.slide, sq, occ)
+            };
         }
         if g.hop != 0 {
             b |= self.hop_targets(g.hop, sq, occ);

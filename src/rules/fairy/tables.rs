@@ -28,6 +28,9 @@ pub struct Gen {
     pub step_leaps: Vec<Bits256>,
     /// The steps of `steps` longer than one square (walked, as they stop at a piece).
     pub long_steps: Vec<(i8, i8, u8)>,
+    /// `bouncing` (FBR): diagonal slides reflect off the first and last files
+    /// ([`super::layer_bounce`]).
+    pub bounce: bool,
 }
 
 impl Gen {
@@ -185,6 +188,7 @@ pub fn defs_to_variant_with(def: &VariantDef, layers: super::layers::Layers) -> 
     };
     let mut kinds: Vec<Kind> = def.pieces.iter().map(|p| compile_kind(p, &geo)).collect();
     link_promotions(def, &mut kinds);
+    super::layer_bounce::mark_bouncing(&mut kinds, layers.bounce, board);
     let has_royal = kinds.iter().any(|k| k.def.flags.royal);
     let cql_type = super::cql::cql_types(&kinds);
     let royal_types = kinds

@@ -4,6 +4,7 @@
 //! MBN multi-leg moves or multi-move turns, and attributes not implemented, are refused with
 //! the rule's column and the reason.
 
+mod checking;
 mod drops;
 mod pieces;
 
@@ -22,12 +23,10 @@ const REFUSED: &[(&str, &str)] = &[
         "announcement",
         "needs MBN move definitions bound to announcements",
     ),
-    ("antiroyal", "is not implemented"),
     (
         "avalanche",
         "needs multi-move turns that push the opponent's pawns (MBN `#P=mfW`)",
     ),
-    ("bouncing", "needs MBN reflecting moves (`zB`)"),
     ("bughouse", "needs two boards and partner games"),
     (
         "burner",
@@ -41,7 +40,6 @@ const REFUSED: &[(&str, &str)] = &[
         "conversion",
         "needs MBN prefixed piece definitions (`*Q=ccO`)",
     ),
-    ("difficulttrading", "needs MBN multi-leg (Lion) captures"),
     (
         "freezer",
         "needs MBN prefixed piece definitions (freezing zones)",
@@ -58,7 +56,6 @@ const REFUSED: &[(&str, &str)] = &[
         "protector",
         "needs MBN prefixed piece definitions (protection zones)",
     ),
-    ("stopifchecking", "needs MBN multi-leg moves"),
     ("stymizer", "needs MBN multi-leg moves (stymied legs)"),
     (
         "swap",
@@ -121,6 +118,24 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
             return refuse(r.column, format!("FBR rule `{}` {why}", r.name));
         }
         a.rule(r, has_holding)?;
+    }
+    if a.layers.bounce != 0
+        && a.layers.wraps()
+        && let Some(r) = list.rules.iter().find(|r| r.name == "bouncing")
+    {
+        return refuse(
+            r.column,
+            "FBR rule `bouncing` on a board that wraps (`cylindric`, `torus`) is not implemented",
+        );
+    }
+    if a.layers.stop_if_checking
+        && a.layers.wraps()
+        && let Some(r) = list.rules.iter().find(|r| r.name == "stopifchecking")
+    {
+        return refuse(
+            r.column,
+            "FBR rule `stopifchecking` on a board that wraps (`cylindric`, `torus`) is not implemented",
+        );
     }
     a.layers.active = !list.rules.is_empty();
     Ok((a.def, a.layers))
@@ -307,6 +322,19 @@ impl Applier {
                 self.layers.warp = Some(start.unwrap_or(0).max(0) as u32);
             }
             "promotion" => self.promotion(r)?,
+            "stopifchecking" => self.layers.stop_if_checking = true,
+            "antiroyal" => self.anti_royal(r)?,
+            "difficulttrading" => self.difficult_trading(r)?,
+            "bouncing" => {
+                // "the default piece set is {B}".
+                let bishop = match (&r.pieces, self.type_of("B")) {
+                    (None, None) => {
+                        return refuse(col, "`bouncing` without a piece set needs a piece `B`");
+                    }
+                    (_, b) => b.map_or(0, |t| 1 << t),
+                };
+                self.layers.bounce |= self.mask_or(&r.pieces, col, bishop)?;
+            }
             "mirror" => {}
             other => return refuse(col, format!("FBR rule `{other}` is not implemented")),
         }
@@ -637,6 +665,12 @@ impl Applier {
                 ("win", "mostpoints") => self.most_points(a)?,
                 ("draw", "repetition") => self.layers.history.draw_repetition = Some(n),
                 ("loss", "repetition") => self.layers.history.loss_repetition = Some(n),
+                ("loss", "perpetualcheck") if n >= 2 => {
+                    self.layers.history.perpetual_check = Some(n);
+                }
+                ("loss", "perpetualcheck") => {
+                    return refuse(a.column, "`perpetualcheck(N)` needs N of at least 2");
+                }
                 _ => return Self::unsupported(r, a),
             }
         }
