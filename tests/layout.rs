@@ -225,13 +225,6 @@ fn named_modules_reads_paths_groups_and_skips_comments() {
     );
 }
 
-/// Files of `main` over [`MAX_LINES`]: (file under `src/`, why it is still there). Only ever
-/// remove entries; an entry that is no longer over the bar fails the test.
-const OVERSIZE_ALLOWED: &[(&str, &str)] = &[(
-    "eval/mod.rs",
-    "the evaluator's dispatch; its split is issue 38's typed-query work",
-)];
-
 /// The size bar of `../shared/STYLE.md` ("split what passes ~800") and issue 38.
 const MAX_LINES: usize = 800;
 
@@ -239,7 +232,7 @@ const MAX_LINES: usize = 800;
 /// and the IR's root (issue 38: at most 4 loose files).
 const LOOSE_FILES: &[&str] = &["api.rs", "ir.rs", "lib.rs", "main.rs"];
 
-/// No source file is over [`MAX_LINES`] lines (but those in [`OVERSIZE_ALLOWED`]), and `src/`
+/// No source file is over [`MAX_LINES`] lines, and `src/`
 /// holds no loose file but [`LOOSE_FILES`]: a new concept gets a folder of its own or joins one.
 #[test]
 fn files_stay_under_the_size_bar_and_src_holds_only_its_roots() {
@@ -247,7 +240,6 @@ fn files_stay_under_the_size_bar_and_src_holds_only_its_roots() {
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     let mut broken = Vec::new();
-    let mut oversize_seen = BTreeSet::new();
     for path in &files {
         let relative = path
             .strip_prefix(&src)
@@ -263,21 +255,9 @@ fn files_stay_under_the_size_bar_and_src_holds_only_its_roots() {
             .expect("a source file is readable")
             .lines()
             .count();
-        let allowed = OVERSIZE_ALLOWED.iter().position(|(f, _)| *f == relative);
-        match (lines > MAX_LINES, allowed) {
-            (true, Some(i)) => {
-                oversize_seen.insert(i);
-            }
-            (true, None) => broken.push(format!(
-                "src/{relative}: {lines} lines, over {MAX_LINES} (split it by idea)"
-            )),
-            (false, _) => {}
-        }
-    }
-    for (i, (file, _)) in OVERSIZE_ALLOWED.iter().enumerate() {
-        if !oversize_seen.contains(&i) {
+        if lines > MAX_LINES {
             broken.push(format!(
-                "src/{file} is no longer over {MAX_LINES} lines: take it out of OVERSIZE_ALLOWED"
+                "src/{relative}: {lines} lines, over {MAX_LINES} (split it by idea)"
             ));
         }
     }
