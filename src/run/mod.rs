@@ -21,6 +21,7 @@ mod stream;
 mod workers;
 pub use crate::output::sink::Summary;
 pub use searcher::run;
+pub(crate) use searcher::{Delivery, GameWork, drive};
 pub use stream::fill;
 
 use crate::output::sink::GameOutput;
