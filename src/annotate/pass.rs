@@ -1,17 +1,19 @@
-//! One pass over an input's bytes: games split, annotated in parallel in batches (rayon's
-//! indexed collect keeps their order), and written in input order together with the bytes
-//! between them, so the output is the input with the additions and nothing else changed.
+//! One pass over an input's bytes: games split and annotated in parallel batches by the
+//! search's driver ([`crate::run::drive`]), and written in input order together with the
+//! bytes between them, so the output is the input with the additions and nothing else
+//! changed.
 
 use std::io::{self, Read, Write};
+use std::ops::Range;
 use std::path::Path;
 
 use rayon::prelude::*;
 
 use super::AnnotateConfig;
-use super::game::annotate_game;
+use super::game::{GameNotes, annotate_game};
 use crate::pgn::split_games;
 use crate::run::input::{Compression, Opened, open_input};
-use crate::run::{BATCH_GAMES, Input};
+use crate::run::{BATCH_GAMES, Delivery, GameWork, Input};
 
 /// Counts for the summary line and the exit status.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -51,7 +53,9 @@ impl AnnotateSummary {
 
 /// Annotates the games of `data` (an input named `name` in messages; its first game is
 /// number `first`) and writes all of `data` to `out`, games annotated. Bad games are told on
-/// stderr and written unchanged.
+/// stderr and written unchanged. The games go through the search's driver
+/// ([`crate::run::drive`]: batches annotated in parallel, the next split meanwhile), and the
+/// [`Splicer`] writes them in input order.
 pub fn annotate_bytes(
     config: &AnnotateConfig,
     data: &[u8],
@@ -59,57 +63,109 @@ pub fn annotate_bytes(
     first: u64,
     out: &mut dyn Write,
 ) -> io::Result<AnnotateSummary> {
-    let mut summary = AnnotateSummary::new(config.themes.len());
-    // Split lazily, a batch at a time: no list of every game's range of a large file.
-    let mut ranges = split_games(data);
-    let mut copied = 0;
-    loop {
-        let batch: Vec<_> = ranges.by_ref().take(BATCH_GAMES).collect();
-        if batch.is_empty() {
-            break;
-        }
-        let number = first + summary.games;
-        let results: Vec<_> = batch
-            .par_iter()
-            .enumerate()
-            .map(|(k, r)| {
-                let slice = &data[r.clone()];
-                annotate_game(config, slice, number + k as u64, r.start as u64, name)
-            })
-            .collect();
-        let batch_start = copied;
-        for (range, result) in batch.iter().zip(results) {
-            summary.games += 1;
-            if let Some(e) = &result.error {
-                summary.bad_games += 1;
-                config.progress.suspend(|| eprintln!("{e}"));
-            }
-            if !result.found.is_empty() {
-                summary.annotated_games += 1;
-            }
-            summary.annotated_positions += result.positions;
-            for &t in &result.found {
-                summary.per_theme[t] += 1;
-            }
-            out.write_all(&data[copied..range.start])?;
-            match &result.text {
-                Some(text) => out.write_all(text)?,
-                None => out.write_all(&data[range.clone()])?,
-            }
-            copied = range.end;
-        }
-        config.progress.inc((copied - batch_start) as u64);
-        config
-            .progress
-            .set_message(crate::run::progress::games_message(
-                first - 1 + summary.games,
-                summary.annotated_games,
-                config.progress.elapsed(),
-            ));
+    let work = Themes { config, data, name };
+    let mut splicer = Splicer {
+        config,
+        data,
+        first,
+        out,
+        summary: AnnotateSummary::new(config.themes.len()),
+        copied: 0,
+        shown: 0,
+    };
+    crate::run::drive(&work, &mut splicer, split_games(data), true, true)?;
+    splicer.out.write_all(&data[splicer.copied..])?;
+    config.progress.inc((data.len() - splicer.shown) as u64);
+    Ok(splicer.summary)
+}
+
+/// Annotating the games of one input's bytes, `data`: the driver's per-game work.
+struct Themes<'a> {
+    config: &'a AnnotateConfig,
+    data: &'a [u8],
+    name: &'a str,
+}
+
+impl GameWork<Range<usize>> for Themes<'_> {
+    type Done = (Range<usize>, GameNotes);
+
+    fn batch(&self, batch: &[Range<usize>], before: u64) -> Vec<Self::Done> {
+        let number = |k: usize| before + 1 + k as u64;
+        let annotate = |(k, r): (usize, &Range<usize>)| {
+            let slice = &self.data[r.clone()];
+            let notes = annotate_game(self.config, slice, number(k), r.start as u64, self.name);
+            (r.clone(), notes)
+        };
+        batch.par_iter().enumerate().map(annotate).collect()
     }
-    out.write_all(&data[copied..])?;
-    config.progress.inc((data.len() - copied) as u64);
-    Ok(summary)
+
+    fn end_of(&self, game: &Range<usize>) -> Option<u64> {
+        Some(game.end as u64)
+    }
+}
+
+/// Writes an input's bytes as they are, each game replaced by its annotated text when it
+/// has one, in input order; counts the summary and tells bad games on stderr.
+struct Splicer<'a, 'o> {
+    config: &'a AnnotateConfig,
+    data: &'a [u8],
+    /// The number of the input's first game.
+    first: u64,
+    out: &'o mut dyn Write,
+    summary: AnnotateSummary,
+    /// The bytes of `data` written so far.
+    copied: usize,
+    /// The bytes of `data` the progress display has counted.
+    shown: usize,
+}
+
+impl Delivery<(Range<usize>, GameNotes)> for Splicer<'_, '_> {
+    fn stopped(&self) -> bool {
+        false
+    }
+
+    fn batch_games(&self) -> usize {
+        BATCH_GAMES
+    }
+
+    /// Counted from the input's first game (`first` numbers the games).
+    fn delivered(&self) -> u64 {
+        self.first - 1 + self.summary.games
+    }
+
+    fn take(&mut self, (range, result): (Range<usize>, GameNotes)) -> io::Result<()> {
+        let summary = &mut self.summary;
+        summary.games += 1;
+        if let Some(e) = &result.error {
+            summary.bad_games += 1;
+            self.config.progress.suspend(|| eprintln!("{e}"));
+        }
+        if !result.found.is_empty() {
+            summary.annotated_games += 1;
+        }
+        summary.annotated_positions += result.positions;
+        for &t in &result.found {
+            summary.per_theme[t] += 1;
+        }
+        self.out.write_all(&self.data[self.copied..range.start])?;
+        match &result.text {
+            Some(text) => self.out.write_all(text)?,
+            None => self.out.write_all(&self.data[range.clone()])?,
+        }
+        self.copied = range.end;
+        Ok(())
+    }
+
+    fn batch_delivered(&mut self, _: Option<u64>) {
+        let progress = &self.config.progress;
+        progress.inc((self.copied - self.shown) as u64);
+        self.shown = self.copied;
+        progress.set_message(crate::run::progress::games_message(
+            self.delivered(),
+            self.summary.annotated_games,
+            progress.elapsed(),
+        ));
+    }
 }
 
 /// [`annotate_bytes`] over a file, opened as the search opens it (`run::input`): a plain

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
-use super::searcher::Searcher;
+use super::searcher::{GameWork, Searcher, drive};
 use super::{GameOutput, RunConfig};
 use crate::eval::Found;
 use crate::ir::{Color, Node};
@@ -24,7 +24,7 @@ use crate::rules::infinite::piece::ALL_KINDS;
 use crate::rules::infinite::query::piece_type;
 use crate::rules::infinite::squares::SparseSet;
 use crate::rules::infinite::{
-    IcnGame, InfPosition, icn_games_within, icn_line_verdict, position_to_icn, refusal,
+    IcnError, IcnGame, InfPosition, icn_games_within, icn_line_verdict, position_to_icn, refusal,
 };
 use crate::squares::Geometry;
 
@@ -306,51 +306,54 @@ fn render_icn_game(
     }
 }
 
+/// An ICN input's games searched (a game that cannot be read is reported, with its number
+/// and place, and the others searched).
+struct IcnSearch<'s> {
+    config: &'s RunConfig,
+    filter: &'s Node<SparseSet>,
+    name: &'s str,
+    workers: &'s super::workers::Pool,
+}
+
+impl GameWork<Result<IcnGame, IcnError>> for IcnSearch<'_> {
+    type Done = GameOutput;
+
+    fn batch(&self, batch: &[Result<IcnGame, IcnError>], before: u64) -> Vec<GameOutput> {
+        let (config, name) = (self.config, self.name);
+        let one = |worker: &mut super::workers::Lease, (k, g): (usize, &Result<_, _>)| {
+            let number = before + 1 + k as u64;
+            match g {
+                Ok(g) => search_icn_game(config, self.filter, g, number, name, &worker.eval),
+                Err(e) => GameOutput {
+                    error: Some(format!("{name}: game {number}: {e}")),
+                    ..GameOutput::default()
+                },
+            }
+        };
+        let lease = || self.workers.lease();
+        batch.par_iter().enumerate().map_init(lease, one).collect()
+    }
+
+    fn end_of(&self, _: &Result<IcnGame, IcnError>) -> Option<u64> {
+        None
+    }
+}
+
 impl Searcher<'_> {
-    /// Searches every game of an ICN input, in parallel batches, writing in input order. A
-    /// game that cannot be read is reported (its number and place) and the others searched.
+    /// Searches every game of an ICN input, in parallel batches (as the PGN input's: smaller
+    /// near `--limit`), writing in input order. Read a batch at a time: memory holds one
+    /// batch's games, not the collection's.
     pub(super) fn icn_games(&mut self, data: &[u8], name: &str) -> io::Result<()> {
         let text = String::from_utf8_lossy(data);
         let filter = icn_filter(self.config.fairy_query.program())
             .map_err(|e| io::Error::new(io::ErrorKind::Unsupported, e))?;
-        let config = self.config;
-        // Read a batch at a time: memory holds one batch's games, not the collection's.
-        // Batches as the PGN input's: smaller near `--limit` (`Searcher::batch_games`).
-        let mut games = icn_games_within(&text, config.limits.max_game_bytes);
-        while !self.stopped() {
-            let batch: Vec<_> = games.by_ref().take(self.batch_games()).collect();
-            if batch.is_empty() {
-                break;
-            }
-            let first = self.counts().games + 1;
-            let results: Vec<GameOutput> = batch
-                .par_iter()
-                .enumerate()
-                .map_init(
-                    || self.workers.lease(),
-                    |worker, (k, g)| match g {
-                        Ok(g) => search_icn_game(
-                            config,
-                            &filter,
-                            g,
-                            first + k as u64,
-                            name,
-                            &worker.eval,
-                        ),
-                        Err(e) => GameOutput {
-                            error: Some(format!("{name}: game {}: {e}", first + k as u64)),
-                            ..GameOutput::default()
-                        },
-                    },
-                )
-                .collect();
-            for result in results {
-                if self.stopped() {
-                    break;
-                }
-                self.take(result)?;
-            }
-        }
-        Ok(())
+        let games = icn_games_within(&text, self.config.limits.max_game_bytes);
+        let work = IcnSearch {
+            config: self.config,
+            filter: &filter,
+            name,
+            workers: &self.workers,
+        };
+        drive(&work, &mut self.out, games, true, false).map(|_| ())
     }
 }

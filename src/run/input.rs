@@ -444,7 +444,7 @@ fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
     }
 }
 
-impl super::searcher::Searcher<'_> {
+impl super::searcher::Sinks<'_> {
     /// Reports an input that could not be read, and goes on to the next input; the output's
     /// own failures (a full disk, a closed pipe) end the run.
     pub(super) fn report_input_error(&mut self, e: io::Error, name: &str) -> io::Result<()> {

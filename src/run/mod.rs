@@ -21,6 +21,7 @@ mod stream;
 mod workers;
 pub use crate::output::sink::Summary;
 pub use searcher::run;
+pub(crate) use searcher::{Delivery, GameWork, drive};
 pub use stream::fill;
 
 use crate::output::sink::GameOutput;
@@ -303,17 +304,7 @@ impl families::OnStart for SearchOne<'_> {
     type Out = Result<Searched, crate::rules::RulesError>;
 
     fn on_8x8<P: Position<Set = shakmaty::Bitboard>>(self, start: P) -> Self::Out {
-        let c = self.config;
-        Ok(search_game(
-            c,
-            &c.filter,
-            self.record,
-            start,
-            self.number,
-            self.searching,
-            self.carried,
-            self.worker,
-        ))
+        Ok(self.search(&self.config.filter, start))
     }
 
     fn on_fairy(self, start: FairyPos, _: &std::sync::Arc<Variant>) -> Self::Out {
@@ -323,20 +314,11 @@ impl families::OnStart for SearchOne<'_> {
                 "the query was not lowered for this variant",
             ));
         };
-        Ok(search_game(
-            self.config,
-            filter,
-            self.record,
-            start,
-            self.number,
-            self.searching,
-            self.carried,
-            self.worker,
-        ))
+        Ok(self.search(filter, start))
     }
 }
 
-/// What [`search_game`] found in one game.
+/// What [`SearchOne::search`] found in one game.
 struct Searched {
     /// The rendered output (empty when nothing matched).
     text: String,
@@ -354,35 +336,30 @@ struct Searched {
     split_key: Option<String>,
 }
 
-/// Replays a game from `start` under its rules and evaluates the filter at each searched
-/// position (none when `evaluate` is false: a game the game filters refused, written only
-/// because `matchcount` admits 0), then renders it.
-#[allow(clippy::too_many_arguments)]
-fn search_game<P: Position>(
-    config: &RunConfig,
-    filter: &Node<P::Set>,
-    record: &crate::pgn::GameRecord,
-    start: P,
-    number: u64,
-    evaluate: bool,
-    carried: Option<&CarriedCell>,
-    worker: &crate::eval::Worker,
-) -> Searched {
-    let found = {
-        let mut store = carried.map(|c| c.lock().unwrap_or_else(|e| e.into_inner()));
-        let settings = config.search_settings(config.variations);
-        let evaluated = evaluate.then_some(filter);
-        crate::eval::search_game(
-            record,
-            start,
-            number,
-            evaluated,
-            &settings,
-            worker,
-            store.as_deref_mut(),
-        )
-    };
-    render_searched(config, filter, record, number, found)
+impl SearchOne<'_> {
+    /// Replays the game from `start` under its rules and evaluates `filter` at each searched
+    /// position (none when `searching` is false: a game the game filters refused, written
+    /// only because `matchcount` admits 0), then renders it.
+    fn search<P: Position>(&self, filter: &Node<P::Set>, start: P) -> Searched {
+        let (config, record, number) = (self.config, self.record, self.number);
+        let found = {
+            let carried = self.carried;
+            let mut store = carried.map(|c| c.lock().unwrap_or_else(|e| e.into_inner()));
+            let settings = config.search_settings(config.variations);
+            let evaluated = self.searching.then_some(filter);
+            let store = store.as_deref_mut();
+            crate::eval::search_game(
+                record,
+                start,
+                number,
+                evaluated,
+                &settings,
+                self.worker,
+                store,
+            )
+        };
+        render_searched(config, filter, record, number, found)
+    }
 }
 
 /// A searched game's output: the text (its edits applied), the counts, what the writer does.

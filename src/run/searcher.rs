@@ -21,10 +21,101 @@ use crate::pgn::split_games;
 /// The run's sinks: the progress display, in front of the counter, in front of the writer.
 type RunSink<'a> = progress::Progress<Counter<'a, Box<dyn Sink + 'a>>>;
 
+/// The work a run does on the games of a batch (in parallel on rayon's workers, or one after
+/// the other), shared by its workers: the search's dispatch per game, ICN games, `annotate`'s
+/// themes.
+pub(crate) trait GameWork<G>: Sync {
+    /// One game's result.
+    type Done: Send;
+    /// The results of `batch`'s games, in order, `before` games having been delivered.
+    fn batch(&self, batch: &[G], before: u64) -> Vec<Self::Done>;
+    /// The input byte where `game` ends, when the games are byte ranges of the input.
+    fn end_of(&self, game: &G) -> Option<u64>;
+}
+
+/// Where a run's per-game results go, one at a time in input order: the search's sinks,
+/// `annotate`'s splicer.
+pub(crate) trait Delivery<D> {
+    /// Whether no further game is wanted.
+    fn stopped(&self) -> bool;
+    /// Games in the next batch.
+    fn batch_games(&self) -> usize;
+    /// The games delivered so far.
+    fn delivered(&self) -> u64;
+    /// Takes one game's result.
+    fn take(&mut self, done: D) -> io::Result<()>;
+    /// A batch was delivered; its last game ends at input byte `end` (when games are ranges).
+    fn batch_delivered(&mut self, end: Option<u64>);
+}
+
+/// The driver's loop: takes `games` a batch at a time, has `work` work each batch out (the
+/// next batch split meanwhile when `prefetch`) and hands the results to `results` in input
+/// order, until the games end or `results` stops. When `at_end` is false the last game may
+/// be incomplete and is left. Returns the input byte where the last batch taken ends.
+pub(crate) fn drive<G: Send + Sync, W: GameWork<G>>(
+    work: &W,
+    results: &mut impl Delivery<W::Done>,
+    games: impl Iterator<Item = G> + Send,
+    at_end: bool,
+    prefetch: bool,
+) -> io::Result<Option<u64>> {
+    let mut games = games.peekable();
+    let mut end = None;
+    let mut split: Option<Vec<G>> = None;
+    while !results.stopped() {
+        let mut batch: Vec<G> = match split.take() {
+            Some(batch) => batch,
+            None => games.by_ref().take(results.batch_games()).collect(),
+        };
+        if !at_end && games.peek().is_none() {
+            batch.pop();
+        }
+        if batch.is_empty() {
+            break;
+        }
+        let before = results.delivered();
+        let done = if prefetch {
+            let size = results.batch_games();
+            let (done, next) = rayon::join(
+                || work.batch(&batch, before),
+                || games.by_ref().take(size).collect::<Vec<_>>(),
+            );
+            split = Some(next);
+            done
+        } else {
+            work.batch(&batch, before)
+        };
+        for result in done {
+            if results.stopped() {
+                break;
+            }
+            results.take(result)?;
+        }
+        end = batch.last().and_then(|game| work.end_of(game));
+        results.batch_delivered(end);
+    }
+    Ok(end)
+}
+
 /// One run's driver: where it stands in its inputs, what it carries between games and
 /// batches, and the sinks its results go to.
 pub(super) struct Searcher<'a> {
     pub(super) config: &'a RunConfig,
+    /// Where the games' results go.
+    pub(super) out: Sinks<'a>,
+    /// What a query with persistent variables or dictionaries carries between games.
+    carried: Option<CarriedCell>,
+    /// How the one-pass search runs, when the query and options allow it.
+    one_pass: Option<one_pass::OnePass>,
+    /// The one-pass search's filter compiled, when it can be (`one_pass::compiled_for`).
+    compiled: Option<crate::eval::compiled::Test<'a, crate::rules::standard::Standard>>,
+    /// The workers' state (scratch, engine), kept from batch to batch.
+    pub(super) workers: workers::Pool,
+}
+
+/// The search's [`Delivery`]: its sinks, and what the run knows besides the games.
+pub(super) struct Sinks<'a> {
+    config: &'a RunConfig,
     /// Where the games' results go.
     sink: RunSink<'a>,
     /// What the run knows besides the games: inputs it could not read, an abort before the
@@ -36,14 +127,6 @@ pub(super) struct Searcher<'a> {
     /// For a compressed input: the compressed bytes read when the chunk being searched was
     /// made (the progress bar counts compressed bytes for it).
     pub(super) compressed_position: Option<u64>,
-    /// What a query with persistent variables or dictionaries carries between games.
-    carried: Option<CarriedCell>,
-    /// How the one-pass search runs, when the query and options allow it.
-    one_pass: Option<one_pass::OnePass>,
-    /// The one-pass search's filter compiled, when it can be (`one_pass::compiled_for`).
-    compiled: Option<crate::eval::compiled::Test<'a, crate::rules::standard::Standard>>,
-    /// The workers' state (scratch, engine), kept from batch to batch.
-    pub(super) workers: workers::Pool,
 }
 
 /// Runs the query over every input, writing matches to `out` and messages to stderr.
@@ -84,11 +167,14 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
     let one_pass = one_pass::one_pass_for(config);
     let mut searcher = Searcher {
         config,
-        sink: progress::Progress::new(display, counter),
-        outside: Summary::default(),
-        halted: false,
-        bytes_before_input: 0,
-        compressed_position: None,
+        out: Sinks {
+            config,
+            sink: progress::Progress::new(display, counter),
+            outside: Summary::default(),
+            halted: false,
+            bytes_before_input: 0,
+            compressed_position: None,
+        },
         carried: crate::eval::carried_globals(&config.filter)
             .map(|g| std::sync::Mutex::new(crate::eval::Carried::new(g))),
         one_pass,
@@ -101,25 +187,25 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
                 let _ = config.last_game_number.set(n);
             }
             Err(e) => {
-                searcher.outside.aborted = Some(e.to_string());
-                searcher.halted = true;
+                searcher.out.outside.aborted = Some(e.to_string());
+                searcher.out.halted = true;
             }
         }
     }
     for input in &config.inputs {
-        if searcher.stopped() {
+        if searcher.out.stopped() {
             break;
         }
         let name = input.name();
-        let games_before = searcher.counts().games;
+        let games_before = searcher.out.counts().games;
         let result = searcher.search_input(input, &name);
-        searcher.compressed_position = None;
+        searcher.out.compressed_position = None;
         if let Err(e) = result {
-            searcher.report_input_error(e, &name)?;
-        } else if searcher.counts().games == games_before && !searcher.stopped() {
-            searcher.tell(&format!("cqlq: no games in {name}"));
+            searcher.out.report_input_error(e, &name)?;
+        } else if searcher.out.counts().games == games_before && !searcher.out.stopped() {
+            searcher.out.tell(&format!("cqlq: no games in {name}"));
         }
-        searcher.bytes_before_input += match input {
+        searcher.out.bytes_before_input += match input {
             Input::File(path) => std::fs::metadata(path).map(|m| m.len()).unwrap_or(0),
             Input::Text { pgn, .. } => pgn.len() as u64,
             Input::Stdin => 0,
@@ -146,7 +232,7 @@ fn input_bytes(config: &RunConfig) -> Option<u64> {
     )
 }
 
-impl Searcher<'_> {
+impl Sinks<'_> {
     /// The games counted so far (their number, the matched ones).
     pub(super) fn counts(&self) -> &Summary {
         self.sink.inner().counts()
@@ -161,19 +247,13 @@ impl Searcher<'_> {
     pub(super) fn count_unreadable_input(&mut self) {
         self.outside.unreadable_inputs += 1;
     }
+}
 
-    /// Pushes one game's result, in input order, into the sinks; they may stop the run.
-    pub(super) fn take(&mut self, game: GameOutput) -> io::Result<()> {
-        if self.sink.game(game)? == Flow::Stop {
-            self.halted = true;
-        }
-        Ok(())
-    }
-
+impl Delivery<GameOutput> for Sinks<'_> {
     /// Whether the run stops: a sink stopped it (`--limit` matched games written, a failed
     /// `assert`), it was aborted before the first game, or it was told to stop
     /// ([`RunConfig::stop`]).
-    pub(super) fn stopped(&self) -> bool {
+    fn stopped(&self) -> bool {
         self.halted
             || (self.config.stop.as_ref())
                 .is_some_and(|stop| stop.load(std::sync::atomic::Ordering::Relaxed))
@@ -182,7 +262,7 @@ impl Searcher<'_> {
     /// Games per parallel batch: [`BATCH_GAMES`], or under `--limit` about twice the
     /// matched games still wanted (at least four per thread), so that little is evaluated
     /// past the limit.
-    pub(super) fn batch_games(&self) -> usize {
+    fn batch_games(&self) -> usize {
         match self.config.limit {
             None => BATCH_GAMES,
             Some(limit) => {
@@ -195,14 +275,119 @@ impl Searcher<'_> {
         }
     }
 
+    fn delivered(&self) -> u64 {
+        self.counts().games
+    }
+
+    /// Pushes one game's result, in input order, into the sinks; they may stop the run.
+    fn take(&mut self, game: GameOutput) -> io::Result<()> {
+        if self.sink.game(game)? == Flow::Stop {
+            self.halted = true;
+        }
+        Ok(())
+    }
+
+    /// The progress display moved on to the batch's end (for a compressed input, to the
+    /// compressed bytes read when its chunk was made).
+    fn batch_delivered(&mut self, end: Option<u64>) {
+        if let Some(end) = end {
+            let read = self.compressed_position.unwrap_or(end);
+            self.sink.read_to(self.bytes_before_input + read);
+        }
+    }
+}
+
+/// One buffer's games searched: per game, the one dispatch between the one-pass search and
+/// the careful path.
+struct PgnSearch<'s, 'a> {
+    config: &'a RunConfig,
+    one_pass: Option<one_pass::OnePass>,
+    compiled: Option<&'s crate::eval::compiled::Test<'a, crate::rules::standard::Standard>>,
+    carried: Option<&'s CarriedCell>,
+    workers: &'s workers::Pool,
+    /// The buffer, whose first byte is at `offset` in the input `name`.
+    data: &'s [u8],
+    offset: u64,
+    name: &'s InputName,
+    /// The first game (by number) whose evaluation stopped the run (a loop budget, a
+    /// failed `assert`): no later game is started, in this batch or after it.
+    stopped_at: std::sync::atomic::AtomicU64,
+}
+
+impl PgnSearch<'_, '_> {
+    /// Searches game `number`, the bytes `range` of the buffer.
+    fn one(
+        &self,
+        worker: &mut workers::WorkerState,
+        range: &std::ops::Range<usize>,
+        number: u64,
+    ) -> GameOutput {
+        let config = self.config;
+        let slice = &self.data[range.clone()];
+        if number > self.stopped_at.load(std::sync::atomic::Ordering::Relaxed) {
+            return GameOutput::default();
+        }
+        // The one-pass search when it can decide the game, else the careful path.
+        // A game over --max-game-bytes is reported by the careful path.
+        // A game cut short after its tags is reported by the careful path too.
+        let small = slice.len() as u64 <= config.limits.max_game_bytes
+            && !crate::pgn::split::ends_in_tags(slice);
+        let at = self.offset + range.start as u64;
+        if small
+            && (config.index.as_ref()).is_some_and(|ix| ix.skips(&self.name.name, at, range.len()))
+        {
+            return GameOutput::default();
+        }
+        let output = (self.one_pass.filter(|_| small))
+            .and_then(|mode| one_pass::search(config, (mode, self.compiled), slice, number, worker))
+            .unwrap_or_else(|| {
+                let carried = self.carried;
+                process_game(config, slice, number, at, self.name, carried, &worker.eval)
+            });
+        if output.fatal.is_some() {
+            (self.stopped_at).fetch_min(number, std::sync::atomic::Ordering::Relaxed);
+        }
+        output
+    }
+}
+
+impl GameWork<std::ops::Range<usize>> for PgnSearch<'_, '_> {
+    type Done = GameOutput;
+
+    /// In parallel; with values carried between games, one game after the other in input
+    /// order.
+    fn batch(&self, batch: &[std::ops::Range<usize>], before: u64) -> Vec<GameOutput> {
+        let first = before + self.config.shard.first_game_number;
+        let one = |worker: &mut workers::Lease, (k, r): (usize, &std::ops::Range<usize>)| {
+            self.one(worker, r, first + k as u64)
+        };
+        if self.carried.is_some() {
+            let mut worker = self.workers.lease();
+            batch
+                .iter()
+                .enumerate()
+                .map(|g| one(&mut worker, g))
+                .collect()
+        } else {
+            let lease = || self.workers.lease();
+            batch.par_iter().enumerate().map_init(lease, one).collect()
+        }
+    }
+
+    fn end_of(&self, game: &std::ops::Range<usize>) -> Option<u64> {
+        Some(self.offset + game.end as u64)
+    }
+}
+
+impl Searcher<'_> {
     /// After the last input: the persistent variables' values, and the sinks' ends.
     fn finish(mut self) -> io::Result<Summary> {
-        let mut outside = std::mem::take(&mut self.outside);
+        let mut outside = std::mem::take(&mut self.out.outside);
         if let Some(carried) = &self.carried {
             let carried = carried.lock().unwrap_or_else(|e| e.into_inner());
             outside.persistent = carried.report();
         }
-        self.sink.finish(outside)
+        self.out.sink.finish(outside)
     }
 
     /// Opens one input (mapped, a stream, a shard of it) and searches its games.
@@ -243,112 +428,112 @@ impl Searcher<'_> {
         at_end: bool,
         name: &InputName,
     ) -> io::Result<usize> {
-        // Split lazily, a batch at a time, so that a run stopped by `--limit` reads no further.
-        let mut ranges = split_games(data).peekable();
-        let mut used = 0;
-        let config = self.config;
+        let work = PgnSearch {
+            config: self.config,
+            one_pass: self.one_pass,
+            compiled: self.compiled.as_ref(),
+            carried: self.carried.as_ref(),
+            workers: &self.workers,
+            data,
+            offset,
+            name,
+            stopped_at: std::sync::atomic::AtomicU64::new(u64::MAX),
+        };
         // Without `--limit` (whose batch size follows the matches) and without values carried
-        // from game to game, the next batch is split while this one is searched.
-        let prefetch = config.limit.is_none() && self.carried.is_none();
-        let mut split: Option<Vec<_>> = None;
-        // The first game (by number) whose evaluation stopped the run (a loop budget, a
-        // failed `assert`): no later game is started, in this batch or after it.
-        let stopped_at = std::sync::atomic::AtomicU64::new(u64::MAX);
-        while !self.stopped() {
-            let mut batch: Vec<_> = match split.take() {
-                Some(batch) => batch,
-                None => ranges.by_ref().take(self.batch_games()).collect(),
-            };
-            if !at_end && ranges.peek().is_none() {
-                batch.pop();
-            }
-            if batch.is_empty() {
-                break;
-            }
-            let first = self.counts().games + config.shard.first_game_number;
-            let one_pass = self.one_pass;
-            let compiled = self.compiled.as_ref();
-            let one = |worker: &mut workers::Lease, (k, r): (usize, &std::ops::Range<usize>)| {
-                let worker = &mut **worker;
-                let (slice, number) = (&data[r.clone()], first + k as u64);
-                if number > stopped_at.load(std::sync::atomic::Ordering::Relaxed) {
-                    return GameOutput::default();
-                }
-                // The one-pass search when it can decide the game, else the careful path.
-                // A game over --max-game-bytes is reported by the careful path.
-                // A game cut short after its tags is reported by the careful path too.
-                let small = slice.len() as u64 <= config.limits.max_game_bytes
-                    && !crate::pgn::split::ends_in_tags(slice);
-                let at = offset + r.start as u64;
-                if small
-                    && config
-                        .index
-                        .as_ref()
-                        .is_some_and(|ix| ix.skips(&name.name, at, r.len()))
-                {
-                    return GameOutput::default();
-                }
-                let output = one_pass
-                    .filter(|_| small)
-                    .and_then(|mode| {
-                        one_pass::search(config, (mode, compiled), slice, number, worker)
-                    })
-                    .unwrap_or_else(|| {
-                        process_game(
-                            config,
-                            slice,
-                            number,
-                            offset + r.start as u64,
-                            name,
-                            self.carried.as_ref(),
-                            &worker.eval,
-                        )
-                    });
-                if output.fatal.is_some() {
-                    stopped_at.fetch_min(number, std::sync::atomic::Ordering::Relaxed);
-                }
-                output
-            };
-            // Values carried between games: one game after the other, in input order.
-            let results: Vec<GameOutput> = if self.carried.is_some() {
-                let mut worker = self.workers.lease();
-                batch
-                    .iter()
-                    .enumerate()
-                    .map(|g| one(&mut worker, g))
-                    .collect()
-            } else if prefetch {
-                let (results, next) = rayon::join(
-                    || {
-                        batch
-                            .par_iter()
-                            .enumerate()
-                            .map_init(|| self.workers.lease(), one)
-                            .collect()
-                    },
-                    || ranges.by_ref().take(BATCH_GAMES).collect::<Vec<_>>(),
+        // from game to game, the next batch is split while this one is searched. Split
+        // lazily, a batch at a time, so that a run stopped by `--limit` reads no further.
+        let prefetch = self.config.limit.is_none() && self.carried.is_none();
+        let end = drive(&work, &mut self.out, split_games(data), at_end, prefetch)?;
+        Ok(end.map_or(0, |end| (end - offset) as usize))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each game's result is its number, worked out in parallel.
+    struct Numbers;
+
+    impl GameWork<u64> for Numbers {
+        type Done = u64;
+        fn batch(&self, batch: &[u64], before: u64) -> Vec<u64> {
+            (batch.par_iter().enumerate())
+                .map(|(k, game)| {
+                    assert_eq!(
+                        *game,
+                        before + k as u64,
+                        "numbered from the games delivered"
+                    );
+                    *game
+                })
+                .collect()
+        }
+        fn end_of(&self, game: &u64) -> Option<u64> {
+            Some(game + 1)
+        }
+    }
+
+    /// Keeps what it is given, and stops after `stop_after` games.
+    struct Kept {
+        taken: Vec<u64>,
+        batch_ends: Vec<u64>,
+        stop_after: usize,
+    }
+
+    impl Delivery<u64> for Kept {
+        fn stopped(&self) -> bool {
+            self.taken.len() >= self.stop_after
+        }
+        fn batch_games(&self) -> usize {
+            BATCH_GAMES
+        }
+        fn delivered(&self) -> u64 {
+            self.taken.len() as u64
+        }
+        fn take(&mut self, done: u64) -> io::Result<()> {
+            self.taken.push(done);
+            Ok(())
+        }
+        fn batch_delivered(&mut self, end: Option<u64>) {
+            self.batch_ends.extend(end);
+        }
+    }
+
+    /// Over several batches, with and without splitting the next one meanwhile: every game
+    /// delivered once in input order, the incomplete last game of a chunk left, a stop
+    /// obeyed at once (no result taken after it), the progress told at each batch's end.
+    #[test]
+    fn the_driver_delivers_every_game_once_in_order() {
+        let games = 2 * BATCH_GAMES as u64 + 10;
+        for prefetch in [false, true] {
+            for (at_end, stop_after, delivered) in [
+                (true, usize::MAX, games),
+                (false, usize::MAX, games - 1),
+                (true, BATCH_GAMES + 3, BATCH_GAMES as u64 + 3),
+            ] {
+                let mut kept = Kept {
+                    taken: Vec::new(),
+                    batch_ends: Vec::new(),
+                    stop_after,
+                };
+                let end = drive(&Numbers, &mut kept, 0..games, at_end, prefetch).unwrap();
+                assert_eq!(kept.taken, (0..delivered).collect::<Vec<_>>());
+                let batch = BATCH_GAMES as u64;
+                let ends: Vec<u64> = (1..=delivered.div_ceil(batch))
+                    .map(|k| (k * batch).min(delivered))
+                    .collect();
+                // A stop in the middle of a batch still ends at the batch's last game.
+                let ends: Vec<u64> = match stop_after {
+                    usize::MAX => ends,
+                    _ => vec![batch, 2 * batch],
+                };
+                assert_eq!(
+                    kept.batch_ends, ends,
+                    "at_end {at_end}, prefetch {prefetch}"
                 );
-                split = Some(next);
-                results
-            } else {
-                batch
-                    .par_iter()
-                    .enumerate()
-                    .map_init(|| self.workers.lease(), one)
-                    .collect()
-            };
-            for result in results {
-                if self.stopped() {
-                    break;
-                }
-                self.take(result)?;
-            }
-            if let Some(last) = batch.last() {
-                let read = self.compressed_position.unwrap_or(offset + last.end as u64);
-                self.sink.read_to(self.bytes_before_input + read);
-                used = last.end;
+                assert_eq!(end, ends.last().copied());
             }
         }
-        Ok(used)
     }
 }

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, sync_channel};
 
 use super::input::{BoxedRead, Stream};
-use super::searcher::Searcher;
+use super::searcher::{Delivery, Searcher};
 use super::{InputName, icn};
 use crate::pgn::split_games;
 
@@ -90,7 +90,7 @@ impl Searcher<'_> {
             let (at_end, fault) = match chunks.recv() {
                 Ok(Ok(chunk)) => {
                     if stream.compression.is_some() {
-                        self.compressed_position = Some(chunk.consumed);
+                        self.out.compressed_position = Some(chunk.consumed);
                     }
                     if buffer.is_empty() {
                         buffer = chunk.data;
@@ -137,11 +137,11 @@ impl Searcher<'_> {
                         "corrupt {what} data after decompressed byte {at}: {e}; \
                          the games from decompressed byte {} on (game {} on) were not searched",
                         offset + used as u64,
-                        self.counts().games + self.config.shard.first_game_number
+                        self.out.counts().games + self.config.shard.first_game_number
                     ),
                 ));
             }
-            if at_end || self.stopped() {
+            if at_end || self.out.stopped() {
                 return Ok(());
             }
             buffer.drain(..used);
@@ -153,11 +153,11 @@ impl Searcher<'_> {
                 let start = buffer.len() - buffer.trim_ascii_start().len();
                 let at = format!(
                     "{name}: game {} ({})",
-                    self.counts().games + self.config.shard.first_game_number,
+                    self.out.counts().games + self.config.shard.first_game_number,
                     name.byte(offset + start as u64)
                 );
                 let error = format!("{at}: {}", super::limits::game_too_long(None, limit));
-                self.take(super::GameOutput {
+                self.out.take(super::GameOutput {
                     error: Some(error),
                     ..super::GameOutput::default()
                 })?;
