@@ -174,6 +174,9 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
             ),
             None => Need::Nothing,
         },
+        // `fen "..."`: each listed square holds a piece of its kinds here (the evaluator asks
+        // `squares ⊆ pieces(kinds)`, `eval/mod.rs`), so each is a condition of its own.
+        Node::Placement(parts) => Need::All(parts.iter().map(placement_need).collect()),
         Node::Compare(op, a, b) => match (&**a, &**b) {
             (x, Node::Number(n)) => count_need(x, *op, *n),
             (Node::Number(n), y) => count_need(y, mirrored(*op), *n),
@@ -181,6 +184,47 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
         },
         Node::Move(m) => move_need(m),
         _ => Need::Nothing,
+    }
+}
+
+/// One part of a `fen` placement: every square of `squares` holds a piece admitted by
+/// `kinds` at the position. For pieces (no `_`): each square held one of those kinds in
+/// some position ([`Need::PieceOn`]), and the position had at least as many of those kinds
+/// as there are squares (one piece a square, [`Need::Count`]). For empty squares only
+/// (`_`): the pieces of the position stood on the other squares, so they numbered at most
+/// 64 less the empty ones. Any other mix (`[K_]`) gives no condition.
+fn placement_need(part: &(PieceKinds, Bitboard)) -> Need {
+    let (kinds, squares) = *part;
+    let listed = i64::from(squares.count() as u32);
+    match kind_bits(kinds) {
+        Some(bits) => {
+            let mut all: Vec<Need> = squares
+                .into_iter()
+                .map(|square| {
+                    Need::Any(
+                        (0..KINDS)
+                            .filter(|k| bits & (1 << k) != 0)
+                            .map(|kind| Need::PieceOn {
+                                kind,
+                                squares: 1u64 << (square as u32),
+                            })
+                            .collect(),
+                    )
+                })
+                .collect();
+            all.push(Need::Count {
+                kinds: bits,
+                op: CmpOp::Ge,
+                count: listed,
+            });
+            Need::All(all)
+        }
+        None if kinds.white == 0 && kinds.black == 0 => Need::Count {
+            kinds: (1 << KINDS) - 1,
+            op: CmpOp::Le,
+            count: 64 - listed,
+        },
+        None => Need::Nothing,
     }
 }
 

@@ -14,6 +14,7 @@ mod cqli_extensions;
 mod games_counted;
 mod header_params;
 mod index_files;
+mod index_search;
 mod input_safety;
 mod inputs;
 mod output_edits;

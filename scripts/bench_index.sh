@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# Issue 35's benchmark of the game index, on a copy of ../shared/data/std-visible.pgn in a
+# temporary folder (../shared is read-only and the index is written beside the file):
+# 1. the build: median CPU seconds (user + system) of `cqlq index -q -j1`
+#    against the floor's `replay 1` (../shared/floor: SAN replay, is_check), in the same minute;
+# 2. the index's size against the PGN's;
+# 3. per query (the selective ones below, then the 77 probes of ../shared/cql/probes): the
+#    median CPU seconds of `cqlq --threads 1 -q Q copy.pgn` with the index and with
+#    `--no-index`, their ratio, and whether both printed the same bytes (and exit status);
+# 4. issue 35's goals, each "met" or "NOT met".
+# Exits 1 when an output differs (a wrong answer), 2 when a tool is missing, else 0.
+#
+#   scripts/bench_index.sh [CQLQ_BINARY] [PGN]     (RUNS=3 by default; PROBES=0 skips the probes)
+#
+# Build cqlq and the floor first:
+#   cargo build --release
+#   CARGO_TARGET_DIR=/tmp/floor cargo build --release --locked --manifest-path ../shared/floor/Cargo.toml
+# The exact `fen` and `zobristkey` queries are made by python-chess (the oracle's library)
+# from game 1000's position after 30 plies; without it they are left out, with a message.
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+cqlq=${1:-$here/target/release/cqlq}
+source_pgn=${2:-$here/../shared/data/std-visible.pgn}
+floor=${FLOOR:-/tmp/floor/release/floor}
+probes=${PROBES_DIR:-$here/../shared/cql/probes}
+runs=${RUNS:-3}
+[ -x "$floor" ] || { echo "no floor at $floor (see the comment at the top)"; exit 2; }
+[ -x "$cqlq" ] || { echo "no cqlq at $cqlq (cargo build --release)"; exit 2; }
+[ -f "$source_pgn" ] || { echo "no PGN at $source_pgn"; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pgn=$work/games.pgn
+cp "$source_pgn" "$pgn"
+index=$pgn.cqlqi
+
+# The CPU seconds (user + system, in microseconds: wait4's rusage of that one child) of one
+# run of a command, its output thrown away.
+cpu() {
+    python3 -c 'import os, sys
+null = os.open(os.devnull, os.O_WRONLY)
+to_null = [(os.POSIX_SPAWN_DUP2, null, 1), (os.POSIX_SPAWN_DUP2, null, 2)]
+pid = os.posix_spawnp(sys.argv[1], sys.argv[1:], os.environ, file_actions=to_null)
+_, _, usage = os.wait4(pid, 0)
+print(f"{usage.ru_utime + usage.ru_stime:.4f}")' "$@"
+}
+
+# The median of `runs` runs' CPU seconds of a command.
+median() {
+    for _ in $(seq "$runs"); do cpu "$@"; done |
+        sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+
+# A build from nothing: the index removed before each run (else only new games are read).
+build=(sh -c 'rm -f "$1.cqlqi" && exec "$2" index -q -j1 "$1"' build "$pgn" "$cqlq")
+
+games=$("$cqlq" --no-index --threads 1 -q --count -e true "$pgn")
+echo "file: $source_pgn ($games games, $(stat -c %s "$pgn") bytes); $runs runs each, medians of CPU seconds, 1 thread"
+echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $(date -u '+%F %T UTC'); cqlq: $cqlq"
+floor_s=$(median "$floor" replay 1 "$pgn")
+build_s=$(median "${build[@]}")
+"${build[@]}" >/dev/null 2>&1
+[ -s "$index" ] || { echo "cqlq index wrote no $index"; exit 2; }
+build_ratio=$(ratio "$build_s" "$floor_s")
+echo "build: cqlq index ${build_s}s, floor replay ${floor_s}s: ${build_ratio}x the floor's CPU"
+size_pct=$(awk -v i="$(stat -c %s "$index")" -v p="$(stat -c %s "$pgn")" 'BEGIN { printf "%.1f", 100 * i / p }')
+echo "index: $(stat -c %s "$index") bytes, ${size_pct} % of the PGN"
+
+queries=$work/queries
+mkdir -p "$queries"
+n=0
+add() { n=$((n + 1)); printf '%s\n' "$2" >"$queries/$(printf '%03d' "$n")-$1.cql"; }
+add true 'true'
+add mate 'mate'
+add stalemate 'stalemate'
+add promote-RBN 'move promote [RBN]'
+add no-pieces '#[QqRrBbNn] == 0'
+add ooo-no-queens 'move o-o-o and #[Qq] == 0'
+if fen_key=$(python3 - "$pgn" 2>/dev/null <<'PY'
+import sys, chess.pgn, chess.polyglot
+with open(sys.argv[1]) as f:
+    for _ in range(1000):
+        game = chess.pgn.read_game(f)
+board = game.board()
+for move in list(game.mainline_moves())[:30]:
+    board.push(move)
+print(board.board_fen(), format(chess.polyglot.zobrist_hash(board), "016x"))
+PY
+); then
+    add fen "fen \"${fen_key% *}\""
+    add zobristkey "zobristkey == \"${fen_key#* }\""
+else
+    echo "exact fen and zobristkey: left out (python-chess not found)"
+fi
+selective=$n
+if [ "${PROBES:-1}" != 0 ]; then
+    for q in "$probes"/*.cql; do
+        n=$((n + 1))
+        cp "$q" "$queries/$(printf '%03d' "$n")-probe-$(basename "$q")"
+    done
+fi
+
+printf '%-44s %8s %8s %8s %8s %s\n' query matched with_s scan_s ratio same_bytes
+differ=0
+sum_with=0 sum_scan=0 min_probe=999999 min_selective=999999 true_with=0
+for q in "$queries"/*.cql; do
+    label=$(basename "$q" .cql)
+    label=${label#*-}
+    "$cqlq" --threads 1 -q "$q" "$pgn" >"$work/with.out" 2>/dev/null
+    with_rc=$?
+    "$cqlq" --no-index --threads 1 -q "$q" "$pgn" >"$work/scan.out" 2>/dev/null
+    scan_rc=$?
+    same=yes
+    if ! cmp -s "$work/with.out" "$work/scan.out" || [ "$with_rc" != "$scan_rc" ]; then
+        same="NO (exit $with_rc / $scan_rc)"
+        differ=$((differ + 1))
+    fi
+    matched=$("$cqlq" --threads 1 -q --count "$q" "$pgn" 2>/dev/null | tail -1)
+    with_s=$(median "$cqlq" --threads 1 -q "$q" "$pgn")
+    scan_s=$(median "$cqlq" --no-index --threads 1 -q "$q" "$pgn")
+    r=$(ratio "$scan_s" "$with_s")
+    printf '%-44s %8s %8.3f %8.3f %8s %s\n' "${label:0:44}" "$matched" "$with_s" "$scan_s" "$r" "$same"
+    case $label in
+        probe-*)
+            sum_with=$(awk -v a="$sum_with" -v b="$with_s" 'BEGIN { print a + b }')
+            sum_scan=$(awk -v a="$sum_scan" -v b="$scan_s" 'BEGIN { print a + b }')
+            min_probe=$(awk -v a="$min_probe" -v b="$r" 'BEGIN { print (b < a ? b : a) }') ;;
+        true) true_with=$with_s ;;
+        *) min_selective=$(awk -v a="$min_selective" -v b="$r" 'BEGIN { print (b < a ? b : a) }') ;;
+    esac
+done
+
+# Each goal of issue 35, with the figure it is judged on.
+goal() { if awk "BEGIN { exit !($2) }"; then echo "  met:     $1"; else echo "  NOT met: $1"; fi; }
+echo "goals (issue 35):"
+goal "same bytes with and without the index on every query ($differ differ)" "$differ == 0"
+if [ "$n" -gt "$selective" ]; then
+    probe_ratio=$(ratio "$sum_scan" "$sum_with")
+    goal "the probes' total CPU >= 5x lower with the index (${sum_with}s against ${sum_scan}s: ${probe_ratio}x)" "$probe_ratio >= 5"
+    goal "no probe slower than the scan (the slowest ratio ${min_probe}x, noise included)" "$min_probe >= 1"
+fi
+goal "each selective query >= 20x faster (the least ${min_selective}x)" "$min_selective >= 20"
+true_ratio=$(ratio "$floor_s" "$true_with")
+goal "true over every game >= 2x the floor's games/s (${true_ratio}x)" "$true_ratio >= 2"
+goal "build <= 1.25x the floor's CPU (${build_ratio}x)" "$build_ratio <= 1.25"
+goal "index <= 30 % of the PGN (${size_pct} %)" "$size_pct <= 30"
+[ "$differ" = 0 ] || exit 1

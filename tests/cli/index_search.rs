@@ -1,0 +1,106 @@
+//! Issue 35, the search side of the index: each pruning rule gives the scan's answers (the
+//! output with the index is, byte for byte, the output with `--no-index`) and rules games
+//! out (counted by `IndexedSkips::open`, so that a rule that prunes nothing fails too).
+
+use std::fs;
+use std::path::Path;
+
+use crate::common::cqlq_in;
+use cqlq::index::use_index::IndexedSkips;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `common::THREE_GAMES` and a game with variations (`1. e4 (1. f3 e5 2. g4 Qh4#) 1... e5
+/// 2. Nf3 (2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#)`), written as `g.pgn` in `dir` and indexed.
+fn four_games(dir: &Path) {
+    let variations = "\n[Event \"variations\"]\n[Result \"*\"]\n\n\
+1. e4 (1. f3 e5 2. g4 Qh4#) 1... e5 2. Nf3 (2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#) *\n";
+    let pgn = format!("{}{variations}", crate::common::THREE_GAMES);
+    fs::write(dir.join("g.pgn"), pgn).unwrap();
+    let out = cqlq_in(dir, &["index", "-q", "g.pgn"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// The game numbers `query` matches in `g.pgn` (`--gamenumbers`, with `extra` options), after
+/// checking that the index changes no byte of the output and not the exit status.
+fn game_numbers(dir: &Path, query: &str, extra: &[&str]) -> String {
+    let mut with_args = vec!["-q", "--gamenumbers"];
+    with_args.extend_from_slice(extra);
+    let mut without_args = with_args.clone();
+    without_args.push("--no-index");
+    for args in [&mut with_args, &mut without_args] {
+        args.extend_from_slice(&["-e", query, "g.pgn"]);
+    }
+    let with = cqlq_in(dir, &with_args);
+    let without = cqlq_in(dir, &without_args);
+    assert_eq!(
+        text(&with.stdout),
+        text(&without.stdout),
+        "{query} {extra:?}"
+    );
+    assert_eq!(
+        with.status.code(),
+        without.status.code(),
+        "{query} {extra:?}"
+    );
+    text(&with.stdout)
+}
+
+/// The games of `g.pgn` the index lets `query` skip.
+fn skipped(dir: &Path, query: &str) -> u64 {
+    let filter = cqlq::query::Program::from_text(query, Some(cqlq::query::Dialect::Cql), false)
+        .and_then(|prog| prog.lower::<shakmaty::Bitboard>(cqlq::squares::Geometry::STANDARD))
+        .unwrap()
+        .filter;
+    let pgn = dir.join("g.pgn");
+    IndexedSkips::open(&filter, [(pgn.as_path(), "g.pgn".to_string())]).skipped_games
+}
+
+/// Game 1 of THREE_GAMES after 1. e4 e5 2. Bc4 Nc6 3. Qh5, which game 4's variation
+/// 2. Qh5 Nc6 3. Bc4 reaches too.
+const AFTER_QH5: &str = "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR";
+/// The fool's mate of game 2 (1. f3 e5 2. g4 Qh4#), also game 4's first variation.
+const FOOLS_MATE: &str = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR";
+/// The standard start.
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+
+/// `fen` placements (rule: each listed piece stood on its square, as many pieces of its kinds
+/// as squares, at most 64 less the empty squares on the board): the positions reached are
+/// found in the games the moves say, with and without the index, main line and variations;
+/// the games that never reach them are skipped.
+#[test]
+fn fen_placements_answer_as_the_scan_and_skip_games() {
+    let scratch = crate::common::scratch("index", "fen");
+    let dir = scratch.path();
+    four_games(dir);
+    let fen = |placement: &str| format!("fen \"{placement}\"");
+    // Every game starts from the start position: nothing to skip.
+    assert_eq!(game_numbers(dir, &fen(START), &[]), "1\n2\n3\n4\n");
+    assert_eq!(skipped(dir, &fen(START)), 0);
+    // Game 1's main line; game 4 only in a variation (searched with --variations).
+    assert_eq!(game_numbers(dir, &fen(AFTER_QH5), &[]), "1\n");
+    assert_eq!(
+        game_numbers(dir, &fen(AFTER_QH5), &["--variations"]),
+        "1\n4\n"
+    );
+    // Games 2 and 3 never have a white queen on h5 with a black knight on c6: skipped.
+    assert_eq!(skipped(dir, &fen(AFTER_QH5)), 2);
+    assert_eq!(game_numbers(dir, &fen(FOOLS_MATE), &[]), "2\n");
+    assert_eq!(
+        game_numbers(dir, &fen(FOOLS_MATE), &["--variations"]),
+        "2\n4\n"
+    );
+    // Games 1 and 3: no black queen on h4.
+    assert_eq!(skipped(dir, &fen(FOOLS_MATE)), 2);
+    // A board of 64 empty squares holds no piece: never, and every game is skipped.
+    assert_eq!(game_numbers(dir, &fen("8/8/8/8/8/8/8/8"), &[]), "");
+    assert_eq!(skipped(dir, &fen("8/8/8/8/8/8/8/8")), 4);
+    // Nine white pawns never stand on a board. Game 2 (1. f3, 2. g4) never has one on e4;
+    // games 1, 3 and 4 had white pawns on e4 and on the whole second rank, never nine at
+    // once: the count rule alone skips them.
+    let nine_pawns = "8/8/8/8/4P3/8/PPPPPPPP/8";
+    assert_eq!(game_numbers(dir, &fen(nine_pawns), &["--variations"]), "");
+    assert_eq!(skipped(dir, &fen(nine_pawns)), 4);
+}
