@@ -212,7 +212,8 @@ fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
             .filter(|g| !g.summary.must_scan() && g.summary.flags & flag != 0)
             .count()
     };
-    let moves: u64 = index
+    let plies: u64 = index.games.iter().map(|g| u64::from(g.summary.plies)).sum();
+    let move_bytes: u64 = index
         .games
         .iter()
         .map(|g| g.summary.moves.len() as u64)
@@ -222,7 +223,8 @@ fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
         "index of {name} ({state})\n\
          size: {size} bytes ({:.1} % of the PGN's {} bytes, {:.1} bytes a game)\n\
          games: {games}, searched always (faults, variants, set-up starts): {}\n\
-         main-line moves packed: {moves} (2 bytes each)\n",
+         main-line moves packed: {plies} in {move_bytes} bytes\n\
+         distinct tag values ({}): {}\n",
         percent(size, index.source.size),
         index.source.size,
         if games == 0 {
@@ -231,6 +233,8 @@ fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
             size as f64 / games as f64
         },
         index.games.iter().filter(|g| g.summary.must_scan()).count(),
+        s::TAG_NAMES.join(", "),
+        index.strings.len(),
     );
     for (what, n) in [
         ("with a check", count(s::CHECK)),
