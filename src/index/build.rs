@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 
-use super::format::{GameEntry, Index, SourceId};
+use super::format::{GameEntry, Index, IndexWriter};
 use super::summary::{Summarized, summarize};
 use crate::pgn::split_games;
 
@@ -55,17 +55,20 @@ impl Strings {
     }
 }
 
-/// The index of `bytes` (the whole source, whose identity is `source`). `earlier`: an index
-/// of this file made before it grew; when its source is a prefix of `bytes`, its games but
-/// the last are kept and the text is read again from its last game on (that game may have
-/// grown: text appended without a new game's tags continues it). `progress` is told the
-/// source bytes done after each batch.
+/// Writes the index of `bytes` (the whole source, the one `writer` was started for) to
+/// `writer`, a batch of games at a time (nothing kept but the tag values: memory flat in the
+/// number of games). `earlier`: an index of this file made before it grew; when its source
+/// is a prefix of `bytes`, its games but the last are kept and the text is read again from
+/// its last game on (that game may have grown: text appended without a new game's tags
+/// continues it). `progress` is told the source bytes done after each batch: the bytes
+/// before it are not read again.
 pub fn index_bytes(
     bytes: &[u8],
-    source: SourceId,
     earlier: Option<Index>,
-    progress: &(dyn Fn(u64) + Sync),
-) -> (Index, BuildCounts) {
+    progress: &mut dyn FnMut(u64),
+    writer: &mut IndexWriter,
+) -> std::io::Result<BuildCounts> {
+    let mut counts = BuildCounts::default();
     let (mut games, mut strings) = match earlier {
         Some(old) if old.source.is_prefix_of(bytes) => {
             (old.games, Strings::from_values(old.strings))
@@ -73,7 +76,13 @@ pub fn index_bytes(
         _ => (Vec::new(), Strings::default()),
     };
     let restart = games.pop().map_or(0, |last| last.offset as usize);
-    let kept = games.len() as u64;
+    for game in &games {
+        writer.push(game)?;
+        counts.must_scan += u64::from(game.summary.must_scan());
+    }
+    counts.kept = games.len() as u64;
+    counts.games = counts.kept;
+    drop(games);
     let rest = &bytes[restart..];
     let mut ranges = split_games(rest).peekable();
     while ranges.peek().is_some() {
@@ -93,26 +102,18 @@ pub fn index_bytes(
             for (id, value) in summary.tags.iter_mut().zip(&game.tags) {
                 *id = value.as_deref().map_or(0, |v| strings.number(v));
             }
-            games.push(GameEntry {
+            counts.must_scan += u64::from(summary.must_scan());
+            counts.games += 1;
+            writer.push(&GameEntry {
                 offset: (restart + r.start) as u64,
                 length: u32::try_from(r.len()).unwrap_or(u32::MAX),
                 summary,
-            });
+            })?;
         }
         if let Some(last) = batch.last() {
             progress((restart + last.end) as u64);
         }
     }
-    let must_scan = games.iter().filter(|g| g.summary.must_scan()).count() as u64;
-    let counts = BuildCounts {
-        games: games.len() as u64,
-        kept,
-        must_scan,
-    };
-    let index = Index {
-        source,
-        games,
-        strings: strings.values,
-    };
-    (index, counts)
+    writer.strings = strings.values;
+    Ok(counts)
 }

@@ -2,6 +2,7 @@
 //! a checksum (the layout is `docs/index.md`'s). Reading checks everything before trusting
 //! anything: a short, corrupt, foreign or future file is an [`IndexError`], never a panic.
 
+use std::io::Write;
 use std::path::Path;
 
 use super::moves::MainLine;
@@ -148,7 +149,14 @@ fn mtime(metadata: &std::fs::Metadata) -> (i64, u32) {
 
 /// 64-bit FNV-1a: the hash of the source's ends and the file's checksum.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    fnv1a_more(FNV_START, bytes)
+}
+
+/// FNV-1a's starting value.
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a of what gave `hash`, followed by `bytes`.
+fn fnv1a_more(mut hash: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         hash ^= u64::from(b);
         hash = hash.wrapping_mul(0x0100_0000_01b3);
@@ -318,6 +326,76 @@ pub fn encode(index: &Index) -> Vec<u8> {
     let sum = fnv1a(&out);
     out.extend_from_slice(&sum.to_le_bytes());
     out
+}
+
+/// Writes an index file game by game (memory flat in the number of games): the header with
+/// no count yet, each record as it comes, then [`IndexWriter::finish`] writes the string
+/// table, the count, and the checksum of what was written.
+pub struct IndexWriter {
+    file: std::io::BufWriter<std::fs::File>,
+    games: u64,
+    end: u64,
+    record: Vec<u8>,
+    /// The string table [`IndexWriter::finish`] writes (the tag values the records name).
+    pub strings: Vec<String>,
+}
+
+impl IndexWriter {
+    /// Starts the index of `source` in `file` (empty, opened for reading and writing).
+    pub fn new(file: std::fs::File, source: &SourceId) -> std::io::Result<IndexWriter> {
+        let mut file = std::io::BufWriter::with_capacity(1 << 16, file);
+        file.write_all(&header(source, 0))?;
+        Ok(IndexWriter {
+            file,
+            games: 0,
+            end: 0,
+            record: Vec::with_capacity(1024),
+            strings: Vec::new(),
+        })
+    }
+
+    /// Writes the next game's record (one [`write_entry`] cannot write is written "search
+    /// always", as [`encode`] does).
+    pub fn push(&mut self, entry: &GameEntry) -> std::io::Result<()> {
+        self.record.clear();
+        if write_entry(&mut self.record, entry, self.end).is_none() {
+            let scan = GameEntry {
+                summary: GameSummary::scan(),
+                ..entry.clone()
+            };
+            let _ = write_entry(&mut self.record, &scan, self.end);
+        }
+        self.end = entry.offset + u64::from(entry.length);
+        self.games += 1;
+        self.file.write_all(&self.record)
+    }
+
+    /// Writes the string table ([`IndexWriter::strings`]), the game count into the header,
+    /// and the checksum (the file read back in blocks); returns the file's length.
+    pub fn finish(self) -> std::io::Result<u64> {
+        use std::io::{Read, Seek, SeekFrom};
+        let mut buffered = self.file;
+        buffered.write_all(&string_table(&self.strings))?;
+        let mut file = buffered.into_inner().map_err(|e| e.into_error())?;
+        file.seek(SeekFrom::Start(HEADER_BYTES as u64 - 8))?;
+        file.write_all(&self.games.to_le_bytes())?;
+        file.seek(SeekFrom::Start(0))?;
+        let mut hash = FNV_START;
+        let mut block = vec![0u8; 1 << 16];
+        let mut length = 0u64;
+        loop {
+            let n = file.read(&mut block)?;
+            if n == 0 {
+                break;
+            }
+            hash = fnv1a_more(hash, &block[..n]);
+            length += n as u64;
+        }
+        file.seek(SeekFrom::End(0))?;
+        file.write_all(&hash.to_le_bytes())?;
+        file.sync_all()?;
+        Ok(length + 8)
+    }
 }
 
 /// A cursor over the file's bytes that fails instead of reading past the end.
