@@ -68,6 +68,8 @@ struct Mailbox {
     cells: [u8; 64],
     /// Whether black moves next.
     black_to_move: bool,
+    /// The squares of white's pieces, of black's (a bit each), kept with `cells`.
+    by_colour: [u64; 2],
 }
 
 impl Mailbox {
@@ -84,18 +86,13 @@ impl Mailbox {
         Mailbox {
             cells,
             black_to_move: false,
+            by_colour: [0xffff, 0xffff << 48],
         }
     }
 
     /// The squares of the side to move, a bit each.
     fn own(&self) -> u64 {
-        let mut own = 0u64;
-        for (sq, &cell) in self.cells.iter().enumerate() {
-            if cell != 0 && (cell & BLACK != 0) == self.black_to_move {
-                own |= 1 << sq;
-            }
-        }
-        own
+        self.by_colour[usize::from(self.black_to_move)]
     }
 
     /// The type of the mover's piece on `sq`, if one stands there.
@@ -109,16 +106,27 @@ impl Mailbox {
     fn play(&mut self, (from, to, promotion): PackedMove, piece_type: u8) {
         let (from, to) = (usize::from(from), usize::from(to));
         let colour = if self.black_to_move { BLACK } else { 0 };
+        let (us, them) = (
+            usize::from(self.black_to_move),
+            usize::from(!self.black_to_move),
+        );
         if piece_type == PAWN && from % 8 != to % 8 && self.cells[to] == 0 {
             // A diagonal step to an empty square: en passant, the pawn beside is taken.
-            self.cells[from / 8 * 8 + to % 8] = 0;
+            let taken = from / 8 * 8 + to % 8;
+            self.cells[taken] = 0;
+            self.by_colour[them] &= !(1u64 << taken);
         }
         if piece_type == KING && from.abs_diff(to) == 2 {
             let rank = from / 8 * 8;
             let (rook_from, rook_to) = if to > from { (7, 5) } else { (0, 3) };
             self.cells[rank + rook_to] = self.cells[rank + rook_from];
             self.cells[rank + rook_from] = 0;
+            self.by_colour[us] &= !(1u64 << (rank + rook_from));
+            self.by_colour[us] |= 1u64 << (rank + rook_to);
         }
+        self.by_colour[them] &= !(1u64 << to);
+        self.by_colour[us] &= !(1u64 << from);
+        self.by_colour[us] |= 1u64 << to;
         self.cells[to] = if promotion != 0 {
             promotion + 1 + colour
         } else {
