@@ -12,7 +12,7 @@ use clap::Parser;
 use super::TROUBLE;
 use super::failure::CliError;
 use cqlq::index::build::index_bytes;
-use cqlq::index::format::{encode, read_index};
+use cqlq::index::format::{IndexWriter, read_index};
 use cqlq::index::{Index, SourceId, index_path_for};
 
 /// cqlq index: make the game index searches use to skip games.
@@ -116,10 +116,14 @@ fn index_file(input: &Path, output: &Path, progress: bool) -> Result<(), CliErro
     let earlier = read_index(output).ok();
     let bar = cqlq::run::progress::bar(progress, Some(bytes.len() as u64));
     let source = SourceId::of(bytes, &metadata);
-    let (index, counts) = index_bytes(bytes, source, earlier, &|done| bar.set_position(done));
+    let written = write_index(bytes, &source, earlier, output, &mut |done| {
+        bar.set_position(done);
+        if let Some(map) = &map {
+            forget_pages(map, done);
+        }
+    });
     bar.finish_and_clear();
-    let encoded = encode(&index);
-    write_whole(output, &encoded).map_err(|e| CliError::File {
+    let (counts, size) = written.map_err(|e| CliError::File {
         path: output.to_path_buf(),
         reason: e.to_string(),
     })?;
@@ -130,10 +134,49 @@ fn index_file(input: &Path, output: &Path, progress: bool) -> Result<(), CliErro
         counts.games,
         counts.kept,
         counts.must_scan,
-        encoded.len(),
-        percent(encoded.len() as u64, bytes.len() as u64),
+        size,
+        percent(size, bytes.len() as u64),
     );
     Ok(())
+}
+
+/// Lets the kernel take back the mapped input's pages before `done` (whole pages only):
+/// they are not read again, and the memory the build holds stays flat however long the
+/// file. The map is of a file, read only: a page read again would be read from the file.
+fn forget_pages(map: &memmap2::Mmap, done: u64) {
+    const PAGE: u64 = 4096;
+    let len = (done / PAGE * PAGE) as usize;
+    if len > 0 {
+        // SAFETY: MADV_DONTNEED on a read-only file mapping drops the pages from this
+        // process only; the bytes stay the file's, and no slice of them is in use between
+        // batches (`index_bytes` calls the progress after a batch is written).
+        let _ = unsafe { map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, 0, len) };
+    }
+}
+
+/// Writes the index of `bytes` (whose identity is `source`) to a temporary file beside
+/// `output`, then renames it to `output`: a reader never sees half an index. The counts and
+/// the file's size.
+fn write_index(
+    bytes: &[u8],
+    source: &SourceId,
+    earlier: Option<Index>,
+    output: &Path,
+    progress: &mut dyn FnMut(u64),
+) -> std::io::Result<(cqlq::index::build::BuildCounts, u64)> {
+    // A random name made with O_EXCL (`temp_files`, as `-o`): a planted link is never followed.
+    let (file, temp) = cqlq::output::temp_files::create_beside(output)?;
+    let written = (|| {
+        let mut writer = IndexWriter::new(file, source)?;
+        let counts = index_bytes(bytes, earlier, progress, &mut writer)?;
+        let size = writer.finish()?;
+        cqlq::output::temp_files::rename(&temp, output)?;
+        Ok((counts, size))
+    })();
+    if written.is_err() {
+        cqlq::output::temp_files::discard(&temp);
+    }
+    written
 }
 
 /// Whether `a` and `b` name the same existing file.
@@ -160,21 +203,6 @@ fn percent(part: u64, whole: u64) -> f64 {
         0.0
     } else {
         100.0 * part as f64 / whole as f64
-    }
-}
-
-/// Writes `bytes` to a temporary file beside `path`, then renames it to `path`: a reader
-/// never sees half an index.
-fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    // A random name made with O_EXCL (`temp_files`, as `-o`): a planted link is never followed.
-    let (mut file, temp) = cqlq::output::temp_files::create_beside(path)?;
-    let written = file.write_all(bytes).and_then(|()| file.sync_all());
-    match written.and_then(|()| cqlq::output::temp_files::rename(&temp, path)) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            cqlq::output::temp_files::discard(&temp);
-            Err(e)
-        }
     }
 }
 
@@ -212,7 +240,8 @@ fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
             .filter(|g| !g.summary.must_scan() && g.summary.flags & flag != 0)
             .count()
     };
-    let moves: u64 = index
+    let plies: u64 = index.games.iter().map(|g| u64::from(g.summary.plies)).sum();
+    let move_bytes: u64 = index
         .games
         .iter()
         .map(|g| g.summary.moves.len() as u64)
@@ -222,7 +251,8 @@ fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
         "index of {name} ({state})\n\
          size: {size} bytes ({:.1} % of the PGN's {} bytes, {:.1} bytes a game)\n\
          games: {games}, searched always (faults, variants, set-up starts): {}\n\
-         main-line moves packed: {moves} (2 bytes each)\n",
+         main-line moves packed: {plies} in {move_bytes} bytes\n\
+         distinct tag values ({}): {}\n",
         percent(size, index.source.size),
         index.source.size,
         if games == 0 {
@@ -231,6 +261,8 @@ fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
             size as f64 / games as f64
         },
         index.games.iter().filter(|g| g.summary.must_scan()).count(),
+        s::TAG_NAMES.join(", "),
+        index.strings.len(),
     );
     for (what, n) in [
         ("with a check", count(s::CHECK)),

@@ -3,10 +3,12 @@
 //! when an index of an earlier, shorter state of the same file is given, only the games
 //! after its last one read again.
 
+use std::collections::HashMap;
+
 use rayon::prelude::*;
 
-use super::format::{GameEntry, Index, SourceId};
-use super::summary::summarize;
+use super::format::{GameEntry, Index, IndexWriter};
+use super::summary::{Summarized, summarize};
 use crate::pgn::split_games;
 
 /// Games summarised per parallel batch (the progress is told after each).
@@ -23,49 +25,95 @@ pub struct BuildCounts {
     pub must_scan: u64,
 }
 
-/// The index of `bytes` (the whole source, whose identity is `source`). `earlier`: an index
-/// of this file made before it grew; when its source is a prefix of `bytes`, its games but
-/// the last are kept and the text is read again from its last game on (that game may have
-/// grown: text appended without a new game's tags continues it). `progress` is told the
-/// source bytes done after each batch.
+/// The tag values met so far, numbered from 1 in the order first met.
+#[derive(Debug, Default)]
+struct Strings {
+    numbers: HashMap<String, u32>,
+    values: Vec<String>,
+}
+
+impl Strings {
+    /// The strings of an earlier index, numbered as there.
+    fn from_values(values: Vec<String>) -> Strings {
+        let numbers = values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (v.clone(), i as u32 + 1))
+            .collect();
+        Strings { numbers, values }
+    }
+
+    /// The number of `value`, given one when new.
+    fn number(&mut self, value: &str) -> u32 {
+        if let Some(&n) = self.numbers.get(value) {
+            return n;
+        }
+        self.values.push(value.to_string());
+        let n = self.values.len() as u32;
+        self.numbers.insert(value.to_string(), n);
+        n
+    }
+}
+
+/// Writes the index of `bytes` (the whole source, the one `writer` was started for) to
+/// `writer`, a batch of games at a time (nothing kept but the tag values: memory flat in the
+/// number of games). `earlier`: an index of this file made before it grew; when its source
+/// is a prefix of `bytes`, its games but the last are kept and the text is read again from
+/// its last game on (that game may have grown: text appended without a new game's tags
+/// continues it). `progress` is told the source bytes done after each batch: the bytes
+/// before it are not read again.
 pub fn index_bytes(
     bytes: &[u8],
-    source: SourceId,
     earlier: Option<Index>,
-    progress: &(dyn Fn(u64) + Sync),
-) -> (Index, BuildCounts) {
-    let mut games = match earlier {
-        Some(old) if old.source.is_prefix_of(bytes) => old.games,
-        _ => Vec::new(),
+    progress: &mut dyn FnMut(u64),
+    writer: &mut IndexWriter,
+) -> std::io::Result<BuildCounts> {
+    let mut counts = BuildCounts::default();
+    let (mut games, mut strings) = match earlier {
+        Some(old) if old.source.is_prefix_of(bytes) => {
+            (old.games, Strings::from_values(old.strings))
+        }
+        _ => (Vec::new(), Strings::default()),
     };
     let restart = games.pop().map_or(0, |last| last.offset as usize);
-    let kept = games.len() as u64;
+    for game in &games {
+        writer.push(game)?;
+        counts.must_scan += u64::from(game.summary.must_scan());
+    }
+    counts.kept = games.len() as u64;
+    counts.games = counts.kept;
+    drop(games);
     let rest = &bytes[restart..];
     let mut ranges = split_games(rest).peekable();
     while ranges.peek().is_some() {
         let batch: Vec<_> = ranges.by_ref().take(BATCH).collect();
-        let entries: Vec<GameEntry> = batch
+        let done: Vec<Summarized<'_>> = batch
             .par_iter()
-            .map(|r| GameEntry {
-                offset: (restart + r.start) as u64,
-                length: u32::try_from(r.len()).unwrap_or(u32::MAX),
-                summary: if r.len() > u32::MAX as usize {
-                    super::summary::GameSummary::scan()
+            .map(|r| {
+                if r.len() > u32::MAX as usize {
+                    Summarized::scan()
                 } else {
                     summarize(&rest[r.clone()])
-                },
+                }
             })
             .collect();
-        games.extend(entries);
+        for (r, game) in batch.iter().zip(done) {
+            let mut summary = game.summary;
+            for (id, value) in summary.tags.iter_mut().zip(&game.tags) {
+                *id = value.as_deref().map_or(0, |v| strings.number(v));
+            }
+            counts.must_scan += u64::from(summary.must_scan());
+            counts.games += 1;
+            writer.push(&GameEntry {
+                offset: (restart + r.start) as u64,
+                length: u32::try_from(r.len()).unwrap_or(u32::MAX),
+                summary,
+            })?;
+        }
         if let Some(last) = batch.last() {
             progress((restart + last.end) as u64);
         }
     }
-    let must_scan = games.iter().filter(|g| g.summary.must_scan()).count() as u64;
-    let counts = BuildCounts {
-        games: games.len() as u64,
-        kept,
-        must_scan,
-    };
-    (Index { source, games }, counts)
+    writer.strings = strings.values;
+    Ok(counts)
 }

@@ -2,18 +2,18 @@
 //! a checksum (the layout is `docs/index.md`'s). Reading checks everything before trusting
 //! anything: a short, corrupt, foreign or future file is an [`IndexError`], never a panic.
 
+use std::io::Write;
 use std::path::Path;
 
-use super::summary::{GameSummary, KINDS};
+use super::moves::MainLine;
+use super::summary::{GameSummary, KINDS, SCAN, TAGS};
 
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"CQLQIDX\x1a";
 /// The format's version (a reader refuses any other).
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// The header's size in bytes.
 pub const HEADER_BYTES: usize = 64;
-/// A game record's fixed part in bytes (its packed moves follow it).
-pub const RECORD_BYTES: usize = 8 + 4 + 4 + 4 + 8 + KINDS + KINDS + 8 * KINDS;
 /// The bytes hashed at each end of the source ([`SourceId`]).
 pub const END_BYTES: u64 = 64 * 1024;
 
@@ -149,7 +149,14 @@ fn mtime(metadata: &std::fs::Metadata) -> (i64, u32) {
 
 /// 64-bit FNV-1a: the hash of the source's ends and the file's checksum.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    fnv1a_more(FNV_START, bytes)
+}
+
+/// FNV-1a's starting value.
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a of what gave `hash`, followed by `bytes`.
+fn fnv1a_more(mut hash: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         hash ^= u64::from(b);
         hash = hash.wrapping_mul(0x0100_0000_01b3);
@@ -168,32 +175,109 @@ pub struct GameEntry {
     pub summary: GameSummary,
 }
 
-/// A whole index: the source's identity and an entry per game, in file order (game `i` of
-/// the file is `games[i]`, numbered `i + 1`).
+impl GameEntry {
+    /// The main line's moves as (from, to, promotion), decoded as they are read
+    /// ([`super::moves`]); empty for a game marked "search always".
+    pub fn main_line(&self) -> MainLine<'_> {
+        MainLine::new(&self.summary.moves)
+    }
+
+    /// Whether the game must be searched whatever the query (the index knows nothing of it).
+    pub fn search_always(&self) -> bool {
+        self.summary.must_scan()
+    }
+}
+
+/// A whole index: the source's identity, an entry per game, in file order (game `i` of the
+/// file is `games[i]`, numbered `i + 1`), and the tag values the entries name.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Index {
     /// The source the index was made from.
     pub source: SourceId,
     /// The games, in file order.
     pub games: Vec<GameEntry>,
+    /// The distinct tag values; a summary's tag `n` (not 0) is `strings[n - 1]`.
+    pub strings: Vec<String>,
 }
 
-/// Appends one game's record (fixed part, then its moves) to `out`.
-pub fn write_entry(out: &mut Vec<u8>, entry: &GameEntry) {
+impl Index {
+    /// The value of `game`'s tag `tag` (see [`TAG_NAMES`]; None: the game has no such tag,
+    /// or the index does not know: a game searched always).
+    pub fn tag(&self, game: &GameEntry, tag: usize) -> Option<&str> {
+        let id = *game.summary.tags.get(tag)?;
+        let i = usize::try_from(id).ok()?.checked_sub(1)?;
+        self.strings.get(i).map(String::as_str)
+    }
+}
+
+/// Appends `n` as a LEB128 varint (7 bits a byte, the low first).
+pub fn put_varint(out: &mut Vec<u8>, mut n: u64) {
+    while n >= 0x80 {
+        out.push((n as u8) | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
+}
+
+/// The squares every piece kind stands on in the standard start position (see
+/// [`KINDS`]): a summary's `ever_on` holds them, so the file stores only the others.
+pub const START_SQUARES: [u64; KINDS] = [
+    0xff00,
+    0x42,
+    0x24,
+    0x81,
+    0x08,
+    0x10,
+    0x00ff_0000_0000_0000,
+    0x4200_0000_0000_0000,
+    0x2400_0000_0000_0000,
+    0x8100_0000_0000_0000,
+    0x0800_0000_0000_0000,
+    0x1000_0000_0000_0000,
+];
+
+/// Appends a bitboard as a byte naming its non-empty ranks, then those ranks' bytes.
+fn put_squares(out: &mut Vec<u8>, squares: u64) {
+    let ranks = squares.to_le_bytes();
+    let mask = ranks
+        .iter()
+        .enumerate()
+        .fold(0u8, |m, (i, &r)| if r != 0 { m | 1 << i } else { m });
+    out.push(mask);
+    out.extend(ranks.iter().filter(|&&r| r != 0));
+}
+
+/// Appends one game's record to `out` (layout: `docs/index.md`), after a game that ended
+/// at `previous_end`. None when the entry cannot be written in this layout (it starts
+/// before `previous_end`, or a count above 15): the caller marks the game "search always".
+pub fn write_entry(out: &mut Vec<u8>, entry: &GameEntry, previous_end: u64) -> Option<()> {
     let s = &entry.summary;
-    out.extend_from_slice(&entry.offset.to_le_bytes());
-    out.extend_from_slice(&entry.length.to_le_bytes());
-    out.extend_from_slice(&s.flags.to_le_bytes());
-    out.extend_from_slice(&(s.moves.len() as u32).to_le_bytes());
+    let gap = entry.offset.checked_sub(previous_end)?;
+    let start = out.len();
+    put_varint(out, gap);
+    put_varint(out, u64::from(entry.length));
+    put_varint(out, u64::from(s.flags));
+    if s.must_scan() {
+        return Some(());
+    }
+    if s.fewest.iter().chain(&s.most).any(|&n| n > 15) {
+        out.truncate(start);
+        return None;
+    }
+    put_varint(out, u64::from(s.plies));
+    put_varint(out, s.moves.len() as u64);
     out.extend_from_slice(&s.final_key.to_le_bytes());
-    out.extend_from_slice(&s.fewest);
-    out.extend_from_slice(&s.most);
-    for squares in s.ever_on {
-        out.extend_from_slice(&squares.to_le_bytes());
+    for (fewest, most) in s.fewest.iter().zip(&s.most) {
+        out.push(fewest | most << 4);
     }
-    for m in &s.moves {
-        out.extend_from_slice(&m.to_le_bytes());
+    for (squares, start) in s.ever_on.iter().zip(START_SQUARES) {
+        put_squares(out, squares & !start);
     }
+    for &id in &s.tags {
+        put_varint(out, u64::from(id));
+    }
+    out.extend_from_slice(&s.moves);
+    Some(())
 }
 
 /// The header's bytes for `source` and `games` games.
@@ -212,15 +296,106 @@ pub fn header(source: &SourceId, games: u64) -> Vec<u8> {
     out
 }
 
-/// The whole file's bytes: header, records, checksum (FNV-1a of all that precedes it).
+/// The string table's bytes: the count, then each value's length and bytes.
+pub fn string_table(strings: &[String]) -> Vec<u8> {
+    let mut out = Vec::new();
+    put_varint(&mut out, strings.len() as u64);
+    for s in strings {
+        put_varint(&mut out, s.len() as u64);
+        out.extend_from_slice(s.as_bytes());
+    }
+    out
+}
+
+/// The whole file's bytes: header, records, string table, checksum (FNV-1a of all that
+/// precedes it). A game whose entry cannot be written is written "search always".
 pub fn encode(index: &Index) -> Vec<u8> {
     let mut out = header(&index.source, index.games.len() as u64);
+    let mut end = 0u64;
     for entry in &index.games {
-        write_entry(&mut out, entry);
+        if write_entry(&mut out, entry, end).is_none() {
+            let scan = GameEntry {
+                summary: GameSummary::scan(),
+                ..entry.clone()
+            };
+            let _ = write_entry(&mut out, &scan, end);
+        }
+        end = entry.offset + u64::from(entry.length);
     }
+    out.extend_from_slice(&string_table(&index.strings));
     let sum = fnv1a(&out);
     out.extend_from_slice(&sum.to_le_bytes());
     out
+}
+
+/// Writes an index file game by game (memory flat in the number of games): the header with
+/// no count yet, each record as it comes, then [`IndexWriter::finish`] writes the string
+/// table, the count, and the checksum of what was written.
+pub struct IndexWriter {
+    file: std::io::BufWriter<std::fs::File>,
+    games: u64,
+    end: u64,
+    record: Vec<u8>,
+    /// The string table [`IndexWriter::finish`] writes (the tag values the records name).
+    pub strings: Vec<String>,
+}
+
+impl IndexWriter {
+    /// Starts the index of `source` in `file` (empty, opened for reading and writing).
+    pub fn new(file: std::fs::File, source: &SourceId) -> std::io::Result<IndexWriter> {
+        let mut file = std::io::BufWriter::with_capacity(1 << 16, file);
+        file.write_all(&header(source, 0))?;
+        Ok(IndexWriter {
+            file,
+            games: 0,
+            end: 0,
+            record: Vec::with_capacity(1024),
+            strings: Vec::new(),
+        })
+    }
+
+    /// Writes the next game's record (one [`write_entry`] cannot write is written "search
+    /// always", as [`encode`] does).
+    pub fn push(&mut self, entry: &GameEntry) -> std::io::Result<()> {
+        self.record.clear();
+        if write_entry(&mut self.record, entry, self.end).is_none() {
+            let scan = GameEntry {
+                summary: GameSummary::scan(),
+                ..entry.clone()
+            };
+            let _ = write_entry(&mut self.record, &scan, self.end);
+        }
+        self.end = entry.offset + u64::from(entry.length);
+        self.games += 1;
+        self.file.write_all(&self.record)
+    }
+
+    /// Writes the string table ([`IndexWriter::strings`]), the game count into the header,
+    /// and the checksum (the file read back in blocks); returns the file's length.
+    pub fn finish(self) -> std::io::Result<u64> {
+        use std::io::{Read, Seek, SeekFrom};
+        let mut buffered = self.file;
+        buffered.write_all(&string_table(&self.strings))?;
+        let mut file = buffered.into_inner().map_err(|e| e.into_error())?;
+        file.seek(SeekFrom::Start(HEADER_BYTES as u64 - 8))?;
+        file.write_all(&self.games.to_le_bytes())?;
+        file.seek(SeekFrom::Start(0))?;
+        let mut hash = FNV_START;
+        let mut block = vec![0u8; 1 << 16];
+        let mut length = 0u64;
+        loop {
+            let n = file.read(&mut block)?;
+            if n == 0 {
+                break;
+            }
+            hash = fnv1a_more(hash, &block[..n]);
+            length += n as u64;
+        }
+        file.seek(SeekFrom::End(0))?;
+        file.write_all(&hash.to_le_bytes())?;
+        file.sync_all()?;
+        Ok(length + 8)
+    }
 }
 
 /// A cursor over the file's bytes that fails instead of reading past the end.
@@ -240,6 +415,9 @@ impl<'a> Reader<'a> {
         self.at = end;
         Ok(out)
     }
+    fn byte(&mut self) -> Result<u8, IndexError> {
+        Ok(self.take(1)?[0])
+    }
     fn u32(&mut self) -> Result<u32, IndexError> {
         Ok(u32::from_le_bytes(
             self.take(4)?.try_into().unwrap_or([0; 4]),
@@ -250,10 +428,47 @@ impl<'a> Reader<'a> {
             self.take(8)?.try_into().unwrap_or([0; 8]),
         ))
     }
+    /// A varint as [`put_varint`] writes it (the shortest form only: anything else would
+    /// not be written back as read).
+    fn varint(&mut self) -> Result<u64, IndexError> {
+        let mut n = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            if shift == 63 && b > 1 {
+                break;
+            }
+            n |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                if b == 0 && shift > 0 {
+                    break;
+                }
+                return Ok(n);
+            }
+        }
+        Err(IndexError::Corrupt("a malformed number"))
+    }
+    fn varint_u32(&mut self) -> Result<u32, IndexError> {
+        u32::try_from(self.varint()?).map_err(|_| IndexError::Corrupt("a number out of range"))
+    }
+    /// A bitboard as [`put_squares`] writes it.
+    fn squares(&mut self) -> Result<u64, IndexError> {
+        let mask = self.byte()?;
+        let mut ranks = [0u8; 8];
+        for (i, rank) in ranks.iter_mut().enumerate() {
+            if mask & (1 << i) != 0 {
+                *rank = self.byte()?;
+                if *rank == 0 {
+                    return Err(IndexError::Corrupt("an empty rank written"));
+                }
+            }
+        }
+        Ok(u64::from_le_bytes(ranks))
+    }
 }
 
-/// Reads an index from its file's bytes, checking the magic, the version, the checksum and
-/// that each record lies inside the source and after the one before.
+/// Reads an index from its file's bytes, checking the magic, the version, the checksum,
+/// that each record lies inside the source after the one before, that each tag names a
+/// string of the table, and that nothing follows the table.
 pub fn decode(bytes: &[u8]) -> Result<Index, IndexError> {
     if bytes.len() < HEADER_BYTES + 8 || &bytes[..8] != MAGIC {
         return Err(IndexError::Corrupt("not an index file"));
@@ -281,48 +496,95 @@ pub fn decode(bytes: &[u8]) -> Result<Index, IndexError> {
         tail_hash: r.u64()?,
     };
     let count = r.u64()?;
-    // Each record takes RECORD_BYTES at least: a count the file cannot hold is refused
-    // before anything is allocated for it.
-    if count > (body.len() / RECORD_BYTES) as u64 {
+    // Each record takes 3 bytes at least: a count the file cannot hold is refused before
+    // anything is allocated for it.
+    if count > (body.len() / 3) as u64 {
         return Err(IndexError::Corrupt("more games than the file holds"));
     }
     let mut games = Vec::with_capacity(count as usize);
-    let mut next_free = 0u64;
+    let mut end = 0u64;
     for _ in 0..count {
-        let entry = read_entry(&mut r)?;
-        let end = entry.offset.checked_add(u64::from(entry.length));
-        if entry.offset < next_free || end.is_none_or(|e| e > source.size) {
-            return Err(IndexError::Corrupt("a game outside the source"));
-        }
-        next_free = end.unwrap_or(u64::MAX);
+        let entry = read_entry(&mut r, end)?;
+        end = entry
+            .offset
+            .checked_add(u64::from(entry.length))
+            .filter(|&e| e <= source.size)
+            .ok_or(IndexError::Corrupt("a game outside the source"))?;
         games.push(entry);
     }
+    let strings = read_strings(&mut r)?;
     if r.at != body.len() {
-        return Err(IndexError::Corrupt("bytes after the last game"));
+        return Err(IndexError::Corrupt("bytes after the string table"));
     }
-    Ok(Index { source, games })
+    if games
+        .iter()
+        .flat_map(|g| g.summary.tags)
+        .any(|id| id as usize > strings.len())
+    {
+        return Err(IndexError::Corrupt("a tag outside the string table"));
+    }
+    Ok(Index {
+        source,
+        games,
+        strings,
+    })
 }
 
-/// Reads one record.
-fn read_entry(r: &mut Reader<'_>) -> Result<GameEntry, IndexError> {
-    let offset = r.u64()?;
-    let length = r.u32()?;
-    let flags = r.u32()?;
-    let plies = r.u32()?;
+/// Reads the string table.
+fn read_strings(r: &mut Reader<'_>) -> Result<Vec<String>, IndexError> {
+    let count = r.varint()?;
+    if count > (r.bytes.len() - r.at) as u64 {
+        return Err(IndexError::Corrupt("more strings than the file holds"));
+    }
+    let mut strings = Vec::with_capacity(count as usize);
+    for _ in 0..count {
+        let len = usize::try_from(r.varint()?).map_err(|_| IndexError::Corrupt("cut short"))?;
+        let text = std::str::from_utf8(r.take(len)?)
+            .map_err(|_| IndexError::Corrupt("a tag value not in UTF-8"))?;
+        strings.push(text.to_string());
+    }
+    Ok(strings)
+}
+
+/// Reads one record (the game before it ended at `previous_end`).
+fn read_entry(r: &mut Reader<'_>, previous_end: u64) -> Result<GameEntry, IndexError> {
+    let offset = previous_end
+        .checked_add(r.varint()?)
+        .ok_or(IndexError::Corrupt("a game outside the source"))?;
+    let length = r.varint_u32()?;
+    let flags = r.varint_u32()?;
+    if flags & SCAN != 0 {
+        if flags != SCAN {
+            return Err(IndexError::Corrupt("flags on a game searched always"));
+        }
+        return Ok(GameEntry {
+            offset,
+            length,
+            summary: GameSummary::scan(),
+        });
+    }
+    let plies = r.varint_u32()?;
+    let move_bytes = usize::try_from(r.varint()?).map_err(|_| IndexError::Corrupt("cut short"))?;
     let final_key = r.u64()?;
     let mut fewest = [0u8; KINDS];
-    fewest.copy_from_slice(r.take(KINDS)?);
     let mut most = [0u8; KINDS];
-    most.copy_from_slice(r.take(KINDS)?);
-    let mut ever_on = [0u64; KINDS];
-    for squares in &mut ever_on {
-        *squares = r.u64()?;
+    for (fewest, most) in fewest.iter_mut().zip(&mut most) {
+        let b = r.byte()?;
+        (*fewest, *most) = (b & 15, b >> 4);
     }
-    let packed = r.take(2 * plies as usize)?;
-    let moves = packed
-        .chunks_exact(2)
-        .map(|c| u16::from_le_bytes([c[0], c[1]]))
-        .collect();
+    let mut ever_on = [0u64; KINDS];
+    for (squares, start) in ever_on.iter_mut().zip(START_SQUARES) {
+        let extra = r.squares()?;
+        if extra & start != 0 {
+            return Err(IndexError::Corrupt("a start square written"));
+        }
+        *squares = extra | start;
+    }
+    let mut tags = [0u32; TAGS];
+    for id in &mut tags {
+        *id = r.varint_u32()?;
+    }
+    let moves = r.take(move_bytes)?.to_vec();
     Ok(GameEntry {
         offset,
         length,
@@ -334,6 +596,7 @@ fn read_entry(r: &mut Reader<'_>) -> Result<GameEntry, IndexError> {
             most,
             ever_on,
             moves,
+            tags,
         },
     })
 }
@@ -356,16 +619,18 @@ mod tests {
             .map(|r| GameEntry {
                 offset: r.start as u64,
                 length: r.len() as u32,
-                summary: summarize(&pgn[r]),
+                summary: summarize(&pgn[r]).summary,
             })
             .collect();
-        let index = Index {
+        let mut index = Index {
             source: SourceId {
                 size: pgn.len() as u64,
                 ..SourceId::default()
             },
             games,
+            strings: vec!["a".into()],
         };
+        index.games[1].summary.tags[0] = 1;
         (encode(&index), index)
     }
 

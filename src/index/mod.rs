@@ -11,6 +11,7 @@
 
 pub mod build;
 pub mod format;
+pub mod moves;
 pub mod prune;
 pub mod summary;
 pub mod use_index;

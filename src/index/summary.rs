@@ -6,11 +6,17 @@
 //! under standard rules from the standard start; any other game is marked [`SCAN`] and always
 //! searched.
 
+use std::borrow::Cow;
+
 use shakmaty::Bitboard;
+
+use super::moves::{MoveCoder, PackedMove};
 
 use crate::chess::{Color, PieceKinds};
 use crate::eval::tree::replay;
+use crate::pgn::plain::{PlainGame, PlainToken};
 use crate::pgn::{MoveReading, read_game_with};
+use crate::rules::select::{GameRules, rules_for_game};
 use crate::rules::standard::Standard;
 use crate::rules::{MoveInfo, Position};
 
@@ -35,6 +41,14 @@ pub const CASTLE_QUEEN_SIDE: u32 = 1 << 7;
 pub const PROMOTE_KNIGHT: u32 = 1 << 8;
 /// The game has variations (informational: the summary covers them).
 pub const VARIATIONS: u32 = 1 << 12;
+
+/// The tags the index keeps (the game filters' `player`, `elo`, `result`, `event`, `site`,
+/// `date`, `eco` read them), in the order of a summary's `tags`.
+pub const TAG_NAMES: [&str; TAGS] = [
+    "Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo", "BlackElo", "ECO",
+];
+/// The number of tags kept.
+pub const TAGS: usize = 10;
 
 /// The number of piece kinds summarised: white pawn..king (0..6), black pawn..king (6..12).
 pub const KINDS: usize = 12;
@@ -62,8 +76,30 @@ pub struct GameSummary {
     pub most: [u8; KINDS],
     /// Per piece kind, every square a piece of it stood on in some position of the tree.
     pub ever_on: [u64; KINDS],
-    /// The main line's moves, two bytes each ([`pack_move`]).
-    pub moves: Vec<u16>,
+    /// The main line's moves packed ([`super::moves`]: about a byte a ply).
+    pub moves: Vec<u8>,
+    /// Per tag of [`TAG_NAMES`], its value's number in the index's string table plus one
+    /// (0: the game has no such tag).
+    pub tags: [u32; TAGS],
+}
+
+/// A game's summary and its kept tags' values (the index numbers them).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summarized<'a> {
+    /// The summary (its `tags` still 0).
+    pub summary: GameSummary,
+    /// Per tag of [`TAG_NAMES`], its value (the first such tag's, as `Game::tag` reads it).
+    pub tags: [Option<Cow<'a, str>>; TAGS],
+}
+
+impl Summarized<'_> {
+    /// A game searched always: no summary, no tags.
+    pub fn scan() -> Self {
+        Summarized {
+            summary: GameSummary::scan(),
+            tags: Default::default(),
+        }
+    }
 }
 
 impl GameSummary {
@@ -90,38 +126,120 @@ pub fn kind_index(color: Color, piece_type: u8) -> usize {
     side + usize::from(piece_type)
 }
 
-/// A move in two bytes: from square (6 bits), to square (6 bits; the king's destination for
-/// castling), promotion (3 bits: 0 none, 1 knight, 2 bishop, 3 rook, 4 queen).
-pub fn pack_move(played: &MoveInfo<Bitboard>) -> Option<u16> {
-    let from = played.from.first()? as u16;
-    let to = played.to.first()? as u16;
-    let promotion = match played.promotion {
-        None => 0,
-        Some(t @ 1..=4) => u16::from(t),
-        Some(_) => return None,
-    };
-    Some(from | (to << 6) | (promotion << 12))
+/// A move as the packed main line holds it: (from, to, promotion), or None for a move it
+/// cannot hold (a null move, a drop).
+fn packed(played: &MoveInfo<Bitboard>) -> Option<PackedMove> {
+    let from = played.from.first()? as u8;
+    let to = played.to.first()? as u8;
+    Some((from, to, played.promotion.unwrap_or(0)))
 }
 
 /// The summary of the game whose PGN text is `slice` (one game, as `pgn::split_games` cuts
-/// it): [`GameSummary::scan`] for any game the search could read, set up or replay
-/// otherwise than from the standard start under standard rules without a fault.
-pub fn summarize(slice: &[u8]) -> GameSummary {
+/// it), and its kept tags: [`Summarized::scan`] for any game the search could read, set up
+/// or replay otherwise than from the standard start under standard rules without a fault.
+/// A plain game without variations (`pgn::plain`, the one-pass search's reading) is read in
+/// one pass; any other by the careful reader, whose tree is replayed.
+pub fn summarize(slice: &[u8]) -> Summarized<'_> {
     if crate::pgn::split::ends_in_tags(slice) {
-        return GameSummary::scan();
+        return Summarized::scan();
     }
-    let Ok(record) = read_game_with(slice, MoveReading::San) else {
-        return GameSummary::scan();
+    match summarize_plain(slice) {
+        Some(done) => done,
+        None => summarize_careful(slice),
+    }
+}
+
+/// Whether a game with these tags (the first of each name) is set up otherwise than as
+/// standard chess from the standard start: a `[FEN]` or `[SetUp]` tag, or a `[Variant]` tag
+/// the search does not resolve to standard chess (`rules::select::rules_for_game`, as the
+/// search resolves it: "Standard", "Chess", "From Position" stay; Chess960 does not).
+fn sets_up(fen: Option<&str>, set_up: Option<&str>, variant: Option<&str>) -> bool {
+    fen.is_some()
+        || set_up.is_some()
+        || !matches!(
+            rules_for_game(variant, None),
+            Ok(GameRules::Standard { chess960: false })
+        )
+}
+
+/// [`summarize`] for a plain game with moves and no variations, read and played in one pass
+/// as the one-pass search reads it (`pgn::plain` reads only what the careful reader reads
+/// the same way without a fault; `Standard::play_read_san` plays the move the careful
+/// replay plays): the summary the careful path makes. None: let the careful path read it
+/// (not plain, a variation, a move the strict SAN reading refuses, no moves).
+pub fn summarize_plain(slice: &[u8]) -> Option<Summarized<'_>> {
+    let mut game = PlainGame::new(slice);
+    let mut tags: [Option<Cow<'_, str>>; TAGS] = Default::default();
+    let mut set_up: [Option<&str>; 3] = [None; 3];
+    while let Some((name, value)) = game.next_tag().ok()? {
+        if let Some(i) = ["FEN", "SetUp", "Variant"].iter().position(|&t| t == name) {
+            set_up[i] = set_up[i].or(Some(value));
+        }
+        if let Some(i) = TAG_NAMES.iter().position(|&t| t == name)
+            && tags[i].is_none()
+        {
+            tags[i] = Some(Cow::Borrowed(value));
+        }
+    }
+    if sets_up(set_up[0], set_up[1], set_up[2]) {
+        return Some(Summarized::scan());
+    }
+    let mut position = Standard::start(false);
+    let mut summary = GameSummary {
+        fewest: [u8::MAX; KINDS],
+        ..GameSummary::default()
     };
-    let set_up = ["FEN", "SetUp", "Variant"]
-        .iter()
-        .any(|tag| record.tag(tag).is_some());
+    add_pieces(&mut summary, &position);
+    let mut coder = MoveCoder::default();
+    while let Some(token) = game.next_token().ok()? {
+        match token {
+            PlainToken::Move(san) => {
+                let played = position.play_read_san(&san.san).ok()?;
+                if played.null {
+                    return None;
+                }
+                add_move(&mut summary, &played)?;
+                coder.push(&mut summary.moves, packed(&played)?)?;
+                summary.plies += 1;
+                add_pieces(&mut summary, &position);
+                if position.is_check() {
+                    summary.flags |= CHECK;
+                }
+            }
+            PlainToken::Open | PlainToken::Close => return None,
+            PlainToken::Nag(_) | PlainToken::Comment(_) | PlainToken::Result(_) => {}
+        }
+    }
+    if summary.plies == 0 {
+        return None;
+    }
+    // The last position is the tree's only leaf.
+    if position.is_mate() {
+        summary.flags |= MATE;
+    }
+    if position.is_stalemate() {
+        summary.flags |= STALEMATE;
+    }
+    summary.final_key = position.zobrist();
+    Some(Summarized { summary, tags })
+}
+
+/// [`summarize`] by the careful reader and a replay of the whole tree.
+pub fn summarize_careful(slice: &[u8]) -> Summarized<'_> {
+    let Ok(record) = read_game_with(slice, MoveReading::San) else {
+        return Summarized::scan();
+    };
+    let set_up = sets_up(
+        record.tag("FEN"),
+        record.tag("SetUp"),
+        record.tag("Variant"),
+    );
     if set_up || record.nodes.is_empty() {
-        return GameSummary::scan();
+        return Summarized::scan();
     }
     let replayed = replay(&record, Standard::start(false), true);
     if replayed.fault.is_some() || replayed.nodes.iter().any(Option::is_none) {
-        return GameSummary::scan();
+        return Summarized::scan();
     }
     let mut summary = GameSummary {
         fewest: [u8::MAX; KINDS],
@@ -129,7 +247,7 @@ pub fn summarize(slice: &[u8]) -> GameSummary {
     };
     for (i, node) in replayed.nodes.iter().enumerate() {
         let Some(node) = node else {
-            return GameSummary::scan();
+            return Summarized::scan();
         };
         let position = &node.position;
         add_pieces(&mut summary, position);
@@ -152,26 +270,30 @@ pub fn summarize(slice: &[u8]) -> GameSummary {
         if let Some(played) = &node.played
             && (played.null || add_move(&mut summary, played).is_none())
         {
-            return GameSummary::scan();
+            return Summarized::scan();
         }
     }
     // The main line: from the root, each node's first child.
     let mut at = 0usize;
+    let mut coder = MoveCoder::default();
     while let Some(&next) = record.nodes[at].children.first() {
         at = next as usize;
         let Some(Some(played)) = replayed.nodes[at].as_ref().map(|n| n.played.as_ref()) else {
-            return GameSummary::scan();
+            return Summarized::scan();
         };
-        let Some(packed) = pack_move(played) else {
-            return GameSummary::scan();
-        };
-        summary.moves.push(packed);
+        if packed(played)
+            .and_then(|m| coder.push(&mut summary.moves, m))
+            .is_none()
+        {
+            return Summarized::scan();
+        }
+        summary.plies += 1;
     }
-    summary.plies = summary.moves.len() as u32;
     if let Some(Some(last)) = replayed.nodes.get(at) {
         summary.final_key = last.position.zobrist();
     }
-    summary
+    let tags = TAG_NAMES.map(|name| record.tag(name).map(|v| Cow::Owned(v.to_string())));
+    Summarized { summary, tags }
 }
 
 /// Adds a position's pieces: the squares each kind stands on, and its count's bounds.
