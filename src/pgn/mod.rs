@@ -8,7 +8,7 @@ mod move_reading;
 pub mod plain;
 mod plain_record;
 pub mod read;
-mod san_prefix;
+mod san_token;
 pub mod spans;
 pub mod split;
 pub mod tokens;

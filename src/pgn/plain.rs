@@ -21,13 +21,14 @@
 //!   `*`) as the last token.
 //!
 //! pgn-reader reads a SAN token with `SanPlus::from_ascii_prefix`; this reader reads it the
-//! same way (`pgn::san_prefix`), and accepts the token only when that parse takes all of
+//! same way (a token of a common shape by `pgn::san_token`, which reads it as shakmaty does,
+//! any other by shakmaty itself), and accepts the token only when that parse takes all of
 //! it and the token ends where pgn-reader's does, so the move is the one the careful reader
 //! records.
 
 use pgn_reader::shakmaty::san::{San, SanPlus};
 
-use super::san_prefix::read_san_plus;
+use super::san_token::common_san;
 
 /// The game is not plain PGN: read it with the careful reader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +100,7 @@ impl<'a> PlainGame<'a> {
         let line = &self.data[self.pos + 1..];
         let name_len = line
             .iter()
-            .position(|&b| TAG_BYTES[usize::from(b)] & NAME == 0)
+            .position(|&b| BYTE_CLASS[usize::from(b)] & NAME == 0)
             .ok_or(NotPlain)?;
         if name_len == 0 || !line[name_len..].starts_with(b" \"") {
             return Err(NotPlain);
@@ -107,7 +108,7 @@ impl<'a> PlainGame<'a> {
         let value_start = name_len + 2;
         let value_len = line[value_start..]
             .iter()
-            .position(|&b| TAG_BYTES[usize::from(b)] & ENDS_VALUE != 0)
+            .position(|&b| BYTE_CLASS[usize::from(b)] & ENDS_VALUE != 0)
             .ok_or(NotPlain)?;
         let close = value_start + value_len;
         if !line[close..].starts_with(b"\"]") {
@@ -271,10 +272,7 @@ impl<'a> PlainGame<'a> {
 
     /// Whether the byte at `at` ends a token the way both pgn-reader and this reader see it.
     fn token_ends_at(&self, at: usize) -> bool {
-        matches!(
-            self.data.get(at),
-            None | Some(b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'(' | b')' | b'!' | b'?' | b'$')
-        )
+        self.data.get(at).is_none_or(|&b| ends_token(b))
     }
 
     /// The result `text` at the main line's end.
@@ -329,35 +327,53 @@ impl<'a> PlainGame<'a> {
 
     /// A SAN token: read as pgn-reader reads it, whole, a move or castling.
     fn san(&mut self) -> Result<SanPlus, NotPlain> {
-        let (san, len) = read_san_plus(&self.data[self.pos..]).ok_or(NotPlain)?;
-        let end = self.pos + len;
-        let plain = match san.san {
-            // A pawn told apart by its rank only (`7d8`) is written differently.
-            San::Normal {
-                role, file, rank, ..
-            } => role != pgn_reader::shakmaty::Role::Pawn || rank.is_none() || file.is_some(),
-            San::Castle(_) => true,
-            San::Put { .. } | San::Null => false,
+        let rest = &self.data[self.pos..];
+        let len = rest
+            .iter()
+            .position(|&b| BYTE_CLASS[usize::from(b)] & ENDS_TOKEN != 0)
+            .unwrap_or(rest.len());
+        let san = match common_san(&rest[..len]) {
+            Some(san) => san,
+            None => {
+                // shakmaty's reading never takes a byte that ends a token, so it took the
+                // whole token when it ends at the token's end.
+                let (san, read) = SanPlus::from_ascii_prefix(rest).map_err(|_| NotPlain)?;
+                let plain = match san.san {
+                    // A pawn told apart by its rank only (`7d8`) is written differently.
+                    San::Normal {
+                        role, file, rank, ..
+                    } => {
+                        role != pgn_reader::shakmaty::Role::Pawn || rank.is_none() || file.is_some()
+                    }
+                    San::Castle(_) => true,
+                    San::Put { .. } | San::Null => false,
+                };
+                if !plain || read != len {
+                    return Err(NotPlain);
+                }
+                san
+            }
         };
-        if !plain || !self.token_ends_at(end) {
-            return Err(NotPlain);
-        }
-        self.pos = end;
+        self.pos += len;
         self.moved |= 1 << self.depth;
         Ok(san)
     }
 }
 
-/// What each byte is in a tag line: [`NAME`], [`ENDS_VALUE`] (one look-up per byte instead
-/// of several comparisons: every tag of every game is read).
-static TAG_BYTES: [u8; 256] = tag_bytes();
+/// What each byte is: in a tag line, [`NAME`], [`ENDS_VALUE`]; in the movetext,
+/// [`ENDS_TOKEN`] (one look-up per byte instead of several comparisons: every tag and every
+/// move of every game is read).
+static BYTE_CLASS: [u8; 256] = byte_classes();
 
 /// A byte of a tag's name: a letter, a digit or `_`.
 const NAME: u8 = 1;
 /// A byte that ends a plain tag value: `"`, `\`, a line break or a carriage return.
 const ENDS_VALUE: u8 = 2;
+/// A byte that ends a movetext token for both pgn-reader and this reader
+/// ([`PlainGame::token_ends_at`]).
+const ENDS_TOKEN: u8 = 4;
 
-const fn tag_bytes() -> [u8; 256] {
+const fn byte_classes() -> [u8; 256] {
     let mut table = [0u8; 256];
     let mut b = 0;
     while b < 256 {
@@ -368,9 +384,19 @@ const fn tag_bytes() -> [u8; 256] {
         if matches!(byte, b'"' | b'\\' | b'\n' | b'\r') {
             table[b] |= ENDS_VALUE;
         }
+        if ends_token(byte) {
+            table[b] |= ENDS_TOKEN;
+        }
         b += 1;
     }
     table
+}
+
+/// Whether `byte` ends a movetext token for both pgn-reader (`pgn::tokens::is_token_end`)
+/// and this reader, which reads no token that ends at its other token ends (`}`, `;`, `.`,
+/// `*`) and so refuses such a game.
+const fn ends_token(byte: u8) -> bool {
+    super::tokens::is_token_end(byte) && !matches!(byte, b'}' | b';' | b'.' | b'*')
 }
 
 /// `bytes` as text, when they are UTF-8. A tag's name is ASCII, and most values are: for
@@ -424,6 +450,10 @@ mod tests {
             "[A \"x\"] \r\n\r\n1.e4 e5 2.Nf3?! Nc6 3.Bb5 a6 1/2-1/2\r\n",
             "[A \"é\"]\n\n12... exd5+ 13. Nbd7 0-1",
             "[A \"x\"]\n\n",
+            // Lichess-shaped, every common SAN shape (`pgn::san_token`) and some others.
+            "[Variant \"Standard\"]\n\n1. e4 { [%clk 0:03:00] } 1... d5 { [%clk 0:03:00] } \
+             2. exd5 { [%clk 0:02:59] } 2... Nf6 3. Nc3 Nbd7 4. R1e2 Qhxe7+ 5. e8=Q+ bxa1=N# \
+             6. O-O O-O-O 7. Ra1a2 e4 1-0\n",
         ];
         for pgn in games {
             let (tags, moves) = read(pgn).unwrap_or_else(|_| panic!("plain: {pgn}"));

@@ -30,7 +30,7 @@
 use std::iter::FusedIterator;
 use std::ops::Range;
 
-use memchr::{memchr, memchr2};
+use memchr::{memchr, memchr3};
 
 /// The byte order mark of UTF-8 text, which some tools write at the start of each game.
 const BOM: &[u8] = b"\xef\xbb\xbf";
@@ -213,29 +213,39 @@ impl Scan {
     /// outside comments right after a termination marker starts the next game on this line:
     /// its index in `text` is returned, and the rest of the line is left to that game.
     fn movetext(&mut self, text: &[u8], from: usize) -> Option<usize> {
+        // The start of the text since the last comment.
+        let mut segment = from;
         let mut at = from;
         let mut line_comment = false;
         // Anything but comments on the line (a line of only comments after a result leaves the
         // game ended).
         let mut content = false;
+        // One search for the next comment or `[` outside comments (a lichess movetext line
+        // holds a comment after every move: one call per comment, not three).
         loop {
-            let Some(i) = memchr2(b'{', b';', &text[at..]) else {
-                if let Some(start) = tag_after_result(text, at, text.len()) {
-                    return self.movetext_ends(start);
-                }
-                content |= !is_blank(&text[at..]);
+            let Some(i) = memchr3(b'{', b';', b'[', &text[at..]) else {
+                content = content || !is_blank(&text[segment..]);
                 break;
             };
-            if let Some(start) = tag_after_result(text, at, at + i) {
-                return self.movetext_ends(start);
+            let found = at + i;
+            if text[found] == b'[' {
+                if found > 0 && ends_with_result(&text[..found]) && is_space(text[found - 1]) {
+                    return self.movetext_ends(found);
+                }
+                content = true;
+                at = found + 1;
+                continue;
             }
-            content |= !is_blank(&text[at..at + i]);
-            if text[at + i] == b';' {
+            content = content || !is_blank(&text[segment..found]);
+            if text[found] == b';' {
                 line_comment = true;
                 break;
             }
-            match memchr(b'}', &text[at + i + 1..]) {
-                Some(j) => at += i + 1 + j + 1,
+            match memchr(b'}', &text[found + 1..]) {
+                Some(j) => {
+                    at = found + 1 + j + 1;
+                    segment = at;
+                }
                 None => {
                     self.in_comment = true;
                     break;
@@ -258,20 +268,6 @@ impl Scan {
         self.result_then_blank = false;
         Some(next)
     }
-}
-
-/// In `text[from..to]` (movetext outside comments), the index of a `[` that follows a
-/// termination marker (`1-0 [Event "b"]`): a tag section after the game's end.
-fn tag_after_result(text: &[u8], from: usize, to: usize) -> Option<usize> {
-    let mut at = from;
-    while let Some(i) = memchr(b'[', &text[at..to]) {
-        let open = at + i;
-        if open > 0 && ends_with_result(&text[..open]) && is_space(text[open - 1]) {
-            return Some(open);
-        }
-        at = open + 1;
-    }
-    None
 }
 
 /// Where `part` (a subslice of `whole`) starts in `whole`.
@@ -547,6 +543,23 @@ mod tests {
     fn a_bracket_in_a_comment_after_a_result_starts_no_game() {
         let data = b"[Event \"a\"]\n\n1. e4 1-0 {[Event \"x\"]} \n";
         assert_eq!(games(data).len(), 1);
+    }
+
+    /// Lichess-shaped lines (a `{ [%clk ...] }` comment after every move): a `[` inside a
+    /// comment or after a `;` starts nothing, nor does one outside comments that follows no
+    /// result; one after a result (comments before it) starts the next game on that line.
+    #[test]
+    fn brackets_on_a_movetext_line_with_comments() {
+        let data = b"[A \"1\"]\n\n1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:02:59] } [x] \
+            { [%clk 0:00:01] } 1-0 [B \"2\"]\n\n1. d4 { [%clk 0:03:00] } ; [C \"3\"] 1-0\n*\n";
+        assert_eq!(
+            games(data),
+            vec![
+                &b"[A \"1\"]\n\n1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:02:59] } [x] \
+                    { [%clk 0:00:01] } 1-0"[..],
+                b"[B \"2\"]\n\n1. d4 { [%clk 0:03:00] } ; [C \"3\"] 1-0\n*",
+            ]
+        );
     }
 
     #[test]

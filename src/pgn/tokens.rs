@@ -734,7 +734,7 @@ fn parse_u8(digits: &[u8]) -> Option<u8> {
 }
 
 /// pgn-reader's `is_token_end`: the bytes that end a movetext token.
-pub(crate) fn is_token_end(byte: u8) -> bool {
+pub(crate) const fn is_token_end(byte: u8) -> bool {
     matches!(
         byte,
         b' ' | b'\t'
