@@ -98,7 +98,7 @@ impl Mailbox {
     /// The type of the mover's piece on `sq`, if one stands there.
     fn own_type(&self, sq: u8) -> Option<u8> {
         let cell = self.cells[usize::from(sq)];
-        (cell != 0 && (cell & BLACK != 0) == self.black_to_move).then_some((cell & 7) - 1)
+        (cell != 0 && (cell & BLACK != 0) == self.black_to_move).then(|| (cell & 7) - 1)
     }
 
     /// Plays `(from, to, promotion)` (already checked against the piece's type): moves the
