@@ -266,6 +266,32 @@ fn difficulttrading_minor_pieces_do_not_license_a_distant_capture() {
 }
 
 #[test]
+fn a_double_capture_takes_both_victims_without_victim_rules() {
+    // SjaakII's two-step lion (`leap ((0,1)|(1,1))+((0,1)|(1,1))`, its
+    // `generate_double_captures`): a capture on a first-step square, then one more a second
+    // step further, takes both pieces. White's lion on d4 takes the pawn on d5, then the lion
+    // on d6: afterwards d5 and d6 are empty and the lion stands on d6. Without `no_retaliate`
+    // this goes through the plain move, which left the first victim on d5.
+    let plain = LIONS.replace("Flags: no_retaliate\n", "");
+    assert_ne!(plain, LIONS);
+    let def = load_variants("lions", &plain).expect("lions")[0]
+        .def
+        .clone();
+    let v = variant_with_rules(&def, "").expect("no rules");
+    let mut p =
+        FairyPos::from_fen(Arc::new(v), "4k3/8/3l4/3p4/3L4/8/8/4K3 w - - 0 1").expect("fen");
+    let (d5, d6): (u8, u8) = (4 * 16 + 3, 5 * 16 + 3);
+    let double = *p
+        .legal_moves()
+        .iter()
+        .find(|m| m.to == d6 && m.kind == cqlq::rules::fairy::MoveKind::Double(d5))
+        .expect("the double capture d5, d6");
+    p.make(&double);
+    assert_eq!(p.piece(d5.into()), None, "the first victim stays on d5");
+    assert_eq!(p.piece(d6.into()).map(|(colour, _)| colour), Some(0));
+}
+
+#[test]
 fn bouncing_bishops_reflect_off_the_side_files() {
     // "The diagonally moving pieces (normally Bishop and Queen) bounce off from the vertical
     // (left and right) edges of the board" (`@B=B-[([a,h]zB)0]`: a bishop move, then from

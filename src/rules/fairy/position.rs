@@ -531,6 +531,11 @@ impl FairyPos {
             self.take_captured(c as usize);
             reset = true;
         }
+        if let MoveKind::Double(first) = m.kind {
+            // A lion's double capture: its first victim goes too (the victim-rule path takes
+            // it before and plays the rest as a normal move).
+            self.take_captured(first as usize);
+        }
         match m.kind {
             MoveKind::Drop => {
                 let t = m.piece as usize;
