@@ -54,8 +54,8 @@ impl AnnotateSummary {
 /// Annotates the games of `data` (an input named `name` in messages; its first game is
 /// number `first`) and writes all of `data` to `out`, games annotated. Bad games are told on
 /// stderr and written unchanged. The games go through the search's driver
-/// ([`crate::run::drive`]: batches annotated in parallel, the next split meanwhile), and the
-/// [`Splicer`] writes them in input order.
+/// (`run::drive`: batches annotated in parallel, the next split meanwhile), and the
+/// `Splicer` writes them in input order.
 pub fn annotate_bytes(
     config: &AnnotateConfig,
     data: &[u8],

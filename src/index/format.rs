@@ -201,7 +201,7 @@ pub struct Index {
 }
 
 impl Index {
-    /// The value of `game`'s tag `tag` (see [`TAG_NAMES`]; None: the game has no such tag,
+    /// The value of `game`'s tag `tag` (see [`TAG_NAMES`](super::summary::TAG_NAMES); None: the game has no such tag,
     /// or the index does not know: a game searched always).
     pub fn tag(&self, game: &GameEntry, tag: usize) -> Option<&str> {
         let id = *game.summary.tags.get(tag)?;

@@ -288,7 +288,7 @@ impl FairyPos {
             let them = 1 - color;
             let mut attackers = self.color[them];
             if l.anti_royal != 0 {
-                attackers = attackers & !self.anti_royal_squares(them);
+                attackers &= !self.anti_royal_squares(them);
             }
             for s in self.color[them].iter() {
                 if has_type(l.impartial, self.type_on(s)) {

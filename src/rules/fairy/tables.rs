@@ -29,7 +29,7 @@ pub struct Gen {
     /// The steps of `steps` longer than one square (walked, as they stop at a piece).
     pub long_steps: Vec<(i8, i8, u8)>,
     /// `bouncing` (FBR): diagonal slides reflect off the first and last files
-    /// ([`super::layer_bounce`]).
+    /// (`fairy::layer_bounce`).
     pub bounce: bool,
 }
 
