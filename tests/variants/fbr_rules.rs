@@ -6,7 +6,7 @@ use cqlq::rules::fairy::layer_end::Verdict;
 use cqlq::rules::fairy::{FMove, FairyPos, MoveKind, RankBase, load_variants};
 use cqlq::rules::fbr::{chess_with_rules, variant_with_rules};
 
-fn pos(rules: &str, fen: &str) -> FairyPos {
+pub(crate) fn pos(rules: &str, fen: &str) -> FairyPos {
     let v = chess_with_rules(rules).unwrap_or_else(|e| panic!("{rules}: {e}"));
     FairyPos::from_fen(v, fen).expect("fen")
 }
@@ -36,13 +36,13 @@ fn uci(p: &FairyPos, m: &FMove) -> String {
     }
 }
 
-fn moves(p: &FairyPos) -> Vec<String> {
+pub(crate) fn moves(p: &FairyPos) -> Vec<String> {
     let mut v: Vec<String> = p.legal_moves().iter().map(|m| uci(p, m)).collect();
     v.sort();
     v
 }
 
-fn from(p: &FairyPos, square: &str) -> Vec<String> {
+pub(crate) fn from(p: &FairyPos, square: &str) -> Vec<String> {
     moves(p)
         .into_iter()
         .filter(|m| m.starts_with(square))
@@ -50,7 +50,7 @@ fn from(p: &FairyPos, square: &str) -> Vec<String> {
         .collect()
 }
 
-fn play(p: &mut FairyPos, m: &str) {
+pub(crate) fn play(p: &mut FairyPos, m: &str) {
     let mv = p
         .coord_to_move(m, RankBase::One)
         .unwrap_or_else(|e| panic!("{m}: {e} in {}", p.to_fen(true)));

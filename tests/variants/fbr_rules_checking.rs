@@ -7,46 +7,9 @@
 use cqlq::rules::fairy::layer_end::Verdict;
 use std::sync::Arc;
 
-use cqlq::rules::fairy::{FMove, FairyPos, RankBase, load_variants};
-use cqlq::rules::fbr::{chess_with_rules, variant_with_rules};
-
-fn pos(rules: &str, fen: &str) -> FairyPos {
-    let v = chess_with_rules(rules).unwrap_or_else(|e| panic!("{rules}: {e}"));
-    FairyPos::from_fen(v, fen).expect("fen")
-}
-
-fn sq(s: u8) -> String {
-    format!("{}{}", (b'a' + s % 16) as char, s / 16 + 1)
-}
-
-fn uci(p: &FairyPos, m: &FMove) -> String {
-    let mut s = format!("{}{}", sq(m.from), sq(m.to));
-    if let Some(t) = m.promo {
-        s += &p.v.kinds[t as usize].def.symbols[1];
-    }
-    s
-}
-
-fn moves(p: &FairyPos) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(|m| uci(p, m)).collect();
-    v.sort();
-    v
-}
-
-fn from(p: &FairyPos, square: &str) -> Vec<String> {
-    moves(p)
-        .into_iter()
-        .filter(|m| m.starts_with(square))
-        .map(|m| m[2..].to_string())
-        .collect()
-}
-
-fn play(p: &mut FairyPos, m: &str) {
-    let mv = p
-        .coord_to_move(m, RankBase::One)
-        .unwrap_or_else(|e| panic!("{m}: {e} in {}", p.to_fen(true)));
-    p.make(&mv);
-}
+use super::fbr_rules::{from, moves, play, pos};
+use cqlq::rules::fairy::{FairyPos, load_variants};
+use cqlq::rules::fbr::variant_with_rules;
 
 #[test]
 fn stopifchecking_stops_a_move_on_its_first_checking_square() {
