@@ -8,6 +8,8 @@
 //! gives them back as (from, to, promotion) with squares a1 = 0 .. h8 = 63, castling as the
 //! king's destination and promotion 0 none, 1 knight, 2 bishop, 3 rook, 4 queen.
 
+use crate::chess::piece_type::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+
 /// One move: from square, to square (castling: the king's destination), promotion (0 none,
 /// 1 knight, 2 bishop, 3 rook, 4 queen).
 pub type PackedMove = (u8, u8, u8);
@@ -25,14 +27,8 @@ impl std::fmt::Display for BadMoves {
 
 impl std::error::Error for BadMoves {}
 
-/// Piece types as the mailbox holds them (a cell is `type + 1`, plus [`BLACK`]).
-const PAWN: u8 = 0;
-const KNIGHT: u8 = 1;
-const BISHOP: u8 = 2;
-const ROOK: u8 = 3;
-const QUEEN: u8 = 4;
-const KING: u8 = 5;
-/// The bit of a black piece's cell.
+/// The bit of a black piece's cell (a cell is the piece type plus 1, in the project's standard
+/// numbering, `chess::piece_type`, plus this bit for black).
 const BLACK: u8 = 8;
 
 /// The knight's moves as (file, rank) steps, in code order.

@@ -9,7 +9,7 @@
 mod move_text;
 
 pub(crate) use move_text::{
-    coordinate_move, read_coordinates, read_san, resolve_move, san_and_uci,
+    coordinate_move, read_coordinates, read_san, resolve_move, san_and_uci, san_error,
 };
 
 use shakmaty::{

@@ -10,7 +10,7 @@ use shakmaty::{
 
 use super::shakmaty_bridge::{
     after_null_move, coordinate_move, lenient, move_info, null_move_setup, pseudo_legal_count,
-    pseudo_legal_moves, read_coordinates, read_san, san_and_uci, shakmaty_board_methods,
+    pseudo_legal_moves, read_coordinates, read_san, san_and_uci, san_error, shakmaty_board_methods,
     track_promoted,
 };
 use super::{MoveInfo, Position, RulesError, RulesErrorKind};
@@ -280,16 +280,7 @@ impl Standard {
                     })
                 })
                 .transpose()
-                .map_err(|e| match e {
-                    shakmaty::san::SanError::AmbiguousSan => RulesError::new(
-                        RulesErrorKind::AmbiguousMove,
-                        format!("ambiguous move \"{san}\""),
-                    ),
-                    shakmaty::san::SanError::IllegalSan => RulesError::new(
-                        RulesErrorKind::IllegalMove,
-                        format!("illegal move \"{san}\""),
-                    ),
-                })
+                .map_err(|e| san_error(e, san))
         });
         from_san.or_else(|e| {
             read_coordinates(san)

@@ -103,6 +103,21 @@ pub(crate) fn coordinate_move(written: &CoordinateMove, legal: &[Move]) -> Optio
         .collect())
 }
 
+/// SAN's error about the move written `san` as cqlq reports it (`ambiguous move "Nd2"`,
+/// `illegal move "g1f4"`).
+pub(crate) fn san_error(error: shakmaty::san::SanError, san: &str) -> RulesError {
+    match error {
+        shakmaty::san::SanError::AmbiguousSan => RulesError::new(
+            RulesErrorKind::AmbiguousMove,
+            format!("ambiguous move \"{san}\""),
+        ),
+        shakmaty::san::SanError::IllegalSan => RulesError::new(
+            RulesErrorKind::IllegalMove,
+            format!("illegal move \"{san}\""),
+        ),
+    }
+}
+
 /// The move written `san` found among `legal` as SAN, or where SAN does not name one, as a
 /// coordinate move ([`read_coordinates`]); None for a null move (`--`). The error is SAN's
 /// (`illegal move "g1f4"`, `ambiguous move "Nd2"`, `unreadable move "zz"`).
@@ -121,16 +136,7 @@ pub(crate) fn resolve_move(san: &str, legal: &[Move]) -> Result<Option<Move>, Ru
             // Where the strict reading names no move, python-chess's (`cd5`).
             (None, _) => super::super::lenient_san::lenient_move(&parsed, legal)
                 .map(Some)
-                .map_err(|e| match e {
-                    shakmaty::san::SanError::AmbiguousSan => RulesError::new(
-                        RulesErrorKind::AmbiguousMove,
-                        format!("ambiguous move \"{san}\""),
-                    ),
-                    shakmaty::san::SanError::IllegalSan => RulesError::new(
-                        RulesErrorKind::IllegalMove,
-                        format!("illegal move \"{san}\""),
-                    ),
-                }),
+                .map_err(|e| san_error(e, san)),
         }
     });
     from_san.or_else(|e| {
