@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use crate::output::{Format, PgnStyle};
-use crate::query::{Dialect, ErrorKind, Program, Query, QueryError};
+use crate::query::{Dialect, ErrorKind, HeaderSettings, Program, Query, QueryError};
 use crate::run::fairy::{AnyRules, FairyQuery, Refusal, resolve_any};
 use crate::run::params::RunParams;
 use crate::run::{Input, RunConfig, Summary};
@@ -130,15 +130,9 @@ impl CompiledQuery {
         let program = Arc::new(Program::from_text(text, dialect, secure)?);
         let run_query = RunQuery::new(program, QUERY_NAME)?;
         let query = &run_query.query;
-        let header_params = RunParams::from_header(&query.header).map_err(|e| {
-            let span = query
-                .header
-                .get(&e.name)
-                .map(|p| p.span)
-                .unwrap_or_default();
-            let message = format!("cql(...) parameter {e}");
-            QueryError::new(ErrorKind::Invalid, text, span, message)
-        })?;
+        let header_params = HeaderSettings::read(&query.header)
+            .map(RunParams::from)
+            .map_err(|e| e.to_query_error(text))?;
         Ok(CompiledQuery {
             run_query,
             header_params,

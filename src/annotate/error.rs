@@ -7,7 +7,6 @@ use std::io;
 use std::path::PathBuf;
 
 use crate::query::QueryError;
-use crate::run::params::ParamError;
 
 /// Why a theme cannot be loaded, or an input rewritten in place.
 #[derive(Debug)]
@@ -31,7 +30,8 @@ pub enum AnnotateError {
         /// Their name.
         name: String,
     },
-    /// The theme's query does not compile; shown rendered with its caret.
+    /// The theme's query does not compile, or a parameter of its `cql(...)` header cannot be
+    /// used; shown rendered with its caret.
     Query {
         /// The theme file, as shown.
         file: String,
@@ -47,13 +47,6 @@ pub enum AnnotateError {
         file: String,
         /// Why not.
         why: &'static str,
-    },
-    /// A parameter of the theme's `cql(...)` header cannot be used.
-    Header {
-        /// The theme file, as shown.
-        file: String,
-        /// The parameter and why.
-        error: ParamError,
     },
     /// `--in-place`: the input could not be rewritten (it is left as it was).
     Rewrite {
@@ -87,7 +80,6 @@ impl fmt::Display for AnnotateError {
             AnnotateError::CannotRun { file, why } => {
                 write!(f, "{file}: cqlq annotate cannot run this theme: {why}")
             }
-            AnnotateError::Header { file, error } => write!(f, "{file}: cql(): {error}"),
         }
     }
 }

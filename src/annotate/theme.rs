@@ -16,7 +16,7 @@ use std::sync::Arc;
 use crate::eval::GameEdits;
 use crate::ir::{Node, RunWord};
 use crate::output::CommentLevel;
-use crate::query::Program;
+use crate::query::{HeaderSettings, Program};
 use crate::run::fairy::{FairyQuery, Refusal};
 use crate::run::params::RunParams;
 use crate::run::select::GameSelect;
@@ -83,11 +83,9 @@ impl Theme {
         }) {
             return refuse("'lastgamenumber' is not known to annotate");
         }
-        let params =
-            RunParams::from_header(&query.header).map_err(|error| AnnotateError::Header {
-                file: shown.clone(),
-                error,
-            })?;
+        let params = HeaderSettings::read(&query.header)
+            .map(RunParams::from)
+            .map_err(|e| query_error(e.to_query_error(text)))?;
         let level = params.comments.unwrap_or_default();
         let mark = match (level, params.match_string) {
             (CommentLevel::Normal, Some(m)) => Some(m).filter(|m| !m.is_empty()),

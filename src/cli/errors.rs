@@ -6,26 +6,20 @@
 use std::io;
 use std::path::Path;
 
-use cqlq::query::{ErrorKind, Header, QueryError};
-use cqlq::run::params::ParamError;
+use cqlq::query::HeaderError;
 
 /// A `cql(...)` parameter that cannot be used, shown like a query error: the query file,
 /// line and column of the parameter, its line with the parameter underlined, and the
 /// reason (which says what to write instead).
 pub fn header_param_error(
-    error: &ParamError,
-    header: &Header,
+    error: &HeaderError,
     query_name: &str,
     query_text: &str,
     color: bool,
 ) -> String {
-    let message = format!("cql(...) parameter {error}");
-    match header.get(&error.name) {
-        Some(param) => QueryError::new(ErrorKind::Invalid, query_text, param.span, message)
-            .render_styled(query_name, query_text, color),
-        // A parameter without a place (none today): the file name and the message.
-        None => format!("{query_name}: {message}\n"),
-    }
+    error
+        .to_query_error(query_text)
+        .render_styled(query_name, query_text, color)
 }
 
 /// `path`'s read or write failure, with what to do: `PATH: <the error> (<advice>)`.
@@ -64,9 +58,9 @@ mod tests {
         let query = cqlq::query::Program::from_text(text, Some(cqlq::query::Dialect::Cql), false)
             .and_then(|prog| prog.lower::<shakmaty::Bitboard>(cqlq::squares::Geometry::STANDARD))
             .expect("the header parses");
-        let error = cqlq::run::params::RunParams::from_header(&query.header)
-            .expect_err("gamenumber 0 is refused");
-        let shown = header_param_error(&error, &query.header, "q.cql", text, false);
+        let error =
+            cqlq::query::HeaderSettings::read(&query.header).expect_err("gamenumber 0 is refused");
+        let shown = header_param_error(&error, "q.cql", text, false);
         // `gamenumber` starts at column 17 of line 1.
         assert!(shown.contains("--> q.cql:1:17\n"), "{shown}");
         assert!(shown.contains("'gamenumber'"), "{shown}");

@@ -12,7 +12,7 @@ use std::time::Instant;
 use cqlq::api::RunQuery;
 use cqlq::output::Format;
 use cqlq::output::files::OutputWriter;
-use cqlq::query::{Dialect, Query};
+use cqlq::query::{Dialect, HeaderSettings, Query};
 use cqlq::run::fairy::FairyQuery;
 use cqlq::run::params::RunParams;
 use cqlq::run::{Input, RunConfig, Summary, progress, run};
@@ -220,15 +220,15 @@ fn run_params(
     query_text: &str,
 ) -> Result<RunParams, Stop> {
     let secure = match cli.secure {
-        true => RunParams::refuse_file_params(&query.header),
+        true => HeaderSettings::refuse_file_params(&query.header),
         false => Ok(()),
     };
-    let header = match secure.and_then(|()| RunParams::from_header(&query.header)) {
-        Ok(h) => h,
+    let header = match secure.and_then(|()| HeaderSettings::read(&query.header)) {
+        Ok(h) => RunParams::from(h),
         Err(e) => {
             eprint!(
                 "{}",
-                header_param_error(&e, &query.header, query_name, query_text, color_stderr())
+                header_param_error(&e, query_name, query_text, color_stderr())
             );
             return Err(Stop::Exit(TROUBLE));
         }

@@ -6,8 +6,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use cqlq::output::Format;
+use cqlq::query::{positive_range, range_of, regex_of, result_of};
 use cqlq::run::Input;
-use cqlq::run::params::{RunParams, positive_range, range_of, regex_of, result_of};
+use cqlq::run::params::RunParams;
 
 use super::args::Cli;
 use super::failure::CliError;

@@ -1,7 +1,7 @@
 //! The `cql( ... )` header as the parser reads it, once: each parameter's name, its value
 //! typed by the grammar's kind of parameter ([`HeaderValue`]: a flag, a path, a range of
 //! whole numbers, a text) and its span, for errors pointing at it. What each parameter means
-//! for a run is `run::params`'s business.
+//! is read from it once, typed for its parameter, by [`super::HeaderSettings::read`].
 
 use super::ast::Span;
 

@@ -23,6 +23,7 @@ pub mod cqls;
 mod display;
 mod error;
 mod header;
+mod header_settings;
 mod letters;
 mod literal;
 mod lower;
@@ -43,6 +44,10 @@ pub use ast::{Ast, Span};
 pub use check::{Facts, Type};
 pub use error::{CheckError, ErrorKind, LowerError, ParseError, QueryError};
 pub use header::{Header, HeaderParam, HeaderValue, read_range};
+pub use header_settings::{
+    Commenting, FILE_PARAMS, HeaderError, HeaderSettings, NOT_IN_CQL62_HEADER, ParamProblem,
+    UNSUPPORTED, ValueError, positive_range, range_of, regex_of, result_of,
+};
 pub use letters::PieceLetters;
 pub use lower::ast_to_ir;
 pub use lower::coords as lower_coords;

@@ -539,3 +539,25 @@ fn themes_tag_keeps_crlf_after_trailing_spaces_in_annotated_pgn() {
         &mixed[..mixed.len().min(3)]
     );
 }
+
+/// A theme whose `cql(...)` header holds a parameter that cannot be used is refused as the
+/// search refuses it, pointed at: the file, line 2 column 5 (`cql(` on its own line after a
+/// comment line, then the parameter), and the reason, before any game is read.
+#[test]
+fn a_theme_header_parameter_is_refused_at_its_place() {
+    let scratch = common::scratch("annotate", "header");
+    let dir = scratch.path();
+    let pgn = dir.join("g.pgn");
+    std::fs::write(&pgn, TRAP).unwrap();
+    let theme = dir.join("bad.cql");
+    std::fs::write(&theme, "// a theme\ncql(matchcount 5 2)\nmate\n").unwrap();
+    let run = common::cqlq(&["annotate", theme.to_str().unwrap(), pgn.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(run.stdout.is_empty(), "{stderr}");
+    assert!(
+        stderr.contains("'matchcount': expected a range of counts, 0 or more, lowest first"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("bad.cql:2:5"), "{stderr}");
+}

@@ -259,3 +259,23 @@ fn eco_elo_forany_in_the_header_are_refused_by_name() {
         );
     }
 }
+
+/// A header parameter refused for its value is pointed at where it is written, even when an
+/// earlier parameter has the same name: in `cql(gamenumber 3 gamenumber 0)` the refused
+/// `gamenumber 0` begins at column 18 (counted: `cql(` is 4 characters, `gamenumber 3 ` 13).
+#[test]
+fn a_refused_parameter_is_pointed_at_where_it_is_written() {
+    let (_dir, pgn) = games_file();
+    let out = Command::new(env!("CARGO_BIN_EXE_cqlq"))
+        .args(["-e", "cql(gamenumber 3 gamenumber 0) check"])
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("'gamenumber': expected positive numbers, lowest first, not '0'"),
+        "{stderr}"
+    );
+    assert!(stderr.contains(":1:18\n"), "{stderr}");
+}

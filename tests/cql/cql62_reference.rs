@@ -10,6 +10,7 @@ use crate::common;
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use cqlq::query::HeaderSettings;
 use cqlq::run::params::RunParams;
 use cqlq::squares::Geometry;
 use shakmaty::Bitboard;
@@ -81,7 +82,8 @@ fn check(tsv: &str, query_dir: &str, only_pgn: Option<&str>) -> Found {
             };
         // The header's parameters, as the reference ran them (its `-i`/`-o` replaced only
         // `input` and `output`): `variations`, the game filters, `matchcount`.
-        let params = RunParams::from_header(&query.header).expect("header parameters");
+        let params =
+            RunParams::from(HeaderSettings::read(&query.header).expect("header parameters"));
         let variations = params.variations.unwrap_or(false);
         let select = &params.select;
         let games = games_by_pgn
