@@ -143,11 +143,6 @@ impl CompiledQuery {
     pub fn text(&self) -> &str {
         self.run_query.program.text()
     }
-
-    /// The input the header names (`cql(input FILE)`), searched when no input is given.
-    pub fn header_input(&self) -> Option<&std::path::Path> {
-        self.header_params.input.as_deref()
-    }
 }
 
 /// The command line's search options a program may give (named as the options are).

@@ -3,12 +3,15 @@
 //! | stage | function | converts | the stage's error |
 //! | --- | --- | --- | --- |
 //! | parse | [`cql_to_ast`] | CQL text → [`Ast`] (grammar `grammar/cql.pest`) | [`ParseError`] |
-//! | check | [`check_ast`] | [`Ast`] → CQL 6.2's verdict and [`Facts`] | [`CheckError`] |
-//! | lower | [`ast_to_ir`] | [`Ast`] → [`Query`] holding an [`ir::Node`] tree, transforms expanded | [`LowerError`] |
+//! | check | [`check_ast`] | [`Ast`] → CQL 6.2's verdict and [`Facts`] (each variable's type) | [`CheckError`] |
+//! | lower | [`ast_to_ir`] | [`Ast`] and its [`Facts`] (the variables' types are read there, not inferred again) → [`Query`] holding an [`ir::Node`] tree, transforms expanded | [`LowerError`] |
 //! | all three | [`Program::from_text`], [`Program::lower`] | text (either dialect) → parsed and checked once → a [`Query`] per board geometry | |
 //!
-//! The public API is these: [`Program`] and the three stage functions (CQL-S's beside them,
-//! [`cqls::cqls_to_ast`] and [`cqls::cqls_ast_to_ir`]).
+//! The public API is these: [`Program`] (both dialects; CQL-S's stages are reached through
+//! it) and the three stage functions, plus what the command line reads of a query: the
+//! syntax trees (`--parse`: [`ast_tree`], [`cqls::cqls_tree`]), [`cqls::is_cqls`], the
+//! converters ([`convert`]) and the header's settings ([`HeaderSettings`] and the value
+//! readers the command line's options share).
 //!
 //! Each stage's error is a [`QueryError`] (message, span, line, column) wrapped; the entries
 //! that chain stages ([`Program`], and [`cql_to_ast`] / [`check_ast`], which
@@ -27,7 +30,7 @@ mod header_settings;
 mod letters;
 mod literal;
 mod lower;
-pub mod names;
+mod names;
 mod parse;
 mod parse_keywords;
 mod parse_prim;
@@ -43,14 +46,14 @@ use crate::ir;
 pub use ast::{Ast, Span};
 pub use check::{Facts, Type};
 pub use error::{CheckError, ErrorKind, LowerError, ParseError, QueryError};
-pub use header::{Header, HeaderParam, HeaderValue, read_range};
+pub use header::{Header, HeaderParam, HeaderValue};
 pub use header_settings::{
     Commenting, FILE_PARAMS, HeaderError, HeaderSettings, NOT_IN_CQL62_HEADER, ParamProblem,
     UNSUPPORTED, ValueError, positive_range, range_of, regex_of, result_of,
 };
 pub use letters::PieceLetters;
 pub use lower::ast_to_ir;
-pub use lower::coords as lower_coords;
+pub(crate) use lower::coords as lower_coords;
 pub use program::Program;
 pub use tree::ast_tree;
 

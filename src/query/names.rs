@@ -1,9 +1,7 @@
 //! The CQL word naming each syntax-tree node, for messages such as
 //! `cqlq does not evaluate 'line' yet` and for the `--parse` tree.
 
-use super::ast::{
-    BindingOp, DashMode, ExprKind, IterKind, MoveParamKind, RayKind, Storage, Transform,
-};
+use super::ast::{BindingOp, DashMode, ExprKind, IterKind, RayKind, Storage};
 use super::display::{binop_name, prefix_name};
 
 /// The value a spelling table (`Word::ALL`, `Builtin::ALL`, `Direction::ALL`) gives `text`.
@@ -94,14 +92,4 @@ pub fn expr_word(kind: &ExprKind) -> String {
         ExprKind::Builtin(b, _) => b.name().into(),
         ExprKind::Capture(n) => format!("\\{n}"),
     }
-}
-
-/// The CQL word of a move parameter.
-pub fn move_param_word(k: &MoveParamKind) -> &'static str {
-    super::lower::ops::move_param_name(k)
-}
-
-/// The CQL word of a transform.
-pub fn transform_word(t: Transform) -> &'static str {
-    t.name()
 }

@@ -71,14 +71,6 @@ impl Program {
         }
     }
 
-    /// What the type check learned (each variable's type); None for CQL-S, which has none.
-    pub fn facts(&self) -> Option<&Facts> {
-        match &self.syntax {
-            Syntax::Cql(_, facts) => Some(facts),
-            Syntax::Cqls(_) => None,
-        }
-    }
-
     /// The CQL 6 syntax tree (`--parse` prints it); None for CQL-S.
     pub fn cql_ast(&self) -> Option<&Ast> {
         match &self.syntax {
@@ -108,7 +100,7 @@ impl Program {
         letters: &PieceLetters,
     ) -> Result<Query<S>, QueryError> {
         Ok(match &self.syntax {
-            Syntax::Cql(ast, _) => lower_query(ast, geo, letters, self.secure)?,
+            Syntax::Cql(ast, facts) => lower_query(ast, facts, geo, letters, self.secure)?,
             Syntax::Cqls(ast) => cqls_ast_to_ir(ast, geo)?,
         })
     }

@@ -139,8 +139,10 @@ fn find_ranges_read_numeric_variables() {
     let q = "x=a1 find x check";
     assert!(accepts(q).is_ok());
     let ast = cql_to_ast(q).unwrap();
-    assert!(ast_to_ir::<shakmaty::Bitboard>(&ast, Geometry::STANDARD).is_ok());
+    let facts = check_ast(&ast).unwrap();
+    assert!(ast_to_ir::<shakmaty::Bitboard>(&ast, &facts, Geometry::STANDARD).is_ok());
     // A variable range is evaluated (tests/cql/eval_words.rs checks its values).
     let ast = cql_to_ast("v=2 find v check").unwrap();
-    assert!(ast_to_ir::<shakmaty::Bitboard>(&ast, Geometry::STANDARD).is_ok());
+    let facts = check_ast(&ast).unwrap();
+    assert!(ast_to_ir::<shakmaty::Bitboard>(&ast, &facts, Geometry::STANDARD).is_ok());
 }

@@ -4,8 +4,8 @@
 //! | stage | function | converts |
 //! | --- | --- | --- |
 //! | read | `sexpr::read_sexprs` | text → s-expressions (grammar `grammar/cqls.pest`) |
-//! | parse | [`cqls_to_ast`] | s-expressions → [`CqlsAst`] (keywords with typed arguments) |
-//! | lower | [`cqls_ast_to_ir`] | [`CqlsAst`] → [`Query`](crate::query::Query) (shared [`crate::ir::Node`]s, plus [`crate::ir::cqls::CqlsNode`]s) |
+//! | parse | `cqls_to_ast` | s-expressions → [`CqlsAst`] (keywords with typed arguments) |
+//! | lower | `cqls_ast_to_ir` | [`CqlsAst`] → [`Query`](crate::query::Query) (shared [`crate::ir::Node`]s, plus [`crate::ir::cqls::CqlsNode`]s) |
 //! | both | [`crate::query::Program`] | text → parsed once → a [`Query`](crate::query::Query) per board geometry |
 //!
 //! [`is_cqls`] tells the dialects apart: a query whose first item is `(match` or `(position`.
@@ -33,9 +33,8 @@ use crate::query::{ErrorKind, LowerError};
 use crate::squares::SquareSet;
 
 pub use ast::CqlsAst;
-pub use designator::{Designator, DesignatorError, parse_designator};
-pub use lower::cqls_ast_to_ir;
-pub use parse::cqls_to_ast;
+pub(crate) use lower::cqls_ast_to_ir;
+pub(crate) use parse::cqls_to_ast;
 pub use tree::cqls_tree;
 
 use ast::Item;

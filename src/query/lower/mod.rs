@@ -47,7 +47,7 @@ use super::Query;
 use super::ast::{
     Arg, Ast, BinOp, BindingOp, Builtin, Expr, ExprKind, PrefixOp, SeqParam, Span, Transform, Word,
 };
-use super::check::Type;
+use super::check::{Facts, Type};
 use super::error::{ErrorKind, LowerError};
 use super::letters::PieceLetters;
 use super::transform::Xform;
@@ -80,6 +80,8 @@ impl Cx {
 pub(crate) struct Lower<'a> {
     pub geo: Geometry,
     pub src: &'a str,
+    /// What the check learned: each variable's type, which lowering reads rather than infers.
+    pub facts: &'a Facts,
     /// Variables and functions met so far.
     pub scope: scope::Scope,
     /// The board's piece letters, for `[=...]` designators.
@@ -95,16 +97,22 @@ pub(crate) struct Lower<'a> {
     pub lines_open: std::cell::Cell<u32>,
 }
 
-/// Lowers a syntax tree to the filter IR for a board of `geo` (standard chess's letters;
+/// Lowers a checked syntax tree (`facts`: what [`crate::query::check_ast`] learned of it) to
+/// the filter IR for a board of `geo` (standard chess's letters;
 /// [`crate::query::Program::lower_for`] lowers for a variant's).
-pub fn ast_to_ir<S: SquareSet>(ast: &Ast, geo: Geometry) -> Result<Query<S>, LowerError> {
-    lower_query(ast, geo, &PieceLetters::standard(), false)
+pub fn ast_to_ir<S: SquareSet>(
+    ast: &Ast,
+    facts: &Facts,
+    geo: Geometry,
+) -> Result<Query<S>, LowerError> {
+    lower_query(ast, facts, geo, &PieceLetters::standard(), false)
 }
 
-/// Lowers a syntax tree for a board of `geo` whose variant's pieces are `letters` (what
-/// `[=Cc]` names), refusing the file words when `secure` (`--secure`).
+/// Lowers a checked syntax tree for a board of `geo` whose variant's pieces are `letters`
+/// (what `[=Cc]` names), refusing the file words when `secure` (`--secure`).
 pub(crate) fn lower_query<S: SquareSet>(
     ast: &Ast,
+    facts: &Facts,
     geo: Geometry,
     letters: &PieceLetters,
     secure: bool,
@@ -112,6 +120,7 @@ pub(crate) fn lower_query<S: SquareSet>(
     let l = Lower {
         geo,
         src: &ast.source.0,
+        facts,
         scope: Default::default(),
         letters,
         prog: Default::default(),

@@ -64,7 +64,7 @@ impl Lower<'_> {
                 _ => return Err(self.unsupported(e, "this parameter of 'echo'")),
             }
         }
-        let slot = |n: &Name| self.slot(&n.text, Type::Position, n.span);
+        let slot = |n: &Name| self.slot(&n.text, n.span);
         let (source, target) = (slot(&echo.source)?, slot(&echo.target)?);
         let (body, ty) = img!(self.lower(&echo.body, cx));
         let ty = if ty == Type::Number {

@@ -509,12 +509,12 @@ impl Lower<'_> {
         dict: crate::ir::prog::DictId,
         cx: Cx,
     ) -> Lowered<S> {
-        let Some(ty) = self.prog.key_types.borrow().get(&dict).copied() else {
+        if !self.prog.key_types.borrow().contains_key(&dict) {
             let m = "the type of this dictionary's keys is not yet set: assign to it before \
                      iterating it";
             return Err(self.err(ErrorKind::Type, it.domain.span, m));
-        };
-        let var = self.slot(&it.var.text, ty, e.span)?;
+        }
+        let var = self.slot(&it.var.text, e.span)?;
         let body = img!(self.lower(&it.body, cx)).0;
         let l = ir::DictLoop {
             dict,

@@ -29,17 +29,33 @@ pub(crate) struct Scope {
 }
 
 impl Lower<'_> {
-    /// The slot of variable `name` (a new one, of type `ty`, if it is new); `too many
-    /// variables` at `span` when the slots run out.
-    pub(crate) fn slot(&self, name: &str, ty: Type, span: Span) -> Result<VarId, LowerError> {
+    /// The slot of variable `name` (a new one if it is new, of the type the check gave it:
+    /// [`Lower::variable_type`]); `too many variables` at `span` when the slots run out.
+    pub(crate) fn slot(&self, name: &str, span: Span) -> Result<VarId, LowerError> {
         let mut vars = self.scope.vars.borrow_mut();
         if let Some(&(id, _)) = vars.get(name) {
             return Ok(id);
         }
+        let ty = self.variable_type(name, span)?;
         let id = VarId::try_from(vars.len())
             .map_err(|_| self.err(ErrorKind::TooComplex, span, "too many variables"))?;
         vars.insert(name.to_string(), (id, ty));
         Ok(id)
+    }
+
+    /// The type the check gave variable `name` (read, not inferred again: [`crate::query::Facts`]), as
+    /// lowering types values: a piece variable holds a set of squares.
+    fn variable_type(&self, name: &str, span: Span) -> Result<Type, LowerError> {
+        match self.facts.variables.get(name) {
+            Some(Type::Piece) => Ok(Type::Set),
+            Some(&ty) => Ok(ty),
+            // The check types every variable it lets through: a name without a type is a
+            // variable the check did not see, which lowering must not guess.
+            None => {
+                let m = format!("'{name}' was given no type by the check");
+                Err(self.err(ErrorKind::Type, span, m))
+            }
+        }
     }
 
     /// `F(a b)`: the body of F with its parameters standing for the arguments.
@@ -116,5 +132,36 @@ impl Lower<'_> {
             BindingOp::Unbind => return None,
         };
         Some((if yes { Node::True } else { Node::False }, Type::Logical))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::query::{Type, ast_to_ir, check_ast, cql_to_ast};
+    use crate::squares::Geometry;
+
+    /// A variable's type is the check's ([`crate::query::Facts`]), read by lowering: with the
+    /// check's facts the query lowers; with `x` taken out of them lowering refuses to guess
+    /// its type from its first value; told that `x` is a string, lowering refuses `x + 1`
+    /// as the check would have.
+    #[test]
+    fn variable_types_are_read_from_the_check() {
+        let ast = cql_to_ast("x = 3 x + 1 > 2").expect("parses");
+        let facts = check_ast(&ast).expect("checks");
+        assert_eq!(facts.variables.get("x"), Some(&Type::Number));
+        assert!(ast_to_ir::<shakmaty::Bitboard>(&ast, &facts, Geometry::STANDARD).is_ok());
+        let mut untyped = facts.clone();
+        untyped.variables.remove("x");
+        let e = ast_to_ir::<shakmaty::Bitboard>(&ast, &untyped, Geometry::STANDARD)
+            .expect_err("x has no type");
+        assert!(
+            e.to_string().contains("'x' was given no type by the check"),
+            "{e}"
+        );
+        let mut string = facts;
+        string.variables.insert("x".into(), Type::Str);
+        let e = ast_to_ir::<shakmaty::Bitboard>(&ast, &string, Geometry::STANDARD)
+            .expect_err("x is a string");
+        assert!(e.to_string().contains("a string"), "{e}");
     }
 }

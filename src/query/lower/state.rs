@@ -53,8 +53,8 @@ impl Lower<'_> {
             };
             return self.with_caller_frame(|| self.lower(&e2, cx));
         }
-        let (value, ty) = img!(self.lower(&a.value, cx));
-        let id = self.slot(&name.text, ty, e.span)?;
+        let (value, _) = img!(self.lower(&a.value, cx));
+        let id = self.slot(&name.text, e.span)?;
         let old = || Box::new(Node::Var(id));
         let value = match a.op {
             AssignOp::Set => value,
@@ -111,7 +111,7 @@ impl Lower<'_> {
     /// `square x in S body`, `piece x in S body` (a dictionary's keys: `prog.rs`).
     pub(super) fn iterate<S: SquareSet>(&self, e: &Expr, it: &Iterate, cx: Cx) -> Lowered<S> {
         let domain = img!(self.typed(&it.domain, cx, Type::Set, "the domain"));
-        let var = self.slot(&it.var.text, Type::Set, e.span)?;
+        let var = self.slot(&it.var.text, e.span)?;
         let body = img!(self.lower(&it.body, cx)).0;
         let l = Box::new(Loop {
             var,

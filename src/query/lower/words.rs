@@ -119,7 +119,7 @@ impl Lower<'_> {
         cx: Cx,
     ) -> Lowered<S> {
         let value = img!(self.typed(value, cx, Type::Set, "'=?'"));
-        let id = self.slot(name, Type::Set, e.span)?;
+        let id = self.slot(name, e.span)?;
         word(WordFilter::AssignIfNonEmpty(id, value), Type::Logical)
     }
 
