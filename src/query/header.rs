@@ -40,7 +40,7 @@ pub enum HeaderValue {
     Path(String),
     /// One or two whole numbers: `matchcount 2 10`, `gamenumber 5` (the range 5 to 5).
     Range {
-        /// The range's ends, as [`read_range`] reads the text; None when it does not (a
+        /// The range's ends, as `read_range` reads the text; None when it does not (a
         /// number past 64 bits).
         bounds: Option<(i64, i64)>,
         /// The numbers as written, joined by one space (`2 10`), for messages.

@@ -304,7 +304,7 @@ impl std::fmt::Display for ValueError {
 impl std::error::Error for ValueError {}
 
 /// `A` or `A B` (numbers separated by blanks or one `-`: `--gamenumber 3-7`), read as the
-/// header's ranges are ([`read_range`]).
+/// header's ranges are (`query::header::read_range`).
 pub fn range_of(text: &str) -> Result<(i64, i64), ValueError> {
     read_range(text).ok_or_else(|| ValueError::NotARange(text.to_string()))
 }

@@ -1,5 +1,5 @@
 //! The CQL-S syntax tree: match lists, position lists, and keywords with typed arguments.
-//! Built by [`cqls_to_ast`](super::cqls_to_ast), lowered by [`cqls_ast_to_ir`](super::cqls_ast_to_ir).
+//! Built by `cqls_to_ast`, lowered by `cqls_ast_to_ir`.
 
 use crate::ir::cqls::{CountRange, EndRange, PawnAttr, PawnCounting, Range};
 use crate::query::Span;
