@@ -301,7 +301,11 @@ pub fn skips_for(
         cqlq::run::Input::File(path) => Some((path.as_path(), input.name())),
         _ => None,
     });
-    let opened = cqlq::index::use_index::IndexedSkips::open(&config.filter, files);
+    let opened = cqlq::index::use_index::IndexedSkips::open(
+        &config.filter,
+        files,
+        config.limits.max_game_bytes,
+    );
     for note in &opened.notes {
         eprintln!("{note}");
     }

@@ -470,6 +470,49 @@ impl<'a> Reader<'a> {
 /// that each record lies inside the source after the one before, that each tag names a
 /// string of the table, and that nothing follows the table.
 pub fn decode(bytes: &[u8]) -> Result<Index, IndexError> {
+    let mut records = records(bytes)?;
+    let mut games = Vec::with_capacity(records.count() as usize);
+    while let Some(record) = records.next_record() {
+        let record = record?;
+        let mut entry = record.entry;
+        entry.summary.moves = record.moves.to_vec();
+        games.push(entry);
+    }
+    let source = records.source();
+    let strings = records.finish()?;
+    Ok(Index {
+        source,
+        games,
+        strings,
+    })
+}
+
+/// The records of an index file read one at a time, in place, with every check [`decode`]
+/// makes ([`records`] checks the checksum and the header; [`Records::finish`] or
+/// [`Records::check_end`] the string table and the tags): a search tests each game as it is
+/// read, without holding every entry.
+pub struct Records<'a> {
+    r: Reader<'a>,
+    source: SourceId,
+    count: u64,
+    read: u64,
+    end: u64,
+    /// The largest tag id met (each must name a string of the table).
+    max_tag: u32,
+}
+
+/// One record read in place: the game's entry (its summary's `moves` left empty) and its
+/// packed moves, a slice of the file's bytes.
+pub struct RecordRef<'a> {
+    /// Where the game lies, and its summary (without the moves).
+    pub entry: GameEntry,
+    /// The main line packed ([`super::moves`]); empty for a game searched always.
+    pub moves: &'a [u8],
+}
+
+/// Checks the index file's bytes (magic, checksum, version, header) and returns its records
+/// to read.
+pub fn records(bytes: &[u8]) -> Result<Records<'_>, IndexError> {
     if bytes.len() < HEADER_BYTES + 8 || &bytes[..8] != MAGIC {
         return Err(IndexError::Corrupt("not an index file"));
     }
@@ -501,53 +544,94 @@ pub fn decode(bytes: &[u8]) -> Result<Index, IndexError> {
     if count > (body.len() / 3) as u64 {
         return Err(IndexError::Corrupt("more games than the file holds"));
     }
-    let mut games = Vec::with_capacity(count as usize);
-    let mut end = 0u64;
-    for _ in 0..count {
-        let entry = read_entry(&mut r, end)?;
-        end = entry
-            .offset
-            .checked_add(u64::from(entry.length))
-            .filter(|&e| e <= source.size)
-            .ok_or(IndexError::Corrupt("a game outside the source"))?;
-        games.push(entry);
-    }
-    let strings = read_strings(&mut r)?;
-    if r.at != body.len() {
-        return Err(IndexError::Corrupt("bytes after the string table"));
-    }
-    if games
-        .iter()
-        .flat_map(|g| g.summary.tags)
-        .any(|id| id as usize > strings.len())
-    {
-        return Err(IndexError::Corrupt("a tag outside the string table"));
-    }
-    Ok(Index {
+    Ok(Records {
+        r,
         source,
-        games,
-        strings,
+        count,
+        read: 0,
+        end: 0,
+        max_tag: 0,
     })
 }
 
-/// Reads the string table.
-fn read_strings(r: &mut Reader<'_>) -> Result<Vec<String>, IndexError> {
+impl<'a> Records<'a> {
+    /// The source the index was made from.
+    pub fn source(&self) -> SourceId {
+        self.source
+    }
+
+    /// The number of games the header announces.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// The next game's record (None after the last).
+    pub fn next_record(&mut self) -> Option<Result<RecordRef<'a>, IndexError>> {
+        if self.read == self.count {
+            return None;
+        }
+        self.read += 1;
+        let record = read_entry(&mut self.r, self.end).and_then(|record| {
+            self.end = (record.entry.offset)
+                .checked_add(u64::from(record.entry.length))
+                .filter(|&e| e <= self.source.size)
+                .ok_or(IndexError::Corrupt("a game outside the source"))?;
+            let tags = record.entry.summary.tags.iter();
+            self.max_tag = tags.fold(self.max_tag, |m, &id| m.max(id));
+            Ok(record)
+        });
+        if record.is_err() {
+            // Nothing more is read after a fault.
+            self.count = self.read;
+        }
+        Some(record)
+    }
+
+    /// After the records (any not read yet are read and checked): the string table, checked
+    /// as [`decode`] checks it.
+    pub fn finish(self) -> Result<Vec<String>, IndexError> {
+        let mut strings = Vec::new();
+        self.end_with(|text| strings.push(text.to_string()))?;
+        Ok(strings)
+    }
+
+    /// [`Records::finish`]'s checks, without keeping the strings.
+    pub fn check_end(self) -> Result<(), IndexError> {
+        self.end_with(|_| ())
+    }
+
+    fn end_with(mut self, mut keep: impl FnMut(&str)) -> Result<(), IndexError> {
+        while let Some(record) = self.next_record() {
+            record?;
+        }
+        let strings = read_strings(&mut self.r, &mut keep)?;
+        if self.r.at != self.r.bytes.len() {
+            return Err(IndexError::Corrupt("bytes after the string table"));
+        }
+        if self.max_tag as u64 > strings {
+            return Err(IndexError::Corrupt("a tag outside the string table"));
+        }
+        Ok(())
+    }
+}
+
+/// Reads the string table, handing each value to `keep`; returns their number.
+fn read_strings(r: &mut Reader<'_>, keep: &mut impl FnMut(&str)) -> Result<u64, IndexError> {
     let count = r.varint()?;
     if count > (r.bytes.len() - r.at) as u64 {
         return Err(IndexError::Corrupt("more strings than the file holds"));
     }
-    let mut strings = Vec::with_capacity(count as usize);
     for _ in 0..count {
         let len = usize::try_from(r.varint()?).map_err(|_| IndexError::Corrupt("cut short"))?;
         let text = std::str::from_utf8(r.take(len)?)
             .map_err(|_| IndexError::Corrupt("a tag value not in UTF-8"))?;
-        strings.push(text.to_string());
+        keep(text);
     }
-    Ok(strings)
+    Ok(count)
 }
 
 /// Reads one record (the game before it ended at `previous_end`).
-fn read_entry(r: &mut Reader<'_>, previous_end: u64) -> Result<GameEntry, IndexError> {
+fn read_entry<'a>(r: &mut Reader<'a>, previous_end: u64) -> Result<RecordRef<'a>, IndexError> {
     let offset = previous_end
         .checked_add(r.varint()?)
         .ok_or(IndexError::Corrupt("a game outside the source"))?;
@@ -557,10 +641,13 @@ fn read_entry(r: &mut Reader<'_>, previous_end: u64) -> Result<GameEntry, IndexE
         if flags != SCAN {
             return Err(IndexError::Corrupt("flags on a game searched always"));
         }
-        return Ok(GameEntry {
-            offset,
-            length,
-            summary: GameSummary::scan(),
+        return Ok(RecordRef {
+            entry: GameEntry {
+                offset,
+                length,
+                summary: GameSummary::scan(),
+            },
+            moves: &[],
         });
     }
     let plies = r.varint_u32()?;
@@ -584,20 +671,23 @@ fn read_entry(r: &mut Reader<'_>, previous_end: u64) -> Result<GameEntry, IndexE
     for id in &mut tags {
         *id = r.varint_u32()?;
     }
-    let moves = r.take(move_bytes)?.to_vec();
-    Ok(GameEntry {
-        offset,
-        length,
-        summary: GameSummary {
-            flags,
-            plies,
-            final_key,
-            fewest,
-            most,
-            ever_on,
-            moves,
-            tags,
+    let moves = r.take(move_bytes)?;
+    Ok(RecordRef {
+        entry: GameEntry {
+            offset,
+            length,
+            summary: GameSummary {
+                flags,
+                plies,
+                final_key,
+                fewest,
+                most,
+                ever_on,
+                moves: Vec::new(),
+                tags,
+            },
         },
+        moves,
     })
 }
 

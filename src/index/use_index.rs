@@ -1,28 +1,59 @@
 //! The indexes a search uses: for each input file with a `.cqlqi` beside it that matches the
-//! file (size, modification time, hash of its ends), the games whose summary fails the
-//! query's condition ([`super::prune`]); the run asks [`IndexedSkips::skips`] before reading
-//! a game. A stale, foreign or damaged index is never used: [`IndexedSkips::open`] says why
-//! in its notes, and those games are searched.
+//! file (size, modification time, hash of its ends), the games to search: those whose
+//! summary meets the query's condition ([`super::prune`]), read off the index in one pass
+//! without holding its entries. The run searches only them ([`IndexedInput::survivors`]) and
+//! counts the others as read. A stale, foreign or damaged index is never used:
+//! [`IndexedSkips::open`] says why in its notes, and that file is scanned.
 
 use std::collections::HashMap;
 use std::path::Path;
 
 use shakmaty::Bitboard;
 
-use super::format::{IndexError, SourceId, read_index};
+use super::format::{IndexError, SourceId, records};
 use super::prune::{Need, need_of, prunable};
 use crate::ir::Node;
 
-/// The games a search may skip, per input file (by its name as the run gives it).
+/// The indexed inputs of a search (by their name as the run gives it): per input, the
+/// games to search.
 #[derive(Debug, Default)]
 pub struct IndexedSkips {
-    /// Per input name: the skipped games' (offset, length), by offset.
-    skipped: HashMap<String, Vec<(u64, u32)>>,
+    inputs: HashMap<String, IndexedInput>,
 }
 
-/// What [`IndexedSkips::open`] found: the skips, and a note per index not used.
+/// One indexed input: how many games it holds, and which of them the search reads.
+#[derive(Debug, Default)]
+pub struct IndexedInput {
+    /// The size of the file the index was made from (the games lie inside it).
+    pub size: u64,
+    /// The games of the file, as the search splits them (`pgn::split_games`).
+    pub games: u64,
+    /// The games to search, in file order.
+    pub survivors: Vec<Survivor>,
+}
+
+impl IndexedInput {
+    /// Whether the index fits the file as mapped now, `len` bytes (else it changed since
+    /// the index was checked, and is scanned).
+    pub fn fits(&self, len: usize) -> bool {
+        self.size == len as u64
+    }
+}
+
+/// A game the search reads: its place among the file's games and in its bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Survivor {
+    /// Its place among the file's games (0 for the first).
+    pub position: u64,
+    /// Its first byte in the file.
+    pub offset: u64,
+    /// Its length in bytes.
+    pub length: u32,
+}
+
+/// What [`IndexedSkips::open`] found: the indexed inputs, and a note per index not used.
 pub struct Opened {
-    /// The games to skip (None: no index used, nothing skipped).
+    /// The indexed inputs (None: no index used, every game searched).
     pub skips: Option<IndexedSkips>,
     /// Why an index beside an input was not used (one line each, for stderr).
     pub notes: Vec<String>,
@@ -31,12 +62,14 @@ pub struct Opened {
 }
 
 impl IndexedSkips {
-    /// The skips for `filter` over the plain files `inputs` (each with its name in the run's
-    /// messages): an index is read only when the query allows skipping and its condition
-    /// rules something out.
+    /// The games to search for `filter` over the plain files `inputs` (each with its name in
+    /// the run's messages): an index is read only when the query allows skipping and its
+    /// condition rules something out. A game longer than `longest_game` bytes is always
+    /// searched (the search reports it).
     pub fn open<'a>(
         filter: &Node<Bitboard>,
         inputs: impl IntoIterator<Item = (&'a Path, String)>,
+        longest_game: u64,
     ) -> Opened {
         let mut opened = Opened {
             skips: None,
@@ -56,10 +89,10 @@ impl IndexedSkips {
             if !index_path.exists() {
                 continue;
             }
-            match skipped_games(path, &index_path, &need) {
-                Ok(games) => {
-                    opened.skipped_games += games.len() as u64;
-                    skips.skipped.insert(name, games);
+            match games_to_search(path, &index_path, &need, longest_game) {
+                Ok(input) => {
+                    opened.skipped_games += input.games - input.survivors.len() as u64;
+                    skips.inputs.insert(name, input);
                 }
                 Err(e) => opened.notes.push(format!(
                     "cqlq: {}: not used, {name} is searched without it: {e}",
@@ -67,40 +100,52 @@ impl IndexedSkips {
                 )),
             }
         }
-        if !skips.skipped.is_empty() {
+        if !skips.inputs.is_empty() {
             opened.skips = Some(skips);
         }
         opened
     }
 
-    /// Whether the game at `offset` (its first byte) of `len` bytes in the input named
-    /// `input` may be skipped: the index holds a game there of that length whose summary
-    /// fails the query's condition.
-    pub fn skips(&self, input: &str, offset: u64, len: usize) -> bool {
-        let Some(games) = self.skipped.get(input) else {
-            return false;
-        };
-        games
-            .binary_search_by_key(&offset, |&(o, _)| o)
-            .is_ok_and(|i| games[i].1 as usize == len)
+    /// The games to search in the input named `input`, when it is indexed.
+    pub fn input(&self, input: &str) -> Option<&IndexedInput> {
+        self.inputs.get(input)
     }
 }
 
-/// The games of the index at `index_path` (of the PGN at `pgn`) that `need` rules out.
-fn skipped_games(
+/// The games of the index at `index_path` (of the PGN at `pgn`) that `need` admits (and
+/// those the index cannot rule on), read record by record.
+fn games_to_search(
     pgn: &Path,
     index_path: &Path,
     need: &Need,
-) -> Result<Vec<(u64, u32)>, IndexError> {
-    let index = read_index(index_path)?;
+    longest_game: u64,
+) -> Result<IndexedInput, IndexError> {
+    let bytes = std::fs::read(index_path)?;
+    let mut records = records(&bytes)?;
     let now = SourceId::of_file(pgn)?;
-    if let Some(why) = index.source.differs_from(&now) {
+    if let Some(why) = records.source().differs_from(&now) {
         return Err(IndexError::Stale(why));
     }
-    Ok(index
-        .games
-        .iter()
-        .filter(|g| !g.summary.must_scan() && !need.admits(&g.summary))
-        .map(|g| (g.offset, g.length))
-        .collect())
+    let mut input = IndexedInput {
+        size: now.size,
+        games: records.count(),
+        survivors: Vec::new(),
+    };
+    let mut position = 0;
+    while let Some(record) = records.next_record() {
+        let game = record?.entry;
+        if game.search_always()
+            || u64::from(game.length) > longest_game
+            || need.admits(&game.summary)
+        {
+            input.survivors.push(Survivor {
+                position,
+                offset: game.offset,
+                length: game.length,
+            });
+        }
+        position += 1;
+    }
+    records.check_end()?;
+    Ok(input)
 }

@@ -1,4 +1,5 @@
-//! The driver: [`run`] opens each input, splits it into game slices, searches them in
+//! The driver: [`run`] opens each input, splits it into game slices (or, for a file with a
+//! usable index, takes the slices of the games the index leaves), searches them in
 //! parallel batches (per game, the one dispatch between the one-pass search and the careful
 //! path) and pushes each game's result, in input order, into the run's [`Sink`]s. It writes
 //! no byte itself.
@@ -11,6 +12,7 @@ use super::{
     BATCH_GAMES, CarriedCell, GameOutput, Input, InputName, RunConfig, byte_range, icn, input,
     last_game, one_pass, process_game, progress, workers,
 };
+use crate::index::use_index::{IndexedInput, Survivor};
 use crate::ir::Node;
 use crate::output::counter::{Counter, CounterOptions};
 use crate::output::sink::{Flow, Sink, Summary};
@@ -333,11 +335,6 @@ impl PgnSearch<'_, '_> {
         let small = slice.len() as u64 <= config.limits.max_game_bytes
             && !crate::pgn::split::ends_in_tags(slice);
         let at = self.offset + range.start as u64;
-        if small
-            && (config.index.as_ref()).is_some_and(|ix| ix.skips(&self.name.name, at, range.len()))
-        {
-            return GameOutput::default();
-        }
         let output = (self.one_pass.filter(|_| small))
             .and_then(|mode| one_pass::search(config, (mode, self.compiled), slice, number, worker))
             .unwrap_or_else(|| {
@@ -413,7 +410,13 @@ impl Searcher<'_> {
                     name: name.to_string(),
                     decompressed: false,
                 };
-                self.games(&map, 0, true, &named).map(|_| ())
+                let index = self.config.index.clone();
+                match index.as_ref().and_then(|ix| ix.input(name)) {
+                    Some(indexed) if indexed.fits(map.len()) => {
+                        self.indexed_games(&map, indexed, &named)
+                    }
+                    _ => self.games(&map, 0, true, &named).map(|_| ()),
+                }
             }
             (input::Opened::Mapped(None), _) => Ok(()),
         })
@@ -445,6 +448,118 @@ impl Searcher<'_> {
         let prefetch = self.config.limit.is_none() && self.carried.is_none();
         let end = drive(&work, &mut self.out, split_games(data), at_end, prefetch)?;
         Ok(end.map_or(0, |end| (end - offset) as usize))
+    }
+
+    /// Searches the games of the whole file `data` its index says the query may match (no
+    /// split of the file: the index's game slices); the others are counted as read.
+    fn indexed_games(
+        &mut self,
+        data: &[u8],
+        indexed: &IndexedInput,
+        name: &InputName,
+    ) -> io::Result<()> {
+        let work = IndexedSearch {
+            search: PgnSearch {
+                config: self.config,
+                one_pass: self.one_pass,
+                compiled: self.compiled.as_ref(),
+                carried: self.carried.as_ref(),
+                workers: &self.workers,
+                data,
+                offset: 0,
+                name,
+                stopped_at: std::sync::atomic::AtomicU64::new(u64::MAX),
+            },
+            first: self.out.delivered() + self.config.shard.first_game_number,
+        };
+        let mut counted = Counted {
+            sinks: &mut self.out,
+            read: 0,
+        };
+        let survivors = indexed.survivors.iter().copied();
+        drive(&work, &mut counted, survivors, true, false)?;
+        counted.read_to(indexed.games)?;
+        counted.sinks.batch_delivered(Some(data.len() as u64));
+        Ok(())
+    }
+}
+
+/// The games an index leaves to search in one file, searched as [`PgnSearch`] searches
+/// the games of a split file: each numbered by its place among the file's games.
+struct IndexedSearch<'s, 'a> {
+    search: PgnSearch<'s, 'a>,
+    /// The number of the file's first game.
+    first: u64,
+}
+
+impl GameWork<Survivor> for IndexedSearch<'_, '_> {
+    type Done = (u64, GameOutput);
+
+    /// Each game's place in the file and its result, as [`PgnSearch`]'s batch.
+    fn batch(&self, batch: &[Survivor], _before: u64) -> Vec<(u64, GameOutput)> {
+        let one = |worker: &mut workers::Lease, game: &Survivor| {
+            let range = game.offset as usize..(game.offset + u64::from(game.length)) as usize;
+            let number = self.first + game.position;
+            (game.position, self.search.one(worker, &range, number))
+        };
+        if self.search.carried.is_some() {
+            let mut worker = self.search.workers.lease();
+            batch.iter().map(|g| one(&mut worker, g)).collect()
+        } else {
+            let lease = || self.search.workers.lease();
+            batch.par_iter().map_init(lease, one).collect()
+        }
+    }
+
+    fn end_of(&self, game: &Survivor) -> Option<u64> {
+        Some(game.offset + u64::from(game.length))
+    }
+}
+
+/// The search's sinks fed from an index: before each searched game, the games the index
+/// skipped since the one before are delivered as read and unmatched (as the scan would
+/// deliver them), so counts, game numbers and `--limit`'s stop are the scan's.
+struct Counted<'c, 'a> {
+    sinks: &'c mut Sinks<'a>,
+    /// The file's games delivered so far.
+    read: u64,
+}
+
+impl Counted<'_, '_> {
+    /// Delivers the skipped games up to the file's game `position` (not included).
+    fn read_to(&mut self, position: u64) -> io::Result<()> {
+        while self.read < position && !self.sinks.stopped() {
+            self.sinks.take(GameOutput::default())?;
+            self.read += 1;
+        }
+        Ok(())
+    }
+}
+
+impl Delivery<(u64, GameOutput)> for Counted<'_, '_> {
+    fn stopped(&self) -> bool {
+        self.sinks.stopped()
+    }
+
+    fn batch_games(&self) -> usize {
+        self.sinks.batch_games()
+    }
+
+    fn delivered(&self) -> u64 {
+        self.sinks.delivered()
+    }
+
+    fn take(&mut self, (position, game): (u64, GameOutput)) -> io::Result<()> {
+        self.read_to(position)?;
+        if !self.sinks.stopped() {
+            self.sinks.take(game)?;
+            self.read += 1;
+        }
+        Ok(())
+    }
+
+    fn batch_delivered(&mut self, end: Option<u64>) {
+        self.sinks.batch_delivered(end);
     }
 }
 

@@ -55,7 +55,7 @@ fn skipped(dir: &Path, query: &str) -> u64 {
         .unwrap()
         .filter;
     let pgn = dir.join("g.pgn");
-    IndexedSkips::open(&filter, [(pgn.as_path(), "g.pgn".to_string())]).skipped_games
+    IndexedSkips::open(&filter, [(pgn.as_path(), "g.pgn".to_string())], u64::MAX).skipped_games
 }
 
 /// Game 1 of THREE_GAMES after 1. e4 e5 2. Bc4 Nc6 3. Qh5, which game 4's variation
@@ -103,4 +103,99 @@ fn fen_placements_answer_as_the_scan_and_skip_games() {
     let nine_pawns = "8/8/8/8/4P3/8/PPPPPPPP/8";
     assert_eq!(game_numbers(dir, &fen(nine_pawns), &["--variations"]), "");
     assert_eq!(skipped(dir, &fen(nine_pawns)), 4);
+}
+
+/// Seven games, written so that `mate` and `move o-o` keep some and skip others: mates in
+/// games 1 (the fool's mate), 3 (a set-up start, `Ra8#`: searched always) and 7 (the
+/// scholar's mate); game 4 castles king-side; game 5 has an illegal move (`2. Ke3`, two
+/// squares: searched always, a bad game); games 2, 4, 6 have no mate, games 1, 2, 6, 7 no
+/// castling.
+const SEVEN_GAMES: &str = "[Event \"one\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
+[Event \"two\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n\
+[Event \"three\"]\n[SetUp \"1\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]\n\n1. Ra8# 1-0\n\n\
+[Event \"four\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *\n\n\
+[Event \"five\"]\n\n1. e4 e5 2. Ke3 *\n\n\
+[Event \"six\"]\n\n1. c4 c5 *\n\n\
+[Event \"seven\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+
+/// A run's stdout and its summary line (stderr's last line, its time and speed cut off),
+/// after checking that the index changes neither, nor the other stderr lines, nor the
+/// exit status.
+fn with_and_without(dir: &Path, args: &[&str]) -> (String, String) {
+    let run = |no_index: bool| {
+        let mut all = vec!["-e"];
+        all.extend_from_slice(args);
+        if no_index {
+            all.insert(0, "--no-index");
+        }
+        let out = cqlq_in(dir, &all);
+        let stderr = text(&out.stderr);
+        let summary = stderr.lines().last().unwrap_or("").to_string();
+        // "..., 1 bad game, 0.00 s, 5247 games/s": the time and speed cut off.
+        let timed = summary
+            .find(" bad game")
+            .and_then(|at| summary[at..].find(", ").map(|c| at + c));
+        let summary = summary[..timed.unwrap_or(summary.len())].to_string();
+        let told: Vec<String> = stderr.lines().map(str::to_string).collect();
+        let told = told[..told.len().saturating_sub(1)].to_vec();
+        (text(&out.stdout), summary, told, out.status.code())
+    };
+    let (with, without) = (run(false), run(true));
+    assert_eq!(with, without, "{args:?}: the index changed the run");
+    (with.0, with.1)
+}
+
+/// The survivor path (the index's game slices searched, no split of the file): game
+/// numbers, `--count`, the summary line (games read = every game), `--limit`, the first
+/// and the last game kept or skipped, games searched always between kept ones, and several
+/// inputs (numbers continue from one to the next, through a file without an index). The
+/// truth is the moves (the numbers of `SEVEN_GAMES`' comment) and the scan's bytes.
+#[test]
+fn the_games_an_index_leaves_are_numbered_and_counted_as_the_scan() {
+    let scratch = crate::common::scratch("index", "survivors");
+    let dir = scratch.path();
+    fs::write(dir.join("g.pgn"), SEVEN_GAMES).unwrap();
+    fs::write(dir.join("h.pgn"), SEVEN_GAMES).unwrap();
+    let out = cqlq_in(dir, &["index", "-q", "g.pgn"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // Games 2, 4, 6 have no mate; 1, 2, 6, 7 no castling (3 and 5 are searched always).
+    let pgn = dir.join("g.pgn");
+    let skipped = |query: &str| {
+        let filter = cqlq::query::Program::from_text(query, Some(cqlq::query::Dialect::Cql), false)
+            .and_then(|prog| prog.lower::<shakmaty::Bitboard>(cqlq::squares::Geometry::STANDARD))
+            .unwrap()
+            .filter;
+        IndexedSkips::open(&filter, [(pgn.as_path(), "g.pgn".to_string())], u64::MAX).skipped_games
+    };
+    assert_eq!(skipped("mate"), 3);
+    assert_eq!(skipped("move o-o"), 4);
+    let (numbers, summary) = with_and_without(dir, &["mate", "--gamenumbers", "g.pgn"]);
+    assert_eq!(numbers, "1\n3\n7\n");
+    assert_eq!(
+        summary,
+        "cqlq: 7 games read, 3 matched, 3 positions matched, 1 bad game"
+    );
+    let (count, _) = with_and_without(dir, &["mate", "--count", "g.pgn"]);
+    assert_eq!(count.trim(), "3");
+    // The first and the last game skipped: still read, as the scan reads them.
+    let (numbers, summary) = with_and_without(dir, &["move o-o", "--gamenumbers", "g.pgn"]);
+    assert_eq!(numbers, "4\n");
+    assert_eq!(
+        summary,
+        "cqlq: 7 games read, 1 matched, 1 position matched, 1 bad game"
+    );
+    // The second match (game 3) stops the run: games 1 to 3 read.
+    let (numbers, _) = with_and_without(dir, &["mate", "--limit", "2", "--gamenumbers", "g.pgn"]);
+    assert_eq!(numbers, "1\n3\n");
+    // Numbers go on from input to input, through h.pgn (no index: scanned).
+    let (numbers, summary) =
+        with_and_without(dir, &["mate", "--gamenumbers", "g.pgn", "h.pgn", "g.pgn"]);
+    assert_eq!(numbers, "1\n3\n7\n8\n10\n14\n15\n17\n21\n");
+    assert_eq!(
+        summary,
+        "cqlq: 21 games read, 9 matched, 9 positions matched, 3 bad games"
+    );
+    // Matched games are written as the scan writes them (PGN with the CQL comments).
+    let (pgn_out, _) = with_and_without(dir, &["move o-o", "g.pgn"]);
+    assert!(pgn_out.contains("[Event \"four\"]"), "{pgn_out}");
 }
