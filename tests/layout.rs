@@ -55,6 +55,15 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
     ("output", &["run", "annotate", "query"]),
     // The search runner is below the annotate command that uses it.
     ("run", &["annotate"]),
+    // Inputs give bytes (opened, decompressed, cut into shards); they know no games but
+    // their boundaries (`pgn`'s splitter) and name the output only to remove its temporary
+    // files when a mapped input is truncated.
+    (
+        "input",
+        &[
+            "rules", "ir", "query", "eval", "run", "index", "cli", "annotate",
+        ],
+    ),
     // The index reads games and IR; the run asks it, never the other way.
     ("index", &["query", "run", "output", "cli", "annotate"]),
 ];

@@ -15,6 +15,7 @@ pub mod html;
 mod picture_tests;
 pub mod pictures;
 pub mod pipes;
+pub mod progress;
 #[cfg(test)]
 pub(crate) mod scratch_dir;
 pub mod sink;

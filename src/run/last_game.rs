@@ -4,8 +4,8 @@
 //! in its one input file; compressed inputs are decompressed once more for it) and caps it by the `gamenumber` range's upper end, as CQL 6.2's
 //! `LastGameNumberNode::initialize` does. Queries without the word pay one look at the IR.
 
-use super::input::{Opened, open_input};
-use super::{Input, RunConfig, icn, stream};
+use super::{RunConfig, icn, stream};
+use crate::input::{Input, Opened, open_input};
 use crate::ir::walk::any_node;
 use crate::ir::{Node, RunWord};
 use crate::pgn::split_games;

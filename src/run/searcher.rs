@@ -8,11 +8,14 @@ use std::io::{self, Write};
 use rayon::prelude::*;
 
 use super::{
-    BATCH_GAMES, CarriedCell, GameOutput, Input, InputName, RunConfig, byte_range, icn, input,
-    last_game, one_pass, process_game, progress, workers,
+    BATCH_GAMES, CarriedCell, GameOutput, InputName, RunConfig, icn, last_game, one_pass,
+    process_game, workers,
 };
+use crate::input::byte_range::{ShardPlace, open_shard};
+use crate::input::{self, Input};
 use crate::ir::Node;
 use crate::output::counter::{Counter, CounterOptions};
+use crate::output::progress;
 use crate::output::sink::{Flow, Sink, Summary};
 use crate::output::split::SplitWriter;
 use crate::output::writers::{OrderedWriter, SortedWriter, SplitFiles};
@@ -249,6 +252,35 @@ impl Sinks<'_> {
     }
 }
 
+impl Sinks<'_> {
+    /// Reports an input that could not be read, and goes on to the next input; the output's
+    /// own failures (a full disk, a closed pipe) end the run.
+    pub(super) fn report_input_error(&mut self, e: io::Error, name: &str) -> io::Result<()> {
+        // The output's failures (a full disk) end the run, named as the output's.
+        if e.kind() == io::ErrorKind::BrokenPipe || crate::output::files::is_output_error(&e) {
+            return Err(e);
+        }
+        let advice = match e.kind() {
+            io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => {
+                format!(
+                    "{}; the other inputs are searched",
+                    crate::input::io_advice(e.kind())
+                )
+            }
+            kind => crate::input::io_advice(kind).to_string(),
+        };
+        match e
+            .get_ref()
+            .and_then(|e| e.downcast_ref::<crate::input::NotPgn>())
+        {
+            Some(not_pgn) => self.tell(&format!("cqlq: {name} {not_pgn}")),
+            None => self.tell(&format!("cqlq: {name}: {e} ({advice})")),
+        }
+        self.count_unreadable_input();
+        Ok(())
+    }
+}
+
 impl Delivery<GameOutput> for Sinks<'_> {
     /// Whether the run stops: a sink stopped it (`--limit` matched games written, a failed
     /// `assert`), it was aborted before the first game, or it was told to stop
@@ -392,10 +424,10 @@ impl Searcher<'_> {
 
     /// Opens one input (mapped, a stream, a shard of it) and searches its games.
     fn search_input(&mut self, input: &Input, name: &str) -> io::Result<()> {
-        let opened = if self.config.shard == byte_range::ShardPlace::default() {
+        let opened = if self.config.shard == ShardPlace::default() {
             input::open_input(input)
         } else {
-            byte_range::open_shard(input, &self.config.shard).map(input::Opened::Stream)
+            open_shard(input, &self.config.shard).map(input::Opened::Stream)
         };
         opened.and_then(|opened| match (opened, input) {
             (input::Opened::Stream(stream), _) => {
