@@ -11,6 +11,7 @@ pub mod diagnostics;
 pub mod diagram;
 pub mod files;
 pub mod html;
+pub mod icn;
 #[cfg(test)]
 mod picture_tests;
 pub mod pictures;

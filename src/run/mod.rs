@@ -222,13 +222,15 @@ fn process_game(
         return skipped;
     }
     let rules = families::rules_of(config, &record);
-    if let (Ok(fairy::AnyRules::Known(_)), Some(refusal)) = (&rules, &config.standard_refusal) {
+    if let (Ok(crate::rules::families::AnyRules::Known(_)), Some(refusal)) =
+        (&rules, &config.standard_refusal)
+    {
         refusal.tell();
         return GameOutput::refused();
     }
     // The fairy filter first: a game of a board the query cannot run on is skipped.
     let fairy_filter = match &rules {
-        Ok(fairy::AnyRules::Fairy(v)) => match config.fairy_query.filter(v) {
+        Ok(crate::rules::families::AnyRules::Fairy(v)) => match config.fairy_query.filter(v) {
             Some(filter) => Some(filter),
             None => return GameOutput::refused(),
         },
@@ -244,7 +246,7 @@ fn process_game(
         fairy_filter,
     };
     let searched = rules
-        .and_then(|rules| families::start_game(rules, record.tag("FEN"), search))
+        .and_then(|rules| crate::rules::families::start_game(rules, record.tag("FEN"), search))
         .and_then(|searched| searched);
     let Searched {
         text,
@@ -284,7 +286,7 @@ fn process_game(
     }
 }
 
-/// One game's search under the rules [`families::start_game`] picked.
+/// One game's search under the rules [`crate::rules::families::start_game`] picked.
 struct SearchOne<'a> {
     config: &'a RunConfig,
     record: &'a crate::pgn::GameRecord,
@@ -297,7 +299,7 @@ struct SearchOne<'a> {
     fairy_filter: Option<std::sync::Arc<Node<crate::rules::fairy::Bits256>>>,
 }
 
-impl families::OnStart for SearchOne<'_> {
+impl crate::rules::families::OnStart for SearchOne<'_> {
     type Out = Result<Searched, crate::rules::RulesError>;
 
     fn on_8x8<P: Position<Set = shakmaty::Bitboard>>(self, start: P) -> Self::Out {

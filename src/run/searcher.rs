@@ -8,8 +8,8 @@ use std::io::{self, Write};
 use rayon::prelude::*;
 
 use super::{
-    BATCH_GAMES, CarriedCell, GameOutput, InputName, RunConfig, icn, last_game, one_pass,
-    process_game, workers,
+    BATCH_GAMES, CarriedCell, GameOutput, InputName, RunConfig, last_game, one_pass, process_game,
+    workers,
 };
 use crate::input::byte_range::{ShardPlace, open_shard};
 use crate::input::{self, Input};
@@ -20,6 +20,7 @@ use crate::output::sink::{Flow, Sink, Summary};
 use crate::output::split::SplitWriter;
 use crate::output::writers::{OrderedWriter, SortedWriter, SplitFiles};
 use crate::pgn::split_games;
+use crate::rules::infinite::is_icn;
 
 /// The run's sinks: the progress display, in front of the counter, in front of the writer.
 type RunSink<'a> = progress::Progress<Counter<'a, Box<dyn Sink + 'a>>>;
@@ -437,7 +438,7 @@ impl Searcher<'_> {
                 };
                 self.stream(stream, &named)
             }
-            (input::Opened::Mapped(Some(map)), Input::File(path)) if icn::is_icn(path, &map) => {
+            (input::Opened::Mapped(Some(map)), Input::File(path)) if is_icn(path, &map) => {
                 self.icn_games(&map, name)
             }
             (input::Opened::Mapped(Some(map)), _) => {

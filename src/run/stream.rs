@@ -10,11 +10,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, sync_channel};
 
+use super::InputName;
 use super::searcher::{Delivery, Searcher};
-use super::{InputName, icn};
 use crate::input::members::trailing_data;
 use crate::input::{BoxedRead, Stream, fill};
 use crate::pgn::split_games;
+use crate::rules::infinite::is_icn;
 
 /// Bytes read from a stream per chunk.
 pub(super) const STREAM_CHUNK: usize = 4 << 20;
@@ -91,7 +92,7 @@ impl Searcher<'_> {
                 Ok(Err(e)) => (trailing_data(&e).is_some(), Some(e)),
                 Err(_) => (true, None),
             };
-            if first && icn::is_icn(&stream.plain_name, &buffer) {
+            if first && is_icn(&stream.plain_name, &buffer) {
                 while let Ok(Ok(chunk)) = chunks.recv() {
                     buffer.extend_from_slice(&chunk.data);
                 }
@@ -201,7 +202,7 @@ pub(super) fn count_stream_games(stream: Stream) -> u64 {
         buffer.resize(before + STREAM_CHUNK, 0);
         let (n, fault) = fill(&mut reader, &mut buffer[before..]);
         buffer.truncate(before + n);
-        if first && icn::is_icn(&plain_name, &buffer) {
+        if first && is_icn(&plain_name, &buffer) {
             if fault.is_none() && reader.read_to_end(&mut buffer).is_err() {
                 return 0;
             }
