@@ -43,6 +43,16 @@ impl Input {
             Input::Text { name, .. } => name.clone(),
         }
     }
+
+    /// Its size in bytes (a file's as the system tells it now); None for standard input and
+    /// a file that cannot be asked.
+    pub fn size(&self) -> Option<u64> {
+        match self {
+            Input::File(path) => std::fs::metadata(path).ok().map(|m| m.len()),
+            Input::Text { pgn, .. } => Some(pgn.len() as u64),
+            Input::Stdin => None,
+        }
+    }
 }
 
 /// Reads until `buf` is full, the reader ends or fails: the bytes read, and the fault.

@@ -209,11 +209,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         } else if searcher.out.counts().games == games_before && !searcher.out.stopped() {
             searcher.out.tell(&format!("cqlq: no games in {name}"));
         }
-        searcher.out.bytes_before_input += match input {
-            Input::File(path) => std::fs::metadata(path).map(|m| m.len()).unwrap_or(0),
-            Input::Text { pgn, .. } => pgn.len() as u64,
-            Input::Stdin => 0,
-        };
+        searcher.out.bytes_before_input += input.size().unwrap_or(0);
     }
     searcher.finish()
 }
@@ -223,17 +219,7 @@ fn input_bytes(config: &RunConfig) -> Option<u64> {
     if config.inputs.contains(&Input::Stdin) {
         return None;
     }
-    Some(
-        config
-            .inputs
-            .iter()
-            .filter_map(|i| match i {
-                Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
-                Input::Text { pgn, .. } => Some(pgn.len() as u64),
-                Input::Stdin => None,
-            })
-            .sum(),
-    )
+    Some(config.inputs.iter().filter_map(Input::size).sum())
 }
 
 impl Sinks<'_> {
