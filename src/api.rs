@@ -12,11 +12,13 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use crate::input::Input;
 use crate::output::{Format, PgnStyle};
 use crate::query::{Dialect, ErrorKind, HeaderSettings, Program, Query, QueryError};
-use crate::run::fairy::{AnyRules, FairyQuery, Refusal, resolve_any};
+use crate::rules::families::{AnyRules, resolve_any};
+use crate::run::fairy::{FairyQuery, Refusal};
 use crate::run::params::RunParams;
-use crate::run::{Input, RunConfig, Summary};
+use crate::run::{RunConfig, Summary};
 use crate::squares::Geometry;
 
 /// The name a query compiled from text has in its messages (the command line's `-e` is `<-e>`).
@@ -196,7 +198,7 @@ impl std::error::Error for SearchError {}
 /// The inputs of `paths` as the command line reads its arguments (a folder: its game files,
 /// sorted by name; `-`: standard input).
 pub fn inputs_of_paths(paths: &[PathBuf]) -> Result<Vec<Input>, SearchError> {
-    crate::run::input::inputs_from_args(paths).map_err(|e| SearchError::Io(io::Error::other(e)))
+    crate::input::inputs_from_args(paths).map_err(|e| SearchError::Io(io::Error::other(e)))
 }
 
 /// Searches `inputs` (none: the header's input) and calls `on_match` with each matched
@@ -306,7 +308,7 @@ fn run_config(
     };
     let env = crate::eval::Environment {
         engine: options.engine.clone(),
-        files: crate::run::input::file_access(false, &inputs, None),
+        files: crate::run::file_access(false, &inputs, None),
         syzygy: None,
     };
     Ok(RunConfig {

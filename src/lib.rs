@@ -40,6 +40,7 @@ pub mod api;
 pub mod chess;
 pub mod eval;
 pub mod index;
+pub mod input;
 pub mod ir;
 pub mod output;
 pub mod pgn;

@@ -32,8 +32,8 @@ fn main() -> ExitCode {
     if let Err(e) = cqlq::output::temp_files::remove_on_signals() {
         eprintln!("cqlq: cannot watch for interruptions: {e}");
     }
-    // An input truncated while mapped is reported by name (`run::mapped`).
-    if let Err(e) = cqlq::run::mapped::catch_bus_errors() {
+    // An input truncated while mapped is reported by name (`input::mapped`).
+    if let Err(e) = cqlq::input::mapped::catch_bus_errors() {
         eprintln!("cqlq: cannot watch for inputs that shrink: {e}");
     }
     if std::env::args_os().nth(1).is_some_and(|a| a == "annotate") {

@@ -55,6 +55,15 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
     ("output", &["run", "annotate", "query"]),
     // The search runner is below the annotate command that uses it.
     ("run", &["annotate"]),
+    // Inputs give bytes (opened, decompressed, cut into shards); they know no games but
+    // their boundaries (`pgn`'s splitter) and name the output only to remove its temporary
+    // files when a mapped input is truncated.
+    (
+        "input",
+        &[
+            "rules", "ir", "query", "eval", "run", "index", "cli", "annotate",
+        ],
+    ),
     // The index reads games and IR; the run asks it, never the other way.
     ("index", &["query", "run", "output", "cli", "annotate"]),
 ];
@@ -223,6 +232,87 @@ fn named_modules_reads_paths_groups_and_skips_comments() {
             "squares"
         ]
     );
+}
+
+/// What writes output bytes: the run hands every game's result to the output's sinks
+/// (`output::sink::Sink`) and writes nothing itself (its stderr messages go through
+/// `eprintln!`, which is not listed).
+const WRITES: &[&str] = &[
+    "write_all(",
+    "writeln!(",
+    "print!(",
+    "println!(",
+    ".flush()",
+    "io::stdout(",
+    "File::create(",
+    "fs::write(",
+];
+
+/// What schedules work: the run splits and schedules the search; the output only counts and
+/// copies bytes.
+const SCHEDULES: &[&str] = &["rayon::", "par_iter", "thread::spawn"];
+
+/// The lines of `text` whose code (comments left out) holds one of `words`, as `line: word`.
+fn lines_naming(text: &str, words: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let code = code_of(line);
+        // `print!(` is not `eprint!(`: a word starting with a letter starts an identifier.
+        let names = |word: &str| {
+            code.match_indices(word).any(|(at, _)| {
+                !word.starts_with(|c: char| c.is_ascii_alphabetic())
+                    || !code[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            })
+        };
+        if let Some(word) = words.iter().find(|w| names(w)) {
+            found.push(format!("{}: {word}", i + 1));
+        }
+    }
+    found
+}
+
+/// The files of the module `dir` under `src/` whose code names one of `words`.
+fn files_naming(dir: &str, words: &[&str]) -> Vec<String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src.join(dir), &mut files);
+    let mut broken = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("a source file is readable");
+        for line in lines_naming(&text, words) {
+            let relative = path.strip_prefix(&src).expect("under src/").display();
+            broken.push(format!("src/{relative}:{line}"));
+        }
+    }
+    broken
+}
+
+/// `run` never writes (issue 38, item 3): its results go to the output's sinks; and `output`
+/// never schedules: the run does.
+#[test]
+fn run_writes_nothing_and_output_schedules_nothing() {
+    let writing = files_naming("run", WRITES);
+    assert!(
+        writing.is_empty(),
+        "run must push results into output's sinks, not write them:\n{}",
+        writing.join("\n")
+    );
+    let scheduling = files_naming("output", SCHEDULES);
+    assert!(
+        scheduling.is_empty(),
+        "output must not schedule work (the run does):\n{}",
+        scheduling.join("\n")
+    );
+}
+
+/// The reader of those rules: a write or a pool in code is found; one in a comment, or a
+/// message on stderr, is not.
+#[test]
+fn lines_naming_finds_writes_in_code_only() {
+    let text = "eprintln!(\"a message\");\nout.write_all(b\"x\")?; // fine\n// println!(\"no\")\n\
+                batch.par_iter().map(f);\n";
+    assert_eq!(lines_naming(text, WRITES), ["2: write_all("]);
+    assert_eq!(lines_naming(text, SCHEDULES), ["4: par_iter"]);
 }
 
 /// The size bar of `../shared/STYLE.md` ("split what passes ~800") and issue 38.

@@ -11,7 +11,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cqlq::api::{CompiledQuery, QUERY_NAME, SearchError as ApiError, SearchOptions};
-use cqlq::run::{Input, Summary};
+use cqlq::input::Input;
+use cqlq::run::Summary;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;

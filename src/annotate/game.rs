@@ -11,7 +11,8 @@ use crate::ir::Node;
 use crate::pgn::{GameRecord, read_game_spans};
 use crate::rules::Position;
 use crate::rules::fairy::{FairyPos, Variant};
-use crate::run::families::{OnStart, game_rules, move_reading, start_game};
+use crate::rules::families::{OnStart, game_rules, start_game};
+use crate::run::families::move_reading;
 
 /// What annotating one game gave.
 pub(super) struct GameNotes {

@@ -61,7 +61,7 @@ pub struct AnnotateConfig {
     pub fairy_defs: crate::rules::fairy::VariantBook,
     /// The fairy variant of games without a `[Variant]` tag (`--variant` naming one).
     pub default_fairy: Option<Arc<Variant>>,
-    /// The progress display over every input's bytes (`crate::run::progress::bar`; hidden
+    /// The progress display over every input's bytes (`crate::output::progress::bar`; hidden
     /// when not wanted or stderr is no terminal), moved on after each batch of games.
     pub progress: indicatif::ProgressBar,
 }

@@ -11,9 +11,10 @@ use rayon::prelude::*;
 
 use super::AnnotateConfig;
 use super::game::{GameNotes, annotate_game};
+use crate::input::Input;
+use crate::input::{Compression, Opened, open_input};
 use crate::pgn::split_games;
-use crate::run::input::{Compression, Opened, open_input};
-use crate::run::{BATCH_GAMES, Delivery, GameWork, Input};
+use crate::run::{BATCH_GAMES, Delivery, GameWork};
 
 /// Counts for the summary line and the exit status.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -160,7 +161,7 @@ impl Delivery<(Range<usize>, GameNotes)> for Splicer<'_, '_> {
         let progress = &self.config.progress;
         progress.inc((self.copied - self.shown) as u64);
         self.shown = self.copied;
-        progress.set_message(crate::run::progress::games_message(
+        progress.set_message(crate::output::progress::games_message(
             self.delivered(),
             self.summary.annotated_games,
             progress.elapsed(),
@@ -168,7 +169,7 @@ impl Delivery<(Range<usize>, GameNotes)> for Splicer<'_, '_> {
     }
 }
 
-/// [`annotate_bytes`] over a file, opened as the search opens it (`run::input`): a plain
+/// [`annotate_bytes`] over a file, opened as the search opens it (`input`): a plain
 /// file memory-mapped (an empty file writes nothing); a `.gz`, `.zst` or `.bz2` file (told
 /// by its first bytes) decompressed into memory and written out decompressed.
 pub fn annotate_file(

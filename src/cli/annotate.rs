@@ -125,7 +125,7 @@ fn annotate_config(cli: &AnnotateCli, theme_paths: &[PathBuf]) -> Result<Annotat
     let games_on_terminal =
         cli.output.is_none() && !cli.in_place && io::IsTerminal::is_terminal(&io::stdout());
     let wanted = !cli.no_progress && !cli.no_summary && !games_on_terminal;
-    let progress = cqlq::run::progress::bar(wanted, Some(total_bytes));
+    let progress = cqlq::output::progress::bar(wanted, Some(total_bytes));
     Ok(AnnotateConfig {
         progress,
         themes,
@@ -252,7 +252,7 @@ fn print_summary(config: &AnnotateConfig, total: &AnnotateSummary, started: Inst
         .zip(&total.per_theme)
         .map(|(t, n)| format!("{} {n}", t.name))
         .collect();
-    let counted = cqlq::run::progress::counted;
+    let counted = cqlq::output::progress::counted;
     eprintln!(
         "cqlq annotate: {} read, {} annotated ({}), {} commented, {}, {:.2} s",
         counted(total.games, "game", "games"),

@@ -24,7 +24,7 @@ pub fn header_param_error(
 
 /// `path`'s read or write failure, with what to do: `PATH: <the error> (<advice>)`.
 pub fn io_error_with_advice(path: &Path, error: &io::Error) -> String {
-    let advice = cqlq::run::input::io_advice(error.kind());
+    let advice = cqlq::input::io_advice(error.kind());
     format!("{}: {error} ({advice})", path.display())
 }
 

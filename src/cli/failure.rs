@@ -6,10 +6,10 @@ use std::fmt;
 use std::path::PathBuf;
 
 use cqlq::annotate::AnnotateError;
+use cqlq::input::InputError;
 use cqlq::output::files::OutputFileError;
 use cqlq::rules::fairy::DefError;
 use cqlq::rules::fbr::FbrError;
-use cqlq::run::input::InputError;
 
 use super::errors::io_error_with_advice;
 
@@ -56,7 +56,7 @@ pub enum CliError {
     QueryTooLong {
         /// The query's name (`<-e>`, its file).
         name: String,
-        /// Its length, as shown (`run::limits::show_bytes`).
+        /// Its length, as shown (`input::limits::show_bytes`).
         length: String,
         /// The limit, as shown.
         limit: String,

@@ -98,7 +98,7 @@ fn index_file(input: &Path, output: &Path, progress: bool) -> Result<(), CliErro
         return Err(at("the index would overwrite its PGN file".into()));
     }
     // SAFETY: the map is read only; a file cut short while mapped is caught by the bus-error
-    // handler (`run::mapped`), which names it.
+    // handler (`input::mapped`), which names it.
     let map = if metadata.len() == 0 {
         None
     } else {
@@ -106,7 +106,7 @@ fn index_file(input: &Path, output: &Path, progress: bool) -> Result<(), CliErro
     };
     let bytes: &[u8] = map.as_deref().unwrap_or(&[]);
     if let Some(map) = &map {
-        cqlq::run::mapped::register(map, input);
+        cqlq::input::mapped::register(map, input);
     }
     if let Some(kind) = compressed(bytes) {
         return Err(at(format!(
@@ -114,7 +114,7 @@ fn index_file(input: &Path, output: &Path, progress: bool) -> Result<(), CliErro
         )));
     }
     let earlier = read_index(output).ok();
-    let bar = cqlq::run::progress::bar(progress, Some(bytes.len() as u64));
+    let bar = cqlq::output::progress::bar(progress, Some(bytes.len() as u64));
     let source = SourceId::of(bytes, &metadata);
     let written = write_index(bytes, &source, earlier, output, &mut |done| {
         bar.set_position(done);
@@ -292,13 +292,13 @@ pub fn skips_for(
         && config.default_fairy.is_none()
         && config.rules_chess.is_none()
         && config.standard_refusal.is_none()
-        && config.shard == cqlq::run::byte_range::ShardPlace::default()
+        && config.shard == cqlq::input::byte_range::ShardPlace::default()
         && !config.games.counts_as_match(0);
     if no_index || !plain_run {
         return None;
     }
     let files = config.inputs.iter().filter_map(|input| match input {
-        cqlq::run::Input::File(path) => Some((path.as_path(), input.name())),
+        cqlq::input::Input::File(path) => Some((path.as_path(), input.name())),
         _ => None,
     });
     let opened = cqlq::index::use_index::IndexedSkips::open(

@@ -4,8 +4,9 @@
 use std::io;
 use std::path::Path;
 
+use cqlq::input::Input;
 use cqlq::output::files::OutputFile;
-use cqlq::run::{Input, RunConfig, Summary, run};
+use cqlq::run::{RunConfig, Summary, run};
 
 use super::args::Cli;
 use super::failure::CliError;

@@ -10,12 +10,14 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use cqlq::api::RunQuery;
+use cqlq::input::Input;
 use cqlq::output::Format;
 use cqlq::output::files::OutputWriter;
+use cqlq::output::progress;
 use cqlq::query::{Dialect, HeaderSettings, Query};
 use cqlq::run::fairy::FairyQuery;
 use cqlq::run::params::RunParams;
-use cqlq::run::{Input, RunConfig, Summary, progress, run};
+use cqlq::run::{RunConfig, Summary, run};
 use cqlq::squares::Geometry;
 
 use super::TROUBLE;
@@ -92,17 +94,17 @@ fn query_text(cli: &Cli, positional: &mut Vec<PathBuf>) -> Result<(String, Strin
     let (query_name, query_text) =
         query_source::query_source(cli.expr.as_deref(), &cli.cql, &cli.transform, positional)?;
     let max_query = match &cli.max_query_bytes {
-        Some(text) => cqlq::run::limits::parse_size(text).map_err(|e| CliError::Option {
+        Some(text) => cqlq::input::limits::parse_size(text).map_err(|e| CliError::Option {
             option: "max-query-bytes",
             reason: e.to_string(),
         })?,
-        None => cqlq::run::limits::DEFAULT_MAX_QUERY_BYTES,
+        None => cqlq::input::limits::DEFAULT_MAX_QUERY_BYTES,
     };
     if query_text.len() as u64 > max_query {
         return Err(CliError::QueryTooLong {
             name: query_name,
-            length: cqlq::run::limits::show_bytes(query_text.len() as u64),
-            limit: cqlq::run::limits::show_bytes(max_query),
+            length: cqlq::input::limits::show_bytes(query_text.len() as u64),
+            limit: cqlq::input::limits::show_bytes(max_query),
         });
     }
     Ok((query_name, query_text))
@@ -242,10 +244,10 @@ fn inputs_of(
     positional: &[PathBuf],
     header_input: Option<PathBuf>,
 ) -> Result<Vec<Input>, CliError> {
-    let mut inputs: Vec<Input> = cqlq::run::input::inputs_from_args(positional)?;
+    let mut inputs: Vec<Input> = cqlq::input::inputs_from_args(positional)?;
     if positional.is_empty() {
         inputs = match header_input {
-            Some(path) => cqlq::run::input::inputs_from_args(&[path])?,
+            Some(path) => cqlq::input::inputs_from_args(&[path])?,
             None => vec![Input::Stdin],
         };
     }
@@ -300,7 +302,7 @@ fn run_config(
         ..Default::default()
     };
     // `writefile` never writes an input file.
-    env.files = cqlq::run::input::file_access(
+    env.files = cqlq::run::file_access(
         cli.secure,
         &inputs,
         match cli.split_by {

@@ -5,9 +5,9 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
+use cqlq::input::Input;
 use cqlq::output::Format;
 use cqlq::query::{positive_range, range_of, regex_of, result_of};
-use cqlq::run::Input;
 use cqlq::run::params::RunParams;
 
 use super::args::Cli;
@@ -39,8 +39,8 @@ pub fn output_format(cli: &Cli, to_stdout: bool) -> Format {
 }
 
 /// `--max-game-bytes` and `--max-icn-board`, or their defaults.
-pub fn input_limits(cli: &Cli) -> Result<cqlq::run::limits::InputLimits, CliError> {
-    use cqlq::run::limits::{InputLimits, parse_size};
+pub fn input_limits(cli: &Cli) -> Result<cqlq::input::limits::InputLimits, CliError> {
+    use cqlq::input::limits::{InputLimits, parse_size};
     let mut limits = InputLimits::default();
     if let Some(text) = &cli.max_game_bytes {
         limits.max_game_bytes = opt("max-game-bytes", parse_size(text))?;
@@ -59,15 +59,15 @@ pub fn input_limits(cli: &Cli) -> Result<cqlq::run::limits::InputLimits, CliErro
 pub fn shard_place(
     cli: &Cli,
     inputs: &[Input],
-) -> Result<cqlq::run::byte_range::ShardPlace, CliError> {
+) -> Result<cqlq::input::byte_range::ShardPlace, CliError> {
     let byte_range = match &cli.byte_range {
         Some(text) => Some(opt(
             "byte-range",
-            cqlq::run::byte_range::parse_byte_range(text),
+            cqlq::input::byte_range::parse_byte_range(text),
         )?),
         None => None,
     };
-    let place = cqlq::run::byte_range::ShardPlace {
+    let place = cqlq::input::byte_range::ShardPlace {
         byte_range,
         input_offset: cli.input_offset,
         first_game_number: cli.first_game_number,

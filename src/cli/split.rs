@@ -15,11 +15,11 @@ use clap::Parser;
 
 use super::TROUBLE;
 use super::failure::CliError;
+use cqlq::input::Input;
+use cqlq::input::byte_range::{CutStart, game_start_at_or_after};
+use cqlq::input::{Opened, open_input};
 use cqlq::output::temp_files;
 use cqlq::pgn::split_games;
-use cqlq::run::Input;
-use cqlq::run::byte_range::{CutStart, game_start_at_or_after};
-use cqlq::run::input::{Opened, open_input};
 
 /// Bytes read at a time from a streamed input.
 const CHUNK: usize = 4 << 20;
@@ -204,7 +204,7 @@ fn cut(opened: Opened, per_shard: u64, sink: &mut dyn ShardSink) -> io::Result<(
             loop {
                 let before = buffer.len();
                 buffer.resize(before + CHUNK, 0);
-                let (n, fault) = cqlq::run::fill(&mut stream.reader, &mut buffer[before..]);
+                let (n, fault) = cqlq::input::fill(&mut stream.reader, &mut buffer[before..]);
                 buffer.truncate(before + n);
                 if let Some(e) = fault {
                     return Err(e);

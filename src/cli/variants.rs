@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use cqlq::rules::fairy::{Variant, VariantBook};
-use cqlq::run::fairy::{AnyRules, resolve_any};
+use cqlq::rules::families::{AnyRules, resolve_any};
 
 use crate::cli::failure::CliError;
 

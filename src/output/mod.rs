@@ -11,10 +11,12 @@ pub mod diagnostics;
 pub mod diagram;
 pub mod files;
 pub mod html;
+pub mod icn;
 #[cfg(test)]
 mod picture_tests;
 pub mod pictures;
 pub mod pipes;
+pub mod progress;
 #[cfg(test)]
 pub(crate) mod scratch_dir;
 pub mod sink;

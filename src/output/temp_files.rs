@@ -14,7 +14,7 @@
 //! the signal thread takes and keeps until the process exits, so a file is never created or
 //! renamed after the cleanup began, nor left behind by one created just before it. The
 //! registry is a list that only grows, read without locks by [`remove_all_now`], which a
-//! signal handler may call (`run::mapped`'s SIGBUS handler): only `unlink` and atomic
+//! signal handler may call (`input::mapped`'s SIGBUS handler): only `unlink` and atomic
 //! loads.
 
 use std::ffi::{CString, OsString};
@@ -207,7 +207,7 @@ pub fn remove_all_now() {
 }
 
 /// The signals after which the temporary files are removed: every terminating signal a
-/// process may catch, but SIGPIPE (ignored) and SIGBUS (`run::mapped`).
+/// process may catch, but SIGPIPE (ignored) and SIGBUS (`input::mapped`).
 pub const CLEANED_SIGNALS: [i32; 11] = [
     libc::SIGINT,
     libc::SIGTERM,

@@ -5,6 +5,7 @@
 //! evaluator is generic over it, so standard chess keeps 64-bit bitboards.
 
 pub mod fairy;
+pub mod families;
 pub mod fbr;
 pub mod infinite;
 mod lenient_san;

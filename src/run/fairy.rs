@@ -1,40 +1,14 @@
-//! Fairy games in the run: which rules a game's name selects (standard, online or fairy), the
-//! query lowered once per fairy variant met (its board's geometry and piece letters), and
-//! the refusals of a query that cannot run on some board, told once per board.
-//!
-//! Name resolution: a `[Variant]` tag (or `--variant`) naming a standard or online variant
-//! ([`resolve_variant`]) keeps those rules, so `chess`, `crazyhouse` and the like never pick
-//! a fairy definition of the same name; otherwise the name is looked up (case and `-`/`_`/space
-//! ignored) in the `--variants` files, in the order given, then in the bundled definitions.
+//! Fairy games in the run: the query lowered once per fairy variant met (its board's geometry
+//! and piece letters), and the refusals of a query that cannot run on some board, told once
+//! per board. (Which rules a game's name selects is `rules::families`.)
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Once, OnceLock};
 
 use crate::ir::{Color, Node};
 use crate::query::{Header, PieceLetters, Program, Query};
-use crate::rules::fairy::{Bits256, Variant, VariantBook};
-use crate::rules::fbr::FbrError;
-use crate::rules::select::{GameRules, resolve_variant};
-use crate::rules::{RulesError, RulesErrorKind};
+use crate::rules::fairy::{Bits256, Variant};
 use crate::squares::Geometry;
-
-/// The rules a variant name selects.
-#[derive(Clone, Debug)]
-pub enum AnyRules {
-    /// Standard chess, Chess960 or an online variant.
-    Known(GameRules),
-    /// A fairy variant from SjaakII-format definitions.
-    Fairy(Arc<Variant>),
-}
-
-/// Resolves a variant name: standard and online names first, then the fairy definitions
-/// (`defs`: loaded files first, bundled last).
-pub fn resolve_any(name: &str, defs: &VariantBook) -> Result<AnyRules, RulesError> {
-    match resolve_variant(name) {
-        Ok(rules) => Ok(AnyRules::Known(rules)),
-        Err(e) => defs.find(name).map(|v| AnyRules::Fairy(v.clone())).ok_or(e),
-    }
-}
 
 /// The piece letters of a variant for `[=...]` designators: each piece's FEN letters (white,
 /// black) with its CQL type, and its SAN letter when it is one letter.
@@ -58,38 +32,6 @@ pub fn piece_letters(v: &Variant) -> PieceLetters {
         }
     }
     PieceLetters::new(&v.def.title, fen, san)
-}
-
-/// `--rules` on a game of standard or online rules: standard chess replays on the bundled
-/// chess with the FBR rules (`chess`; refused with its message when the rules do not fit
-/// chess); Chess960 and the online variants are refused (their rules are shakmaty's, not the
-/// fairy engine's).
-pub fn with_fbr_rules(
-    known: GameRules,
-    chess: &Result<Arc<Variant>, FbrError>,
-) -> Result<AnyRules, RulesError> {
-    match known {
-        GameRules::Standard { chess960: false } => match chess {
-            Ok(chess) => Ok(AnyRules::Fairy(chess.clone())),
-            Err(e) => Err(RulesError::new(
-                RulesErrorKind::BadDefinition,
-                format!(
-                    "--rules does not apply to standard chess games: {}",
-                    e.reason
-                ),
-            )),
-        },
-        GameRules::Standard { chess960: true } => Err(RulesError::new(
-            RulesErrorKind::NotApplicable,
-            "--rules does not apply to Chess960 games",
-        )),
-        GameRules::Online(v) => Err(RulesError::new(
-            RulesErrorKind::NotApplicable,
-            format!(
-                "--rules does not apply to {v:?} games (online variants are not fairy definitions; write the variant as FBR rules on chess instead)"
-            ),
-        )),
-    }
 }
 
 /// Why the query cannot run on the games of one board, told on stderr once.

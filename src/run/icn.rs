@@ -8,7 +8,6 @@
 //! print ICN position strings. See `docs/infinite.md`.
 
 use std::io;
-use std::path::Path;
 
 use rayon::prelude::*;
 
@@ -16,33 +15,15 @@ use super::searcher::{GameWork, Searcher, drive};
 use super::{GameOutput, RunConfig};
 use crate::eval::Found;
 use crate::ir::{Color, Node};
-use crate::output::{Format, Notes, PgnStyle, render_game};
+use crate::output::{Format, Notes, render_game};
 use crate::pgn::{GameRecord, MoveNode};
 use crate::query::{Dialect, PieceLetters, Program, QueryError};
 use crate::rules::infinite::moves::compact;
 use crate::rules::infinite::piece::ALL_KINDS;
 use crate::rules::infinite::query::piece_type;
 use crate::rules::infinite::squares::SparseSet;
-use crate::rules::infinite::{
-    IcnError, IcnGame, InfPosition, icn_games_within, icn_line_verdict, position_to_icn, refusal,
-};
+use crate::rules::infinite::{IcnError, IcnGame, InfPosition, icn_games_within, refusal};
 use crate::squares::Geometry;
-
-/// Whether the input is ICN: a `.icn` file, or text whose first position is an ICN one.
-pub fn is_icn(path: &Path, data: &[u8]) -> bool {
-    if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("icn"))
-    {
-        return true;
-    }
-    // As `looks_like_icn` reads the text's first 64 KiB, line by line up to the first that
-    // decides (a line break is never inside a character, so lines convert alone alike).
-    let head = &data[..data.len().min(64 * 1024)];
-    head.split(|&b| b == b'\n')
-        .find_map(|line| icn_line_verdict(&String::from_utf8_lossy(line)))
-        .unwrap_or(false)
-}
 
 /// Why a query cannot run on the unbounded board of ICN input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,70 +114,6 @@ pub fn icn_to_record(game: &IcnGame) -> GameRecord {
     }
 }
 
-/// A matched game as ICN: tags, the start position, then the moves, each followed by its own
-/// comment and the mark of a matched position (`{CQL}`, plus the query's `comment` texts);
-/// the mark of the start position and `{Game number N}` come before the first move.
-pub fn render_icn(
-    style: &PgnStyle,
-    number: u64,
-    game: &IcnGame,
-    record: &GameRecord,
-    matched: &[u32],
-    comments: &[(u32, String)],
-) -> String {
-    let mark = |at: u32| {
-        let mut parts: Vec<&str> = Vec::new();
-        if matched.contains(&at) {
-            parts.push(&style.match_comment);
-        }
-        parts.extend(
-            comments
-                .iter()
-                .filter(|(n, t)| *n == at && !t.is_empty())
-                .map(|(_, t)| t.as_str()),
-        );
-        parts.join(" ")
-    };
-    let mut out = String::new();
-    for (n, v) in &game.tags {
-        out.push_str(&format!("[{n} \"{}\"]\n", v.replace('"', "\\\"")));
-    }
-    if !game.tags.is_empty() {
-        out.push('\n');
-    }
-    out.push_str(&position_to_icn(&game.start));
-    out.push_str("\n\n");
-    let mut words: Vec<String> = Vec::new();
-    if style.game_number_header {
-        words.push(format!("{{Game number {number}}}"));
-    }
-    let start = mark(0);
-    if !start.is_empty() {
-        words.push(format!("{{{start}}}"));
-    }
-    let mut moves: Vec<String> = Vec::new();
-    for (i, node) in record.nodes.iter().enumerate().skip(1) {
-        let mut text = node.san.to_string();
-        for c in &node.comments_after {
-            text.push_str(&format!(" {{{c}}}"));
-        }
-        let m = mark(i as u32);
-        if !m.is_empty() {
-            text.push_str(&format!(" {{{m}}}"));
-        }
-        moves.push(text);
-    }
-    if !moves.is_empty() {
-        words.push(moves.join("|"));
-    }
-    if let Some(r) = &game.result {
-        words.push(r.clone());
-    }
-    out.push_str(&words.join(" "));
-    out.push_str("\n\n");
-    out
-}
-
 /// Replays one ICN game and evaluates the filter at each of its positions. A question the
 /// unbounded board cannot answer exactly withdraws the game's matches and reports it.
 fn search_icn_game(
@@ -274,7 +191,7 @@ fn render_icn_game(
     let text = match (matched.is_empty(), config.format) {
         (true, _) => String::new(),
         (false, Format::Pgn) => {
-            render_icn(&config.style, number, game, record, &matched, &comments)
+            crate::output::icn::render_icn(&config.style, number, game, record, &matched, &comments)
         }
         (false, format) if format.is_picture() => crate::output::pictures::render_pictures(
             format, number, record, &replayed, &matched, &marks,

@@ -4,12 +4,13 @@
 //! in its one input file; compressed inputs are decompressed once more for it) and caps it by the `gamenumber` range's upper end, as CQL 6.2's
 //! `LastGameNumberNode::initialize` does. Queries without the word pay one look at the IR.
 
-use super::input::{Opened, open_input};
-use super::{Input, RunConfig, icn, stream};
+use super::{RunConfig, stream};
+use crate::input::{Input, Opened, open_input};
 use crate::ir::walk::any_node;
 use crate::ir::{Node, RunWord};
 use crate::pgn::split_games;
 use crate::rules::infinite::icn_count_games;
+use crate::rules::infinite::is_icn;
 
 /// Whether the query uses `lastgamenumber` (one walk over the IR per run, as `has_sort`
 /// does; a query only fairy boards run is asked in its 16x16 lowering).
@@ -68,7 +69,7 @@ pub(super) fn last_game_number(config: &RunConfig) -> Result<u64, LastGameError>
             }
             Ok(Opened::Mapped(None)) | Err(_) => continue,
         };
-        count += if icn::is_icn(path, &map) {
+        count += if is_icn(path, &map) {
             icn_count_games(&String::from_utf8_lossy(&map)).unwrap_or(0)
         } else {
             split_games(&map).count() as u64

@@ -1,20 +1,14 @@
 //! The run: inputs → game slices → (in parallel) read, replay, evaluate, render → the
 //! output's sinks, in input order (`searcher`). Bad games are reported on stderr and counted, never fatal.
 
-pub mod byte_range;
 pub mod fairy;
 pub mod families;
 mod game_filters;
 mod icn;
-pub mod input;
 mod last_game;
-pub mod limits;
-pub mod mapped;
-pub mod members;
 mod one_pass;
 pub mod params;
 mod plan;
-pub mod progress;
 mod searcher;
 pub mod select;
 mod stream;
@@ -22,13 +16,15 @@ mod workers;
 pub use crate::output::sink::Summary;
 pub use searcher::run;
 pub(crate) use searcher::{Delivery, GameWork, drive};
-pub use stream::fill;
 
 use crate::output::sink::GameOutput;
 
 use std::path::PathBuf;
 
 use crate::eval::{GameEdits, OutputOrder, ReplayFault};
+use crate::input::Input;
+use crate::input::byte_range::ShardPlace;
+use crate::input::limits::{InputLimits, game_too_long};
 use crate::ir::Node;
 use crate::output::split::SplitSpec;
 use crate::output::{Format, Notes, PgnStyle, render_game};
@@ -40,35 +36,6 @@ use crate::rules::select::GameRules;
 /// Games per parallel batch: enough to keep every thread busy, few enough that memory stays
 /// bounded whatever the input's size.
 pub const BATCH_GAMES: usize = 1024;
-/// One input: a file (memory-mapped when plain, streamed when compressed: see [`input`]),
-/// standard input (`-`, streamed, decompressed when compressed) or PGN text in memory
-/// (streamed as standard input is; given by a program, see [`crate::api`]).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Input {
-    /// A PGN (or ICN) file, plain or compressed (zstd, gzip, bzip2).
-    File(PathBuf),
-    /// Standard input.
-    Stdin,
-    /// PGN text held in memory.
-    Text {
-        /// The name used in messages (`<text>`, `<game 3>`).
-        name: String,
-        /// The PGN bytes.
-        pgn: std::sync::Arc<[u8]>,
-    },
-}
-
-impl Input {
-    /// The name used in messages.
-    pub fn name(&self) -> String {
-        match self {
-            Input::File(p) => p.display().to_string(),
-            Input::Stdin => "<stdin>".to_string(),
-            Input::Text { name, .. } => name.clone(),
-        }
-    }
-}
-
 /// An input's name in messages, and whether its byte offsets count decompressed bytes.
 pub(crate) struct InputName {
     /// The name (a path, or `<stdin>`).
@@ -141,10 +108,10 @@ pub struct RunConfig {
     /// CQL's `-showmatches`: `<N>` on stderr for each matched game N, as it is written.
     pub show_matches: bool,
     /// The largest game and ICN board read (`--max-game-bytes`, `--max-icn-board`).
-    pub limits: limits::InputLimits,
+    pub limits: InputLimits,
     /// Where the input sits in a larger file (`--byte-range`, `--input-offset`,
     /// `--first-game-number`); the default: the input is the whole file.
-    pub shard: byte_range::ShardPlace,
+    pub shard: ShardPlace,
     /// Whether the matched positions are reported (the summary line). When they are not,
     /// `--count` and `--gamenumbers` may stop evaluating a game at its first match.
     pub counts_positions: bool,
@@ -156,6 +123,36 @@ pub struct RunConfig {
     /// The games an index says the query cannot match (`cqlq index`, `docs/index.md`): they
     /// are counted as read and not read; None: every game is searched.
     pub index: Option<std::sync::Arc<crate::index::use_index::IndexedSkips>>,
+}
+
+/// What `readfile` and `writefile` may touch in a run over `inputs` that writes `output`
+/// (`--secure`: nothing): the inputs are refused by name and by device and inode (a hard link
+/// to one, the file given on standard input), and so is the output, which the final rename
+/// would replace.
+pub fn file_access(
+    secure: bool,
+    inputs: &[Input],
+    output: Option<PathBuf>,
+) -> crate::eval::files::FileAccess {
+    crate::eval::files::FileAccess {
+        secure,
+        inputs: inputs
+            .iter()
+            .filter_map(|i| match i {
+                Input::File(p) => Some(p.clone()),
+                Input::Stdin | Input::Text { .. } => None,
+            })
+            .collect(),
+        input_ids: inputs
+            .iter()
+            .filter_map(|i| match i {
+                Input::File(p) => crate::output::files::file_id(p),
+                Input::Stdin => crate::output::files::stdin_file_id(),
+                Input::Text { .. } => None,
+            })
+            .collect(),
+        output,
+    }
 }
 
 /// What a query with persistent variables or dictionaries carries from game to game; such
@@ -203,7 +200,7 @@ fn process_game(
     }
     let limit = config.limits.max_game_bytes;
     if slice.len() as u64 > limit {
-        let why = limits::game_too_long(Some(slice.len() as u64), limit);
+        let why = game_too_long(Some(slice.len() as u64), limit);
         return GameOutput {
             error: Some(format!("{}: {why}", at(offset))),
             ..skipped
@@ -225,13 +222,15 @@ fn process_game(
         return skipped;
     }
     let rules = families::rules_of(config, &record);
-    if let (Ok(fairy::AnyRules::Known(_)), Some(refusal)) = (&rules, &config.standard_refusal) {
+    if let (Ok(crate::rules::families::AnyRules::Known(_)), Some(refusal)) =
+        (&rules, &config.standard_refusal)
+    {
         refusal.tell();
         return GameOutput::refused();
     }
     // The fairy filter first: a game of a board the query cannot run on is skipped.
     let fairy_filter = match &rules {
-        Ok(fairy::AnyRules::Fairy(v)) => match config.fairy_query.filter(v) {
+        Ok(crate::rules::families::AnyRules::Fairy(v)) => match config.fairy_query.filter(v) {
             Some(filter) => Some(filter),
             None => return GameOutput::refused(),
         },
@@ -247,7 +246,7 @@ fn process_game(
         fairy_filter,
     };
     let searched = rules
-        .and_then(|rules| families::start_game(rules, record.tag("FEN"), search))
+        .and_then(|rules| crate::rules::families::start_game(rules, record.tag("FEN"), search))
         .and_then(|searched| searched);
     let Searched {
         text,
@@ -287,7 +286,7 @@ fn process_game(
     }
 }
 
-/// One game's search under the rules [`families::start_game`] picked.
+/// One game's search under the rules [`crate::rules::families::start_game`] picked.
 struct SearchOne<'a> {
     config: &'a RunConfig,
     record: &'a crate::pgn::GameRecord,
@@ -300,7 +299,7 @@ struct SearchOne<'a> {
     fairy_filter: Option<std::sync::Arc<Node<crate::rules::fairy::Bits256>>>,
 }
 
-impl families::OnStart for SearchOne<'_> {
+impl crate::rules::families::OnStart for SearchOne<'_> {
     type Out = Result<Searched, crate::rules::RulesError>;
 
     fn on_8x8<P: Position<Set = shakmaty::Bitboard>>(self, start: P) -> Self::Out {

@@ -9,16 +9,20 @@ use std::io::{self, Write};
 use rayon::prelude::*;
 
 use super::{
-    BATCH_GAMES, CarriedCell, GameOutput, Input, InputName, RunConfig, byte_range, icn, input,
-    last_game, one_pass, process_game, progress, workers,
+    BATCH_GAMES, CarriedCell, GameOutput, InputName, RunConfig, last_game, one_pass, process_game,
+    workers,
 };
 use crate::index::use_index::{IndexedInput, Survivor};
+use crate::input::byte_range::{ShardPlace, open_shard};
+use crate::input::{self, Input};
 use crate::ir::Node;
 use crate::output::counter::{Counter, CounterOptions};
+use crate::output::progress;
 use crate::output::sink::{Flow, Sink, Summary};
 use crate::output::split::SplitWriter;
 use crate::output::writers::{OrderedWriter, SortedWriter, SplitFiles};
 use crate::pgn::split_games;
+use crate::rules::infinite::is_icn;
 
 /// The run's sinks: the progress display, in front of the counter, in front of the writer.
 type RunSink<'a> = progress::Progress<Counter<'a, Box<dyn Sink + 'a>>>;
@@ -207,11 +211,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
         } else if searcher.out.counts().games == games_before && !searcher.out.stopped() {
             searcher.out.tell(&format!("cqlq: no games in {name}"));
         }
-        searcher.out.bytes_before_input += match input {
-            Input::File(path) => std::fs::metadata(path).map(|m| m.len()).unwrap_or(0),
-            Input::Text { pgn, .. } => pgn.len() as u64,
-            Input::Stdin => 0,
-        };
+        searcher.out.bytes_before_input += input.size().unwrap_or(0);
     }
     searcher.finish()
 }
@@ -221,17 +221,7 @@ fn input_bytes(config: &RunConfig) -> Option<u64> {
     if config.inputs.contains(&Input::Stdin) {
         return None;
     }
-    Some(
-        config
-            .inputs
-            .iter()
-            .filter_map(|i| match i {
-                Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
-                Input::Text { pgn, .. } => Some(pgn.len() as u64),
-                Input::Stdin => None,
-            })
-            .sum(),
-    )
+    Some(config.inputs.iter().filter_map(Input::size).sum())
 }
 
 impl Sinks<'_> {
@@ -248,6 +238,35 @@ impl Sinks<'_> {
     /// An input that could not be opened or read: counted (the run fails) and told.
     pub(super) fn count_unreadable_input(&mut self) {
         self.outside.unreadable_inputs += 1;
+    }
+}
+
+impl Sinks<'_> {
+    /// Reports an input that could not be read, and goes on to the next input; the output's
+    /// own failures (a full disk, a closed pipe) end the run.
+    pub(super) fn report_input_error(&mut self, e: io::Error, name: &str) -> io::Result<()> {
+        // The output's failures (a full disk) end the run, named as the output's.
+        if e.kind() == io::ErrorKind::BrokenPipe || crate::output::files::is_output_error(&e) {
+            return Err(e);
+        }
+        let advice = match e.kind() {
+            io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => {
+                format!(
+                    "{}; the other inputs are searched",
+                    crate::input::io_advice(e.kind())
+                )
+            }
+            kind => crate::input::io_advice(kind).to_string(),
+        };
+        match e
+            .get_ref()
+            .and_then(|e| e.downcast_ref::<crate::input::NotPgn>())
+        {
+            Some(not_pgn) => self.tell(&format!("cqlq: {name} {not_pgn}")),
+            None => self.tell(&format!("cqlq: {name}: {e} ({advice})")),
+        }
+        self.count_unreadable_input();
+        Ok(())
     }
 }
 
@@ -389,10 +408,10 @@ impl Searcher<'_> {
 
     /// Opens one input (mapped, a stream, a shard of it) and searches its games.
     fn search_input(&mut self, input: &Input, name: &str) -> io::Result<()> {
-        let opened = if self.config.shard == byte_range::ShardPlace::default() {
+        let opened = if self.config.shard == ShardPlace::default() {
             input::open_input(input)
         } else {
-            byte_range::open_shard(input, &self.config.shard).map(input::Opened::Stream)
+            open_shard(input, &self.config.shard).map(input::Opened::Stream)
         };
         opened.and_then(|opened| match (opened, input) {
             (input::Opened::Stream(stream), _) => {
@@ -402,7 +421,7 @@ impl Searcher<'_> {
                 };
                 self.stream(stream, &named)
             }
-            (input::Opened::Mapped(Some(map)), Input::File(path)) if icn::is_icn(path, &map) => {
+            (input::Opened::Mapped(Some(map)), Input::File(path)) if is_icn(path, &map) => {
                 self.icn_games(&map, name)
             }
             (input::Opened::Mapped(Some(map)), _) => {

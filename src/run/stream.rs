@@ -10,10 +10,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, sync_channel};
 
-use super::input::{BoxedRead, Stream};
+use super::InputName;
 use super::searcher::{Delivery, Searcher};
-use super::{InputName, icn};
+use crate::input::members::trailing_data;
+use crate::input::{BoxedRead, Stream, fill};
 use crate::pgn::split_games;
+use crate::rules::infinite::is_icn;
 
 /// Bytes read from a stream per chunk.
 pub(super) const STREAM_CHUNK: usize = 4 << 20;
@@ -61,20 +63,6 @@ fn read_ahead(mut reader: BoxedRead, consumed: Arc<AtomicU64>, chunk: usize) -> 
     receive
 }
 
-/// Reads until `buf` is full, the reader ends or fails: the bytes read, and the fault.
-pub fn fill(reader: &mut dyn Read, buf: &mut [u8]) -> (usize, Option<io::Error>) {
-    let mut filled = 0;
-    while filled < buf.len() {
-        match reader.read(&mut buf[filled..]) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return (filled, Some(e)),
-        }
-    }
-    (filled, None)
-}
-
 impl Searcher<'_> {
     /// Searches a streamed input chunk by chunk, keeping an incomplete last game for the next
     /// chunk. A fault of the stream (corrupt compressed data) ends the input after the
@@ -101,10 +89,10 @@ impl Searcher<'_> {
                 }
                 // Trailing bytes after the last compressed member end the data: every game
                 // before them is searched, then they are reported.
-                Ok(Err(e)) => (super::members::trailing_data(&e).is_some(), Some(e)),
+                Ok(Err(e)) => (trailing_data(&e).is_some(), Some(e)),
                 Err(_) => (true, None),
             };
-            if first && icn::is_icn(&stream.plain_name, &buffer) {
+            if first && is_icn(&stream.plain_name, &buffer) {
                 while let Ok(Ok(chunk)) = chunks.recv() {
                     buffer.extend_from_slice(&chunk.data);
                 }
@@ -123,7 +111,7 @@ impl Searcher<'_> {
                 self.games(&buffer, offset, at_end, name)?
             };
             if let Some(e) = fault {
-                if let Some(trailing) = super::members::trailing_data(&e) {
+                if let Some(trailing) = trailing_data(&e) {
                     return Err(io::Error::new(
                         e.kind(),
                         format!("{trailing}; every game before it was searched"),
@@ -156,7 +144,7 @@ impl Searcher<'_> {
                     self.out.counts().games + self.config.shard.first_game_number,
                     name.byte(offset + start as u64)
                 );
-                let error = format!("{at}: {}", super::limits::game_too_long(None, limit));
+                let error = format!("{at}: {}", crate::input::limits::game_too_long(None, limit));
                 self.out.take(super::GameOutput {
                     error: Some(error),
                     ..super::GameOutput::default()
@@ -214,7 +202,7 @@ pub(super) fn count_stream_games(stream: Stream) -> u64 {
         buffer.resize(before + STREAM_CHUNK, 0);
         let (n, fault) = fill(&mut reader, &mut buffer[before..]);
         buffer.truncate(before + n);
-        if first && icn::is_icn(&plain_name, &buffer) {
+        if first && is_icn(&plain_name, &buffer) {
             if fault.is_none() && reader.read_to_end(&mut buffer).is_err() {
                 return 0;
             }
@@ -222,9 +210,7 @@ pub(super) fn count_stream_games(stream: Stream) -> u64 {
             return crate::rules::infinite::icn_count_games(&text).unwrap_or(0);
         }
         first = false;
-        let trailing = fault
-            .as_ref()
-            .is_some_and(|e| super::members::trailing_data(e).is_some());
+        let trailing = fault.as_ref().is_some_and(|e| trailing_data(e).is_some());
         let at_end = (n < STREAM_CHUNK && fault.is_none()) || trailing;
         let (games, used) = complete_games(&buffer, at_end);
         count += games;

@@ -40,6 +40,22 @@ pub fn looks_like_icn(text: &str) -> bool {
     text.lines().find_map(icn_line_verdict).unwrap_or(false)
 }
 
+/// Whether the input is ICN: a `.icn` file, or text whose first position is an ICN one.
+pub fn is_icn(path: &std::path::Path, data: &[u8]) -> bool {
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("icn"))
+    {
+        return true;
+    }
+    // As `looks_like_icn` reads the text's first 64 KiB, line by line up to the first that
+    // decides (a line break is never inside a character, so lines convert alone alike).
+    let head = &data[..data.len().min(64 * 1024)];
+    head.split(|&b| b == b'\n')
+        .find_map(|line| icn_line_verdict(&String::from_utf8_lossy(line)))
+        .unwrap_or(false)
+}
+
 /// What one line says to [`looks_like_icn`]: None for a line that decides nothing (blank, a
 /// comment line, tags only), else whether the text is ICN.
 pub fn icn_line_verdict(line: &str) -> Option<bool> {

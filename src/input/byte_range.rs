@@ -24,8 +24,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
-use super::Input;
-use super::input::{BoxedRead, Compression, Opened, Stream, open_input};
+use super::{BoxedRead, Compression, Input, Opened, Stream, fill, open_input, read_full};
 use crate::pgn::split_games;
 
 /// How far before a cut the scan that resolves it begins.
@@ -106,7 +105,7 @@ pub fn parse_byte_range(text: &str) -> Result<(u64, u64), ByteRangeError> {
 /// read from just before the range, standard input from its `--input-offset`); without one,
 /// the input as usual, its offsets moved by `--input-offset`. Compressed data cannot be cut
 /// by byte offsets: such an input with a byte range is refused (cut it with `cqlq split`).
-pub(super) fn open_shard(input: &Input, place: &ShardPlace) -> io::Result<Stream> {
+pub fn open_shard(input: &Input, place: &ShardPlace) -> io::Result<Stream> {
     let Some(range) = place.byte_range else {
         let mut stream = match open_input(input)? {
             Opened::Stream(stream) => stream,
@@ -138,7 +137,7 @@ pub(super) fn open_shard(input: &Input, place: &ShardPlace) -> io::Result<Stream
                 Input::Text { pgn, .. } => Box::new(io::Cursor::new(pgn.clone())),
                 _ => Box::new(io::stdin()),
             };
-            let n = fill_or_fail(&mut stdin, &mut head)?;
+            let n = read_full(&mut stdin, &mut head)?;
             if place.input_offset == 0 {
                 refuse(&head[..n])?;
             }
@@ -146,11 +145,11 @@ pub(super) fn open_shard(input: &Input, place: &ShardPlace) -> io::Result<Stream
         }
         Input::File(path) => {
             let mut file = File::open(path)?;
-            let n = fill_or_fail(&mut file, &mut head)?;
+            let n = read_full(&mut file, &mut head)?;
             refuse(&head[..n])?;
             let from = range.0.saturating_sub(LOOKBACK + 1);
             file.seek(SeekFrom::Start(from))?;
-            let n = fill_or_fail(&mut file, &mut head)?;
+            let n = read_full(&mut file, &mut head)?;
             (Box::new(file), from, path.clone(), n)
         }
     };
@@ -159,14 +158,6 @@ pub(super) fn open_shard(input: &Input, place: &ShardPlace) -> io::Result<Stream
     let mut stream = plain_stream(Box::new(shard), &name);
     stream.first_offset = start;
     Ok(stream)
-}
-
-/// Reads until `buf` is full or the reader ends; a fault is the error.
-fn fill_or_fail(reader: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
-    match super::stream::fill(reader, buf) {
-        (_, Some(e)) => Err(e),
-        (n, None) => Ok(n),
-    }
 }
 
 /// A plain (uncompressed) stream over `reader`.
@@ -289,7 +280,7 @@ impl<R: Read> ShardReader<R> {
     fn read_more(&mut self) -> io::Result<()> {
         let before = self.held.len();
         self.held.resize(before + READ_CHUNK, 0);
-        let (n, fault) = super::stream::fill(&mut self.inner, &mut self.held[before..]);
+        let (n, fault) = fill(&mut self.inner, &mut self.held[before..]);
         self.held.truncate(before + n);
         if let Some(e) = fault {
             return Err(e);
@@ -352,42 +343,6 @@ impl<R: Read> Read for ShardReader<R> {
     }
 }
 
-/// The number of games of a plain input (read from file offset `offset` on) that start in
-/// `range`, as `--byte-range` cuts and splits them: one scan, bounded memory.
-pub fn count_games(reader: impl Read, offset: u64, range: (u64, u64)) -> io::Result<u64> {
-    let (shard, _) = ShardReader::start(reader, offset, range)?;
-    count_stream(shard)
-}
-
-/// The number of games in a plain stream, split chunk by chunk as the search splits it.
-fn count_stream(mut reader: impl Read) -> io::Result<u64> {
-    let mut buffer: Vec<u8> = Vec::new();
-    let mut count = 0;
-    loop {
-        let before = buffer.len();
-        buffer.resize(before + READ_CHUNK, 0);
-        let (n, fault) = super::stream::fill(&mut reader, &mut buffer[before..]);
-        buffer.truncate(before + n);
-        if let Some(e) = fault {
-            return Err(e);
-        }
-        let at_end = n < READ_CHUNK;
-        let mut games = split_games(&buffer).peekable();
-        let mut used = 0;
-        while let Some(game) = games.next() {
-            if !at_end && games.peek().is_none() {
-                break;
-            }
-            count += 1;
-            used = game.end;
-        }
-        if at_end {
-            return Ok(count);
-        }
-        buffer.drain(..used);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -443,13 +398,18 @@ mod tests {
         assert!(parse_byte_range("x").is_err());
     }
 
+    /// Read through the shard reader, the two halves of a file hold its games between them.
     #[test]
     fn counting_a_shard_counts_its_games() {
         let data = themes();
-        let whole = split_games(&data).count() as u64;
+        let whole = split_games(&data).count();
         let len = data.len() as u64;
-        let halves = count_games(&data[..], 0, (0, len / 2)).unwrap()
-            + count_games(&data[..], 0, (len / 2, len)).unwrap();
-        assert_eq!(halves, whole);
+        let count = |range| {
+            let (mut reader, _) = ShardReader::start(&data[..], 0, range).unwrap();
+            let mut shard = Vec::new();
+            reader.read_to_end(&mut shard).unwrap();
+            split_games(&shard).count()
+        };
+        assert_eq!(count((0, len / 2)) + count((len / 2, len)), whole);
     }
 }

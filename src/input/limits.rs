@@ -50,7 +50,7 @@ pub fn game_too_long(len: Option<u64>, limit: u64) -> String {
 /// (powers of 1024; `KiB`, `MiB`, `GiB` and `B` also read).
 ///
 /// ```
-/// use cqlq::run::limits::parse_size;
+/// use cqlq::input::limits::parse_size;
 /// assert_eq!(parse_size("4096"), Ok(4096));
 /// assert_eq!(parse_size("16M"), Ok(16 << 20));
 /// assert_eq!(parse_size("2GiB"), Ok(2 << 30));

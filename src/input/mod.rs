@@ -1,4 +1,4 @@
-//! The kinds of input and how each is opened: a plain file is memory-mapped; standard input
+//! Inputs: where a run's bytes come from, and how each is opened: a plain file is memory-mapped; standard input
 //! (`-`) and compressed files (zstd, gzip, bzip2) are streams, decompressed as they are read,
 //! never unpacked to disk. Compression is chosen by the file's first bytes (its magic number),
 //! so a `.pgn` that is really gzip works; a name that promises compression (`.zst`, `.gz`,
@@ -11,7 +11,63 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::Input;
+pub mod byte_range;
+pub mod limits;
+pub mod mapped;
+pub mod members;
+
+/// One input: a file (memory-mapped when plain, streamed when compressed: see [`open_input`]),
+/// standard input (`-`, streamed, decompressed when compressed) or PGN text in memory
+/// (streamed as standard input is; given by a program, see [`crate::api`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Input {
+    /// A PGN (or ICN) file, plain or compressed (zstd, gzip, bzip2).
+    File(PathBuf),
+    /// Standard input.
+    Stdin,
+    /// PGN text held in memory.
+    Text {
+        /// The name used in messages (`<text>`, `<game 3>`).
+        name: String,
+        /// The PGN bytes.
+        pgn: Arc<[u8]>,
+    },
+}
+
+impl Input {
+    /// The name used in messages.
+    pub fn name(&self) -> String {
+        match self {
+            Input::File(p) => p.display().to_string(),
+            Input::Stdin => "<stdin>".to_string(),
+            Input::Text { name, .. } => name.clone(),
+        }
+    }
+
+    /// Its size in bytes (a file's as the system tells it now); None for standard input and
+    /// a file that cannot be asked.
+    pub fn size(&self) -> Option<u64> {
+        match self {
+            Input::File(path) => std::fs::metadata(path).ok().map(|m| m.len()),
+            Input::Text { pgn, .. } => Some(pgn.len() as u64),
+            Input::Stdin => None,
+        }
+    }
+}
+
+/// Reads until `buf` is full, the reader ends or fails: the bytes read, and the fault.
+pub fn fill(reader: &mut dyn Read, buf: &mut [u8]) -> (usize, Option<io::Error>) {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match reader.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return (filled, Some(e)),
+        }
+    }
+    (filled, None)
+}
 
 /// A compression format cqlq decompresses while reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,8 +129,8 @@ impl Compression {
     /// A reader of the decompressed bytes of `compressed`.
     pub fn decoder(self, compressed: impl Read + Send + 'static) -> io::Result<BoxedRead> {
         // Member by member: bytes after the last member are a `TrailingData` error, after
-        // every member's bytes (`super::members`).
-        Ok(Box::new(super::members::Members::new(self, compressed)))
+        // every member's bytes ([`members`]).
+        Ok(Box::new(members::Members::new(self, compressed)))
     }
 }
 
@@ -157,7 +213,7 @@ fn open_file(path: &Path) -> io::Result<Opened> {
         }
         // SAFETY: a plain input is only read; a truncation under the run is caught by
         // `mapped::catch_bus_errors` (installed by `main`), which names the file and exits 2.
-        let map = unsafe { super::mapped::map_opened(&file, meta.len(), path)? };
+        let map = unsafe { mapped::map_opened(&file, meta.len(), path)? };
         if let Some(map) = &map {
             refuse_foreign(&map[..map.len().min(SNIFF_BYTES)])?;
         }
@@ -214,12 +270,12 @@ fn stream_from(
 
 /// The first `len` bytes of `reader` (fewer at its end) and the reader after them. Trailing
 /// bytes after a compressed stream's last member end the bytes without failing the look:
-/// the reader says so again when read on (`super::members`).
+/// the reader says so again when read on ([`members`]).
 fn sniff<R: Read>(mut reader: R, len: usize) -> io::Result<(Vec<u8>, R)> {
     let mut head = vec![0u8; len];
-    let (n, fault) = super::stream::fill(&mut reader, &mut head);
+    let (n, fault) = fill(&mut reader, &mut head);
     if let Some(e) = fault
-        && super::members::trailing_data(&e).is_none()
+        && members::trailing_data(&e).is_none()
     {
         return Err(e);
     }
@@ -435,65 +491,11 @@ pub fn io_advice(kind: io::ErrorKind) -> &'static str {
     }
 }
 
-/// Reads until `buf` is full or the reader ends ([`super::stream::fill`], the fault as the
-/// error).
-fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
-    match super::stream::fill(reader, buf) {
+/// Reads until `buf` is full or the reader ends ([`fill`], the fault as the error).
+pub(crate) fn read_full(reader: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
+    match fill(reader, buf) {
         (_, Some(e)) => Err(e),
         (n, None) => Ok(n),
-    }
-}
-
-impl super::searcher::Sinks<'_> {
-    /// Reports an input that could not be read, and goes on to the next input; the output's
-    /// own failures (a full disk, a closed pipe) end the run.
-    pub(super) fn report_input_error(&mut self, e: io::Error, name: &str) -> io::Result<()> {
-        // The output's failures (a full disk) end the run, named as the output's.
-        if e.kind() == io::ErrorKind::BrokenPipe || crate::output::files::is_output_error(&e) {
-            return Err(e);
-        }
-        let advice = match e.kind() {
-            io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => {
-                format!("{}; the other inputs are searched", io_advice(e.kind()))
-            }
-            kind => io_advice(kind).to_string(),
-        };
-        match e.get_ref().and_then(|e| e.downcast_ref::<NotPgn>()) {
-            Some(not_pgn) => self.tell(&format!("cqlq: {name} {not_pgn}")),
-            None => self.tell(&format!("cqlq: {name}: {e} ({advice})")),
-        }
-        self.count_unreadable_input();
-        Ok(())
-    }
-}
-
-/// What `readfile` and `writefile` may touch in a run over `inputs` that writes `output`
-/// (`--secure`: nothing): the inputs are refused by name and by device and inode (a hard link
-/// to one, the file given on standard input), and so is the output, which the final rename
-/// would replace.
-pub fn file_access(
-    secure: bool,
-    inputs: &[Input],
-    output: Option<PathBuf>,
-) -> crate::eval::files::FileAccess {
-    crate::eval::files::FileAccess {
-        secure,
-        inputs: inputs
-            .iter()
-            .filter_map(|i| match i {
-                Input::File(p) => Some(p.clone()),
-                Input::Stdin | Input::Text { .. } => None,
-            })
-            .collect(),
-        input_ids: inputs
-            .iter()
-            .filter_map(|i| match i {
-                Input::File(p) => crate::output::files::file_id(p),
-                Input::Stdin => crate::output::files::stdin_file_id(),
-                Input::Text { .. } => None,
-            })
-            .collect(),
-        output,
     }
 }
 

@@ -7,7 +7,7 @@
 use std::fmt;
 use std::io::{self, BufRead, Read};
 
-use super::input::Compression;
+use super::Compression;
 
 /// Bytes after the last complete member of a compressed file that are not another member.
 #[derive(Debug)]
