@@ -7,19 +7,16 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 18] = [
+pub const REFUSED_RULES: [&str; 15] = [
     "announcement",
     "avalanche",
     "bughouse",
-    "burner",
     "cheshire{X}",
     "conversion",
-    "freezer",
     "multicapture",
     "musketeer",
     "pincher",
     "progressive",
-    "protector",
     "stymizer",
     "swap",
     "swapping",

@@ -20,6 +20,7 @@ mod fbr_mbn;
 mod fbr_mbn_legs;
 mod fbr_mbn_pieces_attrs;
 mod fbr_parse;
+mod fbr_powers;
 mod fbr_refused;
 mod fbr_rules;
 mod fbr_rules_checking;

@@ -127,6 +127,11 @@ impl FairyPos {
             MoveKind::Castle(_, pt) => vec![to, pt as usize],
             MoveKind::Pickup => Vec::new(),
         };
+        if !l.powers.is_empty() {
+            for s in self.burnt_squares(us, &landed) {
+                self.drop_piece_at(s);
+            }
+        }
         if l.benedict {
             self.benedict(&v, &landed);
         }

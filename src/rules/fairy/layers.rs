@@ -251,6 +251,8 @@ pub struct Layers {
     pub bounce: u64,
     /// `difficulttrading`.
     pub difficult_trading: Option<DifficultTrading>,
+    /// `freezer`, `protector`, `burner` (`fairy::layer_powers`).
+    pub powers: Vec<super::layer_powers::PowerRule>,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.
