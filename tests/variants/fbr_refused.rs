@@ -7,7 +7,7 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 15] = [
+pub const REFUSED_RULES: [&str; 14] = [
     "announcement",
     "avalanche",
     "bughouse",
@@ -17,7 +17,6 @@ pub const REFUSED_RULES: [&str; 15] = [
     "musketeer",
     "pincher",
     "progressive",
-    "stymizer",
     "swap",
     "swapping",
     "switching",

@@ -1,7 +1,8 @@
 //! Zone powers of FBR's prefixed pieces: `freezer` (enemy pieces in a freezer's zone cannot
 //! move or give check), `protector` (friendly pieces in a protector's zone cannot be
-//! captured or checked) and `burner` (an enemy piece that stops in a burner's zone is
-//! removed). A piece's zone is the squares its prefixed MBN definition (`#I=cK`) reaches.
+//! captured or checked), `burner` (an enemy piece that stops in a burner's zone is
+//! removed) and `stymizer` (an enemy piece moves one leg at a time inside a stymizer's
+//! zone). A piece's zone is the squares its prefixed MBN definition (`#I=cK`) reaches.
 
 use super::bits::Bits256;
 use super::layers::has_type;
@@ -16,6 +17,8 @@ pub enum Power {
     Protect,
     /// `burner`: an enemy piece stopping in the zone is removed.
     Burn,
+    /// `stymizer`: an enemy piece's move ends on the first zone square it enters.
+    Styme,
 }
 
 /// One zone line of a power piece: a vector (white's view, per colour already oriented) and
@@ -39,7 +42,7 @@ pub struct PowerRule {
     pub stops_captures: bool,
     /// `freezer=checking`: frozen pieces still give check.
     pub checking: bool,
-    /// `protector` and `burner`: a frozen holder loses its power (a freezer of higher
+    /// `protector`, `burner` and `stymizer`: a frozen holder loses its power (a freezer of higher
     /// priority, a smaller sequence number, acts first).
     pub lost_when_frozen: bool,
 }
@@ -173,6 +176,9 @@ impl FairyPos {
                 }
             }
         }
+        if m.kind == MoveKind::Normal && self.stymied(m) {
+            return true;
+        }
         let mut victims = Vec::new();
         if let Some(c) = m.capture {
             victims.push(usize::from(c));
@@ -185,6 +191,62 @@ impl FairyPos {
         }
         let protected = self.protected_pieces(1 - us);
         victims.iter().any(|&s| protected.has(s))
+    }
+
+    /// `stymizer` ("an enemy piece can only move the first leg at a time so long its
+    /// movement occurs on the squares inside the stymieing zone"): whether the board move
+    /// `m` goes on past a square of an enemy stymizer's zone. A move along a line of equal
+    /// steps (a slide, a rider's or a pawn's multi-step move) whose first step the piece's
+    /// movement reaches is a sequence of legs; each leg must start outside the zone, the
+    /// first (from the piece's own square) aside.
+    fn stymied(&self, m: &FMove) -> bool {
+        let us = self.turn;
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        let (dx, dy) = (
+            (to % 16) as i32 - (from % 16) as i32,
+            (to / 16) as i32 - (from / 16) as i32,
+        );
+        let legs = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i32;
+        if legs < 2 {
+            return false;
+        }
+        let (ux, uy) = (dx / legs, dy / legs);
+        let Some(first) = self.offset(from, ux, uy) else {
+            return false;
+        };
+        let t = m.piece as usize;
+        let mut zone = Bits256::EMPTY;
+        for rule in &self.v.layers.powers {
+            if rule.power == Power::Styme && has_type(rule.affects, t) {
+                let skip = if rule.lost_when_frozen {
+                    self.frozen_pieces(1 - us)
+                } else {
+                    Bits256::EMPTY
+                };
+                zone |= self.covered(rule, 1 - us, 1, skip);
+            }
+        }
+        if zone.none() {
+            return false;
+        }
+        let k = &self.v.kinds[t];
+        let occ = self.occupied() | k.block[us];
+        let reach = self.targets(&k.moves[us], us, from, occ, k.prison[us])
+            | self.targets(&k.captures[us], us, from, occ, k.prison[us]);
+        if !reach.has(first) {
+            return false;
+        }
+        let mut cur = first;
+        for _ in 1..legs {
+            if zone.has(cur) {
+                return true;
+            }
+            match self.offset(cur, ux, uy) {
+                Some(next) => cur = next,
+                None => return false,
+            }
+        }
+        false
     }
 
     /// The pieces of `by` that may give check under the powers: all but frozen pieces that
@@ -214,4 +276,9 @@ impl FairyPos {
         }
         landed.iter().copied().filter(|&s| burnt.has(s)).collect()
     }
+}
+
+/// The greatest common divisor (the number of equal legs of a move along a line).
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }

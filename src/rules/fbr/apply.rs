@@ -45,7 +45,6 @@ const REFUSED: &[(&str, &str)] = &[
         "needs a move that also puts the pinched piece on a square of the pincher's choice, which a PGN move (SAN) cannot record",
     ),
     ("progressive", "needs multi-move turns"),
-    ("stymizer", "needs MBN multi-leg moves (stymied legs)"),
     (
         "swap",
         "needs MBN swap moves (`w`) and prefixed promotion rules",
@@ -119,7 +118,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     {
         return refuse(
             r.column,
-            "FBR rule `alice` beside `freezer`, `protector` or `burner` is not implemented",
+            "FBR rule `alice` beside `freezer`, `protector`, `burner` or `stymizer` is not implemented",
         );
     }
     if a.layers.bounce != 0

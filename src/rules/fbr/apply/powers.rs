@@ -1,4 +1,4 @@
-//! `freezer`, `protector` and `burner` (seed 001): a rule names a prefix (`freezer#`), and
+//! `freezer`, `protector`, `burner` and `stymizer` (seed 001): a rule names a prefix (`freezer#`), and
 //! each piece definition with that prefix (`#I=cK`) gives the piece of that letter the power,
 //! its zone the squares the MBN movement reaches (the engine's side is
 //! `fairy::layer_powers`). Prefixed definitions no such rule names are refused by name.
@@ -10,7 +10,7 @@ use super::{Applier, refuse};
 use crate::rules::fairy::layer_powers::{Power, PowerRule, ZoneLine};
 
 /// The rules that give prefixed pieces a zone power.
-pub(super) const POWER_RULES: [&str; 3] = ["freezer", "protector", "burner"];
+pub(super) const POWER_RULES: [&str; 4] = ["freezer", "protector", "burner", "stymizer"];
 
 /// A rule's sequence number `<N>` (its priority: smaller acts first).
 fn sequence(r: &Rule) -> Option<u32> {
@@ -33,6 +33,7 @@ impl Applier {
         let power = match r.name.as_str() {
             "freezer" => Power::Freeze,
             "protector" => Power::Protect,
+            "stymizer" => Power::Styme,
             _ => Power::Burn,
         };
         let mut rule = PowerRule {
@@ -155,7 +156,7 @@ impl Applier {
                 return refuse(
                     d.column,
                     format!(
-                        "a prefixed piece definition `{prefix}{}` (promotions, MBN prefixes) whose prefix no freezer, protector or burner rule names is not evaluated by cqlq",
+                        "a prefixed piece definition `{prefix}{}` (promotions, MBN prefixes) whose prefix no freezer, protector, burner or stymizer rule names is not evaluated by cqlq",
                         d.letter
                     ),
                 );
