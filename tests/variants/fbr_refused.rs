@@ -26,7 +26,7 @@ pub const REFUSED_RULES: [&str; 14] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 28] = [
+pub const REFUSED_ATTRIBUTES: [&str; 27] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
@@ -53,7 +53,6 @@ pub const REFUSED_ATTRIBUTES: [&str; 28] = [
     "royal=evasefacing",
     "royal=noperpetualcheck",
     "royal=suicide",
-    "stalemate=skip",
     "royal[d-e4-5]",
 ];
 

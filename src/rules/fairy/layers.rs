@@ -233,6 +233,8 @@ pub struct Layers {
     pub limits: PieceLimits,
     /// `stalemate=invalid`: a move that stalemates the opponent is illegal.
     pub no_stalemate: bool,
+    /// `stalemate=skip`: a side without a legal move (not in check) passes, the game goes on.
+    pub stalemate_skip: bool,
     /// `win=mostpoints(N)`: after this many plies without a capture or promotion (N moves
     /// of each side) the side with more points (per type) wins, equal points draw.
     pub most_points: Option<(u32, Vec<i64>)>,

@@ -652,6 +652,10 @@ impl Applier {
                 self.layers.no_stalemate = true;
                 return Ok(());
             }
+            if a.name == "skip" {
+                self.layers.stalemate_skip = true;
+                return Ok(());
+            }
             self.def.rules.stalemate = Some(match a.name.as_str() {
                 "draw" => Outcome::Draw,
                 "loss" => Outcome::Loss,
