@@ -273,3 +273,35 @@ fn a_stymied_piece_moves_one_leg_at_a_time_in_the_zone() {
     let p = pos(BODYGUARD, "7k/8/4q3/4g3/8/8/8/K7 b - - 0 1");
     assert!(from(&p, "e6").contains(&"a2".to_string()));
 }
+
+#[test]
+fn the_seeds_superpawn_is_frozen_by_two_pawns() {
+    // "freezer{S}*=(2) S|Superpawn|=K P|Pawn|=mW+cF *P=cW: Any Superpawn will be frozen if
+    // at least two opposing Pawns are orthogonally adjacent to this Superpawn." (The seed
+    // writes the prefix after the piece set and the count as a nameless attribute.)
+    let rules = "freezer{S}*=(2) S|Superpawn|=K P|Pawn|=mW+cF *P=cW";
+    // The white Superpawn on d4 with black pawns on d5 and c4: frozen (no move from d4).
+    let p = pos(rules, "4k3/8/8/3p4/2pS4/8/8/4K3 w - - 0 1");
+    assert!(from(&p, "d4").is_empty());
+    // One pawn (d5) is not enough.
+    let p = pos(rules, "4k3/8/8/3p4/3S4/8/8/4K3 w - - 0 1");
+    assert!(!from(&p, "d4").is_empty());
+    // Diagonal pawns (c5, e5) are not orthogonally adjacent: free.
+    let p = pos(rules, "4k3/8/8/2p1p3/3S4/8/8/4K3 w - - 0 1");
+    assert!(!from(&p, "d4").is_empty());
+    // Only the set is frozen: the white king on e1 between two pawns moves.
+    let p = pos(rules, "4k3/8/8/8/8/8/4p3/3pK3 w - - 0 1");
+    assert!(!from(&p, "e1").is_empty());
+    // The seed's `burner#={^A}` form: a piece set after `=`; a nameless attribute on a rule
+    // that takes none is refused.
+    let mut p = pos(
+        "burner#={B} F|Fire|=mQ #F=cK",
+        "4k3/5n2/8/8/3F4/8/8/4K3 b - - 0 1",
+    );
+    play(&mut p, "f7e5");
+    assert_eq!(on(&p, "e5"), Some((1, "N".to_string())));
+    let e = chess_with_rules("warp=(3)")
+        .expect_err("warp=(3)")
+        .to_string();
+    assert!(e.contains("nameless"), "{e}");
+}

@@ -105,6 +105,14 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         if let Some((_, why)) = REFUSED.iter().find(|(n, _)| *n == r.name) {
             return refuse(r.column, format!("FBR rule `{}` {why}", r.name));
         }
+        if let Some(at) = r.attrs.iter().find(|a| a.name.is_empty())
+            && !powers::POWER_RULES.contains(&r.name.as_str())
+        {
+            return refuse(
+                at.column,
+                format!("`{}` takes no nameless attribute", r.name),
+            );
+        }
         if powers::POWER_RULES.contains(&r.name.as_str()) && !r.cancel {
             a.power(r, list)?;
             continue;

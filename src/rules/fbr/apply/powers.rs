@@ -36,9 +36,20 @@ impl Applier {
             "stymizer" => Power::Styme,
             _ => Power::Burn,
         };
+        // The seed writes the piece set and `attackers`' count also as nameless attributes
+        // (`burner#={^A}`, `freezer{S}*=(2)`).
+        let mut set = r.pieces.clone();
+        for a in r.attrs.iter().filter(|a| a.name.is_empty()) {
+            if let Some(pieces) = &a.pieces {
+                if set.is_some() {
+                    return refuse(a.column, format!("`{}` has two piece sets", r.name));
+                }
+                set = Some(pieces.clone());
+            }
+        }
         let mut rule = PowerRule {
             power,
-            affects: self.mask_or(&r.pieces, col, self.all_types())?,
+            affects: self.mask_or(&set, col, self.all_types())?,
             holders: Vec::new(),
             attackers: 1,
             stops_moves: true,
@@ -48,7 +59,8 @@ impl Applier {
         };
         for a in &r.attrs {
             match (power, a.name.as_str()) {
-                (Power::Freeze, "attackers") => match a.arg {
+                (_, "") if a.arg.is_none() => {}
+                (Power::Freeze, "attackers" | "") => match a.arg {
                     Some(n @ 1..=255) => rule.attackers = n as u8,
                     _ => return refuse(a.column, "`attackers` needs a count `(N)` of 1 to 255"),
                 },
