@@ -157,6 +157,9 @@ pub struct PieceLimits {
     pub max_captures: Vec<(u64, u32)>,
     /// `minimum(N)`: no capture of a side with at most N (non-royal) pieces of the set.
     pub minimum: Vec<(u64, u32)>,
+    /// `overall(N)`: at most N pieces of the set per side on the board over the whole game
+    /// (those on the board and those that left it since the game's start or the FEN).
+    pub overall: Option<(u64, u32)>,
     /// `morethan(N)`: a side with at most N pieces of the set loses.
     pub more_than: Vec<(u64, u32)>,
     /// `draw`: a board holding only pieces of the set is a draw.
@@ -284,6 +287,9 @@ pub struct LayerState {
     pub quiet: u16,
     /// `pieces=consecutive(N)`: each side's moves in a row with the rule's pieces.
     pub consecutive: [u8; 2],
+    /// `pieces=overall(N)`: each side's pieces of the set that left the board (captured,
+    /// promoted away, burnt, changed colour) since the game's start or the FEN.
+    pub gone: [u8; 2],
     /// `difficulttrading`: the last move took one of its pieces with a piece outside the
     /// set, so this move may not.
     pub trade_barred: bool,
