@@ -106,7 +106,7 @@ fn bad_rules_are_refused_with_a_reason() {
     for (rules, want) in [
         ("hill", "`hill` needs a board range"),
         ("hill[d-e4-5", "expected `,` or `]`"),
-        ("burner", "needs MBN prefixed piece definitions"),
+        ("burner", "`burner` needs the prefix letter of its pieces"),
         (
             "royal=levitate",
             "`levitate` is not an attribute of `royal`",

@@ -7,20 +7,16 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 18] = [
+pub const REFUSED_RULES: [&str; 14] = [
     "announcement",
     "avalanche",
     "bughouse",
-    "burner",
     "cheshire{X}",
     "conversion",
-    "freezer",
     "multicapture",
     "musketeer",
     "pincher",
     "progressive",
-    "protector",
-    "stymizer",
     "swap",
     "swapping",
     "switching",
@@ -30,11 +26,10 @@ pub const REFUSED_RULES: [&str; 18] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 28] = [
+pub const REFUSED_ATTRIBUTES: [&str; 26] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
-    "pieces{Q}=overall",
     "pieces{Q}=transparent",
     "promotion=available",
     "promotion=capture",
@@ -57,7 +52,6 @@ pub const REFUSED_ATTRIBUTES: [&str; 28] = [
     "royal=evasefacing",
     "royal=noperpetualcheck",
     "royal=suicide",
-    "stalemate=skip",
     "royal[d-e4-5]",
 ];
 

@@ -267,6 +267,14 @@ impl FairyPos {
             Some(Outcome::Draw) => Verdict::Draw,
             _ => default,
         };
+        if self.v.layers.stalemate_skip
+            && !self.layer_in_check(us)
+            && self.opponent_moves_after_a_pass()
+        {
+            // `stalemate=skip`: "The player must skip the turn when all the moves are
+            // impossible" (a null move `--` in the PGN); the game goes on.
+            return None;
+        }
         if self.layer_in_check(us) {
             // SjaakII's `checkmate = win` is the mating side's win.
             let mut v = match rules.checkmate {
@@ -281,5 +289,17 @@ impl FairyPos {
         } else {
             end(verdict(rules.stalemate, Verdict::Draw), "stalemate")
         }
+    }
+}
+
+impl FairyPos {
+    /// `stalemate=skip`: whether the opponent has a legal move once the side to move has
+    /// passed (when neither side can move, the stalemate ends the game after all).
+    fn opponent_moves_after_a_pass(&self) -> bool {
+        let mut passed = self.clone();
+        passed.ep = Bits256::EMPTY;
+        passed.ep_victim = None;
+        passed.turn = 1 - self.turn;
+        !passed.legal_moves().is_empty()
     }
 }

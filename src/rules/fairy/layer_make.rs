@@ -20,6 +20,8 @@ pub struct LayerPre {
     key: u64,
     /// `royal=virginzone`: an unmoved royal moving within the zone stays unmoved.
     virgin: bool,
+    /// `pieces=overall`: each side's pieces of the set on the board before the move.
+    overall: [u32; 2],
 }
 
 impl FairyPos {
@@ -38,7 +40,12 @@ impl FairyPos {
                 && z[self.turn].has(from)
                 && z[self.turn].has(to)
         });
+        let overall = match self.v.layers.limits.overall {
+            Some((mask, _)) => [self.count_mask(0, mask), self.count_mask(1, mask)],
+            None => [0; 2],
+        };
         LayerPre {
+            overall,
             us: self.turn,
             captured,
             virgin,
@@ -127,6 +134,11 @@ impl FairyPos {
             MoveKind::Castle(_, pt) => vec![to, pt as usize],
             MoveKind::Pickup => Vec::new(),
         };
+        if !l.powers.is_empty() {
+            for s in self.burnt_squares(us, &landed) {
+                self.drop_piece_at(s);
+            }
+        }
         if l.benedict {
             self.benedict(&v, &landed);
         }
@@ -164,6 +176,9 @@ impl FairyPos {
                 0
             };
         }
+        if let Some((mask, _)) = l.limits.overall {
+            self.count_gone(mask, m, &pre);
+        }
         if l.neutral | l.impartial != 0 {
             self.neutral_turn(us);
         }
@@ -177,6 +192,22 @@ impl FairyPos {
             } else {
                 self.layer.second = false;
             }
+        }
+    }
+
+    /// `pieces=overall`: adds the pieces of the set each side lost in the move (those on the
+    /// board before and added by the move, a promotion to the set or a drop of it, less
+    /// those on the board after).
+    fn count_gone(&mut self, mask: u64, m: &FMove, pre: &LayerPre) {
+        let added_type = match m.kind {
+            MoveKind::Drop => Some(m.promo.unwrap_or(m.piece)),
+            _ => m.promo.filter(|_| !has_type(mask, m.piece as usize)),
+        };
+        let added = u32::from(added_type.is_some_and(|t| has_type(mask, t as usize)));
+        for c in 0..2 {
+            let before = pre.overall[c] + if c == pre.us { added } else { 0 };
+            let lost = before.saturating_sub(self.count_mask(c, mask));
+            self.layer.gone[c] = self.layer.gone[c].saturating_add(lost.min(255) as u8);
         }
     }
 

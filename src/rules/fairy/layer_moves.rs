@@ -170,6 +170,9 @@ impl FairyPos {
         if l.anti_royal != 0 && self.anti_royal_forbids(m) {
             return false;
         }
+        if !l.powers.is_empty() && self.power_forbids(m) {
+            return false;
+        }
         if let (Some(with), MoveKind::Castle(pf, _)) = (l.royal.castle_with, m.kind)
             && !self
                 .piece(pf as usize)
@@ -282,11 +285,13 @@ impl FairyPos {
                 false
             };
         }
-        if l.impartial != 0 || l.anti_royal != 0 {
+        if l.impartial != 0 || l.anti_royal != 0 || !l.powers.is_empty() {
             // `pieces=impartial`: these pieces never give check; an anti-royal piece
-            // captures no enemy piece, so it checks no enemy royal either.
+            // captures no enemy piece, so it checks no enemy royal either; frozen pieces
+            // give no check and protected royals are not checked (`layer_powers`).
             let them = 1 - color;
-            let mut attackers = self.color[them];
+            let mut attackers = self.power_attackers(them);
+            let royals = royals & !self.protected_pieces(color);
             if l.anti_royal != 0 {
                 attackers &= !self.anti_royal_squares(them);
             }

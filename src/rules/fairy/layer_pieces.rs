@@ -66,6 +66,14 @@ impl FairyPos {
                 }
             }
         }
+        if let Some((mask, n)) = lim.overall {
+            for c in 0..2 {
+                let now = after.count_mask(c, mask) + u32::from(after.layer.gone[c]);
+                if now > n && now > self.count_mask(c, mask) + u32::from(self.layer.gone[c]) {
+                    return true;
+                }
+            }
+        }
         for &(mask, n) in &lim.in_hand {
             for c in 0..2 {
                 let now = after.held_of(c, mask);

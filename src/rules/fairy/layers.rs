@@ -157,6 +157,9 @@ pub struct PieceLimits {
     pub max_captures: Vec<(u64, u32)>,
     /// `minimum(N)`: no capture of a side with at most N (non-royal) pieces of the set.
     pub minimum: Vec<(u64, u32)>,
+    /// `overall(N)`: at most N pieces of the set per side on the board over the whole game
+    /// (those on the board and those that left it since the game's start or the FEN).
+    pub overall: Option<(u64, u32)>,
     /// `morethan(N)`: a side with at most N pieces of the set loses.
     pub more_than: Vec<(u64, u32)>,
     /// `draw`: a board holding only pieces of the set is a draw.
@@ -233,6 +236,8 @@ pub struct Layers {
     pub limits: PieceLimits,
     /// `stalemate=invalid`: a move that stalemates the opponent is illegal.
     pub no_stalemate: bool,
+    /// `stalemate=skip`: a side without a legal move (not in check) passes, the game goes on.
+    pub stalemate_skip: bool,
     /// `win=mostpoints(N)`: after this many plies without a capture or promotion (N moves
     /// of each side) the side with more points (per type) wins, equal points draw.
     pub most_points: Option<(u32, Vec<i64>)>,
@@ -251,6 +256,8 @@ pub struct Layers {
     pub bounce: u64,
     /// `difficulttrading`.
     pub difficult_trading: Option<DifficultTrading>,
+    /// `freezer`, `protector`, `burner` (`fairy::layer_powers`).
+    pub powers: Vec<super::layer_powers::PowerRule>,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.
@@ -280,6 +287,9 @@ pub struct LayerState {
     pub quiet: u16,
     /// `pieces=consecutive(N)`: each side's moves in a row with the rule's pieces.
     pub consecutive: [u8; 2],
+    /// `pieces=overall(N)`: each side's pieces of the set that left the board (captured,
+    /// promoted away, burnt, changed colour) since the game's start or the FEN.
+    pub gone: [u8; 2],
     /// `difficulttrading`: the last move took one of its pieces with a piece outside the
     /// set, so this move may not.
     pub trade_barred: bool,

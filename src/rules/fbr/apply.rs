@@ -7,6 +7,7 @@
 mod checking;
 mod drops;
 mod pieces;
+mod powers;
 
 use std::sync::Arc;
 
@@ -29,10 +30,6 @@ const REFUSED: &[(&str, &str)] = &[
     ),
     ("bughouse", "needs two boards and partner games"),
     (
-        "burner",
-        "needs MBN prefixed piece definitions (burning zones)",
-    ),
-    (
         "cheshire",
         "needs MBN multi-leg moves (the king's removed-square leg)",
     ),
@@ -40,23 +37,14 @@ const REFUSED: &[(&str, &str)] = &[
         "conversion",
         "needs MBN prefixed piece definitions (`*Q=ccO`)",
     ),
-    (
-        "freezer",
-        "needs MBN prefixed piece definitions (freezing zones)",
-    ),
     ("multicapture", "needs MBN multi-leg captures"),
     ("muskeeter", "needs Musketeer gating of MBN-defined pieces"),
     ("musketeer", "needs Musketeer gating of MBN-defined pieces"),
     (
         "pincher",
-        "needs MBN prefixed piece definitions (pinching zones)",
+        "needs a move that also puts the pinched piece on a square of the pincher's choice, which a PGN move (SAN) cannot record",
     ),
     ("progressive", "needs multi-move turns"),
-    (
-        "protector",
-        "needs MBN prefixed piece definitions (protection zones)",
-    ),
-    ("stymizer", "needs MBN multi-leg moves (stymied legs)"),
     (
         "swap",
         "needs MBN swap moves (`w`) and prefixed promotion rules",
@@ -117,7 +105,29 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         if let Some((_, why)) = REFUSED.iter().find(|(n, _)| *n == r.name) {
             return refuse(r.column, format!("FBR rule `{}` {why}", r.name));
         }
+        if let Some(at) = r.attrs.iter().find(|a| a.name.is_empty())
+            && !powers::POWER_RULES.contains(&r.name.as_str())
+        {
+            return refuse(
+                at.column,
+                format!("`{}` takes no nameless attribute", r.name),
+            );
+        }
+        if powers::POWER_RULES.contains(&r.name.as_str()) && !r.cancel {
+            a.power(r, list)?;
+            continue;
+        }
         a.rule(r, has_holding)?;
+    }
+    Applier::unclaimed_prefixes(list)?;
+    if !a.layers.powers.is_empty()
+        && a.layers.alice
+        && let Some(r) = list.rules.iter().find(|r| r.name == "alice")
+    {
+        return refuse(
+            r.column,
+            "FBR rule `alice` beside `freezer`, `protector`, `burner` or `stymizer` is not implemented",
+        );
     }
     if a.layers.bounce != 0
         && a.layers.wraps()
@@ -648,6 +658,10 @@ impl Applier {
             };
             if a.name == "invalid" {
                 self.layers.no_stalemate = true;
+                return Ok(());
+            }
+            if a.name == "skip" {
+                self.layers.stalemate_skip = true;
                 return Ok(());
             }
             self.def.rules.stalemate = Some(match a.name.as_str() {

@@ -313,10 +313,25 @@ impl Parser {
                 _ => {}
             }
         }
+        // The seed also writes the prefix after the piece set (`freezer{S}*=(2)`).
+        if rule.prefix.is_none()
+            && let Some(c) = self.peek()
+            && "+-#*$%&".contains(c)
+            && self
+                .c
+                .get(self.i + 1)
+                .is_none_or(|n| *n == '=' || n.is_whitespace())
+        {
+            rule.prefix = Some(c);
+            self.i += 1;
+        }
         if self.eat('=') {
             loop {
                 let a = self.attribute()?;
-                let known = allowed.iter().any(|n| n.eq_ignore_ascii_case(&a.name));
+                // A nameless attribute (`burner#={^A}`, `freezer{S}*=(2)`, as the seed
+                // writes them) is left to the rule.
+                let known =
+                    a.name.is_empty() || allowed.iter().any(|n| n.eq_ignore_ascii_case(&a.name));
                 if !known {
                     return Err(FbrError {
                         column: a.column,
@@ -350,7 +365,7 @@ impl Parser {
         let column = self.i + 1;
         let negated = self.eat('!');
         let name = self.word(true);
-        if name.is_empty() {
+        if name.is_empty() && !matches!(self.peek(), Some('(' | '{')) {
             return self.err("expected an attribute");
         }
         let mut a = Attribute {

@@ -1,7 +1,9 @@
 //! Piece definitions in an FBR rule list (seed 001: `royal cheshire{X} K Q R B N P +P`,
 //! `Q=BN`): a bare letter names a piece of the board; `L=MBN` or `L|Name|=MBN` gives a piece
-//! (an existing one or a new one) the movement written in MBN ([`super::mbn`]). Prefixed
-//! (`+P`, `#B`), suffixed and bracketed (`:FD:`) identifiers are refused by name.
+//! (an existing one or a new one) the movement written in MBN ([`super::mbn`]). A prefixed
+//! definition with a movement (`#I=cK`) is read and left to the rule that names its prefix
+//! (`freezer#`, `protector*`, `burner#`: the zone); other prefixed (`+P`), suffixed and
+//! bracketed (`:FD:`) identifiers are refused by name.
 
 use super::mbn::mbn_move_sets;
 use super::parse::FbrError;
@@ -10,6 +12,9 @@ use crate::rules::fairy::defs::{PieceDef, VariantDef};
 /// One piece definition of a rule list.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PieceDefinition {
+    /// The prefix before the letter (`#` of `#I=cK`): the definition gives the piece's zone
+    /// for the rule of that prefix, not its movement.
+    pub prefix: Option<char>,
     /// The piece letter (upper case).
     pub letter: char,
     /// The name between bars (`B|Basilisk|=...`).
@@ -39,7 +44,14 @@ pub fn starts_piece_definition(c: &[char], i: usize) -> bool {
 /// Reads the piece definition at `*i` (see [`starts_piece_definition`]) up to white space.
 pub fn read_piece_definition(c: &[char], i: &mut usize) -> Result<PieceDefinition, FbrError> {
     let start = *i;
-    let first = c[start];
+    let mut first = c[start];
+    let mut prefix = None;
+    // `#I=cK`: a prefix of `$ % & # *` (not the promotion prefixes `+ -`) with a movement.
+    if "#*$%&".contains(first) && c.get(start + 2) == Some(&'=') {
+        prefix = Some(first);
+        *i += 1;
+        first = c[*i];
+    }
     if !first.is_ascii_uppercase() {
         let what = if first == ':' {
             "a bracketed piece letter (`:AB:`)"
@@ -85,6 +97,7 @@ pub fn read_piece_definition(c: &[char], i: &mut usize) -> Result<PieceDefinitio
         }
     }
     Ok(PieceDefinition {
+        prefix,
         letter: first,
         name,
         mbn,
@@ -99,7 +112,7 @@ pub fn apply_piece_definitions(
     def: &mut VariantDef,
     defs: &[PieceDefinition],
 ) -> Result<(), FbrError> {
-    for d in defs {
+    for d in defs.iter().filter(|d| d.prefix.is_none()) {
         let letter = d.letter.to_string();
         let found = def
             .pieces

@@ -45,6 +45,14 @@ impl Applier {
                     };
                     self.layers.neutral |= m;
                 }
+                "overall" => {
+                    let n = Self::count(a)?;
+                    if self.layers.limits.overall.is_some() {
+                        return refuse(a.column, "a second `pieces=overall` is not implemented");
+                    }
+                    let mask = given.unwrap_or(self.all_types());
+                    self.layers.limits.overall = Some((mask, n));
+                }
                 "consecutive" => {
                     let n = Self::count(a)?;
                     if self.layers.consecutive.is_some() {
