@@ -100,7 +100,7 @@ fn skipped_games(
     Ok(index
         .games
         .iter()
-        .filter(|g| !g.summary.must_scan() && !need.admits(&g.summary))
+        .filter(|g| !g.summary.must_scan() && !need.admits(&g.summary, &index.strings))
         .map(|g| (g.offset, g.length))
         .collect())
 }
