@@ -301,11 +301,22 @@ pub fn skips_for(
         cqlq::input::Input::File(path) => Some((path.as_path(), input.name())),
         _ => None,
     });
-    let opened = cqlq::index::use_index::IndexedSkips::open(
-        &config.filter,
-        files,
-        config.limits.max_game_bytes,
-    );
+    // The game filters' conditions join the query's (`prune::select_nodes`): a game they
+    // refuse is searched no more than one the query cannot match.
+    let select = cqlq::index::prune::select_nodes(&config.games);
+    let with_select;
+    let filter = if select.is_empty() {
+        &config.filter
+    } else {
+        with_select = cqlq::ir::Node::And(
+            std::iter::once(config.filter.clone())
+                .chain(select)
+                .collect(),
+        );
+        &with_select
+    };
+    let opened =
+        cqlq::index::use_index::IndexedSkips::open(filter, files, config.limits.max_game_bytes);
     for note in &opened.notes {
         eprintln!("{note}");
     }

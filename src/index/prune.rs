@@ -21,7 +21,9 @@ use shakmaty::Bitboard;
 use super::summary::{self, GameSummary, KINDS, kind_index};
 use crate::chess::{Color, PieceKinds};
 use crate::ir::walk::{Reads, walk};
-use crate::ir::{CastleKind, CmpOp, MoveFilter, MoveSource, MoveYield, Node, StrFilter};
+use crate::ir::{
+    CastleKind, CmpOp, GameResult, MoveFilter, MoveSource, MoveYield, Node, StrFilter, TagName,
+};
 
 /// A condition on a game's summary.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,15 +51,50 @@ pub enum Need {
         /// The number compared with.
         count: i64,
     },
+    /// The game's tag `tag` (its place in [`summary::TAG_NAMES`]: the first tag of that
+    /// name, as the game filters read it) is present and passes `test`.
+    Tag {
+        /// The tag's place in [`summary::TAG_NAMES`].
+        tag: usize,
+        /// What its value must pass.
+        test: TagTest,
+    },
     /// Every one holds.
     All(Vec<Need>),
     /// One holds at least.
     Any(Vec<Need>),
 }
 
+/// What a stored tag's value must pass (each as the evaluator reads the tag, `eval/mod.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TagTest {
+    /// It contains the text (`player "x"`, `event "x"`: `str::contains`, case and all).
+    Contains(String),
+    /// Trimmed, it is the text (`result 1-0`: the Result tag trimmed is `1-0`).
+    Trimmed(&'static str),
+    /// Trimmed, it spells a whole number (`str::parse::<i64>`) that compares so with the
+    /// number (`elo white >= 2500`).
+    Number(CmpOp, i64),
+}
+
+impl TagTest {
+    /// Whether `value` passes.
+    fn passes(&self, value: &str) -> bool {
+        match self {
+            TagTest::Contains(text) => value.contains(text.as_str()),
+            TagTest::Trimmed(text) => value.trim() == *text,
+            TagTest::Number(op, n) => value
+                .trim()
+                .parse::<i64>()
+                .is_ok_and(|v| count_possible(v, v, *op, *n)),
+        }
+    }
+}
+
 impl Need {
-    /// Whether a game with `summary` may match (false: it certainly does not).
-    pub fn admits(&self, summary: &GameSummary) -> bool {
+    /// Whether a game with `summary` may match (false: it certainly does not); `strings` is
+    /// the index's string table, which its tag numbers name.
+    pub fn admits(&self, summary: &GameSummary, strings: &[String]) -> bool {
         match self {
             Need::Nothing => true,
             Need::Never => false,
@@ -73,8 +110,26 @@ impl Need {
                 }
                 count_possible(fewest, most, *op, *count)
             }
-            Need::All(v) => v.iter().all(|n| n.admits(summary)),
-            Need::Any(v) => v.iter().any(|n| n.admits(summary)),
+            // A tag the game lacks (0) passes no test; a number naming no string (a damaged
+            // index, caught by the reader) admits the game.
+            Need::Tag { tag, test } => match summary.tags.get(*tag).copied() {
+                Some(0) => false,
+                Some(id) => strings
+                    .get(id as usize - 1)
+                    .is_none_or(|value| test.passes(value)),
+                None => true,
+            },
+            Need::All(v) => v.iter().all(|n| n.admits(summary, strings)),
+            Need::Any(v) => v.iter().any(|n| n.admits(summary, strings)),
+        }
+    }
+
+    /// Whether some part of the condition tests a tag's value (so the string table is needed).
+    pub fn reads_tags(&self) -> bool {
+        match self {
+            Need::Tag { .. } => true,
+            Need::All(v) | Need::Any(v) => v.iter().any(Need::reads_tags),
+            _ => false,
         }
     }
 
@@ -119,6 +174,34 @@ pub fn prunable(filter: &Node<Bitboard>) -> bool {
         }
     });
     refused.is_continue()
+}
+
+/// What the run's game filters (`cql(player X)`, `--event X`, ...: `run::select`) need of a
+/// game, as query nodes whose conditions ([`need_of`]) they imply; the search may skip a
+/// game that fails them as it skips one the query cannot match. `GameSelect::admits_tags`
+/// reads an absent tag as "", so a filter text that "" contains (the empty text) admits a
+/// game without the tag and is left out; any other text needs the tag present and
+/// containing it, which is `TagContains`. `result R` needs the Result tag to be R, so its
+/// trimmed value is R (`Node::Result`, a weaker condition). `white`/`black` regular
+/// expressions and `year` give no condition.
+pub fn select_nodes(select: &crate::run::select::GameSelect) -> Vec<Node<Bitboard>> {
+    let mut nodes = Vec::new();
+    let mut contains = |names: Vec<TagName>, text: &Option<String>| {
+        if let Some(text) = text.as_ref().filter(|t| !t.is_empty()) {
+            nodes.push(Node::TagContains(names, text.clone()));
+        }
+    };
+    contains(vec![TagName::White, TagName::Black], &select.player);
+    contains(vec![TagName::Event], &select.event);
+    contains(vec![TagName::Site], &select.site);
+    let result = match select.result.as_deref() {
+        Some("1-0") => Some(GameResult::WhiteWins),
+        Some("0-1") => Some(GameResult::BlackWins),
+        Some("1/2-1/2") => Some(GameResult::Draw),
+        _ => None,
+    };
+    nodes.extend(result.map(Node::Result));
+    nodes
 }
 
 /// The pieces of `kinds` on the standard board as kind indexes (a bit each); None when the
@@ -178,9 +261,38 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
         // `squares ⊆ pieces(kinds)`, `eval/mod.rs`), so each is a condition of its own.
         Node::Placement(parts) => Need::All(parts.iter().map(placement_need).collect()),
         Node::Compare(op, a, b) => match (&**a, &**b) {
+            (Node::Elo(color), Node::Number(n)) => elo_need(*color, *op, *n),
+            (Node::Number(n), Node::Elo(color)) => elo_need(*color, mirrored(*op), *n),
             (x, Node::Number(n)) => count_need(x, *op, *n),
             (Node::Number(n), y) => count_need(y, mirrored(*op), *n),
             _ => Need::Nothing,
+        },
+        // `player "x"`, `event "x"`, ...: one of the named tags is present and contains the
+        // text (`Node::TagContains` in the evaluator: `tag(n).is_some_and(|v| v.contains(..))`);
+        // a name the index does not keep gives no condition.
+        Node::TagContains(names, text) => {
+            let tags: Option<Vec<usize>> = names.iter().map(kept_tag).collect();
+            match tags {
+                Some(tags) => Need::Any(
+                    tags.into_iter()
+                        .map(|tag| Need::Tag {
+                            tag,
+                            test: TagTest::Contains(text.clone()),
+                        })
+                        .collect(),
+                ),
+                None => Need::Nothing,
+            }
+        }
+        // `result R`: the Result tag, trimmed, is R (`Node::Result` in the evaluator; an
+        // absent tag matches no result).
+        Node::Result(want) => Need::Tag {
+            tag: RESULT,
+            test: TagTest::Trimmed(match want {
+                GameResult::WhiteWins => "1-0",
+                GameResult::BlackWins => "0-1",
+                GameResult::Draw => "1/2-1/2",
+            }),
         },
         Node::Move(m) => move_need(m),
         _ => Need::Nothing,
@@ -223,6 +335,39 @@ fn placement_need(part: &(PieceKinds, Bitboard)) -> Need {
             kinds: (1 << KINDS) - 1,
             op: CmpOp::Le,
             count: 64 - listed,
+        },
+        None => Need::Nothing,
+    }
+}
+
+/// The place in [`summary::TAG_NAMES`] of the `Result` tag.
+const RESULT: usize = 6;
+
+/// The place in [`summary::TAG_NAMES`] of the tag `name` names, if the index keeps it.
+fn kept_tag(name: &TagName) -> Option<usize> {
+    let name = match name {
+        TagName::White => "White",
+        TagName::Black => "Black",
+        TagName::Event => "Event",
+        TagName::Site => "Site",
+        TagName::Date => "Date",
+        TagName::Other(n) => n.as_str(),
+    };
+    summary::TAG_NAMES.iter().position(|&t| t == name)
+}
+
+/// `elo C op n`: `Node::Elo` is the `WhiteElo` (`BlackElo`) tag, trimmed, read as an `i64`
+/// (no match when absent or not a number), and the comparison with a constant holds of that
+/// number (`eval_compare`, `eval/arith.rs`).
+fn elo_need(color: Color, op: CmpOp, n: i64) -> Need {
+    let name = match color {
+        Color::White => "WhiteElo",
+        Color::Black => "BlackElo",
+    };
+    match summary::TAG_NAMES.iter().position(|&t| t == name) {
+        Some(tag) => Need::Tag {
+            tag,
+            test: TagTest::Number(op, n),
         },
         None => Need::Nothing,
     }
@@ -319,13 +464,36 @@ mod tests {
         assert!(count_possible(3, 4, CmpOp::Ne, 3));
     }
 
+    /// Tag tests read values as the evaluator does: a substring, case and all; the trimmed
+    /// Result; the trimmed Elo as a whole number (anything else never matches).
+    #[test]
+    fn tag_tests_read_values_as_the_evaluator() {
+        assert!(TagTest::Contains("Alpha".into()).passes("Anna Alpha"));
+        assert!(!TagTest::Contains("alpha".into()).passes("Anna Alpha"));
+        assert!(TagTest::Trimmed("1-0").passes(" 1-0 "));
+        assert!(!TagTest::Trimmed("1-0").passes("1-0x"));
+        assert!(TagTest::Number(CmpOp::Ge, 2500).passes(" 2500 "));
+        assert!(!TagTest::Number(CmpOp::Gt, 2500).passes("2500"));
+        assert!(!TagTest::Number(CmpOp::Ne, 0).passes("2390x"));
+        let mut s = GameSummary::default();
+        let need = Need::Tag {
+            tag: RESULT,
+            test: TagTest::Trimmed("1-0"),
+        };
+        // Absent: fails; present: read from the string table.
+        assert!(!need.admits(&s, &[]));
+        s.tags[RESULT] = 2;
+        assert!(need.admits(&s, &["0-1".into(), "1-0".into()]));
+        assert!(!need.admits(&s, &["1-0".into(), "0-1".into()]));
+    }
+
     /// A summary without a mate fails `mate`; one with passes; `not mate` rules nothing out.
     #[test]
     fn flags_decide_the_leaf_conditions() {
         let mut s = GameSummary::default();
-        assert!(!need_of(&Node::Mate).admits(&s));
+        assert!(!need_of(&Node::Mate).admits(&s, &[]));
         s.flags |= summary::MATE;
-        assert!(need_of(&Node::Mate).admits(&s));
+        assert!(need_of(&Node::Mate).admits(&s, &[]));
         assert!(need_of(&Node::Not(Box::new(Node::Check))).is_nothing());
     }
 }

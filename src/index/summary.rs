@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use shakmaty::Bitboard;
+use shakmaty::{Bitboard, Position as _};
 
 use super::moves::{MoveCoder, PackedMove};
 
@@ -172,14 +172,20 @@ pub fn summarize_plain(slice: &[u8]) -> Option<Summarized<'_>> {
     let mut tags: [Option<Cow<'_, str>>; TAGS] = Default::default();
     let mut set_up: [Option<&str>; 3] = [None; 3];
     while let Some((name, value)) = game.next_tag().ok()? {
-        if let Some(i) = ["FEN", "SetUp", "Variant"].iter().position(|&t| t == name) {
-            set_up[i] = set_up[i].or(Some(value));
-        }
-        if let Some(i) = TAG_NAMES.iter().position(|&t| t == name)
-            && tags[i].is_none()
-        {
-            tags[i] = Some(Cow::Borrowed(value));
-        }
+        let slot = match name {
+            "FEN" => &mut set_up[0],
+            "SetUp" => &mut set_up[1],
+            "Variant" => &mut set_up[2],
+            _ => {
+                if let Some(i) = tag_number(name)
+                    && tags[i].is_none()
+                {
+                    tags[i] = Some(Cow::Borrowed(value));
+                }
+                continue;
+            }
+        };
+        *slot = slot.or(Some(value));
     }
     if sets_up(set_up[0], set_up[1], set_up[2]) {
         return Some(Summarized::scan());
@@ -189,19 +195,13 @@ pub fn summarize_plain(slice: &[u8]) -> Option<Summarized<'_>> {
         fewest: [u8::MAX; KINDS],
         ..GameSummary::default()
     };
-    add_pieces(&mut summary, &position);
+    add_board(&mut summary, position.chess().board());
     let mut coder = MoveCoder::default();
     while let Some(token) = game.next_token().ok()? {
         match token {
             PlainToken::Move(san) => {
-                let played = position.play_read_san(&san.san).ok()?;
-                if played.null {
-                    return None;
-                }
-                add_move(&mut summary, &played)?;
-                coder.push(&mut summary.moves, packed(&played)?)?;
+                play_plain(&mut position, &san.san, &mut summary, &mut coder)?;
                 summary.plies += 1;
-                add_pieces(&mut summary, &position);
                 if position.is_check() {
                     summary.flags |= CHECK;
                 }
@@ -222,6 +222,128 @@ pub fn summarize_plain(slice: &[u8]) -> Option<Summarized<'_>> {
     }
     summary.final_key = position.zobrist();
     Some(Summarized { summary, tags })
+}
+
+/// The place of a kept tag's name in [`TAG_NAMES`].
+fn tag_number(name: &str) -> Option<usize> {
+    Some(match name {
+        "Event" => 0,
+        "Site" => 1,
+        "Date" => 2,
+        "Round" => 3,
+        "White" => 4,
+        "Black" => 5,
+        "Result" => 6,
+        "WhiteElo" => 7,
+        "BlackElo" => 8,
+        "ECO" => 9,
+        _ => return None,
+    })
+}
+
+/// Plays the move `san` names (as `Standard::play_read_san` reads it) and adds it and the
+/// position it makes to `summary` and `coder`, what the careful path's [`add_move`] and
+/// [`add_pieces`] add, read off the board's change instead of a move description: the mover's
+/// squares left and reached, the opponent's squares emptied. A move other than castling
+/// leaves one square and reaches one (`from`, `to`); castling (standard rules: the king from
+/// the e-file) moves the king and a rook. A capture empties an opponent's square: `to`, or
+/// another for en passant. A promotion is a pawn that left `from` and a piece of another
+/// type on `to`. Only a capture or a promotion changes the counts (the board is counted
+/// again then); otherwise the pieces that moved stand on new squares and nothing else
+/// changes. None: a null move, a drop, a move the strict SAN reading refuses, a move the
+/// packing cannot hold (let the careful path decide).
+fn play_plain(
+    position: &mut Standard,
+    san: &shakmaty::san::San,
+    summary: &mut GameSummary,
+    coder: &mut MoveCoder,
+) -> Option<()> {
+    use shakmaty::san::San;
+    let castle = match san {
+        San::Normal { .. } => None,
+        San::Castle(side) => Some(side.is_king_side()),
+        San::Put { .. } | San::Null => return None,
+    };
+    let before = position.chess();
+    let us = before.turn();
+    let (ours, theirs, pawns) = {
+        let board = before.board();
+        (
+            board.by_color(us),
+            board.by_color(!us),
+            board.pawns() & board.by_color(us),
+        )
+    };
+    position.play_read_san_undescribed(san).ok()?;
+    let board = position.chess().board();
+    let (ours_now, theirs_now) = (board.by_color(us), board.by_color(!us));
+    let left = ours & !ours_now;
+    let reached = ours_now & !ours;
+    let taken = theirs & !theirs_now;
+    let (from, to) = match castle {
+        None => (left.single_square()?, reached.single_square()?),
+        Some(king_side) => {
+            summary.flags |= if king_side {
+                CASTLE_KING_SIDE
+            } else {
+                CASTLE_QUEEN_SIDE
+            };
+            let king = (board.kings() & ours_now).first()?;
+            (
+                left.into_iter().find(|sq| sq.file() == shakmaty::File::E)?,
+                king,
+            )
+        }
+    };
+    let mut promotion = 0u8;
+    if pawns.contains(from) {
+        let role = board.role_at(to)?;
+        if role != shakmaty::Role::Pawn {
+            promotion = role as u8 - 1;
+            summary.flags |= promotion_flag(promotion)?;
+        }
+    }
+    if taken.any() {
+        summary.flags |= CAPTURE;
+        if !taken.contains(to) {
+            summary.flags |= EN_PASSANT;
+        }
+    }
+    if taken.any() || promotion != 0 {
+        add_board(summary, board);
+    } else {
+        for sq in reached {
+            let role = board.role_at(sq)?;
+            summary.ever_on[kind_index(color_of(us), role as u8 - 1)] |= 1u64 << (sq as u32);
+        }
+    }
+    coder.push(&mut summary.moves, (from as u8, to as u8, promotion))
+}
+
+/// The project's colour of shakmaty's.
+fn color_of(color: shakmaty::Color) -> Color {
+    match color {
+        shakmaty::Color::White => Color::White,
+        shakmaty::Color::Black => Color::Black,
+    }
+}
+
+/// [`add_pieces`] read straight off shakmaty's board (the one-pass path's).
+fn add_board(summary: &mut GameSummary, board: &shakmaty::Board) {
+    for (side, color) in [shakmaty::Color::White, shakmaty::Color::Black]
+        .into_iter()
+        .enumerate()
+    {
+        let ours = board.by_color(color);
+        for (t, role) in shakmaty::Role::ALL.into_iter().enumerate() {
+            let k = side * 6 + t;
+            let squares = ours & board.by_role(role);
+            summary.ever_on[k] |= squares.0;
+            let count = squares.count() as u8;
+            summary.fewest[k] = summary.fewest[k].min(count);
+            summary.most[k] = summary.most[k].max(count);
+        }
+    }
 }
 
 /// [`summarize`] by the careful reader and a replay of the whole tree.

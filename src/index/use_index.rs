@@ -121,6 +121,13 @@ fn games_to_search(
     longest_game: u64,
 ) -> Result<IndexedInput, IndexError> {
     let bytes = std::fs::read(index_path)?;
+    // The string table follows the records: a condition on tags reads it first (one more
+    // pass over the records); without it every tag test admits its game.
+    let strings = if need.reads_tags() {
+        records(&bytes)?.finish()?
+    } else {
+        Vec::new()
+    };
     let mut records = records(&bytes)?;
     let now = SourceId::of_file(pgn)?;
     if let Some(why) = records.source().differs_from(&now) {
@@ -136,7 +143,7 @@ fn games_to_search(
         let game = record?.entry;
         if game.search_always()
             || u64::from(game.length) > longest_game
-            || need.admits(&game.summary)
+            || need.admits(&game.summary, &strings)
         {
             input.survivors.push(Survivor {
                 position,

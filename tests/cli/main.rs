@@ -13,6 +13,7 @@ mod cql_command_line;
 mod cqli_extensions;
 mod games_counted;
 mod header_params;
+mod index_build_tags;
 mod index_files;
 mod index_search;
 mod input_safety;

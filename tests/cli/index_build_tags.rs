@@ -1,0 +1,167 @@
+//! Issue 35, pruning on the stored tags (`index::prune`, `Need::Tag`): `player "x"`,
+//! `event "x"`, `site "x"`, `date "x"`, `result R`, `elo C op n` in the query, and the game
+//! filters of the header and the command line (`cql(player X)`, `--result R`), give the
+//! scan's answers byte for byte and rule the games out that fail them (counted by
+//! `IndexedSkips::open`, so a rule that prunes nothing fails too).
+
+use std::fs;
+use std::path::Path;
+
+use crate::common::cqlq_in;
+use cqlq::index::use_index::IndexedSkips;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `common::THREE_GAMES` (Anna Alpha - Bob Beta 1-0, Spring Open, Oslo, 1999; Carl Gamma -
+/// Anna Alpha 0-1, Autumn Cup, Rome, 2005; Dana Delta - Eve Epsilon 1/2-1/2, Spring Open,
+/// Paris, 2010) and a fourth game with Elo tags (White " 2500 ", Black "2390x", Result
+/// " 1-0" with spaces), written as `g.pgn` in `dir` and indexed.
+fn four_games(dir: &Path) {
+    let rated = "\n[Event \"Rated\"]\n[Site \"Oslo\"]\n[White \"Finn Phi\"]\n[Black \"Gus Psi\"]\n\
+[Result \" 1-0\"]\n[WhiteElo \" 2500 \"]\n[BlackElo \"2390x\"]\n\n1. e4 e5 2. Qh5 Ke7 3. Qxe5# 1-0\n";
+    let pgn = format!("{}{rated}", crate::common::THREE_GAMES);
+    fs::write(dir.join("g.pgn"), pgn).unwrap();
+    let out = cqlq_in(dir, &["index", "-q", "g.pgn"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// The game numbers `query` matches in `file` of `dir` (`--gamenumbers`, with `extra`
+/// options), after checking that the index changes no byte of the output, nor the exit
+/// status.
+fn game_numbers(dir: &Path, file: &str, query: &str, extra: &[&str]) -> String {
+    let mut with_args = vec!["-q", "--gamenumbers"];
+    with_args.extend_from_slice(extra);
+    let mut without_args = with_args.clone();
+    without_args.push("--no-index");
+    for args in [&mut with_args, &mut without_args] {
+        args.extend_from_slice(&["-e", query, file]);
+    }
+    let with = cqlq_in(dir, &with_args);
+    let without = cqlq_in(dir, &without_args);
+    assert_eq!(
+        text(&with.stdout),
+        text(&without.stdout),
+        "{query} {extra:?}"
+    );
+    assert_eq!(text(&with.stderr), text(&without.stderr), "{query}");
+    assert_eq!(
+        with.status.code(),
+        without.status.code(),
+        "{query} {extra:?}"
+    );
+    text(&with.stdout)
+}
+
+/// The games of `file` in `dir` the index lets `query` skip.
+fn skipped(dir: &Path, file: &str, query: &str) -> u64 {
+    let filter = cqlq::query::Program::from_text(query, Some(cqlq::query::Dialect::Cql), false)
+        .and_then(|prog| prog.lower::<shakmaty::Bitboard>(cqlq::squares::Geometry::STANDARD))
+        .unwrap()
+        .filter;
+    let pgn = dir.join(file);
+    IndexedSkips::open(&filter, [(pgn.as_path(), file.to_string())], u64::MAX).skipped_games
+}
+
+/// Each tag rule on written games: the game numbers are those the tags say (CQL 6.2's
+/// `player "x"` etc. are substring tests of the tag, case and all; `result` reads the Result
+/// tag; `elo` the Elo tag as a number), with and without the index, and the other games are
+/// skipped.
+#[test]
+fn tag_filters_answer_as_the_scan_and_skip_games() {
+    let scratch = crate::common::scratch("index", "tags-rules");
+    let dir = scratch.path();
+    four_games(dir);
+    for (query, games, skips) in [
+        // Anna Alpha plays white in game 1, black in game 2.
+        ("player \"Alpha\"", "1\n2\n", 2),
+        // Case counts: no tag holds "alpha".
+        ("player \"alpha\"", "", 4),
+        ("player white \"Alpha\"", "1\n", 3),
+        ("event \"Spring\"", "1\n3\n", 2),
+        ("site \"Oslo\"", "1\n4\n", 2),
+        ("date \"2005\"", "2\n", 3),
+        ("result 1-0", "1\n4\n", 2),
+        ("result 1/2-1/2", "3\n", 3),
+        ("result 0-1 or player \"Delta\"", "2\n3\n", 2),
+        ("elo white >= 2500", "4\n", 3),
+        ("2500 < elo white", "", 4),
+        // "2390x" is no number: the filter never matches.
+        ("elo black > 0", "", 4),
+        ("player \"Phi\" and mate", "4\n", 3),
+    ] {
+        assert_eq!(game_numbers(dir, "g.pgn", query, &[]), games, "{query}");
+        assert_eq!(skipped(dir, "g.pgn", query), skips, "{query}");
+    }
+    // No condition: every game is read.
+    for query in [
+        "not player \"Alpha\"",
+        "player \"\"",
+        "player white ~~ \"A\"",
+    ] {
+        game_numbers(dir, "g.pgn", query, &[]);
+        assert_eq!(skipped(dir, "g.pgn", query), 0, "{query}");
+    }
+}
+
+/// The game filters of the header and the command line prune as the query's tag filters
+/// do, and give the scan's output.
+#[test]
+fn header_and_option_game_filters_answer_as_the_scan() {
+    let scratch = crate::common::scratch("index", "tags-select");
+    let dir = scratch.path();
+    four_games(dir);
+    // `cql(result 1-0)` reads the Result tag as written: game 4's " 1-0" is not "1-0".
+    assert_eq!(
+        game_numbers(dir, "g.pgn", "cql(result 1-0) true", &[]),
+        "1\n"
+    );
+    assert_eq!(
+        game_numbers(dir, "g.pgn", "cql(player \"Alpha\") check", &[]),
+        "1\n2\n"
+    );
+    assert_eq!(
+        game_numbers(dir, "g.pgn", "check", &["--event", "Spring"]),
+        "1\n3\n"
+    );
+    assert_eq!(
+        game_numbers(dir, "g.pgn", "true", &["--player", ""]),
+        "1\n2\n3\n4\n"
+    );
+}
+
+/// On real games (`../shared/data/std-visible-5k.pgn`), every tag rule prints what the scan
+/// prints, byte for byte, and skips games.
+#[test]
+fn tag_filters_on_real_games_answer_as_the_scan() {
+    let Some(source) = crate::common::shared_file("data/std-visible-5k.pgn") else {
+        return;
+    };
+    let scratch = crate::common::scratch("index", "tags-real");
+    let dir = scratch.path();
+    fs::copy(&source, dir.join("r.pgn")).unwrap();
+    let out = cqlq_in(dir, &["index", "-q", "r.pgn"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for query in [
+        "player \"Anand\"",
+        "player black \"Carlsen\" and check",
+        "event \"Hoogovens\"",
+        "site \"RUS\"",
+        "date \"1999\"",
+        "result 0-1 and mate",
+        "elo white >= 2700",
+        "elo black < 2600 and player white \"Anand\"",
+        "eco \"B9\"",
+    ] {
+        let numbers = game_numbers(dir, "r.pgn", query, &[]);
+        assert!(!numbers.is_empty(), "{query}: nothing matched");
+        assert!(skipped(dir, "r.pgn", query) > 0, "{query}: nothing skipped");
+    }
+    game_numbers(
+        dir,
+        "r.pgn",
+        "check",
+        &["--player", "Anand", "--result", "1-0"],
+    );
+}
