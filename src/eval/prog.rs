@@ -1,6 +1,6 @@
 //! Evaluation of [`Prog`]: `while`, `loop`, `assert`, `equal`, `sqrt`, dictionaries, the
 //! positional intersection, counting transforms, computed directions and `child(n)`, the
-//! past-move words `primary`/`secondary`, and the root of a query that carries values from
+//! past-move words `primary`/`secondary`, `x =? S`, and the root of a query that carries values from
 //! game to game ([`Evaluator::resume`], [`Evaluator::suspend`]).
 
 use super::dictionary::{Carried, Datum};
@@ -145,6 +145,15 @@ impl<P: Position> Evaluator<'_, P> {
             }
             // dictionary D, D
             Prog::DictTrue => Some(Value::Bool(true)),
+            // x =? S (CQL 6.2's conditional `AssignSquareNode`)
+            Prog::AssignIfNonEmpty(id, v) => {
+                let s = self.set(v, at)?;
+                if s.is_empty() {
+                    return None;
+                }
+                self.state.borrow_mut().set(*id, Some(Value::Set(s)));
+                Some(Value::Bool(true))
+            }
             // piece x = S
             Prog::PieceAssign(var, set) => {
                 let squares = self.set(set, at)?;

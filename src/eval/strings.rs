@@ -1,4 +1,5 @@
-//! Evaluation of [`StrFilter`]: string indexing and slices, `~~` captures, conversions, tags
+//! Evaluation of [`StrFilter`]: string indexing and slices, `~~` captures, `while (s ~~ re)`,
+//! conversions, tags
 //! by a computed name, the output edits (`settag`, `removetag`, `removecomment`), `message`,
 //! `year`, `hhdb` award codes, and `readfile`/`writefile` (through [`super::files`]).
 //!
@@ -104,6 +105,25 @@ impl<P: Position> Evaluator<'_, P> {
                 let st = self.state.borrow();
                 let group = st.strs.captures.get(*n as usize)?.clone()?;
                 Some(Value::Str(group))
+            }
+            // while (s ~~ re) body (CQL 6.2's `StringIteratorNode`)
+            StrFilter::RegexWhile {
+                target,
+                pattern,
+                body,
+            } => {
+                let Value::Str(text) = self.eval(target, at)? else {
+                    return None;
+                };
+                for found in pattern.0.captures_iter(&text) {
+                    {
+                        let captures = &mut self.state.borrow_mut().strs.captures;
+                        captures.clear();
+                        captures.extend(found.iter().map(|g| g.map(|m| m.as_str().to_string())));
+                    }
+                    self.matches(body, at);
+                }
+                done
             }
             StrFilter::Index(s, i) => {
                 let text = self.string(s, at)?;

@@ -1,8 +1,8 @@
 //! The IR of CQL 6's programming words: `while`, `loop`, `assert`, `equal`, `sqrt`,
 //! dictionaries, `persistent` variables, the positional intersection `x & y`, counting
 //! transforms (`rotate90 count F`), directions with computed distances (`up DeltaRank X`),
-//! `child` with a computed index, and the past-move words `primary` / `secondary` (which
-//! `try` is made of).
+//! `child` with a computed index, the conditional assignment `x =? S`, and the past-move
+//! words `primary` / `secondary` (which `try` is made of).
 //!
 //! [`Node::Prog`] holds a [`Prog`]; `eval::prog` evaluates it.
 
@@ -96,6 +96,10 @@ pub enum Prog<S> {
     /// `piece x = S` (`◭x = S`): binds x to the piece on S's one square; no match (x left
     /// alone) unless S is exactly one square holding a piece (CQL 6.2's `PieceAssignNode`).
     PieceAssign(VarId, Node<S>),
+    /// `x =? S`: binds the set variable x to S's squares when there is at least one; no match
+    /// (and x left alone) when S is empty or does not match (CQL 6.2's conditional
+    /// `AssignSquareNode`).
+    AssignIfNonEmpty(VarId, Node<S>),
     /// A dictionary named alone (`dictionary D`, `D`): always matches.
     DictTrue,
 }

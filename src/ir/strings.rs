@@ -1,5 +1,5 @@
 //! The IR's string, tag, game-information and file filters: indexing and slices of strings,
-//! regular-expression captures, conversions (`int`, `str`, `ascii`, `indexof`), tags by a
+//! regular-expression captures and iteration (`while (s ~~ re)`), conversions (`int`, `str`, `ascii`, `indexof`), tags by a
 //! computed name, the output edits (`settag`, `removetag`, `removecomment`), `message`,
 //! `year`, `hhdb`'s award codes, and `readfile`/`writefile`.
 //!
@@ -8,7 +8,7 @@
 //! `StringMatchNode`, `YearNode`, `HhdbAwardNode`, ...); strings are indexed by byte, as CQL
 //! 6.2's `std::string` is.
 
-use super::{Node, VarId};
+use super::{Node, Pattern, VarId};
 
 /// Which studies an `hhdb` award filter admits (HHdb's Event tag starts with the award:
 /// `1.p`, `2/3.hm`, `.c`, `sp.p`, ...).
@@ -52,6 +52,17 @@ pub enum StrFilter<S> {
     Slice(Node<S>, Option<Node<S>>, Option<Node<S>>),
     /// `s[i] = t`, `s[i:j] = t`: replaces that part of the string variable.
     SliceAssign(VarId, Node<S>, Option<Node<S>>, bool, Node<S>),
+    /// `while (s ~~ re) body`: for each successive non-overlapping match of `re` in the
+    /// string s, left to right, sets `\0`, `\1`, ... to the match's groups and evaluates the
+    /// body; matches when s does, whatever the body does (CQL 6.2's `StringIteratorNode`).
+    RegexWhile {
+        /// The string searched.
+        target: Node<S>,
+        /// The regular expression.
+        pattern: Pattern,
+        /// What is evaluated at each match.
+        body: Node<S>,
+    },
     /// `#s`: the string's length in bytes.
     Length(Node<S>),
     /// `a in b`: a is a substring of b.

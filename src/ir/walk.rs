@@ -17,9 +17,7 @@ use std::ops::ControlFlow;
 
 use super::path::{Dash, PathCon, PathFilter};
 use super::prog::Prog;
-use super::{
-    LineState, MakeSquare, MoveFilter, MoveSource, Node, NumProp, StrFilter, TreeWord, WordFilter,
-};
+use super::{LineState, MakeSquare, MoveFilter, MoveSource, Node, NumProp, StrFilter, TreeWord};
 use crate::ir::cqls::CqlsNode;
 
 /// Calls `visit` on `node` and on every filter inside it, parents before their operands and
@@ -159,7 +157,6 @@ pub fn children<'a, S, B>(
         Node::Path(p) => path_children(p, visit),
         Node::Cqls(c) => cqls_children(c, visit),
         Node::Prog(p) => prog_children(p, visit),
-        Node::Words(w) => words_children(w, visit),
     }
 }
 
@@ -207,8 +204,8 @@ pub enum Reads {
     /// (`move reverse`): read, nothing changed.
     Navigation,
     /// The families of their own, whose members read and change different things (string
-    /// and tag edits, tree words, `path`, programs, CQL-S's filters, `hhdb`, `position N`,
-    /// run words, dictionary loops): asked of the node itself where it matters.
+    /// and tag edits, tree words, `path`, programs, CQL-S's filters, `hhdb`, run words,
+    /// dictionary loops): asked of the node itself where it matters.
     Other,
 }
 
@@ -313,7 +310,6 @@ impl<S> Node<S> {
             | Node::Cqls(_)
             | Node::Prog(_)
             | Node::Hhdb(_)
-            | Node::Words(_)
             | Node::Run(_)
             | Node::DictLoop(_) => Reads::Other,
         }
@@ -362,6 +358,10 @@ fn str_children<'a, S, B>(s: &'a StrFilter<S>, visit: Visit<'_, 'a, S, B>) -> Co
             visit(a)?;
             visit(b)
         }
+        StrFilter::RegexWhile { target, body, .. } => {
+            visit(target)?;
+            visit(body)
+        }
         StrFilter::Slice(s, i, j) => {
             visit(s)?;
             opt(i.as_ref(), visit)?;
@@ -381,7 +381,7 @@ fn tree_children<'a, S, B>(t: &'a TreeWord<S>, visit: Visit<'_, 'a, S, B>) -> Co
         TreeWord::VirtualMainline | TreeWord::LegalPosition | TreeWord::ReachablePosition => {
             ControlFlow::Continue(())
         }
-        TreeWord::PieceId(a) => visit(a),
+        TreeWord::PieceId(a) | TreeWord::PositionById(a) => visit(a),
         TreeWord::ConsecutiveMoves(c) => {
             visit(&c.left)?;
             visit(&c.right)
@@ -406,7 +406,9 @@ fn path_children<'a, S, B>(p: &'a PathFilter<S>, visit: Visit<'_, 'a, S, B>) -> 
             opt(path.max.as_ref(), visit)
         }
         PathFilter::Dash(d) => dash_children(d, visit),
-        PathFilter::MoveSquares(_) | PathFilter::Status(_) => ControlFlow::Continue(()),
+        PathFilter::MoveSquares(_) | PathFilter::Status(_) | PathFilter::Debug => {
+            ControlFlow::Continue(())
+        }
     }
 }
 
@@ -439,7 +441,8 @@ fn prog_children<'a, S, B>(p: &'a Prog<S>, visit: Visit<'_, 'a, S, B>) -> Contro
         | Prog::Sqrt(a)
         | Prog::ChildAt(a)
         | Prog::DictGet(_, a)
-        | Prog::PieceAssign(_, a) => visit(a),
+        | Prog::PieceAssign(_, a)
+        | Prog::AssignIfNonEmpty(_, a) => visit(a),
         Prog::While(a, b) | Prog::Equal(a, b) | Prog::DictSet(_, a, b) => {
             visit(a)?;
             visit(b)
@@ -451,17 +454,6 @@ fn prog_children<'a, S, B>(p: &'a Prog<S>, visit: Visit<'_, 'a, S, B>) -> Contro
             visit(set)
         }
         Prog::DictUnbind(_, key) => opt(key.as_ref(), visit),
-    }
-}
-
-fn words_children<'a, S, B>(w: &'a WordFilter<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
-    match w {
-        WordFilter::PathDebug => ControlFlow::Continue(()),
-        WordFilter::PositionById(a) | WordFilter::AssignIfNonEmpty(_, a) => visit(a),
-        WordFilter::RegexWhile { target, body, .. } => {
-            visit(target)?;
-            visit(body)
-        }
     }
 }
 
@@ -573,8 +565,8 @@ mod tests {
         assert_eq!(seen, ["and", "check", "find", "not", "sort", "1", "mate"]);
     }
 
-    /// Filters held in the boxed families (strings, paths, programs, words, CQL-S) are
-    /// reached too.
+    /// Filters held in the boxed families (strings, paths, programs, the game tree, CQL-S)
+    /// are reached too.
     #[test]
     fn reaches_into_boxed_families() {
         let leaf = || Node::<u64>::Distance(Box::new(Node::Number(1)), Box::new(Node::Number(2)));
@@ -582,7 +574,13 @@ mod tests {
         let wrapped = [
             Node::Strs(Box::new(StrFilter::Length(leaf()))),
             Node::Prog(Box::new(Prog::While(Node::True, leaf()))),
-            Node::Words(Box::new(WordFilter::PositionById(leaf()))),
+            Node::Tree(Box::new(TreeWord::PositionById(leaf()))),
+            Node::Prog(Box::new(Prog::AssignIfNonEmpty(0, leaf()))),
+            Node::Strs(Box::new(StrFilter::RegexWhile {
+                target: Node::True,
+                pattern: crate::ir::Pattern(regex::Regex::new("x").expect("a valid pattern")),
+                body: leaf(),
+            })),
             Node::Cqls(Box::new(CqlsNode::AtChild(leaf()))),
             Node::Tree(Box::new(TreeWord::SameContent(Node::True, leaf()))),
             Node::Path(Box::new(PathFilter::Path(crate::ir::path::Path::of(vec![
