@@ -6,6 +6,7 @@
 //! spelling; CQL-S spellings are added when that dialect lowers to it.
 
 pub mod cqls;
+pub mod dict;
 pub mod fold;
 mod geometry;
 mod hhdb;
@@ -20,12 +21,12 @@ mod strings;
 pub mod submissions;
 mod tree_words;
 pub mod walk;
+pub use dict::{DictFilter, DictLoop};
 pub use geometry::{Directions, MateKind, Pin, PinYield, Ray};
 pub use hhdb::HhdbWord;
 pub use line::{Line, LinePattern, LineState};
 pub use navigation::{Echo, Find, PosRelation, PositionRef, Range, ReadBounds};
 pub use placements::{FirstParts, Placements};
-pub use prog::DictLoop;
 pub use run_words::RunWord;
 pub use state::{Loop, Sort, VarId};
 pub use strings::{AwardKind, HhdbAward, StrFilter};
@@ -437,8 +438,7 @@ pub enum Node<S> {
     /// A filter only the CQL-S dialect has (`:sequence`, `:pawncount`, `:matchcount`, ...),
     /// see [`crate::ir::cqls`]; evaluated by `eval::cqls`.
     Cqls(Box<crate::ir::cqls::CqlsNode<S>>),
-    /// `while`, `loop`, `assert`, `equal`, `sqrt`, `x =? S`, dictionaries, persistent
-    /// variables, ...:
+    /// `while`, `loop`, `assert`, `equal`, `sqrt`, `x =? S`, persistent variables, ...:
     /// see [`prog::Prog`]; evaluated by `eval::prog`.
     Prog(Box<prog::Prog<S>>),
     /// `hhdb cooked` and the like: see [`HhdbWord`]; evaluated by `eval::hhdb`.
@@ -446,9 +446,9 @@ pub enum Node<S> {
     /// `lastgamenumber`, `cql_assertvariations`: see [`RunWord`]; evaluated by
     /// `eval::run_words`.
     Run(RunWord),
-    /// `x ∊ D body`: iterating a dictionary's keys, see [`DictLoop`]; evaluated by
-    /// `eval::prog`.
-    DictLoop(Box<DictLoop<S>>),
+    /// `D[k]`, `D[k] = v`, `unbind D[k]`, `#D`, `x ∊ D body`, ...: see [`DictFilter`];
+    /// evaluated by `eval::dictionary`.
+    Dict(Box<DictFilter<S>>),
 }
 
 /// The square `makesquare` makes (CQL 6.2's `MakeSquareNode`). Inside a transform the square

@@ -748,8 +748,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Hhdb(w) => self.eval_hhdb(*w),
             // lastgamenumber, cql_assertvariations (eval/run_words.rs)
             Node::Run(w) => self.eval_run_word(w, at),
-            // x ∊ D body (eval/prog.rs)
-            Node::DictLoop(l) => self.eval_dict_loop(l, at),
+            // D[k], D[k] = v, unbind D[k], #D, x ∊ D body (eval/dictionary.rs)
+            Node::Dict(d) => self.eval_dict(d, at),
         }
     }
 }

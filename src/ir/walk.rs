@@ -15,6 +15,7 @@
 
 use std::ops::ControlFlow;
 
+use super::dict::DictFilter;
 use super::path::{Dash, PathCon, PathFilter};
 use super::prog::Prog;
 use super::{LineState, MakeSquare, MoveFilter, MoveSource, Node, NumProp, StrFilter, TreeWord};
@@ -49,7 +50,6 @@ pub fn children<'a, S, B>(
     visit: &mut dyn FnMut(&'a Node<S>) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     match node {
-        Node::DictLoop(l) => visit(&l.body),
         Node::True
         | Node::Run(_)
         | Node::False
@@ -157,6 +157,7 @@ pub fn children<'a, S, B>(
         Node::Path(p) => path_children(p, visit),
         Node::Cqls(c) => cqls_children(c, visit),
         Node::Prog(p) => prog_children(p, visit),
+        Node::Dict(d) => dict_children(d, visit),
     }
 }
 
@@ -205,7 +206,7 @@ pub enum Reads {
     Navigation,
     /// The families of their own, whose members read and change different things (string
     /// and tag edits, tree words, `path`, programs, CQL-S's filters, `hhdb`, run words,
-    /// dictionary loops): asked of the node itself where it matters.
+    /// dictionaries): asked of the node itself where it matters.
     Other,
 }
 
@@ -311,7 +312,7 @@ impl<S> Node<S> {
             | Node::Prog(_)
             | Node::Hhdb(_)
             | Node::Run(_)
-            | Node::DictLoop(_) => Reads::Other,
+            | Node::Dict(_) => Reads::Other,
         }
     }
 }
@@ -434,16 +435,15 @@ fn dash_children<'a, S, B>(d: &'a Dash<S>, visit: Visit<'_, 'a, S, B>) -> Contro
 
 fn prog_children<'a, S, B>(p: &'a Prog<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
     match p {
-        Prog::PrimaryMove(_) | Prog::DictCount(_) | Prog::DictTrue => ControlFlow::Continue(()),
+        Prog::PrimaryMove(_) => ControlFlow::Continue(()),
         Prog::Program(_, a)
         | Prog::Loop(a)
         | Prog::Assert(a, _)
         | Prog::Sqrt(a)
         | Prog::ChildAt(a)
-        | Prog::DictGet(_, a)
         | Prog::PieceAssign(_, a)
         | Prog::AssignIfNonEmpty(_, a) => visit(a),
-        Prog::While(a, b) | Prog::Equal(a, b) | Prog::DictSet(_, a, b) => {
+        Prog::While(a, b) | Prog::Equal(a, b) => {
             visit(a)?;
             visit(b)
         }
@@ -453,7 +453,19 @@ fn prog_children<'a, S, B>(p: &'a Prog<S>, visit: Visit<'_, 'a, S, B>) -> Contro
             opt(to.as_ref(), visit)?;
             visit(set)
         }
-        Prog::DictUnbind(_, key) => opt(key.as_ref(), visit),
+    }
+}
+
+fn dict_children<'a, S, B>(d: &'a DictFilter<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
+    match d {
+        DictFilter::Count(_) | DictFilter::Named => ControlFlow::Continue(()),
+        DictFilter::Get(_, key) => visit(key),
+        DictFilter::Set(_, key, value) => {
+            visit(key)?;
+            visit(value)
+        }
+        DictFilter::Unbind(_, key) => opt(key.as_ref(), visit),
+        DictFilter::Loop(l) => visit(&l.body),
     }
 }
 
@@ -576,6 +588,7 @@ mod tests {
             Node::Prog(Box::new(Prog::While(Node::True, leaf()))),
             Node::Tree(Box::new(TreeWord::PositionById(leaf()))),
             Node::Prog(Box::new(Prog::AssignIfNonEmpty(0, leaf()))),
+            Node::Dict(Box::new(DictFilter::Set(0, Node::True, leaf()))),
             Node::Strs(Box::new(StrFilter::RegexWhile {
                 target: Node::True,
                 pattern: crate::ir::Pattern(regex::Regex::new("x").expect("a valid pattern")),
