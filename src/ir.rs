@@ -9,7 +9,6 @@ pub mod cqls;
 pub mod dict;
 pub mod fold;
 mod geometry;
-mod hhdb;
 mod line;
 mod navigation;
 pub mod path;
@@ -23,7 +22,6 @@ mod tree_words;
 pub mod walk;
 pub use dict::{DictFilter, DictLoop};
 pub use geometry::{Directions, MateKind, Pin, PinYield, Ray};
-pub use hhdb::HhdbWord;
 pub use line::{Line, LinePattern, LineState};
 pub use navigation::{Echo, Find, PosRelation, PositionRef, Range, ReadBounds};
 pub use placements::{FirstParts, Placements};
@@ -427,7 +425,7 @@ pub enum Node<S> {
     /// A string, tag, game-information or file filter (`s[i:j]`, `\1`, `int`,
     /// `while (s ~~ re)`, `settag`, `year`, `readfile`, ...), see [`StrFilter`]; evaluated by `eval::strings`.
     Strs(Box<StrFilter<S>>),
-    /// `virtualmainline`, `position N`, `pieceid`, `consecutivemoves`, `countmoves`, `currentmove`,
+    /// `virtualmainline`, `position N`, `child(n)`, `primary`, `pieceid`, `consecutivemoves`, `countmoves`, `currentmove`,
     /// `move primary|secondary|comment`, CQLi's `move ... : F` and `legalposition`
     /// (see [`TreeWord`]).
     Tree(Box<TreeWord<S>>),
@@ -441,8 +439,6 @@ pub enum Node<S> {
     /// `while`, `loop`, `assert`, `equal`, `sqrt`, `x =? S`, persistent variables, ...:
     /// see [`prog::Prog`]; evaluated by `eval::prog`.
     Prog(Box<prog::Prog<S>>),
-    /// `hhdb cooked` and the like: see [`HhdbWord`]; evaluated by `eval::hhdb`.
-    Hhdb(HhdbWord),
     /// `lastgamenumber`, `cql_assertvariations`: see [`RunWord`]; evaluated by
     /// `eval::run_words`.
     Run(RunWord),

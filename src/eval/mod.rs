@@ -17,7 +17,6 @@ pub mod files;
 mod find;
 mod geometry;
 mod held;
-mod hhdb;
 mod images;
 mod imagine;
 mod iterate;
@@ -744,8 +743,6 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Cqls(c) => self.eval_cqls(c, at),
             // while, loop, assert, equal, sqrt, dictionaries, persistent, ... (eval/prog.rs)
             Node::Prog(p) => self.eval_prog(p, at),
-            // hhdb cooked (eval/hhdb.rs)
-            Node::Hhdb(w) => self.eval_hhdb(*w),
             // lastgamenumber, cql_assertvariations (eval/run_words.rs)
             Node::Run(w) => self.eval_run_word(w, at),
             // D[k], D[k] = v, unbind D[k], #D, x ∊ D body (eval/dictionary.rs)

@@ -1,6 +1,5 @@
 //! Evaluation of [`Prog`]: `while`, `loop`, `assert`, `equal`, `sqrt`, the
-//! positional intersection, counting transforms, computed directions and `child(n)`, the
-//! past-move words `primary`/`secondary`, `x =? S`, and the root of a query that carries values from
+//! counting transforms, computed directions, `x =? S`, `piece x = S`, and the root of a query that carries values from
 //! game to game ([`Evaluator::resume`], [`Evaluator::suspend`]).
 
 use super::dictionary::{Carried, Datum};
@@ -93,18 +92,6 @@ impl<P: Position> Evaluator<'_, P> {
                 };
                 let squares = self.set(x, at)?;
                 Some(Value::Set(self.translate(*dirs, lo, hi, &squares, at)))
-            }
-            // child(n)
-            Prog::ChildAt(n) => {
-                let n = u32::try_from(self.num(n, at)?).ok()?;
-                self.position_ref(&crate::ir::PositionRef::Child(n), at)
-                    .map(Value::Pos)
-            }
-            // primary, secondary
-            Prog::PrimaryMove(primary) => {
-                let parent = self.parent_of(at)?;
-                let first = self.game.record.nodes[parent as usize].children.first() == Some(&at);
-                truth(first == *primary)
             }
             // x =? S (CQL 6.2's conditional `AssignSquareNode`)
             Prog::AssignIfNonEmpty(id, v) => {

@@ -1,7 +1,7 @@
 //! Evaluation of [`StrFilter`]: string indexing and slices, `~~` captures, `while (s ~~ re)`,
 //! conversions, tags
 //! by a computed name, the output edits (`settag`, `removetag`, `removecomment`), `message`,
-//! `year`, `hhdb` award codes, and `readfile`/`writefile` (through [`super::files`]).
+//! `year`, `hhdb` award codes and `hhdb cooked`, and `readfile`/`writefile` (through [`super::files`]).
 //!
 //! Output effects are not performed here: they are recorded in the game's [`GameEdits`],
 //! which the runner applies to the written game and prints in input order, so the output
@@ -11,6 +11,9 @@ use crate::ir::{Node, StrFilter};
 use crate::rules::Position;
 
 use super::{Evaluator, Value, files, text};
+
+/// The text CQL 6.2's `hhdb cooked` looks for in the game.
+const COOK_MARK: &str = "<cook";
 
 /// What the string filters remember while they run over one game.
 #[derive(Debug, Default)]
@@ -228,6 +231,21 @@ impl<P: Position> Evaluator<'_, P> {
             StrFilter::Year => Some(Value::Num(text::year_of(
                 self.game.record.tag("Date").unwrap_or(""),
             ))),
+            // hhdb cooked (CQL 6.2's `HhdbHasCookNode`)
+            StrFilter::HhdbCooked => {
+                let record = self.game.record;
+                let in_tags = record
+                    .tags
+                    .iter()
+                    .any(|(k, v)| k.contains(COOK_MARK) || v.contains(COOK_MARK));
+                let in_comments = record.nodes.iter().any(|n| {
+                    n.comments_before
+                        .iter()
+                        .chain(&n.comments_after)
+                        .any(|c| c.contains(COOK_MARK))
+                });
+                (in_tags || in_comments).then_some(Value::Bool(true))
+            }
             StrFilter::Hhdb(award) => {
                 let event = self.game.record.tag("Event").unwrap_or("");
                 let place = text::hhdb_award(event, *award)?;

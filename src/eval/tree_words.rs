@@ -1,5 +1,6 @@
 //! The game-tree and move words of [`TreeWord`]: `virtualmainline`, `position N` (and the
-//! numbering `positionid` reads, as CQL 6.2's `GotoNode`), `pieceid`,
+//! numbering `positionid` reads, as CQL 6.2's `GotoNode`), `child(n)` computed, `primary`,
+//! `secondary`, `pieceid`,
 //! `consecutivemoves`, `countmoves`, `currentmove`, `move primary|secondary|comment`, the
 //! positional intersection `x & y`,
 //! CQLi's speculative `move ... : F` (evaluated in imaginary positions, `eval::imagine`) and
@@ -51,6 +52,18 @@ impl<P: Position> Evaluator<'_, P> {
             TreeWord::PositionById(n) => {
                 let id = self.num(n, at)?;
                 self.position_with_id(id).map(Value::Pos)
+            }
+            // child(n)
+            TreeWord::ChildAt(n) => {
+                let n = u32::try_from(self.num(n, at)?).ok()?;
+                self.position_ref(&crate::ir::PositionRef::Child(n), at)
+                    .map(Value::Pos)
+            }
+            // primary, secondary
+            TreeWord::PrimaryMove(primary) => {
+                let parent = self.parent_of(at)?;
+                let first = self.game.record.nodes[parent as usize].children.first() == Some(&at);
+                truth(first == *primary)
             }
             TreeWord::PieceId(x) => {
                 let s = self.set(x, at)?;

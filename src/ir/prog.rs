@@ -1,8 +1,8 @@
-//! The IR of CQL 6's programming words: `while`, `loop`, `assert`, `equal`, `sqrt`,
-//! `persistent` variables (and which dictionaries persist: [`Globals`]), counting
-//! transforms (`rotate90 count F`), directions with computed distances (`up DeltaRank X`),
-//! `child` with a computed index, the conditional assignment `x =? S`, and the past-move
-//! words `primary` / `secondary` (which `try` is made of).
+//! The IR of CQL 6's programming words: the root holding what a query carries from game to
+//! game (`persistent` variables, and which dictionaries persist: [`Globals`]), `while`,
+//! `loop`, `assert`, `equal`, `sqrt`, counting transforms (`rotate90 count F`), directions
+//! with computed distances (`up DeltaRank X`), and the assignments beyond `x = v` (`x =? S`,
+//! `piece x = S`).
 //!
 //! [`Node::Prog`] holds a [`Prog`]; `eval::prog` evaluates it.
 
@@ -77,11 +77,6 @@ pub enum Prog<S> {
     /// `up N X`, `right 1 N X`, ...: the directions with distances computed at the position:
     /// X translated by `n` steps for each n in the range (a negative n goes the other way).
     DirectionBy(Directions, Node<S>, Option<Node<S>>, Node<S>),
-    /// `child(n)` with a computed index.
-    ChildAt(Node<S>),
-    /// `primary` (true) / `secondary` (false): the move that led here is (not) the first
-    /// continuation of its position (CQL 6.2's `PastMoveNode`); no match at the start.
-    PrimaryMove(bool),
     /// `piece x = S` (`◭x = S`): binds x to the piece on S's one square; no match (x left
     /// alone) unless S is exactly one square holding a piece (CQL 6.2's `PieceAssignNode`).
     PieceAssign(VarId, Node<S>),

@@ -1,7 +1,7 @@
 //! The IR's string, tag, game-information and file filters: indexing and slices of strings,
 //! regular-expression captures and iteration (`while (s ~~ re)`), conversions (`int`, `str`, `ascii`, `indexof`), tags by a
 //! computed name, the output edits (`settag`, `removetag`, `removecomment`), `message`,
-//! `year`, `hhdb`'s award codes, and `readfile`/`writefile`.
+//! `year`, `hhdb`'s award codes and `hhdb cooked`, and `readfile`/`writefile`.
 //!
 //! [`Node::Strs`](super::Node::Strs) holds one of these boxed, so the common filters stay
 //! small. Their meanings follow CQL 6.2 (its `SubstringNode`, `BracketRange`,
@@ -97,6 +97,10 @@ pub enum StrFilter<S> {
     Year,
     /// `hhdb award ...`
     Hhdb(HhdbAward),
+    /// `hhdb cooked` / `cql_hhdbhascook`: the game's PGN text contains `<cook` (CQL 6.2's
+    /// `QGame::foundCook`, a substring search of the game's text); cqlq looks in the tags'
+    /// names and values and in every comment, where PGN lets such text stand.
+    HhdbCooked,
     /// `readfile x`: the contents of the file named by x.
     ReadFile(Node<S>),
     /// `writefile(name text)`: appends the text to the file.

@@ -79,8 +79,7 @@ pub fn children<'a, S, B>(
         | Node::Unbind(_)
         | Node::Position(_)
         | Node::InMainline(_)
-        | Node::MateKind(..)
-        | Node::Hhdb(_) => ControlFlow::Continue(()),
+        | Node::MateKind(..) => ControlFlow::Continue(()),
         Node::And(v)
         | Node::Or(v)
         | Node::Union(v)
@@ -205,7 +204,7 @@ pub enum Reads {
     /// (`move reverse`): read, nothing changed.
     Navigation,
     /// The families of their own, whose members read and change different things (string
-    /// and tag edits, tree words, `path`, programs, CQL-S's filters, `hhdb`, run words,
+    /// and tag edits, tree words, `path`, programs, CQL-S's filters, run words,
     /// dictionaries): asked of the node itself where it matters.
     Other,
 }
@@ -310,7 +309,6 @@ impl<S> Node<S> {
             | Node::Path(_)
             | Node::Cqls(_)
             | Node::Prog(_)
-            | Node::Hhdb(_)
             | Node::Run(_)
             | Node::Dict(_) => Reads::Other,
         }
@@ -343,7 +341,8 @@ fn str_children<'a, S, B>(s: &'a StrFilter<S>, visit: Visit<'_, 'a, S, B>) -> Co
         | StrFilter::OriginalComment
         | StrFilter::RemoveComment
         | StrFilter::Year
-        | StrFilter::Hhdb(_) => ControlFlow::Continue(()),
+        | StrFilter::Hhdb(_)
+        | StrFilter::HhdbCooked => ControlFlow::Continue(()),
         StrFilter::Length(a)
         | StrFilter::ToInt(a)
         | StrFilter::Ascii(a)
@@ -379,10 +378,11 @@ fn str_children<'a, S, B>(s: &'a StrFilter<S>, visit: Visit<'_, 'a, S, B>) -> Co
 
 fn tree_children<'a, S, B>(t: &'a TreeWord<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
     match t {
-        TreeWord::VirtualMainline | TreeWord::LegalPosition | TreeWord::ReachablePosition => {
-            ControlFlow::Continue(())
-        }
-        TreeWord::PieceId(a) | TreeWord::PositionById(a) => visit(a),
+        TreeWord::VirtualMainline
+        | TreeWord::PrimaryMove(_)
+        | TreeWord::LegalPosition
+        | TreeWord::ReachablePosition => ControlFlow::Continue(()),
+        TreeWord::PieceId(a) | TreeWord::PositionById(a) | TreeWord::ChildAt(a) => visit(a),
         TreeWord::ConsecutiveMoves(c) => {
             visit(&c.left)?;
             visit(&c.right)
@@ -435,12 +435,10 @@ fn dash_children<'a, S, B>(d: &'a Dash<S>, visit: Visit<'_, 'a, S, B>) -> Contro
 
 fn prog_children<'a, S, B>(p: &'a Prog<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
     match p {
-        Prog::PrimaryMove(_) => ControlFlow::Continue(()),
         Prog::Program(_, a)
         | Prog::Loop(a)
         | Prog::Assert(a, _)
         | Prog::Sqrt(a)
-        | Prog::ChildAt(a)
         | Prog::PieceAssign(_, a)
         | Prog::AssignIfNonEmpty(_, a) => visit(a),
         Prog::While(a, b) | Prog::Equal(a, b) => {

@@ -367,11 +367,12 @@ fn line_adds_no_comment_of_its_own() {
     assert!(!stdout.contains("End"), "{stdout}");
 }
 
-/// These forms were one IR family (`WordFilter`, whole-node `Reads::Other`) and now live in
-/// their concepts' families (the game tree, strings, the program, `path`): each still reads
+/// These forms were one IR family (`WordFilter`, whole-node `Reads::Other`), as `hhdb cooked`
+/// was (`HhdbWord`), and now live in their concepts' families (the game tree, strings, the
+/// program, `path`): each still reads
 /// as a family of its own ([`cqlq::ir::walk::Reads::Other`]), so the one-pass plan takes
-/// none of them, and a query holding one is not pruned by an index (`while (s ~~ re)`, now a
-/// string filter, is refused by name there, as it was before). The reasoning: the fold moves
+/// none of them, and a query holding one is not pruned by an index (`while (s ~~ re)` and
+/// `hhdb cooked`, now string filters, are refused by name there, as they were before). The reasoning: the fold moves
 /// variants between boxed families only, and what the runs decide must not change with it.
 #[test]
 fn folded_words_keep_their_classification() {
@@ -381,6 +382,7 @@ fn folded_words_keep_their_classification() {
         "while (\"ab\" ~~ \"a\") true",
         "x =? a1",
         "pathdebug",
+        "hhdb cooked",
     ] {
         let filter = compile(query);
         assert!(

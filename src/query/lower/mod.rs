@@ -341,7 +341,7 @@ impl Lower<'_> {
             Word::Extension => Ok(Some((Node::False, Type::Logical))),
             // CQL 6.2's `HhdbHasCookNode`: the game's text holds `<cook`.
             Word::CqlHhdbHasCook => Ok(Some((
-                Node::Hhdb(crate::ir::HhdbWord::HhdbCooked),
+                Node::Strs(Box::new(crate::ir::StrFilter::HhdbCooked)),
                 Type::Logical,
             ))),
             // CQL 6.1's `string x in D body`: the parser reads `string` as a word of its own

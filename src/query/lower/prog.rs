@@ -126,7 +126,8 @@ impl Lower<'_> {
 
     /// `primary` (`true`), `secondary` (`false`)
     pub(super) fn primary_word<S>(&self, primary: bool) -> Lowered<S> {
-        prog(Prog::PrimaryMove(primary), Type::Logical)
+        let word = ir::TreeWord::PrimaryMove(primary);
+        Ok(Some((Node::Tree(Box::new(word)), Type::Logical)))
     }
 
     /// `sqrt x`, `assert x`, `equal(x y)`, `child(n)` with a computed index; None for any
@@ -149,11 +150,7 @@ impl Lower<'_> {
                     .map(|l| l.map(|(n, _)| wrap(Prog::Assert(n, text), Type::Logical)))
             }
             (Builtin::Equal, [x, y]) => self.equal(x, y, cx),
-            (Builtin::Child, [x]) if !matches!(x.kind, ExprKind::Number(_)) => {
-                self.unary(x, cx, Type::Number, "'child'", |n| {
-                    (Prog::ChildAt(n), Type::Position)
-                })
-            }
+            (Builtin::Child, [x]) if !matches!(x.kind, ExprKind::Number(_)) => self.child_at(x, cx),
             _ => return None,
         })
     }
@@ -255,6 +252,15 @@ impl Lower<'_> {
         let n = img!(self.typed(x, cx, want, what));
         let (p, ty) = make(n);
         prog(p, ty)
+    }
+
+    /// `child(n)` with a computed index.
+    fn child_at<S: SquareSet>(&self, x: &Expr, cx: Cx) -> Lowered<S> {
+        let n = img!(self.typed(x, cx, Type::Number, "'child'"));
+        Ok(Some((
+            Node::Tree(Box::new(ir::TreeWord::ChildAt(n))),
+            Type::Position,
+        )))
     }
 
     /// `equal(x y)`
@@ -485,7 +491,7 @@ fn dict_node<S>(d: DictFilter<S>, ty: Type) -> Lowered<S> {
 fn try_filter<S>() -> Node<S> {
     let body = Node::And(vec![
         Node::ToMove(Color::Black),
-        Node::Prog(Box::new(Prog::PrimaryMove(false))),
+        Node::Tree(Box::new(ir::TreeWord::PrimaryMove(false))),
     ]);
     let find = ir::Find {
         body,
