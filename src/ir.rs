@@ -6,9 +6,9 @@
 //! spelling; CQL-S spellings are added when that dialect lowers to it.
 
 pub mod cqls;
+pub mod dict;
 pub mod fold;
 mod geometry;
-mod hhdb;
 mod line;
 mod navigation;
 pub mod path;
@@ -20,18 +20,15 @@ mod strings;
 pub mod submissions;
 mod tree_words;
 pub mod walk;
-pub use hhdb::HhdbWord;
-mod words;
+pub use dict::{DictFilter, DictLoop};
 pub use geometry::{Directions, MateKind, Pin, PinYield, Ray};
 pub use line::{Line, LinePattern, LineState};
 pub use navigation::{Echo, Find, PosRelation, PositionRef, Range, ReadBounds};
 pub use placements::{FirstParts, Placements};
-pub use prog::DictLoop;
 pub use run_words::RunWord;
 pub use state::{Loop, Sort, VarId};
 pub use strings::{AwardKind, HhdbAward, StrFilter};
 pub use tree_words::{ConsecutiveMoves, MoveExt, TreeWord};
-pub use words::WordFilter;
 
 pub use crate::chess::{Color, PieceKinds, PieceType, piece_type};
 
@@ -425,34 +422,29 @@ pub enum Node<S> {
     Echo(Box<Echo<S>>),
     /// `ancestor(x y)`, `descendant(x y)`, `lca(x y)`
     Relation(PosRelation, Box<Node<S>>, Box<Node<S>>),
-    /// A string, tag, game-information or file filter (`s[i:j]`, `\1`, `int`, `settag`,
-    /// `year`, `readfile`, ...), see [`StrFilter`]; evaluated by `eval::strings`.
+    /// A string, tag, game-information or file filter (`s[i:j]`, `\1`, `int`,
+    /// `while (s ~~ re)`, `settag`, `year`, `readfile`, ...), see [`StrFilter`]; evaluated by `eval::strings`.
     Strs(Box<StrFilter<S>>),
-    /// `virtualmainline`, `pieceid`, `consecutivemoves`, `countmoves`, `currentmove`,
+    /// `virtualmainline`, `position N`, `child(n)`, `primary`, `pieceid`, `consecutivemoves`, `countmoves`, `currentmove`,
     /// `move primary|secondary|comment`, CQLi's `move ... : F` and `legalposition`
     /// (see [`TreeWord`]).
     Tree(Box<TreeWord<S>>),
     /// `path ...` (`⊢`), dashes with targets (`X--Y(check)`), `from` / `to` alone,
-    /// `pathcount`, `pathstart`, ...: see [`path`].
+    /// `pathcount`, `pathstart`, ..., `pathdebug`: see [`path`].
     Path(Box<path::PathFilter<S>>),
     // --- CQL-S ---
     /// A filter only the CQL-S dialect has (`:sequence`, `:pawncount`, `:matchcount`, ...),
     /// see [`crate::ir::cqls`]; evaluated by `eval::cqls`.
     Cqls(Box<crate::ir::cqls::CqlsNode<S>>),
-    /// `while`, `loop`, `assert`, `equal`, `sqrt`, dictionaries, persistent variables, ...:
+    /// `while`, `loop`, `assert`, `equal`, `sqrt`, `x =? S`, persistent variables, ...:
     /// see [`prog::Prog`]; evaluated by `eval::prog`.
     Prog(Box<prog::Prog<S>>),
-    /// `hhdb cooked` and the like: see [`HhdbWord`]; evaluated by `eval::hhdb`.
-    Hhdb(HhdbWord),
-    /// `position N`, `while (s ~~ re)`, `x =? S`, `find v F`, `makesquare "e4"`,
-    /// `pathdebug`: see [`WordFilter`]; evaluated by `eval::words`.
-    Words(Box<WordFilter<S>>),
     /// `lastgamenumber`, `cql_assertvariations`: see [`RunWord`]; evaluated by
     /// `eval::run_words`.
     Run(RunWord),
-    /// `x ∊ D body`: iterating a dictionary's keys, see [`DictLoop`]; evaluated by
-    /// `eval::prog`.
-    DictLoop(Box<DictLoop<S>>),
+    /// `D[k]`, `D[k] = v`, `unbind D[k]`, `#D`, `x ∊ D body`, ...: see [`DictFilter`];
+    /// evaluated by `eval::dictionary`.
+    Dict(Box<DictFilter<S>>),
 }
 
 /// The square `makesquare` makes (CQL 6.2's `MakeSquareNode`). Inside a transform the square

@@ -1,13 +1,17 @@
-//! Values kept apart from the board's square-set type: dictionary entries, and what a query
-//! carries from game to game ([`Carried`]: persistent variables and non-local dictionaries).
+//! Dictionaries: the evaluation of [`DictFilter`] (`D[k]`, `D[k] = v`, `unbind`, `#D`,
+//! `x ∊ D body`), and the values kept apart from the board's square-set type: dictionary
+//! entries, and what a query carries from game to game ([`Carried`]: persistent variables
+//! and non-local dictionaries).
 //!
 //! A [`Datum`] stores a set as its squares, so a dictionary or a persistent value outlives
 //! the game (and the board type) it was made in, and moves between games without copying.
 
 use std::collections::BTreeMap;
 
-use super::Value;
+use super::{Evaluator, Value, is_match};
 use crate::ir::prog::{Globals, PersistentType};
+use crate::ir::{DictFilter, DictLoop};
+use crate::rules::Position;
 use crate::squares::{Coord, Geometry, SquareSet};
 
 /// A value stored in a dictionary or carried between games.
@@ -131,5 +135,85 @@ impl Carried {
             .filter(|(p, _)| !p.quiet)
             .map(|(p, v)| (p.name.clone(), v.clone()))
             .collect()
+    }
+}
+
+impl<P: Position> Evaluator<'_, P> {
+    /// Evaluates a dictionary filter at `at`.
+    pub(super) fn eval_dict(&self, d: &DictFilter<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        match d {
+            // D[k]
+            DictFilter::Get(id, key) => {
+                let key = Datum::of(&self.eval(key, at)?)?;
+                let st = self.state.borrow();
+                let value = st.prog.dicts.get(usize::from(*id))?.get(&key)?.clone();
+                drop(st);
+                Some(value.value(self.geometry(at)))
+            }
+            // D[k] = v
+            DictFilter::Set(id, key, value) => {
+                let key = Datum::of(&self.eval(key, at)?)?;
+                let value = self.eval(value, at)?;
+                if !matches!(value, Value::Set(_)) && !is_match(&Some(value.clone())) {
+                    return None;
+                }
+                let value = Datum::of(&value)?;
+                self.state.borrow_mut().prog.dict(*id).insert(key, value);
+                Some(Value::Bool(true))
+            }
+            // unbind D[k], unbind D
+            DictFilter::Unbind(id, key) => {
+                match key {
+                    Some(k) => {
+                        let k = Datum::of(&self.eval(k, at)?)?;
+                        self.state.borrow_mut().prog.dict(*id).remove(&k);
+                    }
+                    None => self.state.borrow_mut().prog.dict(*id).clear(),
+                }
+                Some(Value::Bool(true))
+            }
+            // #D
+            DictFilter::Count(id) => {
+                let st = self.state.borrow();
+                let n = st.prog.dicts.get(usize::from(*id)).map_or(0, |d| d.len());
+                Some(Value::Num(n as i64))
+            }
+            // dictionary D, D
+            DictFilter::Named => Some(Value::Bool(true)),
+            // x ∊ D body
+            DictFilter::Loop(l) => self.eval_dict_loop(l, at),
+        }
+    }
+
+    /// `x ∊ D body`: the body at `at` with x bound to each key of D in key order (the keys
+    /// as they were when the loop began); x is left unbound. CQL 6.2 stops when x is
+    /// already bound (its previous value would be lost).
+    fn eval_dict_loop(&self, l: &DictLoop<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        if self.state.borrow().get(l.var).is_some() {
+            let m = format!(
+                "the variable {} of a dictionary iteration is already bound",
+                l.name
+            );
+            self.state.borrow_mut().prog.abort.get_or_insert(m);
+            return None;
+        }
+        let keys: Vec<Datum> = {
+            let st = self.state.borrow();
+            st.prog
+                .dicts
+                .get(usize::from(l.dict))
+                .map(|d| d.keys().cloned().collect())
+                .unwrap_or_default()
+        };
+        let geo = self.geometry(at);
+        for key in keys {
+            if self.spend_round("dictionary loop", at) {
+                break;
+            }
+            self.state.borrow_mut().set(l.var, Some(key.value(geo)));
+            self.eval(&l.body, at);
+        }
+        self.state.borrow_mut().set(l.var, None);
+        Some(Value::Bool(true))
     }
 }

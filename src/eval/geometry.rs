@@ -120,6 +120,28 @@ impl<P: Position> Evaluator<'_, P> {
             .then(|| Value::Set(P::Set::from_coords(geo, [c])))
     }
 
+    /// `makesquare "e4"`: the square named by a file letter and a rank digit; the empty set
+    /// for any other string.
+    pub(super) fn eval_makesquare_named(
+        &self,
+        name: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let Value::Str(text) = self.eval(name, at)? else {
+            return None;
+        };
+        let geo = self.geometry(at);
+        let square = match text.as_bytes() {
+            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some(Coord {
+                file: i64::from(f - b'a'),
+                rank: i64::from(r - b'1'),
+            }),
+            _ => None,
+        }
+        .filter(|&c| geo.contains(c));
+        Some(Value::Set(P::Set::from_coords(geo, square)))
+    }
+
     /// `distance(x y)`: king moves between two squares.
     pub(super) fn eval_distance(
         &self,

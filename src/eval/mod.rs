@@ -17,7 +17,6 @@ pub mod files;
 mod find;
 mod geometry;
 mod held;
-mod hhdb;
 mod images;
 mod imagine;
 mod iterate;
@@ -42,7 +41,6 @@ pub mod tablebase;
 mod text;
 pub mod tree;
 mod tree_words;
-mod words;
 
 use crate::ir::{Color, GameResult, MakeSquare, Node, NumProp, StrProp, TagName};
 use crate::pgn::GameRecord;
@@ -575,7 +573,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 },
                 NumProp::Depth => self.depth(at),
                 // CQL 6.2's id: the rank in the searched tree, depth first, main line
-                // first (so the ply on the main line); see `position N` (eval/words.rs).
+                // first (so the ply on the main line); see `position N` (eval/tree_words.rs).
                 NumProp::PositionId => self.position_id(at),
             })),
             // elo white, elo black
@@ -745,14 +743,10 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Cqls(c) => self.eval_cqls(c, at),
             // while, loop, assert, equal, sqrt, dictionaries, persistent, ... (eval/prog.rs)
             Node::Prog(p) => self.eval_prog(p, at),
-            // hhdb cooked (eval/hhdb.rs)
-            Node::Hhdb(w) => self.eval_hhdb(*w),
-            // position N, while (s ~~ re), x =? S, find v F, makesquare "e4", ... (eval/words.rs)
-            Node::Words(w) => self.eval_words(w, at),
             // lastgamenumber, cql_assertvariations (eval/run_words.rs)
             Node::Run(w) => self.eval_run_word(w, at),
-            // x ∊ D body (eval/prog.rs)
-            Node::DictLoop(l) => self.eval_dict_loop(l, at),
+            // D[k], D[k] = v, unbind D[k], #D, x ∊ D body (eval/dictionary.rs)
+            Node::Dict(d) => self.eval_dict(d, at),
         }
     }
 }

@@ -115,6 +115,10 @@ impl<P: Position> Evaluator<'_, P> {
             PathFilter::Dash(d) => self.eval_dash(d, at),
             PathFilter::MoveSquares(from) => self.eval_move_squares(*from, at),
             PathFilter::Status(s) => self.eval_path_status(*s, at),
+            PathFilter::Debug => {
+                eprintln!("{}", self.path_debug_text(at));
+                Some(Value::Bool(true))
+            }
         }
     }
 

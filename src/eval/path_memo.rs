@@ -188,7 +188,9 @@ fn reads_only<S>(n: &Node<S>) -> bool {
         Reads::Captures | Reads::Binds | Reads::Output => false,
         Reads::Other => match n {
             Node::Path(p) => match &**p {
-                PathFilter::Path(_) | PathFilter::Status(PathStatus::LastPosition) => false,
+                PathFilter::Path(_)
+                | PathFilter::Status(PathStatus::LastPosition)
+                | PathFilter::Debug => false,
                 PathFilter::Dash(d) => d.move_target.is_none(),
                 PathFilter::MoveSquares(_) | PathFilter::Status(_) => true,
             },

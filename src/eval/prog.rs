@@ -1,11 +1,9 @@
-//! Evaluation of [`Prog`]: `while`, `loop`, `assert`, `equal`, `sqrt`, dictionaries, the
-//! positional intersection, counting transforms, computed directions and `child(n)`, the
-//! past-move words `primary`/`secondary`, and the root of a query that carries values from
+//! Evaluation of [`Prog`]: `while`, `loop`, `assert`, `equal`, `sqrt`, the
+//! counting transforms, computed directions, `x =? S`, `piece x = S`, and the root of a query that carries values from
 //! game to game ([`Evaluator::resume`], [`Evaluator::suspend`]).
 
 use super::dictionary::{Carried, Datum};
-use super::{Evaluator, Value, is_match};
-use crate::ir::DictLoop;
+use super::{Evaluator, Value};
 use crate::ir::prog::Prog;
 use crate::ir::{Directions, Node};
 use crate::rules::Position;
@@ -95,56 +93,15 @@ impl<P: Position> Evaluator<'_, P> {
                 let squares = self.set(x, at)?;
                 Some(Value::Set(self.translate(*dirs, lo, hi, &squares, at)))
             }
-            // child(n)
-            Prog::ChildAt(n) => {
-                let n = u32::try_from(self.num(n, at)?).ok()?;
-                self.position_ref(&crate::ir::PositionRef::Child(n), at)
-                    .map(Value::Pos)
-            }
-            // primary, secondary
-            Prog::PrimaryMove(primary) => {
-                let parent = self.parent_of(at)?;
-                let first = self.game.record.nodes[parent as usize].children.first() == Some(&at);
-                truth(first == *primary)
-            }
-            // D[k]
-            Prog::DictGet(id, key) => {
-                let key = Datum::of(&self.eval(key, at)?)?;
-                let st = self.state.borrow();
-                let value = st.prog.dicts.get(usize::from(*id))?.get(&key)?.clone();
-                drop(st);
-                Some(value.value(self.geometry(at)))
-            }
-            // D[k] = v
-            Prog::DictSet(id, key, value) => {
-                let key = Datum::of(&self.eval(key, at)?)?;
-                let value = self.eval(value, at)?;
-                if !matches!(value, Value::Set(_)) && !is_match(&Some(value.clone())) {
+            // x =? S (CQL 6.2's conditional `AssignSquareNode`)
+            Prog::AssignIfNonEmpty(id, v) => {
+                let s = self.set(v, at)?;
+                if s.is_empty() {
                     return None;
                 }
-                let value = Datum::of(&value)?;
-                self.state.borrow_mut().prog.dict(*id).insert(key, value);
+                self.state.borrow_mut().set(*id, Some(Value::Set(s)));
                 Some(Value::Bool(true))
             }
-            // unbind D[k], unbind D
-            Prog::DictUnbind(id, key) => {
-                match key {
-                    Some(k) => {
-                        let k = Datum::of(&self.eval(k, at)?)?;
-                        self.state.borrow_mut().prog.dict(*id).remove(&k);
-                    }
-                    None => self.state.borrow_mut().prog.dict(*id).clear(),
-                }
-                Some(Value::Bool(true))
-            }
-            // #D
-            Prog::DictCount(id) => {
-                let st = self.state.borrow();
-                let n = st.prog.dicts.get(usize::from(*id)).map_or(0, |d| d.len());
-                Some(Value::Num(n as i64))
-            }
-            // dictionary D, D
-            Prog::DictTrue => Some(Value::Bool(true)),
             // piece x = S
             Prog::PieceAssign(var, set) => {
                 let squares = self.set(set, at)?;
@@ -239,39 +196,5 @@ pub fn carried_globals<S>(filter: &Node<S>) -> Option<&crate::ir::prog::Globals>
             _ => None,
         },
         _ => None,
-    }
-}
-
-impl<P: Position> Evaluator<'_, P> {
-    /// `x ∊ D body`: the body at `at` with x bound to each key of D in key order (the keys
-    /// as they were when the loop began); x is left unbound. CQL 6.2 stops when x is
-    /// already bound (its previous value would be lost).
-    pub(super) fn eval_dict_loop(&self, l: &DictLoop<P::Set>, at: u32) -> Option<Value<P::Set>> {
-        if self.state.borrow().get(l.var).is_some() {
-            let m = format!(
-                "the variable {} of a dictionary iteration is already bound",
-                l.name
-            );
-            self.state.borrow_mut().prog.abort.get_or_insert(m);
-            return None;
-        }
-        let keys: Vec<Datum> = {
-            let st = self.state.borrow();
-            st.prog
-                .dicts
-                .get(usize::from(l.dict))
-                .map(|d| d.keys().cloned().collect())
-                .unwrap_or_default()
-        };
-        let geo = self.geometry(at);
-        for key in keys {
-            if self.spend_round("dictionary loop", at) {
-                break;
-            }
-            self.state.borrow_mut().set(l.var, Some(key.value(geo)));
-            self.eval(&l.body, at);
-        }
-        self.state.borrow_mut().set(l.var, None);
-        Some(Value::Bool(true))
     }
 }

@@ -1,6 +1,7 @@
-//! Evaluation of [`StrFilter`]: string indexing and slices, `~~` captures, conversions, tags
+//! Evaluation of [`StrFilter`]: string indexing and slices, `~~` captures, `while (s ~~ re)`,
+//! conversions, tags
 //! by a computed name, the output edits (`settag`, `removetag`, `removecomment`), `message`,
-//! `year`, `hhdb` award codes, and `readfile`/`writefile` (through [`super::files`]).
+//! `year`, `hhdb` award codes and `hhdb cooked`, and `readfile`/`writefile` (through [`super::files`]).
 //!
 //! Output effects are not performed here: they are recorded in the game's [`GameEdits`],
 //! which the runner applies to the written game and prints in input order, so the output
@@ -10,6 +11,9 @@ use crate::ir::{Node, StrFilter};
 use crate::rules::Position;
 
 use super::{Evaluator, Value, files, text};
+
+/// The text CQL 6.2's `hhdb cooked` looks for in the game.
+const COOK_MARK: &str = "<cook";
 
 /// What the string filters remember while they run over one game.
 #[derive(Debug, Default)]
@@ -104,6 +108,25 @@ impl<P: Position> Evaluator<'_, P> {
                 let st = self.state.borrow();
                 let group = st.strs.captures.get(*n as usize)?.clone()?;
                 Some(Value::Str(group))
+            }
+            // while (s ~~ re) body (CQL 6.2's `StringIteratorNode`)
+            StrFilter::RegexWhile {
+                target,
+                pattern,
+                body,
+            } => {
+                let Value::Str(text) = self.eval(target, at)? else {
+                    return None;
+                };
+                for found in pattern.0.captures_iter(&text) {
+                    {
+                        let captures = &mut self.state.borrow_mut().strs.captures;
+                        captures.clear();
+                        captures.extend(found.iter().map(|g| g.map(|m| m.as_str().to_string())));
+                    }
+                    self.matches(body, at);
+                }
+                done
             }
             StrFilter::Index(s, i) => {
                 let text = self.string(s, at)?;
@@ -208,6 +231,21 @@ impl<P: Position> Evaluator<'_, P> {
             StrFilter::Year => Some(Value::Num(text::year_of(
                 self.game.record.tag("Date").unwrap_or(""),
             ))),
+            // hhdb cooked (CQL 6.2's `HhdbHasCookNode`)
+            StrFilter::HhdbCooked => {
+                let record = self.game.record;
+                let in_tags = record
+                    .tags
+                    .iter()
+                    .any(|(k, v)| k.contains(COOK_MARK) || v.contains(COOK_MARK));
+                let in_comments = record.nodes.iter().any(|n| {
+                    n.comments_before
+                        .iter()
+                        .chain(&n.comments_after)
+                        .any(|c| c.contains(COOK_MARK))
+                });
+                (in_tags || in_comments).then_some(Value::Bool(true))
+            }
             StrFilter::Hhdb(award) => {
                 let event = self.game.record.tag("Event").unwrap_or("");
                 let place = text::hhdb_award(event, *award)?;

@@ -1,4 +1,6 @@
-//! The game-tree and move words of [`TreeWord`]: `virtualmainline`, `pieceid`,
+//! The game-tree and move words of [`TreeWord`]: `virtualmainline`, `position N` (and the
+//! numbering `positionid` reads, as CQL 6.2's `GotoNode`), `child(n)` computed, `primary`,
+//! `secondary`, `pieceid`,
 //! `consecutivemoves`, `countmoves`, `currentmove`, `move primary|secondary|comment`, the
 //! positional intersection `x & y`,
 //! CQLi's speculative `move ... : F` (evaluated in imaginary positions, `eval::imagine`) and
@@ -10,11 +12,59 @@ use crate::rules::{MoveInfo, Position};
 use crate::squares::{Coord, SquareSet};
 
 impl<P: Position> Evaluator<'_, P> {
+    /// `positionid` at `at`: CQL 6.2 numbers the positions of the searched tree (the main
+    /// line alone unless variations are searched) depth first, each position's main
+    /// continuation first (`QPos::visitRoot`), so a main-line position's id is its ply.
+    /// Imaginary positions keep their own numbers.
+    pub(super) fn position_id(&self, at: u32) -> i64 {
+        if at >= super::imagine::BASE {
+            return i64::from(at);
+        }
+        // `tree_rank` is that depth-first rank over the whole record; without variations
+        // the main line comes first in it, with the same ranks.
+        self.tree_rank(at) as i64
+    }
+
+    /// The searched position whose `positionid` is `id` (`position N`).
+    fn position_with_id(&self, id: i64) -> Option<u32> {
+        let id = u32::try_from(id).ok()?;
+        let at = if self.game.variations {
+            self.tree_rank(0);
+            let order = self.tree_order.get()?;
+            u32::try_from(order.iter().position(|&r| r == id)?).ok()?
+        } else {
+            *self.game.record.mainline().get(id as usize)?
+        };
+        let reached = self
+            .game
+            .replayed
+            .nodes
+            .get(at as usize)
+            .is_some_and(|n| n.is_some());
+        reached.then_some(at)
+    }
+
     /// Evaluates a [`TreeWord`] at `at`.
     pub(super) fn eval_tree(&self, t: &TreeWord<P::Set>, at: u32) -> Option<Value<P::Set>> {
         let truth = |b: bool| b.then_some(Value::Bool(true));
         match t {
             TreeWord::VirtualMainline => truth(self.on_virtual_mainline(at)),
+            TreeWord::PositionById(n) => {
+                let id = self.num(n, at)?;
+                self.position_with_id(id).map(Value::Pos)
+            }
+            // child(n)
+            TreeWord::ChildAt(n) => {
+                let n = u32::try_from(self.num(n, at)?).ok()?;
+                self.position_ref(&crate::ir::PositionRef::Child(n), at)
+                    .map(Value::Pos)
+            }
+            // primary, secondary
+            TreeWord::PrimaryMove(primary) => {
+                let parent = self.parent_of(at)?;
+                let first = self.game.record.nodes[parent as usize].children.first() == Some(&at);
+                truth(first == *primary)
+            }
             TreeWord::PieceId(x) => {
                 let s = self.set(x, at)?;
                 let [c] = s.coords()[..] else {

@@ -157,14 +157,21 @@ fn count_possible(fewest: i64, most: i64, op: CmpOp, count: i64) -> bool {
 }
 
 /// Whether a search may skip games for `filter`: no node acts on a game it does not match.
-/// `message` and `writefile` write at positions that need not match, `assert` stops the
+/// `message` and `writefile` write at positions that need not match (`while (s ~~ re)` and
+/// `hhdb cooked` are refused too, as before they were string filters), `assert` stops the
 /// run, and the families of their own ([`Reads::Other`]: programs with carried values,
 /// `path`, tree words, CQL-S, run words) are not looked into; a string filter that only
 /// reads is allowed.
 pub fn prunable(filter: &Node<Bitboard>) -> bool {
     let refused = walk(filter, &mut |node| {
         let acts = match node {
-            Node::Strs(s) => matches!(**s, StrFilter::Message(..) | StrFilter::WriteFile(..)),
+            Node::Strs(s) => matches!(
+                **s,
+                StrFilter::Message(..)
+                    | StrFilter::WriteFile(..)
+                    | StrFilter::RegexWhile { .. }
+                    | StrFilter::HhdbCooked
+            ),
             _ => node.reads() == Reads::Other,
         };
         if acts {

@@ -1,6 +1,6 @@
 //! The IR of CQL 6.2's `path` (glyph `⊢`), of dash filters that carry targets
 //! (`X--Y(check)`, `legal --(castle)`), of `from` / `to` alone, and of the path status filters
-//! (`pathcount`, `pathstart`, ...). Evaluated by `eval::path`.
+//! (`pathcount`, `pathstart`, ...) and `pathdebug`. Evaluated by `eval::path`.
 //!
 //! A `path` is a regular expression over *moves* (not positions, as `line` is): each dash
 //! constituent plays one move, filters between them test the position reached. CQL 6.2 runs
@@ -24,6 +24,10 @@ pub enum PathFilter<S> {
     MoveSquares(bool),
     /// `pathcount`, `pathstart`, ...
     Status(PathStatus),
+    /// `pathdebug`: prints the state of the innermost `path` being matched (its best length
+    /// and count so far, its current position) to stderr; always matches (CQL 6.2's
+    /// `PathDebugNode`, which prints to stdout).
+    Debug,
 }
 
 /// What a path status filter reads: inside a `path` (while it runs) about the path being

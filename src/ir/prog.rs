@@ -1,15 +1,12 @@
-//! The IR of CQL 6's programming words: `while`, `loop`, `assert`, `equal`, `sqrt`,
-//! dictionaries, `persistent` variables, the positional intersection `x & y`, counting
-//! transforms (`rotate90 count F`), directions with computed distances (`up DeltaRank X`),
-//! `child` with a computed index, and the past-move words `primary` / `secondary` (which
-//! `try` is made of).
+//! The IR of CQL 6's programming words: the root holding what a query carries from game to
+//! game (`persistent` variables, and which dictionaries persist: [`Globals`]), `while`,
+//! `loop`, `assert`, `equal`, `sqrt`, counting transforms (`rotate90 count F`), directions
+//! with computed distances (`up DeltaRank X`), and the assignments beyond `x = v` (`x =? S`,
+//! `piece x = S`).
 //!
 //! [`Node::Prog`] holds a [`Prog`]; `eval::prog` evaluates it.
 
 use super::{Directions, Node, VarId};
-
-/// A dictionary's slot, numbered by lowering in order of declaration.
-pub type DictId = u16;
 
 /// The type of a persistent variable's value (what it starts as: 0, `""` or `[]`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -80,37 +77,11 @@ pub enum Prog<S> {
     /// `up N X`, `right 1 N X`, ...: the directions with distances computed at the position:
     /// X translated by `n` steps for each n in the range (a negative n goes the other way).
     DirectionBy(Directions, Node<S>, Option<Node<S>>, Node<S>),
-    /// `child(n)` with a computed index.
-    ChildAt(Node<S>),
-    /// `primary` (true) / `secondary` (false): the move that led here is (not) the first
-    /// continuation of its position (CQL 6.2's `PastMoveNode`); no match at the start.
-    PrimaryMove(bool),
-    /// `D[k]`: the entry's value; no match when absent.
-    DictGet(DictId, Node<S>),
-    /// `D[k] = v`: sets the entry; no match when the key or the value does not match.
-    DictSet(DictId, Node<S>, Node<S>),
-    /// `unbind D[k]` (Some) / `unbind D` (None): removes the entry / every entry.
-    DictUnbind(DictId, Option<Node<S>>),
-    /// `#D`: the number of entries.
-    DictCount(DictId),
     /// `piece x = S` (`◭x = S`): binds x to the piece on S's one square; no match (x left
     /// alone) unless S is exactly one square holding a piece (CQL 6.2's `PieceAssignNode`).
     PieceAssign(VarId, Node<S>),
-    /// A dictionary named alone (`dictionary D`, `D`): always matches.
-    DictTrue,
-}
-
-/// `x ∊ D body` (also CQL 6.1's `string x in D body`): binds x to each key of dictionary D in
-/// key order and evaluates the body; always matches, and leaves x unbound (CQL 6.2's
-/// `DictionaryIterateNode`). Evaluated by `eval::prog`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DictLoop<S> {
-    /// The dictionary's slot.
-    pub dict: DictId,
-    /// The variable bound to each key.
-    pub var: VarId,
-    /// The variable's name, for the error when it is already bound.
-    pub name: String,
-    /// The filter evaluated for each key.
-    pub body: Node<S>,
+    /// `x =? S`: binds the set variable x to S's squares when there is at least one; no match
+    /// (and x left alone) when S is empty or does not match (CQL 6.2's conditional
+    /// `AssignSquareNode`).
+    AssignIfNonEmpty(VarId, Node<S>),
 }

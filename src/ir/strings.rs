@@ -1,14 +1,14 @@
 //! The IR's string, tag, game-information and file filters: indexing and slices of strings,
-//! regular-expression captures, conversions (`int`, `str`, `ascii`, `indexof`), tags by a
+//! regular-expression captures and iteration (`while (s ~~ re)`), conversions (`int`, `str`, `ascii`, `indexof`), tags by a
 //! computed name, the output edits (`settag`, `removetag`, `removecomment`), `message`,
-//! `year`, `hhdb`'s award codes, and `readfile`/`writefile`.
+//! `year`, `hhdb`'s award codes and `hhdb cooked`, and `readfile`/`writefile`.
 //!
 //! [`Node::Strs`](super::Node::Strs) holds one of these boxed, so the common filters stay
 //! small. Their meanings follow CQL 6.2 (its `SubstringNode`, `BracketRange`,
 //! `StringMatchNode`, `YearNode`, `HhdbAwardNode`, ...); strings are indexed by byte, as CQL
 //! 6.2's `std::string` is.
 
-use super::{Node, VarId};
+use super::{Node, Pattern, VarId};
 
 /// Which studies an `hhdb` award filter admits (HHdb's Event tag starts with the award:
 /// `1.p`, `2/3.hm`, `.c`, `sp.p`, ...).
@@ -52,6 +52,17 @@ pub enum StrFilter<S> {
     Slice(Node<S>, Option<Node<S>>, Option<Node<S>>),
     /// `s[i] = t`, `s[i:j] = t`: replaces that part of the string variable.
     SliceAssign(VarId, Node<S>, Option<Node<S>>, bool, Node<S>),
+    /// `while (s ~~ re) body`: for each successive non-overlapping match of `re` in the
+    /// string s, left to right, sets `\0`, `\1`, ... to the match's groups and evaluates the
+    /// body; matches when s does, whatever the body does (CQL 6.2's `StringIteratorNode`).
+    RegexWhile {
+        /// The string searched.
+        target: Node<S>,
+        /// The regular expression.
+        pattern: Pattern,
+        /// What is evaluated at each match.
+        body: Node<S>,
+    },
     /// `#s`: the string's length in bytes.
     Length(Node<S>),
     /// `a in b`: a is a substring of b.
@@ -86,6 +97,10 @@ pub enum StrFilter<S> {
     Year,
     /// `hhdb award ...`
     Hhdb(HhdbAward),
+    /// `hhdb cooked` / `cql_hhdbhascook`: the game's PGN text contains `<cook` (CQL 6.2's
+    /// `QGame::foundCook`, a substring search of the game's text); cqlq looks in the tags'
+    /// names and values and in every comment, where PGN lets such text stand.
+    HhdbCooked,
     /// `readfile x`: the contents of the file named by x.
     ReadFile(Node<S>),
     /// `writefile(name text)`: appends the text to the file.

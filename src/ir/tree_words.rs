@@ -1,5 +1,6 @@
 //! The IR's game-tree and move words beyond the plain `move` filter: CQL 6.2's
-//! `virtualmainline`, `pieceid`, `consecutivemoves`, `countmoves`, `currentmove`, the `move`
+//! `virtualmainline`, `position N`, `child(n)` with a computed index, the past-move words
+//! `primary` / `secondary` (which `try` is made of), `pieceid`, `consecutivemoves`, `countmoves`, `currentmove`, the `move`
 //! parameters `primary`, `secondary` and `comment`, and CQLi's imaginary positions
 //! (speculative `move ... : F`, `legalposition`).
 //!
@@ -14,6 +15,15 @@ pub enum TreeWord<S> {
     /// `virtualmainline`: every White move on the path from the start is a main
     /// continuation, and no move on it is a null move (CQL 6.2's `QPos::virtualmainline`).
     VirtualMainline,
+    /// `position N`: the position whose `positionid` is N (CQL 6.2's `GotoNode`); no match
+    /// when N is negative or past the game's last position.
+    PositionById(Node<S>),
+    /// `child(n)` with a computed index: the n-th continuation (0 the main one), as
+    /// [`PositionRef::Child`](super::PositionRef::Child).
+    ChildAt(Node<S>),
+    /// `primary` (true) / `secondary` (false): the move that led here is (not) the first
+    /// continuation of its position (CQL 6.2's `PastMoveNode`); no match at the start.
+    PrimaryMove(bool),
     /// `pieceid x`: the identity number of the piece on the single square of x (no match
     /// for an empty square or a set of another size).
     PieceId(Node<S>),

@@ -15,11 +15,10 @@
 
 use std::ops::ControlFlow;
 
+use super::dict::DictFilter;
 use super::path::{Dash, PathCon, PathFilter};
 use super::prog::Prog;
-use super::{
-    LineState, MakeSquare, MoveFilter, MoveSource, Node, NumProp, StrFilter, TreeWord, WordFilter,
-};
+use super::{LineState, MakeSquare, MoveFilter, MoveSource, Node, NumProp, StrFilter, TreeWord};
 use crate::ir::cqls::CqlsNode;
 
 /// Calls `visit` on `node` and on every filter inside it, parents before their operands and
@@ -51,7 +50,6 @@ pub fn children<'a, S, B>(
     visit: &mut dyn FnMut(&'a Node<S>) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     match node {
-        Node::DictLoop(l) => visit(&l.body),
         Node::True
         | Node::Run(_)
         | Node::False
@@ -81,8 +79,7 @@ pub fn children<'a, S, B>(
         | Node::Unbind(_)
         | Node::Position(_)
         | Node::InMainline(_)
-        | Node::MateKind(..)
-        | Node::Hhdb(_) => ControlFlow::Continue(()),
+        | Node::MateKind(..) => ControlFlow::Continue(()),
         Node::And(v)
         | Node::Or(v)
         | Node::Union(v)
@@ -159,7 +156,7 @@ pub fn children<'a, S, B>(
         Node::Path(p) => path_children(p, visit),
         Node::Cqls(c) => cqls_children(c, visit),
         Node::Prog(p) => prog_children(p, visit),
-        Node::Words(w) => words_children(w, visit),
+        Node::Dict(d) => dict_children(d, visit),
     }
 }
 
@@ -207,8 +204,8 @@ pub enum Reads {
     /// (`move reverse`): read, nothing changed.
     Navigation,
     /// The families of their own, whose members read and change different things (string
-    /// and tag edits, tree words, `path`, programs, CQL-S's filters, `hhdb`, `position N`,
-    /// run words, dictionary loops): asked of the node itself where it matters.
+    /// and tag edits, tree words, `path`, programs, CQL-S's filters, run words,
+    /// dictionaries): asked of the node itself where it matters.
     Other,
 }
 
@@ -312,10 +309,8 @@ impl<S> Node<S> {
             | Node::Path(_)
             | Node::Cqls(_)
             | Node::Prog(_)
-            | Node::Hhdb(_)
-            | Node::Words(_)
             | Node::Run(_)
-            | Node::DictLoop(_) => Reads::Other,
+            | Node::Dict(_) => Reads::Other,
         }
     }
 }
@@ -346,7 +341,8 @@ fn str_children<'a, S, B>(s: &'a StrFilter<S>, visit: Visit<'_, 'a, S, B>) -> Co
         | StrFilter::OriginalComment
         | StrFilter::RemoveComment
         | StrFilter::Year
-        | StrFilter::Hhdb(_) => ControlFlow::Continue(()),
+        | StrFilter::Hhdb(_)
+        | StrFilter::HhdbCooked => ControlFlow::Continue(()),
         StrFilter::Length(a)
         | StrFilter::ToInt(a)
         | StrFilter::Ascii(a)
@@ -361,6 +357,10 @@ fn str_children<'a, S, B>(s: &'a StrFilter<S>, visit: Visit<'_, 'a, S, B>) -> Co
         | StrFilter::WriteFile(a, b) => {
             visit(a)?;
             visit(b)
+        }
+        StrFilter::RegexWhile { target, body, .. } => {
+            visit(target)?;
+            visit(body)
         }
         StrFilter::Slice(s, i, j) => {
             visit(s)?;
@@ -378,10 +378,11 @@ fn str_children<'a, S, B>(s: &'a StrFilter<S>, visit: Visit<'_, 'a, S, B>) -> Co
 
 fn tree_children<'a, S, B>(t: &'a TreeWord<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
     match t {
-        TreeWord::VirtualMainline | TreeWord::LegalPosition | TreeWord::ReachablePosition => {
-            ControlFlow::Continue(())
-        }
-        TreeWord::PieceId(a) => visit(a),
+        TreeWord::VirtualMainline
+        | TreeWord::PrimaryMove(_)
+        | TreeWord::LegalPosition
+        | TreeWord::ReachablePosition => ControlFlow::Continue(()),
+        TreeWord::PieceId(a) | TreeWord::PositionById(a) | TreeWord::ChildAt(a) => visit(a),
         TreeWord::ConsecutiveMoves(c) => {
             visit(&c.left)?;
             visit(&c.right)
@@ -406,7 +407,9 @@ fn path_children<'a, S, B>(p: &'a PathFilter<S>, visit: Visit<'_, 'a, S, B>) -> 
             opt(path.max.as_ref(), visit)
         }
         PathFilter::Dash(d) => dash_children(d, visit),
-        PathFilter::MoveSquares(_) | PathFilter::Status(_) => ControlFlow::Continue(()),
+        PathFilter::MoveSquares(_) | PathFilter::Status(_) | PathFilter::Debug => {
+            ControlFlow::Continue(())
+        }
     }
 }
 
@@ -432,15 +435,13 @@ fn dash_children<'a, S, B>(d: &'a Dash<S>, visit: Visit<'_, 'a, S, B>) -> Contro
 
 fn prog_children<'a, S, B>(p: &'a Prog<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
     match p {
-        Prog::PrimaryMove(_) | Prog::DictCount(_) | Prog::DictTrue => ControlFlow::Continue(()),
         Prog::Program(_, a)
         | Prog::Loop(a)
         | Prog::Assert(a, _)
         | Prog::Sqrt(a)
-        | Prog::ChildAt(a)
-        | Prog::DictGet(_, a)
-        | Prog::PieceAssign(_, a) => visit(a),
-        Prog::While(a, b) | Prog::Equal(a, b) | Prog::DictSet(_, a, b) => {
+        | Prog::PieceAssign(_, a)
+        | Prog::AssignIfNonEmpty(_, a) => visit(a),
+        Prog::While(a, b) | Prog::Equal(a, b) => {
             visit(a)?;
             visit(b)
         }
@@ -450,18 +451,19 @@ fn prog_children<'a, S, B>(p: &'a Prog<S>, visit: Visit<'_, 'a, S, B>) -> Contro
             opt(to.as_ref(), visit)?;
             visit(set)
         }
-        Prog::DictUnbind(_, key) => opt(key.as_ref(), visit),
     }
 }
 
-fn words_children<'a, S, B>(w: &'a WordFilter<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
-    match w {
-        WordFilter::PathDebug => ControlFlow::Continue(()),
-        WordFilter::PositionById(a) | WordFilter::AssignIfNonEmpty(_, a) => visit(a),
-        WordFilter::RegexWhile { target, body, .. } => {
-            visit(target)?;
-            visit(body)
+fn dict_children<'a, S, B>(d: &'a DictFilter<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
+    match d {
+        DictFilter::Count(_) | DictFilter::Named => ControlFlow::Continue(()),
+        DictFilter::Get(_, key) => visit(key),
+        DictFilter::Set(_, key, value) => {
+            visit(key)?;
+            visit(value)
         }
+        DictFilter::Unbind(_, key) => opt(key.as_ref(), visit),
+        DictFilter::Loop(l) => visit(&l.body),
     }
 }
 
@@ -573,8 +575,8 @@ mod tests {
         assert_eq!(seen, ["and", "check", "find", "not", "sort", "1", "mate"]);
     }
 
-    /// Filters held in the boxed families (strings, paths, programs, words, CQL-S) are
-    /// reached too.
+    /// Filters held in the boxed families (strings, paths, programs, the game tree, CQL-S)
+    /// are reached too.
     #[test]
     fn reaches_into_boxed_families() {
         let leaf = || Node::<u64>::Distance(Box::new(Node::Number(1)), Box::new(Node::Number(2)));
@@ -582,7 +584,14 @@ mod tests {
         let wrapped = [
             Node::Strs(Box::new(StrFilter::Length(leaf()))),
             Node::Prog(Box::new(Prog::While(Node::True, leaf()))),
-            Node::Words(Box::new(WordFilter::PositionById(leaf()))),
+            Node::Tree(Box::new(TreeWord::PositionById(leaf()))),
+            Node::Prog(Box::new(Prog::AssignIfNonEmpty(0, leaf()))),
+            Node::Dict(Box::new(DictFilter::Set(0, Node::True, leaf()))),
+            Node::Strs(Box::new(StrFilter::RegexWhile {
+                target: Node::True,
+                pattern: crate::ir::Pattern(regex::Regex::new("x").expect("a valid pattern")),
+                body: leaf(),
+            })),
             Node::Cqls(Box::new(CqlsNode::AtChild(leaf()))),
             Node::Tree(Box::new(TreeWord::SameContent(Node::True, leaf()))),
             Node::Path(Box::new(PathFilter::Path(crate::ir::path::Path::of(vec![

@@ -14,7 +14,7 @@
 //!
 //! `hhdb cooked`, `hhdb sound`, `hhdb unsound` and `hhdb sort ...` follow CQL 6.2's
 //! `hhdbkeyword` table and `hhdbaward_sort`, which define them by CQL text:
-//! - `cooked` is `cql_hhdbhascook` ([`HhdbWord::HhdbCooked`]);
+//! - `cooked` is `cql_hhdbhascook` ([`StrFilter::HhdbCooked`]);
 //! - `unsound` is `hhdb cooked or player black ~~ "U[1-5]"`;
 //! - `sound` is `not {hhdb cooked and player black ~~ "U[12]" or player black ~~ "U[345]"}`;
 //! - `hhdb sort T` (T `prize`, `hm`, `commendation`: categories 1, 3, 5) is the study having
@@ -25,8 +25,7 @@
 //!   the three types; with `special`: `hhdb special and hhdb sort T`.
 
 use crate::ir::{
-    ArithOp, AwardKind, CmpOp, HhdbAward, HhdbWord, Node, Pattern, PositionRef, Sort, StrFilter,
-    TagName,
+    ArithOp, AwardKind, CmpOp, HhdbAward, Node, Pattern, PositionRef, Sort, StrFilter, TagName,
 };
 
 use crate::query::ast::Expr;
@@ -167,7 +166,7 @@ pub(crate) fn hhdb_table_key<S>(flags: &[&str], filters: &[&Expr]) -> Option<(No
         let pattern = Pattern(regex::Regex::new(re).expect("a valid constant pattern"));
         Node::RegexMatch(Box::new(Node::Tag(TagName::Black)), pattern)
     };
-    let cooked = || Node::Hhdb(HhdbWord::HhdbCooked);
+    let cooked = || Node::Strs(Box::new(StrFilter::HhdbCooked));
     match flags {
         ["cooked"] => return Some((cooked(), Type::Logical)),
         ["unsound"] => return Some((Node::Or(vec![cooked(), black("U[1-5]")]), Type::Logical)),

@@ -9,7 +9,8 @@
 //! `moves.rs` (`move ...`, `countmoves`), `state.rs` (variables, iteration, `sort`, keywords
 //! with arguments), `navigation.rs` (`find`, `:`, `echo`), `line.rs`, `path.rs`,
 //! `geometry.rs`, `strings.rs`, `tree_words.rs`, `prog.rs` (`while`, `loop`, dictionaries,
-//! persistent variables), `words.rs` ([`crate::ir::WordFilter`]), `run_words.rs`,
+//! persistent variables), `words.rs` (`position N`, `while (s ~~ re)`, `x =? S`,
+//! `pathdebug`, `makesquare`), `run_words.rs`,
 //! `hhdb.rs`, `cqli.rs` (CQLi words refused), `scope.rs` (names, user functions). Where two
 //! concepts share a node kind (a variable that may name a dictionary), the arm asks them in
 //! order; a function returning `Option` answers None for what it does not take.
@@ -349,7 +350,7 @@ impl Lower<'_> {
             Word::Extension => Ok(Some((Node::False, Type::Logical))),
             // CQL 6.2's `HhdbHasCookNode`: the game's text holds `<cook`.
             Word::CqlHhdbHasCook => Ok(Some((
-                Node::Hhdb(crate::ir::HhdbWord::HhdbCooked),
+                Node::Strs(Box::new(crate::ir::StrFilter::HhdbCooked)),
                 Type::Logical,
             ))),
             // CQL 6.1's `string x in D body`: the parser reads `string` as a word of its own

@@ -12,7 +12,8 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use crate::ir::prog::{DictId, Globals, PersistentType, PersistentVar, Prog};
+use crate::ir::dict::{DictFilter, DictId};
+use crate::ir::prog::{Globals, PersistentType, PersistentVar, Prog};
 use crate::ir::{self, CmpOp, Color, Directions, Node};
 use crate::squares::SquareSet;
 
@@ -125,7 +126,8 @@ impl Lower<'_> {
 
     /// `primary` (`true`), `secondary` (`false`)
     pub(super) fn primary_word<S>(&self, primary: bool) -> Lowered<S> {
-        prog(Prog::PrimaryMove(primary), Type::Logical)
+        let word = ir::TreeWord::PrimaryMove(primary);
+        Ok(Some((Node::Tree(Box::new(word)), Type::Logical)))
     }
 
     /// `sqrt x`, `assert x`, `equal(x y)`, `child(n)` with a computed index; None for any
@@ -148,11 +150,7 @@ impl Lower<'_> {
                     .map(|l| l.map(|(n, _)| wrap(Prog::Assert(n, text), Type::Logical)))
             }
             (Builtin::Equal, [x, y]) => self.equal(x, y, cx),
-            (Builtin::Child, [x]) if !matches!(x.kind, ExprKind::Number(_)) => {
-                self.unary(x, cx, Type::Number, "'child'", |n| {
-                    (Prog::ChildAt(n), Type::Position)
-                })
-            }
+            (Builtin::Child, [x]) if !matches!(x.kind, ExprKind::Number(_)) => self.child_at(x, cx),
             _ => return None,
         })
     }
@@ -160,19 +158,19 @@ impl Lower<'_> {
     /// `dictionary D` (or `persistent dictionary D`): declared, and true.
     pub(super) fn dictionary_decl<S>(&self, d: &DictionaryDecl) -> Lowered<S> {
         self.dictionary(&d.name.text, d.storage != Storage::Local);
-        prog(Prog::DictTrue, Type::Logical)
+        dict_node(DictFilter::Named, Type::Logical)
     }
 
     /// `D` naming a dictionary (true); None when `e` names none.
     pub(super) fn dict_var<S>(&self, e: &Expr) -> Option<Lowered<S>> {
         self.dict_of(e)?;
-        Some(prog(Prog::DictTrue, Type::Logical))
+        Some(dict_node(DictFilter::Named, Type::Logical))
     }
 
     /// `#D`: the number of entries of dictionary `d`; None when `d` names none.
     pub(super) fn dict_count<S>(&self, d: &Expr) -> Option<Lowered<S>> {
         let (id, _) = self.dict_of(d)?;
-        Some(prog(Prog::DictCount(id), Type::Number))
+        Some(dict_node(DictFilter::Count(id), Type::Number))
     }
 
     /// `D[k]`: an entry of a dictionary; None when `base` names none.
@@ -185,7 +183,14 @@ impl Lower<'_> {
     ) -> Option<Lowered<S>> {
         let (id, ty) = self.dict_of(base)?;
         let key = self.dict_key(e, keys, cx);
-        Some(key.map(|k| k.map(|k| wrap(Prog::DictGet(id, k), ty.unwrap_or(Type::Logical)))))
+        Some(key.map(|k| {
+            k.map(|k| {
+                (
+                    Node::Dict(Box::new(DictFilter::Get(id, k))),
+                    ty.unwrap_or(Type::Logical),
+                )
+            })
+        }))
     }
 
     /// `unbind D[k]`, `unbind D`; None when the target is no dictionary (nor an entry of one).
@@ -200,7 +205,7 @@ impl Lower<'_> {
             }
             _ => (self.dict_of(target)?.0, None),
         };
-        Some(prog(Prog::DictUnbind(id, key), Type::Logical))
+        Some(dict_node(DictFilter::Unbind(id, key), Type::Logical))
     }
 
     /// `D[k] = v`, `piece x = ...`, `persistent x = ...`; None for any other assignment.
@@ -247,6 +252,15 @@ impl Lower<'_> {
         let n = img!(self.typed(x, cx, want, what));
         let (p, ty) = make(n);
         prog(p, ty)
+    }
+
+    /// `child(n)` with a computed index.
+    fn child_at<S: SquareSet>(&self, x: &Expr, cx: Cx) -> Lowered<S> {
+        let n = img!(self.typed(x, cx, Type::Number, "'child'"));
+        Ok(Some((
+            Node::Tree(Box::new(ir::TreeWord::ChildAt(n))),
+            Type::Position,
+        )))
     }
 
     /// `equal(x y)`
@@ -395,7 +409,7 @@ impl Lower<'_> {
         }
         let key = img!(self.dict_key(e, keys, cx));
         let value = img!(self.lower(value, cx)).0;
-        prog(Prog::DictSet(id, key, value), Type::Logical)
+        dict_node(DictFilter::Set(id, key, value), Type::Logical)
     }
 
     /// `piece x = S`: the slot comes from lowering the plain assignment.
@@ -466,13 +480,18 @@ fn wrap<S>(p: Prog<S>, ty: Type) -> (Node<S>, Type) {
     (Node::Prog(Box::new(p)), ty)
 }
 
+/// A lowered [`DictFilter`] of type `ty`.
+fn dict_node<S>(d: DictFilter<S>, ty: Type) -> Lowered<S> {
+    Ok(Some((Node::Dict(Box::new(d)), ty)))
+}
+
 /// `try`: CQL 6.2 expands it to `notransform 1 == find <-- quiet all {btm secondary}` (its
 /// `Tokens::match_try`): exactly one position from here back to the start (this one
 /// included) has Black to move and was reached by a move that starts a variation.
 fn try_filter<S>() -> Node<S> {
     let body = Node::And(vec![
         Node::ToMove(Color::Black),
-        Node::Prog(Box::new(Prog::PrimaryMove(false))),
+        Node::Tree(Box::new(ir::TreeWord::PrimaryMove(false))),
     ]);
     let find = ir::Find {
         body,
@@ -506,7 +525,7 @@ impl Lower<'_> {
         &self,
         e: &Expr,
         it: &crate::query::syntax::Iterate,
-        dict: crate::ir::prog::DictId,
+        dict: DictId,
         cx: Cx,
     ) -> Lowered<S> {
         if !self.prog.key_types.borrow().contains_key(&dict) {
@@ -522,6 +541,6 @@ impl Lower<'_> {
             name: it.var.text.clone(),
             body,
         };
-        Ok(Some((Node::DictLoop(Box::new(l)), Type::Logical)))
+        dict_node(DictFilter::Loop(l), Type::Logical)
     }
 }

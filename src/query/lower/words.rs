@@ -1,9 +1,10 @@
-//! Lowering to [`WordFilter`] (`position N`, `while (s ~~ re)`, `x =? S`, `find` with a
-//! range given by variables, `makesquare "e4"`, `pathdebug`), of every `makesquare` (here
-//! only), and of `currenttransform` (a string literal per transform image), called from
+//! Lowering of the last CQL 6.2 forms cqlq learnt, each to its concept's IR: `position N`
+//! ([`ir::TreeWord`]), `while (s ~~ re)` ([`ir::StrFilter`]), `x =? S` ([`ir::prog::Prog`]),
+//! `pathdebug` ([`ir::path::PathFilter`]), `find` with a range given by variables; of every
+//! `makesquare` (here only), and of `currenttransform` (a string literal per transform image), called from
 //! [`Lower::lower`]'s match.
 
-use crate::ir::{self, Node, WordFilter};
+use crate::ir::{self, Node};
 use crate::squares::SquareSet;
 
 use super::{Cx, Lower, Lowered, img};
@@ -11,11 +12,6 @@ use crate::query::ast::{Arg, Assign, AssignOp, Expr, ExprKind, Storage};
 use crate::query::check::Type;
 use crate::query::error::ErrorKind;
 use crate::query::syntax::{Find, SeqParam};
-
-/// A lowered [`WordFilter`] of type `ty`.
-fn word<S>(w: WordFilter<S>, ty: Type) -> Lowered<S> {
-    Ok(Some((Node::Words(Box::new(w)), ty)))
-}
 
 impl Lower<'_> {
     /// `makesquare "e4"` and `makesquare(f r)`: the one lowering of `makesquare`; None for
@@ -51,7 +47,8 @@ impl Lower<'_> {
 
     /// `pathdebug`
     pub(super) fn path_debug<S>(&self) -> Lowered<S> {
-        word(WordFilter::PathDebug, Type::Logical)
+        let debug = ir::path::PathFilter::Debug;
+        Ok(Some((Node::Path(Box::new(debug)), Type::Logical)))
     }
 
     /// `position N`
@@ -65,7 +62,8 @@ impl Lower<'_> {
             return Err(self.missing_argument(e));
         };
         let n = img!(self.typed(n, cx, Type::Number, "'position'"));
-        word(WordFilter::PositionById(n), Type::Position)
+        let position = ir::TreeWord::PositionById(n);
+        Ok(Some((Node::Tree(Box::new(position)), Type::Position)))
     }
 
     /// `makesquare "e4"`
@@ -100,14 +98,12 @@ impl Lower<'_> {
             return Err(self.err(ErrorKind::Type, e.span, m));
         };
         let body = img!(self.lower(body, cx)).0;
-        word(
-            WordFilter::RegexWhile {
-                target: *target,
-                pattern,
-                body,
-            },
-            Type::Logical,
-        )
+        let iteration = ir::StrFilter::RegexWhile {
+            target: *target,
+            pattern,
+            body,
+        };
+        Ok(Some((Node::Strs(Box::new(iteration)), Type::Logical)))
     }
 
     /// `x =? S`
@@ -120,7 +116,8 @@ impl Lower<'_> {
     ) -> Lowered<S> {
         let value = img!(self.typed(value, cx, Type::Set, "'=?'"));
         let id = self.slot(name, e.span)?;
-        word(WordFilter::AssignIfNonEmpty(id, value), Type::Logical)
+        let assign = ir::prog::Prog::AssignIfNonEmpty(id, value);
+        Ok(Some((Node::Prog(Box::new(assign)), Type::Logical)))
     }
 
     /// `find v F`, `find 1 v F`, `find v w F` (with `<--`, `quiet`, `all`).
