@@ -1,6 +1,5 @@
 //! Standard chess and Chess960 through shakmaty: the fast path for most games.
 
-mod lines;
 mod quick_moves;
 
 use shakmaty::fen::Fen;

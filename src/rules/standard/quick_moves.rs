@@ -5,8 +5,6 @@
 use shakmaty::attacks::between;
 use shakmaty::{Bitboard, Chess, Color, Move, Position as _, Rank, Role, Square};
 
-use super::lines::Line;
-
 /// The move `san` names in `pos`, as shakmaty's `San::to_move` finds it (its error too), most
 /// moves found faster ([`quick_move`]).
 pub(super) fn san_move(
@@ -59,33 +57,23 @@ fn quick_move(pos: &Chess, san: &shakmaty::san::San) -> Option<Move> {
     if !promotion_fits {
         return None;
     }
-    let mut ours = pos.our(role);
+    let reach = match role {
+        Role::Knight => shakmaty::attacks::knight_attacks(to),
+        Role::Bishop => shakmaty::attacks::bishop_attacks(to, occupied),
+        Role::Rook => shakmaty::attacks::rook_attacks(to, occupied),
+        Role::Queen => shakmaty::attacks::queen_attacks(to, occupied),
+        Role::King => shakmaty::attacks::king_attacks(to),
+        // Our pawns that capture on `to` stand where their pawn would be attacked from.
+        Role::Pawn if capture => shakmaty::attacks::pawn_attacks(!turn, to),
+        Role::Pawn => pawn_push_origin(turn, to, occupied),
+    };
+    let mut from = reach & pos.our(role);
     if let Some(file) = file {
-        ours &= Bitboard::from_file(file);
+        from &= Bitboard::from_file(file);
     }
     if let Some(rank) = rank {
-        ours &= Bitboard::from_rank(rank);
+        from &= Bitboard::from_rank(rank);
     }
-    let from = match role {
-        Role::Knight => shakmaty::attacks::knight_attacks(to) & ours,
-        Role::King => shakmaty::attacks::king_attacks(to) & ours,
-        // Our pawns that capture on `to` stand where their pawn would be attacked from.
-        Role::Pawn if capture => shakmaty::attacks::pawn_attacks(!turn, to) & ours,
-        Role::Pawn => pawn_push_origin(turn, to, occupied) & ours,
-        // A slider reaches `to` along its kind of line with nothing between: asked of each
-        // of the few candidates (a table of lines, not the sliders' attack tables).
-        slider => {
-            let mut reach = Bitboard::EMPTY;
-            for from in ours {
-                if Line::through(from, to).is_some_and(|line| {
-                    line.carries(slider) && (line.between(from, to) & occupied).is_empty()
-                }) {
-                    reach.add(from);
-                }
-            }
-            reach
-        }
-    };
     let from = from.single_square()?;
     let after = (occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
     let king = if role == Role::King {
