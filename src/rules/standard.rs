@@ -15,7 +15,7 @@ use super::shakmaty_bridge::{
 };
 use super::{MoveInfo, Position, RulesError, RulesErrorKind};
 use crate::chess::PieceType;
-use quick_moves::{plain_move_exists, san_move};
+use quick_moves::{evasion_exists, plain_move_exists, san_move};
 
 /// A standard or Chess960 position, with promoted pieces tracked for `promotedpieces`.
 #[derive(Clone, Debug)]
@@ -27,15 +27,20 @@ pub struct Standard {
 
 impl Default for Standard {
     fn default() -> Self {
-        Standard {
-            pos: Chess::default(),
-            mode: CastlingMode::Standard,
-            promoted: Bitboard::EMPTY,
-        }
+        Standard::of(Chess::default(), CastlingMode::Standard)
     }
 }
 
 impl Standard {
+    /// `pos` in castling mode `mode`, no piece promoted.
+    fn of(pos: Chess, mode: CastlingMode) -> Standard {
+        Standard {
+            pos,
+            mode,
+            promoted: Bitboard::EMPTY,
+        }
+    }
+
     /// A position from a FEN. `chess960` forces Chess960 castling; otherwise standard castling
     /// is tried first and Chess960 castling used when the castling rights need it.
     pub fn from_fen(fen: &str, chess960: bool) -> Result<Standard, RulesError> {
@@ -56,13 +61,7 @@ impl Standard {
         for leniency in 0..3 {
             for &mode in modes {
                 match lenient(parsed.clone().into_position::<Chess>(mode), leniency) {
-                    Ok(pos) => {
-                        return Ok(Standard {
-                            pos,
-                            mode,
-                            promoted: Bitboard::EMPTY,
-                        });
-                    }
+                    Ok(pos) => return Ok(Standard::of(pos, mode)),
                     Err(e) => last_error = e.to_string(),
                 }
             }
@@ -121,7 +120,7 @@ impl Standard {
     ) -> Result<(), RulesError> {
         let m = self.read_move(san)?;
         track_promoted(&mut self.promoted, m);
-        self.pos.play_unchecked(m);
+        self.play_unchecked(m);
         Ok(())
     }
 
@@ -133,6 +132,17 @@ impl Standard {
                 format!("illegal or ambiguous move \"{san}\""),
             )
         })
+    }
+
+    /// Whether a legal move exists, the pieces giving check being `checkers`: in check, an
+    /// evasion ([`evasion_exists`]); else a move seen at once ([`plain_move_exists`]) or
+    /// shakmaty's list.
+    fn legal_move_exists(&self, checkers: Bitboard) -> bool {
+        if checkers.any() {
+            evasion_exists(&self.pos, checkers)
+        } else {
+            plain_move_exists(&self.pos) || !self.pos.legal_moves().is_empty()
+        }
     }
 
     /// The underlying shakmaty position.
@@ -147,8 +157,13 @@ impl Standard {
     fn play_move(&mut self, m: Move) -> MoveInfo<Bitboard> {
         let info = self.move_info(m);
         track_promoted(&mut self.promoted, m);
-        self.pos.play_unchecked(m);
+        self.play_unchecked(m);
         info
+    }
+
+    /// Plays the legal move `m`.
+    fn play_unchecked(&mut self, m: Move) {
+        self.pos.play_unchecked(m);
     }
 }
 
@@ -166,7 +181,18 @@ impl Position for Standard {
     }
 
     fn has_legal_move(&self) -> bool {
-        plain_move_exists(&self.pos) || !self.pos.legal_moves().is_empty()
+        self.legal_move_exists(self.pos.checkers())
+    }
+
+    // `mate` and `stalemate` as the trait defines them, the pieces giving check found once.
+    fn is_mate(&self) -> bool {
+        let checkers = self.pos.checkers();
+        checkers.any() && !self.legal_move_exists(checkers)
+    }
+
+    fn is_stalemate(&self) -> bool {
+        let checkers = self.pos.checkers();
+        checkers.is_empty() && !self.legal_move_exists(checkers) && !self.is_variant_end()
     }
 
     fn pseudo_legal_moves(&self) -> Vec<MoveInfo<Bitboard>> {
@@ -399,11 +425,7 @@ mod tests {
         };
         let mut compared = 0;
         for pos in crate::rules::random_games::random_positions(60, 100, 654) {
-            let standard = Standard {
-                pos: pos.clone(),
-                mode: CastlingMode::Standard,
-                promoted: Bitboard::EMPTY,
-            };
+            let standard = Standard::of(pos.clone(), CastlingMode::Standard);
             let board = pos.board();
             let masks = [
                 board.occupied(),

@@ -2,6 +2,7 @@
 //! whether any legal move exists, answered from the board's attacks when that is safe, and
 //! left to shakmaty's list otherwise (each checked against the list by its test).
 
+use shakmaty::attacks::between;
 use shakmaty::{Bitboard, Chess, Color, Move, Position as _, Rank, Role, Square};
 
 /// The move `san` names in `pos`, as shakmaty's `San::to_move` finds it (its error too), most
@@ -109,20 +110,36 @@ fn pawn_push_origin(turn: Color, to: Square, occupied: Bitboard) -> Bitboard {
         .map_or(Bitboard::EMPTY, Bitboard::from_square)
 }
 
-/// Whether a legal move is seen without listing the moves (true in most positions; false
-/// leaves it to shakmaty's list): not in check, a piece that is not pinned against our king
-/// has a legal move wherever its movement rules take it, except en passant, which is not
-/// looked at; and the king may step to any square not of ours that no enemy piece attacks,
-/// since no slider attacks the king's square, so its leaving opens no line.
+/// Our pieces alone between an enemy slider and our king (on `king`): those that may move
+/// only along that line.
+fn pinned(pos: &Chess, king: Square) -> Bitboard {
+    use shakmaty::attacks;
+    let board = pos.board();
+    let (us, occupied) = (pos.us(), board.occupied());
+    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
+        | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
+        & pos.them();
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let between = attacks::between(king, sniper) & occupied;
+        if between.is_subset(us) && between.count() == 1 {
+            pinned |= between;
+        }
+    }
+    pinned
+}
+
+/// Whether a legal move is seen without listing the moves, in `pos` not in check (true in
+/// most positions; false leaves it to shakmaty's list): a piece that is not pinned against
+/// our king has a legal move wherever its movement rules take it, except en passant, which is
+/// not looked at; and the king may step to any square not of ours that no enemy piece
+/// attacks, since no slider attacks the king's square, so its leaving opens no line.
 pub(super) fn plain_move_exists(pos: &Chess) -> bool {
     use shakmaty::attacks;
     let board = pos.board();
     let Some(king) = board.king_of(pos.turn()) else {
         return false;
     };
-    if !pos.checkers().is_empty() {
-        return false;
-    }
     let (us, them, occupied) = (pos.us(), pos.them(), board.occupied());
     let steps = attacks::king_attacks(king) & !us;
     if steps
@@ -131,18 +148,7 @@ pub(super) fn plain_move_exists(pos: &Chess) -> bool {
     {
         return true;
     }
-    // Our pieces alone between an enemy slider and our king.
-    let mut pinned = Bitboard::EMPTY;
-    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
-        | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
-        & them;
-    for sniper in snipers {
-        let between = attacks::between(king, sniper) & occupied;
-        if between.is_subset(us) && between.count() == 1 {
-            pinned |= between;
-        }
-    }
-    let free = us & !pinned & !board.kings();
+    let free = us & !pinned(pos, king) & !board.kings();
     let forward = match pos.turn() {
         shakmaty::Color::White => (board.pawns() & free).shift(8),
         shakmaty::Color::Black => (board.pawns() & free).shift(-8),
@@ -157,6 +163,45 @@ pub(super) fn plain_move_exists(pos: &Chess) -> bool {
             None => Bitboard::EMPTY,
         };
         !reach.is_empty()
+    })
+}
+
+/// Whether `pos`, in check from `checkers` (not empty), has a legal move, decided without
+/// listing the moves: the king steps to a square not of ours that no enemy piece attacks once
+/// the king has left its square; else, against a single checker, a piece of ours that is not
+/// pinned (a pinned piece stays on its line, which meets the checker's line only at the king)
+/// takes the checker or, but for a pawn, moves between it and the king, or a pawn is pushed
+/// there. With an en passant square the list decides (a capture en passant may answer a
+/// check).
+pub(super) fn evasion_exists(pos: &Chess, checkers: Bitboard) -> bool {
+    let (turn, board) = (pos.turn(), pos.board());
+    let Some(king) = board.king_of(turn) else {
+        return !pos.legal_moves().is_empty();
+    };
+    let (us, occupied) = (pos.us(), board.occupied());
+    let without_king = occupied ^ Bitboard::from_square(king);
+    let steps = shakmaty::attacks::king_attacks(king) & !us;
+    if steps
+        .into_iter()
+        .any(|to| board.attacks_to(to, !turn, without_king).is_empty())
+    {
+        return true;
+    }
+    let Some(checker) = checkers.single_square() else {
+        // Double check: only the king may move.
+        return false;
+    };
+    if pos.maybe_ep_square().is_some() {
+        return !pos.legal_moves().is_empty();
+    }
+    let movers = us & !board.kings() & !pinned(pos, king);
+    if (board.attacks_to(checker, turn, occupied) & movers).any() {
+        return true;
+    }
+    let pawns = board.pawns() & movers;
+    between(king, checker).into_iter().any(|square| {
+        (board.attacks_to(square, turn, occupied) & movers & !pawns).any()
+            || (pawn_push_origin(turn, square, occupied) & pawns).any()
     })
 }
 
@@ -277,21 +322,27 @@ mod tests {
         assert!(checked > 100, "{checked}");
     }
 
-    /// `plain_move_exists` never sees a move shakmaty's list does not hold, and the fast
+    /// `plain_move_exists` (not in check) never sees a move shakmaty's list does not hold,
+    /// `evasion_exists` (in check) is whether the list holds one, and the fast
     /// `has_legal_move` agrees with the list: on hand-made stalemates (a pinned knight, a king
-    /// boxed in, en passant the only move) and on random sparse positions, where stalemates
-    /// and pins are common.
+    /// boxed in, en passant the only move), hand-made checks (answered by a block, a pawn's
+    /// push or double step, a capture, en passant; or not, a pinned piece's capture or block
+    /// not counting; a double check) and on random sparse positions, where stalemates, checks,
+    /// mates and pins are common.
     #[test]
     fn legal_move_exists_as_shakmaty_lists() {
-        let agree = |pos: &Chess| {
+        let (mut in_check, mut mates) = (0, 0);
+        let mut agree = |pos: &Chess| {
             let listed = !pos.legal_moves().is_empty();
             let fen = Fen::from_position(pos, EnPassantMode::Legal);
-            assert!(!plain_move_exists(pos) || listed, "{fen}");
-            let standard = Standard {
-                pos: pos.clone(),
-                mode: CastlingMode::Standard,
-                promoted: Bitboard::EMPTY,
-            };
+            if pos.is_check() {
+                assert_eq!(evasion_exists(pos, pos.checkers()), listed, "{fen}");
+                in_check += 1;
+                mates += usize::from(!listed);
+            } else {
+                assert!(!plain_move_exists(pos) || listed, "{fen}");
+            }
+            let standard = Standard::of(pos.clone(), CastlingMode::Standard);
             assert_eq!(standard.has_legal_move(), listed, "{fen}");
             listed
         };
@@ -304,6 +355,23 @@ mod tests {
             // knight: en passant is the only move, and without it there is none.
             ("7k/8/1n6/1Pp5/8/8/2q5/K7 w - c6 0 2", true),
             ("7k/8/1n6/1P6/8/8/2q5/K7 w - - 0 1", false),
+            // Checks (each position's answer is python-chess 1.11.2's legal move list): on
+            // the first rank by the a1 rook, blocked by the d3 knight (Nc1, Ne1), or mate;
+            // on the fourth rank by the h4 rook, blocked by a pawn's double step or push
+            // (b4), or mate; blocked by the h3 knight (Ng1) unless the h8 rook pins it.
+            ("7k/8/8/8/8/3N4/6PP/r6K w - - 0 1", true),
+            ("7k/8/8/8/8/8/6PP/r6K w - - 0 1", false),
+            ("1r6/8/2n5/8/K6r/8/1P6/1n5k w - - 0 1", true),
+            ("1r6/8/2n5/8/K6r/1P6/8/1n5k w - - 0 1", true),
+            ("1r6/8/2n5/8/K6r/8/8/1n5k w - - 0 1", false),
+            ("k7/8/8/8/8/5n1N/6P1/r6K w - - 0 1", true),
+            ("k6r/8/8/8/8/5n1N/6P1/r6K w - - 0 1", false),
+            // A double check (d3 knight, e8 rook): Bxd3 would answer one of them only.
+            ("4r2k/8/8/8/8/3n4/3P1P2/3QKB2 w - - 0 1", false),
+            // The checking d5 pawn taken en passant (exd6, the only answer), and a mate
+            // where that capture would open the e-file.
+            ("8/4k3/8/3pP3/4K3/7q/3q4/8 w - d6 0 1", true),
+            ("7k/q7/4q3/3pP1R1/4K3/6q1/8/8 w - d6 0 1", false),
         ] {
             let pos: Chess = fen
                 .parse::<Fen>()
@@ -366,5 +434,6 @@ mod tests {
             }
         }
         assert!(without_moves > 20, "{without_moves}");
+        assert!(in_check > 1_000 && mates > 20, "{in_check} {mates}");
     }
 }
