@@ -14,6 +14,9 @@ use super::failure::CliError;
 use cqlq::index::build::index_bytes;
 use cqlq::index::format::{IndexWriter, read_index};
 use cqlq::index::{Index, SourceId, index_path_for};
+use cqlq::ir::{GameResult, Node, TagName};
+use cqlq::run::select::GameSelect;
+use shakmaty::Bitboard;
 
 /// cqlq index: make the game index searches use to skip games.
 #[derive(Parser, Debug)]
@@ -301,9 +304,9 @@ pub fn skips_for(
         cqlq::input::Input::File(path) => Some((path.as_path(), input.name())),
         _ => None,
     });
-    // The game filters' conditions join the query's (`prune::select_nodes`): a game they
+    // The game filters' conditions join the query's (`game_filter_nodes`): a game they
     // refuse is searched no more than one the query cannot match.
-    let select = cqlq::index::prune::select_nodes(&config.games);
+    let select = game_filter_nodes(&config.games);
     let with_select;
     let filter = if select.is_empty() {
         &config.filter
@@ -321,4 +324,32 @@ pub fn skips_for(
         eprintln!("{note}");
     }
     opened.skips.map(std::sync::Arc::new)
+}
+
+/// What the run's game filters (`cql(player X)`, `--event X`, ...: `run::select`) need of a
+/// game, as query nodes whose conditions (`index::prune::need_of`) they imply; the search may skip a
+/// game that fails them as it skips one the query cannot match. `GameSelect::admits_tags`
+/// reads an absent tag as "", so a filter text that "" contains (the empty text) admits a
+/// game without the tag and is left out; any other text needs the tag present and
+/// containing it, which is `TagContains`. `result R` needs the Result tag to be R, so its
+/// trimmed value is R (`Node::Result`, a weaker condition). `white`/`black` regular
+/// expressions and `year` give no condition.
+fn game_filter_nodes(select: &GameSelect) -> Vec<Node<Bitboard>> {
+    let mut nodes = Vec::new();
+    let mut contains = |names: Vec<TagName>, text: &Option<String>| {
+        if let Some(text) = text.as_ref().filter(|t| !t.is_empty()) {
+            nodes.push(Node::TagContains(names, text.clone()));
+        }
+    };
+    contains(vec![TagName::White, TagName::Black], &select.player);
+    contains(vec![TagName::Event], &select.event);
+    contains(vec![TagName::Site], &select.site);
+    let result = match select.result.as_deref() {
+        Some("1-0") => Some(GameResult::WhiteWins),
+        Some("0-1") => Some(GameResult::BlackWins),
+        Some("1/2-1/2") => Some(GameResult::Draw),
+        _ => None,
+    };
+    nodes.extend(result.map(Node::Result));
+    nodes
 }

@@ -183,34 +183,6 @@ pub fn prunable(filter: &Node<Bitboard>) -> bool {
     refused.is_continue()
 }
 
-/// What the run's game filters (`cql(player X)`, `--event X`, ...: `run::select`) need of a
-/// game, as query nodes whose conditions ([`need_of`]) they imply; the search may skip a
-/// game that fails them as it skips one the query cannot match. `GameSelect::admits_tags`
-/// reads an absent tag as "", so a filter text that "" contains (the empty text) admits a
-/// game without the tag and is left out; any other text needs the tag present and
-/// containing it, which is `TagContains`. `result R` needs the Result tag to be R, so its
-/// trimmed value is R (`Node::Result`, a weaker condition). `white`/`black` regular
-/// expressions and `year` give no condition.
-pub fn select_nodes(select: &crate::run::select::GameSelect) -> Vec<Node<Bitboard>> {
-    let mut nodes = Vec::new();
-    let mut contains = |names: Vec<TagName>, text: &Option<String>| {
-        if let Some(text) = text.as_ref().filter(|t| !t.is_empty()) {
-            nodes.push(Node::TagContains(names, text.clone()));
-        }
-    };
-    contains(vec![TagName::White, TagName::Black], &select.player);
-    contains(vec![TagName::Event], &select.event);
-    contains(vec![TagName::Site], &select.site);
-    let result = match select.result.as_deref() {
-        Some("1-0") => Some(GameResult::WhiteWins),
-        Some("0-1") => Some(GameResult::BlackWins),
-        Some("1/2-1/2") => Some(GameResult::Draw),
-        _ => None,
-    };
-    nodes.extend(result.map(Node::Result));
-    nodes
-}
-
 /// The pieces of `kinds` on the standard board as kind indexes (a bit each); None when the
 /// empty square is admitted (its squares are not summarised).
 fn kind_bits(kinds: PieceKinds) -> Option<u16> {
