@@ -3,7 +3,7 @@
 //! ([`DictId`]), numbered by lowering in order of declaration; whether it keeps its entries
 //! from game to game is the query's [`Globals`](super::prog::Globals)'.
 //!
-//! [`Node::Dict`](super::Node::Dict) holds a [`DictFilter`]; `eval::dictionary` evaluates it.
+//! [`Node::Dict`] holds a [`DictFilter`]; `eval::dictionary` evaluates it.
 
 use super::{Node, VarId};
 
