@@ -8,7 +8,6 @@ use std::fs;
 use std::path::Path;
 
 use crate::common::cqlq_in;
-use cqlq::index::use_index::IndexedSkips;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -27,42 +26,7 @@ fn four_games(dir: &Path) {
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
 
-/// The game numbers `query` matches in `file` of `dir` (`--gamenumbers`, with `extra`
-/// options), after checking that the index changes no byte of the output, nor the exit
-/// status.
-fn game_numbers(dir: &Path, file: &str, query: &str, extra: &[&str]) -> String {
-    let mut with_args = vec!["-q", "--gamenumbers"];
-    with_args.extend_from_slice(extra);
-    let mut without_args = with_args.clone();
-    without_args.push("--no-index");
-    for args in [&mut with_args, &mut without_args] {
-        args.extend_from_slice(&["-e", query, file]);
-    }
-    let with = cqlq_in(dir, &with_args);
-    let without = cqlq_in(dir, &without_args);
-    assert_eq!(
-        text(&with.stdout),
-        text(&without.stdout),
-        "{query} {extra:?}"
-    );
-    assert_eq!(text(&with.stderr), text(&without.stderr), "{query}");
-    assert_eq!(
-        with.status.code(),
-        without.status.code(),
-        "{query} {extra:?}"
-    );
-    text(&with.stdout)
-}
-
-/// The games of `file` in `dir` the index lets `query` skip.
-fn skipped(dir: &Path, file: &str, query: &str) -> u64 {
-    let filter = cqlq::query::Program::from_text(query, Some(cqlq::query::Dialect::Cql), false)
-        .and_then(|prog| prog.lower::<shakmaty::Bitboard>(cqlq::squares::Geometry::STANDARD))
-        .unwrap()
-        .filter;
-    let pgn = dir.join(file);
-    IndexedSkips::open(&filter, [(pgn.as_path(), file.to_string())], u64::MAX).skipped_games
-}
+use super::index_search::{game_numbers_in as game_numbers, skipped_in as skipped};
 
 /// Each tag rule on written games: the game numbers are those the tags say (CQL 6.2's
 /// `player "x"` etc. are substring tests of the tag, case and all; `result` reads the Result

@@ -26,12 +26,19 @@ fn four_games(dir: &Path) {
 /// The game numbers `query` matches in `g.pgn` (`--gamenumbers`, with `extra` options), after
 /// checking that the index changes no byte of the output and not the exit status.
 fn game_numbers(dir: &Path, query: &str, extra: &[&str]) -> String {
+    game_numbers_in(dir, "g.pgn", query, extra)
+}
+
+/// The game numbers `query` matches in `file` of `dir` (`--gamenumbers`, with `extra`
+/// options), after checking that the index changes no byte of the output, nor of stderr,
+/// nor the exit status.
+pub(crate) fn game_numbers_in(dir: &Path, file: &str, query: &str, extra: &[&str]) -> String {
     let mut with_args = vec!["-q", "--gamenumbers"];
     with_args.extend_from_slice(extra);
     let mut without_args = with_args.clone();
     without_args.push("--no-index");
     for args in [&mut with_args, &mut without_args] {
-        args.extend_from_slice(&["-e", query, "g.pgn"]);
+        args.extend_from_slice(&["-e", query, file]);
     }
     let with = cqlq_in(dir, &with_args);
     let without = cqlq_in(dir, &without_args);
@@ -40,6 +47,7 @@ fn game_numbers(dir: &Path, query: &str, extra: &[&str]) -> String {
         text(&without.stdout),
         "{query} {extra:?}"
     );
+    assert_eq!(text(&with.stderr), text(&without.stderr), "{query}");
     assert_eq!(
         with.status.code(),
         without.status.code(),
@@ -50,12 +58,17 @@ fn game_numbers(dir: &Path, query: &str, extra: &[&str]) -> String {
 
 /// The games of `g.pgn` the index lets `query` skip.
 fn skipped(dir: &Path, query: &str) -> u64 {
+    skipped_in(dir, "g.pgn", query)
+}
+
+/// The games of `file` in `dir` the index lets `query` skip.
+pub(crate) fn skipped_in(dir: &Path, file: &str, query: &str) -> u64 {
     let filter = cqlq::query::Program::from_text(query, Some(cqlq::query::Dialect::Cql), false)
         .and_then(|prog| prog.lower::<shakmaty::Bitboard>(cqlq::squares::Geometry::STANDARD))
         .unwrap()
         .filter;
-    let pgn = dir.join("g.pgn");
-    IndexedSkips::open(&filter, [(pgn.as_path(), "g.pgn".to_string())], u64::MAX).skipped_games
+    let pgn = dir.join(file);
+    IndexedSkips::open(&filter, [(pgn.as_path(), file.to_string())], u64::MAX).skipped_games
 }
 
 /// Game 1 of THREE_GAMES after 1. e4 e5 2. Bc4 Nc6 3. Qh5, which game 4's variation
