@@ -88,6 +88,25 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// Every `.rs` file under `src/` (under `src/DIR` when `dir` is not empty), with its path
+/// relative to `src/` written with `/`.
+fn source_files(dir: &str) -> Vec<(PathBuf, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src.join(dir), &mut files);
+    files
+        .into_iter()
+        .map(|path| {
+            let relative = path
+                .strip_prefix(&src)
+                .expect("under src/")
+                .to_string_lossy()
+                .replace('\\', "/");
+            (path, relative)
+        })
+        .collect()
+}
+
 /// The module a file belongs to: `ir` for `src/ir.rs` and `src/ir/walk.rs`.
 fn module_of(relative: &str) -> &str {
     let first = relative.split('/').next().unwrap_or(relative);
@@ -162,18 +181,10 @@ fn named_modules(text: &str) -> BTreeSet<String> {
 
 #[test]
 fn modules_name_only_the_modules_below_them() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
     let mut broken = Vec::new();
     let mut allowed_seen = BTreeSet::new();
-    for path in &files {
-        let relative = path
-            .strip_prefix(&src)
-            .expect("under src/")
-            .to_string_lossy()
-            .replace('\\', "/");
-        let module = module_of(&relative);
+    for (path, relative) in &source_files("") {
+        let module = module_of(relative);
         let Some((_, forbidden)) = FORBIDDEN.iter().find(|(m, _)| *m == module) else {
             continue;
         };
@@ -273,14 +284,10 @@ fn lines_naming(text: &str, words: &[&str]) -> Vec<String> {
 
 /// The files of the module `dir` under `src/` whose code names one of `words`.
 fn files_naming(dir: &str, words: &[&str]) -> Vec<String> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src.join(dir), &mut files);
     let mut broken = Vec::new();
-    for path in &files {
+    for (path, relative) in &source_files(dir) {
         let text = std::fs::read_to_string(path).expect("a source file is readable");
         for line in lines_naming(&text, words) {
-            let relative = path.strip_prefix(&src).expect("under src/").display();
             broken.push(format!("src/{relative}:{line}"));
         }
     }
@@ -326,16 +333,8 @@ const LOOSE_FILES: &[&str] = &["api.rs", "ir.rs", "lib.rs", "main.rs"];
 /// holds no loose file but [`LOOSE_FILES`]: a new concept gets a folder of its own or joins one.
 #[test]
 fn files_stay_under_the_size_bar_and_src_holds_only_its_roots() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
     let mut broken = Vec::new();
-    for path in &files {
-        let relative = path
-            .strip_prefix(&src)
-            .expect("under src/")
-            .to_string_lossy()
-            .replace('\\', "/");
+    for (path, relative) in &source_files("") {
         if !relative.contains('/') && !LOOSE_FILES.contains(&relative.as_str()) {
             broken.push(format!(
                 "src/{relative}: a loose file at src/ (move it into the module of its concept)"
