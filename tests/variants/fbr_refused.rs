@@ -26,7 +26,7 @@ pub const REFUSED_RULES: [&str; 14] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 26] = [
+pub const REFUSED_ATTRIBUTES: [&str; 25] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
@@ -50,7 +50,6 @@ pub const REFUSED_ATTRIBUTES: [&str; 26] = [
     "promotion=swap",
     "promotion=warp",
     "royal=evasefacing",
-    "royal=noperpetualcheck",
     "royal=suicide",
     "royal[d-e4-5]",
 ];

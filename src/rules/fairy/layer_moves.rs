@@ -391,6 +391,9 @@ impl FairyPos {
         if self.pieces_forbid(m, &p) {
             return false;
         }
+        if l.royal.no_perpetual_check && p.completes_perpetual_check() {
+            return false;
+        }
         if stalemate_rule && l.no_stalemate && p.stalemated() {
             return false;
         }
@@ -501,9 +504,10 @@ impl FairyPos {
             }
         }
         mix(0x20000 | self.turn as u64);
-        // `loss=perpetualcheck`: bit 0 says whether the side to move is in check (a
-        // function of the position, so equal positions keep equal keys).
-        if self.v.layers.history.perpetual_check.is_some() {
+        // `loss=perpetualcheck`, `royal=noperpetualcheck`: bit 0 says whether the side to
+        // move is in check (a function of the position, so equal positions keep equal keys).
+        let l = &self.v.layers;
+        if l.history.perpetual_check.is_some() || l.royal.no_perpetual_check {
             h = h & !1 | u64::from(self.layer_in_check(self.turn));
         }
         h

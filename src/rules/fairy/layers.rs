@@ -124,6 +124,10 @@ pub struct Royal {
     /// `virginzone[...]`: per colour, the squares an unmoved royal may move within keeping
     /// its castling rights.
     pub virgin_zone: Option<[Bits256; 2]>,
+    /// `noperpetualcheck`: a check that brings about the third occurrence of a position,
+    /// every move of the checking side since its first occurrence a check, is illegal
+    /// against a sole royal piece.
+    pub no_perpetual_check: bool,
 }
 
 /// End rules that need the game's history.
@@ -309,6 +313,7 @@ impl Layers {
             || h.loss_repetition.is_some()
             || h.nonrepeating.is_some()
             || h.perpetual_check.is_some()
+            || self.royal.no_perpetual_check
     }
 }
 

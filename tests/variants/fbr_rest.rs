@@ -1,0 +1,104 @@
+//! FBR rules and attributes evaluated in the last round (`royal=noperpetualcheck`, ...), on
+//! FIDE chess (the bundled definition) or a small definition, plus the rule. No oracle plays
+//! them: hand-made positions, with seed 001's words and the reasoning beside each
+//! expectation.
+
+use std::sync::Arc;
+
+use super::fbr_rules::{from, play, pos};
+use cqlq::rules::fairy::{FairyPos, load_variants};
+use cqlq::rules::fbr::variant_with_rules;
+
+/// The queen's checks of Fairy-Stockfish's first perpetual-check game
+/// (`tests/expected/fbr-perpetual-fsf.txt`): Qe8+ Kh7 Qe4+ Kh8 Qe8+ Kh7 Qe4+ Kh8, after
+/// which Qe8+ would bring the position after the first Qe8+ for the third time.
+const CHECKS: &str = "e1e8 h8h7 e8e4 h7h8 e4e8 h8h7 e8e4 h7h8";
+
+#[test]
+fn noperpetualcheck_forbids_the_check_that_repeats_a_position_a_third_time() {
+    // "noperpetualcheck: A player is not allowed to give perpetual check to a sole royal
+    // piece." Every white move is a check and the black king is alone (one royal piece):
+    // the third occurrence (FBR's default repetition count, `draw=repetition(3)`) of the
+    // position after Qe8+ may not be brought about; the second may.
+    let fen = "7k/6p1/7p/8/8/8/6PP/4Q1K1 w - - 0 1";
+    let mut p = pos("royal=noperpetualcheck", fen);
+    let checks: Vec<&str> = CHECKS.split(' ').collect();
+    for (ply, m) in checks.iter().enumerate() {
+        if ply == 4 {
+            // The second Qe8+ (its position's second occurrence) is allowed.
+            assert!(from(&p, "e4").contains(&"e8".to_string()));
+        }
+        play(&mut p, m);
+    }
+    let queen = from(&p, "e4");
+    assert!(!queen.contains(&"e8".to_string()), "{queen:?}");
+    // The queen's other moves stay (Qe5 checks on the long diagonal, a first occurrence).
+    assert!(queen.contains(&"e5".to_string()) && queen.contains(&"e1".to_string()));
+    // Without the rule the move is legal (and only the repetition draws).
+    let mut plain = pos("", fen);
+    for m in &checks {
+        play(&mut plain, m);
+    }
+    assert!(from(&plain, "e4").contains(&"e8".to_string()));
+}
+
+#[test]
+fn noperpetualcheck_allows_a_repetition_with_a_quiet_move_between() {
+    // Fairy-Stockfish's third game: Qe8+ Kh7 Qe1 (no check) Kh8 Qe8+ Kh7 Qe1 Kh8: the third
+    // Qe8+ repeats the position, but not every white move since its first occurrence was a
+    // check, so it is no perpetual check.
+    let mut p = pos(
+        "royal=noperpetualcheck",
+        "7k/6p1/7p/8/8/8/6PP/4Q1K1 w - - 0 1",
+    );
+    for m in "e1e8 h8h7 e8e1 h7h8 e1e8 h8h7 e8e1 h7h8".split(' ') {
+        play(&mut p, m);
+    }
+    assert!(from(&p, "e1").contains(&"e8".to_string()));
+}
+
+/// Kings, queens and pawns; a side with several kings is in check when any of them is
+/// attacked (SjaakII's `check any king`), so black's two kings can be checked.
+const TWO_KINGS: &str = "Variant: Two kings (8x8)
+Board: 8x8
+FEN: \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"
+Rule: check any king
+
+Piece: Queen
+Move: slide (D,A,H,V)
+Symbol: \"Q\", \"Q,q\"
+
+Piece: King
+Move: leap (1,0)|(1,1)
+Symbol: \"K\", \"K,k\"
+Flags: royal
+
+Piece: Pawn
+Move: step N
+Capture: step NE,NW
+Symbol: \"P\", \"P,p\"
+";
+
+#[test]
+fn noperpetualcheck_spares_a_side_with_two_royal_pieces() {
+    // The rule protects "a sole royal piece": with a second black king on a2 (never
+    // attacked by these checks) the same series of checks may go on.
+    let def = load_variants("two kings", TWO_KINGS).expect("two kings")[0]
+        .def
+        .clone();
+    let v = variant_with_rules(&def, "royal=noperpetualcheck").expect("rules");
+    let mut p =
+        FairyPos::from_fen(Arc::new(v), "7k/6p1/7p/8/8/8/k5PP/4Q1K1 w - - 0 1").expect("fen");
+    for m in CHECKS.split(' ') {
+        play(&mut p, m);
+    }
+    assert!(from(&p, "e4").contains(&"e8".to_string()));
+    // With the a2 king gone black's h8 king is sole again, and the rule applies.
+    let v = variant_with_rules(&def, "royal=noperpetualcheck").expect("rules");
+    let mut p =
+        FairyPos::from_fen(Arc::new(v), "7k/6p1/7p/8/8/8/6PP/4Q1K1 w - - 0 1").expect("fen");
+    for m in CHECKS.split(' ') {
+        play(&mut p, m);
+    }
+    assert!(!from(&p, "e4").contains(&"e8".to_string()));
+}
