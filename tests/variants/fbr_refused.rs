@@ -26,11 +26,10 @@ pub const REFUSED_RULES: [&str; 14] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 25] = [
+pub const REFUSED_ATTRIBUTES: [&str; 24] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
-    "pieces{Q}=transparent",
     "promotion=available",
     "promotion=capture",
     "promotion=captures",

@@ -102,3 +102,41 @@ fn noperpetualcheck_spares_a_side_with_two_royal_pieces() {
     }
     assert!(!from(&p, "e4").contains(&"e8".to_string()));
 }
+
+#[test]
+fn transparent_pieces_block_nothing_and_cannot_be_captured() {
+    // "transparent: ... It is not blocking, even a slider is leaping transparent pieces.
+    // This piece cannot be captured ... The square is still occupied, and cannot be occupied
+    // by another piece." Knights transparent: the a1 rook passes its own knight on a3 and the
+    // black knight on a6, lands on neither, and goes on to a7 and a8.
+    let fen = "4k3/8/n7/8/8/N7/8/R3K3 w - - 0 1";
+    let p = pos("pieces{N}=transparent", fen);
+    assert_eq!(
+        from(&p, "a1"),
+        ["a2", "a4", "a5", "a7", "a8", "b1", "c1", "d1"]
+    );
+    // Without the rule the knight on a3 stops the rook.
+    assert_eq!(from(&pos("", fen), "a1"), ["a2", "b1", "c1", "d1"]);
+    // A pawn's double step passes over a transparent piece too (it blocks nothing).
+    let fen = "4k3/8/8/8/8/4N3/4P3/4K3 w - - 0 1";
+    assert_eq!(from(&pos("pieces{N}=transparent", fen), "e2"), ["e4"]);
+    assert!(from(&pos("", fen), "e2").is_empty());
+    // The transparent piece itself moves and captures as usual: Ne3xd5.
+    let p = pos("pieces{N}=transparent", "4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1");
+    assert!(from(&p, "e3").contains(&"d5".to_string()));
+}
+
+#[test]
+fn transparent_pieces_give_no_check_and_let_checks_through() {
+    // "It cannot give check": the knight on d6 attacks e8 and f7, yet black is not in check
+    // and its king may step to f7.
+    let p = pos("pieces{N}=transparent", "4k3/8/3N4/8/8/8/8/6K1 b - - 0 1");
+    assert!(!p.layer_in_check(1));
+    assert!(from(&p, "e8").contains(&"f7".to_string()));
+    let plain = pos("", "4k3/8/3N4/8/8/8/8/6K1 b - - 0 1");
+    assert!(plain.layer_in_check(1) || plain.in_check(1));
+    // "not blocking": the rook on e1 checks the king on e8 through the knight on e4.
+    let fen = "4k3/8/8/8/4N3/8/8/4R1K1 b - - 0 1";
+    assert!(pos("pieces{N}=transparent", fen).layer_in_check(1));
+    assert!(!pos("", fen).in_check(1));
+}

@@ -183,6 +183,10 @@ impl FairyPos {
         if let Some(c) = m.capture
             && let Some((_, victim)) = self.piece(c as usize)
         {
+            // `pieces=transparent`: "This piece cannot be captured".
+            if has_type(l.transparent, victim) {
+                return false;
+            }
             for (victims, by) in &l.taboo {
                 if has_type(*victims, victim) && by.is_none_or(|by| has_type(by, t)) {
                     return false;
@@ -285,12 +289,14 @@ impl FairyPos {
                 false
             };
         }
-        if l.impartial != 0 || l.anti_royal != 0 || !l.powers.is_empty() {
+        if l.impartial != 0 || l.anti_royal != 0 || !l.powers.is_empty() || l.transparent != 0 {
             // `pieces=impartial`: these pieces never give check; an anti-royal piece
             // captures no enemy piece, so it checks no enemy royal either; frozen pieces
-            // give no check and protected royals are not checked (`layer_powers`).
+            // give no check and protected royals are not checked (`layer_powers`);
+            // transparent pieces neither check nor block (`pieces=transparent`).
             let them = 1 - color;
-            let mut attackers = self.power_attackers(them);
+            let seen = !self.transparent_squares();
+            let mut attackers = self.power_attackers(them) & seen;
             let royals = royals & !self.protected_pieces(color);
             if l.anti_royal != 0 {
                 attackers &= !self.anti_royal_squares(them);
@@ -300,7 +306,7 @@ impl FairyPos {
                     attackers.clear(s);
                 }
             }
-            return self.royals_checked(royals, them, self.occupied(), attackers);
+            return self.royals_checked(royals, them, self.occupied() & seen, attackers);
         }
         self.in_check(color)
     }

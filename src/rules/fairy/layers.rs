@@ -234,6 +234,9 @@ pub struct Layers {
     /// `pieces=impartial`: these types belong to the side to move (all of them) and never
     /// give check.
     pub impartial: u64,
+    /// `pieces=transparent`: these types block no line, give no check and cannot be
+    /// captured; their squares stay occupied.
+    pub transparent: u64,
     /// `pieces=consecutive(N)`: a side makes at most N moves in a row with these types.
     pub consecutive: Option<(u64, u32)>,
     /// The other `pieces` limits.

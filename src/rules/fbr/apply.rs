@@ -148,6 +148,15 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
             "FBR rule `stopifchecking` on a board that wraps (`cylindric`, `torus`) is not implemented",
         );
     }
+    if a.layers.transparent != 0
+        && (a.layers.alice || a.layers.stop_if_checking || !a.layers.powers.is_empty())
+        && let Some(r) = list.rules.iter().find(|r| r.name == "pieces")
+    {
+        return refuse(
+            r.column,
+            "`pieces=transparent` beside `alice`, `stopifchecking`, `freezer`, `protector`, `burner` or `stymizer` is not implemented",
+        );
+    }
     a.layers.active = !list.rules.is_empty();
     Ok((a.def, a.layers))
 }
