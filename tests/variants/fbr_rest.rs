@@ -140,3 +140,101 @@ fn transparent_pieces_give_no_check_and_let_checks_through() {
     assert!(pos("pieces{N}=transparent", fen).layer_in_check(1));
     assert!(!pos("", fen).in_check(1));
 }
+
+/// The piece on `square` as its FEN letter (upper case white, lower case black).
+fn letter_on(p: &FairyPos, square: &str) -> Option<String> {
+    let b = square.as_bytes();
+    let s = (b[1] - b'1') as usize * 16 + (b[0] - b'a') as usize;
+    p.piece(s).map(|(c, t)| p.v.kinds[t].def.symbols[c].clone())
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn cheshire_removes_the_square_a_piece_leaves() {
+    // `cheshire{X}` is the seed's `pieces{X}=neutral,immovable,transparent
+    // promotion*=origin,move X *KQRBNP==X`: after a move its origin square holds an X
+    // ("the origin square ... will be occupied", "the letter used for the removed square"),
+    // which belongs to the side to move (neutral), never moves, blocks no line and cannot be
+    // taken or entered.
+    let mut p = pos("cheshire{X}", START);
+    play(&mut p, "e2e4");
+    // After 1.e4 black is to move: the neutral X is black's.
+    assert_eq!(letter_on(&p, "e2").as_deref(), Some("x"));
+    assert!(p.to_fen(true).contains("/PPPPxPPP/"), "{}", p.to_fen(true));
+    play(&mut p, "e7e5");
+    assert_eq!(letter_on(&p, "e7").as_deref(), Some("X"));
+    // The queen and the bishop pass the removed e2 (transparent) but cannot stop there; the
+    // king, hemmed in by its queen, bishop and the removed e2, has no move (plain chess: Ke2).
+    assert_eq!(from(&p, "d1"), ["f3", "g4", "h5"]);
+    assert_eq!(from(&p, "f1"), ["a6", "b5", "c4", "d3"]);
+    assert!(from(&p, "e1").is_empty());
+    let mut plain = pos("", START);
+    play(&mut plain, "e2e4");
+    play(&mut plain, "e7e5");
+    assert_eq!(from(&plain, "e1"), ["e2"]);
+    // A capture removes its origin square too: Nf3, Nc6, Nxe5 leaves X on g1 and f3.
+    for m in ["g1f3", "b8c6", "f3e5"] {
+        play(&mut p, m);
+    }
+    assert_eq!(letter_on(&p, "g1").as_deref(), Some("x"));
+    assert_eq!(letter_on(&p, "f3").as_deref(), Some("x"));
+    assert_eq!(letter_on(&p, "e5").as_deref(), Some("N"));
+    // The knight on c6 cannot go back to b8, removed when it left.
+    assert!(!from(&p, "c6").contains(&"b8".to_string()));
+}
+
+#[test]
+fn cheshire_has_no_castling() {
+    // "Note that castling is impossible in Cheshire Cat Chess" (even with the FEN's rights).
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    assert_eq!(
+        from(&pos("cheshire{X}", fen), "e1"),
+        ["d1", "d2", "e2", "f1", "f2"]
+    );
+    assert_eq!(
+        from(&pos("", fen), "e1"),
+        ["c1", "d1", "d2", "e2", "f1", "f2", "g1"]
+    );
+}
+
+#[test]
+fn cheshire_games_replay_from_pgn() {
+    // The scholar's mate under `cheshire{X}`: Qh5 and Bc4 pass the removed e2, and 4.Qxf7
+    // is mate (the king's e7 is removed, d8 and f8 are its own pieces, f7 is guarded by the
+    // bishop on c4). Exactly one position is a mate, and the game replays without a fault.
+    let scratch = crate::common::scratch("fbr", "cheshire");
+    let pgn = scratch.path().join("cheshire.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"cheshire\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+    )
+    .expect("write");
+    let out = crate::common::cqlq(&[
+        "--count",
+        "--rules",
+        "cheshire{X}",
+        "-e",
+        "mate",
+        pgn.to_str().unwrap(),
+    ]);
+    let err = crate::common::stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains(": game "), "bad game: {err}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "1");
+    // A move onto a removed square is refused as illegal: 2.Ke2 after 1.e4 e5.
+    std::fs::write(&pgn, "[Event \"cheshire\"]\n\n1. e4 e5 2. Ke2 *\n").expect("write");
+    let out = crate::common::cqlq(&[
+        "--count",
+        "--rules",
+        "cheshire{X}",
+        "-e",
+        "mate",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(
+        crate::common::stderr(&out).contains("Ke2"),
+        "{}",
+        crate::common::stderr(&out)
+    );
+}

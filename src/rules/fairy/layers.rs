@@ -237,6 +237,8 @@ pub struct Layers {
     /// `pieces=transparent`: these types block no line, give no check and cannot be
     /// captured; their squares stay occupied.
     pub transparent: u64,
+    /// `cheshire{X}`: the type put on the square each board move leaves.
+    pub cheshire: Option<u8>,
     /// `pieces=consecutive(N)`: a side makes at most N moves in a row with these types.
     pub consecutive: Option<(u64, u32)>,
     /// The other `pieces` limits.

@@ -5,6 +5,7 @@
 //! the rule's column and the reason.
 
 mod checking;
+mod cheshire;
 mod drops;
 mod pieces;
 mod powers;
@@ -30,10 +31,6 @@ const REFUSED: &[(&str, &str)] = &[
         "needs multi-move turns that push the opponent's pawns (MBN `#P=mfW`)",
     ),
     ("bughouse", "needs two boards and partner games"),
-    (
-        "cheshire",
-        "needs MBN multi-leg moves (the king's removed-square leg)",
-    ),
     (
         "conversion",
         "needs MBN prefixed piece definitions (`*Q=ccO`)",
@@ -302,6 +299,7 @@ impl Applier {
             }
             "atomic" => self.atomic(r)?,
             "andernach" => self.layers.andernach = true,
+            "cheshire" => self.cheshire(r)?,
             "benedict" => {
                 self.layers.benedict = true;
                 self.layers.royal.expose = true;
@@ -738,7 +736,7 @@ impl BoardRange {
 
 /// `fen` with `-` in its castling field (the third), as a start position without castling
 /// writes it; unchanged when it has no such field.
-fn without_castling_rights(fen: &str) -> String {
+pub(super) fn without_castling_rights(fen: &str) -> String {
     let mut fields: Vec<&str> = fen.split(' ').collect();
     if let Some(castling) = fields.get_mut(2) {
         *castling = "-";
