@@ -238,3 +238,81 @@ fn cheshire_games_replay_from_pgn() {
         crate::common::stderr(&out)
     );
 }
+
+/// The seed's `andernach` expansion: "conversion*=capture K Q=BN R B N P +P *Q=ccO *R=ccO
+/// *B=ccO *N=ccO *P=ccO" (the piece definitions but the prefixed ones are the board's own).
+const ANDERNACH: &str = "conversion*=capture *Q=ccO *R=ccO *B=ccO *N=ccO *P=ccO";
+
+#[test]
+fn conversion_of_the_moved_piece_is_andernach_chess() {
+    // andernach: "if a white bishop on a2 were to capture a black knight on g8, the end
+    // result would be a black bishop on g8"; a non-capturing move keeps the colour.
+    for rules in ["andernach", ANDERNACH] {
+        let fen = "4k1n1/8/8/8/8/8/B7/4K3 w - - 0 1";
+        let mut p = pos(rules, fen);
+        play(&mut p, "a2g8");
+        assert_eq!(letter_on(&p, "g8").as_deref(), Some("b"), "{rules}");
+        let mut p = pos(rules, fen);
+        play(&mut p, "a2b1");
+        assert_eq!(letter_on(&p, "b1").as_deref(), Some("B"), "{rules}");
+        // "If a piece enters the promotion zone, while doing a capture, it is promoted first
+        // ... and then changes color" ("a conversion rule will be performed after any
+        // promotion rule"): bxa8=Q gives a black queen.
+        let mut p = pos(rules, "n3k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+        play(&mut p, "b7a8q");
+        assert_eq!(letter_on(&p, "a8").as_deref(), Some("q"), "{rules}");
+    }
+}
+
+#[test]
+fn conversion_move_and_capture_set_choose_the_moves_that_convert() {
+    // "move: The conversion rule will be applied only for non-capturing moves."
+    let fen = "4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1";
+    let mut p = pos("conversion*=move *N=ccO", fen);
+    play(&mut p, "e3c4");
+    assert_eq!(letter_on(&p, "c4").as_deref(), Some("n"));
+    let mut p = pos("conversion*=move *N=ccO", fen);
+    play(&mut p, "e3d5");
+    assert_eq!(letter_on(&p, "d5").as_deref(), Some("N"));
+    // "capture ... a conversion will be done only if a piece belonging to this piece set is
+    // captured": taking the knight on d4 converts the bishop, taking a pawn there does not.
+    let mut p = pos(
+        "conversion*=capture{N} *B=ccO",
+        "4k3/8/8/8/3n4/8/1B6/4K3 w - - 0 1",
+    );
+    play(&mut p, "b2d4");
+    assert_eq!(letter_on(&p, "d4").as_deref(), Some("b"));
+    let mut p = pos(
+        "conversion*=capture{N} *B=ccO",
+        "4k3/8/8/8/3p4/8/1B6/4K3 w - - 0 1",
+    );
+    play(&mut p, "b2d4");
+    assert_eq!(letter_on(&p, "d4").as_deref(), Some("B"));
+    // Pieces without a definition of the prefix keep their colour: the knight here.
+    let mut p = pos(
+        "conversion*=capture *B=ccO",
+        "4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1",
+    );
+    play(&mut p, "e3d5");
+    assert_eq!(letter_on(&p, "d5").as_deref(), Some("N"));
+}
+
+#[test]
+fn conversions_cqlq_does_not_evaluate_are_refused_by_name() {
+    // The seed's king example `*K=[+]cK` is a conversion move of its own ("This conversion
+    // is a separate move"): the king stays, the target changes colour, which SAN cannot
+    // write. A royal changing colour, and a rule without its prefix, are refused too.
+    use cqlq::rules::fbr::chess_with_rules;
+    for (rules, says) in [
+        ("conversion* *K=cK", "ccO"),
+        ("conversion*=capture *K=ccO", "royal"),
+        ("conversion=capture", "prefix"),
+        ("*N=ccO", "conversion"),
+    ] {
+        let e = match chess_with_rules(rules) {
+            Ok(_) => panic!("`{rules}` was accepted"),
+            Err(e) => e.to_string(),
+        };
+        assert!(e.contains(says), "`{rules}`: {e}");
+    }
+}

@@ -1,5 +1,5 @@
-//! A move's after-effects under rule layers: `atomic` explosions, `andernach` and `benedict`
-//! colour changes, `magnetic` pushes and pulls, `zone=river` drowning, holdings (`holding`
+//! A move's after-effects under rule layers: `atomic` explosions, `andernach`, `conversion` and
+//! `benedict` colour changes, `magnetic` pushes and pulls, `zone=river` drowning, holdings (`holding`
 //! and its attributes, `warp`), drop credits, the board a piece stands on (`alice`), checks
 //! given (`royal=maxchecks`), castling rights kept in `royal=virginzone`, quiet plies (`win=mostpoints`), neutral pieces, `cheshire`'s removed squares, and
 //! `monster`'s double turn.
@@ -128,6 +128,9 @@ impl FairyPos {
             && !v.kinds[t].def.flags.royal
         {
             self.recolor(to, them);
+        }
+        for c in &l.conversions {
+            self.convert_moved(c, m, &pre);
         }
         let landed: Vec<usize> = match m.kind {
             MoveKind::Normal | MoveKind::Drop | MoveKind::Double(_) => vec![to],
@@ -361,6 +364,28 @@ impl FairyPos {
             if m.kind == MoveKind::Drop && has_type(d.pieces, m.piece as usize) {
                 self.layer.credits[pre.us] = self.layer.credits[pre.us].saturating_sub(1);
             }
+        }
+    }
+
+    /// `conversion` (`*Q=ccO`): the moved piece (on the destination, after any promotion)
+    /// changes colour when the rule's moves include this one.
+    fn convert_moved(&mut self, c: &super::layers::Conversion, m: &FMove, pre: &LayerPre) {
+        if !matches!(m.kind, MoveKind::Normal | MoveKind::Double(_)) {
+            return;
+        }
+        let applies = match pre.captured {
+            Some((_, victim, _, _)) => {
+                c.on_capture && c.captured.is_none_or(|s| has_type(s, victim))
+            }
+            None => c.on_move,
+        };
+        let to = m.to as usize;
+        if applies
+            && let Some((color, t)) = self.piece(to)
+            && color == pre.us
+            && has_type(c.pieces, t)
+        {
+            self.recolor(to, 1 - color);
         }
     }
 

@@ -82,6 +82,19 @@ pub struct ZoneRule {
     pub pieces: u64,
 }
 
+/// A `conversion` rule of the `ccO` form: pieces that change colour after their move.
+#[derive(Clone, Debug, Default)]
+pub struct Conversion {
+    /// Types that change colour (the piece on the destination, after any promotion).
+    pub pieces: u64,
+    /// After a capture.
+    pub on_capture: bool,
+    /// After a non-capturing move.
+    pub on_move: bool,
+    /// `capture{...}`: only after capturing one of these types.
+    pub captured: Option<u64>,
+}
+
 /// `difficulttrading{...}`: trading these pieces is hard (Chu Shogi's lion rules).
 #[derive(Clone, Debug, Default)]
 pub struct DifficultTrading {
@@ -215,6 +228,8 @@ pub struct Layers {
     pub river: Vec<ZoneRule>,
     /// `andernach`: a capturing (non-royal) piece changes colour.
     pub andernach: bool,
+    /// `conversion` rules: moved pieces that change colour.
+    pub conversions: Vec<Conversion>,
     /// `benedict`: no captures; the moved piece converts the enemy pieces it attacks.
     pub benedict: bool,
     /// `magnetic`.

@@ -6,12 +6,15 @@
 
 mod checking;
 mod cheshire;
+mod conversion;
 mod drops;
 mod pieces;
 mod powers;
 mod royal;
 
 use std::sync::Arc;
+
+pub(crate) use conversion::SELF_CONVERSION;
 
 use super::model::{Attribute, BoardRange, PieceSet, Rule, RuleList, SingleRange};
 use super::parse::{FbrError, fbr_to_rules};
@@ -31,10 +34,6 @@ const REFUSED: &[(&str, &str)] = &[
         "needs multi-move turns that push the opponent's pawns (MBN `#P=mfW`)",
     ),
     ("bughouse", "needs two boards and partner games"),
-    (
-        "conversion",
-        "needs MBN prefixed piece definitions (`*Q=ccO`)",
-    ),
     ("multicapture", "needs MBN multi-leg captures"),
     ("muskeeter", "needs Musketeer gating of MBN-defined pieces"),
     ("musketeer", "needs Musketeer gating of MBN-defined pieces"),
@@ -113,6 +112,10 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         }
         if powers::POWER_RULES.contains(&r.name.as_str()) && !r.cancel {
             a.power(r, list)?;
+            continue;
+        }
+        if r.name == "conversion" && !r.cancel {
+            a.conversion(r, list)?;
             continue;
         }
         a.rule(r, has_holding)?;

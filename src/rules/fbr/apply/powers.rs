@@ -162,13 +162,14 @@ impl Applier {
         for d in &list.pieces {
             let Some(prefix) = d.prefix else { continue };
             let claimed = list.rules.iter().any(|r| {
-                !r.cancel && POWER_RULES.contains(&r.name.as_str()) && r.prefix == Some(prefix)
+                let claims = POWER_RULES.contains(&r.name.as_str()) || r.name == "conversion";
+                !r.cancel && claims && r.prefix == Some(prefix)
             });
             if !claimed {
                 return refuse(
                     d.column,
                     format!(
-                        "a prefixed piece definition `{prefix}{}` (promotions, MBN prefixes) whose prefix no freezer, protector, burner or stymizer rule names is not evaluated by cqlq",
+                        "a prefixed piece definition `{prefix}{}` (promotions, MBN prefixes) whose prefix no freezer, protector, burner, stymizer or conversion rule names is not evaluated by cqlq",
                         d.letter
                     ),
                 );
