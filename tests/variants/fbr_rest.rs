@@ -316,3 +316,27 @@ fn conversions_cqlq_does_not_evaluate_are_refused_by_name() {
         assert!(e.contains(says), "`{rules}`: {e}");
     }
 }
+
+#[test]
+fn refusals_say_what_a_pgn_or_the_engine_cannot_hold() {
+    // Each rule or attribute left refused says why (docs/fbr.md lists the same reasons).
+    use cqlq::rules::fbr::chess_with_rules;
+    for (rules, says) in [
+        ("holding drop=immediate", "TODO: who is placing the piece"),
+        ("royal=suicide", "SAN cannot write"),
+        ("royal=evasefacing", "draw claim"),
+        ("royal[d-e4-5]", "equal distances"),
+        ("torus=spacious", "negated leg"),
+        ("promotion=stack", "stack of captured pieces"),
+        ("promotion=null", "SAN cannot write"),
+        ("avalanche", "enemy pawn"),
+        ("swapping", "no swap move"),
+        ("multicapture", "several pieces"),
+    ] {
+        let e = match chess_with_rules(rules) {
+            Ok(_) => panic!("`{rules}` was accepted"),
+            Err(e) => e.to_string(),
+        };
+        assert!(e.contains(says), "`{rules}`: {e}");
+    }
+}

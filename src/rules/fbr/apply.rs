@@ -10,6 +10,7 @@ mod conversion;
 mod drops;
 mod pieces;
 mod powers;
+mod refusals;
 mod royal;
 
 use std::sync::Arc;
@@ -22,37 +23,6 @@ use crate::rules::fairy::bits::{Bits256, square};
 use crate::rules::fairy::defs::{Outcome, VariantDef};
 use crate::rules::fairy::layers::{DIRS, Hill, Holding, Layers, MustCapture, ZoneRule};
 use crate::rules::fairy::{Variant, bundled_variants, defs_to_variant_with, find_variant};
-
-/// FBR rules refused, with the reason.
-const REFUSED: &[(&str, &str)] = &[
-    (
-        "announcement",
-        "needs MBN move definitions bound to announcements",
-    ),
-    (
-        "avalanche",
-        "needs multi-move turns that push the opponent's pawns (MBN `#P=mfW`)",
-    ),
-    ("bughouse", "needs two boards and partner games"),
-    ("multicapture", "needs MBN multi-leg captures"),
-    ("muskeeter", "needs Musketeer gating of MBN-defined pieces"),
-    ("musketeer", "needs Musketeer gating of MBN-defined pieces"),
-    (
-        "pincher",
-        "needs a move that also puts the pinched piece on a square of the pincher's choice, which a PGN move (SAN) cannot record",
-    ),
-    ("progressive", "needs multi-move turns"),
-    (
-        "swap",
-        "needs MBN swap moves (`w`) and prefixed promotion rules",
-    ),
-    ("swapping", "needs MBN swap moves (`(dttwQ)0`)"),
-    ("switching", "needs MBN swap moves (`wwK`)"),
-    (
-        "turn",
-        "needs multi-move turns (only `monster`'s double move is built in)",
-    ),
-];
 
 fn refuse<T>(column: usize, reason: impl Into<String>) -> Result<T, FbrError> {
     Err(FbrError {
@@ -99,7 +69,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     }
     let has_holding = list.rules.iter().any(|r| r.name == "holding" && !r.cancel);
     for r in &list.rules {
-        if let Some((_, why)) = REFUSED.iter().find(|(n, _)| *n == r.name) {
+        if let Some((_, why)) = refusals::REFUSED.iter().find(|(n, _)| *n == r.name) {
             return refuse(r.column, format!("FBR rule `{}` {why}", r.name));
         }
         if let Some(at) = r.attrs.iter().find(|a| a.name.is_empty())
@@ -275,10 +245,7 @@ impl Applier {
     }
 
     fn unsupported<T>(r: &Rule, a: &Attribute) -> Result<T, FbrError> {
-        refuse(
-            a.column,
-            format!("`{}={}` is not implemented", r.name, a.name),
-        )
+        refuse(a.column, refusals::attribute_refusal(&r.name, &a.name))
     }
 
     /// Applies one rule line to the variant being built: one arm per rule name, the longer

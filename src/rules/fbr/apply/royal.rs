@@ -12,7 +12,7 @@ impl Applier {
         if r.range.is_some() {
             return refuse(
                 r.column,
-                "`royal[...]` (the royal piece chosen by distance) is not implemented",
+                "`royal[...]` (the royal piece chosen by distance each turn) is not implemented: royalty is a property of piece types in the fairy engine, and the seed does not say how equal distances are broken",
             );
         }
         if let Some(set) = &r.pieces {
