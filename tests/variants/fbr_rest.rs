@@ -340,3 +340,24 @@ fn refusals_say_what_a_pgn_or_the_engine_cannot_hold() {
         assert!(e.contains(says), "`{rules}`: {e}");
     }
 }
+
+#[test]
+fn freezer_single_freezes_no_pair_of_the_set() {
+    // "single{PieceSet}: This freezer cannot freeze more than one freezers belonging to the
+    // succeeding piece set ... If there are two opponent chameleons (X) next to an
+    // immobilizer (I) then either chameleon is free to move away." The chameleons here are
+    // freezers too (`#X=cK`), moving as queens; white's Immobilizer is on d4.
+    let single = "freezer#=single{X} I|Immobilizer|=mQ #I=cK X|Chameleon|=mQ #X=cK";
+    let plain = "freezer# I|Immobilizer|=mQ #I=cK X|Chameleon|=mQ #X=cK";
+    let two = "4k3/8/8/2x1x3/3I4/8/8/4K3 b - - 0 1";
+    for sq in ["c5", "e5"] {
+        assert!(!from(&pos(single, two), sq).is_empty(), "{sq} is free");
+        assert!(
+            from(&pos(plain, two), sq).is_empty(),
+            "{sq} frozen without `single`"
+        );
+    }
+    // One chameleon next to it is frozen as usual.
+    let one = "4k3/8/8/4x3/3I4/8/8/4K3 b - - 0 1";
+    assert!(from(&pos(single, one), "e5").is_empty());
+}

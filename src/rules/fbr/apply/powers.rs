@@ -56,6 +56,7 @@ impl Applier {
             stops_captures: true,
             checking: false,
             lost_when_frozen: false,
+            single: None,
         };
         for a in &r.attrs {
             match (power, a.name.as_str()) {
@@ -67,12 +68,10 @@ impl Applier {
                 (Power::Freeze, "capture") => rule.stops_moves = false,
                 (Power::Freeze, "move") => rule.stops_captures = false,
                 (Power::Freeze, "checking") => rule.checking = true,
-                (Power::Freeze, "single") => {
-                    return refuse(
-                        a.column,
-                        "`freezer=single` (a freezer freezing one of several freezers) is not implemented",
-                    );
-                }
+                (Power::Freeze, "single") => match &a.pieces {
+                    Some(set) => rule.single = Some(self.mask(set, a.column)?),
+                    None => return refuse(a.column, "`single` needs a piece set `{...}`"),
+                },
                 (Power::Freeze, "suicide") => {
                     return refuse(
                         a.column,
