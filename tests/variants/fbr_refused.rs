@@ -24,7 +24,7 @@ pub const REFUSED_RULES: [&str; 12] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 24] = [
+pub const REFUSED_ATTRIBUTES: [&str; 23] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
@@ -41,7 +41,6 @@ pub const REFUSED_ATTRIBUTES: [&str; 24] = [
     "promotion=null",
     "promotion=once",
     "promotion=origin",
-    "promotion=setup",
     "promotion=stack",
     "promotion=suspend",
     "promotion=swap",

@@ -361,3 +361,31 @@ fn freezer_single_freezes_no_pair_of_the_set() {
     let one = "4k3/8/8/4x3/3I4/8/8/4K3 b - - 0 1";
     assert!(from(&pos(single, one), "e5").is_empty());
 }
+
+#[test]
+fn promotion_setup_gives_the_files_opening_piece() {
+    // "setup: A piece will promote only to the type of piece that was on the promotion file
+    // in the opening setup ... the piece closest to the pawn (behind) will be chosen. If the
+    // file only contains royal pieces (in setup) then either promotion is not possible, or
+    // the piece will promote to any piece specified in optional piece set". Chess's setup:
+    // a rook behind the a-pawn, a knight behind the b-pawn, ... the king behind the e-pawn.
+    let fen = "7k/PPPPP3/8/8/8/8/8/K7 w - - 0 1";
+    let p = pos("promotion=setup", fen);
+    assert_eq!(from(&p, "a7"), ["a8r"]);
+    assert_eq!(from(&p, "b7"), ["b8n"]);
+    assert_eq!(from(&p, "c7"), ["c8b"]);
+    assert_eq!(from(&p, "d7"), ["d8q"]);
+    // The e-file holds only the king: no promotion, so no move into the zone.
+    assert!(from(&p, "e7").is_empty());
+    assert_eq!(from(&pos("promotion=setup{Q}", fen), "e7"), ["e8q"]);
+    assert_eq!(from(&pos("", fen), "a7"), ["a8b", "a8n", "a8q", "a8r"]);
+    // The promotion file is the one the pawn arrives on: bxa8 gives a rook.
+    let p = pos("promotion=setup", "n6k/1P6/8/8/8/8/8/K7 w - - 0 1");
+    assert_eq!(from(&p, "b7"), ["a8r", "b8n"]);
+    // Black's pieces behind its pawns, the same way.
+    let p = pos("promotion=setup", "7k/8/8/8/8/8/3pppp1/K7 b - - 0 1");
+    assert_eq!(from(&p, "d2"), ["d1q"]);
+    assert!(from(&p, "e2").is_empty());
+    assert_eq!(from(&p, "f2"), ["f1b"]);
+    assert_eq!(from(&p, "g2"), ["g1n"]);
+}

@@ -203,6 +203,17 @@ impl FairyPos {
         if self.over_total(m) {
             return false;
         }
+        if let (Some(ps), Some(promo)) = (&l.promotion_setup, m.promo)
+            && m.kind != MoveKind::Drop
+        {
+            let allowed = match ps.by_file[us][to % 16] {
+                Some(t) => t == promo,
+                None => has_type(ps.fallback, usize::from(promo)),
+            };
+            if !allowed {
+                return false;
+            }
+        }
         if m.kind == MoveKind::Drop {
             for d in &l.drops {
                 if has_type(d.pieces, t) && d.captured.is_some() && self.layer.credits[us] == 0 {

@@ -95,6 +95,16 @@ pub struct Conversion {
     pub captured: Option<u64>,
 }
 
+/// `promotion=setup`: per colour and file, the type a promotion there gives (`None`: the
+/// fallback set's types).
+#[derive(Clone, Debug, Default)]
+pub struct PromotionSetup {
+    /// Per colour, per file: the file's opening piece (not a royal one).
+    pub by_file: [[Option<u8>; 16]; 2],
+    /// `setup{...}`: the types allowed on a file without such a piece (none: no promotion).
+    pub fallback: u64,
+}
+
 /// `difficulttrading{...}`: trading these pieces is hard (Chu Shogi's lion rules).
 #[derive(Clone, Debug, Default)]
 pub struct DifficultTrading {
@@ -228,6 +238,8 @@ pub struct Layers {
     pub river: Vec<ZoneRule>,
     /// `andernach`: a capturing (non-royal) piece changes colour.
     pub andernach: bool,
+    /// `promotion=setup`.
+    pub promotion_setup: Option<Box<PromotionSetup>>,
     /// `conversion` rules: moved pieces that change colour.
     pub conversions: Vec<Conversion>,
     /// `benedict`: no captures; the moved piece converts the enemy pieces it attacks.

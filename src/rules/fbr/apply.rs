@@ -10,6 +10,7 @@ mod conversion;
 mod drops;
 mod pieces;
 mod powers;
+mod promotion_setup;
 mod refusals;
 mod royal;
 
@@ -654,8 +655,10 @@ impl Applier {
             );
         }
         let (mut choices, mut optional, mut not_forced) = (None, false, false);
+        let mut setup = None;
         for a in &r.attrs {
             match a.name.as_str() {
+                "setup" => setup = Some(self.mask_or(&a.pieces, a.column, 0)?),
                 "enter" => {
                     if let Some(set) = &a.pieces {
                         let mask = self.mask(set, a.column)?;
@@ -689,6 +692,9 @@ impl Applier {
                 pr.optional = not_forced;
                 pr.forced = !optional && !not_forced;
             }
+        }
+        if let Some(fallback) = setup {
+            self.promotion_setup(fallback);
         }
         Ok(())
     }

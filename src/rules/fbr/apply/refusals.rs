@@ -139,11 +139,6 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     ),
     (
         "promotion",
-        "setup",
-        "promotion to the piece of the file's opening setup needs each file's opening piece, which cqlq does not keep",
-    ),
-    (
-        "promotion",
         "stack",
         "promotion only to captured pieces kept on a stack needs a stack of captured pieces per side",
     ),
