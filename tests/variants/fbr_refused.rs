@@ -24,7 +24,7 @@ pub const REFUSED_RULES: [&str; 12] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 23] = [
+pub const REFUSED_ATTRIBUTES: [&str; 22] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
@@ -39,7 +39,6 @@ pub const REFUSED_ATTRIBUTES: [&str; 23] = [
     "promotion=leave",
     "promotion=move",
     "promotion=null",
-    "promotion=once",
     "promotion=origin",
     "promotion=stack",
     "promotion=suspend",

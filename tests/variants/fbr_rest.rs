@@ -389,3 +389,59 @@ fn promotion_setup_gives_the_files_opening_piece() {
     assert_eq!(from(&p, "f2"), ["f1b"]);
     assert_eq!(from(&p, "g2"), ["g1n"]);
 }
+
+/// Pawns promote to Generals (king steps), which promote to Queens on the same last rank:
+/// a piece that can promote twice.
+const TWICE: &str = "Variant: Twice (8x8)
+Board: 8x8
+FEN: \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"
+Zone: rank8 = a8,b8,c8,d8,e8,f8,g8,h8
+Zone: rank1 = a1,b1,c1,d1,e1,f1,g1,h1
+
+Piece: King
+Move: leap (1,0)|(1,1)
+Symbol: \"K\", \"K,k\"
+Flags: royal
+
+Piece: Pawn
+Move: step N
+Symbol: \" \", \"P,p\"
+Promotion: rank8, rank1, \"G\"
+
+Piece: General
+Move: leap (1,0)|(1,1)
+Symbol: \"G\", \"G,g\"
+Promotion: rank8, rank1, \"Q\"
+
+Piece: Queen
+Move: slide (D,A,H,V)
+Symbol: \"Q\", \"Q,q\"
+";
+
+fn twice(rules: &str, fen: &str) -> FairyPos {
+    let def = load_variants("twice", TWICE).expect("twice")[0].def.clone();
+    let v = variant_with_rules(&def, rules).unwrap_or_else(|e| panic!("{rules}: {e}"));
+    FairyPos::from_fen(Arc::new(v), fen).expect("fen")
+}
+
+#[test]
+fn promotion_once_stops_a_promoted_piece_promoting_again() {
+    // "once: If a piece has already promoted, then it cannot promote further." The pawn
+    // promotes to a General on a8; that General's step to b8 (in the zone) stays a General.
+    // Under the bare rule (FBR's compulsory promotion) the same step must promote.
+    let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    for (rules, want, not) in [("promotion=once", "b8", "b8q"), ("promotion", "b8q", "b8")] {
+        let mut p = twice(rules, fen);
+        play(&mut p, "a7a8g");
+        play(&mut p, "e8d7");
+        let general = from(&p, "a8");
+        assert!(general.contains(&want.to_string()), "{rules}: {general:?}");
+        assert!(!general.contains(&not.to_string()), "{rules}: {general:?}");
+    }
+    // A General that has not promoted (from the FEN, outside the zone: a FEN piece standing
+    // in the zone of its only compulsory promotion is read as promoted, as Fairy-Stockfish
+    // writes xiangqi's soldiers) promotes as usual under `once`.
+    let p = twice("promotion=once", "4k3/G7/8/8/8/8/8/4K3 w - - 0 1");
+    let general = from(&p, "a7");
+    assert!(general.contains(&"b8q".to_string()) && !general.contains(&"b8".to_string()));
+}

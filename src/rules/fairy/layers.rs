@@ -238,6 +238,8 @@ pub struct Layers {
     pub river: Vec<ZoneRule>,
     /// `andernach`: a capturing (non-royal) piece changes colour.
     pub andernach: bool,
+    /// `promotion=once`: a promoted piece promotes no more.
+    pub promotion_once: bool,
     /// `promotion=setup`.
     pub promotion_setup: Option<Box<PromotionSetup>>,
     /// `conversion` rules: moved pieces that change colour.

@@ -212,7 +212,9 @@ impl FairyPos {
                 }
             }
         }
-        if !matched {
+        // FBR's `promotion=once`: "If a piece has already promoted, then it cannot promote
+        // further."
+        if !matched || (self.v.layers.promotion_once && self.promoted.has(from)) {
             out.push(base);
             return;
         }

@@ -659,6 +659,7 @@ impl Applier {
         for a in &r.attrs {
             match a.name.as_str() {
                 "setup" => setup = Some(self.mask_or(&a.pieces, a.column, 0)?),
+                "once" => self.layers.promotion_once = true,
                 "enter" => {
                     if let Some(set) = &a.pieces {
                         let mask = self.mask(set, a.column)?;

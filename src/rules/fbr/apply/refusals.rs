@@ -129,11 +129,6 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     ),
     (
         "promotion",
-        "once",
-        "needs MBN promotion chains (a promoted piece promoting again)",
-    ),
-    (
-        "promotion",
         "origin",
         "a piece put on the square a piece leaves needs MBN prefixed promotion rules (`*N==X`; `cheshire` is built in)",
     ),
