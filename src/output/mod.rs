@@ -17,6 +17,7 @@ mod picture_tests;
 pub mod pictures;
 pub mod pipes;
 pub mod progress;
+pub mod render;
 #[cfg(test)]
 pub(crate) mod scratch_dir;
 pub mod sink;

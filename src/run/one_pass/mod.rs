@@ -4,7 +4,8 @@
 //! evaluated on the spot. No `GameRecord` is built, no position is stored (but the one
 //! before or after, for a query that reads it), the game's bytes are read in place, and
 //! nothing is allocated per move (the tags go into a per-worker record whose strings are
-//! reused). A matched game in PGN is written straight from its bytes (`pgn::write_plain`).
+//! reused). A matched game is handed to the output's renderer (`output::render`: in PGN
+//! written straight from its bytes, `pgn::write_plain`).
 //!
 //! The one-pass search decides only for games it fully handles. Any game it does not — not
 //! plain PGN, a `[Variant]` tag naming another variant, a bad FEN, an illegal or ambiguous
@@ -15,17 +16,16 @@
 //! comments (a clock comment after every move), NAGs and variations: passed over unread.
 
 mod moves;
-mod render;
 #[cfg(test)]
 mod tests;
 
 use self::moves::{Moves, search_moves};
-use self::render::render;
 use super::plan::Neighbours;
 use super::{GameOutput, RunConfig};
 use crate::eval::compiled::Test;
-use crate::eval::{Evaluator, GameContext, ReplayedGame, ReplayedNode};
+use crate::eval::{Evaluator, GameContext, ReplayedGame};
 use crate::output::Format;
+use crate::output::render::{JsonPosition, PlainFound};
 use crate::pgn::GameRecord;
 use crate::pgn::plain::PlainGame;
 use crate::rules::select::{GameRules, rules_for_game};
@@ -171,10 +171,6 @@ pub(super) struct Scratch {
     marks: Vec<u64>,
 }
 
-/// For `--json`: the position before a matched ply's move (None at the start) and the matched
-/// position.
-type JsonPosition = (Option<Standard>, ReplayedNode<Standard>);
-
 impl Scratch {
     /// Empties the record for a new game, keeping its strings for reuse.
     fn clear(&mut self) {
@@ -254,33 +250,15 @@ pub(super) fn search(
     if evaluator.abort_message().is_some() {
         return None;
     }
-    let is_match = config.games.counts_as_match(matched);
-    let text = match config.format {
-        _ if !is_match => String::new(),
-        Format::Count => String::new(),
-        Format::GameNumbers => format!("{number}\n"),
-        Format::Pgn | Format::Json => {
-            let plies = evaluator.current_mut().map(|node| node.ply)?;
-            let movetext = game.kept.as_deref();
-            return render(
-                config,
-                (slice, movetext, number, plies),
-                &evaluator,
-                scratch,
-            );
-        }
-        // Other formats: the careful path renders the game.
-        _ => return None,
-    };
-    Some(GameOutput {
-        text,
-        matched: is_match,
+    let found = PlainFound {
+        number,
+        slice,
+        tags: &scratch.record.tags,
+        movetext: game.kept.as_deref(),
         matched_positions: matched,
-        // The output order of `--gamenumbers` follows the `sort` values.
-        sort: evaluator
-            .sort_value()
-            .filter(|_| is_match)
-            .map(|s| s.output_order()),
-        ..GameOutput::default()
-    })
+        is_match: config.games.counts_as_match(matched),
+        plies: &scratch.plies,
+        json: &scratch.json,
+    };
+    (config.renderer()).plain(&config.filter, found, &mut evaluator)
 }
