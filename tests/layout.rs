@@ -346,6 +346,22 @@ fn run_renders_nothing() {
     );
 }
 
+/// What a driver of its own is made of: the driver's delivery trait, its batch size, its
+/// loop called directly.
+const OWN_DRIVER: &[&str] = &["Delivery", "BATCH_GAMES", "run::drive("];
+
+/// `cqlq annotate` is driven by the search's driver (issue 38, item 3): its games go through
+/// `run::drive_into` into its splicer, an `output::sink::Sink`, with no delivery of its own.
+#[test]
+fn annotate_pushes_into_a_sink() {
+    let driving = files_naming("annotate", OWN_DRIVER);
+    assert!(
+        driving.is_empty(),
+        "annotate must hand its games to run::drive_into and an output::sink::Sink:\n{}",
+        driving.join("\n")
+    );
+}
+
 /// The reader of those rules: a write, a pool or a renderer in code is found; one in a comment, or a
 /// message on stderr, is not.
 #[test]

@@ -15,7 +15,7 @@ mod stream;
 mod workers;
 pub use crate::output::sink::Summary;
 pub use searcher::run;
-pub(crate) use searcher::{Delivery, GameWork, drive};
+pub(crate) use searcher::{GameWork, drive_into};
 
 use crate::output::sink::GameOutput;
 

@@ -103,6 +103,66 @@ pub(crate) fn drive<G: Send + Sync, W: GameWork<G>>(
     Ok(end)
 }
 
+/// Drives `games` as [`drive`] does (the next batch split meanwhile) into `sink`, a batch of
+/// [`BATCH_GAMES`] at a time until the games end or the sink stops; `before` games were
+/// delivered before the first (the numbering `work` reads). After each batch the sink is
+/// told the input byte reached ([`Sink::read_to`]). `cqlq annotate`'s driver.
+pub(crate) fn drive_into<G, W, S, K>(
+    work: &W,
+    sink: &mut K,
+    games: impl Iterator<Item = G> + Send,
+    before: u64,
+) -> io::Result<()>
+where
+    G: Send + Sync,
+    W: GameWork<G>,
+    K: Sink<W::Done, S>,
+{
+    let mut into = SinkDelivery {
+        sink,
+        delivered: before,
+        stopped: false,
+        summary: std::marker::PhantomData,
+    };
+    drive(work, &mut into, games, true, true).map(|_| ())
+}
+
+/// A [`Sink`] as the driver's [`Delivery`] ([`drive_into`]).
+struct SinkDelivery<'k, K, S> {
+    sink: &'k mut K,
+    /// The games delivered so far (with those before the first).
+    delivered: u64,
+    /// The sink said stop.
+    stopped: bool,
+    summary: std::marker::PhantomData<S>,
+}
+
+impl<D, S, K: Sink<D, S>> Delivery<D> for SinkDelivery<'_, K, S> {
+    fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    fn batch_games(&self) -> usize {
+        BATCH_GAMES
+    }
+
+    fn delivered(&self) -> u64 {
+        self.delivered
+    }
+
+    fn take(&mut self, done: D) -> io::Result<()> {
+        self.delivered += 1;
+        self.stopped = self.sink.game(done)? == Flow::Stop;
+        Ok(())
+    }
+
+    fn batch_delivered(&mut self, end: Option<u64>) {
+        if let Some(end) = end {
+            self.sink.read_to(end);
+        }
+    }
+}
+
 /// One run's driver: where it stands in its inputs, what it carries between games and
 /// batches, and the sinks its results go to.
 pub(super) struct Searcher<'a> {
