@@ -85,6 +85,15 @@ impl GameOutput {
         }
     }
 
+    /// A game with a fault (`message`, as told on stderr) and nothing else: not searched, or
+    /// searched no further.
+    pub fn bad(message: String) -> Self {
+        GameOutput {
+            error: Some(message),
+            ..GameOutput::default()
+        }
+    }
+
     /// The text as written: a PGN game read as Windows-1252 is written back as
     /// Windows-1252 (the bytes read), any other as UTF-8.
     pub fn into_bytes(self) -> Vec<u8> {

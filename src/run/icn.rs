@@ -9,8 +9,6 @@
 
 use std::io;
 
-use rayon::prelude::*;
-
 use super::searcher::{GameWork, Searcher, drive};
 use super::{GameOutput, RunConfig};
 use crate::ir::{Color, Node};
@@ -126,15 +124,12 @@ fn search_icn_game(
     let board = (game.start.board.len() as u64).saturating_mul(game.moves.len() as u64 + 1);
     let limit = config.limits.max_icn_board;
     if board > limit {
-        return GameOutput {
-            error: Some(format!(
-                "{at}: {} pieces × {} positions is over the limit of {limit} \
-                 (--max-icn-board N raises it); skipped",
-                game.start.board.len(),
-                game.moves.len() + 1
-            )),
-            ..GameOutput::default()
-        };
+        return GameOutput::bad(format!(
+            "{at}: {} pieces × {} positions is over the limit of {limit} \
+             (--max-icn-board N raises it); skipped",
+            game.start.board.len(),
+            game.moves.len() + 1
+        ));
     }
     let record = icn_to_record(game);
     refusal::take();
@@ -151,10 +146,7 @@ fn search_icn_game(
     // A question the unbounded board could not answer exactly (`rules::infinite::refusal`)
     // withdraws the game's matches and reports it.
     if let Some(reason) = refusal::take() {
-        return GameOutput {
-            error: Some(format!("{at}: not searched: {reason}")),
-            ..GameOutput::default()
-        };
+        return GameOutput::bad(format!("{at}: not searched: {reason}"));
     }
     let error = found.replayed.fault.as_ref().map(|f| {
         let (line, column) = game
@@ -186,18 +178,14 @@ impl GameWork<Result<IcnGame, IcnError>> for IcnSearch<'_> {
 
     fn batch(&self, batch: &[Result<IcnGame, IcnError>], before: u64) -> Vec<GameOutput> {
         let (config, name) = (self.config, self.name);
-        let one = |worker: &mut super::workers::Lease, (k, g): (usize, &Result<_, _>)| {
+        let one = |worker: &mut super::workers::WorkerState, k: usize, g: &Result<_, _>| {
             let number = before + 1 + k as u64;
             match g {
                 Ok(g) => search_icn_game(config, self.filter, g, number, name, &worker.eval),
-                Err(e) => GameOutput {
-                    error: Some(format!("{name}: game {number}: {e}")),
-                    ..GameOutput::default()
-                },
+                Err(e) => GameOutput::bad(format!("{name}: game {number}: {e}")),
             }
         };
-        let lease = || self.workers.lease();
-        batch.par_iter().enumerate().map_init(lease, one).collect()
+        self.workers.map(batch, false, one)
     }
 
     fn end_of(&self, _: &Result<IcnGame, IcnError>) -> Option<u64> {
@@ -218,7 +206,7 @@ impl Searcher<'_> {
             config: self.config,
             filter: &filter,
             name,
-            workers: &self.workers,
+            workers: &self.search.workers,
         };
         drive(&work, &mut self.out, games, true, false).map(|_| ())
     }

@@ -56,6 +56,13 @@ impl InputName {
     }
 }
 
+impl InputName {
+    /// A game's place in messages: `NAME: game N (byte B)`.
+    fn game_at(&self, number: u64, byte: u64) -> String {
+        format!("{self}: game {number} ({})", self.byte(byte))
+    }
+}
+
 impl std::fmt::Display for InputName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.name)
@@ -194,7 +201,7 @@ fn process_game(
     carried: Option<&CarriedCell>,
     worker: &crate::eval::Worker,
 ) -> GameOutput {
-    let at = |byte: u64| format!("{name}: game {number} ({})", name.byte(byte));
+    let at = |byte: u64| name.game_at(number, byte);
     let skipped = GameOutput::default();
     if !config.games.admits_number(number) {
         return skipped;
@@ -202,10 +209,7 @@ fn process_game(
     let limit = config.limits.max_game_bytes;
     if slice.len() as u64 > limit {
         let why = game_too_long(Some(slice.len() as u64), limit);
-        return GameOutput {
-            error: Some(format!("{}: {why}", at(offset))),
-            ..skipped
-        };
+        return GameOutput::bad(format!("{}: {why}", at(offset)));
     }
     let (record, mut error) = read_record(config, slice, |byte| at(offset + byte));
     if error.is_none() && crate::pgn::split::ends_in_tags(slice) {
@@ -253,10 +257,7 @@ fn process_game(
         Ok(found) => found,
         Err(e) => {
             let message = error.unwrap_or_else(|| format!("{}: {e}", at(offset)));
-            return GameOutput {
-                error: Some(message),
-                ..skipped
-            };
+            return GameOutput::bad(message);
         }
     };
     if error.is_none() {
