@@ -9,7 +9,8 @@
 
 use std::io;
 
-use super::searcher::{GameWork, Searcher, drive};
+use super::driver::{GameWork, drive};
+use super::searcher::Searcher;
 use super::{GameOutput, RunConfig};
 use crate::ir::{Color, Node};
 use crate::pgn::{GameRecord, MoveNode};

@@ -1,6 +1,7 @@
 //! The run: inputs → game slices → (in parallel) read, replay, evaluate → the output's
 //! renderer → the output's sinks, in input order (`searcher`). Bad games are reported on stderr and counted, never fatal.
 
+mod driver;
 pub mod fairy;
 pub mod families;
 mod game_filters;
@@ -14,8 +15,8 @@ pub mod select;
 mod stream;
 mod workers;
 pub use crate::output::sink::Summary;
+pub(crate) use driver::{GameWork, drive_into};
 pub use searcher::run;
-pub(crate) use searcher::{GameWork, drive_into};
 
 use crate::output::sink::GameOutput;
 

@@ -11,7 +11,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, sync_channel};
 
 use super::InputName;
-use super::searcher::{Delivery, Searcher};
+use super::driver::Delivery;
+use super::searcher::Searcher;
 use crate::input::members::trailing_data;
 use crate::input::{BoxedRead, Stream, fill};
 use crate::pgn::split_games;
