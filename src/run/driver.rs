@@ -233,4 +233,53 @@ mod tests {
             }
         }
     }
+
+    /// A sink keeping what it is given, stopping after `stop_after` games.
+    struct Collected {
+        taken: Vec<u64>,
+        read_to: Vec<u64>,
+        stop_after: usize,
+    }
+
+    impl Sink<u64, Vec<u64>> for Collected {
+        fn game(&mut self, game: u64) -> io::Result<Flow> {
+            self.taken.push(game);
+            Ok(match self.taken.len() >= self.stop_after {
+                true => Flow::Stop,
+                false => Flow::Continue,
+            })
+        }
+        fn finish(&mut self, mut summary: Vec<u64>) -> io::Result<Vec<u64>> {
+            summary.append(&mut self.taken);
+            Ok(summary)
+        }
+        fn read_to(&mut self, end: u64) {
+            self.read_to.push(end);
+        }
+    }
+
+    /// Into a sink: games numbered on from those delivered before, every game once in
+    /// order, the sink told the input byte at each batch's end, its stop obeyed at once.
+    #[test]
+    fn a_sink_takes_every_game_once_in_order_until_it_stops() {
+        let (before, games) = (5, BATCH_GAMES as u64 + 7);
+        for (stop_after, delivered) in [(usize::MAX, games), (9, 9)] {
+            let mut sink = Collected {
+                taken: Vec::new(),
+                read_to: Vec::new(),
+                stop_after,
+            };
+            drive_into(&Numbers, &mut sink, before..before + games, before).unwrap();
+            let ends = match stop_after {
+                usize::MAX => vec![before + BATCH_GAMES as u64, before + games],
+                _ => vec![before + BATCH_GAMES as u64],
+            };
+            assert_eq!(sink.read_to, ends);
+            let taken = sink.finish(vec![0]).unwrap();
+            let expected: Vec<u64> = std::iter::once(0)
+                .chain(before..before + delivered)
+                .collect();
+            assert_eq!(taken, expected);
+        }
+    }
 }
