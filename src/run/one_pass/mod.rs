@@ -191,22 +191,61 @@ impl Scratch {
     }
 }
 
+/// Why the one-pass search hands a game to the careful path (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum GaveUp {
+    /// A tag section `pgn::plain` refuses.
+    Tags,
+    /// The game filters refuse the game and `matchcount` admits 0: it is written unmarked.
+    RefusedButWritten,
+    /// A `[Variant]` tag naming another variant than standard chess or Chess960.
+    Variant,
+    /// A `[FEN]` tag that is no legal standard position.
+    Fen,
+    /// The moves: a token `pgn::plain` refuses, an illegal or ambiguous move (or a `line`
+    /// or counted `find` whose automaton or count the search cannot keep).
+    Moves,
+    /// A loop budget gone over (`eval::budget`): the careful path stops the run.
+    Budget,
+    /// A matched game the renderer does not write from what the search kept.
+    Output,
+}
+
 /// Searches game `number` (`slice`) in one pass; None when the careful path must search it
-/// (see the module doc).
+/// (see the module doc). Debug builds tell why on stderr when `CQLQ_TRACE_ONE_PASS` is set
+/// (`cqlq: one-pass gave up on game N: REASON`); release builds have no trace.
 pub(super) fn search(
+    config: &RunConfig,
+    mode: (OnePass, Option<&Test<Standard>>),
+    slice: &[u8],
+    number: u64,
+    worker: &mut super::workers::WorkerState,
+) -> Option<GameOutput> {
+    let found = search_plain(config, mode, slice, number, worker);
+    #[cfg(debug_assertions)]
+    if let Err(why) = &found
+        && std::env::var_os("CQLQ_TRACE_ONE_PASS").is_some()
+    {
+        eprintln!("cqlq: one-pass gave up on game {number}: {why:?}");
+    }
+    found.ok()
+}
+
+/// [`search`], saying why it gives up.
+fn search_plain(
     config: &RunConfig,
     (mode, compiled): (OnePass, Option<&Test<Standard>>),
     slice: &[u8],
     number: u64,
     worker: &mut super::workers::WorkerState,
-) -> Option<GameOutput> {
+) -> Result<GameOutput, GaveUp> {
     let scratch = &mut worker.scratch;
     if !config.games.admits_number(number) {
-        return Some(GameOutput::default());
+        return Ok(GameOutput::default());
     }
     let mut game = PlainGame::new(slice);
     scratch.clear();
-    while let Some((name, value)) = game.next_tag().ok()? {
+    while let Some((name, value)) = game.next_tag().map_err(|_| GaveUp::Tags)? {
         scratch.push_tag(name, value);
     }
     let record = &scratch.record;
@@ -217,9 +256,9 @@ pub(super) fn search(
         || super::game_filters::refuses(config, record, number, &worker.eval)
     {
         return if config.games.counts_as_match(0) {
-            None
+            Err(GaveUp::RefusedButWritten)
         } else {
-            Some(GameOutput::default())
+            Ok(GameOutput::default())
         };
     }
     // The rules as the careful path resolves them (`run::families::rules_of`: the
@@ -227,12 +266,12 @@ pub(super) fn search(
     // `--rules` here): a tag naming standard chess or Chess960 ("Standard", "Chess",
     // "From Position", ... as lichess writes on every game) stays here; any other variant,
     // or a name `rules::select` does not know (a fairy definition's), goes careful.
-    let GameRules::Standard { chess960 } =
-        rules_for_game(record.tag("Variant"), config.default_variant).ok()?
+    let Ok(GameRules::Standard { chess960 }) =
+        rules_for_game(record.tag("Variant"), config.default_variant)
     else {
-        return None;
+        return Err(GaveUp::Variant);
     };
-    let start = Standard::from_start(record.tag("FEN"), chess960).ok()?;
+    let start = Standard::from_start(record.tag("FEN"), chess960).map_err(|_| GaveUp::Fen)?;
     let no_tree = ReplayedGame::none();
     let context = GameContext::tags_only(record, &no_tree, number);
     let mut evaluator = Evaluator::one_position(&context, start).in_env(&config.env, &worker.eval);
@@ -245,10 +284,11 @@ pub(super) fn search(
         game,
         kept: (config.format == Format::Pgn).then(|| Vec::with_capacity(slice.len() / 5)),
     };
-    let matched = search_moves(config, (mode, compiled), &mut game, &mut evaluator, kept)?;
+    let matched = search_moves(config, (mode, compiled), &mut game, &mut evaluator, kept)
+        .ok_or(GaveUp::Moves)?;
     // A limit went over (`eval::budget`): the careful path stops the run with its message.
     if evaluator.abort_message().is_some() {
-        return None;
+        return Err(GaveUp::Budget);
     }
     let found = PlainFound {
         number,
@@ -260,5 +300,7 @@ pub(super) fn search(
         plies: &scratch.plies,
         json: &scratch.json,
     };
-    (config.renderer()).plain(&config.filter, found, &mut evaluator)
+    (config.renderer())
+        .plain(&config.filter, found, &mut evaluator)
+        .ok_or(GaveUp::Output)
 }
