@@ -18,14 +18,18 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(header) = read_header(data) {
         for columns in [Columns::default(), Columns::ALL] {
             let mut seen = Vec::new();
-            let read = visit_games(data, &header, columns, |place, offset, length, game| {
-                seen.push((place, offset, length, game.flags))
+            let read = visit_games(data, &header, columns, |game| {
+                let moves = game.moves.to_vec();
+                seen.push((game.position, game.offset, game.length, game.summary.flags, moves))
             });
             if let Ok(index) = &full {
                 assert!(read.is_ok(), "a search refuses what the full reader reads");
                 let games = index.games.iter().enumerate();
                 let expected: Vec<_> = games
-                    .map(|(i, g)| (i as u64, g.offset, g.length, g.summary.flags))
+                    .map(|(i, g)| {
+                        let moves = if columns.moves { g.summary.moves.clone() } else { Vec::new() };
+                        (i as u64, g.offset, g.length, g.summary.flags, moves)
+                    })
                     .collect();
                 assert_eq!(seen, expected, "a search reads other games");
             }

@@ -575,8 +575,8 @@ mod tests {
         use crate::index::reader::{read_header, visit_games};
         let header = read_header(src)?;
         let mut out = Vec::new();
-        visit_games(src, &header, columns, |position, offset, length, game| {
-            out.push((position, offset, length, game.flags))
+        visit_games(src, &header, columns, |game| {
+            out.push((game.position, game.offset, game.length, game.summary.flags))
         })?;
         Ok(out)
     }

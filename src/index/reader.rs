@@ -494,16 +494,32 @@ impl<'b> BlockGames<'b> {
     }
 }
 
+/// One game as [`visit_games`] hands it over.
+pub struct GameRead<'b> {
+    /// Its place among the file's games (0 for the first).
+    pub position: u64,
+    /// Its first byte in the source.
+    pub offset: u64,
+    /// Its length in bytes.
+    pub length: u32,
+    /// Its summary: the flags always, the columns read; the others as they were for the
+    /// game before (zero at first: never test a column not asked for), `moves` empty. For a
+    /// game searched always only the flags mean anything.
+    pub summary: &'b GameSummary,
+    /// Its packed main line when [`Columns::moves`] is asked for (else, and for a game
+    /// searched always, empty).
+    pub moves: &'b [u8],
+}
+
 /// Reads the games of the file behind `src` (its checked `header`), decoding the columns
-/// `columns` asks for; `visit` is given each game's place among the file's games, its
-/// offset and length in the source, and its summary (flags always; the columns not asked for
-/// as [`GameSummary::default`] has them; no moves). Each block's sections read are checked
-/// against their CRC-32 first. Returns the largest tag number met (0 without tags).
+/// `columns` asks for, and hands each to `visit` ([`GameRead`]). Each block's sections read
+/// are checked against their CRC-32 first. Returns the largest tag number met (0 without
+/// tags).
 pub fn visit_games<S: IndexBytes + ?Sized>(
     src: &S,
     header: &Header,
     columns: Columns,
-    mut visit: impl FnMut(u64, u64, u32, &GameSummary),
+    mut visit: impl FnMut(&GameRead<'_>),
 ) -> Result<u32, IndexError> {
     let mut end = 0u64;
     let mut max_tag = 0u32;
@@ -538,7 +554,13 @@ pub fn visit_games<S: IndexBytes + ?Sized>(
             if columns.tags && summary.flags & SCAN == 0 {
                 max_tag = summary.tags.iter().fold(max_tag, |m, &t| m.max(t));
             }
-            visit(block.first + i as u64, place.offset, place.length, &summary);
+            visit(&GameRead {
+                position: block.first + i as u64,
+                offset: place.offset,
+                length: place.length,
+                summary: &summary,
+                moves: place.moves,
+            });
         }
         games.finish()?;
     }

@@ -150,20 +150,18 @@ pub fn survivors<S: IndexBytes + ?Sized>(
         games: header.games,
         survivors: Vec::new(),
     };
-    let max_tag = visit_games(
-        src,
-        &header,
-        need.columns(),
-        |position, offset, length, game| {
-            if game.must_scan() || u64::from(length) > longest_game || need.admits(game, &[]) {
-                input.survivors.push(Survivor {
-                    position,
-                    offset,
-                    length,
-                });
-            }
-        },
-    )?;
+    let max_tag = visit_games(src, &header, need.columns(), |game| {
+        if game.summary.must_scan()
+            || u64::from(game.length) > longest_game
+            || need.admits(game.summary, &[])
+        {
+            input.survivors.push(Survivor {
+                position: game.position,
+                offset: game.offset,
+                length: game.length,
+            });
+        }
+    })?;
     if max_tag as usize > strings.len() {
         return Err(IndexError::Corrupt("a tag outside the string table"));
     }
