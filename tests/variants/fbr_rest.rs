@@ -297,19 +297,11 @@ fn conversion_move_and_capture_set_choose_the_moves_that_convert() {
     assert_eq!(letter_on(&p, "d5").as_deref(), Some("N"));
 }
 
-#[test]
-fn conversions_cqlq_does_not_evaluate_are_refused_by_name() {
-    // The seed's king example `*K=[+]cK` is a conversion move of its own ("This conversion
-    // is a separate move"): the king stays, the target changes colour, which SAN cannot
-    // write. A royal changing colour, and a rule without its prefix, are refused too.
-    use cqlq::rules::fbr::chess_with_rules;
-    for (rules, says) in [
-        ("conversion* *K=cK", "ccO"),
-        ("conversion*=capture *K=ccO", "royal"),
-        ("conversion=capture", "prefix"),
-        ("*N=ccO", "conversion"),
-    ] {
-        let e = match chess_with_rules(rules) {
+/// Each rule list in `cases` is refused on the standard board, its message saying the text
+/// beside it.
+fn assert_refused(cases: &[(&str, &str)]) {
+    for &(rules, says) in cases {
+        let e = match cqlq::rules::fbr::chess_with_rules(rules) {
             Ok(_) => panic!("`{rules}` was accepted"),
             Err(e) => e.to_string(),
         };
@@ -318,10 +310,22 @@ fn conversions_cqlq_does_not_evaluate_are_refused_by_name() {
 }
 
 #[test]
+fn conversions_cqlq_does_not_evaluate_are_refused_by_name() {
+    // The seed's king example `*K=[+]cK` is a conversion move of its own ("This conversion
+    // is a separate move"): the king stays, the target changes colour, which SAN cannot
+    // write. A royal changing colour, and a rule without its prefix, are refused too.
+    assert_refused(&[
+        ("conversion* *K=cK", "ccO"),
+        ("conversion*=capture *K=ccO", "royal"),
+        ("conversion=capture", "prefix"),
+        ("*N=ccO", "conversion"),
+    ]);
+}
+
+#[test]
 fn refusals_say_what_a_pgn_or_the_engine_cannot_hold() {
     // Each rule or attribute left refused says why (docs/fbr.md lists the same reasons).
-    use cqlq::rules::fbr::chess_with_rules;
-    for (rules, says) in [
+    assert_refused(&[
         ("holding drop=immediate", "TODO: who is placing the piece"),
         ("royal=suicide", "SAN cannot write"),
         ("royal=evasefacing", "draw claim"),
@@ -332,13 +336,7 @@ fn refusals_say_what_a_pgn_or_the_engine_cannot_hold() {
         ("avalanche", "enemy pawn"),
         ("swapping", "no swap move"),
         ("multicapture", "several pieces"),
-    ] {
-        let e = match chess_with_rules(rules) {
-            Ok(_) => panic!("`{rules}` was accepted"),
-            Err(e) => e.to_string(),
-        };
-        assert!(e.contains(says), "`{rules}`: {e}");
-    }
+    ]);
 }
 
 #[test]
@@ -419,9 +417,7 @@ Symbol: \"Q\", \"Q,q\"
 ";
 
 fn twice(rules: &str, fen: &str) -> FairyPos {
-    let def = load_variants("twice", TWICE).expect("twice")[0].def.clone();
-    let v = variant_with_rules(&def, rules).unwrap_or_else(|e| panic!("{rules}: {e}"));
-    FairyPos::from_fen(Arc::new(v), fen).expect("fen")
+    crate::fbr_rules_checking::defined_with_rules(TWICE, rules, fen)
 }
 
 #[test]

@@ -116,6 +116,11 @@ impl FairyPos {
     /// `color`'s pieces that `rule` (a freezer of the other side) freezes.
     fn frozen_by(&self, rule: &PowerRule, color: usize) -> Bits256 {
         let zone = self.covered(rule, 1 - color, rule.attackers.max(1), Bits256::EMPTY);
+        self.affected_in(rule, zone, color)
+    }
+
+    /// `color`'s pieces on `zone` of the types `rule` acts on.
+    fn affected_in(&self, rule: &PowerRule, zone: Bits256, color: usize) -> Bits256 {
         let mut out = Bits256::EMPTY;
         for s in (zone & self.color[color]).iter() {
             if has_type(rule.affects, self.type_on(s)) {
@@ -146,13 +151,7 @@ impl FairyPos {
             Bits256::EMPTY
         };
         let zone = self.covered(rule, holder_side, 1, skip);
-        let mut out = Bits256::EMPTY;
-        for s in (zone & self.color[color]).iter() {
-            if has_type(rule.affects, self.type_on(s)) {
-                out.set(s);
-            }
-        }
-        out
+        self.affected_in(rule, zone, color)
     }
 
     /// `color`'s protected pieces (`protector`).
