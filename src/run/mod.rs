@@ -55,9 +55,7 @@ impl InputName {
             format!("byte {at}")
         }
     }
-}
 
-impl InputName {
     /// A game's place in messages: `NAME: game N (byte B)`.
     fn game_at(&self, number: u64, byte: u64) -> String {
         format!("{self}: game {number} ({})", self.byte(byte))
