@@ -7,18 +7,16 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 12] = [
+pub const REFUSED_RULES: [&str; 10] = [
     "announcement",
     "avalanche",
     "bughouse",
     "multicapture",
     "musketeer",
     "pincher",
-    "progressive",
     "swap",
     "swapping",
     "switching",
-    "turn",
     "torus=spacious",
 ];
 

@@ -2,7 +2,7 @@
 //! `benedict` colour changes, `magnetic` pushes and pulls, `zone=river` drowning, holdings (`holding`
 //! and its attributes, `warp`), drop credits, the board a piece stands on (`alice`), checks
 //! given (`royal=maxchecks`), castling rights kept in `royal=virginzone`, quiet plies (`win=mostpoints`), neutral pieces, `cheshire`'s removed squares, and
-//! `monster`'s double turn.
+//! `monster`'s double turn (`turn` and `progressive`'s turns: `fairy::layer_turns`).
 
 use super::bits::Bits256;
 use super::layers::{DIRS, DropRule, Holding, Layers, ZoneRule, has_type};
@@ -190,6 +190,9 @@ impl FairyPos {
         }
         if l.royal.max_checks.is_some() && self.layer_in_check(them) {
             self.checks[us] += 1;
+        }
+        if let Some(rules) = &l.turns {
+            self.turns_after(rules, m, us);
         }
         if l.monster {
             if us == 0 && !self.layer.second {

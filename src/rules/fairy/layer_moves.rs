@@ -125,6 +125,9 @@ impl FairyPos {
         if l.anti_royal != 0 {
             self.push_anti_royal_captures(out);
         }
+        if !self.layer.turns.open_ep.0.is_empty() {
+            self.push_open_en_passant(out);
+        }
         if let Some(h) = &l.holding
             && h.either
         {
@@ -153,6 +156,11 @@ impl FairyPos {
         let (from, to) = (m.from as usize, m.to as usize);
         let on_board = matches!(m.kind, MoveKind::Normal | MoveKind::Castle(..));
         if l.benedict && m.capture.is_some() {
+            return false;
+        }
+        if let Some(rules) = &l.turns
+            && !self.turn_allows(rules, m)
+        {
             return false;
         }
         if let Some((mask, n)) = l.consecutive
@@ -341,8 +349,13 @@ impl FairyPos {
         let mut p = self.clone();
         p.make(m);
         // `monster`: white's first move of a turn is judged after its second.
-        if p.turn == us {
+        if l.monster && p.turn == us {
             return p.pseudo_moves().iter().any(|m2| p.layer_is_legal(m2));
+        }
+        if let Some(rules) = &l.turns
+            && self.turn_forbids(rules, &p)
+        {
+            return false;
         }
         let had = !self.royals(us).none();
         if had && p.royals(us).none() {

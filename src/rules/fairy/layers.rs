@@ -285,6 +285,8 @@ pub struct Layers {
     pub history: HistoryRules,
     /// `monster`: white moves twice a turn.
     pub monster: bool,
+    /// `turn`, `progressive`: turns of several moves (`fairy::layer_turns`).
+    pub turns: Option<super::layer_turns::TurnRules>,
     /// `stopifchecking`: a move along a line stops on the first square where it checks.
     pub stop_if_checking: bool,
     /// `antiroyal{...}`: these types are in check when no enemy non-royal piece attacks
@@ -321,6 +323,8 @@ pub struct LayerState {
     pub credits: [u8; 2],
     /// `monster`: white has made the first move of its turn.
     pub second: bool,
+    /// `turn`, `progressive`: where the side to move stands in its turn.
+    pub turns: super::layer_turns::TurnState,
     /// `win=mostpoints`: plies played since the last capture or promotion.
     pub quiet: u16,
     /// `pieces=consecutive(N)`: each side's moves in a row with the rule's pieces.

@@ -23,6 +23,7 @@ pub mod layer_moves;
 mod layer_pieces;
 pub mod layer_powers;
 mod layer_trading;
+pub mod layer_turns;
 pub mod layers;
 pub mod lion;
 pub mod movegen;

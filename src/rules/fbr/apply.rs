@@ -1,8 +1,8 @@
 //! [`RuleList`] × SjaakII [`VariantDef`] → the variant with FBR rule layers: rules the fairy
 //! engine already has set its rules and piece properties (drop zones, drop flags, royal
 //! flags, blocked squares, promotion choices), the others fill [`Layers`]. Rules that need
-//! MBN multi-leg moves or multi-move turns, and attributes not implemented, are refused with
-//! the rule's column and the reason.
+//! MBN multi-leg moves or moves of enemy pieces, and attributes not implemented, are refused
+//! with the rule's column and the reason.
 
 mod checking;
 mod cheshire;
@@ -13,6 +13,7 @@ mod powers;
 mod promotion_setup;
 mod refusals;
 mod royal;
+mod turns;
 
 use std::sync::Arc;
 
@@ -277,9 +278,17 @@ impl Applier {
             }
             "magnetic" => self.layers.magnetic = true,
             "monster" => {
+                if self.layers.turns.is_some() {
+                    return refuse(
+                        col,
+                        "`monster` beside `turn` or `progressive` is not implemented",
+                    );
+                }
                 self.layers.monster = true;
                 self.layers.royal.until_captured = true;
             }
+            "turn" => self.turn_part(r)?,
+            "progressive" => self.progressive(r)?,
             "alice" => self.alice(r)?,
             "holding" => self.holding(r)?,
             "drop" => self.drop(r, has_holding)?,

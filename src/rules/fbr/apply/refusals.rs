@@ -10,7 +10,7 @@ pub(super) const REFUSED: &[(&str, &str)] = &[
     ),
     (
         "avalanche",
-        "needs two moves a turn, the second pushing an enemy pawn (the seed's `turn<1> turn#<2>{!p}=avalanche #P=mfW`); no source fixes how a PGN writes that push (whose pawn a SAN `e5` moves)",
+        "needs two moves a turn, the second pushing an enemy pawn (the seed's `turn<1> turn#<2>{!p}=avalanche #P=mfW`); no source fixes how a PGN writes that push (whose pawn a SAN `e5` moves), and the fairy engine's moves move only the mover's own pieces",
     ),
     ("bughouse", "needs two boards and partner games"),
     (
@@ -24,10 +24,6 @@ pub(super) const REFUSED: &[(&str, &str)] = &[
         "needs a move that also puts the pinched piece on a square of the pincher's choice, which a PGN move (SAN) cannot record",
     ),
     (
-        "progressive",
-        "needs turns of growing length (1, 2, 3 ... moves); only `monster`'s double move is built in",
-    ),
-    (
         "swap",
         "needs MBN swap moves (`w`: two pieces exchange squares) and prefixed promotion rules; the fairy engine has no swap move",
     ),
@@ -38,10 +34,6 @@ pub(super) const REFUSED: &[(&str, &str)] = &[
     (
         "switching",
         "needs MBN swap moves (`wwK`: two friendly pieces exchange squares); the fairy engine has no swap move",
-    ),
-    (
-        "turn",
-        "needs multi-move turns (only `monster`'s double move is built in)",
     ),
 ];
 

@@ -1,0 +1,334 @@
+//! Multi-move turns (FBR `turn`, `progressive`): which part of its turn a side's next move
+//! fills, the moves a part allows, and whether the side keeps the move after a move. Each
+//! single move is judged as a move of its own (a royal may not be left attacked by it).
+//! `monster`'s double move (`Layers::monster`) is not this layer: there a first move is
+//! judged after the second.
+
+use super::bits::Bits256;
+use super::layers::has_type;
+use super::position::{FMove, FairyPos, MoveKind};
+
+/// The most parts a `turn` rule list may have (the sets of filled parts are the bits of a
+/// `u64`).
+pub const MAX_PARTS: usize = 6;
+
+/// One part of a turn: FBR `turn<seq>{set}=attributes`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnPart {
+    /// `<N>`: the order among the numbered parts (the lowest first); `None`: any order.
+    pub seq: Option<u32>,
+    /// The piece types that may make this move.
+    pub pieces: u64,
+    /// `balance`: skipped in white's first turn of the game (the FEN's move 1).
+    pub balance: bool,
+    /// `castling`: a castling move ends the turn.
+    pub castling: bool,
+    /// `compulsory`: when no move is left for this part, the side stays to move without a
+    /// legal move: a stalemate.
+    pub compulsory: bool,
+    /// `again`: skipped unless the turn's previous move was made with a piece of the set.
+    pub again: bool,
+    /// `enpassant`: en passant captures are allowed in this part (in no other).
+    pub en_passant: bool,
+    /// `untilcapture`: no capture in this part, and a side that captures loses this part for
+    /// the rest of the game.
+    pub until_capture: bool,
+}
+
+/// How a progressive series treats check (FBR `progressive=italian`, `=scotish`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ProgressiveStyle {
+    /// Check only on a series' last move; a check earlier is illegal.
+    Italian,
+    /// A check ends the series.
+    Scottish,
+}
+
+/// A variant's turn rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TurnRules {
+    /// `turn` rules: the parts of every turn (at most [`MAX_PARTS`]).
+    Parts(Vec<TurnPart>),
+    /// `progressive`: the game's Nth turn has N moves.
+    Progressive(ProgressiveStyle),
+}
+
+/// The turn state a position keeps (inside `LayerState`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnState {
+    /// Moves made so far in the current turn.
+    pub made: u16,
+    /// `turn`: bit `s` set when the turn's moves so far can have filled the parts of the
+    /// mask `s` (read as `{}` alone while `made` is 0).
+    pub filled: u64,
+    /// The piece type of the turn's last move (`again`).
+    pub last: u8,
+    /// `untilcapture`: the parts each side has lost by capturing.
+    pub lost: [u8; 2],
+    /// `progressive`: the pawns that made a double step in the current series and stand
+    /// there still, and the squares they passed.
+    pub own_ep: (Bits256, Bits256),
+    /// `progressive`: the same of the opponent's last series, capturable en passant on the
+    /// first move of this one when there are two or more (one is the position's own `ep`).
+    pub open_ep: (Bits256, Bits256),
+}
+
+impl TurnState {
+    /// The sets of parts filled so far, as bits of masks.
+    fn feasible(&self) -> u64 {
+        if self.made == 0 { 1 } else { self.filled }
+    }
+}
+
+impl FairyPos {
+    /// Whether part `i` is passed over now (before the turn's next move): lost to a capture,
+    /// `balance` in white's first turn, `again` after a move of a piece outside its set.
+    fn part_skipped(&self, parts: &[TurnPart], i: usize) -> bool {
+        let p = &parts[i];
+        let ts = &self.layer.turns;
+        ts.lost[self.turn] >> i & 1 != 0
+            || (p.balance && self.turn == 0 && self.fullmove == 1)
+            || (p.again && (ts.made == 0 || !has_type(p.pieces, usize::from(ts.last))))
+    }
+
+    /// The parts the next move may fill after the parts of `filled`: not filled, not passed
+    /// over, and, when numbered, after every numbered part filled and with every earlier
+    /// numbered part filled or passed over.
+    fn candidates(&self, parts: &[TurnPart], filled: u64) -> u64 {
+        let mut out = 0;
+        for (i, p) in parts.iter().enumerate() {
+            if filled >> i & 1 != 0 || self.part_skipped(parts, i) {
+                continue;
+            }
+            if let Some(n) = p.seq {
+                let in_order = parts.iter().enumerate().all(|(j, q)| match q.seq {
+                    Some(m) if m > n => filled >> j & 1 == 0,
+                    Some(m) if m < n => filled >> j & 1 != 0 || self.part_skipped(parts, j),
+                    _ => true,
+                });
+                if !in_order {
+                    continue;
+                }
+            }
+            out |= 1 << i;
+        }
+        out
+    }
+
+    /// Whether a move fits part `p`: its piece is of the set, it is no capture under
+    /// `untilcapture`, and no en passant capture unless `enpassant`.
+    fn fits(p: &TurnPart, m: &FMove) -> bool {
+        let en_passant = m.kind == MoveKind::Normal && m.capture.is_some_and(|c| c != m.to);
+        has_type(p.pieces, m.piece as usize)
+            && !(p.until_capture && m.capture.is_some())
+            && (p.en_passant || !en_passant)
+    }
+
+    /// The parts a move may fill, per set of parts filled before it: `(filled, part)`.
+    fn fillings(&self, parts: &[TurnPart], m: &FMove) -> Vec<(u64, usize)> {
+        let feasible = self.layer.turns.feasible();
+        let mut out = Vec::new();
+        for s in 0..(1u64 << parts.len()) {
+            if feasible >> s & 1 == 0 {
+                continue;
+            }
+            let c = self.candidates(parts, s);
+            for (i, p) in parts.iter().enumerate() {
+                if c >> i & 1 != 0 && Self::fits(p, m) {
+                    out.push((s, i));
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the turn rules allow a move now (`turn`: it fills a part and takes no royal
+    /// piece; `progressive`: any). The seed does not say what a check given before a turn's
+    /// last move leads to: "each move must fit with the rules of chess" is read as the check
+    /// standing until the opponent's turn, no move taking the checked royal.
+    pub(super) fn turn_allows(&self, rules: &TurnRules, m: &FMove) -> bool {
+        match rules {
+            TurnRules::Parts(parts) => {
+                let takes_royal = m.capture.is_some_and(|c| {
+                    self.piece(c as usize)
+                        .is_some_and(|(_, t)| self.v.kinds[t].def.flags.royal)
+                });
+                !takes_royal && !self.fillings(parts, m).is_empty()
+            }
+            TurnRules::Progressive(_) => true,
+        }
+    }
+
+    /// Whether a move of a progressive series that leaves the mover still to move is
+    /// illegal: an Italian check before the series' last move.
+    pub(super) fn turn_forbids(&self, rules: &TurnRules, after: &FairyPos) -> bool {
+        let us = self.turn;
+        rules == &TurnRules::Progressive(ProgressiveStyle::Italian)
+            && after.turn == us
+            && after.layer_in_check(1 - us)
+    }
+
+    /// After a move (made; the engine has passed the move to the other side): keeps the
+    /// move with the mover while its turn goes on.
+    pub(super) fn turns_after(&mut self, rules: &TurnRules, m: &FMove, us: usize) {
+        let keep = match rules {
+            TurnRules::Parts(parts) => self.parts_after(parts, m, us),
+            TurnRules::Progressive(style) => self.series_after(*style, m, us),
+        };
+        let ts = &mut self.layer.turns;
+        if keep {
+            ts.made += 1;
+            self.turn = us;
+            if us == 1 {
+                // The move number advances per turn, after black's.
+                self.fullmove -= 1;
+            }
+        } else {
+            ts.made = 0;
+            ts.filled = 0;
+        }
+    }
+
+    /// `turn`: notes the parts the move filled (and a capture's lost `untilcapture`
+    /// parts); whether a part with a legal move is left (or a `compulsory` one without).
+    fn parts_after(&mut self, parts: &[TurnPart], m: &FMove, us: usize) -> bool {
+        let mut filled = 0u64;
+        let mut castling_ends = false;
+        for (s, i) in self.before_fillings(parts, m, us) {
+            filled |= 1 << (s | 1 << i);
+            castling_ends |= parts[i].castling && matches!(m.kind, MoveKind::Castle(..));
+        }
+        let ts = &mut self.layer.turns;
+        if m.capture.is_some() {
+            for (i, p) in parts.iter().enumerate() {
+                if p.until_capture {
+                    ts.lost[us] |= 1 << i;
+                }
+            }
+        }
+        ts.filled = filled;
+        ts.last = m.piece;
+        if castling_ends || filled == 0 {
+            return false;
+        }
+        // Is a part left with a legal move? Asked with the mover to move.
+        let mut next = self.clone();
+        next.turn = us;
+        next.layer.turns.made += 1;
+        let left = (0..(1u64 << parts.len()))
+            .filter(|s| filled >> s & 1 != 0)
+            .fold(0, |c, s| c | next.candidates(parts, s));
+        if left == 0 {
+            return false;
+        }
+        if next
+            .ep_victim
+            .is_some_and(|v| next.color[us].has(v as usize))
+        {
+            // The mover's own double step: nothing to take en passant inside its turn.
+            next.ep = Bits256::EMPTY;
+            next.ep_victim = None;
+            self.ep = Bits256::EMPTY;
+            self.ep_victim = None;
+        }
+        if !next.legal_moves().is_empty() {
+            return true;
+        }
+        parts
+            .iter()
+            .enumerate()
+            .any(|(i, p)| left >> i & 1 != 0 && p.compulsory)
+    }
+
+    /// The fillings of a move judged on the position before it: the made position with the
+    /// mover to move again and the state of before the move (still in `self.layer.turns`,
+    /// which `turns_after` changes only after this).
+    fn before_fillings(&self, parts: &[TurnPart], m: &FMove, us: usize) -> Vec<(u64, usize)> {
+        let before = FairyPos {
+            turn: us,
+            fullmove: if us == 1 {
+                self.fullmove - 1
+            } else {
+                self.fullmove
+            },
+            ..self.clone()
+        };
+        before.fillings(parts, m)
+    }
+
+    /// `progressive`: the game's Nth turn (N from the FEN's move number: white's turn of
+    /// move M is turn 2M-1, black's 2M) has N moves; under the Scottish rules a check ends
+    /// it. Notes the series' double steps for the next series' first move.
+    fn series_after(&mut self, style: ProgressiveStyle, m: &FMove, us: usize) -> bool {
+        let fullmove = if us == 1 {
+            self.fullmove - 1
+        } else {
+            self.fullmove
+        };
+        let length = 2 * fullmove.saturating_sub(1) + 1 + us as u32;
+        let made = u32::from(self.layer.turns.made) + 1;
+        let ts = &mut self.layer.turns;
+        ts.open_ep = (Bits256::EMPTY, Bits256::EMPTY);
+        let (mut victims, mut passed) = if made == 1 {
+            (Bits256::EMPTY, Bits256::EMPTY)
+        } else {
+            ts.own_ep
+        };
+        if victims.has(m.from as usize) {
+            victims.clear(m.from as usize);
+            passed &= !file_of(m.from as usize);
+        }
+        if m.sets_ep && self.ep_victim == Some(m.to) {
+            victims.set(m.to as usize);
+            passed |= self.ep;
+        }
+        ts.own_ep = (victims, passed);
+        let ends =
+            made >= length || (style == ProgressiveStyle::Scottish && self.layer_in_check(1 - us));
+        if !ends {
+            // Inside the series the mover's own double step is no one's to take.
+            self.ep = Bits256::EMPTY;
+            self.ep_victim = None;
+            return true;
+        }
+        // The next series' first move may take any of them en passant.
+        self.ep = Bits256::EMPTY;
+        self.ep_victim = None;
+        match victims.len() {
+            0 => {}
+            1 => {
+                self.ep = passed;
+                self.ep_victim = victims.iter().next().map(|v| v as u8);
+            }
+            _ => self.layer.turns.open_ep = (victims, passed),
+        }
+        self.layer.turns.own_ep = (Bits256::EMPTY, Bits256::EMPTY);
+        false
+    }
+
+    /// `progressive`: the en passant captures of the opponent's two or more double steps
+    /// (each taken as the engine takes the position's one).
+    pub(super) fn push_open_en_passant(&self, out: &mut Vec<FMove>) {
+        let (victims, passed) = self.layer.turns.open_ep;
+        for v in victims.iter() {
+            let mut one = self.clone();
+            one.layer.turns.open_ep = (Bits256::EMPTY, Bits256::EMPTY);
+            one.ep = passed & file_of(v);
+            one.ep_victim = Some(v as u8);
+            out.extend(
+                one.pseudo_moves()
+                    .into_iter()
+                    .filter(|m| m.capture == Some(v as u8) && m.to as usize != v),
+            );
+        }
+    }
+}
+
+/// The squares of a square's file.
+fn file_of(sq: usize) -> Bits256 {
+    let mut b = Bits256::EMPTY;
+    for r in 0..16 {
+        b.set(sq % 16 + 16 * r);
+    }
+    b
+}

@@ -1,0 +1,145 @@
+//! `turn` and `progressive` (seed 001): turns of several moves. Each `turn` rule is one part
+//! of every turn; `progressive` gives the game's Nth turn N moves. The engine's side is
+//! `fairy::layer_turns`; what a PGN game cannot record (a turn its player may end early) or
+//! the engine cannot hold (a move of an enemy piece) is refused with the reason.
+
+use super::super::model::Rule;
+use super::super::parse::FbrError;
+use super::{Applier, refuse};
+use crate::rules::fairy::layer_turns::{MAX_PARTS, ProgressiveStyle, TurnPart, TurnRules};
+
+/// The turn attributes cqlq does not evaluate, with the reason.
+const REFUSED_TURN_ATTRIBUTES: &[(&str, &str)] = &[
+    (
+        "optional",
+        "an optional move lets a side end its turn early, and a PGN game does not mark where a turn ends (the next SAN move is read as the same side's), nor does a position hold two sides to move",
+    ),
+    (
+        "achievable",
+        "a side without a move for the part loses unless another part's move could take the last royal: a game end judged over every order of the turn's moves, not evaluated",
+    ),
+    (
+        "alter",
+        "a move that must change the position of the turn's start needs that position kept through the turn, not evaluated",
+    ),
+    (
+        "avalanche",
+        "the avalanche part pushes an enemy pawn, and the fairy engine's moves move only the mover's own pieces",
+    ),
+    (
+        "check",
+        "a royal left in check to be freed by a later move of the turn needs the turn's moves judged together, not evaluated",
+    ),
+    (
+        "dontcross",
+        "no square crossed twice in one move needs MBN multi-leg moves",
+    ),
+];
+
+impl Applier {
+    /// `turn<seq>{set}=attributes`: one more part of every turn.
+    pub(super) fn turn_part(&mut self, r: &Rule) -> Result<(), FbrError> {
+        let col = r.column;
+        if r.prefix.is_some() {
+            return refuse(
+                col,
+                "`turn` with a piece suffix (the seed's `turn#<2>{!p}` with `#P=mfW`) moves an enemy piece, and the fairy engine's moves move only the mover's own pieces",
+            );
+        }
+        if r.range.is_some() {
+            return refuse(col, "`turn` takes no board range");
+        }
+        let seq = match &r.seq {
+            None => None,
+            Some(s) => match s.parse::<u32>() {
+                Ok(n) => Some(n),
+                Err(_) => return refuse(col, format!("`turn<{s}>`: expected a sequence number")),
+            },
+        };
+        let mut part = TurnPart {
+            seq,
+            pieces: self.mask_or(&r.pieces, col, self.all_types())?,
+            ..TurnPart::default()
+        };
+        for a in &r.attrs {
+            let flag = match a.name.as_str() {
+                "balance" => &mut part.balance,
+                "castling" => &mut part.castling,
+                "compulsory" => &mut part.compulsory,
+                "again" => &mut part.again,
+                "enpassant" => &mut part.en_passant,
+                "untilcapture" => &mut part.until_capture,
+                other => {
+                    let why = REFUSED_TURN_ATTRIBUTES
+                        .iter()
+                        .find(|(n, _)| *n == other)
+                        .map_or("not evaluated", |(_, why)| why);
+                    return refuse(
+                        a.column,
+                        format!("`turn={other}` is not implemented: {why}"),
+                    );
+                }
+            };
+            if a.negated || a.arg.is_some() || a.pieces.is_some() || a.range.is_some() {
+                return refuse(a.column, format!("`turn={}` takes no argument", a.name));
+            }
+            *flag = true;
+        }
+        if self.layers.monster {
+            return refuse(col, "`turn` beside `monster` is not implemented");
+        }
+        match &mut self.layers.turns {
+            None => self.layers.turns = Some(TurnRules::Parts(vec![part])),
+            Some(TurnRules::Parts(parts)) if parts.len() < MAX_PARTS => parts.push(part),
+            Some(TurnRules::Parts(_)) => {
+                return refuse(
+                    col,
+                    format!("a turn of more than {MAX_PARTS} parts is not implemented"),
+                );
+            }
+            Some(TurnRules::Progressive(_)) => {
+                return refuse(col, "`turn` beside `progressive` is not implemented");
+            }
+        }
+        Ok(())
+    }
+
+    /// `progressive[=italian|scotish]`: turn N has N moves (Italian by default).
+    pub(super) fn progressive(&mut self, r: &Rule) -> Result<(), FbrError> {
+        let col = r.column;
+        if r.prefix.is_some() || r.seq.is_some() || r.pieces.is_some() || r.range.is_some() {
+            return refuse(col, "`progressive` takes only an attribute");
+        }
+        let style = match r.attrs.as_slice() {
+            [] => ProgressiveStyle::Italian,
+            [a] if a.name == "italian" => ProgressiveStyle::Italian,
+            [a] if a.name == "scotish" => ProgressiveStyle::Scottish,
+            [a] if a.name == "moderate" => {
+                return refuse(
+                    a.column,
+                    "`progressive=moderate` is not implemented: a side may make fewer moves than its series allows, and a PGN game does not mark where a series ends (the next SAN move is read as the same side's)",
+                );
+            }
+            [a] if a.name == "english" => {
+                return refuse(
+                    a.column,
+                    "`progressive=english` is not implemented: no piece may move twice in a series until every other piece with a legal move has moved once, which needs each piece followed through the series",
+                );
+            }
+            _ => {
+                return refuse(
+                    col,
+                    "`progressive` takes one attribute: `italian` or `scotish`",
+                );
+            }
+        };
+        if self.layers.turns.is_some() || self.layers.monster {
+            return refuse(
+                col,
+                "`progressive` beside `turn`, `monster` or another `progressive` is not implemented",
+            );
+        }
+        self.layers.turns = Some(TurnRules::Progressive(style));
+        Ok(())
+    }
+}
