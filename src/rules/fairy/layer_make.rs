@@ -22,6 +22,8 @@ pub struct LayerPre {
     virgin: bool,
     /// `pieces=overall`: each side's pieces of the set on the board before the move.
     overall: [u32; 2],
+    /// `turn=alter`: the board's key before the move when it starts a turn (else 0).
+    turn_start: u64,
 }
 
 impl FairyPos {
@@ -49,6 +51,11 @@ impl FairyPos {
             us: self.turn,
             captured,
             virgin,
+            turn_start: if self.v.layers.turns.is_some() && self.layer.turns.made == 0 {
+                self.board_key()
+            } else {
+                0
+            },
             key: if self.v.layers.needs_history() {
                 self.layer_key()
             } else {
@@ -192,7 +199,7 @@ impl FairyPos {
             self.checks[us] += 1;
         }
         if let Some(rules) = &l.turns {
-            self.turns_after(rules, m, us);
+            self.turns_after(rules, m, us, pre.turn_start);
         }
         if l.monster {
             if us == 0 && !self.layer.second {

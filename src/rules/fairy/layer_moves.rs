@@ -353,7 +353,7 @@ impl FairyPos {
             return p.pseudo_moves().iter().any(|m2| p.layer_is_legal(m2));
         }
         if let Some(rules) = &l.turns
-            && self.turn_forbids(rules, &p)
+            && self.turn_forbids(rules, m, &p)
         {
             return false;
         }

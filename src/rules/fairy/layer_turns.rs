@@ -33,6 +33,8 @@ pub struct TurnPart {
     /// `untilcapture`: no capture in this part, and a side that captures loses this part for
     /// the rest of the game.
     pub until_capture: bool,
+    /// `alter`: the position after this move (board and hands) differs from the turn's start.
+    pub alter: bool,
 }
 
 /// How a progressive series treats check (FBR `progressive=italian`, `=scotish`).
@@ -65,6 +67,8 @@ pub struct TurnState {
     pub last: u8,
     /// `untilcapture`: the parts each side has lost by capturing.
     pub lost: [u8; 2],
+    /// `alter`: the key of the board and hands at the turn's start ([`FairyPos::board_key`]).
+    pub start: u64,
     /// `progressive`: the pawns that made a double step in the current series and stand
     /// there still, and the squares they passed.
     pub own_ep: (Bits256, Bits256),
@@ -161,16 +165,57 @@ impl FairyPos {
 
     /// Whether a move of a progressive series that leaves the mover still to move is
     /// illegal: an Italian check before the series' last move.
-    pub(super) fn turn_forbids(&self, rules: &TurnRules, after: &FairyPos) -> bool {
+    /// `turn`: a move that fills only `alter` parts and leaves the board as the turn found it.
+    pub(super) fn turn_forbids(&self, rules: &TurnRules, m: &FMove, after: &FairyPos) -> bool {
         let us = self.turn;
-        rules == &TurnRules::Progressive(ProgressiveStyle::Italian)
-            && after.turn == us
-            && after.layer_in_check(1 - us)
+        match rules {
+            TurnRules::Progressive(style) => {
+                *style == ProgressiveStyle::Italian
+                    && after.turn == us
+                    && after.layer_in_check(1 - us)
+            }
+            TurnRules::Parts(parts) => {
+                parts.iter().any(|p| p.alter)
+                    && after.board_key() == self.turn_start_key()
+                    && self.fillings(parts, m).iter().all(|&(_, i)| parts[i].alter)
+            }
+        }
+    }
+
+    /// The key of the board and hands at the current turn's start.
+    fn turn_start_key(&self) -> u64 {
+        if self.layer.turns.made == 0 {
+            self.board_key()
+        } else {
+            self.layer.turns.start
+        }
+    }
+
+    /// A key of the board and hands (not the side to move): `alter`'s "position".
+    pub(super) fn board_key(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut mix = |b: u64| {
+            h ^= b;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        for sq in self.occupied().iter() {
+            mix((sq as u64) << 8 | u64::from(self.board[sq]));
+        }
+        for c in 0..2 {
+            for (t, &n) in self.hand[c].iter().enumerate() {
+                mix((c as u64) << 12 | (t as u64) << 6 | u64::from(n));
+            }
+        }
+        h
     }
 
     /// After a move (made; the engine has passed the move to the other side): keeps the
     /// move with the mover while its turn goes on.
-    pub(super) fn turns_after(&mut self, rules: &TurnRules, m: &FMove, us: usize) {
+    /// `turn_start`: the board's key before the move when it began the turn.
+    pub(super) fn turns_after(&mut self, rules: &TurnRules, m: &FMove, us: usize, turn_start: u64) {
+        if self.layer.turns.made == 0 {
+            self.layer.turns.start = turn_start;
+        }
         let keep = match rules {
             TurnRules::Parts(parts) => self.parts_after(parts, m, us),
             TurnRules::Progressive(style) => self.series_after(*style, m, us),
@@ -194,7 +239,11 @@ impl FairyPos {
     fn parts_after(&mut self, parts: &[TurnPart], m: &FMove, us: usize) -> bool {
         let mut filled = 0u64;
         let mut castling_ends = false;
+        let unaltered = self.board_key() == self.layer.turns.start;
         for (s, i) in self.before_fillings(parts, m, us) {
+            if parts[i].alter && unaltered {
+                continue;
+            }
             filled |= 1 << (s | 1 << i);
             castling_ends |= parts[i].castling && matches!(m.kind, MoveKind::Castle(..));
         }

@@ -19,10 +19,6 @@ const REFUSED_TURN_ATTRIBUTES: &[(&str, &str)] = &[
         "a side without a move for the part loses unless another part's move could take the last royal: a game end judged over every order of the turn's moves, not evaluated",
     ),
     (
-        "alter",
-        "a move that must change the position of the turn's start needs that position kept through the turn, not evaluated",
-    ),
-    (
         "avalanche",
         "the avalanche part pushes an enemy pawn, and the fairy engine's moves move only the mover's own pieces",
     ),
@@ -69,6 +65,7 @@ impl Applier {
                 "again" => &mut part.again,
                 "enpassant" => &mut part.en_passant,
                 "untilcapture" => &mut part.until_capture,
+                "alter" => &mut part.alter,
                 other => {
                     let why = REFUSED_TURN_ATTRIBUTES
                         .iter()
