@@ -362,7 +362,14 @@ impl FairyPos {
             return false;
         }
         let wins = !self.royals(them).none() && p.royals(them).none();
-        if !wins && !l.royal.expose && p.layer_in_check(us) {
+        if !wins
+            && !l.royal.expose
+            && p.layer_in_check(us)
+            && !l
+                .turns
+                .as_ref()
+                .is_some_and(|rules| self.turn_lets_check_stand(rules, m, &p))
+        {
             return false;
         }
         if l.royal.no_check && p.layer_in_check(them) {

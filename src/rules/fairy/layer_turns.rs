@@ -35,6 +35,9 @@ pub struct TurnPart {
     pub until_capture: bool,
     /// `alter`: the position after this move (board and hands) differs from the turn's start.
     pub alter: bool,
+    /// `check`: this move may leave the mover's royal attacked when a later move of the turn
+    /// is left to cover it.
+    pub check: bool,
 }
 
 /// How a progressive series treats check (FBR `progressive=italian`, `=scotish`).
@@ -180,6 +183,23 @@ impl FairyPos {
                     && self.fillings(parts, m).iter().all(|&(_, i)| parts[i].alter)
             }
         }
+    }
+
+    /// `turn=check`: whether a move that leaves the mover's royal attacked may stand: it
+    /// fills a `check` part and the turn goes on with a legal move (each judged the same
+    /// way, so the turn's last move covers the royal).
+    pub(super) fn turn_lets_check_stand(
+        &self,
+        rules: &TurnRules,
+        m: &FMove,
+        after: &FairyPos,
+    ) -> bool {
+        let TurnRules::Parts(parts) = rules else {
+            return false;
+        };
+        after.turn == self.turn
+            && self.fillings(parts, m).iter().any(|&(_, i)| parts[i].check)
+            && !after.legal_moves().is_empty()
     }
 
     /// The key of the board and hands at the current turn's start.

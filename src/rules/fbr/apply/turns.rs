@@ -23,10 +23,6 @@ const REFUSED_TURN_ATTRIBUTES: &[(&str, &str)] = &[
         "the avalanche part pushes an enemy pawn, and the fairy engine's moves move only the mover's own pieces",
     ),
     (
-        "check",
-        "a royal left in check to be freed by a later move of the turn needs the turn's moves judged together, not evaluated",
-    ),
-    (
         "dontcross",
         "no square crossed twice in one move needs MBN multi-leg moves",
     ),
@@ -66,6 +62,7 @@ impl Applier {
                 "enpassant" => &mut part.en_passant,
                 "untilcapture" => &mut part.until_capture,
                 "alter" => &mut part.alter,
+                "check" => &mut part.check,
                 other => {
                     let why = REFUSED_TURN_ATTRIBUTES
                         .iter()
