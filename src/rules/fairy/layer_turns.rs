@@ -199,7 +199,24 @@ impl FairyPos {
         };
         after.turn == self.turn
             && self.fillings(parts, m).iter().any(|&(_, i)| parts[i].check)
-            && !after.legal_moves().is_empty()
+            && after.any_legal_move()
+    }
+
+    /// Whether the side to move has a legal move, stopping at the first one found (a turn's
+    /// later parts are asked recursively, so a full list per part would multiply); the
+    /// whole-list rules that can empty or refill the list take the full list.
+    fn any_legal_move(&self) -> bool {
+        let l = &self.v.layers;
+        let whole_list = l.must_capture.is_some()
+            || l.royal.must_evade
+            || l.royal.until_captured
+            || !l.hills.is_empty()
+            || self.v.def.rules.forced_capture
+            || self.v.def.rules.force_drops;
+        if whole_list || self.layer_end().is_some() {
+            return !self.legal_moves().is_empty();
+        }
+        self.pseudo_moves().iter().any(|m| self.is_legal(m))
     }
 
     /// The key of the board and hands at the current turn's start.
@@ -300,7 +317,7 @@ impl FairyPos {
             self.ep = Bits256::EMPTY;
             self.ep_victim = None;
         }
-        if !next.legal_moves().is_empty() {
+        if next.any_legal_move() {
             return true;
         }
         parts
