@@ -1,6 +1,6 @@
 //! Multi-move turns: FBR `turn` (its parts, sequence numbers, piece sets and attributes) and
 //! `progressive` (Italian, Scottish), on FIDE chess plus the rules. No oracle plays these
-//! turns (Fairy-Stockfish's variants.ini has no option for several moves a turn), so each
+//! turns (Fairy-Stockfish assumes strictly alternating turns: its issues #343 and #593), so each
 //! expectation is reasoned from seed 001's text, or the Progressive Chess rules it refers to
 //! (chessvariants.com's Progressive Chess page, Wikipedia's Progressive chess), beside it.
 
