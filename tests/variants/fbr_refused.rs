@@ -24,7 +24,7 @@ pub const REFUSED_RULES: [&str; 12] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 22] = [
+pub const REFUSED_ATTRIBUTES: [&str; 21] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
@@ -46,7 +46,6 @@ pub const REFUSED_ATTRIBUTES: [&str; 22] = [
     "promotion=warp",
     "royal=evasefacing",
     "royal=suicide",
-    "royal[d-e4-5]",
 ];
 
 #[test]

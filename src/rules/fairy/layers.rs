@@ -151,6 +151,9 @@ pub struct Royal {
     /// every move of the checking side since its first occurrence a check, is illegal
     /// against a sole royal piece.
     pub no_perpetual_check: bool,
+    /// `royal[range]`: per colour, the range's squares; of a side's pieces of the royal
+    /// types only the nearest to it are royal (`fairy::layer_royal`).
+    pub range: Option<[Bits256; 2]>,
 }
 
 /// End rules that need the game's history.

@@ -1,0 +1,90 @@
+//! FBR `royal` attributes that choose or remove royal pieces during the game (`royal[range]`,
+//! ...), on FIDE chess (the bundled definition) plus the rule. No oracle plays them
+//! (Fairy-Stockfish's and SjaakII's royalty belongs to piece types): hand-made positions, with
+//! seed 001's words and the reasoning beside each expectation.
+
+use cqlq::rules::fairy::layer_end::Verdict;
+
+use super::fbr_rules::{moves, play, pos};
+
+/// White's legal moves from the position the range tests share: white kings c1 and g2, a
+/// black rook on c7 on the c1 king's file, the black king on a8; the range `[e1]`.
+fn range_moves(fen: &str) -> Vec<String> {
+    moves(&pos("royal[e1]", fen))
+}
+
+#[test]
+fn royal_range_makes_the_nearest_piece_royal() {
+    // Seed 001: "The piece (with one of the declared letters) nearest to this range is the
+    // royal piece (horizontal measure prevailing over vertical), all other pieces are not
+    // royal. This implies that the royal piece may change after a turn."
+    // Distances to e1 as (files, ranks): c1 (2,0), g2 (2,1): c1 is nearer (equal files, fewer
+    // ranks), so it is royal and the rook on c7 checks it.
+    let fen = "k7/2r5/8/8/8/8/6K1/2K5 w - - 0 1";
+    let p = pos("royal[e1]", fen);
+    assert!(p.layer_in_check(0), "c1 is the royal king and is attacked");
+    let legal = range_moves(fen);
+    // The check is lifted by a move of the c1 king off the c-file: to d1 (1,0) or d2 (1,1) it
+    // stays the nearest; to b1 (3,0) or b2 (3,1) it is farther than g2 (2,1), which becomes
+    // royal (unattacked). Or by the g2 king stepping nearer: f1 (1,0), f2 (1,1) and f3 (1,2),
+    // the last nearer than c1 (2,0) by files although farther by ranks (horizontal measure
+    // prevails), so c1 is no longer royal and its attack no check. g3 (2,2), h1 (3,0), h2
+    // (3,1), h3 (3,2) leave c1 the nearest, still attacked; g1 (2,0) is as near as c1, so
+    // both are royal (each a piece nearest to the range) and c1 is still attacked; c2 (2,1)
+    // stays on the file, as near as g2, royal and attacked.
+    let expected = ["c1b1", "c1b2", "c1d1", "c1d2", "g2f1", "g2f2", "g2f3"];
+    assert_eq!(legal, expected, "{legal:?}");
+}
+
+#[test]
+fn royal_range_changes_the_royal_piece_after_a_turn() {
+    // "the royal piece may change after a turn": after Kg2-f3 the f3 king (1,2) is royal and
+    // the c1 king (2,0) is not; a piece that is not royal may be left attacked and captured.
+    let mut p = pos("royal[e1]", "k7/2r5/8/8/8/8/6K1/2K5 w - - 0 1");
+    play(&mut p, "g2f3");
+    play(&mut p, "a8b8");
+    assert!(!p.layer_in_check(0), "c1 is attacked but not royal");
+    // White may leave c1 attacked (a quiet move of f3 that keeps it the nearest: e2 (0,1)).
+    assert!(moves(&p).contains(&"f3e2".to_string()));
+    play(&mut p, "f3e2");
+    play(&mut p, "c7c1");
+    // The non-royal king was captured; the game goes on with e2 the royal king.
+    assert!(p.game_end().is_none());
+    assert!(
+        !p.layer_in_check(0),
+        "the c1 rook attacks rank 1 and the c-file, not e2"
+    );
+    assert!(!moves(&p).is_empty());
+}
+
+#[test]
+fn royal_range_reads_mirrored_for_black() {
+    // Ranges are written from white's side and black reads them mirrored (FBR's default
+    // `mirror=vertical`): for black `[e1]` is e8. The first test's position mirrored, black
+    // to move, has the same moves mirrored.
+    let p = pos("royal[e1]", "2k5/6k1/8/8/8/8/2R5/K7 b - - 0 1");
+    assert!(p.layer_in_check(1));
+    let expected = ["c8b7", "c8b8", "c8d7", "c8d8", "g7f6", "g7f7", "g7f8"];
+    assert_eq!(moves(&p), expected);
+}
+
+#[test]
+fn royal_range_mate_is_mate_of_the_nearest_piece() {
+    // "If an evasion from check is not possible then the royal piece is mate, and the game
+    // is lost": the e1 king (0,0) is the royal piece, checked along the first rank by the a1
+    // rook, the second rank covered by the b2 rook; the h8 king's moves (g8 (2,7), g7 (2,6),
+    // h7 (3,6)) leave e1 the nearest, so none lifts the check: black wins.
+    let p = pos("royal[e1]", "k6K/8/8/8/8/8/1r6/r3K3 w - - 0 1");
+    assert!(moves(&p).is_empty());
+    assert_eq!(p.game_end().map(|e| e.verdict), Some(Verdict::Win(1)));
+}
+
+#[test]
+fn royal_range_off_the_board_is_a_fault() {
+    // A range naming no square of the board leaves no piece to measure from.
+    let e = cqlq::rules::fbr::chess_with_rules("royal[i9]")
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(e.contains("no square"), "{e}");
+}
