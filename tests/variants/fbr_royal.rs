@@ -1,8 +1,9 @@
-//! FBR `royal` attributes that choose or remove royal pieces during the game (`royal[range]`,
-//! ...), on FIDE chess (the bundled definition) plus the rule. No oracle plays them
+//! FBR attributes that choose or remove pieces during the game (`royal[range]`,
+//! `freezer=suicide`), on FIDE chess (the bundled definition) plus the rule. No oracle plays them
 //! (Fairy-Stockfish's and SjaakII's royalty belongs to piece types): hand-made positions, with
 //! seed 001's words and the reasoning beside each expectation.
 
+use cqlq::rules::fairy::RankBase;
 use cqlq::rules::fairy::layer_end::Verdict;
 
 use super::fbr_rules::{moves, play, pos};
@@ -87,4 +88,87 @@ fn royal_range_off_the_board_is_a_fault() {
         .map(|e| e.to_string())
         .unwrap_or_default();
     assert!(e.contains("no square"), "{e}");
+}
+
+/// The seed's Immobilizer (`freezer# I|Immobilizer|=mQ #I=cK`) with `suicide`.
+const SUICIDAL_IMMOBILIZER: &str = "freezer#=suicide I|Immobilizer|=mQ #I=cK";
+
+#[test]
+fn freezer_suicide_lets_a_frozen_piece_remove_itself() {
+    // Seed 001, `freezer`'s `suicide`: "A frozen piece may commit suicide by removing itself
+    // from the board. This counts as a move for the player removing the piece." The black
+    // knight on e5 next to white's Immobilizer on d4 is frozen: besides the king's moves black
+    // may remove it (`-e5`), and only it (the king is not frozen).
+    let fen = "4k3/8/8/4n3/3I4/8/8/4K3 b - - 0 1";
+    let mut p = pos(SUICIDAL_IMMOBILIZER, fen);
+    assert_eq!(
+        moves(&p),
+        ["-e5", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8"],
+        "the frozen knight's removal and the king's moves"
+    );
+    // SjaakII's spelling of a pickup, `@@e5`, names the removal; it counts as black's move.
+    let removal = p.coord_to_move("@@e5", RankBase::One).expect("@@e5");
+    p.make(&removal);
+    assert_eq!(p.piece(4 * 16 + 4), None, "the knight is gone");
+    assert_eq!(p.turn, 0, "white to move");
+    assert!(
+        p.hand[1].iter().all(|&n| n == 0),
+        "no holding: it left the game"
+    );
+    // Without `suicide` a frozen piece has no such move.
+    let plain = pos("freezer# I|Immobilizer|=mQ #I=cK", fen);
+    assert!(!moves(&plain).contains(&"-e5".to_string()));
+    // A piece not frozen (no Immobilizer beside it) may not remove itself.
+    let free = pos(SUICIDAL_IMMOBILIZER, "4k3/8/8/4n3/8/8/I7/4K3 b - - 0 1");
+    assert!(!moves(&free).iter().any(|m| m.starts_with('-')));
+    assert!(free.coord_to_move("@@e5", RankBase::One).is_err());
+}
+
+#[test]
+fn freezer_suicide_keeps_the_last_royal_on_the_board() {
+    // A frozen king may not remove itself when it is its side's only royal piece: "It is not
+    // allowed to expose a royal piece" and losing every royal loses, so the removal is no
+    // legal move; the frozen king, not in check, has no move: stalemate.
+    let p = pos(SUICIDAL_IMMOBILIZER, "8/8/8/4k3/3I4/8/8/4K3 b - - 0 1");
+    assert!(moves(&p).is_empty(), "{:?}", moves(&p));
+    assert!(!p.layer_in_check(1));
+}
+
+#[test]
+fn freezer_suicide_beside_a_holding_is_refused() {
+    // The seed does not say whether a piece that removes itself goes to the holding (`warp`'s
+    // removal "behaves like a capturing"; `suicide` says nothing).
+    let e = cqlq::rules::fbr::chess_with_rules(&format!("holding {SUICIDAL_IMMOBILIZER}"))
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(e.contains("holding") && e.contains("suicide"), "{e}");
+}
+
+#[test]
+fn a_removal_is_read_from_a_pgn_game() {
+    // End to end: `--rules` with the suicidal Immobilizer on a game from a FEN, the removal
+    // written `@@e5` (SjaakII's pickup). After it no black knight is on the board (two
+    // positions: after the removal and after 2. Kd2). The same move where the knight is not
+    // frozen is a bad game.
+    let pgn = "[Event \"frozen\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/4n3/3I4/8/8/4K3 b - - 0 1\"]\n\n1... @@e5 2. Kd2 *\n\n\
+               [Event \"free\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/4n3/8/8/I7/4K3 b - - 0 1\"]\n\n1... @@e5 2. Kd2 *\n";
+    let out = crate::common::cqlq_fed(
+        None,
+        &[
+            "--rules",
+            SUICIDAL_IMMOBILIZER,
+            "-e",
+            "not n",
+            "--count",
+            "-",
+        ],
+        pgn.as_bytes(),
+    );
+    let err = crate::common::stderr(&out);
+    assert!(
+        err.contains("1 matched, 2 positions matched, 1 bad game"),
+        "{err}"
+    );
+    assert!(err.contains("@@e5"), "the bad game names the move: {err}");
 }

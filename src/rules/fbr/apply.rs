@@ -101,6 +101,15 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
             "FBR rule `alice` beside `freezer`, `protector`, `burner` or `stymizer` is not implemented",
         );
     }
+    if a.layers.holding.is_some()
+        && a.layers.powers.iter().any(|p| p.suicide)
+        && let Some(r) = list.rules.iter().find(|r| r.name == "freezer")
+    {
+        return refuse(
+            r.column,
+            "`freezer=suicide` beside a holding (`holding`, `gating`) is not implemented: the seed does not say whether a piece that removes itself goes to the holding",
+        );
+    }
     if a.layers.bounce != 0
         && a.layers.wraps()
         && let Some(r) = list.rules.iter().find(|r| r.name == "bouncing")
