@@ -1,5 +1,5 @@
 //! FBR attributes that choose or remove pieces during the game (`royal[range]`,
-//! `freezer=suicide`), on FIDE chess (the bundled definition) plus the rule. No oracle plays them
+//! `freezer=suicide`, `royal=suicide`), on FIDE chess (the bundled definition) plus the rule. No oracle plays them
 //! (Fairy-Stockfish's and SjaakII's royalty belongs to piece types): hand-made positions, with
 //! seed 001's words and the reasoning beside each expectation.
 
@@ -135,7 +135,7 @@ fn freezer_suicide_keeps_the_last_royal_on_the_board() {
 }
 
 #[test]
-fn freezer_suicide_beside_a_holding_is_refused() {
+fn suicide_beside_a_holding_is_refused() {
     // The seed does not say whether a piece that removes itself goes to the holding (`warp`'s
     // removal "behaves like a capturing"; `suicide` says nothing).
     let e = cqlq::rules::fbr::chess_with_rules(&format!("holding {SUICIDAL_IMMOBILIZER}"))
@@ -143,6 +143,11 @@ fn freezer_suicide_beside_a_holding_is_refused() {
         .map(|e| e.to_string())
         .unwrap_or_default();
     assert!(e.contains("holding") && e.contains("suicide"), "{e}");
+    let e = cqlq::rules::fbr::chess_with_rules("holding royal=suicide")
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(e.contains("holding") && e.contains("royal=suicide"), "{e}");
 }
 
 #[test]
@@ -171,4 +176,43 @@ fn a_removal_is_read_from_a_pgn_game() {
         "{err}"
     );
     assert!(err.contains("@@e5"), "the bad game names the move: {err}");
+}
+
+#[test]
+fn royal_suicide_removes_a_mated_royal() {
+    // Seed 001, `royal`'s `suicide`: "If the side to move has more than one royal pieces, and
+    // one of his royal pieces is mate, it must do a suicide move (remove it from board)".
+    // White kings h1 and a4: the h8 rook checks h1, whose squares g1, g2 (the g8 rook) and h2
+    // are attacked: it is mate, while a4 is not attacked. White's one move is the removal of
+    // h1 (`-h1`, written `@@h1`); a king move would leave h1 attacked.
+    let fen = "6rr/8/4k3/8/K7/8/8/7K w - - 0 1";
+    let mut p = pos("royal=suicide", fen);
+    assert!(p.layer_in_check(0));
+    assert_eq!(moves(&p), ["-h1"]);
+    assert!(p.game_end().is_none(), "not mate: the side has a move");
+    let removal = p.coord_to_move("@@h1", RankBase::One).expect("@@h1");
+    p.make(&removal);
+    assert_eq!(p.piece(7), None, "the h1 king is gone");
+    assert!(!p.layer_in_check(0), "a4 is the one royal left, unattacked");
+    // "If the side to move has more than one royal pieces": a lone king mated is mate.
+    let lone = pos("royal=suicide", "6rr/8/4k3/8/8/8/8/7K w - - 0 1");
+    assert!(moves(&lone).is_empty());
+    assert_eq!(lone.game_end().map(|e| e.verdict), Some(Verdict::Win(1)));
+}
+
+#[test]
+fn royal_suicide_evades_the_other_royals_check_first() {
+    // "... except if any other royal piece is checked, then the royal piece must evase from
+    // check, and the opponent might capture the mated King." The c2 bishop also checks the
+    // a4 king: white's moves are a4's escapes to a3, a5, b4 and b5 (b3 is the bishop's), each
+    // leaving the mated h1 king attacked; the removal and the h1 king's moves (a4 stays
+    // checked) are not among them.
+    let mut p = pos("royal=suicide", "6rr/8/4k3/8/K7/8/2b5/7K w - - 0 1");
+    assert_eq!(moves(&p), ["a4a3", "a4a5", "a4b4", "a4b5"]);
+    play(&mut p, "a4a5");
+    // Black may capture the mated king; white keeps its a5 king and the game goes on.
+    assert!(moves(&p).contains(&"h8h1".to_string()));
+    play(&mut p, "h8h1");
+    assert!(p.game_end().is_none());
+    assert!(!moves(&p).is_empty());
 }

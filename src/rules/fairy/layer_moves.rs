@@ -488,6 +488,9 @@ impl FairyPos {
         if moves.is_empty() && l.royal.until_captured {
             *moves = self.pseudo_moves();
         }
+        if moves.is_empty() && l.royal.suicide {
+            *moves = self.royal_suicide_moves();
+        }
     }
 
     /// What a capture takes: the number of enemy pieces it removes (explosions included), or

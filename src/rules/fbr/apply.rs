@@ -102,12 +102,18 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         );
     }
     if a.layers.holding.is_some()
-        && a.layers.powers.iter().any(|p| p.suicide)
-        && let Some(r) = list.rules.iter().find(|r| r.name == "freezer")
+        && (a.layers.powers.iter().any(|p| p.suicide) || a.layers.royal.suicide)
+        && let Some(r) = list
+            .rules
+            .iter()
+            .find(|r| r.attrs.iter().any(|at| at.name == "suicide"))
     {
         return refuse(
             r.column,
-            "`freezer=suicide` beside a holding (`holding`, `gating`) is not implemented: the seed does not say whether a piece that removes itself goes to the holding",
+            format!(
+                "`{}=suicide` beside a holding (`holding`, `gating`) is not implemented: the seed does not say whether a piece that removes itself goes to the holding",
+                r.name
+            ),
         );
     }
     if a.layers.bounce != 0

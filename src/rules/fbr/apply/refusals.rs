@@ -58,11 +58,6 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
         "a royal moved to face the enemy royal, answered by a draw claim or a move breaking the facing needs a claim a PGN move list does not hold",
     ),
     (
-        "royal",
-        "suicide",
-        "a mated royal removed from the board needs a removal move, which SAN cannot write",
-    ),
-    (
         "torus",
         "spacious",
         "spacious pieces (the seed's `K=K-!mK`) need MBN multi-leg moves with a negated leg, whose direction the expansion does not fix (Betza's spacious pieces look one step on in the move's direction, the expansion's pawn `-!mK` in any)",

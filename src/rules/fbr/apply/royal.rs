@@ -55,6 +55,7 @@ impl Applier {
                 "untilcaptured" => ro.until_captured = true,
                 "passover" => ro.passover = true,
                 "noperpetualcheck" => ro.no_perpetual_check = true,
+                "suicide" => ro.suicide = true,
                 "castle" => ro.castle_with = castle_with,
                 "virginzone" => match &a.range {
                     Some(range) => virgin = Some(range.clone()),
@@ -62,6 +63,10 @@ impl Applier {
                 },
                 _ => return Self::unsupported(r, a),
             }
+        }
+        if self.layers.royal.suicide {
+            // "A royal piece is in check when attacked by any piece" (several royals).
+            self.def.rules.check_any_king = true;
         }
         if let Some(range) = virgin {
             self.layers.royal.virgin_zone = Some(self.zone(&range));
