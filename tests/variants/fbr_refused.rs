@@ -7,11 +7,10 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 12] = [
+pub const REFUSED_RULES: [&str; 11] = [
     "announcement",
     "avalanche",
     "bughouse",
-    "multicapture",
     "musketeer",
     "pincher",
     "progressive",

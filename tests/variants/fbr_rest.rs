@@ -333,7 +333,6 @@ fn refusals_say_what_a_pgn_or_the_engine_cannot_hold() {
         ("promotion=null", "SAN cannot write"),
         ("avalanche", "enemy pawn"),
         ("swapping", "no swap move"),
-        ("multicapture", "several pieces"),
     ]);
 }
 
