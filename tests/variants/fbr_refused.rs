@@ -7,11 +7,10 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 10] = [
+pub const REFUSED_RULES: [&str; 9] = [
     "announcement",
     "avalanche",
     "bughouse",
-    "multicapture",
     "musketeer",
     "pincher",
     "swap",
@@ -22,7 +21,7 @@ pub const REFUSED_RULES: [&str; 10] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 22] = [
+pub const REFUSED_ATTRIBUTES: [&str; 20] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
@@ -43,8 +42,6 @@ pub const REFUSED_ATTRIBUTES: [&str; 22] = [
     "promotion=swap",
     "promotion=warp",
     "royal=evasefacing",
-    "royal=suicide",
-    "royal[d-e4-5]",
 ];
 
 #[test]

@@ -327,15 +327,12 @@ fn refusals_say_what_a_pgn_or_the_engine_cannot_hold() {
     // Each rule or attribute left refused says why (docs/fbr.md lists the same reasons).
     assert_refused(&[
         ("holding drop=immediate", "TODO: who is placing the piece"),
-        ("royal=suicide", "SAN cannot write"),
         ("royal=evasefacing", "draw claim"),
-        ("royal[d-e4-5]", "equal distances"),
         ("torus=spacious", "negated leg"),
         ("promotion=stack", "stack of captured pieces"),
         ("promotion=null", "SAN cannot write"),
         ("avalanche", "enemy pawn"),
         ("swapping", "no swap move"),
-        ("multicapture", "several pieces"),
     ]);
 }
 

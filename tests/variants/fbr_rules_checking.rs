@@ -296,3 +296,40 @@ fn bouncing_bishops_reflect_off_the_side_files() {
     assert!(!from(&pos("bouncing", fen), "c1").contains(&"b4".to_string()));
     assert!(from(&pos("bouncing{BQ}", fen), "c1").contains(&"b4".to_string()));
 }
+
+#[test]
+fn multicapture_readings_agree_on_a_lions_double_capture() {
+    // Seed 001's `multicapture`: "Either the captured pieces will be removed after the whole
+    // move has been performed (so a captured piece is blocking), but it is not allowed to
+    // capture a piece twice, or a captured piece will be removed immediately (in each
+    // capturing leg)". A lion's two leaps (d4xd5, then d6) pass no square, and the second
+    // cannot come back onto the first victim (a move's two legs never end where the first
+    // did), so `completed` (the default) and `immediate` give the same moves: the double
+    // capture d5-d6 and the one-leap captures.
+    let fen = "4k3/8/3l4/3p4/3L4/8/8/4K3 w - - 0 1";
+    let list = |rules: &str| {
+        let mut v: Vec<String> = lions(rules, fen)
+            .legal_moves()
+            .iter()
+            .map(|m| format!("{m:?}"))
+            .collect();
+        v.sort();
+        v
+    };
+    let without = list("");
+    let d6 = 5 * 16 + 3;
+    assert!(
+        lions("multicapture", fen)
+            .legal_moves()
+            .iter()
+            .any(|m| m.to == d6 && m.kind == cqlq::rules::fairy::MoveKind::Double(4 * 16 + 3)),
+        "the double capture d5, d6"
+    );
+    for rules in [
+        "multicapture",
+        "multicapture=completed",
+        "multicapture=immediate",
+    ] {
+        assert_eq!(list(rules), without, "{rules}");
+    }
+}

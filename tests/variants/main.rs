@@ -24,6 +24,7 @@ mod fbr_parse;
 mod fbr_powers;
 mod fbr_refused;
 mod fbr_rest;
+mod fbr_royal;
 mod fbr_rules;
 mod fbr_rules_checking;
 mod fbr_turns;

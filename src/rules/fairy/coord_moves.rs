@@ -1,6 +1,6 @@
 //! Coordinate move text → legal move: UCI (`e2e4`, `e7e8q`, `P@e4`, `b1c3h` for gating,
 //! `h2h8+` for shogi promotion) and XBoard's spelling (ranks counted from 0 on boards of exactly 10
-//! ranks; `O-O`/`O-O-O`).
+//! ranks; `O-O`/`O-O-O`; SjaakII's `@@a7`, a piece taken off the board).
 
 use super::bits::square;
 use super::position::{FMove, FairyPos, MoveKind};
@@ -46,6 +46,20 @@ impl FairyPos {
                 .ok_or_else(|| illegal(format!("no pass move for `{t}`")));
         }
         let chars: Vec<char> = t.chars().collect();
+        // SjaakII's pickup `@@a7`: the piece on that square taken off the board (`warp`,
+        // FBR's `freezer=suicide`).
+        if let Some(square) = t.strip_prefix("@@") {
+            let at: Vec<char> = square.chars().collect();
+            let (from, n) = read_square(&at, offset).ok_or_else(|| unreadable(t))?;
+            if at[n..].iter().any(|c| !matches!(c, '+' | '#' | '!' | '?')) {
+                return Err(unreadable(t));
+            }
+            return legal
+                .iter()
+                .find(|m| m.kind == MoveKind::Pickup && m.from as usize == from)
+                .copied()
+                .ok_or_else(|| illegal(format!("illegal removal `{t}`")));
+        }
         // Drop: `P@e4` / `+P@e4`.
         if let Some(at) = t.find('@') {
             let sym = &t[..at];

@@ -57,6 +57,7 @@ impl FairyPos {
         read_forced_promotions(&mut p, &v);
         mark_unmoved(&mut p, &v);
         read_fields(&mut p, &v, &fields)?;
+        p.choose_range_royals();
         Ok(p)
     }
 

@@ -195,6 +195,7 @@ impl FairyPos {
         if l.neutral | l.impartial != 0 {
             self.neutral_turn(us);
         }
+        self.choose_range_royals();
         if l.royal.max_checks.is_some() && self.layer_in_check(them) {
             self.checks[us] += 1;
         }

@@ -96,6 +96,9 @@ impl FairyPos {
                 }
             }
         }
+        if l.powers.iter().any(|r| r.suicide) {
+            self.push_suicides(out);
+        }
         if l.null_moves {
             // `null`: a piece whose line comes back round to its own square.
             for sq in self.color[us].iter() {
@@ -229,7 +232,10 @@ impl FairyPos {
                 }
             }
         }
-        if m.kind == MoveKind::Pickup && l.warp.is_none_or(|s| self.ply() < s) {
+        if m.kind == MoveKind::Pickup
+            && l.warp.is_none_or(|s| self.ply() < s)
+            && !self.suicide_pieces(us).has(m.from.into())
+        {
             return false;
         }
         true
@@ -501,6 +507,9 @@ impl FairyPos {
         }
         if moves.is_empty() && l.royal.until_captured {
             *moves = self.pseudo_moves();
+        }
+        if moves.is_empty() && l.royal.suicide {
+            *moves = self.royal_suicide_moves();
         }
     }
 

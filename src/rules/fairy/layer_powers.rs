@@ -48,6 +48,9 @@ pub struct PowerRule {
     /// `freezer=single{...}`: a freezer whose zone holds two or more enemy pieces of these
     /// types freezes none of them.
     pub single: Option<u64>,
+    /// `freezer=suicide`: a piece this rule freezes may remove itself from the board as its
+    /// move (a `MoveKind::Pickup`, written `@@e4`).
+    pub suicide: bool,
 }
 
 impl FairyPos {
@@ -152,6 +155,41 @@ impl FairyPos {
         };
         let zone = self.covered(rule, holder_side, 1, skip);
         self.affected_in(rule, zone, color)
+    }
+
+    /// `color`'s pieces frozen by a `freezer=suicide` rule: those that may remove
+    /// themselves ("A frozen piece may commit suicide by removing itself from the board").
+    pub fn suicide_pieces(&self, color: usize) -> Bits256 {
+        let mut out = Bits256::EMPTY;
+        for rule in &self.v.layers.powers {
+            if rule.power == Power::Freeze && rule.suicide {
+                out |= self.frozen_by(rule, color);
+            }
+        }
+        out
+    }
+
+    /// `freezer=suicide`: the removals of the side to move's frozen pieces (those `warp` has
+    /// already given aside).
+    pub(super) fn push_suicides(&self, out: &mut Vec<FMove>) {
+        let us = self.turn;
+        let warped = self.v.layers.warp.is_some_and(|s| self.ply() >= s);
+        for sq in self.suicide_pieces(us).iter() {
+            let t = self.type_on(sq);
+            if warped && !self.v.kinds[t].def.flags.royal {
+                continue;
+            }
+            out.push(FMove {
+                from: sq as u8,
+                to: sq as u8,
+                piece: t as u8,
+                promo: None,
+                capture: None,
+                kind: MoveKind::Pickup,
+                gate: None,
+                sets_ep: false,
+            });
+        }
     }
 
     /// `color`'s protected pieces (`protector`).

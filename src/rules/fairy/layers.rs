@@ -151,6 +151,12 @@ pub struct Royal {
     /// every move of the checking side since its first occurrence a check, is illegal
     /// against a sole royal piece.
     pub no_perpetual_check: bool,
+    /// `royal[range]`: per colour, the range's squares; of a side's pieces of the royal
+    /// types only the nearest to it are royal (`fairy::layer_royal`).
+    pub range: Option<[Bits256; 2]>,
+    /// `suicide`: a side with several royals, one of them mated, removes it (or evades the
+    /// others' check) instead of losing (`fairy::layer_royal`).
+    pub suicide: bool,
 }
 
 /// End rules that need the game's history.

@@ -102,6 +102,21 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
             "FBR rule `alice` beside `freezer`, `protector`, `burner` or `stymizer` is not implemented",
         );
     }
+    if a.layers.holding.is_some()
+        && (a.layers.powers.iter().any(|p| p.suicide) || a.layers.royal.suicide)
+        && let Some(r) = list
+            .rules
+            .iter()
+            .find(|r| r.attrs.iter().any(|at| at.name == "suicide"))
+    {
+        return refuse(
+            r.column,
+            format!(
+                "`{}=suicide` beside a holding (`holding`, `gating`) is not implemented: the seed does not say whether a piece that removes itself goes to the holding",
+                r.name
+            ),
+        );
+    }
     if a.layers.bounce != 0
         && a.layers.wraps()
         && let Some(r) = list.rules.iter().find(|r| r.name == "bouncing")
@@ -323,6 +338,20 @@ impl Applier {
             "stopifchecking" => self.layers.stop_if_checking = true,
             "antiroyal" => self.anti_royal(r)?,
             "difficulttrading" => self.difficult_trading(r)?,
+            // "Either the captured pieces will be removed after the whole move has been
+            // performed ... or a captured piece will be removed immediately (in each capturing
+            // leg)": the engine's only multi-capture moves are a lion's two leaps (MBN locust
+            // moves are refused), where no leg passes a square, so both readings give the
+            // same moves.
+            "multicapture" => {
+                if let Some(a) = r
+                    .attrs
+                    .iter()
+                    .find(|a| a.name != "completed" && a.name != "immediate")
+                {
+                    return Self::unsupported(r, a);
+                }
+            }
             "bouncing" => {
                 // "the default piece set is {B}".
                 let bishop = match (&r.pieces, self.type_of("B")) {
@@ -384,7 +413,7 @@ impl Applier {
             return refuse(
                 a.column,
                 format!(
-                    "`alice={}` needs several boards (MBN board transitions)",
+                    "`alice={}` needs three or four boards, each move choosing its destination board (3D: either other board; 4D: one with a king on it), which a SAN move does not record; cqlq's Alice layer holds two",
                     a.name
                 ),
             );

@@ -57,6 +57,7 @@ impl Applier {
             checking: false,
             lost_when_frozen: false,
             single: None,
+            suicide: false,
         };
         for a in &r.attrs {
             match (power, a.name.as_str()) {
@@ -72,12 +73,7 @@ impl Applier {
                     Some(set) => rule.single = Some(self.mask(set, a.column)?),
                     None => return refuse(a.column, "`single` needs a piece set `{...}`"),
                 },
-                (Power::Freeze, "suicide") => {
-                    return refuse(
-                        a.column,
-                        "`freezer=suicide` (a frozen piece removing itself) is not implemented: SAN has no such move",
-                    );
-                }
+                (Power::Freeze, "suicide") => rule.suicide = true,
                 _ => return Self::unsupported(r, a),
             }
         }

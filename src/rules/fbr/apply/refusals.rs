@@ -6,22 +6,18 @@
 pub(super) const REFUSED: &[(&str, &str)] = &[
     (
         "announcement",
-        "needs announcements declared before a move (`/Name/`), which a PGN game does not record, and MBN definitions bound to them",
+        "needs announcements declared before a move (`/Name/`), which a PGN game does not record, and the MBN promotion rules bound to them (the seed's `*W/DragonResurrection/==+D`), which cqlq's MBN does not read (prefixed promotion rules are refused)",
     ),
     (
         "avalanche",
         "needs two moves a turn, the second pushing an enemy pawn (the seed's `turn<1> turn#<2>{!p}=avalanche #P=mfW`); no source fixes how a PGN writes that push (whose pawn a SAN `e5` moves), and the fairy engine's moves move only the mover's own pieces",
     ),
     ("bughouse", "needs two boards and partner games"),
-    (
-        "multicapture",
-        "needs MBN multi-leg moves capturing several pieces, which the fairy engine's moves (one capture, or a lion's two) cannot hold",
-    ),
     ("muskeeter", "needs Musketeer gating of MBN-defined pieces"),
     ("musketeer", "needs Musketeer gating of MBN-defined pieces"),
     (
         "pincher",
-        "needs a move that also puts the pinched piece on a square of the pincher's choice, which a PGN move (SAN) cannot record",
+        "needs a pinch the seed leaves open (a move of its own or part of the pincher's move, once a turn or for every piece in the zone) that puts the pinched piece on a square of the pincher's choice, which a PGN move (SAN) cannot record",
     ),
     (
         "swap",
@@ -47,12 +43,7 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     (
         "royal",
         "evasefacing",
-        "a royal moved to face the enemy royal, answered by a draw claim or a move breaking the facing needs a claim a PGN move list does not hold",
-    ),
-    (
-        "royal",
-        "suicide",
-        "a mated royal removed from the board needs a removal move, which SAN cannot write",
+        "the seed does not say what facing is (royals on an open file as xiangqi's kings, on any open line, or side by side: \"performed with check only given by opponent's King\"), and the answer may be a draw claim, which a PGN move list does not hold",
     ),
     (
         "torus",

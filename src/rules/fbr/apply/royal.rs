@@ -1,7 +1,7 @@
 //! `royal{set}` and its attributes: which pieces are royal and how they behave (the engine's
 //! side is `fairy::layers::Royal`, read by the legality and game-end layers).
 
-use super::super::model::Rule;
+use super::super::model::{BoardRange, Rule};
 use super::super::parse::FbrError;
 use super::{Applier, refuse};
 
@@ -9,11 +9,8 @@ impl Applier {
     /// `royal{set}=...`: the set replaces the royal pieces (`K` without a set); each attribute
     /// sets its flag of the royal layer.
     pub(super) fn royal(&mut self, r: &Rule) -> Result<(), FbrError> {
-        if r.range.is_some() {
-            return refuse(
-                r.column,
-                "`royal[...]` (the royal piece chosen by distance each turn) is not implemented: royalty is a property of piece types in the fairy engine, and the seed does not say how equal distances are broken",
-            );
+        if let Some(range) = &r.range {
+            self.royal_range(range, r.column)?;
         }
         if let Some(set) = &r.pieces {
             let mask = self.mask(set, r.column)?;
@@ -58,6 +55,7 @@ impl Applier {
                 "untilcaptured" => ro.until_captured = true,
                 "passover" => ro.passover = true,
                 "noperpetualcheck" => ro.no_perpetual_check = true,
+                "suicide" => ro.suicide = true,
                 "castle" => ro.castle_with = castle_with,
                 "virginzone" => match &a.range {
                     Some(range) => virgin = Some(range.clone()),
@@ -66,9 +64,27 @@ impl Applier {
                 _ => return Self::unsupported(r, a),
             }
         }
+        if self.layers.royal.suicide {
+            // "A royal piece is in check when attacked by any piece" (several royals).
+            self.def.rules.check_any_king = true;
+        }
         if let Some(range) = virgin {
             self.layers.royal.virgin_zone = Some(self.zone(&range));
         }
+        Ok(())
+    }
+
+    /// `royal[range]`: "The piece (with one of the declared letters) nearest to this range is
+    /// the royal piece (horizontal measure prevailing over vertical), all other pieces are
+    /// not royal" (`fairy::layer_royal` chooses it in each position). With several royals
+    /// (equally near) a side is in check when any is attacked.
+    fn royal_range(&mut self, range: &BoardRange, column: usize) -> Result<(), FbrError> {
+        let zone = self.zone(range);
+        if zone[0].none() {
+            return refuse(column, "`royal[...]` names no square of this board");
+        }
+        self.layers.royal.range = Some(zone);
+        self.def.rules.check_any_king = true;
         Ok(())
     }
 }
