@@ -331,7 +331,6 @@ fn refusals_say_what_a_pgn_or_the_engine_cannot_hold() {
         ("royal=evasefacing", "draw claim"),
         ("royal[d-e4-5]", "equal distances"),
         ("torus=spacious", "negated leg"),
-        ("promotion=stack", "stack of captured pieces"),
         ("promotion=null", "SAN cannot write"),
         ("avalanche", "enemy pawn"),
         ("swapping", "no swap move"),

@@ -242,6 +242,8 @@ pub struct Layers {
     pub promotion_once: bool,
     /// `promotion=setup`.
     pub promotion_setup: Option<Box<PromotionSetup>>,
+    /// `promotion=capture`, `leave`, `move`, `stack`: when a move promotes, and to what.
+    pub promotion_rule: Option<Box<super::layer_promotion::PromotionRule>>,
     /// `conversion` rules: moved pieces that change colour.
     pub conversions: Vec<Conversion>,
     /// `benedict`: no captures; the moved piece converts the enemy pieces it attacks.

@@ -74,11 +74,6 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     ),
     (
         "promotion",
-        "capture",
-        "promotion after a capture in the zone needs promotion rules tied to captures, which the fairy promotion zones do not hold",
-    ),
-    (
-        "promotion",
         "captures",
         "needs promotion rules tied to captures, which the fairy promotion zones do not hold",
     ),
@@ -114,16 +109,6 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     ),
     (
         "promotion",
-        "leave",
-        "promotion on leaving the zone needs MBN prefixed promotion rules",
-    ),
-    (
-        "promotion",
-        "move",
-        "promotion after a move within the zone needs MBN prefixed promotion rules (`*N==X`; `cheshire` is built in)",
-    ),
-    (
-        "promotion",
         "null",
         "promotion without a move needs a move SAN cannot write",
     ),
@@ -131,11 +116,6 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
         "promotion",
         "origin",
         "a piece put on the square a piece leaves needs MBN prefixed promotion rules (`*N==X`; `cheshire` is built in)",
-    ),
-    (
-        "promotion",
-        "stack",
-        "promotion only to captured pieces kept on a stack needs a stack of captured pieces per side",
     ),
     (
         "promotion",
