@@ -162,3 +162,41 @@ fn promotion_attributes_cqlq_does_not_read_are_refused_by_name() {
         );
     }
 }
+
+#[test]
+fn captures_puts_the_promoted_piece_in_hand() {
+    // "captured: This attribute is useful only when piece drops are available. Do promote the
+    // piece when captured by the opponent, this means that the captured piece cannot be
+    // dropped as such, it can only be dropped as the promoted piece." Pawns promote to
+    // queens only (`enter{Q}`): the rook taking the pawn on a2 holds a queen, not a pawn;
+    // the knight (no promotion) is held as a knight.
+    for rules in [
+        "holding promotion=enter{Q},captures",
+        "holding promotion=enter{Q},captured",
+    ] {
+        let mut p = pos(rules, "4k3/8/8/8/8/8/p7/R3K3 w - - 0 1");
+        play(&mut p, "a1a2");
+        let fen = p.to_fen(true);
+        assert!(fen.contains("[Q]"), "{rules}: {fen}");
+        assert!(moves(&p).is_empty() || !moves(&p).iter().any(|m| m.starts_with("P@")));
+        let mut p = pos(rules, "4k3/8/8/8/8/8/n7/R3K3 w - - 0 1");
+        play(&mut p, "a1a2");
+        assert!(
+            p.to_fen(true).contains("[N]"),
+            "{rules}: {}",
+            p.to_fen(true)
+        );
+    }
+    // Without the holding, or with the pawn's four choices (which one a captured pawn
+    // becomes, the seed does not say), refused by name.
+    for (rules, words) in [
+        ("promotion=enter{Q},captures", "needs `holding`"),
+        ("holding promotion=captures", "several promotion choices"),
+    ] {
+        let e = chess_with_rules(rules).err().map(|e| e.to_string());
+        assert!(
+            e.as_deref().is_some_and(|e| e.contains(words)),
+            "{rules}: {e:?}"
+        );
+    }
+}

@@ -24,12 +24,11 @@ pub const REFUSED_RULES: [&str; 12] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 18] = [
+pub const REFUSED_ATTRIBUTES: [&str; 17] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
     "promotion=available",
-    "promotion=captures",
     "promotion=castle",
     "promotion=continue",
     "promotion=demote",

@@ -94,6 +94,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     }
     Applier::unclaimed_prefixes(list)?;
     Applier::stack_partners(list)?;
+    a.promotion_captures(list)?;
     if !a.layers.powers.is_empty()
         && a.layers.alice
         && let Some(r) = list.rules.iter().find(|r| r.name == "alice")
@@ -659,7 +660,7 @@ impl Applier {
             .collect();
         let triggers = rule_attrs
             .iter()
-            .any(|a| a.name != "enter" && a.name != "stack");
+            .any(|a| promotion_rules::is_trigger(&a.name));
         let stack = rule_attrs.iter().any(|a| a.name == "stack");
         if r.pieces.is_some() && !stack {
             return refuse(

@@ -22,9 +22,14 @@ use super::super::parse::FbrError;
 use super::{Applier, refuse};
 use crate::rules::fairy::bits::Bits256;
 use crate::rules::fairy::layer_promotion::{PromotionRule, Trigger};
+use crate::rules::fairy::tables::promotion_tokens;
 
 /// The `promotion` attributes this module reads.
-pub(super) const RULE_ATTRIBUTES: &[&str] = &["capture", "leave", "move", "stack"];
+pub(super) const RULE_ATTRIBUTES: &[&str] =
+    &["capture", "leave", "move", "stack", "captures", "captured"];
+
+/// Attributes of this module that are no trigger.
+const NOT_TRIGGERS: &[&str] = &["enter", "stack", "captures", "captured"];
 
 /// Rules that change the pieces on the board other than by capture and promotion, which the
 /// `stack` count (start position less board) cannot follow.
@@ -39,6 +44,12 @@ const BESIDE_STACK: &[&str] = &[
     "burner",
     "warp",
 ];
+
+/// Whether the `promotion` attribute `name` is a trigger of this module (`capture`, `leave`,
+/// `move`), which puts `enter` among the triggers.
+pub(super) fn is_trigger(name: &str) -> bool {
+    RULE_ATTRIBUTES.contains(&name) && !NOT_TRIGGERS.contains(&name)
+}
 
 impl Applier {
     /// Builds `Layers::promotion_rule` from the rule's `capture`, `leave`, `move`, `stack`
@@ -55,7 +66,9 @@ impl Applier {
             not_forced,
             ..PromotionRule::default()
         };
-        let has_trigger = attrs.iter().any(|a| a.name != "stack" && a.name != "enter");
+        let has_trigger = attrs
+            .iter()
+            .any(|a| !NOT_TRIGGERS.contains(&a.name.as_str()));
         for a in attrs {
             if a.prefix.is_some() {
                 return refuse(
@@ -78,6 +91,8 @@ impl Applier {
             match (a.name.as_str(), a.negated) {
                 ("enter", false) if has_trigger => rule.triggers.push((Trigger::Enter, types(set))),
                 ("enter", false) => {}
+                // Read after every rule (`promotion_captures`): it needs the holding.
+                ("captures" | "captured", false) if set.is_none() => {}
                 ("capture", false) => rule.triggers.push((Trigger::Capture(set), None)),
                 ("capture", true) if set.is_none() => {
                     rule.triggers.push((Trigger::NoCapture, None));
@@ -109,6 +124,69 @@ impl Applier {
         }
         self.layers.promotion_rule = Some(Box::new(rule));
         Ok(())
+    }
+
+    /// `promotion=captures` (the seed's text spells it `captured`): "Do promote the piece
+    /// when captured by the opponent, this means that the captured piece cannot be dropped
+    /// as such, it can only be dropped as the promoted piece." The holding's `promote`, with
+    /// each promoting type's one choice; a type with several choices (chess's pawn) is
+    /// refused, as the seed does not say which piece it becomes; without a holding that
+    /// takes captures it is refused too ("useful only when piece drops are available").
+    pub(super) fn promotion_captures(&mut self, list: &RuleList) -> Result<(), FbrError> {
+        let Some(at) = list
+            .rules
+            .iter()
+            .filter(|r| r.name == "promotion" && !r.cancel)
+            .flat_map(|r| &r.attrs)
+            .find(|a| a.name == "captures" || a.name == "captured")
+        else {
+            return Ok(());
+        };
+        let mut promoted = vec![None; self.def.pieces.len()];
+        for (t, p) in self.def.pieces.iter().enumerate() {
+            let mut choices: Vec<usize> = Vec::new();
+            for pr in &p.promotions {
+                for tok in promotion_tokens(&pr.choices) {
+                    let name = if tok == "+" {
+                        format!("+{}", p.symbols[0])
+                    } else {
+                        tok
+                    };
+                    if let Some(c) = self.type_of(name.trim_end_matches('~'))
+                        && !choices.contains(&c)
+                    {
+                        choices.push(c);
+                    }
+                }
+            }
+            match choices.as_slice() {
+                [] => {}
+                [c] => promoted[t] = Some(*c as u8),
+                _ => {
+                    return refuse(
+                        at.column,
+                        format!(
+                            "`promotion={}` is not implemented where a piece has several promotion choices (`{}`): the seed does not say which piece a captured one becomes (write one choice, e.g. `enter{{Q}}`)",
+                            at.name, p.symbols[0]
+                        ),
+                    );
+                }
+            }
+        }
+        match self.layers.holding.as_mut() {
+            Some(h) if !h.pocket => {
+                h.promote = true;
+                h.promoted = promoted;
+                Ok(())
+            }
+            _ => refuse(
+                at.column,
+                format!(
+                    "`promotion={}` needs `holding` (captured pieces kept in hand): it is \"useful only when piece drops are available\"",
+                    at.name
+                ),
+            ),
+        }
     }
 
     /// Per colour and type: the pieces of the definition's start position.

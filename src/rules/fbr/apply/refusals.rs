@@ -74,11 +74,6 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     ),
     (
         "promotion",
-        "captures",
-        "needs promotion rules tied to captures, which the fairy promotion zones do not hold",
-    ),
-    (
-        "promotion",
         "castle",
         "castling rights for a promoted piece need castling partners made by promotion; the rights are the definition's",
     ),
