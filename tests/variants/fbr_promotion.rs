@@ -200,3 +200,30 @@ fn captures_puts_the_promoted_piece_in_hand() {
         );
     }
 }
+
+#[test]
+fn entersuspend_bars_the_next_promotion_but_a_capture() {
+    // "entersuspend: The promotion will be done when entering the promotion zone. If a piece
+    // does not promote on entering the Promotion Zone it may not promote on the next turn
+    // unless making a capture. The piece may, however, promote on any subsequent turn."
+    // Zone ranks 6-8, promotion optional where the pawn can move on.
+    let rules = "promotion[6-8]=entersuspend,optional";
+    let mut p = pos(rules, "k7/3n4/8/4P3/8/8/8/4K3 w - - 0 1");
+    assert_eq!(from(&p, "e5"), ["e6", "e6b", "e6n", "e6q", "e6r"]);
+    play(&mut p, "e5e6");
+    play(&mut p, "a8b8");
+    // The next turn: e6-e7 stays a pawn; the capture on d7 may promote.
+    assert_eq!(from(&p, "e6"), ["d7", "d7b", "d7n", "d7q", "d7r", "e7"]);
+    play(&mut p, "e6e7");
+    play(&mut p, "b8a8");
+    // The turn after: promoting is normal again (on e8 it must, the pawn could not move on).
+    assert_eq!(from(&p, "e7"), ["e8b", "e8n", "e8q", "e8r"]);
+    // Without the attribute the pawn on e6 may promote on its next step.
+    let mut p = pos(
+        "promotion[6-8]=optional",
+        "k7/3n4/8/4P3/8/8/8/4K3 w - - 0 1",
+    );
+    play(&mut p, "e5e6");
+    play(&mut p, "a8b8");
+    assert!(from(&p, "e6").contains(&"e7q".to_string()));
+}

@@ -116,6 +116,9 @@ impl FairyPos {
             self.unmoved.set(to);
         }
         self.track_boards(l, m, us);
+        if let Some(rule) = l.promotion_rule.as_deref().filter(|r| r.enter_suspend) {
+            self.note_promotion_suspension(rule, m, us);
+        }
         if let Some(mask) = l.atomic
             && m.capture.is_some()
         {

@@ -37,6 +37,9 @@ pub struct PromotionRule {
     pub stack_fallback: u64,
     /// `promotion{set}=stack`: types allowed beside the stack's.
     pub stack_extra: u64,
+    /// `entersuspend`: a piece entering the zone without promoting may promote on its side's
+    /// next move only by capturing.
+    pub enter_suspend: bool,
 }
 
 impl FairyPos {
@@ -80,6 +83,43 @@ impl FairyPos {
             }
         }
         fired
+    }
+
+    /// `entersuspend`: whether the side to move's piece on `from` may not promote on this
+    /// move (it entered the zone unpromoted on the side's last move, and `capture` is none).
+    pub(super) fn promotion_suspended(
+        &self,
+        rule: &PromotionRule,
+        from: usize,
+        capture: Option<u8>,
+    ) -> bool {
+        rule.enter_suspend
+            && capture.is_none()
+            && self.layer.promotion_suspended[self.turn].has(from)
+    }
+
+    /// `entersuspend`, after `us` made `m`: the piece that entered the zone without
+    /// promoting (a promoting type, not a drop) is suspended for `us`'s next move; any
+    /// earlier suspension of `us` ends.
+    pub(super) fn note_promotion_suspension(
+        &mut self,
+        rule: &PromotionRule,
+        m: &super::position::FMove,
+        us: usize,
+    ) {
+        let (from, to) = (m.from as usize, m.to as usize);
+        let zone = rule.zone[us];
+        let entered = m.kind == super::position::MoveKind::Normal
+            && m.promo.is_none()
+            && !zone.has(from)
+            && zone.has(to)
+            && !self.v.kinds[m.piece as usize].promotions.is_empty()
+            && self.color[us].has(to);
+        let mut suspended = Bits256::EMPTY;
+        if entered {
+            suspended.set(to);
+        }
+        self.layer.promotion_suspended[us] = suspended;
     }
 
     /// `stack`: whether the side to move may promote to type `c` (it has `count` of them

@@ -333,6 +333,9 @@ pub struct LayerState {
     /// `difficulttrading`: the last move took one of its pieces with a piece outside the
     /// set, so this move may not.
     pub trade_barred: bool,
+    /// `promotion=entersuspend`: per colour, the square of the piece that entered the zone
+    /// on the side's last move without promoting (it may promote next only by capturing).
+    pub promotion_suspended: [Bits256; 2],
 }
 
 impl Layers {

@@ -216,6 +216,17 @@ impl FairyPos {
         // further."
         let once_done = self.v.layers.promotion_once && self.promoted.has(from);
         let rule = self.v.layers.promotion_rule.as_deref();
+        if let Some(rule) = rule
+            && matched
+            && self.promotion_suspended(rule, from, capture)
+        {
+            // FBR's `entersuspend`: "it may not promote on the next turn unless making a
+            // capture"; not onto a square it could not move on from, unless `notforced`.
+            if rule.not_forced || k.move_mobile[us].has(to) {
+                out.push(base);
+            }
+            return;
+        }
         if let Some(rule) = rule.filter(|r| !r.triggers.is_empty() && !k.promotions.is_empty()) {
             // FBR's `capture`, `leave`, `move`: only the moves they name promote; another
             // move is plain, but may not end where the piece could not move on (a "dead

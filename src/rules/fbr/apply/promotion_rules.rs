@@ -25,11 +25,18 @@ use crate::rules::fairy::layer_promotion::{PromotionRule, Trigger};
 use crate::rules::fairy::tables::promotion_tokens;
 
 /// The `promotion` attributes this module reads.
-pub(super) const RULE_ATTRIBUTES: &[&str] =
-    &["capture", "leave", "move", "stack", "captures", "captured"];
+pub(super) const RULE_ATTRIBUTES: &[&str] = &[
+    "capture",
+    "leave",
+    "move",
+    "stack",
+    "captures",
+    "captured",
+    "entersuspend",
+];
 
 /// Attributes of this module that are no trigger.
-const NOT_TRIGGERS: &[&str] = &["enter", "stack", "captures", "captured"];
+const NOT_TRIGGERS: &[&str] = &["enter", "stack", "captures", "captured", "entersuspend"];
 
 /// Rules that change the pieces on the board other than by capture and promotion, which the
 /// `stack` count (start position less board) cannot follow.
@@ -93,6 +100,7 @@ impl Applier {
                 ("enter", false) => {}
                 // Read after every rule (`promotion_captures`): it needs the holding.
                 ("captures" | "captured", false) if set.is_none() => {}
+                ("entersuspend", false) if set.is_none() => rule.enter_suspend = true,
                 ("capture", false) => rule.triggers.push((Trigger::Capture(set), None)),
                 ("capture", true) if set.is_none() => {
                     rule.triggers.push((Trigger::NoCapture, None));
@@ -119,7 +127,7 @@ impl Applier {
                 }
             }
         }
-        if rule.triggers.is_empty() && rule.stack_start.is_none() {
+        if rule.triggers.is_empty() && rule.stack_start.is_none() && !rule.enter_suspend {
             return Ok(());
         }
         self.layers.promotion_rule = Some(Box::new(rule));
