@@ -227,3 +227,39 @@ fn entersuspend_bars_the_next_promotion_but_a_capture() {
     play(&mut p, "a8b8");
     assert!(from(&p, "e6").contains(&"e7q".to_string()));
 }
+
+#[test]
+fn suspend_bars_the_move_after_the_first_chance_unless_forced() {
+    // "suspend: If a piece does not promote when it first has the opportunity, it may not
+    // promote on its subsequent turn unless it captures or is forced to promote. Thereafter
+    // it may promote normally." Zone ranks 5-8, promotion optional where the pawn can move
+    // on: e4-e5 declines the first chance; e5-e6 may not promote; e6-e7 may again.
+    let rules = "promotion[5-8]=suspend,optional";
+    let mut p = pos(rules, "k7/8/8/8/4P3/8/8/4K3 w - - 0 1");
+    assert!(from(&p, "e4").contains(&"e5q".to_string()));
+    play(&mut p, "e4e5");
+    play(&mut p, "a8b8");
+    assert_eq!(from(&p, "e5"), ["e6"]);
+    play(&mut p, "e5e6");
+    play(&mut p, "b8a8");
+    assert_eq!(from(&p, "e6"), ["e7", "e7b", "e7n", "e7q", "e7r"]);
+    // Declining again (not the first chance) suspends nothing.
+    play(&mut p, "e6e7");
+    play(&mut p, "a8b7");
+    assert_eq!(from(&p, "e7"), ["e8b", "e8n", "e8q", "e8r"]);
+    // Zone ranks 7-8: after declining on e7 the pawn is "forced to promote" on e8 (it could
+    // not move on), so it may; under `entersuspend`, which has no such exception, it has
+    // no move.
+    for (rules, want) in [
+        (
+            "promotion[7-8]=suspend,optional",
+            vec!["e8b", "e8n", "e8q", "e8r"],
+        ),
+        ("promotion[7-8]=entersuspend,optional", vec![]),
+    ] {
+        let mut p = pos(rules, "k7/8/4P3/8/8/8/8/4K3 w - - 0 1");
+        play(&mut p, "e6e7");
+        play(&mut p, "a8b8");
+        assert_eq!(from(&p, "e7"), want, "{rules}");
+    }
+}

@@ -24,7 +24,7 @@ pub const REFUSED_RULES: [&str; 12] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 16] = [
+pub const REFUSED_ATTRIBUTES: [&str; 15] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
@@ -35,7 +35,6 @@ pub const REFUSED_ATTRIBUTES: [&str; 16] = [
     "promotion=enpassant",
     "promotion=null",
     "promotion=origin",
-    "promotion=suspend",
     "promotion=swap",
     "promotion=warp",
     "royal=evasefacing",

@@ -40,6 +40,9 @@ pub struct PromotionRule {
     /// `entersuspend`: a piece entering the zone without promoting may promote on its side's
     /// next move only by capturing.
     pub enter_suspend: bool,
+    /// `suspend`: a piece not promoting at its first chance may promote on its side's next
+    /// move only by capturing or where it must.
+    pub suspend: bool,
 }
 
 impl FairyPos {
@@ -93,14 +96,15 @@ impl FairyPos {
         from: usize,
         capture: Option<u8>,
     ) -> bool {
-        rule.enter_suspend
+        (rule.enter_suspend || rule.suspend)
             && capture.is_none()
             && self.layer.promotion_suspended[self.turn].has(from)
     }
 
-    /// `entersuspend`, after `us` made `m`: the piece that entered the zone without
-    /// promoting (a promoting type, not a drop) is suspended for `us`'s next move; any
-    /// earlier suspension of `us` ends.
+    /// `entersuspend` / `suspend`, after `us` made `m`: the piece that entered the zone
+    /// (`entersuspend`), or had its first chance to promote (`suspend`: a move of a promoting
+    /// type starting or ending in the zone, its first since the start or the FEN), without
+    /// promoting is suspended for `us`'s next move; any earlier suspension of `us` ends.
     pub(super) fn note_promotion_suspension(
         &mut self,
         rule: &PromotionRule,
@@ -109,15 +113,28 @@ impl FairyPos {
     ) {
         let (from, to) = (m.from as usize, m.to as usize);
         let zone = rule.zone[us];
-        let entered = m.kind == super::position::MoveKind::Normal
-            && m.promo.is_none()
-            && !zone.has(from)
-            && zone.has(to)
+        let board_move = m.kind == super::position::MoveKind::Normal
             && !self.v.kinds[m.piece as usize].promotions.is_empty()
             && self.color[us].has(to);
         let mut suspended = Bits256::EMPTY;
-        if entered {
+        if rule.enter_suspend && board_move && m.promo.is_none() && !zone.has(from) && zone.has(to)
+        {
             suspended.set(to);
+        }
+        if rule.suspend {
+            let seen = &mut self.layer.promotion_seen;
+            if let Some(c) = m.capture {
+                seen[1 - us].clear(c as usize);
+            }
+            let had = seen[us].has(from);
+            seen[us].clear(from);
+            let chance = board_move && (zone.has(from) || zone.has(to));
+            if had || chance {
+                seen[us].set(to);
+            }
+            if chance && !had && m.promo.is_none() {
+                suspended.set(to);
+            }
         }
         self.layer.promotion_suspended[us] = suspended;
     }

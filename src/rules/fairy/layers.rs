@@ -336,6 +336,9 @@ pub struct LayerState {
     /// `promotion=entersuspend`: per colour, the square of the piece that entered the zone
     /// on the side's last move without promoting (it may promote next only by capturing).
     pub promotion_suspended: [Bits256; 2],
+    /// `promotion=suspend`: per colour, the squares of the pieces that have had their first
+    /// chance to promote (since the game's start or the FEN).
+    pub promotion_seen: [Bits256; 2],
 }
 
 impl Layers {

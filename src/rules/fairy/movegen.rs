@@ -219,9 +219,11 @@ impl FairyPos {
         if let Some(rule) = rule
             && matched
             && self.promotion_suspended(rule, from, capture)
+            && (rule.enter_suspend || k.move_mobile[us].has(to))
         {
             // FBR's `entersuspend`: "it may not promote on the next turn unless making a
             // capture"; not onto a square it could not move on from, unless `notforced`.
+            // `suspend`: "unless it captures or is forced to promote".
             if rule.not_forced || k.move_mobile[us].has(to) {
                 out.push(base);
             }

@@ -33,10 +33,18 @@ pub(super) const RULE_ATTRIBUTES: &[&str] = &[
     "captures",
     "captured",
     "entersuspend",
+    "suspend",
 ];
 
 /// Attributes of this module that are no trigger.
-const NOT_TRIGGERS: &[&str] = &["enter", "stack", "captures", "captured", "entersuspend"];
+const NOT_TRIGGERS: &[&str] = &[
+    "enter",
+    "stack",
+    "captures",
+    "captured",
+    "entersuspend",
+    "suspend",
+];
 
 /// Rules that change the pieces on the board other than by capture and promotion, which the
 /// `stack` count (start position less board) cannot follow.
@@ -101,6 +109,7 @@ impl Applier {
                 // Read after every rule (`promotion_captures`): it needs the holding.
                 ("captures" | "captured", false) if set.is_none() => {}
                 ("entersuspend", false) if set.is_none() => rule.enter_suspend = true,
+                ("suspend", false) if set.is_none() => rule.suspend = true,
                 ("capture", false) => rule.triggers.push((Trigger::Capture(set), None)),
                 ("capture", true) if set.is_none() => {
                     rule.triggers.push((Trigger::NoCapture, None));
@@ -127,7 +136,11 @@ impl Applier {
                 }
             }
         }
-        if rule.triggers.is_empty() && rule.stack_start.is_none() && !rule.enter_suspend {
+        if rule.triggers.is_empty()
+            && rule.stack_start.is_none()
+            && !rule.enter_suspend
+            && !rule.suspend
+        {
             return Ok(());
         }
         self.layers.promotion_rule = Some(Box::new(rule));

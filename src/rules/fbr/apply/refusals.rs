@@ -89,11 +89,6 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     ),
     (
         "promotion",
-        "suspend",
-        "a promotion put off by turns needs each piece's promotion history, which a position does not hold",
-    ),
-    (
-        "promotion",
         "enpassant",
         "promotion in any leg needs MBN multi-leg moves",
     ),
