@@ -21,24 +21,17 @@ pub const REFUSED_RULES: [&str; 9] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 20] = [
+pub const REFUSED_ATTRIBUTES: [&str; 13] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
     "promotion=available",
-    "promotion=capture",
-    "promotion=captures",
     "promotion=castle",
     "promotion=continue",
     "promotion=demote",
-    "promotion=entersuspend",
     "promotion=enpassant",
-    "promotion=leave",
-    "promotion=move",
     "promotion=null",
     "promotion=origin",
-    "promotion=stack",
-    "promotion=suspend",
     "promotion=swap",
     "promotion=warp",
     "royal=evasefacing",

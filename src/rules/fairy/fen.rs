@@ -364,6 +364,14 @@ fn fill_hand(p: &mut FairyPos, v: &Variant, h: &str) -> Result<(), RulesError> {
 /// Fairy-Stockfish writes a xiangqi soldier past the river as `P`: a piece standing in the
 /// zone of its only, compulsory promotion is read as promoted.
 fn read_forced_promotions(p: &mut FairyPos, v: &Variant) {
+    // Under FBR's `promotion=capture`, `leave`, `move` a piece may stand unpromoted in its zone.
+    if v.layers
+        .promotion_rule
+        .as_ref()
+        .is_some_and(|r| !r.triggers.is_empty())
+    {
+        return;
+    }
     for sq in p.occupied().iter() {
         if let Some((c, t)) = p.piece(sq) {
             let k = &v.kinds[t];

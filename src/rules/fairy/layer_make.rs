@@ -123,6 +123,13 @@ impl FairyPos {
             self.unmoved.set(to);
         }
         self.track_boards(l, m, us);
+        if let Some(rule) = l
+            .promotion_rule
+            .as_deref()
+            .filter(|r| r.enter_suspend || r.suspend)
+        {
+            self.note_promotion_suspension(rule, m, us);
+        }
         if let Some(mask) = l.atomic
             && m.capture.is_some()
         {

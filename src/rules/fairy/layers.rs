@@ -248,6 +248,8 @@ pub struct Layers {
     pub promotion_once: bool,
     /// `promotion=setup`.
     pub promotion_setup: Option<Box<PromotionSetup>>,
+    /// `promotion=capture`, `leave`, `move`, `stack`: when a move promotes, and to what.
+    pub promotion_rule: Option<Box<super::layer_promotion::PromotionRule>>,
     /// `conversion` rules: moved pieces that change colour.
     pub conversions: Vec<Conversion>,
     /// `benedict`: no captures; the moved piece converts the enemy pieces it attacks.
@@ -341,6 +343,12 @@ pub struct LayerState {
     /// `difficulttrading`: the last move took one of its pieces with a piece outside the
     /// set, so this move may not.
     pub trade_barred: bool,
+    /// `promotion=entersuspend`: per colour, the square of the piece that entered the zone
+    /// on the side's last move without promoting (it may promote next only by capturing).
+    pub promotion_suspended: [Bits256; 2],
+    /// `promotion=suspend`: per colour, the squares of the pieces that have had their first
+    /// chance to promote (since the game's start or the FEN).
+    pub promotion_seen: [Bits256; 2],
 }
 
 impl Layers {

@@ -168,7 +168,7 @@ impl FairyPos {
         special
     }
 
-    fn count_of(&self, color: usize, t: usize) -> u32 {
+    pub(super) fn count_of(&self, color: usize, t: usize) -> u32 {
         self.color[color]
             .iter()
             .filter(|&s| ((self.board[s] - 1) >> 1) as usize == t)
@@ -214,7 +214,43 @@ impl FairyPos {
         }
         // FBR's `promotion=once`: "If a piece has already promoted, then it cannot promote
         // further."
-        if !matched || (self.v.layers.promotion_once && self.promoted.has(from)) {
+        let once_done = self.v.layers.promotion_once && self.promoted.has(from);
+        let rule = self.v.layers.promotion_rule.as_deref();
+        if let Some(rule) = rule
+            && matched
+            && self.promotion_suspended(rule, from, capture)
+            && (rule.enter_suspend || k.move_mobile[us].has(to))
+        {
+            // FBR's `entersuspend`: "it may not promote on the next turn unless making a
+            // capture"; not onto a square it could not move on from, unless `notforced`.
+            // `suspend`: "unless it captures or is forced to promote".
+            if rule.not_forced || k.move_mobile[us].has(to) {
+                out.push(base);
+            }
+            return;
+        }
+        if let Some(rule) = rule.filter(|r| !r.triggers.is_empty() && !k.promotions.is_empty()) {
+            // FBR's `capture`, `leave`, `move`: only the moves they name promote; another
+            // move is plain, but may not end where the piece could not move on (a "dead
+            // piece") unless `notforced`.
+            let fired = (matched && !once_done)
+                .then(|| self.promotion_fires(rule, from, to, capture))
+                .flatten();
+            let Some((definition, types)) = fired else {
+                if rule.not_forced || k.move_mobile[us].has(to) {
+                    out.push(base);
+                }
+                return;
+            };
+            if !definition {
+                choices.clear();
+            }
+            for c in types {
+                if !choices.contains(&c) {
+                    choices.push(c);
+                }
+            }
+        } else if !matched || once_done {
             out.push(base);
             return;
         }
@@ -229,9 +265,14 @@ impl FairyPos {
         if opt_zone.has(to) || (opt_zone.has(from) && !union.has(to)) {
             out.push(base);
         }
-        for c in choices {
+        for &c in &choices {
             let max = self.v.kinds[c as usize].max[us];
             if max > 0 && self.count_of(us, c as usize) >= max {
+                continue;
+            }
+            if let Some(rule) = rule
+                && !self.stack_allows(rule, c, &choices)
+            {
                 continue;
             }
             out.push(FMove {

@@ -10,6 +10,7 @@ mod conversion;
 mod drops;
 mod pieces;
 mod powers;
+mod promotion_rules;
 mod promotion_setup;
 mod refusals;
 mod royal;
@@ -93,6 +94,8 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         a.rule(r, has_holding)?;
     }
     Applier::unclaimed_prefixes(list)?;
+    Applier::stack_partners(list)?;
+    a.promotion_captures(list)?;
     if !a.layers.powers.is_empty()
         && a.layers.alice
         && let Some(r) = list.rules.iter().find(|r| r.name == "alice")
@@ -686,7 +689,18 @@ impl Applier {
                 "`promotion` with a letter or sequence number (MBN prefixed pieces) is not implemented",
             );
         }
-        if r.pieces.is_some() {
+        let rule_attrs: Vec<&Attribute> = r
+            .attrs
+            .iter()
+            .filter(|a| {
+                a.name == "enter" || promotion_rules::RULE_ATTRIBUTES.contains(&a.name.as_str())
+            })
+            .collect();
+        let triggers = rule_attrs
+            .iter()
+            .any(|a| promotion_rules::is_trigger(&a.name));
+        let stack = rule_attrs.iter().any(|a| a.name == "stack");
+        if r.pieces.is_some() && !stack {
             return refuse(
                 r.column,
                 "a piece set on `promotion` (extending `stack`) is not implemented",
@@ -698,8 +712,9 @@ impl Applier {
             match a.name.as_str() {
                 "setup" => setup = Some(self.mask_or(&a.pieces, a.column, 0)?),
                 "once" => self.layers.promotion_once = true,
+                _ if promotion_rules::RULE_ATTRIBUTES.contains(&a.name.as_str()) => {}
                 "enter" => {
-                    if let Some(set) = &a.pieces {
+                    if let Some(set) = a.pieces.as_ref().filter(|_| !triggers) {
                         let mask = self.mask(set, a.column)?;
                         let letters: String = (0..self.types())
                             .filter(|&t| mask >> t & 1 != 0)
@@ -735,6 +750,7 @@ impl Applier {
         if let Some(fallback) = setup {
             self.promotion_setup(fallback);
         }
+        self.promotion_rule(r, &rule_attrs, zone, not_forced)?;
         Ok(())
     }
 }

@@ -57,16 +57,6 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     ),
     (
         "promotion",
-        "capture",
-        "promotion after a capture in the zone needs promotion rules tied to captures, which the fairy promotion zones do not hold",
-    ),
-    (
-        "promotion",
-        "captures",
-        "needs promotion rules tied to captures, which the fairy promotion zones do not hold",
-    ),
-    (
-        "promotion",
         "castle",
         "castling rights for a promoted piece need castling partners made by promotion; the rights are the definition's",
     ),
@@ -82,28 +72,8 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     ),
     (
         "promotion",
-        "entersuspend",
-        "a promotion put off by turns needs each piece's promotion history, which a position does not hold",
-    ),
-    (
-        "promotion",
-        "suspend",
-        "a promotion put off by turns needs each piece's promotion history, which a position does not hold",
-    ),
-    (
-        "promotion",
         "enpassant",
         "promotion in any leg needs MBN multi-leg moves",
-    ),
-    (
-        "promotion",
-        "leave",
-        "promotion on leaving the zone needs MBN prefixed promotion rules",
-    ),
-    (
-        "promotion",
-        "move",
-        "promotion after a move within the zone needs MBN prefixed promotion rules (`*N==X`; `cheshire` is built in)",
     ),
     (
         "promotion",
@@ -114,11 +84,6 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
         "promotion",
         "origin",
         "a piece put on the square a piece leaves needs MBN prefixed promotion rules (`*N==X`; `cheshire` is built in)",
-    ),
-    (
-        "promotion",
-        "stack",
-        "promotion only to captured pieces kept on a stack needs a stack of captured pieces per side",
     ),
     (
         "promotion",
