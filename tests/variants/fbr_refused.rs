@@ -7,7 +7,7 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 12] = [
+pub const REFUSED_RULES: [&str; 11] = [
     "announcement",
     "avalanche",
     "bughouse",
@@ -17,7 +17,6 @@ pub const REFUSED_RULES: [&str; 12] = [
     "progressive",
     "swap",
     "swapping",
-    "switching",
     "turn",
     "torus=spacious",
 ];

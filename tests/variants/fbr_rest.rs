@@ -334,7 +334,7 @@ fn refusals_say_what_a_pgn_or_the_engine_cannot_hold() {
         ("promotion=stack", "stack of captured pieces"),
         ("promotion=null", "SAN cannot write"),
         ("avalanche", "enemy pawn"),
-        ("swapping", "no swap move"),
+        ("swapping", "swap sequences"),
         ("multicapture", "several pieces"),
     ]);
 }

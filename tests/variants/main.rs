@@ -26,5 +26,6 @@ mod fbr_refused;
 mod fbr_rest;
 mod fbr_rules;
 mod fbr_rules_checking;
+mod fbr_swaps;
 mod fbr_wrongrook;
 mod online_variants;

@@ -29,15 +29,11 @@ pub(super) const REFUSED: &[(&str, &str)] = &[
     ),
     (
         "swap",
-        "needs MBN swap moves (`w`: two pieces exchange squares) and prefixed promotion rules; the fairy engine has no swap move",
+        "needs prefixed promotion rules (`-Q==R`, `+R==Q`) applied to the swapped pieces; swap moves themselves are MBN `w` (`Q=mQ+wQ`)",
     ),
     (
         "swapping",
-        "needs MBN swap moves (`(dttwQ)0`: two pieces exchange squares); the fairy engine has no swap move",
-    ),
-    (
-        "switching",
-        "needs MBN swap moves (`wwK`: two friendly pieces exchange squares); the fairy engine has no swap move",
+        "needs swap sequences (the seed's `(dttwQ)0`: Swap Chess's piece swapping on and on in one move, `Qd1/g4/g7/h8`), which a SAN move cannot write; single swaps are MBN `w` (`Q=mQ+wQ`)",
     ),
     (
         "turn",
@@ -140,7 +136,7 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     (
         "promotion",
         "swap",
-        "promotion after a swap needs MBN swap moves, which the fairy engine does not have",
+        "promotion only after a swap wholly within the zone (`!swap`: never after a swap) needs promotion rules that tell a swap from a move, which the fairy promotion zones (promoting on entering them, by any move) do not hold",
     ),
     (
         "promotion",

@@ -143,6 +143,7 @@ fn lower_sequence(legs: &[Leg]) -> Result<MbnMoveSets, MbnError> {
                 };
                 out.moves.extend(sets.moves);
                 out.captures.extend(sets.captures);
+                out.swaps.extend(sets.swaps);
             }
             Ok(out)
         }
@@ -161,7 +162,15 @@ fn leg_moves(leg: &Leg) -> Result<Vec<&MbnMove>, MbnError> {
     let mut out = Vec::new();
     for b in &leg.branches {
         match b {
-            Branch::Partial(m) => out.extend(m.iter()),
+            Branch::Partial(m) => {
+                if let Some(s) = m.iter().find(|s| s.swaps.is_some()) {
+                    return Err(err(
+                        s.column,
+                        "a swap (`w`) inside a move sequence is not evaluated by cqlq",
+                    ));
+                }
+                out.extend(m.iter());
+            }
             Branch::Nested(_) => {
                 return Err(err(
                     leg.column,
