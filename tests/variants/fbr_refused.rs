@@ -23,7 +23,7 @@ pub const REFUSED_RULES: [&str; 11] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 22] = [
+pub const REFUSED_ATTRIBUTES: [&str; 21] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
@@ -41,7 +41,6 @@ pub const REFUSED_ATTRIBUTES: [&str; 22] = [
     "promotion=origin",
     "promotion=stack",
     "promotion=suspend",
-    "promotion=swap",
     "promotion=warp",
     "royal=evasefacing",
     "royal=suicide",

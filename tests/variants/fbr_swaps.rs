@@ -239,3 +239,52 @@ fn a_pgn_game_with_a_switch_replays_and_ends_in_mate() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("Rc8"), "{stderr}");
 }
+
+#[test]
+fn promotion_swap_promotes_only_swaps_wholly_within_the_zone() {
+    // `promotion=swap`: "The promotion will be done after swapping wholly within the zone."
+    // With the zone on ranks 7 and 8 (`promotion[7-8]`), the pawn on b7 (in the zone) and
+    // the rook on a8 switch wholly within it: the pawn promotes on a8.
+    let rules = "switching promotion[7-8]=swap";
+    let fen = "R7/1P6/7k/8/8/8/8/4K3 w - - 0 1";
+    let mut p = pos(rules, fen);
+    san(&mut p, "a8=Q");
+    assert_eq!(on(&p, "a8"), Some((0, "Q".into())));
+    // A pawn swapped into the zone from outside it (b6 to a7) does not promote: it stays a
+    // pawn on a7; a plain move into the zone still promotes (`b6-b7` needs its `=Q`).
+    let fen = "8/R7/1P5k/8/8/8/8/4K3 w - - 0 1";
+    let mut p = pos(rules, fen);
+    assert!(p.san_to_move("b7").is_err(), "entering by a move promotes");
+    assert!(p.san_to_move("b7=Q").is_ok());
+    san(&mut p, "a7");
+    assert_eq!(on(&p, "a7"), Some((0, "P".into())));
+    // "An optional piece set may follow, defining the allowed pieces for this promotion".
+    let p = pos(
+        "switching promotion[7-8]=swap{N}",
+        "R7/1P6/7k/8/8/8/8/4K3 w - - 0 1",
+    );
+    let mut promoted: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .filter_map(|m| match m.kind {
+            MoveKind::Swap(partner) => m.promo.or(partner),
+            _ => None,
+        })
+        .map(|t| p.v.kinds[t as usize].def.symbols[0].clone())
+        .collect();
+    promoted.dedup();
+    assert_eq!(promoted, ["N"]);
+}
+
+#[test]
+fn promotion_not_swap_never_promotes_a_swapped_piece() {
+    // `!swap`: "the promotion will be done when the piece has not swapped". The pawn switched
+    // onto a8 stays a pawn; its plain move to b8 still promotes.
+    let fen = "R7/1P6/7k/8/8/8/8/4K3 w - - 0 1";
+    let mut p = pos("switching promotion=!swap", fen);
+    assert!(p.san_to_move("a8=Q").is_err());
+    assert!(p.san_to_move("b8=Q").is_ok());
+    san(&mut p, "a8");
+    assert_eq!(on(&p, "a8"), Some((0, "P".into())));
+    assert_eq!(on(&p, "b7"), Some((0, "R".into())));
+}

@@ -22,6 +22,21 @@ pub enum SwapPartners {
     Any,
 }
 
+/// When a swap promotes (FBR's `promotion` attribute `swap`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum SwapPromotion {
+    /// A piece a swap brings into its zone promotes, as on entering it by a move.
+    #[default]
+    Entering,
+    /// `promotion=swap{set}`: "The promotion will be done after swapping wholly within the
+    /// zone": a piece promotes when both squares of the swap lie in its zone (to the set's
+    /// types when given).
+    Wholly(Option<u64>),
+    /// `promotion=!swap`: "the promotion will be done when the piece has not swapped": a
+    /// swap never promotes.
+    Never,
+}
+
 /// One piece type's swap movement.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SwapRule {
@@ -120,15 +135,30 @@ impl FairyPos {
     }
 
     /// The promotions of a piece of type `t` and colour `c` moved by a swap from `from` to
-    /// `to`: none when `to` is outside its zones; else its choices, and staying unpromoted
-    /// where the zone's promotion is optional (the rules of a move into the zone).
+    /// `to`: none when `to` is outside its zones (or `from` too under `promotion=swap`, and
+    /// always under `promotion=!swap`); else its choices, and staying unpromoted where the
+    /// zone's promotion is optional (the rules of a move into the zone).
     fn swap_promotions(&self, c: usize, t: usize, from: usize, to: usize) -> Vec<Option<u8>> {
         let k = &self.v.kinds[t];
+        let rule = self.v.layers.swap_promotion;
+        if rule == SwapPromotion::Never {
+            return vec![None];
+        }
         let mut choices: Vec<Option<u8>> = Vec::new();
         let mut union = Bits256::EMPTY;
         for (zone, ch) in &k.promotions {
             union |= zone[c];
-            if zone[c].has(to) {
+            let wholly = zone[c].has(from);
+            if zone[c].has(to) && (wholly || rule == SwapPromotion::Entering) {
+                if let SwapPromotion::Wholly(Some(set)) = rule {
+                    // The set's types replace the zone's choices.
+                    for p in (0..self.v.kinds.len().min(64)).filter(|&p| has_type(set, p)) {
+                        if !choices.contains(&Some(p as u8)) {
+                            choices.push(Some(p as u8));
+                        }
+                    }
+                    continue;
+                }
                 for &p in ch {
                     if !choices.contains(&Some(p)) {
                         choices.push(Some(p));

@@ -300,6 +300,8 @@ pub struct Layers {
     pub swaps: Vec<super::layer_swaps::SwapRule>,
     /// `switching=notincheck`: no swap while the side to move is in check.
     pub swap_not_in_check: bool,
+    /// `promotion=swap` / `!swap`: when a swap promotes.
+    pub swap_promotion: super::layer_swaps::SwapPromotion,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.

@@ -686,6 +686,7 @@ impl Applier {
                 }
                 "optional" => optional = true,
                 "notforced" => not_forced = true,
+                "swap" => self.swap_promotion(a)?,
                 _ => return Self::unsupported(r, a),
             }
         }

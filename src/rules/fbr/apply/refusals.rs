@@ -135,11 +135,6 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     ),
     (
         "promotion",
-        "swap",
-        "promotion only after a swap wholly within the zone (`!swap`: never after a swap) needs promotion rules that tell a swap from a move, which the fairy promotion zones (promoting on entering them, by any move) do not hold",
-    ),
-    (
-        "promotion",
         "warp",
         "promotion when warped needs a warp's removal, which SAN cannot write",
     ),

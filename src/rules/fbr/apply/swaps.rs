@@ -5,11 +5,11 @@
 //! `excluderoyals`: not with a royal piece, and royal pieces do not switch).
 
 use super::super::mbn::mbn_move_sets;
-use super::super::model::{Rule, RuleList};
+use super::super::model::{Attribute, Rule, RuleList};
 use super::super::parse::FbrError;
 use super::{Applier, refuse};
 use crate::rules::fairy::layer_powers::ZoneLine;
-use crate::rules::fairy::layer_swaps::{SwapPartners, SwapRule};
+use crate::rules::fairy::layer_swaps::{SwapPartners, SwapPromotion, SwapRule};
 
 /// The king's steps (MBN `K`), one square each.
 const KING_STEPS: [ZoneLine; 8] = [
@@ -104,6 +104,24 @@ impl Applier {
             });
         }
         self.layers.swap_not_in_check |= not_in_check;
+        Ok(())
+    }
+
+    /// `promotion=swap{set}` (a swap promotes only wholly within the zone, to the set's types
+    /// when given) and `promotion=!swap` (a swap never promotes); moves promote as before.
+    pub(super) fn swap_promotion(&mut self, a: &Attribute) -> Result<(), FbrError> {
+        self.layers.swap_promotion = if a.negated {
+            if a.pieces.is_some() {
+                return refuse(a.column, "`promotion=!swap` takes no piece set");
+            }
+            SwapPromotion::Never
+        } else {
+            let set = match &a.pieces {
+                Some(set) => Some(self.mask(set, a.column)?),
+                None => None,
+            };
+            SwapPromotion::Wholly(set)
+        };
         Ok(())
     }
 
