@@ -61,7 +61,7 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     (
         "torus",
         "spacious",
-        "spacious pieces (the seed's `K=K-!mK`) need MBN multi-leg moves with a negated leg, whose direction the expansion does not fix (Betza's spacious pieces look one step on in the move's direction, the expansion's pawn `-!mK` in any)",
+        "spacious pieces (the seed's `K=K-!mK`) need MBN multi-leg moves with a negated leg, whose direction the expansion does not fix (Betza's spacious pieces look one step on in the move's direction, the expansion's pawn `-!mK` in any; the FBR author himself calls the spacious pawn's and knight's rules unclear, ccif feature request 5)",
     ),
     (
         "promotion",
