@@ -17,8 +17,14 @@ pub(super) const REFUSED: &[(&str, &str)] = &[
         "multicapture",
         "needs MBN multi-leg moves capturing several pieces, which the fairy engine's moves (one capture, or a lion's two) cannot hold",
     ),
-    ("muskeeter", "needs Musketeer gating of MBN-defined pieces"),
-    ("musketeer", "needs Musketeer gating of MBN-defined pieces"),
+    (
+        "muskeeter",
+        "needs Musketeer gating of MBN-defined pieces: the two extra piece types are chosen, and each placed behind a first-rank piece, before the first move (Musketeer-Stockfish writes these as moves of their own, `C`, `C@a0`), which a PGN's SAN moves do not hold, and the seed gives no expansion of the rule",
+    ),
+    (
+        "musketeer",
+        "needs Musketeer gating of MBN-defined pieces: the two extra piece types are chosen, and each placed behind a first-rank piece, before the first move (Musketeer-Stockfish writes these as moves of their own, `C`, `C@a0`), which a PGN's SAN moves do not hold, and the seed gives no expansion of the rule",
+    ),
     (
         "pincher",
         "needs a move that also puts the pinched piece on a square of the pincher's choice, which a PGN move (SAN) cannot record",
