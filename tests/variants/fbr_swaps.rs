@@ -196,6 +196,17 @@ fn swap_rules_cqlq_does_not_evaluate_are_refused_by_name() {
     // A swap inside a move sequence, at its column.
     let e = refusal("N=mW-wF");
     assert!(e.contains("swap (`w`) inside a move sequence"), "{e}");
+    // On a definitions file's `MBN:` line (a piece's movement tables hold no swap).
+    let text = "Variant: Swap test\nBoard: 8x8\nFEN: \"k7/8/8/8/8/8/8/7K w - - 0 1\"\n\n\
+                Piece: King\nMove: leap (1,0)|(1,1)\nSymbol: \"K\", \"K,k\"\nFlags: royal\n\n\
+                Piece: Test\nMBN: N+wN\nSymbol: \"A\", \"A,a\"\n";
+    let e = cqlq::rules::fairy::load_variants("swap.txt", text)
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        e.contains("column 3") && e.contains("not on an `MBN:` line"),
+        "{e}"
+    );
     // Rules whose reading of a two-piece move no source gives.
     for rule in ["alice", "cheshire{X}", "magnetic", "benedict"] {
         let e = refusal(&format!("switching {rule}"));

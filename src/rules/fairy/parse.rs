@@ -283,14 +283,8 @@ impl Builder {
             }
             "MBN" => {
                 // A movement in MBN (`MBN: mfW+cfF`): its moving and capturing parts.
-                let sets = crate::rules::fbr::mbn::mbn_move_sets(val.trim())
+                let sets = crate::rules::fbr::mbn::mbn_piece_move_sets(val.trim())
                     .or_else(|e| ctx.err(e.to_string()))?;
-                if !sets.swaps.is_empty() {
-                    // Swaps are rule layers: a definition's piece table has no place for them.
-                    return ctx.err(
-                        "MBN swap moves (`w`) are evaluated in FBR rule lists (`--rules`, `Rules:`), not on an `MBN:` line",
-                    );
-                }
                 let p = self.piece(ctx, key)?;
                 p.moves.extend(sets.moves);
                 p.captures
