@@ -7,7 +7,7 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 9] = [
+pub const REFUSED_RULES: [&str; 8] = [
     "announcement",
     "avalanche",
     "bughouse",
@@ -15,13 +15,12 @@ pub const REFUSED_RULES: [&str; 9] = [
     "pincher",
     "swap",
     "swapping",
-    "switching",
     "torus=spacious",
 ];
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 13] = [
+pub const REFUSED_ATTRIBUTES: [&str; 12] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
@@ -32,7 +31,6 @@ pub const REFUSED_ATTRIBUTES: [&str; 13] = [
     "promotion=enpassant",
     "promotion=null",
     "promotion=origin",
-    "promotion=swap",
     "promotion=warp",
     "royal=evasefacing",
 ];

@@ -331,7 +331,7 @@ fn refusals_say_what_a_pgn_or_the_engine_cannot_hold() {
         ("torus=spacious", "negated leg"),
         ("promotion=null", "SAN cannot write"),
         ("avalanche", "enemy pawn"),
-        ("swapping", "no swap move"),
+        ("swapping", "swap sequences"),
     ]);
 }
 

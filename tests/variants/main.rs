@@ -28,6 +28,7 @@ mod fbr_rest;
 mod fbr_royal;
 mod fbr_rules;
 mod fbr_rules_checking;
+mod fbr_swaps;
 mod fbr_turns;
 mod fbr_wrongrook;
 mod online_variants;

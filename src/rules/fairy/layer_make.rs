@@ -149,6 +149,7 @@ impl FairyPos {
         let landed: Vec<usize> = match m.kind {
             MoveKind::Normal | MoveKind::Drop | MoveKind::Double(_) => vec![to],
             MoveKind::Castle(_, pt) => vec![to, pt as usize],
+            MoveKind::Swap(_) => vec![to, m.from as usize],
             MoveKind::Pickup => Vec::new(),
         };
         if !l.powers.is_empty() {
@@ -162,7 +163,9 @@ impl FairyPos {
         if l.magnetic {
             let src = match m.kind {
                 MoveKind::Castle(_, pt) => Some(pt as usize),
-                MoveKind::Normal | MoveKind::Drop | MoveKind::Double(_) => Some(to),
+                MoveKind::Normal | MoveKind::Drop | MoveKind::Double(_) | MoveKind::Swap(_) => {
+                    Some(to)
+                }
                 MoveKind::Pickup => None,
             };
             if let Some(src) = src {
@@ -282,6 +285,28 @@ impl FairyPos {
             MoveKind::Pickup => {
                 self.layer.alice.clear(from);
                 self.layer.passed.clear(from);
+            }
+            MoveKind::Swap(_) => {
+                // Both pieces change squares: their marks go with them (the mover's pass
+                // zone marks the mover, and a friendly partner, on arriving).
+                for state in [&mut self.layer.alice, &mut self.layer.passed] {
+                    let (a, b) = (state.has(from), state.has(to));
+                    for (sq, on) in [(to, a), (from, b)] {
+                        if on {
+                            state.set(sq);
+                        } else {
+                            state.clear(sq);
+                        }
+                    }
+                }
+                if let Some(z) = pass_zone {
+                    if z.has(to) {
+                        self.layer.passed.set(to);
+                    }
+                    if z.has(from) && self.color[us].has(from) {
+                        self.layer.passed.set(from);
+                    }
+                }
             }
         }
     }

@@ -125,6 +125,9 @@ impl FairyPos {
         if l.wrong_rook {
             self.push_wrong_rook(out);
         }
+        if !l.swaps.is_empty() {
+            self.push_swaps(out);
+        }
         if l.anti_royal != 0 {
             self.push_anti_royal_captures(out);
         }

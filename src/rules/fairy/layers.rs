@@ -306,6 +306,12 @@ pub struct Layers {
     pub difficult_trading: Option<DifficultTrading>,
     /// `freezer`, `protector`, `burner` (`fairy::layer_powers`).
     pub powers: Vec<super::layer_powers::PowerRule>,
+    /// Swap movements (MBN `w`, `switching`; `fairy::layer_swaps`).
+    pub swaps: Vec<super::layer_swaps::SwapRule>,
+    /// `switching=notincheck`: no swap while the side to move is in check.
+    pub swap_not_in_check: bool,
+    /// `promotion=swap` / `!swap`: when a swap promotes.
+    pub swap_promotion: super::layer_swaps::SwapPromotion,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.

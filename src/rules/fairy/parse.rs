@@ -283,7 +283,7 @@ impl Builder {
             }
             "MBN" => {
                 // A movement in MBN (`MBN: mfW+cfF`): its moving and capturing parts.
-                let sets = crate::rules::fbr::mbn::mbn_move_sets(val.trim())
+                let sets = crate::rules::fbr::mbn::mbn_piece_move_sets(val.trim())
                     .or_else(|e| ctx.err(e.to_string()))?;
                 let p = self.piece(ctx, key)?;
                 p.moves.extend(sets.moves);

@@ -41,6 +41,9 @@ pub enum MoveKind {
     /// A lion's double capture ([`super::lion`]): the first victim's square; the second
     /// victim is on `to` (`capture`).
     Double(u8),
+    /// A swap ([`super::layer_swaps`]): the mover goes to `to`, the piece there to `from`;
+    /// the partner's promotion (the mover's is `promo`).
+    Swap(Option<u8>),
 }
 
 /// A position of a fairy variant.
@@ -558,6 +561,7 @@ impl FairyPos {
                 self.promoted.clear(from);
                 self.hand[us][t] = self.hand[us][t].saturating_add(1);
             }
+            MoveKind::Swap(partner_promo) => self.swap_pieces(m, us, partner_promo),
             MoveKind::Normal | MoveKind::Castle(..) | MoveKind::Double(_) => {
                 self.move_piece(m, us);
                 if m.sets_ep {

@@ -30,6 +30,9 @@ struct SanParts<'a> {
     promo: Option<&'a str>,
     drop: bool,
     gate: Option<(&'a str, Option<usize>)>,
+    /// Written with a capture mark (`x`, `:`): tells a capture from a swap onto the same
+    /// enemy piece ([`super::layer_swaps`]).
+    capture_mark: bool,
 }
 
 /// `text` without surrounding whitespace and trailing check marks and annotations
@@ -277,6 +280,11 @@ impl FairyPos {
         if found.is_empty() {
             found = pick(false);
         }
+        // A swap with an enemy piece and a capture of it share piece and squares: the
+        // capture is written with its mark (`Qxg7`), the swap without (`Qg7`).
+        if found.len() > 1 && found.iter().any(|m| matches!(m.kind, MoveKind::Swap(_))) {
+            found.retain(|m| matches!(m.kind, MoveKind::Swap(_)) != parts.capture_mark);
+        }
         the_one_move(text, &found)
     }
 
@@ -366,6 +374,7 @@ impl FairyPos {
         }
         let after = &main.as_bytes()[n_letters..];
         let skip = |c: &u8| matches!(c, b'x' | b'-' | b':');
+        p.capture_mark = after.iter().any(|c| matches!(c, b'x' | b':'));
         // Capture and move marks are dropped; without any, the text is read in place.
         let mut filtered = [0u8; 64];
         let rest: &[u8] = if after.iter().any(skip) {
@@ -431,7 +440,12 @@ impl FairyPos {
             None if !p.drop && !self.san_letterless(t) => return false,
             _ => {}
         }
-        self.promo_matches(p.promo, m.promo, strict)
+        // A swap's `=Q` names the promotion of whichever of its two pieces promotes.
+        let promo = match m.kind {
+            MoveKind::Swap(partner) => m.promo.or(partner),
+            _ => m.promo,
+        };
+        self.promo_matches(p.promo, promo, strict)
     }
 
     /// Whether a move promoting to `promo` matches the written promotion `written` (`strict`:

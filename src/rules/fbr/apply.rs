@@ -14,6 +14,7 @@ mod promotion_rules;
 mod promotion_setup;
 mod refusals;
 mod royal;
+mod swaps;
 mod turns;
 
 use std::sync::Arc;
@@ -70,6 +71,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     for r in list.rules.iter().filter(|r| r.name == "mirror") {
         a.mirror(r)?;
     }
+    a.mbn_swaps(list)?;
     let has_holding = list.rules.iter().any(|r| r.name == "holding" && !r.cancel);
     for r in &list.rules {
         if let Some((_, why)) = refusals::REFUSED.iter().find(|(n, _)| *n == r.name) {
@@ -91,8 +93,19 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
             a.conversion(r, list)?;
             continue;
         }
+        if r.name == "switching" && !r.cancel {
+            continue;
+        }
         a.rule(r, has_holding)?;
     }
+    for r in list
+        .rules
+        .iter()
+        .filter(|r| r.name == "switching" && !r.cancel)
+    {
+        a.switching(r)?;
+    }
+    a.swaps_beside(list)?;
     Applier::unclaimed_prefixes(list)?;
     Applier::stack_partners(list)?;
     a.promotion_captures(list)?;
@@ -147,7 +160,8 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
             "`pieces=transparent` beside `alice`, `stopifchecking`, `freezer`, `protector`, `burner` or `stymizer` is not implemented",
         );
     }
-    a.layers.active = !list.rules.is_empty();
+    // Swap movements of piece definitions need the layers even without a rule.
+    a.layers.active = !list.rules.is_empty() || !a.layers.swaps.is_empty();
     Ok((a.def, a.layers))
 }
 
@@ -725,6 +739,7 @@ impl Applier {
                 }
                 "optional" => optional = true,
                 "notforced" => not_forced = true,
+                "swap" => self.swap_promotion(a)?,
                 _ => return Self::unsupported(r, a),
             }
         }

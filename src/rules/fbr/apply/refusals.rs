@@ -13,23 +13,25 @@ pub(super) const REFUSED: &[(&str, &str)] = &[
         "needs two moves a turn, the second pushing an enemy pawn (the seed's `turn<1> turn#<2>{!p}=avalanche #P=mfW`); no source fixes how a PGN writes that push (whose pawn a SAN `e5` moves), and the fairy engine's moves move only the mover's own pieces",
     ),
     ("bughouse", "needs two boards and partner games"),
-    ("muskeeter", "needs Musketeer gating of MBN-defined pieces"),
-    ("musketeer", "needs Musketeer gating of MBN-defined pieces"),
+    (
+        "muskeeter",
+        "needs Musketeer gating of MBN-defined pieces: the two extra piece types are chosen, and each placed behind a first-rank piece, before the first move (Musketeer-Stockfish writes these as moves of their own, `C`, `C@a0`), which a PGN's SAN moves do not hold, and the seed gives no expansion of the rule",
+    ),
+    (
+        "musketeer",
+        "needs Musketeer gating of MBN-defined pieces: the two extra piece types are chosen, and each placed behind a first-rank piece, before the first move (Musketeer-Stockfish writes these as moves of their own, `C`, `C@a0`), which a PGN's SAN moves do not hold, and the seed gives no expansion of the rule",
+    ),
     (
         "pincher",
         "needs a pinch the seed leaves open (a move of its own or part of the pincher's move, once a turn or for every piece in the zone) that puts the pinched piece on a square of the pincher's choice, which a PGN move (SAN) cannot record",
     ),
     (
         "swap",
-        "needs MBN swap moves (`w`: two pieces exchange squares) and prefixed promotion rules; the fairy engine has no swap move",
+        "needs prefixed promotion rules (`-Q==R`, `+R==Q`) applied to the swapped pieces; swap moves themselves are MBN `w` (`Q=mQ+wQ`)",
     ),
     (
         "swapping",
-        "needs MBN swap moves (`(dttwQ)0`: two pieces exchange squares); the fairy engine has no swap move",
-    ),
-    (
-        "switching",
-        "needs MBN swap moves (`wwK`: two friendly pieces exchange squares); the fairy engine has no swap move",
+        "needs swap sequences (the seed's `(dttwQ)0`: Swap Chess's piece swapping on and on in one move, `Qd1/g4/g7/h8`), which a SAN move cannot write; single swaps are MBN `w` (`Q=mQ+wQ`)",
     ),
 ];
 
@@ -48,7 +50,7 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     (
         "torus",
         "spacious",
-        "spacious pieces (the seed's `K=K-!mK`) need MBN multi-leg moves with a negated leg, whose direction the expansion does not fix (Betza's spacious pieces look one step on in the move's direction, the expansion's pawn `-!mK` in any)",
+        "spacious pieces (the seed's `K=K-!mK`) need MBN multi-leg moves with a negated leg, whose direction the expansion does not fix (Betza's spacious pieces look one step on in the move's direction, the expansion's pawn `-!mK` in any; the FBR author himself calls the spacious pawn's and knight's rules unclear, ccif feature request 5)",
     ),
     (
         "promotion",
@@ -84,11 +86,6 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
         "promotion",
         "origin",
         "a piece put on the square a piece leaves needs MBN prefixed promotion rules (`*N==X`; `cheshire` is built in)",
-    ),
-    (
-        "promotion",
-        "swap",
-        "promotion after a swap needs MBN swap moves, which the fairy engine does not have",
     ),
     (
         "promotion",

@@ -3,6 +3,18 @@
 
 use super::parse::{MbnError, MbnMove, Reach};
 use crate::rules::fairy::defs::{Atom, Leaper, MoveSet};
+use crate::rules::fairy::layer_powers::ZoneLine;
+use crate::rules::fairy::layer_swaps::SwapPartners;
+
+/// A swap movement of an MBN definition (`w`, `ww`, `wy`): whose pieces it swaps with and
+/// the lines it follows (white's view; the partner is the first piece on a line).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MbnSwaps {
+    /// Whose pieces.
+    pub partners: SwapPartners,
+    /// Vector and most steps (1: a leap).
+    pub lines: Vec<ZoneLine>,
+}
 
 /// What a piece defined in MBN does: its non-capturing and its capturing movements.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -11,6 +23,8 @@ pub struct MbnMoveSets {
     pub moves: MoveSet,
     /// Capturing movements.
     pub captures: MoveSet,
+    /// Swap movements (which the fairy engine keeps in its rule layers, not in the piece).
+    pub swaps: Vec<MbnSwaps>,
 }
 
 /// The fairy atoms of `moves` (the partial moves of one definition). A rider whose
@@ -19,6 +33,21 @@ pub struct MbnMoveSets {
 pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
     let mut out = MbnMoveSets::default();
     for m in moves {
+        if let Some(partners) = m.swaps {
+            let steps = match m.reach {
+                Reach::Leap => 1,
+                Reach::Unlimited => u8::MAX,
+                Reach::UpTo(n) => n,
+            };
+            let lines = m.vectors().into_iter().map(|(x, y)| (x, y, steps));
+            out.swaps.push(MbnSwaps {
+                partners,
+                lines: lines.collect(),
+            });
+        }
+        if !m.moves && !m.captures {
+            continue;
+        }
         let atom = atom_of(m)?;
         if m.moves {
             out.moves.push(atom.clone());

@@ -9,6 +9,6 @@ pub mod lower;
 pub mod parse;
 pub mod sequence;
 
-pub use lower::{MbnMoveSets, mbn_atoms};
+pub use lower::{MbnMoveSets, MbnSwaps, mbn_atoms};
 pub use parse::{Directions, MbnError, MbnMove, Reach, mbn_to_moves};
-pub use sequence::mbn_move_sets;
+pub use sequence::{mbn_move_sets, mbn_piece_move_sets};

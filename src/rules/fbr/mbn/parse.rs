@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use crate::rules::fairy::layer_swaps::SwapPartners;
+
 /// A fault in an MBN text: the 1-based column (in characters) and the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MbnError {
@@ -82,6 +84,9 @@ pub struct MbnMove {
     pub captures: bool,
     /// Leap, rider or limited rider.
     pub reach: Reach,
+    /// `w`, `ww`, `wy`: the move swaps with a piece it reaches instead of capturing it
+    /// (`fairy::layer_swaps`).
+    pub swaps: Option<SwapPartners>,
     /// 1-based column where the partial move starts (for faults found later).
     pub column: usize,
 }
@@ -161,7 +166,6 @@ fn unsupported(c: char) -> Option<&'static str> {
         'q' => "the modifier `q` (circular)",
         't' => "the modifier `t` (turn)",
         'u' => "the modifier `u` (unblocked)",
-        'w' => "the modifier `w` (swap)",
         'x' => "the modifier `x` (flip colour)",
         'y' => "the modifier `y`",
         'z' => "the modifier `z` (zig-zag)",
@@ -182,6 +186,7 @@ pub fn mbn_to_moves(text: &str) -> Result<Vec<MbnMove>, MbnError> {
         let start = at;
         let mut dirs = Directions::default();
         let (mut m, mut c) = (false, false);
+        let mut swaps = None;
         // Modifiers up to the atom.
         let letter = loop {
             let Some(&ch) = chars.get(at) else {
@@ -205,6 +210,17 @@ pub fn mbn_to_moves(text: &str) -> Result<Vec<MbnMove>, MbnError> {
                     ));
                 }
                 'c' => c = true,
+                'w' => {
+                    // `w` enemy pieces, `ww` friendly ones, `wy` any.
+                    swaps = Some(match chars.get(at + 1) {
+                        Some('w') => SwapPartners::Friendly,
+                        Some('y') => SwapPartners::Any,
+                        _ => SwapPartners::Enemy,
+                    });
+                    if swaps != Some(SwapPartners::Enemy) {
+                        at += 1;
+                    }
+                }
                 '(' => {
                     // An amalgamated direction `(fl)`: both letters narrow the move.
                     let pair: String = chars.iter().skip(at + 1).take(3).collect();
@@ -266,7 +282,11 @@ pub fn mbn_to_moves(text: &str) -> Result<Vec<MbnMove>, MbnError> {
             Reach::UpTo(n)
         };
         at += digits.chars().count();
-        let (moves, captures) = if m || c { (m, c) } else { (true, true) };
+        let (moves, captures) = if m || c || swaps.is_some() {
+            (m, c)
+        } else {
+            (true, true)
+        };
         let atoms: Vec<((i8, i8), Reach)> = if let Some(v) = atom(letter) {
             vec![(v, reach)]
         } else if let Some(list) = compound(letter) {
@@ -290,6 +310,7 @@ pub fn mbn_to_moves(text: &str) -> Result<Vec<MbnMove>, MbnError> {
                 moves,
                 captures,
                 reach: r,
+                swaps,
                 column: start + 1,
             };
             let oblique = a.0 != a.1 && a.0 != 0 && a.1 != 0;

@@ -41,6 +41,20 @@ pub fn mbn_move_sets(text: &str) -> Result<MbnMoveSets, MbnError> {
     lower_sequence(&legs)
 }
 
+/// [`mbn_move_sets`] for a piece of a definitions file (`MBN:` line): swaps are rule layers
+/// (`fairy::layer_swaps`), which a piece's movement tables do not hold, so `w` is refused.
+pub fn mbn_piece_move_sets(text: &str) -> Result<MbnMoveSets, MbnError> {
+    let sets = mbn_move_sets(text)?;
+    if !sets.swaps.is_empty() {
+        let at = text.chars().position(|c| c == 'w').unwrap_or(0);
+        return Err(err(
+            at + 1,
+            "MBN swap moves (`w`) are evaluated in FBR rule lists (`--rules`, `Rules:`), not on an `MBN:` line",
+        ));
+    }
+    Ok(sets)
+}
+
 /// The position of the `)` closing the `(` at `open`, if any before `end`.
 fn closing(c: &[char], open: usize, end: usize) -> Option<usize> {
     let mut depth = 0usize;
@@ -143,6 +157,7 @@ fn lower_sequence(legs: &[Leg]) -> Result<MbnMoveSets, MbnError> {
                 };
                 out.moves.extend(sets.moves);
                 out.captures.extend(sets.captures);
+                out.swaps.extend(sets.swaps);
             }
             Ok(out)
         }
@@ -161,7 +176,15 @@ fn leg_moves(leg: &Leg) -> Result<Vec<&MbnMove>, MbnError> {
     let mut out = Vec::new();
     for b in &leg.branches {
         match b {
-            Branch::Partial(m) => out.extend(m.iter()),
+            Branch::Partial(m) => {
+                if let Some(s) = m.iter().find(|s| s.swaps.is_some()) {
+                    return Err(err(
+                        s.column,
+                        "a swap (`w`) inside a move sequence is not evaluated by cqlq",
+                    ));
+                }
+                out.extend(m.iter());
+            }
             Branch::Nested(_) => {
                 return Err(err(
                     leg.column,
