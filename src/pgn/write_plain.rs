@@ -48,8 +48,12 @@ pub struct ReadGame<'t, 'a> {
 /// record with `marks` at its main-line positions, and gives the number of main-line moves.
 /// `read`: the game's tags and tokens, when already read by [`PlainGame`], so they are not
 /// read again.
-/// [`NotPlain`] (and `out` as it was) when the game is not plain, has a `[Variant]` tag, is not
-/// UTF-8, or places a token where the record would move it (see the module doc).
+/// [`NotPlain`] (and `out` as it was) when the game is not plain, is not UTF-8, or places a
+/// token where the record would move it (see the module doc). A `[Variant]` tag is written as
+/// is: the record compared, [`read_game`](super::read_game)'s, reads standard SAN whatever it
+/// says; which variants are searched (and so written) here is the caller's decision (the
+/// one-pass search keeps those resolving to standard chess or Chess960, as lichess's
+/// `[Variant "Standard"]` on every game).
 pub fn write_plain_game(
     out: &mut String,
     data: &[u8],
@@ -75,14 +79,6 @@ pub fn write_plain_game(
             }
         }
     };
-    // The careful reader may keep a variant's moves as written: not this writer's case.
-    if read
-        .tags
-        .iter()
-        .any(|(name, value)| name == "Variant" && !value.trim().is_empty())
-    {
-        return Err(NotPlain);
-    }
     // The result is the last token, if any.
     let (tokens, outcome) = match read.tokens.split_last() {
         Some((PlainToken::Result(text), rest)) => (rest, Some(*text)),
@@ -469,6 +465,18 @@ mod tests {
                 true,
             ),
             ("[Result \"x\"]\n\n1. e4 e5", "{G} 1. e4 e5 {CQL} *", true),
+            // A `[Variant]` tag naming standard chess (lichess's, with a clock comment after
+            // every move) or Chess960: written as is, the moves as for any other game.
+            (
+                "[Variant \"Standard\"]\n\n1. e4 { [%clk 0:02:59] } 1... e5 { [%clk 0:02:56] } *",
+                "{G} 1. e4 { [%clk 0:02:59] } 1... e5 { [%clk 0:02:56] } {CQL} *",
+                true,
+            ),
+            (
+                "[Variant \"Chess960\"]\n\n1. e4 e5 2. Nf3 *",
+                "{G} 1. e4 e5 {CQL} 2. Nf3 *",
+                true,
+            ),
             // A glyph at a variation's start: the move before it's.
             (
                 "1. e4 e5 ( $1 1... c5 ) *",
@@ -519,15 +527,5 @@ mod tests {
                 false => assert_eq!((written, out.as_str()), (Err(NotPlain), "x"), "{pgn}"),
             }
         }
-        // A variant: declined.
-        let marks = PlainMarks {
-            header: None,
-            after: &[],
-        };
-        let variant = b"[Variant \"Atomic\"]\n\n1. e4 e5 *";
-        assert_eq!(
-            write_plain_game(&mut String::new(), variant, None, &marks),
-            Err(NotPlain)
-        );
     }
 }
