@@ -27,6 +27,9 @@ use super::game::{GameRecord, MoveNode};
 /// The longest line the writer makes, unless a comment is longer.
 const WIDTH: usize = 79;
 
+/// The longest move written in one fixed-size piece: SAN with its suffix (`Na1xa1=Q#`).
+const SHORT_MOVE: usize = 9;
+
 /// Extra comments to write into a game: what CQL adds to the games it prints.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Marks<'a> {
@@ -334,6 +337,7 @@ pub(super) struct Movetext {
 
 impl Movetext {
     /// Writes one event.
+    #[inline]
     pub(super) fn write(&mut self, event: Event) {
         match event {
             Event::Comment(comment) => self.comment(comment),
@@ -341,15 +345,7 @@ impl Movetext {
                 let mut digits = [0u8; 20];
                 self.put_line(&[b"$", decimal(u64::from(nag), &mut digits)]);
             }
-            Event::Move(ply, san) => {
-                let mut number = [0u8; 24];
-                let number = move_number(ply, self.need_number, &mut number);
-                match san.contains(&b'\n') {
-                    false => self.put_line(&[number, san]),
-                    true => self.put(&[number, san]),
-                }
-                self.need_number = false;
-            }
+            Event::Move(ply, san) => self.put_move(ply, san),
             Event::Open => {
                 self.open += 1;
                 self.need_number = true;
@@ -367,10 +363,74 @@ impl Movetext {
         }
     }
 
+    /// Writes a move at `ply`: `12. ` before White's, `12... ` before Black's when it needs
+    /// its number, then `san`. A move of at most [`SHORT_MOVE`] bytes on one line (every SAN)
+    /// right after a space or line break is made in one piece of fixed size with them and
+    /// its number, and copied at once: the writer prints every ply of every game it prints,
+    /// and copying short pieces of varying size costs more than the making.
+    #[inline]
+    fn put_move(&mut self, ply: u64, san: &[u8]) {
+        let white = ply.is_multiple_of(2);
+        let number = (white || self.need_number).then_some(ply / 2 + 1);
+        self.need_number = false;
+        if self.open > 0 || san.len() > SHORT_MOVE || san.contains(&b'\n') {
+            let mut digits = [0u8; 20];
+            let (number, dots): (&[u8], &[u8]) = match number {
+                None => (&[], &[]),
+                Some(n) => (decimal(n, &mut digits), if white { b". " } else { b"... " }),
+            };
+            return self.put(&[number, dots, san]);
+        }
+        let digits = match number {
+            None => 0,
+            // Most games: the move numbers below 100.
+            Some(n) if n < 10 => 1,
+            Some(n) if n < 100 => 2,
+            Some(n) => n.ilog10() as usize + 1,
+        };
+        let dots = match number {
+            None => 0,
+            Some(_) if white => 2,
+            Some(_) => 4,
+        };
+        let width = digits + dots + san.len();
+        // At most a separator, 20 digits, `... ` and the move.
+        let mut piece = [0u8; 1 + 20 + 4 + SHORT_MOVE];
+        let mut at = 0;
+        if self.col > 0 {
+            let (separator, col) = match self.col + 1 + width > WIDTH {
+                true => (b'\n', 0),
+                false => (b' ', self.col + 1),
+            };
+            piece[0] = separator;
+            self.col = col;
+            at = 1;
+        }
+        if let Some(n) = number {
+            let mut rest = n;
+            for digit in piece[at..at + digits].iter_mut().rev() {
+                *digit = b'0' + (rest % 10) as u8;
+                rest /= 10;
+            }
+            at += digits;
+            piece[at..at + 4].copy_from_slice(b"... ");
+            if white {
+                piece[at + 1] = b' ';
+            }
+            at += dots;
+        }
+        piece[at..at + san.len()].copy_from_slice(san);
+        at += san.len();
+        let start = self.out.len();
+        self.out.extend_from_slice(&piece);
+        self.out.truncate(start + at);
+        self.col += width;
+    }
+
     /// Writes one token without a line break, the concatenation of `parts`, after any
     /// pending `(`s (with no space between), after a space, or after a line break when the
     /// token would pass the limit.
-    #[inline]
+    #[inline(always)]
     fn put_line(&mut self, parts: &[&[u8]]) {
         let open = std::mem::take(&mut self.open);
         let width = open + parts.iter().map(|part| part.len()).sum::<usize>();
@@ -393,6 +453,9 @@ impl Movetext {
     /// [`put_line`](Self::put_line) for a token that may hold line breaks: its first line
     /// decides the separator, its last line the column after it.
     fn put(&mut self, parts: &[&[u8]]) {
+        if !parts.iter().any(|part| part.contains(&b'\n')) {
+            return self.put_line(parts);
+        }
         let token = parts.concat();
         let Some(first_break) = token.iter().position(|&b| b == b'\n') else {
             return self.put_line(&[&token]);
@@ -420,21 +483,6 @@ impl Movetext {
         }
         self.need_number = true;
     }
-}
-
-/// The number written before a move at `ply`, in `buffer`: `12. ` before White's, `12... `
-/// before Black's when `need_number`, else nothing.
-fn move_number(ply: u64, need_number: bool, buffer: &mut [u8; 24]) -> &[u8] {
-    let white = ply.is_multiple_of(2);
-    if !white && !need_number {
-        return &[];
-    }
-    let mut digits = [0u8; 20];
-    let digits = decimal(ply / 2 + 1, &mut digits);
-    let dots: &[u8] = if white { b". " } else { b"... " };
-    buffer[..digits.len()].copy_from_slice(digits);
-    buffer[digits.len()..digits.len() + dots.len()].copy_from_slice(dots);
-    &buffer[..digits.len() + dots.len()]
 }
 
 /// `n`'s decimal digits (ASCII), written at the end of `digits`.
@@ -559,22 +607,24 @@ mod tests {
 
     #[test]
     fn numbers_are_written_as_format_writes_them() {
-        for ply in [0, 1, 17, 18, 197, 198, 2 * 1233, u64::MAX - 1, u64::MAX] {
-            let mut buffer = [0; 24];
-            let n = ply / 2 + 1;
-            let white = ply % 2 == 0;
-            let expected = if white {
-                format!("{n}. ")
-            } else {
-                format!("{n}... ")
+        for ply in [0, 1, 17, 18, 197, 198, 2 * 1233, u64::MAX - 2, u64::MAX - 1] {
+            // White's number always; Black's after a `(` or at the start, not after White's.
+            let (n, next) = (ply / 2 + 1, (ply + 1) / 2 + 1);
+            let expected = match ply % 2 {
+                0 => format!("{n}. e4 e5 ({n}... d5) *\n\n"),
+                _ => format!("{n}... e4 {next}. e5 ({next}. d5) *\n\n"),
             };
-            assert_eq!(move_number(ply, true, &mut buffer), expected.as_bytes());
-            let expected = if white {
-                format!("{n}. ")
-            } else {
-                String::new()
-            };
-            assert_eq!(move_number(ply, false, &mut buffer), expected.as_bytes());
+            let events = [
+                Event::Move(ply, b"e4"),
+                Event::Move(ply + 1, b"e5"),
+                Event::Open,
+                Event::Move(ply + 1, b"d5"),
+                Event::Close,
+            ];
+            let text = written(&events);
+            // A long number moves a token to the next line: compare the tokens.
+            let tokens = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert_eq!(tokens(&text), tokens(&expected), "{ply}");
         }
     }
 }
