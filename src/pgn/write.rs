@@ -609,7 +609,8 @@ mod tests {
     fn numbers_are_written_as_format_writes_them() {
         for ply in [0, 1, 17, 18, 197, 198, 2 * 1233, u64::MAX - 2, u64::MAX - 1] {
             // White's number always; Black's after a `(` or at the start, not after White's.
-            let (n, next) = (ply / 2 + 1, (ply + 1) / 2 + 1);
+            // The number of the move at `ply`, and (for Black's) of White's move after it.
+            let (n, next) = (ply / 2 + 1, ply / 2 + 2);
             let expected = match ply % 2 {
                 0 => format!("{n}. e4 e5 ({n}... d5) *\n\n"),
                 _ => format!("{n}... e4 {next}. e5 ({next}. d5) *\n\n"),
