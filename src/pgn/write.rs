@@ -20,7 +20,6 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::io;
 
 use super::game::{GameRecord, MoveNode};
 
@@ -145,19 +144,6 @@ pub(crate) fn push_tag_value(out: &mut String, value: &str) {
     }
 }
 
-/// Writes `game` to `out` as PGN, with `marks`' comments: [`write_game`] for an
-/// [`io::Write`], in the game's [`encoding`](GameRecord::encoding).
-pub fn write_game_to<W: io::Write + ?Sized>(
-    out: &mut W,
-    game: &GameRecord,
-    marks: &Marks,
-) -> io::Result<()> {
-    let mut text = String::new();
-    write_game(&mut text, game, marks);
-    // In the game's own encoding: the bytes read for a game read as Windows-1252.
-    out.write_all(&game.encoding.encode(&text))
-}
-
 /// The termination marker written at the end of `game`'s movetext: its
 /// [`outcome`](GameRecord::outcome), else its `Result` tag if that is a termination marker,
 /// else `*`.
@@ -179,10 +165,10 @@ fn marker_of<'a>(outcome: Option<&'a str>, result_tag: Option<&'a str>) -> &'a s
 /// from its side to move and move number.
 fn start_ply_of(fen: Option<&str>) -> u64 {
     let Some(fen) = fen else { return 0 };
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let black = fields.get(1) == Some(&"b");
+    let mut fields = fen.split_whitespace().skip(1);
+    let black = fields.next() == Some("b");
     let number = fields
-        .get(5)
+        .nth(3)
         .and_then(|n| n.parse::<u64>().ok())
         .filter(|&n| n >= 1)
         .unwrap_or(1);

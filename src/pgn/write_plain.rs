@@ -18,7 +18,7 @@ use pgn_reader::shakmaty::san::{San, SanPlus};
 use pgn_reader::shakmaty::{CastlingSide, Role};
 
 use super::encoding::TextEncoding;
-use super::plain::{NotPlain, PlainGame, PlainToken};
+use super::plain::{NotPlain, PlainToken};
 use super::write::{Event, write_pgn};
 
 /// The longest SAN with its suffix (`Na1xa1=Q#`), in bytes.
@@ -34,7 +34,7 @@ pub struct PlainMarks<'m> {
     pub after: &'m [(u32, Cow<'m, str>)],
 }
 
-/// A plain game as [`PlainGame`] has read it already: its tags, in order, and every token of
+/// A plain game as [`PlainGame`](super::plain::PlainGame) has read it already: its tags, in order, and every token of
 /// its movetext, in order, the result last.
 #[derive(Clone, Copy, Debug)]
 pub struct ReadGame<'t, 'a> {
@@ -46,8 +46,8 @@ pub struct ReadGame<'t, 'a> {
 
 /// Appends `data`, a plain game, to `out` as [`write_game`](super::write_game) writes its
 /// record with `marks` at its main-line positions, and gives the number of main-line moves.
-/// `read`: the game's tags and tokens, when already read by [`PlainGame`], so they are not
-/// read again.
+/// `read`: the game's tags and tokens, as `PlainGame` read them (the search reads each game
+/// once).
 /// [`NotPlain`] (and `out` as it was) when the game is not plain, is not UTF-8, or places a
 /// token where the record would move it (see the module doc). A `[Variant]` tag is written as
 /// is: the record compared, [`read_game`](super::read_game)'s, reads standard SAN whatever it
@@ -57,28 +57,12 @@ pub struct ReadGame<'t, 'a> {
 pub fn write_plain_game(
     out: &mut String,
     data: &[u8],
-    read: Option<ReadGame<'_, '_>>,
+    read: ReadGame<'_, '_>,
     marks: &PlainMarks,
 ) -> Result<u32, NotPlain> {
     if TextEncoding::of_game(data) != TextEncoding::Utf8 {
         return Err(NotPlain);
     }
-    let (tags, tokens);
-    let read = match read {
-        Some(read) => read,
-        None => {
-            let mut game = PlainGame::new(data);
-            tags = std::iter::from_fn(|| game.next_tag().transpose())
-                .map(|tag| tag.map(|(name, value)| (name.to_string(), value.to_string())))
-                .collect::<Result<Vec<_>, _>>()?;
-            tokens = std::iter::from_fn(|| game.next_token().transpose())
-                .collect::<Result<Vec<_>, _>>()?;
-            ReadGame {
-                tags: &tags,
-                tokens: &tokens,
-            }
-        }
-    };
     // The result is the last token, if any.
     let (tokens, outcome) = match read.tokens.split_last() {
         Some((PlainToken::Result(text), rest)) => (rest, Some(*text)),
@@ -269,7 +253,23 @@ fn san_text(san: SanPlus, text: &mut [u8; SAN_BYTES]) -> &[u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pgn::plain::PlainGame;
     use crate::pgn::{Marks, write_game};
+
+    /// [`write_plain_game`] on `data`, its tags and tokens read here by [`PlainGame`].
+    fn write_read(out: &mut String, data: &[u8], marks: &PlainMarks) -> Result<u32, NotPlain> {
+        let mut game = PlainGame::new(data);
+        let tags = std::iter::from_fn(|| game.next_tag().transpose())
+            .map(|tag| tag.map(|(name, value)| (name.to_string(), value.to_string())))
+            .collect::<Result<Vec<_>, _>>()?;
+        let tokens =
+            std::iter::from_fn(|| game.next_token().transpose()).collect::<Result<Vec<_>, _>>()?;
+        let read = ReadGame {
+            tags: &tags,
+            tokens: &tokens,
+        };
+        write_plain_game(out, data, read, marks)
+    }
 
     #[test]
     fn sans_are_written_as_shakmaty_writes_them() {
@@ -361,7 +361,7 @@ mod tests {
             after: &after,
         };
         let mut out = String::from("before\n");
-        let written = write_plain_game(&mut out, data, None, &marks);
+        let written = write_read(&mut out, data, &marks);
         let text = String::from_utf8_lossy(data);
         match (written, by_record(data, &marks)) {
             (Ok(moves), Some(reference)) => {
@@ -520,7 +520,7 @@ mod tests {
                 after: &after,
             };
             let mut out = String::from("x");
-            let written = write_plain_game(&mut out, pgn.as_bytes(), None, &marks);
+            let written = write_read(&mut out, pgn.as_bytes(), &marks);
             let main_moves = record.mainline().len() as u32 - 1;
             match straight {
                 true => assert_eq!((written, out), (Ok(main_moves), format!("x{expected}"))),
