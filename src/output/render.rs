@@ -246,12 +246,12 @@ impl Renderer<'_> {
                 after: &after,
             };
             let mut text = String::with_capacity(slice.len() + slice.len() / 4 + 64);
-            // The writer read the main line the one-pass search played, move for move.
-            let read = found.movetext.map(|tokens| ReadGame {
-                tags: found.tags,
-                tokens,
-            });
-            if write_plain_game(&mut text, slice, read, &marks) == Ok(plies) {
+            // The writer reads the main line the one-pass search played, move for move.
+            let tags = found.tags;
+            if let Some(tokens) = found.movetext
+                && write_plain_game(&mut text, slice, ReadGame { tags, tokens }, &marks)
+                    == Ok(plies)
+            {
                 return Some(GameOutput {
                     text,
                     matched: true,

@@ -22,4 +22,4 @@ pub use move_reading::MoveReading;
 pub use read::{read_game, read_game_spans, read_game_with};
 pub use spans::GameSpans;
 pub use split::{SplitGames, split_games};
-pub use write::{Marks, termination_marker, write_game, write_game_to};
+pub use write::{Marks, termination_marker, write_game};

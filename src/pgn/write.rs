@@ -1,5 +1,7 @@
-//! Writing a [`GameRecord`] back out as PGN, with extra comments ([`Marks`]) such as CQL's
-//! `{Game number 12}` and `{CQL}`.
+//! Writing a game as PGN, with extra comments ([`Marks`]) such as CQL's `{Game number 12}`
+//! and `{CQL}`: one writer ([`Movetext`], framed by [`write_pgn`]) for two sources of what it
+//! writes, a [`GameRecord`] ([`write_game`]) and a plain game's tokens
+//! ([`write_plain`](super::write_plain)), each telling it its [`Event`]s in the order written.
 //!
 //! The output: the tags in source order (values escaped), a blank line, the movetext wrapped
 //! at 79 columns (a comment is never broken, so its line may be longer), the termination
@@ -18,15 +20,14 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::io;
 
-use super::game::GameRecord;
+use super::game::{GameRecord, MoveNode};
 
 /// The longest line the writer makes, unless a comment is longer.
 const WIDTH: usize = 79;
 
-/// The longest SAN with its suffix (`Na1xa1=Q#`), in bytes.
-pub(super) const SAN_BYTES: usize = 9;
+/// The longest move written in one fixed-size piece: SAN with its suffix (`Na1xa1=Q#`).
+const SHORT_MOVE: usize = 9;
 
 /// Extra comments to write into a game: what CQL adds to the games it prints.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -52,50 +53,73 @@ pub struct Marks<'a> {
 /// assert_eq!(out, "[White \"A\"]\n\n{Game number 1} 1. e4 e5 (1... c5) 2. Nf3 {CQL} 1-0\n\n");
 /// ```
 pub fn write_game(out: &mut String, game: &GameRecord, marks: &Marks) {
-    for (name, value) in &game.tags {
-        push_tag_pair(out, name, value);
-    }
-    if !game.tags.is_empty() {
-        out.push('\n');
-    }
-    // The movetext is made as bytes (only strings and ASCII are written into it), then
-    // appended.
-    let mut movetext = Vec::with_capacity(1024);
-    let mut text = Movetext::new(&mut movetext);
-    if let Some(header) = &marks.header {
-        text.comment(header);
-    }
-    if let Some(root) = game.nodes.first() {
-        root.comments_before.iter().for_each(|c| text.comment(c));
-        root.nags.iter().for_each(|&nag| text.nag(nag));
-        root.comments_after.iter().for_each(|c| text.comment(c));
-    }
-    if let Some(mark) = marks.after.get(&0) {
-        text.comment(mark);
-    }
-    write_moves(&mut text, game, marks);
-    text.put(termination_marker(game));
-    text.out.extend_from_slice(b"\n\n");
-    push_movetext(out, &movetext);
+    let outcome = game.outcome.as_deref();
+    let written: Result<(), std::convert::Infallible> = write_pgn(
+        out,
+        &game.tags,
+        marks.header.as_deref(),
+        outcome,
+        1024,
+        |text, ply| {
+            write_record_moves(&mut |event| text.write(event), game, marks, ply);
+            Ok(())
+        },
+    );
+    let Ok(()) = written;
 }
 
-/// Appends `movetext`, made by a [`Movetext`] (so UTF-8), to `out`.
-pub(super) fn push_movetext(out: &mut String, movetext: &[u8]) {
-    match std::str::from_utf8(movetext) {
-        Ok(text) => out.push_str(text),
-        Err(_) => out.push_str(&String::from_utf8_lossy(movetext)),
+/// Appends a game to `out`: its `tags` (then a blank line, when there is any), and its
+/// movetext: `header` as a comment, what `moves` writes (given the writer and the first
+/// move's ply, from the `FEN` tag), the termination marker for `outcome` (see
+/// [`termination_marker`]). `capacity`: the movetext's expected length. When `moves` fails,
+/// the tags are written but no movetext.
+pub(super) fn write_pgn<E>(
+    out: &mut String,
+    tags: &[(impl AsRef<str>, impl AsRef<str>)],
+    header: Option<&str>,
+    outcome: Option<&str>,
+    capacity: usize,
+    moves: impl FnOnce(&mut Movetext, u64) -> Result<(), E>,
+) -> Result<(), E> {
+    let tag = |wanted: &str| {
+        tags.iter()
+            .find(|(name, _)| name.as_ref() == wanted)
+            .map(|(_, value)| value.as_ref())
+    };
+    for (name, value) in tags {
+        push_tag_pair(out, name.as_ref(), value.as_ref());
     }
+    if !tags.is_empty() {
+        out.push('\n');
+    }
+    let mut text = Movetext {
+        out: Vec::with_capacity(capacity),
+        col: 0,
+        open: 0,
+        need_number: true,
+    };
+    if let Some(header) = header {
+        text.write(Event::Comment(header));
+    }
+    moves(&mut text, start_ply_of(tag("FEN")))?;
+    text.put_line(&[marker_of(outcome, tag("Result")).as_bytes()]);
+    text.out.extend_from_slice(b"\n\n");
+    // Only strings and ASCII are written into the movetext.
+    match std::str::from_utf8(&text.out) {
+        Ok(movetext) => out.push_str(movetext),
+        Err(_) => out.push_str(&String::from_utf8_lossy(&text.out)),
+    }
+    Ok(())
 }
 
 /// Appends a tag pair's line, `[name "value"]` (the value escaped by [`push_tag_value`]).
-pub(super) fn push_tag_pair(out: &mut String, name: &str, value: &str) {
+fn push_tag_pair(out: &mut String, name: &str, value: &str) {
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");
     push_tag_value(out, value);
     out.push_str("\"]\n");
 }
-
 /// Appends a tag value, escaped so that pgn-reader reads it back: `"` as `\"`, `\` as `\\`,
 /// except that a `\` before a line break stays single (pgn-reader reads `\` and a line break
 /// as part of the value, and keeps both); another line break, which no read value has, becomes
@@ -120,19 +144,6 @@ pub(crate) fn push_tag_value(out: &mut String, value: &str) {
     }
 }
 
-/// Writes `game` to `out` as PGN, with `marks`' comments: [`write_game`] for an
-/// [`io::Write`], in the game's [`encoding`](GameRecord::encoding).
-pub fn write_game_to<W: io::Write + ?Sized>(
-    out: &mut W,
-    game: &GameRecord,
-    marks: &Marks,
-) -> io::Result<()> {
-    let mut text = String::new();
-    write_game(&mut text, game, marks);
-    // In the game's own encoding: the bytes read for a game read as Windows-1252.
-    out.write_all(&game.encoding.encode(&text))
-}
-
 /// The termination marker written at the end of `game`'s movetext: its
 /// [`outcome`](GameRecord::outcome), else its `Result` tag if that is a termination marker,
 /// else `*`.
@@ -142,7 +153,7 @@ pub fn termination_marker(game: &GameRecord) -> &str {
 
 /// The termination marker for a movetext's `outcome` and the game's `Result` tag (see
 /// [`termination_marker`]).
-pub(super) fn marker_of<'a>(outcome: Option<&'a str>, result_tag: Option<&'a str>) -> &'a str {
+fn marker_of<'a>(outcome: Option<&'a str>, result_tag: Option<&'a str>) -> &'a str {
     const MARKERS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
     outcome
         .filter(|o| !o.is_empty())
@@ -150,25 +161,44 @@ pub(super) fn marker_of<'a>(outcome: Option<&'a str>, result_tag: Option<&'a str
         .unwrap_or("*")
 }
 
-/// The ply (0 for White's first move) of the game's first move, from the `FEN` tag's side to
-/// move and move number.
-fn start_ply(game: &GameRecord) -> u64 {
-    start_ply_of(game.tag("FEN"))
-}
-
-/// The ply of the first move of a game whose `FEN` tag is `fen` (see [`start_ply`]).
-pub(super) fn start_ply_of(fen: Option<&str>) -> u64 {
+/// The ply (0 for White's first move) of the first move of a game whose `FEN` tag is `fen`:
+/// from its side to move and move number.
+fn start_ply_of(fen: Option<&str>) -> u64 {
     let Some(fen) = fen else { return 0 };
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let black = fields.get(1) == Some(&"b");
+    let mut fields = fen.split_whitespace().skip(1);
+    let black = fields.next() == Some("b");
     let number = fields
-        .get(5)
+        .nth(3)
         .and_then(|n| n.parse::<u64>().ok())
         .filter(|&n| n >= 1)
         .unwrap_or(1);
     (number - 1)
         .saturating_mul(2)
         .saturating_add(u64::from(black))
+}
+
+/// A node's events: its comments before, its move at `ply` (none for the root), its glyphs,
+/// its comments after, its `mark`.
+fn node_events(
+    emit: &mut impl FnMut(Event),
+    node: &MoveNode,
+    ply: Option<u64>,
+    mark: Option<&str>,
+) {
+    node.comments_before
+        .iter()
+        .for_each(|c| emit(Event::Comment(c)));
+    if let Some(ply) = ply {
+        let san = if node.san.is_empty() { "--" } else { &node.san };
+        emit(Event::Move(ply, san.as_bytes()));
+    }
+    node.nags.iter().for_each(|&nag| emit(Event::Nag(nag)));
+    node.comments_after
+        .iter()
+        .for_each(|c| emit(Event::Comment(c)));
+    if let Some(mark) = mark {
+        emit(Event::Comment(mark));
+    }
 }
 
 /// What is left to write, kept on a stack (variations nest without recursion).
@@ -185,14 +215,29 @@ enum Task {
     Close,
 }
 
-fn write_moves(text: &mut Movetext<'_>, game: &GameRecord, marks: &Marks) {
+/// The record's source of events: the root's comments, glyphs and mark, then every move in
+/// movetext order, each with its comments before, glyphs, comments after, mark, and then its
+/// alternatives (when it is its parent's first child) before its continuation.
+pub(super) fn write_record_moves(
+    emit: &mut impl FnMut(Event),
+    game: &GameRecord,
+    marks: &Marks,
+    first_ply: u64,
+) {
+    let mark = |index: u32| marks.after.get(&index).map(|mark| &**mark);
+    match game.nodes.first() {
+        Some(root) => node_events(emit, root, None, mark(0)),
+        None => mark(0)
+            .into_iter()
+            .for_each(|mark| emit(Event::Comment(mark))),
+    }
     let Some(&first) = game.nodes.first().and_then(|root| root.children.first()) else {
         return;
     };
     let mut tasks = vec![Task::Move {
         node: first,
         parent: 0,
-        ply: start_ply(game),
+        ply: first_ply,
         main: true,
     }];
     // Each node is written once; the budget only matters for a (hand-made) cyclic tree.
@@ -200,12 +245,11 @@ fn write_moves(text: &mut Movetext<'_>, game: &GameRecord, marks: &Marks) {
     while let Some(task) = tasks.pop() {
         let (index, parent, ply, main) = match task {
             Task::Open => {
-                text.open += 1;
-                text.need_number = true;
+                emit(Event::Open);
                 continue;
             }
             Task::Close => {
-                text.close();
+                emit(Event::Close);
                 continue;
             }
             Task::Move {
@@ -219,13 +263,7 @@ fn write_moves(text: &mut Movetext<'_>, game: &GameRecord, marks: &Marks) {
             continue;
         };
         budget -= 1;
-        node.comments_before.iter().for_each(|c| text.comment(c));
-        text.san(ply, if node.san.is_empty() { "--" } else { &node.san });
-        node.nags.iter().for_each(|&nag| text.nag(nag));
-        node.comments_after.iter().for_each(|c| text.comment(c));
-        if let Some(mark) = marks.after.get(&index) {
-            text.comment(mark);
-        }
+        node_events(emit, node, Some(ply), mark(index));
         if let Some(&next) = node.children.first() {
             tasks.push(Task::Move {
                 node: next,
@@ -254,147 +292,81 @@ fn write_moves(text: &mut Movetext<'_>, game: &GameRecord, marks: &Marks) {
     }
 }
 
-/// The movetext being written, with its line wrapping.
-pub(super) struct Movetext<'a> {
-    /// The movetext written so far: UTF-8, as only strings and ASCII bytes are written.
-    pub(super) out: &'a mut Vec<u8>,
-    /// The current column.
-    pub(super) col: usize,
-    /// `(`s to write before the next token, with no space between.
-    pub(super) open: usize,
-    /// Black's next move needs its number (`12...`).
-    pub(super) need_number: bool,
-    /// Scratch space for the token being made.
-    pub(super) token: String,
+/// One thing a game's source tells the [`Movetext`] writer, in the order written.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Event<'a> {
+    /// A comment: the game's, or one cqlq adds (the header, a mark). Written `{text}`, or
+    /// `;text` and a line break when it holds a `}`.
+    Comment(&'a str),
+    /// A NAG, written `$n`.
+    Nag(u8),
+    /// A move at this ply (0: White's first move from the standard start), its text (UTF-8),
+    /// with its number when it is White's or follows a comment or a parenthesis.
+    Move(u64, &'a [u8]),
+    /// A variation opens: `(` before its first move.
+    Open,
+    /// The variation closes: `)`.
+    Close,
 }
 
-impl<'a> Movetext<'a> {
-    /// A movetext starting on `out`: column 0, nothing open, the first move's number due.
-    pub(super) fn new(out: &'a mut Vec<u8>) -> Movetext<'a> {
-        Movetext {
-            out,
-            col: 0,
-            open: 0,
-            need_number: true,
-            token: String::new(),
-        }
-    }
+/// The movetext being written, with its line wrapping: the one writer of PGN movetext.
+pub(super) struct Movetext {
+    /// The movetext written so far: UTF-8, as only strings and ASCII bytes are written.
+    out: Vec<u8>,
+    /// The current column.
+    col: usize,
+    /// `(`s to write before the next token, with no space between.
+    open: usize,
+    /// Black's next move needs its number (`12...`).
+    need_number: bool,
+}
 
-    /// Writes one token (after any pending `(`), after a space or a line break.
-    pub(super) fn put(&mut self, token: &str) {
-        let open = std::mem::take(&mut self.open);
-        // Tokens are short (a move, a move number, `{CQL}`): a plain scan beats memchr's
-        // set-up, and the last line break is looked for only when there is a first.
-        let bytes = token.as_bytes();
-        let first_break = bytes.iter().position(|&b| b == b'\n');
-        let first_line = open + first_break.unwrap_or(token.len());
-        if self.col > 0 {
-            self.space_for(1 + first_line);
-        }
-        (0..open).for_each(|_| self.out.push(b'('));
-        self.out.extend_from_slice(token.as_bytes());
-        self.col = match first_break.and_then(|_| memchr::memrchr(b'\n', bytes)) {
-            Some(i) => token.len() - i - 1,
-            None => self.col + open + token.len(),
-        };
-    }
-
-    /// A space, or a line break if `width` more columns would pass the limit.
-    fn space_for(&mut self, width: usize) {
-        if self.col + width > WIDTH {
-            self.out.push(b'\n');
-            self.col = 0;
-        } else {
-            self.out.push(b' ');
-            self.col += 1;
-        }
-    }
-
-    /// `)`, right after the last token (or at the start of the next line).
-    pub(super) fn close(&mut self) {
-        if self.col + 1 > WIDTH {
-            self.out.push(b'\n');
-            self.col = 0;
-        }
-        (0..std::mem::take(&mut self.open)).for_each(|_| self.out.push(b'('));
-        self.out.push(b')');
-        self.col += 1;
-        self.need_number = true;
-    }
-
-    fn put_token(&mut self) {
-        let token = std::mem::take(&mut self.token);
-        self.put(&token);
-        self.token = token;
-    }
-
-    /// Writes `{comment}` (`;comment` and a line break when it holds a `}`).
-    pub(super) fn comment(&mut self, comment: &str) {
-        // As `put` writes the token `{comment}`, without making it first: the writer puts
-        // a `{CQL}` after every position matched.
-        if !comment.bytes().any(|b| b == b'}' || b == b'\n') {
-            let open = std::mem::take(&mut self.open);
-            let width = open + 1 + comment.len() + 1;
-            if self.col > 0 {
-                self.space_for(1 + width);
+impl Movetext {
+    /// Writes one event.
+    #[inline]
+    pub(super) fn write(&mut self, event: Event) {
+        match event {
+            Event::Comment(comment) => self.comment(comment),
+            Event::Nag(nag) => {
+                let mut digits = [0u8; 20];
+                self.put_line(&[b"$", decimal(u64::from(nag), &mut digits)]);
             }
-            (0..open).for_each(|_| self.out.push(b'('));
-            self.out.push(b'{');
-            self.out.extend_from_slice(comment.as_bytes());
-            self.out.push(b'}');
-            self.col += width;
-            self.need_number = true;
-            return;
+            Event::Move(ply, san) => self.put_move(ply, san),
+            Event::Open => {
+                self.open += 1;
+                self.need_number = true;
+            }
+            Event::Close => {
+                if self.col + 1 > WIDTH {
+                    self.out.push(b'\n');
+                    self.col = 0;
+                }
+                (0..std::mem::take(&mut self.open)).for_each(|_| self.out.push(b'('));
+                self.out.push(b')');
+                self.col += 1;
+                self.need_number = true;
+            }
         }
-        self.comment_token(comment);
     }
 
-    /// [`comment`](Self::comment) made as a token and put.
-    fn comment_token(&mut self, comment: &str) {
-        self.token.clear();
-        if !comment.contains('}') {
-            self.token.push('{');
-            self.token.push_str(comment);
-            self.token.push('}');
-            self.put_token();
-        } else if !comment.contains('\n') && !comment.ends_with('\r') {
-            self.token.push(';');
-            self.token.push_str(comment);
-            self.put_token();
-            self.out.push(b'\n');
-            self.col = 0;
-        } else {
-            self.token.push('{');
-            self.token.push_str(&comment.replace('}', ")"));
-            self.token.push('}');
-            self.put_token();
-        }
-        self.need_number = true;
-    }
-
-    /// Writes a move: `12. Nf3` before White's, `12... Nf3` before Black's when it needs
-    /// its number, else `Nf3`. As [`put`](Self::put) writes that token, without making it
-    /// first (a move is written for every ply of every game printed).
-    pub(super) fn san(&mut self, ply: u64, san: &str) {
-        if san.as_bytes().contains(&b'\n') {
-            return self.san_token(ply, san);
-        }
-        self.move_with(ply, san.len(), |out| out.extend_from_slice(san.as_bytes()));
-    }
-
-    /// [`san`](Self::san) for a move's text in ASCII, `san[..len]` (`pgn::write_plain` makes
-    /// it so). The space or line break before the move, its number and the move are made in
-    /// one piece of fixed size and copied at once: the writer prints every ply of every game
-    /// it prints, and copying short pieces of varying size costs more than the making.
-    pub(super) fn ascii_san(&mut self, ply: u64, san: &[u8; SAN_BYTES], len: usize) {
-        debug_assert!(san[..len].is_ascii() && !san[..len].contains(&b'\n'));
-        if self.open > 0 {
-            return self.move_with(ply, len, |out| out.extend_from_slice(&san[..len]));
-        }
-        // At most a separator, 20 digits, `... ` and the move.
-        let mut piece = [0u8; 48];
+    /// Writes a move at `ply`: `12. ` before White's, `12... ` before Black's when it needs
+    /// its number, then `san`. A move of at most [`SHORT_MOVE`] bytes on one line (every SAN)
+    /// right after a space or line break is made in one piece of fixed size with them and
+    /// its number, and copied at once: the writer prints every ply of every game it prints,
+    /// and copying short pieces of varying size costs more than the making.
+    #[inline]
+    fn put_move(&mut self, ply: u64, san: &[u8]) {
         let white = ply.is_multiple_of(2);
         let number = (white || self.need_number).then_some(ply / 2 + 1);
+        self.need_number = false;
+        if self.open > 0 || san.len() > SHORT_MOVE || san.contains(&b'\n') {
+            let mut digits = [0u8; 20];
+            let (number, dots): (&[u8], &[u8]) = match number {
+                None => (&[], &[]),
+                Some(n) => (decimal(n, &mut digits), if white { b". " } else { b"... " }),
+            };
+            return self.put(&[number, dots, san]);
+        }
         let digits = match number {
             None => 0,
             // Most games: the move numbers below 100.
@@ -407,17 +379,17 @@ impl<'a> Movetext<'a> {
             Some(_) if white => 2,
             Some(_) => 4,
         };
-        let width = digits + dots + len;
+        let width = digits + dots + san.len();
+        // At most a separator, 20 digits, `... ` and the move.
+        let mut piece = [0u8; 1 + 20 + 4 + SHORT_MOVE];
         let mut at = 0;
         if self.col > 0 {
-            // As `space_for(1 + width)`.
-            piece[0] = if self.col + 1 + width > WIDTH {
-                self.col = 0;
-                b'\n'
-            } else {
-                self.col += 1;
-                b' '
+            let (separator, col) = match self.col + 1 + width > WIDTH {
+                true => (b'\n', 0),
+                false => (b' ', self.col + 1),
             };
+            piece[0] = separator;
+            self.col = col;
             at = 1;
         }
         if let Some(n) = number {
@@ -429,74 +401,74 @@ impl<'a> Movetext<'a> {
             at += digits;
             piece[at..at + 4].copy_from_slice(b"... ");
             if white {
-                piece[at] = b'.';
                 piece[at + 1] = b' ';
             }
             at += dots;
         }
-        piece[at..at + SAN_BYTES].copy_from_slice(san);
-        at += len;
+        piece[at..at + san.len()].copy_from_slice(san);
+        at += san.len();
         let start = self.out.len();
         self.out.extend_from_slice(&piece);
         self.out.truncate(start + at);
         self.col += width;
-        self.need_number = false;
     }
 
-    /// Writes a move whose text, `len` bytes on one line, `text` appends.
-    fn move_with(&mut self, ply: u64, len: usize, text: impl FnOnce(&mut Vec<u8>)) {
-        let mut digits = [0u8; 20];
-        let (number, dots): (&[u8], &str) = if ply.is_multiple_of(2) {
-            (decimal(ply / 2 + 1, &mut digits), ". ")
-        } else if self.need_number {
-            (decimal(ply / 2 + 1, &mut digits), "... ")
-        } else {
-            (&[], "")
-        };
+    /// Writes one token without a line break, the concatenation of `parts`, after any
+    /// pending `(`s (with no space between), after a space, or after a line break when the
+    /// token would pass the limit.
+    #[inline(always)]
+    fn put_line(&mut self, parts: &[&[u8]]) {
         let open = std::mem::take(&mut self.open);
-        let width = open + number.len() + dots.len() + len;
+        let width = open + parts.iter().map(|part| part.len()).sum::<usize>();
+        self.out.reserve(1 + width);
         if self.col > 0 {
-            self.space_for(1 + width);
+            let (separator, col) = match self.col + 1 + width > WIDTH {
+                true => (b'\n', 0),
+                false => (b' ', self.col + 1),
+            };
+            self.out.push(separator);
+            self.col = col;
         }
         (0..open).for_each(|_| self.out.push(b'('));
-        self.out.extend_from_slice(number);
-        self.out.extend_from_slice(dots.as_bytes());
-        text(self.out);
+        parts
+            .iter()
+            .for_each(|part| self.out.extend_from_slice(part));
         self.col += width;
-        self.need_number = false;
     }
 
-    /// [`san`](Self::san) made as a token and put: for a move's text with a line break.
-    fn san_token(&mut self, ply: u64, san: &str) {
-        self.token.clear();
-        let number = ply / 2 + 1;
-        if ply.is_multiple_of(2) {
-            push_number(&mut self.token, number);
-            self.token.push_str(". ");
-        } else if self.need_number {
-            push_number(&mut self.token, number);
-            self.token.push_str("... ");
+    /// [`put_line`](Self::put_line) for a token that may hold line breaks: its first line
+    /// decides the separator, its last line the column after it.
+    fn put(&mut self, parts: &[&[u8]]) {
+        if !parts.iter().any(|part| part.contains(&b'\n')) {
+            return self.put_line(parts);
         }
-        self.token.push_str(san);
-        self.put_token();
-        self.need_number = false;
+        let token = parts.concat();
+        let Some(first_break) = token.iter().position(|&b| b == b'\n') else {
+            return self.put_line(&[&token]);
+        };
+        self.put_line(&[&token[..first_break]]);
+        self.out.extend_from_slice(&token[first_break..]);
+        let last_break = memchr::memrchr(b'\n', &token).unwrap_or(first_break);
+        self.col = token.len() - last_break - 1;
     }
 
-    pub(super) fn nag(&mut self, nag: u8) {
-        self.token.clear();
-        self.token.push('$');
-        push_number(&mut self.token, u64::from(nag));
-        self.put_token();
+    /// Writes `{comment}` (`;comment` and a line break when it holds a `}`; with the `}`s
+    /// replaced by `)` when it holds a line break too).
+    fn comment(&mut self, comment: &str) {
+        let bytes = comment.as_bytes();
+        if !bytes.iter().any(|&b| b == b'}' || b == b'\n') {
+            self.put_line(&[b"{", bytes, b"}"]);
+        } else if !bytes.contains(&b'}') {
+            self.put(&[b"{", bytes, b"}"]);
+        } else if !bytes.contains(&b'\n') && !comment.ends_with('\r') {
+            self.put_line(&[b";", bytes]);
+            self.out.push(b'\n');
+            self.col = 0;
+        } else {
+            self.put(&[b"{", comment.replace('}', ")").as_bytes(), b"}"]);
+        }
+        self.need_number = true;
     }
-}
-
-/// Appends `n` in decimal (what `write!(out, "{n}")` writes, without the formatting
-/// machinery: the writer puts a number before every White move).
-fn push_number(out: &mut String, n: u64) {
-    let mut digits = [0u8; 20];
-    decimal(n, &mut digits)
-        .iter()
-        .for_each(|&d| out.push(char::from(d)));
 }
 
 /// `n`'s decimal digits (ASCII), written at the end of `digits`.
@@ -518,99 +490,128 @@ fn decimal(n: u64, digits: &mut [u8; 20]) -> &[u8] {
 mod tests {
     use super::*;
 
-    /// A movetext writing onto `out`, at column `col` with `open` variations to open.
-    fn movetext(out: &mut Vec<u8>, col: usize, open: usize, need_number: bool) -> Movetext<'_> {
-        Movetext {
-            out,
-            col,
-            open,
-            need_number,
-            token: String::new(),
-        }
+    /// The movetext the writer makes of `events`.
+    fn written(events: &[Event]) -> String {
+        let mut out = String::new();
+        let no_tags: &[(&str, &str)] = &[];
+        let wrote: Result<(), ()> = write_pgn(&mut out, no_tags, None, Some("*"), 0, |text, _| {
+            events.iter().for_each(|&event| text.write(event));
+            Ok(())
+        });
+        assert_eq!(wrote, Ok(()));
+        out
     }
 
-    /// The movetext written by `san` for each move, and by making each move's token and
-    /// putting it (the general way), from the same start.
-    fn both_ways(col: usize, open: usize, need_number: bool, moves: &[(u64, &str)]) {
-        let (mut fast, mut general) = (Vec::new(), Vec::new());
-        let mut a = movetext(&mut fast, col, open, need_number);
-        let mut b = movetext(&mut general, col, open, need_number);
-        for &(ply, san) in moves {
-            match san.contains('\n') {
-                true => a.san(ply, san),
-                false => {
-                    let mut text = [0; SAN_BYTES];
-                    text[..san.len()].copy_from_slice(san.as_bytes());
-                    a.ascii_san(ply, &text, san.len());
-                }
+    /// PGN's export format, as the module doc states it: tokens separated by one space, the
+    /// line broken before a token that would take it past 79 columns; a `)` glued to the
+    /// token before it (a `(` is written as part of the token after it).
+    fn wrapped(tokens: &[String]) -> String {
+        let (mut text, mut col) = (String::new(), 0);
+        for token in tokens {
+            let space = usize::from(token != ")" && col > 0);
+            if col > 0 && col + space + token.len() > WIDTH {
+                text.push('\n');
+                col = 0;
+            } else if space == 1 {
+                text.push(' ');
+                col += 1;
             }
-            b.san_token(ply, san);
-            assert_eq!(
-                (a.col, a.open, a.need_number),
-                (b.col, b.open, b.need_number)
-            );
+            text.push_str(token);
+            col += token.len();
         }
-        assert_eq!(fast, general, "{col} {open} {need_number} {moves:?}");
+        text + "\n\n"
     }
 
     #[test]
-    fn moves_are_written_as_their_tokens_are_put() {
-        let game: Vec<(u64, &str)> = (0..400)
-            .map(|ply| {
-                (
-                    ply,
-                    ["e4", "Nxf3+", "O-O-O#", "exd8=Q", "--"][ply as usize % 5],
-                )
-            })
-            .collect();
-        for col in [0, 1, 70, 74, 75, 76, 77, 78, 79, 85] {
-            for open in [0, 1, 3] {
-                for need_number in [false, true] {
-                    for from in [0, 1, 17, 19] {
-                        both_ways(col, open, need_number, &game[from..]);
-                    }
-                }
+    fn lines_break_before_the_token_that_would_pass_79_columns() {
+        let sans = ["e4", "Nxf3+", "O-O-O#", "exd8=Q", "--"];
+        let (mut events, mut tokens) = (Vec::new(), Vec::new());
+        let mut after_comment = true;
+        for ply in 0..400u64 {
+            let san = sans[ply as usize % sans.len()];
+            events.push(Event::Move(ply, san.as_bytes()));
+            tokens.push(match (ply % 2, after_comment) {
+                (0, _) => format!("{}. {san}", ply / 2 + 1),
+                (_, true) => format!("{}... {san}", ply / 2 + 1),
+                (_, false) => san.to_string(),
+            });
+            after_comment = ply % 7 == 3;
+            if after_comment {
+                events.push(Event::Comment("CQL"));
+                tokens.push("{CQL}".into());
+            }
+            if ply % 11 == 5 {
+                events.extend([
+                    Event::Nag(14),
+                    Event::Open,
+                    Event::Move(ply, b"a3"),
+                    Event::Close,
+                ]);
+                let dots = if ply % 2 == 0 { "." } else { "..." };
+                tokens.push("$14".into());
+                tokens.push(format!("({}{dots} a3", ply / 2 + 1));
+                tokens.push(")".into());
+                after_comment = true;
             }
         }
-        both_ways(3, 1, true, &[(7, "a\nb"), (8, "c")]);
+        tokens.push("*".into());
+        assert_eq!(written(&events), wrapped(&tokens));
     }
 
     #[test]
-    fn comments_are_written_as_their_tokens_are_put() {
-        let comments = [
-            "CQL",
-            "",
-            "a long comment with words",
-            "x}y",
-            "two\nlines",
-            "end\r",
-        ];
-        for col in [0, 1, 60, 74, 75, 76, 77, 79, 90] {
-            for open in [0, 2] {
-                for need_number in [false, true] {
-                    let (mut fast, mut general) = (Vec::new(), Vec::new());
-                    let mut a = movetext(&mut fast, col, open, need_number);
-                    let mut b = movetext(&mut general, col, open, need_number);
-                    for comment in comments.iter().cycle().take(40) {
-                        a.comment(comment);
-                        b.comment_token(comment);
-                        assert_eq!(
-                            (a.col, a.open, a.need_number),
-                            (b.col, b.open, b.need_number)
-                        );
-                    }
-                    assert_eq!(fast, general, "{col} {open} {need_number}");
-                }
-            }
-        }
+    fn comments_are_written_whole_and_a_closing_brace_makes_a_line_comment() {
+        let long = "a long comment with words ".repeat(4);
+        assert_eq!(
+            written(&[
+                Event::Move(0, b"e4"),
+                Event::Comment(&long),
+                Event::Move(1, b"e5")
+            ]),
+            format!("1. e4\n{{{long}}}\n1... e5 *\n\n")
+        );
+        // A `}`: a `;` comment, ended by a line break.
+        assert_eq!(
+            written(&[
+                Event::Move(0, b"e4"),
+                Event::Comment("x}y"),
+                Event::Move(1, b"e5")
+            ]),
+            "1. e4 ;x}y\n1... e5 *\n\n"
+        );
+        // A line break too: the `}` becomes `)`; the column is the last line's.
+        assert_eq!(
+            written(&[
+                Event::Comment("a}\nbc"),
+                Event::Move(0, b"e4"),
+                Event::Nag(3)
+            ]),
+            "{a)\nbc} 1. e4 $3 *\n\n"
+        );
+        // A comment ending in `\r` with a `}` cannot be a `;` comment (the `\r` would end it).
+        assert_eq!(written(&[Event::Comment("a}\r")]), "{a)\r} *\n\n");
     }
 
     #[test]
     fn numbers_are_written_as_format_writes_them() {
-        for n in [0, 1, 9, 10, 99, 100, 255, 1234, u64::MAX] {
-            let mut out = String::from("x");
-            push_number(&mut out, n);
-            assert_eq!(out, format!("x{n}"));
+        for ply in [0, 1, 17, 18, 197, 198, 2 * 1233, u64::MAX - 2, u64::MAX - 1] {
+            // White's number always; Black's after a `(` or at the start, not after White's.
+            // The number of the move at `ply`, and (for Black's) of White's move after it.
+            let (n, next) = (ply / 2 + 1, ply / 2 + 2);
+            let expected = match ply % 2 {
+                0 => format!("{n}. e4 e5 ({n}... d5) *\n\n"),
+                _ => format!("{n}... e4 {next}. e5 ({next}. d5) *\n\n"),
+            };
+            let events = [
+                Event::Move(ply, b"e4"),
+                Event::Move(ply + 1, b"e5"),
+                Event::Open,
+                Event::Move(ply + 1, b"d5"),
+                Event::Close,
+            ];
+            let text = written(&events);
+            // A long number moves a token to the next line: compare the tokens.
+            let tokens = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert_eq!(tokens(&text), tokens(&expected), "{ply}");
         }
     }
 }

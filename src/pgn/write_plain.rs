@@ -1,28 +1,28 @@
-//! Writing a plain game ([`super::plain`]) as PGN straight from its text: the bytes that
+//! Writing a plain game ([`super::plain`]) as PGN straight from its tokens: the bytes that
 //! [`write_game`](super::write_game) writes for the game's record with marks at main-line
 //! positions, without building the record (`pgn::plain_record`). The one-pass search writes
-//! its matched games this way (`run::one_pass`).
+//! its matched games this way (`run::one_pass`). The tokens are the writer's
+//! [`Event`]s, in the order they stand in the text.
 //!
-//! The record places some tokens away from where they stand in the text, and the writer
-//! follows the record: a move's glyphs (`$N`) are written before its comments, and every
-//! glyph and comment of a move, also those after its variations (`1. e4 (1. d4) {c}`), before
-//! the variations. So each move's glyphs, comments and variations are gathered up to the
-//! next move, then written in the record's order; a variation is written from its own
-//! tokens, in the same way. Where the record moves a token to a move written earlier — a
-//! glyph at a variation's start, a comment in a variation with no move, a variation of a
-//! variation's first move (it becomes an alternative of the outer move: see
-//! [`GameRecord::movetext_order`](super::GameRecord::movetext_order)) — this writer
-//! declines ([`NotPlain`]) and the caller writes the record.
+//! The record places some tokens away from where they stand: a move's glyphs (`$N`) before
+//! its comments, its glyphs and comments (also those after its variations) before its
+//! variations, a glyph at a variation's start and a comment in a variation with no move at
+//! the move before it, a variation of a variation's first move among the outer move's
+//! alternatives (see [`GameRecord::movetext_order`](super::GameRecord::movetext_order)).
+//! Where a token stands so, this writer declines ([`NotPlain`]) and the caller writes the
+//! record. An empty variation, `( )`, is nothing in the record, and nothing here.
 
 use std::borrow::Cow;
-use std::iter::Peekable;
 
 use pgn_reader::shakmaty::san::{San, SanPlus};
 use pgn_reader::shakmaty::{CastlingSide, Role};
 
 use super::encoding::TextEncoding;
-use super::plain::{NotPlain, PlainGame, PlainToken};
-use super::write::{Movetext, SAN_BYTES, marker_of, push_movetext, push_tag_pair, start_ply_of};
+use super::plain::{NotPlain, PlainToken};
+use super::write::{Event, write_pgn};
+
+/// The longest SAN with its suffix (`Na1xa1=Q#`), in bytes.
+const SAN_BYTES: usize = 9;
 
 /// The comments a plain game's output gets beside its own text.
 #[derive(Clone, Copy, Debug)]
@@ -34,7 +34,7 @@ pub struct PlainMarks<'m> {
     pub after: &'m [(u32, Cow<'m, str>)],
 }
 
-/// A plain game as [`PlainGame`] has read it already: its tags, in order, and every token of
+/// A plain game as [`PlainGame`](super::plain::PlainGame) has read it already: its tags, in order, and every token of
 /// its movetext, in order, the result last.
 #[derive(Clone, Copy, Debug)]
 pub struct ReadGame<'t, 'a> {
@@ -46,153 +46,153 @@ pub struct ReadGame<'t, 'a> {
 
 /// Appends `data`, a plain game, to `out` as [`write_game`](super::write_game) writes its
 /// record with `marks` at its main-line positions, and gives the number of main-line moves.
-/// `read`: the game's tags and tokens, when already read by [`PlainGame`], so they are not
-/// read again.
-/// [`NotPlain`] (and `out` as it was) when the game is not plain, has a `[Variant]` tag, is not
-/// UTF-8, or places a token where the record would move it (see the module doc).
+/// `read`: the game's tags and tokens, as `PlainGame` read them (the search reads each game
+/// once).
+/// [`NotPlain`] (and `out` as it was) when the game is not plain, is not UTF-8, or places a
+/// token where the record would move it (see the module doc). A `[Variant]` tag is written as
+/// is: the record compared, [`read_game`](super::read_game)'s, reads standard SAN whatever it
+/// says; which variants are searched (and so written) here is the caller's decision (the
+/// one-pass search keeps those resolving to standard chess or Chess960, as lichess's
+/// `[Variant "Standard"]` on every game).
 pub fn write_plain_game(
     out: &mut String,
     data: &[u8],
-    read: Option<ReadGame<'_, '_>>,
-    marks: &PlainMarks,
-) -> Result<u32, NotPlain> {
-    let start = out.len();
-    let written = write(out, data, read, marks);
-    if written.is_err() {
-        out.truncate(start);
-    }
-    written
-}
-
-/// The tags the writer reads: FEN and Result (their first values), and whether there is any.
-#[derive(Default)]
-struct TagFacts<'v> {
-    fen: Option<&'v str>,
-    result: Option<&'v str>,
-    any: bool,
-}
-
-impl<'v> TagFacts<'v> {
-    /// Writes one tag pair and notes what it says; [`NotPlain`] for a variant's.
-    fn put(&mut self, out: &mut String, name: &str, value: &'v str) -> Result<(), NotPlain> {
-        // The careful reader may keep a variant's moves as written: not this writer's case.
-        if name == "Variant" && !value.trim().is_empty() {
-            return Err(NotPlain);
-        }
-        if name == "FEN" && self.fen.is_none() {
-            self.fen = Some(value);
-        }
-        if name == "Result" && self.result.is_none() {
-            self.result = Some(value);
-        }
-        self.any = true;
-        push_tag_pair(out, name, value);
-        Ok(())
-    }
-}
-
-fn write(
-    out: &mut String,
-    data: &[u8],
-    read: Option<ReadGame<'_, '_>>,
+    read: ReadGame<'_, '_>,
     marks: &PlainMarks,
 ) -> Result<u32, NotPlain> {
     if TextEncoding::of_game(data) != TextEncoding::Utf8 {
         return Err(NotPlain);
     }
-    let mut game = PlainGame::new(data);
-    let mut facts = TagFacts::default();
-    match read {
-        Some(read) => {
-            for (name, value) in read.tags {
-                facts.put(out, name, value)?;
-            }
-        }
-        None => {
-            while let Some((name, value)) = game.next_tag()? {
-                facts.put(out, name, value)?;
-            }
-        }
-    }
-    let TagFacts {
-        fen,
-        result: result_tag,
-        any: any_tag,
-    } = facts;
-    if any_tag {
-        out.push('\n');
-    }
-    let read_now: Vec<PlainToken>;
-    let all = match read {
-        Some(read) => read.tokens,
-        None => {
-            let mut tokens = Vec::with_capacity(game.rest_len() / 4 + 1);
-            while let Some(token) = game.next_token()? {
-                tokens.push(token);
-            }
-            read_now = tokens;
-            &read_now
-        }
-    };
     // The result is the last token, if any.
-    let (tokens, outcome) = match all.split_last() {
+    let (tokens, outcome) = match read.tokens.split_last() {
         Some((PlainToken::Result(text), rest)) => (rest, Some(*text)),
-        _ => (all, None),
+        _ => (read.tokens, None),
     };
-    let close = matching_closes(tokens)?;
-    // The movetext is made as bytes (see `Movetext`), then appended.
-    let mut movetext = Vec::with_capacity(data.len() + 64);
-    let mut writer = Writer {
-        tokens,
-        close: &close,
-        text: Movetext::new(&mut movetext),
-        marks: marks.after.iter().peekable(),
-        main_moves: 0,
-        comments: Vec::new(),
-        nags: Vec::new(),
-        variations: Vec::new(),
-    };
-    if let Some(header) = marks.header {
-        writer.text.comment(header);
+    let start = out.len();
+    let mut main_moves = 0;
+    let capacity = data.len() + 64;
+    let written = write_pgn(
+        out,
+        read.tags,
+        marks.header,
+        outcome,
+        capacity,
+        |text, ply| {
+            main_moves = write_tokens(&mut |event| text.write(event), tokens, ply, marks.after)?;
+            Ok(())
+        },
+    );
+    if written.is_err() {
+        out.truncate(start);
     }
-    // The root's glyphs and comments: everything before the first move.
-    let first = tokens
-        .iter()
-        .position(|t| matches!(t, PlainToken::Move(_)))
-        .unwrap_or(tokens.len());
-    writer.write_notes(0, first, true)?;
-    writer.line(first, tokens.len(), start_ply_of(fen), true)?;
-    let moves = writer.main_moves;
-    writer.text.put(marker_of(outcome, result_tag));
-    writer.text.out.extend_from_slice(b"\n\n");
-    push_movetext(out, &movetext);
-    Ok(moves)
+    written.map(|()| main_moves)
 }
 
-/// For each `(` among `tokens`, the index of its `)` (others: 0; none at all when there is no
-/// `(`). The plain reader pairs them.
-fn matching_closes(tokens: &[PlainToken]) -> Result<Vec<usize>, NotPlain> {
-    // Most games have no variation: nothing to pair (and none is looked up).
-    if !tokens
-        .iter()
-        .any(|t| matches!(t, PlainToken::Open | PlainToken::Close))
-    {
-        return Ok(Vec::new());
-    }
-    let mut close = vec![0; tokens.len()];
-    let mut open = Vec::new();
-    for (i, token) in tokens.iter().enumerate() {
+/// What has followed the last move (or the game's start) so far in its line: where the
+/// record would put a glyph or comment read now.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum After {
+    /// Nothing, or glyphs: a glyph or comment now is written where it stands.
+    Move,
+    /// A comment: a glyph now would be written before it.
+    Comment,
+    /// A variation: a glyph or comment now would be written before it.
+    Variation,
+    /// A `(` and perhaps comments (its first move's comments before): a glyph now belongs to
+    /// the move before the variation.
+    Open,
+}
+
+/// A line being written: the main line, or a variation.
+#[derive(Clone, Copy)]
+struct Line {
+    /// The next move's ply.
+    ply: u64,
+    /// The moves written in it so far.
+    moves: u32,
+}
+
+/// The plain tokens' source of events: `tokens` (the result left out) in their order, each
+/// main-line position's mark after its glyphs and comments, before its variations; the
+/// number of main-line moves, or [`NotPlain`] at a token the record would move.
+fn write_tokens(
+    emit: &mut impl FnMut(Event),
+    tokens: &[PlainToken],
+    first_ply: u64,
+    marks: &[(u32, Cow<str>)],
+) -> Result<u32, NotPlain> {
+    let mut marks = marks.iter().peekable();
+    // The mark of main-line position `ply`, when it is marked.
+    let mut mark = |emit: &mut dyn FnMut(Event), ply: u32| {
+        if let Some((_, mark)) = marks.next_if(|(at, _)| *at == ply) {
+            emit(Event::Comment(mark));
+        }
+    };
+    let (mut main_moves, mut mark_due) = (0, true);
+    let mut line = Line {
+        ply: first_ply,
+        moves: 0,
+    };
+    // The lines the open variations branch from, innermost last.
+    let mut outer: Vec<Line> = Vec::new();
+    let mut after = After::Move;
+    let mut i = 0;
+    while let Some(&token) = tokens.get(i) {
+        i += 1;
+        let main = outer.is_empty();
         match token {
-            PlainToken::Open => open.push(i),
-            PlainToken::Close => close[open.pop().ok_or(NotPlain)?] = i,
-            _ => {}
+            PlainToken::Move(san) => {
+                if main && std::mem::take(&mut mark_due) {
+                    mark(emit, main_moves);
+                }
+                let mut text = [0u8; SAN_BYTES];
+                emit(Event::Move(line.ply, san_text(san, &mut text)));
+                line.ply = line.ply.saturating_add(1);
+                line.moves += 1;
+                if main {
+                    main_moves += 1;
+                    mark_due = true;
+                }
+                after = After::Move;
+            }
+            PlainToken::Nag(nag) if after == After::Move => emit(Event::Nag(nag)),
+            PlainToken::Comment(bytes) if after != After::Variation => {
+                emit(Event::Comment(
+                    std::str::from_utf8(bytes).map_err(|_| NotPlain)?,
+                ));
+                if after == After::Move {
+                    after = After::Comment;
+                }
+            }
+            // An empty variation: nothing in the record.
+            PlainToken::Open if tokens.get(i) == Some(&PlainToken::Close) => i += 1,
+            // A variation of a variation's first move is among the outer move's alternatives.
+            PlainToken::Open if main || line.moves > 1 => {
+                if main && std::mem::take(&mut mark_due) {
+                    mark(emit, main_moves);
+                }
+                let ply = line.ply.saturating_sub(1);
+                outer.push(line);
+                line = Line { ply, moves: 0 };
+                emit(Event::Open);
+                after = After::Open;
+            }
+            PlainToken::Close if after != After::Open => {
+                line = outer.pop().ok_or(NotPlain)?;
+                emit(Event::Close);
+                after = After::Variation;
+            }
+            // A token the record moves (see the module doc), or a result before the end.
+            _ => return Err(NotPlain),
         }
     }
-    if open.is_empty() {
-        Ok(close)
-    } else {
-        Err(NotPlain)
+    if !outer.is_empty() {
+        return Err(NotPlain);
     }
+    if mark_due {
+        mark(emit, main_moves);
+    }
+    Ok(main_moves)
 }
 
 /// `san` as shakmaty writes it (its `Display`, in ASCII), made in `text`: the writer prints
@@ -250,162 +250,26 @@ fn san_text(san: SanPlus, text: &mut [u8; SAN_BYTES]) -> &[u8] {
     &text[..len]
 }
 
-struct Writer<'t, 'a, 'o, 'm> {
-    tokens: &'t [PlainToken<'a>],
-    close: &'t [usize],
-    text: Movetext<'o>,
-    /// The marks not written yet, by ply.
-    marks: Peekable<std::slice::Iter<'m, (u32, Cow<'m, str>)>>,
-    /// Main-line moves written so far (the ply of the last one, counted from the start).
-    main_moves: u32,
-    /// Scratch, per move (reused): its comments, glyphs and variations (token ranges).
-    comments: Vec<&'a [u8]>,
-    nags: Vec<u8>,
-    variations: Vec<(usize, usize)>,
-}
-
-impl Writer<'_, '_, '_, '_> {
-    /// Writes the line of moves in `tokens[from..to]` (the main line, or a variation's
-    /// inside), its first move at `ply`.
-    fn line(&mut self, from: usize, to: usize, mut ply: u64, main: bool) -> Result<(), NotPlain> {
-        let mut i = from;
-        // A variation's comments before its first move: that move's `comments_before`.
-        while let Some(token) = self.tokens.get(i).filter(|_| i < to) {
-            match token {
-                PlainToken::Comment(bytes) => {
-                    self.text
-                        .comment(std::str::from_utf8(bytes).map_err(|_| NotPlain)?);
-                }
-                PlainToken::Move(_) => break,
-                // A glyph here belongs to the move before the variation.
-                _ => return Err(NotPlain),
-            }
-            i += 1;
-        }
-        let mut first = true;
-        while i < to {
-            let PlainToken::Move(san) = self.tokens[i] else {
-                return Err(NotPlain);
-            };
-            let mut text = [0u8; SAN_BYTES];
-            let len = san_text(san, &mut text).len();
-            self.text.ascii_san(ply, &text, len);
-            if main {
-                self.main_moves += 1;
-            }
-            i += 1;
-            // Most moves have nothing after them but the next move.
-            if i == to || matches!(self.tokens[i], PlainToken::Move(_)) {
-                if main {
-                    self.write_mark();
-                }
-                ply = ply.saturating_add(1);
-                first = false;
-                continue;
-            }
-            // This move's glyphs, comments and variations, up to the next move.
-            let notes_from = i;
-            let mut variations = std::mem::take(&mut self.variations);
-            variations.clear();
-            let mut notes_to = i;
-            let mut next = to;
-            let mut k = i;
-            while k < to {
-                match self.tokens[k] {
-                    PlainToken::Move(_) => {
-                        next = k;
-                        break;
-                    }
-                    PlainToken::Open => {
-                        // A variation of a variation's first move is an alternative of the
-                        // outer move in the record.
-                        if first && !main {
-                            return Err(NotPlain);
-                        }
-                        variations.push((k + 1, self.close[k]));
-                        k = self.close[k] + 1;
-                    }
-                    _ => {
-                        k += 1;
-                        notes_to = k;
-                    }
-                }
-            }
-            self.write_notes(notes_from, notes_to, main)?;
-            for &(a, b) in &variations {
-                let has_move = self.tokens[a..b]
-                    .iter()
-                    .any(|t| matches!(t, PlainToken::Move(_)));
-                if has_move {
-                    self.text.open += 1;
-                    self.text.need_number = true;
-                    self.line(a, b, ply, false)?;
-                    self.text.close();
-                } else if b > a {
-                    // A comment or glyph in a variation with no move goes to an earlier move.
-                    return Err(NotPlain);
-                }
-            }
-            self.variations = variations;
-            ply = ply.saturating_add(1);
-            first = false;
-            i = next;
-        }
-        Ok(())
-    }
-
-    /// The glyphs and comments among `tokens[from..to]` (skipping the variations there), in
-    /// the record's order: glyphs first; then the mark of the current main-line position when
-    /// `main` and it is marked.
-    fn write_notes(&mut self, from: usize, to: usize, main: bool) -> Result<(), NotPlain> {
-        if from < to {
-            self.write_glyphs_and_comments(from, to)?;
-        }
-        if main {
-            self.write_mark();
-        }
-        Ok(())
-    }
-
-    /// The mark of the current main-line position, when it is marked.
-    #[inline]
-    fn write_mark(&mut self) {
-        if let Some((_, mark)) = self.marks.next_if(|(ply, _)| *ply == self.main_moves) {
-            self.text.comment(mark);
-        }
-    }
-
-    /// The glyphs, then the comments, among `tokens[from..to]` (skipping the variations).
-    fn write_glyphs_and_comments(&mut self, from: usize, to: usize) -> Result<(), NotPlain> {
-        let mut nags = std::mem::take(&mut self.nags);
-        let mut comments = std::mem::take(&mut self.comments);
-        nags.clear();
-        comments.clear();
-        let mut k = from;
-        while k < to {
-            match self.tokens[k] {
-                PlainToken::Nag(nag) => nags.push(nag),
-                PlainToken::Comment(bytes) => comments.push(bytes),
-                PlainToken::Open => k = self.close[k],
-                _ => {}
-            }
-            k += 1;
-        }
-        nags.iter().for_each(|&nag| self.text.nag(nag));
-        for bytes in &comments {
-            self.text
-                .comment(std::str::from_utf8(bytes).map_err(|_| NotPlain)?);
-        }
-        self.nags = nags;
-        self.comments = comments;
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pgn::plain::PlainGame;
     use crate::pgn::{Marks, write_game};
+
+    /// [`write_plain_game`] on `data`, its tags and tokens read here by [`PlainGame`].
+    fn write_read(out: &mut String, data: &[u8], marks: &PlainMarks) -> Result<u32, NotPlain> {
+        let mut game = PlainGame::new(data);
+        let tags = std::iter::from_fn(|| game.next_tag().transpose())
+            .map(|tag| tag.map(|(name, value)| (name.to_string(), value.to_string())))
+            .collect::<Result<Vec<_>, _>>()?;
+        let tokens =
+            std::iter::from_fn(|| game.next_token().transpose()).collect::<Result<Vec<_>, _>>()?;
+        let read = ReadGame {
+            tags: &tags,
+            tokens: &tokens,
+        };
+        write_plain_game(out, data, read, marks)
+    }
 
     #[test]
     fn sans_are_written_as_shakmaty_writes_them() {
@@ -497,7 +361,7 @@ mod tests {
             after: &after,
         };
         let mut out = String::from("before\n");
-        let written = write_plain_game(&mut out, data, None, &marks);
+        let written = write_read(&mut out, data, &marks);
         let text = String::from_utf8_lossy(data);
         match (written, by_record(data, &marks)) {
             (Ok(moves), Some(reference)) => {
@@ -519,7 +383,12 @@ mod tests {
     fn shared_games_are_written_as_their_records_are() {
         let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
         let (mut written, mut total) = (0, 0);
-        for file in ["cql-sample.pgn", "messy.pgn", "std-visible-5k.pgn"] {
+        for file in [
+            "cql-sample.pgn",
+            "messy.pgn",
+            "std-visible-5k.pgn",
+            "annotated.pgn",
+        ] {
             let Ok(data) = std::fs::read(shared.join(file)) else {
                 eprintln!("{file} absent: skipped");
                 continue;
@@ -541,47 +410,121 @@ mod tests {
         );
     }
 
-    /// The places where the record moves a token: written as the record is, or declined.
+    /// Games where the record moves a token, and others, with the output PGN's export format
+    /// and the careful reader's placement (`pgn::read`: a move's glyphs and comments before its
+    /// variations, glyphs before comments, a glyph at a variation's start or a comment in an
+    /// empty variation at the move before it, a variation of a variation's first move among
+    /// the outer move's alternatives) give, reasoned here by hand: a header, and a mark at
+    /// main-line ply 2. The record's writer writes it; the plain writer writes it or declines.
+    /// A FEN with Black to move at move 1.
+    const BLACK_TO_MOVE: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
     #[test]
-    fn tokens_the_record_moves_are_written_where_it_puts_them() {
-        for (pgn, straight) in [
+    fn games_are_written_with_the_record_s_placement_or_declined() {
+        for (pgn, expected, straight) in [
             // A glyph after a comment: glyphs first.
-            ("[A \"x\"]\n\n1. e4 {a} $1 e5 *", true),
-            // Comments and glyphs after a variation: before the variation.
             (
-                "[A \"x\"]\n\n1. e4 (1. d4 d5) {after} $2 (1. c4) {last} e5 1-0",
+                "1. e4 {a} $1 e5 *",
+                "{G} 1. e4 $1 {a} 1... e5 {CQL} *",
+                false,
+            ),
+            (
+                "1. e4 $1 {a} (1. d4 d5) e5 *",
+                "{G} 1. e4 $1 {a} (1. d4 d5) 1... e5 {CQL} *",
                 true,
             ),
-            // Comments at a variation's start: its first move's.
+            // Comments and glyphs after a variation: before it.
             (
-                "[A \"x\"]\n\n1. e4 ( {before} 1. d4 {x} ) e5 (1... c5 2. Nf3 (2. Nc3)) 2. Nf3 *",
+                "1. e4 (1. d4 d5) {after} $2 (1. c4) {last} e5 1-0",
+                "{G} 1. e4 $2 {after} {last} (1. d4 d5) (1. c4) 1... e5 {CQL} 1-0",
+                false,
+            ),
+            // Comments at a variation's start: its first move's; nested variations.
+            (
+                "1. e4 ( {b} 1. d4 {x} ) e5 (1... c5 2. Nf3 (2. Nc3)) 2. Nf3 *",
+                "{G} 1. e4 ({b} 1. d4 {x}) 1... e5 {CQL} (1... c5 2. Nf3 (2. Nc3)) 2. Nf3 *",
                 true,
             ),
-            // A root comment and glyph, a FEN start, Black first.
+            // The root's glyphs before its comments; Black first from a FEN.
             (
-                "[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n{start} $1 1... e5 2. Nf3 *",
+                "{start} $1 1... e5 2. Nf3 *",
+                "{G} $1 {start} 1... e5 2. Nf3 {CQL} *",
+                false,
+            ),
+            (
+                "$1 {start} 1... e5 2. Nf3 *",
+                "{G} $1 {start} 1... e5 2. Nf3 {CQL} *",
                 true,
             ),
-            // An empty variation: nothing.
-            ("[A \"x\"]\n\n1. e4 ( ) e5 *", true),
+            // An empty variation: nothing (and no number after it).
+            ("1. e4 ( ) e5 *", "{G} 1. e4 e5 {CQL} *", true),
             // No result: the Result tag's, else `*`.
-            ("[Result \"1-0\"]\n\n1. e4 e5", true),
-            ("[Result \"x\"]\n\n1. e4 e5", true),
-            // A glyph at a variation's start goes to the move before it: declined.
-            ("[A \"x\"]\n\n1. e4 e5 ( $1 1... c5 ) *", false),
-            // A comment in an empty variation: declined.
-            ("[A \"x\"]\n\n1. e4 e5 ( {empty} ) 2. Nf3 *", false),
-            // A variation of a variation's first move: declined.
-            ("[A \"x\"]\n\n1. e4 (1. d4 (1. c4)) e5 *", false),
-            // A variant: declined.
-            ("[Variant \"Atomic\"]\n\n1. e4 e5 *", false),
+            (
+                "[Result \"1-0\"]\n\n1. e4 e5",
+                "{G} 1. e4 e5 {CQL} 1-0",
+                true,
+            ),
+            ("[Result \"x\"]\n\n1. e4 e5", "{G} 1. e4 e5 {CQL} *", true),
+            // A `[Variant]` tag naming standard chess (lichess's, with a clock comment after
+            // every move) or Chess960: written as is, the moves as for any other game.
+            (
+                "[Variant \"Standard\"]\n\n1. e4 { [%clk 0:02:59] } 1... e5 { [%clk 0:02:56] } *",
+                "{G} 1. e4 { [%clk 0:02:59] } 1... e5 { [%clk 0:02:56] } {CQL} *",
+                true,
+            ),
+            (
+                "[Variant \"Chess960\"]\n\n1. e4 e5 2. Nf3 *",
+                "{G} 1. e4 e5 {CQL} 2. Nf3 *",
+                true,
+            ),
+            // A glyph at a variation's start: the move before it's.
+            (
+                "1. e4 e5 ( $1 1... c5 ) *",
+                "{G} 1. e4 $1 e5 {CQL} (1... c5) *",
+                false,
+            ),
+            // A comment in an empty variation: the move before it's.
+            (
+                "1. e4 e5 ( {c} ) 2. Nf3 *",
+                "{G} 1. e4 {c} 1... e5 {CQL} 2. Nf3 *",
+                false,
+            ),
+            // A variation of a variation's first move: the outer move's alternative.
+            (
+                "1. e4 (1. d4 (1. c4)) e5 *",
+                "{G} 1. e4 (1. d4) (1. c4) 1... e5 {CQL} *",
+                false,
+            ),
         ] {
-            for pick in [|_| true, |p: u32| p == 0, |p: u32| p % 2 == 1] {
-                assert_eq!(
-                    agree(pgn.as_bytes(), pick, Some("Game number 1")),
-                    straight,
-                    "{pgn}"
-                );
+            // The tags: a FEN with Black to move when the game starts with Black's move.
+            let tags = match pgn.split_once("\n\n") {
+                Some((tags, _)) => format!("{tags}\n"),
+                None if pgn.contains(" 1... e5 2.") => format!("[FEN \"{BLACK_TO_MOVE}\"]\n"),
+                None => "[A \"x\"]\n".into(),
+            };
+            let movetext = pgn.split_once("\n\n").map_or(pgn, |(_, moves)| moves);
+            let pgn = format!("{tags}\n{movetext}");
+            let expected = format!("{tags}\n{expected}\n\n");
+            let record = crate::pgn::read_game(pgn.as_bytes()).expect("a game");
+            let mut marks = Marks {
+                header: Some("G".into()),
+                ..Marks::default()
+            };
+            marks.after.insert(record.mainline()[2], "CQL".into());
+            let mut out = String::new();
+            write_game(&mut out, &record, &marks);
+            assert_eq!(out, expected, "{pgn}");
+            let after = [(2, Cow::Borrowed("CQL"))];
+            let marks = PlainMarks {
+                header: Some("G"),
+                after: &after,
+            };
+            let mut out = String::from("x");
+            let written = write_read(&mut out, pgn.as_bytes(), &marks);
+            let main_moves = record.mainline().len() as u32 - 1;
+            match straight {
+                true => assert_eq!((written, out), (Ok(main_moves), format!("x{expected}"))),
+                false => assert_eq!((written, out.as_str()), (Err(NotPlain), "x"), "{pgn}"),
             }
         }
     }
