@@ -7,12 +7,14 @@
 //! - [`format`](mod@format): the file's layout, written and read with every check.
 //! - [`build`]: a source's bytes → its index (only the new games of a grown file).
 //! - [`prune`]: the query's IR → a necessary condition on a summary.
+//! - [`replay`]: a game's main line replayed from its packed moves.
 //! - [`use_index`]: the indexes a search may use, and which games it may skip.
 
 pub mod build;
 pub mod format;
 pub mod moves;
 pub mod prune;
+pub mod replay;
 pub mod summary;
 pub mod use_index;
 

@@ -30,9 +30,18 @@ pub struct IndexedInput {
     pub games: u64,
     /// The games to search, in file order.
     pub survivors: Vec<Survivor>,
+    /// The index file's bytes (the survivors' packed moves lie in them).
+    pub bytes: Vec<u8>,
 }
 
 impl IndexedInput {
+    /// `game`'s main line packed (`index::moves`; `index::replay` plays it), when the index
+    /// holds it (not for a game searched always).
+    pub fn packed_moves(&self, game: &Survivor) -> Option<&[u8]> {
+        let (at, len) = (game.moves_at as usize, game.moves_len as usize);
+        (len > 0).then(|| self.bytes.get(at..at + len)).flatten()
+    }
+
     /// Whether the index fits the file as mapped now, `len` bytes (else it changed since
     /// the index was checked, and is scanned).
     pub fn fits(&self, len: usize) -> bool {
@@ -49,6 +58,10 @@ pub struct Survivor {
     pub offset: u64,
     /// Its length in bytes.
     pub length: u32,
+    /// Where its packed moves start in the index file's bytes ([`IndexedInput::packed_moves`]).
+    pub moves_at: u32,
+    /// Their length (0: none, a game searched always).
+    pub moves_len: u32,
 }
 
 /// What [`IndexedSkips::open`] found: the indexed inputs, and a note per index not used.
@@ -64,23 +77,26 @@ pub struct Opened {
 impl IndexedSkips {
     /// The games to search for `filter` over the plain files `inputs` (each with its name in
     /// the run's messages): an index is read only when the query allows skipping and its
-    /// condition rules something out. A game longer than `longest_game` bytes is always
-    /// searched (the search reports it).
+    /// condition rules something out, or when the search `replays` the games' main lines
+    /// from their packed moves (`index::replay`: then every game it does not skip). A game
+    /// longer than `longest_game` bytes is always searched (the search reports it).
     pub fn open<'a>(
         filter: &Node<Bitboard>,
         inputs: impl IntoIterator<Item = (&'a Path, String)>,
         longest_game: u64,
+        replays: bool,
     ) -> Opened {
         let mut opened = Opened {
             skips: None,
             notes: Vec::new(),
             skipped_games: 0,
         };
-        if !prunable(filter) {
-            return opened;
-        }
-        let need = need_of(filter);
-        if need.is_nothing() {
+        let need = if prunable(filter) {
+            need_of(filter)
+        } else {
+            Need::Nothing
+        };
+        if need.is_nothing() && !replays {
             return opened;
         }
         let mut skips = IndexedSkips::default();
@@ -121,6 +137,7 @@ fn games_to_search(
     longest_game: u64,
 ) -> Result<IndexedInput, IndexError> {
     let bytes = std::fs::read(index_path)?;
+    let base = bytes.as_ptr() as usize;
     // The string table follows the records: a condition on tags reads it first (one more
     // pass over the records); without it every tag test admits its game.
     let strings = if need.reads_tags() {
@@ -137,10 +154,18 @@ fn games_to_search(
         size: now.size,
         games: records.count(),
         survivors: Vec::new(),
+        bytes: Vec::new(),
     };
     let mut position = 0;
     while let Some(record) = records.next_record() {
-        let game = record?.entry;
+        let record = record?;
+        let game = record.entry;
+        // The packed moves are a slice of `bytes` (past 4 GiB: none, the text is read).
+        let at = (record.moves.as_ptr() as usize).checked_sub(base);
+        let (moves_at, moves_len) = match at.map(u32::try_from) {
+            Some(Ok(at)) if !record.moves.is_empty() => (at, record.moves.len() as u32),
+            _ => (0, 0),
+        };
         if game.search_always()
             || u64::from(game.length) > longest_game
             || need.admits(&game.summary, &strings)
@@ -149,10 +174,13 @@ fn games_to_search(
                 position,
                 offset: game.offset,
                 length: game.length,
+                moves_at,
+                moves_len,
             });
         }
         position += 1;
     }
     records.check_end()?;
+    input.bytes = bytes;
     Ok(input)
 }

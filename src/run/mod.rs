@@ -14,8 +14,8 @@ pub mod select;
 mod stream;
 mod workers;
 pub use crate::output::sink::Summary;
-pub use searcher::run;
 pub(crate) use searcher::{Delivery, GameWork, drive};
+pub use searcher::{replays_packed_moves, run};
 
 use crate::output::sink::GameOutput;
 

@@ -135,6 +135,13 @@ pub(super) struct Sinks<'a> {
     pub(super) compressed_position: Option<u64>,
 }
 
+/// Whether a search of `config` replays the main lines of the games an index leaves from
+/// their packed moves (`one_pass::search_packed`: the queries and options the one-pass
+/// search takes), so that an index pays even where it skips no game.
+pub fn replays_packed_moves(config: &RunConfig) -> bool {
+    one_pass::one_pass_for(config).is_some()
+}
+
 /// Runs the query over every input, writing matches to `out` and messages to stderr.
 /// A broken pipe on `out` is returned as an error of kind `BrokenPipe`.
 pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
@@ -336,12 +343,15 @@ struct PgnSearch<'s, 'a> {
 }
 
 impl PgnSearch<'_, '_> {
-    /// Searches game `number`, the bytes `range` of the buffer.
+    /// Searches game `number`, the bytes `range` of the buffer; its main line replayed from
+    /// `packed`, the index's packed moves, when given and the one-pass search can (else, or
+    /// when the replay gives up, from its text).
     fn one(
         &self,
         worker: &mut workers::WorkerState,
         range: &std::ops::Range<usize>,
         number: u64,
+        packed: Option<&[u8]>,
     ) -> GameOutput {
         let config = self.config;
         let slice = &self.data[range.clone()];
@@ -355,7 +365,14 @@ impl PgnSearch<'_, '_> {
             && !crate::pgn::split::ends_in_tags(slice);
         let at = self.offset + range.start as u64;
         let output = (self.one_pass.filter(|_| small))
-            .and_then(|mode| one_pass::search(config, (mode, self.compiled), slice, number, worker))
+            .and_then(|mode| {
+                let modes = (mode, self.compiled);
+                packed
+                    .and_then(|p| {
+                        one_pass::search_packed(config, modes, (slice, p), number, worker)
+                    })
+                    .or_else(|| one_pass::search(config, modes, slice, number, worker))
+            })
             .unwrap_or_else(|| {
                 let carried = self.carried;
                 process_game(config, slice, number, at, self.name, carried, &worker.eval)
@@ -375,7 +392,7 @@ impl GameWork<std::ops::Range<usize>> for PgnSearch<'_, '_> {
     fn batch(&self, batch: &[std::ops::Range<usize>], before: u64) -> Vec<GameOutput> {
         let first = before + self.config.shard.first_game_number;
         let one = |worker: &mut workers::Lease, (k, r): (usize, &std::ops::Range<usize>)| {
-            self.one(worker, r, first + k as u64)
+            self.one(worker, r, first + k as u64, None)
         };
         if self.carried.is_some() {
             let mut worker = self.workers.lease();
@@ -478,6 +495,7 @@ impl Searcher<'_> {
         name: &InputName,
     ) -> io::Result<()> {
         let work = IndexedSearch {
+            indexed,
             search: PgnSearch {
                 config: self.config,
                 one_pass: self.one_pass,
@@ -506,6 +524,8 @@ impl Searcher<'_> {
 /// The games an index leaves to search in one file, searched as [`PgnSearch`] searches
 /// the games of a split file: each numbered by its place among the file's games.
 struct IndexedSearch<'s, 'a> {
+    /// The index's games (their packed moves).
+    indexed: &'s IndexedInput,
     search: PgnSearch<'s, 'a>,
     /// The number of the file's first game.
     first: u64,
@@ -519,7 +539,11 @@ impl GameWork<Survivor> for IndexedSearch<'_, '_> {
         let one = |worker: &mut workers::Lease, game: &Survivor| {
             let range = game.offset as usize..(game.offset + u64::from(game.length)) as usize;
             let number = self.first + game.position;
-            (game.position, self.search.one(worker, &range, number))
+            let packed = self.indexed.packed_moves(game);
+            (
+                game.position,
+                self.search.one(worker, &range, number, packed),
+            )
         };
         if self.search.carried.is_some() {
             let mut worker = self.search.workers.lease();

@@ -25,6 +25,7 @@ use super::plan::Neighbours;
 use super::{GameOutput, RunConfig};
 use crate::eval::compiled::Test;
 use crate::eval::{Evaluator, GameContext, ReplayedGame, ReplayedNode};
+use crate::index::replay::PackedLine;
 use crate::output::Format;
 use crate::pgn::GameRecord;
 use crate::pgn::plain::PlainGame;
@@ -199,8 +200,33 @@ impl Scratch {
 /// (see the module doc).
 pub(super) fn search(
     config: &RunConfig,
-    (mode, compiled): (OnePass, Option<&Test<Standard>>),
+    modes: (OnePass, Option<&Test<Standard>>),
     slice: &[u8],
+    number: u64,
+    worker: &mut super::workers::WorkerState,
+) -> Option<GameOutput> {
+    search_from(config, modes, (slice, None), number, worker)
+}
+
+/// [`search`] with the main line replayed from the index's packed moves (`index::replay`),
+/// the tags still read from `slice`; None when the game's text must be searched: a packed
+/// move that names no move or is not legal where it stands, and a matched game whose output
+/// writes more than its number (PGN, JSON: the text path writes it as the scan does).
+pub(super) fn search_packed(
+    config: &RunConfig,
+    modes: (OnePass, Option<&Test<Standard>>),
+    (slice, packed): (&[u8], &[u8]),
+    number: u64,
+    worker: &mut super::workers::WorkerState,
+) -> Option<GameOutput> {
+    search_from(config, modes, (slice, Some(packed)), number, worker)
+}
+
+/// [`search`], the main line read from `slice`'s text, or from `packed` when given.
+fn search_from(
+    config: &RunConfig,
+    (mode, compiled): (OnePass, Option<&Test<Standard>>),
+    (slice, packed): (&[u8], Option<&[u8]>),
     number: u64,
     worker: &mut super::workers::WorkerState,
 ) -> Option<GameOutput> {
@@ -244,12 +270,23 @@ pub(super) fn search(
         evaluator = evaluator.adding_nothing();
     }
     let kept = (&mut scratch.plies, &mut scratch.json, &mut scratch.marks);
+    let modes = (mode, compiled);
     // PGN writes a matched game from the tokens the search read (`write_plain_game`).
     let mut game = Moves {
         game,
-        kept: (config.format == Format::Pgn).then(|| Vec::with_capacity(slice.len() / 5)),
+        kept: (config.format == Format::Pgn && packed.is_none())
+            .then(|| Vec::with_capacity(slice.len() / 5)),
     };
-    let matched = search_moves(config, (mode, compiled), &mut game, &mut evaluator, kept)?;
+    let matched = match packed {
+        None => search_moves(config, modes, &mut game, &mut evaluator, kept)?,
+        Some(bytes) => search_moves(
+            config,
+            modes,
+            &mut PackedLine::new(bytes),
+            &mut evaluator,
+            kept,
+        )?,
+    };
     // A limit went over (`eval::budget`): the careful path stops the run with its message.
     if evaluator.abort_message().is_some() {
         return None;
@@ -259,6 +296,8 @@ pub(super) fn search(
         _ if !is_match => String::new(),
         Format::Count => String::new(),
         Format::GameNumbers => format!("{number}\n"),
+        // The text path writes the game, from the tokens it reads.
+        Format::Pgn | Format::Json if packed.is_some() => return None,
         Format::Pgn | Format::Json => {
             let plies = evaluator.current_mut().map(|node| node.ply)?;
             let movetext = game.kept.as_deref();
