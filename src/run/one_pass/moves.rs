@@ -26,6 +26,12 @@ pub(super) struct Moves<'a> {
 pub(super) trait MainLine {
     /// A move as the source gives it.
     type Move;
+    /// Whether the source vouches that every move after the current one is legal, so that
+    /// a game decided at its first match need not be played on (the index's packed moves:
+    /// a game the index holds them for was replayed without a fault when it was built, as
+    /// it is believed when it skips a game; the text is played on, for the careful path to
+    /// report a later illegal move).
+    const VOUCHED: bool;
     /// The next main-line move, from `position` (None after the last).
     fn next_move(&mut self, position: &Standard) -> Result<Option<Self::Move>, NotPlain>;
     /// Plays `m` on `node` (its position and ply move on; the move described in
@@ -39,6 +45,7 @@ pub(super) trait MainLine {
 
 impl MainLine for Moves<'_> {
     type Move = shakmaty::san::SanPlus;
+    const VOUCHED: bool = false;
 
     /// The next main-line move (see [`PlainGame::next_main_move`]).
     fn next_move(&mut self, _: &Standard) -> Result<Option<Self::Move>, NotPlain> {
@@ -56,6 +63,7 @@ impl MainLine for Moves<'_> {
 
 impl MainLine for PackedLine<'_> {
     type Move = shakmaty::Move;
+    const VOUCHED: bool = true;
 
     /// The next packed move, decoded in `position` (bytes that name no move: an error).
     fn next_move(&mut self, position: &Standard) -> Result<Option<Self::Move>, NotPlain> {
@@ -249,7 +257,8 @@ fn play_all<'e>(
 
 /// Plays each main-line move as it is read and evaluates each position, the start first,
 /// with `at_position` (given the position before, when `keep_before`); after a match, only
-/// plays on when the mode stops at the first match.
+/// plays on when the mode stops at the first match, and not at all when the moves are
+/// vouched for ([`MainLine::VOUCHED`]).
 fn play_and_evaluate<'e, G: MainLine>(
     game: &mut G,
     evaluator: &mut Evaluator<'e, Standard>,
@@ -261,6 +270,9 @@ fn play_and_evaluate<'e, G: MainLine>(
     evaluator.begin_position();
     let mut matched = at_position(evaluator, 0, None);
     loop {
+        if matched && mode.stop_at_first_match && G::VOUCHED {
+            break;
+        }
         let node = evaluator.current_mut().ok_or(NotPlain)?;
         let Some(m) = game.next_move(&node.position)? else {
             break;
@@ -311,6 +323,9 @@ fn play_with_neighbours<'e, G: MainLine>(
     let mut before: Option<Standard> = None;
     let mut matched = false;
     loop {
+        if matched && mode.stop_at_first_match && G::VOUCHED {
+            return Ok(());
+        }
         let current = &evaluator.current_mut().ok_or(NotPlain)?.position;
         match game.next_move(current)? {
             Some(m) => G::play(
