@@ -137,9 +137,10 @@ pub(super) struct Sinks<'a> {
 
 /// Whether a search of `config` replays the main lines of the games an index leaves from
 /// their packed moves (`one_pass::search_packed`: the queries and options the one-pass
-/// search takes), so that an index pays even where it skips no game.
+/// search takes, `--count` or `--gamenumbers`), so that an index pays even where it skips
+/// no game.
 pub fn replays_packed_moves(config: &RunConfig) -> bool {
-    one_pass::one_pass_for(config).is_some()
+    one_pass::one_pass_for(config).is_some() && one_pass::replays_packed(config)
 }
 
 /// Runs the query over every input, writing matches to `out` and messages to stderr.

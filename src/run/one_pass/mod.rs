@@ -209,9 +209,9 @@ pub(super) fn search(
 }
 
 /// [`search`] with the main line replayed from the index's packed moves (`index::replay`),
-/// the tags still read from `slice`; None when the game's text must be searched: a packed
-/// move that names no move or is not legal where it stands, and a matched game whose output
-/// writes more than its number (PGN, JSON: the text path writes it as the scan does).
+/// the tags still read from `slice`, for `--count` and `--gamenumbers` ([`replays_packed`]);
+/// None when the game's text must be searched: any other format, a packed move that names
+/// no move or is not legal where it stands.
 pub(super) fn search_packed(
     config: &RunConfig,
     modes: (OnePass, Option<&Test<Standard>>),
@@ -219,7 +219,18 @@ pub(super) fn search_packed(
     number: u64,
     worker: &mut super::workers::WorkerState,
 ) -> Option<GameOutput> {
+    if !replays_packed(config) {
+        return None;
+    }
     search_from(config, modes, (slice, Some(packed)), number, worker)
+}
+
+/// Whether the run's output writes nothing of a matched game but its number (`--count`,
+/// `--gamenumbers`), so that [`search_packed`] may search it: in PGN or JSON a matched game
+/// would be searched again from its text to be written as the scan writes it, which costs a
+/// heavy query twice where most games match.
+pub(super) fn replays_packed(config: &RunConfig) -> bool {
+    matches!(config.format, Format::Count | Format::GameNumbers)
 }
 
 /// [`search`], the main line read from `slice`'s text, or from `packed` when given.
