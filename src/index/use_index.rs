@@ -10,8 +10,9 @@ use std::path::Path;
 
 use shakmaty::Bitboard;
 
-use super::format::{IndexError, SourceId, records};
+use super::format::{IndexError, SourceId};
 use super::prune::{Need, need_of, prunable};
+use super::reader::{Columns, IndexBytes, IndexFile, read_header, read_strings, visit_games};
 use crate::ir::Node;
 
 /// The indexed inputs of a search (by their name as the run gives it): per input, the
@@ -30,8 +31,9 @@ pub struct IndexedInput {
     pub games: u64,
     /// The games to search, in file order.
     pub survivors: Vec<Survivor>,
-    /// The index file's bytes (the survivors' packed moves lie in them).
-    pub bytes: Vec<u8>,
+    /// The survivors' packed main lines one after another, when the search replays them
+    /// ([`IndexedInput::packed_moves`]; empty otherwise).
+    pub moves: Vec<u8>,
 }
 
 impl IndexedInput {
@@ -39,7 +41,7 @@ impl IndexedInput {
     /// holds it (not for a game searched always).
     pub fn packed_moves(&self, game: &Survivor) -> Option<&[u8]> {
         let (at, len) = (game.moves_at as usize, game.moves_len as usize);
-        (len > 0).then(|| self.bytes.get(at..at + len)).flatten()
+        (len > 0).then(|| self.moves.get(at..at + len)).flatten()
     }
 
     /// Whether the index fits the file as mapped now, `len` bytes (else it changed since
@@ -58,9 +60,9 @@ pub struct Survivor {
     pub offset: u64,
     /// Its length in bytes.
     pub length: u32,
-    /// Where its packed moves start in the index file's bytes ([`IndexedInput::packed_moves`]).
-    pub moves_at: u32,
-    /// Their length (0: none, a game searched always).
+    /// Where its packed moves start in [`IndexedInput::moves`] ([`IndexedInput::packed_moves`]).
+    pub moves_at: u64,
+    /// Their length (0: none: a game searched always, or moves not asked for).
     pub moves_len: u32,
 }
 
@@ -91,11 +93,12 @@ impl IndexedSkips {
             notes: Vec::new(),
             skipped_games: 0,
         };
-        let need = if prunable(filter) {
-            need_of(filter)
-        } else {
-            Need::Nothing
-        };
+        // A query that acts on games it does not match (`message`, `writefile`, ...) reads
+        // every game's text: no index, neither to skip games nor to replay them.
+        if !prunable(filter) {
+            return opened;
+        }
+        let need = need_of(filter);
         if need.is_nothing() && !replays {
             return opened;
         }
@@ -105,7 +108,7 @@ impl IndexedSkips {
             if !index_path.exists() {
                 continue;
             }
-            match games_to_search(path, &index_path, &need, longest_game) {
+            match games_to_search(path, &index_path, &need, (longest_game, replays)) {
                 Ok(input) => {
                     opened.skipped_games += input.games - input.survivors.len() as u64;
                     skips.inputs.insert(name, input);
@@ -129,58 +132,70 @@ impl IndexedSkips {
 }
 
 /// The games of the index at `index_path` (of the PGN at `pgn`) that `need` admits (and
-/// those the index cannot rule on), read record by record.
+/// those the index cannot rule on): only the header, the string table when the condition
+/// tests tags, and the columns it tests are read ([`survivors`]); the moves column too when
+/// the search `replays` the survivors' main lines.
 fn games_to_search(
     pgn: &Path,
     index_path: &Path,
     need: &Need,
-    longest_game: u64,
+    (longest_game, replays): (u64, bool),
 ) -> Result<IndexedInput, IndexError> {
-    let bytes = std::fs::read(index_path)?;
-    let base = bytes.as_ptr() as usize;
-    // The string table follows the records: a condition on tags reads it first (one more
-    // pass over the records); without it every tag test admits its game.
-    let strings = if need.reads_tags() {
-        records(&bytes)?.finish()?
-    } else {
-        Vec::new()
-    };
-    let mut records = records(&bytes)?;
+    let file = IndexFile::open(index_path)?;
     let now = SourceId::of_file(pgn)?;
-    if let Some(why) = records.source().differs_from(&now) {
+    survivors(&file, &now, need, (longest_game, replays))
+}
+
+/// The games of the index in `src` that `need` admits, and those the index cannot rule on
+/// (searched always, or longer than `longest_game`), when the index was made from the file
+/// whose identity is now `now` (else [`IndexError::Stale`]); with `replays`, each
+/// survivor's packed main line too ([`IndexedInput::packed_moves`]). Every part read is
+/// checked first (`index::reader`): a damaged or hostile index is an error, never a wrong
+/// list.
+pub fn survivors<S: IndexBytes + ?Sized>(
+    src: &S,
+    now: &SourceId,
+    need: &Need,
+    (longest_game, replays): (u64, bool),
+) -> Result<IndexedInput, IndexError> {
+    let header = read_header(src)?;
+    if let Some(why) = header.source.differs_from(now) {
         return Err(IndexError::Stale(why));
     }
+    let mut strings = Vec::new();
+    if need.reads_tags() {
+        read_strings(src, &header, |text| strings.push(text.to_string()))?;
+    }
+    let need = need.with_strings(&strings);
     let mut input = IndexedInput {
         size: now.size,
-        games: records.count(),
+        games: header.games,
         survivors: Vec::new(),
-        bytes: Vec::new(),
+        moves: Vec::new(),
     };
-    let mut position = 0;
-    while let Some(record) = records.next_record() {
-        let record = record?;
-        let game = record.entry;
-        // The packed moves are a slice of `bytes` (past 4 GiB: none, the text is read).
-        let at = (record.moves.as_ptr() as usize).checked_sub(base);
-        let (moves_at, moves_len) = match at.map(u32::try_from) {
-            Some(Ok(at)) if !record.moves.is_empty() => (at, record.moves.len() as u32),
-            _ => (0, 0),
-        };
-        if game.search_always()
+    let columns = Columns {
+        moves: replays,
+        ..need.columns()
+    };
+    let max_tag = visit_games(src, &header, columns, |game| {
+        if game.summary.must_scan()
             || u64::from(game.length) > longest_game
-            || need.admits(&game.summary, &strings)
+            || need.admits(game.summary, &[])
         {
+            // A game searched always has no packed moves (`moves` empty): its text is read.
+            let moves_at = input.moves.len() as u64;
+            input.moves.extend_from_slice(game.moves);
             input.survivors.push(Survivor {
-                position,
+                position: game.position,
                 offset: game.offset,
                 length: game.length,
                 moves_at,
-                moves_len,
+                moves_len: game.moves.len() as u32,
             });
         }
-        position += 1;
+    })?;
+    if max_tag as usize > strings.len() {
+        return Err(IndexError::Corrupt("a tag outside the string table"));
     }
-    records.check_end()?;
-    input.bytes = bytes;
     Ok(input)
 }

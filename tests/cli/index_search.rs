@@ -226,12 +226,15 @@ fn the_games_an_index_leaves_are_numbered_and_counted_as_the_scan() {
 }
 
 /// Writes `byte` over the packed moves' byte `at` of game `game` (0 for the first) in the
-/// index `dir/name`, and the index's checksum again, so that the search believes the index.
+/// index `dir/name` (a file of one block: `docs/index.md`, "The file"), and the CRC-32s of its
+/// sections and of its block header again, so that the search believes the index.
 fn doctor_packed_move(dir: &Path, name: &str, (game, at): (usize, usize), byte: u8) {
+    use cqlq::index::format::{BLOCK_HEADER_BYTES, HEADER_BYTES, SECTIONS, crc32};
     let path = dir.join(name);
     let mut bytes = fs::read(&path).unwrap();
     let start = {
-        let mut records = cqlq::index::format::records(&bytes).unwrap();
+        let mut records = cqlq::index::reader::records(&bytes).unwrap();
+        assert!(records.count() <= 4096, "one block");
         let mut start = 0;
         for _ in 0..=game {
             let record = records.next_record().unwrap().unwrap();
@@ -240,9 +243,20 @@ fn doctor_packed_move(dir: &Path, name: &str, (game, at): (usize, usize), byte: 
         start
     };
     bytes[start + at] = byte;
-    let body = bytes.len() - 8;
-    let sum = cqlq::index::format::fnv1a(&bytes[..body]);
-    bytes[body..].copy_from_slice(&sum.to_le_bytes());
+    // The block header: its games (u32), per section its length and CRC-32 (u32 each),
+    // then its own CRC-32; the sections follow it.
+    let head = HEADER_BYTES;
+    let mut section = head + BLOCK_HEADER_BYTES;
+    for i in 0..SECTIONS {
+        let entry = head + 4 + 8 * i;
+        let len = u32::from_le_bytes(bytes[entry..entry + 4].try_into().unwrap()) as usize;
+        let sum = crc32(&bytes[section..section + len]);
+        bytes[entry + 4..entry + 8].copy_from_slice(&sum.to_le_bytes());
+        section += len;
+    }
+    let body_end = head + BLOCK_HEADER_BYTES - 4;
+    let sum = crc32(&bytes[head..body_end]);
+    bytes[body_end..body_end + 4].copy_from_slice(&sum.to_le_bytes());
     fs::write(&path, bytes).unwrap();
 }
 
