@@ -27,10 +27,19 @@ pub(super) trait MainLine {
     /// A move as the source gives it.
     type Move;
     /// Whether the source vouches that every move after the current one is legal, so that
-    /// a game decided at its first match need not be played on (the index's packed moves:
-    /// a game the index holds them for was replayed without a fault when it was built, as
-    /// it is believed when it skips a game; the text is played on, for the careful path to
-    /// report a later illegal move).
+    /// a game decided at its first match need not be played on.
+    ///
+    /// Why stopping there gives the scan's answer: `mode.stop_at_first_match` holds only for
+    /// `--count` / `--gamenumbers` without `matchcount`, `sort` or a summary line
+    /// (`one_pass_for`), where a game's output and every count printed depend only on
+    /// whether it matched; the text path stops evaluating at the first match too (so no
+    /// loop budget, comment or variable can differ after it), and plays on only to find a
+    /// later illegal move, which makes the game a bad game for the careful path. A game
+    /// whose packed moves the index holds was replayed whole without a fault when the index
+    /// was built (any other is marked "search always" and has none), from the same bytes:
+    /// the index matched the file's size, modification time and a hash of its ends, and
+    /// its moves column its CRC-32, the same trust as when a summary skips a game. So the
+    /// packed moves are vouched for; the text is not (it is played on).
     const VOUCHED: bool;
     /// The next main-line move, from `position` (None after the last).
     fn next_move(&mut self, position: &Standard) -> Result<Option<Self::Move>, NotPlain>;
@@ -270,6 +279,7 @@ fn play_and_evaluate<'e, G: MainLine>(
     evaluator.begin_position();
     let mut matched = at_position(evaluator, 0, None);
     loop {
+        // Decided, and nothing later can change the output (`MainLine::VOUCHED`).
         if matched && mode.stop_at_first_match && G::VOUCHED {
             break;
         }
@@ -323,6 +333,7 @@ fn play_with_neighbours<'e, G: MainLine>(
     let mut before: Option<Standard> = None;
     let mut matched = false;
     loop {
+        // Decided, and nothing later can change the output (`MainLine::VOUCHED`).
         if matched && mode.stop_at_first_match && G::VOUCHED {
             return Ok(());
         }
