@@ -229,6 +229,17 @@ fn the_games_an_index_leaves_are_numbered_and_counted_as_the_scan() {
 /// index `dir/name` (a file of one block: `docs/index.md`, "The file"), and the CRC-32s of its
 /// sections and of its block header again, so that the search believes the index.
 fn doctor_packed_move(dir: &Path, name: &str, (game, at): (usize, usize), byte: u8) {
+    doctor_packed_move_sealed(dir, name, (game, at), byte, true);
+}
+
+/// [`doctor_packed_move`], the CRC-32s written again only when `reseal`.
+fn doctor_packed_move_sealed(
+    dir: &Path,
+    name: &str,
+    (game, at): (usize, usize),
+    byte: u8,
+    reseal: bool,
+) {
     use cqlq::index::format::{BLOCK_HEADER_BYTES, HEADER_BYTES, SECTIONS, crc32};
     let path = dir.join(name);
     let mut bytes = fs::read(&path).unwrap();
@@ -243,6 +254,10 @@ fn doctor_packed_move(dir: &Path, name: &str, (game, at): (usize, usize), byte: 
         start
     };
     bytes[start + at] = byte;
+    if !reseal {
+        fs::write(&path, bytes).unwrap();
+        return;
+    }
     // The block header: its games (u32), per section its length and CRC-32 (u32 each),
     // then its own CRC-32; the sections follow it.
     let head = HEADER_BYTES;
@@ -308,6 +323,18 @@ fn the_search_replays_packed_moves_and_reads_the_text_where_one_is_illegal() {
         numbers("mate", &[]),
         "1\n2\n",
         "bytes no move fits: the text read"
+    );
+    // A packed move changed under the moves column's CRC-32 (1. e3 again, not re-sealed):
+    // the index is not used, a line says why, and the file is scanned.
+    doctor_packed_move(dir, "g.pgn.cqlqi", (0, 0), 0xC4);
+    doctor_packed_move_sealed(dir, "g.pgn.cqlqi", (0, 0), 0xC0, false);
+    let out = cqlq_in(dir, &["-q", "--gamenumbers", "-e", moved, "g.pgn"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "2\n", "a damaged moves column: scanned");
+    assert!(
+        text(&out.stderr).contains("not used") && text(&out.stderr).contains("damaged"),
+        "{}",
+        text(&out.stderr)
     );
 }
 
