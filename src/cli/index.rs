@@ -318,8 +318,9 @@ pub fn skips_for(
         );
         &with_select
     };
-    let opened =
-        cqlq::index::use_index::IndexedSkips::open(filter, files, config.limits.max_game_bytes);
+    let replays = cqlq::run::replays_packed_moves(config);
+    let limit = config.limits.max_game_bytes;
+    let opened = cqlq::index::use_index::IndexedSkips::open(filter, files, limit, replays);
     for note in &opened.notes {
         eprintln!("{note}");
     }

@@ -8,6 +8,7 @@
 //! - [`reader`]: the file read with every check, only the columns asked for.
 //! - [`build`]: a source's bytes → its index (only the new games of a grown file).
 //! - [`prune`]: the query's IR → a necessary condition on a summary.
+//! - [`replay`]: a game's main line replayed from its packed moves.
 //! - [`use_index`]: the indexes a search may use, and which games it may skip.
 
 pub mod build;
@@ -15,6 +16,7 @@ pub mod format;
 pub mod moves;
 pub mod prune;
 pub mod reader;
+pub mod replay;
 pub mod summary;
 pub mod use_index;
 

@@ -32,7 +32,7 @@ impl std::error::Error for BadMoves {}
 const BLACK: u8 = 8;
 
 /// The knight's moves as (file, rank) steps, in code order.
-const KNIGHT_STEPS: [(i8, i8); 8] = [
+pub(super) const KNIGHT_STEPS: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),
@@ -44,7 +44,7 @@ const KNIGHT_STEPS: [(i8, i8); 8] = [
 ];
 /// The king's one-square moves as (file, rank) steps, in code order (8 and 9: castling
 /// king-side and queen-side).
-const KING_STEPS: [(i8, i8); 8] = [
+pub(super) const KING_STEPS: [(i8, i8); 8] = [
     (0, 1),
     (1, 1),
     (1, 0),
@@ -55,7 +55,7 @@ const KING_STEPS: [(i8, i8); 8] = [
     (-1, 1),
 ];
 /// A pawn's moves as (file, rank forward) steps, in code order (times 4, plus the promotion).
-const PAWN_STEPS: [(i8, i8); 4] = [(0, 1), (0, 2), (-1, 1), (1, 1)];
+pub(super) const PAWN_STEPS: [(i8, i8); 4] = [(0, 1), (0, 2), (-1, 1), (1, 1)];
 
 /// The board a coder or decoder plays along: what stands on each square, and who moves.
 #[derive(Clone, Debug)]

@@ -12,7 +12,7 @@ use shakmaty::Bitboard;
 
 use super::format::{IndexError, SourceId};
 use super::prune::{Need, need_of, prunable};
-use super::reader::{IndexBytes, IndexFile, read_header, read_strings, visit_games};
+use super::reader::{Columns, IndexBytes, IndexFile, read_header, read_strings, visit_games};
 use crate::ir::Node;
 
 /// The indexed inputs of a search (by their name as the run gives it): per input, the
@@ -31,9 +31,19 @@ pub struct IndexedInput {
     pub games: u64,
     /// The games to search, in file order.
     pub survivors: Vec<Survivor>,
+    /// The survivors' packed main lines one after another, when the search replays them
+    /// ([`IndexedInput::packed_moves`]; empty otherwise).
+    pub moves: Vec<u8>,
 }
 
 impl IndexedInput {
+    /// `game`'s main line packed (`index::moves`; `index::replay` plays it), when the index
+    /// holds it (not for a game searched always).
+    pub fn packed_moves(&self, game: &Survivor) -> Option<&[u8]> {
+        let (at, len) = (game.moves_at as usize, game.moves_len as usize);
+        (len > 0).then(|| self.moves.get(at..at + len)).flatten()
+    }
+
     /// Whether the index fits the file as mapped now, `len` bytes (else it changed since
     /// the index was checked, and is scanned).
     pub fn fits(&self, len: usize) -> bool {
@@ -50,6 +60,10 @@ pub struct Survivor {
     pub offset: u64,
     /// Its length in bytes.
     pub length: u32,
+    /// Where its packed moves start in [`IndexedInput::moves`] ([`IndexedInput::packed_moves`]).
+    pub moves_at: u64,
+    /// Their length (0: none: a game searched always, or moves not asked for).
+    pub moves_len: u32,
 }
 
 /// What [`IndexedSkips::open`] found: the indexed inputs, and a note per index not used.
@@ -65,23 +79,27 @@ pub struct Opened {
 impl IndexedSkips {
     /// The games to search for `filter` over the plain files `inputs` (each with its name in
     /// the run's messages): an index is read only when the query allows skipping and its
-    /// condition rules something out. A game longer than `longest_game` bytes is always
-    /// searched (the search reports it).
+    /// condition rules something out, or when the search `replays` the games' main lines
+    /// from their packed moves (`index::replay`: then every game it does not skip). A game
+    /// longer than `longest_game` bytes is always searched (the search reports it).
     pub fn open<'a>(
         filter: &Node<Bitboard>,
         inputs: impl IntoIterator<Item = (&'a Path, String)>,
         longest_game: u64,
+        replays: bool,
     ) -> Opened {
         let mut opened = Opened {
             skips: None,
             notes: Vec::new(),
             skipped_games: 0,
         };
+        // A query that acts on games it does not match (`message`, `writefile`, ...) reads
+        // every game's text: no index, neither to skip games nor to replay them.
         if !prunable(filter) {
             return opened;
         }
         let need = need_of(filter);
-        if need.is_nothing() {
+        if need.is_nothing() && !replays {
             return opened;
         }
         let mut skips = IndexedSkips::default();
@@ -90,7 +108,7 @@ impl IndexedSkips {
             if !index_path.exists() {
                 continue;
             }
-            match games_to_search(path, &index_path, &need, longest_game) {
+            match games_to_search(path, &index_path, &need, (longest_game, replays)) {
                 Ok(input) => {
                     opened.skipped_games += input.games - input.survivors.len() as u64;
                     skips.inputs.insert(name, input);
@@ -115,26 +133,30 @@ impl IndexedSkips {
 
 /// The games of the index at `index_path` (of the PGN at `pgn`) that `need` admits (and
 /// those the index cannot rule on): only the header, the string table when the condition
-/// tests tags, and the columns it tests are read ([`survivors`]).
+/// tests tags, and the columns it tests are read ([`survivors`]); the moves column too when
+/// the search `replays` the survivors' main lines.
 fn games_to_search(
     pgn: &Path,
     index_path: &Path,
     need: &Need,
-    longest_game: u64,
+    (longest_game, replays): (u64, bool),
 ) -> Result<IndexedInput, IndexError> {
     let file = IndexFile::open(index_path)?;
-    survivors(&file, &SourceId::of_file(pgn)?, need, longest_game)
+    let now = SourceId::of_file(pgn)?;
+    survivors(&file, &now, need, (longest_game, replays))
 }
 
 /// The games of the index in `src` that `need` admits, and those the index cannot rule on
 /// (searched always, or longer than `longest_game`), when the index was made from the file
-/// whose identity is now `now` (else [`IndexError::Stale`]). Every part read is checked
-/// first (`index::reader`): a damaged or hostile index is an error, never a wrong list.
+/// whose identity is now `now` (else [`IndexError::Stale`]); with `replays`, each
+/// survivor's packed main line too ([`IndexedInput::packed_moves`]). Every part read is
+/// checked first (`index::reader`): a damaged or hostile index is an error, never a wrong
+/// list.
 pub fn survivors<S: IndexBytes + ?Sized>(
     src: &S,
     now: &SourceId,
     need: &Need,
-    longest_game: u64,
+    (longest_game, replays): (u64, bool),
 ) -> Result<IndexedInput, IndexError> {
     let header = read_header(src)?;
     if let Some(why) = header.source.differs_from(now) {
@@ -149,16 +171,26 @@ pub fn survivors<S: IndexBytes + ?Sized>(
         size: now.size,
         games: header.games,
         survivors: Vec::new(),
+        moves: Vec::new(),
     };
-    let max_tag = visit_games(src, &header, need.columns(), |game| {
+    let columns = Columns {
+        moves: replays,
+        ..need.columns()
+    };
+    let max_tag = visit_games(src, &header, columns, |game| {
         if game.summary.must_scan()
             || u64::from(game.length) > longest_game
             || need.admits(game.summary, &[])
         {
+            // A game searched always has no packed moves (`moves` empty): its text is read.
+            let moves_at = input.moves.len() as u64;
+            input.moves.extend_from_slice(game.moves);
             input.survivors.push(Survivor {
                 position: game.position,
                 offset: game.offset,
                 length: game.length,
+                moves_at,
+                moves_len: game.moves.len() as u32,
             });
         }
     })?;

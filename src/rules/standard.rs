@@ -124,6 +124,28 @@ impl Standard {
         Ok(())
     }
 
+    /// Plays `m` when it is legal here (a move decoded from the index's packed main line,
+    /// `index::replay`, not trusted): described when `describe`, else played without a
+    /// description (None). An illegal move is an error and the position is left as it was.
+    pub fn play_if_legal(
+        &mut self,
+        m: Move,
+        describe: bool,
+    ) -> Result<Option<MoveInfo<Bitboard>>, RulesError> {
+        if !quick_moves::is_legal(&self.pos, m) {
+            return Err(RulesError::new(
+                RulesErrorKind::UnplayableMove,
+                format!("illegal move {m:?}"),
+            ));
+        }
+        if describe {
+            return Ok(Some(self.play_move(m)));
+        }
+        track_promoted(&mut self.promoted, m);
+        self.play_unchecked(m);
+        Ok(None)
+    }
+
     /// The legal move `san` names.
     fn read_move(&self, san: &shakmaty::san::San) -> Result<Move, RulesError> {
         san_move(&self.pos, san).map_err(|_| {

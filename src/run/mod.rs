@@ -16,7 +16,7 @@ mod stream;
 mod workers;
 pub use crate::output::sink::Summary;
 pub(crate) use driver::{GameWork, drive_into};
-pub use searcher::run;
+pub use searcher::{replays_packed_moves, run};
 
 use crate::output::sink::GameOutput;
 

@@ -86,6 +86,14 @@ pub(super) struct Sinks<'a> {
     pub(super) compressed_position: Option<u64>,
 }
 
+/// Whether a search of `config` replays the main lines of the games an index leaves from
+/// their packed moves (`one_pass::search_packed`: the queries and options the one-pass
+/// search takes, `--count` or `--gamenumbers`), so that an index pays even where it skips
+/// no game.
+pub fn replays_packed_moves(config: &RunConfig) -> bool {
+    one_pass::one_pass_for(config).is_some() && one_pass::replays_packed(config)
+}
+
 /// Runs the query over every input, writing matches to `out` and messages to stderr.
 /// A broken pipe on `out` is returned as an error of kind `BrokenPipe`.
 pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
@@ -284,12 +292,15 @@ struct PgnSearch<'s, 'a> {
 }
 
 impl PgnSearch<'_, '_> {
-    /// Searches game `number`, the bytes `range` of the buffer.
+    /// Searches game `number`, the bytes `range` of the buffer; its main line replayed from
+    /// `packed`, the index's packed moves, when given and the one-pass search can (else, or
+    /// when the replay gives up, from its text).
     fn one(
         &self,
         worker: &mut workers::WorkerState,
         range: &std::ops::Range<usize>,
         number: u64,
+        packed: Option<&[u8]>,
     ) -> GameOutput {
         let search = self.search;
         let config = search.config;
@@ -305,7 +316,12 @@ impl PgnSearch<'_, '_> {
         let at = self.offset + range.start as u64;
         let compiled = search.compiled.as_ref();
         let output = (search.one_pass.filter(|_| small))
-            .and_then(|mode| one_pass::search(config, (mode, compiled), slice, number, worker))
+            .and_then(|mode| {
+                let mode = (mode, compiled);
+                packed
+                    .and_then(|p| one_pass::search_packed(config, mode, (slice, p), number, worker))
+                    .or_else(|| one_pass::search(config, mode, slice, number, worker))
+            })
             .unwrap_or_else(|| {
                 let carried = search.carried.as_ref();
                 process_game(config, slice, number, at, self.name, carried, &worker.eval)
@@ -325,7 +341,7 @@ impl GameWork<std::ops::Range<usize>> for PgnSearch<'_, '_> {
     fn batch(&self, batch: &[std::ops::Range<usize>], before: u64) -> Vec<GameOutput> {
         let first = before + self.search.config.shard.first_game_number;
         let one = |worker: &mut WorkerState, k: usize, r: &std::ops::Range<usize>| {
-            self.one(worker, r, first + k as u64)
+            self.one(worker, r, first + k as u64, None)
         };
         (self.search.workers).map(batch, self.search.in_order(), one)
     }
@@ -414,6 +430,7 @@ impl Searcher<'_> {
         name: &InputName,
     ) -> io::Result<()> {
         let work = IndexedSearch {
+            indexed,
             search: self.search.over(data, 0, name),
             first: self.next_game_number(),
         };
@@ -432,6 +449,8 @@ impl Searcher<'_> {
 /// The games an index leaves to search in one file, searched as [`PgnSearch`] searches
 /// the games of a split file: each numbered by its place among the file's games.
 struct IndexedSearch<'s, 'a> {
+    /// The index's games (their packed moves).
+    indexed: &'s IndexedInput,
     search: PgnSearch<'s, 'a>,
     /// The number of the file's first game.
     first: u64,
@@ -445,7 +464,11 @@ impl GameWork<Survivor> for IndexedSearch<'_, '_> {
         let one = |worker: &mut WorkerState, _: usize, game: &Survivor| {
             let range = game.offset as usize..(game.offset + u64::from(game.length)) as usize;
             let number = self.first + game.position;
-            (game.position, self.search.one(worker, &range, number))
+            let packed = self.indexed.packed_moves(game);
+            (
+                game.position,
+                self.search.one(worker, &range, number, packed),
+            )
         };
         let search = self.search.search;
         (search.workers).map(batch, search.in_order(), one)

@@ -68,7 +68,13 @@ pub(crate) fn skipped_in(dir: &Path, file: &str, query: &str) -> u64 {
         .unwrap()
         .filter;
     let pgn = dir.join(file);
-    IndexedSkips::open(&filter, [(pgn.as_path(), file.to_string())], u64::MAX).skipped_games
+    IndexedSkips::open(
+        &filter,
+        [(pgn.as_path(), file.to_string())],
+        u64::MAX,
+        false,
+    )
+    .skipped_games
 }
 
 /// Game 1 of THREE_GAMES after 1. e4 e5 2. Bc4 Nc6 3. Qh5, which game 4's variation
@@ -178,7 +184,13 @@ fn the_games_an_index_leaves_are_numbered_and_counted_as_the_scan() {
             .and_then(|prog| prog.lower::<shakmaty::Bitboard>(cqlq::squares::Geometry::STANDARD))
             .unwrap()
             .filter;
-        IndexedSkips::open(&filter, [(pgn.as_path(), "g.pgn".to_string())], u64::MAX).skipped_games
+        IndexedSkips::open(
+            &filter,
+            [(pgn.as_path(), "g.pgn".to_string())],
+            u64::MAX,
+            false,
+        )
+        .skipped_games
     };
     assert_eq!(skipped("mate"), 3);
     assert_eq!(skipped("move o-o"), 4);
@@ -211,4 +223,157 @@ fn the_games_an_index_leaves_are_numbered_and_counted_as_the_scan() {
     // Matched games are written as the scan writes them (PGN with the CQL comments).
     let (pgn_out, _) = with_and_without(dir, &["move o-o", "g.pgn"]);
     assert!(pgn_out.contains("[Event \"four\"]"), "{pgn_out}");
+}
+
+/// Writes `byte` over the packed moves' byte `at` of game `game` (0 for the first) in the
+/// index `dir/name` (a file of one block: `docs/index.md`, "The file"), and the CRC-32s of its
+/// sections and of its block header again, so that the search believes the index.
+fn doctor_packed_move(dir: &Path, name: &str, (game, at): (usize, usize), byte: u8) {
+    doctor_packed_move_sealed(dir, name, (game, at), byte, true);
+}
+
+/// [`doctor_packed_move`], the CRC-32s written again only when `reseal`.
+fn doctor_packed_move_sealed(
+    dir: &Path,
+    name: &str,
+    (game, at): (usize, usize),
+    byte: u8,
+    reseal: bool,
+) {
+    use cqlq::index::format::{BLOCK_HEADER_BYTES, HEADER_BYTES, SECTIONS, crc32};
+    let path = dir.join(name);
+    let mut bytes = fs::read(&path).unwrap();
+    let start = {
+        let mut records = cqlq::index::reader::records(&bytes).unwrap();
+        assert!(records.count() <= 4096, "one block");
+        let mut start = 0;
+        for _ in 0..=game {
+            let record = records.next_record().unwrap().unwrap();
+            start = record.moves.as_ptr() as usize - bytes.as_ptr() as usize;
+        }
+        start
+    };
+    bytes[start + at] = byte;
+    if !reseal {
+        fs::write(&path, bytes).unwrap();
+        return;
+    }
+    // The block header: its games (u32), per section its length and CRC-32 (u32 each),
+    // then its own CRC-32; the sections follow it.
+    let head = HEADER_BYTES;
+    let mut section = head + BLOCK_HEADER_BYTES;
+    for i in 0..SECTIONS {
+        let entry = head + 4 + 8 * i;
+        let len = u32::from_le_bytes(bytes[entry..entry + 4].try_into().unwrap()) as usize;
+        let sum = crc32(&bytes[section..section + len]);
+        bytes[entry + 4..entry + 8].copy_from_slice(&sum.to_le_bytes());
+        section += len;
+    }
+    let body_end = head + BLOCK_HEADER_BYTES - 4;
+    let sum = crc32(&bytes[head..body_end]);
+    bytes[body_end..body_end + 4].copy_from_slice(&sum.to_le_bytes());
+    fs::write(&path, bytes).unwrap();
+}
+
+/// The search replays the games' main lines from the index's packed moves (issue 35, item
+/// 4), and checks each move. Game 1 (1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#) packs to
+/// `C4 44 5A 93 30 27 E4 F0 35` (`docs/index.md`, "Packed moves": 1. e4 is white's 13th
+/// square a1 first, e2, a double step, code 4; 4. Qxf7 is `F0` and the square f7, 53).
+/// Doctored in the index to 1. e3 (`C0`, a single step: legal, and the rest stays legal),
+/// `ply == 1 and not Pe4` (no condition: every game searched) matches game 1 as well as
+/// game 2 (1. f3): the search played the packed moves, not the text. With 4. Qxf7 doctored
+/// to a queen's move from h5 to f6 (45: off its lines, not legal), the search reads game 1's
+/// text and finds its mate, as the scan does; bytes no move fits likewise. Mutation check
+/// (2026-11-28): `Standard::play_if_legal` playing the move without asking `is_legal`
+/// (the queen takes the knight on f6: no mate) makes the `mate` answer "2" alone.
+#[test]
+fn the_search_replays_packed_moves_and_reads_the_text_where_one_is_illegal() {
+    let scratch = crate::common::scratch("index", "replay");
+    let dir = scratch.path();
+    four_games(dir);
+    let numbers = |query: &str, extra: &[&str]| {
+        let mut args = vec!["-q", "--gamenumbers", "-e", query, "g.pgn"];
+        args.extend_from_slice(extra);
+        let out = cqlq_in(dir, &args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stderr), "", "{query} {extra:?}");
+        text(&out.stdout)
+    };
+    let moved = "ply == 1 and not Pe4";
+    assert_eq!(numbers(moved, &["--no-index"]), "2\n");
+    assert_eq!(numbers(moved, &[]), "2\n");
+    doctor_packed_move(dir, "g.pgn.cqlqi", (0, 0), 0xC4);
+    assert_eq!(numbers(moved, &[]), "2\n", "the index as written");
+    doctor_packed_move(dir, "g.pgn.cqlqi", (0, 0), 0xC0);
+    assert_eq!(numbers(moved, &[]), "1\n2\n", "1. e3 played from the index");
+    assert_eq!(numbers(moved, &["--no-index"]), "2\n");
+    doctor_packed_move(dir, "g.pgn.cqlqi", (0, 0), 0xC4);
+    assert_eq!(numbers("mate", &["--no-index"]), "1\n2\n");
+    assert_eq!(numbers("mate", &[]), "1\n2\n");
+    doctor_packed_move(dir, "g.pgn.cqlqi", (0, 8), 45);
+    assert_eq!(
+        numbers("mate", &[]),
+        "1\n2\n",
+        "an illegal packed move: the text read"
+    );
+    // Bytes no move fits (the 16th of white's squares is h2's pawn; code 15, a capture
+    // toward the h-file, leaves the board): the text read too.
+    doctor_packed_move(dir, "g.pgn.cqlqi", (0, 0), 0xFF);
+    assert_eq!(
+        numbers("mate", &[]),
+        "1\n2\n",
+        "bytes no move fits: the text read"
+    );
+    // A packed move changed under the moves column's CRC-32 (1. e3 again, not re-sealed):
+    // the index is not used, a line says why, and the file is scanned.
+    doctor_packed_move(dir, "g.pgn.cqlqi", (0, 0), 0xC4);
+    doctor_packed_move_sealed(dir, "g.pgn.cqlqi", (0, 0), 0xC0, false);
+    let out = cqlq_in(dir, &["-q", "--gamenumbers", "-e", moved, "g.pgn"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "2\n", "a damaged moves column: scanned");
+    assert!(
+        text(&out.stderr).contains("not used") && text(&out.stderr).contains("damaged"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// On real games (`../shared/data/std-visible-5k.pgn`), the queries the packed replay
+/// answers (`true`, `check`, `mate`, a selective one, a `find`, one reading the move played
+/// and the position before) print with the index what the scan prints, byte for byte and
+/// stderr too: `--count`, `--gamenumbers`, PGN (matched games written from the text) and
+/// JSON.
+#[test]
+fn the_packed_replay_answers_as_the_scan_on_real_games() {
+    let Some(source) = crate::common::shared_file("data/std-visible-5k.pgn") else {
+        return;
+    };
+    let scratch = crate::common::scratch("index", "replay-real");
+    let dir = scratch.path();
+    fs::copy(&source, dir.join("r.pgn")).unwrap();
+    let out = cqlq_in(dir, &["index", "-q", "r.pgn"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for query in [
+        "true",
+        "check",
+        "mate",
+        "move o-o-o and #[Qq] == 0",
+        "find mate",
+        "move previous capture q and check",
+        "#P == 8 and ply > 60",
+    ] {
+        let numbers = game_numbers_in(dir, "r.pgn", query, &[]);
+        assert!(!numbers.is_empty(), "{query}: nothing matched");
+        for format in [&["--count"][..], &[], &["--json"]] {
+            let mut with = vec!["-q"];
+            with.extend_from_slice(format);
+            with.extend_from_slice(&["-e", query, "r.pgn"]);
+            let mut without = with.clone();
+            without.push("--no-index");
+            let (a, b) = (cqlq_in(dir, &with), cqlq_in(dir, &without));
+            assert!(a.stdout == b.stdout, "{query} {format:?}");
+            assert_eq!(text(&a.stderr), text(&b.stderr), "{query} {format:?}");
+            assert_eq!(a.status.code(), b.status.code(), "{query} {format:?}");
+        }
+    }
 }

@@ -205,6 +205,61 @@ pub(super) fn evasion_exists(pos: &Chess, checkers: Bitboard) -> bool {
     })
 }
 
+/// Whether `m` is legal in `pos`, as shakmaty's `is_legal` says, a normal move (a piece's,
+/// a pawn's or the king's step: not en passant, not castling) answered from the board's
+/// attacks without listing moves: its piece stands on `from`, `to` holds what `capture` says
+/// and none of ours, the piece's movement reaches `to` (a slider over empty squares, a
+/// pawn's push onto an empty square, one or two from its start rank, a pawn's capture
+/// diagonally forward), a pawn promotes exactly on the last rank to a knight, bishop, rook or
+/// queen, and once it is played no enemy piece attacks our king (the piece taken on `to`
+/// attacks no more; the king's own square left empty). En passant and castling are asked
+/// of shakmaty.
+pub(super) fn is_legal(pos: &Chess, m: Move) -> bool {
+    let Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion,
+    } = m
+    else {
+        return pos.is_legal(m);
+    };
+    let (turn, board) = (pos.turn(), pos.board());
+    let occupied = board.occupied();
+    if !pos.our(role).contains(from) || pos.us().contains(to) || board.role_at(to) != capture {
+        return false;
+    }
+    let promotes = role == Role::Pawn && to.rank() == (!turn).backrank();
+    let promotion_fits = match promotion {
+        None => !promotes,
+        Some(Role::Pawn | Role::King) => false,
+        Some(_) => promotes,
+    };
+    let reaches = match role {
+        Role::Pawn if capture.is_some() => shakmaty::attacks::pawn_attacks(turn, from).contains(to),
+        Role::Pawn => pawn_push_origin(turn, to, occupied).contains(from),
+        Role::Knight => shakmaty::attacks::knight_attacks(from).contains(to),
+        Role::Bishop => shakmaty::attacks::bishop_attacks(from, occupied).contains(to),
+        Role::Rook => shakmaty::attacks::rook_attacks(from, occupied).contains(to),
+        Role::Queen => shakmaty::attacks::queen_attacks(from, occupied).contains(to),
+        Role::King => shakmaty::attacks::king_attacks(from).contains(to),
+    };
+    if !promotion_fits || !reaches {
+        return false;
+    }
+    let king = if role == Role::King {
+        to
+    } else {
+        match board.king_of(turn) {
+            Some(king) => king,
+            None => return pos.is_legal(m),
+        }
+    };
+    let after = (occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
+    (board.attacks_to(king, !turn, after) & !Bitboard::from_square(to)).is_empty()
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::Standard;
@@ -320,6 +375,89 @@ mod tests {
             check(&pos, &mut checked);
         }
         assert!(checked > 100, "{checked}");
+    }
+
+    /// `is_legal` says what shakmaty's `is_legal` says of every normal move a piece of the
+    /// side to move might be asked to make (to every square, with the right and a wrong
+    /// capture, with each promotion or none), en passant and castling included (asked of
+    /// shakmaty): on hand-made pins, checks, promotions and en passant captures, and on
+    /// every position of random games.
+    #[test]
+    fn quick_legality_is_shakmatys() {
+        let (mut legal, mut asked) = (0usize, 0usize);
+        let mut check = |pos: &Chess| {
+            let board = pos.board();
+            for from in pos.us() {
+                let role = board.role_at(from).unwrap();
+                // Every square a queen or a knight might reach from `from` on an empty board.
+                let reach = shakmaty::attacks::queen_attacks(from, Bitboard::EMPTY)
+                    | shakmaty::attacks::knight_attacks(from);
+                let promotions: &[Option<Role>] = match role {
+                    Role::Pawn => &[
+                        None,
+                        Some(Role::Queen),
+                        Some(Role::Knight),
+                        Some(Role::King),
+                    ],
+                    _ => &[None, Some(Role::Queen)],
+                };
+                for to in reach {
+                    let taken = board.role_at(to);
+                    let wrong = if taken.is_some() {
+                        None
+                    } else {
+                        Some(Role::Pawn)
+                    };
+                    for capture in [taken, wrong] {
+                        for &promotion in promotions {
+                            let m = Move::Normal {
+                                role,
+                                from,
+                                capture,
+                                to,
+                                promotion,
+                            };
+                            assert_eq!(
+                                is_legal(pos, m),
+                                pos.is_legal(m),
+                                "{m:?} in {}",
+                                Fen::from_position(pos, EnPassantMode::Legal)
+                            );
+                            asked += 1;
+                        }
+                    }
+                }
+            }
+            for m in pos.legal_moves() {
+                assert!(is_legal(pos, m), "{m:?}");
+                legal += 1;
+            }
+        };
+        for fen in [
+            "4r2k/8/8/8/8/8/4N3/4K3 w - - 0 1",
+            "4r2k/8/8/8/8/8/4R3/4K1N1 w - - 0 1",
+            "k3r3/8/8/8/1N6/8/8/4K1N1 w - - 0 1",
+            "4r2k/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            "7k/8/8/8/8/2b5/3P4/4K3 w - - 0 1",
+            "7k/8/8/8/3q4/4P3/8/2K5 w - - 0 1",
+            "1n4k1/P1P5/8/8/8/8/8/4K3 w - - 0 1",
+            "k7/8/8/8/8/8/1p1p4/2N3K1 b - - 0 1",
+            "7k/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+            "8/8/8/KPp4r/8/8/8/7k w - c6 0 2",
+            "7k/8/8/8/8/2n5/3pb3/4K3 w - - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        ] {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            check(&pos);
+        }
+        for pos in crate::rules::random_games::random_positions(12, 100, 777) {
+            check(&pos);
+        }
+        assert!(legal > 1000 && asked > 50_000, "{legal} {asked}");
     }
 
     /// `plain_move_exists` (not in check) never sees a move shakmaty's list does not hold,

@@ -24,6 +24,7 @@ use super::plan::Neighbours;
 use super::{GameOutput, RunConfig};
 use crate::eval::compiled::Test;
 use crate::eval::{Evaluator, GameContext, ReplayedGame};
+use crate::index::replay::PackedLine;
 use crate::output::Format;
 use crate::output::render::{JsonPosition, PlainFound};
 use crate::pgn::GameRecord;
@@ -209,6 +210,10 @@ pub(super) enum GaveUp {
     Budget,
     /// A matched game the renderer does not write from what the search kept.
     Output,
+    /// The index's packed moves (`search_packed`): bytes that name no move, a move not
+    /// legal where it stands, a game not from the standard start, or an output that writes
+    /// more than the game's number: its text is searched.
+    Packed,
 }
 
 /// Searches game `number` (`slice`) in one pass; None when the careful path must search it
@@ -221,24 +226,67 @@ pub(super) fn search(
     number: u64,
     worker: &mut super::workers::WorkerState,
 ) -> Option<GameOutput> {
-    let found = search_plain(config, mode, slice, number, worker);
+    traced(number, search_plain(config, mode, slice, number, worker))
+}
+
+/// [`search`] with the main line replayed from the index's packed moves (`index::replay`),
+/// the tags still read from `slice`, for `--count` and `--gamenumbers` ([`replays_packed`]);
+/// None when the game's text must be searched: any other format, a game not from the
+/// standard start, a packed move that names no move or is not legal where it stands.
+pub(super) fn search_packed(
+    config: &RunConfig,
+    mode: (OnePass, Option<&Test<Standard>>),
+    (slice, packed): (&[u8], &[u8]),
+    number: u64,
+    worker: &mut super::workers::WorkerState,
+) -> Option<GameOutput> {
+    let found = search_from(config, mode, (slice, Some(packed)), number, worker);
+    traced(number, found)
+}
+
+/// Whether the run's output writes nothing of a matched game but its number (`--count`,
+/// `--gamenumbers`), so that [`search_packed`] may search it: in PGN or JSON a matched game
+/// would be searched again from its text to be written as the scan writes it, which costs a
+/// heavy query twice where most games match.
+pub(super) fn replays_packed(config: &RunConfig) -> bool {
+    matches!(config.format, Format::Count | Format::GameNumbers)
+}
+
+/// The search's answer; debug builds tell why it gave up when `CQLQ_TRACE_ONE_PASS` is set.
+fn traced(number: u64, found: Result<GameOutput, GaveUp>) -> Option<GameOutput> {
     #[cfg(debug_assertions)]
     if let Err(why) = &found
         && std::env::var_os("CQLQ_TRACE_ONE_PASS").is_some()
     {
         eprintln!("cqlq: one-pass gave up on game {number}: {why:?}");
     }
+    #[cfg(not(debug_assertions))]
+    let _ = number;
     found.ok()
 }
 
 /// [`search`], saying why it gives up.
 fn search_plain(
     config: &RunConfig,
-    (mode, compiled): (OnePass, Option<&Test<Standard>>),
+    mode: (OnePass, Option<&Test<Standard>>),
     slice: &[u8],
     number: u64,
     worker: &mut super::workers::WorkerState,
 ) -> Result<GameOutput, GaveUp> {
+    search_from(config, mode, (slice, None), number, worker)
+}
+
+/// [`search_plain`], the main line read from `slice`'s text, or from `packed` when given.
+fn search_from(
+    config: &RunConfig,
+    (mode, compiled): (OnePass, Option<&Test<Standard>>),
+    (slice, packed): (&[u8], Option<&[u8]>),
+    number: u64,
+    worker: &mut super::workers::WorkerState,
+) -> Result<GameOutput, GaveUp> {
+    if packed.is_some() && !replays_packed(config) {
+        return Err(GaveUp::Packed);
+    }
     let scratch = &mut worker.scratch;
     if !config.games.admits_number(number) {
         return Ok(GameOutput::default());
@@ -279,13 +327,23 @@ fn search_plain(
         evaluator = evaluator.adding_nothing();
     }
     let kept = (&mut scratch.plies, &mut scratch.json, &mut scratch.marks);
+    let modes = (mode, compiled);
     // PGN writes a matched game from the tokens the search read (`write_plain_game`).
     let mut game = Moves {
         game,
-        kept: (config.format == Format::Pgn).then(|| Vec::with_capacity(slice.len() / 5)),
+        kept: (config.format == Format::Pgn && packed.is_none())
+            .then(|| Vec::with_capacity(slice.len() / 5)),
     };
-    let matched = search_moves(config, (mode, compiled), &mut game, &mut evaluator, kept)
-        .ok_or(GaveUp::Moves)?;
+    let matched = match packed {
+        None => search_moves(config, modes, &mut game, &mut evaluator, kept).ok_or(GaveUp::Moves),
+        // The index packs main lines from the standard start only (a game with a `[FEN]`
+        // tag is searched always); a Chess960 start reads the text.
+        Some(_) if chess960 || record.tag("FEN").is_some() => Err(GaveUp::Packed),
+        Some(bytes) => {
+            let mut line = PackedLine::new(bytes);
+            search_moves(config, modes, &mut line, &mut evaluator, kept).ok_or(GaveUp::Packed)
+        }
+    }?;
     // A limit went over (`eval::budget`): the careful path stops the run with its message.
     if evaluator.abort_message().is_some() {
         return Err(GaveUp::Budget);

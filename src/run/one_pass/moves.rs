@@ -1,9 +1,11 @@
 //! The one-pass search's inner loop: a game's main line played move by move as it is read
-//! (`pgn::plain`), the filter evaluated at each position, and what the output needs kept.
+//! (`pgn::plain`, or the index's packed moves: `index::replay`), the filter evaluated at each
+//! position, and what the output needs kept.
 
 use super::{AtEnd, FindDirection, JsonPosition, OnePass};
 use crate::eval::compiled::Test;
 use crate::eval::{Evaluator, ReplayedNode};
+use crate::index::replay::PackedLine;
 use crate::output::Format;
 use crate::pgn::plain::{NotPlain, PlainGame, PlainToken};
 use crate::rules::standard::Standard;
@@ -19,10 +21,78 @@ pub(super) struct Moves<'a> {
     pub(super) kept: Option<Vec<PlainToken<'a>>>,
 }
 
-impl Moves<'_> {
+/// Where the search's main-line moves come from: the game's text ([`Moves`]), or the index's
+/// packed moves ([`PackedLine`]: `index::replay`).
+pub(super) trait MainLine {
+    /// A move as the source gives it.
+    type Move;
+    /// Whether the source vouches that every move after the current one is legal, so that
+    /// a game decided at its first match need not be played on.
+    ///
+    /// Why stopping there gives the scan's answer: `mode.stop_at_first_match` holds only for
+    /// `--count` / `--gamenumbers` without `matchcount`, `sort` or a summary line
+    /// (`one_pass_for`), where a game's output and every count printed depend only on
+    /// whether it matched; the text path stops evaluating at the first match too (so no
+    /// loop budget, comment or variable can differ after it), and plays on only to find a
+    /// later illegal move, which makes the game a bad game for the careful path. A game
+    /// whose packed moves the index holds was replayed whole without a fault when the index
+    /// was built (any other is marked "search always" and has none), from the same bytes:
+    /// the index matched the file's size, modification time and a hash of its ends, and
+    /// its moves column its CRC-32, the same trust as when a summary skips a game. So the
+    /// packed moves are vouched for; the text is not (it is played on).
+    const VOUCHED: bool;
+    /// The next main-line move, from `position` (None after the last).
+    fn next_move(&mut self, position: &Standard) -> Result<Option<Self::Move>, NotPlain>;
+    /// Plays `m` on `node` (its position and ply move on; the move described in
+    /// `node.played` when `describe`, else left out); an error when it is not legal there.
+    fn play(
+        node: &mut ReplayedNode<Standard>,
+        m: Self::Move,
+        describe: bool,
+    ) -> Result<(), NotPlain>;
+}
+
+impl MainLine for Moves<'_> {
+    type Move = shakmaty::san::SanPlus;
+    const VOUCHED: bool = false;
+
     /// The next main-line move (see [`PlainGame::next_main_move`]).
-    fn next_main_move(&mut self) -> Result<Option<shakmaty::san::SanPlus>, NotPlain> {
+    fn next_move(&mut self, _: &Standard) -> Result<Option<Self::Move>, NotPlain> {
         self.game.next_main_move_kept(self.kept.as_mut())
+    }
+
+    fn play(
+        node: &mut ReplayedNode<Standard>,
+        m: Self::Move,
+        describe: bool,
+    ) -> Result<(), NotPlain> {
+        play(node, &m.san, describe)
+    }
+}
+
+impl MainLine for PackedLine<'_> {
+    type Move = shakmaty::Move;
+    const VOUCHED: bool = true;
+
+    /// The next packed move, decoded in `position` (bytes that name no move: an error).
+    fn next_move(&mut self, position: &Standard) -> Result<Option<Self::Move>, NotPlain> {
+        PackedLine::next_move(self, position.chess())
+            .transpose()
+            .map_err(|_| NotPlain)
+    }
+
+    /// Plays the decoded move only where it is legal (`Standard::play_if_legal`).
+    fn play(
+        node: &mut ReplayedNode<Standard>,
+        m: Self::Move,
+        describe: bool,
+    ) -> Result<(), NotPlain> {
+        node.played = node
+            .position
+            .play_if_legal(m, describe)
+            .map_err(|_| NotPlain)?;
+        node.ply += 1;
+        Ok(())
     }
 }
 
@@ -33,7 +103,7 @@ impl Moves<'_> {
 pub(super) fn search_moves(
     config: &RunConfig,
     (mode, compiled): (OnePass, Option<&Test<Standard>>),
-    game: &mut Moves<'_>,
+    game: &mut impl MainLine,
     evaluator: &mut Evaluator<'_, Standard>,
     (plies, positions, marks): (&mut Vec<u32>, &mut Vec<JsonPosition>, &mut Vec<u64>),
 ) -> Option<u64> {
@@ -181,7 +251,7 @@ fn keep_match(
 /// Plays the game's main line and evaluates each position with `at_position` (see
 /// [`play_and_evaluate`]), holding the positions beside the current one that the query reads.
 fn play_all<'e>(
-    game: &mut Moves<'_>,
+    game: &mut impl MainLine,
     evaluator: &mut Evaluator<'e, Standard>,
     mode: OnePass,
     keep_before: bool,
@@ -196,9 +266,10 @@ fn play_all<'e>(
 
 /// Plays each main-line move as it is read and evaluates each position, the start first,
 /// with `at_position` (given the position before, when `keep_before`); after a match, only
-/// plays on when the mode stops at the first match.
-fn play_and_evaluate<'e>(
-    game: &mut Moves<'_>,
+/// plays on when the mode stops at the first match, and not at all when the moves are
+/// vouched for ([`MainLine::VOUCHED`]).
+fn play_and_evaluate<'e, G: MainLine>(
+    game: &mut G,
     evaluator: &mut Evaluator<'e, Standard>,
     mode: OnePass,
     keep_before: bool,
@@ -207,12 +278,19 @@ fn play_and_evaluate<'e>(
     let mut before: Option<Standard> = None;
     evaluator.begin_position();
     let mut matched = at_position(evaluator, 0, None);
-    while let Some(san) = game.next_main_move()? {
+    loop {
+        // Decided, and nothing later can change the output (`MainLine::VOUCHED`).
+        if matched && mode.stop_at_first_match && G::VOUCHED {
+            break;
+        }
         let node = evaluator.current_mut().ok_or(NotPlain)?;
+        let Some(m) = game.next_move(&node.position)? else {
+            break;
+        };
         if keep_before {
             before = Some(node.position.clone());
         }
-        play(node, &san.san, mode.describe_moves)?;
+        G::play(node, m, mode.describe_moves)?;
         let ply = node.ply;
         if !matched || !mode.stop_at_first_match {
             evaluator.begin_position();
@@ -245,8 +323,8 @@ fn play(
 /// (`mode.neighbours`): each move is played one position ahead, on a copy of the current
 /// position, so that the evaluator holds the next position (or none, at the end) and, when
 /// asked, the previous.
-fn play_with_neighbours<'e>(
-    game: &mut Moves<'_>,
+fn play_with_neighbours<'e, G: MainLine>(
+    game: &mut G,
     evaluator: &mut Evaluator<'e, Standard>,
     mode: OnePass,
     keep_before: bool,
@@ -255,10 +333,15 @@ fn play_with_neighbours<'e>(
     let mut before: Option<Standard> = None;
     let mut matched = false;
     loop {
-        match game.next_main_move()? {
-            Some(san) => play(
+        // Decided, and nothing later can change the output (`MainLine::VOUCHED`).
+        if matched && mode.stop_at_first_match && G::VOUCHED {
+            return Ok(());
+        }
+        let current = &evaluator.current_mut().ok_or(NotPlain)?.position;
+        match game.next_move(current)? {
+            Some(m) => G::play(
                 evaluator.next_from_current().ok_or(NotPlain)?,
-                &san.san,
+                m,
                 mode.describe_moves,
             )?,
             None => evaluator.end_here(),
