@@ -312,14 +312,65 @@ fn run_writes_nothing_and_output_schedules_nothing() {
     );
 }
 
-/// The reader of those rules: a write or a pool in code is found; one in a comment, or a
+/// What renders a game's output: the output's renderers (`render_game`, pictures, ICN, the
+/// JSON and EPD lines, the sort comment, the PGN marks) and the PGN writers. The run hands
+/// what it found (owned) to `output::render::Renderer` and names none of them.
+const RENDERERS: &[&str] = &[
+    "render_game",
+    "render_pictures",
+    "render_icn",
+    "write_plain_game",
+    "write_game",
+    "json_line",
+    "epd_line",
+    "sort_comment",
+    "sort_headings",
+    "position_marks",
+    ".header(",
+    "Notes {",
+    "output::pipes",
+    "output::pictures",
+    "output::icn",
+    "pgn::write",
+];
+
+/// `run` renders nothing (issue 38, item 3): what the search found goes to the output's
+/// renderer, which writes the game's text in the run's format.
+#[test]
+fn run_renders_nothing() {
+    let rendering = files_naming("run", RENDERERS);
+    assert!(
+        rendering.is_empty(),
+        "run must hand what it found to output::render::Renderer, not render it:\n{}",
+        rendering.join("\n")
+    );
+}
+
+/// What a driver of its own is made of: the driver's delivery trait, its batch size, its
+/// loop called directly.
+const OWN_DRIVER: &[&str] = &["Delivery", "BATCH_GAMES", "run::drive("];
+
+/// `cqlq annotate` is driven by the search's driver (issue 38, item 3): its games go through
+/// `run::drive_into` into its splicer, an `output::sink::Sink`, with no delivery of its own.
+#[test]
+fn annotate_pushes_into_a_sink() {
+    let driving = files_naming("annotate", OWN_DRIVER);
+    assert!(
+        driving.is_empty(),
+        "annotate must hand its games to run::drive_into and an output::sink::Sink:\n{}",
+        driving.join("\n")
+    );
+}
+
+/// The reader of those rules: a write, a pool or a renderer in code is found; one in a comment, or a
 /// message on stderr, is not.
 #[test]
 fn lines_naming_finds_writes_in_code_only() {
     let text = "eprintln!(\"a message\");\nout.write_all(b\"x\")?; // fine\n// println!(\"no\")\n\
-                batch.par_iter().map(f);\n";
+                batch.par_iter().map(f);\nlet t = crate::output::render_game(f, s);\n";
     assert_eq!(lines_naming(text, WRITES), ["2: write_all("]);
     assert_eq!(lines_naming(text, SCHEDULES), ["4: par_iter"]);
+    assert_eq!(lines_naming(text, RENDERERS), ["5: render_game"]);
 }
 
 /// The size bar of `../shared/STYLE.md` ("split what passes ~800") and issue 38.

@@ -7,7 +7,7 @@
 //! | load | `theme` | `.cql` files or folders → [`Theme`]s, compiled once |
 //! | game | `game` | one game's bytes → its themes and the comment text per position (read with [`crate::pgn::read_game_spans`], replayed once per variations setting, every theme evaluated at every searched position) |
 //! | splice | `splice` | game bytes + additions → the annotated game's bytes |
-//! | pass | `pass` | an input's bytes → batches of games annotated in parallel by the search's driver (`run::drive`) → written in input order, with the bytes between games |
+//! | pass | `pass` | an input's bytes → batches of games annotated in parallel by the search's driver (`run::drive_into`) → the `Splicer` (an `output::sink::Sink`): written in input order, with the bytes between games |
 //! | in place | [`in_place`] | an input file → rewritten through a temporary file, `fsync`, backup, rename |
 //!
 //! What is added, and where:

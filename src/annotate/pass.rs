@@ -1,7 +1,7 @@
 //! One pass over an input's bytes: games split and annotated in parallel batches by the
-//! search's driver ([`crate::run::drive`]), and written in input order together with the
-//! bytes between them, so the output is the input with the additions and nothing else
-//! changed.
+//! search's driver ([`crate::run::drive_into`]), and pushed in input order into the
+//! `Splicer`, an [`crate::output::sink::Sink`] that writes them together with the bytes
+//! between them, so the output is the input with the additions and nothing else changed.
 
 use std::io::{self, Read, Write};
 use std::ops::Range;
@@ -13,8 +13,9 @@ use super::AnnotateConfig;
 use super::game::{GameNotes, annotate_game};
 use crate::input::Input;
 use crate::input::{Compression, Opened, open_input};
+use crate::output::sink::{Flow, Sink};
 use crate::pgn::split_games;
-use crate::run::{BATCH_GAMES, Delivery, GameWork};
+use crate::run::{GameWork, drive_into};
 
 /// Counts for the summary line and the exit status.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -55,8 +56,8 @@ impl AnnotateSummary {
 /// Annotates the games of `data` (an input named `name` in messages; its first game is
 /// number `first`) and writes all of `data` to `out`, games annotated. Bad games are told on
 /// stderr and written unchanged. The games go through the search's driver
-/// (`run::drive`: batches annotated in parallel, the next split meanwhile), and the
-/// `Splicer` writes them in input order.
+/// (`run::drive_into`: batches annotated in parallel, the next split meanwhile) into the
+/// `Splicer`, which writes them in input order.
 pub fn annotate_bytes(
     config: &AnnotateConfig,
     data: &[u8],
@@ -74,10 +75,8 @@ pub fn annotate_bytes(
         copied: 0,
         shown: 0,
     };
-    crate::run::drive(&work, &mut splicer, split_games(data), true, true)?;
-    splicer.out.write_all(&data[splicer.copied..])?;
-    config.progress.inc((data.len() - splicer.shown) as u64);
-    Ok(splicer.summary)
+    drive_into(&work, &mut splicer, split_games(data), first - 1)?;
+    splicer.finish(AnnotateSummary::new(config.themes.len()))
 }
 
 /// Annotating the games of one input's bytes, `data`: the driver's per-game work.
@@ -120,21 +119,10 @@ struct Splicer<'a, 'o> {
     shown: usize,
 }
 
-impl Delivery<(Range<usize>, GameNotes)> for Splicer<'_, '_> {
-    fn stopped(&self) -> bool {
-        false
-    }
-
-    fn batch_games(&self) -> usize {
-        BATCH_GAMES
-    }
-
-    /// Counted from the input's first game (`first` numbers the games).
-    fn delivered(&self) -> u64 {
-        self.first - 1 + self.summary.games
-    }
-
-    fn take(&mut self, (range, result): (Range<usize>, GameNotes)) -> io::Result<()> {
+impl Sink<(Range<usize>, GameNotes), AnnotateSummary> for Splicer<'_, '_> {
+    /// Writes the bytes before the game, then the game, annotated when it has additions;
+    /// counts it and tells its fault on stderr.
+    fn game(&mut self, (range, result): (Range<usize>, GameNotes)) -> io::Result<Flow> {
         let summary = &mut self.summary;
         summary.games += 1;
         if let Some(e) = &result.error {
@@ -154,15 +142,25 @@ impl Delivery<(Range<usize>, GameNotes)> for Splicer<'_, '_> {
             None => self.out.write_all(&self.data[range.clone()])?,
         }
         self.copied = range.end;
-        Ok(())
+        Ok(Flow::Continue)
     }
 
-    fn batch_delivered(&mut self, _: Option<u64>) {
+    /// Writes the bytes after the last game; `summary` with this input's counts added.
+    fn finish(&mut self, mut summary: AnnotateSummary) -> io::Result<AnnotateSummary> {
+        self.out.write_all(&self.data[self.copied..])?;
+        (self.config.progress).inc((self.data.len() - self.shown) as u64);
+        self.shown = self.data.len();
+        summary.add(&self.summary);
+        Ok(summary)
+    }
+
+    /// The progress display moves on to the bytes written, with the games so far.
+    fn read_to(&mut self, _end: u64) {
         let progress = &self.config.progress;
         progress.inc((self.copied - self.shown) as u64);
         self.shown = self.copied;
         progress.set_message(crate::output::progress::games_message(
-            self.delivered(),
+            self.first - 1 + self.summary.games,
             self.summary.annotated_games,
             progress.elapsed(),
         ));

@@ -1,19 +1,22 @@
-//! The `.cqlqi` file: a header naming the source it was made from, one record per game, and
-//! a checksum (the layout is `docs/index.md`'s). Reading checks everything before trusting
-//! anything: a short, corrupt, foreign or future file is an [`IndexError`], never a panic.
+//! The `.cqlqi` file's layout and its writing (the layout is `docs/index.md`'s): a header
+//! naming the source it was made from, the games in blocks of [`BLOCK_GAMES`], each block's
+//! columns ([`Section`]) stored apart with a CRC-32 each, then the string table. Reading is
+//! [`super::reader`]'s (re-exported here: [`decode`], [`records`], [`read_index`]).
 
 use std::io::Write;
 use std::path::Path;
 
 use super::moves::MainLine;
-use super::summary::{GameSummary, KINDS, SCAN, TAGS};
+use super::summary::{GameSummary, KINDS};
+
+pub use super::reader::{RecordRef, Records, decode, read_index, records};
 
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"CQLQIDX\x1a";
 /// The format's version (a reader refuses any other).
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 /// The header's size in bytes.
-pub const HEADER_BYTES: usize = 64;
+pub const HEADER_BYTES: usize = 96;
 /// The bytes hashed at each end of the source ([`SourceId`]).
 pub const END_BYTES: u64 = 64 * 1024;
 
@@ -147,16 +150,9 @@ fn mtime(metadata: &std::fs::Metadata) -> (i64, u32) {
     }
 }
 
-/// 64-bit FNV-1a: the hash of the source's ends and the file's checksum.
+/// 64-bit FNV-1a: the hash of the source's ends.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
-    fnv1a_more(FNV_START, bytes)
-}
-
-/// FNV-1a's starting value.
-const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// FNV-1a of what gave `hash`, followed by `bytes`.
-fn fnv1a_more(mut hash: u64, bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         hash ^= u64::from(b);
         hash = hash.wrapping_mul(0x0100_0000_01b3);
@@ -210,6 +206,80 @@ impl Index {
     }
 }
 
+/// The games of a block: the file's games in runs of this many (the last block holds the
+/// rest), each run's columns stored apart ([`Section`]).
+pub const BLOCK_GAMES: usize = 4096;
+/// The number of sections (columns) of a block.
+pub const SECTIONS: usize = 6;
+/// A block header's size: its game count (u32), each section's length and CRC-32 (u32
+/// each), and the CRC-32 of those bytes.
+pub const BLOCK_HEADER_BYTES: usize = 4 + SECTIONS * 8 + 4;
+
+/// A block's sections, in the file's order: each holds one column of the block's games, so
+/// a search reads only the columns its condition tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Section {
+    /// Per game: the gap since the game before ended and the game's length (varints).
+    Places = 0,
+    /// Per game: its flags, a u16.
+    Flags = 1,
+    /// Per game: 12 bytes, per piece kind its fewest (low 4 bits) and most (high 4 bits)
+    /// pieces on the board (0 for a game searched always).
+    Counts = 2,
+    /// Per game not searched always: per piece kind the squares it stood on beyond its start.
+    Squares = 3,
+    /// Per game not searched always: 10 varints, its kept tags' numbers in the string table.
+    Tags = 4,
+    /// Per game not searched always: plies, move bytes, final key, the packed main line.
+    Moves = 5,
+}
+
+/// The CRC-32 (IEEE) of `bytes`: each checked part of the file carries its own.
+pub fn crc32(bytes: &[u8]) -> u32 {
+    crc32fast::hash(bytes)
+}
+
+/// What the header says besides the magic and the version.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    /// The source the index was made from.
+    pub source: SourceId,
+    /// The number of games.
+    pub games: u64,
+    /// Where the string table starts (right after the last block).
+    pub strings_at: u64,
+    /// The string table's length in bytes (it ends the file).
+    pub strings_len: u64,
+    /// The string table's CRC-32.
+    pub strings_crc: u32,
+}
+
+impl Header {
+    /// The header's bytes (layout: `docs/index.md`), its CRC-32 in bytes 12..16.
+    pub fn to_bytes(&self) -> [u8; HEADER_BYTES] {
+        let mut out = Vec::with_capacity(HEADER_BYTES);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&0u32.to_le_bytes());
+        out.extend_from_slice(&self.source.size.to_le_bytes());
+        out.extend_from_slice(&self.source.mtime_secs.to_le_bytes());
+        out.extend_from_slice(&self.source.mtime_nanos.to_le_bytes());
+        out.extend_from_slice(&0u32.to_le_bytes());
+        out.extend_from_slice(&self.source.head_hash.to_le_bytes());
+        out.extend_from_slice(&self.source.tail_hash.to_le_bytes());
+        out.extend_from_slice(&self.games.to_le_bytes());
+        out.extend_from_slice(&self.strings_at.to_le_bytes());
+        out.extend_from_slice(&self.strings_len.to_le_bytes());
+        out.extend_from_slice(&self.strings_crc.to_le_bytes());
+        out.resize(HEADER_BYTES, 0);
+        let mut bytes = [0u8; HEADER_BYTES];
+        bytes.copy_from_slice(&out);
+        let sum = crc32(&bytes[16..]);
+        bytes[12..16].copy_from_slice(&sum.to_le_bytes());
+        bytes
+    }
+}
+
 /// Appends `n` as a LEB128 varint (7 bits a byte, the low first).
 pub fn put_varint(out: &mut Vec<u8>, mut n: u64) {
     while n >= 0x80 {
@@ -247,53 +317,81 @@ fn put_squares(out: &mut Vec<u8>, squares: u64) {
     out.extend(ranks.iter().filter(|&&r| r != 0));
 }
 
-/// Appends one game's record to `out` (layout: `docs/index.md`), after a game that ended
-/// at `previous_end`. None when the entry cannot be written in this layout (it starts
-/// before `previous_end`, or a count above 15): the caller marks the game "search always".
-pub fn write_entry(out: &mut Vec<u8>, entry: &GameEntry, previous_end: u64) -> Option<()> {
-    let s = &entry.summary;
-    let gap = entry.offset.checked_sub(previous_end)?;
-    let start = out.len();
-    put_varint(out, gap);
-    put_varint(out, u64::from(entry.length));
-    put_varint(out, u64::from(s.flags));
-    if s.must_scan() {
-        return Some(());
-    }
-    if s.fewest.iter().chain(&s.most).any(|&n| n > 15) {
-        out.truncate(start);
-        return None;
-    }
-    put_varint(out, u64::from(s.plies));
-    put_varint(out, s.moves.len() as u64);
-    out.extend_from_slice(&s.final_key.to_le_bytes());
-    for (fewest, most) in s.fewest.iter().zip(&s.most) {
-        out.push(fewest | most << 4);
-    }
-    for (squares, start) in s.ever_on.iter().zip(START_SQUARES) {
-        put_squares(out, squares & !start);
-    }
-    for &id in &s.tags {
-        put_varint(out, u64::from(id));
-    }
-    out.extend_from_slice(&s.moves);
-    Some(())
+/// The block being written: its games' columns, each in its own buffer (a block at a time:
+/// memory flat in the number of games).
+#[derive(Debug, Default)]
+struct BlockBuilder {
+    sections: [Vec<u8>; SECTIONS],
+    games: u32,
+    /// Where the last game pushed ended in the source.
+    end: u64,
 }
 
-/// The header's bytes for `source` and `games` games.
-pub fn header(source: &SourceId, games: u64) -> Vec<u8> {
-    let mut out = Vec::with_capacity(HEADER_BYTES);
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
-    out.extend_from_slice(&0u32.to_le_bytes());
-    out.extend_from_slice(&source.size.to_le_bytes());
-    out.extend_from_slice(&source.mtime_secs.to_le_bytes());
-    out.extend_from_slice(&source.mtime_nanos.to_le_bytes());
-    out.extend_from_slice(&0u32.to_le_bytes());
-    out.extend_from_slice(&source.head_hash.to_le_bytes());
-    out.extend_from_slice(&source.tail_hash.to_le_bytes());
-    out.extend_from_slice(&games.to_le_bytes());
-    out
+impl BlockBuilder {
+    /// Adds one game's columns; a game this layout cannot hold (flags beyond 16 bits, a count
+    /// above 15) is written "search always".
+    fn push(&mut self, entry: &GameEntry) {
+        let s = &entry.summary;
+        let writable = s.must_scan()
+            || (s.flags <= u32::from(u16::MAX) && s.fewest.iter().chain(&s.most).all(|&n| n < 16));
+        let scan;
+        let s = if writable {
+            s
+        } else {
+            scan = GameSummary::scan();
+            &scan
+        };
+        let [places, flags, counts, squares, tags, moves] = &mut self.sections;
+        // The builder is given games in file order; one starting earlier is written as
+        // starting where the one before ended (the reader refuses no such file: it cannot
+        // be made from a source).
+        put_varint(places, entry.offset.saturating_sub(self.end));
+        put_varint(places, u64::from(entry.length));
+        self.end = entry.offset.max(self.end) + u64::from(entry.length);
+        flags.extend_from_slice(&(s.flags as u16).to_le_bytes());
+        self.games += 1;
+        if s.must_scan() {
+            counts.extend_from_slice(&[0; KINDS]);
+            return;
+        }
+        for (fewest, most) in s.fewest.iter().zip(&s.most) {
+            counts.push(fewest | most << 4);
+        }
+        for (on, start) in s.ever_on.iter().zip(START_SQUARES) {
+            put_squares(squares, on & !start);
+        }
+        for &id in &s.tags {
+            put_varint(tags, u64::from(id));
+        }
+        put_varint(moves, u64::from(s.plies));
+        put_varint(moves, s.moves.len() as u64);
+        moves.extend_from_slice(&s.final_key.to_le_bytes());
+        moves.extend_from_slice(&s.moves);
+    }
+
+    /// Writes the block (its header, then its sections) to `out` and empties the builder
+    /// (its `end` kept); nothing when it holds no game. The bytes written.
+    fn write_block(&mut self, out: &mut impl Write) -> std::io::Result<u64> {
+        if self.games == 0 {
+            return Ok(0);
+        }
+        let mut head = Vec::with_capacity(BLOCK_HEADER_BYTES);
+        head.extend_from_slice(&self.games.to_le_bytes());
+        for section in &self.sections {
+            head.extend_from_slice(&(section.len() as u32).to_le_bytes());
+            head.extend_from_slice(&crc32(section).to_le_bytes());
+        }
+        head.extend_from_slice(&crc32(&head).to_le_bytes());
+        out.write_all(&head)?;
+        let mut written = head.len() as u64;
+        for section in &mut self.sections {
+            out.write_all(section)?;
+            written += section.len() as u64;
+            section.clear();
+        }
+        self.games = 0;
+        Ok(written)
+    }
 }
 
 /// The string table's bytes: the count, then each value's length and bytes.
@@ -307,393 +405,90 @@ pub fn string_table(strings: &[String]) -> Vec<u8> {
     out
 }
 
-/// The whole file's bytes: header, records, string table, checksum (FNV-1a of all that
-/// precedes it). A game whose entry cannot be written is written "search always".
+/// The whole file's bytes: header, blocks, string table. A game whose entry cannot be
+/// written is written "search always".
 pub fn encode(index: &Index) -> Vec<u8> {
-    let mut out = header(&index.source, index.games.len() as u64);
-    let mut end = 0u64;
+    let mut out = vec![0u8; HEADER_BYTES];
+    let mut block = BlockBuilder::default();
     for entry in &index.games {
-        if write_entry(&mut out, entry, end).is_none() {
-            let scan = GameEntry {
-                summary: GameSummary::scan(),
-                ..entry.clone()
-            };
-            let _ = write_entry(&mut out, &scan, end);
+        block.push(entry);
+        if block.games as usize == BLOCK_GAMES {
+            let _ = block.write_block(&mut out);
         }
-        end = entry.offset + u64::from(entry.length);
     }
-    out.extend_from_slice(&string_table(&index.strings));
-    let sum = fnv1a(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
+    let _ = block.write_block(&mut out);
+    let table = string_table(&index.strings);
+    let header = Header {
+        source: index.source,
+        games: index.games.len() as u64,
+        strings_at: out.len() as u64,
+        strings_len: table.len() as u64,
+        strings_crc: crc32(&table),
+    };
+    out.extend_from_slice(&table);
+    out[..HEADER_BYTES].copy_from_slice(&header.to_bytes());
     out
 }
 
-/// Writes an index file game by game (memory flat in the number of games): the header with
-/// no count yet, each record as it comes, then [`IndexWriter::finish`] writes the string
-/// table, the count, and the checksum of what was written.
+/// Writes an index file game by game (memory flat in the number of games: a block at a
+/// time): a header with no count yet, each block when full, then [`IndexWriter::finish`]
+/// writes the last block, the string table and the header.
 pub struct IndexWriter {
     file: std::io::BufWriter<std::fs::File>,
+    source: SourceId,
     games: u64,
-    end: u64,
-    record: Vec<u8>,
+    written: u64,
+    block: BlockBuilder,
     /// The string table [`IndexWriter::finish`] writes (the tag values the records name).
     pub strings: Vec<String>,
 }
 
 impl IndexWriter {
-    /// Starts the index of `source` in `file` (empty, opened for reading and writing).
+    /// Starts the index of `source` in `file` (empty, opened for writing).
     pub fn new(file: std::fs::File, source: &SourceId) -> std::io::Result<IndexWriter> {
         let mut file = std::io::BufWriter::with_capacity(1 << 16, file);
-        file.write_all(&header(source, 0))?;
+        file.write_all(&[0u8; HEADER_BYTES])?;
         Ok(IndexWriter {
             file,
+            source: *source,
             games: 0,
-            end: 0,
-            record: Vec::with_capacity(1024),
+            written: HEADER_BYTES as u64,
+            block: BlockBuilder::default(),
             strings: Vec::new(),
         })
     }
 
-    /// Writes the next game's record (one [`write_entry`] cannot write is written "search
-    /// always", as [`encode`] does).
+    /// Adds the next game (one the layout cannot hold is written "search always", as
+    /// [`encode`] does).
     pub fn push(&mut self, entry: &GameEntry) -> std::io::Result<()> {
-        self.record.clear();
-        if write_entry(&mut self.record, entry, self.end).is_none() {
-            let scan = GameEntry {
-                summary: GameSummary::scan(),
-                ..entry.clone()
-            };
-            let _ = write_entry(&mut self.record, &scan, self.end);
-        }
-        self.end = entry.offset + u64::from(entry.length);
+        self.block.push(entry);
         self.games += 1;
-        self.file.write_all(&self.record)
-    }
-
-    /// Writes the string table ([`IndexWriter::strings`]), the game count into the header,
-    /// and the checksum (the file read back in blocks); returns the file's length.
-    pub fn finish(self) -> std::io::Result<u64> {
-        use std::io::{Read, Seek, SeekFrom};
-        let mut buffered = self.file;
-        buffered.write_all(&string_table(&self.strings))?;
-        let mut file = buffered.into_inner().map_err(|e| e.into_error())?;
-        file.seek(SeekFrom::Start(HEADER_BYTES as u64 - 8))?;
-        file.write_all(&self.games.to_le_bytes())?;
-        file.seek(SeekFrom::Start(0))?;
-        let mut hash = FNV_START;
-        let mut block = vec![0u8; 1 << 16];
-        let mut length = 0u64;
-        loop {
-            let n = file.read(&mut block)?;
-            if n == 0 {
-                break;
-            }
-            hash = fnv1a_more(hash, &block[..n]);
-            length += n as u64;
-        }
-        file.seek(SeekFrom::End(0))?;
-        file.write_all(&hash.to_le_bytes())?;
-        file.sync_all()?;
-        Ok(length + 8)
-    }
-}
-
-/// A cursor over the file's bytes that fails instead of reading past the end.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], IndexError> {
-        let end = self
-            .at
-            .checked_add(n)
-            .filter(|&e| e <= self.bytes.len())
-            .ok_or(IndexError::Corrupt("cut short"))?;
-        let out = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(out)
-    }
-    fn byte(&mut self) -> Result<u8, IndexError> {
-        Ok(self.take(1)?[0])
-    }
-    fn u32(&mut self) -> Result<u32, IndexError> {
-        Ok(u32::from_le_bytes(
-            self.take(4)?.try_into().unwrap_or([0; 4]),
-        ))
-    }
-    fn u64(&mut self) -> Result<u64, IndexError> {
-        Ok(u64::from_le_bytes(
-            self.take(8)?.try_into().unwrap_or([0; 8]),
-        ))
-    }
-    /// A varint as [`put_varint`] writes it (the shortest form only: anything else would
-    /// not be written back as read).
-    fn varint(&mut self) -> Result<u64, IndexError> {
-        let mut n = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte()?;
-            if shift == 63 && b > 1 {
-                break;
-            }
-            n |= u64::from(b & 0x7f) << shift;
-            if b & 0x80 == 0 {
-                if b == 0 && shift > 0 {
-                    break;
-                }
-                return Ok(n);
-            }
-        }
-        Err(IndexError::Corrupt("a malformed number"))
-    }
-    fn varint_u32(&mut self) -> Result<u32, IndexError> {
-        u32::try_from(self.varint()?).map_err(|_| IndexError::Corrupt("a number out of range"))
-    }
-    /// A bitboard as [`put_squares`] writes it.
-    fn squares(&mut self) -> Result<u64, IndexError> {
-        let mask = self.byte()?;
-        let mut ranks = [0u8; 8];
-        for (i, rank) in ranks.iter_mut().enumerate() {
-            if mask & (1 << i) != 0 {
-                *rank = self.byte()?;
-                if *rank == 0 {
-                    return Err(IndexError::Corrupt("an empty rank written"));
-                }
-            }
-        }
-        Ok(u64::from_le_bytes(ranks))
-    }
-}
-
-/// Reads an index from its file's bytes, checking the magic, the version, the checksum,
-/// that each record lies inside the source after the one before, that each tag names a
-/// string of the table, and that nothing follows the table.
-pub fn decode(bytes: &[u8]) -> Result<Index, IndexError> {
-    let mut records = records(bytes)?;
-    let mut games = Vec::with_capacity(records.count() as usize);
-    while let Some(record) = records.next_record() {
-        let record = record?;
-        let mut entry = record.entry;
-        entry.summary.moves = record.moves.to_vec();
-        games.push(entry);
-    }
-    let source = records.source();
-    let strings = records.finish()?;
-    Ok(Index {
-        source,
-        games,
-        strings,
-    })
-}
-
-/// The records of an index file read one at a time, in place, with every check [`decode`]
-/// makes ([`records`] checks the checksum and the header; [`Records::finish`] or
-/// [`Records::check_end`] the string table and the tags): a search tests each game as it is
-/// read, without holding every entry.
-pub struct Records<'a> {
-    r: Reader<'a>,
-    source: SourceId,
-    count: u64,
-    read: u64,
-    end: u64,
-    /// The largest tag id met (each must name a string of the table).
-    max_tag: u32,
-}
-
-/// One record read in place: the game's entry (its summary's `moves` left empty) and its
-/// packed moves, a slice of the file's bytes.
-pub struct RecordRef<'a> {
-    /// Where the game lies, and its summary (without the moves).
-    pub entry: GameEntry,
-    /// The main line packed ([`super::moves`]); empty for a game searched always.
-    pub moves: &'a [u8],
-}
-
-/// Checks the index file's bytes (magic, checksum, version, header) and returns its records
-/// to read.
-pub fn records(bytes: &[u8]) -> Result<Records<'_>, IndexError> {
-    if bytes.len() < HEADER_BYTES + 8 || &bytes[..8] != MAGIC {
-        return Err(IndexError::Corrupt("not an index file"));
-    }
-    let (body, sum) = bytes.split_at(bytes.len() - 8);
-    if fnv1a(body).to_le_bytes() != sum {
-        return Err(IndexError::Corrupt("its checksum does not match: damaged"));
-    }
-    let mut r = Reader { bytes: body, at: 8 };
-    if r.u32()? != VERSION {
-        return Err(IndexError::Corrupt("another version of the format"));
-    }
-    let reserved = r.u32()?;
-    let (size, mtime_secs, mtime_nanos) = (r.u64()?, r.u64()? as i64, r.u32()?);
-    // The reserved words are written 0: anything else is not this version's file (and
-    // would not be written back as read).
-    if reserved != 0 || r.u32()? != 0 {
-        return Err(IndexError::Corrupt("reserved bytes set"));
-    }
-    let source = SourceId {
-        size,
-        mtime_secs,
-        mtime_nanos,
-        head_hash: r.u64()?,
-        tail_hash: r.u64()?,
-    };
-    let count = r.u64()?;
-    // Each record takes 3 bytes at least: a count the file cannot hold is refused before
-    // anything is allocated for it.
-    if count > (body.len() / 3) as u64 {
-        return Err(IndexError::Corrupt("more games than the file holds"));
-    }
-    Ok(Records {
-        r,
-        source,
-        count,
-        read: 0,
-        end: 0,
-        max_tag: 0,
-    })
-}
-
-impl<'a> Records<'a> {
-    /// The source the index was made from.
-    pub fn source(&self) -> SourceId {
-        self.source
-    }
-
-    /// The number of games the header announces.
-    pub fn count(&self) -> u64 {
-        self.count
-    }
-
-    /// The next game's record (None after the last).
-    pub fn next_record(&mut self) -> Option<Result<RecordRef<'a>, IndexError>> {
-        if self.read == self.count {
-            return None;
-        }
-        self.read += 1;
-        let record = read_entry(&mut self.r, self.end).and_then(|record| {
-            self.end = (record.entry.offset)
-                .checked_add(u64::from(record.entry.length))
-                .filter(|&e| e <= self.source.size)
-                .ok_or(IndexError::Corrupt("a game outside the source"))?;
-            let tags = record.entry.summary.tags.iter();
-            self.max_tag = tags.fold(self.max_tag, |m, &id| m.max(id));
-            Ok(record)
-        });
-        if record.is_err() {
-            // Nothing more is read after a fault.
-            self.count = self.read;
-        }
-        Some(record)
-    }
-
-    /// After the records (any not read yet are read and checked): the string table, checked
-    /// as [`decode`] checks it.
-    pub fn finish(self) -> Result<Vec<String>, IndexError> {
-        let mut strings = Vec::new();
-        self.end_with(|text| strings.push(text.to_string()))?;
-        Ok(strings)
-    }
-
-    /// [`Records::finish`]'s checks, without keeping the strings.
-    pub fn check_end(self) -> Result<(), IndexError> {
-        self.end_with(|_| ())
-    }
-
-    fn end_with(mut self, mut keep: impl FnMut(&str)) -> Result<(), IndexError> {
-        while let Some(record) = self.next_record() {
-            record?;
-        }
-        let strings = read_strings(&mut self.r, &mut keep)?;
-        if self.r.at != self.r.bytes.len() {
-            return Err(IndexError::Corrupt("bytes after the string table"));
-        }
-        if self.max_tag as u64 > strings {
-            return Err(IndexError::Corrupt("a tag outside the string table"));
+        if self.block.games as usize == BLOCK_GAMES {
+            self.written += self.block.write_block(&mut self.file)?;
         }
         Ok(())
     }
-}
 
-/// Reads the string table, handing each value to `keep`; returns their number.
-fn read_strings(r: &mut Reader<'_>, keep: &mut impl FnMut(&str)) -> Result<u64, IndexError> {
-    let count = r.varint()?;
-    if count > (r.bytes.len() - r.at) as u64 {
-        return Err(IndexError::Corrupt("more strings than the file holds"));
+    /// Writes the last block, the string table ([`IndexWriter::strings`]) and the header;
+    /// returns the file's length.
+    pub fn finish(mut self) -> std::io::Result<u64> {
+        use std::io::{Seek, SeekFrom};
+        self.written += self.block.write_block(&mut self.file)?;
+        let table = string_table(&self.strings);
+        self.file.write_all(&table)?;
+        let header = Header {
+            source: self.source,
+            games: self.games,
+            strings_at: self.written,
+            strings_len: table.len() as u64,
+            strings_crc: crc32(&table),
+        };
+        let mut file = self.file.into_inner().map_err(|e| e.into_error())?;
+        file.seek(SeekFrom::Start(0))?;
+        file.write_all(&header.to_bytes())?;
+        file.sync_all()?;
+        Ok(self.written + table.len() as u64)
     }
-    for _ in 0..count {
-        let len = usize::try_from(r.varint()?).map_err(|_| IndexError::Corrupt("cut short"))?;
-        let text = std::str::from_utf8(r.take(len)?)
-            .map_err(|_| IndexError::Corrupt("a tag value not in UTF-8"))?;
-        keep(text);
-    }
-    Ok(count)
-}
-
-/// Reads one record (the game before it ended at `previous_end`).
-fn read_entry<'a>(r: &mut Reader<'a>, previous_end: u64) -> Result<RecordRef<'a>, IndexError> {
-    let offset = previous_end
-        .checked_add(r.varint()?)
-        .ok_or(IndexError::Corrupt("a game outside the source"))?;
-    let length = r.varint_u32()?;
-    let flags = r.varint_u32()?;
-    if flags & SCAN != 0 {
-        if flags != SCAN {
-            return Err(IndexError::Corrupt("flags on a game searched always"));
-        }
-        return Ok(RecordRef {
-            entry: GameEntry {
-                offset,
-                length,
-                summary: GameSummary::scan(),
-            },
-            moves: &[],
-        });
-    }
-    let plies = r.varint_u32()?;
-    let move_bytes = usize::try_from(r.varint()?).map_err(|_| IndexError::Corrupt("cut short"))?;
-    let final_key = r.u64()?;
-    let mut fewest = [0u8; KINDS];
-    let mut most = [0u8; KINDS];
-    for (fewest, most) in fewest.iter_mut().zip(&mut most) {
-        let b = r.byte()?;
-        (*fewest, *most) = (b & 15, b >> 4);
-    }
-    let mut ever_on = [0u64; KINDS];
-    for (squares, start) in ever_on.iter_mut().zip(START_SQUARES) {
-        let extra = r.squares()?;
-        if extra & start != 0 {
-            return Err(IndexError::Corrupt("a start square written"));
-        }
-        *squares = extra | start;
-    }
-    let mut tags = [0u32; TAGS];
-    for id in &mut tags {
-        *id = r.varint_u32()?;
-    }
-    let moves = r.take(move_bytes)?;
-    Ok(RecordRef {
-        entry: GameEntry {
-            offset,
-            length,
-            summary: GameSummary {
-                flags,
-                plies,
-                final_key,
-                fewest,
-                most,
-                ever_on,
-                moves: Vec::new(),
-                tags,
-            },
-        },
-        moves,
-    })
-}
-
-/// Reads the index file at `path`.
-pub fn read_index(path: &Path) -> Result<Index, IndexError> {
-    decode(&std::fs::read(path)?)
 }
 
 #[cfg(test)]
@@ -756,15 +551,144 @@ mod tests {
         }
     }
 
-    /// A well-formed file whose records lie outside its source, or overlap, is refused
-    /// (the checksum recomputed, so only the structure is wrong).
+    /// A well-formed file whose records lie outside its source is refused (the checksums
+    /// made for it, so only the structure is wrong); games cannot overlap in the file (each
+    /// is written as a gap after the one before: an entry starting earlier is written as
+    /// starting where that one ended).
     #[test]
     fn records_outside_the_source_are_refused() {
         let (_, mut index) = sample();
-        index.games[1].offset = index.games[0].offset;
-        assert!(decode(&encode(&index)).is_err());
-        let (_, mut index) = sample();
         index.source.size = 10;
         assert!(decode(&encode(&index)).is_err());
+        let (_, mut index) = sample();
+        index.games[1].offset = index.games[0].offset;
+        let read = decode(&encode(&index)).unwrap();
+        let first_end = index.games[0].offset + u64::from(index.games[0].length);
+        assert_eq!(read.games[1].offset, first_end);
+    }
+
+    /// The (place, offset, length, flags) of each game, as a search reads them.
+    fn places(
+        src: &(impl crate::index::reader::IndexBytes + ?Sized),
+        columns: crate::index::reader::Columns,
+    ) -> Result<Vec<(u64, u64, u32, u32)>, IndexError> {
+        use crate::index::reader::{read_header, visit_games};
+        let header = read_header(src)?;
+        let mut out = Vec::new();
+        visit_games(src, &header, columns, |game| {
+            out.push((game.position, game.offset, game.length, game.summary.flags))
+        })?;
+        Ok(out)
+    }
+
+    /// An index of `n` games: the sample's two repeated, one in three searched always, so
+    /// that the file has more than one block.
+    fn many(n: usize) -> Index {
+        let (_, sample) = sample();
+        let mut index = Index {
+            source: SourceId {
+                size: 1 << 40,
+                ..SourceId::default()
+            },
+            games: Vec::new(),
+            strings: sample.strings.clone(),
+        };
+        for i in 0..n {
+            let mut game = sample.games[i % 2].clone();
+            game.offset = 100 * i as u64;
+            if i % 3 == 2 {
+                game.summary = GameSummary::scan();
+            }
+            index.games.push(game);
+        }
+        index
+    }
+
+    /// A file of several blocks (the last one short) is read back as written, by the
+    /// record reader and by a search reading only places and flags.
+    #[test]
+    fn blocks_are_read_back_as_written() {
+        let index = many(2 * BLOCK_GAMES + 5);
+        let bytes = encode(&index);
+        assert_eq!(decode(&bytes).unwrap(), index);
+        let expected: Vec<_> = (index.games.iter().enumerate())
+            .map(|(i, g)| (i as u64, g.offset, g.length, g.summary.flags))
+            .collect();
+        let columns = crate::index::reader::Columns::default();
+        assert_eq!(places(&bytes[..], columns).unwrap(), expected);
+        assert_eq!(
+            places(&bytes[..], crate::index::reader::Columns::ALL).unwrap(),
+            expected
+        );
+    }
+
+    /// A search reads and checks only the columns it tests: a byte of a block's moves
+    /// damaged leaves a flag search's reading whole (and right), while the full reader and
+    /// a reading of the moves refuse the file. Every flipped bit of the parts a flag search
+    /// reads (header, block headers, places, flags) is refused by it, and no flip anywhere
+    /// makes it read other places or flags than the file's.
+    #[test]
+    fn a_search_reads_only_the_columns_it_tests() {
+        use crate::index::reader::Columns;
+        let (bytes, _) = sample();
+        let good = places(&bytes[..], Columns::default()).unwrap();
+        // The sample's one block: its header after the file's, then places (4 bytes: two
+        // games, a gap and a length each under 128) and flags (4 bytes).
+        let block = HEADER_BYTES;
+        let flags_end = block + BLOCK_HEADER_BYTES + 8;
+        let moves_last = bytes.len() - string_table(&["a".to_string()]).len() - 1;
+        let mut bad = bytes.clone();
+        bad[moves_last] ^= 1;
+        assert!(decode(&bad).is_err());
+        assert_eq!(places(&bad[..], Columns::default()).unwrap(), good);
+        let moves = Columns {
+            moves: true,
+            ..Columns::default()
+        };
+        assert!(places(&bad[..], moves).is_err());
+        for i in 0..bytes.len() {
+            for bit in 0..8 {
+                let mut bad = bytes.clone();
+                bad[i] ^= 1 << bit;
+                if let Ok(read) = places(&bad[..], Columns::default()) {
+                    assert!(i >= flags_end && read == good, "byte {i} bit {bit}");
+                }
+            }
+        }
+    }
+
+    /// A file of another version (version 2's layout had the same magic) is refused by
+    /// name; so is one cut short or grown.
+    #[test]
+    fn another_version_or_length_is_refused_by_name() {
+        let (bytes, _) = sample();
+        let mut old = bytes.clone();
+        old[8..12].copy_from_slice(&2u32.to_le_bytes());
+        let err = decode(&old).unwrap_err().to_string();
+        assert!(err.contains("another version of the format"), "{err}");
+        let mut grown = bytes.clone();
+        grown.push(0);
+        let err = decode(&grown).unwrap_err().to_string();
+        assert!(err.contains("cut short or grown"), "{err}");
+    }
+
+    /// An index file cut short after it was opened is an error when read, not a bus fault
+    /// (it is read, not mapped).
+    #[test]
+    fn a_file_cut_short_under_the_reader_is_an_error() {
+        let index = many(10);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.pgn.cqlqi");
+        std::fs::write(&path, encode(&index)).unwrap();
+        let file = crate::index::reader::IndexFile::open(&path).unwrap();
+        let columns = crate::index::reader::Columns::ALL;
+        assert_eq!(places(&file, columns).unwrap().len(), 10);
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(HEADER_BYTES as u64 + 10)
+            .unwrap();
+        assert!(places(&file, columns).is_err());
     }
 }

@@ -4,7 +4,8 @@
 //! ([`prune`]) and skips, without reading them, the games whose summary fails it.
 //!
 //! - [`summary`]: one game → its summary (or "search this game").
-//! - [`format`](mod@format): the file's layout, written and read with every check.
+//! - [`format`](mod@format): the file's layout, and its writing.
+//! - [`reader`]: the file read with every check, only the columns asked for.
 //! - [`build`]: a source's bytes → its index (only the new games of a grown file).
 //! - [`prune`]: the query's IR → a necessary condition on a summary.
 //! - [`use_index`]: the indexes a search may use, and which games it may skip.
@@ -13,6 +14,7 @@ pub mod build;
 pub mod format;
 pub mod moves;
 pub mod prune;
+pub mod reader;
 pub mod summary;
 pub mod use_index;
 

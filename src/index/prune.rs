@@ -18,6 +18,7 @@ use std::ops::ControlFlow;
 
 use shakmaty::Bitboard;
 
+use super::reader::Columns;
 use super::summary::{self, GameSummary, KINDS, kind_index};
 use crate::chess::{Color, PieceKinds};
 use crate::ir::walk::{Reads, walk};
@@ -58,6 +59,15 @@ pub enum Need {
         tag: usize,
         /// What its value must pass.
         test: TagTest,
+    },
+    /// The game's tag `tag` is present and its number in the index's string table names a
+    /// value that passed the test: `passing[n - 1]` for number `n` (a [`Need::Tag`] answered
+    /// once per value of one index's table, [`Need::with_strings`]).
+    TagIn {
+        /// The tag's place in [`summary::TAG_NAMES`].
+        tag: usize,
+        /// Per value of the string table, whether it passes.
+        passing: Vec<bool>,
     },
     /// Every one holds.
     All(Vec<Need>),
@@ -119,15 +129,56 @@ impl Need {
                     .is_none_or(|value| test.passes(value)),
                 None => true,
             },
+            // As `Tag`, each value's verdict read off the table made for this index.
+            Need::TagIn { tag, passing } => match summary.tags.get(*tag).copied() {
+                Some(0) => false,
+                Some(id) => passing.get(id as usize - 1).copied().unwrap_or(true),
+                None => true,
+            },
             Need::All(v) => v.iter().all(|n| n.admits(summary, strings)),
             Need::Any(v) => v.iter().any(|n| n.admits(summary, strings)),
+        }
+    }
+
+    /// The condition for one index whose string table is `strings`: each tag test answered
+    /// once per value ([`Need::TagIn`]), so a game's test is a look-up; it then admits a
+    /// summary as `self.admits(summary, strings)` does.
+    pub fn with_strings(&self, strings: &[String]) -> Need {
+        match self {
+            Need::Tag { tag, test } => Need::TagIn {
+                tag: *tag,
+                passing: strings.iter().map(|value| test.passes(value)).collect(),
+            },
+            Need::All(v) => Need::All(v.iter().map(|n| n.with_strings(strings)).collect()),
+            Need::Any(v) => Need::Any(v.iter().map(|n| n.with_strings(strings)).collect()),
+            other => other.clone(),
+        }
+    }
+
+    /// The columns of the index a test of this condition reads (`index::reader`): the
+    /// counts for [`Need::Count`], the squares for [`Need::PieceOn`], the tags for a tag
+    /// test; the flags and places are always read. A summary read with fewer columns holds
+    /// zeros in the others, which would rule games out wrongly.
+    pub fn columns(&self) -> Columns {
+        let mut columns = Columns::default();
+        self.add_columns(&mut columns);
+        columns
+    }
+
+    fn add_columns(&self, columns: &mut Columns) {
+        match self {
+            Need::Count { .. } => columns.counts = true,
+            Need::PieceOn { .. } => columns.squares = true,
+            Need::Tag { .. } | Need::TagIn { .. } => columns.tags = true,
+            Need::All(v) | Need::Any(v) => v.iter().for_each(|n| n.add_columns(columns)),
+            Need::Nothing | Need::Never | Need::AnyFlag(_) => {}
         }
     }
 
     /// Whether some part of the condition tests a tag's value (so the string table is needed).
     pub fn reads_tags(&self) -> bool {
         match self {
-            Need::Tag { .. } => true,
+            Need::Tag { .. } | Need::TagIn { .. } => true,
             Need::All(v) | Need::Any(v) => v.iter().any(Need::reads_tags),
             _ => false,
         }
@@ -474,5 +525,67 @@ mod tests {
         s.flags |= summary::MATE;
         assert!(need_of(&Node::Mate).admits(&s, &[]));
         assert!(need_of(&Node::Not(Box::new(Node::Check))).is_nothing());
+    }
+    /// A summary holding only the columns `Need::columns` names (the others zero, as a
+    /// search reads it) gets the verdict the whole summary gets, for a condition of each
+    /// kind; and a tag test answered per string (`with_strings`) is the test.
+    #[test]
+    fn the_columns_a_condition_names_are_the_ones_it_reads() {
+        let mut whole = GameSummary {
+            flags: summary::MATE,
+            fewest: [1; KINDS],
+            most: [2; KINDS],
+            ever_on: [u64::MAX; KINDS],
+            ..GameSummary::default()
+        };
+        whole.tags[RESULT] = 1;
+        let strings = ["1-0".to_string()];
+        let needs = [
+            Need::Count {
+                kinds: 1,
+                op: CmpOp::Ge,
+                count: 1,
+            },
+            Need::PieceOn {
+                kind: 4,
+                squares: 1,
+            },
+            Need::Tag {
+                tag: RESULT,
+                test: TagTest::Trimmed("1-0"),
+            },
+            Need::All(vec![
+                Need::AnyFlag(summary::MATE),
+                Need::Count {
+                    kinds: 2,
+                    op: CmpOp::Eq,
+                    count: 2,
+                },
+            ]),
+        ];
+        for need in needs {
+            let columns = need.columns();
+            let mut read = GameSummary {
+                flags: whole.flags,
+                ..GameSummary::default()
+            };
+            if columns.counts {
+                (read.fewest, read.most) = (whole.fewest, whole.most);
+            }
+            if columns.squares {
+                read.ever_on = whole.ever_on;
+            }
+            if columns.tags {
+                read.tags = whole.tags;
+            }
+            assert!(need.admits(&whole, &strings), "{need:?}");
+            assert!(need.admits(&read, &strings), "{need:?}: {columns:?}");
+            assert!(need.with_strings(&strings).admits(&read, &[]), "{need:?}");
+        }
+        let wins = Need::Tag {
+            tag: RESULT,
+            test: TagTest::Trimmed("0-1"),
+        };
+        assert!(!wins.with_strings(&strings).admits(&whole, &[]));
     }
 }

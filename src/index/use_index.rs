@@ -10,8 +10,9 @@ use std::path::Path;
 
 use shakmaty::Bitboard;
 
-use super::format::{IndexError, SourceId, records};
+use super::format::{IndexError, SourceId};
 use super::prune::{Need, need_of, prunable};
+use super::reader::{IndexBytes, IndexFile, read_header, read_strings, visit_games};
 use crate::ir::Node;
 
 /// The indexed inputs of a search (by their name as the run gives it): per input, the
@@ -113,46 +114,56 @@ impl IndexedSkips {
 }
 
 /// The games of the index at `index_path` (of the PGN at `pgn`) that `need` admits (and
-/// those the index cannot rule on), read record by record.
+/// those the index cannot rule on): only the header, the string table when the condition
+/// tests tags, and the columns it tests are read ([`survivors`]).
 fn games_to_search(
     pgn: &Path,
     index_path: &Path,
     need: &Need,
     longest_game: u64,
 ) -> Result<IndexedInput, IndexError> {
-    let bytes = std::fs::read(index_path)?;
-    // The string table follows the records: a condition on tags reads it first (one more
-    // pass over the records); without it every tag test admits its game.
-    let strings = if need.reads_tags() {
-        records(&bytes)?.finish()?
-    } else {
-        Vec::new()
-    };
-    let mut records = records(&bytes)?;
-    let now = SourceId::of_file(pgn)?;
-    if let Some(why) = records.source().differs_from(&now) {
+    let file = IndexFile::open(index_path)?;
+    survivors(&file, &SourceId::of_file(pgn)?, need, longest_game)
+}
+
+/// The games of the index in `src` that `need` admits, and those the index cannot rule on
+/// (searched always, or longer than `longest_game`), when the index was made from the file
+/// whose identity is now `now` (else [`IndexError::Stale`]). Every part read is checked
+/// first (`index::reader`): a damaged or hostile index is an error, never a wrong list.
+pub fn survivors<S: IndexBytes + ?Sized>(
+    src: &S,
+    now: &SourceId,
+    need: &Need,
+    longest_game: u64,
+) -> Result<IndexedInput, IndexError> {
+    let header = read_header(src)?;
+    if let Some(why) = header.source.differs_from(now) {
         return Err(IndexError::Stale(why));
     }
+    let mut strings = Vec::new();
+    if need.reads_tags() {
+        read_strings(src, &header, |text| strings.push(text.to_string()))?;
+    }
+    let need = need.with_strings(&strings);
     let mut input = IndexedInput {
         size: now.size,
-        games: records.count(),
+        games: header.games,
         survivors: Vec::new(),
     };
-    let mut position = 0;
-    while let Some(record) = records.next_record() {
-        let game = record?.entry;
-        if game.search_always()
+    let max_tag = visit_games(src, &header, need.columns(), |game| {
+        if game.summary.must_scan()
             || u64::from(game.length) > longest_game
-            || need.admits(&game.summary, &strings)
+            || need.admits(game.summary, &[])
         {
             input.survivors.push(Survivor {
-                position,
+                position: game.position,
                 offset: game.offset,
                 length: game.length,
             });
         }
-        position += 1;
+    })?;
+    if max_tag as usize > strings.len() {
+        return Err(IndexError::Corrupt("a tag outside the string table"));
     }
-    records.check_end()?;
     Ok(input)
 }

@@ -2,9 +2,10 @@
 //! matched games split into files by a tag (`split`); the output file (`files`) and its
 //! temporary files, removed when the run is interrupted (`temp_files`).
 //!
-//! Each game's output is rendered to a string in the worker that evaluated it, and pushed in
-//! input order into the run's sinks (`sink`: the trait; `counter`; `writers`: in order,
-//! sorted, split by a tag), which only count and copy bytes.
+//! Each game's output is rendered to a string in the worker that evaluated it (`render`: what
+//! the search found → the game's output), and pushed in input order into the run's sinks
+//! (`sink`: the trait; `counter`; `writers`: in order, sorted, split by a tag), which only
+//! count and copy bytes.
 
 pub mod counter;
 pub mod diagnostics;
@@ -17,6 +18,7 @@ mod picture_tests;
 pub mod pictures;
 pub mod pipes;
 pub mod progress;
+pub mod render;
 #[cfg(test)]
 pub(crate) mod scratch_dir;
 pub mod sink;

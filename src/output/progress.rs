@@ -110,13 +110,6 @@ impl<S: Sink> Progress<S> {
     pub fn display(&self) -> &ProgressBar {
         &self.display
     }
-
-    /// Shows `bytes` read of the inputs, with the games so far ([`bar_message`]).
-    pub fn read_to(&self, bytes: u64) {
-        self.display.set_position(bytes);
-        self.display
-            .set_message(bar_message(&self.display, self.games, self.matched));
-    }
 }
 
 impl<S: Sink> Sink for Progress<S> {
@@ -131,6 +124,13 @@ impl<S: Sink> Sink for Progress<S> {
     fn finish(&mut self, summary: Summary) -> std::io::Result<Summary> {
         self.display.finish_and_clear();
         self.inner.finish(summary)
+    }
+
+    /// Shows `bytes` read of the inputs, with the games so far ([`bar_message`]).
+    fn read_to(&mut self, bytes: u64) {
+        self.display.set_position(bytes);
+        self.display
+            .set_message(bar_message(&self.display, self.games, self.matched));
     }
 }
 

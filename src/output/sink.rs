@@ -17,25 +17,36 @@ pub enum Flow {
     Stop,
 }
 
-/// Where the results of a run go, in input order.
-pub trait Sink {
+/// Where the results of a run go, in input order: each game's result `G` (the search's
+/// [`GameOutput`]; `annotate`'s annotated game), and at the end the summary `S`.
+pub trait Sink<G = GameOutput, S = Summary> {
     /// Takes one game's result (every game read, matched or not, in input order).
-    fn game(&mut self, game: GameOutput) -> io::Result<Flow>;
+    fn game(&mut self, game: G) -> io::Result<Flow>;
 
     /// After the last game: writes what comes at the end (held games, the count, the page's
-    /// end) and gives the run's summary, made from `summary` (what the run knows besides
-    /// the games: inputs it could not read, the persistent variables, an early abort) with
-    /// what this sink and those below it add.
-    fn finish(&mut self, summary: Summary) -> io::Result<Summary>;
+    /// end, the input's bytes after its last game) and gives the run's summary, made from
+    /// `summary` (what the run knows besides the games: inputs it could not read, the
+    /// persistent variables, an early abort) with what this sink and those below it add.
+    fn finish(&mut self, summary: S) -> io::Result<S>;
+
+    /// The games taken so far end at byte `end` of the input (a progress display moves on);
+    /// by default nothing.
+    fn read_to(&mut self, end: u64) {
+        let _ = end;
+    }
 }
 
-impl<S: Sink + ?Sized> Sink for Box<S> {
-    fn game(&mut self, game: GameOutput) -> io::Result<Flow> {
+impl<G, S, K: Sink<G, S> + ?Sized> Sink<G, S> for Box<K> {
+    fn game(&mut self, game: G) -> io::Result<Flow> {
         (**self).game(game)
     }
 
-    fn finish(&mut self, summary: Summary) -> io::Result<Summary> {
+    fn finish(&mut self, summary: S) -> io::Result<S> {
         (**self).finish(summary)
+    }
+
+    fn read_to(&mut self, end: u64) {
+        (**self).read_to(end)
     }
 }
 
@@ -70,6 +81,15 @@ impl GameOutput {
     pub fn refused() -> Self {
         GameOutput {
             refused: true,
+            ..GameOutput::default()
+        }
+    }
+
+    /// A game with a fault (`message`, as told on stderr) and nothing else: not searched, or
+    /// searched no further.
+    pub fn bad(message: String) -> Self {
+        GameOutput {
+            error: Some(message),
             ..GameOutput::default()
         }
     }

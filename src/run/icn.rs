@@ -1,7 +1,7 @@
 //! ICN (infinite chess) inputs: recognised by the `.icn` extension or by content, and
 //! searched like PGN. The query is compiled once per input for the unbounded board
 //! ([`SparseSet`] on [`Geometry::UNBOUNDED`]); each game becomes a [`GameRecord`] whose moves
-//! are its compact ICN moves, replayed through [`InfPosition`] by the generic replay, and
+//! are its compact ICN moves, replayed through [`InfPosition`](crate::rules::infinite::InfPosition) by the generic replay, and
 //! evaluated by the same evaluator as PGN games. Matched games are written as ICN with
 //! `{CQL}` comments after the matched moves (ICN's long format allows a `{comment}` after a
 //! move; a comment before the first move marks the start position); `--fen` and `--json`
@@ -9,20 +9,17 @@
 
 use std::io;
 
-use rayon::prelude::*;
-
-use super::searcher::{GameWork, Searcher, drive};
+use super::driver::{GameWork, drive};
+use super::searcher::Searcher;
 use super::{GameOutput, RunConfig};
-use crate::eval::Found;
 use crate::ir::{Color, Node};
-use crate::output::{Format, Notes, render_game};
 use crate::pgn::{GameRecord, MoveNode};
 use crate::query::{Dialect, PieceLetters, Program, QueryError};
 use crate::rules::infinite::moves::compact;
 use crate::rules::infinite::piece::ALL_KINDS;
 use crate::rules::infinite::query::piece_type;
 use crate::rules::infinite::squares::SparseSet;
-use crate::rules::infinite::{IcnError, IcnGame, InfPosition, icn_games_within, refusal};
+use crate::rules::infinite::{IcnError, IcnGame, icn_games_within, refusal};
 use crate::squares::Geometry;
 
 /// Why a query cannot run on the unbounded board of ICN input.
@@ -128,15 +125,12 @@ fn search_icn_game(
     let board = (game.start.board.len() as u64).saturating_mul(game.moves.len() as u64 + 1);
     let limit = config.limits.max_icn_board;
     if board > limit {
-        return GameOutput {
-            error: Some(format!(
-                "{at}: {} pieces × {} positions is over the limit of {limit} \
-                 (--max-icn-board N raises it); skipped",
-                game.start.board.len(),
-                game.moves.len() + 1
-            )),
-            ..GameOutput::default()
-        };
+        return GameOutput::bad(format!(
+            "{at}: {} pieces × {} positions is over the limit of {limit} \
+             (--max-icn-board N raises it); skipped",
+            game.start.board.len(),
+            game.moves.len() + 1
+        ));
     }
     let record = icn_to_record(game);
     refusal::take();
@@ -150,35 +144,12 @@ fn search_icn_game(
         worker,
         None,
     );
-    render_icn_game(config, game, &record, number, &at, found)
-}
-
-/// A searched ICN game's output; a question the unbounded board could not answer exactly
-/// (`rules::infinite::refusal`) withdraws its matches and reports it.
-fn render_icn_game(
-    config: &RunConfig,
-    game: &IcnGame,
-    record: &GameRecord,
-    number: u64,
-    at: &str,
-    found: Found<InfPosition>,
-) -> GameOutput {
-    let Found {
-        replayed,
-        matched,
-        marks,
-        comments,
-        sort_value,
-        ..
-    } = found;
-    let sort = sort_value.map(|s| s.output_order());
+    // A question the unbounded board could not answer exactly (`rules::infinite::refusal`)
+    // withdraws the game's matches and reports it.
     if let Some(reason) = refusal::take() {
-        return GameOutput {
-            error: Some(format!("{at}: not searched: {reason}")),
-            ..GameOutput::default()
-        };
+        return GameOutput::bad(format!("{at}: not searched: {reason}"));
     }
-    let error = replayed.fault.as_ref().map(|f| {
+    let error = found.replayed.fault.as_ref().map(|f| {
         let (line, column) = game
             .moves
             .get((f.ply as usize).saturating_sub(1))
@@ -188,38 +159,9 @@ fn render_icn_game(
             f.error, f.ply
         )
     });
-    let text = match (matched.is_empty(), config.format) {
-        (true, _) => String::new(),
-        (false, Format::Pgn) => {
-            crate::output::icn::render_icn(&config.style, number, game, record, &matched, &comments)
-        }
-        (false, format) if format.is_picture() => crate::output::pictures::render_pictures(
-            format, number, record, &replayed, &matched, &marks,
-        ),
-        (false, format) => render_game(
-            format,
-            &config.style,
-            number,
-            record,
-            &replayed,
-            &matched,
-            &Notes {
-                comments: &comments,
-                messages: &[],
-                sort: "",
-            },
-        ),
-    };
     GameOutput {
-        text,
-        // A game of an ICN input counts when some position matched (`matchcount` ranges
-        // are not applied to ICN input).
-        matched: !matched.is_empty(),
-        matched_positions: matched.len() as u64,
         error,
-        sort,
-        split_key: config.split_key(record),
-        ..GameOutput::default()
+        ..config.renderer().icn(game, &record, number, found)
     }
 }
 
@@ -237,18 +179,14 @@ impl GameWork<Result<IcnGame, IcnError>> for IcnSearch<'_> {
 
     fn batch(&self, batch: &[Result<IcnGame, IcnError>], before: u64) -> Vec<GameOutput> {
         let (config, name) = (self.config, self.name);
-        let one = |worker: &mut super::workers::Lease, (k, g): (usize, &Result<_, _>)| {
+        let one = |worker: &mut super::workers::WorkerState, k: usize, g: &Result<_, _>| {
             let number = before + 1 + k as u64;
             match g {
                 Ok(g) => search_icn_game(config, self.filter, g, number, name, &worker.eval),
-                Err(e) => GameOutput {
-                    error: Some(format!("{name}: game {number}: {e}")),
-                    ..GameOutput::default()
-                },
+                Err(e) => GameOutput::bad(format!("{name}: game {number}: {e}")),
             }
         };
-        let lease = || self.workers.lease();
-        batch.par_iter().enumerate().map_init(lease, one).collect()
+        self.workers.map(batch, false, one)
     }
 
     fn end_of(&self, _: &Result<IcnGame, IcnError>) -> Option<u64> {
@@ -269,7 +207,7 @@ impl Searcher<'_> {
             config: self.config,
             filter: &filter,
             name,
-            workers: &self.workers,
+            workers: &self.search.workers,
         };
         drive(&work, &mut self.out, games, true, false).map(|_| ())
     }

@@ -1,6 +1,7 @@
-//! The run: inputs → game slices → (in parallel) read, replay, evaluate, render → the
-//! output's sinks, in input order (`searcher`). Bad games are reported on stderr and counted, never fatal.
+//! The run: inputs → game slices → (in parallel) read, replay, evaluate → the output's
+//! renderer → the output's sinks, in input order (`searcher`). Bad games are reported on stderr and counted, never fatal.
 
+mod driver;
 pub mod fairy;
 pub mod families;
 mod game_filters;
@@ -14,20 +15,21 @@ pub mod select;
 mod stream;
 mod workers;
 pub use crate::output::sink::Summary;
+pub(crate) use driver::{GameWork, drive_into};
 pub use searcher::run;
-pub(crate) use searcher::{Delivery, GameWork, drive};
 
 use crate::output::sink::GameOutput;
 
 use std::path::PathBuf;
 
-use crate::eval::{GameEdits, OutputOrder, ReplayFault};
+use crate::eval::ReplayFault;
 use crate::input::Input;
 use crate::input::byte_range::ShardPlace;
 use crate::input::limits::{InputLimits, game_too_long};
 use crate::ir::Node;
+use crate::output::render::Renderer;
 use crate::output::split::SplitSpec;
-use crate::output::{Format, Notes, PgnStyle, render_game};
+use crate::output::{Format, PgnStyle};
 use crate::pgn::read_game_with;
 use crate::rules::Position;
 use crate::rules::fairy::{FairyPos, Variant};
@@ -52,6 +54,11 @@ impl InputName {
         } else {
             format!("byte {at}")
         }
+    }
+
+    /// A game's place in messages: `NAME: game N (byte B)`.
+    fn game_at(&self, number: u64, byte: u64) -> String {
+        format!("{self}: game {number} ({})", self.byte(byte))
     }
 }
 
@@ -193,7 +200,7 @@ fn process_game(
     carried: Option<&CarriedCell>,
     worker: &crate::eval::Worker,
 ) -> GameOutput {
-    let at = |byte: u64| format!("{name}: game {number} ({})", name.byte(byte));
+    let at = |byte: u64| name.game_at(number, byte);
     let skipped = GameOutput::default();
     if !config.games.admits_number(number) {
         return skipped;
@@ -201,10 +208,7 @@ fn process_game(
     let limit = config.limits.max_game_bytes;
     if slice.len() as u64 > limit {
         let why = game_too_long(Some(slice.len() as u64), limit);
-        return GameOutput {
-            error: Some(format!("{}: {why}", at(offset))),
-            ..skipped
-        };
+        return GameOutput::bad(format!("{}: {why}", at(offset)));
     }
     let (record, mut error) = read_record(config, slice, |byte| at(offset + byte));
     if error.is_none() && crate::pgn::split::ends_in_tags(slice) {
@@ -248,42 +252,17 @@ fn process_game(
     let searched = rules
         .and_then(|rules| crate::rules::families::start_game(rules, record.tag("FEN"), search))
         .and_then(|searched| searched);
-    let Searched {
-        text,
-        matched_positions,
-        fault,
-        sort,
-        effects,
-        fatal,
-        split_key,
-    } = match searched {
+    let (output, fault) = match searched {
         Ok(found) => found,
         Err(e) => {
             let message = error.unwrap_or_else(|| format!("{}: {e}", at(offset)));
-            return GameOutput {
-                error: Some(message),
-                ..skipped
-            };
+            return GameOutput::bad(message);
         }
     };
     if error.is_none() {
         error = fault.map(|f| fault_message(&at(offset), &f));
     }
-    GameOutput {
-        text,
-        matched: config.games.counts_as_match(matched_positions),
-        matched_positions,
-        error,
-        sort,
-        refused: false,
-        effects,
-        fatal,
-        split_key,
-        encoding: match config.format {
-            Format::Pgn => record.encoding,
-            _ => crate::pgn::TextEncoding::Utf8,
-        },
-    }
+    GameOutput { error, ..output }
 }
 
 /// One game's search under the rules [`crate::rules::families::start_game`] picked.
@@ -300,7 +279,7 @@ struct SearchOne<'a> {
 }
 
 impl crate::rules::families::OnStart for SearchOne<'_> {
-    type Out = Result<Searched, crate::rules::RulesError>;
+    type Out = Result<(GameOutput, Option<ReplayFault>), crate::rules::RulesError>;
 
     fn on_8x8<P: Position<Set = shakmaty::Bitboard>>(self, start: P) -> Self::Out {
         Ok(self.search(&self.config.filter, start))
@@ -317,29 +296,15 @@ impl crate::rules::families::OnStart for SearchOne<'_> {
     }
 }
 
-/// What [`SearchOne::search`] found in one game.
-struct Searched {
-    /// The rendered output (empty when nothing matched).
-    text: String,
-    /// The number of matched positions.
-    matched_positions: u64,
-    /// The replay's first fault.
-    fault: Option<ReplayFault>,
-    /// The game's `sort` value (greater is written first).
-    sort: Option<OutputOrder>,
-    /// The query's messages and file writes.
-    effects: GameEdits,
-    /// A failed `assert`.
-    fatal: Option<String>,
-    /// `--split-by`: the game's value of the tag, as written.
-    split_key: Option<String>,
-}
-
 impl SearchOne<'_> {
     /// Replays the game from `start` under its rules and evaluates `filter` at each searched
     /// position (none when `searching` is false: a game the game filters refused, written
-    /// only because `matchcount` admits 0), then renders it.
-    fn search<P: Position>(&self, filter: &Node<P::Set>, start: P) -> Searched {
+    /// only because `matchcount` admits 0); the output renders what it found.
+    fn search<P: Position>(
+        &self,
+        filter: &Node<P::Set>,
+        start: P,
+    ) -> (GameOutput, Option<ReplayFault>) {
         let (config, record, number) = (self.config, self.record, self.number);
         let found = {
             let carried = self.carried;
@@ -357,85 +322,20 @@ impl SearchOne<'_> {
                 store,
             )
         };
-        render_searched(config, filter, record, number, found)
-    }
-}
-
-/// A searched game's output: the text (its edits applied), the counts, what the writer does.
-fn render_searched<P: Position>(
-    config: &RunConfig,
-    filter: &Node<P::Set>,
-    record: &crate::pgn::GameRecord,
-    number: u64,
-    found: crate::eval::Found<P>,
-) -> Searched {
-    let crate::eval::Found {
-        replayed,
-        matched,
-        marks,
-        comments,
-        edits: mut effects,
-        best_sorts,
-        sort_value,
-        abort: fatal,
-    } = found;
-    let fault = replayed.fault.clone();
-    // `settag`, `removetag`, `removecomment` change the game as written.
-    let edited = effects.changes_the_game().then(|| effects.apply(record));
-    let written = edited.as_ref().unwrap_or(record);
-    let text = if !config.games.counts_as_match(matched.len() as u64) {
-        String::new()
-    } else if config.format.is_picture() {
-        crate::output::pictures::render_pictures(
-            config.format,
-            number,
-            written,
-            &replayed,
-            &matched,
-            &marks,
-        )
-    } else {
-        let headings = crate::output::sort_comment::sort_headings(filter);
-        let match_count = config.sort_by_match_count.then_some(matched.len() as u64);
-        let sort_text =
-            crate::output::sort_comment::sort_comment(&headings, &best_sorts, match_count);
-        let notes = Notes {
-            comments: &comments,
-            messages: &effects.message_texts,
-            sort: &sort_text,
-        };
-        render_game(
-            config.format,
-            &config.style,
-            number,
-            written,
-            &replayed,
-            &matched,
-            &notes,
-        )
-    };
-    let split_key = config.split_key(written);
-    let sort = sort_value.map(|s| s.output_order());
-    effects.set_tags.clear();
-    effects.removed_tags.clear();
-    effects.removed_comments.clear();
-    effects.message_texts.clear();
-    Searched {
-        text,
-        matched_positions: matched.len() as u64,
-        fault,
-        sort,
-        effects,
-        fatal,
-        split_key,
+        let counts_as_match = |n| config.games.counts_as_match(n);
+        (config.renderer()).careful(filter, record, number, found, counts_as_match)
     }
 }
 
 impl RunConfig {
-    /// `--split-by`: the game's value of the tag, as written.
-    fn split_key(&self, record: &crate::pgn::GameRecord) -> Option<String> {
-        let tag = &self.split.as_ref()?.tag;
-        record.tag(tag).map(str::to_string)
+    /// How this run's games are written (`output::render`).
+    pub(super) fn renderer(&self) -> Renderer<'_> {
+        Renderer {
+            format: self.format,
+            style: &self.style,
+            sort_by_match_count: self.sort_by_match_count,
+            split_tag: self.split.as_ref().map(|s| s.tag.as_str()),
+        }
     }
 
     /// How this run's games are searched (`variations`: ICN games never search any).

@@ -6,7 +6,7 @@
 
 use std::io::{self, Write};
 
-use rayon::prelude::*;
+use super::driver::{Delivery, GameWork, drive};
 
 use super::{
     BATCH_GAMES, CarriedCell, GameOutput, InputName, RunConfig, last_game, one_pass, process_game,
@@ -23,85 +23,10 @@ use crate::output::split::SplitWriter;
 use crate::output::writers::{OrderedWriter, SortedWriter, SplitFiles};
 use crate::pgn::split_games;
 use crate::rules::infinite::is_icn;
+use workers::WorkerState;
 
 /// The run's sinks: the progress display, in front of the counter, in front of the writer.
 type RunSink<'a> = progress::Progress<Counter<'a, Box<dyn Sink + 'a>>>;
-
-/// The work a run does on the games of a batch (in parallel on rayon's workers, or one after
-/// the other), shared by its workers: the search's dispatch per game, ICN games, `annotate`'s
-/// themes.
-pub(crate) trait GameWork<G>: Sync {
-    /// One game's result.
-    type Done: Send;
-    /// The results of `batch`'s games, in order, `before` games having been delivered.
-    fn batch(&self, batch: &[G], before: u64) -> Vec<Self::Done>;
-    /// The input byte where `game` ends, when the games are byte ranges of the input.
-    fn end_of(&self, game: &G) -> Option<u64>;
-}
-
-/// Where a run's per-game results go, one at a time in input order: the search's sinks,
-/// `annotate`'s splicer.
-pub(crate) trait Delivery<D> {
-    /// Whether no further game is wanted.
-    fn stopped(&self) -> bool;
-    /// Games in the next batch.
-    fn batch_games(&self) -> usize;
-    /// The games delivered so far.
-    fn delivered(&self) -> u64;
-    /// Takes one game's result.
-    fn take(&mut self, done: D) -> io::Result<()>;
-    /// A batch was delivered; its last game ends at input byte `end` (when games are ranges).
-    fn batch_delivered(&mut self, end: Option<u64>);
-}
-
-/// The driver's loop: takes `games` a batch at a time, has `work` work each batch out (the
-/// next batch split meanwhile when `prefetch`) and hands the results to `results` in input
-/// order, until the games end or `results` stops. When `at_end` is false the last game may
-/// be incomplete and is left. Returns the input byte where the last batch taken ends.
-pub(crate) fn drive<G: Send + Sync, W: GameWork<G>>(
-    work: &W,
-    results: &mut impl Delivery<W::Done>,
-    games: impl Iterator<Item = G> + Send,
-    at_end: bool,
-    prefetch: bool,
-) -> io::Result<Option<u64>> {
-    let mut games = games.peekable();
-    let mut end = None;
-    let mut split: Option<Vec<G>> = None;
-    while !results.stopped() {
-        let mut batch: Vec<G> = match split.take() {
-            Some(batch) => batch,
-            None => games.by_ref().take(results.batch_games()).collect(),
-        };
-        if !at_end && games.peek().is_none() {
-            batch.pop();
-        }
-        if batch.is_empty() {
-            break;
-        }
-        let before = results.delivered();
-        let done = if prefetch {
-            let size = results.batch_games();
-            let (done, next) = rayon::join(
-                || work.batch(&batch, before),
-                || games.by_ref().take(size).collect::<Vec<_>>(),
-            );
-            split = Some(next);
-            done
-        } else {
-            work.batch(&batch, before)
-        };
-        for result in done {
-            if results.stopped() {
-                break;
-            }
-            results.take(result)?;
-        }
-        end = batch.last().and_then(|game| work.end_of(game));
-        results.batch_delivered(end);
-    }
-    Ok(end)
-}
 
 /// One run's driver: where it stands in its inputs, what it carries between games and
 /// batches, and the sinks its results go to.
@@ -109,6 +34,13 @@ pub(super) struct Searcher<'a> {
     pub(super) config: &'a RunConfig,
     /// Where the games' results go.
     pub(super) out: Sinks<'a>,
+    /// How each game is searched, shared by the workers.
+    pub(super) search: GameSearch<'a>,
+}
+
+/// How each game of a run is searched: what the workers share from batch to batch.
+pub(super) struct GameSearch<'a> {
+    config: &'a RunConfig,
     /// What a query with persistent variables or dictionaries carries between games.
     carried: Option<CarriedCell>,
     /// How the one-pass search runs, when the query and options allow it.
@@ -117,6 +49,25 @@ pub(super) struct Searcher<'a> {
     compiled: Option<crate::eval::compiled::Test<'a, crate::rules::standard::Standard>>,
     /// The workers' state (scratch, engine), kept from batch to batch.
     pub(super) workers: workers::Pool,
+}
+
+impl<'a> GameSearch<'a> {
+    /// The games of `data`, whose first byte is at `offset` in the input `name`.
+    fn over<'s>(&'s self, data: &'s [u8], offset: u64, name: &'s InputName) -> PgnSearch<'s, 'a> {
+        PgnSearch {
+            search: self,
+            data,
+            offset,
+            name,
+            stopped_at: std::sync::atomic::AtomicU64::new(u64::MAX),
+        }
+    }
+
+    /// Whether games are searched one after the other, in input order (values carried
+    /// between them), not in parallel.
+    fn in_order(&self) -> bool {
+        self.carried.is_some()
+    }
 }
 
 /// The search's [`Delivery`]: its sinks, and what the run knows besides the games.
@@ -181,11 +132,14 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
             bytes_before_input: 0,
             compressed_position: None,
         },
-        carried: crate::eval::carried_globals(&config.filter)
-            .map(|g| std::sync::Mutex::new(crate::eval::Carried::new(g))),
-        one_pass,
-        compiled: one_pass.and_then(|mode| one_pass::compiled_for(config, mode)),
-        workers: workers::Pool::default(),
+        search: GameSearch {
+            config,
+            carried: crate::eval::carried_globals(&config.filter)
+                .map(|g| std::sync::Mutex::new(crate::eval::Carried::new(g))),
+            one_pass,
+            compiled: one_pass.and_then(|mode| one_pass::compiled_for(config, mode)),
+            workers: workers::Pool::default(),
+        },
     };
     if last_game::uses_last_game_number(config) {
         match last_game::last_game_number(config) {
@@ -239,9 +193,7 @@ impl Sinks<'_> {
     pub(super) fn count_unreadable_input(&mut self) {
         self.outside.unreadable_inputs += 1;
     }
-}
 
-impl Sinks<'_> {
     /// Reports an input that could not be read, and goes on to the next input; the output's
     /// own failures (a full disk, a closed pipe) end the run.
     pub(super) fn report_input_error(&mut self, e: io::Error, name: &str) -> io::Result<()> {
@@ -321,11 +273,7 @@ impl Delivery<GameOutput> for Sinks<'_> {
 /// One buffer's games searched: per game, the one dispatch between the one-pass search and
 /// the careful path.
 struct PgnSearch<'s, 'a> {
-    config: &'a RunConfig,
-    one_pass: Option<one_pass::OnePass>,
-    compiled: Option<&'s crate::eval::compiled::Test<'a, crate::rules::standard::Standard>>,
-    carried: Option<&'s CarriedCell>,
-    workers: &'s workers::Pool,
+    search: &'s GameSearch<'a>,
     /// The buffer, whose first byte is at `offset` in the input `name`.
     data: &'s [u8],
     offset: u64,
@@ -343,7 +291,8 @@ impl PgnSearch<'_, '_> {
         range: &std::ops::Range<usize>,
         number: u64,
     ) -> GameOutput {
-        let config = self.config;
+        let search = self.search;
+        let config = search.config;
         let slice = &self.data[range.clone()];
         if number > self.stopped_at.load(std::sync::atomic::Ordering::Relaxed) {
             return GameOutput::default();
@@ -354,10 +303,11 @@ impl PgnSearch<'_, '_> {
         let small = slice.len() as u64 <= config.limits.max_game_bytes
             && !crate::pgn::split::ends_in_tags(slice);
         let at = self.offset + range.start as u64;
-        let output = (self.one_pass.filter(|_| small))
-            .and_then(|mode| one_pass::search(config, (mode, self.compiled), slice, number, worker))
+        let compiled = search.compiled.as_ref();
+        let output = (search.one_pass.filter(|_| small))
+            .and_then(|mode| one_pass::search(config, (mode, compiled), slice, number, worker))
             .unwrap_or_else(|| {
-                let carried = self.carried;
+                let carried = search.carried.as_ref();
                 process_game(config, slice, number, at, self.name, carried, &worker.eval)
             });
         if output.fatal.is_some() {
@@ -373,21 +323,11 @@ impl GameWork<std::ops::Range<usize>> for PgnSearch<'_, '_> {
     /// In parallel; with values carried between games, one game after the other in input
     /// order.
     fn batch(&self, batch: &[std::ops::Range<usize>], before: u64) -> Vec<GameOutput> {
-        let first = before + self.config.shard.first_game_number;
-        let one = |worker: &mut workers::Lease, (k, r): (usize, &std::ops::Range<usize>)| {
+        let first = before + self.search.config.shard.first_game_number;
+        let one = |worker: &mut WorkerState, k: usize, r: &std::ops::Range<usize>| {
             self.one(worker, r, first + k as u64)
         };
-        if self.carried.is_some() {
-            let mut worker = self.workers.lease();
-            batch
-                .iter()
-                .enumerate()
-                .map(|g| one(&mut worker, g))
-                .collect()
-        } else {
-            let lease = || self.workers.lease();
-            batch.par_iter().enumerate().map_init(lease, one).collect()
-        }
+        (self.search.workers).map(batch, self.search.in_order(), one)
     }
 
     fn end_of(&self, game: &std::ops::Range<usize>) -> Option<u64> {
@@ -396,10 +336,16 @@ impl GameWork<std::ops::Range<usize>> for PgnSearch<'_, '_> {
 }
 
 impl Searcher<'_> {
+    /// The number of the next game delivered (games are numbered across the inputs, from
+    /// `--first-game-number`).
+    pub(super) fn next_game_number(&self) -> u64 {
+        self.out.delivered() + self.config.shard.first_game_number
+    }
+
     /// After the last input: the persistent variables' values, and the sinks' ends.
     fn finish(mut self) -> io::Result<Summary> {
         let mut outside = std::mem::take(&mut self.out.outside);
-        if let Some(carried) = &self.carried {
+        if let Some(carried) = &self.search.carried {
             let carried = carried.lock().unwrap_or_else(|e| e.into_inner());
             outside.persistent = carried.report();
         }
@@ -450,21 +396,11 @@ impl Searcher<'_> {
         at_end: bool,
         name: &InputName,
     ) -> io::Result<usize> {
-        let work = PgnSearch {
-            config: self.config,
-            one_pass: self.one_pass,
-            compiled: self.compiled.as_ref(),
-            carried: self.carried.as_ref(),
-            workers: &self.workers,
-            data,
-            offset,
-            name,
-            stopped_at: std::sync::atomic::AtomicU64::new(u64::MAX),
-        };
+        let work = self.search.over(data, offset, name);
         // Without `--limit` (whose batch size follows the matches) and without values carried
         // from game to game, the next batch is split while this one is searched. Split
         // lazily, a batch at a time, so that a run stopped by `--limit` reads no further.
-        let prefetch = self.config.limit.is_none() && self.carried.is_none();
+        let prefetch = self.config.limit.is_none() && !self.search.in_order();
         let end = drive(&work, &mut self.out, split_games(data), at_end, prefetch)?;
         Ok(end.map_or(0, |end| (end - offset) as usize))
     }
@@ -478,18 +414,8 @@ impl Searcher<'_> {
         name: &InputName,
     ) -> io::Result<()> {
         let work = IndexedSearch {
-            search: PgnSearch {
-                config: self.config,
-                one_pass: self.one_pass,
-                compiled: self.compiled.as_ref(),
-                carried: self.carried.as_ref(),
-                workers: &self.workers,
-                data,
-                offset: 0,
-                name,
-                stopped_at: std::sync::atomic::AtomicU64::new(u64::MAX),
-            },
-            first: self.out.delivered() + self.config.shard.first_game_number,
+            search: self.search.over(data, 0, name),
+            first: self.next_game_number(),
         };
         let mut counted = Counted {
             sinks: &mut self.out,
@@ -516,18 +442,13 @@ impl GameWork<Survivor> for IndexedSearch<'_, '_> {
 
     /// Each game's place in the file and its result, as [`PgnSearch`]'s batch.
     fn batch(&self, batch: &[Survivor], _before: u64) -> Vec<(u64, GameOutput)> {
-        let one = |worker: &mut workers::Lease, game: &Survivor| {
+        let one = |worker: &mut WorkerState, _: usize, game: &Survivor| {
             let range = game.offset as usize..(game.offset + u64::from(game.length)) as usize;
             let number = self.first + game.position;
             (game.position, self.search.one(worker, &range, number))
         };
-        if self.search.carried.is_some() {
-            let mut worker = self.search.workers.lease();
-            batch.iter().map(|g| one(&mut worker, g)).collect()
-        } else {
-            let lease = || self.search.workers.lease();
-            batch.par_iter().map_init(lease, one).collect()
-        }
+        let search = self.search.search;
+        (search.workers).map(batch, search.in_order(), one)
     }
 
     fn end_of(&self, game: &Survivor) -> Option<u64> {
@@ -579,95 +500,5 @@ impl Delivery<(u64, GameOutput)> for Counted<'_, '_> {
 
     fn batch_delivered(&mut self, end: Option<u64>) {
         self.sinks.batch_delivered(end);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Each game's result is its number, worked out in parallel.
-    struct Numbers;
-
-    impl GameWork<u64> for Numbers {
-        type Done = u64;
-        fn batch(&self, batch: &[u64], before: u64) -> Vec<u64> {
-            (batch.par_iter().enumerate())
-                .map(|(k, game)| {
-                    assert_eq!(
-                        *game,
-                        before + k as u64,
-                        "numbered from the games delivered"
-                    );
-                    *game
-                })
-                .collect()
-        }
-        fn end_of(&self, game: &u64) -> Option<u64> {
-            Some(game + 1)
-        }
-    }
-
-    /// Keeps what it is given, and stops after `stop_after` games.
-    struct Kept {
-        taken: Vec<u64>,
-        batch_ends: Vec<u64>,
-        stop_after: usize,
-    }
-
-    impl Delivery<u64> for Kept {
-        fn stopped(&self) -> bool {
-            self.taken.len() >= self.stop_after
-        }
-        fn batch_games(&self) -> usize {
-            BATCH_GAMES
-        }
-        fn delivered(&self) -> u64 {
-            self.taken.len() as u64
-        }
-        fn take(&mut self, done: u64) -> io::Result<()> {
-            self.taken.push(done);
-            Ok(())
-        }
-        fn batch_delivered(&mut self, end: Option<u64>) {
-            self.batch_ends.extend(end);
-        }
-    }
-
-    /// Over several batches, with and without splitting the next one meanwhile: every game
-    /// delivered once in input order, the incomplete last game of a chunk left, a stop
-    /// obeyed at once (no result taken after it), the progress told at each batch's end.
-    #[test]
-    fn the_driver_delivers_every_game_once_in_order() {
-        let games = 2 * BATCH_GAMES as u64 + 10;
-        for prefetch in [false, true] {
-            for (at_end, stop_after, delivered) in [
-                (true, usize::MAX, games),
-                (false, usize::MAX, games - 1),
-                (true, BATCH_GAMES + 3, BATCH_GAMES as u64 + 3),
-            ] {
-                let mut kept = Kept {
-                    taken: Vec::new(),
-                    batch_ends: Vec::new(),
-                    stop_after,
-                };
-                let end = drive(&Numbers, &mut kept, 0..games, at_end, prefetch).unwrap();
-                assert_eq!(kept.taken, (0..delivered).collect::<Vec<_>>());
-                let batch = BATCH_GAMES as u64;
-                let ends: Vec<u64> = (1..=delivered.div_ceil(batch))
-                    .map(|k| (k * batch).min(delivered))
-                    .collect();
-                // A stop in the middle of a batch still ends at the batch's last game.
-                let ends: Vec<u64> = match stop_after {
-                    usize::MAX => ends,
-                    _ => vec![batch, 2 * batch],
-                };
-                assert_eq!(
-                    kept.batch_ends, ends,
-                    "at_end {at_end}, prefetch {prefetch}"
-                );
-                assert_eq!(end, ends.last().copied());
-            }
-        }
     }
 }

@@ -11,7 +11,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, sync_channel};
 
 use super::InputName;
-use super::searcher::{Delivery, Searcher};
+use super::driver::Delivery;
+use super::searcher::Searcher;
 use crate::input::members::trailing_data;
 use crate::input::{BoxedRead, Stream, fill};
 use crate::pgn::split_games;
@@ -125,7 +126,7 @@ impl Searcher<'_> {
                         "corrupt {what} data after decompressed byte {at}: {e}; \
                          the games from decompressed byte {} on (game {} on) were not searched",
                         offset + used as u64,
-                        self.out.counts().games + self.config.shard.first_game_number
+                        self.next_game_number()
                     ),
                 ));
             }
@@ -139,16 +140,9 @@ impl Searcher<'_> {
                 // The incomplete last game is over the limit: reported now, its bytes
                 // dropped as they come, so memory stays bounded (1 GB of one line).
                 let start = buffer.len() - buffer.trim_ascii_start().len();
-                let at = format!(
-                    "{name}: game {} ({})",
-                    self.out.counts().games + self.config.shard.first_game_number,
-                    name.byte(offset + start as u64)
-                );
+                let at = name.game_at(self.next_game_number(), offset + start as u64);
                 let error = format!("{at}: {}", crate::input::limits::game_too_long(None, limit));
-                self.out.take(super::GameOutput {
-                    error: Some(error),
-                    ..super::GameOutput::default()
-                })?;
+                self.out.take(super::GameOutput::bad(error))?;
                 let (dropped, _) = skip_to_next_game(&buffer, false);
                 buffer.drain(..dropped);
                 offset += dropped as u64;

@@ -6,6 +6,8 @@
 use std::ops::{Deref, DerefMut};
 use std::sync::Mutex;
 
+use rayon::prelude::*;
+
 use super::one_pass::Scratch;
 use crate::eval::Worker;
 
@@ -25,6 +27,28 @@ pub(super) struct Pool {
 }
 
 impl Pool {
+    /// `work` on each of `games` (with its place among them) and a worker leased for it, the
+    /// results in order: in parallel on rayon's workers, or with `in_order` one after the
+    /// other on one worker (a query carrying values from game to game).
+    pub fn map<G: Sync, R: Send>(
+        &self,
+        games: &[G],
+        in_order: bool,
+        work: impl Fn(&mut WorkerState, usize, &G) -> R + Sync + Send,
+    ) -> Vec<R> {
+        if in_order {
+            let mut worker = self.lease();
+            (games.iter().enumerate())
+                .map(|(k, game)| work(&mut worker, k, game))
+                .collect()
+        } else {
+            let lease = || self.lease();
+            (games.par_iter().enumerate())
+                .map_init(lease, |worker, (k, game)| work(worker, k, game))
+                .collect()
+        }
+    }
+
     /// An idle worker, or a new one.
     pub fn lease(&self) -> Lease<'_> {
         let state = self

@@ -113,7 +113,10 @@ fn bad_rules_are_refused_with_a_reason() {
         ),
         ("teleport", "unknown FBR rule `teleport`"),
         ("mustcapture{Z}", "`Z` names no piece"),
-        ("torus=spacious", "`torus=spacious` is not implemented"),
+        (
+            "torus=spacious",
+            "`torus=spacious` is not implemented: spacious pieces",
+        ),
     ] {
         let (_, err, code) = cqlq(&["--rules", rules, "-e", "mate", "/dev/null"]);
         assert_eq!(code, 2, "{rules}: exit status");

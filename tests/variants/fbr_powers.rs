@@ -117,9 +117,9 @@ fn freezer_attributes() {
     assert_eq!(from(&pos(rules, fen), "e5").len(), 8);
     let two = "4k3/8/5I2/4n3/3I4/5P2/8/4K3 b - - 0 1";
     assert!(from(&pos(rules, two), "e5").is_empty());
-    // Refused by name: `single` and `suicide`.
+    // Refused by name: `single` without its piece set, and `suicide`.
     for (rules, what) in [
-        ("freezer#=single{I} I|Immobilizer|=mQ #I=cK", "single"),
+        ("freezer#=single I|Immobilizer|=mQ #I=cK", "single"),
         ("freezer#=suicide I|Immobilizer|=mQ #I=cK", "suicide"),
     ] {
         let e = chess_with_rules(rules).expect_err(rules).to_string();

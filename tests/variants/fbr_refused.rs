@@ -7,12 +7,10 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 14] = [
+pub const REFUSED_RULES: [&str; 12] = [
     "announcement",
     "avalanche",
     "bughouse",
-    "cheshire{X}",
-    "conversion",
     "multicapture",
     "musketeer",
     "pincher",
@@ -26,11 +24,10 @@ pub const REFUSED_RULES: [&str; 14] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 26] = [
+pub const REFUSED_ATTRIBUTES: [&str; 22] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
-    "pieces{Q}=transparent",
     "promotion=available",
     "promotion=capture",
     "promotion=captures",
@@ -42,15 +39,12 @@ pub const REFUSED_ATTRIBUTES: [&str; 26] = [
     "promotion=leave",
     "promotion=move",
     "promotion=null",
-    "promotion=once",
     "promotion=origin",
-    "promotion=setup",
     "promotion=stack",
     "promotion=suspend",
     "promotion=swap",
     "promotion=warp",
     "royal=evasefacing",
-    "royal=noperpetualcheck",
     "royal=suicide",
     "royal[d-e4-5]",
 ];

@@ -189,7 +189,15 @@ Symbol: \"L\", \"L,l\"
 ";
 
 fn lions(rules: &str, fen: &str) -> FairyPos {
-    let def = load_variants("lions", LIONS).expect("lions")[0].def.clone();
+    defined_with_rules(LIONS, rules, fen)
+}
+
+/// The position `fen` of the first variant defined in `text` (SjaakII's format) under
+/// `rules` (FBR).
+pub(crate) fn defined_with_rules(text: &str, rules: &str, fen: &str) -> FairyPos {
+    let def = load_variants("defined", text).expect("definition")[0]
+        .def
+        .clone();
     let v = variant_with_rules(&def, rules).unwrap_or_else(|e| panic!("{rules}: {e}"));
     FairyPos::from_fen(Arc::new(v), fen).expect("fen")
 }

@@ -23,6 +23,7 @@ mod fbr_mbn_pieces_attrs;
 mod fbr_parse;
 mod fbr_powers;
 mod fbr_refused;
+mod fbr_rest;
 mod fbr_rules;
 mod fbr_rules_checking;
 mod fbr_wrongrook;

@@ -1,7 +1,7 @@
 //! Rules about checks under rule layers: `stopifchecking` (a move along a line stops on the
 //! first square where it checks), `antiroyal{...}` (a piece in check while no enemy piece
-//! attacks it) and `loss=perpetualcheck(N)` (the side that checked at every move of a
-//! repetition loses).
+//! attacks it), `loss=perpetualcheck(N)` (the side that checked at every move of a
+//! repetition loses) and `royal=noperpetualcheck` (such a repetition may not be made).
 
 use super::bits::Bits256;
 use super::layer_end::{GameEnd, Verdict};
@@ -141,5 +141,25 @@ impl FairyPos {
             verdict,
             reason: "perpetual check",
         })
+    }
+
+    /// `royal=noperpetualcheck` ("A player is not allowed to give perpetual check to a sole
+    /// royal piece"), judged on the position after the move (`self`): the side to move has
+    /// one royal piece, is in check, the position occurs for the third time (FBR's default
+    /// repetition count, `draw=repetition(3)`), and that side was in check at each of its
+    /// turns since the first occurrence: the move that made it is a perpetual check.
+    pub(super) fn completes_perpetual_check(&self) -> bool {
+        const OCCURRENCE: usize = 3;
+        let checked = self.turn;
+        if self.royals(checked).len() != 1 || !self.layer_in_check(checked) {
+            return false;
+        }
+        let key = self.layer_key();
+        let h = &self.history;
+        let mut earlier = (0..h.len()).rev().filter(|&i| h[i] == key);
+        let Some(first) = earlier.nth(OCCURRENCE - 2) else {
+            return false;
+        };
+        (first..h.len()).step_by(2).all(|i| h[i] & 1 == 1)
     }
 }

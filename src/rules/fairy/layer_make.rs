@@ -1,7 +1,7 @@
-//! A move's after-effects under rule layers: `atomic` explosions, `andernach` and `benedict`
-//! colour changes, `magnetic` pushes and pulls, `zone=river` drowning, holdings (`holding`
+//! A move's after-effects under rule layers: `atomic` explosions, `andernach`, `conversion` and
+//! `benedict` colour changes, `magnetic` pushes and pulls, `zone=river` drowning, holdings (`holding`
 //! and its attributes, `warp`), drop credits, the board a piece stands on (`alice`), checks
-//! given (`royal=maxchecks`), castling rights kept in `royal=virginzone`, quiet plies (`win=mostpoints`), neutral pieces, and
+//! given (`royal=maxchecks`), castling rights kept in `royal=virginzone`, quiet plies (`win=mostpoints`), neutral pieces, `cheshire`'s removed squares, and
 //! `monster`'s double turn.
 
 use super::bits::Bits256;
@@ -129,6 +129,9 @@ impl FairyPos {
         {
             self.recolor(to, them);
         }
+        for c in &l.conversions {
+            self.convert_moved(c, m, &pre);
+        }
         let landed: Vec<usize> = match m.kind {
             MoveKind::Normal | MoveKind::Drop | MoveKind::Double(_) => vec![to],
             MoveKind::Castle(_, pt) => vec![to, pt as usize],
@@ -178,6 +181,9 @@ impl FairyPos {
         }
         if let Some((mask, _)) = l.limits.overall {
             self.count_gone(mask, m, &pre);
+        }
+        if let Some(x) = l.cheshire {
+            self.remove_left_square(m, us, x as usize);
         }
         if l.neutral | l.impartial != 0 {
             self.neutral_turn(us);
@@ -361,6 +367,41 @@ impl FairyPos {
         }
     }
 
+    /// `conversion` (`*Q=ccO`): the moved piece (on the destination, after any promotion)
+    /// changes colour when the rule's moves include this one.
+    fn convert_moved(&mut self, c: &super::layers::Conversion, m: &FMove, pre: &LayerPre) {
+        if !matches!(m.kind, MoveKind::Normal | MoveKind::Double(_)) {
+            return;
+        }
+        let applies = match pre.captured {
+            Some((_, victim, _, _)) => {
+                c.on_capture && c.captured.is_none_or(|s| has_type(s, victim))
+            }
+            None => c.on_move,
+        };
+        let to = m.to as usize;
+        if applies
+            && let Some((color, t)) = self.piece(to)
+            && color == pre.us
+            && has_type(c.pieces, t)
+        {
+            self.recolor(to, 1 - color);
+        }
+    }
+
+    /// `cheshire{X}`: the square a board move leaves is removed (an `X` put there), unless
+    /// an after-effect has filled it ("If the origin square is occupied ... then a setup is
+    /// not possible").
+    fn remove_left_square(&mut self, m: &FMove, us: usize, x: usize) {
+        let from = m.from as usize;
+        if matches!(m.kind, MoveKind::Normal | MoveKind::Double(_))
+            && from != m.to as usize
+            && self.piece(from).is_none()
+        {
+            self.put(from, us, x);
+        }
+    }
+
     /// `pieces=neutral` and `impartial`: before the next side moves, the neutral pieces are
     /// the mover's; the impartial ones and the neutral ones not giving check then change to
     /// the side to move.
@@ -378,7 +419,9 @@ impl FairyPos {
         }
         let royals = self.royals(next);
         for &s in &neutral {
-            let checking = !has_type(impartial, self.type_on(s))
+            // Impartial and transparent pieces give no check.
+            let silent = impartial | self.v.layers.transparent;
+            let checking = !has_type(silent, self.type_on(s))
                 && royals
                     .iter()
                     .any(|r| self.attacked_with(r, mover, self.occupied(), Bits256::single(s)));

@@ -183,6 +183,10 @@ impl FairyPos {
         if let Some(c) = m.capture
             && let Some((_, victim)) = self.piece(c as usize)
         {
+            // `pieces=transparent`: "This piece cannot be captured".
+            if has_type(l.transparent, victim) {
+                return false;
+            }
             for (victims, by) in &l.taboo {
                 if has_type(*victims, victim) && by.is_none_or(|by| has_type(by, t)) {
                     return false;
@@ -198,6 +202,17 @@ impl FairyPos {
         }
         if self.over_total(m) {
             return false;
+        }
+        if let (Some(ps), Some(promo)) = (&l.promotion_setup, m.promo)
+            && m.kind != MoveKind::Drop
+        {
+            let allowed = match ps.by_file[us][to % 16] {
+                Some(t) => t == promo,
+                None => has_type(ps.fallback, usize::from(promo)),
+            };
+            if !allowed {
+                return false;
+            }
         }
         if m.kind == MoveKind::Drop {
             for d in &l.drops {
@@ -285,12 +300,14 @@ impl FairyPos {
                 false
             };
         }
-        if l.impartial != 0 || l.anti_royal != 0 || !l.powers.is_empty() {
+        if l.impartial != 0 || l.anti_royal != 0 || !l.powers.is_empty() || l.transparent != 0 {
             // `pieces=impartial`: these pieces never give check; an anti-royal piece
             // captures no enemy piece, so it checks no enemy royal either; frozen pieces
-            // give no check and protected royals are not checked (`layer_powers`).
+            // give no check and protected royals are not checked (`layer_powers`);
+            // transparent pieces neither check nor block (`pieces=transparent`).
             let them = 1 - color;
-            let mut attackers = self.power_attackers(them);
+            let seen = !self.transparent_squares();
+            let mut attackers = self.power_attackers(them) & seen;
             let royals = royals & !self.protected_pieces(color);
             if l.anti_royal != 0 {
                 attackers &= !self.anti_royal_squares(them);
@@ -300,7 +317,7 @@ impl FairyPos {
                     attackers.clear(s);
                 }
             }
-            return self.royals_checked(royals, them, self.occupied(), attackers);
+            return self.royals_checked(royals, them, self.occupied() & seen, attackers);
         }
         self.in_check(color)
     }
@@ -389,6 +406,9 @@ impl FairyPos {
             }
         }
         if self.pieces_forbid(m, &p) {
+            return false;
+        }
+        if l.royal.no_perpetual_check && p.completes_perpetual_check() {
             return false;
         }
         if stalemate_rule && l.no_stalemate && p.stalemated() {
@@ -501,9 +521,10 @@ impl FairyPos {
             }
         }
         mix(0x20000 | self.turn as u64);
-        // `loss=perpetualcheck`: bit 0 says whether the side to move is in check (a
-        // function of the position, so equal positions keep equal keys).
-        if self.v.layers.history.perpetual_check.is_some() {
+        // `loss=perpetualcheck`, `royal=noperpetualcheck`: bit 0 says whether the side to
+        // move is in check (a function of the position, so equal positions keep equal keys).
+        let l = &self.v.layers;
+        if l.history.perpetual_check.is_some() || l.royal.no_perpetual_check {
             h = h & !1 | u64::from(self.layer_in_check(self.turn));
         }
         h

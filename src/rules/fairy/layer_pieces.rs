@@ -1,7 +1,8 @@
 //! The `pieces` rule's counting limits ([`PieceLimits`](super::layers::PieceLimits)): the
 //! moves they forbid (`file`, `avoidsamecolored`, `holding`, `cannotbechecked`, `maxcaptures`, `minimum`), judged
 //! on the position before and after the move, and the game ends they decide (`win`,
-//! `morethan`, `draw`), judged on the position before any move.
+//! `morethan`, `draw`), judged on the position before any move; and the squares of
+//! `transparent` pieces, which the move generator and the check test see through.
 
 use super::bits::Bits256;
 use super::layer_end::{GameEnd, Verdict};
@@ -9,6 +10,21 @@ use super::layers::has_type;
 use super::position::{FMove, FairyPos};
 
 impl FairyPos {
+    /// `pieces=transparent`: the squares of the transparent pieces (both sides).
+    pub fn transparent_squares(&self) -> Bits256 {
+        let mask = self.v.layers.transparent;
+        let mut b = Bits256::EMPTY;
+        if mask == 0 {
+            return b;
+        }
+        for s in self.occupied().iter() {
+            if has_type(mask, self.type_on(s)) {
+                b.set(s);
+            }
+        }
+        b
+    }
+
     /// `color`'s pieces of the types in `mask` on `file`, counted.
     fn count_on_file(&self, color: usize, mask: u64, file: usize) -> u32 {
         self.color[color]

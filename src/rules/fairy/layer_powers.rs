@@ -45,6 +45,9 @@ pub struct PowerRule {
     /// `protector`, `burner` and `stymizer`: a frozen holder loses its power (a freezer of higher
     /// priority, a smaller sequence number, acts first).
     pub lost_when_frozen: bool,
+    /// `freezer=single{...}`: a freezer whose zone holds two or more enemy pieces of these
+    /// types freezes none of them.
+    pub single: Option<u64>,
 }
 
 impl FairyPos {
@@ -84,7 +87,22 @@ impl FairyPos {
                 if usize::from(*holder) != t {
                     continue;
                 }
-                for s in self.power_zone(&lines[color], sq).iter() {
+                let mut zone = self.power_zone(&lines[color], sq);
+                if let Some(mask) = rule.single {
+                    // "This freezer cannot freeze more than one freezers belonging to the
+                    // succeeding piece set": with two or more there, either may move away.
+                    let theirs: Bits256 = (zone & self.color[1 - color])
+                        .iter()
+                        .filter(|&s| has_type(mask, self.type_on(s)))
+                        .fold(Bits256::EMPTY, |mut b, s| {
+                            b.set(s);
+                            b
+                        });
+                    if theirs.len() >= 2 {
+                        zone &= !theirs;
+                    }
+                }
+                for s in zone.iter() {
                     counts[s] = counts[s].saturating_add(1);
                     if counts[s] >= at_least {
                         out.set(s);
@@ -98,6 +116,11 @@ impl FairyPos {
     /// `color`'s pieces that `rule` (a freezer of the other side) freezes.
     fn frozen_by(&self, rule: &PowerRule, color: usize) -> Bits256 {
         let zone = self.covered(rule, 1 - color, rule.attackers.max(1), Bits256::EMPTY);
+        self.affected_in(rule, zone, color)
+    }
+
+    /// `color`'s pieces on `zone` of the types `rule` acts on.
+    fn affected_in(&self, rule: &PowerRule, zone: Bits256, color: usize) -> Bits256 {
         let mut out = Bits256::EMPTY;
         for s in (zone & self.color[color]).iter() {
             if has_type(rule.affects, self.type_on(s)) {
@@ -128,13 +151,7 @@ impl FairyPos {
             Bits256::EMPTY
         };
         let zone = self.covered(rule, holder_side, 1, skip);
-        let mut out = Bits256::EMPTY;
-        for s in (zone & self.color[color]).iter() {
-            if has_type(rule.affects, self.type_on(s)) {
-                out.set(s);
-            }
-        }
-        out
+        self.affected_in(rule, zone, color)
     }
 
     /// `color`'s protected pieces (`protector`).

@@ -82,6 +82,29 @@ pub struct ZoneRule {
     pub pieces: u64,
 }
 
+/// A `conversion` rule of the `ccO` form: pieces that change colour after their move.
+#[derive(Clone, Debug, Default)]
+pub struct Conversion {
+    /// Types that change colour (the piece on the destination, after any promotion).
+    pub pieces: u64,
+    /// After a capture.
+    pub on_capture: bool,
+    /// After a non-capturing move.
+    pub on_move: bool,
+    /// `capture{...}`: only after capturing one of these types.
+    pub captured: Option<u64>,
+}
+
+/// `promotion=setup`: per colour and file, the type a promotion there gives (`None`: the
+/// fallback set's types).
+#[derive(Clone, Debug, Default)]
+pub struct PromotionSetup {
+    /// Per colour, per file: the file's opening piece (not a royal one).
+    pub by_file: [[Option<u8>; 16]; 2],
+    /// `setup{...}`: the types allowed on a file without such a piece (none: no promotion).
+    pub fallback: u64,
+}
+
 /// `difficulttrading{...}`: trading these pieces is hard (Chu Shogi's lion rules).
 #[derive(Clone, Debug, Default)]
 pub struct DifficultTrading {
@@ -124,6 +147,10 @@ pub struct Royal {
     /// `virginzone[...]`: per colour, the squares an unmoved royal may move within keeping
     /// its castling rights.
     pub virgin_zone: Option<[Bits256; 2]>,
+    /// `noperpetualcheck`: a check that brings about the third occurrence of a position,
+    /// every move of the checking side since its first occurrence a check, is illegal
+    /// against a sole royal piece.
+    pub no_perpetual_check: bool,
 }
 
 /// End rules that need the game's history.
@@ -211,6 +238,12 @@ pub struct Layers {
     pub river: Vec<ZoneRule>,
     /// `andernach`: a capturing (non-royal) piece changes colour.
     pub andernach: bool,
+    /// `promotion=once`: a promoted piece promotes no more.
+    pub promotion_once: bool,
+    /// `promotion=setup`.
+    pub promotion_setup: Option<Box<PromotionSetup>>,
+    /// `conversion` rules: moved pieces that change colour.
+    pub conversions: Vec<Conversion>,
     /// `benedict`: no captures; the moved piece converts the enemy pieces it attacks.
     pub benedict: bool,
     /// `magnetic`.
@@ -230,6 +263,11 @@ pub struct Layers {
     /// `pieces=impartial`: these types belong to the side to move (all of them) and never
     /// give check.
     pub impartial: u64,
+    /// `pieces=transparent`: these types block no line, give no check and cannot be
+    /// captured; their squares stay occupied.
+    pub transparent: u64,
+    /// `cheshire{X}`: the type put on the square each board move leaves.
+    pub cheshire: Option<u8>,
     /// `pieces=consecutive(N)`: a side makes at most N moves in a row with these types.
     pub consecutive: Option<(u64, u32)>,
     /// The other `pieces` limits.
@@ -309,6 +347,7 @@ impl Layers {
             || h.loss_repetition.is_some()
             || h.nonrepeating.is_some()
             || h.perpetual_check.is_some()
+            || self.royal.no_perpetual_check
     }
 }
 

@@ -77,7 +77,13 @@ impl FairyPos {
         }
         let k = &v.kinds[t];
         let block = k.block[us];
-        let mut occ_b = occ | block;
+        // `pieces=transparent`: their squares block no line and are no capture's target.
+        let seen = if v.layers.transparent != 0 {
+            !self.transparent_squares()
+        } else {
+            !Bits256::EMPTY
+        };
+        let mut occ_b = (occ & seen) | block;
         if v.layers.active {
             occ_b |= self.cross_block(t, us);
         }
@@ -97,7 +103,7 @@ impl FairyPos {
             quiet &= !all;
             special &= !all;
         }
-        let caps = cap_all & enemies & dests;
+        let caps = cap_all & enemies & dests & seen;
         quiet &= dests;
         special &= dests;
         for to in quiet.iter() {
@@ -112,6 +118,7 @@ impl FairyPos {
         if k.def.flags.take_ep
             && let Some(victim) = self.ep_victim
             && self.color[them].has(victim as usize)
+            && seen.has(victim as usize)
         {
             for to in (cap_all & self.ep & !occ & dests).iter() {
                 self.push_promotions(out, sq, to, t, Some(victim), false);
@@ -205,7 +212,9 @@ impl FairyPos {
                 }
             }
         }
-        if !matched {
+        // FBR's `promotion=once`: "If a piece has already promoted, then it cannot promote
+        // further."
+        if !matched || (self.v.layers.promotion_once && self.promoted.has(from)) {
             out.push(base);
             return;
         }

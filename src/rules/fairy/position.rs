@@ -338,6 +338,11 @@ impl FairyPos {
 
     /// Whether a piece of colour `by` attacks `sq`.
     pub fn attacked(&self, sq: usize, by: usize) -> bool {
+        if self.v.layers.transparent != 0 {
+            // `pieces=transparent`: they neither attack nor block.
+            let seen = !self.transparent_squares();
+            return self.attacked_with(sq, by, self.occupied() & seen, self.color[by] & seen);
+        }
         self.attacked_with(sq, by, self.occupied(), self.color[by])
     }
 

@@ -5,11 +5,18 @@
 //! the rule's column and the reason.
 
 mod checking;
+mod cheshire;
+mod conversion;
 mod drops;
 mod pieces;
 mod powers;
+mod promotion_setup;
+mod refusals;
+mod royal;
 
 use std::sync::Arc;
+
+pub(crate) use conversion::SELF_CONVERSION;
 
 use super::model::{Attribute, BoardRange, PieceSet, Rule, RuleList, SingleRange};
 use super::parse::{FbrError, fbr_to_rules};
@@ -17,45 +24,6 @@ use crate::rules::fairy::bits::{Bits256, square};
 use crate::rules::fairy::defs::{Outcome, VariantDef};
 use crate::rules::fairy::layers::{DIRS, Hill, Holding, Layers, MustCapture, ZoneRule};
 use crate::rules::fairy::{Variant, bundled_variants, defs_to_variant_with, find_variant};
-
-/// FBR rules refused, with the reason.
-const REFUSED: &[(&str, &str)] = &[
-    (
-        "announcement",
-        "needs MBN move definitions bound to announcements",
-    ),
-    (
-        "avalanche",
-        "needs multi-move turns that push the opponent's pawns (MBN `#P=mfW`)",
-    ),
-    ("bughouse", "needs two boards and partner games"),
-    (
-        "cheshire",
-        "needs MBN multi-leg moves (the king's removed-square leg)",
-    ),
-    (
-        "conversion",
-        "needs MBN prefixed piece definitions (`*Q=ccO`)",
-    ),
-    ("multicapture", "needs MBN multi-leg captures"),
-    ("muskeeter", "needs Musketeer gating of MBN-defined pieces"),
-    ("musketeer", "needs Musketeer gating of MBN-defined pieces"),
-    (
-        "pincher",
-        "needs a move that also puts the pinched piece on a square of the pincher's choice, which a PGN move (SAN) cannot record",
-    ),
-    ("progressive", "needs multi-move turns"),
-    (
-        "swap",
-        "needs MBN swap moves (`w`) and prefixed promotion rules",
-    ),
-    ("swapping", "needs MBN swap moves (`(dttwQ)0`)"),
-    ("switching", "needs MBN swap moves (`wwK`)"),
-    (
-        "turn",
-        "needs multi-move turns (only `monster`'s double move is built in)",
-    ),
-];
 
 fn refuse<T>(column: usize, reason: impl Into<String>) -> Result<T, FbrError> {
     Err(FbrError {
@@ -102,7 +70,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     }
     let has_holding = list.rules.iter().any(|r| r.name == "holding" && !r.cancel);
     for r in &list.rules {
-        if let Some((_, why)) = REFUSED.iter().find(|(n, _)| *n == r.name) {
+        if let Some((_, why)) = refusals::REFUSED.iter().find(|(n, _)| *n == r.name) {
             return refuse(r.column, format!("FBR rule `{}` {why}", r.name));
         }
         if let Some(at) = r.attrs.iter().find(|a| a.name.is_empty())
@@ -115,6 +83,10 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         }
         if powers::POWER_RULES.contains(&r.name.as_str()) && !r.cancel {
             a.power(r, list)?;
+            continue;
+        }
+        if r.name == "conversion" && !r.cancel {
+            a.conversion(r, list)?;
             continue;
         }
         a.rule(r, has_holding)?;
@@ -145,6 +117,15 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         return refuse(
             r.column,
             "FBR rule `stopifchecking` on a board that wraps (`cylindric`, `torus`) is not implemented",
+        );
+    }
+    if a.layers.transparent != 0
+        && (a.layers.alice || a.layers.stop_if_checking || !a.layers.powers.is_empty())
+        && let Some(r) = list.rules.iter().find(|r| r.name == "pieces")
+    {
+        return refuse(
+            r.column,
+            "`pieces=transparent` beside `alice`, `stopifchecking`, `freezer`, `protector`, `burner` or `stymizer` is not implemented",
         );
     }
     a.layers.active = !list.rules.is_empty();
@@ -265,10 +246,7 @@ impl Applier {
     }
 
     fn unsupported<T>(r: &Rule, a: &Attribute) -> Result<T, FbrError> {
-        refuse(
-            a.column,
-            format!("`{}={}` is not implemented", r.name, a.name),
-        )
+        refuse(a.column, refusals::attribute_refusal(&r.name, &a.name))
     }
 
     /// Applies one rule line to the variant being built: one arm per rule name, the longer
@@ -292,6 +270,7 @@ impl Applier {
             }
             "atomic" => self.atomic(r)?,
             "andernach" => self.layers.andernach = true,
+            "cheshire" => self.cheshire(r)?,
             "benedict" => {
                 self.layers.benedict = true;
                 self.layers.royal.expose = true;
@@ -580,69 +559,6 @@ impl Applier {
         Ok(())
     }
 
-    fn royal(&mut self, r: &Rule) -> Result<(), FbrError> {
-        if r.range.is_some() {
-            return refuse(
-                r.column,
-                "`royal[...]` (the royal piece chosen by distance) is not implemented",
-            );
-        }
-        if let Some(set) = &r.pieces {
-            let mask = self.mask(set, r.column)?;
-            for (t, p) in self.def.pieces.iter_mut().enumerate() {
-                p.flags.royal = t < 64 && mask >> t & 1 != 0;
-            }
-        } else if self.royal_types() == 0 {
-            match self.type_of("K") {
-                Some(k) => self.def.pieces[k].flags.royal = true,
-                None => return refuse(r.column, "`royal` without a piece set needs a piece `K`"),
-            }
-        }
-        // `castle{...}`: the types a royal castles with ("Per default this piece set is {R}").
-        let mut castle_with = None;
-        for a in r.attrs.iter().filter(|a| a.name == "castle") {
-            let mask = match &a.pieces {
-                Some(set) => self.mask(set, a.column)?,
-                None => match self.type_of("R") {
-                    Some(t) => 1u64 << t,
-                    None => {
-                        return refuse(a.column, "`castle` without a piece set needs a piece `R`");
-                    }
-                },
-            };
-            castle_with = Some(castle_with.unwrap_or(0) | mask);
-        }
-        let mut virgin = None;
-        let ro = &mut self.layers.royal;
-        for a in &r.attrs {
-            match a.name.as_str() {
-                "expose" => ro.expose = true,
-                "bare" => ro.bare = true,
-                "baremove" => ro.baremove = true,
-                "checkmated" => ro.checkmated = true,
-                "maxchecks" => match a.arg {
-                    Some(n) if n > 0 => ro.max_checks = Some(n as u32),
-                    _ => return refuse(a.column, "`maxchecks` needs a count `(N)`"),
-                },
-                "mustevase" => ro.must_evade = true,
-                "solely" => ro.solely = true,
-                "taboo" => ro.no_check = true,
-                "untilcaptured" => ro.until_captured = true,
-                "passover" => ro.passover = true,
-                "castle" => ro.castle_with = castle_with,
-                "virginzone" => match &a.range {
-                    Some(range) => virgin = Some(range.clone()),
-                    None => return refuse(a.column, "`virginzone` needs a board range `[...]`"),
-                },
-                _ => return Self::unsupported(r, a),
-            }
-        }
-        if let Some(range) = virgin {
-            self.layers.royal.virgin_zone = Some(self.zone(&range));
-        }
-        Ok(())
-    }
-
     fn ends(&mut self, r: &Rule) -> Result<(), FbrError> {
         let outcome = match r.name.as_str() {
             "win" => Outcome::Win,
@@ -739,8 +655,11 @@ impl Applier {
             );
         }
         let (mut choices, mut optional, mut not_forced) = (None, false, false);
+        let mut setup = None;
         for a in &r.attrs {
             match a.name.as_str() {
+                "setup" => setup = Some(self.mask_or(&a.pieces, a.column, 0)?),
+                "once" => self.layers.promotion_once = true,
                 "enter" => {
                     if let Some(set) = &a.pieces {
                         let mask = self.mask(set, a.column)?;
@@ -775,6 +694,9 @@ impl Applier {
                 pr.forced = !optional && !not_forced;
             }
         }
+        if let Some(fallback) = setup {
+            self.promotion_setup(fallback);
+        }
         Ok(())
     }
 }
@@ -791,7 +713,7 @@ impl BoardRange {
 
 /// `fen` with `-` in its castling field (the third), as a start position without castling
 /// writes it; unchanged when it has no such field.
-fn without_castling_rights(fen: &str) -> String {
+pub(super) fn without_castling_rights(fen: &str) -> String {
     let mut fields: Vec<&str> = fen.split(' ').collect();
     if let Some(castling) = fields.get_mut(2) {
         *castling = "-";

@@ -2,7 +2,7 @@
 //! `Q=BN`): a bare letter names a piece of the board; `L=MBN` or `L|Name|=MBN` gives a piece
 //! (an existing one or a new one) the movement written in MBN ([`super::mbn`]). A prefixed
 //! definition with a movement (`#I=cK`) is read and left to the rule that names its prefix
-//! (`freezer#`, `protector*`, `burner#`: the zone); other prefixed (`+P`), suffixed and
+//! (`freezer#`, `protector*`, `burner#`: the zone; `conversion*`'s `*Q=ccO`); other prefixed (`+P`), suffixed and
 //! bracketed (`:FD:`) identifiers are refused by name.
 
 use super::mbn::mbn_move_sets;
@@ -81,9 +81,12 @@ pub fn read_piece_definition(c: &[char], i: &mut usize) -> Result<PieceDefinitio
                 .position(|ch| ch.is_whitespace())
                 .unwrap_or(c.len() - from);
             let text: String = c[from..from + len].iter().collect();
-            // Faults in the movement point into the rules text.
-            mbn_move_sets(&text)
-                .or_else(|e| fault(from + e.column, format!("MBN: {}", e.reason)))?;
+            // Faults in the movement point into the rules text. A prefixed `ccO` is
+            // `conversion`'s (the moved piece itself), no movement.
+            if prefix.is_none() || text != super::apply::SELF_CONVERSION {
+                mbn_move_sets(&text)
+                    .or_else(|e| fault(from + e.column, format!("MBN: {}", e.reason)))?;
+            }
             mbn = Some((text, from + 1));
             *i = from + len;
         }

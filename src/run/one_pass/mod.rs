@@ -4,7 +4,8 @@
 //! evaluated on the spot. No `GameRecord` is built, no position is stored (but the one
 //! before or after, for a query that reads it), the game's bytes are read in place, and
 //! nothing is allocated per move (the tags go into a per-worker record whose strings are
-//! reused). A matched game in PGN is written straight from its bytes (`pgn::write_plain`).
+//! reused). A matched game is handed to the output's renderer (`output::render`: in PGN
+//! written straight from its bytes, `pgn::write_plain`).
 //!
 //! The one-pass search decides only for games it fully handles. Any game it does not — not
 //! plain PGN, a `[Variant]` tag naming another variant, a bad FEN, an illegal or ambiguous
@@ -15,17 +16,16 @@
 //! comments (a clock comment after every move), NAGs and variations: passed over unread.
 
 mod moves;
-mod render;
 #[cfg(test)]
 mod tests;
 
 use self::moves::{Moves, search_moves};
-use self::render::render;
 use super::plan::Neighbours;
 use super::{GameOutput, RunConfig};
 use crate::eval::compiled::Test;
-use crate::eval::{Evaluator, GameContext, ReplayedGame, ReplayedNode};
+use crate::eval::{Evaluator, GameContext, ReplayedGame};
 use crate::output::Format;
+use crate::output::render::{JsonPosition, PlainFound};
 use crate::pgn::GameRecord;
 use crate::pgn::plain::PlainGame;
 use crate::rules::select::{GameRules, rules_for_game};
@@ -171,10 +171,6 @@ pub(super) struct Scratch {
     marks: Vec<u64>,
 }
 
-/// For `--json`: the position before a matched ply's move (None at the start) and the matched
-/// position.
-type JsonPosition = (Option<Standard>, ReplayedNode<Standard>);
-
 impl Scratch {
     /// Empties the record for a new game, keeping its strings for reuse.
     fn clear(&mut self) {
@@ -195,22 +191,61 @@ impl Scratch {
     }
 }
 
+/// Why the one-pass search hands a game to the careful path (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum GaveUp {
+    /// A tag section `pgn::plain` refuses.
+    Tags,
+    /// The game filters refuse the game and `matchcount` admits 0: it is written unmarked.
+    RefusedButWritten,
+    /// A `[Variant]` tag naming another variant than standard chess or Chess960.
+    Variant,
+    /// A `[FEN]` tag that is no legal standard position.
+    Fen,
+    /// The moves: a token `pgn::plain` refuses, an illegal or ambiguous move (or a `line`
+    /// or counted `find` whose automaton or count the search cannot keep).
+    Moves,
+    /// A loop budget gone over (`eval::budget`): the careful path stops the run.
+    Budget,
+    /// A matched game the renderer does not write from what the search kept.
+    Output,
+}
+
 /// Searches game `number` (`slice`) in one pass; None when the careful path must search it
-/// (see the module doc).
+/// (see the module doc). Debug builds tell why on stderr when `CQLQ_TRACE_ONE_PASS` is set
+/// (`cqlq: one-pass gave up on game N: REASON`); release builds have no trace.
 pub(super) fn search(
+    config: &RunConfig,
+    mode: (OnePass, Option<&Test<Standard>>),
+    slice: &[u8],
+    number: u64,
+    worker: &mut super::workers::WorkerState,
+) -> Option<GameOutput> {
+    let found = search_plain(config, mode, slice, number, worker);
+    #[cfg(debug_assertions)]
+    if let Err(why) = &found
+        && std::env::var_os("CQLQ_TRACE_ONE_PASS").is_some()
+    {
+        eprintln!("cqlq: one-pass gave up on game {number}: {why:?}");
+    }
+    found.ok()
+}
+
+/// [`search`], saying why it gives up.
+fn search_plain(
     config: &RunConfig,
     (mode, compiled): (OnePass, Option<&Test<Standard>>),
     slice: &[u8],
     number: u64,
     worker: &mut super::workers::WorkerState,
-) -> Option<GameOutput> {
+) -> Result<GameOutput, GaveUp> {
     let scratch = &mut worker.scratch;
     if !config.games.admits_number(number) {
-        return Some(GameOutput::default());
+        return Ok(GameOutput::default());
     }
     let mut game = PlainGame::new(slice);
     scratch.clear();
-    while let Some((name, value)) = game.next_tag().ok()? {
+    while let Some((name, value)) = game.next_tag().map_err(|_| GaveUp::Tags)? {
         scratch.push_tag(name, value);
     }
     let record = &scratch.record;
@@ -221,9 +256,9 @@ pub(super) fn search(
         || super::game_filters::refuses(config, record, number, &worker.eval)
     {
         return if config.games.counts_as_match(0) {
-            None
+            Err(GaveUp::RefusedButWritten)
         } else {
-            Some(GameOutput::default())
+            Ok(GameOutput::default())
         };
     }
     // The rules as the careful path resolves them (`run::families::rules_of`: the
@@ -231,12 +266,12 @@ pub(super) fn search(
     // `--rules` here): a tag naming standard chess or Chess960 ("Standard", "Chess",
     // "From Position", ... as lichess writes on every game) stays here; any other variant,
     // or a name `rules::select` does not know (a fairy definition's), goes careful.
-    let GameRules::Standard { chess960 } =
-        rules_for_game(record.tag("Variant"), config.default_variant).ok()?
+    let Ok(GameRules::Standard { chess960 }) =
+        rules_for_game(record.tag("Variant"), config.default_variant)
     else {
-        return None;
+        return Err(GaveUp::Variant);
     };
-    let start = Standard::from_start(record.tag("FEN"), chess960).ok()?;
+    let start = Standard::from_start(record.tag("FEN"), chess960).map_err(|_| GaveUp::Fen)?;
     let no_tree = ReplayedGame::none();
     let context = GameContext::tags_only(record, &no_tree, number);
     let mut evaluator = Evaluator::one_position(&context, start).in_env(&config.env, &worker.eval);
@@ -249,38 +284,23 @@ pub(super) fn search(
         game,
         kept: (config.format == Format::Pgn).then(|| Vec::with_capacity(slice.len() / 5)),
     };
-    let matched = search_moves(config, (mode, compiled), &mut game, &mut evaluator, kept)?;
+    let matched = search_moves(config, (mode, compiled), &mut game, &mut evaluator, kept)
+        .ok_or(GaveUp::Moves)?;
     // A limit went over (`eval::budget`): the careful path stops the run with its message.
     if evaluator.abort_message().is_some() {
-        return None;
+        return Err(GaveUp::Budget);
     }
-    let is_match = config.games.counts_as_match(matched);
-    let text = match config.format {
-        _ if !is_match => String::new(),
-        Format::Count => String::new(),
-        Format::GameNumbers => format!("{number}\n"),
-        Format::Pgn | Format::Json => {
-            let plies = evaluator.current_mut().map(|node| node.ply)?;
-            let movetext = game.kept.as_deref();
-            return render(
-                config,
-                (slice, movetext, number, plies),
-                &evaluator,
-                scratch,
-            );
-        }
-        // Other formats: the careful path renders the game.
-        _ => return None,
-    };
-    Some(GameOutput {
-        text,
-        matched: is_match,
+    let found = PlainFound {
+        number,
+        slice,
+        tags: &scratch.record.tags,
+        movetext: game.kept.as_deref(),
         matched_positions: matched,
-        // The output order of `--gamenumbers` follows the `sort` values.
-        sort: evaluator
-            .sort_value()
-            .filter(|_| is_match)
-            .map(|s| s.output_order()),
-        ..GameOutput::default()
-    })
+        is_match: config.games.counts_as_match(matched),
+        plies: &scratch.plies,
+        json: &scratch.json,
+    };
+    (config.renderer())
+        .plain(&config.filter, found, &mut evaluator)
+        .ok_or(GaveUp::Output)
 }

@@ -417,3 +417,49 @@ fn a_tag_naming_another_variant_goes_to_the_careful_path() {
         assert_eq!(fast.map(|f| f.matched_positions), Some(1), "{variant}");
     }
 }
+
+/// Each reason the one-pass search gives up is named (`GaveUp`, the trace of debug builds):
+/// a tag value that is not UTF-8 and castling with zeros are outside `pgn::plain`'s subset
+/// (its module doc), `Ke3` from e1 is no legal move, `Atomic` another variant, a FEN of
+/// seven ranks no position; a matched game in `--fen` is written by the careful path.
+#[test]
+fn each_give_up_names_its_reason() {
+    let mate = "[White \"a\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+    let cases: [(&[u8], Format, Result<u64, GaveUp>); 7] = [
+        (
+            b"[White \"Gy\xf6rgy\"]\n\n1. e4 e5 1-0\n\n",
+            Format::Count,
+            Err(GaveUp::Tags),
+        ),
+        (
+            b"[White \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *\n\n",
+            Format::Count,
+            Err(GaveUp::Moves),
+        ),
+        (
+            b"[White \"a\"]\n\n1. e4 e5 2. Ke3 *\n\n",
+            Format::Count,
+            Err(GaveUp::Moves),
+        ),
+        (
+            b"[Variant \"Atomic\"]\n\n1. e4 e5 *\n\n",
+            Format::Count,
+            Err(GaveUp::Variant),
+        ),
+        (
+            b"[FEN \"8/8/8/8/8/8/8 w - - 0 1\"]\n\n*\n\n",
+            Format::Count,
+            Err(GaveUp::Fen),
+        ),
+        (mate.as_bytes(), Format::Fen, Err(GaveUp::Output)),
+        (mate.as_bytes(), Format::Count, Ok(1)),
+    ];
+    let mut worker = crate::run::workers::WorkerState::default();
+    for (text, format, expected) in cases {
+        let config = config("mate", format);
+        let mode = one_pass_for(&config).expect("one pass");
+        let found = search_plain(&config, (mode, None), text, 1, &mut worker);
+        let shown = String::from_utf8_lossy(text);
+        assert_eq!(found.map(|f| f.matched_positions), expected, "{shown}");
+    }
+}

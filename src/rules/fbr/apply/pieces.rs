@@ -1,6 +1,6 @@
 //! The `pieces` rule: its attributes (`total`, `sum`, `file`, `avoidsamecolored`, `holding`,
 //! `extinction`, `immovable`, `neutral`, `impartial`, `taboo`, `cannotbechecked`,
-//! `maxcaptures`, `minimum`, `morethan`, `draw`, `win`, `consecutive`) as the fairy engine's
+//! `maxcaptures`, `minimum`, `morethan`, `draw`, `win`, `consecutive`, `transparent`) as the fairy engine's
 //! layers.
 
 use super::super::model::{Attribute, PieceSet, Rule};
@@ -66,6 +66,13 @@ impl Applier {
                         return refuse(a.column, "`consecutive` counts up to 255");
                     }
                     self.layers.consecutive = Some((given.unwrap_or(self.all_types()), n));
+                }
+                "transparent" => {
+                    // "the piece set following the rule name is mandatory".
+                    let Some(m) = given else {
+                        return refuse(col, "`pieces=transparent` needs a piece set");
+                    };
+                    self.layers.transparent |= m;
                 }
                 "impartial" => {
                     let Some(m) = given else {

@@ -56,6 +56,7 @@ impl Applier {
             stops_captures: true,
             checking: false,
             lost_when_frozen: false,
+            single: None,
         };
         for a in &r.attrs {
             match (power, a.name.as_str()) {
@@ -67,12 +68,10 @@ impl Applier {
                 (Power::Freeze, "capture") => rule.stops_moves = false,
                 (Power::Freeze, "move") => rule.stops_captures = false,
                 (Power::Freeze, "checking") => rule.checking = true,
-                (Power::Freeze, "single") => {
-                    return refuse(
-                        a.column,
-                        "`freezer=single` (a freezer freezing one of several freezers) is not implemented",
-                    );
-                }
+                (Power::Freeze, "single") => match &a.pieces {
+                    Some(set) => rule.single = Some(self.mask(set, a.column)?),
+                    None => return refuse(a.column, "`single` needs a piece set `{...}`"),
+                },
                 (Power::Freeze, "suicide") => {
                     return refuse(
                         a.column,
@@ -162,13 +161,14 @@ impl Applier {
         for d in &list.pieces {
             let Some(prefix) = d.prefix else { continue };
             let claimed = list.rules.iter().any(|r| {
-                !r.cancel && POWER_RULES.contains(&r.name.as_str()) && r.prefix == Some(prefix)
+                let claims = POWER_RULES.contains(&r.name.as_str()) || r.name == "conversion";
+                !r.cancel && claims && r.prefix == Some(prefix)
             });
             if !claimed {
                 return refuse(
                     d.column,
                     format!(
-                        "a prefixed piece definition `{prefix}{}` (promotions, MBN prefixes) whose prefix no freezer, protector, burner or stymizer rule names is not evaluated by cqlq",
+                        "a prefixed piece definition `{prefix}{}` (promotions, MBN prefixes) whose prefix no freezer, protector, burner, stymizer or conversion rule names is not evaluated by cqlq",
                         d.letter
                     ),
                 );

@@ -1,0 +1,743 @@
+//! Reading a `.cqlqi` file (layout: `docs/index.md`): every part the reader uses is checked
+//! first (its CRC-32, its structure), and only the parts a caller asks for are read: a search
+//! testing flags reads each block's places and flags, not its moves. The bytes come from
+//! memory or from the file, read where needed ([`IndexBytes`]), never mapped: a file cut
+//! short under the reader is an error, not a bus fault. Nothing is trusted: a short,
+//! corrupt, foreign or future file is an [`IndexError`], never a panic, and nothing is
+//! allocated for a count the file cannot back.
+
+use std::borrow::Cow;
+
+use super::format::{
+    BLOCK_GAMES, BLOCK_HEADER_BYTES, GameEntry, HEADER_BYTES, Header, Index, IndexError, MAGIC,
+    SECTIONS, START_SQUARES, Section, SourceId, VERSION, crc32,
+};
+use super::summary::{GameSummary, KINDS, SCAN};
+
+/// Where an index file's bytes come from.
+pub trait IndexBytes {
+    /// The file's length.
+    fn size(&self) -> u64;
+    /// The `len` bytes at `at` (an error when they are not all there).
+    fn bytes_at(&self, at: u64, len: u64) -> Result<Cow<'_, [u8]>, IndexError>;
+}
+
+impl IndexBytes for [u8] {
+    fn size(&self) -> u64 {
+        self.len() as u64
+    }
+    fn bytes_at(&self, at: u64, len: u64) -> Result<Cow<'_, [u8]>, IndexError> {
+        slice_at(self, at, len).map(Cow::Borrowed)
+    }
+}
+
+/// `bytes[at..at + len]`, or "cut short".
+fn slice_at(bytes: &[u8], at: u64, len: u64) -> Result<&[u8], IndexError> {
+    let start = usize::try_from(at).map_err(|_| CUT_SHORT)?;
+    let end = at
+        .checked_add(len)
+        .and_then(|e| usize::try_from(e).ok())
+        .filter(|&e| e <= bytes.len())
+        .ok_or(CUT_SHORT)?;
+    Ok(&bytes[start..end])
+}
+
+const CUT_SHORT: IndexError = IndexError::Corrupt("cut short");
+const DAMAGED: IndexError = IndexError::Corrupt("its checksum does not match: damaged");
+
+/// An index file read where needed (`pread`): only the parts asked for are copied.
+pub struct IndexFile {
+    file: std::fs::File,
+    size: u64,
+}
+
+impl IndexFile {
+    /// Opens the index file at `path`.
+    pub fn open(path: &std::path::Path) -> Result<IndexFile, IndexError> {
+        let file = std::fs::File::open(path)?;
+        let size = file.metadata()?.len();
+        Ok(IndexFile { file, size })
+    }
+}
+
+impl IndexBytes for IndexFile {
+    fn size(&self) -> u64 {
+        self.size
+    }
+    fn bytes_at(&self, at: u64, len: u64) -> Result<Cow<'_, [u8]>, IndexError> {
+        use std::os::unix::fs::FileExt;
+        // Never more than the file held when opened: a hostile length allocates nothing.
+        if at.checked_add(len).is_none_or(|end| end > self.size) {
+            return Err(CUT_SHORT);
+        }
+        let mut buf = vec![0u8; len as usize];
+        self.file
+            .read_exact_at(&mut buf, at)
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::UnexpectedEof => CUT_SHORT,
+                _ => IndexError::Io(e),
+            })?;
+        Ok(Cow::Owned(buf))
+    }
+}
+
+/// A cursor over bytes that fails instead of reading past the end.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn new(bytes: &'a [u8]) -> Reader<'a> {
+        Reader { bytes, at: 0 }
+    }
+    fn take(&mut self, n: usize) -> Result<&'a [u8], IndexError> {
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|&e| e <= self.bytes.len())
+            .ok_or(CUT_SHORT)?;
+        let out = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(out)
+    }
+    fn byte(&mut self) -> Result<u8, IndexError> {
+        Ok(self.take(1)?[0])
+    }
+    fn u32(&mut self) -> Result<u32, IndexError> {
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().unwrap_or([0; 4]),
+        ))
+    }
+    fn u64(&mut self) -> Result<u64, IndexError> {
+        Ok(u64::from_le_bytes(
+            self.take(8)?.try_into().unwrap_or([0; 8]),
+        ))
+    }
+    /// A varint as `format::put_varint` writes it (the shortest form only: anything else
+    /// would not be written back as read).
+    fn varint(&mut self) -> Result<u64, IndexError> {
+        // The common case: one byte.
+        if let Some(&b) = self.bytes.get(self.at)
+            && b < 0x80
+        {
+            self.at += 1;
+            return Ok(u64::from(b));
+        }
+        let mut n = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            if shift == 63 && b > 1 {
+                break;
+            }
+            n |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                if b == 0 && shift > 0 {
+                    break;
+                }
+                return Ok(n);
+            }
+        }
+        Err(IndexError::Corrupt("a malformed number"))
+    }
+    fn varint_u32(&mut self) -> Result<u32, IndexError> {
+        u32::try_from(self.varint()?).map_err(|_| IndexError::Corrupt("a number out of range"))
+    }
+    /// A bitboard as `format::put_squares` writes it.
+    fn squares(&mut self) -> Result<u64, IndexError> {
+        let mask = self.byte()?;
+        let mut ranks = [0u8; 8];
+        for (i, rank) in ranks.iter_mut().enumerate() {
+            if mask & (1 << i) != 0 {
+                *rank = self.byte()?;
+                if *rank == 0 {
+                    return Err(IndexError::Corrupt("an empty rank written"));
+                }
+            }
+        }
+        Ok(u64::from_le_bytes(ranks))
+    }
+    /// Whether every byte was read.
+    fn at_end(&self) -> Result<(), IndexError> {
+        if self.at == self.bytes.len() {
+            Ok(())
+        } else {
+            Err(IndexError::Corrupt("a section longer than its games"))
+        }
+    }
+}
+
+/// Reads and checks the header (magic, version, CRC-32, reserved bytes, that the blocks and
+/// the string table fit the file and the string table ends it).
+pub fn read_header<S: IndexBytes + ?Sized>(src: &S) -> Result<Header, IndexError> {
+    if src.size() < 12 {
+        return Err(IndexError::Corrupt("not an index file"));
+    }
+    let start = src.bytes_at(0, 12)?;
+    if &start[..8] != MAGIC {
+        return Err(IndexError::Corrupt("not an index file"));
+    }
+    if start[8..12] != VERSION.to_le_bytes() {
+        return Err(IndexError::Corrupt("another version of the format"));
+    }
+    let bytes = src.bytes_at(0, HEADER_BYTES as u64)?;
+    if crc32(&bytes[16..]).to_le_bytes() != bytes[12..16] {
+        return Err(DAMAGED);
+    }
+    let mut r = Reader::new(&bytes);
+    r.at = 16;
+    let (size, mtime_secs, mtime_nanos) = (r.u64()?, r.u64()? as i64, r.u32()?);
+    let reserved = r.u32()?;
+    let source = SourceId {
+        size,
+        mtime_secs,
+        mtime_nanos,
+        head_hash: r.u64()?,
+        tail_hash: r.u64()?,
+    };
+    let header = Header {
+        source,
+        games: r.u64()?,
+        strings_at: r.u64()?,
+        strings_len: r.u64()?,
+        strings_crc: r.u32()?,
+    };
+    // The reserved bytes are written 0: anything else is not this version's file (and would
+    // not be written back as read).
+    if reserved != 0 || bytes[r.at..].iter().any(|&b| b != 0) {
+        return Err(IndexError::Corrupt("reserved bytes set"));
+    }
+    let blocks_end = header.strings_at;
+    if blocks_end < HEADER_BYTES as u64
+        || blocks_end.checked_add(header.strings_len) != Some(src.size())
+    {
+        return Err(IndexError::Corrupt(
+            "cut short or grown: its length is not the one its header gives",
+        ));
+    }
+    // Each game takes 15 bytes of a block at least (places, flags, counts): a count the
+    // file cannot hold is refused before anything is allocated for it.
+    if header.games > (blocks_end - HEADER_BYTES as u64) / 15 {
+        return Err(IndexError::Corrupt("more games than the file holds"));
+    }
+    Ok(header)
+}
+
+/// One block's place in the file: its games and where each of its sections lies.
+#[derive(Clone, Copy, Debug)]
+pub struct BlockRef {
+    /// The place of its first game among the file's games.
+    pub first: u64,
+    /// Its number of games.
+    pub games: usize,
+    at: [u64; SECTIONS],
+    len: [u32; SECTIONS],
+    crc: [u32; SECTIONS],
+}
+
+impl BlockRef {
+    /// The section `which`'s bytes, checked against its CRC-32.
+    fn section<'s, S: IndexBytes + ?Sized>(
+        &self,
+        src: &'s S,
+        which: Section,
+    ) -> Result<Cow<'s, [u8]>, IndexError> {
+        let i = which as usize;
+        let bytes = src.bytes_at(self.at[i], u64::from(self.len[i]))?;
+        if crc32(&bytes) != self.crc[i] {
+            return Err(DAMAGED);
+        }
+        Ok(bytes)
+    }
+}
+
+/// The blocks of an index file, in order, each header read and checked; after the last,
+/// that the string table follows it.
+pub struct Blocks<'s, S: IndexBytes + ?Sized> {
+    src: &'s S,
+    header: Header,
+    next_at: u64,
+    first: u64,
+    failed: bool,
+}
+
+/// The blocks of the file whose checked header is `header`.
+pub fn blocks<'s, S: IndexBytes + ?Sized>(src: &'s S, header: &Header) -> Blocks<'s, S> {
+    Blocks {
+        src,
+        header: *header,
+        next_at: HEADER_BYTES as u64,
+        first: 0,
+        failed: false,
+    }
+}
+
+impl<S: IndexBytes + ?Sized> Blocks<'_, S> {
+    fn read_block(&mut self) -> Result<BlockRef, IndexError> {
+        let left = self.header.games - self.first;
+        let want = left.min(BLOCK_GAMES as u64);
+        let head = self.src.bytes_at(self.next_at, BLOCK_HEADER_BYTES as u64)?;
+        let (body, sum) = head.split_at(BLOCK_HEADER_BYTES - 4);
+        if crc32(body).to_le_bytes() != sum {
+            return Err(DAMAGED);
+        }
+        let mut r = Reader::new(body);
+        if u64::from(r.u32()?) != want {
+            return Err(IndexError::Corrupt("a block of the wrong size"));
+        }
+        let games = want as usize;
+        let mut block = BlockRef {
+            first: self.first,
+            games,
+            at: [0; SECTIONS],
+            len: [0; SECTIONS],
+            crc: [0; SECTIONS],
+        };
+        let mut at = self.next_at + BLOCK_HEADER_BYTES as u64;
+        for i in 0..SECTIONS {
+            block.at[i] = at;
+            block.len[i] = r.u32()?;
+            block.crc[i] = r.u32()?;
+            at += u64::from(block.len[i]);
+        }
+        if block.len[Section::Flags as usize] as usize != 2 * games
+            || block.len[Section::Counts as usize] as usize != KINDS * games
+        {
+            return Err(IndexError::Corrupt("a column of the wrong size"));
+        }
+        if at > self.header.strings_at {
+            return Err(IndexError::Corrupt("a block past the string table"));
+        }
+        self.next_at = at;
+        self.first += want;
+        if self.first == self.header.games && at != self.header.strings_at {
+            return Err(IndexError::Corrupt(
+                "bytes between the blocks and the strings",
+            ));
+        }
+        Ok(block)
+    }
+}
+
+impl<S: IndexBytes + ?Sized> Iterator for Blocks<'_, S> {
+    type Item = Result<BlockRef, IndexError>;
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        if self.first == self.header.games {
+            // No game: the string table follows the header.
+            if self.first == 0 && self.header.strings_at != HEADER_BYTES as u64 {
+                self.failed = true;
+                return Some(Err(IndexError::Corrupt(
+                    "bytes between the blocks and the strings",
+                )));
+            }
+            return None;
+        }
+        let block = self.read_block();
+        self.failed = block.is_err();
+        Some(block)
+    }
+}
+
+/// Reads the string table (checked against its CRC-32), handing each value to `keep`;
+/// returns their number.
+pub fn read_strings<S: IndexBytes + ?Sized>(
+    src: &S,
+    header: &Header,
+    mut keep: impl FnMut(&str),
+) -> Result<u64, IndexError> {
+    let bytes = src.bytes_at(header.strings_at, header.strings_len)?;
+    if crc32(&bytes) != header.strings_crc {
+        return Err(DAMAGED);
+    }
+    let mut r = Reader::new(&bytes);
+    let count = r.varint()?;
+    if count > bytes.len() as u64 {
+        return Err(IndexError::Corrupt("more strings than the file holds"));
+    }
+    for _ in 0..count {
+        let len = usize::try_from(r.varint()?).map_err(|_| CUT_SHORT)?;
+        let text = std::str::from_utf8(r.take(len)?)
+            .map_err(|_| IndexError::Corrupt("a tag value not in UTF-8"))?;
+        keep(text);
+    }
+    if r.at != bytes.len() {
+        return Err(IndexError::Corrupt("bytes after the string table"));
+    }
+    Ok(count)
+}
+
+/// The columns a reading of the games decodes besides each game's place and flags.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Columns {
+    /// The fewest and most pieces per kind.
+    pub counts: bool,
+    /// The squares each kind stood on.
+    pub squares: bool,
+    /// The kept tags' numbers.
+    pub tags: bool,
+    /// The main line (plies, final key, packed moves).
+    pub moves: bool,
+}
+
+impl Columns {
+    /// Every column.
+    pub const ALL: Columns = Columns {
+        counts: true,
+        squares: true,
+        tags: true,
+        moves: true,
+    };
+}
+
+/// One block's games read column by column (only the columns asked for).
+struct BlockGames<'b> {
+    places: Reader<'b>,
+    flags: &'b [u8],
+    counts: Option<&'b [u8]>,
+    squares: Option<Reader<'b>>,
+    tags: Option<Reader<'b>>,
+    moves: Option<Reader<'b>>,
+    next: usize,
+    games: usize,
+}
+
+/// A game as [`BlockGames::next_game`] reads it: its place in the source, and its packed
+/// moves (the rest goes into the summary passed in).
+struct GamePlace<'b> {
+    offset: u64,
+    length: u32,
+    moves: &'b [u8],
+}
+
+impl<'b> BlockGames<'b> {
+    /// Reads the next game into `summary` (the columns not asked for left as they were; the
+    /// flags always), after a game that ended at `end` in a source of `size` bytes (`end`
+    /// moves to where this one ends).
+    fn next_game(
+        &mut self,
+        end: &mut u64,
+        size: u64,
+        summary: &mut GameSummary,
+    ) -> Result<GamePlace<'b>, IndexError> {
+        let i = self.next;
+        self.next += 1;
+        let offset = end
+            .checked_add(self.places.varint()?)
+            .ok_or(IndexError::Corrupt("a game outside the source"))?;
+        let length = self.places.varint_u32()?;
+        *end = offset
+            .checked_add(u64::from(length))
+            .filter(|&e| e <= size)
+            .ok_or(IndexError::Corrupt("a game outside the source"))?;
+        let flags = u32::from(u16::from_le_bytes([
+            self.flags[2 * i],
+            self.flags[2 * i + 1],
+        ]));
+        summary.flags = flags;
+        let mut place = GamePlace {
+            offset,
+            length,
+            moves: &[],
+        };
+        if flags & SCAN != 0 {
+            if flags != SCAN {
+                return Err(IndexError::Corrupt("flags on a game searched always"));
+            }
+            if let Some(counts) = self.counts
+                && counts[KINDS * i..KINDS * (i + 1)].iter().any(|&b| b != 0)
+            {
+                return Err(IndexError::Corrupt("counts on a game searched always"));
+            }
+            return Ok(place);
+        }
+        if let Some(counts) = self.counts {
+            for (k, &b) in counts[KINDS * i..KINDS * (i + 1)].iter().enumerate() {
+                (summary.fewest[k], summary.most[k]) = (b & 15, b >> 4);
+            }
+        }
+        if let Some(r) = &mut self.squares {
+            for (squares, start) in summary.ever_on.iter_mut().zip(START_SQUARES) {
+                let extra = r.squares()?;
+                if extra & start != 0 {
+                    return Err(IndexError::Corrupt("a start square written"));
+                }
+                *squares = extra | start;
+            }
+        }
+        if let Some(r) = &mut self.tags {
+            for id in &mut summary.tags {
+                *id = r.varint_u32()?;
+            }
+        }
+        if let Some(r) = &mut self.moves {
+            summary.plies = r.varint_u32()?;
+            let move_bytes = usize::try_from(r.varint()?).map_err(|_| CUT_SHORT)?;
+            summary.final_key = r.u64()?;
+            place.moves = r.take(move_bytes)?;
+        }
+        Ok(place)
+    }
+
+    /// After the block's last game: every column read to its end.
+    fn finish(&self) -> Result<(), IndexError> {
+        self.places.at_end()?;
+        for r in [&self.squares, &self.tags, &self.moves]
+            .into_iter()
+            .flatten()
+        {
+            r.at_end()?;
+        }
+        Ok(())
+    }
+}
+
+/// One game as [`visit_games`] hands it over.
+pub struct GameRead<'b> {
+    /// Its place among the file's games (0 for the first).
+    pub position: u64,
+    /// Its first byte in the source.
+    pub offset: u64,
+    /// Its length in bytes.
+    pub length: u32,
+    /// Its summary: the flags always, the columns read; the others as they were for the
+    /// game before (zero at first: never test a column not asked for), `moves` empty. For a
+    /// game searched always only the flags mean anything.
+    pub summary: &'b GameSummary,
+    /// Its packed main line when [`Columns::moves`] is asked for (else, and for a game
+    /// searched always, empty).
+    pub moves: &'b [u8],
+}
+
+/// Reads the games of the file behind `src` (its checked `header`), decoding the columns
+/// `columns` asks for, and hands each to `visit` ([`GameRead`]). Each block's sections read
+/// are checked against their CRC-32 first. Returns the largest tag number met (0 without
+/// tags).
+pub fn visit_games<S: IndexBytes + ?Sized>(
+    src: &S,
+    header: &Header,
+    columns: Columns,
+    mut visit: impl FnMut(&GameRead<'_>),
+) -> Result<u32, IndexError> {
+    let mut end = 0u64;
+    let mut max_tag = 0u32;
+    let mut summary = GameSummary::default();
+    for block in blocks(src, header) {
+        let block = block?;
+        let read = |which, want: bool| {
+            if want {
+                block.section(src, which).map(Some)
+            } else {
+                Ok(None)
+            }
+        };
+        let places = block.section(src, Section::Places)?;
+        let flags = block.section(src, Section::Flags)?;
+        let counts = read(Section::Counts, columns.counts)?;
+        let squares = read(Section::Squares, columns.squares)?;
+        let tags = read(Section::Tags, columns.tags)?;
+        let moves = read(Section::Moves, columns.moves)?;
+        let mut games = BlockGames {
+            places: Reader::new(&places),
+            flags: &flags,
+            counts: counts.as_deref(),
+            squares: squares.as_deref().map(Reader::new),
+            tags: tags.as_deref().map(Reader::new),
+            moves: moves.as_deref().map(Reader::new),
+            next: 0,
+            games: block.games,
+        };
+        for i in 0..games.games {
+            let place = games.next_game(&mut end, header.source.size, &mut summary)?;
+            if columns.tags && summary.flags & SCAN == 0 {
+                max_tag = summary.tags.iter().fold(max_tag, |m, &t| m.max(t));
+            }
+            visit(&GameRead {
+                position: block.first + i as u64,
+                offset: place.offset,
+                length: place.length,
+                summary: &summary,
+                moves: place.moves,
+            });
+        }
+        games.finish()?;
+    }
+    Ok(max_tag)
+}
+
+/// The records of an index file in memory read one at a time, in place, every column
+/// decoded and checked (a search of packed moves reads each game's as it goes, without
+/// holding every entry); [`Records::finish`] or [`Records::check_end`] then read the string
+/// table and check the tags against it.
+pub struct Records<'a> {
+    bytes: &'a [u8],
+    header: Header,
+    blocks: Blocks<'a, [u8]>,
+    block: Option<BlockGames<'a>>,
+    end: u64,
+    read: u64,
+    count: u64,
+    /// The largest tag id met (each must name a string of the table).
+    max_tag: u32,
+}
+
+/// One record read in place: the game's entry (its summary's `moves` left empty) and its
+/// packed moves, a slice of the file's bytes.
+pub struct RecordRef<'a> {
+    /// Where the game lies, and its summary (without the moves).
+    pub entry: GameEntry,
+    /// The main line packed ([`super::moves`]); empty for a game searched always.
+    pub moves: &'a [u8],
+}
+
+/// Checks the index file's header and returns its records to read.
+pub fn records(bytes: &[u8]) -> Result<Records<'_>, IndexError> {
+    let header = read_header(bytes)?;
+    Ok(Records {
+        bytes,
+        header,
+        blocks: blocks(bytes, &header),
+        block: None,
+        end: 0,
+        read: 0,
+        count: header.games,
+        max_tag: 0,
+    })
+}
+
+/// A section of a block of the file in memory, checked against its CRC-32.
+fn section_in<'a>(
+    bytes: &'a [u8],
+    block: &BlockRef,
+    which: Section,
+) -> Result<&'a [u8], IndexError> {
+    let i = which as usize;
+    let out = slice_at(bytes, block.at[i], u64::from(block.len[i]))?;
+    if crc32(out) != block.crc[i] {
+        return Err(DAMAGED);
+    }
+    Ok(out)
+}
+
+impl<'a> Records<'a> {
+    /// The source the index was made from.
+    pub fn source(&self) -> SourceId {
+        self.header.source
+    }
+
+    /// The number of games the header announces.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    fn next_in_blocks(&mut self) -> Result<RecordRef<'a>, IndexError> {
+        if self.block.as_ref().is_none_or(|b| b.next == b.games) {
+            if let Some(done) = &self.block {
+                done.finish()?;
+            }
+            let block = self.blocks.next().unwrap_or(Err(CUT_SHORT))?;
+            let bytes = self.bytes;
+            let section = |which| section_in(bytes, &block, which);
+            self.block = Some(BlockGames {
+                places: Reader::new(section(Section::Places)?),
+                flags: section(Section::Flags)?,
+                counts: Some(section(Section::Counts)?),
+                squares: Some(Reader::new(section(Section::Squares)?)),
+                tags: Some(Reader::new(section(Section::Tags)?)),
+                moves: Some(Reader::new(section(Section::Moves)?)),
+                next: 0,
+                games: block.games,
+            });
+        }
+        let games = self.block.as_mut().ok_or(CUT_SHORT)?;
+        let mut summary = GameSummary::default();
+        let place = games.next_game(&mut self.end, self.header.source.size, &mut summary)?;
+        if summary.flags & SCAN != 0 {
+            summary = GameSummary::scan();
+        } else {
+            self.max_tag = summary.tags.iter().fold(self.max_tag, |m, &t| m.max(t));
+        }
+        if self.read == self.count
+            && let Some(done) = &self.block
+        {
+            done.finish()?;
+        }
+        Ok(RecordRef {
+            entry: GameEntry {
+                offset: place.offset,
+                length: place.length,
+                summary,
+            },
+            moves: place.moves,
+        })
+    }
+
+    /// The next game's record (None after the last).
+    pub fn next_record(&mut self) -> Option<Result<RecordRef<'a>, IndexError>> {
+        if self.read == self.count {
+            return None;
+        }
+        self.read += 1;
+        let record = self.next_in_blocks();
+        if record.is_err() {
+            // Nothing more is read after a fault.
+            self.count = self.read;
+        }
+        Some(record)
+    }
+
+    /// After the records (any not read yet are read and checked): the string table, checked
+    /// as [`decode`] checks it.
+    pub fn finish(self) -> Result<Vec<String>, IndexError> {
+        let mut strings = Vec::new();
+        self.end_with(|text| strings.push(text.to_string()))?;
+        Ok(strings)
+    }
+
+    /// [`Records::finish`]'s checks, without keeping the strings.
+    pub fn check_end(self) -> Result<(), IndexError> {
+        self.end_with(|_| ())
+    }
+
+    fn end_with(mut self, keep: impl FnMut(&str)) -> Result<(), IndexError> {
+        while let Some(record) = self.next_record() {
+            record?;
+        }
+        if self.blocks.next().is_some() {
+            return Err(IndexError::Corrupt("more blocks than games"));
+        }
+        let strings = read_strings(self.bytes, &self.header, keep)?;
+        if u64::from(self.max_tag) > strings {
+            return Err(IndexError::Corrupt("a tag outside the string table"));
+        }
+        Ok(())
+    }
+}
+
+/// Reads an index from its file's bytes, every part checked: the header, each block and
+/// section against its CRC-32, that each game lies inside the source after the one before,
+/// that every number is in its shortest form, that each tag names a string of the table.
+pub fn decode(bytes: &[u8]) -> Result<Index, IndexError> {
+    let mut records = records(bytes)?;
+    let mut games = Vec::with_capacity(records.count() as usize);
+    while let Some(record) = records.next_record() {
+        let record = record?;
+        let mut entry = record.entry;
+        entry.summary.moves = record.moves.to_vec();
+        games.push(entry);
+    }
+    let source = records.source();
+    let strings = records.finish()?;
+    Ok(Index {
+        source,
+        games,
+        strings,
+    })
+}
+
+/// Reads the index file at `path`.
+pub fn read_index(path: &std::path::Path) -> Result<Index, IndexError> {
+    decode(&std::fs::read(path)?)
+}
