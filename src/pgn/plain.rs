@@ -20,9 +20,10 @@
 //!   `*`) as the last token.
 //!
 //! It has no lexer of its own: it is a [`Visitor`] of `pgn::tokens` (the tokenizer the
-//! careful reader visits too), stepped token by token, that checks each token against the
-//! subset; the tokenizer notes what it passes over between tokens that is not whitespace,
-//! dots or move numbers ([`Tokenizer::passed_odd`]).
+//! careful reader visits too) that checks each token against the subset and stops the
+//! tokenizer at each token asked for (a tag, a main-line move, or any token); the tokenizer
+//! marks the tags it reads as plain ([`TagToken::plain`]) and notes what it passes over
+//! between tokens that is not whitespace, dots or move numbers ([`Tokenizer::passed_odd`]).
 
 use std::ops::{ControlFlow, Range};
 
@@ -63,7 +64,7 @@ pub struct PlainGame<'a> {
     filter: Filter<'a>,
 }
 
-/// What the tokenizer's last step gave the filter.
+/// What the filter stopped the tokenizer for.
 #[derive(Clone, Copy, Debug)]
 enum Caught<'a> {
     Nothing,
@@ -75,11 +76,16 @@ enum Caught<'a> {
     End,
 }
 
-/// The plain subset's checks, as the tokenizer's visitor.
+/// The plain subset's checks, as the tokenizer's visitor: it stops the tokenizer at each
+/// token it catches and at the first that is not plain.
 #[derive(Debug)]
 struct Filter<'a> {
     data: &'a [u8],
     caught: Caught<'a>,
+    /// A token is not plain.
+    refused: bool,
+    /// Only main-line moves are caught; other tokens are checked and passed over.
+    main_moves_only: bool,
     /// Tags read so far (a game without tags is not plain).
     tags: usize,
     /// The tags are over.
@@ -99,6 +105,8 @@ impl<'a> PlainGame<'a> {
         let filter = Filter {
             data,
             caught: Caught::Nothing,
+            refused: false,
+            main_moves_only: false,
             tags: 0,
             in_movetext: false,
             depth: 0,
@@ -111,13 +119,12 @@ impl<'a> PlainGame<'a> {
         }
     }
 
-    /// Steps the tokenizer to the next token the filter catches.
+    /// Steps the tokenizer until the filter catches a token.
     fn pull(&mut self) -> Result<Caught<'a>, NotPlain> {
         loop {
-            let flow = self.tokens.step(&mut self.filter);
-            if self.tokens.passed_odd
-                || flow.is_break() && !matches!(self.filter.caught, Caught::End)
-            {
+            // It stops at a token caught, one refused or the end: the filter tells which.
+            let _ = self.tokens.step(&mut self.filter);
+            if self.tokens.passed_odd || self.filter.refused {
                 return Err(NotPlain);
             }
             match std::mem::replace(&mut self.filter.caught, Caught::Nothing) {
@@ -144,19 +151,26 @@ impl<'a> PlainGame<'a> {
     /// the end of the game. Comments, NAGs and variations on the way are checked and passed
     /// over.
     pub fn next_main_move(&mut self) -> Result<Option<SanPlus>, NotPlain> {
-        self.next_main_move_kept(None)
+        self.filter.main_moves_only = true;
+        let token = self.next_token();
+        self.filter.main_moves_only = false;
+        match token? {
+            Some(PlainToken::Move(san)) => Ok(Some(san)),
+            _ => Ok(None),
+        }
     }
 
     /// [`PlainGame::next_main_move`], pushing every token read on the way to `kept` when
     /// given (`pgn::write_plain` then writes the game from them without reading it again).
     pub fn next_main_move_kept(
         &mut self,
-        mut kept: Option<&mut Vec<PlainToken<'a>>>,
+        kept: Option<&mut Vec<PlainToken<'a>>>,
     ) -> Result<Option<SanPlus>, NotPlain> {
+        let Some(kept) = kept else {
+            return self.next_main_move();
+        };
         while let Some(token) = self.next_token()? {
-            if let Some(kept) = kept.as_deref_mut() {
-                kept.push(token);
-            }
+            kept.push(token);
             if let (PlainToken::Move(san), 0) = (token, self.filter.depth) {
                 return Ok(Some(san));
             }
@@ -192,40 +206,41 @@ impl<'a> PlainGame<'a> {
 }
 
 impl<'a> Filter<'a> {
-    /// Takes `caught` when `plain`, else stops the reading (the game is not plain).
+    /// The game is not plain: stops the reading.
+    #[cold]
+    fn refuse(&mut self) -> ControlFlow<()> {
+        self.refused = true;
+        ControlFlow::Break(())
+    }
+
+    /// Stops the reading at `caught`.
     #[inline(always)]
     fn catch(&mut self, plain: bool, caught: Caught<'a>) -> ControlFlow<()> {
         if !plain {
-            return ControlFlow::Break(());
+            return self.refuse();
         }
         self.caught = caught;
-        ControlFlow::Continue(())
+        ControlFlow::Break(())
     }
 
-    /// A tag pgn-reader reads, when it is plain: `[Name "value"]` alone on its line (see
-    /// the module doc).
-    fn plain_tag(&self, tag: &TagToken) -> Option<Caught<'a>> {
-        let data = self.data;
-        let (name, value) = (&data[tag.name.clone()], &data[tag.value.clone()]);
-        let plain = !self.in_movetext
-            && !name.is_empty()
-            && name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_')
-            && tag.value.start == tag.name.end + 2
-            && data[tag.name.end] == b' '
-            && tag.line_end == 0
-            && tag.end == tag.value.end + 2
-            && data[tag.value.end] == b'"'
-            // No escape, no carriage return (a `"` or a line break ends the value).
-            && value.iter().all(|&b| b != b'\\' && b != b'\r');
-        let mut end = tag.end;
-        while let Some(b' ' | b'\t' | b'\r') = data.get(end) {
-            end += 1;
+    /// A movetext token: caught when plain and wanted (with `main_moves_only`, a main-line
+    /// move only), passed over when plain and not wanted.
+    #[inline(always)]
+    fn take(&mut self, plain: bool, token: PlainToken<'a>) -> ControlFlow<()> {
+        let main_move = matches!(token, PlainToken::Move(_)) && self.depth == 0;
+        if plain && self.main_moves_only && !main_move {
+            return ControlFlow::Continue(());
         }
-        // A long tag line is the careful reader's to judge (it may be too long for pgn-reader).
-        let alone = matches!(data.get(end), None | Some(b'\n'))
-            && end - tag.start <= super::read::TAG_LINE_BYTES;
-        (plain && alone).then_some(())?;
-        Some(Caught::Tag(text_of(name)?, text_of(value)?))
+        self.catch(plain, Caught::Token(token))
+    }
+
+    /// Whether the token ending at `at` ends where both pgn-reader and this reader end it:
+    /// not at `}`, `;`, `.` or `*` (which end pgn-reader's tokens only).
+    #[inline(always)]
+    fn ends_token(&self, at: usize) -> bool {
+        self.data
+            .get(at)
+            .is_none_or(|&b| is_token_end(b) && !matches!(b, b'}' | b';' | b'.' | b'*'))
     }
 }
 
@@ -233,12 +248,17 @@ impl<'a> Visitor for Filter<'a> {
     #[inline]
     fn tag(&mut self, tag: TagToken) -> ControlFlow<()> {
         self.tags += 1;
-        let caught = self.plain_tag(&tag);
-        self.catch(caught.is_some(), caught.unwrap_or(Caught::Nothing))
+        let (name, value) = (&self.data[tag.name], &self.data[tag.value]);
+        match (text_of(name), text_of(value)) {
+            (Some(name), Some(value)) if tag.plain && !self.in_movetext => {
+                self.catch(true, Caught::Tag(name, value))
+            }
+            _ => self.refuse(),
+        }
     }
 
     fn bad_tag(&mut self, _: Range<usize>) -> ControlFlow<()> {
-        ControlFlow::Break(())
+        self.refuse()
     }
 
     fn beyond_buffer(&mut self, _: usize) -> ControlFlow<()> {
@@ -256,25 +276,23 @@ impl<'a> Visitor for Filter<'a> {
     #[inline(always)]
     fn san(&mut self, token: MoveToken) -> ControlFlow<()> {
         let MoveRead::San(san) = token.read else {
-            return ControlFlow::Break(());
+            return self.refuse();
         };
-        // It starts with a piece letter, a file or `O` (not `0-0`, `--`, `Pe4`), ends where
-        // both readers' tokens end, and is a move or castling written as shakmaty writes it
-        // (not a drop, a null move, or a pawn told apart by its rank, `7d8`).
-        let first = matches!(
-            self.data[token.start],
-            b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O'
-        );
+        // A move or castling as shakmaty writes it, which starts with a piece letter (shakmaty
+        // reads a piece other than a pawn from its upper-case letter only), a file (a pawn's:
+        // not `Pe4`, `xe4` or `7d8`, which names its rank alone) or `O` (not `0-0`); not a
+        // drop or a null move; and it ends where both readers' tokens end.
         let written = match san.san {
             San::Normal {
-                role, file, rank, ..
-            } => role != Role::Pawn || rank.is_none() || file.is_some(),
-            San::Castle(_) => true,
+                role: Role::Pawn, ..
+            } => matches!(self.data[token.start], b'a'..=b'h'),
+            San::Normal { .. } => true,
+            San::Castle(_) => self.data[token.start] == b'O',
             San::Put { .. } | San::Null => false,
         };
-        let plain = first && written && self.ends_token(token.end);
         self.moved |= 1 << self.depth;
-        self.catch(plain, Caught::Token(PlainToken::Move(san)))
+        let plain = written && self.ends_token(token.end);
+        self.take(plain, PlainToken::Move(san))
     }
 
     fn nag(&mut self, start: usize, nag: u8, as_text: bool) -> ControlFlow<()> {
@@ -288,33 +306,31 @@ impl<'a> Visitor for Filter<'a> {
             let end = start + 1 + usize::from(nag > 2);
             !matches!(data.get(end), Some(b'!' | b'?'))
         };
-        let plain = plain && !as_text;
-        self.catch(plain, Caught::Token(PlainToken::Nag(nag)))
+        self.take(plain && !as_text, PlainToken::Nag(nag))
     }
 
     #[inline]
     fn comment(&mut self, _: usize, text: Range<usize>) -> ControlFlow<()> {
-        let comment = PlainToken::Comment(&self.data[text]);
-        self.catch(true, Caught::Token(comment))
+        self.take(true, PlainToken::Comment(&self.data[text]))
     }
 
     fn line_comment(&mut self, _: usize, _: Range<usize>) -> ControlFlow<()> {
-        ControlFlow::Break(())
+        self.refuse()
     }
 
     fn begin_variation(&mut self, _: usize) -> ControlFlow<()> {
         if self.moved & (1 << self.depth) == 0 || self.depth >= MAX_DEPTH {
-            return ControlFlow::Break(());
+            return self.refuse();
         }
         self.depth += 1;
         self.moved &= !(1 << self.depth);
-        self.catch(true, Caught::Token(PlainToken::Open))
+        self.take(true, PlainToken::Open)
     }
 
     fn end_variation(&mut self, _: usize) -> ControlFlow<()> {
         let plain = self.depth > 0;
         self.depth = self.depth.saturating_sub(1);
-        self.catch(plain, Caught::Token(PlainToken::Close))
+        self.take(plain, PlainToken::Close)
     }
 
     fn outcome(&mut self, start: usize, outcome: &'static str) -> ControlFlow<()> {
@@ -327,30 +343,19 @@ impl<'a> Visitor for Filter<'a> {
                 .iter()
                 .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
         self.ended = true;
-        self.catch(plain, Caught::Token(PlainToken::Result(outcome)))
+        self.take(plain, PlainToken::Result(outcome))
     }
 
     fn unterminated_tag(&mut self, _: usize) -> ControlFlow<()> {
-        ControlFlow::Break(())
+        self.refuse()
     }
 
     fn unterminated_comment(&mut self, _: usize) -> ControlFlow<()> {
-        ControlFlow::Break(())
+        self.refuse()
     }
 
     fn end(&mut self) {
         self.caught = Caught::End;
-    }
-}
-
-impl Filter<'_> {
-    /// Whether the token ending at `at` ends where both pgn-reader and this reader end it:
-    /// not at `}`, `;`, `.` or `*` (which end pgn-reader's tokens only).
-    #[inline(always)]
-    fn ends_token(&self, at: usize) -> bool {
-        self.data
-            .get(at)
-            .is_none_or(|&b| is_token_end(b) && !matches!(b, b'}' | b';' | b'.' | b'*'))
     }
 }
 

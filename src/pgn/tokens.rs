@@ -12,8 +12,8 @@
 //! tokenizer tracks that window (its `window_end`) because it decides which long tag lines
 //! pgn-reader fails on ([`Visitor::beyond_buffer`]).
 //! Its visitors: the careful reader (`pgn::read`), and the one-pass search's strict reader
-//! (`pgn::plain`), which steps it token by token and refuses what is outside the plain subset
-//! (the tokenizer notes for it the bytes it passes over that are not whitespace, dots or move
+//! (`pgn::plain`), which stops it at each token it asks for and refuses what is outside the
+//! plain subset (the tokenizer notes for it the bytes it passes over that are not whitespace, dots or move
 //! numbers: [`Tokenizer::passed_odd`]). pgn-reader's `Reader` itself is not run
 //! (`tests/cli/pgn_tokens.rs` runs it on the same bytes to show that both read alike).
 
@@ -24,6 +24,8 @@ use pgn_reader::shakmaty::san::{San, SanPlus, Suffix};
 
 use super::dropped::{glyph, parse_u8, recover};
 use super::san_token::common_san;
+
+mod tags;
 
 /// A tag read whole, `[Name "value"]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +43,10 @@ pub struct TagToken {
     pub value: Range<usize>,
     /// For a value with unescaped quotes: the end of its line. 0 otherwise.
     pub line_end: usize,
+    /// The tag is plain (`pgn::plain`'s subset): `[Name "value"]` alone on a line of at most
+    /// `TAG_LINE_BYTES`, its name of ASCII letters, digits and `_`, one space before its value,
+    /// no `\`, `\r` in the value, only spaces, tabs or `\r` after the `]`.
+    pub plain: bool,
 }
 
 /// How a move token reads.
@@ -243,21 +249,23 @@ impl<'a> Tokenizer<'a> {
         self.skip_whitespace(true);
     }
 
+    /// `Reader::skip_whitespace` (refilling where pgn-reader's buffer would be refilled).
     fn skip_whitespace(&mut self, mut is_new_line: bool) {
+        self.ensure(1);
         loop {
-            self.ensure(1);
-            match self.peek() {
+            match self.data.get(self.pos) {
                 Some(b' ' | b'\t' | b'\r') => self.pos += 1,
                 Some(b'\n') => {
                     is_new_line = true;
                     self.pos += 1;
                 }
                 Some(b'%') if is_new_line => {
+                    self.scanned_to(self.pos);
                     self.passed_odd = true;
                     self.pos += 1;
                     self.skip_until(b'\n', 1);
                 }
-                _ => return,
+                _ => return self.scanned_to(self.pos),
             }
         }
     }
@@ -306,115 +314,25 @@ impl<'a> Tokenizer<'a> {
         false
     }
 
-    /// One turn of `Reader::read_tags`' loop, at a `[`.
-    fn tag(&mut self, v: &mut impl Visitor) -> Found {
-        let start = self.pos;
-        self.pos += 1;
-        let rest = self.rest();
-        // (Names and values are short: a look at each byte is cheaper than `memchr3`.)
-        let left_quote = match rest.iter().position(|&b| matches!(b, b'"' | b'\n' | b']')) {
-            Some(q) if rest[q] == b'"' => q,
-            Some(eol) => {
-                if !self.in_buffer(start + 1 + eol) {
-                    v.beyond_buffer(start)?;
-                }
-                self.pos += eol + 1;
-                let end = start + 1 + eol + usize::from(rest[eol] == b']');
-                self.skip_ket();
-                return v.bad_tag(start..end);
-            }
-            None => {
-                self.phase = Phase::Done;
-                return v.unterminated_tag(start);
-            }
-        };
-        // The value ends at its closing quote (taken) or at the line's end (not taken).
-        let mut right_quote = left_quote + 1;
-        let (value_end, taken) = loop {
-            let value = &rest[right_quote..];
-            match value
-                .iter()
-                .position(|&b| matches!(b, b'\\' | b'"' | b'\n'))
-            {
-                Some(delta) if rest[right_quote + delta] == b'"' => break (right_quote + delta, 1),
-                Some(delta) if rest[right_quote + delta] == b'\n' => {
-                    break (right_quote + delta, 0);
-                }
-                Some(delta) => right_quote = (right_quote + delta + 2).min(rest.len()),
-                None => {
-                    self.phase = Phase::Done;
-                    return v.unterminated_tag(start);
-                }
-            }
-        };
-        if !self.in_buffer(start + 1 + value_end) {
-            v.beyond_buffer(start)?;
-        }
-        let name_end = left_quote - usize::from(left_quote > 0 && rest[left_quote - 1] == b' ');
-        let value_start = start + 1 + left_quote + 1;
-        self.pos += value_end + taken;
-        let mut tag = TagToken {
-            start,
-            end: self.ket_end(self.pos),
-            name: start + 1..start + 1 + name_end,
-            value: value_start..start + 1 + value_end,
-            line_end: 0,
-        };
-        if let Some((value, line_end)) = self.quoted_value(value_start, self.pos) {
-            (tag.value, tag.line_end) = (value, line_end);
-        }
-        self.skip_ket();
-        v.tag(tag)
-    }
-
-    /// After a tag value ending at `after`: past the `]` that `skip_ket` took, if it took one.
-    fn ket_end(&self, after: usize) -> usize {
-        let gap = self.data[after..]
-            .iter()
-            .position(|b| !matches!(b, b' ' | b'\t' | b'\r'))
-            .map_or(self.data.len(), |i| after + i);
-        if self.data.get(gap) == Some(&b']') {
-            gap + 1
-        } else {
-            after
-        }
-    }
-
-    /// For a tag value that pgn-reader ended at `after - 1`: if the line goes on with more than
-    /// `]` and ends with `"]`, the value really runs to that quote (see [`TagToken::value`]).
-    fn quoted_value(&mut self, value_start: usize, after: usize) -> Option<(Range<usize>, usize)> {
-        let data = self.data;
-        if data.get(after - 1) != Some(&b'"') {
-            return None;
-        }
-        let rest = data[after..]
-            .iter()
-            .position(|b| !matches!(b, b' ' | b'\t' | b'\r'));
-        if rest.is_none_or(|i| matches!(data[after + i], b']' | b'\n')) {
-            return None;
-        }
-        let (line_end, close) = self.line_and_close(after);
-        Some((value_start..close?, line_end))
-    }
-
-    /// The end of the line at `at`, and the first `"]` on it at or after `at`. Cached, so that a
-    /// line of many tags takes linear time (`at` only grows).
-    fn line_and_close(&mut self, at: usize) -> (usize, Option<usize>) {
-        let data = self.data;
-        let (from, line_end, close) = self.line_cache;
-        if at < from || at > line_end || close.is_some_and(|c| c < at) {
-            let line_end = memchr::memchr(b'\n', &data[at..]).map_or(data.len(), |i| at + i);
-            let close = memchr::memmem::find(&data[at..line_end], b"\"]").map(|i| at + i);
-            self.line_cache = (at, line_end, close);
-        }
-        (self.line_cache.1, self.line_cache.2)
-    }
-
-    /// Turns of `Reader::read_movetext`' loop up to the next token: the whitespace, dots,
-    /// line breaks and move numbers before it are passed over in one loop.
+    /// Turns of `Reader::read_movetext`' loop, token after token while the visitor goes on
+    /// and the movetext does.
     fn movetext(&mut self, v: &mut impl Visitor) -> Found {
+        while let Some((start, ch)) = self.token_start() {
+            self.token(start, ch, v)?;
+            if self.phase != Phase::Movetext {
+                break;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The next token's offset and first byte (its first byte taken), or None when the
+    /// movetext ends first: the whitespace, dots, line breaks and move numbers before it are
+    /// passed over in one loop.
+    #[inline(always)]
+    fn token_start(&mut self) -> Option<(usize, u8)> {
         let data = self.data;
-        let (start, ch) = loop {
+        loop {
             self.ensure(REFILL_BELOW);
             // Below `quiet_end` pgn-reader's buffer holds 255 bytes more: no refill is due.
             let quiet_end = match self.window_end {
@@ -438,18 +356,23 @@ impl<'a> Tokenizer<'a> {
                 Some(b'\n') if pos < quiet_end => {
                     self.after_newline();
                     if self.phase != Phase::Movetext {
-                        return ControlFlow::Continue(());
+                        return None;
                     }
                 }
-                Some(&ch) if pos < quiet_end => break (pos, ch),
+                Some(&ch) if pos < quiet_end => return Some((pos, ch)),
                 Some(_) => self.pos = pos,
                 None => {
                     self.pos = pos;
                     self.phase = Phase::BeforeGame;
-                    return ControlFlow::Continue(());
+                    return None;
                 }
             }
-        };
+        }
+    }
+
+    /// The token at `start`, whose first byte `ch` is taken.
+    #[inline(always)]
+    fn token(&mut self, start: usize, ch: u8, v: &mut impl Visitor) -> Found {
         match ch {
             b'{' => self.brace_comment(start, v),
             b';' => {
@@ -656,7 +579,7 @@ impl<'a> Tokenizer<'a> {
         let data = self.data;
         data[from.min(data.len())..]
             .iter()
-            .position(|&b| TOKEN_END[usize::from(b)])
+            .position(|&b| BYTE_CLASS[usize::from(b)] & TOKEN_END != 0)
             .map_or(data.len(), |i| from + i)
     }
 
@@ -708,16 +631,27 @@ fn trimmed_partial_utf8(part: &[u8]) -> usize {
     }
 }
 
-/// [`is_token_end`] for each byte (one look-up per byte of every move token read).
-static TOKEN_END: [bool; 256] = {
-    let mut table = [false; 256];
+/// What each byte is: [`NAME`], [`ENDS_VALUE`] in a tag, [`TOKEN_END`] in the movetext (one
+/// look-up per byte of every tag and move token read).
+static BYTE_CLASS: [u8; 256] = {
+    let mut table = [0; 256];
     let mut b = 0;
     while b < 256 {
-        table[b] = is_token_end(b as u8);
+        let byte = b as u8;
+        let name = byte.is_ascii_alphanumeric() || byte == b'_';
+        let ends_value = matches!(byte, b'"' | b'\\' | b'\n' | b'\r');
+        table[b] = (name as u8 * NAME) | (ends_value as u8 * ENDS_VALUE);
+        table[b] |= is_token_end(byte) as u8 * TOKEN_END;
         b += 1;
     }
     table
 };
+/// A byte of a plain tag's name: an ASCII letter, digit or `_`.
+const NAME: u8 = 1;
+/// A byte that ends a plain tag's value: `"`, `\`, a line break or a carriage return.
+const ENDS_VALUE: u8 = 2;
+/// A byte that ends a movetext token ([`is_token_end`]).
+const TOKEN_END: u8 = 4;
 
 /// pgn-reader's `is_token_end`: the bytes that end a movetext token.
 pub(crate) const fn is_token_end(byte: u8) -> bool {
