@@ -23,7 +23,7 @@
 //! careful reader visits too) that checks each token against the subset and stops the
 //! tokenizer at each token asked for (a tag, a main-line move, or any token); the tokenizer
 //! marks the tags it reads as plain ([`TagToken::plain`]) and notes what it passes over
-//! between tokens that is not whitespace, dots or move numbers ([`Tokenizer::passed_odd`]).
+//! between tokens that is not whitespace, dots or move numbers (`Tokenizer::passed_odd`).
 
 use std::ops::{ControlFlow, Range};
 

@@ -14,7 +14,7 @@
 //! Its visitors: the careful reader (`pgn::read`), and the one-pass search's strict reader
 //! (`pgn::plain`), which stops it at each token it asks for and refuses what is outside the
 //! plain subset (the tokenizer notes for it the bytes it passes over that are not whitespace, dots or move
-//! numbers: [`Tokenizer::passed_odd`]). pgn-reader's `Reader` itself is not run
+//! numbers: `Tokenizer::passed_odd`). pgn-reader's `Reader` itself is not run
 //! (`tests/cli/pgn_tokens.rs` runs it on the same bytes to show that both read alike).
 
 use std::ops::{ControlFlow, Range};

@@ -1,7 +1,7 @@
 //! Writing a game as PGN, with extra comments ([`Marks`]) such as CQL's `{Game number 12}`
-//! and `{CQL}`: one writer ([`Movetext`], framed by [`write_pgn`]) for two sources of what it
+//! and `{CQL}`: one writer (`Movetext`, framed by `write_pgn`) for two sources of what it
 //! writes, a [`GameRecord`] ([`write_game`]) and a plain game's tokens
-//! ([`write_plain`](super::write_plain)), each telling it its [`Event`]s in the order written.
+//! ([`write_plain`](super::write_plain)), each telling it its `Event`s in the order written.
 //!
 //! The output: the tags in source order (values escaped), a blank line, the movetext wrapped
 //! at 79 columns (a comment is never broken, so its line may be longer), the termination

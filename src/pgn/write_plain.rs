@@ -2,7 +2,7 @@
 //! [`write_game`](super::write_game) writes for the game's record with marks at main-line
 //! positions, without building the record (`pgn::plain_record`). The one-pass search writes
 //! its matched games this way (`run::one_pass`). The tokens are the writer's
-//! [`Event`]s, in the order they stand in the text.
+//! `Event`s, in the order they stand in the text.
 //!
 //! The record places some tokens away from where they stand: a move's glyphs (`$N`) before
 //! its comments, its glyphs and comments (also those after its variations) before its

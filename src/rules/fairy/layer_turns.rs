@@ -70,7 +70,7 @@ pub struct TurnState {
     pub last: u8,
     /// `untilcapture`: the parts each side has lost by capturing.
     pub lost: [u8; 2],
-    /// `alter`: the key of the board and hands at the turn's start ([`FairyPos::board_key`]).
+    /// `alter`: the key of the board and hands at the turn's start (`FairyPos::board_key`).
     pub start: u64,
     /// `progressive`: the pawns that made a double step in the current series and stand
     /// there still, and the squares they passed.
