@@ -1,7 +1,6 @@
 //! PGN input: splitting a file into game slices, reading each slice into a [`GameRecord`],
 //! and writing games back out.
 
-mod dropped;
 pub mod encoding;
 pub mod error;
 pub mod game;

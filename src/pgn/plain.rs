@@ -2,9 +2,10 @@
 //! (`run::one_pass`): it walks a game's bytes in place, gives its tags and its main-line
 //! moves as slices of the input, and refuses ([`NotPlain`]) everything else.
 //!
-//! It reads only what [`read_game`](super::read_game) (the careful reader) reads the same
-//! way without any fault, so a game it accepts gives the same tags, the same main line and
-//! no error there. Anything outside that — an escaped or non-UTF-8 tag value, a `;` or `%` comment, a blank
+//! It is not a second PGN reader: it reads only what [`read_game`](super::read_game) (the
+//! careful reader: the visitor of `pgn::tokens`) reads the same way without any
+//! fault, so a game it accepts gives the same tags, the same main line and no error there.
+//! Anything outside that — an escaped or non-UTF-8 tag value, a `;` or `%` comment, a blank
 //! line inside the movetext, a null move, a drop, castling with zeros, a token with junk
 //! glued to it, a result inside a variation or before the last token, an unclosed
 //! variation or comment, a `(` with no move to vary — is [`NotPlain`], and the caller lets
@@ -19,18 +20,15 @@
 //!   `?!`, `{comments}`, variations `( ... )`, and one result (`1-0`, `0-1`, `1/2-1/2`,
 //!   `*`) as the last token.
 //!
-//! It has no lexer of its own: it is a [`Visitor`] of `pgn::tokens` (the tokenizer the
-//! careful reader visits too) that checks each token against the subset and stops the
-//! tokenizer at each token asked for (a tag, a main-line move, or any token); the tokenizer
-//! marks the tags it reads as plain ([`TagToken::plain`]) and notes what it passes over
-//! between tokens that is not whitespace, dots or move numbers (`Tokenizer::passed_odd`).
+//! pgn-reader reads a SAN token with `SanPlus::from_ascii_prefix`; this reader reads it the
+//! same way (a token of a common shape by `pgn::san_token`, which reads it as shakmaty does,
+//! any other by shakmaty itself), and accepts the token only when that parse takes all of
+//! it and the token ends where pgn-reader's does, so the move is the one the careful reader
+//! records.
 
-use std::ops::{ControlFlow, Range};
-
-use pgn_reader::shakmaty::Role;
 use pgn_reader::shakmaty::san::{San, SanPlus};
 
-use super::tokens::{MoveRead, MoveToken, TagToken, Tokenizer, Visitor, is_token_end};
+use super::san_token::common_san;
 
 /// The game is not plain PGN: read it with the careful reader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,121 +55,100 @@ pub enum PlainToken<'a> {
 const MAX_DEPTH: u32 = 63;
 
 /// Reads one game slice in place: first [`PlainGame::next_tag`] until it gives None, then
-/// [`PlainGame::next_main_move`] (or [`PlainGame::next_token`]) until it gives None.
+/// [`PlainGame::next_main_move`] until it gives None.
 #[derive(Debug)]
 pub struct PlainGame<'a> {
-    tokens: Tokenizer<'a>,
-    filter: Filter<'a>,
-}
-
-/// What the filter stopped the tokenizer for.
-#[derive(Clone, Copy, Debug)]
-enum Caught<'a> {
-    Nothing,
-    Tag(&'a str, &'a str),
-    /// The tags are over.
-    Movetext,
-    Token(PlainToken<'a>),
-    /// The end of the bytes.
-    End,
-}
-
-/// The plain subset's checks, as the tokenizer's visitor: it stops the tokenizer at each
-/// token it catches and at the first that is not plain.
-#[derive(Debug)]
-struct Filter<'a> {
     data: &'a [u8],
-    caught: Caught<'a>,
-    /// A token is not plain.
-    refused: bool,
-    /// Only main-line moves are caught; other tokens are checked and passed over.
-    main_moves_only: bool,
-    /// Tags read so far (a game without tags is not plain).
-    tags: usize,
-    /// The tags are over.
-    in_movetext: bool,
-    /// Variations open after the last token read.
+    pos: usize,
+    /// Variations open at `pos`.
     depth: u32,
     /// Bit d: a move has been read at depth d since it opened (a `(` there has a move to
     /// vary).
     moved: u64,
-    /// The result has been read (only whitespace follows it).
+    /// The result has been read (only whitespace may follow).
     ended: bool,
 }
 
 impl<'a> PlainGame<'a> {
     /// A reader at the start of `data`.
     pub fn new(data: &'a [u8]) -> Self {
-        let filter = Filter {
+        PlainGame {
             data,
-            caught: Caught::Nothing,
-            refused: false,
-            main_moves_only: false,
-            tags: 0,
-            in_movetext: false,
+            pos: 0,
             depth: 0,
             moved: 0,
             ended: false,
-        };
-        PlainGame {
-            tokens: Tokenizer::new(data),
-            filter,
         }
     }
 
-    /// Steps the tokenizer until the filter catches a token.
-    fn pull(&mut self) -> Result<Caught<'a>, NotPlain> {
-        loop {
-            // It stops at a token caught, one refused or the end: the filter tells which.
-            let _ = self.tokens.step(&mut self.filter);
-            if self.tokens.passed_odd || self.filter.refused {
-                return Err(NotPlain);
-            }
-            match std::mem::replace(&mut self.filter.caught, Caught::Nothing) {
-                Caught::Nothing => {}
-                caught => return Ok(caught),
-            }
+    fn skip_whitespace(&mut self) {
+        while let Some(b' ' | b'\t' | b'\r' | b'\n') = self.data.get(self.pos) {
+            self.pos += 1;
         }
     }
 
     /// The next tag (name, value), or None when the tags are over (at the movetext or the
     /// end). A game without tags is not plain.
     pub fn next_tag(&mut self) -> Result<Option<(&'a str, &'a str)>, NotPlain> {
-        if self.filter.in_movetext {
-            return Ok(None);
+        let first = self.pos == 0;
+        self.skip_whitespace();
+        match self.data.get(self.pos) {
+            Some(b'[') => {}
+            _ if first => return Err(NotPlain),
+            _ => return Ok(None),
         }
-        match self.pull()? {
-            Caught::Tag(name, value) => Ok(Some((name, value))),
-            Caught::Movetext => Ok(None),
-            _ => Err(NotPlain),
+        let line = &self.data[self.pos + 1..];
+        let name_len = line
+            .iter()
+            .position(|&b| BYTE_CLASS[usize::from(b)] & NAME == 0)
+            .ok_or(NotPlain)?;
+        if name_len == 0 || !line[name_len..].starts_with(b" \"") {
+            return Err(NotPlain);
         }
+        let value_start = name_len + 2;
+        let value_len = line[value_start..]
+            .iter()
+            .position(|&b| BYTE_CLASS[usize::from(b)] & ENDS_VALUE != 0)
+            .ok_or(NotPlain)?;
+        let close = value_start + value_len;
+        if !line[close..].starts_with(b"\"]") {
+            return Err(NotPlain);
+        }
+        let mut end = close + 2;
+        while let Some(b' ' | b'\t' | b'\r') = line.get(end) {
+            end += 1;
+        }
+        if !matches!(line.get(end), None | Some(b'\n')) {
+            return Err(NotPlain);
+        }
+        // A long tag line is the careful reader's to judge (it may be too long for pgn-reader).
+        if end + 1 > super::read::TAG_LINE_BYTES {
+            return Err(NotPlain);
+        }
+        let name = text_of(&line[..name_len]).ok_or(NotPlain)?;
+        let value = text_of(&line[value_start..close]).ok_or(NotPlain)?;
+        self.pos += 1 + end;
+        Ok(Some((name, value)))
     }
 
     /// The next move of the main line (its SAN as pgn-reader reads the token), or None at
     /// the end of the game. Comments, NAGs and variations on the way are checked and passed
     /// over.
     pub fn next_main_move(&mut self) -> Result<Option<SanPlus>, NotPlain> {
-        self.filter.main_moves_only = true;
-        let token = self.next_token();
-        self.filter.main_moves_only = false;
-        match token? {
-            Some(PlainToken::Move(san)) => Ok(Some(san)),
-            _ => Ok(None),
-        }
+        self.next_main_move_kept(None)
     }
 
     /// [`PlainGame::next_main_move`], pushing every token read on the way to `kept` when
     /// given (`pgn::write_plain` then writes the game from them without reading it again).
     pub fn next_main_move_kept(
         &mut self,
-        kept: Option<&mut Vec<PlainToken<'a>>>,
+        mut kept: Option<&mut Vec<PlainToken<'a>>>,
     ) -> Result<Option<SanPlus>, NotPlain> {
-        let Some(kept) = kept else {
-            return self.next_main_move();
-        };
         while let Some(token) = self.next_token()? {
-            kept.push(token);
-            if let (PlainToken::Move(san), 0) = (token, self.filter.depth) {
+            if let Some(kept) = kept.as_deref_mut() {
+                kept.push(token);
+            }
+            if let (PlainToken::Move(san), 0) = (token, self.depth) {
                 return Ok(Some(san));
             }
         }
@@ -182,181 +159,244 @@ impl<'a> PlainGame<'a> {
     /// Move numbers and whitespace are passed over; a [`PlainToken::Move`] is on the main
     /// line when [`PlainGame::depth`] is 0 after it.
     pub fn next_token(&mut self) -> Result<Option<PlainToken<'a>>, NotPlain> {
-        if !self.filter.in_movetext {
-            return Err(NotPlain);
-        } else if self.filter.ended {
+        if self.ended {
+            // Only whitespace may follow the result.
+            let rest = &self.data[self.pos.min(self.data.len())..];
+            if !rest
+                .iter()
+                .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+            {
+                return Err(NotPlain);
+            }
+            self.pos = self.data.len();
             return Ok(None);
         }
-        match self.pull()? {
-            Caught::Token(token) => Ok(Some(token)),
-            Caught::End if self.filter.depth == 0 => Ok(None),
-            _ => Err(NotPlain),
+        loop {
+            let Some(&byte) = self.data.get(self.pos) else {
+                return if self.depth == 0 {
+                    Ok(None)
+                } else {
+                    Err(NotPlain)
+                };
+            };
+            match byte {
+                b'\n' => {
+                    self.pos += 1;
+                    self.line_start()?;
+                }
+                b' ' | b'\t' | b'\r' | b'.' => self.pos += 1,
+                b'{' => {
+                    let close = memchr::memchr(b'}', &self.data[self.pos..]).ok_or(NotPlain)?;
+                    let text = &self.data[self.pos + 1..self.pos + close];
+                    self.pos += close + 1;
+                    return Ok(Some(PlainToken::Comment(text)));
+                }
+                b'(' => {
+                    if self.moved & (1 << self.depth) == 0 || self.depth >= MAX_DEPTH {
+                        return Err(NotPlain);
+                    }
+                    self.depth += 1;
+                    self.moved &= !(1 << self.depth);
+                    self.pos += 1;
+                    return Ok(Some(PlainToken::Open));
+                }
+                b')' => {
+                    if self.depth == 0 {
+                        return Err(NotPlain);
+                    }
+                    self.depth -= 1;
+                    self.pos += 1;
+                    return Ok(Some(PlainToken::Close));
+                }
+                b'$' => return self.nag().map(|nag| Some(PlainToken::Nag(nag))),
+                b'!' | b'?' => {
+                    let run = self.data[self.pos..]
+                        .iter()
+                        .take_while(|&&b| matches!(b, b'!' | b'?'))
+                        .count();
+                    // pgn-reader's glyphs (`Nag::from_ascii`).
+                    let nag = match &self.data[self.pos..self.pos + run] {
+                        b"!" => 1,
+                        b"?" => 2,
+                        b"!!" => 3,
+                        b"??" => 4,
+                        b"!?" => 5,
+                        b"?!" => 6,
+                        _ => return Err(NotPlain),
+                    };
+                    self.pos += run;
+                    return Ok(Some(PlainToken::Nag(nag)));
+                }
+                b'*' => return self.result("*").map(Some),
+                b'0' => match self.data[self.pos..].starts_with(b"0-1") {
+                    true => return self.result("0-1").map(Some),
+                    false => return Err(NotPlain),
+                },
+                b'1'..=b'9' => {
+                    let rest = &self.data[self.pos..];
+                    if byte == b'1' && rest.starts_with(b"1-0") {
+                        return self.result("1-0").map(Some);
+                    } else if byte == b'1' && rest.starts_with(b"1/2-1/2") {
+                        return self.result("1/2-1/2").map(Some);
+                    }
+                    self.move_number()?;
+                }
+                b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O' => {
+                    return self.san().map(|san| Some(PlainToken::Move(san)));
+                }
+                _ => return Err(NotPlain),
+            }
         }
     }
 
     /// The bytes not read yet.
     pub fn rest_len(&self) -> usize {
-        self.filter.data.len().saturating_sub(self.tokens.pos())
+        self.data.len().saturating_sub(self.pos)
     }
 
     /// The variations open after the last token read (0: the main line).
     pub fn depth(&self) -> u32 {
-        self.filter.depth
-    }
-}
-
-impl<'a> Filter<'a> {
-    /// The game is not plain: stops the reading.
-    #[cold]
-    fn refuse(&mut self) -> ControlFlow<()> {
-        self.refused = true;
-        ControlFlow::Break(())
+        self.depth
     }
 
-    /// Stops the reading at `caught`.
-    #[inline(always)]
-    fn catch(&mut self, plain: bool, caught: Caught<'a>) -> ControlFlow<()> {
-        if !plain {
-            return self.refuse();
+    /// Just after a line break in the movetext: a blank line, a line starting with `[` or
+    /// `%` ends the game for pgn-reader, so only whitespace may follow.
+    fn line_start(&mut self) -> Result<(), NotPlain> {
+        let rest = &self.data[self.pos..];
+        let breaks = matches!(rest.first(), Some(b'\n' | b'[' | b'%')) || rest.starts_with(b"\r\n");
+        if breaks && !rest.iter().all(u8::is_ascii_whitespace) {
+            return Err(NotPlain);
         }
-        self.caught = caught;
-        ControlFlow::Break(())
+        Ok(())
     }
 
-    /// A movetext token: caught when plain and wanted (with `main_moves_only`, a main-line
-    /// move only), passed over when plain and not wanted.
-    #[inline(always)]
-    fn take(&mut self, plain: bool, token: PlainToken<'a>) -> ControlFlow<()> {
-        let main_move = matches!(token, PlainToken::Move(_)) && self.depth == 0;
-        if plain && self.main_moves_only && !main_move {
-            return ControlFlow::Continue(());
+    /// Whether the byte at `at` ends a token the way both pgn-reader and this reader see it.
+    fn token_ends_at(&self, at: usize) -> bool {
+        self.data.get(at).is_none_or(|&b| ends_token(b))
+    }
+
+    /// The result `text` at the main line's end.
+    fn result(&mut self, text: &'static str) -> Result<PlainToken<'a>, NotPlain> {
+        let len = text.len();
+        if self.depth != 0
+            || !matches!(
+                self.data.get(self.pos + len),
+                None | Some(b' ' | b'\t' | b'\r' | b'\n')
+            )
+        {
+            return Err(NotPlain);
         }
-        self.catch(plain, Caught::Token(token))
-    }
-
-    /// Whether the token ending at `at` ends where both pgn-reader and this reader end it:
-    /// not at `}`, `;`, `.` or `*` (which end pgn-reader's tokens only).
-    #[inline(always)]
-    fn ends_token(&self, at: usize) -> bool {
-        self.data
-            .get(at)
-            .is_none_or(|&b| is_token_end(b) && !matches!(b, b'}' | b';' | b'.' | b'*'))
-    }
-}
-
-impl<'a> Visitor for Filter<'a> {
-    #[inline]
-    fn tag(&mut self, tag: TagToken) -> ControlFlow<()> {
-        self.tags += 1;
-        let (name, value) = (&self.data[tag.name], &self.data[tag.value]);
-        match (text_of(name), text_of(value)) {
-            (Some(name), Some(value)) if tag.plain && !self.in_movetext => {
-                self.catch(true, Caught::Tag(name, value))
-            }
-            _ => self.refuse(),
-        }
-    }
-
-    fn bad_tag(&mut self, _: Range<usize>) -> ControlFlow<()> {
-        self.refuse()
-    }
-
-    fn beyond_buffer(&mut self, _: usize) -> ControlFlow<()> {
-        // The careful reader reads on (up to `TAG_LINE_BYTES`, checked with the tag).
-        ControlFlow::Continue(())
-    }
-
-    #[inline]
-    fn begin_movetext(&mut self) -> ControlFlow<()> {
-        let plain = self.tags > 0 && !self.in_movetext;
-        self.in_movetext = true;
-        self.catch(plain, Caught::Movetext)
-    }
-
-    #[inline(always)]
-    fn san(&mut self, token: MoveToken) -> ControlFlow<()> {
-        let MoveRead::San(san) = token.read else {
-            return self.refuse();
-        };
-        // A move or castling as shakmaty writes it, which starts with a piece letter (shakmaty
-        // reads a piece other than a pawn from its upper-case letter only), a file (a pawn's:
-        // not `Pe4`, `xe4` or `7d8`, which names its rank alone) or `O` (not `0-0`); not a
-        // drop or a null move; and it ends where both readers' tokens end.
-        let written = match san.san {
-            San::Normal {
-                role: Role::Pawn, ..
-            } => matches!(self.data[token.start], b'a'..=b'h'),
-            San::Normal { .. } => true,
-            San::Castle(_) => self.data[token.start] == b'O',
-            San::Put { .. } | San::Null => false,
-        };
-        self.moved |= 1 << self.depth;
-        let plain = written && self.ends_token(token.end);
-        self.take(plain, PlainToken::Move(san))
-    }
-
-    fn nag(&mut self, start: usize, nag: u8, as_text: bool) -> ControlFlow<()> {
-        // `$N` ends where both readers' tokens end; a glyph is one of pgn-reader's (`!?`), not
-        // the start of a longer run (`!!!`).
-        let data = self.data;
-        let plain = if data[start] == b'$' {
-            let digits = data[start + 1..].iter().take_while(|b| b.is_ascii_digit());
-            self.ends_token(start + 1 + digits.count())
-        } else {
-            let end = start + 1 + usize::from(nag > 2);
-            !matches!(data.get(end), Some(b'!' | b'?'))
-        };
-        self.take(plain && !as_text, PlainToken::Nag(nag))
-    }
-
-    #[inline]
-    fn comment(&mut self, _: usize, text: Range<usize>) -> ControlFlow<()> {
-        self.take(true, PlainToken::Comment(&self.data[text]))
-    }
-
-    fn line_comment(&mut self, _: usize, _: Range<usize>) -> ControlFlow<()> {
-        self.refuse()
-    }
-
-    fn begin_variation(&mut self, _: usize) -> ControlFlow<()> {
-        if self.moved & (1 << self.depth) == 0 || self.depth >= MAX_DEPTH {
-            return self.refuse();
-        }
-        self.depth += 1;
-        self.moved &= !(1 << self.depth);
-        self.take(true, PlainToken::Open)
-    }
-
-    fn end_variation(&mut self, _: usize) -> ControlFlow<()> {
-        let plain = self.depth > 0;
-        self.depth = self.depth.saturating_sub(1);
-        self.take(plain, PlainToken::Close)
-    }
-
-    fn outcome(&mut self, start: usize, outcome: &'static str) -> ControlFlow<()> {
-        // As written (not `½-½` or with en dashes), at the main line's end: only whitespace
-        // follows it.
-        let rest = &self.data[start..];
-        let plain = self.depth == 0
-            && rest.starts_with(outcome.as_bytes())
-            && rest[outcome.len()..]
-                .iter()
-                .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+        self.pos += len;
         self.ended = true;
-        self.take(plain, PlainToken::Result(outcome))
+        Ok(PlainToken::Result(text))
     }
 
-    fn unterminated_tag(&mut self, _: usize) -> ControlFlow<()> {
-        self.refuse()
+    /// `$N`.
+    fn nag(&mut self) -> Result<u8, NotPlain> {
+        let digits = self.data[self.pos + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let end = self.pos + 1 + digits;
+        let value = std::str::from_utf8(&self.data[self.pos + 1..end])
+            .ok()
+            .and_then(|d| d.parse::<u8>().ok());
+        let Some(value) = value.filter(|_| self.token_ends_at(end)) else {
+            return Err(NotPlain);
+        };
+        self.pos = end;
+        Ok(value)
     }
 
-    fn unterminated_comment(&mut self, _: usize) -> ControlFlow<()> {
-        self.refuse()
+    /// `12.`, `12...`, or `12` before whitespace.
+    fn move_number(&mut self) -> Result<(), NotPlain> {
+        let digits = self.data[self.pos..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let end = self.pos + digits;
+        if !matches!(
+            self.data.get(end),
+            None | Some(b'.' | b' ' | b'\t' | b'\r' | b'\n')
+        ) {
+            return Err(NotPlain);
+        }
+        self.pos = end;
+        Ok(())
     }
 
-    fn end(&mut self) {
-        self.caught = Caught::End;
+    /// A SAN token: read as pgn-reader reads it, whole, a move or castling.
+    fn san(&mut self) -> Result<SanPlus, NotPlain> {
+        let rest = &self.data[self.pos..];
+        let len = rest
+            .iter()
+            .position(|&b| BYTE_CLASS[usize::from(b)] & ENDS_TOKEN != 0)
+            .unwrap_or(rest.len());
+        let san = match common_san(&rest[..len]) {
+            Some(san) => san,
+            None => {
+                // shakmaty's reading never takes a byte that ends a token, so it took the
+                // whole token when it ends at the token's end.
+                let (san, read) = SanPlus::from_ascii_prefix(rest).map_err(|_| NotPlain)?;
+                let plain = match san.san {
+                    // A pawn told apart by its rank only (`7d8`) is written differently.
+                    San::Normal {
+                        role, file, rank, ..
+                    } => {
+                        role != pgn_reader::shakmaty::Role::Pawn || rank.is_none() || file.is_some()
+                    }
+                    San::Castle(_) => true,
+                    San::Put { .. } | San::Null => false,
+                };
+                if !plain || read != len {
+                    return Err(NotPlain);
+                }
+                san
+            }
+        };
+        self.pos += len;
+        self.moved |= 1 << self.depth;
+        Ok(san)
     }
+}
+
+/// What each byte is: in a tag line, [`NAME`], [`ENDS_VALUE`]; in the movetext,
+/// [`ENDS_TOKEN`] (one look-up per byte instead of several comparisons: every tag and every
+/// move of every game is read).
+static BYTE_CLASS: [u8; 256] = byte_classes();
+
+/// A byte of a tag's name: a letter, a digit or `_`.
+const NAME: u8 = 1;
+/// A byte that ends a plain tag value: `"`, `\`, a line break or a carriage return.
+const ENDS_VALUE: u8 = 2;
+/// A byte that ends a movetext token for both pgn-reader and this reader
+/// ([`PlainGame::token_ends_at`]).
+const ENDS_TOKEN: u8 = 4;
+
+const fn byte_classes() -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        if byte.is_ascii_alphanumeric() || byte == b'_' {
+            table[b] |= NAME;
+        }
+        if matches!(byte, b'"' | b'\\' | b'\n' | b'\r') {
+            table[b] |= ENDS_VALUE;
+        }
+        if ends_token(byte) {
+            table[b] |= ENDS_TOKEN;
+        }
+        b += 1;
+    }
+    table
+}
+
+/// Whether `byte` ends a movetext token for both pgn-reader (`pgn::tokens::is_token_end`)
+/// and this reader, which reads no token that ends at its other token ends (`}`, `;`, `.`,
+/// `*`) and so refuses such a game.
+const fn ends_token(byte: u8) -> bool {
+    super::tokens::is_token_end(byte) && !matches!(byte, b'}' | b';' | b'.' | b'*')
 }
 
 /// `bytes` as text, when they are UTF-8. A tag's name is ASCII, and most values are: for
@@ -409,7 +449,6 @@ mod tests {
             "[A \"x\"]\n\n1. e4 {c (not a variation)} e5!? (1... c5 2. Nf3 (2. c3) d6) 2. O-O-O# $14 *\n\n",
             "[A \"x\"] \r\n\r\n1.e4 e5 2.Nf3?! Nc6 3.Bb5 a6 1/2-1/2\r\n",
             "[A \"é\"]\n\n12... exd5+ 13. Nbd7 0-1",
-            "[A \"x\"]\n\n1. e4 e5 2. 1-0\n\n\n",
             "[A \"x\"]\n\n",
             // Lichess-shaped, every common SAN shape (`pgn::san_token`) and some others.
             "[Variant \"Standard\"]\n\n1. e4 { [%clk 0:03:00] } 1... d5 { [%clk 0:03:00] } \
@@ -469,20 +508,6 @@ mod tests {
             "[A \"x\"]\n\n1. P@e4",              // a drop
             "[A \"x\"]\n\n1. e4 e.p.",           // e.p.
             "[A \"x\"]\n\n1. e4!!! e5",          // a long glyph run
-            // Bytes the tokenizer passes over in silence, between its tokens.
-            "\u{feff}[A \"x\"]\n\n1. e4", // a byte order mark before the tags
-            "%x\n[A \"x\"]\n\n1. e4",     // a `%` line before the tags
-            "[A \"x\"]\n%x\n1. e4",       // a `%` line after them
-            "[A \"x\"]\n\n1. e4\n%x\n1... e5", // a `%` line in the movetext
-            "[A \"x\"]\n\n1. e4 + e5",    // a lone `+`
-            "[A \"x\"]\n\n1. e4 } e5",    // a lone `}`
-            "[A \"x\"]\n\n12e4",          // a move number glued to a move
-            "[A \"x\"]\n\n1. e4. e5",     // a move ending at a `.`
-            "[A \"x\"]\n\n1. e4 $1. e5",  // a NAG ending at a `.`
-            "[A \"x\"]\n\n1. e4 1\u{2013}0", // a result with an en dash
-            "[A \"x\"]\n\n1. e4 \u{bd}-\u{bd}", // a result written `½-½`
-            "[A \"x\"]\n\n1. e4 1-0 2.",  // a move number after the result
-            "[A \"x\"]\n\n1. e4 Pe5",     // a pawn's letter
         ];
         for pgn in games {
             assert_eq!(read(pgn), Err(NotPlain), "{pgn}");

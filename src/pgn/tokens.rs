@@ -11,21 +11,13 @@
 //! reads through a 16 KiB buffer, refilled only when fewer than 255 bytes are left; the
 //! tokenizer tracks that window (its `window_end`) because it decides which long tag lines
 //! pgn-reader fails on ([`Visitor::beyond_buffer`]).
-//! Its visitors: the careful reader (`pgn::read`), and the one-pass search's strict reader
-//! (`pgn::plain`), which stops it at each token it asks for and refuses what is outside the
-//! plain subset (the tokenizer notes for it the bytes it passes over that are not whitespace, dots or move
-//! numbers: `Tokenizer::passed_odd`). pgn-reader's `Reader` itself is not run
+//! The careful reader (`pgn::read`) is its visitor; pgn-reader's `Reader` itself is not run
 //! (`tests/cli/pgn_tokens.rs` runs it on the same bytes to show that both read alike).
 
 use std::ops::{ControlFlow, Range};
 
-use pgn_reader::shakmaty::CastlingSide;
 use pgn_reader::shakmaty::san::{San, SanPlus, Suffix};
-
-use super::dropped::{glyph, parse_u8, recover};
-use super::san_token::common_san;
-
-mod tags;
+use pgn_reader::shakmaty::{CastlingSide, Rank, Role};
 
 /// A tag read whole, `[Name "value"]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,10 +35,6 @@ pub struct TagToken {
     pub value: Range<usize>,
     /// For a value with unescaped quotes: the end of its line. 0 otherwise.
     pub line_end: usize,
-    /// The tag is plain (`pgn::plain`'s subset): `[Name "value"]` alone on a line of at most
-    /// `TAG_LINE_BYTES`, its name of ASCII letters, digits and `_`, one space before its value,
-    /// no `\`, `\r` in the value, only spaces, tabs or `\r` after the `]`.
-    pub plain: bool,
 }
 
 /// How a move token reads.
@@ -136,9 +124,8 @@ enum Phase {
     Done,
 }
 
-/// The tokenizer over one game's bytes, stepped by [`visit_tokens`] or `pgn::plain`.
-#[derive(Debug)]
-pub(super) struct Tokenizer<'a> {
+/// The tokenizer over one game's bytes.
+struct Tokenizer<'a> {
     data: &'a [u8],
     pos: usize,
     phase: Phase,
@@ -150,16 +137,13 @@ pub(super) struct Tokenizer<'a> {
     /// For [`Tokenizer::line_and_close`]: a position, the end of its line, the first `"]`
     /// after it.
     line_cache: (usize, usize, Option<usize>),
-    /// It has passed over bytes outside the plain subset (`pgn::plain`): a byte order mark, a
-    /// `%` line, a move number with something glued on, a token pgn-reader drops in silence.
-    pub(super) passed_odd: bool,
 }
 
 /// What one step found: a token, or nothing yet (`None`), or the end.
 type Found = ControlFlow<(), ()>;
 
 impl<'a> Tokenizer<'a> {
-    pub(super) fn new(data: &'a [u8]) -> Self {
+    fn new(data: &'a [u8]) -> Self {
         Tokenizer {
             data,
             pos: 0,
@@ -167,13 +151,12 @@ impl<'a> Tokenizer<'a> {
             window_end: 0,
             reported_until: 0,
             line_cache: (1, 0, None),
-            passed_odd: false,
         }
     }
 
     /// One turn of the reading: passes what it finds to `v`. Breaks at the end or when `v`
     /// stops.
-    pub(super) fn step(&mut self, v: &mut impl Visitor) -> Found {
+    fn step(&mut self, v: &mut impl Visitor) -> Found {
         match self.phase {
             Phase::BeforeGame => {
                 self.before_game();
@@ -216,11 +199,6 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// The offset of the next byte to read.
-    pub(super) fn pos(&self) -> usize {
-        self.pos
-    }
-
     fn peek(&self) -> Option<u8> {
         self.data.get(self.pos).copied()
     }
@@ -245,27 +223,24 @@ impl<'a> Tokenizer<'a> {
     /// `Reader::before_game`: a BOM, then whitespace and `%` lines.
     fn before_game(&mut self) {
         self.ensure(3);
-        self.passed_odd |= self.eat(b"\xef\xbb\xbf");
+        self.eat(b"\xef\xbb\xbf");
         self.skip_whitespace(true);
     }
 
-    /// `Reader::skip_whitespace` (refilling where pgn-reader's buffer would be refilled).
     fn skip_whitespace(&mut self, mut is_new_line: bool) {
-        self.ensure(1);
         loop {
-            match self.data.get(self.pos) {
+            self.ensure(1);
+            match self.peek() {
                 Some(b' ' | b'\t' | b'\r') => self.pos += 1,
                 Some(b'\n') => {
                     is_new_line = true;
                     self.pos += 1;
                 }
                 Some(b'%') if is_new_line => {
-                    self.scanned_to(self.pos);
-                    self.passed_odd = true;
                     self.pos += 1;
                     self.skip_until(b'\n', 1);
                 }
-                _ => return self.scanned_to(self.pos),
+                _ => return,
             }
         }
     }
@@ -314,67 +289,120 @@ impl<'a> Tokenizer<'a> {
         false
     }
 
-    /// Turns of `Reader::read_movetext`' loop, token after token while the visitor goes on
-    /// and the movetext does.
-    fn movetext(&mut self, v: &mut impl Visitor) -> Found {
-        while let Some((start, ch)) = self.token_start() {
-            self.token(start, ch, v)?;
-            if self.phase != Phase::Movetext {
-                break;
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// The next token's offset and first byte (its first byte taken), or None when the
-    /// movetext ends first: the whitespace, dots, line breaks and move numbers before it are
-    /// passed over in one loop.
-    #[inline(always)]
-    fn token_start(&mut self) -> Option<(usize, u8)> {
-        let data = self.data;
-        loop {
-            self.ensure(REFILL_BELOW);
-            // Below `quiet_end` pgn-reader's buffer holds 255 bytes more: no refill is due.
-            let quiet_end = match self.window_end {
-                end if end == data.len() => end,
-                end => end + 1 - REFILL_BELOW,
-            };
-            let mut pos = self.pos;
-            while pos < quiet_end {
-                pos = match data[pos] {
-                    b' ' | b'\t' | b'\r' | b'.' => pos + 1,
-                    // A move number (`after_one` reads a `1` before anything else the same way).
-                    b'2'..=b'9' => self.move_number_end(pos + 1),
-                    b'1' if matches!(data.get(pos + 1), Some(b'0'..=b'9' | b'.' | b' ')) => {
-                        self.move_number_end(pos + 1)
-                    }
-                    _ => break,
-                };
-            }
-            self.pos = pos + 1;
-            match data.get(pos) {
-                Some(b'\n') if pos < quiet_end => {
-                    self.after_newline();
-                    if self.phase != Phase::Movetext {
-                        return None;
-                    }
+    /// One turn of `Reader::read_tags`' loop, at a `[`.
+    fn tag(&mut self, v: &mut impl Visitor) -> Found {
+        let start = self.pos;
+        self.pos += 1;
+        let rest = self.rest();
+        let left_quote = match memchr::memchr3(b'"', b'\n', b']', rest) {
+            Some(q) if rest[q] == b'"' => q,
+            Some(eol) => {
+                if !self.in_buffer(start + 1 + eol) {
+                    v.beyond_buffer(start)?;
                 }
-                Some(&ch) if pos < quiet_end => return Some((pos, ch)),
-                Some(_) => self.pos = pos,
+                self.pos += eol + 1;
+                let end = start + 1 + eol + usize::from(rest[eol] == b']');
+                self.skip_ket();
+                return v.bad_tag(start..end);
+            }
+            None => {
+                self.phase = Phase::Done;
+                return v.unterminated_tag(start);
+            }
+        };
+        // The value ends at its closing quote (taken) or at the line's end (not taken).
+        let mut right_quote = left_quote + 1;
+        let (value_end, taken) = loop {
+            match memchr::memchr3(b'\\', b'"', b'\n', &rest[right_quote..]) {
+                Some(delta) if rest[right_quote + delta] == b'"' => break (right_quote + delta, 1),
+                Some(delta) if rest[right_quote + delta] == b'\n' => {
+                    break (right_quote + delta, 0);
+                }
+                Some(delta) => right_quote = (right_quote + delta + 2).min(rest.len()),
                 None => {
-                    self.pos = pos;
-                    self.phase = Phase::BeforeGame;
-                    return None;
+                    self.phase = Phase::Done;
+                    return v.unterminated_tag(start);
                 }
             }
+        };
+        if !self.in_buffer(start + 1 + value_end) {
+            v.beyond_buffer(start)?;
+        }
+        let name_end = left_quote - usize::from(left_quote > 0 && rest[left_quote - 1] == b' ');
+        let value_start = start + 1 + left_quote + 1;
+        self.pos += value_end + taken;
+        let mut tag = TagToken {
+            start,
+            end: self.ket_end(self.pos),
+            name: start + 1..start + 1 + name_end,
+            value: value_start..start + 1 + value_end,
+            line_end: 0,
+        };
+        if let Some((value, line_end)) = self.quoted_value(value_start, self.pos) {
+            (tag.value, tag.line_end) = (value, line_end);
+        }
+        self.skip_ket();
+        v.tag(tag)
+    }
+
+    /// After a tag value ending at `after`: past the `]` that `skip_ket` took, if it took one.
+    fn ket_end(&self, after: usize) -> usize {
+        let gap = self.data[after..]
+            .iter()
+            .position(|b| !matches!(b, b' ' | b'\t' | b'\r'))
+            .map_or(self.data.len(), |i| after + i);
+        if self.data.get(gap) == Some(&b']') {
+            gap + 1
+        } else {
+            after
         }
     }
 
-    /// The token at `start`, whose first byte `ch` is taken.
-    #[inline(always)]
-    fn token(&mut self, start: usize, ch: u8, v: &mut impl Visitor) -> Found {
+    /// For a tag value that pgn-reader ended at `after - 1`: if the line goes on with more than
+    /// `]` and ends with `"]`, the value really runs to that quote (see [`TagToken::value`]).
+    fn quoted_value(&mut self, value_start: usize, after: usize) -> Option<(Range<usize>, usize)> {
+        let data = self.data;
+        if data.get(after - 1) != Some(&b'"') {
+            return None;
+        }
+        let rest = data[after..]
+            .iter()
+            .position(|b| !matches!(b, b' ' | b'\t' | b'\r'));
+        if rest.is_none_or(|i| matches!(data[after + i], b']' | b'\n')) {
+            return None;
+        }
+        let (line_end, close) = self.line_and_close(after);
+        Some((value_start..close?, line_end))
+    }
+
+    /// The end of the line at `at`, and the first `"]` on it at or after `at`. Cached, so that a
+    /// line of many tags takes linear time (`at` only grows).
+    fn line_and_close(&mut self, at: usize) -> (usize, Option<usize>) {
+        let data = self.data;
+        let (from, line_end, close) = self.line_cache;
+        if at < from || at > line_end || close.is_some_and(|c| c < at) {
+            let line_end = memchr::memchr(b'\n', &data[at..]).map_or(data.len(), |i| at + i);
+            let close = memchr::memmem::find(&data[at..line_end], b"\"]").map(|i| at + i);
+            self.line_cache = (at, line_end, close);
+        }
+        (self.line_cache.1, self.line_cache.2)
+    }
+
+    /// One turn of `Reader::read_movetext`' loop.
+    fn movetext(&mut self, v: &mut impl Visitor) -> Found {
+        self.ensure(REFILL_BELOW);
+        let Some(ch) = self.peek() else {
+            self.phase = Phase::BeforeGame;
+            return ControlFlow::Continue(());
+        };
+        let start = self.pos;
+        self.pos += 1;
         match ch {
             b'{' => self.brace_comment(start, v),
+            b'\n' => {
+                self.after_newline();
+                ControlFlow::Continue(())
+            }
             b';' => {
                 self.skip_until(b'\n', 0);
                 let mut end = self.pos;
@@ -390,6 +418,10 @@ impl<'a> Tokenizer<'a> {
                     return v.outcome(start, "1/2-1/2");
                 }
                 self.skipped(start, v)
+            }
+            b'2'..=b'9' => {
+                self.skip_move_number();
+                ControlFlow::Continue(())
             }
             b'(' => v.begin_variation(start),
             b')' => v.end_variation(start),
@@ -407,6 +439,7 @@ impl<'a> Tokenizer<'a> {
                 v.nag(start, nag, false)
             }
             b'*' => v.outcome(start, "*"),
+            b' ' | b'\t' | b'\r' | b'.' => ControlFlow::Continue(()),
             _ => {
                 self.pos = start;
                 self.san_or_junk(start, v)
@@ -433,7 +466,6 @@ impl<'a> Tokenizer<'a> {
     fn after_newline(&mut self) {
         match self.peek() {
             Some(b'%') => {
-                self.passed_odd = true;
                 self.pos += 1;
                 self.skip_until(b'\n', 0);
             }
@@ -495,7 +527,7 @@ impl<'a> Tokenizer<'a> {
             return v.outcome(start, "1/2-1/2");
         }
         let odd = self.pos != after_one;
-        self.pos = self.move_number_end(self.pos);
+        self.skip_move_number();
         if odd {
             self.skipped(start, v)
         } else {
@@ -520,16 +552,6 @@ impl<'a> Tokenizer<'a> {
     /// A SAN at `start`; one with junk glued on is recovered once per token when it can be,
     /// anything else is skipped.
     fn san_or_junk(&mut self, start: usize, v: &mut impl Visitor) -> Found {
-        // A whole token of a common shape reads as shakmaty reads it (`pgn::san_token`).
-        let end = self.token_end_from(start);
-        if let Some(san) = common_san(&self.data[start..end]) {
-            self.pos = end;
-            return v.san(MoveToken {
-                start,
-                end,
-                read: MoveRead::San(san),
-            });
-        }
         // pgn-reader's buffer holds at least 255 bytes here: any SAN fits.
         match SanPlus::from_ascii_prefix(self.rest()) {
             Ok((san, len)) => {
@@ -558,20 +580,20 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// Where the digits and then dots and spaces after a move number's first digit (before
-    /// `from`) end, as far as pgn-reader's buffer goes.
-    fn move_number_end(&mut self, from: usize) -> usize {
-        let (data, end) = (self.data, self.window_end.max(from));
-        let mut pos = from;
-        while pos < end && data[pos].is_ascii_digit() {
-            pos += 1;
-        }
-        let after = data.get(pos);
-        self.passed_odd |= !matches!(after, None | Some(b'.' | b' ' | b'\t' | b'\r' | b'\n'));
-        while pos < end && matches!(data[pos], b'.' | b' ') {
-            pos += 1;
-        }
-        pos
+    /// The digits and then dots and spaces after a move number's first digit, as far as
+    /// pgn-reader's buffer goes.
+    fn skip_move_number(&mut self) {
+        let end = self.window_end.max(self.pos);
+        let digits = self.data[self.pos..end]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        self.pos += digits;
+        let dots = self.data[self.pos..end]
+            .iter()
+            .take_while(|b| matches!(b, b'.' | b' '))
+            .count();
+        self.pos += dots;
     }
 
     /// The first token end at or after `from`, or the end of the bytes.
@@ -579,13 +601,12 @@ impl<'a> Tokenizer<'a> {
         let data = self.data;
         data[from.min(data.len())..]
             .iter()
-            .position(|&b| BYTE_CLASS[usize::from(b)] & TOKEN_END != 0)
+            .position(|&b| is_token_end(b))
             .map_or(data.len(), |i| from + i)
     }
 
     /// pgn-reader skipped bytes from `start`: classify the whole token there, once.
     fn skipped(&mut self, start: usize, v: &mut impl Visitor) -> Found {
-        self.passed_odd = true;
         if start < self.reported_until {
             return ControlFlow::Continue(());
         }
@@ -604,6 +625,52 @@ impl<'a> Tokenizer<'a> {
                 read: MoveRead::NotSan,
             }),
         }
+    }
+}
+
+/// The move meant by `san` followed by the junk at the start of `rest` (which pgn-reader lets
+/// drop both), and the length of the junk, when the meaning is plain: a promotion piece
+/// without `=`, extra `+`/`#`, `ep` or `e.p.`, a comma, or a result glued on (which
+/// pgn-reader then reads as the result).
+fn recover(mut san: SanPlus, rest: &[u8]) -> Option<(SanPlus, usize)> {
+    let junk = &rest[..rest
+        .iter()
+        .position(|&b| is_token_end(b))
+        .unwrap_or(rest.len())];
+    let checks = |bytes: &[u8]| bytes.iter().all(|b| matches!(b, b'+' | b'#'));
+    if rest.starts_with(b"e.p.") {
+        return Some((san, 4));
+    }
+    if [&b"1-0"[..], b"0-1", b"1/2-1/2", "½-½".as_bytes()]
+        .iter()
+        .any(|r| junk.starts_with(r))
+    {
+        return Some((san, 0));
+    }
+    if junk == b"ep" || junk == b"," || checks(junk) {
+        return Some((san, junk.len()));
+    }
+    let (&piece, suffix) = junk.split_first()?;
+    let role =
+        Role::from_char(char::from(piece)).filter(|r| !matches!(r, Role::Pawn | Role::King))?;
+    match &mut san.san {
+        San::Normal {
+            role: Role::Pawn,
+            to,
+            promotion: promotion @ None,
+            ..
+        } if matches!(to.rank(), Rank::First | Rank::Eighth) && checks(suffix) => {
+            *promotion = Some(role);
+            if san.suffix.is_none() {
+                san.suffix = match suffix.first() {
+                    Some(b'+') => Some(Suffix::Check),
+                    Some(b'#') => Some(Suffix::Checkmate),
+                    _ => None,
+                };
+            }
+            Some((san, junk.len()))
+        }
+        _ => None,
     }
 }
 
@@ -631,27 +698,40 @@ fn trimmed_partial_utf8(part: &[u8]) -> usize {
     }
 }
 
-/// What each byte is: [`NAME`], [`ENDS_VALUE`] in a tag, [`TOKEN_END`] in the movetext (one
-/// look-up per byte of every tag and move token read).
-static BYTE_CLASS: [u8; 256] = {
-    let mut table = [0; 256];
-    let mut b = 0;
-    while b < 256 {
-        let byte = b as u8;
-        let name = byte.is_ascii_alphanumeric() || byte == b'_';
-        let ends_value = matches!(byte, b'"' | b'\\' | b'\n' | b'\r');
-        table[b] = (name as u8 * NAME) | (ends_value as u8 * ENDS_VALUE);
-        table[b] |= is_token_end(byte) as u8 * TOKEN_END;
-        b += 1;
+/// The evaluation glyphs people write as text, and the NAG each stands for (`None`: no NAG,
+/// nothing lost), and `$n,` (a NAG with a comma glued on). Unicode ones are as in the PGN
+/// standard's NAG table and ChessBase exports.
+fn glyph(token: &[u8]) -> Option<Option<u8>> {
+    if let Some(digits) = token.strip_prefix(b"$").and_then(|t| t.strip_suffix(b",")) {
+        return parse_u8(digits).map(Some);
     }
-    table
-};
-/// A byte of a plain tag's name: an ASCII letter, digit or `_`.
-const NAME: u8 = 1;
-/// A byte that ends a plain tag's value: `"`, `\`, a line break or a carriage return.
-const ENDS_VALUE: u8 = 2;
-/// A byte that ends a movetext token ([`is_token_end`]).
-const TOKEN_END: u8 = 4;
+    let nag = match std::str::from_utf8(token).ok()? {
+        "\u{feff}" | "1/2" | "}" | "+" | "#" | "++" => return Some(None),
+        "=" => 10,
+        "~" | "∞" => 13,
+        "+=" | "+/=" | "⩲" => 14,
+        "=+" | "=/+" | "⩱" => 15,
+        "+/-" | "±" => 16,
+        "-/+" | "∓" => 17,
+        "+-" | "+--" => 18,
+        "-+" | "--+" => 19,
+        "=/~" | "=/∞" => 44,
+        "N" => 146,
+        _ => return None,
+    };
+    Some(Some(nag))
+}
+
+/// Decimal digits as a `u8`, as `btoi::btou::<u8>` (which pgn-reader uses for `$n`) reads them.
+fn parse_u8(digits: &[u8]) -> Option<u8> {
+    if digits.is_empty() {
+        return None;
+    }
+    digits.iter().try_fold(0u8, |n, &d| {
+        d.is_ascii_digit().then_some(())?;
+        n.checked_mul(10)?.checked_add(d - b'0')
+    })
+}
 
 /// pgn-reader's `is_token_end`: the bytes that end a movetext token.
 pub(crate) const fn is_token_end(byte: u8) -> bool {
