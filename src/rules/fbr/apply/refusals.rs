@@ -90,7 +90,7 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     (
         "promotion",
         "warp",
-        "promotion when warped needs a warp's removal, which SAN cannot write",
+        "a piece that reaches the zone stays unpromoted until `warp` takes it off (`@@sq`) and is then promoted; the warp layer does not tie a removal to a pending promotion yet",
     ),
 ];
 
