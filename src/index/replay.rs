@@ -143,6 +143,24 @@ mod tests {
     use super::*;
     use crate::rules::standard::Standard;
 
+    /// A move as (from, to, promotion) the way the packing names it: castling by the king's
+    /// destination, the promotion as role - 1 (0 for none).
+    fn as_packed(m: &Move) -> (u8, u8, u8) {
+        let to = match *m {
+            Move::Castle { king, rook } => {
+                let file = if rook.file() > king.file() {
+                    File::G
+                } else {
+                    File::C
+                };
+                Square::from_coords(file, king.rank())
+            }
+            _ => m.to(),
+        };
+        let promotion = m.promotion().map_or(0, |r| r as u8 - 1);
+        (m.from().expect("a board move") as u8, to as u8, promotion)
+    }
+
     /// Plays the packed line from the start with `play_if_legal`; the moves played as
     /// (from, to, promotion) in the packing's numbering, or the ply where it stopped.
     fn replay(bytes: &[u8]) -> Result<Vec<(u8, u8, u8)>, usize> {
@@ -151,22 +169,10 @@ mod tests {
         let mut played = Vec::new();
         while let Some(m) = line.next_move(position.chess()) {
             let m = m.map_err(|_| played.len())?;
-            let (from, to) = (m.from().ok_or(played.len())?, m.to());
-            let to = match m {
-                // The packing names castling by the king's destination.
-                Move::Castle { king, rook } => {
-                    let file = if rook.file() > king.file() {
-                        File::G
-                    } else {
-                        File::C
-                    };
-                    Square::from_coords(file, king.rank())
-                }
-                _ => to,
-            };
-            let promotion = m.promotion().map_or(0, |r| r as u8 - 1);
+            m.from().ok_or(played.len())?; // a drop is no packed move
+            let packed = as_packed(&m);
             position.play_if_legal(m, false).map_err(|_| played.len())?;
-            played.push((from as u8, to as u8, promotion));
+            played.push(packed);
         }
         Ok(played)
     }
@@ -194,19 +200,7 @@ mod tests {
                 kinds[0] += usize::from(m.is_castle());
                 kinds[1] += usize::from(m.is_en_passant());
                 kinds[2] += usize::from(m.is_promotion());
-                let to = match m {
-                    Move::Castle { king, rook } => {
-                        let file = if rook.file() > king.file() {
-                            File::G
-                        } else {
-                            File::C
-                        };
-                        Square::from_coords(file, king.rank())
-                    }
-                    _ => m.to(),
-                };
-                let promotion = m.promotion().map_or(0, |r| r as u8 - 1);
-                moves.push((m.from().unwrap() as u8, to as u8, promotion));
+                moves.push(as_packed(&m));
                 pos.play_unchecked(m);
             }
             let packed = pack(&moves).expect("a legal game packs");

@@ -179,16 +179,7 @@ impl FairyPos {
             if warped && !self.v.kinds[t].def.flags.royal {
                 continue;
             }
-            out.push(FMove {
-                from: sq as u8,
-                to: sq as u8,
-                piece: t as u8,
-                promo: None,
-                capture: None,
-                kind: MoveKind::Pickup,
-                gate: None,
-                sets_ep: false,
-            });
+            out.push(FMove::pickup(sq, t));
         }
     }
 

@@ -127,16 +127,7 @@ impl FairyPos {
             .iter()
             .filter_map(|&r| {
                 let t = ((self.board[r] - 1) >> 1) as usize;
-                let m = FMove {
-                    from: r as u8,
-                    to: r as u8,
-                    piece: t as u8,
-                    promo: None,
-                    capture: None,
-                    kind: MoveKind::Pickup,
-                    gate: None,
-                    sets_ep: false,
-                };
+                let m = FMove::pickup(r, t);
                 let mut p = self.clone();
                 p.make(&m);
                 others_safe(&m, &p).then_some(m)

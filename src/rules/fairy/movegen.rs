@@ -26,16 +26,7 @@ impl FairyPos {
             for sq in self.color[us].iter() {
                 let t = ((self.board[sq] - 1) >> 1) as usize;
                 if !v.kinds[t].def.flags.royal {
-                    out.push(FMove {
-                        from: sq as u8,
-                        to: sq as u8,
-                        piece: t as u8,
-                        promo: None,
-                        capture: None,
-                        kind: MoveKind::Pickup,
-                        gate: None,
-                        sets_ep: false,
-                    });
+                    out.push(FMove::pickup(sq, t));
                 }
             }
         }

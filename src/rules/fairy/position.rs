@@ -89,6 +89,22 @@ pub struct FairyPos {
     pub royal: [Bits256; 2],
 }
 
+impl FMove {
+    /// A removal: the piece of type `piece` taken off `square` as the move (warp, suicide).
+    pub fn pickup(square: usize, piece: usize) -> FMove {
+        FMove {
+            from: square as u8,
+            to: square as u8,
+            piece: piece as u8,
+            promo: None,
+            capture: None,
+            kind: MoveKind::Pickup,
+            gate: None,
+            sets_ep: false,
+        }
+    }
+}
+
 impl FairyPos {
     /// An empty board of the variant, white to move.
     pub fn empty(v: Arc<Variant>) -> FairyPos {
