@@ -223,13 +223,8 @@ fn untilcapture_is_lost_by_capturing() {
 #[test]
 fn turn_attributes_not_evaluated_are_refused_by_name() {
     for (rules, word) in [
-        ("turn<1> turn{N}=optional", "optional"),
-        ("turn<1> turn<2>=achievable", "achievable"),
-        ("turn<1> turn<2>=dontcross", "dontcross"),
         ("turn<1> turn<2>=avalanche", "avalanche"),
         ("turn<1> turn#<2>{!p}", "suffix"),
-        ("progressive=moderate", "moderate"),
-        ("progressive=english", "english"),
     ] {
         let e = cqlq::rules::fbr::chess_with_rules(rules)
             .err()

@@ -30,5 +30,6 @@ mod fbr_rules;
 mod fbr_rules_checking;
 mod fbr_swaps;
 mod fbr_turns;
+mod fbr_turns_more;
 mod fbr_wrongrook;
 mod online_variants;

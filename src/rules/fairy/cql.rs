@@ -283,6 +283,11 @@ impl Position for FairyPos {
             en_passant: false,
             null: true,
         };
+        if self.v.layers.turns.is_some() && self.layer.turns.made > 0 {
+            // Inside a multi-move turn `--` ends the turn (`fairy::layer_turns_more`).
+            self.pass_inside_turn()?;
+            return Ok(info);
+        }
         self.ep = Bits256::EMPTY;
         self.ep_victim = None;
         if self.turn == 1 {

@@ -258,6 +258,9 @@ impl FairyPos {
         if !self.legal_moves().is_empty() {
             return None;
         }
+        if let Some(e) = self.turn_game_end() {
+            return Some(e);
+        }
         let us = self.turn;
         let them = 1 - us;
         let rules = &self.v.def.rules;

@@ -38,6 +38,13 @@ pub struct TurnPart {
     /// `check`: this move may leave the mover's royal attacked when a later move of the turn
     /// is left to cover it.
     pub check: bool,
+    /// `optional`: the part may be passed over (a later numbered part may come first) and
+    /// the turn may end without it (a `--` pass, `layer_turns_more`).
+    pub optional: bool,
+    /// `achievable`: a turn that ends with this part due and unfilled loses.
+    pub achievable: bool,
+    /// `dontcross`: the part's move may not visit a square twice (end on its origin).
+    pub dontcross: bool,
 }
 
 /// How a progressive series treats check (FBR `progressive=italian`, `=scotish`).
@@ -47,6 +54,12 @@ pub enum ProgressiveStyle {
     Italian,
     /// A check ends the series.
     Scottish,
+    /// `moderate`: a series of 1 up to one more move than the opponent's last, each piece
+    /// moving at most once; a check ends it, a `--` pass may end it early.
+    Moderate,
+    /// `english`: a check ends the series; no piece moves twice while another piece that has
+    /// not moved in the sequence has a legal move; no en passant.
+    English,
 }
 
 /// A variant's turn rules.
@@ -78,6 +91,12 @@ pub struct TurnState {
     /// `progressive`: the same of the opponent's last series, capturable en passant on the
     /// first move of this one when there are two or more (one is the position's own `ep`).
     pub open_ep: (Bits256, Bits256),
+    /// `progressive=moderate`/`english`: the squares of the pieces moved in the current
+    /// series (`english`: sequence).
+    pub moved: Bits256,
+    /// `progressive=moderate`: the length of the series that ended last (0: none since the
+    /// FEN).
+    pub prev_len: u16,
 }
 
 impl TurnState {
@@ -101,7 +120,7 @@ impl FairyPos {
     /// The parts the next move may fill after the parts of `filled`: not filled, not passed
     /// over, and, when numbered, after every numbered part filled and with every earlier
     /// numbered part filled or passed over.
-    fn candidates(&self, parts: &[TurnPart], filled: u64) -> u64 {
+    pub(super) fn candidates(&self, parts: &[TurnPart], filled: u64) -> u64 {
         let mut out = 0;
         for (i, p) in parts.iter().enumerate() {
             if filled >> i & 1 != 0 || self.part_skipped(parts, i) {
@@ -110,7 +129,9 @@ impl FairyPos {
             if let Some(n) = p.seq {
                 let in_order = parts.iter().enumerate().all(|(j, q)| match q.seq {
                     Some(m) if m > n => filled >> j & 1 == 0,
-                    Some(m) if m < n => filled >> j & 1 != 0 || self.part_skipped(parts, j),
+                    Some(m) if m < n => {
+                        filled >> j & 1 != 0 || q.optional || self.part_skipped(parts, j)
+                    }
                     _ => true,
                 });
                 if !in_order {
@@ -124,15 +145,16 @@ impl FairyPos {
 
     /// Whether a move fits part `p`: its piece is of the set, it is no capture under
     /// `untilcapture`, and no en passant capture unless `enpassant`.
-    fn fits(p: &TurnPart, m: &FMove) -> bool {
+    pub(super) fn fits(p: &TurnPart, m: &FMove) -> bool {
         let en_passant = m.kind == MoveKind::Normal && m.capture.is_some_and(|c| c != m.to);
         has_type(p.pieces, m.piece as usize)
             && !(p.until_capture && m.capture.is_some())
             && (p.en_passant || !en_passant)
+            && !(p.dontcross && Self::crosses_twice(m))
     }
 
     /// The parts a move may fill, per set of parts filled before it: `(filled, part)`.
-    fn fillings(&self, parts: &[TurnPart], m: &FMove) -> Vec<(u64, usize)> {
+    pub(super) fn fillings(&self, parts: &[TurnPart], m: &FMove) -> Vec<(u64, usize)> {
         let feasible = self.layer.turns.feasible();
         let mut out = Vec::new();
         for s in 0..(1u64 << parts.len()) {
@@ -162,7 +184,7 @@ impl FairyPos {
                 });
                 !takes_royal && !self.fillings(parts, m).is_empty()
             }
-            TurnRules::Progressive(_) => true,
+            TurnRules::Progressive(style) => self.series_allows(*style, m),
         }
     }
 
@@ -205,7 +227,7 @@ impl FairyPos {
     /// Whether the side to move has a legal move, stopping at the first one found (a turn's
     /// later parts are asked recursively, so a full list per part would multiply); the
     /// whole-list rules that can empty or refill the list take the full list.
-    fn any_legal_move(&self) -> bool {
+    pub(super) fn any_legal_move(&self) -> bool {
         let l = &self.v.layers;
         let whole_list = l.must_capture.is_some()
             || l.royal.must_evade
@@ -320,10 +342,12 @@ impl FairyPos {
         if next.any_legal_move() {
             return true;
         }
+        // `compulsory` (a stalemate) and `achievable` (a loss: `FairyPos::turn_game_end`)
+        // keep the side to move without a legal move.
         parts
             .iter()
             .enumerate()
-            .any(|(i, p)| left >> i & 1 != 0 && p.compulsory)
+            .any(|(i, p)| left >> i & 1 != 0 && (p.compulsory || p.achievable))
     }
 
     /// The fillings of a move judged on the position before it: the made position with the
@@ -351,8 +375,9 @@ impl FairyPos {
         } else {
             self.fullmove
         };
-        let length = 2 * fullmove.saturating_sub(1) + 1 + us as u32;
+        let length = self.series_length(style, fullmove, us);
         let made = u32::from(self.layer.turns.made) + 1;
+        self.note_moved(style, m, us);
         let ts = &mut self.layer.turns;
         ts.open_ep = (Bits256::EMPTY, Bits256::EMPTY);
         let (mut victims, mut passed) = if made == 1 {
@@ -369,15 +394,31 @@ impl FairyPos {
             passed |= self.ep;
         }
         ts.own_ep = (victims, passed);
-        let ends =
-            made >= length || (style == ProgressiveStyle::Scottish && self.layer_in_check(1 - us));
+        let ends = made >= length
+            || (style != ProgressiveStyle::Italian && self.layer_in_check(1 - us))
+            || (style == ProgressiveStyle::Moderate && !self.series_can_go_on(us));
         if !ends {
             // Inside the series the mover's own double step is no one's to take.
             self.ep = Bits256::EMPTY;
             self.ep_victim = None;
             return true;
         }
-        // The next series' first move may take any of them en passant.
+        self.end_series(made, victims, passed);
+        false
+    }
+
+    /// Ends the current progressive series of `made` moves: the next series' first move may
+    /// take the double steps `victims` (over `passed`) en passant.
+    pub(super) fn end_series(&mut self, made: u32, victims: Bits256, passed: Bits256) {
+        let english = matches!(
+            self.v.layers.turns,
+            Some(TurnRules::Progressive(ProgressiveStyle::English))
+        );
+        let ts = &mut self.layer.turns;
+        ts.moved = Bits256::EMPTY;
+        ts.prev_len = u16::try_from(made).unwrap_or(u16::MAX);
+        // The next series' first move may take any of them en passant (`english`: none).
+        let victims = if english { Bits256::EMPTY } else { victims };
         self.ep = Bits256::EMPTY;
         self.ep_victim = None;
         match victims.len() {
@@ -389,7 +430,6 @@ impl FairyPos {
             _ => self.layer.turns.open_ep = (victims, passed),
         }
         self.layer.turns.own_ep = (Bits256::EMPTY, Bits256::EMPTY);
-        false
     }
 
     /// `progressive`: the en passant captures of the opponent's two or more double steps

@@ -27,6 +27,7 @@ mod layer_royal;
 pub mod layer_swaps;
 mod layer_trading;
 pub mod layer_turns;
+mod layer_turns_more;
 pub mod layers;
 pub mod lion;
 pub mod movegen;

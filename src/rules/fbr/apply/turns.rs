@@ -1,7 +1,8 @@
 //! `turn` and `progressive` (seed 001): turns of several moves. Each `turn` rule is one part
 //! of every turn; `progressive` gives the game's Nth turn N moves. The engine's side is
-//! `fairy::layer_turns`; what a PGN game cannot record (a turn its player may end early) or
-//! the engine cannot hold (a move of an enemy piece) is refused with the reason.
+//! `fairy::layer_turns` and `fairy::layer_turns_more` (a turn ended early by a `--` pass:
+//! `optional`, `moderate`); what the engine cannot hold (a move of an enemy piece) is refused
+//! with the reason.
 
 use super::super::model::Rule;
 use super::super::parse::FbrError;
@@ -9,24 +10,10 @@ use super::{Applier, refuse};
 use crate::rules::fairy::layer_turns::{MAX_PARTS, ProgressiveStyle, TurnPart, TurnRules};
 
 /// The turn attributes cqlq does not evaluate, with the reason.
-const REFUSED_TURN_ATTRIBUTES: &[(&str, &str)] = &[
-    (
-        "optional",
-        "an optional move lets a side end its turn early, and a PGN game does not mark where a turn ends (the next SAN move is read as the same side's), nor does a position hold two sides to move",
-    ),
-    (
-        "achievable",
-        "a side without a move for the part loses unless another part's move could take the last royal: a game end judged over every order of the turn's moves, not evaluated",
-    ),
-    (
-        "avalanche",
-        "the avalanche part pushes an enemy pawn, and the fairy engine's moves move only the mover's own pieces",
-    ),
-    (
-        "dontcross",
-        "no square crossed twice in one move needs MBN multi-leg moves",
-    ),
-];
+const REFUSED_TURN_ATTRIBUTES: &[(&str, &str)] = &[(
+    "avalanche",
+    "the avalanche part pushes an enemy pawn, and the fairy engine's moves move only the mover's own pieces",
+)];
 
 impl Applier {
     /// `turn<seq>{set}=attributes`: one more part of every turn.
@@ -63,6 +50,9 @@ impl Applier {
                 "untilcapture" => &mut part.until_capture,
                 "alter" => &mut part.alter,
                 "check" => &mut part.check,
+                "optional" => &mut part.optional,
+                "achievable" => &mut part.achievable,
+                "dontcross" => &mut part.dontcross,
                 other => {
                     let why = REFUSED_TURN_ATTRIBUTES
                         .iter()
@@ -98,7 +88,8 @@ impl Applier {
         Ok(())
     }
 
-    /// `progressive[=italian|scotish]`: turn N has N moves (Italian by default).
+    /// `progressive[=italian|scotish|moderate|english]`: turn N has N moves (Italian by
+    /// default); `moderate`: up to one more than the opponent's last series.
     pub(super) fn progressive(&mut self, r: &Rule) -> Result<(), FbrError> {
         let col = r.column;
         if r.prefix.is_some() || r.seq.is_some() || r.pieces.is_some() || r.range.is_some() {
@@ -108,22 +99,12 @@ impl Applier {
             [] => ProgressiveStyle::Italian,
             [a] if a.name == "italian" => ProgressiveStyle::Italian,
             [a] if a.name == "scotish" => ProgressiveStyle::Scottish,
-            [a] if a.name == "moderate" => {
-                return refuse(
-                    a.column,
-                    "`progressive=moderate` is not implemented: a side may make fewer moves than its series allows, and a PGN game does not mark where a series ends (the next SAN move is read as the same side's)",
-                );
-            }
-            [a] if a.name == "english" => {
-                return refuse(
-                    a.column,
-                    "`progressive=english` is not implemented: no piece may move twice in a series until every other piece with a legal move has moved once, which needs each piece followed through the series",
-                );
-            }
+            [a] if a.name == "moderate" => ProgressiveStyle::Moderate,
+            [a] if a.name == "english" => ProgressiveStyle::English,
             _ => {
                 return refuse(
                     col,
-                    "`progressive` takes one attribute: `italian` or `scotish`",
+                    "`progressive` takes one attribute: `italian`, `scotish`, `moderate` or `english`",
                 );
             }
         };
