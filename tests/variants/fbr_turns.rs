@@ -223,8 +223,11 @@ fn untilcapture_is_lost_by_capturing() {
 #[test]
 fn turn_attributes_not_evaluated_are_refused_by_name() {
     for (rules, word) in [
-        ("turn<1> turn<2>=avalanche", "avalanche"),
-        ("turn<1> turn#<2>{!p}", "suffix"),
+        ("turn<1> turn<2>=avalanche", "suffix"),
+        ("turn<1> turn#<2>", "prefixed piece definition"),
+        ("turn<1> turn#<2> #P=mfW+cfF", "non-capturing"),
+        ("turn<1> turn#<2>{N} #P=mfW", "opponent's pieces"),
+        ("avalanche turn<1>", "avalanche"),
     ] {
         let e = cqlq::rules::fbr::chess_with_rules(rules)
             .err()

@@ -258,3 +258,116 @@ fn english_has_no_en_passant_and_a_check_ends_the_series() {
     line(&mut p, &["e2e4", "f7f6", "g7g5", "d1h5"]);
     assert_eq!(p.turn, 1);
 }
+
+// Avalanche Chess (Ralph Betza, 1977), seed 001's `avalanche` rule and its expansion
+// `turn<1> turn#<2>{!p}=avalanche #P=mfW`: "after making a legal move, a player must move one
+// of the opponent's pawns exactly one square straight forward (i.e. towards the player) to
+// complete the turn, if possible ... Capturing with an opponent's pawn is not permitted. If
+// an opponent's pawn is moved to promotion, then the opponent chooses to what piece it
+// promotes; if the promotion gives check, the opponent wins the game" (Wikipedia's Avalanche
+// chess); the seed's `avalanche` attribute: "It is allowed to expose the royal piece with
+// this move, but the game is lost with next turn if the King is still in check".
+
+#[test]
+fn avalanche_pushes_an_opponents_pawn_after_each_move() {
+    // After 1.e4 white must push one of black's eight pawns one square (towards white);
+    // then black moves and pushes one of white's pawns (d7-d6 pushed: black's e-pawn may
+    // still go two squares; white's e4 pawn may be pushed to e5).
+    let mut p = pos("avalanche", START);
+    play(&mut p, "e2e4");
+    assert_eq!(p.turn, 0, "the push is white's");
+    assert_eq!(
+        moves(&p),
+        [
+            "a7a6", "b7b6", "c7c6", "d7d6", "e7e6", "f7f6", "g7g6", "h7h6"
+        ]
+    );
+    play(&mut p, "d7d6");
+    assert_eq!((p.turn, p.fullmove), (1, 1));
+    assert!(from(&p, "e7").contains(&"e5".to_string()));
+    play(&mut p, "e7e5");
+    assert_eq!(p.turn, 1);
+    assert!(
+        from(&p, "e4").is_empty(),
+        "the pushed e4 pawn is blocked by e5"
+    );
+    assert!(from(&p, "d2").contains(&"d3".to_string()));
+    assert!(
+        !from(&p, "d2").contains(&"d4".to_string()),
+        "one square only"
+    );
+    play(&mut p, "d2d3");
+    assert_eq!((p.turn, p.fullmove), (0, 2));
+    // `avalanche=balance`, balanced Avalanche ("White has no pawn push on the first move",
+    // vchess's Avalanche rules): white's first turn is a single move, black's has the push.
+    let mut p = pos("avalanche=balance", START);
+    play(&mut p, "e2e4");
+    assert_eq!(p.turn, 1);
+    play(&mut p, "e7e5");
+    assert_eq!(p.turn, 1);
+    play(&mut p, "d2d3");
+    assert_eq!((p.turn, p.fullmove), (0, 2));
+    play(&mut p, "g1f3");
+    assert_eq!(p.turn, 0, "white's second turn has its push");
+}
+
+#[test]
+fn avalanche_push_may_expose_the_king_and_then_loses() {
+    // After Ra3 white's one push is d3-d2, and the black pawn on d2 attacks the e1 king:
+    // allowed ("It is allowed to expose the royal piece with this move"), and black wins as
+    // its turn begins ("the game is lost with next turn if the King is still in check").
+    let fen = "4k3/8/8/8/8/3p4/8/R3K3 w - - 0 2";
+    let mut p = pos("avalanche", fen);
+    play(&mut p, "a1a3");
+    assert_eq!(moves(&p), ["d3d2"]);
+    play(&mut p, "d3d2");
+    assert_eq!(p.turn, 1);
+    let end = p.game_end().expect("over");
+    assert_eq!((end.verdict, end.reason), (Verdict::Win(1), "avalanche"));
+    // The same part without `avalanche` (the seed's `turn<1> turn#<2>{!p} #P=mfW`) judges
+    // the push as any move: it may not expose the king, so there is none and the turn ends.
+    let mut p = pos("turn<1> turn#<2>{!p} #P=mfW", fen);
+    play(&mut p, "a1a3");
+    assert_eq!(p.turn, 1);
+    assert!(p.game_end().is_none());
+}
+
+#[test]
+fn avalanche_push_promotes_as_the_owner_chooses() {
+    // Black's e2 pawn pushed to e1 promotes; "the opponent chooses to what piece it
+    // promotes", so a PGN writes the owner's choice with the push. A knight on e1 does not
+    // check the b1 king; a queen does, and black wins.
+    let fen = "4k3/8/8/8/8/8/4p3/K7 w - - 0 2";
+    let mut p = pos("avalanche", fen);
+    play(&mut p, "a1b1");
+    assert_eq!(moves(&p).len(), 4, "{:?}", moves(&p));
+    let knight_push = moves(&p)
+        .into_iter()
+        .find(|m| m.ends_with(['n', 'N']))
+        .expect("a knight push");
+    let mut knight = p.clone();
+    play(&mut knight, &knight_push);
+    assert_eq!(knight.turn, 1);
+    assert!(knight.game_end().is_none(), "{:?}", moves(&p));
+    let queen = moves(&p)
+        .into_iter()
+        .find(|m| m.ends_with(['q', 'Q']))
+        .expect("a queen push");
+    play(&mut p, &queen);
+    assert_eq!(p.game_end().expect("over").verdict, Verdict::Win(1));
+}
+
+#[test]
+fn avalanche_games_replay_from_pgn() {
+    // A push is written as the pushed pawn's SAN: in white's push part only black's pawns
+    // move, so `d6` is the d7 pawn pushed. White to move: at the start, after e4 (its push
+    // to come), after black's d3 push, after Nf3, after black's a3 push.
+    let movetext = "1. e4 d6 e5 d3 2. Nf3 h6 Nc6 a3";
+    let err = run_pgn("avalanche", movetext, &["--rules", "avalanche"]);
+    assert!(
+        err.contains("5 positions matched") && err.contains("0 bad games"),
+        "{err}"
+    );
+    let err = run_pgn("avalanche-chess", movetext, &[]);
+    assert!(err.contains("1 bad game"), "{err}");
+}

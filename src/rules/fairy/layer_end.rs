@@ -90,6 +90,9 @@ impl FairyPos {
         }
         let us = self.turn;
         let them = 1 - us;
+        if let Some(e) = self.avalanche_end() {
+            return Some(e);
+        }
         if let Some(e) = self.pieces_end() {
             return Some(e);
         }

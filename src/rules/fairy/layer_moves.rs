@@ -125,6 +125,9 @@ impl FairyPos {
         if !self.layer.turns.open_ep.0.is_empty() {
             self.push_open_en_passant(out);
         }
+        if l.turns.is_some() {
+            self.push_turn_pushes(out);
+        }
         if let Some(h) = &l.holding
             && h.either
         {

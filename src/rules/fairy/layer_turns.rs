@@ -12,6 +12,10 @@ use super::position::{FMove, FairyPos, MoveKind};
 /// `u64`).
 pub const MAX_PARTS: usize = 6;
 
+/// A pushed piece type and its lines (file step, rank step, most steps) per colour of its
+/// owner (`TurnPart::pushes`).
+pub type PushLines = (u8, [Vec<(i8, i8, u8)>; 2]);
+
 /// One part of a turn: FBR `turn<seq>{set}=attributes`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TurnPart {
@@ -45,6 +49,13 @@ pub struct TurnPart {
     pub achievable: bool,
     /// `dontcross`: the part's move may not visit a square twice (end on its origin).
     pub dontcross: bool,
+    /// A piece suffix (`turn#<2>` with `#P=mfW`): the part moves the opponent's pieces of
+    /// these types, each along its lines (file step, rank step, most steps; per colour of
+    /// the piece's owner) to empty squares only (`fairy::layer_turns_more`).
+    pub pushes: Vec<PushLines>,
+    /// `avalanche`: the part's push may leave the mover's royal attacked; a side whose royal
+    /// is attacked when the opponent's turn begins loses.
+    pub avalanche: bool,
 }
 
 /// How a progressive series treats check (FBR `progressive=italian`, `=scotish`).
@@ -145,8 +156,11 @@ impl FairyPos {
 
     /// Whether a move fits part `p`: its piece is of the set, it is no capture under
     /// `untilcapture`, and no en passant capture unless `enpassant`.
-    pub(super) fn fits(p: &TurnPart, m: &FMove) -> bool {
+    pub(super) fn fits(&self, p: &TurnPart, m: &FMove) -> bool {
         let en_passant = m.kind == MoveKind::Normal && m.capture.is_some_and(|c| c != m.to);
+        if p.pushes.is_empty() == self.is_push(m) {
+            return false;
+        }
         has_type(p.pieces, m.piece as usize)
             && !(p.until_capture && m.capture.is_some())
             && (p.en_passant || !en_passant)
@@ -163,7 +177,7 @@ impl FairyPos {
             }
             let c = self.candidates(parts, s);
             for (i, p) in parts.iter().enumerate() {
-                if c >> i & 1 != 0 && Self::fits(p, m) {
+                if c >> i & 1 != 0 && self.fits(p, m) {
                     out.push((s, i));
                 }
             }
@@ -219,6 +233,9 @@ impl FairyPos {
         let TurnRules::Parts(parts) = rules else {
             return false;
         };
+        if self.push_may_expose(parts, m) {
+            return true;
+        }
         after.turn == self.turn
             && self.fillings(parts, m).iter().any(|&(_, i)| parts[i].check)
             && after.any_legal_move()

@@ -224,7 +224,7 @@ impl FairyPos {
                     && parts
                         .iter()
                         .enumerate()
-                        .any(|(i, p)| due >> i & 1 != 0 && !p.achievable && Self::fits(p, m))
+                        .any(|(i, p)| due >> i & 1 != 0 && !p.achievable && self.fits(p, m))
             });
         let verdict = if takes_last_royal {
             Verdict::Win(us)

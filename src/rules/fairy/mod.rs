@@ -28,6 +28,7 @@ pub mod layer_swaps;
 mod layer_trading;
 pub mod layer_turns;
 mod layer_turns_more;
+mod layer_turns_push;
 pub mod layers;
 pub mod lion;
 pub mod movegen;

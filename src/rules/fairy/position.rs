@@ -527,6 +527,10 @@ impl FairyPos {
 
     /// Plays a move (assumed pseudo-legal).
     pub fn make(&mut self, m: &FMove) {
+        if self.v.layers.turns.is_some() && self.is_push(m) {
+            // A turn part's move of an opponent's piece (`fairy::layer_turns_push`).
+            return self.make_push(m);
+        }
         if self.v.victim_rules {
             return self.make_with_victim_rules(m);
         }

@@ -1,7 +1,7 @@
 //! [`RuleList`] × SjaakII [`VariantDef`] → the variant with FBR rule layers: rules the fairy
 //! engine already has set its rules and piece properties (drop zones, drop flags, royal
 //! flags, blocked squares, promotion choices), the others fill [`Layers`]. Rules that need
-//! MBN multi-leg moves or moves of enemy pieces, and attributes not implemented, are refused
+//! MBN multi-leg moves, and attributes not implemented, are refused
 //! with the rule's column and the reason.
 
 mod checking;
@@ -16,6 +16,7 @@ mod refusals;
 mod royal;
 mod swaps;
 mod turns;
+mod turns_push;
 
 use std::sync::Arc;
 
@@ -94,6 +95,10 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
             continue;
         }
         if r.name == "switching" && !r.cancel {
+            continue;
+        }
+        if r.name == "turn" && !r.cancel {
+            a.turn_suffixed(r, list)?;
             continue;
         }
         a.rule(r, has_holding)?;
@@ -321,6 +326,7 @@ impl Applier {
             }
             "turn" => self.turn_part(r)?,
             "progressive" => self.progressive(r)?,
+            "avalanche" => self.avalanche(r)?,
             "alice" => self.alice(r)?,
             "holding" => self.holding(r)?,
             "drop" => self.drop(r, has_holding)?,

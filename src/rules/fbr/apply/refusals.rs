@@ -8,10 +8,6 @@ pub(super) const REFUSED: &[(&str, &str)] = &[
         "announcement",
         "needs announcements declared before a move (`/Name/`), which a PGN game does not record, and the MBN promotion rules bound to them (the seed's `*W/DragonResurrection/==+D`), which cqlq's MBN does not read (prefixed promotion rules are refused)",
     ),
-    (
-        "avalanche",
-        "needs two moves a turn, the second pushing an enemy pawn (the seed's `turn<1> turn#<2>{!p}=avalanche #P=mfW`); no source fixes how a PGN writes that push (whose pawn a SAN `e5` moves), and the fairy engine's moves move only the mover's own pieces",
-    ),
     ("bughouse", "needs two boards and partner games"),
     (
         "muskeeter",

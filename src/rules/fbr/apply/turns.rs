@@ -9,20 +9,15 @@ use super::super::parse::FbrError;
 use super::{Applier, refuse};
 use crate::rules::fairy::layer_turns::{MAX_PARTS, ProgressiveStyle, TurnPart, TurnRules};
 
-/// The turn attributes cqlq does not evaluate, with the reason.
-const REFUSED_TURN_ATTRIBUTES: &[(&str, &str)] = &[(
-    "avalanche",
-    "the avalanche part pushes an enemy pawn, and the fairy engine's moves move only the mover's own pieces",
-)];
-
 impl Applier {
     /// `turn<seq>{set}=attributes`: one more part of every turn.
     pub(super) fn turn_part(&mut self, r: &Rule) -> Result<(), FbrError> {
         let col = r.column;
         if r.prefix.is_some() {
+            // Read by `turn_suffixed`, which passes the part here without it.
             return refuse(
                 col,
-                "`turn` with a piece suffix (the seed's `turn#<2>{!p}` with `#P=mfW`) moves an enemy piece, and the fairy engine's moves move only the mover's own pieces",
+                "`turn` with a piece suffix needs its prefixed definitions",
             );
         }
         if r.range.is_some() {
@@ -53,14 +48,11 @@ impl Applier {
                 "optional" => &mut part.optional,
                 "achievable" => &mut part.achievable,
                 "dontcross" => &mut part.dontcross,
+                "avalanche" => &mut part.avalanche,
                 other => {
-                    let why = REFUSED_TURN_ATTRIBUTES
-                        .iter()
-                        .find(|(n, _)| *n == other)
-                        .map_or("not evaluated", |(_, why)| why);
                     return refuse(
                         a.column,
-                        format!("`turn={other}` is not implemented: {why}"),
+                        format!("`turn={other}` is not implemented: not an attribute of `turn`"),
                     );
                 }
             };
