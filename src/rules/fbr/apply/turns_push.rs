@@ -13,8 +13,9 @@ use crate::rules::fairy::layer_turns::{TurnPart, TurnRules};
 impl Applier {
     /// `turn#<seq>{set}=attributes` with the prefixed definitions `#L=MBN` of `list`: a part
     /// that pushes the opponent's pieces `L` along their definition's moves. The seed's only
-    /// example writes the set `{!p}` for "the opponent pawn": a set on a suffixed part is
-    /// read so, `!` and the suffixed letters (any other set is refused).
+    /// example writes the set `{!p}` for "the opponent pawn": the set is read so, `!` and the
+    /// suffixed letters; without it, or with another, the part would move the mover's own
+    /// pieces by the definitions, which is refused.
     pub(super) fn turn_suffixed(&mut self, r: &Rule, list: &RuleList) -> Result<(), FbrError> {
         let col = r.column;
         if list
@@ -85,22 +86,21 @@ impl Applier {
                 ),
             );
         }
-        if let Some(set) = &r.pieces {
-            let named: Vec<char> = set
-                .pieces
-                .iter()
-                .filter_map(|p| p.chars().next())
-                .map(|c| c.to_ascii_uppercase())
-                .collect();
-            let same = named.len() == letters.len() && named.iter().all(|c| letters.contains(c));
-            if !set.not || !same {
-                return refuse(
-                    col,
-                    format!(
-                        "a suffixed `turn{prefix}` part moves the opponent's pieces of its definitions; its piece set is read only as the seed writes it, `{{!...}}` naming those pieces (`turn#<2>{{!p}}` with `#P=mfW`)"
-                    ),
-                );
-            }
+        let why = format!(
+            "a suffixed `turn{prefix}` part is read as the seed's example writes it, `{{!...}}` naming the pieces of its definitions (`turn#<2>{{!p}}` with `#P=mfW`: \"the opponent pawn will be pushed\"): it moves the opponent's pieces; a part moving the mover's own pieces by the suffix's definitions (no set, or `{{L}}`) is not implemented"
+        );
+        let Some(set) = &r.pieces else {
+            return refuse(col, why);
+        };
+        let named: Vec<char> = set
+            .pieces
+            .iter()
+            .filter_map(|p| p.chars().next())
+            .map(|c| c.to_ascii_uppercase())
+            .collect();
+        let same = named.len() == letters.len() && named.iter().all(|c| letters.contains(c));
+        if !set.not || !same {
+            return refuse(col, why);
         }
         let plain = Rule {
             prefix: None,
