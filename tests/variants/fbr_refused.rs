@@ -20,7 +20,7 @@ pub const REFUSED_RULES: [&str; 8] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 12] = [
+pub const REFUSED_ATTRIBUTES: [&str; 11] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
@@ -32,7 +32,6 @@ pub const REFUSED_ATTRIBUTES: [&str; 12] = [
     "promotion=null",
     "promotion=origin",
     "promotion=warp",
-    "royal=evasefacing",
 ];
 
 #[test]

@@ -157,6 +157,9 @@ pub struct Royal {
     /// `suicide`: a side with several royals, one of them mated, removes it (or evades the
     /// others' check) instead of losing (`fairy::layer_royal`).
     pub suicide: bool,
+    /// `evasefacing`: royals facing on an open file are in check, a move may bring the
+    /// facing about, the facing side must break it (`fairy::layer_facing`).
+    pub evade_facing: bool,
 }
 
 /// End rules that need the game's history.

@@ -8,6 +8,7 @@ mod checking;
 mod cheshire;
 mod conversion;
 mod drops;
+mod facing;
 mod pieces;
 mod powers;
 mod promotion_rules;
@@ -106,6 +107,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         a.switching(r)?;
     }
     a.swaps_beside(list)?;
+    a.facing_beside(list)?;
     Applier::unclaimed_prefixes(list)?;
     Applier::stack_partners(list)?;
     a.promotion_captures(list)?;
