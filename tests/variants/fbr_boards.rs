@@ -1,8 +1,9 @@
 //! FBR rules of the boards and royals (seed 001): `royal=evasefacing` against Fairy-Stockfish's
 //! `flyingGeneral` (`tests/expected/fbr-facing-fsf.txt`, written by
-//! `scripts/fbr_facing_fsf.py`: every legal move of each position).
+//! `scripts/fbr_facing_fsf.py`: every legal move of each position); `torus=spacious` against
+//! the statements of Spacious Torus Chess's and Betza's pages (chessvariants.com).
 
-use super::fbr_rules::{moves, pos};
+use super::fbr_rules::{from, moves, pos};
 use cqlq::rules::fairy::layer_end::Verdict;
 
 #[test]
@@ -89,4 +90,85 @@ fn evasefacing_beside_alice_is_refused() {
         .expect_err("refused")
         .to_string();
     assert!(e.contains("evasefacing") && e.contains("alice"), "{e}");
+}
+
+/// Chess's start position (Spacious Torus Chess's page reasons from it before its own setup).
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn spacious_kings_in_chess_start_position_on_a_torus_do_not_check() {
+    // Spacious Torus Chess (chessvariants.com): torus chess from the FIDE setup "is obviously
+    // impossible with FIDE rules, for the kings start in mutual check position"; with
+    // spacious pieces "the kings would not be in mutual check since they can't make any
+    // spacious captures for to do so requires a open square beyond the captured piece which
+    // is blocked by the pawn" (e1 takes e8 only with e7 empty).
+    let torus = pos("torus", START);
+    assert!(
+        torus.layer_in_check(0),
+        "plain torus: e8 checks e1 round the edge"
+    );
+    let spacious = pos("torus=spacious", START);
+    assert!(!spacious.layer_in_check(0));
+    assert!(!spacious.layer_in_check(1));
+}
+
+#[test]
+fn spacious_knights_take_on_with_the_square_one_leap_further_empty() {
+    // The same page: "all pieces except the pawns on the A, C, F, and H files are safe", the
+    // f-pawn "can be taken by the knight on g1 (made possible by the empty square on e5)":
+    // g1-f7 is the leap (-1,-2) round the edge, and e5 is one more such leap. So white's
+    // captures from the FIDE setup are the knights' a7 c7 f7 h7 (beyond them h5 d5 e5 a5),
+    // and none other (every other capture's next square is a pawn or a piece).
+    let p = pos("torus=spacious", START);
+    let captures: Vec<String> = moves(&p)
+        .into_iter()
+        .filter(|m| {
+            let b = m.as_bytes();
+            let to = usize::from(b[3] - b'1') * 16 + usize::from(b[2] - b'a');
+            p.piece(to).is_some_and(|(c, _)| c == 1)
+        })
+        .collect();
+    assert_eq!(captures, ["b1a7", "b1c7", "g1f7", "g1h7"]);
+    // "The king is no help, since if it captured the invading knight, it would be moving
+    // into check from the queen at d1" (d1-e8-f7 round the edge, g6 beyond it empty).
+    let mut q = p.clone();
+    super::fbr_rules::play(&mut q, "g1f7");
+    assert!(!moves(&q).contains(&"e8f7".to_string()));
+    let mut q = pos(
+        "torus=spacious",
+        "rnbqkbnr/pppppNpp/8/8/8/8/PPPPPPPP/RNB1KB1R b KQkq - 0 1",
+    );
+    assert!(
+        moves(&q).contains(&"e8f7".to_string()),
+        "without the queen it may"
+    );
+    super::fbr_rules::play(&mut q, "e8f7");
+}
+
+#[test]
+fn spacious_riders_stop_one_square_short_and_pawns_look_on() {
+    // Betza: "the Spacious Rook ... often moves one square less far than the Rook": the rook
+    // on d4 stops on d5 (d6 beyond empty), not on d6 (d7 beyond it is a pawn); it takes
+    // nothing on d7 (d8 beyond it holds a knight). (The kings stand apart: on a torus e1
+    // and e8 are neighbours.)
+    let p = pos("torus=spacious", "3nk3/3p4/8/8/3R4/8/8/K7 w - - 0 1");
+    let up: Vec<String> = from(&p, "d4")
+        .into_iter()
+        .filter(|to| to.starts_with('d') && to[1..].parse::<u8>().unwrap() > 4)
+        .collect();
+    assert_eq!(up, ["d5"]);
+    // A pawn steps to e3 only with e4 empty, and doubles to e4 only with e5 empty (one
+    // more step forward); it takes d3 only with c4 empty (one more step on the diagonal).
+    let p = pos("torus=spacious", "4k3/8/8/4p3/8/3n4/4P3/K7 w - - 0 1");
+    assert_eq!(from(&p, "e2"), ["d3", "e3"]);
+    let p = pos("torus=spacious", "4k3/8/8/8/2p1p3/3n4/4P3/K7 w - - 0 1");
+    assert_eq!(from(&p, "e2"), Vec::<String>::new());
+}
+
+#[test]
+fn spacious_with_a_hopper_or_bent_leap_is_refused() {
+    let e = cqlq::rules::fbr::chess_with_rules("torus=spacious X|Lame|=mW-F")
+        .expect_err("refused")
+        .to_string();
+    assert!(e.contains("spacious"), "{e}");
 }

@@ -7,7 +7,7 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 8] = [
+pub const REFUSED_RULES: [&str; 7] = [
     "announcement",
     "avalanche",
     "bughouse",
@@ -15,7 +15,6 @@ pub const REFUSED_RULES: [&str; 8] = [
     "pincher",
     "swap",
     "swapping",
-    "torus=spacious",
 ];
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes

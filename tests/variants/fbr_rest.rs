@@ -327,7 +327,6 @@ fn refusals_say_what_a_pgn_or_the_engine_cannot_hold() {
     // Each rule or attribute left refused says why (docs/fbr.md lists the same reasons).
     assert_refused(&[
         ("holding drop=immediate", "TODO: who is placing the piece"),
-        ("torus=spacious", "negated leg"),
         ("promotion=null", "SAN cannot write"),
         ("avalanche", "enemy pawn"),
         ("swapping", "swap sequences"),

@@ -216,6 +216,9 @@ pub struct Layers {
     pub wrap_ranks: bool,
     /// `null`: a piece may come back to its own square around the board.
     pub null_moves: bool,
+    /// `torus=spacious`: every target needs the square one step beyond it empty
+    /// (`fairy::layer_spacious`).
+    pub spacious: bool,
     /// `wrongrook`: castling also with the far partner, round the board's edge.
     pub wrong_rook: bool,
     /// `mirror` (black's movement from white's): flip files, flip ranks; `None` = SjaakII's

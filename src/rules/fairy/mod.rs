@@ -25,6 +25,7 @@ mod layer_pieces;
 pub mod layer_powers;
 pub mod layer_promotion;
 mod layer_royal;
+mod layer_spacious;
 pub mod layer_swaps;
 mod layer_trading;
 pub mod layer_turns;

@@ -181,6 +181,13 @@ impl FairyPos {
     /// (blocked lines include the blocking square), within `prison`.
     pub fn targets(&self, g: &Gen, c: usize, sq: usize, occ: Bits256, prison: Bits256) -> Bits256 {
         let _ = c;
+        if self.v.layers.spacious {
+            let mut b = self.spacious_targets(g, sq, occ);
+            if !self.v.layers.null_moves {
+                b.clear(sq);
+            }
+            return b & prison & self.v.board;
+        }
         let mut b = g.leaps[sq];
         if !g.compound.is_empty() {
             b |= self.compound_targets(g, sq, occ);
@@ -385,7 +392,9 @@ impl FairyPos {
                 continue;
             }
             // Quick answers for plain leapers and sliders; anything else computes targets.
-            if g.leaps[s].has(sq) || g.step_leaps.get(s).is_some_and(|b| b.has(sq)) {
+            if !self.v.layers.spacious
+                && (g.leaps[s].has(sq) || g.step_leaps.get(s).is_some_and(|b| b.has(sq)))
+            {
                 return true;
             }
             if k.plain_captures[by] && !self.v.layers.wraps() {

@@ -15,6 +15,7 @@ mod promotion_rules;
 mod promotion_setup;
 mod refusals;
 mod royal;
+mod spacious;
 mod swaps;
 mod turns;
 
@@ -299,6 +300,7 @@ impl Applier {
                     match a.name.as_str() {
                         "null" => self.layers.null_moves = true,
                         "wrongrook" => self.layers.wrong_rook = true,
+                        "spacious" if r.name == "torus" => self.spacious(a.column)?,
                         _ => return Self::unsupported(r, a),
                     }
                 }
