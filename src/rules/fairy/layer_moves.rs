@@ -119,6 +119,9 @@ impl FairyPos {
         if !l.swaps.is_empty() {
             self.push_swaps(out);
         }
+        if !l.conversion_moves.is_empty() {
+            self.push_conversions(out);
+        }
         if l.anti_royal != 0 {
             self.push_anti_royal_captures(out);
         }

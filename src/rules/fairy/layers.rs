@@ -258,6 +258,9 @@ pub struct Layers {
     pub promotion_rule: Option<Box<super::layer_promotion::PromotionRule>>,
     /// `conversion` rules: moved pieces that change colour.
     pub conversions: Vec<Conversion>,
+    /// `conversion` rules' conversion moves (`*K=cK`): per converting type, the lines of
+    /// its targets per colour (`fairy::layer_convert`).
+    pub conversion_moves: Vec<(u8, [Vec<super::layer_powers::ZoneLine>; 2])>,
     /// `benedict`: no captures; the moved piece converts the enemy pieces it attacks.
     pub benedict: bool,
     /// `magnetic`.

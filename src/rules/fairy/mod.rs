@@ -17,6 +17,7 @@ pub mod game_end;
 mod layer_bounce;
 pub mod layer_castle;
 mod layer_checking;
+mod layer_convert;
 pub mod layer_end;
 mod layer_facing;
 pub mod layer_make;

@@ -44,6 +44,9 @@ pub enum MoveKind {
     /// A swap ([`super::layer_swaps`]): the mover goes to `to`, the piece there to `from`;
     /// the partner's promotion (the mover's is `promo`).
     Swap(Option<u8>),
+    /// A conversion move (FBR `conversion*`'s `*K=cK`, `super::layer_convert`): the piece on
+    /// `from` stays, the enemy piece on `to` changes colour.
+    Convert,
 }
 
 /// A position of a fairy variant.
@@ -587,6 +590,7 @@ impl FairyPos {
                 self.hand[us][t] = self.hand[us][t].saturating_add(1);
             }
             MoveKind::Swap(partner_promo) => self.swap_pieces(m, us, partner_promo),
+            MoveKind::Convert => reset |= self.convert_target(to, us),
             MoveKind::Normal | MoveKind::Castle(..) | MoveKind::Double(_) => {
                 self.move_piece(m, us);
                 if m.sets_ep {

@@ -7,6 +7,7 @@
 mod checking;
 mod cheshire;
 mod conversion;
+mod conversion_moves;
 mod drops;
 mod facing;
 mod pieces;
@@ -109,6 +110,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     }
     a.swaps_beside(list)?;
     a.facing_beside(list)?;
+    a.conversion_moves_beside(list)?;
     Applier::unclaimed_prefixes(list)?;
     Applier::stack_partners(list)?;
     a.promotion_captures(list)?;
