@@ -4,6 +4,7 @@
 //! MBN multi-leg moves or moves of enemy pieces, and attributes not implemented, are refused
 //! with the rule's column and the reason.
 
+mod alice_boards;
 mod checking;
 mod cheshire;
 mod conversion;
@@ -427,24 +428,6 @@ impl Applier {
             set.pieces.retain(|p| self.type_of(p).is_some());
         }
         self.layers.atomic = Some(self.mask(&set, col)?);
-        Ok(())
-    }
-
-    /// `alice[=classic]`: moves pass to the other board (the classic rules only). With two
-    /// boards no square ever holds two pieces (a move lands only where the other board is
-    /// empty and leaves its own board's square empty), so one board of squares holds the
-    /// game; with three or four it does not (below).
-    fn alice(&mut self, r: &Rule) -> Result<(), FbrError> {
-        if let Some(a) = r.attrs.iter().find(|a| a.name != "classic") {
-            return refuse(
-                a.column,
-                format!(
-                    "`alice={}` is not implemented: with three or four boards two pieces may stand on one square (a piece moves on its board onto a square empty there and vacant on the board it chooses, while the third board holds a piece there), which cqlq's position, one piece per square as CQL's board has it, cannot hold; and each move's destination board is the mover's choice (3D: either other board; 4D: one with a king on it), which a SAN move does not record",
-                    a.name
-                ),
-            );
-        }
-        self.layers.alice = true;
         Ok(())
     }
 
