@@ -114,8 +114,8 @@ fn bad_rules_are_refused_with_a_reason() {
         ("teleport", "unknown FBR rule `teleport`"),
         ("mustcapture{Z}", "`Z` names no piece"),
         (
-            "torus=spacious",
-            "`torus=spacious` is not implemented: spacious pieces",
+            "torus=spacious X|Lame|=mW-F",
+            "`torus=spacious` for `X` (a hopper or a two-part leap) is not implemented",
         ),
     ] {
         let (_, err, code) = cqlq(&["--rules", rules, "-e", "mate", "/dev/null"]);

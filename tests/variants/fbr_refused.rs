@@ -7,19 +7,18 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 7] = [
+pub const REFUSED_RULES: [&str; 6] = [
     "announcement",
     "bughouse",
     "musketeer",
     "pincher",
     "swap",
     "swapping",
-    "torus=spacious",
 ];
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 12] = [
+pub const REFUSED_ATTRIBUTES: [&str; 11] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
@@ -31,7 +30,6 @@ pub const REFUSED_ATTRIBUTES: [&str; 12] = [
     "promotion=null",
     "promotion=origin",
     "promotion=warp",
-    "royal=evasefacing",
 ];
 
 #[test]

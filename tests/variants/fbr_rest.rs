@@ -311,11 +311,9 @@ fn assert_refused(cases: &[(&str, &str)]) {
 
 #[test]
 fn conversions_cqlq_does_not_evaluate_are_refused_by_name() {
-    // The seed's king example `*K=[+]cK` is a conversion move of its own ("This conversion
-    // is a separate move"): the king stays, the target changes colour, which SAN cannot
-    // write. A royal changing colour, and a rule without its prefix, are refused too.
+    // (Conversion moves of their own, the seed's king example `*K=cK`, are
+    // `fbr_boards`'.) A royal changing colour, and a rule without its prefix, are refused.
     assert_refused(&[
-        ("conversion* *K=cK", "ccO"),
         ("conversion*=capture *K=ccO", "royal"),
         ("conversion=capture", "prefix"),
         ("*N=ccO", "conversion"),
@@ -327,8 +325,6 @@ fn refusals_say_what_a_pgn_or_the_engine_cannot_hold() {
     // Each rule or attribute left refused says why (docs/fbr.md lists the same reasons).
     assert_refused(&[
         ("holding drop=immediate", "TODO: who is placing the piece"),
-        ("royal=evasefacing", "draw claim"),
-        ("torus=spacious", "negated leg"),
         ("promotion=null", "SAN cannot write"),
         ("swapping", "swap sequences"),
     ]);

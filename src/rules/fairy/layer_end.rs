@@ -281,6 +281,12 @@ impl FairyPos {
             // impossible" (a null move `--` in the PGN); the game goes on.
             return None;
         }
+        if self.facing_check(us) && !self.layer_in_check_by_pieces(us) {
+            // `royal=evasefacing`: "the opponent can either call a draw, or make a move that
+            // breaks the position"; with no such move the draw is all that is left (a side
+            // also checked by a piece and without a move is mated, as anywhere).
+            return end(Verdict::Draw, "facing royals");
+        }
         if self.layer_in_check(us) {
             // SjaakII's `checkmate = win` is the mating side's win.
             let mut v = match rules.checkmate {

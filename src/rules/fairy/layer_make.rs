@@ -150,7 +150,7 @@ impl FairyPos {
             MoveKind::Normal | MoveKind::Drop | MoveKind::Double(_) => vec![to],
             MoveKind::Castle(_, pt) => vec![to, pt as usize],
             MoveKind::Swap(_) => vec![to, m.from as usize],
-            MoveKind::Pickup => Vec::new(),
+            MoveKind::Pickup | MoveKind::Convert => Vec::new(),
         };
         if !l.powers.is_empty() {
             for s in self.burnt_squares(us, &landed) {
@@ -166,7 +166,7 @@ impl FairyPos {
                 MoveKind::Normal | MoveKind::Drop | MoveKind::Double(_) | MoveKind::Swap(_) => {
                     Some(to)
                 }
-                MoveKind::Pickup => None,
+                MoveKind::Pickup | MoveKind::Convert => None,
             };
             if let Some(src) = src {
                 self.magnetize(src);
@@ -282,6 +282,8 @@ impl FairyPos {
                     self.layer.passed.set(to);
                 }
             }
+            // A converted piece is another side's: it has passed no pass zone for it.
+            MoveKind::Convert => self.layer.passed.clear(to),
             MoveKind::Pickup => {
                 self.layer.alice.clear(from);
                 self.layer.passed.clear(from);

@@ -119,6 +119,9 @@ impl FairyPos {
         if !l.swaps.is_empty() {
             self.push_swaps(out);
         }
+        if !l.conversion_moves.is_empty() {
+            self.push_conversions(out);
+        }
         if l.anti_royal != 0 {
             self.push_anti_royal_captures(out);
         }
@@ -276,8 +279,14 @@ impl FairyPos {
     }
 
     /// Whether `color` is in check under the layers: `alice` looks at each royal's own board;
-    /// under `atomic` royals side by side are never in check.
+    /// under `atomic` royals side by side are never in check; under `royal=evasefacing`
+    /// royals facing on an open file are (`layer_facing`).
     pub fn layer_in_check(&self, color: usize) -> bool {
+        self.facing_check(color) || self.layer_in_check_by_pieces(color)
+    }
+
+    /// [`FairyPos::layer_in_check`] without `evasefacing`'s facing: a royal attacked.
+    pub(super) fn layer_in_check_by_pieces(&self, color: usize) -> bool {
         let l = &self.v.layers;
         if l.anti_royal != 0 && self.anti_royal_unattacked(color) {
             return true;
@@ -367,7 +376,7 @@ impl FairyPos {
         let wins = !self.royals(them).none() && p.royals(them).none();
         if !wins
             && !l.royal.expose
-            && p.layer_in_check(us)
+            && p.mover_left_in_check(self, us)
             && !l
                 .turns
                 .as_ref()
@@ -386,7 +395,7 @@ impl FairyPos {
         {
             return false;
         }
-        if self.v.def.rules.taboo && p.kings_face() {
+        if self.v.def.rules.taboo && !l.royal.evade_facing && p.kings_face() {
             return false;
         }
         if m.kind == MoveKind::Drop {

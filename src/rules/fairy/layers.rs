@@ -157,6 +157,9 @@ pub struct Royal {
     /// `suicide`: a side with several royals, one of them mated, removes it (or evades the
     /// others' check) instead of losing (`fairy::layer_royal`).
     pub suicide: bool,
+    /// `evasefacing`: royals facing on an open file are in check, a move may bring the
+    /// facing about, the facing side must break it (`fairy::layer_facing`).
+    pub evade_facing: bool,
 }
 
 /// End rules that need the game's history.
@@ -213,6 +216,9 @@ pub struct Layers {
     pub wrap_ranks: bool,
     /// `null`: a piece may come back to its own square around the board.
     pub null_moves: bool,
+    /// `torus=spacious`: every target needs the square one step beyond it empty
+    /// (`fairy::layer_spacious`).
+    pub spacious: bool,
     /// `wrongrook`: castling also with the far partner, round the board's edge.
     pub wrong_rook: bool,
     /// `mirror` (black's movement from white's): flip files, flip ranks; `None` = SjaakII's
@@ -252,6 +258,9 @@ pub struct Layers {
     pub promotion_rule: Option<Box<super::layer_promotion::PromotionRule>>,
     /// `conversion` rules: moved pieces that change colour.
     pub conversions: Vec<Conversion>,
+    /// `conversion` rules' conversion moves (`*K=cK`): per converting type, the lines of
+    /// its targets per colour (`fairy::layer_convert`).
+    pub conversion_moves: Vec<(u8, [Vec<super::layer_powers::ZoneLine>; 2])>,
     /// `benedict`: no captures; the moved piece converts the enemy pieces it attacks.
     pub benedict: bool,
     /// `magnetic`.

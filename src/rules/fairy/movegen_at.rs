@@ -13,7 +13,12 @@ impl FairyPos {
     /// board that does not wrap, a direct test of `to`; otherwise by computing the targets.
     #[inline]
     pub fn reaches(&self, g: &Gen, sq: usize, to: usize, occ: Bits256, prison: Bits256) -> bool {
-        if !g.compound.is_empty() || g.hop != 0 || !g.ride.is_empty() || self.v.layers.wraps() {
+        if !g.compound.is_empty()
+            || g.hop != 0
+            || !g.ride.is_empty()
+            || self.v.layers.wraps()
+            || self.v.layers.spacious
+        {
             return self.targets(g, 0, sq, occ, prison).has(to);
         }
         // `targets` leaves out the origin (unless null moves are allowed) and keeps the

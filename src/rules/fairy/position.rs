@@ -44,6 +44,9 @@ pub enum MoveKind {
     /// A swap ([`super::layer_swaps`]): the mover goes to `to`, the piece there to `from`;
     /// the partner's promotion (the mover's is `promo`).
     Swap(Option<u8>),
+    /// A conversion move (FBR `conversion*`'s `*K=cK`, `super::layer_convert`): the piece on
+    /// `from` stays, the enemy piece on `to` changes colour.
+    Convert,
 }
 
 /// A position of a fairy variant.
@@ -181,6 +184,13 @@ impl FairyPos {
     /// (blocked lines include the blocking square), within `prison`.
     pub fn targets(&self, g: &Gen, c: usize, sq: usize, occ: Bits256, prison: Bits256) -> Bits256 {
         let _ = c;
+        if self.v.layers.spacious {
+            let mut b = self.spacious_targets(g, sq, occ);
+            if !self.v.layers.null_moves {
+                b.clear(sq);
+            }
+            return b & prison & self.v.board;
+        }
         let mut b = g.leaps[sq];
         if !g.compound.is_empty() {
             b |= self.compound_targets(g, sq, occ);
@@ -385,7 +395,9 @@ impl FairyPos {
                 continue;
             }
             // Quick answers for plain leapers and sliders; anything else computes targets.
-            if g.leaps[s].has(sq) || g.step_leaps.get(s).is_some_and(|b| b.has(sq)) {
+            if !self.v.layers.spacious
+                && (g.leaps[s].has(sq) || g.step_leaps.get(s).is_some_and(|b| b.has(sq)))
+            {
                 return true;
             }
             if k.plain_captures[by] && !self.v.layers.wraps() {
@@ -582,6 +594,7 @@ impl FairyPos {
                 self.hand[us][t] = self.hand[us][t].saturating_add(1);
             }
             MoveKind::Swap(partner_promo) => self.swap_pieces(m, us, partner_promo),
+            MoveKind::Convert => reset |= self.convert_target(to, us),
             MoveKind::Normal | MoveKind::Castle(..) | MoveKind::Double(_) => {
                 self.move_piece(m, us);
                 if m.sets_ep {

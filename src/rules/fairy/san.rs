@@ -281,9 +281,11 @@ impl FairyPos {
             found = pick(false);
         }
         // A swap with an enemy piece and a capture of it share piece and squares: the
-        // capture is written with its mark (`Qxg7`), the swap without (`Qg7`).
-        if found.len() > 1 && found.iter().any(|m| matches!(m.kind, MoveKind::Swap(_))) {
-            found.retain(|m| matches!(m.kind, MoveKind::Swap(_)) != parts.capture_mark);
+        // capture is written with its mark (`Qxg7`), the swap without (`Qg7`); so is a
+        // conversion move (`Kd2`, `fairy::layer_convert`).
+        let unmarked = |m: &FMove| matches!(m.kind, MoveKind::Swap(_) | MoveKind::Convert);
+        if found.len() > 1 && found.iter().any(unmarked) {
+            found.retain(|m| unmarked(m) != parts.capture_mark);
         }
         the_one_move(text, &found)
     }

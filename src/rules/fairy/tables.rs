@@ -31,6 +31,9 @@ pub struct Gen {
     /// `bouncing` (FBR): diagonal slides reflect off the first and last files
     /// (`fairy::layer_bounce`).
     pub bounce: bool,
+    /// The vectors of `leaps` (oriented for the colour): what `torus=spacious` steps on by
+    /// (`fairy::layer_spacious`).
+    pub leap_vectors: Vec<(i8, i8)>,
 }
 
 impl Gen {
@@ -609,6 +612,7 @@ impl Geo {
                 Atom::Leap(l) => {
                     let first = self.leap_table(&flip(&l.first, l.asymmetric));
                     if l.second.is_empty() && l.mask.is_none() {
+                        g.leap_vectors.extend(flip(&l.first, l.asymmetric));
                         for (sq, t) in first.iter().enumerate() {
                             g.leaps[sq] |= *t;
                         }

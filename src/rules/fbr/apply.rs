@@ -4,16 +4,20 @@
 //! MBN multi-leg moves, and attributes not implemented, are refused
 //! with the rule's column and the reason.
 
+mod alice_boards;
 mod checking;
 mod cheshire;
 mod conversion;
+mod conversion_moves;
 mod drops;
+mod facing;
 mod pieces;
 mod powers;
 mod promotion_rules;
 mod promotion_setup;
 mod refusals;
 mod royal;
+mod spacious;
 mod swaps;
 mod turns;
 mod turns_push;
@@ -111,6 +115,8 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         a.switching(r)?;
     }
     a.swaps_beside(list)?;
+    a.facing_beside(list)?;
+    a.conversion_moves_beside(list)?;
     Applier::unclaimed_prefixes(list)?;
     Applier::stack_partners(list)?;
     a.promotion_captures(list)?;
@@ -302,6 +308,7 @@ impl Applier {
                     match a.name.as_str() {
                         "null" => self.layers.null_moves = true,
                         "wrongrook" => self.layers.wrong_rook = true,
+                        "spacious" if r.name == "torus" => self.spacious(a.column)?,
                         _ => return Self::unsupported(r, a),
                     }
                 }
@@ -427,21 +434,6 @@ impl Applier {
             set.pieces.retain(|p| self.type_of(p).is_some());
         }
         self.layers.atomic = Some(self.mask(&set, col)?);
-        Ok(())
-    }
-
-    /// `alice[=classic]`: moves pass to the other board (the classic rules only).
-    fn alice(&mut self, r: &Rule) -> Result<(), FbrError> {
-        if let Some(a) = r.attrs.iter().find(|a| a.name != "classic") {
-            return refuse(
-                a.column,
-                format!(
-                    "`alice={}` needs three or four boards, each move choosing its destination board (3D: either other board; 4D: one with a king on it), which a SAN move does not record; cqlq's Alice layer holds two",
-                    a.name
-                ),
-            );
-        }
-        self.layers.alice = true;
         Ok(())
     }
 

@@ -4,7 +4,7 @@
 //! null move: the destination is the moved piece's own square, so the moved piece changes
 //! colour), with the attributes `capture{set}` and `move`; the engine's side is
 //! `Layers::conversions` (`fairy::layer_make`). A conversion that is a move of its own (`*K=cK`:
-//! the piece stays, the target changes colour) is refused: SAN cannot write it.
+//! the piece stays, the target changes colour) is `conversion_moves`'.
 
 use super::super::model::{Rule, RuleList};
 use super::super::parse::FbrError;
@@ -67,13 +67,12 @@ impl Applier {
             };
             match &d.mbn {
                 Some((text, _)) if text == SELF_CONVERSION => {}
-                Some((_, at)) => {
-                    return refuse(
-                        *at,
-                        "a conversion other than `ccO` (the moved piece itself) is a move of its own, the piece staying and its target changing colour, which SAN cannot write: not implemented",
-                    );
+                Some((text, at)) => {
+                    // A conversion move of its own (`conversion_moves`).
+                    self.conversion_move(r, t, prefix, text, *at)?;
+                    continue;
                 }
-                None => return refuse(d.column, "a conversion definition needs `=ccO`"),
+                None => return refuse(d.column, "a conversion definition needs `=MBN`"),
             }
             if t >= 64 || self.def.pieces[t].flags.royal {
                 return refuse(

@@ -39,16 +39,6 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
         "the seed leaves open who places the piece (its own `TODO: who is placing the piece`), and a PGN move does not record where",
     ),
     (
-        "royal",
-        "evasefacing",
-        "the seed does not say what facing is (royals on an open file as xiangqi's kings, on any open line, or side by side: \"performed with check only given by opponent's King\"), and the answer may be a draw claim, which a PGN move list does not hold",
-    ),
-    (
-        "torus",
-        "spacious",
-        "spacious pieces (the seed's `K=K-!mK`) need MBN multi-leg moves with a negated leg, whose direction the expansion does not fix (Betza's spacious pieces look one step on in the move's direction, the expansion's pawn `-!mK` in any; the FBR author himself calls the spacious pawn's and knight's rules unclear, ccif feature request 5)",
-    ),
-    (
         "promotion",
         "available",
         "a dead piece promoting as soon as a piece is available needs a promotion without a move",

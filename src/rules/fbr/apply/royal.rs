@@ -56,6 +56,8 @@ impl Applier {
                 "passover" => ro.passover = true,
                 "noperpetualcheck" => ro.no_perpetual_check = true,
                 "suicide" => ro.suicide = true,
+                // `fairy::layer_facing`; the reading is `fbr::apply::facing`'s.
+                "evasefacing" => ro.evade_facing = true,
                 "castle" => ro.castle_with = castle_with,
                 "virginzone" => match &a.range {
                     Some(range) => virgin = Some(range.clone()),
