@@ -20,18 +20,15 @@ pub const REFUSED_RULES: [&str; 8] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 12] = [
+pub const REFUSED_ATTRIBUTES: [&str; 9] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
-    "promotion=available",
     "promotion=castle",
     "promotion=continue",
     "promotion=demote",
     "promotion=enpassant",
-    "promotion=null",
     "promotion=origin",
-    "promotion=warp",
     "royal=evasefacing",
 ];
 

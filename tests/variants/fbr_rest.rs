@@ -329,7 +329,6 @@ fn refusals_say_what_a_pgn_or_the_engine_cannot_hold() {
         ("holding drop=immediate", "TODO: who is placing the piece"),
         ("royal=evasefacing", "draw claim"),
         ("torus=spacious", "negated leg"),
-        ("promotion=null", "SAN cannot write"),
         ("avalanche", "enemy pawn"),
         ("swapping", "swap sequences"),
     ]);

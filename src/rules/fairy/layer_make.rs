@@ -179,7 +179,7 @@ impl FairyPos {
             Some(h) => self.hold_captured(h, m, &pre),
             None => {
                 // A warped piece leaves the game when there is no holding.
-                if m.kind == MoveKind::Pickup {
+                if m.kind == MoveKind::Pickup && m.promo.is_none() {
                     let t = m.piece as usize;
                     self.hand[us][t] = self.hand[us][t].saturating_sub(1);
                 }
@@ -282,6 +282,7 @@ impl FairyPos {
                     self.layer.passed.set(to);
                 }
             }
+            MoveKind::Pickup if m.promo.is_some() => {}
             MoveKind::Pickup => {
                 self.layer.alice.clear(from);
                 self.layer.passed.clear(from);

@@ -142,6 +142,9 @@ impl FairyPos {
                 }
             }
         }
+        if let Some(rule) = &l.promotion_in_place {
+            self.push_in_place_promotions(rule, out);
+        }
         out.retain(|m| self.layer_allows(m));
     }
 
@@ -227,6 +230,7 @@ impl FairyPos {
             }
         }
         if m.kind == MoveKind::Pickup
+            && m.promo.is_none()
             && l.warp.is_none_or(|s| self.ply() < s)
             && !self.suicide_pieces(us).has(m.from.into())
         {
@@ -498,6 +502,9 @@ impl FairyPos {
                     ok
                 });
             }
+        }
+        if let Some(rule) = &l.promotion_in_place {
+            self.in_place_compulsory(rule, moves);
         }
         if moves.is_empty() && l.royal.until_captured {
             *moves = self.pseudo_moves();

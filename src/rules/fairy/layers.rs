@@ -312,6 +312,8 @@ pub struct Layers {
     pub swap_not_in_check: bool,
     /// `promotion=swap` / `!swap`: when a swap promotes.
     pub swap_promotion: super::layer_swaps::SwapPromotion,
+    /// `promotion=null`, `available`, `warp`: promotions where the piece stands.
+    pub promotion_in_place: Option<super::layer_promotion_in_place::InPlacePromotion>,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.

@@ -187,6 +187,18 @@ impl FairyPos {
             gate: None,
             sets_ep,
         };
+        // FBR's `promotion=warp`: "The piece will not promote immediately ... it will be
+        // promoted when warped" (`fairy::layer_promotion_in_place`).
+        if self
+            .v
+            .layers
+            .promotion_in_place
+            .as_ref()
+            .is_some_and(|r| r.warp)
+        {
+            out.push(base);
+            return;
+        }
         // SjaakII: a rule applies when the move starts or ends in its zone; the plain move is
         // kept when the destination (or, leaving the zones, the origin) is in the optional
         // zone (by default: the zone squares from which the piece can still move).

@@ -10,6 +10,7 @@ mod conversion;
 mod drops;
 mod pieces;
 mod powers;
+mod promotion_in_place;
 mod promotion_rules;
 mod promotion_setup;
 mod refusals;
@@ -109,6 +110,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     Applier::unclaimed_prefixes(list)?;
     Applier::stack_partners(list)?;
     a.promotion_captures(list)?;
+    a.promotion_in_place(list)?;
     if !a.layers.powers.is_empty()
         && a.layers.alice
         && let Some(r) = list.rules.iter().find(|r| r.name == "alice")
@@ -740,6 +742,8 @@ impl Applier {
                 "optional" => optional = true,
                 "notforced" => not_forced = true,
                 "swap" => self.swap_promotion(a)?,
+                // Read after every rule (`promotion_in_place`): `warp` needs the warp rule.
+                _ if promotion_in_place::ATTRIBUTES.contains(&a.name.as_str()) => {}
                 _ => return Self::unsupported(r, a),
             }
         }

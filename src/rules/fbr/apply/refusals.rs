@@ -54,11 +54,6 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     ),
     (
         "promotion",
-        "available",
-        "a dead piece promoting as soon as a piece is available needs a promotion without a move",
-    ),
-    (
-        "promotion",
         "castle",
         "castling rights for a promoted piece need castling partners made by promotion; the rights are the definition's",
     ),
@@ -79,18 +74,8 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     ),
     (
         "promotion",
-        "null",
-        "promotion without a move needs a move SAN cannot write",
-    ),
-    (
-        "promotion",
         "origin",
         "a piece put on the square a piece leaves needs MBN prefixed promotion rules (`*N==X`; `cheshire` is built in)",
-    ),
-    (
-        "promotion",
-        "warp",
-        "a piece that reaches the zone stays unpromoted until `warp` takes it off (`@@sq`) and is then promoted; the warp layer does not tie a removal to a pending promotion yet",
     ),
 ];
 

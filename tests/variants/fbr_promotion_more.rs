@@ -1,0 +1,237 @@
+//! FBR `promotion` attributes that promote a piece where it stands, as its side's move (seed
+//! 001): `warp`, `null`, `available`; the move is written `@@e8=Q` (cqlq's token, docs/fbr.md).
+//! No oracle plays these (Fairy-Stockfish's nearest, Sittuyin's in-place promotion, comes with
+//! its own conditions), so each position is reasoned from the seed's words written beside it;
+//! `warp` also end to end from a PGN game replayed by `--rules`.
+
+use super::fbr_rules::{play, pos};
+use cqlq::rules::fairy::{FMove, FairyPos, MoveKind};
+use cqlq::rules::fbr::chess_with_rules;
+
+fn square_name(s: u8) -> String {
+    format!("{}{}", (b'a' + s % 16) as char, s / 16 + 1)
+}
+
+/// A move as this file writes it: `e7e8`, `e7e8=Q`, `@@e8` (a removal), `@@e8=Q` (an
+/// in-place promotion).
+fn written(p: &FairyPos, m: &FMove) -> String {
+    let promo = m
+        .promo
+        .map(|t| format!("={}", p.v.kinds[t as usize].def.symbols[0]))
+        .unwrap_or_default();
+    match m.kind {
+        MoveKind::Pickup => format!("@@{}{promo}", square_name(m.from)),
+        _ => format!("{}{}{promo}", square_name(m.from), square_name(m.to)),
+    }
+}
+
+fn legal(p: &FairyPos) -> Vec<String> {
+    let mut v: Vec<String> = p.legal_moves().iter().map(|m| written(p, m)).collect();
+    v.sort();
+    v
+}
+
+/// The legal moves that are in-place promotions or removals (`@@...`).
+fn in_place(p: &FairyPos) -> Vec<String> {
+    legal(p)
+        .into_iter()
+        .filter(|m| m.starts_with("@@"))
+        .collect()
+}
+
+fn refusal(rules: &str) -> String {
+    match chess_with_rules(rules) {
+        Ok(_) => panic!("`{rules}` was accepted"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn piece_on(p: &FairyPos, square: usize) -> Option<String> {
+    p.piece(square)
+        .map(|(c, t)| p.v.kinds[t].def.symbols[0].clone() + if c == 0 { "w" } else { "b" })
+}
+
+const E7: usize = 6 * 16 + 4;
+const E8: usize = 7 * 16 + 4;
+
+#[test]
+fn promotion_warp_promotes_a_piece_when_it_is_warped() {
+    // Seed 001, `promotion`'s `warp`: "The piece will not promote immediately, and will not be
+    // removed from board, it will be promoted when warped." The pawn's e7-e8 is a plain move
+    // (no `e7e8=Q`); on e8 it cannot move; warping it (`@@e8=...`) promotes it and leaves it
+    // on the board: no plain removal `@@e8`. The rook, which does not promote, is warped off
+    // as `warp` says ("Any piece, except the royal piece, can be removed").
+    let mut p = pos("warp promotion=warp", "k7/4P3/8/8/8/8/8/K6R w - - 0 1");
+    let m = legal(&p);
+    assert!(m.contains(&"e7e8".to_string()), "{m:?}");
+    assert!(!m.iter().any(|m| m.starts_with("e7e8=")), "{m:?}");
+    // On e7 the pawn is not in the zone: warping it takes it off.
+    assert_eq!(in_place(&p), ["@@e7", "@@h1"]);
+    play(&mut p, "e7e8");
+    play(&mut p, "a8a7");
+    assert_eq!(
+        in_place(&p),
+        ["@@e8=B", "@@e8=N", "@@e8=Q", "@@e8=R", "@@h1"],
+        "the pawn in the zone is promoted by warping, not removed"
+    );
+    assert!(
+        !legal(&p).iter().any(|m| m.starts_with("e8")),
+        "a dead pawn"
+    );
+    play(&mut p, "@@e8=Q");
+    assert_eq!(piece_on(&p, E8).as_deref(), Some("Qw"));
+    assert!(p.promoted.has(E8), "a promoted piece");
+    assert_eq!(p.turn, 1, "a warp counts as a move");
+    assert!(p.hand[0].iter().all(|&n| n == 0), "nothing went to a hand");
+}
+
+#[test]
+fn promotion_warp_waits_for_warps_start_and_keeps_the_holding() {
+    // `warp=start(N)`: "Warping is not allowed in first Nth half moves": before ply 4 the pawn
+    // on e8 waits (no `@@e8=Q`), from ply 4 on it may be warped into a queen.
+    let on_e8 = "k3P3/8/8/8/8/8/8/K7 w - - 0 1";
+    let early = pos("warp=start(4) promotion=warp", on_e8);
+    assert!(in_place(&early).is_empty(), "{:?}", in_place(&early));
+    let later = pos(
+        "warp=start(4) promotion=warp",
+        "k3P3/8/8/8/8/8/8/K7 w - - 0 3",
+    );
+    assert_eq!(in_place(&later), ["@@e8=B", "@@e8=N", "@@e8=Q", "@@e8=R"]);
+    // With a holding, a warped rook goes to the hand ("it behaves like a capturing"), a
+    // warped pending pawn does not: it stays on the board, promoted.
+    let mut p = pos(
+        "holding warp promotion=warp",
+        "k3P3/8/8/8/8/8/8/K6R w - - 0 1",
+    );
+    play(&mut p, "@@e8=N");
+    assert_eq!(piece_on(&p, E8).as_deref(), Some("Nw"));
+    assert!(p.hand[0].iter().all(|&n| n == 0));
+    play(&mut p, "a8a7");
+    play(&mut p, "@@h1");
+    assert_eq!(p.hand[0].iter().map(|&n| u32::from(n)).sum::<u32>(), 1);
+}
+
+#[test]
+fn promotion_warp_needs_the_warp_rule_and_no_move_trigger() {
+    // "This attribute is not allowed if rule warp is not specified."
+    let e = refusal("promotion=warp");
+    assert!(e.contains("needs the rule `warp`"), "{e}");
+    // Under `warp` no move promotes, so the attributes saying which moves promote are refused
+    // beside it (never accepted and ignored).
+    for (rules, named) in [
+        ("warp promotion=warp,capture", "capture"),
+        ("warp promotion=warp,optional", "optional"),
+    ] {
+        let e = refusal(rules);
+        assert!(e.contains(&format!("beside `{named}`")), "{rules}: {e}");
+    }
+}
+
+#[test]
+fn a_warp_promotion_is_read_from_a_pgn_game() {
+    // End to end: `--rules "warp promotion=warp"` on games from a FEN. In the first the pawn
+    // goes to e8 unpromoted (`1. e8`) and is warped into a queen (`2. @@e8=Q`): a white queen
+    // on e8 in two positions (after the warp and after 2... Kb6). The second writes a plain
+    // removal of that pawn (`@@e8`), which `promotion=warp` does not allow: a bad game.
+    let pgn = "[Event \"warped\"]\n[SetUp \"1\"]\n[FEN \"k7/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. e8 Ka7 2. @@e8=Q Kb6 *\n\n\
+               [Event \"removed\"]\n[SetUp \"1\"]\n[FEN \"k7/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. e8 Ka7 2. @@e8 Kb6 *\n";
+    let out = crate::common::cqlq_fed(
+        None,
+        &[
+            "--rules",
+            "warp promotion=warp",
+            "-e",
+            "Qe8",
+            "--count",
+            "-",
+        ],
+        pgn.as_bytes(),
+    );
+    let err = crate::common::stderr(&out);
+    assert!(
+        err.contains("1 matched, 2 positions matched, 1 bad game"),
+        "{err}"
+    );
+    assert!(err.contains("@@e8"), "the bad game names the move: {err}");
+}
+
+#[test]
+fn promotion_null_promotes_without_a_move() {
+    // Seed 001, `promotion`'s `null`: "This attribute allows to promote without doing a move,
+    // but such a promotion counts as a move." Zone ranks 7-8 with `optional`: the pawn
+    // entering e7 may stay a pawn (`e6e7`); on its next move it may promote there without
+    // moving (`@@e7=N`), or move on. Without `null` it has no such move.
+    let rules = "promotion[7-8]=optional,null";
+    let mut p = pos(rules, "k7/8/4P3/8/8/8/8/K7 w - - 0 1");
+    assert!(in_place(&p).is_empty(), "e6 is outside the zone");
+    play(&mut p, "e6e7");
+    play(&mut p, "a8b8");
+    assert_eq!(in_place(&p), ["@@e7=B", "@@e7=N", "@@e7=Q", "@@e7=R"]);
+    assert!(legal(&p).contains(&"e7e8=Q".to_string()));
+    p.halfmove = 7;
+    play(&mut p, "@@e7=N");
+    assert_eq!(piece_on(&p, E7).as_deref(), Some("Nw"));
+    assert_eq!(p.turn, 1, "it counts as a move");
+    assert_eq!(
+        p.halfmove, 0,
+        "a promotion cannot be undone: the clock resets"
+    );
+    // The knight does not promote: it has no in-place move.
+    play(&mut p, "b8a8");
+    assert!(in_place(&p).is_empty());
+    let plain = pos("promotion[7-8]=optional", "k7/4P3/8/8/8/8/8/K7 w - - 0 1");
+    assert!(in_place(&plain).is_empty(), "without `null`");
+    // Black's zone is mirrored (ranks 1-2): its pawn on d2 promotes there.
+    let black = pos(rules, "k7/8/8/8/8/8/3p4/K7 b - - 0 1");
+    assert_eq!(in_place(&black), ["@@d2=B", "@@d2=N", "@@d2=Q", "@@d2=R"]);
+}
+
+/// White has every piece of the start position (the pawn on e7 the eighth pawn), so its
+/// `stack` is empty; black's rook on d8 can take the d4 knight.
+const FULL_SET: &str = "k2r4/4P3/8/8/3N4/8/PPPP1PPP/R1BQKBNR w KQ - 0 1";
+
+#[test]
+fn promotion_available_makes_a_dead_piece_promote_as_soon_as_it_can() {
+    // Seed 001, `promotion`'s `available`: "As soon as a piece for promotion of a "dead
+    // piece" is available, it must promote immediately". `stack`: only captured pieces are
+    // promotion choices; `notforced`: the pawn may enter e8 with none (a dead piece). When
+    // black takes the d4 knight, a knight is available: white's only moves are the pawn's
+    // promotion to it where it stands.
+    let rules = "promotion=stack,notforced,available";
+    let mut p = pos(rules, FULL_SET);
+    assert!(
+        legal(&p).contains(&"e7e8".to_string()),
+        "no choice: enters dead"
+    );
+    play(&mut p, "e7e8");
+    assert!(in_place(&p).is_empty());
+    play(&mut p, "d8d4");
+    assert_eq!(legal(&p), ["@@e8=N"]);
+    play(&mut p, "@@e8=N");
+    assert_eq!(piece_on(&p, E8).as_deref(), Some("Nw"));
+    // Without `available` the dead pawn waits: no in-place move at all.
+    let mut q = pos("promotion=stack,notforced", FULL_SET);
+    play(&mut q, "e7e8");
+    play(&mut q, "d8d4");
+    assert!(in_place(&q).is_empty());
+    assert!(legal(&q).len() > 10);
+}
+
+#[test]
+fn promotion_available_optional_lets_a_mobile_piece_promote_in_place() {
+    // "... except if attribute optional is specified and the piece is able to move, then it
+    // may promote immediately." Zone ranks 7-8: the pawn on e7 can still move (to e8) and,
+    // once a knight is available, may promote on e7 (`@@e7=N`) beside its other moves; without
+    // `optional` a piece that can move gets no in-place promotion.
+    let fen = "k2r4/4P3/8/8/3N4/8/PPPP1PPP/R1BQKBNR b KQ - 0 1";
+    let mut p = pos("promotion[7-8]=stack,notforced,available,optional", fen);
+    play(&mut p, "d8d4");
+    assert_eq!(in_place(&p), ["@@e7=N"]);
+    assert!(
+        legal(&p).len() > 1,
+        "not compulsory for a piece that can move"
+    );
+    let mut q = pos("promotion[7-8]=stack,notforced,available", fen);
+    play(&mut q, "d8d4");
+    assert!(in_place(&q).is_empty());
+}
