@@ -235,3 +235,108 @@ fn promotion_available_optional_lets_a_mobile_piece_promote_in_place() {
     play(&mut q, "d8d4");
     assert!(in_place(&q).is_empty());
 }
+
+const E1: usize = 4;
+const E2: usize = 16 + 4;
+const E3: usize = 2 * 16 + 4;
+
+#[test]
+fn promotion_castle_gives_a_promoted_rook_the_castle_right_forward() {
+    // Seed 001, `promotion`'s `castle`: "After promotion to a piece specified in the
+    // following obligatory piece set the square of this piece will get the castle right for
+    // forward castling. The piece on this square will be initial again, as if it didn't move
+    // before." Forward castling with a promoted rook is the problemists' Pam-Krabbé
+    // (Staugaard) castling: "wKe1 & wRe8 to wKe3 & wRe2", written `O-O-O-O`. The king has its
+    // rights (`Q`); after e8=R the e-file between them is empty and no square the king
+    // starts on, crosses or lands on is attacked.
+    let rules = "promotion=castle{R}";
+    let fen = "k7/4P3/8/8/8/8/8/R3K3 w Q - 0 1";
+    let mut p = pos(rules, fen);
+    play(&mut p, "e7e8r");
+    play(&mut p, "a8b7");
+    let castle = p
+        .coord_to_move("O-O-O-O", cqlq::rules::fairy::RankBase::One)
+        .expect("O-O-O-O");
+    assert_eq!(castle.kind, MoveKind::Castle(E8 as u8, E2 as u8));
+    assert!(legal(&p).contains(&"e1e3".to_string()));
+    // The ordinary queenside castling is still `O-O-O`.
+    let long = p
+        .coord_to_move("O-O-O", cqlq::rules::fairy::RankBase::One)
+        .expect("O-O-O");
+    assert_eq!(long.to, 2, "the king to c1");
+    play(&mut p, "O-O-O-O");
+    assert_eq!(piece_on(&p, E3).as_deref(), Some("Kw"));
+    assert_eq!(piece_on(&p, E2).as_deref(), Some("Rw"));
+    assert_eq!(piece_on(&p, E1), None);
+    assert_eq!(piece_on(&p, E8), None);
+    // A queen is not in the set: no forward castling after e8=Q.
+    let mut q = pos(rules, fen);
+    play(&mut q, "e7e8q");
+    play(&mut q, "a8b7");
+    assert!(
+        q.coord_to_move("O-O-O-O", cqlq::rules::fairy::RankBase::One)
+            .is_err()
+    );
+    // Without the attribute, a promoted rook is a moved piece.
+    let mut plain = pos("promotion", fen);
+    play(&mut plain, "e7e8r");
+    play(&mut plain, "a8b7");
+    assert!(
+        plain
+            .coord_to_move("O-O-O-O", cqlq::rules::fairy::RankBase::One)
+            .is_err()
+    );
+}
+
+#[test]
+fn promotion_castle_follows_the_castling_conditions() {
+    // As in any castling: the king may not cross an attacked square (the h2 rook attacks
+    // e2), nor castle out of check, nor without its own rights (`-`); once the promoted rook
+    // moves it is no longer "initial". Black castles forward too (downwards): Ke8 and a
+    // rook promoted on e1 give Ke6 and Re7.
+    let rules = "promotion=castle{R}";
+    let mut attacked = pos(rules, "k7/4P3/8/8/8/8/7r/R3K3 w Q - 0 1");
+    play(&mut attacked, "e7e8r");
+    play(&mut attacked, "a8b7");
+    assert!(!legal(&attacked).iter().any(|m| m == "e1e3"));
+    let mut no_rights = pos(rules, "k7/4P3/8/8/8/8/8/R3K3 w - - 0 1");
+    play(&mut no_rights, "e7e8r");
+    play(&mut no_rights, "a8b7");
+    assert!(!legal(&no_rights).iter().any(|m| m == "e1e3"));
+    let mut moved = pos(rules, "k7/4P3/8/8/8/8/8/R3K3 w Q - 0 1");
+    play(&mut moved, "e7e8r");
+    play(&mut moved, "a8b7");
+    play(&mut moved, "e8e7");
+    play(&mut moved, "b7b8");
+    play(&mut moved, "e7e8");
+    play(&mut moved, "b8b7");
+    assert!(!legal(&moved).iter().any(|m| m == "e1e3"), "the rook moved");
+    let mut black = pos(rules, "r3k3/8/8/8/8/8/4p3/K7 b q - 0 1");
+    play(&mut black, "e2e1r");
+    play(&mut black, "a1b2");
+    play(&mut black, "O-O-O-O");
+    assert_eq!(piece_on(&black, 5 * 16 + 4).as_deref(), Some("Kb"));
+    assert_eq!(piece_on(&black, E7).as_deref(), Some("Rb"));
+    // The set is obligatory.
+    let e = refusal("promotion=castle");
+    assert!(e.contains("needs a piece set"), "{e}");
+}
+
+#[test]
+fn a_forward_castling_is_read_from_a_pgn_game() {
+    // End to end: `--rules "promotion=castle{R}"`, `1. e8=R Kb7 2. O-O-O-O Kc6`: the white
+    // king on e3 in two positions. Under bare `promotion` the same game is a bad game.
+    let pgn = "[Event \"castled\"]\n[SetUp \"1\"]\n[FEN \"k7/4P3/8/8/8/8/8/R3K3 w Q - 0 1\"]\n\n1. e8=R Kb7 2. O-O-O-O Kc6 *\n";
+    for (rules, want) in [
+        ("promotion=castle{R}", "1 matched, 2 positions matched"),
+        ("promotion", "0 matched, 0 positions matched, 1 bad game"),
+    ] {
+        let out = crate::common::cqlq_fed(
+            None,
+            &["--rules", rules, "-e", "Ke3", "--count", "-"],
+            pgn.as_bytes(),
+        );
+        let err = crate::common::stderr(&out);
+        assert!(err.contains(want), "{rules}: {err}");
+    }
+}

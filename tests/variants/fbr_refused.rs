@@ -20,11 +20,10 @@ pub const REFUSED_RULES: [&str; 8] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 9] = [
+pub const REFUSED_ATTRIBUTES: [&str; 8] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
-    "promotion=castle",
     "promotion=continue",
     "promotion=demote",
     "promotion=enpassant",

@@ -20,13 +20,21 @@ impl FairyPos {
     pub fn coord_to_move(&self, text: &str, base: RankBase) -> Result<FMove, RulesError> {
         let legal = self.legal_moves();
         let t = text.trim();
-        if t == "O-O" || t == "O-O-O" || t == "0-0" || t == "0-0-0" {
+        let castling = t.trim_end_matches(['+', '#', '!', '?']);
+        if matches!(
+            castling,
+            "O-O" | "O-O-O" | "0-0" | "0-0-0" | "O-O-O-O" | "0-0-0-0"
+        ) {
+            let t = castling;
             let east = t.len() == 3;
+            // `O-O-O-O`: castling along a file (FBR's `promotion=castle`).
+            let vertical = t.len() == 7;
             return legal
                 .iter()
                 .find(|m| {
                     matches!(m.kind, MoveKind::Castle(..))
-                        && ((m.to % 16) > (m.from % 16)) == east
+                        && (m.to % 16 == m.from % 16) == vertical
+                        && (vertical || ((m.to % 16) > (m.from % 16)) == east)
                         && m.gate.is_none()
                 })
                 .copied()

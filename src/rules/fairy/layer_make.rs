@@ -123,6 +123,9 @@ impl FairyPos {
             self.unmoved.set(to);
         }
         self.track_boards(l, m, us);
+        if l.promotion_castle != 0 {
+            self.note_castle_promotion(l.promotion_castle, m, us);
+        }
         if let Some(rule) = l
             .promotion_rule
             .as_deref()

@@ -145,6 +145,9 @@ impl FairyPos {
         if let Some(rule) = &l.promotion_in_place {
             self.push_in_place_promotions(rule, out);
         }
+        if l.promotion_castle != 0 {
+            self.push_forward_castles(l.promotion_castle, out);
+        }
         out.retain(|m| self.layer_allows(m));
     }
 

@@ -314,6 +314,9 @@ pub struct Layers {
     pub swap_promotion: super::layer_swaps::SwapPromotion,
     /// `promotion=null`, `available`, `warp`: promotions where the piece stands.
     pub promotion_in_place: Option<super::layer_promotion_in_place::InPlacePromotion>,
+    /// `promotion=castle{set}`: pieces promoted to these types are unmoved again and castle
+    /// forward with their royal (`fairy::layer_promotion_castle`).
+    pub promotion_castle: u64,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.

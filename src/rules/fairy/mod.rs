@@ -23,6 +23,7 @@ pub mod layer_moves;
 mod layer_pieces;
 pub mod layer_powers;
 pub mod layer_promotion;
+mod layer_promotion_castle;
 pub mod layer_promotion_in_place;
 mod layer_royal;
 pub mod layer_swaps;

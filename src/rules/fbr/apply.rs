@@ -10,6 +10,7 @@ mod conversion;
 mod drops;
 mod pieces;
 mod powers;
+mod promotion_castle;
 mod promotion_in_place;
 mod promotion_rules;
 mod promotion_setup;
@@ -742,6 +743,7 @@ impl Applier {
                 "optional" => optional = true,
                 "notforced" => not_forced = true,
                 "swap" => self.swap_promotion(a)?,
+                "castle" => self.promotion_castle(a)?,
                 // Read after every rule (`promotion_in_place`): `warp` needs the warp rule.
                 _ if promotion_in_place::ATTRIBUTES.contains(&a.name.as_str()) => {}
                 _ => return Self::unsupported(r, a),

@@ -54,11 +54,6 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     ),
     (
         "promotion",
-        "castle",
-        "castling rights for a promoted piece need castling partners made by promotion; the rights are the definition's",
-    ),
-    (
-        "promotion",
         "continue",
         "the promoted piece moving on needs MBN multi-leg moves",
     ),
