@@ -340,3 +340,98 @@ fn a_forward_castling_is_read_from_a_pgn_game() {
         assert!(err.contains(want), "{rules}: {err}");
     }
 }
+
+#[test]
+fn promotion_enpassant_promotes_in_a_leg_of_the_move() {
+    // Seed 001, `promotion`'s `enpassant`: "Normally promotion will be done only after the
+    // move has finished. When this attribute is specified, then promotion will be done in
+    // any leg, and the move will continue with the promoted piece." A pawn's double step is
+    // two one-square legs (as `stopifchecking` reads them): with the zone on rank 3, e2-e4's
+    // first leg ends on e3, so the pawn promotes there and the promoted piece ends the move
+    // on e4; the plain double step is gone (promotion is compulsory on entering, the page's
+    // default). Without `enpassant` the double step stays a pawn's.
+    let fen = "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1";
+    let p = pos("promotion[3]=enpassant", fen);
+    let m = legal(&p);
+    for want in ["e2e4=Q", "e2e4=N", "e2e3=Q"] {
+        assert!(m.contains(&want.to_string()), "{want}: {m:?}");
+    }
+    assert!(!m.contains(&"e2e4".to_string()), "{m:?}");
+    assert!(!m.contains(&"e2e3".to_string()), "{m:?}");
+    let plain = pos("promotion[3]", fen);
+    assert!(legal(&plain).contains(&"e2e4".to_string()));
+    // The piece that ends the move is a queen, not a pawn that double-stepped: no en passant
+    // for black's d4 pawn (which has it after the plain double step).
+    let mut q = pos("promotion[3]=enpassant", fen);
+    play(&mut q, "e2e4q");
+    assert_eq!(piece_on(&q, 3 * 16 + 4).as_deref(), Some("Qw"));
+    assert!(!legal(&q).contains(&"d4e3".to_string()));
+    let mut pawn = pos("promotion[3]", fen);
+    play(&mut pawn, "e2e4");
+    assert!(legal(&pawn).contains(&"d4e3".to_string()));
+    // Black's zone is mirrored (rank 6): d7-d5 promotes in its first leg.
+    let black = pos("promotion[3]=enpassant", "4k3/3p4/8/8/8/8/8/4K3 b - - 0 1");
+    assert!(legal(&black).contains(&"d7d5=Q".to_string()));
+    // The attributes that make promotion optional or name other moves are refused beside it.
+    let e = refusal("promotion=enpassant,optional");
+    assert!(e.contains("beside `optional`"), "{e}");
+    let e = refusal("cylindric promotion=enpassant");
+    assert!(e.contains("wraps"), "{e}");
+}
+
+#[test]
+fn promotion_continue_lets_the_promoted_piece_move_on() {
+    // Seed 001, `promotion`'s `continue`: "After promotion continue with the promoted
+    // piece", and "normally a promotion stops the move, the promoted piece will not continue
+    // moving, except if attribute continue ... is specified". After e7-e8=Q white moves again,
+    // only with the new queen (its check on a8 stands, and the king may not be taken, as
+    // "each move must fit with the rules of chess"); then black moves.
+    let rules = "promotion=continue";
+    let mut p = pos(rules, "k7/4P3/8/8/8/8/8/K7 w - - 0 1");
+    play(&mut p, "e7e8q");
+    assert_eq!(p.turn, 0, "white moves on");
+    assert_eq!(p.fullmove, 1);
+    let m = legal(&p);
+    assert!(m.iter().all(|m| m.starts_with("e8")), "{m:?}");
+    assert!(m.contains(&"e8b5".to_string()) && !m.contains(&"e8a8".to_string()));
+    play(&mut p, "e8b5");
+    assert_eq!(p.turn, 1);
+    assert!(legal(&p).iter().all(|m| m.starts_with("a8")));
+    // Black's promotion: the move number advances after its continuation.
+    let mut b = pos(rules, "k7/8/8/8/8/8/4p3/7K b - - 0 5");
+    play(&mut b, "e2e1q");
+    assert_eq!((b.turn, b.fullmove), (1, 5));
+    play(&mut b, "e1e5");
+    assert_eq!((b.turn, b.fullmove), (0, 6));
+    // A promoted knight with no move (its squares held by white pawns) cannot move on: the
+    // turn passes.
+    let mut stuck = pos(rules, "k7/2P1P1P1/3P1P2/8/8/8/8/K7 w - - 0 1");
+    play(&mut stuck, "e7e8n");
+    assert_eq!(stuck.turn, 1);
+    // Without `continue` a promotion ends the turn.
+    let mut plain = pos("promotion", "k7/4P3/8/8/8/8/8/K7 w - - 0 1");
+    play(&mut plain, "e7e8q");
+    assert_eq!(plain.turn, 1);
+    let e = refusal("progressive promotion=continue");
+    assert!(e.contains("beside `progressive`"), "{e}");
+}
+
+#[test]
+fn a_continued_promotion_is_read_from_a_pgn_game() {
+    // End to end: `--rules promotion=continue`, the queen's move on written as the next SAN
+    // token (`1. e8=Q Qb5 Ka7`): a white queen on b5 in two positions; under bare
+    // `promotion` `Qb5` would be black's move: a bad game.
+    let pgn = "[Event \"continued\"]\n[SetUp \"1\"]\n[FEN \"k7/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. e8=Q Qb5 Ka7 *\n";
+    for (rules, want) in [
+        ("promotion=continue", "1 matched, 2 positions matched"),
+        ("promotion", "0 matched, 0 positions matched, 1 bad game"),
+    ] {
+        let out = crate::common::cqlq_fed(
+            None,
+            &["--rules", rules, "-e", "Qb5", "--count", "-"],
+            pgn.as_bytes(),
+        );
+        let err = crate::common::stderr(&out);
+        assert!(err.contains(want), "{rules}: {err}");
+    }
+}

@@ -20,13 +20,11 @@ pub const REFUSED_RULES: [&str; 8] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 8] = [
+pub const REFUSED_ATTRIBUTES: [&str; 6] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
-    "promotion=continue",
     "promotion=demote",
-    "promotion=enpassant",
     "promotion=origin",
     "royal=evasefacing",
 ];

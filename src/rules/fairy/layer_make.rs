@@ -215,6 +215,9 @@ impl FairyPos {
         if let Some(rules) = &l.turns {
             self.turns_after(rules, m, us, pre.turn_start);
         }
+        if l.promotion_continue {
+            self.note_promotion_continues(m, us);
+        }
         if l.monster {
             if us == 0 && !self.layer.second {
                 self.layer.second = true;

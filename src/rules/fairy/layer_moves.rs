@@ -161,6 +161,11 @@ impl FairyPos {
         if l.benedict && m.capture.is_some() {
             return false;
         }
+        if let Some(sq) = self.layer.promotion_continuing
+            && !self.continuation_allows(sq, m)
+        {
+            return false;
+        }
         if let Some(rules) = &l.turns
             && !self.turn_allows(rules, m)
         {

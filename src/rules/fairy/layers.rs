@@ -317,6 +317,11 @@ pub struct Layers {
     /// `promotion=castle{set}`: pieces promoted to these types are unmoved again and castle
     /// forward with their royal (`fairy::layer_promotion_castle`).
     pub promotion_castle: u64,
+    /// `promotion=enpassant`: a move promotes when one of its one-square legs ends in the
+    /// zone (`fairy::layer_promotion_legs`).
+    pub promotion_any_leg: bool,
+    /// `promotion=continue`: a promoted piece moves on in the same turn.
+    pub promotion_continue: bool,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.
@@ -360,6 +365,9 @@ pub struct LayerState {
     /// `promotion=suspend`: per colour, the squares of the pieces that have had their first
     /// chance to promote (since the game's start or the FEN).
     pub promotion_seen: [Bits256; 2],
+    /// `promotion=continue`: the square of the promoted piece that moves on (the side to
+    /// move's only piece to move).
+    pub promotion_continuing: Option<u8>,
 }
 
 impl Layers {

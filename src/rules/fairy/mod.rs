@@ -25,6 +25,7 @@ pub mod layer_powers;
 pub mod layer_promotion;
 mod layer_promotion_castle;
 pub mod layer_promotion_in_place;
+mod layer_promotion_legs;
 mod layer_royal;
 pub mod layer_swaps;
 mod layer_trading;

@@ -205,8 +205,13 @@ impl FairyPos {
         let promote_here = self.v.def.rules.promote_here;
         let mut matched = false;
         let mut choices: Vec<u8> = Vec::new();
+        // FBR's `promotion=enpassant`: also a leg ending in the zone (`layer_promotion_legs`).
+        let any_leg = self.v.layers.promotion_any_leg;
         for (zone, ch) in &k.promotions {
-            if zone[us].has(to) || (zone[us].has(from) && !promote_here) {
+            if zone[us].has(to)
+                || (zone[us].has(from) && !promote_here)
+                || (any_leg && self.leg_in_zone(zone[us], from, to, t))
+            {
                 matched = true;
                 for &c in ch {
                     if !choices.contains(&c) {
@@ -280,6 +285,8 @@ impl FairyPos {
             }
             out.push(FMove {
                 promo: Some(c),
+                // A piece promoted in a leg is no pawn that double-stepped.
+                sets_ep: sets_ep && !any_leg,
                 ..base
             });
         }

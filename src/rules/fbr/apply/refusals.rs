@@ -54,18 +54,8 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     ),
     (
         "promotion",
-        "continue",
-        "the promoted piece moving on needs MBN multi-leg moves",
-    ),
-    (
-        "promotion",
         "demote",
         "needs `origin` and an MBN demotion rule (`-Q==R`)",
-    ),
-    (
-        "promotion",
-        "enpassant",
-        "promotion in any leg needs MBN multi-leg moves",
     ),
     (
         "promotion",
