@@ -435,3 +435,114 @@ fn a_continued_promotion_is_read_from_a_pgn_game() {
         assert!(err.contains(want), "{rules}: {err}");
     }
 }
+
+fn hand_total(p: &FairyPos, side: usize) -> u32 {
+    p.hand[side].iter().map(|&n| u32::from(n)).sum()
+}
+
+fn play_san(p: &mut FairyPos, san: &str) {
+    let m = p
+        .san_to_move(san)
+        .unwrap_or_else(|e| panic!("{san}: {e} in {}", p.to_fen(true)));
+    p.make(&m);
+}
+
+#[test]
+fn drop_immediate_places_the_captured_piece_in_the_capturing_move() {
+    // Seed 001, `drop`'s `immediate`: "Drop the piece immdiately after it has been captured
+    // ... This does not count as a turn." Its "TODO: who is placing the piece" is read as the
+    // side whose holding receives the piece: the capturer (the holding's default flip, "like
+    // in Shogi, or Crazyhouse"), in the capturing move. Rxd5 takes the knight, which becomes
+    // white's and is placed at once on any square empty after the move (61: the board less
+    // the king, the rook on d5 and the black king; d1, left by the rook, included); a plain
+    // Rxd5 is no move; a move that captures nothing places nothing.
+    let rules = "holding drop=immediate";
+    let fen = "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1";
+    let p = pos(rules, fen);
+    let gated: Vec<FMove> = p
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.capture.is_some())
+        .collect();
+    assert_eq!(gated.len(), 61);
+    assert!(gated.iter().all(|m| m.gate.is_some()));
+    assert!(
+        gated.iter().any(|m| m.gate.is_some_and(|(_, s)| s == 3)),
+        "d1"
+    );
+    assert!(p.san_to_move("Rxd5").is_err(), "the knight must be placed");
+    assert!(
+        p.san_to_move("Kf1").is_ok_and(|m| m.gate.is_none()),
+        "a quiet move places nothing"
+    );
+    let mut q = p.clone();
+    play_san(&mut q, "Rxd5/N@c3");
+    assert_eq!(piece_on(&q, 2 * 16 + 2).as_deref(), Some("Nw"));
+    assert_eq!(piece_on(&q, 4 * 16 + 3).as_deref(), Some("Rw"));
+    assert_eq!(hand_total(&q, 0), 0, "nothing left in hand");
+    assert_eq!(q.turn, 1, "one move");
+    // Without `immediate` the knight goes to the hand and is dropped later as a move.
+    let mut plain = pos("holding", fen);
+    play_san(&mut plain, "Rxd5");
+    assert_eq!(hand_total(&plain, 0), 1);
+}
+
+#[test]
+fn drop_immediate_holds_a_piece_until_a_square_is_vacant() {
+    // "If no square is available on which to place the piece, it will be held until a square
+    // is vacant and immediately placed on any vacant square." Pawns may be placed only on a5
+    // (`drop{P}[a5]`), where a white knight stands: Rxa4 keeps the pawn in white's hand. The
+    // next white move that leaves a5 empty (the knight's) places it there at once; a move
+    // that does not (the king's) leaves it held.
+    let rules = "holding drop{P}[a5]=immediate";
+    let mut p = pos(rules, "4k3/8/8/N7/p7/8/8/R3K3 w - - 0 1");
+    play_san(&mut p, "Rxa4");
+    assert_eq!(hand_total(&p, 0), 1, "held");
+    play_san(&mut p, "Kd8");
+    assert!(
+        p.san_to_move("Nb7").is_err(),
+        "a5 is vacated: the pawn must go there"
+    );
+    assert!(
+        p.san_to_move("Kd2").is_ok(),
+        "a5 stays occupied: still held"
+    );
+    play_san(&mut p, "Nb7/P@a5+");
+    assert_eq!(piece_on(&p, 4 * 16).as_deref(), Some("Pw"));
+    assert_eq!(hand_total(&p, 0), 0);
+}
+
+#[test]
+fn drop_immediate_refusals_and_a_pgn_game() {
+    // Where the capturer is not the one holding the piece as its own, or a drop rule judges
+    // drops as moves of their own, the reading does not apply: refused by name.
+    for (rules, named) in [
+        ("holding=notflip drop=immediate", "notflip"),
+        ("holding=share drop=immediate", "share"),
+        ("holding drop=immediate,nocheck", "nocheck"),
+    ] {
+        let e = refusal(rules);
+        assert!(e.contains(&format!("beside `{named}`")), "{rules}: {e}");
+    }
+    // End to end: `1. Rxd5/N@c3 Kf7` replayed by `--rules`: a white knight on c3 in two
+    // positions; the same game with a plain `Rxd5` is a bad game.
+    let pgn = "[Event \"placed\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1\"]\n\n1. Rxd5/N@c3 Kf7 *\n\n\
+               [Event \"kept\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1\"]\n\n1. Rxd5 Kf7 *\n";
+    let out = crate::common::cqlq_fed(
+        None,
+        &[
+            "--rules",
+            "holding drop=immediate",
+            "-e",
+            "Nc3",
+            "--count",
+            "-",
+        ],
+        pgn.as_bytes(),
+    );
+    let err = crate::common::stderr(&out);
+    assert!(
+        err.contains("1 matched, 2 positions matched, 1 bad game"),
+        "{err}"
+    );
+}

@@ -20,10 +20,9 @@ pub const REFUSED_RULES: [&str; 8] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 6] = [
+pub const REFUSED_ATTRIBUTES: [&str; 5] = [
     "alice=3D",
     "alice=4D",
-    "holding drop=immediate",
     "promotion=demote",
     "promotion=origin",
     "royal=evasefacing",

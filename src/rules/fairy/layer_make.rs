@@ -24,6 +24,8 @@ pub struct LayerPre {
     overall: [u32; 2],
     /// `turn=alter`: the board's key before the move when it starts a turn (else 0).
     turn_start: u64,
+    /// `drop=immediate`: the mover's pieces in hand of the type the move places, before it.
+    immediate_held: u8,
 }
 
 impl FairyPos {
@@ -47,6 +49,12 @@ impl FairyPos {
             None => [0; 2],
         };
         LayerPre {
+            immediate_held: match m.gate {
+                Some((t, _)) if self.v.layers.immediate_drops != 0 => {
+                    self.hand[self.turn][usize::from(t) % 32]
+                }
+                _ => 0,
+            },
             overall,
             us: self.turn,
             captured,
@@ -187,6 +195,9 @@ impl FairyPos {
                     self.hand[us][t] = self.hand[us][t].saturating_sub(1);
                 }
             }
+        }
+        if l.immediate_drops != 0 {
+            self.settle_immediate_drop(m, us, pre.immediate_held);
         }
         for d in &l.drops {
             self.count_drop_credits(d, m, &pre);

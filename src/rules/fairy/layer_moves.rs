@@ -148,6 +148,9 @@ impl FairyPos {
         if l.promotion_castle != 0 {
             self.push_forward_castles(l.promotion_castle, out);
         }
+        if l.immediate_drops != 0 {
+            self.push_immediate_drops(l.immediate_drops, out);
+        }
         out.retain(|m| self.layer_allows(m));
     }
 

@@ -322,6 +322,9 @@ pub struct Layers {
     pub promotion_any_leg: bool,
     /// `promotion=continue`: a promoted piece moves on in the same turn.
     pub promotion_continue: bool,
+    /// `drop=immediate`: these types, captured (or held), are placed at once by the move
+    /// (`fairy::layer_immediate_drops`).
+    pub immediate_drops: u64,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.

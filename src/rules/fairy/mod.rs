@@ -18,6 +18,7 @@ mod layer_bounce;
 pub mod layer_castle;
 mod layer_checking;
 pub mod layer_end;
+mod layer_immediate_drops;
 pub mod layer_make;
 pub mod layer_moves;
 mod layer_pieces;

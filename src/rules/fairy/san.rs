@@ -316,6 +316,8 @@ impl FairyPos {
             .take_while(|c| c.is_ascii_uppercase() || *c == b'+')
             .count();
         let (letters, rest) = g.split_at(n);
+        // `drop=immediate`'s placement is written as a drop: `Bxf7/N@c3`.
+        let rest = rest.strip_prefix('@').unwrap_or(rest);
         let sq = if rest.is_empty() {
             None
         } else {

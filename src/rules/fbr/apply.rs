@@ -8,6 +8,7 @@ mod checking;
 mod cheshire;
 mod conversion;
 mod drops;
+mod immediate_drops;
 mod pieces;
 mod powers;
 mod promotion_castle;
@@ -114,6 +115,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     a.promotion_captures(list)?;
     a.promotion_in_place(list)?;
     a.promotion_legs_beside(list)?;
+    a.immediate_drops_beside(list)?;
     if !a.layers.powers.is_empty()
         && a.layers.alice
         && let Some(r) = list.rules.iter().find(|r| r.name == "alice")

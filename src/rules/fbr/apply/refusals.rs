@@ -38,11 +38,6 @@ pub(super) const REFUSED: &[(&str, &str)] = &[
 /// Attributes refused of rules cqlq evaluates (`rule`, `attribute`, why).
 const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     (
-        "drop",
-        "immediate",
-        "the seed leaves open who places the piece (its own `TODO: who is placing the piece`), and a PGN move does not record where",
-    ),
-    (
         "royal",
         "evasefacing",
         "the seed does not say what facing is (royals on an open file as xiangqi's kings, on any open line, or side by side: \"performed with check only given by opponent's King\"), and the answer may be a draw claim, which a PGN move list does not hold",
