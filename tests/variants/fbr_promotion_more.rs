@@ -546,3 +546,18 @@ fn drop_immediate_refusals_and_a_pgn_game() {
         "{err}"
     );
 }
+
+#[test]
+fn a_continuation_that_promotes_again_ends_the_turn() {
+    // "After promotion continue with the promoted piece": the promoted piece moves on once.
+    // Pawns promoting to pawns over ranks 3-8: e2-e3=P promotes and the new pawn moves on;
+    // its e3-e4=P promotes again but does not continue: black moves.
+    let mut p = pos(
+        "promotion[3-8]=enter{P},continue",
+        "k7/8/8/8/8/8/4P3/K7 w - - 0 1",
+    );
+    play(&mut p, "e2e3p");
+    assert_eq!(p.turn, 0, "the promoted pawn moves on");
+    play(&mut p, "e3e4p");
+    assert_eq!(p.turn, 1, "no second continuation");
+}

@@ -63,9 +63,13 @@ impl FairyPos {
     }
 
     /// `continue`, after `us` made `m`: a piece `m` promoted moves on (the turn stays with
-    /// `us`) when it has a legal move; any earlier continuation ends.
+    /// `us`) when it has a legal move; any earlier continuation ends, and a continuation
+    /// that promotes again does not continue ("continue with the promoted piece": once, which
+    /// also bounds the search for a legal move on).
     pub(super) fn note_promotion_continues(&mut self, m: &FMove, us: usize) {
-        self.layer.promotion_continuing = None;
+        if self.layer.promotion_continuing.take().is_some() {
+            return;
+        }
         let Some(p) = m.promo else {
             return;
         };
