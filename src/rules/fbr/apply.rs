@@ -114,8 +114,6 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     Applier::stack_partners(list)?;
     a.promotion_captures(list)?;
     a.promotion_in_place(list)?;
-    a.promotion_legs_beside(list)?;
-    a.immediate_drops_beside(list)?;
     if !a.layers.powers.is_empty()
         && a.layers.alice
         && let Some(r) = list.rules.iter().find(|r| r.name == "alice")
@@ -749,7 +747,6 @@ impl Applier {
                 "swap" => self.swap_promotion(a)?,
                 "castle" => self.promotion_castle(a)?,
                 "enpassant" | "continue" => self.promotion_legs(a)?,
-                // Read after every rule (`promotion_in_place`): `warp` needs the warp rule.
                 _ if promotion_in_place::ATTRIBUTES.contains(&a.name.as_str()) => {}
                 _ => return Self::unsupported(r, a),
             }

@@ -41,8 +41,12 @@ const MOVE_TRIGGERS: &[&str] = &[
 
 impl Applier {
     /// Fills `Layers::promotion_in_place` from the `promotion` rules' `null`, `available` and
-    /// `warp` attributes.
+    /// `warp` attributes (read after every rule: `warp` needs the warp rule), and refuses what
+    /// `enpassant`, `continue` and `drop=immediate` do not read
+    /// (`promotion_legs_beside`, `immediate_drops_beside`).
     pub(super) fn promotion_in_place(&mut self, list: &RuleList) -> Result<(), FbrError> {
+        self.promotion_legs_beside(list)?;
+        self.immediate_drops_beside(list)?;
         let mut rule = InPlacePromotion::default();
         let mut any = false;
         for r in list
