@@ -18,18 +18,11 @@ pub const REFUSED_RULES: [&str; 6] = [
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 11] = [
+pub const REFUSED_ATTRIBUTES: [&str; 4] = [
     "alice=3D",
     "alice=4D",
-    "holding drop=immediate",
-    "promotion=available",
-    "promotion=castle",
-    "promotion=continue",
     "promotion=demote",
-    "promotion=enpassant",
-    "promotion=null",
     "promotion=origin",
-    "promotion=warp",
 ];
 
 #[test]

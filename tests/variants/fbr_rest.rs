@@ -324,8 +324,6 @@ fn conversions_cqlq_does_not_evaluate_are_refused_by_name() {
 fn refusals_say_what_a_pgn_or_the_engine_cannot_hold() {
     // Each rule or attribute left refused says why (docs/fbr.md lists the same reasons).
     assert_refused(&[
-        ("holding drop=immediate", "TODO: who is placing the piece"),
-        ("promotion=null", "SAN cannot write"),
         ("swapping", "swap sequences"),
     ]);
 }

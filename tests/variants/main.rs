@@ -24,6 +24,7 @@ mod fbr_mbn_pieces_attrs;
 mod fbr_parse;
 mod fbr_powers;
 mod fbr_promotion;
+mod fbr_promotion_more;
 mod fbr_refused;
 mod fbr_rest;
 mod fbr_royal;

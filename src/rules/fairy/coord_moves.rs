@@ -20,13 +20,21 @@ impl FairyPos {
     pub fn coord_to_move(&self, text: &str, base: RankBase) -> Result<FMove, RulesError> {
         let legal = self.legal_moves();
         let t = text.trim();
-        if t == "O-O" || t == "O-O-O" || t == "0-0" || t == "0-0-0" {
+        let castling = t.trim_end_matches(['+', '#', '!', '?']);
+        if matches!(
+            castling,
+            "O-O" | "O-O-O" | "0-0" | "0-0-0" | "O-O-O-O" | "0-0-0-0"
+        ) {
+            let t = castling;
             let east = t.len() == 3;
+            // `O-O-O-O`: castling along a file (FBR's `promotion=castle`).
+            let vertical = t.len() == 7;
             return legal
                 .iter()
                 .find(|m| {
                     matches!(m.kind, MoveKind::Castle(..))
-                        && ((m.to % 16) > (m.from % 16)) == east
+                        && (m.to % 16 == m.from % 16) == vertical
+                        && (vertical || ((m.to % 16) > (m.from % 16)) == east)
                         && m.gate.is_none()
                 })
                 .copied()
@@ -47,16 +55,22 @@ impl FairyPos {
         }
         let chars: Vec<char> = t.chars().collect();
         // SjaakII's pickup `@@a7`: the piece on that square taken off the board (`warp`,
-        // FBR's `freezer=suicide`).
+        // FBR's `freezer=suicide`); cqlq's `@@e8=Q`: the piece on e8 promoting where it stands
+        // (FBR's `promotion=null`, `available`, `warp`).
         if let Some(square) = t.strip_prefix("@@") {
             let at: Vec<char> = square.chars().collect();
             let (from, n) = read_square(&at, offset).ok_or_else(|| unreadable(t))?;
-            if at[n..].iter().any(|c| !matches!(c, '+' | '#' | '!' | '?')) {
+            let (promo, marks) = promotion_suffix(&at[n..]);
+            if marks.iter().any(|c| !matches!(c, '+' | '#' | '!' | '?')) {
                 return Err(unreadable(t));
             }
             return legal
                 .iter()
-                .find(|m| m.kind == MoveKind::Pickup && m.from as usize == from)
+                .find(|m| {
+                    m.kind == MoveKind::Pickup
+                        && m.from as usize == from
+                        && self.suffix_matches(m, &promo)
+                })
                 .copied()
                 .ok_or_else(|| illegal(format!("illegal removal `{t}`")));
         }
@@ -154,6 +168,21 @@ impl FairyPos {
         }
         m.promo.is_none() && m.gate.is_some_and(|(g, _)| matches_sym(g, suffix))
     }
+}
+
+/// The promotion after an `@@sq`: `=Q`, `=+P` (the piece's letters, empty when none) and
+/// the characters after it (check marks, annotations).
+fn promotion_suffix(rest: &[char]) -> (String, &[char]) {
+    let Some(('=', after)) = rest.split_first() else {
+        return (String::new(), rest);
+    };
+    let plus = usize::from(after.first() == Some(&'+'));
+    let n = plus
+        + after[plus..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+    (after[..n].iter().collect(), &after[n..])
 }
 
 /// A move no legal move matches.

@@ -24,6 +24,8 @@ pub struct LayerPre {
     overall: [u32; 2],
     /// `turn=alter`: the board's key before the move when it starts a turn (else 0).
     turn_start: u64,
+    /// `drop=immediate`: the mover's pieces in hand of the type the move places, before it.
+    immediate_held: u8,
 }
 
 impl FairyPos {
@@ -47,6 +49,12 @@ impl FairyPos {
             None => [0; 2],
         };
         LayerPre {
+            immediate_held: match m.gate {
+                Some((t, _)) if self.v.layers.immediate_drops != 0 => {
+                    self.hand[self.turn][usize::from(t) % 32]
+                }
+                _ => 0,
+            },
             overall,
             us: self.turn,
             captured,
@@ -123,6 +131,9 @@ impl FairyPos {
             self.unmoved.set(to);
         }
         self.track_boards(l, m, us);
+        if l.promotion_castle != 0 {
+            self.note_castle_promotion(l.promotion_castle, m, us);
+        }
         if let Some(rule) = l
             .promotion_rule
             .as_deref()
@@ -179,11 +190,14 @@ impl FairyPos {
             Some(h) => self.hold_captured(h, m, &pre),
             None => {
                 // A warped piece leaves the game when there is no holding.
-                if m.kind == MoveKind::Pickup {
+                if m.kind == MoveKind::Pickup && m.promo.is_none() {
                     let t = m.piece as usize;
                     self.hand[us][t] = self.hand[us][t].saturating_sub(1);
                 }
             }
+        }
+        if l.immediate_drops != 0 {
+            self.settle_immediate_drop(m, us, pre.immediate_held);
         }
         for d in &l.drops {
             self.count_drop_credits(d, m, &pre);
@@ -211,6 +225,9 @@ impl FairyPos {
         }
         if let Some(rules) = &l.turns {
             self.turns_after(rules, m, us, pre.turn_start);
+        }
+        if l.promotion_continue {
+            self.note_promotion_continues(m, us);
         }
         if l.monster {
             if us == 0 && !self.layer.second {
@@ -284,6 +301,7 @@ impl FairyPos {
             }
             // A converted piece is another side's: it has passed no pass zone for it.
             MoveKind::Convert => self.layer.passed.clear(to),
+            MoveKind::Pickup if m.promo.is_some() => {}
             MoveKind::Pickup => {
                 self.layer.alice.clear(from);
                 self.layer.passed.clear(from);

@@ -148,6 +148,15 @@ impl FairyPos {
                 }
             }
         }
+        if let Some(rule) = &l.promotion_in_place {
+            self.push_in_place_promotions(rule, out);
+        }
+        if l.promotion_castle != 0 {
+            self.push_forward_castles(l.promotion_castle, out);
+        }
+        if l.immediate_drops != 0 {
+            self.push_immediate_drops(l.immediate_drops, out);
+        }
         out.retain(|m| self.layer_allows(m));
     }
 
@@ -159,6 +168,11 @@ impl FairyPos {
         let (from, to) = (m.from as usize, m.to as usize);
         let on_board = matches!(m.kind, MoveKind::Normal | MoveKind::Castle(..));
         if l.benedict && m.capture.is_some() {
+            return false;
+        }
+        if let Some(sq) = self.layer.promotion_continuing
+            && !self.continuation_allows(sq, m)
+        {
             return false;
         }
         if let Some(rules) = &l.turns
@@ -233,6 +247,7 @@ impl FairyPos {
             }
         }
         if m.kind == MoveKind::Pickup
+            && m.promo.is_none()
             && l.warp.is_none_or(|s| self.ply() < s)
             && !self.suicide_pieces(us).has(m.from.into())
         {
@@ -510,6 +525,9 @@ impl FairyPos {
                     ok
                 });
             }
+        }
+        if let Some(rule) = &l.promotion_in_place {
+            self.in_place_compulsory(rule, moves);
         }
         if moves.is_empty() && l.royal.until_captured {
             *moves = self.pseudo_moves();

@@ -321,6 +321,19 @@ pub struct Layers {
     pub swap_not_in_check: bool,
     /// `promotion=swap` / `!swap`: when a swap promotes.
     pub swap_promotion: super::layer_swaps::SwapPromotion,
+    /// `promotion=null`, `available`, `warp`: promotions where the piece stands.
+    pub promotion_in_place: Option<super::layer_promotion_in_place::InPlacePromotion>,
+    /// `promotion=castle{set}`: pieces promoted to these types are unmoved again and castle
+    /// forward with their royal (`fairy::layer_promotion_castle`).
+    pub promotion_castle: u64,
+    /// `promotion=enpassant`: a move promotes when one of its one-square legs ends in the
+    /// zone (`fairy::layer_promotion_legs`).
+    pub promotion_any_leg: bool,
+    /// `promotion=continue`: a promoted piece moves on in the same turn.
+    pub promotion_continue: bool,
+    /// `drop=immediate`: these types, captured (or held), are placed at once by the move
+    /// (`fairy::layer_immediate_drops`).
+    pub immediate_drops: u64,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.
@@ -364,6 +377,9 @@ pub struct LayerState {
     /// `promotion=suspend`: per colour, the squares of the pieces that have had their first
     /// chance to promote (since the game's start or the FEN).
     pub promotion_seen: [Bits256; 2],
+    /// `promotion=continue`: the square of the promoted piece that moves on (the side to
+    /// move's only piece to move).
+    pub promotion_continuing: Option<u8>,
 }
 
 impl Layers {

@@ -187,14 +187,31 @@ impl FairyPos {
             gate: None,
             sets_ep,
         };
+        // FBR's `promotion=warp`: "The piece will not promote immediately ... it will be
+        // promoted when warped" (`fairy::layer_promotion_in_place`).
+        if self
+            .v
+            .layers
+            .promotion_in_place
+            .as_ref()
+            .is_some_and(|r| r.warp)
+        {
+            out.push(base);
+            return;
+        }
         // SjaakII: a rule applies when the move starts or ends in its zone; the plain move is
         // kept when the destination (or, leaving the zones, the origin) is in the optional
         // zone (by default: the zone squares from which the piece can still move).
         let promote_here = self.v.def.rules.promote_here;
         let mut matched = false;
         let mut choices: Vec<u8> = Vec::new();
+        // FBR's `promotion=enpassant`: also a leg ending in the zone (`layer_promotion_legs`).
+        let any_leg = self.v.layers.promotion_any_leg;
         for (zone, ch) in &k.promotions {
-            if zone[us].has(to) || (zone[us].has(from) && !promote_here) {
+            if zone[us].has(to)
+                || (zone[us].has(from) && !promote_here)
+                || (any_leg && self.leg_in_zone(zone[us], from, to, t))
+            {
                 matched = true;
                 for &c in ch {
                     if !choices.contains(&c) {
@@ -268,6 +285,8 @@ impl FairyPos {
             }
             out.push(FMove {
                 promo: Some(c),
+                // A piece promoted in a leg is no pawn that double-stepped.
+                sets_ep: sets_ep && !any_leg,
                 ..base
             });
         }

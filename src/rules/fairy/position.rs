@@ -36,7 +36,8 @@ pub enum MoveKind {
     Drop,
     /// Castling; the partner moves from the first square to the second.
     Castle(u8, u8),
-    /// A piece taken from `from` into the hand (`allow pickup`).
+    /// A piece taken from `from` into the hand (`allow pickup`); with `promo`, the piece
+    /// promotes where it stands instead (FBR's `promotion=null`, `available`, `warp`).
     Pickup,
     /// A lion's double capture ([`super::lion`]): the first victim's square; the second
     /// victim is on `to` (`capture`).
@@ -585,6 +586,16 @@ impl FairyPos {
                 // when they move, below), other drops count.
                 let k = &self.v.kinds[t];
                 reset |= k.is_pawnlike() && !k.same_captures;
+            }
+            MoveKind::Pickup if m.promo.is_some() => {
+                // FBR's in-place promotion (`fairy::layer_promotion_in_place`): the piece
+                // changes type where it stands; irreversible, so the clock resets.
+                let p = m.promo.map_or(m.piece, |p| p) as usize;
+                self.remove(from);
+                self.put(from, us, p);
+                self.promoted.set(from);
+                self.unmoved.clear(from);
+                reset = true;
             }
             MoveKind::Pickup => {
                 let t = m.piece as usize;

@@ -133,7 +133,13 @@ impl FairyPos {
             None => (t, None),
         };
         let gate = gate.map(|g| self.parse_gate(g)).transpose()?;
-        if body == "O-O" || body == "O-O-O" || body == "0-0" || body == "0-0-0" {
+        if body == "O-O"
+            || body == "O-O-O"
+            || body == "0-0"
+            || body == "0-0-0"
+            || body == "O-O-O-O"
+            || body == "0-0-0-0"
+        {
             return self.san_castling(text, body, &gate, restricted);
         }
         let mut parts = self.parse_san(body).ok_or_else(|| {
@@ -186,9 +192,15 @@ impl FairyPos {
             castles
         };
         let east = body.len() == 3;
+        // `O-O-O-O`: castling along a file (FBR's `promotion=castle`).
+        let vertical = body.len() == 7;
         let found: Vec<FMove> = legal
             .iter()
-            .filter(|m| matches!(m.kind, MoveKind::Castle(..)) && (m.to % 16 > m.from % 16) == east)
+            .filter(|m| {
+                matches!(m.kind, MoveKind::Castle(..))
+                    && (m.to % 16 == m.from % 16) == vertical
+                    && (vertical || (m.to % 16 > m.from % 16) == east)
+            })
             .filter(|m| self.gate_matches(m, gate))
             .filter(|m| restricted || self.is_legal(m))
             .copied()
@@ -306,6 +318,8 @@ impl FairyPos {
             .take_while(|c| c.is_ascii_uppercase() || *c == b'+')
             .count();
         let (letters, rest) = g.split_at(n);
+        // `drop=immediate`'s placement is written as a drop: `Bxf7/N@c3`.
+        let rest = rest.strip_prefix('@').unwrap_or(rest);
         let sq = if rest.is_empty() {
             None
         } else {

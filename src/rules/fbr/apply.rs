@@ -11,8 +11,12 @@ mod conversion;
 mod conversion_moves;
 mod drops;
 mod facing;
+mod immediate_drops;
 mod pieces;
 mod powers;
+mod promotion_castle;
+mod promotion_in_place;
+mod promotion_legs;
 mod promotion_rules;
 mod promotion_setup;
 mod refusals;
@@ -120,6 +124,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     Applier::unclaimed_prefixes(list)?;
     Applier::stack_partners(list)?;
     a.promotion_captures(list)?;
+    a.promotion_in_place(list)?;
     if !a.layers.powers.is_empty()
         && a.layers.alice
         && let Some(r) = list.rules.iter().find(|r| r.name == "alice")
@@ -738,6 +743,9 @@ impl Applier {
                 "optional" => optional = true,
                 "notforced" => not_forced = true,
                 "swap" => self.swap_promotion(a)?,
+                "castle" => self.promotion_castle(a)?,
+                "enpassant" | "continue" => self.promotion_legs(a)?,
+                _ if promotion_in_place::ATTRIBUTES.contains(&a.name.as_str()) => {}
                 _ => return Self::unsupported(r, a),
             }
         }

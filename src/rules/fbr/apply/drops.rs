@@ -91,6 +91,8 @@ impl Applier {
                 "nocheck" => no_check = true,
                 "nomate" => no_mate = true,
                 "withattack" => rule.with_attack = true,
+                // Checked beside the other rules by `immediate_drops`.
+                "immediate" => self.layers.immediate_drops |= pieces,
                 "captured" => match &a.pieces {
                     Some(set) => rule.captured = Some(self.mask(set, a.column)?),
                     None => return refuse(a.column, "`captured` needs a piece set `{...}`"),

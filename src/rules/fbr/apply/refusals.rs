@@ -34,49 +34,14 @@ pub(super) const REFUSED: &[(&str, &str)] = &[
 /// Attributes refused of rules cqlq evaluates (`rule`, `attribute`, why).
 const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     (
-        "drop",
-        "immediate",
-        "the seed leaves open who places the piece (its own `TODO: who is placing the piece`), and a PGN move does not record where",
-    ),
-    (
-        "promotion",
-        "available",
-        "a dead piece promoting as soon as a piece is available needs a promotion without a move",
-    ),
-    (
-        "promotion",
-        "castle",
-        "castling rights for a promoted piece need castling partners made by promotion; the rights are the definition's",
-    ),
-    (
-        "promotion",
-        "continue",
-        "the promoted piece moving on needs MBN multi-leg moves",
-    ),
-    (
         "promotion",
         "demote",
         "needs `origin` and an MBN demotion rule (`-Q==R`)",
     ),
     (
         "promotion",
-        "enpassant",
-        "promotion in any leg needs MBN multi-leg moves",
-    ),
-    (
-        "promotion",
-        "null",
-        "promotion without a move needs a move SAN cannot write",
-    ),
-    (
-        "promotion",
         "origin",
         "a piece put on the square a piece leaves needs MBN prefixed promotion rules (`*N==X`; `cheshire` is built in)",
-    ),
-    (
-        "promotion",
-        "warp",
-        "a piece that reaches the zone stays unpromoted until `warp` takes it off (`@@sq`) and is then promoted; the warp layer does not tie a removal to a pending promotion yet",
     ),
 ];
 
