@@ -59,7 +59,8 @@ impl FairyPos {
                 occ.set(pt.into());
             }
             MoveKind::Pickup if m.promo.is_none() => occ.clear(from),
-            MoveKind::Drop | MoveKind::Pickup | MoveKind::Swap(_) => {}
+            // A conversion changes the target's colour: both squares stay occupied.
+            MoveKind::Drop | MoveKind::Pickup | MoveKind::Swap(_) | MoveKind::Convert => {}
         }
         if !matches!(m.kind, MoveKind::Pickup) {
             occ.set(to);
