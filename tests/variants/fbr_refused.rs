@@ -7,30 +7,27 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 8] = [
+pub const REFUSED_RULES: [&str; 7] = [
     "announcement",
     "avalanche",
     "bughouse",
     "musketeer",
     "pincher",
-    "swap",
     "swapping",
     "torus=spacious",
 ];
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 12] = [
+pub const REFUSED_ATTRIBUTES: [&str; 10] = [
     "alice=3D",
     "alice=4D",
     "holding drop=immediate",
     "promotion=available",
     "promotion=castle",
     "promotion=continue",
-    "promotion=demote",
     "promotion=enpassant",
     "promotion=null",
-    "promotion=origin",
     "promotion=warp",
     "royal=evasefacing",
 ];

@@ -202,6 +202,9 @@ impl FairyPos {
         if let Some(x) = l.cheshire {
             self.remove_left_square(m, us, x as usize);
         }
+        if l.prefix.is_some() {
+            self.fill_origin(m, us, pre.captured.map(|c| c.1));
+        }
         if l.neutral | l.impartial != 0 {
             self.neutral_turn(us);
         }

@@ -312,6 +312,9 @@ pub struct Layers {
     pub swap_not_in_check: bool,
     /// `promotion=swap` / `!swap`: when a swap promotes.
     pub swap_promotion: super::layer_swaps::SwapPromotion,
+    /// MBN prefixed promotion rules after a move: `promotion<p>=origin`, `swap=demote,promote`
+    /// (`fairy::layer_prefix`).
+    pub prefix: Option<std::sync::Arc<super::layer_prefix::PrefixLayer>>,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.

@@ -22,6 +22,7 @@ pub mod layer_make;
 pub mod layer_moves;
 mod layer_pieces;
 pub mod layer_powers;
+pub mod layer_prefix;
 pub mod layer_promotion;
 mod layer_royal;
 pub mod layer_swaps;

@@ -10,6 +10,7 @@ mod conversion;
 mod drops;
 mod pieces;
 mod powers;
+mod prefix_rules;
 mod promotion_rules;
 mod promotion_setup;
 mod refusals;
@@ -44,6 +45,7 @@ pub fn variant_with_rules(def: &VariantDef, text: &str) -> Result<Variant, FbrEr
     let added = fbr_to_rules(text)?;
     rules.rules.extend(added.rules);
     rules.pieces.extend(added.pieces);
+    rules.prefix_rules.extend(added.prefix_rules);
     let (def, layers) = apply_rules(def, &rules)?;
     Ok(defs_to_variant_with(&def, layers))
 }
@@ -72,6 +74,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         a.mirror(r)?;
     }
     a.mbn_swaps(list)?;
+    a.plus_rules(list)?;
     let has_holding = list.rules.iter().any(|r| r.name == "holding" && !r.cancel);
     for r in &list.rules {
         if let Some((_, why)) = refusals::REFUSED.iter().find(|(n, _)| *n == r.name) {
@@ -96,6 +99,18 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         if r.name == "switching" && !r.cancel {
             continue;
         }
+        if r.name == "swap" && !r.cancel {
+            continue;
+        }
+        if r.name == "promotion"
+            && !r.cancel
+            && r.attrs
+                .iter()
+                .any(|a| a.name == "origin" || a.name == "demote")
+        {
+            a.origin_rule(r, list)?;
+            continue;
+        }
         a.rule(r, has_holding)?;
     }
     for r in list
@@ -105,6 +120,10 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     {
         a.switching(r)?;
     }
+    for r in list.rules.iter().filter(|r| r.name == "swap" && !r.cancel) {
+        a.swap_rule(r, list)?;
+    }
+    Applier::unclaimed_prefix_rules(list)?;
     a.swaps_beside(list)?;
     Applier::unclaimed_prefixes(list)?;
     Applier::stack_partners(list)?;

@@ -10,6 +10,7 @@
 
 use super::model::{Attribute, BoardRange, PieceSet, Rule, RuleList, SingleRange};
 use super::piece_defs::{read_piece_definition, starts_piece_definition};
+use super::prefix_rules::{read_prefix_rule, starts_prefix_rule};
 
 /// A fault in FBR text: the 1-based column and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -203,12 +204,15 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
     };
     let mut rules = Vec::new();
     let mut pieces = Vec::new();
+    let mut prefix_rules = Vec::new();
     loop {
         p.skip_separators();
         if p.i >= p.c.len() {
             break;
         }
-        if starts_piece_definition(&p.c, p.i) {
+        if starts_prefix_rule(&p.c, p.i) {
+            prefix_rules.push(read_prefix_rule(&p.c, &mut p.i)?);
+        } else if starts_piece_definition(&p.c, p.i) {
             pieces.push(read_piece_definition(&p.c, &mut p.i)?);
         } else {
             rules.push(p.rule()?);
@@ -220,7 +224,11 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
             Some(c) => return p.err(format!("unexpected `{c}` after a rule")),
         }
     }
-    Ok(RuleList { rules, pieces })
+    Ok(RuleList {
+        rules,
+        pieces,
+        prefix_rules,
+    })
 }
 
 struct Parser {

@@ -6,7 +6,7 @@
 pub(super) const REFUSED: &[(&str, &str)] = &[
     (
         "announcement",
-        "needs announcements declared before a move (`/Name/`), which a PGN game does not record, and the MBN promotion rules bound to them (the seed's `*W/DragonResurrection/==+D`), which cqlq's MBN does not read (prefixed promotion rules are refused)",
+        "needs announcements declared before a move (`/Name/`), which a PGN game does not record, and the MBN promotion rules bound to them (the seed's `*W/DragonResurrection/==+D`), which cqlq's MBN does not read (a prefixed promotion rule bound to an announcement is refused at its `/`)",
     ),
     (
         "avalanche",
@@ -24,10 +24,6 @@ pub(super) const REFUSED: &[(&str, &str)] = &[
     (
         "pincher",
         "needs a pinch the seed leaves open (a move of its own or part of the pincher's move, once a turn or for every piece in the zone) that puts the pinched piece on a square of the pincher's choice, which a PGN move (SAN) cannot record",
-    ),
-    (
-        "swap",
-        "needs prefixed promotion rules (`-Q==R`, `+R==Q`) applied to the swapped pieces; swap moves themselves are MBN `w` (`Q=mQ+wQ`)",
     ),
     (
         "swapping",
@@ -69,11 +65,6 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
     ),
     (
         "promotion",
-        "demote",
-        "needs `origin` and an MBN demotion rule (`-Q==R`)",
-    ),
-    (
-        "promotion",
         "enpassant",
         "promotion in any leg needs MBN multi-leg moves",
     ),
@@ -81,11 +72,6 @@ const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
         "promotion",
         "null",
         "promotion without a move needs a move SAN cannot write",
-    ),
-    (
-        "promotion",
-        "origin",
-        "a piece put on the square a piece leaves needs MBN prefixed promotion rules (`*N==X`; `cheshire` is built in)",
     ),
     (
         "promotion",

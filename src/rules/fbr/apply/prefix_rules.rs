@@ -1,0 +1,366 @@
+//! MBN prefixed promotion rules (`fbr::prefix_rules`) applied: the `+` rules are the board's
+//! promotions (seed 001: "The promotion rule promotion+ is pre-defined ... with default
+//! promotion zone (last rank)"; a piece promotes "only if a promotion for this piece is
+//! defined (this can be done implicitly with the use of a piece prefix)"); the other
+//! prefixes' rules are applied by the rules that name them: `promotion<p>=origin`
+//! (`,demote<q>`) and `swap{set}=demote<p>,promote<q>` (`fairy::layer_prefix`).
+//!
+//! Readings (also in `docs/fbr.md`):
+//! - `+P==QRBN` replaces P's promotion choices (its zone stays the board's, or the
+//!   `promotion` rule's); a piece without a promotion gets one on the last rank (the seed's
+//!   default zone), so `swap=promote R=mR+wR +R==Q` also promotes a rook entering the last
+//!   rank. A bare `+P` keeps the board's choices of P (refused for a piece that has none: the
+//!   seed names no default choice).
+//! - `promotion<p>=origin` without a range works on the whole board: both of the seed's
+//!   examples (`promotion*=origin,move N *N==X`, "After the Knight has moved, the piece X
+//!   will be set onto the origin square", and `cheshire`'s expansion) put the piece after any
+//!   move, which the default last-rank zone would not. Its trigger is `enter` unless `move`,
+//!   `leave`, `capture{set}` or `!capture` is written; one result per piece (several would be
+//!   the mover's choice, which no PGN token records); upper case is the mover's piece, lower
+//!   case the opponent's.
+//! - `swap{set}=demote<p>,promote<q>` (defaults `-` and `+`): "After swapping with a piece the
+//!   piece on start square ... the associated demotion rule will be applied" (the partner),
+//!   "the piece on destination square ... the associated promotion rule" (the mover), when
+//!   either piece is of the set. A piece a swap rule changes is not promoted again by its
+//!   zone in that swap (the seed leaves the order of rules open; one rule per piece and
+//!   move). A demotion has one result (several would need a second `=X` in the SAN).
+//! - Sequence numbers (`+P<1>==Q`) only order rules that apply to one piece in one move,
+//!   which the readings above never do; they are read and checked.
+
+use std::sync::Arc;
+
+use super::super::model::{Attribute, BoardRange, Rule, RuleList, SingleRange};
+use super::super::parse::FbrError;
+use super::{Applier, refuse};
+use crate::rules::fairy::defs::PromotionDef;
+use crate::rules::fairy::layer_prefix::{OriginRule, OriginTrigger, PrefixLayer, SwapChange};
+
+/// A rule's results: types, each with the opponent mark.
+type Results = Vec<(u8, bool)>;
+
+impl Applier {
+    /// The rules of `prefix`, resolved: per piece type, the result types (with the opponent
+    /// mark); letters naming no piece and a piece ruled twice are faults.
+    fn prefix_map(&self, list: &RuleList, prefix: char) -> Result<Vec<Option<Results>>, FbrError> {
+        let mut map: Vec<Option<Results>> = vec![None; self.types()];
+        for r in list.prefix_rules.iter().filter(|r| r.prefix == prefix) {
+            let mut results = Vec::new();
+            for x in &r.results {
+                let Some(t) = self.type_of(&x.letter.to_string()).filter(|&t| t < 64) else {
+                    return refuse(
+                        x.column,
+                        format!("`{}` names no piece of this board", x.letter),
+                    );
+                };
+                results.push((t as u8, x.opponent));
+            }
+            for &(letter, column) in &r.pieces {
+                let Some(t) = self.type_of(&letter.to_string()).filter(|&t| t < 64) else {
+                    return refuse(column, format!("`{letter}` names no piece of this board"));
+                };
+                if map[t].is_some() {
+                    return refuse(
+                        column,
+                        format!("`{letter}` has a second `{prefix}` rule (one per piece)"),
+                    );
+                }
+                map[t] = Some(results.clone());
+            }
+        }
+        Ok(map)
+    }
+
+    fn prefix_layer(&mut self) -> &mut PrefixLayer {
+        Arc::make_mut(self.layers.prefix.get_or_insert_with(Default::default))
+    }
+
+    /// The `+` rules: each names its pieces' promotion choices (before the `promotion` rule,
+    /// which then sets every promotion's zone).
+    pub(super) fn plus_rules(&mut self, list: &RuleList) -> Result<(), FbrError> {
+        let map = self.prefix_map(list, '+')?;
+        let last = self.def.ranks.saturating_sub(1);
+        let last_rank = self.zone(&BoardRange {
+            not: false,
+            parts: vec![SingleRange {
+                files: None,
+                ranks: Some((last, last)),
+            }],
+        });
+        for r in list.prefix_rules.iter().filter(|r| r.prefix == '+') {
+            if let Some(x) = r.results.iter().find(|x| x.opponent) {
+                return refuse(
+                    x.column,
+                    "a promotion to the opponent's piece (`+P==q`) is not implemented: the promoted piece would change sides, which the board's promotion does not do",
+                );
+            }
+            for &(letter, column) in &r.pieces {
+                let t = self.type_of(&letter.to_string()).unwrap_or_default();
+                if r.results.is_empty() && self.def.pieces[t].promotions.is_empty() {
+                    return refuse(
+                        column,
+                        format!(
+                            "`+{letter}` names no choices and the board's `{letter}` has no promotion to keep; write them (`+{letter}==Q`)"
+                        ),
+                    );
+                }
+            }
+        }
+        for (t, results) in map.iter().enumerate() {
+            let Some(results) = results.as_ref().filter(|r| !r.is_empty()) else {
+                continue;
+            };
+            let choices: String = results
+                .iter()
+                .map(|&(x, _)| self.def.pieces[x as usize].symbols[0].clone())
+                .collect();
+            let p = &mut self.def.pieces[t];
+            if p.promotions.is_empty() {
+                p.promotions.push(PromotionDef {
+                    zone: last_rank,
+                    choices,
+                    optional: false,
+                    forced: true,
+                });
+            } else {
+                for pr in &mut p.promotions {
+                    pr.choices = choices.clone();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Per type, the one result of the `prefix` rules (`demote`): several results refused.
+    fn single_results(
+        &self,
+        list: &RuleList,
+        prefix: char,
+        what: &str,
+    ) -> Result<Vec<Option<u8>>, FbrError> {
+        let map = self.prefix_map(list, prefix)?;
+        if let Some(r) = list
+            .prefix_rules
+            .iter()
+            .find(|r| r.prefix == prefix && r.results.len() > 1)
+        {
+            return refuse(
+                r.results[1].column,
+                format!(
+                    "{what} with several results is not implemented: which one is the mover's choice, which no PGN token records"
+                ),
+            );
+        }
+        if let Some(x) = list
+            .prefix_rules
+            .iter()
+            .filter(|r| r.prefix == prefix)
+            .flat_map(|r| &r.results)
+            .find(|x| x.opponent)
+        {
+            return refuse(
+                x.column,
+                format!("{what} to the opponent's piece is not implemented"),
+            );
+        }
+        Ok(map
+            .into_iter()
+            .map(|r| r.and_then(|r| r.first().map(|x| x.0)))
+            .collect())
+    }
+
+    /// `promotion<p>[range]=origin[,trigger][,demote<q>]`: the `p` rules put a piece on the
+    /// square a move leaves.
+    pub(super) fn origin_rule(&mut self, r: &Rule, list: &RuleList) -> Result<(), FbrError> {
+        if let Some(a) = r.attrs.iter().find(|a| a.name == "demote")
+            && !r.attrs.iter().any(|a| a.name == "origin")
+        {
+            return refuse(
+                a.column,
+                "`promotion=demote` is read only beside `origin` (seed 001: \"only useful in conjunction with origin\"; `promotion*=origin,demote`)",
+            );
+        }
+        let prefix = match r.prefix {
+            Some(p) if p != '+' => p,
+            _ => {
+                return refuse(
+                    r.column,
+                    "`promotion=origin` needs a letter of its own (`promotion*=origin`): the `+` rules are the board's promotions",
+                );
+            }
+        };
+        if r.pieces.is_some() || r.seq.is_some() {
+            return refuse(
+                r.column,
+                "a piece set or sequence number on `promotion=origin` is not implemented",
+            );
+        }
+        let mut trigger = None;
+        let mut demote = None;
+        for a in &r.attrs {
+            let t = match (a.name.as_str(), a.negated) {
+                ("origin", false) => continue,
+                ("demote", false) => {
+                    demote = Some(a.prefix.unwrap_or('-'));
+                    continue;
+                }
+                ("enter", false) if a.pieces.is_none() => OriginTrigger::Enter,
+                ("move", false) if a.pieces.is_none() && a.prefix.is_none() => {
+                    OriginTrigger::Within
+                }
+                ("leave", false) if a.pieces.is_none() => OriginTrigger::Leave,
+                ("capture", false) => OriginTrigger::Capture(match &a.pieces {
+                    Some(s) => Some(self.mask(s, a.column)?),
+                    None => None,
+                }),
+                ("capture", true) if a.pieces.is_none() => OriginTrigger::NoCapture,
+                _ => return Self::origin_refusal(a),
+            };
+            if trigger.replace(t).is_some() {
+                return refuse(
+                    a.column,
+                    "`promotion=origin` with two triggers is not implemented",
+                );
+            }
+        }
+        if !list.prefix_rules.iter().any(|r| r.prefix == prefix) {
+            return refuse(
+                r.column,
+                format!(
+                    "`promotion{prefix}=origin` needs the `{prefix}` rules of its pieces (`{prefix}N==X`)"
+                ),
+            );
+        }
+        let put: Vec<Option<(u8, bool)>> = {
+            let map = self.prefix_map(list, prefix)?;
+            if let Some(r) = list
+                .prefix_rules
+                .iter()
+                .find(|r| r.prefix == prefix && r.results.len() != 1)
+            {
+                let at = r.results.get(1).map_or(r.column, |x| x.column);
+                return refuse(
+                    at,
+                    "`promotion=origin` needs one result per piece (`*N==X`): several would be the mover's choice, which no PGN token records",
+                );
+            }
+            map.into_iter()
+                .map(|m| m.and_then(|m| m.first().copied()))
+                .collect()
+        };
+        let demote = match demote {
+            Some(q) => self.single_results(list, q, "a demotion rule")?,
+            None => Vec::new(),
+        };
+        let zone = match &r.range {
+            Some(range) => self.zone(range),
+            None => self.board(),
+        };
+        let origin = OriginRule {
+            zone,
+            trigger: trigger.unwrap_or(OriginTrigger::Enter),
+            put,
+            demote,
+        };
+        self.prefix_layer().origin.push(origin);
+        Ok(())
+    }
+
+    fn origin_refusal<T>(a: &Attribute) -> Result<T, FbrError> {
+        refuse(
+            a.column,
+            format!(
+                "`promotion={}{}` beside `origin` is not implemented (origin reads `enter`, `move`, `leave`, `capture{{set}}`, `!capture`, `demote`)",
+                if a.negated { "!" } else { "" },
+                a.name
+            ),
+        )
+    }
+
+    /// `swap{set}=demote<p>,promote<q>`, after the list's swap movements are known.
+    pub(super) fn swap_rule(&mut self, r: &Rule, list: &RuleList) -> Result<(), FbrError> {
+        if r.prefix.is_some() || r.seq.is_some() || r.range.is_some() {
+            return refuse(
+                r.column,
+                "`swap` takes a piece set and the attributes `demote`, `promote`",
+            );
+        }
+        if self.layers.swaps.is_empty() {
+            return refuse(
+                r.column,
+                "`swap` needs swap moves (an MBN `w` movement, `Q=mQ+wQ`, or `switching`)",
+            );
+        }
+        let pieces = self.mask_or(&r.pieces, r.column, self.all_types())?;
+        let mut change = SwapChange {
+            pieces,
+            demote: None,
+            promote: None,
+        };
+        for a in &r.attrs {
+            match (a.name.as_str(), a.negated) {
+                ("demote", false) if change.demote.is_none() => {
+                    let q = a.prefix.unwrap_or('-');
+                    let to = self.single_results(list, q, "a demotion rule after a swap")?;
+                    change.demote = Some(to.into_iter().map(|x| x.into_iter().collect()).collect());
+                }
+                ("promote", false) if change.promote.is_none() => {
+                    let q = a.prefix.unwrap_or('+');
+                    let map = self.prefix_map(list, q)?;
+                    if let Some(x) = list
+                        .prefix_rules
+                        .iter()
+                        .filter(|r| r.prefix == q)
+                        .flat_map(|r| &r.results)
+                        .find(|x| x.opponent)
+                    {
+                        return refuse(
+                            x.column,
+                            "a promotion to the opponent's piece after a swap is not implemented",
+                        );
+                    }
+                    change.promote = Some(
+                        map.into_iter()
+                            .map(|m| m.unwrap_or_default().into_iter().map(|x| x.0).collect())
+                            .collect(),
+                    );
+                }
+                _ => return Self::unsupported(r, a),
+            }
+        }
+        if change.demote.is_none() && change.promote.is_none() {
+            return refuse(r.column, "`swap` needs `demote` or `promote`");
+        }
+        self.prefix_layer().swap_changes.push(change);
+        Ok(())
+    }
+
+    /// Refuses prefixed rules of a prefix no rule of the list applies (`+` is the board's).
+    pub(super) fn unclaimed_prefix_rules(list: &RuleList) -> Result<(), FbrError> {
+        for pr in list.prefix_rules.iter().filter(|r| r.prefix != '+') {
+            let p = pr.prefix;
+            let claimed = list.rules.iter().filter(|r| !r.cancel).any(|r| {
+                let origin = r.name == "promotion"
+                    && r.prefix == Some(p)
+                    && r.attrs.iter().any(|a| a.name == "origin");
+                let named = |name: &str, default: char| {
+                    r.attrs
+                        .iter()
+                        .any(|a| a.name == name && a.prefix.unwrap_or(default) == p)
+                };
+                let demote = (r.name == "swap" || r.name == "promotion") && named("demote", '-');
+                let promote = r.name == "swap" && named("promote", '+');
+                origin || demote || promote
+            });
+            if !claimed {
+                return refuse(
+                    pr.column,
+                    format!(
+                        "the `{p}` rules (`{p}{}==...`) are applied by no rule of the list: cqlq applies prefixed rules with `promotion{p}=origin`, `promotion{p}=origin,demote`, `swap=demote{p}` and `swap=promote{p}` (the `+` rules are the board's promotions)",
+                        pr.pieces.first().map_or('?', |x| x.0)
+                    ),
+                );
+            }
+        }
+        Ok(())
+    }
+}
