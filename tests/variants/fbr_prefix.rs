@@ -243,3 +243,40 @@ fn prefixed_rules_cqlq_cannot_apply_are_refused_at_their_column() {
         assert!(e.reason.contains(words), "{rules}: {e}");
     }
 }
+
+/// The count of type `letter` in `colour`'s hand.
+fn in_hand(p: &FairyPos, colour: usize, letter: &str) -> u8 {
+    let t =
+        p.v.kinds
+            .iter()
+            .position(|k| k.def.symbols[0] == letter)
+            .expect("type");
+    p.hand[colour][t]
+}
+
+#[test]
+fn holding_demote_applies_the_minus_rules() {
+    // "If this attribute is not followed by a piece prefix, and if the captured piece is not
+    // having a promoted status ... the default rule "-" will be applied for demotion, if
+    // existing. Example: holding=demote B +B==H R +R==D -R==B: The rook demotes to a bishop
+    // when captured" (here on chess, with the `-R==B` rule alone): Rxa2 puts a bishop in
+    // white's hand; a knight (no `-` rule) stays a knight.
+    let fen = "4k3/8/8/8/8/8/r7/R3K3 w - - 0 1";
+    let mut p = pos("holding=demote -R==B", fen);
+    play(&mut p, "a1a2");
+    assert_eq!(in_hand(&p, 0, "B"), 1);
+    assert_eq!(in_hand(&p, 0, "R"), 0);
+    let mut p = pos("holding=demote -R==B", "4k3/8/8/8/8/8/n7/R3K3 w - - 0 1");
+    play(&mut p, "a1a2");
+    assert_eq!(in_hand(&p, 0, "N"), 1);
+    // Without the rule the rook is held as a rook.
+    let mut p = pos("holding=demote", fen);
+    play(&mut p, "a1a2");
+    assert_eq!(in_hand(&p, 0, "R"), 1);
+    // "The associated promotion rule is either specified with a piece prefix following the
+    // attribute, or the default prefix "+"": `holding=promote*` holds the rook as its `*`
+    // rule's queen.
+    let mut p = pos("holding=promote* *R==Q", fen);
+    play(&mut p, "a1a2");
+    assert_eq!(in_hand(&p, 0, "Q"), 1);
+}

@@ -377,6 +377,10 @@ impl FairyPos {
             let mut ty = t;
             if h.demote && promoted {
                 ty = h.demoted[t] as usize;
+            } else if h.demote
+                && let Some(Some(d)) = h.demote_rules.get(t)
+            {
+                ty = *d as usize;
             }
             if h.promote
                 && let Some(Some(p)) = h.promoted.get(t)

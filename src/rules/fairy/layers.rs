@@ -32,6 +32,9 @@ pub struct Holding {
     pub demoted: Vec<u8>,
     /// Per type: its first promotion choice (`promote`, `either`), if any.
     pub promoted: Vec<Option<u8>>,
+    /// `demote` with MBN demotion rules (`-R==B`): per type, what a captured piece without
+    /// promoted status goes to the holding as.
+    pub demote_rules: Vec<Option<u8>>,
 }
 
 /// A `drop` rule's extra conditions.

@@ -123,6 +123,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     for r in list.rules.iter().filter(|r| r.name == "swap" && !r.cancel) {
         a.swap_rule(r, list)?;
     }
+    a.holding_prefix_rules(list)?;
     Applier::unclaimed_prefix_rules(list)?;
     a.swaps_beside(list)?;
     Applier::unclaimed_prefixes(list)?;

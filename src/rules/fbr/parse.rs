@@ -372,7 +372,13 @@ impl Parser {
     fn attribute(&mut self) -> Result<Attribute, FbrError> {
         let column = self.i + 1;
         let negated = self.eat('!');
-        let name = self.word(true);
+        let mut name = self.word(true);
+        // `move*` is an attribute of its own; on any other name `*` is a piece prefix
+        // (`promote*`, `demote*`: the `*` rules).
+        if name.len() > 1 && name.ends_with('*') && !name.eq_ignore_ascii_case("move*") {
+            name.pop();
+            self.i -= 1;
+        }
         if name.is_empty() && !matches!(self.peek(), Some('(' | '{')) {
             return self.err("expected an attribute");
         }
@@ -386,7 +392,7 @@ impl Parser {
             column,
         };
         if let Some(c) = self.peek()
-            && "+-#$%&".contains(c)
+            && "+-#*$%&".contains(c)
         {
             a.prefix = Some(c);
             self.i += 1;

@@ -24,6 +24,9 @@
 //!   either piece is of the set. A piece a swap rule changes is not promoted again by its
 //!   zone in that swap (the seed leaves the order of rules open; one rule per piece and
 //!   move). A demotion has one result (several would need a second `=X` in the SAN).
+//! - `holding=demote` applies the `-` rules to a captured piece without promoted status (a
+//!   promoted one goes back to what it promoted from, as before); `holding=promote*` takes
+//!   the `*` rules' results.
 //! - Sequence numbers (`+P<1>==Q`) only order rules that apply to one piece in one move,
 //!   which the readings above never do; they are read and checked.
 
@@ -334,6 +337,50 @@ impl Applier {
         Ok(())
     }
 
+    /// `holding=demote<p>` (default `-`): "if the captured piece is not having a promoted
+    /// status ... then the default rule "-" will be applied for demotion, if existing" (the
+    /// seed's `holding=demote B +B==H R +R==D -R==B`: "The rook demotes to a bishop when
+    /// captured"); `holding=promote<p>`: "The associated promotion rule is either specified
+    /// with a piece prefix following the attribute, or the default prefix "+"": a letter other
+    /// than `+` takes that rule's result (one per piece) in place of the first promotion.
+    pub(super) fn holding_prefix_rules(&mut self, list: &RuleList) -> Result<(), FbrError> {
+        let Some(r) = list
+            .rules
+            .iter()
+            .rfind(|r| r.name == "holding" && !r.cancel)
+        else {
+            return Ok(());
+        };
+        for a in &r.attrs {
+            let (prefix, what) = match a.name.as_str() {
+                "demote" => (a.prefix.unwrap_or('-'), "a demotion rule of `holding`"),
+                "promote" if a.prefix.is_some_and(|p| p != '+') => (
+                    a.prefix.unwrap_or('+'),
+                    "a promotion rule of `holding=promote`",
+                ),
+                _ => continue,
+            };
+            if !list.prefix_rules.iter().any(|pr| pr.prefix == prefix) {
+                if a.prefix.is_some() {
+                    return refuse(
+                        a.column,
+                        format!("`holding={}{prefix}` names no `{prefix}` rules", a.name),
+                    );
+                }
+                continue;
+            }
+            let to = self.single_results(list, prefix, what)?;
+            if let Some(h) = self.layers.holding.as_mut() {
+                if a.name == "demote" {
+                    h.demote_rules = to;
+                } else {
+                    h.promoted = to;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Refuses prefixed rules of a prefix no rule of the list applies (`+` is the board's).
     pub(super) fn unclaimed_prefix_rules(list: &RuleList) -> Result<(), FbrError> {
         for pr in list.prefix_rules.iter().filter(|r| r.prefix != '+') {
@@ -347,8 +394,10 @@ impl Applier {
                         .iter()
                         .any(|a| a.name == name && a.prefix.unwrap_or(default) == p)
                 };
-                let demote = (r.name == "swap" || r.name == "promotion") && named("demote", '-');
-                let promote = r.name == "swap" && named("promote", '+');
+                let demote = ["swap", "promotion", "holding"].contains(&r.name.as_str())
+                    && named("demote", '-');
+                let promote =
+                    ["swap", "holding"].contains(&r.name.as_str()) && named("promote", '+');
                 origin || demote || promote
             });
             if !claimed {
