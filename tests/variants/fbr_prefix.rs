@@ -280,3 +280,30 @@ fn holding_demote_applies_the_minus_rules() {
     play(&mut p, "a1a2");
     assert_eq!(in_hand(&p, 0, "Q"), 1);
 }
+
+#[test]
+fn move_star_promotes_a_castlings_king_and_rook() {
+    // "move*: This is the same as attribute move, but with a change: in case of a castling
+    // both pieces, the King and the corresponding Rook will promote" (under `move`: "Note
+    // that castling moves will not promote"). Zone rank 1 (black's mirrored: rank 8), the
+    // rook promoting by `+R==Q`, the king without a promotion: O-O leaves a queen on f1; a
+    // rook's move along the rank promotes under both.
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let mut p = pos("promotion[1]=move* +R==Q", fen);
+    san(&mut p, "O-O");
+    assert_eq!(letter_on(&p, "f1").as_deref(), Some("Q"));
+    assert_eq!(letter_on(&p, "g1").as_deref(), Some("K"));
+    san(&mut p, "O-O-O");
+    assert_eq!(letter_on(&p, "d8").as_deref(), Some("q"));
+    let mut p = pos("promotion[1]=move +R==Q", fen);
+    san(&mut p, "O-O");
+    assert_eq!(letter_on(&p, "f1").as_deref(), Some("R"));
+    for rules in ["promotion[1]=move +R==Q", "promotion[1]=move* +R==Q"] {
+        let rook = from(&pos(rules, fen), "a1");
+        assert!(rook.contains(&"b1q".to_string()), "{rules}: {rook:?}");
+        assert!(!rook.contains(&"b1".to_string()), "{rules}: {rook:?}");
+    }
+    // Several choices for the rook would be the mover's choice at castling: refused.
+    let e = refusal("promotion[1]=move* +R==QN");
+    assert!(e.reason.contains("several promotion choices"), "{e}");
+}

@@ -204,6 +204,7 @@ impl FairyPos {
         }
         if l.prefix.is_some() {
             self.fill_origin(m, us, pre.captured.map(|c| c.1));
+            self.promote_castling(m, us);
         }
         if l.neutral | l.impartial != 0 {
             self.neutral_turn(us);

@@ -59,6 +59,10 @@ pub struct PrefixLayer {
     pub origin: Vec<OriginRule>,
     /// The `swap` rules.
     pub swap_changes: Vec<SwapChange>,
+    /// `promotion=move*`: "in case of a castling both pieces, the King and the corresponding
+    /// Rook will promote" (each castling piece whose move lies wholly within its zone, to its
+    /// one choice there).
+    pub castle_within: bool,
 }
 
 impl OriginTrigger {
@@ -110,6 +114,39 @@ impl FairyPos {
             {
                 self.remove(to);
                 self.put(to, us, d as usize);
+            }
+        }
+    }
+
+    /// `promotion=move*`: after a castling, the king and its partner each promote when its
+    /// move lies wholly within its promotion zone (a piece has one choice there: several are
+    /// refused when the rule is read).
+    pub(super) fn promote_castling(&mut self, m: &FMove, us: usize) {
+        let MoveKind::Castle(pf, pt) = m.kind else {
+            return;
+        };
+        if !self
+            .v
+            .layers
+            .prefix
+            .as_ref()
+            .is_some_and(|l| l.castle_within)
+        {
+            return;
+        }
+        for (from, to) in [(m.from as usize, m.to as usize), (pf as usize, pt as usize)] {
+            let Some((c, t)) = self.piece(to).filter(|&(c, _)| c == us) else {
+                continue;
+            };
+            let choice = self.v.kinds[t]
+                .promotions
+                .iter()
+                .find(|(zone, choices)| zone[c].has(from) && zone[c].has(to) && !choices.is_empty())
+                .map(|(_, choices)| choices[0]);
+            if let Some(x) = choice {
+                self.remove(to);
+                self.put(to, c, x as usize);
+                self.promoted.set(to);
             }
         }
     }

@@ -35,8 +35,10 @@ use std::sync::Arc;
 use super::super::model::{Attribute, BoardRange, Rule, RuleList, SingleRange};
 use super::super::parse::FbrError;
 use super::{Applier, refuse};
+use crate::rules::fairy::bits::square;
 use crate::rules::fairy::defs::PromotionDef;
 use crate::rules::fairy::layer_prefix::{OriginRule, OriginTrigger, PrefixLayer, SwapChange};
+use crate::rules::fairy::tables::promotion_tokens;
 
 /// A rule's results: types, each with the opponent mark.
 type Results = Vec<(u8, bool)>;
@@ -71,6 +73,80 @@ impl Applier {
             }
         }
         Ok(map)
+    }
+
+    /// `promotion=move*`: a castling's king and partner promote; refused where one of them
+    /// (a type with castling moves, or on a castling partner's start square) has several
+    /// promotion choices: that choice would be the mover's, which SAN's `O-O` cannot write.
+    pub(super) fn castling_promotes(&mut self, column: usize) -> Result<(), FbrError> {
+        let mut castling: Vec<usize> = Vec::new();
+        let board = self.start_board();
+        for (t, p) in self.def.pieces.iter().enumerate() {
+            if !p.castles.is_empty() {
+                castling.push(t);
+            }
+            for c in &p.castles {
+                if let Some(&Some(partner)) = board.get(c.partner) {
+                    castling.push(partner);
+                }
+            }
+        }
+        for t in castling {
+            let p = &self.def.pieces[t];
+            let mut choices: Vec<String> = p
+                .promotions
+                .iter()
+                .flat_map(|pr| promotion_tokens(&pr.choices))
+                .collect();
+            choices.sort();
+            choices.dedup();
+            if choices.len() > 1 {
+                return refuse(
+                    column,
+                    format!(
+                        "`promotion=move*` where a castling piece (`{}`) has several promotion choices is not implemented: the choice would be the mover's, which SAN's `O-O` cannot write (give it one: `+{}==Q`)",
+                        p.symbols[0], p.symbols[0]
+                    ),
+                );
+            }
+        }
+        self.prefix_layer().castle_within = true;
+        Ok(())
+    }
+
+    /// The start position's pieces per square (the definition's FEN).
+    fn start_board(&self) -> Vec<Option<usize>> {
+        let mut board = vec![None; 256];
+        let placement = self.def.fen.split([' ', '[']).next().unwrap_or_default();
+        for (row, text) in placement.split('/').enumerate() {
+            let rank = usize::from(self.def.ranks).saturating_sub(row + 1);
+            let (mut file, mut skip, mut prefix) = (0usize, 0usize, false);
+            for ch in text.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    skip = skip * 10 + d as usize;
+                    continue;
+                }
+                file += skip;
+                skip = 0;
+                match ch {
+                    '+' => prefix = true,
+                    '~' => {}
+                    _ => {
+                        let letter = if prefix {
+                            format!("+{ch}")
+                        } else {
+                            ch.to_string()
+                        };
+                        prefix = false;
+                        if file < 16 && rank < 16 {
+                            board[square(file, rank)] = self.type_of(&letter);
+                        }
+                        file += 1;
+                    }
+                }
+            }
+        }
+        board
     }
 
     fn prefix_layer(&mut self) -> &mut PrefixLayer {
