@@ -307,3 +307,29 @@ fn move_star_promotes_a_castlings_king_and_rook() {
     let e = refusal("promotion[1]=move* +R==QN");
     assert!(e.reason.contains("several promotion choices"), "{e}");
 }
+
+#[test]
+fn a_letters_promotion_zone_promotes_its_pieces() {
+    // "The optional letter after promotion is defining the letter of the rule" and "The
+    // optional board range defines the promotion zone" (the seed's `promotion+[8-9]
+    // promotion*[9]`): `promotion*[5] *N==Q`: a knight entering rank 5 becomes a queen (it
+    // "must promote when entering the promotion zone"); one staying below does not; black's
+    // zone is mirrored (rank 4).
+    let rules = "promotion*[5] *N==Q";
+    let p = pos(rules, "4k3/8/8/8/8/4N3/8/4K3 w - - 0 1");
+    let knight = from(&p, "e3");
+    assert!(knight.contains(&"d5q".to_string()), "{knight:?}");
+    assert!(!knight.contains(&"d5".to_string()), "{knight:?}");
+    assert!(knight.contains(&"c4".to_string()), "{knight:?}");
+    let p = pos(rules, "4k3/8/8/4n3/8/8/8/4K3 b - - 0 1");
+    assert!(from(&p, "e5").contains(&"d3".to_string()));
+    assert!(from(&p, "e5").contains(&"c4q".to_string()));
+    // The pawn's `+` zone (rank 8) and a `*` zone on rank 8 overlap: applying both in turn
+    // is refused; a letter without its rules too.
+    assert!(refusal("promotion*[8] *P==N").reason.contains("overlaps"));
+    assert!(
+        refusal("promotion*[8]")
+            .reason
+            .contains("needs the `*` rules")
+    );
+}

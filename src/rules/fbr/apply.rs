@@ -99,16 +99,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         if r.name == "switching" && !r.cancel {
             continue;
         }
-        if r.name == "swap" && !r.cancel {
-            continue;
-        }
-        if r.name == "promotion"
-            && !r.cancel
-            && r.attrs
-                .iter()
-                .any(|a| a.name == "origin" || a.name == "demote")
-        {
-            a.origin_rule(r, list)?;
+        if a.prefixed_rule(r, list)? {
             continue;
         }
         a.rule(r, has_holding)?;
@@ -120,11 +111,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     {
         a.switching(r)?;
     }
-    for r in list.rules.iter().filter(|r| r.name == "swap" && !r.cancel) {
-        a.swap_rule(r, list)?;
-    }
-    a.holding_prefix_rules(list)?;
-    Applier::unclaimed_prefix_rules(list)?;
+    a.prefix_rules_after(list)?;
     a.swaps_beside(list)?;
     Applier::unclaimed_prefixes(list)?;
     Applier::stack_partners(list)?;

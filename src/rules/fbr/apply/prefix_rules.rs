@@ -153,6 +153,130 @@ impl Applier {
         Arc::make_mut(self.layers.prefix.get_or_insert_with(Default::default))
     }
 
+    /// The rules this module reads in the list's order: `promotion<p>=origin` (and `demote`);
+    /// `swap` and `promotion<p>` with a letter other than `+` wait for
+    /// [`Self::prefix_rules_after`]. Whether `r` was taken.
+    pub(super) fn prefixed_rule(&mut self, r: &Rule, list: &RuleList) -> Result<bool, FbrError> {
+        if r.cancel || !["swap", "promotion"].contains(&r.name.as_str()) {
+            return Ok(false);
+        }
+        if r.name == "promotion"
+            && r.attrs
+                .iter()
+                .any(|a| a.name == "origin" || a.name == "demote")
+        {
+            self.origin_rule(r, list)?;
+            return Ok(true);
+        }
+        Ok(r.name == "swap" || r.prefix.is_some_and(|p| p != '+'))
+    }
+
+    /// After the other rules (the swap moves, the `+` zones and triggers known): `swap`,
+    /// `promotion<p>` zones, `holding`'s prefixed rules, and the prefixes no rule applies.
+    pub(super) fn prefix_rules_after(&mut self, list: &RuleList) -> Result<(), FbrError> {
+        for r in list.rules.iter().filter(|r| !r.cancel) {
+            if r.name == "swap" {
+                self.swap_rule(r, list)?;
+            }
+            if r.name == "promotion"
+                && r.prefix.is_some_and(|p| p != '+')
+                && !r
+                    .attrs
+                    .iter()
+                    .any(|a| a.name == "origin" || a.name == "demote")
+            {
+                self.prefixed_zone(r, list)?;
+            }
+        }
+        self.holding_prefix_rules(list)?;
+        Self::unclaimed_prefix_rules(list)
+    }
+
+    /// `promotion<p>[range]` (the seed's `promotion*[9]` beside `promotion+[8-9]`): the `p`
+    /// rules' pieces promote on entering the range (the last rank without one) to their
+    /// results, beside their `+` promotion. Refused with attributes (the triggers and
+    /// options are read for the `+` rule), where a piece's `+` zone overlaps (the seed's
+    /// chaining, "the next determined promotion rule will be applied to the promoted piece",
+    /// with each rule's choice in one SAN move), beside the `+` rule's triggers, and for
+    /// results of the opponent.
+    fn prefixed_zone(&mut self, r: &Rule, list: &RuleList) -> Result<(), FbrError> {
+        let p = r.prefix.unwrap_or('+');
+        if let Some(a) = r.attrs.first() {
+            return refuse(
+                a.column,
+                format!(
+                    "`promotion{p}={}` is not implemented: a letter's promotion rule (`promotion{p}[range]`) reads only its zone",
+                    a.name
+                ),
+            );
+        }
+        if r.pieces.is_some() || r.seq.is_some() || self.layers.promotion_rule.is_some() {
+            return refuse(
+                r.column,
+                format!(
+                    "`promotion{p}` with a piece set, a sequence number or beside the `+` rule's triggers is not implemented"
+                ),
+            );
+        }
+        let last = self.def.ranks.saturating_sub(1);
+        let range = r.range.clone().unwrap_or(BoardRange {
+            not: false,
+            parts: vec![SingleRange {
+                files: None,
+                ranks: Some((last, last)),
+            }],
+        });
+        let zone = self.zone(&range);
+        let map = self.prefix_map(list, p)?;
+        if !list.prefix_rules.iter().any(|pr| pr.prefix == p) {
+            return refuse(
+                r.column,
+                format!("`promotion{p}` needs the `{p}` rules of its pieces (`{p}N==Q`)"),
+            );
+        }
+        if let Some(x) = list
+            .prefix_rules
+            .iter()
+            .filter(|pr| pr.prefix == p)
+            .flat_map(|pr| &pr.results)
+            .find(|x| x.opponent)
+        {
+            return refuse(
+                x.column,
+                "a promotion to the opponent's piece is not implemented",
+            );
+        }
+        for (t, results) in map.iter().enumerate() {
+            let Some(results) = results.as_ref().filter(|r| !r.is_empty()) else {
+                continue;
+            };
+            let overlaps = self.def.pieces[t]
+                .promotions
+                .iter()
+                .any(|pr| (0..2).any(|c| !(pr.zone[c] & zone[c]).none()));
+            if overlaps {
+                return refuse(
+                    r.column,
+                    format!(
+                        "`promotion{p}`'s zone overlaps another promotion zone of `{}`: applying both rules in turn (the seed's \"the next determined promotion rule will be applied to the promoted piece\") is not implemented",
+                        self.def.pieces[t].symbols[0]
+                    ),
+                );
+            }
+            let choices: String = results
+                .iter()
+                .map(|&(x, _)| self.def.pieces[x as usize].symbols[0].clone())
+                .collect();
+            self.def.pieces[t].promotions.push(PromotionDef {
+                zone,
+                choices,
+                optional: false,
+                forced: true,
+            });
+        }
+        Ok(())
+    }
+
     /// The `+` rules: each names its pieces' promotion choices (before the `promotion` rule,
     /// which then sets every promotion's zone).
     pub(super) fn plus_rules(&mut self, list: &RuleList) -> Result<(), FbrError> {
@@ -462,9 +586,8 @@ impl Applier {
         for pr in list.prefix_rules.iter().filter(|r| r.prefix != '+') {
             let p = pr.prefix;
             let claimed = list.rules.iter().filter(|r| !r.cancel).any(|r| {
-                let origin = r.name == "promotion"
-                    && r.prefix == Some(p)
-                    && r.attrs.iter().any(|a| a.name == "origin");
+                // `promotion<p>=origin` or a zone `promotion<p>[range]`.
+                let origin = r.name == "promotion" && r.prefix == Some(p);
                 let named = |name: &str, default: char| {
                     r.attrs
                         .iter()
@@ -477,10 +600,11 @@ impl Applier {
                 origin || demote || promote
             });
             if !claimed {
+                // (the message lists every rule that applies a prefix)
                 return refuse(
                     pr.column,
                     format!(
-                        "the `{p}` rules (`{p}{}==...`) are applied by no rule of the list: cqlq applies prefixed rules with `promotion{p}=origin`, `promotion{p}=origin,demote`, `swap=demote{p}` and `swap=promote{p}` (the `+` rules are the board's promotions)",
+                        "the `{p}` rules (`{p}{}==...`) are applied by no rule of the list: cqlq applies prefixed rules with `promotion{p}[range]`, `promotion{p}=origin`, `promotion{p}=origin,demote`, `swap=demote{p}`, `swap=promote{p}`, `holding=demote{p}` and `holding=promote{p}` (the `+` rules are the board's promotions)",
                         pr.pieces.first().map_or('?', |x| x.0)
                     ),
                 );
