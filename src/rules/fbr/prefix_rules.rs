@@ -105,6 +105,7 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
         None => {}
         Some(ch) if ch.is_whitespace() => {}
         Some('=') if c.get(*i + 1) == Some(&'=') => {
+            let eq_column = *i + 1;
             *i += 2;
             while let Some(&ch) = c.get(*i) {
                 if ch.is_whitespace() {
@@ -133,7 +134,7 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
                 );
             }
             if results.is_empty() {
-                return fault(*i + 1, "`==` needs the pieces promoted to (`+P==QRBN`)");
+                return fault(eq_column, "`==` needs the pieces promoted to (`+P==QRBN`)");
             }
         }
         Some('/') => {
@@ -203,6 +204,6 @@ mod tests {
         assert_eq!(read("*K==@k").unwrap_err().column, 5);
         assert_eq!(read("+P<*>").unwrap_err().column, 3);
         assert_eq!(read("+P=Q").unwrap_err().column, 3);
-        assert_eq!(read("+P==").unwrap_err().column, 5);
+        assert_eq!(read("+P==").unwrap_err().column, 3);
     }
 }
