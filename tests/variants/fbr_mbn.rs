@@ -217,7 +217,7 @@ fn piece_definitions_in_a_rule_list() {
     // Faults point into the rules text.
     for (rules, column, words) in [
         ("royal Y", 7, "`Y` names no piece"),
-        ("royal +P", 7, "prefixed piece definition"),
+        ("royal +K", 8, "no promotion to keep"),
         ("royal :FD:", 7, "bracketed piece letter"),
         ("royal A=mW+pR", 12, "modifier `p` (hop)"),
         ("royal A2=W", 8, "after a piece letter"),

@@ -151,9 +151,6 @@ fn promotion_attributes_cqlq_does_not_read_are_refused_by_name() {
         // (captures kept in hand), drops or colour changes break that count.
         ("promotion=stack holding", "beside `holding`"),
         ("promotion=stack andernach", "beside `andernach`"),
-        // `move*`: "in case of a castling both pieces, the King and the corresponding Rook
-        // will promote".
-        ("promotion=move*", "move*"),
     ] {
         let e = chess_with_rules(rules).err().map(|e| e.to_string());
         assert!(

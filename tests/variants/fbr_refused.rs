@@ -7,23 +7,17 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 6] = [
+pub const REFUSED_RULES: [&str; 5] = [
     "announcement",
     "bughouse",
     "musketeer",
     "pincher",
-    "swap",
     "swapping",
 ];
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.
-pub const REFUSED_ATTRIBUTES: [&str; 4] = [
-    "alice=3D",
-    "alice=4D",
-    "promotion=demote",
-    "promotion=origin",
-];
+pub const REFUSED_ATTRIBUTES: [&str; 2] = ["alice=3D", "alice=4D"];
 
 #[test]
 fn every_unevaluated_rule_and_attribute_is_refused_by_name() {

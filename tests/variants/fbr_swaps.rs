@@ -189,10 +189,10 @@ fn a_swap_may_not_leave_the_king_in_check() {
 
 #[test]
 fn swap_rules_cqlq_does_not_evaluate_are_refused_by_name() {
-    // Swap Chess's swap sequences (`(dttwQ)0`) and the `swap` rule's demotions and
-    // promotions (prefixed promotion rules) stay refused, with the reason.
+    // Swap Chess's swap sequences (`(dttwQ)0`) stay refused, with the reason; the `swap`
+    // rule (`fbr_prefix`) needs swap moves.
     assert!(refusal("swapping").contains("swap sequences"));
-    assert!(refusal("swap").contains("prefixed promotion rules"));
+    assert!(refusal("swap").contains("needs swap moves"));
     // A swap inside a move sequence, at its column.
     let e = refusal("N=mW-wF");
     assert!(e.contains("swap (`w`) inside a move sequence"), "{e}");

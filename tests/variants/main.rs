@@ -23,6 +23,7 @@ mod fbr_mbn_legs;
 mod fbr_mbn_pieces_attrs;
 mod fbr_parse;
 mod fbr_powers;
+mod fbr_prefix;
 mod fbr_promotion;
 mod fbr_promotion_more;
 mod fbr_refused;

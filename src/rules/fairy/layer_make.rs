@@ -216,6 +216,10 @@ impl FairyPos {
         if let Some(x) = l.cheshire {
             self.remove_left_square(m, us, x as usize);
         }
+        if l.prefix.is_some() {
+            self.fill_origin(m, us, pre.captured.map(|c| c.1));
+            self.promote_castling(m, us);
+        }
         if l.neutral | l.impartial != 0 {
             self.neutral_turn(us);
         }
@@ -394,6 +398,10 @@ impl FairyPos {
             let mut ty = t;
             if h.demote && promoted {
                 ty = h.demoted[t] as usize;
+            } else if h.demote
+                && let Some(Some(d)) = h.demote_rules.get(t)
+            {
+                ty = *d as usize;
             }
             if h.promote
                 && let Some(Some(p)) = h.promoted.get(t)

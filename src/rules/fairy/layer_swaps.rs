@@ -114,9 +114,11 @@ impl FairyPos {
         let us = self.turn;
         let t = self.type_on(from);
         let (pc, pt) = self.piece(to).unwrap_or((us, t));
+        // `swap=demote,promote` (`fairy::layer_prefix`) replaces a piece's zone promotion.
+        let (changed_mover, changed_partner) = self.swap_changes(t, pt);
         let (mover, partner) = (
-            self.swap_promotions(us, t, from, to),
-            self.swap_promotions(pc, pt, to, from),
+            changed_mover.unwrap_or_else(|| self.swap_promotions(us, t, from, to)),
+            changed_partner.unwrap_or_else(|| self.swap_promotions(pc, pt, to, from)),
         );
         for &promo in &mover {
             for &partner_promo in &partner {

@@ -32,6 +32,9 @@ pub struct Holding {
     pub demoted: Vec<u8>,
     /// Per type: its first promotion choice (`promote`, `either`), if any.
     pub promoted: Vec<Option<u8>>,
+    /// `demote` with MBN demotion rules (`-R==B`): per type, what a captured piece without
+    /// promoted status goes to the holding as.
+    pub demote_rules: Vec<Option<u8>>,
 }
 
 /// A `drop` rule's extra conditions.
@@ -334,6 +337,9 @@ pub struct Layers {
     /// `drop=immediate`: these types, captured (or held), are placed at once by the move
     /// (`fairy::layer_immediate_drops`).
     pub immediate_drops: u64,
+    /// MBN prefixed promotion rules after a move: `promotion<p>=origin`, `swap=demote,promote`
+    /// (`fairy::layer_prefix`).
+    pub prefix: Option<std::sync::Arc<super::layer_prefix::PrefixLayer>>,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.

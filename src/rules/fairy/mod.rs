@@ -25,6 +25,7 @@ pub mod layer_make;
 pub mod layer_moves;
 mod layer_pieces;
 pub mod layer_powers;
+pub mod layer_prefix;
 pub mod layer_promotion;
 mod layer_promotion_castle;
 pub mod layer_promotion_in_place;

@@ -10,10 +10,12 @@ mod cheshire;
 mod conversion;
 mod conversion_moves;
 mod drops;
+mod ends;
 mod facing;
 mod immediate_drops;
 mod pieces;
 mod powers;
+mod prefix_rules;
 mod promotion_castle;
 mod promotion_in_place;
 mod promotion_legs;
@@ -33,7 +35,7 @@ pub(crate) use conversion::SELF_CONVERSION;
 use super::model::{Attribute, BoardRange, PieceSet, Rule, RuleList, SingleRange};
 use super::parse::{FbrError, fbr_to_rules};
 use crate::rules::fairy::bits::{Bits256, square};
-use crate::rules::fairy::defs::{Outcome, VariantDef};
+use crate::rules::fairy::defs::VariantDef;
 use crate::rules::fairy::layers::{DIRS, Hill, Holding, Layers, MustCapture, ZoneRule};
 use crate::rules::fairy::{Variant, bundled_variants, defs_to_variant_with, find_variant};
 
@@ -53,6 +55,7 @@ pub fn variant_with_rules(def: &VariantDef, text: &str) -> Result<Variant, FbrEr
     let added = fbr_to_rules(text)?;
     rules.rules.extend(added.rules);
     rules.pieces.extend(added.pieces);
+    rules.prefix_rules.extend(added.prefix_rules);
     let (def, layers) = apply_rules(def, &rules)?;
     Ok(defs_to_variant_with(&def, layers))
 }
@@ -81,6 +84,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         a.mirror(r)?;
     }
     a.mbn_swaps(list)?;
+    a.plus_rules(list)?;
     let has_holding = list.rules.iter().any(|r| r.name == "holding" && !r.cancel);
     for r in &list.rules {
         if let Some((_, why)) = refusals::REFUSED.iter().find(|(n, _)| *n == r.name) {
@@ -109,6 +113,9 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
             a.turn_suffixed(r, list)?;
             continue;
         }
+        if a.prefixed_rule(r, list)? {
+            continue;
+        }
         a.rule(r, has_holding)?;
     }
     for r in list
@@ -118,6 +125,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     {
         a.switching(r)?;
     }
+    a.prefix_rules_after(list)?;
     a.swaps_beside(list)?;
     a.facing_beside(list)?;
     a.conversion_moves_beside(list)?;
@@ -614,84 +622,6 @@ impl Applier {
                 _ => return Self::unsupported(r, a),
             }
         }
-        Ok(())
-    }
-
-    fn ends(&mut self, r: &Rule) -> Result<(), FbrError> {
-        let outcome = match r.name.as_str() {
-            "win" => Outcome::Win,
-            "loss" => Outcome::Loss,
-            _ => Outcome::Draw,
-        };
-        if r.name == "stalemate" {
-            let [a] = r.attrs.as_slice() else {
-                return refuse(
-                    r.column,
-                    "`stalemate` takes one attribute: draw, loss or win",
-                );
-            };
-            if a.name == "invalid" {
-                self.layers.no_stalemate = true;
-                return Ok(());
-            }
-            if a.name == "skip" {
-                self.layers.stalemate_skip = true;
-                return Ok(());
-            }
-            self.def.rules.stalemate = Some(match a.name.as_str() {
-                "draw" => Outcome::Draw,
-                "loss" => Outcome::Loss,
-                "win" => Outcome::Win,
-                _ => return Self::unsupported(r, a),
-            });
-            return Ok(());
-        }
-        for a in &r.attrs {
-            let n = a.arg.unwrap_or(3).max(1) as u32;
-            match (r.name.as_str(), a.name.as_str()) {
-                (_, "stalemate") => self.def.rules.stalemate = Some(outcome),
-                ("win", "mostpoints") => self.most_points(a)?,
-                ("draw", "repetition") => self.layers.history.draw_repetition = Some(n),
-                ("loss", "repetition") => self.layers.history.loss_repetition = Some(n),
-                ("loss", "perpetualcheck") if n >= 2 => {
-                    self.layers.history.perpetual_check = Some(n);
-                }
-                ("loss", "perpetualcheck") => {
-                    return refuse(a.column, "`perpetualcheck(N)` needs N of at least 2");
-                }
-                _ => return Self::unsupported(r, a),
-            }
-        }
-        Ok(())
-    }
-
-    /// `win=mostpoints(N)`: "If this number of moves are played without a capture or
-    /// promotion, the player with the most `points' on the board wins (Pawn=1,
-    /// Bishop/Knight=3, Rook=5, Queen=9)". N moves of each side; royal pieces count 0; a
-    /// board with other pieces, whose points the page does not give, is refused.
-    fn most_points(&mut self, a: &Attribute) -> Result<(), FbrError> {
-        let Some(n) = a.arg.filter(|&n| n > 0) else {
-            return refuse(a.column, "`mostpoints` needs a number of moves `(N)`");
-        };
-        let mut values = Vec::new();
-        for p in &self.def.pieces {
-            let letter = p.symbols[0].trim_end_matches('~');
-            values.push(match letter.to_ascii_uppercase().as_str() {
-                _ if p.flags.royal => 0,
-                "P" => 1,
-                "N" | "B" => 3,
-                "R" => 5,
-                "Q" => 9,
-                _ => {
-                    return refuse(
-                        a.column,
-                        format!("`win=mostpoints` gives no points to `{letter}` (only P N B R Q)"),
-                    );
-                }
-            });
-        }
-        let plies = u32::try_from(n.saturating_mul(2)).unwrap_or(u32::MAX);
-        self.layers.most_points = Some((plies, values));
         Ok(())
     }
 

@@ -9,6 +9,7 @@ pub mod mbn;
 pub mod model;
 pub mod parse;
 pub mod piece_defs;
+pub mod prefix_rules;
 
 pub use apply::{apply_rules, chess_with_rules, variant_with_rules};
 pub use model::{Attribute, BoardRange, PieceSet, Rule, RuleList};

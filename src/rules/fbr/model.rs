@@ -11,6 +11,8 @@ pub struct RuleList {
     pub rules: Vec<Rule>,
     /// The piece definitions among them (`K`, `Q=BN`, `A|Archer|=W0+N`).
     pub pieces: Vec<super::piece_defs::PieceDefinition>,
+    /// The MBN prefixed promotion rules among them (`+P==QRBN`, `-Q==R`, `*N==X`).
+    pub prefix_rules: Vec<super::prefix_rules::PrefixRule>,
 }
 
 /// One FBR rule.

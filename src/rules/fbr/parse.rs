@@ -10,6 +10,7 @@
 
 use super::model::{Attribute, BoardRange, PieceSet, Rule, RuleList, SingleRange};
 use super::piece_defs::{read_piece_definition, starts_piece_definition};
+use super::prefix_rules::{read_prefix_rule, starts_prefix_rule};
 
 /// A fault in FBR text: the 1-based column and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -203,12 +204,15 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
     };
     let mut rules = Vec::new();
     let mut pieces = Vec::new();
+    let mut prefix_rules = Vec::new();
     loop {
         p.skip_separators();
         if p.i >= p.c.len() {
             break;
         }
-        if starts_piece_definition(&p.c, p.i) {
+        if starts_prefix_rule(&p.c, p.i) {
+            prefix_rules.push(read_prefix_rule(&p.c, &mut p.i)?);
+        } else if starts_piece_definition(&p.c, p.i) {
             pieces.push(read_piece_definition(&p.c, &mut p.i)?);
         } else {
             rules.push(p.rule()?);
@@ -220,7 +224,11 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
             Some(c) => return p.err(format!("unexpected `{c}` after a rule")),
         }
     }
-    Ok(RuleList { rules, pieces })
+    Ok(RuleList {
+        rules,
+        pieces,
+        prefix_rules,
+    })
 }
 
 struct Parser {
@@ -364,7 +372,13 @@ impl Parser {
     fn attribute(&mut self) -> Result<Attribute, FbrError> {
         let column = self.i + 1;
         let negated = self.eat('!');
-        let name = self.word(true);
+        let mut name = self.word(true);
+        // `move*` is an attribute of its own; on any other name `*` is a piece prefix
+        // (`promote*`, `demote*`: the `*` rules).
+        if name.len() > 1 && name.ends_with('*') && !name.eq_ignore_ascii_case("move*") {
+            name.pop();
+            self.i -= 1;
+        }
         if name.is_empty() && !matches!(self.peek(), Some('(' | '{')) {
             return self.err("expected an attribute");
         }
@@ -378,7 +392,7 @@ impl Parser {
             column,
         };
         if let Some(c) = self.peek()
-            && "+-#$%&".contains(c)
+            && "+-#*$%&".contains(c)
         {
             a.prefix = Some(c);
             self.i += 1;

@@ -2,8 +2,9 @@
 //! `Q=BN`): a bare letter names a piece of the board; `L=MBN` or `L|Name|=MBN` gives a piece
 //! (an existing one or a new one) the movement written in MBN ([`super::mbn`]). A prefixed
 //! definition with a movement (`#I=cK`) is read and left to the rule that names its prefix
-//! (`freezer#`, `protector*`, `burner#`: the zone; `conversion*`'s `*Q=ccO`); other prefixed (`+P`), suffixed and
-//! bracketed (`:FD:`) identifiers are refused by name.
+//! (`freezer#`, `protector*`, `burner#`: the zone; `conversion*`'s `*Q=ccO`); prefixed
+//! promotion rules (`+P`, `+P==Q`, `*N==X`) are `fbr::prefix_rules`'; other prefixed, suffixed
+//! and bracketed (`:FD:`) identifiers are refused by name.
 
 use super::mbn::mbn_move_sets;
 use super::parse::FbrError;

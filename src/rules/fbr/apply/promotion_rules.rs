@@ -29,6 +29,7 @@ pub(super) const RULE_ATTRIBUTES: &[&str] = &[
     "capture",
     "leave",
     "move",
+    "move*",
     "stack",
     "captures",
     "captured",
@@ -92,7 +93,7 @@ impl Applier {
                         "`promotion={}{}` is not implemented: {}",
                         a.name,
                         a.prefix.unwrap_or_default(),
-                        "a prefixed attribute (`move*`: a castling's king and rook promoting; a demotion rule) needs MBN prefixed promotion rules",
+                        "a prefixed trigger names no rule cqlq applies (the prefixed rules are read by `origin`, `demote`, `swap`, `holding`)",
                     ),
                 );
             }
@@ -116,6 +117,11 @@ impl Applier {
                 }
                 ("leave", false) => rule.triggers.push((Trigger::Leave, types(set))),
                 ("move", false) => rule.triggers.push((Trigger::Within, types(set))),
+                // `move*`: `move`, and a castling's king and rook promote (`fairy::layer_prefix`).
+                ("move*", false) => {
+                    rule.triggers.push((Trigger::Within, types(set)));
+                    self.castling_promotes(a.column)?;
+                }
                 ("stack", false) => {
                     rule.stack_start = Some(self.start_counts());
                     rule.stack_fallback = set.unwrap_or(0);

@@ -6,7 +6,7 @@
 pub(super) const REFUSED: &[(&str, &str)] = &[
     (
         "announcement",
-        "needs announcements declared before a move (`/Name/`), which a PGN game does not record, and the MBN promotion rules bound to them (the seed's `*W/DragonResurrection/==+D`), which cqlq's MBN does not read (prefixed promotion rules are refused)",
+        "needs announcements declared before a move (`/Name/`), which a PGN game does not record, and the MBN promotion rules bound to them (the seed's `*W/DragonResurrection/==+D`), which cqlq's MBN does not read (a prefixed promotion rule bound to an announcement is refused at its `/`)",
     ),
     ("bughouse", "needs two boards and partner games"),
     (
@@ -22,28 +22,13 @@ pub(super) const REFUSED: &[(&str, &str)] = &[
         "needs a pinch the seed leaves open (a move of its own or part of the pincher's move, once a turn or for every piece in the zone) that puts the pinched piece on a square of the pincher's choice, which a PGN move (SAN) cannot record",
     ),
     (
-        "swap",
-        "needs prefixed promotion rules (`-Q==R`, `+R==Q`) applied to the swapped pieces; swap moves themselves are MBN `w` (`Q=mQ+wQ`)",
-    ),
-    (
         "swapping",
         "needs swap sequences (the seed's `(dttwQ)0`: Swap Chess's piece swapping on and on in one move, `Qd1/g4/g7/h8`), which a SAN move cannot write; single swaps are MBN `w` (`Q=mQ+wQ`)",
     ),
 ];
 
 /// Attributes refused of rules cqlq evaluates (`rule`, `attribute`, why).
-const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[
-    (
-        "promotion",
-        "demote",
-        "needs `origin` and an MBN demotion rule (`-Q==R`)",
-    ),
-    (
-        "promotion",
-        "origin",
-        "a piece put on the square a piece leaves needs MBN prefixed promotion rules (`*N==X`; `cheshire` is built in)",
-    ),
-];
+const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[];
 
 /// The error text for an attribute of a rule cqlq evaluates but not with that attribute.
 pub(super) fn attribute_refusal(rule: &str, attribute: &str) -> String {

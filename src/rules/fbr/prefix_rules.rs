@@ -1,0 +1,209 @@
+//! MBN prefixed promotion rules in a rule list (seed 001 and the MBN page's prefixed pieces):
+//! `+P==QRBN` (the `+` rule: P promotes to Q, R, B or N), `-Q==R` (the `-` rule: Q demotes to
+//! R), `*KQRBNP==X` (the `*` rule of each of K Q R B N P gives X), a bare `+P` (P promotes
+//! under `+` to its board's choices) and a sequence number `+P<1>==Q`. A rule's prefix names
+//! the FBR rule that applies it (`promotion*`, `swap=demote`'s default `-`, ...); the model
+//! is a map prefix → (piece → pieces), read by `fbr::apply::prefix_rules`.
+//!
+//! What cqlq does not read is refused at its column: compound letters (`:KD:`), prefixed
+//! results (`==+D`), MBN movements as results (`==(wwO--:QD:)+D`), announcements
+//! (`/Name/`), drop results (`==@k`), board sequence numbers (`<*>`).
+
+use super::parse::FbrError;
+
+/// One prefixed promotion rule `<prefix><letters><seq>?(==<results>)?`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrefixRule {
+    /// The prefix (`+ - # * $ % &`): the rule's letter.
+    pub prefix: char,
+    /// The pieces the rule applies to (upper case), each with its 1-based column.
+    pub pieces: Vec<(char, usize)>,
+    /// The sequence number `<N>`, when written.
+    pub seq: Option<u32>,
+    /// The results after `==` (empty for a bare `+P`).
+    pub results: Vec<PrefixResult>,
+    /// 1-based column of the prefix.
+    pub column: usize,
+}
+
+/// One result of a prefixed rule: a piece letter, upper case for the mover's colour, lower
+/// case for the opponent's (the seed's "occupied with a friendly (or opponent) piece").
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PrefixResult {
+    /// The letter, upper case.
+    pub letter: char,
+    /// Written in lower case: a piece of the opponent.
+    pub opponent: bool,
+    /// 1-based column of the letter.
+    pub column: usize,
+}
+
+fn fault<T>(column: usize, reason: impl Into<String>) -> Result<T, FbrError> {
+    Err(FbrError {
+        column,
+        reason: reason.into(),
+    })
+}
+
+const PREFIXES: &str = "+-#*$%&";
+
+/// Whether the text at `i` starts a prefixed promotion rule: a prefix followed by a letter
+/// (or `:`), which is not a prefixed definition with a movement (`#I=cK`, one `=`).
+pub fn starts_prefix_rule(c: &[char], i: usize) -> bool {
+    let Some(&p) = c.get(i) else { return false };
+    if !PREFIXES.contains(p) {
+        return false;
+    }
+    let next = c.get(i + 1);
+    if !next.is_some_and(|n| n.is_ascii_uppercase() || *n == ':') {
+        return false;
+    }
+    // `#I=cK` / `*Q=ccO`: one `=` after one letter is a zone or conversion movement
+    // (`fbr::piece_defs`); `+ -` take no movement.
+    let single_eq = c.get(i + 2) == Some(&'=') && c.get(i + 3) != Some(&'=');
+    !(single_eq && p != '+' && p != '-')
+}
+
+/// Reads the prefixed rule at `*i` (see [`starts_prefix_rule`]) up to white space.
+pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrError> {
+    let column = *i + 1;
+    let prefix = c[*i];
+    *i += 1;
+    let mut pieces = Vec::new();
+    while let Some(&ch) = c.get(*i) {
+        match ch {
+            'A'..='Z' => pieces.push((ch, *i + 1)),
+            ':' => {
+                return fault(
+                    *i + 1,
+                    "a bracketed piece letter (`:AB:`) in a prefixed promotion rule is not evaluated by cqlq",
+                );
+            }
+            _ => break,
+        }
+        *i += 1;
+    }
+    let mut seq = None;
+    if c.get(*i) == Some(&'<') {
+        let from = *i + 1;
+        let len = c[from..].iter().take_while(|d| d.is_ascii_digit()).count();
+        if len == 0 || c.get(from + len) != Some(&'>') {
+            return fault(
+                *i + 1,
+                "a prefixed promotion rule's sequence number is `<NUMBER>` (`+P<1>==Q`); board numbers (`<*>`) are not evaluated by cqlq",
+            );
+        }
+        let text: String = c[from..from + len].iter().collect();
+        seq = Some(
+            text.parse::<u32>()
+                .or_else(|_| fault(from + 1, "the sequence number is too large"))?,
+        );
+        *i = from + len + 1;
+    }
+    let mut results = Vec::new();
+    match c.get(*i) {
+        None => {}
+        Some(ch) if ch.is_whitespace() => {}
+        Some('=') if c.get(*i + 1) == Some(&'=') => {
+            let eq_column = *i + 1;
+            *i += 2;
+            while let Some(&ch) = c.get(*i) {
+                if ch.is_whitespace() {
+                    break;
+                }
+                if ch.is_ascii_alphabetic() {
+                    results.push(PrefixResult {
+                        letter: ch.to_ascii_uppercase(),
+                        opponent: ch.is_ascii_lowercase(),
+                        column: *i + 1,
+                    });
+                    *i += 1;
+                    continue;
+                }
+                let what = match ch {
+                    ':' => "a bracketed piece letter (`:AB:`)",
+                    '(' => "an MBN movement as a promotion's result (`(wwO--:QD:)+D`)",
+                    '/' => "an announcement (`/Name/`)",
+                    '@' => "a drop as a promotion's result (`@k`)",
+                    _ if PREFIXES.contains(ch) => "a prefixed piece as a promotion's result (`+D`)",
+                    _ => "this character",
+                };
+                return fault(
+                    *i + 1,
+                    format!("{what} in a prefixed promotion rule is not evaluated by cqlq"),
+                );
+            }
+            if results.is_empty() {
+                return fault(eq_column, "`==` needs the pieces promoted to (`+P==QRBN`)");
+            }
+        }
+        Some('/') => {
+            return fault(
+                *i + 1,
+                "an announcement (`/Name/`) in a prefixed promotion rule is not evaluated by cqlq",
+            );
+        }
+        Some(&ch) => {
+            return fault(
+                *i + 1,
+                format!(
+                    "`{ch}` in a prefixed promotion rule: expected `==` and the pieces promoted to (`+P==QRBN`)"
+                ),
+            );
+        }
+    }
+    Ok(PrefixRule {
+        prefix,
+        pieces,
+        seq,
+        results,
+        column,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<PrefixRule, FbrError> {
+        let c: Vec<char> = text.chars().collect();
+        assert!(starts_prefix_rule(&c, 0), "{text}");
+        let mut i = 0;
+        read_prefix_rule(&c, &mut i)
+    }
+
+    #[test]
+    fn rules_of_the_seed_read() {
+        let r = read("*KQRBNP==X").unwrap();
+        assert_eq!(r.prefix, '*');
+        let letters: String = r.pieces.iter().map(|p| p.0).collect();
+        assert_eq!(letters, "KQRBNP");
+        assert_eq!(r.results[0].letter, 'X');
+        assert_eq!(r.results[0].column, 10);
+        let r = read("+P").unwrap();
+        assert!(r.results.is_empty());
+        let r = read("+P<2>==n").unwrap();
+        assert_eq!(r.seq, Some(2));
+        assert!(r.results[0].opponent);
+    }
+
+    #[test]
+    fn movements_are_not_prefix_rules() {
+        let c: Vec<char> = "#I=cK".chars().collect();
+        assert!(!starts_prefix_rule(&c, 0));
+        let c: Vec<char> = "+".chars().collect();
+        assert!(!starts_prefix_rule(&c, 0));
+    }
+
+    #[test]
+    fn what_is_not_read_is_refused_at_its_column() {
+        assert_eq!(read("+K==:KD:").unwrap_err().column, 5);
+        assert_eq!(read("-:QD:==Q").unwrap_err().column, 2);
+        assert_eq!(read("*Q==(wwO--:QD:)+D").unwrap_err().column, 5);
+        assert_eq!(read("*W/Dragon/==+D").unwrap_err().column, 3);
+        assert_eq!(read("*K==@k").unwrap_err().column, 5);
+        assert_eq!(read("+P<*>").unwrap_err().column, 3);
+        assert_eq!(read("+P=Q").unwrap_err().column, 3);
+        assert_eq!(read("+P==").unwrap_err().column, 3);
+    }
+}
