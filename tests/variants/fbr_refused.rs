@@ -7,11 +7,10 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 8] = [
+pub const REFUSED_RULES: [&str; 7] = [
     "announcement",
     "avalanche",
     "bughouse",
-    "musketeer",
     "pincher",
     "swap",
     "swapping",

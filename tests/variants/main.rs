@@ -21,6 +21,7 @@ mod fbr_mbn;
 mod fbr_mbn_legs;
 mod fbr_mbn_pieces_attrs;
 mod fbr_parse;
+mod fbr_players;
 mod fbr_powers;
 mod fbr_promotion;
 mod fbr_refused;

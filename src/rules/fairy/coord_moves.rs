@@ -27,7 +27,7 @@ impl FairyPos {
                 .find(|m| {
                     matches!(m.kind, MoveKind::Castle(..))
                         && ((m.to % 16) > (m.from % 16)) == east
-                        && m.gate.is_none()
+                        && (m.gate.is_none() || self.gates_implied())
                 })
                 .copied()
                 .ok_or_else(|| illegal(format!("illegal move `{t}`")));
@@ -138,7 +138,7 @@ impl FairyPos {
                     .eq_ignore_ascii_case(s)
         };
         if suffix.is_empty() {
-            return m.promo.is_none() && m.gate.is_none();
+            return m.promo.is_none() && (m.gate.is_none() || self.gates_implied());
         }
         if suffix == "+" {
             return m

@@ -123,6 +123,9 @@ impl FairyPos {
             self.unmoved.set(to);
         }
         self.track_boards(l, m, us);
+        if l.musketeer.is_some() {
+            self.musketeer_after(m);
+        }
         if let Some(rule) = l
             .promotion_rule
             .as_deref()

@@ -143,6 +143,7 @@ impl FairyPos {
             }
         }
         out.retain(|m| self.layer_allows(m));
+        self.push_musketeer_gates(out);
     }
 
     /// Whether the layers' per-move restrictions allow a pseudo-legal move.
@@ -544,6 +545,11 @@ impl FairyPos {
             }
         }
         mix(0x20000 | self.turn as u64);
+        if self.v.layers.musketeer.is_some() {
+            let g = self.layer.gates;
+            mix(0x30000 | u64::from(g.files[0][0]) << 8 | u64::from(g.files[0][1]));
+            mix(0x40000 | u64::from(g.files[1][0]) << 8 | u64::from(g.files[1][1]));
+        }
         // `loss=perpetualcheck`, `royal=noperpetualcheck`: bit 0 says whether the side to
         // move is in check (a function of the position, so equal positions keep equal keys).
         let l = &self.v.layers;

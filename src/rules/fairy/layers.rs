@@ -312,6 +312,8 @@ pub struct Layers {
     pub swap_not_in_check: bool,
     /// `promotion=swap` / `!swap`: when a swap promotes.
     pub swap_promotion: super::layer_swaps::SwapPromotion,
+    /// `musketeer`: the Musketeer piece types (`fairy::layer_musketeer`).
+    pub musketeer: Option<super::layer_musketeer::MusketeerRule>,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.
@@ -355,6 +357,8 @@ pub struct LayerState {
     /// `promotion=suspend`: per colour, the squares of the pieces that have had their first
     /// chance to promote (since the game's start or the FEN).
     pub promotion_seen: [Bits256; 2],
+    /// `musketeer`: the selected types and each side's gates.
+    pub gates: super::layer_musketeer::Gates,
 }
 
 impl Layers {

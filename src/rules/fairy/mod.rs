@@ -20,6 +20,7 @@ mod layer_checking;
 pub mod layer_end;
 pub mod layer_make;
 pub mod layer_moves;
+pub mod layer_musketeer;
 mod layer_pieces;
 pub mod layer_powers;
 pub mod layer_promotion;

@@ -291,6 +291,7 @@ impl FairyPos {
     fn gate_matches(&self, m: &FMove, gate: &Option<(&str, Option<usize>)>) -> bool {
         match (gate, m.gate) {
             (None, None) => true,
+            (None, Some(_)) => self.gates_implied(),
             (Some((letter, sq)), Some((t, s))) => {
                 self.san_names(t as usize, letter) && sq.is_none_or(|q| q == s as usize)
             }

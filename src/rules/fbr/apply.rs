@@ -8,6 +8,7 @@ mod checking;
 mod cheshire;
 mod conversion;
 mod drops;
+mod musketeer;
 mod pieces;
 mod powers;
 mod promotion_rules;
@@ -72,6 +73,9 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         a.mirror(r)?;
     }
     a.mbn_swaps(list)?;
+    for r in list.rules.iter().filter(|r| musketeer::is_musketeer(r)) {
+        a.musketeer(r, list)?;
+    }
     let has_holding = list.rules.iter().any(|r| r.name == "holding" && !r.cancel);
     for r in &list.rules {
         if let Some((_, why)) = refusals::REFUSED.iter().find(|(n, _)| *n == r.name) {
@@ -94,6 +98,9 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
             continue;
         }
         if r.name == "switching" && !r.cancel {
+            continue;
+        }
+        if musketeer::NAMES.contains(&r.name.as_str()) {
             continue;
         }
         a.rule(r, has_holding)?;

@@ -14,14 +14,6 @@ pub(super) const REFUSED: &[(&str, &str)] = &[
     ),
     ("bughouse", "needs two boards and partner games"),
     (
-        "muskeeter",
-        "needs Musketeer gating of MBN-defined pieces: the two extra piece types are chosen, and each placed behind a first-rank piece, before the first move (Musketeer-Stockfish writes these as moves of their own, `C`, `C@a0`), which a PGN's SAN moves do not hold, and the seed gives no expansion of the rule",
-    ),
-    (
-        "musketeer",
-        "needs Musketeer gating of MBN-defined pieces: the two extra piece types are chosen, and each placed behind a first-rank piece, before the first move (Musketeer-Stockfish writes these as moves of their own, `C`, `C@a0`), which a PGN's SAN moves do not hold, and the seed gives no expansion of the rule",
-    ),
-    (
         "pincher",
         "needs a pinch the seed leaves open (a move of its own or part of the pincher's move, once a turn or for every piece in the zone) that puts the pinched piece on a square of the pincher's choice, which a PGN move (SAN) cannot record",
     ),
