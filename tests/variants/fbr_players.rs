@@ -1,11 +1,12 @@
 //! Seed 001's rules that act for the players: `musketeer` (Musketeer Chess: two extra pieces
-//! gated in behind first-rank pieces). Truths: Musketeer-Stockfish's perft of positions after
+//! gated in behind first-rank pieces) and `swapping` (Swap Chess's swap sequences). Musketeer's truths: Musketeer-Stockfish's perft of positions after
 //! the selection and placement phase (fsmosca/musketeer-chess's `Perft/` tables, perft 4 of
 //! its `lc******/.../LC****** w KQkq - 0 1` positions), SjaakII's `Musketeer` definition for
 //! the ten pieces' movements, and hand-made positions for the official rules' words
 //! (musketeerchess.net, restated by fsmosca's rules page and Game Courier's preset), quoted
 //! beside each.
 
+use cqlq::rules::Position;
 use cqlq::rules::fairy::{FMove, FairyPos, MoveKind, load_variants};
 use cqlq::rules::fbr::chess_with_rules;
 
@@ -334,4 +335,176 @@ fn a_musketeer_game_replays_from_pgn() {
     );
     assert!(err.contains("Nc3/C"), "the bad game names the move: {err}");
     assert!(err.contains("holds no gates"), "{err}");
+}
+
+// Swap Chess (`swapping`): João Pedro Neto's rules page (chessvariants.com, "Swap Chess",
+// written by the inventor) with its mate-in-one example and its sample game, read move by
+// move against the diagrams printed after them.
+
+/// Plays PGN tokens through the `Position` interface (what a game's replay calls).
+fn play(p: &mut FairyPos, tokens: &str) {
+    for t in tokens.split_whitespace() {
+        p.play_san(t)
+            .unwrap_or_else(|e| panic!("{t}: {e} in {}", p.to_fen(true)));
+    }
+}
+
+#[test]
+fn swap_chess_sample_game_reaches_the_pages_diagrams() {
+    // "4. Qd1/g4/g7/h8 (the 1st swap sequence, Qh8 threats Q:g7)": the queen swaps with its
+    // own g4 pawn, the black g7 pawn and the h8 rook; the page's diagram after it, as a FEN.
+    let mut p = pos(
+        "royal swapping",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    play(&mut p, "e4 e5 Nc3 Nc6 g4 Bc5 Qd1/g4/g7/h8");
+    assert!(
+        p.to_fen(true)
+            .starts_with("r1bqk1nQ/pppp1prp/2n5/2b1p3/4P1p1/2N5/PPPP1P1P/R1BPKBNR b"),
+        "{}",
+        p.to_fen(true)
+    );
+    // "4... Qd8-h4 5. Qh8/h7/g7/g8+ (white don't mind the mate threath, and start checking)".
+    play(&mut p, "Qh4 Qh8/h7/g7/g8+");
+    assert!(
+        p.to_fen(true)
+            .starts_with("r1b1k1Qp/pppp1pnr/2n5/2b1p3/4P1pq/2N5/PPPP1P1P/R1BPKBNR b"),
+        "{}",
+        p.to_fen(true)
+    );
+    assert!(p.layer_in_check(1));
+}
+
+#[test]
+fn swap_chess_mate_in_one_by_a_sequence_with_a_promotion() {
+    // "White queen swaps with the white bishop, then with the black pawn promoting it to a
+    // knight, then with the black bishop and the black rook, mating Black. The notation
+    // would be: Qb6/b1/d3=N/c4/f7++" (the page's diagram; a white king added on h2, out of
+    // every line). Black's king e8 is attacked by the queen on f7, which the f2 rook guards;
+    // the d7, e7 and f8 squares are the queen's, d8 holds a rook whose swap with its king
+    // would put the king on the b6 bishop's diagonal.
+    let mut p = pos(
+        "royal swapping",
+        "3rk3/5r2/1Q6/8/2b5/3p4/5R1K/1B6 w - - 0 1",
+    );
+    play(&mut p, "Qb6/b1/d3=N/c4/f7++");
+    assert!(
+        p.to_fen(true)
+            .starts_with("3rk3/5Q2/1B6/8/2r5/3b4/5R1K/1n6 b"),
+        "{}",
+        p.to_fen(true)
+    );
+    assert!(p.layer_in_check(1));
+    assert!(p.legal_moves().is_empty(), "mate: {:?}", moves(&p));
+    // Without the promotion the pawn's swap onto its last rank is not a legal sequence.
+    let mut q = pos(
+        "royal swapping",
+        "3rk3/5r2/1Q6/8/2b5/3p4/5R1K/1B6 w - - 0 1",
+    );
+    assert!(q.play_san("Qb6/b1/d3/c4/f7").is_err());
+    assert_eq!(
+        q.to_fen(true),
+        "3rk3/5r2/1Q6/8/2b5/3p4/5R1K/1B6 w - - 0 1",
+        "unchanged"
+    );
+}
+
+#[test]
+fn a_sequence_swaps_each_piece_once_and_stops_at_a_check() {
+    // "Any piece, except P1, cannot be swapped more than once in a swap sequence"; "A swap
+    // sequence must stop if a check happens".
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut p = pos("royal swapping", start);
+    play(&mut p, "e4 e5 Nc3 Nc6 g4 Bc5");
+    let e = p.clone().play_san("Qd1/g4/d1").unwrap_err().to_string();
+    assert!(e.contains("swapped already"), "{e}");
+    play(&mut p, "Qd1/g4/g7/h8 Qh4");
+    // The g8 swap gives check: the sequence may not go on to f7.
+    let e = p
+        .clone()
+        .play_san("Qh8/h7/g7/g8/f7")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("check happens"), "{e}");
+    // The king swaps with nothing: `K=K` in the seed's expansion, "except the King".
+    assert!(
+        moves(&p)
+            .iter()
+            .all(|m| !m.starts_with("e1") || m == "e1e2"),
+        "{:?}",
+        moves(&p)
+    );
+}
+
+#[test]
+fn the_ko_rule_forbids_undoing_the_last_swap_sequence() {
+    // "The KO rule: a player cannot undo the last swap sequence": the queen swaps with the a8
+    // rook (`Qa8`, a single swap written as SAN without the capture mark); the rook, now on
+    // a1, may not swap straight back, though it may capture the queen or move. With the same
+    // board and no swap before, the swap back is legal.
+    let mut p = pos("royal swapping", "r7/7k/8/8/8/8/7K/Q7 w - - 0 1");
+    play(&mut p, "Qa8");
+    assert_eq!(p.to_fen(true), "Q7/7k/8/8/8/8/7K/r7 b - - 1 1");
+    let swap_back = |p: &FairyPos| {
+        p.legal_moves()
+            .iter()
+            .any(|m| matches!(m.kind, MoveKind::Swap(_)) && m.from == 0 && m.to == 112)
+    };
+    assert!(!swap_back(&p), "{:?}", moves(&p));
+    assert!(moves(&p).contains(&"a1a8".to_string()), "the capture stays");
+    assert!(p.clone().play_san("Ra1/a8").is_err());
+    let q = pos("royal swapping", "Q7/7k/8/8/8/8/7K/r7 b - - 1 1");
+    assert!(swap_back(&q));
+}
+
+#[test]
+fn a_pawn_on_its_first_rank_steps_one_or_two_squares() {
+    // "If a pawn reaches his 1st rank, he can move one or two squares forward."
+    let p = pos("royal swapping", "4k3/8/8/8/8/8/8/3PK3 w - - 0 1");
+    assert_eq!(moves_from(&p, "d1"), ["d1d2", "d1d3"]);
+    let p = pos("royal swapping", "3pk3/8/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(moves_from(&p, "d8"), ["d8d6", "d8d7"]);
+    // Blocked on the second rank: no step.
+    let p = pos("royal swapping", "4k3/8/8/8/8/8/3N4/3PK3 w - - 0 1");
+    assert!(
+        moves_from(&p, "d1").iter().all(|m| !m.starts_with("d1d")),
+        "{:?}",
+        moves(&p)
+    );
+}
+
+#[test]
+fn a_swap_chess_game_replays_from_pgn() {
+    // End to end: Neto's sample game through `--rules`, the sequences in his notation. The
+    // one check is after 5. Qh8/h7/g7/g8+; a sequence that swaps a piece twice is a bad game.
+    let pgn = "[Event \"sample\"]\n\n1. e4 e5 2. Nc3 Nc6 3. g4 Bc5 4. Qd1/g4/g7/h8 Qh4 5. Qh8/h7/g7/g8+ *\n\n\
+               [Event \"twice\"]\n\n1. e4 e5 2. Nc3 Nc6 3. g4 Bc5 4. Qd1/g4/d1 *\n";
+    let out = crate::common::cqlq_fed(
+        None,
+        &["--rules", "royal swapping", "-e", "check", "--count", "-"],
+        pgn.as_bytes(),
+    );
+    let err = crate::common::stderr(&out);
+    assert!(
+        err.contains("1 matched, 1 position matched, 1 bad game"),
+        "{err}"
+    );
+    assert!(
+        err.contains("Qd1/g4/d1"),
+        "the bad game names the move: {err}"
+    );
+}
+
+#[test]
+fn swapping_refusals_name_what_is_missing() {
+    for (rules, says) in [
+        ("swapping atomic", "beside `swapping`"),
+        ("swapping{Q}", "takes no piece set"),
+    ] {
+        let e = match chess_with_rules(rules) {
+            Ok(_) => panic!("`{rules}` was accepted"),
+            Err(e) => e.to_string(),
+        };
+        assert!(e.contains(says), "{rules}: {e}");
+    }
 }

@@ -7,13 +7,12 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 7] = [
+pub const REFUSED_RULES: [&str; 6] = [
     "announcement",
     "avalanche",
     "bughouse",
     "pincher",
     "swap",
-    "swapping",
     "torus=spacious",
 ];
 

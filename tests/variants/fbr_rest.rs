@@ -331,7 +331,6 @@ fn refusals_say_what_a_pgn_or_the_engine_cannot_hold() {
         ("torus=spacious", "negated leg"),
         ("promotion=null", "SAN cannot write"),
         ("avalanche", "enemy pawn"),
-        ("swapping", "swap sequences"),
     ]);
 }
 

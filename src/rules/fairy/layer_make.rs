@@ -24,6 +24,8 @@ pub struct LayerPre {
     overall: [u32; 2],
     /// `turn=alter`: the board's key before the move when it starts a turn (else 0).
     turn_start: u64,
+    /// `swapping`: the board's key before a swap (else 0).
+    swap_start: u64,
 }
 
 impl FairyPos {
@@ -51,6 +53,11 @@ impl FairyPos {
             us: self.turn,
             captured,
             virgin,
+            swap_start: if self.v.layers.swapping && matches!(m.kind, MoveKind::Swap(_)) {
+                self.board_key()
+            } else {
+                0
+            },
             turn_start: if self.v.layers.turns.is_some() && self.layer.turns.made == 0 {
                 self.board_key()
             } else {
@@ -125,6 +132,9 @@ impl FairyPos {
         self.track_boards(l, m, us);
         if l.musketeer.is_some() {
             self.musketeer_after(m);
+        }
+        if l.swapping {
+            self.layer.ko = pre.swap_start;
         }
         if let Some(rule) = l
             .promotion_rule

@@ -119,6 +119,9 @@ impl FairyPos {
         if !l.swaps.is_empty() {
             self.push_swaps(out);
         }
+        if l.swapping {
+            self.push_first_rank_double_steps(out);
+        }
         if l.anti_royal != 0 {
             self.push_anti_royal_captures(out);
         }
@@ -154,6 +157,9 @@ impl FairyPos {
         let (from, to) = (m.from as usize, m.to as usize);
         let on_board = matches!(m.kind, MoveKind::Normal | MoveKind::Castle(..));
         if l.benedict && m.capture.is_some() {
+            return false;
+        }
+        if l.swapping && self.swap_undoes_last_sequence(m) {
             return false;
         }
         if let Some(rules) = &l.turns

@@ -314,6 +314,9 @@ pub struct Layers {
     pub swap_promotion: super::layer_swaps::SwapPromotion,
     /// `musketeer`: the Musketeer piece types (`fairy::layer_musketeer`).
     pub musketeer: Option<super::layer_musketeer::MusketeerRule>,
+    /// `swapping`: swap sequences, the KO rule, first-rank pawns' double steps
+    /// (`fairy::layer_swapping`).
+    pub swapping: bool,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.
@@ -359,6 +362,8 @@ pub struct LayerState {
     pub promotion_seen: [Bits256; 2],
     /// `musketeer`: the selected types and each side's gates.
     pub gates: super::layer_musketeer::Gates,
+    /// `swapping`: the board before the last move when it was a swap sequence (else 0).
+    pub ko: u64,
 }
 
 impl Layers {

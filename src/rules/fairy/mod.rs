@@ -25,6 +25,7 @@ mod layer_pieces;
 pub mod layer_powers;
 pub mod layer_promotion;
 mod layer_royal;
+pub mod layer_swapping;
 pub mod layer_swaps;
 mod layer_trading;
 pub mod layer_turns;

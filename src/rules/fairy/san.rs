@@ -74,7 +74,7 @@ fn the_one_move(text: &str, found: &[FMove]) -> Result<FMove, RulesError> {
 
 impl FairyPos {
     /// Whether `letter` names piece type `t` in SAN.
-    fn san_names(&self, t: usize, letter: &str) -> bool {
+    pub(super) fn san_names(&self, t: usize, letter: &str) -> bool {
         self.v.kinds[t]
             .san_aliases
             .iter()

@@ -15,6 +15,7 @@ mod promotion_rules;
 mod promotion_setup;
 mod refusals;
 mod royal;
+mod swapping;
 mod swaps;
 mod turns;
 
@@ -101,6 +102,10 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
             continue;
         }
         if musketeer::NAMES.contains(&r.name.as_str()) {
+            continue;
+        }
+        if r.name == "swapping" && !r.cancel {
+            a.swapping(r, list)?;
             continue;
         }
         a.rule(r, has_holding)?;

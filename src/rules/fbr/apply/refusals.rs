@@ -21,10 +21,6 @@ pub(super) const REFUSED: &[(&str, &str)] = &[
         "swap",
         "needs prefixed promotion rules (`-Q==R`, `+R==Q`) applied to the swapped pieces; swap moves themselves are MBN `w` (`Q=mQ+wQ`)",
     ),
-    (
-        "swapping",
-        "needs swap sequences (the seed's `(dttwQ)0`: Swap Chess's piece swapping on and on in one move, `Qd1/g4/g7/h8`), which a SAN move cannot write; single swaps are MBN `w` (`Q=mQ+wQ`)",
-    ),
 ];
 
 /// Attributes refused of rules cqlq evaluates (`rule`, `attribute`, why).

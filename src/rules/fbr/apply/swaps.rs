@@ -25,7 +25,7 @@ const KING_STEPS: [ZoneLine; 8] = [
 
 impl Applier {
     /// White's lines and black's (mirrored as the list's `mirror` says).
-    fn both_sides(&self, white: Vec<ZoneLine>) -> [Vec<ZoneLine>; 2] {
+    pub(super) fn both_sides(&self, white: Vec<ZoneLine>) -> [Vec<ZoneLine>; 2] {
         let (fx, fy) = self.flip;
         let black = white
             .iter()
