@@ -1,5 +1,6 @@
 //! Seed 001's rules that act for the players: `musketeer` (Musketeer Chess: two extra pieces
-//! gated in behind first-rank pieces) and `swapping` (Swap Chess's swap sequences). Musketeer's truths: Musketeer-Stockfish's perft of positions after
+//! gated in behind first-rank pieces), `swapping` (Swap Chess's swap sequences) and
+//! `pincher` (seed 001's text, hand-made positions). Musketeer's truths: Musketeer-Stockfish's perft of positions after
 //! the selection and placement phase (fsmosca/musketeer-chess's `Perft/` tables, perft 4 of
 //! its `lc******/.../LC****** w KQkq - 0 1` positions), SjaakII's `Musketeer` definition for
 //! the ten pieces' movements, and hand-made positions for the official rules' words
@@ -7,7 +8,7 @@
 //! beside each.
 
 use cqlq::rules::Position;
-use cqlq::rules::fairy::{FMove, FairyPos, MoveKind, load_variants};
+use cqlq::rules::fairy::{FMove, FairyPos, MoveKind, RankBase, load_variants};
 use cqlq::rules::fbr::chess_with_rules;
 
 use super::fbr_rules::moves;
@@ -500,6 +501,116 @@ fn swapping_refusals_name_what_is_missing() {
     for (rules, says) in [
         ("swapping atomic", "beside `swapping`"),
         ("swapping{Q}", "takes no piece set"),
+    ] {
+        let e = match chess_with_rules(rules) {
+            Ok(_) => panic!("`{rules}` was accepted"),
+            Err(e) => e.to_string(),
+        };
+        assert!(e.contains(says), "{rules}: {e}");
+    }
+}
+
+// `pincher` (seed 001): "Any opposing piece inside the pinching zone can be relocated to a
+// square of the pinching player's choosing on that opponent's first rank. If the first rank
+// is completely occupied, then the pinched piece is removed from play." The seed's crab
+// (`*C=K`: its zone the squares next to it), moving as a king here.
+const CRAB: &str = "pincher* C|Crab|=K *C=K";
+
+/// The legal pinches, as `from-to` (`from` alone for a removal), sorted.
+fn pinches(p: &FairyPos) -> Vec<String> {
+    let name = |s: u8| format!("{}{}", (b'a' + s % 16) as char, s / 16 + 1);
+    let mut v: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .filter(|m| m.kind == MoveKind::Pickup)
+        .map(|m| {
+            if m.from == m.to {
+                name(m.from)
+            } else {
+                format!("{}-{}", name(m.from), name(m.to))
+            }
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_pinched_piece_goes_to_an_empty_square_of_its_first_rank() {
+    // The black knight next to the crab may go to any empty square of rank 8 (e8 holds the
+    // king): seven pinches, written `@@d5-b8`; the knight then stands on b8, still black.
+    let mut p = pos(CRAB, "4k3/8/8/3n4/3C4/8/8/K7 w - - 0 1");
+    assert_eq!(
+        pinches(&p),
+        [
+            "d5-a8", "d5-b8", "d5-c8", "d5-d8", "d5-f8", "d5-g8", "d5-h8"
+        ]
+    );
+    let m = p.coord_to_move("@@d5-b8", RankBase::One).expect("@@d5-b8");
+    p.make(&m);
+    assert_eq!(p.to_fen(true), "1n2k3/8/8/8/3C4/8/8/K7 b - - 1 1");
+}
+
+#[test]
+fn a_pinched_piece_leaves_the_board_when_its_first_rank_is_full() {
+    // (The white king on b3 stands off the black rooks' files.)
+    let mut p = pos(CRAB, "rnbqkbnr/8/8/3p4/3C4/1K6/8/8 w - - 0 1");
+    assert_eq!(pinches(&p), ["d5"]);
+    let m = p.coord_to_move("@@d5", RankBase::One).expect("@@d5");
+    p.make(&m);
+    // A pinch captures nothing and moves no pawn of the mover: the halfmove clock counts it.
+    assert_eq!(p.to_fen(true), "rnbqkbnr/8/8/8/3C4/1K6/8/8 b - - 1 1");
+}
+
+#[test]
+fn the_pinch_set_and_the_pinchers_king_limit_the_pinches() {
+    // "The optional piece set is restricting the pieces that can be pinched" (the seed's
+    // `pincher*={^A}` form): with `{^N}` the c5 knight stays, the d5 pawn may be pinched.
+    let p = pos(
+        "pincher*={^N} C|Crab|=K *C=K",
+        "4k3/8/8/2np4/3C4/8/8/K7 w - - 0 1",
+    );
+    assert!(
+        pinches(&p).iter().all(|m| m.starts_with("d5")),
+        "{:?}",
+        pinches(&p)
+    );
+    assert_eq!(pinches(&p).len(), 7);
+    // A pinch may not leave the pincher's king attacked: the rook put on b8, c8 or d8 would
+    // check the white king on a8 along the rank; behind the black king (f8-h8) it would not.
+    let p = pos(CRAB, "K3k3/8/8/3r4/3C4/8/8/8 w - - 0 1");
+    assert_eq!(pinches(&p), ["d5-f8", "d5-g8", "d5-h8"]);
+}
+
+#[test]
+fn a_pinch_game_replays_from_pgn() {
+    // End to end: `@@d5-b8` relocates the knight; after it and after 1... Kf7 a black knight
+    // stands on b8 (2 positions); a pinch of an empty square is a bad game.
+    let pgn = "[Event \"pinch\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/3n4/3C4/8/8/K7 w - - 0 1\"]\n\n1. @@d5-b8 Kf7 *\n\n\
+               [Event \"nothing there\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/3n4/3C4/8/8/K7 w - - 0 1\"]\n\n1. @@e5-b8 *\n";
+    let out = crate::common::cqlq_fed(
+        None,
+        &["--rules", CRAB, "-e", "nb8", "--count", "-"],
+        pgn.as_bytes(),
+    );
+    let err = crate::common::stderr(&out);
+    assert!(
+        err.contains("1 matched, 2 positions matched, 1 bad game"),
+        "{err}"
+    );
+    assert!(
+        err.contains("@@e5-b8"),
+        "the bad game names the move: {err}"
+    );
+}
+
+#[test]
+fn pincher_refusals_name_what_is_missing() {
+    for (rules, says) in [
+        ("pincher C|Crab|=K", "needs the prefix letter"),
+        ("pincher* C|Crab|=K", "needs a prefixed piece definition"),
+        ("pincher*{K} C|Crab|=K *C=K", "royal"),
+        ("pincher* holding C|Crab|=K *C=K", "beside a holding"),
     ] {
         let e = match chess_with_rules(rules) {
             Ok(_) => panic!("`{rules}` was accepted"),

@@ -7,11 +7,10 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 6] = [
+pub const REFUSED_RULES: [&str; 5] = [
     "announcement",
     "avalanche",
     "bughouse",
-    "pincher",
     "swap",
     "torus=spacious",
 ];

@@ -51,12 +51,21 @@ impl FairyPos {
         if let Some(square) = t.strip_prefix("@@") {
             let at: Vec<char> = square.chars().collect();
             let (from, n) = read_square(&at, offset).ok_or_else(|| unreadable(t))?;
+            // `pincher`'s relocation `@@e5-b8`: the piece taken off e5 stands on b8.
+            let (dest, n) = match at.get(n) {
+                Some('-') => read_square(&at[n + 1..], offset)
+                    .map(|(d, k)| (d, n + 1 + k))
+                    .ok_or_else(|| unreadable(t))?,
+                _ => (from, n),
+            };
             if at[n..].iter().any(|c| !matches!(c, '+' | '#' | '!' | '?')) {
                 return Err(unreadable(t));
             }
             return legal
                 .iter()
-                .find(|m| m.kind == MoveKind::Pickup && m.from as usize == from)
+                .find(|m| {
+                    m.kind == MoveKind::Pickup && m.from as usize == from && m.to as usize == dest
+                })
                 .copied()
                 .ok_or_else(|| illegal(format!("illegal removal `{t}`")));
         }

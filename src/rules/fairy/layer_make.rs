@@ -136,6 +136,9 @@ impl FairyPos {
         if l.swapping {
             self.layer.ko = pre.swap_start;
         }
+        if l.pincher.is_some() {
+            self.pinch_after(m, us);
+        }
         if let Some(rule) = l
             .promotion_rule
             .as_deref()

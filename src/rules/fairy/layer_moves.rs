@@ -122,6 +122,9 @@ impl FairyPos {
         if l.swapping {
             self.push_first_rank_double_steps(out);
         }
+        if l.pincher.is_some() {
+            self.push_pinches(out);
+        }
         if l.anti_royal != 0 {
             self.push_anti_royal_captures(out);
         }
@@ -234,6 +237,7 @@ impl FairyPos {
             }
         }
         if m.kind == MoveKind::Pickup
+            && self.color[us].has(m.from.into())
             && l.warp.is_none_or(|s| self.ply() < s)
             && !self.suicide_pieces(us).has(m.from.into())
         {

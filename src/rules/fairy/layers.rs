@@ -317,6 +317,8 @@ pub struct Layers {
     /// `swapping`: swap sequences, the KO rule, first-rank pawns' double steps
     /// (`fairy::layer_swapping`).
     pub swapping: bool,
+    /// `pincher`: the pinching pieces and their zones (`fairy::layer_pinch`).
+    pub pincher: Option<super::layer_pinch::PinchRule>,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.

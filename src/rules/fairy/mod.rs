@@ -22,6 +22,7 @@ pub mod layer_make;
 pub mod layer_moves;
 pub mod layer_musketeer;
 mod layer_pieces;
+pub mod layer_pinch;
 pub mod layer_powers;
 pub mod layer_promotion;
 mod layer_royal;

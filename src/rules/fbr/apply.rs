@@ -10,6 +10,7 @@ mod conversion;
 mod drops;
 mod musketeer;
 mod pieces;
+mod pincher;
 mod powers;
 mod promotion_rules;
 mod promotion_setup;
@@ -81,6 +82,10 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     for r in &list.rules {
         if let Some((_, why)) = refusals::REFUSED.iter().find(|(n, _)| *n == r.name) {
             return refuse(r.column, format!("FBR rule `{}` {why}", r.name));
+        }
+        if r.name == "pincher" && !r.cancel {
+            a.pincher(r, list)?;
+            continue;
         }
         if let Some(at) = r.attrs.iter().find(|a| a.name.is_empty())
             && !powers::POWER_RULES.contains(&r.name.as_str())

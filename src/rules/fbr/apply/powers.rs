@@ -157,7 +157,9 @@ impl Applier {
         for d in &list.pieces {
             let Some(prefix) = d.prefix else { continue };
             let claimed = list.rules.iter().any(|r| {
-                let claims = POWER_RULES.contains(&r.name.as_str()) || r.name == "conversion";
+                let claims = POWER_RULES.contains(&r.name.as_str())
+                    || r.name == "conversion"
+                    || r.name == "pincher";
                 !r.cancel && claims && r.prefix == Some(prefix)
             });
             if !claimed {

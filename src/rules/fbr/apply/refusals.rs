@@ -14,10 +14,6 @@ pub(super) const REFUSED: &[(&str, &str)] = &[
     ),
     ("bughouse", "needs two boards and partner games"),
     (
-        "pincher",
-        "needs a pinch the seed leaves open (a move of its own or part of the pincher's move, once a turn or for every piece in the zone) that puts the pinched piece on a square of the pincher's choice, which a PGN move (SAN) cannot record",
-    ),
-    (
         "swap",
         "needs prefixed promotion rules (`-Q==R`, `+R==Q`) applied to the swapped pieces; swap moves themselves are MBN `w` (`Q=mQ+wQ`)",
     ),
