@@ -11,6 +11,7 @@ mod drops;
 mod musketeer;
 mod pieces;
 mod pincher;
+mod players;
 mod powers;
 mod promotion_rules;
 mod promotion_setup;
@@ -75,16 +76,13 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         a.mirror(r)?;
     }
     a.mbn_swaps(list)?;
-    for r in list.rules.iter().filter(|r| musketeer::is_musketeer(r)) {
-        a.musketeer(r, list)?;
-    }
+    a.musketeers(list)?;
     let has_holding = list.rules.iter().any(|r| r.name == "holding" && !r.cancel);
     for r in &list.rules {
         if let Some((_, why)) = refusals::REFUSED.iter().find(|(n, _)| *n == r.name) {
             return refuse(r.column, format!("FBR rule `{}` {why}", r.name));
         }
-        if r.name == "pincher" && !r.cancel {
-            a.pincher(r, list)?;
+        if a.players_rule(r, list)? {
             continue;
         }
         if let Some(at) = r.attrs.iter().find(|a| a.name.is_empty())
@@ -104,13 +102,6 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
             continue;
         }
         if r.name == "switching" && !r.cancel {
-            continue;
-        }
-        if musketeer::NAMES.contains(&r.name.as_str()) {
-            continue;
-        }
-        if r.name == "swapping" && !r.cancel {
-            a.swapping(r, list)?;
             continue;
         }
         a.rule(r, has_holding)?;

@@ -6,7 +6,7 @@
 pub(super) const REFUSED: &[(&str, &str)] = &[
     (
         "announcement",
-        "needs announcements declared before a move (`/Name/`), which a PGN game does not record, and the MBN promotion rules bound to them (the seed's `*W/DragonResurrection/==+D`), which cqlq's MBN does not read (prefixed promotion rules are refused)",
+        "needs a PGN token for an announcement declared before a move (`/Name/`, not defined yet) and the MBN promotion rules bound to it (the seed's `*W/DragonResurrection/==+D`: a prefixed promotion rule with an announcement), which cqlq's MBN does not read (prefixed promotion rules are refused)",
     ),
     (
         "avalanche",
