@@ -189,9 +189,8 @@ fn a_swap_may_not_leave_the_king_in_check() {
 
 #[test]
 fn swap_rules_cqlq_does_not_evaluate_are_refused_by_name() {
-    // Swap Chess's swap sequences (`(dttwQ)0`) stay refused, with the reason; the `swap`
-    // rule (`fbr_prefix`) needs swap moves.
-    assert!(refusal("swapping").contains("swap sequences"));
+    // The `swap` rule (`fbr_prefix`) needs swap moves, with the reason (Swap Chess's
+    // sequences, `swapping`, are `fbr_players`').
     assert!(refusal("swap").contains("needs swap moves"));
     // A swap inside a move sequence, at its column.
     let e = refusal("N=mW-wF");

@@ -22,6 +22,7 @@ mod fbr_mbn;
 mod fbr_mbn_legs;
 mod fbr_mbn_pieces_attrs;
 mod fbr_parse;
+mod fbr_players;
 mod fbr_powers;
 mod fbr_prefix;
 mod fbr_promotion;

@@ -35,7 +35,7 @@ impl FairyPos {
                     matches!(m.kind, MoveKind::Castle(..))
                         && (m.to % 16 == m.from % 16) == vertical
                         && (vertical || ((m.to % 16) > (m.from % 16)) == east)
-                        && m.gate.is_none()
+                        && (m.gate.is_none() || self.gates_implied())
                 })
                 .copied()
                 .ok_or_else(|| illegal(format!("illegal move `{t}`")));
@@ -60,6 +60,13 @@ impl FairyPos {
         if let Some(square) = t.strip_prefix("@@") {
             let at: Vec<char> = square.chars().collect();
             let (from, n) = read_square(&at, offset).ok_or_else(|| unreadable(t))?;
+            // `pincher`'s relocation `@@e5-b8`: the piece taken off e5 stands on b8.
+            let (dest, n) = match at.get(n) {
+                Some('-') => read_square(&at[n + 1..], offset)
+                    .map(|(d, k)| (d, n + 1 + k))
+                    .ok_or_else(|| unreadable(t))?,
+                _ => (from, n),
+            };
             let (promo, marks) = promotion_suffix(&at[n..]);
             if marks.iter().any(|c| !matches!(c, '+' | '#' | '!' | '?')) {
                 return Err(unreadable(t));
@@ -69,6 +76,7 @@ impl FairyPos {
                 .find(|m| {
                     m.kind == MoveKind::Pickup
                         && m.from as usize == from
+                        && m.to as usize == dest
                         && self.suffix_matches(m, &promo)
                 })
                 .copied()
@@ -152,7 +160,7 @@ impl FairyPos {
                     .eq_ignore_ascii_case(s)
         };
         if suffix.is_empty() {
-            return m.promo.is_none() && m.gate.is_none();
+            return m.promo.is_none() && (m.gate.is_none() || self.gates_implied());
         }
         if suffix == "+" {
             return m

@@ -247,6 +247,22 @@ impl Position for FairyPos {
             .unwrap_or(0)
     }
     fn play_san(&mut self, san: &str) -> Result<MoveInfo<Bits256>, RulesError> {
+        // `swapping`: a swap sequence (`Qd1/g4/g7/h8`) is several swaps in one move.
+        if self.v.layers.swapping {
+            let before = self.clone();
+            if let Some(played) = self.play_swap_sequence(san) {
+                let m = match played {
+                    Ok(m) => m,
+                    Err(e) => {
+                        *self = before;
+                        return Err(e);
+                    }
+                };
+                let mut info = before.move_info(&m);
+                info.to = Bits256::single(m.to.into());
+                return Ok(info);
+            }
+        }
         let m = self
             .san_to_move(san)
             .or_else(|_| self.coord_to_move(san, super::RankBase::One))?;

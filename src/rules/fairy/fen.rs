@@ -39,6 +39,9 @@ impl FairyPos {
     /// Reads a FEN of the variant.
     pub fn from_fen(v: Arc<Variant>, fen: &str) -> Result<FairyPos, RulesError> {
         let mut p = FairyPos::empty(v.clone());
+        // `musketeer`: the gates come off the FEN before the plain reader reads it.
+        let gates = super::layer_musketeer::read_gates(&v, fen)?;
+        let fen = gates.as_ref().map_or(fen, |(plain, _)| plain.as_str());
         let (board_part, hand_part, fields) = split_fen(&v, fen)?;
         let ranks: Vec<&str> = board_part.split('/').collect();
         if ranks.len() != v.ranks {
@@ -57,6 +60,10 @@ impl FairyPos {
         read_forced_promotions(&mut p, &v);
         mark_unmoved(&mut p, &v);
         read_fields(&mut p, &v, &fields)?;
+        if let Some((_, g)) = gates {
+            p.layer.gates = g;
+            p.check_gates()?;
+        }
         p.choose_range_royals();
         Ok(p)
     }
@@ -120,6 +127,9 @@ impl FairyPos {
         let rules = &v.def.rules;
         if rules.keep_capture || rules.return_capture || rules.allow_drops || rules.gate_drops {
             self.write_holdings(&mut s);
+        }
+        if v.layers.musketeer.is_some() {
+            self.write_gates(&mut s);
         }
         s += if self.turn == 0 { " w " } else { " b " };
         let cast = self.castling_field();

@@ -26,6 +26,8 @@ pub struct LayerPre {
     turn_start: u64,
     /// `drop=immediate`: the mover's pieces in hand of the type the move places, before it.
     immediate_held: u8,
+    /// `swapping`: the board's key before a swap (else 0).
+    swap_start: u64,
 }
 
 impl FairyPos {
@@ -59,6 +61,11 @@ impl FairyPos {
             us: self.turn,
             captured,
             virgin,
+            swap_start: if self.v.layers.swapping && matches!(m.kind, MoveKind::Swap(_)) {
+                self.board_key()
+            } else {
+                0
+            },
             turn_start: if self.v.layers.turns.is_some() && self.layer.turns.made == 0 {
                 self.board_key()
             } else {
@@ -133,6 +140,15 @@ impl FairyPos {
         self.track_boards(l, m, us);
         if l.promotion_castle != 0 {
             self.note_castle_promotion(l.promotion_castle, m, us);
+        }
+        if l.musketeer.is_some() {
+            self.musketeer_after(m);
+        }
+        if l.swapping {
+            self.layer.ko = pre.swap_start;
+        }
+        if l.pincher.is_some() {
+            self.pinch_after(m, us);
         }
         if let Some(rule) = l
             .promotion_rule

@@ -122,6 +122,12 @@ impl FairyPos {
         if !l.conversion_moves.is_empty() {
             self.push_conversions(out);
         }
+        if l.swapping {
+            self.push_first_rank_double_steps(out);
+        }
+        if l.pincher.is_some() {
+            self.push_pinches(out);
+        }
         if l.anti_royal != 0 {
             self.push_anti_royal_captures(out);
         }
@@ -158,6 +164,7 @@ impl FairyPos {
             self.push_immediate_drops(l.immediate_drops, out);
         }
         out.retain(|m| self.layer_allows(m));
+        self.push_musketeer_gates(out);
     }
 
     /// Whether the layers' per-move restrictions allow a pseudo-legal move.
@@ -173,6 +180,9 @@ impl FairyPos {
         if let Some(sq) = self.layer.promotion_continuing
             && !self.continuation_allows(sq, m)
         {
+            return false;
+        }
+        if l.swapping && self.swap_undoes_last_sequence(m) {
             return false;
         }
         if let Some(rules) = &l.turns
@@ -248,6 +258,7 @@ impl FairyPos {
         }
         if m.kind == MoveKind::Pickup
             && m.promo.is_none()
+            && self.color[us].has(m.from.into())
             && l.warp.is_none_or(|s| self.ply() < s)
             && !self.suicide_pieces(us).has(m.from.into())
         {
@@ -574,6 +585,11 @@ impl FairyPos {
             }
         }
         mix(0x20000 | self.turn as u64);
+        if self.v.layers.musketeer.is_some() {
+            let g = self.layer.gates;
+            mix(0x30000 | u64::from(g.files[0][0]) << 8 | u64::from(g.files[0][1]));
+            mix(0x40000 | u64::from(g.files[1][0]) << 8 | u64::from(g.files[1][1]));
+        }
         // `loss=perpetualcheck`, `royal=noperpetualcheck`: bit 0 says whether the side to
         // move is in check (a function of the position, so equal positions keep equal keys).
         let l = &self.v.layers;

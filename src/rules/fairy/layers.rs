@@ -340,6 +340,13 @@ pub struct Layers {
     /// MBN prefixed promotion rules after a move: `promotion<p>=origin`, `swap=demote,promote`
     /// (`fairy::layer_prefix`).
     pub prefix: Option<std::sync::Arc<super::layer_prefix::PrefixLayer>>,
+    /// `musketeer`: the Musketeer piece types (`fairy::layer_musketeer`).
+    pub musketeer: Option<super::layer_musketeer::MusketeerRule>,
+    /// `swapping`: swap sequences, the KO rule, first-rank pawns' double steps
+    /// (`fairy::layer_swapping`).
+    pub swapping: bool,
+    /// `pincher`: the pinching pieces and their zones (`fairy::layer_pinch`).
+    pub pincher: Option<super::layer_pinch::PinchRule>,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.
@@ -386,6 +393,10 @@ pub struct LayerState {
     /// `promotion=continue`: the square of the promoted piece that moves on (the side to
     /// move's only piece to move).
     pub promotion_continuing: Option<u8>,
+    /// `musketeer`: the selected types and each side's gates.
+    pub gates: super::layer_musketeer::Gates,
+    /// `swapping`: the board before the last move when it was a swap sequence (else 0).
+    pub ko: u64,
 }
 
 impl Layers {

@@ -74,7 +74,7 @@ fn the_one_move(text: &str, found: &[FMove]) -> Result<FMove, RulesError> {
 
 impl FairyPos {
     /// Whether `letter` names piece type `t` in SAN.
-    fn san_names(&self, t: usize, letter: &str) -> bool {
+    pub(super) fn san_names(&self, t: usize, letter: &str) -> bool {
         self.v.kinds[t]
             .san_aliases
             .iter()
@@ -305,6 +305,7 @@ impl FairyPos {
     fn gate_matches(&self, m: &FMove, gate: &Option<(&str, Option<usize>)>) -> bool {
         match (gate, m.gate) {
             (None, None) => true,
+            (None, Some(_)) => self.gates_implied(),
             (Some((letter, sq)), Some((t, s))) => {
                 self.san_names(t as usize, letter) && sq.is_none_or(|q| q == s as usize)
             }

@@ -13,7 +13,10 @@ mod drops;
 mod ends;
 mod facing;
 mod immediate_drops;
+mod musketeer;
 mod pieces;
+mod pincher;
+mod players;
 mod powers;
 mod prefix_rules;
 mod promotion_castle;
@@ -24,6 +27,7 @@ mod promotion_setup;
 mod refusals;
 mod royal;
 mod spacious;
+mod swapping;
 mod swaps;
 mod turns;
 mod turns_push;
@@ -85,10 +89,14 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     }
     a.mbn_swaps(list)?;
     a.plus_rules(list)?;
+    a.musketeers(list)?;
     let has_holding = list.rules.iter().any(|r| r.name == "holding" && !r.cancel);
     for r in &list.rules {
         if let Some((_, why)) = refusals::REFUSED.iter().find(|(n, _)| *n == r.name) {
             return refuse(r.column, format!("FBR rule `{}` {why}", r.name));
+        }
+        if a.players_rule(r, list)? {
+            continue;
         }
         if let Some(at) = r.attrs.iter().find(|a| a.name.is_empty())
             && !powers::POWER_RULES.contains(&r.name.as_str())

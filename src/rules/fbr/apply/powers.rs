@@ -159,7 +159,8 @@ impl Applier {
             let claimed = list.rules.iter().any(|r| {
                 let claims = POWER_RULES.contains(&r.name.as_str())
                     || r.name == "conversion"
-                    || r.name == "turn";
+                    || r.name == "turn"
+                    || r.name == "pincher";
                 !r.cancel && claims && r.prefix == Some(prefix)
             });
             if !claimed {

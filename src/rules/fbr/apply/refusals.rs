@@ -6,25 +6,9 @@
 pub(super) const REFUSED: &[(&str, &str)] = &[
     (
         "announcement",
-        "needs announcements declared before a move (`/Name/`), which a PGN game does not record, and the MBN promotion rules bound to them (the seed's `*W/DragonResurrection/==+D`), which cqlq's MBN does not read (a prefixed promotion rule bound to an announcement is refused at its `/`)",
+        "needs a PGN token for an announcement declared before a move (`/Name/`, not defined yet) and the MBN promotion rules bound to it (the seed's `*W/DragonResurrection/==+D`), which cqlq's MBN does not read (a prefixed promotion rule bound to an announcement is refused at its `/`)",
     ),
     ("bughouse", "needs two boards and partner games"),
-    (
-        "muskeeter",
-        "needs Musketeer gating of MBN-defined pieces: the two extra piece types are chosen, and each placed behind a first-rank piece, before the first move (Musketeer-Stockfish writes these as moves of their own, `C`, `C@a0`), which a PGN's SAN moves do not hold, and the seed gives no expansion of the rule",
-    ),
-    (
-        "musketeer",
-        "needs Musketeer gating of MBN-defined pieces: the two extra piece types are chosen, and each placed behind a first-rank piece, before the first move (Musketeer-Stockfish writes these as moves of their own, `C`, `C@a0`), which a PGN's SAN moves do not hold, and the seed gives no expansion of the rule",
-    ),
-    (
-        "pincher",
-        "needs a pinch the seed leaves open (a move of its own or part of the pincher's move, once a turn or for every piece in the zone) that puts the pinched piece on a square of the pincher's choice, which a PGN move (SAN) cannot record",
-    ),
-    (
-        "swapping",
-        "needs swap sequences (the seed's `(dttwQ)0`: Swap Chess's piece swapping on and on in one move, `Qd1/g4/g7/h8`), which a SAN move cannot write; single swaps are MBN `w` (`Q=mQ+wQ`)",
-    ),
 ];
 
 /// Attributes refused of rules cqlq evaluates (`rule`, `attribute`, why).
