@@ -285,8 +285,9 @@ fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
 
 /// The games the search of `config` may skip, from the indexes beside its plain input files
 /// (None with `--no-index`, or when the run reads games otherwise than the index describes
-/// them: `--variant`, `--rules`, a query only fairy boards run, shards, a `matchcount` range
-/// that admits unmatched games). Why an index is not used goes to stderr.
+/// them: `--variant`, `--rules`, a query only fairy boards run, `--input-offset`, a
+/// `matchcount` range that admits unmatched games); with `--byte-range`, the shard's games
+/// (`IndexedSkips::open_shard`). Why an index is not used goes to stderr.
 pub fn skips_for(
     no_index: bool,
     config: &cqlq::run::RunConfig,
@@ -295,7 +296,7 @@ pub fn skips_for(
         && config.default_fairy.is_none()
         && config.rules_chess.is_none()
         && config.standard_refusal.is_none()
-        && config.shard == cqlq::input::byte_range::ShardPlace::default()
+        && config.shard.input_offset == 0
         && !config.games.counts_as_match(0);
     if no_index || !plain_run {
         return None;
@@ -320,7 +321,9 @@ pub fn skips_for(
     };
     let replays = cqlq::run::replays_packed_moves(config);
     let limit = config.limits.max_game_bytes;
-    let opened = cqlq::index::use_index::IndexedSkips::open(filter, files, limit, replays);
+    let range = config.shard.byte_range;
+    let opened =
+        cqlq::index::use_index::IndexedSkips::open_shard(filter, files, (limit, replays), range);
     for note in &opened.notes {
         eprintln!("{note}");
     }

@@ -370,6 +370,11 @@ impl Searcher<'_> {
 
     /// Opens one input (mapped, a stream, a shard of it) and searches its games.
     fn search_input(&mut self, input: &Input, name: &str) -> io::Result<()> {
+        if self.config.shard != ShardPlace::default()
+            && let Some(searched) = self.indexed_shard(input, name)
+        {
+            return searched;
+        }
         let opened = if self.config.shard == ShardPlace::default() {
             input::open_input(input)
         } else {
@@ -401,6 +406,31 @@ impl Searcher<'_> {
             }
             (input::Opened::Mapped(None), _) => Ok(()),
         })
+    }
+
+    /// A shard of a plain file (`--byte-range`, `--first-game-number`; not `--input-offset`)
+    /// searched through its index, when the file has a usable one whose games are the
+    /// shard's (`IndexedInput::fits_shard`); None: searched as without an index.
+    fn indexed_shard(&mut self, input: &Input, name: &str) -> Option<io::Result<()>> {
+        let index = self.config.index.clone()?;
+        let indexed = index.input(name)?;
+        let Input::File(path) = input else {
+            return None;
+        };
+        if self.config.shard.input_offset != 0 {
+            return None;
+        }
+        let Ok(input::Opened::Mapped(Some(map))) = input::open_input(input) else {
+            return None;
+        };
+        if is_icn(path, &map) || !indexed.fits_shard(&map) {
+            return None;
+        }
+        let named = InputName {
+            name: name.to_string(),
+            decompressed: false,
+        };
+        Some(self.indexed_games(&map, indexed, &named))
     }
 
     /// Processes the games of `data` (whose first byte is at `offset` in the input); when

@@ -16,6 +16,7 @@ mod header_params;
 mod index_build_tags;
 mod index_files;
 mod index_search;
+mod index_shards;
 mod input_safety;
 mod inputs;
 mod output_edits;
