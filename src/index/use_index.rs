@@ -10,7 +10,7 @@ use std::path::Path;
 
 use shakmaty::Bitboard;
 
-use super::format::{IndexError, SourceId};
+use super::format::{IndexError, SourceId, Text};
 use super::prune::{Need, need_of, prunable};
 use super::reader::{Columns, IndexBytes, IndexFile, read_header, read_strings, visit_games};
 use crate::ir::Node;
@@ -34,6 +34,10 @@ pub struct IndexedInput {
     /// The survivors' packed main lines one after another, when the search replays them
     /// ([`IndexedInput::packed_moves`]; empty otherwise).
     pub moves: Vec<u8>,
+    /// What the games' places count: the file's bytes, or its zstd stream decompressed.
+    pub text: Text,
+    /// The longest game's length in bytes (over all the index's games).
+    pub longest: u32,
     /// For a shard of the file (`--byte-range A-B`): where the index's games at or after
     /// each cut start (the shard's games are those between; [`IndexedInput::fits_shard`]).
     pub cuts: Option<ShardCuts>,
@@ -61,7 +65,7 @@ impl IndexedInput {
     /// Whether the index fits the file as mapped now, `len` bytes (else it changed since
     /// the index was checked, and is scanned).
     pub fn fits(&self, len: usize) -> bool {
-        self.size == len as u64
+        self.text == Text::Plain && self.size == len as u64
     }
 
     /// Whether the index's games are the shard's of `data`, the whole file: the shard's
@@ -219,6 +223,8 @@ pub fn survivors<S: IndexBytes + ?Sized>(
         games: header.games,
         survivors: Vec::new(),
         moves: Vec::new(),
+        text: header.text,
+        longest: 0,
         cuts: None,
     };
     let columns = Columns {
@@ -230,6 +236,7 @@ pub fn survivors<S: IndexBytes + ?Sized>(
     let (mut before, mut in_shard) = (0u64, 0u64);
     let (mut start_a, mut start_b) = (None, None);
     let max_tag = visit_games(src, &header, columns, |game| {
+        input.longest = input.longest.max(game.length);
         if game.offset >= a && start_a.is_none() {
             start_a = Some(game.offset);
         }

@@ -17,6 +17,7 @@ mod index_build_tags;
 mod index_files;
 mod index_search;
 mod index_shards;
+mod index_zst;
 mod input_safety;
 mod inputs;
 mod output_edits;
