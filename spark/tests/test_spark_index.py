@@ -129,6 +129,33 @@ class SparkUsesTheIndex(unittest.TestCase):
                 self.assertEqual(self.spark_lines("mate", runner), lost)
                 self.assertEqual(self.spark_lines("mate", runner, no_index=True), truths["mate"])
 
+    def test_a_compressed_file_is_searched_through_its_index(self):
+        """A whole ``.pgn.zst`` with an index beside it is searched on its path (cqlq then
+        decompresses it and reads the index); its rows are the scan's, and a doctored index
+        is believed."""
+        packed = self.path + ".zst"
+        subprocess.run(["zstd", "-q", "-f", self.path, "-o", packed], check=True)
+        built = cqlq(["index", "-q", packed])
+        self.assertEqual(built.returncode, 0, built.stderr)
+        truth = self.truth("mate")
+        self.assertTrue(truth)
+        from cqlq_spark import search_all
+
+        def lines(no_index=False):
+            result = search_all(
+                self.spark, "mate", [packed], cqlq=BINARY,
+                extra_args=["--no-index"] if no_index else [],
+            )
+            self.assertEqual(len(result.shards), 1)
+            rows = sorted(result.matches.collect(), key=lambda r: (r.file_index, r.shard, r.seq))
+            return [r.json for r in rows]
+
+        self.assertEqual(lines(), truth)
+        games = sorted({json.loads(line)["game"] for line in truth})
+        clear_mate_flag(packed + ".cqlqi", games[0] - 1)
+        self.assertEqual(lines(), [l for l in truth if json.loads(l)["game"] != games[0]])
+        self.assertEqual(lines(no_index=True), truth)
+
 
 if __name__ == "__main__":
     unittest.main()
