@@ -327,9 +327,16 @@ fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
         .map(|g| g.summary.moves.len() as u64)
         .sum();
     let promotions = count(s::PROMOTE_KNIGHT * 0b1111);
+    let of_text = match index.text {
+        cqlq::index::format::Text::Plain => String::new(),
+        cqlq::index::format::Text::Zstd { size: text } => format!(
+            "{:.1} % of its {text} decompressed bytes, ",
+            percent(size, text)
+        ),
+    };
     let mut text = format!(
         "index of {name} ({state})\n\
-         size: {size} bytes ({:.1} % of the PGN's {} bytes, {:.1} bytes a game)\n\
+         size: {size} bytes ({:.1} % of the PGN's {} bytes, {of_text}{:.1} bytes a game)\n\
          games: {games}, searched always (faults, variants, set-up starts): {}\n\
          main-line moves packed: {plies} in {move_bytes} bytes\n\
          distinct tag values ({}): {}\n",

@@ -46,6 +46,12 @@ fn a_zstd_file_is_indexed_as_its_text() {
     let compressed = fs::metadata(dir.join("g.pgn.zst")).unwrap().len();
     assert_eq!(index.source.size, compressed);
     assert_eq!(decode(&plain).unwrap().text, Text::Plain);
+    let stats = text(&cqlq_in(dir, &["index", "--stats", "g.pgn.zst"]).stdout);
+    assert!(stats.contains("(matches the file)"), "{stats}");
+    assert!(
+        stats.contains(&format!("of its {size} decompressed bytes")),
+        "{stats}"
+    );
     // Cut short, the compressed file cannot be read to its end: no index is made.
     let cut = fs::read(dir.join("g.pgn.zst")).unwrap();
     fs::write(dir.join("cut.pgn.zst"), &cut[..cut.len() - 5]).unwrap();
