@@ -33,6 +33,7 @@ def parse_args(argv):
     p.add_argument("--no-ship", action="store_true", help="do not ship the binary: executors find cqlq on their PATH")
     p.add_argument("--threads-per-task", type=int, metavar="N", help="cqlq threads per task (default spark.task.cpus)")
     p.add_argument("--variations", action="store_true", help="also search inside variations (cqlq --variations)")
+    p.add_argument("--no-index", action="store_true", help="search every game, not through a file's game index (FILE.cqlqi, made by cqlq index: used by default)")
     return p.parse_args(argv)
 
 
@@ -77,7 +78,8 @@ def main(argv=None):
             cqlq=cqlq,
             ship=not opts.no_ship,
             threads_per_task=opts.threads_per_task,
-            extra_args=["--variations"] if opts.variations else [],
+            extra_args=(["--variations"] if opts.variations else [])
+            + (["--no-index"] if opts.no_index else []),
             output="pgn" if opts.format == "pgn" else "json",
             task_runner=opts.task_runner,
         )

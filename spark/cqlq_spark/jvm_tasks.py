@@ -71,9 +71,9 @@ exit 0
 
 
 def eligible(shard, output):
-    """Whether a shard can be a JVM task: JSON output, and a shard cqlq reads as a local file
-    here (see :func:`cqlq_spark.task.local_input`) whose path is one line."""
-    if output != "json":
+    """Whether a shard can be a JVM task: JSON output, and a shard of a plain file cqlq reads
+    as a local file here (see :func:`cqlq_spark.task.local_input`) whose path is one line."""
+    if output != "json" or not shard["plain"]:
         return False
     local = local_input(shard)
     return local is not None and "\n" not in local

@@ -2,7 +2,9 @@
 
 A shard of a plain file this host can open as a local file is searched on the file itself
 (``cqlq --byte-range START-END --first-game-number N FILE``, or ``cqlq FILE`` for a whole
-file): cqlq reads it directly and no byte passes through Python. Any other shard (a remote
+file): cqlq reads it directly, through the file's game index when it has one
+(``FILE.cqlqi``), and no byte passes through Python; so is a whole compressed local file
+with an index beside it. Any other shard (a remote
 file system, a compressed file, a cut planned on a stream) has its bytes streamed into cqlq's
 standard input by a thread.
 
@@ -18,6 +20,7 @@ when cqlq exits with any other trouble (killed, a message naming no input) or th
 cannot be read; a retried task makes the same records."""
 
 import json
+import os
 import re
 import subprocess
 import tempfile
@@ -42,7 +45,13 @@ def local_input(shard):
     been planned on that file (``cqlq split FILE --plan`` only cuts where ``--byte-range`` on
     the file finds the very same game start; a plan made on a stream trusts its cuts through
     ``--input-offset`` instead)."""
-    if not shard["plain"] or (shard["cut"] and not shard.get("planned_on_path")):
+    if not shard["plain"]:
+        # A whole compressed file with a game index beside it (``cqlq index FILE.pgn.zst``)
+        # is searched on its path, so that cqlq uses the index; without one its bytes are
+        # streamed as before.
+        local = None if shard["cut"] else local_file(shard["path"])
+        return local if local is not None and os.path.isfile(local + ".cqlqi") else None
+    if shard["cut"] and not shard.get("planned_on_path"):
         return None
     return local_file(shard["path"])
 

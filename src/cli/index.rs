@@ -100,6 +100,18 @@ fn index_file(input: &Path, output: &Path, progress: bool) -> Result<(), CliErro
     if same_file(input, output) {
         return Err(at("the index would overwrite its PGN file".into()));
     }
+    match compressed(&head(&file).map_err(|e| at(e.to_string()))?) {
+        Some("zstd") => {
+            return index_zstd(input, output, progress, metadata.len());
+        }
+        Some(kind) => {
+            return Err(at(format!(
+                "{kind}-compressed: cqlq index reads plain and zstd-compressed PGN only \
+                 (decompress it, or compress it with zstd)"
+            )));
+        }
+        None => {}
+    }
     // SAFETY: the map is read only; a file cut short while mapped is caught by the bus-error
     // handler (`input::mapped`), which names it.
     let map = if metadata.len() == 0 {
@@ -110,11 +122,6 @@ fn index_file(input: &Path, output: &Path, progress: bool) -> Result<(), CliErro
     let bytes: &[u8] = map.as_deref().unwrap_or(&[]);
     if let Some(map) = &map {
         cqlq::input::mapped::register(map, input);
-    }
-    if let Some(kind) = compressed(bytes) {
-        return Err(at(format!(
-            "{kind}-compressed: cqlq index reads plain PGN only (decompress it first)"
-        )));
     }
     let earlier = read_index(output).ok();
     let bar = cqlq::output::progress::bar(progress, Some(bytes.len() as u64));
@@ -139,6 +146,67 @@ fn index_file(input: &Path, output: &Path, progress: bool) -> Result<(), CliErro
         counts.must_scan,
         size,
         percent(size, bytes.len() as u64),
+    );
+    Ok(())
+}
+
+/// Indexes the zstd-compressed PGN file `input` (`size` bytes) into `output`: its text
+/// decompressed as a search decompresses it, a chunk at a time (`index::build::index_stream`);
+/// the games' places count the decompressed text, the index's identity is the compressed
+/// file's. Written to a temporary file and renamed; a fault of the data leaves no index.
+fn index_zstd(input: &Path, output: &Path, progress: bool, size: u64) -> Result<(), CliError> {
+    let at = |reason: String| CliError::File {
+        path: input.to_path_buf(),
+        reason,
+    };
+    let source = SourceId::of_file(input).map_err(|e| at(e.to_string()))?;
+    let opened = cqlq::input::open_input(&cqlq::input::Input::File(input.to_path_buf()));
+    let mut stream = match opened {
+        Ok(cqlq::input::Opened::Stream(stream)) => stream,
+        Ok(cqlq::input::Opened::Mapped(_)) => return Err(at("not zstd data".into())),
+        Err(e) => return Err(at(e.to_string())),
+    };
+    let bar = cqlq::output::progress::bar(progress, Some(size));
+    let consumed = stream.consumed.clone();
+    let (file, temp) =
+        cqlq::output::temp_files::create_beside(output).map_err(|e| CliError::File {
+            path: output.to_path_buf(),
+            reason: e.to_string(),
+        })?;
+    let built = (|| {
+        let mut writer = IndexWriter::new(file, &source)?;
+        let (counts, text_size) = cqlq::index::build::index_stream(
+            &mut stream.reader,
+            &mut || bar.set_position(consumed.load(std::sync::atomic::Ordering::Relaxed)),
+            &mut writer,
+        )?;
+        writer.text = cqlq::index::format::Text::Zstd { size: text_size };
+        let written = writer.finish()?;
+        Ok::<_, std::io::Error>((counts, text_size, written))
+    })();
+    bar.finish_and_clear();
+    let (counts, text_size, written) = match built {
+        Ok(done) => done,
+        Err(e) => {
+            cqlq::output::temp_files::discard(&temp);
+            return Err(at(e.to_string()));
+        }
+    };
+    cqlq::output::temp_files::rename(&temp, output).map_err(|e| {
+        cqlq::output::temp_files::discard(&temp);
+        CliError::File {
+            path: output.to_path_buf(),
+            reason: e.to_string(),
+        }
+    })?;
+    eprintln!(
+        "cqlq index: {}: {} games ({} to search always), {written} bytes ({:.1} % of the \
+         compressed PGN, {:.1} % of its {text_size} decompressed bytes)",
+        output.display(),
+        counts.games,
+        counts.must_scan,
+        percent(written, size),
+        percent(written, text_size),
     );
     Ok(())
 }
@@ -188,6 +256,15 @@ fn same_file(a: &Path, b: &Path) -> bool {
         (Ok(x), Ok(y)) => x == y,
         _ => false,
     }
+}
+
+/// The first bytes of `file` (up to 4), read without moving its offset.
+fn head(file: &std::fs::File) -> std::io::Result<Vec<u8>> {
+    use std::os::unix::fs::FileExt;
+    let mut head = vec![0u8; 4];
+    let n = file.read_at(&mut head, 0)?;
+    head.truncate(n);
+    Ok(head)
 }
 
 /// The compression a file's first bytes show (zstd, gzip, bzip2), if any.
@@ -250,9 +327,16 @@ fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
         .map(|g| g.summary.moves.len() as u64)
         .sum();
     let promotions = count(s::PROMOTE_KNIGHT * 0b1111);
+    let of_text = match index.text {
+        cqlq::index::format::Text::Plain => String::new(),
+        cqlq::index::format::Text::Zstd { size: text } => format!(
+            "{:.1} % of its {text} decompressed bytes, ",
+            percent(size, text)
+        ),
+    };
     let mut text = format!(
         "index of {name} ({state})\n\
-         size: {size} bytes ({:.1} % of the PGN's {} bytes, {:.1} bytes a game)\n\
+         size: {size} bytes ({:.1} % of the PGN's {} bytes, {of_text}{:.1} bytes a game)\n\
          games: {games}, searched always (faults, variants, set-up starts): {}\n\
          main-line moves packed: {plies} in {move_bytes} bytes\n\
          distinct tag values ({}): {}\n",
@@ -285,8 +369,9 @@ fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
 
 /// The games the search of `config` may skip, from the indexes beside its plain input files
 /// (None with `--no-index`, or when the run reads games otherwise than the index describes
-/// them: `--variant`, `--rules`, a query only fairy boards run, shards, a `matchcount` range
-/// that admits unmatched games). Why an index is not used goes to stderr.
+/// them: `--variant`, `--rules`, a query only fairy boards run, `--input-offset`, a
+/// `matchcount` range that admits unmatched games); with `--byte-range`, the shard's games
+/// (`IndexedSkips::open_shard`). Why an index is not used goes to stderr.
 pub fn skips_for(
     no_index: bool,
     config: &cqlq::run::RunConfig,
@@ -295,7 +380,7 @@ pub fn skips_for(
         && config.default_fairy.is_none()
         && config.rules_chess.is_none()
         && config.standard_refusal.is_none()
-        && config.shard == cqlq::input::byte_range::ShardPlace::default()
+        && config.shard.input_offset == 0
         && !config.games.counts_as_match(0);
     if no_index || !plain_run {
         return None;
@@ -320,7 +405,9 @@ pub fn skips_for(
     };
     let replays = cqlq::run::replays_packed_moves(config);
     let limit = config.limits.max_game_bytes;
-    let opened = cqlq::index::use_index::IndexedSkips::open(filter, files, limit, replays);
+    let range = config.shard.byte_range;
+    let opened =
+        cqlq::index::use_index::IndexedSkips::open_shard(filter, files, (limit, replays), range);
     for note in &opened.notes {
         eprintln!("{note}");
     }

@@ -1,7 +1,8 @@
 //! Making an index from a source's bytes: the games cut as the search cuts them
 //! (`pgn::split_games`), each summarised in parallel (rayon, in batches, order kept), and,
 //! when an index of an earlier, shorter state of the same file is given, only the games
-//! after its last one read again.
+//! after its last one read again; a compressed source's decompressed text read as a stream
+//! ([`index_stream`]).
 
 use std::collections::HashMap;
 
@@ -13,6 +14,9 @@ use crate::pgn::split_games;
 
 /// Games summarised per parallel batch (the progress is told after each).
 const BATCH: usize = 4096;
+/// Decompressed bytes read at a time from a compressed source: the search's chunk
+/// (`run::stream`), so that the games are cut where a search of the stream cuts them.
+const STREAM_CHUNK: usize = 4 << 20;
 
 /// What a build did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,33 +91,95 @@ pub fn index_bytes(
     let mut ranges = split_games(rest).peekable();
     while ranges.peek().is_some() {
         let batch: Vec<_> = ranges.by_ref().take(BATCH).collect();
-        let done: Vec<Summarized<'_>> = batch
-            .par_iter()
-            .map(|r| {
-                if r.len() > u32::MAX as usize {
-                    Summarized::scan()
-                } else {
-                    summarize(&rest[r.clone()])
-                }
-            })
-            .collect();
-        for (r, game) in batch.iter().zip(done) {
-            let mut summary = game.summary;
-            for (id, value) in summary.tags.iter_mut().zip(&game.tags) {
-                *id = value.as_deref().map_or(0, |v| strings.number(v));
-            }
-            counts.must_scan += u64::from(summary.must_scan());
-            counts.games += 1;
-            writer.push(&GameEntry {
-                offset: (restart + r.start) as u64,
-                length: u32::try_from(r.len()).unwrap_or(u32::MAX),
-                summary,
-            })?;
-        }
+        write_batch(
+            rest,
+            restart as u64,
+            &batch,
+            (&mut strings, &mut counts),
+            writer,
+        )?;
         if let Some(last) = batch.last() {
             progress((restart + last.end) as u64);
         }
     }
     writer.strings = strings.values;
     Ok(counts)
+}
+
+/// Summarises the games `batch` of `text` (whose first byte is at `base` in the source's
+/// text) in parallel and writes their entries in order, numbering their tag values.
+fn write_batch(
+    text: &[u8],
+    base: u64,
+    batch: &[std::ops::Range<usize>],
+    (strings, counts): (&mut Strings, &mut BuildCounts),
+    writer: &mut IndexWriter,
+) -> std::io::Result<()> {
+    let done: Vec<Summarized<'_>> = batch
+        .par_iter()
+        .map(|r| {
+            if r.len() > u32::MAX as usize {
+                Summarized::scan()
+            } else {
+                summarize(&text[r.clone()])
+            }
+        })
+        .collect();
+    for (r, game) in batch.iter().zip(done) {
+        let mut summary = game.summary;
+        for (id, value) in summary.tags.iter_mut().zip(&game.tags) {
+            *id = value.as_deref().map_or(0, |v| strings.number(v));
+        }
+        counts.must_scan += u64::from(summary.must_scan());
+        counts.games += 1;
+        writer.push(&GameEntry {
+            offset: base + r.start as u64,
+            length: u32::try_from(r.len()).unwrap_or(u32::MAX),
+            summary,
+        })?;
+    }
+    Ok(())
+}
+
+/// Writes the index of a compressed source to `writer` from `text`, its decompressed bytes
+/// (read a chunk at a time: memory holds a chunk and the longest game), the games cut as a
+/// search of the stream cuts them (`run::stream`: chunk by chunk, each chunk's last game
+/// left for the next; the same games as one split of the whole text), their places counted
+/// in the decompressed text. `progress` is told after each chunk (the caller knows the
+/// compressed bytes read). Returns the counts and the text's length; a fault of the stream
+/// (corrupt or trailing data) is an error: no index is made of part of a source.
+pub fn index_stream(
+    text: &mut dyn std::io::Read,
+    progress: &mut dyn FnMut(),
+    writer: &mut IndexWriter,
+) -> std::io::Result<(BuildCounts, u64)> {
+    let mut counts = BuildCounts::default();
+    let mut strings = Strings::default();
+    let mut buffer: Vec<u8> = Vec::new();
+    let mut base = 0u64;
+    loop {
+        let before = buffer.len();
+        buffer.resize(before + STREAM_CHUNK, 0);
+        let (n, fault) = crate::input::fill(text, &mut buffer[before..]);
+        buffer.truncate(before + n);
+        if let Some(e) = fault {
+            return Err(e);
+        }
+        let at_end = n < STREAM_CHUNK;
+        let mut games: Vec<_> = split_games(&buffer).collect();
+        if !at_end {
+            games.pop();
+        }
+        let used = games.last().map_or(0, |r| r.end);
+        for batch in games.chunks(BATCH) {
+            write_batch(&buffer, base, batch, (&mut strings, &mut counts), writer)?;
+        }
+        progress();
+        if at_end {
+            writer.strings = strings.values;
+            return Ok((counts, base + buffer.len() as u64));
+        }
+        buffer.drain(..used);
+        base += used as u64;
+    }
 }

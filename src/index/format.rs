@@ -14,7 +14,7 @@ pub use super::reader::{RecordRef, Records, decode, read_index, records};
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"CQLQIDX\x1a";
 /// The format's version (a reader refuses any other).
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 /// The header's size in bytes.
 pub const HEADER_BYTES: usize = 96;
 /// The bytes hashed at each end of the source ([`SourceId`]).
@@ -190,6 +190,8 @@ impl GameEntry {
 pub struct Index {
     /// The source the index was made from.
     pub source: SourceId,
+    /// What the games' places count (the source's bytes, or its decompressed text).
+    pub text: Text,
     /// The games, in file order.
     pub games: Vec<GameEntry>,
     /// The distinct tag values; a summary's tag `n` (not 0) is `strings[n - 1]`.
@@ -239,11 +241,38 @@ pub fn crc32(bytes: &[u8]) -> u32 {
     crc32fast::hash(bytes)
 }
 
+/// What the games' offsets and lengths count: the source file's own bytes (plain PGN), or
+/// the text its zstd stream decompresses to (`.pgn.zst`, whose [`SourceId`] is the
+/// compressed file's).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Text {
+    /// The source's bytes.
+    #[default]
+    Plain,
+    /// The source's zstd stream decompressed: `size` bytes.
+    Zstd {
+        /// The decompressed text's length.
+        size: u64,
+    },
+}
+
+impl Text {
+    /// The length of the text the games lie in, for a source of `source_size` bytes.
+    pub fn size(self, source_size: u64) -> u64 {
+        match self {
+            Text::Plain => source_size,
+            Text::Zstd { size } => size,
+        }
+    }
+}
+
 /// What the header says besides the magic and the version.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Header {
     /// The source the index was made from.
     pub source: SourceId,
+    /// What the games' places count.
+    pub text: Text,
     /// The number of games.
     pub games: u64,
     /// Where the string table starts (right after the last block).
@@ -264,13 +293,18 @@ impl Header {
         out.extend_from_slice(&self.source.size.to_le_bytes());
         out.extend_from_slice(&self.source.mtime_secs.to_le_bytes());
         out.extend_from_slice(&self.source.mtime_nanos.to_le_bytes());
-        out.extend_from_slice(&0u32.to_le_bytes());
+        let (compression, text_size) = match self.text {
+            Text::Plain => (0u32, 0u64),
+            Text::Zstd { size } => (1, size),
+        };
+        out.extend_from_slice(&compression.to_le_bytes());
         out.extend_from_slice(&self.source.head_hash.to_le_bytes());
         out.extend_from_slice(&self.source.tail_hash.to_le_bytes());
         out.extend_from_slice(&self.games.to_le_bytes());
         out.extend_from_slice(&self.strings_at.to_le_bytes());
         out.extend_from_slice(&self.strings_len.to_le_bytes());
         out.extend_from_slice(&self.strings_crc.to_le_bytes());
+        out.extend_from_slice(&text_size.to_le_bytes());
         out.resize(HEADER_BYTES, 0);
         let mut bytes = [0u8; HEADER_BYTES];
         bytes.copy_from_slice(&out);
@@ -420,6 +454,7 @@ pub fn encode(index: &Index) -> Vec<u8> {
     let table = string_table(&index.strings);
     let header = Header {
         source: index.source,
+        text: index.text,
         games: index.games.len() as u64,
         strings_at: out.len() as u64,
         strings_len: table.len() as u64,
@@ -441,6 +476,8 @@ pub struct IndexWriter {
     block: BlockBuilder,
     /// The string table [`IndexWriter::finish`] writes (the tag values the records name).
     pub strings: Vec<String>,
+    /// What the games' places count ([`IndexWriter::finish`] writes it in the header).
+    pub text: Text,
 }
 
 impl IndexWriter {
@@ -455,6 +492,7 @@ impl IndexWriter {
             written: HEADER_BYTES as u64,
             block: BlockBuilder::default(),
             strings: Vec::new(),
+            text: Text::Plain,
         })
     }
 
@@ -478,6 +516,7 @@ impl IndexWriter {
         self.file.write_all(&table)?;
         let header = Header {
             source: self.source,
+            text: self.text,
             games: self.games,
             strings_at: self.written,
             strings_len: table.len() as u64,
@@ -512,6 +551,7 @@ mod tests {
                 size: pgn.len() as u64,
                 ..SourceId::default()
             },
+            text: Text::Plain,
             games,
             strings: vec!["a".into()],
         };
@@ -560,6 +600,30 @@ mod tests {
         let (_, mut index) = sample();
         index.source.size = 10;
         assert!(decode(&encode(&index)).is_err());
+        // A compressed source of 10 bytes: its games lie in the decompressed text, which
+        // must hold them (the header's text size).
+        let end = index.games[1].offset + u64::from(index.games[1].length);
+        index.text = Text::Zstd { size: end };
+        assert_eq!(
+            decode(&encode(&index)).unwrap().text,
+            Text::Zstd { size: end }
+        );
+        index.text = Text::Zstd { size: end - 1 };
+        assert!(decode(&encode(&index)).is_err());
+        // An unknown compression (2), or a text size given for a plain source: refused.
+        let (mut bytes, _) = sample();
+        for (at, value) in [(36, 2u8), (84, 1)] {
+            let mut bad = bytes.clone();
+            bad[at] = value;
+            let sum = crc32(&bad[16..HEADER_BYTES]);
+            bad[12..16].copy_from_slice(&sum.to_le_bytes());
+            assert!(decode(&bad).is_err(), "byte {at}");
+        }
+        bytes[36] = 1;
+        bytes[84] = 0xff;
+        let sum = crc32(&bytes[16..HEADER_BYTES]);
+        bytes[12..16].copy_from_slice(&sum.to_le_bytes());
+        assert!(decode(&bytes).is_ok(), "a zstd source's text of 255 bytes");
         let (_, mut index) = sample();
         index.games[1].offset = index.games[0].offset;
         let read = decode(&encode(&index)).unwrap();
@@ -590,6 +654,7 @@ mod tests {
                 size: 1 << 40,
                 ..SourceId::default()
             },
+            text: Text::Plain,
             games: Vec::new(),
             strings: sample.strings.clone(),
         };

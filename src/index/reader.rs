@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use super::format::{
     BLOCK_GAMES, BLOCK_HEADER_BYTES, GameEntry, HEADER_BYTES, Header, Index, IndexError, MAGIC,
-    SECTIONS, START_SQUARES, Section, SourceId, VERSION, crc32,
+    SECTIONS, START_SQUARES, Section, SourceId, Text, VERSION, crc32,
 };
 use super::summary::{GameSummary, KINDS, SCAN};
 
@@ -187,7 +187,7 @@ pub fn read_header<S: IndexBytes + ?Sized>(src: &S) -> Result<Header, IndexError
     let mut r = Reader::new(&bytes);
     r.at = 16;
     let (size, mtime_secs, mtime_nanos) = (r.u64()?, r.u64()? as i64, r.u32()?);
-    let reserved = r.u32()?;
+    let compression = r.u32()?;
     let source = SourceId {
         size,
         mtime_secs,
@@ -201,10 +201,21 @@ pub fn read_header<S: IndexBytes + ?Sized>(src: &S) -> Result<Header, IndexError
         strings_at: r.u64()?,
         strings_len: r.u64()?,
         strings_crc: r.u32()?,
+        text: Text::Plain,
+    };
+    let text_size = r.u64()?;
+    let header = Header {
+        text: match (compression, text_size) {
+            (0, 0) => Text::Plain,
+            (1, size) => Text::Zstd { size },
+            (0, _) => return Err(IndexError::Corrupt("a text size for a plain source")),
+            _ => return Err(IndexError::Corrupt("an unknown compression")),
+        },
+        ..header
     };
     // The reserved bytes are written 0: anything else is not this version's file (and would
     // not be written back as read).
-    if reserved != 0 || bytes[r.at..].iter().any(|&b| b != 0) {
+    if bytes[r.at..].iter().any(|&b| b != 0) {
         return Err(IndexError::Corrupt("reserved bytes set"));
     }
     let blocks_end = header.strings_at;
@@ -550,7 +561,8 @@ pub fn visit_games<S: IndexBytes + ?Sized>(
             games: block.games,
         };
         for i in 0..games.games {
-            let place = games.next_game(&mut end, header.source.size, &mut summary)?;
+            let place =
+                games.next_game(&mut end, header.text.size(header.source.size), &mut summary)?;
             if columns.tags && summary.flags & SCAN == 0 {
                 max_tag = summary.tags.iter().fold(max_tag, |m, &t| m.max(t));
             }
@@ -653,7 +665,11 @@ impl<'a> Records<'a> {
         }
         let games = self.block.as_mut().ok_or(CUT_SHORT)?;
         let mut summary = GameSummary::default();
-        let place = games.next_game(&mut self.end, self.header.source.size, &mut summary)?;
+        let place = games.next_game(
+            &mut self.end,
+            self.header.text.size(self.header.source.size),
+            &mut summary,
+        )?;
         if summary.flags & SCAN != 0 {
             summary = GameSummary::scan();
         } else {
@@ -729,9 +745,11 @@ pub fn decode(bytes: &[u8]) -> Result<Index, IndexError> {
         games.push(entry);
     }
     let source = records.source();
+    let text = records.header.text;
     let strings = records.finish()?;
     Ok(Index {
         source,
+        text,
         games,
         strings,
     })

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use shakmaty::Bitboard;
 
-use super::format::{IndexError, SourceId};
+use super::format::{IndexError, SourceId, Text};
 use super::prune::{Need, need_of, prunable};
 use super::reader::{Columns, IndexBytes, IndexFile, read_header, read_strings, visit_games};
 use crate::ir::Node;
@@ -34,6 +34,24 @@ pub struct IndexedInput {
     /// The survivors' packed main lines one after another, when the search replays them
     /// ([`IndexedInput::packed_moves`]; empty otherwise).
     pub moves: Vec<u8>,
+    /// What the games' places count: the file's bytes, or its zstd stream decompressed.
+    pub text: Text,
+    /// The longest game's length in bytes (over all the index's games).
+    pub longest: u32,
+    /// For a shard of the file (`--byte-range A-B`): where the index's games at or after
+    /// each cut start (the shard's games are those between; [`IndexedInput::fits_shard`]).
+    pub cuts: Option<ShardCuts>,
+}
+
+/// A shard's cuts (`--byte-range A-B`) placed among an index's games: for each cut, the
+/// first byte of the first indexed game at or after it (the file's size when none).
+/// [`IndexedInput::games`] and [`Survivor::position`] then count from the shard's first game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardCuts {
+    /// The cuts as given, `A` and `B`.
+    pub given: (u64, u64),
+    /// The index's game starts at or after them.
+    pub starts: (u64, u64),
 }
 
 impl IndexedInput {
@@ -47,7 +65,23 @@ impl IndexedInput {
     /// Whether the index fits the file as mapped now, `len` bytes (else it changed since
     /// the index was checked, and is scanned).
     pub fn fits(&self, len: usize) -> bool {
-        self.size == len as u64
+        self.text == Text::Plain && self.size == len as u64
+    }
+
+    /// Whether the index's games are the shard's of `data`, the whole file: the shard's
+    /// games are those starting between its cuts' game starts as `--byte-range` finds them
+    /// (`input::byte_range::shard_of`: a scan begun a megabyte before each cut), which are
+    /// the index's (the whole file split once) when both are the index's first game starts
+    /// at or after the cuts (or the file's end). Else (a cut inside a game or comment longer
+    /// than the look-back) the shard is scanned as without an index.
+    pub fn fits_shard(&self, data: &[u8]) -> bool {
+        let Some(cuts) = self.cuts else {
+            return self.fits(data.len());
+        };
+        let (a, b) = cuts.given;
+        let found = crate::input::byte_range::shard_of(data, a, b);
+        let (start, end) = cuts.starts;
+        self.fits(data.len()) && (found.start as u64, found.end as u64) == (start, end.max(start))
     }
 }
 
@@ -88,6 +122,18 @@ impl IndexedSkips {
         longest_game: u64,
         replays: bool,
     ) -> Opened {
+        Self::open_shard(filter, inputs, (longest_game, replays), None)
+    }
+
+    /// As [`IndexedSkips::open`], for the shard of each input between the cuts `range`
+    /// (`--byte-range A-B`; None: the whole files): only the games of the index starting in
+    /// it are kept, numbered from the shard's first ([`ShardCuts`]).
+    pub fn open_shard<'a>(
+        filter: &Node<Bitboard>,
+        inputs: impl IntoIterator<Item = (&'a Path, String)>,
+        (longest_game, replays): (u64, bool),
+        range: Option<(u64, u64)>,
+    ) -> Opened {
         let mut opened = Opened {
             skips: None,
             notes: Vec::new(),
@@ -108,7 +154,7 @@ impl IndexedSkips {
             if !index_path.exists() {
                 continue;
             }
-            match games_to_search(path, &index_path, &need, (longest_game, replays)) {
+            match games_to_search(path, &index_path, &need, (longest_game, replays), range) {
                 Ok(input) => {
                     opened.skipped_games += input.games - input.survivors.len() as u64;
                     skips.inputs.insert(name, input);
@@ -140,10 +186,11 @@ fn games_to_search(
     index_path: &Path,
     need: &Need,
     (longest_game, replays): (u64, bool),
+    range: Option<(u64, u64)>,
 ) -> Result<IndexedInput, IndexError> {
     let file = IndexFile::open(index_path)?;
     let now = SourceId::of_file(pgn)?;
-    survivors(&file, &now, need, (longest_game, replays))
+    survivors(&file, &now, need, (longest_game, replays), range)
 }
 
 /// The games of the index in `src` that `need` admits, and those the index cannot rule on
@@ -151,12 +198,16 @@ fn games_to_search(
 /// whose identity is now `now` (else [`IndexError::Stale`]); with `replays`, each
 /// survivor's packed main line too ([`IndexedInput::packed_moves`]). Every part read is
 /// checked first (`index::reader`): a damaged or hostile index is an error, never a wrong
-/// list.
+/// list. With `range`, the cuts `(a, b)` of a shard (`--byte-range A-B`): only the games
+/// starting in `[a, b)`, numbered from the first of them, and where the cuts fall among the
+/// games ([`ShardCuts`]: every game start of the file is an index game's, so the first at or
+/// after `a` is the shard's first; [`IndexedInput::fits_shard`] checks it against the file).
 pub fn survivors<S: IndexBytes + ?Sized>(
     src: &S,
     now: &SourceId,
     need: &Need,
     (longest_game, replays): (u64, bool),
+    range: Option<(u64, u64)>,
 ) -> Result<IndexedInput, IndexError> {
     let header = read_header(src)?;
     if let Some(why) = header.source.differs_from(now) {
@@ -172,12 +223,34 @@ pub fn survivors<S: IndexBytes + ?Sized>(
         games: header.games,
         survivors: Vec::new(),
         moves: Vec::new(),
+        text: header.text,
+        longest: 0,
+        cuts: None,
     };
     let columns = Columns {
         moves: replays,
         ..need.columns()
     };
+    let (a, b) = range.unwrap_or((0, u64::MAX));
+    // The games before the shard and in it, and the first game starts at or after each cut.
+    let (mut before, mut in_shard) = (0u64, 0u64);
+    let (mut start_a, mut start_b) = (None, None);
     let max_tag = visit_games(src, &header, columns, |game| {
+        input.longest = input.longest.max(game.length);
+        if game.offset >= a && start_a.is_none() {
+            start_a = Some(game.offset);
+        }
+        if game.offset >= b && start_b.is_none() {
+            start_b = Some(game.offset);
+        }
+        if game.offset < a {
+            before += 1;
+            return;
+        }
+        if game.offset >= b {
+            return;
+        }
+        in_shard += 1;
         if game.summary.must_scan()
             || u64::from(game.length) > longest_game
             || need.admits(game.summary, &[])
@@ -186,7 +259,7 @@ pub fn survivors<S: IndexBytes + ?Sized>(
             let moves_at = input.moves.len() as u64;
             input.moves.extend_from_slice(game.moves);
             input.survivors.push(Survivor {
-                position: game.position,
+                position: game.position - before,
                 offset: game.offset,
                 length: game.length,
                 moves_at,
@@ -196,6 +269,13 @@ pub fn survivors<S: IndexBytes + ?Sized>(
     })?;
     if max_tag as usize > strings.len() {
         return Err(IndexError::Corrupt("a tag outside the string table"));
+    }
+    if let Some(given) = range {
+        input.games = in_shard;
+        input.cuts = Some(ShardCuts {
+            given,
+            starts: (start_a.unwrap_or(now.size), start_b.unwrap_or(now.size)),
+        });
     }
     Ok(input)
 }

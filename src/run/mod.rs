@@ -6,6 +6,7 @@ pub mod fairy;
 pub mod families;
 mod game_filters;
 mod icn;
+mod indexed_stream;
 mod last_game;
 mod one_pass;
 pub mod params;

@@ -370,6 +370,11 @@ impl Searcher<'_> {
 
     /// Opens one input (mapped, a stream, a shard of it) and searches its games.
     fn search_input(&mut self, input: &Input, name: &str) -> io::Result<()> {
+        if self.config.shard != ShardPlace::default()
+            && let Some(searched) = self.indexed_shard(input, name)
+        {
+            return searched;
+        }
         let opened = if self.config.shard == ShardPlace::default() {
             input::open_input(input)
         } else {
@@ -381,7 +386,13 @@ impl Searcher<'_> {
                     name: name.to_string(),
                     decompressed: stream.compression.is_some(),
                 };
-                self.stream(stream, &named)
+                let index = self.config.index.clone();
+                match index.as_ref().and_then(|ix| ix.input(name)) {
+                    Some(indexed) if self.streams_indexed(&stream, indexed) => {
+                        self.indexed_stream(stream, indexed, &named)
+                    }
+                    _ => self.stream(stream, &named),
+                }
             }
             (input::Opened::Mapped(Some(map)), Input::File(path)) if is_icn(path, &map) => {
                 self.icn_games(&map, name)
@@ -401,6 +412,31 @@ impl Searcher<'_> {
             }
             (input::Opened::Mapped(None), _) => Ok(()),
         })
+    }
+
+    /// A shard of a plain file (`--byte-range`, `--first-game-number`; not `--input-offset`)
+    /// searched through its index, when the file has a usable one whose games are the
+    /// shard's (`IndexedInput::fits_shard`); None: searched as without an index.
+    fn indexed_shard(&mut self, input: &Input, name: &str) -> Option<io::Result<()>> {
+        let index = self.config.index.clone()?;
+        let indexed = index.input(name)?;
+        let Input::File(path) = input else {
+            return None;
+        };
+        if self.config.shard.input_offset != 0 {
+            return None;
+        }
+        let Ok(input::Opened::Mapped(Some(map))) = input::open_input(input) else {
+            return None;
+        };
+        if is_icn(path, &map) || !indexed.fits_shard(&map) {
+            return None;
+        }
+        let named = InputName {
+            name: name.to_string(),
+            decompressed: false,
+        };
+        Some(self.indexed_games(&map, indexed, &named))
     }
 
     /// Processes the games of `data` (whose first byte is at `offset` in the input); when
@@ -429,21 +465,66 @@ impl Searcher<'_> {
         indexed: &IndexedInput,
         name: &InputName,
     ) -> io::Result<()> {
+        let mut part = IndexedPart {
+            first: self.next_game_number(),
+            read: 0,
+        };
+        self.indexed_part(data, 0, indexed, &indexed.survivors, &mut part, name)?;
+        self.indexed_end(&part, indexed, data.len() as u64)
+    }
+
+    /// Searches the games `survivors` of an indexed input, which lie in `data` (whose first
+    /// byte is at `base` in the input's text); the games the index skipped before each are
+    /// delivered as read first (`part.read`: the input's games delivered so far).
+    pub(super) fn indexed_part(
+        &mut self,
+        data: &[u8],
+        base: u64,
+        indexed: &IndexedInput,
+        survivors: &[Survivor],
+        part: &mut IndexedPart,
+        name: &InputName,
+    ) -> io::Result<()> {
         let work = IndexedSearch {
             indexed,
-            search: self.search.over(data, 0, name),
-            first: self.next_game_number(),
+            search: self.search.over(data, base, name),
+            first: part.first,
+            base,
         };
         let mut counted = Counted {
             sinks: &mut self.out,
-            read: 0,
+            read: part.read,
         };
-        let survivors = indexed.survivors.iter().copied();
-        drive(&work, &mut counted, survivors, true, false)?;
-        counted.read_to(indexed.games)?;
-        counted.sinks.batch_delivered(Some(data.len() as u64));
+        drive(&work, &mut counted, survivors.iter().copied(), true, false)?;
+        part.read = counted.read;
         Ok(())
     }
+
+    /// After an indexed input's last survivor: its skipped games after it delivered as read,
+    /// and the input's bytes, to `end`, as done.
+    pub(super) fn indexed_end(
+        &mut self,
+        part: &IndexedPart,
+        indexed: &IndexedInput,
+        end: u64,
+    ) -> io::Result<()> {
+        let mut counted = Counted {
+            sinks: &mut self.out,
+            read: part.read,
+        };
+        counted.read_to(indexed.games)?;
+        counted.sinks.batch_delivered(Some(end));
+        Ok(())
+    }
+}
+
+/// Where the search of an indexed input stands: its first game's number, and its games
+/// delivered so far.
+pub(super) struct IndexedPart {
+    /// The number of the input's first game.
+    pub(super) first: u64,
+    /// The input's games delivered (searched, or skipped and counted as read).
+    pub(super) read: u64,
 }
 
 /// The games an index leaves to search in one file, searched as [`PgnSearch`] searches
@@ -454,6 +535,8 @@ struct IndexedSearch<'s, 'a> {
     search: PgnSearch<'s, 'a>,
     /// The number of the file's first game.
     first: u64,
+    /// Where `search`'s bytes start in the input's text.
+    base: u64,
 }
 
 impl GameWork<Survivor> for IndexedSearch<'_, '_> {
@@ -462,7 +545,8 @@ impl GameWork<Survivor> for IndexedSearch<'_, '_> {
     /// Each game's place in the file and its result, as [`PgnSearch`]'s batch.
     fn batch(&self, batch: &[Survivor], _before: u64) -> Vec<(u64, GameOutput)> {
         let one = |worker: &mut WorkerState, _: usize, game: &Survivor| {
-            let range = game.offset as usize..(game.offset + u64::from(game.length)) as usize;
+            let start = game.offset - self.base;
+            let range = start as usize..(start + u64::from(game.length)) as usize;
             let number = self.first + game.position;
             let packed = self.indexed.packed_moves(game);
             (

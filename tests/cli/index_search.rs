@@ -129,7 +129,7 @@ fn fen_placements_answer_as_the_scan_and_skip_games() {
 /// scholar's mate); game 4 castles king-side; game 5 has an illegal move (`2. Ke3`, two
 /// squares: searched always, a bad game); games 2, 4, 6 have no mate, games 1, 2, 6, 7 no
 /// castling.
-const SEVEN_GAMES: &str = "[Event \"one\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
+pub(crate) const SEVEN_GAMES: &str = "[Event \"one\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
 [Event \"two\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n\
 [Event \"three\"]\n[SetUp \"1\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]\n\n1. Ra8# 1-0\n\n\
 [Event \"four\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *\n\n\
@@ -140,7 +140,7 @@ const SEVEN_GAMES: &str = "[Event \"one\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
 /// A run's stdout and its summary line (stderr's last line, its time and speed cut off),
 /// after checking that the index changes neither, nor the other stderr lines, nor the
 /// exit status.
-fn with_and_without(dir: &Path, args: &[&str]) -> (String, String) {
+pub(crate) fn with_and_without(dir: &Path, args: &[&str]) -> (String, String) {
     let run = |no_index: bool| {
         let mut all = vec!["-e"];
         all.extend_from_slice(args);

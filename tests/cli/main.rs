@@ -16,6 +16,8 @@ mod header_params;
 mod index_build_tags;
 mod index_files;
 mod index_search;
+mod index_shards;
+mod index_zst;
 mod input_safety;
 mod inputs;
 mod output_edits;

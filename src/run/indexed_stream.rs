@@ -1,0 +1,107 @@
+//! A compressed input (`games.pgn.zst`) searched through its index (`docs/index.md`,
+//! "Compressed files"): the stream is decompressed a chunk at a time as the scan
+//! decompresses it, and only the games the index leaves are searched, each once its bytes
+//! are at hand; the others are counted as read, in their places. Memory holds a chunk and
+//! the game being completed (no game over `--max-game-bytes`: such an input is scanned).
+
+use std::io;
+use std::sync::atomic::Ordering;
+
+use super::InputName;
+use super::driver::Delivery;
+use super::searcher::{IndexedPart, Searcher};
+use crate::index::format::Text;
+use crate::index::use_index::IndexedInput;
+use crate::input::{Stream, fill};
+
+/// Decompressed bytes read at a time.
+const CHUNK: usize = 4 << 20;
+
+impl Searcher<'_> {
+    /// Whether the streamed input `stream` is searched through its index `indexed`: a
+    /// zstd-compressed file whose index counts its decompressed text, searched whole (no
+    /// shard), with no game over `--max-game-bytes` (the scan drops such a game's bytes as
+    /// they come, which this search does not).
+    pub(super) fn streams_indexed(&self, stream: &Stream, indexed: &IndexedInput) -> bool {
+        matches!(indexed.text, Text::Zstd { .. })
+            && stream.compression == Some(crate::input::Compression::Zstd)
+            && self.config.shard.byte_range.is_none()
+            && stream.first_offset == 0
+            && u64::from(indexed.longest) <= self.config.limits.max_game_bytes
+    }
+
+    /// Searches the games of the compressed input `stream` that its index leaves, reading
+    /// its decompressed text a chunk at a time; the bytes before the next game to search
+    /// are let go. The text must end where the index says: a stream that ends earlier or
+    /// later, or a fault of the data, is an error naming the decompressed byte (the index
+    /// matched the compressed file's size, time and ends, so this is a file changed without
+    /// them changing).
+    pub(super) fn indexed_stream(
+        &mut self,
+        stream: Stream,
+        indexed: &IndexedInput,
+        name: &InputName,
+    ) -> io::Result<()> {
+        let Text::Zstd { size: text_size } = indexed.text else {
+            return self.stream(stream, name);
+        };
+        let Stream {
+            mut reader,
+            consumed,
+            ..
+        } = stream;
+        let mut part = IndexedPart {
+            first: self.next_game_number(),
+            read: 0,
+        };
+        let survivors = &indexed.survivors;
+        let (mut buffer, mut base, mut next) = (Vec::<u8>::new(), 0u64, 0usize);
+        loop {
+            let before = buffer.len();
+            buffer.resize(before + CHUNK, 0);
+            let (n, fault) = fill(&mut reader, &mut buffer[before..]);
+            buffer.truncate(before + n);
+            self.out.compressed_position = Some(consumed.load(Ordering::Relaxed));
+            let end = base + buffer.len() as u64;
+            let ready = survivors[next..]
+                .iter()
+                .take_while(|g| g.offset + u64::from(g.length) <= end)
+                .count();
+            let batch = &survivors[next..next + ready];
+            self.indexed_part(&buffer, base, indexed, batch, &mut part, name)?;
+            next += ready;
+            if let Some(e) = fault {
+                return Err(io::Error::new(
+                    e.kind(),
+                    format!(
+                        "corrupt zstd data after decompressed byte {end}: {e}; the games from \
+                         game {} on were not searched",
+                        self.next_game_number()
+                    ),
+                ));
+            }
+            if self.out.stopped() {
+                return Ok(());
+            }
+            if n < CHUNK {
+                if end != text_size || next < survivors.len() {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        format!(
+                            "its decompressed text is {end} bytes where its index says \
+                             {text_size}: the file changed since it was indexed (run cqlq \
+                             index again, or search with --no-index)"
+                        ),
+                    ));
+                }
+                return self.indexed_end(&part, indexed, end);
+            }
+            // Keep only the bytes from the next game to search on.
+            let keep = survivors
+                .get(next)
+                .map_or(end, |g| g.offset.clamp(base, end));
+            buffer.drain(..(keep - base) as usize);
+            base = keep;
+        }
+    }
+}
