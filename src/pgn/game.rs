@@ -151,15 +151,3 @@ pub enum MovetextStep {
     /// The variation closes: `)`.
     Close,
 }
-
-/// A game's place in the input: which file, its 1-based number across all inputs, and its
-/// byte range in the file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameSource {
-    /// Index of the input file in the run's list of inputs.
-    pub file: usize,
-    /// 1-based game number across all inputs (CQL's `gamenumber`).
-    pub number: u64,
-    /// Byte offset of the game's first byte in its file.
-    pub offset: u64,
-}

@@ -156,8 +156,7 @@ impl<'a> PlainGame<'a> {
     }
 
     /// The next token of the movetext (after the tags), or None at the end of the game.
-    /// Move numbers and whitespace are passed over; a [`PlainToken::Move`] is on the main
-    /// line when [`PlainGame::depth`] is 0 after it.
+    /// Move numbers and whitespace are passed over.
     pub fn next_token(&mut self) -> Result<Option<PlainToken<'a>>, NotPlain> {
         if self.ended {
             // Only whitespace may follow the result.
@@ -252,11 +251,6 @@ impl<'a> PlainGame<'a> {
     /// The bytes not read yet.
     pub fn rest_len(&self) -> usize {
         self.data.len().saturating_sub(self.pos)
-    }
-
-    /// The variations open after the last token read (0: the main line).
-    pub fn depth(&self) -> u32 {
-        self.depth
     }
 
     /// Just after a line break in the movetext: a blank line, a line starting with `[` or

@@ -1,9 +1,6 @@
-//! Where a game's movetext tokens go in its [`GameRecord`], read in text order: the one
-//! placement of both readers, the careful one (`pgn::read`) and the plain one
-//! (`pgn::plain_record`). NAGs and comments go to the current node (the last move read, or
-//! the root); a comment right after a `(` to the next move's `comments_before`, one in an
-//! empty variation to the node the variation branches from; a `(` starts an alternative to
-//! the last move read; the nodes end in [`GameRecord::movetext_order`].
+//! Where a game's movetext tokens go in its [`GameRecord`], read in text order (as
+//! `pgn::read`'s module doc says): the one placement of both readers, the careful one
+//! (`pgn::read`) and the plain one (`pgn::plain_record`).
 
 use pgn_reader::shakmaty::san::San;
 
