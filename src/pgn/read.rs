@@ -72,7 +72,7 @@ pub fn read_game(slice: &[u8]) -> Result<GameRecord, PgnError> {
 ///
 /// Fairy SAN (`Hg3`, `Nh6/H`, `Ra10`, `Bxg7=H+`, `P@e4` with fairy letters) is not standard
 /// SAN: in raw mode every move token, readable by pgn-reader or not, becomes a move whose
-/// [`san`](MoveNode::san) is the token's bytes (without glued `!`/`?`), and the rules decide
+/// [`san`](super::MoveNode::san) is the token's bytes (without glued `!`/`?`), and the rules decide
 /// whether it is legal. Standard games read as before.
 ///
 /// ```
@@ -169,7 +169,7 @@ struct Builder<'a> {
     /// Moves keep their token's text and unreadable tokens are moves (fairy games).
     raw_moves: bool,
     /// Where the tags and the nodes' move tokens are (node numbers as read, before
-    /// [`renumber`]); None when not asked for.
+    /// `Tree::finish`'s renumbering); None when not asked for.
     spans: Option<GameSpans>,
 }
 
