@@ -76,44 +76,57 @@ impl GameRecord {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The nodes in the order PGN movetext writes their moves (the root first): each move, then
-    /// its alternatives (its parent's other children, each with its whole line, in
-    /// parentheses), then its continuation. [`read_game`](super::read_game) numbers the nodes
-    /// in this order, so that writing and reading a game gives back the same indices.
+    /// The nodes in the order PGN movetext writes their moves (the root first; see
+    /// [`GameRecord::walk_movetext`]). [`read_game`](super::read_game) numbers the nodes in
+    /// this order, so that writing and reading a game gives back the same indices.
     pub fn movetext_order(&self) -> Vec<u32> {
         let mut order = Vec::with_capacity(self.nodes.len());
-        if self.nodes.is_empty() {
-            return order;
+        if !self.nodes.is_empty() {
+            order.push(0);
         }
-        order.push(0);
-        // (node, whether it is its parent's first child).
-        let mut stack: Vec<(u32, bool)> = Vec::new();
-        if let Some(&first) = self.nodes.first().and_then(|root| root.children.first()) {
-            stack.push((first, true));
-        }
-        while let Some((at, main)) = stack.pop() {
-            let Some(node) = self
-                .nodes
-                .get(at as usize)
-                .filter(|_| order.len() < self.nodes.len())
-            else {
+        self.walk_movetext(0, |step| {
+            if let MovetextStep::Move(at, _) = step {
+                order.push(at);
+            }
+        });
+        order
+    }
+
+    /// Tells `visit` the moves (not the root) in the order PGN movetext writes them, the
+    /// first at ply `first_ply`: each move, then its alternatives (its parent's other
+    /// children, each with its whole line, in parentheses), then its continuation. Each node
+    /// is told once at most (a hand-made cyclic tree ends).
+    pub fn walk_movetext(&self, first_ply: u64, mut visit: impl FnMut(MovetextStep)) {
+        let Some(&first) = self.nodes.first().and_then(|root| root.children.first()) else {
+            return;
+        };
+        // What is left to tell, kept on a stack (variations nest without recursion): a move
+        // and the line after it (`main`: its parent's first child, so its alternatives
+        // follow it), or an `Open` or `Close`.
+        let mut tasks = vec![(MovetextStep::Move(first, first_ply), 0, true)];
+        let mut budget = self.nodes.len();
+        while let Some((step, parent, main)) = tasks.pop() {
+            let MovetextStep::Move(index, ply) = step else {
+                visit(step);
                 continue;
             };
-            order.push(at);
+            let Some(node) = self.nodes.get(index as usize).filter(|_| budget > 0) else {
+                continue;
+            };
+            budget -= 1;
+            visit(step);
             if let Some(&next) = node.children.first() {
-                stack.push((next, true));
+                tasks.push((MovetextStep::Move(next, ply.saturating_add(1)), index, true));
             }
-            let parent = node.parent.and_then(|p| self.nodes.get(p as usize));
-            if let (true, Some(siblings)) = (main, parent.and_then(|p| p.children.get(1..))) {
-                stack.extend(
-                    siblings
-                        .iter()
-                        .rev()
-                        .map(|&alternative| (alternative, false)),
-                );
+            let parent_node = self.nodes.get(parent as usize);
+            if let (true, Some(siblings)) = (main, parent_node.and_then(|p| p.children.get(1..))) {
+                for &alternative in siblings.iter().rev() {
+                    tasks.push((MovetextStep::Close, parent, false));
+                    tasks.push((MovetextStep::Move(alternative, ply), parent, false));
+                    tasks.push((MovetextStep::Open, parent, false));
+                }
             }
         }
-        order
     }
 
     /// The main line: node indices from the root along first children.
@@ -128,14 +141,13 @@ impl GameRecord {
     }
 }
 
-/// A game's place in the input: which file, its 1-based number across all inputs, and its
-/// byte range in the file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameSource {
-    /// Index of the input file in the run's list of inputs.
-    pub file: usize,
-    /// 1-based game number across all inputs (CQL's `gamenumber`).
-    pub number: u64,
-    /// Byte offset of the game's first byte in its file.
-    pub offset: u64,
+/// One step of [`GameRecord::walk_movetext`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovetextStep {
+    /// The move of this node, at this ply (0: White's first move from the standard start).
+    Move(u32, u64),
+    /// A variation opens: `(` before its first move.
+    Open,
+    /// The variation closes: `)`.
+    Close,
 }

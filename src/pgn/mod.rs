@@ -12,12 +12,13 @@ mod san_token;
 pub mod spans;
 pub mod split;
 pub mod tokens;
+mod tree;
 pub mod write;
 pub mod write_plain;
 
 pub use encoding::TextEncoding;
 pub use error::{PgnError, PgnErrorKind};
-pub use game::{GameRecord, GameSource, MoveNode};
+pub use game::{GameRecord, MoveNode, MovetextStep};
 pub use move_reading::MoveReading;
 pub use read::{read_game, read_game_spans, read_game_with};
 pub use spans::GameSpans;

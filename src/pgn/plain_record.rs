@@ -3,19 +3,18 @@
 //! game's bytes.
 //!
 //! A plain game is one the careful reader reads without a fault, token for token as
-//! [`PlainGame`] does; this builder places the tokens as the careful reader's visitor does
-//! (see [`super::read`]: NAGs to the current node, a comment right after a `(` to the next
-//! move's `comments_before`, a comment in an empty variation to the node it branches from,
-//! the result to [`GameRecord::outcome`], nodes in [`GameRecord::movetext_order`]). Games
+//! [`PlainGame`] does; its tokens are placed by the careful reader's placement
+//! (`pgn::tree`). Games
 //! whose text is not UTF-8, and games whose `[Variant]` tag makes the careful reader keep
 //! moves as written, are refused. `read_game` tries this first; a test checks that both give
 //! the same record on every plain game of the shared PGN files.
 
 use super::encoding::TextEncoding;
 
-use super::game::{GameRecord, MoveNode, MoveText};
+use super::game::{GameRecord, MoveText};
 use super::move_reading::MoveReading;
 use super::plain::{NotPlain, PlainGame, PlainToken};
+use super::tree::Tree;
 
 /// The record of `data` when it is a plain game (see the module doc).
 /// `reading` tells which games keep their moves as written (those are refused).
@@ -33,107 +32,42 @@ pub(crate) fn plain_record(data: &[u8], reading: MoveReading) -> Result<GameReco
     }
     // About one move per 5 bytes of movetext (`12. Nf3 Nc6 `): few games grow the vector.
     record.nodes.reserve(game.rest_len() / 5 + 1);
-    record.nodes.push(MoveNode::default());
-    let mut tree = Tree {
-        record,
-        current: 0,
-        open: Vec::new(),
-        variation_start: false,
-        pending: Vec::new(),
-        nested_alternative: false,
-        san_text: String::new(),
-    };
+    let mut tree = Tree::new(record);
+    // Scratch: the SAN being written.
+    let mut san_text = String::new();
     while let Some(token) = game.next_token()? {
-        tree.take(token)?;
-    }
-    if !tree.open.is_empty() {
-        return Err(NotPlain);
-    }
-    let mut record = tree.record;
-    if tree.nested_alternative {
-        super::read::renumber(&mut record);
-    }
-    Ok(record)
-}
-
-/// The record being built and where the next token goes (the careful reader's `Builder`
-/// for a game without faults).
-struct Tree {
-    record: GameRecord,
-    /// The node the next move follows.
-    current: u32,
-    /// For each open variation, the node to return to at its `)`.
-    open: Vec<u32>,
-    /// Right after a `(`: no move of the variation read yet.
-    variation_start: bool,
-    /// Comments read at a variation's start, for its first move's `comments_before`.
-    pending: Vec<String>,
-    /// A variation opened after an alternative move, so the nodes may need renumbering.
-    nested_alternative: bool,
-    /// Scratch: the SAN being written.
-    san_text: String,
-}
-
-impl Tree {
-    fn take(&mut self, token: PlainToken<'_>) -> Result<(), NotPlain> {
-        match token {
+        let placed = match token {
             PlainToken::Move(san_plus) => {
                 // Written as shakmaty's `Display` writes it, without the formatting machinery.
-                self.san_text.clear();
-                san_plus.append_to_string(&mut self.san_text);
-                let san = MoveText::from(self.san_text.as_str());
-                let comments_before = if std::mem::take(&mut self.variation_start) {
-                    std::mem::take(&mut self.pending)
-                } else {
-                    Vec::new()
-                };
-                self.current = self
-                    .record
-                    .push_move(self.current, (san, Some(san_plus.san)), comments_before)
-                    .ok_or(NotPlain)?;
+                san_text.clear();
+                san_plus.append_to_string(&mut san_text);
+                let san = MoveText::from(san_text.as_str());
+                tree.push_move(san, Some(san_plus.san)).is_some()
             }
-            PlainToken::Nag(nag) => self.node_mut().nags.push(nag),
+            PlainToken::Nag(nag) => {
+                tree.node_mut().nags.push(nag);
+                true
+            }
             PlainToken::Comment(bytes) => {
-                let text = std::str::from_utf8(bytes)
-                    .map_err(|_| NotPlain)?
-                    .to_string();
-                if self.variation_start {
-                    self.pending.push(text);
-                } else {
-                    self.node_mut().comments_after.push(text);
-                }
+                let text = std::str::from_utf8(bytes).map_err(|_| NotPlain)?;
+                tree.comment(text.to_string());
+                true
             }
-            PlainToken::Open => {
-                let parent = self.record.nodes[self.current as usize].parent;
-                let Some(parent) = parent.filter(|_| !self.variation_start) else {
-                    return Err(NotPlain);
-                };
-                let main =
-                    self.record.nodes[parent as usize].children.first() == Some(&self.current);
-                self.nested_alternative |= !main;
-                self.open.push(self.current);
-                self.current = parent;
-                self.variation_start = true;
+            PlainToken::Open => tree.open(),
+            PlainToken::Close => tree.close(),
+            PlainToken::Result(text) => {
+                tree.record.outcome = Some(text.to_string());
+                tree.open_variations() == 0
             }
-            PlainToken::Close => {
-                if self.variation_start {
-                    self.variation_start = false;
-                    let pending = std::mem::take(&mut self.pending);
-                    self.node_mut().comments_after.extend(pending);
-                }
-                self.current = self.open.pop().ok_or(NotPlain)?;
-            }
-            PlainToken::Result(text) if self.open.is_empty() => {
-                self.record.outcome = Some(text.to_string());
-            }
-            PlainToken::Result(_) => return Err(NotPlain),
+        };
+        if !placed {
+            return Err(NotPlain);
         }
-        Ok(())
     }
-
-    fn node_mut(&mut self) -> &mut MoveNode {
-        &mut self.record.nodes[self.current as usize]
+    if tree.open_variations() > 0 {
+        return Err(NotPlain);
     }
+    Ok(tree.finish().0)
 }
 
 #[cfg(test)]
@@ -166,8 +100,17 @@ mod tests {
     }
 
     #[test]
-    fn variations_comments_and_glyphs_go_where_the_careful_reader_puts_them() {
+    fn hand_made_games_read_as_the_careful_reader_reads_them() {
         for pgn in [
+            "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n",
+            "[A \"x\"]\n\n1. e4 {c (not a variation)} e5!? (1... c5 2. Nf3 (2. c3) d6) 2. O-O-O# $14 *\n\n",
+            "[A \"x\"] \r\n\r\n1.e4 e5 2.Nf3?! Nc6 3.Bb5 a6 1/2-1/2\r\n",
+            "[A \"é\"]\n\n12... exd5+ 13. Nbd7 0-1",
+            "[A \"x\"]\n\n",
+            // Lichess-shaped, every common SAN shape (`pgn::san_token`) and some others.
+            "[Variant \"Standard\"]\n\n1. e4 { [%clk 0:03:00] } 1... d5 { [%clk 0:03:00] } \
+             2. exd5 { [%clk 0:02:59] } 2... Nf6 3. Nc3 Nbd7 4. R1e2 Qhxe7+ 5. e8=Q+ bxa1=N# \
+             6. O-O O-O-O 7. Ra1a2 e4 1-0\n",
             "[A \"x\"]\n\n{start} $1 1. e4! {a} (1. d4 {b} (1. c4) d5) ( {empty} ) 1... e5?! *",
             "[A \"x\"]\n\n1. e4 ( {before} 1. d4 $14 ) e5 (1... c5 2. Nf3) 2. Nf3 1-0\n",
             "[A \"x\"]\n\n1. e4 (1. d4 d5 (1... Nf6 (1... e6))) 1... e5 0-1",

@@ -43,10 +43,11 @@ use pgn_reader::shakmaty::san::{San, SanPlus};
 
 use super::encoding::TextEncoding;
 use super::error::{PgnError, PgnErrorKind};
-use super::game::{GameRecord, MoveNode, MoveText};
+use super::game::{GameRecord, MoveText};
 use super::move_reading::MoveReading;
 use super::spans::GameSpans;
 use super::tokens::{MoveRead, MoveToken, TagToken, Visitor, visit_tokens};
+use super::tree::Tree;
 
 /// Reads one game (a slice from [`split_games`](super::split_games), or any bytes) into a
 /// [`GameRecord`].
@@ -71,7 +72,7 @@ pub fn read_game(slice: &[u8]) -> Result<GameRecord, PgnError> {
 ///
 /// Fairy SAN (`Hg3`, `Nh6/H`, `Ra10`, `Bxg7=H+`, `P@e4` with fairy letters) is not standard
 /// SAN: in raw mode every move token, readable by pgn-reader or not, becomes a move whose
-/// [`san`](MoveNode::san) is the token's bytes (without glued `!`/`?`), and the rules decide
+/// [`san`](super::MoveNode::san) is the token's bytes (without glued `!`/`?`), and the rules decide
 /// whether it is legal. Standard games read as before.
 ///
 /// ```
@@ -152,15 +153,8 @@ struct Fault {
 /// slice (after a blank line in the movetext) continue the same record.
 struct Builder<'a> {
     data: &'a [u8],
-    record: GameRecord,
-    /// The node the next move follows.
-    current: u32,
-    /// For each open variation, the node to return to at its `)`.
-    open: Vec<u32>,
-    /// Right after a `(`: no move of the variation read yet.
-    variation_start: bool,
-    /// Comments read at a variation's start, for its first move's `comments_before`.
-    pending: Vec<String>,
+    /// The record and where the next token goes.
+    tree: Tree,
     /// The first fault.
     fault: Option<Fault>,
     /// Movetext tokens before this offset are ignored: the rest of a tag line with unescaped
@@ -170,15 +164,12 @@ struct Builder<'a> {
     /// from there on only what it skips in silence is taken in, as pgn-reader reported nothing
     /// more.
     reader_failed: bool,
-    /// A variation opened after an alternative move (`(1. d4 (1. c4) d5)`), so the nodes may
-    /// need renumbering.
-    nested_alternative: bool,
     /// How the caller asked for moves to be read (`read_game_with`).
     reading: MoveReading,
     /// Moves keep their token's text and unreadable tokens are moves (fairy games).
     raw_moves: bool,
     /// Where the tags and the nodes' move tokens are (node numbers as read, before
-    /// [`renumber`]); None when not asked for.
+    /// `Tree::finish`'s renumbering); None when not asked for.
     spans: Option<GameSpans>,
 }
 
@@ -186,19 +177,13 @@ impl<'a> Builder<'a> {
     fn new(data: &'a [u8], reading: MoveReading) -> Self {
         Builder {
             data,
-            record: GameRecord {
-                nodes: vec![MoveNode::default()],
+            tree: Tree::new(GameRecord {
                 encoding: TextEncoding::of_game(data),
                 ..GameRecord::default()
-            },
-            current: 0,
-            open: Vec::new(),
-            variation_start: false,
-            pending: Vec::new(),
+            }),
             fault: None,
             ignore_until: 0,
             reader_failed: false,
-            nested_alternative: false,
             reading,
             raw_moves: false,
             spans: None,
@@ -232,7 +217,7 @@ impl<'a> Builder<'a> {
 
     /// The game's text in `range`, decoded in the game's encoding.
     fn text(&self, range: Range<usize>) -> Cow<'a, str> {
-        self.record.encoding.decode(&self.data[range])
+        self.tree.record.encoding.decode(&self.data[range])
     }
 
     /// Whether a movetext token at `start` is taken in: not inside an ignored stretch, and
@@ -260,28 +245,13 @@ impl<'a> Builder<'a> {
         parsed: Option<San>,
         offset: usize,
     ) -> ControlFlow<()> {
-        if self.record.outcome.is_some() {
+        if self.tree.record.outcome.is_some() {
             let message = "a move after the game's result".to_string();
             return self.fault(PgnErrorKind::MovesAfterResult, offset, message, true);
         }
-        if u32::try_from(self.record.nodes.len()).is_err() {
-            return self.fault(
-                PgnErrorKind::TooLarge,
-                offset,
-                "too many moves".to_string(),
-                true,
-            );
-        }
-        let comments_before = if std::mem::take(&mut self.variation_start) {
-            std::mem::take(&mut self.pending)
-        } else {
-            Vec::new()
-        };
-        if let Some(index) = self
-            .record
-            .push_move(self.current, (san, parsed), comments_before)
-        {
-            self.current = index;
+        if self.tree.push_move(san, parsed).is_none() {
+            let message = "too many moves".to_string();
+            return self.fault(PgnErrorKind::TooLarge, offset, message, true);
         }
         if let Some(spans) = &mut self.spans {
             spans.moves.push(offset);
@@ -289,50 +259,27 @@ impl<'a> Builder<'a> {
         ControlFlow::Continue(())
     }
 
-    fn node_mut(&mut self) -> &mut MoveNode {
-        &mut self.record.nodes[self.current as usize]
-    }
-
-    fn add_comment(&mut self, text: String) {
-        if self.variation_start {
-            self.pending.push(text);
-        } else {
-            self.node_mut().comments_after.push(text);
-        }
-    }
-
-    /// Comments of a variation with no moves go to the node it branches from.
-    fn flush_pending(&mut self) {
-        if self.variation_start {
-            self.variation_start = false;
-            let pending = std::mem::take(&mut self.pending);
-            self.node_mut().comments_after.extend(pending);
-        }
-    }
-
     fn close_variations(&mut self) {
-        if let Some(&outermost) = self.open.first() {
-            self.flush_pending();
-            let offset = self.data.len();
-            let message = format!(
-                "{} variation(s) not closed at the end of the game",
-                self.open.len()
+        let open = self.tree.open_variations();
+        if open > 0 {
+            let message = format!("{open} variation(s) not closed at the end of the game");
+            let _ = self.fault(
+                PgnErrorKind::UnclosedVariation,
+                self.data.len(),
+                message,
+                false,
             );
-            let _ = self.fault(PgnErrorKind::UnclosedVariation, offset, message, false);
-            self.current = outermost;
-            self.open.clear();
+            self.tree.close_all();
         }
     }
 
     fn into_result(mut self) -> Result<(GameRecord, Option<GameSpans>), PgnError> {
-        if self.nested_alternative {
-            let order = renumber(&mut self.record);
-            if let (Some(order), Some(spans)) = (order, &mut self.spans) {
-                spans.moves = order.iter().map(|&at| spans.moves[at as usize]).collect();
-            }
+        let (record, order) = self.tree.finish();
+        if let (Some(order), Some(spans)) = (order, &mut self.spans) {
+            spans.moves = order.iter().map(|&at| spans.moves[at as usize]).collect();
         }
         match self.fault {
-            None => Ok((self.record, self.spans)),
+            None => Ok((record, self.spans)),
             Some(mut f) => {
                 if f.fatal {
                     let swallowed = events_after(self.data, f.offset);
@@ -347,7 +294,7 @@ impl<'a> Builder<'a> {
                     kind: f.kind,
                     offset: f.offset,
                     message: f.message,
-                    partial: Box::new(self.record),
+                    partial: Box::new(record),
                 })
             }
         }
@@ -383,8 +330,8 @@ impl Visitor for Builder<'_> {
         }
         let name = self.text(tag.name).into_owned();
         let raw = RawTag(&self.data[tag.value]).decode();
-        let value = self.record.encoding.decode(&raw).into_owned();
-        self.record.tags.push((name, value));
+        let value = self.tree.record.encoding.decode(&raw).into_owned();
+        self.tree.record.tags.push((name, value));
         ControlFlow::Continue(())
     }
 
@@ -400,7 +347,7 @@ impl Visitor for Builder<'_> {
 
     fn begin_movetext(&mut self) -> ControlFlow<()> {
         if !self.reader_failed {
-            self.raw_moves = self.reading.as_written(self.record.tag("Variant"));
+            self.raw_moves = self.reading.as_written(self.tree.record.tag("Variant"));
         }
         ControlFlow::Continue(())
     }
@@ -442,7 +389,7 @@ impl Visitor for Builder<'_> {
 
     fn nag(&mut self, start: usize, nag: u8, as_text: bool) -> ControlFlow<()> {
         if self.takes(start, !as_text) {
-            self.node_mut().nags.push(nag);
+            self.tree.node_mut().nags.push(nag);
         }
         ControlFlow::Continue(())
     }
@@ -450,7 +397,7 @@ impl Visitor for Builder<'_> {
     fn comment(&mut self, start: usize, text: Range<usize>) -> ControlFlow<()> {
         if self.takes(start, true) {
             let text = self.text(text).into_owned();
-            self.add_comment(text);
+            self.tree.comment(text);
         }
         ControlFlow::Continue(())
     }
@@ -458,7 +405,7 @@ impl Visitor for Builder<'_> {
     fn line_comment(&mut self, start: usize, text: Range<usize>) -> ControlFlow<()> {
         if self.takes(start, false) {
             let text = self.text(text).into_owned();
-            self.add_comment(text);
+            self.tree.comment(text);
         }
         ControlFlow::Continue(())
     }
@@ -467,44 +414,27 @@ impl Visitor for Builder<'_> {
         if !self.takes(start, true) {
             return ControlFlow::Continue(());
         }
-        let parent = self.record.nodes[self.current as usize].parent;
-        match parent {
-            Some(parent) if !self.variation_start => {
-                let main =
-                    self.record.nodes[parent as usize].children.first() == Some(&self.current);
-                self.nested_alternative |= !main;
-                self.open.push(self.current);
-                self.current = parent;
-                self.variation_start = true;
-                ControlFlow::Continue(())
-            }
-            _ => {
-                let message = "variation without a move to vary".to_string();
-                self.fault(PgnErrorKind::VariationWithoutMove, start, message, true)
-            }
+        if self.tree.open() {
+            return ControlFlow::Continue(());
         }
+        let message = "variation without a move to vary".to_string();
+        self.fault(PgnErrorKind::VariationWithoutMove, start, message, true)
     }
 
     fn end_variation(&mut self, start: usize) -> ControlFlow<()> {
         if !self.takes(start, true) {
             return ControlFlow::Continue(());
         }
-        self.flush_pending();
-        match self.open.pop() {
-            Some(back) => {
-                self.current = back;
-                ControlFlow::Continue(())
-            }
-            None => {
-                let message = "`)` without `(`".to_string();
-                self.fault(PgnErrorKind::UnmatchedParenthesis, start, message, true)
-            }
+        if self.tree.close() {
+            return ControlFlow::Continue(());
         }
+        let message = "`)` without `(`".to_string();
+        self.fault(PgnErrorKind::UnmatchedParenthesis, start, message, true)
     }
 
     fn outcome(&mut self, start: usize, outcome: &'static str) -> ControlFlow<()> {
-        if self.takes(start, true) && self.open.is_empty() {
-            self.record.outcome = Some(outcome.to_string());
+        if self.takes(start, true) && self.tree.open_variations() == 0 {
+            self.tree.record.outcome = Some(outcome.to_string());
         }
         ControlFlow::Continue(())
     }
@@ -516,7 +446,7 @@ impl Visitor for Builder<'_> {
 
     fn unterminated_comment(&mut self, start: usize) -> ControlFlow<()> {
         let text = self.text(start + 1..self.data.len()).into_owned();
-        self.add_comment(text);
+        self.tree.comment(text);
         let message = "comment not closed before the end of the game".to_string();
         let _ = self.fault(PgnErrorKind::UnterminatedComment, start, message, true);
         self.close_variations();
@@ -542,34 +472,6 @@ fn events_after(data: &[u8], from: usize) -> usize {
     memchr::memmem::find_iter(rest, b"[Event ")
         .filter(|&at| at > 0)
         .count()
-}
-
-/// Numbers the nodes in [`GameRecord::movetext_order`], which differs from the order the moves
-/// were read only when a variation nests an alternative to its own first move
-/// (`1. e4 (1. d4 (1. c4) d5)`, where `1. c4` is written after `1. d4 d5` by the writer).
-/// Returns the new order (new index → old index) when it changed.
-pub(super) fn renumber(record: &mut GameRecord) -> Option<Vec<u32>> {
-    let order = record.movetext_order();
-    if order.iter().enumerate().all(|(i, &at)| i == at as usize) {
-        return None;
-    }
-    let mut new_index = vec![0u32; record.nodes.len()];
-    for (i, &at) in order.iter().enumerate() {
-        new_index[at as usize] = i as u32;
-    }
-    let mut old = std::mem::take(&mut record.nodes);
-    record.nodes = order
-        .iter()
-        .map(|&at| {
-            let mut node = std::mem::take(&mut old[at as usize]);
-            node.parent = node.parent.map(|p| new_index[p as usize]);
-            node.children
-                .iter_mut()
-                .for_each(|c| *c = new_index[*c as usize]);
-            node
-        })
-        .collect();
-    Some(order)
 }
 
 /// `text` in quotes, shortened to 40 characters.

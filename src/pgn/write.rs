@@ -21,7 +21,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use super::game::{GameRecord, MoveNode};
+use super::game::{GameRecord, MoveNode, MovetextStep};
 
 /// The longest line the writer makes, unless a comment is longer.
 const WIDTH: usize = 79;
@@ -201,23 +201,10 @@ fn node_events(
     }
 }
 
-/// What is left to write, kept on a stack (variations nest without recursion).
-enum Task {
-    /// A move and the line that follows it. `main`: it is its parent's first child, so the
-    /// parent's other children (its alternatives) follow it in parentheses.
-    Move {
-        node: u32,
-        parent: u32,
-        ply: u64,
-        main: bool,
-    },
-    Open,
-    Close,
-}
-
 /// The record's source of events: the root's comments, glyphs and mark, then every move in
-/// movetext order, each with its comments before, glyphs, comments after, mark, and then its
-/// alternatives (when it is its parent's first child) before its continuation.
+/// movetext order ([`GameRecord::walk_movetext`]), each with its comments before, glyphs,
+/// comments after, mark, and then its alternatives (when it is its parent's first child)
+/// before its continuation.
 pub(super) fn write_record_moves(
     emit: &mut impl FnMut(Event),
     game: &GameRecord,
@@ -231,65 +218,13 @@ pub(super) fn write_record_moves(
             .into_iter()
             .for_each(|mark| emit(Event::Comment(mark))),
     }
-    let Some(&first) = game.nodes.first().and_then(|root| root.children.first()) else {
-        return;
-    };
-    let mut tasks = vec![Task::Move {
-        node: first,
-        parent: 0,
-        ply: first_ply,
-        main: true,
-    }];
-    // Each node is written once; the budget only matters for a (hand-made) cyclic tree.
-    let mut budget = game.nodes.len();
-    while let Some(task) = tasks.pop() {
-        let (index, parent, ply, main) = match task {
-            Task::Open => {
-                emit(Event::Open);
-                continue;
-            }
-            Task::Close => {
-                emit(Event::Close);
-                continue;
-            }
-            Task::Move {
-                node,
-                parent,
-                ply,
-                main,
-            } => (node, parent, ply, main),
-        };
-        let Some(node) = game.nodes.get(index as usize).filter(|_| budget > 0) else {
-            continue;
-        };
-        budget -= 1;
-        node_events(emit, node, Some(ply), mark(index));
-        if let Some(&next) = node.children.first() {
-            tasks.push(Task::Move {
-                node: next,
-                parent: index,
-                ply: ply.saturating_add(1),
-                main: true,
-            });
+    game.walk_movetext(first_ply, |step| match step {
+        MovetextStep::Move(index, ply) => {
+            node_events(emit, &game.nodes[index as usize], Some(ply), mark(index))
         }
-        if main
-            && let Some(siblings) = game
-                .nodes
-                .get(parent as usize)
-                .and_then(|p| p.children.get(1..))
-        {
-            for &alternative in siblings.iter().rev() {
-                tasks.push(Task::Close);
-                tasks.push(Task::Move {
-                    node: alternative,
-                    parent,
-                    ply,
-                    main: false,
-                });
-                tasks.push(Task::Open);
-            }
-        }
-    }
+        MovetextStep::Open => emit(Event::Open),
+        MovetextStep::Close => emit(Event::Close),
+    });
 }
 
 /// One thing a game's source tells the [`Movetext`] writer, in the order written.

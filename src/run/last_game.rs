@@ -48,31 +48,19 @@ impl std::error::Error for LastGameError {}
 pub(super) fn last_game_number(config: &RunConfig) -> Result<u64, LastGameError> {
     let mut count = 0u64;
     for input in &config.inputs {
-        let path = match input {
-            Input::File(path) => path,
-            Input::Stdin => {
-                return Err(LastGameError::StandardInput);
-            }
-            Input::Text { .. } => {
-                if let Ok(Opened::Stream(s)) = open_input(input) {
-                    count += stream::count_stream_games(s);
-                }
-                continue;
-            }
-        };
+        if *input == Input::Stdin {
+            return Err(LastGameError::StandardInput);
+        }
         // An unreadable input is reported by the search; it has no games here.
-        let map = match open_input(input) {
-            Ok(Opened::Mapped(Some(map))) => map,
-            Ok(Opened::Stream(s)) => {
-                count += stream::count_stream_games(s);
-                continue;
-            }
-            Ok(Opened::Mapped(None)) | Err(_) => continue,
-        };
-        count += if is_icn(path, &map) {
-            icn_count_games(&String::from_utf8_lossy(&map)).unwrap_or(0)
-        } else {
-            split_games(&map).count() as u64
+        count += match open_input(input) {
+            Ok(Opened::Stream(s)) => stream::count_stream_games(s),
+            Ok(Opened::Mapped(Some(map))) => match input {
+                Input::File(path) if is_icn(path, &map) => {
+                    icn_count_games(&String::from_utf8_lossy(&map)).unwrap_or(0)
+                }
+                _ => split_games(&map).count() as u64,
+            },
+            Ok(Opened::Mapped(None)) | Err(_) => 0,
         };
     }
     Ok(match config.games.numbers {

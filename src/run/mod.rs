@@ -167,29 +167,6 @@ pub fn file_access(
 /// queries are evaluated one game after the other, in input order.
 type CarriedCell = std::sync::Mutex<crate::eval::Carried>;
 
-/// The game's record, read from `slice`, and the reader's fault (where `at` names the
-/// place of a byte of the game): the part read before it, with the message.
-fn read_record(
-    config: &RunConfig,
-    slice: &[u8],
-    at: impl Fn(u64) -> String,
-) -> (crate::pgn::GameRecord, Option<String>) {
-    let raw = config.default_fairy.is_some() || config.rules_chess.is_some();
-    match read_game_with(slice, families::move_reading(raw)) {
-        Ok(r) => (r, None),
-        Err(e) => {
-            let message = format!("{}: {}", at(e.offset as u64), e.message);
-            (*e.partial, Some(message))
-        }
-    }
-}
-
-/// The message of a replay fault of the game at `place` (`FILE: game N (byte B)`).
-fn fault_message(place: &str, f: &ReplayFault) -> String {
-    let in_line = if f.mainline { "" } else { " in a variation" };
-    format!("{place}: {} at ply {}{in_line}", f.error, f.ply)
-}
-
 /// Reads one game slice, replays it and evaluates the filter at each searched position. A game
 /// with a fault is reported, and the part before the fault is still searched.
 fn process_game(
@@ -211,7 +188,15 @@ fn process_game(
         let why = game_too_long(Some(slice.len() as u64), limit);
         return GameOutput::bad(format!("{}: {why}", at(offset)));
     }
-    let (record, mut error) = read_record(config, slice, |byte| at(offset + byte));
+    // The record, and the reader's fault (the part read before it is searched).
+    let raw = config.default_fairy.is_some() || config.rules_chess.is_some();
+    let (record, mut error) = match read_game_with(slice, families::move_reading(raw)) {
+        Ok(r) => (r, None),
+        Err(e) => {
+            let message = format!("{}: {}", at(offset + e.offset as u64), e.message);
+            (*e.partial, Some(message))
+        }
+    };
     if error.is_none() && crate::pgn::split::ends_in_tags(slice) {
         // Searched as the game it is (its tags, the start position), and reported.
         error = Some(format!(
@@ -260,8 +245,14 @@ fn process_game(
             return GameOutput::bad(message);
         }
     };
-    if error.is_none() {
-        error = fault.map(|f| fault_message(&at(offset), &f));
+    if let (None, Some(f)) = (&error, fault) {
+        let in_line = if f.mainline { "" } else { " in a variation" };
+        error = Some(format!(
+            "{}: {} at ply {}{in_line}",
+            at(offset),
+            f.error,
+            f.ply
+        ));
     }
     GameOutput { error, ..output }
 }

@@ -197,11 +197,6 @@ impl Sinks<'_> {
         self.sink.display().suspend(|| eprintln!("{line}"));
     }
 
-    /// An input that could not be opened or read: counted (the run fails) and told.
-    pub(super) fn count_unreadable_input(&mut self) {
-        self.outside.unreadable_inputs += 1;
-    }
-
     /// Reports an input that could not be read, and goes on to the next input; the output's
     /// own failures (a full disk, a closed pipe) end the run.
     pub(super) fn report_input_error(&mut self, e: io::Error, name: &str) -> io::Result<()> {
@@ -225,7 +220,8 @@ impl Sinks<'_> {
             Some(not_pgn) => self.tell(&format!("cqlq: {name} {not_pgn}")),
             None => self.tell(&format!("cqlq: {name}: {e} ({advice})")),
         }
-        self.count_unreadable_input();
+        // Counted: the run fails.
+        self.outside.unreadable_inputs += 1;
         Ok(())
     }
 }

@@ -226,7 +226,10 @@ pub(super) fn search(
     number: u64,
     worker: &mut super::workers::WorkerState,
 ) -> Option<GameOutput> {
-    traced(number, search_plain(config, mode, slice, number, worker))
+    traced(
+        number,
+        search_from(config, mode, (slice, None), number, worker),
+    )
 }
 
 /// [`search`] with the main line replayed from the index's packed moves (`index::replay`),
@@ -265,18 +268,8 @@ fn traced(number: u64, found: Result<GameOutput, GaveUp>) -> Option<GameOutput> 
     found.ok()
 }
 
-/// [`search`], saying why it gives up.
-fn search_plain(
-    config: &RunConfig,
-    mode: (OnePass, Option<&Test<Standard>>),
-    slice: &[u8],
-    number: u64,
-    worker: &mut super::workers::WorkerState,
-) -> Result<GameOutput, GaveUp> {
-    search_from(config, mode, (slice, None), number, worker)
-}
-
-/// [`search_plain`], the main line read from `slice`'s text, or from `packed` when given.
+/// [`search`], saying why it gives up: the main line read from `slice`'s text, or from
+/// `packed` when given.
 fn search_from(
     config: &RunConfig,
     (mode, compiled): (OnePass, Option<&Test<Standard>>),

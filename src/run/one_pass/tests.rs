@@ -1,46 +1,23 @@
 //! The one-pass search against the careful path, game by game.
 
 use super::*;
-use crate::run::{InputName, fairy, process_game, select};
+use crate::run::{InputName, process_game};
 
-/// A run of `cql` over one input, in `format`, as `main` would configure it.
+/// A run of `cql` over one input, in `format`, as a program configures it (`api::RunQuery`).
 fn config(cql: &str, format: Format) -> RunConfig {
-    let query = crate::query::Program::from_text(cql, Some(crate::query::Dialect::Cql), false)
-        .and_then(|prog| prog.lower::<shakmaty::Bitboard>(crate::squares::Geometry::STANDARD))
-        .expect("compiles");
-    RunConfig {
-        filter: query.filter,
-        inputs: Vec::new(),
-        format,
-        style: crate::output::PgnStyle::default(),
-        variations: false,
-        progress: false,
-        default_variant: None,
-        fairy_defs: Default::default(),
-        default_fairy: None,
-        fairy_query: fairy::FairyQuery::new(
-            std::sync::Arc::new(
-                crate::query::Program::from_text(cql, None, false).expect("parses"),
-            ),
-            "test".into(),
-        ),
-        games: select::GameSelect::default(),
-        sort_by_match_count: false,
-        standard_refusal: None,
-        rules_chess: None,
-        last_game_number: Default::default(),
-        limit: None,
-        split: None,
-        show_matches: false,
-        counts_positions: true,
-        limits: Default::default(),
-        shard: Default::default(),
-        terminal_stdout: false,
-        env: Default::default(),
-        stop: None,
-        index: None,
-    }
+    let program = crate::query::Program::from_text(cql, Some(crate::query::Dialect::Cql), false);
+    let query = crate::api::RunQuery::new(std::sync::Arc::new(program.expect("parses")), "test");
+    let params = crate::run::params::RunParams::default();
+    (query.expect("compiles")).run_config(params, Vec::new(), format, Default::default())
 }
+
+/// The formats the one-pass search writes.
+const FORMATS: [Format; 4] = [
+    Format::Count,
+    Format::GameNumbers,
+    Format::Pgn,
+    Format::Json,
+];
 
 /// The games the one-pass search must agree on: the CQL sample (real games, comments,
 /// variations, NAGs) and messy input (faults of every kind, which it must leave to the
@@ -188,12 +165,7 @@ fn one_pass_agrees_with_the_careful_path_game_by_game() {
     .into_iter()
     .chain(COMPILED)
     {
-        for format in [
-            Format::Count,
-            Format::GameNumbers,
-            Format::Pgn,
-            Format::Json,
-        ] {
+        for format in FORMATS {
             let config = config(cql, format);
             let Some(mode) = one_pass_for(&config) else {
                 // JSON writes a forward `find`'s matched positions: the careful path.
@@ -360,12 +332,7 @@ fn lichess_and_chess960_games_stay_on_the_one_pass_path() {
         .collect();
     assert!(some_960.windows(9).any(|w| w == b"chess 960"));
     for cql in KINDS {
-        for format in [
-            Format::Count,
-            Format::GameNumbers,
-            Format::Pgn,
-            Format::Json,
-        ] {
+        for format in FORMATS {
             let config = config(cql, format);
             let Some(mode) = one_pass_for(&config) else {
                 // JSON writes a forward `find`'s or a `line`'s matched positions.
@@ -458,7 +425,7 @@ fn each_give_up_names_its_reason() {
     for (text, format, expected) in cases {
         let config = config("mate", format);
         let mode = one_pass_for(&config).expect("one pass");
-        let found = search_plain(&config, (mode, None), text, 1, &mut worker);
+        let found = search_from(&config, (mode, None), (text, None), 1, &mut worker);
         let shown = String::from_utf8_lossy(text);
         assert_eq!(found.map(|f| f.matched_positions), expected, "{shown}");
     }
