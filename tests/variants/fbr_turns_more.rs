@@ -371,3 +371,22 @@ fn avalanche_games_replay_from_pgn() {
     let err = run_pgn("avalanche-chess", movetext, &[]);
     assert!(err.contains("1 bad game"), "{err}");
 }
+
+#[test]
+fn pushes_beside_rules_that_follow_every_move_are_refused() {
+    // A push is made by its own short path (only the turn's bookkeeping and the repetition
+    // history), so a rule whose after-effects follow every move would miss it: Cheshire's
+    // removed square on the pawn's origin, Andernach's colour change after a move, Alice's
+    // board transfer. Refused by name rather than accepted and half applied.
+    for other in ["cheshire{X}", "magnetic", "alice", "atomic"] {
+        let rules = format!("avalanche {other}");
+        let e = match cqlq::rules::fbr::chess_with_rules(&rules) {
+            Ok(_) => panic!("`{rules}` was accepted"),
+            Err(e) => e.to_string(),
+        };
+        let name = other.split('{').next().unwrap();
+        assert!(e.contains(name) && e.contains("push"), "`{rules}`: {e}");
+    }
+    // Beside the rules the push's path serves, accepted.
+    assert!(cqlq::rules::fbr::chess_with_rules("avalanche royal stalemate=loss").is_ok());
+}

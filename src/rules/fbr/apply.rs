@@ -135,6 +135,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     }
     a.prefix_rules_after(list)?;
     a.swaps_beside(list)?;
+    a.pushes_beside(list)?;
     a.facing_beside(list)?;
     a.conversion_moves_beside(list)?;
     Applier::unclaimed_prefixes(list)?;

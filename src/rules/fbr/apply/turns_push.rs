@@ -10,6 +10,22 @@ use super::super::parse::FbrError;
 use super::{Applier, refuse};
 use crate::rules::fairy::layer_turns::{TurnPart, TurnRules};
 
+/// The rules a push of the opponent's pieces (`avalanche`, `turn#`) may stand beside. A push
+/// is made by its own short path (`FairyPos::make_push`) that runs only the turn bookkeeping
+/// and the repetition history, so a rule whose after-effects or counts follow every move
+/// (`cheshire`, `magnetic`, `conversion`, `atomic`, `alice`, `pieces`, ...) would not see it.
+const PUSHES_BESIDE: [&str; 9] = [
+    "turn",
+    "avalanche",
+    "royal",
+    "mirror",
+    "promotion",
+    "stalemate",
+    "win",
+    "loss",
+    "draw",
+];
+
 impl Applier {
     /// `turn#<seq>{set}=attributes` with the prefixed definitions `#L=MBN` of `list`: a part
     /// that pushes the opponent's pieces `L` along their definition's moves. The seed's only
@@ -162,5 +178,30 @@ impl Applier {
         }
         self.layers.turns = Some(TurnRules::Parts(vec![first, push]));
         Ok(())
+    }
+
+    /// Refuses a rule beside a part that pushes the opponent's pieces unless the push's own
+    /// short path serves it ([`PUSHES_BESIDE`]).
+    pub(super) fn pushes_beside(&self, list: &RuleList) -> Result<(), FbrError> {
+        let Some(TurnRules::Parts(parts)) = &self.layers.turns else {
+            return Ok(());
+        };
+        if parts.iter().all(|p| p.pushes.is_empty()) {
+            return Ok(());
+        }
+        match list
+            .rules
+            .iter()
+            .find(|o| !o.cancel && !PUSHES_BESIDE.contains(&o.name.as_str()))
+        {
+            Some(other) => refuse(
+                other.column,
+                format!(
+                    "`{}` beside a push of the opponent's pieces (`avalanche`, `turn#`) is not implemented: a push runs only the turn's bookkeeping, not that rule's",
+                    other.name
+                ),
+            ),
+            None => Ok(()),
+        }
     }
 }
