@@ -129,6 +129,7 @@ class SparkUsesTheIndex(unittest.TestCase):
                 self.assertEqual(self.spark_lines("mate", runner), lost)
                 self.assertEqual(self.spark_lines("mate", runner, no_index=True), truths["mate"])
 
+    @unittest.skipUnless(shutil.which("zstd"), "the zstd tool is not installed")
     def test_a_compressed_file_is_searched_through_its_index(self):
         """A whole ``.pgn.zst`` with an index beside it is searched on its path (cqlq then
         decompresses it and reads the index); its rows are the scan's, and a doctored index
