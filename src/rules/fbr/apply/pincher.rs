@@ -3,12 +3,10 @@
 //! by default; the set also as the seed writes it, a nameless attribute `={^A}`) on the squares
 //! its prefixed MBN reaches; the engine's side is `fairy::layer_pinch`.
 
-use super::super::mbn::{Reach, mbn_to_moves};
 use super::super::model::{Rule, RuleList};
 use super::super::parse::FbrError;
 use super::{Applier, refuse};
 use crate::rules::fairy::layer_pinch::PinchRule;
-use crate::rules::fairy::layer_powers::ZoneLine;
 
 impl Applier {
     /// `pincher*`: the prefixed pieces' zones and the set that may be pinched.
@@ -46,31 +44,7 @@ impl Applier {
         }
         let pieces = pieces & !royal;
         let mut holders = Vec::new();
-        for d in list.pieces.iter().filter(|d| d.prefix == Some(prefix)) {
-            let letter = d.letter.to_string();
-            let Some(t) = self.type_of(&letter) else {
-                return refuse(d.column, format!("`{letter}` names no piece of this board"));
-            };
-            let Some((text, column)) = &d.mbn else {
-                continue;
-            };
-            let moves = mbn_to_moves(text).or_else(|e| {
-                refuse(
-                    column + e.column - 1,
-                    format!("MBN zone of `{prefix}{letter}`: {}", e.reason),
-                )
-            })?;
-            let white: Vec<ZoneLine> = moves
-                .iter()
-                .flat_map(|m| {
-                    let steps = match m.reach {
-                        Reach::Leap => 1,
-                        Reach::Unlimited => u8::MAX,
-                        Reach::UpTo(n) => n,
-                    };
-                    m.vectors().into_iter().map(move |(x, y)| (x, y, steps))
-                })
-                .collect();
+        for (t, white) in self.prefixed_zones(list, prefix)? {
             holders.push((t as u8, self.both_sides(white)));
         }
         if holders.is_empty() {

@@ -80,31 +80,7 @@ impl Applier {
         if power != Power::Freeze {
             rule.lost_when_frozen = self.frozen_power_lost(r, list)?;
         }
-        for d in list.pieces.iter().filter(|d| d.prefix == Some(prefix)) {
-            let letter = d.letter.to_string();
-            let Some(t) = self.type_of(&letter) else {
-                return refuse(d.column, format!("`{letter}` names no piece of this board"));
-            };
-            let Some((text, column)) = &d.mbn else {
-                continue;
-            };
-            let moves = mbn_to_moves(text).or_else(|e| {
-                refuse(
-                    column + e.column - 1,
-                    format!("MBN zone of `{prefix}{letter}`: {}", e.reason),
-                )
-            })?;
-            let white: Vec<ZoneLine> = moves
-                .iter()
-                .flat_map(|m| {
-                    let steps = match m.reach {
-                        Reach::Leap => 1,
-                        Reach::Unlimited => u8::MAX,
-                        Reach::UpTo(n) => n,
-                    };
-                    m.vectors().into_iter().map(move |(x, y)| (x, y, steps))
-                })
-                .collect();
+        for (t, white) in self.prefixed_zones(list, prefix)? {
             let (fx, fy) = self.flip;
             let black = white
                 .iter()
@@ -123,6 +99,44 @@ impl Applier {
         }
         self.layers.powers.push(rule);
         Ok(())
+    }
+
+    /// The zones of the pieces defined with `prefix` (`#I=cK`): each piece's type and the
+    /// lines its prefixed MBN reaches, for white (a leap one step, a rider to its limit).
+    pub(super) fn prefixed_zones(
+        &self,
+        list: &RuleList,
+        prefix: char,
+    ) -> Result<Vec<(usize, Vec<ZoneLine>)>, FbrError> {
+        let mut zones = Vec::new();
+        for d in list.pieces.iter().filter(|d| d.prefix == Some(prefix)) {
+            let letter = d.letter.to_string();
+            let Some(t) = self.type_of(&letter) else {
+                return refuse(d.column, format!("`{letter}` names no piece of this board"));
+            };
+            let Some((text, column)) = &d.mbn else {
+                continue;
+            };
+            let moves = mbn_to_moves(text).or_else(|e| {
+                refuse(
+                    column + e.column - 1,
+                    format!("MBN zone of `{prefix}{letter}`: {}", e.reason),
+                )
+            })?;
+            let white = moves
+                .iter()
+                .flat_map(|m| {
+                    let steps = match m.reach {
+                        Reach::Leap => 1,
+                        Reach::Unlimited => u8::MAX,
+                        Reach::UpTo(n) => n,
+                    };
+                    m.vectors().into_iter().map(move |(x, y)| (x, y, steps))
+                })
+                .collect();
+            zones.push((t, white));
+        }
+        Ok(zones)
     }
 
     /// Whether a frozen protector or burner loses its power: "The less the sequence number,
