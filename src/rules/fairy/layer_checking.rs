@@ -20,20 +20,10 @@ impl FairyPos {
             return false;
         }
         let (from, to) = (m.from as usize, m.to as usize);
-        let (ff, fr) = ((from % 16) as i32, (from / 16) as i32);
-        let (dx, dy) = ((to % 16) as i32 - ff, (to / 16) as i32 - fr);
-        let steps = dx.abs().max(dy.abs());
-        if steps < 2 || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+        let Some(between) = self.empty_legs_between(from, to) else {
             return false;
-        }
-        let (sx, sy) = (dx.signum(), dy.signum());
-        let between: Vec<usize> = (1..steps)
-            .map(|k| ((fr + k * sy) * 16 + ff + k * sx) as usize)
-            .collect();
+        };
         let occ = self.occupied();
-        if between.iter().any(|&s| occ.has(s)) {
-            return false;
-        }
         let us = self.turn;
         let t = m.piece as usize;
         let k = &self.v.kinds[t];
@@ -47,6 +37,24 @@ impl FairyPos {
             p.put(s, us, t);
             p.layer_in_check(1 - us)
         })
+    }
+
+    /// The inner squares of a move from `from` to `to` along a line (orthogonal or diagonal,
+    /// at least two squares long) when every one is empty: the move read as a sequence of
+    /// one-square legs (`stopifchecking`, `promotion=enpassant`); `None` otherwise.
+    pub(super) fn empty_legs_between(&self, from: usize, to: usize) -> Option<Vec<usize>> {
+        let (ff, fr) = ((from % 16) as i32, (from / 16) as i32);
+        let (dx, dy) = ((to % 16) as i32 - ff, (to / 16) as i32 - fr);
+        let steps = dx.abs().max(dy.abs());
+        if steps < 2 || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+            return None;
+        }
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let between: Vec<usize> = (1..steps)
+            .map(|k| ((fr + k * sy) * 16 + ff + k * sx) as usize)
+            .collect();
+        let occ = self.occupied();
+        (!between.iter().any(|&s| occ.has(s))).then_some(between)
     }
 
     /// `antiroyal`: whether one of `color`'s anti-royal pieces stands where no enemy

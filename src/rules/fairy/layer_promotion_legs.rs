@@ -19,20 +19,13 @@ impl FairyPos {
     /// squares, the first of which the piece's movement reaches) one of whose inner squares
     /// lies in `zone`.
     pub(super) fn leg_in_zone(&self, zone: Bits256, from: usize, to: usize, t: usize) -> bool {
-        let (ff, fr) = ((from % 16) as i32, (from / 16) as i32);
-        let (dx, dy) = ((to % 16) as i32 - ff, (to / 16) as i32 - fr);
-        let steps = dx.abs().max(dy.abs());
-        if steps < 2 || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+        let Some(between) = self.empty_legs_between(from, to) else {
+            return false;
+        };
+        if !between.iter().any(|&s| zone.has(s)) {
             return false;
         }
-        let (sx, sy) = (dx.signum(), dy.signum());
-        let between: Vec<usize> = (1..steps)
-            .map(|k| ((fr + k * sy) * 16 + ff + k * sx) as usize)
-            .collect();
         let occ = self.occupied();
-        if between.iter().any(|&s| occ.has(s)) || !between.iter().any(|&s| zone.has(s)) {
-            return false;
-        }
         let us = self.turn;
         let k = &self.v.kinds[t];
         let mut gens = vec![&k.moves[us]];
