@@ -253,6 +253,20 @@ impl Applier {
         }
     }
 
+    /// A promotion zone per colour: the range, or without one the last rank (black's
+    /// mirrored), the page's default "Per default the promotion zone is the last rank".
+    fn promotion_zone(&self, range: Option<&BoardRange>) -> [Bits256; 2] {
+        let last = self.def.ranks.saturating_sub(1);
+        let last_rank = BoardRange {
+            not: false,
+            parts: vec![SingleRange {
+                files: None,
+                ranks: Some((last, last)),
+            }],
+        };
+        self.zone(range.unwrap_or(&last_rank))
+    }
+
     /// A board range per colour (black's flipped as `mirror` says).
     fn zone(&self, range: &BoardRange) -> [Bits256; 2] {
         let (files, ranks) = (self.def.files as usize, self.def.ranks as usize);
@@ -688,15 +702,7 @@ impl Applier {
                 _ => return Self::unsupported(r, a),
             }
         }
-        let last = self.def.ranks.saturating_sub(1);
-        let range = r.range.clone().unwrap_or(BoardRange {
-            not: false,
-            parts: vec![SingleRange {
-                files: None,
-                ranks: Some((last, last)),
-            }],
-        });
-        let zone = self.zone(&range);
+        let zone = self.promotion_zone(r.range.as_ref());
         for p in &mut self.def.pieces {
             for pr in &mut p.promotions {
                 if let Some(c) = &choices {

@@ -32,7 +32,7 @@
 
 use std::sync::Arc;
 
-use super::super::model::{Attribute, BoardRange, Rule, RuleList, SingleRange};
+use super::super::model::{Attribute, Rule, RuleList};
 use super::super::parse::FbrError;
 use super::{Applier, refuse};
 use crate::rules::fairy::bits::square;
@@ -218,15 +218,7 @@ impl Applier {
                 ),
             );
         }
-        let last = self.def.ranks.saturating_sub(1);
-        let range = r.range.clone().unwrap_or(BoardRange {
-            not: false,
-            parts: vec![SingleRange {
-                files: None,
-                ranks: Some((last, last)),
-            }],
-        });
-        let zone = self.zone(&range);
+        let zone = self.promotion_zone(r.range.as_ref());
         let map = self.prefix_map(list, p)?;
         if !list.prefix_rules.iter().any(|pr| pr.prefix == p) {
             return refuse(
@@ -281,14 +273,7 @@ impl Applier {
     /// which then sets every promotion's zone).
     pub(super) fn plus_rules(&mut self, list: &RuleList) -> Result<(), FbrError> {
         let map = self.prefix_map(list, '+')?;
-        let last = self.def.ranks.saturating_sub(1);
-        let last_rank = self.zone(&BoardRange {
-            not: false,
-            parts: vec![SingleRange {
-                files: None,
-                ranks: Some((last, last)),
-            }],
-        });
+        let last_rank = self.promotion_zone(None);
         for r in list.prefix_rules.iter().filter(|r| r.prefix == '+') {
             if let Some(x) = r.results.iter().find(|x| x.opponent) {
                 return refuse(
