@@ -117,6 +117,16 @@ pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Runs `cqlq --rules RULES -e QUERY --count -` on `pgn` fed through standard input and
+/// returns its standard error (the summary line and any bad game's message).
+pub fn rules_count_summary(rules: &str, query: &str, pgn: &str) -> String {
+    stderr(&cqlq_fed(
+        None,
+        &["--rules", rules, "-e", query, "--count", "-"],
+        pgn.as_bytes(),
+    ))
+}
+
 /// Runs the built `cqlq` binary with `args` in folder `dir` (None: the test's own), `stdin`
 /// written to its standard input from a thread, so a large input cannot block against the
 /// output it produces meanwhile.

@@ -317,19 +317,7 @@ fn a_musketeer_game_replays_from_pgn() {
     let pgn = "[Event \"gates\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[LbCdlgcf] w KQkq - 0 1\"]\n\n1. d4 Nf6/L 2. Nc3 e6 *\n\n\
                [Event \"wrong gate\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[LbCdlgcf] w KQkq - 0 1\"]\n\n1. Nc3/C *\n\n\
                [Event \"no gates\"]\n\n1. e4 *\n";
-    let out = crate::common::cqlq_fed(
-        None,
-        &[
-            "--rules",
-            "musketeer",
-            "-e",
-            "#A + #a == 34",
-            "--count",
-            "-",
-        ],
-        pgn.as_bytes(),
-    );
-    let err = crate::common::stderr(&out);
+    let err = crate::common::rules_count_summary("musketeer", "#A + #a == 34", pgn);
     assert!(
         err.contains("1 matched, 2 positions matched, 2 bad games"),
         "{err}"
@@ -480,12 +468,7 @@ fn a_swap_chess_game_replays_from_pgn() {
     // one check is after 5. Qh8/h7/g7/g8+; a sequence that swaps a piece twice is a bad game.
     let pgn = "[Event \"sample\"]\n\n1. e4 e5 2. Nc3 Nc6 3. g4 Bc5 4. Qd1/g4/g7/h8 Qh4 5. Qh8/h7/g7/g8+ *\n\n\
                [Event \"twice\"]\n\n1. e4 e5 2. Nc3 Nc6 3. g4 Bc5 4. Qd1/g4/d1 *\n";
-    let out = crate::common::cqlq_fed(
-        None,
-        &["--rules", "royal swapping", "-e", "check", "--count", "-"],
-        pgn.as_bytes(),
-    );
-    let err = crate::common::stderr(&out);
+    let err = crate::common::rules_count_summary("royal swapping", "check", pgn);
     assert!(
         err.contains("1 matched, 1 position matched, 1 bad game"),
         "{err}"
@@ -588,12 +571,7 @@ fn a_pinch_game_replays_from_pgn() {
     // stands on b8 (2 positions); a pinch of an empty square is a bad game.
     let pgn = "[Event \"pinch\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/3n4/3C4/8/8/K7 w - - 0 1\"]\n\n1. @@d5-b8 Kf7 *\n\n\
                [Event \"nothing there\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/3n4/3C4/8/8/K7 w - - 0 1\"]\n\n1. @@e5-b8 *\n";
-    let out = crate::common::cqlq_fed(
-        None,
-        &["--rules", CRAB, "-e", "nb8", "--count", "-"],
-        pgn.as_bytes(),
-    );
-    let err = crate::common::stderr(&out);
+    let err = crate::common::rules_count_summary(CRAB, "nb8", pgn);
     assert!(
         err.contains("1 matched, 2 positions matched, 1 bad game"),
         "{err}"

@@ -135,19 +135,7 @@ fn a_warp_promotion_is_read_from_a_pgn_game() {
     // removal of that pawn (`@@e8`), which `promotion=warp` does not allow: a bad game.
     let pgn = "[Event \"warped\"]\n[SetUp \"1\"]\n[FEN \"k7/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. e8 Ka7 2. @@e8=Q Kb6 *\n\n\
                [Event \"removed\"]\n[SetUp \"1\"]\n[FEN \"k7/4P3/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. e8 Ka7 2. @@e8 Kb6 *\n";
-    let out = crate::common::cqlq_fed(
-        None,
-        &[
-            "--rules",
-            "warp promotion=warp",
-            "-e",
-            "Qe8",
-            "--count",
-            "-",
-        ],
-        pgn.as_bytes(),
-    );
-    let err = crate::common::stderr(&out);
+    let err = crate::common::rules_count_summary("warp promotion=warp", "Qe8", pgn);
     assert!(
         err.contains("1 matched, 2 positions matched, 1 bad game"),
         "{err}"
@@ -331,12 +319,7 @@ fn a_forward_castling_is_read_from_a_pgn_game() {
         ("promotion=castle{R}", "1 matched, 2 positions matched"),
         ("promotion", "0 matched, 0 positions matched, 1 bad game"),
     ] {
-        let out = crate::common::cqlq_fed(
-            None,
-            &["--rules", rules, "-e", "Ke3", "--count", "-"],
-            pgn.as_bytes(),
-        );
-        let err = crate::common::stderr(&out);
+        let err = crate::common::rules_count_summary(rules, "Ke3", pgn);
         assert!(err.contains(want), "{rules}: {err}");
     }
 }
@@ -426,12 +409,7 @@ fn a_continued_promotion_is_read_from_a_pgn_game() {
         ("promotion=continue", "1 matched, 2 positions matched"),
         ("promotion", "0 matched, 0 positions matched, 1 bad game"),
     ] {
-        let out = crate::common::cqlq_fed(
-            None,
-            &["--rules", rules, "-e", "Qb5", "--count", "-"],
-            pgn.as_bytes(),
-        );
-        let err = crate::common::stderr(&out);
+        let err = crate::common::rules_count_summary(rules, "Qb5", pgn);
         assert!(err.contains(want), "{rules}: {err}");
     }
 }
@@ -528,19 +506,7 @@ fn drop_immediate_refusals_and_a_pgn_game() {
     // positions; the same game with a plain `Rxd5` is a bad game.
     let pgn = "[Event \"placed\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1\"]\n\n1. Rxd5/N@c3 Kf7 *\n\n\
                [Event \"kept\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1\"]\n\n1. Rxd5 Kf7 *\n";
-    let out = crate::common::cqlq_fed(
-        None,
-        &[
-            "--rules",
-            "holding drop=immediate",
-            "-e",
-            "Nc3",
-            "--count",
-            "-",
-        ],
-        pgn.as_bytes(),
-    );
-    let err = crate::common::stderr(&out);
+    let err = crate::common::rules_count_summary("holding drop=immediate", "Nc3", pgn);
     assert!(
         err.contains("1 matched, 2 positions matched, 1 bad game"),
         "{err}"

@@ -158,19 +158,7 @@ fn a_removal_is_read_from_a_pgn_game() {
     // frozen is a bad game.
     let pgn = "[Event \"frozen\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/4n3/3I4/8/8/4K3 b - - 0 1\"]\n\n1... @@e5 2. Kd2 *\n\n\
                [Event \"free\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/4n3/8/8/I7/4K3 b - - 0 1\"]\n\n1... @@e5 2. Kd2 *\n";
-    let out = crate::common::cqlq_fed(
-        None,
-        &[
-            "--rules",
-            SUICIDAL_IMMOBILIZER,
-            "-e",
-            "not n",
-            "--count",
-            "-",
-        ],
-        pgn.as_bytes(),
-    );
-    let err = crate::common::stderr(&out);
+    let err = crate::common::rules_count_summary(SUICIDAL_IMMOBILIZER, "not n", pgn);
     assert!(
         err.contains("1 matched, 2 positions matched, 1 bad game"),
         "{err}"
