@@ -100,16 +100,7 @@ impl FairyPos {
                     .targets(&k.moves[us], us, sq, occ, k.prison[us])
                     .has(sq)
                 {
-                    out.push(FMove {
-                        from: sq as u8,
-                        to: sq as u8,
-                        piece: t as u8,
-                        promo: None,
-                        capture: None,
-                        kind: MoveKind::Normal,
-                        gate: None,
-                        sets_ep: false,
-                    });
+                    out.push(FMove::quiet(sq, sq, t));
                 }
             }
         }

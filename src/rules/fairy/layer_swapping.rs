@@ -55,16 +55,7 @@ impl FairyPos {
                 continue;
             };
             if self.piece(one).is_none() && self.piece(two).is_none() {
-                out.push(FMove {
-                    from: sq as u8,
-                    to: two as u8,
-                    piece: t as u8,
-                    promo: None,
-                    capture: None,
-                    kind: MoveKind::Normal,
-                    gate: None,
-                    sets_ep: false,
-                });
+                out.push(FMove::quiet(sq, two, t));
             }
         }
     }

@@ -90,16 +90,7 @@ impl FairyPos {
             if !self.v.board.has(to) || self.occupied().has(to) {
                 break;
             }
-            let plain = FMove {
-                from: sq as u8,
-                to: to as u8,
-                piece: t,
-                promo: None,
-                capture: None,
-                kind: MoveKind::Normal,
-                gate: None,
-                sets_ep: false,
-            };
+            let plain = FMove::quiet(sq, to, usize::from(t));
             let promoting: Vec<FMove> = own_moves
                 .iter()
                 .filter(|o| o.to as usize == to && o.capture.is_none() && o.promo.is_some())

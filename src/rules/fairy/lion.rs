@@ -114,16 +114,7 @@ impl FairyPos {
         let occ = self.occupied() | k.block[us];
         let enemies = self.color[1 - us];
         let f1 = first[sq] & self.v.board;
-        let base = FMove {
-            from: sq as u8,
-            to: sq as u8,
-            piece: t as u8,
-            promo: None,
-            capture: None,
-            kind: MoveKind::Normal,
-            gate: None,
-            sets_ep: false,
-        };
+        let base = FMove::quiet(sq, sq, t);
         let mv = |to: usize, capture: Option<usize>, kind: MoveKind| FMove {
             to: to as u8,
             capture: capture.map(|c| c as u8),

@@ -94,6 +94,21 @@ pub struct FairyPos {
 }
 
 impl FMove {
+    /// A plain board move of the piece of type `piece` from `from` to `to` that captures and
+    /// promotes nothing (a pass when `from == to`).
+    pub fn quiet(from: usize, to: usize, piece: usize) -> FMove {
+        FMove {
+            from: from as u8,
+            to: to as u8,
+            piece: piece as u8,
+            promo: None,
+            capture: None,
+            kind: MoveKind::Normal,
+            gate: None,
+            sets_ep: false,
+        }
+    }
+
     /// A removal: the piece of type `piece` taken off `square` as the move (warp, suicide).
     pub fn pickup(square: usize, piece: usize) -> FMove {
         FMove {
