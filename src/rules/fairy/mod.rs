@@ -8,6 +8,7 @@
 pub mod bits;
 pub mod book;
 pub mod castle_king;
+pub mod compound_letters;
 pub mod coord_moves;
 pub mod counting;
 pub mod cql;

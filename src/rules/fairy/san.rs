@@ -11,6 +11,7 @@
 use std::cell::Cell;
 
 use super::bits::{Bits256, square};
+use super::compound_letters::compound_letter_len;
 use super::position::{FMove, FairyPos, MoveKind};
 use crate::rules::{RulesError, RulesErrorKind};
 
@@ -382,10 +383,13 @@ impl FairyPos {
             p.to = self.read_sq(sq.as_bytes())?.0;
             return Some(p);
         }
-        let n_letters = main
-            .bytes()
-            .take_while(|c| c.is_ascii_uppercase() || *c == b'+')
-            .count();
+        // A piece letter: upper-case letters and `+` (`N`, `+P`), or an FBR compound letter
+        // between colons (`:KD:`, [`super::compound_letters`]), which a capture mark `:` never opens.
+        let n_letters = compound_letter_len(main.as_bytes()).unwrap_or_else(|| {
+            main.bytes()
+                .take_while(|c| c.is_ascii_uppercase() || *c == b'+')
+                .count()
+        });
         if n_letters > 0 {
             p.piece = Some(&main[..n_letters]);
         }

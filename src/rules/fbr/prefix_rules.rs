@@ -5,19 +5,22 @@
 //! the FBR rule that applies it (`promotion*`, `swap=demote`'s default `-`, ...); the model
 //! is a map prefix → (piece → pieces), read by `fbr::apply::prefix_rules`.
 //!
-//! What cqlq does not read is refused at its column: compound letters (`:KD:`), prefixed
+//! Letters may be compound letters (`+K==:KD:`, `-:KD:==K`; [`crate::rules::fairy::compound_letters`]).
+//! What cqlq does not read is refused at its column: prefixed
 //! results (`==+D`), MBN movements as results (`==(wwO--:QD:)+D`), announcements
 //! (`/Name/`), drop results (`==@k`), board sequence numbers (`<*>`).
 
 use super::parse::FbrError;
+use crate::rules::fairy::compound_letters::piece_letter_at;
 
 /// One prefixed promotion rule `<prefix><letters><seq>?(==<results>)?`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PrefixRule {
     /// The prefix (`+ - # * $ % &`): the rule's letter.
     pub prefix: char,
-    /// The pieces the rule applies to (upper case), each with its 1-based column.
-    pub pieces: Vec<(char, usize)>,
+    /// The pieces the rule applies to (upper case; `K` or `:KD:`), each with its 1-based
+    /// column.
+    pub pieces: Vec<(String, usize)>,
     /// The sequence number `<N>`, when written.
     pub seq: Option<u32>,
     /// The results after `==` (empty for a bare `+P`).
@@ -28,10 +31,10 @@ pub struct PrefixRule {
 
 /// One result of a prefixed rule: a piece letter, upper case for the mover's colour, lower
 /// case for the opponent's (the seed's "occupied with a friendly (or opponent) piece").
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PrefixResult {
-    /// The letter, upper case.
-    pub letter: char,
+    /// The letter, upper case (`Q`, `:QD:`).
+    pub letter: String,
     /// Written in lower case: a piece of the opponent.
     pub opponent: bool,
     /// 1-based column of the letter.
@@ -54,13 +57,12 @@ pub fn starts_prefix_rule(c: &[char], i: usize) -> bool {
     if !PREFIXES.contains(p) {
         return false;
     }
-    let next = c.get(i + 1);
-    if !next.is_some_and(|n| n.is_ascii_uppercase() || *n == ':') {
+    let Some((_, n)) = piece_letter_at(c, i + 1) else {
         return false;
-    }
-    // `#I=cK` / `*Q=ccO`: one `=` after one letter is a zone or conversion movement
-    // (`fbr::piece_defs`); `+ -` take no movement.
-    let single_eq = c.get(i + 2) == Some(&'=') && c.get(i + 3) != Some(&'=');
+    };
+    // `#I=cK` / `*Q=ccO` / `#:FD:=K`: one `=` after one letter is a zone or conversion
+    // movement (`fbr::piece_defs`); `+ -` take no movement.
+    let single_eq = c.get(i + 1 + n) == Some(&'=') && c.get(i + 2 + n) != Some(&'=');
     !(single_eq && p != '+' && p != '-')
 }
 
@@ -70,18 +72,9 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
     let prefix = c[*i];
     *i += 1;
     let mut pieces = Vec::new();
-    while let Some(&ch) = c.get(*i) {
-        match ch {
-            'A'..='Z' => pieces.push((ch, *i + 1)),
-            ':' => {
-                return fault(
-                    *i + 1,
-                    "a bracketed piece letter (`:AB:`) in a prefixed promotion rule is not evaluated by cqlq",
-                );
-            }
-            _ => break,
-        }
-        *i += 1;
+    while let Some((letter, n)) = piece_letter_at(c, *i) {
+        pieces.push((letter, *i + 1));
+        *i += n;
     }
     let mut seq = None;
     if c.get(*i) == Some(&'<') {
@@ -111,17 +104,25 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
                 if ch.is_whitespace() {
                     break;
                 }
-                if ch.is_ascii_alphabetic() {
+                // A lower-case letter (`n`, `:kd:`) is the opponent's piece.
+                let upper: Vec<char> = c[*i..(*i + 6).min(c.len())]
+                    .iter()
+                    .map(char::to_ascii_uppercase)
+                    .collect();
+                if let Some((letter, n)) = piece_letter_at(&upper, 0) {
+                    let first = if ch == ':' { c[*i + 1] } else { ch };
                     results.push(PrefixResult {
-                        letter: ch.to_ascii_uppercase(),
-                        opponent: ch.is_ascii_lowercase(),
+                        letter,
+                        opponent: first.is_ascii_lowercase(),
                         column: *i + 1,
                     });
-                    *i += 1;
+                    *i += n;
                     continue;
                 }
                 let what = match ch {
-                    ':' => "a bracketed piece letter (`:AB:`)",
+                    ':' => {
+                        "a malformed compound letter (`:AB:`: an upper-case letter and up to two letters or digits)"
+                    }
                     '(' => "an MBN movement as a promotion's result (`(wwO--:QD:)+D`)",
                     '/' => "an announcement (`/Name/`)",
                     '@' => "a drop as a promotion's result (`@k`)",
@@ -176,15 +177,24 @@ mod tests {
     fn rules_of_the_seed_read() {
         let r = read("*KQRBNP==X").unwrap();
         assert_eq!(r.prefix, '*');
-        let letters: String = r.pieces.iter().map(|p| p.0).collect();
+        let letters: String = r.pieces.iter().map(|p| p.0.as_str()).collect();
         assert_eq!(letters, "KQRBNP");
-        assert_eq!(r.results[0].letter, 'X');
+        assert_eq!(r.results[0].letter, "X");
         assert_eq!(r.results[0].column, 10);
         let r = read("+P").unwrap();
         assert!(r.results.is_empty());
         let r = read("+P<2>==n").unwrap();
         assert_eq!(r.seq, Some(2));
         assert!(r.results[0].opponent);
+        // Seed 001's Disk rules: compound letters as piece and as result.
+        let r = read("+K==:KD:").unwrap();
+        assert_eq!(r.results[0].letter, ":KD:");
+        assert_eq!(r.results[0].column, 5);
+        assert!(!r.results[0].opponent);
+        let r = read("-:QD:==Q").unwrap();
+        assert_eq!(r.pieces, [(":QD:".to_string(), 2)]);
+        assert_eq!(r.results[0].letter, "Q");
+        assert!(read("+K==:kd:").unwrap().results[0].opponent);
     }
 
     #[test]
@@ -197,9 +207,8 @@ mod tests {
 
     #[test]
     fn what_is_not_read_is_refused_at_its_column() {
-        assert_eq!(read("+K==:KD:").unwrap_err().column, 5);
-        assert_eq!(read("-:QD:==Q").unwrap_err().column, 2);
         assert_eq!(read("*Q==(wwO--:QD:)+D").unwrap_err().column, 5);
+        assert_eq!(read("+K==:KDXY:").unwrap_err().column, 5);
         assert_eq!(read("*W/Dragon/==+D").unwrap_err().column, 3);
         assert_eq!(read("*K==@k").unwrap_err().column, 5);
         assert_eq!(read("+P<*>").unwrap_err().column, 3);

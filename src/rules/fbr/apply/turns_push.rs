@@ -108,12 +108,7 @@ impl Applier {
         let Some(set) = &r.pieces else {
             return refuse(col, why);
         };
-        let named: Vec<char> = set
-            .pieces
-            .iter()
-            .filter_map(|p| p.chars().next())
-            .map(|c| c.to_ascii_uppercase())
-            .collect();
+        let named: Vec<String> = set.pieces.iter().map(|p| p.to_ascii_uppercase()).collect();
         let same = named.len() == letters.len() && named.iter().all(|c| letters.contains(c));
         if !set.not || !same {
             return refuse(col, why);
