@@ -137,3 +137,42 @@ fn what_the_seeds_compound_letter_examples_still_need_is_refused_at_its_column()
     let e = chess_with_rules("K=acc?{D}:K: :KD:=K +K==:KD:").unwrap_err();
     assert_eq!(e.column, 3, "{e}");
 }
+
+#[test]
+fn the_seeds_other_unread_forms_are_refused_by_what_they_are() {
+    // Each form the seed's examples write that cqlq does not evaluate is named for what it
+    // is (never read in part, never "expected a rule name").
+    for (rules, column, words) in [
+        // The conversion king: its condition `[+]` and its negated definition.
+        ("conversion* K=mK *K=[+]cK !*K=j{K}K", 21, "condition `[+]`"),
+        (
+            "conversion* K=mK *K=cK !*K=j{K}K",
+            24,
+            "negated prefixed definition",
+        ),
+        // The drop rules of `pieces*<1>{!k}=minimum(1)`.
+        (
+            "pieces*<1>{!k}=minimum(1) pieces$<2>{!K}=minimum(1) *K==@k $K==@K@w@S",
+            57,
+            "drop rule's result",
+        ),
+        // The pincher's crab on board 1 (`C<1>`, the MBN BNF's board identifier).
+        (
+            "pincher*={^A} C<1>|Crab|=<2>mO *C<1>=K",
+            16,
+            "board identifier",
+        ),
+        // Macros (`@D=K`, switching's `@X=...`).
+        ("royal @K @X=wwK K=K", 7, "MBN macro"),
+        // The Fire Demon's optional legs.
+        (
+            "A=W :FD:=(mF4+msW4+([mK]--[mK]--K))--X",
+            21,
+            "optional move",
+        ),
+    ] {
+        let e = chess_with_rules(rules).unwrap_err();
+        assert_eq!(e.column, column, "{rules}: {e}");
+        assert!(e.reason.contains(words), "{rules}: {e}");
+    }
+}

@@ -9,6 +9,7 @@
 //! (`drop[1-8]{P}` appears on the FBR page).
 
 use super::model::{Attribute, BoardRange, PieceSet, Rule, RuleList, SingleRange};
+use super::piece_defs::unread_identifier;
 use super::piece_defs::{read_piece_definition, starts_piece_definition};
 use super::prefix_rules::{read_prefix_rule, starts_prefix_rule};
 
@@ -209,6 +210,9 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
         p.skip_separators();
         if p.i >= p.c.len() {
             break;
+        }
+        if let Some(e) = unread_identifier(&p.c, p.i) {
+            return Err(e);
         }
         if starts_prefix_rule(&p.c, p.i) {
             prefix_rules.push(read_prefix_rule(&p.c, &mut p.i)?);

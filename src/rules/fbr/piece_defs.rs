@@ -93,12 +93,19 @@ pub fn read_piece_definition(c: &[char], i: &mut usize) -> Result<PieceDefinitio
             mbn = Some((text, from + 1));
             *i = from + len;
         }
-        Some(&ch) => {
+        Some('<') => {
+            // The MBN BNF's `<Identifier> ::= ... <BoardIdentifier>?`, `'<' <BoardNumbers> '>'`.
             return fault(
                 *i + 1,
                 format!(
-                    "`{ch}` after a piece letter (suffixes, board identifiers) is not evaluated by cqlq"
+                    "`{letter}<...>` is an MBN board identifier (the piece on the boards named, as the seed's crab `C<1>|Crab|=<2>mO` on board 1, moving to board 2): a board identifier is not evaluated by cqlq (its boards are one board)"
                 ),
+            );
+        }
+        Some(&ch) => {
+            return fault(
+                *i + 1,
+                format!("`{ch}` after a piece letter (a suffix) is not evaluated by cqlq"),
             );
         }
     }
@@ -108,6 +115,25 @@ pub fn read_piece_definition(c: &[char], i: &mut usize) -> Result<PieceDefinitio
         name,
         mbn,
         column: start + 1,
+    })
+}
+
+/// The refusal of an MBN identifier a rule list may hold but cqlq does not read, at `c[i]`:
+/// a negated prefixed definition (the seed's conversion `!*K=j{K}K`) or a macro (`@D=K`,
+/// `@X=wwK`); `None` when neither starts there.
+pub fn unread_identifier(c: &[char], i: usize) -> Option<FbrError> {
+    let what = match (c.get(i), c.get(i + 1)) {
+        (Some('!'), Some(p)) if "#*$%&+-".contains(*p) && starts_piece_definition(c, i + 1) => {
+            "a negated prefixed definition (the seed's conversion `!*K=j{K}K`: the targets it excludes, \"provided that this piece is not adjacent to his King\") is not evaluated by cqlq"
+        }
+        (Some('@'), Some(l)) if l.is_ascii_uppercase() => {
+            "an MBN macro (`@D=K`, `@X=wwK`: a movement named for use in other definitions) is not evaluated by cqlq"
+        }
+        _ => return None,
+    };
+    Some(FbrError {
+        column: i + 1,
+        reason: what.into(),
     })
 }
 

@@ -125,7 +125,9 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
                     }
                     '(' => "an MBN movement as a promotion's result (`(wwO--:QD:)+D`)",
                     '/' => "an announcement (`/Name/`)",
-                    '@' => "a drop as a promotion's result (`@k`)",
+                    '@' => {
+                        "a drop rule's result (`*K==@k`, `$K==@K@w@S`: the pieces a side must drop while the `pieces*` / `pieces$` condition is not fulfilled; forced drops of pieces from no hand, in a sequence across both sides' turns, are not implemented)"
+                    }
                     _ if PREFIXES.contains(ch) => "a prefixed piece as a promotion's result (`+D`)",
                     _ => "this character",
                 };
