@@ -166,8 +166,8 @@ fn freezer_and_protector_act_in_the_order_of_their_sequence_numbers() {
 }
 
 /// A burner whose zone is the adjacent squares (the seed's Fire Demon: "#:FD:=K ... is
-/// burning opposing pieces that land on adjacent squares"; `:FD:` is a bracketed letter,
-/// so the piece is `F` here, moving as a queen).
+/// burning opposing pieces that land on adjacent squares"; here a one-letter `F` moving as a
+/// queen: `fbr_mbn_more` plays the seed's `:FD:` with its compound letter).
 const FIRE: &str = "burner# F|Fire|=mQ #F=cK";
 
 #[test]
