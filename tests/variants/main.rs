@@ -36,5 +36,6 @@ mod fbr_rules_checking;
 mod fbr_swaps;
 mod fbr_turns;
 mod fbr_turns_more;
+mod fbr_turns_own;
 mod fbr_wrongrook;
 mod online_variants;
