@@ -291,3 +291,21 @@ fn alice_boards_beside_rules_that_would_read_the_boards_are_refused() {
     // The seed's own example list beside it: `royal` and the pawn's `+P` are read.
     assert!(chess_with_rules("royal alice=3D K Q R B N P +P").is_ok());
 }
+
+#[test]
+fn a_checked_king_without_a_move_legal_on_its_board_is_mated() {
+    // Board 1: black king a8, white queen b7 guarded by the king c6. Every king move is
+    // played on board 1 (a7, b8 attacked there; taking b7 lands next to c6's king there): no
+    // move is "legal on the board where it is played", though board 2's and 3's squares are
+    // empty. A white rook on board 2 (i1) changes nothing: it is not on the king's board.
+    let fen = boards(
+        ["k7/1Q6/2K5/8/8/8/8/8", "8/8/8/8/8/8/8/R7", EMPTY, EMPTY],
+        "b - - 0 1",
+    );
+    let p = pos("alice=3D", &fen);
+    assert!(p.layer_in_check(1));
+    assert!(moves(&p).is_empty());
+    // Without the guard the king takes the queen on board 1 and lands on board 2 or 3.
+    let fen = boards(["k7/1Q6/8/8/8/8/8/2K5", EMPTY, EMPTY, EMPTY], "b - - 0 1");
+    assert_eq!(from(&pos("alice=3D", &fen), "a8"), ["b15", "j7"]);
+}
