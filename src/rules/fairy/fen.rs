@@ -136,7 +136,10 @@ impl FairyPos {
         s += if cast.is_empty() { "-" } else { &cast };
         s.push(' ');
         // As Fairy-Stockfish: the en passant square only when a legal move takes there.
-        let ep_capture = |m: &super::FMove| self.ep.has(m.to as usize) && m.capture != Some(m.to);
+        let ep_capture = |m: &super::FMove| match &v.layers.alice_boards {
+            Some(a) => self.alice_boards_takes_ep(a, m),
+            None => self.ep.has(m.to as usize) && m.capture != Some(m.to),
+        };
         let ep = self.ep.first().filter(|_| {
             FairyPos::legal_moves(self)
                 .iter()

@@ -322,6 +322,9 @@ impl FairyPos {
                 }
             }
         }
+        if let Some(a) = &l.alice_boards {
+            return self.alice_boards_in_check(a, color);
+        }
         if l.alice {
             let occ = self.occupied();
             let hit = |s: usize| {

@@ -53,6 +53,11 @@ pub struct TurnPart {
     /// these types, each along its lines (file step, rank step, most steps; per colour of
     /// the piece's owner) to empty squares only (`fairy::layer_turns_more`).
     pub pushes: Vec<PushLines>,
+    /// A piece suffix naming the mover's own pieces (`turn#<2>` with `#N=mW`, no `{!...}`
+    /// set): the part moves them by these non-capturing lines only (`layer_turns_push`).
+    pub own_moves: Vec<PushLines>,
+    /// The same part's capturing lines (`#N=cW`): to the first piece on the line, an enemy.
+    pub own_captures: Vec<PushLines>,
     /// `avalanche`: the part's push may leave the mover's royal attacked; a side whose royal
     /// is attacked when the opponent's turn begins loses.
     pub avalanche: bool,
@@ -158,7 +163,7 @@ impl FairyPos {
     /// `untilcapture`, and no en passant capture unless `enpassant`.
     pub(super) fn fits(&self, p: &TurnPart, m: &FMove) -> bool {
         let en_passant = m.kind == MoveKind::Normal && m.capture.is_some_and(|c| c != m.to);
-        if p.pushes.is_empty() == self.is_push(m) {
+        if p.pushes.is_empty() == self.is_push(m) || !self.fits_own_suffix(p, m) {
             return false;
         }
         has_type(p.pieces, m.piece as usize)

@@ -193,14 +193,19 @@ impl FairyPos {
             castles
         };
         let east = body.len() == 3;
+        // `alice=3D`/`4D`: the direction on the king's own board.
+        let file = |s: u8| match &self.v.layers.alice_boards {
+            Some(a) => s as usize % 16 % a.files,
+            None => s as usize % 16,
+        };
         // `O-O-O-O`: castling along a file (FBR's `promotion=castle`).
         let vertical = body.len() == 7;
         let found: Vec<FMove> = legal
             .iter()
             .filter(|m| {
                 matches!(m.kind, MoveKind::Castle(..))
-                    && (m.to % 16 == m.from % 16) == vertical
-                    && (vertical || (m.to % 16 > m.from % 16) == east)
+                    && (file(m.to) == file(m.from)) == vertical
+                    && (vertical || (file(m.to) > file(m.from)) == east)
             })
             .filter(|m| self.gate_matches(m, gate))
             .filter(|m| restricted || self.is_legal(m))
@@ -445,8 +450,12 @@ impl FairyPos {
         if m.to as usize != p.to || !self.gate_matches(m, &p.gate) {
             return false;
         }
+        // `alice=3D`/`4D`: a castling is also the king's SAN to its square on the wide board
+        // (`Ko1`), which names the board it lands on (`fairy::layer_alice_boards`).
+        let castle_named = self.v.layers.alice_boards.is_some() && p.piece.is_some();
         if p.drop != (m.kind == MoveKind::Drop)
-            || matches!(m.kind, MoveKind::Castle(..) | MoveKind::Pickup)
+            || matches!(m.kind, MoveKind::Pickup)
+            || (matches!(m.kind, MoveKind::Castle(..)) && !castle_named)
         {
             return false;
         }

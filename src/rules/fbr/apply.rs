@@ -193,6 +193,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
             "`pieces=transparent` beside `alice`, `stopifchecking`, `freezer`, `protector`, `burner` or `stymizer` is not implemented",
         );
     }
+    a.alice_boards_after(list)?;
     // Swap movements of piece definitions need the layers even without a rule.
     a.layers.active = !list.rules.is_empty() || !a.layers.swaps.is_empty();
     Ok((a.def, a.layers))
