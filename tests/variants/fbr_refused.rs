@@ -7,7 +7,7 @@
 use cqlq::rules::fbr::chess_with_rules;
 
 /// Rules refused as a whole.
-pub const REFUSED_RULES: [&str; 2] = ["announcement", "bughouse"];
+pub const REFUSED_RULES: [&str; 1] = ["bughouse"];
 
 /// Attributes refused (the rule itself is implemented); a rule that needs a partner comes
 /// after it (`holding drop=...`): the last word is the one refused.

@@ -349,6 +349,9 @@ pub struct Layers {
     pub swapping: bool,
     /// `pincher`: the pinching pieces and their zones (`fairy::layer_pinch`).
     pub pincher: Option<super::layer_pinch::PinchRule>,
+    /// `announcement`: declarations that change the moving piece's promotion
+    /// (`fairy::layer_announcement`).
+    pub announcements: Vec<super::layer_announcement::Announcement>,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.

@@ -16,6 +16,7 @@ pub mod defs;
 pub mod fen;
 pub mod game_end;
 pub mod layer_alice_boards;
+pub mod layer_announcement;
 mod layer_bounce;
 pub mod layer_castle;
 mod layer_checking;

@@ -34,6 +34,9 @@ struct SanParts<'a> {
     /// Written with a capture mark (`x`, `:`): tells a capture from a swap onto the same
     /// enemy piece ([`super::layer_swaps`]).
     capture_mark: bool,
+    /// The announcement declared after the move (`Wg9=D/DragonResurrection/`,
+    /// [`super::layer_announcement`]).
+    declared: Option<&'a str>,
 }
 
 /// `text` without surrounding whitespace and trailing check marks and annotations
@@ -129,6 +132,11 @@ impl FairyPos {
         // restrict the whole move list (forced capture, forced drops) need all of them.
         let rules = &self.v.def.rules;
         let restricted = rules.forced_capture || rules.force_drops || self.v.layers.active;
+        let (t, declared) = if self.v.layers.announcements.is_empty() {
+            (t, None)
+        } else {
+            super::layer_announcement::split_declaration(t)
+        };
         let (body, gate) = match split_at_byte(t, b'/') {
             Some((b, g)) => (b, Some(g)),
             None => (t, None),
@@ -141,6 +149,10 @@ impl FairyPos {
             || body == "O-O-O-O"
             || body == "0-0-0-0"
         {
+            if declared.is_some() {
+                // An announcement applies to the piece then moving, not to a castling.
+                return the_one_move(text, &[]);
+            }
             return self.san_castling(text, body, &gate, restricted);
         }
         let mut parts = self.parse_san(body).ok_or_else(|| {
@@ -150,6 +162,7 @@ impl FairyPos {
             )
         })?;
         parts.gate = gate;
+        parts.declared = declared;
         if !restricted
             && !parts.drop
             && parts.gate.is_none()
@@ -272,7 +285,7 @@ impl FairyPos {
         parts: &SanParts,
         restricted: bool,
     ) -> Result<FMove, RulesError> {
-        let legal = self.san_move_list(restricted);
+        let legal = self.keep_declared(self.san_move_list(restricted), parts.declared, text)?;
         // A promotion the move cannot avoid may go unwritten (a xiangqi soldier crossing).
         let forced = |m: &FMove| {
             !legal
@@ -297,6 +310,13 @@ impl FairyPos {
         let mut found = pick(true);
         if found.is_empty() {
             found = pick(false);
+            // Under announcements a written promotion tells an announced move from the
+            // plain one (`Wc9=D` is not `Wc9=H`): it must name the type.
+            if !self.v.layers.announcements.is_empty() {
+                found.retain(|m| {
+                    parts.promo.is_none() || self.promo_matches(parts.promo, m.promo, true)
+                });
+            }
         }
         // A swap with an enemy piece and a capture of it share piece and squares: the
         // capture is written with its mark (`Qxg7`), the swap without (`Qg7`); so is a

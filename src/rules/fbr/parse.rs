@@ -206,6 +206,7 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
     let mut rules = Vec::new();
     let mut pieces = Vec::new();
     let mut prefix_rules = Vec::new();
+    let mut announced_rules = Vec::new();
     loop {
         p.skip_separators();
         if p.i >= p.c.len() {
@@ -215,7 +216,12 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
             return Err(e);
         }
         if starts_prefix_rule(&p.c, p.i) {
-            prefix_rules.push(read_prefix_rule(&p.c, &mut p.i)?);
+            let r = read_prefix_rule(&p.c, &mut p.i)?;
+            if r.announcement.is_some() {
+                announced_rules.push(r);
+            } else {
+                prefix_rules.push(r);
+            }
         } else if starts_piece_definition(&p.c, p.i) {
             pieces.push(read_piece_definition(&p.c, &mut p.i)?);
         } else {
@@ -232,6 +238,7 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
         rules,
         pieces,
         prefix_rules,
+        announced_rules,
     })
 }
 
@@ -304,6 +311,7 @@ impl Parser {
             range: None,
             attrs: Vec::new(),
             column,
+            announcement: None,
         };
         if let Some(c) = self.peek()
             && "+-#*$%&".contains(c)
@@ -336,6 +344,9 @@ impl Parser {
         {
             rule.prefix = Some(c);
             self.i += 1;
+        }
+        if rule.name == "announcement" && self.peek() == Some('/') {
+            rule.announcement = Some(self.announcement_name()?);
         }
         if self.eat('=') {
             loop {
@@ -426,6 +437,21 @@ impl Parser {
             }
         }
         Ok(a)
+    }
+
+    /// `/Name/` after `announcement` (the seed's `announcement{GHW}[8-9]/DragonResurrection/`):
+    /// the name (letters and digits) and the column of its first letter.
+    fn announcement_name(&mut self) -> Result<(String, usize), FbrError> {
+        self.eat('/');
+        let column = self.i + 1;
+        let name = self.word(false);
+        if name.is_empty() {
+            return self.err("expected an announcement's name (`/Name/`: letters and digits)");
+        }
+        if !self.eat('/') {
+            return self.err("expected `/` closing the announcement's name");
+        }
+        Ok((name, column))
     }
 
     fn piece_letter(&mut self) -> Result<String, FbrError> {

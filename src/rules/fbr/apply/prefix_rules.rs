@@ -181,6 +181,7 @@ impl Applier {
             }
             if r.name == "promotion"
                 && r.prefix.is_some_and(|p| p != '+')
+                && !Self::announced_prefix_only(list, r.prefix)
                 && !r
                     .attrs
                     .iter()
