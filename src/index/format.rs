@@ -14,7 +14,7 @@ pub use super::reader::{RecordRef, Records, decode, read_index, records};
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"CQLQIDX\x1a";
 /// The format's version (a reader refuses any other).
-pub const VERSION: u32 = 4;
+pub const VERSION: u32 = 5;
 /// The header's size in bytes.
 pub const HEADER_BYTES: usize = 96;
 /// The bytes hashed at each end of the source ([`SourceId`]).
@@ -196,6 +196,8 @@ pub struct Index {
     pub games: Vec<GameEntry>,
     /// The distinct tag values; a summary's tag `n` (not 0) is `strings[n - 1]`.
     pub strings: Vec<String>,
+    /// Whether each game's entry holds its positions' keys (`cqlq index --keys`).
+    pub keys: bool,
 }
 
 impl Index {
@@ -212,7 +214,7 @@ impl Index {
 /// rest), each run's columns stored apart ([`Section`]).
 pub const BLOCK_GAMES: usize = 4096;
 /// The number of sections (columns) of a block.
-pub const SECTIONS: usize = 6;
+pub const SECTIONS: usize = 7;
 /// A block header's size: its game count (u32), each section's length and CRC-32 (u32
 /// each), and the CRC-32 of those bytes.
 pub const BLOCK_HEADER_BYTES: usize = 4 + SECTIONS * 8 + 4;
@@ -234,7 +236,13 @@ pub enum Section {
     Tags = 4,
     /// Per game not searched always: plies, move bytes, final key, the packed main line.
     Moves = 5,
+    /// Per game not searched always, when the index holds keys (else empty): the length of
+    /// the Bloom filter of its positions' keys, then its bytes ([`super::keys`]).
+    Keys = 6,
 }
+
+/// The header's feature bit of an index whose games hold their positions' keys.
+pub const FEATURE_KEYS: u32 = 1;
 
 /// The CRC-32 (IEEE) of `bytes`: each checked part of the file carries its own.
 pub fn crc32(bytes: &[u8]) -> u32 {
@@ -281,6 +289,8 @@ pub struct Header {
     pub strings_len: u64,
     /// The string table's CRC-32.
     pub strings_crc: u32,
+    /// Whether the games hold their positions' keys ([`Section::Keys`]).
+    pub keys: bool,
 }
 
 impl Header {
@@ -305,6 +315,8 @@ impl Header {
         out.extend_from_slice(&self.strings_len.to_le_bytes());
         out.extend_from_slice(&self.strings_crc.to_le_bytes());
         out.extend_from_slice(&text_size.to_le_bytes());
+        let features = if self.keys { FEATURE_KEYS } else { 0 };
+        out.extend_from_slice(&features.to_le_bytes());
         out.resize(HEADER_BYTES, 0);
         let mut bytes = [0u8; HEADER_BYTES];
         bytes.copy_from_slice(&out);
@@ -356,6 +368,8 @@ fn put_squares(out: &mut Vec<u8>, squares: u64) {
 #[derive(Debug, Default)]
 struct BlockBuilder {
     sections: [Vec<u8>; SECTIONS],
+    /// Whether the games' keys are written.
+    keys: bool,
     games: u32,
     /// Where the last game pushed ended in the source.
     end: u64,
@@ -375,7 +389,7 @@ impl BlockBuilder {
             scan = GameSummary::scan();
             &scan
         };
-        let [places, flags, counts, squares, tags, moves] = &mut self.sections;
+        let [places, flags, counts, squares, tags, moves, keys] = &mut self.sections;
         // The builder is given games in file order; one starting earlier is written as
         // starting where the one before ended (the reader refuses no such file: it cannot
         // be made from a source).
@@ -401,6 +415,10 @@ impl BlockBuilder {
         put_varint(moves, s.moves.len() as u64);
         moves.extend_from_slice(&s.final_key.to_le_bytes());
         moves.extend_from_slice(&s.moves);
+        if self.keys {
+            put_varint(keys, s.keys.len() as u64);
+            keys.extend_from_slice(&s.keys);
+        }
     }
 
     /// Writes the block (its header, then its sections) to `out` and empties the builder
@@ -443,7 +461,10 @@ pub fn string_table(strings: &[String]) -> Vec<u8> {
 /// written is written "search always".
 pub fn encode(index: &Index) -> Vec<u8> {
     let mut out = vec![0u8; HEADER_BYTES];
-    let mut block = BlockBuilder::default();
+    let mut block = BlockBuilder {
+        keys: index.keys,
+        ..BlockBuilder::default()
+    };
     for entry in &index.games {
         block.push(entry);
         if block.games as usize == BLOCK_GAMES {
@@ -459,6 +480,7 @@ pub fn encode(index: &Index) -> Vec<u8> {
         strings_at: out.len() as u64,
         strings_len: table.len() as u64,
         strings_crc: crc32(&table),
+        keys: index.keys,
     };
     out.extend_from_slice(&table);
     out[..HEADER_BYTES].copy_from_slice(&header.to_bytes());
@@ -483,6 +505,15 @@ pub struct IndexWriter {
 impl IndexWriter {
     /// Starts the index of `source` in `file` (empty, opened for writing).
     pub fn new(file: std::fs::File, source: &SourceId) -> std::io::Result<IndexWriter> {
+        IndexWriter::new_keyed(file, source, false)
+    }
+
+    /// [`IndexWriter::new`], the games' positions' keys written when `keys` ([`Section::Keys`]).
+    pub fn new_keyed(
+        file: std::fs::File,
+        source: &SourceId,
+        keys: bool,
+    ) -> std::io::Result<IndexWriter> {
         let mut file = std::io::BufWriter::with_capacity(1 << 16, file);
         file.write_all(&[0u8; HEADER_BYTES])?;
         Ok(IndexWriter {
@@ -490,10 +521,18 @@ impl IndexWriter {
             source: *source,
             games: 0,
             written: HEADER_BYTES as u64,
-            block: BlockBuilder::default(),
+            block: BlockBuilder {
+                keys,
+                ..BlockBuilder::default()
+            },
             strings: Vec::new(),
             text: Text::Plain,
         })
+    }
+
+    /// Whether the games' positions' keys are written (each game's summary should hold them).
+    pub fn keys(&self) -> bool {
+        self.block.keys
     }
 
     /// Adds the next game (one the layout cannot hold is written "search always", as
@@ -521,6 +560,7 @@ impl IndexWriter {
             strings_at: self.written,
             strings_len: table.len() as u64,
             strings_crc: crc32(&table),
+            keys: self.block.keys,
         };
         let mut file = self.file.into_inner().map_err(|e| e.into_error())?;
         file.seek(SeekFrom::Start(0))?;
@@ -554,6 +594,7 @@ mod tests {
             text: Text::Plain,
             games,
             strings: vec!["a".into()],
+            keys: false,
         };
         index.games[1].summary.tags[0] = 1;
         (encode(&index), index)
@@ -574,11 +615,64 @@ mod tests {
         assert_eq!(index.games[1].summary.plies, 4);
     }
 
+    /// The sample with its games' positions' keys.
+    fn keyed_sample() -> (Vec<u8>, Index) {
+        let (_, mut index) = sample();
+        let pgn = b"[Event \"a\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+[Event \"b\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+        for (game, r) in index.games.iter_mut().zip(crate::pgn::split_games(pgn)) {
+            game.summary.keys = crate::index::summary::summarize_keyed(&pgn[r], true)
+                .summary
+                .keys;
+        }
+        index.keys = true;
+        (encode(&index), index)
+    }
+
+    /// An index with keys is read back as written: each game's filter holds the keys of its
+    /// positions (the start's, Polyglot's published 463b96181691fc9c, in both; the fool's
+    /// mate's only in game 2's, by the key `Standard::zobrist` gives it).
+    #[test]
+    fn an_index_with_keys_is_read_back_as_written() {
+        use crate::index::keys::may_hold;
+        let (bytes, index) = keyed_sample();
+        let read = decode(&bytes).unwrap();
+        assert_eq!(read, index);
+        assert!(read.keys);
+        // 8 and 5 positions (the start and each ply's), 16 bits each.
+        assert_eq!(read.games[0].summary.keys.len(), 16);
+        assert_eq!(read.games[1].summary.keys.len(), 10);
+        for game in &read.games {
+            assert!(may_hold(&game.summary.keys, 0x463b_9618_1691_fc9c));
+        }
+        let mate = read.games[1].summary.final_key;
+        assert!(may_hold(&read.games[1].summary.keys, mate));
+        assert!(!may_hold(&read.games[0].summary.keys, mate));
+        // The keys column of an index without keys is empty: setting the feature bit alone
+        // makes a file the reader refuses.
+        let (mut plain, _) = sample();
+        plain[92] = 1;
+        let sum = crc32(&plain[16..HEADER_BYTES]);
+        plain[12..16].copy_from_slice(&sum.to_le_bytes());
+        assert!(decode(&plain).is_err());
+    }
+
     /// Every cut and every flipped bit of a valid index is refused with an error, without a
     /// panic (the reader meets hostile files: the fuzz target's property, in miniature).
     #[test]
     fn every_cut_and_flipped_bit_is_refused() {
         let (bytes, _) = sample();
+        let (keyed, _) = keyed_sample();
+        for n in 0..keyed.len() {
+            assert!(decode(&keyed[..n]).is_err(), "cut at {n}");
+        }
+        for i in 0..keyed.len() {
+            for bit in 0..8 {
+                let mut bad = keyed.clone();
+                bad[i] ^= 1 << bit;
+                assert!(decode(&bad).is_err(), "keyed: byte {i} bit {bit}");
+            }
+        }
         for n in 0..bytes.len() {
             assert!(decode(&bytes[..n]).is_err(), "cut at {n}");
         }
@@ -657,6 +751,7 @@ mod tests {
             text: Text::Plain,
             games: Vec::new(),
             strings: sample.strings.clone(),
+            keys: false,
         };
         for i in 0..n {
             let mut game = sample.games[i % 2].clone();
