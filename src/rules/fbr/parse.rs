@@ -212,9 +212,7 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
         if p.i >= p.c.len() {
             break;
         }
-        if let Some(e) = unread_identifier(&p.c, p.i) {
-            return Err(e);
-        }
+        // A prefixed rule first: `!+W/Name/` (a cancelled rule) is no negated definition.
         if starts_prefix_rule(&p.c, p.i) {
             let r = read_prefix_rule(&p.c, &mut p.i)?;
             if r.announcement.is_some() {
@@ -222,6 +220,8 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
             } else {
                 prefix_rules.push(r);
             }
+        } else if let Some(e) = unread_identifier(&p.c, p.i) {
+            return Err(e);
         } else if starts_piece_definition(&p.c, p.i) {
             pieces.push(read_piece_definition(&p.c, &mut p.i)?);
         } else {
