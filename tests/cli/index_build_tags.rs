@@ -62,10 +62,7 @@ fn tag_filters_answer_as_the_scan_and_skip_games() {
         assert_eq!(skipped(dir, "g.pgn", query), skips, "{query}");
     }
     // No condition: every game is read.
-    for query in [
-        "not player \"Alpha\"",
-        "player \"\"",
-    ] {
+    for query in ["not player \"Alpha\"", "player \"\""] {
         game_numbers(dir, "g.pgn", query, &[]);
         assert_eq!(skipped(dir, "g.pgn", query), 0, "{query}");
     }

@@ -118,7 +118,7 @@ impl Applier {
         {
             for (letter, column) in &pr.pieces {
                 let (letter, column) = (letter.as_str(), *column);
-                let Some(t) = self.type_of(&letter.to_string()).filter(|&t| t < 64) else {
+                let Some(t) = self.type_of(letter).filter(|&t| t < 64) else {
                     return refuse(column, format!("`{letter}` names no piece of this board"));
                 };
                 if ann.pieces >> t & 1 == 0 {
