@@ -14,8 +14,8 @@
 //! games it does not match (`message`, `writefile`, `assert`, values carried between games,
 //! the families of their own) never skips one.
 //!
-//! Submodules: [`numbers`] (counts, `power` and their arithmetic bounded by the summary;
-//! sets that never hold a square), [`reach`] (`find`, `line`), [`start`] (`initial`).
+//! Submodules: `numbers` (counts, `power` and their arithmetic bounded by the summary;
+//! sets that never hold a square), `reach` (`find`, `line`), `start` (`initial`).
 
 mod numbers;
 mod reach;

@@ -221,7 +221,7 @@ pub fn survivors<S: IndexBytes + ?Sized>(
 
 /// [`survivors`], with the condition `keyed` on the games' positions' keys too when the
 /// index holds keys (`index::keys`): a game whose filter holds none of the keys has no
-/// position the query can match at. With a few candidate keys ([`KEYS_ALONE`] at most) only
+/// position the query can match at. With a few candidate keys (`KEYS_ALONE` at most) only
 /// the keys are tested, with the flags when `need` tests nothing else: each condition is
 /// necessary alone, so testing one of them skips no game the scan would match, and the
 /// columns `need` would read (squares, counts, tags) are left unread; with more (each adds

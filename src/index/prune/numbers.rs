@@ -71,7 +71,7 @@ impl Bound {
     /// The least and the greatest value the number can take at a position of a game with
     /// `summary` (both inclusive; the summary's columns [`Bound::reads_squares`] names must
     /// have been read, and the counts). Sound: each kind's count at a position lies within
-    /// its bounds ([`kind_most`]), and interval arithmetic keeps every sum, difference,
+    /// its bounds (`kind_most`), and interval arithmetic keeps every sum, difference,
     /// product, negation, absolute value, maximum and minimum of such values within the
     /// interval it computes (saturating in i128, which only widens it; a value that would
     /// overflow an i64 makes the evaluator give no match at all).
