@@ -11,9 +11,7 @@ pub(crate) fn pos(rules: &str, fen: &str) -> FairyPos {
     FairyPos::from_fen(v, fen).expect("fen")
 }
 
-fn sq(s: u8) -> String {
-    format!("{}{}", (b'a' + s % 16) as char, s / 16 + 1)
-}
+use crate::common::fairy_square_name as sq;
 
 fn uci(p: &FairyPos, m: &FMove) -> String {
     match m.kind {
