@@ -10,7 +10,7 @@ use std::fs;
 use std::path::Path;
 
 use crate::common::cqlq_in;
-use crate::index_search::{game_numbers_in, skipped_in};
+use crate::index_search::{assert_answers_as_the_scan, game_numbers_in, skipped_in};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -123,12 +123,7 @@ fn position_keys_answer_as_the_scan_on_real_games() {
             let mut with = vec!["-q"];
             with.extend_from_slice(format);
             with.extend_from_slice(&["-e", query, "r.pgn"]);
-            let mut without = with.clone();
-            without.push("--no-index");
-            let (a, b) = (cqlq_in(dir, &with), cqlq_in(dir, &without));
-            assert!(a.stdout == b.stdout, "{query} {format:?}");
-            assert_eq!(text(&a.stderr), text(&b.stderr), "{query} {format:?}");
-            assert_eq!(a.status.code(), b.status.code(), "{query} {format:?}");
+            assert_answers_as_the_scan(dir, &with, &format!("{query} {format:?}"));
         }
     }
 }
