@@ -4,19 +4,10 @@
 //! (Fairy-Stockfish and SjaakII name pieces with one character), so each expectation is
 //! reasoned from the seed's and the MBN page's words beside it.
 
-use cqlq::rules::fairy::FairyPos;
 use cqlq::rules::fbr::chess_with_rules;
 
 use super::common::rules_count_summary;
-use super::fbr_rules::{from, moves, play, pos};
-
-/// The piece on a square (`"e5"`): colour and white's FEN symbol of its type.
-fn on(p: &FairyPos, square: &str) -> Option<(usize, String)> {
-    let b = square.as_bytes();
-    let s = usize::from(b[1] - b'1') * 16 + usize::from(b[0] - b'a');
-    p.piece(s)
-        .map(|(c, t)| (c, p.v.kinds[t].def.symbols[0].clone()))
-}
+use super::fbr_rules::{from, moves, on, play, pos};
 
 #[test]
 fn a_compound_letter_names_a_piece_in_its_definition_fen_and_san() {

@@ -40,6 +40,14 @@ pub(crate) fn moves(p: &FairyPos) -> Vec<String> {
     v
 }
 
+/// The piece on a square (`"e5"`): colour and white's FEN symbol of its type.
+pub(crate) fn on(p: &FairyPos, square: &str) -> Option<(usize, String)> {
+    let b = square.as_bytes();
+    let s = usize::from(b[1] - b'1') * 16 + usize::from(b[0] - b'a');
+    p.piece(s)
+        .map(|(c, t)| (c, p.v.kinds[t].def.symbols[0].clone()))
+}
+
 pub(crate) fn from(p: &FairyPos, square: &str) -> Vec<String> {
     moves(p)
         .into_iter()
