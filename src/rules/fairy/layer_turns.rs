@@ -159,6 +159,15 @@ impl FairyPos {
         out
     }
 
+    /// The parts the next move may fill after any set of parts filled so far
+    /// ([`TurnState::feasible`]): the union of their [`candidates`](Self::candidates).
+    pub(super) fn parts_due(&self, parts: &[TurnPart]) -> u64 {
+        let feasible = self.layer.turns.feasible();
+        (0..(1u64 << parts.len()))
+            .filter(|s| feasible >> s & 1 != 0)
+            .fold(0, |c, s| c | self.candidates(parts, s))
+    }
+
     /// Whether a move fits part `p`: its piece is of the set, it is no capture under
     /// `untilcapture`, and no en passant capture unless `enpassant`.
     pub(super) fn fits(&self, p: &TurnPart, m: &FMove) -> bool {

@@ -47,14 +47,7 @@ impl FairyPos {
         {
             return;
         }
-        let feasible = if self.layer.turns.made == 0 {
-            1
-        } else {
-            self.layer.turns.filled
-        };
-        let due = (0..(1u64 << parts.len()))
-            .filter(|s| feasible >> s & 1 != 0)
-            .fold(0, |c, s| c | self.candidates(parts, s));
+        let due = self.parts_due(parts);
         let them = 1 - self.turn;
         let mut found: Vec<FMove> = Vec::new();
         for (i, p) in parts.iter().enumerate() {
