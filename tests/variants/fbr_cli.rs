@@ -115,7 +115,7 @@ fn bad_rules_are_refused_with_a_reason() {
         ("mustcapture{Z}", "`Z` names no piece"),
         (
             "torus=spacious X|Lame|=mW-F",
-            "`torus=spacious` for `X` (a hopper or a two-part leap) is not implemented",
+            "`torus=spacious` for `X` (a hopper, a two-part leap or a multi-leg path) is not implemented",
         ),
     ] {
         let (_, err, code) = cqlq(&["--rules", rules, "-e", "mate", "/dev/null"]);

@@ -177,8 +177,6 @@ fn unevaluated_mbn_is_refused_by_name_at_its_column() {
         ("W02", 2, "exact step count"),
         ("X", 1, "not a basic leaper"),
         ("fW+", 4, "needs a piece letter"),
-        ("lW0", 1, "left- or right-only"),
-        ("D3", 1, "step-limited rider"),
         ("R2", 2, "takes no step count"),
         ("bN", 1, "ambiguous"),
         ("fbW+(fl)W", 5, "no direction"),

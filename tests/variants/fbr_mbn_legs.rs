@@ -1,7 +1,8 @@
 //! MBN move sequences (`A-B`, `rules::fbr::mbn::sequence`): two-leg moves whose first leg goes
 //! to an empty square, counted by hand here (the lame leapers among them also agree with
 //! Fairy-Stockfish's `n` pieces in `tests/expected/mbn-fsf.txt`), and the sequences cqlq does
-//! not evaluate, refused by name at their column.
+//! not evaluate, refused by name at their column. Longer sequences, riders in them, optional
+//! legs and complex riders: `fbr_mbn_paths`.
 
 use super::fbr_mbn::{listed_from, moves_from, rules_moves_from};
 use cqlq::rules::fbr::chess_with_rules;
@@ -81,15 +82,14 @@ fn sequences_cqlq_does_not_evaluate_are_refused_at_their_column() {
     let cases = [
         ("W-F", 1, "locust"),
         ("cW-F", 1, "locust"),
-        ("mW0-F", 1, "rider in a move sequence"),
-        ("mW-F0", 4, "rider in a move sequence"),
-        ("mW-mW-W", 7, "more than two legs"),
-        ("mW--F", 4, "`--`"),
+        ("mW-wF", 4, "swap (`w`) inside a move sequence"),
+        ("mW---F", 4, "`---`"),
         ("-W", 1, "a leg before"),
         ("mW-", 4, "a leg after"),
-        ("(mW-F)0", 7, "complex rider with directions or steps"),
+        ("(mW-F)0-F", 9, "repeated complex rider"),
+        ("(mW-F)r", 7, "after a complex rider"),
         ("(mW-F", 1, "closing `)`"),
-        ("mW-(mW-F)", 4, "complex rider inside a move sequence"),
+        ("mW-X", 4, "predefined move `X`"),
         ("mW-pF", 4, "modifier `p` (hop)"),
         ("mW-F+[1-2]W", 6, "board range"),
     ];

@@ -116,8 +116,8 @@ fn the_fire_demon_burns_pieces_landing_next_to_it() {
 
 #[test]
 fn what_the_seeds_compound_letter_examples_still_need_is_refused_at_its_column() {
-    // The seed's Fire Demon moves by `(mF4+msW4+([mK]--[mK]--K))--X`: a complex rider
-    // holding optional legs and the predefined move X, which cqlq's MBN does not evaluate;
+    // The seed's Fire Demon moves by `(mF4+msW4+([mK]--[mK]--K))--X`: its movement is read
+    // (`fbr_mbn_paths`), the predefined move X after it (the MBN page's explosion) is not;
     // refused by name inside the movement, never read in part.
     let burner = "burner#={^A} :FD:|Fire Demon|=(mF4+msW4+([mK]--[mK]--K))--X #:FD:=K";
     let e = chess_with_rules(burner).unwrap_err();
@@ -155,11 +155,11 @@ fn the_seeds_other_unread_forms_are_refused_by_what_they_are() {
         ),
         // Macros (`@D=K`, switching's `@X=...`).
         ("royal @K @X=wwK K=K", 7, "MBN macro"),
-        // The Fire Demon's optional legs.
+        // The Fire Demon's burning after its move, the predefined move `X`.
         (
             "A=W :FD:=(mF4+msW4+([mK]--[mK]--K))--X",
-            21,
-            "optional move",
+            38,
+            "predefined move `X`",
         ),
     ] {
         let e = chess_with_rules(rules).unwrap_err();

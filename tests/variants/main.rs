@@ -23,6 +23,7 @@ mod fbr_fsf;
 mod fbr_mbn;
 mod fbr_mbn_legs;
 mod fbr_mbn_more;
+mod fbr_mbn_paths;
 mod fbr_mbn_pieces_attrs;
 mod fbr_parse;
 mod fbr_players;

@@ -20,6 +20,9 @@ pub enum Atom {
     /// `step [n]DIR,...`: up to n single steps in a compass direction (white's view), blocked
     /// by any piece; `(dx, dy, n)`.
     Step(Vec<(i8, i8, u8)>),
+    /// A movement of several legs (MBN move sequences, exact step counts), white's vectors,
+    /// black's mirrored north-south ([`super::leg_paths`]).
+    Path(super::leg_paths::LegPath),
 }
 
 /// A leaper: `first` ∪ (`second` from each `first` target) ∩ `mask`.

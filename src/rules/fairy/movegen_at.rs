@@ -14,6 +14,7 @@ impl FairyPos {
     #[inline]
     pub fn reaches(&self, g: &Gen, sq: usize, to: usize, occ: Bits256, prison: Bits256) -> bool {
         if !g.compound.is_empty()
+            || !g.paths.is_empty()
             || g.hop != 0
             || !g.ride.is_empty()
             || self.v.layers.wraps()

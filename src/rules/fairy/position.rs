@@ -211,6 +211,9 @@ impl FairyPos {
         if !g.compound.is_empty() {
             b |= self.compound_targets(g, sq, occ);
         }
+        if !g.paths.is_empty() {
+            b |= self.path_targets(g, sq, occ);
+        }
         if g.slide != 0 {
             b |= if g.bounce {
                 self.bouncing_slide_targets(g.slide, sq, occ)

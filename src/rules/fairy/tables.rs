@@ -34,6 +34,8 @@ pub struct Gen {
     /// The vectors of `leaps` (oriented for the colour): what `torus=spacious` steps on by
     /// (`fairy::layer_spacious`).
     pub leap_vectors: Vec<(i8, i8)>,
+    /// Multi-leg movements, oriented for the colour ([`super::leg_paths`]).
+    pub paths: Vec<super::leg_paths::LegPath>,
 }
 
 impl Gen {
@@ -45,6 +47,7 @@ impl Gen {
             && self.hop == 0
             && self.ride.is_empty()
             && self.steps.is_empty()
+            && self.paths.is_empty()
     }
 }
 
@@ -266,6 +269,7 @@ fn compile_kind(p: &PieceDef, geo: &Geo) -> Kind {
     let plain_captures = [0, 1].map(|c| {
         let g: &Gen = &captures[c];
         g.compound.is_empty()
+            && g.paths.is_empty()
             && g.hop == 0
             && g.ride.is_empty()
             && g.long_steps.is_empty()
@@ -423,6 +427,7 @@ fn link_promotions(def: &VariantDef, kinds: &mut [Kind]) {
             && g.hop == 0
             && g.ride.is_empty()
             && g.compound.is_empty()
+            && g.paths.is_empty()
             && g.leaps.iter().all(|b| b.none())
             && !kinds[i].promotions.is_empty();
         let demoted = if let Some(base) = own.strip_prefix('+') {
@@ -633,6 +638,8 @@ impl Geo {
                             .push((first, flip(&l.second, l.asymmetric), mask));
                     }
                 }
+                // White's vectors, black's mirrored as `aleap` vectors are.
+                Atom::Path(p) => g.paths.push(p.map_vectors(|v| flip(&[v], true)[0])),
             }
         }
         g
@@ -654,6 +661,10 @@ impl Geo {
                 t &= m[sq];
             }
             b |= t;
+        }
+        let offset = |s: usize, dx: i8, dy: i8| self.offset(s, i32::from(dx), i32::from(dy));
+        for p in &g.paths {
+            b |= super::leg_paths::path_ends(p, sq, &offset, &|_| false);
         }
         for (dx, dy) in line_dirs(g.slide | g.hop).chain(g.ride.iter().copied()) {
             let mut cur = sq;

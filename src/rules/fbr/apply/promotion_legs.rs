@@ -67,10 +67,10 @@ impl Applier {
             }
             let two_part = self.def.pieces.iter().any(|p| {
                 !p.promotions.is_empty()
-                    && p.moves
-                        .iter()
-                        .chain(p.captures.iter().flatten())
-                        .any(|m| matches!(m, Atom::Leap(l) if !l.second.is_empty()))
+                    && p.moves.iter().chain(p.captures.iter().flatten()).any(|m| {
+                        matches!(m, Atom::Leap(l) if !l.second.is_empty())
+                            || matches!(m, Atom::Path(_))
+                    })
             });
             if two_part {
                 return refuse(

@@ -27,7 +27,7 @@ impl Applier {
                 .chain(p.special.iter().flat_map(|(_, m)| m))
                 .chain(&p.initial);
             let bent = atoms.into_iter().any(|a| match a {
-                Atom::Hop(_) => true,
+                Atom::Hop(_) | Atom::Path(_) => true,
                 Atom::Leap(l) => !l.second.is_empty() || l.mask.is_some(),
                 _ => false,
             });
@@ -35,7 +35,7 @@ impl Applier {
                 return refuse(
                     column,
                     format!(
-                        "`torus=spacious` for `{}` (a hopper or a two-part leap) is not implemented: a spacious piece steps on along its move's one vector, which such a move does not have",
+                        "`torus=spacious` for `{}` (a hopper, a two-part leap or a multi-leg path) is not implemented: a spacious piece steps on along its move's one vector, which such a move does not have",
                         p.symbols[0]
                     ),
                 );

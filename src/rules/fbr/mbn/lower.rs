@@ -1,10 +1,12 @@
 //! MBN partial moves ([`MbnMove`]) as the fairy engine's movement atoms: leaps as `aleap`
-//! vectors, riders as `ride` or `step` lines, split into what moves and what captures.
+//! vectors, riders as `ride` or `step` lines (or one-leg paths, `fairy::leg_paths`, where
+//! those lines cannot hold them), split into what moves and what captures.
 
 use super::parse::{MbnError, MbnMove, Reach};
 use crate::rules::fairy::defs::{Atom, Leaper, MoveSet};
 use crate::rules::fairy::layer_powers::ZoneLine;
 use crate::rules::fairy::layer_swaps::SwapPartners;
+use crate::rules::fairy::leg_paths::{LegPath, PathLeg};
 
 /// A swap movement of an MBN definition (`w`, `ww`, `wy`): whose pieces it swaps with and
 /// the lines it follows (white's view; the partner is the first piece on a line).
@@ -34,6 +36,14 @@ pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
     let mut out = MbnMoveSets::default();
     for m in moves {
         if let Some(partners) = m.swaps {
+            if m.exact {
+                return Err(MbnError {
+                    column: m.column,
+                    reason: "a swap with an exact step count is not evaluated by cqlq (a swap \
+                             goes to the first piece on its line)"
+                        .into(),
+                });
+            }
             let steps = match m.reach {
                 Reach::Leap => 1,
                 Reach::Unlimited => u8::MAX,
@@ -59,16 +69,40 @@ pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
     Ok(out)
 }
 
+/// The one leg of a partial move as a multi-leg path's leg: its vectors and steps.
+pub fn path_leg(m: &MbnMove) -> PathLeg {
+    let (min, max) = match m.reach {
+        Reach::Leap => (1, 1),
+        Reach::Unlimited => (1, u8::MAX),
+        Reach::UpTo(n) if m.exact => (n, n),
+        Reach::UpTo(n) => (1, n),
+    };
+    PathLeg {
+        vectors: m.vectors(),
+        min,
+        max,
+    }
+}
+
 fn atom_of(m: &MbnMove) -> Result<Atom, MbnError> {
     let v = m.vectors();
     let mirrored = |f: fn((i8, i8)) -> (i8, i8)| v.iter().all(|&d| v.contains(&f(d)));
     let up_down = mirrored(|(x, y)| (x, -y));
     let left_right = mirrored(|(x, y)| (-x, y));
     let unit = m.atom.0.abs() <= 1 && m.atom.1.abs() <= 1;
-    let refuse = |what: &str| MbnError {
-        column: m.column,
-        reason: format!("{what} is not evaluated by cqlq"),
+    // An exact count, and the riders the `ride` and `step` lines cannot hold (a left- or
+    // right-only rider, whose black mirror image the engine's 180-degree turn of `step` lines
+    // gets wrong; a step-limited rider of a longer leap), are one-leg paths, which mirror
+    // black's vectors north-south as `aleap` does.
+    let path = || {
+        Atom::Path(LegPath {
+            legs: vec![path_leg(m)],
+            repeat: (1, 1),
+        })
     };
+    if m.exact {
+        return Ok(path());
+    }
     Ok(match m.reach {
         // `aleap` vectors are white's; black's are mirrored north-south, as in
         // Fairy-Stockfish.
@@ -87,13 +121,6 @@ fn atom_of(m: &MbnMove) -> Result<Atom, MbnError> {
         Reach::UpTo(n) if unit && left_right => {
             Atom::Step(v.into_iter().map(|(x, y)| (x, y, n)).collect())
         }
-        Reach::Unlimited | Reach::UpTo(_) if !left_right => {
-            return Err(refuse("a rider with left- or right-only directions"));
-        }
-        _ => {
-            return Err(refuse(
-                "a step-limited rider of a leap longer than one square",
-            ));
-        }
+        Reach::Unlimited | Reach::UpTo(_) => path(),
     })
 }

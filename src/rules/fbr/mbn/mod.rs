@@ -1,11 +1,13 @@
 //! MBN (Modified Betza Notation, the FBR site's piece-movement notation): the single-leg
 //! part of it ([`mbn_to_moves`]: basic leapers W F D N A H C Z G and R B Q K, step counts,
 //! direction letters and amalgamated directions, `m` / `c`, alternatives with `+`) turned into
-//! the fairy engine's movements ([`mbn_atoms`]), and two-leg move sequences (`mW-F`) as masked
-//! two-part leaps ([`mbn_move_sets`]). The rest of the notation is refused by name at its
-//! column. See `docs/fbr.md`.
+//! the fairy engine's movements ([`mbn_atoms`]), and move sequences (`mW-F`, `[mK]--K`,
+//! complex riders `(mW-F)0`, exact counts `W03`) as multi-leg paths ([`mbn_move_sets`],
+//! `fairy::leg_paths`). The rest of the notation is refused by name at its column. See
+//! `docs/fbr.md`.
 
 mod brackets;
+mod chains;
 pub mod lower;
 pub mod parse;
 pub mod sequence;

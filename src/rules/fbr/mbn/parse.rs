@@ -84,6 +84,9 @@ pub struct MbnMove {
     pub captures: bool,
     /// Leap, rider or limited rider.
     pub reach: Reach,
+    /// `0n`: exactly n steps (with `reach` = `UpTo(n)`), read only inside move definitions
+    /// ([`super::sequence`]); the other readers of [`mbn_to_moves`] refuse it.
+    pub exact: bool,
     /// `w`, `ww`, `wy`: the move swaps with a piece it reaches instead of capturing it
     /// (`fairy::layer_swaps`).
     pub swaps: Option<SwapPartners>,
@@ -173,8 +176,18 @@ fn unsupported(c: char) -> Option<&'static str> {
     })
 }
 
-/// Reads an MBN move definition: partial moves joined by `+`.
+/// Reads an MBN move definition: partial moves joined by `+`. An exact step count (`W03`)
+/// is refused: the zones and pushes that read these moves take lines of at most n steps.
 pub fn mbn_to_moves(text: &str) -> Result<Vec<MbnMove>, MbnError> {
+    read_moves(text, false)
+}
+
+/// [`mbn_to_moves`] that also reads exact step counts (`W03`: [`MbnMove::exact`]).
+pub(super) fn mbn_to_moves_exact(text: &str) -> Result<Vec<MbnMove>, MbnError> {
+    read_moves(text, true)
+}
+
+fn read_moves(text: &str, allow_exact: bool) -> Result<Vec<MbnMove>, MbnError> {
     let chars: Vec<char> = text.chars().collect();
     let mut at = 0;
     let mut out = Vec::new();
@@ -268,17 +281,23 @@ pub fn mbn_to_moves(text: &str) -> Result<Vec<MbnMove>, MbnError> {
             .iter()
             .take_while(|c| c.is_ascii_digit())
             .collect();
+        // `0n`: exactly n steps (the MBN page's pawn `[1-2]mefW02`).
+        let exact = digits.len() > 1 && digits.starts_with('0');
+        if exact && !allow_exact {
+            return Err(err(
+                at,
+                format!(
+                    "an exact step count (`{digits}`) is not evaluated here (a zone or push line goes up to n steps)"
+                ),
+            ));
+        }
         let reach = if digits.is_empty() {
             Reach::Leap
         } else if digits == "0" {
             Reach::Unlimited
-        } else if digits.starts_with('0') {
-            return Err(err(
-                at,
-                format!("an exact step count (`{digits}`) is not evaluated by cqlq"),
-            ));
         } else {
-            let n: u8 = digits
+            let count = if exact { &digits[1..] } else { &digits[..] };
+            let n: u8 = count
                 .parse()
                 .ok()
                 .filter(|&n| n > 0)
@@ -314,6 +333,7 @@ pub fn mbn_to_moves(text: &str) -> Result<Vec<MbnMove>, MbnError> {
                 moves,
                 captures,
                 reach: r,
+                exact,
                 swaps,
                 column: start + 1,
             };

@@ -1,33 +1,51 @@
-//! MBN move definitions with move sequences: the page's grammar (`MoveSequence ::=
-//! OptionalMove ('-' OptionalMove)*`, `CombinedMove ::= PartialMove ('+' PartialMove)*`, so
-//! `+` binds tighter than `-`), and complex riders `(...)` without directions or steps as
-//! alternatives. A sequence of two legs whose first leg only moves (`m`, to an empty square)
-//! and whose legs are leaps becomes the fairy engine's masked two-part leaps ([`mbn_move_sets`]);
-//! every other sequence is refused by name at its column.
+//! MBN move definitions with move sequences, read as the page's grammar writes them
+//! (`MoveSequence ::= OptionalMove ('-' '-'? OptionalMove)*`, `OptionalMove ::= CombinedMove |
+//! '[' MoveSequence ']'`, `CombinedMove ::= PartialMove ('+' PartialMove)*`, so `+` binds
+//! tighter than `-`; `ComplexRider ::= '(' MoveSequence ')' Steps?`) into [`Leg`]s, which
+//! [`super::chains`] lowers to the fairy engine's movements.
 //!
-//! Reading of a leg: its directions are white's, as in every partial move (the page's `t` and
-//! `z`, which turn relative to the previous leg, are refused by the single-leg reader); a leg
-//! never returns the piece to its start square.
+//! Readings (docs/fbr.md, "MBN piece definitions"):
+//! - `-` and `--` both chain legs: the next leg starts where the last one landed. The seed
+//!   writes `--` between legs of one movement (the Fire Demon's `[mK]--[mK]--K`: up to three
+//!   king steps, Tenjiku shogi's area move) and before what happens on the landing square
+//!   (atomic's `cQ--X`, Alice's `aK--<+>mO`); a piece's squares are the same either way.
+//! - `[seq]` is a leg that may be left out (`[mK]--K`: one or two king steps).
+//! - `(seq)` is an alternative taking the whole sequence once; `(seq)0`, `(seq)n`, `(seq)0n`
+//!   repeat it up to any number, up to n, exactly n times, each time along the same vectors
+//!   (a rider of the composite leap, as `N0` repeats one knight leap).
+//! - A leg's directions are white's, as in any partial move (the page's `t` and `z`, which
+//!   turn relative to the previous leg, stay refused by the single-leg reader).
 
-use super::lower::{MbnMoveSets, mbn_atoms};
-use super::parse::{MbnError, MbnMove, Reach, mbn_to_moves};
-use crate::rules::fairy::defs::{Atom, Leaper};
+use super::chains::lower_sequence;
+use super::lower::MbnMoveSets;
+use super::parse::{MbnError, MbnMove, mbn_to_moves_exact};
 
-/// One alternative of a leg: a single partial move, or a parenthesised sequence.
-enum Branch {
+/// One alternative of a combined move: partial moves, or a parenthesised sequence.
+pub(super) enum Branch {
     /// Partial moves of the single-leg notation (`mfW`, `Q` gives two).
     Partial(Vec<MbnMove>),
-    /// `( ... )`: a complex rider written without direction or steps, taken once.
-    Nested(Vec<Leg>),
+    /// `( ... )` with its repetition (`None`: taken once; else the fewest and most times)
+    /// and the column of its `(`.
+    Nested(Vec<Leg>, Option<(u8, u8)>, usize),
 }
 
-/// A leg of a sequence: its alternatives (joined by `+`) and the column where it starts.
-struct Leg {
-    branches: Vec<Branch>,
-    column: usize,
+/// What a leg of a sequence is.
+pub(super) enum LegKind {
+    /// A combined move: its alternatives, joined by `+`.
+    Combined(Vec<Branch>),
+    /// `[ ... ]`: a sequence that may be left out.
+    Optional(Vec<Leg>),
 }
 
-fn err(column: usize, reason: impl Into<String>) -> MbnError {
+/// A leg of a sequence and the column where it starts.
+pub(super) struct Leg {
+    /// What it is.
+    pub kind: LegKind,
+    /// 1-based column of its first character.
+    pub column: usize,
+}
+
+pub(super) fn err(column: usize, reason: impl Into<String>) -> MbnError {
     MbnError {
         column,
         reason: reason.into(),
@@ -55,19 +73,21 @@ pub fn mbn_piece_move_sets(text: &str) -> Result<MbnMoveSets, MbnError> {
     Ok(sets)
 }
 
-/// The position of the `)` closing the `(` at `open`, if any before `end`.
+/// The position of the bracket closing the one at `open` (`(`/`)` or `[`/`]`), before `end`.
 fn closing(c: &[char], open: usize, end: usize) -> Option<usize> {
+    let (up, down) = match c[open] {
+        '[' => ('[', ']'),
+        _ => ('(', ')'),
+    };
     let mut depth = 0usize;
     for (i, &ch) in c.iter().enumerate().take(end).skip(open) {
-        match ch {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i);
-                }
+        if ch == up {
+            depth += 1;
+        } else if ch == down {
+            depth -= 1;
+            if depth == 0 {
+                return Some(i);
             }
-            _ => {}
         }
     }
     None
@@ -95,50 +115,87 @@ fn split_top(c: &[char], from: usize, end: usize, sep: char) -> Vec<(usize, usiz
 
 fn read_sequence(c: &[char], from: usize, end: usize) -> Result<Vec<Leg>, MbnError> {
     let mut legs = Vec::new();
-    for (a, b) in split_top(c, from, end, '-') {
+    let parts = split_top(c, from, end, '-');
+    for (i, &(a, b)) in parts.iter().enumerate() {
         if a == b {
+            // `--`: the doubled operator leaves one empty part between its two `-`.
+            let doubled = i > 0
+                && i + 1 < parts.len()
+                && parts[i - 1].0 < parts[i - 1].1
+                && parts[i + 1].0 < parts[i + 1].1;
+            if doubled {
+                continue;
+            }
             let what = if legs.is_empty() {
                 "a move sequence needs a leg before `-`"
-            } else if c.get(a) == Some(&'-') {
-                "`--` (a doubled sequence operator) is not evaluated by cqlq"
-            } else {
+            } else if parts[i..].iter().all(|p| p.0 == p.1) {
                 "a move sequence needs a leg after `-`"
+            } else {
+                "`---` is no MBN sequence operator (`-` or `--`)"
             };
             return Err(err(a + 1, what));
         }
-        let mut branches = Vec::new();
-        for (p, q) in split_top(c, a, b, '+') {
-            branches.push(read_branch(c, p, q)?);
-        }
-        legs.push(Leg {
-            branches,
-            column: a + 1,
-        });
+        legs.push(read_leg(c, a, b)?);
     }
     Ok(legs)
 }
 
+fn read_leg(c: &[char], a: usize, b: usize) -> Result<Leg, MbnError> {
+    // `[mK]`: an optional leg (a `[` closed before the leg's end is a board range or a
+    // condition, which the single-leg reader names).
+    if c[a] == '[' && closing(c, a, b) == Some(b - 1) {
+        let inside = &c[a + 1..b - 1];
+        if inside.iter().any(|ch| ch.is_ascii_uppercase()) {
+            return Ok(Leg {
+                kind: LegKind::Optional(read_sequence(c, a + 1, b - 1)?),
+                column: a + 1,
+            });
+        }
+    }
+    let mut branches = Vec::new();
+    for (p, q) in split_top(c, a, b, '+') {
+        if p == q {
+            return Err(err(p + 1, "`+` needs a partial move on each side"));
+        }
+        branches.push(read_branch(c, p, q)?);
+    }
+    Ok(Leg {
+        kind: LegKind::Combined(branches),
+        column: a + 1,
+    })
+}
+
 fn read_branch(c: &[char], from: usize, end: usize) -> Result<Branch, MbnError> {
-    if c.get(from) == Some(&'(') {
+    if c[from] == '(' {
         match closing(c, from, end) {
             // `(fl)F`: an amalgamated direction, read by the single-leg reader.
             Some(close)
                 if close == from + 3
                     && c[from + 1..close].iter().all(|ch| "fblr".contains(*ch)) => {}
-            Some(close) if close + 1 == end => {
-                return Ok(Branch::Nested(read_sequence(c, from + 1, close)?));
-            }
             Some(close) => {
-                return Err(err(
-                    close + 2,
-                    "a complex rider with directions or steps (`(...)0`) is not evaluated by cqlq",
+                let repeat = complex_steps(c, close + 1, end)?;
+                return Ok(Branch::Nested(
+                    read_sequence(c, from + 1, close)?,
+                    repeat,
+                    from + 1,
                 ));
             }
             None => return Err(err(from + 1, "`(` needs its closing `)`")),
         }
     }
     let text: String = c[from..end].iter().collect();
-    let mut moves = mbn_to_moves(&text).map_err(|e| err(from + e.column, e.reason))?;
+    if text == "X" {
+        return Err(err(
+            from + 1,
+            "the predefined move `X` (the MBN page's explosion `(!dcy{^P}OK)0*`: every piece \
+             but pawns, of either side, on and next to the landing square, the moving piece \
+             too) is not evaluated by cqlq inside a movement: after the seed's Fire Demon \
+             (`...--X`) it would burn the Fire Demon itself and its own pieces on every move, \
+             which Tenjiku shogi's Fire Demon never does; atomic's explosion is the rule \
+             `atomic`",
+        ));
+    }
+    let mut moves = mbn_to_moves_exact(&text).map_err(|e| err(from + e.column, e.reason))?;
     // Columns count from the start of the whole definition.
     for m in &mut moves {
         m.column += from;
@@ -146,116 +203,30 @@ fn read_branch(c: &[char], from: usize, end: usize) -> Result<Branch, MbnError> 
     Ok(Branch::Partial(moves))
 }
 
-fn lower_sequence(legs: &[Leg]) -> Result<MbnMoveSets, MbnError> {
-    match legs {
-        [one] => {
-            let mut out = MbnMoveSets::default();
-            for b in &one.branches {
-                let sets = match b {
-                    Branch::Partial(m) => mbn_atoms(m)?,
-                    Branch::Nested(inner) => lower_sequence(inner)?,
-                };
-                out.moves.extend(sets.moves);
-                out.captures.extend(sets.captures);
-                out.swaps.extend(sets.swaps);
-            }
-            Ok(out)
-        }
-        [first, second] => two_legs(first, second),
-        [_, _, third, ..] => Err(err(
-            third.column,
-            "a move sequence of more than two legs is not evaluated by cqlq (the fairy engine's \
-             two-part leaps have two)",
-        )),
-        [] => Err(err(1, "an empty move definition")),
+/// The steps after a complex rider's `)` at `c[at..end]`: none (taken once), `0` (any number
+/// of times), `n` (up to n), `0n` (exactly n).
+fn complex_steps(c: &[char], at: usize, end: usize) -> Result<Option<(u8, u8)>, MbnError> {
+    if at == end {
+        return Ok(None);
     }
-}
-
-/// The partial moves of a leg inside a sequence (a nested sequence there is refused).
-fn leg_moves(leg: &Leg) -> Result<Vec<&MbnMove>, MbnError> {
-    let mut out = Vec::new();
-    for b in &leg.branches {
-        match b {
-            Branch::Partial(m) => {
-                if let Some(s) = m.iter().find(|s| s.swaps.is_some()) {
-                    return Err(err(
-                        s.column,
-                        "a swap (`w`) inside a move sequence is not evaluated by cqlq",
-                    ));
-                }
-                out.extend(m.iter());
-            }
-            Branch::Nested(_) => {
-                return Err(err(
-                    leg.column,
-                    "a complex rider inside a move sequence is not evaluated by cqlq",
-                ));
-            }
-        }
+    let digits: String = c[at..end].iter().collect();
+    if !digits.chars().all(|ch| ch.is_ascii_digit()) {
+        return Err(err(
+            at + 1,
+            format!(
+                "`{digits}` after a complex rider is not evaluated by cqlq (only its steps: \
+                 `0`, `n`, `0n`; a direction or `*` there is not)"
+            ),
+        ));
     }
-    Ok(out)
-}
-
-/// `A-B`: for each first-leg vector, a masked two-part leap (the first square must be empty,
-/// the destination is one second-leg vector further); into the moves and/or captures as the
-/// second leg's `m` / `c` say.
-fn two_legs(first: &Leg, second: &Leg) -> Result<MbnMoveSets, MbnError> {
-    let mut starts: Vec<(i8, i8)> = Vec::new();
-    for m in leg_moves(first)? {
-        if !m.moves || m.captures {
-            return Err(err(
-                m.column,
-                "a leg before `-` that may capture (a locust move) is not evaluated by cqlq; \
-                 write the first leg with `m` (it goes to an empty square)",
-            ));
-        }
-        if m.reach != Reach::Leap {
-            return Err(err(
-                m.column,
-                "a rider in a move sequence is not evaluated by cqlq",
-            ));
-        }
-        for v in m.vectors() {
-            if !starts.contains(&v) {
-                starts.push(v);
-            }
-        }
+    let exact = digits.len() > 1 && digits.starts_with('0');
+    if digits == "0" {
+        return Ok(Some((1, u8::MAX)));
     }
-    let mut out = MbnMoveSets::default();
-    for m in leg_moves(second)? {
-        if m.reach != Reach::Leap {
-            return Err(err(
-                m.column,
-                "a rider in a move sequence is not evaluated by cqlq",
-            ));
-        }
-        let second_vectors = m.vectors();
-        for &v1 in &starts {
-            let mut ends: Vec<(i8, i8)> = Vec::new();
-            for &(x, y) in &second_vectors {
-                let d = (v1.0 + x, v1.1 + y);
-                if d != (0, 0) && !ends.contains(&d) {
-                    ends.push(d);
-                }
-            }
-            if ends.is_empty() {
-                continue;
-            }
-            // `aleap` vectors (white's; black's mirrored north-south, FBR's `mirror`); the
-            // mask keeps the sums and makes the first square's emptiness a condition.
-            let atom = Atom::Leap(Leaper {
-                asymmetric: true,
-                first: vec![v1],
-                second: second_vectors.clone(),
-                mask: Some(ends),
-            });
-            if m.moves {
-                out.moves.push(atom.clone());
-            }
-            if m.captures {
-                out.captures.push(atom);
-            }
-        }
-    }
-    Ok(out)
+    let n: u8 = digits[usize::from(exact)..]
+        .parse()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| err(at + 1, format!("step count `{digits}` is out of range")))?;
+    Ok(Some(if exact { (n, n) } else { (1, n) }))
 }

@@ -1,0 +1,248 @@
+//! MBN move sequences ([`super::sequence`]'s [`Leg`]s) lowered to the fairy engine: each
+//! sequence is expanded into its chains of legs (one per choice of alternative and of
+//! optional leg), a chain of one ordinary leg becomes the single-leg atoms of
+//! [`super::lower::mbn_atoms`], and a longer chain (or an exact count, a repeated complex
+//! rider) a multi-leg path (`fairy::leg_paths`), into the moves and/or captures as its last
+//! leg's `m` / `c` say.
+//!
+//! Every leg but the last must be written `m` (it goes to an empty square): a leg that may
+//! capture and then go on (a locust move) removes a piece the move does not land on, which
+//! the fairy engine's moves and SAN do not hold, so it is refused by name.
+
+use super::lower::{MbnMoveSets, mbn_atoms, path_leg};
+use super::parse::{MbnError, MbnMove};
+use super::sequence::{Branch, Leg, LegKind, err};
+use crate::rules::fairy::defs::Atom;
+use crate::rules::fairy::leg_paths::{LegPath, MAX_LEGS, PathLeg};
+
+/// The most chains one definition may expand to (alternatives times optional legs).
+const MAX_CHAINS: usize = 4096;
+
+/// One leg of a chain: a partial move's leg (or one vector of it, in a repeated rider).
+#[derive(Clone, PartialEq)]
+struct Step {
+    leg: PathLeg,
+    moves: bool,
+    captures: bool,
+    column: usize,
+    /// The partial move it was read from, whole (not narrowed to one vector).
+    partial: Option<MbnMove>,
+}
+
+/// A chain of legs and how many times it is taken.
+#[derive(Clone, PartialEq)]
+struct Chain {
+    steps: Vec<Step>,
+    repeat: (u8, u8),
+}
+
+impl Chain {
+    fn empty() -> Chain {
+        Chain {
+            steps: Vec::new(),
+            repeat: (1, 1),
+        }
+    }
+}
+
+/// The moves and captures of a whole definition.
+pub(super) fn lower_sequence(legs: &[Leg]) -> Result<MbnMoveSets, MbnError> {
+    let mut out = MbnMoveSets::default();
+    // A choice leaving every leg out is no move (`[mK]` alone moves as `mK`).
+    for chain in expand(legs)?.iter().filter(|c| !c.steps.is_empty()) {
+        lower_chain(chain, &mut out)?;
+    }
+    Ok(out)
+}
+
+fn lower_chain(chain: &Chain, out: &mut MbnMoveSets) -> Result<(), MbnError> {
+    let (last, before) = chain.steps.split_last().expect("a chain with steps");
+    if let Some(s) = chain.steps.iter().find(|s| s.leg.vectors.is_empty()) {
+        return Err(err(s.column, "a leg without a direction"));
+    }
+    if chain.steps.len() > 1 || chain.repeat != (1, 1) {
+        let swap = chain
+            .steps
+            .iter()
+            .find(|s| s.partial.as_ref().is_some_and(|m| m.swaps.is_some()));
+        if let Some(s) = swap {
+            return Err(err(
+                s.column,
+                "a swap (`w`) inside a move sequence is not evaluated by cqlq (a swap moves \
+                 two pieces; a leg after it has no piece to go on with)",
+            ));
+        }
+    }
+    for s in before {
+        if !s.moves || s.captures {
+            return Err(err(
+                s.column,
+                "a leg before `-` that may capture (a locust move) is not evaluated by cqlq: \
+                 it removes a piece the move does not land on, which the fairy engine's moves \
+                 and SAN do not hold; write the leg with `m` (it goes to an empty square)",
+            ));
+        }
+    }
+    if chain.steps.len() > MAX_LEGS {
+        return Err(err(
+            last.column,
+            format!("a move sequence of more than {MAX_LEGS} legs is not evaluated by cqlq"),
+        ));
+    }
+    if let (Some(m), true) = (
+        &last.partial,
+        chain.steps.len() == 1 && chain.repeat == (1, 1),
+    ) {
+        let sets = mbn_atoms(std::slice::from_ref(m))?;
+        push_new(&mut out.moves, sets.moves);
+        push_new(&mut out.captures, sets.captures);
+        out.swaps.extend(sets.swaps);
+        return Ok(());
+    }
+    let atom = Atom::Path(LegPath {
+        legs: chain.steps.iter().map(|s| s.leg.clone()).collect(),
+        repeat: chain.repeat,
+    });
+    if last.moves {
+        push_new(&mut out.moves, vec![atom.clone()]);
+    }
+    if last.captures {
+        push_new(&mut out.captures, vec![atom]);
+    }
+    Ok(())
+}
+
+fn push_new(to: &mut Vec<Atom>, atoms: Vec<Atom>) {
+    for a in atoms {
+        if !to.contains(&a) {
+            to.push(a);
+        }
+    }
+}
+
+/// Every chain of a sequence: the chains of its legs joined in order.
+fn expand(legs: &[Leg]) -> Result<Vec<Chain>, MbnError> {
+    let mut chains = vec![Chain::empty()];
+    for leg in legs {
+        let options = expand_leg(leg)?;
+        let mut next = Vec::new();
+        for head in &chains {
+            for tail in &options {
+                let joined = join(head, tail, leg.column)?;
+                if !next.contains(&joined) {
+                    next.push(joined);
+                }
+            }
+        }
+        if next.len() > MAX_CHAINS {
+            return Err(err(
+                leg.column,
+                format!(
+                    "this move definition has more than {MAX_CHAINS} alternatives, more than \
+                     cqlq evaluates"
+                ),
+            ));
+        }
+        chains = next;
+    }
+    Ok(chains)
+}
+
+fn join(head: &Chain, tail: &Chain, column: usize) -> Result<Chain, MbnError> {
+    if tail.steps.is_empty() {
+        return Ok(head.clone());
+    }
+    if head.steps.is_empty() {
+        return Ok(tail.clone());
+    }
+    if head.repeat != (1, 1) || tail.repeat != (1, 1) {
+        return Err(err(
+            column,
+            "a repeated complex rider (`(...)0`, `(...)n`) before or after other legs of a \
+             sequence is not evaluated by cqlq",
+        ));
+    }
+    let mut steps = head.steps.clone();
+    steps.extend(tail.steps.iter().cloned());
+    Ok(Chain {
+        steps,
+        repeat: (1, 1),
+    })
+}
+
+fn expand_leg(leg: &Leg) -> Result<Vec<Chain>, MbnError> {
+    match &leg.kind {
+        LegKind::Optional(inner) => {
+            let mut out = expand(inner)?;
+            out.push(Chain::empty());
+            Ok(out)
+        }
+        LegKind::Combined(branches) => {
+            let mut out = Vec::new();
+            for b in branches {
+                match b {
+                    Branch::Partial(moves) => out.extend(moves.iter().map(|m| Chain {
+                        steps: vec![Step {
+                            leg: path_leg(m),
+                            moves: m.moves,
+                            captures: m.captures,
+                            column: m.column,
+                            partial: Some(m.clone()),
+                        }],
+                        repeat: (1, 1),
+                    })),
+                    Branch::Nested(inner, None, _) => out.extend(expand(inner)?),
+                    Branch::Nested(inner, Some(repeat), column) => {
+                        for chain in expand(inner)? {
+                            out.extend(repeated(chain, *repeat, *column)?);
+                        }
+                    }
+                }
+            }
+            Ok(out)
+        }
+    }
+}
+
+/// `(seq)n`: the chain's legs narrowed to each choice of one vector per leg, taken `repeat`
+/// times (the same vectors each time, as a rider repeats its leap).
+fn repeated(chain: Chain, repeat: (u8, u8), column: usize) -> Result<Vec<Chain>, MbnError> {
+    if chain.repeat != (1, 1) {
+        return Err(err(
+            column,
+            "a repeated complex rider inside a repeated complex rider is not evaluated by cqlq",
+        ));
+    }
+    if chain.steps.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut picks: Vec<Vec<Step>> = vec![Vec::new()];
+    for s in &chain.steps {
+        let mut next = Vec::new();
+        for head in &picks {
+            for &v in &s.leg.vectors {
+                let mut one = head.clone();
+                one.push(Step {
+                    leg: PathLeg {
+                        vectors: vec![v],
+                        ..s.leg.clone()
+                    },
+                    partial: None,
+                    ..s.clone()
+                });
+                next.push(one);
+            }
+        }
+        if next.len() > MAX_CHAINS {
+            return Err(err(
+                column,
+                format!("this complex rider has more than {MAX_CHAINS} vector choices"),
+            ));
+        }
+        picks = next;
+    }
+    Ok(picks
+        .into_iter()
+        .map(|steps| Chain { steps, repeat })
+        .collect())
+}
