@@ -1,8 +1,8 @@
 //! What a `[` in an MBN movement opens, for the refusal that names it: MBN writes three
 //! different things in brackets (the MBN BNF restated in `../shared/variants/fbr`): a board
 //! range on a partial move (`[1-2]mefW02`, `[a,h]zB`), an optional move of a sequence
-//! (`<OptionalMove> ::= '[' <MoveSequence> ']'`: the seed's Fire Demon `[mK]--[mK]--K`) and a
-//! condition (the seed's conversion king `[+]cK`, castling's and switching's `[*]`).
+//! (`<OptionalMove> ::= '[' <MoveSequence> ']'`: the seed's Fire Demon `[mK]--[mK]--K`, read
+//! by `super::sequence` when it is a whole leg) and a condition (the seed's conversion king `[+]cK`, castling's and switching's `[*]`).
 
 /// The name of what the bracket at `chars[at]` opens (`chars[at] == '['`).
 pub(super) fn bracket_meaning(chars: &[char], at: usize) -> &'static str {
@@ -13,7 +13,7 @@ pub(super) fn bracket_meaning(chars: &[char], at: usize) -> &'static str {
         }
         "*" => "the condition `[*]` (castling's and `switching=notincheck`'s expansion)",
         _ if inside.chars().any(|c| c.is_ascii_uppercase()) => {
-            "an optional move `[...]` of a move sequence (the seed's Fire Demon `[mK]--[mK]--K`)"
+            "an optional move `[...]` anywhere but as a whole leg of a move sequence (as in the seed's Fire Demon `[mK]--[mK]--K`, which is read)"
         }
         _ => "a board range on a partial move",
     }
