@@ -13,6 +13,7 @@ mod conversion_moves;
 mod drops;
 mod ends;
 mod facing;
+mod forced_drops;
 mod immediate_drops;
 mod musketeer;
 mod pieces;
@@ -62,6 +63,7 @@ pub fn variant_with_rules(def: &VariantDef, text: &str) -> Result<Variant, FbrEr
     rules.pieces.extend(added.pieces);
     rules.prefix_rules.extend(added.prefix_rules);
     rules.announced_rules.extend(added.announced_rules);
+    rules.drop_rules.extend(added.drop_rules);
     let (def, layers) = apply_rules(def, &rules)?;
     Ok(defs_to_variant_with(&def, layers))
 }
@@ -148,6 +150,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     a.promotion_captures(list)?;
     a.promotion_in_place(list)?;
     a.announcements(list)?;
+    a.forced_drops(list)?;
     Applier::promoted_results(list)?;
     if !a.layers.powers.is_empty()
         && a.layers.alice

@@ -16,6 +16,9 @@ pub struct RuleList {
     /// The prefixed rules bound to an announcement (`!+W/Name/`, `*W/Name/==+D`), kept apart
     /// from `prefix_rules` (they apply only to a move declaring the announcement).
     pub announced_rules: Vec<super::prefix_rules::PrefixRule>,
+    /// The drop rules (`*K==@k`, `$K==@K@w@S`): prefixed rules whose results are forced
+    /// drops, kept apart from `prefix_rules` (applied by `pieces<p>=minimum(N)`).
+    pub drop_rules: Vec<super::prefix_rules::PrefixRule>,
 }
 
 /// One FBR rule.

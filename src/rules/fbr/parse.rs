@@ -207,6 +207,7 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
     let mut pieces = Vec::new();
     let mut prefix_rules = Vec::new();
     let mut announced_rules = Vec::new();
+    let mut drop_rules = Vec::new();
     loop {
         p.skip_separators();
         if p.i >= p.c.len() {
@@ -217,6 +218,8 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
             let r = read_prefix_rule(&p.c, &mut p.i)?;
             if r.announcement.is_some() {
                 announced_rules.push(r);
+            } else if r.results.first().is_some_and(|x| x.drop) {
+                drop_rules.push(r);
             } else {
                 prefix_rules.push(r);
             }
@@ -239,6 +242,7 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
         pieces,
         prefix_rules,
         announced_rules,
+        drop_rules,
     })
 }
 

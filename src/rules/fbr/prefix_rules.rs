@@ -9,10 +9,11 @@
 //! A rule may be bound to an announcement (`*W/DragonResurrection/==+D`, seed 001's
 //! `announcement`) or cancel another while it is declared (`!+W/DragonResurrection/`); a
 //! result may carry the promoted status `+` (`==+D`). These are applied by
-//! `fbr::apply::announcement`.
+//! `fbr::apply::announcement`. Results written after `@` (`*K==@k`, `$K==@K@w@S`) are a drop
+//! rule's forced drops (`fbr::apply::forced_drops`).
 //!
 //! What cqlq does not read is refused at its column: results with another prefix (`==#D`),
-//! MBN movements as results (`==(wwO--:QD:)+D`), drop results (`==@k`), board sequence
+//! MBN movements as results (`==(wwO--:QD:)+D`), board sequence
 //! numbers (`<*>`).
 
 use super::parse::FbrError;
@@ -52,6 +53,10 @@ pub struct PrefixResult {
     pub promoted: bool,
     /// 1-based column of the letter.
     pub column: usize,
+    /// Written after `@` (`*K==@k`, `$K==@K@w@S`): a forced drop of a drop rule (seed 001's
+    /// `pieces<p>=minimum(N)`), its case the dropping side's colour (upper case white, lower
+    /// case black), not the mover's; read by `fbr::apply::forced_drops`.
+    pub drop: bool,
 }
 
 fn fault<T>(column: usize, reason: impl Into<String>) -> Result<T, FbrError> {
@@ -139,7 +144,11 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
                 let promoted = ch == '+'
                     && c.get(*i + 1)
                         .is_some_and(|n| n.is_ascii_alphabetic() || *n == ':');
-                let at = *i + usize::from(promoted);
+                // `@k`: a drop rule's forced drop (seed 001's `*K==@k`).
+                let drop = ch == '@'
+                    && c.get(*i + 1)
+                        .is_some_and(|n| n.is_ascii_alphabetic() || *n == ':');
+                let at = *i + usize::from(promoted || drop);
                 // A lower-case letter (`n`, `:kd:`) is the opponent's piece.
                 let upper: Vec<char> = c[at..(at + 6).min(c.len())]
                     .iter()
@@ -152,6 +161,7 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
                         opponent: first.is_ascii_lowercase(),
                         promoted,
                         column: at + 1,
+                        drop,
                     });
                     *i = at + n;
                     continue;
@@ -162,9 +172,6 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
                     }
                     '(' => "an MBN movement as a promotion's result (`(wwO--:QD:)+D`)",
                     '/' => "an announcement (`/Name/`) after the results (it goes before `==`)",
-                    '@' => {
-                        "a drop rule's result (`*K==@k`, `$K==@K@w@S`: the pieces a side must drop while the `pieces*` / `pieces$` condition is not fulfilled; forced drops of pieces from no hand, in a sequence across both sides' turns, are not implemented)"
-                    }
                     _ if PREFIXES.contains(ch) => {
                         "a piece with a prefix other than `+` as a promotion's result (`#D`)"
                     }
@@ -177,6 +184,12 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
             }
             if results.is_empty() {
                 return fault(eq_column, "`==` needs the pieces promoted to (`+P==QRBN`)");
+            }
+            if let Some(x) = results.iter().find(|x| x.drop != results[0].drop) {
+                return fault(
+                    x.column,
+                    "a prefixed rule's results are all drops (`$K==@K@w@S`) or all pieces (`+P==QRBN`)",
+                );
             }
         }
         Some(&ch) => {
@@ -279,6 +292,26 @@ mod tests {
     }
 
     #[test]
+    fn the_seeds_drop_rules_read() {
+        // Seed 001: `*K==@k $K==@K@w@S`, the case the dropping side's colour.
+        let r = read("*K==@k").unwrap();
+        assert_eq!(r.results.len(), 1);
+        let x = &r.results[0];
+        assert!(x.drop && x.opponent && x.letter == "K" && x.column == 6);
+        let r = read("$K==@K@w@S").unwrap();
+        let drops: Vec<(&str, bool, bool)> = r
+            .results
+            .iter()
+            .map(|x| (x.letter.as_str(), x.opponent, x.drop))
+            .collect();
+        assert_eq!(
+            drops,
+            [("K", false, true), ("W", true, true), ("S", false, true)]
+        );
+        assert!(!read("+P==Q").unwrap().results[0].drop);
+    }
+
+    #[test]
     fn movements_are_not_prefix_rules() {
         let c: Vec<char> = "#I=cK".chars().collect();
         assert!(!starts_prefix_rule(&c, 0));
@@ -295,7 +328,7 @@ mod tests {
         assert_eq!(read("*W==#D").unwrap_err().column, 5);
         assert_eq!(read("!+W").unwrap_err().column, 1);
         assert_eq!(read("!+W/Dragon/==H").unwrap_err().column, 1);
-        assert_eq!(read("*K==@k").unwrap_err().column, 5);
+        assert_eq!(read("*K==Q@k").unwrap_err().column, 7);
         assert_eq!(read("+P<*>").unwrap_err().column, 3);
         assert_eq!(read("+P=Q").unwrap_err().column, 3);
         assert_eq!(read("+P==").unwrap_err().column, 3);
