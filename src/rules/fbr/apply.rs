@@ -5,6 +5,7 @@
 //! with the rule's column and the reason.
 
 mod alice_boards;
+mod alice_prefixed;
 mod announcement;
 mod checking;
 mod cheshire;
@@ -64,6 +65,7 @@ pub fn variant_with_rules(def: &VariantDef, text: &str) -> Result<Variant, FbrEr
     rules.prefix_rules.extend(added.prefix_rules);
     rules.announced_rules.extend(added.announced_rules);
     rules.drop_rules.extend(added.drop_rules);
+    rules.alice_rules.extend(added.alice_rules);
     let (def, layers) = apply_rules(def, &rules)?;
     Ok(defs_to_variant_with(&def, layers))
 }
@@ -151,6 +153,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     a.promotion_in_place(list)?;
     a.announcements(list)?;
     a.forced_drops(list)?;
+    a.alice_prefixed(list)?;
     Applier::promoted_results(list)?;
     if !a.layers.powers.is_empty()
         && a.layers.alice

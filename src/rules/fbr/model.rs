@@ -19,6 +19,9 @@ pub struct RuleList {
     /// The drop rules (`*K==@k`, `$K==@K@w@S`): prefixed rules whose results are forced
     /// drops, kept apart from `prefix_rules` (applied by `pieces<p>=minimum(N)`).
     pub drop_rules: Vec<super::prefix_rules::PrefixRule>,
+    /// The prefixed rules naming pieces of Alice's second board (`+#P==#Q#R#B#N`), kept
+    /// apart from `prefix_rules` (read by `fbr::apply::alice_prefixed`).
+    pub alice_rules: Vec<super::prefix_rules::PrefixRule>,
 }
 
 /// One FBR rule.

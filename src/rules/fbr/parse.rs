@@ -208,6 +208,7 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
     let mut prefix_rules = Vec::new();
     let mut announced_rules = Vec::new();
     let mut drop_rules = Vec::new();
+    let mut alice_rules = Vec::new();
     loop {
         p.skip_separators();
         if p.i >= p.c.len() {
@@ -218,6 +219,8 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
             let r = read_prefix_rule(&p.c, &mut p.i)?;
             if r.announcement.is_some() {
                 announced_rules.push(r);
+            } else if r.second_board || r.results.iter().any(|x| x.second_board) {
+                alice_rules.push(r);
             } else if r.results.first().is_some_and(|x| x.drop) {
                 drop_rules.push(r);
             } else {
@@ -243,6 +246,7 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
         prefix_rules,
         announced_rules,
         drop_rules,
+        alice_rules,
     })
 }
 
