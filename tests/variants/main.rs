@@ -16,6 +16,7 @@ mod fairy_rules;
 mod fairy_sjaak;
 mod fbr_alice_boards;
 mod fbr_alice_prefixed;
+mod fbr_announced_movement;
 mod fbr_announcement;
 mod fbr_attributes_more;
 mod fbr_boards;

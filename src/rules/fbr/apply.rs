@@ -6,6 +6,7 @@
 
 mod alice_boards;
 mod alice_prefixed;
+mod announced_movements;
 mod announcement;
 mod checking;
 mod cheshire;
@@ -66,6 +67,7 @@ pub fn variant_with_rules(def: &VariantDef, text: &str) -> Result<Variant, FbrEr
     rules.announced_rules.extend(added.announced_rules);
     rules.drop_rules.extend(added.drop_rules);
     rules.alice_rules.extend(added.alice_rules);
+    rules.announced_movements.extend(added.announced_movements);
     let (def, layers) = apply_rules(def, &rules)?;
     Ok(defs_to_variant_with(&def, layers))
 }

@@ -22,6 +22,8 @@ pub struct RuleList {
     /// The prefixed rules naming pieces of Alice's second board (`+#P==#Q#R#B#N`), kept
     /// apart from `prefix_rules` (read by `fbr::apply::alice_prefixed`).
     pub alice_rules: Vec<super::prefix_rules::PrefixRule>,
+    /// The movements bound to an announcement (`W/Name/=MBN`).
+    pub announced_movements: Vec<super::announced_movement::AnnouncedMovement>,
 }
 
 /// One FBR rule.

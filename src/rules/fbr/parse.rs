@@ -209,6 +209,7 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
     let mut announced_rules = Vec::new();
     let mut drop_rules = Vec::new();
     let mut alice_rules = Vec::new();
+    let mut announced_movements = Vec::new();
     loop {
         p.skip_separators();
         if p.i >= p.c.len() {
@@ -226,6 +227,9 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
             } else {
                 prefix_rules.push(r);
             }
+        } else if super::announced_movement::starts_announced_movement(&p.c, p.i) {
+            let m = super::announced_movement::read_announced_movement(&p.c, &mut p.i)?;
+            announced_movements.push(m);
         } else if let Some(e) = unread_identifier(&p.c, p.i) {
             return Err(e);
         } else if starts_piece_definition(&p.c, p.i) {
@@ -247,6 +251,7 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
         announced_rules,
         drop_rules,
         alice_rules,
+        announced_movements,
     })
 }
 
