@@ -218,9 +218,6 @@ fn announcement_rules_cqlq_cannot_apply_are_refused_at_their_column() {
             "second announcement",
         ),
         ("promotion*=origin,move *W==+D", "promoted status"),
-        // The seed's other binding, "a special move definition", is an MBN movement bound
-        // to the announcement, which the piece-definition reader refuses at its `/`.
-        ("announcement{W}/X/ W/X/=mK", "after a piece letter"),
     ] {
         match variant(rules) {
             Ok(_) => panic!("`{rules}` was accepted"),

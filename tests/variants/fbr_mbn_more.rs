@@ -141,12 +141,6 @@ fn the_seeds_other_unread_forms_are_refused_by_what_they_are() {
             24,
             "negated prefixed definition",
         ),
-        // The drop rules of `pieces*<1>{!k}=minimum(1)`.
-        (
-            "pieces*<1>{!k}=minimum(1) pieces$<2>{!K}=minimum(1) *K==@k $K==@K@w@S",
-            57,
-            "drop rule's result",
-        ),
         // The pincher's crab on board 1 (`C<1>`, the MBN BNF's board identifier).
         (
             "pincher*={^A} C<1>|Crab|=<2>mO *C<1>=K",

@@ -495,7 +495,8 @@ fn pieces_counting_limits_forbid_moves() {
         "4k3/8/8/n7/8/8/8/R3K3 w - - 0 1",
     );
     assert!(from(&p, "a1").contains(&"a5".to_string()));
-    // With a prefix `minimum` is a drop rule (`pieces*<1>{!k}=minimum(1)`): refused.
+    // With a prefix `minimum` is a drop rule's condition (`fbr_forced_drops`): refused
+    // without its drop rule.
     assert!(chess_with_rules("pieces*{Q}=minimum(1)").is_err());
 }
 

@@ -4,7 +4,9 @@
 //! rules it cancels (`!+W/DragonResurrection/`) do not apply to it. An announced move is a
 //! move of its own in the move list: the plain move's squares with the announcement's
 //! promotion (or none, where only a cancelled rule would have promoted). A declaration that
-//! changes nothing is not a move ("it must be applied, but only if possible").
+//! changes nothing is not a move ("it must be applied, but only if possible"). A movement
+//! bound to an announcement (`W/Jump/=mfD`, the seed's "special move definition") adds the
+//! moves it gives the piece that its plain movement does not make.
 //!
 //! PGN: the declaration is written after the move's SAN, the name in slashes as the rule
 //! writes it (`Wg9=D/DragonResurrection/`; `docs/fbr.md` says why after); a move the plain
@@ -43,6 +45,20 @@ pub struct Announcement {
     /// `announcement=pieces{set}`: the types whose `pieces` count limits, once reached by the
     /// mover, bar the announcement (`None`: the attribute is not given).
     pub barred_by_limits: Option<u64>,
+    /// The movements bound to it (`W/Name/=MBN`): per type, its lines per colour, those
+    /// moving to empty squares and those capturing (`fairy::layer_powers::ZoneLine`).
+    pub movements: Vec<BoundMovement>,
+}
+
+/// A movement bound to an announcement (`W/Name/=mN`): the announced piece moves by it.
+#[derive(Clone, Debug)]
+pub struct BoundMovement {
+    /// The announced piece's type.
+    pub piece: u8,
+    /// Lines (vector, steps) to empty squares, per colour.
+    pub moves: [Vec<super::layer_powers::ZoneLine>; 2],
+    /// Lines whose first piece, an enemy one, is captured, per colour.
+    pub captures: [Vec<super::layer_powers::ZoneLine>; 2],
 }
 
 /// Splits a SAN body (check marks already off) into the move and its declaration
@@ -111,10 +127,80 @@ impl FairyPos {
         has_type(a.cancels, t).then(|| vec![None])
     }
 
+    /// The squares a bound movement takes the piece on `sq` to: (target, captured).
+    fn bound_targets(&self, b: &BoundMovement, sq: usize) -> Vec<(usize, bool)> {
+        let us = self.turn;
+        let occ = self.occupied();
+        let mut out = Vec::new();
+        for (lines, capturing) in [(&b.moves[us], false), (&b.captures[us], true)] {
+            for &(dx, dy, n) in lines {
+                let mut cur = sq;
+                for _ in 0..n {
+                    let Some(next) = self.offset(cur, dx.into(), dy.into()) else {
+                        break;
+                    };
+                    if next == sq || !self.v.board.has(next) {
+                        break;
+                    }
+                    if occ.has(next) {
+                        if capturing && self.color[1 - us].has(next) {
+                            out.push((next, true));
+                        }
+                        break;
+                    }
+                    if !capturing {
+                        out.push((next, false));
+                    }
+                    cur = next;
+                }
+            }
+        }
+        out
+    }
+
+    /// The moves the movements bound to `a` give the side to move (with the board's
+    /// promotions), ending on the announcement's squares.
+    fn bound_movement_moves(&self, a: &Announcement) -> Vec<FMove> {
+        let us = self.turn;
+        let mut out = Vec::new();
+        if a.movements.is_empty() || self.announcement_barred(a) {
+            return out;
+        }
+        for sq in self.color[us].iter() {
+            let t = self.type_on(sq);
+            for b in a.movements.iter().filter(|b| usize::from(b.piece) == t) {
+                for (to, capture) in self.bound_targets(b, sq) {
+                    if a.zone[us].has(to) {
+                        let capture = capture.then_some(to as u8);
+                        self.push_promotions(&mut out, sq, to, t, capture, false);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the plain rules move the piece on `m.from` to `m.to` (any promotion).
+    fn plainly_reaches(&self, m: &FMove) -> bool {
+        let mut v = Vec::new();
+        self.push_piece_moves_to(&mut v, m.from.into(), Bits256::single(m.to.into()));
+        v.iter()
+            .any(|x| x.kind == MoveKind::Normal && x.to == m.to && x.capture == m.capture)
+    }
+
     /// Adds the announced moves: each plain move of a piece an announcement may be declared
-    /// for, with the announcement's promotion, unless the plain rules make that move already.
+    /// for, with the announcement's promotion, unless the plain rules make that move already;
+    /// and the moves of the movements bound to an announcement that the plain rules do not
+    /// make.
     pub(super) fn push_announced(&self, out: &mut Vec<FMove>) {
         let l = &self.v.layers;
+        for a in &l.announcements {
+            for m in self.bound_movement_moves(a) {
+                if !out.contains(&m) && !self.plainly_reaches(&m) {
+                    out.push(m);
+                }
+            }
+        }
         let us = self.turn;
         let pieces = l.announcements.iter().fold(0, |m, a| m | a.pieces);
         let n = out.len();
@@ -151,9 +237,10 @@ impl FairyPos {
         let gives = |a: &Announcement| {
             self.announced_outcome(a, &base)
                 .is_some_and(|v| v.contains(&m.promo))
+                || (!a.movements.is_empty() && self.bound_movement_moves(a).contains(m))
         };
         let announced = l.announcements.iter().any(gives);
-        let plain = announced && {
+        let plain = announced && self.plainly_reaches(m) && {
             let mut plain = Vec::new();
             self.push_promotions(
                 &mut plain,

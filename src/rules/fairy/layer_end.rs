@@ -152,7 +152,11 @@ impl FairyPos {
     /// royals, a side left without pieces.
     fn lost_pieces_end(&self, us: usize, them: usize) -> Option<GameEnd> {
         if self.v.has_royal {
-            let lost = |c: usize| self.royals(c).none();
+            // A royal a drop rule will drop is not lost (`fairy::layer_forced_drops`).
+            let lost = |c: usize| {
+                self.royals(c).none()
+                    && (self.v.layers.forced_drops.is_empty() || !self.awaits_forced_drop(c))
+            };
             if lost(us) && !lost(them) {
                 return end(Verdict::Win(them), "royal lost");
             }

@@ -28,6 +28,9 @@ pub struct LayerPre {
     immediate_held: u8,
     /// `swapping`: the board's key before a swap (else 0).
     swap_start: u64,
+    /// Drop rules: the forced drop due before the move, and the mover's pieces in hand of
+    /// its type (`fairy::layer_forced_drops`).
+    forced_drop: Option<(super::layer_forced_drops::DueDrop, u8)>,
 }
 
 impl FairyPos {
@@ -51,6 +54,12 @@ impl FairyPos {
             None => [0; 2],
         };
         LayerPre {
+            forced_drop: if self.v.layers.forced_drops.is_empty() {
+                None
+            } else {
+                self.forced_drop_due()
+                    .map(|d| (d, self.hand[self.turn][usize::from(d.piece) % 32]))
+            },
             immediate_held: match m.gate {
                 Some((t, _)) if self.v.layers.immediate_drops != 0 => {
                     self.hand[self.turn][usize::from(t) % 32]
@@ -133,6 +142,9 @@ impl FairyPos {
             } else {
                 self.layer.quiet.saturating_add(1)
             };
+        }
+        if let Some((due, held)) = pre.forced_drop {
+            self.forced_drop_after(m, us, due, held);
         }
         if pre.virgin && self.color[us].has(to) {
             self.unmoved.set(to);

@@ -157,6 +157,9 @@ impl FairyPos {
         if !l.announcements.is_empty() {
             self.push_announced(out);
         }
+        if !l.forced_drops.is_empty() {
+            self.push_forced_drops(out);
+        }
         out.retain(|m| self.layer_allows(m));
         self.push_musketeer_gates(out);
     }
@@ -586,6 +589,9 @@ impl FairyPos {
             let g = self.layer.gates;
             mix(0x30000 | u64::from(g.files[0][0]) << 8 | u64::from(g.files[0][1]));
             mix(0x40000 | u64::from(g.files[1][0]) << 8 | u64::from(g.files[1][1]));
+        }
+        if let Some((rule, step)) = self.layer.forced_drop {
+            mix(0x50000 | u64::from(rule) << 8 | u64::from(step));
         }
         // `loss=perpetualcheck`, `royal=noperpetualcheck`: bit 0 says whether the side to
         // move is in check (a function of the position, so equal positions keep equal keys).

@@ -352,6 +352,9 @@ pub struct Layers {
     /// `announcement`: declarations that change the moving piece's promotion
     /// (`fairy::layer_announcement`).
     pub announcements: Vec<super::layer_announcement::Announcement>,
+    /// Drop rules (`pieces<p>=minimum(N)` with `<p>K==@k`): forced drops, in the order of
+    /// their sequence numbers (`fairy::layer_forced_drops`).
+    pub forced_drops: Vec<super::layer_forced_drops::ForcedDrop>,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.
@@ -402,6 +405,9 @@ pub struct LayerState {
     pub gates: super::layer_musketeer::Gates,
     /// `swapping`: the board before the last move when it was a swap sequence (else 0).
     pub ko: u64,
+    /// Drop rules: the running rule and the index of its next drop
+    /// (`fairy::layer_forced_drops`).
+    pub forced_drop: Option<(u8, u8)>,
 }
 
 impl Layers {

@@ -23,6 +23,7 @@ mod layer_checking;
 mod layer_convert;
 pub mod layer_end;
 mod layer_facing;
+pub mod layer_forced_drops;
 mod layer_immediate_drops;
 pub mod layer_make;
 pub mod layer_moves;

@@ -5,6 +5,8 @@
 //! with the rule's column and the reason.
 
 mod alice_boards;
+mod alice_prefixed;
+mod announced_movements;
 mod announcement;
 mod checking;
 mod cheshire;
@@ -13,6 +15,7 @@ mod conversion_moves;
 mod drops;
 mod ends;
 mod facing;
+mod forced_drops;
 mod immediate_drops;
 mod musketeer;
 mod pieces;
@@ -62,6 +65,9 @@ pub fn variant_with_rules(def: &VariantDef, text: &str) -> Result<Variant, FbrEr
     rules.pieces.extend(added.pieces);
     rules.prefix_rules.extend(added.prefix_rules);
     rules.announced_rules.extend(added.announced_rules);
+    rules.drop_rules.extend(added.drop_rules);
+    rules.alice_rules.extend(added.alice_rules);
+    rules.announced_movements.extend(added.announced_movements);
     let (def, layers) = apply_rules(def, &rules)?;
     Ok(defs_to_variant_with(&def, layers))
 }
@@ -148,6 +154,8 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     a.promotion_captures(list)?;
     a.promotion_in_place(list)?;
     a.announcements(list)?;
+    a.forced_drops(list)?;
+    a.alice_prefixed(list)?;
     Applier::promoted_results(list)?;
     if !a.layers.powers.is_empty()
         && a.layers.alice

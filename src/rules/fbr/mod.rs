@@ -4,6 +4,7 @@
 //! knows set its rules and piece flags, the others become
 //! [`Layers`](crate::rules::fairy::Layers) the fairy move generator reads. See `docs/fbr.md`.
 
+pub mod announced_movement;
 pub mod apply;
 pub mod mbn;
 pub mod model;

@@ -16,6 +16,14 @@ pub struct RuleList {
     /// The prefixed rules bound to an announcement (`!+W/Name/`, `*W/Name/==+D`), kept apart
     /// from `prefix_rules` (they apply only to a move declaring the announcement).
     pub announced_rules: Vec<super::prefix_rules::PrefixRule>,
+    /// The drop rules (`*K==@k`, `$K==@K@w@S`): prefixed rules whose results are forced
+    /// drops, kept apart from `prefix_rules` (applied by `pieces<p>=minimum(N)`).
+    pub drop_rules: Vec<super::prefix_rules::PrefixRule>,
+    /// The prefixed rules naming pieces of Alice's second board (`+#P==#Q#R#B#N`), kept
+    /// apart from `prefix_rules` (read by `fbr::apply::alice_prefixed`).
+    pub alice_rules: Vec<super::prefix_rules::PrefixRule>,
+    /// The movements bound to an announcement (`W/Name/=MBN`).
+    pub announced_movements: Vec<super::announced_movement::AnnouncedMovement>,
 }
 
 /// One FBR rule.

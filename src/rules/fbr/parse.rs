@@ -207,6 +207,9 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
     let mut pieces = Vec::new();
     let mut prefix_rules = Vec::new();
     let mut announced_rules = Vec::new();
+    let mut drop_rules = Vec::new();
+    let mut alice_rules = Vec::new();
+    let mut announced_movements = Vec::new();
     loop {
         p.skip_separators();
         if p.i >= p.c.len() {
@@ -217,9 +220,16 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
             let r = read_prefix_rule(&p.c, &mut p.i)?;
             if r.announcement.is_some() {
                 announced_rules.push(r);
+            } else if r.second_board || r.results.iter().any(|x| x.second_board) {
+                alice_rules.push(r);
+            } else if r.results.first().is_some_and(|x| x.drop) {
+                drop_rules.push(r);
             } else {
                 prefix_rules.push(r);
             }
+        } else if super::announced_movement::starts_announced_movement(&p.c, p.i) {
+            let m = super::announced_movement::read_announced_movement(&p.c, &mut p.i)?;
+            announced_movements.push(m);
         } else if let Some(e) = unread_identifier(&p.c, p.i) {
             return Err(e);
         } else if starts_piece_definition(&p.c, p.i) {
@@ -239,6 +249,9 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
         pieces,
         prefix_rules,
         announced_rules,
+        drop_rules,
+        alice_rules,
+        announced_movements,
     })
 }
 

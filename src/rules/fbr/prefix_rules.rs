@@ -9,10 +9,14 @@
 //! A rule may be bound to an announcement (`*W/DragonResurrection/==+D`, seed 001's
 //! `announcement`) or cancel another while it is declared (`!+W/DragonResurrection/`); a
 //! result may carry the promoted status `+` (`==+D`). These are applied by
-//! `fbr::apply::announcement`.
+//! `fbr::apply::announcement`. Results written after `@` (`*K==@k`, `$K==@K@w@S`) are a drop
+//! rule's forced drops (`fbr::apply::forced_drops`).
 //!
-//! What cqlq does not read is refused at its column: results with another prefix (`==#D`),
-//! MBN movements as results (`==(wwO--:QD:)+D`), drop results (`==@k`), board sequence
+//! Pieces and results with the prefix `#` (`+#P==#Q#R#B#N`) are seed 001's single-board
+//! Alice's second board (`fbr::apply::alice_prefixed`).
+//!
+//! What cqlq does not read is refused at its column: results with another prefix (`==*D`),
+//! MBN movements as results (`==(wwO--:QD:)+D`), board sequence
 //! numbers (`<*>`).
 
 use super::parse::FbrError;
@@ -38,6 +42,9 @@ pub struct PrefixRule {
     /// The announcement the rule is bound to (`/Name/` after the letters), with the column
     /// of its name.
     pub announcement: Option<(String, usize)>,
+    /// Its pieces written with the prefix `#` (`+#P==#Q#R#B#N`): seed 001's single-board
+    /// Alice, the pieces on the second board (`fbr::apply::alice_prefixed`).
+    pub second_board: bool,
 }
 
 /// One result of a prefixed rule: a piece letter, upper case for the mover's colour, lower
@@ -52,6 +59,13 @@ pub struct PrefixResult {
     pub promoted: bool,
     /// 1-based column of the letter.
     pub column: usize,
+    /// Written after `@` (`*K==@k`, `$K==@K@w@S`): a forced drop of a drop rule (seed 001's
+    /// `pieces<p>=minimum(N)`), its case the dropping side's colour (upper case white, lower
+    /// case black), not the mover's; read by `fbr::apply::forced_drops`.
+    pub drop: bool,
+    /// Written with the prefix `#` (`==#Q`): the piece on Alice's second board
+    /// (`fbr::apply::alice_prefixed`).
+    pub second_board: bool,
 }
 
 fn fault<T>(column: usize, reason: impl Into<String>) -> Result<T, FbrError> {
@@ -74,9 +88,14 @@ pub fn starts_prefix_rule(c: &[char], i: usize) -> bool {
     if !PREFIXES.contains(p) {
         return false;
     }
-    let Some((_, n)) = piece_letter_at(c, i + 1) else {
+    // `+#P`: seed 001's Alice, the pawn on the second board.
+    let board = usize::from(c.get(i + 1) == Some(&'#') && piece_letter_at(c, i + 2).is_some());
+    let Some((_, n)) = piece_letter_at(c, i + 1 + board) else {
         return false;
     };
+    if board == 1 {
+        return true;
+    }
     // `#I=cK` / `*Q=ccO` / `#:FD:=K`: one `=` after one letter is a zone or conversion
     // movement (`fbr::piece_defs`); `+ -` take no movement.
     let single_eq = c.get(i + 1 + n) == Some(&'=') && c.get(i + 2 + n) != Some(&'=');
@@ -90,6 +109,8 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
     *i += usize::from(cancel);
     let prefix = c[*i];
     *i += 1;
+    let second_board = c.get(*i) == Some(&'#');
+    *i += usize::from(second_board);
     let mut pieces = Vec::new();
     while let Some((letter, n)) = piece_letter_at(c, *i) {
         pieces.push((letter, *i + 1));
@@ -139,7 +160,15 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
                 let promoted = ch == '+'
                     && c.get(*i + 1)
                         .is_some_and(|n| n.is_ascii_alphabetic() || *n == ':');
-                let at = *i + usize::from(promoted);
+                // `@k`: a drop rule's forced drop (seed 001's `*K==@k`).
+                let drop = ch == '@'
+                    && c.get(*i + 1)
+                        .is_some_and(|n| n.is_ascii_alphabetic() || *n == ':');
+                // `#Q`: the piece on Alice's second board (seed 001's `+#P==#Q#R#B#N`).
+                let board = ch == '#'
+                    && c.get(*i + 1)
+                        .is_some_and(|n| n.is_ascii_alphabetic() || *n == ':');
+                let at = *i + usize::from(promoted || drop || board);
                 // A lower-case letter (`n`, `:kd:`) is the opponent's piece.
                 let upper: Vec<char> = c[at..(at + 6).min(c.len())]
                     .iter()
@@ -152,6 +181,8 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
                         opponent: first.is_ascii_lowercase(),
                         promoted,
                         column: at + 1,
+                        drop,
+                        second_board: board,
                     });
                     *i = at + n;
                     continue;
@@ -162,11 +193,8 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
                     }
                     '(' => "an MBN movement as a promotion's result (`(wwO--:QD:)+D`)",
                     '/' => "an announcement (`/Name/`) after the results (it goes before `==`)",
-                    '@' => {
-                        "a drop rule's result (`*K==@k`, `$K==@K@w@S`: the pieces a side must drop while the `pieces*` / `pieces$` condition is not fulfilled; forced drops of pieces from no hand, in a sequence across both sides' turns, are not implemented)"
-                    }
                     _ if PREFIXES.contains(ch) => {
-                        "a piece with a prefix other than `+` as a promotion's result (`#D`)"
+                        "a piece with a prefix other than `+` or `#` as a promotion's result (`*D`)"
                     }
                     _ => "this character",
                 };
@@ -177,6 +205,12 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
             }
             if results.is_empty() {
                 return fault(eq_column, "`==` needs the pieces promoted to (`+P==QRBN`)");
+            }
+            if let Some(x) = results.iter().find(|x| x.drop != results[0].drop) {
+                return fault(
+                    x.column,
+                    "a prefixed rule's results are all drops (`$K==@K@w@S`) or all pieces (`+P==QRBN`)",
+                );
             }
         }
         Some(&ch) => {
@@ -202,6 +236,7 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
         column,
         cancel,
         announcement,
+        second_board,
     })
 }
 
@@ -279,6 +314,49 @@ mod tests {
     }
 
     #[test]
+    fn the_seeds_drop_rules_read() {
+        // Seed 001: `*K==@k $K==@K@w@S`, the case the dropping side's colour.
+        let r = read("*K==@k").unwrap();
+        assert_eq!(r.results.len(), 1);
+        let x = &r.results[0];
+        assert!(x.drop && x.opponent && x.letter == "K" && x.column == 6);
+        let r = read("$K==@K@w@S").unwrap();
+        let drops: Vec<(&str, bool, bool)> = r
+            .results
+            .iter()
+            .map(|x| (x.letter.as_str(), x.opponent, x.drop))
+            .collect();
+        assert_eq!(
+            drops,
+            [("K", false, true), ("W", true, true), ("S", false, true)]
+        );
+        assert!(!read("+P==Q").unwrap().results[0].drop);
+    }
+
+    #[test]
+    fn the_seeds_alice_rule_reads() {
+        // Seed 001's single-board Alice: `+P==QRBN +#P==#Q#R#B#N`.
+        let r = read("+#P==#Q#R#B#N").unwrap();
+        assert!(r.second_board && r.prefix == '+');
+        assert_eq!(r.pieces, [("P".to_string(), 3)]);
+        let results: Vec<(&str, bool, usize)> = r
+            .results
+            .iter()
+            .map(|x| (x.letter.as_str(), x.second_board, x.column))
+            .collect();
+        assert_eq!(
+            results,
+            [
+                ("Q", true, 7),
+                ("R", true, 9),
+                ("B", true, 11),
+                ("N", true, 13)
+            ]
+        );
+        assert!(!read("+P==Q").unwrap().second_board);
+    }
+
+    #[test]
     fn movements_are_not_prefix_rules() {
         let c: Vec<char> = "#I=cK".chars().collect();
         assert!(!starts_prefix_rule(&c, 0));
@@ -292,10 +370,10 @@ mod tests {
         assert_eq!(read("+K==:KDXY:").unwrap_err().column, 5);
         assert_eq!(read("*W/Dragon==+D").unwrap_err().column, 10);
         assert_eq!(read("*W==+D/Dragon/").unwrap_err().column, 7);
-        assert_eq!(read("*W==#D").unwrap_err().column, 5);
+        assert_eq!(read("*W==*D").unwrap_err().column, 5);
         assert_eq!(read("!+W").unwrap_err().column, 1);
         assert_eq!(read("!+W/Dragon/==H").unwrap_err().column, 1);
-        assert_eq!(read("*K==@k").unwrap_err().column, 5);
+        assert_eq!(read("*K==Q@k").unwrap_err().column, 7);
         assert_eq!(read("+P<*>").unwrap_err().column, 3);
         assert_eq!(read("+P=Q").unwrap_err().column, 3);
         assert_eq!(read("+P==").unwrap_err().column, 3);

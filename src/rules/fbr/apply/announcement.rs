@@ -39,6 +39,7 @@ impl Applier {
             .iter()
             .filter(|r| r.name == "announcement")
             .collect();
+        Self::announced_movement_names(list)?;
         for pr in &list.announced_rules {
             let Some((name, column)) = &pr.announcement else {
                 continue;
@@ -156,7 +157,8 @@ impl Applier {
                 ann.bound.push(self.bound_promotion(pr, t, list)?);
             }
         }
-        if ann.bound.is_empty() && ann.cancels == 0 {
+        ann.movements = self.bound_movements(name, ann.pieces, list)?;
+        if ann.bound.is_empty() && ann.cancels == 0 && ann.movements.is_empty() {
             return refuse(
                 *name_column,
                 format!(

@@ -14,6 +14,10 @@ impl Applier {
         if r.attrs.is_empty() {
             return refuse(col, "`pieces` needs an attribute");
         }
+        if r.prefix.is_some() {
+            // A drop rule's condition (`pieces*<1>{!k}=minimum(1)`): `Applier::forced_drops`.
+            return Ok(());
+        }
         for a in &r.attrs {
             let given = r.pieces.as_ref().map(|s| self.mask(s, col)).transpose()?;
             match a.name.as_str() {
@@ -103,12 +107,6 @@ impl Applier {
                         }
                         "holding" => lim.in_hand.push((mask, n)),
                         "maxcaptures" => lim.max_captures.push((mask, n)),
-                        "minimum" if r.prefix.is_some() => {
-                            return refuse(
-                                col,
-                                "`pieces` with a prefix (`minimum` as a drop rule) is not implemented",
-                            );
-                        }
                         "minimum" => lim.minimum.push((mask, n)),
                         _ => lim.more_than.push((mask, n)),
                     }
