@@ -134,13 +134,6 @@ fn the_seeds_other_unread_forms_are_refused_by_what_they_are() {
     // Each form the seed's examples write that cqlq does not evaluate is named for what it
     // is (never read in part, never "expected a rule name").
     for (rules, column, words) in [
-        // The conversion king: its condition `[+]` and its negated definition.
-        ("conversion* K=mK *K=[+]cK !*K=j{K}K", 21, "condition `[+]`"),
-        (
-            "conversion* K=mK *K=cK !*K=j{K}K",
-            24,
-            "negated prefixed definition",
-        ),
         // The drop rules of `pieces*<1>{!k}=minimum(1)`.
         (
             "pieces*<1>{!k}=minimum(1) pieces$<2>{!K}=minimum(1) *K==@k $K==@K@w@S",
@@ -153,8 +146,6 @@ fn the_seeds_other_unread_forms_are_refused_by_what_they_are() {
             16,
             "board identifier",
         ),
-        // Macros (`@D=K`, switching's `@X=...`).
-        ("royal @K @X=wwK K=K", 7, "MBN macro"),
         // The Fire Demon's optional legs.
         (
             "A=W :FD:=(mF4+msW4+([mK]--[mK]--K))--X",

@@ -22,6 +22,7 @@ mod fbr_cli;
 mod fbr_fsf;
 mod fbr_mbn;
 mod fbr_mbn_legs;
+mod fbr_mbn_macros;
 mod fbr_mbn_more;
 mod fbr_mbn_pieces_attrs;
 mod fbr_parse;

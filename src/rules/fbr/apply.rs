@@ -8,6 +8,7 @@ mod alice_boards;
 mod announcement;
 mod checking;
 mod cheshire;
+mod conditioned_swaps;
 mod conversion;
 mod conversion_moves;
 mod drops;
@@ -62,6 +63,7 @@ pub fn variant_with_rules(def: &VariantDef, text: &str) -> Result<Variant, FbrEr
     rules.pieces.extend(added.pieces);
     rules.prefix_rules.extend(added.prefix_rules);
     rules.announced_rules.extend(added.announced_rules);
+    rules.negated.extend(added.negated);
     let (def, layers) = apply_rules(def, &rules)?;
     Ok(defs_to_variant_with(&def, layers))
 }
@@ -138,6 +140,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     {
         a.switching(r)?;
     }
+    a.conditioned_swaps(list)?;
     a.prefix_rules_after(list)?;
     a.swaps_beside(list)?;
     a.pushes_beside(list)?;

@@ -5,7 +5,9 @@
 //! [`Layers`](crate::rules::fairy::Layers) the fairy move generator reads. See `docs/fbr.md`.
 
 pub mod apply;
+pub mod macros;
 pub mod mbn;
+pub mod mbn_conditions;
 pub mod model;
 pub mod parse;
 pub mod piece_defs;

@@ -16,6 +16,8 @@ pub struct RuleList {
     /// The prefixed rules bound to an announcement (`!+W/Name/`, `*W/Name/==+D`), kept apart
     /// from `prefix_rules` (they apply only to a move declaring the announcement).
     pub announced_rules: Vec<super::prefix_rules::PrefixRule>,
+    /// The negated prefixed definitions (`!*K=j{K}K`), read by `conversion<prefix>`.
+    pub negated: Vec<super::piece_defs::PieceDefinition>,
 }
 
 /// One FBR rule.

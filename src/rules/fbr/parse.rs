@@ -8,8 +8,9 @@
 //! the two the other way round). A piece set and a board range may come in either order
 //! (`drop[1-8]{P}` appears on the FBR page).
 
+use super::macros::{read_macros, skip_macro, starts_macro};
 use super::model::{Attribute, BoardRange, PieceSet, Rule, RuleList, SingleRange};
-use super::piece_defs::unread_identifier;
+use super::piece_defs::{read_negated_definition, starts_negated_definition};
 use super::piece_defs::{read_piece_definition, starts_piece_definition};
 use super::prefix_rules::{read_prefix_rule, starts_prefix_rule};
 
@@ -207,6 +208,8 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
     let mut pieces = Vec::new();
     let mut prefix_rules = Vec::new();
     let mut announced_rules = Vec::new();
+    let mut negated = Vec::new();
+    let macros = read_macros(&p.c)?;
     loop {
         p.skip_separators();
         if p.i >= p.c.len() {
@@ -220,10 +223,12 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
             } else {
                 prefix_rules.push(r);
             }
-        } else if let Some(e) = unread_identifier(&p.c, p.i) {
-            return Err(e);
+        } else if starts_macro(&p.c, p.i) {
+            p.i = skip_macro(&p.c, p.i); // read by `read_macros`
+        } else if starts_negated_definition(&p.c, p.i) {
+            negated.push(read_negated_definition(&p.c, &mut p.i, &macros)?);
         } else if starts_piece_definition(&p.c, p.i) {
-            pieces.push(read_piece_definition(&p.c, &mut p.i)?);
+            pieces.push(read_piece_definition(&p.c, &mut p.i, &macros)?);
         } else {
             rules.push(p.rule()?);
         }
@@ -239,6 +244,7 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
         pieces,
         prefix_rules,
         announced_rules,
+        negated,
     })
 }
 
