@@ -277,8 +277,6 @@ fn a_pgn_game_with_a_conversion_replays() {
 #[test]
 fn conversion_moves_cqlq_does_not_evaluate_are_refused_by_name() {
     for (rules, says) in [
-        // The seed's own example writes MBN conditions cqlq's MBN does not read.
-        ("conversion* K=mK *K=[+]cK", "MBN"),
         ("conversion*=capture *K=cK", "conversion=capture"),
         ("conversion* *K=mK", "capturing"),
         ("conversion* *K=cK alice", "alice"),

@@ -134,21 +134,12 @@ fn the_seeds_other_unread_forms_are_refused_by_what_they_are() {
     // Each form the seed's examples write that cqlq does not evaluate is named for what it
     // is (never read in part, never "expected a rule name").
     for (rules, column, words) in [
-        // The conversion king: its condition `[+]` and its negated definition.
-        ("conversion* K=mK *K=[+]cK !*K=j{K}K", 21, "condition `[+]`"),
-        (
-            "conversion* K=mK *K=cK !*K=j{K}K",
-            24,
-            "negated prefixed definition",
-        ),
         // The pincher's crab on board 1 (`C<1>`, the MBN BNF's board identifier).
         (
             "pincher*={^A} C<1>|Crab|=<2>mO *C<1>=K",
             16,
             "board identifier",
         ),
-        // Macros (`@D=K`, switching's `@X=...`).
-        ("royal @K @X=wwK K=K", 7, "MBN macro"),
         // The Fire Demon's burning after its move, the predefined move `X`.
         (
             "A=W :FD:=(mF4+msW4+([mK]--[mK]--K))--X",

@@ -25,6 +25,7 @@ mod fbr_forced_drops;
 mod fbr_fsf;
 mod fbr_mbn;
 mod fbr_mbn_legs;
+mod fbr_mbn_macros;
 mod fbr_mbn_more;
 mod fbr_mbn_paths;
 mod fbr_mbn_pieces_attrs;

@@ -65,6 +65,7 @@ impl FairyPos {
             p.check_gates()?;
         }
         p.choose_range_royals();
+        p.note_checks();
         Ok(p)
     }
 

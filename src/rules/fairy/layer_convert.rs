@@ -7,7 +7,43 @@
 //! same piece is `Kxd2`), or in coordinates (`e1d2`), as swaps are written.
 
 use super::bits::Bits256;
+use super::layer_powers::ZoneLine;
+use super::layers::has_type;
 use super::position::{FMove, FairyPos, MoveKind};
+
+/// When a conversion move may be made (MBN conditions, `fbr::mbn_conditions`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ConvertCondition {
+    /// `[*]`: the mover's side is not in check.
+    NotInCheck,
+    /// `[+]`: the mover's side is not in check and has not been since the game's start (or
+    /// the FEN).
+    NeverChecked,
+}
+
+/// Targets a negated definition spares (`!*K=j{K}K`: a target from which the lines reach,
+/// as their first piece, an enemy (to the mover) piece of the types: "provided that this
+/// piece is not adjacent to his King").
+#[derive(Clone, Debug, PartialEq)]
+pub struct SparedTargets {
+    /// The lines looked along from the target, per colour of the mover.
+    pub lines: [Vec<ZoneLine>; 2],
+    /// The types whose piece there spares the target (bit `t`).
+    pub visited: u64,
+}
+
+/// One type's conversion movement (`*K=cK`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConversionMove {
+    /// The converting type.
+    pub holder: u8,
+    /// The lines of its targets per colour (a line up to its first piece).
+    pub lines: [Vec<ZoneLine>; 2],
+    /// The condition on the move, if any.
+    pub condition: Option<ConvertCondition>,
+    /// The targets negated definitions exclude.
+    pub spared: Vec<SparedTargets>,
+}
 
 impl FairyPos {
     /// Pushes the side to move's conversion moves: for each of its pieces with a conversion
@@ -17,13 +53,21 @@ impl FairyPos {
         let us = self.turn;
         let them = 1 - us;
         let occ = self.occupied();
-        for (holder, lines) in &self.v.layers.conversion_moves {
+        let mut in_check = None;
+        for cm in &self.v.layers.conversion_moves {
+            let holder = &cm.holder;
+            if let Some(c) = cm.condition {
+                let checked = *in_check.get_or_insert_with(|| self.layer_in_check(us));
+                if checked || (c == ConvertCondition::NeverChecked && self.layer.checked[us]) {
+                    continue;
+                }
+            }
             for sq in self.color[us].iter() {
                 if self.type_on(sq) != usize::from(*holder) {
                     continue;
                 }
                 let mut targets = Bits256::EMPTY;
-                for &(dx, dy, n) in &lines[us] {
+                for &(dx, dy, n) in &cm.lines[us] {
                     let mut cur = sq;
                     for _ in 0..n {
                         match self.offset(cur, dx.into(), dy.into()) {
@@ -39,6 +83,9 @@ impl FairyPos {
                     }
                 }
                 for to in (targets & self.color[them] & !self.royals(them)).iter() {
+                    if cm.spared.iter().any(|s| self.spares(s, to)) {
+                        continue;
+                    }
                     out.push(FMove {
                         from: sq as u8,
                         to: to as u8,
@@ -49,6 +96,44 @@ impl FairyPos {
                         gate: None,
                         sets_ep: false,
                     });
+                }
+            }
+        }
+    }
+
+    /// Whether `s` spares the target on `to`: along one of its lines from `to`, the first
+    /// piece is the opponent's (of the side to move) and of its types.
+    fn spares(&self, s: &SparedTargets, to: usize) -> bool {
+        let us = self.turn;
+        let occ = self.occupied();
+        for &(dx, dy, n) in &s.lines[us] {
+            let mut cur = to;
+            for _ in 0..n {
+                match self.offset(cur, dx.into(), dy.into()) {
+                    Some(next) if next != to && self.v.board.has(next) => {
+                        if occ.has(next) {
+                            if self.color[1 - us].has(next)
+                                && has_type(s.visited, self.type_on(next))
+                            {
+                                return true;
+                            }
+                            break;
+                        }
+                        cur = next;
+                    }
+                    _ => break,
+                }
+            }
+        }
+        false
+    }
+
+    /// `[+]`'s history (`Layers::checked_history`): notes each side found in check.
+    pub(super) fn note_checks(&mut self) {
+        if self.v.layers.checked_history {
+            for c in 0..2 {
+                if !self.layer.checked[c] && self.layer_in_check(c) {
+                    self.layer.checked[c] = true;
                 }
             }
         }

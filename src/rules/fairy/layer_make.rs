@@ -252,6 +252,7 @@ impl FairyPos {
             self.neutral_turn(us);
         }
         self.choose_range_royals();
+        self.note_checks();
         if l.royal.max_checks.is_some() && self.layer_in_check(them) {
             self.checks[us] += 1;
         }

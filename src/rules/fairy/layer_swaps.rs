@@ -49,6 +49,8 @@ pub struct SwapRule {
     pub partners: SwapPartners,
     /// The partner's types it may swap with (bit `t`).
     pub partner_types: u64,
+    /// MBN's `[*]` (`K=K+[*]wwK`): no such swap while the mover's side is in check.
+    pub not_in_check: bool,
 }
 
 impl FairyPos {
@@ -93,10 +95,15 @@ impl FairyPos {
     pub(super) fn push_swaps(&self, out: &mut Vec<FMove>) {
         let l = &self.v.layers;
         let us = self.turn;
-        if l.swap_not_in_check && self.layer_in_check(us) {
+        let in_check = (l.swap_not_in_check || l.swaps.iter().any(|r| r.not_in_check))
+            && self.layer_in_check(us);
+        if l.swap_not_in_check && in_check {
             return;
         }
         for rule in &l.swaps {
+            if rule.not_in_check && in_check {
+                continue;
+            }
             for sq in self.color[us].iter() {
                 if self.type_on(sq) != rule.piece as usize {
                     continue;

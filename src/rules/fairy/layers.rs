@@ -263,7 +263,10 @@ pub struct Layers {
     pub conversions: Vec<Conversion>,
     /// `conversion` rules' conversion moves (`*K=cK`): per converting type, the lines of
     /// its targets per colour (`fairy::layer_convert`).
-    pub conversion_moves: Vec<(u8, [Vec<super::layer_powers::ZoneLine>; 2])>,
+    pub conversion_moves: Vec<super::layer_convert::ConversionMove>,
+    /// A conversion move has MBN's `[+]`: each side's checks are noted
+    /// (`LayerState::checked`).
+    pub checked_history: bool,
     /// `benedict`: no captures; the moved piece converts the enemy pieces it attacks.
     pub benedict: bool,
     /// `magnetic`.
@@ -408,6 +411,8 @@ pub struct LayerState {
     /// Drop rules: the running rule and the index of its next drop
     /// (`fairy::layer_forced_drops`).
     pub forced_drop: Option<(u8, u8)>,
+    /// MBN's `[+]`: each colour has been in check since the game's start or the FEN.
+    pub checked: [bool; 2],
 }
 
 impl Layers {

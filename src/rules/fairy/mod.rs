@@ -20,7 +20,7 @@ pub mod layer_announcement;
 mod layer_bounce;
 pub mod layer_castle;
 mod layer_checking;
-mod layer_convert;
+pub mod layer_convert;
 pub mod layer_end;
 mod layer_facing;
 pub mod layer_forced_drops;

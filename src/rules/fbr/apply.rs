@@ -10,6 +10,7 @@ mod announced_movements;
 mod announcement;
 mod checking;
 mod cheshire;
+mod conditioned_swaps;
 mod conversion;
 mod conversion_moves;
 mod drops;
@@ -68,6 +69,7 @@ pub fn variant_with_rules(def: &VariantDef, text: &str) -> Result<Variant, FbrEr
     rules.drop_rules.extend(added.drop_rules);
     rules.alice_rules.extend(added.alice_rules);
     rules.announced_movements.extend(added.announced_movements);
+    rules.negated.extend(added.negated);
     let (def, layers) = apply_rules(def, &rules)?;
     Ok(defs_to_variant_with(&def, layers))
 }
@@ -144,6 +146,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     {
         a.switching(r)?;
     }
+    a.conditioned_swaps(list)?;
     a.prefix_rules_after(list)?;
     a.swaps_beside(list)?;
     a.pushes_beside(list)?;

@@ -6,7 +6,9 @@
 
 pub mod announced_movement;
 pub mod apply;
+pub mod macros;
 pub mod mbn;
+pub mod mbn_conditions;
 pub mod model;
 pub mod parse;
 pub mod piece_defs;

@@ -24,6 +24,8 @@ pub struct RuleList {
     pub alice_rules: Vec<super::prefix_rules::PrefixRule>,
     /// The movements bound to an announcement (`W/Name/=MBN`).
     pub announced_movements: Vec<super::announced_movement::AnnouncedMovement>,
+    /// The negated prefixed definitions (`!*K=j{K}K`), read by `conversion<prefix>`.
+    pub negated: Vec<super::piece_defs::PieceDefinition>,
 }
 
 /// One FBR rule.

@@ -8,8 +8,9 @@
 //! the two the other way round). A piece set and a board range may come in either order
 //! (`drop[1-8]{P}` appears on the FBR page).
 
+use super::macros::{read_macros, skip_macro, starts_macro};
 use super::model::{Attribute, BoardRange, PieceSet, Rule, RuleList, SingleRange};
-use super::piece_defs::unread_identifier;
+use super::piece_defs::{read_negated_definition, starts_negated_definition};
 use super::piece_defs::{read_piece_definition, starts_piece_definition};
 use super::prefix_rules::{read_prefix_rule, starts_prefix_rule};
 
@@ -210,6 +211,8 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
     let mut drop_rules = Vec::new();
     let mut alice_rules = Vec::new();
     let mut announced_movements = Vec::new();
+    let mut negated = Vec::new();
+    let macros = read_macros(&p.c)?;
     loop {
         p.skip_separators();
         if p.i >= p.c.len() {
@@ -230,10 +233,12 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
         } else if super::announced_movement::starts_announced_movement(&p.c, p.i) {
             let m = super::announced_movement::read_announced_movement(&p.c, &mut p.i)?;
             announced_movements.push(m);
-        } else if let Some(e) = unread_identifier(&p.c, p.i) {
-            return Err(e);
+        } else if starts_macro(&p.c, p.i) {
+            p.i = skip_macro(&p.c, p.i); // read by `read_macros`
+        } else if starts_negated_definition(&p.c, p.i) {
+            negated.push(read_negated_definition(&p.c, &mut p.i, &macros)?);
         } else if starts_piece_definition(&p.c, p.i) {
-            pieces.push(read_piece_definition(&p.c, &mut p.i)?);
+            pieces.push(read_piece_definition(&p.c, &mut p.i, &macros)?);
         } else {
             rules.push(p.rule()?);
         }
@@ -252,6 +257,7 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
         drop_rules,
         alice_rules,
         announced_movements,
+        negated,
     })
 }
 

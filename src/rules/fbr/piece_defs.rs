@@ -4,10 +4,14 @@
 //! definition with a movement (`#I=cK`) is read and left to the rule that names its prefix
 //! (`freezer#`, `protector*`, `burner#`: the zone; `conversion*`'s `*Q=ccO`); prefixed
 //! promotion rules (`+P`, `+P==Q`, `*N==X`) are `fbr::prefix_rules`'; other prefixed and
-//! suffixed identifiers are refused by name. A letter may be a compound letter between colons
+//! suffixed identifiers are refused by name. A movement has the list's macros expanded
+//! ([`super::macros`]) and its conditioned parts taken out ([`super::mbn_conditions`]); a
+//! negated prefixed definition (`!*K=j{K}K`) is read here and left to `conversion`. A letter may be a compound letter between colons
 //! (`:FD:|Fire Demon|=...`, `#:FD:=K`; [`crate::rules::fairy::compound_letters`]).
 
+use super::macros::{Macro, expand};
 use super::mbn::mbn_move_sets;
+use super::mbn_conditions::{ConditionedPart, split_conditions};
 use super::parse::FbrError;
 use crate::rules::fairy::compound_letters::piece_letter_at;
 use crate::rules::fairy::defs::{PieceDef, VariantDef};
@@ -22,8 +26,16 @@ pub struct PieceDefinition {
     pub letter: String,
     /// The name between bars (`B|Basilisk|=...`).
     pub name: Option<String>,
-    /// The MBN movement after `=`, with the 1-based column of its first character.
+    /// The MBN movement after `=` (macros expanded, conditioned parts taken out), with the
+    /// 1-based column of its first character; `None` for a bare letter, or when nothing but
+    /// the board's movement and conditioned parts remain.
     pub mbn: Option<(String, usize)>,
+    /// A body-less macro of the piece's own letter stood in the movement (`@P ... P=PX`):
+    /// the board's movement is kept and `mbn` added to it ([`super::macros`]).
+    pub keeps_board_movement: bool,
+    /// The movement's parts that have a condition (`[*]wwK`, `[+]cK`;
+    /// [`super::mbn_conditions`]).
+    pub conditioned: Vec<ConditionedPart>,
     /// 1-based column of the letter.
     pub column: usize,
 }
@@ -45,8 +57,24 @@ pub fn starts_piece_definition(c: &[char], i: usize) -> bool {
     }
 }
 
-/// Reads the piece definition at `*i` (see [`starts_piece_definition`]) up to white space.
-pub fn read_piece_definition(c: &[char], i: &mut usize) -> Result<PieceDefinition, FbrError> {
+/// Reads the piece definition at `*i` (see [`starts_piece_definition`]) up to white space,
+/// with the list's macros expanded in its movement.
+pub fn read_piece_definition(
+    c: &[char],
+    i: &mut usize,
+    macros: &[Macro],
+) -> Result<PieceDefinition, FbrError> {
+    read_definition(c, i, macros, false)
+}
+
+/// [`read_piece_definition`]; a negated definition's movement (`j{K}K`) is checked by the
+/// rule that reads it, not as a movement.
+fn read_definition(
+    c: &[char],
+    i: &mut usize,
+    macros: &[Macro],
+    negated: bool,
+) -> Result<PieceDefinition, FbrError> {
     let start = *i;
     let mut prefix = None;
     // `#I=cK`, `#:FD:=K`: a prefix of `$ % & # *` (not the promotion prefixes `+ -`) with a
@@ -74,6 +102,8 @@ pub fn read_piece_definition(c: &[char], i: &mut usize) -> Result<PieceDefinitio
         *i = from + len + 1;
     }
     let mut mbn = None;
+    let mut keeps_board_movement = false;
+    let mut conditioned = Vec::new();
     match c.get(*i) {
         None => {}
         Some(ch) if ch.is_whitespace() => {}
@@ -84,13 +114,57 @@ pub fn read_piece_definition(c: &[char], i: &mut usize) -> Result<PieceDefinitio
                 .position(|ch| ch.is_whitespace())
                 .unwrap_or(c.len() - from);
             let text: String = c[from..from + len].iter().collect();
+            let expanded = expand(macros, &letter, &text, from + 1)?;
+            if expanded.keeps_board_movement && prefix.is_some() {
+                return fault(
+                    start + 1,
+                    "a body-less macro (the board's movement) in a prefixed definition is not evaluated by cqlq",
+                );
+            }
+            keeps_board_movement = expanded.keeps_board_movement;
+            let split = split_conditions(&expanded.text);
+            let plain: String = split.plain.iter().map(|x| x.0).collect();
+            // The first fault in reading order: the MBN reader's, or a letter that is
+            // neither basic nor a macro.
+            let unknown = expanded.unknown.clone();
+            let at = |e: super::mbn::MbnError, cols: &[usize]| {
+                let column = cols
+                    .get(e.column.saturating_sub(1))
+                    .copied()
+                    .unwrap_or(from + 1);
+                match &unknown {
+                    Some(u) if u.column <= column => Err(u.clone()),
+                    _ => fault::<()>(column, format!("MBN: {}", e.reason)),
+                }
+            };
             // Faults in the movement point into the rules text. A prefixed `ccO` is
             // `conversion`'s (the moved piece itself), no movement.
-            if prefix.is_none() || text != super::apply::SELF_CONVERSION {
-                mbn_move_sets(&text)
-                    .or_else(|e| fault(from + e.column, format!("MBN: {}", e.reason)))?;
+            let plain_cols: Vec<usize> = split.plain.iter().map(|x| x.1).collect();
+            if !negated
+                && !plain.is_empty()
+                && (prefix.is_none() || plain != super::apply::SELF_CONVERSION)
+                && let Err(e) = mbn_move_sets(&plain)
+            {
+                at(e, &plain_cols)?;
             }
-            mbn = Some((text, from + 1));
+            for p in &split.conditioned {
+                if let Err(e) = mbn_move_sets(&p.mbn) {
+                    at(e, &p.columns)?;
+                }
+            }
+            if let Some(u) = unknown.filter(|_| !negated) {
+                return Err(u);
+            }
+            if plain.is_empty() && !keeps_board_movement && prefix.is_none() {
+                return fault(
+                    from + 1,
+                    "a movement whose every part has a condition (`[*]`, `[+]`) is not evaluated by cqlq: write the piece's unconditioned moves beside it",
+                );
+            }
+            if !plain.is_empty() {
+                mbn = Some((plain, plain_cols[0]));
+            }
+            conditioned = split.conditioned;
             *i = from + len;
         }
         Some('<') => {
@@ -114,27 +188,38 @@ pub fn read_piece_definition(c: &[char], i: &mut usize) -> Result<PieceDefinitio
         letter,
         name,
         mbn,
+        keeps_board_movement,
+        conditioned,
         column: start + 1,
     })
 }
 
-/// The refusal of an MBN identifier a rule list may hold but cqlq does not read, at `c[i]`:
-/// a negated prefixed definition (the seed's conversion `!*K=j{K}K`) or a macro (`@D=K`,
-/// `@X=wwK`); `None` when neither starts there.
-pub fn unread_identifier(c: &[char], i: usize) -> Option<FbrError> {
-    let what = match (c.get(i), c.get(i + 1)) {
-        (Some('!'), Some(p)) if "#*$%&+-".contains(*p) && starts_piece_definition(c, i + 1) => {
-            "a negated prefixed definition (the seed's conversion `!*K=j{K}K`: the targets it excludes, \"provided that this piece is not adjacent to his King\") is not evaluated by cqlq"
-        }
-        (Some('@'), Some(l)) if l.is_ascii_uppercase() => {
-            "an MBN macro (`@D=K`, `@X=wwK`: a movement named for use in other definitions) is not evaluated by cqlq"
-        }
-        _ => return None,
-    };
-    Some(FbrError {
-        column: i + 1,
-        reason: what.into(),
-    })
+/// Whether `c[i]` starts a negated prefixed definition (the seed's conversion
+/// `!*K=j{K}K`: "provided that this piece is not adjacent to his King"), which
+/// `conversion<prefix>` reads ([`read_negated_definition`]).
+pub fn starts_negated_definition(c: &[char], i: usize) -> bool {
+    c.get(i) == Some(&'!')
+        && c.get(i + 1).is_some_and(|p| "#*$%&+-".contains(*p))
+        && starts_piece_definition(c, i + 1)
+}
+
+/// Reads the negated prefixed definition at `*i` ([`starts_negated_definition`]): the
+/// definition after the `!`, its columns those of the text.
+pub fn read_negated_definition(
+    c: &[char],
+    i: &mut usize,
+    macros: &[Macro],
+) -> Result<PieceDefinition, FbrError> {
+    let start = *i;
+    *i += 1;
+    let d = read_definition(c, i, macros, true)?;
+    if d.prefix.is_none() || d.mbn.is_none() || !d.conditioned.is_empty() {
+        return fault(
+            start + 1,
+            "a negated definition needs a prefix and a movement without conditions (`!*K=j{K}K`)",
+        );
+    }
+    Ok(d)
 }
 
 /// Gives the definitions' pieces their movements: an existing piece of the letter gets the
@@ -158,6 +243,19 @@ pub fn apply_piece_definitions(
         };
         let sets = mbn_move_sets(text)
             .or_else(|e| fault(column + e.column - 1, format!("MBN: {}", e.reason)))?;
+        if d.keeps_board_movement {
+            // `P=PX` (`@P` without a body): the board's movement of the piece stays, the
+            // MBN's is added (a swap adds nothing here: `fbr::apply::swaps` reads it).
+            let Some(index) = found else {
+                return fault(d.column, format!("`{letter}` names no piece of this board"));
+            };
+            let p = &mut def.pieces[index];
+            let mut captures = p.captures.clone().unwrap_or_else(|| p.moves.clone());
+            captures.extend(sets.captures);
+            p.moves.extend(sets.moves);
+            p.captures = Some(captures);
+            continue;
+        }
         let index = found.unwrap_or_else(|| {
             def.pieces.push(PieceDef {
                 name: d.name.clone().unwrap_or_else(|| letter.clone()),

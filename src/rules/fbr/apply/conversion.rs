@@ -65,14 +65,17 @@ impl Applier {
                     format!("`{letter}` names no piece of this variant"),
                 );
             };
-            match &d.mbn {
-                Some((text, _)) if text == SELF_CONVERSION => {}
-                Some((text, at)) => {
-                    // A conversion move of its own (`conversion_moves`).
-                    self.conversion_move(r, t, prefix, text, *at)?;
-                    continue;
+            let moved_piece = d.conditioned.is_empty()
+                && d.mbn
+                    .as_ref()
+                    .is_some_and(|(text, _)| text == SELF_CONVERSION);
+            if !moved_piece {
+                if d.mbn.is_none() && d.conditioned.is_empty() {
+                    return refuse(d.column, "a conversion definition needs `=MBN`");
                 }
-                None => return refuse(d.column, "a conversion definition needs `=MBN`"),
+                // A conversion move of its own (`conversion_moves`).
+                self.conversion_move(r, t, d, list)?;
+                continue;
             }
             if t >= 64 || self.def.pieces[t].flags.royal {
                 return refuse(

@@ -100,6 +100,7 @@ impl Applier {
                 lines,
                 partners: SwapPartners::Any,
                 partner_types: all,
+                not_in_check: false,
             });
         }
         self.layers.swapping = true;

@@ -59,6 +59,7 @@ impl Applier {
                     lines,
                     partners: s.partners,
                     partner_types: all,
+                    not_in_check: false,
                 });
             }
         }
@@ -101,6 +102,7 @@ impl Applier {
                 lines: lines.clone(),
                 partners: SwapPartners::Friendly,
                 partner_types,
+                not_in_check: false,
             });
         }
         self.layers.swap_not_in_check |= not_in_check;

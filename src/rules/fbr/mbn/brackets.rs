@@ -2,16 +2,20 @@
 //! different things in brackets (the MBN BNF restated in `../shared/variants/fbr`): a board
 //! range on a partial move (`[1-2]mefW02`, `[a,h]zB`), an optional move of a sequence
 //! (`<OptionalMove> ::= '[' <MoveSequence> ']'`: the seed's Fire Demon `[mK]--[mK]--K`, read
-//! by `super::sequence` when it is a whole leg) and a condition (the seed's conversion king `[+]cK`, castling's and switching's `[*]`).
+//! by `super::sequence` when it is a whole leg) and a condition (the seed's conversion king
+//! `[+]cK`, castling's and switching's `[*]`; those at the start of an alternative are taken
+//! out before the MBN reader by `fbr::mbn_conditions`, so one reaching it stands elsewhere).
 
 /// The name of what the bracket at `chars[at]` opens (`chars[at] == '['`).
 pub(super) fn bracket_meaning(chars: &[char], at: usize) -> &'static str {
     let inside: String = chars[at + 1..].iter().take_while(|&&c| c != ']').collect();
     match inside.as_str() {
         "+" => {
-            "the condition `[+]` (the seed's conversion king `*K=[+]cK`: \"If the King is not in check ... and the moving King was not checked\"; whether `[+]` tests the present check or the king's history, as \"was not checked\" says, the seed leaves open, and `[*]` is the present check elsewhere)"
+            "the condition `[+]` at this place (cqlq reads a condition at the start of an alternative of a definition, the seed's conversion king `*K=[+]cK`: `fbr::mbn_conditions`)"
         }
-        "*" => "the condition `[*]` (castling's and `switching=notincheck`'s expansion)",
+        "*" => {
+            "the condition `[*]` at this place (cqlq reads a condition at the start of an alternative of a definition, switching's `K=K+[*]wwK`, and after a sequence as `--!jj{K}U[*]`: `fbr::mbn_conditions`)"
+        }
         _ if inside.chars().any(|c| c.is_ascii_uppercase()) => {
             "an optional move `[...]` anywhere but as a whole leg of a move sequence (as in the seed's Fire Demon `[mK]--[mK]--K`, which is read)"
         }
