@@ -19,10 +19,7 @@ use cqlq::input::Input;
 use cqlq::input::byte_range::{CutStart, game_start_at_or_after};
 use cqlq::input::{Opened, open_input};
 use cqlq::output::temp_files;
-use cqlq::pgn::split_games;
-
-/// Bytes read at a time from a streamed input.
-const CHUNK: usize = 4 << 20;
+use cqlq::pgn::{CHUNK_BYTES, ChunkedGames, split_games};
 
 /// cqlq split: cut a PGN file at game starts into shards for a cluster.
 #[derive(Parser, Debug)]
@@ -195,32 +192,29 @@ fn cut(opened: Opened, per_shard: u64, sink: &mut dyn ShardSink) -> io::Result<(
     match opened {
         Opened::Mapped(None) => {}
         Opened::Mapped(Some(map)) => {
-            cutter.games(&map, 0, None, true, sink)?;
+            cutter.games(&map, 0, split_games(&map), None, true, sink)?;
         }
         Opened::Stream(mut stream) => {
             let compressed = stream.compression.is_some();
-            let mut buffer: Vec<u8> = Vec::new();
-            let mut offset = 0u64;
+            let mut text = ChunkedGames::new(0, None);
             loop {
-                let before = buffer.len();
-                buffer.resize(before + CHUNK, 0);
-                let (n, fault) = cqlq::input::fill(&mut stream.reader, &mut buffer[before..]);
-                buffer.truncate(before + n);
+                let (chunk, fault) = cqlq::input::read_chunk(&mut stream.reader, CHUNK_BYTES);
                 if let Some(e) = fault {
                     return Err(e);
                 }
-                let at_end = n < CHUNK;
+                let at_end = chunk.len() < CHUNK_BYTES;
+                text.push(chunk, at_end);
+                let (data, offset) = (text.text(), text.base());
                 // Compressed and decompressed bytes read so far.
                 let read = compressed.then(|| {
                     let consumed = stream.consumed.load(std::sync::atomic::Ordering::Relaxed);
-                    (consumed, offset + buffer.len() as u64)
+                    (consumed, offset + data.len() as u64)
                 });
-                let used = cutter.games(&buffer, offset, read, at_end, sink)?;
+                let used = cutter.games(data, offset, text.games(), read, at_end, sink)?;
                 if at_end {
                     break;
                 }
-                buffer.drain(..used);
-                offset += used as u64;
+                text.consume(used);
             }
         }
     }
@@ -245,17 +239,18 @@ struct Cutter {
 }
 
 impl Cutter {
-    /// Takes in the complete games of `data` (file offset `offset`; `read`: for a compressed
-    /// input, the compressed and decompressed bytes read so far); returns the bytes used.
+    /// Takes in `games`, the complete games of `data` (file offset `offset`; `read`: for a
+    /// compressed input, the compressed and decompressed bytes read so far; `at_end`: `data`
+    /// ends the input); returns the bytes used.
     fn games(
         &mut self,
         data: &[u8],
         offset: u64,
+        games: impl Iterator<Item = std::ops::Range<usize>>,
         read: Option<(u64, u64)>,
         at_end: bool,
         sink: &mut dyn ShardSink,
     ) -> io::Result<usize> {
-        let mut ranges = split_games(data).peekable();
         let mut used = 0;
         // With the whole plain file at hand, a cut is made only at a game start that
         // `--byte-range` on the file resolves to itself (its look-back scan agrees with this
@@ -264,10 +259,7 @@ impl Cutter {
         let resolves_to_itself = |start: u64| {
             !whole_plain || game_start_at_or_after(data, 0, start, true) == CutStart::At(start)
         };
-        while let Some(game) = ranges.next() {
-            if !at_end && ranges.peek().is_none() {
-                break;
-            }
+        for game in games {
             let start = offset + game.start as u64;
             // The measure of progress: file bytes, or for a compressed stream the compressed
             // bytes the game start corresponds to (at the ratio read so far).

@@ -10,13 +10,10 @@ use rayon::prelude::*;
 
 use super::format::{GameEntry, Index, IndexWriter};
 use super::summary::{Summarized, summarize_keyed};
-use crate::pgn::split_games;
+use crate::pgn::{CHUNK_BYTES, ChunkedGames, split_games};
 
 /// Games summarised per parallel batch (the progress is told after each).
 const BATCH: usize = 4096;
-/// Decompressed bytes read at a time from a compressed source: the search's chunk
-/// (`run::stream`), so that the games are cut where a search of the stream cuts them.
-const STREAM_CHUNK: usize = 4 << 20;
 
 /// What a build did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -146,9 +143,8 @@ fn write_batch(
 
 /// Writes the index of a compressed source to `writer` from `text`, its decompressed bytes
 /// (read a chunk at a time: memory holds a chunk and the longest game), the games cut as a
-/// search of the stream cuts them (`run::stream`: chunk by chunk, each chunk's last game
-/// left for the next; the same games as one split of the whole text), their places counted
-/// in the decompressed text. `progress` is told after each chunk (the caller knows the
+/// search of the stream cuts them (`pgn::ChunkedGames`: the same games as one split of the
+/// whole text), their places counted in the decompressed text. `progress` is told after each chunk (the caller knows the
 /// compressed bytes read). Returns the counts and the text's length; a fault of the stream
 /// (corrupt or trailing data) is an error: no index is made of part of a source.
 pub fn index_stream(
@@ -158,31 +154,24 @@ pub fn index_stream(
 ) -> std::io::Result<(BuildCounts, u64)> {
     let mut counts = BuildCounts::default();
     let mut strings = Strings::default();
-    let mut buffer: Vec<u8> = Vec::new();
-    let mut base = 0u64;
+    let mut chunks = ChunkedGames::new(0, None);
     loop {
-        let before = buffer.len();
-        buffer.resize(before + STREAM_CHUNK, 0);
-        let (n, fault) = crate::input::fill(text, &mut buffer[before..]);
-        buffer.truncate(before + n);
+        let (chunk, fault) = crate::input::read_chunk(text, CHUNK_BYTES);
         if let Some(e) = fault {
             return Err(e);
         }
-        let at_end = n < STREAM_CHUNK;
-        let mut games: Vec<_> = split_games(&buffer).collect();
-        if !at_end {
-            games.pop();
-        }
-        let used = games.last().map_or(0, |r| r.end);
+        let at_end = chunk.len() < CHUNK_BYTES;
+        chunks.push(chunk, at_end);
+        let games: Vec<_> = chunks.games().collect();
         for batch in games.chunks(BATCH) {
-            write_batch(&buffer, base, batch, (&mut strings, &mut counts), writer)?;
+            let (text, base) = (chunks.text(), chunks.base());
+            write_batch(text, base, batch, (&mut strings, &mut counts), writer)?;
         }
         progress();
         if at_end {
             writer.strings = strings.values;
-            return Ok((counts, base + buffer.len() as u64));
+            return Ok((counts, chunks.base() + chunks.text().len() as u64));
         }
-        buffer.drain(..used);
-        base += used as u64;
+        chunks.consume(games.last().map_or(0, |r| r.end));
     }
 }

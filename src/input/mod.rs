@@ -55,6 +55,14 @@ impl Input {
     }
 }
 
+/// Reads a chunk of at most `size` bytes ([`fill`]): the bytes read, and the fault.
+pub fn read_chunk(reader: &mut dyn Read, size: usize) -> (Vec<u8>, Option<io::Error>) {
+    let mut chunk = vec![0u8; size];
+    let (n, fault) = fill(reader, &mut chunk);
+    chunk.truncate(n);
+    (chunk, fault)
+}
+
 /// Reads until `buf` is full, the reader ends or fails: the bytes read, and the fault.
 pub fn fill(reader: &mut dyn Read, buf: &mut [u8]) -> (usize, Option<io::Error>) {
     let mut filled = 0;

@@ -1,6 +1,7 @@
 //! PGN input: splitting a file into game slices, reading each slice into a [`GameRecord`],
 //! and writing games back out.
 
+pub mod chunked;
 pub mod encoding;
 pub mod error;
 pub mod game;
@@ -16,6 +17,7 @@ mod tree;
 pub mod write;
 pub mod write_plain;
 
+pub use chunked::{CHUNK_BYTES, ChunkedGames};
 pub use encoding::TextEncoding;
 pub use error::{PgnError, PgnErrorKind};
 pub use game::{GameRecord, MoveNode, MovetextStep};

@@ -37,26 +37,21 @@ pub(crate) trait Delivery<D> {
 
 /// The driver's loop: takes `games` a batch at a time, has `work` work each batch out (the
 /// next batch split meanwhile when `prefetch`) and hands the results to `results` in input
-/// order, until the games end or `results` stops. When `at_end` is false the last game may
-/// be incomplete and is left. Returns the input byte where the last batch taken ends.
+/// order, until the games end or `results` stops. Returns the input byte where the last
+/// batch taken ends.
 pub(crate) fn drive<G: Send + Sync, W: GameWork<G>>(
     work: &W,
     results: &mut impl Delivery<W::Done>,
-    games: impl Iterator<Item = G> + Send,
-    at_end: bool,
+    mut games: impl Iterator<Item = G> + Send,
     prefetch: bool,
 ) -> io::Result<Option<u64>> {
-    let mut games = games.peekable();
     let mut end = None;
     let mut split: Option<Vec<G>> = None;
     while !results.stopped() {
-        let mut batch: Vec<G> = match split.take() {
+        let batch: Vec<G> = match split.take() {
             Some(batch) => batch,
             None => games.by_ref().take(results.batch_games()).collect(),
         };
-        if !at_end && games.peek().is_none() {
-            batch.pop();
-        }
         if batch.is_empty() {
             break;
         }
@@ -105,7 +100,7 @@ where
         stopped: false,
         summary: std::marker::PhantomData,
     };
-    drive(work, &mut into, games, true, true).map(|_| ())
+    drive(work, &mut into, games, true).map(|_| ())
 }
 
 /// A [`Sink`] as the driver's [`Delivery`] ([`drive_into`]).
@@ -197,16 +192,15 @@ mod tests {
     }
 
     /// Over several batches, with and without splitting the next one meanwhile: every game
-    /// delivered once in input order, the incomplete last game of a chunk left, a stop
-    /// obeyed at once (no result taken after it), the progress told at each batch's end.
+    /// delivered once in input order, a stop obeyed at once (no result taken after it), the
+    /// progress told at each batch's end.
     #[test]
     fn the_driver_delivers_every_game_once_in_order() {
         let games = 2 * BATCH_GAMES as u64 + 10;
         for prefetch in [false, true] {
-            for (at_end, stop_after, delivered) in [
-                (true, usize::MAX, games),
-                (false, usize::MAX, games - 1),
-                (true, BATCH_GAMES + 3, BATCH_GAMES as u64 + 3),
+            for (stop_after, delivered) in [
+                (usize::MAX, games),
+                (BATCH_GAMES + 3, BATCH_GAMES as u64 + 3),
             ] {
                 let mut kept = Collected {
                     stop_after,
@@ -218,7 +212,7 @@ mod tests {
                     stopped: false,
                     summary: std::marker::PhantomData,
                 };
-                let end = drive(&Numbers, &mut into, 0..games, at_end, prefetch).unwrap();
+                let end = drive(&Numbers, &mut into, 0..games, prefetch).unwrap();
                 assert_eq!(kept.taken, (0..delivered).collect::<Vec<_>>());
                 let batch = BATCH_GAMES as u64;
                 let ends: Vec<u64> = (1..=delivered.div_ceil(batch))
@@ -229,7 +223,7 @@ mod tests {
                     usize::MAX => ends,
                     _ => vec![batch, 2 * batch],
                 };
-                assert_eq!(kept.read_to, ends, "at_end {at_end}, prefetch {prefetch}");
+                assert_eq!(kept.read_to, ends, "prefetch {prefetch}");
                 assert_eq!(end, ends.last().copied());
             }
         }

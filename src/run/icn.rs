@@ -209,6 +209,6 @@ impl Searcher<'_> {
             name,
             workers: &self.search.workers,
         };
-        drive(&work, &mut self.out, games, true, false).map(|_| ())
+        drive(&work, &mut self.out, games, false).map(|_| ())
     }
 }

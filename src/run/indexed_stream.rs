@@ -12,10 +12,8 @@ use super::driver::Delivery;
 use super::searcher::{IndexedPart, Searcher};
 use crate::index::format::Text;
 use crate::index::use_index::IndexedInput;
-use crate::input::{Stream, fill};
-
-/// Decompressed bytes read at a time.
-const CHUNK: usize = 4 << 20;
+use crate::input::{Stream, read_chunk};
+use crate::pgn::{CHUNK_BYTES, ChunkedGames};
 
 impl Searcher<'_> {
     /// Whether the streamed input `stream` is searched through its index `indexed`: a
@@ -55,20 +53,20 @@ impl Searcher<'_> {
             read: 0,
         };
         let survivors = &indexed.survivors;
-        let (mut buffer, mut base, mut next) = (Vec::<u8>::new(), 0u64, 0usize);
+        let (mut text, mut next) = (ChunkedGames::new(0, None), 0usize);
         loop {
-            let before = buffer.len();
-            buffer.resize(before + CHUNK, 0);
-            let (n, fault) = fill(&mut reader, &mut buffer[before..]);
-            buffer.truncate(before + n);
+            let (chunk, fault) = read_chunk(&mut reader, CHUNK_BYTES);
+            let at_end = chunk.len() < CHUNK_BYTES;
+            text.push(chunk, at_end);
             self.out.compressed_position = Some(consumed.load(Ordering::Relaxed));
-            let end = base + buffer.len() as u64;
+            let (base, data) = (text.base(), text.text());
+            let end = base + data.len() as u64;
             let ready = survivors[next..]
                 .iter()
                 .take_while(|g| g.offset + u64::from(g.length) <= end)
                 .count();
             let batch = &survivors[next..next + ready];
-            self.indexed_part(&buffer, base, indexed, batch, &mut part, name)?;
+            self.indexed_part(data, base, indexed, batch, &mut part, name)?;
             next += ready;
             if let Some(e) = fault {
                 return Err(io::Error::new(
@@ -83,7 +81,7 @@ impl Searcher<'_> {
             if self.out.stopped() {
                 return Ok(());
             }
-            if n < CHUNK {
+            if at_end {
                 if end != text_size || next < survivors.len() {
                     return Err(io::Error::new(
                         io::ErrorKind::InvalidData,
@@ -100,8 +98,7 @@ impl Searcher<'_> {
             let keep = survivors
                 .get(next)
                 .map_or(end, |g| g.offset.clamp(base, end));
-            buffer.drain(..(keep - base) as usize);
-            base = keep;
+            text.consume((keep - base) as usize);
         }
     }
 }

@@ -53,7 +53,7 @@ pub(super) fn last_game_number(config: &RunConfig) -> Result<u64, LastGameError>
         }
         // An unreadable input is reported by the search; it has no games here.
         count += match open_input(input) {
-            Ok(Opened::Stream(s)) => stream::count_stream_games(s),
+            Ok(Opened::Stream(s)) => stream::count_stream_games(s, config.limits.max_game_bytes),
             Ok(Opened::Mapped(Some(map))) => match input {
                 Input::File(path) if is_icn(path, &map) => {
                     icn_count_games(&String::from_utf8_lossy(&map)).unwrap_or(0)

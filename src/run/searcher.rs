@@ -399,7 +399,7 @@ impl Searcher<'_> {
                 Some(indexed) if indexed.fits(map.len()) => {
                     self.indexed_games(&map, indexed, &named(false))
                 }
-                _ => self.games(&map, 0, true, &named(false)).map(|_| ()),
+                _ => (self.games(&map, 0, split_games(&map), &named(false))).map(|_| ()),
             },
             (input::Opened::Mapped(None), _) => Ok(()),
         })
@@ -430,13 +430,13 @@ impl Searcher<'_> {
         Some(self.indexed_games(&map, indexed, &named))
     }
 
-    /// Processes the games of `data` (whose first byte is at `offset` in the input); when
-    /// `at_end` is false the last game may be incomplete and is left. Returns the bytes used.
+    /// Processes `games`, byte ranges of `data` (whose first byte is at `offset` in the
+    /// input). Returns the bytes used.
     pub(super) fn games(
         &mut self,
         data: &[u8],
         offset: u64,
-        at_end: bool,
+        games: impl Iterator<Item = std::ops::Range<usize>> + Send,
         name: &InputName,
     ) -> io::Result<usize> {
         let work = self.search.over(data, offset, name);
@@ -444,7 +444,7 @@ impl Searcher<'_> {
         // from game to game, the next batch is split while this one is searched. Split
         // lazily, a batch at a time, so that a run stopped by `--limit` reads no further.
         let prefetch = self.config.limit.is_none() && !self.search.in_order();
-        let end = drive(&work, &mut self.out, split_games(data), at_end, prefetch)?;
+        let end = drive(&work, &mut self.out, games, prefetch)?;
         Ok(end.map_or(0, |end| (end - offset) as usize))
     }
 
@@ -486,7 +486,7 @@ impl Searcher<'_> {
             sinks: &mut self.out,
             read: part.read,
         };
-        drive(&work, &mut counted, survivors.iter().copied(), true, false)?;
+        drive(&work, &mut counted, survivors.iter().copied(), false)?;
         part.read = counted.read;
         Ok(())
     }
