@@ -1,5 +1,5 @@
 //! Lowering of the last CQL 6.2 forms cqlq learnt, each to its concept's IR: `position N`
-//! ([`ir::TreeWord`]), `while (s ~~ re)` ([`ir::StrFilter`]), `x =? S` ([`ir::prog::Prog`]),
+//! ([`Node::PositionById`]), `while (s ~~ re)` ([`ir::StrFilter`]), `x =? S` ([`Node::AssignIfNonEmpty`]),
 //! `pathdebug` ([`ir::path::PathFilter`]), `find` with a range given by variables; of every
 //! `makesquare` (here only), and of `currenttransform` (a string literal per transform image), called from
 //! [`Lower::lower`]'s match.
@@ -62,8 +62,7 @@ impl Lower<'_> {
             return Err(self.missing_argument(e));
         };
         let n = img!(self.typed(n, cx, Type::Number, "'position'"));
-        let position = ir::TreeWord::PositionById(n);
-        Ok(Some((Node::Tree(Box::new(position)), Type::Position)))
+        Ok(Some((Node::PositionById(Box::new(n)), Type::Position)))
     }
 
     /// `makesquare "e4"`
@@ -116,8 +115,8 @@ impl Lower<'_> {
     ) -> Lowered<S> {
         let value = img!(self.typed(value, cx, Type::Set, "'=?'"));
         let id = self.slot(name, e.span)?;
-        let assign = ir::prog::Prog::AssignIfNonEmpty(id, value);
-        Ok(Some((Node::Prog(Box::new(assign)), Type::Logical)))
+        let assign = Node::AssignIfNonEmpty(id, Box::new(value));
+        Ok(Some((assign, Type::Logical)))
     }
 
     /// `find v F`, `find 1 v F`, `find v w F` (with `<--`, `quiet`, `all`).
