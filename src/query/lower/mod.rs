@@ -46,7 +46,7 @@ use crate::squares::{Geometry, SquareSet};
 
 use super::Query;
 use super::ast::{
-    Arg, Ast, BinOp, BindingOp, Builtin, Expr, ExprKind, PrefixOp, SeqParam, Span, Transform, Word,
+    Arg, Ast, BinOp, BindingOp, Builtin, Expr, ExprKind, PrefixOp, Span, Transform, Word,
 };
 use super::check::{Facts, Type};
 use super::error::{ErrorKind, LowerError};
@@ -295,10 +295,7 @@ impl Lower<'_> {
                 .dict_iterate(e, it, cx)
                 .unwrap_or_else(|| self.iterate(e, it, cx)),
             ExprKind::Sort(s) => self.sort(e, s, cx),
-            // navigation.rs (`find` with a range given by variables: words.rs)
-            ExprKind::Find(f) if f.params.iter().any(|p| matches!(p, SeqParam::VarRange(_))) => {
-                self.find_counted(e, f, cx)
-            }
+            // navigation.rs
             ExprKind::Find(f) => self.find(e, f, cx),
             ExprKind::At(p, f) => self.at(p, f, cx),
             ExprKind::Echo(echo) => self.echo(e, echo, cx),
