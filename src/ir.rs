@@ -8,27 +8,26 @@
 pub mod cqls;
 pub mod dict;
 pub mod fold;
+mod game_info;
 mod geometry;
 mod line;
+mod moves;
 mod navigation;
 pub mod path;
 mod placements;
-pub mod prog;
-mod run_words;
 mod state;
 mod strings;
 pub mod submissions;
-mod tree_words;
 pub mod walk;
 pub use dict::{DictFilter, DictLoop};
+pub use game_info::{AwardKind, GameResult, HhdbAward, TagName};
 pub use geometry::{Directions, MateKind, Pin, PinYield, Ray};
 pub use line::{Line, LinePattern, LineState};
+pub use moves::{CastleKind, ConsecutiveMoves, MoveExt, MoveFilter, MoveSource, MoveYield};
 pub use navigation::{Echo, Find, PosRelation, PositionRef, Range, ReadBounds};
 pub use placements::{FirstParts, Placements};
-pub use run_words::RunWord;
-pub use state::{Loop, Sort, VarId};
-pub use strings::{AwardKind, HhdbAward, StrFilter};
-pub use tree_words::{ConsecutiveMoves, MoveExt, TreeWord};
+pub use state::{Globals, Loop, PersistentType, PersistentVar, Sort, VarId};
+pub use strings::StrFilter;
 
 pub use crate::chess::{Color, PieceKinds, PieceType, piece_type};
 
@@ -107,139 +106,6 @@ pub enum NumProp {
     PositionId,
 }
 
-/// A PGN tag a game-info filter reads.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TagName {
-    /// `player white` / the White tag.
-    White,
-    /// `player black` / the Black tag.
-    Black,
-    /// `event`
-    Event,
-    /// `site`
-    Site,
-    /// `date`
-    Date,
-    /// Any other tag, by name.
-    Other(String),
-}
-
-/// The result of a game (`result 1-0`, `result 0-1`, `result 1/2-1/2`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// `1-0`
-    WhiteWins,
-    /// `0-1`
-    BlackWins,
-    /// `1/2-1/2`
-    Draw,
-}
-
-/// Which moves a `move` filter looks at.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum MoveSource {
-    /// `move ...`: the moves played from this position in the game (main line, and the
-    /// variations when they are searched).
-    Played,
-    /// `move previous ...`: the move that led here.
-    Previous,
-    /// `move legal ...`
-    Legal,
-    /// `move pseudolegal ...`
-    PseudoLegal,
-    /// `move reverse ...` (CQLi): the retro moves, those that could have led here
-    /// (`eval::retro`).
-    Reverse,
-}
-
-/// What a `move` filter yields.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum MoveYield {
-    /// The from-squares of the matching moves (the default).
-    From,
-    /// The to-squares (when `to` is the first parameter).
-    To,
-    /// The captured pieces' squares (when `capture` is the first parameter).
-    Capture,
-    /// `count`: the number of matching moves (a promotion counts once, as in CQL 6.2).
-    Count,
-}
-
-/// Castling restriction of a `move` filter.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum CastleKind {
-    /// `castle`: either side.
-    Any,
-    /// `o-o`
-    KingSide,
-    /// `o-o-o`
-    QueenSide,
-}
-
-impl CastleKind {
-    /// Whether a move that castles as `castle` says (`Some(true)` king-side, `Some(false)`
-    /// queen-side, None: no castling) is of this kind.
-    pub fn admits(self, castle: Option<bool>) -> bool {
-        matches!(
-            (self, castle),
-            (CastleKind::Any, Some(_))
-                | (CastleKind::KingSide, Some(true))
-                | (CastleKind::QueenSide, Some(false))
-        )
-    }
-}
-
-/// A `move` filter: `move [legal|pseudolegal|previous] [from X] [to Y] [capture Z]
-/// [promote P] [enpassant] [castle|o-o|o-o-o] [null] [count]`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MoveFilter<S> {
-    /// Which moves are considered.
-    pub source: MoveSource,
-    /// `from X`: the moving piece's square is in X (X is evaluated at the current position).
-    pub from: Option<Box<Node<S>>>,
-    /// `to Y`: the destination square is in Y.
-    pub to: Option<Box<Node<S>>>,
-    /// `capture Z`: the captured piece stands on a square of Z (for en passant, the pawn's
-    /// square).
-    pub capture: Option<Box<Node<S>>>,
-    /// `promote P`: the move promotes to a piece admitted by P (a piece-only designator).
-    pub promote: Option<PieceKinds>,
-    /// `enpassant`
-    pub enpassant: bool,
-    /// `enpassantsquare X` (CQL 6.2): an en passant capture whose taken pawn stands on a
-    /// square of X (X is evaluated at the current position).
-    pub ep_square: Option<Box<Node<S>>>,
-    /// `castle`, `o-o`, `o-o-o`
-    pub castle: Option<CastleKind>,
-    /// `null`: a null move (`--` in PGN).
-    pub null: bool,
-    /// `drop P` (cqlq): a drop (no from square, not a null move) of a piece P admits, by
-    /// colour and type.
-    pub drop: Option<PieceKinds>,
-    /// What the filter yields.
-    pub yields: MoveYield,
-}
-
-impl<S> MoveFilter<S> {
-    /// `move` with no parameter but its source: every move of `source`, yielding their
-    /// from-squares (what the other parameters then narrow).
-    pub fn any(source: MoveSource) -> MoveFilter<S> {
-        MoveFilter {
-            source,
-            from: None,
-            to: None,
-            capture: None,
-            promote: None,
-            enpassant: false,
-            ep_square: None,
-            castle: None,
-            null: false,
-            drop: None,
-            yields: MoveYield::From,
-        }
-    }
-}
-
 /// A regular expression compiled once, when the query is compiled (compares by its text).
 #[derive(Clone, Debug)]
 pub struct Pattern(pub regex::Regex);
@@ -253,6 +119,9 @@ impl PartialEq for Pattern {
 /// One filter of the IR.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Node<S> {
+    /// The root of a query with persistent variables or dictionaries: what it carries from
+    /// game to game, and the body evaluated at each position.
+    WithGlobals(Box<Globals>, Box<Node<S>>),
     /// `true`
     True,
     /// `false`
@@ -265,6 +134,18 @@ pub enum Node<S> {
     Not(Box<Node<S>>),
     /// `if c then a else b` (no `else`: matches when `c` fails, as CQL 6.2's `IfNode`).
     If(Box<Node<S>>, Box<Node<S>>, Option<Box<Node<S>>>),
+    /// `cql_abort`: stops the run with an error when evaluated (CQL 6.2's `AbortNode`, "an
+    /// internal logic error on matching"); holds where it is written (`line 1, column 5`).
+    Abort(std::sync::Arc<str>),
+    /// `while (test) body`: evaluates the body after each time the test matches, until it
+    /// does not; always matches (CQL 6.2's `WhileNode`).
+    While(Box<Node<S>>, Box<Node<S>>),
+    /// `loop body`: evaluates the body until it fails; matches when it matched at least once
+    /// (CQL 6.2's `LoopNode`).
+    Repeat(Box<Node<S>>),
+    /// `assert F`: stops the run with an error naming the text when F does not match (a
+    /// variable: when it is unbound).
+    Assert(Box<Node<S>>, String),
 
     /// A piece designator: `Ra1`, `[Qq]d4`, `_f4`, `a-h1-8`, `.`; the squares of `squares`
     /// holding a piece (or emptiness) admitted by `kinds`.
@@ -278,6 +159,10 @@ pub enum Node<S> {
     /// A transform's images when each is a piece placement (`shift { Ra1 Rb1 }`): the
     /// [`Node::Union`] or [`Node::Or`] of them, as a flat table.
     Placements(Box<Placements<S>>),
+    /// `T count F`: the number of the transform's images of F that match (each image of the
+    /// group counted, also when two are the same filter; images a transform drops count as
+    /// not matching).
+    CountImages(Vec<Node<S>>),
     /// `x & y`
     Intersect(Vec<Node<S>>),
     /// `~x`: the board's squares not in x.
@@ -292,9 +177,19 @@ pub enum Node<S> {
     PromotedPieces,
     /// `move ...`
     Move(MoveFilter<S>),
+    /// A `move` filter with the parameters [`MoveFilter`] lacks (`primary`, `secondary`,
+    /// `comment`, CQLi's `: F`); also `countmoves --` (`count` set) and `currentmove --`
+    /// (source `previous`).
+    MoveExt(Box<MoveExt<S>>),
+    /// `consecutivemoves [quiet] [range] (x y)`
+    ConsecutiveMoves(Box<ConsecutiveMoves<S>>),
     /// `fen "..."` with a piece-placement pattern: every listed square holds a piece admitted
     /// by its kinds. Squares not listed are unconstrained.
     Placement(Vec<(PieceKinds, S)>),
+    /// `similarposition [nosort] [notransform] "f.pgn"`: the position (under a symmetry,
+    /// unless `notransform`) is one of the submissions file's main-line positions; its value
+    /// is the smallest such game number, a comment names each (CQL 6.2's `AnticipateNode`).
+    SimilarPosition(std::sync::Arc<submissions::Submissions>),
 
     /// A number literal, and `white` (1) / `black` (-1).
     Number(i64),
@@ -306,6 +201,8 @@ pub enum Node<S> {
     Negate(Box<Node<S>>),
     /// `abs a`
     Abs(Box<Node<S>>),
+    /// `sqrt x`: the integer square root (no match for a negative number).
+    Sqrt(Box<Node<S>>),
     /// `max(a b ...)`
     Max(Vec<Node<S>>),
     /// `min(a b ...)`
@@ -316,8 +213,20 @@ pub enum Node<S> {
     PieceType(Box<Node<S>>, bool),
     /// `halfmoveclock`, `movenumber`, `ply`, `gamenumber`, `sidetomove`
     Num(NumProp),
+    /// `lastgamenumber`: the number of the input's last game (the run counts the games
+    /// before the search; CQL 6.2 counts the `[White ` tags of its one input file), capped
+    /// by the `gamenumber` range's upper end as CQL 6.2 does.
+    LastGameNumber,
     /// `elo white`, `elo black` (does not match when the tag is missing or not a number).
     Elo(Color),
+    /// `year`: the year of the Date tag (0 when it has none, as CQL 6.2's date decoding).
+    Year,
+    /// `hhdb award ...`
+    Hhdb(HhdbAward),
+    /// `hhdb cooked` / `cql_hhdbhascook`: the game's PGN text contains `<cook` (CQL 6.2's
+    /// `QGame::foundCook`, a substring search of the game's text); cqlq looks in the tags'
+    /// names and values and in every comment, where PGN lets such text stand.
+    HhdbCooked,
 
     /// A string literal.
     Str(String),
@@ -328,6 +237,12 @@ pub enum Node<S> {
     Tag(TagName),
     /// `player "x"`, `event "x"`, ...: one of the tags contains the text.
     TagContains(Vec<TagName>, String),
+    /// `tag x`: the value of the tag named by the string x.
+    TagOf(Box<Node<S>>),
+    /// `settag(name value)`, `tag "X" = value`: sets the tag in the output game.
+    SetTag(Box<Node<S>>, Box<Node<S>>),
+    /// `removetag x` (CQLi): removes the tag from the output game.
+    RemoveTag(Box<Node<S>>),
     /// `x ~~ "re"`: the string value of x matches the regular expression `re` (`regex` crate
     /// syntax, validated when the query is compiled); `event ~~ "Olympiad"`, `date ~~ "^18"`.
     /// Its value is the matched text; its groups are `\1`, `\2`, ... ([`StrFilter::Capture`]).
@@ -338,10 +253,21 @@ pub enum Node<S> {
     /// `hascomment`: a non-empty PGN comment follows the move reaching the position; `hascomment "!"` (`Some(1)`), `"$14"`, ...:
     /// the move carries that NAG (CQL 6.2's `HasCommentNode`).
     HasComment(Option<u8>),
+    /// `hascomment x` with a text that is no NAG: some original comment of the position
+    /// contains it.
+    HasCommentText(Box<Node<S>>),
+    /// `originalcomment`: the PGN comment after the move reaching the position.
+    OriginalComment,
+    /// `removecomment`: removes the original comments after the move reaching the position
+    /// from the output game.
+    RemoveComment,
     /// `piecename x` (`false`), `typename x` (`true`): the one-letter name of the piece on the
     /// single square of x (`K`, `p`, ...; `typename` upper-cases it; `.` for an empty
     /// square); no match unless x is exactly one square (CQL 6.2's `PieceNameNode`).
     PieceName(bool, Box<Node<S>>),
+    /// `pieceid x`: the identity number of the piece on the single square of x (no match
+    /// for an empty square or a set of another size).
+    PieceId(Box<Node<S>>),
 
     /// `check`
     Check,
@@ -355,11 +281,19 @@ pub enum Node<S> {
     Initial,
     /// `terminal`
     Terminal,
+    /// `legalposition` (CQLi): the position could arise in a game — each side has one king,
+    /// the side not to move is not in check, no pawn stands on the first or last rank.
+    LegalPosition,
+    /// `reachableposition` (CQLi): the position passes the retrograde checks of
+    /// `eval::reachable` (standard chess on the 8x8 board).
+    ReachablePosition,
     /// `result 1-0` ...
     Result(GameResult),
     /// `a < b`, `a == b`, ...: numbers, strings, or sets (`==`/`!=` of sets; a set compared
     /// with a number counts its squares). The value is the left side's.
     Compare(CmpOp, Box<Node<S>>, Box<Node<S>>),
+    /// `equal(x y)`: both match with equal values (CQL 6.2's `GenericEqualNode`).
+    Equal(Box<Node<S>>, Box<Node<S>>),
     /// `x in y`: every square of x is in y (x non-empty... as CQL: x's set is a subset of y's).
     In(Box<Node<S>>, Box<Node<S>>),
 
@@ -368,6 +302,13 @@ pub enum Node<S> {
     /// `x = v`: binds the variable to v's value; does not match (and leaves x alone) when v
     /// does not match, except that a set is always assigned.
     Assign(VarId, Box<Node<S>>),
+    /// `x =? S`: binds the set variable x to S's squares when there is at least one; no match
+    /// (and x left alone) when S is empty or does not match (CQL 6.2's conditional
+    /// `AssignSquareNode`).
+    AssignIfNonEmpty(VarId, Box<Node<S>>),
+    /// `piece x = S` (`◭x = S`): binds x to the piece on S's one square; no match (x left
+    /// alone) unless S is exactly one square holding a piece (CQL 6.2's `PieceAssignNode`).
+    PieceAssign(VarId, Box<Node<S>>),
     /// `isbound x` (`isunbound x` is its `not`).
     IsBound(VarId),
     /// `unbind x`
@@ -381,6 +322,12 @@ pub enum Node<S> {
     /// A position: `currentposition`, `parent`, `child(n)`, `initialposition`,
     /// `lastposition`. Does not match when there is no such position.
     Position(PositionRef),
+    /// `position N`: the position whose `positionid` is N (CQL 6.2's `GotoNode`); no match
+    /// when N is negative or past the game's last position.
+    PositionById(Box<Node<S>>),
+    /// `child(n)` with a computed index: the n-th continuation (0 the main one), as
+    /// [`PositionRef::Child`].
+    ChildAt(Box<Node<S>>),
     /// `p : f`: f evaluated at position p (the value is f's).
     At(Box<Node<S>>, Box<Node<S>>),
     /// `find ...`
@@ -389,10 +336,23 @@ pub enum Node<S> {
     Line(Box<Line<S>>),
     /// `mainline` (true): the position is on the main line; `variation` (false): it is not.
     InMainline(bool),
+    /// `virtualmainline`: every White move on the path from the start is a main
+    /// continuation, and no move on it is a null move (CQL 6.2's `QPos::virtualmainline`).
+    VirtualMainline,
+    /// `primary` (true) / `secondary` (false): the move that led here is (not) the first
+    /// continuation of its position (CQL 6.2's `PastMoveNode`); no match at the start.
+    PrimaryMove(bool),
+    /// `cql_assertvariations`: matches when variations are searched; otherwise the run
+    /// stops with this message (CQL 6.2 refuses such a query without `variations`).
+    AssertVariations(std::sync::Arc<str>),
     /// `up`, `down`, ..., `anydirection` with a distance range (1..=7 by default): the squares
     /// at those distances from a square of the set in one of the directions (a geometric
     /// neighbourhood: pieces do not block).
     Direction(Directions, Range, Box<Node<S>>),
+    /// `up N X`, `right 1 N X`, ...: the directions with distances computed at the position
+    /// (the least, and the greatest when given): X translated by `n` steps for each n in the
+    /// range (a negative n goes the other way).
+    DirectionBy(Directions, Box<Node<S>>, Option<Box<Node<S>>>, Box<Node<S>>),
     /// `between(x y)`: the squares strictly between a square of x and a square of y lying on
     /// one rank, file or diagonal.
     Between(Box<Node<S>>, Box<Node<S>>),
@@ -416,19 +376,27 @@ pub enum Node<S> {
     /// `comment(a b ...)`: adds the arguments' text as a comment at the position (kept only
     /// if the whole query matches there); always matches.
     Comment(Vec<Node<S>>),
+    /// `message(a b ...)` (`quiet`: no position header): prints the text.
+    Message(Vec<Node<S>>, bool),
+    /// `readfile x`: the contents of the file named by x.
+    ReadFile(Box<Node<S>>),
+    /// `writefile(name text)`: appends the text to the file.
+    WriteFile(Box<Node<S>>, Box<Node<S>>),
     /// `sort ...`
     Sort(Box<Sort<S>>),
     /// `echo (s t) ...`
     Echo(Box<Echo<S>>),
     /// `ancestor(x y)`, `descendant(x y)`, `lca(x y)`
     Relation(PosRelation, Box<Node<S>>, Box<Node<S>>),
-    /// A string, tag, game-information or file filter (`s[i:j]`, `\1`, `int`,
-    /// `while (s ~~ re)`, `settag`, `year`, `readfile`, ...), see [`StrFilter`]; evaluated by `eval::strings`.
+    /// `distance(x y)` of two positions: the moves from their latest common ancestor to x
+    /// plus those to y (CQL's distance page).
+    TreeDistance(Box<Node<S>>, Box<Node<S>>),
+    /// `x & y` of two positions (CQL's positional intersection): the squares on which both
+    /// positions have the same content (the same coloured piece type, or both empty).
+    SameContent(Box<Node<S>>, Box<Node<S>>),
+    /// An operation on strings (`s[i:j]`, `\1`, `#s`, `int`, `str`, `while (s ~~ re)`, ...),
+    /// see [`StrFilter`]; evaluated by `eval::strings`.
     Strs(Box<StrFilter<S>>),
-    /// `virtualmainline`, `position N`, `child(n)`, `primary`, `pieceid`, `consecutivemoves`, `countmoves`, `currentmove`,
-    /// `move primary|secondary|comment`, CQLi's `move ... : F` and `legalposition`
-    /// (see [`TreeWord`]).
-    Tree(Box<TreeWord<S>>),
     /// `path ...` (`⊢`), dashes with targets (`X--Y(check)`), `from` / `to` alone,
     /// `pathcount`, `pathstart`, ..., `pathdebug`: see [`path`].
     Path(Box<path::PathFilter<S>>),
@@ -436,12 +404,6 @@ pub enum Node<S> {
     /// A filter only the CQL-S dialect has (`:sequence`, `:pawncount`, `:matchcount`, ...),
     /// see [`crate::ir::cqls`]; evaluated by `eval::cqls`.
     Cqls(Box<crate::ir::cqls::CqlsNode<S>>),
-    /// `while`, `loop`, `assert`, `equal`, `sqrt`, `x =? S`, persistent variables, ...:
-    /// see [`prog::Prog`]; evaluated by `eval::prog`.
-    Prog(Box<prog::Prog<S>>),
-    /// `lastgamenumber`, `cql_assertvariations`: see [`RunWord`]; evaluated by
-    /// `eval::run_words`.
-    Run(RunWord),
     /// `D[k]`, `D[k] = v`, `unbind D[k]`, `#D`, `x ∊ D body`, ...: see [`DictFilter`];
     /// evaluated by `eval::dictionary`.
     Dict(Box<DictFilter<S>>),

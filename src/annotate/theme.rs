@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::eval::GameEdits;
-use crate::ir::{Node, RunWord};
+use crate::ir::Node;
 use crate::output::CommentLevel;
 use crate::query::{HeaderSettings, Program};
 use crate::run::fairy::{FairyQuery, Refusal};
@@ -78,9 +78,7 @@ impl Theme {
         if crate::eval::carried_globals(&query.filter).is_some() {
             return refuse("its persistent variables would carry values between games");
         }
-        if crate::ir::walk::any_node(&query.filter, |n| {
-            matches!(n, Node::Run(RunWord::LastGameNumber))
-        }) {
+        if crate::ir::walk::any_node(&query.filter, |n| matches!(n, Node::LastGameNumber)) {
             return refuse("'lastgamenumber' is not known to annotate");
         }
         let params = HeaderSettings::read(&query.header)

@@ -52,6 +52,26 @@ impl<P: Position> Evaluator<'_, P> {
         Some(Value::Num(n))
     }
 
+    /// `sqrt x`
+    pub(super) fn eval_sqrt(&self, x: &Node<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        let n = self.num(x, at)?;
+        (n >= 0).then(|| Value::Num(n.isqrt()))
+    }
+
+    /// `equal(x y)`: a filter that does not match and `false` are equal.
+    pub(super) fn eval_equal(
+        &self,
+        x: &Node<P::Set>,
+        y: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let normal = |v: Option<Value<P::Set>>| match v {
+            None | Some(Value::Bool(false)) => None,
+            v => v,
+        };
+        (normal(self.eval(x, at)) == normal(self.eval(y, at))).then_some(Value::Bool(true))
+    }
+
     /// `a < b` ...: two sets compare as sets (`==`, `!=`); a set against a number counts its
     /// squares, and such a numeric comparison is worth its left side's number; strings
     /// compare as strings.

@@ -9,8 +9,8 @@
 use std::collections::BTreeMap;
 
 use super::{Evaluator, Value, is_match};
-use crate::ir::prog::{Globals, PersistentType};
 use crate::ir::{DictFilter, DictLoop};
+use crate::ir::{Globals, PersistentType};
 use crate::rules::Position;
 use crate::squares::{Coord, Geometry, SquareSet};
 

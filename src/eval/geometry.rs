@@ -39,6 +39,46 @@ fn between_coords(a: Coord, b: Coord) -> Vec<Coord> {
 }
 
 impl<P: Position> Evaluator<'_, P> {
+    /// `up N X`, `right A B X`: the distances computed at the position.
+    pub(super) fn eval_direction_by(
+        &self,
+        dirs: Directions,
+        lo: &Node<P::Set>,
+        hi: Option<&Node<P::Set>>,
+        x: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let lo = self.num(lo, at)?;
+        let hi = match hi {
+            Some(h) => self.num(h, at)?,
+            None => lo,
+        };
+        let squares = self.set(x, at)?;
+        Some(Value::Set(self.translate(dirs, lo, hi, &squares, at)))
+    }
+
+    /// The squares of `squares` moved `n` steps in each direction, for n in `lo..=hi` (a
+    /// negative n goes the opposite way; 0 is the square itself). Squares leaving the board are
+    /// dropped.
+    fn translate(&self, dirs: Directions, lo: i64, hi: i64, squares: &P::Set, at: u32) -> P::Set {
+        let geo = self.geometry(at);
+        let mut out = Vec::new();
+        for c in squares.coords() {
+            for (df, dr) in dirs.steps() {
+                for n in lo..=hi.min(lo.saturating_add(64)) {
+                    let t = Coord {
+                        file: c.file + n * df,
+                        rank: c.rank + n * dr,
+                    };
+                    if geo.contains(t) {
+                        out.push(t);
+                    }
+                }
+            }
+        }
+        P::Set::from_coords(geo, out)
+    }
+
     /// `up 2 x`, `diagonal 1 3 x`, ...: squares at a distance in `range` from x. Distance 0 is
     /// the square itself (CQL 6.2: `up 0 7 c6` is c6, c7 and c8).
     pub(super) fn eval_direction(

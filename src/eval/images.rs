@@ -87,6 +87,16 @@ impl<P: Position> Evaluator<'_, P> {
         None
     }
 
+    /// `T count F`: how many of the transform's images of F match.
+    pub(super) fn eval_count_images(
+        &self,
+        images: &[Node<P::Set>],
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let n = images.iter().filter(|i| self.matches(i, at)).count();
+        Some(Value::Num(n as i64))
+    }
+
     /// `x | y | ...` (also the images of a transform of a set filter): the union of the
     /// operands' squares; no match when no operand matches.
     pub(super) fn eval_union(&self, items: &[Node<P::Set>], at: u32) -> Option<Value<P::Set>> {

@@ -38,6 +38,42 @@ impl<P: Position> Evaluator<'_, P> {
         Some(Value::Bool(true))
     }
 
+    /// `x =? S` (CQL 6.2's conditional `AssignSquareNode`)
+    pub(super) fn eval_assign_if_non_empty(
+        &self,
+        id: VarId,
+        v: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let s = self.set(v, at)?;
+        if s.is_empty() {
+            return None;
+        }
+        self.state.borrow_mut().set(id, Some(Value::Set(s)));
+        Some(Value::Bool(true))
+    }
+
+    /// `piece x = S`
+    pub(super) fn eval_piece_assign(
+        &self,
+        var: VarId,
+        set: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let squares = self.set(set, at)?;
+        if squares.count() != 1 {
+            return None;
+        }
+        let c = squares.coords()[0];
+        match self.pieces().piece_at(at, c) {
+            0 => None,
+            id => {
+                self.state.borrow_mut().set(var, Some(Value::Piece(id)));
+                Some(Value::Bool(true))
+            }
+        }
+    }
+
     /// `unbind x`
     pub(super) fn eval_unbind(&self, id: VarId) -> Option<Value<P::Set>> {
         self.state.borrow_mut().set(id, None);

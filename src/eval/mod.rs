@@ -468,6 +468,11 @@ impl<'a, P: Position> Evaluator<'a, P> {
             // not a
             Node::Not(inner) => truth(!self.matches(inner, at)),
             // if c then a else b
+            Node::Abort(place) => self.eval_abort(place),
+            Node::While(test, body) => self.eval_while(test, body, at),
+            Node::Repeat(body) => self.eval_repeat(body, at),
+            Node::Assert(f, text) => self.eval_assert(f, text, at),
+            Node::WithGlobals(globals, body) => self.eval_with_globals(globals, body, at),
             Node::If(cond, then, otherwise) => {
                 if self.matches(cond, at) {
                     self.eval(then, at)
@@ -491,6 +496,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             ))),
             // x | y
             Node::Union(items) => self.eval_union(items, at),
+            Node::CountImages(images) => self.eval_count_images(images, at),
             Node::Placements(table) => self.eval_placements(table, at),
             // x & y
             Node::Intersect(items) => {
@@ -525,7 +531,10 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::PromotedPieces => Some(Value::Set(pos().promoted())),
             // move ...
             Node::Move(m) => self.eval_move(m, at),
+            Node::MoveExt(m) => self.eval_move_ext(m, at),
+            Node::ConsecutiveMoves(c) => self.eval_consecutive_moves(c, at),
             // fen "k7/8/NKB5/..."
+            Node::SimilarPosition(s) => self.similar_position(s, at),
             Node::Placement(parts) => truth(
                 parts
                     .iter()
@@ -544,6 +553,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Negate(a) => Some(Value::Num(self.num(a, at)?.checked_neg()?)),
             // abs a
             Node::Abs(a) => Some(Value::Num(self.num(a, at)?.checked_abs()?)),
+            Node::Sqrt(x) => self.eval_sqrt(x, at),
             // max(a b ...)
             Node::Max(items) => self.fold_nums(items, at, i64::max),
             // min(a b ...)
@@ -562,6 +572,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 Some(Value::Num(type_number(pos().piece_at(&s), *colored)))
             }
             // halfmoveclock, movenumber, ply, gamenumber, sidetomove
+            Node::LastGameNumber => self.eval_last_game_number(),
             Node::Num(prop) => Some(Value::Num(match prop {
                 NumProp::HalfmoveClock => i64::from(pos().halfmove_clock()),
                 NumProp::MoveNumber => i64::from(pos().fullmove_number()),
@@ -586,6 +597,9 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 let elo = self.game.record.tag(tag)?.trim().parse::<i64>().ok()?;
                 Some(Value::Num(elo))
             }
+            Node::Year => self.eval_year(),
+            Node::Hhdb(award) => self.eval_hhdb_award(*award),
+            Node::HhdbCooked => self.eval_hhdb_cooked(),
             // "text"
             Node::Str(s) => Some(Value::Str(s.clone())),
             // currentfen, standardfen, zobristkey
@@ -596,6 +610,9 @@ impl<'a, P: Position> Evaluator<'a, P> {
             })),
             // player white, event, site, date
             Node::Tag(name) => self.tag(name).map(|v| Value::Str(v.to_string())),
+            Node::TagOf(name) => self.eval_tag_of(name, at),
+            Node::SetTag(name, value) => self.eval_set_tag(name, value, at),
+            Node::RemoveTag(name) => self.eval_remove_tag(name, at),
             // player "x", event "x", ...
             Node::TagContains(names, text) => truth(
                 names
@@ -620,6 +637,9 @@ impl<'a, P: Position> Evaluator<'a, P> {
                     None => truth(text::original_comment(&node.comments_after).is_some()),
                 }
             }
+            Node::HasCommentText(text) => self.eval_has_comment_text(text, at),
+            Node::OriginalComment => self.eval_original_comment(at),
+            Node::RemoveComment => self.eval_remove_comment(at),
             // piecename x, typename x
             Node::PieceName(type_only, x) => {
                 let s = self.set(x, at)?;
@@ -650,6 +670,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
                 };
                 Some(Value::Str(name))
             }
+            Node::PieceId(x) => self.eval_piece_id(x, at),
             // check
             Node::Check => truth(pos().is_check()),
             // mate
@@ -662,6 +683,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Initial => truth(at == 0),
             // terminal
             Node::Terminal => truth(self.children(at).next().is_none()),
+            Node::LegalPosition => truth(self.is_legal_position(at)),
+            Node::ReachablePosition => truth(self.is_reachable_position(at)),
             // result 1-0
             Node::Result(want) => {
                 let result = self.game.record.tag("Result").map(str::trim);
@@ -675,6 +698,7 @@ impl<'a, P: Position> Evaluator<'a, P> {
             }
             // a < b, a == b, ...
             Node::Compare(op, a, b) => self.eval_compare(*op, a, b, at),
+            Node::Equal(x, y) => self.eval_equal(x, y, at),
             // x in y
             Node::In(x, y) => {
                 let (x, y) = (self.set(x, at)?, self.set(y, at)?);
@@ -684,6 +708,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Var(id) => self.eval_var(*id, at),
             // x = v
             Node::Assign(id, v) => self.eval_assign(*id, v, at),
+            Node::AssignIfNonEmpty(id, v) => self.eval_assign_if_non_empty(*id, v, at),
+            Node::PieceAssign(var, set) => self.eval_piece_assign(*var, set, at),
             // isbound x
             Node::IsBound(id) => truth(self.state.borrow().get(*id).is_some()),
             // unbind x
@@ -693,6 +719,8 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::PieceLoop(l) => self.eval_loop(l, true, at),
             // parent, child(n), currentposition, initialposition, lastposition
             Node::Position(r) => self.position_ref(r, at).map(Value::Pos),
+            Node::PositionById(n) => self.eval_position_by_id(n, at),
+            Node::ChildAt(n) => self.eval_child_at(n, at),
             // p : f
             Node::At(target, f) => self.eval_at(target, f, at),
             // find ...
@@ -701,8 +729,14 @@ impl<'a, P: Position> Evaluator<'a, P> {
             Node::Line(l) => self.eval_line(l, at),
             // mainline, variation
             Node::InMainline(main) => truth((self.depth(at) == 0) == *main),
+            Node::VirtualMainline => truth(self.on_virtual_mainline(at)),
+            Node::PrimaryMove(primary) => self.eval_primary_move(*primary, at),
+            Node::AssertVariations(message) => self.eval_assert_variations(message),
             // up 1 x, diagonal 2 4 x, ...
             Node::Direction(dirs, range, x) => self.eval_direction(*dirs, *range, x, at),
+            Node::DirectionBy(dirs, lo, hi, x) => {
+                self.eval_direction_by(*dirs, lo, hi.as_deref(), x, at)
+            }
             // between(x y)
             Node::Between(x, y) => self.eval_between(x, y, at),
             // ray (...), xray (...)
@@ -727,24 +761,23 @@ impl<'a, P: Position> Evaluator<'a, P> {
             )),
             // comment(...)
             Node::Comment(parts) => self.eval_comment(parts, at),
+            Node::Message(parts, quiet) => self.eval_message(parts, *quiet, at),
+            Node::ReadFile(name) => self.eval_read_file(name, at),
+            Node::WriteFile(name, text) => self.eval_write_file(name, text, at),
             // sort ...
             Node::Sort(s) => self.eval_sort(s, at),
             // echo (s t) body
             Node::Echo(e) => self.eval_echo(e, at),
             // ancestor(x y), descendant(x y), lca(x y)
             Node::Relation(rel, x, y) => self.eval_relation(*rel, x, y, at),
-            // s[i:j], \1, int, str, settag, year, hhdb, readfile, ... (eval/strings.rs)
+            Node::TreeDistance(x, y) => self.eval_tree_distance(x, y, at),
+            Node::SameContent(x, y) => self.eval_same_content(x, y, at),
+            // s[i:j], \1, #s, int, str, while (s ~~ re), ... (eval/strings.rs)
             Node::Strs(f) => self.eval_strs(f, at),
-            // virtualmainline, pieceid, consecutivemoves, countmoves, move primary, move : F
-            Node::Tree(t) => self.eval_tree(t, at),
             // path ..., X--Y(target), from, to, pathcount, pathstart, ...
             Node::Path(p) => self.eval_path_filter(p, at),
             // CQL-S only: :sequence, :pawncount, :matchcount, ... (eval/cqls/)
             Node::Cqls(c) => self.eval_cqls(c, at),
-            // while, loop, assert, equal, sqrt, dictionaries, persistent, ... (eval/prog.rs)
-            Node::Prog(p) => self.eval_prog(p, at),
-            // lastgamenumber, cql_assertvariations (eval/run_words.rs)
-            Node::Run(w) => self.eval_run_word(w, at),
             // D[k], D[k] = v, unbind D[k], #D, x ∊ D body (eval/dictionary.rs)
             Node::Dict(d) => self.eval_dict(d, at),
         }

@@ -1,8 +1,8 @@
-//! Evaluation of [`RunWord`]: what the run knows beyond the game (`lastgamenumber`,
-//! `cql_assertvariations`, `cql_abort`, `similarposition`).
+//! Evaluation of the filters that read or stop the run rather than the game
+//! (`lastgamenumber`, `cql_assertvariations`, `cql_abort`); `similarposition` is
+//! `eval::similar_position`'s.
 
 use super::{Evaluator, Value};
-use crate::ir::RunWord;
 use crate::rules::Position;
 
 impl<P: Position> Evaluator<'_, P> {
@@ -12,36 +12,41 @@ impl<P: Position> Evaluator<'_, P> {
         self.last_game.set(Some(n));
     }
 
-    /// `lastgamenumber`, `cql_assertvariations`, `cql_abort`, `similarposition` (at `at`).
-    pub(super) fn eval_run_word(&self, w: &RunWord, at: u32) -> Option<Value<P::Set>> {
-        let stop = |m: &str| {
-            self.state
-                .borrow_mut()
-                .prog
-                .abort
-                .get_or_insert_with(|| m.to_string());
-            None
-        };
-        match w {
-            RunWord::LastGameNumber => match self.last_game.get() {
-                Some(n) => Some(Value::Num(i64::try_from(n).unwrap_or(i64::MAX))),
-                None => stop(
-                    "'lastgamenumber' needs the number of games of the input, which this run \
-                     did not count",
-                ),
-            },
-            RunWord::AssertVariations(m) => {
-                if self.game.variations {
-                    Some(Value::Bool(true))
-                } else {
-                    stop(m)
-                }
-            }
-            RunWord::Abort(place) => stop(&format!(
-                "cql_abort reached at {place} of the query, in game number {}",
-                self.game.number
-            )),
-            RunWord::SimilarPosition(s) => self.similar_position(s, at),
+    /// Stops the run with `message` (the first such message is kept); no match.
+    fn stop_run(&self, message: &str) -> Option<Value<P::Set>> {
+        self.state
+            .borrow_mut()
+            .prog
+            .abort
+            .get_or_insert_with(|| message.to_string());
+        None
+    }
+
+    /// `lastgamenumber`.
+    pub(super) fn eval_last_game_number(&self) -> Option<Value<P::Set>> {
+        match self.last_game.get() {
+            Some(n) => Some(Value::Num(i64::try_from(n).unwrap_or(i64::MAX))),
+            None => self.stop_run(
+                "'lastgamenumber' needs the number of games of the input, which this run did \
+                 not count",
+            ),
         }
+    }
+
+    /// `cql_assertvariations "message"`.
+    pub(super) fn eval_assert_variations(&self, message: &str) -> Option<Value<P::Set>> {
+        if self.game.variations {
+            Some(Value::Bool(true))
+        } else {
+            self.stop_run(message)
+        }
+    }
+
+    /// `cql_abort`, written at `place` of the query.
+    pub(super) fn eval_abort(&self, place: &str) -> Option<Value<P::Set>> {
+        self.stop_run(&format!(
+            "cql_abort reached at {place} of the query, in game number {}",
+            self.game.number
+        ))
     }
 }

@@ -1,13 +1,14 @@
-//! Evaluation of [`StrFilter`]: string indexing and slices, `~~` captures, `while (s ~~ re)`,
-//! conversions, tags
-//! by a computed name, the output edits (`settag`, `removetag`, `removecomment`), `message`,
-//! `year`, `hhdb` award codes and `hhdb cooked`, and `readfile`/`writefile` (through [`super::files`]).
+//! Evaluation of the operations on strings ([`StrFilter`]: indexing and slices, `~~`
+//! captures, `while (s ~~ re)`, conversions) and of the filters that read or edit the game's
+//! text: tags by a computed name, the output edits (`settag`, `removetag`, `removecomment`),
+//! `message`, `originalcomment`, `hascomment "text"`, `year`, `hhdb` award codes and
+//! `hhdb cooked`, and `readfile`/`writefile` (through [`super::files`]).
 //!
 //! Output effects are not performed here: they are recorded in the game's [`GameEdits`],
 //! which the runner applies to the written game and prints in input order, so the output
 //! does not depend on the thread count.
 
-use crate::ir::{Node, StrFilter};
+use crate::ir::{HhdbAward, Node, StrFilter};
 use crate::rules::Position;
 
 use super::{Evaluator, Value, files, text};
@@ -100,7 +101,7 @@ impl<P: Position> Evaluator<'_, P> {
         captures.first().cloned().flatten().map(Value::Str)
     }
 
-    /// Evaluates a string, tag, game-information or file filter.
+    /// Evaluates an operation on strings.
     pub(super) fn eval_strs(&self, f: &StrFilter<P::Set>, at: u32) -> Option<Value<P::Set>> {
         let done = Some(Value::Bool(true));
         match f {
@@ -173,120 +174,164 @@ impl<P: Position> Evaluator<'_, P> {
                 }
                 _ => None,
             },
-            StrFilter::TagOf(name) => {
-                let name = self.string(name, at)?;
-                let v = self.game.record.tag(&name)?;
-                Some(Value::Str(v.to_string()))
+        }
+    }
+
+    /// `tag x`: the value of the tag named by the string x.
+    pub(super) fn eval_tag_of(&self, name: &Node<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        let name = self.string(name, at)?;
+        let v = self.game.record.tag(&name)?;
+        Some(Value::Str(v.to_string()))
+    }
+
+    /// `settag(name value)`: recorded in the game's edits.
+    pub(super) fn eval_set_tag(
+        &self,
+        name: &Node<P::Set>,
+        value: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let (name, value) = (self.string(name, at)?, self.string(value, at)?);
+        self.state
+            .borrow_mut()
+            .strs
+            .edits
+            .set_tags
+            .push((name, value));
+        Some(Value::Bool(true))
+    }
+
+    /// `removetag x`: recorded in the game's edits.
+    pub(super) fn eval_remove_tag(&self, name: &Node<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        let name = self.string(name, at)?;
+        self.state.borrow_mut().strs.edits.removed_tags.push(name);
+        Some(Value::Bool(true))
+    }
+
+    /// `originalcomment`
+    pub(super) fn eval_original_comment(&self, at: u32) -> Option<Value<P::Set>> {
+        let node = self.game.record.nodes.get(at as usize)?;
+        text::original_comment(&node.comments_after).map(Value::Str)
+    }
+
+    /// `removecomment`: recorded in the game's edits.
+    pub(super) fn eval_remove_comment(&self, at: u32) -> Option<Value<P::Set>> {
+        let removed = &mut self.state.borrow_mut().strs.edits.removed_comments;
+        if !removed.contains(&at) {
+            removed.push(at);
+        }
+        Some(Value::Bool(true))
+    }
+
+    /// `hascomment "text"`
+    pub(super) fn eval_has_comment_text(
+        &self,
+        text: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let text = self.string(text, at)?;
+        let node = self.game.record.nodes.get(at as usize)?;
+        let found = node
+            .comments_after
+            .iter()
+            .any(|c| c.contains(text.as_str()));
+        found.then_some(Value::Bool(true))
+    }
+
+    /// `message(a b ...)` (`quiet`: no position header): recorded in the game's edits.
+    pub(super) fn eval_message(
+        &self,
+        parts: &[Node<P::Set>],
+        quiet: bool,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let text = self.parts_text(parts, at);
+        let line = if quiet {
+            text.clone()
+        } else {
+            format!("{}{text}", self.message_prefix(at))
+        };
+        if self.hold_text("message", line.len() + text.len(), at) {
+            return None;
+        }
+        let edits = &mut self.state.borrow_mut().strs.edits;
+        edits.messages.push(line);
+        edits.message_texts.push((at, text));
+        Some(Value::Bool(true))
+    }
+
+    /// `year`
+    pub(super) fn eval_year(&self) -> Option<Value<P::Set>> {
+        Some(Value::Num(text::year_of(
+            self.game.record.tag("Date").unwrap_or(""),
+        )))
+    }
+
+    /// `hhdb cooked` (CQL 6.2's `HhdbHasCookNode`)
+    pub(super) fn eval_hhdb_cooked(&self) -> Option<Value<P::Set>> {
+        let record = self.game.record;
+        let in_tags = record
+            .tags
+            .iter()
+            .any(|(k, v)| k.contains(COOK_MARK) || v.contains(COOK_MARK));
+        let in_comments = record.nodes.iter().any(|n| {
+            n.comments_before
+                .iter()
+                .chain(&n.comments_after)
+                .any(|c| c.contains(COOK_MARK))
+        });
+        (in_tags || in_comments).then_some(Value::Bool(true))
+    }
+
+    /// `hhdb [special] [max] award|prize|hm|commendation`
+    pub(super) fn eval_hhdb_award(&self, award: HhdbAward) -> Option<Value<P::Set>> {
+        let event = self.game.record.tag("Event").unwrap_or("");
+        let place = text::hhdb_award(event, award)?;
+        // A special award when `special` was not asked for matches, but has no
+        // place (CQL 6.2's `HhdbAwardNode`: `match_position` true, `match_count`
+        // false), so a comparison or `sort` on it fails.
+        Some(if place > 0 {
+            Value::Num(place)
+        } else {
+            Value::Bool(true)
+        })
+    }
+
+    /// `readfile x`
+    pub(super) fn eval_read_file(&self, name: &Node<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        let name = self.string(name, at)?;
+        match files::read(&self.env.files, &name, super::budget::MAX_STRING_BYTES)? {
+            Ok(text) => Some(Value::Str(text)),
+            Err(files::ReadStop::TooLong) => {
+                self.stop_for_size("readfile", &format!("the file {name}"), at);
+                None
             }
-            StrFilter::SetTag(name, value) => {
-                let (name, value) = (self.string(name, at)?, self.string(value, at)?);
-                self.state
-                    .borrow_mut()
-                    .strs
-                    .edits
-                    .set_tags
-                    .push((name, value));
-                done
-            }
-            StrFilter::RemoveTag(name) => {
-                let name = self.string(name, at)?;
-                self.state.borrow_mut().strs.edits.removed_tags.push(name);
-                done
-            }
-            StrFilter::OriginalComment => {
-                let node = self.game.record.nodes.get(at as usize)?;
-                text::original_comment(&node.comments_after).map(Value::Str)
-            }
-            StrFilter::RemoveComment => {
-                let removed = &mut self.state.borrow_mut().strs.edits.removed_comments;
-                if !removed.contains(&at) {
-                    removed.push(at);
-                }
-                done
-            }
-            StrFilter::HasCommentText(text) => {
-                let text = self.string(text, at)?;
-                let node = self.game.record.nodes.get(at as usize)?;
-                let found = node
-                    .comments_after
-                    .iter()
-                    .any(|c| c.contains(text.as_str()));
-                found.then_some(Value::Bool(true))
-            }
-            StrFilter::Message(parts, quiet) => {
-                let text = self.parts_text(parts, at);
-                let line = if *quiet {
-                    text.clone()
-                } else {
-                    format!("{}{text}", self.message_prefix(at))
-                };
-                if self.hold_text("message", line.len() + text.len(), at) {
-                    return None;
-                }
-                let edits = &mut self.state.borrow_mut().strs.edits;
-                edits.messages.push(line);
-                edits.message_texts.push((at, text));
-                done
-            }
-            StrFilter::Year => Some(Value::Num(text::year_of(
-                self.game.record.tag("Date").unwrap_or(""),
-            ))),
-            // hhdb cooked (CQL 6.2's `HhdbHasCookNode`)
-            StrFilter::HhdbCooked => {
-                let record = self.game.record;
-                let in_tags = record
-                    .tags
-                    .iter()
-                    .any(|(k, v)| k.contains(COOK_MARK) || v.contains(COOK_MARK));
-                let in_comments = record.nodes.iter().any(|n| {
-                    n.comments_before
-                        .iter()
-                        .chain(&n.comments_after)
-                        .any(|c| c.contains(COOK_MARK))
-                });
-                (in_tags || in_comments).then_some(Value::Bool(true))
-            }
-            StrFilter::Hhdb(award) => {
-                let event = self.game.record.tag("Event").unwrap_or("");
-                let place = text::hhdb_award(event, *award)?;
-                // A special award when `special` was not asked for matches, but has no
-                // place (CQL 6.2's `HhdbAwardNode`: `match_position` true, `match_count`
-                // false), so a comparison or `sort` on it fails.
-                Some(if place > 0 {
-                    Value::Num(place)
-                } else {
-                    Value::Bool(true)
-                })
-            }
-            StrFilter::ReadFile(name) => {
-                let name = self.string(name, at)?;
-                match files::read(&self.env.files, &name, super::budget::MAX_STRING_BYTES)? {
-                    Ok(text) => Some(Value::Str(text)),
-                    Err(files::ReadStop::TooLong) => {
-                        self.stop_for_size("readfile", &format!("the file {name}"), at);
-                        None
-                    }
-                    Err(files::ReadStop::NotAFile(what)) => {
-                        let m = format!(
-                            "'readfile' refuses {name}: it is {what}, not a regular file \
-                             (game number {} and position id {at})",
-                            self.game.number
-                        );
-                        self.state.borrow_mut().prog.abort.get_or_insert(m);
-                        None
-                    }
-                }
-            }
-            StrFilter::WriteFile(name, text) => {
-                let (name, text) = (self.string(name, at)?, self.string(text, at)?);
-                if self.hold_text("writefile", name.len() + text.len(), at) {
-                    return None;
-                }
-                // A refused write (`--secure`, an input file) is reported by the writer.
-                self.state.borrow_mut().strs.edits.writes.push((name, text));
-                done
+            Err(files::ReadStop::NotAFile(what)) => {
+                let m = format!(
+                    "'readfile' refuses {name}: it is {what}, not a regular file \
+                     (game number {} and position id {at})",
+                    self.game.number
+                );
+                self.state.borrow_mut().prog.abort.get_or_insert(m);
+                None
             }
         }
+    }
+
+    /// `writefile(name text)`: recorded in the game's edits.
+    pub(super) fn eval_write_file(
+        &self,
+        name: &Node<P::Set>,
+        text: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let (name, text) = (self.string(name, at)?, self.string(text, at)?);
+        if self.hold_text("writefile", name.len() + text.len(), at) {
+            return None;
+        }
+        // A refused write (`--secure`, an input file) is reported by the writer.
+        self.state.borrow_mut().strs.edits.writes.push((name, text));
+        Some(Value::Bool(true))
     }
 
     /// The string value of a filter (None when it does not match or is no string).

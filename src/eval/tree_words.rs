@@ -1,4 +1,4 @@
-//! The game-tree and move words of [`TreeWord`]: `virtualmainline`, `position N` (and the
+//! The game-tree and move words: `virtualmainline`, `position N` (and the
 //! numbering `positionid` reads, as CQL 6.2's `GotoNode`), `child(n)` computed, `primary`,
 //! `secondary`, `pieceid`,
 //! `consecutivemoves`, `countmoves`, `currentmove`, `move primary|secondary|comment`, the
@@ -7,7 +7,7 @@
 //! `legalposition`. Each follows CQL 6.2's source where it has one (named below).
 
 use super::{Evaluator, Value, board, moves};
-use crate::ir::{Color, ConsecutiveMoves, MoveExt, MoveYield, PieceKinds, TreeWord, piece_type};
+use crate::ir::{Color, ConsecutiveMoves, MoveExt, MoveYield, Node, PieceKinds, piece_type};
 use crate::rules::{MoveInfo, Position};
 use crate::squares::{Coord, SquareSet};
 
@@ -44,56 +44,64 @@ impl<P: Position> Evaluator<'_, P> {
         reached.then_some(at)
     }
 
-    /// Evaluates a [`TreeWord`] at `at`.
-    pub(super) fn eval_tree(&self, t: &TreeWord<P::Set>, at: u32) -> Option<Value<P::Set>> {
-        let truth = |b: bool| b.then_some(Value::Bool(true));
-        match t {
-            TreeWord::VirtualMainline => truth(self.on_virtual_mainline(at)),
-            TreeWord::PositionById(n) => {
-                let id = self.num(n, at)?;
-                self.position_with_id(id).map(Value::Pos)
-            }
-            // child(n)
-            TreeWord::ChildAt(n) => {
-                let n = u32::try_from(self.num(n, at)?).ok()?;
-                self.position_ref(&crate::ir::PositionRef::Child(n), at)
-                    .map(Value::Pos)
-            }
-            // primary, secondary
-            TreeWord::PrimaryMove(primary) => {
-                let parent = self.parent_of(at)?;
-                let first = self.game.record.nodes[parent as usize].children.first() == Some(&at);
-                truth(first == *primary)
-            }
-            TreeWord::PieceId(x) => {
-                let s = self.set(x, at)?;
-                let [c] = s.coords()[..] else {
-                    return None;
-                };
-                match self.pieces().piece_at(at, c) {
-                    0 => None,
-                    id => Some(Value::Num(i64::from(id))),
-                }
-            }
-            TreeWord::ConsecutiveMoves(c) => self.eval_consecutive_moves(c, at),
-            TreeWord::Move(m) => self.eval_move_ext(m, at),
-            TreeWord::SameContent(x, y) => {
-                let (Value::Pos(p), Value::Pos(q)) = (self.eval(x, at)?, self.eval(y, at)?) else {
-                    return None;
-                };
-                Some(Value::Set(self.same_content(p, q)))
-            }
-            TreeWord::TreeDistance(x, y) => {
-                let (Value::Pos(p), Value::Pos(q)) = (self.eval(x, at)?, self.eval(y, at)?) else {
-                    return None;
-                };
-                let (pp, pq) = (self.root_path(p), self.root_path(q));
-                let shared = pp.iter().zip(&pq).take_while(|(a, b)| a == b).count();
-                Some(Value::Num((pp.len() + pq.len() - 2 * shared) as i64))
-            }
-            TreeWord::LegalPosition => truth(self.is_legal_position(at)),
-            TreeWord::ReachablePosition => truth(self.is_reachable_position(at)),
+    /// `position N`
+    pub(super) fn eval_position_by_id(&self, n: &Node<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        let id = self.num(n, at)?;
+        self.position_with_id(id).map(Value::Pos)
+    }
+
+    /// `child(n)` with a computed index.
+    pub(super) fn eval_child_at(&self, n: &Node<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        let n = u32::try_from(self.num(n, at)?).ok()?;
+        self.position_ref(&crate::ir::PositionRef::Child(n), at)
+            .map(Value::Pos)
+    }
+
+    /// `primary` (`primary` true), `secondary` (false).
+    pub(super) fn eval_primary_move(&self, primary: bool, at: u32) -> Option<Value<P::Set>> {
+        let parent = self.parent_of(at)?;
+        let first = self.game.record.nodes[parent as usize].children.first() == Some(&at);
+        (first == primary).then_some(Value::Bool(true))
+    }
+
+    /// `pieceid x`
+    pub(super) fn eval_piece_id(&self, x: &Node<P::Set>, at: u32) -> Option<Value<P::Set>> {
+        let s = self.set(x, at)?;
+        let [c] = s.coords()[..] else {
+            return None;
+        };
+        match self.pieces().piece_at(at, c) {
+            0 => None,
+            id => Some(Value::Num(i64::from(id))),
         }
+    }
+
+    /// `x & y` of two positions.
+    pub(super) fn eval_same_content(
+        &self,
+        x: &Node<P::Set>,
+        y: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let (Value::Pos(p), Value::Pos(q)) = (self.eval(x, at)?, self.eval(y, at)?) else {
+            return None;
+        };
+        Some(Value::Set(self.same_content(p, q)))
+    }
+
+    /// `distance(x y)` of two positions.
+    pub(super) fn eval_tree_distance(
+        &self,
+        x: &Node<P::Set>,
+        y: &Node<P::Set>,
+        at: u32,
+    ) -> Option<Value<P::Set>> {
+        let (Value::Pos(p), Value::Pos(q)) = (self.eval(x, at)?, self.eval(y, at)?) else {
+            return None;
+        };
+        let (pp, pq) = (self.root_path(p), self.root_path(q));
+        let shared = pp.iter().zip(&pq).take_while(|(a, b)| a == b).count();
+        Some(Value::Num((pp.len() + pq.len() - 2 * shared) as i64))
     }
 
     /// The index of `child` among its parent's continuations (0 the main one); imaginary
@@ -106,7 +114,7 @@ impl<P: Position> Evaluator<'_, P> {
 
     /// CQL 6.2's `QPos::virtualmainline`: back to the start, no null move, and every move
     /// made by White is its position's main continuation.
-    fn on_virtual_mainline(&self, at: u32) -> bool {
+    pub(super) fn on_virtual_mainline(&self, at: u32) -> bool {
         let mut here = at;
         while let Some(parent) = self.parent_of(here) {
             if self.node(here).played.as_ref().is_some_and(|mv| mv.null) {
@@ -123,7 +131,7 @@ impl<P: Position> Evaluator<'_, P> {
     }
 
     /// `move ...` with `primary`, `secondary`, `comment`, `: F`, and `countmoves`.
-    fn eval_move_ext(&self, x: &MoveExt<P::Set>, at: u32) -> Option<Value<P::Set>> {
+    pub(super) fn eval_move_ext(&self, x: &MoveExt<P::Set>, at: u32) -> Option<Value<P::Set>> {
         let m = &x.base;
         // As `move` (moves.rs): no matching move is 0, or the empty set.
         let none = || {
@@ -199,7 +207,7 @@ impl<P: Position> Evaluator<'_, P> {
     /// moves (from, to, moving piece) on the paths from the latest common ancestor L to x
     /// and to y; no match when x is y, when L is x or y, or when the length is 0 or outside
     /// the range. Unless `quiet`, the moves of the run are commented `x-move[i]`, `y-move[i]`.
-    fn eval_consecutive_moves(
+    pub(super) fn eval_consecutive_moves(
         &self,
         c: &ConsecutiveMoves<P::Set>,
         at: u32,
@@ -297,7 +305,7 @@ impl<P: Position> Evaluator<'_, P> {
 
     /// `legalposition` (CQLi): one king of each colour, no pawn on the first or last rank,
     /// and the side that has just moved is not in check.
-    fn is_legal_position(&self, at: u32) -> bool {
+    pub(super) fn is_legal_position(&self, at: u32) -> bool {
         let pos = &self.node(at).position;
         let geo = pos.geometry();
         let bit = |t: u8| 1u32 << t;

@@ -242,18 +242,22 @@ fn count_possible(fewest: i64, most: i64, op: CmpOp, count: i64) -> bool {
 /// `message` and `writefile` write at positions that need not match (`while (s ~~ re)` and
 /// `hhdb cooked` are refused too, as before they were string filters), `assert` stops the
 /// run, and the families of their own ([`Reads::Other`]: programs with carried values,
-/// `path`, tree words, CQL-S, run words) are not looked into; a string filter that only
-/// reads is allowed.
+/// `path`, tree words, CQL-S, run words) are not looked into; a string, tag or comment
+/// filter that only reads (or edits the output of a matched game) is allowed.
 pub fn prunable(filter: &Node<Bitboard>) -> bool {
     let refused = walk(filter, &mut |node| {
         let acts = match node {
-            Node::Strs(s) => matches!(
-                **s,
-                StrFilter::Message(..)
-                    | StrFilter::WriteFile(..)
-                    | StrFilter::RegexWhile { .. }
-                    | StrFilter::HhdbCooked
-            ),
+            Node::Strs(s) => matches!(**s, StrFilter::RegexWhile { .. }),
+            Node::Message(..) | Node::WriteFile(..) | Node::HhdbCooked => true,
+            Node::TagOf(_)
+            | Node::SetTag(..)
+            | Node::RemoveTag(_)
+            | Node::OriginalComment
+            | Node::RemoveComment
+            | Node::HasCommentText(_)
+            | Node::Year
+            | Node::Hhdb(_)
+            | Node::ReadFile(_) => false,
             _ => node.reads() == Reads::Other,
         };
         if acts {

@@ -1,7 +1,7 @@
 //! The IR of CQL 6's dictionaries: reading, setting and removing an entry, counting the
 //! entries, naming a dictionary alone, and iterating its keys. Each dictionary has a slot
 //! ([`DictId`]), numbered by lowering in order of declaration; whether it keeps its entries
-//! from game to game is the query's [`Globals`](super::prog::Globals)'.
+//! from game to game is the query's [`Globals`](super::Globals)'.
 //!
 //! [`Node::Dict`] holds a [`DictFilter`]; `eval::dictionary` evaluates it.
 

@@ -1,7 +1,7 @@
-//! The IR's string, tag, game-information and file filters: indexing and slices of strings,
-//! regular-expression captures and iteration (`while (s ~~ re)`), conversions (`int`, `str`, `ascii`, `indexof`), tags by a
-//! computed name, the output edits (`settag`, `removetag`, `removecomment`), `message`,
-//! `year`, `hhdb`'s award codes and `hhdb cooked`, and `readfile`/`writefile`.
+//! The IR's operations on strings: indexing and slices, regular-expression captures and
+//! iteration (`while (s ~~ re)`), length, containment and conversions (`int`, `str`,
+//! `ascii`, `indexof`). The filters that read or edit the game's text (tags, comments,
+//! `message`, files) are [`Node`] variants beside `Tag` and `Comment`.
 //!
 //! [`Node::Strs`](super::Node::Strs) holds one of these boxed, so the common filters stay
 //! small. Their meanings follow CQL 6.2 (its `SubstringNode`, `BracketRange`,
@@ -10,35 +10,7 @@
 
 use super::{Node, Pattern, VarId};
 
-/// Which studies an `hhdb` award filter admits (HHdb's Event tag starts with the award:
-/// `1.p`, `2/3.hm`, `.c`, `sp.p`, ...).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum AwardKind {
-    /// `award`: any prize, honourable mention or commendation.
-    Any,
-    /// `prize` (`.p`)
-    Prize,
-    /// `hm` (`.hm`)
-    HonourableMention,
-    /// `commendation` (`.c`)
-    Commendation,
-}
-
-/// `hhdb [special] [max] award|prize|hm|commendation`: the study's place in its award
-/// (the first of a shared range `2/4.p`, or its last with `max`; 1 for an unranked `.p`,
-/// and with `max` the last place CQL 6.2 assumes for it); a special award (`sp.p`) is worth 0,
-/// which does not match, unless `special` asks for special awards only.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct HhdbAward {
-    /// Which awards count.
-    pub kind: AwardKind,
-    /// `special`: only special awards.
-    pub special: bool,
-    /// `max`: the last place of a shared range.
-    pub max: bool,
-}
-
-/// One string, tag, game-information or file filter.
+/// One operation on strings.
 #[derive(Clone, Debug, PartialEq)]
 pub enum StrFilter<S> {
     /// `\N`: capture group N (`\0` the whole match) of the last successful `~~` of this game;
@@ -77,32 +49,4 @@ pub enum StrFilter<S> {
     ToStr(Vec<Node<S>>),
     /// `ascii x`: a one-character string's code, or the one-character string of a code.
     Ascii(Node<S>),
-    /// `tag x`: the value of the tag named by the string x.
-    TagOf(Node<S>),
-    /// `settag(name value)`, `tag "X" = value`: sets the tag in the output game.
-    SetTag(Node<S>, Node<S>),
-    /// `removetag x` (CQLi): removes the tag from the output game.
-    RemoveTag(Node<S>),
-    /// `originalcomment`: the PGN comment after the move reaching the position.
-    OriginalComment,
-    /// `removecomment`: removes the original comments after the move reaching the position
-    /// from the output game.
-    RemoveComment,
-    /// `hascomment x` with a text that is no NAG: some original comment of the position
-    /// contains it.
-    HasCommentText(Node<S>),
-    /// `message(a b ...)` (`quiet`: no position header): prints the text.
-    Message(Vec<Node<S>>, bool),
-    /// `year`: the year of the Date tag (0 when it has none, as CQL 6.2's date decoding).
-    Year,
-    /// `hhdb award ...`
-    Hhdb(HhdbAward),
-    /// `hhdb cooked` / `cql_hhdbhascook`: the game's PGN text contains `<cook` (CQL 6.2's
-    /// `QGame::foundCook`, a substring search of the game's text); cqlq looks in the tags'
-    /// names and values and in every comment, where PGN lets such text stand.
-    HhdbCooked,
-    /// `readfile x`: the contents of the file named by x.
-    ReadFile(Node<S>),
-    /// `writefile(name text)`: appends the text to the file.
-    WriteFile(Node<S>, Node<S>),
 }

@@ -17,8 +17,7 @@ use std::ops::ControlFlow;
 
 use super::dict::DictFilter;
 use super::path::{Dash, PathCon, PathFilter};
-use super::prog::Prog;
-use super::{LineState, MakeSquare, MoveFilter, MoveSource, Node, NumProp, StrFilter, TreeWord};
+use super::{LineState, MakeSquare, MoveFilter, MoveSource, Node, NumProp, StrFilter};
 use crate::ir::cqls::CqlsNode;
 
 /// Calls `visit` on `node` and on every filter inside it, parents before their operands and
@@ -51,8 +50,20 @@ pub fn children<'a, S, B>(
 ) -> ControlFlow<B> {
     match node {
         Node::True
-        | Node::Run(_)
         | Node::False
+        | Node::Abort(_)
+        | Node::SimilarPosition(_)
+        | Node::LastGameNumber
+        | Node::AssertVariations(_)
+        | Node::OriginalComment
+        | Node::RemoveComment
+        | Node::Year
+        | Node::Hhdb(_)
+        | Node::HhdbCooked
+        | Node::VirtualMainline
+        | Node::PrimaryMove(_)
+        | Node::LegalPosition
+        | Node::ReachablePosition
         | Node::Pieces(..)
         | Node::Placements(_)
         | Node::Region(..)
@@ -86,7 +97,9 @@ pub fn children<'a, S, B>(
         | Node::Intersect(v)
         | Node::Max(v)
         | Node::Min(v)
-        | Node::Comment(v) => each(v, visit),
+        | Node::Comment(v)
+        | Node::CountImages(v)
+        | Node::Message(v, _) => each(v, visit),
         Node::Not(a)
         | Node::Complement(a)
         | Node::Count(a)
@@ -99,7 +112,20 @@ pub fn children<'a, S, B>(
         | Node::PieceName(_, a)
         | Node::Assign(_, a)
         | Node::Direction(_, _, a)
-        | Node::FileRank(_, a) => visit(a),
+        | Node::FileRank(_, a)
+        | Node::WithGlobals(_, a)
+        | Node::Repeat(a)
+        | Node::TagOf(a)
+        | Node::RemoveTag(a)
+        | Node::HasCommentText(a)
+        | Node::ReadFile(a)
+        | Node::PieceId(a)
+        | Node::PositionById(a)
+        | Node::ChildAt(a)
+        | Node::Assert(a, _)
+        | Node::Sqrt(a)
+        | Node::PieceAssign(_, a)
+        | Node::AssignIfNonEmpty(_, a) => visit(a),
         Node::AttackedBy(a, b)
         | Node::Attacks(a, b)
         | Node::Arith(_, a, b)
@@ -108,7 +134,13 @@ pub fn children<'a, S, B>(
         | Node::At(a, b)
         | Node::Between(a, b)
         | Node::Distance(a, b)
-        | Node::Relation(_, a, b) => {
+        | Node::Relation(_, a, b)
+        | Node::While(a, b)
+        | Node::Equal(a, b)
+        | Node::SameContent(a, b)
+        | Node::TreeDistance(a, b)
+        | Node::SetTag(a, b)
+        | Node::WriteFile(a, b) => {
             visit(a)?;
             visit(b)
         }
@@ -118,6 +150,11 @@ pub fn children<'a, S, B>(
             opt(e.as_deref(), visit)
         }
         Node::SquareShade(_, a) => opt(a.as_deref(), visit),
+        Node::DirectionBy(_, from, to, set) => {
+            visit(from)?;
+            opt(to.as_deref(), visit)?;
+            visit(set)
+        }
         Node::Move(m) => move_children(m, visit),
         Node::SquareLoop(l) | Node::PieceLoop(l) => {
             visit(&l.domain)?;
@@ -152,10 +189,17 @@ pub fn children<'a, S, B>(
         Node::Sort(s) => visit(&s.body),
         Node::Echo(e) => visit(&e.body),
         Node::Strs(s) => str_children(s, visit),
-        Node::Tree(t) => tree_children(t, visit),
+        Node::ConsecutiveMoves(c) => {
+            visit(&c.left)?;
+            visit(&c.right)
+        }
+        Node::MoveExt(m) => {
+            move_children(&m.base, visit)?;
+            opt(m.comment.as_ref(), visit)?;
+            opt(m.then.as_ref().map(|(_, f)| f), visit)
+        }
         Node::Path(p) => path_children(p, visit),
         Node::Cqls(c) => cqls_children(c, visit),
-        Node::Prog(p) => prog_children(p, visit),
         Node::Dict(d) => dict_children(d, visit),
     }
 }
@@ -204,8 +248,16 @@ pub enum Reads {
     /// (`move reverse`): read, nothing changed.
     Navigation,
     /// The families of their own, whose members read and change different things (string
-    /// and tag edits, tree words, `path`, programs, CQL-S's filters, run words,
-    /// dictionaries): asked of the node itself where it matters.
+    /// operations, `path`, CQL-S's filters, dictionaries), the tag, comment and file words
+    /// (`tag x`, `settag`, `removetag`, `originalcomment`, `removecomment`, `hascomment
+    /// "text"`, `message`, `year`, `hhdb`, `readfile`, `writefile`), the game tree's words
+    /// (`virtualmainline`, `position N`, `child(n)` computed, `primary`, `pieceid`,
+    /// `consecutivemoves`, `move primary|comment|: F`, `countmoves`, `distance` and `&` of
+    /// positions, `legalposition`, `reachableposition`), the programming
+    /// words (`while`, `loop`, `assert`, `equal`, `sqrt`, `T count F`, `up N X`, `x =? S`,
+    /// `piece x = S`, the root carrying persistent values), and the
+    /// filters that read or stop the run (`lastgamenumber`, `cql_assertvariations`,
+    /// `cql_abort`, `similarposition`): asked of the node itself where it matters.
     Other,
 }
 
@@ -305,12 +357,46 @@ impl<S> Node<S> {
             | Node::Echo(_)
             | Node::Relation(..) => Reads::Navigation,
             Node::Strs(_)
-            | Node::Tree(_)
+            | Node::TagOf(_)
+            | Node::SetTag(..)
+            | Node::RemoveTag(_)
+            | Node::OriginalComment
+            | Node::RemoveComment
+            | Node::HasCommentText(_)
+            | Node::Message(..)
+            | Node::Year
+            | Node::Hhdb(_)
+            | Node::HhdbCooked
+            | Node::ReadFile(_)
+            | Node::WriteFile(..)
+            | Node::VirtualMainline
+            | Node::PositionById(_)
+            | Node::ChildAt(_)
+            | Node::PrimaryMove(_)
+            | Node::PieceId(_)
+            | Node::ConsecutiveMoves(_)
+            | Node::MoveExt(_)
+            | Node::SameContent(..)
+            | Node::TreeDistance(..)
+            | Node::LegalPosition
+            | Node::ReachablePosition
             | Node::Path(_)
             | Node::Cqls(_)
-            | Node::Prog(_)
-            | Node::Run(_)
-            | Node::Dict(_) => Reads::Other,
+            | Node::Dict(_)
+            | Node::WithGlobals(..)
+            | Node::While(..)
+            | Node::Repeat(_)
+            | Node::Assert(..)
+            | Node::Equal(..)
+            | Node::Sqrt(_)
+            | Node::CountImages(_)
+            | Node::DirectionBy(..)
+            | Node::PieceAssign(..)
+            | Node::AssignIfNonEmpty(..)
+            | Node::Abort(_)
+            | Node::SimilarPosition(_)
+            | Node::LastGameNumber
+            | Node::AssertVariations(_) => Reads::Other,
         }
     }
 }
@@ -337,24 +423,9 @@ fn move_children<'a, S, B>(m: &'a MoveFilter<S>, visit: Visit<'_, 'a, S, B>) -> 
 
 fn str_children<'a, S, B>(s: &'a StrFilter<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
     match s {
-        StrFilter::Capture(_)
-        | StrFilter::OriginalComment
-        | StrFilter::RemoveComment
-        | StrFilter::Year
-        | StrFilter::Hhdb(_)
-        | StrFilter::HhdbCooked => ControlFlow::Continue(()),
-        StrFilter::Length(a)
-        | StrFilter::ToInt(a)
-        | StrFilter::Ascii(a)
-        | StrFilter::TagOf(a)
-        | StrFilter::RemoveTag(a)
-        | StrFilter::HasCommentText(a)
-        | StrFilter::ReadFile(a) => visit(a),
-        StrFilter::Index(a, b)
-        | StrFilter::Contains(a, b)
-        | StrFilter::IndexOf(a, b)
-        | StrFilter::SetTag(a, b)
-        | StrFilter::WriteFile(a, b) => {
+        StrFilter::Capture(_) => ControlFlow::Continue(()),
+        StrFilter::Length(a) | StrFilter::ToInt(a) | StrFilter::Ascii(a) => visit(a),
+        StrFilter::Index(a, b) | StrFilter::Contains(a, b) | StrFilter::IndexOf(a, b) => {
             visit(a)?;
             visit(b)
         }
@@ -372,30 +443,7 @@ fn str_children<'a, S, B>(s: &'a StrFilter<S>, visit: Visit<'_, 'a, S, B>) -> Co
             opt(j.as_ref(), visit)?;
             visit(value)
         }
-        StrFilter::ToStr(v) | StrFilter::Message(v, _) => each(v, visit),
-    }
-}
-
-fn tree_children<'a, S, B>(t: &'a TreeWord<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
-    match t {
-        TreeWord::VirtualMainline
-        | TreeWord::PrimaryMove(_)
-        | TreeWord::LegalPosition
-        | TreeWord::ReachablePosition => ControlFlow::Continue(()),
-        TreeWord::PieceId(a) | TreeWord::PositionById(a) | TreeWord::ChildAt(a) => visit(a),
-        TreeWord::ConsecutiveMoves(c) => {
-            visit(&c.left)?;
-            visit(&c.right)
-        }
-        TreeWord::Move(m) => {
-            move_children(&m.base, visit)?;
-            opt(m.comment.as_ref(), visit)?;
-            opt(m.then.as_ref().map(|(_, f)| f), visit)
-        }
-        TreeWord::SameContent(a, b) | TreeWord::TreeDistance(a, b) => {
-            visit(a)?;
-            visit(b)
-        }
+        StrFilter::ToStr(v) => each(v, visit),
     }
 }
 
@@ -431,27 +479,6 @@ fn dash_children<'a, S, B>(d: &'a Dash<S>, visit: Visit<'_, 'a, S, B>) -> Contro
     d.move_target
         .as_ref()
         .map_or(ControlFlow::Continue(()), |m| move_children(m, visit))
-}
-
-fn prog_children<'a, S, B>(p: &'a Prog<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
-    match p {
-        Prog::Program(_, a)
-        | Prog::Loop(a)
-        | Prog::Assert(a, _)
-        | Prog::Sqrt(a)
-        | Prog::PieceAssign(_, a)
-        | Prog::AssignIfNonEmpty(_, a) => visit(a),
-        Prog::While(a, b) | Prog::Equal(a, b) => {
-            visit(a)?;
-            visit(b)
-        }
-        Prog::CountImages(v) => each(v, visit),
-        Prog::DirectionBy(_, from, to, set) => {
-            visit(from)?;
-            opt(to.as_ref(), visit)?;
-            visit(set)
-        }
-    }
 }
 
 fn dict_children<'a, S, B>(d: &'a DictFilter<S>, visit: Visit<'_, 'a, S, B>) -> ControlFlow<B> {
@@ -583,9 +610,9 @@ mod tests {
         let is_distance = |n: &Node<u64>| matches!(n, Node::Distance(..));
         let wrapped = [
             Node::Strs(Box::new(StrFilter::Length(leaf()))),
-            Node::Prog(Box::new(Prog::While(Node::True, leaf()))),
-            Node::Tree(Box::new(TreeWord::PositionById(leaf()))),
-            Node::Prog(Box::new(Prog::AssignIfNonEmpty(0, leaf()))),
+            Node::While(Box::new(Node::True), Box::new(leaf())),
+            Node::PositionById(Box::new(leaf())),
+            Node::AssignIfNonEmpty(0, Box::new(leaf())),
             Node::Dict(Box::new(DictFilter::Set(0, Node::True, leaf()))),
             Node::Strs(Box::new(StrFilter::RegexWhile {
                 target: Node::True,
@@ -593,7 +620,7 @@ mod tests {
                 body: leaf(),
             })),
             Node::Cqls(Box::new(CqlsNode::AtChild(leaf()))),
-            Node::Tree(Box::new(TreeWord::SameContent(Node::True, leaf()))),
+            Node::SameContent(Box::new(Node::True), Box::new(leaf())),
             Node::Path(Box::new(PathFilter::Path(crate::ir::path::Path::of(vec![
                 PathCon::Chain(vec![PathCon::Filter(leaf())]),
             ])))),

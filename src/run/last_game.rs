@@ -6,8 +6,8 @@
 
 use super::{RunConfig, stream};
 use crate::input::{Input, Opened, open_input};
+use crate::ir::Node;
 use crate::ir::walk::any_node;
-use crate::ir::{Node, RunWord};
 use crate::pgn::split_games;
 use crate::rules::infinite::icn_count_games;
 use crate::rules::infinite::is_icn;
@@ -15,12 +15,11 @@ use crate::rules::infinite::is_icn;
 /// Whether the query uses `lastgamenumber` (one walk over the IR per run, as `has_sort`
 /// does; a query only fairy boards run is asked in its 16x16 lowering).
 pub(super) fn uses_last_game_number(config: &RunConfig) -> bool {
-    any_node(&config.filter, |n| {
-        matches!(n, Node::Run(RunWord::LastGameNumber))
-    }) || (config.standard_refusal.is_some()
-        && config
-            .fairy_query
-            .any_board_has(|n| matches!(n, Node::Run(RunWord::LastGameNumber))))
+    any_node(&config.filter, |n| matches!(n, Node::LastGameNumber))
+        || (config.standard_refusal.is_some()
+            && config
+                .fairy_query
+                .any_board_has(|n| matches!(n, Node::LastGameNumber)))
 }
 
 /// Why the inputs' games cannot be counted before the search.

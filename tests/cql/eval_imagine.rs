@@ -1,4 +1,4 @@
-//! The game-tree and move words of `ir::TreeWord` (`virtualmainline`, `move primary`,
+//! The game-tree and move words of the IR (`virtualmainline`, `move primary`,
 //! `move secondary`, `move comment`, `countmoves`, `currentmove`, `pieceid`,
 //! `consecutivemoves`) and CQLi's imaginary positions (`move ... : F`, `legalposition`),
 //! on games written here (expectations reasoned beside each) and on the CQL sample

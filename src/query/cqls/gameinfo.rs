@@ -110,7 +110,7 @@ impl Lower<'_> {
     pub(super) fn game_info<S: SquareSet>(&self, item: &Item) -> Result<Node<S>, LowerError> {
         if item.keyword == "year" {
             return Ok(cqls(CqlsNode::InRange(
-                Node::Strs(Box::new(crate::ir::StrFilter::Year)),
+                Node::Year,
                 range_arg(&item.args[0]),
             )));
         }

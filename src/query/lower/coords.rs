@@ -257,13 +257,9 @@ mod tests {
     /// merely spells a variant's name; with several, the list's first is named.
     #[test]
     fn bounded_only_filters_are_found_by_variant() {
-        use crate::ir::TreeWord;
         let one = || Box::new(Node::<u64>::Number(1));
         let squares = Node::Distance(one(), one());
-        let positions = Node::<u64>::Tree(Box::new(TreeWord::TreeDistance(
-            Node::Number(1),
-            Node::Number(2),
-        )));
+        let positions = Node::<u64>::TreeDistance(one(), Box::new(Node::Number(2)));
         assert_eq!(needs_bounded_board(&squares), Some("distance"));
         assert_eq!(needs_bounded_board(&positions), None);
         assert_eq!(needs_bounded_board(&Node::<u64>::Str("Pin(".into())), None);

@@ -14,7 +14,7 @@
 //!
 //! `hhdb cooked`, `hhdb sound`, `hhdb unsound` and `hhdb sort ...` follow CQL 6.2's
 //! `hhdbkeyword` table and `hhdbaward_sort`, which define them by CQL text:
-//! - `cooked` is `cql_hhdbhascook` ([`StrFilter::HhdbCooked`]);
+//! - `cooked` is `cql_hhdbhascook` ([`Node::HhdbCooked`]);
 //! - `unsound` is `hhdb cooked or player black ~~ "U[1-5]"`;
 //! - `sound` is `not {hhdb cooked and player black ~~ "U[12]" or player black ~~ "U[345]"}`;
 //! - `hhdb sort T` (T `prize`, `hm`, `commendation`: categories 1, 3, 5) is the study having
@@ -80,7 +80,7 @@ fn at_start<S>(f: Node<S>) -> Node<S> {
 
 /// `originalcomment "text"`: some original comment contains the text.
 fn comment_has<S>(text: &str) -> Node<S> {
-    strs(StrFilter::HasCommentText(Node::Str(text.to_string())))
+    Node::HasCommentText(b(Node::Str(text.to_string())))
 }
 
 /// The GBR code of the Black tag: `+0016.32d4g7`.
@@ -110,13 +110,13 @@ pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Type)> {
         "eg" => (comment_has("<eg>"), Type::Logical),
         "minor_dual" => (comment_has("<minor_dual"), Type::Logical),
         "diagram" => (group(Node::Tag(TagName::Event), "#([^ ]+)"), Type::Str),
-        "firstcomment" => (at_start(strs(StrFilter::OriginalComment)), Type::Str),
+        "firstcomment" => (at_start(Node::OriginalComment), Type::Str),
         "stipulation" => {
-            let f = group(strs(StrFilter::OriginalComment), r"stipulation: ([^.]+)\.");
+            let f = group(Node::OriginalComment, r"stipulation: ([^.]+)\.");
             (at_start(f), Type::Str)
         }
         "egdiagram" => {
-            let comment = strs(StrFilter::OriginalComment);
+            let comment = Node::OriginalComment;
             let f = Node::And(vec![
                 Node::RegexMatch(b(comment), re(r"EG#(\d+)")),
                 strs(StrFilter::ToInt(strs(StrFilter::Capture(1)))),
@@ -130,7 +130,7 @@ pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Type)> {
         "gbr kings" => return part(Some(-4), None),
         "composer" => {
             let mc = strs(StrFilter::Contains(Node::Str("MC".into()), black()));
-            let first = at_start(group(strs(StrFilter::OriginalComment), r"^([^.]+)\."));
+            let first = at_start(group(Node::OriginalComment, r"^([^.]+)\."));
             let tail = strs(StrFilter::Slice(white(), Some(Node::Number(-3)), None));
             let nn = Node::Compare(CmpOp::Eq, b(tail), b(Node::Str(" NN".into())));
             let trimmed = strs(StrFilter::Slice(white(), None, Some(Node::Number(-3))));
@@ -139,7 +139,7 @@ pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Type)> {
         }
         "search" => {
             let nl = || Node::Str("\n".to_string());
-            let comment = || at_start(strs(StrFilter::OriginalComment));
+            let comment = || at_start(Node::OriginalComment);
             let add = |x: Node<S>, y: Node<S>| Node::Arith(crate::ir::ArithOp::Add, b(x), b(y));
             let head = add(
                 add(add(add(Node::Tag(TagName::Event), nl()), white()), nl()),
@@ -166,7 +166,7 @@ pub(crate) fn hhdb_table_key<S>(flags: &[&str], filters: &[&Expr]) -> Option<(No
         let pattern = Pattern(regex::Regex::new(re).expect("a valid constant pattern"));
         Node::RegexMatch(Box::new(Node::Tag(TagName::Black)), pattern)
     };
-    let cooked = || Node::Strs(Box::new(StrFilter::HhdbCooked));
+    let cooked = || Node::HhdbCooked;
     match flags {
         ["cooked"] => return Some((cooked(), Type::Logical)),
         ["unsound"] => return Some((Node::Or(vec![cooked(), black("U[1-5]")]), Type::Logical)),
@@ -195,9 +195,7 @@ pub(crate) fn hhdb_table_key<S>(flags: &[&str], filters: &[&Expr]) -> Option<(No
             _ => return None,
         }
     }
-    let award = |kind, special, max| {
-        Node::Strs(Box::new(StrFilter::Hhdb(HhdbAward { kind, special, max })))
-    };
+    let award = |kind, special, max| Node::Hhdb(HhdbAward { kind, special, max });
     let sorted = match kind.unwrap_or(AwardKind::Any) {
         AwardKind::Any => Node::Or(
             [
@@ -221,8 +219,7 @@ pub(crate) fn hhdb_table_key<S>(flags: &[&str], filters: &[&Expr]) -> Option<(No
 
 /// `hhdb sort T` for one award type (CQL 6.2's `hhdbaward_sort`).
 fn hhdb_sort_of<S>(kind: AwardKind) -> Node<S> {
-    let award =
-        |special, max| Node::Strs(Box::new(StrFilter::Hhdb(HhdbAward { kind, special, max })));
+    let award = |special, max| Node::Hhdb(HhdbAward { kind, special, max });
     let category = match kind {
         AwardKind::Prize => 1,
         AwardKind::HonourableMention => 3,
@@ -242,11 +239,11 @@ fn hhdb_sort_of<S>(kind: AwardKind) -> Node<S> {
     };
     // `hhdb T` as a filter holds for a special award too (its value, 0, is no match).
     let has = Node::Or(vec![award(false, false), award(true, false)]);
-    let is_special = Node::Strs(Box::new(StrFilter::Hhdb(HhdbAward {
+    let is_special = Node::Hhdb(HhdbAward {
         kind: AwardKind::Any,
         special: true,
         max: false,
-    })));
+    });
     let body = Node::If(
         Box::new(is_special),
         Box::new(key(category + 1, true)),

@@ -41,12 +41,12 @@ mod transforms;
 mod tree_words;
 mod words;
 
-use crate::ir::{Color, Node, NumProp, PawnStructure, RunWord, StrProp};
+use crate::ir::{Color, Node, NumProp, PawnStructure, StrProp};
 use crate::squares::{Geometry, SquareSet};
 
 use super::Query;
 use super::ast::{
-    Arg, Ast, BinOp, BindingOp, Builtin, Expr, ExprKind, PrefixOp, SeqParam, Span, Transform, Word,
+    Arg, Ast, BinOp, BindingOp, Builtin, Expr, ExprKind, PrefixOp, Span, Transform, Word,
 };
 use super::check::{Facts, Type};
 use super::error::{ErrorKind, LowerError};
@@ -295,10 +295,7 @@ impl Lower<'_> {
                 .dict_iterate(e, it, cx)
                 .unwrap_or_else(|| self.iterate(e, it, cx)),
             ExprKind::Sort(s) => self.sort(e, s, cx),
-            // navigation.rs (`find` with a range given by variables: words.rs)
-            ExprKind::Find(f) if f.params.iter().any(|p| matches!(p, SeqParam::VarRange(_))) => {
-                self.find_counted(e, f, cx)
-            }
+            // navigation.rs
             ExprKind::Find(f) => self.find(e, f, cx),
             ExprKind::At(p, f) => self.at(p, f, cx),
             ExprKind::Echo(echo) => self.echo(e, echo, cx),
@@ -331,13 +328,13 @@ impl Lower<'_> {
             Word::SavePosition => Err(self.cqli_refusal(e, "saveposition")),
             Word::CurrentMutation => Err(self.cqli_refusal(e, "currentmutation")),
             // run_words.rs
-            Word::LastGameNumber => Ok(Some((Node::Run(RunWord::LastGameNumber), Type::Number))),
+            Word::LastGameNumber => Ok(Some((Node::LastGameNumber, Type::Number))),
             Word::CqlAbort => {
                 let before = &self.src[..e.span.start.min(self.src.len())];
                 let line = before.matches('\n').count() + 1;
                 let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
                 let at = format!("line {line}, column {column}");
-                Ok(Some((Node::Run(RunWord::Abort(at.into())), Type::Logical)))
+                Ok(Some((Node::Abort(at.into()), Type::Logical)))
             }
             // CQL 6.2 defines the filter `enpassantsquare` by CQL text (pastmove-parse.cpp):
             // the square of the pawn the move just played took en passant, else none.
@@ -349,10 +346,7 @@ impl Lower<'_> {
             // CQL 6.2's `ExtensionNode`: a reserved filter that never matches.
             Word::Extension => Ok(Some((Node::False, Type::Logical))),
             // CQL 6.2's `HhdbHasCookNode`: the game's text holds `<cook`.
-            Word::CqlHhdbHasCook => Ok(Some((
-                Node::Strs(Box::new(crate::ir::StrFilter::HhdbCooked)),
-                Type::Logical,
-            ))),
+            Word::CqlHhdbHasCook => Ok(Some((Node::HhdbCooked, Type::Logical))),
             // CQL 6.1's `string x in D body`: the parser reads `string` as a word of its own
             // before the iteration, which the type checker accepts only there.
             Word::StringType => Ok(Some((Node::True, Type::Logical))),

@@ -4,6 +4,7 @@
 use crate::ir::{self, Node};
 use crate::query::ast::{Echo, Expr, Find, SeqParam};
 use crate::query::check::Type;
+use crate::query::error::ErrorKind;
 use crate::query::syntax::Name;
 use crate::squares::SquareSet;
 
@@ -11,9 +12,12 @@ use super::state::ast_range;
 use super::{Cx, Lower, Lowered, img};
 
 impl Lower<'_> {
-    /// `find F`, `find <-- F`, `find all F`, `find 2 5 F`, `find count F`, `find quiet F` (a
-    /// range given by variables: `words.rs`).
+    /// `find F`, `find <-- F`, `find all F`, `find 2 5 F`, `find count F`, `find quiet F`, and
+    /// a range given by variables ([`Lower::find_read_bounds`]): the one lowering of `find`.
     pub(super) fn find<S: SquareSet>(&self, e: &Expr, f: &Find, cx: Cx) -> Lowered<S> {
+        if f.params.iter().any(|p| matches!(p, SeqParam::VarRange(_))) {
+            return self.find_read_bounds(e, f, cx);
+        }
         let mut range = None;
         let mut quiet = false;
         for p in &f.params {
@@ -25,9 +29,6 @@ impl Lower<'_> {
                 SeqParam::Count => range = Some(ir::Range::new(0, 1_000_000)),
                 SeqParam::Quiet => quiet = true,
                 SeqParam::Range(r) => range = Some(ast_range(r)),
-                SeqParam::VarRange(_) => {
-                    return Err(self.unsupported(e, "a range of 'find' given by a variable"));
-                }
                 _ => return Err(self.unsupported(e, "this parameter of 'find'")),
             }
         }
@@ -45,6 +46,43 @@ impl Lower<'_> {
             read_bounds: None,
         };
         Ok(Some((Node::Find(Box::new(find)), ty)))
+    }
+
+    /// `find v F`, `find 1 v F`, `find v w F` (with `<--`, `quiet`, `all`).
+    fn find_read_bounds<S: SquareSet>(&self, e: &Expr, f: &Find, cx: Cx) -> Lowered<S> {
+        let mut bounds = Vec::new();
+        let mut quiet = false;
+        for p in &f.params {
+            match p {
+                SeqParam::Quiet => quiet = true,
+                SeqParam::VarRange(b) => {
+                    for x in b {
+                        bounds.push(img!(self.typed(x, cx, Type::Number, "a bound of 'find'")));
+                    }
+                }
+                _ => {
+                    let m = "cqlq does not evaluate this parameter of 'find' with a range given by a variable yet";
+                    return Err(self.err(ErrorKind::Unsupported, e.span, m));
+                }
+            }
+        }
+        let (min, max) = match bounds.len() {
+            1 => (bounds[0].clone(), bounds.remove(0)),
+            2 => {
+                let max = bounds.pop().expect("two bounds");
+                (bounds.remove(0), max)
+            }
+            _ => return Err(self.err(ErrorKind::Syntax, e.span, "a range has one or two bounds")),
+        };
+        let body = img!(self.lower(&f.body, cx)).0;
+        let find = ir::Find {
+            body,
+            backward: f.backward,
+            range: Some(ir::Range::new(0, i64::MAX)),
+            quiet,
+            read_bounds: Some(Box::new(ir::ReadBounds { min, max })),
+        };
+        Ok(Some((Node::Find(Box::new(find)), Type::Number)))
     }
 
     /// `P : F`: F at the position P.

@@ -1,4 +1,4 @@
-//! Lowering of CQL 6's programming words to [`Prog`]: `while`, `loop`, `assert`, `equal`,
+//! Lowering of CQL 6's programming words: `while`, `loop`, `assert`, `equal`,
 //! `sqrt`, `try` (CQL 6.2's macro `notransform 1 == find <-- quiet all {btm secondary}`),
 //! `primary`/`secondary`, dictionaries, `persistent` variables, the positional intersection
 //! `x & y`, counting transforms (`rotate90 count F`), `up N X` with a computed distance and
@@ -13,8 +13,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use crate::ir::dict::{DictFilter, DictId};
-use crate::ir::prog::{Globals, PersistentType, PersistentVar, Prog};
-use crate::ir::{self, CmpOp, Color, Directions, Node};
+use crate::ir::{self, CmpOp, Color, Directions, Globals, Node, PersistentType, PersistentVar};
 use crate::squares::SquareSet;
 
 use super::{Cx, Lower, Lowered, img};
@@ -38,20 +37,20 @@ pub(crate) struct ProgScope {
     pub(super) key_types: RefCell<HashMap<DictId, Type>>,
 }
 
-/// Wraps a lowered node.
-fn prog<S>(p: Prog<S>, ty: Type) -> Lowered<S> {
-    Ok(Some((Node::Prog(Box::new(p)), ty)))
+/// A lowered node of type `ty`.
+fn lowered<S>(node: Node<S>, ty: Type) -> Lowered<S> {
+    Ok(Some((node, ty)))
 }
 
 impl Lower<'_> {
-    /// The root filter, wrapped in a [`Prog::Program`] when the query has persistent
+    /// The root filter, wrapped in a [`Node::WithGlobals`] when the query has persistent
     /// variables or dictionaries.
     pub(crate) fn wrap_program<S>(&self, filter: Node<S>) -> Node<S> {
         let globals = self.prog.globals.borrow().clone();
         if globals.persistent.is_empty() && globals.dictionaries.is_empty() {
             return filter;
         }
-        Node::Prog(Box::new(Prog::Program(globals, filter)))
+        Node::WithGlobals(Box::new(globals), Box::new(filter))
     }
 
     /// Records the value type of every dictionary from its `D[k] = v` assignments.
@@ -116,7 +115,7 @@ impl Lower<'_> {
     /// `loop body`
     pub(super) fn loop_filter<S: SquareSet>(&self, body: &Expr, cx: Cx) -> Lowered<S> {
         self.lower(body, cx)
-            .map(|l| l.map(|(n, _)| (Node::Prog(Box::new(Prog::Loop(n))), Type::Logical)))
+            .map(|l| l.map(|(n, _)| (Node::Repeat(Box::new(n)), Type::Logical)))
     }
 
     /// `try`
@@ -126,8 +125,7 @@ impl Lower<'_> {
 
     /// `primary` (`true`), `secondary` (`false`)
     pub(super) fn primary_word<S>(&self, primary: bool) -> Lowered<S> {
-        let word = ir::TreeWord::PrimaryMove(primary);
-        Ok(Some((Node::Tree(Box::new(word)), Type::Logical)))
+        Ok(Some((Node::PrimaryMove(primary), Type::Logical)))
     }
 
     /// `sqrt x`, `assert x`, `equal(x y)`, `child(n)` with a computed index; None for any
@@ -141,13 +139,13 @@ impl Lower<'_> {
         let filters: Vec<&Expr> = args.iter().filter_map(|a| a.filter()).collect();
         Some(match (b, filters.as_slice()) {
             (Builtin::Sqrt, [x]) => self.unary(x, cx, Type::Number, "'sqrt'", |n| {
-                (Prog::Sqrt(n), Type::Number)
+                (Node::Sqrt(Box::new(n)), Type::Number)
             }),
             (Builtin::Assert, [x]) => {
                 let text = self.src.get(x.span.start..x.span.end).unwrap_or("");
                 let text = text.to_string();
                 self.lower(x, cx)
-                    .map(|l| l.map(|(n, _)| wrap(Prog::Assert(n, text), Type::Logical)))
+                    .map(|l| l.map(|(n, _)| (Node::Assert(Box::new(n), text), Type::Logical)))
             }
             (Builtin::Equal, [x, y]) => self.equal(x, y, cx),
             (Builtin::Child, [x]) if !matches!(x.kind, ExprKind::Number(_)) => self.child_at(x, cx),
@@ -237,7 +235,7 @@ impl Lower<'_> {
     pub(super) fn while_loop<S: SquareSet>(&self, test: &Expr, body: &Expr, cx: Cx) -> Lowered<S> {
         let test = img!(self.lower(test, cx)).0;
         let body = img!(self.lower(body, cx)).0;
-        prog(Prog::While(test, body), Type::Logical)
+        lowered(Node::While(Box::new(test), Box::new(body)), Type::Logical)
     }
 
     /// A one-argument word whose argument has type `want`.
@@ -247,27 +245,24 @@ impl Lower<'_> {
         cx: Cx,
         want: Type,
         what: &str,
-        make: impl FnOnce(Node<S>) -> (Prog<S>, Type),
+        make: impl FnOnce(Node<S>) -> (Node<S>, Type),
     ) -> Lowered<S> {
         let n = img!(self.typed(x, cx, want, what));
-        let (p, ty) = make(n);
-        prog(p, ty)
+        let (node, ty) = make(n);
+        lowered(node, ty)
     }
 
     /// `child(n)` with a computed index.
     fn child_at<S: SquareSet>(&self, x: &Expr, cx: Cx) -> Lowered<S> {
         let n = img!(self.typed(x, cx, Type::Number, "'child'"));
-        Ok(Some((
-            Node::Tree(Box::new(ir::TreeWord::ChildAt(n))),
-            Type::Position,
-        )))
+        Ok(Some((Node::ChildAt(Box::new(n)), Type::Position)))
     }
 
     /// `equal(x y)`
     fn equal<S: SquareSet>(&self, x: &Expr, y: &Expr, cx: Cx) -> Lowered<S> {
         let x = img!(self.lower(x, cx)).0;
         let y = img!(self.lower(y, cx)).0;
-        prog(Prog::Equal(x, y), Type::Logical)
+        lowered(Node::Equal(Box::new(x), Box::new(y)), Type::Logical)
     }
 
     /// `T count F`: every image of F under the transform group, counted when it matches.
@@ -298,7 +293,7 @@ impl Lower<'_> {
                 nodes.push(n);
             }
         }
-        prog(Prog::CountImages(nodes), Type::Number)
+        lowered(Node::CountImages(nodes), Type::Number)
     }
 
     /// `rotate45 F` (the `Or` of F with its direction words turned by each multiple of 45°,
@@ -318,7 +313,7 @@ impl Lower<'_> {
             }
         }
         if count {
-            return prog(Prog::CountImages(images), Type::Number);
+            return lowered(Node::CountImages(images), Type::Number);
         }
         Ok(Some(match ty {
             Type::Set => (Node::Union(images), Type::Set),
@@ -373,7 +368,8 @@ impl Lower<'_> {
             }
         };
         let x = img!(self.typed(x, cx, Type::Set, d.name()));
-        prog(Prog::DirectionBy(dirs, lo, hi, x), Type::Set)
+        let (lo, hi, x) = (Box::new(lo), hi.map(Box::new), Box::new(x));
+        lowered(Node::DirectionBy(dirs, lo, hi, x), Type::Set)
     }
 
     /// The key of `D[k]`.
@@ -426,7 +422,7 @@ impl Lower<'_> {
             span: e.span,
         };
         match img!(self.lower::<S>(&plain, cx)) {
-            (Node::Assign(var, value), _) => prog(Prog::PieceAssign(var, *value), Type::Logical),
+            (Node::Assign(var, value), _) => lowered(Node::PieceAssign(var, value), Type::Logical),
             other => Ok(Some(other)),
         }
     }
@@ -475,11 +471,6 @@ impl Lower<'_> {
     }
 }
 
-/// A node of [`Prog`] with its type.
-fn wrap<S>(p: Prog<S>, ty: Type) -> (Node<S>, Type) {
-    (Node::Prog(Box::new(p)), ty)
-}
-
 /// A lowered [`DictFilter`] of type `ty`.
 fn dict_node<S>(d: DictFilter<S>, ty: Type) -> Lowered<S> {
     Ok(Some((Node::Dict(Box::new(d)), ty)))
@@ -489,10 +480,7 @@ fn dict_node<S>(d: DictFilter<S>, ty: Type) -> Lowered<S> {
 /// `Tokens::match_try`): exactly one position from here back to the start (this one
 /// included) has Black to move and was reached by a move that starts a variation.
 fn try_filter<S>() -> Node<S> {
-    let body = Node::And(vec![
-        Node::ToMove(Color::Black),
-        Node::Tree(Box::new(ir::TreeWord::PrimaryMove(false))),
-    ]);
+    let body = Node::And(vec![Node::ToMove(Color::Black), Node::PrimaryMove(false)]);
     let find = ir::Find {
         body,
         backward: true,

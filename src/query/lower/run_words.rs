@@ -1,9 +1,9 @@
-//! Lowering of the words that read the run ([`RunWord`]): `lastgamenumber`, `hhdb "<main>"`,
+//! Lowering of the words that read the run: `lastgamenumber`, `hhdb "<main>"`,
 //! `hhdb "<or>"`, `hhdb mainline` (CQL 6.2's `hhdbkeyword` table defines them by CQL text,
 //! behind a `cql_assertvariations`), called from [`super::Lower::lower`]'s match; a None
 //! hands the keyword on to `strings.rs`.
 
-use crate::ir::{self, Node, RunWord, StrFilter};
+use crate::ir::{self, Node};
 use crate::squares::SquareSet;
 
 use super::{Cx, Lower, Lowered};
@@ -24,9 +24,7 @@ const MAINLINE_NEEDS_VARIATIONS: &str = "'hhdb mainline' can only be used when '
 
 /// `originalcomment "text"`: some original comment of the position contains the text.
 fn comment_has<S>(text: &str) -> Node<S> {
-    Node::Strs(Box::new(StrFilter::HasCommentText(Node::Str(
-        text.to_string(),
-    ))))
+    Node::HasCommentText(Box::new(Node::Str(text.to_string())))
 }
 
 impl Lower<'_> {
@@ -79,10 +77,7 @@ impl Lower<'_> {
             }
             _ => return None,
         };
-        let node = Node::And(vec![
-            Node::Run(RunWord::AssertVariations(message.into())),
-            test,
-        ]);
+        let node = Node::And(vec![Node::AssertVariations(message.into()), test]);
         Some(Ok(Some((node, Type::Logical))))
     }
 
@@ -97,7 +92,7 @@ impl Lower<'_> {
                     ..
                 }),
             ] if !m.is_empty() => Ok(Some((
-                Node::Run(RunWord::AssertVariations(m.as_str().into())),
+                Node::AssertVariations(m.as_str().into()),
                 Type::Logical,
             ))),
             _ => Err(self.err(
@@ -178,7 +173,7 @@ impl Lower<'_> {
             ));
         }
         let submissions = ir::submissions::Submissions::new(file, no_transform);
-        let lookup = Node::Run(RunWord::SimilarPosition(std::sync::Arc::new(submissions)));
+        let lookup = Node::SimilarPosition(std::sync::Arc::new(submissions));
         if no_sort {
             return Ok(Some((lookup, Type::Logical)));
         }

@@ -1,5 +1,5 @@
-//! Lowering of CQL 6's string, tag, game-information and file filters to
-//! [`StrFilter`](crate::ir::StrFilter): `s[i]`, `s[i:j]` and their assignment, `\N`
+//! Lowering of CQL 6's string, tag, game-information and file filters (the operations on
+//! strings to [`StrFilter`](crate::ir::StrFilter), the others to their [`Node`]s): `s[i]`, `s[i:j]` and their assignment, `\N`
 //! captures, `int`, `str`, `ascii`, `indexof`, `tag` with a computed name and its
 //! assignment, `settag`, `removetag`, `originalcomment`, `removecomment`, `hascomment` with a
 //! text, `message`, `year`, `eco`/`eventdate` with a computed text, `hhdb`, `readfile`,
@@ -45,8 +45,8 @@ impl Lower<'_> {
     /// `originalcomment`, `removecomment`.
     pub(crate) fn word_strs<S: SquareSet>(&self, w: Word) -> Lowered<S> {
         Ok(Some(match w {
-            Word::OriginalComment => (strs(StrFilter::OriginalComment), Type::Str),
-            _ => (strs(StrFilter::RemoveComment), Type::Logical),
+            Word::OriginalComment => (Node::OriginalComment, Type::Str),
+            _ => (Node::RemoveComment, Type::Logical),
         }))
     }
 
@@ -112,7 +112,8 @@ impl Lower<'_> {
                 };
                 let name = img!(self.typed(name, cx, Type::Str, "'tag'"));
                 let value = img!(self.typed(&a.value, cx, Type::Str, "a tag assignment"));
-                Ok(Some((strs(StrFilter::SetTag(name, value)), Type::Logical)))
+                let set = Node::SetTag(Box::new(name), Box::new(value));
+                Ok(Some((set, Type::Logical)))
             }
             ExprKind::Index(base, keys) if a.op == AssignOp::Set => {
                 let ExprKind::Var(_) = &base.kind else {
@@ -139,19 +140,19 @@ impl Lower<'_> {
     /// `tag x` with x not a string literal.
     pub(crate) fn tag_of<S: SquareSet>(&self, x: &Expr, cx: Cx) -> Lowered<S> {
         let name = img!(self.typed(x, cx, Type::Str, "'tag'"));
-        Ok(Some((strs(StrFilter::TagOf(name)), Type::Str)))
+        Ok(Some((Node::TagOf(Box::new(name)), Type::Str)))
     }
 
     /// `hascomment x` with a text that is no NAG, or a computed text.
     pub(crate) fn hascomment_text<S: SquareSet>(&self, x: &Expr, cx: Cx) -> Lowered<S> {
         let text = img!(self.typed(x, cx, Type::Str, "'hascomment'"));
-        Ok(Some((strs(StrFilter::HasCommentText(text)), Type::Logical)))
+        Ok(Some((Node::HasCommentText(Box::new(text)), Type::Logical)))
     }
 
     /// `eco x`, `eventdate x` with a computed text: the tag contains it.
     pub(crate) fn tag_contains<S: SquareSet>(&self, tag: &str, x: &Expr, cx: Cx) -> Lowered<S> {
         let text = img!(self.typed(x, cx, Type::Str, tag));
-        let value = strs(StrFilter::TagOf(Node::Str(tag.to_string())));
+        let value = Node::TagOf(Box::new(Node::Str(tag.to_string())));
         let f = StrFilter::Contains(text, value);
         Ok(Some((strs(f), Type::Logical)))
     }
@@ -198,29 +199,26 @@ impl Lower<'_> {
             Builtin::Message => {
                 let quiet = flags.contains(&"quiet");
                 let parts = img!(self.parts(filters, cx));
-                (strs(StrFilter::Message(parts, quiet)), Type::Logical)
+                (Node::Message(parts, quiet), Type::Logical)
             }
             Builtin::ReadFile | Builtin::WriteFile if self.secure => {
                 let m = format!("'{}' is refused under --secure", b.name());
                 return Err(self.err(ErrorKind::Unsupported, e.span, m));
             }
-            Builtin::ReadFile => (
-                strs(StrFilter::ReadFile(img!(arg(0, Type::Str)))),
-                Type::Str,
-            ),
+            Builtin::ReadFile => (Node::ReadFile(Box::new(img!(arg(0, Type::Str)))), Type::Str),
             Builtin::WriteFile => {
                 let (f, t) = (img!(arg(0, Type::Str)), img!(arg(1, Type::Str)));
-                (strs(StrFilter::WriteFile(f, t)), Type::Logical)
+                (Node::WriteFile(Box::new(f), Box::new(t)), Type::Logical)
             }
             Builtin::SetTag => {
                 let (n, v) = (img!(arg(0, Type::Str)), img!(arg(1, Type::Str)));
-                (strs(StrFilter::SetTag(n, v)), Type::Logical)
+                (Node::SetTag(Box::new(n), Box::new(v)), Type::Logical)
             }
             Builtin::RemoveTag => (
-                strs(StrFilter::RemoveTag(img!(arg(0, Type::Str)))),
+                Node::RemoveTag(Box::new(img!(arg(0, Type::Str)))),
                 Type::Logical,
             ),
-            Builtin::Year if filters.is_empty() => (strs(StrFilter::Year), Type::Number),
+            Builtin::Year if filters.is_empty() => (Node::Year, Type::Number),
             Builtin::Hhdb => return self.hhdb(e, &flags, filters, cx),
             _ => return Err(self.unsupported(e, "")),
         };
@@ -281,7 +279,7 @@ impl Lower<'_> {
             }
             return Err(self.unsupported(e, &format!("'hhdb {key}'")));
         }
-        Ok(Some((strs(StrFilter::Hhdb(award)), Type::Number)))
+        Ok(Some((Node::Hhdb(award), Type::Number)))
     }
 }
 

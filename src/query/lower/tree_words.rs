@@ -1,9 +1,9 @@
-//! Lowering of the game-tree and move words of [`crate::ir::TreeWord`]: `virtualmainline`,
+//! Lowering of the game-tree and move words: `virtualmainline`,
 //! `primary`, `secondary`, `try`, `pieceid`, `consecutivemoves`, `countmoves --`, `currentmove --`, the `move` parameters
 //! `primary`, `secondary`, `comment` and CQLi's speculative `: F`, and `legalposition`.
 //! [`super`] and [`super::state`] hand these here.
 
-use crate::ir::{self, MoveFilter, MoveSource, Node, TreeWord};
+use crate::ir::{self, MoveFilter, MoveSource, Node};
 use crate::squares::SquareSet;
 
 use super::{Cx, KeywordCall, Lower, Lowered, img};
@@ -14,13 +14,13 @@ use crate::query::error::{ErrorKind, LowerError};
 impl Lower<'_> {
     /// The words without arguments lowered here (None: not one of them).
     pub(crate) fn tree_word<S: SquareSet>(&self, w: Word) -> Option<(Node<S>, Type)> {
-        let tree = |t| Some((Node::Tree(Box::new(t)), Type::Logical));
+        let tree = |node| Some((node, Type::Logical));
         match w {
-            Word::VirtualMainline => tree(TreeWord::VirtualMainline),
-            Word::LegalPosition => tree(TreeWord::LegalPosition),
+            Word::VirtualMainline => tree(Node::VirtualMainline),
+            Word::LegalPosition => tree(Node::LegalPosition),
             // Retrograde analysis knows standard chess only (refused by name elsewhere).
             Word::ReachablePosition if self.geo.files == 8 && self.geo.ranks == 8 => {
-                tree(TreeWord::ReachablePosition)
+                tree(Node::ReachablePosition)
             }
             _ => None,
         }
@@ -102,7 +102,7 @@ impl Lower<'_> {
             );
             return Err(self.err(ErrorKind::Unsupported, p.span, m));
         }
-        Ok(Some((Node::Tree(Box::new(TreeWord::Move(ext))), ty)))
+        Ok(Some((Node::MoveExt(Box::new(ext)), ty)))
     }
 
     /// `pieceid`, `consecutivemoves`, `countmoves`, `currentmove`, `distance` of positions;
@@ -115,7 +115,7 @@ impl Lower<'_> {
             Builtin::PieceId => {
                 let x = filters.first().ok_or_else(missing)?;
                 let x = img!(self.typed(x, cx, Type::Set, "'pieceid'"));
-                (TreeWord::PieceId(x), Type::Number)
+                (Node::PieceId(Box::new(x)), Type::Number)
             }
             Builtin::ConsecutiveMoves => (self.consecutive_moves(e, args, cx)?, Type::Number),
             Builtin::Distance => {
@@ -124,17 +124,14 @@ impl Lower<'_> {
                 };
                 let x = img!(self.typed(x, cx, Type::Position, "'distance'"));
                 let y = img!(self.typed(y, cx, Type::Position, "'distance'"));
-                (TreeWord::TreeDistance(x, y), Type::Number)
+                (Node::TreeDistance(Box::new(x), Box::new(y)), Type::Number)
             }
             Builtin::CountMoves | Builtin::CurrentMove => {
                 let x = filters.first().ok_or_else(missing)?;
                 let (n, _) = img!(self.lower(x, cx));
                 let (mut base, ext) = match n {
                     Node::Move(m) => (m, None),
-                    Node::Tree(t) => match *t {
-                        TreeWord::Move(ext) => (ext.base.clone(), Some(ext)),
-                        _ => return Err(self.not_a_dash(x, b)),
-                    },
+                    Node::MoveExt(ext) => (ext.base.clone(), Some(*ext)),
                     // `countmoves --(o-o-o)`: a dash with targets (lower_moves).
                     Node::Path(p) if b == Builtin::CountMoves => {
                         match super::moves::dash_as_move_ext(*p, self.geo) {
@@ -163,11 +160,11 @@ impl Lower<'_> {
                 ext.base = base;
                 ext.count = count;
                 let ty = if count { Type::Number } else { Type::Logical };
-                (TreeWord::Move(ext), ty)
+                (Node::MoveExt(Box::new(ext)), ty)
             }
             _ => return Err(self.unsupported_word(e)),
         };
-        Ok(Some((Node::Tree(Box::new(node.0)), node.1)))
+        Ok(Some(node))
     }
 
     /// Whether `e` is a position filter (`source`, `parent`, `find F`, ...).
@@ -184,7 +181,7 @@ impl Lower<'_> {
     ) -> Lowered<S> {
         let x = img!(self.typed(a, cx, Type::Position, "a positional intersection"));
         let y = img!(self.typed(b, cx, Type::Position, "a positional intersection"));
-        let node = Node::Tree(Box::new(TreeWord::SameContent(x, y)));
+        let node = Node::SameContent(Box::new(x), Box::new(y));
         Ok(Some((node, Type::Set)))
     }
 
@@ -194,7 +191,7 @@ impl Lower<'_> {
         e: &Expr,
         args: &[Arg],
         cx: Cx,
-    ) -> Result<TreeWord<S>, LowerError> {
+    ) -> Result<Node<S>, LowerError> {
         let mut quiet = false;
         let mut range = ir::Range::new(1, i64::MAX);
         let mut sides = Vec::new();
@@ -223,14 +220,14 @@ impl Lower<'_> {
                 None => Err(self.err(ErrorKind::Type, x.span, "a position is needed here")),
             }
         };
-        Ok(TreeWord::ConsecutiveMoves(ir::ConsecutiveMoves {
+        Ok(Node::ConsecutiveMoves(Box::new(ir::ConsecutiveMoves {
             left: lower(left)?,
             right: lower(right)?,
             left_name: name(left),
             right_name: name(right),
             range,
             quiet,
-        }))
+        })))
     }
 
     /// `countmoves X` / `currentmove X` where X is not a dash.

@@ -1,6 +1,6 @@
 //! Lowering of the last CQL 6.2 forms cqlq learnt, each to its concept's IR: `position N`
-//! ([`ir::TreeWord`]), `while (s ~~ re)` ([`ir::StrFilter`]), `x =? S` ([`ir::prog::Prog`]),
-//! `pathdebug` ([`ir::path::PathFilter`]), `find` with a range given by variables; of every
+//! ([`Node::PositionById`]), `while (s ~~ re)` ([`ir::StrFilter`]), `x =? S` ([`Node::AssignIfNonEmpty`]),
+//! `pathdebug` ([`ir::path::PathFilter`]); of every
 //! `makesquare` (here only), and of `currenttransform` (a string literal per transform image), called from
 //! [`Lower::lower`]'s match.
 
@@ -11,7 +11,6 @@ use super::{Cx, Lower, Lowered, img};
 use crate::query::ast::{Arg, Assign, AssignOp, Expr, ExprKind, Storage};
 use crate::query::check::Type;
 use crate::query::error::ErrorKind;
-use crate::query::syntax::{Find, SeqParam};
 
 impl Lower<'_> {
     /// `makesquare "e4"` and `makesquare(f r)`: the one lowering of `makesquare`; None for
@@ -62,8 +61,7 @@ impl Lower<'_> {
             return Err(self.missing_argument(e));
         };
         let n = img!(self.typed(n, cx, Type::Number, "'position'"));
-        let position = ir::TreeWord::PositionById(n);
-        Ok(Some((Node::Tree(Box::new(position)), Type::Position)))
+        Ok(Some((Node::PositionById(Box::new(n)), Type::Position)))
     }
 
     /// `makesquare "e4"`
@@ -116,45 +114,8 @@ impl Lower<'_> {
     ) -> Lowered<S> {
         let value = img!(self.typed(value, cx, Type::Set, "'=?'"));
         let id = self.slot(name, e.span)?;
-        let assign = ir::prog::Prog::AssignIfNonEmpty(id, value);
-        Ok(Some((Node::Prog(Box::new(assign)), Type::Logical)))
-    }
-
-    /// `find v F`, `find 1 v F`, `find v w F` (with `<--`, `quiet`, `all`).
-    pub(super) fn find_counted<S: SquareSet>(&self, e: &Expr, f: &Find, cx: Cx) -> Lowered<S> {
-        let mut bounds = Vec::new();
-        let mut quiet = false;
-        for p in &f.params {
-            match p {
-                SeqParam::Quiet => quiet = true,
-                SeqParam::VarRange(b) => {
-                    for x in b {
-                        bounds.push(img!(self.typed(x, cx, Type::Number, "a bound of 'find'")));
-                    }
-                }
-                _ => {
-                    let m = "cqlq does not evaluate this parameter of 'find' with a range given by a variable yet";
-                    return Err(self.err(ErrorKind::Unsupported, e.span, m));
-                }
-            }
-        }
-        let (min, max) = match bounds.len() {
-            1 => (bounds[0].clone(), bounds.remove(0)),
-            2 => {
-                let max = bounds.pop().expect("two bounds");
-                (bounds.remove(0), max)
-            }
-            _ => return Err(self.err(ErrorKind::Syntax, e.span, "a range has one or two bounds")),
-        };
-        let body = img!(self.lower(&f.body, cx)).0;
-        let find = ir::Find {
-            body,
-            backward: f.backward,
-            range: Some(ir::Range::new(0, i64::MAX)),
-            quiet,
-            read_bounds: Some(Box::new(ir::ReadBounds { min, max })),
-        };
-        Ok(Some((Node::Find(Box::new(find)), Type::Number)))
+        let assign = Node::AssignIfNonEmpty(id, Box::new(value));
+        Ok(Some((assign, Type::Logical)))
     }
 
     /// `currenttransform`: the name CQL 6.2 gives the image being lowered: its chain of
