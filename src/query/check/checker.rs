@@ -6,12 +6,12 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::query::ast::{Ast, Expr, ExprKind, FunctionDef, Span};
+use crate::query::ast::{Ast, Expr, ExprId, ExprKind, FunctionDef, Span};
 use crate::query::error::{CheckError, ErrorKind};
 
-use super::Facts;
 use super::Type;
 use super::words::word_type;
+use super::{ExprTypes, Facts};
 
 /// Deepest nesting of function calls followed while checking (recursion stops here).
 pub(super) const MAX_CALL_DEPTH: usize = 16;
@@ -29,6 +29,11 @@ pub(crate) struct Checker<'s> {
     pub(super) persistent: HashSet<String>,
     pub(super) functions: HashMap<String, FunctionDef>,
     pub(super) calls: Vec<String>,
+    /// The call expressions of the functions being checked, outermost first (beside
+    /// `calls`): the chain each expression's type is recorded under.
+    pub(super) call_sites: Vec<ExprId>,
+    /// Each expression's type, as it is checked.
+    pub(super) types: ExprTypes,
 }
 
 /// Whether a value of type `t` can be used where a set is expected.
@@ -48,6 +53,8 @@ impl<'s> Checker<'s> {
             persistent: HashSet::new(),
             functions: HashMap::new(),
             calls: Vec::new(),
+            call_sites: Vec::new(),
+            types: ExprTypes::default(),
         }
     }
 
@@ -58,6 +65,7 @@ impl<'s> Checker<'s> {
         }
         Ok(Facts {
             variables: self.vars,
+            types: self.types,
         })
     }
 
@@ -94,9 +102,17 @@ impl<'s> Checker<'s> {
         Ok(t)
     }
 
+    /// The type of a node, checking its operands, recorded in the facts under its identity
+    /// (what lowering reads).
+    pub(crate) fn ty(&mut self, e: &Expr) -> Typed {
+        let t = self.kind_type(e)?;
+        self.types.insert(&self.call_sites, e.id, t);
+        Ok(t)
+    }
+
     /// The type of a node, checking its operands: one arm per kind of node, each calling
     /// the file of its concept (as `lower/`).
-    pub(crate) fn ty(&mut self, e: &Expr) -> Typed {
+    fn kind_type(&mut self, e: &Expr) -> Typed {
         let span = e.span;
         Ok(match &e.kind {
             // logic
@@ -138,7 +154,7 @@ impl<'s> Checker<'s> {
             ExprKind::Index(base, keys) => self.index(base, keys)?,
             ExprKind::Dictionary(d) => self.dictionary(d)?,
             ExprKind::Function(f) => self.function(f)?,
-            ExprKind::Call(name, args) => self.call(name, args, span)?,
+            ExprKind::Call(name, args) => self.call(e.id, name, args, span)?,
             // `x ∊ D body`, `string x in D body`: iterating a dictionary's keys.
             ExprKind::Iterate(i) if self.names_dictionary(&i.domain) => self.dict_iterate(i)?,
             ExprKind::Iterate(i) => self.iterate(i)?,

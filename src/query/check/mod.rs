@@ -2,7 +2,7 @@
 //! parsing as CQL's own parser applies them while it parses. Variables take their type at
 //! their first assignment, functions are checked at their call sites with the arguments'
 //! types, operators check their operands' types. The facts the lowering needs (each
-//! variable's type) are returned in [`Facts`].
+//! variable's type, each expression's type) are returned in [`Facts`].
 //!
 //! [`Type`] is the one type enum of the query compiler: lowering (`super::lower`) gives each
 //! lowered node one too. `checker.rs` holds the walk (one match over the syntax tree); the
@@ -21,7 +21,7 @@ mod words;
 
 use std::collections::HashMap;
 
-use super::ast::Ast;
+use super::ast::{Ast, ExprId};
 use super::error::CheckError;
 
 /// The value type of a filter.
@@ -67,11 +67,46 @@ impl Type {
     }
 }
 
-/// What the check learned: each variable's (and dictionary's) type, by name.
+/// What the check learned: each variable's (and dictionary's) type, by name, and each
+/// expression's type, by its [`ExprId`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Facts {
     /// The type of each variable, dictionary and function parameter, by name.
     pub variables: HashMap<String, Type>,
+    /// The type of each expression checked.
+    pub types: ExprTypes,
+}
+
+/// The type of each expression the check typed, by its identity and the chain of function
+/// calls it was checked in: a function's body is checked at each call with the arguments'
+/// types, so an expression of it has a type per chain of call sites (outermost first; empty
+/// outside every function).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ExprTypes(HashMap<Vec<ExprId>, HashMap<ExprId, Type>>);
+
+impl ExprTypes {
+    /// The type of expression `id` checked under the calls `chain`; None when the check did
+    /// not type it there (an expression lowering built, a call the check did not follow).
+    pub fn get(&self, chain: &[ExprId], id: ExprId) -> Option<Type> {
+        self.0.get(chain)?.get(&id).copied()
+    }
+
+    /// Records that expression `id`, checked under `chain`, has type `t`.
+    pub(crate) fn insert(&mut self, chain: &[ExprId], id: ExprId, t: Type) {
+        match self.0.get_mut(chain) {
+            Some(types) => {
+                types.insert(id, t);
+            }
+            None => {
+                self.0.insert(chain.to_vec(), HashMap::from([(id, t)]));
+            }
+        }
+    }
+
+    /// Whether the check followed the calls `chain` (typed the body it leads to).
+    pub fn has_chain(&self, chain: &[ExprId]) -> bool {
+        self.0.contains_key(chain)
+    }
 }
 
 /// Applies CQL 6.2's type rules to `ast`; `Err` is CQL's rejection.

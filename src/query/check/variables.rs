@@ -3,8 +3,8 @@
 //! over squares and pieces, `sort`.
 
 use crate::query::ast::{
-    AssignOp, BindingOp, Expr, ExprKind, FunctionDef, IterKind, Iterate, Name, SeqParam, Sort,
-    Span, Storage, Word,
+    AssignOp, BindingOp, Expr, ExprId, ExprKind, FunctionDef, IterKind, Iterate, Name, SeqParam,
+    Sort, Span, Storage, Word,
 };
 use crate::query::error::CheckError;
 
@@ -217,7 +217,7 @@ impl Checker<'_> {
     }
 
     /// `f(x y)`: the body checked with the parameters bound to the arguments' types (a recursive call, or one deeper than [`MAX_CALL_DEPTH`], is a filter).
-    pub(super) fn call(&mut self, name: &Name, args: &[Expr], span: Span) -> Typed {
+    pub(super) fn call(&mut self, site: ExprId, name: &Name, args: &[Expr], span: Span) -> Typed {
         let Some(f) = self.functions.get(&name.text).cloned() else {
             let m = format!("'{}' is not a function", name.text);
             return Err(self.syntax_err(name.span, m));
@@ -250,7 +250,9 @@ impl Checker<'_> {
             self.vars.insert(p.text.clone(), t);
         }
         self.calls.push(name.text.clone());
+        self.call_sites.push(site);
         let result = self.ty(&f.body);
+        self.call_sites.pop();
         self.calls.pop();
         for (p, old) in saved {
             match old {

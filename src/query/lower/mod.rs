@@ -39,6 +39,7 @@ mod strings;
 mod tags;
 mod transforms;
 mod tree_words;
+pub(crate) mod type_audit;
 mod words;
 
 use crate::ir::{Color, Node, NumProp, PawnStructure, RunWord, StrProp};
@@ -96,6 +97,8 @@ pub(crate) struct Lower<'a> {
     /// The `line` filters being lowered around the current one (see
     /// [`line::LINE_NESTING_LIMIT`]).
     pub lines_open: std::cell::Cell<u32>,
+    /// Where lowering's types differ from the check's, when asked ([`type_audit`]).
+    pub audit: Option<type_audit::TypeAudit>,
 }
 
 /// Lowers a checked syntax tree (`facts`: what [`crate::query::check_ast`] learned of it) to
@@ -118,17 +121,37 @@ pub(crate) fn lower_query<S: SquareSet>(
     letters: &PieceLetters,
     secure: bool,
 ) -> Result<Query<S>, LowerError> {
-    let l = Lower {
-        geo,
-        src: &ast.source.0,
-        facts,
-        scope: Default::default(),
-        letters,
-        prog: Default::default(),
-        applied: Default::default(),
-        secure,
-        lines_open: Default::default(),
-    };
+    let l = Lower::new(ast, facts, geo, letters, secure);
+    lower_body(&l, ast)
+}
+
+impl<'a> Lower<'a> {
+    /// The lowering of `ast` (checked: `facts`) for a board of `geo` whose pieces are
+    /// `letters`, refusing the file words when `secure`.
+    fn new(
+        ast: &'a Ast,
+        facts: &'a Facts,
+        geo: Geometry,
+        letters: &'a PieceLetters,
+        secure: bool,
+    ) -> Lower<'a> {
+        Lower {
+            geo,
+            src: &ast.source.0,
+            facts,
+            scope: Default::default(),
+            letters,
+            prog: Default::default(),
+            applied: Default::default(),
+            secure,
+            lines_open: Default::default(),
+            audit: None,
+        }
+    }
+}
+
+/// Lowers the body of `ast` with `l`: its filters and-ed, wrapped in what the program keeps.
+fn lower_body<S: SquareSet>(l: &Lower, ast: &Ast) -> Result<Query<S>, LowerError> {
     let cx = Cx::plain(1);
     l.prescan_dictionaries::<S>(&ast.body);
     let mut nodes = Vec::new();
@@ -232,9 +255,19 @@ impl Lower<'_> {
         Ok(Some(n))
     }
 
+    /// Lowers one filter under the transform context `cx` (noting, when asked, where its
+    /// type differs from the check's: [`type_audit`]).
+    pub fn lower<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Lowered<S> {
+        let out = self.lower_kind(e, cx);
+        if let (Some(audit), Ok(Some((_, t)))) = (&self.audit, &out) {
+            audit.note(e, *t, self.checked_type(e));
+        }
+        out
+    }
+
     /// Lowers one filter under the transform context `cx`: one arm per kind of node, each
     /// calling the file of its concept (see the module doc).
-    pub fn lower<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Lowered<S> {
+    fn lower_kind<S: SquareSet>(&self, e: &Expr, cx: Cx) -> Lowered<S> {
         let span = e.span;
         match &e.kind {
             // logic.rs

@@ -134,29 +134,23 @@ fn split_move_comment(e: &Expr) -> Option<(Expr, Expr)> {
     }
     let comment = match &x.kind {
         ExprKind::Builtin(Builtin::Comment, _) => x.clone(),
-        _ => Expr {
-            kind: ExprKind::Builtin(Builtin::Comment, vec![Arg::Filter(x.clone())]),
-            span: last.span,
-        },
+        _ => Expr::new(
+            ExprKind::Builtin(Builtin::Comment, vec![Arg::Filter(x.clone())]),
+            last.span,
+        ),
     };
     let span = rest.last().map_or(e.span, |p| crate::query::ast::Span {
         start: e.span.start,
         end: p.span.end,
     });
-    let mv = Expr {
-        kind: ExprKind::Move(rest.to_vec()),
-        span,
-    };
+    let mv = Expr::new(ExprKind::Move(rest.to_vec()), span);
     Some((mv, comment))
 }
 
 /// The filter CQL 6.2 reads where cqlq's syntax tree has `move legal ... comment X` (alone,
 /// or first in an `or` / `and`), or None when `e` is not one.
 pub(crate) fn generated_move_comment(e: &Expr) -> Option<Expr> {
-    let seq = |items: Vec<Expr>| Expr {
-        kind: ExprKind::Compound(items),
-        span: e.span,
-    };
+    let seq = |items: Vec<Expr>| Expr::new(ExprKind::Compound(items), e.span);
     if let Some((mv, comment)) = split_move_comment(e) {
         return Some(seq(vec![mv, comment]));
     }
@@ -170,7 +164,7 @@ pub(crate) fn generated_move_comment(e: &Expr) -> Option<Expr> {
         ExprKind::Or(_) => ExprKind::Or(joined),
         _ => ExprKind::And(joined),
     };
-    Some(seq(vec![mv, Expr { kind, span: e.span }]))
+    Some(seq(vec![mv, Expr::new(kind, e.span)]))
 }
 
 impl Lower<'_> {

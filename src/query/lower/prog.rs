@@ -421,10 +421,7 @@ impl Lower<'_> {
     ) -> Lowered<S> {
         let mut plain = a.clone();
         plain.storage = Storage::Plain;
-        let plain = Expr {
-            kind: ExprKind::Assign(Box::new(plain)),
-            span: e.span,
-        };
+        let plain = e.rewritten(ExprKind::Assign(Box::new(plain)));
         match img!(self.lower::<S>(&plain, cx)) {
             (Node::Assign(var, value), _) => prog(Prog::PieceAssign(var, *value), Type::Logical),
             other => Ok(Some(other)),
@@ -455,10 +452,7 @@ impl Lower<'_> {
         };
         let mut plain = a.clone();
         plain.storage = Storage::Plain;
-        let plain = Expr {
-            kind: ExprKind::Assign(Box::new(plain)),
-            span: e.span,
-        };
+        let plain = e.rewritten(ExprKind::Assign(Box::new(plain)));
         let (node, ty_node) = img!(self.lower::<S>(&plain, cx));
         if let Node::Assign(var, _) = &node {
             let mut globals = self.prog.globals.borrow_mut();

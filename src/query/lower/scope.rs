@@ -10,7 +10,7 @@ use crate::ir::{Node, VarId};
 use crate::squares::SquareSet;
 
 use super::{Cx, Lower, Lowered};
-use crate::query::ast::{BindingOp, Expr, ExprKind, FunctionDef, Span};
+use crate::query::ast::{BindingOp, Expr, ExprId, ExprKind, FunctionDef, Span};
 use crate::query::check::Type;
 use crate::query::error::{ErrorKind, LowerError};
 
@@ -24,8 +24,9 @@ pub(crate) struct Scope {
     pub(super) vars: RefCell<HashMap<String, (VarId, Type)>>,
     /// Function name → definition.
     pub(super) functions: RefCell<HashMap<String, FunctionDef>>,
-    /// The parameters of the functions being expanded, innermost last: name → argument.
-    pub(super) frames: RefCell<Vec<HashMap<String, Expr>>>,
+    /// The functions being expanded, innermost last: the call expression and its
+    /// parameters (name → argument).
+    pub(super) frames: RefCell<Vec<(ExprId, HashMap<String, Expr>)>>,
 }
 
 impl Lower<'_> {
@@ -92,15 +93,26 @@ impl Lower<'_> {
             };
             frame.insert(p.text.clone(), arg);
         }
-        self.scope.frames.borrow_mut().push(frame);
+        self.scope.frames.borrow_mut().push((e.id, frame));
         let out = self.lower(&def.body, cx);
         self.scope.frames.borrow_mut().pop();
         out
     }
 
+    /// The type the check gave `e` where lowering is (under the calls being expanded), as
+    /// lowering types values (a piece is a set of squares); None where the check did not
+    /// type it.
+    pub(crate) fn checked_type(&self, e: &Expr) -> Option<Type> {
+        let chain: Vec<ExprId> = self.scope.frames.borrow().iter().map(|f| f.0).collect();
+        match self.facts.types.get(&chain, e.id)? {
+            Type::Piece => Some(Type::Set),
+            t => Some(t),
+        }
+    }
+
     /// The argument a parameter of the innermost function being expanded stands for.
     pub(crate) fn param(&self, name: &str) -> Option<Expr> {
-        self.scope.frames.borrow().last()?.get(name).cloned()
+        self.scope.frames.borrow().last()?.1.get(name).cloned()
     }
 
     /// Lowers `f` with the innermost frame removed (an argument is the caller's text).

@@ -47,10 +47,7 @@ impl Lower<'_> {
             };
             let mut inner = a.clone();
             inner.target = arg;
-            let e2 = Expr {
-                kind: ExprKind::Assign(Box::new(inner)),
-                span: e.span,
-            };
+            let e2 = Expr::new(ExprKind::Assign(Box::new(inner)), e.span);
             return self.with_caller_frame(|| self.lower(&e2, cx));
         }
         let (value, _) = img!(self.lower(&a.value, cx));
