@@ -3,7 +3,9 @@
 # temporary folder (../shared is read-only and the index is written beside the file):
 # 1. the build: median CPU seconds (user + system) of `cqlq index -q -j1`
 #    against the floor's `replay 1` (../shared/floor: SAN replay, is_check), in the same minute;
-# 2. the index's size against the PGN's;
+# 2. the index's size against the PGN's; then (KEYS=1, the default) the index made again with
+#    `--keys` (positions' Zobrist keys: docs/index.md), its build CPU and size, and the
+#    queries below run with it (KEYS=0: with the index without keys);
 # 3. per query (the selective ones below, then the 77 probes of ../shared/cql/probes): the
 #    median CPU seconds of `cqlq --threads 1 -q Q copy.pgn` with the index and with
 #    `--no-index`, their ratio, and whether both printed the same bytes (and exit status);
@@ -11,7 +13,8 @@
 # 4. issue 35's goals, each "met" or "NOT met".
 # Exits 1 when an output differs (a wrong answer), 2 when a tool is missing, else 0.
 #
-#   scripts/bench_index.sh [CQLQ_BINARY] [PGN]     (RUNS=3 by default; PROBES=0 skips the probes)
+#   scripts/bench_index.sh [CQLQ_BINARY] [PGN]     (RUNS=3 by default; PROBES=0 skips the probes;
+#                                                   KEYS=0 searches without positions' keys)
 #
 # Build cqlq and the floor first:
 #   cargo build --release
@@ -67,6 +70,13 @@ build_ratio=$(ratio "$build_s" "$floor_s")
 echo "build: cqlq index ${build_s}s, floor replay ${floor_s}s: ${build_ratio}x the floor's CPU"
 size_pct=$(awk -v i="$(stat -c %s "$index")" -v p="$(stat -c %s "$pgn")" 'BEGIN { printf "%.1f", 100 * i / p }')
 echo "index: $(stat -c %s "$index") bytes, ${size_pct} % of the PGN"
+if [ "${KEYS:-1}" != 0 ]; then
+    keyed=(sh -c 'rm -f "$1.cqlqi" && exec "$2" index -q -j1 --keys "$1"' build "$pgn" "$cqlq")
+    keyed_s=$(median "${keyed[@]}")
+    "${keyed[@]}" >/dev/null 2>&1
+    keyed_pct=$(awk -v i="$(stat -c %s "$index")" -v p="$(stat -c %s "$pgn")" 'BEGIN { printf "%.1f", 100 * i / p }')
+    echo "index --keys: ${keyed_s}s ($(ratio "$keyed_s" "$floor_s")x the floor's CPU), $(stat -c %s "$index") bytes, ${keyed_pct} % of the PGN; the queries below use it"
+fi
 
 queries=$work/queries
 mkdir -p "$queries"

@@ -26,10 +26,12 @@ from test_spark_equality import BINARY, SHARED, skip_reason  # noqa: E402
 
 GAMES = 1500
 SHARDS = 3
-#: docs/index.md, "The file": the header's size, a block's header's size, the sections in
-#: order (places first, then flags: a u16 a game), the MATE flag.
+#: docs/index.md, "The file" (version 5): the header's size, a block's header's size, the
+#: number of sections a block, the sections in order (places first, then flags: a u16 a
+#: game), the MATE flag.
 HEADER = 96
-BLOCK_HEADER = 56
+BLOCK_HEADER = 64
+SECTIONS = 7
 BLOCK_GAMES = 4096
 MATE = 4
 
@@ -42,9 +44,9 @@ def clear_mate_flag(index_path, game):
         data = bytearray(f.read())
     at = HEADER
     for _ in range(game // BLOCK_GAMES):
-        lens = struct.unpack_from("<" + "II" * 6, data, at + 4)[0::2]
+        lens = struct.unpack_from("<" + "II" * SECTIONS, data, at + 4)[0::2]
         at += BLOCK_HEADER + sum(lens)
-    fields = list(struct.unpack_from("<I" + "II" * 6, data, at))
+    fields = list(struct.unpack_from("<I" + "II" * SECTIONS, data, at))
     lens = fields[1::2]
     flags_at = at + BLOCK_HEADER + lens[0]
     k = flags_at + 2 * (game % BLOCK_GAMES)
@@ -52,8 +54,8 @@ def clear_mate_flag(index_path, game):
     assert flags & MATE, "game %d has no mate flag to clear" % game
     struct.pack_into("<H", data, k, flags & ~MATE)
     fields[4] = zlib.crc32(bytes(data[flags_at : flags_at + lens[1]]))
-    struct.pack_into("<I" + "II" * 6, data, at, *fields)
-    struct.pack_into("<I", data, at + 52, zlib.crc32(bytes(data[at : at + 52])))
+    struct.pack_into("<I" + "II" * SECTIONS, data, at, *fields)
+    struct.pack_into("<I", data, at + 60, zlib.crc32(bytes(data[at : at + 60])))
     with open(index_path, "wb") as f:
         f.write(data)
 

@@ -43,6 +43,11 @@ pub struct IndexCli {
     #[arg(long)]
     pub stats: bool,
 
+    /// Keep each game's positions' Zobrist keys too (a filter of about 2 bytes a position:
+    /// `zobristkey` and exact `fen` searches skip the games without the position).
+    #[arg(long)]
+    pub keys: bool,
+
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long = "threads", value_name = "N")]
     pub threads: Option<usize>,
@@ -71,7 +76,7 @@ pub fn main() -> ExitCode {
         let done = if cli.stats {
             stats(input, &output)
         } else {
-            index_file(input, &output, !cli.quiet)
+            index_file(input, &output, (!cli.quiet, cli.keys))
         };
         if let Err(message) = done {
             eprintln!("cqlq index: {message}");
@@ -87,7 +92,7 @@ pub fn main() -> ExitCode {
 
 /// Indexes the plain PGN file `input` into `output` (written whole to a temporary file,
 /// then renamed over it).
-fn index_file(input: &Path, output: &Path, progress: bool) -> Result<(), CliError> {
+fn index_file(input: &Path, output: &Path, (progress, keys): (bool, bool)) -> Result<(), CliError> {
     let at = |reason: String| CliError::File {
         path: input.to_path_buf(),
         reason,
@@ -102,7 +107,7 @@ fn index_file(input: &Path, output: &Path, progress: bool) -> Result<(), CliErro
     }
     match compressed(&head(&file).map_err(|e| at(e.to_string()))?) {
         Some("zstd") => {
-            return index_zstd(input, output, progress, metadata.len());
+            return index_zstd(input, output, (progress, keys), metadata.len());
         }
         Some(kind) => {
             return Err(at(format!(
@@ -126,7 +131,7 @@ fn index_file(input: &Path, output: &Path, progress: bool) -> Result<(), CliErro
     let earlier = read_index(output).ok();
     let bar = cqlq::output::progress::bar(progress, Some(bytes.len() as u64));
     let source = SourceId::of(bytes, &metadata);
-    let written = write_index(bytes, &source, earlier, output, &mut |done| {
+    let written = write_index(bytes, (&source, keys), earlier, output, &mut |done| {
         bar.set_position(done);
         if let Some(map) = &map {
             forget_pages(map, done);
@@ -154,7 +159,12 @@ fn index_file(input: &Path, output: &Path, progress: bool) -> Result<(), CliErro
 /// decompressed as a search decompresses it, a chunk at a time (`index::build::index_stream`);
 /// the games' places count the decompressed text, the index's identity is the compressed
 /// file's. Written to a temporary file and renamed; a fault of the data leaves no index.
-fn index_zstd(input: &Path, output: &Path, progress: bool, size: u64) -> Result<(), CliError> {
+fn index_zstd(
+    input: &Path,
+    output: &Path,
+    (progress, keys): (bool, bool),
+    size: u64,
+) -> Result<(), CliError> {
     let at = |reason: String| CliError::File {
         path: input.to_path_buf(),
         reason,
@@ -174,7 +184,7 @@ fn index_zstd(input: &Path, output: &Path, progress: bool, size: u64) -> Result<
             reason: e.to_string(),
         })?;
     let built = (|| {
-        let mut writer = IndexWriter::new(file, &source)?;
+        let mut writer = IndexWriter::new_keyed(file, &source, keys)?;
         let (counts, text_size) = cqlq::index::build::index_stream(
             &mut stream.reader,
             &mut || bar.set_position(consumed.load(std::sync::atomic::Ordering::Relaxed)),
@@ -230,7 +240,7 @@ fn forget_pages(map: &memmap2::Mmap, done: u64) {
 /// the file's size.
 fn write_index(
     bytes: &[u8],
-    source: &SourceId,
+    (source, keys): (&SourceId, bool),
     earlier: Option<Index>,
     output: &Path,
     progress: &mut dyn FnMut(u64),
@@ -238,7 +248,7 @@ fn write_index(
     // A random name made with O_EXCL (`temp_files`, as `-o`): a planted link is never followed.
     let (file, temp) = cqlq::output::temp_files::create_beside(output)?;
     let written = (|| {
-        let mut writer = IndexWriter::new(file, source)?;
+        let mut writer = IndexWriter::new_keyed(file, source, keys)?;
         let counts = index_bytes(bytes, earlier, progress, &mut writer)?;
         let size = writer.finish()?;
         cqlq::output::temp_files::rename(&temp, output)?;
@@ -351,6 +361,19 @@ fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
         s::TAG_NAMES.join(", "),
         index.strings.len(),
     );
+    if index.keys {
+        let bytes: u64 = index
+            .games
+            .iter()
+            .map(|g| g.summary.keys.len() as u64)
+            .sum();
+        text.push_str(&format!(
+            "positions' keys: a filter a game, {bytes} bytes ({:.1} % of the PGN)\n",
+            percent(bytes, index.source.size)
+        ));
+    } else {
+        text.push_str("positions' keys: none (cqlq index --keys keeps them)\n");
+    }
     for (what, n) in [
         ("with a check", count(s::CHECK)),
         ("with a mate", count(s::MATE)),

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use rayon::prelude::*;
 
 use super::format::{GameEntry, Index, IndexWriter};
-use super::summary::{Summarized, summarize};
+use super::summary::{Summarized, summarize_keyed};
 use crate::pgn::split_games;
 
 /// Games summarised per parallel batch (the progress is told after each).
@@ -74,7 +74,9 @@ pub fn index_bytes(
 ) -> std::io::Result<BuildCounts> {
     let mut counts = BuildCounts::default();
     let (mut games, mut strings) = match earlier {
-        Some(old) if old.source.is_prefix_of(bytes) => {
+        // An index with keys is grown only into one with keys (and one without into one
+        // without): else every game is read again.
+        Some(old) if old.source.is_prefix_of(bytes) && old.keys == writer.keys() => {
             (old.games, Strings::from_values(old.strings))
         }
         _ => (Vec::new(), Strings::default()),
@@ -115,13 +117,14 @@ fn write_batch(
     (strings, counts): (&mut Strings, &mut BuildCounts),
     writer: &mut IndexWriter,
 ) -> std::io::Result<()> {
+    let keys = writer.keys();
     let done: Vec<Summarized<'_>> = batch
         .par_iter()
         .map(|r| {
             if r.len() > u32::MAX as usize {
                 Summarized::scan()
             } else {
-                summarize(&text[r.clone()])
+                summarize_keyed(&text[r.clone()], keys)
             }
         })
         .collect();

@@ -14,7 +14,7 @@ pub use super::reader::{RecordRef, Records, decode, read_index, records};
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"CQLQIDX\x1a";
 /// The format's version (a reader refuses any other).
-pub const VERSION: u32 = 4;
+pub const VERSION: u32 = 5;
 /// The header's size in bytes.
 pub const HEADER_BYTES: usize = 96;
 /// The bytes hashed at each end of the source ([`SourceId`]).
@@ -196,6 +196,8 @@ pub struct Index {
     pub games: Vec<GameEntry>,
     /// The distinct tag values; a summary's tag `n` (not 0) is `strings[n - 1]`.
     pub strings: Vec<String>,
+    /// Whether each game's entry holds its positions' keys (`cqlq index --keys`).
+    pub keys: bool,
 }
 
 impl Index {
@@ -212,7 +214,7 @@ impl Index {
 /// rest), each run's columns stored apart ([`Section`]).
 pub const BLOCK_GAMES: usize = 4096;
 /// The number of sections (columns) of a block.
-pub const SECTIONS: usize = 6;
+pub const SECTIONS: usize = 7;
 /// A block header's size: its game count (u32), each section's length and CRC-32 (u32
 /// each), and the CRC-32 of those bytes.
 pub const BLOCK_HEADER_BYTES: usize = 4 + SECTIONS * 8 + 4;
@@ -234,7 +236,13 @@ pub enum Section {
     Tags = 4,
     /// Per game not searched always: plies, move bytes, final key, the packed main line.
     Moves = 5,
+    /// Per game not searched always, when the index holds keys (else empty): the length of
+    /// the Bloom filter of its positions' keys, then its bytes ([`super::keys`]).
+    Keys = 6,
 }
+
+/// The header's feature bit of an index whose games hold their positions' keys.
+pub const FEATURE_KEYS: u32 = 1;
 
 /// The CRC-32 (IEEE) of `bytes`: each checked part of the file carries its own.
 pub fn crc32(bytes: &[u8]) -> u32 {
@@ -281,6 +289,8 @@ pub struct Header {
     pub strings_len: u64,
     /// The string table's CRC-32.
     pub strings_crc: u32,
+    /// Whether the games hold their positions' keys ([`Section::Keys`]).
+    pub keys: bool,
 }
 
 impl Header {
@@ -305,6 +315,8 @@ impl Header {
         out.extend_from_slice(&self.strings_len.to_le_bytes());
         out.extend_from_slice(&self.strings_crc.to_le_bytes());
         out.extend_from_slice(&text_size.to_le_bytes());
+        let features = if self.keys { FEATURE_KEYS } else { 0 };
+        out.extend_from_slice(&features.to_le_bytes());
         out.resize(HEADER_BYTES, 0);
         let mut bytes = [0u8; HEADER_BYTES];
         bytes.copy_from_slice(&out);
@@ -356,6 +368,8 @@ fn put_squares(out: &mut Vec<u8>, squares: u64) {
 #[derive(Debug, Default)]
 struct BlockBuilder {
     sections: [Vec<u8>; SECTIONS],
+    /// Whether the games' keys are written.
+    keys: bool,
     games: u32,
     /// Where the last game pushed ended in the source.
     end: u64,
@@ -375,7 +389,7 @@ impl BlockBuilder {
             scan = GameSummary::scan();
             &scan
         };
-        let [places, flags, counts, squares, tags, moves] = &mut self.sections;
+        let [places, flags, counts, squares, tags, moves, keys] = &mut self.sections;
         // The builder is given games in file order; one starting earlier is written as
         // starting where the one before ended (the reader refuses no such file: it cannot
         // be made from a source).
@@ -401,6 +415,10 @@ impl BlockBuilder {
         put_varint(moves, s.moves.len() as u64);
         moves.extend_from_slice(&s.final_key.to_le_bytes());
         moves.extend_from_slice(&s.moves);
+        if self.keys {
+            put_varint(keys, s.keys.len() as u64);
+            keys.extend_from_slice(&s.keys);
+        }
     }
 
     /// Writes the block (its header, then its sections) to `out` and empties the builder
@@ -443,7 +461,10 @@ pub fn string_table(strings: &[String]) -> Vec<u8> {
 /// written is written "search always".
 pub fn encode(index: &Index) -> Vec<u8> {
     let mut out = vec![0u8; HEADER_BYTES];
-    let mut block = BlockBuilder::default();
+    let mut block = BlockBuilder {
+        keys: index.keys,
+        ..BlockBuilder::default()
+    };
     for entry in &index.games {
         block.push(entry);
         if block.games as usize == BLOCK_GAMES {
@@ -459,6 +480,7 @@ pub fn encode(index: &Index) -> Vec<u8> {
         strings_at: out.len() as u64,
         strings_len: table.len() as u64,
         strings_crc: crc32(&table),
+        keys: index.keys,
     };
     out.extend_from_slice(&table);
     out[..HEADER_BYTES].copy_from_slice(&header.to_bytes());
@@ -483,6 +505,15 @@ pub struct IndexWriter {
 impl IndexWriter {
     /// Starts the index of `source` in `file` (empty, opened for writing).
     pub fn new(file: std::fs::File, source: &SourceId) -> std::io::Result<IndexWriter> {
+        IndexWriter::new_keyed(file, source, false)
+    }
+
+    /// [`IndexWriter::new`], the games' positions' keys written when `keys` ([`Section::Keys`]).
+    pub fn new_keyed(
+        file: std::fs::File,
+        source: &SourceId,
+        keys: bool,
+    ) -> std::io::Result<IndexWriter> {
         let mut file = std::io::BufWriter::with_capacity(1 << 16, file);
         file.write_all(&[0u8; HEADER_BYTES])?;
         Ok(IndexWriter {
@@ -490,10 +521,18 @@ impl IndexWriter {
             source: *source,
             games: 0,
             written: HEADER_BYTES as u64,
-            block: BlockBuilder::default(),
+            block: BlockBuilder {
+                keys,
+                ..BlockBuilder::default()
+            },
             strings: Vec::new(),
             text: Text::Plain,
         })
+    }
+
+    /// Whether the games' positions' keys are written (each game's summary should hold them).
+    pub fn keys(&self) -> bool {
+        self.block.keys
     }
 
     /// Adds the next game (one the layout cannot hold is written "search always", as
@@ -521,6 +560,7 @@ impl IndexWriter {
             strings_at: self.written,
             strings_len: table.len() as u64,
             strings_crc: crc32(&table),
+            keys: self.block.keys,
         };
         let mut file = self.file.into_inner().map_err(|e| e.into_error())?;
         file.seek(SeekFrom::Start(0))?;
@@ -531,229 +571,4 @@ impl IndexWriter {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::index::summary::summarize;
-
-    /// A two-game index made from written games.
-    fn sample() -> (Vec<u8>, Index) {
-        let pgn = b"[Event \"a\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
-[Event \"b\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
-        let games = crate::pgn::split_games(pgn)
-            .map(|r| GameEntry {
-                offset: r.start as u64,
-                length: r.len() as u32,
-                summary: summarize(&pgn[r]).summary,
-            })
-            .collect();
-        let mut index = Index {
-            source: SourceId {
-                size: pgn.len() as u64,
-                ..SourceId::default()
-            },
-            text: Text::Plain,
-            games,
-            strings: vec!["a".into()],
-        };
-        index.games[1].summary.tags[0] = 1;
-        (encode(&index), index)
-    }
-
-    /// What is written is read back as it was.
-    #[test]
-    fn an_index_is_read_back_as_written() {
-        let (bytes, index) = sample();
-        assert_eq!(decode(&bytes).unwrap(), index);
-        // Both games end in mate (4.Qxf7#, 2...Qh4#), the second has 4 plies.
-        assert!(
-            index
-                .games
-                .iter()
-                .all(|g| g.summary.flags & super::super::summary::MATE != 0)
-        );
-        assert_eq!(index.games[1].summary.plies, 4);
-    }
-
-    /// Every cut and every flipped bit of a valid index is refused with an error, without a
-    /// panic (the reader meets hostile files: the fuzz target's property, in miniature).
-    #[test]
-    fn every_cut_and_flipped_bit_is_refused() {
-        let (bytes, _) = sample();
-        for n in 0..bytes.len() {
-            assert!(decode(&bytes[..n]).is_err(), "cut at {n}");
-        }
-        for i in 0..bytes.len() {
-            for bit in 0..8 {
-                let mut bad = bytes.clone();
-                bad[i] ^= 1 << bit;
-                assert!(decode(&bad).is_err(), "byte {i} bit {bit}");
-            }
-        }
-    }
-
-    /// A well-formed file whose records lie outside its source is refused (the checksums
-    /// made for it, so only the structure is wrong); games cannot overlap in the file (each
-    /// is written as a gap after the one before: an entry starting earlier is written as
-    /// starting where that one ended).
-    #[test]
-    fn records_outside_the_source_are_refused() {
-        let (_, mut index) = sample();
-        index.source.size = 10;
-        assert!(decode(&encode(&index)).is_err());
-        // A compressed source of 10 bytes: its games lie in the decompressed text, which
-        // must hold them (the header's text size).
-        let end = index.games[1].offset + u64::from(index.games[1].length);
-        index.text = Text::Zstd { size: end };
-        assert_eq!(
-            decode(&encode(&index)).unwrap().text,
-            Text::Zstd { size: end }
-        );
-        index.text = Text::Zstd { size: end - 1 };
-        assert!(decode(&encode(&index)).is_err());
-        // An unknown compression (2), or a text size given for a plain source: refused.
-        let (mut bytes, _) = sample();
-        for (at, value) in [(36, 2u8), (84, 1)] {
-            let mut bad = bytes.clone();
-            bad[at] = value;
-            let sum = crc32(&bad[16..HEADER_BYTES]);
-            bad[12..16].copy_from_slice(&sum.to_le_bytes());
-            assert!(decode(&bad).is_err(), "byte {at}");
-        }
-        bytes[36] = 1;
-        bytes[84] = 0xff;
-        let sum = crc32(&bytes[16..HEADER_BYTES]);
-        bytes[12..16].copy_from_slice(&sum.to_le_bytes());
-        assert!(decode(&bytes).is_ok(), "a zstd source's text of 255 bytes");
-        let (_, mut index) = sample();
-        index.games[1].offset = index.games[0].offset;
-        let read = decode(&encode(&index)).unwrap();
-        let first_end = index.games[0].offset + u64::from(index.games[0].length);
-        assert_eq!(read.games[1].offset, first_end);
-    }
-
-    /// The (place, offset, length, flags) of each game, as a search reads them.
-    fn places(
-        src: &(impl crate::index::reader::IndexBytes + ?Sized),
-        columns: crate::index::reader::Columns,
-    ) -> Result<Vec<(u64, u64, u32, u32)>, IndexError> {
-        use crate::index::reader::{read_header, visit_games};
-        let header = read_header(src)?;
-        let mut out = Vec::new();
-        visit_games(src, &header, columns, |game| {
-            out.push((game.position, game.offset, game.length, game.summary.flags))
-        })?;
-        Ok(out)
-    }
-
-    /// An index of `n` games: the sample's two repeated, one in three searched always, so
-    /// that the file has more than one block.
-    fn many(n: usize) -> Index {
-        let (_, sample) = sample();
-        let mut index = Index {
-            source: SourceId {
-                size: 1 << 40,
-                ..SourceId::default()
-            },
-            text: Text::Plain,
-            games: Vec::new(),
-            strings: sample.strings.clone(),
-        };
-        for i in 0..n {
-            let mut game = sample.games[i % 2].clone();
-            game.offset = 100 * i as u64;
-            if i % 3 == 2 {
-                game.summary = GameSummary::scan();
-            }
-            index.games.push(game);
-        }
-        index
-    }
-
-    /// A file of several blocks (the last one short) is read back as written, by the
-    /// record reader and by a search reading only places and flags.
-    #[test]
-    fn blocks_are_read_back_as_written() {
-        let index = many(2 * BLOCK_GAMES + 5);
-        let bytes = encode(&index);
-        assert_eq!(decode(&bytes).unwrap(), index);
-        let expected: Vec<_> = (index.games.iter().enumerate())
-            .map(|(i, g)| (i as u64, g.offset, g.length, g.summary.flags))
-            .collect();
-        let columns = crate::index::reader::Columns::default();
-        assert_eq!(places(&bytes[..], columns).unwrap(), expected);
-        assert_eq!(
-            places(&bytes[..], crate::index::reader::Columns::ALL).unwrap(),
-            expected
-        );
-    }
-
-    /// A search reads and checks only the columns it tests: a byte of a block's moves
-    /// damaged leaves a flag search's reading whole (and right), while the full reader and
-    /// a reading of the moves refuse the file. Every flipped bit of the parts a flag search
-    /// reads (header, block headers, places, flags) is refused by it, and no flip anywhere
-    /// makes it read other places or flags than the file's.
-    #[test]
-    fn a_search_reads_only_the_columns_it_tests() {
-        use crate::index::reader::Columns;
-        let (bytes, _) = sample();
-        let good = places(&bytes[..], Columns::default()).unwrap();
-        // The sample's one block: its header after the file's, then places (4 bytes: two
-        // games, a gap and a length each under 128) and flags (4 bytes).
-        let block = HEADER_BYTES;
-        let flags_end = block + BLOCK_HEADER_BYTES + 8;
-        let moves_last = bytes.len() - string_table(&["a".to_string()]).len() - 1;
-        let mut bad = bytes.clone();
-        bad[moves_last] ^= 1;
-        assert!(decode(&bad).is_err());
-        assert_eq!(places(&bad[..], Columns::default()).unwrap(), good);
-        let moves = Columns {
-            moves: true,
-            ..Columns::default()
-        };
-        assert!(places(&bad[..], moves).is_err());
-        for i in 0..bytes.len() {
-            for bit in 0..8 {
-                let mut bad = bytes.clone();
-                bad[i] ^= 1 << bit;
-                if let Ok(read) = places(&bad[..], Columns::default()) {
-                    assert!(i >= flags_end && read == good, "byte {i} bit {bit}");
-                }
-            }
-        }
-    }
-
-    /// A file of another version (version 2's layout had the same magic) is refused by
-    /// name; so is one cut short or grown.
-    #[test]
-    fn another_version_or_length_is_refused_by_name() {
-        let (bytes, _) = sample();
-        let mut old = bytes.clone();
-        old[8..12].copy_from_slice(&2u32.to_le_bytes());
-        let err = decode(&old).unwrap_err().to_string();
-        assert!(err.contains("another version of the format"), "{err}");
-        let mut grown = bytes.clone();
-        grown.push(0);
-        let err = decode(&grown).unwrap_err().to_string();
-        assert!(err.contains("cut short or grown"), "{err}");
-    }
-
-    /// An index file cut short after it was opened is an error when read, not a bus fault
-    /// (it is read, not mapped).
-    #[test]
-    fn a_file_cut_short_under_the_reader_is_an_error() {
-        let index = many(10);
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("g.pgn.cqlqi");
-        std::fs::write(&path, encode(&index)).unwrap();
-        let file = crate::index::reader::IndexFile::open(&path).unwrap();
-        let columns = crate::index::reader::Columns::ALL;
-        assert_eq!(places(&file, columns).unwrap().len(), 10);
-        std::fs::OpenOptions::new()
-            .write(true)
-            .open(&path)
-            .unwrap()
-            .set_len(HEADER_BYTES as u64 + 10)
-            .unwrap();
-        assert!(places(&file, columns).is_err());
-    }
-}
+mod tests;

@@ -8,11 +8,13 @@
 //! - [`reader`]: the file read with every check, only the columns asked for.
 //! - [`build`]: a source's bytes → its index (only the new games of a grown file).
 //! - [`prune`]: the query's IR → a necessary condition on a summary.
+//! - [`keys`]: positions' Zobrist keys as a Bloom filter a game, and an exact position's condition.
 //! - [`replay`]: a game's main line replayed from its packed moves.
 //! - [`use_index`]: the indexes a search may use, and which games it may skip.
 
 pub mod build;
 pub mod format;
+pub mod keys;
 pub mod moves;
 pub mod prune;
 pub mod reader;

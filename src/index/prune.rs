@@ -13,6 +13,15 @@
 //! [`prunable`] decides whether skipping games is allowed at all: a query that acts on
 //! games it does not match (`message`, `writefile`, `assert`, values carried between games,
 //! the families of their own) never skips one.
+//!
+//! Submodules: `numbers` (counts, `power` and their arithmetic bounded by the summary;
+//! sets that never hold a square), `reach` (`find`, `line`), `start` (`initial`).
+
+mod numbers;
+mod reach;
+mod start;
+
+pub use numbers::Bound;
 
 use std::ops::ControlFlow;
 
@@ -23,11 +32,12 @@ use super::summary::{self, GameSummary, KINDS, kind_index};
 use crate::chess::{Color, PieceKinds};
 use crate::ir::walk::{Reads, walk};
 use crate::ir::{
-    CastleKind, CmpOp, GameResult, MoveFilter, MoveSource, MoveYield, Node, StrFilter, TagName,
+    CastleKind, CmpOp, GameResult, MoveFilter, MoveSource, MoveYield, Node, Pattern, StrFilter,
+    TagName,
 };
 
 /// A condition on a game's summary.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Need {
     /// No condition: every game may match.
     Nothing,
@@ -69,6 +79,16 @@ pub enum Need {
         /// Per value of the string table, whether it passes.
         passing: Vec<bool>,
     },
+    /// Two numbers at a position, each within the interval the summary bounds it to
+    /// ([`Bound::range`]), can compare so (`abs(#A - #a) >= 5`, `#(dark b) == 2`).
+    Numbers {
+        /// The left side.
+        left: Bound,
+        /// The comparison.
+        op: CmpOp,
+        /// The right side.
+        right: Bound,
+    },
     /// Every one holds.
     All(Vec<Need>),
     /// One holds at least.
@@ -76,7 +96,7 @@ pub enum Need {
 }
 
 /// What a stored tag's value must pass (each as the evaluator reads the tag, `eval/mod.rs`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum TagTest {
     /// It contains the text (`player "x"`, `event "x"`: `str::contains`, case and all).
     Contains(String),
@@ -85,6 +105,9 @@ pub enum TagTest {
     /// Trimmed, it spells a whole number (`str::parse::<i64>`) that compares so with the
     /// number (`elo white >= 2500`).
     Number(CmpOp, i64),
+    /// The regular expression finds a match in it (`event ~~ "Olympiad"`: the evaluator's
+    /// `regex_match`, which matches when `captures` finds one).
+    Regex(Pattern),
 }
 
 impl TagTest {
@@ -97,6 +120,7 @@ impl TagTest {
                 .trim()
                 .parse::<i64>()
                 .is_ok_and(|v| count_possible(v, v, *op, *n)),
+            TagTest::Regex(pattern) => pattern.0.is_match(value),
         }
     }
 }
@@ -135,6 +159,9 @@ impl Need {
                 Some(id) => passing.get(id as usize - 1).copied().unwrap_or(true),
                 None => true,
             },
+            Need::Numbers { left, op, right } => {
+                numbers::ranges_meet(left.range(summary), *op, right.range(summary))
+            }
             Need::All(v) => v.iter().all(|n| n.admits(summary, strings)),
             Need::Any(v) => v.iter().any(|n| n.admits(summary, strings)),
         }
@@ -168,6 +195,10 @@ impl Need {
     fn add_columns(&self, columns: &mut Columns) {
         match self {
             Need::Count { .. } => columns.counts = true,
+            Need::Numbers { left, right, .. } => {
+                columns.counts = true;
+                columns.squares |= left.reads_squares() || right.reads_squares();
+            }
             Need::PieceOn { .. } => columns.squares = true,
             Need::Tag { .. } | Need::TagIn { .. } => columns.tags = true,
             Need::All(v) | Need::Any(v) => v.iter().for_each(|n| n.add_columns(columns)),
@@ -258,11 +289,17 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
     match node {
         // `false` never matches.
         Node::False => Need::Never,
-        // `and` matches when every operand does, at this position.
+        // `and` matches when every operand does, at this position; with `initial` that
+        // position is the standard start, where an operand may be known false
+        // (`start::never_with_initial`).
+        Node::And(v) if start::never_with_initial(v) => Need::Never,
         Node::And(v) => Need::All(v.iter().map(need_of).collect()),
         // `or` matches when one operand does.
         Node::Or(v) => Need::Any(v.iter().map(need_of).collect()),
-        // A set intersection is not empty only when no operand is empty.
+        // A set intersection is not empty only when no operand is empty; some are empty at
+        // every legal position (pieces of disjoint kinds, the squares beside one king and
+        // the other king: `numbers::never_meets`).
+        Node::Intersect(v) if numbers::never_meets(v) => Need::Never,
         Node::Intersect(v) => Need::All(v.iter().map(need_of).collect()),
         // A union is not empty only when one operand is not.
         Node::Union(v) => Need::Any(v.iter().map(need_of).collect()),
@@ -273,6 +310,35 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
         Node::Check => Need::AnyFlag(summary::CHECK),
         Node::Mate => Need::AnyFlag(summary::MATE),
         Node::Stalemate => Need::AnyFlag(summary::STALEMATE),
+        // `puremate`, `modelmate`, `idealmate` are empty unless the position is such a mate,
+        // which is a checkmate (`eval::mates::mate_kind`: a check, then `pure_mate`: no
+        // legal move); their stalemate forms need a stalemate (`pure_stalemate`: no check,
+        // no legal move).
+        Node::MateKind(_, false) => Need::AnyFlag(summary::MATE),
+        Node::MateKind(_, true) => Need::AnyFlag(summary::STALEMATE),
+        // `find`, `line`: a filter of theirs matches at some position of the tree.
+        Node::Find(f) => reach::find_need(f),
+        Node::Line(l) => reach::line_need(l),
+        // `p : f` is f's value at the position p, one of the tree's.
+        Node::At(_, f) => need_of(f),
+        // A transform's table of placements (`flip { Qd1 kd8 }`, `shift { Ra1 Rb1 }`):
+        // its images' union or `or`, each image a designator or an `and` of designators.
+        Node::Placements(table) => need_of(&Node::Or(table.images())),
+        // `up 1 x`, `horizontal 1 K`, ...: squares near x's squares, none when x is empty;
+        // `light x`, `dark x`: x's squares of that shade (a designator: its kinds on
+        // those of its squares).
+        Node::Direction(_, _, x) => need_of(x),
+        Node::SquareShade(light, Some(x)) => match &**x {
+            Node::Pieces(kinds, squares) => {
+                let shade = if *light {
+                    Bitboard::LIGHT_SQUARES
+                } else {
+                    Bitboard::DARK_SQUARES
+                };
+                need_of(&Node::Pieces(*kinds, *squares & shade))
+            }
+            x => need_of(x),
+        },
         // A designator is not empty when a piece of one of its kinds stands on one of its
         // squares here, so that kind stood on that square in some position of the game.
         Node::Pieces(kinds, squares) => match kind_bits(*kinds) {
@@ -293,9 +359,18 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
         Node::Compare(op, a, b) => match (&**a, &**b) {
             (Node::Elo(color), Node::Number(n)) => elo_need(*color, *op, *n),
             (Node::Number(n), Node::Elo(color)) => elo_need(*color, mirrored(*op), *n),
-            (x, Node::Number(n)) => count_need(x, *op, *n),
-            (Node::Number(n), y) => count_need(y, mirrored(*op), *n),
-            _ => Need::Nothing,
+            (x, Node::Number(n)) if count_need(x, *op, *n) != Need::Nothing => {
+                count_need(x, *op, *n)
+            }
+            (Node::Number(n), y) if count_need(y, mirrored(*op), *n) != Need::Nothing => {
+                count_need(y, mirrored(*op), *n)
+            }
+            // A `find` compared (`find all check >= 20`) yields its count only when it
+            // matches (`eval_compare` gives no match for a side without a value).
+            (Node::Find(f), _) | (_, Node::Find(f)) => reach::find_need(f),
+            // Numbers the summary bounds (counts on part of the board, arithmetic):
+            // `numbers::compare_need`.
+            (x, y) => numbers::compare_need(*op, x, y),
         },
         // `player "x"`, `event "x"`, ...: one of the named tags is present and contains the
         // text (`Node::TagContains` in the evaluator: `tag(n).is_some_and(|v| v.contains(..))`);
@@ -325,6 +400,18 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
             }),
         },
         Node::Move(m) => move_need(m),
+        // `event ~~ "re"`, `date ~~ "^18"`: the tag is present (`Node::Tag` yields nothing
+        // for an absent one) and the expression finds a match in its value.
+        Node::RegexMatch(x, pattern) => match &**x {
+            Node::Tag(name) => match kept_tag(name) {
+                Some(tag) => Need::Tag {
+                    tag,
+                    test: TagTest::Regex(pattern.clone()),
+                },
+                None => Need::Nothing,
+            },
+            _ => Need::Nothing,
+        },
         _ => Need::Nothing,
     }
 }

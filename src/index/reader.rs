@@ -9,8 +9,8 @@
 use std::borrow::Cow;
 
 use super::format::{
-    BLOCK_GAMES, BLOCK_HEADER_BYTES, GameEntry, HEADER_BYTES, Header, Index, IndexError, MAGIC,
-    SECTIONS, START_SQUARES, Section, SourceId, Text, VERSION, crc32,
+    BLOCK_GAMES, BLOCK_HEADER_BYTES, FEATURE_KEYS, GameEntry, HEADER_BYTES, Header, Index,
+    IndexError, MAGIC, SECTIONS, START_SQUARES, Section, SourceId, Text, VERSION, crc32,
 };
 use super::summary::{GameSummary, KINDS, SCAN};
 
@@ -146,14 +146,16 @@ impl<'a> Reader<'a> {
     /// A bitboard as `format::put_squares` writes it.
     fn squares(&mut self) -> Result<u64, IndexError> {
         let mask = self.byte()?;
+        // The ranks named, taken at once (one bounds check), each put at its place.
+        let written = self.take(mask.count_ones() as usize)?;
         let mut ranks = [0u8; 8];
-        for (i, rank) in ranks.iter_mut().enumerate() {
-            if mask & (1 << i) != 0 {
-                *rank = self.byte()?;
-                if *rank == 0 {
-                    return Err(IndexError::Corrupt("an empty rank written"));
-                }
+        let mut named = mask;
+        for &rank in written {
+            if rank == 0 {
+                return Err(IndexError::Corrupt("an empty rank written"));
             }
+            ranks[named.trailing_zeros() as usize] = rank;
+            named &= named - 1;
         }
         Ok(u64::from_le_bytes(ranks))
     }
@@ -202,9 +204,15 @@ pub fn read_header<S: IndexBytes + ?Sized>(src: &S) -> Result<Header, IndexError
         strings_len: r.u64()?,
         strings_crc: r.u32()?,
         text: Text::Plain,
+        keys: false,
     };
     let text_size = r.u64()?;
+    let features = r.u32()?;
+    if features & !FEATURE_KEYS != 0 {
+        return Err(IndexError::Corrupt("an unknown feature"));
+    }
     let header = Header {
+        keys: features & FEATURE_KEYS != 0,
         text: match (compression, text_size) {
             (0, 0) => Text::Plain,
             (1, size) => Text::Zstd { size },
@@ -313,6 +321,7 @@ impl<S: IndexBytes + ?Sized> Blocks<'_, S> {
         }
         if block.len[Section::Flags as usize] as usize != 2 * games
             || block.len[Section::Counts as usize] as usize != KINDS * games
+            || (!self.header.keys && block.len[Section::Keys as usize] != 0)
         {
             return Err(IndexError::Corrupt("a column of the wrong size"));
         }
@@ -391,6 +400,8 @@ pub struct Columns {
     pub tags: bool,
     /// The main line (plies, final key, packed moves).
     pub moves: bool,
+    /// The filter of the positions' keys (an index without keys has none: empty).
+    pub keys: bool,
 }
 
 impl Columns {
@@ -400,6 +411,7 @@ impl Columns {
         squares: true,
         tags: true,
         moves: true,
+        keys: true,
     };
 }
 
@@ -411,6 +423,7 @@ struct BlockGames<'b> {
     squares: Option<Reader<'b>>,
     tags: Option<Reader<'b>>,
     moves: Option<Reader<'b>>,
+    keys: Option<Reader<'b>>,
     next: usize,
     games: usize,
 }
@@ -421,6 +434,7 @@ struct GamePlace<'b> {
     offset: u64,
     length: u32,
     moves: &'b [u8],
+    keys: &'b [u8],
 }
 
 impl<'b> BlockGames<'b> {
@@ -452,6 +466,7 @@ impl<'b> BlockGames<'b> {
             offset,
             length,
             moves: &[],
+            keys: &[],
         };
         if flags & SCAN != 0 {
             if flags != SCAN {
@@ -489,13 +504,17 @@ impl<'b> BlockGames<'b> {
             summary.final_key = r.u64()?;
             place.moves = r.take(move_bytes)?;
         }
+        if let Some(r) = &mut self.keys {
+            let filter_bytes = usize::try_from(r.varint()?).map_err(|_| CUT_SHORT)?;
+            place.keys = r.take(filter_bytes)?;
+        }
         Ok(place)
     }
 
     /// After the block's last game: every column read to its end.
     fn finish(&self) -> Result<(), IndexError> {
         self.places.at_end()?;
-        for r in [&self.squares, &self.tags, &self.moves]
+        for r in [&self.squares, &self.tags, &self.moves, &self.keys]
             .into_iter()
             .flatten()
         {
@@ -520,6 +539,10 @@ pub struct GameRead<'b> {
     /// Its packed main line when [`Columns::moves`] is asked for (else, and for a game
     /// searched always, empty).
     pub moves: &'b [u8],
+    /// The Bloom filter of its positions' keys when [`Columns::keys`] is asked for and the
+    /// index holds keys (else, and for a game searched always, empty: `keys::may_hold`
+    /// answers no key of an empty filter, so test it only of an index with keys).
+    pub keys: &'b [u8],
 }
 
 /// Reads the games of the file behind `src` (its checked `header`), decoding the columns
@@ -550,6 +573,7 @@ pub fn visit_games<S: IndexBytes + ?Sized>(
         let squares = read(Section::Squares, columns.squares)?;
         let tags = read(Section::Tags, columns.tags)?;
         let moves = read(Section::Moves, columns.moves)?;
+        let keys = read(Section::Keys, columns.keys && header.keys)?;
         let mut games = BlockGames {
             places: Reader::new(&places),
             flags: &flags,
@@ -557,6 +581,7 @@ pub fn visit_games<S: IndexBytes + ?Sized>(
             squares: squares.as_deref().map(Reader::new),
             tags: tags.as_deref().map(Reader::new),
             moves: moves.as_deref().map(Reader::new),
+            keys: keys.as_deref().map(Reader::new),
             next: 0,
             games: block.games,
         };
@@ -572,6 +597,7 @@ pub fn visit_games<S: IndexBytes + ?Sized>(
                 length: place.length,
                 summary: &summary,
                 moves: place.moves,
+                keys: place.keys,
             });
         }
         games.finish()?;
@@ -659,6 +685,7 @@ impl<'a> Records<'a> {
                 squares: Some(Reader::new(section(Section::Squares)?)),
                 tags: Some(Reader::new(section(Section::Tags)?)),
                 moves: Some(Reader::new(section(Section::Moves)?)),
+                keys: Some(Reader::new(section(Section::Keys)?)).filter(|_| self.header.keys),
                 next: 0,
                 games: block.games,
             });
@@ -674,6 +701,7 @@ impl<'a> Records<'a> {
             summary = GameSummary::scan();
         } else {
             self.max_tag = summary.tags.iter().fold(self.max_tag, |m, &t| m.max(t));
+            summary.keys = place.keys.to_vec();
         }
         if self.read == self.count
             && let Some(done) = &self.block
@@ -746,12 +774,14 @@ pub fn decode(bytes: &[u8]) -> Result<Index, IndexError> {
     }
     let source = records.source();
     let text = records.header.text;
+    let keys = records.header.keys;
     let strings = records.finish()?;
     Ok(Index {
         source,
         text,
         games,
         strings,
+        keys,
     })
 }
 

@@ -81,6 +81,9 @@ pub struct GameSummary {
     /// Per tag of [`TAG_NAMES`], its value's number in the index's string table plus one
     /// (0: the game has no such tag).
     pub tags: [u32; TAGS],
+    /// The Bloom filter of its tree's positions' Zobrist keys ([`super::keys`]; empty when
+    /// the index holds no keys).
+    pub keys: Vec<u8>,
 }
 
 /// A game's summary and its kept tags' values (the index numbers them).
@@ -140,13 +143,31 @@ fn packed(played: &MoveInfo<Bitboard>) -> Option<PackedMove> {
 /// A plain game without variations (`pgn::plain`, the one-pass search's reading) is read in
 /// one pass; any other by the careful reader, whose tree is replayed.
 pub fn summarize(slice: &[u8]) -> Summarized<'_> {
+    summarize_keyed(slice, false)
+}
+
+/// [`summarize`], with the filter of the tree's positions' keys when `keys` is asked for
+/// ([`GameSummary::keys`]).
+pub fn summarize_keyed(slice: &[u8], keys: bool) -> Summarized<'_> {
     if crate::pgn::split::ends_in_tags(slice) {
         return Summarized::scan();
     }
-    match summarize_plain(slice) {
+    let mut seen = keys.then(Vec::new);
+    let mut done = match summarize_plain_keyed(slice, seen.as_mut()) {
         Some(done) => done,
-        None => summarize_careful(slice),
+        None => {
+            if let Some(seen) = &mut seen {
+                seen.clear();
+            }
+            summarize_careful_keyed(slice, seen.as_mut())
+        }
+    };
+    if let Some(mut seen) = seen
+        && !done.summary.must_scan()
+    {
+        done.summary.keys = super::keys::filter_of(&mut seen);
     }
+    done
 }
 
 /// Whether a game with these tags (the first of each name) is set up otherwise than as
@@ -168,22 +189,28 @@ fn sets_up(fen: Option<&str>, set_up: Option<&str>, variant: Option<&str>) -> bo
 /// replay plays): the summary the careful path makes. None: let the careful path read it
 /// (not plain, a variation, a move the strict SAN reading refuses, no moves).
 pub fn summarize_plain(slice: &[u8]) -> Option<Summarized<'_>> {
+    summarize_plain_keyed(slice, None)
+}
+
+/// [`summarize_plain`], each position's key (`Standard::zobrist`, as `zobristkey` reads it)
+/// pushed on `keys` when given.
+fn summarize_plain_keyed<'a>(
+    slice: &'a [u8],
+    mut keys: Option<&mut Vec<u64>>,
+) -> Option<Summarized<'a>> {
     let mut game = PlainGame::new(slice);
     let mut tags: [Option<Cow<'_, str>>; TAGS] = Default::default();
     let mut set_up: [Option<&str>; 3] = [None; 3];
     while let Some((name, value)) = game.next_tag().ok()? {
-        let slot = match name {
-            "FEN" => &mut set_up[0],
-            "SetUp" => &mut set_up[1],
-            "Variant" => &mut set_up[2],
-            _ => {
-                if let Some(i) = tag_number(name)
-                    && tags[i].is_none()
-                {
+        let slot = match tag_slot(name) {
+            TagSlot::SetUp(i) => &mut set_up[i],
+            TagSlot::Kept(i) => {
+                if tags[i].is_none() {
                     tags[i] = Some(Cow::Borrowed(value));
                 }
                 continue;
             }
+            TagSlot::Other => continue,
         };
         *slot = slot.or(Some(value));
     }
@@ -196,14 +223,21 @@ pub fn summarize_plain(slice: &[u8]) -> Option<Summarized<'_>> {
         ..GameSummary::default()
     };
     add_board(&mut summary, position.chess().board());
+    if let Some(keys) = keys.as_deref_mut() {
+        keys.push(position.zobrist());
+    }
     let mut coder = MoveCoder::default();
     while let Some(token) = game.next_token().ok()? {
         match token {
             PlainToken::Move(san) => {
                 play_plain(&mut position, &san.san, &mut summary, &mut coder)?;
                 summary.plies += 1;
-                if position.is_check() {
+                // One check is all the flag says: no need to ask again after it.
+                if summary.flags & CHECK == 0 && position.is_check() {
                     summary.flags |= CHECK;
+                }
+                if let Some(keys) = keys.as_deref_mut() {
+                    keys.push(position.zobrist());
                 }
             }
             PlainToken::Open | PlainToken::Close => return None,
@@ -224,21 +258,56 @@ pub fn summarize_plain(slice: &[u8]) -> Option<Summarized<'_>> {
     Some(Summarized { summary, tags })
 }
 
-/// The place of a kept tag's name in [`TAG_NAMES`].
-fn tag_number(name: &str) -> Option<usize> {
-    Some(match name {
-        "Event" => 0,
-        "Site" => 1,
-        "Date" => 2,
-        "Round" => 3,
-        "White" => 4,
-        "Black" => 5,
-        "Result" => 6,
-        "WhiteElo" => 7,
-        "BlackElo" => 8,
-        "ECO" => 9,
-        _ => return None,
-    })
+/// What the one-pass summary does with a tag, by its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TagSlot {
+    /// `FEN`, `SetUp`, `Variant` (0, 1, 2): they decide whether the game is set up.
+    SetUp(usize),
+    /// A kept tag: its place in [`TAG_NAMES`].
+    Kept(usize),
+    /// Any other.
+    Other,
+}
+
+/// A name of up to 8 bytes as a number (its bytes, the first lowest), with its length: the
+/// names [`tag_slot`] knows compared as two integers, not as strings.
+const fn packed_name(name: &[u8]) -> (usize, u64) {
+    let mut packed = 0u64;
+    let mut i = 0;
+    while i < name.len() && i < 8 {
+        packed |= (name[i] as u64) << (8 * i);
+        i += 1;
+    }
+    (name.len(), packed)
+}
+
+/// What to do with the tag `name` (every game has a dozen tags: compared as integers).
+fn tag_slot(name: &str) -> TagSlot {
+    const FEN: (usize, u64) = packed_name(b"FEN");
+    const SET_UP: (usize, u64) = packed_name(b"SetUp");
+    const VARIANT: (usize, u64) = packed_name(b"Variant");
+    const KEPT: [(usize, u64); TAGS] = {
+        let mut kept = [(0, 0); TAGS];
+        let mut i = 0;
+        while i < TAGS {
+            kept[i] = packed_name(TAG_NAMES[i].as_bytes());
+            i += 1;
+        }
+        kept
+    };
+    if name.len() > 8 {
+        return TagSlot::Other;
+    }
+    let packed = packed_name(name.as_bytes());
+    match packed {
+        FEN => TagSlot::SetUp(0),
+        SET_UP => TagSlot::SetUp(1),
+        VARIANT => TagSlot::SetUp(2),
+        _ => KEPT
+            .iter()
+            .position(|&k| k == packed)
+            .map_or(TagSlot::Other, TagSlot::Kept),
+    }
 }
 
 /// Plays the move `san` names (as `Standard::play_read_san` reads it) and adds it and the
@@ -348,6 +417,11 @@ fn add_board(summary: &mut GameSummary, board: &shakmaty::Board) {
 
 /// [`summarize`] by the careful reader and a replay of the whole tree.
 pub fn summarize_careful(slice: &[u8]) -> Summarized<'_> {
+    summarize_careful_keyed(slice, None)
+}
+
+/// [`summarize_careful`], each position's key of the tree pushed on `keys` when given.
+fn summarize_careful_keyed<'a>(slice: &'a [u8], mut keys: Option<&mut Vec<u64>>) -> Summarized<'a> {
     let Ok(record) = read_game_with(slice, MoveReading::San) else {
         return Summarized::scan();
     };
@@ -373,6 +447,9 @@ pub fn summarize_careful(slice: &[u8]) -> Summarized<'_> {
         };
         let position = &node.position;
         add_pieces(&mut summary, position);
+        if let Some(keys) = keys.as_deref_mut() {
+            keys.push(position.zobrist());
+        }
         if position.is_check() {
             summary.flags |= CHECK;
         }
@@ -450,4 +527,38 @@ fn add_move(summary: &mut GameSummary, played: &MoveInfo<Bitboard>) -> Option<()
         summary.flags |= promotion_flag(t)?;
     }
     Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tags are told apart as the names are spelt: each kept name its place in
+    /// `TAG_NAMES`, the three set-up tags theirs, any other name (a prefix, a longer name,
+    /// another case, an empty one) none.
+    #[test]
+    fn tag_names_are_told_apart_as_spelt() {
+        for (i, name) in TAG_NAMES.iter().enumerate() {
+            assert_eq!(tag_slot(name), TagSlot::Kept(i), "{name}");
+        }
+        for (i, name) in ["FEN", "SetUp", "Variant"].iter().enumerate() {
+            assert_eq!(tag_slot(name), TagSlot::SetUp(i), "{name}");
+        }
+        for name in [
+            "",
+            "E",
+            "Even",
+            "Events",
+            "event",
+            "WhiteElos",
+            "BlackEl",
+            "Eco",
+            "FEN\0",
+            "TimeControl",
+            "Setup",
+            "VariantX",
+        ] {
+            assert_eq!(tag_slot(name), TagSlot::Other, "{name:?}");
+        }
+    }
 }

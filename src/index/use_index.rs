@@ -11,6 +11,7 @@ use std::path::Path;
 use shakmaty::Bitboard;
 
 use super::format::{IndexError, SourceId, Text};
+use super::keys::{KeyNeed, key_need_of};
 use super::prune::{Need, need_of, prunable};
 use super::reader::{Columns, IndexBytes, IndexFile, read_header, read_strings, visit_games};
 use crate::ir::Node;
@@ -100,6 +101,10 @@ pub struct Survivor {
     pub moves_len: u32,
 }
 
+/// The most candidate keys a key condition is tested alone with (then a game's false "may
+/// hold" is about 8 in 2,000: `index::keys::BITS_PER_KEY`).
+const KEYS_ALONE: usize = 8;
+
 /// What [`IndexedSkips::open`] found: the indexed inputs, and a note per index not used.
 pub struct Opened {
     /// The indexed inputs (None: no index used, every game searched).
@@ -145,7 +150,8 @@ impl IndexedSkips {
             return opened;
         }
         let need = need_of(filter);
-        if need.is_nothing() && !replays {
+        let keyed = key_need_of(filter);
+        if need.is_nothing() && keyed.is_none() && !replays {
             return opened;
         }
         let mut skips = IndexedSkips::default();
@@ -154,7 +160,8 @@ impl IndexedSkips {
             if !index_path.exists() {
                 continue;
             }
-            match games_to_search(path, &index_path, &need, (longest_game, replays), range) {
+            let needs = (&need, keyed.as_ref());
+            match games_to_search(path, &index_path, needs, (longest_game, replays), range) {
                 Ok(input) => {
                     opened.skipped_games += input.games - input.survivors.len() as u64;
                     skips.inputs.insert(name, input);
@@ -184,13 +191,13 @@ impl IndexedSkips {
 fn games_to_search(
     pgn: &Path,
     index_path: &Path,
-    need: &Need,
+    (need, keyed): (&Need, Option<&KeyNeed>),
     (longest_game, replays): (u64, bool),
     range: Option<(u64, u64)>,
 ) -> Result<IndexedInput, IndexError> {
     let file = IndexFile::open(index_path)?;
     let now = SourceId::of_file(pgn)?;
-    survivors(&file, &now, need, (longest_game, replays), range)
+    survivors_keyed(&file, &now, (need, keyed), (longest_game, replays), range)
 }
 
 /// The games of the index in `src` that `need` admits, and those the index cannot rule on
@@ -206,6 +213,24 @@ pub fn survivors<S: IndexBytes + ?Sized>(
     src: &S,
     now: &SourceId,
     need: &Need,
+    limits: (u64, bool),
+    range: Option<(u64, u64)>,
+) -> Result<IndexedInput, IndexError> {
+    survivors_keyed(src, now, (need, None), limits, range)
+}
+
+/// [`survivors`], with the condition `keyed` on the games' positions' keys too when the
+/// index holds keys (`index::keys`): a game whose filter holds none of the keys has no
+/// position the query can match at. With a few candidate keys (`KEYS_ALONE` at most) only
+/// the keys are tested, with the flags when `need` tests nothing else: each condition is
+/// necessary alone, so testing one of them skips no game the scan would match, and the
+/// columns `need` would read (squares, counts, tags) are left unread; with more (each adds
+/// its false "may hold"s: an exact `fen` of an opening position with every castling right
+/// and en passant has up to 64) both are tested.
+pub fn survivors_keyed<S: IndexBytes + ?Sized>(
+    src: &S,
+    now: &SourceId,
+    (need, keyed): (&Need, Option<&KeyNeed>),
     (longest_game, replays): (u64, bool),
     range: Option<(u64, u64)>,
 ) -> Result<IndexedInput, IndexError> {
@@ -213,6 +238,14 @@ pub fn survivors<S: IndexBytes + ?Sized>(
     if let Some(why) = header.source.differs_from(now) {
         return Err(IndexError::Stale(why));
     }
+    let keyed = keyed.filter(|_| header.keys);
+    let flags_only = Need::Nothing;
+    let need = match keyed {
+        Some(k) if k.keys.len() <= KEYS_ALONE && need.columns() != Columns::default() => {
+            &flags_only
+        }
+        _ => need,
+    };
     let mut strings = Vec::new();
     if need.reads_tags() {
         read_strings(src, &header, |text| strings.push(text.to_string()))?;
@@ -229,6 +262,7 @@ pub fn survivors<S: IndexBytes + ?Sized>(
     };
     let columns = Columns {
         moves: replays,
+        keys: keyed.is_some(),
         ..need.columns()
     };
     let (a, b) = range.unwrap_or((0, u64::MAX));
@@ -253,7 +287,7 @@ pub fn survivors<S: IndexBytes + ?Sized>(
         in_shard += 1;
         if game.summary.must_scan()
             || u64::from(game.length) > longest_game
-            || need.admits(game.summary, &[])
+            || (need.admits(game.summary, &[]) && keyed.is_none_or(|k| k.admits(game.keys)))
         {
             // A game searched always has no packed moves (`moves` empty): its text is read.
             let moves_at = input.moves.len() as u64;

@@ -30,7 +30,12 @@ impl TextEncoding {
     /// [`TextEncoding::Utf8`]; Windows-1252 has no invalid bytes).
     pub fn decode(self, bytes: &[u8]) -> Cow<'_, str> {
         match self {
-            TextEncoding::Utf8 => String::from_utf8_lossy(bytes),
+            // `from_utf8` first: it checks ASCII a word at a time, the lossy reading a byte at
+            // a time (a lichess game's clock comments, one a move, are all ASCII).
+            TextEncoding::Utf8 => match std::str::from_utf8(bytes) {
+                Ok(text) => Cow::Borrowed(text),
+                Err(_) => String::from_utf8_lossy(bytes),
+            },
             TextEncoding::Windows1252 => {
                 encoding_rs::WINDOWS_1252
                     .decode_without_bom_handling(bytes)

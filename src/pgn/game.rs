@@ -48,26 +48,6 @@ pub struct MoveNode {
 }
 
 impl GameRecord {
-    /// Adds a move after node `parent` as its last child and returns the new node's index;
-    /// None when the record already holds `u32::MAX` nodes.
-    pub(crate) fn push_move(
-        &mut self,
-        parent: u32,
-        (san, parsed): (MoveText, Option<pgn_reader::shakmaty::san::San>),
-        comments_before: Vec<String>,
-    ) -> Option<u32> {
-        let index = u32::try_from(self.nodes.len()).ok()?;
-        self.nodes.push(MoveNode {
-            parent: Some(parent),
-            san,
-            parsed,
-            comments_before,
-            ..MoveNode::default()
-        });
-        self.nodes[parent as usize].children.push(index);
-        Some(index)
-    }
-
     /// The value of a tag, if present (tag names compare case-sensitively, as PGN says).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags

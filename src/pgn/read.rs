@@ -485,13 +485,13 @@ fn quoted(text: &str) -> String {
 
 /// Whether a token pgn-reader cannot read may be kept as a move written as is (for a variant
 /// whose moves cqlq does not read): one that starts as a move can (a letter, a digit, `@`, `-`,
-/// `+` or `=`). Others mean something else once written on their own: `[` and `%` start a tag
-/// and an escaped line at a line's start, `$1` is a glyph, so the game would not read back
-/// the same.
+/// `+`, `=`, or `:` opening an FBR compound piece letter, `:KD:e4`). Others mean something
+/// else once written on their own: `[` and `%` start a tag and an escaped line at a line's
+/// start, `$1` is a glyph, so the game would not read back the same.
 fn can_be_kept(token: &[u8]) -> bool {
-    token
-        .first()
-        .is_some_and(|&b| b.is_ascii_alphanumeric() || matches!(b, b'@' | b'-' | b'+' | b'='))
+    token.first().is_some_and(|&b| {
+        b.is_ascii_alphanumeric() || matches!(b, b'@' | b'-' | b'+' | b'=' | b':')
+    })
 }
 
 /// Whether a token is a move written in coordinates with a hyphen, as python-chess and

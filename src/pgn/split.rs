@@ -393,25 +393,23 @@ enum TagLine<'a> {
 /// before): what follows its tags on the same line.
 fn after_tags(mut text: &[u8], mut in_value: bool) -> TagLine<'_> {
     loop {
-        // The end of the tag: the `]` after its quoted value, or the first `]` if it has none.
-        let close = if in_value {
-            in_value = false;
-            match closing_quote(text, 0) {
-                Quote::At(end) => position_of(b']', &text[end + 1..]).map(|j| end + 1 + j),
-                Quote::LineEnds => None,
-                Quote::Continues => return TagLine::ValueContinues,
-            }
+        // Where the tag's quoted value starts, or (a tag without one) its first `]`.
+        let value = if std::mem::take(&mut in_value) {
+            Ok(0)
         } else if text.first() == Some(&b'[') {
             match position_of_either(b'"', b']', text) {
-                Some(q) if text[q] == b'"' => match closing_quote(text, q + 1) {
-                    Quote::At(end) => position_of(b']', &text[end + 1..]).map(|j| end + 1 + j),
-                    Quote::LineEnds => None,
-                    Quote::Continues => return TagLine::ValueContinues,
-                },
-                bracket => bracket,
+                Some(q) if text[q] == b'"' => Ok(q + 1),
+                bracket => Err(bracket),
             }
         } else {
             break;
+        };
+        // The end of the tag: the `]` after its quoted value, or the first `]` if it has none.
+        let close = match value.map(|from| closing_quote(text, from)) {
+            Ok(Quote::At(end)) => position_of(b']', &text[end + 1..]).map(|j| end + 1 + j),
+            Ok(Quote::LineEnds) => None,
+            Ok(Quote::Continues) => return TagLine::ValueContinues,
+            Err(bracket) => bracket,
         };
         let Some(close) = close else {
             return TagLine::Done;
@@ -523,20 +521,15 @@ mod tests {
         b"[Event \"c\"]\n\n1. c4 *",
     ];
 
+    /// Lines ended by `\r` alone (old Mac files), or a whole file on one line.
     #[test]
-    fn cr_only_line_endings_split_every_game() {
-        let data = swap(&THREE.join(&b"\n\n"[..]), b'\n', b'\r');
-        let got = games(&data);
-        let want: Vec<Vec<u8>> = THREE.iter().map(|g| swap(g, b'\n', b'\r')).collect();
-        assert_eq!(got, want.iter().map(Vec::as_slice).collect::<Vec<_>>());
-    }
-
-    #[test]
-    fn a_whole_file_on_one_line_splits_every_game() {
-        let data = swap(&THREE.join(&b" "[..]), b'\n', b' ');
-        let got = games(&data);
-        let want: Vec<Vec<u8>> = THREE.iter().map(|g| swap(g, b'\n', b' ')).collect();
-        assert_eq!(got, want.iter().map(Vec::as_slice).collect::<Vec<_>>());
+    fn every_game_is_split_whatever_ends_the_lines() {
+        for (between, line_end) in [(&b"\n\n"[..], b'\r'), (&b" "[..], b' ')] {
+            let data = swap(&THREE.join(between), b'\n', line_end);
+            let want: Vec<Vec<u8>> = THREE.iter().map(|g| swap(g, b'\n', line_end)).collect();
+            let want: Vec<&[u8]> = want.iter().map(Vec::as_slice).collect();
+            assert_eq!(games(&data), want, "{line_end}");
+        }
     }
 
     #[test]

@@ -37,16 +37,24 @@ impl Tree {
         }
     }
 
-    /// A move from the current node, named by `san` (`parsed`: as the reader read it); None
-    /// when the record already holds `u32::MAX` nodes.
+    /// A move from the current node (its last child, now the current node), named by `san`
+    /// (`parsed`: as the reader read it); None when the record already holds `u32::MAX` nodes.
     pub fn push_move(&mut self, san: MoveText, parsed: Option<San>) -> Option<()> {
         let comments_before = match std::mem::take(&mut self.variation_start) {
             true => std::mem::take(&mut self.pending),
             false => Vec::new(),
         };
-        self.current = self
-            .record
-            .push_move(self.current, (san, parsed), comments_before)?;
+        let nodes = &mut self.record.nodes;
+        let index = u32::try_from(nodes.len()).ok()?;
+        nodes.push(MoveNode {
+            parent: Some(self.current),
+            san,
+            parsed,
+            comments_before,
+            ..MoveNode::default()
+        });
+        nodes[self.current as usize].children.push(index);
+        self.current = index;
         Some(())
     }
 

@@ -171,70 +171,8 @@ mod tests {
         }
     }
 
-    /// Keeps what it is given, and stops after `stop_after` games.
-    struct Kept {
-        taken: Vec<u64>,
-        batch_ends: Vec<u64>,
-        stop_after: usize,
-    }
-
-    impl Delivery<u64> for Kept {
-        fn stopped(&self) -> bool {
-            self.taken.len() >= self.stop_after
-        }
-        fn batch_games(&self) -> usize {
-            BATCH_GAMES
-        }
-        fn delivered(&self) -> u64 {
-            self.taken.len() as u64
-        }
-        fn take(&mut self, done: u64) -> io::Result<()> {
-            self.taken.push(done);
-            Ok(())
-        }
-        fn batch_delivered(&mut self, end: Option<u64>) {
-            self.batch_ends.extend(end);
-        }
-    }
-
-    /// Over several batches, with and without splitting the next one meanwhile: every game
-    /// delivered once in input order, the incomplete last game of a chunk left, a stop
-    /// obeyed at once (no result taken after it), the progress told at each batch's end.
-    #[test]
-    fn the_driver_delivers_every_game_once_in_order() {
-        let games = 2 * BATCH_GAMES as u64 + 10;
-        for prefetch in [false, true] {
-            for (at_end, stop_after, delivered) in [
-                (true, usize::MAX, games),
-                (false, usize::MAX, games - 1),
-                (true, BATCH_GAMES + 3, BATCH_GAMES as u64 + 3),
-            ] {
-                let mut kept = Kept {
-                    taken: Vec::new(),
-                    batch_ends: Vec::new(),
-                    stop_after,
-                };
-                let end = drive(&Numbers, &mut kept, 0..games, at_end, prefetch).unwrap();
-                assert_eq!(kept.taken, (0..delivered).collect::<Vec<_>>());
-                let batch = BATCH_GAMES as u64;
-                let ends: Vec<u64> = (1..=delivered.div_ceil(batch))
-                    .map(|k| (k * batch).min(delivered))
-                    .collect();
-                // A stop in the middle of a batch still ends at the batch's last game.
-                let ends: Vec<u64> = match stop_after {
-                    usize::MAX => ends,
-                    _ => vec![batch, 2 * batch],
-                };
-                assert_eq!(
-                    kept.batch_ends, ends,
-                    "at_end {at_end}, prefetch {prefetch}"
-                );
-                assert_eq!(end, ends.last().copied());
-            }
-        }
-    }
-
     /// A sink keeping what it is given, stopping after `stop_after` games.
+    #[derive(Default)]
     struct Collected {
         taken: Vec<u64>,
         read_to: Vec<u64>,
@@ -258,6 +196,45 @@ mod tests {
         }
     }
 
+    /// Over several batches, with and without splitting the next one meanwhile: every game
+    /// delivered once in input order, the incomplete last game of a chunk left, a stop
+    /// obeyed at once (no result taken after it), the progress told at each batch's end.
+    #[test]
+    fn the_driver_delivers_every_game_once_in_order() {
+        let games = 2 * BATCH_GAMES as u64 + 10;
+        for prefetch in [false, true] {
+            for (at_end, stop_after, delivered) in [
+                (true, usize::MAX, games),
+                (false, usize::MAX, games - 1),
+                (true, BATCH_GAMES + 3, BATCH_GAMES as u64 + 3),
+            ] {
+                let mut kept = Collected {
+                    stop_after,
+                    ..Collected::default()
+                };
+                let mut into = SinkDelivery {
+                    sink: &mut kept,
+                    delivered: 0,
+                    stopped: false,
+                    summary: std::marker::PhantomData,
+                };
+                let end = drive(&Numbers, &mut into, 0..games, at_end, prefetch).unwrap();
+                assert_eq!(kept.taken, (0..delivered).collect::<Vec<_>>());
+                let batch = BATCH_GAMES as u64;
+                let ends: Vec<u64> = (1..=delivered.div_ceil(batch))
+                    .map(|k| (k * batch).min(delivered))
+                    .collect();
+                // A stop in the middle of a batch still ends at the batch's last game.
+                let ends: Vec<u64> = match stop_after {
+                    usize::MAX => ends,
+                    _ => vec![batch, 2 * batch],
+                };
+                assert_eq!(kept.read_to, ends, "at_end {at_end}, prefetch {prefetch}");
+                assert_eq!(end, ends.last().copied());
+            }
+        }
+    }
+
     /// Into a sink: games numbered on from those delivered before, every game once in
     /// order, the sink told the input byte at each batch's end, its stop obeyed at once.
     #[test]
@@ -265,9 +242,8 @@ mod tests {
         let (before, games) = (5, BATCH_GAMES as u64 + 7);
         for (stop_after, delivered) in [(usize::MAX, games), (9, 9)] {
             let mut sink = Collected {
-                taken: Vec::new(),
-                read_to: Vec::new(),
                 stop_after,
+                ..Collected::default()
             };
             drive_into(&Numbers, &mut sink, before..before + games, before).unwrap();
             let ends = match stop_after {

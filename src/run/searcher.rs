@@ -376,14 +376,16 @@ impl Searcher<'_> {
         } else {
             open_shard(input, &self.config.shard).map(input::Opened::Stream)
         };
+        let index = self.config.index.clone();
+        let indexed = index.as_ref().and_then(|ix| ix.input(name));
+        let named = |decompressed| InputName {
+            name: name.to_string(),
+            decompressed,
+        };
         opened.and_then(|opened| match (opened, input) {
             (input::Opened::Stream(stream), _) => {
-                let named = InputName {
-                    name: name.to_string(),
-                    decompressed: stream.compression.is_some(),
-                };
-                let index = self.config.index.clone();
-                match index.as_ref().and_then(|ix| ix.input(name)) {
+                let named = named(stream.compression.is_some());
+                match indexed {
                     Some(indexed) if self.streams_indexed(&stream, indexed) => {
                         self.indexed_stream(stream, indexed, &named)
                     }
@@ -393,19 +395,12 @@ impl Searcher<'_> {
             (input::Opened::Mapped(Some(map)), Input::File(path)) if is_icn(path, &map) => {
                 self.icn_games(&map, name)
             }
-            (input::Opened::Mapped(Some(map)), _) => {
-                let named = InputName {
-                    name: name.to_string(),
-                    decompressed: false,
-                };
-                let index = self.config.index.clone();
-                match index.as_ref().and_then(|ix| ix.input(name)) {
-                    Some(indexed) if indexed.fits(map.len()) => {
-                        self.indexed_games(&map, indexed, &named)
-                    }
-                    _ => self.games(&map, 0, true, &named).map(|_| ()),
+            (input::Opened::Mapped(Some(map)), _) => match indexed {
+                Some(indexed) if indexed.fits(map.len()) => {
+                    self.indexed_games(&map, indexed, &named(false))
                 }
-            }
+                _ => self.games(&map, 0, true, &named(false)).map(|_| ()),
+            },
             (input::Opened::Mapped(None), _) => Ok(()),
         })
     }

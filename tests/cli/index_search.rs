@@ -137,6 +137,17 @@ pub(crate) const SEVEN_GAMES: &str = "[Event \"one\"]\n\n1. f3 e5 2. g4 Qh4# 0-1
 [Event \"six\"]\n\n1. c4 c5 *\n\n\
 [Event \"seven\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
 
+/// Runs cqlq in `dir` with `args` (the index used) and with `args` and `--no-index`, and
+/// asserts the two answer alike: the same output bytes, messages and exit status.
+pub(crate) fn assert_answers_as_the_scan(dir: &Path, args: &[&str], what: &str) {
+    let mut without = args.to_vec();
+    without.push("--no-index");
+    let (a, b) = (cqlq_in(dir, args), cqlq_in(dir, &without));
+    assert!(a.stdout == b.stdout, "{what}");
+    assert_eq!(text(&a.stderr), text(&b.stderr), "{what}");
+    assert_eq!(a.status.code(), b.status.code(), "{what}");
+}
+
 /// A run's stdout and its summary line (stderr's last line, its time and speed cut off),
 /// after checking that the index changes neither, nor the other stderr lines, nor the
 /// exit status.
@@ -368,12 +379,7 @@ fn the_packed_replay_answers_as_the_scan_on_real_games() {
             let mut with = vec!["-q"];
             with.extend_from_slice(format);
             with.extend_from_slice(&["-e", query, "r.pgn"]);
-            let mut without = with.clone();
-            without.push("--no-index");
-            let (a, b) = (cqlq_in(dir, &with), cqlq_in(dir, &without));
-            assert!(a.stdout == b.stdout, "{query} {format:?}");
-            assert_eq!(text(&a.stderr), text(&b.stderr), "{query} {format:?}");
-            assert_eq!(a.status.code(), b.status.code(), "{query} {format:?}");
+            assert_answers_as_the_scan(dir, &with, &format!("{query} {format:?}"));
         }
     }
 }

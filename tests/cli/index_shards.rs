@@ -190,12 +190,8 @@ fn shards_of_real_games_answer_as_the_scan() {
                     first,
                     "r.pgn",
                 ];
-                let mut without = with.to_vec();
-                without.push("--no-index");
-                let (a, b) = (cqlq_in(dir, &with), cqlq_in(dir, &without));
-                assert!(a.stdout == b.stdout, "{query} {format} {range}");
-                assert_eq!(text(&a.stderr), text(&b.stderr), "{query} {format} {range}");
-                assert_eq!(a.status.code(), b.status.code(), "{query} {format} {range}");
+                let what = format!("{query} {format} {range}");
+                crate::index_search::assert_answers_as_the_scan(dir, &with, &what);
             }
         }
     }

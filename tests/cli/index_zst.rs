@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 
 use crate::common::cqlq_in;
-use crate::index_search::{SEVEN_GAMES, with_and_without};
+use crate::index_search::{SEVEN_GAMES, assert_answers_as_the_scan, with_and_without};
 use cqlq::index::format::{HEADER_BYTES, Text, decode, encode};
 
 fn text(bytes: &[u8]) -> String {
@@ -175,12 +175,7 @@ fn a_zstd_file_of_real_games_answers_as_the_scan() {
             let mut with = vec!["-q"];
             with.extend_from_slice(format);
             with.extend_from_slice(&["-e", query, "r.pgn.zst"]);
-            let mut without = with.clone();
-            without.push("--no-index");
-            let (a, b) = (cqlq_in(dir, &with), cqlq_in(dir, &without));
-            assert!(a.stdout == b.stdout, "{query} {format:?}");
-            assert_eq!(text(&a.stderr), text(&b.stderr), "{query} {format:?}");
-            assert_eq!(a.status.code(), b.status.code(), "{query} {format:?}");
+            assert_answers_as_the_scan(dir, &with, &format!("{query} {format:?}"));
         }
     }
 }

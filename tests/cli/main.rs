@@ -15,6 +15,8 @@ mod games_counted;
 mod header_params;
 mod index_build_tags;
 mod index_files;
+mod index_keys;
+mod index_prune;
 mod index_search;
 mod index_shards;
 mod index_zst;

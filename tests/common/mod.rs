@@ -117,6 +117,12 @@ pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// The name of a fairy engine square (`FairyPos`'s 16-file numbering: `a1` is 0, `b1` 1,
+/// `a2` 16).
+pub fn fairy_square_name(s: u8) -> String {
+    format!("{}{}", (b'a' + s % 16) as char, s / 16 + 1)
+}
+
 /// Runs `cqlq --rules RULES -e QUERY --count -` on `pgn` fed through standard input and
 /// returns its standard error (the summary line and any bad game's message).
 pub fn rules_count_summary(rules: &str, query: &str, pgn: &str) -> String {

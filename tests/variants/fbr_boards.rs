@@ -173,22 +173,6 @@ fn spacious_with_a_hopper_or_bent_leap_is_refused() {
     assert!(e.contains("spacious"), "{e}");
 }
 
-#[test]
-fn alice_with_three_or_four_boards_is_refused_with_its_reason() {
-    // Three boards: white's pawn on board 1 moves e4-e5 (empty on board 1) to board 2 (e5
-    // vacant there) while black's knight stands on e5 of board 3: two pieces on e5, which
-    // one piece per square cannot hold (with two boards this never happens).
-    for rules in ["alice=3D", "alice=4D"] {
-        let e = cqlq::rules::fbr::chess_with_rules(rules)
-            .expect_err("refused")
-            .to_string();
-        assert!(
-            e.contains("two pieces may stand on one square") && e.contains("SAN"),
-            "{rules}: {e}"
-        );
-    }
-}
-
 /// The seed's conversion king without its MBN conditions: `K=mK` moves without capturing,
 /// `*K=cK` converts an adjacent enemy piece ("This conversion is a separate move. Instead of
 /// converting a piece the King can also do a normal king move (without capturing)").

@@ -218,7 +218,7 @@ fn piece_definitions_in_a_rule_list() {
     for (rules, column, words) in [
         ("royal Y", 7, "`Y` names no piece"),
         ("royal +K", 8, "no promotion to keep"),
-        ("royal :FD:", 7, "bracketed piece letter"),
+        ("royal :FD:", 7, "`:FD:` names no piece"),
         ("royal A=mW+pR", 12, "modifier `p` (hop)"),
         ("royal A2=W", 8, "after a piece letter"),
         ("royal A|Archer=W", 8, "closing `|`"),

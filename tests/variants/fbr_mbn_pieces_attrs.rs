@@ -9,9 +9,7 @@ fn pos(rules: &str, fen: &str) -> FairyPos {
     FairyPos::from_fen(v, fen).expect("fen")
 }
 
-fn sq(s: u8) -> String {
-    format!("{}{}", (b'a' + s % 16) as char, s / 16 + 1)
-}
+use crate::common::fairy_square_name as sq;
 
 /// The sorted moves from `square`: destination and promotion letter.
 fn from(p: &FairyPos, square: &str) -> Vec<String> {

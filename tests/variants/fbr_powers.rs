@@ -3,23 +3,14 @@
 //! and SjaakII have no freezing, protecting or burning pieces), so each position is hand-made
 //! with seed 001's words and the reasoning beside the expectation.
 
-use cqlq::rules::fairy::FairyPos;
 use cqlq::rules::fairy::layer_end::Verdict;
 use cqlq::rules::fbr::chess_with_rules;
 
-use super::fbr_rules::{from, moves, play, pos};
+use super::fbr_rules::{from, moves, on, play, pos};
 
 /// The seed's Immobilizer: "freezer# I|Immobilizer|=mQ #I=cK" ("The Immobilizer is
 /// freezing all the pieces being adjacent to his position").
 const IMMOBILIZER: &str = "freezer# I|Immobilizer|=mQ #I=cK";
-
-/// The piece on a square (`"e5"`): colour and white's FEN letter of its type.
-fn on(p: &FairyPos, square: &str) -> Option<(usize, String)> {
-    let b = square.as_bytes();
-    let s = usize::from(b[1] - b'1') * 16 + usize::from(b[0] - b'a');
-    p.piece(s)
-        .map(|(c, t)| (c, p.v.kinds[t].def.symbols[0].clone()))
-}
 
 #[test]
 fn a_frozen_piece_cannot_move() {
@@ -166,8 +157,8 @@ fn freezer_and_protector_act_in_the_order_of_their_sequence_numbers() {
 }
 
 /// A burner whose zone is the adjacent squares (the seed's Fire Demon: "#:FD:=K ... is
-/// burning opposing pieces that land on adjacent squares"; `:FD:` is a bracketed letter,
-/// so the piece is `F` here, moving as a queen).
+/// burning opposing pieces that land on adjacent squares"; here a one-letter `F` moving as a
+/// queen: `fbr_mbn_more` plays the seed's `:FD:` with its compound letter).
 const FIRE: &str = "burner# F|Fire|=mQ #F=cK";
 
 #[test]

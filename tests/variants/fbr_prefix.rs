@@ -234,7 +234,8 @@ fn prefixed_rules_cqlq_cannot_apply_are_refused_at_their_column() {
         ("swap=demote -Q==R", 1, "needs swap moves"),
         // Letters naming no piece, compound letters, MBN results.
         ("+P==Y", 5, "`Y` names no piece"),
-        ("+K==:KD:", 5, "bracketed piece letter"),
+        // A compound letter is read (`fbr_mbn_more`); it must name a piece of the board.
+        ("+K==:KD:", 5, "`:KD:` names no piece"),
         ("*Q==(wwO--:QD:)+D", 5, "MBN movement"),
         ("+P==Q +P==R", 8, "second `+` rule"),
     ] {

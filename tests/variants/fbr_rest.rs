@@ -323,7 +323,7 @@ fn conversions_cqlq_does_not_evaluate_are_refused_by_name() {
 #[test]
 fn refusals_say_what_a_pgn_or_the_engine_cannot_hold() {
     // Each rule or attribute left refused says why (docs/fbr.md lists the same reasons).
-    assert_refused(&[("announcement", "announcement declared before a move")]);
+    assert_refused(&[("bughouse", "needs two boards and partner games")]);
 }
 
 #[test]

@@ -11,9 +11,7 @@ pub(crate) fn pos(rules: &str, fen: &str) -> FairyPos {
     FairyPos::from_fen(v, fen).expect("fen")
 }
 
-fn sq(s: u8) -> String {
-    format!("{}{}", (b'a' + s % 16) as char, s / 16 + 1)
-}
+use crate::common::fairy_square_name as sq;
 
 fn uci(p: &FairyPos, m: &FMove) -> String {
     match m.kind {
@@ -40,6 +38,14 @@ pub(crate) fn moves(p: &FairyPos) -> Vec<String> {
     let mut v: Vec<String> = p.legal_moves().iter().map(|m| uci(p, m)).collect();
     v.sort();
     v
+}
+
+/// The piece on a square (`"e5"`): colour and white's FEN symbol of its type.
+pub(crate) fn on(p: &FairyPos, square: &str) -> Option<(usize, String)> {
+    let b = square.as_bytes();
+    let s = usize::from(b[1] - b'1') * 16 + usize::from(b[0] - b'a');
+    p.piece(s)
+        .map(|(c, t)| (c, p.v.kinds[t].def.symbols[0].clone()))
 }
 
 pub(crate) fn from(p: &FairyPos, square: &str) -> Vec<String> {

@@ -12,18 +12,7 @@
 use cqlq::rules::fairy::{FMove, FairyPos, MoveKind};
 use cqlq::rules::fbr::chess_with_rules;
 
-use super::fbr_rules::pos;
-
-/// The piece on a square (`"e5"`): colour and white's FEN letter of its type.
-fn on(p: &FairyPos, square: &str) -> Option<(usize, String)> {
-    p.piece(index(square))
-        .map(|(c, t)| (c, p.v.kinds[t].def.symbols[0].clone()))
-}
-
-fn index(square: &str) -> usize {
-    let b = square.as_bytes();
-    usize::from(b[1] - b'1') * 16 + usize::from(b[0] - b'a')
-}
+use super::fbr_rules::{on, pos};
 
 fn name(s: u8) -> String {
     format!("{}{}", (b'a' + s % 16) as char, s / 16 + 1)

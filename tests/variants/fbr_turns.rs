@@ -225,10 +225,11 @@ fn turn_attributes_not_evaluated_are_refused_by_name() {
     for (rules, word) in [
         ("turn<1> turn<2>=avalanche", "suffix"),
         ("turn<1> turn#<2>", "prefixed piece definition"),
-        ("turn<1> turn#<2> #P=mfW+cfF", "non-capturing"),
-        ("turn<1> turn#<2>{N} #P=mfW", "opponent's pieces"),
-        ("turn<1> turn#<2>{P} #P=mfW", "own pieces"),
-        ("turn<1> turn#<2> #P=mfW", "own pieces"),
+        ("turn<1> turn#<2>{!p} #P=mfW+cfF", "non-capturing"),
+        ("turn<1> turn#<2>{!N} #P=mfW", "opponent's pieces"),
+        ("turn<1> turn#<2>{N} #P=mfW", "definition"),
+        ("turn<1> turn#<2>=avalanche #P=mfW", "avalanche"),
+        ("turn<1> turn#<2> #P=mfW cylindric", "cylindric"),
         ("avalanche turn<1>", "avalanche"),
     ] {
         let e = cqlq::rules::fbr::chess_with_rules(rules)

@@ -29,16 +29,25 @@ impl FairyPos {
             let east = t.len() == 3;
             // `O-O-O-O`: castling along a file (FBR's `promotion=castle`).
             let vertical = t.len() == 7;
-            return legal
-                .iter()
-                .find(|m| {
-                    matches!(m.kind, MoveKind::Castle(..))
-                        && (m.to % 16 == m.from % 16) == vertical
-                        && (vertical || ((m.to % 16) > (m.from % 16)) == east)
-                        && (m.gate.is_none() || self.gates_implied())
-                })
-                .copied()
-                .ok_or_else(|| illegal(format!("illegal move `{t}`")));
+            // `alice=3D`/`4D`: the direction on the king's own board; a castling that may
+            // land on several boards is named by the king's move instead (`Ko1`).
+            let file = |s: u8| match &self.v.layers.alice_boards {
+                Some(a) => s as usize % 16 % a.files,
+                None => s as usize % 16,
+            };
+            let mut found = legal.iter().filter(|m| {
+                matches!(m.kind, MoveKind::Castle(..))
+                    && (file(m.to) == file(m.from)) == vertical
+                    && (vertical || (file(m.to) > file(m.from)) == east)
+                    && (m.gate.is_none() || self.gates_implied())
+            });
+            let first = found.next().copied();
+            if self.v.layers.alice_boards.is_some() && found.next().is_some() {
+                return Err(illegal(format!(
+                    "ambiguous move `{t}`: the castling may land on several boards"
+                )));
+            }
+            return first.ok_or_else(|| illegal(format!("illegal move `{t}`")));
         }
         let offset = if base == RankBase::Xboard && self.v.ranks == 10 {
             0

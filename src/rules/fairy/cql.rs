@@ -95,11 +95,18 @@ impl FairyPos {
                     .map(|(_, t)| (self.cql_type(t), Bits256::single(c as usize)))
             }),
             promotion: m.promo.map(|p| self.cql_type(p as usize)),
-            castle: match m.kind {
-                MoveKind::Castle(..) => Some(m.to % 16 > m.from % 16),
+            castle: match (m.kind, &self.v.layers.alice_boards) {
+                // `alice=3D`/`4D`: the side on the king's own board.
+                (MoveKind::Castle(..), Some(a)) => {
+                    Some(a.local(m.to as usize) % 16 > a.local(m.from as usize) % 16)
+                }
+                (MoveKind::Castle(..), None) => Some(m.to % 16 > m.from % 16),
                 _ => None,
             },
-            en_passant: m.capture.is_some_and(|c| c != m.to),
+            en_passant: match &self.v.layers.alice_boards {
+                Some(a) => self.alice_boards_takes_ep(a, m),
+                None => m.capture.is_some_and(|c| c != m.to),
+            },
             null: false,
         }
     }

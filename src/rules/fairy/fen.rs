@@ -136,7 +136,10 @@ impl FairyPos {
         s += if cast.is_empty() { "-" } else { &cast };
         s.push(' ');
         // As Fairy-Stockfish: the en passant square only when a legal move takes there.
-        let ep_capture = |m: &super::FMove| self.ep.has(m.to as usize) && m.capture != Some(m.to);
+        let ep_capture = |m: &super::FMove| match &v.layers.alice_boards {
+            Some(a) => self.alice_boards_takes_ep(a, m),
+            None => self.ep.has(m.to as usize) && m.capture != Some(m.to),
+        };
         let ep = self.ep.first().filter(|_| {
             FairyPos::legal_moves(self)
                 .iter()
@@ -385,7 +388,14 @@ fn read_forced_promotions(p: &mut FairyPos, v: &Variant) {
     for sq in p.occupied().iter() {
         if let Some((c, t)) = p.piece(sq) {
             let k = &v.kinds[t];
-            let forced = k.optional_zone.is_some_and(|z| z[c].none());
+            // An announcement cancelling its `+` rule lets it stand unpromoted there
+            // (`fairy::layer_announcement`).
+            let announced = v
+                .layers
+                .announcements
+                .iter()
+                .any(|a| super::layers::has_type(a.cancels, t));
+            let forced = k.optional_zone.is_some_and(|z| z[c].none()) && !announced;
             let rules: Vec<_> = k.promotions.iter().filter(|r| !r.1.is_empty()).collect();
             if forced && rules.len() == 1 && rules[0].1.len() == 1 && rules[0].0[c].has(sq) {
                 let to = rules[0].1[0] as usize;

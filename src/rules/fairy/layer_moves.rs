@@ -154,6 +154,9 @@ impl FairyPos {
         if l.immediate_drops != 0 {
             self.push_immediate_drops(l.immediate_drops, out);
         }
+        if !l.announcements.is_empty() {
+            self.push_announced(out);
+        }
         out.retain(|m| self.layer_allows(m));
         self.push_musketeer_gates(out);
     }
@@ -321,6 +324,9 @@ impl FairyPos {
                     }
                 }
             }
+        }
+        if let Some(a) = &l.alice_boards {
+            return self.alice_boards_in_check(a, color);
         }
         if l.alice {
             let occ = self.occupied();

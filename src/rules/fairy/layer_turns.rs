@@ -53,6 +53,11 @@ pub struct TurnPart {
     /// these types, each along its lines (file step, rank step, most steps; per colour of
     /// the piece's owner) to empty squares only (`fairy::layer_turns_more`).
     pub pushes: Vec<PushLines>,
+    /// A piece suffix naming the mover's own pieces (`turn#<2>` with `#N=mW`, no `{!...}`
+    /// set): the part moves them by these non-capturing lines only (`layer_turns_push`).
+    pub own_moves: Vec<PushLines>,
+    /// The same part's capturing lines (`#N=cW`): to the first piece on the line, an enemy.
+    pub own_captures: Vec<PushLines>,
     /// `avalanche`: the part's push may leave the mover's royal attacked; a side whose royal
     /// is attacked when the opponent's turn begins loses.
     pub avalanche: bool,
@@ -154,11 +159,20 @@ impl FairyPos {
         out
     }
 
+    /// The parts the next move may fill after any set of parts filled so far
+    /// ([`TurnState::feasible`]): the union of their [`candidates`](Self::candidates).
+    pub(super) fn parts_due(&self, parts: &[TurnPart]) -> u64 {
+        let feasible = self.layer.turns.feasible();
+        (0..(1u64 << parts.len()))
+            .filter(|s| feasible >> s & 1 != 0)
+            .fold(0, |c, s| c | self.candidates(parts, s))
+    }
+
     /// Whether a move fits part `p`: its piece is of the set, it is no capture under
     /// `untilcapture`, and no en passant capture unless `enpassant`.
     pub(super) fn fits(&self, p: &TurnPart, m: &FMove) -> bool {
         let en_passant = m.kind == MoveKind::Normal && m.capture.is_some_and(|c| c != m.to);
-        if p.pushes.is_empty() == self.is_push(m) {
+        if p.pushes.is_empty() == self.is_push(m) || !self.fits_own_suffix(p, m) {
             return false;
         }
         has_type(p.pieces, m.piece as usize)

@@ -196,14 +196,7 @@ impl FairyPos {
         if !parts.iter().any(|p| p.achievable) || self.layer_in_check(self.turn) {
             return None;
         }
-        let feasible = if self.layer.turns.made == 0 {
-            1
-        } else {
-            self.layer.turns.filled
-        };
-        let due = (0..(1u64 << parts.len()))
-            .filter(|s| feasible >> s & 1 != 0)
-            .fold(0, |c, s| c | self.candidates(parts, s));
+        let due = self.parts_due(parts);
         if !parts
             .iter()
             .enumerate()

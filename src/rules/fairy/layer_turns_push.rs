@@ -3,6 +3,12 @@
 //! owner's, and promotes as its owner's moves to that square would), and `avalanche`'s game
 //! end. A push is a [`MoveKind::Normal`] move whose origin holds an opponent's piece; a PGN
 //! game writes it as that piece's SAN (`e5`: the black pawn on e6 pushed by white).
+//!
+//! A suffixed part without the `{!...}` set moves the mover's own pieces by the suffix's
+//! definitions (`turn#<2>` with `#N=mW`: "only the moves belonging to this suffix can be used
+//! for this move"): those moves are made as any move, and only they fill the part, while the
+//! turn's other parts take only the pieces' ordinary moves. A move both movements make (a
+//! rook's one step under `#R=mW`) fills either part.
 
 use super::bits::Bits256;
 use super::layer_end::{GameEnd, Verdict};
@@ -35,23 +41,20 @@ impl FairyPos {
         let Some(TurnRules::Parts(parts)) = &self.v.layers.turns else {
             return;
         };
-        if parts.iter().all(|p| p.pushes.is_empty()) {
+        if parts
+            .iter()
+            .all(|p| p.pushes.is_empty() && !own_suffixed(p))
+        {
             return;
         }
-        let feasible = if self.layer.turns.made == 0 {
-            1
-        } else {
-            self.layer.turns.filled
-        };
-        let due = (0..(1u64 << parts.len()))
-            .filter(|s| feasible >> s & 1 != 0)
-            .fold(0, |c, s| c | self.candidates(parts, s));
+        let due = self.parts_due(parts);
         let them = 1 - self.turn;
         let mut found: Vec<FMove> = Vec::new();
         for (i, p) in parts.iter().enumerate() {
             if due >> i & 1 == 0 {
                 continue;
             }
+            self.push_own_suffix_moves(p, &mut found);
             for (t, lines) in &p.pushes {
                 for sq in self.color[them].iter() {
                     if self.type_on(sq) != *t as usize {
@@ -68,6 +71,99 @@ impl FairyPos {
                 out.push(m);
             }
         }
+    }
+
+    /// The moves of the mover's own pieces by an own-suffixed part's lines: to each empty
+    /// square along a non-capturing line, onto the first piece along a capturing line when it
+    /// is an enemy; promoting as the piece's moves to that square do.
+    fn push_own_suffix_moves(&self, p: &TurnPart, out: &mut Vec<FMove>) {
+        let us = self.turn;
+        let occ = self.occupied();
+        for (lines, captures) in [(&p.own_moves, false), (&p.own_captures, true)] {
+            for (t, by_colour) in lines {
+                for sq in self.color[us].iter() {
+                    if self.type_on(sq) != *t as usize {
+                        continue;
+                    }
+                    for &(x, y, n) in &by_colour[us] {
+                        let mut at = sq;
+                        for _ in 0..n {
+                            let Some(to) = self.offset(at, i32::from(x), i32::from(y)) else {
+                                break;
+                            };
+                            if !self.v.board.has(to) {
+                                break;
+                            }
+                            at = to;
+                            if !occ.has(to) {
+                                if !captures {
+                                    self.push_promotions(out, sq, to, *t as usize, None, false);
+                                }
+                                continue;
+                            }
+                            if captures && self.color[1 - us].has(to) {
+                                let victim = Some(to as u8);
+                                self.push_promotions(out, sq, to, *t as usize, victim, false);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a move may fill part `p` by its movement: an own-suffixed part takes only its
+    /// lines' moves; where some part is own-suffixed for the moving type, the other parts
+    /// take only the type's ordinary movement (on an empty board: occupancy was judged when
+    /// the move was made, and this is also asked after it).
+    pub(super) fn fits_own_suffix(&self, p: &TurnPart, m: &FMove) -> bool {
+        let Some(TurnRules::Parts(parts)) = &self.v.layers.turns else {
+            return true;
+        };
+        let (from, to) = (m.from as usize, m.to as usize);
+        if own_suffixed(p) {
+            return m.kind == MoveKind::Normal && self.on_own_line(p, m);
+        }
+        let suffixed_type = parts.iter().any(|q| {
+            q.own_moves
+                .iter()
+                .chain(&q.own_captures)
+                .any(|(t, _)| *t == m.piece)
+        });
+        if !p.pushes.is_empty() || !suffixed_type || m.kind != MoveKind::Normal {
+            return true;
+        }
+        let k = &self.v.kinds[m.piece as usize];
+        k.reach_all[self.turn].get(from).is_some_and(|b| b.has(to))
+    }
+
+    /// Whether a move of the side to move runs along one of part `p`'s own lines for its
+    /// type (a capturing line when it captures), within the line's reach.
+    fn on_own_line(&self, p: &TurnPart, m: &FMove) -> bool {
+        let (from, to) = (m.from as usize, m.to as usize);
+        let df = (to % 16) as i32 - (from % 16) as i32;
+        let dr = (to / 16) as i32 - (from / 16) as i32;
+        let lines = if m.capture.is_some() {
+            &p.own_captures
+        } else {
+            &p.own_moves
+        };
+        lines
+            .iter()
+            .filter(|(t, _)| *t == m.piece)
+            .flat_map(|(_, by_colour)| &by_colour[self.turn])
+            .any(|&(x, y, n)| {
+                let (x, y) = (i32::from(x), i32::from(y));
+                let k = if x != 0 {
+                    df / x
+                } else if y != 0 {
+                    dr / y
+                } else {
+                    0
+                };
+                k >= 1 && k <= i32::from(n) && k * x == df && k * y == dr
+            })
     }
 
     /// The pushes of the opponent's piece of type `t` on `sq` along one line, to empty
@@ -163,4 +259,9 @@ impl FairyPos {
             reason: "avalanche",
         })
     }
+}
+
+/// Whether a part moves the mover's own pieces by a piece suffix's definitions.
+pub(super) fn own_suffixed(p: &TurnPart) -> bool {
+    !p.own_moves.is_empty() || !p.own_captures.is_empty()
 }

@@ -270,6 +270,8 @@ pub struct Layers {
     pub magnetic: bool,
     /// `alice`: two boards, one piece per square; a moved piece changes board.
     pub alice: bool,
+    /// `alice=3D`/`4D`: the boards side by side on the wide board (`layer_alice_boards`).
+    pub alice_boards: Option<std::sync::Arc<super::layer_alice_boards::AliceBoards>>,
     /// `pieces{...}=total(N)`: at most N of these types per side.
     pub totals: Vec<(u64, u32)>,
     /// `pieces=extinction`: losing every piece of one of these types loses.
@@ -347,6 +349,9 @@ pub struct Layers {
     pub swapping: bool,
     /// `pincher`: the pinching pieces and their zones (`fairy::layer_pinch`).
     pub pincher: Option<super::layer_pinch::PinchRule>,
+    /// `announcement`: declarations that change the moving piece's promotion
+    /// (`fairy::layer_announcement`).
+    pub announcements: Vec<super::layer_announcement::Announcement>,
 }
 
 /// The eight compass directions of `direction<..>`: n, ne, e, se, s, sw, w, nw.

@@ -8,12 +8,15 @@
 pub mod bits;
 pub mod book;
 pub mod castle_king;
+pub mod compound_letters;
 pub mod coord_moves;
 pub mod counting;
 pub mod cql;
 pub mod defs;
 pub mod fen;
 pub mod game_end;
+pub mod layer_alice_boards;
+pub mod layer_announcement;
 mod layer_bounce;
 pub mod layer_castle;
 mod layer_checking;

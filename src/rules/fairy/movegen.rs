@@ -12,6 +12,9 @@ impl FairyPos {
         let mut out = Vec::with_capacity(64);
         let us = self.turn;
         let v = &*self.v;
+        if let Some(a) = &v.layers.alice_boards {
+            return self.alice_boards_moves(a);
+        }
         for sq in self.color[us].iter() {
             self.push_piece_moves(&mut out, sq);
         }
@@ -45,6 +48,11 @@ impl FairyPos {
     /// Pushes the pseudo-legal moves of the piece on `sq` whose destination is in `dests`
     /// (reading a move names its destination: the others need not be made).
     pub fn push_piece_moves_to(&self, out: &mut Vec<FMove>, sq: usize, dests: Bits256) {
+        if let Some(a) = &self.v.layers.alice_boards {
+            let moves = self.alice_boards_moves(a).into_iter();
+            out.extend(moves.filter(|m| m.from as usize == sq && dests.has(m.to as usize)));
+            return;
+        }
         // SjaakII's victim rule: right after a lion was taken, no lion may be taken.
         let dests = if self.no_retaliate {
             dests & !self.iron_squares()

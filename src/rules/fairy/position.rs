@@ -703,6 +703,9 @@ impl FairyPos {
     /// victim when there are any.
     #[inline]
     fn set_ep_squares(&mut self, m: &FMove) {
+        if let Some(a) = self.v.layers.alice_boards.clone() {
+            return self.alice_boards_ep_squares(&a, m);
+        }
         let (from, to) = (m.from as usize, m.to as usize);
         let (ff, fr) = ((from % 16) as i32, (from / 16) as i32);
         let (tf, tr) = ((to % 16) as i32, (to / 16) as i32);

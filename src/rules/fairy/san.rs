@@ -11,6 +11,7 @@
 use std::cell::Cell;
 
 use super::bits::{Bits256, square};
+use super::compound_letters::compound_letter_len;
 use super::position::{FMove, FairyPos, MoveKind};
 use crate::rules::{RulesError, RulesErrorKind};
 
@@ -33,6 +34,9 @@ struct SanParts<'a> {
     /// Written with a capture mark (`x`, `:`): tells a capture from a swap onto the same
     /// enemy piece ([`super::layer_swaps`]).
     capture_mark: bool,
+    /// The announcement declared after the move (`Wg9=D/DragonResurrection/`,
+    /// [`super::layer_announcement`]).
+    declared: Option<&'a str>,
 }
 
 /// `text` without surrounding whitespace and trailing check marks and annotations
@@ -128,6 +132,11 @@ impl FairyPos {
         // restrict the whole move list (forced capture, forced drops) need all of them.
         let rules = &self.v.def.rules;
         let restricted = rules.forced_capture || rules.force_drops || self.v.layers.active;
+        let (t, declared) = if self.v.layers.announcements.is_empty() {
+            (t, None)
+        } else {
+            super::layer_announcement::split_declaration(t)
+        };
         let (body, gate) = match split_at_byte(t, b'/') {
             Some((b, g)) => (b, Some(g)),
             None => (t, None),
@@ -140,6 +149,10 @@ impl FairyPos {
             || body == "O-O-O-O"
             || body == "0-0-0-0"
         {
+            if declared.is_some() {
+                // An announcement applies to the piece then moving, not to a castling.
+                return the_one_move(text, &[]);
+            }
             return self.san_castling(text, body, &gate, restricted);
         }
         let mut parts = self.parse_san(body).ok_or_else(|| {
@@ -149,6 +162,7 @@ impl FairyPos {
             )
         })?;
         parts.gate = gate;
+        parts.declared = declared;
         if !restricted
             && !parts.drop
             && parts.gate.is_none()
@@ -192,14 +206,19 @@ impl FairyPos {
             castles
         };
         let east = body.len() == 3;
+        // `alice=3D`/`4D`: the direction on the king's own board.
+        let file = |s: u8| match &self.v.layers.alice_boards {
+            Some(a) => s as usize % 16 % a.files,
+            None => s as usize % 16,
+        };
         // `O-O-O-O`: castling along a file (FBR's `promotion=castle`).
         let vertical = body.len() == 7;
         let found: Vec<FMove> = legal
             .iter()
             .filter(|m| {
                 matches!(m.kind, MoveKind::Castle(..))
-                    && (m.to % 16 == m.from % 16) == vertical
-                    && (vertical || (m.to % 16 > m.from % 16) == east)
+                    && (file(m.to) == file(m.from)) == vertical
+                    && (vertical || (file(m.to) > file(m.from)) == east)
             })
             .filter(|m| self.gate_matches(m, gate))
             .filter(|m| restricted || self.is_legal(m))
@@ -266,7 +285,7 @@ impl FairyPos {
         parts: &SanParts,
         restricted: bool,
     ) -> Result<FMove, RulesError> {
-        let legal = self.san_move_list(restricted);
+        let legal = self.keep_declared(self.san_move_list(restricted), parts.declared, text)?;
         // A promotion the move cannot avoid may go unwritten (a xiangqi soldier crossing).
         let forced = |m: &FMove| {
             !legal
@@ -291,6 +310,13 @@ impl FairyPos {
         let mut found = pick(true);
         if found.is_empty() {
             found = pick(false);
+            // Under announcements a written promotion tells an announced move from the
+            // plain one (`Wc9=D` is not `Wc9=H`): it must name the type.
+            if !self.v.layers.announcements.is_empty() {
+                found.retain(|m| {
+                    parts.promo.is_none() || self.promo_matches(parts.promo, m.promo, true)
+                });
+            }
         }
         // A swap with an enemy piece and a capture of it share piece and squares: the
         // capture is written with its mark (`Qxg7`), the swap without (`Qg7`); so is a
@@ -382,10 +408,13 @@ impl FairyPos {
             p.to = self.read_sq(sq.as_bytes())?.0;
             return Some(p);
         }
-        let n_letters = main
-            .bytes()
-            .take_while(|c| c.is_ascii_uppercase() || *c == b'+')
-            .count();
+        // A piece letter: upper-case letters and `+` (`N`, `+P`), or an FBR compound letter
+        // between colons (`:KD:`, [`super::compound_letters`]), which a capture mark `:` never opens.
+        let n_letters = compound_letter_len(main.as_bytes()).unwrap_or_else(|| {
+            main.bytes()
+                .take_while(|c| c.is_ascii_uppercase() || *c == b'+')
+                .count()
+        });
         if n_letters > 0 {
             p.piece = Some(&main[..n_letters]);
         }
@@ -441,8 +470,12 @@ impl FairyPos {
         if m.to as usize != p.to || !self.gate_matches(m, &p.gate) {
             return false;
         }
+        // `alice=3D`/`4D`: a castling is also the king's SAN to its square on the wide board
+        // (`Ko1`), which names the board it lands on (`fairy::layer_alice_boards`).
+        let castle_named = self.v.layers.alice_boards.is_some() && p.piece.is_some();
         if p.drop != (m.kind == MoveKind::Drop)
-            || matches!(m.kind, MoveKind::Castle(..) | MoveKind::Pickup)
+            || matches!(m.kind, MoveKind::Pickup)
+            || (matches!(m.kind, MoveKind::Castle(..)) && !castle_named)
         {
             return false;
         }

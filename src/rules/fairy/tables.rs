@@ -500,12 +500,20 @@ fn rays_of(files: usize, ranks: usize) -> Vec<[Bits256; 8]> {
     rays
 }
 
-/// Splits a promotion string into symbols: `"QRBN"` → Q R B N, `"Q~R~"` → Q~ R~, `"+"` → +.
+/// Splits a promotion string into symbols: `"QRBN"` → Q R B N, `"Q~R~"` → Q~ R~, `"+"` → +,
+/// `"Q:QD:"` → Q :QD: (an FBR compound letter, [`super::compound_letters`]).
 pub fn promotion_tokens(s: &str) -> Vec<String> {
     let c: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
     let mut out = Vec::new();
     let mut i = 0;
     while i < c.len() {
+        if let Some((letter, n)) = super::compound_letters::piece_letter_at(&c, i)
+            && n > 1
+        {
+            out.push(letter);
+            i += n;
+            continue;
+        }
         let mut tok = String::new();
         if c[i] == '+' {
             tok.push('+');

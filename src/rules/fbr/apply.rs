@@ -5,6 +5,7 @@
 //! with the rule's column and the reason.
 
 mod alice_boards;
+mod announcement;
 mod checking;
 mod cheshire;
 mod conversion;
@@ -60,6 +61,7 @@ pub fn variant_with_rules(def: &VariantDef, text: &str) -> Result<Variant, FbrEr
     rules.rules.extend(added.rules);
     rules.pieces.extend(added.pieces);
     rules.prefix_rules.extend(added.prefix_rules);
+    rules.announced_rules.extend(added.announced_rules);
     let (def, layers) = apply_rules(def, &rules)?;
     Ok(defs_to_variant_with(&def, layers))
 }
@@ -124,6 +126,9 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         if a.prefixed_rule(r, list)? {
             continue;
         }
+        if r.name == "announcement" {
+            continue; // read by `Applier::announcements`, once the promotions are set
+        }
         a.rule(r, has_holding)?;
     }
     for r in list
@@ -142,6 +147,8 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     Applier::stack_partners(list)?;
     a.promotion_captures(list)?;
     a.promotion_in_place(list)?;
+    a.announcements(list)?;
+    Applier::promoted_results(list)?;
     if !a.layers.powers.is_empty()
         && a.layers.alice
         && let Some(r) = list.rules.iter().find(|r| r.name == "alice")
@@ -193,6 +200,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
             "`pieces=transparent` beside `alice`, `stopifchecking`, `freezer`, `protector`, `burner` or `stymizer` is not implemented",
         );
     }
+    a.alice_boards_after(list)?;
     // Swap movements of piece definitions need the layers even without a rule.
     a.layers.active = !list.rules.is_empty() || !a.layers.swaps.is_empty();
     Ok((a.def, a.layers))

@@ -13,6 +13,9 @@ pub struct RuleList {
     pub pieces: Vec<super::piece_defs::PieceDefinition>,
     /// The MBN prefixed promotion rules among them (`+P==QRBN`, `-Q==R`, `*N==X`).
     pub prefix_rules: Vec<super::prefix_rules::PrefixRule>,
+    /// The prefixed rules bound to an announcement (`!+W/Name/`, `*W/Name/==+D`), kept apart
+    /// from `prefix_rules` (they apply only to a move declaring the announcement).
+    pub announced_rules: Vec<super::prefix_rules::PrefixRule>,
 }
 
 /// One FBR rule.
@@ -34,6 +37,8 @@ pub struct Rule {
     pub attrs: Vec<Attribute>,
     /// 1-based column of the rule's first character in the text it came from.
     pub column: usize,
+    /// `announcement`'s name in slashes (`/DragonResurrection/`), with its 1-based column.
+    pub announcement: Option<(String, usize)>,
 }
 
 /// A piece set `{!^KQ#R}`.

@@ -9,6 +9,7 @@
 //! (`drop[1-8]{P}` appears on the FBR page).
 
 use super::model::{Attribute, BoardRange, PieceSet, Rule, RuleList, SingleRange};
+use super::piece_defs::unread_identifier;
 use super::piece_defs::{read_piece_definition, starts_piece_definition};
 use super::prefix_rules::{read_prefix_rule, starts_prefix_rule};
 
@@ -205,13 +206,22 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
     let mut rules = Vec::new();
     let mut pieces = Vec::new();
     let mut prefix_rules = Vec::new();
+    let mut announced_rules = Vec::new();
     loop {
         p.skip_separators();
         if p.i >= p.c.len() {
             break;
         }
+        // A prefixed rule first: `!+W/Name/` (a cancelled rule) is no negated definition.
         if starts_prefix_rule(&p.c, p.i) {
-            prefix_rules.push(read_prefix_rule(&p.c, &mut p.i)?);
+            let r = read_prefix_rule(&p.c, &mut p.i)?;
+            if r.announcement.is_some() {
+                announced_rules.push(r);
+            } else {
+                prefix_rules.push(r);
+            }
+        } else if let Some(e) = unread_identifier(&p.c, p.i) {
+            return Err(e);
         } else if starts_piece_definition(&p.c, p.i) {
             pieces.push(read_piece_definition(&p.c, &mut p.i)?);
         } else {
@@ -228,6 +238,7 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
         rules,
         pieces,
         prefix_rules,
+        announced_rules,
     })
 }
 
@@ -300,6 +311,7 @@ impl Parser {
             range: None,
             attrs: Vec::new(),
             column,
+            announcement: None,
         };
         if let Some(c) = self.peek()
             && "+-#*$%&".contains(c)
@@ -332,6 +344,9 @@ impl Parser {
         {
             rule.prefix = Some(c);
             self.i += 1;
+        }
+        if rule.name == "announcement" && self.peek() == Some('/') {
+            rule.announcement = Some(self.announcement_name()?);
         }
         if self.eat('=') {
             loop {
@@ -422,6 +437,21 @@ impl Parser {
             }
         }
         Ok(a)
+    }
+
+    /// `/Name/` after `announcement` (the seed's `announcement{GHW}[8-9]/DragonResurrection/`):
+    /// the name (letters and digits) and the column of its first letter.
+    fn announcement_name(&mut self) -> Result<(String, usize), FbrError> {
+        self.eat('/');
+        let column = self.i + 1;
+        let name = self.word(false);
+        if name.is_empty() {
+            return self.err("expected an announcement's name (`/Name/`: letters and digits)");
+        }
+        if !self.eat('/') {
+            return self.err("expected `/` closing the announcement's name");
+        }
+        Ok((name, column))
     }
 
     fn piece_letter(&mut self) -> Result<String, FbrError> {

@@ -3,11 +3,13 @@
 //! (an existing one or a new one) the movement written in MBN ([`super::mbn`]). A prefixed
 //! definition with a movement (`#I=cK`) is read and left to the rule that names its prefix
 //! (`freezer#`, `protector*`, `burner#`: the zone; `conversion*`'s `*Q=ccO`); prefixed
-//! promotion rules (`+P`, `+P==Q`, `*N==X`) are `fbr::prefix_rules`'; other prefixed, suffixed
-//! and bracketed (`:FD:`) identifiers are refused by name.
+//! promotion rules (`+P`, `+P==Q`, `*N==X`) are `fbr::prefix_rules`'; other prefixed and
+//! suffixed identifiers are refused by name. A letter may be a compound letter between colons
+//! (`:FD:|Fire Demon|=...`, `#:FD:=K`; [`crate::rules::fairy::compound_letters`]).
 
 use super::mbn::mbn_move_sets;
 use super::parse::FbrError;
+use crate::rules::fairy::compound_letters::piece_letter_at;
 use crate::rules::fairy::defs::{PieceDef, VariantDef};
 
 /// One piece definition of a rule list.
@@ -16,8 +18,8 @@ pub struct PieceDefinition {
     /// The prefix before the letter (`#` of `#I=cK`): the definition gives the piece's zone
     /// for the rule of that prefix, not its movement.
     pub prefix: Option<char>,
-    /// The piece letter (upper case).
-    pub letter: char,
+    /// The piece letter (upper case): one letter (`K`) or a compound letter (`:FD:`).
+    pub letter: String,
     /// The name between bars (`B|Basilisk|=...`).
     pub name: Option<String>,
     /// The MBN movement after `=`, with the 1-based column of its first character.
@@ -37,7 +39,8 @@ fn fault<T>(column: usize, reason: impl Into<String>) -> Result<T, FbrError> {
 pub fn starts_piece_definition(c: &[char], i: usize) -> bool {
     match c.get(i) {
         Some(ch) if ch.is_ascii_uppercase() => true,
-        Some(ch) if "+-#*$%&:".contains(*ch) => c.get(i + 1).is_some_and(char::is_ascii_uppercase),
+        Some(':') => piece_letter_at(c, i).is_some(),
+        Some(ch) if "+-#*$%&".contains(*ch) => piece_letter_at(c, i + 1).is_some(),
         _ => false,
     }
 }
@@ -45,23 +48,22 @@ pub fn starts_piece_definition(c: &[char], i: usize) -> bool {
 /// Reads the piece definition at `*i` (see [`starts_piece_definition`]) up to white space.
 pub fn read_piece_definition(c: &[char], i: &mut usize) -> Result<PieceDefinition, FbrError> {
     let start = *i;
-    let mut first = c[start];
     let mut prefix = None;
-    // `#I=cK`: a prefix of `$ % & # *` (not the promotion prefixes `+ -`) with a movement.
-    if "#*$%&".contains(first) && c.get(start + 2) == Some(&'=') {
-        prefix = Some(first);
+    // `#I=cK`, `#:FD:=K`: a prefix of `$ % & # *` (not the promotion prefixes `+ -`) with a
+    // movement.
+    if "#*$%&".contains(c[start])
+        && piece_letter_at(c, start + 1).is_some_and(|(_, n)| c.get(start + 1 + n) == Some(&'='))
+    {
+        prefix = Some(c[start]);
         *i += 1;
-        first = c[*i];
     }
-    if !first.is_ascii_uppercase() {
-        let what = if first == ':' {
-            "a bracketed piece letter (`:AB:`)"
-        } else {
-            "a prefixed piece definition (promotions, MBN prefixes)"
-        };
-        return fault(start + 1, format!("{what} is not evaluated by cqlq"));
-    }
-    *i += 1;
+    let Some((letter, len)) = piece_letter_at(c, *i) else {
+        return fault(
+            start + 1,
+            "a prefixed piece definition (promotions, MBN prefixes) is not evaluated by cqlq",
+        );
+    };
+    *i += len;
     let mut name = None;
     if c.get(*i) == Some(&'|') {
         let from = *i + 1;
@@ -91,21 +93,47 @@ pub fn read_piece_definition(c: &[char], i: &mut usize) -> Result<PieceDefinitio
             mbn = Some((text, from + 1));
             *i = from + len;
         }
-        Some(&ch) => {
+        Some('<') => {
+            // The MBN BNF's `<Identifier> ::= ... <BoardIdentifier>?`, `'<' <BoardNumbers> '>'`.
             return fault(
                 *i + 1,
                 format!(
-                    "`{ch}` after a piece letter (suffixes, board identifiers) is not evaluated by cqlq"
+                    "`{letter}<...>` is an MBN board identifier (the piece on the boards named, as the seed's crab `C<1>|Crab|=<2>mO` on board 1, moving to board 2): a board identifier is not evaluated by cqlq (its boards are one board)"
                 ),
+            );
+        }
+        Some(&ch) => {
+            return fault(
+                *i + 1,
+                format!("`{ch}` after a piece letter (a suffix) is not evaluated by cqlq"),
             );
         }
     }
     Ok(PieceDefinition {
         prefix,
-        letter: first,
+        letter,
         name,
         mbn,
         column: start + 1,
+    })
+}
+
+/// The refusal of an MBN identifier a rule list may hold but cqlq does not read, at `c[i]`:
+/// a negated prefixed definition (the seed's conversion `!*K=j{K}K`) or a macro (`@D=K`,
+/// `@X=wwK`); `None` when neither starts there.
+pub fn unread_identifier(c: &[char], i: usize) -> Option<FbrError> {
+    let what = match (c.get(i), c.get(i + 1)) {
+        (Some('!'), Some(p)) if "#*$%&+-".contains(*p) && starts_piece_definition(c, i + 1) => {
+            "a negated prefixed definition (the seed's conversion `!*K=j{K}K`: the targets it excludes, \"provided that this piece is not adjacent to his King\") is not evaluated by cqlq"
+        }
+        (Some('@'), Some(l)) if l.is_ascii_uppercase() => {
+            "an MBN macro (`@D=K`, `@X=wwK`: a movement named for use in other definitions) is not evaluated by cqlq"
+        }
+        _ => return None,
+    };
+    Some(FbrError {
+        column: i + 1,
+        reason: what.into(),
     })
 }
 
@@ -117,7 +145,7 @@ pub fn apply_piece_definitions(
     defs: &[PieceDefinition],
 ) -> Result<(), FbrError> {
     for d in defs.iter().filter(|d| d.prefix.is_none()) {
-        let letter = d.letter.to_string();
+        let letter = d.letter.clone();
         let found = def
             .pieces
             .iter()

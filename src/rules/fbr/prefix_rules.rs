@@ -5,35 +5,51 @@
 //! the FBR rule that applies it (`promotion*`, `swap=demote`'s default `-`, ...); the model
 //! is a map prefix → (piece → pieces), read by `fbr::apply::prefix_rules`.
 //!
-//! What cqlq does not read is refused at its column: compound letters (`:KD:`), prefixed
-//! results (`==+D`), MBN movements as results (`==(wwO--:QD:)+D`), announcements
-//! (`/Name/`), drop results (`==@k`), board sequence numbers (`<*>`).
+//! Letters may be compound letters (`+K==:KD:`, `-:KD:==K`; [`crate::rules::fairy::compound_letters`]).
+//! A rule may be bound to an announcement (`*W/DragonResurrection/==+D`, seed 001's
+//! `announcement`) or cancel another while it is declared (`!+W/DragonResurrection/`); a
+//! result may carry the promoted status `+` (`==+D`). These are applied by
+//! `fbr::apply::announcement`.
+//!
+//! What cqlq does not read is refused at its column: results with another prefix (`==#D`),
+//! MBN movements as results (`==(wwO--:QD:)+D`), drop results (`==@k`), board sequence
+//! numbers (`<*>`).
 
 use super::parse::FbrError;
+use crate::rules::fairy::compound_letters::piece_letter_at;
 
 /// One prefixed promotion rule `<prefix><letters><seq>?(==<results>)?`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PrefixRule {
     /// The prefix (`+ - # * $ % &`): the rule's letter.
     pub prefix: char,
-    /// The pieces the rule applies to (upper case), each with its 1-based column.
-    pub pieces: Vec<(char, usize)>,
+    /// The pieces the rule applies to (upper case; `K` or `:KD:`), each with its 1-based
+    /// column.
+    pub pieces: Vec<(String, usize)>,
     /// The sequence number `<N>`, when written.
     pub seq: Option<u32>,
     /// The results after `==` (empty for a bare `+P`).
     pub results: Vec<PrefixResult>,
     /// 1-based column of the prefix.
     pub column: usize,
+    /// Written with a leading `!` (`!+W/Name/`): the rule of that prefix is cancelled while
+    /// the announcement is declared.
+    pub cancel: bool,
+    /// The announcement the rule is bound to (`/Name/` after the letters), with the column
+    /// of its name.
+    pub announcement: Option<(String, usize)>,
 }
 
 /// One result of a prefixed rule: a piece letter, upper case for the mover's colour, lower
 /// case for the opponent's (the seed's "occupied with a friendly (or opponent) piece").
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PrefixResult {
-    /// The letter, upper case.
-    pub letter: char,
+    /// The letter, upper case (`Q`, `:QD:`).
+    pub letter: String,
     /// Written in lower case: a piece of the opponent.
     pub opponent: bool,
+    /// Written with the prefix `+` (`==+D`): the piece with promoted status.
+    pub promoted: bool,
     /// 1-based column of the letter.
     pub column: usize,
 }
@@ -51,37 +67,33 @@ const PREFIXES: &str = "+-#*$%&";
 /// (or `:`), which is not a prefixed definition with a movement (`#I=cK`, one `=`).
 pub fn starts_prefix_rule(c: &[char], i: usize) -> bool {
     let Some(&p) = c.get(i) else { return false };
+    // `!+W/Name/`: a cancelled rule (bound to an announcement).
+    if p == '!' {
+        return c.get(i + 1).is_some_and(|n| PREFIXES.contains(*n)) && starts_prefix_rule(c, i + 1);
+    }
     if !PREFIXES.contains(p) {
         return false;
     }
-    let next = c.get(i + 1);
-    if !next.is_some_and(|n| n.is_ascii_uppercase() || *n == ':') {
+    let Some((_, n)) = piece_letter_at(c, i + 1) else {
         return false;
-    }
-    // `#I=cK` / `*Q=ccO`: one `=` after one letter is a zone or conversion movement
-    // (`fbr::piece_defs`); `+ -` take no movement.
-    let single_eq = c.get(i + 2) == Some(&'=') && c.get(i + 3) != Some(&'=');
+    };
+    // `#I=cK` / `*Q=ccO` / `#:FD:=K`: one `=` after one letter is a zone or conversion
+    // movement (`fbr::piece_defs`); `+ -` take no movement.
+    let single_eq = c.get(i + 1 + n) == Some(&'=') && c.get(i + 2 + n) != Some(&'=');
     !(single_eq && p != '+' && p != '-')
 }
 
 /// Reads the prefixed rule at `*i` (see [`starts_prefix_rule`]) up to white space.
 pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrError> {
     let column = *i + 1;
+    let cancel = c[*i] == '!';
+    *i += usize::from(cancel);
     let prefix = c[*i];
     *i += 1;
     let mut pieces = Vec::new();
-    while let Some(&ch) = c.get(*i) {
-        match ch {
-            'A'..='Z' => pieces.push((ch, *i + 1)),
-            ':' => {
-                return fault(
-                    *i + 1,
-                    "a bracketed piece letter (`:AB:`) in a prefixed promotion rule is not evaluated by cqlq",
-                );
-            }
-            _ => break,
-        }
-        *i += 1;
+    while let Some((letter, n)) = piece_letter_at(c, *i) {
+        pieces.push((letter, *i + 1));
+        *i += n;
     }
     let mut seq = None;
     if c.get(*i) == Some(&'<') {
@@ -100,6 +112,17 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
         );
         *i = from + len + 1;
     }
+    let announcement = if c.get(*i) == Some(&'/') {
+        Some(read_announcement_name(c, i)?)
+    } else {
+        None
+    };
+    if cancel && announcement.is_none() {
+        return fault(
+            column,
+            "a cancelled prefixed rule (`!+W`) is read only bound to an announcement (`!+W/Name/`)",
+        );
+    }
     let mut results = Vec::new();
     match c.get(*i) {
         None => {}
@@ -111,21 +134,40 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
                 if ch.is_whitespace() {
                     break;
                 }
-                if ch.is_ascii_alphabetic() {
+                // `+D`: the piece with promoted status (seed 001: "promoted status (designated
+                // with a piece prefix)").
+                let promoted = ch == '+'
+                    && c.get(*i + 1)
+                        .is_some_and(|n| n.is_ascii_alphabetic() || *n == ':');
+                let at = *i + usize::from(promoted);
+                // A lower-case letter (`n`, `:kd:`) is the opponent's piece.
+                let upper: Vec<char> = c[at..(at + 6).min(c.len())]
+                    .iter()
+                    .map(char::to_ascii_uppercase)
+                    .collect();
+                if let Some((letter, n)) = piece_letter_at(&upper, 0) {
+                    let first = if c[at] == ':' { c[at + 1] } else { c[at] };
                     results.push(PrefixResult {
-                        letter: ch.to_ascii_uppercase(),
-                        opponent: ch.is_ascii_lowercase(),
-                        column: *i + 1,
+                        letter,
+                        opponent: first.is_ascii_lowercase(),
+                        promoted,
+                        column: at + 1,
                     });
-                    *i += 1;
+                    *i = at + n;
                     continue;
                 }
                 let what = match ch {
-                    ':' => "a bracketed piece letter (`:AB:`)",
+                    ':' => {
+                        "a malformed compound letter (`:AB:`: an upper-case letter and up to two letters or digits)"
+                    }
                     '(' => "an MBN movement as a promotion's result (`(wwO--:QD:)+D`)",
-                    '/' => "an announcement (`/Name/`)",
-                    '@' => "a drop as a promotion's result (`@k`)",
-                    _ if PREFIXES.contains(ch) => "a prefixed piece as a promotion's result (`+D`)",
+                    '/' => "an announcement (`/Name/`) after the results (it goes before `==`)",
+                    '@' => {
+                        "a drop rule's result (`*K==@k`, `$K==@K@w@S`: the pieces a side must drop while the `pieces*` / `pieces$` condition is not fulfilled; forced drops of pieces from no hand, in a sequence across both sides' turns, are not implemented)"
+                    }
+                    _ if PREFIXES.contains(ch) => {
+                        "a piece with a prefix other than `+` as a promotion's result (`#D`)"
+                    }
                     _ => "this character",
                 };
                 return fault(
@@ -137,12 +179,6 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
                 return fault(eq_column, "`==` needs the pieces promoted to (`+P==QRBN`)");
             }
         }
-        Some('/') => {
-            return fault(
-                *i + 1,
-                "an announcement (`/Name/`) in a prefixed promotion rule is not evaluated by cqlq",
-            );
-        }
         Some(&ch) => {
             return fault(
                 *i + 1,
@@ -152,13 +188,38 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
             );
         }
     }
+    if cancel && !results.is_empty() {
+        return fault(
+            column,
+            "a cancelled prefixed rule (`!+W/Name/`) takes no results",
+        );
+    }
     Ok(PrefixRule {
         prefix,
         pieces,
         seq,
         results,
         column,
+        cancel,
+        announcement,
     })
+}
+
+/// `/Name/` at `*i`: the name (letters and digits) and the column of its first letter.
+fn read_announcement_name(c: &[char], i: &mut usize) -> Result<(String, usize), FbrError> {
+    let from = *i + 1;
+    let len = c[from..]
+        .iter()
+        .take_while(|ch| ch.is_ascii_alphanumeric())
+        .count();
+    if len == 0 || c.get(from + len) != Some(&'/') {
+        return fault(
+            from + len + 1,
+            "an announcement in a prefixed rule is `/Name/` (letters and digits, `*W/DragonResurrection/==+D`)",
+        );
+    }
+    *i = from + len + 1;
+    Ok((c[from..from + len].iter().collect(), from + 1))
 }
 
 #[cfg(test)]
@@ -176,15 +237,45 @@ mod tests {
     fn rules_of_the_seed_read() {
         let r = read("*KQRBNP==X").unwrap();
         assert_eq!(r.prefix, '*');
-        let letters: String = r.pieces.iter().map(|p| p.0).collect();
+        let letters: String = r.pieces.iter().map(|p| p.0.as_str()).collect();
         assert_eq!(letters, "KQRBNP");
-        assert_eq!(r.results[0].letter, 'X');
+        assert_eq!(r.results[0].letter, "X");
         assert_eq!(r.results[0].column, 10);
         let r = read("+P").unwrap();
         assert!(r.results.is_empty());
         let r = read("+P<2>==n").unwrap();
         assert_eq!(r.seq, Some(2));
         assert!(r.results[0].opponent);
+        // Seed 001's Disk rules: compound letters as piece and as result.
+        let r = read("+K==:KD:").unwrap();
+        assert_eq!(r.results[0].letter, ":KD:");
+        assert_eq!(r.results[0].column, 5);
+        assert!(!r.results[0].opponent);
+        let r = read("-:QD:==Q").unwrap();
+        assert_eq!(r.pieces, [(":QD:".to_string(), 2)]);
+        assert_eq!(r.results[0].letter, "Q");
+        assert!(read("+K==:kd:").unwrap().results[0].opponent);
+    }
+
+    #[test]
+    fn the_seeds_announcement_rules_read() {
+        // Seed 001: `+W==H !+W/DragonResurrection/ *W/DragonResurrection/==+D`.
+        let r = read("!+W/DragonResurrection/").unwrap();
+        assert!(r.cancel && r.results.is_empty());
+        assert_eq!(r.announcement, Some(("DragonResurrection".into(), 5)));
+        let r = read("*W/DragonResurrection/==+D").unwrap();
+        assert!(!r.cancel);
+        assert_eq!(
+            r.announcement.as_ref().map(|a| a.0.as_str()),
+            Some("DragonResurrection")
+        );
+        assert_eq!(r.results.len(), 1);
+        assert!(r.results[0].promoted && !r.results[0].opponent);
+        assert_eq!(
+            (r.results[0].letter.clone(), r.results[0].column),
+            ("D".to_string(), 26)
+        );
+        assert!(!read("+W==H").unwrap().results[0].promoted);
     }
 
     #[test]
@@ -197,10 +288,13 @@ mod tests {
 
     #[test]
     fn what_is_not_read_is_refused_at_its_column() {
-        assert_eq!(read("+K==:KD:").unwrap_err().column, 5);
-        assert_eq!(read("-:QD:==Q").unwrap_err().column, 2);
         assert_eq!(read("*Q==(wwO--:QD:)+D").unwrap_err().column, 5);
-        assert_eq!(read("*W/Dragon/==+D").unwrap_err().column, 3);
+        assert_eq!(read("+K==:KDXY:").unwrap_err().column, 5);
+        assert_eq!(read("*W/Dragon==+D").unwrap_err().column, 10);
+        assert_eq!(read("*W==+D/Dragon/").unwrap_err().column, 7);
+        assert_eq!(read("*W==#D").unwrap_err().column, 5);
+        assert_eq!(read("!+W").unwrap_err().column, 1);
+        assert_eq!(read("!+W/Dragon/==H").unwrap_err().column, 1);
         assert_eq!(read("*K==@k").unwrap_err().column, 5);
         assert_eq!(read("+P<*>").unwrap_err().column, 3);
         assert_eq!(read("+P=Q").unwrap_err().column, 3);

@@ -227,61 +227,30 @@ fn agreement(cql: &str, config: &RunConfig, mode: OnePass, data: &[u8]) -> (usiz
     (decided, total)
 }
 
-/// The first `count` games of `pgn` rewritten in the shape of a lichess database dump, as
-/// `../shared/data/make-lichess-like.py` writes them: lichess's extra tags, among them a
-/// `[Variant]` tag (the values of `variants`, game after game), `N...` before each Black move
-/// and a clock comment (`{ [%clk 0:02:59] }`) after every move (a clock going down by 0 to 5
-/// seconds a move, the script's 3+0 shape without its random numbers).
-fn lichess_shaped(pgn: &[u8], count: usize, variants: &[&str]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for (k, range) in crate::pgn::split_games(pgn).take(count).enumerate() {
-        // The master games are Latin-1 with CRLF line ends (the script reads them as Latin-1
-        // text, its line ends made `\n`): one char a byte, no `\r`.
-        let game: String = pgn[range]
-            .iter()
-            .filter(|&&b| b != b'\r')
-            .map(|&b| char::from(b))
-            .collect();
-        let Some((head, moves)) = game.split_once("\n\n") else {
-            continue;
-        };
-        let results = ["1-0", "0-1", "1/2-1/2", "*"];
-        let tokens: Vec<&str> = moves.split_whitespace().collect();
-        let result = tokens
-            .last()
-            .filter(|t| results.contains(t))
-            .unwrap_or(&"*");
-        let mut clock = [180u32, 180];
-        let (mut side, mut number, mut body) = (0, 1, Vec::new());
-        for token in tokens.iter().filter(|t| !results.contains(t)) {
-            let san = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-            if san.is_empty() {
-                continue;
-            }
-            clock[side] = clock[side].saturating_sub(body.len() as u32 % 6).max(1);
-            let clk = format!(
-                "{{ [%clk 0:{:02}:{:02}] }}",
-                clock[side] / 60,
-                clock[side] % 60
-            );
-            let dots = if side == 0 { "." } else { "..." };
-            body.push(format!("{number}{dots} {san} {clk}"));
-            number += side;
-            side ^= 1;
-        }
-        let variant = variants[k % variants.len()];
-        let tags = head
-            .trim()
-            .replace("[Site \"?\"]", "[Site \"https://lichess.org/abcdefgh\"]");
-        let extra = format!(
-            "[UTCDate \"2024.01.01\"]\n[UTCTime \"00:00:00\"]\n[WhiteRatingDiff \"+5\"]\n\
-             [BlackRatingDiff \"-5\"]\n[Variant \"{variant}\"]\n[TimeControl \"180+0\"]\n\
-             [Termination \"Normal\"]"
-        );
-        let text = format!("{tags}\n{extra}\n\n{} {result}\n\n", body.join(" "));
-        out.extend_from_slice(text.as_bytes());
+/// The first `count` games of `std-visible-5k.pgn` (in `shared`) in the shape of a lichess
+/// database dump, as `make-lichess-like.py` there writes them (lichess's extra tags, `N...`
+/// before each Black move, a clock comment `{ [%clk 0:02:59] }` after every move), their
+/// `[Variant "Standard"]` tag spelt, game after game, as `variants` says; None when python3
+/// cannot run the script.
+fn lichess_shaped(shared: &std::path::Path, count: usize, variants: &[&str]) -> Option<Vec<u8>> {
+    let out = tempfile::NamedTempFile::new().ok()?;
+    let ran = std::process::Command::new("python3")
+        .arg(shared.join("make-lichess-like.py"))
+        .arg(shared.join("std-visible-5k.pgn"))
+        .arg(out.path())
+        .status();
+    if !ran.is_ok_and(|status| status.success()) {
+        return None;
     }
-    out
+    let pgn = std::fs::read(out.path()).ok()?;
+    let mut shaped = Vec::new();
+    for (k, range) in crate::pgn::split_games(&pgn).take(count).enumerate() {
+        let tag = format!("[Variant \"{}\"]", variants[k % variants.len()]);
+        let game = String::from_utf8_lossy(&pgn[range]).replace("[Variant \"Standard\"]", &tag);
+        shaped.extend_from_slice(game.as_bytes());
+        shaped.extend_from_slice(b"\n\n");
+    }
+    Some(shaped)
 }
 
 /// Queries of each kind the one-pass search runs: position-local, reading a neighbour,
@@ -313,16 +282,15 @@ const KINDS: [&str; 14] = [
 #[test]
 fn lichess_and_chess960_games_stay_on_the_one_pass_path() {
     let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    let (Ok(masters), Ok(chess960)) = (
-        std::fs::read(shared.join("std-visible-5k.pgn")),
-        std::fs::read(shared.join("chess960.pgn")),
-    ) else {
-        eprintln!("../shared/data absent: skipped");
-        return;
-    };
     // The spellings of standard chess that `rules::select` knows, lichess's first.
     let standard = ["Standard", "chess", "From Position", "normal", " standard "];
-    let lichess = lichess_shaped(&masters, 60, &standard);
+    let (Some(lichess), Ok(chess960)) = (
+        lichess_shaped(&shared, 60, &standard),
+        std::fs::read(shared.join("chess960.pgn")),
+    ) else {
+        eprintln!("../shared/data (or python3 to run its make-lichess-like.py) absent: skipped");
+        return;
+    };
     assert_eq!(crate::pgn::split_games(&lichess).count(), 60);
     // The first games of chess960.pgn, then some of its `"chess 960"` ones (from its 40th).
     let some_960: Vec<u8> = crate::pgn::split_games(&chess960)

@@ -59,8 +59,9 @@ impl Applier {
                 };
                 results.push((t as u8, x.opponent));
             }
-            for &(letter, column) in &r.pieces {
-                let Some(t) = self.type_of(&letter.to_string()).filter(|&t| t < 64) else {
+            for (letter, column) in &r.pieces {
+                let column = *column;
+                let Some(t) = self.type_of(letter).filter(|&t| t < 64) else {
                     return refuse(column, format!("`{letter}` names no piece of this board"));
                 };
                 if map[t].is_some() {
@@ -180,6 +181,7 @@ impl Applier {
             }
             if r.name == "promotion"
                 && r.prefix.is_some_and(|p| p != '+')
+                && !Self::announced_prefix_only(list, r.prefix)
                 && !r
                     .attrs
                     .iter()
@@ -281,8 +283,9 @@ impl Applier {
                     "a promotion to the opponent's piece (`+P==q`) is not implemented: the promoted piece would change sides, which the board's promotion does not do",
                 );
             }
-            for &(letter, column) in &r.pieces {
-                let t = self.type_of(&letter.to_string()).unwrap_or_default();
+            for (letter, column) in &r.pieces {
+                let column = *column;
+                let t = self.type_of(letter).unwrap_or_default();
                 if r.results.is_empty() && self.def.pieces[t].promotions.is_empty() {
                     return refuse(
                         column,
@@ -590,7 +593,7 @@ impl Applier {
                     pr.column,
                     format!(
                         "the `{p}` rules (`{p}{}==...`) are applied by no rule of the list: cqlq applies prefixed rules with `promotion{p}[range]`, `promotion{p}=origin`, `promotion{p}=origin,demote`, `swap=demote{p}`, `swap=promote{p}`, `holding=demote{p}` and `holding=promote{p}` (the `+` rules are the board's promotions)",
-                        pr.pieces.first().map_or('?', |x| x.0)
+                        pr.pieces.first().map_or("?", |x| x.0.as_str())
                     ),
                 );
             }

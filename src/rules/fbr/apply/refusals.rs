@@ -3,13 +3,7 @@
 //! game or the fairy engine cannot hold).
 
 /// FBR rules refused, with the reason.
-pub(super) const REFUSED: &[(&str, &str)] = &[
-    (
-        "announcement",
-        "needs a PGN token for an announcement declared before a move (`/Name/`, not defined yet) and the MBN promotion rules bound to it (the seed's `*W/DragonResurrection/==+D`), which cqlq's MBN does not read (a prefixed promotion rule bound to an announcement is refused at its `/`)",
-    ),
-    ("bughouse", "needs two boards and partner games"),
-];
+pub(super) const REFUSED: &[(&str, &str)] = &[("bughouse", "needs two boards and partner games")];
 
 /// Attributes refused of rules cqlq evaluates (`rule`, `attribute`, why).
 const REFUSED_ATTRIBUTES: &[(&str, &str, &str)] = &[];

@@ -14,6 +14,9 @@ use crate::rules::fairy::layer_turns::{TurnPart, TurnRules};
 /// is made by its own short path (`FairyPos::make_push`) that runs only the turn bookkeeping
 /// and the repetition history, so a rule whose after-effects or counts follow every move
 /// (`cheshire`, `magnetic`, `conversion`, `atomic`, `alice`, `pieces`, ...) would not see it.
+/// A part moving the mover's own pieces by the suffix's lines stands beside the same rules:
+/// its lines are plain steps on the board, which the rules that bend or hide lines
+/// (`cylindric`, `alice`, `pieces=transparent`, ...) would change.
 const PUSHES_BESIDE: [&str; 9] = [
     "turn",
     "avalanche",
@@ -27,11 +30,13 @@ const PUSHES_BESIDE: [&str; 9] = [
 ];
 
 impl Applier {
-    /// `turn#<seq>{set}=attributes` with the prefixed definitions `#L=MBN` of `list`: a part
-    /// that pushes the opponent's pieces `L` along their definition's moves. The seed's only
-    /// example writes the set `{!p}` for "the opponent pawn": the set is read so, `!` and the
-    /// suffixed letters; without it, or with another, the part would move the mover's own
-    /// pieces by the definitions, which is refused.
+    /// `turn#<seq>{set}=attributes` with the prefixed definitions `#L=MBN` of `list`. The
+    /// seed's only example writes the set `{!p}` for "the opponent pawn": such a set (`!` and
+    /// the suffixed letters) makes a part that pushes the opponent's pieces `L` along their
+    /// definition's moves. Without a set, or with a set of the suffixed letters (`{N}`), the
+    /// part moves the mover's own pieces (those of the set, else every suffixed one) by the
+    /// definitions only ("only the moves belonging to this suffix can be used for this
+    /// move"), moving (`m`) and capturing (`c`) as the MBN says.
     pub(super) fn turn_suffixed(&mut self, r: &Rule, list: &RuleList) -> Result<(), FbrError> {
         let col = r.column;
         if list
@@ -53,9 +58,8 @@ impl Applier {
             }
             return self.turn_part(r);
         };
-        let mut pushes = Vec::new();
-        let mut mask = 0u64;
-        let mut letters = Vec::new();
+        // Each suffixed definition: its type, letter, white's move and capture lines.
+        let mut defs = Vec::new();
         for d in list.pieces.iter().filter(|d| d.prefix == Some(prefix)) {
             let letter = d.letter.to_string();
             let Some(t) = self.type_of(&letter) else {
@@ -73,13 +77,13 @@ impl Applier {
                     format!("MBN of `{prefix}{letter}`: {}", e.reason),
                 )
             })?;
-            let mut white = Vec::new();
+            let (mut quiet, mut captures) = (Vec::new(), Vec::new());
             for m in &moves {
-                if m.captures || m.swaps.is_some() {
+                if m.swaps.is_some() {
                     return refuse(
                         *column,
                         format!(
-                            "`{prefix}{letter}` moves an opponent's piece for `turn{prefix}`: only non-capturing moves (`m`) are evaluated (a capture would take the mover's own piece, \"Capturing with an opponent's pawn is not permitted\" in Avalanche Chess)"
+                            "`{prefix}{letter}`: a swap in a `turn{prefix}` part is not implemented"
                         ),
                     );
                 }
@@ -88,13 +92,17 @@ impl Applier {
                     Reach::Unlimited => u8::MAX,
                     Reach::UpTo(n) => n,
                 };
-                white.extend(m.vectors().into_iter().map(|(x, y)| (x, y, steps)));
+                let lines = m.vectors().into_iter().map(|(x, y)| (x, y, steps));
+                if m.moves {
+                    quiet.extend(lines.clone());
+                }
+                if m.captures {
+                    captures.extend(lines);
+                }
             }
-            pushes.push((t as u8, self.both_sides(white)));
-            mask |= 1 << t;
-            letters.push(d.letter.to_ascii_uppercase());
+            defs.push((t, d.letter.to_ascii_uppercase(), *column, quiet, captures));
         }
-        if pushes.is_empty() {
+        if defs.is_empty() {
             return refuse(
                 col,
                 format!(
@@ -102,32 +110,82 @@ impl Applier {
                 ),
             );
         }
-        let why = format!(
-            "a suffixed `turn{prefix}` part is read as the seed's example writes it, `{{!...}}` naming the pieces of its definitions (`turn#<2>{{!p}}` with `#P=mfW`: \"the opponent pawn will be pushed\"): it moves the opponent's pieces; a part moving the mover's own pieces by the suffix's definitions (no set, or `{{L}}`) is not implemented"
-        );
-        let Some(set) = &r.pieces else {
-            return refuse(col, why);
-        };
-        let named: Vec<char> = set
+        let letters: Vec<String> = defs.iter().map(|d| d.1.clone()).collect();
+        let named: Vec<String> = r
             .pieces
             .iter()
-            .filter_map(|p| p.chars().next())
-            .map(|c| c.to_ascii_uppercase())
+            .flat_map(|set| &set.pieces)
+            .map(|p| p.to_ascii_uppercase())
             .collect();
-        let same = named.len() == letters.len() && named.iter().all(|c| letters.contains(c));
-        if !set.not || !same {
-            return refuse(col, why);
-        }
+        let opponents = r.pieces.as_ref().is_some_and(|set| set.not);
         let plain = Rule {
             prefix: None,
             pieces: None,
             ..r.clone()
         };
+        if opponents {
+            // The seed's example: `{!p}` names the opponent's pieces of the definitions.
+            let same = named.len() == letters.len() && named.iter().all(|c| letters.contains(c));
+            if !same {
+                return refuse(
+                    col,
+                    format!(
+                        "`turn{prefix}{{!...}}` is read as the seed's example writes it, `{{!...}}` naming the opponent's pieces of the part's definitions (`turn#<2>{{!p}}` with `#P=mfW`: \"the opponent pawn will be pushed\"); this set names others"
+                    ),
+                );
+            }
+            let mut pushes = Vec::new();
+            let mut mask = 0u64;
+            for (t, letter, column, quiet, captures) in defs {
+                if !captures.is_empty() {
+                    return refuse(
+                        column,
+                        format!(
+                            "`{prefix}{letter}` moves an opponent's piece for `turn{prefix}`: only non-capturing moves (`m`) are evaluated (a capture would take the mover's own piece, \"Capturing with an opponent's pawn is not permitted\" in Avalanche Chess)"
+                        ),
+                    );
+                }
+                pushes.push((t as u8, self.both_sides(quiet)));
+                mask |= 1 << t;
+            }
+            self.turn_part(&plain)?;
+            if let Some(TurnRules::Parts(parts)) = &mut self.layers.turns
+                && let Some(part) = parts.last_mut()
+            {
+                part.pushes = pushes;
+                part.pieces = mask;
+            }
+            return Ok(());
+        }
+        // The mover's own pieces: the set's (each needing a definition), or every defined one.
+        if let Some(c) = named.iter().find(|c| !letters.contains(c)) {
+            return refuse(
+                col,
+                format!("`turn{prefix}` names `{c}`, which has no `{prefix}{c}=MBN` definition"),
+            );
+        }
+        if let Some(a) = r.attrs.iter().find(|a| a.name == "avalanche") {
+            return refuse(
+                a.column,
+                "`turn=avalanche` pushes the opponent's pieces: its part needs the set of the seed's example (`turn#<2>{!p}=avalanche`)",
+            );
+        }
+        let (mut own_moves, mut own_captures) = (Vec::new(), Vec::new());
+        let mut mask = 0u64;
+        for (t, letter, _, quiet, captures) in defs {
+            if !named.is_empty() && !named.contains(&letter) {
+                continue;
+            }
+            own_moves.push((t as u8, self.both_sides(quiet)));
+            own_captures.push((t as u8, self.both_sides(captures)));
+            mask |= 1 << t;
+        }
         self.turn_part(&plain)?;
         if let Some(TurnRules::Parts(parts)) = &mut self.layers.turns
             && let Some(part) = parts.last_mut()
         {
-            part.pushes = pushes;
+            part.own_moves = own_moves;
+            part.own_captures = own_captures;
             part.pieces = mask;
         }
         Ok(())
@@ -186,9 +244,17 @@ impl Applier {
         let Some(TurnRules::Parts(parts)) = &self.layers.turns else {
             return Ok(());
         };
-        if parts.iter().all(|p| p.pushes.is_empty()) {
+        let own = parts
+            .iter()
+            .any(|p| !p.own_moves.is_empty() || !p.own_captures.is_empty());
+        if parts.iter().all(|p| p.pushes.is_empty()) && !own {
             return Ok(());
         }
+        let why = if own {
+            "a part moving the mover's pieces by a suffix's lines (`turn#`) steps on the plain board, which that rule would change"
+        } else {
+            "a push runs only the turn's bookkeeping, not that rule's"
+        };
         match list
             .rules
             .iter()
@@ -197,7 +263,7 @@ impl Applier {
             Some(other) => refuse(
                 other.column,
                 format!(
-                    "`{}` beside a push of the opponent's pieces (`avalanche`, `turn#`) is not implemented: a push runs only the turn's bookkeeping, not that rule's",
+                    "`{}` beside a suffixed part (`avalanche`, `turn#`) is not implemented: {why}",
                     other.name
                 ),
             ),

@@ -5,6 +5,7 @@
 //! two-part leaps ([`mbn_move_sets`]). The rest of the notation is refused by name at its
 //! column. See `docs/fbr.md`.
 
+mod brackets;
 pub mod lower;
 pub mod parse;
 pub mod sequence;

@@ -247,6 +247,10 @@ pub fn mbn_to_moves(text: &str) -> Result<Vec<MbnMove>, MbnError> {
                     at += 3;
                 }
                 ch if ch.is_ascii_uppercase() => break ch,
+                '[' => {
+                    let what = super::brackets::bracket_meaning(&chars, at);
+                    return Err(err(at, format!("{what} is not evaluated by cqlq")));
+                }
                 ch => {
                     let what = unsupported(ch).map_or_else(
                         || format!("`{ch}` is not MBN"),
@@ -334,6 +338,10 @@ pub fn mbn_to_moves(text: &str) -> Result<Vec<MbnMove>, MbnError> {
         match chars.get(at) {
             None => return Ok(out),
             Some('+') => at += 1,
+            Some('[') => {
+                let what = super::brackets::bracket_meaning(&chars, at);
+                return Err(err(at, format!("{what} is not evaluated by cqlq")));
+            }
             Some(&ch) => {
                 let what = unsupported(ch).map_or_else(
                     || format!("`{ch}` cannot follow a partial move"),

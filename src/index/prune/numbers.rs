@@ -1,0 +1,445 @@
+//! Numbers a summary bounds: the count (and `power`) of the pieces a set can hold at a
+//! position, and arithmetic over such numbers (`abs(#A - #a)`, `max(#R #Q)`, `power A -
+//! power a`), each as the interval of values it can take at any position of the game tree
+//! ([`Bound::range`]); a comparison no pair of values in its sides' intervals meets cannot
+//! hold ([`compare_need`]). Also the sets that can never hold a square ([`never_meets`]).
+//!
+//! Every bound rests on two facts about a summarised game: at each position of its tree,
+//! each piece kind numbers between its `fewest` and `most` and stands only on its `ever_on`
+//! squares; and the position is legal and was reached from the standard start by legal
+//! moves (`summary.rs`: any other game is searched always, whatever the condition).
+
+use shakmaty::Bitboard;
+
+use super::{Need, kind_bits};
+use crate::chess::{Color, piece_type};
+use crate::index::summary::{self, GameSummary, KINDS, kind_index};
+use crate::ir::{ArithOp, CmpOp, Node};
+
+/// A number at a position, as a summary bounds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// A constant.
+    Const(i64),
+    /// The number of squares of a set whose squares all hold pieces of `kinds` (a bit per
+    /// kind index) inside `squares`; `exact`: the set is every such square (`#[Qq]`, `#(dark
+    /// b)`), so a whole-board set numbers at least the kinds' fewest.
+    Pieces {
+        /// A bit per kind index.
+        kinds: u16,
+        /// The squares (a1 = bit 0) the set lies in.
+        squares: u64,
+        /// The set is exactly the pieces of `kinds` on `squares`.
+        exact: bool,
+    },
+    /// `power` of such a set (pawn 1, knight and bishop 3, rook 5, queen 9, king 0).
+    Power {
+        /// A bit per kind index.
+        kinds: u16,
+        /// The squares the set lies in.
+        squares: u64,
+        /// The set is exactly the pieces of `kinds` on `squares`.
+        exact: bool,
+    },
+    /// `a + b`
+    Sum(Box<Bound>, Box<Bound>),
+    /// `a - b`
+    Difference(Box<Bound>, Box<Bound>),
+    /// `a * b`
+    Product(Box<Bound>, Box<Bound>),
+    /// `-a`
+    Negated(Box<Bound>),
+    /// `abs a`
+    Absolute(Box<Bound>),
+    /// `max(a b ...)`
+    Max(Vec<Bound>),
+    /// `min(a b ...)`
+    Min(Vec<Bound>),
+    /// A number the summary does not bound.
+    Any,
+}
+
+/// The bound standing for "any number": far from every i64, so that the saturating
+/// arithmetic below keeps it unbounded.
+const UNBOUNDED: (i128, i128) = (-(1 << 100), 1 << 100);
+
+/// The power of a piece type (`Position::power_of_pieces`): pawn 1, knight 3, bishop 3,
+/// rook 5, queen 9, king 0.
+const POWER: [i128; 6] = [1, 3, 3, 5, 9, 0];
+
+impl Bound {
+    /// The least and the greatest value the number can take at a position of a game with
+    /// `summary` (both inclusive; the summary's columns [`Bound::reads_squares`] names must
+    /// have been read, and the counts). Sound: each kind's count at a position lies within
+    /// its bounds (`kind_most`), and interval arithmetic keeps every sum, difference,
+    /// product, negation, absolute value, maximum and minimum of such values within the
+    /// interval it computes (saturating in i128, which only widens it; a value that would
+    /// overflow an i64 makes the evaluator give no match at all).
+    pub fn range(&self, summary: &GameSummary) -> (i128, i128) {
+        match self {
+            Bound::Const(n) => (i128::from(*n), i128::from(*n)),
+            Bound::Pieces {
+                kinds,
+                squares,
+                exact,
+            } => weighted(summary, *kinds, *squares, *exact, |_| 1),
+            Bound::Power {
+                kinds,
+                squares,
+                exact,
+            } => weighted(summary, *kinds, *squares, *exact, |k| POWER[k % 6]),
+            Bound::Sum(a, b) => {
+                let ((a0, a1), (b0, b1)) = (a.range(summary), b.range(summary));
+                (a0.saturating_add(b0), a1.saturating_add(b1))
+            }
+            Bound::Difference(a, b) => {
+                let ((a0, a1), (b0, b1)) = (a.range(summary), b.range(summary));
+                (a0.saturating_sub(b1), a1.saturating_sub(b0))
+            }
+            Bound::Product(a, b) => {
+                let ((a0, a1), (b0, b1)) = (a.range(summary), b.range(summary));
+                let corners = [
+                    a0.saturating_mul(b0),
+                    a0.saturating_mul(b1),
+                    a1.saturating_mul(b0),
+                    a1.saturating_mul(b1),
+                ];
+                let least = corners.iter().copied().min().unwrap_or(UNBOUNDED.0);
+                let most = corners.iter().copied().max().unwrap_or(UNBOUNDED.1);
+                (least, most)
+            }
+            Bound::Negated(a) => {
+                let (a0, a1) = a.range(summary);
+                (a1.saturating_neg(), a0.saturating_neg())
+            }
+            Bound::Absolute(a) => match a.range(summary) {
+                (a0, a1) if a0 >= 0 => (a0, a1),
+                (a0, a1) if a1 <= 0 => (a1.saturating_neg(), a0.saturating_neg()),
+                (a0, a1) => (0, a1.max(a0.saturating_neg())),
+            },
+            // max(a, b) lies between the largest least value and the largest greatest one.
+            Bound::Max(items) => fold(items, summary, i128::max),
+            Bound::Min(items) => fold(items, summary, i128::min),
+            Bound::Any => UNBOUNDED,
+        }
+    }
+
+    /// Whether the bound reads the squares column (`ever_on`): a count on part of the board.
+    pub fn reads_squares(&self) -> bool {
+        match self {
+            Bound::Pieces { squares, .. } | Bound::Power { squares, .. } => *squares != u64::MAX,
+            Bound::Sum(a, b) | Bound::Difference(a, b) | Bound::Product(a, b) => {
+                a.reads_squares() || b.reads_squares()
+            }
+            Bound::Negated(a) | Bound::Absolute(a) => a.reads_squares(),
+            Bound::Max(items) | Bound::Min(items) => items.iter().any(Bound::reads_squares),
+            Bound::Const(_) | Bound::Any => false,
+        }
+    }
+
+    /// Whether the bound is [`Bound::Any`] (the summary says nothing of the number).
+    fn is_any(&self) -> bool {
+        matches!(self, Bound::Any)
+    }
+}
+
+/// `max` / `min` of intervals: the operation on the least ends, and on the greatest.
+fn fold(items: &[Bound], summary: &GameSummary, pick: fn(i128, i128) -> i128) -> (i128, i128) {
+    let mut ranges = items.iter().map(|b| b.range(summary));
+    let Some(first) = ranges.next() else {
+        return UNBOUNDED;
+    };
+    ranges.fold(first, |(l, h), (l2, h2)| (pick(l, l2), pick(h, h2)))
+}
+
+/// The interval of Σ weight(k) × (pieces of kind k in the set) over the kinds of `kinds`.
+fn weighted(
+    summary: &GameSummary,
+    kinds: u16,
+    squares: u64,
+    exact: bool,
+    weight: fn(usize) -> i128,
+) -> (i128, i128) {
+    let (mut least, mut most) = (0i128, 0i128);
+    for k in (0..KINDS).filter(|k| kinds & (1 << k) != 0) {
+        if exact && squares == u64::MAX {
+            least += weight(k) * i128::from(summary.fewest[k]);
+        }
+        most += weight(k) * i128::from(kind_most(summary, k, squares));
+    }
+    (least, most)
+}
+
+/// The most pieces of kind `k` standing on `squares` at any position of the game: no more
+/// than the kind's most on the whole board, nor than the squares of `squares` it ever
+/// stood on; and for a bishop, in a game without a promotion to a bishop, no more than one
+/// per square shade `squares` touches: each side starts with one bishop on a light and one
+/// on a dark square, a bishop moves only diagonally (its shade never changes), and a new
+/// bishop comes only from a promotion (the summary's promotion flags cover every move of
+/// the tree).
+fn kind_most(summary: &GameSummary, k: usize, squares: u64) -> u32 {
+    let mut most = u32::from(summary.most[k]);
+    if squares != u64::MAX {
+        most = most.min((summary.ever_on[k] & squares).count_ones());
+    }
+    let bishop_promotion = summary::promotion_flag(piece_type::BISHOP).unwrap_or(0);
+    let is_bishop = k == kind_index(Color::White, piece_type::BISHOP)
+        || k == kind_index(Color::Black, piece_type::BISHOP);
+    if is_bishop && summary.flags & bishop_promotion == 0 {
+        let shades = u32::from(squares & Bitboard::LIGHT_SQUARES.0 != 0)
+            + u32::from(squares & Bitboard::DARK_SQUARES.0 != 0);
+        most = most.min(shades);
+    }
+    most
+}
+
+/// What a set holds at any position, as far as the summary can tell: its squares all hold
+/// pieces of `kinds` (a bit per kind index) and lie in `squares`; `exact` when it is every
+/// such square. None: the set may hold empty squares, or its form is not read here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceSet {
+    /// A bit per kind index.
+    pub kinds: u16,
+    /// The squares it lies in.
+    pub squares: u64,
+    /// It is every square of `squares` holding a piece of `kinds`.
+    pub exact: bool,
+}
+
+/// The [`PieceSet`] a set filter lies in (see there): a designator without `_`; an
+/// intersection (in every operand's: the kinds and squares of all); a union (in some
+/// operand's: all of them joined); `light x`, `dark x` (x's, on those squares); `x attacks
+/// y`, `x attackedby y` (part of x).
+pub fn piece_set(node: &Node<Bitboard>) -> Option<PieceSet> {
+    match node {
+        Node::Pieces(kinds, squares) => kind_bits(*kinds).map(|kinds| PieceSet {
+            kinds,
+            squares: squares.0,
+            exact: true,
+        }),
+        Node::Intersect(items) => {
+            let mut parts = items.iter().filter_map(piece_set);
+            let first = parts.next()?;
+            let exact = items.len() == 1 && first.exact;
+            Some(parts.fold(PieceSet { exact, ..first }, |a, b| PieceSet {
+                kinds: a.kinds & b.kinds,
+                squares: a.squares & b.squares,
+                exact: false,
+            }))
+        }
+        Node::Union(items) => {
+            let parts: Option<Vec<PieceSet>> = items.iter().map(piece_set).collect();
+            parts?.into_iter().reduce(|a, b| PieceSet {
+                kinds: a.kinds | b.kinds,
+                squares: a.squares | b.squares,
+                exact: false,
+            })
+        }
+        Node::SquareShade(light, Some(x)) => {
+            let shade = if *light {
+                Bitboard::LIGHT_SQUARES
+            } else {
+                Bitboard::DARK_SQUARES
+            };
+            piece_set(x).map(|p| PieceSet {
+                squares: p.squares & shade.0,
+                ..p
+            })
+        }
+        Node::Attacks(x, _) | Node::AttackedBy(x, _) => {
+            piece_set(x).map(|p| PieceSet { exact: false, ..p })
+        }
+        _ => None,
+    }
+}
+
+/// The count of a set's squares, as bounded: [`Bound::Pieces`] of its [`PieceSet`], else
+/// anything from 0 to 64.
+fn count_bound(set: &Node<Bitboard>) -> Bound {
+    match piece_set(set) {
+        Some(p) => Bound::Pieces {
+            kinds: p.kinds,
+            squares: p.squares,
+            exact: p.exact,
+        },
+        None => Bound::Any,
+    }
+}
+
+/// Whether `node` surely yields a number (never a set, a string or a position), so that a
+/// comparison with it compares numbers, a set on the other side counting its squares
+/// (`eval_compare`: two sets compared with `==` are compared as sets instead).
+fn is_number(node: &Node<Bitboard>) -> bool {
+    matches!(
+        node,
+        Node::Number(_)
+            | Node::Count(_)
+            | Node::Power(_)
+            | Node::Negate(_)
+            | Node::Abs(_)
+            | Node::Max(_)
+            | Node::Min(_)
+            | Node::Arith(ArithOp::Sub | ArithOp::Mul, ..)
+    )
+}
+
+/// The bound of `node` read as a number (the evaluator's `num`: a number, or a set's count).
+pub fn bound_of(node: &Node<Bitboard>) -> Bound {
+    let boxed = |n: &Node<Bitboard>| Box::new(bound_of(n));
+    match node {
+        Node::Number(n) => Bound::Const(*n),
+        Node::Count(x) => count_bound(x),
+        Node::Power(x) => match piece_set(x) {
+            Some(p) => Bound::Power {
+                kinds: p.kinds,
+                squares: p.squares,
+                exact: p.exact,
+            },
+            None => Bound::Any,
+        },
+        Node::Arith(ArithOp::Add, a, b) => Bound::Sum(boxed(a), boxed(b)),
+        Node::Arith(ArithOp::Sub, a, b) => Bound::Difference(boxed(a), boxed(b)),
+        Node::Arith(ArithOp::Mul, a, b) => Bound::Product(boxed(a), boxed(b)),
+        Node::Negate(a) => Bound::Negated(boxed(a)),
+        Node::Abs(a) => Bound::Absolute(boxed(a)),
+        Node::Max(items) => Bound::Max(items.iter().map(bound_of).collect()),
+        Node::Min(items) => Bound::Min(items.iter().map(bound_of).collect()),
+        set => count_bound(set),
+    }
+}
+
+/// `a op b` where one side surely yields a number: the values of both sides at a matching
+/// position lie within their bounds ([`Bound::range`]), so some pair in those intervals
+/// meets `op` (`Need::Numbers`). A string sum (`"a" + "b"`) or a position reads as
+/// [`Bound::Any`] and so rules nothing out.
+pub fn compare_need(op: CmpOp, a: &Node<Bitboard>, b: &Node<Bitboard>) -> Need {
+    if !is_number(a) && !is_number(b) {
+        return Need::Nothing;
+    }
+    let (left, right) = (bound_of(a), bound_of(b));
+    if left.is_any() || right.is_any() {
+        return Need::Nothing;
+    }
+    Need::Numbers { left, op, right }
+}
+
+/// Whether some `x` in `a` and `y` in `b` (inclusive intervals) have `x op y`.
+pub fn ranges_meet(a: (i128, i128), op: CmpOp, b: (i128, i128)) -> bool {
+    let ((a0, a1), (b0, b1)) = (a, b);
+    match op {
+        CmpOp::Lt => a0 < b1,
+        CmpOp::Le => a0 <= b1,
+        CmpOp::Gt => a1 > b0,
+        CmpOp::Ge => a1 >= b0,
+        CmpOp::Eq => a0 <= b1 && b0 <= a1,
+        CmpOp::Ne => !(a0 == a1 && b0 == b1 && a0 == b0),
+    }
+}
+
+/// Whether the intersection of `items` is empty at every position of a summarised game:
+/// - its operands' [`PieceSet`]s share no piece kind (a square holds one piece);
+/// - one operand is the squares within one step (`horizontal 1 K`, `anydirection 0 1 K`:
+///   every direction's step is one file and/or one rank) of one side's king, another holds
+///   only the other side's king: in a legal position the kings never stand side by side
+///   (the side that just moved would be in check by the other king), and every position of
+///   a summarised game is legal.
+pub fn never_meets(items: &[Node<Bitboard>]) -> bool {
+    let sets: Vec<PieceSet> = items.iter().filter_map(piece_set).collect();
+    if sets.len() >= 2 && sets.iter().fold(u16::MAX, |k, p| k & p.kinds) == 0 {
+        return true;
+    }
+    let white_king = 1u16 << kind_index(Color::White, piece_type::KING);
+    let black_king = 1u16 << kind_index(Color::Black, piece_type::KING);
+    let near_king = |node: &Node<Bitboard>| match node {
+        Node::Direction(_, range, x) if range.max <= 1 => piece_set(x).map(|p| p.kinds),
+        _ => None,
+    };
+    items.iter().filter_map(near_king).any(|near| {
+        let other = if near == white_king {
+            black_king
+        } else if near == black_king {
+            white_king
+        } else {
+            return false;
+        };
+        sets.iter().any(|p| p.kinds & !other == 0)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary() -> GameSummary {
+        let mut s = GameSummary {
+            fewest: [8, 2, 2, 2, 1, 1, 8, 2, 2, 2, 1, 1],
+            most: [8, 2, 2, 2, 1, 1, 8, 2, 2, 2, 1, 1],
+            ..GameSummary::default()
+        };
+        s.ever_on = crate::index::format::START_SQUARES;
+        s
+    }
+
+    /// The standard start's counts: 16 pieces a side, 39 of power; a difference of 0.
+    #[test]
+    fn whole_board_counts_are_exact_at_the_start() {
+        let s = summary();
+        let white = Bound::Pieces {
+            kinds: 0x3f,
+            squares: u64::MAX,
+            exact: true,
+        };
+        let black = Bound::Pieces {
+            kinds: 0xfc0,
+            squares: u64::MAX,
+            exact: true,
+        };
+        assert_eq!(white.range(&s), (16, 16));
+        let power = Bound::Power {
+            kinds: 0x3f,
+            squares: u64::MAX,
+            exact: true,
+        };
+        assert_eq!(power.range(&s), (39, 39));
+        let diff = Bound::Absolute(Box::new(Bound::Difference(
+            Box::new(white),
+            Box::new(black),
+        )));
+        assert_eq!(diff.range(&s), (0, 0));
+        assert!(!ranges_meet(diff.range(&s), CmpOp::Ge, (5, 5)));
+    }
+
+    /// One bishop per shade and side without a bishop promotion; any number with one.
+    #[test]
+    fn bishops_keep_their_shade_unless_one_is_promoted() {
+        let mut s = summary();
+        s.most[8] = 3;
+        s.ever_on[8] = u64::MAX;
+        let dark_b = Bound::Pieces {
+            kinds: 1 << 8,
+            squares: Bitboard::DARK_SQUARES.0,
+            exact: true,
+        };
+        assert_eq!(dark_b.range(&s), (0, 1));
+        s.flags |= summary::promotion_flag(piece_type::BISHOP).unwrap();
+        assert_eq!(dark_b.range(&s), (0, 3));
+    }
+
+    /// Interval arithmetic: products take the extreme corners; abs of a range across 0.
+    #[test]
+    fn arithmetic_keeps_every_value_inside() {
+        let s = GameSummary::default();
+        let r = |lo, hi| Bound::Sum(Box::new(Bound::Const(lo)), Box::new(Bound::Const(hi)));
+        let p = Bound::Product(Box::new(Bound::Const(-3)), Box::new(r(2, 0)));
+        assert_eq!(p.range(&s), (-6, -6));
+        let a = Bound::Absolute(Box::new(Bound::Max(vec![
+            Bound::Const(-4),
+            Bound::Const(2),
+        ])));
+        assert_eq!(a.range(&s), (2, 2));
+        let any = Bound::Product(Box::new(Bound::Any), Box::new(Bound::Any));
+        assert!(ranges_meet(any.range(&s), CmpOp::Eq, (7, 7)));
+        assert!(ranges_meet((0, 3), CmpOp::Ne, (3, 3)));
+        assert!(!ranges_meet((3, 3), CmpOp::Ne, (3, 3)));
+    }
+}

@@ -1,0 +1,180 @@
+//! Issue 35, the pruning rules for the filters that look at other positions and for numbers
+//! the summary bounds (`index::prune`: `find`, `line`, `idealmate` / `modelmate` /
+//! `puremate`, a transform's placements, counts on part of the board and their arithmetic,
+//! the kings never side by side, `initial` with what is false at the standard start, a
+//! tag's regular expression). Each query prints the same bytes, stderr and exit status with
+//! the index and with `--no-index` (the scan is the truth); on written games the game
+//! numbers are the ones the moves say, and the games the rule rules out are skipped
+//! (counted by `IndexedSkips::open`, so a rule that prunes nothing fails too).
+
+use std::fs;
+use std::path::Path;
+
+use crate::common::cqlq_in;
+
+use super::index_search::{game_numbers_in as game_numbers, skipped_in as skipped};
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Five written games (moves checked with python-chess 1.11.2, the oracle's library):
+/// 1. black promotes to a bishop on c1 (dark) beside its f8 bishop (dark): two black bishops
+///    on dark squares after 5...c1=B; Event "Spring Open".
+/// 2. a Ruy Lopez opening, no check; Event "Autumn Cup".
+/// 3. the fool's mate (2...Qh4#); Event "Spring Open".
+/// 4. 1. e4 e5 with the fool's mate in a variation (1. f3 e5 2. g4 Qh4#); no Event.
+/// 5. a set-up start, black to move (searched always: the index knows nothing of it).
+const GAMES: &str = "[Event \"Spring Open\"]\n[Result \"*\"]\n\n\
+1. d3 b5 2. Bf4 b4 3. h4 b3 4. h5 bxc2 5. h6 c1=B 6. Qxc1 *\n\n\
+[Event \"Autumn Cup\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n\
+[Event \"Spring Open\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
+[Result \"*\"]\n\n1. e4 (1. f3 e5 2. g4 Qh4#) 1... e5 *\n\n\
+[Event \"set up\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 1\"]\n[Result \"*\"]\n\n\
+1... Kd7 2. e4 *\n";
+
+/// The standard start as a `fen` placement.
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+
+/// Each rule on the written games: the game numbers the moves say (with and without the
+/// index, stdout, stderr and exit status equal) and the games skipped.
+#[test]
+fn new_rules_answer_as_the_moves_say_and_skip_games() {
+    let scratch = crate::common::scratch("index", "prune-written");
+    let dir = scratch.path();
+    fs::write(dir.join("g.pgn"), GAMES).unwrap();
+    let out = cqlq_in(dir, &["index", "-q", "g.pgn"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let initial_not_start = format!("initial and not fen \"{START}\"");
+    for (query, games, skips) in [
+        // Only game 1 promotes to a bishop: the others can hold one black bishop a shade.
+        ("#(dark b) == 2", "1\n", 3),
+        ("#(dark b) >= 2 or #(light b) > 1", "1\n", 3),
+        // One white bishop on a dark square at the start of every game but the set-up one.
+        ("#(dark B) == 1", "1\n2\n3\n4\n", 0),
+        // A mate below the position on the main line: game 3 (game 4's is in a variation,
+        // so its summary admits it).
+        ("find mate", "3\n", 2),
+        ("find <-- mate", "3\n", 2),
+        ("find 1 5 mate", "3\n", 2),
+        // A count range that admits 0 needs no mate: every game with none below its start.
+        ("find 0 0 mate", "1\n2\n4\n5\n", 0),
+        // The fool's mate: 2...Qh4# after 2. g4, no check before it.
+        ("line --> not check --> mate", "3\n", 2),
+        ("line --> not check --> check* --> mate", "3\n", 2),
+        ("line --> not check --> stalemate* --> mate", "3\n", 2),
+        // Every mate kind is a mate (which kinds the fool's mate is: the scan says).
+        ("puremate", "?", 2),
+        ("idealmate or modelmate", "?", 2),
+        // Kings never stand side by side; a square holds one piece.
+        ("horizontal 1 K & k", "", 4),
+        ("anydirection 0 1 k & K", "", 4),
+        ("K & k", "", 4),
+        // Game 5's start is not the standard one, and black moves first there.
+        (initial_not_start.as_str(), "5\n", 4),
+        ("initial and btm", "5\n", 4),
+        ("initial and wtm and Pe2", "1\n2\n3\n4\n", 0),
+        ("initial and fen \"8/8/8/8/8/8/8/8\"", "", 4),
+        // A tag's regular expression: the Event tag present and matched.
+        ("event ~~ \"Open$\"", "1\n3\n", 2),
+        ("event ~~ \"^[AS]\" and check", "3\n", 3),
+        // A transform's placements: game 2's Bb5 (shift: the bishop on b5 with the
+        // knight on c6 beside it; flip: a black pawn on a6 or a mirror of it).
+        // Games 1, 3, 4 never have a white bishop where a black knight or pawn could stand
+        // beside it so.
+        ("shift { Bb5 nc6 }", "2\n", 3),
+        ("flip { pa6 Bb5 }", "2\n", 3),
+        // Counts in game 1: 4...bxc2 leaves 15 white pieces to 16 black, 5...c1=B makes
+        // black's power 41 to white's 38, 6. Qxc1 evens it; no other game captures.
+        ("abs(#A - #a) >= 5", "", 4),
+        ("#a - #A == 1", "1\n", 3),
+        ("power a >= power A + 3", "1\n", 3),
+        ("power A >= power a + 8", "", 4),
+        // Black keeps two rooks and a queen everywhere.
+        ("max(#R #Q) == 2 and min(#r #q) == 0", "", 4),
+    ] {
+        let found = game_numbers(dir, "g.pgn", query, &[]);
+        if games != "?" {
+            assert_eq!(found, games, "{query}");
+        }
+        assert_eq!(skipped(dir, "g.pgn", query), skips, "{query}: skipped");
+        // With `--variations`: the same bytes with and without the index.
+        game_numbers(dir, "g.pgn", query, &["--variations"]);
+    }
+}
+
+/// The probes these rules are for, and their general forms, on real games
+/// (`../shared/data/std-visible-5k.pgn`, and `cql-sample.pgn`: studies with variations and
+/// set-up starts, with and without `--variations`): byte for byte the scan's, and the
+/// selective ones skip games.
+#[test]
+fn new_rules_on_real_games_answer_as_the_scan() {
+    let Some(data) = crate::common::shared_file("data") else {
+        return;
+    };
+    let scratch = crate::common::scratch("index", "prune-real");
+    let dir = scratch.path();
+    for file in ["std-visible-5k.pgn", "cql-sample.pgn"] {
+        fs::copy(data.join(file), dir.join(file)).unwrap();
+        let out = cqlq_in(dir, &["index", "-q", file]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let initial_not_start = format!("initial and not fen \"{START}\"");
+    // (query, whether it skips games of std-visible-5k)
+    let queries = [
+        ("find mate", true),
+        ("find all check >= 20", true),
+        ("find <-- check", true),
+        ("line --> check{2,} --> mate", true),
+        ("line --> check --> check --> check", true),
+        ("line singlecolor --> check{3,}", true),
+        (
+            "line --> move capture [RQrq] --> move capture [RQrq]",
+            false,
+        ),
+        ("line --> check* --> mate", true),
+        ("line --> move capture . --> check+ --> mate", true),
+        ("idealmate", true),
+        ("modelmate", true),
+        ("puremate", true),
+        ("flip { Qd1 kd8 }", false),
+        ("rotate90 { Qd4 kd8 }", false),
+        ("flip { Ka1 Rb1 }", true),
+        ("shift { Ra1 Rb1 }", false),
+        ("#(dark b) == 2", true),
+        ("#(light [Bb]) == 2", false),
+        ("#(dark [Bb]) >= 3", true),
+        ("horizontal 1 K & k", true),
+        ("horizontal 2 K & k", false),
+        ("abs(#A - #a) >= 5", true),
+        ("power A >= power a + 9", true),
+        ("#A - #a > 6 or #a - #A > 6", true),
+        ("max(#R #Q) == 2 and min(#r #q) == 0", true),
+        (&initial_not_start, true),
+        ("event ~~ \"Olympiad\" and check", true),
+        ("date ~~ \"^19[0-8]\"", true),
+    ];
+    for (query, skips) in queries {
+        game_numbers(dir, "std-visible-5k.pgn", query, &[]);
+        if skips {
+            assert!(
+                skipped(dir, "std-visible-5k.pgn", query) > 0,
+                "{query}: nothing skipped"
+            );
+        }
+        for extra in [&[][..], &["--variations"][..]] {
+            game_numbers(dir, "cql-sample.pgn", query, extra);
+        }
+    }
+    // The whole output (PGN with its comments) too, for a few.
+    for query in ["find mate", "line --> check{2,} --> mate", "#(dark b) == 2"] {
+        let with = cqlq_in(dir, &["-q", "-e", query, "std-visible-5k.pgn"]);
+        let without = cqlq_in(
+            dir,
+            &["-q", "--no-index", "-e", query, "std-visible-5k.pgn"],
+        );
+        assert_eq!(text(&with.stdout), text(&without.stdout), "{query}");
+        assert_eq!(with.status.code(), without.status.code(), "{query}");
+    }
+    assert!(Path::new(&dir.join("std-visible-5k.pgn.cqlqi")).exists());
+}
