@@ -34,6 +34,9 @@ pub(crate) struct Checker<'s> {
     pub(super) call_sites: Vec<ExprId>,
     /// Each expression's type, as it is checked.
     pub(super) types: ExprTypes,
+    /// Whether an entry of a dictionary was read before the text first assigned one (typed
+    /// on a second check that knows the values assigned later: [`super::check_ast`]).
+    pub(super) read_before_assigned: bool,
 }
 
 /// Whether a value of type `t` can be used where a set is expected.
@@ -55,18 +58,31 @@ impl<'s> Checker<'s> {
             calls: Vec::new(),
             call_sites: Vec::new(),
             types: ExprTypes::default(),
+            read_before_assigned: false,
         }
     }
 
-    /// Checks the whole query.
-    pub(crate) fn query(mut self, ast: &Ast) -> Result<Facts, CheckError> {
+    /// A checker for a tree parsed from `src` that knows the type of each dictionary's
+    /// values before the text assigns them (`values`, learned by a first check).
+    pub(crate) fn knowing_dictionaries(src: &'s str, values: HashMap<String, Type>) -> Checker<'s> {
+        Checker {
+            dict_values: values,
+            ..Checker::new(src)
+        }
+    }
+
+    /// Checks the whole query: its facts, and whether a dictionary was read before the text
+    /// assigned it.
+    pub(crate) fn query(mut self, ast: &Ast) -> Result<(Facts, bool), CheckError> {
         for e in &ast.body {
             self.ty(e)?;
         }
-        Ok(Facts {
+        let facts = Facts {
             variables: self.vars,
+            dictionary_values: self.dict_values,
             types: self.types,
-        })
+        };
+        Ok((facts, self.read_before_assigned))
     }
 
     /// A type error at `span`.

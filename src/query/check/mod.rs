@@ -73,6 +73,9 @@ impl Type {
 pub struct Facts {
     /// The type of each variable, dictionary and function parameter, by name.
     pub variables: HashMap<String, Type>,
+    /// The type of each dictionary's values, by the dictionary's name (from its first
+    /// assignment `D[k] = v`).
+    pub dictionary_values: HashMap<String, Type>,
     /// The type of each expression checked.
     pub types: ExprTypes,
 }
@@ -110,8 +113,73 @@ impl ExprTypes {
 }
 
 /// Applies CQL 6.2's type rules to `ast`; `Err` is CQL's rejection.
+///
+/// An entry of a dictionary read before the text first assigns the dictionary has the type
+/// of the values assigned later (CQL 6.2 accepted snake-old.cql, whose `not ThemeDict[fen]`
+/// comes before `ThemeDict[fen]="seen"`, and the read finds those strings): such a query is
+/// checked again, knowing each dictionary's values from the first check.
 pub(crate) fn check_ast(ast: &Ast) -> Result<Facts, CheckError> {
-    checker::Checker::new(&ast.source.0).query(ast)
+    let src = &ast.source.0;
+    let (facts, read_before_assigned) = checker::Checker::new(src).query(ast)?;
+    if !read_before_assigned {
+        return Ok(facts);
+    }
+    let values = facts.dictionary_values;
+    Ok(checker::Checker::knowing_dictionaries(src, values)
+        .query(ast)?
+        .0)
 }
 
 pub(crate) use words::obviously_logical;
+
+#[cfg(test)]
+mod tests {
+    use super::Type;
+    use crate::query::{check_ast, cql_to_ast};
+
+    /// The type the check gives the last filter of `text`.
+    fn last_type(text: &str) -> Type {
+        let ast = cql_to_ast(text).expect("parses");
+        let facts = check_ast(&ast).expect("checks");
+        let last = ast.body.last().expect("a filter");
+        facts.types.get(&[], last.id).expect("typed")
+    }
+
+    /// A comparison has the value the evaluator gives it (`eval::arith`): a numeric one
+    /// (a set against a number counts the set) the left side's number; `==` of two sets and
+    /// comparisons of strings or positions only match.
+    #[test]
+    fn comparisons_are_typed_as_evaluated() {
+        assert_eq!(last_type("Q > 3"), Type::Number);
+        assert_eq!(last_type("#Q == 1"), Type::Number);
+        assert_eq!(last_type("Q == R"), Type::Logical);
+        assert_eq!(last_type("Q != R"), Type::Logical);
+        assert_eq!(last_type("event == \"x\""), Type::Logical);
+    }
+
+    /// `echo` is a number when its body is one (its largest value), else it only matches.
+    #[test]
+    fn echo_is_a_number_when_its_body_is() {
+        assert_eq!(last_type("echo (s t) s : ply"), Type::Number);
+        assert_eq!(last_type("echo (s t) check"), Type::Logical);
+    }
+
+    /// `square all` / `piece all` only match: CQL 6.2 refuses `v=square all w in A A in Q`.
+    #[test]
+    fn square_all_is_a_filter_without_a_value() {
+        assert_eq!(last_type("square all x in A x attacks k"), Type::Logical);
+        assert_eq!(last_type("square x in A x attacks k"), Type::Set);
+    }
+
+    /// An entry read before the text assigns its dictionary has the type of the values
+    /// assigned later (snake-old.cql's `not ThemeDict[fen]` before `ThemeDict[fen]="seen"`).
+    #[test]
+    fn a_dictionary_read_before_assigned_has_the_values_type() {
+        let text = "dictionary D D[fen] D[fen] = \"seen\"";
+        let ast = cql_to_ast(text).expect("parses");
+        let facts = check_ast(&ast).expect("checks");
+        let read = &ast.body[1];
+        assert_eq!(facts.types.get(&[], read.id), Some(Type::Str));
+        assert_eq!(facts.dictionary_values.get("D"), Some(&Type::Str));
+    }
+}

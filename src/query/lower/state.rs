@@ -120,7 +120,10 @@ impl Lower<'_> {
             IterKind::Square => Node::SquareLoop(l),
             IterKind::Piece => Node::PieceLoop(l),
         };
-        Ok(Some((node, Type::Set)))
+        // `square all` is a filter without a value: CQL 6.2 refuses `v=square all w in A A
+        // in Q` (../shared/cql/chessql-cases.txt), as the check does.
+        let ty = if it.all { Type::Logical } else { Type::Set };
+        Ok(Some((node, ty)))
     }
 
     /// `sort "label" min quiet body`
