@@ -4,7 +4,7 @@
 //! | --- | --- | --- | --- |
 //! | parse | [`cql_to_ast`] | CQL text → [`Ast`] (grammar `grammar/cql.pest`) | [`ParseError`] |
 //! | check | [`check_ast`] | [`Ast`] → CQL 6.2's verdict and [`Facts`] (each variable's type, each expression's type by its [`ast::ExprId`]) | [`CheckError`] |
-//! | lower | [`ast_to_ir`] | [`Ast`] and its [`Facts`] (the variables' types are read there, not inferred again) → [`Query`] holding an [`ir::Node`] tree, transforms expanded | [`LowerError`] |
+//! | lower | [`ast_to_ir`] | [`Ast`] and its [`Facts`] (each expression's type is read there, not inferred again) → [`Query`] holding an [`ir::Node`] tree, transforms expanded | [`LowerError`] |
 //! | all three | [`Program::from_text`], [`Program::lower`] | text (either dialect) → parsed and checked once → a [`Query`] per board geometry | |
 //!
 //! The public API is these: [`Program`] (both dialects; CQL-S's stages are reached through

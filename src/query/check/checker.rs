@@ -156,6 +156,9 @@ impl<'s> Checker<'s> {
             ExprKind::Word(w) => word_type(*w),
             ExprKind::Fen(None) => Type::Str,
             ExprKind::Fen(Some(_)) | ExprKind::Result(_) => Type::Logical,
+            // `player` without a colour or a text is a match (either name tag contains
+            // the empty text, `lower/tags.rs`), not a string.
+            ExprKind::Player(None, None) => Type::Logical,
             ExprKind::Player(_, None) | ExprKind::Tag(_, None) => Type::Str,
             ExprKind::Player(_, Some(_)) | ExprKind::Tag(_, Some(_)) => Type::Logical,
             ExprKind::Elo(_) => Type::Number,

@@ -4,9 +4,10 @@
 //! types, operators check their operands' types. The facts the lowering needs (each
 //! variable's type, each expression's type) are returned in [`Facts`].
 //!
-//! [`Type`] is the one type enum of the query compiler: lowering (`super::lower`) gives each
-//! lowered node one too. `checker.rs` holds the walk (one match over the syntax tree); the
-//! other files hold each concept's rules, named as in `lower/`.
+//! [`Type`] is the one type enum of the query compiler: lowering (`super::lower`) reads each
+//! expression's type here ([`Facts::types`]) and infers none of its own. `checker.rs` holds
+//! the walk (one match over the syntax tree); the other files hold each concept's rules,
+//! named as in `lower/`.
 
 mod builtin;
 mod checker;
@@ -181,5 +182,30 @@ mod tests {
         let read = &ast.body[1];
         assert_eq!(facts.types.get(&[], read.id), Some(Type::Str));
         assert_eq!(facts.dictionary_values.get("D"), Some(&Type::Str));
+    }
+
+    /// `player` without a colour or a text only matches (lowering tests whether either name
+    /// tag holds the empty text), with or without a colour it is a string.
+    #[test]
+    fn player_alone_is_a_filter_without_a_value() {
+        assert_eq!(last_type("player"), Type::Logical);
+        assert_eq!(last_type("player white"), Type::Str);
+    }
+
+    /// The bounds of a `find` range given by variables are typed: lowering reads their
+    /// types (and refuses one that is not a number).
+    #[test]
+    fn find_bounds_given_by_variables_are_typed() {
+        use crate::query::ast::ExprKind;
+        use crate::query::syntax::SeqParam;
+        let ast = cql_to_ast("v=2 find v check").expect("parses");
+        let facts = check_ast(&ast).expect("checks");
+        let ExprKind::Find(f) = &ast.body[1].kind else {
+            panic!("a find")
+        };
+        let Some(SeqParam::VarRange(bounds)) = f.params.first() else {
+            panic!("a range given by a variable: {:?}", f.params)
+        };
+        assert_eq!(facts.types.get(&[], bounds[0].id), Some(Type::Number));
     }
 }

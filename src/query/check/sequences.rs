@@ -49,6 +49,15 @@ impl Checker<'_> {
         if all && range {
             return Err(self.err(span, "'find' takes a range or 'all', not both"));
         }
+        // A range given by variables: its bounds typed (lowering reads their types and
+        // refuses one that is not a number).
+        for p in &f.params {
+            if let SeqParam::VarRange(bounds) = p {
+                for x in bounds {
+                    self.ty(x)?;
+                }
+            }
+        }
         self.ty(&f.body)?;
         let counts = f.params.iter().any(|p| {
             matches!(

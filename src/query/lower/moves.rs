@@ -262,9 +262,9 @@ impl Lower<'_> {
                 yields: ir::MoveYield::To,
                 ..m
             };
-            return Ok(Some((Node::Move(m), Type::Set)));
+            return Ok(Some(Node::Move(m)));
         }
-        Ok(Some((Node::Move(m), Type::Logical)))
+        Ok(Some(Node::Move(m)))
     }
 }
 
@@ -328,11 +328,11 @@ impl Lower<'_> {
             let m = "'move count' needs 'legal', 'pseudolegal' or 'reverse'";
             return Err(self.err(ErrorKind::Syntax, span, m));
         }
-        let ty = move_yield(&mut f, count, first);
+        move_yield(&mut f, count, first);
         if !extras.is_empty() {
-            return self.move_ext(f, ty, &extras, cx);
+            return self.move_ext(f, &extras, cx);
         }
-        Ok(Some((Node::Move(f), ty)))
+        Ok(Some(Node::Move(f)))
     }
 
     /// Refuses a parameter given twice in one move filter (`castle`, `o-o` and `o-o-o` count
@@ -391,23 +391,14 @@ impl Lower<'_> {
 }
 
 /// Sets what the move filter yields (the count, or the `to`, `capture` or `from` squares,
-/// by the first of them written) and returns its type: without from, to or capture the
-/// filter only matches, it has no set value.
-fn move_yield<S>(f: &mut MoveFilter<S>, count: bool, first: Option<&str>) -> Type {
+/// by the first of them written).
+fn move_yield<S>(f: &mut MoveFilter<S>, count: bool, first: Option<&str>) {
     f.yields = match (count, first) {
         (true, _) => MoveYield::Count,
         (false, Some("to")) => MoveYield::To,
         (false, Some("capture")) => MoveYield::Capture,
         _ => MoveYield::From,
     };
-    match (
-        count,
-        f.from.is_some() || f.to.is_some() || f.capture.is_some(),
-    ) {
-        (true, _) => Type::Number,
-        (false, true) => Type::Set,
-        (false, false) => Type::Logical,
-    }
 }
 
 #[cfg(test)]

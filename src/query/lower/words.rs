@@ -48,7 +48,7 @@ impl Lower<'_> {
     /// `pathdebug`
     pub(super) fn path_debug<S>(&self) -> Lowered<S> {
         let debug = ir::path::PathFilter::Debug;
-        Ok(Some((Node::Path(Box::new(debug)), Type::Logical)))
+        Ok(Some(Node::Path(Box::new(debug))))
     }
 
     /// `position N`
@@ -63,14 +63,14 @@ impl Lower<'_> {
         };
         let n = img!(self.typed(n, cx, Type::Number, "'position'"));
         let position = ir::TreeWord::PositionById(n);
-        Ok(Some((Node::Tree(Box::new(position)), Type::Position)))
+        Ok(Some(Node::Tree(Box::new(position))))
     }
 
     /// `makesquare "e4"`
     fn makesquare_named<S: SquareSet>(&self, name: &Expr, cx: Cx) -> Lowered<S> {
         let name = img!(self.typed(name, cx, Type::Str, "'makesquare'"));
         let square = ir::MakeSquare::Named(name);
-        Ok(Some((Node::MakeSquare(Box::new(square)), Type::Set)))
+        Ok(Some(Node::MakeSquare(Box::new(square))))
     }
 
     /// `makesquare(f r)`. CQL 6.2 does not move the square `makesquare` makes (its
@@ -79,10 +79,9 @@ impl Lower<'_> {
     fn makesquare_of_file_and_rank<S: SquareSet>(&self, f: &Expr, r: &Expr, cx: Cx) -> Lowered<S> {
         let f = img!(self.typed(f, cx, Type::Number, "'makesquare'"));
         let r = img!(self.typed(r, cx, Type::Number, "'makesquare'"));
-        Ok(Some((
-            Node::MakeSquare(Box::new(ir::MakeSquare::FileRank(f, r))),
-            Type::Set,
-        )))
+        Ok(Some(Node::MakeSquare(Box::new(ir::MakeSquare::FileRank(
+            f, r,
+        )))))
     }
 
     /// `while (s ~~ re) body`
@@ -93,17 +92,17 @@ impl Lower<'_> {
         body: &Expr,
         cx: Cx,
     ) -> Lowered<S> {
-        let Node::RegexMatch(target, pattern) = img!(self.lower(test, cx)).0 else {
+        let Node::RegexMatch(target, pattern) = img!(self.lower(test, cx)) else {
             let m = "'while (s ~~ re)' needs a string and a regular expression";
             return Err(self.err(ErrorKind::Type, e.span, m));
         };
-        let body = img!(self.lower(body, cx)).0;
+        let body = img!(self.lower(body, cx));
         let iteration = ir::StrFilter::RegexWhile {
             target: *target,
             pattern,
             body,
         };
-        Ok(Some((Node::Strs(Box::new(iteration)), Type::Logical)))
+        Ok(Some(Node::Strs(Box::new(iteration))))
     }
 
     /// `x =? S`
@@ -117,7 +116,7 @@ impl Lower<'_> {
         let value = img!(self.typed(value, cx, Type::Set, "'=?'"));
         let id = self.slot(name, e.span)?;
         let assign = ir::prog::Prog::AssignIfNonEmpty(id, value);
-        Ok(Some((Node::Prog(Box::new(assign)), Type::Logical)))
+        Ok(Some(Node::Prog(Box::new(assign))))
     }
 
     /// `find v F`, `find 1 v F`, `find v w F` (with `<--`, `quiet`, `all`).
@@ -146,7 +145,7 @@ impl Lower<'_> {
             }
             _ => return Err(self.err(ErrorKind::Syntax, e.span, "a range has one or two bounds")),
         };
-        let body = img!(self.lower(&f.body, cx)).0;
+        let body = img!(self.lower(&f.body, cx));
         let find = ir::Find {
             body,
             backward: f.backward,
@@ -154,7 +153,7 @@ impl Lower<'_> {
             quiet,
             read_bounds: Some(Box::new(ir::ReadBounds { min, max })),
         };
-        Ok(Some((Node::Find(Box::new(find)), Type::Number)))
+        Ok(Some(Node::Find(Box::new(find))))
     }
 
     /// `currenttransform`: the name CQL 6.2 gives the image being lowered: its chain of
@@ -169,6 +168,6 @@ impl Lower<'_> {
             return Err(self.err(ErrorKind::Unsupported, e.span, m));
         }
         let name = self.applied_name(cx.applied);
-        Ok(Some((Node::Str(format!("<{name}>")), Type::Str)))
+        Ok(Some(Node::Str(format!("<{name}>"))))
     }
 }
