@@ -175,6 +175,16 @@ impl Checker<'_> {
         vt: Type,
     ) -> Result<(), CheckError> {
         if let ExprKind::Var(n) = &base.kind {
+            // The target's variable and a substring's bounds are typed as read (lowering
+            // reads their types).
+            if let Some(t) = self.vars.get(&n.text).copied() {
+                self.types.insert(&self.call_sites, base.id, t);
+            }
+            if self.vars.get(&n.text) == Some(&Type::Str) {
+                for k in keys.iter().flatten() {
+                    self.ty(k)?;
+                }
+            }
             match self.vars.get(&n.text).copied() {
                 None => {
                     let m = format!("'{}' must be declared with 'dictionary'", n.text);
