@@ -58,13 +58,69 @@ impl fmt::Debug for SourceText {
     }
 }
 
-/// One filter of the syntax tree, with its span.
-#[derive(Clone, Debug, PartialEq)]
+/// One filter of the syntax tree, with its span and its identity.
+#[derive(Clone)]
 pub struct Expr {
     /// What it is.
     pub kind: ExprKind,
     /// Where it is.
     pub span: Span,
+    /// Which expression it is: the key of its type in the check's [`super::Facts`] (a copy
+    /// of the tree, such as a function's body kept by the check and by lowering, keeps it).
+    pub id: ExprId,
+}
+
+impl Expr {
+    /// A new expression of `kind` at `span`, with an identity of its own.
+    pub fn new(kind: ExprKind, span: Span) -> Expr {
+        Expr {
+            kind,
+            span,
+            id: ExprId::fresh(),
+        }
+    }
+
+    /// `self` written another way (`persistent x = v` lowered as `x = v`): its span and
+    /// identity kept, so its type is still the one the check gave `self`.
+    pub(crate) fn rewritten(&self, kind: ExprKind) -> Expr {
+        Expr {
+            kind,
+            span: self.span,
+            id: self.id,
+        }
+    }
+}
+
+/// Two trees are equal when they say the same at the same places; which parse made them
+/// (their identities) does not count.
+impl PartialEq for Expr {
+    fn eq(&self, other: &Expr) -> bool {
+        self.kind == other.kind && self.span == other.span
+    }
+}
+
+/// The tree as written, without the identities (`{:#?}` shows what the query says).
+impl fmt::Debug for Expr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Expr")
+            .field("kind", &self.kind)
+            .field("span", &self.span)
+            .finish()
+    }
+}
+
+/// The identity of one expression of a syntax tree, given when it is built: unique in the
+/// process (a counter), so the trees of two parses (a query and a snippet lowering adds)
+/// never share one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ExprId(u64);
+
+impl ExprId {
+    /// The next identity not given yet.
+    pub(crate) fn fresh() -> ExprId {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        ExprId(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
 }
 
 /// The kinds of filters.

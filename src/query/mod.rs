@@ -3,8 +3,8 @@
 //! | stage | function | converts | the stage's error |
 //! | --- | --- | --- | --- |
 //! | parse | [`cql_to_ast`] | CQL text → [`Ast`] (grammar `grammar/cql.pest`) | [`ParseError`] |
-//! | check | [`check_ast`] | [`Ast`] → CQL 6.2's verdict and [`Facts`] (each variable's type) | [`CheckError`] |
-//! | lower | [`ast_to_ir`] | [`Ast`] and its [`Facts`] (the variables' types are read there, not inferred again) → [`Query`] holding an [`ir::Node`] tree, transforms expanded | [`LowerError`] |
+//! | check | [`check_ast`] | [`Ast`] → CQL 6.2's verdict and [`Facts`] (each variable's type, each expression's type by its [`ast::ExprId`]) | [`CheckError`] |
+//! | lower | [`ast_to_ir`] | [`Ast`] and its [`Facts`] (each expression's type is read there, not inferred again) → [`Query`] holding an [`ir::Node`] tree, transforms expanded | [`LowerError`] |
 //! | all three | [`Program::from_text`], [`Program::lower`] | text (either dialect) → parsed and checked once → a [`Query`] per board geometry | |
 //!
 //! The public API is these: [`Program`] (both dialects; CQL-S's stages are reached through
@@ -44,7 +44,7 @@ mod tree;
 use crate::ir;
 
 pub use ast::{Ast, Span};
-pub use check::{Facts, Type};
+pub use check::{ExprTypes, Facts, Type};
 pub use error::{CheckError, ErrorKind, LowerError, ParseError, QueryError};
 pub use header::{Header, HeaderParam, HeaderValue};
 pub use header_settings::{

@@ -222,7 +222,7 @@ fn no_arithmetic(e: &Expr) -> bool {
 
 /// A node of `kind` spanning `span`.
 pub(crate) fn node(kind: ExprKind, span: Span) -> Expr {
-    Expr { kind, span }
+    Expr::new(kind, span)
 }
 
 impl Builder<'_> {

@@ -141,10 +141,7 @@ impl Builder<'_> {
                 l.span = Span::new(span.start, l.span.end);
                 return Ok(ExprKind::Binary(op, l, r));
             }
-            kind => Expr {
-                kind,
-                span: operand.span,
-            },
+            kind => Expr::new(kind, operand.span),
         };
         Ok(match operand.kind {
             ExprKind::Dash(mut d) => {
@@ -230,10 +227,7 @@ impl Builder<'_> {
         let mut f = Find {
             backward: false,
             params: Vec::new(),
-            body: Expr {
-                kind: ExprKind::Word(Word::True),
-                span,
-            },
+            body: Expr::new(ExprKind::Word(Word::True), span),
         };
         // `find x F` with `x` not a numeric variable: `x` is the body, F the next
         // filter (CQL reads a range only from numbers and numeric variables).
@@ -470,10 +464,7 @@ impl Builder<'_> {
         let mut s = Sort {
             params: Vec::new(),
             doc: None,
-            body: Expr {
-                kind: ExprKind::Word(Word::True),
-                span,
-            },
+            body: Expr::new(ExprKind::Word(Word::True), span),
         };
         for c in inner.skip(1) {
             match c.as_rule() {

@@ -114,7 +114,7 @@ impl Builder<'_> {
             Rule::bare_dash => return self.dash(None, inner, span),
             _ => return self.keyword_construct(rule, text, inner, span),
         };
-        Ok(Expr { kind, span })
+        Ok(Expr::new(kind, span))
     }
 
     /// `( f )`: the one filter inside, refused when the brackets hold two.
@@ -321,10 +321,7 @@ impl Builder<'_> {
                         .filter(|f| f.as_rule() == Rule::filter)
                         .map(|f| self.filter(f).map(super::ast::Arg::Filter))
                         .collect::<Result<_, _>>()?;
-                    Expr {
-                        kind: ExprKind::Builtin(Builtin::Comment, args),
-                        span: cspan,
-                    }
+                    Expr::new(ExprKind::Builtin(Builtin::Comment, args), cspan)
                 } else {
                     self.primary(c)?
                 };

@@ -6,12 +6,12 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::query::ast::{Ast, Expr, ExprKind, FunctionDef, Span};
+use crate::query::ast::{Ast, Expr, ExprId, ExprKind, FunctionDef, Span};
 use crate::query::error::{CheckError, ErrorKind};
 
-use super::Facts;
 use super::Type;
 use super::words::word_type;
+use super::{ExprTypes, Facts};
 
 /// Deepest nesting of function calls followed while checking (recursion stops here).
 pub(super) const MAX_CALL_DEPTH: usize = 16;
@@ -29,6 +29,14 @@ pub(crate) struct Checker<'s> {
     pub(super) persistent: HashSet<String>,
     pub(super) functions: HashMap<String, FunctionDef>,
     pub(super) calls: Vec<String>,
+    /// The call expressions of the functions being checked, outermost first (beside
+    /// `calls`): the chain each expression's type is recorded under.
+    pub(super) call_sites: Vec<ExprId>,
+    /// Each expression's type, as it is checked.
+    pub(super) types: ExprTypes,
+    /// Whether an entry of a dictionary was read before the text first assigned one (typed
+    /// on a second check that knows the values assigned later: [`super::check_ast`]).
+    pub(super) read_before_assigned: bool,
 }
 
 /// Whether a value of type `t` can be used where a set is expected.
@@ -48,17 +56,33 @@ impl<'s> Checker<'s> {
             persistent: HashSet::new(),
             functions: HashMap::new(),
             calls: Vec::new(),
+            call_sites: Vec::new(),
+            types: ExprTypes::default(),
+            read_before_assigned: false,
         }
     }
 
-    /// Checks the whole query.
-    pub(crate) fn query(mut self, ast: &Ast) -> Result<Facts, CheckError> {
+    /// A checker for a tree parsed from `src` that knows the type of each dictionary's
+    /// values before the text assigns them (`values`, learned by a first check).
+    pub(crate) fn knowing_dictionaries(src: &'s str, values: HashMap<String, Type>) -> Checker<'s> {
+        Checker {
+            dict_values: values,
+            ..Checker::new(src)
+        }
+    }
+
+    /// Checks the whole query: its facts, and whether a dictionary was read before the text
+    /// assigned it.
+    pub(crate) fn query(mut self, ast: &Ast) -> Result<(Facts, bool), CheckError> {
         for e in &ast.body {
             self.ty(e)?;
         }
-        Ok(Facts {
+        let facts = Facts {
             variables: self.vars,
-        })
+            dictionary_values: self.dict_values,
+            types: self.types,
+        };
+        Ok((facts, self.read_before_assigned))
     }
 
     /// A type error at `span`.
@@ -94,9 +118,17 @@ impl<'s> Checker<'s> {
         Ok(t)
     }
 
+    /// The type of a node, checking its operands, recorded in the facts under its identity
+    /// (what lowering reads).
+    pub(crate) fn ty(&mut self, e: &Expr) -> Typed {
+        let t = self.kind_type(e)?;
+        self.types.insert(&self.call_sites, e.id, t);
+        Ok(t)
+    }
+
     /// The type of a node, checking its operands: one arm per kind of node, each calling
     /// the file of its concept (as `lower/`).
-    pub(crate) fn ty(&mut self, e: &Expr) -> Typed {
+    fn kind_type(&mut self, e: &Expr) -> Typed {
         let span = e.span;
         Ok(match &e.kind {
             // logic
@@ -124,6 +156,9 @@ impl<'s> Checker<'s> {
             ExprKind::Word(w) => word_type(*w),
             ExprKind::Fen(None) => Type::Str,
             ExprKind::Fen(Some(_)) | ExprKind::Result(_) => Type::Logical,
+            // `player` without a colour or a text is a match (either name tag contains
+            // the empty text, `lower/tags.rs`), not a string.
+            ExprKind::Player(None, None) => Type::Logical,
             ExprKind::Player(_, None) | ExprKind::Tag(_, None) => Type::Str,
             ExprKind::Player(_, Some(_)) | ExprKind::Tag(_, Some(_)) => Type::Logical,
             ExprKind::Elo(_) => Type::Number,
@@ -138,7 +173,7 @@ impl<'s> Checker<'s> {
             ExprKind::Index(base, keys) => self.index(base, keys)?,
             ExprKind::Dictionary(d) => self.dictionary(d)?,
             ExprKind::Function(f) => self.function(f)?,
-            ExprKind::Call(name, args) => self.call(name, args, span)?,
+            ExprKind::Call(name, args) => self.call(e.id, name, args, span)?,
             // `x ∊ D body`, `string x in D body`: iterating a dictionary's keys.
             ExprKind::Iterate(i) if self.names_dictionary(&i.domain) => self.dict_iterate(i)?,
             ExprKind::Iterate(i) => self.iterate(i)?,

@@ -84,7 +84,16 @@ impl Checker<'_> {
                     _ => String::new(),
                 };
                 self.dict_key(&name, keys)?;
-                Ok(self.dict_values.get(&name).copied().unwrap_or(Type::Number))
+                match self.dict_values.get(&name) {
+                    Some(&t) => Ok(t),
+                    // Read before the text assigns the dictionary: `check_ast` checks again
+                    // knowing the values assigned later. A dictionary never assigned holds
+                    // nothing: its entries are never found, read as numbers.
+                    None => {
+                        self.read_before_assigned = true;
+                        Ok(Type::Number)
+                    }
+                }
             }
             Type::Str => {
                 for k in keys.iter().flatten() {

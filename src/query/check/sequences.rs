@@ -49,6 +49,15 @@ impl Checker<'_> {
         if all && range {
             return Err(self.err(span, "'find' takes a range or 'all', not both"));
         }
+        // A range given by variables: its bounds typed (lowering reads their types and
+        // refuses one that is not a number).
+        for p in &f.params {
+            if let SeqParam::VarRange(bounds) = p {
+                for x in bounds {
+                    self.ty(x)?;
+                }
+            }
+        }
         self.ty(&f.body)?;
         let counts = f.params.iter().any(|p| {
             matches!(
@@ -59,12 +68,20 @@ impl Checker<'_> {
         Ok(if counts { Type::Number } else { Type::Position })
     }
 
-    /// `echo (s t) body`: s and t are positions.
+    /// `echo (s t) body`: s and t are positions; a number when the body is one (its value the
+    /// body's largest over the targets: `sort "path length" echo (source target) {...}` in
+    /// followpath.cql; `eval::nav`'s `eval_echo`), else a filter without a value. CQL 6.2's
+    /// verdicts on the chessql cases are the same whether a non-numeric echo is a number or
+    /// not, so they do not decide it; the evaluator's value does.
     pub(super) fn echo(&mut self, x: &Echo) -> Typed {
         self.declare(&x.source.text, Type::Position, x.source.span)?;
         self.declare(&x.target.text, Type::Position, x.target.span)?;
-        self.ty(&x.body)?;
-        Ok(Type::Number)
+        let t = self.ty(&x.body)?;
+        Ok(if t == Type::Number {
+            Type::Number
+        } else {
+            Type::Logical
+        })
     }
 
     /// The parameters of `path` that take an argument.

@@ -3,8 +3,8 @@
 //! over squares and pieces, `sort`.
 
 use crate::query::ast::{
-    AssignOp, BindingOp, Expr, ExprKind, FunctionDef, IterKind, Iterate, Name, SeqParam, Sort,
-    Span, Storage, Word,
+    AssignOp, BindingOp, Expr, ExprId, ExprKind, FunctionDef, IterKind, Iterate, Name, SeqParam,
+    Sort, Span, Storage, Word,
 };
 use crate::query::error::CheckError;
 
@@ -175,6 +175,16 @@ impl Checker<'_> {
         vt: Type,
     ) -> Result<(), CheckError> {
         if let ExprKind::Var(n) = &base.kind {
+            // The target's variable and a substring's bounds are typed as read (lowering
+            // reads their types).
+            if let Some(t) = self.vars.get(&n.text).copied() {
+                self.types.insert(&self.call_sites, base.id, t);
+            }
+            if self.vars.get(&n.text) == Some(&Type::Str) {
+                for k in keys.iter().flatten() {
+                    self.ty(k)?;
+                }
+            }
             match self.vars.get(&n.text).copied() {
                 None => {
                     let m = format!("'{}' must be declared with 'dictionary'", n.text);
@@ -217,7 +227,7 @@ impl Checker<'_> {
     }
 
     /// `f(x y)`: the body checked with the parameters bound to the arguments' types (a recursive call, or one deeper than [`MAX_CALL_DEPTH`], is a filter).
-    pub(super) fn call(&mut self, name: &Name, args: &[Expr], span: Span) -> Typed {
+    pub(super) fn call(&mut self, site: ExprId, name: &Name, args: &[Expr], span: Span) -> Typed {
         let Some(f) = self.functions.get(&name.text).cloned() else {
             let m = format!("'{}' is not a function", name.text);
             return Err(self.syntax_err(name.span, m));
@@ -250,7 +260,9 @@ impl Checker<'_> {
             self.vars.insert(p.text.clone(), t);
         }
         self.calls.push(name.text.clone());
+        self.call_sites.push(site);
         let result = self.ty(&f.body);
+        self.call_sites.pop();
         self.calls.pop();
         for (p, old) in saved {
             match old {

@@ -13,7 +13,6 @@ use crate::squares::{Coord, Rect, SquareSet};
 
 use super::{Cx, Lower, Lowered};
 use crate::query::ast::{Designator, Span};
-use crate::query::check::Type;
 use crate::query::error::ErrorKind;
 
 /// Bounded regions up to this many squares are listed; larger ones are refused.
@@ -191,7 +190,7 @@ impl Lower<'_> {
         if all_listed {
             let on_board = squares.into_iter().filter(|c| self.geo.admits(*c));
             let set = S::from_coords(self.geo, on_board);
-            return Ok(Some((Node::Pieces(kinds, set), Type::Set)));
+            return Ok(Some(Node::Pieces(kinds, set)));
         }
         if kinds.empty {
             let m = format!(
@@ -199,7 +198,7 @@ impl Lower<'_> {
             );
             return Err(self.err(ErrorKind::Unsupported, span, m));
         }
-        Ok(Some((Node::Region(kinds, rects), Type::Set)))
+        Ok(Some(Node::Region(kinds, rects)))
     }
 }
 

@@ -4,7 +4,6 @@
 
 use crate::ir::{Node, PieceKinds};
 use crate::query::ast::{Designator, Expr, ExprKind, Span};
-use crate::query::check::Type;
 use crate::query::error::{ErrorKind, LowerError};
 use crate::query::literal::{kinds_of, parse_fen_placement, range_coords, square_name};
 use crate::squares::SquareSet;
@@ -36,7 +35,7 @@ impl Lower<'_> {
         Ok(cx
             .xf
             .map_set(self.geo, &squares)
-            .map(|s| (Node::Pieces(cx.xf.kinds(kinds), s), Type::Set)))
+            .map(|s| Node::Pieces(cx.xf.kinds(kinds), s)))
     }
 
     /// `fen "..."`: the pattern must fit the board exactly; it is reflected and colour-swapped
@@ -76,7 +75,7 @@ impl Lower<'_> {
                 .map(|(k, v)| (k, S::from_coords(self.geo, v)))
                 .collect(),
         );
-        Ok(Some((placement, Type::Logical)))
+        Ok(Some(placement))
     }
 
     /// The kinds a designator admits: its CQL letters (all pieces and empty squares when it

@@ -27,9 +27,10 @@ impl Lower<'_> {
             None => ir::Range::new(1, 7),
             Some(r) => ast_range(r),
         };
-        Ok(Some((
-            Node::Direction(self.rot45(map_dirs(cx, directions(*d))), range, Box::new(x)),
-            Type::Set,
+        Ok(Some(Node::Direction(
+            self.rot45(map_dirs(cx, directions(*d))),
+            range,
+            Box::new(x),
         )))
     }
 
@@ -46,7 +47,7 @@ impl Lower<'_> {
             }
             let y = sets.pop().expect("two");
             let x = sets.pop().expect("two");
-            return Ok(Some((Node::Between(Box::new(x), Box::new(y)), Type::Set)));
+            return Ok(Some(Node::Between(Box::new(x), Box::new(y))));
         }
         let text = self.src.get(e.span.start..e.span.end).unwrap_or("");
         let chain = r.kind == RayKind::Ray && !text.starts_with("ray");
@@ -64,7 +65,7 @@ impl Lower<'_> {
             // yields the last stored set, which is A too.
             first: chain && (text.contains("->") || text.contains('→')),
         };
-        Ok(Some((Node::Ray(Box::new(ray)), Type::Set)))
+        Ok(Some(Node::Ray(Box::new(ray))))
     }
 
     /// `pin from X through Y to Z` (any of the three; the first named is what it yields).
@@ -95,7 +96,7 @@ impl Lower<'_> {
                 pin.yields = y;
             }
         }
-        Ok(Some((Node::Pin(Box::new(pin)), Type::Set)))
+        Ok(Some(Node::Pin(Box::new(pin))))
     }
 }
 

@@ -29,7 +29,6 @@ use crate::ir::{
 };
 
 use crate::query::ast::Expr;
-use crate::query::check::Type;
 
 /// The status codes CQL 6.2 looks up in the Black tag, with their long names.
 const BLACK_TAG_CODES: [(&str, &str); 17] = [
@@ -88,7 +87,7 @@ const GBR: &str = r"[+-=]\d{4}\.\d{2}[a-h][1-8][a-h][1-8]";
 
 /// The filter of `hhdb KEY` (the words after `hhdb`, joined by a space), if it is one of the
 /// keys defined by CQL text.
-pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Type)> {
+pub(crate) fn hhdb_key<S>(key: &str) -> Option<Node<S>> {
     let black = || Node::Tag(TagName::Black);
     let white = || Node::Tag(TagName::White);
     let key = key.trim_matches(|c| c == '<' || c == '>');
@@ -97,23 +96,23 @@ pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Type)> {
         .find(|(code, long)| *code == key || *long == key)
     {
         let f = strs(StrFilter::Contains(Node::Str(code.to_string()), black()));
-        return Some((f, Type::Logical));
+        return Some(f);
     }
     let gbr = || Node::RegexMatch(b(black()), re(GBR));
     let part = |i: Option<i64>, j: Option<i64>| {
         let f = StrFilter::Slice(gbr(), i.map(Node::Number), j.map(Node::Number));
-        Some((strs(f), Type::Str))
+        Some(strs(f))
     };
     Some(match key {
-        "dual" => (Node::RegexMatch(b(black()), re("U[12]")), Type::Logical),
-        "cook" => (comment_has("<cook"), Type::Logical),
-        "eg" => (comment_has("<eg>"), Type::Logical),
-        "minor_dual" => (comment_has("<minor_dual"), Type::Logical),
-        "diagram" => (group(Node::Tag(TagName::Event), "#([^ ]+)"), Type::Str),
-        "firstcomment" => (at_start(Node::OriginalComment), Type::Str),
+        "dual" => Node::RegexMatch(b(black()), re("U[12]")),
+        "cook" => comment_has("<cook"),
+        "eg" => comment_has("<eg>"),
+        "minor_dual" => comment_has("<minor_dual"),
+        "diagram" => group(Node::Tag(TagName::Event), "#([^ ]+)"),
+        "firstcomment" => at_start(Node::OriginalComment),
         "stipulation" => {
             let f = group(Node::OriginalComment, r"stipulation: ([^.]+)\.");
-            (at_start(f), Type::Str)
+            at_start(f)
         }
         "egdiagram" => {
             let comment = Node::OriginalComment;
@@ -121,9 +120,9 @@ pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Type)> {
                 Node::RegexMatch(b(comment), re(r"EG#(\d+)")),
                 strs(StrFilter::ToInt(strs(StrFilter::Capture(1)))),
             ]);
-            (at_start(f), Type::Number)
+            at_start(f)
         }
-        "gbr" => (gbr(), Type::Str),
+        "gbr" => gbr(),
         "gbr material" => return part(Some(1), Some(-4)),
         "gbr pieces" => return part(Some(1), Some(5)),
         "gbr pawns" => return part(Some(6), Some(8)),
@@ -135,7 +134,7 @@ pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Type)> {
             let nn = Node::Compare(CmpOp::Eq, b(tail), b(Node::Str(" NN".into())));
             let trimmed = strs(StrFilter::Slice(white(), None, Some(Node::Number(-3))));
             let plain = Node::If(b(nn), b(trimmed), Some(b(white())));
-            (Node::If(b(mc), b(first), Some(b(plain))), Type::Str)
+            Node::If(b(mc), b(first), Some(b(plain)))
         }
         "search" => {
             let nl = || Node::Str("\n".to_string());
@@ -150,7 +149,7 @@ pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Type)> {
                 b(add(nl(), comment())),
                 Some(b(Node::Str(String::new()))),
             );
-            (add(head, tail), Type::Str)
+            add(head, tail)
         }
         _ => return None,
     })
@@ -158,7 +157,7 @@ pub(crate) fn hhdb_key<S>(key: &str) -> Option<(Node<S>, Type)> {
 
 /// `hhdb WORDS` for the keys CQL 6.2 defines here (`cooked`, `sound`, `unsound`, and the
 /// award keys with `sort`); None for the others.
-pub(crate) fn hhdb_table_key<S>(flags: &[&str], filters: &[&Expr]) -> Option<(Node<S>, Type)> {
+pub(crate) fn hhdb_table_key<S>(flags: &[&str], filters: &[&Expr]) -> Option<Node<S>> {
     if !filters.is_empty() {
         return None;
     }
@@ -168,14 +167,14 @@ pub(crate) fn hhdb_table_key<S>(flags: &[&str], filters: &[&Expr]) -> Option<(No
     };
     let cooked = || Node::HhdbCooked;
     match flags {
-        ["cooked"] => return Some((cooked(), Type::Logical)),
-        ["unsound"] => return Some((Node::Or(vec![cooked(), black("U[1-5]")]), Type::Logical)),
+        ["cooked"] => return Some(cooked()),
+        ["unsound"] => return Some(Node::Or(vec![cooked(), black("U[1-5]")])),
         ["sound"] => {
             let bad = Node::Or(vec![
                 Node::And(vec![cooked(), black("U[12]")]),
                 black("U[345]"),
             ]);
-            return Some((Node::Not(Box::new(bad)), Type::Logical));
+            return Some(Node::Not(Box::new(bad)));
         }
         _ => {}
     }
@@ -214,7 +213,7 @@ pub(crate) fn hhdb_table_key<S>(flags: &[&str], filters: &[&Expr]) -> Option<(No
     } else {
         sorted
     };
-    Some((node, Type::Logical))
+    Some(node)
 }
 
 /// `hhdb sort T` for one award type (CQL 6.2's `hhdbaward_sort`).

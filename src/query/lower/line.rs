@@ -7,7 +7,6 @@ use crate::squares::SquareSet;
 use super::state::ast_range;
 use super::{Cx, Lower, Lowered, img};
 use crate::query::ast::{SeqItem, SeqItemKind, SeqParam};
-use crate::query::check::Type;
 use crate::query::error::{ErrorKind, LowerError};
 
 /// How many `line` filters may nest inside one another's constituents: each level walks
@@ -61,12 +60,7 @@ impl Lower<'_> {
                 }
             }
         }
-        let ty = if line.lastposition {
-            Type::Position
-        } else {
-            Type::Number
-        };
-        Ok(Some((Node::Line(Box::new(line)), ty)))
+        Ok(Some(Node::Line(Box::new(line))))
     }
 
     /// A sequence of `line` constituents.
@@ -88,7 +82,7 @@ impl Lower<'_> {
         cx: Cx,
     ) -> Result<Option<LinePattern<S>>, LowerError> {
         Ok(Some(match &it.kind {
-            SeqItemKind::Filter(e) => LinePattern::Filter(img!(self.lower(e, cx)).0),
+            SeqItemKind::Filter(e) => LinePattern::Filter(img!(self.lower(e, cx))),
             SeqItemKind::Group(alts) => {
                 let mut v = Vec::new();
                 for a in alts {

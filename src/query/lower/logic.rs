@@ -3,7 +3,6 @@
 
 use crate::ir::Node;
 use crate::query::ast::{Expr, ExprKind};
-use crate::query::check::Type;
 use crate::squares::SquareSet;
 
 use super::moves::generated_move_comment;
@@ -13,16 +12,13 @@ impl Lower<'_> {
     /// `{ F G ... }`: the `And` of the filters; the value is the last one's.
     pub(super) fn compound<S: SquareSet>(&self, items: &[Expr], cx: Cx) -> Lowered<S> {
         let mut nodes = Vec::new();
-        let mut ty = Type::Logical;
         for item in items {
-            let (n, t) = img!(self.lower(item, cx));
-            nodes.push(n);
-            ty = t;
+            nodes.push(img!(self.lower(item, cx)));
         }
         Ok(Some(match nodes.len() {
-            0 => (Node::True, Type::Logical),
-            1 => (nodes.remove(0), ty),
-            _ => (Node::And(nodes), ty),
+            0 => Node::True,
+            1 => nodes.remove(0),
+            _ => Node::And(nodes),
         }))
     }
 
@@ -34,22 +30,19 @@ impl Lower<'_> {
         }
         let mut nodes = Vec::new();
         for item in items {
-            nodes.push(img!(self.lower(item, cx)).0);
+            nodes.push(img!(self.lower(item, cx)));
         }
         let node = if matches!(e.kind, ExprKind::Or(_)) {
             Node::Or(nodes)
         } else {
             Node::And(nodes)
         };
-        Ok(Some((node, Type::Logical)))
+        Ok(Some(node))
     }
 
     /// `not F`
     pub(super) fn not<S: SquareSet>(&self, a: &Expr, cx: Cx) -> Lowered<S> {
-        Ok(Some((
-            Node::Not(Box::new(img!(self.lower(a, cx)).0)),
-            Type::Logical,
-        )))
+        Ok(Some(Node::Not(Box::new(img!(self.lower(a, cx))))))
     }
 
     /// `if C then A else B`: the value is A's (and B's, when both have the same type).
@@ -60,15 +53,12 @@ impl Lower<'_> {
         b: Option<&Expr>,
         cx: Cx,
     ) -> Lowered<S> {
-        let c = img!(self.lower(c, cx)).0;
-        let (a, ta) = img!(self.lower(a, cx));
-        let (b, ty) = match b {
-            Some(b) => {
-                let (b, tb) = img!(self.lower(b, cx));
-                (Some(Box::new(b)), if ta == tb { ta } else { Type::Logical })
-            }
-            None => (None, ta),
+        let c = img!(self.lower(c, cx));
+        let a = img!(self.lower(a, cx));
+        let b = match b {
+            Some(b) => Some(Box::new(img!(self.lower(b, cx)))),
+            None => None,
         };
-        Ok(Some((Node::If(Box::new(c), Box::new(a), b), ty)))
+        Ok(Some(Node::If(Box::new(c), Box::new(a), b)))
     }
 }

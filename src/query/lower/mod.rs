@@ -1,5 +1,6 @@
-//! Syntax tree → filter IR ([`ast_to_ir`]): checks the types of arguments, resolves squares
-//! against the board's geometry, and expands transforms into the `Or` (or, for set filters,
+//! Syntax tree → filter IR ([`ast_to_ir`]): reads each expression's type from the check
+//! ([`Lower::type_of`]: chooses nodes by it and refuses operands of another type; no type is
+//! inferred here), resolves squares against the board's geometry, and expands transforms into the `Or` (or, for set filters,
 //! `Union`) of their images.
 //!
 //! [`Lower::lower`] is one match over the syntax tree; each arm calls the file of its concept
@@ -53,9 +54,10 @@ use super::error::{ErrorKind, LowerError};
 use super::letters::PieceLetters;
 use super::transform::Xform;
 
-/// A lowered image: the node and its type, or None when a transform moved a literal off the
-/// board (the image is dropped by the nearest enclosing transform).
-pub(crate) type Lowered<S> = Result<Option<(Node<S>, Type)>, LowerError>;
+/// A lowered image: the node, or None when a transform moved a literal off the board (the
+/// image is dropped by the nearest enclosing transform). Its type is the check's
+/// ([`Lower::type_of`]), not inferred again here.
+pub(crate) type Lowered<S> = Result<Option<Node<S>>, LowerError>;
 
 /// Where lowering is: the composed transform, the number of images it stands for, and the
 /// basic transforms it was composed of, in nesting order (what `currenttransform` names).
@@ -96,6 +98,9 @@ pub(crate) struct Lower<'a> {
     /// The `line` filters being lowered around the current one (see
     /// [`line::LINE_NESTING_LIMIT`]).
     pub lines_open: std::cell::Cell<u32>,
+    /// The types of the built-in snippets being lowered ([`Lower::snippet`]: CQL text cqlq
+    /// writes, checked when lowered), innermost last.
+    pub snippet_types: std::cell::RefCell<Vec<crate::query::check::ExprTypes>>,
 }
 
 /// Lowers a checked syntax tree (`facts`: what [`crate::query::check_ast`] learned of it) to
@@ -118,22 +123,42 @@ pub(crate) fn lower_query<S: SquareSet>(
     letters: &PieceLetters,
     secure: bool,
 ) -> Result<Query<S>, LowerError> {
-    let l = Lower {
-        geo,
-        src: &ast.source.0,
-        facts,
-        scope: Default::default(),
-        letters,
-        prog: Default::default(),
-        applied: Default::default(),
-        secure,
-        lines_open: Default::default(),
-    };
+    let l = Lower::new(ast, facts, geo, letters, secure);
+    lower_body(&l, ast)
+}
+
+impl<'a> Lower<'a> {
+    /// The lowering of `ast` (checked: `facts`) for a board of `geo` whose pieces are
+    /// `letters`, refusing the file words when `secure`.
+    fn new(
+        ast: &'a Ast,
+        facts: &'a Facts,
+        geo: Geometry,
+        letters: &'a PieceLetters,
+        secure: bool,
+    ) -> Lower<'a> {
+        Lower {
+            geo,
+            src: &ast.source.0,
+            facts,
+            scope: Default::default(),
+            letters,
+            prog: Default::default(),
+            applied: Default::default(),
+            secure,
+            lines_open: Default::default(),
+            snippet_types: Default::default(),
+        }
+    }
+}
+
+/// Lowers the body of `ast` with `l`: its filters and-ed, wrapped in what the program keeps.
+fn lower_body<S: SquareSet>(l: &Lower, ast: &Ast) -> Result<Query<S>, LowerError> {
     let cx = Cx::plain(1);
-    l.prescan_dictionaries::<S>(&ast.body);
+    l.prescan_dictionaries(&ast.body);
     let mut nodes = Vec::new();
     for e in &ast.body {
-        if let Some((n, _)) = l.lower(e, cx)? {
+        if let Some(n) = l.lower(e, cx)? {
             nodes.push(n);
         }
     }
@@ -212,7 +237,8 @@ impl Lower<'_> {
         self.err(ErrorKind::Unsupported, e.span, m)
     }
 
-    /// Lowers `e` and checks that its value has type `want`; `what` names the operator.
+    /// Lowers `e` and checks that its value (the check's type: [`Lower::type_of`]) has type
+    /// `want`; `what` names the operator.
     pub fn typed<S: SquareSet>(
         &self,
         e: &Expr,
@@ -220,7 +246,8 @@ impl Lower<'_> {
         want: Type,
         what: &str,
     ) -> Result<Option<Node<S>>, LowerError> {
-        let (n, ty) = img!(self.lower(e, cx));
+        let n = img!(self.lower(e, cx));
+        let ty = self.type_of(e)?;
         if ty != want {
             let m = format!(
                 "{what} needs {}, but this is {}",
@@ -257,18 +284,18 @@ impl Lower<'_> {
             // designators.rs, coords.rs
             ExprKind::Pieces(d) if d.coords.is_some() => self.coord_designator(d, span, cx),
             ExprKind::Pieces(d) => self.designator(d, span, cx),
-            ExprKind::Fen(None) => Ok(Some((Node::StrProp(StrProp::CurrentFen), Type::Str))),
+            ExprKind::Fen(None) => Ok(Some(Node::StrProp(StrProp::CurrentFen))),
             ExprKind::Fen(Some((text, span))) => self.placement(text, *span, cx),
             // literals
-            ExprKind::Number(n) => Ok(Some((Node::Number(*n), Type::Number))),
-            ExprKind::Str(s) => Ok(Some((Node::Str(s.clone()), Type::Str))),
+            ExprKind::Number(n) => Ok(Some(Node::Number(*n))),
+            ExprKind::Str(s) => Ok(Some(Node::Str(s.clone()))),
             // the words: below
             ExprKind::Word(w) => self.word_filter(e, *w, cx),
             ExprKind::Builtin(b, args) => self.builtin_filter(e, *b, args, cx),
             // tags.rs
             ExprKind::Result(r) => self.result(*r, cx),
             ExprKind::Player(color, text) => self.player(*color, text.as_deref(), cx),
-            ExprKind::Elo(c) => Ok(Some((Node::Elo(swap(cx, *c)), Type::Number))),
+            ExprKind::Elo(c) => Ok(Some(Node::Elo(swap(cx, *c)))),
             ExprKind::Tag(tw, text) => self.tag(*tw, text.as_deref()),
             // moves.rs
             ExprKind::Move(params) => self.move_or_comment(e, params, cx),
@@ -328,28 +355,28 @@ impl Lower<'_> {
             Word::SavePosition => Err(self.cqli_refusal(e, "saveposition")),
             Word::CurrentMutation => Err(self.cqli_refusal(e, "currentmutation")),
             // run_words.rs
-            Word::LastGameNumber => Ok(Some((Node::LastGameNumber, Type::Number))),
+            Word::LastGameNumber => Ok(Some(Node::LastGameNumber)),
             Word::CqlAbort => {
                 let before = &self.src[..e.span.start.min(self.src.len())];
                 let line = before.matches('\n').count() + 1;
                 let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
                 let at = format!("line {line}, column {column}");
-                Ok(Some((Node::Abort(at.into()), Type::Logical)))
+                Ok(Some(Node::Abort(at.into())))
             }
             // CQL 6.2 defines the filter `enpassantsquare` by CQL text (pastmove-parse.cpp):
             // the square of the pawn the move just played took en passant, else none.
             Word::EnPassantSquare => {
                 let plain = Cx::plain(cx.images);
                 let text = "if not enpassant [] else if btm down 1 to else up 1 to";
-                Ok(Some((self.snippet(text, plain)?, Type::Set)))
+                Ok(Some(self.snippet(text, plain)?))
             }
             // CQL 6.2's `ExtensionNode`: a reserved filter that never matches.
-            Word::Extension => Ok(Some((Node::False, Type::Logical))),
+            Word::Extension => Ok(Some(Node::False)),
             // CQL 6.2's `HhdbHasCookNode`: the game's text holds `<cook`.
-            Word::CqlHhdbHasCook => Ok(Some((Node::HhdbCooked, Type::Logical))),
+            Word::CqlHhdbHasCook => Ok(Some(Node::HhdbCooked)),
             // CQL 6.1's `string x in D body`: the parser reads `string` as a word of its own
             // before the iteration, which the type checker accepts only there.
-            Word::StringType => Ok(Some((Node::True, Type::Logical))),
+            Word::StringType => Ok(Some(Node::True)),
             // prog.rs
             Word::Try => self.try_word(),
             Word::Primary => self.primary_word(true),
@@ -405,16 +432,16 @@ impl Lower<'_> {
     }
 
     /// The node of a word without arguments; None for words the evaluator does not run yet.
-    fn word<S: SquareSet>(&self, w: Word, cx: Cx) -> Option<(Node<S>, Type)> {
+    fn word<S: SquareSet>(&self, w: Word, cx: Cx) -> Option<Node<S>> {
         Some(match w {
-            Word::True => (Node::True, Type::Logical),
-            Word::False => (Node::False, Type::Logical),
-            Word::Check => (Node::Check, Type::Logical),
-            Word::Mate => (Node::Mate, Type::Logical),
-            Word::Stalemate => (Node::Stalemate, Type::Logical),
-            Word::Wtm => (Node::ToMove(swap(cx, Color::White)), Type::Logical),
-            Word::Btm => (Node::ToMove(swap(cx, Color::Black)), Type::Logical),
-            Word::SideToMove => (Node::Num(NumProp::SideToMove), Type::Number),
+            Word::True => Node::True,
+            Word::False => Node::False,
+            Word::Check => Node::Check,
+            Word::Mate => Node::Mate,
+            Word::Stalemate => Node::Stalemate,
+            Word::Wtm => Node::ToMove(swap(cx, Color::White)),
+            Word::Btm => Node::ToMove(swap(cx, Color::Black)),
+            Word::SideToMove => Node::Num(NumProp::SideToMove),
             Word::White | Word::Black => {
                 let c = swap(
                     cx,
@@ -424,25 +451,22 @@ impl Lower<'_> {
                         Color::Black
                     },
                 );
-                (
-                    Node::Number(if c == Color::White { 1 } else { -1 }),
-                    Type::Number,
-                )
+                Node::Number(if c == Color::White { 1 } else { -1 })
             }
-            Word::Initial => (Node::Initial, Type::Logical),
-            Word::Terminal => (Node::Terminal, Type::Logical),
-            Word::CurrentFen => (Node::StrProp(StrProp::CurrentFen), Type::Str),
-            Word::StandardFen => (Node::StrProp(StrProp::StandardFen), Type::Str),
-            Word::ZobristKey => (Node::StrProp(StrProp::ZobristKey), Type::Str),
-            Word::HalfmoveClock => (Node::Num(NumProp::HalfmoveClock), Type::Number),
-            Word::MoveNumber => (Node::Num(NumProp::MoveNumber), Type::Number),
-            Word::Ply => (Node::Num(NumProp::Ply), Type::Number),
-            Word::GameNumber => (Node::Num(NumProp::GameNumber), Type::Number),
-            Word::ConnectedPawns => (Node::Pawns(PawnStructure::Connected), Type::Set),
-            Word::DoubledPawns => (Node::Pawns(PawnStructure::Doubled), Type::Set),
-            Word::IsolatedPawns => (Node::Pawns(PawnStructure::Isolated), Type::Set),
-            Word::PassedPawns => (Node::Pawns(PawnStructure::Passed), Type::Set),
-            Word::PromotedPieces => (Node::PromotedPieces, Type::Set),
+            Word::Initial => Node::Initial,
+            Word::Terminal => Node::Terminal,
+            Word::CurrentFen => Node::StrProp(StrProp::CurrentFen),
+            Word::StandardFen => Node::StrProp(StrProp::StandardFen),
+            Word::ZobristKey => Node::StrProp(StrProp::ZobristKey),
+            Word::HalfmoveClock => Node::Num(NumProp::HalfmoveClock),
+            Word::MoveNumber => Node::Num(NumProp::MoveNumber),
+            Word::Ply => Node::Num(NumProp::Ply),
+            Word::GameNumber => Node::Num(NumProp::GameNumber),
+            Word::ConnectedPawns => Node::Pawns(PawnStructure::Connected),
+            Word::DoubledPawns => Node::Pawns(PawnStructure::Doubled),
+            Word::IsolatedPawns => Node::Pawns(PawnStructure::Isolated),
+            Word::PassedPawns => Node::Pawns(PawnStructure::Passed),
+            Word::PromotedPieces => Node::PromotedPieces,
             _ => return None,
         })
     }

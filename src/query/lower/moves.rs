@@ -134,29 +134,23 @@ fn split_move_comment(e: &Expr) -> Option<(Expr, Expr)> {
     }
     let comment = match &x.kind {
         ExprKind::Builtin(Builtin::Comment, _) => x.clone(),
-        _ => Expr {
-            kind: ExprKind::Builtin(Builtin::Comment, vec![Arg::Filter(x.clone())]),
-            span: last.span,
-        },
+        _ => Expr::new(
+            ExprKind::Builtin(Builtin::Comment, vec![Arg::Filter(x.clone())]),
+            last.span,
+        ),
     };
     let span = rest.last().map_or(e.span, |p| crate::query::ast::Span {
         start: e.span.start,
         end: p.span.end,
     });
-    let mv = Expr {
-        kind: ExprKind::Move(rest.to_vec()),
-        span,
-    };
+    let mv = Expr::new(ExprKind::Move(rest.to_vec()), span);
     Some((mv, comment))
 }
 
 /// The filter CQL 6.2 reads where cqlq's syntax tree has `move legal ... comment X` (alone,
 /// or first in an `or` / `and`), or None when `e` is not one.
 pub(crate) fn generated_move_comment(e: &Expr) -> Option<Expr> {
-    let seq = |items: Vec<Expr>| Expr {
-        kind: ExprKind::Compound(items),
-        span: e.span,
-    };
+    let seq = |items: Vec<Expr>| Expr::new(ExprKind::Compound(items), e.span);
     if let Some((mv, comment)) = split_move_comment(e) {
         return Some(seq(vec![mv, comment]));
     }
@@ -170,7 +164,7 @@ pub(crate) fn generated_move_comment(e: &Expr) -> Option<Expr> {
         ExprKind::Or(_) => ExprKind::Or(joined),
         _ => ExprKind::And(joined),
     };
-    Some(seq(vec![mv, Expr { kind, span: e.span }]))
+    Some(seq(vec![mv, Expr::new(kind, e.span)]))
 }
 
 impl Lower<'_> {
@@ -268,9 +262,9 @@ impl Lower<'_> {
                 yields: ir::MoveYield::To,
                 ..m
             };
-            return Ok(Some((Node::Move(m), Type::Set)));
+            return Ok(Some(Node::Move(m)));
         }
-        Ok(Some((Node::Move(m), Type::Logical)))
+        Ok(Some(Node::Move(m)))
     }
 }
 
@@ -334,11 +328,11 @@ impl Lower<'_> {
             let m = "'move count' needs 'legal', 'pseudolegal' or 'reverse'";
             return Err(self.err(ErrorKind::Syntax, span, m));
         }
-        let ty = move_yield(&mut f, count, first);
+        move_yield(&mut f, count, first);
         if !extras.is_empty() {
-            return self.move_ext(f, ty, &extras, cx);
+            return self.move_ext(f, &extras, cx);
         }
-        Ok(Some((Node::Move(f), ty)))
+        Ok(Some(Node::Move(f)))
     }
 
     /// Refuses a parameter given twice in one move filter (`castle`, `o-o` and `o-o-o` count
@@ -397,23 +391,14 @@ impl Lower<'_> {
 }
 
 /// Sets what the move filter yields (the count, or the `to`, `capture` or `from` squares,
-/// by the first of them written) and returns its type: without from, to or capture the
-/// filter only matches, it has no set value.
-fn move_yield<S>(f: &mut MoveFilter<S>, count: bool, first: Option<&str>) -> Type {
+/// by the first of them written).
+fn move_yield<S>(f: &mut MoveFilter<S>, count: bool, first: Option<&str>) {
     f.yields = match (count, first) {
         (true, _) => MoveYield::Count,
         (false, Some("to")) => MoveYield::To,
         (false, Some("capture")) => MoveYield::Capture,
         _ => MoveYield::From,
     };
-    match (
-        count,
-        f.from.is_some() || f.to.is_some() || f.capture.is_some(),
-    ) {
-        (true, _) => Type::Number,
-        (false, true) => Type::Set,
-        (false, false) => Type::Logical,
-    }
 }
 
 #[cfg(test)]

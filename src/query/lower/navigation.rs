@@ -32,12 +32,7 @@ impl Lower<'_> {
                 _ => return Err(self.unsupported(e, "this parameter of 'find'")),
             }
         }
-        let body = img!(self.lower(&f.body, cx)).0;
-        let ty = if range.is_some() {
-            Type::Number
-        } else {
-            Type::Position
-        };
+        let body = img!(self.lower(&f.body, cx));
         let find = ir::Find {
             body,
             backward: f.backward,
@@ -45,7 +40,7 @@ impl Lower<'_> {
             quiet,
             read_bounds: None,
         };
-        Ok(Some((Node::Find(Box::new(find)), ty)))
+        Ok(Some(Node::Find(Box::new(find))))
     }
 
     /// `find v F`, `find 1 v F`, `find v w F` (with `<--`, `quiet`, `all`).
@@ -74,7 +69,7 @@ impl Lower<'_> {
             }
             _ => return Err(self.err(ErrorKind::Syntax, e.span, "a range has one or two bounds")),
         };
-        let body = img!(self.lower(&f.body, cx)).0;
+        let body = img!(self.lower(&f.body, cx));
         let find = ir::Find {
             body,
             backward: f.backward,
@@ -82,14 +77,14 @@ impl Lower<'_> {
             quiet,
             read_bounds: Some(Box::new(ir::ReadBounds { min, max })),
         };
-        Ok(Some((Node::Find(Box::new(find)), Type::Number)))
+        Ok(Some(Node::Find(Box::new(find))))
     }
 
     /// `P : F`: F at the position P.
     pub(super) fn at<S: SquareSet>(&self, p: &Expr, f: &Expr, cx: Cx) -> Lowered<S> {
         let p = img!(self.typed(p, cx, Type::Position, "':'"));
-        let (f, ty) = img!(self.lower(f, cx));
-        Ok(Some((Node::At(Box::new(p), Box::new(f)), ty)))
+        let f = img!(self.lower(f, cx));
+        Ok(Some(Node::At(Box::new(p), Box::new(f))))
     }
 
     /// `echo (s t) body`
@@ -104,12 +99,7 @@ impl Lower<'_> {
         }
         let slot = |n: &Name| self.slot(&n.text, n.span);
         let (source, target) = (slot(&echo.source)?, slot(&echo.target)?);
-        let (body, ty) = img!(self.lower(&echo.body, cx));
-        let ty = if ty == Type::Number {
-            ty
-        } else {
-            Type::Logical
-        };
+        let body = img!(self.lower(&echo.body, cx));
         let echo = ir::Echo {
             source,
             target,
@@ -117,6 +107,6 @@ impl Lower<'_> {
             quiet,
             body,
         };
-        Ok(Some((Node::Echo(Box::new(echo)), ty)))
+        Ok(Some(Node::Echo(Box::new(echo))))
     }
 }

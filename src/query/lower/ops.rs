@@ -64,35 +64,36 @@ impl Lower<'_> {
         let what = format!("'{}'", binop_name(op));
         let node = match op {
             // `x & y` of two positions: the positional intersection (tree_words.rs).
-            BinOp::Intersect if self.is_position::<S>(a, cx) => {
+            BinOp::Intersect if self.is_position(a) => {
                 return self.positional_intersection(a, b, cx);
             }
             BinOp::Union | BinOp::Intersect | BinOp::Attacks | BinOp::AttackedBy => {
                 let x = img!(self.typed(a, cx, Type::Set, &what));
                 let y = img!(self.typed(b, cx, Type::Set, &what));
-                let node = match op {
+                match op {
                     BinOp::Union => Node::Union(flatten(true, [x, y])),
                     BinOp::Intersect => Node::Intersect(flatten(false, [x, y])),
                     BinOp::Attacks => Node::Attacks(Box::new(x), Box::new(y)),
                     _ => Node::AttackedBy(Box::new(x), Box::new(y)),
-                };
-                (node, Type::Set)
+                }
             }
             BinOp::In => {
-                let (x, tx) = img!(self.lower(a, cx));
+                let x = img!(self.lower(a, cx));
+                let tx = self.type_of(a)?;
                 if tx == Type::Str {
                     // `"a" in s`: a substring test.
                     let y = img!(self.typed(b, cx, Type::Str, &what));
                     let f = crate::ir::StrFilter::Contains(x, y);
-                    return Ok(Some((Node::Strs(Box::new(f)), Type::Logical)));
+                    return Ok(Some(Node::Strs(Box::new(f))));
                 }
                 self.expect(a, tx, Type::Set, &what)?;
                 let y = img!(self.typed(b, cx, Type::Set, &what));
-                (Node::In(Box::new(x), Box::new(y)), Type::Logical)
+                Node::In(Box::new(x), Box::new(y))
             }
             BinOp::Cmp(c) => return self.comparison(c, op, a, b, span, cx),
             BinOp::Arith(ArithOp::Add) => {
-                let (x, tx) = img!(self.lower(a, cx));
+                let x = img!(self.lower(a, cx));
+                let tx = self.type_of(a)?;
                 let want = if tx == Type::Str {
                     Type::Str
                 } else {
@@ -100,12 +101,12 @@ impl Lower<'_> {
                 };
                 self.expect(a, tx, want, &what)?;
                 let y = img!(self.typed(b, cx, want, &what));
-                (fold::arith(ArithOp::Add, x, y), want)
+                fold::arith(ArithOp::Add, x, y)
             }
             BinOp::Arith(o) => {
                 let x = img!(self.typed(a, cx, Type::Number, &what));
                 let y = img!(self.typed(b, cx, Type::Number, &what));
-                (fold::arith(o, x, y), Type::Number)
+                fold::arith(o, x, y)
             }
             BinOp::Regex => return self.regex_match(a, b, &what, cx),
         };
@@ -123,8 +124,10 @@ impl Lower<'_> {
         span: Span,
         cx: Cx,
     ) -> Lowered<S> {
-        let (x, tx) = img!(self.lower(a, cx));
-        let (y, ty) = img!(self.lower(b, cx));
+        let x = img!(self.lower(a, cx));
+        let tx = self.type_of(a)?;
+        let y = img!(self.lower(b, cx));
+        let ty = self.type_of(b)?;
         let numeric = |t| t == Type::Number || t == Type::Set;
         // Positions compare by their position ids (CQL's `s < t`).
         let positions = tx == Type::Position && ty == Type::Position;
@@ -145,17 +148,8 @@ impl Lower<'_> {
             );
             return Err(self.err(ErrorKind::Type, span, m));
         }
-        // A numeric comparison (a set against a number counts the set) is worth its
-        // left side's number, so `Q == q == 2` reads `Q == (q == 2)` = `#Q == 2`
-        // (CQL's relational operators page); `==` of two sets and comparisons of
-        // strings are plain matches (an empty set compared equal still matches).
-        let numeric_cmp = tx == Type::Number || ty == Type::Number;
-        let ty = if numeric_cmp {
-            Type::Number
-        } else {
-            Type::Logical
-        };
-        Ok(Some((fold::compare(c, x, y), ty)))
+        // Its value (the check's type of it: `check/operators.rs`) is the evaluator's.
+        Ok(Some(fold::compare(c, x, y)))
     }
 
     /// `s ~~ "pattern"`: its value is the matched text (`\0`).
@@ -187,9 +181,9 @@ impl Lower<'_> {
             }
         };
         // Its value is the matched text (`\0`).
-        Ok(Some((
-            Node::RegexMatch(Box::new(x), crate::ir::Pattern(compiled)),
-            Type::Str,
+        Ok(Some(Node::RegexMatch(
+            Box::new(x),
+            crate::ir::Pattern(compiled),
         )))
     }
 
@@ -210,36 +204,27 @@ impl Lower<'_> {
         let what = format!("'{}'", prefix_name(op));
         let node = match op {
             PrefixOp::Count => {
-                let (x, tx) = img!(self.lower(a, cx));
+                let x = img!(self.lower(a, cx));
+                let tx = self.type_of(a)?;
                 if tx == Type::Str {
                     let f = crate::ir::StrFilter::Length(x);
-                    return Ok(Some((Node::Strs(Box::new(f)), Type::Number)));
+                    return Ok(Some(Node::Strs(Box::new(f))));
                 }
                 self.expect(a, tx, Type::Set, &what)?;
-                (Node::Count(Box::new(x)), Type::Number)
+                Node::Count(Box::new(x))
             }
-            PrefixOp::Complement => (
-                Node::Complement(Box::new(img!(self.typed(a, cx, Type::Set, &what)))),
-                Type::Set,
-            ),
+            PrefixOp::Complement => {
+                Node::Complement(Box::new(img!(self.typed(a, cx, Type::Set, &what))))
+            }
             PrefixOp::Negate => match img!(self.typed(a, cx, Type::Number, &what)) {
-                Node::Number(n) if n != i64::MIN => (Node::Number(-n), Type::Number),
-                x => (Node::Negate(Box::new(x)), Type::Number),
+                Node::Number(n) if n != i64::MIN => Node::Number(-n),
+                x => Node::Negate(Box::new(x)),
             },
-            PrefixOp::Abs => (
-                Node::Abs(Box::new(img!(self.typed(a, cx, Type::Number, &what)))),
-                Type::Number,
-            ),
-            PrefixOp::Power => (
-                Node::Power(Box::new(img!(self.typed(a, cx, Type::Set, &what)))),
-                Type::Number,
-            ),
+            PrefixOp::Abs => Node::Abs(Box::new(img!(self.typed(a, cx, Type::Number, &what)))),
+            PrefixOp::Power => Node::Power(Box::new(img!(self.typed(a, cx, Type::Set, &what)))),
             PrefixOp::Type | PrefixOp::ColorType => {
                 let x = img!(self.typed(a, cx, Type::Set, &what));
-                (
-                    Node::PieceType(Box::new(x), op == PrefixOp::ColorType),
-                    Type::Number,
-                )
+                Node::PieceType(Box::new(x), op == PrefixOp::ColorType)
             }
         };
         Ok(Some(node))
@@ -259,6 +244,6 @@ impl Lower<'_> {
         } else {
             Node::Min(nodes)
         };
-        Ok(Some((node, Type::Number)))
+        Ok(Some(node))
     }
 }

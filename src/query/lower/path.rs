@@ -52,9 +52,8 @@ impl Lower<'_> {
 
     /// The words lowered here: `from`, `to`, `castle`, `o-o`, `o-o-o`, `enpassant`, `null`
     /// alone, and `pathcount`, `pathcountunfocused`, `pathstart`, `pathlastposition`.
-    pub(crate) fn word_path<S: SquareSet>(&self, w: Word) -> Option<(Node<S>, Type)> {
-        let status =
-            |s: PathStatus, ty: Type| Some((Node::Path(Box::new(PathFilter::Status(s))), ty));
+    pub(crate) fn word_path<S: SquareSet>(&self, w: Word) -> Option<Node<S>> {
+        let status = |s: PathStatus| Some(Node::Path(Box::new(PathFilter::Status(s))));
         let previous = |castle: Option<CastleKind>, enpassant: bool, null: bool| {
             let m = MoveFilter {
                 enpassant,
@@ -62,26 +61,20 @@ impl Lower<'_> {
                 null,
                 ..MoveFilter::any(MoveSource::Previous)
             };
-            Some((Node::Move(m), Type::Logical))
+            Some(Node::Move(m))
         };
         match w {
-            Word::From => Some((
-                Node::Path(Box::new(PathFilter::MoveSquares(true))),
-                Type::Set,
-            )),
-            Word::To => Some((
-                Node::Path(Box::new(PathFilter::MoveSquares(false))),
-                Type::Set,
-            )),
+            Word::From => Some(Node::Path(Box::new(PathFilter::MoveSquares(true)))),
+            Word::To => Some(Node::Path(Box::new(PathFilter::MoveSquares(false)))),
             Word::Castle => previous(Some(CastleKind::Any), false, false),
             Word::KingSideCastle => previous(Some(CastleKind::KingSide), false, false),
             Word::QueenSideCastle => previous(Some(CastleKind::QueenSide), false, false),
             Word::EnPassant => previous(None, true, false),
             Word::NullMove => previous(None, false, true),
-            Word::PathCount => status(PathStatus::Count, Type::Number),
-            Word::PathCountUnfocused => status(PathStatus::CountUnfocused, Type::Number),
-            Word::PathStart => status(PathStatus::Start, Type::Position),
-            Word::PathLastPosition => status(PathStatus::LastPosition, Type::Position),
+            Word::PathCount => status(PathStatus::Count),
+            Word::PathCountUnfocused => status(PathStatus::CountUnfocused),
+            Word::PathStart => status(PathStatus::Start),
+            Word::PathLastPosition => status(PathStatus::LastPosition),
             _ => None,
         }
     }
@@ -93,17 +86,17 @@ impl Lower<'_> {
         d: &AstDash,
         cx: Cx,
     ) -> Lowered<S> {
-        let (dash, ty) = img!(self.lower_dash(e, d, cx));
-        Ok(Some((Node::Path(Box::new(PathFilter::Dash(dash))), ty)))
+        let dash = img!(self.lower_dash(e, d, cx));
+        Ok(Some(Node::Path(Box::new(PathFilter::Dash(dash)))))
     }
 
-    /// The parts of a dash, and the type of its value (its last target's, or none).
+    /// The parts of a dash.
     fn lower_dash<S: SquareSet>(
         &self,
         e: &Expr,
         d: &AstDash,
         cx: Cx,
-    ) -> Result<Option<(Dash<S>, Type)>, LowerError> {
+    ) -> Result<Option<Dash<S>>, LowerError> {
         let source = match d.mode {
             DashMode::Played => MoveSource::Played,
             DashMode::Legal => MoveSource::Legal,
@@ -125,10 +118,10 @@ impl Lower<'_> {
                     ));
                     promote = Some(kinds.white | kinds.black);
                 }
-                _ => match img!(self.lower(p, cx)) {
-                    (n, Type::Str) => promote_named = Some(n),
-                    _ => return Err(self.refuse_path(e, "this promotion in a dash")),
-                },
+                _ if self.type_of(p)? == Type::Str => {
+                    promote_named = Some(img!(self.lower(p, cx)));
+                }
+                _ => return Err(self.refuse_path(e, "this promotion in a dash")),
             }
         }
         let mut dash = Dash {
@@ -142,25 +135,22 @@ impl Lower<'_> {
             move_target: None,
         };
         if d.target.is_empty() {
-            return Ok(Some((dash, Type::Logical)));
+            return Ok(Some(dash));
         }
         if source != MoveSource::Played {
             dash.move_target = Some(self.move_target(e, &d.target, source)?);
-            return Ok(Some((dash, Type::Logical)));
+            return Ok(Some(dash));
         }
         let mut parts = Vec::new();
-        let mut ty = Type::Logical;
         for t in &d.target {
-            let (n, t_ty) = img!(self.lower(t, cx));
-            parts.push(n);
-            ty = t_ty;
+            parts.push(img!(self.lower(t, cx)));
         }
         dash.target = Some(if parts.len() == 1 {
             parts.remove(0)
         } else {
             Node::And(parts)
         });
-        Ok(Some((dash, ty)))
+        Ok(Some(dash))
     }
 
     /// The targets of a `legal` / `pseudolegal` dash as conditions on the move: only the
@@ -257,12 +247,7 @@ impl Lower<'_> {
             );
             return Err(self.err(ErrorKind::TooComplex, e.span, m));
         }
-        let ty = if path.lastposition {
-            Type::Position
-        } else {
-            Type::Number
-        };
-        Ok(Some((Node::Path(Box::new(PathFilter::Path(path))), ty)))
+        Ok(Some(Node::Path(Box::new(PathFilter::Path(path)))))
     }
 
     /// The constituents of a path or of a chain.
@@ -291,9 +276,9 @@ impl Lower<'_> {
                     if d.mode != DashMode::Played {
                         return Err(self.refuse_path(f, "a legal or pseudolegal dash in a path"));
                     }
-                    PathCon::Dash(Box::new(img!(self.lower_dash(f, d, cx)).0))
+                    PathCon::Dash(Box::new(img!(self.lower_dash(f, d, cx))))
                 }
-                _ => PathCon::Filter(img!(self.lower(f, cx)).0),
+                _ => PathCon::Filter(img!(self.lower(f, cx))),
             },
             SeqItemKind::Group(alts) => {
                 if alts.len() != 1 {

@@ -29,17 +29,18 @@ use crate::query::transform::group;
 pub(crate) struct ProgScope {
     /// The globals of the query (persistent variables, dictionaries).
     globals: RefCell<Globals>,
-    /// Dictionary name → (slot, value type once known).
-    dicts: RefCell<HashMap<String, (DictId, Option<Type>)>>,
+    /// Dictionary name → slot.
+    dicts: RefCell<HashMap<String, DictId>>,
     /// The eighth-turns by which `rotate45` currently turns direction words.
     rot45: std::cell::Cell<u8>,
-    /// Dictionary → the type of its keys, from its first `D[k] = v` (what `x ∊ D` binds).
+    /// Dictionary → the type of its keys (the check's type of the key of its first `D[k] = v`
+    /// lowered): `x ∊ D` is refused before one.
     pub(super) key_types: RefCell<HashMap<DictId, Type>>,
 }
 
-/// A lowered node of type `ty`.
-fn lowered<S>(node: Node<S>, ty: Type) -> Lowered<S> {
-    Ok(Some((node, ty)))
+/// A lowered node.
+fn lowered<S>(node: Node<S>) -> Lowered<S> {
+    Ok(Some(node))
 }
 
 impl Lower<'_> {
@@ -53,59 +54,32 @@ impl Lower<'_> {
         Node::WithGlobals(Box::new(globals), Box::new(filter))
     }
 
-    /// Records the value type of every dictionary from its `D[k] = v` assignments.
-    pub(crate) fn prescan_dictionaries<S: SquareSet>(&self, body: &[Expr]) {
-        let cx = Cx::plain(1);
-        let mut all: Vec<&Expr> = Vec::new();
+    /// Declares every dictionary of the query, in text order (the type of its values is
+    /// the check's: [`crate::query::Facts`]).
+    pub(crate) fn prescan_dictionaries(&self, body: &[Expr]) {
         let mut stack: Vec<&Expr> = body.iter().rev().collect();
         while let Some(e) = stack.pop() {
-            all.push(e);
-            stack.extend(e.children().into_iter().rev());
-        }
-        // Declarations first (in text order), then the assignments' value types.
-        for e in &all {
             if let ExprKind::Dictionary(d) = &e.kind {
                 self.dictionary(&d.name.text, d.storage != Storage::Local);
             }
-        }
-        for e in &all {
-            let ExprKind::Assign(a) = &e.kind else {
-                continue;
-            };
-            let ExprKind::Index(base, _) = &a.target.kind else {
-                continue;
-            };
-            let Some((id, None)) = self.dict_of(base) else {
-                continue;
-            };
-            if let Ok(Some((_, ty))) = self.lower::<S>(&a.value, cx)
-                && let ExprKind::Var(name) = &base.kind
-            {
-                self.prog
-                    .dicts
-                    .borrow_mut()
-                    .insert(name.text.clone(), (id, Some(ty)));
-            }
+            stack.extend(e.children().into_iter().rev());
         }
     }
 
     /// The slot of dictionary `name`, declared now if new.
     fn dictionary(&self, name: &str, persistent: bool) -> DictId {
-        if let Some(&(id, _)) = self.prog.dicts.borrow().get(name) {
+        if let Some(&id) = self.prog.dicts.borrow().get(name) {
             return id;
         }
         let mut globals = self.prog.globals.borrow_mut();
         let id = globals.dictionaries.len() as DictId;
         globals.dictionaries.push(persistent);
-        self.prog
-            .dicts
-            .borrow_mut()
-            .insert(name.to_string(), (id, None));
+        self.prog.dicts.borrow_mut().insert(name.to_string(), id);
         id
     }
 
     /// The dictionary `e` names, if it is a variable naming one.
-    pub(super) fn dict_of(&self, e: &Expr) -> Option<(DictId, Option<Type>)> {
+    pub(super) fn dict_of(&self, e: &Expr) -> Option<DictId> {
         match &e.kind {
             ExprKind::Var(name) => self.prog.dicts.borrow().get(&name.text).copied(),
             _ => None,
@@ -115,17 +89,17 @@ impl Lower<'_> {
     /// `loop body`
     pub(super) fn loop_filter<S: SquareSet>(&self, body: &Expr, cx: Cx) -> Lowered<S> {
         self.lower(body, cx)
-            .map(|l| l.map(|(n, _)| (Node::Repeat(Box::new(n)), Type::Logical)))
+            .map(|l| l.map(|n| Node::Repeat(Box::new(n))))
     }
 
     /// `try`
     pub(super) fn try_word<S>(&self) -> Lowered<S> {
-        Ok(Some((try_filter(), Type::Logical)))
+        Ok(Some(try_filter()))
     }
 
     /// `primary` (`true`), `secondary` (`false`)
     pub(super) fn primary_word<S>(&self, primary: bool) -> Lowered<S> {
-        Ok(Some((Node::PrimaryMove(primary), Type::Logical)))
+        Ok(Some(Node::PrimaryMove(primary)))
     }
 
     /// `sqrt x`, `assert x`, `equal(x y)`, `child(n)` with a computed index; None for any
@@ -138,14 +112,14 @@ impl Lower<'_> {
     ) -> Option<Lowered<S>> {
         let filters: Vec<&Expr> = args.iter().filter_map(|a| a.filter()).collect();
         Some(match (b, filters.as_slice()) {
-            (Builtin::Sqrt, [x]) => self.unary(x, cx, Type::Number, "'sqrt'", |n| {
-                (Node::Sqrt(Box::new(n)), Type::Number)
-            }),
+            (Builtin::Sqrt, [x]) => {
+                self.unary(x, cx, Type::Number, "'sqrt'", |n| Node::Sqrt(Box::new(n)))
+            }
             (Builtin::Assert, [x]) => {
                 let text = self.src.get(x.span.start..x.span.end).unwrap_or("");
                 let text = text.to_string();
                 self.lower(x, cx)
-                    .map(|l| l.map(|(n, _)| (Node::Assert(Box::new(n), text), Type::Logical)))
+                    .map(|l| l.map(|n| Node::Assert(Box::new(n), text)))
             }
             (Builtin::Equal, [x, y]) => self.equal(x, y, cx),
             (Builtin::Child, [x]) if !matches!(x.kind, ExprKind::Number(_)) => self.child_at(x, cx),
@@ -156,19 +130,19 @@ impl Lower<'_> {
     /// `dictionary D` (or `persistent dictionary D`): declared, and true.
     pub(super) fn dictionary_decl<S>(&self, d: &DictionaryDecl) -> Lowered<S> {
         self.dictionary(&d.name.text, d.storage != Storage::Local);
-        dict_node(DictFilter::Named, Type::Logical)
+        dict_node(DictFilter::Named)
     }
 
     /// `D` naming a dictionary (true); None when `e` names none.
     pub(super) fn dict_var<S>(&self, e: &Expr) -> Option<Lowered<S>> {
         self.dict_of(e)?;
-        Some(dict_node(DictFilter::Named, Type::Logical))
+        Some(dict_node(DictFilter::Named))
     }
 
     /// `#D`: the number of entries of dictionary `d`; None when `d` names none.
     pub(super) fn dict_count<S>(&self, d: &Expr) -> Option<Lowered<S>> {
-        let (id, _) = self.dict_of(d)?;
-        Some(dict_node(DictFilter::Count(id), Type::Number))
+        let id = self.dict_of(d)?;
+        Some(dict_node(DictFilter::Count(id)))
     }
 
     /// `D[k]`: an entry of a dictionary; None when `base` names none.
@@ -179,31 +153,24 @@ impl Lower<'_> {
         keys: &[Option<Expr>],
         cx: Cx,
     ) -> Option<Lowered<S>> {
-        let (id, ty) = self.dict_of(base)?;
+        let id = self.dict_of(base)?;
         let key = self.dict_key(e, keys, cx);
-        Some(key.map(|k| {
-            k.map(|k| {
-                (
-                    Node::Dict(Box::new(DictFilter::Get(id, k))),
-                    ty.unwrap_or(Type::Logical),
-                )
-            })
-        }))
+        Some(key.map(|k| k.map(|k| Node::Dict(Box::new(DictFilter::Get(id, k))))))
     }
 
     /// `unbind D[k]`, `unbind D`; None when the target is no dictionary (nor an entry of one).
     pub(super) fn dict_unbind<S: SquareSet>(&self, target: &Expr, cx: Cx) -> Option<Lowered<S>> {
         let (id, key) = match &target.kind {
             ExprKind::Index(base, keys) => {
-                let (id, _) = self.dict_of(base)?;
+                let id = self.dict_of(base)?;
                 match self.dict_key(target, keys, cx) {
                     Ok(Some(k)) => (id, Some(k)),
                     other => return Some(other.map(|_| None)),
                 }
             }
-            _ => (self.dict_of(target)?.0, None),
+            _ => (self.dict_of(target)?, None),
         };
-        Some(dict_node(DictFilter::Unbind(id, key), Type::Logical))
+        Some(dict_node(DictFilter::Unbind(id, key)))
     }
 
     /// `D[k] = v`, `piece x = ...`, `persistent x = ...`; None for any other assignment.
@@ -214,7 +181,7 @@ impl Lower<'_> {
         cx: Cx,
     ) -> Option<Lowered<S>> {
         if let ExprKind::Index(base, keys) = &a.target.kind
-            && let Some((id, _)) = self.dict_of(base)
+            && let Some(id) = self.dict_of(base)
         {
             if a.op != AssignOp::Set {
                 let m = "cqlq assigns dictionary entries with '=' only";
@@ -233,9 +200,9 @@ impl Lower<'_> {
 
     /// `while (test) body`
     pub(super) fn while_loop<S: SquareSet>(&self, test: &Expr, body: &Expr, cx: Cx) -> Lowered<S> {
-        let test = img!(self.lower(test, cx)).0;
-        let body = img!(self.lower(body, cx)).0;
-        lowered(Node::While(Box::new(test), Box::new(body)), Type::Logical)
+        let test = img!(self.lower(test, cx));
+        let body = img!(self.lower(body, cx));
+        lowered(Node::While(Box::new(test), Box::new(body)))
     }
 
     /// A one-argument word whose argument has type `want`.
@@ -245,24 +212,23 @@ impl Lower<'_> {
         cx: Cx,
         want: Type,
         what: &str,
-        make: impl FnOnce(Node<S>) -> (Node<S>, Type),
+        make: impl FnOnce(Node<S>) -> Node<S>,
     ) -> Lowered<S> {
         let n = img!(self.typed(x, cx, want, what));
-        let (node, ty) = make(n);
-        lowered(node, ty)
+        lowered(make(n))
     }
 
     /// `child(n)` with a computed index.
     fn child_at<S: SquareSet>(&self, x: &Expr, cx: Cx) -> Lowered<S> {
         let n = img!(self.typed(x, cx, Type::Number, "'child'"));
-        Ok(Some((Node::ChildAt(Box::new(n)), Type::Position)))
+        Ok(Some(Node::ChildAt(Box::new(n))))
     }
 
     /// `equal(x y)`
     fn equal<S: SquareSet>(&self, x: &Expr, y: &Expr, cx: Cx) -> Lowered<S> {
-        let x = img!(self.lower(x, cx)).0;
-        let y = img!(self.lower(y, cx)).0;
-        lowered(Node::Equal(Box::new(x), Box::new(y)), Type::Logical)
+        let x = img!(self.lower(x, cx));
+        let y = img!(self.lower(y, cx));
+        lowered(Node::Equal(Box::new(x), Box::new(y)))
     }
 
     /// `T count F`: every image of F under the transform group, counted when it matches.
@@ -289,11 +255,11 @@ impl Lower<'_> {
         let mut nodes = Vec::new();
         for g in elements {
             let inner = self.within(cx, g, images);
-            if let Some((n, _)) = self.lower(arg, inner)? {
+            if let Some(n) = self.lower(arg, inner)? {
                 nodes.push(n);
             }
         }
-        lowered(Node::CountImages(nodes), Type::Number)
+        lowered(Node::CountImages(nodes))
     }
 
     /// `rotate45 F` (the `Or` of F with its direction words turned by each multiple of 45°,
@@ -302,22 +268,20 @@ impl Lower<'_> {
     pub(super) fn rotate45<S: SquareSet>(&self, arg: &Expr, count: bool, cx: Cx) -> Lowered<S> {
         let outer = self.prog.rot45.get();
         let mut images = Vec::new();
-        let mut ty = Type::Logical;
         for k in 0..8u8 {
             self.prog.rot45.set((outer + k) % 8);
             let lowered = self.lower(arg, cx);
             self.prog.rot45.set(outer);
-            if let Some((n, t)) = lowered? {
+            if let Some(n) = lowered? {
                 images.push(n);
-                ty = t;
             }
         }
         if count {
-            return lowered(Node::CountImages(images), Type::Number);
+            return lowered(Node::CountImages(images));
         }
-        Ok(Some(match ty {
-            Type::Set => (Node::Union(images), Type::Set),
-            _ => (Node::Or(images), ty),
+        Ok(Some(match self.type_of(arg)? {
+            Type::Set => Node::Union(images),
+            _ => Node::Or(images),
         }))
     }
 
@@ -369,7 +333,7 @@ impl Lower<'_> {
         };
         let x = img!(self.typed(x, cx, Type::Set, d.name()));
         let (lo, hi, x) = (Box::new(lo), hi.map(Box::new), Box::new(x));
-        lowered(Node::DirectionBy(dirs, lo, hi, x), Type::Set)
+        lowered(Node::DirectionBy(dirs, lo, hi, x))
     }
 
     /// The key of `D[k]`.
@@ -380,7 +344,7 @@ impl Lower<'_> {
         cx: Cx,
     ) -> Result<Option<Node<S>>, LowerError> {
         match keys {
-            [Some(k)] => Ok(self.lower(k, cx)?.map(|(n, _)| n)),
+            [Some(k)] => self.lower(k, cx),
             _ => Err(self.err(
                 ErrorKind::Syntax,
                 e.span,
@@ -398,14 +362,13 @@ impl Lower<'_> {
         value: &Expr,
         cx: Cx,
     ) -> Lowered<S> {
-        if let [Some(k)] = keys
-            && let Ok(Some((_, ty))) = self.lower::<S>(k, cx)
-        {
+        if let [Some(k)] = keys {
+            let ty = self.type_of(k)?;
             self.prog.key_types.borrow_mut().entry(id).or_insert(ty);
         }
         let key = img!(self.dict_key(e, keys, cx));
-        let value = img!(self.lower(value, cx)).0;
-        dict_node(DictFilter::Set(id, key, value), Type::Logical)
+        let value = img!(self.lower(value, cx));
+        dict_node(DictFilter::Set(id, key, value))
     }
 
     /// `piece x = S`: the slot comes from lowering the plain assignment.
@@ -417,12 +380,9 @@ impl Lower<'_> {
     ) -> Lowered<S> {
         let mut plain = a.clone();
         plain.storage = Storage::Plain;
-        let plain = Expr {
-            kind: ExprKind::Assign(Box::new(plain)),
-            span: e.span,
-        };
+        let plain = e.rewritten(ExprKind::Assign(Box::new(plain)));
         match img!(self.lower::<S>(&plain, cx)) {
-            (Node::Assign(var, value), _) => lowered(Node::PieceAssign(var, value), Type::Logical),
+            Node::Assign(var, value) => lowered(Node::PieceAssign(var, value)),
             other => Ok(Some(other)),
         }
     }
@@ -439,8 +399,7 @@ impl Lower<'_> {
             let m = "'persistent' assigns a variable";
             return Err(self.err(ErrorKind::Type, e.span, m));
         };
-        let value_ty = img!(self.lower::<S>(&a.value, cx)).1;
-        let ty = match value_ty {
+        let ty = match self.type_of(&a.value)? {
             Type::Number => PersistentType::Number,
             Type::Str => PersistentType::Str,
             Type::Set => PersistentType::Set,
@@ -451,11 +410,8 @@ impl Lower<'_> {
         };
         let mut plain = a.clone();
         plain.storage = Storage::Plain;
-        let plain = Expr {
-            kind: ExprKind::Assign(Box::new(plain)),
-            span: e.span,
-        };
-        let (node, ty_node) = img!(self.lower::<S>(&plain, cx));
+        let plain = e.rewritten(ExprKind::Assign(Box::new(plain)));
+        let node = img!(self.lower::<S>(&plain, cx));
         if let Node::Assign(var, _) = &node {
             let mut globals = self.prog.globals.borrow_mut();
             if !globals.persistent.iter().any(|p| p.var == *var) {
@@ -467,13 +423,13 @@ impl Lower<'_> {
                 });
             }
         }
-        Ok(Some((node, ty_node)))
+        Ok(Some(node))
     }
 }
 
-/// A lowered [`DictFilter`] of type `ty`.
-fn dict_node<S>(d: DictFilter<S>, ty: Type) -> Lowered<S> {
-    Ok(Some((Node::Dict(Box::new(d)), ty)))
+/// A lowered [`DictFilter`].
+fn dict_node<S>(d: DictFilter<S>) -> Lowered<S> {
+    Ok(Some(Node::Dict(Box::new(d))))
 }
 
 /// `try`: CQL 6.2 expands it to `notransform 1 == find <-- quiet all {btm secondary}` (its
@@ -504,7 +460,7 @@ impl Lower<'_> {
         it: &crate::query::syntax::Iterate,
         cx: Cx,
     ) -> Option<Lowered<S>> {
-        let (dict, _) = self.dict_of(&it.domain)?;
+        let dict = self.dict_of(&it.domain)?;
         Some(self.dict_loop(e, it, dict, cx))
     }
 
@@ -522,13 +478,13 @@ impl Lower<'_> {
             return Err(self.err(ErrorKind::Type, it.domain.span, m));
         }
         let var = self.slot(&it.var.text, e.span)?;
-        let body = img!(self.lower(&it.body, cx)).0;
+        let body = img!(self.lower(&it.body, cx));
         let l = ir::DictLoop {
             dict,
             var,
             name: it.var.text.clone(),
             body,
         };
-        dict_node(DictFilter::Loop(l), Type::Logical)
+        dict_node(DictFilter::Loop(l))
     }
 }

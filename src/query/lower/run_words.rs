@@ -8,7 +8,6 @@ use crate::squares::SquareSet;
 
 use super::{Cx, Lower, Lowered};
 use crate::query::ast::{Arg, Expr, ExprKind};
-use crate::query::check::Type;
 use crate::query::transform::Xform;
 
 /// CQL 6.2's messages when an HHdb key that reads variations runs without them.
@@ -78,7 +77,7 @@ impl Lower<'_> {
             _ => return None,
         };
         let node = Node::And(vec![Node::AssertVariations(message.into()), test]);
-        Some(Ok(Some((node, Type::Logical))))
+        Some(Ok(Some(node)))
     }
 
     /// `cql_assertvariations "message"` (CQL 6.2's `AssertVariationsNode`): true when
@@ -91,10 +90,7 @@ impl Lower<'_> {
                     kind: ExprKind::Str(m),
                     ..
                 }),
-            ] if !m.is_empty() => Ok(Some((
-                Node::AssertVariations(m.as_str().into()),
-                Type::Logical,
-            ))),
+            ] if !m.is_empty() => Ok(Some(Node::AssertVariations(m.as_str().into()))),
             _ => Err(self.err(
                 crate::query::ErrorKind::Syntax,
                 e.span,
@@ -103,20 +99,27 @@ impl Lower<'_> {
         }
     }
 
-    /// A filter written in CQL, lowered (the texts here are constants cqlq parses).
+    /// A filter written in CQL, lowered (the texts here are constants cqlq parses and
+    /// checks: their types are their own check's, [`Lower::checked_type`]).
     pub(super) fn snippet<S: SquareSet>(
         &self,
         text: &str,
         cx: Cx,
     ) -> Result<Node<S>, crate::query::error::LowerError> {
         let ast = crate::query::parse::cql_to_ast(text).expect("built-in snippet parses");
-        let mut nodes = Vec::new();
-        for x in &ast.body {
-            if let Some((n, _)) = self.lower(x, cx)? {
-                nodes.push(n);
+        let facts = crate::query::check_ast(&ast).expect("built-in snippet checks");
+        self.snippet_types.borrow_mut().push(facts.types);
+        let lowered = (|| {
+            let mut nodes = Vec::new();
+            for x in &ast.body {
+                if let Some(n) = self.lower(x, cx)? {
+                    nodes.push(n);
+                }
             }
-        }
-        Ok(Node::And(nodes))
+            Ok(Node::And(nodes))
+        })();
+        self.snippet_types.borrow_mut().pop();
+        lowered
     }
 }
 
@@ -175,7 +178,7 @@ impl Lower<'_> {
         let submissions = ir::submissions::Submissions::new(file, no_transform);
         let lookup = Node::SimilarPosition(std::sync::Arc::new(submissions));
         if no_sort {
-            return Ok(Some((lookup, Type::Logical)));
+            return Ok(Some(lookup));
         }
         let sort = ir::Sort {
             label: "submission game".to_string(),
@@ -183,6 +186,6 @@ impl Lower<'_> {
             quiet: false,
             body: lookup,
         };
-        Ok(Some((Node::Sort(Box::new(sort)), Type::Logical)))
+        Ok(Some(Node::Sort(Box::new(sort))))
     }
 }

@@ -19,11 +19,11 @@ use crate::query::syntax::Range as AstRange;
 impl Lower<'_> {
     /// `x`: a variable, or a function parameter (its argument lowered in the caller's frame).
     pub(super) fn var<S: SquareSet>(&self, e: &Expr, name: &Name, cx: Cx) -> Lowered<S> {
-        if let Some(arg) = self.param(&name.text) {
-            return self.lower_arg(&name.text, &arg, cx);
+        if let Some(arg) = self.lower_arg(&name.text, cx) {
+            return arg;
         }
         match self.scope.vars.borrow().get(&name.text) {
-            Some(&(id, ty)) => Ok(Some((Node::Var(id), ty))),
+            Some(&id) => Ok(Some(Node::Var(id))),
             None => {
                 let m = format!("'{}' is not a variable assigned before", name.text);
                 Err(self.err(ErrorKind::Type, e.span, m))
@@ -39,22 +39,21 @@ impl Lower<'_> {
         if matches!(a.storage, Storage::Persistent | Storage::PersistentQuiet) {
             return Err(self.unsupported(e, "persistent variables"));
         }
-        if let Some(arg) = self.param(&name.text) {
-            // A parameter passed a variable assigns that variable.
-            let ExprKind::Var(_) = arg.kind else {
-                let m = format!("parameter '{}' was not passed a variable", name.text);
-                return Err(self.err(ErrorKind::Type, a.target.span, m));
-            };
-            let mut inner = a.clone();
-            inner.target = arg;
-            let e2 = Expr {
-                kind: ExprKind::Assign(Box::new(inner)),
-                span: e.span,
-            };
-            return self.with_caller_frame(|| self.lower(&e2, cx));
-        }
-        let (value, _) = img!(self.lower(&a.value, cx));
-        let id = self.slot(&name.text, e.span)?;
+        // A parameter passed a variable assigns that variable (a name of the caller's: an
+        // argument naming a parameter was resolved at the call); the value is the callee's,
+        // lowered (and typed by the check) under this call.
+        let target = match self.param(&name.text) {
+            Some(arg) => match arg.kind {
+                ExprKind::Var(caller) => caller.text,
+                _ => {
+                    let m = format!("parameter '{}' was not passed a variable", name.text);
+                    return Err(self.err(ErrorKind::Type, a.target.span, m));
+                }
+            },
+            None => name.text.clone(),
+        };
+        let value = img!(self.lower(&a.value, cx));
+        let id = self.slot(&target, e.span)?;
         let old = || Box::new(Node::Var(id));
         let value = match a.op {
             AssignOp::Set => value,
@@ -69,7 +68,7 @@ impl Lower<'_> {
                 return Err(self.unsupported(e, "'=?' piece assignment"));
             }
         };
-        Ok(Some((Node::Assign(id, Box::new(value)), Type::Logical)))
+        Ok(Some(Node::Assign(id, Box::new(value))))
     }
 
     /// `unbind x`, `isbound x`, `isunbound x`.
@@ -83,7 +82,7 @@ impl Lower<'_> {
             return Err(self.unsupported(e, "binding tests on dictionary entries"));
         };
         let id = match self.scope.vars.borrow().get(&name.text) {
-            Some(&(id, _)) => id,
+            Some(&id) => id,
             None => {
                 if let Some(found) = self.binding_without_variable(op, target) {
                     return Ok(Some(found));
@@ -93,9 +92,9 @@ impl Lower<'_> {
             }
         };
         Ok(Some(match op {
-            BindingOp::Unbind => (Node::Unbind(id), Type::Logical),
-            BindingOp::IsBound => (Node::IsBound(id), Type::Logical),
-            BindingOp::IsUnbound => (Node::Not(Box::new(Node::IsBound(id))), Type::Logical),
+            BindingOp::Unbind => Node::Unbind(id),
+            BindingOp::IsBound => Node::IsBound(id),
+            BindingOp::IsUnbound => Node::Not(Box::new(Node::IsBound(id))),
         }))
     }
 
@@ -105,14 +104,14 @@ impl Lower<'_> {
             .functions
             .borrow_mut()
             .insert(def.name.text.clone(), def.clone());
-        Ok(Some((Node::True, Type::Logical)))
+        Ok(Some(Node::True))
     }
 
     /// `square x in S body`, `piece x in S body` (a dictionary's keys: `prog.rs`).
     pub(super) fn iterate<S: SquareSet>(&self, e: &Expr, it: &Iterate, cx: Cx) -> Lowered<S> {
         let domain = img!(self.typed(&it.domain, cx, Type::Set, "the domain"));
         let var = self.slot(&it.var.text, e.span)?;
-        let body = img!(self.lower(&it.body, cx)).0;
+        let body = img!(self.lower(&it.body, cx));
         let l = Box::new(Loop {
             var,
             all: it.all,
@@ -123,7 +122,7 @@ impl Lower<'_> {
             IterKind::Square => Node::SquareLoop(l),
             IterKind::Piece => Node::PieceLoop(l),
         };
-        Ok(Some((node, Type::Set)))
+        Ok(Some(node))
     }
 
     /// `sort "label" min quiet body`
@@ -137,7 +136,8 @@ impl Lower<'_> {
                 _ => return Err(self.unsupported(e, "this parameter of 'sort'")),
             }
         }
-        let (body, ty) = img!(self.lower(&s.body, cx));
+        let body = img!(self.lower(&s.body, cx));
+        let ty = self.type_of(&s.body)?;
         if ty != Type::Number && ty != Type::Set && ty != Type::Str {
             return Err(self.unsupported(e, "sorting by this value"));
         }
@@ -147,7 +147,7 @@ impl Lower<'_> {
             quiet,
             body,
         };
-        Ok(Some((Node::Sort(Box::new(sort)), ty)))
+        Ok(Some(Node::Sort(Box::new(sort))))
     }
 
     /// A word no other concept lowers: the string, position, numeric, mate, tree and path
@@ -167,18 +167,18 @@ impl Lower<'_> {
     }
 
     /// The position, numeric and mate words lowered here.
-    fn word_more<S: SquareSet>(&self, w: Word) -> Option<(Node<S>, Type)> {
-        let pos = |r| Some((Node::Position(r), Type::Position));
-        let mate = |k, stale| Some((Node::MateKind(k, stale), Type::Set));
+    fn word_more<S: SquareSet>(&self, w: Word) -> Option<Node<S>> {
+        let pos = |r| Some(Node::Position(r));
+        let mate = |k, stale| Some(Node::MateKind(k, stale));
         match w {
-            Word::Mainline => Some((Node::InMainline(true), Type::Logical)),
-            Word::Variation => Some((Node::InMainline(false), Type::Logical)),
+            Word::Mainline => Some(Node::InMainline(true)),
+            Word::Variation => Some(Node::InMainline(false)),
             Word::Parent => pos(PositionRef::Parent),
             Word::CurrentPosition => pos(PositionRef::Current),
             Word::InitialPosition => pos(PositionRef::Initial),
             Word::LastPosition => pos(PositionRef::Last),
-            Word::PositionId => Some((Node::Num(NumProp::PositionId), Type::Number)),
-            Word::Depth => Some((Node::Num(NumProp::Depth), Type::Number)),
+            Word::PositionId => Some(Node::Num(NumProp::PositionId)),
+            Word::Depth => Some(Node::Num(NumProp::Depth)),
             Word::PureMate => mate(MateKind::Pure, false),
             Word::ModelMate => mate(MateKind::Model, false),
             Word::IdealMate => mate(MateKind::Ideal, false),
@@ -194,10 +194,9 @@ impl Lower<'_> {
         let (e, b, filters) = (call.e, call.b, &call.filters[..]);
         let set = |i: usize| self.nth_argument::<S>(e, b, filters, i, Type::Set, cx);
         let node = match b {
-            Builtin::File | Builtin::Rank => (
-                Node::FileRank(b == Builtin::Rank, Box::new(img!(set(0)))),
-                Type::Number,
-            ),
+            Builtin::File | Builtin::Rank => {
+                Node::FileRank(b == Builtin::Rank, Box::new(img!(set(0))))
+            }
             Builtin::Light | Builtin::Dark => {
                 let of = match filters.first() {
                     Some(_) => Some(Box::new(img!(set(0)))),
@@ -206,19 +205,15 @@ impl Lower<'_> {
                 // A colour swap with the rank mirror keeps square shades; a single mirror
                 // or a quarter turn exchanges them.
                 let light = (b == Builtin::Light) != swaps_shades(cx, self.geo);
-                (Node::SquareShade(light, of), Type::Set)
+                Node::SquareShade(light, of)
             }
             // distance(x y) of two positions: moves apart in the game tree (tree_words.rs)
-            Builtin::Distance
-                if filters
-                    .first()
-                    .is_some_and(|x| self.is_position::<S>(x, cx)) =>
-            {
+            Builtin::Distance if filters.first().is_some_and(|x| self.is_position(x)) => {
                 return self.tree_builtin(call, cx);
             }
             Builtin::Distance => {
                 let (x, y) = (img!(set(0)), img!(set(1)));
-                (Node::Distance(Box::new(x), Box::new(y)), Type::Number)
+                Node::Distance(Box::new(x), Box::new(y))
             }
             Builtin::Child => {
                 let n = match filters.first().map(|x| &x.kind) {
@@ -226,7 +221,7 @@ impl Lower<'_> {
                     Some(ExprKind::Number(n)) if *n >= 0 => *n as u32,
                     Some(_) => return Err(self.unsupported(e, "'child' with a computed index")),
                 };
-                (Node::Position(PositionRef::Child(n)), Type::Position)
+                Node::Position(PositionRef::Child(n))
             }
             Builtin::Ancestor | Builtin::Descendant | Builtin::Lca => {
                 return self.relation(e, b, filters, cx);
@@ -234,28 +229,22 @@ impl Lower<'_> {
             Builtin::Comment => {
                 let mut parts = Vec::new();
                 for x in filters {
-                    parts.push(img!(self.lower(x, cx)).0);
+                    parts.push(img!(self.lower(x, cx)));
                 }
-                (Node::Comment(parts), Type::Logical)
+                Node::Comment(parts)
             }
             Builtin::Tag if filters.len() == 1 => match &filters[0].kind {
-                ExprKind::Str(name) => (Node::Tag(ir::TagName::Other(name.clone())), Type::Str),
+                ExprKind::Str(name) => Node::Tag(ir::TagName::Other(name.clone())),
                 _ => return self.tag_of(filters[0], cx),
             },
             Builtin::Lowercase | Builtin::Uppercase => {
                 let x = img!(self.nth_argument::<S>(e, b, filters, 0, Type::Str, cx));
-                (
-                    Node::CaseConvert(b == Builtin::Uppercase, Box::new(x)),
-                    Type::Str,
-                )
+                Node::CaseConvert(b == Builtin::Uppercase, Box::new(x))
             }
             Builtin::HasComment => return self.has_comment(filters, cx),
             Builtin::PieceName | Builtin::TypeName => {
                 let x = img!(set(0));
-                (
-                    Node::PieceName(b == Builtin::TypeName, Box::new(x)),
-                    Type::Str,
-                )
+                Node::PieceName(b == Builtin::TypeName, Box::new(x))
             }
             Builtin::Eco | Builtin::EventDate => return self.tag_keyword(b, filters, cx),
             Builtin::PieceId
@@ -269,9 +258,9 @@ impl Lower<'_> {
     /// `hascomment` alone, with a NAG's text (`"!"`), or with a text to look for.
     fn has_comment<S: SquareSet>(&self, filters: &[&Expr], cx: Cx) -> Lowered<S> {
         Ok(Some(match filters.first().map(|x| &x.kind) {
-            None => (Node::HasComment(None), Type::Logical),
+            None => Node::HasComment(None),
             Some(ExprKind::Str(t)) => match crate::chess::nag_from_text(t) {
-                Some(n) => (Node::HasComment(Some(n)), Type::Logical),
+                Some(n) => Node::HasComment(Some(n)),
                 None => return self.hascomment_text(filters[0], cx),
             },
             Some(_) => return self.hascomment_text(filters[0], cx),
@@ -288,12 +277,12 @@ impl Lower<'_> {
     ) -> Lowered<S> {
         let pos = |i: usize| self.nth_argument::<S>(e, b, filters, i, Type::Position, cx);
         let (x, y) = (img!(pos(0)), img!(pos(1)));
-        let (rel, ty) = match b {
-            Builtin::Ancestor => (ir::PosRelation::Ancestor, Type::Logical),
-            Builtin::Descendant => (ir::PosRelation::Descendant, Type::Logical),
-            _ => (ir::PosRelation::Lca, Type::Position),
+        let rel = match b {
+            Builtin::Ancestor => ir::PosRelation::Ancestor,
+            Builtin::Descendant => ir::PosRelation::Descendant,
+            _ => ir::PosRelation::Lca,
         };
-        Ok(Some((Node::Relation(rel, Box::new(x), Box::new(y)), ty)))
+        Ok(Some(Node::Relation(rel, Box::new(x), Box::new(y))))
     }
 
     /// `eco`, `eventdate`: the tag, or whether it contains a string (a filter: the tag,
@@ -306,8 +295,8 @@ impl Lower<'_> {
         };
         let tag = ir::TagName::Other(name.to_string());
         Ok(Some(match filters.first().map(|x| &x.kind) {
-            None => (Node::Tag(tag), Type::Str),
-            Some(ExprKind::Str(t)) => (Node::TagContains(vec![tag], t.clone()), Type::Logical),
+            None => Node::Tag(tag),
+            Some(ExprKind::Str(t)) => Node::TagContains(vec![tag], t.clone()),
             Some(_) => return self.tag_contains(name, filters[0], cx),
         }))
     }

@@ -45,14 +45,14 @@ impl Lower<'_> {
     /// `originalcomment`, `removecomment`.
     pub(crate) fn word_strs<S: SquareSet>(&self, w: Word) -> Lowered<S> {
         Ok(Some(match w {
-            Word::OriginalComment => (Node::OriginalComment, Type::Str),
-            _ => (Node::RemoveComment, Type::Logical),
+            Word::OriginalComment => Node::OriginalComment,
+            _ => Node::RemoveComment,
         }))
     }
 
     /// `\N`
     pub(crate) fn capture<S: SquareSet>(&self, n: u32) -> Lowered<S> {
-        Ok(Some((strs(StrFilter::Capture(n)), Type::Str)))
+        Ok(Some(strs(StrFilter::Capture(n))))
     }
 
     /// `s[i]`, `s[i:j]` (dictionaries are not lowered here).
@@ -63,7 +63,8 @@ impl Lower<'_> {
         keys: &[Option<Expr>],
         cx: Cx,
     ) -> Lowered<S> {
-        let (s, ty) = img!(self.lower(base, cx));
+        let s = img!(self.lower(base, cx));
+        let ty = self.type_of(base)?;
         if ty != Type::Str {
             return Err(self.unsupported(e, "indexing a dictionary"));
         }
@@ -72,7 +73,7 @@ impl Lower<'_> {
             (1, Some(i)) => StrFilter::Index(s, i),
             (_, i) => StrFilter::Slice(s, i, j),
         };
-        Ok(Some((strs(f), Type::Str)))
+        Ok(Some(strs(f)))
     }
 
     /// The numeric parts of `[i]` / `[i:j]`.
@@ -113,13 +114,14 @@ impl Lower<'_> {
                 let name = img!(self.typed(name, cx, Type::Str, "'tag'"));
                 let value = img!(self.typed(&a.value, cx, Type::Str, "a tag assignment"));
                 let set = Node::SetTag(Box::new(name), Box::new(value));
-                Ok(Some((set, Type::Logical)))
+                Ok(Some(set))
             }
             ExprKind::Index(base, keys) if a.op == AssignOp::Set => {
                 let ExprKind::Var(_) = &base.kind else {
                     return Err(self.unsupported(e, "this assignment"));
                 };
-                let (target, ty) = img!(self.lower::<S>(base, cx));
+                let target = img!(self.lower::<S>(base, cx));
+                let ty = self.type_of(base)?;
                 let Node::Var(id) = target else {
                     return Err(self.unsupported(e, "assignments to a parameter's substring"));
                 };
@@ -131,7 +133,7 @@ impl Lower<'_> {
                 let i = i.unwrap_or(Node::Number(0));
                 let value = img!(self.typed(&a.value, cx, Type::Str, "a substring assignment"));
                 let f = StrFilter::SliceAssign(id, i, j, single, value);
-                Ok(Some((strs(f), Type::Logical)))
+                Ok(Some(strs(f)))
             }
             _ => Err(self.unsupported(e, "assignments to dictionaries or with this operator")),
         }
@@ -140,13 +142,13 @@ impl Lower<'_> {
     /// `tag x` with x not a string literal.
     pub(crate) fn tag_of<S: SquareSet>(&self, x: &Expr, cx: Cx) -> Lowered<S> {
         let name = img!(self.typed(x, cx, Type::Str, "'tag'"));
-        Ok(Some((Node::TagOf(Box::new(name)), Type::Str)))
+        Ok(Some(Node::TagOf(Box::new(name))))
     }
 
     /// `hascomment x` with a text that is no NAG, or a computed text.
     pub(crate) fn hascomment_text<S: SquareSet>(&self, x: &Expr, cx: Cx) -> Lowered<S> {
         let text = img!(self.typed(x, cx, Type::Str, "'hascomment'"));
-        Ok(Some((Node::HasCommentText(Box::new(text)), Type::Logical)))
+        Ok(Some(Node::HasCommentText(Box::new(text))))
     }
 
     /// `eco x`, `eventdate x` with a computed text: the tag contains it.
@@ -154,7 +156,7 @@ impl Lower<'_> {
         let text = img!(self.typed(x, cx, Type::Str, tag));
         let value = Node::TagOf(Box::new(Node::Str(tag.to_string())));
         let f = StrFilter::Contains(text, value);
-        Ok(Some((strs(f), Type::Logical)))
+        Ok(Some(strs(f)))
     }
 
     /// The builtins of [`Lower::is_str_builtin`].
@@ -169,56 +171,44 @@ impl Lower<'_> {
             .collect();
         let arg = |i: usize, want: Type| self.nth_argument::<S>(e, b, filters, i, want, cx);
         let node = match b {
-            Builtin::Int => (
-                strs(StrFilter::ToInt(img!(arg(0, Type::Str)))),
-                Type::Number,
-            ),
-            Builtin::Str => (
-                strs(StrFilter::ToStr(img!(self.parts(filters, cx)))),
-                Type::Str,
-            ),
+            Builtin::Int => strs(StrFilter::ToInt(img!(arg(0, Type::Str)))),
+            Builtin::Str => strs(StrFilter::ToStr(img!(self.parts(filters, cx)))),
             Builtin::Ascii => {
                 let Some(x) = filters.first() else {
                     return Err(self.missing_argument(e));
                 };
-                let (x, ty) = img!(self.lower(x, cx));
-                let out = match ty {
-                    Type::Str => Type::Number,
-                    Type::Number => Type::Str,
-                    _ => {
-                        let m = "'ascii' takes a string or a number";
-                        return Err(self.err(ErrorKind::Type, e.span, m));
-                    }
-                };
-                (strs(StrFilter::Ascii(x)), out)
+                let ty = self.type_of(x)?;
+                let x = img!(self.lower(x, cx));
+                if !matches!(ty, Type::Str | Type::Number) {
+                    let m = "'ascii' takes a string or a number";
+                    return Err(self.err(ErrorKind::Type, e.span, m));
+                }
+                strs(StrFilter::Ascii(x))
             }
             Builtin::IndexOf => {
                 let (a, s) = (img!(arg(0, Type::Str)), img!(arg(1, Type::Str)));
-                (strs(StrFilter::IndexOf(a, s)), Type::Number)
+                strs(StrFilter::IndexOf(a, s))
             }
             Builtin::Message => {
                 let quiet = flags.contains(&"quiet");
                 let parts = img!(self.parts(filters, cx));
-                (Node::Message(parts, quiet), Type::Logical)
+                Node::Message(parts, quiet)
             }
             Builtin::ReadFile | Builtin::WriteFile if self.secure => {
                 let m = format!("'{}' is refused under --secure", b.name());
                 return Err(self.err(ErrorKind::Unsupported, e.span, m));
             }
-            Builtin::ReadFile => (Node::ReadFile(Box::new(img!(arg(0, Type::Str)))), Type::Str),
+            Builtin::ReadFile => Node::ReadFile(Box::new(img!(arg(0, Type::Str)))),
             Builtin::WriteFile => {
                 let (f, t) = (img!(arg(0, Type::Str)), img!(arg(1, Type::Str)));
-                (Node::WriteFile(Box::new(f), Box::new(t)), Type::Logical)
+                Node::WriteFile(Box::new(f), Box::new(t))
             }
             Builtin::SetTag => {
                 let (n, v) = (img!(arg(0, Type::Str)), img!(arg(1, Type::Str)));
-                (Node::SetTag(Box::new(n), Box::new(v)), Type::Logical)
+                Node::SetTag(Box::new(n), Box::new(v))
             }
-            Builtin::RemoveTag => (
-                Node::RemoveTag(Box::new(img!(arg(0, Type::Str)))),
-                Type::Logical,
-            ),
-            Builtin::Year if filters.is_empty() => (Node::Year, Type::Number),
+            Builtin::RemoveTag => Node::RemoveTag(Box::new(img!(arg(0, Type::Str)))),
+            Builtin::Year if filters.is_empty() => Node::Year,
             Builtin::Hhdb => return self.hhdb(e, &flags, filters, cx),
             _ => return Err(self.unsupported(e, "")),
         };
@@ -233,7 +223,7 @@ impl Lower<'_> {
     ) -> Result<Option<Vec<Node<S>>>, LowerError> {
         let mut out = Vec::new();
         for x in filters {
-            out.push(img!(self.lower(x, cx)).0);
+            out.push(img!(self.lower(x, cx)));
         }
         Ok(Some(out))
     }
@@ -279,7 +269,7 @@ impl Lower<'_> {
             }
             return Err(self.unsupported(e, &format!("'hhdb {key}'")));
         }
-        Ok(Some((Node::Hhdb(award), Type::Number)))
+        Ok(Some(Node::Hhdb(award)))
     }
 }
 
@@ -300,7 +290,8 @@ impl Lower<'_> {
             return None;
         }
         let lowered = (|| -> Lowered<S> {
-            let (next, ty) = img!(self.lower(x, cx));
+            let next = img!(self.lower(x, cx));
+            let ty = self.type_of(x)?;
             if ty == Type::Str {
                 return Ok(None);
             }
@@ -310,7 +301,7 @@ impl Lower<'_> {
                 "EventDate"
             };
             let tag = Node::Tag(crate::ir::TagName::Other(name.to_string()));
-            Ok(Some((Node::And(vec![tag, next]), ty)))
+            Ok(Some(Node::And(vec![tag, next])))
         })();
         match lowered {
             // A string (or an image a transform dropped): the caller's reading.

@@ -3,7 +3,6 @@
 
 use crate::ir::{Color, GameResult, Node, TagName};
 use crate::query::ast::TagWord;
-use crate::query::check::Type;
 
 use super::{Cx, Lower, Lowered, swap};
 
@@ -15,7 +14,7 @@ impl Lower<'_> {
             (true, GameResult::BlackWins) => GameResult::WhiteWins,
             (_, r) => r,
         };
-        Ok(Some((Node::Result(r), Type::Logical)))
+        Ok(Some(Node::Result(r)))
     }
 
     /// `player`, `player white`, `player black "text"`: a name tag, or whether it (either,
@@ -29,17 +28,11 @@ impl Lower<'_> {
             }
         };
         Ok(Some(match (color, text) {
-            (Some(c), None) => (Node::Tag(tag(c)), Type::Str),
-            (Some(c), Some(t)) => (
-                Node::TagContains(vec![tag(c)], t.to_string()),
-                Type::Logical,
-            ),
+            (Some(c), None) => Node::Tag(tag(c)),
+            (Some(c), Some(t)) => Node::TagContains(vec![tag(c)], t.to_string()),
             (None, t) => {
                 let t = t.unwrap_or_default().to_string();
-                (
-                    Node::TagContains(vec![TagName::White, TagName::Black], t),
-                    Type::Logical,
-                )
+                Node::TagContains(vec![TagName::White, TagName::Black], t)
             }
         }))
     }
@@ -52,8 +45,8 @@ impl Lower<'_> {
             TagWord::Date => TagName::Date,
         };
         Ok(Some(match text {
-            None => (Node::Tag(tag), Type::Str),
-            Some(t) => (Node::TagContains(vec![tag], t.to_string()), Type::Logical),
+            None => Node::Tag(tag),
+            Some(t) => Node::TagContains(vec![tag], t.to_string()),
         }))
     }
 }

@@ -97,14 +97,16 @@ impl Lower<'_> {
         let mut nodes: Vec<Node<S>> = Vec::new();
         // Fingerprints of `nodes`, so duplicates are found without comparing every pair.
         let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
-        let mut ty = None;
+        // The images of a set filter are joined by `Union`, of any other by `Or`.
+        let union = self.type_of(arg)? == Type::Set;
+        let mut any = false;
         for g in elements {
-            if let Some((n, t)) = self.lower(arg, self.within(cx, g, images))? {
-                ty.get_or_insert(t);
+            if let Some(n) = self.lower(arg, self.within(cx, g, images))? {
+                any = true;
                 // The images of a nested transform join this one's list.
                 let parts = match n {
-                    Node::Union(v) if t == Type::Set => v,
-                    Node::Or(v) if t != Type::Set => v,
+                    Node::Union(v) if union => v,
+                    Node::Or(v) if !union => v,
                     Node::Placements(table) => table.images(),
                     n => vec![n],
                 };
@@ -117,14 +119,15 @@ impl Lower<'_> {
                 }
             }
         }
-        let Some(ty) = ty else { return Ok(None) };
-        let union = ty == Type::Set;
+        if !any {
+            return Ok(None);
+        }
         Ok(Some(match nodes.len() {
-            1 => (nodes.remove(0), ty),
+            1 => nodes.remove(0),
             _ => match Placements::of(&nodes, union) {
-                Some(table) => (Node::Placements(Box::new(table)), ty),
-                None if union => (Node::Union(nodes), ty),
-                None => (Node::Or(nodes), ty),
+                Some(table) => Node::Placements(Box::new(table)),
+                None if union => Node::Union(nodes),
+                None => Node::Or(nodes),
             },
         }))
     }

@@ -13,8 +13,8 @@ use crate::query::error::{ErrorKind, LowerError};
 
 impl Lower<'_> {
     /// The words without arguments lowered here (None: not one of them).
-    pub(crate) fn tree_word<S: SquareSet>(&self, w: Word) -> Option<(Node<S>, Type)> {
-        let tree = |node| Some((node, Type::Logical));
+    pub(crate) fn tree_word<S: SquareSet>(&self, w: Word) -> Option<Node<S>> {
+        let tree = |node| Some(node);
         match w {
             Word::VirtualMainline => tree(Node::VirtualMainline),
             Word::LegalPosition => tree(Node::LegalPosition),
@@ -36,11 +36,10 @@ impl Lower<'_> {
     }
 
     /// `move ...` with `primary`, `secondary`, `comment X` or `: F` (`extras`), `base` being
-    /// the rest of the filter, of type `ty`.
+    /// the rest of the filter.
     pub(crate) fn move_ext<S: SquareSet>(
         &self,
         base: MoveFilter<S>,
-        ty: Type,
         extras: &[&MoveParam],
         cx: Cx,
     ) -> Lowered<S> {
@@ -58,13 +57,13 @@ impl Lower<'_> {
                 MoveParamKind::Secondary => ext.secondary = true,
                 MoveParamKind::Comment(x) => {
                     // `comment "x"` without parentheses is CQL 6.2's comment filter too.
-                    let c = img!(self.lower(x, cx)).0;
+                    let c = img!(self.lower(x, cx));
                     ext.comment = Some(match &x.kind {
                         ExprKind::Builtin(Builtin::Comment, _) => c,
                         _ => Node::Comment(vec![c]),
                     });
                 }
-                MoveParamKind::Then(all, f) => ext.then = Some((*all, img!(self.lower(f, cx)).0)),
+                MoveParamKind::Then(all, f) => ext.then = Some((*all, img!(self.lower(f, cx)))),
                 _ => {
                     let name = super::ops::move_param_name(&p.kind);
                     let m = format!("cqlq does not evaluate 'move {name}' yet");
@@ -102,7 +101,7 @@ impl Lower<'_> {
             );
             return Err(self.err(ErrorKind::Unsupported, p.span, m));
         }
-        Ok(Some((Node::MoveExt(Box::new(ext)), ty)))
+        Ok(Some(Node::MoveExt(Box::new(ext))))
     }
 
     /// `pieceid`, `consecutivemoves`, `countmoves`, `currentmove`, `distance` of positions;
@@ -115,20 +114,20 @@ impl Lower<'_> {
             Builtin::PieceId => {
                 let x = filters.first().ok_or_else(missing)?;
                 let x = img!(self.typed(x, cx, Type::Set, "'pieceid'"));
-                (Node::PieceId(Box::new(x)), Type::Number)
+                Node::PieceId(Box::new(x))
             }
-            Builtin::ConsecutiveMoves => (self.consecutive_moves(e, args, cx)?, Type::Number),
+            Builtin::ConsecutiveMoves => self.consecutive_moves(e, args, cx)?,
             Builtin::Distance => {
                 let [x, y] = filters[..] else {
                     return Err(missing());
                 };
                 let x = img!(self.typed(x, cx, Type::Position, "'distance'"));
                 let y = img!(self.typed(y, cx, Type::Position, "'distance'"));
-                (Node::TreeDistance(Box::new(x), Box::new(y)), Type::Number)
+                Node::TreeDistance(Box::new(x), Box::new(y))
             }
             Builtin::CountMoves | Builtin::CurrentMove => {
                 let x = filters.first().ok_or_else(missing)?;
-                let (n, _) = img!(self.lower(x, cx));
+                let n = img!(self.lower(x, cx));
                 let (mut base, ext) = match n {
                     Node::Move(m) => (m, None),
                     Node::MoveExt(ext) => (ext.base.clone(), Some(*ext)),
@@ -159,17 +158,16 @@ impl Lower<'_> {
                 });
                 ext.base = base;
                 ext.count = count;
-                let ty = if count { Type::Number } else { Type::Logical };
-                (Node::MoveExt(Box::new(ext)), ty)
+                Node::MoveExt(Box::new(ext))
             }
             _ => return Err(self.unsupported_word(e)),
         };
         Ok(Some(node))
     }
 
-    /// Whether `e` is a position filter (`source`, `parent`, `find F`, ...).
-    pub(crate) fn is_position<S: SquareSet>(&self, e: &Expr, cx: Cx) -> bool {
-        matches!(self.lower::<S>(e, cx), Ok(Some((_, Type::Position))))
+    /// Whether `e` is a position filter (`source`, `parent`, `find F`, ...): the check's type.
+    pub(crate) fn is_position(&self, e: &Expr) -> bool {
+        self.checked_type(e) == Some(Type::Position)
     }
 
     /// `x & y` of two positions: the squares where they have the same content.
@@ -182,7 +180,7 @@ impl Lower<'_> {
         let x = img!(self.typed(a, cx, Type::Position, "a positional intersection"));
         let y = img!(self.typed(b, cx, Type::Position, "a positional intersection"));
         let node = Node::SameContent(Box::new(x), Box::new(y));
-        Ok(Some((node, Type::Set)))
+        Ok(Some(node))
     }
 
     /// `consecutivemoves [quiet] [range] (x y)`

@@ -47,7 +47,7 @@ impl Lower<'_> {
     /// `pathdebug`
     pub(super) fn path_debug<S>(&self) -> Lowered<S> {
         let debug = ir::path::PathFilter::Debug;
-        Ok(Some((Node::Path(Box::new(debug)), Type::Logical)))
+        Ok(Some(Node::Path(Box::new(debug))))
     }
 
     /// `position N`
@@ -61,14 +61,14 @@ impl Lower<'_> {
             return Err(self.missing_argument(e));
         };
         let n = img!(self.typed(n, cx, Type::Number, "'position'"));
-        Ok(Some((Node::PositionById(Box::new(n)), Type::Position)))
+        Ok(Some(Node::PositionById(Box::new(n))))
     }
 
     /// `makesquare "e4"`
     fn makesquare_named<S: SquareSet>(&self, name: &Expr, cx: Cx) -> Lowered<S> {
         let name = img!(self.typed(name, cx, Type::Str, "'makesquare'"));
         let square = ir::MakeSquare::Named(name);
-        Ok(Some((Node::MakeSquare(Box::new(square)), Type::Set)))
+        Ok(Some(Node::MakeSquare(Box::new(square))))
     }
 
     /// `makesquare(f r)`. CQL 6.2 does not move the square `makesquare` makes (its
@@ -77,10 +77,9 @@ impl Lower<'_> {
     fn makesquare_of_file_and_rank<S: SquareSet>(&self, f: &Expr, r: &Expr, cx: Cx) -> Lowered<S> {
         let f = img!(self.typed(f, cx, Type::Number, "'makesquare'"));
         let r = img!(self.typed(r, cx, Type::Number, "'makesquare'"));
-        Ok(Some((
-            Node::MakeSquare(Box::new(ir::MakeSquare::FileRank(f, r))),
-            Type::Set,
-        )))
+        Ok(Some(Node::MakeSquare(Box::new(ir::MakeSquare::FileRank(
+            f, r,
+        )))))
     }
 
     /// `while (s ~~ re) body`
@@ -91,17 +90,17 @@ impl Lower<'_> {
         body: &Expr,
         cx: Cx,
     ) -> Lowered<S> {
-        let Node::RegexMatch(target, pattern) = img!(self.lower(test, cx)).0 else {
+        let Node::RegexMatch(target, pattern) = img!(self.lower(test, cx)) else {
             let m = "'while (s ~~ re)' needs a string and a regular expression";
             return Err(self.err(ErrorKind::Type, e.span, m));
         };
-        let body = img!(self.lower(body, cx)).0;
+        let body = img!(self.lower(body, cx));
         let iteration = ir::StrFilter::RegexWhile {
             target: *target,
             pattern,
             body,
         };
-        Ok(Some((Node::Strs(Box::new(iteration)), Type::Logical)))
+        Ok(Some(Node::Strs(Box::new(iteration))))
     }
 
     /// `x =? S`
@@ -115,7 +114,7 @@ impl Lower<'_> {
         let value = img!(self.typed(value, cx, Type::Set, "'=?'"));
         let id = self.slot(name, e.span)?;
         let assign = Node::AssignIfNonEmpty(id, Box::new(value));
-        Ok(Some((assign, Type::Logical)))
+        Ok(Some(assign))
     }
 
     /// `currenttransform`: the name CQL 6.2 gives the image being lowered: its chain of
@@ -130,6 +129,6 @@ impl Lower<'_> {
             return Err(self.err(ErrorKind::Unsupported, e.span, m));
         }
         let name = self.applied_name(cx.applied);
-        Ok(Some((Node::Str(format!("<{name}>")), Type::Str)))
+        Ok(Some(Node::Str(format!("<{name}>"))))
     }
 }
