@@ -67,8 +67,9 @@ pub struct PlainGame<'a> {
     moved: u64,
     /// The result has been read (only whitespace may follow).
     ended: bool,
-    /// The byte after the last tag line or movetext token read (0 before any): where the
-    /// careful reader may take over (`pgn::read::ReadSoFar`).
+    /// The byte after the last tag line read, or movetext token kept
+    /// ([`PlainGame::next_main_move_kept`]); 0 before any: where the careful reader may take
+    /// over (`pgn::read::ReadSoFar`).
     read_to: usize,
 }
 
@@ -91,7 +92,7 @@ impl<'a> PlainGame<'a> {
         }
     }
 
-    /// The byte after the last tag line or movetext token read (0 before any).
+    /// The byte after the last tag line read, or movetext token kept (0 before any).
     pub fn read_to(&self) -> usize {
         self.read_to
     }
@@ -163,6 +164,7 @@ impl<'a> PlainGame<'a> {
         while let Some(token) = self.next_token()? {
             if let Some(kept) = kept.as_deref_mut() {
                 kept.push(token);
+                self.read_to = self.pos;
             }
             if let (PlainToken::Move(san), 0) = (token, self.depth) {
                 return Ok(Some(san));
@@ -174,15 +176,6 @@ impl<'a> PlainGame<'a> {
     /// The next token of the movetext (after the tags), or None at the end of the game.
     /// Move numbers and whitespace are passed over.
     pub fn next_token(&mut self) -> Result<Option<PlainToken<'a>>, NotPlain> {
-        let token = self.token();
-        if let Ok(Some(_)) = token {
-            self.read_to = self.pos;
-        }
-        token
-    }
-
-    /// [`PlainGame::next_token`], not telling where it stopped.
-    fn token(&mut self) -> Result<Option<PlainToken<'a>>, NotPlain> {
         if self.ended {
             // Only whitespace may follow the result.
             let rest = &self.data[self.pos.min(self.data.len())..];

@@ -631,7 +631,7 @@ mod tests {
         let tags_end = if tags.is_empty() { 0 } else { game.read_to() };
         let mut tokens = Vec::new();
         while let (false, Ok(Some(token))) = (tags.is_empty(), game.next_token()) {
-            tokens.push((token, game.read_to()));
+            tokens.push((token, data.len() - game.rest_len()));
         }
         (tags, tags_end, tokens)
     }

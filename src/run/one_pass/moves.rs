@@ -12,14 +12,15 @@ use crate::rules::standard::Standard;
 use crate::run::RunConfig;
 use crate::run::plan::Neighbours;
 
-/// A game's movetext being read by the search, and its tokens kept: the PGN writer then reads
-/// nothing again, nor the careful reader what the search read.
+/// A game's movetext being read by the search, and its tokens kept when the output writes
+/// the game (PGN): the writer then reads nothing again, nor the careful reader what the
+/// search read.
 pub(super) struct Moves<'a> {
     /// The game being read.
     pub(super) game: PlainGame<'a>,
-    /// The tokens read so far, kept for the PGN writer and for the careful reader to read
-    /// on after them.
-    pub(super) kept: Vec<PlainToken<'a>>,
+    /// The tokens read so far, kept (in PGN) for the writer and for the careful reader to
+    /// read on after them.
+    pub(super) kept: Option<Vec<PlainToken<'a>>>,
 }
 
 /// Where the search's main-line moves come from: the game's text ([`Moves`]), or the index's
@@ -59,7 +60,7 @@ impl MainLine for Moves<'_> {
 
     /// The next main-line move (see [`PlainGame::next_main_move`]).
     fn next_move(&mut self, _: &Standard) -> Result<Option<Self::Move>, NotPlain> {
-        self.game.next_main_move_kept(Some(&mut self.kept))
+        self.game.next_main_move_kept(self.kept.as_mut())
     }
 
     fn play(
