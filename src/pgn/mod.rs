@@ -22,7 +22,7 @@ pub use encoding::TextEncoding;
 pub use error::{PgnError, PgnErrorKind};
 pub use game::{GameRecord, MoveNode, MovetextStep};
 pub use move_reading::MoveReading;
-pub use read::{read_game, read_game_spans, read_game_with};
+pub use read::{ReadSoFar, read_game, read_game_from, read_game_spans, read_game_with};
 pub use spans::GameSpans;
 pub use split::{SplitGames, split_games};
 pub use write::{Marks, termination_marker, write_game};

@@ -67,18 +67,34 @@ pub struct PlainGame<'a> {
     moved: u64,
     /// The result has been read (only whitespace may follow).
     ended: bool,
+    /// The byte after the last tag line read, or movetext token kept
+    /// ([`PlainGame::next_main_move_kept`]); 0 before any: where the careful reader may take
+    /// over (`pgn::read::ReadSoFar`).
+    read_to: usize,
 }
 
 impl<'a> PlainGame<'a> {
     /// A reader at the start of `data`.
     pub fn new(data: &'a [u8]) -> Self {
+        Self::after_tag_line(data, 0)
+    }
+
+    /// A reader at byte `at` of `data`: 0, or the byte after a tag line it read
+    /// ([`PlainGame::read_to`] after [`PlainGame::next_tag`]), where it reads on.
+    pub fn after_tag_line(data: &'a [u8], at: usize) -> Self {
         PlainGame {
             data,
-            pos: 0,
+            pos: at,
             depth: 0,
             moved: 0,
             ended: false,
+            read_to: at,
         }
+    }
+
+    /// The byte after the last tag line read, or movetext token kept (0 before any).
+    pub fn read_to(&self) -> usize {
+        self.read_to
     }
 
     fn skip_whitespace(&mut self) {
@@ -128,6 +144,7 @@ impl<'a> PlainGame<'a> {
         let name = text_of(&line[..name_len]).ok_or(NotPlain)?;
         let value = text_of(&line[value_start..close]).ok_or(NotPlain)?;
         self.pos += 1 + end;
+        self.read_to = self.pos;
         Ok(Some((name, value)))
     }
 
@@ -147,6 +164,7 @@ impl<'a> PlainGame<'a> {
         while let Some(token) = self.next_token()? {
             if let Some(kept) = kept.as_deref_mut() {
                 kept.push(token);
+                self.read_to = self.pos;
             }
             if let (PlainToken::Move(san), 0) = (token, self.depth) {
                 return Ok(Some(san));
@@ -291,6 +309,11 @@ impl<'a> PlainGame<'a> {
             .iter()
             .take_while(|b| b.is_ascii_digit())
             .count();
+        // pgn-reader's buffer holds 255 bytes from a token's start: a longer `$000…1` may be
+        // cut at its end (the careful reader's to judge).
+        if digits > 3 {
+            return Err(NotPlain);
+        }
         let end = self.pos + 1 + digits;
         let value = std::str::from_utf8(&self.data[self.pos + 1..end])
             .ok()
@@ -309,10 +332,13 @@ impl<'a> PlainGame<'a> {
             .take_while(|b| b.is_ascii_digit())
             .count();
         let end = self.pos + digits;
-        if !matches!(
-            self.data.get(end),
-            None | Some(b'.' | b' ' | b'\t' | b'\r' | b'\n')
-        ) {
+        // As for a NAG (`nag`): a long run of digits may be cut by pgn-reader's buffer.
+        if digits > 9
+            || !matches!(
+                self.data.get(end),
+                None | Some(b'.' | b' ' | b'\t' | b'\r' | b'\n')
+            )
+        {
             return Err(NotPlain);
         }
         self.pos = end;
@@ -458,6 +484,8 @@ mod tests {
             "[A \"x\"]\n\n1. P@e4",              // a drop
             "[A \"x\"]\n\n1. e4 e.p.",           // e.p.
             "[A \"x\"]\n\n1. e4!!! e5",          // a long glyph run
+            "[A \"x\"]\n\n1. e4 $0001",          // a NAG of more than 3 digits
+            "[A \"x\"]\n\n1234567890. e4",       // a move number of 10 digits
         ];
         for pgn in games {
             assert_eq!(read(pgn), Err(NotPlain), "{pgn}");

@@ -14,16 +14,30 @@ use super::encoding::TextEncoding;
 use super::game::{GameRecord, MoveText};
 use super::move_reading::MoveReading;
 use super::plain::{NotPlain, PlainGame, PlainToken};
+use super::read::ReadSoFar;
 use super::tree::Tree;
 
 /// The record of `data` when it is a plain game (see the module doc).
 /// `reading` tells which games keep their moves as written (those are refused).
+#[cfg(test)]
 pub(crate) fn plain_record(data: &[u8], reading: MoveReading) -> Result<GameRecord, NotPlain> {
-    if TextEncoding::of_game(data) != TextEncoding::Utf8 {
+    plain_record_from(data, reading, &ReadSoFar::NOTHING)
+}
+
+/// The record of `data` when it is a plain game (see the module doc), read on from `so_far`
+/// (its tags, when the one-pass search read them; no tokens).
+/// `reading` tells which games keep their moves as written (those are refused).
+pub(crate) fn plain_record_from(
+    data: &[u8],
+    reading: MoveReading,
+    so_far: &ReadSoFar,
+) -> Result<GameRecord, NotPlain> {
+    if TextEncoding::of_game(data) != TextEncoding::Utf8 || !so_far.tokens.is_empty() {
         return Err(NotPlain);
     }
-    let mut game = PlainGame::new(data);
+    let mut game = PlainGame::after_tag_line(data, so_far.tags_end);
     let mut record = GameRecord::default();
+    record.tags.extend_from_slice(so_far.tags);
     while let Some((name, value)) = game.next_tag()? {
         record.tags.push((name.to_string(), value.to_string()));
     }
@@ -36,31 +50,7 @@ pub(crate) fn plain_record(data: &[u8], reading: MoveReading) -> Result<GameReco
     // Scratch: the SAN being written.
     let mut san_text = String::new();
     while let Some(token) = game.next_token()? {
-        let placed = match token {
-            PlainToken::Move(san_plus) => {
-                // Written as shakmaty's `Display` writes it, without the formatting machinery.
-                san_text.clear();
-                san_plus.append_to_string(&mut san_text);
-                let san = MoveText::from(san_text.as_str());
-                tree.push_move(san, Some(san_plus.san)).is_some()
-            }
-            PlainToken::Nag(nag) => {
-                tree.node_mut().nags.push(nag);
-                true
-            }
-            PlainToken::Comment(bytes) => {
-                let text = std::str::from_utf8(bytes).map_err(|_| NotPlain)?;
-                tree.comment(text.to_string());
-                true
-            }
-            PlainToken::Open => tree.open(),
-            PlainToken::Close => tree.close(),
-            PlainToken::Result(text) => {
-                tree.record.outcome = Some(text.to_string());
-                tree.open_variations() == 0
-            }
-        };
-        if !placed {
+        if !place(&mut tree, token, &mut san_text) {
             return Err(NotPlain);
         }
     }
@@ -68,6 +58,35 @@ pub(crate) fn plain_record(data: &[u8], reading: MoveReading) -> Result<GameReco
         return Err(NotPlain);
     }
     Ok(tree.finish().0)
+}
+
+/// Places one plain token in `tree` as the careful reader places it (`san_text`: scratch
+/// for a move's SAN); false when the reader would report a fault there.
+pub(super) fn place(tree: &mut Tree, token: PlainToken, san_text: &mut String) -> bool {
+    match token {
+        PlainToken::Move(san_plus) => {
+            // Written as shakmaty's `Display` writes it, without the formatting machinery.
+            san_text.clear();
+            san_plus.append_to_string(san_text);
+            let san = MoveText::from(san_text.as_str());
+            tree.push_move(san, Some(san_plus.san)).is_some()
+        }
+        PlainToken::Nag(nag) => {
+            tree.node_mut().nags.push(nag);
+            true
+        }
+        PlainToken::Comment(bytes) => {
+            let text = tree.record.encoding.decode(bytes).into_owned();
+            tree.comment(text);
+            true
+        }
+        PlainToken::Open => tree.open(),
+        PlainToken::Close => tree.close(),
+        PlainToken::Result(text) => {
+            tree.record.outcome = Some(text.to_string());
+            tree.open_variations() == 0
+        }
+    }
 }
 
 #[cfg(test)]

@@ -45,8 +45,11 @@ use super::encoding::TextEncoding;
 use super::error::{PgnError, PgnErrorKind};
 use super::game::{GameRecord, MoveText};
 use super::move_reading::MoveReading;
+use super::plain::PlainToken;
 use super::spans::GameSpans;
-use super::tokens::{MoveRead, MoveToken, TagToken, Visitor, visit_tokens};
+use super::tokens::{
+    MoveRead, MoveToken, StartAt, TagToken, Visitor, visit_tokens, visit_tokens_from,
+};
 use super::tree::Tree;
 
 /// Reads one game (a slice from [`split_games`](super::split_games), or any bytes) into a
@@ -85,7 +88,54 @@ pub fn read_game(slice: &[u8]) -> Result<GameRecord, PgnError> {
 /// assert_eq!(sans, ["Hg3", "Hg8", "Pg5", "Rh10+"]);
 /// ```
 pub fn read_game_with(slice: &[u8], reading: MoveReading) -> Result<GameRecord, PgnError> {
-    read(slice, reading, false).map(|(record, _)| record)
+    read_game_from(slice, reading, &ReadSoFar::NOTHING)
+}
+
+/// Reads one game like [`read_game_with`], on from what another reader read of it
+/// (`so_far`): its tags and first movetext tokens are taken as read, not read again.
+pub fn read_game_from(
+    slice: &[u8],
+    reading: MoveReading,
+    so_far: &ReadSoFar,
+) -> Result<GameRecord, PgnError> {
+    read(slice, reading, false, so_far).map(|(record, _)| record)
+}
+
+/// What the one-pass search's reader (`pgn::plain`) read of a game before it stopped, from
+/// which the careful reader reads on ([`read_game_from`]): the tags, in order, and the
+/// movetext tokens after them, each read as the careful reader reads it (the plain subset).
+#[derive(Clone, Copy, Debug)]
+pub struct ReadSoFar<'r, 'a> {
+    /// The tags read, as [`PlainGame::next_tag`](super::plain::PlainGame::next_tag) gave
+    /// them (decoded again when the game's bytes are not UTF-8).
+    pub tags: &'r [(String, String)],
+    /// The byte after the last tag line read; 0: nothing read (the careful reader starts
+    /// at the first byte).
+    pub tags_end: usize,
+    /// The movetext tokens read after the tags (then `tags` are all the game's), in order;
+    /// empty: the careful reader reads on from `tags_end`, a tag or the movetext's start.
+    pub tokens: &'r [PlainToken<'a>],
+    /// The byte after the last of `tokens`.
+    pub tokens_end: usize,
+}
+
+impl ReadSoFar<'_, '_> {
+    /// Nothing read: the careful reader reads from the first byte.
+    pub const NOTHING: ReadSoFar<'static, 'static> = ReadSoFar {
+        tags: &[],
+        tags_end: 0,
+        tokens: &[],
+        tokens_end: 0,
+    };
+
+    /// Where the careful reader's tokenizer reads on.
+    fn start(&self) -> StartAt {
+        match (self.tags_end, self.tokens.is_empty()) {
+            (0, _) => StartAt::First,
+            (tags_end, true) => StartAt::AfterTagLine(tags_end),
+            (_, false) => StartAt::AfterToken(self.tokens_end),
+        }
+    }
 }
 
 /// Reads one game like [`read_game_with`], and tells where its tags and moves are in `slice`
@@ -94,46 +144,63 @@ pub fn read_game_spans(
     slice: &[u8],
     reading: MoveReading,
 ) -> Result<(GameRecord, GameSpans), PgnError> {
-    read(slice, reading, true).map(|(record, spans)| (record, spans.unwrap_or_default()))
+    let read = read(slice, reading, true, &ReadSoFar::NOTHING);
+    read.map(|(record, spans)| (record, spans.unwrap_or_default()))
 }
 
 /// Reads one game; the byte places ([`GameSpans`]) only when `with_spans`, as only
 /// `cqlq annotate` needs them and a search reads every game.
+/// `so_far`: what another reader read first (nothing when `with_spans`, whose places it
+/// does not tell).
 fn read(
     slice: &[u8],
     reading: MoveReading,
     with_spans: bool,
+    so_far: &ReadSoFar,
 ) -> Result<(GameRecord, Option<GameSpans>), PgnError> {
     // A plain game (most games) is built from its tokens in place (`pgn::plain_record`):
     // the same record, without the general tokenizer.
     if !matches!(reading, MoveReading::AsWritten)
         && !with_spans
-        && let Ok(record) = super::plain_record::plain_record(slice, reading)
+        && let Ok(record) = super::plain_record::plain_record_from(slice, reading, so_far)
     {
         return Ok((record, None));
     }
-    read_tokens(slice, reading, with_spans)
+    read_tokens(slice, reading, with_spans, so_far)
 }
 
 /// What [`read_game`] gives, always read with the general tokenizer (the reference the
 /// plain reader is tested against).
 #[cfg(test)]
 pub(super) fn read_careful(slice: &[u8]) -> Result<GameRecord, PgnError> {
-    read_tokens(slice, MoveReading::San, false).map(|(record, _)| record)
+    let read = read_tokens(slice, MoveReading::San, false, &ReadSoFar::NOTHING);
+    read.map(|(record, _)| record)
 }
 
-/// Reads one game with the general tokenizer.
+/// Reads one game with the general tokenizer, on from `so_far` when the tokenizer can start
+/// where it ends (else from the first byte).
 fn read_tokens(
     slice: &[u8],
     reading: MoveReading,
     with_spans: bool,
+    so_far: &ReadSoFar,
 ) -> Result<(GameRecord, Option<GameSpans>), PgnError> {
-    let mut builder = Builder::new(slice, reading);
-    builder.spans = with_spans.then(|| GameSpans {
-        moves: vec![0],
-        tags: Vec::new(),
-    });
-    visit_tokens(slice, &mut builder);
+    let new = || {
+        let mut builder = Builder::new(slice, reading);
+        builder.spans = with_spans.then(|| GameSpans {
+            moves: vec![0],
+            tags: Vec::new(),
+        });
+        builder
+    };
+    let mut builder = new();
+    let start = so_far.start();
+    if !(start.is_known_in(slice) && builder.take_in(so_far)) {
+        builder = new();
+        visit_tokens(slice, &mut builder);
+        return builder.into_result();
+    }
+    visit_tokens_from(slice, start, &mut builder);
     builder.into_result()
 }
 
@@ -213,6 +280,30 @@ impl<'a> Builder<'a> {
         } else {
             ControlFlow::Continue(())
         }
+    }
+
+    /// Takes in what another reader read first (`so_far`), as this reader would have read
+    /// it; false when a token would be a fault here (the game is read from its first byte).
+    fn take_in(&mut self, so_far: &ReadSoFar) -> bool {
+        if so_far.start() == StartAt::First {
+            return true;
+        }
+        let encoding = self.tree.record.encoding;
+        let text = |s: &String| encoding.decode(s.as_bytes()).into_owned();
+        let tags = so_far
+            .tags
+            .iter()
+            .map(|(name, value)| (text(name), text(value)));
+        self.tree.record.tags.extend(tags);
+        if so_far.tokens.is_empty() {
+            return true;
+        }
+        let _ = self.begin_movetext();
+        // Moves kept as written are not the plain reader's SAN.
+        let mut san_text = String::new();
+        !self.raw_moves
+            && (so_far.tokens.iter())
+                .all(|&token| super::plain_record::place(&mut self.tree, token, &mut san_text))
     }
 
     /// The game's text in `range`, decoded in the game's encoding.
@@ -519,4 +610,140 @@ fn is_hyphenated_move(token: &[u8]) -> bool {
         [] | [b'N' | b'B' | b'R' | b'Q' | b'n' | b'b' | b'r' | b'q']
             | [b'=', b'N' | b'B' | b'R' | b'Q' | b'n' | b'b' | b'r' | b'q']
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::plain::PlainGame;
+
+    /// Tags, the byte after the last, and tokens with the byte after each.
+    type Prefix<'a> = (Vec<(String, String)>, usize, Vec<(PlainToken<'a>, usize)>);
+
+    /// `data`'s tags and its plain movetext tokens (up to the first that is not plain), with
+    /// the byte after each, as the one-pass search reads them.
+    fn plain_prefix(data: &[u8]) -> Prefix<'_> {
+        let mut game = PlainGame::new(data);
+        let mut tags = Vec::new();
+        while let Ok(Some((name, value))) = game.next_tag() {
+            tags.push((name.to_string(), value.to_string()));
+        }
+        let tags_end = if tags.is_empty() { 0 } else { game.read_to() };
+        let mut tokens = Vec::new();
+        while let (false, Ok(Some(token))) = (tags.is_empty(), game.next_token()) {
+            tokens.push((token, data.len() - game.rest_len()));
+        }
+        (tags, tags_end, tokens)
+    }
+
+    /// Read on from what `pgn::plain` read first (its tags, then its first `k` tokens for
+    /// several `k`), the careful reader gives the record and fault (message, byte offset,
+    /// partial record) it gives reading from the first byte.
+    fn reads_on_as_from_the_start(data: &[u8], every_k: bool) {
+        let whole = read_game(data);
+        let (tags, tags_end, tokens) = plain_prefix(data);
+        let n = tokens.len();
+        let ks: Vec<usize> = match every_k {
+            true => (0..=n).collect(),
+            false => vec![0, 1.min(n), n / 2, n.saturating_sub(1), n],
+        };
+        let kept: Vec<PlainToken> = tokens.iter().map(|&(t, _)| t).collect();
+        for k in ks {
+            let so_far = ReadSoFar {
+                tags: &tags,
+                tags_end,
+                tokens: &kept[..k],
+                tokens_end: if k == 0 { 0 } else { tokens[k - 1].1 },
+            };
+            let resumed = read_game_from(data, MoveReading::San, &so_far);
+            let shown = String::from_utf8_lossy(data);
+            assert_eq!(resumed, whole, "after {k} tokens of {shown}");
+        }
+    }
+
+    #[test]
+    fn the_careful_reader_reads_on_as_from_the_first_byte() {
+        let games: [&[u8]; 10] = [
+            // A comment-only movetext, a coordinate move, a `;` comment, castling with zeros.
+            b"[White \"a\"]\n\n{only a comment} *\n",
+            b"[White \"a\"]\n\n1. e4 e5 2. g1f3 Nc6 *\n",
+            b"[White \"a\"]\n\n1. e4 {c} (1. d4 d5 (1... Nf6)) 1... e5 ; a line\n2. Nf3 *\n",
+            b"[White \"a\"]\n[Black \"b\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 $1 *\n",
+            // A `%` line after the tags, a blank line in the movetext, junk after the result.
+            b"[White \"a\"]\n%escaped\n[Black \"b\"]\n\n1. e4 e5 *\n",
+            b"[White \"a\"]\n\n1. e4\n\n2. Nf3 *\n",
+            b"[White \"a\"]\n\n1. e4 e5 1-0 junk\n",
+            // A tag value not in UTF-8 (read as Windows-1252) and a comment that is not.
+            b"[White \"Gy\xf6rgy\"]\n[Black \"b\"]\n\n1. e4 e5 *\n",
+            b"[White \"\xc3\xa9\"]\n\n1. e4 {\xe9} e5 (1... c5 {\xe8}) 2. Nf3 ;x\n *\n",
+            // A move after the result, an unclosed variation, a glyph as text.
+            b"[White \"a\"]\n\n1. e4 e5 (1... c5 2. Nf3 +- 1-0 2. d4\n",
+        ];
+        for data in games {
+            reads_on_as_from_the_start(data, true);
+        }
+    }
+
+    /// The shared games (small, and beyond pgn-reader's 16 KiB buffer); skipped when
+    /// `../shared` is absent.
+    #[test]
+    fn the_careful_reader_reads_on_as_from_the_first_byte_on_the_shared_games() {
+        let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+        for file in ["messy.pgn", "annotated.pgn"] {
+            let Ok(data) = std::fs::read(shared.join(file)) else {
+                eprintln!("{file} absent: skipped");
+                continue;
+            };
+            for range in crate::pgn::split_games(&data) {
+                reads_on_as_from_the_start(&data[range], false);
+            }
+        }
+    }
+
+    /// Beyond pgn-reader's first 16 KiB its buffer decides how a long token reads: a `$0…01`
+    /// of 300 zeros that it sees cut at the buffer's end (refilled at the long comment's
+    /// 16 KiB mark) is not a NAG there. Read on from the first move, the careful reader
+    /// holds the same buffer.
+    #[test]
+    fn the_careful_reader_reads_on_with_pgn_readers_buffer() {
+        let head = "[White \"a\"]\n\n1. e4 {";
+        let comment = "x".repeat(32_500 - head.len() - "} e5 ".len());
+        let nag = format!("${}1", "0".repeat(300));
+        let data = format!("{head}{comment}}} e5 {nag} 2. Nf3 *\n");
+        assert!(
+            read_game(data.as_bytes()).is_err(),
+            "the NAG cut by the buffer"
+        );
+        reads_on_as_from_the_start(data.as_bytes(), true);
+    }
+
+    /// What is read on from is taken as read, not read again: tags and a comment that are
+    /// not the bytes' show in the record, and the reading goes on after them.
+    #[test]
+    fn what_was_read_is_not_read_again() {
+        let data = b"[White \"a\"]\n[Black \"b\"]\n\n1. e4 {c} e5 ; rest\n2. Nf3 *\n";
+        let tags = [
+            ("White".to_string(), "read before".to_string()),
+            ("Black".to_string(), "b".to_string()),
+        ];
+        let tokens = [
+            PlainToken::Move(SanPlus::from_ascii(b"e4").unwrap()),
+            PlainToken::Comment(b"said before"),
+        ];
+        let tags_end = b"[White \"a\"]\n[Black \"b\"]\n".len();
+        let after_comment = b"[White \"a\"]\n[Black \"b\"]\n\n1. e4 {c}".len();
+        let so_far = ReadSoFar {
+            tags: &tags,
+            tags_end,
+            tokens: &tokens,
+            tokens_end: after_comment,
+        };
+        let record = read_game_from(data, MoveReading::San, &so_far).unwrap();
+        assert_eq!(record.tag("White"), Some("read before"));
+        assert_eq!(record.tag("Black"), Some("b"));
+        assert_eq!(record.nodes[1].comments_after, ["said before"]);
+        assert_eq!(record.nodes[2].comments_after, [" rest"]);
+        let sans: Vec<&str> = record.nodes[1..].iter().map(|n| n.san.as_str()).collect();
+        assert_eq!(sans, ["e4", "e5", "Nf3"]);
+    }
 }

@@ -105,8 +105,63 @@ pub trait Visitor {
 
 /// Walks `data` and tells `visitor` every token, until the end or until it stops.
 pub fn visit_tokens(data: &[u8], visitor: &mut impl Visitor) {
+    visit_tokens_from(data, StartAt::First, visitor);
+}
+
+/// Where the tokenizer starts: at the game's first byte, or where another reader stopped
+/// after reading, token for token as this tokenizer reads them, its first part
+/// (`pgn::plain`'s plain subset, which never makes pgn-reader fail or skip).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StartAt {
+    /// The game's first byte.
+    #[default]
+    First,
+    /// The byte after a tag line (its line break, or the end of the bytes).
+    AfterTagLine(usize),
+    /// The byte after a movetext token (a move, NAG, comment, `(`, `)` or result).
+    AfterToken(usize),
+}
+
+impl StartAt {
+    /// The byte it names (0 for the first).
+    fn at(self) -> usize {
+        match self {
+            StartAt::First => 0,
+            StartAt::AfterTagLine(at) | StartAt::AfterToken(at) => at,
+        }
+    }
+
+    /// Whether the tokenizer can start there in `data`: it must tell pgn-reader's state
+    /// there, its buffer's end, known only while no refill has happened since its first
+    /// fill (in a game of at most 16 KiB, or within its first 16 KiB less 255 bytes).
+    pub fn is_known_in(self, data: &[u8]) -> bool {
+        let at = self.at();
+        at <= data.len() && (data.len() <= BUFFER_BYTES || at + REFILL_BELOW <= BUFFER_BYTES)
+    }
+}
+
+/// [`visit_tokens`] from `start`; false (nothing visited) when the tokenizer cannot start
+/// there ([`StartAt::is_known_in`]).
+pub fn visit_tokens_from(data: &[u8], start: StartAt, visitor: &mut impl Visitor) -> bool {
     let mut tokens = Tokenizer::new(data);
+    let (at, phase) = match start {
+        StartAt::First => (0, Phase::BeforeGame),
+        StartAt::AfterTagLine(at) => (at, Phase::Tags),
+        StartAt::AfterToken(at) => (at, Phase::Movetext),
+    };
+    if at > 0 {
+        if !start.is_known_in(data) {
+            return false;
+        }
+        // Every `ensure` before `at` asked for bytes within the first fill: none refilled.
+        (tokens.pos, tokens.phase, tokens.window_end) = (at, phase, data.len().min(BUFFER_BYTES));
+        if phase == Phase::Tags {
+            // `skip_ket` after a tag line's break: whitespace and `%` lines.
+            tokens.skip_whitespace(true);
+        }
+    }
     while tokens.step(visitor).is_continue() {}
+    true
 }
 
 /// pgn-reader's buffer holds 16 KiB.

@@ -31,7 +31,7 @@ use crate::ir::Node;
 use crate::output::render::Renderer;
 use crate::output::split::SplitSpec;
 use crate::output::{Format, PgnStyle};
-use crate::pgn::read_game_with;
+use crate::pgn::{ReadSoFar, read_game_from};
 use crate::rules::Position;
 use crate::rules::fairy::{FairyPos, Variant};
 use crate::rules::select::GameRules;
@@ -167,11 +167,12 @@ pub fn file_access(
 /// queries are evaluated one game after the other, in input order.
 type CarriedCell = std::sync::Mutex<crate::eval::Carried>;
 
-/// Reads one game slice, replays it and evaluates the filter at each searched position. A game
-/// with a fault is reported, and the part before the fault is still searched.
+/// Reads one game slice (on from `so_far`: what the one-pass search read of it before it
+/// stopped), replays it and evaluates the filter at each searched position. A game with a
+/// fault is reported, and the part before the fault is still searched.
 fn process_game(
     config: &RunConfig,
-    slice: &[u8],
+    (slice, so_far): (&[u8], &ReadSoFar),
     number: u64,
     offset: u64,
     name: &InputName,
@@ -190,7 +191,7 @@ fn process_game(
     }
     // The record, and the reader's fault (the part read before it is searched).
     let raw = config.default_fairy.is_some() || config.rules_chess.is_some();
-    let (record, mut error) = match read_game_with(slice, families::move_reading(raw)) {
+    let (record, mut error) = match read_game_from(slice, families::move_reading(raw), so_far) {
         Ok(r) => (r, None),
         Err(e) => {
             let message = format!("{}: {}", at(offset + e.offset as u64), e.message);

@@ -21,7 +21,7 @@ use crate::output::progress;
 use crate::output::sink::{Flow, Sink, Summary};
 use crate::output::split::SplitWriter;
 use crate::output::writers::{OrderedWriter, SortedWriter, SplitFiles};
-use crate::pgn::split_games;
+use crate::pgn::{ReadSoFar, split_games};
 use crate::rules::infinite::is_icn;
 use workers::WorkerState;
 
@@ -311,17 +311,35 @@ impl PgnSearch<'_, '_> {
             && !crate::pgn::split::ends_in_tags(slice);
         let at = self.offset + range.start as u64;
         let compiled = search.compiled.as_ref();
-        let output = (search.one_pass.filter(|_| small))
-            .and_then(|mode| {
+        let searched = match search.one_pass.filter(|_| small) {
+            Some(mode) => {
                 let mode = (mode, compiled);
-                packed
-                    .and_then(|p| one_pass::search_packed(config, mode, (slice, p), number, worker))
-                    .or_else(|| one_pass::search(config, mode, slice, number, worker))
-            })
-            .unwrap_or_else(|| {
-                let carried = search.carried.as_ref();
-                process_game(config, slice, number, at, self.name, carried, &worker.eval)
-            });
+                let packed = packed.and_then(|packed| {
+                    one_pass::search_packed(config, mode, (slice, packed), number, worker)
+                });
+                match packed {
+                    Some(output) => Ok(output),
+                    None => one_pass::search(config, mode, slice, number, worker).map_err(Some),
+                }
+            }
+            None => Err(None),
+        };
+        // The careful path reads on from where the one-pass search stopped.
+        let carried = search.carried.as_ref();
+        let output = match searched {
+            Ok(output) => output,
+            Err(None) => {
+                let game = (slice, &ReadSoFar::NOTHING);
+                process_game(config, game, number, at, self.name, carried, &worker.eval)
+            }
+            Err(Some(stopped)) => {
+                let game = (slice, &worker.scratch.so_far(&stopped));
+                let output =
+                    process_game(config, game, number, at, self.name, carried, &worker.eval);
+                worker.scratch.give_back(stopped.tokens);
+                output
+            }
+        };
         if output.fatal.is_some() {
             (self.stopped_at).fetch_min(number, std::sync::atomic::Ordering::Relaxed);
         }

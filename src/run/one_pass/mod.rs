@@ -11,7 +11,8 @@
 //! plain PGN, a `[Variant]` tag naming another variant, a bad FEN, an illegal or ambiguous
 //! move — is searched again by the careful path (`run::process_game`: read, replay,
 //! evaluate), which gives today's exact messages, byte offsets and results; so does a matched
-//! game in a format this module does not write (FEN, EPD, pictures). A tag naming standard
+//! game in a format this module does not write (FEN, EPD, pictures). The careful reader reads
+//! on from where this search stopped ([`Stopped`]), not from the game's first byte. A tag naming standard
 //! chess or Chess960 (lichess's `[Variant "Standard"]` on every game) stays here, as do
 //! comments (a clock comment after every move), NAGs and variations: passed over unread.
 
@@ -27,8 +28,8 @@ use crate::eval::{Evaluator, GameContext, ReplayedGame};
 use crate::index::replay::PackedLine;
 use crate::output::Format;
 use crate::output::render::{JsonPosition, PlainFound};
-use crate::pgn::GameRecord;
-use crate::pgn::plain::PlainGame;
+use crate::pgn::plain::{PlainGame, PlainToken};
+use crate::pgn::{GameRecord, ReadSoFar};
 use crate::rules::select::{GameRules, rules_for_game};
 use crate::rules::standard::Standard;
 
@@ -170,6 +171,9 @@ pub(super) struct Scratch {
     /// For a query answered at the game's end (`OnePass::at_end`): each position's marks,
     /// by ply.
     marks: Vec<u64>,
+    /// The memory of an earlier game's movetext tokens, empty, reused for the next game's
+    /// ([`recycled`]).
+    spare_tokens: Vec<PlainToken<'static>>,
 }
 
 impl Scratch {
@@ -181,6 +185,24 @@ impl Scratch {
         self.marks.clear();
     }
 
+    /// Keeps `tokens`' memory for the next game's tokens.
+    pub(super) fn give_back(&mut self, tokens: Vec<PlainToken>) {
+        if tokens.capacity() > self.spare_tokens.capacity() {
+            self.spare_tokens = recycled(tokens);
+        }
+    }
+
+    /// What the search read of the game it stopped on (`stopped`): its tags (held here) and
+    /// its movetext tokens, for the careful reader to read on from (`pgn::read_game_from`).
+    pub(super) fn so_far<'r, 'a>(&'r self, stopped: &'r Stopped<'a>) -> ReadSoFar<'r, 'a> {
+        ReadSoFar {
+            tags: &self.record.tags[..stopped.tags.min(self.record.tags.len())],
+            tags_end: stopped.tags_end,
+            tokens: &stopped.tokens,
+            tokens_end: stopped.tokens_end,
+        }
+    }
+
     /// Stores one tag of the current game, reusing an earlier game's strings.
     fn push_tag(&mut self, name: &str, value: &str) {
         let (mut k, mut v) = self.spare.pop().unwrap_or_default();
@@ -190,6 +212,35 @@ impl Scratch {
         v.push_str(value);
         self.record.tags.push((k, v));
     }
+}
+
+/// `spare`'s memory as an empty vector of another game's tokens (the tokens borrow each
+/// game's bytes; the vector kept from game to game allocates once).
+fn recycled<'b>(mut spare: Vec<PlainToken<'_>>) -> Vec<PlainToken<'b>> {
+    spare.clear();
+    // Collected in place (the same memory: both types have one layout); no element is made.
+    spare.into_iter().map(|_| PlainToken::Close).collect()
+}
+
+/// Where the one-pass search stopped on a game it hands to the careful path: why, and what it
+/// read first, from which the careful reader reads on (`pgn::read_game_from`) instead of
+/// starting again (the tags themselves are the worker's: [`Scratch::so_far`]).
+///
+/// Every reason carries what was read, though two gain little: `Budget` stops the run (once),
+/// and `Packed` is searched again from the game's text, not by the careful path.
+#[derive(Debug)]
+pub(super) struct Stopped<'a> {
+    /// Why (told by the trace of debug builds, and read by the tests).
+    #[cfg_attr(not(debug_assertions), allow(dead_code))]
+    pub why: GaveUp,
+    /// The tags read (the first ones of the worker's record).
+    tags: usize,
+    /// The byte after the last tag line read (0: none).
+    tags_end: usize,
+    /// The movetext tokens read, in order (with the move that is not legal, if one was).
+    pub tokens: Vec<PlainToken<'a>>,
+    /// The byte after the last of `tokens`.
+    tokens_end: usize,
 }
 
 /// Why the one-pass search hands a game to the careful path (see the module doc).
@@ -216,16 +267,17 @@ pub(super) enum GaveUp {
     Packed,
 }
 
-/// Searches game `number` (`slice`) in one pass; None when the careful path must search it
-/// (see the module doc). Debug builds tell why on stderr when `CQLQ_TRACE_ONE_PASS` is set
-/// (`cqlq: one-pass gave up on game N: REASON`); release builds have no trace.
-pub(super) fn search(
+/// Searches game `number` (`slice`) in one pass; where it stopped when the careful path must
+/// search it (see the module doc). Debug builds tell why on stderr when `CQLQ_TRACE_ONE_PASS`
+/// is set (`cqlq: one-pass gave up on game N: REASON, read on from byte B`); release builds
+/// have no trace.
+pub(super) fn search<'a>(
     config: &RunConfig,
     mode: (OnePass, Option<&Test<Standard>>),
-    slice: &[u8],
+    slice: &'a [u8],
     number: u64,
     worker: &mut super::workers::WorkerState,
-) -> Option<GameOutput> {
+) -> Result<GameOutput, Stopped<'a>> {
     traced(
         number,
         search_from(config, mode, (slice, None), number, worker),
@@ -244,7 +296,7 @@ pub(super) fn search_packed(
     worker: &mut super::workers::WorkerState,
 ) -> Option<GameOutput> {
     let found = search_from(config, mode, (slice, Some(packed)), number, worker);
-    traced(number, found)
+    traced(number, found).ok()
 }
 
 /// Whether the run's output writes nothing of a matched game but its number (`--count`,
@@ -256,29 +308,37 @@ pub(super) fn replays_packed(config: &RunConfig) -> bool {
 }
 
 /// The search's answer; debug builds tell why it gave up when `CQLQ_TRACE_ONE_PASS` is set.
-fn traced(number: u64, found: Result<GameOutput, GaveUp>) -> Option<GameOutput> {
+fn traced(number: u64, found: Result<GameOutput, Stopped>) -> Result<GameOutput, Stopped> {
     #[cfg(debug_assertions)]
-    if let Err(why) = &found
+    if let Err(stopped) = &found
         && std::env::var_os("CQLQ_TRACE_ONE_PASS").is_some()
     {
-        eprintln!("cqlq: one-pass gave up on game {number}: {why:?}");
+        let at = match stopped.tokens.is_empty() {
+            true => stopped.tags_end,
+            false => stopped.tokens_end,
+        };
+        let why = stopped.why;
+        eprintln!("cqlq: one-pass gave up on game {number}: {why:?}, read on from byte {at}");
     }
     #[cfg(not(debug_assertions))]
     let _ = number;
-    found.ok()
+    found
 }
 
-/// [`search`], saying why it gives up: the main line read from `slice`'s text, or from
-/// `packed` when given.
-fn search_from(
+/// [`search`], saying why it gives up and what it read: the main line read from `slice`'s
+/// text, or from `packed` when given.
+fn search_from<'a>(
     config: &RunConfig,
     (mode, compiled): (OnePass, Option<&Test<Standard>>),
-    (slice, packed): (&[u8], Option<&[u8]>),
+    (slice, packed): (&'a [u8], Option<&[u8]>),
     number: u64,
     worker: &mut super::workers::WorkerState,
-) -> Result<GameOutput, GaveUp> {
+) -> Result<GameOutput, Stopped<'a>> {
+    // The tags read and the byte after the last one.
+    let mut tags = (0, 0);
+    let stop = |why, tags| stopped(why, tags, Vec::new(), 0);
     if packed.is_some() && !replays_packed(config) {
-        return Err(GaveUp::Packed);
+        return Err(stop(GaveUp::Packed, tags));
     }
     let scratch = &mut worker.scratch;
     if !config.games.admits_number(number) {
@@ -286,9 +346,11 @@ fn search_from(
     }
     let mut game = PlainGame::new(slice);
     scratch.clear();
-    while let Some((name, value)) = game.next_tag().map_err(|_| GaveUp::Tags)? {
+    while let Some((name, value)) = game.next_tag().map_err(|_| stop(GaveUp::Tags, tags))? {
         scratch.push_tag(name, value);
+        tags = (scratch.record.tags.len(), game.read_to());
     }
+    let stop = |why| stop(why, tags);
     let record = &scratch.record;
     // The game filters on the tags, then the query's own, read at the start: a refused game
     // is skipped whatever its moves (as the careful path does), unless `matchcount` admits 0
@@ -297,7 +359,7 @@ fn search_from(
         || super::game_filters::refuses(config, record, number, &worker.eval)
     {
         return if config.games.counts_as_match(0) {
-            Err(GaveUp::RefusedButWritten)
+            Err(stop(GaveUp::RefusedButWritten))
         } else {
             Ok(GameOutput::default())
         };
@@ -310,9 +372,9 @@ fn search_from(
     let Ok(GameRules::Standard { chess960 }) =
         rules_for_game(record.tag("Variant"), config.default_variant)
     else {
-        return Err(GaveUp::Variant);
+        return Err(stop(GaveUp::Variant));
     };
-    let start = Standard::from_start(record.tag("FEN"), chess960).map_err(|_| GaveUp::Fen)?;
+    let start = Standard::from_start(record.tag("FEN"), chess960).map_err(|_| stop(GaveUp::Fen))?;
     let no_tree = ReplayedGame::none();
     let context = GameContext::tags_only(record, &no_tree, number);
     let mut evaluator = Evaluator::one_position(&context, start).in_env(&config.env, &worker.eval);
@@ -321,11 +383,14 @@ fn search_from(
     }
     let kept = (&mut scratch.plies, &mut scratch.json, &mut scratch.marks);
     let modes = (mode, compiled);
-    // PGN writes a matched game from the tokens the search read (`write_plain_game`).
+    // PGN writes a matched game from the tokens the search read (`write_plain_game`), and the
+    // careful path reads on after them when the search stops. Other formats keep none (a
+    // push per token costs the search 2.5 % on lichess-shaped games): the careful reader then
+    // reads on from the tags' end.
     let mut game = Moves {
         game,
         kept: (config.format == Format::Pgn && packed.is_none())
-            .then(|| Vec::with_capacity(slice.len() / 5)),
+            .then(|| recycled(std::mem::take(&mut scratch.spare_tokens))),
     };
     let matched = match packed {
         None => search_moves(config, modes, &mut game, &mut evaluator, kept).ok_or(GaveUp::Moves),
@@ -336,10 +401,20 @@ fn search_from(
             let mut line = PackedLine::new(bytes);
             search_moves(config, modes, &mut line, &mut evaluator, kept).ok_or(GaveUp::Packed)
         }
-    }?;
+    };
+    let read_to = game.game.read_to();
+    let matched = match matched {
+        Ok(matched) => matched,
+        Err(why) => return Err(stopped(why, tags, game.kept.unwrap_or_default(), read_to)),
+    };
     // A limit went over (`eval::budget`): the careful path stops the run with its message.
     if evaluator.abort_message().is_some() {
-        return Err(GaveUp::Budget);
+        return Err(stopped(
+            GaveUp::Budget,
+            tags,
+            game.kept.unwrap_or_default(),
+            read_to,
+        ));
     }
     let found = PlainFound {
         number,
@@ -351,7 +426,34 @@ fn search_from(
         plies: &scratch.plies,
         json: &scratch.json,
     };
-    (config.renderer())
-        .plain(&config.filter, found, &mut evaluator)
-        .ok_or(GaveUp::Output)
+    let output = (config.renderer()).plain(&config.filter, found, &mut evaluator);
+    match output {
+        Some(output) => {
+            scratch.give_back(game.kept.unwrap_or_default());
+            Ok(output)
+        }
+        None => Err(stopped(
+            GaveUp::Output,
+            tags,
+            game.kept.unwrap_or_default(),
+            read_to,
+        )),
+    }
+}
+
+/// Where the search stopped, `why`: after the first `tags` of the worker's record, ending at
+/// `tags_end`, and `tokens`, ending at `tokens_end`.
+fn stopped(
+    why: GaveUp,
+    (tags, tags_end): (usize, usize),
+    tokens: Vec<PlainToken>,
+    tokens_end: usize,
+) -> Stopped {
+    Stopped {
+        why,
+        tags,
+        tags_end,
+        tokens,
+        tokens_end,
+    }
 }

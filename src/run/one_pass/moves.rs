@@ -13,11 +13,13 @@ use crate::run::RunConfig;
 use crate::run::plan::Neighbours;
 
 /// A game's movetext being read by the search, and its tokens kept when the output writes
-/// the game (PGN): the writer then reads nothing again.
+/// the game (PGN): the writer then reads nothing again, nor the careful reader what the
+/// search read.
 pub(super) struct Moves<'a> {
     /// The game being read.
     pub(super) game: PlainGame<'a>,
-    /// The tokens read so far, kept for the PGN writer.
+    /// The tokens read so far, kept (in PGN) for the writer and for the careful reader to
+    /// read on after them.
     pub(super) kept: Option<Vec<PlainToken<'a>>>,
 }
 
