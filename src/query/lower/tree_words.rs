@@ -14,7 +14,7 @@ use crate::query::error::{ErrorKind, LowerError};
 impl Lower<'_> {
     /// The words without arguments lowered here (None: not one of them).
     pub(crate) fn tree_word<S: SquareSet>(&self, w: Word) -> Option<Node<S>> {
-        let tree = |node| Some(node);
+        let tree = Some;
         match w {
             Word::VirtualMainline => tree(Node::VirtualMainline),
             Word::LegalPosition => tree(Node::LegalPosition),
