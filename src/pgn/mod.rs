@@ -12,6 +12,7 @@ pub mod read;
 mod san_token;
 pub mod spans;
 pub mod split;
+mod token_text;
 pub mod tokens;
 mod tree;
 pub mod write;
