@@ -222,9 +222,13 @@ fn expand_spanned(
 /// A move letter of a partial move: its text (letter and step count), letter and column.
 type MoveLetter<'a> = (&'a [(char, usize)], char, usize);
 
-/// Notes the first move letter that is neither basic nor a macro.
+/// The MBN page's predefined move `X` (its explosion): a letter no macro need define, left to
+/// the MBN reader, which names it (`mbn::sequence`), unless the list defines a macro `@X`.
+const PREDEFINED: char = 'X';
+
+/// Notes the first move letter that is neither basic, nor predefined, nor a macro.
 fn note_unknown(unknown: &mut Option<FbrError>, l: char, at: usize) {
-    if unknown.is_none() {
+    if unknown.is_none() && l != PREDEFINED {
         *unknown = Some(FbrError {
             column: at,
             reason: format!(
