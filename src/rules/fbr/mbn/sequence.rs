@@ -1,8 +1,8 @@
 //! MBN move definitions with move sequences, read as the page's grammar writes them
 //! (`MoveSequence ::= OptionalMove ('-' '-'? OptionalMove)*`, `OptionalMove ::= CombinedMove |
 //! '[' MoveSequence ']'`, `CombinedMove ::= PartialMove ('+' PartialMove)*`, so `+` binds
-//! tighter than `-`; `ComplexRider ::= '(' MoveSequence ')' Steps?`) into [`Leg`]s, which
-//! [`super::chains`] lowers to the fairy engine's movements.
+//! tighter than `-`; `ComplexRider ::= '(' MoveSequence ')' Steps?`) into `Leg`s, which
+//! `super::chains` lowers to the fairy engine's movements.
 //!
 //! Readings (docs/fbr.md, "MBN piece definitions"):
 //! - `-` and `--` both chain legs: the next leg starts where the last one landed. The seed
