@@ -663,7 +663,7 @@ mod tests {
 
     #[test]
     fn the_careful_reader_reads_on_as_from_the_first_byte() {
-        let games: [&[u8]; 10] = [
+        let games: [&[u8]; 11] = [
             // A comment-only movetext, a coordinate move, a `;` comment, castling with zeros.
             b"[White \"a\"]\n\n{only a comment} *\n",
             b"[White \"a\"]\n\n1. e4 e5 2. g1f3 Nc6 *\n",
@@ -671,6 +671,8 @@ mod tests {
             b"[White \"a\"]\n[Black \"b\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 $1 *\n",
             // A `%` line after the tags, a blank line in the movetext, junk after the result.
             b"[White \"a\"]\n%escaped\n[Black \"b\"]\n\n1. e4 e5 *\n",
+            // A `%` line after the last tag, where the reading goes on after the tag section.
+            b"[White \"a\"]\n[Black \"b\"]\n%escaped\n\n1. e4 e5 *\n",
             b"[White \"a\"]\n\n1. e4\n\n2. Nf3 *\n",
             b"[White \"a\"]\n\n1. e4 e5 1-0 junk\n",
             // A tag value not in UTF-8 (read as Windows-1252) and a comment that is not.
