@@ -83,10 +83,16 @@ impl<P: Position> Evaluator<'_, P> {
         y: &Node<P::Set>,
         at: u32,
     ) -> Option<Value<P::Set>> {
-        let (Value::Pos(p), Value::Pos(q)) = (self.eval(x, at)?, self.eval(y, at)?) else {
-            return None;
-        };
+        let (p, q) = self.eval_positions(x, y, at)?;
         Some(Value::Set(self.same_content(p, q)))
+    }
+
+    /// The positions `x` and `y` evaluate to; None unless both are positions.
+    fn eval_positions(&self, x: &Node<P::Set>, y: &Node<P::Set>, at: u32) -> Option<(u32, u32)> {
+        match (self.eval(x, at)?, self.eval(y, at)?) {
+            (Value::Pos(p), Value::Pos(q)) => Some((p, q)),
+            _ => None,
+        }
     }
 
     /// `distance(x y)` of two positions.
@@ -96,9 +102,7 @@ impl<P: Position> Evaluator<'_, P> {
         y: &Node<P::Set>,
         at: u32,
     ) -> Option<Value<P::Set>> {
-        let (Value::Pos(p), Value::Pos(q)) = (self.eval(x, at)?, self.eval(y, at)?) else {
-            return None;
-        };
+        let (p, q) = self.eval_positions(x, y, at)?;
         let (pp, pq) = (self.root_path(p), self.root_path(q));
         let shared = pp.iter().zip(&pq).take_while(|(a, b)| a == b).count();
         Some(Value::Num((pp.len() + pq.len() - 2 * shared) as i64))

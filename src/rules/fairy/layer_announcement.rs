@@ -133,15 +133,8 @@ impl FairyPos {
         let occ = self.occupied();
         let mut out = Vec::new();
         for (lines, capturing) in [(&b.moves[us], false), (&b.captures[us], true)] {
-            for &(dx, dy, n) in lines {
-                let mut cur = sq;
-                for _ in 0..n {
-                    let Some(next) = self.offset(cur, dx.into(), dy.into()) else {
-                        break;
-                    };
-                    if next == sq || !self.v.board.has(next) {
-                        break;
-                    }
+            for &line in lines {
+                for next in self.line_squares(sq, line) {
                     if occ.has(next) {
                         if capturing && self.color[1 - us].has(next) {
                             out.push((next, true));
@@ -151,7 +144,6 @@ impl FairyPos {
                     if !capturing {
                         out.push((next, false));
                     }
-                    cur = next;
                 }
             }
         }

@@ -67,19 +67,9 @@ impl FairyPos {
                     continue;
                 }
                 let mut targets = Bits256::EMPTY;
-                for &(dx, dy, n) in &cm.lines[us] {
-                    let mut cur = sq;
-                    for _ in 0..n {
-                        match self.offset(cur, dx.into(), dy.into()) {
-                            Some(next) if next != sq && self.v.board.has(next) => {
-                                if occ.has(next) {
-                                    targets.set(next);
-                                    break;
-                                }
-                                cur = next;
-                            }
-                            _ => break,
-                        }
+                for &line in &cm.lines[us] {
+                    if let Some(first) = self.line_squares(sq, line).find(|&s| occ.has(s)) {
+                        targets.set(first);
                     }
                 }
                 for to in (targets & self.color[them] & !self.royals(them)).iter() {
@@ -106,26 +96,10 @@ impl FairyPos {
     fn spares(&self, s: &SparedTargets, to: usize) -> bool {
         let us = self.turn;
         let occ = self.occupied();
-        for &(dx, dy, n) in &s.lines[us] {
-            let mut cur = to;
-            for _ in 0..n {
-                match self.offset(cur, dx.into(), dy.into()) {
-                    Some(next) if next != to && self.v.board.has(next) => {
-                        if occ.has(next) {
-                            if self.color[1 - us].has(next)
-                                && has_type(s.visited, self.type_on(next))
-                            {
-                                return true;
-                            }
-                            break;
-                        }
-                        cur = next;
-                    }
-                    _ => break,
-                }
-            }
-        }
-        false
+        s.lines[us].iter().any(|&line| {
+            let first = self.line_squares(to, line).find(|&sq| occ.has(sq));
+            first.is_some_and(|f| self.color[1 - us].has(f) && has_type(s.visited, self.type_on(f)))
+        })
     }
 
     /// `[+]`'s history (`Layers::checked_history`): notes each side found in check.

@@ -28,18 +28,11 @@ impl FairyPos {
     fn pinch_zone(&self, lines: &[ZoneLine], sq: usize) -> Vec<usize> {
         let occ = self.occupied();
         let mut zone = Vec::new();
-        for &(dx, dy, n) in lines {
-            let mut cur = sq;
-            for _ in 0..n {
-                match self.offset(cur, dx.into(), dy.into()) {
-                    Some(next) if next != sq && self.v.board.has(next) => {
-                        zone.push(next);
-                        if occ.has(next) {
-                            break;
-                        }
-                        cur = next;
-                    }
-                    _ => break,
+        for &line in lines {
+            for next in self.line_squares(sq, line) {
+                zone.push(next);
+                if occ.has(next) {
+                    break;
                 }
             }
         }

@@ -58,18 +58,11 @@ impl FairyPos {
     fn power_zone(&self, lines: &[ZoneLine], sq: usize) -> Bits256 {
         let occ = self.occupied();
         let mut zone = Bits256::EMPTY;
-        for &(dx, dy, n) in lines {
-            let mut cur = sq;
-            for _ in 0..n {
-                match self.offset(cur, dx.into(), dy.into()) {
-                    Some(next) if next != sq && self.v.board.has(next) => {
-                        zone.set(next);
-                        if occ.has(next) {
-                            break;
-                        }
-                        cur = next;
-                    }
-                    _ => break,
+        for &line in lines {
+            for next in self.line_squares(sq, line) {
+                zone.set(next);
+                if occ.has(next) {
+                    break;
                 }
             }
         }

@@ -60,20 +60,9 @@ impl FairyPos {
         let us = self.turn;
         let occ = self.occupied();
         let mut found = Bits256::EMPTY;
-        for &(dx, dy, n) in &rule.lines[us] {
-            let mut cur = sq;
-            for _ in 0..n {
-                let Some(next) = self.offset(cur, dx.into(), dy.into()) else {
-                    break;
-                };
-                if next == sq || !self.v.board.has(next) {
-                    break;
-                }
-                if occ.has(next) {
-                    found.set(next);
-                    break;
-                }
-                cur = next;
+        for &line in &rule.lines[us] {
+            if let Some(first) = self.line_squares(sq, line).find(|&s| occ.has(s)) {
+                found.set(first);
             }
         }
         let side = match rule.partners {

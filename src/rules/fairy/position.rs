@@ -196,6 +196,23 @@ impl FairyPos {
             .then(|| square(f as usize, r as usize))
     }
 
+    /// The squares along a line of at most `n` steps of `(dx, dy)` from `sq`, up to the edge,
+    /// a hole or `sq` again (a wrapping board); the caller stops at the first piece.
+    pub fn line_squares(
+        &self,
+        sq: usize,
+        (dx, dy, n): (i8, i8, u8),
+    ) -> impl Iterator<Item = usize> {
+        let mut cur = sq;
+        (0..n).map_while(move |_| {
+            let next = self.offset(cur, dx.into(), dy.into())?;
+            (next != sq && self.v.board.has(next)).then(|| {
+                cur = next;
+                next
+            })
+        })
+    }
+
     /// Squares a piece with movement `g` of colour `c` on `sq` reaches with occupancy `occ`
     /// (blocked lines include the blocking square), within `prison`.
     pub fn targets(&self, g: &Gen, c: usize, sq: usize, occ: Bits256, prison: Bits256) -> Bits256 {
