@@ -10,13 +10,11 @@ use super::super::mbn_conditions::MoveCondition;
 use super::super::model::RuleList;
 use super::super::parse::FbrError;
 use super::{Applier, refuse};
-use crate::rules::fairy::layer_swaps::SwapRule;
 
 impl Applier {
     /// Adds the swap rules of the definitions' conditioned parts. Run after the rules, so
     /// that `royal{...}` anywhere in the list decides which types are royal.
     pub(super) fn conditioned_swaps(&mut self, list: &RuleList) -> Result<(), FbrError> {
-        let all = self.all_types();
         for d in list.pieces.iter().filter(|d| !d.conditioned.is_empty()) {
             let column = d.conditioned[0]
                 .columns
@@ -73,16 +71,7 @@ impl Applier {
                         "a condition (`[*]`) on a move that is not a swap is not evaluated by cqlq (the seed writes it on swaps: `K=K+[*]wwK`)",
                     );
                 }
-                for s in sets.swaps {
-                    let lines = self.both_sides(s.lines);
-                    self.layers.swaps.push(SwapRule {
-                        piece: t as u8,
-                        lines,
-                        partners: s.partners,
-                        partner_types: all,
-                        not_in_check: true,
-                    });
-                }
+                self.push_swaps(t, sets.swaps, true);
             }
         }
         Ok(())

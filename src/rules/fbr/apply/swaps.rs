@@ -4,7 +4,7 @@
 //! exchanges squares with a friendly piece next to it; `notincheck`: not while in check;
 //! `excluderoyals`: not with a royal piece, and royal pieces do not switch).
 
-use super::super::mbn::mbn_move_sets;
+use super::super::mbn::{MbnSwaps, mbn_move_sets};
 use super::super::model::{Attribute, Rule, RuleList};
 use super::super::parse::FbrError;
 use super::{Applier, refuse};
@@ -36,7 +36,6 @@ impl Applier {
 
     /// The swap movements of the list's (unprefixed) piece definitions.
     pub(super) fn mbn_swaps(&mut self, list: &RuleList) -> Result<(), FbrError> {
-        let all = self.all_types();
         for d in list.pieces.iter().filter(|d| d.prefix.is_none()) {
             let Some((text, column)) = &d.mbn else {
                 continue;
@@ -52,18 +51,25 @@ impl Applier {
                     format!("`{}` names no piece of this board", d.letter),
                 );
             };
-            for s in sets.swaps {
-                let lines = self.both_sides(s.lines);
-                self.layers.swaps.push(SwapRule {
-                    piece: t as u8,
-                    lines,
-                    partners: s.partners,
-                    partner_types: all,
-                    not_in_check: false,
-                });
-            }
+            self.push_swaps(t, sets.swaps, false);
         }
         Ok(())
+    }
+
+    /// The swap rules of the piece of type `t`'s MBN swaps (`not_in_check`: under `[*]`), with
+    /// any partner type.
+    pub(super) fn push_swaps(&mut self, t: usize, swaps: Vec<MbnSwaps>, not_in_check: bool) {
+        let all = self.all_types();
+        for s in swaps {
+            let lines = self.both_sides(s.lines);
+            self.layers.swaps.push(SwapRule {
+                piece: t as u8,
+                lines,
+                partners: s.partners,
+                partner_types: all,
+                not_in_check,
+            });
+        }
     }
 
     /// `switching[=notincheck|excluderoyals]`: every piece (but royals under
