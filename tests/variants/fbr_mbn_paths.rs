@@ -12,7 +12,7 @@ use super::common::rules_count_summary;
 use super::fbr_mbn::{listed_from, rules_moves_from};
 use super::fbr_rules::{from, pos};
 
-/// The seed's Fire Demon without the burning `--X` after its move (refused, `fbr_mbn_more`).
+/// The seed's Fire Demon without the burning `--X` after its move (`fbr_mbn_explosion`).
 const FIRE_DEMON: &str = ":FD:|Fire Demon|=(mF4+msW4+([mK]--[mK]--K))";
 
 #[test]

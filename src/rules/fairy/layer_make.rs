@@ -1,4 +1,5 @@
-//! A move's after-effects under rule layers: `atomic` explosions, `andernach`, `conversion` and
+//! A move's after-effects under rule layers: `atomic` explosions (and MBN's `X`:
+//! `fairy::explosion_move`), `andernach`, `conversion` and
 //! `benedict` colour changes, `magnetic` pushes and pulls, `zone=river` drowning, holdings (`holding`
 //! and its attributes, `warp`), drop credits, the board a piece stands on (`alice`), checks
 //! given (`royal=maxchecks`), castling rights kept in `royal=virginzone`, quiet plies (`win=mostpoints`), neutral pieces, `cheshire`'s removed squares, and
@@ -89,7 +90,7 @@ impl FairyPos {
     }
 
     /// Removes a piece and everything kept about its square.
-    fn drop_piece_at(&mut self, sq: usize) {
+    pub(super) fn drop_piece_at(&mut self, sq: usize) {
         self.remove(sq);
         self.unmoved.clear(sq);
         self.promoted.clear(sq);
@@ -173,6 +174,9 @@ impl FairyPos {
             && m.capture.is_some()
         {
             self.explode(mask, to);
+        }
+        if !l.explosions.is_empty() {
+            self.explode_after_move(&l.explosions, m);
         }
         if l.andernach
             && m.capture.is_some()

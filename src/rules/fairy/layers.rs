@@ -229,6 +229,8 @@ pub struct Layers {
     pub mirror: Option<(bool, bool)>,
     /// `atomic`: types removed by a neighbouring capture's explosion.
     pub atomic: Option<u64>,
+    /// MBN's explosion `X` ending pieces' movements (`fairy::explosion_move`).
+    pub explosions: Vec<super::explosion_move::MoveExplosion>,
     /// `royal` attributes.
     pub royal: Royal,
     /// `mustcapture`.

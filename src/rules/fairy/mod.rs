@@ -13,6 +13,7 @@ pub mod coord_moves;
 pub mod counting;
 pub mod cql;
 pub mod defs;
+pub mod explosion_move;
 pub mod fen;
 pub mod game_end;
 pub mod layer_alice_boards;

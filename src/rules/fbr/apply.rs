@@ -15,6 +15,7 @@ mod conversion;
 mod conversion_moves;
 mod drops;
 mod ends;
+mod explosions;
 mod facing;
 mod forced_drops;
 mod immediate_drops;
@@ -98,6 +99,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         a.mirror(r)?;
     }
     a.mbn_swaps(list)?;
+    a.mbn_explosions(list)?;
     a.plus_rules(list)?;
     a.musketeers(list)?;
     let has_holding = list.rules.iter().any(|r| r.name == "holding" && !r.cancel);
@@ -212,8 +214,9 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         );
     }
     a.alice_boards_after(list)?;
-    // Swap movements of piece definitions need the layers even without a rule.
-    a.layers.active = !list.rules.is_empty() || !a.layers.swaps.is_empty();
+    // Swap movements and explosions of piece definitions need the layers even without a rule.
+    a.layers.active =
+        !list.rules.is_empty() || !a.layers.swaps.is_empty() || !a.layers.explosions.is_empty();
     Ok((a.def, a.layers))
 }
 

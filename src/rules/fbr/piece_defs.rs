@@ -10,7 +10,7 @@
 //! (`:FD:|Fire Demon|=...`, `#:FD:=K`; [`crate::rules::fairy::compound_letters`]).
 
 use super::macros::{Macro, expand};
-use super::mbn::mbn_move_sets;
+use super::mbn::{mbn_move_sets, mbn_move_sets_with_explosion};
 use super::mbn_conditions::{ConditionedPart, split_conditions};
 use super::parse::FbrError;
 use crate::rules::fairy::compound_letters::piece_letter_at;
@@ -143,7 +143,12 @@ fn read_definition(
             if !negated
                 && !plain.is_empty()
                 && (prefix.is_none() || plain != super::apply::SELF_CONVERSION)
-                && let Err(e) = mbn_move_sets(&plain)
+                && let Err(e) = if prefix.is_none() {
+                    // A piece's own movement may end in the explosion `X` (`fbr::apply`).
+                    mbn_move_sets_with_explosion(&plain)
+                } else {
+                    mbn_move_sets(&plain)
+                }
             {
                 at(e, &plain_cols)?;
             }
@@ -241,7 +246,7 @@ pub fn apply_piece_definitions(
             }
             continue;
         };
-        let sets = mbn_move_sets(text)
+        let sets = mbn_move_sets_with_explosion(text)
             .or_else(|e| fault(column + e.column - 1, format!("MBN: {}", e.reason)))?;
         if d.keeps_board_movement {
             // `P=PX` (`@P` without a body): the board's movement of the piece stays, the

@@ -4,7 +4,7 @@
 //! exchanges squares with a friendly piece next to it; `notincheck`: not while in check;
 //! `excluderoyals`: not with a royal piece, and royal pieces do not switch).
 
-use super::super::mbn::{MbnSwaps, mbn_move_sets};
+use super::super::mbn::{MbnSwaps, mbn_move_sets_with_explosion};
 use super::super::model::{Attribute, Rule, RuleList};
 use super::super::parse::FbrError;
 use super::{Applier, refuse};
@@ -40,7 +40,7 @@ impl Applier {
             let Some((text, column)) = &d.mbn else {
                 continue;
             };
-            let sets = mbn_move_sets(text)
+            let sets = mbn_move_sets_with_explosion(text)
                 .or_else(|e| refuse(column + e.column - 1, format!("MBN: {}", e.reason)))?;
             if sets.swaps.is_empty() {
                 continue;

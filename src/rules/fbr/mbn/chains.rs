@@ -8,7 +8,11 @@
 //! Every leg but the last must be written `m` (it goes to an empty square): a leg that may
 //! capture and then go on (a locust move) removes a piece the move does not land on, which
 //! the fairy engine's moves and SAN do not hold, so it is refused by name.
+//!
+//! The explosion `X` ends a chain: the chain keeps the column of its `X`, and
+//! [`super::explosion::ExplosionTally`] decides what of the piece explodes.
 
+use super::explosion::{ExplosionTally, NEEDS_MOVEMENT};
 use super::lower::{MbnMoveSets, mbn_atoms, path_leg};
 use super::parse::{MbnError, MbnMove};
 use super::sequence::{Branch, Leg, LegKind, err};
@@ -29,11 +33,13 @@ struct Step {
     partial: Option<MbnMove>,
 }
 
-/// A chain of legs and how many times it is taken.
+/// A chain of legs, how many times it is taken, and the column of the explosion `X` that
+/// ends it, if one does.
 #[derive(Clone, PartialEq)]
 struct Chain {
     steps: Vec<Step>,
     repeat: (u8, u8),
+    explodes: Option<usize>,
 }
 
 impl Chain {
@@ -41,6 +47,7 @@ impl Chain {
         Chain {
             steps: Vec::new(),
             repeat: (1, 1),
+            explodes: None,
         }
     }
 }
@@ -48,10 +55,17 @@ impl Chain {
 /// The moves and captures of a whole definition.
 pub(super) fn lower_sequence(legs: &[Leg]) -> Result<MbnMoveSets, MbnError> {
     let mut out = MbnMoveSets::default();
+    let mut tally = ExplosionTally::default();
     // A choice leaving every leg out is no move (`[mK]` alone moves as `mK`).
     for chain in expand(legs)?.iter().filter(|c| !c.steps.is_empty()) {
-        lower_chain(chain, &mut out)?;
+        let mut one = MbnMoveSets::default();
+        lower_chain(chain, &mut one)?;
+        tally.note(&one, chain.explodes)?;
+        push_new(&mut out.moves, one.moves);
+        push_new(&mut out.captures, one.captures);
+        out.swaps.extend(one.swaps);
     }
+    out.explosion = tally.finish()?;
     Ok(out)
 }
 
@@ -124,6 +138,10 @@ fn push_new(to: &mut Vec<Atom>, atoms: Vec<Atom>) {
 fn expand(legs: &[Leg]) -> Result<Vec<Chain>, MbnError> {
     let mut chains = vec![Chain::empty()];
     for leg in legs {
+        if let LegKind::Explosion = leg.kind {
+            explode(&mut chains, leg.column)?;
+            continue;
+        }
         let options = expand_leg(leg)?;
         let mut next = Vec::new();
         for head in &chains {
@@ -148,12 +166,37 @@ fn expand(legs: &[Leg]) -> Result<Vec<Chain>, MbnError> {
     Ok(chains)
 }
 
+/// `X` after the chains so far: each chain with legs ends in it (a choice that left every
+/// leg out stays no move); with no legs before it at all, `X` is refused.
+fn explode(chains: &mut [Chain], column: usize) -> Result<(), MbnError> {
+    if chains.iter().all(|c| c.steps.is_empty()) {
+        return Err(err(column, NEEDS_MOVEMENT));
+    }
+    for c in chains.iter_mut().filter(|c| !c.steps.is_empty()) {
+        if c.explodes.is_some() {
+            return Err(err(
+                column,
+                "the predefined move `X` twice in one movement is not evaluated by cqlq",
+            ));
+        }
+        c.explodes = Some(column);
+    }
+    Ok(())
+}
+
 fn join(head: &Chain, tail: &Chain, column: usize) -> Result<Chain, MbnError> {
     if tail.steps.is_empty() {
         return Ok(head.clone());
     }
     if head.steps.is_empty() {
         return Ok(tail.clone());
+    }
+    if head.explodes.is_some() {
+        return Err(err(
+            column,
+            "a leg after the predefined move `X` is not evaluated by cqlq (the explosion ends \
+             the movement)",
+        ));
     }
     if head.repeat != (1, 1) || tail.repeat != (1, 1) {
         return Err(err(
@@ -167,11 +210,14 @@ fn join(head: &Chain, tail: &Chain, column: usize) -> Result<Chain, MbnError> {
     Ok(Chain {
         steps,
         repeat: (1, 1),
+        explodes: tail.explodes,
     })
 }
 
 fn expand_leg(leg: &Leg) -> Result<Vec<Chain>, MbnError> {
     match &leg.kind {
+        // `expand` reads `X` itself (it ends the chains before it).
+        LegKind::Explosion => Err(err(leg.column, NEEDS_MOVEMENT)),
         LegKind::Optional(inner) => {
             let mut out = expand(inner)?;
             out.push(Chain::empty());
@@ -190,6 +236,7 @@ fn expand_leg(leg: &Leg) -> Result<Vec<Chain>, MbnError> {
                             partial: Some(m.clone()),
                         }],
                         repeat: (1, 1),
+                        explodes: None,
                     })),
                     Branch::Nested(inner, None, _) => out.extend(expand(inner)?),
                     Branch::Nested(inner, Some(repeat), column) => {
@@ -211,6 +258,13 @@ fn repeated(chain: Chain, repeat: (u8, u8), column: usize) -> Result<Vec<Chain>,
         return Err(err(
             column,
             "a repeated complex rider inside a repeated complex rider is not evaluated by cqlq",
+        ));
+    }
+    if chain.explodes.is_some() {
+        return Err(err(
+            column,
+            "the predefined move `X` inside a repeated complex rider (`(cQ--X)0`) is not \
+             evaluated by cqlq",
         ));
     }
     if chain.steps.is_empty() {
@@ -243,6 +297,10 @@ fn repeated(chain: Chain, repeat: (u8, u8), column: usize) -> Result<Vec<Chain>,
     }
     Ok(picks
         .into_iter()
-        .map(|steps| Chain { steps, repeat })
+        .map(|steps| Chain {
+            steps,
+            repeat,
+            explodes: None,
+        })
         .collect())
 }

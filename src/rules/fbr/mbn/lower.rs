@@ -2,6 +2,7 @@
 //! vectors, riders as `ride` or `step` lines (or one-leg paths, `fairy::leg_paths`, where
 //! those lines cannot hold them), split into what moves and what captures.
 
+use super::explosion::MbnExplosion;
 use super::parse::{MbnError, MbnMove, Reach};
 use crate::rules::fairy::defs::{Atom, Leaper, MoveSet};
 use crate::rules::fairy::layer_powers::ZoneLine;
@@ -27,6 +28,8 @@ pub struct MbnMoveSets {
     pub captures: MoveSet,
     /// Swap movements (which the fairy engine keeps in its rule layers, not in the piece).
     pub swaps: Vec<MbnSwaps>,
+    /// The predefined move `X` ending its moves and/or captures (`super::explosion`).
+    pub explosion: Option<MbnExplosion>,
 }
 
 /// The fairy atoms of `moves` (the partial moves of one definition). A rider whose

@@ -15,8 +15,11 @@
 //!   (a rider of the composite leap, as `N0` repeats one knight leap).
 //! - A leg's directions are white's, as in any partial move (the page's `t` and `z`, which
 //!   turn relative to the previous leg, stay refused by the single-leg reader).
+//! - `X` alone between dashes is the predefined explosion after the legs before it
+//!   (`super::explosion`).
 
 use super::chains::lower_sequence;
+use super::explosion::NEEDS_MOVEMENT;
 use super::lower::MbnMoveSets;
 use super::parse::{MbnError, MbnMove, mbn_to_moves_exact};
 
@@ -35,6 +38,8 @@ pub(super) enum LegKind {
     Combined(Vec<Branch>),
     /// `[ ... ]`: a sequence that may be left out.
     Optional(Vec<Leg>),
+    /// `X`: the predefined explosion where the legs before it land (`super::explosion`).
+    Explosion,
 }
 
 /// A leg of a sequence and the column where it starts.
@@ -53,7 +58,23 @@ pub(super) fn err(column: usize, reason: impl Into<String>) -> MbnError {
 }
 
 /// Reads and lowers an MBN move definition (see the module text): the moves and captures.
+/// The explosion `X` is refused: only a piece's movement in a rule list evaluates it
+/// ([`mbn_move_sets_with_explosion`]).
 pub fn mbn_move_sets(text: &str) -> Result<MbnMoveSets, MbnError> {
+    let sets = mbn_move_sets_with_explosion(text)?;
+    match sets.explosion {
+        Some(x) => Err(err(
+            x.column,
+            "the predefined move `X` (the MBN page's explosion) is evaluated by cqlq in a \
+             piece's movement in an FBR rule list (`Q=mQ+(cQ--X)`), not here",
+        )),
+        None => Ok(sets),
+    }
+}
+
+/// [`mbn_move_sets`] with the explosion `X` after a movement read ([`MbnMoveSets::explosion`];
+/// `super::explosion`): for a piece's movement in a rule list, whose layers apply it.
+pub fn mbn_move_sets_with_explosion(text: &str) -> Result<MbnMoveSets, MbnError> {
     let chars: Vec<char> = text.chars().collect();
     let legs = read_sequence(&chars, 0, chars.len())?;
     lower_sequence(&legs)
@@ -152,6 +173,12 @@ fn read_leg(c: &[char], a: usize, b: usize) -> Result<Leg, MbnError> {
             });
         }
     }
+    if b == a + 1 && c[a] == 'X' {
+        return Ok(Leg {
+            kind: LegKind::Explosion,
+            column: a + 1,
+        });
+    }
     let mut branches = Vec::new();
     for (p, q) in split_top(c, a, b, '+') {
         if p == q {
@@ -185,15 +212,8 @@ fn read_branch(c: &[char], from: usize, end: usize) -> Result<Branch, MbnError> 
     }
     let text: String = c[from..end].iter().collect();
     if text == "X" {
-        return Err(err(
-            from + 1,
-            "the predefined move `X` (the MBN page's explosion `(!dcy{^P}OK)0*`: every piece \
-             but pawns, of either side, on and next to the landing square, the moving piece \
-             too) is not evaluated by cqlq inside a movement: after the seed's Fire Demon \
-             (`...--X`) it would burn the Fire Demon itself and its own pieces on every move, \
-             which Tenjiku shogi's Fire Demon never does; atomic's explosion is the rule \
-             `atomic`",
-        ));
+        // `X` beside `+` (`Q+X`): an alternative with no landing square to explode on.
+        return Err(err(from + 1, NEEDS_MOVEMENT));
     }
     let mut moves = mbn_to_moves_exact(&text).map_err(|e| err(from + e.column, e.reason))?;
     // Columns count from the start of the whole definition.
