@@ -6,8 +6,19 @@
 //! leg's `m` / `c` say.
 //!
 //! Every leg but the last must be written `m` (it goes to an empty square): a leg that may
-//! capture and then go on (a locust move) removes a piece the move does not land on, which
-//! the fairy engine's moves and SAN do not hold, so it is refused by name.
+//! capture and then go on (a locust move, `cW-W`) is refused by name, for these reasons:
+//! - the engine's multi-leg paths (`fairy::leg_paths::path_ends`) give a piece's landing
+//!   squares as one square set, which the move list, check detection and SAN's candidate
+//!   search all read; a locust move is a pair (victim, landing square), and two of them may
+//!   share the landing square with different victims (`cW-W` from d4 to e5 takes d5 or e4),
+//!   so a locust needs a generator of its own (as `fairy::lion` is for SjaakII's lion), and
+//!   check detection a royal on a first leg's square;
+//! - an `FMove` holds one captured square (en passant's, the lion's igui); a locust whose last
+//!   leg captures too takes two, which only the lion's `MoveKind::Double` holds;
+//! - SAN names a move by its piece, origin and destination: the two d4-e5 moves above are one
+//!   SAN (`Ae5`), and neither seed 001 nor the FBR/MBN pages say how a PGN tells them apart
+//!   (XBetza writes the same move `cafW`; Fairy-Stockfish via pyffish 0.0.90 reads `cafmW` as
+//!   no locust: from d4 beside a pawn on d5 it gives d4d5 alone, so no oracle either).
 //!
 //! The explosion `X` ends a chain: the chain keeps the column of its `X`, and
 //! [`super::explosion::ExplosionTally`] decides what of the piece explodes.
@@ -92,8 +103,10 @@ fn lower_chain(chain: &Chain, out: &mut MbnMoveSets) -> Result<(), MbnError> {
             return Err(err(
                 s.column,
                 "a leg before `-` that may capture (a locust move) is not evaluated by cqlq: \
-                 it removes a piece the move does not land on, which the fairy engine's moves \
-                 and SAN do not hold; write the leg with `m` (it goes to an empty square)",
+                 it removes a piece the move does not land on; the engine's multi-leg moves \
+                 are landing squares, and two locust moves to one square with different \
+                 victims would be one move and one SAN; write the leg with `m` (it goes to an \
+                 empty square)",
             ));
         }
     }
