@@ -133,12 +133,14 @@ fn what_the_seeds_compound_letter_examples_still_need_is_refused_at_its_column()
 fn the_seeds_other_unread_forms_are_refused_by_what_they_are() {
     // Each form the seed's examples write that cqlq does not evaluate is named for what it
     // is (never read in part, never "expected a rule name").
+    // (The pincher's crab `C<1>|Crab|=<2>mO` is read now: `fbr_mbn_boards`.)
     for (rules, column, words) in [
-        // The pincher's crab on board 1 (`C<1>`, the MBN BNF's board identifier).
+        // The freezer's Basilisk on board 3 (`B<3>`): a one-board game has no board 3, so
+        // the piece so defined would stand nowhere.
         (
-            "pincher*={^A} C<1>|Crab|=<2>mO *C<1>=K",
-            16,
-            "board identifier",
+            "freezer# B<3>|Basilisk|=fK+mbW #B=<+1>cO",
+            11,
+            "names board 3",
         ),
         // The Fire Demon's burning after its move, the predefined move `X`.
         (

@@ -6,10 +6,12 @@
 //! `fairy::leg_paths`). The rest of the notation is refused by name at its column. See
 //! `docs/fbr.md`.
 
+pub mod boards;
 mod brackets;
 mod chains;
 pub mod lower;
 pub mod parse;
+mod piece_sets;
 pub mod sequence;
 
 pub use lower::{MbnMoveSets, MbnSwaps, mbn_atoms};
