@@ -60,6 +60,11 @@ fn the_seeds_crab_pinches_an_adjacent_opposing_piece() {
     // A full first rank: the pinched piece "is removed from play".
     let p = pos(CRAB, "rnbqkbnr/8/8/3p4/3C4/1K6/8/8 w - - 0 1");
     assert_eq!(pinches(&p), ["d5"]);
+    // Word for word on chess the list is refused at the `A` of `{^A}` (column 12): a set's
+    // letters must name pieces of the board, for every rule.
+    let e = refusal("pincher*={^A} C<1>|Crab|=<2>mO *C<1>=K");
+    assert_eq!(e.column, 12, "{e}");
+    assert!(e.reason.contains("`A` names no piece"), "{e}");
 }
 
 #[test]

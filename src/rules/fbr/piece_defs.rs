@@ -41,6 +41,9 @@ pub struct PieceDefinition {
     /// The board identifier after the letter (`C<1>`, `K<*>`; [`super::mbn::boards`]), which
     /// the rule list checks against its boards.
     pub boards: Option<BoardIdentifier>,
+    /// The column of the movement's first board transition (`<2>mO`), which the rule list
+    /// refuses beside `alice`.
+    pub transition: Option<usize>,
     /// 1-based column of the letter.
     pub column: usize,
 }
@@ -119,6 +122,7 @@ fn read_definition(
     let mut mbn = None;
     let mut keeps_board_movement = false;
     let mut conditioned = Vec::new();
+    let mut transition = None;
     match c.get(*i) {
         None => {}
         Some(ch) if ch.is_whitespace() => {}
@@ -179,6 +183,17 @@ fn read_definition(
             if !plain.is_empty() {
                 mbn = Some((plain, plain_cols[0]));
             }
+            let conditioned_chars = split
+                .conditioned
+                .iter()
+                .flat_map(|p| p.mbn.chars().zip(p.columns.iter().copied()));
+            transition = split
+                .plain
+                .iter()
+                .copied()
+                .chain(conditioned_chars)
+                .find(|x| x.0 == '<')
+                .map(|x| x.1);
             conditioned = split.conditioned;
             *i = from + len;
         }
@@ -197,6 +212,7 @@ fn read_definition(
         keeps_board_movement,
         conditioned,
         boards,
+        transition,
         column: start + 1,
     })
 }

@@ -29,26 +29,11 @@ pub(super) fn check_definition_boards(list: &RuleList) -> Result<(), FbrError> {
         if let Some(id) = &d.boards {
             identifier_fits(id, boards).or_else(|why| refuse(id.column, why))?;
         }
-        if boards == 1 {
-            continue;
-        }
-        let texts = d
-            .mbn
-            .iter()
-            .map(|(text, column)| (text.as_str(), *column))
-            .chain(d.conditioned.iter().map(|p| {
-                (
-                    p.mbn.as_str(),
-                    p.columns.first().copied().unwrap_or(d.column),
-                )
-            }));
-        for (text, column) in texts {
-            if let Some(at) = text.chars().position(|c| c == '<') {
-                return refuse(
-                    column + at,
-                    "an MBN board transition (`<2>mO`) beside `alice` is not evaluated by cqlq: the rule moves each piece between its boards itself",
-                );
-            }
+        if let Some(column) = d.transition.filter(|_| boards > 1) {
+            return refuse(
+                column,
+                "an MBN board transition (`<2>mO`) beside `alice` is not evaluated by cqlq: the rule moves each piece between its boards itself (the seed's Alice expansions end each move with `--<+>mO`)",
+            );
         }
     }
     Ok(())
