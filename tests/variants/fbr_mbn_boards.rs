@@ -9,6 +9,7 @@
 use super::fbr_rules::{from, moves, pos};
 use cqlq::rules::fairy::{FairyPos, MoveKind};
 use cqlq::rules::fbr::chess_with_rules;
+use cqlq::rules::fbr::mbn::mbn_piece_move_sets;
 
 /// Seed 001's pincher example word for word, with a definition of the `A` its set `{^A}`
 /// names (chess has no `A`; the seed's board does): an archbishop.
@@ -125,6 +126,10 @@ fn transitions_that_may_stay_on_the_board_are_refused_at_their_column() {
         assert_eq!(e.column, column, "{rules}: {e}");
         assert!(e.reason.contains(words), "{rules}: {e}");
     }
+    // A definitions file's `MBN:` line does not know the boards a `Rules:` line may add.
+    let e = mbn_piece_move_sets("W+<2>mO").unwrap_err();
+    assert_eq!(e.column, 3, "{e}");
+    assert!(e.reason.contains("`MBN:` line"), "{e}");
 }
 
 #[test]
