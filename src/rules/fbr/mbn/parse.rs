@@ -328,22 +328,15 @@ fn read_moves(text: &str, allow_exact: bool) -> Result<Vec<MbnMove>, MbnError> {
         } else {
             (true, true)
         };
-        if letter == 'O' {
-            if !off_board {
-                return Err(err(
-                    letter_at,
-                    "`O` (the zero leap: the piece's own square) is read after a board \
-                     transition (`<2>mO`) and as `conversion`'s `ccO`; alone it is no move"
-                        .into(),
-                ));
-            }
-        } else if atom(letter).is_none() && compound(letter).is_none() {
+        if letter == 'O' && !off_board {
             return Err(err(
                 letter_at,
-                format!("`{letter}` is not a basic leaper (W F D N A H C Z G) or R B Q K"),
+                "`O` (the zero leap: the piece's own square) is read after a board transition \
+                 (`<2>mO`) and as `conversion`'s `ccO`; alone it is no move"
+                    .into(),
             ));
         }
-        let atoms: Vec<((i8, i8), Reach)> = if off_board {
+        let atoms: Vec<((i8, i8), Reach)> = if off_board && letter == 'O' {
             Vec::new()
         } else if let Some(v) = atom(letter) {
             vec![(v, reach)]
@@ -389,7 +382,9 @@ fn read_moves(text: &str, allow_exact: bool) -> Result<Vec<MbnMove>, MbnError> {
                     "the direction letters leave this move no direction".into(),
                 ));
             }
-            out.push(mv);
+            if !off_board {
+                out.push(mv);
+            }
         }
         match chars.get(at) {
             None => return Ok(out),
