@@ -128,10 +128,11 @@ fn what_the_seeds_compound_letter_examples_still_need_is_refused_at_its_column()
 fn the_seeds_other_unread_forms_are_refused_by_what_they_are() {
     // Each form the seed's examples write that cqlq does not evaluate is named for what it
     // is (never read in part, never "expected a rule name").
-    // The pincher's crab on board 1 (`C<1>`, the MBN BNF's board identifier). (The Fire
-    // Demon's `X` is evaluated: `fbr_mbn_explosion`.)
-    let rules = "pincher*={^A} C<1>|Crab|=<2>mO *C<1>=K";
+    // (The pincher's crab `C<1>|Crab|=<2>mO` is read now: `fbr_mbn_boards`; the Fire Demon's `X`
+    // is evaluated: `fbr_mbn_explosion`.) The freezer's Basilisk on board 3 (`B<3>`): a
+    // one-board game has no board 3, so the piece so defined would stand nowhere.
+    let rules = "freezer# B<3>|Basilisk|=fK+mbW #B=<+1>cO";
     let e = chess_with_rules(rules).unwrap_err();
-    assert_eq!(e.column, 16, "{rules}: {e}");
-    assert!(e.reason.contains("board identifier"), "{rules}: {e}");
+    assert_eq!(e.column, 11, "{rules}: {e}");
+    assert!(e.reason.contains("names board 3"), "{rules}: {e}");
 }

@@ -8,6 +8,7 @@ mod alice_boards;
 mod alice_prefixed;
 mod announced_movements;
 mod announcement;
+mod board_identifiers;
 mod checking;
 mod cheshire;
 mod conditioned_swaps;
@@ -88,6 +89,7 @@ pub fn chess_with_rules(text: &str) -> Result<Arc<Variant>, FbrError> {
 /// Applies a rule list to a definition: the changed definition and its layers.
 pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Layers), FbrError> {
     let mut def = def.clone();
+    board_identifiers::check_definition_boards(list)?;
     super::piece_defs::apply_piece_definitions(&mut def, &list.pieces)?;
     let mut a = Applier {
         def,

@@ -52,7 +52,7 @@ pub struct Rule {
 }
 
 /// A piece set `{!^KQ#R}`.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PieceSet {
     /// `!`: the set names the pieces it excludes (FBR's `{!p}`: all but these).
     pub not: bool,

@@ -3,13 +3,15 @@
 //! (an existing one or a new one) the movement written in MBN ([`super::mbn`]). A prefixed
 //! definition with a movement (`#I=cK`) is read and left to the rule that names its prefix
 //! (`freezer#`, `protector*`, `burner#`: the zone; `conversion*`'s `*Q=ccO`); prefixed
-//! promotion rules (`+P`, `+P==Q`, `*N==X`) are `fbr::prefix_rules`'; other prefixed and
-//! suffixed identifiers are refused by name. A movement has the list's macros expanded
+//! promotion rules (`+P`, `+P==Q`, `*N==X`) are `fbr::prefix_rules`'; a board identifier
+//! (`C<1>`) is read and checked by the rule list against its boards (`fbr::apply`); other
+//! prefixed and suffixed identifiers are refused by name. A movement has the list's macros expanded
 //! ([`super::macros`]) and its conditioned parts taken out ([`super::mbn_conditions`]); a
 //! negated prefixed definition (`!*K=j{K}K`) is read here and left to `conversion`. A letter may be a compound letter between colons
 //! (`:FD:|Fire Demon|=...`, `#:FD:=K`; [`crate::rules::fairy::compound_letters`]).
 
 use super::macros::{Macro, expand};
+use super::mbn::boards::{BoardIdentifier, bracket_len, read_board_identifier};
 use super::mbn::{mbn_move_sets, mbn_move_sets_with_explosion};
 use super::mbn_conditions::{ConditionedPart, split_conditions};
 use super::parse::FbrError;
@@ -36,6 +38,12 @@ pub struct PieceDefinition {
     /// The movement's parts that have a condition (`[*]wwK`, `[+]cK`;
     /// [`super::mbn_conditions`]).
     pub conditioned: Vec<ConditionedPart>,
+    /// The board identifier after the letter (`C<1>`, `K<*>`; [`super::mbn::boards`]), which
+    /// the rule list checks against its boards.
+    pub boards: Option<BoardIdentifier>,
+    /// The column of the movement's first board transition (`<2>mO`), which the rule list
+    /// refuses beside `alice`.
+    pub transition: Option<usize>,
     /// 1-based column of the letter.
     pub column: usize,
 }
@@ -80,7 +88,10 @@ fn read_definition(
     // `#I=cK`, `#:FD:=K`: a prefix of `$ % & # *` (not the promotion prefixes `+ -`) with a
     // movement.
     if "#*$%&".contains(c[start])
-        && piece_letter_at(c, start + 1).is_some_and(|(_, n)| c.get(start + 1 + n) == Some(&'='))
+        && piece_letter_at(c, start + 1).is_some_and(|(_, n)| {
+            let after = start + 1 + n;
+            c.get(after + bracket_len(c, after).unwrap_or(0)) == Some(&'=')
+        })
     {
         prefix = Some(c[start]);
         *i += 1;
@@ -92,6 +103,13 @@ fn read_definition(
         );
     };
     *i += len;
+    // `C<1>`: the MBN BNF's `<Identifier> ::= ... <BoardIdentifier>?`.
+    let mut boards = None;
+    if c.get(*i) == Some(&'<') {
+        let (id, len) = read_board_identifier(c, *i).or_else(|e| fault(e.column, e.reason))?;
+        boards = Some(id);
+        *i += len;
+    }
     let mut name = None;
     if c.get(*i) == Some(&'|') {
         let from = *i + 1;
@@ -104,6 +122,7 @@ fn read_definition(
     let mut mbn = None;
     let mut keeps_board_movement = false;
     let mut conditioned = Vec::new();
+    let mut transition = None;
     match c.get(*i) {
         None => {}
         Some(ch) if ch.is_whitespace() => {}
@@ -169,17 +188,19 @@ fn read_definition(
             if !plain.is_empty() {
                 mbn = Some((plain, plain_cols[0]));
             }
+            let conditioned_chars = split
+                .conditioned
+                .iter()
+                .flat_map(|p| p.mbn.chars().zip(p.columns.iter().copied()));
+            transition = split
+                .plain
+                .iter()
+                .copied()
+                .chain(conditioned_chars)
+                .find(|x| x.0 == '<')
+                .map(|x| x.1);
             conditioned = split.conditioned;
             *i = from + len;
-        }
-        Some('<') => {
-            // The MBN BNF's `<Identifier> ::= ... <BoardIdentifier>?`, `'<' <BoardNumbers> '>'`.
-            return fault(
-                *i + 1,
-                format!(
-                    "`{letter}<...>` is an MBN board identifier (the piece on the boards named, as the seed's crab `C<1>|Crab|=<2>mO` on board 1, moving to board 2): a board identifier is not evaluated by cqlq (its boards are one board)"
-                ),
-            );
         }
         Some(&ch) => {
             return fault(
@@ -195,6 +216,8 @@ fn read_definition(
         mbn,
         keeps_board_movement,
         conditioned,
+        boards,
+        transition,
         column: start + 1,
     })
 }

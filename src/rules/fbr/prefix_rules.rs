@@ -96,9 +96,12 @@ pub fn starts_prefix_rule(c: &[char], i: usize) -> bool {
     if board == 1 {
         return true;
     }
-    // `#I=cK` / `*Q=ccO` / `#:FD:=K`: one `=` after one letter is a zone or conversion
-    // movement (`fbr::piece_defs`); `+ -` take no movement.
-    let single_eq = c.get(i + 1 + n) == Some(&'=') && c.get(i + 2 + n) != Some(&'=');
+    // `#I=cK` / `*Q=ccO` / `#:FD:=K` / `*C<1>=K` (a board identifier, `fbr::mbn::boards`):
+    // one `=` after one letter is a zone or conversion movement (`fbr::piece_defs`); `+ -`
+    // take no movement. `+P<1>==Q` keeps its sequence number.
+    let after = i + 1 + n;
+    let after = after + crate::rules::fbr::mbn::boards::bracket_len(c, after).unwrap_or(0);
+    let single_eq = c.get(after) == Some(&'=') && c.get(after + 1) != Some(&'=');
     !(single_eq && p != '+' && p != '-')
 }
 

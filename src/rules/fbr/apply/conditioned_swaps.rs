@@ -71,7 +71,9 @@ impl Applier {
                         "a condition (`[*]`) on a move that is not a swap is not evaluated by cqlq (the seed writes it on swaps: `K=K+[*]wwK`)",
                     );
                 }
-                self.push_swaps(t, sets.swaps, true);
+                self.push_swaps(t, sets.swaps, true, |c| {
+                    part.columns.get(c - 1).copied().unwrap_or(at)
+                })?;
             }
         }
         Ok(())

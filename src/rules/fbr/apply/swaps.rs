@@ -51,25 +51,42 @@ impl Applier {
                     format!("`{}` names no piece of this board", d.letter),
                 );
             };
-            self.push_swaps(t, sets.swaps, false);
+            let column = *column;
+            self.push_swaps(t, sets.swaps, false, |c| column + c - 1)?;
         }
         Ok(())
     }
 
     /// The swap rules of the piece of type `t`'s MBN swaps (`not_in_check`: under `[*]`), with
-    /// any partner type.
-    pub(super) fn push_swaps(&mut self, t: usize, swaps: Vec<MbnSwaps>, not_in_check: bool) {
+    /// the partner types of the swap's piece set (`ww{^K}`: any but the king), any without
+    /// one; `column` maps a column of the MBN text to the rules text's.
+    pub(super) fn push_swaps(
+        &mut self,
+        t: usize,
+        swaps: Vec<MbnSwaps>,
+        not_in_check: bool,
+        column: impl Fn(usize) -> usize,
+    ) -> Result<(), FbrError> {
         let all = self.all_types();
         for s in swaps {
+            let partner_types = match s.set {
+                Some(mut set) => {
+                    let at = set.columns.first().map_or(1, |&c| column(c));
+                    set.columns = set.columns.iter().map(|&c| column(c)).collect();
+                    self.mask(&set, at)?
+                }
+                None => all,
+            };
             let lines = self.both_sides(s.lines);
             self.layers.swaps.push(SwapRule {
                 piece: t as u8,
                 lines,
                 partners: s.partners,
-                partner_types: all,
+                partner_types,
                 not_in_check,
             });
         }
+        Ok(())
     }
 
     /// `switching[=notincheck|excluderoyals]`: every piece (but royals under

@@ -8,6 +8,7 @@ use crate::rules::fairy::defs::{Atom, Leaper, MoveSet};
 use crate::rules::fairy::layer_powers::ZoneLine;
 use crate::rules::fairy::layer_swaps::SwapPartners;
 use crate::rules::fairy::leg_paths::{LegPath, PathLeg};
+use crate::rules::fbr::model::PieceSet;
 
 /// A swap movement of an MBN definition (`w`, `ww`, `wy`): whose pieces it swaps with and
 /// the lines it follows (white's view; the partner is the first piece on a line).
@@ -17,6 +18,8 @@ pub struct MbnSwaps {
     pub partners: SwapPartners,
     /// Vector and most steps (1: a leap).
     pub lines: Vec<ZoneLine>,
+    /// The pieces it may swap with (`ww{^K}`; columns 1-based in the MBN text), `None`: any.
+    pub set: Option<PieceSet>,
 }
 
 /// What a piece defined in MBN does: its non-capturing and its capturing movements.
@@ -56,6 +59,7 @@ pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
             out.swaps.push(MbnSwaps {
                 partners,
                 lines: lines.collect(),
+                set: m.swap_set.clone(),
             });
         }
         if !m.moves && !m.captures {

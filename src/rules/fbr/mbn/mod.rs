@@ -3,15 +3,18 @@
 //! direction letters and amalgamated directions, `m` / `c`, alternatives with `+`) turned into
 //! the fairy engine's movements ([`mbn_atoms`]), and move sequences (`mW-F`, `[mK]--K`,
 //! complex riders `(mW-F)0`, exact counts `W03`) as multi-leg paths ([`mbn_move_sets`],
-//! `fairy::leg_paths`), and the predefined move `X` (the explosion) after a movement
-//! ([`explosion`]). The rest of the notation is refused by name at its column. See
-//! `docs/fbr.md`.
+//! `fairy::leg_paths`), the predefined move `X` (the explosion) after a movement
+//! ([`explosion`]), board identifiers and transitions ([`boards`]: `C<1>`, `<2>mO`) and the
+//! piece set after a swap modifier (`ww{^K}`). The rest of the notation is refused by name at
+//! its column. See `docs/fbr.md`.
 
+pub mod boards;
 mod brackets;
 mod chains;
 pub mod explosion;
 pub mod lower;
 pub mod parse;
+mod piece_sets;
 pub mod sequence;
 
 pub use explosion::MbnExplosion;

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use crate::rules::fairy::layer_swaps::SwapPartners;
+use crate::rules::fbr::model::PieceSet;
 
 /// A fault in an MBN text: the 1-based column (in characters) and the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,6 +91,9 @@ pub struct MbnMove {
     /// `w`, `ww`, `wy`: the move swaps with a piece it reaches instead of capturing it
     /// (`fairy::layer_swaps`).
     pub swaps: Option<SwapPartners>,
+    /// The piece set after the swap modifier (`ww{^K}`: the partners it may swap with;
+    /// `super::piece_sets`), its columns 1-based in the MBN text.
+    pub swap_set: Option<PieceSet>,
     /// 1-based column where the partial move starts (for faults found later).
     pub column: usize,
 }
@@ -152,7 +156,9 @@ fn unsupported(c: char) -> Option<&'static str> {
         '{' => "a piece set (attackers, optional sequences)",
         '!' => "a negated partial move (`!`)",
         '/' => "a condition (`/.../`)",
-        '<' | '>' => "a board transition (3D/4D boards; cqlq's boards are flat)",
+        '<' | '>' => {
+            "a board transition anywhere but at the start of a partial move (`<2>mO`; `fbr::mbn::boards`)"
+        }
         '#' => "the `#` step count",
         '*' => "an edge rider or maximal step count (`*`)",
         'a' => "the modifier `a` (all)",
@@ -200,6 +206,13 @@ fn read_moves(text: &str, allow_exact: bool) -> Result<Vec<MbnMove>, MbnError> {
         let mut dirs = Directions::default();
         let (mut m, mut c) = (false, false);
         let mut swaps = None;
+        let mut swap_set = None;
+        // A board transition before the modifiers (`<2>mO`): on cqlq's one board it reaches
+        // no board, and the partial move gives no move (`super::boards`).
+        let off_board = chars.get(at) == Some(&'<');
+        if off_board {
+            at += super::boards::read_transition_off_board(&chars, at)?;
+        }
         // Modifiers up to the atom.
         let letter = loop {
             let Some(&ch) = chars.get(at) else {
@@ -232,6 +245,11 @@ fn read_moves(text: &str, allow_exact: bool) -> Result<Vec<MbnMove>, MbnError> {
                     });
                     if swaps != Some(SwapPartners::Enemy) {
                         at += 1;
+                    }
+                    if chars.get(at + 1) == Some(&'{') {
+                        let (set, len) = super::piece_sets::read_piece_set(&chars, at + 1)?;
+                        swap_set = Some(set);
+                        at += len;
                     }
                 }
                 '(' => {
@@ -310,7 +328,17 @@ fn read_moves(text: &str, allow_exact: bool) -> Result<Vec<MbnMove>, MbnError> {
         } else {
             (true, true)
         };
-        let atoms: Vec<((i8, i8), Reach)> = if let Some(v) = atom(letter) {
+        if letter == 'O' && !off_board {
+            return Err(err(
+                letter_at,
+                "`O` (the zero leap: the piece's own square) is read after a board transition \
+                 (`<2>mO`) and as `conversion`'s `ccO`; alone it is no move"
+                    .into(),
+            ));
+        }
+        let atoms: Vec<((i8, i8), Reach)> = if off_board && letter == 'O' {
+            Vec::new()
+        } else if let Some(v) = atom(letter) {
             vec![(v, reach)]
         } else if let Some(list) = compound(letter) {
             if reach != Reach::Leap {
@@ -335,6 +363,7 @@ fn read_moves(text: &str, allow_exact: bool) -> Result<Vec<MbnMove>, MbnError> {
                 reach: r,
                 exact,
                 swaps,
+                swap_set: swap_set.clone(),
                 column: start + 1,
             };
             let oblique = a.0 != a.1 && a.0 != 0 && a.1 != 0;
@@ -353,7 +382,9 @@ fn read_moves(text: &str, allow_exact: bool) -> Result<Vec<MbnMove>, MbnError> {
                     "the direction letters leave this move no direction".into(),
                 ));
             }
-            out.push(mv);
+            if !off_board {
+                out.push(mv);
+            }
         }
         match chars.get(at) {
             None => return Ok(out),

@@ -83,6 +83,14 @@ pub fn mbn_move_sets_with_explosion(text: &str) -> Result<MbnMoveSets, MbnError>
 /// [`mbn_move_sets`] for a piece of a definitions file (`MBN:` line): swaps are rule layers
 /// (`fairy::layer_swaps`), which a piece's movement tables do not hold, so `w` is refused.
 pub fn mbn_piece_move_sets(text: &str) -> Result<MbnMoveSets, MbnError> {
+    // A board transition (`<2>mO`) needs the game's boards, which a definitions file's piece
+    // does not know (a `Rules:` line may lay `alice` over it).
+    if let Some(at) = text.chars().position(|c| c == '<') {
+        return Err(err(
+            at + 1,
+            "an MBN board transition (`<2>mO`) is evaluated in FBR rule lists (`--rules`, `Rules:`), where cqlq knows the boards, not on an `MBN:` line",
+        ));
+    }
     let sets = mbn_move_sets(text)?;
     if !sets.swaps.is_empty() {
         let at = text.chars().position(|c| c == 'w').unwrap_or(0);
@@ -115,14 +123,14 @@ fn closing(c: &[char], open: usize, end: usize) -> Option<usize> {
 }
 
 /// Splits `c[from..end]` at the top-level occurrences of `sep` (outside parentheses, board
-/// ranges and piece sets: `[1-2]` is one range).
+/// ranges, piece sets and board transitions: `[1-2]` is one range, `<-1>` one transition).
 fn split_top(c: &[char], from: usize, end: usize, sep: char) -> Vec<(usize, usize)> {
     let mut parts = Vec::new();
     let (mut depth, mut start) = (0usize, from);
     for (i, &ch) in c.iter().enumerate().take(end).skip(from) {
         match ch {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            '(' | '[' | '{' | '<' => depth += 1,
+            ')' | ']' | '}' | '>' => depth = depth.saturating_sub(1),
             ch if ch == sep && depth == 0 => {
                 parts.push((start, i));
                 start = i + 1;
@@ -219,6 +227,9 @@ fn read_branch(c: &[char], from: usize, end: usize) -> Result<Branch, MbnError> 
     // Columns count from the start of the whole definition.
     for m in &mut moves {
         m.column += from;
+        for c in m.swap_set.iter_mut().flat_map(|s| s.columns.iter_mut()) {
+            *c += from;
+        }
     }
     Ok(Branch::Partial(moves))
 }
