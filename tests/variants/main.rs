@@ -24,6 +24,7 @@ mod fbr_cli;
 mod fbr_forced_drops;
 mod fbr_fsf;
 mod fbr_mbn;
+mod fbr_mbn_disk;
 mod fbr_mbn_legs;
 mod fbr_mbn_macros;
 mod fbr_mbn_more;

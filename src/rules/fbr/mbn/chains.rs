@@ -25,6 +25,8 @@ struct Step {
     moves: bool,
     captures: bool,
     column: usize,
+    /// `cc`, `cy`: it captures friendly pieces (kept in a repeated rider's narrowed legs).
+    friendly: bool,
     /// The partial move it was read from, whole (not narrowed to one vector).
     partial: Option<MbnMove>,
 }
@@ -65,6 +67,13 @@ fn lower_chain(chain: &Chain, out: &mut MbnMoveSets) -> Result<(), MbnError> {
             .steps
             .iter()
             .find(|s| s.partial.as_ref().is_some_and(|m| m.swaps.is_some()));
+        if let Some(s) = chain.steps.iter().find(|s| s.friendly) {
+            return Err(err(
+                s.column,
+                "a friendly capture (`cc`, `cy`) inside a move sequence or a repeated complex \
+                 rider is not evaluated by cqlq (cqlq reads it on a single leap or ride)",
+            ));
+        }
         if let Some(s) = swap {
             return Err(err(
                 s.column,
@@ -97,6 +106,7 @@ fn lower_chain(chain: &Chain, out: &mut MbnMoveSets) -> Result<(), MbnError> {
         push_new(&mut out.moves, sets.moves);
         push_new(&mut out.captures, sets.captures);
         out.swaps.extend(sets.swaps);
+        out.friendly_captures.extend(sets.friendly_captures);
         return Ok(());
     }
     let atom = Atom::Path(LegPath {
@@ -187,6 +197,7 @@ fn expand_leg(leg: &Leg) -> Result<Vec<Chain>, MbnError> {
                             moves: m.moves,
                             captures: m.captures,
                             column: m.column,
+                            friendly: m.friendly.is_some(),
                             partial: Some(m.clone()),
                         }],
                         repeat: (1, 1),

@@ -2,6 +2,7 @@
 //! vectors, riders as `ride` or `step` lines (or one-leg paths, `fairy::leg_paths`, where
 //! those lines cannot hold them), split into what moves and what captures.
 
+use super::friendly_capture::FriendlyCaptures;
 use super::parse::{MbnError, MbnMove, Reach};
 use crate::rules::fairy::defs::{Atom, Leaper, MoveSet};
 use crate::rules::fairy::layer_powers::ZoneLine;
@@ -18,6 +19,18 @@ pub struct MbnSwaps {
     pub lines: Vec<ZoneLine>,
 }
 
+/// A friendly-capture movement of an MBN definition (`cc`, `cy`): which friendly pieces it
+/// captures and the lines it follows (white's view; the victim is the first piece on a line).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MbnFriendlyCaptures {
+    /// The friendly types it captures.
+    pub victims: FriendlyCaptures,
+    /// Vector and most steps (1: a leap).
+    pub lines: Vec<ZoneLine>,
+    /// 1-based column of its partial move in the definition.
+    pub column: usize,
+}
+
 /// What a piece defined in MBN does: its non-capturing and its capturing movements.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MbnMoveSets {
@@ -27,6 +40,9 @@ pub struct MbnMoveSets {
     pub captures: MoveSet,
     /// Swap movements (which the fairy engine keeps in its rule layers, not in the piece).
     pub swaps: Vec<MbnSwaps>,
+    /// Captures of friendly pieces (which the fairy engine keeps in its rule layers too,
+    /// `fairy::layer_friendly_captures`).
+    pub friendly_captures: Vec<MbnFriendlyCaptures>,
 }
 
 /// The fairy atoms of `moves` (the partial moves of one definition). A rider whose
@@ -35,6 +51,21 @@ pub struct MbnMoveSets {
 pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
     let mut out = MbnMoveSets::default();
     for m in moves {
+        if let Some(victims) = &m.friendly {
+            if m.exact {
+                return Err(MbnError {
+                    column: m.column,
+                    reason: "a friendly capture (`cc`, `cy`) with an exact step count is not \
+                             evaluated by cqlq (it captures the first piece on its line)"
+                        .into(),
+                });
+            }
+            out.friendly_captures.push(MbnFriendlyCaptures {
+                victims: victims.clone(),
+                lines: lines_of(m),
+                column: m.column,
+            });
+        }
         if let Some(partners) = m.swaps {
             if m.exact {
                 return Err(MbnError {
@@ -44,15 +75,9 @@ pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
                         .into(),
                 });
             }
-            let steps = match m.reach {
-                Reach::Leap => 1,
-                Reach::Unlimited => u8::MAX,
-                Reach::UpTo(n) => n,
-            };
-            let lines = m.vectors().into_iter().map(|(x, y)| (x, y, steps));
             out.swaps.push(MbnSwaps {
                 partners,
-                lines: lines.collect(),
+                lines: lines_of(m),
             });
         }
         if !m.moves && !m.captures {
@@ -67,6 +92,19 @@ pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
         }
     }
     Ok(out)
+}
+
+/// The lines of a partial move: each vector with its most steps (1: a leap).
+fn lines_of(m: &MbnMove) -> Vec<ZoneLine> {
+    let steps = match m.reach {
+        Reach::Leap => 1,
+        Reach::Unlimited => u8::MAX,
+        Reach::UpTo(n) => n,
+    };
+    m.vectors()
+        .into_iter()
+        .map(|(x, y)| (x, y, steps))
+        .collect()
 }
 
 /// The one leg of a partial move as a multi-leg path's leg: its vectors and steps.
