@@ -167,3 +167,32 @@ fn capturing_a_friendly_disk_mounts_it() {
     q.make(&m);
     assert_eq!(on(&q, "d3"), Some((0, "M".to_string())));
 }
+
+#[test]
+fn black_captures_its_own_disk_mirrored() {
+    // The queen position mirrored at the horizontal bisector with the colours changed (seed
+    // 001's `mirror` default): black's queen on d8 has the white queen's moves mirrored,
+    // d5 (its own Disk) among them, and the capture of the white knight on a8.
+    let p = pos(DISK_QUEEN, "N2qk3/8/5p2/3d4/8/8/8/4K3 b - - 0 1");
+    assert_eq!(
+        from(&p, "d8"),
+        ["a5", "a8", "b6", "b8", "c7", "c8", "d5", "d6", "d7", "e7"]
+    );
+}
+
+#[test]
+fn under_holding_a_friendly_capture_goes_to_the_capturers_hand() {
+    // Seed 001's `holding`: "the captured piece ... will be stored in the holding" of the
+    // capturer; a friendly piece's capturer is also its owner, so both readings agree.
+    let p = pos(&format!("holding {DISK_QUEEN}"), QUEEN_FEN);
+    let m = p.san_to_move("Qxd4").expect("Qxd4");
+    let mut q = p.clone();
+    q.make(&m);
+    let disk =
+        q.v.kinds
+            .iter()
+            .position(|k| k.def.symbols[0] == "D")
+            .expect("the Disk");
+    assert_eq!(q.hand[0][disk], 1);
+    assert_eq!(q.hand[1].iter().map(|&n| u32::from(n)).sum::<u32>(), 0);
+}
