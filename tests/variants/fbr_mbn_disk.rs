@@ -196,3 +196,15 @@ fn under_holding_a_friendly_capture_goes_to_the_capturers_hand() {
     assert_eq!(q.hand[0][disk], 1);
     assert_eq!(q.hand[1].iter().map(|&n| u32::from(n)).sum::<u32>(), 0);
 }
+
+#[test]
+fn a_swap_in_a_repeated_complex_rider_is_refused_not_dropped() {
+    // Found beside `cc`: a repeated complex rider narrows its legs to one vector each and
+    // forgot that a leg swaps, so `N=(wW)0` was read as a knight without any move. It is
+    // refused at the swap, as a swap inside a sequence is.
+    for (rules, column) in [("N=(wW)0", 4), ("N=mW+(wW)2", 7)] {
+        let e = chess_with_rules(rules).unwrap_err();
+        assert_eq!(e.column, column, "{rules}: {e}");
+        assert!(e.reason.contains("swap (`w`) inside"), "{rules}: {e}");
+    }
+}
