@@ -132,6 +132,12 @@ fn what_is_not_read_of_a_cc_and_question_mark_is_refused_at_its_column() {
         ("N=mW--ccF", 7, "inside a move sequence"),
         // Beside a rule that reads captures in its own way.
         ("mustcapture D=K Q=acc?{D}Q", 1, "beside friendly captures"),
+        // Whose a neutral piece is to `cc`, no source says.
+        (
+            "pieces{D}=neutral D=K Q=acc?{D}Q",
+            1,
+            "beside friendly captures",
+        ),
         // In a zone movement (a power's zone), which reads no friendly capture.
         (
             "freezer# I|Immobilizer|=mQ #I=ccK",

@@ -73,11 +73,21 @@ impl Applier {
         Ok(())
     }
 
-    /// Refuses rules whose reading of a friendly capture no source gives ([`NOT_BESIDE`]),
-    /// beside friendly captures.
+    /// Refuses rules whose reading of a friendly capture no source gives ([`NOT_BESIDE`], and
+    /// `pieces` with neutral, impartial, transparent or taboo pieces), beside friendly
+    /// captures.
     pub(super) fn friendly_captures_beside(&self, list: &RuleList) -> Result<(), FbrError> {
         if self.layers.friendly_captures.is_empty() {
             return Ok(());
+        }
+        let l = &self.layers;
+        if (l.neutral | l.impartial | l.transparent != 0 || !l.taboo.is_empty())
+            && let Some(r) = list.rules.iter().find(|r| r.name == "pieces" && !r.cancel)
+        {
+            return refuse(
+                r.column,
+                "`pieces=neutral`, `impartial`, `transparent` or `taboo` beside friendly captures (MBN `cc`, `cy`) is not implemented: no source says whose a neutral piece is to `cc`, or whether a set after `cc` names a taboo piece \"explicitly\"",
+            );
         }
         for r in &list.rules {
             if NOT_BESIDE.contains(&r.name.as_str()) && !r.cancel {
