@@ -118,10 +118,12 @@ fn the_fire_demon_burns_pieces_landing_next_to_it() {
 fn what_the_seeds_compound_letter_examples_still_need_is_refused_at_its_column() {
     // (The seed's Fire Demon `(mF4+msW4+([mK]--[mK]--K))--X` is read whole: `fbr_mbn_paths`,
     // `fbr_mbn_explosion`.)
-    // The Disk example's `K=acc?{D}:K:` (capturing a friendly Disk to mount it): the
-    // modifier `a` is refused at its column (col 3 of the definition).
+    // The Disk example's `K=acc?{D}:K:` (capturing a friendly Disk to mount it): `acc?{D}`
+    // is read (`fbr_mbn_disk`), the compound letter `:K:` as a movement is refused at its
+    // column (col 10 of the rules).
     let e = chess_with_rules("K=acc?{D}:K: :KD:=K +K==:KD:").unwrap_err();
-    assert_eq!(e.column, 3, "{e}");
+    assert_eq!(e.column, 10, "{e}");
+    assert!(e.reason.contains("compound letter as a movement"), "{e}");
 }
 
 #[test]

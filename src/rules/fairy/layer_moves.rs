@@ -110,6 +110,9 @@ impl FairyPos {
         if !l.swaps.is_empty() {
             self.push_swaps(out);
         }
+        if !l.friendly_captures.is_empty() {
+            self.push_friendly_captures(out);
+        }
         if !l.conversion_moves.is_empty() {
             self.push_conversions(out);
         }

@@ -327,6 +327,8 @@ pub struct Layers {
     pub powers: Vec<super::layer_powers::PowerRule>,
     /// Swap movements (MBN `w`, `switching`; `fairy::layer_swaps`).
     pub swaps: Vec<super::layer_swaps::SwapRule>,
+    /// Friendly captures (MBN `cc`, `cy`; `fairy::layer_friendly_captures`).
+    pub friendly_captures: Vec<super::layer_friendly_captures::FriendlyCaptureRule>,
     /// `switching=notincheck`: no swap while the side to move is in check.
     pub swap_not_in_check: bool,
     /// `promotion=swap` / `!swap`: when a swap promotes.

@@ -25,6 +25,7 @@ pub mod layer_convert;
 pub mod layer_end;
 mod layer_facing;
 pub mod layer_forced_drops;
+pub mod layer_friendly_captures;
 mod layer_immediate_drops;
 pub mod layer_make;
 pub mod layer_moves;

@@ -19,6 +19,7 @@ mod ends;
 mod explosions;
 mod facing;
 mod forced_drops;
+mod friendly_captures;
 mod immediate_drops;
 mod musketeer;
 mod pieces;
@@ -102,6 +103,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     }
     a.mbn_swaps(list)?;
     a.mbn_explosions(list)?;
+    a.mbn_friendly_captures(list)?;
     a.plus_rules(list)?;
     a.musketeers(list)?;
     let has_holding = list.rules.iter().any(|r| r.name == "holding" && !r.cancel);
@@ -153,6 +155,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     a.conditioned_swaps(list)?;
     a.prefix_rules_after(list)?;
     a.swaps_beside(list)?;
+    a.friendly_captures_beside(list)?;
     a.pushes_beside(list)?;
     a.facing_beside(list)?;
     a.conversion_moves_beside(list)?;
@@ -216,9 +219,12 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         );
     }
     a.alice_boards_after(list)?;
-    // Swap movements and explosions of piece definitions need the layers even without a rule.
-    a.layers.active =
-        !list.rules.is_empty() || !a.layers.swaps.is_empty() || !a.layers.explosions.is_empty();
+    // Swap movements, explosions and friendly captures of piece definitions need the layers
+    // even without a rule.
+    a.layers.active = !list.rules.is_empty()
+        || !a.layers.swaps.is_empty()
+        || !a.layers.explosions.is_empty()
+        || !a.layers.friendly_captures.is_empty();
     Ok((a.def, a.layers))
 }
 

@@ -65,7 +65,10 @@ impl Applier {
                     let c = part.columns.get(e.column - 1).copied().unwrap_or(at);
                     refuse(c, format!("MBN: {}", e.reason))
                 })?;
-                if !sets.moves.is_empty() || !sets.captures.is_empty() {
+                if !sets.moves.is_empty()
+                    || !sets.captures.is_empty()
+                    || !sets.friendly_captures.is_empty()
+                {
                     return refuse(
                         at,
                         "a condition (`[*]`) on a move that is not a swap is not evaluated by cqlq (the seed writes it on swaps: `K=K+[*]wwK`)",

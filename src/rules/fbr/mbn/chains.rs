@@ -40,6 +40,11 @@ struct Step {
     moves: bool,
     captures: bool,
     column: usize,
+    /// `cc`, `cy`: it captures friendly pieces (kept in a repeated rider's narrowed legs).
+    friendly: bool,
+    /// `w`, `ww`, `wy`: it swaps (kept in a repeated rider's narrowed legs, whose `partial`
+    /// is gone).
+    swaps: bool,
     /// The partial move it was read from, whole (not narrowed to one vector).
     partial: Option<MbnMove>,
 }
@@ -86,15 +91,20 @@ fn lower_chain(chain: &Chain, out: &mut MbnMoveSets) -> Result<(), MbnError> {
         return Err(err(s.column, "a leg without a direction"));
     }
     if chain.steps.len() > 1 || chain.repeat != (1, 1) {
-        let swap = chain
-            .steps
-            .iter()
-            .find(|s| s.partial.as_ref().is_some_and(|m| m.swaps.is_some()));
+        let swap = chain.steps.iter().find(|s| s.swaps);
+        if let Some(s) = chain.steps.iter().find(|s| s.friendly) {
+            return Err(err(
+                s.column,
+                "a friendly capture (`cc`, `cy`) inside a move sequence or a repeated complex \
+                 rider is not evaluated by cqlq (cqlq reads it on a single leap or ride)",
+            ));
+        }
         if let Some(s) = swap {
             return Err(err(
                 s.column,
-                "a swap (`w`) inside a move sequence is not evaluated by cqlq (a swap moves \
-                 two pieces; a leg after it has no piece to go on with)",
+                "a swap (`w`) inside a move sequence or a repeated complex rider is not \
+                 evaluated by cqlq (a swap moves two pieces; a leg after it has no piece to go \
+                 on with)",
             ));
         }
     }
@@ -124,6 +134,7 @@ fn lower_chain(chain: &Chain, out: &mut MbnMoveSets) -> Result<(), MbnError> {
         push_new(&mut out.moves, sets.moves);
         push_new(&mut out.captures, sets.captures);
         out.swaps.extend(sets.swaps);
+        out.friendly_captures.extend(sets.friendly_captures);
         return Ok(());
     }
     let atom = Atom::Path(LegPath {
@@ -246,6 +257,8 @@ fn expand_leg(leg: &Leg) -> Result<Vec<Chain>, MbnError> {
                             moves: m.moves,
                             captures: m.captures,
                             column: m.column,
+                            friendly: m.friendly.is_some(),
+                            swaps: m.swaps.is_some(),
                             partial: Some(m.clone()),
                         }],
                         repeat: (1, 1),

@@ -3,6 +3,7 @@
 //! those lines cannot hold them), split into what moves and what captures.
 
 use super::explosion::MbnExplosion;
+use super::friendly_capture::FriendlyCaptures;
 use super::parse::{MbnError, MbnMove, Reach};
 use crate::rules::fairy::defs::{Atom, Leaper, MoveSet};
 use crate::rules::fairy::layer_powers::ZoneLine;
@@ -22,6 +23,18 @@ pub struct MbnSwaps {
     pub set: Option<PieceSet>,
 }
 
+/// A friendly-capture movement of an MBN definition (`cc`, `cy`): which friendly pieces it
+/// captures and the lines it follows (white's view; the victim is the first piece on a line).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MbnFriendlyCaptures {
+    /// The friendly types it captures.
+    pub victims: FriendlyCaptures,
+    /// Vector and most steps (1: a leap).
+    pub lines: Vec<ZoneLine>,
+    /// 1-based column of its partial move in the definition.
+    pub column: usize,
+}
+
 /// What a piece defined in MBN does: its non-capturing and its capturing movements.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MbnMoveSets {
@@ -33,6 +46,9 @@ pub struct MbnMoveSets {
     pub swaps: Vec<MbnSwaps>,
     /// The predefined move `X` ending its moves and/or captures (`super::explosion`).
     pub explosion: Option<MbnExplosion>,
+    /// Captures of friendly pieces (which the fairy engine keeps in its rule layers too,
+    /// `fairy::layer_friendly_captures`).
+    pub friendly_captures: Vec<MbnFriendlyCaptures>,
 }
 
 /// The fairy atoms of `moves` (the partial moves of one definition). A rider whose
@@ -41,6 +57,21 @@ pub struct MbnMoveSets {
 pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
     let mut out = MbnMoveSets::default();
     for m in moves {
+        if let Some(victims) = &m.friendly {
+            if m.exact {
+                return Err(MbnError {
+                    column: m.column,
+                    reason: "a friendly capture (`cc`, `cy`) with an exact step count is not \
+                             evaluated by cqlq (it captures the first piece on its line)"
+                        .into(),
+                });
+            }
+            out.friendly_captures.push(MbnFriendlyCaptures {
+                victims: victims.clone(),
+                lines: lines_of(m),
+                column: m.column,
+            });
+        }
         if let Some(partners) = m.swaps {
             if m.exact {
                 return Err(MbnError {
@@ -50,15 +81,9 @@ pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
                         .into(),
                 });
             }
-            let steps = match m.reach {
-                Reach::Leap => 1,
-                Reach::Unlimited => u8::MAX,
-                Reach::UpTo(n) => n,
-            };
-            let lines = m.vectors().into_iter().map(|(x, y)| (x, y, steps));
             out.swaps.push(MbnSwaps {
                 partners,
-                lines: lines.collect(),
+                lines: lines_of(m),
                 set: m.swap_set.clone(),
             });
         }
@@ -74,6 +99,19 @@ pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
         }
     }
     Ok(out)
+}
+
+/// The lines of a partial move: each vector with its most steps (1: a leap).
+fn lines_of(m: &MbnMove) -> Vec<ZoneLine> {
+    let steps = match m.reach {
+        Reach::Leap => 1,
+        Reach::Unlimited => u8::MAX,
+        Reach::UpTo(n) => n,
+    };
+    m.vectors()
+        .into_iter()
+        .map(|(x, y)| (x, y, steps))
+        .collect()
 }
 
 /// The one leg of a partial move as a multi-leg path's leg: its vectors and steps.

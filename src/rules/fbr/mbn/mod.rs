@@ -4,20 +4,23 @@
 //! the fairy engine's movements ([`mbn_atoms`]), and move sequences (`mW-F`, `[mK]--K`,
 //! complex riders `(mW-F)0`, exact counts `W03`) as multi-leg paths ([`mbn_move_sets`],
 //! `fairy::leg_paths`), the predefined move `X` (the explosion) after a movement
-//! ([`explosion`]), board identifiers and transitions ([`boards`]: `C<1>`, `<2>mO`) and the
-//! piece set after a swap modifier (`ww{^K}`). The rest of the notation is refused by name at
-//! its column. See `docs/fbr.md`.
+//! ([`explosion`]), board identifiers and transitions ([`boards`]: `C<1>`, `<2>mO`), the
+//! piece set after a swap modifier (`ww{^K}`) and captures of friendly pieces (`cc`, `cy`,
+//! `a`: [`friendly_capture`]). The rest of the notation is refused by name at its column. See
+//! `docs/fbr.md`.
 
 pub mod boards;
 mod brackets;
 mod chains;
 pub mod explosion;
+pub mod friendly_capture;
 pub mod lower;
 pub mod parse;
 mod piece_sets;
 pub mod sequence;
 
 pub use explosion::MbnExplosion;
-pub use lower::{MbnMoveSets, MbnSwaps, mbn_atoms};
+pub use friendly_capture::FriendlyCaptures;
+pub use lower::{MbnFriendlyCaptures, MbnMoveSets, MbnSwaps, mbn_atoms};
 pub use parse::{Directions, MbnError, MbnMove, Reach, mbn_to_moves};
 pub use sequence::{mbn_move_sets, mbn_move_sets_with_explosion, mbn_piece_move_sets};

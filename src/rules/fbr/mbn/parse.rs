@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use super::friendly_capture::{FriendlyCaptures, read_capture_modifier};
 use crate::rules::fairy::layer_swaps::SwapPartners;
 use crate::rules::fbr::model::PieceSet;
 
@@ -94,6 +95,8 @@ pub struct MbnMove {
     /// The piece set after the swap modifier (`ww{^K}`: the partners it may swap with;
     /// `super::piece_sets`), its columns 1-based in the MBN text.
     pub swap_set: Option<PieceSet>,
+    /// `cc`, `cy`: the friendly pieces the move captures (`super::friendly_capture`).
+    pub friendly: Option<FriendlyCaptures>,
     /// 1-based column where the partial move starts (for faults found later).
     pub column: usize,
 }
@@ -162,6 +165,9 @@ fn unsupported(c: char) -> Option<&'static str> {
         '#' => "the `#` step count",
         '*' => "an edge rider or maximal step count (`*`)",
         'a' => "the modifier `a` (all)",
+        ':' => {
+            "a compound letter as a movement (the seed's Disk examples' `K=acc?{D}:K:`, `:KD:=:K:`: no stored source says whose movement `:K:` names; `:X:` is another piece than `X`)"
+        }
         'd' => "the modifier `d` (independent)",
         'e' => "the modifier `e` (en passant)",
         'g' => "the modifier `g` (leaping)",
@@ -183,17 +189,20 @@ fn unsupported(c: char) -> Option<&'static str> {
 }
 
 /// Reads an MBN move definition: partial moves joined by `+`. An exact step count (`W03`)
-/// is refused: the zones and pushes that read these moves take lines of at most n steps.
+/// is refused: the zones and pushes that read these moves take lines of at most n steps;
+/// so are `a`, `cc` and `cy`, which only a piece's movement reads.
 pub fn mbn_to_moves(text: &str) -> Result<Vec<MbnMove>, MbnError> {
     read_moves(text, false)
 }
 
-/// [`mbn_to_moves`] that also reads exact step counts (`W03`: [`MbnMove::exact`]).
+/// [`mbn_to_moves`] for a piece's movement: it also reads exact step counts (`W03`:
+/// [`MbnMove::exact`]), `a`, and `cc` / `cy` ([`MbnMove::friendly`]).
 pub(super) fn mbn_to_moves_exact(text: &str) -> Result<Vec<MbnMove>, MbnError> {
     read_moves(text, true)
 }
 
-fn read_moves(text: &str, allow_exact: bool) -> Result<Vec<MbnMove>, MbnError> {
+fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
+    let allow_exact = definition;
     let chars: Vec<char> = text.chars().collect();
     let mut at = 0;
     let mut out = Vec::new();
@@ -213,6 +222,9 @@ fn read_moves(text: &str, allow_exact: bool) -> Result<Vec<MbnMove>, MbnError> {
         if off_board {
             at += super::boards::read_transition_off_board(&chars, at)?;
         }
+        // `a`, and a `cc` / `cy` with its column.
+        let mut all = None;
+        let mut own: Option<(usize, _)> = None;
         // Modifiers up to the atom.
         let letter = loop {
             let Some(&ch) = chars.get(at) else {
@@ -230,9 +242,27 @@ fn read_moves(text: &str, allow_exact: bool) -> Result<Vec<MbnMove>, MbnError> {
                 's' => dirs.sideways = true,
                 'm' => m = true,
                 'c' if chars.get(at + 1).is_some_and(|n| matches!(n, 'c' | 'y')) => {
+                    if !definition {
+                        return Err(err(
+                            at,
+                            "capturing friendly pieces (`cc`, `cy`) is evaluated only in a \
+                             piece's movement, not here"
+                                .into(),
+                        ));
+                    }
+                    let read = read_capture_modifier(&chars, at)?;
+                    let len = read.len;
+                    own = Some((at, read));
+                    at += len;
+                    continue;
+                }
+                'a' if definition => all = Some(at),
+                '?' => {
                     return Err(err(
                         at,
-                        "capturing friendly pieces (`cc`, `cy`) is not evaluated".into(),
+                        "the optional mark `?` on a modifier is evaluated only as `cc?{...}` \
+                         beside `a` (the seed's `acc?{D}Q`)"
+                            .into(),
                     ));
                 }
                 'c' => c = true,
@@ -323,7 +353,20 @@ fn read_moves(text: &str, allow_exact: bool) -> Result<Vec<MbnMove>, MbnError> {
             Reach::UpTo(n)
         };
         at += digits.chars().count();
-        let (moves, captures) = if m || c || swaps.is_some() {
+        let (moves, captures) = if let Some(a) = all {
+            if m || c || swaps.is_some() {
+                return Err(err(
+                    a,
+                    "the modifier `a` beside `m`, `c` or `w` is not evaluated by cqlq (the MBN \
+                     page reads it there with a piece set narrowing them); `a` alone or \
+                     before `cc` / `cy` is"
+                        .into(),
+                ));
+            }
+            (true, true)
+        } else if let Some((_, read)) = &own {
+            (m, c || read.any)
+        } else if m || c || swaps.is_some() {
             (m, c)
         } else {
             (true, true)
@@ -336,6 +379,19 @@ fn read_moves(text: &str, allow_exact: bool) -> Result<Vec<MbnMove>, MbnError> {
                     .into(),
             ));
         }
+        if let Some((at_own, read)) = &own
+            && read.optional
+            && all.is_none()
+        {
+            return Err(err(
+                at_own + 2,
+                "the optional mark `?` on a modifier is evaluated only beside `a` (the seed's \
+                 `acc?{D}Q`, where `a` keeps the moves and enemy captures whatever `?` adds); \
+                 alone its meaning is not written down"
+                    .into(),
+            ));
+        }
+        let friendly = own.map(|(_, read)| read.friendly);
         let atoms: Vec<((i8, i8), Reach)> = if off_board && letter == 'O' {
             Vec::new()
         } else if let Some(v) = atom(letter) {
@@ -364,6 +420,7 @@ fn read_moves(text: &str, allow_exact: bool) -> Result<Vec<MbnMove>, MbnError> {
                 exact,
                 swaps,
                 swap_set: swap_set.clone(),
+                friendly: friendly.clone(),
                 column: start + 1,
             };
             let oblique = a.0 != a.1 && a.0 != 0 && a.1 != 0;

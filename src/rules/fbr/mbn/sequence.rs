@@ -80,8 +80,9 @@ pub fn mbn_move_sets_with_explosion(text: &str) -> Result<MbnMoveSets, MbnError>
     lower_sequence(&legs)
 }
 
-/// [`mbn_move_sets`] for a piece of a definitions file (`MBN:` line): swaps are rule layers
-/// (`fairy::layer_swaps`), which a piece's movement tables do not hold, so `w` is refused.
+/// [`mbn_move_sets`] for a piece of a definitions file (`MBN:` line): swaps and friendly
+/// captures are rule layers (`fairy::layer_swaps`, `fairy::layer_friendly_captures`), which a
+/// piece's movement tables do not hold, so `w`, `cc` and `cy` are refused.
 pub fn mbn_piece_move_sets(text: &str) -> Result<MbnMoveSets, MbnError> {
     // A board transition (`<2>mO`) needs the game's boards, which a definitions file's piece
     // does not know (a `Rules:` line may lay `alice` over it).
@@ -92,6 +93,13 @@ pub fn mbn_piece_move_sets(text: &str) -> Result<MbnMoveSets, MbnError> {
         ));
     }
     let sets = mbn_move_sets(text)?;
+    if !sets.friendly_captures.is_empty() {
+        let at = text.find("cc").or_else(|| text.find("cy")).unwrap_or(0);
+        return Err(err(
+            text[..at].chars().count() + 1,
+            "MBN friendly captures (`cc`, `cy`) are evaluated in FBR rule lists (`--rules`, `Rules:`), not on an `MBN:` line",
+        ));
+    }
     if !sets.swaps.is_empty() {
         let at = text.chars().position(|c| c == 'w').unwrap_or(0);
         return Err(err(
