@@ -2,7 +2,7 @@
 //! the engine's side is `fairy::layer_friendly_captures`), and the rules no source reads
 //! beside them.
 
-use super::super::mbn::mbn_move_sets;
+use super::super::mbn::mbn_move_sets_with_explosion;
 use super::super::model::RuleList;
 use super::super::parse::FbrError;
 use super::{Applier, refuse};
@@ -31,7 +31,7 @@ impl Applier {
             let Some((text, column)) = &d.mbn else {
                 continue;
             };
-            let sets = mbn_move_sets(text)
+            let sets = mbn_move_sets_with_explosion(text)
                 .or_else(|e| refuse(column + e.column - 1, format!("MBN: {}", e.reason)))?;
             if sets.friendly_captures.is_empty() {
                 continue;

@@ -80,6 +80,7 @@ pub(super) fn lower_sequence(legs: &[Leg]) -> Result<MbnMoveSets, MbnError> {
         push_new(&mut out.moves, one.moves);
         push_new(&mut out.captures, one.captures);
         out.swaps.extend(one.swaps);
+        out.friendly_captures.extend(one.friendly_captures);
     }
     out.explosion = tally.finish()?;
     Ok(out)
