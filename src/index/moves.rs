@@ -169,50 +169,114 @@ impl MoveCoder {
     /// piece of the side to move can make it by its type's geometry (a move no game of the
     /// standard start plays).
     pub fn push(&mut self, out: &mut Vec<u8>, played: PackedMove) -> Option<()> {
-        let (from, to, promotion) = played;
-        if from > 63 || to > 63 || from == to || promotion > 4 {
-            return None;
-        }
-        let piece_type = self.board.own_type(from)?;
-        let own = self.board.own();
-        let rank_among = (own & ((1u64 << from) - 1)).count_ones() as u8;
-        let (df, dr) = (
-            (to % 8) as i8 - (from % 8) as i8,
-            (to / 8) as i8 - (from / 8) as i8,
-        );
-        let code = match piece_type {
-            PAWN => {
-                let forward = self.board.forward();
-                let dir = PAWN_STEPS.iter().position(|&s| s == (df, dr * forward))? as u8;
-                let promotes = (to / 8) as i8 == self.board.last_rank();
-                if promotes != (promotion != 0) || (dir == 1 && promotes) {
-                    return None;
-                }
-                dir * 4 + promotion.saturating_sub(1)
-            }
-            _ if promotion != 0 => return None,
-            KNIGHT => KNIGHT_STEPS.iter().position(|&s| s == (df, dr))? as u8,
-            BISHOP if df == dr => to % 8,
-            BISHOP if df == -dr => 8 + to % 8,
-            ROOK if dr == 0 => to % 8,
-            ROOK if df == 0 => 8 + to / 8,
-            QUEEN if df == 0 || dr == 0 || df.abs() == dr.abs() => {
-                out.push(rank_among << 4);
-                out.push(to);
-                self.board.play(played, piece_type);
-                return Some(());
-            }
-            KING => match (df, dr) {
-                (2, 0) => 8,
-                (-2, 0) => 9,
-                _ => KING_STEPS.iter().position(|&s| s == (df, dr))? as u8,
-            },
-            _ => return None,
+        let from = played.0;
+        let piece_type = self.board.own_type(from.min(63))?;
+        let mover = Mover {
+            own: self.board.own(),
+            piece_type,
+            black: self.board.black_to_move,
         };
-        out.push(rank_among << 4 | code);
+        push_code(out, mover, played)?;
         self.board.play(played, piece_type);
         Some(())
     }
+}
+
+/// Who makes a move, as its code needs it: the mover's squares (a bit each, a1 = bit 0),
+/// the type of the piece that moves (`chess::piece_type`) and the mover's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mover {
+    /// The squares of the side to move's pieces before the move.
+    pub own: u64,
+    /// The moving piece's type (a king for castling, a pawn for a promotion).
+    pub piece_type: u8,
+    /// Whether black moves.
+    pub black: bool,
+}
+
+/// Appends the code of `played`, made by `mover` (a byte, two for a queen's move), to
+/// `out`: what [`MoveCoder::push`] appends, for a caller that keeps a board of its own (the
+/// summary's replay) and so needs no mailbox played along. None (nothing appended) when no
+/// piece of `mover`'s type makes the move by its geometry, or `from` is not among its
+/// squares.
+#[inline]
+pub fn push_code(out: &mut Vec<u8>, mover: Mover, played: PackedMove) -> Option<()> {
+    let (from, to, promotion) = played;
+    if from > 63 || to > 63 || from == to || promotion > 4 || mover.own & (1u64 << from) == 0 {
+        return None;
+    }
+    let rank_among = (mover.own & ((1u64 << from) - 1)).count_ones() as u8;
+    let (df, dr) = (
+        (to % 8) as i8 - (from % 8) as i8,
+        (to / 8) as i8 - (from / 8) as i8,
+    );
+    let code = match mover.piece_type {
+        PAWN => {
+            let (forward, last_rank) = if mover.black { (-1, 0) } else { (1, 7) };
+            let dir = step_code(&PAWN_CODES, df, dr * forward)?;
+            let promotes = (to / 8) as i8 == last_rank;
+            if promotes != (promotion != 0) || (dir == 1 && promotes) {
+                return None;
+            }
+            dir * 4 + promotion.saturating_sub(1)
+        }
+        _ if promotion != 0 => return None,
+        KNIGHT => step_code(&KNIGHT_CODES, df, dr)?,
+        BISHOP if df == dr => to % 8,
+        BISHOP if df == -dr => 8 + to % 8,
+        ROOK if dr == 0 => to % 8,
+        ROOK if df == 0 => 8 + to / 8,
+        QUEEN if df == 0 || dr == 0 || df.abs() == dr.abs() => {
+            out.extend_from_slice(&[rank_among << 4, to]);
+            return Some(());
+        }
+        KING => step_code(&KING_CODES, df, dr)?,
+        _ => return None,
+    };
+    out.push(rank_among << 4 | code);
+    Some(())
+}
+
+/// A step's entry in a table of [`STEPS`] entries, its file and rank differences each
+/// within -7..=7.
+const fn step_at(df: i8, dr: i8) -> usize {
+    ((dr as i16 + 7) * 15 + (df as i16 + 7)) as usize
+}
+
+/// The number of steps a piece can take on the board (15 × 15 differences).
+const STEPS: usize = 225;
+/// A step no piece of the table's type takes.
+const NO_CODE: u8 = u8::MAX;
+
+/// Per step, its place in `steps` (a code of the table's piece type), else [`NO_CODE`]:
+/// looked up at once, not searched (every move of every game is packed).
+const fn step_codes(steps: &[(i8, i8)]) -> [u8; STEPS] {
+    let mut codes = [NO_CODE; STEPS];
+    let mut i = 0;
+    while i < steps.len() {
+        codes[step_at(steps[i].0, steps[i].1)] = i as u8;
+        i += 1;
+    }
+    codes
+}
+
+/// The knight's codes: its place in [`KNIGHT_STEPS`].
+const KNIGHT_CODES: [u8; STEPS] = step_codes(&KNIGHT_STEPS);
+/// The king's codes: its place in [`KING_STEPS`], 8 and 9 for castling (two files right,
+/// left).
+const KING_CODES: [u8; STEPS] = {
+    let mut codes = step_codes(&KING_STEPS);
+    codes[step_at(2, 0)] = 8;
+    codes[step_at(-2, 0)] = 9;
+    codes
+};
+/// A pawn's directions (rank counted forward): its place in [`PAWN_STEPS`].
+const PAWN_CODES: [u8; STEPS] = step_codes(&PAWN_STEPS);
+
+/// The code `codes` gives the step (`df`, `dr`), if any.
+fn step_code(codes: &[u8; STEPS], df: i8, dr: i8) -> Option<u8> {
+    let code = *codes.get(step_at(df, dr))?;
+    (code != NO_CODE).then_some(code)
 }
 
 /// The moves of a packed main line, decoded as they are read (each needs the board the

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use shakmaty::{Bitboard, Position as _};
 
-use super::moves::{MoveCoder, PackedMove};
+use super::moves::{MoveCoder, Mover, PackedMove, push_code};
 
 use crate::chess::{Color, PieceKinds};
 use crate::eval::tree::replay;
@@ -220,17 +220,18 @@ fn summarize_plain_keyed<'a>(
     let mut position = Standard::start(false);
     let mut summary = GameSummary {
         fewest: [u8::MAX; KINDS],
+        // Most games' packed moves fit (about a byte a ply): one allocation, not five.
+        moves: Vec::with_capacity(MOVES_CAPACITY),
         ..GameSummary::default()
     };
     add_board(&mut summary, position.chess().board());
     if let Some(keys) = keys.as_deref_mut() {
         keys.push(position.zobrist());
     }
-    let mut coder = MoveCoder::default();
     while let Some(token) = game.next_token().ok()? {
         match token {
             PlainToken::Move(san) => {
-                play_plain(&mut position, &san.san, &mut summary, &mut coder)?;
+                play_plain(&mut position, &san.san, &mut summary)?;
                 summary.plies += 1;
                 // One check is all the flag says: no need to ask again after it.
                 if summary.flags & CHECK == 0 && position.is_check() {
@@ -257,6 +258,9 @@ fn summarize_plain_keyed<'a>(
     summary.final_key = position.zobrist();
     Some(Summarized { summary, tags })
 }
+
+/// The packed moves' first allocation in the one-pass summary (bytes).
+const MOVES_CAPACITY: usize = 160;
 
 /// What the one-pass summary does with a tag, by its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -311,82 +315,92 @@ fn tag_slot(name: &str) -> TagSlot {
 }
 
 /// Plays the move `san` names (as `Standard::play_read_san` reads it) and adds it and the
-/// position it makes to `summary` and `coder`, what the careful path's [`add_move`] and
-/// [`add_pieces`] add, read off the board's change instead of a move description: the mover's
-/// squares left and reached, the opponent's squares emptied. A move other than castling
-/// leaves one square and reaches one (`from`, `to`); castling (standard rules: the king from
-/// the e-file) moves the king and a rook. A capture empties an opponent's square: `to`, or
-/// another for en passant. A promotion is a pawn that left `from` and a piece of another
-/// type on `to`. Only a capture or a promotion changes the counts (the board is counted
-/// again then); otherwise the pieces that moved stand on new squares and nothing else
-/// changes. None: a null move, a drop, a move the strict SAN reading refuses, a move the
-/// packing cannot hold (let the careful path decide).
+/// position it makes to `summary`, what the careful path's [`add_move`], [`add_pieces`] and
+/// `MoveCoder` add, read off shakmaty's move (`Standard::play_read_san_move`) instead of a
+/// move description. Only the pieces that moved stand on new squares (the mover's piece, or
+/// what it promoted to, and the rook when castling), and only a capture or a promotion
+/// changes a count: the kind taken, the promoting pawns and the promoted piece's kind are
+/// counted again (every other count is one a position before had). The move is packed from
+/// the board before it (`moves::push_code`: the mover's squares and the moving piece's type,
+/// a king's for castling), so no second board is played along. None: a null move, a drop, a
+/// move the strict SAN reading refuses, a move the packing cannot hold (let the careful path
+/// decide).
 fn play_plain(
     position: &mut Standard,
     san: &shakmaty::san::San,
     summary: &mut GameSummary,
-    coder: &mut MoveCoder,
 ) -> Option<()> {
-    use shakmaty::san::San;
-    let castle = match san {
-        San::Normal { .. } => None,
-        San::Castle(side) => Some(side.is_king_side()),
-        San::Put { .. } | San::Null => return None,
-    };
+    use shakmaty::{Move, Role, Square};
     let before = position.chess();
-    let us = before.turn();
-    let (ours, theirs, pawns) = {
-        let board = before.board();
-        (
-            board.by_color(us),
-            board.by_color(!us),
-            board.pawns() & board.by_color(us),
-        )
-    };
-    position.play_read_san_undescribed(san).ok()?;
+    let (us, ours) = (before.turn(), before.us());
+    let played = position.play_read_san_move(san).ok()?;
     let board = position.chess().board();
-    let (ours_now, theirs_now) = (board.by_color(us), board.by_color(!us));
-    let left = ours & !ours_now;
-    let reached = ours_now & !ours;
-    let taken = theirs & !theirs_now;
-    let (from, to) = match castle {
-        None => (left.single_square()?, reached.single_square()?),
-        Some(king_side) => {
+    let reached = |summary: &mut GameSummary, role: Role, sq: Square| {
+        summary.ever_on[kind_index(color_of(us), role as u8 - 1)] |= 1u64 << (sq as u32);
+    };
+    let (from, to, role, promotion) = match played {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            reached(summary, promotion.unwrap_or(role), to);
+            if let Some(taken) = capture {
+                summary.flags |= CAPTURE;
+                count_kind(summary, board, !us, taken);
+            }
+            let promotion = match promotion {
+                Some(promoted) => {
+                    let promotion = promoted as u8 - 1;
+                    summary.flags |= promotion_flag(promotion)?;
+                    count_kind(summary, board, us, Role::Pawn);
+                    count_kind(summary, board, us, promoted);
+                    promotion
+                }
+                None => 0,
+            };
+            (from, to, role, promotion)
+        }
+        Move::EnPassant { from, to } => {
+            reached(summary, Role::Pawn, to);
+            summary.flags |= CAPTURE | EN_PASSANT;
+            count_kind(summary, board, !us, Role::Pawn);
+            (from, to, Role::Pawn, 0)
+        }
+        Move::Castle { king, rook } => {
+            // Standard castling: the king from the e-file two files towards the rook, the
+            // rook beside it on the king's other side.
+            let king_side = rook.file() > king.file();
             summary.flags |= if king_side {
                 CASTLE_KING_SIDE
             } else {
                 CASTLE_QUEEN_SIDE
             };
-            let king = (board.kings() & ours_now).first()?;
-            (
-                left.into_iter().find(|sq| sq.file() == shakmaty::File::E)?,
-                king,
-            )
+            let (king_to, rook_to) = if king_side {
+                (shakmaty::File::G, shakmaty::File::F)
+            } else {
+                (shakmaty::File::C, shakmaty::File::D)
+            };
+            let king_to = Square::from_coords(king_to, king.rank());
+            reached(summary, Role::King, king_to);
+            reached(
+                summary,
+                Role::Rook,
+                Square::from_coords(rook_to, king.rank()),
+            );
+            (king, king_to, Role::King, 0)
         }
+        Move::Put { .. } => return None,
     };
-    let mut promotion = 0u8;
-    if pawns.contains(from) {
-        let role = board.role_at(to)?;
-        if role != shakmaty::Role::Pawn {
-            promotion = role as u8 - 1;
-            summary.flags |= promotion_flag(promotion)?;
-        }
-    }
-    if taken.any() {
-        summary.flags |= CAPTURE;
-        if !taken.contains(to) {
-            summary.flags |= EN_PASSANT;
-        }
-    }
-    if taken.any() || promotion != 0 {
-        add_board(summary, board);
-    } else {
-        for sq in reached {
-            let role = board.role_at(sq)?;
-            summary.ever_on[kind_index(color_of(us), role as u8 - 1)] |= 1u64 << (sq as u32);
-        }
-    }
-    coder.push(&mut summary.moves, (from as u8, to as u8, promotion))
+    let mover = Mover {
+        own: ours.0,
+        // The project's piece types are shakmaty's roles less one.
+        piece_type: role as u8 - 1,
+        black: us == shakmaty::Color::Black,
+    };
+    push_code(&mut summary.moves, mover, (from as u8, to as u8, promotion))
 }
 
 /// The project's colour of shakmaty's.
@@ -395,6 +409,19 @@ fn color_of(color: shakmaty::Color) -> Color {
         shakmaty::Color::White => Color::White,
         shakmaty::Color::Black => Color::Black,
     }
+}
+
+/// Folds the count of `color`'s pieces of `role` on `board` into their kind's bounds.
+fn count_kind(
+    summary: &mut GameSummary,
+    board: &shakmaty::Board,
+    color: shakmaty::Color,
+    role: shakmaty::Role,
+) {
+    let k = kind_index(color_of(color), role as u8 - 1);
+    let count = (board.by_color(color) & board.by_role(role)).count() as u8;
+    summary.fewest[k] = summary.fewest[k].min(count);
+    summary.most[k] = summary.most[k].max(count);
 }
 
 /// [`add_pieces`] read straight off shakmaty's board (the one-pass path's).
@@ -532,6 +559,49 @@ fn add_move(summary: &mut GameSummary, played: &MoveInfo<Bitboard>) -> Option<()
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Random legal games written in SAN (en passant and castling taken whenever legal, so
+    /// captures of promoted pieces, promotions with capture and both castlings happen): the
+    /// one-pass summary, which counts only the kinds a move changes and packs moves off
+    /// shakmaty's board, is the careful path's, which counts every position's whole board
+    /// and packs moves on a mailbox of its own.
+    #[test]
+    fn random_games_summarise_alike_in_one_pass_and_carefully() {
+        use shakmaty::{Chess, Position as _, san::SanPlus};
+        let mut seed = 35u64;
+        let mut kinds = [0usize; 4];
+        for game in 0..60 {
+            let mut pos = Chess::default();
+            let mut text = format!("[Event \"random {game}\"]\n\n");
+            for ply in 0..200 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                seed = crate::rules::random_games::next_number(seed);
+                let rare = legal.iter().find(|m| m.is_en_passant() || m.is_castle());
+                let m = rare
+                    .copied()
+                    .unwrap_or(legal[(seed >> 33) as usize % legal.len()]);
+                kinds[0] += usize::from(m.is_castle());
+                kinds[1] += usize::from(m.is_en_passant());
+                kinds[2] += usize::from(m.is_promotion());
+                kinds[3] += usize::from(m.is_promotion() && m.is_capture());
+                if ply % 2 == 0 {
+                    text.push_str(&format!("{}. ", ply / 2 + 1));
+                }
+                let san = SanPlus::from_move_and_play_unchecked(&mut pos, m);
+                text.push_str(&format!("{san} "));
+            }
+            text.push_str("*\n");
+            let plain = summarize_plain(text.as_bytes()).expect("a plain game");
+            assert_eq!(plain, summarize_careful(text.as_bytes()), "{text}");
+        }
+        assert!(
+            kinds.iter().all(|&k| k > 0),
+            "castling, en passant, promotion, promotion taking: {kinds:?}"
+        );
+    }
 
     /// The tags are told apart as the names are spelt: each kept name its place in
     /// `TAG_NAMES`, the three set-up tags theirs, any other name (a prefix, a longer name,

@@ -118,10 +118,16 @@ impl Standard {
         &mut self,
         san: &shakmaty::san::San,
     ) -> Result<(), RulesError> {
+        self.play_read_san_move(san).map(|_| ())
+    }
+
+    /// [`Standard::play_read_san_undescribed`], giving shakmaty's move played (the index's
+    /// summary reads the move's squares and pieces off it).
+    pub fn play_read_san_move(&mut self, san: &shakmaty::san::San) -> Result<Move, RulesError> {
         let m = self.read_move(san)?;
         track_promoted(&mut self.promoted, m);
         self.play_unchecked(m);
-        Ok(())
+        Ok(m)
     }
 
     /// Plays `m` when it is legal here (a move decoded from the index's packed main line,
