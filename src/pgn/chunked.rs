@@ -66,11 +66,6 @@ impl ChunkedGames {
         self.base
     }
 
-    /// Whether the last chunk was pushed.
-    pub fn at_end(&self) -> bool {
-        self.at_end
-    }
-
     /// The complete games of the text held, split lazily: all of them at the text's end,
     /// else all but the last (which may go on in the next chunk); none while a game over the
     /// limit is let go.

@@ -496,34 +496,27 @@ mod tests {
     #[test]
     fn comments_are_written_whole_and_a_closing_brace_makes_a_line_comment() {
         let long = "a long comment with words ".repeat(4);
-        assert_eq!(
-            written(&[
-                Event::Move(0, b"e4"),
-                Event::Comment(&long),
-                Event::Move(1, b"e5")
-            ]),
-            format!("1. e4\n{{{long}}}\n1... e5 *\n\n")
-        );
-        // A `}`: a `;` comment, ended by a line break.
-        assert_eq!(
-            written(&[
-                Event::Move(0, b"e4"),
-                Event::Comment("x}y"),
-                Event::Move(1, b"e5")
-            ]),
-            "1. e4 ;x}y\n1... e5 *\n\n"
-        );
-        // A line break too: the `}` becomes `)`; the column is the last line's.
-        assert_eq!(
-            written(&[
-                Event::Comment("a}\nbc"),
-                Event::Move(0, b"e4"),
-                Event::Nag(3)
-            ]),
-            "{a)\nbc} 1. e4 $3 *\n\n"
-        );
-        // A comment ending in `\r` with a `}` cannot be a `;` comment (the `\r` would end it).
-        assert_eq!(written(&[Event::Comment("a}\r")]), "{a)\r} *\n\n");
+        let (e4, e5) = (Event::Move(0, b"e4"), Event::Move(1, b"e5"));
+        for (events, expected) in [
+            (
+                vec![e4, Event::Comment(&long), e5],
+                format!("1. e4\n{{{long}}}\n1... e5 *\n\n"),
+            ),
+            // A `}`: a `;` comment, ended by a line break.
+            (
+                vec![e4, Event::Comment("x}y"), e5],
+                "1. e4 ;x}y\n1... e5 *\n\n".into(),
+            ),
+            // A line break too: the `}` becomes `)`; the column is the last line's.
+            (
+                vec![Event::Comment("a}\nbc"), e4, Event::Nag(3)],
+                "{a)\nbc} 1. e4 $3 *\n\n".into(),
+            ),
+            // A comment ending in `\r` with a `}` cannot be a `;` comment (the `\r` would end it).
+            (vec![Event::Comment("a}\r")], "{a)\r} *\n\n".into()),
+        ] {
+            assert_eq!(written(&events), expected);
+        }
     }
 
     #[test]

@@ -275,15 +275,7 @@ mod tests {
     fn sans_are_written_as_shakmaty_writes_them() {
         use pgn_reader::shakmaty::san::Suffix;
         use pgn_reader::shakmaty::{File, Rank, Square};
-        let roles = [
-            None,
-            Some(Role::Pawn),
-            Some(Role::Knight),
-            Some(Role::Bishop),
-        ]
-        .into_iter()
-        .chain([Role::Rook, Role::Queen, Role::King].map(Some));
-        let roles: Vec<Option<Role>> = roles.collect();
+        let roles: Vec<Option<Role>> = [None].into_iter().chain(Role::ALL.map(Some)).collect();
         let files: Vec<Option<File>> = [None].into_iter().chain(File::ALL.map(Some)).collect();
         let ranks: Vec<Option<Rank>> = [None].into_iter().chain(Rank::ALL.map(Some)).collect();
         let targets = [Square::A1, Square::H8, Square::E4, Square::B7, Square::G2];
@@ -349,12 +341,7 @@ mod tests {
         // The match comment, and a longer one at every fifth ply.
         let after: Vec<(u32, Cow<str>)> = (0..=main_moves)
             .filter(|&p| pick(p))
-            .map(|p| {
-                (
-                    p,
-                    Cow::Borrowed(if p % 5 == 0 { "CQL seen" } else { "CQL" }),
-                )
-            })
+            .map(|p| (p, if p % 5 == 0 { "CQL seen" } else { "CQL" }.into()))
             .collect();
         let marks = PlainMarks {
             header,
