@@ -150,7 +150,7 @@ impl<'a> PlainGame<'a> {
 
     /// The next move of the main line (its SAN as pgn-reader reads the token), or None at
     /// the end of the game. Comments, NAGs and variations on the way are checked and passed
-    /// over, and pushed to `kept` when given (`pgn::write_plain` then writes the game from
+    /// over, and pushed to `kept` when given (`output::pgn_write_plain` then writes the game from
     /// them without reading it again).
     pub fn next_main_move_kept(
         &mut self,

@@ -5,7 +5,7 @@
 //! before or after, for a query that reads it), the game's bytes are read in place, and
 //! nothing is allocated per move (the tags go into a per-worker record whose strings are
 //! reused). A matched game is handed to the output's renderer (`output::render`: in PGN
-//! written straight from its bytes, `pgn::write_plain`).
+//! written straight from its bytes, `output::pgn_write_plain`).
 //!
 //! The one-pass search decides only for games it fully handles. Any game it does not — not
 //! plain PGN, a `[Variant]` tag naming another variant, a bad FEN, an illegal or ambiguous
