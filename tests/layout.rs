@@ -331,7 +331,7 @@ const RENDERERS: &[&str] = &[
     "output::pipes",
     "output::pictures",
     "output::icn",
-    "pgn::write",
+    "pgn_write",
 ];
 
 /// `run` renders nothing (issue 38, item 3): what the search found goes to the output's

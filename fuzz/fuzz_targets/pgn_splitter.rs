@@ -9,10 +9,8 @@
 
 #![no_main]
 
-use cqlq::pgn::{
-    GameRecord, Marks, PgnError, TextEncoding, read_game_with, split_games, termination_marker,
-    write_game,
-};
+use cqlq::output::pgn_write::{Marks, termination_marker, write_game};
+use cqlq::pgn::{GameRecord, PgnError, TextEncoding, read_game_with, split_games};
 use libfuzzer_sys::fuzz_target;
 
 /// Reads a game as the search does (a `[Variant]` tag naming no standard or online rules keeps

@@ -47,7 +47,7 @@ pub(super) fn splice(
     if !new_themes.is_empty() {
         let mut line = format!("[{} \"", add.tag);
         let merged: Vec<&str> = old_themes.iter().chain(&new_themes).copied().collect();
-        crate::pgn::write::push_tag_value(&mut line, &merged.join(" "));
+        crate::output::pgn_write::push_tag_value(&mut line, &merged.join(" "));
         line.push_str("\"]");
         match (existing, spans.tags.last()) {
             (Some(i), _) => edits.push((spans.tags[i].clone(), 0, line)),

@@ -1,6 +1,7 @@
-//! Printers: matched games as PGN, matched positions as FEN, EPD or JSON lines (`pipes`),
-//! matched games split into files by a tag (`split`); the output file (`files`) and its
-//! temporary files, removed when the run is interrupted (`temp_files`).
+//! Printers: matched games as PGN (`pgn_write`: the one PGN writer, fed by a game's record or,
+//! in `pgn_write_plain`, by a plain game's tokens), matched positions as FEN, EPD or JSON
+//! lines (`pipes`), matched games split into files by a tag (`split`); the output file
+//! (`files`) and its temporary files, removed when the run is interrupted (`temp_files`).
 //!
 //! Each game's output is rendered to a string in the worker that evaluated it (`render`: what
 //! the search found → the game's output), and pushed in input order into the run's sinks
@@ -13,6 +14,8 @@ pub mod diagram;
 pub mod files;
 pub mod html;
 pub mod icn;
+pub mod pgn_write;
+pub mod pgn_write_plain;
 #[cfg(test)]
 mod picture_tests;
 pub mod pictures;
@@ -232,14 +235,14 @@ pub fn render_game<P: Position>(
             }
         }
         Format::Pgn => {
-            let marks = crate::pgn::Marks {
+            let marks = pgn_write::Marks {
                 header: style.header(number, notes.sort),
                 after: style
                     .position_marks(matched, comments)
                     .into_iter()
                     .collect(),
             };
-            crate::pgn::write_game(&mut out, record, &marks);
+            pgn_write::write_game(&mut out, record, &marks);
         }
     }
     out

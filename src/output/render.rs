@@ -4,12 +4,12 @@
 //! turns it into the game's [`GameOutput`] in the run's format, in the worker that searched
 //! the game. The run renders nothing itself (`tests/layout.rs`).
 
+use super::pgn_write_plain::{PlainMarks, ReadGame, write_plain_game};
 use super::sink::GameOutput;
 use super::{Format, Notes, PgnStyle, render_game};
 use crate::eval::{Evaluator, Found, ReplayFault, ReplayedGame, ReplayedNode};
 use crate::ir::Node;
 use crate::pgn::plain::PlainToken;
-use crate::pgn::write_plain::{PlainMarks, ReadGame, write_plain_game};
 use crate::pgn::{GameRecord, TextEncoding, read_game};
 use crate::rules::Position;
 use crate::rules::infinite::{IcnGame, InfPosition};
@@ -218,7 +218,7 @@ impl Renderer<'_> {
     }
 
     /// A matched plain game in PGN or JSON, as the careful path writes it: in PGN from its
-    /// bytes (`pgn::write_plain`) when it can be (most games), else its record is read
+    /// bytes (`output::pgn_write_plain`) when it can be (most games), else its record is read
     /// (None when the careful reader faults on it) and written with the matched plies
     /// marked, with the query's comments (`comment`) and `sort` values. Nothing is replayed:
     /// PGN output reads no position, JSON reads those the search kept. `plies`: the

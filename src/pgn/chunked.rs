@@ -66,11 +66,6 @@ impl ChunkedGames {
         self.base
     }
 
-    /// Whether the last chunk was pushed.
-    pub fn at_end(&self) -> bool {
-        self.at_end
-    }
-
     /// The complete games of the text held, split lazily: all of them at the text's end,
     /// else all but the last (which may go on in the next chunk); none while a game over the
     /// limit is let go.
@@ -182,12 +177,9 @@ mod tests {
         let data = std::fs::read(path).unwrap();
         let whole: Vec<_> = (split_games(&data).map(|r| r.start as u64..r.end as u64)).collect();
         assert!(whole.len() > 3);
+        let want = (whole, vec![]);
         for chunk in [7, 100, 1000, 4096, data.len()] {
-            assert_eq!(
-                chunked(&data, chunk, None),
-                (whole.clone(), vec![]),
-                "{chunk}"
-            );
+            assert_eq!(chunked(&data, chunk, None), want, "{chunk}");
         }
     }
 
@@ -198,18 +190,10 @@ mod tests {
         let long = format!("[Event \"b\"]\n\n1. e4 {{{}}} *\n\n", "x".repeat(200));
         let data = format!("[Event \"a\"]\n\n1. d4 *\n\n{long}[Event \"c\"]\n\n1. c4 *\n");
         let whole: Vec<_> = split_games(data.as_bytes()).collect();
-        let (first, last) = (whole[0].clone(), whole[2].clone());
-        let want = vec![
-            first.start as u64..first.end as u64,
-            last.start as u64..last.end as u64,
-        ];
+        let kept = [0, 2].map(|k| whole[k].start as u64..whole[k].end as u64);
+        let want = (kept.to_vec(), vec![whole[1].start as u64]);
         for chunk in [16, 50] {
-            let found = chunked(data.as_bytes(), chunk, Some(100));
-            assert_eq!(
-                found,
-                (want.clone(), vec![whole[1].start as u64]),
-                "{chunk}"
-            );
+            assert_eq!(chunked(data.as_bytes(), chunk, Some(100)), want, "{chunk}");
         }
     }
 }

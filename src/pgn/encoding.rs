@@ -91,21 +91,14 @@ mod tests {
 
     #[test]
     fn characters_windows_1252_lacks_are_written_as_utf8() {
-        assert_eq!(
-            TextEncoding::Windows1252.encode("é→"),
-            &b"\xe9\xe2\x86\x92"[..]
-        );
+        let written = TextEncoding::Windows1252.encode("é→");
+        assert_eq!(written, &b"\xe9\xe2\x86\x92"[..]);
     }
 
     #[test]
     fn a_game_is_windows_1252_only_when_not_utf8() {
-        assert_eq!(
-            TextEncoding::of_game("Müller".as_bytes()),
-            TextEncoding::Utf8
-        );
-        assert_eq!(
-            TextEncoding::of_game(b"M\xfcller"),
-            TextEncoding::Windows1252
-        );
+        use TextEncoding::{Utf8, Windows1252};
+        assert_eq!(TextEncoding::of_game("Müller".as_bytes()), Utf8);
+        assert_eq!(TextEncoding::of_game(b"M\xfcller"), Windows1252);
     }
 }

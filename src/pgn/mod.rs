@@ -1,5 +1,5 @@
-//! PGN input: splitting a file into game slices, reading each slice into a [`GameRecord`],
-//! and writing games back out.
+//! PGN input: splitting a file into game slices, reading each slice into a [`GameRecord`].
+//! (Writing games back out is the output's: `output::pgn_write`, `output::pgn_write_plain`.)
 
 pub mod chunked;
 pub mod encoding;
@@ -15,15 +15,14 @@ pub mod split;
 mod token_text;
 pub mod tokens;
 mod tree;
-pub mod write;
-pub mod write_plain;
 
 pub use chunked::{CHUNK_BYTES, ChunkedGames};
 pub use encoding::TextEncoding;
 pub use error::{PgnError, PgnErrorKind};
 pub use game::{GameRecord, MoveNode, MovetextStep};
 pub use move_reading::MoveReading;
+#[cfg(test)]
+pub(crate) use plain_record::plain_record;
 pub use read::{ReadSoFar, read_game, read_game_from, read_game_spans, read_game_with};
 pub use spans::GameSpans;
 pub use split::{SplitGames, split_games};
-pub use write::{Marks, termination_marker, write_game};

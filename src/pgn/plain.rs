@@ -55,7 +55,7 @@ pub enum PlainToken<'a> {
 const MAX_DEPTH: u32 = 63;
 
 /// Reads one game slice in place: first [`PlainGame::next_tag`] until it gives None, then
-/// [`PlainGame::next_main_move`] until it gives None.
+/// [`PlainGame::next_main_move_kept`] (or [`PlainGame::next_token`]) until it gives None.
 #[derive(Debug)]
 pub struct PlainGame<'a> {
     data: &'a [u8],
@@ -150,13 +150,8 @@ impl<'a> PlainGame<'a> {
 
     /// The next move of the main line (its SAN as pgn-reader reads the token), or None at
     /// the end of the game. Comments, NAGs and variations on the way are checked and passed
-    /// over.
-    pub fn next_main_move(&mut self) -> Result<Option<SanPlus>, NotPlain> {
-        self.next_main_move_kept(None)
-    }
-
-    /// [`PlainGame::next_main_move`], pushing every token read on the way to `kept` when
-    /// given (`pgn::write_plain` then writes the game from them without reading it again).
+    /// over, and pushed to `kept` when given (`output::pgn_write_plain` then writes the game from
+    /// them without reading it again).
     pub fn next_main_move_kept(
         &mut self,
         mut kept: Option<&mut Vec<PlainToken<'a>>>,
@@ -440,7 +435,7 @@ mod tests {
     fn read(pgn: &str) -> Result<(), NotPlain> {
         let mut game = PlainGame::new(pgn.as_bytes());
         while game.next_tag()?.is_some() {}
-        while game.next_main_move()?.is_some() {}
+        while game.next_main_move_kept(None)?.is_some() {}
         Ok(())
     }
 

@@ -110,7 +110,8 @@ mod tests {
                 total += 1;
                 if let Ok(record) = plain_record(slice, MoveReading::San) {
                     plain += 1;
-                    let careful = crate::pgn::read::read_careful(slice);
+                    let careful =
+                        crate::pgn::read_game_spans(slice, MoveReading::San).map(|(r, _)| r);
                     assert_eq!(Ok(record), careful, "{}", String::from_utf8_lossy(slice));
                 }
             }
@@ -134,10 +135,10 @@ mod tests {
             "[A \"x\"]\n\n1. e4 ( {before} 1. d4 $14 ) e5 (1... c5 2. Nf3) 2. Nf3 1-0\n",
             "[A \"x\"]\n\n1. e4 (1. d4 d5 (1... Nf6 (1... e6))) 1... e5 0-1",
         ] {
-            let careful = crate::pgn::read::read_careful(pgn.as_bytes());
+            let careful = crate::pgn::read_game_spans(pgn.as_bytes(), MoveReading::San);
             assert_eq!(
                 plain_record(pgn.as_bytes(), MoveReading::San).ok(),
-                careful.ok(),
+                careful.ok().map(|(r, _)| r),
                 "{pgn}"
             );
         }

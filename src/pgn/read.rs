@@ -47,9 +47,7 @@ use super::game::{GameRecord, MoveText};
 use super::move_reading::MoveReading;
 use super::plain::PlainToken;
 use super::spans::GameSpans;
-use super::tokens::{
-    MoveRead, MoveToken, StartAt, TagToken, Visitor, visit_tokens, visit_tokens_from,
-};
+use super::tokens::{MoveRead, MoveToken, StartAt, TagToken, Visitor, visit_tokens_from};
 use super::tree::Tree;
 
 /// Reads one game (a slice from [`split_games`](super::split_games), or any bytes) into a
@@ -98,7 +96,14 @@ pub fn read_game_from(
     reading: MoveReading,
     so_far: &ReadSoFar,
 ) -> Result<GameRecord, PgnError> {
-    read(slice, reading, false, so_far).map(|(record, _)| record)
+    // A plain game (most games) is built from its tokens in place (`pgn::plain_record`):
+    // the same record, without the general tokenizer.
+    if !matches!(reading, MoveReading::AsWritten)
+        && let Ok(record) = super::plain_record::plain_record_from(slice, reading, so_far)
+    {
+        return Ok(record);
+    }
+    read_tokens(slice, reading, false, so_far).map(|(record, _)| record)
 }
 
 /// What the one-pass search's reader (`pgn::plain`) read of a game before it stopped, from
@@ -139,66 +144,29 @@ impl ReadSoFar<'_, '_> {
 }
 
 /// Reads one game like [`read_game_with`], and tells where its tags and moves are in `slice`
-/// ([`GameSpans`]), for rewriting the game in place (`cqlq annotate`).
+/// ([`GameSpans`]), for rewriting the game in place (`cqlq annotate`). Always read with the
+/// general tokenizer (also the reference the plain reader is tested against).
 pub fn read_game_spans(
     slice: &[u8],
     reading: MoveReading,
 ) -> Result<(GameRecord, GameSpans), PgnError> {
-    let read = read(slice, reading, true, &ReadSoFar::NOTHING);
+    let read = read_tokens(slice, reading, true, &ReadSoFar::NOTHING);
     read.map(|(record, spans)| (record, spans.unwrap_or_default()))
 }
 
-/// Reads one game; the byte places ([`GameSpans`]) only when `with_spans`, as only
-/// `cqlq annotate` needs them and a search reads every game.
-/// `so_far`: what another reader read first (nothing when `with_spans`, whose places it
-/// does not tell).
-fn read(
-    slice: &[u8],
-    reading: MoveReading,
-    with_spans: bool,
-    so_far: &ReadSoFar,
-) -> Result<(GameRecord, Option<GameSpans>), PgnError> {
-    // A plain game (most games) is built from its tokens in place (`pgn::plain_record`):
-    // the same record, without the general tokenizer.
-    if !matches!(reading, MoveReading::AsWritten)
-        && !with_spans
-        && let Ok(record) = super::plain_record::plain_record_from(slice, reading, so_far)
-    {
-        return Ok((record, None));
-    }
-    read_tokens(slice, reading, with_spans, so_far)
-}
-
-/// What [`read_game`] gives, always read with the general tokenizer (the reference the
-/// plain reader is tested against).
-#[cfg(test)]
-pub(super) fn read_careful(slice: &[u8]) -> Result<GameRecord, PgnError> {
-    let read = read_tokens(slice, MoveReading::San, false, &ReadSoFar::NOTHING);
-    read.map(|(record, _)| record)
-}
-
 /// Reads one game with the general tokenizer, on from `so_far` when the tokenizer can start
-/// where it ends (else from the first byte).
+/// where it ends (else from the first byte); the byte places ([`GameSpans`]) only when
+/// `with_spans`, as only `cqlq annotate` needs them and a search reads every game.
 fn read_tokens(
     slice: &[u8],
     reading: MoveReading,
     with_spans: bool,
     so_far: &ReadSoFar,
 ) -> Result<(GameRecord, Option<GameSpans>), PgnError> {
-    let new = || {
-        let mut builder = Builder::new(slice, reading);
-        builder.spans = with_spans.then(|| GameSpans {
-            moves: vec![0],
-            tags: Vec::new(),
-        });
-        builder
-    };
-    let mut builder = new();
-    let start = so_far.start();
+    let mut builder = Builder::new(slice, reading, with_spans);
+    let mut start = so_far.start();
     if !(start.is_known_in(slice) && builder.take_in(so_far)) {
-        builder = new();
-        visit_tokens(slice, &mut builder);
-        return builder.into_result();
+        (builder, start) = (Builder::new(slice, reading, with_spans), StartAt::First);
     }
     visit_tokens_from(slice, start, &mut builder);
     builder.into_result()
@@ -241,7 +209,7 @@ struct Builder<'a> {
 }
 
 impl<'a> Builder<'a> {
-    fn new(data: &'a [u8], reading: MoveReading) -> Self {
+    fn new(data: &'a [u8], reading: MoveReading, with_spans: bool) -> Self {
         Builder {
             data,
             tree: Tree::new(GameRecord {
@@ -253,10 +221,15 @@ impl<'a> Builder<'a> {
             reader_failed: false,
             reading,
             raw_moves: false,
-            spans: None,
+            spans: with_spans.then(|| GameSpans {
+                moves: vec![0],
+                tags: Vec::new(),
+            }),
         }
     }
 
+    /// Notes a fault (the first is kept; a later fatal one makes it fatal), and stops the
+    /// reading when `fatal`.
     fn fault(
         &mut self,
         kind: PgnErrorKind,
@@ -264,21 +237,17 @@ impl<'a> Builder<'a> {
         message: String,
         fatal: bool,
     ) -> ControlFlow<()> {
-        match self.fault.as_mut() {
-            None => {
-                self.fault = Some(Fault {
-                    kind,
-                    offset,
-                    message,
-                    fatal,
-                })
-            }
-            Some(f) => f.fatal |= fatal,
-        }
-        if fatal {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
+        (self.fault)
+            .get_or_insert(Fault {
+                kind,
+                offset,
+                message,
+                fatal,
+            })
+            .fatal |= fatal;
+        match fatal {
+            true => ControlFlow::Break(()),
+            false => ControlFlow::Continue(()),
         }
     }
 
@@ -353,13 +322,9 @@ impl<'a> Builder<'a> {
     fn close_variations(&mut self) {
         let open = self.tree.open_variations();
         if open > 0 {
+            let (end, kind) = (self.data.len(), PgnErrorKind::UnclosedVariation);
             let message = format!("{open} variation(s) not closed at the end of the game");
-            let _ = self.fault(
-                PgnErrorKind::UnclosedVariation,
-                self.data.len(),
-                message,
-                false,
-            );
+            let _ = self.fault(kind, end, message, false);
             self.tree.close_all();
         }
     }
@@ -712,10 +677,8 @@ mod tests {
         let comment = "x".repeat(32_500 - head.len() - "} e5 ".len());
         let nag = format!("${}1", "0".repeat(300));
         let data = format!("{head}{comment}}} e5 {nag} 2. Nf3 *\n");
-        assert!(
-            read_game(data.as_bytes()).is_err(),
-            "the NAG cut by the buffer"
-        );
+        let whole = read_game(data.as_bytes());
+        assert!(whole.is_err(), "the NAG cut by the buffer");
         reads_on_as_from_the_start(data.as_bytes(), true);
     }
 

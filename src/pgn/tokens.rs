@@ -142,9 +142,9 @@ impl StartAt {
     }
 }
 
-/// [`visit_tokens`] from `start`; false (nothing visited) when the tokenizer cannot start
-/// there ([`StartAt::is_known_in`]).
-pub fn visit_tokens_from(data: &[u8], start: StartAt, visitor: &mut impl Visitor) -> bool {
+/// [`visit_tokens`] from `start`, which must be one the tokenizer can start at
+/// ([`StartAt::is_known_in`]).
+pub fn visit_tokens_from(data: &[u8], start: StartAt, visitor: &mut impl Visitor) {
     let mut tokens = Tokenizer::new(data);
     let (at, phase) = match start {
         StartAt::First => (0, Phase::BeforeGame),
@@ -152,9 +152,6 @@ pub fn visit_tokens_from(data: &[u8], start: StartAt, visitor: &mut impl Visitor
         StartAt::AfterToken(at) => (at, Phase::Movetext),
     };
     if at > 0 {
-        if !start.is_known_in(data) {
-            return false;
-        }
         // Every `ensure` before `at` asked for bytes within the first fill: none refilled.
         (tokens.pos, tokens.phase, tokens.window_end) = (at, phase, data.len().min(BUFFER_BYTES));
         if phase == Phase::Tags {
@@ -163,7 +160,6 @@ pub fn visit_tokens_from(data: &[u8], start: StartAt, visitor: &mut impl Visitor
         }
     }
     while tokens.step(visitor).is_continue() {}
-    true
 }
 
 /// pgn-reader's buffer holds 16 KiB.

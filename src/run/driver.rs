@@ -94,12 +94,7 @@ where
     W: GameWork<G>,
     K: Sink<W::Done, S>,
 {
-    let mut into = SinkDelivery {
-        sink,
-        delivered: before,
-        stopped: false,
-        summary: std::marker::PhantomData,
-    };
+    let mut into = SinkDelivery::new(sink, before);
     drive(work, &mut into, games, true).map(|_| ())
 }
 
@@ -111,6 +106,18 @@ struct SinkDelivery<'k, K, S> {
     /// The sink said stop.
     stopped: bool,
     summary: std::marker::PhantomData<S>,
+}
+
+impl<'k, K, S> SinkDelivery<'k, K, S> {
+    /// Delivery into `sink`, `before` games delivered before the first.
+    fn new(sink: &'k mut K, before: u64) -> Self {
+        SinkDelivery {
+            sink,
+            delivered: before,
+            stopped: false,
+            summary: std::marker::PhantomData,
+        }
+    }
 }
 
 impl<D, S, K: Sink<D, S>> Delivery<D> for SinkDelivery<'_, K, S> {
@@ -206,12 +213,7 @@ mod tests {
                     stop_after,
                     ..Collected::default()
                 };
-                let mut into = SinkDelivery {
-                    sink: &mut kept,
-                    delivered: 0,
-                    stopped: false,
-                    summary: std::marker::PhantomData,
-                };
+                let mut into = SinkDelivery::new(&mut kept, 0);
                 let end = drive(&Numbers, &mut into, 0..games, prefetch).unwrap();
                 assert_eq!(kept.taken, (0..delivered).collect::<Vec<_>>());
                 let batch = BATCH_GAMES as u64;

@@ -48,18 +48,14 @@ pub(crate) struct InputName {
 }
 
 impl InputName {
-    /// "byte N", or "decompressed byte N".
-    fn byte(&self, at: u64) -> String {
-        if self.decompressed {
-            format!("decompressed byte {at}")
-        } else {
-            format!("byte {at}")
-        }
-    }
-
-    /// A game's place in messages: `NAME: game N (byte B)`.
+    /// A game's place in messages: `NAME: game N (byte B)`, or `(decompressed byte B)`.
     fn game_at(&self, number: u64, byte: u64) -> String {
-        format!("{self}: game {number} ({})", self.byte(byte))
+        let decompressed = if self.decompressed {
+            "decompressed "
+        } else {
+            ""
+        };
+        format!("{self}: game {number} ({decompressed}byte {byte})")
     }
 }
 

@@ -187,128 +187,110 @@ mod tests {
             .filter
     }
 
-    fn local(cql: &str) -> bool {
-        is_position_local(&filter_of(cql))
-    }
-
     /// The queries whose filters can add comments or sort values are told apart from those
     /// that cannot (their evaluator keeps no marks to roll back).
     #[test]
     fn queries_that_add_output_are_known() {
-        for cql in [
-            "comment(\"seen\") mate",
-            "check comment(\"check \" ply) or mate",
-            "sort \"material\" #A + #a",
-            "not (check and sort min \"ply\" ply)",
-            "settag(\"Note\" \"x\") check",
+        for (cql, adds) in [
+            ("comment(\"seen\") mate", true),
+            ("check comment(\"check \" ply) or mate", true),
+            ("sort \"material\" #A + #a", true),
+            ("not (check and sort min \"ply\" ply)", true),
+            ("settag(\"Note\" \"x\") check", true),
+            ("check", false),
+            ("not check and btm and #[Qq] == 2", false),
+            ("x = #A x >= 14", false),
+            ("piece x in N { #(a attackedby x) >= 3 }", false),
+            ("find all check >= 20", false),
+            ("line --> check --> mate", false),
         ] {
-            assert!(adds_output(&filter_of(cql)), "{cql}");
-        }
-        for cql in [
-            "check",
-            "not check and btm and #[Qq] == 2",
-            "x = #A x >= 14",
-            "piece x in N { #(a attackedby x) >= 3 }",
-            "find all check >= 20",
-            "line --> check --> mate",
-        ] {
-            assert!(!adds_output(&filter_of(cql)), "{cql}");
+            assert_eq!(adds_output(&filter_of(cql)), adds, "{cql}");
         }
     }
 
     #[test]
     fn board_filters_are_local_navigation_is_not() {
-        for cql in [
-            "check",
-            "mate",
-            "true",
-            "Qa1 attacks k",
-            "move legal from K",
-            "ply > 20",
+        for (cql, local) in [
+            ("check", true),
+            ("mate", true),
+            ("true", true),
+            ("Qa1 attacks k", true),
+            ("move legal from K", true),
+            ("ply > 20", true),
+            ("parent : check", false),
+            ("line --> check --> mate", false),
+            ("find check", false),
+            ("move from K", false),
+            ("move previous capture Q", false),
+            ("comment(\"x\")", false),
+            ("terminal", false),
+            ("positionid == 3", false),
+            ("sort ply", false),
         ] {
-            assert!(local(cql), "{cql}");
-        }
-        for cql in [
-            "parent : check",
-            "line --> check --> mate",
-            "find check",
-            "move from K",
-            "move previous capture Q",
-            "comment(\"x\")",
-            "terminal",
-            "positionid == 3",
-            "sort ply",
-        ] {
-            assert!(!local(cql), "{cql}");
+            assert_eq!(is_position_local(&filter_of(cql)), local, "{cql}");
         }
     }
 
     #[test]
     fn lines_of_per_game_constituents_are_searched_in_one_pass() {
         let line = |cql: &str| one_pass_line(&filter_of(cql)).map(|(_, n)| (n.previous, n.next));
-        assert_eq!(line("line --> check --> mate"), Some((false, false)));
-        assert_eq!(
-            line("line --> move capture Q --> check"),
-            Some((false, true))
-        );
-        assert_eq!(
-            line("line --> move previous capture q --> check"),
-            Some((true, false))
-        );
-        for cql in [
+        for (cql, expected) in [
+            ("line --> check --> mate", Some((false, false))),
+            ("line --> move capture Q --> check", Some((false, true))),
+            (
+                "line --> move previous capture q --> check",
+                Some((true, false)),
+            ),
             // The first match of the tree walk's order; variations only.
-            "line firstmatch --> check --> check",
-            "line secondary --> check",
+            ("line firstmatch --> check --> check", None),
+            ("line secondary --> check", None),
             // A constituent the one-pass search cannot evaluate, or one with side effects.
-            "line --> find check --> mate",
-            "line --> comment(\"x\") --> check",
+            ("line --> find check --> mate", None),
+            ("line --> comment(\"x\") --> check", None),
             // Not the whole query.
-            "check and line --> check --> check",
+            ("check and line --> check --> check", None),
         ] {
-            assert_eq!(line(cql), None, "{cql}");
+            assert_eq!(line(cql), expected, "{cql}");
         }
-    }
-
-    fn neighbours(cql: &str) -> Option<(bool, bool)> {
-        one_pass_neighbours(&filter_of(cql)).map(|n| (n.previous, n.next))
     }
 
     #[test]
     fn played_moves_and_the_end_need_one_neighbour() {
-        assert_eq!(neighbours("check"), Some((false, false)));
-        assert_eq!(neighbours("mainline mate"), Some((false, false)));
-        assert_eq!(neighbours("move previous capture Q"), Some((true, false)));
-        assert_eq!(neighbours("move from K"), Some((false, true)));
-        assert_eq!(neighbours("terminal and move previous"), Some((true, true)));
-        assert_eq!(neighbours("piece x in N x attacks k"), Some((false, false)));
-        // A piece followed to the position before needs the piece table.
-        assert_eq!(neighbours("piece x in N parent : x"), None);
-        // A move filter's parameters read one position over: they may not read another.
-        assert_eq!(neighbours("move previous from (move previous to .)"), None);
-        assert_eq!(neighbours("move from (A & move to .)"), None);
-        assert_eq!(
-            neighbours("sort \"ply\" ply comment(ply)"),
-            Some((false, false))
+        let neighbours = |cql| one_pass_neighbours(&filter_of(cql)).map(|n| (n.previous, n.next));
+        let (none, previous, next, both) = (
+            Some((false, false)),
+            Some((true, false)),
+            Some((false, true)),
+            Some((true, true)),
         );
-        // A body evaluated at the position before or after reads that position alone.
-        assert_eq!(neighbours("parent : check"), Some((true, false)));
-        assert_eq!(neighbours("child : mate and check"), Some((false, true)));
-        assert_eq!(neighbours("child(1) : check"), Some((false, true)));
-        assert_eq!(
-            neighbours("parent : (Q attacks k) and child : mate"),
-            Some((true, true))
-        );
-        for cql in [
-            "parent : move previous capture Q",
-            "parent : parent : check",
-            "child : terminal",
-            "initialposition : check",
-            "currentposition : check",
-            "line --> check --> mate",
-            "find <-- check",
-            "parent",
+        for (cql, expected) in [
+            ("check", none),
+            ("mainline mate", none),
+            ("move previous capture Q", previous),
+            ("move from K", next),
+            ("terminal and move previous", both),
+            ("piece x in N x attacks k", none),
+            // A piece followed to the position before needs the piece table.
+            ("piece x in N parent : x", None),
+            // A move filter's parameters read one position over: they may not read another.
+            ("move previous from (move previous to .)", None),
+            ("move from (A & move to .)", None),
+            ("sort \"ply\" ply comment(ply)", none),
+            // A body evaluated at the position before or after reads that position alone.
+            ("parent : check", previous),
+            ("child : mate and check", next),
+            ("child(1) : check", next),
+            ("parent : (Q attacks k) and child : mate", both),
+            ("parent : move previous capture Q", None),
+            ("parent : parent : check", None),
+            ("child : terminal", None),
+            ("initialposition : check", None),
+            ("currentposition : check", None),
+            ("line --> check --> mate", None),
+            ("find <-- check", None),
+            ("parent", None),
         ] {
-            assert_eq!(neighbours(cql), None, "{cql}");
+            assert_eq!(neighbours(cql), expected, "{cql}");
         }
     }
 }

@@ -97,9 +97,11 @@ pub fn replays_packed_moves(config: &RunConfig) -> bool {
 /// Runs the query over every input, writing matches to `out` and messages to stderr.
 /// A broken pipe on `out` is returned as an error of kind `BrokenPipe`.
 pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
-    // Standard input has no size: a spinner instead of a bar.
+    // The inputs' bytes together, for the progress bar; standard input has no size: a
+    // spinner instead of a bar.
     let reads_stdin = config.inputs.contains(&Input::Stdin);
-    let display = progress::bar(config.progress, input_bytes(config));
+    let bytes = (!reads_stdin).then(|| config.inputs.iter().filter_map(Input::size).sum());
+    let display = progress::bar(config.progress, bytes);
     if let Some(notice) =
         progress::stdin_notice(reads_stdin, std::io::IsTerminal::is_terminal(&io::stdin()))
     {
@@ -178,14 +180,6 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> io::Result<Summary> {
     searcher.finish()
 }
 
-/// The inputs' bytes together (for the progress bar), or None when one is standard input.
-fn input_bytes(config: &RunConfig) -> Option<u64> {
-    if config.inputs.contains(&Input::Stdin) {
-        return None;
-    }
-    Some(config.inputs.iter().filter_map(Input::size).sum())
-}
-
 impl Sinks<'_> {
     /// The games counted so far (their number, the matched ones).
     pub(super) fn counts(&self) -> &Summary {
@@ -204,19 +198,14 @@ impl Sinks<'_> {
         if e.kind() == io::ErrorKind::BrokenPipe || crate::output::files::is_output_error(&e) {
             return Err(e);
         }
-        let advice = match e.kind() {
-            io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied => {
-                format!(
-                    "{}; the other inputs are searched",
-                    crate::input::io_advice(e.kind())
-                )
-            }
-            kind => crate::input::io_advice(kind).to_string(),
-        };
-        match e
-            .get_ref()
-            .and_then(|e| e.downcast_ref::<crate::input::NotPgn>())
-        {
+        let mut advice = crate::input::io_advice(e.kind()).to_string();
+        if matches!(
+            e.kind(),
+            io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied
+        ) {
+            advice.push_str("; the other inputs are searched");
+        }
+        match (e.get_ref()).and_then(|e| e.downcast_ref::<crate::input::NotPgn>()) {
             Some(not_pgn) => self.tell(&format!("cqlq: {name} {not_pgn}")),
             None => self.tell(&format!("cqlq: {name}: {e} ({advice})")),
         }
@@ -304,9 +293,8 @@ impl PgnSearch<'_, '_> {
         if number > self.stopped_at.load(std::sync::atomic::Ordering::Relaxed) {
             return GameOutput::default();
         }
-        // The one-pass search when it can decide the game, else the careful path.
-        // A game over --max-game-bytes is reported by the careful path.
-        // A game cut short after its tags is reported by the careful path too.
+        // The one-pass search when it can decide the game, else the careful path (which
+        // reports a game over --max-game-bytes, and a game cut short after its tags).
         let small = slice.len() as u64 <= config.limits.max_game_bytes
             && !crate::pgn::split::ends_in_tags(slice);
         let at = self.offset + range.start as u64;

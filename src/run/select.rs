@@ -91,11 +91,8 @@ pub fn year_of(date: &str) -> Option<i64> {
         .chars()
         .take_while(char::is_ascii_digit)
         .collect();
-    if digits.is_empty() {
-        None
-    } else {
-        digits.parse().ok()
-    }
+    // No digits (`????`): no number.
+    digits.parse().ok()
 }
 
 #[cfg(test)]

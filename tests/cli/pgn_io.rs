@@ -8,7 +8,8 @@
 use std::ops::Range;
 use std::path::PathBuf;
 
-use cqlq::pgn::{GameRecord, Marks, PgnErrorKind, read_game, split_games, write_game};
+use cqlq::output::pgn_write::{Marks, termination_marker, write_game};
+use cqlq::pgn::{GameRecord, PgnErrorKind, read_game, split_games};
 
 // ---------------------------------------------------------------- helpers
 
@@ -107,7 +108,7 @@ fn difference(a: &GameRecord, b: &GameRecord) -> Option<String> {
 
 /// `game` with its termination marker as the writer completes it.
 fn with_marker(mut game: GameRecord) -> GameRecord {
-    game.outcome = Some(cqlq::pgn::termination_marker(&game).to_string());
+    game.outcome = Some(termination_marker(&game).to_string());
     game
 }
 

@@ -5,7 +5,7 @@
 //! before or after, for a query that reads it), the game's bytes are read in place, and
 //! nothing is allocated per move (the tags go into a per-worker record whose strings are
 //! reused). A matched game is handed to the output's renderer (`output::render`: in PGN
-//! written straight from its bytes, `pgn::write_plain`).
+//! written straight from its bytes, `output::pgn_write_plain`).
 //!
 //! The one-pass search decides only for games it fully handles. Any game it does not — not
 //! plain PGN, a `[Variant]` tag naming another variant, a bad FEN, an illegal or ambiguous
@@ -336,7 +336,7 @@ fn search_from<'a>(
 ) -> Result<GameOutput, Stopped<'a>> {
     // The tags read and the byte after the last one.
     let mut tags = (0, 0);
-    let stop = |why, tags| stopped(why, tags, Vec::new(), 0);
+    let stop = |why, tags| stopped(why, tags, None, 0);
     if packed.is_some() && !replays_packed(config) {
         return Err(stop(GaveUp::Packed, tags));
     }
@@ -405,16 +405,11 @@ fn search_from<'a>(
     let read_to = game.game.read_to();
     let matched = match matched {
         Ok(matched) => matched,
-        Err(why) => return Err(stopped(why, tags, game.kept.unwrap_or_default(), read_to)),
+        Err(why) => return Err(stopped(why, tags, game.kept, read_to)),
     };
     // A limit went over (`eval::budget`): the careful path stops the run with its message.
     if evaluator.abort_message().is_some() {
-        return Err(stopped(
-            GaveUp::Budget,
-            tags,
-            game.kept.unwrap_or_default(),
-            read_to,
-        ));
+        return Err(stopped(GaveUp::Budget, tags, game.kept, read_to));
     }
     let found = PlainFound {
         number,
@@ -432,23 +427,19 @@ fn search_from<'a>(
             scratch.give_back(game.kept.unwrap_or_default());
             Ok(output)
         }
-        None => Err(stopped(
-            GaveUp::Output,
-            tags,
-            game.kept.unwrap_or_default(),
-            read_to,
-        )),
+        None => Err(stopped(GaveUp::Output, tags, game.kept, read_to)),
     }
 }
 
 /// Where the search stopped, `why`: after the first `tags` of the worker's record, ending at
-/// `tags_end`, and `tokens`, ending at `tokens_end`.
+/// `tags_end`, and the tokens kept (none when not kept), ending at `tokens_end`.
 fn stopped(
     why: GaveUp,
     (tags, tags_end): (usize, usize),
-    tokens: Vec<PlainToken>,
+    tokens: Option<Vec<PlainToken>>,
     tokens_end: usize,
 ) -> Stopped {
+    let tokens = tokens.unwrap_or_default();
     Stopped {
         why,
         tags,

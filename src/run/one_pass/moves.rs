@@ -58,17 +58,25 @@ impl MainLine for Moves<'_> {
     type Move = shakmaty::san::SanPlus;
     const VOUCHED: bool = false;
 
-    /// The next main-line move (see [`PlainGame::next_main_move`]).
+    /// The next main-line move (see [`PlainGame::next_main_move_kept`]).
     fn next_move(&mut self, _: &Standard) -> Result<Option<Self::Move>, NotPlain> {
         self.game.next_main_move_kept(self.kept.as_mut())
     }
 
+    /// Plays the move read (described only when `describe`).
     fn play(
         node: &mut ReplayedNode<Standard>,
         m: Self::Move,
         describe: bool,
     ) -> Result<(), NotPlain> {
-        play(node, &m.san, describe)
+        node.played = if describe {
+            Some(node.position.play_read_san(&m.san).map_err(|_| NotPlain)?)
+        } else {
+            (node.position.play_read_san_undescribed(&m.san)).map_err(|_| NotPlain)?;
+            None
+        };
+        node.ply += 1;
+        Ok(())
     }
 }
 
@@ -299,25 +307,6 @@ fn play_and_evaluate<'e, G: MainLine>(
             matched = at_position(evaluator, ply, before.as_ref());
         }
     }
-    Ok(())
-}
-
-/// Plays `san` on `node`: its position and ply move on; the move played is described
-/// (`node.played`) when `describe`, else left out.
-fn play(
-    node: &mut ReplayedNode<Standard>,
-    san: &shakmaty::san::San,
-    describe: bool,
-) -> Result<(), NotPlain> {
-    node.played = if describe {
-        Some(node.position.play_read_san(san).map_err(|_| NotPlain)?)
-    } else {
-        node.position
-            .play_read_san_undescribed(san)
-            .map_err(|_| NotPlain)?;
-        None
-    };
-    node.ply += 1;
     Ok(())
 }
 

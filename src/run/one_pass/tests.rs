@@ -192,6 +192,7 @@ fn one_pass_agrees_with_the_careful_path_game_by_game() {
 /// sort value; the careful path is the reference. The games decided, and the games.
 fn agreement(cql: &str, config: &RunConfig, mode: OnePass, data: &[u8]) -> (usize, usize) {
     let compiled = compiled_for(config, mode);
+    let modes = (mode, compiled.as_ref());
     let name = InputName {
         name: "test".into(),
         decompressed: false,
@@ -203,14 +204,7 @@ fn agreement(cql: &str, config: &RunConfig, mode: OnePass, data: &[u8]) -> (usiz
         let game = (slice, &crate::pgn::ReadSoFar::NOTHING);
         let careful = process_game(config, game, number, 0, &name, None, &worker.eval);
         total += 1;
-        let fast = search(
-            config,
-            (mode, compiled.as_ref()),
-            slice,
-            number,
-            &mut worker,
-        );
-        let fast = match fast {
+        let fast = match search(config, modes, slice, number, &mut worker) {
             Ok(fast) => fast,
             Err(stopped) => {
                 resumed_as_from_byte_0(config, slice, number, &stopped, &careful, &mut worker);
@@ -376,11 +370,8 @@ fn a_tag_naming_another_variant_goes_to_the_careful_path() {
     }
     for variant in ["Standard", "Chess960", "", "  "] {
         let text = game(variant);
-        assert_eq!(
-            agreement("mate", &config, mode, text.as_bytes()),
-            (1, 1),
-            "{variant}"
-        );
+        let decided = agreement("mate", &config, mode, text.as_bytes());
+        assert_eq!(decided, (1, 1), "{variant}");
         let fast = search(&config, (mode, None), text.as_bytes(), 1, &mut worker);
         assert_eq!(fast.ok().map(|f| f.matched_positions), Some(1), "{variant}");
     }
@@ -393,32 +384,16 @@ fn a_tag_naming_another_variant_goes_to_the_careful_path() {
 #[test]
 fn each_give_up_names_its_reason() {
     let mate = "[White \"a\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+    let count = |text: &'static [u8], why| (text, Format::Count, Err(why));
     let cases: [(&[u8], Format, Result<u64, GaveUp>); 7] = [
-        (
-            b"[White \"Gy\xf6rgy\"]\n\n1. e4 e5 1-0\n\n",
-            Format::Count,
-            Err(GaveUp::Tags),
-        ),
-        (
+        count(b"[White \"Gy\xf6rgy\"]\n\n1. e4 e5 1-0\n\n", GaveUp::Tags),
+        count(
             b"[White \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *\n\n",
-            Format::Count,
-            Err(GaveUp::Moves),
+            GaveUp::Moves,
         ),
-        (
-            b"[White \"a\"]\n\n1. e4 e5 2. Ke3 *\n\n",
-            Format::Count,
-            Err(GaveUp::Moves),
-        ),
-        (
-            b"[Variant \"Atomic\"]\n\n1. e4 e5 *\n\n",
-            Format::Count,
-            Err(GaveUp::Variant),
-        ),
-        (
-            b"[FEN \"8/8/8/8/8/8/8 w - - 0 1\"]\n\n*\n\n",
-            Format::Count,
-            Err(GaveUp::Fen),
-        ),
+        count(b"[White \"a\"]\n\n1. e4 e5 2. Ke3 *\n\n", GaveUp::Moves),
+        count(b"[Variant \"Atomic\"]\n\n1. e4 e5 *\n\n", GaveUp::Variant),
+        count(b"[FEN \"8/8/8/8/8/8/8 w - - 0 1\"]\n\n*\n\n", GaveUp::Fen),
         (mate.as_bytes(), Format::Fen, Err(GaveUp::Output)),
         (mate.as_bytes(), Format::Count, Ok(1)),
     ];

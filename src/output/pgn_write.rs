@@ -1,7 +1,8 @@
 //! Writing a game as PGN, with extra comments ([`Marks`]) such as CQL's `{Game number 12}`
 //! and `{CQL}`: one writer (`Movetext`, framed by `write_pgn`) for two sources of what it
 //! writes, a [`GameRecord`] ([`write_game`]) and a plain game's tokens
-//! ([`write_plain`](super::write_plain)), each telling it its `Event`s in the order written.
+//! ([`pgn_write_plain`](super::pgn_write_plain)), each telling it its `Event`s in the order
+//! written.
 //!
 //! The output: the tags in source order (values escaped), a blank line, the movetext wrapped
 //! at 79 columns (a comment is never broken, so its line may be longer), the termination
@@ -9,7 +10,7 @@
 //! after a comment, a `(` or a `)` (`12... Nf6`); the first move's number and side come from
 //! the `FEN` tag. NAGs are written `$n`.
 //!
-//! Reading the output with [`read_game`](super::read_game) gives back the record that
+//! Reading the output with [`read_game`](crate::pgn::read_game) gives back the record that
 //! `read_game` made (node numbers included: see [`GameRecord::movetext_order`]), except that
 //! a missing termination marker is filled in as [`termination_marker`] says, and that the marks
 //! come back as comments: the header first among the root's `comments_after`, every other
@@ -21,7 +22,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use super::game::{GameRecord, MoveNode, MovetextStep};
+use crate::pgn::{GameRecord, MoveNode, MovetextStep};
 
 /// The longest line the writer makes, unless a comment is longer.
 const WIDTH: usize = 79;
@@ -44,7 +45,8 @@ pub struct Marks<'a> {
 /// Appends `game` to `out` as PGN, with `marks`' comments (see the [module docs](self)).
 ///
 /// ```
-/// use cqlq::pgn::{read_game, write_game, Marks};
+/// use cqlq::output::pgn_write::{Marks, write_game};
+/// use cqlq::pgn::read_game;
 /// let game = read_game(b"[White \"A\"]\n\n1. e4 e5 (1... c5) 2. Nf3 1-0").unwrap();
 /// let mut marks = Marks { header: Some("Game number 1".into()), ..Marks::default() };
 /// marks.after.insert(4, "CQL".into());
@@ -496,34 +498,27 @@ mod tests {
     #[test]
     fn comments_are_written_whole_and_a_closing_brace_makes_a_line_comment() {
         let long = "a long comment with words ".repeat(4);
-        assert_eq!(
-            written(&[
-                Event::Move(0, b"e4"),
-                Event::Comment(&long),
-                Event::Move(1, b"e5")
-            ]),
-            format!("1. e4\n{{{long}}}\n1... e5 *\n\n")
-        );
-        // A `}`: a `;` comment, ended by a line break.
-        assert_eq!(
-            written(&[
-                Event::Move(0, b"e4"),
-                Event::Comment("x}y"),
-                Event::Move(1, b"e5")
-            ]),
-            "1. e4 ;x}y\n1... e5 *\n\n"
-        );
-        // A line break too: the `}` becomes `)`; the column is the last line's.
-        assert_eq!(
-            written(&[
-                Event::Comment("a}\nbc"),
-                Event::Move(0, b"e4"),
-                Event::Nag(3)
-            ]),
-            "{a)\nbc} 1. e4 $3 *\n\n"
-        );
-        // A comment ending in `\r` with a `}` cannot be a `;` comment (the `\r` would end it).
-        assert_eq!(written(&[Event::Comment("a}\r")]), "{a)\r} *\n\n");
+        let (e4, e5) = (Event::Move(0, b"e4"), Event::Move(1, b"e5"));
+        for (events, expected) in [
+            (
+                vec![e4, Event::Comment(&long), e5],
+                format!("1. e4\n{{{long}}}\n1... e5 *\n\n"),
+            ),
+            // A `}`: a `;` comment, ended by a line break.
+            (
+                vec![e4, Event::Comment("x}y"), e5],
+                "1. e4 ;x}y\n1... e5 *\n\n".into(),
+            ),
+            // A line break too: the `}` becomes `)`; the column is the last line's.
+            (
+                vec![Event::Comment("a}\nbc"), e4, Event::Nag(3)],
+                "{a)\nbc} 1. e4 $3 *\n\n".into(),
+            ),
+            // A comment ending in `\r` with a `}` cannot be a `;` comment (the `\r` would end it).
+            (vec![Event::Comment("a}\r")], "{a)\r} *\n\n".into()),
+        ] {
+            assert_eq!(written(&events), expected);
+        }
     }
 
     #[test]

@@ -1,14 +1,14 @@
-//! Writing a plain game ([`super::plain`]) as PGN straight from its tokens: the bytes that
-//! [`write_game`](super::write_game) writes for the game's record with marks at main-line
-//! positions, without building the record (`pgn::plain_record`). The one-pass search writes
-//! its matched games this way (`run::one_pass`). The tokens are the writer's
+//! Writing a plain game ([`crate::pgn::plain`]) as PGN straight from its tokens: the bytes
+//! that [`write_game`](super::pgn_write::write_game) writes for the game's record with marks
+//! at main-line positions, without building the record (`pgn::plain_record`). The one-pass
+//! search writes its matched games this way (`run::one_pass`). The tokens are the writer's
 //! `Event`s, in the order they stand in the text.
 //!
 //! The record places some tokens away from where they stand: a move's glyphs (`$N`) before
 //! its comments, its glyphs and comments (also those after its variations) before its
 //! variations, a glyph at a variation's start and a comment in a variation with no move at
 //! the move before it, a variation of a variation's first move among the outer move's
-//! alternatives (see [`GameRecord::movetext_order`](super::GameRecord::movetext_order)).
+//! alternatives (see [`GameRecord::movetext_order`](crate::pgn::GameRecord::movetext_order)).
 //! Where a token stands so, this writer declines ([`NotPlain`]) and the caller writes the
 //! record. An empty variation, `( )`, is nothing in the record, and nothing here.
 
@@ -17,9 +17,9 @@ use std::borrow::Cow;
 use pgn_reader::shakmaty::san::{San, SanPlus};
 use pgn_reader::shakmaty::{CastlingSide, Role};
 
-use super::encoding::TextEncoding;
-use super::plain::{NotPlain, PlainToken};
-use super::write::{Event, write_pgn};
+use super::pgn_write::{Event, write_pgn};
+use crate::pgn::TextEncoding;
+use crate::pgn::plain::{NotPlain, PlainToken};
 
 /// The longest SAN with its suffix (`Na1xa1=Q#`), in bytes.
 const SAN_BYTES: usize = 9;
@@ -34,7 +34,7 @@ pub struct PlainMarks<'m> {
     pub after: &'m [(u32, Cow<'m, str>)],
 }
 
-/// A plain game as [`PlainGame`](super::plain::PlainGame) has read it already: its tags, in order, and every token of
+/// A plain game as [`PlainGame`](crate::pgn::plain::PlainGame) has read it already: its tags, in order, and every token of
 /// its movetext, in order, the result last.
 #[derive(Clone, Copy, Debug)]
 pub struct ReadGame<'t, 'a> {
@@ -44,16 +44,16 @@ pub struct ReadGame<'t, 'a> {
     pub tokens: &'t [PlainToken<'a>],
 }
 
-/// Appends `data`, a plain game, to `out` as [`write_game`](super::write_game) writes its
-/// record with `marks` at its main-line positions, and gives the number of main-line moves.
-/// `read`: the game's tags and tokens, as `PlainGame` read them (the search reads each game
-/// once).
+/// Appends `data`, a plain game, to `out` as [`write_game`](super::pgn_write::write_game)
+/// writes its record with `marks` at its main-line positions, and gives the number of
+/// main-line moves. `read`: the game's tags and tokens, as `PlainGame` read them (the search
+/// reads each game once).
 /// [`NotPlain`] (and `out` as it was) when the game is not plain, is not UTF-8, or places a
 /// token where the record would move it (see the module doc). A `[Variant]` tag is written as
-/// is: the record compared, [`read_game`](super::read_game)'s, reads standard SAN whatever it
-/// says; which variants are searched (and so written) here is the caller's decision (the
-/// one-pass search keeps those resolving to standard chess or Chess960, as lichess's
-/// `[Variant "Standard"]` on every game).
+/// is: the record compared, [`read_game`](crate::pgn::read_game)'s, reads standard SAN
+/// whatever it says; which variants are searched (and so written) here is the caller's
+/// decision (the one-pass search keeps those resolving to standard chess or Chess960, as
+/// lichess's `[Variant "Standard"]` on every game).
 pub fn write_plain_game(
     out: &mut String,
     data: &[u8],
@@ -253,8 +253,8 @@ fn san_text(san: SanPlus, text: &mut [u8; SAN_BYTES]) -> &[u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::output::pgn_write::{Marks, write_game};
     use crate::pgn::plain::PlainGame;
-    use crate::pgn::{Marks, write_game};
 
     /// [`write_plain_game`] on `data`, its tags and tokens read here by [`PlainGame`].
     fn write_read(out: &mut String, data: &[u8], marks: &PlainMarks) -> Result<u32, NotPlain> {
@@ -275,15 +275,7 @@ mod tests {
     fn sans_are_written_as_shakmaty_writes_them() {
         use pgn_reader::shakmaty::san::Suffix;
         use pgn_reader::shakmaty::{File, Rank, Square};
-        let roles = [
-            None,
-            Some(Role::Pawn),
-            Some(Role::Knight),
-            Some(Role::Bishop),
-        ]
-        .into_iter()
-        .chain([Role::Rook, Role::Queen, Role::King].map(Some));
-        let roles: Vec<Option<Role>> = roles.collect();
+        let roles: Vec<Option<Role>> = [None].into_iter().chain(Role::ALL.map(Some)).collect();
         let files: Vec<Option<File>> = [None].into_iter().chain(File::ALL.map(Some)).collect();
         let ranks: Vec<Option<Rank>> = [None].into_iter().chain(Rank::ALL.map(Some)).collect();
         let targets = [Square::A1, Square::H8, Square::E4, Square::B7, Square::G2];
@@ -325,8 +317,7 @@ mod tests {
     /// What `write_game` writes for the game's record with the same marks (the reference),
     /// or None when the game is not plain.
     fn by_record(data: &[u8], marks: &PlainMarks) -> Option<String> {
-        let record =
-            crate::pgn::plain_record::plain_record(data, crate::pgn::MoveReading::San).ok()?;
+        let record = crate::pgn::plain_record(data, crate::pgn::MoveReading::San).ok()?;
         let mainline = record.mainline();
         let mut by_node = Marks {
             header: marks.header.map(str::to_string),
@@ -343,18 +334,13 @@ mod tests {
     /// Writes `data` both ways with the plies chosen by `pick` marked; the streaming writer
     /// must write the record's bytes, or decline. Gives whether it wrote.
     fn agree(data: &[u8], pick: impl Fn(u32) -> bool, header: Option<&str>) -> bool {
-        let main_moves = crate::pgn::plain_record::plain_record(data, crate::pgn::MoveReading::San)
+        let main_moves = crate::pgn::plain_record(data, crate::pgn::MoveReading::San)
             .map(|r| r.mainline().len() as u32 - 1)
             .unwrap_or(0);
         // The match comment, and a longer one at every fifth ply.
         let after: Vec<(u32, Cow<str>)> = (0..=main_moves)
             .filter(|&p| pick(p))
-            .map(|p| {
-                (
-                    p,
-                    Cow::Borrowed(if p % 5 == 0 { "CQL seen" } else { "CQL" }),
-                )
-            })
+            .map(|p| (p, if p % 5 == 0 { "CQL seen" } else { "CQL" }.into()))
             .collect();
         let marks = PlainMarks {
             header,
