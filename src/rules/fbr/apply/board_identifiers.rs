@@ -27,7 +27,7 @@ pub(super) fn check_definition_boards(list: &RuleList) -> Result<(), FbrError> {
     let boards = boards_of(list);
     for d in list.pieces.iter().chain(&list.negated) {
         if let Some(id) = &d.boards {
-            identifier_fits(id, boards).or_else(|why| refuse(id.column, why))?;
+            identifier_fits(id, boards).or_else(|e| refuse(e.column, e.reason))?;
         }
         if let Some(column) = d.transition.filter(|_| boards > 1) {
             return refuse(

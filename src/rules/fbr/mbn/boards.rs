@@ -162,14 +162,18 @@ pub fn read_board_identifier(c: &[char], at: usize) -> Result<(BoardIdentifier, 
 }
 
 /// Checks a board identifier against a game of `boards` boards in one row: it must name
-/// only boards the game has, and every one of them (the reason otherwise).
-pub fn identifier_fits(id: &BoardIdentifier, boards: u32) -> Result<(), String> {
+/// only boards the game has, and every one of them (the reason at the identifier's column
+/// otherwise).
+pub fn identifier_fits(id: &BoardIdentifier, boards: u32) -> Result<(), MbnError> {
     let t = &id.text;
     if let Some(BoardNumbers::List(rows)) = &id.rows
         && let Some(r) = rows.iter().find(|&&r| r != 1)
     {
-        return Err(format!(
-            "the board identifier `{t}` names row {r}: cqlq's boards stand in one row (row 1; the seed's Alice boards are a \"multi-board representation\", not 4D)"
+        return Err(fault(
+            id.column - 1,
+            format!(
+                "the board identifier `{t}` names row {r}: cqlq's boards stand in one row (row 1; the seed's Alice boards are a \"multi-board representation\", not 4D)"
+            ),
         ));
     }
     if let BoardNumbers::List(levels) = &id.levels
@@ -180,13 +184,19 @@ pub fn identifier_fits(id: &BoardIdentifier, boards: u32) -> Result<(), String> 
         } else {
             format!("this game has boards 1 to {boards}")
         };
-        return Err(format!(
-            "the board identifier `{t}` names board {n}: {has}, so the piece so defined stands nowhere"
+        return Err(fault(
+            id.column - 1,
+            format!(
+                "the board identifier `{t}` names board {n}: {has}, so the piece so defined stands nowhere"
+            ),
         ));
     }
     if let Some(n) = (1..=boards).find(|&n| !id.levels.holds(n)) {
-        return Err(format!(
-            "the board identifier `{t}` leaves out board {n}: a movement for some boards only is not evaluated by cqlq (each piece moves by one definition on every board); write `<*>`"
+        return Err(fault(
+            id.column - 1,
+            format!(
+                "the board identifier `{t}` leaves out board {n}: a movement for some boards only is not evaluated by cqlq (each piece moves by one definition on every board); write `<*>`"
+            ),
         ));
     }
     Ok(())
@@ -316,17 +326,20 @@ mod tests {
         assert!(
             identifier_fits(&identifier("<2>"), 1)
                 .unwrap_err()
+                .reason
                 .contains("board 2")
         );
         assert!(identifier_fits(&identifier("<1,2>"), 1).is_err());
         assert!(
             identifier_fits(&identifier("<1>"), 3)
                 .unwrap_err()
+                .reason
                 .contains("leaves out")
         );
         assert!(
             identifier_fits(&identifier("<<1;2>>"), 1)
                 .unwrap_err()
+                .reason
                 .contains("row 2")
         );
     }
