@@ -15,24 +15,8 @@ use cqlq::rules::fbr::mbn::mbn_piece_move_sets;
 /// names (chess has no `A`; the seed's board does): an archbishop.
 const CRAB: &str = "pincher*={^A} C<1>|Crab|=<2>mO *C<1>=K A|Archbishop|=B+N";
 
-/// The legal pinches, as `from-to` (`from` alone for a removal), sorted.
-fn pinches(p: &FairyPos) -> Vec<String> {
-    let name = |s: u8| format!("{}{}", (b'a' + s % 16) as char, s / 16 + 1);
-    let mut v: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .filter(|m| m.kind == MoveKind::Pickup)
-        .map(|m| {
-            if m.from == m.to {
-                name(m.from)
-            } else {
-                format!("{}-{}", name(m.from), name(m.to))
-            }
-        })
-        .collect();
-    v.sort();
-    v
-}
+// The legal pinches, as `from-to` (`from` alone for a removal), sorted: `fbr_players::pinches`.
+use super::fbr_players::pinches;
 
 fn refusal(rules: &str) -> cqlq::rules::fbr::FbrError {
     match chess_with_rules(rules) {

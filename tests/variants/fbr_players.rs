@@ -499,8 +499,9 @@ fn swapping_refusals_name_what_is_missing() {
 // (`*C=K`: its zone the squares next to it), moving as a king here.
 const CRAB: &str = "pincher* C|Crab|=K *C=K";
 
-/// The legal pinches, as `from-to` (`from` alone for a removal), sorted.
-fn pinches(p: &FairyPos) -> Vec<String> {
+/// The legal pinches, as `from-to` (`from` alone for a removal), sorted (also
+/// `fbr_mbn_boards`'s).
+pub(crate) fn pinches(p: &FairyPos) -> Vec<String> {
     let name = |s: u8| format!("{}{}", (b'a' + s % 16) as char, s / 16 + 1);
     let mut v: Vec<String> = p
         .legal_moves()
