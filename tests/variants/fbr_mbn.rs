@@ -188,7 +188,7 @@ fn unevaluated_mbn_is_refused_by_name_at_its_column() {
         assert!(e.reason.contains(words), "{text}: {e}");
     }
     // In a definitions file the fault names the file and line.
-    let e = load_variants("mbn.txt", &definition("mW+pR")).unwrap_err();
+    let e = load_variants("mbn.txt", &definition("mW+pN")).unwrap_err();
     assert_eq!(e.line, 24, "{e}");
     assert!(e.to_string().contains("MBN, column 4"), "{e}");
 }
@@ -217,7 +217,7 @@ fn piece_definitions_in_a_rule_list() {
         ("royal Y", 7, "`Y` names no piece"),
         ("royal +K", 8, "no promotion to keep"),
         ("royal :FD:", 7, "`:FD:` names no piece"),
-        ("royal A=mW+pR", 12, "modifier `p` (hop)"),
+        ("royal A=mW+pN", 12, "on a leap"),
         ("royal A2=W", 8, "after a piece letter"),
         ("royal A|Archer=W", 8, "closing `|`"),
     ] {

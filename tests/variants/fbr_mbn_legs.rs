@@ -90,7 +90,7 @@ fn sequences_cqlq_does_not_evaluate_are_refused_at_their_column() {
         ("(mW-F)r", 7, "after a complex rider"),
         ("(mW-F", 1, "closing `)`"),
         ("mW-X", 4, "predefined move `X`"),
-        ("mW-pF", 4, "modifier `p` (hop)"),
+        ("mW-pF", 4, "on a leap"),
         ("mW-F+[1-2]W", 6, "board range"),
     ];
     for (text, column, words) in cases {

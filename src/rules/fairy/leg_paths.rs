@@ -5,12 +5,14 @@
 //! including the first occupied square), and the caller's move or capture table decides what
 //! may stand there. This is how MBN move sequences with more than one leg, riders inside a
 //! sequence, exact step counts (`W03`) and repeated complex riders (`(mW-F)0`) move
-//! (`fbr::mbn::sequence`).
+//! (`fbr::mbn::sequence`). A leg may instead hop over pieces, leap over them or visit one
+//! (its [`PathLeg::passage`], [`super::leg_hops`]: the MBN modifiers `p`, `pp`, `g`, `j`).
 //!
 //! The walk is bounded: at most [`MAX_LEGS`] legs, each line at most 255 steps (a line on a
 //! wrapping board stops when it comes back to its own first square).
 
 use super::bits::Bits256;
+use super::leg_hops::{Passage, Standing, each_landing};
 use super::position::FairyPos;
 use super::tables::Gen;
 
@@ -27,6 +29,8 @@ pub struct PathLeg {
     pub min: u8,
     /// The most steps (255: as far as the line goes).
     pub max: u8,
+    /// What the leg's line may cross and land on ([`Passage::Clear`]: empty squares only).
+    pub passage: Passage,
 }
 
 /// A movement of several legs taken one after the other (see the module text).
@@ -52,6 +56,7 @@ impl LegPath {
                     vectors: l.vectors.iter().map(|&v| f(v)).collect(),
                     min: l.min,
                     max: l.max,
+                    passage: l.passage,
                 })
                 .collect(),
             repeat: self.repeat,
@@ -60,20 +65,20 @@ impl LegPath {
 }
 
 /// The squares `path` ends on from `from`: `offset(sq, dx, dy)` the square a vector away (none
-/// off the board), `occupied(sq)` whether a piece stands there (`from` is treated as empty:
-/// the piece has left it).
+/// off the board), `stands(sq)` what stands there (`from` is treated as empty: the piece has
+/// left it; [`Standing::Unknown`] everywhere gives every square some board could give).
 pub fn path_ends(
     path: &LegPath,
     from: usize,
     offset: &impl Fn(usize, i8, i8) -> Option<usize>,
-    occupied: &impl Fn(usize) -> bool,
+    stands: &impl Fn(usize) -> Standing,
 ) -> Bits256 {
     let mut out = Bits256::EMPTY;
     let walk = Walk {
         path,
         from,
         offset,
-        occupied,
+        stands,
     };
     walk.leg(0, 1, from, &mut out);
     out
@@ -84,13 +89,13 @@ struct Walk<'a, O, C> {
     path: &'a LegPath,
     from: usize,
     offset: &'a O,
-    occupied: &'a C,
+    stands: &'a C,
 }
 
 impl<O, C> Walk<'_, O, C>
 where
     O: Fn(usize, i8, i8) -> Option<usize>,
-    C: Fn(usize) -> bool,
+    C: Fn(usize) -> Standing,
 {
     /// Leg `leg` of repetition `round` (from 1) from `at`.
     fn leg(&self, leg: usize, round: u8, at: usize, out: &mut Bits256) {
@@ -100,46 +105,51 @@ where
         };
         let last_leg = leg + 1 == path.legs.len();
         let (fewest, most) = path.repeat;
-        for &(dx, dy) in &l.vectors {
-            let mut cur = at;
-            for step in 1..=l.max {
-                let Some(next) = (self.offset)(cur, dx, dy) else {
-                    break;
-                };
-                let blocked = next != self.from && (self.occupied)(next);
-                if step >= l.min {
-                    if !last_leg {
-                        if !blocked {
-                            self.leg(leg + 1, round, next, out);
-                        }
-                    } else {
-                        if round >= fewest {
-                            out.set(next);
-                        }
-                        if round < most && !blocked {
-                            self.leg(0, round + 1, next, out);
-                        }
+        for &v in &l.vectors {
+            // Each square the leg may land on (a plain line's up to its first piece).
+            let mut land = |next: usize, here: Standing| {
+                if !last_leg {
+                    if l.passage.goes_on_from(here) {
+                        self.leg(leg + 1, round, next, out);
+                    }
+                } else if !l.passage.visits() {
+                    if round >= fewest {
+                        out.set(next);
+                    }
+                    if round < most && here.may_be_empty() {
+                        self.leg(0, round + 1, next, out);
                     }
                 }
-                // A line stops at its first piece, and comes round a wrapping board once.
-                if blocked || next == at {
-                    break;
-                }
-                cur = next;
-            }
+            };
+            each_landing(l, v, (at, self.from), self.offset, self.stands, &mut land);
         }
     }
 }
 
 impl FairyPos {
-    /// The squares `g`'s multi-leg paths reach from `sq` with occupancy `occ`.
+    /// The squares `g`'s multi-leg paths reach from `sq` with occupancy `occ`; `c` is the
+    /// mover's colour where no piece stands on `sq` (the pieces of the colour of the one on
+    /// `sq` are its own, for legs that pass or visit only one side's pieces).
     #[inline]
-    pub(super) fn path_targets(&self, g: &Gen, sq: usize, occ: Bits256) -> Bits256 {
+    pub(super) fn path_targets(&self, g: &Gen, c: usize, sq: usize, occ: Bits256) -> Bits256 {
         let offset = |s: usize, dx: i8, dy: i8| self.offset(s, i32::from(dx), i32::from(dy));
-        let occupied = |s: usize| occ.has(s);
+        let c = [0, 1]
+            .into_iter()
+            .find(|&i| self.color[i].has(sq))
+            .unwrap_or(c);
+        let own = self.color[c] & occ;
+        let stands = |s: usize| {
+            if !occ.has(s) {
+                Standing::Empty
+            } else if own.has(s) {
+                Standing::Own
+            } else {
+                Standing::Enemy
+            }
+        };
         let mut b = Bits256::EMPTY;
         for p in &g.paths {
-            b |= path_ends(p, sq, &offset, &occupied);
+            b |= path_ends(p, sq, &offset, &stands);
         }
         b
     }
@@ -174,6 +184,7 @@ mod tests {
                     vectors: KING.to_vec(),
                     min: 1,
                     max: 1,
+                    passage: Passage::Clear,
                 })
                 .collect(),
             repeat: (1, 1),
@@ -185,12 +196,18 @@ mod tests {
         // From d4 three king steps reach every square within distance 3: a1-g7, 49 squares,
         // d4 itself among them (`targets` removes the origin).
         let d4 = square(3, 3);
-        let ends = path_ends(&king_steps(3), d4, &offset, &|_| false);
+        let ends = path_ends(&king_steps(3), d4, &offset, &|_| Standing::Empty);
         assert_eq!(ends.iter().count(), 49);
         // With c5, d5, e5 occupied, d7 (three ranks up) needs a first step onto rank 5:
         // all three are taken. b6 goes round them: c4 (empty), b5, b6.
         let blockers = [square(3, 4), square(2, 4), square(4, 4)];
-        let occ = |s: usize| blockers.contains(&s);
+        let occ = |s: usize| {
+            if blockers.contains(&s) {
+                Standing::Enemy
+            } else {
+                Standing::Empty
+            }
+        };
         let ends = path_ends(&king_steps(3), d4, &offset, &occ);
         assert!(!ends.has(square(3, 6)), "d7 lies behind the wall");
         assert!(
@@ -207,13 +224,20 @@ mod tests {
                 vectors: vec![(0, 1)],
                 min: 3,
                 max: 3,
+                passage: Passage::Clear,
             }],
             repeat: (1, 1),
         };
         let a1 = square(0, 0);
-        let ends = path_ends(&path, a1, &offset, &|_| false);
+        let ends = path_ends(&path, a1, &offset, &|_| Standing::Empty);
         assert_eq!(ends.iter().collect::<Vec<_>>(), vec![square(0, 3)]);
-        let ends = path_ends(&path, a1, &offset, &|s| s == square(0, 1));
+        let ends = path_ends(&path, a1, &offset, &|s| {
+            if s == square(0, 1) {
+                Standing::Own
+            } else {
+                Standing::Empty
+            }
+        });
         assert!(ends.none(), "a piece on a2 blocks the line");
     }
 }

@@ -216,7 +216,6 @@ impl FairyPos {
     /// Squares a piece with movement `g` of colour `c` on `sq` reaches with occupancy `occ`
     /// (blocked lines include the blocking square), within `prison`.
     pub fn targets(&self, g: &Gen, c: usize, sq: usize, occ: Bits256, prison: Bits256) -> Bits256 {
-        let _ = c;
         if self.v.layers.spacious {
             let mut b = self.spacious_targets(g, sq, occ);
             if !self.v.layers.null_moves {
@@ -229,7 +228,7 @@ impl FairyPos {
             b |= self.compound_targets(g, sq, occ);
         }
         if !g.paths.is_empty() {
-            b |= self.path_targets(g, sq, occ);
+            b |= self.path_targets(g, c, sq, occ);
         }
         if g.slide != 0 {
             b |= if g.bounce {

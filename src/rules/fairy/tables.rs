@@ -664,7 +664,9 @@ impl Geo {
         }
         let offset = |s: usize, dx: i8, dy: i8| self.offset(s, i32::from(dx), i32::from(dy));
         for p in &g.paths {
-            b |= super::leg_paths::path_ends(p, sq, &offset, &|_| false);
+            // Pieces anywhere: hops and visits land wherever some board lets them.
+            let unknown = |_| super::leg_hops::Standing::Unknown;
+            b |= super::leg_paths::path_ends(p, sq, &offset, &unknown);
         }
         for (dx, dy) in line_dirs(g.slide | g.hop).chain(g.ride.iter().copied()) {
             let mut cur = sq;

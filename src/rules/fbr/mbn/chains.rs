@@ -109,7 +109,11 @@ fn lower_chain(chain: &Chain, out: &mut MbnMoveSets) -> Result<(), MbnError> {
             ));
         }
     }
-    for s in before {
+    if last.leg.passage.visits() {
+        return Err(super::hops::visit_ends(last.column));
+    }
+    // A visit (`j`) goes on from the piece it visits (`super::hops`).
+    for s in before.iter().filter(|s| !s.leg.passage.visits()) {
         if !s.moves || s.captures {
             return Err(err(
                 s.column,

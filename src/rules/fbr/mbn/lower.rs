@@ -8,6 +8,7 @@ use super::parse::{MbnError, MbnMove, Reach};
 use crate::rules::fairy::defs::{Atom, Leaper, MoveSet};
 use crate::rules::fairy::layer_powers::ZoneLine;
 use crate::rules::fairy::layer_swaps::SwapPartners;
+use crate::rules::fairy::leg_hops::Passage;
 use crate::rules::fairy::leg_paths::{LegPath, PathLeg};
 use crate::rules::fbr::model::PieceSet;
 
@@ -126,6 +127,7 @@ pub fn path_leg(m: &MbnMove) -> PathLeg {
         vectors: m.vectors(),
         min,
         max,
+        passage: m.passage,
     }
 }
 
@@ -145,7 +147,11 @@ fn atom_of(m: &MbnMove) -> Result<Atom, MbnError> {
             repeat: (1, 1),
         })
     };
-    if m.exact {
+    if m.passage.visits() {
+        return Err(super::hops::visit_ends(m.column));
+    }
+    // Hops, leaps and visits (`super::hops`) are one-leg paths too.
+    if m.exact || m.passage != Passage::Clear {
         return Ok(path());
     }
     Ok(match m.reach {

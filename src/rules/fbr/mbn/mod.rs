@@ -6,7 +6,8 @@
 //! `fairy::leg_paths`), the predefined move `X` (the explosion) after a movement
 //! ([`explosion`]), board identifiers and transitions ([`boards`]: `C<1>`, `<2>mO`), the
 //! piece set after a swap modifier (`ww{^K}`) and captures of friendly pieces (`cc`, `cy`,
-//! `a`: [`friendly_capture`]). The rest of the notation is refused by name at its column. See
+//! `a`: [`friendly_capture`]), hops, leaps and visits (`p`, `pp`, `g`, `gg`, `j`, `jj`, `jy`:
+//! `hops`, `fairy::leg_hops`). The rest of the notation is refused by name at its column. See
 //! `docs/fbr.md`.
 
 pub mod boards;
@@ -14,6 +15,7 @@ mod brackets;
 mod chains;
 pub mod explosion;
 pub mod friendly_capture;
+mod hops;
 pub mod lower;
 pub mod parse;
 mod piece_sets;

@@ -5,7 +5,9 @@
 use std::fmt;
 
 use super::friendly_capture::{FriendlyCaptures, read_capture_modifier};
+use super::hops::{Beside, check_passage, read_passage};
 use crate::rules::fairy::layer_swaps::SwapPartners;
+use crate::rules::fairy::leg_hops::Passage;
 use crate::rules::fbr::model::PieceSet;
 
 /// A fault in an MBN text: the 1-based column (in characters) and the reason.
@@ -97,6 +99,9 @@ pub struct MbnMove {
     pub swap_set: Option<PieceSet>,
     /// `cc`, `cy`: the friendly pieces the move captures (`super::friendly_capture`).
     pub friendly: Option<FriendlyCaptures>,
+    /// `p`, `pp`, `g`, `gg`, `j`, `jj`, `jy`: what its line may cross and land on
+    /// (`super::hops`; [`Passage::Clear`] without them), read only in a piece's movement.
+    pub passage: Passage,
     /// 1-based column where the partial move starts (for faults found later).
     pub column: usize,
 }
@@ -170,14 +175,11 @@ fn unsupported(c: char) -> Option<&'static str> {
         }
         'd' => "the modifier `d` (independent)",
         'e' => "the modifier `e` (en passant)",
-        'g' => "the modifier `g` (leaping)",
         'h' => "the modifier `h` (half)",
         'i' => "the modifier `i` (initial move)",
-        'j' => "the modifier `j` (jump over)",
         'k' => "the modifier `k` (may not give check)",
         'n' => "the modifier `n` (non-jumping, lame)",
         'o' => "the modifier `o` (cylindrical)",
-        'p' => "the modifier `p` (hop)",
         'q' => "the modifier `q` (circular)",
         't' => "the modifier `t` (turn)",
         'u' => "the modifier `u` (unblocked)",
@@ -225,6 +227,8 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
         // `a`, and a `cc` / `cy` with its column.
         let mut all = None;
         let mut own: Option<(usize, _)> = None;
+        // `p`, `g`, `j` (`super::hops`) with its column.
+        let mut passage: Option<(usize, Passage)> = None;
         // Modifiers up to the atom.
         let letter = loop {
             let Some(&ch) = chars.get(at) else {
@@ -257,6 +261,19 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
                     continue;
                 }
                 'a' if definition => all = Some(at),
+                'p' | 'g' | 'j' => {
+                    let (read, len) = read_passage(&chars, at, definition)?;
+                    if passage.is_some() {
+                        return Err(err(
+                            at,
+                            "two hop, leap or visit modifiers (`p`, `g`, `j`) in one partial                              move are not evaluated by cqlq"
+                                .into(),
+                        ));
+                    }
+                    passage = Some((at, read));
+                    at += len;
+                    continue;
+                }
                 '?' => {
                     return Err(err(
                         at,
@@ -353,7 +370,17 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
             Reach::UpTo(n)
         };
         at += digits.chars().count();
-        let (moves, captures) = if let Some(a) = all {
+        let beside = Beside {
+            moves_or_captures: m || c,
+            all: all.is_some(),
+            swaps: swaps.is_some(),
+            friendly: own.is_some(),
+        };
+        let (passage_at, passage) = passage.unwrap_or((start, Passage::Clear));
+        let (moves, captures) = if passage.visits() {
+            // A visit neither moves nor captures (the next leg does).
+            (false, false)
+        } else if let Some(a) = all {
             if m || c || swaps.is_some() {
                 return Err(err(
                     a,
@@ -411,6 +438,7 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
             ));
         };
         for (a, r) in atoms {
+            check_passage(passage, passage_at, r, &beside)?;
             let mv = MbnMove {
                 atom: a,
                 directions: dirs,
@@ -421,6 +449,7 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
                 swaps,
                 swap_set: swap_set.clone(),
                 friendly: friendly.clone(),
+                passage,
                 column: start + 1,
             };
             let oblique = a.0 != a.1 && a.0 != 0 && a.1 != 0;
