@@ -237,6 +237,18 @@ fn j_visits_an_enemy_piece_jj_a_friendly_one_jy_either() {
         rules_moves_from(&cannon("jy"), fen, "d4"),
         with(&["d4a4", "d4d1", "d4d7", "d4g4"])
     );
+    // A leaper visits the square it leaps to: `jyfW-cfW` steps onto the piece in front
+    // (either side's) and captures the one in front of that, only there.
+    assert_eq!(
+        rules_moves_from("jyfW-cfW", "k7/8/3p4/3P4/3A4/8/8/7K w - - 0 1", "d4"),
+        ["d4d6"]
+    );
+    let nothing: [&str; 0] = [];
+    assert_eq!(
+        rules_moves_from("jyfW-cfW", "k7/8/8/3P4/3A4/8/8/7K w - - 0 1", "d4"),
+        nothing,
+        "d6 empty: the capture leg has no victim"
+    );
     // A visit goes on in any direction the next leg has: `jyR-mR` visits the first piece of
     // a rook line and moves on as a rook from there. From a1 with a white pawn on a3 (the
     // only piece on its lines): a3, then a4..a8, b3..h3 and back down a2 (a1 is the square
