@@ -9,6 +9,8 @@ Writes tests/expected/mbn-hop-fsf.txt, tab-separated:
                                                move) or d5 (black)
     all   <TAB> mbn <TAB> betza <TAB> fen <TAB> every legal move (the side to move in check
                                                from a hopper, or not)
+    small <TAB> mbn <TAB> betza <TAB> fen <TAB> sorted UCI moves of the piece on a1 / a4 of
+                                               a 4x4 board (`g`: leapers there)
     game  <TAB> mbn <TAB> betza <TAB> fen <TAB> SAN moves <TAB> positions in check <TAB> end FEN
 
 Run: pip install pyffish; python3 scripts/mbn_hop_fsf.py > tests/expected/mbn-hop-fsf.txt
@@ -63,6 +65,23 @@ CHECKS = [
 ]
 CHECKS += [mirrored(f) for f in CHECKS]
 
+# The MBN page's `g` (a leaping slider: every square of its lines, whatever stands between) is
+# no Betza modifier (Betza's `g` is the grasshopper), but on a 4x4 board a leaping rook is the
+# leapers W, D and H together, a leaping bishop F, A and G: Fairy-Stockfish's leapers are the
+# truth there. The piece on a1 (white to move) or a4 (black).
+SMALL_VARIANT = """[%s:chess]
+maxRank = 4
+maxFile = d
+startFen = 4/1K2/3k/A3 w - - 0 1
+promotionRank = 4
+castling = false
+doubleStep = false
+customPiece1 = a:%s
+"""
+SMALL_PIECES = [("gR", "WDH"), ("gB", "FAG"), ("gQ", "WDHFAG")]
+SMALL_POSITIONS = ["4/1K2/3k/A3 w - - 0 1", "4/RKn1/nN1k/AB1r w - - 0 1"]
+SMALL_POSITIONS += [mirrored(f) for f in SMALL_POSITIONS]
+
 # Games: the chess start with each side's queen-side knight a hopper; random legal moves
 # (seeded), the hopper's preferred.
 GAME_START = "rabqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RABQKBNR w KQkq - 0 1"
@@ -116,6 +135,13 @@ for i, (mbn, betza) in enumerate(PIECES):
     for fen in CHECKS:
         moves = sorted(sf.legal_moves(name, fen, []))
         print("all\t%s\t%s\t%s\t%s" % (mbn, betza, fen, " ".join(moves)))
+for i, (mbn, betza) in enumerate(SMALL_PIECES):
+    name = "leap%d" % i
+    sf.load_variant_config(SMALL_VARIANT % (name, betza))
+    for fen in SMALL_POSITIONS:
+        sq = "a1" if " w " in fen else "a4"
+        moves = sorted(m for m in sf.legal_moves(name, fen, []) if m.startswith(sq))
+        print("small\t%s\t%s\t%s\t%s" % (mbn, betza, fen, " ".join(moves)))
 for i, (mbn, betza) in enumerate([("mR+cpR", "mRcpR"), (CANNON_BY_VISITS, "mRcpR"), ("pQ", "pQ")]):
     name = "hopgame%d" % i
     load(name, betza)

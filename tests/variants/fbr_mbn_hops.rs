@@ -4,10 +4,11 @@
 //! white and black to move, kings in check from a hopper, and random games replayed by SAN
 //! (`tests/expected/mbn-hop-fsf.txt`, written by `scripts/mbn_hop_fsf.py`). Fairy-Stockfish's
 //! `g` is Betza's grasshopper and its `j` skips a slider's first square, neither the MBN
-//! page's, and it has no `pp`, `gg` or one-side visits: those are hand-made positions with
-//! the page's sentence (LeCodex's `mbn.js` restates the MBN page's modifier table) beside each.
+//! page's; the page's leaping sliders `gR`, `gB`, `gQ` are its leapers on a 4x4 board. It has
+//! no `pp`, `gg` or one-side visits: those are hand-made positions with the page's sentence
+//! (LeCodex's `mbn.js` restates the MBN page's modifier table) beside each.
 
-use cqlq::rules::fairy::FairyPos;
+use cqlq::rules::fairy::{FairyPos, load_variants};
 use cqlq::rules::fbr::chess_with_rules;
 use cqlq::rules::fbr::mbn::{MbnError, mbn_move_sets};
 
@@ -56,6 +57,43 @@ fn hoppers_move_as_fairy_stockfish_moves_their_betza_twins() {
         }
     }
     assert_eq!((pieces, checks), (11 * 8, 11 * 8));
+}
+
+/// A SjaakII definition of a 4x4 board: kings, knights, bishops, rooks and `A` = `mbn`.
+fn small_board(mbn: &str) -> String {
+    format!(
+        "Variant: MBN small\nBoard: 4x4\nFEN: \"4/1K2/3k/A3 w - - 0 1\"\n\n\
+         Piece: King\nMove: leap (1,0)|(1,1)\nSymbol: \"K\", \"K,k\"\nFlags: royal\n\n\
+         Piece: Knight\nMove: leap (2,1)\nSymbol: \"N\", \"N,n\"\n\n\
+         Piece: Bishop\nMove: slide (D,A)\nSymbol: \"B\", \"B,b\"\n\n\
+         Piece: Rook\nMove: slide (H,V)\nSymbol: \"R\", \"R,r\"\n\n\
+         Piece: Test\nMBN: {mbn}\nSymbol: \"A\", \"A,a\"\n"
+    )
+}
+
+#[test]
+fn leaping_sliders_move_as_fairy_stockfishs_leapers_on_a_small_board() {
+    // On a 4x4 board the MBN page's leaping rook `gR` reaches what the leapers W, D and H
+    // together do, the leaping bishop `gB` F, A and G: every square of its lines, whatever
+    // stands between (Fairy-Stockfish's leapers, `small` rows of `mbn-hop-fsf.txt`).
+    let text = include_str!("../expected/mbn-hop-fsf.txt");
+    let mut rows = 0;
+    for line in text.lines().filter(|l| l.starts_with("small\t")) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (mbn, betza, fen) = (f[1], f[2], f[3]);
+        let want: Vec<String> = f[4].split_whitespace().map(String::from).collect();
+        let from = if fen.contains(" w ") { "a1" } else { "a4" };
+        let v = load_variants("small.txt", &small_board(mbn))
+            .unwrap_or_else(|e| panic!("{mbn}: {e}"))
+            .remove(0);
+        assert_eq!(
+            listed_from(v, fen, from),
+            want,
+            "{mbn} (Betza {betza}) on {fen}"
+        );
+        rows += 1;
+    }
+    assert_eq!(rows, 3 * 4);
 }
 
 #[test]
