@@ -11,6 +11,7 @@
 //! wrapping board stops when it comes back to its own first square).
 
 use super::bits::Bits256;
+use super::leg_limits::LegLimits;
 use super::position::FairyPos;
 use super::tables::Gen;
 
@@ -27,6 +28,9 @@ pub struct PathLeg {
     pub min: u8,
     /// The most steps (255: as far as the line goes).
     pub max: u8,
+    /// Where the leg may start and land (MBN board ranges, the edge rider `*`:
+    /// [`super::leg_limits`]); `None`: anywhere its line reaches.
+    pub limits: Option<Box<LegLimits>>,
 }
 
 /// A movement of several legs taken one after the other (see the module text).
@@ -52,10 +56,30 @@ impl LegPath {
                     vectors: l.vectors.iter().map(|&v| f(v)).collect(),
                     min: l.min,
                     max: l.max,
+                    limits: l.limits.clone(),
                 })
                 .collect(),
             repeat: self.repeat,
         }
+    }
+
+    /// The same path with its legs' limits turned into squares of a `files x ranks` board
+    /// for one colour (`flip`: files, ranks turned round, as
+    /// [`super::leg_limits::SquareBoxes::squares`] reads it).
+    pub fn with_limits_oriented(mut self, files: usize, ranks: usize, flip: (bool, bool)) -> Self {
+        for l in &mut self.legs {
+            if let Some(lim) = &mut l.limits {
+                **lim = lim.oriented(files, ranks, flip);
+            }
+        }
+        self
+    }
+
+    /// Whether a leg is an edge rider (`*`), which needs a board edge to land on.
+    pub fn has_edge_leg(&self) -> bool {
+        self.legs
+            .iter()
+            .any(|l| l.limits.as_ref().is_some_and(|lim| lim.edge))
     }
 }
 
@@ -100,6 +124,10 @@ where
         };
         let last_leg = leg + 1 == path.legs.len();
         let (fewest, most) = path.repeat;
+        let limits = l.limits.as_deref();
+        if limits.is_some_and(|lim| !lim.starts(at)) {
+            return;
+        }
         for &(dx, dy) in &l.vectors {
             let mut cur = at;
             for step in 1..=l.max {
@@ -107,7 +135,11 @@ where
                     break;
                 };
                 let blocked = next != self.from && (self.occupied)(next);
-                if step >= l.min {
+                let lands = step >= l.min
+                    && limits.is_none_or(|lim| {
+                        lim.lands(next, || (self.offset)(next, dx, dy).is_none())
+                    });
+                if lands {
                     if !last_leg {
                         if !blocked {
                             self.leg(leg + 1, round, next, out);
@@ -174,6 +206,7 @@ mod tests {
                     vectors: KING.to_vec(),
                     min: 1,
                     max: 1,
+                    limits: None,
                 })
                 .collect(),
             repeat: (1, 1),
@@ -207,6 +240,7 @@ mod tests {
                 vectors: vec![(0, 1)],
                 min: 3,
                 max: 3,
+                limits: None,
             }],
             repeat: (1, 1),
         };

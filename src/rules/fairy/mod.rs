@@ -47,6 +47,7 @@ pub mod layer_turns;
 mod layer_turns_more;
 mod layer_turns_push;
 pub mod layers;
+pub mod leg_limits;
 pub mod leg_paths;
 pub mod lion;
 pub mod movegen;

@@ -57,6 +57,15 @@ pub struct MbnMoveSets {
 pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
     let mut out = MbnMoveSets::default();
     for m in moves {
+        if m.limits.is_some() && (m.friendly.is_some() || m.swaps.is_some()) {
+            return Err(MbnError {
+                column: m.column,
+                reason: "a board range or an edge rider (`*`) on a swap (`w`) or a friendly \
+                         capture (`cc`, `cy`) is not evaluated by cqlq (those rule layers read \
+                         plain lines)"
+                    .into(),
+            });
+        }
         if let Some(victims) = &m.friendly {
             if m.exact {
                 return Err(MbnError {
@@ -126,6 +135,7 @@ pub fn path_leg(m: &MbnMove) -> PathLeg {
         vectors: m.vectors(),
         min,
         max,
+        limits: m.limits.clone().map(Box::new),
     }
 }
 
@@ -145,7 +155,7 @@ fn atom_of(m: &MbnMove) -> Result<Atom, MbnError> {
             repeat: (1, 1),
         })
     };
-    if m.exact {
+    if m.exact || m.limits.is_some() {
         return Ok(path());
     }
     Ok(match m.reach {

@@ -17,6 +17,7 @@ pub mod friendly_capture;
 pub mod lower;
 pub mod parse;
 mod piece_sets;
+mod ranges;
 pub mod sequence;
 
 pub use explosion::MbnExplosion;
