@@ -12,6 +12,7 @@
 //! move, and no edge rider), so each expectation is reasoned beside it.
 
 use cqlq::rules::fbr::chess_with_rules;
+use cqlq::rules::fbr::mbn::mbn_move_sets;
 
 use super::common::rules_count_summary;
 use super::fbr_rules::{from, pos};
@@ -146,6 +147,19 @@ fn what_ranges_and_step_counts_cqlq_does_not_evaluate_is_refused_at_its_column()
         let e = chess_with_rules(rules).map(|_| ()).unwrap_err();
         assert_eq!(e.column, column, "{rules}: {e}");
         assert!(e.reason.contains(words), "{rules}: {e}");
+    }
+    // Attacker sets, negation and conditions stay refused by name (no stored source gives
+    // their meaning beyond the BNF's form).
+    let cases = [
+        ("{QRBNP}cK", 1, "`<Attackers>`"),
+        ("c{QRBNP}K", 2, "`<Attackers>`"),
+        ("mW+!mF", 4, "negated partial move"),
+        ("mW+/{K}[1]/mF", 4, "a condition"),
+    ];
+    for (text, column, words) in cases {
+        let e = mbn_move_sets(text).map(|_| ()).unwrap_err();
+        assert_eq!(e.column, column, "{text}: {e}");
+        assert!(e.reason.contains(words), "{text}: {e}");
     }
     // An edge rider on a wrapping board: the wrapped lines have no edge.
     let e = chess_with_rules("cylindric R=W*").map(|_| ()).unwrap_err();

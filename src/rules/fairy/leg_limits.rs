@@ -7,6 +7,9 @@
 
 use super::bits::{Bits256, square};
 
+/// Files or ranks `(first, last)`, 0-based; `None`: all of them.
+pub type Span = Option<(u8, u8)>;
+
 /// A board range: the union of boxes of files and ranks (0-based, white's view; `None`: every
 /// file or rank), or with `not` its complement.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -14,14 +17,14 @@ pub struct SquareBoxes {
     /// `^`: the squares outside the boxes.
     pub not: bool,
     /// `(files, ranks)`, each `(first, last)`.
-    pub boxes: Vec<(Option<(u8, u8)>, Option<(u8, u8)>)>,
+    pub boxes: Vec<(Span, Span)>,
 }
 
 impl SquareBoxes {
     /// The range's squares on a `files x ranks` board, files turned round when `flip.0`,
     /// ranks when `flip.1` (black's view of a range written from white's side).
     pub fn squares(&self, files: usize, ranks: usize, flip: (bool, bool)) -> Bits256 {
-        let within = |span: Option<(u8, u8)>, at: usize| {
+        let within = |span: Span, at: usize| {
             span.is_none_or(|(a, b)| (usize::from(a)..=usize::from(b)).contains(&at))
         };
         let mut out = Bits256::EMPTY;

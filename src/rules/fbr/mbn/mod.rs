@@ -6,7 +6,8 @@
 //! `fairy::leg_paths`), the predefined move `X` (the explosion) after a movement
 //! ([`explosion`]), board identifiers and transitions ([`boards`]: `C<1>`, `<2>mO`), the
 //! piece set after a swap modifier (`ww{^K}`) and captures of friendly pieces (`cc`, `cy`,
-//! `a`: [`friendly_capture`]). The rest of the notation is refused by name at its column. See
+//! `a`: [`friendly_capture`]), board ranges on a partial move and the edge rider `W*`
+//! (`ranges`, `fairy::leg_limits`). The rest of the notation is refused by name at its column. See
 //! `docs/fbr.md`.
 
 pub mod boards;

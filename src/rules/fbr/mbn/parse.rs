@@ -160,9 +160,15 @@ fn unsupported(c: char) -> Option<&'static str> {
     Some(match c {
         '-' => "a move sequence (`-`, multi-leg moves)",
         '[' => "a board range anywhere but before a partial move or right after its steps",
-        '{' => "a piece set (attackers, optional sequences)",
-        '!' => "a negated partial move (`!`)",
-        '/' => "a condition (`/.../`)",
+        '{' => {
+            "a piece set before a move (the BNF's `<Attackers>`) or after a modifier other than `w` and `cc` (the seed's `c{QRBNP}K`): no stored source says whether it names the pieces captured or attacking, and the engine's captures are not narrowed by the victim's type"
+        }
+        '!' => {
+            "a negated partial move (`!`, the MBN page's setup operator: read only in `--!jj{K}U[*]` and in negated definitions `!*K=...`)"
+        }
+        '/' => {
+            "a condition (`/{set}[range]/`, `/L sq/`: the MBN BNF gives its form only, and no stored source says whose piece must stand there)"
+        }
         '<' | '>' => {
             "a board transition anywhere but at the start of a partial move (`<2>mO`; `fbr::mbn::boards`)"
         }
