@@ -15,6 +15,7 @@ use cqlq::rules::fbr::chess_with_rules;
 use cqlq::rules::fbr::mbn::mbn_move_sets;
 
 use super::common::rules_count_summary;
+use super::fbr_mbn::moves_from;
 use super::fbr_rules::{from, pos};
 
 /// The seed's pawn without `e` (en passant, another engineer's letter): one step forward, a
@@ -71,6 +72,26 @@ fn ranges_on_both_sides_and_in_a_sequence() {
     let p = pos("B=mfW-fF[4]", "4k3/8/8/8/8/8/3B4/4KB2 w - - 0 1");
     assert_eq!(from(&p, "d2"), ["c4", "e4"]);
     assert!(from(&p, "f1").is_empty());
+}
+
+#[test]
+fn a_definitions_files_mbn_line_reads_ranges_too() {
+    // The `MBN:` line of a SjaakII-format file (black's vectors mirrored north-south, and its
+    // ranges with them): `mfW+[2]mfW02` from e2 goes to e3 and e4, from e3 only to e4; black's
+    // from e7 (rank 2 mirrored) to e6 and e5.
+    let pawn = "mfW+[2]mfW02";
+    let white = "k7/8/8/8/8/8/4A3/7K w - - 0 1";
+    assert_eq!(moves_from(pawn, white, "e2"), ["e2e3", "e2e4"]);
+    let white = "k7/8/8/8/8/4A3/8/7K w - - 0 1";
+    assert_eq!(moves_from(pawn, white, "e3"), ["e3e4"]);
+    let black = "k7/4a3/8/8/8/8/8/7K b - - 0 1";
+    assert_eq!(moves_from(pawn, black, "e7"), ["e7e5", "e7e6"]);
+    // A range over the whole board limits nothing: `[a-h1-8]N[a-h]` moves as `N`.
+    let fen = "k7/8/8/2n5/8/3A4/8/7K w - - 0 1";
+    assert_eq!(
+        moves_from("[a-h1-8]N[a-h]", fen, "d3"),
+        moves_from("N", fen, "d3")
+    );
 }
 
 #[test]
