@@ -91,7 +91,7 @@ fn sequences_cqlq_does_not_evaluate_are_refused_at_their_column() {
         ("(mW-F", 1, "closing `)`"),
         ("mW-X", 4, "predefined move `X`"),
         ("mW-pF", 4, "on a leap"),
-        ("mW-F+[1-2]W", 6, "board range"),
+        ("mW-F+m[1-2]W", 7, "board range anywhere but"),
     ];
     for (text, column, words) in cases {
         let e = fault(text);

@@ -13,6 +13,7 @@
 
 use super::bits::Bits256;
 use super::leg_hops::{Passage, Standing, each_landing};
+use super::leg_limits::LegLimits;
 use super::position::FairyPos;
 use super::tables::Gen;
 
@@ -31,6 +32,9 @@ pub struct PathLeg {
     pub max: u8,
     /// What the leg's line may cross and land on ([`Passage::Clear`]: empty squares only).
     pub passage: Passage,
+    /// Where the leg may start and land (MBN board ranges, the edge rider `*`:
+    /// [`super::leg_limits`]); `None`: anywhere its line reaches.
+    pub limits: Option<Box<LegLimits>>,
 }
 
 /// A movement of several legs taken one after the other (see the module text).
@@ -57,10 +61,30 @@ impl LegPath {
                     min: l.min,
                     max: l.max,
                     passage: l.passage,
+                    limits: l.limits.clone(),
                 })
                 .collect(),
             repeat: self.repeat,
         }
+    }
+
+    /// The same path with its legs' limits turned into squares of a `files x ranks` board
+    /// for one colour (`flip`: files, ranks turned round, as
+    /// [`super::leg_limits::SquareBoxes::squares`] reads it).
+    pub fn with_limits_oriented(mut self, files: usize, ranks: usize, flip: (bool, bool)) -> Self {
+        for l in &mut self.legs {
+            if let Some(lim) = &mut l.limits {
+                **lim = lim.oriented(files, ranks, flip);
+            }
+        }
+        self
+    }
+
+    /// Whether a leg is an edge rider (`*`), which needs a board edge to land on.
+    pub fn has_edge_leg(&self) -> bool {
+        self.legs
+            .iter()
+            .any(|l| l.limits.as_ref().is_some_and(|lim| lim.edge))
     }
 }
 
@@ -105,9 +129,19 @@ where
         };
         let last_leg = leg + 1 == path.legs.len();
         let (fewest, most) = path.repeat;
+        let limits = l.limits.as_deref();
+        if limits.is_some_and(|lim| !lim.starts(at)) {
+            return;
+        }
         for &v in &l.vectors {
-            // Each square the leg may land on (a plain line's up to its first piece).
+            // Each square the leg may land on (a plain line's up to its first piece), where
+            // its board range lets it land.
             let mut land = |next: usize, here: Standing| {
+                if limits.is_some_and(|lim| {
+                    !lim.lands(next, || (self.offset)(next, v.0, v.1).is_none())
+                }) {
+                    return;
+                }
                 if !last_leg {
                     if l.passage.goes_on_from(here) {
                         self.leg(leg + 1, round, next, out);
@@ -185,6 +219,7 @@ mod tests {
                     min: 1,
                     max: 1,
                     passage: Passage::Clear,
+                    limits: None,
                 })
                 .collect(),
             repeat: (1, 1),
@@ -225,6 +260,7 @@ mod tests {
                 min: 3,
                 max: 3,
                 passage: Passage::Clear,
+                limits: None,
             }],
             repeat: (1, 1),
         };

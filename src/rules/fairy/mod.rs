@@ -48,6 +48,7 @@ mod layer_turns_more;
 mod layer_turns_push;
 pub mod layers;
 pub mod leg_hops;
+pub mod leg_limits;
 pub mod leg_paths;
 pub mod lion;
 pub mod movegen;

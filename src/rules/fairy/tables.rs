@@ -638,8 +638,17 @@ impl Geo {
                             .push((first, flip(&l.second, l.asymmetric), mask));
                     }
                 }
-                // White's vectors, black's mirrored as `aleap` vectors are.
-                Atom::Path(p) => g.paths.push(p.map_vectors(|v| flip(&[v], true)[0])),
+                // White's vectors, black's mirrored as `aleap` vectors are (and so the
+                // legs' board ranges, `super::leg_limits`).
+                Atom::Path(p) => {
+                    let turn = match self.mirror {
+                        Some(f) if color == 1 => f,
+                        _ => (false, color == 1),
+                    };
+                    let p = p.map_vectors(|v| flip(&[v], true)[0]);
+                    g.paths
+                        .push(p.with_limits_oriented(self.files, self.ranks, turn));
+                }
             }
         }
         g

@@ -15,6 +15,7 @@ mod conditioned_swaps;
 mod conversion;
 mod conversion_moves;
 mod drops;
+mod edge_riders;
 mod ends;
 mod explosions;
 mod facing;
@@ -218,6 +219,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
             "`pieces=transparent` beside `alice`, `stopifchecking`, `freezer`, `protector`, `burner` or `stymizer` is not implemented",
         );
     }
+    a.edge_riders_beside_wrapping(list)?;
     a.alice_boards_after(list)?;
     // Swap movements, explosions and friendly captures of piece definitions need the layers
     // even without a rule.

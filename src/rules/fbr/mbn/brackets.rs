@@ -19,7 +19,9 @@ pub(super) fn bracket_meaning(chars: &[char], at: usize) -> &'static str {
         _ if inside.chars().any(|c| c.is_ascii_uppercase()) => {
             "an optional move `[...]` anywhere but as a whole leg of a move sequence (as in the seed's Fire Demon `[mK]--[mK]--K`, which is read)"
         }
-        _ => "a board range on a partial move",
+        _ => {
+            "a board range anywhere but before a partial move (the squares it starts from, `[1-2]mfW02`) or right after its steps (the squares it lands on, `mR[4]`)"
+        }
     }
 }
 

@@ -58,6 +58,15 @@ pub struct MbnMoveSets {
 pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
     let mut out = MbnMoveSets::default();
     for m in moves {
+        if m.limits.is_some() && (m.friendly.is_some() || m.swaps.is_some()) {
+            return Err(MbnError {
+                column: m.column,
+                reason: "a board range or an edge rider (`*`) on a swap (`w`) or a friendly \
+                         capture (`cc`, `cy`) is not evaluated by cqlq (those rule layers read \
+                         plain lines)"
+                    .into(),
+            });
+        }
         if let Some(victims) = &m.friendly {
             if m.exact {
                 return Err(MbnError {
@@ -128,6 +137,7 @@ pub fn path_leg(m: &MbnMove) -> PathLeg {
         min,
         max,
         passage: m.passage,
+        limits: m.limits.clone().map(Box::new),
     }
 }
 
@@ -150,8 +160,9 @@ fn atom_of(m: &MbnMove) -> Result<Atom, MbnError> {
     if m.passage.visits() {
         return Err(super::hops::visit_ends(m.column));
     }
-    // Hops, leaps and visits (`super::hops`) are one-leg paths too.
-    if m.exact || m.passage != Passage::Clear {
+    // Hops, leaps and visits (`super::hops`) and moves with board ranges or the edge rider
+    // (`super::ranges`) are one-leg paths too.
+    if m.exact || m.passage != Passage::Clear || m.limits.is_some() {
         return Ok(path());
     }
     Ok(match m.reach {

@@ -7,7 +7,8 @@
 //! ([`explosion`]), board identifiers and transitions ([`boards`]: `C<1>`, `<2>mO`), the
 //! piece set after a swap modifier (`ww{^K}`) and captures of friendly pieces (`cc`, `cy`,
 //! `a`: [`friendly_capture`]), hops, leaps and visits (`p`, `pp`, `g`, `gg`, `j`, `jj`, `jy`:
-//! `hops`, `fairy::leg_hops`). The rest of the notation is refused by name at its column. See
+//! `hops`, `fairy::leg_hops`), board ranges on a partial move and the edge rider `W*`
+//! (`ranges`, `fairy::leg_limits`). The rest of the notation is refused by name at its column. See
 //! `docs/fbr.md`.
 
 pub mod boards;
@@ -19,6 +20,7 @@ mod hops;
 pub mod lower;
 pub mod parse;
 mod piece_sets;
+mod ranges;
 pub mod sequence;
 
 pub use explosion::MbnExplosion;

@@ -8,6 +8,7 @@ use super::friendly_capture::{FriendlyCaptures, read_capture_modifier};
 use super::hops::{Beside, check_passage, read_passage};
 use crate::rules::fairy::layer_swaps::SwapPartners;
 use crate::rules::fairy::leg_hops::Passage;
+use crate::rules::fairy::leg_limits::LegLimits;
 use crate::rules::fbr::model::PieceSet;
 
 /// A fault in an MBN text: the 1-based column (in characters) and the reason.
@@ -102,6 +103,9 @@ pub struct MbnMove {
     /// `p`, `pp`, `g`, `gg`, `j`, `jj`, `jy`: what its line may cross and land on
     /// (`super::hops`; [`Passage::Clear`] without them), read only in a piece's movement.
     pub passage: Passage,
+    /// Board ranges before and after the move (where it starts, where it lands) and the edge
+    /// rider `*` (`super::ranges`, `fairy::leg_limits`); such a move is a one-leg path.
+    pub limits: Option<LegLimits>,
     /// 1-based column where the partial move starts (for faults found later).
     pub column: usize,
 }
@@ -160,15 +164,25 @@ fn compound(c: char) -> Option<&'static [((i8, i8), Reach)]> {
 fn unsupported(c: char) -> Option<&'static str> {
     Some(match c {
         '-' => "a move sequence (`-`, multi-leg moves)",
-        '[' => "a board range on a partial move",
-        '{' => "a piece set (attackers, optional sequences)",
-        '!' => "a negated partial move (`!`)",
-        '/' => "a condition (`/.../`)",
+        '[' => "a board range anywhere but before a partial move or right after its steps",
+        '{' => {
+            "a piece set before a move (the BNF's `<Attackers>`) or after a modifier other than `w` and `cc` (the seed's `c{QRBNP}K`): no stored source says whether it names the pieces captured or attacking, and the engine's captures are not narrowed by the victim's type"
+        }
+        '!' => {
+            "a negated partial move (`!`, the MBN page's setup operator: read only in `--!jj{K}U[*]` and in negated definitions `!*K=...`)"
+        }
+        '/' => {
+            "a condition (`/{set}[range]/`, `/L sq/`: the MBN BNF gives its form only, and no stored source says whose piece must stand there)"
+        }
         '<' | '>' => {
             "a board transition anywhere but at the start of a partial move (`<2>mO`; `fbr::mbn::boards`)"
         }
-        '#' => "the `#` step count",
-        '*' => "an edge rider or maximal step count (`*`)",
+        '#' => {
+            "the `#` step count (no stored source says what it counts: LeCodex's parser of the MBN page leaves it out, \"as I didn't find what it was used for\")"
+        }
+        '*' => {
+            "the step counts `0*` (maximal) and `**` (the MBN page's own uses, `X=(!dcy{^P}OK)0*` and benedict's `(!dcK)**`, act on every target at once, which is no movement; a lone `*` after a leaper, the edge rider `W*`, is read)"
+        }
         'a' => "the modifier `a` (all)",
         ':' => {
             "a compound letter as a movement (the seed's Disk examples' `K=acc?{D}:K:`, `:KD:=:K:`: no stored source says whose movement `:K:` names; `:X:` is another piece than `X`)"
@@ -223,6 +237,16 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
         let off_board = chars.get(at) == Some(&'<');
         if off_board {
             at += super::boards::read_transition_off_board(&chars, at)?;
+        }
+        // A board range before the move: the squares it starts from (`super::ranges`).
+        let mut limits = LegLimits::default();
+        // Where the first range or `*` stands (for the refusal where they are not read).
+        let mut limits_at = None;
+        if chars.get(at) == Some(&'[') && super::ranges::opens_board_range(&chars, at) {
+            let (range, len) = super::ranges::read_board_range(&chars, at)?;
+            limits.from = Some(range);
+            limits_at = Some(at);
+            at += len;
         }
         // `a`, and a `cc` / `cy` with its column.
         let mut all = None;
@@ -370,6 +394,41 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
             Reach::UpTo(n)
         };
         at += digits.chars().count();
+        // `*` after a leaper without a count: the edge rider (`W*`); `0*`, `**` are refused
+        // at the end of the partial move (`unsupported`).
+        if digits.is_empty() && chars.get(at) == Some(&'*') && chars.get(at + 1) != Some(&'*') {
+            if compound(letter).is_some() {
+                return Err(err(at, format!("`{letter}` takes no step count")));
+            }
+            limits.edge = true;
+            limits_at = limits_at.or(Some(at));
+            at += 1;
+        }
+        let reach = if limits.edge { Reach::Unlimited } else { reach };
+        // A board range after the move: the squares it lands on.
+        if chars.get(at) == Some(&'[') && super::ranges::opens_board_range(&chars, at) {
+            let (range, len) = super::ranges::read_board_range(&chars, at)?;
+            limits.to = Some(range);
+            limits_at = limits_at.or(Some(at));
+            at += len;
+        }
+        let limits = (limits != LegLimits::default()).then_some(limits);
+        if let Some(lim) = &limits
+            && !definition
+        {
+            let what = if lim.edge {
+                "an edge rider (`*`)"
+            } else {
+                "a board range on a partial move"
+            };
+            return Err(err(
+                limits_at.unwrap_or(start),
+                format!(
+                    "{what} is evaluated only in a piece's movement, not here (a zone, push or \
+                     conversion reads plain lines)"
+                ),
+            ));
+        }
         let beside = Beside {
             moves_or_captures: m || c,
             all: all.is_some(),
@@ -450,6 +509,7 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
                 swap_set: swap_set.clone(),
                 friendly: friendly.clone(),
                 passage,
+                limits: limits.clone(),
                 column: start + 1,
             };
             let oblique = a.0 != a.1 && a.0 != 0 && a.1 != 0;
