@@ -27,6 +27,9 @@ pub struct PathLeg {
     pub min: u8,
     /// The most steps (255: as far as the line goes).
     pub max: u8,
+    /// MBN `h` (a halfling): along each vector at most half the leaps from the leg's start to
+    /// the board's edge, rounded up (`fbr::mbn::leg_shapes`).
+    pub half: bool,
 }
 
 /// A movement of several legs taken one after the other (see the module text).
@@ -52,6 +55,7 @@ impl LegPath {
                     vectors: l.vectors.iter().map(|&v| f(v)).collect(),
                     min: l.min,
                     max: l.max,
+                    half: l.half,
                 })
                 .collect(),
             repeat: self.repeat,
@@ -92,6 +96,20 @@ where
     O: Fn(usize, i8, i8) -> Option<usize>,
     C: Fn(usize) -> bool,
 {
+    /// Half the leaps of `(dx, dy)` from `at` to the board's edge, rounded up (a line that
+    /// comes round a wrapping board counts until it is back at `at`, 255 leaps at most).
+    fn half_way(&self, at: usize, dx: i8, dy: i8) -> u8 {
+        let (mut leaps, mut cur) = (0u16, at);
+        while let Some(next) = (self.offset)(cur, dx, dy) {
+            if next == at || leaps == 255 {
+                break;
+            }
+            leaps += 1;
+            cur = next;
+        }
+        leaps.div_ceil(2) as u8
+    }
+
     /// Leg `leg` of repetition `round` (from 1) from `at`.
     fn leg(&self, leg: usize, round: u8, at: usize, out: &mut Bits256) {
         let path = self.path;
@@ -102,7 +120,12 @@ where
         let (fewest, most) = path.repeat;
         for &(dx, dy) in &l.vectors {
             let mut cur = at;
-            for step in 1..=l.max {
+            let most_steps = if l.half {
+                l.max.min(self.half_way(at, dx, dy))
+            } else {
+                l.max
+            };
+            for step in 1..=most_steps {
                 let Some(next) = (self.offset)(cur, dx, dy) else {
                     break;
                 };
@@ -174,6 +197,7 @@ mod tests {
                     vectors: KING.to_vec(),
                     min: 1,
                     max: 1,
+                    half: false,
                 })
                 .collect(),
             repeat: (1, 1),
@@ -207,6 +231,7 @@ mod tests {
                 vectors: vec![(0, 1)],
                 min: 3,
                 max: 3,
+                half: false,
             }],
             repeat: (1, 1),
         };

@@ -24,7 +24,8 @@
 //! [`super::explosion::ExplosionTally`] decides what of the piece explodes.
 
 use super::explosion::{ExplosionTally, NEEDS_MOVEMENT};
-use super::lower::{MbnMoveSets, mbn_atoms, path_leg};
+use super::leg_shapes::{chain_leg, refuse_in_sequence};
+use super::lower::{MbnMoveSets, mbn_atoms};
 use super::parse::{MbnError, MbnMove};
 use super::sequence::{Branch, Leg, LegKind, err};
 use crate::rules::fairy::defs::Atom;
@@ -92,6 +93,9 @@ fn lower_chain(chain: &Chain, out: &mut MbnMoveSets) -> Result<(), MbnError> {
         return Err(err(s.column, "a leg without a direction"));
     }
     if chain.steps.len() > 1 || chain.repeat != (1, 1) {
+        for m in chain.steps.iter().filter_map(|s| s.partial.as_ref()) {
+            refuse_in_sequence(m)?;
+        }
         let swap = chain.steps.iter().find(|s| s.swaps);
         if let Some(s) = chain.steps.iter().find(|s| s.friendly) {
             return Err(err(
@@ -252,19 +256,23 @@ fn expand_leg(leg: &Leg) -> Result<Vec<Chain>, MbnError> {
             let mut out = Vec::new();
             for b in branches {
                 match b {
-                    Branch::Partial(moves) => out.extend(moves.iter().map(|m| Chain {
-                        steps: vec![Step {
-                            leg: path_leg(m),
-                            moves: m.moves,
-                            captures: m.captures,
-                            column: m.column,
-                            friendly: m.friendly.is_some(),
-                            swaps: m.swaps.is_some(),
-                            partial: Some(m.clone()),
-                        }],
-                        repeat: (1, 1),
-                        explodes: None,
-                    })),
+                    Branch::Partial(moves) => {
+                        for m in moves {
+                            out.push(Chain {
+                                steps: vec![Step {
+                                    leg: chain_leg(m)?,
+                                    moves: m.moves,
+                                    captures: m.captures,
+                                    column: m.column,
+                                    friendly: m.friendly.is_some(),
+                                    swaps: m.swaps.is_some(),
+                                    partial: Some(m.clone()),
+                                }],
+                                repeat: (1, 1),
+                                explodes: None,
+                            });
+                        }
+                    }
                     Branch::Nested(inner, None, _) => out.extend(expand(inner)?),
                     Branch::Nested(inner, Some(repeat), column) => {
                         for chain in expand(inner)? {
@@ -296,6 +304,9 @@ fn repeated(chain: Chain, repeat: (u8, u8), column: usize) -> Result<Vec<Chain>,
     }
     if chain.steps.is_empty() {
         return Ok(Vec::new());
+    }
+    for m in chain.steps.iter().filter_map(|s| s.partial.as_ref()) {
+        refuse_in_sequence(m)?;
     }
     let mut picks: Vec<Vec<Step>> = vec![Vec::new()];
     for s in &chain.steps {

@@ -57,6 +57,25 @@ pub struct MbnMoveSets {
 pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
     let mut out = MbnMoveSets::default();
     for m in moves {
+        if let Some(shape) = m.shape {
+            // `n`, `h`: multi-leg paths (`super::leg_shapes`).
+            if m.swaps.is_some() || m.friendly.is_some() {
+                return Err(MbnError {
+                    column: shape.column,
+                    reason: "the modifiers `n`, `h` beside a swap (`w`) or a friendly capture \
+                             (`cc`, `cy`) are not evaluated by cqlq (those read plain lines)"
+                        .into(),
+                });
+            }
+            let atoms = super::leg_shapes::shaped_atoms(m, shape)?;
+            if m.moves {
+                out.moves.extend(atoms.iter().cloned());
+            }
+            if m.captures {
+                out.captures.extend(atoms);
+            }
+            continue;
+        }
         if let Some(victims) = &m.friendly {
             if m.exact {
                 return Err(MbnError {
@@ -126,6 +145,7 @@ pub fn path_leg(m: &MbnMove) -> PathLeg {
         vectors: m.vectors(),
         min,
         max,
+        half: false,
     }
 }
 

@@ -14,6 +14,7 @@ mod brackets;
 mod chains;
 pub mod explosion;
 pub mod friendly_capture;
+pub mod leg_shapes;
 pub mod lower;
 pub mod parse;
 mod piece_sets;

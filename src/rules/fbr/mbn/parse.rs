@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::friendly_capture::{FriendlyCaptures, read_capture_modifier};
+use super::leg_shapes::{LegShape, is_shape_letter, read_shape};
 use crate::rules::fairy::layer_swaps::SwapPartners;
 use crate::rules::fbr::model::PieceSet;
 
@@ -97,6 +98,9 @@ pub struct MbnMove {
     pub swap_set: Option<PieceSet>,
     /// `cc`, `cy`: the friendly pieces the move captures (`super::friendly_capture`).
     pub friendly: Option<FriendlyCaptures>,
+    /// `n`, `h`: the path-shaping modifier, read only in a piece's movement
+    /// (`super::leg_shapes`).
+    pub shape: Option<LegShape>,
     /// 1-based column where the partial move starts (for faults found later).
     pub column: usize,
 }
@@ -171,14 +175,15 @@ fn unsupported(c: char) -> Option<&'static str> {
         'd' => "the modifier `d` (independent)",
         'e' => "the modifier `e` (en passant)",
         'g' => "the modifier `g` (leaping)",
-        'h' => "the modifier `h` (half)",
         'i' => "the modifier `i` (initial move)",
         'j' => "the modifier `j` (jump over)",
         'k' => "the modifier `k` (may not give check)",
-        'n' => "the modifier `n` (non-jumping, lame)",
         'o' => "the modifier `o` (cylindrical)",
         'p' => "the modifier `p` (hop)",
-        'q' => "the modifier `q` (circular)",
+        'q' => {
+            "the modifier `q` (the MBN page's table lists it \"(still unused)\"; Betza's circular \
+             rider `qN` is not MBN)"
+        }
         't' => "the modifier `t` (turn)",
         'u' => "the modifier `u` (unblocked)",
         'x' => "the modifier `x` (flip colour)",
@@ -225,6 +230,7 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
         // `a`, and a `cc` / `cy` with its column.
         let mut all = None;
         let mut own: Option<(usize, _)> = None;
+        let mut shape = None;
         // Modifiers up to the atom.
         let letter = loop {
             let Some(&ch) = chars.get(at) else {
@@ -266,6 +272,7 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
                     ));
                 }
                 'c' => c = true,
+                ch if is_shape_letter(ch) => shape = Some(read_shape(ch, at, shape, definition)?),
                 'w' => {
                     // `w` enemy pieces, `ww` friendly ones, `wy` any.
                     swaps = Some(match chars.get(at + 1) {
@@ -324,6 +331,16 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
         };
         let letter_at = at;
         at += 1;
+        if chars.get(at) == Some(&'(') {
+            // The BNF's `<BasicLeaper> ( <Circular>? <Steps> )?`: no source gives it a meaning.
+            return Err(err(
+                at,
+                "a circular direction after a leaper (`N(fl)0`, the MBN BNF's `<Circular>`) is \
+                 not evaluated by cqlq: neither the MBN page's modifier table nor the seed says \
+                 what it means (the page's `q` is \"still unused\")"
+                    .into(),
+            ));
+        }
         // Step count.
         let digits: String = chars[at..]
             .iter()
@@ -421,6 +438,7 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
                 swaps,
                 swap_set: swap_set.clone(),
                 friendly: friendly.clone(),
+                shape,
                 column: start + 1,
             };
             let oblique = a.0 != a.1 && a.0 != 0 && a.1 != 0;

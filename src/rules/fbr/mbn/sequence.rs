@@ -235,6 +235,9 @@ fn read_branch(c: &[char], from: usize, end: usize) -> Result<Branch, MbnError> 
     // Columns count from the start of the whole definition.
     for m in &mut moves {
         m.column += from;
+        if let Some(shape) = &mut m.shape {
+            shape.column += from;
+        }
         for c in m.swap_set.iter_mut().flat_map(|s| s.columns.iter_mut()) {
             *c += from;
         }
