@@ -1,7 +1,8 @@
 //! MBN's modifiers that shape a partial move's path rather than its directions or what it
 //! takes: `n` (non-jumping: a lame leap, a sliding rider) and `h` (a halfling), read by
 //! [`super::parse`] into [`LegShape`] and lowered here to the fairy engine's multi-leg paths
-//! (`fairy::leg_paths`).
+//! (`fairy::leg_paths`). The same field holds `t`, `tt` and `z`, directions relative to the
+//! previous leg of a sequence, which `super::relative_legs` resolves.
 //!
 //! The meanings are the MBN page's modifier table (LeCodex's `mbn.js` restates it):
 //! - `n`: "This defines a non-jumping piece, a leaping rider will become a sliding rider. But
@@ -33,6 +34,12 @@ pub enum ShapeKind {
     Lame,
     /// `h`: a halfling (half the way to the board's edge, rounded up).
     Half,
+    /// `t`: opposite to the previous leg (`super::relative_legs`).
+    Turn,
+    /// `tt`: anything but opposite to the previous leg.
+    NoTurn,
+    /// `z`: the previous leg's vector mirrored.
+    Reflect,
 }
 
 /// A path-shaping modifier and its 1-based column in the MBN text.
@@ -51,24 +58,28 @@ fn err(column: usize, reason: impl Into<String>) -> MbnError {
     }
 }
 
-/// Whether `letter` is one of this module's modifiers (`n`, `h`).
+/// Whether `letter` is a path-shaping modifier (`n`, `h`, `t`, `z`).
 pub(super) fn is_shape_letter(letter: char) -> bool {
-    matches!(letter, 'n' | 'h')
+    matches!(letter, 'n' | 'h' | 't' | 'z')
 }
 
-/// Reads the shape letter at 0-based `at` (after `before`, the partial move's shape so far):
-/// refused outside a piece's movement (`definition` false: a zone, push or conversion reads
-/// plain lines) and as a second shape on one partial move.
+/// Reads the shape modifier at 0-based `at` of `chars` (after `before`, the partial move's
+/// shape so far): the shape and how many characters it takes (`tt`: two). Refused outside a
+/// piece's movement (`definition` false: a zone, push or conversion reads plain lines) and as
+/// a second shape on one partial move.
 pub(super) fn read_shape(
-    letter: char,
+    chars: &[char],
     at: usize,
     before: Option<LegShape>,
     definition: bool,
-) -> Result<LegShape, MbnError> {
-    let kind = if letter == 'n' {
-        ShapeKind::Lame
-    } else {
-        ShapeKind::Half
+) -> Result<(LegShape, usize), MbnError> {
+    let letter = chars[at];
+    let (kind, len) = match letter {
+        'n' => (ShapeKind::Lame, 1),
+        'h' => (ShapeKind::Half, 1),
+        't' if chars.get(at + 1) == Some(&'t') => (ShapeKind::NoTurn, 2),
+        't' => (ShapeKind::Turn, 1),
+        _ => (ShapeKind::Reflect, 1),
     };
     if !definition {
         return Err(err(
@@ -82,13 +93,17 @@ pub(super) fn read_shape(
     if before.is_some() {
         return Err(err(
             at + 1,
-            "two of the modifiers `n`, `h` on one partial move are not evaluated by cqlq",
+            "two of the modifiers `n`, `h`, `t`, `tt`, `z` on one partial move are not \
+             evaluated by cqlq",
         ));
     }
-    Ok(LegShape {
-        kind,
-        column: at + 1,
-    })
+    Ok((
+        LegShape {
+            kind,
+            column: at + 1,
+        },
+        len,
+    ))
 }
 
 /// A lame leap's line: the unit step of the vector and how many steps it takes (`D` (2,0):
@@ -128,6 +143,11 @@ pub(super) fn shaped_atoms(m: &MbnMove, shape: LegShape) -> Result<Vec<Atom>, Mb
                 .collect())
         }
         ShapeKind::Half => Ok(vec![path(vec![half_leg(m, shape)?], (1, 1))]),
+        ShapeKind::Turn | ShapeKind::NoTurn | ShapeKind::Reflect => Err(err(
+            shape.column,
+            "a direction relative to the previous leg (`t`, `tt`, `z`) on a partial move that \
+             is no later leg of a sequence is not evaluated by cqlq: it has no previous leg",
+        )),
     }
 }
 
@@ -137,9 +157,10 @@ pub(super) fn shaped_atoms(m: &MbnMove, shape: LegShape) -> Result<Vec<Atom>, Mb
 /// ([`shaped_atoms`]).
 pub(super) fn chain_leg(m: &MbnMove) -> Result<PathLeg, MbnError> {
     match m.shape {
-        None => Ok(path_leg(m)),
         Some(shape) if shape.kind == ShapeKind::Lame => lame_leg(m, shape),
-        Some(shape) => half_leg(m, shape),
+        Some(shape) if shape.kind == ShapeKind::Half => half_leg(m, shape),
+        // No shape, or a relative direction (`super::relative_legs` narrows its vectors).
+        _ => Ok(path_leg(m)),
     }
 }
 

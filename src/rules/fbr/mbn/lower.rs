@@ -62,8 +62,9 @@ pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
             if m.swaps.is_some() || m.friendly.is_some() {
                 return Err(MbnError {
                     column: shape.column,
-                    reason: "the modifiers `n`, `h` beside a swap (`w`) or a friendly capture \
-                             (`cc`, `cy`) are not evaluated by cqlq (those read plain lines)"
+                    reason: "the modifiers `n`, `h`, `t`, `tt`, `z` beside a swap (`w`) or a \
+                             friendly capture (`cc`, `cy`) are not evaluated by cqlq (those read \
+                             plain lines)"
                         .into(),
                 });
             }

@@ -18,6 +18,7 @@ pub mod leg_shapes;
 pub mod lower;
 pub mod parse;
 mod piece_sets;
+mod relative_legs;
 pub mod sequence;
 
 pub use explosion::MbnExplosion;

@@ -98,8 +98,8 @@ pub struct MbnMove {
     pub swap_set: Option<PieceSet>,
     /// `cc`, `cy`: the friendly pieces the move captures (`super::friendly_capture`).
     pub friendly: Option<FriendlyCaptures>,
-    /// `n`, `h`: the path-shaping modifier, read only in a piece's movement
-    /// (`super::leg_shapes`).
+    /// `n`, `h`, `t`, `tt`, `z`: the path-shaping modifier, read only in a piece's movement
+    /// (`super::leg_shapes`, `super::relative_legs`).
     pub shape: Option<LegShape>,
     /// 1-based column where the partial move starts (for faults found later).
     pub column: usize,
@@ -184,11 +184,9 @@ fn unsupported(c: char) -> Option<&'static str> {
             "the modifier `q` (the MBN page's table lists it \"(still unused)\"; Betza's circular \
              rider `qN` is not MBN)"
         }
-        't' => "the modifier `t` (turn)",
         'u' => "the modifier `u` (unblocked)",
         'x' => "the modifier `x` (flip colour)",
         'y' => "the modifier `y`",
-        'z' => "the modifier `z` (zig-zag)",
         _ => return None,
     })
 }
@@ -272,7 +270,11 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
                     ));
                 }
                 'c' => c = true,
-                ch if is_shape_letter(ch) => shape = Some(read_shape(ch, at, shape, definition)?),
+                ch if is_shape_letter(ch) => {
+                    let (read, len) = read_shape(&chars, at, shape, definition)?;
+                    shape = Some(read);
+                    at += len - 1;
+                }
                 'w' => {
                     // `w` enemy pieces, `ww` friendly ones, `wy` any.
                     swaps = Some(match chars.get(at + 1) {

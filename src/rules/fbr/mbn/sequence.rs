@@ -13,8 +13,8 @@
 //! - `(seq)` is an alternative taking the whole sequence once; `(seq)0`, `(seq)n`, `(seq)0n`
 //!   repeat it up to any number, up to n, exactly n times, each time along the same vectors
 //!   (a rider of the composite leap, as `N0` repeats one knight leap).
-//! - A leg's directions are white's, as in any partial move (the page's `t` and `z`, which
-//!   turn relative to the previous leg, stay refused by the single-leg reader).
+//! - A leg's directions are white's, as in any partial move, but `t`, `tt` and `z`, which
+//!   relate it to the previous leg (`super::relative_legs`, once the chains are expanded).
 //! - `X` alone between dashes is the predefined explosion after the legs before it
 //!   (`super::explosion`).
 
