@@ -108,13 +108,15 @@ struct Crossed {
 }
 
 /// Calls `land(square, standing)` for every square leg `leg` may land on along the vector
-/// `(dx, dy)` from `at`, nearest first: `offset(sq, dx, dy)` the square a vector away (none off
+/// `(dx, dy)` from `at`, nearest first, at most `most` steps (the leg's `max`, fewer for a
+/// halfling): `offset(sq, dx, dy)` the square a vector away (none off
 /// the board), `stands(sq)` what stands there (`from`, the square the piece left, is empty).
 /// The leg's steps count every square of the line, hurdles too (`pW3`: the landing square at
 /// most three steps away).
 pub fn each_landing(
     leg: &PathLeg,
     (dx, dy): (i8, i8),
+    most: u8,
     (at, from): (usize, usize),
     offset: &impl Fn(usize, i8, i8) -> Option<usize>,
     stands: &impl Fn(usize) -> Standing,
@@ -122,7 +124,7 @@ pub fn each_landing(
 ) {
     let mut crossed = Crossed::default();
     let mut cur = at;
-    for step in 1..=leg.max {
+    for step in 1..=most {
         let Some(next) = offset(cur, dx, dy) else {
             break;
         };
@@ -195,9 +197,11 @@ mod tests {
             min: 1,
             max: u8::MAX,
             passage,
+            limits: None,
+            half: false,
         };
         let mut out = String::new();
-        each_landing(&leg, (1, 0), (0, 0), &offset, &stands, |s, _| {
+        each_landing(&leg, (1, 0), u8::MAX, (0, 0), &offset, &stands, |s, _| {
             out.push((b'a' + (s % 16) as u8) as char)
         });
         out

@@ -35,6 +35,9 @@ pub struct PathLeg {
     /// Where the leg may start and land (MBN board ranges, the edge rider `*`:
     /// [`super::leg_limits`]); `None`: anywhere its line reaches.
     pub limits: Option<Box<LegLimits>>,
+    /// MBN `h` (a halfling): along each vector at most half the leaps from the leg's start to
+    /// the board's edge, rounded up (`fbr::mbn::leg_shapes`).
+    pub half: bool,
 }
 
 /// A movement of several legs taken one after the other (see the module text).
@@ -62,6 +65,7 @@ impl LegPath {
                     max: l.max,
                     passage: l.passage,
                     limits: l.limits.clone(),
+                    half: l.half,
                 })
                 .collect(),
             repeat: self.repeat,
@@ -121,6 +125,20 @@ where
     O: Fn(usize, i8, i8) -> Option<usize>,
     C: Fn(usize) -> Standing,
 {
+    /// Half the leaps of `(dx, dy)` from `at` to the board's edge, rounded up (a line that
+    /// comes round a wrapping board counts until it is back at `at`, 255 leaps at most).
+    fn half_way(&self, at: usize, dx: i8, dy: i8) -> u8 {
+        let (mut leaps, mut cur) = (0u16, at);
+        while let Some(next) = (self.offset)(cur, dx, dy) {
+            if next == at || leaps == 255 {
+                break;
+            }
+            leaps += 1;
+            cur = next;
+        }
+        leaps.div_ceil(2) as u8
+    }
+
     /// Leg `leg` of repetition `round` (from 1) from `at`.
     fn leg(&self, leg: usize, round: u8, at: usize, out: &mut Bits256) {
         let path = self.path;
@@ -134,6 +152,12 @@ where
             return;
         }
         for &v in &l.vectors {
+            // A halfling goes at most half the way to the edge (`PathLeg::half`).
+            let most_steps = if l.half {
+                l.max.min(self.half_way(at, v.0, v.1))
+            } else {
+                l.max
+            };
             // Each square the leg may land on (a plain line's up to its first piece), where
             // its board range lets it land.
             let mut land = |next: usize, here: Standing| {
@@ -155,7 +179,7 @@ where
                     }
                 }
             };
-            each_landing(l, v, (at, self.from), self.offset, self.stands, &mut land);
+            each_landing(l, v, most_steps, (at, self.from), self.offset, self.stands, &mut land);
         }
     }
 }
@@ -220,6 +244,7 @@ mod tests {
                     max: 1,
                     passage: Passage::Clear,
                     limits: None,
+                    half: false,
                 })
                 .collect(),
             repeat: (1, 1),
@@ -261,6 +286,7 @@ mod tests {
                 max: 3,
                 passage: Passage::Clear,
                 limits: None,
+                half: false,
             }],
             repeat: (1, 1),
         };

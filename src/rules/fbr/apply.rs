@@ -21,6 +21,7 @@ mod explosions;
 mod facing;
 mod forced_drops;
 mod friendly_captures;
+mod halflings;
 mod immediate_drops;
 mod musketeer;
 mod pieces;
@@ -221,6 +222,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     }
     a.edge_riders_beside_wrapping(list)?;
     a.alice_boards_after(list)?;
+    a.halflings_beside(list)?;
     // Swap movements, explosions and friendly captures of piece definitions need the layers
     // even without a rule.
     a.layers.active = !list.rules.is_empty()

@@ -24,8 +24,10 @@
 //! [`super::explosion::ExplosionTally`] decides what of the piece explodes.
 
 use super::explosion::{ExplosionTally, NEEDS_MOVEMENT};
-use super::lower::{MbnMoveSets, mbn_atoms, path_leg};
+use super::leg_shapes::{LegShape, chain_leg, refuse_in_sequence};
+use super::lower::{MbnMoveSets, mbn_atoms};
 use super::parse::{MbnError, MbnMove};
+use super::relative_legs::{is_relative, resolve};
 use super::sequence::{Branch, Leg, LegKind, err};
 use crate::rules::fairy::defs::Atom;
 use crate::rules::fairy::leg_paths::{LegPath, MAX_LEGS, PathLeg};
@@ -47,6 +49,9 @@ struct Step {
     swaps: bool,
     /// The partial move it was read from, whole (not narrowed to one vector).
     partial: Option<MbnMove>,
+    /// `t`, `tt`, `z`: its direction relative to the previous leg's (`super::relative_legs`),
+    /// until resolved.
+    relative: Option<LegShape>,
 }
 
 /// A chain of legs, how many times it is taken, and the column of the explosion `X` that
@@ -87,11 +92,26 @@ pub(super) fn lower_sequence(legs: &[Leg]) -> Result<MbnMoveSets, MbnError> {
 }
 
 fn lower_chain(chain: &Chain, out: &mut MbnMoveSets) -> Result<(), MbnError> {
+    if chain.steps.iter().any(|s| s.relative.is_some()) {
+        for steps in resolved(&chain.steps)? {
+            lower_chain(
+                &Chain {
+                    steps,
+                    ..chain.clone()
+                },
+                out,
+            )?;
+        }
+        return Ok(());
+    }
     let (last, before) = chain.steps.split_last().expect("a chain with steps");
     if let Some(s) = chain.steps.iter().find(|s| s.leg.vectors.is_empty()) {
         return Err(err(s.column, "a leg without a direction"));
     }
     if chain.steps.len() > 1 || chain.repeat != (1, 1) {
+        for m in chain.steps.iter().filter_map(|s| s.partial.as_ref()) {
+            refuse_in_sequence(m)?;
+        }
         let swap = chain.steps.iter().find(|s| s.swaps);
         if let Some(s) = chain.steps.iter().find(|s| s.friendly) {
             return Err(err(
@@ -256,19 +276,24 @@ fn expand_leg(leg: &Leg) -> Result<Vec<Chain>, MbnError> {
             let mut out = Vec::new();
             for b in branches {
                 match b {
-                    Branch::Partial(moves) => out.extend(moves.iter().map(|m| Chain {
-                        steps: vec![Step {
-                            leg: path_leg(m),
-                            moves: m.moves,
-                            captures: m.captures,
-                            column: m.column,
-                            friendly: m.friendly.is_some(),
-                            swaps: m.swaps.is_some(),
-                            partial: Some(m.clone()),
-                        }],
-                        repeat: (1, 1),
-                        explodes: None,
-                    })),
+                    Branch::Partial(moves) => {
+                        for m in moves {
+                            out.push(Chain {
+                                steps: vec![Step {
+                                    leg: chain_leg(m)?,
+                                    moves: m.moves,
+                                    captures: m.captures,
+                                    column: m.column,
+                                    friendly: m.friendly.is_some(),
+                                    swaps: m.swaps.is_some(),
+                                    partial: Some(m.clone()),
+                                    relative: m.shape.filter(|s| is_relative(s.kind)),
+                                }],
+                                repeat: (1, 1),
+                                explodes: None,
+                            });
+                        }
+                    }
                     Branch::Nested(inner, None, _) => out.extend(expand(inner)?),
                     Branch::Nested(inner, Some(repeat), column) => {
                         for chain in expand(inner)? {
@@ -301,8 +326,47 @@ fn repeated(chain: Chain, repeat: (u8, u8), column: usize) -> Result<Vec<Chain>,
     if chain.steps.is_empty() {
         return Ok(Vec::new());
     }
+    for m in chain.steps.iter().filter_map(|s| s.partial.as_ref()) {
+        refuse_in_sequence(m)?;
+    }
+    let mut picks: Vec<Vec<Step>> = Vec::new();
+    for steps in resolved(&chain.steps)? {
+        picks.extend(narrowed(&steps, column)?);
+    }
+    Ok(picks
+        .into_iter()
+        .map(|steps| Chain {
+            steps,
+            repeat,
+            explodes: None,
+        })
+        .collect())
+}
+
+/// The steps with their relative directions resolved (`super::relative_legs`): one list per
+/// alternative, no step relative any more.
+fn resolved(steps: &[Step]) -> Result<Vec<Vec<Step>>, MbnError> {
+    let legs: Vec<_> = steps.iter().map(|s| (s.leg.clone(), s.relative)).collect();
+    Ok(resolve(&legs)?
+        .into_iter()
+        .map(|legs| {
+            steps
+                .iter()
+                .zip(legs)
+                .map(|(s, leg)| Step {
+                    leg,
+                    relative: None,
+                    ..s.clone()
+                })
+                .collect()
+        })
+        .collect())
+}
+
+/// Each choice of one vector per step.
+fn narrowed(steps: &[Step], column: usize) -> Result<Vec<Vec<Step>>, MbnError> {
     let mut picks: Vec<Vec<Step>> = vec![Vec::new()];
-    for s in &chain.steps {
+    for s in steps {
         let mut next = Vec::new();
         for head in &picks {
             for &v in &s.leg.vectors {
@@ -326,12 +390,5 @@ fn repeated(chain: Chain, repeat: (u8, u8), column: usize) -> Result<Vec<Chain>,
         }
         picks = next;
     }
-    Ok(picks
-        .into_iter()
-        .map(|steps| Chain {
-            steps,
-            repeat,
-            explodes: None,
-        })
-        .collect())
+    Ok(picks)
 }

@@ -67,6 +67,35 @@ pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
                     .into(),
             });
         }
+        if let Some(shape) = m.shape {
+            // `n`, `h`: multi-leg paths (`super::leg_shapes`).
+            if m.swaps.is_some() || m.friendly.is_some() {
+                return Err(MbnError {
+                    column: shape.column,
+                    reason: "the modifiers `n`, `h`, `t`, `tt`, `z` beside a swap (`w`) or a \
+                             friendly capture (`cc`, `cy`) are not evaluated by cqlq (those read \
+                             plain lines)"
+                        .into(),
+                });
+            }
+            if m.passage != Passage::Clear || m.limits.is_some() {
+                return Err(MbnError {
+                    column: shape.column,
+                    reason: "the modifiers `n`, `h`, `t`, `tt`, `z` beside a hop, leap or visit \
+                             (`p`, `g`, `j`), a board range or an edge rider (`*`) are not \
+                             evaluated by cqlq"
+                        .into(),
+                });
+            }
+            let atoms = super::leg_shapes::shaped_atoms(m, shape)?;
+            if m.moves {
+                out.moves.extend(atoms.iter().cloned());
+            }
+            if m.captures {
+                out.captures.extend(atoms);
+            }
+            continue;
+        }
         if let Some(victims) = &m.friendly {
             if m.exact {
                 return Err(MbnError {
@@ -138,6 +167,7 @@ pub fn path_leg(m: &MbnMove) -> PathLeg {
         max,
         passage: m.passage,
         limits: m.limits.clone().map(Box::new),
+        half: false,
     }
 }
 

@@ -17,10 +17,12 @@ mod chains;
 pub mod explosion;
 pub mod friendly_capture;
 mod hops;
+pub mod leg_shapes;
 pub mod lower;
 pub mod parse;
 mod piece_sets;
 mod ranges;
+mod relative_legs;
 pub mod sequence;
 
 pub use explosion::MbnExplosion;

@@ -6,6 +6,7 @@ use std::fmt;
 
 use super::friendly_capture::{FriendlyCaptures, read_capture_modifier};
 use super::hops::{Beside, check_passage, read_passage};
+use super::leg_shapes::{LegShape, is_shape_letter, read_shape};
 use crate::rules::fairy::layer_swaps::SwapPartners;
 use crate::rules::fairy::leg_hops::Passage;
 use crate::rules::fairy::leg_limits::LegLimits;
@@ -106,6 +107,9 @@ pub struct MbnMove {
     /// Board ranges before and after the move (where it starts, where it lands) and the edge
     /// rider `*` (`super::ranges`, `fairy::leg_limits`); such a move is a one-leg path.
     pub limits: Option<LegLimits>,
+    /// `n`, `h`, `t`, `tt`, `z`: the path-shaping modifier, read only in a piece's movement
+    /// (`super::leg_shapes`, `super::relative_legs`).
+    pub shape: Option<LegShape>,
     /// 1-based column where the partial move starts (for faults found later).
     pub column: usize,
 }
@@ -189,17 +193,16 @@ fn unsupported(c: char) -> Option<&'static str> {
         }
         'd' => "the modifier `d` (independent)",
         'e' => "the modifier `e` (en passant)",
-        'h' => "the modifier `h` (half)",
         'i' => "the modifier `i` (initial move)",
         'k' => "the modifier `k` (may not give check)",
-        'n' => "the modifier `n` (non-jumping, lame)",
         'o' => "the modifier `o` (cylindrical)",
-        'q' => "the modifier `q` (circular)",
-        't' => "the modifier `t` (turn)",
+        'q' => {
+            "the modifier `q` (the MBN page's table lists it \"(still unused)\"; Betza's circular \
+             rider `qN` is not MBN)"
+        }
         'u' => "the modifier `u` (unblocked)",
         'x' => "the modifier `x` (flip colour)",
         'y' => "the modifier `y`",
-        'z' => "the modifier `z` (zig-zag)",
         _ => return None,
     })
 }
@@ -253,6 +256,7 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
         let mut own: Option<(usize, _)> = None;
         // `p`, `g`, `j` (`super::hops`) with its column.
         let mut passage: Option<(usize, Passage)> = None;
+        let mut shape = None;
         // Modifiers up to the atom.
         let letter = loop {
             let Some(&ch) = chars.get(at) else {
@@ -307,6 +311,11 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
                     ));
                 }
                 'c' => c = true,
+                ch if is_shape_letter(ch) => {
+                    let (read, len) = read_shape(&chars, at, shape, definition)?;
+                    shape = Some(read);
+                    at += len - 1;
+                }
                 'w' => {
                     // `w` enemy pieces, `ww` friendly ones, `wy` any.
                     swaps = Some(match chars.get(at + 1) {
@@ -365,6 +374,16 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
         };
         let letter_at = at;
         at += 1;
+        if chars.get(at) == Some(&'(') {
+            // The BNF's `<BasicLeaper> ( <Circular>? <Steps> )?`: no source gives it a meaning.
+            return Err(err(
+                at,
+                "a circular direction after a leaper (`N(fl)0`, the MBN BNF's `<Circular>`) is \
+                 not evaluated by cqlq: neither the MBN page's modifier table nor the seed says \
+                 what it means (the page's `q` is \"still unused\")"
+                    .into(),
+            ));
+        }
         // Step count.
         let digits: String = chars[at..]
             .iter()
@@ -510,6 +529,7 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
                 friendly: friendly.clone(),
                 passage,
                 limits: limits.clone(),
+                shape,
                 column: start + 1,
             };
             let oblique = a.0 != a.1 && a.0 != 0 && a.1 != 0;

@@ -13,8 +13,8 @@
 //! - `(seq)` is an alternative taking the whole sequence once; `(seq)0`, `(seq)n`, `(seq)0n`
 //!   repeat it up to any number, up to n, exactly n times, each time along the same vectors
 //!   (a rider of the composite leap, as `N0` repeats one knight leap).
-//! - A leg's directions are white's, as in any partial move (the page's `t` and `z`, which
-//!   turn relative to the previous leg, stay refused by the single-leg reader).
+//! - A leg's directions are white's, as in any partial move, but `t`, `tt` and `z`, which
+//!   relate it to the previous leg (`super::relative_legs`, once the chains are expanded).
 //! - `X` alone between dashes is the predefined explosion after the legs before it
 //!   (`super::explosion`).
 
@@ -235,6 +235,9 @@ fn read_branch(c: &[char], from: usize, end: usize) -> Result<Branch, MbnError> 
     // Columns count from the start of the whole definition.
     for m in &mut moves {
         m.column += from;
+        if let Some(shape) = &mut m.shape {
+            shape.column += from;
+        }
         for c in m.swap_set.iter_mut().flat_map(|s| s.columns.iter_mut()) {
             *c += from;
         }
