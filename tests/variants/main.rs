@@ -32,6 +32,7 @@ mod fbr_mbn_macros;
 mod fbr_mbn_more;
 mod fbr_mbn_paths;
 mod fbr_mbn_pieces_attrs;
+mod fbr_mbn_state;
 mod fbr_parse;
 mod fbr_players;
 mod fbr_powers;

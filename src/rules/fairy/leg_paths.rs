@@ -14,6 +14,8 @@ use super::bits::Bits256;
 use super::position::FairyPos;
 use super::tables::Gen;
 
+pub use super::leg_wrap::LegWrap;
+
 /// The most legs a path may have (the MBN reader refuses longer sequences).
 pub const MAX_LEGS: usize = 16;
 
@@ -27,6 +29,8 @@ pub struct PathLeg {
     pub min: u8,
     /// The most steps (255: as far as the line goes).
     pub max: u8,
+    /// MBN's `o` / `oo`: this leg's lines go round the board's edges (`super::leg_wrap`).
+    pub wrap: LegWrap,
 }
 
 /// A movement of several legs taken one after the other (see the module text).
@@ -52,6 +56,7 @@ impl LegPath {
                     vectors: l.vectors.iter().map(|&v| f(v)).collect(),
                     min: l.min,
                     max: l.max,
+                    wrap: l.wrap,
                 })
                 .collect(),
             repeat: self.repeat,
@@ -103,7 +108,8 @@ where
         for &(dx, dy) in &l.vectors {
             let mut cur = at;
             for step in 1..=l.max {
-                let Some(next) = (self.offset)(cur, dx, dy) else {
+                let next = (self.offset)(cur, dx, dy).or_else(|| l.wrap.offset(cur, dx, dy));
+                let Some(next) = next else {
                     break;
                 };
                 let blocked = next != self.from && (self.occupied)(next);
@@ -174,6 +180,7 @@ mod tests {
                     vectors: KING.to_vec(),
                     min: 1,
                     max: 1,
+                    wrap: LegWrap::default(),
                 })
                 .collect(),
             repeat: (1, 1),
@@ -207,6 +214,7 @@ mod tests {
                 vectors: vec![(0, 1)],
                 min: 3,
                 max: 3,
+                wrap: LegWrap::default(),
             }],
             repeat: (1, 1),
         };

@@ -48,6 +48,7 @@ mod layer_turns_more;
 mod layer_turns_push;
 pub mod layers;
 pub mod leg_paths;
+pub mod leg_wrap;
 pub mod lion;
 pub mod movegen;
 pub mod movegen_at;

@@ -639,7 +639,10 @@ impl Geo {
                     }
                 }
                 // White's vectors, black's mirrored as `aleap` vectors are.
-                Atom::Path(p) => g.paths.push(p.map_vectors(|v| flip(&[v], true)[0])),
+                Atom::Path(p) => g.paths.push(
+                    p.map_vectors(|v| flip(&[v], true)[0])
+                        .on_board(self.files, self.ranks, self.wrap),
+                ),
             }
         }
         g

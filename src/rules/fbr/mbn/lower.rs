@@ -49,6 +49,8 @@ pub struct MbnMoveSets {
     /// Captures of friendly pieces (which the fairy engine keeps in its rule layers too,
     /// `fairy::layer_friendly_captures`).
     pub friendly_captures: Vec<MbnFriendlyCaptures>,
+    /// Initial moves and en passant (`i`, `e`: `super::state`).
+    pub state: super::state::StateSets,
 }
 
 /// The fairy atoms of `moves` (the partial moves of one definition). A rider whose
@@ -91,6 +93,9 @@ pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
             continue;
         }
         let atom = atom_of(m)?;
+        if super::state::lower_state(m, &atom, &mut out) {
+            continue;
+        }
         if m.moves {
             out.moves.push(atom.clone());
         }
@@ -126,6 +131,7 @@ pub fn path_leg(m: &MbnMove) -> PathLeg {
         vectors: m.vectors(),
         min,
         max,
+        wrap: super::state::leg_wrap(m),
     }
 }
 
@@ -145,7 +151,8 @@ fn atom_of(m: &MbnMove) -> Result<Atom, MbnError> {
             repeat: (1, 1),
         })
     };
-    if m.exact {
+    // `o` / `oo`: a one-leg path whose lines go round the board (`fairy::leg_wrap`).
+    if m.exact || m.state.wrap.wraps() {
         return Ok(path());
     }
     Ok(match m.reach {

@@ -6,7 +6,8 @@
 //! `fairy::leg_paths`), the predefined move `X` (the explosion) after a movement
 //! ([`explosion`]), board identifiers and transitions ([`boards`]: `C<1>`, `<2>mO`), the
 //! piece set after a swap modifier (`ww{^K}`) and captures of friendly pieces (`cc`, `cy`,
-//! `a`: [`friendly_capture`]). The rest of the notation is refused by name at its column. See
+//! `a`: [`friendly_capture`]), the state modifiers `i`, `e`, `o`, `oo` ([`state`]). The rest of
+//! the notation is refused by name at its column. See
 //! `docs/fbr.md`.
 
 pub mod boards;
@@ -18,6 +19,7 @@ pub mod lower;
 pub mod parse;
 mod piece_sets;
 pub mod sequence;
+pub mod state;
 
 pub use explosion::MbnExplosion;
 pub use friendly_capture::FriendlyCaptures;

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::friendly_capture::{FriendlyCaptures, read_capture_modifier};
+use super::state::StateModifiers;
 use crate::rules::fairy::layer_swaps::SwapPartners;
 use crate::rules::fbr::model::PieceSet;
 
@@ -97,6 +98,8 @@ pub struct MbnMove {
     pub swap_set: Option<PieceSet>,
     /// `cc`, `cy`: the friendly pieces the move captures (`super::friendly_capture`).
     pub friendly: Option<FriendlyCaptures>,
+    /// `i`, `e`, `o`, `oo`: the state modifiers (`super::state`).
+    pub state: StateModifiers,
     /// 1-based column where the partial move starts (for faults found later).
     pub column: usize,
 }
@@ -168,15 +171,10 @@ fn unsupported(c: char) -> Option<&'static str> {
         ':' => {
             "a compound letter as a movement (the seed's Disk examples' `K=acc?{D}:K:`, `:KD:=:K:`: no stored source says whose movement `:K:` names; `:X:` is another piece than `X`)"
         }
-        'd' => "the modifier `d` (independent)",
-        'e' => "the modifier `e` (en passant)",
         'g' => "the modifier `g` (leaping)",
         'h' => "the modifier `h` (half)",
-        'i' => "the modifier `i` (initial move)",
         'j' => "the modifier `j` (jump over)",
-        'k' => "the modifier `k` (may not give check)",
         'n' => "the modifier `n` (non-jumping, lame)",
-        'o' => "the modifier `o` (cylindrical)",
         'p' => "the modifier `p` (hop)",
         'q' => "the modifier `q` (circular)",
         't' => "the modifier `t` (turn)",
@@ -216,6 +214,7 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
         let (mut m, mut c) = (false, false);
         let mut swaps = None;
         let mut swap_set = None;
+        let mut state = StateModifiers::default();
         // A board transition before the modifiers (`<2>mO`): on cqlq's one board it reaches
         // no board, and the partial move gives no move (`super::boards`).
         let off_board = chars.get(at) == Some(&'<');
@@ -257,6 +256,10 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
                     continue;
                 }
                 'a' if definition => all = Some(at),
+                'd' | 'e' | 'i' | 'k' | 'o' => {
+                    at += super::state::read_state_modifier(&chars, at, definition, &mut state)?;
+                    continue;
+                }
                 '?' => {
                     return Err(err(
                         at,
@@ -421,8 +424,10 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
                 swaps,
                 swap_set: swap_set.clone(),
                 friendly: friendly.clone(),
+                state,
                 column: start + 1,
             };
+            super::state::check_partial(&mv)?;
             let oblique = a.0 != a.1 && a.0 != 0 && a.1 != 0;
             let d = dirs;
             if oblique
