@@ -3,7 +3,8 @@
 //! (`tests/expected/mbn-initial-fsf.txt`, written by `scripts/mbn_initial_fsf.py`); where
 //! MBN and Fairy-Stockfish part (MBN's `i` is the piece's first move, FSF's its second rank;
 //! FSF has no `o`), hand-made positions with the MBN page's sentence beside each
-//! expectation. `ii`, `k`, `kk`, `d` and `ee` stay refused by name at their column.
+//! expectation (`o`, `oo`, `ii`). `k`, `kk`, `d` and `ee` stay refused by name at their
+//! column.
 
 use cqlq::rules::fairy::load_variants;
 use cqlq::rules::fbr::chess_with_rules;
@@ -98,6 +99,35 @@ fn a_pawn_with_an_initial_double_step_and_en_passant_replays_a_game() {
 }
 
 #[test]
+fn a_decaying_initial_move_ends_with_the_royal_pieces_first_check() {
+    // `ii`: "the initial move possibility will decay with the first check to this royal
+    // piece". The king `K+iimN` on e1, unmoved (a FEN's castling right says so, as for any
+    // castling piece) and never checked, steps, castles (g1) and leaps as a knight: c2 d1
+    // d2 d3 e2 f1 f2 f3 g1 g2.
+    let rules = "K=K+iimN";
+    let p = pos(rules, "r3k3/8/8/8/8/8/1R6/4K2R w K - 0 1");
+    assert_eq!(
+        from(&p, "e1"),
+        ["c2", "d1", "d2", "d3", "e2", "f1", "f2", "f3", "g1", "g2"]
+    );
+    // Ra1+ checks it; the rook blocks on b1 and the king, still unmoved (it may castle), has
+    // decayed: its king steps and the castling only.
+    let mut p = pos(rules, "r3k3/8/8/8/8/8/1R6/4K2R b K - 0 1");
+    for m in ["a8a1", "b2b1", "e8d8"] {
+        play(&mut p, m);
+    }
+    assert_eq!(from(&p, "e1"), ["d1", "d2", "e2", "f1", "f2", "g1"]);
+    // The same as a game: 3. Kd2 replays, 3. Kd3 (the decayed leap) is a bad game.
+    let pgn = "[Event \"ii\"]\n[SetUp \"1\"]\n[FEN \"r3k3/8/8/8/8/8/1R6/4K2R b K - 0 1\"]\n\n\
+               1... Ra1+ 2. Rb1 Kd8 3. Kd2 *\n\n";
+    let summary = rules_count_summary(rules, "check", pgn);
+    assert!(summary.contains("1 position matched"), "{summary}");
+    assert!(summary.contains("0 bad games"), "{summary}");
+    let summary = rules_count_summary(rules, "check", &pgn.replace("Kd2", "Kd3"));
+    assert!(summary.contains("1 bad game"), "{summary}");
+}
+
+#[test]
 fn a_cylindrical_move_goes_round_the_side_edges_only() {
     // "This modifier makes the move cylindrical. Cylindrical pieces do not stop at the left
     // or right edge of the board" (the seed's `cylindric`: "moves like Nh2-b3"). A knight
@@ -135,7 +165,12 @@ fn a_game_with_a_cylindrical_knight_replays() {
 #[test]
 fn the_state_modifiers_cqlq_does_not_evaluate_are_refused_at_their_column() {
     for (rules, column, words) in [
-        ("A=iiK", 3, "`ii`"),
+        ("A=K+iimN", 5, "not royal"),
+        (
+            "K=K+iimN+imA",
+            10,
+            "decaying initial move (`ii`) beside a lasting one",
+        ),
         ("A=kQ", 3, "`k`"),
         ("A=kkQ", 3, "`kk`"),
         ("A=dK", 3, "`d`"),

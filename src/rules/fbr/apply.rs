@@ -221,7 +221,13 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     a.alice_boards_after(list)?;
     // Swap movements, explosions and friendly captures of piece definitions need the layers
     // even without a rule.
+    if let Some(column) = super::mbn::state::decaying_column(list) {
+        // `ii`: a check ends the initial moves (`fbr::mbn::state`).
+        super::mbn::state::check_decaying_royal(&a.def, column)?;
+        a.layers.checked_history = true;
+    }
     a.layers.active = !list.rules.is_empty()
+        || a.layers.checked_history
         || !a.layers.swaps.is_empty()
         || !a.layers.explosions.is_empty()
         || !a.layers.friendly_captures.is_empty();

@@ -2,7 +2,8 @@
 //! (en passant), `o` / `oo` (the move wraps round the board's edges) — read
 //! ([`read_state_modifier`]), checked ([`check_partial`]) and lowered ([`lower_state`],
 //! [`leg_wrap`]) to the fairy engine's initial moves (`Initial:`), its `set_ep` / `take_ep`
-//! flags and wrapping multi-leg paths. `ii`, `k`, `kk`, `d` and `ee` are refused by name.
+//! flags and wrapping multi-leg paths; `ii` (an initial move until the royal piece's first
+//! check) too. `k`, `kk`, `d` and `ee` are refused by name.
 //!
 //! Meanings, from the MBN page's modifier list (as LeCodex/modified-betza-notation-js
 //! restates it; docs/fbr.md, "MBN state modifiers"):
@@ -16,11 +17,15 @@
 //! - `o`: "This modifier makes the move cylindrical. Cylindrical pieces do not stop at the
 //!   left or right edge of the board ... If doubled (oo) also the top and bottom edges of the
 //!   board will be connected."
+//! - `ii`: "the initial move possibility will decay with the first check to this royal
+//!   piece, and will decay with a drop move, and with promotion": the piece must be royal;
+//!   the engine notes its side's first check (one royal per side: the piece's own).
 
 use super::lower::MbnMoveSets;
 use super::parse::{MbnError, MbnMove};
 use crate::rules::fairy::defs::{Atom, MoveSet, PieceDef, VariantDef};
 use crate::rules::fairy::leg_paths::LegWrap;
+use crate::rules::fbr::model::RuleList;
 use crate::rules::fbr::parse::FbrError;
 
 /// The state modifiers written on one partial move.
@@ -28,6 +33,9 @@ use crate::rules::fbr::parse::FbrError;
 pub struct StateModifiers {
     /// `i`: only a piece that has not moved makes the move.
     pub initial: bool,
+    /// `ii`: and only while its side was never in check (a royal piece's decaying initial
+    /// move).
+    pub decays: bool,
     /// `e`: en passant (with `m`: the move lets the opponent take en passant; with `c`: the
     /// move captures en passant too).
     pub en_passant: bool,
@@ -57,6 +65,10 @@ pub struct StateSets {
     /// A capture without `e` (its column): with `takes_ep`, refused (the engine takes en
     /// passant along every capture of the piece).
     pub capture_without_ep: Option<usize>,
+    /// `ii`: the initial moves decay with the first check (first column).
+    pub decays: Option<usize>,
+    /// An initial move without a second `i` (its column): with `decays`, refused.
+    pub initial_lasting: Option<usize>,
     /// The column of the first partial move with a state modifier.
     pub first: Option<usize>,
 }
@@ -79,6 +91,8 @@ impl StateSets {
         first(&mut self.initial_without_ep, other.initial_without_ep);
         first(&mut self.takes_ep, other.takes_ep);
         first(&mut self.capture_without_ep, other.capture_without_ep);
+        first(&mut self.decays, other.decays);
+        first(&mut self.initial_lasting, other.initial_lasting);
         first(&mut self.first, other.first);
     }
 
@@ -118,26 +132,28 @@ pub(super) fn read_state_modifier(
         )),
         ('k', false) => Err(err(
             column,
-            "the modifier `k` (\"This piece cannot give check\") is not evaluated by cqlq",
+            "the modifier `k` (\"This piece cannot give check\") is not evaluated by cqlq: the \
+             MBN page does not say whether a move of it may not end attacking a royal piece \
+             (a discovered check allowed or not) or whether its attack is no check at all",
         )),
         ('k', true) => Err(err(
             column,
             "the modifier `kk` (\"it can give check, but cannot give immediate mate\") is not \
-             evaluated by cqlq",
-        )),
-        ('i', true) => Err(err(
-            column,
-            "the modifier `ii` (a decaying initial move: it \"will decay with the first check \
-             to this royal piece\") is not evaluated by cqlq",
-        )),
-        ('e', true) => Err(err(
-            column,
-            "the modifier `ee` (capturing en passant only) is not evaluated by cqlq: the \
-             engine takes en passant along the piece's ordinary captures",
+             evaluated by cqlq (the same question as `k`'s: whose mate it forbids)",
         )),
         _ if !definition => Err(err(
             column,
             format!("the modifier `{c}` is evaluated only in a piece's movement, not here"),
+        )),
+        ('i', true) => {
+            state.initial = true;
+            state.decays = true;
+            Ok(2)
+        }
+        ('e', true) => Err(err(
+            column,
+            "the modifier `ee` (capturing en passant only) is not evaluated by cqlq: the \
+             engine takes en passant along the piece's ordinary captures",
         )),
         ('i', false) => {
             state.initial = true;
@@ -254,6 +270,11 @@ pub(super) fn lower_state(m: &MbnMove, atom: &Atom, out: &mut MbnMoveSets) -> bo
     } else {
         state.initial_without_ep.get_or_insert(m.column);
     }
+    if s.decays {
+        state.decays.get_or_insert(m.column);
+    } else {
+        state.initial_lasting.get_or_insert(m.column);
+    }
     if !state.initial.contains(atom) {
         state.initial.push(atom.clone());
     }
@@ -278,6 +299,13 @@ pub(super) fn finish(sets: &MbnMoveSets) -> Result<(), MbnError> {
              engine lets the opponent take en passant after every initial move of the piece",
         ));
     }
+    if let (Some(d), Some(lasting)) = (s.decays, s.initial_lasting) {
+        return Err(err(
+            d.max(lasting),
+            "a decaying initial move (`ii`) beside a lasting one (`i`) is not evaluated by \
+             cqlq: the engine decays all of a piece's initial moves or none",
+        ));
+    }
     Ok(())
 }
 
@@ -287,7 +315,30 @@ pub fn apply_state(p: &mut PieceDef, state: &StateSets) {
     p.initial = state.initial.clone();
     p.flags.set_ep = state.sets_ep.is_some();
     p.flags.take_ep = state.takes_ep.is_some();
-    p.flags.renews_initial = !state.initial.is_empty();
+    // "i applies for dropped pieces and promoted pieces, but in this case ii does not".
+    p.flags.renews_initial = !state.initial.is_empty() && state.decays.is_none();
+    p.flags.initial_decays = state.decays.is_some();
+}
+
+/// `ii`: "the initial move possibility will decay with the first check to this royal
+/// piece": the engine notes each side's first check (`Layers::checked_history`), so a piece
+/// with decaying initial moves must be royal (refused at `column` otherwise).
+pub fn check_decaying_royal(def: &VariantDef, column: usize) -> Result<(), FbrError> {
+    match def
+        .pieces
+        .iter()
+        .find(|p| p.flags.initial_decays && !p.flags.royal)
+    {
+        Some(p) => Err(FbrError {
+            column,
+            reason: format!(
+                "MBN: `ii` (an initial move that \"will decay with the first check to this \
+                 royal piece\") on `{}`, which is not royal",
+                p.symbols[0]
+            ),
+        }),
+        None => Ok(()),
+    }
 }
 
 /// Refuses `i` and `e` on a leg of a move sequence or a repeated complex rider (the engine's
@@ -329,4 +380,16 @@ pub fn check_en_passant_victims(
         }
     }
     Ok(())
+}
+
+/// The rules-text column of the first `ii` in the list's piece movements, if any.
+pub fn decaying_column(list: &RuleList) -> Option<usize> {
+    list.pieces
+        .iter()
+        .filter(|d| d.prefix.is_none())
+        .filter_map(|d| d.mbn.as_ref())
+        .find_map(|(text, column)| {
+            text.find("ii")
+                .map(|at| column + text[..at].chars().count())
+        })
 }
