@@ -63,7 +63,7 @@ fn an_initial_move_is_the_pieces_first_move_only() {
 }
 
 #[test]
-fn a_promoted_piece_has_its_initial_move() {
+fn a_promoted_or_dropped_piece_has_its_initial_move() {
     // The MBN page: "i applies for dropped pieces and promoted pieces". The pawn on a7
     // promotes to the Archer on a8 (`+P==A`), which then leaps b6 and c7 besides its king
     // steps a7, b7, b8.
@@ -73,6 +73,14 @@ fn a_promoted_piece_has_its_initial_move() {
     assert_eq!(on(&p, "a8"), Some((0, "A".to_string())));
     play(&mut p, "h8g8");
     assert_eq!(from(&p, "a8"), ["a7", "b6", "b7", "b8", "c7"]);
+    // A dropped piece too: the rook takes the black Archer on a2 (`holding`: it goes to
+    // white's hand), and the Archer dropped on d4 steps (8) and leaps (8).
+    let rules = format!("holding {ARCHER}");
+    let mut p = pos(&rules, "4k3/8/8/8/8/8/a7/R3K3 w - - 0 1");
+    for m in ["a1a2", "e8f8", "A@d4", "f8e8"] {
+        play(&mut p, m);
+    }
+    assert_eq!(from(&p, "d4").len(), 16, "{:?}", from(&p, "d4"));
 }
 
 #[test]
