@@ -200,6 +200,7 @@ fn the_state_modifiers_cqlq_does_not_evaluate_are_refused_at_their_column() {
         // passant too.
         ("A=mfW+cefF", 7, "only a piece of its own kind"),
         ("#P=imfW2", 4, "piece's own movement"),
+        ("alice=3D A=oN", 12, "beside `alice=3D`"),
     ] {
         let e = chess_with_rules(rules).map(|_| ()).unwrap_err();
         assert_eq!(e.column, column, "{rules}: {e}");

@@ -219,6 +219,15 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         );
     }
     a.alice_boards_after(list)?;
+    if a.layers.alice_boards.is_some()
+        && let Some(column) = super::mbn::state::wrapping_column(list)
+    {
+        return refuse(
+            column,
+            "MBN `o` / `oo` beside `alice=3D`/`4D` is not evaluated by cqlq: the boards stand \
+             side by side on one board, whose edges are not each board's",
+        );
+    }
     // Swap movements, explosions and friendly captures of piece definitions need the layers
     // even without a rule.
     if let Some(column) = super::mbn::state::decaying_column(list) {

@@ -393,3 +393,11 @@ pub fn decaying_column(list: &RuleList) -> Option<usize> {
                 .map(|at| column + text[..at].chars().count())
         })
 }
+
+/// The rules-text column of the first `o` (a wrapping move) in the list's piece movements.
+pub fn wrapping_column(list: &RuleList) -> Option<usize> {
+    list.pieces
+        .iter()
+        .filter_map(|d| d.mbn.as_ref())
+        .find_map(|(text, column)| text.find('o').map(|at| column + text[..at].chars().count()))
+}
