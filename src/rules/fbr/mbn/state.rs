@@ -110,8 +110,8 @@ fn err(column: usize, reason: impl Into<String>) -> MbnError {
     }
 }
 
-/// Reads the state modifier at `chars[at]` (`i`, `e`, `o`, `oo`) into `state` and returns
-/// its length; refuses `ii`, `k`, `kk`, `d`, `ee` and a piece set after `e` by name.
+/// Reads the state modifier at `chars[at]` (`i`, `ii`, `e`, `o`, `oo`) into `state` and
+/// returns its length; refuses `k`, `kk`, `d`, `ee` and a piece set after `e` by name.
 /// `definition`: the reader reads a piece's movement (elsewhere every state modifier is
 /// refused).
 pub(super) fn read_state_modifier(
