@@ -171,7 +171,11 @@ fn unevaluated_mbn_is_refused_by_name_at_its_column() {
         ("W-F", 2, "move sequence"),
         ("mW+pR", 4, "modifier `p` (hop)"),
         ("nN", 1, "modifier `n`"),
-        ("W0+ifW2", 4, "modifier `i` (initial move)"),
+        (
+            "W0+ifW2",
+            4,
+            "modifier `i` is evaluated only in a piece's movement",
+        ),
         ("<1>W", 1, "board transition"),
         ("W[1-2]", 2, "board range"),
         ("W02", 2, "exact step count"),

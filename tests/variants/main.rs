@@ -36,6 +36,7 @@ mod fbr_mbn_paths;
 mod fbr_mbn_pieces_attrs;
 mod fbr_mbn_ranges;
 mod fbr_mbn_relative;
+mod fbr_mbn_state;
 mod fbr_parse;
 mod fbr_players;
 mod fbr_powers;

@@ -100,6 +100,12 @@ pub struct PieceFlags {
     pub iron: bool,
     /// `capture_flag`
     pub capture_flag: bool,
+    /// MBN's `i` (`fbr::mbn::state`): a dropped piece, and a piece promoted to this type,
+    /// has its initial moves ("i applies for dropped pieces and promoted pieces").
+    pub renews_initial: bool,
+    /// MBN's `ii`: the piece's initial moves end with its side's first check
+    /// (`Layers::checked_history`).
+    pub initial_decays: bool,
 }
 
 /// One `Piece:` block.

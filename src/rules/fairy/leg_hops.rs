@@ -125,7 +125,8 @@ pub fn each_landing(
     let mut crossed = Crossed::default();
     let mut cur = at;
     for step in 1..=most {
-        let Some(next) = offset(cur, dx, dy) else {
+        // A leg that wraps (MBN `o`, `oo`: `super::leg_wrap`) goes round the edges.
+        let Some(next) = offset(cur, dx, dy).or_else(|| leg.wrap.offset(cur, dx, dy)) else {
             break;
         };
         let here = if next == from {
@@ -199,6 +200,7 @@ mod tests {
             passage,
             limits: None,
             half: false,
+            wrap: Default::default(),
         };
         let mut out = String::new();
         each_landing(&leg, (1, 0), u8::MAX, (0, 0), &offset, &stands, |s, _| {

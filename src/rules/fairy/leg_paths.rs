@@ -17,6 +17,8 @@ use super::leg_limits::LegLimits;
 use super::position::FairyPos;
 use super::tables::Gen;
 
+pub use super::leg_wrap::LegWrap;
+
 /// The most legs a path may have (the MBN reader refuses longer sequences).
 pub const MAX_LEGS: usize = 16;
 
@@ -38,6 +40,8 @@ pub struct PathLeg {
     /// MBN `h` (a halfling): along each vector at most half the leaps from the leg's start to
     /// the board's edge, rounded up (`fbr::mbn::leg_shapes`).
     pub half: bool,
+    /// MBN's `o` / `oo`: this leg's lines go round the board's edges (`super::leg_wrap`).
+    pub wrap: LegWrap,
 }
 
 /// A movement of several legs taken one after the other (see the module text).
@@ -66,6 +70,7 @@ impl LegPath {
                     passage: l.passage,
                     limits: l.limits.clone(),
                     half: l.half,
+                    wrap: l.wrap,
                 })
                 .collect(),
             repeat: self.repeat,
@@ -245,6 +250,7 @@ mod tests {
                     passage: Passage::Clear,
                     limits: None,
                     half: false,
+                    wrap: LegWrap::default(),
                 })
                 .collect(),
             repeat: (1, 1),
@@ -287,6 +293,7 @@ mod tests {
                 passage: Passage::Clear,
                 limits: None,
                 half: false,
+                wrap: LegWrap::default(),
             }],
             repeat: (1, 1),
         };

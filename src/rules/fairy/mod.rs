@@ -50,6 +50,7 @@ pub mod layers;
 pub mod leg_hops;
 pub mod leg_limits;
 pub mod leg_paths;
+pub mod leg_wrap;
 pub mod lion;
 pub mod movegen;
 pub mod movegen_at;

@@ -161,6 +161,7 @@ impl FairyPos {
         }
         if let Some(g) = &k.initial
             && self.unmoved.has(sq)
+            && !(k.def.flags.initial_decays && self.layer.checked[us])
         {
             special |= self.targets(&g[us], us, sq, occ_b, prison) & free;
         }

@@ -162,6 +162,7 @@ impl FairyPos {
         }
         if let Some(g) = &k.initial
             && self.unmoved.has(sq)
+            && !(k.def.flags.initial_decays && self.layer.checked[us])
         {
             special |= free && self.reaches(&g[us], sq, to, occ_b, prison);
         }

@@ -615,7 +615,11 @@ impl FairyPos {
             MoveKind::Drop => {
                 let t = m.piece as usize;
                 self.hand[us][t] = self.hand[us][t].saturating_sub(1);
-                self.put(to, us, m.promo.map_or(t, usize::from));
+                let placed = m.promo.map_or(t, usize::from);
+                self.put(to, us, placed);
+                if self.v.kinds[placed].def.flags.renews_initial {
+                    self.unmoved.set(to);
+                }
                 // As Fairy-Stockfish: a pawn drop resets the clock (the pawns that reset it
                 // when they move, below), other drops count.
                 let k = &self.v.kinds[t];
@@ -716,6 +720,9 @@ impl FairyPos {
         }
         self.unmoved.clear(from);
         self.unmoved.clear(to);
+        if m.promo.is_some() && self.v.kinds[t].def.flags.renews_initial {
+            self.unmoved.set(to);
+        }
     }
 
     /// The en passant squares a multi-step move passes over, and the moved piece as the

@@ -639,15 +639,17 @@ impl Geo {
                     }
                 }
                 // White's vectors, black's mirrored as `aleap` vectors are (and so the
-                // legs' board ranges, `super::leg_limits`).
+                // legs' board ranges, `super::leg_limits`); wrapping legs learn the board.
                 Atom::Path(p) => {
                     let turn = match self.mirror {
                         Some(f) if color == 1 => f,
                         _ => (false, color == 1),
                     };
                     let p = p.map_vectors(|v| flip(&[v], true)[0]);
-                    g.paths
-                        .push(p.with_limits_oriented(self.files, self.ranks, turn));
+                    g.paths.push(
+                        p.with_limits_oriented(self.files, self.ranks, turn)
+                            .on_board(self.files, self.ranks, self.wrap),
+                    );
                 }
             }
         }

@@ -223,9 +223,24 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     a.edge_riders_beside_wrapping(list)?;
     a.alice_boards_after(list)?;
     a.halflings_beside(list)?;
+    if a.layers.alice_boards.is_some()
+        && let Some(column) = super::mbn::state::wrapping_column(list)
+    {
+        return refuse(
+            column,
+            "MBN `o` / `oo` beside `alice=3D`/`4D` is not evaluated by cqlq: the boards stand \
+             side by side on one board, whose edges are not each board's",
+        );
+    }
     // Swap movements, explosions and friendly captures of piece definitions need the layers
     // even without a rule.
+    if let Some(column) = super::mbn::state::decaying_column(list) {
+        // `ii`: a check ends the initial moves (`fbr::mbn::state`).
+        super::mbn::state::check_decaying_royal(&a.def, column)?;
+        a.layers.checked_history = true;
+    }
     a.layers.active = !list.rules.is_empty()
+        || a.layers.checked_history
         || !a.layers.swaps.is_empty()
         || !a.layers.explosions.is_empty()
         || !a.layers.friendly_captures.is_empty();

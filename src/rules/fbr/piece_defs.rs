@@ -257,6 +257,8 @@ pub fn apply_piece_definitions(
     def: &mut VariantDef,
     defs: &[PieceDefinition],
 ) -> Result<(), FbrError> {
+    // The pieces that take en passant by their MBN `ce` (type, column of the partial move).
+    let mut en_passant_takers = Vec::new();
     for d in defs.iter().filter(|d| d.prefix.is_none()) {
         let letter = d.letter.clone();
         let found = def
@@ -271,6 +273,15 @@ pub fn apply_piece_definitions(
         };
         let sets = mbn_move_sets_with_explosion(text)
             .or_else(|e| fault(column + e.column - 1, format!("MBN: {}", e.reason)))?;
+        if d.keeps_board_movement
+            && let Some(c) = sets.state.first.filter(|_| sets.state.needs_piece())
+        {
+            return fault(
+                column + c - 1,
+                "MBN: an initial move (`i`) or en passant (`e`) added to the board's movement \
+                 (a body-less macro) is not evaluated by cqlq",
+            );
+        }
         if d.keeps_board_movement {
             // `P=PX` (`@P` without a body): the board's movement of the piece stays, the
             // MBN's is added (a swap adds nothing here: `fbr::apply::swaps` reads it).
@@ -297,7 +308,10 @@ pub fn apply_piece_definitions(
         p.moves = sets.moves;
         p.captures = Some(sets.captures);
         p.special = None;
-        p.initial = Vec::new();
+        super::mbn::state::apply_state(p, &sets.state);
+        if let Some(c) = sets.state.takes_ep {
+            en_passant_takers.push((index, column + c - 1));
+        }
     }
-    Ok(())
+    super::mbn::state::check_en_passant_victims(def, &en_passant_takers)
 }

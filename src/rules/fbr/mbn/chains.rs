@@ -86,8 +86,10 @@ pub(super) fn lower_sequence(legs: &[Leg]) -> Result<MbnMoveSets, MbnError> {
         push_new(&mut out.captures, one.captures);
         out.swaps.extend(one.swaps);
         out.friendly_captures.extend(one.friendly_captures);
+        out.state.merge(one.state);
     }
     out.explosion = tally.finish()?;
+    super::state::finish(&out)?;
     Ok(out)
 }
 
@@ -160,7 +162,15 @@ fn lower_chain(chain: &Chain, out: &mut MbnMoveSets) -> Result<(), MbnError> {
         push_new(&mut out.captures, sets.captures);
         out.swaps.extend(sets.swaps);
         out.friendly_captures.extend(sets.friendly_captures);
+        out.state.merge(sets.state);
         return Ok(());
+    }
+    for m in chain.steps.iter().filter_map(|s| s.partial.as_ref()) {
+        super::state::refuse_in_chain(m)?;
+    }
+    if last.captures {
+        // A capture without `e` (`super::state::finish`).
+        out.state.capture_without_ep.get_or_insert(last.column);
     }
     let atom = Atom::Path(LegPath {
         legs: chain.steps.iter().map(|s| s.leg.clone()).collect(),
@@ -328,6 +338,7 @@ fn repeated(chain: Chain, repeat: (u8, u8), column: usize) -> Result<Vec<Chain>,
     }
     for m in chain.steps.iter().filter_map(|s| s.partial.as_ref()) {
         refuse_in_sequence(m)?;
+        super::state::refuse_in_chain(m)?;
     }
     let mut picks: Vec<Vec<Step>> = Vec::new();
     for steps in resolved(&chain.steps)? {

@@ -205,6 +205,7 @@ fn lame_leg(m: &MbnMove, shape: LegShape) -> Result<PathLeg, MbnError> {
         passage: Passage::Clear,
         limits: None,
         half: false,
+        wrap: Default::default(),
     })
 }
 
@@ -229,6 +230,7 @@ fn half_leg(m: &MbnMove, shape: LegShape) -> Result<PathLeg, MbnError> {
         passage: Passage::Clear,
         limits: None,
         half: true,
+        wrap: Default::default(),
     })
 }
 

@@ -50,6 +50,8 @@ pub struct MbnMoveSets {
     /// Captures of friendly pieces (which the fairy engine keeps in its rule layers too,
     /// `fairy::layer_friendly_captures`).
     pub friendly_captures: Vec<MbnFriendlyCaptures>,
+    /// Initial moves and en passant (`i`, `e`: `super::state`).
+    pub state: super::state::StateSets,
 }
 
 /// The fairy atoms of `moves` (the partial moves of one definition). A rider whose
@@ -58,6 +60,19 @@ pub struct MbnMoveSets {
 pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
     let mut out = MbnMoveSets::default();
     for m in moves {
+        if !m.state.is_empty()
+            && (m.shape.is_some()
+                || m.passage != Passage::Clear
+                || (m.state.wrap.wraps() && m.limits.is_some()))
+        {
+            return Err(MbnError {
+                column: m.column,
+                reason: "the state modifiers `i`, `e`, `o`, `oo` beside `n`, `h`, `t`, `tt`, `z`, \
+                         a hop, leap or visit (`p`, `g`, `j`), or (`o`, `oo`) a board range or \
+                         an edge rider are not evaluated by cqlq"
+                    .into(),
+            });
+        }
         if m.limits.is_some() && (m.friendly.is_some() || m.swaps.is_some()) {
             return Err(MbnError {
                 column: m.column,
@@ -130,6 +145,9 @@ pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
             continue;
         }
         let atom = atom_of(m)?;
+        if super::state::lower_state(m, &atom, &mut out) {
+            continue;
+        }
         if m.moves {
             out.moves.push(atom.clone());
         }
@@ -168,6 +186,7 @@ pub fn path_leg(m: &MbnMove) -> PathLeg {
         passage: m.passage,
         limits: m.limits.clone().map(Box::new),
         half: false,
+        wrap: super::state::leg_wrap(m),
     }
 }
 
@@ -191,8 +210,9 @@ fn atom_of(m: &MbnMove) -> Result<Atom, MbnError> {
         return Err(super::hops::visit_ends(m.column));
     }
     // Hops, leaps and visits (`super::hops`) and moves with board ranges or the edge rider
-    // (`super::ranges`) are one-leg paths too.
-    if m.exact || m.passage != Passage::Clear || m.limits.is_some() {
+    // (`super::ranges`) are one-leg paths too, and so are `o` / `oo` moves, whose lines go
+    // round the board (`fairy::leg_wrap`).
+    if m.exact || m.passage != Passage::Clear || m.limits.is_some() || m.state.wrap.wraps() {
         return Ok(path());
     }
     Ok(match m.reach {

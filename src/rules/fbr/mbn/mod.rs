@@ -8,7 +8,8 @@
 //! piece set after a swap modifier (`ww{^K}`) and captures of friendly pieces (`cc`, `cy`,
 //! `a`: [`friendly_capture`]), hops, leaps and visits (`p`, `pp`, `g`, `gg`, `j`, `jj`, `jy`:
 //! `hops`, `fairy::leg_hops`), board ranges on a partial move and the edge rider `W*`
-//! (`ranges`, `fairy::leg_limits`). The rest of the notation is refused by name at its column. See
+//! (`ranges`, `fairy::leg_limits`), the state modifiers `i`, `e`, `o`, `oo` ([`state`]). The
+//! rest of the notation is refused by name at its column. See
 //! `docs/fbr.md`.
 
 pub mod boards;
@@ -24,6 +25,7 @@ mod piece_sets;
 mod ranges;
 mod relative_legs;
 pub mod sequence;
+pub mod state;
 
 pub use explosion::MbnExplosion;
 pub use friendly_capture::FriendlyCaptures;

@@ -7,6 +7,7 @@ use std::fmt;
 use super::friendly_capture::{FriendlyCaptures, read_capture_modifier};
 use super::hops::{Beside, check_passage, read_passage};
 use super::leg_shapes::{LegShape, is_shape_letter, read_shape};
+use super::state::StateModifiers;
 use crate::rules::fairy::layer_swaps::SwapPartners;
 use crate::rules::fairy::leg_hops::Passage;
 use crate::rules::fairy::leg_limits::LegLimits;
@@ -110,6 +111,8 @@ pub struct MbnMove {
     /// `n`, `h`, `t`, `tt`, `z`: the path-shaping modifier, read only in a piece's movement
     /// (`super::leg_shapes`, `super::relative_legs`).
     pub shape: Option<LegShape>,
+    /// `i`, `e`, `o`, `oo`: the state modifiers (`super::state`).
+    pub state: StateModifiers,
     /// 1-based column where the partial move starts (for faults found later).
     pub column: usize,
 }
@@ -191,11 +194,6 @@ fn unsupported(c: char) -> Option<&'static str> {
         ':' => {
             "a compound letter as a movement (the seed's Disk examples' `K=acc?{D}:K:`, `:KD:=:K:`: no stored source says whose movement `:K:` names; `:X:` is another piece than `X`)"
         }
-        'd' => "the modifier `d` (independent)",
-        'e' => "the modifier `e` (en passant)",
-        'i' => "the modifier `i` (initial move)",
-        'k' => "the modifier `k` (may not give check)",
-        'o' => "the modifier `o` (cylindrical)",
         'q' => {
             "the modifier `q` (the MBN page's table lists it \"(still unused)\"; Betza's circular \
              rider `qN` is not MBN)"
@@ -235,6 +233,7 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
         let (mut m, mut c) = (false, false);
         let mut swaps = None;
         let mut swap_set = None;
+        let mut state = StateModifiers::default();
         // A board transition before the modifiers (`<2>mO`): on cqlq's one board it reaches
         // no board, and the partial move gives no move (`super::boards`).
         let off_board = chars.get(at) == Some(&'<');
@@ -294,12 +293,16 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
                     if passage.is_some() {
                         return Err(err(
                             at,
-                            "two hop, leap or visit modifiers (`p`, `g`, `j`) in one partial                              move are not evaluated by cqlq"
+                            "two hop, leap or visit modifiers (`p`, `g`, `j`) in one partial move are not evaluated by cqlq"
                                 .into(),
                         ));
                     }
                     passage = Some((at, read));
                     at += len;
+                    continue;
+                }
+                'd' | 'e' | 'i' | 'k' | 'o' => {
+                    at += super::state::read_state_modifier(&chars, at, definition, &mut state)?;
                     continue;
                 }
                 '?' => {
@@ -530,8 +533,10 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
                 passage,
                 limits: limits.clone(),
                 shape,
+                state,
                 column: start + 1,
             };
+            super::state::check_partial(&mv)?;
             let oblique = a.0 != a.1 && a.0 != 0 && a.1 != 0;
             let d = dirs;
             if oblique

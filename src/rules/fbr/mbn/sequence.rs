@@ -62,6 +62,13 @@ pub(super) fn err(column: usize, reason: impl Into<String>) -> MbnError {
 /// ([`mbn_move_sets_with_explosion`]).
 pub fn mbn_move_sets(text: &str) -> Result<MbnMoveSets, MbnError> {
     let sets = mbn_move_sets_with_explosion(text)?;
+    if let Some(column) = sets.state.first.filter(|_| sets.state.needs_piece()) {
+        return Err(err(
+            column,
+            "an initial move (`i`) or en passant (`e`) is evaluated by cqlq in a piece's own \
+             movement in an FBR rule list (`P=mfW+cefF+imefW02`), not here",
+        ));
+    }
     match sets.explosion {
         Some(x) => Err(err(
             x.column,
