@@ -640,7 +640,7 @@ impl FairyPos {
                 self.hand[us][t] = self.hand[us][t].saturating_add(1);
             }
             MoveKind::Swap(partner_promo) => self.swap_pieces(m, us, partner_promo),
-            MoveKind::Convert => reset |= self.convert_target(to, us),
+            MoveKind::Convert => reset |= self.convert_target(to),
             MoveKind::Normal | MoveKind::Castle(..) | MoveKind::Double(_) => {
                 self.move_piece(m, us);
                 if m.sets_ep {

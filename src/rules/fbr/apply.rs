@@ -18,6 +18,7 @@ mod drops;
 mod ends;
 mod explosions;
 mod facing;
+mod flips;
 mod forced_drops;
 mod friendly_captures;
 mod immediate_drops;
@@ -104,6 +105,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     a.mbn_swaps(list)?;
     a.mbn_explosions(list)?;
     a.mbn_friendly_captures(list)?;
+    let first_flip = a.mbn_flips(list)?;
     a.plus_rules(list)?;
     a.musketeers(list)?;
     let has_holding = list.rules.iter().any(|r| r.name == "holding" && !r.cancel);
@@ -158,6 +160,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     a.friendly_captures_beside(list)?;
     a.pushes_beside(list)?;
     a.facing_beside(list)?;
+    a.flips_beside(list, first_flip)?;
     a.conversion_moves_beside(list)?;
     Applier::unclaimed_prefixes(list)?;
     Applier::stack_partners(list)?;
@@ -219,12 +222,13 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         );
     }
     a.alice_boards_after(list)?;
-    // Swap movements, explosions and friendly captures of piece definitions need the layers
-    // even without a rule.
+    // Swap movements, explosions, friendly captures and flips of piece definitions need the
+    // layers even without a rule.
     a.layers.active = !list.rules.is_empty()
         || !a.layers.swaps.is_empty()
         || !a.layers.explosions.is_empty()
-        || !a.layers.friendly_captures.is_empty();
+        || !a.layers.friendly_captures.is_empty()
+        || !a.layers.conversion_moves.is_empty();
     Ok((a.def, a.layers))
 }
 

@@ -45,6 +45,8 @@ struct Step {
     /// `w`, `ww`, `wy`: it swaps (kept in a repeated rider's narrowed legs, whose `partial`
     /// is gone).
     swaps: bool,
+    /// `x`, `xx`, `xy`: it flips a piece's colour (kept as `swaps` is).
+    flips: bool,
     /// The partial move it was read from, whole (not narrowed to one vector).
     partial: Option<MbnMove>,
 }
@@ -81,6 +83,7 @@ pub(super) fn lower_sequence(legs: &[Leg]) -> Result<MbnMoveSets, MbnError> {
         push_new(&mut out.captures, one.captures);
         out.swaps.extend(one.swaps);
         out.friendly_captures.extend(one.friendly_captures);
+        out.flips.extend(one.flips);
     }
     out.explosion = tally.finish()?;
     Ok(out)
@@ -98,6 +101,14 @@ fn lower_chain(chain: &Chain, out: &mut MbnMoveSets) -> Result<(), MbnError> {
                 s.column,
                 "a friendly capture (`cc`, `cy`) inside a move sequence or a repeated complex \
                  rider is not evaluated by cqlq (cqlq reads it on a single leap or ride)",
+            ));
+        }
+        if let Some(s) = chain.steps.iter().find(|s| s.flips) {
+            return Err(err(
+                s.column,
+                "a flip (`x`, `xx`, `xy`) inside a move sequence or a repeated complex rider is \
+                 not evaluated by cqlq (the piece that flips stays on its square; cqlq reads a \
+                 flip on a single leap or ride)",
             ));
         }
         if let Some(s) = swap {
@@ -136,6 +147,7 @@ fn lower_chain(chain: &Chain, out: &mut MbnMoveSets) -> Result<(), MbnError> {
         push_new(&mut out.captures, sets.captures);
         out.swaps.extend(sets.swaps);
         out.friendly_captures.extend(sets.friendly_captures);
+        out.flips.extend(sets.flips);
         return Ok(());
     }
     let atom = Atom::Path(LegPath {
@@ -260,6 +272,7 @@ fn expand_leg(leg: &Leg) -> Result<Vec<Chain>, MbnError> {
                             column: m.column,
                             friendly: m.friendly.is_some(),
                             swaps: m.swaps.is_some(),
+                            flips: m.flips.is_some(),
                             partial: Some(m.clone()),
                         }],
                         repeat: (1, 1),

@@ -3,6 +3,7 @@
 //! those lines cannot hold them), split into what moves and what captures.
 
 use super::explosion::MbnExplosion;
+use super::flip::MbnFlips;
 use super::friendly_capture::FriendlyCaptures;
 use super::parse::{MbnError, MbnMove, Reach};
 use crate::rules::fairy::defs::{Atom, Leaper, MoveSet};
@@ -49,6 +50,9 @@ pub struct MbnMoveSets {
     /// Captures of friendly pieces (which the fairy engine keeps in its rule layers too,
     /// `fairy::layer_friendly_captures`).
     pub friendly_captures: Vec<MbnFriendlyCaptures>,
+    /// Flips of a piece's colour (`x`, `xx`, `xy`: conversion moves, also in the rule
+    /// layers, `fairy::layer_convert`).
+    pub flips: Vec<MbnFlips>,
 }
 
 /// The fairy atoms of `moves` (the partial moves of one definition). A rider whose
@@ -68,6 +72,21 @@ pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
             }
             out.friendly_captures.push(MbnFriendlyCaptures {
                 victims: victims.clone(),
+                lines: lines_of(m),
+                column: m.column,
+            });
+        }
+        if let Some(targets) = m.flips {
+            if m.exact {
+                return Err(MbnError {
+                    column: m.column,
+                    reason: "a flip (`x`) with an exact step count is not evaluated by cqlq (it \
+                             flips the first piece on its line)"
+                        .into(),
+                });
+            }
+            out.flips.push(MbnFlips {
+                targets,
                 lines: lines_of(m),
                 column: m.column,
             });

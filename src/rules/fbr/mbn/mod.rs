@@ -6,13 +6,14 @@
 //! `fairy::leg_paths`), the predefined move `X` (the explosion) after a movement
 //! ([`explosion`]), board identifiers and transitions ([`boards`]: `C<1>`, `<2>mO`), the
 //! piece set after a swap modifier (`ww{^K}`) and captures of friendly pieces (`cc`, `cy`,
-//! `a`: [`friendly_capture`]). The rest of the notation is refused by name at its column. See
-//! `docs/fbr.md`.
+//! `a`: [`friendly_capture`]), and flips of a piece's colour (`x`, `xx`, `xy`: [`flip`]).
+//! The rest of the notation is refused by name at its column. See `docs/fbr.md`.
 
 pub mod boards;
 mod brackets;
 mod chains;
 pub mod explosion;
+pub mod flip;
 pub mod friendly_capture;
 pub mod lower;
 pub mod parse;
@@ -20,6 +21,7 @@ mod piece_sets;
 pub mod sequence;
 
 pub use explosion::MbnExplosion;
+pub use flip::MbnFlips;
 pub use friendly_capture::FriendlyCaptures;
 pub use lower::{MbnFriendlyCaptures, MbnMoveSets, MbnSwaps, mbn_atoms};
 pub use parse::{Directions, MbnError, MbnMove, Reach, mbn_to_moves};

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::friendly_capture::{FriendlyCaptures, read_capture_modifier};
+use crate::rules::fairy::layer_convert::FlipTargets;
 use crate::rules::fairy::layer_swaps::SwapPartners;
 use crate::rules::fbr::model::PieceSet;
 
@@ -97,6 +98,9 @@ pub struct MbnMove {
     pub swap_set: Option<PieceSet>,
     /// `cc`, `cy`: the friendly pieces the move captures (`super::friendly_capture`).
     pub friendly: Option<FriendlyCaptures>,
+    /// `x`, `xx`, `xy`: the move turns the piece it reaches to the other side instead of
+    /// capturing it, staying put (`super::flip`; `fairy::layer_convert`).
+    pub flips: Option<FlipTargets>,
     /// 1-based column where the partial move starts (for faults found later).
     pub column: usize,
 }
@@ -181,8 +185,7 @@ fn unsupported(c: char) -> Option<&'static str> {
         'q' => "the modifier `q` (circular)",
         't' => "the modifier `t` (turn)",
         'u' => "the modifier `u` (unblocked)",
-        'x' => "the modifier `x` (flip colour)",
-        'y' => "the modifier `y`",
+        'y' => super::flip::LONE_Y,
         'z' => "the modifier `z` (zig-zag)",
         _ => return None,
     })
@@ -216,6 +219,8 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
         let (mut m, mut c) = (false, false);
         let mut swaps = None;
         let mut swap_set = None;
+        // `x`, `xx`, `xy` with the column of its `x`.
+        let mut flips: Option<(usize, FlipTargets)> = None;
         // A board transition before the modifiers (`<2>mO`): on cqlq's one board it reaches
         // no board, and the partial move gives no move (`super::boards`).
         let off_board = chars.get(at) == Some(&'<');
@@ -257,6 +262,12 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
                     continue;
                 }
                 'a' if definition => all = Some(at),
+                'x' => {
+                    let (targets, len) = super::flip::read_flip_modifier(&chars, at, definition)?;
+                    flips = Some((at, targets));
+                    at += len;
+                    continue;
+                }
                 '?' => {
                     return Err(err(
                         at,
@@ -353,6 +364,11 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
             Reach::UpTo(n)
         };
         at += digits.chars().count();
+        if let Some((x_at, _)) = flips
+            && (swaps.is_some() || own.is_some() || all.is_some())
+        {
+            return Err(super::flip::beside_refusal(x_at));
+        }
         let (moves, captures) = if let Some(a) = all {
             if m || c || swaps.is_some() {
                 return Err(err(
@@ -366,7 +382,7 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
             (true, true)
         } else if let Some((_, read)) = &own {
             (m, c || read.any)
-        } else if m || c || swaps.is_some() {
+        } else if m || c || swaps.is_some() || flips.is_some() {
             (m, c)
         } else {
             (true, true)
@@ -421,6 +437,7 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
                 swaps,
                 swap_set: swap_set.clone(),
                 friendly: friendly.clone(),
+                flips: flips.map(|(_, f)| f),
                 column: start + 1,
             };
             let oblique = a.0 != a.1 && a.0 != 0 && a.1 != 0;
