@@ -29,6 +29,7 @@ mod fbr_mbn_disk;
 mod fbr_mbn_explosion;
 mod fbr_mbn_flip;
 mod fbr_mbn_legs;
+mod fbr_mbn_locust;
 mod fbr_mbn_macros;
 mod fbr_mbn_more;
 mod fbr_mbn_paths;

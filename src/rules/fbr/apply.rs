@@ -22,6 +22,7 @@ mod flips;
 mod forced_drops;
 mod friendly_captures;
 mod immediate_drops;
+mod locusts;
 mod musketeer;
 mod pieces;
 mod pincher;
@@ -106,6 +107,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     a.mbn_explosions(list)?;
     a.mbn_friendly_captures(list)?;
     let first_flip = a.mbn_flips(list)?;
+    a.mbn_locusts(list)?;
     a.plus_rules(list)?;
     a.musketeers(list)?;
     let has_holding = list.rules.iter().any(|r| r.name == "holding" && !r.cancel);
@@ -228,7 +230,8 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         || !a.layers.swaps.is_empty()
         || !a.layers.explosions.is_empty()
         || !a.layers.friendly_captures.is_empty()
-        || !a.layers.conversion_moves.is_empty();
+        || !a.layers.conversion_moves.is_empty()
+        || !a.layers.locusts.is_empty();
     Ok((a.def, a.layers))
 }
 

@@ -5,25 +5,18 @@
 //! rider) a multi-leg path (`fairy::leg_paths`), into the moves and/or captures as its last
 //! leg's `m` / `c` say.
 //!
-//! Every leg but the last must be written `m` (it goes to an empty square): a leg that may
-//! capture and then go on (a locust move, `cW-W`) is refused by name, for these reasons:
-//! - the engine's multi-leg paths (`fairy::leg_paths::path_ends`) give a piece's landing
-//!   squares as one square set, which the move list, check detection and SAN's candidate
-//!   search all read; a locust move is a pair (victim, landing square), and two of them may
-//!   share the landing square with different victims (`cW-W` from d4 to e5 takes d5 or e4),
-//!   so a locust needs a generator of its own (as `fairy::lion` is for SjaakII's lion), and
-//!   check detection a royal on a first leg's square;
-//! - an `FMove` holds one captured square (en passant's, the lion's igui); a locust whose last
-//!   leg captures too takes two, which only the lion's `MoveKind::Double` holds;
-//! - SAN names a move by its piece, origin and destination: the two d4-e5 moves above are one
-//!   SAN (`Ae5`), and neither seed 001 nor the FBR/MBN pages say how a PGN tells them apart
-//!   (XBetza writes the same move `cafW`; Fairy-Stockfish via pyffish 0.0.90 reads `cafmW` as
-//!   no locust: from d4 beside a pawn on d5 it gives d4d5 alone, so no oracle either).
+//! Every leg but the last must be written `m` (it goes to an empty square), but for a locust:
+//! a two-leg sequence whose first leg is written `c` alone (`cW-mW`: capture, then go on from
+//! the victim's square) lowers to the engine's locust moves (`super::locust`,
+//! `fairy::layer_locust`), which hold the pair (victim, landing square) that the multi-leg
+//! paths' landing-square sets cannot; any other leg before `-` that may capture is refused by
+//! name.
 //!
 //! The explosion `X` ends a chain: the chain keeps the column of its `X`, and
 //! [`super::explosion::ExplosionTally`] decides what of the piece explodes.
 
 use super::explosion::{ExplosionTally, NEEDS_MOVEMENT};
+use super::locust::{MbnLocust, NOT_A_LOCUST, leg_lines};
 use super::lower::{MbnMoveSets, mbn_atoms, path_leg};
 use super::parse::{MbnError, MbnMove};
 use super::sequence::{Branch, Leg, LegKind, err};
@@ -84,6 +77,7 @@ pub(super) fn lower_sequence(legs: &[Leg]) -> Result<MbnMoveSets, MbnError> {
         out.swaps.extend(one.swaps);
         out.friendly_captures.extend(one.friendly_captures);
         out.flips.extend(one.flips);
+        out.locusts.extend(one.locusts);
     }
     out.explosion = tally.finish()?;
     Ok(out)
@@ -120,16 +114,27 @@ fn lower_chain(chain: &Chain, out: &mut MbnMoveSets) -> Result<(), MbnError> {
             ));
         }
     }
+    if let [first] = before
+        && first.captures
+        && !first.moves
+        && first.leg.min == 1
+        && last.leg.min == 1
+        && chain.repeat == (1, 1)
+        && chain.explodes.is_none()
+    {
+        // A locust (`super::locust`): capture on the first leg, go on by the second.
+        out.locusts.push(MbnLocust {
+            first: leg_lines(&first.leg),
+            second: leg_lines(&last.leg),
+            moves: last.moves,
+            captures: last.captures,
+            column: first.column,
+        });
+        return Ok(());
+    }
     for s in before {
         if !s.moves || s.captures {
-            return Err(err(
-                s.column,
-                "a leg before `-` that may capture (a locust move) is not evaluated by cqlq: \
-                 it removes a piece the move does not land on; the engine's multi-leg moves \
-                 are landing squares, and two locust moves to one square with different \
-                 victims would be one move and one SAN; write the leg with `m` (it goes to an \
-                 empty square)",
-            ));
+            return Err(err(s.column, NOT_A_LOCUST));
         }
     }
     if chain.steps.len() > MAX_LEGS {

@@ -53,6 +53,8 @@ pub struct MbnMoveSets {
     /// Flips of a piece's colour (`x`, `xx`, `xy`: conversion moves, also in the rule
     /// layers, `fairy::layer_convert`).
     pub flips: Vec<MbnFlips>,
+    /// Locust movements (`cW-mW`: `super::locust`; rule layers, `fairy::layer_locust`).
+    pub locusts: Vec<super::locust::MbnLocust>,
 }
 
 /// The fairy atoms of `moves` (the partial moves of one definition). A rider whose

@@ -6,8 +6,8 @@
 //! `fairy::leg_paths`), the predefined move `X` (the explosion) after a movement
 //! ([`explosion`]), board identifiers and transitions ([`boards`]: `C<1>`, `<2>mO`), the
 //! piece set after a swap modifier (`ww{^K}`) and captures of friendly pieces (`cc`, `cy`,
-//! `a`: [`friendly_capture`]), and flips of a piece's colour (`x`, `xx`, `xy`: [`flip`]).
-//! The rest of the notation is refused by name at its column. See `docs/fbr.md`.
+//! `a`: [`friendly_capture`]), flips of a piece's colour (`x`, `xx`, `xy`: [`flip`]) and
+//! two-leg locusts (`cW-mW`: [`locust`]). The rest of the notation is refused by name at its column. See `docs/fbr.md`.
 
 pub mod boards;
 mod brackets;
@@ -15,6 +15,7 @@ mod chains;
 pub mod explosion;
 pub mod flip;
 pub mod friendly_capture;
+pub mod locust;
 pub mod lower;
 pub mod parse;
 mod piece_sets;
@@ -23,6 +24,7 @@ pub mod sequence;
 pub use explosion::MbnExplosion;
 pub use flip::MbnFlips;
 pub use friendly_capture::FriendlyCaptures;
+pub use locust::MbnLocust;
 pub use lower::{MbnFriendlyCaptures, MbnMoveSets, MbnSwaps, mbn_atoms};
 pub use parse::{Directions, MbnError, MbnMove, Reach, mbn_to_moves};
 pub use sequence::{mbn_move_sets, mbn_move_sets_with_explosion, mbn_piece_move_sets};
