@@ -107,6 +107,10 @@ fn a_game_with_a_locust_knight_replays() {
     let summary = rules_count_summary(rules, "check", pgn);
     assert!(summary.contains(" 1 position matched"), "{summary}");
     assert!(summary.contains("0 bad games"), "{summary}");
+    // CQL's `move capture` sees the locust's victim: the black pawn taken on d5 is the
+    // game's one capture of a black pawn (3... exd6 takes a knight).
+    let summary = rules_count_summary(rules, "move capture p", pgn);
+    assert!(summary.contains(" 1 position matched"), "{summary}");
     // Plain SAN does not name the locust move: a bad game.
     let bad = pgn.replace("Nxd5-d6+", "Nd6+");
     let summary = rules_count_summary(rules, "check", &bad);
