@@ -81,7 +81,8 @@ fn fault(text: &str) -> MbnError {
 fn sequences_cqlq_does_not_evaluate_are_refused_at_their_column() {
     let cases = [
         ("W-F", 1, "locust"),
-        ("cW-F", 1, "locust"),
+        ("cW-cW-F", 1, "locust"),
+        ("cW03-F", 1, "locust"),
         ("mW-wF", 4, "swap (`w`) inside a move sequence"),
         ("mW---F", 4, "`---`"),
         ("-W", 1, "a leg before"),

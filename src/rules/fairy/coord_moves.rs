@@ -135,7 +135,8 @@ impl FairyPos {
                 let normal = m.from as usize == from
                     && (m.to as usize == to
                         || matches!(m.kind, MoveKind::Castle(pf, _) if pf as usize == to))
-                    && m.kind != MoveKind::Drop;
+                    && m.kind != MoveKind::Drop
+                    && !self.is_locust(m);
                 let gate_on_partner = matches!(m.kind, MoveKind::Castle(pf, _)
                     if pf as usize == from && m.from as usize == to && m.gate.is_some_and(|(_, s)| s == pf));
                 normal || gate_on_partner

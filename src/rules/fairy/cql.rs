@@ -90,10 +90,18 @@ impl FairyPos {
             to: Bits256::single(m.to as usize),
             color: color_of(us),
             mover: self.cql_type(m.piece as usize),
-            capture: m.capture.and_then(|c| {
-                self.piece(c as usize)
-                    .map(|(_, t)| (self.cql_type(t), Bits256::single(c as usize)))
-            }),
+            // An MBN locust landing on an empty square captured on its first leg
+            // (`fairy::layer_locust`): that victim.
+            capture: m
+                .capture
+                .or(match m.kind {
+                    MoveKind::Double(v) => Some(v),
+                    _ => None,
+                })
+                .and_then(|c| {
+                    self.piece(c as usize)
+                        .map(|(_, t)| (self.cql_type(t), Bits256::single(c as usize)))
+                }),
             promotion: m.promo.map(|p| self.cql_type(p as usize)),
             castle: match (m.kind, &self.v.layers.alice_boards) {
                 // `alice=3D`/`4D`: the side on the king's own board.

@@ -1,8 +1,10 @@
 //! Conversion moves (FBR `conversion*` with a prefixed definition `*K=cK`, seed 001: "the
 //! piece at the destination square will flip the color ... This conversion is a separate
 //! move"): instead of moving, a piece turns an enemy piece its prefixed movement reaches into
-//! one of its own side; it stays where it is. Royal pieces are not converted (a side's royal
-//! changing sides is no move the seed describes). A PGN writes the move as SAN of the
+//! one of its own side; it stays where it is. MBN's flip modifiers in a piece's own movement
+//! give the same move without the rule ([`FlipTargets`]: `x` an enemy piece, `xx` a friendly
+//! one, `xy` either, each turned to the other side). Royal pieces are not converted (a side's
+//! royal changing sides is no move the seed describes). A PGN writes the move as SAN of the
 //! converting piece to its target's square without a capture mark (`Kd2`; the capture of the
 //! same piece is `Kxd2`), or in coordinates (`e1d2`), as swaps are written.
 
@@ -19,6 +21,21 @@ pub enum ConvertCondition {
     /// `[+]`: the mover's side is not in check and has not been since the game's start (or
     /// the FEN).
     NeverChecked,
+}
+
+/// Whose pieces a conversion move turns to the other side: `conversion*`'s `*K=cK` and MBN's
+/// `x` enemy pieces, `xx` friendly ones, `xy` any (the MBN page's modifier table: "flips an
+/// enemy piece to a friendly piece ... (xx) ... a friendly piece to an enemy piece ... (xy)
+/// any piece (friendly or enemy) into an opposing piece").
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum FlipTargets {
+    /// Enemy pieces become the mover's.
+    #[default]
+    Enemy,
+    /// The mover's pieces become the enemy's.
+    Friendly,
+    /// Either side's pieces become the other side's.
+    Any,
 }
 
 /// Targets a negated definition spares (`!*K=j{K}K`: a target from which the lines reach,
@@ -43,12 +60,14 @@ pub struct ConversionMove {
     pub condition: Option<ConvertCondition>,
     /// The targets negated definitions exclude.
     pub spared: Vec<SparedTargets>,
+    /// Whose pieces it turns (`conversion*`: enemy pieces).
+    pub targets: FlipTargets,
 }
 
 impl FairyPos {
     /// Pushes the side to move's conversion moves: for each of its pieces with a conversion
-    /// movement, each enemy non-royal piece on the movement's lines (a line up to its first
-    /// piece).
+    /// movement, each non-royal piece of the movement's [`FlipTargets`] on its lines (a line
+    /// up to its first piece).
     pub(super) fn push_conversions(&self, out: &mut Vec<FMove>) {
         let us = self.turn;
         let them = 1 - us;
@@ -72,7 +91,13 @@ impl FairyPos {
                         targets.set(first);
                     }
                 }
-                for to in (targets & self.color[them] & !self.royals(them)).iter() {
+                let whose = match cm.targets {
+                    FlipTargets::Enemy => self.color[them],
+                    FlipTargets::Friendly => self.color[us],
+                    FlipTargets::Any => occ,
+                };
+                let royals = self.royals(us) | self.royals(them);
+                for to in (targets & whose & !royals).iter() {
                     if cm.spared.iter().any(|s| self.spares(s, to)) {
                         continue;
                     }
@@ -113,14 +138,15 @@ impl FairyPos {
         }
     }
 
-    /// Plays a conversion's effect: the piece on `sq` becomes `us`'s (its type, promoted mark
-    /// kept; no longer unmoved, so a converted rook gives no castling). Returns whether the
-    /// move resets the halfmove clock (it does, as a capture: the position cannot come back).
-    pub(super) fn convert_target(&mut self, sq: usize, us: usize) -> bool {
-        if let Some((_, t)) = self.piece(sq) {
+    /// Plays a conversion's effect: the piece on `sq` goes to the other side (its type,
+    /// promoted mark kept; no longer unmoved, so a converted rook gives no castling). Returns
+    /// whether the move resets the halfmove clock (it does, as a capture: the position cannot
+    /// come back).
+    pub(super) fn convert_target(&mut self, sq: usize) -> bool {
+        if let Some((owner, t)) = self.piece(sq) {
             let promoted = self.promoted.has(sq);
             self.remove(sq);
-            self.put(sq, us, t);
+            self.put(sq, 1 - owner, t);
             if promoted {
                 self.promoted.set(sq);
             }

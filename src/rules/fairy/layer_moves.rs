@@ -116,6 +116,9 @@ impl FairyPos {
         if !l.conversion_moves.is_empty() {
             self.push_conversions(out);
         }
+        if !l.locusts.is_empty() {
+            self.push_locusts(out);
+        }
         if l.swapping {
             self.push_first_rank_double_steps(out);
         }

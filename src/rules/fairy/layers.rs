@@ -266,6 +266,8 @@ pub struct Layers {
     /// `conversion` rules' conversion moves (`*K=cK`): per converting type, the lines of
     /// its targets per colour (`fairy::layer_convert`).
     pub conversion_moves: Vec<super::layer_convert::ConversionMove>,
+    /// MBN locust movements (`cW-mW`: `fairy::layer_locust`).
+    pub locusts: Vec<super::layer_locust::LocustRule>,
     /// A conversion move has MBN's `[+]`: each side's checks are noted
     /// (`LayerState::checked`).
     pub checked_history: bool,

@@ -27,6 +27,7 @@ mod layer_facing;
 pub mod layer_forced_drops;
 pub mod layer_friendly_captures;
 mod layer_immediate_drops;
+pub mod layer_locust;
 pub mod layer_make;
 pub mod layer_moves;
 pub mod layer_musketeer;

@@ -414,6 +414,10 @@ impl FairyPos {
     /// pieces of that colour) attacks `sq` when `occ` is occupied: the check test of a
     /// position after a move, without making it.
     pub fn attacked_with(&self, sq: usize, by: usize, occ: Bits256, attackers: Bits256) -> bool {
+        // MBN locusts (`fairy::layer_locust`) capture on a square they do not land on.
+        if !self.v.layers.locusts.is_empty() && self.locust_attacks(sq, by, occ, attackers) {
+            return true;
+        }
         // Only the pieces on squares from which some type reaches `sq` can attack it.
         let near = match self.v.attack_from[by].get(sq) {
             Some(from) => attackers & *from,
@@ -607,9 +611,10 @@ impl FairyPos {
             reset = true;
         }
         if let MoveKind::Double(first) = m.kind {
-            // A lion's double capture: its first victim goes too (the victim-rule path takes
-            // it before and plays the rest as a normal move).
+            // A lion's double capture, an MBN locust move: its first victim goes too (the
+            // victim-rule path takes it before and plays the rest as a normal move).
             self.take_captured(first as usize);
+            reset = true;
         }
         match m.kind {
             MoveKind::Drop => {
@@ -643,7 +648,7 @@ impl FairyPos {
                 self.hand[us][t] = self.hand[us][t].saturating_add(1);
             }
             MoveKind::Swap(partner_promo) => self.swap_pieces(m, us, partner_promo),
-            MoveKind::Convert => reset |= self.convert_target(to, us),
+            MoveKind::Convert => reset |= self.convert_target(to),
             MoveKind::Normal | MoveKind::Castle(..) | MoveKind::Double(_) => {
                 self.move_piece(m, us);
                 if m.sets_ep {

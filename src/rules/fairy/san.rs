@@ -142,6 +142,13 @@ impl FairyPos {
             None => (t, None),
         };
         let gate = gate.map(|g| self.parse_gate(g)).transpose()?;
+        // An MBN locust move names its victim's square (`Axd5-e5`, `fairy::layer_locust`).
+        if !self.v.layers.locusts.is_empty()
+            && gate.is_none()
+            && let Some(found) = self.locust_san(body, &self.legal_moves())
+        {
+            return the_one_move(text, &found);
+        }
         if body == "O-O"
             || body == "O-O-O"
             || body == "0-0"
@@ -365,7 +372,7 @@ impl FairyPos {
     }
 
     /// Reads a square with a 1-based rank of one or two digits; returns (index, length).
-    fn read_sq(&self, s: &[u8]) -> Option<(usize, usize)> {
+    pub(super) fn read_sq(&self, s: &[u8]) -> Option<(usize, usize)> {
         let f = *s.first()?;
         if !f.is_ascii_lowercase() || (f - b'a') as usize >= self.v.files {
             return None;
@@ -467,7 +474,7 @@ impl FairyPos {
     }
 
     fn san_matches(&self, m: &FMove, p: &SanParts, strict: bool) -> bool {
-        if m.to as usize != p.to || !self.gate_matches(m, &p.gate) {
+        if m.to as usize != p.to || !self.gate_matches(m, &p.gate) || self.is_locust(m) {
             return false;
         }
         // `alice=3D`/`4D`: a castling is also the king's SAN to its square on the wide board

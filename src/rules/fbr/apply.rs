@@ -19,10 +19,12 @@ mod edge_riders;
 mod ends;
 mod explosions;
 mod facing;
+mod flips;
 mod forced_drops;
 mod friendly_captures;
 mod halflings;
 mod immediate_drops;
+mod locusts;
 mod musketeer;
 mod pieces;
 mod pincher;
@@ -106,6 +108,8 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     a.mbn_swaps(list)?;
     a.mbn_explosions(list)?;
     a.mbn_friendly_captures(list)?;
+    let first_flip = a.mbn_flips(list)?;
+    a.mbn_locusts(list)?;
     a.plus_rules(list)?;
     a.musketeers(list)?;
     let has_holding = list.rules.iter().any(|r| r.name == "holding" && !r.cancel);
@@ -160,6 +164,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     a.friendly_captures_beside(list)?;
     a.pushes_beside(list)?;
     a.facing_beside(list)?;
+    a.flips_beside(list, first_flip)?;
     a.conversion_moves_beside(list)?;
     Applier::unclaimed_prefixes(list)?;
     Applier::stack_partners(list)?;
@@ -232,8 +237,8 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
              side by side on one board, whose edges are not each board's",
         );
     }
-    // Swap movements, explosions and friendly captures of piece definitions need the layers
-    // even without a rule.
+    // Swap movements, explosions, friendly captures and flips of piece definitions need the
+    // layers even without a rule.
     if let Some(column) = super::mbn::state::decaying_column(list) {
         // `ii`: a check ends the initial moves (`fbr::mbn::state`).
         super::mbn::state::check_decaying_royal(&a.def, column)?;
@@ -243,7 +248,9 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
         || a.layers.checked_history
         || !a.layers.swaps.is_empty()
         || !a.layers.explosions.is_empty()
-        || !a.layers.friendly_captures.is_empty();
+        || !a.layers.friendly_captures.is_empty()
+        || !a.layers.conversion_moves.is_empty()
+        || !a.layers.locusts.is_empty();
     Ok((a.def, a.layers))
 }
 

@@ -68,6 +68,7 @@ impl Applier {
                 if !sets.moves.is_empty()
                     || !sets.captures.is_empty()
                     || !sets.friendly_captures.is_empty()
+                    || !sets.flips.is_empty()
                 {
                     return refuse(
                         at,

@@ -17,7 +17,9 @@ use super::super::model::{Rule, RuleList};
 use super::super::parse::FbrError;
 use super::super::piece_defs::PieceDefinition;
 use super::{Applier, refuse};
-use crate::rules::fairy::layer_convert::{ConversionMove, ConvertCondition, SparedTargets};
+use crate::rules::fairy::layer_convert::{
+    ConversionMove, ConvertCondition, FlipTargets, SparedTargets,
+};
 use crate::rules::fairy::layer_powers::ZoneLine;
 
 /// A part of a conversion definition: its condition, MBN, first column and, for a
@@ -113,6 +115,7 @@ impl Applier {
                 lines,
                 condition,
                 spared: spared.clone(),
+                targets: FlipTargets::Enemy,
             });
         }
         Ok(())

@@ -5,26 +5,19 @@
 //! rider) a multi-leg path (`fairy::leg_paths`), into the moves and/or captures as its last
 //! leg's `m` / `c` say.
 //!
-//! Every leg but the last must be written `m` (it goes to an empty square): a leg that may
-//! capture and then go on (a locust move, `cW-W`) is refused by name, for these reasons:
-//! - the engine's multi-leg paths (`fairy::leg_paths::path_ends`) give a piece's landing
-//!   squares as one square set, which the move list, check detection and SAN's candidate
-//!   search all read; a locust move is a pair (victim, landing square), and two of them may
-//!   share the landing square with different victims (`cW-W` from d4 to e5 takes d5 or e4),
-//!   so a locust needs a generator of its own (as `fairy::lion` is for SjaakII's lion), and
-//!   check detection a royal on a first leg's square;
-//! - an `FMove` holds one captured square (en passant's, the lion's igui); a locust whose last
-//!   leg captures too takes two, which only the lion's `MoveKind::Double` holds;
-//! - SAN names a move by its piece, origin and destination: the two d4-e5 moves above are one
-//!   SAN (`Ae5`), and neither seed 001 nor the FBR/MBN pages say how a PGN tells them apart
-//!   (XBetza writes the same move `cafW`; Fairy-Stockfish via pyffish 0.0.90 reads `cafmW` as
-//!   no locust: from d4 beside a pawn on d5 it gives d4d5 alone, so no oracle either).
+//! Every leg but the last must be written `m` (it goes to an empty square), but for a locust:
+//! a two-leg sequence whose first leg is written `c` alone (`cW-mW`: capture, then go on from
+//! the victim's square) lowers to the engine's locust moves (`super::locust`,
+//! `fairy::layer_locust`), which hold the pair (victim, landing square) that the multi-leg
+//! paths' landing-square sets cannot; any other leg before `-` that may capture is refused by
+//! name.
 //!
 //! The explosion `X` ends a chain: the chain keeps the column of its `X`, and
 //! [`super::explosion::ExplosionTally`] decides what of the piece explodes.
 
 use super::explosion::{ExplosionTally, NEEDS_MOVEMENT};
 use super::leg_shapes::{LegShape, chain_leg, refuse_in_sequence};
+use super::locust::{MbnLocust, NOT_A_LOCUST, leg_lines};
 use super::lower::{MbnMoveSets, mbn_atoms};
 use super::parse::{MbnError, MbnMove};
 use super::relative_legs::{is_relative, resolve};
@@ -47,6 +40,8 @@ struct Step {
     /// `w`, `ww`, `wy`: it swaps (kept in a repeated rider's narrowed legs, whose `partial`
     /// is gone).
     swaps: bool,
+    /// `x`, `xx`, `xy`: it flips a piece's colour (kept as `swaps` is).
+    flips: bool,
     /// The partial move it was read from, whole (not narrowed to one vector).
     partial: Option<MbnMove>,
     /// `t`, `tt`, `z`: its direction relative to the previous leg's (`super::relative_legs`),
@@ -87,6 +82,8 @@ pub(super) fn lower_sequence(legs: &[Leg]) -> Result<MbnMoveSets, MbnError> {
         out.swaps.extend(one.swaps);
         out.friendly_captures.extend(one.friendly_captures);
         out.state.merge(one.state);
+        out.flips.extend(one.flips);
+        out.locusts.extend(one.locusts);
     }
     out.explosion = tally.finish()?;
     super::state::finish(&out)?;
@@ -122,6 +119,14 @@ fn lower_chain(chain: &Chain, out: &mut MbnMoveSets) -> Result<(), MbnError> {
                  rider is not evaluated by cqlq (cqlq reads it on a single leap or ride)",
             ));
         }
+        if let Some(s) = chain.steps.iter().find(|s| s.flips) {
+            return Err(err(
+                s.column,
+                "a flip (`x`, `xx`, `xy`) inside a move sequence or a repeated complex rider is \
+                 not evaluated by cqlq (the piece that flips stays on its square; cqlq reads a \
+                 flip on a single leap or ride)",
+            ));
+        }
         if let Some(s) = swap {
             return Err(err(
                 s.column,
@@ -134,17 +139,30 @@ fn lower_chain(chain: &Chain, out: &mut MbnMoveSets) -> Result<(), MbnError> {
     if last.leg.passage.visits() {
         return Err(super::hops::visit_ends(last.column));
     }
+    if let [first] = before
+        && first.captures
+        && !first.moves
+        && first.leg.min == 1
+        && last.leg.min == 1
+        && chain.repeat == (1, 1)
+        && chain.explodes.is_none()
+        && plain_locust_leg(first)
+        && plain_locust_leg(last)
+    {
+        // A locust (`super::locust`): capture on the first leg, go on by the second.
+        out.locusts.push(MbnLocust {
+            first: leg_lines(&first.leg),
+            second: leg_lines(&last.leg),
+            moves: last.moves,
+            captures: last.captures,
+            column: first.column,
+        });
+        return Ok(());
+    }
     // A visit (`j`) goes on from the piece it visits (`super::hops`).
     for s in before.iter().filter(|s| !s.leg.passage.visits()) {
         if !s.moves || s.captures {
-            return Err(err(
-                s.column,
-                "a leg before `-` that may capture (a locust move) is not evaluated by cqlq: \
-                 it removes a piece the move does not land on; the engine's multi-leg moves \
-                 are landing squares, and two locust moves to one square with different \
-                 victims would be one move and one SAN; write the leg with `m` (it goes to an \
-                 empty square)",
-            ));
+            return Err(err(s.column, NOT_A_LOCUST));
         }
     }
     if chain.steps.len() > MAX_LEGS {
@@ -163,6 +181,7 @@ fn lower_chain(chain: &Chain, out: &mut MbnMoveSets) -> Result<(), MbnError> {
         out.swaps.extend(sets.swaps);
         out.friendly_captures.extend(sets.friendly_captures);
         out.state.merge(sets.state);
+        out.flips.extend(sets.flips);
         return Ok(());
     }
     for m in chain.steps.iter().filter_map(|s| s.partial.as_ref()) {
@@ -296,6 +315,7 @@ fn expand_leg(leg: &Leg) -> Result<Vec<Chain>, MbnError> {
                                     column: m.column,
                                     friendly: m.friendly.is_some(),
                                     swaps: m.swaps.is_some(),
+                                    flips: m.flips.is_some(),
                                     partial: Some(m.clone()),
                                     relative: m.shape.filter(|s| is_relative(s.kind)),
                                 }],
@@ -352,6 +372,20 @@ fn repeated(chain: Chain, repeat: (u8, u8), column: usize) -> Result<Vec<Chain>,
             explodes: None,
         })
         .collect())
+}
+
+/// Whether a locust's leg is a plain leap or line, as the locust layer reads it
+/// ([`leg_lines`] takes vectors and steps only): no hop, leap or visit, board range, halfling,
+/// wrap, relative direction or state modifier (those stay refused as no locust).
+fn plain_locust_leg(s: &Step) -> bool {
+    s.leg.passage == crate::rules::fairy::leg_hops::Passage::Clear
+        && s.leg.limits.is_none()
+        && !s.leg.half
+        && !s.leg.wrap.wraps()
+        && s.relative.is_none()
+        && s.partial
+            .as_ref()
+            .is_none_or(|m| m.shape.is_none() && m.state.is_empty())
 }
 
 /// The steps with their relative directions resolved (`super::relative_legs`): one list per

@@ -3,6 +3,7 @@
 //! those lines cannot hold them), split into what moves and what captures.
 
 use super::explosion::MbnExplosion;
+use super::flip::MbnFlips;
 use super::friendly_capture::FriendlyCaptures;
 use super::parse::{MbnError, MbnMove, Reach};
 use crate::rules::fairy::defs::{Atom, Leaper, MoveSet};
@@ -52,6 +53,11 @@ pub struct MbnMoveSets {
     pub friendly_captures: Vec<MbnFriendlyCaptures>,
     /// Initial moves and en passant (`i`, `e`: `super::state`).
     pub state: super::state::StateSets,
+    /// Flips of a piece's colour (`x`, `xx`, `xy`: conversion moves, also in the rule
+    /// layers, `fairy::layer_convert`).
+    pub flips: Vec<MbnFlips>,
+    /// Locust movements (`cW-mW`: `super::locust`; rule layers, `fairy::layer_locust`).
+    pub locusts: Vec<super::locust::MbnLocust>,
 }
 
 /// The fairy atoms of `moves` (the partial moves of one definition). A rider whose
@@ -70,6 +76,29 @@ pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
                 reason: "the state modifiers `i`, `e`, `o`, `oo` beside `n`, `h`, `t`, `tt`, `z`, \
                          a hop, leap or visit (`p`, `g`, `j`), or (`o`, `oo`) a board range or \
                          an edge rider are not evaluated by cqlq"
+                    .into(),
+            });
+        }
+        if m.flips.is_some()
+            && (m.passage != Passage::Clear
+                || m.limits.is_some()
+                || m.shape.is_some()
+                || !m.state.is_empty())
+        {
+            return Err(MbnError {
+                column: m.column,
+                reason: "a flip (`x`, `xx`, `xy`) beside a hop, leap or visit, a board range, \
+                         an edge rider, `n`, `h`, `t`, `tt`, `z` or a state modifier is not \
+                         evaluated by cqlq (it flips the first piece on its plain line)"
+                    .into(),
+            });
+        }
+        if !m.state.is_empty() && (m.friendly.is_some() || m.swaps.is_some()) {
+            return Err(MbnError {
+                column: m.column,
+                reason: "the state modifiers `i`, `e`, `o`, `oo` on a swap (`w`) or a friendly \
+                         capture (`cc`, `cy`) are not evaluated by cqlq (those rule layers read \
+                         plain lines)"
                     .into(),
             });
         }
@@ -122,6 +151,21 @@ pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
             }
             out.friendly_captures.push(MbnFriendlyCaptures {
                 victims: victims.clone(),
+                lines: lines_of(m),
+                column: m.column,
+            });
+        }
+        if let Some(targets) = m.flips {
+            if m.exact {
+                return Err(MbnError {
+                    column: m.column,
+                    reason: "a flip (`x`) with an exact step count is not evaluated by cqlq (it \
+                             flips the first piece on its line)"
+                        .into(),
+                });
+            }
+            out.flips.push(MbnFlips {
+                targets,
                 lines: lines_of(m),
                 column: m.column,
             });

@@ -8,17 +8,20 @@
 //! piece set after a swap modifier (`ww{^K}`) and captures of friendly pieces (`cc`, `cy`,
 //! `a`: [`friendly_capture`]), hops, leaps and visits (`p`, `pp`, `g`, `gg`, `j`, `jj`, `jy`:
 //! `hops`, `fairy::leg_hops`), board ranges on a partial move and the edge rider `W*`
-//! (`ranges`, `fairy::leg_limits`), the state modifiers `i`, `e`, `o`, `oo` ([`state`]). The
-//! rest of the notation is refused by name at its column. See
+//! (`ranges`, `fairy::leg_limits`), the state modifiers `i`, `e`, `o`, `oo` ([`state`]), flips
+//! of a piece's colour (`x`, `xx`, `xy`: [`flip`]) and two-leg locusts (`cW-mW`: [`locust`]).
+//! The rest of the notation is refused by name at its column. See
 //! `docs/fbr.md`.
 
 pub mod boards;
 mod brackets;
 mod chains;
 pub mod explosion;
+pub mod flip;
 pub mod friendly_capture;
 mod hops;
 pub mod leg_shapes;
+pub mod locust;
 pub mod lower;
 pub mod parse;
 mod piece_sets;
@@ -28,7 +31,9 @@ pub mod sequence;
 pub mod state;
 
 pub use explosion::MbnExplosion;
+pub use flip::MbnFlips;
 pub use friendly_capture::FriendlyCaptures;
+pub use locust::MbnLocust;
 pub use lower::{MbnFriendlyCaptures, MbnMoveSets, MbnSwaps, mbn_atoms};
 pub use parse::{Directions, MbnError, MbnMove, Reach, mbn_to_moves};
 pub use sequence::{mbn_move_sets, mbn_move_sets_with_explosion, mbn_piece_move_sets};

@@ -8,6 +8,7 @@ use super::friendly_capture::{FriendlyCaptures, read_capture_modifier};
 use super::hops::{Beside, check_passage, read_passage};
 use super::leg_shapes::{LegShape, is_shape_letter, read_shape};
 use super::state::StateModifiers;
+use crate::rules::fairy::layer_convert::FlipTargets;
 use crate::rules::fairy::layer_swaps::SwapPartners;
 use crate::rules::fairy::leg_hops::Passage;
 use crate::rules::fairy::leg_limits::LegLimits;
@@ -113,6 +114,9 @@ pub struct MbnMove {
     pub shape: Option<LegShape>,
     /// `i`, `e`, `o`, `oo`: the state modifiers (`super::state`).
     pub state: StateModifiers,
+    /// `x`, `xx`, `xy`: the move turns the piece it reaches to the other side instead of
+    /// capturing it, staying put (`super::flip`; `fairy::layer_convert`).
+    pub flips: Option<FlipTargets>,
     /// 1-based column where the partial move starts (for faults found later).
     pub column: usize,
 }
@@ -199,8 +203,7 @@ fn unsupported(c: char) -> Option<&'static str> {
              rider `qN` is not MBN)"
         }
         'u' => "the modifier `u` (unblocked)",
-        'x' => "the modifier `x` (flip colour)",
-        'y' => "the modifier `y`",
+        'y' => super::flip::LONE_Y,
         _ => return None,
     })
 }
@@ -234,6 +237,8 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
         let mut swaps = None;
         let mut swap_set = None;
         let mut state = StateModifiers::default();
+        // `x`, `xx`, `xy` with the column of its `x`.
+        let mut flips: Option<(usize, FlipTargets)> = None;
         // A board transition before the modifiers (`<2>mO`): on cqlq's one board it reaches
         // no board, and the partial move gives no move (`super::boards`).
         let off_board = chars.get(at) == Some(&'<');
@@ -303,6 +308,12 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
                 }
                 'd' | 'e' | 'i' | 'k' | 'o' => {
                     at += super::state::read_state_modifier(&chars, at, definition, &mut state)?;
+                    continue;
+                }
+                'x' => {
+                    let (targets, len) = super::flip::read_flip_modifier(&chars, at, definition)?;
+                    flips = Some((at, targets));
+                    at += len;
                     continue;
                 }
                 '?' => {
@@ -451,6 +462,11 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
                 ),
             ));
         }
+        if let Some((x_at, _)) = flips
+            && (swaps.is_some() || own.is_some() || all.is_some())
+        {
+            return Err(super::flip::beside_refusal(x_at));
+        }
         let beside = Beside {
             moves_or_captures: m || c,
             all: all.is_some(),
@@ -474,7 +490,7 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
             (true, true)
         } else if let Some((_, read)) = &own {
             (m, c || read.any)
-        } else if m || c || swaps.is_some() {
+        } else if m || c || swaps.is_some() || flips.is_some() {
             (m, c)
         } else {
             (true, true)
@@ -534,6 +550,7 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
                 limits: limits.clone(),
                 shape,
                 state,
+                flips: flips.map(|(_, f)| f),
                 column: start + 1,
             };
             super::state::check_partial(&mv)?;

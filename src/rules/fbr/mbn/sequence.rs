@@ -107,6 +107,18 @@ pub fn mbn_piece_move_sets(text: &str) -> Result<MbnMoveSets, MbnError> {
             "MBN friendly captures (`cc`, `cy`) are evaluated in FBR rule lists (`--rules`, `Rules:`), not on an `MBN:` line",
         ));
     }
+    if let Some(l) = sets.locusts.first() {
+        return Err(err(
+            l.column,
+            "MBN locust moves (`cW-mW`) are evaluated in FBR rule lists (`--rules`, `Rules:`), not on an `MBN:` line",
+        ));
+    }
+    if let Some(f) = sets.flips.first() {
+        return Err(err(
+            f.column,
+            "MBN flips (`x`, `xx`, `xy`) are evaluated in FBR rule lists (`--rules`, `Rules:`), not on an `MBN:` line",
+        ));
+    }
     if !sets.swaps.is_empty() {
         let at = text.chars().position(|c| c == 'w').unwrap_or(0);
         return Err(err(
