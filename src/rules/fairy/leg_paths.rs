@@ -166,9 +166,9 @@ where
             // Each square the leg may land on (a plain line's up to its first piece), where
             // its board range lets it land.
             let mut land = |next: usize, here: Standing| {
-                if limits.is_some_and(|lim| {
-                    !lim.lands(next, || (self.offset)(next, v.0, v.1).is_none())
-                }) {
+                if limits
+                    .is_some_and(|lim| !lim.lands(next, || (self.offset)(next, v.0, v.1).is_none()))
+                {
                     return;
                 }
                 if !last_leg {
@@ -184,7 +184,15 @@ where
                     }
                 }
             };
-            each_landing(l, v, most_steps, (at, self.from), self.offset, self.stands, &mut land);
+            each_landing(
+                l,
+                v,
+                most_steps,
+                (at, self.from),
+                self.offset,
+                self.stands,
+                &mut land,
+            );
         }
     }
 }
