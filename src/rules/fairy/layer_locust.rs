@@ -6,7 +6,7 @@
 //! the victim's square, as a lion's double capture does; `capture` is the landing square when
 //! the second leg captures, none otherwise. A royal is attacked by a locust whose first leg
 //! reaches it as its first piece and whose second leg has somewhere to land from there
-//! ([`FairyPos::locust_attacks`], read by `FairyPos::attacked_with`), so check, legality and
+//! (`FairyPos::locust_attacks`, read by `FairyPos::attacked_with`), so check, legality and
 //! castling's attacked squares see locusts.
 //!
 //! The square the locust leaves counts as empty for its second leg, where it does not land
@@ -14,7 +14,7 @@
 //! victim's square: `Axd5-e5` (captures on d5, lands on the empty e5), `Axd5xe6` (captures
 //! on d5 and on e6), with the usual origin disambiguation (`Adxd5-e5`, `Ad4xd5-e5`);
 //! ordinary SAN and coordinates do not name locust moves (two of them may share origin and
-//! landing square: [`FairyPos::locust_san`]).
+//! landing square: `FairyPos::locust_san`).
 
 use super::bits::Bits256;
 use super::layer_powers::ZoneLine;

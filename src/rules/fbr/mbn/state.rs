@@ -1,7 +1,7 @@
 //! MBN's state-dependent modifiers on a partial move: `i` (the piece's first move only), `e`
 //! (en passant), `o` / `oo` (the move wraps round the board's edges) — read
-//! ([`read_state_modifier`]), checked ([`check_partial`]) and lowered ([`lower_state`],
-//! [`leg_wrap`]) to the fairy engine's initial moves (`Initial:`), its `set_ep` / `take_ep`
+//! (`read_state_modifier`), checked (`check_partial`) and lowered (`lower_state`,
+//! `leg_wrap`) to the fairy engine's initial moves (`Initial:`), its `set_ep` / `take_ep`
 //! flags and wrapping multi-leg paths; `ii` (an initial move until the royal piece's first
 //! check) too. `k`, `kk`, `d` and `ee` are refused by name.
 //!
