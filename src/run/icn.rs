@@ -133,10 +133,19 @@ fn search_icn_game(
         ));
     }
     let record = icn_to_record(game);
+    // A move naming a piece its start square does not hold (`N4,2>4,4` over a pawn) ends
+    // the replay as an illegal move does: the moves before it are searched.
+    let misnamed = game.first_misnamed_move();
+    let searched = misnamed.as_ref().map(|(i, _)| {
+        icn_to_record(&IcnGame {
+            moves: game.moves[..*i].to_vec(),
+            ..game.clone()
+        })
+    });
     refusal::take();
     let settings = config.search_settings(false);
     let found = crate::eval::search_game(
-        &record,
+        searched.as_ref().unwrap_or(&record),
         game.start.clone(),
         number,
         Some(filter),
@@ -149,15 +158,26 @@ fn search_icn_game(
     if let Some(reason) = refusal::take() {
         return GameOutput::bad(format!("{at}: not searched: {reason}"));
     }
-    let error = found.replayed.fault.as_ref().map(|f| {
-        let (line, column) = game
-            .moves
-            .get((f.ply as usize).saturating_sub(1))
-            .map_or((0, 0), |m| (m.location.0, m.location.1));
+    let misnamed = misnamed.map(|(i, e)| {
         format!(
-            "{at} (line {line}, column {column}): {} at ply {}",
-            f.error, f.ply
+            "{at} (line {}, column {}): {} at ply {}",
+            e.line,
+            e.column,
+            e.message,
+            i + 1
         )
+    });
+    let error = misnamed.or_else(|| {
+        found.replayed.fault.as_ref().map(|f| {
+            let (line, column) = game
+                .moves
+                .get((f.ply as usize).saturating_sub(1))
+                .map_or((0, 0), |m| (m.location.0, m.location.1));
+            format!(
+                "{at} (line {line}, column {column}): {} at ply {}",
+                f.error, f.ply
+            )
+        })
     });
     GameOutput {
         error,

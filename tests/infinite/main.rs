@@ -13,6 +13,7 @@ mod infinite_ends;
 mod infinite_events;
 mod infinite_fairy;
 mod infinite_icn;
+mod infinite_misnamed;
 mod infinite_perft;
 mod infinite_props;
 mod infinite_query;

@@ -13,6 +13,7 @@ mod fairy_fen;
 mod fairy_fsf;
 mod fairy_pgn;
 mod fairy_rules;
+mod fairy_san_piece;
 mod fairy_sjaak;
 mod fbr_alice_boards;
 mod fbr_alice_prefixed;

@@ -4,9 +4,12 @@
 //! check marks and annotations ignored.
 //!
 //! A piece letter matches a piece type by the type's SAN string (`Symbol:`'s first string), its
-//! FEN letter, or the FEN letter without `+`/`~`; when no type matches, the one legal move with
-//! the written destination, disambiguation and promotion is taken (Fairy-Stockfish's own letters
-//! for promoted shogi pieces: `H`, `D`, `G`).
+//! FEN letter, or the FEN letter without `+`/`~` (Fairy-Stockfish's own letters for promoted
+//! shogi pieces, `H`, `D`, `G`, are their SAN strings). A move is read only as a move of a
+//! piece the letter names, and a promotion or drop only to or of a type its letter names: a
+//! SAN no such move fits is an illegal move, never another piece's move to the same square.
+//! What the loose reading (tried when nothing fits strictly) relaxes is only an unwritten
+//! promotion.
 
 use std::cell::Cell;
 
@@ -493,7 +496,8 @@ impl FairyPos {
         }
         let t = m.piece as usize;
         match &p.piece {
-            Some(letter) if strict && !self.san_names(t, letter) => return false,
+            // Strict or not, the letter must name the moving (or dropped) piece's type.
+            Some(letter) if !self.san_names(t, letter) => return false,
             None if !p.drop && !self.san_letterless(t) => return false,
             _ => {}
         }
@@ -511,7 +515,8 @@ impl FairyPos {
         match (written, promo) {
             (None, None) => true,
             (Some("+"), Some(pt)) => self.v.kinds[pt as usize].def.symbols[0].starts_with('+'),
-            (Some(s), Some(pt)) => !strict || self.san_names(pt as usize, s) || s.is_empty(),
+            // A written letter names the type promoted to, loosely read or not.
+            (Some(s), Some(pt)) => self.san_names(pt as usize, s) || s.is_empty(),
             (Some(s), None) => s == "+" && !strict,
             (None, Some(_)) => !strict,
         }

@@ -8,13 +8,14 @@
 //! ([`super::refusal`]) that `run` reports for the game.
 
 use super::board::Square;
+use super::game::misnamed;
 use super::movegen::{candidate_moves, moves_are_finite};
 use super::moves::{Move, Played, is_legal_in_play, is_pseudo_legal, play};
 use super::outcome::game_end;
 use super::piece::{Kind, Owner, Piece};
 use super::position::InfPosition;
 use super::query::piece_type;
-use super::read::icn_to_move;
+use super::read::icn_to_named_move;
 use super::refusal::refuse;
 use super::squares::SparseSet;
 use super::write::position_to_icn;
@@ -183,8 +184,12 @@ impl Position for InfPosition {
         self.power_of_type(piece_type)
     }
     fn play_san(&mut self, san: &str) -> Result<MoveInfo<SparseSet>, RulesError> {
-        let mv = icn_to_move(san)
+        let (mv, named) = icn_to_named_move(san)
             .map_err(|e| RulesError::new(RulesErrorKind::UnreadableMove, e.message))?;
+        // The long form's piece name must name the piece on the start square.
+        if let Some(why) = misnamed(self, named, &mv) {
+            return Err(RulesError::new(RulesErrorKind::IllegalMove, why));
+        }
         let played = play(self, &mv)
             .map_err(|e| RulesError::new(RulesErrorKind::UnplayableMove, e.to_string()))?;
         Ok(played_info(&played))

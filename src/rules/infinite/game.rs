@@ -56,15 +56,8 @@ impl IcnGame {
                 offset: m.location.2,
                 message: msg,
             };
-            if let Some(h) = m.piece_hint
-                && pos.board.get(m.mv.from) != Some(h)
-            {
-                return Err(err(format!(
-                    "move {} names {} but the start square holds {:?}",
-                    compact(&m.mv, pos.turn),
-                    h.to_icn(),
-                    pos.board.get(m.mv.from).map(Piece::to_icn)
-                )));
+            if let Some(msg) = misnamed(&pos, m.piece_hint, &m.mv) {
+                return Err(err(msg));
             }
             let played = play(&mut pos, &m.mv).map_err(|e| err(e.to_string()))?;
             if m.mark.is_some() && !in_check(&pos, pos.turn) {
@@ -78,6 +71,50 @@ impl IcnGame {
         }
         Ok(out)
     }
+}
+
+impl IcnGame {
+    /// The first move (its index, and the error at its place) whose piece name (`N4,2>4,4`)
+    /// does not name the piece on its start square, found by replaying the moves up to the
+    /// last named one: the search's replay plays moves by squares alone, so without this a
+    /// misnamed move would be another piece's move. None when every named move names its
+    /// piece, or when a move before the first misnamed one cannot be played (the search's
+    /// replay reports that move).
+    pub fn first_misnamed_move(&self) -> Option<(usize, IcnError)> {
+        let last_named = self.moves.iter().rposition(|m| m.piece_hint.is_some())?;
+        let mut pos = self.start.clone();
+        for (i, m) in self.moves[..=last_named].iter().enumerate() {
+            if let Some(message) = misnamed(&pos, m.piece_hint, &m.mv) {
+                let (line, column, offset) = m.location;
+                return Some((
+                    i,
+                    IcnError {
+                        line,
+                        column,
+                        offset,
+                        message,
+                    },
+                ));
+            }
+            play(&mut pos, &m.mv).ok()?;
+        }
+        None
+    }
+}
+
+/// Why move `mv`, written with the piece name `hint`, misnames the piece on its start square
+/// in `pos`; none when it names it or names none.
+pub fn misnamed(pos: &InfPosition, hint: Option<Piece>, mv: &Move) -> Option<String> {
+    let named = hint?;
+    let there = pos.board.get(mv.from);
+    (there != Some(named)).then(|| {
+        format!(
+            "move {} names {} but its start square {}",
+            compact(mv, pos.turn),
+            named.to_icn(),
+            there.map_or("is empty".to_string(), |p| format!("holds {}", p.to_icn()))
+        )
+    })
 }
 
 /// Writes a game as ICN: tags, the start position, then compact moves joined by `|`.

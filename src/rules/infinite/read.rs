@@ -290,6 +290,12 @@ pub fn icn_to_game(text: &str) -> Result<IcnGame, IcnError> {
 /// Reads one move in either form (`3,4>3,5Q`, `P-5,6x-6,7 =R+`): what a rules adapter's
 /// "play this move text" needs.
 pub fn icn_to_move(text: &str) -> Result<Move, IcnError> {
+    icn_to_named_move(text).map(|(mv, _)| mv)
+}
+
+/// [`icn_to_move`] with the piece the long form names (`P` of `P-5,6x-6,7`), which the
+/// player of the move must check against the start square.
+pub fn icn_to_named_move(text: &str) -> Result<(Move, Option<Piece>), IcnError> {
     let mut cur = Cur::new(text);
     cur.skip_ws();
     let m = one_move(&mut cur)
@@ -298,7 +304,7 @@ pub fn icn_to_move(text: &str) -> Result<Move, IcnError> {
     if cur.pos < text.len() {
         return Err(cur.err(cur.pos, "text after the move"));
     }
-    Ok(m.mv)
+    Ok((m.mv, m.piece_hint))
 }
 
 fn tag(cur: &mut Cur) -> Result<(String, String), IcnError> {
