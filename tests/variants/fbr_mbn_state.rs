@@ -213,3 +213,27 @@ fn the_state_modifiers_cqlq_does_not_evaluate_are_refused_at_their_column() {
     let e = load_variants("t.txt", def).unwrap_err();
     assert!(e.to_string().contains("initial move"), "{e}");
 }
+
+/// Forms that join two of the modifier families read in separate modules, where one family's
+/// lowering would build the move without the other's part (a state modifier's initial or
+/// wrapping move without the hop, shape or range; a flip along a plain line; a locust's plain
+/// lines): each is refused at a column inside the rule, never read with a part dropped.
+#[test]
+fn modifier_families_one_lowering_would_drop_are_refused() {
+    // The column is the partial move's first character (after `A=`, or after the `+`).
+    let state = "state modifiers `i`, `e`, `o`, `oo` beside";
+    let flip = "a flip (`x`, `xx`, `xy`) beside";
+    for (rules, column, words) in [
+        ("A=imnD", 3, state),     // initial move + non-jumping leap
+        ("A=impR", 3, state),     // initial move + hop
+        ("A=[2]imfW2", 3, state), // initial move + board range
+        ("A=ooW+opR", 7, state),  // wrap + hop (the second partial move)
+        ("A=xpR", 3, flip),       // flip + hop
+        ("A=[1-4]xR", 3, flip),   // flip + board range
+        ("A=cpR-mW", 3, "a leg before `-` that may capture"), // a locust whose first leg hops
+    ] {
+        let e = chess_with_rules(rules).map(|_| ()).unwrap_err();
+        assert_eq!(e.column, column, "{rules}: {e}");
+        assert!(e.reason.contains(words), "{rules}: {e}");
+    }
+}

@@ -67,15 +67,13 @@ pub fn mbn_atoms(moves: &[MbnMove]) -> Result<MbnMoveSets, MbnError> {
     let mut out = MbnMoveSets::default();
     for m in moves {
         if !m.state.is_empty()
-            && (m.shape.is_some()
-                || m.passage != Passage::Clear
-                || (m.state.wrap.wraps() && m.limits.is_some()))
+            && (m.shape.is_some() || m.passage != Passage::Clear || m.limits.is_some())
         {
             return Err(MbnError {
                 column: m.column,
                 reason: "the state modifiers `i`, `e`, `o`, `oo` beside `n`, `h`, `t`, `tt`, `z`, \
-                         a hop, leap or visit (`p`, `g`, `j`), or (`o`, `oo`) a board range or \
-                         an edge rider are not evaluated by cqlq"
+                         a hop, leap or visit (`p`, `g`, `j`), a board range or an edge rider \
+                         are not evaluated by cqlq"
                     .into(),
             });
         }
