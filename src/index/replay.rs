@@ -187,16 +187,9 @@ mod tests {
             let mut pos = Chess::default();
             let mut moves = Vec::new();
             for _ in 0..160 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
+                let Some(m) = crate::rules::random_games::rare_first_move(&pos, &mut seed) else {
                     break;
-                }
-                seed = crate::rules::random_games::next_number(seed);
-                // En passant and castling, rare in random play, are taken when legal.
-                let rare = legal.iter().find(|m| m.is_en_passant() || m.is_castle());
-                let m = rare
-                    .copied()
-                    .unwrap_or(legal[(seed >> 33) as usize % legal.len()]);
+                };
                 kinds[0] += usize::from(m.is_castle());
                 kinds[1] += usize::from(m.is_en_passant());
                 kinds[2] += usize::from(m.is_promotion());

@@ -1,7 +1,7 @@
 //! Unit tests' positions: those of pseudo-random games of standard chess, each move picked
 //! among the legal ones by a fixed linear congruential sequence (the same games on every run).
 
-use shakmaty::{Chess, Position};
+use shakmaty::{Chess, Move, Position};
 
 /// The next number of the sequence after `seed` (Knuth's MMIX constants).
 pub fn next_number(seed: u64) -> u64 {
@@ -27,4 +27,20 @@ pub fn random_positions(games: usize, plies: usize, seed: u64) -> Vec<Chess> {
         }
     }
     positions
+}
+
+/// The next move of a pseudo-random game from `pos` (none at mate or stalemate): en passant or
+/// castling when one is legal (rare in random play, so the games hold them), else a legal
+/// move picked by the sequence, which advances `seed` either way.
+pub fn rare_first_move(pos: &Chess, seed: &mut u64) -> Option<Move> {
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        return None;
+    }
+    *seed = next_number(*seed);
+    let rare = legal.iter().find(|m| m.is_en_passant() || m.is_castle());
+    Some(
+        rare.copied()
+            .unwrap_or(legal[(*seed >> 33) as usize % legal.len()]),
+    )
 }
