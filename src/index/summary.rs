@@ -567,7 +567,7 @@ mod tests {
     /// and packs moves on a mailbox of its own.
     #[test]
     fn random_games_summarise_alike_in_one_pass_and_carefully() {
-        use shakmaty::{Chess, Position as _, san::SanPlus};
+        use shakmaty::{Chess, san::SanPlus};
         let mut seed = 35u64;
         let mut kinds = [0usize; 4];
         for game in 0..60 {
