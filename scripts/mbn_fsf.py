@@ -35,6 +35,11 @@ PIECES = [
     ("fF0", "fFF"),
     ("cW0+mF", "cWWmF"),
     ("vN0", "vNN"),
+    # Compound letters with a step count: lines limited to n squares (the seed's `G=K2`).
+    ("K2", "K2"),
+    ("Q2", "Q2"),
+    ("R3", "R3"),
+    ("B2", "B2"),
     # Two-leg move sequences (`-`): a first leg that moves to an empty square, then a leap
     # from there; Fairy-Stockfish's lame leapers (`n`) are blocked on the same squares.
     ("(mfW-fF)+(mbW-bF)+(mlW-lF)+(mrW-rF)", "nN"),

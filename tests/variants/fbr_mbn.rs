@@ -86,7 +86,7 @@ fn mbn_pieces_move_as_fairy_stockfish_moves_their_betza_twins() {
         );
         rows += 1;
     }
-    assert_eq!(rows, 26 * 8);
+    assert_eq!(rows, 30 * 8);
 }
 
 /// Whether the FEN's square `sq` holds `A` or `a`.
@@ -181,7 +181,7 @@ fn unevaluated_mbn_is_refused_by_name_at_its_column() {
         ("W02", 2, "exact step count"),
         ("X", 1, "not a basic leaper"),
         ("fW+", 4, "needs a piece letter"),
-        ("R2", 2, "takes no step count"),
+        ("K0", 2, "takes a step count of 1 to 255 only"),
         ("bN", 1, "ambiguous"),
         ("fbW+(fl)W", 5, "no direction"),
         ("W?", 2, "`?` cannot follow"),

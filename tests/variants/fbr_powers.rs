@@ -220,10 +220,10 @@ fn prefixed_definitions_need_their_rule() {
     }
 }
 
-/// The seed's Bodyguard: "stymizer* G=K2 *G=cK ... the squares immediately surrounding the
-/// Bodyguard (G)"; its own movement is a king's here (cqlq's MBN takes no step count on
-/// `K`), which does not change the zone.
-const BODYGUARD: &str = "stymizer* G|Bodyguard|=K *G=cK";
+/// The seed's Bodyguard word for word (with its name): "stymizer* G=K2 *G=cK ... the squares
+/// immediately surrounding the Bodyguard (G)"; its own movement `K2` (the queen's lines up
+/// to two squares) is checked against Fairy-Stockfish in `fbr_mbn`.
+const BODYGUARD: &str = "stymizer* G|Bodyguard|=K2 *G=cK";
 
 #[test]
 fn a_stymied_piece_moves_one_leg_at_a_time_in_the_zone() {
@@ -237,17 +237,20 @@ fn a_stymied_piece_moves_one_leg_at_a_time_in_the_zone() {
         from(&p, "d1"),
         ["a1", "b1", "c1", "d2", "d3", "d4", "e1", "f1", "g1"]
     );
+    // The seed's string without the name reads the same.
+    let seed = pos("stymizer* G=K2 *G=cK", fen);
+    assert_eq!(from(&seed, "d1"), from(&p, "d1"));
     // "a Bishop can move only one square in diagonal direction": the bishop on c3 reaches d4
     // but not e5 (the Bodyguard itself, one more leg from d4).
     assert_eq!(from(&p, "c3"), ["a1", "a5", "b2", "b4", "d2", "d4", "e1"]);
     // Without the rule both go on.
-    let free = pos("G|Bodyguard|=K", fen);
+    let free = pos("G|Bodyguard|=K2", fen);
     assert!(from(&free, "d1").contains(&"d8".to_string()));
     assert!(from(&free, "c3").contains(&"e5".to_string()));
     // A pawn's double step is two legs: e3 is next to the Bodyguard on f4, so e2-e4 is out.
     let fen = "7k/8/8/8/5g2/8/4P3/7K w - - 0 1";
     assert_eq!(from(&pos(BODYGUARD, fen), "e2"), ["e3"]);
-    assert_eq!(from(&pos("G|Bodyguard|=K", fen), "e2"), ["e3", "e4"]);
+    assert_eq!(from(&pos("G|Bodyguard|=K2", fen), "e2"), ["e3", "e4"]);
     // A piece leaving the zone goes on: the bishop on f4 (next to e5) slides to h2, c1 and
     // h6, its later legs starting outside the zone.
     let p = pos(BODYGUARD, "7k/8/8/4g3/5B2/8/8/K7 w - - 0 1");

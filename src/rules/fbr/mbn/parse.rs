@@ -521,13 +521,19 @@ fn read_moves(text: &str, definition: bool) -> Result<Vec<MbnMove>, MbnError> {
         } else if let Some(v) = atom(letter) {
             vec![(v, reach)]
         } else if let Some(list) = compound(letter) {
-            if reach != Reach::Leap {
-                return Err(err(
-                    at - digits.len(),
-                    format!("`{letter}` takes no step count"),
-                ));
+            match reach {
+                Reach::Leap => list.to_vec(),
+                // A count limits each direction to n steps, a rider blocked as any rider
+                // (Betza's `K2`, the seed's Bodyguard `G=K2`: the queen's lines up to two
+                // squares; Fairy-Stockfish reads `K2`, `R3`, `B2` so).
+                Reach::UpTo(_) if !exact => list.iter().map(|&(v, _)| (v, reach)).collect(),
+                _ => {
+                    return Err(err(
+                        at - digits.len(),
+                        format!("`{letter}` takes a step count of 1 to 255 only (`{letter}2`)"),
+                    ));
+                }
             }
-            list.to_vec()
         } else {
             return Err(err(
                 letter_at,
