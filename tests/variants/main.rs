@@ -26,6 +26,7 @@ mod fbr_forced_drops;
 mod fbr_fsf;
 mod fbr_mbn;
 mod fbr_mbn_boards;
+mod fbr_mbn_castling;
 mod fbr_mbn_disk;
 mod fbr_mbn_explosion;
 mod fbr_mbn_flip;

@@ -1,14 +1,14 @@
 //! [`RuleList`] × SjaakII [`VariantDef`] → the variant with FBR rule layers: rules the fairy
 //! engine already has set its rules and piece properties (drop zones, drop flags, royal
 //! flags, blocked squares, promotion choices), the others fill [`Layers`]. Rules that need
-//! MBN multi-leg moves, and attributes not implemented, are refused
-//! with the rule's column and the reason.
+//! MBN multi-leg moves, and attributes not implemented, are refused with column and reason.
 
 mod alice_boards;
 mod alice_prefixed;
 mod announced_movements;
 mod announcement;
 mod board_identifiers;
+mod castling_defs;
 mod checking;
 mod cheshire;
 mod conditioned_swaps;
@@ -77,6 +77,7 @@ pub fn variant_with_rules(def: &VariantDef, text: &str) -> Result<Variant, FbrEr
     rules.alice_rules.extend(added.alice_rules);
     rules.announced_movements.extend(added.announced_movements);
     rules.negated.extend(added.negated);
+    rules.castlings.extend(added.castlings);
     let (def, layers) = apply_rules(def, &rules)?;
     Ok(defs_to_variant_with(&def, layers))
 }
@@ -173,6 +174,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     a.announcements(list)?;
     a.forced_drops(list)?;
     a.alice_prefixed(list)?;
+    a.castling_definitions(list)?;
     Applier::promoted_results(list)?;
     if !a.layers.powers.is_empty()
         && a.layers.alice

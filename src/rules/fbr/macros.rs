@@ -12,7 +12,8 @@
 //! - Inside its own body a macro's letter is the basic letter (`@Q=QN`: the queen and the
 //!   knight), so the seed's `@K=K` and `@Q=QN` are no loops; a macro reached again through
 //!   other macros (`@X=Y @Y=wwX`) is refused as recursive, at the use.
-//! - A macro without a body (`@K`, `@P`) is the letter's own movement: a basic letter's (`K`
+//! - A macro without a body (`@K`, `@P`), or whose body is its own letter alone (`@P=P`,
+//!   seed 001's 3D Alice), is the letter's own movement: a basic letter's (`K`
 //!   is the king step) or, for a letter MBN has no basic piece of (`P`), the movement the
 //!   board gives the piece of that letter. That one can only be kept where that piece is
 //!   defined (`P=PX`: the board's pawn plus `X`), as a whole alternative.
@@ -93,7 +94,9 @@ pub fn read_macros(c: &[char]) -> Result<Vec<Macro>, FbrError> {
                     return fault(from, format!("the macro `@{letter}=` needs a movement"));
                 }
                 end = from + len;
-                Some((from..from + len).map(|k| (c[k], k + 1)).collect())
+                let body: String = c[from..from + len].iter().collect();
+                // `@P=P` (seed 001's 3D/4D Alice): the letter's own movement, as `@P`.
+                (body != letter).then(|| (from..from + len).map(|k| (c[k], k + 1)).collect())
             }
             Some(&ch) => {
                 return fault(
@@ -435,6 +438,13 @@ mod tests {
             text(&expand(&m, "Q", "QX", 1).unwrap()),
             "Q+(wwK--!jj{K}U[*])"
         );
+    }
+
+    #[test]
+    fn a_macro_of_its_own_letter_alone_is_the_bodyless_macro() {
+        // Seed 001's 3D Alice `@P=P`: the pawn's own movement, as `@P`.
+        assert_eq!(macros("@P=P"), macros("@P"));
+        assert!(macros("@P=PN")[0].body.is_some());
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 pub mod announced_movement;
 pub mod apply;
+pub mod castling_defs;
 pub mod macros;
 pub mod mbn;
 pub mod mbn_conditions;

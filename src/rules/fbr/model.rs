@@ -26,6 +26,8 @@ pub struct RuleList {
     pub announced_movements: Vec<super::announced_movement::AnnouncedMovement>,
     /// The negated prefixed definitions (`!*K=j{K}K`), read by `conversion<prefix>`.
     pub negated: Vec<super::piece_defs::PieceDefinition>,
+    /// The castling definitions (`O-O<*>=[*]isR[g]=isR[f]`; `fbr::castling_defs`).
+    pub castlings: Vec<super::castling_defs::CastlingDefinition>,
 }
 
 /// One FBR rule.

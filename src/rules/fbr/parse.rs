@@ -8,6 +8,7 @@
 //! the two the other way round). A piece set and a board range may come in either order
 //! (`drop[1-8]{P}` appears on the FBR page).
 
+use super::castling_defs::{read_castling_definition, starts_castling_definition};
 use super::macros::{read_macros, skip_macro, starts_macro};
 use super::model::{Attribute, BoardRange, PieceSet, Rule, RuleList, SingleRange};
 use super::piece_defs::{read_negated_definition, starts_negated_definition};
@@ -212,14 +213,18 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
     let mut alice_rules = Vec::new();
     let mut announced_movements = Vec::new();
     let mut negated = Vec::new();
+    let mut castlings = Vec::new();
     let macros = read_macros(&p.c)?;
     loop {
         p.skip_separators();
         if p.i >= p.c.len() {
             break;
         }
-        // A prefixed rule first: `!+W/Name/` (a cancelled rule) is no negated definition.
-        if starts_prefix_rule(&p.c, p.i) {
+        // `O-O=...` before piece definitions (`O` would read as a piece letter).
+        if starts_castling_definition(&p.c, p.i) {
+            castlings.push(read_castling_definition(&p.c, &mut p.i)?);
+        } else if starts_prefix_rule(&p.c, p.i) {
+            // A prefixed rule: `!+W/Name/` (a cancelled rule) is no negated definition.
             let r = read_prefix_rule(&p.c, &mut p.i)?;
             if r.announcement.is_some() {
                 announced_rules.push(r);
@@ -258,6 +263,7 @@ pub fn fbr_to_rules(text: &str) -> Result<RuleList, FbrError> {
         alice_rules,
         announced_movements,
         negated,
+        castlings,
     })
 }
 

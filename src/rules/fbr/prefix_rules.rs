@@ -15,9 +15,12 @@
 //! Pieces and results with the prefix `#` (`+#P==#Q#R#B#N`) are seed 001's single-board
 //! Alice's second board (`fbr::apply::alice_prefixed`).
 //!
+//! A board identifier after the letters (`+P<*>`, `+P<1,2>`: seed 001's Alice `+P<*>`) is
+//! read as a piece's (`fbr::mbn::boards`) and checked by the rule list against its boards; a
+//! lone number (`<1>`) stays the sequence number.
+//!
 //! What cqlq does not read is refused at its column: results with another prefix (`==*D`),
-//! MBN movements as results (`==(wwO--:QD:)+D`), board sequence
-//! numbers (`<*>`).
+//! MBN movements as results (`==(wwO--:QD:)+D`).
 
 use super::parse::FbrError;
 use crate::rules::fairy::compound_letters::piece_letter_at;
@@ -45,6 +48,9 @@ pub struct PrefixRule {
     /// Its pieces written with the prefix `#` (`+#P==#Q#R#B#N`): seed 001's single-board
     /// Alice, the pieces on the second board (`fbr::apply::alice_prefixed`).
     pub second_board: bool,
+    /// The board identifier after the letters (`+P<*>`, seed 001's Alice), checked by the rule
+    /// list against its boards (`fbr::apply`); a lone number `<1>` is the sequence number.
+    pub boards: Option<super::mbn::boards::BoardIdentifier>,
 }
 
 /// One result of a prefixed rule: a piece letter, upper case for the mover's colour, lower
@@ -120,15 +126,22 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
         *i += n;
     }
     let mut seq = None;
-    if c.get(*i) == Some(&'<') {
+    let mut boards = None;
+    let digits = c
+        .get(*i + 1..)
+        .unwrap_or(&[])
+        .iter()
+        .take_while(|d| d.is_ascii_digit())
+        .count();
+    if c.get(*i) == Some(&'<') && (digits == 0 || c.get(*i + 1 + digits) != Some(&'>')) {
+        // `+P<*>`, `+P<1,2>`: a board identifier (a lone number is the sequence number).
+        let (id, len) = super::mbn::boards::read_board_identifier(c, *i)
+            .or_else(|e| fault(e.column, e.reason))?;
+        boards = Some(id);
+        *i += len;
+    } else if c.get(*i) == Some(&'<') {
         let from = *i + 1;
-        let len = c[from..].iter().take_while(|d| d.is_ascii_digit()).count();
-        if len == 0 || c.get(from + len) != Some(&'>') {
-            return fault(
-                *i + 1,
-                "a prefixed promotion rule's sequence number is `<NUMBER>` (`+P<1>==Q`); board numbers (`<*>`) are not evaluated by cqlq",
-            );
-        }
+        let len = digits;
         let text: String = c[from..from + len].iter().collect();
         seq = Some(
             text.parse::<u32>()
@@ -240,6 +253,7 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
         cancel,
         announcement,
         second_board,
+        boards,
     })
 }
 
@@ -377,7 +391,8 @@ mod tests {
         assert_eq!(read("!+W").unwrap_err().column, 1);
         assert_eq!(read("!+W/Dragon/==H").unwrap_err().column, 1);
         assert_eq!(read("*K==Q@k").unwrap_err().column, 7);
-        assert_eq!(read("+P<*>").unwrap_err().column, 3);
+        assert_eq!(read("+P<x>").unwrap_err().column, 3);
+        assert!(read("+P<*>").unwrap().boards.is_some());
         assert_eq!(read("+P=Q").unwrap_err().column, 3);
         assert_eq!(read("+P==").unwrap_err().column, 3);
     }

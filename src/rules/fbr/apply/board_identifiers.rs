@@ -1,5 +1,5 @@
 //! The boards of a rule list's piece definitions (`fbr::mbn::boards`): each board identifier
-//! (`C<1>`, `K<*>`) checked against the boards the list plays (one; two under `alice`; three or
+//! (`C<1>`, `K<*>`; a castling definition's `O-O<*>`, a promotion rule's `+P<*>`) checked against the boards the list plays (one; two under `alice`; three or
 //! four under `alice=3D`/`4D`), and board transitions (`<2>mO`) refused beside `alice`, whose
 //! boards cqlq's MBN reader does not move between (it reads a transition on one board, where it
 //! reaches no board and gives no move).
@@ -25,6 +25,12 @@ fn boards_of(list: &RuleList) -> u32 {
 /// transition beside `alice`.
 pub(super) fn check_definition_boards(list: &RuleList) -> Result<(), FbrError> {
     let boards = boards_of(list);
+    // `O-O<*>=...`, `+P<*>`: the same reading as a piece's identifier.
+    let castlings = list.castlings.iter().filter_map(|d| d.boards.as_ref());
+    let prefixed = list.prefix_rules.iter().chain(&list.alice_rules);
+    for id in castlings.chain(prefixed.filter_map(|r| r.boards.as_ref())) {
+        identifier_fits(id, boards).or_else(|e| refuse(e.column, e.reason))?;
+    }
     for d in list.pieces.iter().chain(&list.negated) {
         if let Some(id) = &d.boards {
             identifier_fits(id, boards).or_else(|e| refuse(e.column, e.reason))?;
