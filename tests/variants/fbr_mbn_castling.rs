@@ -246,6 +246,12 @@ fn castlings_and_identifiers_cqlq_cannot_hold_are_refused_at_their_column() {
         // No castling on the board (`!royal` takes the royal's castlings away).
         ("!royal O-O=[*]isR[g]=isR[f]", 8, "no castling of that side"),
         ("royal O-O=[*]isR[z]=isR[f]", 18, "off this board"),
+        // Black's files mirrored: which castling a mirrored `[g]` names is unsaid.
+        (
+            "royal mirror=horizontal O-O=[*]isR[g]=isR[f]",
+            25,
+            "mirror=horizontal",
+        ),
     ] {
         let e = chess_with_rules(rules).unwrap_err();
         assert_eq!(e.column, column, "{rules}: {e}");

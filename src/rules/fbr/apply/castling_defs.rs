@@ -6,8 +6,9 @@
 //! dropped. The partner is the one the board's castling of that side names (the definition
 //! writes only its movement, `isR[f]`; FBR's `royal=castle{R}` names the pieces that may be
 //! partners): the definition of `O-O` (`O-O-O`) sets where the king of each board castling
-//! toward a partner on the h (a) side lands, on the king's rank (`[g]`, black's file
-//! mirrored as `mirror` mirrors its ranges). The fairy engine's castling (SjaakII's) lands
+//! toward a partner on the h (a) side lands, on the king's rank (`[g]`: black's ranges are
+//! mirrored at the horizontal bisector, which keeps files; beside `mirror=horizontal`, which
+//! mirrors black's files while its pieces stand unmirrored, refused). The fairy engine's castling (SjaakII's) lands
 //! the partner next to the king's destination on the inside and keeps every other rule of the
 //! board's castling: both pieces unmoved (`i`), both paths empty (`R`: a slide along the rank),
 //! the king not castling out of check (`[*]`), nor through or into it (FIDE's rule, as the
@@ -56,9 +57,14 @@ impl Applier {
                 }
             }
         }
+        if self.flip.0 {
+            return refuse(
+                defs[0].column,
+                "castling definitions beside `mirror=horizontal` (black's files mirrored) are not evaluated by cqlq: black's king and partners stand unmirrored, and no source says which castling a mirrored `[g]` names",
+            );
+        }
         // Which (side, colour) a board castling was found for.
         let mut found = [[false; 2]; 2];
-        let flip_files = self.flip.0;
         for piece in &mut self.def.pieces {
             let mut kept: Vec<CastleDef> = Vec::new();
             for c in piece.castles.drain(..) {
@@ -71,15 +77,7 @@ impl Applier {
                 let Some(d) = defs.iter().find(|d| d.long == long) else {
                     continue; // a side without a definition: not in the castling set
                 };
-                let mirror = |f: u8| {
-                    let f = usize::from(f);
-                    if c.color == 1 && flip_files {
-                        files - 1 - f
-                    } else {
-                        f
-                    }
-                };
-                let to_file = mirror(d.king_file.0);
+                let to_file = usize::from(d.king_file.0);
                 if (long && to_file >= king_file) || (!long && to_file <= king_file) {
                     return refuse(
                         d.king_file.1,
@@ -97,7 +95,7 @@ impl Applier {
                 } else {
                     Some(to_file + 1)
                 };
-                if inside != Some(mirror(d.partner_file.0)) {
+                if inside != Some(usize::from(d.partner_file.0)) {
                     return refuse(
                         d.partner_file.1,
                         format!(
