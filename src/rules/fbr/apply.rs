@@ -9,6 +9,7 @@ mod alice_prefixed;
 mod announced_movements;
 mod announcement;
 mod board_identifiers;
+mod board_movements;
 mod checking;
 mod cheshire;
 mod conditioned_swaps;
@@ -92,8 +93,8 @@ pub fn chess_with_rules(text: &str) -> Result<Arc<Variant>, FbrError> {
 }
 
 /// Applies a rule list to a definition: the changed definition and its layers.
-pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Layers), FbrError> {
-    let mut def = def.clone();
+pub fn apply_rules(board: &VariantDef, list: &RuleList) -> Result<(VariantDef, Layers), FbrError> {
+    let mut def = board.clone();
     board_identifiers::check_definition_boards(list)?;
     super::piece_defs::apply_piece_definitions(&mut def, &list.pieces)?;
     let mut a = Applier {
@@ -107,7 +108,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     }
     a.mbn_swaps(list)?;
     a.mbn_explosions(list)?;
-    a.mbn_friendly_captures(list)?;
+    a.mbn_friendly_captures(list, &board.pieces)?;
     let first_flip = a.mbn_flips(list)?;
     a.mbn_locusts(list)?;
     a.plus_rules(list)?;

@@ -172,9 +172,11 @@ impl Applier {
         Ok(r.name == "swap" || r.prefix.is_some_and(|p| p != '+'))
     }
 
-    /// After the other rules (the swap moves, the `+` zones and triggers known): `swap`,
-    /// `promotion<p>` zones, `holding`'s prefixed rules, and the prefixes no rule applies.
+    /// After the other rules (the swap moves, the `+` zones and triggers known, the royal
+    /// pieces set): `swap`, `promotion<p>` zones, `holding`'s prefixed rules, the prefixes no
+    /// rule applies, and a royal piece's promotion (`Applier::royal_changes`).
     pub(super) fn prefix_rules_after(&mut self, list: &RuleList) -> Result<(), FbrError> {
+        self.royal_changes(list)?;
         for r in list.rules.iter().filter(|r| !r.cancel) {
             if r.name == "swap" {
                 self.swap_rule(r, list)?;
