@@ -112,6 +112,24 @@ fn the_king_captures_its_own_disk_and_mounts_it() {
 }
 
 #[test]
+fn on_fide_chess_the_king_keeps_its_castling() {
+    // The example's king half on FIDE chess (which has no `M`; without swap moves its `swap`
+    // rules would apply to nothing, and so would its demotion `-:KD:==K`: both left out). `:K:` is the king's movement; castling is no movement but
+    // the king's move with its rook, which `K` keeps as it keeps its other properties.
+    // Fairy-Stockfish (the Disk a knight): e1 goes to c1 d1 e2 f1 f2 g1 (both castlings);
+    // `cc?{D}` adds the Disk on d2.
+    let rules = "royal{K:KD:} D|Disk|=K promotion+[1-12]=capture{D} K=acc?{D}:K: :KD:=:K: \
+                 +K==:KD:";
+    let v = cqlq::rules::fbr::chess_with_rules(rules).unwrap_or_else(|e| panic!("{e}"));
+    let p = FairyPos::from_fen(v, "4k3/8/8/8/8/8/3D4/R3K2R w KQ - 0 1").expect("fen");
+    assert_eq!(
+        targets(&p, "e1"),
+        ["c1", "d1", "d2", "e2", "f1", "f2", "g1"]
+    );
+    assert!(p.san_to_move("O-O").is_ok() && p.san_to_move("O-O-O").is_ok());
+}
+
+#[test]
 fn the_met_captures_its_own_disk_and_moves_as_the_met_mounted() {
     // `M=acc?{D}:M:`: Makruk's Met (one diagonal step: Fairy-Stockfish's met on d1 goes to
     // e2 here, the Disk on c2 a knight) also captures its own Disk a diagonal step away (c2),
