@@ -183,6 +183,23 @@ fn an_unmounted_piece_swapping_with_a_mounted_one_takes_the_disk() {
 }
 
 #[test]
+fn a_swap_of_pieces_outside_the_rules_pair_changes_nothing() {
+    // `swap{K:MD:}`: "Only if either pieces of a swap are contained in this piece set, this
+    // rule will be applied", read as each of the two (the rule names the pair the seed's
+    // sentence is about): the king switching with its own unmounted Disk, or with a Met, gets
+    // no Disk from the rule (`+K==:KD:` would give it one out of nothing) and the partner
+    // stays as it is.
+    let mut p = pos(&disks(), MOUNT_FEN);
+    play(&mut p, "Kd2");
+    assert_eq!(on(&p, "d2"), Some((0, "K".to_string())));
+    assert_eq!(on(&p, "e1"), Some((0, "D".to_string())));
+    let mut p = pos(&disks(), "4k3/8/8/8/8/8/8/3MK3 w - - 0 1");
+    play(&mut p, "Kd1");
+    assert_eq!(on(&p, "d1"), Some((0, "K".to_string())));
+    assert_eq!(on(&p, "e1"), Some((0, "M".to_string())));
+}
+
+#[test]
 fn a_mounted_piece_swapping_keeps_its_disk() {
     // The mounted king swaps with the Met: the rules' words give the mover (`:KD:`) its
     // promotion rule and the partner (`M`) its demotion rule, and the list has neither

@@ -21,9 +21,9 @@
 //! - `swap{set}=demote<p>,promote<q>` (defaults `-` and `+`): "After swapping with a piece the
 //!   piece on start square ... the associated demotion rule will be applied" (the partner),
 //!   "the piece on destination square ... the associated promotion rule" (the mover), when
-//!   either piece is of the set. A piece a swap rule changes is not promoted again by its
-//!   zone in that swap (the seed leaves the order of rules open; one rule per piece and
-//!   move). A demotion has one result (several would need a second `=X` in the SAN).
+//!   both pieces are of the set ("either pieces": the seed's `swap{K:MD:}` names its
+//!   pair). A piece a swap rule changes is not promoted again by its zone in that swap (the
+//!   seed leaves the order of rules open; one rule per piece and move). A demotion has one result (several would need a second `=X` in the SAN).
 //! - `holding=demote` applies the `-` rules to a captured piece without promoted status (a
 //!   promoted one goes back to what it promoted from, as before); `holding=promote*` takes
 //!   the `*` rules' results.
