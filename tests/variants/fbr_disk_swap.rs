@@ -106,6 +106,12 @@ fn the_king_captures_its_own_disk_and_mounts_it() {
     let mut q = pos(&disks(), MOUNT_FEN);
     play(&mut q, "Kf2");
     assert_eq!(on(&q, "f2"), Some((0, "K".to_string())));
+    // Black, mirrored (seed 001's `mirror`): Fairy-Stockfish's black king on e8 (its Disks on
+    // c6 and d7 as knights) goes to d8 e7 f7 f8; it also takes its own Disk on d7, and mounts it.
+    let mut b = pos(&disks(), "4k3/3d4/2d5/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(targets(&b, "e8"), ["d7", "d8", "e7", "f7", "f8"]);
+    play(&mut b, "Kxd7");
+    assert_eq!(on(&b, "d7"), Some((1, ":KD:".to_string())));
     // Makruk's own king (no definition in the list) does not take its Disk.
     let plain = pos("D|Disk|=K", MOUNT_FEN);
     assert_eq!(targets(&plain, "e1"), ["d1", "e2", "f1", "f2"]);
@@ -114,8 +120,9 @@ fn the_king_captures_its_own_disk_and_mounts_it() {
 #[test]
 fn on_fide_chess_the_king_keeps_its_castling() {
     // The example's king half on FIDE chess (which has no `M`; without swap moves its `swap`
-    // rules would apply to nothing, and so would its demotion `-:KD:==K`: both left out). `:K:` is the king's movement; castling is no movement but
-    // the king's move with its rook, which `K` keeps as it keeps its other properties.
+    // rules would apply to nothing, and so would its demotion `-:KD:==K`: both left out).
+    // `:K:` is the king's movement; castling is no movement but the king's move with its
+    // rook, which `K` keeps as it keeps its other properties.
     // Fairy-Stockfish (the Disk a knight): e1 goes to c1 d1 e2 f1 f2 g1 (both castlings);
     // `cc?{D}` adds the Disk on d2.
     let rules = "royal{K:KD:} D|Disk|=K promotion+[1-12]=capture{D} K=acc?{D}:K: :KD:=:K: \
