@@ -152,8 +152,9 @@ fn what_is_not_read_of_a_cc_and_question_mark_is_refused_at_its_column() {
 }
 
 /// Seed 001's second Disk example with the queen's movement standing in for the compound
-/// letter `:M:` (refused: no source says whose movement it names): `M=acc?{D}Q :MD:=Q
-/// +M==:MD:` under `promotion+[1-12]=capture{D}`.
+/// letter `:M:` (the board's movement of `M`, which FIDE chess has not; the example as
+/// written is `fbr_disk_swap`'s, on Makruk): `M=acc?{D}Q :MD:=Q +M==:MD:` under
+/// `promotion+[1-12]=capture{D}`.
 const MOUNTING: &str = "promotion+[1-12]=capture{D} D=K M=acc?{D}Q :MD:=Q +M==:MD:";
 
 #[test]

@@ -118,12 +118,16 @@ fn the_fire_demon_burns_pieces_landing_next_to_it() {
 fn what_the_seeds_compound_letter_examples_still_need_is_refused_at_its_column() {
     // (The seed's Fire Demon `(mF4+msW4+([mK]--[mK]--K))--X` is read whole: `fbr_mbn_paths`,
     // `fbr_mbn_explosion`.)
-    // The Disk example's `K=acc?{D}:K:` (capturing a friendly Disk to mount it): `acc?{D}`
-    // is read (`fbr_mbn_disk`), the compound letter `:K:` as a movement is refused at its
-    // column (col 10 of the rules).
-    let e = chess_with_rules("K=acc?{D}:K: :KD:=K +K==:KD:").unwrap_err();
-    assert_eq!(e.column, 10, "{e}");
-    assert!(e.reason.contains("compound letter as a movement"), "{e}");
+    // The Disk example's `K=acc?{D}:K:` and `:KD:=:K:` are read now (the board's movement of
+    // `K`: `fbr_disk_swap`). Still refused: `:M:` on a board without an `M` (FIDE chess: no
+    // movement the board gives `M`), at its column (col 20 of the rules), and a compound
+    // piece of the list as a movement (`:KD:`).
+    let e = chess_with_rules("D|Disk|=K M=acc?{D}:M:").unwrap_err();
+    assert_eq!(e.column, 20, "{e}");
+    assert!(e.reason.contains("this board has no piece `M`"), "{e}");
+    let e = chess_with_rules("D|Disk|=K :KD:=K :QD:=:KD:").unwrap_err();
+    assert_eq!(e.column, 23, "{e}");
+    assert!(e.reason.contains("a piece of the list itself"), "{e}");
 }
 
 #[test]

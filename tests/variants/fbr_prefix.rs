@@ -160,11 +160,17 @@ fn swap_demote_demotes_the_swapped_enemy_piece() {
     san(&mut p, "Qd8");
     assert_eq!(letter_on(&p, "d1").as_deref(), Some("b"));
     // `swap{B}=demote`: "Only if either pieces of a swap are contained in this piece set,
-    // this rule will be applied": a queen for a queen is no swap of the set.
+    // this rule will be applied": each of the two (seed 001's own example, `swap{K:MD:}`,
+    // names the pair it is for: `fbr_disk_swap`): a queen for a queen, or for a bishop, is no
+    // swap of `{B}`; a queen for a bishop is one of `{QB}`.
     let set = "swap{B}=demote Q=mQ+wQ -Q==R -B==N";
     let mut p = pos(set, fen);
     san(&mut p, "Qd8");
     assert_eq!(letter_on(&p, "d1").as_deref(), Some("q"));
+    let mut p = pos(set, "3bk3/8/8/8/8/8/7K/3Q4 w - - 0 1");
+    san(&mut p, "Qd8");
+    assert_eq!(letter_on(&p, "d1").as_deref(), Some("b"));
+    let set = "swap{QB}=demote Q=mQ+wQ -Q==R -B==N";
     let mut p = pos(set, "3bk3/8/8/8/8/8/7K/3Q4 w - - 0 1");
     san(&mut p, "Qd8");
     assert_eq!(letter_on(&p, "d1").as_deref(), Some("n"));

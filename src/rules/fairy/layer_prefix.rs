@@ -43,7 +43,7 @@ pub type SwapChoices = Vec<Option<u8>>;
 /// One `swap{set}=demote,promote` rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SwapChange {
-    /// The types of which at least one of a swap's two pieces must be (all: every swap).
+    /// The types of which both of a swap's pieces must be (all: every swap).
     pub pieces: u64,
     /// `demote`: per partner type, the types it may become (the partner, on the mover's
     /// start square).
@@ -164,7 +164,8 @@ impl FairyPos {
         };
         let (mut mover, mut partner) = (None, None);
         for rule in &layer.swap_changes {
-            if !has_type(rule.pieces, t) && !has_type(rule.pieces, pt) {
+            // "Only if either pieces of a swap are contained in this piece set": both.
+            if !has_type(rule.pieces, t) || !has_type(rule.pieces, pt) {
                 continue;
             }
             if let Some(to) = rule.promote.as_ref().and_then(|p| p.get(t))

@@ -139,7 +139,14 @@ impl FairyPos {
     fn swap_promotions(&self, c: usize, t: usize, from: usize, to: usize) -> Vec<Option<u8>> {
         let k = &self.v.kinds[t];
         let rule = self.v.layers.swap_promotion;
-        if rule == SwapPromotion::Never {
+        // A swap captures nothing: under a `promotion` rule whose every trigger is a capture
+        // (seed 001's Disks, `promotion+[1-12]=capture{D}`) it promotes nothing.
+        let by_capture_only = self.v.layers.promotion_rule.as_ref().is_some_and(|r| {
+            r.triggers
+                .iter()
+                .all(|(t, _)| matches!(t, super::layer_promotion::Trigger::Capture(_)))
+        });
+        if rule == SwapPromotion::Never || by_capture_only {
             return vec![None];
         }
         let mut choices: Vec<Option<u8>> = Vec::new();

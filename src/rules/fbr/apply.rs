@@ -8,6 +8,7 @@ mod alice_prefixed;
 mod announced_movements;
 mod announcement;
 mod board_identifiers;
+mod board_movements;
 mod castling_defs;
 mod checking;
 mod cheshire;
@@ -93,8 +94,8 @@ pub fn chess_with_rules(text: &str) -> Result<Arc<Variant>, FbrError> {
 }
 
 /// Applies a rule list to a definition: the changed definition and its layers.
-pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Layers), FbrError> {
-    let mut def = def.clone();
+pub fn apply_rules(board: &VariantDef, list: &RuleList) -> Result<(VariantDef, Layers), FbrError> {
+    let mut def = board.clone();
     board_identifiers::check_definition_boards(list)?;
     super::piece_defs::apply_piece_definitions(&mut def, &list.pieces)?;
     let mut a = Applier {
@@ -108,7 +109,7 @@ pub fn apply_rules(def: &VariantDef, list: &RuleList) -> Result<(VariantDef, Lay
     }
     a.mbn_swaps(list)?;
     a.mbn_explosions(list)?;
-    a.mbn_friendly_captures(list)?;
+    a.mbn_friendly_captures(list, &board.pieces)?;
     let first_flip = a.mbn_flips(list)?;
     a.mbn_locusts(list)?;
     a.plus_rules(list)?;
@@ -363,7 +364,7 @@ impl Applier {
     }
 
     fn board(&self) -> [Bits256; 2] {
-        self.zone(&BoardRange::default_all())
+        self.zone(&BoardRange::whole_board())
     }
 
     fn mirror(&mut self, r: &Rule) -> Result<(), FbrError> {
@@ -776,16 +777,6 @@ impl Applier {
         }
         self.promotion_rule(r, &rule_attrs, zone, not_forced)?;
         Ok(())
-    }
-}
-
-impl BoardRange {
-    /// The whole board.
-    fn default_all() -> BoardRange {
-        BoardRange {
-            not: true,
-            parts: Vec::new(),
-        }
     }
 }
 

@@ -108,6 +108,16 @@ pub struct BoardRange {
     pub parts: Vec<SingleRange>,
 }
 
+impl BoardRange {
+    /// The whole board (the complement of nothing).
+    pub fn whole_board() -> BoardRange {
+        BoardRange {
+            not: true,
+            parts: Vec::new(),
+        }
+    }
+}
+
 /// An attribute after `=`: `expose`, `maxchecks(3)`, `captured{QR}`, `pass[c-f3-6]`, `!capture`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Attribute {

@@ -8,10 +8,13 @@
 //! prefixed and suffixed identifiers are refused by name. A movement has the list's macros expanded
 //! ([`super::macros`]) and its conditioned parts taken out ([`super::mbn_conditions`]); a
 //! negated prefixed definition (`!*K=j{K}K`) is read here and left to `conversion`. A letter may be a compound letter between colons
-//! (`:FD:|Fire Demon|=...`, `#:FD:=K`; [`crate::rules::fairy::compound_letters`]).
+//! (`:FD:|Fire Demon|=...`, `#:FD:=K`; [`crate::rules::fairy::compound_letters`]), and a
+//! compound letter of one letter may stand as a whole alternative of a piece's movement
+//! (`K=acc?{D}:K:`: the board's movement of `K`; [`super::mbn::compound_movement`]).
 
 use super::macros::{Macro, expand};
 use super::mbn::boards::{BoardIdentifier, bracket_len, read_board_identifier};
+use super::mbn::compound_movement::{BoardMovement, add_board_movements, take_board_movements};
 use super::mbn::{mbn_move_sets, mbn_move_sets_with_explosion};
 use super::mbn_conditions::{ConditionedPart, split_conditions};
 use super::parse::FbrError;
@@ -35,6 +38,9 @@ pub struct PieceDefinition {
     /// A body-less macro of the piece's own letter stood in the movement (`@P ... P=PX`):
     /// the board's movement is kept and `mbn` added to it ([`super::macros`]).
     pub keeps_board_movement: bool,
+    /// The movement's `:X:` alternatives (`K=acc?{D}:K:`): the board's movements of `X`,
+    /// taken out of `mbn` ([`super::mbn::compound_movement`]).
+    pub board_movements: Vec<BoardMovement>,
     /// The movement's parts that have a condition (`[*]wwK`, `[+]cK`;
     /// [`super::mbn_conditions`]).
     pub conditioned: Vec<ConditionedPart>,
@@ -121,6 +127,7 @@ fn read_definition(
     }
     let mut mbn = None;
     let mut keeps_board_movement = false;
+    let mut board_movements = Vec::new();
     let mut conditioned = Vec::new();
     let mut transition = None;
     match c.get(*i) {
@@ -142,10 +149,27 @@ fn read_definition(
             }
             keeps_board_movement = expanded.keeps_board_movement;
             let split = split_conditions(&expanded.text);
-            let plain: String = split.plain.iter().map(|x| x.0).collect();
             // The first fault in reading order: the MBN reader's, or a letter that is
             // neither basic nor a macro.
             let unknown = expanded.unknown.clone();
+            // `:X:` alternatives of a piece's own movement: the board's movement of `X`.
+            let (plain_text, taken) = if prefix.is_none() && !negated {
+                take_board_movements(&split.plain).or_else(|e| match &unknown {
+                    Some(u) if u.column <= e.column => Err(u.clone()),
+                    _ => fault(e.column, format!("MBN: {}", e.reason)),
+                })?
+            } else {
+                (split.plain.clone(), Vec::new())
+            };
+            if let Some(m) = taken.first().filter(|_| keeps_board_movement) {
+                return fault(
+                    m.column,
+                    "a compound letter as a movement (`:X:`) beside a body-less macro of the \
+                     piece's own letter (both the board's movement) is not evaluated by cqlq",
+                );
+            }
+            board_movements = taken;
+            let plain: String = plain_text.iter().map(|x| x.0).collect();
             let at = |e: super::mbn::MbnError, cols: &[usize]| {
                 let column = cols
                     .get(e.column.saturating_sub(1))
@@ -158,7 +182,7 @@ fn read_definition(
             };
             // Faults in the movement point into the rules text. A prefixed `ccO` is
             // `conversion`'s (the moved piece itself), no movement.
-            let plain_cols: Vec<usize> = split.plain.iter().map(|x| x.1).collect();
+            let plain_cols: Vec<usize> = plain_text.iter().map(|x| x.1).collect();
             if !negated
                 && !plain.is_empty()
                 && (prefix.is_none() || plain != super::apply::SELF_CONVERSION)
@@ -179,7 +203,11 @@ fn read_definition(
             if let Some(u) = unknown.filter(|_| !negated) {
                 return Err(u);
             }
-            if plain.is_empty() && !keeps_board_movement && prefix.is_none() {
+            if plain.is_empty()
+                && !keeps_board_movement
+                && board_movements.is_empty()
+                && prefix.is_none()
+            {
                 return fault(
                     from + 1,
                     "a movement whose every part has a condition (`[*]`, `[+]`) is not evaluated by cqlq: write the piece's unconditioned moves beside it",
@@ -215,6 +243,7 @@ fn read_definition(
         name,
         mbn,
         keeps_board_movement,
+        board_movements,
         conditioned,
         boards,
         transition,
@@ -259,20 +288,27 @@ pub fn apply_piece_definitions(
 ) -> Result<(), FbrError> {
     // The pieces that take en passant by their MBN `ce` (type, column of the partial move).
     let mut en_passant_takers = Vec::new();
+    // The board before the list: what `:X:` names.
+    let board = def.pieces.clone();
     for d in defs.iter().filter(|d| d.prefix.is_none()) {
         let letter = d.letter.clone();
         let found = def
             .pieces
             .iter()
             .position(|p| p.symbols[0].eq_ignore_ascii_case(&letter));
-        let Some((text, column)) = &d.mbn else {
-            if found.is_none() {
-                return fault(d.column, format!("`{letter}` names no piece of this board"));
+        let sets = match &d.mbn {
+            Some((text, column)) => mbn_move_sets_with_explosion(text)
+                .or_else(|e| fault(column + e.column - 1, format!("MBN: {}", e.reason)))?,
+            // `K=:K:`: the board's movement alone.
+            None if !d.board_movements.is_empty() => Default::default(),
+            None => {
+                if found.is_none() {
+                    return fault(d.column, format!("`{letter}` names no piece of this board"));
+                }
+                continue;
             }
-            continue;
         };
-        let sets = mbn_move_sets_with_explosion(text)
-            .or_else(|e| fault(column + e.column - 1, format!("MBN: {}", e.reason)))?;
+        let column = d.mbn.as_ref().map_or(d.column, |m| m.1);
         if d.keeps_board_movement
             && let Some(c) = sets.state.first.filter(|_| sets.state.needs_piece())
         {
@@ -309,6 +345,11 @@ pub fn apply_piece_definitions(
         p.captures = Some(sets.captures);
         p.special = None;
         super::mbn::state::apply_state(p, &sets.state);
+        // The state's columns are the MBN text's; the board movements' the rules text's.
+        let mut state = sets.state.clone();
+        state.first = state.first.map(|c| column + c - 1);
+        add_board_movements(p, &letter, &board, &d.board_movements, &state)
+            .or_else(|e| fault(e.column, format!("MBN: {}", e.reason)))?;
         if let Some(c) = sets.state.takes_ep {
             en_passant_takers.push((index, column + c - 1));
         }

@@ -2,10 +2,11 @@
 //! the engine's side is `fairy::layer_friendly_captures`), and the rules no source reads
 //! beside them.
 
-use super::super::mbn::mbn_move_sets_with_explosion;
+use super::super::mbn::{FriendlyCaptures, mbn_move_sets_with_explosion};
 use super::super::model::RuleList;
 use super::super::parse::FbrError;
 use super::{Applier, refuse};
+use crate::rules::fairy::defs::PieceDef;
 use crate::rules::fairy::layer_friendly_captures::FriendlyCaptureRule;
 
 /// Rules whose reading of a capture no source gives when the captured piece is the mover's
@@ -25,8 +26,14 @@ const NOT_BESIDE: [&str; 10] = [
 
 impl Applier {
     /// The friendly captures of the list's (unprefixed) piece definitions: a rule per
-    /// friendly-capture movement, its victims the set's types (every type without a set).
-    pub(super) fn mbn_friendly_captures(&mut self, list: &RuleList) -> Result<(), FbrError> {
+    /// friendly-capture movement, its victims the set's types (every type without a set);
+    /// those along a board movement (`acc?{D}:K:`) by `board`, the pieces before the list.
+    pub(super) fn mbn_friendly_captures(
+        &mut self,
+        list: &RuleList,
+        board: &[PieceDef],
+    ) -> Result<(), FbrError> {
+        self.board_friendly_captures(list, board)?;
         for d in list.pieces.iter().filter(|d| d.prefix.is_none()) {
             let Some((text, column)) = &d.mbn else {
                 continue;
@@ -43,25 +50,7 @@ impl Applier {
                 );
             };
             for f in sets.friendly_captures {
-                let at = column + f.column - 1;
-                let victim_types = match &f.victims.victims {
-                    None => self.all_types(),
-                    Some(letters) => {
-                        let mut mask = 0u64;
-                        for l in letters {
-                            let Some(v) = self.type_of(l) else {
-                                return refuse(
-                                    at,
-                                    format!(
-                                        "`{l}` in the piece set of `cc` names no piece of this board"
-                                    ),
-                                );
-                            };
-                            mask |= 1 << v;
-                        }
-                        mask
-                    }
-                };
+                let victim_types = self.victim_types(&f.victims, column + f.column - 1)?;
                 let lines = self.both_sides(f.lines);
                 self.layers.friendly_captures.push(FriendlyCaptureRule {
                     piece: t as u8,
@@ -71,6 +60,25 @@ impl Applier {
             }
         }
         Ok(())
+    }
+
+    /// The types a friendly capture's set names (every type without a set); a letter naming
+    /// no piece is refused at `at`.
+    pub(super) fn victim_types(&self, f: &FriendlyCaptures, at: usize) -> Result<u64, FbrError> {
+        let Some(letters) = &f.victims else {
+            return Ok(self.all_types());
+        };
+        let mut mask = 0u64;
+        for l in letters {
+            let Some(v) = self.type_of(l) else {
+                return refuse(
+                    at,
+                    format!("`{l}` in the piece set of `cc` names no piece of this board"),
+                );
+            };
+            mask |= 1 << v;
+        }
+        Ok(mask)
     }
 
     /// Refuses rules whose reading of a friendly capture no source gives ([`NOT_BESIDE`], and

@@ -21,9 +21,9 @@
 //! - `swap{set}=demote<p>,promote<q>` (defaults `-` and `+`): "After swapping with a piece the
 //!   piece on start square ... the associated demotion rule will be applied" (the partner),
 //!   "the piece on destination square ... the associated promotion rule" (the mover), when
-//!   either piece is of the set. A piece a swap rule changes is not promoted again by its
-//!   zone in that swap (the seed leaves the order of rules open; one rule per piece and
-//!   move). A demotion has one result (several would need a second `=X` in the SAN).
+//!   both pieces are of the set ("either pieces": the seed's `swap{K:MD:}` names its
+//!   pair). A piece a swap rule changes is not promoted again by its zone in that swap (the
+//!   seed leaves the order of rules open; one rule per piece and move). A demotion has one result (several would need a second `=X` in the SAN).
 //! - `holding=demote` applies the `-` rules to a captured piece without promoted status (a
 //!   promoted one goes back to what it promoted from, as before); `holding=promote*` takes
 //!   the `*` rules' results.
@@ -172,9 +172,11 @@ impl Applier {
         Ok(r.name == "swap" || r.prefix.is_some_and(|p| p != '+'))
     }
 
-    /// After the other rules (the swap moves, the `+` zones and triggers known): `swap`,
-    /// `promotion<p>` zones, `holding`'s prefixed rules, and the prefixes no rule applies.
+    /// After the other rules (the swap moves, the `+` zones and triggers known, the royal
+    /// pieces set): `swap`, `promotion<p>` zones, `holding`'s prefixed rules, the prefixes no
+    /// rule applies, and a royal piece's promotion (`Applier::royal_changes`).
     pub(super) fn prefix_rules_after(&mut self, list: &RuleList) -> Result<(), FbrError> {
+        self.royal_changes(list)?;
         for r in list.rules.iter().filter(|r| !r.cancel) {
             if r.name == "swap" {
                 self.swap_rule(r, list)?;

@@ -9,13 +9,15 @@
 //! `a`: [`friendly_capture`]), hops, leaps and visits (`p`, `pp`, `g`, `gg`, `j`, `jj`, `jy`:
 //! `hops`, `fairy::leg_hops`), board ranges on a partial move and the edge rider `W*`
 //! (`ranges`, `fairy::leg_limits`), the state modifiers `i`, `e`, `o`, `oo` ([`state`]), flips
-//! of a piece's colour (`x`, `xx`, `xy`: [`flip`]) and two-leg locusts (`cW-mW`: [`locust`]).
+//! of a piece's colour (`x`, `xx`, `xy`: [`flip`]), two-leg locusts (`cW-mW`: [`locust`])
+//! and a compound letter as a movement (`K=acc?{D}:K:`: [`compound_movement`]).
 //! The rest of the notation is refused by name at its column. See
 //! `docs/fbr.md`.
 
 pub mod boards;
 mod brackets;
 mod chains;
+pub mod compound_movement;
 pub mod explosion;
 pub mod flip;
 pub mod friendly_capture;

@@ -196,7 +196,7 @@ fn unsupported(c: char) -> Option<&'static str> {
         }
         'a' => "the modifier `a` (all)",
         ':' => {
-            "a compound letter as a movement (the seed's Disk examples' `K=acc?{D}:K:`, `:KD:=:K:`: no stored source says whose movement `:K:` names; `:X:` is another piece than `X`)"
+            "a compound letter as a movement anywhere but as a whole alternative of a piece's own movement in a rule list (`:X:`, the board's movement of `X`: `K=acc?{D}:K:`, `:KD:=:K:`), as in a zone, a conversion, a condition, a promotion's result or an `MBN:` line,"
         }
         'q' => {
             "the modifier `q` (the MBN page's table lists it \"(still unused)\"; Betza's circular \
