@@ -1,5 +1,6 @@
 //! Piece definitions in an FBR rule list (seed 001: `royal cheshire{X} K Q R B N P +P`,
-//! `Q=BN`): a bare letter names a piece of the board; `L=MBN` or `L|Name|=MBN` gives a piece
+//! `Q=BN`): a bare letter names a piece of the board (or, with a macro of its letter, `@D=K
+//! D`, a new piece moving by it); `L=MBN` or `L|Name|=MBN` gives a piece
 //! (an existing one or a new one) the movement written in MBN ([`super::mbn`]). A prefixed
 //! definition with a movement (`#I=cK`) is read and left to the rule that names its prefix
 //! (`freezer#`, `protector*`, `burner#`: the zone; `conversion*`'s `*Q=ccO`); prefixed
@@ -44,6 +45,10 @@ pub struct PieceDefinition {
     /// The column of the movement's first board transition (`<2>mO`), which the rule list
     /// refuses beside `alice`.
     pub transition: Option<usize>,
+    /// A bare letter with a macro of that letter (seed 001's Disk `@D=K D`): the macro's
+    /// movement, expanded, with its first column; a letter naming no piece of the board
+    /// becomes a new piece moving by it (an existing piece keeps its own movement).
+    pub macro_movement: Option<(String, usize)>,
     /// 1-based column of the letter.
     pub column: usize,
 }
@@ -123,8 +128,24 @@ fn read_definition(
     let mut keeps_board_movement = false;
     let mut conditioned = Vec::new();
     let mut transition = None;
+    let mut macro_movement = None;
     match c.get(*i) {
-        None => {}
+        None | Some(' ' | '\t' | '\n' | '\r') => {
+            // `@D=K D`: the bare letter's macro is its movement.
+            if prefix.is_none()
+                && macros
+                    .iter()
+                    .any(|m| m.letter == letter && m.body.is_some())
+            {
+                let expanded = expand(macros, &letter, &letter, start + 1)?;
+                if let Some(u) = expanded.unknown {
+                    return Err(u);
+                }
+                let text: String = expanded.text.iter().map(|x| x.0).collect();
+                let column = expanded.text.first().map_or(start + 1, |x| x.1);
+                macro_movement = Some((text, column));
+            }
+        }
         Some(ch) if ch.is_whitespace() => {}
         Some('=') => {
             let from = *i + 1;
@@ -218,6 +239,7 @@ fn read_definition(
         conditioned,
         boards,
         transition,
+        macro_movement,
         column: start + 1,
     })
 }
@@ -265,7 +287,11 @@ pub fn apply_piece_definitions(
             .pieces
             .iter()
             .position(|p| p.symbols[0].eq_ignore_ascii_case(&letter));
-        let Some((text, column)) = &d.mbn else {
+        let movement = d
+            .mbn
+            .as_ref()
+            .or(d.macro_movement.as_ref().filter(|_| found.is_none()));
+        let Some((text, column)) = movement else {
             if found.is_none() {
                 return fault(d.column, format!("`{letter}` names no piece of this board"));
             }

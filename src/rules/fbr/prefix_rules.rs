@@ -15,8 +15,11 @@
 //! Pieces and results with the prefix `#` (`+#P==#Q#R#B#N`) are seed 001's single-board
 //! Alice's second board (`fbr::apply::alice_prefixed`).
 //!
+//! A result may be a movement (seed 001's Disk queen `*Q==(wwO--:QD:)+D`), read by
+//! `fbr::movement_result` in the one shape it takes there.
+//!
 //! What cqlq does not read is refused at its column: results with another prefix (`==*D`),
-//! MBN movements as results (`==(wwO--:QD:)+D`), board sequence
+//! other MBN movements as results (`==(mW--:QD:)`), board sequence
 //! numbers (`<*>`).
 
 use super::parse::FbrError;
@@ -45,6 +48,9 @@ pub struct PrefixRule {
     /// Its pieces written with the prefix `#` (`+#P==#Q#R#B#N`): seed 001's single-board
     /// Alice, the pieces on the second board (`fbr::apply::alice_prefixed`).
     pub second_board: bool,
+    /// The result written as a movement (`==(wwO--:QD:)+D`; its piece is also the one
+    /// result in `results`): `fbr::movement_result`.
+    pub movement: Option<super::movement_result::MovementResult>,
 }
 
 /// One result of a prefixed rule: a piece letter, upper case for the mover's colour, lower
@@ -148,6 +154,7 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
         );
     }
     let mut results = Vec::new();
+    let mut movement = None;
     match c.get(*i) {
         None => {}
         Some(ch) if ch.is_whitespace() => {}
@@ -157,6 +164,20 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
             while let Some(&ch) = c.get(*i) {
                 if ch.is_whitespace() {
                     break;
+                }
+                // `(wwO--:QD:)+D`: a movement as the one result (seed 001's Disk queen).
+                if ch == '(' && results.is_empty() {
+                    let m = super::movement_result::read_movement_result(c, i)?;
+                    results.push(PrefixResult {
+                        letter: m.piece.clone(),
+                        opponent: false,
+                        promoted: false,
+                        column: m.piece_column,
+                        drop: false,
+                        second_board: false,
+                    });
+                    movement = Some(m);
+                    continue;
                 }
                 // `+D`: the piece with promoted status (seed 001: "promoted status (designated
                 // with a piece prefix)").
@@ -194,7 +215,9 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
                     ':' => {
                         "a malformed compound letter (`:AB:`: an upper-case letter and up to two letters or digits)"
                     }
-                    '(' => "an MBN movement as a promotion's result (`(wwO--:QD:)+D`)",
+                    '(' => {
+                        "an MBN movement as a promotion's result after another result (`Q(wwO--:QD:)`)"
+                    }
                     '/' => "an announcement (`/Name/`) after the results (it goes before `==`)",
                     _ if PREFIXES.contains(ch) => {
                         "a piece with a prefix other than `+` or `#` as a promotion's result (`*D`)"
@@ -240,6 +263,7 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
         cancel,
         announcement,
         second_board,
+        movement,
     })
 }
 
@@ -360,6 +384,19 @@ mod tests {
     }
 
     #[test]
+    fn the_seeds_movement_result_reads_as_its_piece() {
+        // Seed 001's Disk queen: `*Q==(wwO--:QD:)+D` promotes to `:QD:`.
+        let r = read("*Q==(wwO--:QD:)").unwrap();
+        assert_eq!(r.results.len(), 1);
+        assert_eq!(
+            (r.results[0].letter.as_str(), r.results[0].column),
+            (":QD:", 11)
+        );
+        assert!(r.movement.is_some());
+        assert!(read("*Q==:QD:").unwrap().movement.is_none());
+    }
+
+    #[test]
     fn movements_are_not_prefix_rules() {
         let c: Vec<char> = "#I=cK".chars().collect();
         assert!(!starts_prefix_rule(&c, 0));
@@ -369,7 +406,9 @@ mod tests {
 
     #[test]
     fn what_is_not_read_is_refused_at_its_column() {
-        assert_eq!(read("*Q==(wwO--:QD:)+D").unwrap_err().column, 5);
+        // A movement result other than seed 001's zero swap (`fbr::movement_result`).
+        assert_eq!(read("*Q==(mW--:QD:)").unwrap_err().column, 5);
+        assert_eq!(read("*Q==Q(wwO--:QD:)").unwrap_err().column, 6);
         assert_eq!(read("+K==:KDXY:").unwrap_err().column, 5);
         assert_eq!(read("*W/Dragon==+D").unwrap_err().column, 10);
         assert_eq!(read("*W==+D/Dragon/").unwrap_err().column, 7);
