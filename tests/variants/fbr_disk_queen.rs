@@ -134,6 +134,25 @@ fn an_unmounting_capture_and_black_mirrored() {
 }
 
 #[test]
+fn capturing_an_enemy_disk_mounts_it_too() {
+    // `capture{D}`: "only ... if one of the piece types specified inside the piece set is
+    // being captured": the set names the type, of either side; the queen taking black's Disk
+    // on d4 by an ordinary capture becomes `:QD:` as well.
+    let mut p = pos(DISK_QUEEN, "4k3/8/8/8/3d4/8/8/3QK3 w - - 0 1");
+    let m = p.san_to_move("Qxd4").expect("Qxd4");
+    p.make(&m);
+    assert_eq!(on(&p, "d4"), Some((0, ":QD:".to_string())));
+    // An unmounting move that captures a Disk: the `#` rule fired in the move's first leg
+    // (`enpassant`: "the move will continue with the promoted piece"), so the queen that
+    // lands has captured a Disk and mounts it: `:QD:` on d7, its old Disk on d4.
+    let mut p = pos(DISK_QUEEN, "4k3/3d4/8/8/3:QD:4/8/8/4K3 w - - 0 1");
+    let m = p.san_to_move(":QD:xd7/D").expect(":QD:xd7/D");
+    p.make(&m);
+    assert_eq!(on(&p, "d7"), Some((0, ":QD:".to_string())));
+    assert_eq!(on(&p, "d4"), Some((0, "D".to_string())));
+}
+
+#[test]
 fn the_unmounted_queen_mounts_its_disk_again() {
     // The queen left beside its Disk is a queen again: capturing the Disk mounts it anew.
     let mut p = pos(DISK_QUEEN, MOUNTED);

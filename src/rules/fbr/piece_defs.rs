@@ -129,23 +129,24 @@ fn read_definition(
     let mut conditioned = Vec::new();
     let mut transition = None;
     let mut macro_movement = None;
-    match c.get(*i) {
-        None | Some(' ' | '\t' | '\n' | '\r') => {
-            // `@D=K D`: the bare letter's macro is its movement.
-            if prefix.is_none()
-                && macros
-                    .iter()
-                    .any(|m| m.letter == letter && m.body.is_some())
-            {
-                let expanded = expand(macros, &letter, &letter, start + 1)?;
-                if let Some(u) = expanded.unknown {
-                    return Err(u);
-                }
-                let text: String = expanded.text.iter().map(|x| x.0).collect();
-                let column = expanded.text.first().map_or(start + 1, |x| x.1);
-                macro_movement = Some((text, column));
-            }
+    // `@D=K D`: a bare letter's macro is its movement.
+    let bare = c.get(*i).is_none_or(|ch| ch.is_whitespace());
+    if bare
+        && prefix.is_none()
+        && macros
+            .iter()
+            .any(|m| m.letter == letter && m.body.is_some())
+    {
+        let expanded = expand(macros, &letter, &letter, start + 1)?;
+        if let Some(u) = expanded.unknown {
+            return Err(u);
         }
+        let text: String = expanded.text.iter().map(|x| x.0).collect();
+        let column = expanded.text.first().map_or(start + 1, |x| x.1);
+        macro_movement = Some((text, column));
+    }
+    match c.get(*i) {
+        None => {}
         Some(ch) if ch.is_whitespace() => {}
         Some('=') => {
             let from = *i + 1;

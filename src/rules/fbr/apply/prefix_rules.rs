@@ -210,22 +210,14 @@ impl Applier {
 
     /// `promotion<p>[range]` (the seed's `promotion*[9]` beside `promotion+[8-9]`): the `p`
     /// rules' pieces promote on entering the range (the last rank without one) to their
-    /// results, beside their `+` promotion. Refused with attributes (the triggers and
-    /// options are read for the `+` rule), where a piece's `+` zone overlaps (the seed's
+    /// results, beside their `+` promotion (with a trigger attribute the rule is
+    /// `fbr::apply::disk_mounting`'s moved piece's promotion). Refused where a piece's `+`
+    /// zone overlaps (the seed's
     /// chaining, "the next determined promotion rule will be applied to the promoted piece",
     /// with each rule's choice in one SAN move), beside the `+` rule's triggers, and for
     /// results of the opponent.
     fn prefixed_zone(&mut self, r: &Rule, list: &RuleList) -> Result<(), FbrError> {
         let p = r.prefix.unwrap_or('+');
-        if let Some(a) = r.attrs.first() {
-            return refuse(
-                a.column,
-                format!(
-                    "`promotion{p}={}` is not implemented: a letter's promotion rule (`promotion{p}[range]`) reads only its zone",
-                    a.name
-                ),
-            );
-        }
         if r.pieces.is_some() || r.seq.is_some() || self.layers.promotion_rule.is_some() {
             return refuse(
                 r.column,
