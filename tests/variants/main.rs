@@ -22,6 +22,7 @@ mod fbr_announcement;
 mod fbr_attributes_more;
 mod fbr_boards;
 mod fbr_cli;
+mod fbr_disk_queen;
 mod fbr_disk_swap;
 mod fbr_forced_drops;
 mod fbr_fsf;

@@ -249,6 +249,7 @@ impl FairyPos {
             self.remove_left_square(m, us, x as usize);
         }
         if l.prefix.is_some() {
+            self.mount_after_move(m, us, pre.captured.map(|c| c.1));
             self.fill_origin(m, us, pre.captured.map(|c| c.1));
             self.promote_castling(m, us);
         }

@@ -166,6 +166,9 @@ impl FairyPos {
         if !l.forced_drops.is_empty() {
             self.push_forced_drops(out);
         }
+        if l.prefix.as_ref().is_some_and(|p| p.unmount.is_some()) {
+            self.push_unmounts(out);
+        }
         out.retain(|m| self.layer_allows(m));
         self.push_musketeer_gates(out);
     }

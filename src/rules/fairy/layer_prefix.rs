@@ -63,12 +63,24 @@ pub struct PrefixLayer {
     /// Rook will promote" (each castling piece whose move lies wholly within its zone, to its
     /// one choice there).
     pub castle_within: bool,
+    /// `promotion<p>=<trigger>` without `origin`: the moved piece promoted where it lands
+    /// (seed 001's Disk queen, `super::layer_mounting`).
+    pub moved: Vec<super::layer_mounting::MovedPromotion>,
+    /// `promotion<q>=swap,enpassant,origin,demote` read with a zero swap `(wwO--L)`: the
+    /// unmounting moves (`super::layer_mounting`).
+    pub unmount: Option<super::layer_mounting::Unmount>,
 }
 
 impl OriginTrigger {
     /// Whether a move from `from` to `to` (capturing type `captured`) fires the trigger
     /// over `zone`.
-    fn fires(self, zone: Bits256, from: usize, to: usize, captured: Option<usize>) -> bool {
+    pub(super) fn fires(
+        self,
+        zone: Bits256,
+        from: usize,
+        to: usize,
+        captured: Option<usize>,
+    ) -> bool {
         let (a, b) = (zone.has(from), zone.has(to));
         match self {
             OriginTrigger::Enter => b && !a,

@@ -29,6 +29,7 @@ pub mod layer_friendly_captures;
 mod layer_immediate_drops;
 pub mod layer_locust;
 pub mod layer_make;
+pub mod layer_mounting;
 pub mod layer_moves;
 pub mod layer_musketeer;
 mod layer_pieces;

@@ -15,6 +15,7 @@ mod cheshire;
 mod conditioned_swaps;
 mod conversion;
 mod conversion_moves;
+mod disk_mounting;
 mod drops;
 mod edge_riders;
 mod ends;

@@ -11,6 +11,7 @@ pub mod macros;
 pub mod mbn;
 pub mod mbn_conditions;
 pub mod model;
+pub mod movement_result;
 pub mod parse;
 pub mod piece_defs;
 pub mod prefix_rules;

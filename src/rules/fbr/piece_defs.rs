@@ -1,5 +1,6 @@
 //! Piece definitions in an FBR rule list (seed 001: `royal cheshire{X} K Q R B N P +P`,
-//! `Q=BN`): a bare letter names a piece of the board; `L=MBN` or `L|Name|=MBN` gives a piece
+//! `Q=BN`): a bare letter names a piece of the board (or, with a macro of its letter, `@D=K
+//! D`, a new piece moving by it); `L=MBN` or `L|Name|=MBN` gives a piece
 //! (an existing one or a new one) the movement written in MBN ([`super::mbn`]). A prefixed
 //! definition with a movement (`#I=cK`) is read and left to the rule that names its prefix
 //! (`freezer#`, `protector*`, `burner#`: the zone; `conversion*`'s `*Q=ccO`); prefixed
@@ -50,6 +51,10 @@ pub struct PieceDefinition {
     /// The column of the movement's first board transition (`<2>mO`), which the rule list
     /// refuses beside `alice`.
     pub transition: Option<usize>,
+    /// A bare letter with a macro of that letter (seed 001's Disk `@D=K D`): the macro's
+    /// movement, expanded, with its first column; a letter naming no piece of the board
+    /// becomes a new piece moving by it (an existing piece keeps its own movement).
+    pub macro_movement: Option<(String, usize)>,
     /// 1-based column of the letter.
     pub column: usize,
 }
@@ -130,6 +135,23 @@ fn read_definition(
     let mut board_movements = Vec::new();
     let mut conditioned = Vec::new();
     let mut transition = None;
+    let mut macro_movement = None;
+    // `@D=K D`: a bare letter's macro is its movement.
+    let bare = c.get(*i).is_none_or(|ch| ch.is_whitespace());
+    if bare
+        && prefix.is_none()
+        && macros
+            .iter()
+            .any(|m| m.letter == letter && m.body.is_some())
+    {
+        let expanded = expand(macros, &letter, &letter, start + 1)?;
+        if let Some(u) = expanded.unknown {
+            return Err(u);
+        }
+        let text: String = expanded.text.iter().map(|x| x.0).collect();
+        let column = expanded.text.first().map_or(start + 1, |x| x.1);
+        macro_movement = Some((text, column));
+    }
     match c.get(*i) {
         None => {}
         Some(ch) if ch.is_whitespace() => {}
@@ -247,6 +269,7 @@ fn read_definition(
         conditioned,
         boards,
         transition,
+        macro_movement,
         column: start + 1,
     })
 }
@@ -296,7 +319,11 @@ pub fn apply_piece_definitions(
             .pieces
             .iter()
             .position(|p| p.symbols[0].eq_ignore_ascii_case(&letter));
-        let sets = match &d.mbn {
+        let movement = d
+            .mbn
+            .as_ref()
+            .or(d.macro_movement.as_ref().filter(|_| found.is_none()));
+        let sets = match movement {
             Some((text, column)) => mbn_move_sets_with_explosion(text)
                 .or_else(|e| fault(column + e.column - 1, format!("MBN: {}", e.reason)))?,
             // `K=:K:`: the board's movement alone.
@@ -308,7 +335,7 @@ pub fn apply_piece_definitions(
                 continue;
             }
         };
-        let column = d.mbn.as_ref().map_or(d.column, |m| m.1);
+        let column = movement.map_or(d.column, |m| m.1);
         if d.keeps_board_movement
             && let Some(c) = sets.state.first.filter(|_| sets.state.needs_piece())
         {

@@ -17,10 +17,11 @@
 //!
 //! A board identifier after the letters (`+P<*>`, `+P<1,2>`: seed 001's Alice `+P<*>`) is
 //! read as a piece's (`fbr::mbn::boards`) and checked by the rule list against its boards; a
-//! lone number (`<1>`) stays the sequence number.
+//! lone number (`<1>`) stays the sequence number. A result may be a movement (seed 001's Disk
+//! queen `*Q==(wwO--:QD:)+D`), read by `fbr::movement_result` in the one shape it takes there.
 //!
 //! What cqlq does not read is refused at its column: results with another prefix (`==*D`),
-//! MBN movements as results (`==(wwO--:QD:)+D`).
+//! other MBN movements as results (`==(mW--:QD:)`).
 
 use super::parse::FbrError;
 use crate::rules::fairy::compound_letters::piece_letter_at;
@@ -51,6 +52,9 @@ pub struct PrefixRule {
     /// The board identifier after the letters (`+P<*>`, seed 001's Alice), checked by the rule
     /// list against its boards (`fbr::apply`); a lone number `<1>` is the sequence number.
     pub boards: Option<super::mbn::boards::BoardIdentifier>,
+    /// The result written as a movement (`==(wwO--:QD:)+D`; its piece is also the one
+    /// result in `results`): `fbr::movement_result`.
+    pub movement: Option<super::movement_result::MovementResult>,
 }
 
 /// One result of a prefixed rule: a piece letter, upper case for the mover's colour, lower
@@ -161,6 +165,7 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
         );
     }
     let mut results = Vec::new();
+    let mut movement = None;
     match c.get(*i) {
         None => {}
         Some(ch) if ch.is_whitespace() => {}
@@ -170,6 +175,20 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
             while let Some(&ch) = c.get(*i) {
                 if ch.is_whitespace() {
                     break;
+                }
+                // `(wwO--:QD:)+D`: a movement as the one result (seed 001's Disk queen).
+                if ch == '(' && results.is_empty() {
+                    let m = super::movement_result::read_movement_result(c, i)?;
+                    results.push(PrefixResult {
+                        letter: m.piece.clone(),
+                        opponent: false,
+                        promoted: false,
+                        column: m.piece_column,
+                        drop: false,
+                        second_board: false,
+                    });
+                    movement = Some(m);
+                    continue;
                 }
                 // `+D`: the piece with promoted status (seed 001: "promoted status (designated
                 // with a piece prefix)").
@@ -207,7 +226,9 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
                     ':' => {
                         "a malformed compound letter (`:AB:`: an upper-case letter and up to two letters or digits)"
                     }
-                    '(' => "an MBN movement as a promotion's result (`(wwO--:QD:)+D`)",
+                    '(' => {
+                        "an MBN movement as a promotion's result after another result (`Q(wwO--:QD:)`)"
+                    }
                     '/' => "an announcement (`/Name/`) after the results (it goes before `==`)",
                     _ if PREFIXES.contains(ch) => {
                         "a piece with a prefix other than `+` or `#` as a promotion's result (`*D`)"
@@ -254,6 +275,7 @@ pub fn read_prefix_rule(c: &[char], i: &mut usize) -> Result<PrefixRule, FbrErro
         announcement,
         second_board,
         boards,
+        movement,
     })
 }
 
@@ -374,6 +396,19 @@ mod tests {
     }
 
     #[test]
+    fn the_seeds_movement_result_reads_as_its_piece() {
+        // Seed 001's Disk queen: `*Q==(wwO--:QD:)+D` promotes to `:QD:`.
+        let r = read("*Q==(wwO--:QD:)").unwrap();
+        assert_eq!(r.results.len(), 1);
+        assert_eq!(
+            (r.results[0].letter.as_str(), r.results[0].column),
+            (":QD:", 11)
+        );
+        assert!(r.movement.is_some());
+        assert!(read("*Q==:QD:").unwrap().movement.is_none());
+    }
+
+    #[test]
     fn movements_are_not_prefix_rules() {
         let c: Vec<char> = "#I=cK".chars().collect();
         assert!(!starts_prefix_rule(&c, 0));
@@ -383,7 +418,9 @@ mod tests {
 
     #[test]
     fn what_is_not_read_is_refused_at_its_column() {
-        assert_eq!(read("*Q==(wwO--:QD:)+D").unwrap_err().column, 5);
+        // A movement result other than seed 001's zero swap (`fbr::movement_result`).
+        assert_eq!(read("*Q==(mW--:QD:)").unwrap_err().column, 5);
+        assert_eq!(read("*Q==Q(wwO--:QD:)").unwrap_err().column, 6);
         assert_eq!(read("+K==:KDXY:").unwrap_err().column, 5);
         assert_eq!(read("*W/Dragon==+D").unwrap_err().column, 10);
         assert_eq!(read("*W==+D/Dragon/").unwrap_err().column, 7);

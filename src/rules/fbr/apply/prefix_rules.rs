@@ -3,7 +3,8 @@
 //! promotion zone (last rank)"; a piece promotes "only if a promotion for this piece is
 //! defined (this can be done implicitly with the use of a piece prefix)"); the other
 //! prefixes' rules are applied by the rules that name them: `promotion<p>=origin`
-//! (`,demote<q>`) and `swap{set}=demote<p>,promote<q>` (`fairy::layer_prefix`).
+//! (`,demote<q>`), `swap{set}=demote<p>,promote<q>` (`fairy::layer_prefix`), and
+//! `promotion<p>=<trigger>` and seed 001's unmounting (`fbr::apply::disk_mounting`).
 //!
 //! Readings (also in `docs/fbr.md`):
 //! - `+P==QRBN` replaces P's promotion choices (its zone stays the board's, or the
@@ -46,7 +47,11 @@ type Results = Vec<(u8, bool)>;
 impl Applier {
     /// The rules of `prefix`, resolved: per piece type, the result types (with the opponent
     /// mark); letters naming no piece and a piece ruled twice are faults.
-    fn prefix_map(&self, list: &RuleList, prefix: char) -> Result<Vec<Option<Results>>, FbrError> {
+    pub(super) fn prefix_map(
+        &self,
+        list: &RuleList,
+        prefix: char,
+    ) -> Result<Vec<Option<Results>>, FbrError> {
         let mut map: Vec<Option<Results>> = vec![None; self.types()];
         for r in list.prefix_rules.iter().filter(|r| r.prefix == prefix) {
             let mut results = Vec::new();
@@ -150,7 +155,7 @@ impl Applier {
         board
     }
 
-    fn prefix_layer(&mut self) -> &mut PrefixLayer {
+    pub(super) fn prefix_layer(&mut self) -> &mut PrefixLayer {
         Arc::make_mut(self.layers.prefix.get_or_insert_with(Default::default))
     }
 
@@ -161,11 +166,13 @@ impl Applier {
         if r.cancel || !["swap", "promotion"].contains(&r.name.as_str()) {
             return Ok(false);
         }
-        if r.name == "promotion"
-            && r.attrs
-                .iter()
-                .any(|a| a.name == "origin" || a.name == "demote")
-        {
+        let named = |n: &str| r.attrs.iter().any(|a| a.name == n);
+        if r.name == "promotion" && named("origin") && named("swap") {
+            // Seed 001's unmounting (`fbr::apply::disk_mounting`).
+            self.unmount_rule(r, list)?;
+            return Ok(true);
+        }
+        if r.name == "promotion" && (named("origin") || named("demote")) {
             self.origin_rule(r, list)?;
             return Ok(true);
         }
@@ -189,31 +196,30 @@ impl Applier {
                     .iter()
                     .any(|a| a.name == "origin" || a.name == "demote")
             {
-                self.prefixed_zone(r, list)?;
+                if r.attrs.is_empty() {
+                    self.prefixed_zone(r, list)?;
+                } else {
+                    // A trigger: the moved piece promotes where it lands
+                    // (`fbr::apply::disk_mounting`).
+                    self.moved_promotion(r, list)?;
+                }
             }
         }
+        Self::movement_results_applied(list)?;
         self.holding_prefix_rules(list)?;
         Self::unclaimed_prefix_rules(list)
     }
 
     /// `promotion<p>[range]` (the seed's `promotion*[9]` beside `promotion+[8-9]`): the `p`
     /// rules' pieces promote on entering the range (the last rank without one) to their
-    /// results, beside their `+` promotion. Refused with attributes (the triggers and
-    /// options are read for the `+` rule), where a piece's `+` zone overlaps (the seed's
+    /// results, beside their `+` promotion (with a trigger attribute the rule is
+    /// `fbr::apply::disk_mounting`'s moved piece's promotion). Refused where a piece's `+`
+    /// zone overlaps (the seed's
     /// chaining, "the next determined promotion rule will be applied to the promoted piece",
     /// with each rule's choice in one SAN move), beside the `+` rule's triggers, and for
     /// results of the opponent.
     fn prefixed_zone(&mut self, r: &Rule, list: &RuleList) -> Result<(), FbrError> {
         let p = r.prefix.unwrap_or('+');
-        if let Some(a) = r.attrs.first() {
-            return refuse(
-                a.column,
-                format!(
-                    "`promotion{p}={}` is not implemented: a letter's promotion rule (`promotion{p}[range]`) reads only its zone",
-                    a.name
-                ),
-            );
-        }
         if r.pieces.is_some() || r.seq.is_some() || self.layers.promotion_rule.is_some() {
             return refuse(
                 r.column,
@@ -324,7 +330,7 @@ impl Applier {
     }
 
     /// Per type, the one result of the `prefix` rules (`demote`): several results refused.
-    fn single_results(
+    pub(super) fn single_results(
         &self,
         list: &RuleList,
         prefix: char,

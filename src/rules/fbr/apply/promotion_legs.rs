@@ -45,7 +45,9 @@ impl Applier {
         let attribute = |name: &str| {
             list.rules
                 .iter()
-                .filter(|r| r.name == "promotion" && !r.cancel)
+                // A letter's rule reads its own `enpassant` (seed 001's unmounting,
+                // `fbr::apply::disk_mounting`).
+                .filter(|r| r.name == "promotion" && !r.cancel && r.prefix.is_none_or(|p| p == '+'))
                 .flat_map(|r| &r.attrs)
                 .find(|a| a.name == name)
         };
