@@ -68,12 +68,7 @@ impl Applier {
                 );
             }
         }
-        if !list.prefix_rules.iter().any(|pr| pr.prefix == p) {
-            return refuse(
-                r.column,
-                format!("`promotion{p}` needs the `{p}` rules of its pieces (`{p}N==Q`)"),
-            );
-        }
+        super::prefix_rules::require_prefix_rules(list, p, r.column)?;
         if let Some(x) = list
             .prefix_rules
             .iter()

@@ -230,12 +230,7 @@ impl Applier {
         }
         let zone = self.promotion_zone(r.range.as_ref());
         let map = self.prefix_map(list, p)?;
-        if !list.prefix_rules.iter().any(|pr| pr.prefix == p) {
-            return refuse(
-                r.column,
-                format!("`promotion{p}` needs the `{p}` rules of its pieces (`{p}N==Q`)"),
-            );
-        }
+        require_prefix_rules(list, p, r.column)?;
         if let Some(x) = list
             .prefix_rules
             .iter()
@@ -608,4 +603,19 @@ impl Applier {
         }
         Ok(())
     }
+}
+
+/// Refuses `promotion<p>` (at `column`) when no `<p>` rule of the list names a piece.
+pub(super) fn require_prefix_rules(
+    list: &RuleList,
+    p: char,
+    column: usize,
+) -> Result<(), FbrError> {
+    if list.prefix_rules.iter().any(|pr| pr.prefix == p) {
+        return Ok(());
+    }
+    refuse(
+        column,
+        format!("`promotion{p}` needs the `{p}` rules of its pieces (`{p}N==Q`)"),
+    )
 }
