@@ -67,21 +67,36 @@ impl<'a> Reader<'a> {
     pub(super) fn varint_u32(&mut self) -> Result<u32, IndexError> {
         u32::try_from(self.varint()?).map_err(|_| IndexError::Corrupt("a number out of range"))
     }
-    /// A bitboard as `format::put_squares` writes it.
+    /// A bitboard as `format::put_squares` writes it: a byte naming the non-empty ranks,
+    /// then those ranks' bytes (none of them 0).
     pub(super) fn squares(&mut self) -> Result<u64, IndexError> {
         let mask = self.byte()?;
-        // The ranks named, taken at once (one bounds check), each put at its place.
-        let written = self.take(mask.count_ones() as usize)?;
-        let mut ranks = [0u8; 8];
-        let mut named = mask;
-        for &rank in written {
-            if rank == 0 {
-                return Err(IndexError::Corrupt("an empty rank written"));
+        let named = mask.count_ones() as usize;
+        // The ranks named, taken at once (one bounds check): as a little-endian word when
+        // eight bytes are there (every game's but the section's last few), else copied.
+        let start = self.at;
+        let written = self.take(named)?;
+        let word = match self.bytes.get(start..start + 8) {
+            Some(eight) => u64::from_le_bytes(eight.try_into().unwrap_or([0; 8])),
+            None => {
+                let mut eight = [0u8; 8];
+                eight[..named].copy_from_slice(written);
+                u64::from_le_bytes(eight)
             }
-            ranks[named.trailing_zeros() as usize] = rank;
-            named &= named - 1;
+        };
+        // Each written byte in turn put at its rank's place.
+        let (mut out, mut rest, mut ranks, mut empty) = (0u64, word, mask, false);
+        while ranks != 0 {
+            let rank = u64::from(rest as u8);
+            empty |= rank == 0;
+            out |= rank << (8 * ranks.trailing_zeros());
+            rest >>= 8;
+            ranks &= ranks - 1;
         }
-        Ok(u64::from_le_bytes(ranks))
+        if empty {
+            return Err(IndexError::Corrupt("an empty rank written"));
+        }
+        Ok(out)
     }
     /// Whether every byte was read.
     pub(super) fn at_end(&self) -> Result<(), IndexError> {
