@@ -23,6 +23,7 @@ mod reach;
 mod start;
 
 pub use numbers::Bound;
+pub use plies::admits as long_castle_without_queens;
 
 use std::ops::ControlFlow;
 
@@ -722,10 +723,10 @@ mod tests {
                 last_long_castle: (next() % 4) as u32,
                 ..GameSummary::default()
             };
-            for k in 0..KINDS {
+            for (k, start) in START_SQUARES_OF.iter().enumerate() {
                 s.fewest[k] = (next() % 3) as u8;
                 s.most[k] = s.fewest[k] + (next() % 3) as u8;
-                s.ever_on[k] = next() & next() | START_SQUARES_OF[k];
+                s.ever_on[k] = next() & next() | start;
             }
             for need in &needs {
                 assert_eq!(
