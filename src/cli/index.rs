@@ -384,6 +384,25 @@ fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
         ("castling queen-side", count(s::CASTLE_QUEEN_SIDE)),
         ("with a promotion", promotions),
         ("with variations", count(s::VARIATIONS)),
+        (
+            "with a position without queens",
+            index
+                .games
+                .iter()
+                .filter(|g| g.summary.queens_gone != 0)
+                .count(),
+        ),
+        (
+            "castling queen-side without queens (by the plies: at most)",
+            index
+                .games
+                .iter()
+                .filter(|g| {
+                    !g.summary.must_scan()
+                        && cqlq::index::prune::long_castle_without_queens(&g.summary)
+                })
+                .count(),
+        ),
     ] {
         text.push_str(&format!("games {what}: {n}\n"));
     }

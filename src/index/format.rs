@@ -14,7 +14,7 @@ pub use super::reader::{RecordRef, Records, decode, read_index, records};
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"CQLQIDX\x1a";
 /// The format's version (a reader refuses any other).
-pub const VERSION: u32 = 5;
+pub const VERSION: u32 = 6;
 /// The header's size in bytes.
 pub const HEADER_BYTES: usize = 96;
 /// The bytes hashed at each end of the source ([`SourceId`]).
@@ -214,7 +214,7 @@ impl Index {
 /// rest), each run's columns stored apart ([`Section`]).
 pub const BLOCK_GAMES: usize = 4096;
 /// The number of sections (columns) of a block.
-pub const SECTIONS: usize = 7;
+pub const SECTIONS: usize = 8;
 /// A block header's size: its game count (u32), each section's length and CRC-32 (u32
 /// each), and the CRC-32 of those bytes.
 pub const BLOCK_HEADER_BYTES: usize = 4 + SECTIONS * 8 + 4;
@@ -239,6 +239,10 @@ pub enum Section {
     /// Per game not searched always, when the index holds keys (else empty): the length of
     /// the Bloom filter of its positions' keys, then its bytes ([`super::keys`]).
     Keys = 6,
+    /// Per game not searched always: two varints, the first ply without queens plus one and
+    /// the last queen-side castling's ply (0: none; `GameSummary::queens_gone`,
+    /// `GameSummary::last_long_castle`).
+    Plies = 7,
 }
 
 /// The header's feature bit of an index whose games hold their positions' keys.
@@ -392,7 +396,7 @@ impl BlockBuilder {
             scan = GameSummary::scan();
             &scan
         };
-        let [places, flags, counts, squares, tags, moves, keys] = &mut self.sections;
+        let [places, flags, counts, squares, tags, moves, keys, plies] = &mut self.sections;
         // The builder is given games in file order; one starting earlier is written as
         // starting where the one before ended (the reader refuses no such file: it cannot
         // be made from a source).
@@ -422,6 +426,8 @@ impl BlockBuilder {
             put_varint(keys, s.keys.len() as u64);
             keys.extend_from_slice(&s.keys);
         }
+        put_varint(plies, u64::from(s.queens_gone));
+        put_varint(plies, u64::from(s.last_long_castle));
     }
 
     /// Writes the block (its header, then its sections) to `out` and empties the builder

@@ -18,10 +18,13 @@
 //! sets that never hold a square), `reach` (`find`, `line`), `start` (`initial`).
 
 mod numbers;
+mod plies;
 mod reach;
+mod simplify;
 mod start;
 
 pub use numbers::Bound;
+pub use plies::admits as long_castle_without_queens;
 
 use std::ops::ControlFlow;
 
@@ -89,6 +92,10 @@ pub enum Need {
         /// The right side.
         right: Bound,
     },
+    /// A queen-side castling is played from or into a position without queens
+    /// (`move o-o-o and #[Qq] == 0`): the first ply without queens is at most one after the
+    /// last queen-side castling's (`plies::admits`).
+    LongCastleWithoutQueens,
     /// Every one holds.
     All(Vec<Need>),
     /// One holds at least.
@@ -162,6 +169,7 @@ impl Need {
             Need::Numbers { left, op, right } => {
                 numbers::ranges_meet(left.range(summary), *op, right.range(summary))
             }
+            Need::LongCastleWithoutQueens => plies::admits(summary),
             Need::All(v) => v.iter().all(|n| n.admits(summary, strings)),
             Need::Any(v) => v.iter().any(|n| n.admits(summary, strings)),
         }
@@ -200,6 +208,7 @@ impl Need {
                 columns.squares |= left.reads_squares() || right.reads_squares();
             }
             Need::PieceOn { .. } => columns.squares = true,
+            Need::LongCastleWithoutQueens => columns.plies = true,
             Need::Tag { .. } | Need::TagIn { .. } => columns.tags = true,
             Need::All(v) | Need::Any(v) => v.iter().for_each(|n| n.add_columns(columns)),
             Need::Nothing | Need::Never | Need::AnyFlag(_) => {}
@@ -297,7 +306,15 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
         // position is the standard start, where an operand may be known false
         // (`start::never_with_initial`).
         Node::And(v) if start::never_with_initial(v) => Need::Never,
-        Node::And(v) => Need::All(v.iter().map(need_of).collect()),
+        // With `move o-o-o` and no queens among them, the castling is played from or into a
+        // position without queens (`plies::long_castle_without_queens`).
+        Node::And(v) => {
+            let mut all: Vec<Need> = v.iter().map(need_of).collect();
+            if plies::long_castle_without_queens(v) {
+                all.push(Need::LongCastleWithoutQueens);
+            }
+            Need::All(all)
+        }
         // `or` matches when one operand does.
         Node::Or(v) => Need::Any(v.iter().map(need_of).collect()),
         // A set intersection is not empty only when no operand is empty; some are empty at
@@ -627,6 +644,8 @@ mod tests {
             fewest: [1; KINDS],
             most: [2; KINDS],
             ever_on: [u64::MAX; KINDS],
+            queens_gone: 11,
+            last_long_castle: 11,
             ..GameSummary::default()
         };
         whole.tags[RESULT] = 1;
@@ -645,6 +664,7 @@ mod tests {
                 tag: RESULT,
                 test: TagTest::Trimmed("1-0"),
             },
+            Need::LongCastleWithoutQueens,
             Need::All(vec![
                 Need::AnyFlag(summary::MATE),
                 Need::Count {
@@ -668,6 +688,10 @@ mod tests {
             }
             if columns.tags {
                 read.tags = whole.tags;
+            }
+            if columns.plies {
+                read.queens_gone = whole.queens_gone;
+                read.last_long_castle = whole.last_long_castle;
             }
             assert!(need.admits(&whole, &strings), "{need:?}");
             assert!(need.admits(&read, &strings), "{need:?}: {columns:?}");

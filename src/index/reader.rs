@@ -42,6 +42,10 @@ fn slice_at(bytes: &[u8], at: u64, len: u64) -> Result<&[u8], IndexError> {
     Ok(&bytes[start..end])
 }
 
+mod cursor;
+
+use cursor::Reader;
+
 const CUT_SHORT: IndexError = IndexError::Corrupt("cut short");
 const DAMAGED: IndexError = IndexError::Corrupt("its checksum does not match: damaged");
 
@@ -78,94 +82,6 @@ impl IndexBytes for IndexFile {
                 _ => IndexError::Io(e),
             })?;
         Ok(Cow::Owned(buf))
-    }
-}
-
-/// A cursor over bytes that fails instead of reading past the end.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn new(bytes: &'a [u8]) -> Reader<'a> {
-        Reader { bytes, at: 0 }
-    }
-    fn take(&mut self, n: usize) -> Result<&'a [u8], IndexError> {
-        let end = self
-            .at
-            .checked_add(n)
-            .filter(|&e| e <= self.bytes.len())
-            .ok_or(CUT_SHORT)?;
-        let out = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(out)
-    }
-    fn byte(&mut self) -> Result<u8, IndexError> {
-        Ok(self.take(1)?[0])
-    }
-    fn u32(&mut self) -> Result<u32, IndexError> {
-        Ok(u32::from_le_bytes(
-            self.take(4)?.try_into().unwrap_or([0; 4]),
-        ))
-    }
-    fn u64(&mut self) -> Result<u64, IndexError> {
-        Ok(u64::from_le_bytes(
-            self.take(8)?.try_into().unwrap_or([0; 8]),
-        ))
-    }
-    /// A varint as `format::put_varint` writes it (the shortest form only: anything else
-    /// would not be written back as read).
-    fn varint(&mut self) -> Result<u64, IndexError> {
-        // The common case: one byte.
-        if let Some(&b) = self.bytes.get(self.at)
-            && b < 0x80
-        {
-            self.at += 1;
-            return Ok(u64::from(b));
-        }
-        let mut n = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte()?;
-            if shift == 63 && b > 1 {
-                break;
-            }
-            n |= u64::from(b & 0x7f) << shift;
-            if b & 0x80 == 0 {
-                if b == 0 && shift > 0 {
-                    break;
-                }
-                return Ok(n);
-            }
-        }
-        Err(IndexError::Corrupt("a malformed number"))
-    }
-    fn varint_u32(&mut self) -> Result<u32, IndexError> {
-        u32::try_from(self.varint()?).map_err(|_| IndexError::Corrupt("a number out of range"))
-    }
-    /// A bitboard as `format::put_squares` writes it.
-    fn squares(&mut self) -> Result<u64, IndexError> {
-        let mask = self.byte()?;
-        // The ranks named, taken at once (one bounds check), each put at its place.
-        let written = self.take(mask.count_ones() as usize)?;
-        let mut ranks = [0u8; 8];
-        let mut named = mask;
-        for &rank in written {
-            if rank == 0 {
-                return Err(IndexError::Corrupt("an empty rank written"));
-            }
-            ranks[named.trailing_zeros() as usize] = rank;
-            named &= named - 1;
-        }
-        Ok(u64::from_le_bytes(ranks))
-    }
-    /// Whether every byte was read.
-    fn at_end(&self) -> Result<(), IndexError> {
-        if self.at == self.bytes.len() {
-            Ok(())
-        } else {
-            Err(IndexError::Corrupt("a section longer than its games"))
-        }
     }
 }
 
@@ -402,6 +318,8 @@ pub struct Columns {
     pub moves: bool,
     /// The filter of the positions' keys (an index without keys has none: empty).
     pub keys: bool,
+    /// The plies of the first position without queens and of the last queen-side castling.
+    pub plies: bool,
 }
 
 impl Columns {
@@ -412,6 +330,7 @@ impl Columns {
         tags: true,
         moves: true,
         keys: true,
+        plies: true,
     };
 }
 
@@ -424,6 +343,7 @@ struct BlockGames<'b> {
     tags: Option<Reader<'b>>,
     moves: Option<Reader<'b>>,
     keys: Option<Reader<'b>>,
+    plies: Option<Reader<'b>>,
     next: usize,
     games: usize,
 }
@@ -508,15 +428,25 @@ impl<'b> BlockGames<'b> {
             let filter_bytes = usize::try_from(r.varint()?).map_err(|_| CUT_SHORT)?;
             place.keys = r.take(filter_bytes)?;
         }
+        if let Some(r) = &mut self.plies {
+            summary.queens_gone = r.varint_u32()?;
+            summary.last_long_castle = r.varint_u32()?;
+        }
         Ok(place)
     }
 
     /// After the block's last game: every column read to its end.
     fn finish(&self) -> Result<(), IndexError> {
         self.places.at_end()?;
-        for r in [&self.squares, &self.tags, &self.moves, &self.keys]
-            .into_iter()
-            .flatten()
+        for r in [
+            &self.squares,
+            &self.tags,
+            &self.moves,
+            &self.keys,
+            &self.plies,
+        ]
+        .into_iter()
+        .flatten()
         {
             r.at_end()?;
         }
@@ -574,6 +504,7 @@ pub fn visit_games<S: IndexBytes + ?Sized>(
         let tags = read(Section::Tags, columns.tags)?;
         let moves = read(Section::Moves, columns.moves)?;
         let keys = read(Section::Keys, columns.keys && header.keys)?;
+        let plies = read(Section::Plies, columns.plies)?;
         let mut games = BlockGames {
             places: Reader::new(&places),
             flags: &flags,
@@ -582,6 +513,7 @@ pub fn visit_games<S: IndexBytes + ?Sized>(
             tags: tags.as_deref().map(Reader::new),
             moves: moves.as_deref().map(Reader::new),
             keys: keys.as_deref().map(Reader::new),
+            plies: plies.as_deref().map(Reader::new),
             next: 0,
             games: block.games,
         };
@@ -686,6 +618,7 @@ impl<'a> Records<'a> {
                 tags: Some(Reader::new(section(Section::Tags)?)),
                 moves: Some(Reader::new(section(Section::Moves)?)),
                 keys: Some(Reader::new(section(Section::Keys)?)).filter(|_| self.header.keys),
+                plies: Some(Reader::new(section(Section::Plies)?)),
                 next: 0,
                 games: block.games,
             });

@@ -76,6 +76,12 @@ pub struct GameSummary {
     pub most: [u8; KINDS],
     /// Per piece kind, every square a piece of it stood on in some position of the tree.
     pub ever_on: [u64; KINDS],
+    /// 0 when every position of the tree has a queen (of either colour) on the board; else
+    /// one more than the smallest ply of a position of the tree without a queen.
+    pub queens_gone: u32,
+    /// 0 when no move of the tree castles queen-side; else the largest ply of a position of
+    /// the tree a queen-side castling reached (at least 1).
+    pub last_long_castle: u32,
     /// The main line's moves packed ([`super::moves`]: about a byte a ply).
     pub moves: Vec<u8>,
     /// Per tag of [`TAG_NAMES`], its value's number in the index's string table plus one
@@ -233,6 +239,10 @@ fn summarize_plain_keyed<'a>(
             PlainToken::Move(san) => {
                 play_plain(&mut position, &san.san, &mut summary)?;
                 summary.plies += 1;
+                // The first position without queens: its ply, plus one.
+                if summary.queens_gone == 0 && position.chess().board().queens().is_empty() {
+                    summary.queens_gone = summary.plies + 1;
+                }
                 // One check is all the flag says: no need to ask again after it.
                 if summary.flags & CHECK == 0 && position.is_check() {
                     summary.flags |= CHECK;
@@ -376,6 +386,8 @@ fn play_plain(
             summary.flags |= if king_side {
                 CASTLE_KING_SIDE
             } else {
+                // The position it reaches is the main line's next (the caller counts it).
+                summary.last_long_castle = summary.plies + 1;
                 CASTLE_QUEEN_SIDE
             };
             let (king_to, rook_to) = if king_side {
@@ -474,6 +486,7 @@ fn summarize_careful_keyed<'a>(slice: &'a [u8], mut keys: Option<&mut Vec<u64>>)
         };
         let position = &node.position;
         add_pieces(&mut summary, position);
+        add_plies(&mut summary, node);
         if let Some(keys) = keys.as_deref_mut() {
             keys.push(position.zobrist());
         }
@@ -533,6 +546,29 @@ fn add_pieces(summary: &mut GameSummary, position: &Standard) {
             summary.fewest[k] = summary.fewest[k].min(count);
             summary.most[k] = summary.most[k].max(count);
         }
+    }
+}
+
+/// Adds what a node's ply tells: the first ply without queens, the last queen-side
+/// castling's (the tree's nodes come in any order of plies: the least and the most kept).
+fn add_plies(summary: &mut GameSummary, node: &crate::eval::tree::ReplayedNode<Standard>) {
+    let queens = PieceKinds {
+        white: 1 << crate::chess::piece_type::QUEEN,
+        black: 1 << crate::chess::piece_type::QUEEN,
+        empty: false,
+    };
+    if node.position.pieces(queens).is_empty() {
+        let gone = node.ply + 1;
+        if summary.queens_gone == 0 || gone < summary.queens_gone {
+            summary.queens_gone = gone;
+        }
+    }
+    if node
+        .played
+        .as_ref()
+        .is_some_and(|m| m.castle == Some(false))
+    {
+        summary.last_long_castle = summary.last_long_castle.max(node.ply);
     }
 }
 

@@ -250,7 +250,7 @@ pub fn survivors_keyed<S: IndexBytes + ?Sized>(
     if need.reads_tags() {
         read_strings(src, &header, |text| strings.push(text.to_string()))?;
     }
-    let need = need.with_strings(&strings);
+    let need = need.with_strings(&strings).simplified();
     let mut input = IndexedInput {
         size: now.size,
         games: header.games,

@@ -112,6 +112,17 @@ impl<S: Sink> Sink for Counter<'_, S> {
         Ok(self.flow())
     }
 
+    /// As many empty games at once: each counted as read (none passed on), until the run
+    /// stops, as [`Counter::game`] counts them one at a time.
+    fn unmatched_games(&mut self, n: u64) -> io::Result<Flow> {
+        if n == 0 {
+            return Ok(Flow::Continue);
+        }
+        let flow = self.flow();
+        self.summary.games += if flow == Flow::Stop { 1 } else { n };
+        Ok(flow)
+    }
+
     /// The counts, with the run's own (unreadable inputs, persistent values, an abort before
     /// any game), handed to the writer below.
     fn finish(&mut self, run: Summary) -> io::Result<Summary> {

@@ -119,6 +119,11 @@ impl<S: Sink> Sink for Progress<S> {
         self.inner.game(game)
     }
 
+    fn unmatched_games(&mut self, n: u64) -> std::io::Result<Flow> {
+        self.games += n;
+        self.inner.unmatched_games(n)
+    }
+
     /// The display goes first: what follows (the count, the page's end) is written without
     /// it, and clearing it afterwards would erase the line written after it.
     fn finish(&mut self, summary: Summary) -> std::io::Result<Summary> {

@@ -34,6 +34,21 @@ pub trait Sink<G = GameOutput, S = Summary> {
     fn read_to(&mut self, end: u64) {
         let _ = end;
     }
+
+    /// Takes `n` games read and not matched, with nothing to write or tell (the games a
+    /// search's index skips, in their places); by default one empty game at a time, until a
+    /// sink stops the run.
+    fn unmatched_games(&mut self, n: u64) -> io::Result<Flow>
+    where
+        G: Default,
+    {
+        for _ in 0..n {
+            if self.game(G::default())? == Flow::Stop {
+                return Ok(Flow::Stop);
+            }
+        }
+        Ok(Flow::Continue)
+    }
 }
 
 impl<G, S, K: Sink<G, S> + ?Sized> Sink<G, S> for Box<K> {
@@ -47,6 +62,13 @@ impl<G, S, K: Sink<G, S> + ?Sized> Sink<G, S> for Box<K> {
 
     fn read_to(&mut self, end: u64) {
         (**self).read_to(end)
+    }
+
+    fn unmatched_games(&mut self, n: u64) -> io::Result<Flow>
+    where
+        G: Default,
+    {
+        (**self).unmatched_games(n)
     }
 }
 

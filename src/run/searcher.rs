@@ -186,6 +186,15 @@ impl Sinks<'_> {
         self.sink.inner().counts()
     }
 
+    /// Delivers `n` games read and not matched at once (games an index skipped, in their
+    /// places); a sink may stop the run.
+    pub(super) fn take_unmatched(&mut self, n: u64) -> io::Result<()> {
+        if self.sink.unmatched_games(n)? == Flow::Stop {
+            self.halted = true;
+        }
+        Ok(())
+    }
+
     /// Writes a line on stderr, the progress display cleared.
     pub(super) fn tell(&self, line: &str) {
         self.sink.display().suspend(|| eprintln!("{line}"));
@@ -570,11 +579,13 @@ struct Counted<'c, 'a> {
 }
 
 impl Counted<'_, '_> {
-    /// Delivers the skipped games up to the file's game `position` (not included).
+    /// Delivers the skipped games up to the file's game `position` (not included), at once
+    /// (`Sink::unmatched_games`: counted as the scan counts games it does not match).
     fn read_to(&mut self, position: u64) -> io::Result<()> {
-        while self.read < position && !self.sinks.stopped() {
-            self.sinks.take(GameOutput::default())?;
-            self.read += 1;
+        if self.read < position && !self.sinks.stopped() {
+            let before = self.sinks.delivered();
+            self.sinks.take_unmatched(position - self.read)?;
+            self.read += self.sinks.delivered() - before;
         }
         Ok(())
     }

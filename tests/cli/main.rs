@@ -16,6 +16,7 @@ mod header_params;
 mod index_build_tags;
 mod index_files;
 mod index_keys;
+mod index_plies;
 mod index_prune;
 mod index_search;
 mod index_shards;

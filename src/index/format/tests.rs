@@ -223,7 +223,14 @@ fn a_search_reads_only_the_columns_it_tests() {
     // games, a gap and a length each under 128) and flags (4 bytes).
     let block = HEADER_BYTES;
     let flags_end = block + BLOCK_HEADER_BYTES + 8;
-    let moves_last = bytes.len() - string_table(&["a".to_string()]).len() - 1;
+    // The moves section's last byte: the block's sections before it and itself, as its
+    // header gives their lengths (each a u32 after the game count, beside its CRC-32).
+    let length = |i: usize| {
+        let at = block + 4 + 8 * i;
+        u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize
+    };
+    let moves = Section::Moves as usize;
+    let moves_last = block + BLOCK_HEADER_BYTES + (0..=moves).map(length).sum::<usize>() - 1;
     let mut bad = bytes.clone();
     bad[moves_last] ^= 1;
     assert!(decode(&bad).is_err());
@@ -249,10 +256,12 @@ fn a_search_reads_only_the_columns_it_tests() {
 #[test]
 fn another_version_or_length_is_refused_by_name() {
     let (bytes, _) = sample();
-    let mut old = bytes.clone();
-    old[8..12].copy_from_slice(&2u32.to_le_bytes());
-    let err = decode(&old).unwrap_err().to_string();
-    assert!(err.contains("another version of the format"), "{err}");
+    for version in [2u32, 5, VERSION + 1] {
+        let mut old = bytes.clone();
+        old[8..12].copy_from_slice(&version.to_le_bytes());
+        let err = decode(&old).unwrap_err().to_string();
+        assert!(err.contains("another version of the format"), "{err}");
+    }
     let mut grown = bytes.clone();
     grown.push(0);
     let err = decode(&grown).unwrap_err().to_string();
