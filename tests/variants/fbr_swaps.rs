@@ -287,3 +287,17 @@ fn promotion_not_swap_never_promotes_a_swapped_piece() {
     assert_eq!(on(&p, "a8"), Some((0, "P".into())));
     assert_eq!(on(&p, "b7"), Some((0, "R".into())));
 }
+
+#[test]
+fn a_promotion_rule_without_triggers_keeps_promoting_swaps() {
+    // `promotion=entersuspend` alone writes no trigger ("The promotion will be done when
+    // entering the promotion zone", the default `enter`): a swap bringing the pawn on b7 to a8
+    // still promotes as without the attribute (`switching`'s default: "as on entering it by a
+    // move"); only a rule whose every trigger is a capture (seed 001's Disks) stops swaps
+    // from promoting, and this one has none.
+    let fen = "R7/1P6/7k/8/8/8/8/4K3 w - - 0 1";
+    for rules in ["switching", "switching promotion=entersuspend"] {
+        let p = pos(rules, fen);
+        assert!(p.san_to_move("a8=Q").is_ok(), "{rules}");
+    }
+}

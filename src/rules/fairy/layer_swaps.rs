@@ -141,10 +141,12 @@ impl FairyPos {
         let rule = self.v.layers.swap_promotion;
         // A swap captures nothing: under a `promotion` rule whose every trigger is a capture
         // (seed 001's Disks, `promotion+[1-12]=capture{D}`) it promotes nothing.
+        // (A rule without triggers, `stack` or `suspend` alone, keeps the default `enter`.)
         let by_capture_only = self.v.layers.promotion_rule.as_ref().is_some_and(|r| {
-            r.triggers
-                .iter()
-                .all(|(t, _)| matches!(t, super::layer_promotion::Trigger::Capture(_)))
+            !r.triggers.is_empty()
+                && r.triggers
+                    .iter()
+                    .all(|(t, _)| matches!(t, super::layer_promotion::Trigger::Capture(_)))
         });
         if rule == SwapPromotion::Never || by_capture_only {
             return vec![None];
