@@ -136,3 +136,10 @@ pub struct Attribute {
     /// 1-based column in the text.
     pub column: usize,
 }
+
+impl Attribute {
+    /// The name as a refusal quotes it: `!capture` when negated, else `capture`.
+    pub fn written_name(&self) -> String {
+        format!("{}{}", if self.negated { "!" } else { "" }, self.name)
+    }
+}

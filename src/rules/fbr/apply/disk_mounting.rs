@@ -111,9 +111,8 @@ impl Applier {
                 return refuse(
                     a.column,
                     format!(
-                        "`promotion{p}={}{}` is not implemented: a letter's promotion rule reads its zone, `origin` (with `demote`, and seed 001's unmounting `swap,enpassant,origin,demote`) or one trigger (`enter`, `move`, `leave`, `capture{{set}}`, `!capture`)",
-                        if a.negated { "!" } else { "" },
-                        a.name
+                        "`promotion{p}={}` is not implemented: a letter's promotion rule reads its zone, `origin` (with `demote`, and seed 001's unmounting `swap,enpassant,origin,demote`) or one trigger (`enter`, `move`, `leave`, `capture{{set}}`, `!capture`)",
+                        a.written_name()
                     ),
                 );
             }
@@ -160,21 +159,7 @@ impl Applier {
     /// `promotion<q>[range]=swap,enpassant,origin,demote<d>` beside a movement result
     /// `(wwO--L)`: the unmounting moves of each such `L`.
     pub(super) fn unmount_rule(&mut self, r: &Rule, list: &RuleList) -> Result<(), FbrError> {
-        let q = match r.prefix {
-            Some(q) if q != '+' => q,
-            _ => {
-                return refuse(
-                    r.column,
-                    "`promotion=origin` needs a letter of its own (`promotion#=swap,enpassant,origin,demote`): the `+` rules are the board's promotions",
-                );
-            }
-        };
-        if r.pieces.is_some() || r.seq.is_some() {
-            return refuse(
-                r.column,
-                "a piece set or sequence number on `promotion=origin` is not implemented",
-            );
-        }
+        let q = super::prefix_rules::origin_prefix(r, "promotion#=swap,enpassant,origin,demote")?;
         let mut demote = None;
         let mut seen = Vec::new();
         for a in &r.attrs {
@@ -186,9 +171,8 @@ impl Applier {
                     return refuse(
                         a.column,
                         format!(
-                            "`promotion{q}={}{}` beside `origin` and `swap` is not implemented (read: seed 001's unmounting `swap,enpassant,origin,demote`)",
-                            if a.negated { "!" } else { "" },
-                            a.name
+                            "`promotion{q}={}` beside `origin` and `swap` is not implemented (read: seed 001's unmounting `swap,enpassant,origin,demote`)",
+                            a.written_name()
                         ),
                     );
                 }

@@ -373,21 +373,7 @@ impl Applier {
                 "`promotion=demote` is read only beside `origin` (seed 001: \"only useful in conjunction with origin\"; `promotion*=origin,demote`)",
             );
         }
-        let prefix = match r.prefix {
-            Some(p) if p != '+' => p,
-            _ => {
-                return refuse(
-                    r.column,
-                    "`promotion=origin` needs a letter of its own (`promotion*=origin`): the `+` rules are the board's promotions",
-                );
-            }
-        };
-        if r.pieces.is_some() || r.seq.is_some() {
-            return refuse(
-                r.column,
-                "a piece set or sequence number on `promotion=origin` is not implemented",
-            );
-        }
+        let prefix = origin_prefix(r, "promotion*=origin")?;
         let mut trigger = None;
         let mut demote = None;
         for a in &r.attrs {
@@ -463,9 +449,8 @@ impl Applier {
         refuse(
             a.column,
             format!(
-                "`promotion={}{}` beside `origin` is not implemented (origin reads `enter`, `move`, `leave`, `capture{{set}}`, `!capture`, `demote`)",
-                if a.negated { "!" } else { "" },
-                a.name
+                "`promotion={}` beside `origin` is not implemented (origin reads `enter`, `move`, `leave`, `capture{{set}}`, `!capture`, `demote`)",
+                a.written_name()
             ),
         )
     }
@@ -618,4 +603,27 @@ pub(super) fn require_prefix_rules(
         column,
         format!("`promotion{p}` needs the `{p}` rules of its pieces (`{p}N==Q`)"),
     )
+}
+
+/// The letter of a `promotion<p>=origin` rule (`example` shows one in the refusal); the `+`
+/// rules are the board's promotions, and a piece set or sequence number is not read.
+pub(super) fn origin_prefix(r: &Rule, example: &str) -> Result<char, FbrError> {
+    let prefix = match r.prefix {
+        Some(p) if p != '+' => p,
+        _ => {
+            return refuse(
+                r.column,
+                format!(
+                    "`promotion=origin` needs a letter of its own (`{example}`): the `+` rules are the board's promotions"
+                ),
+            );
+        }
+    };
+    if r.pieces.is_some() || r.seq.is_some() {
+        return refuse(
+            r.column,
+            "a piece set or sequence number on `promotion=origin` is not implemented",
+        );
+    }
+    Ok(prefix)
 }

@@ -133,11 +133,7 @@ impl Applier {
                 _ => {
                     return refuse(
                         a.column,
-                        format!(
-                            "`promotion={}{}` is not implemented",
-                            if a.negated { "!" } else { "" },
-                            a.name
-                        ),
+                        format!("`promotion={}` is not implemented", a.written_name()),
                     );
                 }
             }
