@@ -26,12 +26,12 @@ from test_spark_equality import BINARY, SHARED, skip_reason  # noqa: E402
 
 GAMES = 1500
 SHARDS = 3
-#: docs/index.md, "The file" (version 5): the header's size, a block's header's size, the
+#: docs/index.md, "The file" (version 6): the header's size, a block's header's size, the
 #: number of sections a block, the sections in order (places first, then flags: a u16 a
 #: game), the MATE flag.
 HEADER = 96
-BLOCK_HEADER = 64
-SECTIONS = 7
+BLOCK_HEADER = 72
+SECTIONS = 8
 BLOCK_GAMES = 4096
 MATE = 4
 
@@ -55,7 +55,8 @@ def clear_mate_flag(index_path, game):
     struct.pack_into("<H", data, k, flags & ~MATE)
     fields[4] = zlib.crc32(bytes(data[flags_at : flags_at + lens[1]]))
     struct.pack_into("<I" + "II" * SECTIONS, data, at, *fields)
-    struct.pack_into("<I", data, at + 60, zlib.crc32(bytes(data[at : at + 60])))
+    crc_at = BLOCK_HEADER - 4
+    struct.pack_into("<I", data, at + crc_at, zlib.crc32(bytes(data[at : at + crc_at])))
     with open(index_path, "wb") as f:
         f.write(data)
 
