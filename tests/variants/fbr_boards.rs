@@ -287,3 +287,46 @@ fn conversion_moves_cqlq_does_not_evaluate_are_refused_by_name() {
         assert!(e.contains(says), "`{rules}`: {e}");
     }
 }
+
+/// Seed 001's example of `spacious` for standard chess, word for word.
+const SPACIOUS_CHESS: &str = "royal spacious K Q R B N P +P";
+
+#[test]
+fn spacious_on_a_flat_board_counts_no_square_beyond_the_edge_as_occupied() {
+    // Betza's spacious piece "cannot move if the square one step further in the desired
+    // direction is occupied"; off a board that does not wrap there is no such square, so
+    // nothing occupies it. The rook on a1: a2-a6 have an empty square beyond them, a7 has
+    // the knight on a8 beyond it (no), a8 itself is taken (nothing beyond it); along the
+    // rank b1 and c1, not d1 (the king on e1 beyond it).
+    let p = pos(SPACIOUS_CHESS, "n6k/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(
+        from(&p, "a1"),
+        ["a2", "a3", "a4", "a5", "a6", "a8", "b1", "c1"]
+    );
+    // A pawn on e7 steps onto e8 (no square beyond); on a torus the square beyond e8 is e1,
+    // where its own king stands, so there it cannot.
+    let fen = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1";
+    let flat = from(&pos(SPACIOUS_CHESS, fen), "e7");
+    assert!(flat.iter().any(|to| to.starts_with("e8")), "{flat:?}");
+    let torus = from(&pos("torus=spacious", fen), "e7");
+    assert!(!torus.iter().any(|to| to.starts_with("e8")), "{torus:?}");
+}
+
+#[test]
+fn a_game_under_the_seed_s_spacious_chess_replays_and_a_crowded_move_is_a_bad_game() {
+    let game = |moves: &str| format!("[Event \"spacious\"]\n\n{moves} *\n\n");
+    // Every move has its square beyond empty: 1. e4 (e5), 1... d5 (d4), 2. exd5 (c6), 2...
+    // Qxd5 (d4), 3. Nf3 (one more knight leap: e5). Six positions, none bad.
+    let good = game("1. e4 d5 2. exd5 Qxd5 3. Nf3");
+    let summary = crate::common::rules_count_summary(SPACIOUS_CHESS, "true", &good);
+    assert!(summary.contains("6 positions matched"), "{summary}");
+    assert!(summary.contains("0 bad games"), "{summary}");
+    // Legal chess, not spacious: 1... e5's square beyond (one more step forward) is e4,
+    // where white's pawn stands; 3. Nc3's is d5, where black's queen stands.
+    for bad in ["1. e4 e5", "1. e4 d5 2. exd5 Qxd5 3. Nc3"] {
+        let chess = crate::common::rules_count_summary("royal K Q R B N P +P", "true", &game(bad));
+        assert!(chess.contains("0 bad games"), "{chess}");
+        let summary = crate::common::rules_count_summary(SPACIOUS_CHESS, "true", &game(bad));
+        assert!(summary.contains("1 bad game"), "{bad}: {summary}");
+    }
+}

@@ -1,13 +1,14 @@
-//! `torus=spacious` (seed 001: "All pieces are spacious pieces"): Betza's spacious pieces
-//! (chessvariants.com's piececlopedia, "Spacious Pieces"): a piece "cannot move if the square
-//! one step further in the desired direction is occupied", and a rider or slider is a rider of
-//! that spacious step; Spacious Torus Chess, the variant the rule names, "requires the next
-//! square beyond to be empty to either move or capture". So every target (a move's or a
-//! capture's, and so every attack and check) needs the square one more step of the same
-//! vector beyond it empty: a knight's one more knight leap (Betza's "Spacious Nightrider" is a
-//! rider of the spacious knight), a pawn's one more step forward (its double step's third
+//! `torus=spacious` and `spacious` (seed 001: "All pieces are spacious pieces"): Betza's
+//! spacious pieces (chessvariants.com's piececlopedia, "Spacious Pieces"): a piece "cannot move
+//! if the square one step further in the desired direction is occupied", and a rider or slider
+//! is a rider of that spacious step; Spacious Torus Chess, the variant the rule names,
+//! "requires the next square beyond to be empty to either move or capture". So every target (a
+//! move's or a capture's, and so every attack and check) needs the square one more step of the
+//! same vector beyond it empty: a knight's one more knight leap (Betza's "Spacious Nightrider"
+//! is a rider of the spacious knight), a pawn's one more step forward (its double step's third
 //! square) or diagonally on (its capture, en passant too). The square the piece leaves counts
-//! as empty (it is no longer there). On a torus every square has one beyond it. Castling is
+//! as empty (it is no longer there). On a torus every square has one beyond it; off a board
+//! that does not wrap no square lies beyond the edge, so none is occupied there. Castling is
 //! not a piece's movement and stays as it is (Spacious Torus Chess: "played as FIDE except").
 
 use super::bits::Bits256;

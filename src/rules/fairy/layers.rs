@@ -219,7 +219,7 @@ pub struct Layers {
     pub wrap_ranks: bool,
     /// `null`: a piece may come back to its own square around the board.
     pub null_moves: bool,
-    /// `torus=spacious`: every target needs the square one step beyond it empty
+    /// `torus=spacious`, `spacious`: every target needs the square one step beyond it empty
     /// (`fairy::layer_spacious`).
     pub spacious: bool,
     /// `wrongrook`: castling also with the far partner, round the board's edge.

@@ -404,7 +404,9 @@ impl Applier {
                     match a.name.as_str() {
                         "null" => self.layers.null_moves = true,
                         "wrongrook" => self.layers.wrong_rook = true,
-                        "spacious" if r.name == "torus" => self.spacious(a.column)?,
+                        "spacious" if r.name == "torus" => {
+                            self.spacious(a.column, "torus=spacious")?
+                        }
                         _ => return Self::unsupported(r, a),
                     }
                 }
@@ -461,6 +463,7 @@ impl Applier {
                 self.layers.warp = Some(start.unwrap_or(0).max(0) as u32);
             }
             "promotion" => self.promotion(r)?,
+            "spacious" => self.spacious(col, "spacious")?,
             "stopifchecking" => self.layers.stop_if_checking = true,
             "antiroyal" => self.anti_royal(r)?,
             "difficulttrading" => self.difficult_trading(r)?,

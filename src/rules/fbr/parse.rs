@@ -170,6 +170,7 @@ pub const RULES: &[(&str, &[&str])] = &[
             "virginzone",
         ],
     ),
+    ("spacious", &[]),
     ("stalemate", &["draw", "invalid", "loss", "skip", "win"]),
     ("stopifchecking", &[]),
     ("stymizer", &[]),
