@@ -203,45 +203,51 @@ pub struct Mover {
 /// Every move of every game is packed, its piece's type as good as random from one move to
 /// the next: the code is looked up in the type's table of steps ([`STEP_CODES`]) and the
 /// checks gathered into one test, with no branch on the type.
-#[inline]
+#[inline(always)]
 pub fn push_code(out: &mut Vec<u8>, mover: Mover, played: PackedMove) -> Option<()> {
     let (from, to, promotion) = played;
     let (from_sq, to_sq) = (from & 63, to & 63);
     let pawn = mover.piece_type == PAWN;
-    let (df, dr) = (
-        (to_sq % 8) as i8 - (from_sq % 8) as i8,
-        (to_sq / 8) as i8 - (from_sq / 8) as i8,
-    );
-    // A pawn's steps are counted forward: down the board for black.
-    let forward = if pawn && mover.black { -dr } else { dr };
-    let table = &STEP_CODES[usize::from(mover.piece_type.min(KING + 1))];
-    let entry = table[step_at(df, forward)];
+    // A black pawn's steps have a table of their own (its ranks counted down the board).
+    let row = if pawn & mover.black {
+        BLACK_PAWN_ROW
+    } else if mover.piece_type <= KING {
+        usize::from(mover.piece_type)
+    } else {
+        NO_TYPE_ROW
+    };
+    let entry = STEP_CODES[row][step_between(from_sq, to_sq)];
     let code = (entry & 15)
-        + (to_sq % 8) * ((entry & ADD_FILE != 0) as u8)
-        + (to_sq / 8) * ((entry & ADD_RANK != 0) as u8);
+        + (to_sq & 7) * ((entry >> 4) & 1)
+        + (to_sq >> 3) * ((entry >> 5) & 1)
+        + promotion.saturating_sub(1);
     // A pawn promotes on its last rank, and only there (never by a double step); no other
     // piece promotes.
-    let last_rank = if mover.black { 0 } else { 7 };
-    let promotes = to_sq / 8 == last_rank;
-    let bad_promotion = if pawn {
-        promotes != (promotion != 0) || (entry == 4 && promotes)
-    } else {
-        promotion != 0
-    };
+    let promotes = pawn & (to_sq >> 3 == if mover.black { 0 } else { 7 });
     if (from > 63)
         | (to > 63)
         | (promotion > 4)
         | (mover.own & (1u64 << from_sq) == 0)
         | (entry == NO_CODE)
-        | bad_promotion
+        | (promotes != (promotion != 0))
+        | (promotes & (entry == DOUBLE_STEP))
     {
         return None;
     }
     let rank_among = (mover.own & ((1u64 << from_sq) - 1)).count_ones() as u8;
     // A queen's second byte is its destination: both written, the second kept for a queen.
-    out.extend_from_slice(&[rank_among << 4 | (code + promotion.saturating_sub(1)), to]);
+    out.extend_from_slice(&[rank_among << 4 | code, to]);
     out.truncate(out.len() - usize::from(entry & TWO_BYTES == 0));
     Some(())
+}
+
+/// The index of the step from `from` to `to` (squares 0..64) in a table of [`STEPS`]: as
+/// [`step_at`] of their file and rank differences.
+fn step_between(from: u8, to: u8) -> usize {
+    // A square's file plus 15 times its rank: the difference of two is the step's index
+    // less `step_at(0, 0)`.
+    let at = |sq: u8| usize::from(sq) + 7 * usize::from(sq >> 3);
+    at(to) + step_at(0, 0) - at(from)
 }
 
 /// A [`STEP_CODES`] entry's flag: add the destination's file to the code.
@@ -250,14 +256,20 @@ const ADD_FILE: u8 = 16;
 const ADD_RANK: u8 = 32;
 /// A [`STEP_CODES`] entry's flag: the move takes a second byte (its destination: a queen's).
 const TWO_BYTES: u8 = 64;
+/// A pawn's double step's entry (its direction 1, times 4).
+const DOUBLE_STEP: u8 = 4;
+/// The row of [`STEP_CODES`] for black's pawns.
+const BLACK_PAWN_ROW: usize = 6;
+/// The row of [`STEP_CODES`] for a type no piece has (no code).
+const NO_TYPE_ROW: usize = 7;
 
-/// Per piece type (pawn .. king, then a row for any other type: no code), per step ([`step_at`]:
-/// a pawn's rank counted forward), the move's code ([`NO_CODE`]: no piece of the type takes
-/// the step): its low 4 bits, plus the destination's file ([`ADD_FILE`]) or rank
-/// ([`ADD_RANK`]); a queen's takes a second byte ([`TWO_BYTES`]). A pawn's promotion is
+/// Per piece type (pawn .. king, white's pawns; then black's pawns, then a row for any
+/// other type: no code), per step ([`step_at`]), the move's code ([`NO_CODE`]: no piece of
+/// the row takes the step): its low 4 bits, plus the destination's file ([`ADD_FILE`]) or
+/// rank ([`ADD_RANK`]); a queen's takes a second byte ([`TWO_BYTES`]). A pawn's promotion is
 /// added to its code (0 knight .. 3 queen).
-const STEP_CODES: [[u8; STEPS]; 7] = {
-    let mut tables = [[NO_CODE; STEPS]; 7];
+const STEP_CODES: [[u8; STEPS]; 8] = {
+    let mut tables = [[NO_CODE; STEPS]; 8];
     let mut i = 0;
     while i < STEPS {
         let (df, dr) = ((i % 15) as i8 - 7, (i / 15) as i8 - 7);
@@ -265,6 +277,7 @@ const STEP_CODES: [[u8; STEPS]; 7] = {
         let line = df == 0 || dr == 0;
         if df != 0 || dr != 0 {
             tables[PAWN as usize][i] = mul4(PAWN_CODES[i]);
+            tables[BLACK_PAWN_ROW][i] = mul4(PAWN_CODES[step_at(df, -dr)]);
             tables[KNIGHT as usize][i] = KNIGHT_CODES[i];
             tables[BISHOP as usize][i] = if df == dr {
                 ADD_FILE

@@ -360,12 +360,10 @@ fn play_plain(
             promotion,
         } => {
             reached(summary, promotion.unwrap_or(role), to);
-            // A capture's flag and the kind taken counted again, without a branch on
-            // whether the move takes (about one in five does, as good as at random): the
-            // bounds hold every kind's count already (all counted at the start, each again
-            // after it changed), so counting an unchanged kind changes nothing.
-            summary.flags |= CAPTURE * u32::from(capture.is_some());
-            count_kind(summary, board, !us, capture.unwrap_or(Role::Pawn));
+            if let Some(taken) = capture {
+                summary.flags |= CAPTURE;
+                count_kind(summary, board, !us, taken);
+            }
             let promotion = match promotion {
                 Some(promoted) => {
                     let promotion = promoted as u8 - 1;
