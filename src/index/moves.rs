@@ -207,23 +207,16 @@ pub struct Mover {
 pub fn push_code(out: &mut Vec<u8>, mover: Mover, played: PackedMove) -> Option<()> {
     let (from, to, promotion) = played;
     let (from_sq, to_sq) = (from & 63, to & 63);
-    let pawn = mover.piece_type == PAWN;
-    // A black pawn's steps have a table of their own (its ranks counted down the board).
-    let row = if pawn & mover.black {
-        BLACK_PAWN_ROW
-    } else if mover.piece_type <= KING {
-        usize::from(mover.piece_type)
-    } else {
-        NO_TYPE_ROW
-    };
-    let entry = STEP_CODES[row][step_between(from_sq, to_sq)];
+    // A black pawn's steps have a row of their own (its ranks counted down the board).
+    let row = ROW_OF[usize::from(mover.piece_type.min(7)) | usize::from(mover.black) << 3];
+    let entry = STEP_CODES[usize::from(row)][step_between(from_sq, to_sq)];
     let code = (entry & 15)
         + (to_sq & 7) * ((entry >> 4) & 1)
         + (to_sq >> 3) * ((entry >> 5) & 1)
         + promotion.saturating_sub(1);
     // A pawn promotes on its last rank, and only there (never by a double step); no other
     // piece promotes.
-    let promotes = pawn & (to_sq >> 3 == if mover.black { 0 } else { 7 });
+    let promotes = to_sq >> 3 == LAST_RANK_OF_ROW[usize::from(row)];
     if (from > 63)
         | (to > 63)
         | (promotion > 4)
@@ -246,9 +239,44 @@ pub fn push_code(out: &mut Vec<u8>, mover: Mover, played: PackedMove) -> Option<
 fn step_between(from: u8, to: u8) -> usize {
     // A square's file plus 15 times its rank: the difference of two is the step's index
     // less `step_at(0, 0)`.
-    let at = |sq: u8| usize::from(sq) + 7 * usize::from(sq >> 3);
-    at(to) + step_at(0, 0) - at(from)
+    const AT: [u8; 64] = {
+        let mut at = [0u8; 64];
+        let mut sq = 0;
+        while sq < 64 {
+            at[sq] = (sq % 8 + 15 * (sq / 8)) as u8;
+            sq += 1;
+        }
+        at
+    };
+    usize::from(AT[usize::from(to & 63)]) + step_at(0, 0) - usize::from(AT[usize::from(from & 63)])
 }
+
+/// The row of [`STEP_CODES`] of a piece type (0 pawn .. 5 king; 6 and 7: none), plus 8
+/// for black: each type's own, but black's pawns'.
+const ROW_OF: [u8; 16] = {
+    let mut rows = [0u8; 16];
+    let mut i = 0;
+    while i < 16 {
+        let piece_type = (i % 8) as u8;
+        rows[i] = if piece_type > KING {
+            NO_TYPE_ROW as u8
+        } else if piece_type == PAWN && i >= 8 {
+            BLACK_PAWN_ROW as u8
+        } else {
+            piece_type
+        };
+        i += 1;
+    }
+    rows
+};
+
+/// Per row of [`STEP_CODES`], the rank its pieces promote on (8, none, but for pawns).
+const LAST_RANK_OF_ROW: [u8; 8] = {
+    let mut ranks = [8u8; 8];
+    ranks[PAWN as usize] = 7;
+    ranks[BLACK_PAWN_ROW] = 0;
+    ranks
+};
 
 /// A [`STEP_CODES`] entry's flag: add the destination's file to the code.
 const ADD_FILE: u8 = 16;
