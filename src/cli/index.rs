@@ -131,10 +131,11 @@ fn index_file(input: &Path, output: &Path, (progress, keys): (bool, bool)) -> Re
     let earlier = read_index(output).ok();
     let bar = cqlq::output::progress::bar(progress, Some(bytes.len() as u64));
     let source = SourceId::of(bytes, &metadata);
+    let mut forgotten = 0;
     let written = write_index(bytes, (&source, keys), earlier, output, &mut |done| {
         bar.set_position(done);
         if let Some(map) = &map {
-            forget_pages(map, done);
+            forgotten = forget_pages(map, forgotten, done);
         }
     });
     bar.finish_and_clear();
@@ -221,17 +222,28 @@ fn index_zstd(
     Ok(())
 }
 
-/// Lets the kernel take back the mapped input's pages before `done` (whole pages only):
-/// they are not read again, and the memory the build holds stays flat however long the
-/// file. The map is of a file, read only: a page read again would be read from the file.
-fn forget_pages(map: &memmap2::Mmap, done: u64) {
+/// Lets the kernel take back the mapped input's pages from `from` (a page boundary: the
+/// pages before it were let go already) to `done` (whole pages only): they are not read
+/// again, and the memory the build holds stays flat however long the file. The map is of a
+/// file, read only: a page read again would be read from the file. Returns where the pages
+/// let go now end (the next call's `from`).
+fn forget_pages(map: &memmap2::Mmap, from: u64, done: u64) -> u64 {
     const PAGE: u64 = 4096;
-    let len = (done / PAGE * PAGE) as usize;
-    if len > 0 {
+    let end = done / PAGE * PAGE;
+    if end > from {
         // SAFETY: MADV_DONTNEED on a read-only file mapping drops the pages from this
         // process only; the bytes stay the file's, and no slice of them is in use between
         // batches (`index_bytes` calls the progress after a batch is written).
-        let _ = unsafe { map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, 0, len) };
+        let _ = unsafe {
+            map.unchecked_advise_range(
+                memmap2::UncheckedAdvice::DontNeed,
+                from as usize,
+                (end - from) as usize,
+            )
+        };
+        end
+    } else {
+        from
     }
 }
 

@@ -356,16 +356,30 @@ pub const START_SQUARES: [u64; KINDS] = [
     0x1000_0000_0000_0000,
 ];
 
-/// Appends a bitboard as a byte naming its non-empty ranks, then those ranks' bytes.
-fn put_squares(out: &mut Vec<u8>, squares: u64) {
-    // Twelve a game: gathered without a branch a rank, written at once.
-    let mut bytes = [0u8; 9];
+/// Writes a bitboard at the start of `out` as a byte naming its non-empty ranks, then those
+/// ranks' bytes (gathered without a branch a rank); returns the bytes written (at most 9).
+fn put_squares(out: &mut [u8; 9], squares: u64) -> usize {
     let mut len = 1;
+    out[0] = 0;
     for (i, rank) in squares.to_le_bytes().into_iter().enumerate() {
         let some = rank != 0;
-        bytes[0] |= u8::from(some) << i;
-        bytes[len] = rank;
+        out[0] |= u8::from(some) << i;
+        out[len] = rank;
         len += usize::from(some);
+    }
+    len
+}
+
+/// A game's twelve piece kinds' squares, each beyond its start squares
+/// ([`START_SQUARES`]), as [`put_squares`] writes them, appended to `out` at once.
+fn put_ever_on(out: &mut Vec<u8>, ever_on: &[u64; KINDS]) {
+    let mut bytes = [0u8; KINDS * 9];
+    let mut len = 0;
+    for (on, start) in ever_on.iter().zip(START_SQUARES) {
+        let mut one = [0u8; 9];
+        let n = put_squares(&mut one, on & !start);
+        bytes[len..len + 9].copy_from_slice(&one);
+        len += n;
     }
     out.extend_from_slice(&bytes[..len]);
 }
@@ -412,9 +426,7 @@ impl BlockBuilder {
         for (fewest, most) in s.fewest.iter().zip(&s.most) {
             counts.push(fewest | most << 4);
         }
-        for (on, start) in s.ever_on.iter().zip(START_SQUARES) {
-            put_squares(squares, on & !start);
-        }
+        put_ever_on(squares, &s.ever_on);
         for &id in &s.tags {
             put_varint(tags, u64::from(id));
         }

@@ -199,42 +199,139 @@ pub struct Mover {
 /// summary's replay) and so needs no mailbox played along. None (nothing appended) when no
 /// piece of `mover`'s type makes the move by its geometry, or `from` is not among its
 /// squares.
-#[inline]
+///
+/// Every move of every game is packed, its piece's type as good as random from one move to
+/// the next: the code is looked up in the type's table of steps ([`STEP_CODES`]) and the
+/// checks gathered into one test, with no branch on the type.
+#[inline(always)]
 pub fn push_code(out: &mut Vec<u8>, mover: Mover, played: PackedMove) -> Option<()> {
     let (from, to, promotion) = played;
-    if from > 63 || to > 63 || from == to || promotion > 4 || mover.own & (1u64 << from) == 0 {
+    let (from_sq, to_sq) = (from & 63, to & 63);
+    // A black pawn's steps have a row of their own (its ranks counted down the board).
+    let row = ROW_OF[usize::from(mover.piece_type.min(7)) | usize::from(mover.black) << 3];
+    let entry = STEP_CODES[usize::from(row)][step_between(from_sq, to_sq)];
+    let code = (entry & 15)
+        + (to_sq & 7) * ((entry >> 4) & 1)
+        + (to_sq >> 3) * ((entry >> 5) & 1)
+        + promotion.saturating_sub(1);
+    // A pawn promotes on its last rank, and only there (never by a double step); no other
+    // piece promotes.
+    let promotes = to_sq >> 3 == LAST_RANK_OF_ROW[usize::from(row)];
+    if (from > 63)
+        | (to > 63)
+        | (promotion > 4)
+        | (mover.own & (1u64 << from_sq) == 0)
+        | (entry == NO_CODE)
+        | (promotes != (promotion != 0))
+        | (promotes & (entry == DOUBLE_STEP))
+    {
         return None;
     }
-    let rank_among = (mover.own & ((1u64 << from) - 1)).count_ones() as u8;
-    let (df, dr) = (
-        (to % 8) as i8 - (from % 8) as i8,
-        (to / 8) as i8 - (from / 8) as i8,
-    );
-    let code = match mover.piece_type {
-        PAWN => {
-            let (forward, last_rank) = if mover.black { (-1, 0) } else { (1, 7) };
-            let dir = step_code(&PAWN_CODES, df, dr * forward)?;
-            let promotes = (to / 8) as i8 == last_rank;
-            if promotes != (promotion != 0) || (dir == 1 && promotes) {
-                return None;
-            }
-            dir * 4 + promotion.saturating_sub(1)
-        }
-        _ if promotion != 0 => return None,
-        KNIGHT => step_code(&KNIGHT_CODES, df, dr)?,
-        BISHOP if df == dr => to % 8,
-        BISHOP if df == -dr => 8 + to % 8,
-        ROOK if dr == 0 => to % 8,
-        ROOK if df == 0 => 8 + to / 8,
-        QUEEN if df == 0 || dr == 0 || df.abs() == dr.abs() => {
-            out.extend_from_slice(&[rank_among << 4, to]);
-            return Some(());
-        }
-        KING => step_code(&KING_CODES, df, dr)?,
-        _ => return None,
-    };
-    out.push(rank_among << 4 | code);
+    let rank_among = (mover.own & ((1u64 << from_sq) - 1)).count_ones() as u8;
+    // A queen's second byte is its destination: both written, the second kept for a queen.
+    out.extend_from_slice(&[rank_among << 4 | code, to]);
+    out.truncate(out.len() - usize::from(entry & TWO_BYTES == 0));
     Some(())
+}
+
+/// The index of the step from `from` to `to` (squares 0..64) in a table of [`STEPS`]: as
+/// [`step_at`] of their file and rank differences.
+fn step_between(from: u8, to: u8) -> usize {
+    // A square's file plus 15 times its rank: the difference of two is the step's index
+    // less `step_at(0, 0)`.
+    const AT: [u8; 64] = {
+        let mut at = [0u8; 64];
+        let mut sq = 0;
+        while sq < 64 {
+            at[sq] = (sq % 8 + 15 * (sq / 8)) as u8;
+            sq += 1;
+        }
+        at
+    };
+    usize::from(AT[usize::from(to & 63)]) + step_at(0, 0) - usize::from(AT[usize::from(from & 63)])
+}
+
+/// The row of [`STEP_CODES`] of a piece type (0 pawn .. 5 king; 6 and 7: none), plus 8
+/// for black: each type's own, but black's pawns'.
+const ROW_OF: [u8; 16] = {
+    let mut rows = [0u8; 16];
+    let mut i = 0;
+    while i < 16 {
+        let piece_type = (i % 8) as u8;
+        rows[i] = if piece_type > KING {
+            NO_TYPE_ROW as u8
+        } else if piece_type == PAWN && i >= 8 {
+            BLACK_PAWN_ROW as u8
+        } else {
+            piece_type
+        };
+        i += 1;
+    }
+    rows
+};
+
+/// Per row of [`STEP_CODES`], the rank its pieces promote on (8, none, but for pawns).
+const LAST_RANK_OF_ROW: [u8; 8] = {
+    let mut ranks = [8u8; 8];
+    ranks[PAWN as usize] = 7;
+    ranks[BLACK_PAWN_ROW] = 0;
+    ranks
+};
+
+/// A [`STEP_CODES`] entry's flag: add the destination's file to the code.
+const ADD_FILE: u8 = 16;
+/// A [`STEP_CODES`] entry's flag: add the destination's rank to the code.
+const ADD_RANK: u8 = 32;
+/// A [`STEP_CODES`] entry's flag: the move takes a second byte (its destination: a queen's).
+const TWO_BYTES: u8 = 64;
+/// A pawn's double step's entry (its direction 1, times 4).
+const DOUBLE_STEP: u8 = 4;
+/// The row of [`STEP_CODES`] for black's pawns.
+const BLACK_PAWN_ROW: usize = 6;
+/// The row of [`STEP_CODES`] for a type no piece has (no code).
+const NO_TYPE_ROW: usize = 7;
+
+/// Per piece type (pawn .. king, white's pawns; then black's pawns, then a row for any
+/// other type: no code), per step ([`step_at`]), the move's code ([`NO_CODE`]: no piece of
+/// the row takes the step): its low 4 bits, plus the destination's file ([`ADD_FILE`]) or
+/// rank ([`ADD_RANK`]); a queen's takes a second byte ([`TWO_BYTES`]). A pawn's promotion is
+/// added to its code (0 knight .. 3 queen).
+const STEP_CODES: [[u8; STEPS]; 8] = {
+    let mut tables = [[NO_CODE; STEPS]; 8];
+    let mut i = 0;
+    while i < STEPS {
+        let (df, dr) = ((i % 15) as i8 - 7, (i / 15) as i8 - 7);
+        let diagonal = df == dr || df == -dr;
+        let line = df == 0 || dr == 0;
+        if df != 0 || dr != 0 {
+            tables[PAWN as usize][i] = mul4(PAWN_CODES[i]);
+            tables[BLACK_PAWN_ROW][i] = mul4(PAWN_CODES[step_at(df, -dr)]);
+            tables[KNIGHT as usize][i] = KNIGHT_CODES[i];
+            tables[BISHOP as usize][i] = if df == dr {
+                ADD_FILE
+            } else if df == -dr {
+                8 | ADD_FILE
+            } else {
+                NO_CODE
+            };
+            tables[ROOK as usize][i] = if dr == 0 {
+                ADD_FILE
+            } else if df == 0 {
+                8 | ADD_RANK
+            } else {
+                NO_CODE
+            };
+            tables[QUEEN as usize][i] = if diagonal || line { TWO_BYTES } else { NO_CODE };
+            tables[KING as usize][i] = KING_CODES[i];
+        }
+        i += 1;
+    }
+    tables
+};
+
+/// A pawn's direction's code times 4 ([`NO_CODE`] kept).
+const fn mul4(code: u8) -> u8 {
+    if code == NO_CODE { NO_CODE } else { code * 4 }
 }
 
 /// A step's entry in a table of [`STEPS`] entries, its file and rank differences each
@@ -272,12 +369,6 @@ const KING_CODES: [u8; STEPS] = {
 };
 /// A pawn's directions (rank counted forward): its place in [`PAWN_STEPS`].
 const PAWN_CODES: [u8; STEPS] = step_codes(&PAWN_STEPS);
-
-/// The code `codes` gives the step (`df`, `dr`), if any.
-fn step_code(codes: &[u8; STEPS], df: i8, dr: i8) -> Option<u8> {
-    let code = *codes.get(step_at(df, dr))?;
-    (code != NO_CODE).then_some(code)
-}
 
 /// The moves of a packed main line, decoded as they are read (each needs the board the
 /// moves before it left).
@@ -405,6 +496,86 @@ pub fn pack(moves: &[PackedMove]) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The code `codes` gives the step (`df`, `dr`), if any.
+    fn step_code(codes: &[u8; STEPS], df: i8, dr: i8) -> Option<u8> {
+        let code = *codes.get(step_at(df, dr))?;
+        (code != NO_CODE).then_some(code)
+    }
+
+    /// [`push_code`] as `docs/index.md`'s table of codes reads, a branch per piece type
+    /// (the coder before the table of steps).
+    fn push_code_by_type(out: &mut Vec<u8>, mover: Mover, played: PackedMove) -> Option<()> {
+        let (from, to, promotion) = played;
+        if from > 63 || to > 63 || from == to || promotion > 4 || mover.own & (1u64 << from) == 0 {
+            return None;
+        }
+        let rank_among = (mover.own & ((1u64 << from) - 1)).count_ones() as u8;
+        let (df, dr) = (
+            (to % 8) as i8 - (from % 8) as i8,
+            (to / 8) as i8 - (from / 8) as i8,
+        );
+        let code = match mover.piece_type {
+            PAWN => {
+                let (forward, last_rank) = if mover.black { (-1, 0) } else { (1, 7) };
+                let dir = step_code(&PAWN_CODES, df, dr * forward)?;
+                let promotes = (to / 8) as i8 == last_rank;
+                if promotes != (promotion != 0) || (dir == 1 && promotes) {
+                    return None;
+                }
+                dir * 4 + promotion.saturating_sub(1)
+            }
+            _ if promotion != 0 => return None,
+            KNIGHT => step_code(&KNIGHT_CODES, df, dr)?,
+            BISHOP if df == dr => to % 8,
+            BISHOP if df == -dr => 8 + to % 8,
+            ROOK if dr == 0 => to % 8,
+            ROOK if df == 0 => 8 + to / 8,
+            QUEEN if df == 0 || dr == 0 || df.abs() == dr.abs() => {
+                out.extend_from_slice(&[rank_among << 4, to]);
+                return Some(());
+            }
+            KING => step_code(&KING_CODES, df, dr)?,
+            _ => return None,
+        };
+        out.push(rank_among << 4 | code);
+        Some(())
+    }
+
+    /// The table of steps codes every move as the table of `docs/index.md` says, a branch per
+    /// type: every from and to square (and two beyond the board), piece type (and one
+    /// beyond), promotion (and one beyond), colour, with the piece on `from` among the
+    /// mover's squares or not.
+    #[test]
+    fn the_table_of_steps_codes_as_the_table_of_codes() {
+        let mut coded = 0usize;
+        for from in 0..66u8 {
+            for to in 0..66u8 {
+                for piece_type in 0..7u8 {
+                    for promotion in 0..6u8 {
+                        for black in [false, true] {
+                            let own_from = if from < 64 { 1u64 << from } else { 0 };
+                            // Some of the mover's pieces besides, before and after `from`.
+                            for own in [own_from | 0x8100_0000_0000_0081, 0x0042_0000_0000_4200] {
+                                let mover = Mover {
+                                    own,
+                                    piece_type,
+                                    black,
+                                };
+                                let played = (from, to, promotion);
+                                let (mut table, mut by_type) = (vec![7u8], vec![7u8]);
+                                let a = push_code(&mut table, mover, played);
+                                let b = push_code_by_type(&mut by_type, mover, played);
+                                assert_eq!((a, &table), (b, &by_type), "{mover:?} {played:?}");
+                                coded += usize::from(a.is_some());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(coded > 5_000, "{coded}");
+    }
 
     /// Square `name` (`e4`) as a number (a1 = 0).
     fn sq(name: &str) -> u8 {

@@ -183,10 +183,13 @@ pub fn summarize_keyed(slice: &[u8], keys: bool) -> Summarized<'_> {
 fn sets_up(fen: Option<&str>, set_up: Option<&str>, variant: Option<&str>) -> bool {
     fen.is_some()
         || set_up.is_some()
-        || !matches!(
-            rules_for_game(variant, None),
-            Ok(GameRules::Standard { chess960: false })
-        )
+        // lichess writes `[Variant "Standard"]` on every game: known without resolving
+        // the name (which folds its case into a new string).
+        || (variant != Some("Standard")
+            && !matches!(
+                rules_for_game(variant, None),
+                Ok(GameRules::Standard { chess960: false })
+            ))
 }
 
 /// [`summarize`] for a plain game with moves and no variations, read and played in one pass
@@ -631,6 +634,19 @@ mod tests {
             kinds.iter().all(|&k| k > 0),
             "castling, en passant, promotion, promotion taking: {kinds:?}"
         );
+    }
+
+    /// `[Variant "Standard"]`, taken as standard chess without resolving its name, is what
+    /// the search resolves it to.
+    #[test]
+    fn the_standard_variant_tag_is_the_searchs_standard_chess() {
+        assert!(matches!(
+            rules_for_game(Some("Standard"), None),
+            Ok(GameRules::Standard { chess960: false })
+        ));
+        assert!(!sets_up(None, None, Some("Standard")));
+        assert!(sets_up(None, None, Some("Chess960")));
+        assert!(!sets_up(None, None, Some("standard")));
     }
 
     /// The tags are told apart as the names are spelt: each kept name its place in
