@@ -17,6 +17,7 @@
 //! Submodules: `numbers` (counts, `power` and their arithmetic bounded by the summary;
 //! sets that never hold a square), `reach` (`find`, `line`), `start` (`initial`).
 
+mod count_sum;
 mod numbers;
 mod plies;
 mod reach;
@@ -142,13 +143,7 @@ impl Need {
             Need::AnyFlag(flags) => summary.flags & flags != 0,
             Need::PieceOn { kind, squares } => summary.ever_on[*kind] & squares != 0,
             Need::Count { kinds, op, count } => {
-                let (mut fewest, mut most) = (0i64, 0i64);
-                for k in 0..KINDS {
-                    if kinds & (1 << k) != 0 {
-                        fewest += i64::from(summary.fewest[k]);
-                        most += i64::from(summary.most[k]);
-                    }
-                }
+                let (fewest, most) = count_sum::fewest_and_most(summary, *kinds);
                 count_possible(fewest, most, *op, *count)
             }
             // A tag the game lacks (0) passes no test; a number naming no string (a damaged

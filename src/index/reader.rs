@@ -400,9 +400,7 @@ impl<'b> BlockGames<'b> {
             return Ok(place);
         }
         if let Some(counts) = self.counts {
-            for (k, &b) in counts[KINDS * i..KINDS * (i + 1)].iter().enumerate() {
-                (summary.fewest[k], summary.most[k]) = (b & 15, b >> 4);
-            }
+            split_counts(&counts[KINDS * i..KINDS * (i + 1)], summary);
         }
         if let Some(r) = &mut self.squares {
             for (squares, start) in summary.ever_on.iter_mut().zip(START_SQUARES) {
@@ -451,6 +449,21 @@ impl<'b> BlockGames<'b> {
             r.at_end()?;
         }
         Ok(())
+    }
+}
+
+/// A game's counts column (a byte a kind: the fewest in the low 4 bits, the most in the
+/// high 4) into `summary.fewest` and `summary.most`, eight kinds a word.
+fn split_counts(counts: &[u8], summary: &mut GameSummary) {
+    const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    let mut low = [0u8; 8];
+    let mut high = [0u8; 8];
+    low.copy_from_slice(&counts[..8]);
+    high[..KINDS - 8].copy_from_slice(&counts[8..KINDS]);
+    for (word, at) in [(u64::from_le_bytes(low), 0), (u64::from_le_bytes(high), 8)] {
+        let n = (KINDS - at).min(8);
+        summary.fewest[at..at + n].copy_from_slice(&(word & LOW).to_le_bytes()[..n]);
+        summary.most[at..at + n].copy_from_slice(&((word >> 4) & LOW).to_le_bytes()[..n]);
     }
 }
 
