@@ -1,7 +1,7 @@
 //! The sums of a summary's fewest and most pieces over a set of piece kinds
 //! ([`Need::Count`](super::Need::Count)'s test, made on every game of an index), eight kinds
 //! at once: each array's bytes read as words, the kinds not asked for masked off, the rest
-//! added in 16-bit lanes (no byte can carry into its neighbour).
+//! added in 16-bit lanes (no lane can carry into its neighbour).
 
 use crate::index::summary::{GameSummary, KINDS};
 
@@ -25,14 +25,17 @@ const fn byte_masks() -> [u64; 256] {
     masks
 }
 
-/// The sum of the bytes of `word` (each 0..=255: added in 16-bit lanes, at most 2,040).
-fn byte_sum(word: u64) -> i64 {
+/// The bytes of `word` added in pairs: four 16-bit lanes, each at most 510.
+#[inline]
+fn byte_pairs(word: u64) -> u64 {
     const EVEN: u64 = 0x00ff_00ff_00ff_00ff;
-    let pairs = (word & EVEN) + ((word >> 8) & EVEN);
-    (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as i64
+    (word & EVEN) + ((word >> 8) & EVEN)
 }
 
-/// The sum over the kinds of `kinds` (a bit per kind index) of `per_kind`'s values.
+/// The sum over the kinds of `kinds` (a bit per kind index) of `per_kind`'s values: both
+/// words' pairs added lane by lane (each lane at most 1,020), then the four lanes (at most
+/// 4,080, which a lane holds).
+#[inline]
 fn masked_sum(per_kind: &[u8; KINDS], kinds: u16) -> i64 {
     let mut low = [0u8; 8];
     let mut high = [0u8; 8];
@@ -40,11 +43,14 @@ fn masked_sum(per_kind: &[u8; KINDS], kinds: u16) -> i64 {
     high[..KINDS - 8].copy_from_slice(&per_kind[8..]);
     let low_mask = BYTE_MASKS[usize::from(kinds & 0xff)];
     let high_mask = BYTE_MASKS[usize::from((kinds >> 8) & 0x0f)];
-    byte_sum(u64::from_le_bytes(low) & low_mask) + byte_sum(u64::from_le_bytes(high) & high_mask)
+    let lanes = byte_pairs(u64::from_le_bytes(low) & low_mask)
+        + byte_pairs(u64::from_le_bytes(high) & high_mask);
+    (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as i64
 }
 
 /// The fewest and the most pieces of the kinds of `kinds` summed over those kinds
 /// (`summary.fewest`, `summary.most`).
+#[inline]
 pub fn fewest_and_most(summary: &GameSummary, kinds: u16) -> (i64, i64) {
     (
         masked_sum(&summary.fewest, kinds),

@@ -15,6 +15,7 @@ impl<'a> Reader<'a> {
     pub(super) fn new(bytes: &'a [u8]) -> Reader<'a> {
         Reader { bytes, at: 0 }
     }
+    #[inline]
     pub(super) fn take(&mut self, n: usize) -> Result<&'a [u8], IndexError> {
         let end = self
             .at
@@ -25,6 +26,7 @@ impl<'a> Reader<'a> {
         self.at = end;
         Ok(out)
     }
+    #[inline]
     pub(super) fn byte(&mut self) -> Result<u8, IndexError> {
         Ok(self.take(1)?[0])
     }
@@ -40,6 +42,7 @@ impl<'a> Reader<'a> {
     }
     /// A varint as `format::put_varint` writes it (the shortest form only: anything else
     /// would not be written back as read).
+    #[inline(always)]
     pub(super) fn varint(&mut self) -> Result<u64, IndexError> {
         // The common cases: one byte, or two (a game's length), the second not 0 (else the
         // number has a shorter form, refused below).
@@ -55,6 +58,12 @@ impl<'a> Reader<'a> {
             self.at += 2;
             return Ok(u64::from(low & 0x7f) | u64::from(high) << 7);
         }
+        self.long_varint()
+    }
+
+    /// [`Reader::varint`] of three bytes or more, or malformed.
+    #[inline(never)]
+    fn long_varint(&mut self) -> Result<u64, IndexError> {
         let mut n = 0u64;
         for shift in (0..64).step_by(7) {
             let b = self.byte()?;
@@ -71,6 +80,7 @@ impl<'a> Reader<'a> {
         }
         Err(IndexError::Corrupt("a malformed number"))
     }
+    #[inline(always)]
     pub(super) fn varint_u32(&mut self) -> Result<u32, IndexError> {
         u32::try_from(self.varint()?).map_err(|_| IndexError::Corrupt("a number out of range"))
     }
