@@ -49,7 +49,8 @@ use cursor::Reader;
 const CUT_SHORT: IndexError = IndexError::Corrupt("cut short");
 const DAMAGED: IndexError = IndexError::Corrupt("its checksum does not match: damaged");
 
-/// An index file read where needed (`pread`): only the parts asked for are copied.
+/// An index file read where needed (a seek, then a read of the part asked for): only the parts
+/// asked for are copied. Each read moves the file's position: one reader at a time.
 pub struct IndexFile {
     file: std::fs::File,
     size: u64,
