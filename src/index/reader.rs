@@ -349,8 +349,11 @@ struct BlockGames<'b> {
     plies: Option<Reader<'b>>,
     next: usize,
     games: usize,
-    /// Whether a column of varying width (squares, tags, moves, keys, plies) is read.
+    /// Whether a column of varying width other than the plies (squares, tags, moves, keys)
+    /// is read ([`BlockGames::read_columns`]).
     varint_columns: bool,
+    /// Whether a column besides the places and flags is read.
+    more_columns: bool,
 }
 
 /// A game as [`BlockGames::next_game`] reads it: its place in the source, and its packed
@@ -365,9 +368,9 @@ struct GamePlace<'b> {
 impl<'b> BlockGames<'b> {
     /// Reads the next game into `summary` (the columns not asked for left as they were; the
     /// flags always), after a game that ended at `end` in a source of `size` bytes (`end`
-    /// moves to where this one ends). Its place and flags are read here (inlined into the
-    /// loop over a block's games); the other columns, when any is asked for, by
-    /// [`BlockGames::read_columns`].
+    /// moves to where this one ends). Its place, flags, counts and plies are read here
+    /// (inlined into the loop over a block's games); the other columns, when any is asked
+    /// for, by [`BlockGames::read_columns`].
     #[inline(always)]
     fn next_game(
         &mut self,
@@ -400,8 +403,15 @@ impl<'b> BlockGames<'b> {
             self.check_scan(i, flags)?;
             return Ok(place);
         }
+        if !self.more_columns {
+            return Ok(place);
+        }
         if let Some(counts) = self.counts {
             split_counts(&counts[KINDS * i..KINDS * (i + 1)], summary);
+        }
+        if let Some(r) = &mut self.plies {
+            summary.queens_gone = r.varint_u32()?;
+            summary.last_long_castle = r.varint_u32()?;
         }
         if self.varint_columns {
             self.read_columns(summary, &mut place)?;
@@ -409,13 +419,9 @@ impl<'b> BlockGames<'b> {
         Ok(place)
     }
 
-    /// Whether a column of varying width is read.
+    /// Whether a column [`BlockGames::read_columns`] reads is read.
     fn reads_varint_columns(&self) -> bool {
-        self.squares.is_some()
-            || self.tags.is_some()
-            || self.moves.is_some()
-            || self.keys.is_some()
-            || self.plies.is_some()
+        self.squares.is_some() || self.tags.is_some() || self.moves.is_some() || self.keys.is_some()
     }
 
     /// A game searched always (`flags` has `SCAN`): no other flag, and zero counts when
@@ -433,7 +439,7 @@ impl<'b> BlockGames<'b> {
     }
 
     /// Reads the next game's columns of varying width asked for (squares, tags, moves,
-    /// keys, plies; a game not searched always) into `summary` and `place`.
+    /// keys; a game not searched always) into `summary` and `place`.
     #[inline(never)]
     fn read_columns(
         &mut self,
@@ -463,10 +469,6 @@ impl<'b> BlockGames<'b> {
         if let Some(r) = &mut self.keys {
             let filter_bytes = usize::try_from(r.varint()?).map_err(|_| CUT_SHORT)?;
             place.keys = r.take(filter_bytes)?;
-        }
-        if let Some(r) = &mut self.plies {
-            summary.queens_gone = r.varint_u32()?;
-            summary.last_long_castle = r.varint_u32()?;
         }
         Ok(())
     }
@@ -570,8 +572,11 @@ pub fn visit_games<S: IndexBytes + ?Sized>(
             next: 0,
             games: block.games,
             varint_columns: false,
+            more_columns: false,
         };
         games.varint_columns = games.reads_varint_columns();
+        games.more_columns =
+            games.varint_columns || games.counts.is_some() || games.plies.is_some();
         for i in 0..games.games {
             let place = games.next_game(&mut end, size, &mut summary)?;
             if columns.tags && summary.flags & SCAN == 0 {
@@ -676,6 +681,7 @@ impl<'a> Records<'a> {
                 next: 0,
                 games: block.games,
                 varint_columns: true,
+                more_columns: true,
             });
         }
         let games = self.block.as_mut().ok_or(CUT_SHORT)?;
