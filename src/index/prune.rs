@@ -17,6 +17,7 @@
 //! Submodules: `numbers` (counts, `power` and their arithmetic bounded by the summary;
 //! sets that never hold a square), `reach` (`find`, `line`), `start` (`initial`).
 
+mod count_sum;
 mod numbers;
 mod plies;
 mod reach;
@@ -135,22 +136,30 @@ impl TagTest {
 impl Need {
     /// Whether a game with `summary` may match (false: it certainly does not); `strings` is
     /// the index's string table, which its tag numbers name.
+    /// The flag and count tests are made here (inlined where every game of an index is
+    /// tested), the others by a call.
+    #[inline]
     pub fn admits(&self, summary: &GameSummary, strings: &[String]) -> bool {
         match self {
             Need::Nothing => true,
             Need::Never => false,
             Need::AnyFlag(flags) => summary.flags & flags != 0,
-            Need::PieceOn { kind, squares } => summary.ever_on[*kind] & squares != 0,
             Need::Count { kinds, op, count } => {
-                let (mut fewest, mut most) = (0i64, 0i64);
-                for k in 0..KINDS {
-                    if kinds & (1 << k) != 0 {
-                        fewest += i64::from(summary.fewest[k]);
-                        most += i64::from(summary.most[k]);
-                    }
-                }
+                let (fewest, most) = count_sum::fewest_and_most(summary, *kinds);
                 count_possible(fewest, most, *op, *count)
             }
+            _ => self.admits_otherwise(summary, strings),
+        }
+    }
+
+    /// [`Need::admits`] for the conditions it does not test itself.
+    #[inline(never)]
+    fn admits_otherwise(&self, summary: &GameSummary, strings: &[String]) -> bool {
+        match self {
+            Need::Nothing | Need::Never | Need::AnyFlag(_) | Need::Count { .. } => {
+                self.admits(summary, strings)
+            }
+            Need::PieceOn { kind, squares } => summary.ever_on[*kind] & squares != 0,
             // A tag the game lacks (0) passes no test; a number naming no string (a damaged
             // index, caught by the reader) admits the game.
             Need::Tag { tag, test } => match summary.tags.get(*tag).copied() {
@@ -236,6 +245,7 @@ impl Need {
 }
 
 /// Whether some whole number `c` with `fewest <= c <= most` has `c op count`.
+#[inline]
 fn count_possible(fewest: i64, most: i64, op: CmpOp, count: i64) -> bool {
     match op {
         CmpOp::Lt => fewest < count,

@@ -49,7 +49,8 @@ use cursor::Reader;
 const CUT_SHORT: IndexError = IndexError::Corrupt("cut short");
 const DAMAGED: IndexError = IndexError::Corrupt("its checksum does not match: damaged");
 
-/// An index file read where needed (`pread`): only the parts asked for are copied.
+/// An index file read where needed (a seek, then a read of the part asked for): only the parts
+/// asked for are copied. Each read moves the file's position: one reader at a time.
 pub struct IndexFile {
     file: std::fs::File,
     size: u64,
@@ -69,18 +70,20 @@ impl IndexBytes for IndexFile {
         self.size
     }
     fn bytes_at(&self, at: u64, len: u64) -> Result<Cow<'_, [u8]>, IndexError> {
-        use std::os::unix::fs::FileExt;
+        use std::io::{Read, Seek, SeekFrom};
         // Never more than the file held when opened: a hostile length allocates nothing.
         if at.checked_add(len).is_none_or(|end| end > self.size) {
             return Err(CUT_SHORT);
         }
-        let mut buf = vec![0u8; len as usize];
-        self.file
-            .read_exact_at(&mut buf, at)
-            .map_err(|e| match e.kind() {
-                std::io::ErrorKind::UnexpectedEof => CUT_SHORT,
-                _ => IndexError::Io(e),
-            })?;
+        // Read into the buffer's spare room (not zeroed first: `read_to_end` writes only
+        // what it reads); fewer bytes than asked is a file cut short since it was opened.
+        let mut buf = Vec::with_capacity(len as usize);
+        let mut file = &self.file;
+        file.seek(SeekFrom::Start(at))?;
+        file.take(len).read_to_end(&mut buf)?;
+        if buf.len() as u64 != len {
+            return Err(CUT_SHORT);
+        }
         Ok(Cow::Owned(buf))
     }
 }
@@ -346,6 +349,11 @@ struct BlockGames<'b> {
     plies: Option<Reader<'b>>,
     next: usize,
     games: usize,
+    /// Whether a column of varying width other than the plies (squares, tags, moves, keys)
+    /// is read ([`BlockGames::read_columns`]).
+    varint_columns: bool,
+    /// Whether a column besides the places and flags is read.
+    more_columns: bool,
 }
 
 /// A game as [`BlockGames::next_game`] reads it: its place in the source, and its packed
@@ -360,7 +368,10 @@ struct GamePlace<'b> {
 impl<'b> BlockGames<'b> {
     /// Reads the next game into `summary` (the columns not asked for left as they were; the
     /// flags always), after a game that ended at `end` in a source of `size` bytes (`end`
-    /// moves to where this one ends).
+    /// moves to where this one ends). Its place, flags, counts and plies are read here
+    /// (inlined into the loop over a block's games); the other columns, when any is asked
+    /// for, by [`BlockGames::read_columns`].
+    #[inline(always)]
     fn next_game(
         &mut self,
         end: &mut u64,
@@ -377,10 +388,10 @@ impl<'b> BlockGames<'b> {
             .checked_add(u64::from(length))
             .filter(|&e| e <= size)
             .ok_or(IndexError::Corrupt("a game outside the source"))?;
-        let flags = u32::from(u16::from_le_bytes([
-            self.flags[2 * i],
-            self.flags[2 * i + 1],
-        ]));
+        let flags = match self.flags.get(2 * i..2 * i + 2) {
+            Some(&[low, high]) => u32::from(u16::from_le_bytes([low, high])),
+            _ => return Err(CUT_SHORT),
+        };
         summary.flags = flags;
         let mut place = GamePlace {
             offset,
@@ -389,21 +400,52 @@ impl<'b> BlockGames<'b> {
             keys: &[],
         };
         if flags & SCAN != 0 {
-            if flags != SCAN {
-                return Err(IndexError::Corrupt("flags on a game searched always"));
-            }
-            if let Some(counts) = self.counts
-                && counts[KINDS * i..KINDS * (i + 1)].iter().any(|&b| b != 0)
-            {
-                return Err(IndexError::Corrupt("counts on a game searched always"));
-            }
+            self.check_scan(i, flags)?;
+            return Ok(place);
+        }
+        if !self.more_columns {
             return Ok(place);
         }
         if let Some(counts) = self.counts {
-            for (k, &b) in counts[KINDS * i..KINDS * (i + 1)].iter().enumerate() {
-                (summary.fewest[k], summary.most[k]) = (b & 15, b >> 4);
-            }
+            split_counts(&counts[KINDS * i..KINDS * (i + 1)], summary);
         }
+        if let Some(r) = &mut self.plies {
+            summary.queens_gone = r.varint_u32()?;
+            summary.last_long_castle = r.varint_u32()?;
+        }
+        if self.varint_columns {
+            self.read_columns(summary, &mut place)?;
+        }
+        Ok(place)
+    }
+
+    /// Whether a column [`BlockGames::read_columns`] reads is read.
+    fn reads_varint_columns(&self) -> bool {
+        self.squares.is_some() || self.tags.is_some() || self.moves.is_some() || self.keys.is_some()
+    }
+
+    /// A game searched always (`flags` has `SCAN`): no other flag, and zero counts when
+    /// the counts are read.
+    fn check_scan(&self, i: usize, flags: u32) -> Result<(), IndexError> {
+        if flags != SCAN {
+            return Err(IndexError::Corrupt("flags on a game searched always"));
+        }
+        if let Some(counts) = self.counts
+            && counts[KINDS * i..KINDS * (i + 1)].iter().any(|&b| b != 0)
+        {
+            return Err(IndexError::Corrupt("counts on a game searched always"));
+        }
+        Ok(())
+    }
+
+    /// Reads the next game's columns of varying width asked for (squares, tags, moves,
+    /// keys; a game not searched always) into `summary` and `place`.
+    #[inline(never)]
+    fn read_columns(
+        &mut self,
+        summary: &mut GameSummary,
+        place: &mut GamePlace<'b>,
+    ) -> Result<(), IndexError> {
         if let Some(r) = &mut self.squares {
             for (squares, start) in summary.ever_on.iter_mut().zip(START_SQUARES) {
                 let extra = r.squares()?;
@@ -428,11 +470,7 @@ impl<'b> BlockGames<'b> {
             let filter_bytes = usize::try_from(r.varint()?).map_err(|_| CUT_SHORT)?;
             place.keys = r.take(filter_bytes)?;
         }
-        if let Some(r) = &mut self.plies {
-            summary.queens_gone = r.varint_u32()?;
-            summary.last_long_castle = r.varint_u32()?;
-        }
-        Ok(place)
+        Ok(())
     }
 
     /// After the block's last game: every column read to its end.
@@ -451,6 +489,22 @@ impl<'b> BlockGames<'b> {
             r.at_end()?;
         }
         Ok(())
+    }
+}
+
+/// A game's counts column (a byte a kind: the fewest in the low 4 bits, the most in the
+/// high 4) into `summary.fewest` and `summary.most`, eight kinds a word.
+#[inline]
+fn split_counts(counts: &[u8], summary: &mut GameSummary) {
+    const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    let mut low = [0u8; 8];
+    let mut high = [0u8; 8];
+    low.copy_from_slice(&counts[..8]);
+    high[..KINDS - 8].copy_from_slice(&counts[8..KINDS]);
+    for (word, at) in [(u64::from_le_bytes(low), 0), (u64::from_le_bytes(high), 8)] {
+        let n = (KINDS - at).min(8);
+        summary.fewest[at..at + n].copy_from_slice(&(word & LOW).to_le_bytes()[..n]);
+        summary.most[at..at + n].copy_from_slice(&((word >> 4) & LOW).to_le_bytes()[..n]);
     }
 }
 
@@ -488,6 +542,7 @@ pub fn visit_games<S: IndexBytes + ?Sized>(
     let mut end = 0u64;
     let mut max_tag = 0u32;
     let mut summary = GameSummary::default();
+    let size = header.text.size(header.source.size);
     for block in blocks(src, header) {
         let block = block?;
         let read = |which, want: bool| {
@@ -516,10 +571,14 @@ pub fn visit_games<S: IndexBytes + ?Sized>(
             plies: plies.as_deref().map(Reader::new),
             next: 0,
             games: block.games,
+            varint_columns: false,
+            more_columns: false,
         };
+        games.varint_columns = games.reads_varint_columns();
+        games.more_columns =
+            games.varint_columns || games.counts.is_some() || games.plies.is_some();
         for i in 0..games.games {
-            let place =
-                games.next_game(&mut end, header.text.size(header.source.size), &mut summary)?;
+            let place = games.next_game(&mut end, size, &mut summary)?;
             if columns.tags && summary.flags & SCAN == 0 {
                 max_tag = summary.tags.iter().fold(max_tag, |m, &t| m.max(t));
             }
@@ -621,6 +680,8 @@ impl<'a> Records<'a> {
                 plies: Some(Reader::new(section(Section::Plies)?)),
                 next: 0,
                 games: block.games,
+                varint_columns: true,
+                more_columns: true,
             });
         }
         let games = self.block.as_mut().ok_or(CUT_SHORT)?;

@@ -269,20 +269,23 @@ pub fn survivors_keyed<S: IndexBytes + ?Sized>(
     // The games before the shard and in it, and the first game starts at or after each cut.
     let (mut before, mut in_shard) = (0u64, 0u64);
     let (mut start_a, mut start_b) = (None, None);
+    // The games come in the order of their offsets (each after the one before): those
+    // before the shard, then its own, then those after it.
     let max_tag = visit_games(src, &header, columns, |game| {
         input.longest = input.longest.max(game.length);
-        if game.offset >= a && start_a.is_none() {
-            start_a = Some(game.offset);
-        }
-        if game.offset >= b && start_b.is_none() {
-            start_b = Some(game.offset);
-        }
         if game.offset < a {
             before += 1;
             return;
         }
         if game.offset >= b {
+            // The first game after the shard is the first at or after `a` too when the
+            // shard has none.
+            start_a.get_or_insert(game.offset);
+            start_b.get_or_insert(game.offset);
             return;
+        }
+        if in_shard == 0 {
+            start_a = Some(game.offset);
         }
         in_shard += 1;
         if game.summary.must_scan()

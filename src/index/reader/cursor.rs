@@ -15,6 +15,7 @@ impl<'a> Reader<'a> {
     pub(super) fn new(bytes: &'a [u8]) -> Reader<'a> {
         Reader { bytes, at: 0 }
     }
+    #[inline]
     pub(super) fn take(&mut self, n: usize) -> Result<&'a [u8], IndexError> {
         let end = self
             .at
@@ -25,6 +26,7 @@ impl<'a> Reader<'a> {
         self.at = end;
         Ok(out)
     }
+    #[inline]
     pub(super) fn byte(&mut self) -> Result<u8, IndexError> {
         Ok(self.take(1)?[0])
     }
@@ -40,14 +42,28 @@ impl<'a> Reader<'a> {
     }
     /// A varint as `format::put_varint` writes it (the shortest form only: anything else
     /// would not be written back as read).
+    #[inline(always)]
     pub(super) fn varint(&mut self) -> Result<u64, IndexError> {
-        // The common case: one byte.
+        // The common cases: one byte, or two (a game's length), the second not 0 (else the
+        // number has a shorter form, refused below).
         if let Some(&b) = self.bytes.get(self.at)
             && b < 0x80
         {
             self.at += 1;
             return Ok(u64::from(b));
         }
+        if let Some(&[low, high]) = self.bytes.get(self.at..self.at + 2)
+            && high.wrapping_sub(1) < 0x7f
+        {
+            self.at += 2;
+            return Ok(u64::from(low & 0x7f) | u64::from(high) << 7);
+        }
+        self.long_varint()
+    }
+
+    /// [`Reader::varint`] of three bytes or more, or malformed.
+    #[inline(never)]
+    fn long_varint(&mut self) -> Result<u64, IndexError> {
         let mut n = 0u64;
         for shift in (0..64).step_by(7) {
             let b = self.byte()?;
@@ -64,6 +80,7 @@ impl<'a> Reader<'a> {
         }
         Err(IndexError::Corrupt("a malformed number"))
     }
+    #[inline(always)]
     pub(super) fn varint_u32(&mut self) -> Result<u32, IndexError> {
         u32::try_from(self.varint()?).map_err(|_| IndexError::Corrupt("a number out of range"))
     }
@@ -104,6 +121,35 @@ impl<'a> Reader<'a> {
             Ok(())
         } else {
             Err(IndexError::Corrupt("a section longer than its games"))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::format::put_varint;
+
+    /// Every number `put_varint` writes is read back (the one- and two-byte quick cases and
+    /// the longer ones), and a number not in its shortest form (a last byte 0) is refused.
+    #[test]
+    fn varints_are_read_as_written_and_only_in_their_shortest_form() {
+        let mut numbers: Vec<u64> = (0..70_000).collect();
+        numbers.extend([1 << 21, (1 << 28) - 1, u64::from(u32::MAX), u64::MAX]);
+        for n in numbers {
+            let mut bytes = Vec::new();
+            put_varint(&mut bytes, n);
+            let mut r = Reader::new(&bytes);
+            assert_eq!(r.varint().ok(), Some(n));
+            assert!(r.at_end().is_ok(), "{n}");
+        }
+        for bad in [
+            &[0x80, 0x00][..],
+            &[0xff, 0x00],
+            &[0x81, 0x80, 0x00],
+            &[0x80],
+        ] {
+            assert!(Reader::new(bad).varint().is_err(), "{bad:?}");
         }
     }
 }
