@@ -28,7 +28,12 @@ use crate::pgn::{GameRecord, MoveNode, MovetextStep};
 const WIDTH: usize = 79;
 
 /// The longest move written in one fixed-size piece: SAN with its suffix (`Na1xa1=Q#`).
-const SHORT_MOVE: usize = 9;
+pub(super) const SHORT_MOVE: usize = 9;
+
+/// The size of the piece [`Movetext::put_made_move`] makes a move in: a separator, a number
+/// below 1000, `... `, [`SHORT_MOVE`] bytes, and room to copy the piece from its second
+/// byte in one size.
+pub(super) const PIECE: usize = 32;
 
 /// Extra comments to write into a game: what CQL adds to the games it prints.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -347,6 +352,73 @@ impl Movetext {
         let start = self.out.len();
         self.out.extend_from_slice(&piece);
         self.out.truncate(start + at);
+        self.col += width;
+    }
+
+    /// Writes a move at `ply` as [`put_move`](Self::put_move) writes the text that `make`
+    /// writes into a piece from a given index (giving the index after it): at most
+    /// [`SHORT_MOVE`] ASCII bytes without a line break (a SAN). The move is made in one
+    /// piece of [`PIECE`] bytes with its separator and number, and the piece is copied
+    /// whole: no copy of varying size, and no second pass over the move's bytes (the
+    /// one-pass search writes every ply of every matched game this way). After a `(`, or
+    /// with a number of four digits or more, the text is made alone and given to `put_move`.
+    #[inline(always)]
+    pub(super) fn put_made_move(
+        &mut self,
+        ply: u64,
+        make: impl FnOnce(&mut [u8; PIECE], usize) -> usize,
+    ) {
+        let white = ply.is_multiple_of(2);
+        let numbered = white || self.need_number;
+        let number = ply / 2 + 1;
+        if self.open > 0 || (numbered && number >= 1000) {
+            let mut piece = [0u8; PIECE];
+            let end = make(&mut piece, 0);
+            return self.put_move(ply, &piece[..end]);
+        }
+        self.need_number = false;
+        // piece[0]: the separator, when there is one; then the number and the move.
+        let mut piece = [0u8; PIECE];
+        let mut at = 1;
+        if numbered {
+            // Below 1000: at most three digits.
+            let digit = |d: u64| b'0' + (d % 10) as u8;
+            if number < 10 {
+                piece[1] = digit(number);
+            } else if number < 100 {
+                piece[1] = digit(number / 10);
+                piece[2] = digit(number);
+            } else {
+                piece[1] = digit(number / 100);
+                piece[2] = digit(number / 10);
+                piece[3] = digit(number);
+            }
+            at += 1 + usize::from(number >= 10) + usize::from(number >= 100);
+            piece[at..at + 4].copy_from_slice(b"... ");
+            if white {
+                piece[at + 1] = b' ';
+                at += 2;
+            } else {
+                at += 4;
+            }
+        }
+        let end = make(&mut piece, at);
+        let width = end - 1;
+        let from = if self.col > 0 {
+            if self.col + 1 + width > WIDTH {
+                piece[0] = b'\n';
+                self.col = 0;
+            } else {
+                piece[0] = b' ';
+                self.col += 1;
+            }
+            0
+        } else {
+            1
+        };
+        let start = self.out.len();
+        self.out.extend_from_slice(&piece[from..from + PIECE - 1]);
+        self.out.truncate(start + end - from);
         self.col += width;
     }
 
