@@ -35,6 +35,38 @@ pub(super) const SHORT_MOVE: usize = 9;
 /// byte in one size.
 pub(super) const PIECE: usize = 32;
 
+/// `N... ` for each move number N below 1000 (none for 0), in 8 bytes: the digits, `... `,
+/// zeros. [`Movetext::put_made_move`] copies a number whole and ends it after its digits.
+const NUMBERS: [[u8; 8]; 1000] = {
+    let mut numbers = [[0u8; 8]; 1000];
+    let mut n = 1;
+    while n < 1000 {
+        let digits = 1 + (n >= 10) as usize + (n >= 100) as usize;
+        let mut rest = n;
+        let mut k = digits;
+        while k > 0 {
+            k -= 1;
+            numbers[n][k] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+        }
+        let mut dot = 0;
+        while dot < 3 {
+            numbers[n][digits + dot] = b'.';
+            dot += 1;
+        }
+        numbers[n][digits + 3] = b' ';
+        n += 1;
+    }
+    numbers
+};
+
+/// A move's text that makes itself in [`Movetext::put_made_move`]'s piece: at most
+/// [`SHORT_MOVE`] ASCII bytes without a line break (a SAN).
+pub(super) trait MadeMove {
+    /// Writes the text into `piece` from `at`, and gives the index after it.
+    fn make(self, piece: &mut [u8; PIECE], at: usize) -> usize;
+}
+
 /// Extra comments to write into a game: what CQL adds to the games it prints.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Marks<'a> {
@@ -355,25 +387,20 @@ impl Movetext {
         self.col += width;
     }
 
-    /// Writes a move at `ply` as [`put_move`](Self::put_move) writes the text that `make`
-    /// writes into a piece from a given index (giving the index after it): at most
-    /// [`SHORT_MOVE`] ASCII bytes without a line break (a SAN). The move is made in one
+    /// Writes a move at `ply` as [`put_move`](Self::put_move) writes `text`, a
+    /// [`MadeMove`] (a SAN). The move is made in one
     /// piece of [`PIECE`] bytes with its separator and number, and the piece is copied
     /// whole: no copy of varying size, and no second pass over the move's bytes (the
     /// one-pass search writes every ply of every matched game this way). After a `(`, or
     /// with a number of four digits or more, the text is made alone and given to `put_move`.
     #[inline(always)]
-    pub(super) fn put_made_move(
-        &mut self,
-        ply: u64,
-        make: impl FnOnce(&mut [u8; PIECE], usize) -> usize,
-    ) {
+    pub(super) fn put_made_move(&mut self, ply: u64, text: impl MadeMove) {
         let white = ply.is_multiple_of(2);
         let numbered = white || self.need_number;
         let number = ply / 2 + 1;
         if self.open > 0 || (numbered && number >= 1000) {
             let mut piece = [0u8; PIECE];
-            let end = make(&mut piece, 0);
+            let end = text.make(&mut piece, 0);
             return self.put_move(ply, &piece[..end]);
         }
         self.need_number = false;
@@ -381,20 +408,9 @@ impl Movetext {
         let mut piece = [0u8; PIECE];
         let mut at = 1;
         if numbered {
-            // Below 1000: at most three digits.
-            let digit = |d: u64| b'0' + (d % 10) as u8;
-            if number < 10 {
-                piece[1] = digit(number);
-            } else if number < 100 {
-                piece[1] = digit(number / 10);
-                piece[2] = digit(number);
-            } else {
-                piece[1] = digit(number / 100);
-                piece[2] = digit(number / 10);
-                piece[3] = digit(number);
-            }
+            // Below 1000: at most three digits, then `... ` (White's: `. `).
+            piece[1..9].copy_from_slice(&NUMBERS[number as usize]);
             at += 1 + usize::from(number >= 10) + usize::from(number >= 100);
-            piece[at..at + 4].copy_from_slice(b"... ");
             if white {
                 piece[at + 1] = b' ';
                 at += 2;
@@ -402,7 +418,15 @@ impl Movetext {
                 at += 4;
             }
         }
-        let end = make(&mut piece, at);
+        let end = text.make(&mut piece, at);
+        self.put_piece(&mut piece, end);
+    }
+
+    /// Writes the token in `piece[1..end]` (no line break, no `(` pending) as
+    /// [`put_line`](Self::put_line) writes it, its separator made in `piece[0]`, the piece
+    /// copied in one size.
+    #[inline(always)]
+    fn put_piece(&mut self, piece: &mut [u8; PIECE], end: usize) {
         let width = end - 1;
         let from = if self.col > 0 {
             if self.col + 1 + width > WIDTH {
@@ -466,7 +490,16 @@ impl Movetext {
     fn comment(&mut self, comment: &str) {
         let bytes = comment.as_bytes();
         if !bytes.iter().any(|&b| b == b'}' || b == b'\n') {
-            self.put_line(&[b"{", bytes, b"}"]);
+            // Most comments added (`{CQL}`) fit in a piece: one copy of varying size.
+            if self.open == 0 && bytes.len() <= PIECE - 3 {
+                let mut piece = [0u8; PIECE];
+                piece[1] = b'{';
+                piece[2..2 + bytes.len()].copy_from_slice(bytes);
+                piece[2 + bytes.len()] = b'}';
+                self.put_piece(&mut piece, 3 + bytes.len());
+            } else {
+                self.put_line(&[b"{", bytes, b"}"]);
+            }
         } else if !bytes.contains(&b'}') {
             self.put(&[b"{", bytes, b"}"]);
         } else if !bytes.contains(&b'\n') && !comment.ends_with('\r') {

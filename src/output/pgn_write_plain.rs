@@ -18,7 +18,7 @@ use std::borrow::Cow;
 use pgn_reader::shakmaty::san::{San, SanPlus};
 use pgn_reader::shakmaty::{CastlingSide, Role};
 
-use super::pgn_write::{Event, Movetext, PIECE, write_pgn};
+use super::pgn_write::{Event, MadeMove, Movetext, PIECE, write_pgn};
 use crate::pgn::TextEncoding;
 use crate::pgn::plain::{NotPlain, PlainToken};
 
@@ -123,11 +123,15 @@ fn write_tokens(
     first_ply: u64,
     marks: &[(u32, Cow<str>)],
 ) -> Result<u32, NotPlain> {
-    let mut marks = marks.iter().peekable();
+    // The next mark to write.
+    let mut next_mark = 0;
     // The mark of main-line position `ply`, when it is marked.
     let mut mark = |text: &mut Movetext, ply: u32| {
-        if let Some((_, mark)) = marks.next_if(|(at, _)| *at == ply) {
+        if let Some((at, mark)) = marks.get(next_mark)
+            && *at == ply
+        {
             text.write(Event::Comment(mark));
+            next_mark += 1;
         }
     };
     let (mut main_moves, mut mark_due) = (0, true);
@@ -147,7 +151,7 @@ fn write_tokens(
                 if main && std::mem::take(&mut mark_due) {
                     mark(text, main_moves);
                 }
-                text.put_made_move(line.ply, |piece, at| write_san(san, piece, at));
+                text.put_made_move(line.ply, san);
                 line.ply = line.ply.saturating_add(1);
                 line.moves += 1;
                 if main {
@@ -194,6 +198,14 @@ fn write_tokens(
         mark(text, main_moves);
     }
     Ok(main_moves)
+}
+
+/// A SAN makes itself in the writer's piece by [`write_san`].
+impl MadeMove for SanPlus {
+    #[inline(always)]
+    fn make(self, piece: &mut [u8; PIECE], at: usize) -> usize {
+        write_san(self, piece, at)
+    }
 }
 
 /// `san` as shakmaty writes it (its `Display`, in ASCII), made in `text` by [`write_san`].
@@ -345,9 +357,7 @@ mod tests {
                     Some("") => text.write(Event::Open),
                     Some("x") => text.write(Event::Close),
                     Some(comment) => text.write(Event::Comment(comment)),
-                    None if in_piece => {
-                        text.put_made_move(ply, |piece, at| write_san(san, piece, at))
-                    }
+                    None if in_piece => text.put_made_move(ply, san),
                     None => text.write(Event::Move(ply, san_text(san, &mut [0u8; SAN_BYTES]))),
                 }
             }
@@ -371,7 +381,7 @@ mod tests {
             }])
             .collect();
         let comments: Vec<String> = (1..60).map(|len| "c".repeat(len)).collect();
-        for first in [0, 1, 17, 196, 1994, 1995, 19_996, u64::MAX - 700] {
+        for first in [0, 1, 17, 196, 800, 1400, 1994, 1995, 19_996, u64::MAX - 700] {
             let mut steps = Vec::new();
             for k in 0..600u64 {
                 let ply = first.saturating_add(k);
