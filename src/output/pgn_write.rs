@@ -427,6 +427,8 @@ impl Movetext {
     /// copied in one size.
     #[inline(always)]
     fn put_piece(&mut self, piece: &mut [u8; PIECE], end: usize) {
+        // The copy takes `PIECE - 1` bytes from the separator's place or the one after.
+        debug_assert!(end < PIECE);
         let width = end - 1;
         let from = if self.col > 0 {
             if self.col + 1 + width > WIDTH {
@@ -491,7 +493,7 @@ impl Movetext {
         let bytes = comment.as_bytes();
         if !bytes.iter().any(|&b| b == b'}' || b == b'\n') {
             // Most comments added (`{CQL}`) fit in a piece: one copy of varying size.
-            if self.open == 0 && bytes.len() <= PIECE - 3 {
+            if self.open == 0 && bytes.len() <= PIECE - 4 {
                 let mut piece = [0u8; PIECE];
                 piece[1] = b'{';
                 piece[2..2 + bytes.len()].copy_from_slice(bytes);
@@ -595,6 +597,24 @@ mod tests {
                 tokens.push(")".into());
                 after_comment = true;
             }
+        }
+        tokens.push("*".into());
+        assert_eq!(written(&events), wrapped(&tokens));
+    }
+
+    /// Comments of every length up to past a piece's size (those made in one and those
+    /// written in parts), at every column: PGN's export format as `wrapped` states it.
+    #[test]
+    fn comments_of_every_length_are_wrapped_as_the_format_says() {
+        let texts: Vec<String> = (1..70).map(|len| "c".repeat(len)).collect();
+        let (mut events, mut tokens) = (Vec::new(), Vec::new());
+        for (k, text) in texts.iter().enumerate() {
+            for len in [k % 7, 1 + k % 3] {
+                events.push(Event::Comment(&texts[len]));
+                tokens.push(format!("{{{}}}", texts[len]));
+            }
+            events.push(Event::Comment(text));
+            tokens.push(format!("{{{text}}}"));
         }
         tokens.push("*".into());
         assert_eq!(written(&events), wrapped(&tokens));
