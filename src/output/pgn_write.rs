@@ -28,7 +28,44 @@ use crate::pgn::{GameRecord, MoveNode, MovetextStep};
 const WIDTH: usize = 79;
 
 /// The longest move written in one fixed-size piece: SAN with its suffix (`Na1xa1=Q#`).
-const SHORT_MOVE: usize = 9;
+pub(super) const SHORT_MOVE: usize = 9;
+
+/// The size of the piece [`Movetext::put_made_move`] makes a move in: a separator, a number
+/// below 1000, `... `, [`SHORT_MOVE`] bytes, and room to copy the piece from its second
+/// byte in one size.
+pub(super) const PIECE: usize = 32;
+
+/// `N... ` for each move number N below 1000 (none for 0), in 8 bytes: the digits, `... `,
+/// zeros. [`Movetext::put_made_move`] copies a number whole and ends it after its digits.
+const NUMBERS: [[u8; 8]; 1000] = {
+    let mut numbers = [[0u8; 8]; 1000];
+    let mut n = 1;
+    while n < 1000 {
+        let digits = 1 + (n >= 10) as usize + (n >= 100) as usize;
+        let mut rest = n;
+        let mut k = digits;
+        while k > 0 {
+            k -= 1;
+            numbers[n][k] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+        }
+        let mut dot = 0;
+        while dot < 3 {
+            numbers[n][digits + dot] = b'.';
+            dot += 1;
+        }
+        numbers[n][digits + 3] = b' ';
+        n += 1;
+    }
+    numbers
+};
+
+/// A move's text that makes itself in [`Movetext::put_made_move`]'s piece: at most
+/// [`SHORT_MOVE`] ASCII bytes without a line break (a SAN).
+pub(super) trait MadeMove {
+    /// Writes the text into `piece` from `at`, and gives the index after it.
+    fn make(self, piece: &mut [u8; PIECE], at: usize) -> usize;
+}
 
 /// Extra comments to write into a game: what CQL adds to the games it prints.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -350,6 +387,67 @@ impl Movetext {
         self.col += width;
     }
 
+    /// Writes a move at `ply` as [`put_move`](Self::put_move) writes `text`, a
+    /// [`MadeMove`] (a SAN). The move is made in one
+    /// piece of [`PIECE`] bytes with its separator and number, and the piece is copied
+    /// whole: no copy of varying size, and no second pass over the move's bytes (the
+    /// one-pass search writes every ply of every matched game this way). After a `(`, or
+    /// with a number of four digits or more, the text is made alone and given to `put_move`.
+    #[inline(always)]
+    pub(super) fn put_made_move(&mut self, ply: u64, text: impl MadeMove) {
+        let white = ply.is_multiple_of(2);
+        let numbered = white || self.need_number;
+        let number = ply / 2 + 1;
+        if self.open > 0 || (numbered && number >= 1000) {
+            let mut piece = [0u8; PIECE];
+            let end = text.make(&mut piece, 0);
+            return self.put_move(ply, &piece[..end]);
+        }
+        self.need_number = false;
+        // piece[0]: the separator, when there is one; then the number and the move.
+        let mut piece = [0u8; PIECE];
+        let mut at = 1;
+        if numbered {
+            // Below 1000: at most three digits, then `... ` (White's: `. `).
+            piece[1..9].copy_from_slice(&NUMBERS[number as usize]);
+            at += 1 + usize::from(number >= 10) + usize::from(number >= 100);
+            if white {
+                piece[at + 1] = b' ';
+                at += 2;
+            } else {
+                at += 4;
+            }
+        }
+        let end = text.make(&mut piece, at);
+        self.put_piece(&mut piece, end);
+    }
+
+    /// Writes the token in `piece[1..end]` (no line break, no `(` pending) as
+    /// [`put_line`](Self::put_line) writes it, its separator made in `piece[0]`, the piece
+    /// copied in one size.
+    #[inline(always)]
+    fn put_piece(&mut self, piece: &mut [u8; PIECE], end: usize) {
+        // The copy takes `PIECE - 1` bytes from the separator's place or the one after.
+        debug_assert!(end < PIECE);
+        let width = end - 1;
+        let from = if self.col > 0 {
+            if self.col + 1 + width > WIDTH {
+                piece[0] = b'\n';
+                self.col = 0;
+            } else {
+                piece[0] = b' ';
+                self.col += 1;
+            }
+            0
+        } else {
+            1
+        };
+        let start = self.out.len();
+        self.out.extend_from_slice(&piece[from..from + PIECE - 1]);
+        self.out.truncate(start + end - from);
+        self.col += width;
+    }
+
     /// Writes one token without a line break, the concatenation of `parts`, after any
     /// pending `(`s (with no space between), after a space, or after a line break when the
     /// token would pass the limit.
@@ -394,7 +492,16 @@ impl Movetext {
     fn comment(&mut self, comment: &str) {
         let bytes = comment.as_bytes();
         if !bytes.iter().any(|&b| b == b'}' || b == b'\n') {
-            self.put_line(&[b"{", bytes, b"}"]);
+            // Most comments added (`{CQL}`) fit in a piece: one copy of varying size.
+            if self.open == 0 && bytes.len() <= PIECE - 4 {
+                let mut piece = [0u8; PIECE];
+                piece[1] = b'{';
+                piece[2..2 + bytes.len()].copy_from_slice(bytes);
+                piece[2 + bytes.len()] = b'}';
+                self.put_piece(&mut piece, 3 + bytes.len());
+            } else {
+                self.put_line(&[b"{", bytes, b"}"]);
+            }
         } else if !bytes.contains(&b'}') {
             self.put(&[b"{", bytes, b"}"]);
         } else if !bytes.contains(&b'\n') && !comment.ends_with('\r') {
@@ -490,6 +597,24 @@ mod tests {
                 tokens.push(")".into());
                 after_comment = true;
             }
+        }
+        tokens.push("*".into());
+        assert_eq!(written(&events), wrapped(&tokens));
+    }
+
+    /// Comments of every length up to past a piece's size (those made in one and those
+    /// written in parts), at every column: PGN's export format as `wrapped` states it.
+    #[test]
+    fn comments_of_every_length_are_wrapped_as_the_format_says() {
+        let texts: Vec<String> = (1..70).map(|len| "c".repeat(len)).collect();
+        let (mut events, mut tokens) = (Vec::new(), Vec::new());
+        for (k, text) in texts.iter().enumerate() {
+            for len in [k % 7, 1 + k % 3] {
+                events.push(Event::Comment(&texts[len]));
+                tokens.push(format!("{{{}}}", texts[len]));
+            }
+            events.push(Event::Comment(text));
+            tokens.push(format!("{{{text}}}"));
         }
         tokens.push("*".into());
         assert_eq!(written(&events), wrapped(&tokens));

@@ -2,7 +2,8 @@
 //! that [`write_game`](super::pgn_write::write_game) writes for the game's record with marks
 //! at main-line positions, without building the record (`pgn::plain_record`). The one-pass
 //! search writes its matched games this way (`run::one_pass`). The tokens are the writer's
-//! `Event`s, in the order they stand in the text.
+//! `Event`s, in the order they stand in the text; a move's SAN is made straight into the
+//! writer's piece (`Movetext::put_made_move`).
 //!
 //! The record places some tokens away from where they stand: a move's glyphs (`$N`) before
 //! its comments, its glyphs and comments (also those after its variations) before its
@@ -17,7 +18,7 @@ use std::borrow::Cow;
 use pgn_reader::shakmaty::san::{San, SanPlus};
 use pgn_reader::shakmaty::{CastlingSide, Role};
 
-use super::pgn_write::{Event, write_pgn};
+use super::pgn_write::{Event, MadeMove, Movetext, PIECE, write_pgn};
 use crate::pgn::TextEncoding;
 use crate::pgn::plain::{NotPlain, PlainToken};
 
@@ -78,7 +79,7 @@ pub fn write_plain_game(
         outcome,
         capacity,
         |text, ply| {
-            main_moves = write_tokens(&mut |event| text.write(event), tokens, ply, marks.after)?;
+            main_moves = write_tokens(text, tokens, ply, marks.after)?;
             Ok(())
         },
     );
@@ -112,20 +113,25 @@ struct Line {
     moves: u32,
 }
 
-/// The plain tokens' source of events: `tokens` (the result left out) in their order, each
-/// main-line position's mark after its glyphs and comments, before its variations; the
-/// number of main-line moves, or [`NotPlain`] at a token the record would move.
+/// Writes `tokens` (the result left out) to `text` in their order, each main-line
+/// position's mark after its glyphs and comments, before its variations, each move made
+/// from its parsed SAN in the writer's piece ([`Movetext::put_made_move`]); gives the number
+/// of main-line moves, or [`NotPlain`] at a token the record would move.
 fn write_tokens(
-    emit: &mut impl FnMut(Event),
+    text: &mut Movetext,
     tokens: &[PlainToken],
     first_ply: u64,
     marks: &[(u32, Cow<str>)],
 ) -> Result<u32, NotPlain> {
-    let mut marks = marks.iter().peekable();
+    // The next mark to write.
+    let mut next_mark = 0;
     // The mark of main-line position `ply`, when it is marked.
-    let mut mark = |emit: &mut dyn FnMut(Event), ply: u32| {
-        if let Some((_, mark)) = marks.next_if(|(at, _)| *at == ply) {
-            emit(Event::Comment(mark));
+    let mut mark = |text: &mut Movetext, ply: u32| {
+        if let Some((at, mark)) = marks.get(next_mark)
+            && *at == ply
+        {
+            text.write(Event::Comment(mark));
+            next_mark += 1;
         }
     };
     let (mut main_moves, mut mark_due) = (0, true);
@@ -143,10 +149,9 @@ fn write_tokens(
         match token {
             PlainToken::Move(san) => {
                 if main && std::mem::take(&mut mark_due) {
-                    mark(emit, main_moves);
+                    mark(text, main_moves);
                 }
-                let mut text = [0u8; SAN_BYTES];
-                emit(Event::Move(line.ply, san_text(san, &mut text)));
+                text.put_made_move(line.ply, san);
                 line.ply = line.ply.saturating_add(1);
                 line.moves += 1;
                 if main {
@@ -155,9 +160,9 @@ fn write_tokens(
                 }
                 after = After::Move;
             }
-            PlainToken::Nag(nag) if after == After::Move => emit(Event::Nag(nag)),
+            PlainToken::Nag(nag) if after == After::Move => text.write(Event::Nag(nag)),
             PlainToken::Comment(bytes) if after != After::Variation => {
-                emit(Event::Comment(
+                text.write(Event::Comment(
                     std::str::from_utf8(bytes).map_err(|_| NotPlain)?,
                 ));
                 if after == After::Move {
@@ -169,17 +174,17 @@ fn write_tokens(
             // A variation of a variation's first move is among the outer move's alternatives.
             PlainToken::Open if main || line.moves > 1 => {
                 if main && std::mem::take(&mut mark_due) {
-                    mark(emit, main_moves);
+                    mark(text, main_moves);
                 }
                 let ply = line.ply.saturating_sub(1);
                 outer.push(line);
                 line = Line { ply, moves: 0 };
-                emit(Event::Open);
+                text.write(Event::Open);
                 after = After::Open;
             }
             PlainToken::Close if after != After::Open => {
                 line = outer.pop().ok_or(NotPlain)?;
-                emit(Event::Close);
+                text.write(Event::Close);
                 after = After::Variation;
             }
             // A token the record moves (see the module doc), or a result before the end.
@@ -190,20 +195,38 @@ fn write_tokens(
         return Err(NotPlain);
     }
     if mark_due {
-        mark(emit, main_moves);
+        mark(text, main_moves);
     }
     Ok(main_moves)
 }
 
-/// `san` as shakmaty writes it (its `Display`, in ASCII), made in `text`: the writer prints
-/// a move for every ply of every game it prints, and shakmaty's `append_to_string` costs
-/// several times more.
+/// A SAN makes itself in the writer's piece by [`write_san`].
+impl MadeMove for SanPlus {
+    #[inline(always)]
+    fn make(self, piece: &mut [u8; PIECE], at: usize) -> usize {
+        write_san(self, piece, at)
+    }
+}
+
+/// `san` as shakmaty writes it (its `Display`, in ASCII), made in `text` by [`write_san`].
+#[cfg(test)]
 fn san_text(san: SanPlus, text: &mut [u8; SAN_BYTES]) -> &[u8] {
+    let mut piece = [0u8; PIECE];
+    let len = write_san(san, &mut piece, 0);
+    text[..len].copy_from_slice(&piece[..len]);
+    &text[..len]
+}
+
+/// Writes `san` as shakmaty writes it (its `Display`, in ASCII) into `piece` from `at`, and
+/// gives the index after it (at most [`SAN_BYTES`] on): the writer prints a move for every
+/// ply of every game it prints, and shakmaty's `append_to_string` costs several times more.
+/// Each optional part is written, and counted only when present: fewer branches.
+#[inline(always)]
+fn write_san(san: SanPlus, piece: &mut [u8; PIECE], at: usize) -> usize {
+    // A role's letter, by its number (`Role::Pawn` is 1).
+    const LETTERS: &[u8; 7] = b"?PNBRQK";
+    let text = &mut piece[at..at + SAN_BYTES];
     let mut len = 0;
-    let mut push = |byte: u8| {
-        text[len] = byte;
-        len += 1;
-    };
     match san.san {
         San::Normal {
             role,
@@ -213,41 +236,49 @@ fn san_text(san: SanPlus, text: &mut [u8; SAN_BYTES]) -> &[u8] {
             to,
             promotion,
         } => {
-            if role != Role::Pawn {
-                push(role.upper_char() as u8);
-            }
-            if let Some(file) = file {
-                push(file.char() as u8);
-            }
-            if let Some(rank) = rank {
-                push(rank.char() as u8);
-            }
-            if capture {
-                push(b'x');
-            }
-            push(to.file().char() as u8);
-            push(to.rank().char() as u8);
+            text[0] = LETTERS[role as usize];
+            len += usize::from(role != Role::Pawn);
+            text[len] = b'a' + file.map_or(0, |f| f as u8);
+            len += usize::from(file.is_some());
+            text[len] = b'1' + rank.map_or(0, |r| r as u8);
+            len += usize::from(rank.is_some());
+            text[len] = b'x';
+            len += usize::from(capture);
+            text[len] = b'a' + to.file() as u8;
+            text[len + 1] = b'1' + to.rank() as u8;
+            len += 2;
             if let Some(promotion) = promotion {
-                push(b'=');
-                push(promotion.upper_char() as u8);
+                text[len] = b'=';
+                text[len + 1] = LETTERS[promotion as usize];
+                len += 2;
             }
         }
-        San::Castle(CastlingSide::KingSide) => b"O-O".iter().for_each(|&b| push(b)),
-        San::Castle(CastlingSide::QueenSide) => b"O-O-O".iter().for_each(|&b| push(b)),
+        San::Castle(CastlingSide::KingSide) => {
+            text[..3].copy_from_slice(b"O-O");
+            len = 3;
+        }
+        San::Castle(CastlingSide::QueenSide) => {
+            text[..5].copy_from_slice(b"O-O-O");
+            len = 5;
+        }
         San::Put { role, to } => {
-            if role != Role::Pawn {
-                push(role.upper_char() as u8);
-            }
-            push(b'@');
-            push(to.file().char() as u8);
-            push(to.rank().char() as u8);
+            text[0] = LETTERS[role as usize];
+            len += usize::from(role != Role::Pawn);
+            text[len] = b'@';
+            text[len + 1] = b'a' + to.file() as u8;
+            text[len + 2] = b'1' + to.rank() as u8;
+            len += 3;
         }
-        San::Null => b"--".iter().for_each(|&b| push(b)),
+        San::Null => {
+            text[..2].copy_from_slice(b"--");
+            len = 2;
+        }
     }
     if let Some(suffix) = san.suffix {
-        push(suffix.char() as u8);
+        text[len] = suffix.char() as u8;
+        len += 1;
     }
-    &text[..len]
+    at + len
 }
 
 #[cfg(test)]
@@ -311,6 +342,66 @@ mod tests {
                 let mut text = [0u8; SAN_BYTES];
                 assert_eq!(san_text(san, &mut text), san.to_string().as_bytes());
             }
+        }
+    }
+
+    /// The movetext written for `steps` (None: a move from its SAN; Some: a comment, or `(`
+    /// for an empty one, `)` for "x"), each move made in the piece when `in_piece`, else
+    /// given as bytes (`san_text`'s, checked against shakmaty above) to the general writer.
+    fn movetext_of(steps: &[(u64, SanPlus, Option<&str>)], in_piece: bool) -> String {
+        let mut out = String::new();
+        let no_tags: &[(&str, &str)] = &[];
+        let wrote: Result<(), ()> = write_pgn(&mut out, no_tags, None, Some("*"), 0, |text, _| {
+            for &(ply, san, extra) in steps {
+                match extra {
+                    Some("") => text.write(Event::Open),
+                    Some("x") => text.write(Event::Close),
+                    Some(comment) => text.write(Event::Comment(comment)),
+                    None if in_piece => text.put_made_move(ply, san),
+                    None => text.write(Event::Move(ply, san_text(san, &mut [0u8; SAN_BYTES]))),
+                }
+            }
+            Ok(())
+        });
+        assert_eq!(wrote, Ok(()));
+        out
+    }
+
+    /// A move made in the writer's piece is written as the general writer writes its SAN's
+    /// bytes: at every column (comments of every length before it), with and without its
+    /// number (after a comment, a `(`, a `)`), with numbers of one to twenty digits.
+    #[test]
+    fn moves_made_in_the_piece_are_written_as_their_bytes_are() {
+        let sans: Vec<SanPlus> = ["e4", "Nxf3+", "O-O-O#", "exd8=Q", "Qh4xe1#", "a1=N", "O-O"]
+            .iter()
+            .map(|text| text.parse().expect("a SAN"))
+            .chain([SanPlus {
+                san: San::Null,
+                suffix: None,
+            }])
+            .collect();
+        let comments: Vec<String> = (1..60).map(|len| "c".repeat(len)).collect();
+        for first in [0, 1, 17, 196, 800, 1400, 1994, 1995, 19_996, u64::MAX - 700] {
+            let mut steps = Vec::new();
+            for k in 0..600u64 {
+                let ply = first.saturating_add(k);
+                let san = sans[(k % 7 + k / 11) as usize % sans.len()];
+                steps.push((ply, san, None));
+                match k % 13 {
+                    3 | 8 => steps.push((0, san, Some(comments[(k % 59) as usize].as_str()))),
+                    5 => steps.extend([
+                        (0, san, Some("")),
+                        (ply, sans[(k % 5) as usize], None),
+                        (0, san, Some("x")),
+                    ]),
+                    _ => {}
+                }
+            }
+            assert_eq!(
+                movetext_of(&steps, true),
+                movetext_of(&steps, false),
+                "{first}"
+            );
         }
     }
 
