@@ -201,7 +201,7 @@ pub struct Mover {
 /// squares.
 ///
 /// Every move of every game is packed, its piece's type as good as random from one move to
-/// the next: the code is looked up in the type's table of steps ([`STEP_CODES`]) and the
+/// the next: the code is looked up in the type's table of steps (`STEP_CODES`) and the
 /// checks gathered into one test, with no branch on the type.
 #[inline(always)]
 pub fn push_code(out: &mut Vec<u8>, mover: Mover, played: PackedMove) -> Option<()> {
