@@ -49,8 +49,7 @@ use cursor::Reader;
 const CUT_SHORT: IndexError = IndexError::Corrupt("cut short");
 const DAMAGED: IndexError = IndexError::Corrupt("its checksum does not match: damaged");
 
-/// An index file read where needed (a seek, then a read of the part asked for): only the parts
-/// asked for are copied. Each read moves the file's position: one reader at a time.
+/// An index file read where needed (`pread`): only the parts asked for are copied.
 pub struct IndexFile {
     file: std::fs::File,
     size: u64,
@@ -70,20 +69,18 @@ impl IndexBytes for IndexFile {
         self.size
     }
     fn bytes_at(&self, at: u64, len: u64) -> Result<Cow<'_, [u8]>, IndexError> {
-        use std::io::{Read, Seek, SeekFrom};
+        use std::os::unix::fs::FileExt;
         // Never more than the file held when opened: a hostile length allocates nothing.
         if at.checked_add(len).is_none_or(|end| end > self.size) {
             return Err(CUT_SHORT);
         }
-        // Read into the buffer's spare room (not zeroed first: `read_to_end` writes only
-        // what it reads); fewer bytes than asked is a file cut short since it was opened.
-        let mut buf = Vec::with_capacity(len as usize);
-        let mut file = &self.file;
-        file.seek(SeekFrom::Start(at))?;
-        file.take(len).read_to_end(&mut buf)?;
-        if buf.len() as u64 != len {
-            return Err(CUT_SHORT);
-        }
+        let mut buf = vec![0u8; len as usize];
+        self.file
+            .read_exact_at(&mut buf, at)
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::UnexpectedEof => CUT_SHORT,
+                _ => IndexError::Io(e),
+            })?;
         Ok(Cow::Owned(buf))
     }
 }

@@ -183,13 +183,10 @@ pub fn summarize_keyed(slice: &[u8], keys: bool) -> Summarized<'_> {
 fn sets_up(fen: Option<&str>, set_up: Option<&str>, variant: Option<&str>) -> bool {
     fen.is_some()
         || set_up.is_some()
-        // lichess writes `[Variant "Standard"]` on every game: known without resolving
-        // the name (which folds its case into a new string).
-        || (variant != Some("Standard")
-            && !matches!(
-                rules_for_game(variant, None),
-                Ok(GameRules::Standard { chess960: false })
-            ))
+        || !matches!(
+            rules_for_game(variant, None),
+            Ok(GameRules::Standard { chess960: false })
+        )
 }
 
 /// [`summarize`] for a plain game with moves and no variations, read and played in one pass
@@ -636,8 +633,8 @@ mod tests {
         );
     }
 
-    /// `[Variant "Standard"]`, taken as standard chess without resolving its name, is what
-    /// the search resolves it to.
+    /// `[Variant "Standard"]` (on every lichess game) is standard chess, as the search
+    /// resolves it; another case of it too, and Chess960 is set up.
     #[test]
     fn the_standard_variant_tag_is_the_searchs_standard_chess() {
         assert!(matches!(

@@ -18,12 +18,9 @@ use std::borrow::Cow;
 use pgn_reader::shakmaty::san::{San, SanPlus};
 use pgn_reader::shakmaty::{CastlingSide, Role};
 
-use super::pgn_write::{Event, MadeMove, Movetext, PIECE, write_pgn};
+use super::pgn_write::{Event, MadeMove, Movetext, PIECE, SHORT_MOVE, write_pgn};
 use crate::pgn::TextEncoding;
 use crate::pgn::plain::{NotPlain, PlainToken};
-
-/// The longest SAN with its suffix (`Na1xa1=Q#`), in bytes.
-const SAN_BYTES: usize = 9;
 
 /// The comments a plain game's output gets beside its own text.
 #[derive(Clone, Copy, Debug)]
@@ -210,7 +207,7 @@ impl MadeMove for SanPlus {
 
 /// `san` as shakmaty writes it (its `Display`, in ASCII), made in `text` by [`write_san`].
 #[cfg(test)]
-fn san_text(san: SanPlus, text: &mut [u8; SAN_BYTES]) -> &[u8] {
+fn san_text(san: SanPlus, text: &mut [u8; SHORT_MOVE]) -> &[u8] {
     let mut piece = [0u8; PIECE];
     let len = write_san(san, &mut piece, 0);
     text[..len].copy_from_slice(&piece[..len]);
@@ -218,14 +215,14 @@ fn san_text(san: SanPlus, text: &mut [u8; SAN_BYTES]) -> &[u8] {
 }
 
 /// Writes `san` as shakmaty writes it (its `Display`, in ASCII) into `piece` from `at`, and
-/// gives the index after it (at most [`SAN_BYTES`] on): the writer prints a move for every
+/// gives the index after it (at most [`SHORT_MOVE`] on): the writer prints a move for every
 /// ply of every game it prints, and shakmaty's `append_to_string` costs several times more.
 /// Each optional part is written, and counted only when present: fewer branches.
 #[inline(always)]
 fn write_san(san: SanPlus, piece: &mut [u8; PIECE], at: usize) -> usize {
     // A role's letter, by its number (`Role::Pawn` is 1).
     const LETTERS: &[u8; 7] = b"?PNBRQK";
-    let text = &mut piece[at..at + SAN_BYTES];
+    let text = &mut piece[at..at + SHORT_MOVE];
     let mut len = 0;
     match san.san {
         San::Normal {
@@ -339,7 +336,7 @@ mod tests {
         for san in sans {
             for suffix in [None, Some(Suffix::Check), Some(Suffix::Checkmate)] {
                 let san = SanPlus { san, suffix };
-                let mut text = [0u8; SAN_BYTES];
+                let mut text = [0u8; SHORT_MOVE];
                 assert_eq!(san_text(san, &mut text), san.to_string().as_bytes());
             }
         }
@@ -358,7 +355,7 @@ mod tests {
                     Some("x") => text.write(Event::Close),
                     Some(comment) => text.write(Event::Comment(comment)),
                     None if in_piece => text.put_made_move(ply, san),
-                    None => text.write(Event::Move(ply, san_text(san, &mut [0u8; SAN_BYTES]))),
+                    None => text.write(Event::Move(ply, san_text(san, &mut [0u8; SHORT_MOVE]))),
                 }
             }
             Ok(())

@@ -91,20 +91,19 @@ const NAMES: &[(&str, GameRules)] = {
     ]
 };
 
-/// A variant name folded for comparison: lower case, without spaces, hyphens, underscores.
-fn fold(name: &str) -> String {
+/// A variant name folded for comparison: lower case, without spaces, hyphens, underscores
+/// (made as it is compared: a lichess game's `[Variant "Standard"]` allocates nothing).
+fn folded(name: &str) -> impl Iterator<Item = char> + '_ {
     name.chars()
         .filter(|c| !matches!(c, ' ' | '-' | '_' | '\t'))
         .flat_map(char::to_lowercase)
-        .collect()
 }
 
 /// The rules a variant name stands for; `unknown variant "X"` otherwise.
 pub fn resolve_variant(name: &str) -> Result<GameRules, RulesError> {
-    let folded = fold(name);
     NAMES
         .iter()
-        .find(|(n, _)| *n == folded)
+        .find(|(n, _)| n.chars().eq(folded(name)))
         .map(|&(_, rules)| rules)
         .ok_or_else(|| {
             RulesError::new(
