@@ -6,6 +6,7 @@ pub mod encoding;
 pub mod error;
 pub mod game;
 mod move_reading;
+mod movetext_marks;
 pub mod plain;
 mod plain_record;
 pub mod read;

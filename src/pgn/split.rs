@@ -30,7 +30,9 @@
 use std::iter::FusedIterator;
 use std::ops::Range;
 
-use memchr::{memchr, memchr3};
+use memchr::memchr;
+
+use super::movetext_marks::MovetextMarks;
 
 /// The byte order mark of UTF-8 text, which some tools write at the start of each game.
 const BOM: &[u8] = b"\xef\xbb\xbf";
@@ -220,14 +222,14 @@ impl Scan {
         // Anything but comments on the line (a line of only comments after a result leaves the
         // game ended).
         let mut content = false;
-        // One search for the next comment or `[` outside comments (a lichess movetext line
-        // holds a comment after every move: one call per comment, not three).
+        // One search for the next comment or `[` outside comments, and one for its end, in
+        // the line's marks (a lichess movetext line holds a comment after every move).
+        let mut marks = MovetextMarks::new(text);
         loop {
-            let Some(i) = memchr3(b'{', b';', b'[', &text[at..]) else {
+            let Some(found) = marks.next_stop(at) else {
                 content = content || !is_blank(&text[segment..]);
                 break;
             };
-            let found = at + i;
             if text[found] == b'[' {
                 if found > 0 && ends_with_result(&text[..found]) && is_space(text[found - 1]) {
                     return self.movetext_ends(found);
@@ -241,9 +243,9 @@ impl Scan {
                 line_comment = true;
                 break;
             }
-            match memchr(b'}', &text[found + 1..]) {
-                Some(j) => {
-                    at = found + 1 + j + 1;
+            match marks.next_close(found + 1) {
+                Some(close) => {
+                    at = close + 1;
                     segment = at;
                 }
                 None => {

@@ -1,0 +1,223 @@
+//! Where the bytes that shape a line of movetext lie for the splitter (`pgn::split`): a `{`,
+//! `;` or `[` (a *stop*: a comment or a tag may start there) and a `}` (a comment ends),
+//! found sixteen bytes at a time and kept 64 bytes at a time between searches.
+//!
+//! A lichess game's movetext is one long line with a comment after every move
+//! (`1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } ...`): the splitter looks for the next
+//! of these bytes a few hundred times a line, each a few bytes after the last, where one
+//! `memchr` call costs more in setting up than its search saves. Here each block of 64 bytes
+//! is classified once (SSE2 compares on x86-64, a byte loop elsewhere) and every search in it
+//! is a shift and a count of trailing zeros.
+
+/// The bytes of one line (or the rest of one), with the stops and comment ends of the block
+/// of 64 bytes last looked at.
+pub(super) struct MovetextMarks<'a> {
+    text: &'a [u8],
+    /// Where the block of `stops` and `closes` starts in `text` (`usize::MAX` before any).
+    block: usize,
+    /// Bit i: `text[block + i]` is `{`, `;` or `[`.
+    stops: u64,
+    /// Bit i: `text[block + i]` is `}`.
+    closes: u64,
+}
+
+impl<'a> MovetextMarks<'a> {
+    /// The marks of `text`, found as they are asked for.
+    pub(super) fn new(text: &'a [u8]) -> Self {
+        MovetextMarks {
+            text,
+            block: usize::MAX,
+            stops: 0,
+            closes: 0,
+        }
+    }
+
+    /// The index of the first `{`, `;` or `[` at or after `from`.
+    pub(super) fn next_stop(&mut self, from: usize) -> Option<usize> {
+        self.next(from, |marks| marks.stops)
+    }
+
+    /// The index of the first `}` at or after `from`.
+    pub(super) fn next_close(&mut self, from: usize) -> Option<usize> {
+        self.next(from, |marks| marks.closes)
+    }
+
+    /// The first index at or after `from` whose bit is set in `bits` of its block.
+    #[inline]
+    fn next(&mut self, mut from: usize, bits: impl Fn(&Self) -> u64) -> Option<usize> {
+        while from < self.text.len() {
+            // `block <= from` first: `block + 64` would overflow before any block.
+            if !(self.block <= from && from - self.block < 64) {
+                self.classify(from);
+            }
+            let found = bits(self) >> (from - self.block);
+            if found != 0 {
+                return Some(from + found.trailing_zeros() as usize);
+            }
+            from = self.block + 64;
+        }
+        None
+    }
+
+    /// Classifies the (up to) 64 bytes from `at`.
+    fn classify(&mut self, at: usize) {
+        let rest = &self.text[at..];
+        let (stops, closes) = match rest.first_chunk::<64>() {
+            Some(block) => classify_64(block),
+            None => classify_short(rest),
+        };
+        self.block = at;
+        self.stops = stops;
+        self.closes = closes;
+    }
+}
+
+/// The stops and closes of a whole block, its four chunks unrolled.
+#[inline]
+fn classify_64(block: &[u8; 64]) -> (u64, u64) {
+    let (chunks, _) = block.as_chunks::<16>();
+    let (mut stops, mut closes) = (0u64, 0u64);
+    for (k, chunk) in chunks.iter().enumerate() {
+        let (s, c) = classify_16(chunk);
+        stops |= u64::from(s) << (16 * k);
+        closes |= u64::from(c) << (16 * k);
+    }
+    (stops, closes)
+}
+
+/// The stops and closes of the last bytes of a text, fewer than 64.
+fn classify_short(bytes: &[u8]) -> (u64, u64) {
+    let (chunks, tail) = bytes.as_chunks::<16>();
+    let (mut stops, mut closes) = (0u64, 0u64);
+    for (k, chunk) in chunks.iter().enumerate() {
+        let (s, c) = classify_16(chunk);
+        stops |= u64::from(s) << (16 * k);
+        closes |= u64::from(c) << (16 * k);
+    }
+    let tail_at = 16 * chunks.len();
+    for (i, &b) in tail.iter().enumerate() {
+        stops |= u64::from(is_stop(b)) << (tail_at + i);
+        closes |= u64::from(b == b'}') << (tail_at + i);
+    }
+    (stops, closes)
+}
+
+/// Whether `b` is a stop: `{`, `;` or `[`.
+fn is_stop(b: u8) -> bool {
+    matches!(b, b'{' | b';' | b'[')
+}
+
+/// Bit i of the first: `chunk[i]` is a stop; of the second: `chunk[i]` is `}`.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn classify_16(chunk: &[u8; 16]) -> (u16, u16) {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    };
+    // SAFETY: SSE2 is part of every x86-64 CPU (the target's baseline), so these intrinsics
+    // run wherever this code does; `_mm_loadu_si128` reads the 16 bytes of `chunk`, with no
+    // alignment required.
+    unsafe {
+        let bytes = _mm_loadu_si128(chunk.as_ptr().cast());
+        let equal = |b: u8| _mm_cmpeq_epi8(bytes, _mm_set1_epi8(b as i8));
+        let stops = _mm_or_si128(_mm_or_si128(equal(b'{'), equal(b';')), equal(b'['));
+        // movemask sets only the low 16 bits: one per byte.
+        (
+            _mm_movemask_epi8(stops) as u16,
+            _mm_movemask_epi8(equal(b'}')) as u16,
+        )
+    }
+}
+
+/// Bit i of the first: `chunk[i]` is a stop; of the second: `chunk[i]` is `}`.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn classify_16(chunk: &[u8; 16]) -> (u16, u16) {
+    let (mut stops, mut closes) = (0u16, 0u16);
+    for (i, &b) in chunk.iter().enumerate() {
+        stops |= u16::from(is_stop(b)) << i;
+        closes |= u16::from(b == b'}') << i;
+    }
+    (stops, closes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain definition: the first index at or after `from` holding a byte of `set`.
+    fn first_of(text: &[u8], from: usize, set: &[u8]) -> Option<usize> {
+        (from..text.len()).find(|&i| set.contains(&text[i]))
+    }
+
+    /// Every search, in the orders the splitter makes them (forwards, skipping ahead) and
+    /// backwards (a fresh block each time), over texts of every length to 200 with the marks at
+    /// every place around the 16- and 64-byte boundaries, against the plain definition.
+    #[test]
+    fn every_search_finds_what_a_byte_loop_finds() {
+        let alphabet = b"{};[ ae1.]\n";
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for len in 0..200 {
+            for density in [1u64, 4, 16, 64] {
+                let text: Vec<u8> = (0..len)
+                    .map(|_| match next() % density {
+                        0 => alphabet[(next() % alphabet.len() as u64) as usize],
+                        _ => b'x',
+                    })
+                    .collect();
+                let mut marks = MovetextMarks::new(&text);
+                for from in 0..=len + 1 {
+                    assert_eq!(marks.next_stop(from), first_of(&text, from, b"{;["));
+                    assert_eq!(marks.next_close(from), first_of(&text, from, b"}"));
+                }
+                let mut marks = MovetextMarks::new(&text);
+                for from in (0..=len).rev() {
+                    assert_eq!(marks.next_close(from), first_of(&text, from, b"}"));
+                    assert_eq!(marks.next_stop(from), first_of(&text, from, b"{;["));
+                }
+                // Alternating as the splitter does: a stop, then the close after it.
+                let mut marks = MovetextMarks::new(&text);
+                let mut at = 0;
+                while let Some(stop) = marks.next_stop(at) {
+                    assert_eq!(Some(stop), first_of(&text, at, b"{;["));
+                    let close = marks.next_close(stop + 1);
+                    assert_eq!(close, first_of(&text, stop + 1, b"}"));
+                    at = close.map_or(stop + 1, |c| c + 1);
+                }
+            }
+        }
+    }
+
+    /// Bytes with the high bit set (UTF-8 in a comment) are no marks: the compares are of
+    /// whole bytes, not of signed values near the marks'.
+    #[test]
+    fn bytes_over_127_are_no_marks() {
+        let text: Vec<u8> = (0..=255u8).chain(0..=255u8).collect();
+        let mut marks = MovetextMarks::new(&text);
+        assert_eq!(marks.next_stop(0), Some(usize::from(b';')));
+        assert_eq!(
+            marks.next_stop(usize::from(b';') + 1),
+            Some(usize::from(b'['))
+        );
+        assert_eq!(
+            marks.next_stop(usize::from(b'[') + 1),
+            Some(usize::from(b'{'))
+        );
+        assert_eq!(
+            marks.next_stop(usize::from(b'{') + 1),
+            Some(256 + usize::from(b';'))
+        );
+        assert_eq!(marks.next_close(0), Some(usize::from(b'}')));
+        assert_eq!(
+            marks.next_close(usize::from(b'}') + 1),
+            Some(256 + usize::from(b'}'))
+        );
+        assert_eq!(marks.next_close(256 + usize::from(b'}') + 1), None);
+    }
+}
