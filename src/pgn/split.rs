@@ -32,7 +32,7 @@ use std::ops::Range;
 
 use memchr::memchr;
 
-use super::movetext_marks::MovetextMarks;
+use super::marks::{MovetextMarks, first_of};
 
 /// The byte order mark of UTF-8 text, which some tools write at the start of each game.
 const BOM: &[u8] = b"\xef\xbb\xbf";
@@ -81,6 +81,12 @@ impl Iterator for SplitGames<'_> {
         let mut scan = Scan::default();
         let mut line = start;
         while line < data.len() {
+            if self.line_break == b'\n'
+                && let Some(next) = scan.common_tag_line(data, line, line == start)
+            {
+                line = next;
+                continue;
+            }
             let eol = memchr(self.line_break, &data[line..]).map_or(data.len(), |i| line + i);
             let next = eol + 1;
             match scan.line(&data[line..eol], line == start) {
@@ -132,6 +138,42 @@ struct Scan {
 }
 
 impl Scan {
+    /// Takes in the line at `data[at..]` when it is a common tag line, `[Name "value"]` then
+    /// `\n` or `\r\n` (a value without `\\`, nothing between its `"` and the `]`), and
+    /// [`Scan::line`] would find it a tag line of this game: the index after its `\n`. The
+    /// same as [`Scan::line`] on it (a tag line before any movetext, or the first line; a second
+    /// `[Event ` is left to it), without finding the line's end first. None for any other line;
+    /// `first` is the game's first line. A file whose lines end at `\n` only.
+    fn common_tag_line(&mut self, data: &[u8], at: usize, first: bool) -> Option<usize> {
+        if data.get(at) != Some(&b'[')
+            || self.in_tag_value
+            || self.in_comment
+            || (self.seen_movetext && !first)
+        {
+            return None;
+        }
+        // As `after_tags` reads it: the first `"` or `]` opens the value, the first `\` or `"`
+        // after it ends it, a `]` must follow, then only the line's end.
+        let quote = first_of(data, at + 1, [b'"', b']', b'\n'])?;
+        let close = match data[quote] {
+            b'"' => first_of(data, quote + 1, [b'"', b'\\', b'\n'])?,
+            _ => return None,
+        };
+        let next = match data.get(close..close + 4)? {
+            [b'"', b']', b'\n', _] => close + 3,
+            [b'"', b']', b'\r', b'\n'] => close + 4,
+            _ => return None,
+        };
+        if data[at..].starts_with(b"[Event ") {
+            if self.seen_event && !first {
+                return None;
+            }
+            self.seen_event = true;
+        }
+        self.prev_blank = false;
+        Some(next)
+    }
+
     /// Takes in one line (without its `\n`); `first` is the game's first line.
     fn line(&mut self, line: &[u8], first: bool) -> Line {
         let prev_blank = std::mem::replace(&mut self.prev_blank, false);
@@ -532,6 +574,45 @@ mod tests {
             let want: Vec<&[u8]> = want.iter().map(Vec::as_slice).collect();
             assert_eq!(games(&data), want, "{line_end}");
         }
+    }
+
+    /// Tag lines of every shape near the common one (`Scan::common_tag_line` takes in the
+    /// common one where lines end at `\n`; with `\r` line breaks every line goes through
+    /// `Scan::line`): the same games either way.
+    #[test]
+    fn tag_lines_split_the_same_with_or_without_the_common_line_path() {
+        let texts: [&[u8]; 12] = [
+            b"[Event \"a\"]\n[Site \"s\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *",
+            b"[Event \"a\"]\n[Site \"x \\\" y\"]\n\n1. e4 *\n[Event \"b\"]\n1. d4 *",
+            b"[Event \"a\"]\n[Site \"x\" ]\n1. e4 *\n[Event \"b\"]\n1. d4 *",
+            b"[Event \"a\"] [Site \"x\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *",
+            b"[Event \"a\"]\n[Result \"*\"] *\n[Event \"b\"]\n1. d4 *",
+            b"[Ev]ent \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *",
+            b"[Event \"a\"]\n[Site \"s\"]\n[Event \"b\"]\n[Site \"t\"]\n\n1. d4 *",
+            b"[Event \"a\"]\n[White \"x\\\ny\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *",
+            b"[Event \"a\"]\n1. e4 { x\n[Site \"in a comment\"]\n} *\n[Event \"b\"]\n1. d4 *",
+            b"[Event \"a\"]\n1. e4\n[Site \"after moves\"]\n1. d4 *",
+            b"[Event \"a\"]\n\n1. e4 *\n[Event \"b\"]",
+            b"[Event \"a\"]\n[Site \"no value end\n1. e4 *\n[Event \"b\"]\n1. d4 *",
+        ];
+        for text in texts {
+            let by_line = swap(text, b'\n', b'\r');
+            let want: Vec<Vec<u8>> = games(&by_line)
+                .iter()
+                .map(|g| swap(g, b'\r', b'\n'))
+                .collect();
+            let want: Vec<&[u8]> = want.iter().map(Vec::as_slice).collect();
+            assert_eq!(games(text), want, "{}", String::from_utf8_lossy(text));
+        }
+        // Lines ended by `\r\n`: the `\r` is the line's, not the next line's.
+        let crlf = b"[Event \"a\"]\r\n[Site \"s\"]\r\n\r\n1. e4 *\r\n[Event \"b\"]\r\n1. d4 *\r\n";
+        assert_eq!(
+            games(crlf),
+            [
+                &b"[Event \"a\"]\r\n[Site \"s\"]\r\n\r\n1. e4 *"[..],
+                b"[Event \"b\"]\r\n1. d4 *"
+            ]
+        );
     }
 
     #[test]

@@ -1,13 +1,14 @@
-//! Where the bytes that shape a line of movetext lie for the splitter (`pgn::split`): a `{`,
-//! `;` or `[` (a *stop*: a comment or a tag may start there) and a `}` (a comment ends),
-//! found sixteen bytes at a time and kept 64 bytes at a time between searches.
+//! The bytes that give PGN text its shape, found sixteen at a time (SSE2 compares on x86-64,
+//! a byte loop elsewhere), for the splitter (`pgn::split`).
 //!
-//! A lichess game's movetext is one long line with a comment after every move
-//! (`1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } ...`): the splitter looks for the next
-//! of these bytes a few hundred times a line, each a few bytes after the last, where one
-//! `memchr` call costs more in setting up than its search saves. Here each block of 64 bytes
-//! is classified once (SSE2 compares on x86-64, a byte loop elsewhere) and every search in it
-//! is a shift and a count of trailing zeros.
+//! - [`MovetextMarks`]: in a line of movetext, each `{`, `;` or `[` (a *stop*: a comment or a
+//!   tag may start there) and each `}` (a comment ends), kept 64 bytes at a time between
+//!   searches. A lichess game's movetext is one long line with a comment after every move
+//!   (`1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } ...`): the splitter looks for the
+//!   next of these bytes a few hundred times a line, each a few bytes after the last, where one
+//!   `memchr` call costs more in setting up than its search saves. Each block of 64 bytes is
+//!   classified once and every search in it is a shift and a count of trailing zeros.
+//! - [`first_of`]: the first of three bytes, for a tag line's quote, escape and bracket.
 
 /// The bytes of one line (or the rest of one), with the stops and comment ends of the block
 /// of 64 bytes last looked at.
@@ -141,6 +142,45 @@ fn classify_16(chunk: &[u8; 16]) -> (u16, u16) {
     (stops, closes)
 }
 
+/// The index of the first byte at or after `from` in `text` that is one of `set`.
+pub(super) fn first_of(text: &[u8], mut from: usize, set: [u8; 3]) -> Option<usize> {
+    while let Some(chunk) = text.get(from..).and_then(|rest| rest.first_chunk::<16>()) {
+        let found = equal_16(chunk, set);
+        if found != 0 {
+            return Some(from + found.trailing_zeros() as usize);
+        }
+        from += 16;
+    }
+    let rest = text.get(from..)?;
+    rest.iter().position(|b| set.contains(b)).map(|i| from + i)
+}
+
+/// Bit i: `chunk[i]` is one of `set`.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn equal_16(chunk: &[u8; 16], [a, b, c]: [u8; 3]) -> u16 {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    };
+    // SAFETY: as in `classify_16`.
+    unsafe {
+        let bytes = _mm_loadu_si128(chunk.as_ptr().cast());
+        let equal = |x: u8| _mm_cmpeq_epi8(bytes, _mm_set1_epi8(x as i8));
+        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(equal(a), equal(b)), equal(c))) as u16
+    }
+}
+
+/// Bit i: `chunk[i]` is one of `set`.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn equal_16(chunk: &[u8; 16], set: [u8; 3]) -> u16 {
+    let mut found = 0u16;
+    for (i, b) in chunk.iter().enumerate() {
+        found |= u16::from(set.contains(b)) << i;
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,5 +259,29 @@ mod tests {
             Some(256 + usize::from(b'}'))
         );
         assert_eq!(marks.next_close(256 + usize::from(b'}') + 1), None);
+    }
+
+    /// [`super::first_of`] against the plain definition, over texts of every length to 100 and every
+    /// start.
+    #[test]
+    fn the_first_of_three_bytes_is_what_a_byte_loop_finds() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        for len in 0..100 {
+            let text: Vec<u8> = (0..len)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    b"\"]\\\nxyz\xe2"[(seed % 8) as usize]
+                })
+                .collect();
+            for from in 0..=len + 1 {
+                let set = [b'"', b'\\', b'\n'];
+                assert_eq!(
+                    super::first_of(&text, from, set),
+                    first_of(&text, from, &set)
+                );
+            }
+        }
     }
 }
