@@ -8,7 +8,8 @@
 //!   next of these bytes a few hundred times a line, each a few bytes after the last, where one
 //!   `memchr` call costs more in setting up than its search saves. Each block of 64 bytes is
 //!   classified once and every search in it is a shift and a count of trailing zeros.
-//! - [`first_of`]: the first of three bytes, for a tag line's quote, escape and bracket.
+//! - [`first_of`]: the first of a few bytes, for a tag line's quote, escape and bracket, or a
+//!   comment's end.
 
 /// The bytes of one line (or the rest of one), with the stops and comment ends of the block
 /// of 64 bytes last looked at.
@@ -143,7 +144,11 @@ fn classify_16(chunk: &[u8; 16]) -> (u16, u16) {
 }
 
 /// The index of the first byte at or after `from` in `text` that is one of `set`.
-pub(super) fn first_of(text: &[u8], mut from: usize, set: [u8; 3]) -> Option<usize> {
+pub(super) fn first_of<const N: usize>(
+    text: &[u8],
+    mut from: usize,
+    set: [u8; N],
+) -> Option<usize> {
     while let Some(chunk) = text.get(from..).and_then(|rest| rest.first_chunk::<16>()) {
         let found = equal_16(chunk, set);
         if found != 0 {
@@ -158,22 +163,25 @@ pub(super) fn first_of(text: &[u8], mut from: usize, set: [u8; 3]) -> Option<usi
 /// Bit i: `chunk[i]` is one of `set`.
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn equal_16(chunk: &[u8; 16], [a, b, c]: [u8; 3]) -> u16 {
+fn equal_16<const N: usize>(chunk: &[u8; 16], set: [u8; N]) -> u16 {
     use std::arch::x86_64::{
         _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+        _mm_setzero_si128,
     };
     // SAFETY: as in `classify_16`.
     unsafe {
         let bytes = _mm_loadu_si128(chunk.as_ptr().cast());
-        let equal = |x: u8| _mm_cmpeq_epi8(bytes, _mm_set1_epi8(x as i8));
-        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(equal(a), equal(b)), equal(c))) as u16
+        let equal = set.iter().fold(_mm_setzero_si128(), |any, &x| {
+            _mm_or_si128(any, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(x as i8)))
+        });
+        _mm_movemask_epi8(equal) as u16
     }
 }
 
 /// Bit i: `chunk[i]` is one of `set`.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline]
-fn equal_16(chunk: &[u8; 16], set: [u8; 3]) -> u16 {
+fn equal_16<const N: usize>(chunk: &[u8; 16], set: [u8; N]) -> u16 {
     let mut found = 0u16;
     for (i, b) in chunk.iter().enumerate() {
         found |= u16::from(set.contains(b)) << i;
@@ -262,7 +270,7 @@ mod tests {
     }
 
     /// [`super::first_of`] against the plain definition, over texts of every length to 100 and every
-    /// start.
+    /// start, for sets of three bytes and of one.
     #[test]
     fn the_first_of_three_bytes_is_what_a_byte_loop_finds() {
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
