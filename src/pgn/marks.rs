@@ -15,10 +15,12 @@
 /// of 64 bytes last looked at.
 pub(super) struct MovetextMarks<'a> {
     text: &'a [u8],
-    /// Where the block of `stops` and `closes` starts in `text` (`usize::MAX` before any).
+    /// Where the block of marks starts in `text` (`usize::MAX` before any).
     block: usize,
-    /// Bit i: `text[block + i]` is `{`, `;` or `[`.
-    stops: u64,
+    /// Bit i: `text[block + i]` is `{`.
+    opens: u64,
+    /// Bit i: `text[block + i]` is `;` or `[`.
+    others: u64,
     /// Bit i: `text[block + i]` is `}`.
     closes: u64,
 }
@@ -29,19 +31,53 @@ impl<'a> MovetextMarks<'a> {
         MovetextMarks {
             text,
             block: usize::MAX,
-            stops: 0,
+            opens: 0,
+            others: 0,
             closes: 0,
         }
     }
 
     /// The index of the first `{`, `;` or `[` at or after `from`.
     pub(super) fn next_stop(&mut self, from: usize) -> Option<usize> {
-        self.next(from, |marks| marks.stops)
+        self.next(from, |marks| marks.opens | marks.others)
     }
 
     /// The index of the first `}` at or after `from`.
     pub(super) fn next_close(&mut self, from: usize) -> Option<usize> {
         self.next(from, |marks| marks.closes)
+    }
+
+    /// Where a run of whole comments from `at` (outside any comment) ends: the index after
+    /// the last `}` among the next bytes (up to 64) when, up to it, each `{` opens a comment
+    /// that a `}` closes before any other `{`, and no `;` or `[` stands outside the comments.
+    /// That is what the splitter's walk from stop to stop would pass over, comment after
+    /// comment, without stopping outside one. None when there is no such `}` or the bytes
+    /// are otherwise (a `{` or no `}` inside a comment, a `}`, `[` or `;` outside one).
+    ///
+    /// Inside is told by parity: with `{` and `}` taking turns, the bytes from a `{` to
+    /// before its `}` are those with an odd number of braces at or before them.
+    pub(super) fn comments_end(&mut self, at: usize) -> Option<usize> {
+        if at >= self.text.len() {
+            return None;
+        }
+        // Half a block or more left from `at`: read on in it, else classify from `at`.
+        if !(self.block <= at && at - self.block <= 32) {
+            self.classify(at);
+        }
+        let shift = at - self.block;
+        let (opens, others, closes) = (
+            self.opens >> shift,
+            self.others >> shift,
+            self.closes >> shift,
+        );
+        if closes == 0 {
+            return None;
+        }
+        let last = 63 - closes.leading_zeros();
+        let upto = u64::MAX >> (63 - last);
+        let inside = prefix_xor(opens | closes);
+        let wrong = (opens & !inside) | (closes & inside) | (others & !inside);
+        (wrong & upto == 0).then(|| at + last as usize + 1)
     }
 
     /// The first index at or after `from` whose bit is set in `bits` of its block.
@@ -64,55 +100,60 @@ impl<'a> MovetextMarks<'a> {
     /// Classifies the (up to) 64 bytes from `at`.
     fn classify(&mut self, at: usize) {
         let rest = &self.text[at..];
-        let (stops, closes) = match rest.first_chunk::<64>() {
+        let [opens, others, closes] = match rest.first_chunk::<64>() {
             Some(block) => classify_64(block),
             None => classify_short(rest),
         };
         self.block = at;
-        self.stops = stops;
+        self.opens = opens;
+        self.others = others;
         self.closes = closes;
     }
 }
 
-/// The stops and closes of a whole block, its four chunks unrolled.
-#[inline]
-fn classify_64(block: &[u8; 64]) -> (u64, u64) {
-    let (chunks, _) = block.as_chunks::<16>();
-    let (mut stops, mut closes) = (0u64, 0u64);
-    for (k, chunk) in chunks.iter().enumerate() {
-        let (s, c) = classify_16(chunk);
-        stops |= u64::from(s) << (16 * k);
-        closes |= u64::from(c) << (16 * k);
+/// Bit i: an odd number of bits set at or below i in `bits`.
+fn prefix_xor(mut bits: u64) -> u64 {
+    for shift in [1, 2, 4, 8, 16, 32] {
+        bits ^= bits << shift;
     }
-    (stops, closes)
+    bits
 }
 
-/// The stops and closes of the last bytes of a text, fewer than 64.
-fn classify_short(bytes: &[u8]) -> (u64, u64) {
-    let (chunks, tail) = bytes.as_chunks::<16>();
-    let (mut stops, mut closes) = (0u64, 0u64);
+/// The opens, others and closes of a whole block, its four chunks unrolled.
+#[inline]
+fn classify_64(block: &[u8; 64]) -> [u64; 3] {
+    let (chunks, _) = block.as_chunks::<16>();
+    let mut marks = [0u64; 3];
     for (k, chunk) in chunks.iter().enumerate() {
-        let (s, c) = classify_16(chunk);
-        stops |= u64::from(s) << (16 * k);
-        closes |= u64::from(c) << (16 * k);
+        for (mask, bits) in marks.iter_mut().zip(classify_16(chunk)) {
+            *mask |= u64::from(bits) << (16 * k);
+        }
+    }
+    marks
+}
+
+/// The opens, others and closes of the last bytes of a text, fewer than 64.
+fn classify_short(bytes: &[u8]) -> [u64; 3] {
+    let (chunks, tail) = bytes.as_chunks::<16>();
+    let mut marks = [0u64; 3];
+    for (k, chunk) in chunks.iter().enumerate() {
+        for (mask, bits) in marks.iter_mut().zip(classify_16(chunk)) {
+            *mask |= u64::from(bits) << (16 * k);
+        }
     }
     let tail_at = 16 * chunks.len();
     for (i, &b) in tail.iter().enumerate() {
-        stops |= u64::from(is_stop(b)) << (tail_at + i);
-        closes |= u64::from(b == b'}') << (tail_at + i);
+        marks[0] |= u64::from(b == b'{') << (tail_at + i);
+        marks[1] |= u64::from(matches!(b, b';' | b'[')) << (tail_at + i);
+        marks[2] |= u64::from(b == b'}') << (tail_at + i);
     }
-    (stops, closes)
+    marks
 }
 
-/// Whether `b` is a stop: `{`, `;` or `[`.
-fn is_stop(b: u8) -> bool {
-    matches!(b, b'{' | b';' | b'[')
-}
-
-/// Bit i of the first: `chunk[i]` is a stop; of the second: `chunk[i]` is `}`.
+/// Bits i of the opens (`{`), the others (`;`, `[`) and the closes (`}`) of `chunk`.
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn classify_16(chunk: &[u8; 16]) -> (u16, u16) {
+fn classify_16(chunk: &[u8; 16]) -> [u16; 3] {
     use std::arch::x86_64::{
         _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
     };
@@ -122,25 +163,26 @@ fn classify_16(chunk: &[u8; 16]) -> (u16, u16) {
     unsafe {
         let bytes = _mm_loadu_si128(chunk.as_ptr().cast());
         let equal = |b: u8| _mm_cmpeq_epi8(bytes, _mm_set1_epi8(b as i8));
-        let stops = _mm_or_si128(_mm_or_si128(equal(b'{'), equal(b';')), equal(b'['));
         // movemask sets only the low 16 bits: one per byte.
-        (
-            _mm_movemask_epi8(stops) as u16,
+        [
+            _mm_movemask_epi8(equal(b'{')) as u16,
+            _mm_movemask_epi8(_mm_or_si128(equal(b';'), equal(b'['))) as u16,
             _mm_movemask_epi8(equal(b'}')) as u16,
-        )
+        ]
     }
 }
 
-/// Bit i of the first: `chunk[i]` is a stop; of the second: `chunk[i]` is `}`.
+/// Bits i of the opens (`{`), the others (`;`, `[`) and the closes (`}`) of `chunk`.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline]
-fn classify_16(chunk: &[u8; 16]) -> (u16, u16) {
-    let (mut stops, mut closes) = (0u16, 0u16);
+fn classify_16(chunk: &[u8; 16]) -> [u16; 3] {
+    let mut marks = [0u16; 3];
     for (i, &b) in chunk.iter().enumerate() {
-        stops |= u16::from(is_stop(b)) << i;
-        closes |= u16::from(b == b'}') << i;
+        marks[0] |= u16::from(b == b'{') << i;
+        marks[1] |= u16::from(matches!(b, b';' | b'[')) << i;
+        marks[2] |= u16::from(b == b'}') << i;
     }
-    (stops, closes)
+    marks
 }
 
 /// The index of the first byte at or after `from` in `text` that is one of `set`.

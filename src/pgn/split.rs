@@ -267,7 +267,20 @@ impl Scan {
         // One search for the next comment or `[` outside comments, and one for its end, in
         // the line's marks (a lichess movetext line holds a comment after every move).
         let mut marks = MovetextMarks::new(text);
+        // Where runs of whole comments are passed over a block at a time again (once the line
+        // has content, after a block the quick way did not take).
+        let mut quick_from = from;
         loop {
+            if content && at >= quick_from {
+                match marks.comments_end(at) {
+                    Some(end) => {
+                        at = end;
+                        segment = at;
+                        continue;
+                    }
+                    None => quick_from = at + 64,
+                }
+            }
             let Some(found) = marks.next_stop(at) else {
                 content = content || !is_blank(&text[segment..]);
                 break;
@@ -613,6 +626,102 @@ mod tests {
                 b"[Event \"b\"]\r\n1. d4 *"
             ]
         );
+    }
+
+    /// `Scan::movetext` as it was before its searches went a block at a time
+    /// (`pgn::marks`): each next stop and comment end found by a byte loop.
+    fn movetext_by_bytes(scan: &mut Scan, text: &[u8], from: usize) -> Option<usize> {
+        let find = |from: usize, set: &[u8]| (from..text.len()).find(|&i| set.contains(&text[i]));
+        let (mut segment, mut at, mut line_comment, mut content) = (from, from, false, false);
+        loop {
+            let Some(found) = find(at, b"{;[") else {
+                content = content || !is_blank(&text[segment..]);
+                break;
+            };
+            if text[found] == b'[' {
+                if found > 0 && ends_with_result(&text[..found]) && is_space(text[found - 1]) {
+                    return scan.movetext_ends(found);
+                }
+                content = true;
+                at = found + 1;
+                continue;
+            }
+            content = content || !is_blank(&text[segment..found]);
+            if text[found] == b';' {
+                line_comment = true;
+                break;
+            }
+            match find(found + 1, b"}") {
+                Some(close) => {
+                    at = close + 1;
+                    segment = at;
+                }
+                None => {
+                    scan.in_comment = true;
+                    break;
+                }
+            }
+        }
+        scan.seen_movetext |= !is_blank(text);
+        if content {
+            scan.ended_with_result = !scan.in_comment && !line_comment && ends_with_result(text);
+        }
+        scan.result_then_blank = false;
+        None
+    }
+
+    /// Random movetext lines (lichess-shaped runs of comments, and stray braces, brackets,
+    /// semicolons, results and blanks among them): the block-at-a-time walk leaves the scan
+    /// as the byte loop does, and says the same about where a next game starts.
+    #[test]
+    fn movetext_lines_are_walked_as_a_byte_loop_walks_them() {
+        let pieces: [&[u8]; 14] = [
+            b"1. e4 ",
+            b"{ [%clk 0:03:00] } ",
+            b"12... Nxf7+ ",
+            b"{ [%eval 0.17] [%clk 0:01:00] } ",
+            b"{",
+            b"}",
+            b"[",
+            b";",
+            b" ",
+            b"1-0",
+            b"*",
+            b" [Event \"x\"] ",
+            b"{ a { b } ",
+            b"x",
+        ];
+        let mut seed = 0x853c_49e6_748f_ea9b_u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for round in 0..20_000 {
+            // Mostly lichess-shaped (a move, then a clock comment), with a stray piece now and
+            // then; some lines of stray pieces only.
+            let stray = if round % 4 == 0 { 2 } else { 12 };
+            let mut line = Vec::new();
+            for _ in 0..next(60) {
+                let piece = match next(stray) {
+                    0 | 1 => pieces[next(pieces.len() as u64) as usize],
+                    k if k % 2 == 0 => pieces[0],
+                    _ => pieces[1],
+                };
+                line.extend_from_slice(piece);
+            }
+            let from = next(line.len() as u64 + 1) as usize;
+            let (mut quick, mut bytes) = (Scan::default(), Scan::default());
+            let said = (
+                quick.movetext(&line, from),
+                movetext_by_bytes(&mut bytes, &line, from),
+            );
+            let text = String::from_utf8_lossy(&line);
+            assert_eq!(said.0, said.1, "{text:?} from {from}");
+            let fields = |s: &Scan| (s.seen_movetext, s.in_comment, s.ended_with_result);
+            assert_eq!(fields(&quick), fields(&bytes), "{text:?} from {from}");
+        }
     }
 
     #[test]
