@@ -7,7 +7,8 @@
 //!   (`1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } ...`): the splitter looks for the
 //!   next of these bytes a few hundred times a line, each a few bytes after the last, where one
 //!   `memchr` call costs more in setting up than its search saves. Each block of 64 bytes is
-//!   classified once and every search in it is a shift and a count of trailing zeros.
+//!   classified once and every search in it is a shift and a count of trailing zeros; a run
+//!   of whole comments is passed over a block at a time ([`MovetextMarks::comments_end`]).
 //! - [`first_of`]: the first of a few bytes, for a tag line's quote, escape and bracket, or a
 //!   comment's end.
 
