@@ -246,7 +246,18 @@ where
 {
     Some(match (a, b) {
         (_, Node::Number(k)) => {
-            let (x, k) = (num(a), *k);
+            let k = *k;
+            // The commonest comparison, a count of pieces against a number, in one closure.
+            if let Node::Count(inner) = a
+                && let Node::Pieces(kinds, squares) = &**inner
+            {
+                let kinds = *kinds;
+                return Some(Box::new(move |_, pos, _| {
+                    let count = i64::from(pos.pieces(kinds).intersect(squares).count());
+                    holds(count.cmp(&k), op)
+                }));
+            }
+            let x = num(a);
             Box::new(move |ev, pos, at| x(ev, pos, at).is_some_and(|x| holds(x.cmp(&k), op)))
         }
         (Node::Number(k), _) => {

@@ -168,6 +168,9 @@ pub(crate) fn board_pieces(board: &shakmaty::Board, kinds: PieceKinds) -> Bitboa
         match white {
             0 => Bitboard::EMPTY,
             0x3f => board.occupied(),
+            // More types named than left out (`[QqRrBbNn]`: all but pawns and kings): the
+            // pieces less those of the types left out, in fewer steps.
+            _ if white.count_ones() > 3 => board.occupied() & !roles(board, white ^ 0x3f),
             _ => roles(board, white),
         }
     } else {

@@ -81,9 +81,7 @@ fn quick_move(pos: &Chess, san: &shakmaty::san::San) -> Option<Move> {
     } else {
         board.king_of(turn)?
     };
-    // The piece taken on `to` attacks no more.
-    let attackers = board.attacks_to(king, !turn, after) & !Bitboard::from_square(to);
-    attackers.is_empty().then_some(Move::Normal {
+    safe_after(pos, king, to, after).then_some(Move::Normal {
         role,
         from,
         capture: taken,
@@ -95,6 +93,7 @@ fn quick_move(pos: &Chess, san: &shakmaty::san::San) -> Option<Move> {
 /// The square a pawn of `turn` pushed to the empty square `to` comes from: one behind it when
 /// that square is occupied (by a pawn of ours, or the push is impossible), else two behind
 /// when `to` is on the double step's rank. Empty when neither exists.
+#[inline(always)]
 fn pawn_push_origin(turn: Color, to: Square, occupied: Bitboard) -> Bitboard {
     let back = if turn.is_white() { -8 } else { 8 };
     let Some(one) = to.offset(back) else {
@@ -257,8 +256,55 @@ pub(super) fn is_legal(pos: &Chess, m: Move) -> bool {
         }
     };
     let after = (occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
-    (board.attacks_to(king, !turn, after) & !Bitboard::from_square(to)).is_empty()
+    safe_after(pos, king, to, after)
 }
+
+/// Whether no enemy piece attacks `king` (our king's square once the move is played) when
+/// the occupied squares are `after` and the enemy piece on `to`, if any, has been taken: what
+/// `board.attacks_to(king, them, after)` less `to` being empty says, found for less. A knight,
+/// pawn or king attacks whatever the occupation; a rook, bishop or queen is looked up through
+/// `after` only when one stands on a line through `king` (its file and rank, or its
+/// diagonals, [`DIAGONALS`]), which most positions do not have for both kinds of line.
+#[inline(always)]
+fn safe_after(pos: &Chess, king: Square, to: Square, after: Bitboard) -> bool {
+    use shakmaty::attacks;
+    let board = pos.board();
+    let them = pos.them() & !Bitboard::from_square(to);
+    let leapers = (attacks::knight_attacks(king) & board.knights())
+        | (attacks::pawn_attacks(pos.turn(), king) & board.pawns())
+        | (attacks::king_attacks(king) & board.kings());
+    if (leapers & them).any() {
+        return false;
+    }
+    let straight = board.rooks_and_queens() & them;
+    let lines = Bitboard::from_file(king.file()) | Bitboard::from_rank(king.rank());
+    if (straight & lines).any() && (attacks::rook_attacks(king, after) & straight).any() {
+        return false;
+    }
+    let diagonal = board.bishops_and_queens() & them;
+    let diagonals = Bitboard(DIAGONALS[king.to_usize()]);
+    !((diagonal & diagonals).any() && (attacks::bishop_attacks(king, after) & diagonal).any())
+}
+
+/// For each square, the squares on its two diagonals (itself not included): where a bishop
+/// or queen may attack it from, whatever stands between.
+const DIAGONALS: [u64; 64] = {
+    let mut table = [0u64; 64];
+    let mut square = 0;
+    while square < 64 {
+        let (file, rank) = ((square % 8) as i32, (square / 8) as i32);
+        let mut other = 0;
+        while other < 64 {
+            let (f, r) = ((other % 8) as i32, (other / 8) as i32);
+            if other != square && (f - file).abs() == (r - rank).abs() {
+                table[square] |= 1 << other;
+            }
+            other += 1;
+        }
+        square += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {
@@ -275,68 +321,7 @@ mod tests {
     /// and the wrong capture mark, and with each promotion or none.
     #[test]
     fn quick_moves_are_shakmatys() {
-        use shakmaty::san::San;
-        let check = |pos: &Chess, checked: &mut usize| {
-            let turn = pos.turn();
-            let occupied = pos.board().occupied();
-            for role in Role::ALL {
-                for from in pos.our(role) {
-                    let targets = match role {
-                        // Pushes of one and two squares and both captures.
-                        Role::Pawn => [8, 16, 7, 9]
-                            .into_iter()
-                            .filter_map(|d| from.offset(if turn.is_white() { d } else { -d }))
-                            .collect(),
-                        // Its steps and the castling king's two-square moves.
-                        Role::King => {
-                            shakmaty::attacks::king_attacks(from)
-                                | [-2, 2]
-                                    .into_iter()
-                                    .filter_map(|d| from.offset(d))
-                                    .filter(|to| to.rank() == from.rank())
-                                    .collect::<Bitboard>()
-                        }
-                        _ => shakmaty::attacks::attacks(from, role.of(turn), occupied),
-                    } & !pos.us();
-                    for to in targets {
-                        for (file, rank) in [
-                            (None, None),
-                            (Some(from.file()), None),
-                            (None, Some(from.rank())),
-                            (Some(from.file()), Some(from.rank())),
-                        ] {
-                            for capture in [false, true] {
-                                for promotion in [
-                                    None,
-                                    Some(Role::Queen),
-                                    Some(Role::Knight),
-                                    Some(Role::King),
-                                    Some(Role::Pawn),
-                                ] {
-                                    let san = San::Normal {
-                                        role,
-                                        file,
-                                        rank,
-                                        capture,
-                                        to,
-                                        promotion,
-                                    };
-                                    if let Some(fast) = quick_move(pos, &san) {
-                                        assert_eq!(
-                                            Ok(fast),
-                                            san.to_move(pos),
-                                            "{san} in {}",
-                                            Fen::from_position(pos, EnPassantMode::Legal)
-                                        );
-                                        *checked += 1;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        };
+        let check = |pos: &Chess, checked: &mut usize| *checked += sans_agree(pos);
         let mut checked = 0;
         for fen in [
             // A pinned knight, a pinned rook that may move along the pin, a check to block.
@@ -375,6 +360,193 @@ mod tests {
             check(&pos, &mut checked);
         }
         assert!(checked > 100, "{checked}");
+    }
+
+    /// How many SANs `quick_move` names a move for in `pos`, each checked to be the move
+    /// shakmaty's `San::to_move` names: every move a piece, pawn or king of the side to move
+    /// could make by its own geometry (legal or not), written with and without its file and
+    /// rank, with the right and the wrong capture mark, and with each promotion or none.
+    fn sans_agree(pos: &Chess) -> usize {
+        use shakmaty::san::San;
+        let mut count = 0;
+        let checked = &mut count;
+        let turn = pos.turn();
+        let occupied = pos.board().occupied();
+        for role in Role::ALL {
+            for from in pos.our(role) {
+                let targets = match role {
+                    // Pushes of one and two squares and both captures.
+                    Role::Pawn => [8, 16, 7, 9]
+                        .into_iter()
+                        .filter_map(|d| from.offset(if turn.is_white() { d } else { -d }))
+                        .collect(),
+                    // Its steps and the castling king's two-square moves.
+                    Role::King => {
+                        shakmaty::attacks::king_attacks(from)
+                            | [-2, 2]
+                                .into_iter()
+                                .filter_map(|d| from.offset(d))
+                                .filter(|to| to.rank() == from.rank())
+                                .collect::<Bitboard>()
+                    }
+                    _ => shakmaty::attacks::attacks(from, role.of(turn), occupied),
+                } & !pos.us();
+                for to in targets {
+                    for (file, rank) in [
+                        (None, None),
+                        (Some(from.file()), None),
+                        (None, Some(from.rank())),
+                        (Some(from.file()), Some(from.rank())),
+                    ] {
+                        for capture in [false, true] {
+                            for promotion in [
+                                None,
+                                Some(Role::Queen),
+                                Some(Role::Knight),
+                                Some(Role::King),
+                                Some(Role::Pawn),
+                            ] {
+                                let san = San::Normal {
+                                    role,
+                                    file,
+                                    rank,
+                                    capture,
+                                    to,
+                                    promotion,
+                                };
+                                if let Some(fast) = quick_move(pos, &san) {
+                                    assert_eq!(
+                                        Ok(fast),
+                                        san.to_move(pos),
+                                        "{san} in {}",
+                                        Fen::from_position(pos, EnPassantMode::Legal)
+                                    );
+                                    *checked += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        count
+    }
+
+    /// Positions of real games (in `../shared/data`, none when it is absent): the first
+    /// `games` games of `file`, each from its `FEN` tag (Chess960 castling) or the start,
+    /// played by shakmaty alone (`San::from_ascii`, `San::to_move`) until a move it refuses.
+    fn real_positions(file: &str, games: usize) -> Vec<Chess> {
+        use shakmaty::san::San;
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/data")
+            .join(file);
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return Vec::new();
+        };
+        let mut positions = Vec::new();
+        for game in text.split("\n[Event ").take(games) {
+            let fen = game
+                .lines()
+                .find_map(|line| line.strip_prefix("[FEN \"")?.strip_suffix("\"]"));
+            let start = match fen {
+                Some(fen) => fen
+                    .parse::<Fen>()
+                    .ok()
+                    .and_then(|f| f.into_position(CastlingMode::Chess960).ok()),
+                None => Some(Chess::default()),
+            };
+            let Some(mut pos) = start else { continue };
+            let movetext: Vec<&str> = game.lines().filter(|l| !l.starts_with('[')).collect();
+            for word in movetext.join(" ").split_whitespace() {
+                let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                let word = word.trim_end_matches(['+', '#', '!', '?']);
+                if word.is_empty() {
+                    continue;
+                }
+                let Ok(san) = San::from_ascii(word.as_bytes()) else {
+                    continue;
+                };
+                let Ok(m) = san.to_move(&pos) else { break };
+                positions.push(pos.clone());
+                pos.play_unchecked(m);
+            }
+        }
+        positions
+    }
+
+    /// On positions of real games (standard and Chess960): every SAN shape names through
+    /// `quick_move` the move shakmaty's `San::to_move` names (or is left to it), and every
+    /// legal move, written as shakmaty writes it, is found by `san_move` as itself. Skipped
+    /// without `../shared`.
+    #[test]
+    fn real_games_moves_are_shakmatys() {
+        let mut positions = real_positions("std-visible-5k.pgn", 25);
+        positions.extend(real_positions("chess960.pgn", 25));
+        let (mut named, mut legal) = (0, 0);
+        for pos in &positions {
+            named += sans_agree(pos);
+            for m in pos.legal_moves() {
+                let san = shakmaty::san::San::from_move(pos, m);
+                assert_eq!(san_move(pos, &san), Ok(m), "{san}");
+                legal += 1;
+            }
+        }
+        assert!(
+            positions.is_empty() || (named > 1000 && legal > 10_000),
+            "{named} {legal}"
+        );
+    }
+
+    /// `safe_after` is what shakmaty's `attacks_to` says: for every piece of the side to move
+    /// and every square not of ours (the king's square moving with the king), on real games,
+    /// random games and hand-made pins and checks.
+    #[test]
+    fn safe_after_is_attacks_to() {
+        let mut positions = real_positions("std-visible-5k.pgn", 60);
+        positions.extend(crate::rules::random_games::random_positions(40, 120, 4242));
+        for fen in [
+            "4r2k/8/8/8/8/8/4N3/4K3 w - - 0 1",
+            "7k/8/8/8/8/2b5/3P4/4K3 w - - 0 1",
+            "r3k2r/1b4bq/8/3nN3/2B1n3/8/1Q2P1RB/R3K2R w KQkq - 0 1",
+            "4k3/1q6/8/3b4/8/1N3R2/4Q2r/4K3 b - - 0 1",
+            "7k/2Q5/8/4p3/8/2B5/1R6/K2r2q1 w - - 0 1",
+        ] {
+            positions.push(
+                fen.parse::<Fen>()
+                    .unwrap()
+                    .into_position(CastlingMode::Standard)
+                    .unwrap(),
+            );
+        }
+        let (mut asked, mut unsafe_count) = (0, 0);
+        for pos in &positions {
+            let board = pos.board();
+            let Some(our_king) = board.king_of(pos.turn()) else {
+                continue;
+            };
+            for from in pos.us() {
+                for to in !pos.us() {
+                    let after = (board.occupied() ^ Bitboard::from_square(from))
+                        | Bitboard::from_square(to);
+                    let king = if from == our_king { to } else { our_king };
+                    let attacked = (board.attacks_to(king, !pos.turn(), after)
+                        & !Bitboard::from_square(to))
+                    .any();
+                    assert_eq!(
+                        safe_after(pos, king, to, after),
+                        !attacked,
+                        "{from} {to} in {}",
+                        Fen::from_position(pos, EnPassantMode::Legal)
+                    );
+                    asked += 1;
+                    unsafe_count += usize::from(attacked);
+                }
+            }
+        }
+        assert!(
+            asked > 1_000_000 && unsafe_count > 10_000,
+            "{asked} {unsafe_count}"
+        );
     }
 
     /// `is_legal` says what shakmaty's `is_legal` says of every normal move a piece of the
