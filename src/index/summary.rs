@@ -236,7 +236,7 @@ fn summarize_plain_keyed<'a>(
     }
     while let Some(token) = game.next_token().ok()? {
         match token {
-            PlainToken::Move(san) => {
+            PlainToken::Move(san, _) => {
                 play_plain(&mut position, &san.san, &mut summary)?;
                 summary.plies += 1;
                 // The first position without queens: its ply, plus one.

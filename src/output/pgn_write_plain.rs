@@ -3,7 +3,9 @@
 //! at main-line positions, without building the record (`pgn::plain_record`). The one-pass
 //! search writes its matched games this way (`run::one_pass`). The tokens are the writer's
 //! `Event`s, in the order they stand in the text; a move's SAN is made straight into the
-//! writer's piece (`Movetext::put_made_move`).
+//! writer's piece (`Movetext::put_made_move`): the token's own bytes copied as one word when
+//! they are what shakmaty writes for it (`pgn::san_token::SanText`, most moves), else made
+//! from its parts.
 //!
 //! The record places some tokens away from where they stand: a move's glyphs (`$N`) before
 //! its comments, its glyphs and comments (also those after its variations) before its
@@ -20,7 +22,7 @@ use pgn_reader::shakmaty::{CastlingSide, Role};
 
 use super::pgn_write::{Event, MadeMove, Movetext, PIECE, SHORT_MOVE, write_pgn};
 use crate::pgn::TextEncoding;
-use crate::pgn::plain::{NotPlain, PlainToken};
+use crate::pgn::plain::{NotPlain, PlainToken, SanText};
 
 /// The comments a plain game's output gets beside its own text.
 #[derive(Clone, Copy, Debug)]
@@ -144,11 +146,11 @@ fn write_tokens(
         i += 1;
         let main = outer.is_empty();
         match token {
-            PlainToken::Move(san) => {
+            PlainToken::Move(san, san_text) => {
                 if main && std::mem::take(&mut mark_due) {
                     mark(text, main_moves);
                 }
-                text.put_made_move(line.ply, san);
+                text.put_made_move(line.ply, (san, san_text));
                 line.ply = line.ply.saturating_add(1);
                 line.moves += 1;
                 if main {
@@ -202,6 +204,24 @@ impl MadeMove for SanPlus {
     #[inline(always)]
     fn make(self, piece: &mut [u8; PIECE], at: usize) -> usize {
         write_san(self, piece, at)
+    }
+}
+
+/// A move token makes itself in the writer's piece: its own bytes, one word copied, when they
+/// are what shakmaty writes for its SAN (`pgn::san_token` tests that they are), else its SAN
+/// by [`write_san`]. The word's zeros after the text fall past the move's end, which the
+/// piece's copy cuts off.
+impl MadeMove for (SanPlus, SanText) {
+    #[inline(always)]
+    fn make(self, piece: &mut [u8; PIECE], at: usize) -> usize {
+        let (san, text) = self;
+        match text.len() {
+            0 => write_san(san, piece, at),
+            len => {
+                piece[at..at + 8].copy_from_slice(&text.bytes());
+                at + len
+            }
+        }
     }
 }
 
@@ -290,8 +310,8 @@ mod tests {
         let tags = std::iter::from_fn(|| game.next_tag().transpose())
             .map(|tag| tag.map(|(name, value)| (name.to_string(), value.to_string())))
             .collect::<Result<Vec<_>, _>>()?;
-        let tokens =
-            std::iter::from_fn(|| game.next_token().transpose()).collect::<Result<Vec<_>, _>>()?;
+        let tokens = std::iter::from_fn(|| game.next_token_with_text().transpose())
+            .collect::<Result<Vec<_>, _>>()?;
         let read = ReadGame {
             tags: &tags,
             tokens: &tokens,
@@ -349,11 +369,15 @@ mod tests {
         let mut out = String::new();
         let no_tags: &[(&str, &str)] = &[];
         let wrote: Result<(), ()> = write_pgn(&mut out, no_tags, None, Some("*"), 0, |text, _| {
-            for &(ply, san, extra) in steps {
+            for (k, &(ply, san, extra)) in steps.iter().enumerate() {
                 match extra {
                     Some("") => text.write(Event::Open),
                     Some("x") => text.write(Event::Close),
                     Some(comment) => text.write(Event::Comment(comment)),
+                    // Every other move as the plain reader reads its token: with its text.
+                    None if in_piece && k % 2 == 0 && san.san != San::Null => {
+                        text.put_made_move(ply, read_token(san))
+                    }
                     None if in_piece => text.put_made_move(ply, san),
                     None => text.write(Event::Move(ply, san_text(san, &mut [0u8; SHORT_MOVE]))),
                 }
@@ -364,19 +388,33 @@ mod tests {
         out
     }
 
+    /// `san` written as a token and read back by the plain reader: its SAN and text (the
+    /// text when the token has a common shape).
+    fn read_token(san: SanPlus) -> (SanPlus, SanText) {
+        let pgn = format!("[A \"x\"]\n\n{san} *");
+        let mut game = PlainGame::new(pgn.as_bytes());
+        while game.next_tag().expect("a plain tag").is_some() {}
+        match game.next_token_with_text() {
+            Ok(Some(PlainToken::Move(read, text))) if read == san => (read, text),
+            other => panic!("{san}: {other:?}"),
+        }
+    }
+
     /// A move made in the writer's piece is written as the general writer writes its SAN's
     /// bytes: at every column (comments of every length before it), with and without its
     /// number (after a comment, a `(`, a `)`), with numbers of one to twenty digits.
     #[test]
     fn moves_made_in_the_piece_are_written_as_their_bytes_are() {
-        let sans: Vec<SanPlus> = ["e4", "Nxf3+", "O-O-O#", "exd8=Q", "Qh4xe1#", "a1=N", "O-O"]
-            .iter()
-            .map(|text| text.parse().expect("a SAN"))
-            .chain([SanPlus {
-                san: San::Null,
-                suffix: None,
-            }])
-            .collect();
+        let sans: Vec<SanPlus> = [
+            "e4", "Nxf3+", "O-O-O#", "exd8=Q", "Qh4xe1#", "a1=N", "O-O", "bxa1=N#", "R1e2",
+        ]
+        .iter()
+        .map(|text| text.parse().expect("a SAN"))
+        .chain([SanPlus {
+            san: San::Null,
+            suffix: None,
+        }])
+        .collect();
         let comments: Vec<String> = (1..60).map(|len| "c".repeat(len)).collect();
         for first in [0, 1, 17, 196, 800, 1400, 1994, 1995, 19_996, u64::MAX - 700] {
             let mut steps = Vec::new();

@@ -28,6 +28,7 @@
 
 use pgn_reader::shakmaty::san::{San, SanPlus};
 
+pub use super::san_token::SanText;
 use super::san_token::common_san;
 
 /// The game is not plain PGN: read it with the careful reader.
@@ -37,8 +38,9 @@ pub struct NotPlain;
 /// One token of a plain game's movetext ([`PlainGame::next_token`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlainToken<'a> {
-    /// A move, as pgn-reader reads its token.
-    Move(SanPlus),
+    /// A move, as pgn-reader reads its token, and the token's bytes when they are what
+    /// shakmaty writes for it (most tokens: `pgn::san_token`).
+    Move(SanPlus, SanText),
     /// `$N`, or a glyph (`!` is 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6).
     Nag(u8),
     /// The bytes between `{` and `}`.
@@ -150,19 +152,30 @@ impl<'a> PlainGame<'a> {
 
     /// The next move of the main line (its SAN as pgn-reader reads the token), or None at
     /// the end of the game. Comments, NAGs and variations on the way are checked and passed
-    /// over, and pushed to `kept` when given (`output::pgn_write_plain` then writes the game from
-    /// them without reading it again).
+    /// over, and pushed to `kept` when given, moves with their texts (`output::pgn_write_plain`
+    /// then writes the game from them without reading it again).
     pub fn next_main_move_kept(
         &mut self,
-        mut kept: Option<&mut Vec<PlainToken<'a>>>,
+        kept: Option<&mut Vec<PlainToken<'a>>>,
     ) -> Result<Option<SanPlus>, NotPlain> {
-        while let Some(token) = self.next_token()? {
-            if let Some(kept) = kept.as_deref_mut() {
-                kept.push(token);
-                self.read_to = self.pos;
+        // Two readers: the kept tokens with their moves' texts (for the writer), the others
+        // without (the scan reads every move of every game and writes none).
+        match kept {
+            Some(kept) => {
+                while let Some(token) = self.token::<true>()? {
+                    kept.push(token);
+                    self.read_to = self.pos;
+                    if let (PlainToken::Move(san, _), 0) = (token, self.depth) {
+                        return Ok(Some(san));
+                    }
+                }
             }
-            if let (PlainToken::Move(san), 0) = (token, self.depth) {
-                return Ok(Some(san));
+            None => {
+                while let Some(token) = self.token::<false>()? {
+                    if let (PlainToken::Move(san, _), 0) = (token, self.depth) {
+                        return Ok(Some(san));
+                    }
+                }
             }
         }
         Ok(None)
@@ -170,7 +183,20 @@ impl<'a> PlainGame<'a> {
 
     /// The next token of the movetext (after the tags), or None at the end of the game.
     /// Move numbers and whitespace are passed over.
+    /// A move's token has no text ([`SanText::NONE`]): see
+    /// [`PlainGame::next_token_with_text`].
     pub fn next_token(&mut self) -> Result<Option<PlainToken<'a>>, NotPlain> {
+        self.token::<false>()
+    }
+
+    /// [`PlainGame::next_token`], a move's token with its text ([`SanText`]) when it is of a
+    /// common shape (for those who write the move).
+    pub fn next_token_with_text(&mut self) -> Result<Option<PlainToken<'a>>, NotPlain> {
+        self.token::<true>()
+    }
+
+    /// [`PlainGame::next_token`]; a move's text left out ([`SanText::NONE`]) unless `TEXT`.
+    fn token<const TEXT: bool>(&mut self) -> Result<Option<PlainToken<'a>>, NotPlain> {
         if self.ended {
             // Only whitespace may follow the result.
             let rest = &self.data[self.pos.min(self.data.len())..];
@@ -257,7 +283,9 @@ impl<'a> PlainGame<'a> {
                     self.move_number()?;
                 }
                 b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O' => {
-                    return self.san().map(|san| Some(PlainToken::Move(san)));
+                    return self
+                        .san::<TEXT>()
+                        .map(|(san, text)| Some(PlainToken::Move(san, text)));
                 }
                 _ => return Err(NotPlain),
             }
@@ -343,15 +371,17 @@ impl<'a> PlainGame<'a> {
         Ok(())
     }
 
-    /// A SAN token: read as pgn-reader reads it, whole, a move or castling.
-    fn san(&mut self) -> Result<SanPlus, NotPlain> {
+    /// A SAN token: read as pgn-reader reads it, whole, a move or castling; with its bytes
+    /// when `TEXT` and they are what shakmaty writes for it.
+    fn san<const TEXT: bool>(&mut self) -> Result<(SanPlus, SanText), NotPlain> {
         let rest = &self.data[self.pos..];
         let len = rest
             .iter()
             .position(|&b| BYTE_CLASS[usize::from(b)] & ENDS_TOKEN != 0)
             .unwrap_or(rest.len());
         let san = match common_san(&rest[..len]) {
-            Some(san) => san,
+            Some(san) if TEXT => (san, SanText::of_common_token(rest, len)),
+            Some(san) => (san, SanText::NONE),
             None => {
                 // shakmaty's reading never takes a byte that ends a token, so it took the
                 // whole token when it ends at the token's end.
@@ -369,7 +399,7 @@ impl<'a> PlainGame<'a> {
                 if !plain || read != len {
                     return Err(NotPlain);
                 }
-                san
+                (san, SanText::NONE)
             }
         };
         self.pos += len;
@@ -440,6 +470,43 @@ mod tests {
         while game.next_tag()?.is_some() {}
         while game.next_main_move_kept(None)?.is_some() {}
         Ok(())
+    }
+
+    /// A move's text comes with the tokens that are kept (the writer's) and those asked with
+    /// their text, not with the others; a token of an uncommon shape has none.
+    #[test]
+    fn moves_have_their_text_where_asked() {
+        let pgn = b"[A \"x\"]\n\n1. Nbd7 Ra1a2 2. exd8=Q+ *";
+        let text = |token: Option<PlainToken>| match token {
+            Some(PlainToken::Move(_, text)) => text.bytes()[..text.len()].to_vec(),
+            other => panic!("{other:?}"),
+        };
+        let texts: [&[u8]; 3] = [b"Nbd7", b"", b"exd8=Q+"];
+        let mut game = PlainGame::new(pgn);
+        while game.next_tag().unwrap().is_some() {}
+        for expected in texts {
+            assert_eq!(text(game.next_token_with_text().unwrap()), expected);
+        }
+        let mut game = PlainGame::new(pgn);
+        while game.next_tag().unwrap().is_some() {}
+        for _ in texts {
+            assert_eq!(text(game.next_token().unwrap()), b"");
+        }
+        let mut game = PlainGame::new(pgn);
+        while game.next_tag().unwrap().is_some() {}
+        let mut kept = Vec::new();
+        while game.next_main_move_kept(Some(&mut kept)).unwrap().is_some() {}
+        let moves: Vec<_> = (kept.into_iter())
+            .filter(|t| matches!(t, PlainToken::Move(..)))
+            .map(|t| text(Some(t)))
+            .collect();
+        assert_eq!(moves, texts);
+    }
+
+    /// A move's text makes no token bigger: the search keeps a game's every token.
+    #[test]
+    fn a_token_is_three_words() {
+        assert_eq!(std::mem::size_of::<PlainToken>(), 24);
     }
 
     #[test]

@@ -49,7 +49,7 @@ pub(crate) fn plain_record_from(
     let mut tree = Tree::new(record);
     // Scratch: the SAN being written.
     let mut san_text = String::new();
-    while let Some(token) = game.next_token()? {
+    while let Some(token) = game.next_token_with_text()? {
         if !place(&mut tree, token, &mut san_text) {
             return Err(NotPlain);
         }
@@ -64,10 +64,14 @@ pub(crate) fn plain_record_from(
 /// for a move's SAN); false when the reader would report a fault there.
 pub(super) fn place(tree: &mut Tree, token: PlainToken, san_text: &mut String) -> bool {
     match token {
-        PlainToken::Move(san_plus) => {
-            // Written as shakmaty's `Display` writes it, without the formatting machinery.
+        PlainToken::Move(san_plus, text) => {
+            // Written as shakmaty's `Display` writes it, without the formatting machinery:
+            // the token's own bytes when they are that (`pgn::san_token`).
             san_text.clear();
-            san_plus.append_to_string(san_text);
+            match std::str::from_utf8(&text.bytes()[..text.len()]) {
+                Ok(bytes) if !text.is_empty() => san_text.push_str(bytes),
+                _ => san_plus.append_to_string(san_text),
+            }
             let san = MoveText::from(san_text.as_str());
             tree.push_move(san, Some(san_plus.san)).is_some()
         }

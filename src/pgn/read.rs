@@ -580,7 +580,7 @@ fn is_hyphenated_move(token: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pgn::plain::PlainGame;
+    use crate::pgn::plain::{PlainGame, SanText};
 
     /// Tags, the byte after the last, and tokens with the byte after each.
     type Prefix<'a> = (Vec<(String, String)>, usize, Vec<(PlainToken<'a>, usize)>);
@@ -692,7 +692,7 @@ mod tests {
             ("Black".to_string(), "b".to_string()),
         ];
         let tokens = [
-            PlainToken::Move(SanPlus::from_ascii(b"e4").unwrap()),
+            PlainToken::Move(SanPlus::from_ascii(b"e4").unwrap(), SanText::NONE),
             PlainToken::Comment(b"said before"),
         ];
         let tags_end = b"[White \"a\"]\n[Black \"b\"]\n".len();

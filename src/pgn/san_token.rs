@@ -7,6 +7,10 @@
 //! token with). For the shapes read here, both give the same SAN, and shakmaty's reading ends
 //! where the token does (a test reads every short string of SAN bytes both ways).
 //!
+//! A token read here is written exactly as shakmaty writes its SAN (its `Display`): each
+//! shape above is that writing, byte for byte (a test writes every token read here back). So
+//! the token's own bytes, kept as a [`SanText`], are what a writer of the move would make.
+//!
 //! Worth its lines: on the 50,000 lichess-shaped games of `/tmp/lichess.pgn` (about 4 million
 //! moves), `perf record` of `cqlq -j1 -q --count -e check` put 13.5 % of the run in the SAN
 //! reader (a copy of shakmaty's reader, `pgn::san_prefix`, itself about twice as fast as
@@ -16,9 +20,59 @@
 use pgn_reader::shakmaty::san::{San, SanPlus, Suffix};
 use pgn_reader::shakmaty::{CastlingSide, File, Rank, Role, Square};
 
+/// A move token's bytes when they are exactly what shakmaty's `Display` writes for the SAN
+/// read from it (a token of a common shape: [`common_san`]), packed in a word from its low
+/// byte, zeros after them (no SAN byte is zero); [`SanText::NONE`] when not known so. A fixed
+/// size: the PGN writer copies the word whole instead of writing the SAN again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SanText(u64);
+
+impl SanText {
+    /// No text known: the SAN is to be written from its parts.
+    pub const NONE: SanText = SanText(0);
+
+    /// The text of a token of a common shape that starts `rest` and is `len` bytes long
+    /// (`common_san` read it whole); NONE when it is longer than the longest common shape
+    /// (7 bytes: `bxa1=N#`).
+    #[inline(always)]
+    pub(super) fn of_common_token(rest: &[u8], len: usize) -> SanText {
+        if len == 0 || len > 7 || len > rest.len() {
+            return SanText::NONE;
+        }
+        let word = match rest.first_chunk::<8>() {
+            Some(chunk) => u64::from_le_bytes(*chunk),
+            None => {
+                let mut bytes = [0u8; 8];
+                bytes[..len].copy_from_slice(&rest[..len]);
+                u64::from_le_bytes(bytes)
+            }
+        };
+        // The token's `len` bytes, zeros after them (`len` ≤ 7: the shift is in range).
+        SanText(word & ((1u64 << (8 * len)) - 1))
+    }
+
+    /// The text's length in bytes (0: none): the bytes up to the last that is not zero.
+    #[inline(always)]
+    pub fn len(self) -> usize {
+        (71 - self.0.leading_zeros() as usize) / 8
+    }
+
+    /// Whether no text is known.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The text in its word's 8 bytes (the first [`len`](Self::len) of them), zeros after it.
+    #[inline(always)]
+    pub fn bytes(self) -> [u8; 8] {
+        self.0.to_le_bytes()
+    }
+}
+
 /// The SAN `token` (a whole token: nothing glued after it) reads as when it has one of the
-/// common shapes (see the module doc); None for any other token.
-#[inline]
+/// common shapes (see the module doc); None for any other token. Made in its caller (the
+/// plain reader's token loop, where a call cost more than the reading).
+#[inline(always)]
 pub fn common_san(token: &[u8]) -> Option<SanPlus> {
     let (body, suffix) = match token.split_last()? {
         (b'+', body) => (body, Some(Suffix::Check)),
@@ -127,6 +181,11 @@ mod tests {
             "{:?}",
             String::from_utf8_lossy(token)
         );
+        // The token is what shakmaty writes for it, and its kept text is the token.
+        assert_eq!(ours.to_string().as_bytes(), token);
+        let text = SanText::of_common_token(&text, token.len());
+        assert_eq!(&text.bytes()[..text.len()], token);
+        assert!(text.bytes()[text.len()..].iter().all(|&b| b == 0));
         true
     }
 
@@ -147,6 +206,35 @@ mod tests {
         let mut read = 0;
         extend(&mut Vec::new(), 6, &mut read);
         assert!(read > 1000, "{read} tokens read");
+    }
+
+    /// The longest common shapes (7 bytes, past the alphabet's six), every square and piece:
+    /// read as shakmaty reads them and written as it writes them; a token at the end of its
+    /// bytes (no 8-byte word to load) too.
+    #[test]
+    fn seven_byte_shapes_are_written_as_read() {
+        let mut read = 0;
+        for from in b'a'..=b'h' {
+            for to in b'a'..=b'h' {
+                for rank in [b'1', b'8', b'4'] {
+                    for piece in *b"NBRQK" {
+                        for suffix in *b"+#" {
+                            let token = [from, b'x', to, rank, b'=', piece, suffix];
+                            read += usize::from(agrees_with_shakmaty(&token));
+                        }
+                    }
+                }
+            }
+        }
+        // Every promotion piece but the king (left to shakmaty).
+        assert_eq!(read, 8 * 8 * 3 * 4 * 2);
+        assert_eq!(
+            SanText::of_common_token(b"e4", 2).bytes(),
+            *b"e4\0\0\0\0\0\0"
+        );
+        assert_eq!(SanText::of_common_token(b"Nbd7 e5", 4).len(), 4);
+        assert_eq!(SanText::of_common_token(b"Ra1a2b3c4", 8), SanText::NONE);
+        assert_eq!(SanText::NONE.len(), 0);
     }
 
     /// The shapes the module doc names are read here (not left to shakmaty), and a few
