@@ -21,7 +21,7 @@ use pgn_reader::shakmaty::san::{San, SanPlus, Suffix};
 use pgn_reader::shakmaty::{CastlingSide, File, Rank, Role, Square};
 
 /// A move token's bytes when they are exactly what shakmaty's `Display` writes for the SAN
-/// read from it (a token of a common shape: [`common_san`]), packed in a word from its low
+/// read from it (a token of a common shape: `common_san`), packed in a word from its low
 /// byte, zeros after them (no SAN byte is zero); [`SanText::NONE`] when not known so. A fixed
 /// size: the PGN writer copies the word whole instead of writing the SAN again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
