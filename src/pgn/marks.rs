@@ -120,10 +120,16 @@ fn prefix_xor(mut bits: u64) -> u64 {
     bits
 }
 
-/// The opens, others and closes of a whole block, its four chunks unrolled.
+/// The opens, others and closes of a whole block (its four chunks unrolled: the length is
+/// known).
 #[inline]
 fn classify_64(block: &[u8; 64]) -> [u64; 3] {
-    let (chunks, _) = block.as_chunks::<16>();
+    classify_chunks(block.as_chunks::<16>().0)
+}
+
+/// The opens, others and closes of the chunks of 16 bytes that start a block.
+#[inline(always)]
+fn classify_chunks(chunks: &[[u8; 16]]) -> [u64; 3] {
     let mut marks = [0u64; 3];
     for (k, chunk) in chunks.iter().enumerate() {
         for (mask, bits) in marks.iter_mut().zip(classify_16(chunk)) {
@@ -136,12 +142,7 @@ fn classify_64(block: &[u8; 64]) -> [u64; 3] {
 /// The opens, others and closes of the last bytes of a text, fewer than 64.
 fn classify_short(bytes: &[u8]) -> [u64; 3] {
     let (chunks, tail) = bytes.as_chunks::<16>();
-    let mut marks = [0u64; 3];
-    for (k, chunk) in chunks.iter().enumerate() {
-        for (mask, bits) in marks.iter_mut().zip(classify_16(chunk)) {
-            *mask |= u64::from(bits) << (16 * k);
-        }
-    }
+    let mut marks = classify_chunks(chunks);
     let tail_at = 16 * chunks.len();
     for (i, &b) in tail.iter().enumerate() {
         marks[0] |= u64::from(b == b'{') << (tail_at + i);
