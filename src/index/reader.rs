@@ -50,6 +50,7 @@ const CUT_SHORT: IndexError = IndexError::Corrupt("cut short");
 const DAMAGED: IndexError = IndexError::Corrupt("its checksum does not match: damaged");
 
 /// An index file read where needed (`pread`): only the parts asked for are copied.
+#[derive(Debug)]
 pub struct IndexFile {
     file: std::fs::File,
     size: u64,
@@ -536,12 +537,55 @@ pub fn visit_games<S: IndexBytes + ?Sized>(
     columns: Columns,
     mut visit: impl FnMut(&GameRead<'_>),
 ) -> Result<u32, IndexError> {
-    let mut end = 0u64;
-    let mut max_tag = 0u32;
-    let mut summary = GameSummary::default();
-    let size = header.text.size(header.source.size);
-    for block in blocks(src, header) {
+    let mut visits = BlockVisits::new(src, header, columns);
+    while visits.next_block(&mut visit)? {}
+    Ok(visits.max_tag)
+}
+
+/// [`visit_games`] a block of games at a time: each [`BlockVisits::next_block`] reads the
+/// next block's columns asked for (checked against their CRC-32) and hands its games over,
+/// so a reader can stop between blocks and hold no more than one block's columns.
+pub struct BlockVisits<'s, S: IndexBytes + ?Sized> {
+    src: &'s S,
+    columns: Columns,
+    keys: bool,
+    blocks: Blocks<'s, S>,
+    /// The end of the game before (the places count from it).
+    end: u64,
+    /// The source's size as the places count it.
+    size: u64,
+    summary: GameSummary,
+    /// The largest tag number met so far.
+    max_tag: u32,
+}
+
+impl<'s, S: IndexBytes + ?Sized> BlockVisits<'s, S> {
+    /// The games of the file behind `src`, whose checked header is `header`.
+    pub fn new(src: &'s S, header: &Header, columns: Columns) -> Self {
+        BlockVisits {
+            src,
+            columns,
+            keys: header.keys,
+            blocks: blocks(src, header),
+            end: 0,
+            size: header.text.size(header.source.size),
+            summary: GameSummary::default(),
+            max_tag: 0,
+        }
+    }
+
+    /// The largest tag number met in the blocks read so far (0 without tags).
+    pub fn max_tag(&self) -> u32 {
+        self.max_tag
+    }
+
+    /// Hands the next block's games to `visit`; false after the last block.
+    pub fn next_block(&mut self, mut visit: impl FnMut(&GameRead<'_>)) -> Result<bool, IndexError> {
+        let Some(block) = self.blocks.next() else {
+            return Ok(false);
+        };
         let block = block?;
+        let (src, columns) = (self.src, self.columns);
         let read = |which, want: bool| {
             if want {
                 block.section(src, which).map(Some)
@@ -555,7 +599,7 @@ pub fn visit_games<S: IndexBytes + ?Sized>(
         let squares = read(Section::Squares, columns.squares)?;
         let tags = read(Section::Tags, columns.tags)?;
         let moves = read(Section::Moves, columns.moves)?;
-        let keys = read(Section::Keys, columns.keys && header.keys)?;
+        let keys = read(Section::Keys, columns.keys && self.keys)?;
         let plies = read(Section::Plies, columns.plies)?;
         let mut games = BlockGames {
             places: Reader::new(&places),
@@ -574,23 +618,24 @@ pub fn visit_games<S: IndexBytes + ?Sized>(
         games.varint_columns = games.reads_varint_columns();
         games.more_columns =
             games.varint_columns || games.counts.is_some() || games.plies.is_some();
+        let summary = &mut self.summary;
         for i in 0..games.games {
-            let place = games.next_game(&mut end, size, &mut summary)?;
+            let place = games.next_game(&mut self.end, self.size, summary)?;
             if columns.tags && summary.flags & SCAN == 0 {
-                max_tag = summary.tags.iter().fold(max_tag, |m, &t| m.max(t));
+                self.max_tag = summary.tags.iter().fold(self.max_tag, |m, &t| m.max(t));
             }
             visit(&GameRead {
                 position: block.first + i as u64,
                 offset: place.offset,
                 length: place.length,
-                summary: &summary,
+                summary,
                 moves: place.moves,
                 keys: place.keys,
             });
         }
         games.finish()?;
+        Ok(true)
     }
-    Ok(max_tag)
 }
 
 /// The records of an index file in memory read one at a time, in place, every column

@@ -1,19 +1,22 @@
 //! The indexes a search uses: for each input file with a `.cqlqi` beside it that matches the
 //! file (size, modification time, hash of its ends), the games to search: those whose
 //! summary meets the query's condition ([`super::prune`]), read off the index in one pass
-//! without holding its entries. The run searches only them ([`IndexedInput::survivors`]) and
-//! counts the others as read. A stale, foreign or damaged index is never used:
-//! [`IndexedSkips::open`] says why in its notes, and that file is scanned.
+//! without holding its entries. The run searches only them
+//! ([`IndexedInput::survivor_blocks`]) and counts the others as read. A stale, foreign or
+//! damaged index is never used: [`IndexedSkips::open`] says why in its notes, and that file
+//! is scanned. Memory is flat in the number of games: the survivors are held when they take
+//! at most [`HELD_BYTES`], else the search reads them again from the index a block at a time.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::Path;
 
 use shakmaty::Bitboard;
 
-use super::format::{IndexError, SourceId, Text};
+use super::format::{Header, IndexError, SourceId, Text};
 use super::keys::{KeyNeed, key_need_of};
 use super::prune::{Need, need_of, prunable};
-use super::reader::{Columns, IndexBytes, IndexFile, read_header, read_strings, visit_games};
+use super::reader::{BlockVisits, Columns, GameRead, IndexFile, read_header, read_strings};
 use crate::ir::Node;
 
 /// The indexed inputs of a search (by their name as the run gives it): per input, the
@@ -30,11 +33,13 @@ pub struct IndexedInput {
     pub size: u64,
     /// The games of the file, as the search splits them (`pgn::split_games`).
     pub games: u64,
-    /// The games to search, in file order.
-    pub survivors: Vec<Survivor>,
-    /// The survivors' packed main lines one after another, when the search replays them
-    /// ([`IndexedInput::packed_moves`]; empty otherwise).
-    pub moves: Vec<u8>,
+    /// How many of them the search reads.
+    pub survivor_count: u64,
+    /// The games to search, all of them, when they take at most [`HELD_BYTES`]; else None,
+    /// and [`IndexedInput::survivor_blocks`] reads them again a block at a time.
+    held: Option<SurvivorBlock>,
+    /// The index kept open to read the survivors again (when `held` is None).
+    reread: Option<Box<Reread>>,
     /// What the games' places count: the file's bytes, or its zstd stream decompressed.
     pub text: Text,
     /// The longest game's length in bytes (over all the index's games).
@@ -55,12 +60,193 @@ pub struct ShardCuts {
     pub starts: (u64, u64),
 }
 
-impl IndexedInput {
+/// The most bytes an input's survivors are held in (each [`Survivor`] and its packed moves)
+/// before the search reads them again from the index a block of games at a time instead: a
+/// selective query's survivors are held (no second reading), and the memory of a search
+/// that reads most games of a file of any size stays flat (under twice this while the
+/// vectors grow, then a block's).
+pub const HELD_BYTES: usize = 4 << 20;
+
+/// [`HELD_BYTES`]; a debug build (the tests') takes another from `CQLQ_TEST_HELD_BYTES`, so
+/// that a test reads a small file's survivors again as a big file's are.
+fn held_bytes() -> usize {
+    #[cfg(debug_assertions)]
+    if let Some(bytes) = (std::env::var("CQLQ_TEST_HELD_BYTES").ok()).and_then(|v| v.parse().ok()) {
+        return bytes;
+    }
+    HELD_BYTES
+}
+
+/// Survivors of an input in file order, with their packed main lines.
+#[derive(Clone, Debug, Default)]
+pub struct SurvivorBlock {
+    /// The games to search, in file order.
+    pub survivors: Vec<Survivor>,
+    /// Their packed main lines one after another, when the search replays them
+    /// ([`SurvivorBlock::packed_moves`]; empty otherwise).
+    pub moves: Vec<u8>,
+}
+
+impl SurvivorBlock {
     /// `game`'s main line packed (`index::moves`; `index::replay` plays it), when the index
     /// holds it (not for a game searched always).
     pub fn packed_moves(&self, game: &Survivor) -> Option<&[u8]> {
         let (at, len) = (game.moves_at as usize, game.moves_len as usize);
         (len > 0).then(|| self.moves.get(at..at + len)).flatten()
+    }
+
+    /// Adds the game `game`, numbered `position`, with its packed moves.
+    fn push(&mut self, game: &GameRead<'_>, position: u64) {
+        let moves_at = self.moves.len() as u64;
+        self.moves.extend_from_slice(game.moves);
+        self.survivors.push(Survivor {
+            position,
+            offset: game.offset,
+            length: game.length,
+            moves_at,
+            moves_len: game.moves.len() as u32,
+        });
+    }
+
+    /// The bytes it holds.
+    fn bytes(&self) -> usize {
+        self.survivors.len() * std::mem::size_of::<Survivor>() + self.moves.len()
+    }
+}
+
+/// What reading an index's survivors again needs: the file kept open, its checked header,
+/// the condition and the columns it reads, and how games are picked.
+#[derive(Debug)]
+struct Reread {
+    path: std::path::PathBuf,
+    file: IndexFile,
+    header: Header,
+    need: Need,
+    keyed: Option<KeyNeed>,
+    columns: Columns,
+    pick: Pick,
+}
+
+/// How games are picked in file order: those starting in the shard `range` (the whole file
+/// without `--byte-range`) that the condition admits, or that the index cannot rule on.
+#[derive(Clone, Copy, Debug)]
+struct Pick {
+    range: (u64, u64),
+    longest_game: u64,
+}
+
+/// [`Pick`] applied game by game: the games before the shard and in it, and the first game
+/// starts at or after each cut.
+struct Picking {
+    pick: Pick,
+    before: u64,
+    in_shard: u64,
+    start_a: Option<u64>,
+    start_b: Option<u64>,
+}
+
+impl Picking {
+    fn new(pick: Pick) -> Self {
+        Picking {
+            pick,
+            before: 0,
+            in_shard: 0,
+            start_a: None,
+            start_b: None,
+        }
+    }
+
+    /// The game's place among the shard's games when the search reads it. The games come
+    /// in the order of their offsets (each after the one before): those before the shard,
+    /// then its own, then those after it.
+    fn survivor(
+        &mut self,
+        game: &GameRead<'_>,
+        need: &Need,
+        keyed: Option<&KeyNeed>,
+    ) -> Option<u64> {
+        let (a, b) = self.pick.range;
+        if game.offset < a {
+            self.before += 1;
+            return None;
+        }
+        if game.offset >= b {
+            // The first game after the shard is the first at or after `a` too when the
+            // shard has none.
+            self.start_a.get_or_insert(game.offset);
+            self.start_b.get_or_insert(game.offset);
+            return None;
+        }
+        if self.in_shard == 0 {
+            self.start_a = Some(game.offset);
+        }
+        self.in_shard += 1;
+        // A game searched always has no packed moves (`moves` empty): its text is read.
+        let searched = game.summary.must_scan()
+            || u64::from(game.length) > self.pick.longest_game
+            || (need.admits(game.summary, &[]) && keyed.is_none_or(|k| k.admits(game.keys)));
+        searched.then(|| game.position - self.before)
+    }
+}
+
+/// The survivors of an indexed input, a block at a time ([`IndexedInput::survivor_blocks`]).
+pub struct SurvivorBlocks<'i> {
+    held: Option<&'i SurvivorBlock>,
+    reread: Option<(BlockVisits<'i, IndexFile>, Picking, &'i Reread)>,
+}
+
+impl<'i> Iterator for SurvivorBlocks<'i> {
+    type Item = Result<Cow<'i, SurvivorBlock>, std::io::Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some(held) = self.held.take() {
+            return Some(Ok(Cow::Borrowed(held)));
+        }
+        let (visits, picking, reread) = self.reread.as_mut()?;
+        let mut block = SurvivorBlock::default();
+        while block.survivors.is_empty() {
+            let read = visits.next_block(|game| {
+                if let Some(position) = picking.survivor(game, &reread.need, reread.keyed.as_ref())
+                {
+                    block.push(game, position);
+                }
+            });
+            match read {
+                Ok(true) => {}
+                Ok(false) => {
+                    self.reread = None;
+                    break;
+                }
+                Err(e) => {
+                    // Read whole and checked when the search began: changed since.
+                    let path = reread.path.display();
+                    self.reread = None;
+                    return Some(Err(std::io::Error::other(format!(
+                        "{path}: the index changed while it was read ({e}); run cqlq index \
+                         again, or search with --no-index"
+                    ))));
+                }
+            }
+        }
+        (!block.survivors.is_empty()).then_some(Ok(Cow::Owned(block)))
+    }
+}
+
+impl IndexedInput {
+    /// The games to search, in file order, a block at a time, each with its packed moves
+    /// when the search replays them: all of them at once when held, else each index block's
+    /// read again (an error when the index changed since it was opened).
+    pub fn survivor_blocks(&self) -> SurvivorBlocks<'_> {
+        SurvivorBlocks {
+            held: self.held.as_ref(),
+            reread: self.reread.as_deref().map(|r| {
+                (
+                    BlockVisits::new(&r.file, &r.header, r.columns),
+                    Picking::new(r.pick),
+                    r,
+                )
+            }),
+        }
     }
 
     /// Whether the index fits the file as mapped now, `len` bytes (else it changed since
@@ -95,7 +281,7 @@ pub struct Survivor {
     pub offset: u64,
     /// Its length in bytes.
     pub length: u32,
-    /// Where its packed moves start in [`IndexedInput::moves`] ([`IndexedInput::packed_moves`]).
+    /// Where its packed moves start in its [`SurvivorBlock::moves`] ([`SurvivorBlock::packed_moves`]).
     pub moves_at: u64,
     /// Their length (0: none: a game searched always, or moves not asked for).
     pub moves_len: u32,
@@ -163,7 +349,7 @@ impl IndexedSkips {
             let needs = (&need, keyed.as_ref());
             match games_to_search(path, &index_path, needs, (longest_game, replays), range) {
                 Ok(input) => {
-                    opened.skipped_games += input.games - input.survivors.len() as u64;
+                    opened.skipped_games += input.games - input.survivor_count;
                     skips.inputs.insert(name, input);
                 }
                 Err(e) => opened.notes.push(format!(
@@ -186,55 +372,48 @@ impl IndexedSkips {
 
 /// The games of the index at `index_path` (of the PGN at `pgn`) that `need` admits (and
 /// those the index cannot rule on): only the header, the string table when the condition
-/// tests tags, and the columns it tests are read ([`survivors`]); the moves column too when
+/// tests tags, and the columns it tests are read ([`survivors_keyed`]); the moves column too when
 /// the search `replays` the survivors' main lines.
 fn games_to_search(
     pgn: &Path,
     index_path: &Path,
-    (need, keyed): (&Need, Option<&KeyNeed>),
-    (longest_game, replays): (u64, bool),
+    needs: (&Need, Option<&KeyNeed>),
+    limits: (u64, bool),
     range: Option<(u64, u64)>,
 ) -> Result<IndexedInput, IndexError> {
     let file = IndexFile::open(index_path)?;
     let now = SourceId::of_file(pgn)?;
-    survivors_keyed(&file, &now, (need, keyed), (longest_game, replays), range)
+    survivors_keyed(file, index_path, &now, needs, limits, range)
 }
 
-/// The games of the index in `src` that `need` admits, and those the index cannot rule on
-/// (searched always, or longer than `longest_game`), when the index was made from the file
-/// whose identity is now `now` (else [`IndexError::Stale`]); with `replays`, each
-/// survivor's packed main line too ([`IndexedInput::packed_moves`]). Every part read is
-/// checked first (`index::reader`): a damaged or hostile index is an error, never a wrong
-/// list. With `range`, the cuts `(a, b)` of a shard (`--byte-range A-B`): only the games
-/// starting in `[a, b)`, numbered from the first of them, and where the cuts fall among the
-/// games ([`ShardCuts`]: every game start of the file is an index game's, so the first at or
-/// after `a` is the shard's first; [`IndexedInput::fits_shard`] checks it against the file).
-pub fn survivors<S: IndexBytes + ?Sized>(
-    src: &S,
-    now: &SourceId,
-    need: &Need,
-    limits: (u64, bool),
-    range: Option<(u64, u64)>,
-) -> Result<IndexedInput, IndexError> {
-    survivors_keyed(src, now, (need, None), limits, range)
-}
-
-/// [`survivors`], with the condition `keyed` on the games' positions' keys too when the
-/// index holds keys (`index::keys`): a game whose filter holds none of the keys has no
-/// position the query can match at. With a few candidate keys (`KEYS_ALONE` at most) only
-/// the keys are tested, with the flags when `need` tests nothing else: each condition is
-/// necessary alone, so testing one of them skips no game the scan would match, and the
-/// columns `need` would read (squares, counts, tags) are left unread; with more (each adds
-/// its false "may hold"s: an exact `fen` of an opening position with every castling right
-/// and en passant has up to 64) both are tested.
-pub fn survivors_keyed<S: IndexBytes + ?Sized>(
-    src: &S,
+/// The games of the index `file` (at `path`) that `need` admits, and those the index
+/// cannot rule on (searched always, or longer than `longest_game`), when the index was made
+/// from the file whose identity is now `now` (else [`IndexError::Stale`]); with `replays`,
+/// each survivor's packed main line too ([`SurvivorBlock::packed_moves`]). Every part read
+/// is checked first (`index::reader`): a damaged or hostile index is an error, never a
+/// wrong list. The survivors are held when they take at most [`HELD_BYTES`]; else the file
+/// is kept open to read them again ([`IndexedInput::survivor_blocks`]). With `range`, the
+/// cuts `(a, b)` of a shard (`--byte-range A-B`): only the games starting in `[a, b)`,
+/// numbered from the first of them, and where the cuts fall among the games ([`ShardCuts`]:
+/// every game start of the file is an index game's, so the first at or after `a` is the
+/// shard's first; [`IndexedInput::fits_shard`] checks it against the file). With the
+/// condition `keyed` on the games' positions' keys when the index holds keys
+/// (`index::keys`): a game whose filter holds none of the keys has no position the query
+/// can match at. With a few candidate keys (`KEYS_ALONE` at most) only the keys are tested,
+/// with the flags when `need` tests nothing else: each condition is necessary alone, so
+/// testing one of them skips no game the scan would match, and the columns `need` would
+/// read (squares, counts, tags) are left unread; with more (each adds its false "may
+/// hold"s: an exact `fen` of an opening position with every castling right and en passant
+/// has up to 64) both are tested.
+pub fn survivors_keyed(
+    file: IndexFile,
+    path: &Path,
     now: &SourceId,
     (need, keyed): (&Need, Option<&KeyNeed>),
     (longest_game, replays): (u64, bool),
     range: Option<(u64, u64)>,
 ) -> Result<IndexedInput, IndexError> {
-    let header = read_header(src)?;
+    let header = read_header(&file)?;
     if let Some(why) = header.source.differs_from(now) {
         return Err(IndexError::Stale(why));
     }
@@ -248,71 +427,72 @@ pub fn survivors_keyed<S: IndexBytes + ?Sized>(
     };
     let mut strings = Vec::new();
     if need.reads_tags() {
-        read_strings(src, &header, |text| strings.push(text.to_string()))?;
+        read_strings(&file, &header, |text| strings.push(text.to_string()))?;
     }
     let need = need.with_strings(&strings).simplified();
     let mut input = IndexedInput {
         size: now.size,
         games: header.games,
-        survivors: Vec::new(),
-        moves: Vec::new(),
         text: header.text,
-        longest: 0,
-        cuts: None,
+        ..IndexedInput::default()
     };
     let columns = Columns {
         moves: replays,
         keys: keyed.is_some(),
         ..need.columns()
     };
-    let (a, b) = range.unwrap_or((0, u64::MAX));
-    // The games before the shard and in it, and the first game starts at or after each cut.
-    let (mut before, mut in_shard) = (0u64, 0u64);
-    let (mut start_a, mut start_b) = (None, None);
-    // The games come in the order of their offsets (each after the one before): those
-    // before the shard, then its own, then those after it.
-    let max_tag = visit_games(src, &header, columns, |game| {
-        input.longest = input.longest.max(game.length);
-        if game.offset < a {
-            before += 1;
+    let pick = Pick {
+        range: range.unwrap_or((0, u64::MAX)),
+        longest_game,
+    };
+    let mut picking = Picking::new(pick);
+    let mut visits = BlockVisits::new(&file, &header, columns);
+    let mut longest = 0;
+    let mut count = 0;
+    let mut held = Some(SurvivorBlock::default());
+    let most = held_bytes();
+    while visits.next_block(|game| {
+        longest = longest.max(game.length);
+        let Some(position) = picking.survivor(game, &need, keyed) else {
             return;
+        };
+        count += 1;
+        if let Some(block) = &mut held {
+            if block.bytes() + std::mem::size_of::<Survivor>() + game.moves.len() > most {
+                held = None;
+            } else {
+                block.push(game, position);
+            }
         }
-        if game.offset >= b {
-            // The first game after the shard is the first at or after `a` too when the
-            // shard has none.
-            start_a.get_or_insert(game.offset);
-            start_b.get_or_insert(game.offset);
-            return;
-        }
-        if in_shard == 0 {
-            start_a = Some(game.offset);
-        }
-        in_shard += 1;
-        if game.summary.must_scan()
-            || u64::from(game.length) > longest_game
-            || (need.admits(game.summary, &[]) && keyed.is_none_or(|k| k.admits(game.keys)))
-        {
-            // A game searched always has no packed moves (`moves` empty): its text is read.
-            let moves_at = input.moves.len() as u64;
-            input.moves.extend_from_slice(game.moves);
-            input.survivors.push(Survivor {
-                position: game.position - before,
-                offset: game.offset,
-                length: game.length,
-                moves_at,
-                moves_len: game.moves.len() as u32,
-            });
-        }
-    })?;
-    if max_tag as usize > strings.len() {
+    })? {}
+    if visits.max_tag() as usize > strings.len() {
         return Err(IndexError::Corrupt("a tag outside the string table"));
     }
+    input.longest = longest;
+    input.survivor_count = count;
     if let Some(given) = range {
-        input.games = in_shard;
+        input.games = picking.in_shard;
         input.cuts = Some(ShardCuts {
             given,
-            starts: (start_a.unwrap_or(now.size), start_b.unwrap_or(now.size)),
+            starts: (
+                picking.start_a.unwrap_or(now.size),
+                picking.start_b.unwrap_or(now.size),
+            ),
         });
+    }
+    match held {
+        Some(block) => input.held = Some(block),
+        None => {
+            input.reread = Some(Box::new(Reread {
+                path: path.to_path_buf(),
+                file,
+                header,
+                need,
+                keyed: keyed.cloned(),
+                columns,
+                pick,
+            }))
+        }
     }
     Ok(input)
 }

@@ -52,8 +52,10 @@ impl Searcher<'_> {
             first: self.next_game_number(),
             read: 0,
         };
-        let survivors = &indexed.survivors;
-        let (mut text, mut next) = (ChunkedGames::new(0, None), 0usize);
+        let mut blocks = indexed.survivor_blocks();
+        // The survivors' block at hand (None after the last) and the next survivor in it.
+        let (mut block, mut next) = (blocks.next().transpose()?, 0usize);
+        let mut text = ChunkedGames::new(0, None);
         loop {
             let (chunk, fault) = read_chunk(&mut reader, CHUNK_BYTES);
             let at_end = chunk.len() < CHUNK_BYTES;
@@ -61,13 +63,21 @@ impl Searcher<'_> {
             self.out.compressed_position = Some(consumed.load(Ordering::Relaxed));
             let (base, data) = (text.base(), text.text());
             let end = base + data.len() as u64;
-            let ready = survivors[next..]
-                .iter()
-                .take_while(|g| g.offset + u64::from(g.length) <= end)
-                .count();
-            let batch = &survivors[next..next + ready];
-            self.indexed_part(data, base, indexed, batch, &mut part, name)?;
-            next += ready;
+            // Every survivor whose bytes are at hand, block after block.
+            while let Some(at_hand) = &block {
+                let survivors = &at_hand.survivors;
+                let ready = survivors[next..]
+                    .iter()
+                    .take_while(|g| g.offset + u64::from(g.length) <= end)
+                    .count();
+                let batch = &survivors[next..next + ready];
+                self.indexed_part(data, base, at_hand, batch, &mut part, name)?;
+                next += ready;
+                if next < survivors.len() || self.out.stopped() {
+                    break;
+                }
+                (block, next) = (blocks.next().transpose()?, 0);
+            }
             if let Some(e) = fault {
                 return Err(io::Error::new(
                     e.kind(),
@@ -82,7 +92,7 @@ impl Searcher<'_> {
                 return Ok(());
             }
             if at_end {
-                if end != text_size || next < survivors.len() {
+                if end != text_size || block.is_some() {
                     return Err(io::Error::new(
                         io::ErrorKind::InvalidData,
                         format!(
@@ -95,8 +105,8 @@ impl Searcher<'_> {
                 return self.indexed_end(&part, indexed, end);
             }
             // Keep only the bytes from the next game to search on.
-            let keep = survivors
-                .get(next)
+            let keep = (block.as_ref())
+                .and_then(|b| b.survivors.get(next))
                 .map_or(end, |g| g.offset.clamp(base, end));
             text.consume((keep - base) as usize);
         }

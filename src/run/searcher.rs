@@ -12,7 +12,7 @@ use super::{
     BATCH_GAMES, CarriedCell, GameOutput, InputName, RunConfig, last_game, one_pass, process_game,
     workers,
 };
-use crate::index::use_index::{IndexedInput, Survivor};
+use crate::index::use_index::{IndexedInput, Survivor, SurvivorBlock};
 use crate::input::byte_range::{ShardPlace, open_shard};
 use crate::input::{self, Input};
 use crate::ir::Node;
@@ -475,24 +475,31 @@ impl Searcher<'_> {
             first: self.next_game_number(),
             read: 0,
         };
-        self.indexed_part(data, 0, indexed, &indexed.survivors, &mut part, name)?;
+        for block in indexed.survivor_blocks() {
+            if self.out.stopped() {
+                break;
+            }
+            let block = block?;
+            self.indexed_part(data, 0, &block, &block.survivors, &mut part, name)?;
+        }
         self.indexed_end(&part, indexed, data.len() as u64)
     }
 
-    /// Searches the games `survivors` of an indexed input, which lie in `data` (whose first
-    /// byte is at `base` in the input's text); the games the index skipped before each are
-    /// delivered as read first (`part.read`: the input's games delivered so far).
+    /// Searches the games `survivors` of an indexed input (of `block`, which holds their
+    /// packed moves), which lie in `data` (whose first byte is at `base` in the input's
+    /// text); the games the index skipped before each are delivered as read first
+    /// (`part.read`: the input's games delivered so far).
     pub(super) fn indexed_part(
         &mut self,
         data: &[u8],
         base: u64,
-        indexed: &IndexedInput,
+        block: &SurvivorBlock,
         survivors: &[Survivor],
         part: &mut IndexedPart,
         name: &InputName,
     ) -> io::Result<()> {
         let work = IndexedSearch {
-            indexed,
+            block,
             search: self.search.over(data, base, name),
             first: part.first,
             base,
@@ -539,8 +546,8 @@ const SURVIVORS_A_THREAD: usize = 64;
 /// The games an index leaves to search in one file, searched as [`PgnSearch`] searches
 /// the games of a split file: each numbered by its place among the file's games.
 struct IndexedSearch<'s, 'a> {
-    /// The index's games (their packed moves).
-    indexed: &'s IndexedInput,
+    /// The survivors' packed moves.
+    block: &'s SurvivorBlock,
     search: PgnSearch<'s, 'a>,
     /// The number of the file's first game.
     first: u64,
@@ -557,7 +564,7 @@ impl GameWork<Survivor> for IndexedSearch<'_, '_> {
             let start = game.offset - self.base;
             let range = start as usize..(start + u64::from(game.length)) as usize;
             let number = self.first + game.position;
-            let packed = self.indexed.packed_moves(game);
+            let packed = self.block.packed_moves(game);
             (
                 game.position,
                 self.search.one(worker, &range, number, packed),

@@ -3,7 +3,9 @@
 //! out (counted by `IndexedSkips::open`, so that a rule that prunes nothing fails too).
 
 use std::fs;
+use std::os::unix::process::CommandExt;
 use std::path::Path;
+use std::process::Command;
 
 use crate::common::cqlq_in;
 use cqlq::index::use_index::IndexedSkips;
@@ -146,6 +148,105 @@ pub(crate) fn assert_answers_as_the_scan(dir: &Path, args: &[&str], what: &str) 
     assert!(a.stdout == b.stdout, "{what}");
     assert_eq!(text(&a.stderr), text(&b.stderr), "{what}");
     assert_eq!(a.status.code(), b.status.code(), "{what}");
+}
+
+/// Survivors read again from the index a block at a time (what a search does when they
+/// would take more than `use_index::HELD_BYTES`; a debug build reads another limit from
+/// `CQLQ_TEST_HELD_BYTES`: 0 reads every file's again, 20,000 bytes drops those held
+/// part-way) print the scan's bytes, stdout, stderr and exit status: real games
+/// (`../shared/data/std-visible-5k.pgn`, two blocks of the index), plain, zstd-compressed
+/// (the index's blocks end inside the stream's chunks) and a shard of the plain file, in
+/// `--count` (packed moves replayed), `--gamenumbers`, PGN, and with `--limit`.
+#[test]
+fn survivors_read_again_block_by_block_answer_as_the_scan() {
+    let Some(source) = crate::common::shared_file("data/std-visible-5k.pgn") else {
+        eprintln!("skipped: ../shared/data/std-visible-5k.pgn is absent");
+        return;
+    };
+    let scratch = crate::common::scratch("index", "reread");
+    let dir = scratch.path();
+    let pgn = fs::read(source).unwrap();
+    crate::index_zst::both_indexed(dir, "r.pgn", &pgn);
+    let shard = format!("{}-{}", pgn.len() / 3, 2 * pgn.len() / 3);
+    let run = |held: &str, args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_cqlq"))
+            .current_dir(dir)
+            .env("CQLQ_TEST_HELD_BYTES", held)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    for query in ["check", "mate", "move o-o-o and #[Qq] == 0"] {
+        for format in [&["--count"][..], &["--gamenumbers"], &[], &["--limit", "7"]] {
+            for input in [
+                &["r.pgn"][..],
+                &["r.pgn.zst"],
+                &["--byte-range", &shard, "r.pgn"],
+            ] {
+                let mut args = vec!["-q", "-e", query];
+                args.extend_from_slice(format);
+                args.extend_from_slice(input);
+                let scan = run("0", &[&["--no-index"][..], &args].concat());
+                for held in ["0", "20000"] {
+                    let what = format!("{args:?} with CQLQ_TEST_HELD_BYTES={held}");
+                    let read_again = run(held, &args);
+                    assert!(read_again.stdout == scan.stdout, "{what}");
+                    assert_eq!(text(&read_again.stderr), text(&scan.stderr), "{what}");
+                    assert_eq!(read_again.status.code(), scan.status.code(), "{what}");
+                }
+            }
+        }
+    }
+}
+
+/// A search through the index holds no more memory for more games: under a data limit
+/// (`RLIMIT_DATA`: the heap and every private writable mapping, not the mapped PGN) of 14
+/// MiB, `--count` of a move over 400,000 short games, every one a survivor with its packed
+/// moves (16 MiB of survivors if all were held: the search held them all before, and
+/// needed between 20 and 24 MiB), answers as the scan under the same limit. The truth: the
+/// file is 400,000 copies of one game that plays the move.
+#[test]
+fn a_search_through_the_index_holds_memory_flat_in_the_games() {
+    let scratch = crate::common::scratch("index", "flat");
+    let dir = scratch.path();
+    let game = "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n";
+    fs::write(dir.join("g.pgn"), game.repeat(400_000)).unwrap();
+    let out = cqlq_in(dir, &["index", "-q", "g.pgn"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let limited = |args: &[&str]| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_cqlq"));
+        command
+            .current_dir(dir)
+            .env_remove("CQLQ_TEST_HELD_BYTES")
+            .args(args);
+        // SAFETY: setrlimit(2) only, between fork and exec.
+        unsafe {
+            command.pre_exec(|| {
+                let limit = libc::rlimit {
+                    rlim_cur: 14 << 20,
+                    rlim_max: 14 << 20,
+                };
+                if libc::setrlimit(libc::RLIMIT_DATA, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        command.output().unwrap()
+    };
+    let query = ["-j1", "-q", "--count", "-e", "move to f3"];
+    let scan = limited(&[&query[..], &["--no-index", "g.pgn"]].concat());
+    assert_eq!(
+        (text(&scan.stdout).trim(), scan.status.code()),
+        ("400000", Some(0))
+    );
+    let indexed = limited(&[&query[..], &["g.pgn"]].concat());
+    assert_eq!(
+        (text(&indexed.stdout).trim(), indexed.status.code()),
+        ("400000", Some(0)),
+        "{}",
+        text(&indexed.stderr)
+    );
 }
 
 /// A run's stdout and its summary line (stderr's last line, its time and speed cut off),

@@ -15,7 +15,7 @@ fn text(bytes: &[u8]) -> String {
 }
 
 /// Writes `pgn` as `dir/NAME` (plain) and `dir/NAME.zst`, and indexes both.
-fn both_indexed(dir: &Path, name: &str, pgn: &[u8]) {
+pub(crate) fn both_indexed(dir: &Path, name: &str, pgn: &[u8]) {
     fs::write(dir.join(name), pgn).unwrap();
     fs::write(
         dir.join(format!("{name}.zst")),
