@@ -574,6 +574,12 @@ impl<'s, S: IndexBytes + ?Sized> BlockVisits<'s, S> {
         }
     }
 
+    /// Reads the packed moves of the blocks after this one or not (a reader that no longer
+    /// needs them spares their reading and checking).
+    pub fn read_moves(&mut self, moves: bool) {
+        self.columns.moves = moves;
+    }
+
     /// The largest tag number met in the blocks read so far (0 without tags).
     pub fn max_tag(&self) -> u32 {
         self.max_tag
@@ -618,11 +624,13 @@ impl<'s, S: IndexBytes + ?Sized> BlockVisits<'s, S> {
         games.varint_columns = games.reads_varint_columns();
         games.more_columns =
             games.varint_columns || games.counts.is_some() || games.plies.is_some();
-        let summary = &mut self.summary;
+        // Kept in locals while the block is read (no store to `self` each game).
+        let (summary, size) = (&mut self.summary, self.size);
+        let (mut end, mut max_tag) = (self.end, self.max_tag);
         for i in 0..games.games {
-            let place = games.next_game(&mut self.end, self.size, summary)?;
+            let place = games.next_game(&mut end, size, summary)?;
             if columns.tags && summary.flags & SCAN == 0 {
-                self.max_tag = summary.tags.iter().fold(self.max_tag, |m, &t| m.max(t));
+                max_tag = summary.tags.iter().fold(max_tag, |m, &t| m.max(t));
             }
             visit(&GameRead {
                 position: block.first + i as u64,
@@ -634,6 +642,7 @@ impl<'s, S: IndexBytes + ?Sized> BlockVisits<'s, S> {
             });
         }
         games.finish()?;
+        (self.end, self.max_tag) = (end, max_tag);
         Ok(true)
     }
 }

@@ -65,7 +65,7 @@ pub struct ShardCuts {
 /// selective query's survivors are held (no second reading), and the memory of a search
 /// that reads most games of a file of any size stays flat (under twice this while the
 /// vectors grow, then a block's).
-pub const HELD_BYTES: usize = 4 << 20;
+pub const HELD_BYTES: usize = 8 << 20;
 
 /// [`HELD_BYTES`]; a debug build (the tests') takes another from `CQLQ_TEST_HELD_BYTES`, so
 /// that a test reads a small file's survivors again as a big file's are.
@@ -159,6 +159,7 @@ impl Picking {
     /// The game's place among the shard's games when the search reads it. The games come
     /// in the order of their offsets (each after the one before): those before the shard,
     /// then its own, then those after it.
+    #[inline]
     fn survivor(
         &mut self,
         game: &GameRead<'_>,
@@ -451,6 +452,8 @@ pub fn survivors_keyed(
     let mut count = 0;
     let mut held = Some(SurvivorBlock::default());
     let most = held_bytes();
+    // Once too many to hold, the survivors are counted only (read again in the search):
+    // the packed moves of the blocks after are not read.
     while visits.next_block(|game| {
         longest = longest.max(game.length);
         let Some(position) = picking.survivor(game, &need, keyed) else {
@@ -464,7 +467,11 @@ pub fn survivors_keyed(
                 block.push(game, position);
             }
         }
-    })? {}
+    })? {
+        if held.is_none() {
+            visits.read_moves(false);
+        }
+    }
     if visits.max_tag() as usize > strings.len() {
         return Err(IndexError::Corrupt("a tag outside the string table"));
     }
