@@ -247,6 +247,40 @@ fn a_search_through_the_index_holds_memory_flat_in_the_games() {
         "{}",
         text(&indexed.stderr)
     );
+    // Too many to hold, the survivors come a block of the index (4,096 games) at a time;
+    // an index cut short in place after it was opened (the same file, as a writer that
+    // does not replace it leaves it) is an error naming it, not games lost in silence.
+    let filter = cqlq::query::Program::from_text("true", Some(cqlq::query::Dialect::Cql), false)
+        .and_then(|prog| prog.lower::<shakmaty::Bitboard>(cqlq::squares::Geometry::STANDARD))
+        .unwrap()
+        .filter;
+    let pgn = dir.join("g.pgn");
+    let opened = IndexedSkips::open(
+        &filter,
+        [(pgn.as_path(), "g.pgn".to_string())],
+        u64::MAX,
+        true,
+    );
+    let skips = opened.skips.expect("the index is used");
+    let mut blocks = skips.input("g.pgn").unwrap().survivor_blocks();
+    let first = blocks.next().unwrap().unwrap();
+    assert_eq!(
+        (first.survivors.len(), first.survivors[4095].position),
+        (4096, 4095)
+    );
+    let index = fs::OpenOptions::new()
+        .write(true)
+        .open(dir.join("g.pgn.cqlqi"))
+        .unwrap();
+    index.set_len(index.metadata().unwrap().len() / 2).unwrap();
+    let rest: Vec<_> = blocks.collect();
+    let last = rest.last().unwrap().as_ref().map(|b| b.survivors.len());
+    let why = last.expect_err("an error after the cut").to_string();
+    assert!(
+        why.contains("g.pgn.cqlqi: the index changed while it was read"),
+        "{why}"
+    );
+    assert!(rest[..rest.len() - 1].iter().all(Result::is_ok));
 }
 
 /// A run's stdout and its summary line (stderr's last line, its time and speed cut off),
