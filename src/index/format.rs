@@ -14,7 +14,7 @@ pub use super::reader::{RecordRef, Records, decode, read_index, records};
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"CQLQIDX\x1a";
 /// The format's version (a reader refuses any other).
-pub const VERSION: u32 = 6;
+pub const VERSION: u32 = 7;
 /// The header's size in bytes.
 pub const HEADER_BYTES: usize = 96;
 /// The bytes hashed at each end of the source ([`SourceId`]).
@@ -232,7 +232,7 @@ pub enum Section {
     Counts = 2,
     /// Per game not searched always: per piece kind the squares it stood on beyond its start.
     Squares = 3,
-    /// Per game not searched always: 10 varints, its kept tags' numbers in the string table.
+    /// Per game not searched always: 9 varints, its kept tags' numbers in the string table.
     Tags = 4,
     /// Per game not searched always: plies, move bytes, final key, the packed main line.
     Moves = 5,

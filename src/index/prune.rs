@@ -489,7 +489,7 @@ fn placement_need(part: &(PieceKinds, Bitboard)) -> Need {
 }
 
 /// The place in [`summary::TAG_NAMES`] of the `Result` tag.
-const RESULT: usize = 6;
+const RESULT: usize = 5;
 
 /// The place in [`summary::TAG_NAMES`] of the tag `name` names, if the index keeps it.
 fn kept_tag(name: &TagName) -> Option<usize> {

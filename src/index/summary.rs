@@ -42,13 +42,15 @@ pub const PROMOTE_KNIGHT: u32 = 1 << 8;
 /// The game has variations (informational: the summary covers them).
 pub const VARIATIONS: u32 = 1 << 12;
 
-/// The tags the index keeps (the game filters' `player`, `elo`, `result`, `event`, `site`,
-/// `date`, `eco` read them), in the order of a summary's `tags`.
+/// The tags the index keeps (the game filters' `player`, `elo`, `result`, `event`, `date`,
+/// `eco` read them), in the order of a summary's `tags`. Not `Site`: every lichess game's is
+/// its own address, so its values would grow the string table, and the memory of building
+/// and of reading it, by a string a game (`site "x"` is decided on the game's text).
 pub const TAG_NAMES: [&str; TAGS] = [
-    "Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo", "BlackElo", "ECO",
+    "Event", "Date", "Round", "White", "Black", "Result", "WhiteElo", "BlackElo", "ECO",
 ];
 /// The number of tags kept.
-pub const TAGS: usize = 10;
+pub const TAGS: usize = 9;
 
 /// The number of piece kinds summarised: white pawn..king (0..6), black pawn..king (6..12).
 pub const KINDS: usize = 12;

@@ -321,7 +321,7 @@ fn the_one_pass_summary_is_the_careful_one() {
 }
 
 /// The tags the game filters read are kept: the index names `common::THREE_GAMES`' players,
-/// events, sites, dates and results as the PGN writes them, and no Elo (none is written).
+/// events, dates and results as the PGN writes them, and no Elo (none is written).
 #[test]
 fn the_index_keeps_the_tags_the_filters_read() {
     use cqlq::index::summary::TAG_NAMES;
@@ -337,7 +337,8 @@ fn the_index_keeps_the_tags_the_filters_read() {
     assert_eq!(tag(0, "White").as_deref(), Some("Anna Alpha"));
     assert_eq!(tag(1, "Black").as_deref(), Some("Anna Alpha"));
     assert_eq!(tag(1, "Event").as_deref(), Some("Autumn Cup"));
-    assert_eq!(tag(2, "Site").as_deref(), Some("Paris"));
+    // Site is not kept (`summary::TAG_NAMES`: every lichess game's is its own address).
+    assert!(!TAG_NAMES.contains(&"Site"));
     assert_eq!(tag(1, "Date").as_deref(), Some("2005.??.??"));
     assert_eq!(tag(0, "Result").as_deref(), Some("1-0"));
     assert_eq!(tag(0, "WhiteElo"), None);
@@ -416,5 +417,36 @@ fn indexing_memory_is_flat_in_the_number_of_games() {
         four < one + 3 * 1024,
         "peak {one} KiB for {} bytes, {four} KiB for four times as many games",
         once.len()
+    );
+}
+
+/// Memory flat in the number of games on lichess games, each of whose `Site` is its own
+/// address (`https://lichess.org/` and eight letters): indexing four times as many such
+/// games takes about the memory of indexing the first quarter (no tag value a game is
+/// kept). Mutation check (2026-11-29): with `Site` kept, this test fails (the string table
+/// grows by about 150 bytes a game).
+#[test]
+fn indexing_lichess_sites_keeps_memory_flat() {
+    let scratch = crate::common::scratch("index", "sites");
+    let dir = scratch.path();
+    let games = |first: usize, count: usize| -> String {
+        (first..first + count)
+            .map(|i| {
+                format!(
+                    "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/{i:08x}\"]\n\
+                     [White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 \
+                     3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+                )
+            })
+            .collect()
+    };
+    fs::write(dir.join("once.pgn"), games(0, 15_000)).unwrap();
+    fs::write(dir.join("four.pgn"), games(0, 60_000)).unwrap();
+    let (ok1, one) = peak_kib(dir, &["index", "-q", "-j1", "once.pgn"]);
+    let (ok4, four) = peak_kib(dir, &["index", "-q", "-j1", "four.pgn"]);
+    assert!(ok1 && ok4);
+    assert!(
+        four < one + 3 * 1024,
+        "peak {one} KiB for 15,000 games, {four} KiB for 60,000"
     );
 }
