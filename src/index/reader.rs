@@ -577,12 +577,6 @@ impl<'s, S: IndexBytes + ?Sized> BlockVisits<'s, S> {
         }
     }
 
-    /// Reads the packed moves of the blocks after this one or not (a reader that no longer
-    /// needs them spares their reading and checking).
-    pub fn read_moves(&mut self, moves: bool) {
-        self.columns.moves = moves;
-    }
-
     /// The largest tag number met in the blocks read so far (0 without tags).
     pub fn max_tag(&self) -> u32 {
         self.max_tag

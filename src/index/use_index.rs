@@ -452,8 +452,9 @@ pub fn survivors_keyed(
     let mut count = 0;
     let mut held = Some(SurvivorBlock::default());
     let most = held_bytes();
-    // Once too many to hold, the survivors are counted only (read again in the search):
-    // the packed moves of the blocks after are not read.
+    // Once too many to hold, the survivors are counted only (read again in the search);
+    // every part is still read and checked, so that a damaged index is not used at all
+    // (the file scanned) rather than found damaged part-way through the search.
     while visits.next_block(|game| {
         longest = longest.max(game.length);
         let Some(position) = picking.survivor(game, &need, keyed) else {
@@ -467,11 +468,7 @@ pub fn survivors_keyed(
                 block.push(game, position);
             }
         }
-    })? {
-        if held.is_none() {
-            visits.read_moves(false);
-        }
-    }
+    })? {}
     if visits.max_tag() as usize > strings.len() {
         return Err(IndexError::Corrupt("a tag outside the string table"));
     }

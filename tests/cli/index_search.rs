@@ -199,6 +199,58 @@ fn survivors_read_again_block_by_block_answer_as_the_scan() {
     }
 }
 
+/// A damaged part of an index whose survivors are too many to hold (read again in the
+/// search: `CQLQ_TEST_HELD_BYTES=0`) is found when the index is opened, as when they are
+/// held: the index is not used (a line says so) and the file is scanned, the same bytes as
+/// `--no-index`. The damage: a byte of the second block's packed moves changed, its CRC-32
+/// not written again (`docs/index.md`, "The file": a 96-byte header, then per block a
+/// 72-byte header, its game count and each section's length and CRC-32, then its eight
+/// sections, the moves sixth).
+#[test]
+fn a_damaged_index_read_again_is_not_used() {
+    let scratch = crate::common::scratch("index", "reread-damaged");
+    let dir = scratch.path();
+    // 5,100 games: two blocks of the index.
+    fs::write(dir.join("g.pgn"), crate::common::THREE_GAMES.repeat(1_700)).unwrap();
+    let out = cqlq_in(dir, &["index", "-q", "g.pgn"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let path = dir.join("g.pgn.cqlqi");
+    let mut index = fs::read(&path).unwrap();
+    let u32_at = |bytes: &[u8], at: usize| {
+        u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize
+    };
+    let lens = |bytes: &[u8], block: usize| {
+        (0..8)
+            .map(|i| u32_at(bytes, block + 4 + 8 * i))
+            .collect::<Vec<_>>()
+    };
+    let second = 96 + 72 + lens(&index, 96).iter().sum::<usize>();
+    assert_eq!(u32_at(&index, second), 5_100 - 4_096);
+    let second_lens = lens(&index, second);
+    let moves = second + 72 + second_lens[..5].iter().sum::<usize>();
+    index[moves + second_lens[5] / 2] ^= 0x55;
+    fs::write(&path, &index).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_cqlq"))
+            .current_dir(dir)
+            .env("CQLQ_TEST_HELD_BYTES", "0")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let used = run(&["-q", "--count", "-e", "check", "g.pgn"]);
+    let scan = run(&["-q", "--count", "-e", "check", "--no-index", "g.pgn"]);
+    let told = text(&used.stderr);
+    assert!(
+        told.contains("g.pgn.cqlqi: not used") && told.contains("damaged"),
+        "{told}"
+    );
+    assert_eq!(
+        (used.stdout, used.status.code()),
+        (scan.stdout, scan.status.code())
+    );
+}
+
 /// A search through the index holds no more memory for more games: under a data limit
 /// (`RLIMIT_DATA`: the heap and every private writable mapping, not the mapped PGN) of 24
 /// MiB, `--count` of a move over 800,000 short games, every one a survivor with its packed

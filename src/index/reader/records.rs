@@ -29,7 +29,7 @@ pub struct Records<'a> {
 pub struct RecordRef<'a> {
     /// Where the game lies, and its summary (without the moves).
     pub entry: GameEntry,
-    /// The main line packed ([`super::moves`]); empty for a game searched always.
+    /// The main line packed ([`crate::index::moves`]); empty for a game searched always.
     pub moves: &'a [u8],
 }
 
