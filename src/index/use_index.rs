@@ -13,7 +13,7 @@ use std::path::Path;
 
 use shakmaty::Bitboard;
 
-use super::format::{Header, IndexError, SourceId, Text};
+use super::format::{BLOCK_GAMES, Header, IndexError, SourceId, Text};
 use super::keys::{KeyNeed, key_need_of};
 use super::prune::{Need, need_of, prunable};
 use super::reader::{BlockVisits, Columns, GameRead, IndexFile, read_header, read_strings};
@@ -204,8 +204,11 @@ impl<'i> Iterator for SurvivorBlocks<'i> {
             return Some(Ok(Cow::Borrowed(held)));
         }
         let (visits, picking, reread) = self.reread.as_mut()?;
+        // Blocks of the index read until a block's worth of survivors is at hand, so that
+        // a selective query's survivors still come in batches big enough to share among
+        // the threads (at most twice that many held).
         let mut block = SurvivorBlock::default();
-        while block.survivors.is_empty() {
+        while block.survivors.len() < BLOCK_GAMES {
             let read = visits.next_block(|game| {
                 if let Some(position) = picking.survivor(game, &reread.need, reread.keyed.as_ref())
                 {
@@ -235,8 +238,9 @@ impl<'i> Iterator for SurvivorBlocks<'i> {
 
 impl IndexedInput {
     /// The games to search, in file order, a block at a time, each with its packed moves
-    /// when the search replays them: all of them at once when held, else each index block's
-    /// read again (an error when the index changed since it was opened).
+    /// when the search replays them: all of them at once when held, else read again from
+    /// the index, blocks of it until at least `BLOCK_GAMES` survivors (or the last) are at
+    /// hand (an error when the index changed since it was opened).
     pub fn survivor_blocks(&self) -> SurvivorBlocks<'_> {
         SurvivorBlocks {
             held: self.held.as_ref(),
