@@ -423,8 +423,9 @@ fn indexing_memory_is_flat_in_the_number_of_games() {
 /// Memory flat in the number of games on lichess games, each of whose `Site` is its own
 /// address (`https://lichess.org/` and eight letters): indexing four times as many such
 /// games takes about the memory of indexing the first quarter (no tag value a game is
-/// kept). Mutation check (2026-11-29): with `Site` kept, this test fails (the string table
-/// grows by about 150 bytes a game).
+/// kept): within 5 MiB (2 MiB measured, dev build). Mutation check (2026-11-29): with
+/// `Site` kept, this test fails (the string table grows by about 150 bytes a game: 13.4 MB
+/// against 23.0 MB).
 #[test]
 fn indexing_lichess_sites_keeps_memory_flat() {
     let scratch = crate::common::scratch("index", "sites");
@@ -446,7 +447,7 @@ fn indexing_lichess_sites_keeps_memory_flat() {
     let (ok4, four) = peak_kib(dir, &["index", "-q", "-j1", "four.pgn"]);
     assert!(ok1 && ok4);
     assert!(
-        four < one + 3 * 1024,
+        four < one + 5 * 1024,
         "peak {one} KiB for 15,000 games, {four} KiB for 60,000"
     );
 }
