@@ -27,7 +27,7 @@ pub struct IndexedSkips {
 }
 
 /// One indexed input: how many games it holds, and which of them the search reads.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct IndexedInput {
     /// The size of the file the index was made from (the games lie inside it).
     pub size: u64,
@@ -35,11 +35,8 @@ pub struct IndexedInput {
     pub games: u64,
     /// How many of them the search reads.
     pub survivor_count: u64,
-    /// The games to search, all of them, when they take at most [`HELD_BYTES`]; else None,
-    /// and [`IndexedInput::survivor_blocks`] reads them again a block at a time.
-    held: Option<SurvivorBlock>,
-    /// The index kept open to read the survivors again (when `held` is None).
-    reread: Option<Box<Reread>>,
+    /// The games to search: held, or read again ([`IndexedInput::survivor_blocks`]).
+    survivors: Survivors,
     /// What the games' places count: the file's bytes, or its zstd stream decompressed.
     pub text: Text,
     /// The longest game's length in bytes (over all the index's games).
@@ -112,6 +109,14 @@ impl SurvivorBlock {
     fn bytes(&self) -> usize {
         self.survivors.len() * std::mem::size_of::<Survivor>() + self.moves.len()
     }
+}
+
+/// An input's survivors: all of them held, when they take at most [`HELD_BYTES`], or the
+/// index kept open to read them again a block at a time.
+#[derive(Debug)]
+enum Survivors {
+    Held(SurvivorBlock),
+    ReadAgain(Box<Reread>),
 }
 
 /// What reading an index's survivors again needs: the file kept open, its checked header,
@@ -242,15 +247,19 @@ impl IndexedInput {
     /// the index, blocks of it until at least `BLOCK_GAMES` survivors (or the last) are at
     /// hand (an error when the index changed since it was opened).
     pub fn survivor_blocks(&self) -> SurvivorBlocks<'_> {
-        SurvivorBlocks {
-            held: self.held.as_ref(),
-            reread: self.reread.as_deref().map(|r| {
-                (
+        match &self.survivors {
+            Survivors::Held(block) => SurvivorBlocks {
+                held: Some(block),
+                reread: None,
+            },
+            Survivors::ReadAgain(r) => SurvivorBlocks {
+                held: None,
+                reread: Some((
                     BlockVisits::new(&r.file, &r.header, r.columns),
                     Picking::new(r.pick),
                     r,
-                )
-            }),
+                )),
+            },
         }
     }
 
@@ -410,7 +419,7 @@ fn games_to_search(
 /// read (squares, counts, tags) are left unread; with more (each adds its false "may
 /// hold"s: an exact `fen` of an opening position with every castling right and en passant
 /// has up to 64) both are tested.
-pub fn survivors_keyed(
+fn survivors_keyed(
     file: IndexFile,
     path: &Path,
     now: &SourceId,
@@ -435,12 +444,6 @@ pub fn survivors_keyed(
         read_strings(&file, &header, |text| strings.push(text.to_string()))?;
     }
     let need = need.with_strings(&strings).simplified();
-    let mut input = IndexedInput {
-        size: now.size,
-        games: header.games,
-        text: header.text,
-        ..IndexedInput::default()
-    };
     let columns = Columns {
         moves: replays,
         keys: keyed.is_some(),
@@ -476,31 +479,36 @@ pub fn survivors_keyed(
     if visits.max_tag() as usize > strings.len() {
         return Err(IndexError::Corrupt("a tag outside the string table"));
     }
-    input.longest = longest;
-    input.survivor_count = count;
-    if let Some(given) = range {
-        input.games = picking.in_shard;
-        input.cuts = Some(ShardCuts {
-            given,
-            starts: (
-                picking.start_a.unwrap_or(now.size),
-                picking.start_b.unwrap_or(now.size),
-            ),
-        });
-    }
-    match held {
-        Some(block) => input.held = Some(block),
-        None => {
-            input.reread = Some(Box::new(Reread {
-                path: path.to_path_buf(),
-                file,
-                header,
-                need,
-                keyed: keyed.cloned(),
-                columns,
-                pick,
-            }))
-        }
-    }
-    Ok(input)
+    let cuts = range.map(|given| ShardCuts {
+        given,
+        starts: (
+            picking.start_a.unwrap_or(now.size),
+            picking.start_b.unwrap_or(now.size),
+        ),
+    });
+    let survivors = match held {
+        Some(block) => Survivors::Held(block),
+        None => Survivors::ReadAgain(Box::new(Reread {
+            path: path.to_path_buf(),
+            file,
+            header,
+            need,
+            keyed: keyed.cloned(),
+            columns,
+            pick,
+        })),
+    };
+    Ok(IndexedInput {
+        size: now.size,
+        games: if range.is_some() {
+            picking.in_shard
+        } else {
+            header.games
+        },
+        survivor_count: count,
+        survivors,
+        text: header.text,
+        longest,
+        cuts,
+    })
 }
