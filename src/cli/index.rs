@@ -361,7 +361,7 @@ fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
          size: {size} bytes ({:.1} % of the PGN's {} bytes, {of_text}{:.1} bytes a game)\n\
          games: {games}, searched always (faults, variants, set-up starts): {}\n\
          main-line moves packed: {plies} in {move_bytes} bytes\n\
-         distinct tag values ({}): {}\n",
+         distinct tag values ({}): {}; tags whose value was not kept (the table full): {}\n",
         percent(size, index.source.size),
         index.source.size,
         if games == 0 {
@@ -372,6 +372,10 @@ fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
         index.games.iter().filter(|g| g.summary.must_scan()).count(),
         s::TAG_NAMES.join(", "),
         index.strings.len(),
+        (index.games.iter())
+            .flat_map(|g| g.summary.tags)
+            .filter(|&id| id == cqlq::index::format::TAG_NOT_KEPT)
+            .count(),
     );
     if index.keys {
         let bytes: u64 = index

@@ -4,12 +4,11 @@
 //! after its last one read again; a compressed source's decompressed text read as a stream
 //! ([`index_stream`]).
 
-use std::collections::HashMap;
-
 use rayon::prelude::*;
 
-use super::format::{GameEntry, Index, IndexWriter};
-use super::summary::{Summarized, TAGS, summarize_keyed};
+use super::format::{GameEntry, Index, IndexWriter, TAG_ABSENT};
+use super::summary::{Summarized, summarize_keyed};
+use super::tag_values::TagValues;
 use crate::pgn::{CHUNK_BYTES, ChunkedGames, split_games};
 
 /// Games summarised per parallel batch and worker thread (the progress is told after each
@@ -35,128 +34,9 @@ pub struct BuildCounts {
     pub must_scan: u64,
 }
 
-/// The tag values met so far, numbered from 1 in the order first met.
-#[derive(Debug, Default)]
-struct Strings {
-    numbers: HashMap<String, u32, WordHashing>,
-    values: Vec<String>,
-    /// Per kept tag (`summary::TAG_NAMES`), the number of the last game's value (0: none
-    /// yet): games in a row mostly share their event, site, date, round and the like, and
-    /// the value is compared with it before any hashing.
-    last: [u32; TAGS],
-}
-
-/// Makes the [`WordHasher`]s of a build's table of tag values, all with one random key.
-#[derive(Clone, Debug)]
-struct WordHashing {
-    key: u64,
-}
-
-impl Default for WordHashing {
-    /// A key drawn at random (std's `RandomState`): a file cannot choose values that collide.
-    fn default() -> Self {
-        use std::hash::BuildHasher;
-        WordHashing {
-            key: std::collections::hash_map::RandomState::new().hash_one(0x9e37_79b9_u64) | 1,
-        }
-    }
-}
-
-impl std::hash::BuildHasher for WordHashing {
-    type Hasher = WordHasher;
-
-    fn build_hasher(&self) -> WordHasher {
-        WordHasher {
-            state: self.key,
-            key: self.key,
-        }
-    }
-}
-
-/// A keyed hash of tag values 8 bytes at a time, each word folded into the state by a
-/// 128-bit multiply (aHash's fallback): every game's ten tags are looked up, and std's
-/// SipHash a byte at a time cost 3 % of a build.
-#[derive(Clone, Copy, Debug)]
-struct WordHasher {
-    state: u64,
-    key: u64,
-}
-
-impl WordHasher {
-    /// Folds `word` into the state.
-    fn mix(&mut self, word: u64) {
-        let product = u128::from(self.state ^ word) * u128::from(self.key);
-        self.state = (product as u64 ^ (product >> 64) as u64).rotate_left(23);
-    }
-}
-
-impl std::hash::Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        self.mix(bytes.len() as u64);
-        let mut words = bytes.chunks_exact(8);
-        for word in &mut words {
-            self.mix(u64::from_le_bytes(word.try_into().unwrap_or_default()));
-        }
-        let rest = words.remainder();
-        if !rest.is_empty() {
-            let mut last = [0u8; 8];
-            last[..rest.len()].copy_from_slice(rest);
-            self.mix(u64::from_le_bytes(last));
-        }
-    }
-
-    fn write_u8(&mut self, byte: u8) {
-        self.mix(u64::from(byte));
-    }
-
-    fn finish(&self) -> u64 {
-        let product = u128::from(self.state) * u128::from(self.key);
-        product as u64 ^ (product >> 64) as u64
-    }
-}
-
-impl Strings {
-    /// The strings of an earlier index, numbered as there.
-    fn from_values(values: Vec<String>) -> Strings {
-        let numbers = values
-            .iter()
-            .enumerate()
-            .map(|(i, v)| (v.clone(), i as u32 + 1))
-            .collect();
-        Strings {
-            numbers,
-            values,
-            last: [0; TAGS],
-        }
-    }
-
-    /// The number of `value`, the value of kept tag `tag` (see [`Strings::last`]), given
-    /// one when new.
-    fn number_of_tag(&mut self, tag: usize, value: &str) -> u32 {
-        let last = self.last[tag];
-        if last != 0 && self.values[last as usize - 1] == value {
-            return last;
-        }
-        let n = self.number(value);
-        self.last[tag] = n;
-        n
-    }
-
-    /// The number of `value`, given one when new.
-    fn number(&mut self, value: &str) -> u32 {
-        if let Some(&n) = self.numbers.get(value) {
-            return n;
-        }
-        self.values.push(value.to_string());
-        let n = self.values.len() as u32;
-        self.numbers.insert(value.to_string(), n);
-        n
-    }
-}
-
 /// Writes the index of `bytes` (the whole source, the one `writer` was started for) to
-/// `writer`, a batch of games at a time (nothing kept but the tag values: memory flat in the
-/// number of games). `earlier`: an index of this file made before it grew; when its source
+/// `writer`, a batch of games at a time (nothing kept but the tag values, within
+/// `tag_values`' bounds: memory flat in the number of games). `earlier`: an index of this file made before it grew; when its source
 /// is a prefix of `bytes`, its games but the last are kept and the text is read again from
 /// its last game on (that game may have grown: text appended without a new game's tags
 /// continues it). `progress` is told the source bytes done after each batch: the bytes
@@ -172,9 +52,9 @@ pub fn index_bytes(
         // An index with keys is grown only into one with keys (and one without into one
         // without): else every game is read again.
         Some(old) if old.source.is_prefix_of(bytes) && old.keys == writer.keys() => {
-            (old.games, Strings::from_values(old.strings))
+            (old.games, TagValues::from_values(old.strings))
         }
-        _ => (Vec::new(), Strings::default()),
+        _ => (Vec::new(), TagValues::default()),
     };
     let restart = games.pop().map_or(0, |last| last.offset as usize);
     for game in &games {
@@ -200,7 +80,7 @@ pub fn index_bytes(
             progress((restart + last.end) as u64);
         }
     }
-    writer.strings = strings.values;
+    writer.strings = strings.into_values();
     Ok(counts)
 }
 
@@ -210,7 +90,7 @@ fn write_batch(
     text: &[u8],
     base: u64,
     batch: &[std::ops::Range<usize>],
-    (strings, counts): (&mut Strings, &mut BuildCounts),
+    (strings, counts): (&mut TagValues, &mut BuildCounts),
     writer: &mut IndexWriter,
 ) -> std::io::Result<()> {
     let keys = writer.keys();
@@ -229,7 +109,7 @@ fn write_batch(
         for (tag, (id, value)) in summary.tags.iter_mut().zip(&game.tags).enumerate() {
             *id = value
                 .as_deref()
-                .map_or(0, |v| strings.number_of_tag(tag, v));
+                .map_or(TAG_ABSENT, |v| strings.number_of_tag(tag, v));
         }
         counts.must_scan += u64::from(summary.must_scan());
         counts.games += 1;
@@ -254,7 +134,7 @@ pub fn index_stream(
     writer: &mut IndexWriter,
 ) -> std::io::Result<(BuildCounts, u64)> {
     let mut counts = BuildCounts::default();
-    let mut strings = Strings::default();
+    let mut strings = TagValues::default();
     let mut chunks = ChunkedGames::new(0, None);
     loop {
         let (chunk, fault) = crate::input::read_chunk(text, CHUNK_BYTES);
@@ -270,7 +150,7 @@ pub fn index_stream(
         }
         progress();
         if at_end {
-            writer.strings = strings.values;
+            writer.strings = strings.into_values();
             return Ok((counts, chunks.base() + chunks.text().len() as u64));
         }
         chunks.consume(games.last().map_or(0, |r| r.end));

@@ -14,7 +14,17 @@ pub use super::reader::{RecordRef, Records, decode, read_index, records};
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"CQLQIDX\x1a";
 /// The format's version (a reader refuses any other).
-pub const VERSION: u32 = 7;
+pub const VERSION: u32 = 8;
+/// A game's kept tag's number when the game has no such tag.
+pub const TAG_ABSENT: u32 = 0;
+/// A game's kept tag's number when the tag is present but its value was not kept (the
+/// table was full: `index::tag_values`): no tag test rules the game out.
+pub const TAG_NOT_KEPT: u32 = 1;
+/// The number of the string table's first value (value `n` is `strings[n - FIRST_VALUE]`).
+pub const FIRST_VALUE: u32 = 2;
+/// The most bytes of a string table (`index::tag_values` keeps a build's within it; a
+/// reader refuses a bigger one, so that its memory is bounded too).
+pub const TABLE_BYTES: usize = 16 << 20;
 /// The header's size in bytes.
 pub const HEADER_BYTES: usize = 96;
 /// The bytes hashed at each end of the source ([`SourceId`]).
@@ -194,7 +204,8 @@ pub struct Index {
     pub text: Text,
     /// The games, in file order.
     pub games: Vec<GameEntry>,
-    /// The distinct tag values; a summary's tag `n` (not 0) is `strings[n - 1]`.
+    /// The distinct tag values; a summary's tag `n` (at least [`FIRST_VALUE`]) is
+    /// `strings[n - FIRST_VALUE]`.
     pub strings: Vec<String>,
     /// Whether each game's entry holds its positions' keys (`cqlq index --keys`).
     pub keys: bool,
@@ -202,10 +213,10 @@ pub struct Index {
 
 impl Index {
     /// The value of `game`'s tag `tag` (see [`TAG_NAMES`](super::summary::TAG_NAMES); None: the game has no such tag,
-    /// or the index does not know: a game searched always).
+    /// or the index does not know: a game searched always, a value not kept).
     pub fn tag(&self, game: &GameEntry, tag: usize) -> Option<&str> {
         let id = *game.summary.tags.get(tag)?;
-        let i = usize::try_from(id).ok()?.checked_sub(1)?;
+        let i = usize::try_from(id.checked_sub(FIRST_VALUE)?).ok()?;
         self.strings.get(i).map(String::as_str)
     }
 }
@@ -232,7 +243,8 @@ pub enum Section {
     Counts = 2,
     /// Per game not searched always: per piece kind the squares it stood on beyond its start.
     Squares = 3,
-    /// Per game not searched always: 9 varints, its kept tags' numbers in the string table.
+    /// Per game not searched always: 9 varints, its kept tags' numbers ([`TAG_ABSENT`],
+    /// [`TAG_NOT_KEPT`], else a value of the string table from [`FIRST_VALUE`]).
     Tags = 4,
     /// Per game not searched always: plies, move bytes, final key, the packed main line.
     Moves = 5,

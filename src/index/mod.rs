@@ -20,6 +20,7 @@ pub mod prune;
 pub mod reader;
 pub mod replay;
 pub mod summary;
+pub mod tag_values;
 pub mod use_index;
 
 pub use format::{Index, IndexError, SourceId};

@@ -31,6 +31,7 @@ use std::ops::ControlFlow;
 
 use shakmaty::Bitboard;
 
+use super::format::{FIRST_VALUE, TAG_ABSENT};
 use super::reader::Columns;
 use super::summary::{self, GameSummary, KINDS, kind_index};
 use crate::chess::{Color, PieceKinds};
@@ -75,8 +76,9 @@ pub enum Need {
         test: TagTest,
     },
     /// The game's tag `tag` is present and its number in the index's string table names a
-    /// value that passed the test: `passing[n - 1]` for number `n` (a [`Need::Tag`] answered
-    /// once per value of one index's table, [`Need::with_strings`]).
+    /// value that passed the test: `passing[n - FIRST_VALUE]` for number `n`, or a value
+    /// the index did not keep (a [`Need::Tag`] answered once per value of one index's
+    /// table, [`Need::with_strings`]).
     TagIn {
         /// The tag's place in [`summary::TAG_NAMES`].
         tag: usize,
@@ -101,6 +103,12 @@ pub enum Need {
     All(Vec<Need>),
     /// One holds at least.
     Any(Vec<Need>),
+}
+
+/// The place in the string table of the value a kept tag's number `id` names (None: the
+/// tag is absent, or its value was not kept).
+fn value_index(id: u32) -> Option<usize> {
+    id.checked_sub(FIRST_VALUE).map(|i| i as usize)
 }
 
 /// What a stored tag's value must pass (each as the evaluator reads the tag, `eval/mod.rs`).
@@ -160,19 +168,21 @@ impl Need {
                 self.admits(summary, strings)
             }
             Need::PieceOn { kind, squares } => summary.ever_on[*kind] & squares != 0,
-            // A tag the game lacks (0) passes no test; a number naming no string (a damaged
-            // index, caught by the reader) admits the game.
+            // A tag the game lacks passes no test; a value not kept may pass any, as may a
+            // number naming no string (a damaged index, caught by the reader).
             Need::Tag { tag, test } => match summary.tags.get(*tag).copied() {
-                Some(0) => false,
-                Some(id) => strings
-                    .get(id as usize - 1)
+                Some(TAG_ABSENT) => false,
+                Some(id) => value_index(id)
+                    .and_then(|i| strings.get(i))
                     .is_none_or(|value| test.passes(value)),
                 None => true,
             },
             // As `Tag`, each value's verdict read off the table made for this index.
             Need::TagIn { tag, passing } => match summary.tags.get(*tag).copied() {
-                Some(0) => false,
-                Some(id) => passing.get(id as usize - 1).copied().unwrap_or(true),
+                Some(TAG_ABSENT) => false,
+                Some(id) => value_index(id)
+                    .and_then(|i| passing.get(i).copied())
+                    .unwrap_or(true),
                 None => true,
             },
             Need::Numbers { left, op, right } => {
@@ -598,6 +608,7 @@ fn move_need(m: &MoveFilter<Bitboard>) -> Need {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::index::format::TAG_NOT_KEPT;
 
     /// The count bounds: some number in [fewest, most] meets the comparison.
     #[test]
@@ -628,11 +639,20 @@ mod tests {
             tag: RESULT,
             test: TagTest::Trimmed("1-0"),
         };
-        // Absent: fails; present: read from the string table.
+        // Absent: fails; present: read from the string table (its first value numbered
+        // `FIRST_VALUE`), answered per value or once per table (`with_strings`).
+        let (table, flipped) = (["0-1".into(), "1-0".into()], ["1-0".into(), "0-1".into()]);
         assert!(!need.admits(&s, &[]));
-        s.tags[RESULT] = 2;
-        assert!(need.admits(&s, &["0-1".into(), "1-0".into()]));
-        assert!(!need.admits(&s, &["1-0".into(), "0-1".into()]));
+        assert!(!need.with_strings(&table).admits(&s, &[]));
+        s.tags[RESULT] = FIRST_VALUE + 1;
+        assert!(need.admits(&s, &table));
+        assert!(!need.admits(&s, &flipped));
+        assert!(need.with_strings(&table).admits(&s, &[]));
+        assert!(!need.with_strings(&flipped).admits(&s, &[]));
+        // Present, its value not kept (the table was full): it may pass.
+        s.tags[RESULT] = TAG_NOT_KEPT;
+        assert!(need.admits(&s, &flipped));
+        assert!(need.with_strings(&flipped).admits(&s, &[]));
     }
 
     /// A summary without a mate fails `mate`; one with passes; `not mate` rules nothing out.
@@ -658,7 +678,7 @@ mod tests {
             last_long_castle: 11,
             ..GameSummary::default()
         };
-        whole.tags[RESULT] = 1;
+        whole.tags[RESULT] = FIRST_VALUE;
         let strings = ["1-0".to_string()];
         let needs = [
             Need::Count {

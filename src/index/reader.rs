@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use super::format::{
     BLOCK_GAMES, BLOCK_HEADER_BYTES, FEATURE_KEYS, HEADER_BYTES, Header, IndexError, MAGIC,
-    SECTIONS, START_SQUARES, Section, SourceId, Text, VERSION, crc32,
+    SECTIONS, START_SQUARES, Section, SourceId, TABLE_BYTES, Text, VERSION, crc32,
 };
 use super::summary::{GameSummary, KINDS, SCAN};
 
@@ -288,6 +288,13 @@ pub fn read_strings<S: IndexBytes + ?Sized>(
     header: &Header,
     mut keep: impl FnMut(&str),
 ) -> Result<u64, IndexError> {
+    // A table bigger than a build writes is refused before it is read: the memory a search
+    // of a hostile index takes stays bounded.
+    if header.strings_len > TABLE_BYTES as u64 {
+        return Err(IndexError::Corrupt(
+            "a string table larger than cqlq writes",
+        ));
+    }
     let bytes = src.bytes_at(header.strings_at, header.strings_len)?;
     if crc32(&bytes) != header.strings_crc {
         return Err(DAMAGED);

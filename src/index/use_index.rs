@@ -13,7 +13,7 @@ use std::path::Path;
 
 use shakmaty::Bitboard;
 
-use super::format::{BLOCK_GAMES, Header, IndexError, SourceId, Text};
+use super::format::{BLOCK_GAMES, FIRST_VALUE, Header, IndexError, SourceId, Text};
 use super::keys::{KeyNeed, key_need_of};
 use super::prune::{Need, need_of, prunable};
 use super::reader::{BlockVisits, Columns, GameRead, IndexFile, read_header, read_strings};
@@ -476,7 +476,7 @@ fn survivors_keyed(
             }
         }
     })? {}
-    if visits.max_tag() as usize > strings.len() {
+    if visits.max_tag() as usize > strings.len() + (FIRST_VALUE - 1) as usize {
         return Err(IndexError::Corrupt("a tag outside the string table"));
     }
     let cuts = range.map(|given| ShardCuts {

@@ -129,3 +129,47 @@ fn tag_filters_on_real_games_answer_as_the_scan() {
         &["--player", "Anand", "--result", "1-0"],
     );
 }
+
+/// A full table of tag values (`index::tag_values`: a debug build takes each tag's budget
+/// from `CQLQ_TEST_TAG_BYTES`, here 22 bytes, a value's length byte and bytes counted): the
+/// values met first keep their numbers and still rule games out; a later new value is "not
+/// kept", and a game holding one is searched whatever the test, so the answers stay the
+/// scan's. With 22 bytes a tag: White keeps "Anna Alpha" and "Carl Gamma" (11 bytes each),
+/// not "Dana Delta" (game 3) nor "Finn Phi" (game 4); Black keeps "Bob Beta" (9), "Anna
+/// Alpha" (already numbered: no bytes), "Eve Epsilon" (12), not "Gus Psi" (game 4); Event
+/// "Spring Open" (12) and "Rated" (6), not "Autumn Cup" (game 2: 12 + 11 > 22); Date not
+/// "2010.01.02" (game 3, the third of 11 bytes); every Result and Elo value: 14 values kept
+/// (of the 19 a whole table holds), 5 tags not kept.
+#[test]
+fn a_full_tag_table_keeps_the_values_met_first() {
+    let scratch = crate::common::scratch("index", "tags-full");
+    let dir = scratch.path();
+    four_games(dir);
+    fs::remove_file(dir.join("g.pgn.cqlqi")).unwrap();
+    let built = std::process::Command::new(env!("CARGO_BIN_EXE_cqlq"))
+        .current_dir(dir)
+        .env("CQLQ_TEST_TAG_BYTES", "22")
+        .args(["index", "-q", "g.pgn"])
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    let stats = cqlq_in(dir, &["index", "--stats", "g.pgn"]);
+    assert!(
+        text(&stats.stdout).contains("): 14; tags whose value was not kept (the table full): 5\n"),
+        "{}",
+        text(&stats.stdout)
+    );
+    for (query, games, skips) in [
+        // Game 2 (Carl Gamma) is ruled out; games 3 and 4 are searched.
+        ("player white \"Alpha\"", "1\n", 1),
+        ("player black \"Epsilon\"", "3\n", 2),
+        ("player \"Delta\"", "3\n", 2),
+        ("event \"Spring\"", "1\n3\n", 1),
+        // Game 4 has no Date tag: ruled out.
+        ("date \"2010\"", "3\n", 3),
+        ("result 1/2-1/2", "3\n", 3),
+    ] {
+        assert_eq!(game_numbers(dir, "g.pgn", query, &[]), games, "{query}");
+        assert_eq!(skipped(dir, "g.pgn", query), skips, "{query}");
+    }
+}

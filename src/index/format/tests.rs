@@ -23,7 +23,7 @@ fn sample() -> (Vec<u8>, Index) {
         strings: vec!["a".into()],
         keys: false,
     };
-    index.games[1].summary.tags[0] = 1;
+    index.games[1].summary.tags[0] = super::FIRST_VALUE;
     (encode(&index), index)
 }
 
