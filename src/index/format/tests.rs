@@ -268,6 +268,27 @@ fn another_version_or_length_is_refused_by_name() {
     assert!(err.contains("cut short or grown"), "{err}");
 }
 
+/// A string table bigger than a build writes ([`TABLE_BYTES`]) is refused before it is read,
+/// whole or by a search that tests tags; one at the bound is read.
+#[test]
+fn a_string_table_over_its_bound_is_refused() {
+    let (_, mut index) = sample();
+    // The table: the count's byte, the value's length (4 bytes of varint) and its bytes.
+    let at_bound = TABLE_BYTES - 5;
+    index.strings = vec!["x".repeat(at_bound)];
+    assert_eq!(decode(&encode(&index)).unwrap().strings[0].len(), at_bound);
+    index.strings = vec!["x".repeat(at_bound + 1)];
+    let bytes = encode(&index);
+    let err = decode(&bytes).unwrap_err().to_string();
+    assert!(
+        err.contains("a string table larger than cqlq writes"),
+        "{err}"
+    );
+    let header = crate::index::reader::read_header(&bytes[..]).unwrap();
+    let read = crate::index::reader::read_strings(&bytes[..], &header, |_| {});
+    assert!(read.is_err());
+}
+
 /// An index file cut short after it was opened is an error when read, not a bus fault
 /// (it is read, not mapped).
 #[test]
