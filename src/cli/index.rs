@@ -12,8 +12,8 @@ use clap::Parser;
 use super::TROUBLE;
 use super::failure::CliError;
 use cqlq::index::build::index_bytes;
-use cqlq::index::format::{IndexWriter, read_index};
-use cqlq::index::{Index, SourceId, index_path_for};
+use cqlq::index::format::{Header, IndexError, IndexWriter};
+use cqlq::index::{SourceId, index_path_for};
 use cqlq::ir::{GameResult, Node, TagName};
 use cqlq::run::select::GameSelect;
 use shakmaty::Bitboard;
@@ -128,16 +128,22 @@ fn index_file(input: &Path, output: &Path, (progress, keys): (bool, bool)) -> Re
     if let Some(map) = &map {
         cqlq::input::mapped::register(map, input);
     }
-    let earlier = read_index(output).ok();
+    let earlier = cqlq::index::earlier::EarlierIndex::open(output).ok();
     let bar = cqlq::output::progress::bar(progress, Some(bytes.len() as u64));
     let source = SourceId::of(bytes, &metadata);
     let mut forgotten = 0;
-    let written = write_index(bytes, (&source, keys), earlier, output, &mut |done| {
-        bar.set_position(done);
-        if let Some(map) = &map {
-            forgotten = forget_pages(map, forgotten, done);
-        }
-    });
+    let written = write_index(
+        bytes,
+        (&source, keys),
+        earlier.as_ref(),
+        output,
+        &mut |done| {
+            bar.set_position(done);
+            if let Some(map) = &map {
+                forgotten = forget_pages(map, forgotten, done);
+            }
+        },
+    );
     bar.finish_and_clear();
     let (counts, size) = written.map_err(|e| CliError::File {
         path: output.to_path_buf(),
@@ -253,7 +259,7 @@ fn forget_pages(map: &memmap2::Mmap, from: u64, done: u64) -> u64 {
 fn write_index(
     bytes: &[u8],
     (source, keys): (&SourceId, bool),
-    earlier: Option<Index>,
+    earlier: Option<&cqlq::index::earlier::EarlierIndex>,
     output: &Path,
     progress: &mut dyn FnMut(u64),
 ) -> std::io::Result<(cqlq::index::build::BuildCounts, u64)> {
@@ -308,7 +314,8 @@ fn percent(part: u64, whole: u64) -> f64 {
     }
 }
 
-/// Prints what the index `index_path` of `input` holds.
+/// Prints what the index `index_path` of `input` holds: its games read one at a time, every
+/// part checked (memory flat in its games).
 fn stats(input: &Path, index_path: &Path) -> Result<(), CliError> {
     let at = |reason: String| CliError::File {
         path: index_path.to_path_buf(),
@@ -317,39 +324,90 @@ fn stats(input: &Path, index_path: &Path) -> Result<(), CliError> {
     let size = std::fs::metadata(index_path)
         .map_err(|e| at(e.to_string()))?
         .len();
-    let index = read_index(index_path).map_err(|e| at(e.to_string()))?;
+    let (header, tally) = tally_index(index_path).map_err(|e| at(e.to_string()))?;
     let state = match SourceId::of_file(input) {
-        Ok(now) => match index.source.differs_from(&now) {
+        Ok(now) => match header.source.differs_from(&now) {
             None => "matches the file".to_string(),
             Some(why) => format!("stale: {why}"),
         },
         Err(e) => format!("the PGN cannot be read: {e}"),
     };
     let mut out = std::io::stdout().lock();
-    let lines = stats_lines(&index, size, &input.display().to_string(), &state);
+    let name = input.display().to_string();
+    let lines = stats_lines(&header, &tally, size, &name, &state);
     out.write_all(lines.as_bytes())
         .map_err(|e| CliError::Usage(e.to_string()))
 }
 
-/// The `--stats` report of `index` (a file of `size` bytes) of the PGN named `name`.
-fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
+/// What `--stats` counts of an index's games.
+#[derive(Debug, Default)]
+struct Tally {
+    /// Games searched always.
+    scan: u64,
+    /// Main-line plies, and their packed bytes.
+    plies: u64,
+    move_bytes: u64,
+    /// Bytes of the positions' keys' filters.
+    key_bytes: u64,
+    /// The distinct tag values (the string table's).
+    values: u64,
+    /// Tags whose value was not kept.
+    not_kept: u64,
+    /// Per flag bit, the games (not searched always) with it.
+    flags: [u64; 16],
+    /// Games (not searched always) with a promotion.
+    promotions: u64,
+    /// Games with a position without queens.
+    queens_gone: u64,
+    /// Games (not searched always) castling queen-side without queens, by the plies.
+    long_castle_without_queens: u64,
+}
+
+/// The header of the index at `path` and what [`Tally`] counts, its games read one at a
+/// time (`index::reader::visit_games`: each part checked against its CRC-32), its tags
+/// checked against its string table.
+fn tally_index(path: &Path) -> Result<(Header, Tally), IndexError> {
+    use cqlq::index::format::{FIRST_VALUE, TAG_NOT_KEPT};
+    use cqlq::index::reader::{Columns, IndexFile, read_header, read_strings, visit_games};
     use cqlq::index::summary as s;
-    let games = index.games.len() as u64;
-    let count = |flag: u32| {
-        index
-            .games
-            .iter()
-            .filter(|g| !g.summary.must_scan() && g.summary.flags & flag != 0)
-            .count()
+    let file = IndexFile::open(path)?;
+    let header = read_header(&file)?;
+    let mut tally = Tally {
+        values: read_strings(&file, &header, |_| {})?,
+        ..Tally::default()
     };
-    let plies: u64 = index.games.iter().map(|g| u64::from(g.summary.plies)).sum();
-    let move_bytes: u64 = index
-        .games
-        .iter()
-        .map(|g| g.summary.moves.len() as u64)
-        .sum();
-    let promotions = count(s::PROMOTE_KNIGHT * 0b1111);
-    let of_text = match index.text {
+    let max_tag = visit_games(&file, &header, Columns::ALL, |game| {
+        let summary = game.summary;
+        // A game searched always has its flags only.
+        if summary.must_scan() {
+            tally.scan += 1;
+            return;
+        }
+        tally.plies += u64::from(summary.plies);
+        tally.move_bytes += game.moves.len() as u64;
+        tally.key_bytes += game.keys.len() as u64;
+        tally.not_kept += summary.tags.iter().filter(|&&t| t == TAG_NOT_KEPT).count() as u64;
+        for (bit, n) in tally.flags.iter_mut().enumerate() {
+            *n += u64::from(summary.flags >> bit & 1);
+        }
+        tally.promotions += u64::from(summary.flags & (s::PROMOTE_KNIGHT * 0b1111) != 0);
+        tally.queens_gone += u64::from(summary.queens_gone != 0);
+        tally.long_castle_without_queens +=
+            u64::from(cqlq::index::prune::long_castle_without_queens(summary));
+    })?;
+    if u64::from(max_tag) > tally.values + u64::from(FIRST_VALUE - 1) {
+        return Err(IndexError::Corrupt("a tag outside the string table"));
+    }
+    Ok((header, tally))
+}
+
+/// The `--stats` report of the index whose header is `header` and whose games `tally`
+/// counts (a file of `size` bytes) of the PGN named `name`.
+fn stats_lines(header: &Header, tally: &Tally, size: u64, name: &str, state: &str) -> String {
+    use cqlq::index::summary as s;
+    let games = header.games;
+    let count = |flag: u32| tally.flags[flag.trailing_zeros() as usize];
+    let of_text = match header.text {
         cqlq::index::format::Text::Plain => String::new(),
         cqlq::index::format::Text::Zstd { size: text } => format!(
             "{:.1} % of its {text} decompressed bytes, ",
@@ -360,32 +418,27 @@ fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
         "index of {name} ({state})\n\
          size: {size} bytes ({:.1} % of the PGN's {} bytes, {of_text}{:.1} bytes a game)\n\
          games: {games}, searched always (faults, variants, set-up starts): {}\n\
-         main-line moves packed: {plies} in {move_bytes} bytes\n\
+         main-line moves packed: {} in {} bytes\n\
          distinct tag values ({}): {}; tags whose value was not kept (the table full): {}\n",
-        percent(size, index.source.size),
-        index.source.size,
+        percent(size, header.source.size),
+        header.source.size,
         if games == 0 {
             0.0
         } else {
             size as f64 / games as f64
         },
-        index.games.iter().filter(|g| g.summary.must_scan()).count(),
+        tally.scan,
+        tally.plies,
+        tally.move_bytes,
         s::TAG_NAMES.join(", "),
-        index.strings.len(),
-        (index.games.iter())
-            .flat_map(|g| g.summary.tags)
-            .filter(|&id| id == cqlq::index::format::TAG_NOT_KEPT)
-            .count(),
+        tally.values,
+        tally.not_kept,
     );
-    if index.keys {
-        let bytes: u64 = index
-            .games
-            .iter()
-            .map(|g| g.summary.keys.len() as u64)
-            .sum();
+    if header.keys {
         text.push_str(&format!(
-            "positions' keys: a filter a game, {bytes} bytes ({:.1} % of the PGN)\n",
-            percent(bytes, index.source.size)
+            "positions' keys: a filter a game, {} bytes ({:.1} % of the PGN)\n",
+            tally.key_bytes,
+            percent(tally.key_bytes, header.source.size)
         ));
     } else {
         text.push_str("positions' keys: none (cqlq index --keys keeps them)\n");
@@ -398,26 +451,12 @@ fn stats_lines(index: &Index, size: u64, name: &str, state: &str) -> String {
         ("with en passant", count(s::EN_PASSANT)),
         ("castling king-side", count(s::CASTLE_KING_SIDE)),
         ("castling queen-side", count(s::CASTLE_QUEEN_SIDE)),
-        ("with a promotion", promotions),
+        ("with a promotion", tally.promotions),
         ("with variations", count(s::VARIATIONS)),
-        (
-            "with a position without queens",
-            index
-                .games
-                .iter()
-                .filter(|g| g.summary.queens_gone != 0)
-                .count(),
-        ),
+        ("with a position without queens", tally.queens_gone),
         (
             "castling queen-side without queens (by the plies: at most)",
-            index
-                .games
-                .iter()
-                .filter(|g| {
-                    !g.summary.must_scan()
-                        && cqlq::index::prune::long_castle_without_queens(&g.summary)
-                })
-                .count(),
+            tally.long_castle_without_queens,
         ),
     ] {
         text.push_str(&format!("games {what}: {n}\n"));

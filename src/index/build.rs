@@ -6,7 +6,8 @@
 
 use rayon::prelude::*;
 
-use super::format::{GameEntry, Index, IndexWriter, TAG_ABSENT};
+use super::earlier::EarlierIndex;
+use super::format::{GameEntry, IndexWriter, TAG_ABSENT};
 use super::summary::{Summarized, summarize_keyed};
 use super::tag_values::TagValues;
 use crate::pgn::{CHUNK_BYTES, ChunkedGames, split_games};
@@ -36,34 +37,30 @@ pub struct BuildCounts {
 
 /// Writes the index of `bytes` (the whole source, the one `writer` was started for) to
 /// `writer`, a batch of games at a time (nothing kept but the tag values, within
-/// `tag_values`' bounds: memory flat in the number of games). `earlier`: an index of this file made before it grew; when its source
-/// is a prefix of `bytes`, its games but the last are kept and the text is read again from
-/// its last game on (that game may have grown: text appended without a new game's tags
-/// continues it). `progress` is told the source bytes done after each batch: the bytes
-/// before it are not read again.
+/// `tag_values`' bounds: memory flat in the number of games). `earlier`: an index of this
+/// file made before it grew; when its source is a prefix of `bytes`, its games but the last
+/// are copied (read again one at a time: [`EarlierIndex::copy_into`]) and the text is read
+/// again from its last game on (that game may have grown: text appended without a new
+/// game's tags continues it). `progress` is told the source bytes done after each batch:
+/// the bytes before it are not read again.
 pub fn index_bytes(
     bytes: &[u8],
-    earlier: Option<Index>,
+    earlier: Option<&EarlierIndex>,
     progress: &mut dyn FnMut(u64),
     writer: &mut IndexWriter,
 ) -> std::io::Result<BuildCounts> {
     let mut counts = BuildCounts::default();
-    let (mut games, mut strings) = match earlier {
-        // An index with keys is grown only into one with keys (and one without into one
-        // without): else every game is read again.
-        Some(old) if old.source.is_prefix_of(bytes) && old.keys == writer.keys() => {
-            (old.games, TagValues::from_values(old.strings))
-        }
-        _ => (Vec::new(), TagValues::default()),
+    // An index with keys is grown only into one with keys (and one without into one
+    // without): else every game is read again.
+    let grown =
+        earlier.filter(|old| old.source().is_prefix_of(bytes) && old.keys() == writer.keys());
+    let (restart, mut strings) = match grown {
+        Some(old) => (
+            old.copy_into(writer, &mut counts)? as usize,
+            TagValues::from_values(old.strings.clone()),
+        ),
+        None => (0, TagValues::default()),
     };
-    let restart = games.pop().map_or(0, |last| last.offset as usize);
-    for game in &games {
-        writer.push(game)?;
-        counts.must_scan += u64::from(game.summary.must_scan());
-    }
-    counts.kept = games.len() as u64;
-    counts.games = counts.kept;
-    drop(games);
     let rest = &bytes[restart..];
     let mut ranges = split_games(rest).peekable();
     let batch_games = batch_games();

@@ -13,6 +13,7 @@
 //! - [`use_index`]: the indexes a search may use, and which games it may skip.
 
 pub mod build;
+pub mod earlier;
 pub mod format;
 pub mod keys;
 pub mod moves;

@@ -81,8 +81,8 @@ impl TagValues {
         table
     }
 
-    /// The number of `value`, the value of kept tag `tag` (see [`TagValues::last`]): given
-    /// one when new and within the budgets, else [`TAG_NOT_KEPT`].
+    /// The number of `value`, the value of kept tag `tag` (compared first with that tag's
+    /// last value): given one when new and within the budgets, else [`TAG_NOT_KEPT`].
     pub fn number_of_tag(&mut self, tag: usize, value: &str) -> u32 {
         let last = self.last[tag];
         if last >= FIRST_VALUE && self.value(last) == value {

@@ -191,6 +191,109 @@ fn appending_games_indexes_only_the_new_ones() {
     );
 }
 
+/// Growing the index of real games (`std-visible-5k.pgn`'s first 85 %: its first block of
+/// 4,096 games full, games with faults from `messy.pgn` after it, searched always), with
+/// and without positions' keys, after the rest and `messy.pgn` again were appended: the
+/// index written is the one a fresh build writes, byte for byte.
+#[test]
+fn a_grown_index_of_real_games_is_the_fresh_one() {
+    let (Some(games), Some(messy)) = (
+        crate::common::shared_file("data/std-visible-5k.pgn"),
+        crate::common::shared_file("data/messy.pgn"),
+    ) else {
+        return;
+    };
+    let (games, messy) = (fs::read(games).unwrap(), fs::read(messy).unwrap());
+    let half = games.len() / 20 * 17;
+    // A game's first byte (the file's lines end in CR LF).
+    let cut = half
+        + games[half..]
+            .windows(8)
+            .position(|w| w == b"\n[Event ")
+            .unwrap()
+        + 1;
+    let scratch = crate::common::scratch("index", "grow-real");
+    let dir = scratch.path();
+    for keys in [&[][..], &["--keys"]] {
+        let first = [&games[..cut], b"\n", &messy[..]].concat();
+        fs::write(dir.join("g.pgn"), &first).unwrap();
+        let _ = fs::remove_file(dir.join("g.pgn.cqlqi"));
+        let built = cqlq_in(dir, &[&["index", "-q", "g.pgn"][..], keys].concat());
+        assert!(built.status.success(), "{}", text(&built.stderr));
+        let grown = [&first[..], b"\n", &games[cut..], b"\n", &messy[..]].concat();
+        fs::write(dir.join("g.pgn"), grown).unwrap();
+        let again = cqlq_in(dir, &[&["index", "-q", "g.pgn"][..], keys].concat());
+        let told = text(&again.stderr);
+        assert!(told.contains(" kept, "), "{told}");
+        for none in [" 0 kept", " 0 to search always"] {
+            assert!(!told.contains(none), "{told}");
+        }
+        let fresh = cqlq_in(
+            dir,
+            &[&["index", "-q", "g.pgn", "-o", "f.cqlqi"][..], keys].concat(),
+        );
+        assert!(fresh.status.success());
+        assert!(
+            fs::read(dir.join("g.pgn.cqlqi")).unwrap() == fs::read(dir.join("f.cqlqi")).unwrap(),
+            "{keys:?}"
+        );
+    }
+}
+
+/// Growing an index, and its `--stats`, hold no more memory for more games
+/// (`index::earlier`: the earlier index's games are copied one at a time, not read whole;
+/// `--stats` counts them one at a time): under a data limit (`RLIMIT_DATA`, which leaves
+/// out the mapped PGN) of 24 MiB, the index of 800,000 short games grows by one appended
+/// game, keeps 799,999 (the last one is read again with the new one), and is the index a
+/// fresh build writes; `--stats` of it runs under that limit too. Reading the index whole
+/// (as both did before 2026-11-30: about 200 bytes a game) fails here.
+#[test]
+fn growing_an_index_holds_memory_flat_in_its_games() {
+    use std::os::unix::process::CommandExt;
+    let scratch = crate::common::scratch("index", "grow-flat");
+    let dir = scratch.path();
+    let game = "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n";
+    let mut pgn = game.repeat(800_000);
+    fs::write(dir.join("g.pgn"), &pgn).unwrap();
+    assert!(cqlq_in(dir, &["index", "-q", "g.pgn"]).status.success());
+    pgn.push_str("[White \"C\"]\n[Black \"D\"]\n[Result \"*\"]\n\n1. d4 *\n");
+    fs::write(dir.join("g.pgn"), &pgn).unwrap();
+    let limited = |args: &[&str]| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_cqlq"));
+        command.current_dir(dir).args(args);
+        // SAFETY: setrlimit(2) only, between fork and exec.
+        unsafe {
+            command.pre_exec(|| {
+                let limit = libc::rlimit {
+                    rlim_cur: 24 << 20,
+                    rlim_max: 24 << 20,
+                };
+                if libc::setrlimit(libc::RLIMIT_DATA, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        command.output().unwrap()
+    };
+    let grown = limited(&["index", "-j1", "-q", "g.pgn"]);
+    assert!(grown.status.success(), "{}", text(&grown.stderr));
+    assert!(
+        text(&grown.stderr).contains("800001 games (2 read, 799999 kept"),
+        "{}",
+        text(&grown.stderr)
+    );
+    let stats = limited(&["index", "--stats", "g.pgn"]);
+    assert!(
+        text(&stats.stdout).contains("games: 800001, searched always"),
+        "{}",
+        text(&stats.stderr)
+    );
+    let fresh = cqlq_in(dir, &["index", "-q", "g.pgn", "-o", "f.cqlqi"]);
+    assert!(fresh.status.success());
+    assert!(fs::read(dir.join("g.pgn.cqlqi")).unwrap() == fs::read(dir.join("f.cqlqi")).unwrap());
+}
+
 /// `--stats` counts the hand-written games' facts: 3 games, all with a check, 2 with a mate
 /// (`common::THREE_GAMES`).
 #[test]
