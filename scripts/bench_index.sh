@@ -2,13 +2,13 @@
 # Issue 35's benchmark of the game index, on a copy of ../shared/data/std-visible.pgn in a
 # temporary folder (../shared is read-only and the index is written beside the file):
 # 1. the build: median CPU seconds (user + system) of `cqlq index -q -j1`
-#    against the floor's `replay 1` (../shared/floor: SAN replay, is_check), in the same minute;
+#    against the floor's `replay 1` (../shared/floor: SAN replay, is_check), run in turn;
 # 2. the index's size against the PGN's; then (KEYS=1, the default) the index made again with
 #    `--keys` (positions' Zobrist keys: docs/index.md), its build CPU and size, and the
 #    queries below run with it (KEYS=0: with the index without keys);
 # 3. per query (the selective ones below, then the 77 probes of ../shared/cql/probes): the
 #    median CPU seconds of `cqlq --threads 1 -q Q copy.pgn` with the index and with
-#    `--no-index`, their ratio, and whether both printed the same bytes (and exit status);
+#    `--no-index` (run in turn), their ratio, and whether both printed the same bytes (and exit status);
 #    then `true --count` (every game replayed from its packed moves) against the floor;
 # 4. issue 35's goals, each "met" or "NOT met".
 # Exits 1 when an output differs (a wrong answer), 2 when a tool is missing, else 0.
@@ -54,6 +54,29 @@ median() {
         sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
 }
 
+# The medians of `runs` runs each of two commands (separated by `--`), run in turn (one of
+# each, then again), so that a drift of the machine's speed weighs on both alike: "A B".
+paired() {
+    python3 - "$runs" "$@" <<'PY'
+import os, statistics, sys
+runs = int(sys.argv[1])
+split = sys.argv.index("--")
+commands = [sys.argv[2:split], sys.argv[split + 1:]]
+def cpu(argv):
+    null = os.open(os.devnull, os.O_WRONLY)
+    to_null = [(os.POSIX_SPAWN_DUP2, null, 1), (os.POSIX_SPAWN_DUP2, null, 2)]
+    pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=to_null)
+    _, _, usage = os.wait4(pid, 0)
+    os.close(null)
+    return usage.ru_utime + usage.ru_stime
+times = [[], []]
+for i in range(runs):
+    for j in ([0, 1] if i % 2 == 0 else [1, 0]):
+        times[j].append(cpu(commands[j]))
+print(" ".join(f"{statistics.median(t):.4f}" for t in times))
+PY
+}
+
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 
 # A build from nothing: the index removed before each run (else only new games are read).
@@ -62,8 +85,7 @@ build=(sh -c 'rm -f "$1.cqlqi" && exec "$2" index -q -j1 "$1"' build "$pgn" "$cq
 games=$("$cqlq" --no-index --threads 1 -q --count -e true "$pgn")
 echo "file: $source_pgn ($games games, $(stat -c %s "$pgn") bytes); $runs runs each, medians of CPU seconds, 1 thread"
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $(date -u '+%F %T UTC'); cqlq: $cqlq"
-floor_s=$(median "$floor" replay 1 "$pgn")
-build_s=$(median "${build[@]}")
+read -r floor_s build_s < <(paired "$floor" replay 1 "$pgn" -- "${build[@]}")
 "${build[@]}" >/dev/null 2>&1
 [ -s "$index" ] || { echo "cqlq index wrote no $index"; exit 2; }
 build_ratio=$(ratio "$build_s" "$floor_s")
@@ -128,8 +150,7 @@ for q in "$queries"/*.cql; do
         differ=$((differ + 1))
     fi
     matched=$("$cqlq" --threads 1 -q --count "$q" "$pgn" 2>/dev/null | tail -1)
-    with_s=$(median "$cqlq" --threads 1 -q "$q" "$pgn")
-    scan_s=$(median "$cqlq" --no-index --threads 1 -q "$q" "$pgn")
+    read -r with_s scan_s < <(paired "$cqlq" --threads 1 -q "$q" "$pgn" -- "$cqlq" --no-index --threads 1 -q "$q" "$pgn")
     r=$(ratio "$scan_s" "$with_s")
     printf '%-44s %8s %8.3f %8.3f %8s %s\n' "${label:0:44}" "$matched" "$with_s" "$scan_s" "$r" "$same"
     case $label in
@@ -154,10 +175,10 @@ fi
 goal "each selective query >= 20x faster (the least ${min_selective}x)" "$min_selective >= 20"
 # `true` over every game in --count (each game's main line from its packed moves, no SAN:
 # `docs/index.md`, "Replay from packed moves"; the table's `true` row writes every game).
-true_count_s=$(median "$cqlq" --threads 1 -q --count -e true "$pgn")
+read -r true_count_s true_floor_s < <(paired "$cqlq" --threads 1 -q --count -e true "$pgn" -- "$floor" replay 1 "$pgn")
 true_scan_s=$(median "$cqlq" --no-index --threads 1 -q --count -e true "$pgn")
-echo "true --count: ${true_count_s}s with the index, ${true_scan_s}s without, the floor ${floor_s}s"
-true_ratio=$(ratio "$floor_s" "$true_count_s")
+echo "true --count: ${true_count_s}s with the index, ${true_scan_s}s without, the floor ${true_floor_s}s"
+true_ratio=$(ratio "$true_floor_s" "$true_count_s")
 goal "true --count over every game >= 2x the floor's games/s (${true_ratio}x)" "$true_ratio >= 2"
 goal "build <= 1.25x the floor's CPU (${build_ratio}x)" "$build_ratio <= 1.25"
 goal "index <= 30 % of the PGN (${size_pct} %)" "$size_pct <= 30"
