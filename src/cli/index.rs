@@ -344,8 +344,9 @@ fn stats(input: &Path, index_path: &Path) -> Result<(), CliError> {
 struct Tally {
     /// Games searched always.
     scan: u64,
-    /// Main-line plies, and their packed bytes.
+    /// Main-line plies.
     plies: u64,
+    /// Their packed bytes.
     move_bytes: u64,
     /// Bytes of the positions' keys' filters.
     key_bytes: u64,
@@ -367,8 +368,10 @@ struct Tally {
 /// time (`index::reader::visit_games`: each part checked against its CRC-32), its tags
 /// checked against its string table.
 fn tally_index(path: &Path) -> Result<(Header, Tally), IndexError> {
-    use cqlq::index::format::{FIRST_VALUE, TAG_NOT_KEPT};
-    use cqlq::index::reader::{Columns, IndexFile, read_header, read_strings, visit_games};
+    use cqlq::index::format::TAG_NOT_KEPT;
+    use cqlq::index::reader::{
+        Columns, IndexFile, check_tags, read_header, read_strings, visit_games,
+    };
     use cqlq::index::summary as s;
     let file = IndexFile::open(path)?;
     let header = read_header(&file)?;
@@ -395,9 +398,7 @@ fn tally_index(path: &Path) -> Result<(Header, Tally), IndexError> {
         tally.long_castle_without_queens +=
             u64::from(cqlq::index::prune::long_castle_without_queens(summary));
     })?;
-    if u64::from(max_tag) > tally.values + u64::from(FIRST_VALUE - 1) {
-        return Err(IndexError::Corrupt("a tag outside the string table"));
-    }
+    check_tags(max_tag, tally.values)?;
     Ok((header, tally))
 }
 

@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 
 use super::build::BuildCounts;
-use super::format::{FIRST_VALUE, GameEntry, Header, IndexError, IndexWriter, SourceId};
-use super::reader::{Columns, IndexFile, read_header, read_strings, visit_games};
+use super::format::{GameEntry, Header, IndexError, IndexWriter, SourceId};
+use super::reader::{Columns, IndexFile, check_tags, read_header, read_strings, visit_games};
 use super::summary::GameSummary;
 
 /// An earlier index, checked, to be copied into a grown one.
@@ -32,9 +32,7 @@ impl EarlierIndex {
         let mut strings = Vec::new();
         read_strings(&file, &header, |text| strings.push(text.to_string()))?;
         let max_tag = visit_games(&file, &header, Columns::ALL, |_| {})?;
-        if max_tag as usize > strings.len() + (FIRST_VALUE - 1) as usize {
-            return Err(IndexError::Corrupt("a tag outside the string table"));
-        }
+        check_tags(max_tag, strings.len() as u64)?;
         Ok(EarlierIndex {
             path: path.to_path_buf(),
             file,

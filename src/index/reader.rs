@@ -9,8 +9,8 @@
 use std::borrow::Cow;
 
 use super::format::{
-    BLOCK_GAMES, BLOCK_HEADER_BYTES, FEATURE_KEYS, HEADER_BYTES, Header, IndexError, MAGIC,
-    SECTIONS, START_SQUARES, Section, SourceId, TABLE_BYTES, Text, VERSION, crc32,
+    BLOCK_GAMES, BLOCK_HEADER_BYTES, FEATURE_KEYS, FIRST_VALUE, HEADER_BYTES, Header, IndexError,
+    MAGIC, SECTIONS, START_SQUARES, Section, SourceId, TABLE_BYTES, Text, VERSION, crc32,
 };
 use super::summary::{GameSummary, KINDS, SCAN};
 
@@ -279,6 +279,15 @@ impl<S: IndexBytes + ?Sized> Iterator for Blocks<'_, S> {
         self.failed = block.is_err();
         Some(block)
     }
+}
+
+/// Checks that the largest tag number a reading met, `max_tag`, is absent, not kept, or
+/// names one of the string table's `values`.
+pub fn check_tags(max_tag: u32, values: u64) -> Result<(), IndexError> {
+    if u64::from(max_tag) > values + u64::from(FIRST_VALUE - 1) {
+        return Err(IndexError::Corrupt("a tag outside the string table"));
+    }
+    Ok(())
 }
 
 /// Reads the string table (checked against its CRC-32), handing each value to `keep`;

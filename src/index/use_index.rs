@@ -13,10 +13,12 @@ use std::path::Path;
 
 use shakmaty::Bitboard;
 
-use super::format::{BLOCK_GAMES, FIRST_VALUE, Header, IndexError, SourceId, Text};
+use super::format::{BLOCK_GAMES, Header, IndexError, SourceId, Text};
 use super::keys::{KeyNeed, key_need_of};
 use super::prune::{Need, need_of, prunable};
-use super::reader::{BlockVisits, Columns, GameRead, IndexFile, read_header, read_strings};
+use super::reader::{
+    BlockVisits, Columns, GameRead, IndexFile, check_tags, read_header, read_strings,
+};
 use crate::ir::Node;
 
 /// The indexed inputs of a search (by their name as the run gives it): per input, the
@@ -476,9 +478,7 @@ fn survivors_keyed(
             }
         }
     })? {}
-    if visits.max_tag() as usize > strings.len() + (FIRST_VALUE - 1) as usize {
-        return Err(IndexError::Corrupt("a tag outside the string table"));
-    }
+    check_tags(visits.max_tag(), strings.len() as u64)?;
     let cuts = range.map(|given| ShardCuts {
         given,
         starts: (

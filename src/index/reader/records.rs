@@ -3,11 +3,10 @@
 
 use super::cursor::Reader;
 use super::{
-    BlockGames, BlockRef, Blocks, CUT_SHORT, DAMAGED, blocks, read_header, read_strings, slice_at,
+    BlockGames, BlockRef, Blocks, CUT_SHORT, DAMAGED, blocks, check_tags, read_header,
+    read_strings, slice_at,
 };
-use crate::index::format::{
-    FIRST_VALUE, GameEntry, Header, Index, IndexError, Section, SourceId, crc32,
-};
+use crate::index::format::{GameEntry, Header, Index, IndexError, Section, SourceId, crc32};
 use crate::index::summary::{GameSummary, SCAN};
 
 /// The records of an index file in memory read one at a time, in place, every column
@@ -161,10 +160,7 @@ impl<'a> Records<'a> {
             return Err(IndexError::Corrupt("more blocks than games"));
         }
         let strings = read_strings(self.bytes, &self.header, keep)?;
-        if u64::from(self.max_tag) > strings + u64::from(FIRST_VALUE - 1) {
-            return Err(IndexError::Corrupt("a tag outside the string table"));
-        }
-        Ok(())
+        check_tags(self.max_tag, strings)
     }
 }
 
