@@ -249,7 +249,6 @@ fn a_grown_index_of_real_games_is_the_fresh_one() {
 /// (as both did before 2026-11-30: about 200 bytes a game) fails here.
 #[test]
 fn growing_an_index_holds_memory_flat_in_its_games() {
-    use std::os::unix::process::CommandExt;
     let scratch = crate::common::scratch("index", "grow-flat");
     let dir = scratch.path();
     let game = "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n";
@@ -258,24 +257,7 @@ fn growing_an_index_holds_memory_flat_in_its_games() {
     assert!(cqlq_in(dir, &["index", "-q", "g.pgn"]).status.success());
     pgn.push_str("[White \"C\"]\n[Black \"D\"]\n[Result \"*\"]\n\n1. d4 *\n");
     fs::write(dir.join("g.pgn"), &pgn).unwrap();
-    let limited = |args: &[&str]| {
-        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_cqlq"));
-        command.current_dir(dir).args(args);
-        // SAFETY: setrlimit(2) only, between fork and exec.
-        unsafe {
-            command.pre_exec(|| {
-                let limit = libc::rlimit {
-                    rlim_cur: 24 << 20,
-                    rlim_max: 24 << 20,
-                };
-                if libc::setrlimit(libc::RLIMIT_DATA, &limit) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            });
-        }
-        command.output().unwrap()
-    };
+    let limited = |args: &[&str]| crate::common::cqlq_in_data_limit(dir, args, 24 << 20);
     let grown = limited(&["index", "-j1", "-q", "g.pgn"]);
     assert!(grown.status.success(), "{}", text(&grown.stderr));
     assert!(

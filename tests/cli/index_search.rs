@@ -3,7 +3,6 @@
 //! out (counted by `IndexedSkips::open`, so that a rule that prunes nothing fails too).
 
 use std::fs;
-use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::Command;
 
@@ -265,27 +264,7 @@ fn a_search_through_the_index_holds_memory_flat_in_the_games() {
     fs::write(dir.join("g.pgn"), game.repeat(800_000)).unwrap();
     let out = cqlq_in(dir, &["index", "-q", "g.pgn"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let limited = |args: &[&str]| {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_cqlq"));
-        command
-            .current_dir(dir)
-            .env_remove("CQLQ_TEST_HELD_BYTES")
-            .args(args);
-        // SAFETY: setrlimit(2) only, between fork and exec.
-        unsafe {
-            command.pre_exec(|| {
-                let limit = libc::rlimit {
-                    rlim_cur: 24 << 20,
-                    rlim_max: 24 << 20,
-                };
-                if libc::setrlimit(libc::RLIMIT_DATA, &limit) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            });
-        }
-        command.output().unwrap()
-    };
+    let limited = |args: &[&str]| crate::common::cqlq_in_data_limit(dir, args, 24 << 20);
     let query = ["-j1", "-q", "--count", "-e", "move to f3"];
     let scan = limited(&[&query[..], &["--no-index", "g.pgn"]].concat());
     assert_eq!(

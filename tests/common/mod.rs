@@ -112,6 +112,32 @@ pub fn cqlq_in(dir: &std::path::Path, args: &[&str]) -> Output {
         .expect("run cqlq")
 }
 
+/// Runs the built `cqlq` binary with `args` in folder `dir` under a data limit of `bytes`
+/// (`RLIMIT_DATA`: the heap and every private writable mapping, not a mapped file such as
+/// the PGN), without the tests' `CQLQ_TEST_HELD_BYTES`: what a memory test runs.
+pub fn cqlq_in_data_limit(dir: &std::path::Path, args: &[&str], bytes: u64) -> Output {
+    use std::os::unix::process::CommandExt;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_cqlq"));
+    command
+        .current_dir(dir)
+        .env_remove("CQLQ_TEST_HELD_BYTES")
+        .args(args);
+    // SAFETY: setrlimit(2) only, between fork and exec.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            if libc::setrlimit(libc::RLIMIT_DATA, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    command.output().expect("run cqlq")
+}
+
 /// A run's standard error as text.
 pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
