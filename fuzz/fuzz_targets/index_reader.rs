@@ -1,7 +1,8 @@
 //! Fuzz target: arbitrary bytes as a `.cqlqi` index file must give an index or an error,
 //! never a panic or an allocation the file cannot back, both to the full reader
 //! (`cqlq::index::format::decode`) and to a search's reading of some columns only
-//! (`cqlq::index::reader::visit_games`); an index that reads is written back to the same
+//! (`cqlq::index::reader::visit_games`; of every column, as `--stats` and a grown build read
+//! it, with its tags checked against the table); an index that reads is written back to the same
 //! bytes, a search reads of it the places and flags the full reader reads, and each game's
 //! packed main line decodes to moves or an error, never a panic.
 //!
@@ -10,7 +11,7 @@
 #![no_main]
 
 use cqlq::index::format::{decode, encode};
-use cqlq::index::reader::{Columns, read_header, visit_games};
+use cqlq::index::reader::{Columns, check_tags, read_header, visit_games};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -24,6 +25,11 @@ fuzz_target!(|data: &[u8]| {
             });
             if let Ok(index) = &full {
                 assert!(read.is_ok(), "a search refuses what the full reader reads");
+                // `--stats` and a grown build read every column so, then check the tags.
+                if let (Ok(max_tag), true) = (&read, columns == Columns::ALL) {
+                    let values = index.strings.len() as u64;
+                    assert!(check_tags(*max_tag, values).is_ok(), "tags the full reader reads");
+                }
                 let games = index.games.iter().enumerate();
                 let expected: Vec<_> = games
                     .map(|(i, g)| {
