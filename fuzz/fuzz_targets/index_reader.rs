@@ -21,19 +21,32 @@ fuzz_target!(|data: &[u8]| {
             let mut seen = Vec::new();
             let read = visit_games(data, &header, columns, |game| {
                 let moves = game.moves.to_vec();
-                seen.push((game.position, game.offset, game.length, game.summary.flags, moves))
+                seen.push((
+                    game.position,
+                    game.offset,
+                    game.length,
+                    game.summary.flags,
+                    moves,
+                ))
             });
             if let Ok(index) = &full {
                 assert!(read.is_ok(), "a search refuses what the full reader reads");
                 // `--stats` and a grown build read every column so, then check the tags.
                 if let (Ok(max_tag), true) = (&read, columns == Columns::ALL) {
                     let values = index.strings.len() as u64;
-                    assert!(check_tags(*max_tag, values).is_ok(), "tags the full reader reads");
+                    assert!(
+                        check_tags(*max_tag, values).is_ok(),
+                        "tags the full reader reads"
+                    );
                 }
                 let games = index.games.iter().enumerate();
                 let expected: Vec<_> = games
                     .map(|(i, g)| {
-                        let moves = if columns.moves { g.summary.moves.clone() } else { Vec::new() };
+                        let moves = if columns.moves {
+                            g.summary.moves.clone()
+                        } else {
+                            Vec::new()
+                        };
                         (i as u64, g.offset, g.length, g.summary.flags, moves)
                     })
                     .collect();
