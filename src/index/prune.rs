@@ -225,6 +225,7 @@ impl Need {
             Need::Numbers { left, right, .. } => {
                 columns.counts = true;
                 columns.squares |= left.reads_squares() || right.reads_squares();
+                columns.moves |= left.reads_plies() || right.reads_plies();
             }
             Need::PieceOn { .. } => columns.squares = true,
             Need::LongCastleWithoutQueens => columns.plies = true,
@@ -676,6 +677,7 @@ mod tests {
             ever_on: [u64::MAX; KINDS],
             queens_gone: 11,
             last_long_castle: 11,
+            plies: 40,
             ..GameSummary::default()
         };
         whole.tags[RESULT] = FIRST_VALUE;
@@ -695,6 +697,12 @@ mod tests {
                 test: TagTest::Trimmed("1-0"),
             },
             Need::LongCastleWithoutQueens,
+            // `movenumber >= 21`: ply 40 is move 21.
+            Need::Numbers {
+                left: numbers::Bound::MoveNumber,
+                op: CmpOp::Ge,
+                right: numbers::Bound::Const(21),
+            },
             Need::All(vec![
                 Need::AnyFlag(summary::MATE),
                 Need::Count {
@@ -722,6 +730,9 @@ mod tests {
             if columns.plies {
                 read.queens_gone = whole.queens_gone;
                 read.last_long_castle = whole.last_long_castle;
+            }
+            if columns.moves {
+                read.plies = whole.plies;
             }
             assert!(need.admits(&whole, &strings), "{need:?}");
             assert!(need.admits(&read, &strings), "{need:?}: {columns:?}");

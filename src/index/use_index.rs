@@ -95,15 +95,18 @@ impl SurvivorBlock {
     }
 
     /// Adds the game `game`, numbered `position`, with its packed moves.
-    fn push(&mut self, game: &GameRead<'_>, position: u64) {
+    /// Adds `game`, numbered `position`, with its packed moves when the search `replays`
+    /// them (the moves column may be read for the condition alone: `ply`, `movenumber`).
+    fn push(&mut self, game: &GameRead<'_>, position: u64, replays: bool) {
+        let moves = if replays { game.moves } else { &[] };
         let moves_at = self.moves.len() as u64;
-        self.moves.extend_from_slice(game.moves);
+        self.moves.extend_from_slice(moves);
         self.survivors.push(Survivor {
             position,
             offset: game.offset,
             length: game.length,
             moves_at,
-            moves_len: game.moves.len() as u32,
+            moves_len: moves.len() as u32,
         });
     }
 
@@ -132,6 +135,8 @@ struct Reread {
     keyed: Option<KeyNeed>,
     columns: Columns,
     pick: Pick,
+    /// The search replays the survivors' packed moves.
+    replays: bool,
 }
 
 /// How games are picked in file order: those starting in the shard `range` (the whole file
@@ -219,7 +224,7 @@ impl<'i> Iterator for SurvivorBlocks<'i> {
             let read = visits.next_block(|game| {
                 if let Some(position) = picking.survivor(game, &reread.need, reread.keyed.as_ref())
                 {
-                    block.push(game, position);
+                    block.push(game, position, reread.replays);
                 }
             });
             match read {
@@ -446,10 +451,11 @@ fn survivors_keyed(
         read_strings(&file, &header, |text| strings.push(text.to_string()))?;
     }
     let need = need.with_strings(&strings).simplified();
+    let needed = need.columns();
     let columns = Columns {
-        moves: replays,
+        moves: replays || needed.moves,
         keys: keyed.is_some(),
-        ..need.columns()
+        ..needed
     };
     let pick = Pick {
         range: range.unwrap_or((0, u64::MAX)),
@@ -471,10 +477,11 @@ fn survivors_keyed(
         };
         count += 1;
         if let Some(block) = &mut held {
-            if block.bytes() + std::mem::size_of::<Survivor>() + game.moves.len() > most {
+            let moves = if replays { game.moves.len() } else { 0 };
+            if block.bytes() + std::mem::size_of::<Survivor>() + moves > most {
                 held = None;
             } else {
-                block.push(game, position);
+                block.push(game, position, replays);
             }
         }
     })? {}
@@ -496,6 +503,7 @@ fn survivors_keyed(
             keyed: keyed.cloned(),
             columns,
             pick,
+            replays,
         })),
     };
     Ok(IndexedInput {

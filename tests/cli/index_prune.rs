@@ -2,7 +2,7 @@
 //! the summary bounds (`index::prune`: `find`, `line`, `idealmate` / `modelmate` /
 //! `puremate`, a transform's placements, counts on part of the board and their arithmetic,
 //! the kings never side by side, `initial` with what is false at the standard start, a
-//! tag's regular expression). Each query prints the same bytes, stderr and exit status with
+//! tag's regular expression, `ply` and `movenumber` within the main line's length). Each query prints the same bytes, stderr and exit status with
 //! the index and with `--no-index` (the scan is the truth); on written games the game
 //! numbers are the ones the moves say, and the games the rule rules out are skipped
 //! (counted by `IndexedSkips::open`, so a rule that prunes nothing fails too).
@@ -92,6 +92,19 @@ fn new_rules_answer_as_the_moves_say_and_skip_games() {
         ("power A >= power a + 8", "", 4),
         // Black keeps two rooks and a queen everywhere.
         ("max(#R #Q) == 2 and min(#r #q) == 0", "", 4),
+        // Plies: game 1's main line has 11, game 2's 6, game 3's 4; game 4's is 2 long but
+        // its variation reaches ply 4 (a game with variations may go deeper: never ruled
+        // out); game 5 is searched always. The full-move number at ply p is p / 2 + 1, so
+        // game 1 reaches move 6 (plies 10 and 11), game 2 move 4, game 3 move 3.
+        ("ply >= 5", "1\n2\n", 1),
+        ("ply > 11", "", 3),
+        ("movenumber >= 4", "1\n2\n", 1),
+        ("movenumber == 6", "1\n", 2),
+        ("movenumber > 6", "", 3),
+        ("ply + 2 * movenumber > 20", "1\n", 2),
+        // Game 3's mate is at ply 4; game 4's, at ply 4 of its variation, is found with
+        // `--variations` (the loop's second search, which the index must not change).
+        ("ply >= 4 and mate", "3\n", 2),
     ] {
         let found = game_numbers(dir, "g.pgn", query, &[]);
         if games != "?" {
@@ -152,6 +165,8 @@ fn new_rules_on_real_games_answer_as_the_scan() {
         ("max(#R #Q) == 2 and min(#r #q) == 0", true),
         (&initial_not_start, true),
         ("event ~~ \"Olympiad\" and check", true),
+        ("ply > 150", true),
+        ("movenumber >= 60 and #[Qq] == 0", true),
         ("date ~~ \"^19[0-8]\"", true),
     ];
     for (query, skips) in queries {

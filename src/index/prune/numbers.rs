@@ -14,7 +14,7 @@ use shakmaty::Bitboard;
 use super::{Need, kind_bits};
 use crate::chess::{Color, piece_type};
 use crate::index::summary::{self, GameSummary, KINDS, kind_index};
-use crate::ir::{ArithOp, CmpOp, Node};
+use crate::ir::{ArithOp, CmpOp, Node, NumProp};
 
 /// A number at a position, as a summary bounds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,6 +55,10 @@ pub enum Bound {
     Max(Vec<Bound>),
     /// `min(a b ...)`
     Min(Vec<Bound>),
+    /// `ply`: the position's ply in the game's tree (0 at the start).
+    Ply,
+    /// `movenumber`: the position's full-move number (from the standard start, 1 + ply / 2).
+    MoveNumber,
     /// A number the summary does not bound.
     Any,
 }
@@ -120,7 +124,24 @@ impl Bound {
             // max(a, b) lies between the largest least value and the largest greatest one.
             Bound::Max(items) => fold(items, summary, i128::max),
             Bound::Min(items) => fold(items, summary, i128::min),
+            Bound::Ply => ply_range(summary),
+            // White moves at the even plies: the full-move number at ply p is p / 2 + 1.
+            Bound::MoveNumber => (1, ply_range(summary).1 / 2 + 1),
             Bound::Any => UNBOUNDED,
+        }
+    }
+
+    /// Whether the bound reads the moves column (the main line's length: `ply`,
+    /// `movenumber`).
+    pub fn reads_plies(&self) -> bool {
+        match self {
+            Bound::Ply | Bound::MoveNumber => true,
+            Bound::Sum(a, b) | Bound::Difference(a, b) | Bound::Product(a, b) => {
+                a.reads_plies() || b.reads_plies()
+            }
+            Bound::Negated(a) | Bound::Absolute(a) => a.reads_plies(),
+            Bound::Max(items) | Bound::Min(items) => items.iter().any(Bound::reads_plies),
+            Bound::Const(_) | Bound::Pieces { .. } | Bound::Power { .. } | Bound::Any => false,
         }
     }
 
@@ -133,13 +154,28 @@ impl Bound {
             }
             Bound::Negated(a) | Bound::Absolute(a) => a.reads_squares(),
             Bound::Max(items) | Bound::Min(items) => items.iter().any(Bound::reads_squares),
-            Bound::Const(_) | Bound::Any => false,
+            Bound::Const(_) | Bound::Ply | Bound::MoveNumber | Bound::Any => false,
         }
     }
 
     /// Whether the bound is [`Bound::Any`] (the summary says nothing of the number).
     fn is_any(&self) -> bool {
         matches!(self, Bound::Any)
+    }
+}
+
+/// The plies of the positions of a game's tree: from 0 to the main line's length (the moves
+/// column's `plies`) when the tree is its main line; a game with variations
+/// (`summary::VARIATIONS`: a node with more than one child) may go deeper in a variation,
+/// so then any ply from 0. Every summarised game starts at the standard position, ply 0
+/// (a `[FEN]` or `[SetUp]` game is searched always), and the evaluator's `ply` is the
+/// position's node's (`eval/mod.rs`, `NumProp::Ply`), its `movenumber` the position's
+/// full-move number, which from the standard start is ply / 2 + 1.
+fn ply_range(summary: &GameSummary) -> (i128, i128) {
+    if summary.flags & summary::VARIATIONS != 0 {
+        (0, UNBOUNDED.1)
+    } else {
+        (0, i128::from(summary.plies))
     }
 }
 
@@ -273,6 +309,7 @@ fn is_number(node: &Node<Bitboard>) -> bool {
     matches!(
         node,
         Node::Number(_)
+            | Node::Num(NumProp::Ply | NumProp::MoveNumber)
             | Node::Count(_)
             | Node::Power(_)
             | Node::Negate(_)
@@ -288,6 +325,8 @@ pub fn bound_of(node: &Node<Bitboard>) -> Bound {
     let boxed = |n: &Node<Bitboard>| Box::new(bound_of(n));
     match node {
         Node::Number(n) => Bound::Const(*n),
+        Node::Num(NumProp::Ply) => Bound::Ply,
+        Node::Num(NumProp::MoveNumber) => Bound::MoveNumber,
         Node::Count(x) => count_bound(x),
         Node::Power(x) => match piece_set(x) {
             Some(p) => Bound::Power {
@@ -441,5 +480,23 @@ mod tests {
         assert!(ranges_meet(any.range(&s), CmpOp::Eq, (7, 7)));
         assert!(ranges_meet((0, 3), CmpOp::Ne, (3, 3)));
         assert!(!ranges_meet((3, 3), CmpOp::Ne, (3, 3)));
+    }
+
+    /// `ply` lies between 0 and the main line's length, `movenumber` between 1 and its
+    /// length / 2 + 1 (11 plies: move 6, reached at ply 10); with variations, above 0 and 1
+    /// anything.
+    #[test]
+    fn ply_and_movenumber_lie_within_the_main_line() {
+        let mut s = GameSummary {
+            plies: 11,
+            ..GameSummary::default()
+        };
+        assert_eq!(Bound::Ply.range(&s), (0, 11));
+        assert_eq!(Bound::MoveNumber.range(&s), (1, 6));
+        assert!(Bound::Ply.reads_plies() && !Bound::Ply.reads_squares());
+        s.flags |= summary::VARIATIONS;
+        assert_eq!(Bound::Ply.range(&s).0, 0);
+        assert!(Bound::Ply.range(&s).1 > i128::from(u32::MAX));
+        assert!(Bound::MoveNumber.range(&s).1 > i128::from(u32::MAX));
     }
 }
