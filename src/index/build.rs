@@ -57,7 +57,7 @@ pub fn index_bytes(
     let (restart, mut strings) = match grown {
         Some(old) => (
             old.copy_into(writer, &mut counts)? as usize,
-            TagValues::from_values(old.strings.clone()),
+            TagValues::from_values(&old.strings),
         ),
         None => (0, TagValues::default()),
     };

@@ -73,10 +73,11 @@ impl TagValues {
 
     /// The values of an earlier index, numbered as there (within [`TABLE_BYTES`], as that
     /// index's build kept them).
-    pub fn from_values(values: Vec<String>) -> TagValues {
+    pub fn from_values(values: &[String]) -> TagValues {
         let mut table = TagValues::default();
         for value in values {
-            table.push(&value);
+            let hash = table.hashing.hash_one(value.as_str());
+            table.push(value, hash);
         }
         table
     }
@@ -98,7 +99,7 @@ impl TagValues {
                     && self.table_bytes + bytes <= TABLE_BYTES - varint_len(u64::MAX);
                 if fits {
                     self.added[tag] += bytes;
-                    self.push(value)
+                    self.push(value, hash)
                 } else {
                     TAG_NOT_KEPT
                 }
@@ -108,13 +109,13 @@ impl TagValues {
         n
     }
 
-    /// Numbers `value` (new), whatever the budgets.
-    fn push(&mut self, value: &str) -> u32 {
+    /// Numbers `value` (new, its keyed hash `hash`), whatever the budgets.
+    fn push(&mut self, value: &str, hash: u64) -> u32 {
         self.text.push_str(value);
         self.ends.push(self.text.len() as u32);
         self.table_bytes += entry_len(value);
         let n = FIRST_VALUE - 1 + self.ends.len() as u32;
-        self.numbers.insert(self.hashing.hash_one(value), n);
+        self.numbers.insert(hash, n);
         n
     }
 
@@ -273,7 +274,7 @@ mod tests {
         assert_eq!(table.number_of_tag(white, "Bob"), FIRST_VALUE + 1);
         let values = table.into_values();
         assert_eq!(values, ["Anna", "Bob", "Carl", "2024.01.02"]);
-        let mut again = TagValues::from_values(values);
+        let mut again = TagValues::from_values(&values);
         assert_eq!(again.number_of_tag(black, "Carl"), FIRST_VALUE + 2);
         assert_eq!(again.number_of_tag(black, "Dan"), FIRST_VALUE + 4);
         assert_eq!(again.number_of_tag(black, ""), FIRST_VALUE + 5);

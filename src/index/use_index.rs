@@ -94,7 +94,6 @@ impl SurvivorBlock {
         (len > 0).then(|| self.moves.get(at..at + len)).flatten()
     }
 
-    /// Adds the game `game`, numbered `position`, with its packed moves.
     /// Adds `game`, numbered `position`, with its packed moves when the search `replays`
     /// them (the moves column may be read for the condition alone: `ply`, `movenumber`).
     fn push(&mut self, game: &GameRead<'_>, position: u64, replays: bool) {
