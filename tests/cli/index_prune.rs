@@ -2,7 +2,8 @@
 //! the summary bounds (`index::prune`: `find`, `line`, `idealmate` / `modelmate` /
 //! `puremate`, a transform's placements, counts on part of the board and their arithmetic,
 //! the kings never side by side, `initial` with what is false at the standard start, a
-//! tag's regular expression, `ply` and `movenumber` within the main line's length). Each query prints the same bytes, stderr and exit status with
+//! tag's regular expression, `ply` and `movenumber` within the main line's length, `file`
+//! and `rank` among the squares stood on). Each query prints the same bytes, stderr and exit status with
 //! the index and with `--no-index` (the scan is the truth); on written games the game
 //! numbers are the ones the moves say, and the games the rule rules out are skipped
 //! (counted by `IndexedSkips::open`, so a rule that prunes nothing fails too).
@@ -105,6 +106,16 @@ fn new_rules_answer_as_the_moves_say_and_skip_games() {
         // Game 3's mate is at ply 4; game 4's, at ply 4 of its variation, is found with
         // `--variations` (the loop's second search, which the index must not change).
         ("ply >= 4 and mate", "3\n", 2),
+        // Files and ranks (1-8) of the squares a kind stood on: the white queen leaves the
+        // d-file only in game 1 (6. Qxc1); the black queen reaches h4 only in game 3 (and
+        // in game 4's variation: never ruled out, found with `--variations`). A set of
+        // more than one square has no file: game 1's black bishop on c1 stands beside
+        // the two others (admitted, no match).
+        ("file Q == 3", "1\n", 3),
+        ("file Q == 4", "1\n2\n3\n4\n", 0),
+        ("rank q == 4", "3\n", 2),
+        ("8 == file q and mate", "3\n", 2),
+        ("rank b == 1", "", 3),
     ] {
         let found = game_numbers(dir, "g.pgn", query, &[]);
         if games != "?" {
@@ -168,6 +179,10 @@ fn new_rules_on_real_games_answer_as_the_scan() {
         ("ply > 150", true),
         ("movenumber >= 60 and #[Qq] == 0", true),
         ("date ~~ \"^19[0-8]\"", true),
+        ("file K == 1", true),
+        ("rank k == 1", true),
+        ("rank K - rank k > 4", false),
+        ("file [Qq] == 1 and rank [Qq] >= 7", true),
     ];
     for (query, skips) in queries {
         game_numbers(dir, "std-visible-5k.pgn", query, &[]);

@@ -55,6 +55,17 @@ pub enum Bound {
     Max(Vec<Bound>),
     /// `min(a b ...)`
     Min(Vec<Bound>),
+    /// `file x` (`rank: false`) / `rank x` (`rank: true`) of a set whose squares all hold
+    /// pieces of `kinds` inside `squares`: 1-8, the file (rank) of a square one of those
+    /// kinds stood on.
+    FileOrRank {
+        /// `rank x` rather than `file x`.
+        rank: bool,
+        /// A bit per kind index.
+        kinds: u16,
+        /// The squares the set lies in.
+        squares: u64,
+    },
     /// `ply`: the position's ply in the game's tree (0 at the start).
     Ply,
     /// `movenumber`: the position's full-move number (from the standard start, 1 + ply / 2).
@@ -124,6 +135,11 @@ impl Bound {
             // max(a, b) lies between the largest least value and the largest greatest one.
             Bound::Max(items) => fold(items, summary, i128::max),
             Bound::Min(items) => fold(items, summary, i128::min),
+            Bound::FileOrRank {
+                rank,
+                kinds,
+                squares,
+            } => file_or_rank_range(summary, *rank, *kinds, *squares),
             Bound::Ply => ply_range(summary),
             // White moves at the even plies: the full-move number at ply p is p / 2 + 1.
             Bound::MoveNumber => (1, ply_range(summary).1 / 2 + 1),
@@ -141,7 +157,11 @@ impl Bound {
             }
             Bound::Negated(a) | Bound::Absolute(a) => a.reads_plies(),
             Bound::Max(items) | Bound::Min(items) => items.iter().any(Bound::reads_plies),
-            Bound::Const(_) | Bound::Pieces { .. } | Bound::Power { .. } | Bound::Any => false,
+            Bound::Const(_)
+            | Bound::Pieces { .. }
+            | Bound::Power { .. }
+            | Bound::FileOrRank { .. }
+            | Bound::Any => false,
         }
     }
 
@@ -149,6 +169,7 @@ impl Bound {
     pub fn reads_squares(&self) -> bool {
         match self {
             Bound::Pieces { squares, .. } | Bound::Power { squares, .. } => *squares != u64::MAX,
+            Bound::FileOrRank { .. } => true,
             Bound::Sum(a, b) | Bound::Difference(a, b) | Bound::Product(a, b) => {
                 a.reads_squares() || b.reads_squares()
             }
@@ -177,6 +198,35 @@ fn ply_range(summary: &GameSummary) -> (i128, i128) {
     } else {
         (0, i128::from(summary.plies))
     }
+}
+
+/// The files (`rank`: the ranks) of the squares of `squares` a piece of `kinds` stood on in
+/// some position, numbered 1-8 as the evaluator's `file x` / `rank x` (`eval_file_rank`: the
+/// file of x's one square, no value unless x holds exactly one): the least and the greatest.
+/// A set that lies in pieces of `kinds` on `squares` holds at a position only squares where
+/// one of those kinds stands then, so its one square is among them. None at all: the set is
+/// empty everywhere and the number never has a value; 1 to 8 is then as sound as any.
+fn file_or_rank_range(summary: &GameSummary, rank: bool, kinds: u16, squares: u64) -> (i128, i128) {
+    let stood = (0..KINDS)
+        .filter(|k| kinds & (1 << k) != 0)
+        .fold(0u64, |stood, k| stood | summary.ever_on[k])
+        & squares;
+    // A bit per file (rank) holding one of those squares.
+    let lines = (0..8u32).fold(0u8, |lines, i| {
+        let line = if rank {
+            stood >> (8 * i) & 0xff
+        } else {
+            stood & (0x0101_0101_0101_0101 << i)
+        };
+        lines | (u8::from(line != 0) << i)
+    });
+    if lines == 0 {
+        return (1, 8);
+    }
+    (
+        i128::from(lines.trailing_zeros() + 1),
+        i128::from(8 - lines.leading_zeros()),
+    )
 }
 
 /// `max` / `min` of intervals: the operation on the least ends, and on the greatest.
@@ -310,6 +360,7 @@ fn is_number(node: &Node<Bitboard>) -> bool {
         node,
         Node::Number(_)
             | Node::Num(NumProp::Ply | NumProp::MoveNumber)
+            | Node::FileRank(..)
             | Node::Count(_)
             | Node::Power(_)
             | Node::Negate(_)
@@ -333,6 +384,14 @@ pub fn bound_of(node: &Node<Bitboard>) -> Bound {
                 kinds: p.kinds,
                 squares: p.squares,
                 exact: p.exact,
+            },
+            None => Bound::Any,
+        },
+        Node::FileRank(rank, x) => match piece_set(x) {
+            Some(p) => Bound::FileOrRank {
+                rank: *rank,
+                kinds: p.kinds,
+                squares: p.squares,
             },
             None => Bound::Any,
         },
@@ -498,5 +557,36 @@ mod tests {
         assert_eq!(Bound::Ply.range(&s).0, 0);
         assert!(Bound::Ply.range(&s).1 > i128::from(u32::MAX));
         assert!(Bound::MoveNumber.range(&s).1 > i128::from(u32::MAX));
+    }
+
+    /// `file K` / `rank k`: the files (ranks), numbered 1-8, of the squares the kind stood
+    /// on: at the start only e1 (file 5, rank 1) and e8 (rank 8); a king that went to a2 and
+    /// h3 spans files 1-8 and ranks 1-3; a set on part of the board keeps to its squares.
+    #[test]
+    fn file_and_rank_lie_among_the_squares_stood_on() {
+        let mut s = summary();
+        let of = |rank, kinds, squares| Bound::FileOrRank {
+            rank,
+            kinds,
+            squares,
+        };
+        let (white_king, black_king) = (1 << 5, 1 << 11);
+        assert_eq!(of(false, white_king, u64::MAX).range(&s), (5, 5));
+        assert_eq!(of(true, white_king, u64::MAX).range(&s), (1, 1));
+        assert_eq!(of(true, black_king, u64::MAX).range(&s), (8, 8));
+        // a2 is square 8, h3 square 23.
+        s.ever_on[5] |= 1 << 8 | 1 << 23;
+        assert_eq!(of(false, white_king, u64::MAX).range(&s), (1, 8));
+        assert_eq!(of(true, white_king, u64::MAX).range(&s), (1, 3));
+        assert_eq!(
+            of(true, white_king | black_king, u64::MAX).range(&s),
+            (1, 8)
+        );
+        // Only the second rank's squares: a2 alone.
+        assert_eq!(of(false, white_king, 0xff00).range(&s), (1, 1));
+        // Never on those squares (the set is always empty): anything from 1 to 8.
+        assert_eq!(of(false, black_king, 0xff00).range(&s), (1, 8));
+        assert!(of(false, white_king, 0).reads_squares());
+        assert!(!of(false, white_king, 0).reads_plies());
     }
 }
