@@ -14,7 +14,7 @@ pub use super::reader::{RecordRef, Records, decode, read_index, records};
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"CQLQIDX\x1a";
 /// The format's version (a reader refuses any other).
-pub const VERSION: u32 = 8;
+pub const VERSION: u32 = 9;
 /// A game's kept tag's number when the game has no such tag.
 pub const TAG_ABSENT: u32 = 0;
 /// A game's kept tag's number when the tag is present but its value was not kept (the
@@ -238,8 +238,10 @@ pub enum Section {
     Places = 0,
     /// Per game: its flags, a u16.
     Flags = 1,
-    /// Per game: 12 bytes, per piece kind its fewest (low 4 bits) and most (high 4 bits)
-    /// pieces on the board (0 for a game searched always).
+    /// Per game: [`COUNT_BYTES`] (0 for a game searched always): per piece kind its fewest
+    /// (low 4 bits) and most (high 4 bits) pieces on the board; then the pieces' lead
+    /// (white's less black's: its least negated, low 4 bits, its most, high 4 bits), and
+    /// the power's lead, its least negated and its most, a byte each.
     Counts = 2,
     /// Per game not searched always: per piece kind the squares it stood on beyond its start.
     Squares = 3,
@@ -256,6 +258,10 @@ pub enum Section {
     /// `GameSummary::last_long_castle`).
     Plies = 7,
 }
+
+/// The bytes of a game's counts ([`Section::Counts`]): a byte a piece kind, one for the
+/// pieces' lead, two for the power's.
+pub const COUNT_BYTES: usize = KINDS + 3;
 
 /// The header's feature bit of an index whose games hold their positions' keys.
 pub const FEATURE_KEYS: u32 = 1;
@@ -410,11 +416,16 @@ struct BlockBuilder {
 
 impl BlockBuilder {
     /// Adds one game's columns; a game this layout cannot hold (flags beyond 16 bits, a count
-    /// above 15) is written "search always".
+    /// above 15, a lead beyond its bytes) is written "search always".
     fn push(&mut self, entry: &GameEntry) {
         let s = &entry.summary;
         let writable = s.must_scan()
-            || (s.flags <= u32::from(u16::MAX) && s.fewest.iter().chain(&s.most).all(|&n| n < 16));
+            || (s.flags <= u32::from(u16::MAX)
+                && s.fewest.iter().chain(&s.most).all(|&n| n < 16)
+                && (-15..=0).contains(&s.piece_lead.0)
+                && (0..=15).contains(&s.piece_lead.1)
+                && (-255..=0).contains(&s.power_lead.0)
+                && (0..=255).contains(&s.power_lead.1));
         let scan;
         let s = if writable {
             s
@@ -432,12 +443,18 @@ impl BlockBuilder {
         flags.extend_from_slice(&(s.flags as u16).to_le_bytes());
         self.games += 1;
         if s.must_scan() {
-            counts.extend_from_slice(&[0; KINDS]);
+            counts.extend_from_slice(&[0; COUNT_BYTES]);
             return;
         }
         for (fewest, most) in s.fewest.iter().zip(&s.most) {
             counts.push(fewest | most << 4);
         }
+        // Each lead is 0 at the standard start: the least at most 0, the most at least 0.
+        let (least, most) = s.piece_lead;
+        counts.push(least.unsigned_abs() | most.unsigned_abs() << 4);
+        let (least, most) = s.power_lead;
+        counts.push(least.unsigned_abs() as u8);
+        counts.push(most.unsigned_abs() as u8);
         put_ever_on(squares, &s.ever_on);
         for &id in &s.tags {
             put_varint(tags, u64::from(id));

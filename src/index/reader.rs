@@ -9,8 +9,9 @@
 use std::borrow::Cow;
 
 use super::format::{
-    BLOCK_GAMES, BLOCK_HEADER_BYTES, FEATURE_KEYS, FIRST_VALUE, HEADER_BYTES, Header, IndexError,
-    MAGIC, SECTIONS, START_SQUARES, Section, SourceId, TABLE_BYTES, Text, VERSION, crc32,
+    BLOCK_GAMES, BLOCK_HEADER_BYTES, COUNT_BYTES, FEATURE_KEYS, FIRST_VALUE, HEADER_BYTES, Header,
+    IndexError, MAGIC, SECTIONS, START_SQUARES, Section, SourceId, TABLE_BYTES, Text, VERSION,
+    crc32,
 };
 use super::summary::{GameSummary, KINDS, SCAN};
 
@@ -240,7 +241,7 @@ impl<S: IndexBytes + ?Sized> Blocks<'_, S> {
             at += u64::from(block.len[i]);
         }
         if block.len[Section::Flags as usize] as usize != 2 * games
-            || block.len[Section::Counts as usize] as usize != KINDS * games
+            || block.len[Section::Counts as usize] as usize != COUNT_BYTES * games
             || (!self.header.keys && block.len[Section::Keys as usize] != 0)
         {
             return Err(IndexError::Corrupt("a column of the wrong size"));
@@ -424,7 +425,7 @@ impl<'b> BlockGames<'b> {
             return Ok(place);
         }
         if let Some(counts) = self.counts {
-            split_counts(&counts[KINDS * i..KINDS * (i + 1)], summary);
+            split_counts(&counts[COUNT_BYTES * i..COUNT_BYTES * (i + 1)], summary);
         }
         if let Some(r) = &mut self.plies {
             summary.queens_gone = r.varint_u32()?;
@@ -448,7 +449,9 @@ impl<'b> BlockGames<'b> {
             return Err(IndexError::Corrupt("flags on a game searched always"));
         }
         if let Some(counts) = self.counts
-            && counts[KINDS * i..KINDS * (i + 1)].iter().any(|&b| b != 0)
+            && counts[COUNT_BYTES * i..COUNT_BYTES * (i + 1)]
+                .iter()
+                .any(|&b| b != 0)
         {
             return Err(IndexError::Corrupt("counts on a game searched always"));
         }
@@ -510,9 +513,13 @@ impl<'b> BlockGames<'b> {
 }
 
 /// A game's counts column (a byte a kind: the fewest in the low 4 bits, the most in the
-/// high 4) into `summary.fewest` and `summary.most`, eight kinds a word.
+/// high 4) into `summary.fewest` and `summary.most`, eight kinds a word; then its leads
+/// (each least stored negated: every byte reads as a range holding 0).
 #[inline]
 fn split_counts(counts: &[u8], summary: &mut GameSummary) {
+    let leads = &counts[KINDS..COUNT_BYTES];
+    summary.piece_lead = (-((leads[0] & 0xf) as i8), (leads[0] >> 4) as i8);
+    summary.power_lead = (-i16::from(leads[1]), i16::from(leads[2]));
     const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
     let mut low = [0u8; 8];
     let mut high = [0u8; 8];

@@ -55,6 +55,10 @@ pub const TAGS: usize = 9;
 /// The number of piece kinds summarised: white pawn..king (0..6), black pawn..king (6..12).
 pub const KINDS: usize = 12;
 
+/// A piece's power by its type (the evaluator's `power`): pawn 1, knight 3, bishop 3, rook
+/// 5, queen 9, king 0.
+pub const POWER: [i16; 6] = [1, 3, 3, 5, 9, 0];
+
 /// The flag of a promotion to `piece_type` (knight, bishop, rook, queen), if it has one.
 pub fn promotion_flag(piece_type: u8) -> Option<u32> {
     (1..=4)
@@ -78,6 +82,12 @@ pub struct GameSummary {
     pub most: [u8; KINDS],
     /// Per piece kind, every square a piece of it stood on in some position of the tree.
     pub ever_on: [u64; KINDS],
+    /// The least and the most of white's pieces less black's over the tree's positions
+    /// (both 0 at the standard start, where every summarised game begins).
+    pub piece_lead: (i8, i8),
+    /// The least and the most of white's power less black's over the tree's positions
+    /// ([`POWER`] a piece).
+    pub power_lead: (i16, i16),
     /// 0 when every position of the tree has a queen (of either colour) on the board; else
     /// one more than the smallest ply of a position of the tree without a queen.
     pub queens_gone: u32,
@@ -332,7 +342,7 @@ fn tag_slot(name: &str) -> TagSlot {
 /// move description. Only the pieces that moved stand on new squares (the mover's piece, or
 /// what it promoted to, and the rook when castling), and only a capture or a promotion
 /// changes a count: the kind taken, the promoting pawns and the promoted piece's kind are
-/// counted again (every other count is one a position before had). The move is packed from
+/// counted again, and the leads (every other count is one a position before had). The move is packed from
 /// the board before it (`moves::push_code`: the mover's squares and the moving piece's type,
 /// a king's for castling), so no second board is played along. None: a null move, a drop, a
 /// move the strict SAN reading refuses, a move the packing cannot hold (let the careful path
@@ -373,12 +383,16 @@ fn play_plain(
                 }
                 None => 0,
             };
+            if capture.is_some() || promotion != 0 {
+                add_board_leads(summary, board);
+            }
             (from, to, role, promotion)
         }
         Move::EnPassant { from, to } => {
             reached(summary, Role::Pawn, to);
             summary.flags |= CAPTURE | EN_PASSANT;
             count_kind(summary, board, !us, Role::Pawn);
+            add_board_leads(summary, board);
             (from, to, Role::Pawn, 0)
         }
         Move::Castle { king, rook } => {
@@ -454,6 +468,42 @@ fn add_board(summary: &mut GameSummary, board: &shakmaty::Board) {
             summary.most[k] = summary.most[k].max(count);
         }
     }
+    add_board_leads(summary, board);
+}
+
+/// Folds a board's leads (white's pieces less black's, white's power less black's) into
+/// the summary's ranges.
+fn add_board_leads(summary: &mut GameSummary, board: &shakmaty::Board) {
+    let mut counts = [0u8; KINDS];
+    for (side, color) in [shakmaty::Color::White, shakmaty::Color::Black]
+        .into_iter()
+        .enumerate()
+    {
+        for (t, role) in shakmaty::Role::ALL.into_iter().enumerate() {
+            counts[side * 6 + t] = (board.by_color(color) & board.by_role(role)).count() as u8;
+        }
+    }
+    add_leads(summary, &counts);
+}
+
+/// Folds a position's leads, read off its count per piece kind, into the summary's ranges.
+fn add_leads(summary: &mut GameSummary, counts: &[u8; KINDS]) {
+    let (mut pieces, mut power) = (0i16, 0i16);
+    for (k, &count) in counts.iter().enumerate() {
+        let sign = if k < 6 { 1 } else { -1 };
+        pieces += sign * i16::from(count);
+        power += sign * POWER[k % 6] * i16::from(count);
+    }
+    // A side has at most 16 pieces and one (its king) at least.
+    let pieces = pieces.clamp(-16, 16) as i8;
+    summary.piece_lead = (
+        summary.piece_lead.0.min(pieces),
+        summary.piece_lead.1.max(pieces),
+    );
+    summary.power_lead = (
+        summary.power_lead.0.min(power),
+        summary.power_lead.1.max(power),
+    );
 }
 
 /// [`summarize`] by the careful reader and a replay of the whole tree.
@@ -537,8 +587,10 @@ fn summarize_careful_keyed<'a>(slice: &'a [u8], mut keys: Option<&mut Vec<u64>>)
     Summarized { summary, tags }
 }
 
-/// Adds a position's pieces: the squares each kind stands on, and its count's bounds.
+/// Adds a position's pieces: the squares each kind stands on, its count's bounds, and the
+/// leads.
 fn add_pieces(summary: &mut GameSummary, position: &Standard) {
+    let mut counts = [0u8; KINDS];
     for color in [Color::White, Color::Black] {
         for piece_type in 0..6u8 {
             let k = kind_index(color, piece_type);
@@ -547,8 +599,10 @@ fn add_pieces(summary: &mut GameSummary, position: &Standard) {
             let count = squares.count() as u8;
             summary.fewest[k] = summary.fewest[k].min(count);
             summary.most[k] = summary.most[k].max(count);
+            counts[k] = count;
         }
     }
+    add_leads(summary, &counts);
 }
 
 /// Adds what a node's ply tells: the first ply without queens, the last queen-side

@@ -3,7 +3,7 @@
 //! `puremate`, a transform's placements, counts on part of the board and their arithmetic,
 //! the kings never side by side, `initial` with what is false at the standard start, a
 //! tag's regular expression, `ply` and `movenumber` within the main line's length, `file`
-//! and `rank` among the squares stood on). Each query prints the same bytes, stderr and exit status with
+//! and `rank` among the squares stood on, material leads). Each query prints the same bytes, stderr and exit status with
 //! the index and with `--no-index` (the scan is the truth); on written games the game
 //! numbers are the ones the moves say, and the games the rule rules out are skipped
 //! (counted by `IndexedSkips::open`, so a rule that prunes nothing fails too).
@@ -116,6 +116,16 @@ fn new_rules_answer_as_the_moves_say_and_skip_games() {
         ("rank q == 4", "3\n", 2),
         ("8 == file q and mate", "3\n", 2),
         ("rank b == 1", "", 3),
+        // Leads (white's less black's): in game 1 4...bxc2 puts white a piece and a pawn
+        // behind, 5...c1=B a piece and three pawns' power (38 to 41), 6. Qxc1 evens both;
+        // the other games take nothing. So white is never ahead anywhere: each side's
+        // counts alone (white 15-16 pieces, black 15-16) would admit game 1. Game 5's
+        // white king and pawn stand against a bare king.
+        ("#A > #a", "5\n", 4),
+        ("power A - power a >= 1", "5\n", 4),
+        ("power A < power a - 2", "1\n", 3),
+        ("abs(#a - #A) == 1 and power a == power A + 3", "1\n", 3),
+        ("power A + 3 <= power a", "1\n", 3),
     ] {
         let found = game_numbers(dir, "g.pgn", query, &[]);
         if games != "?" {
@@ -183,6 +193,9 @@ fn new_rules_on_real_games_answer_as_the_scan() {
         ("rank k == 1", true),
         ("rank K - rank k > 4", false),
         ("file [Qq] == 1 and rank [Qq] >= 7", true),
+        ("abs(power A - power a) >= 9", true),
+        ("terminal and abs(power A - power a) >= 9", true),
+        ("#A - #a >= 4 or #a >= #A + 4", true),
     ];
     for (query, skips) in queries {
         game_numbers(dir, "std-visible-5k.pgn", query, &[]);

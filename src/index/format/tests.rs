@@ -40,6 +40,25 @@ fn an_index_is_read_back_as_written() {
             .all(|g| g.summary.flags & super::super::summary::MATE != 0)
     );
     assert_eq!(index.games[1].summary.plies, 4);
+    // 4. Qxf7# takes a pawn: white a piece and a pawn's power ahead at the end; the fool's
+    // mate takes nothing.
+    assert_eq!(index.games[0].summary.piece_lead, (0, 1));
+    assert_eq!(index.games[0].summary.power_lead, (0, 1));
+    assert_eq!(index.games[1].summary.piece_lead, (0, 0));
+}
+
+/// The leads are read back at their bytes' ends; one beyond them makes the game "search
+/// always" (its counts all 0).
+#[test]
+fn leads_are_read_back_to_their_bounds() {
+    let (_, mut index) = sample();
+    index.games[0].summary.piece_lead = (-15, 15);
+    index.games[0].summary.power_lead = (-255, 255);
+    index.games[1].summary.power_lead = (-256, 0);
+    let read = decode(&encode(&index)).unwrap();
+    assert_eq!(read.games[0], index.games[0]);
+    assert!(read.games[1].summary.must_scan());
+    assert_eq!(read.games[1].summary.power_lead, (0, 0));
 }
 
 /// The sample with its games' positions' keys.

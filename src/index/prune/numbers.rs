@@ -66,6 +66,10 @@ pub enum Bound {
         /// The squares the set lies in.
         squares: u64,
     },
+    /// White's pieces less black's (`#A - #a`): within the game's `piece_lead`.
+    PieceLead,
+    /// White's power less black's (`power A - power a`): within the game's `power_lead`.
+    PowerLead,
     /// `ply`: the position's ply in the game's tree (0 at the start).
     Ply,
     /// `movenumber`: the position's full-move number (from the standard start, 1 + ply / 2).
@@ -77,10 +81,6 @@ pub enum Bound {
 /// The bound standing for "any number": far from every i64, so that the saturating
 /// arithmetic below keeps it unbounded.
 const UNBOUNDED: (i128, i128) = (-(1 << 100), 1 << 100);
-
-/// The power of a piece type (`Position::power_of_pieces`): pawn 1, knight 3, bishop 3,
-/// rook 5, queen 9, king 0.
-const POWER: [i128; 6] = [1, 3, 3, 5, 9, 0];
 
 impl Bound {
     /// The least and the greatest value the number can take at a position of a game with
@@ -102,7 +102,9 @@ impl Bound {
                 kinds,
                 squares,
                 exact,
-            } => weighted(summary, *kinds, *squares, *exact, |k| POWER[k % 6]),
+            } => weighted(summary, *kinds, *squares, *exact, |k| {
+                i128::from(summary::POWER[k % 6])
+            }),
             Bound::Sum(a, b) => {
                 let ((a0, a1), (b0, b1)) = (a.range(summary), b.range(summary));
                 (a0.saturating_add(b0), a1.saturating_add(b1))
@@ -140,6 +142,14 @@ impl Bound {
                 kinds,
                 squares,
             } => file_or_rank_range(summary, *rank, *kinds, *squares),
+            Bound::PieceLead => (
+                i128::from(summary.piece_lead.0),
+                i128::from(summary.piece_lead.1),
+            ),
+            Bound::PowerLead => (
+                i128::from(summary.power_lead.0),
+                i128::from(summary.power_lead.1),
+            ),
             Bound::Ply => ply_range(summary),
             // White moves at the even plies: the full-move number at ply p is p / 2 + 1.
             Bound::MoveNumber => (1, ply_range(summary).1 / 2 + 1),
@@ -161,6 +171,8 @@ impl Bound {
             | Bound::Pieces { .. }
             | Bound::Power { .. }
             | Bound::FileOrRank { .. }
+            | Bound::PieceLead
+            | Bound::PowerLead
             | Bound::Any => false,
         }
     }
@@ -175,7 +187,12 @@ impl Bound {
             }
             Bound::Negated(a) | Bound::Absolute(a) => a.reads_squares(),
             Bound::Max(items) | Bound::Min(items) => items.iter().any(Bound::reads_squares),
-            Bound::Const(_) | Bound::Ply | Bound::MoveNumber | Bound::Any => false,
+            Bound::Const(_)
+            | Bound::PieceLead
+            | Bound::PowerLead
+            | Bound::Ply
+            | Bound::MoveNumber
+            | Bound::Any => false,
         }
     }
 
@@ -374,6 +391,11 @@ fn is_number(node: &Node<Bitboard>) -> bool {
 /// The bound of `node` read as a number (the evaluator's `num`: a number, or a set's count).
 pub fn bound_of(node: &Node<Bitboard>) -> Bound {
     let boxed = |n: &Node<Bitboard>| Box::new(bound_of(n));
+    if matches!(node, Node::Arith(..) | Node::Negate(_))
+        && let Some(lead) = material(node).and_then(|m| m.lead_bound())
+    {
+        return lead;
+    }
     match node {
         Node::Number(n) => Bound::Const(*n),
         Node::Num(NumProp::Ply) => Bound::Ply,
@@ -414,11 +436,144 @@ pub fn compare_need(op: CmpOp, a: &Node<Bitboard>, b: &Node<Bitboard>) -> Need {
     if !is_number(a) && !is_number(b) {
         return Need::Nothing;
     }
+    // `power A >= power a + 9`: a - b op 0, read as leads when it is one.
+    let difference = material(a).zip(material(b)).and_then(|(a, b)| a.minus(b));
+    if let Some(left) = difference.and_then(|d| d.lead_bound()) {
+        let right = Bound::Const(0);
+        return Need::Numbers { left, op, right };
+    }
     let (left, right) = (bound_of(a), bound_of(b));
     if left.is_any() || right.is_any() {
         return Need::Nothing;
     }
     Need::Numbers { left, op, right }
+}
+
+/// A number as whole-board material: `white × #A + black × #a + white_power × power A +
+/// black_power × power a + constant` (A every white piece, a every black one), where the
+/// leads can bound it ([`Material::lead_bound`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Material {
+    white: i128,
+    black: i128,
+    white_power: i128,
+    black_power: i128,
+    constant: i128,
+}
+
+impl Material {
+    /// `self - other` (None on overflow).
+    fn minus(self, other: Material) -> Option<Material> {
+        self.plus(other.times(-1)?)
+    }
+
+    /// `self + other` (None on overflow).
+    fn plus(self, other: Material) -> Option<Material> {
+        Some(Material {
+            white: self.white.checked_add(other.white)?,
+            black: self.black.checked_add(other.black)?,
+            white_power: self.white_power.checked_add(other.white_power)?,
+            black_power: self.black_power.checked_add(other.black_power)?,
+            constant: self.constant.checked_add(other.constant)?,
+        })
+    }
+
+    /// `k × self` (None on overflow).
+    fn times(self, k: i128) -> Option<Material> {
+        Some(Material {
+            white: self.white.checked_mul(k)?,
+            black: self.black.checked_mul(k)?,
+            white_power: self.white_power.checked_mul(k)?,
+            black_power: self.black_power.checked_mul(k)?,
+            constant: self.constant.checked_mul(k)?,
+        })
+    }
+
+    /// Whether it is a constant (no material term).
+    fn is_constant(self) -> bool {
+        self.white == 0 && self.black == 0 && self.white_power == 0 && self.black_power == 0
+    }
+
+    /// `p × (#A - #a) + q × (power A - power a) + c` as leads ([`Bound::PieceLead`],
+    /// [`Bound::PowerLead`]), when the number is of that form with a lead in it: at a
+    /// position each lead lies within the game's range, so the number lies within the
+    /// interval computed from them. None: another form, or a coefficient beyond an i64.
+    fn lead_bound(self) -> Option<Bound> {
+        if self.white != -self.black || self.white_power != -self.black_power || self.is_constant()
+        {
+            return None;
+        }
+        let term = |k: i128, lead: Bound| -> Option<Bound> {
+            Some(Bound::Product(
+                Box::new(Bound::Const(i64::try_from(k).ok()?)),
+                Box::new(lead),
+            ))
+        };
+        Some(Bound::Sum(
+            Box::new(Bound::Sum(
+                Box::new(term(self.white, Bound::PieceLead)?),
+                Box::new(term(self.white_power, Bound::PowerLead)?),
+            )),
+            Box::new(Bound::Const(i64::try_from(self.constant).ok()?)),
+        ))
+    }
+}
+
+/// The [`Material`] form of a number: a constant, `#S` or `power S` with S every piece of
+/// one side (`A`, `a`, `[KQRBNP]`), and sums, differences, negations and products with a
+/// constant of such numbers; None for anything else. The value is the evaluator's where it
+/// has one (its arithmetic in i64 gives no value on overflow, never another number).
+fn material(node: &Node<Bitboard>) -> Option<Material> {
+    const WHITE: u16 = 0x3f;
+    const BLACK: u16 = 0xfc0;
+    let side = |x: &Node<Bitboard>| match piece_set(x) {
+        Some(PieceSet {
+            kinds,
+            squares: u64::MAX,
+            exact: true,
+        }) => Some(kinds),
+        _ => None,
+    };
+    match node {
+        Node::Number(n) => Some(Material {
+            constant: i128::from(*n),
+            ..Material::default()
+        }),
+        Node::Count(x) => match side(x)? {
+            WHITE => Some(Material {
+                white: 1,
+                ..Material::default()
+            }),
+            BLACK => Some(Material {
+                black: 1,
+                ..Material::default()
+            }),
+            _ => None,
+        },
+        Node::Power(x) => match side(x)? {
+            WHITE => Some(Material {
+                white_power: 1,
+                ..Material::default()
+            }),
+            BLACK => Some(Material {
+                black_power: 1,
+                ..Material::default()
+            }),
+            _ => None,
+        },
+        Node::Arith(ArithOp::Add, a, b) => material(a)?.plus(material(b)?),
+        Node::Arith(ArithOp::Sub, a, b) => material(a)?.minus(material(b)?),
+        Node::Arith(ArithOp::Mul, a, b) => {
+            let (a, b) = (material(a)?, material(b)?);
+            match (a.is_constant(), b.is_constant()) {
+                (true, _) => b.times(a.constant),
+                (_, true) => a.times(b.constant),
+                _ => None,
+            }
+        }
+        Node::Negate(a) => material(a)?.times(-1),
+        _ => None,
+    }
 }
 
 /// Whether some `x` in `a` and `y` in `b` (inclusive intervals) have `x op y`.
@@ -588,5 +743,58 @@ mod tests {
         assert_eq!(of(false, black_king, 0xff00).range(&s), (1, 8));
         assert!(of(false, white_king, 0).reads_squares());
         assert!(!of(false, white_king, 0).reads_plies());
+    }
+
+    /// `#A - #a`, `power A >= power a + 9` and their rearrangements read the leads; forms
+    /// that are not a lead (`#A + #a`, a product of two counts, part of the board) do not.
+    #[test]
+    fn material_differences_are_read_as_leads() {
+        let filter = |cql: &str| {
+            crate::query::Program::from_text(cql, Some(crate::query::Dialect::Cql), false)
+                .and_then(|p| p.lower::<Bitboard>(crate::squares::Geometry::STANDARD))
+                .expect("compiles")
+                .filter
+        };
+        let side = |n: &Node<Bitboard>| -> Node<Bitboard> {
+            match n {
+                Node::Compare(_, a, _) => (**a).clone(),
+                other => other.clone(),
+            }
+        };
+        let mut s = summary();
+        // White a rook up at some point, black two pawns up at another (power 5 and -2).
+        s.piece_lead = (-2, 1);
+        s.power_lead = (-2, 5);
+        for (cql, range) in [
+            ("#A - #a > 0", (-2, 1)),
+            ("#a - #A > 0", (-1, 2)),
+            ("2 * (#A - #a) - 1 > 0", (-5, 1)),
+            ("power A - power a > 0", (-2, 5)),
+            ("power a - power A > 0", (-5, 2)),
+        ] {
+            let bound = bound_of(&side(&filter(cql)));
+            assert_eq!(bound.range(&s), range, "{cql}");
+        }
+        for (cql, admits) in [
+            ("power A >= power a + 5", true),
+            ("power A >= power a + 6", false),
+            ("power a + 3 > power A", true),
+            ("power a > power A + 2", false),
+            ("abs(#A - #a) >= 3", false),
+            ("abs(#A - #a) >= 2", true),
+            ("#A > #a + 1", false),
+        ] {
+            let need = super::super::need_of(&filter(cql));
+            assert_eq!(need.admits(&s, &[]), admits, "{cql}");
+        }
+        for cql in [
+            "#A + #a > 0",
+            "#A * #a > 0",
+            "#(A & a1) - #a > 0",
+            "#[Qq] - #a > 0",
+        ] {
+            let m = material(&side(&filter(cql)));
+            assert!(m.and_then(Material::lead_bound).is_none(), "{cql}");
+        }
     }
 }
