@@ -16,6 +16,7 @@ mod env;
 pub mod files;
 mod find;
 mod geometry;
+pub use geometry::direction_squares;
 mod held;
 mod images;
 mod imagine;

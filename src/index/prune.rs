@@ -18,6 +18,7 @@
 //! sets that never hold a square), `reach` (`find`, `line`), `start` (`initial`).
 
 mod count_sum;
+mod near;
 mod numbers;
 mod plies;
 mod reach;
@@ -37,8 +38,8 @@ use super::summary::{self, GameSummary, KINDS, kind_index};
 use crate::chess::{Color, PieceKinds};
 use crate::ir::walk::{Reads, walk};
 use crate::ir::{
-    CastleKind, CmpOp, GameResult, MoveFilter, MoveSource, MoveYield, Node, Pattern, StrFilter,
-    TagName,
+    CastleKind, CmpOp, Directions, GameResult, MoveFilter, MoveSource, MoveYield, Node, Pattern,
+    Range, StrFilter, TagName,
 };
 
 /// A condition on a game's summary.
@@ -94,6 +95,17 @@ pub enum Need {
         op: CmpOp,
         /// The right side.
         right: Bound,
+    },
+    /// A piece of `from`'s kinds (a bit per kind index) stood, in some position, within
+    /// `from`'s squares, where a step of `steps`' directions within its range reaches a
+    /// square within `to`'s where a piece of `to`'s kinds stood (`diagonal 1 k & Q`).
+    Near {
+        /// The kinds and squares the steps start from.
+        from: (u16, u64),
+        /// The directions and the range of the steps.
+        steps: (Directions, Range),
+        /// The kinds and squares the steps reach.
+        to: (u16, u64),
     },
     /// A queen-side castling is played from or into a position without queens
     /// (`move o-o-o and #[Qq] == 0`): the first ply without queens is at most one after the
@@ -188,6 +200,7 @@ impl Need {
             Need::Numbers { left, op, right } => {
                 numbers::ranges_meet(left.range(summary), *op, right.range(summary))
             }
+            Need::Near { from, steps, to } => near::near(summary, *from, *steps, *to),
             Need::LongCastleWithoutQueens => plies::admits(summary),
             Need::All(v) => v.iter().all(|n| n.admits(summary, strings)),
             Need::Any(v) => v.iter().any(|n| n.admits(summary, strings)),
@@ -227,7 +240,7 @@ impl Need {
                 columns.squares |= left.reads_squares() || right.reads_squares();
                 columns.moves |= left.reads_plies() || right.reads_plies();
             }
-            Need::PieceOn { .. } => columns.squares = true,
+            Need::PieceOn { .. } | Need::Near { .. } => columns.squares = true,
             Need::LongCastleWithoutQueens => columns.plies = true,
             Need::Tag { .. } | Need::TagIn { .. } => columns.tags = true,
             Need::All(v) | Need::Any(v) => v.iter().for_each(|n| n.add_columns(columns)),
@@ -342,7 +355,11 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
         // every legal position (pieces of disjoint kinds, the squares beside one king and
         // the other king: `numbers::never_meets`).
         Node::Intersect(v) if numbers::never_meets(v) => Need::Never,
-        Node::Intersect(v) => Need::All(v.iter().map(need_of).collect()),
+        Node::Intersect(v) => {
+            let mut all: Vec<Need> = v.iter().map(need_of).collect();
+            all.extend(near::near_needs(v));
+            Need::All(all)
+        }
         // A union is not empty only when one operand is not.
         Node::Union(v) => Need::Any(v.iter().map(need_of).collect()),
         // `X attacks Y` / `X attackedby Y` gives squares of X that attack (are attacked by)
@@ -398,21 +415,11 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
         // `fen "..."`: each listed square holds a piece of its kinds here (the evaluator asks
         // `squares ⊆ pieces(kinds)`, `eval/mod.rs`), so each is a condition of its own.
         Node::Placement(parts) => Need::All(parts.iter().map(placement_need).collect()),
-        Node::Compare(op, a, b) => match (&**a, &**b) {
-            (Node::Elo(color), Node::Number(n)) => elo_need(*color, *op, *n),
-            (Node::Number(n), Node::Elo(color)) => elo_need(*color, mirrored(*op), *n),
-            (x, Node::Number(n)) if count_need(x, *op, *n) != Need::Nothing => {
-                count_need(x, *op, *n)
-            }
-            (Node::Number(n), y) if count_need(y, mirrored(*op), *n) != Need::Nothing => {
-                count_need(y, mirrored(*op), *n)
-            }
-            // A `find` compared (`find all check >= 20`) yields its count only when it
-            // matches (`eval_compare` gives no match for a side without a value).
-            (Node::Find(f), _) | (_, Node::Find(f)) => reach::find_need(f),
-            // Numbers the summary bounds (counts on part of the board, arithmetic):
-            // `numbers::compare_need`.
-            (x, y) => numbers::compare_need(*op, x, y),
+        // A count compared so that it is at least 1 (`#(anydirection 2 K & a) >= 3`): its
+        // set is not empty there.
+        Node::Compare(op, a, b) => match near::counted_set_not_empty(*op, a, b) {
+            Some(set) => Need::All(vec![compare_need(*op, a, b), need_of(set)]),
+            None => compare_need(*op, a, b),
         },
         // `player "x"`, `event "x"`, ...: one of the named tags is present and contains the
         // text (`Node::TagContains` in the evaluator: `tag(n).is_some_and(|v| v.contains(..))`);
@@ -455,6 +462,25 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
             _ => Need::Nothing,
         },
         _ => Need::Nothing,
+    }
+}
+
+/// The condition of a comparison `a op b` at a position: Elo tags, whole-board counts, a
+/// `find`'s count, numbers the summary bounds.
+fn compare_need(op: CmpOp, a: &Node<Bitboard>, b: &Node<Bitboard>) -> Need {
+    match (a, b) {
+        (Node::Elo(color), Node::Number(n)) => elo_need(*color, op, *n),
+        (Node::Number(n), Node::Elo(color)) => elo_need(*color, mirrored(op), *n),
+        (x, Node::Number(n)) if count_need(x, op, *n) != Need::Nothing => count_need(x, op, *n),
+        (Node::Number(n), y) if count_need(y, mirrored(op), *n) != Need::Nothing => {
+            count_need(y, mirrored(op), *n)
+        }
+        // A `find` compared (`find all check >= 20`) yields its count only when it
+        // matches (`eval_compare` gives no match for a side without a value).
+        (Node::Find(f), _) | (_, Node::Find(f)) => reach::find_need(f),
+        // Numbers the summary bounds (counts on part of the board, arithmetic):
+        // `numbers::compare_need`.
+        (x, y) => numbers::compare_need(op, x, y),
     }
 }
 

@@ -3,7 +3,7 @@
 //! `puremate`, a transform's placements, counts on part of the board and their arithmetic,
 //! the kings never side by side, `initial` with what is false at the standard start, a
 //! tag's regular expression, `ply` and `movenumber` within the main line's length, `file`
-//! and `rank` among the squares stood on, material leads). Each query prints the same bytes, stderr and exit status with
+//! and `rank` among the squares stood on, material leads, sets a step apart). Each query prints the same bytes, stderr and exit status with
 //! the index and with `--no-index` (the scan is the truth); on written games the game
 //! numbers are the ones the moves say, and the games the rule rules out are skipped
 //! (counted by `IndexedSkips::open`, so a rule that prunes nothing fails too).
@@ -126,6 +126,15 @@ fn new_rules_answer_as_the_moves_say_and_skip_games() {
         ("power A < power a - 2", "1\n", 3),
         ("abs(#a - #A) == 1 and power a == power A + 3", "1\n", 3),
         ("power A + 3 <= power a", "1\n", 3),
+        // Sets a step apart: the black king only ever on e8, the white queen on d1 and c1
+        // (game 1), never diagonally beside it; game 2's bishop on b5 beside the pawn on
+        // a6, the only white bishop ever beside a black pawn; in game 1 the pawn on c2
+        // (4...bxc2) stands beside the queen on d1. A count of 0 needs no such square.
+        ("diagonal 1 k & Q", "", 4),
+        ("diagonal 1 B & p", "2\n", 3),
+        ("#(anydirection 1 Q & p) >= 1", "1\n", 3),
+        ("0 < #(anydirection 1 Q & p)", "1\n", 3),
+        ("#(anydirection 1 Q & p) == 0", "1\n2\n3\n4\n5\n", 0),
     ] {
         let found = game_numbers(dir, "g.pgn", query, &[]);
         if games != "?" {
@@ -196,6 +205,10 @@ fn new_rules_on_real_games_answer_as_the_scan() {
         ("abs(power A - power a) >= 9", true),
         ("terminal and abs(power A - power a) >= 9", true),
         ("#A - #a >= 4 or #a >= #A + 4", true),
+        ("diagonal 1 k & Q", true),
+        ("#(anydirection 2 K & a) >= 3", true),
+        ("up 1 P & p", false),
+        ("#(horizontal 1 7 R & r) > 1", false),
     ];
     for (query, skips) in queries {
         game_numbers(dir, "std-visible-5k.pgn", query, &[]);
