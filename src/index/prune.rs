@@ -96,6 +96,12 @@ pub enum Need {
         /// The right side.
         right: Bound,
     },
+    /// A piece of one of `kinds` (a bit per kind index) was taken: its kind numbered fewer
+    /// in one position than in another (`fewest < most`).
+    Taken {
+        /// A bit per kind index.
+        kinds: u16,
+    },
     /// A piece of `from`'s kinds (a bit per kind index) stood, in some position, within
     /// `from`'s squares, where a step of `steps`' directions within its range reaches a
     /// square within `to`'s where a piece of `to`'s kinds stood (`diagonal 1 k & Q`).
@@ -201,6 +207,9 @@ impl Need {
                 numbers::ranges_meet(left.range(summary), *op, right.range(summary))
             }
             Need::Near { from, steps, to } => near::near(summary, *from, *steps, *to),
+            Need::Taken { kinds } => {
+                (0..KINDS).any(|k| kinds & (1 << k) != 0 && summary.fewest[k] < summary.most[k])
+            }
             Need::LongCastleWithoutQueens => plies::admits(summary),
             Need::All(v) => v.iter().all(|n| n.admits(summary, strings)),
             Need::Any(v) => v.iter().any(|n| n.admits(summary, strings)),
@@ -234,7 +243,7 @@ impl Need {
 
     fn add_columns(&self, columns: &mut Columns) {
         match self {
-            Need::Count { .. } => columns.counts = true,
+            Need::Count { .. } | Need::Taken { .. } => columns.counts = true,
             Need::Numbers { left, right, .. } => {
                 columns.counts = true;
                 columns.squares |= left.reads_squares() || right.reads_squares();
@@ -628,6 +637,21 @@ fn move_need(m: &MoveFilter<Bitboard>) -> Need {
     }
     if m.capture.is_some() || m.yields == MoveYield::Capture {
         all.push(Need::AnyFlag(summary::CAPTURE));
+    }
+    // `from X`, `to Y`, `capture Z` are evaluated at the position the move is played from
+    // (`Evaluator::move_matcher`), one of the tree's, and each holds a square of the move
+    // there: not empty.
+    all.extend(
+        [&m.from, &m.to, &m.capture]
+            .into_iter()
+            .flatten()
+            .map(|x| need_of(x)),
+    );
+    // A piece set Z holds only squares with pieces of its kinds, so the piece taken was of
+    // one of them: that kind numbered one fewer after the move than before it (both
+    // positions of the tree).
+    if let Some(taken) = m.capture.as_deref().and_then(numbers::piece_set) {
+        all.push(Need::Taken { kinds: taken.kinds });
     }
     Need::All(all)
 }

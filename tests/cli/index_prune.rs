@@ -3,7 +3,8 @@
 //! `puremate`, a transform's placements, counts on part of the board and their arithmetic,
 //! the kings never side by side, `initial` with what is false at the standard start, a
 //! tag's regular expression, `ply` and `movenumber` within the main line's length, `file`
-//! and `rank` among the squares stood on, material leads, sets a step apart). Each query prints the same bytes, stderr and exit status with
+//! and `rank` among the squares stood on, material leads, sets a step apart, a
+//! `move`'s sets and the kinds it captures). Each query prints the same bytes, stderr and exit status with
 //! the index and with `--no-index` (the scan is the truth); on written games the game
 //! numbers are the ones the moves say, and the games the rule rules out are skipped
 //! (counted by `IndexedSkips::open`, so a rule that prunes nothing fails too).
@@ -135,6 +136,14 @@ fn new_rules_answer_as_the_moves_say_and_skip_games() {
         ("#(anydirection 1 Q & p) >= 1", "1\n", 3),
         ("0 < #(anydirection 1 Q & p)", "1\n", 3),
         ("#(anydirection 1 Q & p) == 0", "1\n2\n3\n4\n5\n", 0),
+        // A capture of a piece set's kinds: that kind numbers fewer after it. Only game 1
+        // captures (4...bxc2 takes a white pawn, 6. Qxc1 the promoted black bishop); no
+        // white bishop is ever taken, though game 1 has captures.
+        ("move capture B", "", 4),
+        ("move capture b", "1\n", 3),
+        ("move previous capture P", "1\n", 3),
+        ("move from Q capture [Bb]", "1\n", 3),
+        ("move to b", "1\n", 0),
     ] {
         let found = game_numbers(dir, "g.pgn", query, &[]);
         if games != "?" {
@@ -209,6 +218,9 @@ fn new_rules_on_real_games_answer_as_the_scan() {
         ("#(anydirection 2 K & a) >= 3", true),
         ("up 1 P & p", false),
         ("#(horizontal 1 7 R & r) > 1", false),
+        ("move from N capture q", true),
+        ("move capture [RQ] from [nb]", true),
+        ("move previous capture Q", true),
     ];
     for (query, skips) in queries {
         game_numbers(dir, "std-visible-5k.pgn", query, &[]);
