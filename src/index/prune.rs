@@ -14,8 +14,9 @@
 //! games it does not match (`message`, `writefile`, `assert`, values carried between games,
 //! the families of their own) never skips one.
 //!
-//! Submodules: `numbers` (counts, `power` and their arithmetic bounded by the summary;
-//! sets that never hold a square), `reach` (`find`, `line`), `start` (`initial`).
+//! Submodules: `numbers` (counts, `power`, material leads, `file` / `rank`, `ply` and their
+//! arithmetic bounded by the summary; sets that never hold a square), `near` (sets a step
+//! apart, counts that need their set), `reach` (`find`, `line`), `start` (`initial`).
 
 mod count_sum;
 mod near;
@@ -355,6 +356,14 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
             let mut all: Vec<Need> = v.iter().map(need_of).collect();
             if plies::long_castle_without_queens(v) {
                 all.push(Need::LongCastleWithoutQueens);
+            }
+            // With `terminal` the position is a leaf of the tree (no move after it): its
+            // `ply` is a leaf's (`terminal ply < 40`).
+            if v.iter().any(|n| matches!(n, Node::Terminal)) {
+                all.extend(v.iter().filter_map(|n| match n {
+                    Node::Compare(op, a, b) => Some(numbers::compare_need_at_end(*op, a, b)),
+                    _ => None,
+                }));
             }
             Need::All(all)
         }

@@ -517,9 +517,6 @@ impl<'b> BlockGames<'b> {
 /// (each least stored negated: every byte reads as a range holding 0).
 #[inline]
 fn split_counts(counts: &[u8], summary: &mut GameSummary) {
-    let leads = &counts[KINDS..COUNT_BYTES];
-    summary.piece_lead = (-((leads[0] & 0xf) as i8), (leads[0] >> 4) as i8);
-    summary.power_lead = (-i16::from(leads[1]), i16::from(leads[2]));
     const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
     let mut low = [0u8; 8];
     let mut high = [0u8; 8];
@@ -530,6 +527,9 @@ fn split_counts(counts: &[u8], summary: &mut GameSummary) {
         summary.fewest[at..at + n].copy_from_slice(&(word & LOW).to_le_bytes()[..n]);
         summary.most[at..at + n].copy_from_slice(&((word >> 4) & LOW).to_le_bytes()[..n]);
     }
+    let leads = &counts[KINDS..COUNT_BYTES];
+    summary.piece_lead = (-((leads[0] & 0xf) as i8), (leads[0] >> 4) as i8);
+    summary.power_lead = (-i16::from(leads[1]), i16::from(leads[2]));
 }
 
 /// One game as [`visit_games`] hands it over.

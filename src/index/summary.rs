@@ -342,11 +342,11 @@ fn tag_slot(name: &str) -> TagSlot {
 /// move description. Only the pieces that moved stand on new squares (the mover's piece, or
 /// what it promoted to, and the rook when castling), and only a capture or a promotion
 /// changes a count: the kind taken, the promoting pawns and the promoted piece's kind are
-/// counted again, and the leads (every other count is one a position before had). The move is packed from
-/// the board before it (`moves::push_code`: the mover's squares and the moving piece's type,
-/// a king's for castling), so no second board is played along. None: a null move, a drop, a
-/// move the strict SAN reading refuses, a move the packing cannot hold (let the careful path
-/// decide).
+/// counted again, and the leads (every other count is one a position before had). The move
+/// is packed from the board before it (`moves::push_code`: the mover's squares and the
+/// moving piece's type, a king's for castling), so no second board is played along. None: a
+/// null move, a drop, a move the strict SAN reading refuses, a move the packing cannot hold
+/// (let the careful path decide).
 fn play_plain(
     position: &mut Standard,
     san: &shakmaty::san::San,

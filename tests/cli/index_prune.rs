@@ -3,11 +3,12 @@
 //! `puremate`, a transform's placements, counts on part of the board and their arithmetic,
 //! the kings never side by side, `initial` with what is false at the standard start, a
 //! tag's regular expression, `ply` and `movenumber` within the main line's length, `file`
-//! and `rank` among the squares stood on, material leads, sets a step apart, a
-//! `move`'s sets and the kinds it captures). Each query prints the same bytes, stderr and exit status with
-//! the index and with `--no-index` (the scan is the truth); on written games the game
-//! numbers are the ones the moves say, and the games the rule rules out are skipped
-//! (counted by `IndexedSkips::open`, so a rule that prunes nothing fails too).
+//! and `rank` among the squares stood on, material leads, sets a step apart, a `move`'s
+//! sets and the kinds it captures, the ply of a `terminal` position). Each query prints
+//! the same bytes, stderr and exit status with the index and with `--no-index` (the scan
+//! is the truth); on written games the game numbers are the ones the moves say, and the
+//! games the rule rules out are skipped (counted by `IndexedSkips::open`, so a rule that
+//! prunes nothing fails too).
 
 use std::fs;
 use std::path::Path;
@@ -144,6 +145,12 @@ fn new_rules_answer_as_the_moves_say_and_skip_games() {
         ("move previous capture P", "1\n", 3),
         ("move from Q capture [Bb]", "1\n", 3),
         ("move to b", "1\n", 0),
+        // At a position with no move after it (`terminal`) the ply is the main line's
+        // length: game 1 ends at ply 11, game 2 at 6, game 3 at 4; game 4's variation may
+        // end anywhere (never ruled out); game 5 is searched always. The full-move number
+        // there: 6, 4, 3.
+        ("terminal and ply < 5", "3\n4\n5\n", 2),
+        ("terminal movenumber == 4", "2\n", 2),
     ] {
         let found = game_numbers(dir, "g.pgn", query, &[]);
         if games != "?" {
@@ -221,6 +228,8 @@ fn new_rules_on_real_games_answer_as_the_scan() {
         ("move from N capture q", true),
         ("move capture [RQ] from [nb]", true),
         ("move previous capture Q", true),
+        ("terminal ply < 40", true),
+        ("terminal and movenumber <= 20 and mate", true),
     ];
     for (query, skips) in queries {
         game_numbers(dir, "std-visible-5k.pgn", query, &[]);

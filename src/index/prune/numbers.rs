@@ -74,6 +74,10 @@ pub enum Bound {
     Ply,
     /// `movenumber`: the position's full-move number (from the standard start, 1 + ply / 2).
     MoveNumber,
+    /// `ply` at a position with no move after it (`terminal`): a leaf of the game's tree.
+    EndPly,
+    /// `movenumber` at a leaf of the game's tree.
+    EndMoveNumber,
     /// A number the summary does not bound.
     Any,
 }
@@ -153,6 +157,11 @@ impl Bound {
             Bound::Ply => ply_range(summary),
             // White moves at the even plies: the full-move number at ply p is p / 2 + 1.
             Bound::MoveNumber => (1, ply_range(summary).1 / 2 + 1),
+            Bound::EndPly => end_ply_range(summary),
+            Bound::EndMoveNumber => {
+                let (least, most) = end_ply_range(summary);
+                (least / 2 + 1, most / 2 + 1)
+            }
             Bound::Any => UNBOUNDED,
         }
     }
@@ -161,7 +170,7 @@ impl Bound {
     /// `movenumber`).
     pub fn reads_plies(&self) -> bool {
         match self {
-            Bound::Ply | Bound::MoveNumber => true,
+            Bound::Ply | Bound::MoveNumber | Bound::EndPly | Bound::EndMoveNumber => true,
             Bound::Sum(a, b) | Bound::Difference(a, b) | Bound::Product(a, b) => {
                 a.reads_plies() || b.reads_plies()
             }
@@ -192,6 +201,8 @@ impl Bound {
             | Bound::PowerLead
             | Bound::Ply
             | Bound::MoveNumber
+            | Bound::EndPly
+            | Bound::EndMoveNumber
             | Bound::Any => false,
         }
     }
@@ -250,6 +261,18 @@ pub fn stood_on(summary: &GameSummary, kinds: u16, squares: u64) -> u64 {
         .filter(|k| kinds & (1 << k) != 0)
         .fold(0u64, |stood, k| stood | summary.ever_on[k])
         & squares
+}
+
+/// The plies of the leaves of a game's tree (the positions with no move after them, where
+/// `terminal` holds): the main line's length when the tree is its main line (its only
+/// leaf is its last position); with variations (`summary::VARIATIONS`) a variation may end
+/// at any ply.
+fn end_ply_range(summary: &GameSummary) -> (i128, i128) {
+    if summary.flags & summary::VARIATIONS != 0 {
+        (0, UNBOUNDED.1)
+    } else {
+        (i128::from(summary.plies), i128::from(summary.plies))
+    }
 }
 
 /// `max` / `min` of intervals: the operation on the least ends, and on the greatest.
@@ -394,9 +417,11 @@ fn is_number(node: &Node<Bitboard>) -> bool {
     )
 }
 
-/// The bound of `node` read as a number (the evaluator's `num`: a number, or a set's count).
-pub fn bound_of(node: &Node<Bitboard>) -> Bound {
-    let boxed = |n: &Node<Bitboard>| Box::new(bound_of(n));
+/// The bound of `node` read as a number (the evaluator's `num`: a number, or a set's count);
+/// `at_end`: at a position with no move after it (`terminal` holds there), where `ply` and
+/// `movenumber` are a leaf's.
+fn bound_in(node: &Node<Bitboard>, at_end: bool) -> Bound {
+    let boxed = |n: &Node<Bitboard>| Box::new(bound_in(n, at_end));
     if matches!(node, Node::Arith(..) | Node::Negate(_))
         && let Some(lead) = material(node).and_then(|m| m.lead_bound())
     {
@@ -404,6 +429,8 @@ pub fn bound_of(node: &Node<Bitboard>) -> Bound {
     }
     match node {
         Node::Number(n) => Bound::Const(*n),
+        Node::Num(NumProp::Ply) if at_end => Bound::EndPly,
+        Node::Num(NumProp::MoveNumber) if at_end => Bound::EndMoveNumber,
         Node::Num(NumProp::Ply) => Bound::Ply,
         Node::Num(NumProp::MoveNumber) => Bound::MoveNumber,
         Node::Count(x) => count_bound(x),
@@ -428,8 +455,8 @@ pub fn bound_of(node: &Node<Bitboard>) -> Bound {
         Node::Arith(ArithOp::Mul, a, b) => Bound::Product(boxed(a), boxed(b)),
         Node::Negate(a) => Bound::Negated(boxed(a)),
         Node::Abs(a) => Bound::Absolute(boxed(a)),
-        Node::Max(items) => Bound::Max(items.iter().map(bound_of).collect()),
-        Node::Min(items) => Bound::Min(items.iter().map(bound_of).collect()),
+        Node::Max(items) => Bound::Max(items.iter().map(|n| bound_in(n, at_end)).collect()),
+        Node::Min(items) => Bound::Min(items.iter().map(|n| bound_in(n, at_end)).collect()),
         set => count_bound(set),
     }
 }
@@ -439,6 +466,16 @@ pub fn bound_of(node: &Node<Bitboard>) -> Bound {
 /// meets `op` (`Need::Numbers`). A string sum (`"a" + "b"`) or a position reads as
 /// [`Bound::Any`] and so rules nothing out.
 pub fn compare_need(op: CmpOp, a: &Node<Bitboard>, b: &Node<Bitboard>) -> Need {
+    compare_need_in(op, a, b, false)
+}
+
+/// [`compare_need`] at a position with no move after it (`terminal and ply < 40`: the
+/// `ply` of a leaf, [`Bound::EndPly`]).
+pub fn compare_need_at_end(op: CmpOp, a: &Node<Bitboard>, b: &Node<Bitboard>) -> Need {
+    compare_need_in(op, a, b, true)
+}
+
+fn compare_need_in(op: CmpOp, a: &Node<Bitboard>, b: &Node<Bitboard>, at_end: bool) -> Need {
     if !is_number(a) && !is_number(b) {
         return Need::Nothing;
     }
@@ -448,7 +485,7 @@ pub fn compare_need(op: CmpOp, a: &Node<Bitboard>, b: &Node<Bitboard>) -> Need {
         let right = Bound::Const(0);
         return Need::Numbers { left, op, right };
     }
-    let (left, right) = (bound_of(a), bound_of(b));
+    let (left, right) = (bound_in(a, at_end), bound_in(b, at_end));
     if left.is_any() || right.is_any() {
         return Need::Nothing;
     }

@@ -170,7 +170,7 @@ fn material_differences_are_read_as_leads() {
             (-5, 2),
         ),
     ] {
-        assert_eq!(bound_of(&node).range(&s), range, "{name}");
+        assert_eq!(bound_in(&node, false).range(&s), range, "{name}");
     }
     let cmp = |op, x, y| Node::Compare(op, b(x), b(y));
     let plus = |x, k| arith(add, x, n(k));
