@@ -569,41 +569,34 @@ impl Material {
 fn material(node: &Node<Bitboard>) -> Option<Material> {
     const WHITE: u16 = 0x3f;
     const BLACK: u16 = 0xfc0;
-    let side = |x: &Node<Bitboard>| match piece_set(x) {
-        Some(PieceSet {
-            kinds,
-            squares: u64::MAX,
-            exact: true,
-        }) => Some(kinds),
-        _ => None,
+    // `#S` (`power S`) with S every piece of one side: that side's term, coefficient 1.
+    let term = |x: &Node<Bitboard>, power: bool| {
+        let whole_side = match piece_set(x)? {
+            PieceSet {
+                kinds,
+                squares: u64::MAX,
+                exact: true,
+            } => kinds,
+            _ => return None,
+        };
+        let mut m = Material::default();
+        let coefficient = match (whole_side, power) {
+            (WHITE, false) => &mut m.white,
+            (BLACK, false) => &mut m.black,
+            (WHITE, true) => &mut m.white_power,
+            (BLACK, true) => &mut m.black_power,
+            _ => return None,
+        };
+        *coefficient = 1;
+        Some(m)
     };
     match node {
         Node::Number(n) => Some(Material {
             constant: i128::from(*n),
             ..Material::default()
         }),
-        Node::Count(x) => match side(x)? {
-            WHITE => Some(Material {
-                white: 1,
-                ..Material::default()
-            }),
-            BLACK => Some(Material {
-                black: 1,
-                ..Material::default()
-            }),
-            _ => None,
-        },
-        Node::Power(x) => match side(x)? {
-            WHITE => Some(Material {
-                white_power: 1,
-                ..Material::default()
-            }),
-            BLACK => Some(Material {
-                black_power: 1,
-                ..Material::default()
-            }),
-            _ => None,
-        },
+        Node::Count(x) => term(x, false),
+        Node::Power(x) => term(x, true),
         Node::Arith(ArithOp::Add, a, b) => material(a)?.plus(material(b)?),
         Node::Arith(ArithOp::Sub, a, b) => material(a)?.minus(material(b)?),
         Node::Arith(ArithOp::Mul, a, b) => {

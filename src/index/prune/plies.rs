@@ -7,7 +7,8 @@
 
 use shakmaty::Bitboard;
 
-use super::{Need, count_need, mirrored, move_need};
+use super::move_filter::move_need;
+use super::{Need, count_need, mirrored};
 use crate::chess::Color;
 use crate::index::summary::{GameSummary, kind_index};
 use crate::ir::{CastleKind, CmpOp, Node};
