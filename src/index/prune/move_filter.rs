@@ -10,7 +10,8 @@ use crate::ir::{CastleKind, MoveFilter, MoveSource, MoveYield};
 
 /// A `move` (played next) or `move previous` filter matches only through a move of the game
 /// tree with its parameters: a promotion to one of `promote`'s types, an en passant capture,
-/// castling of its kind, a capture. `legal`, `pseudolegal`, `reverse` moves are not the
+/// castling of its kind, a capture (of one of a piece set's kinds), from, to and capturing
+/// on squares of its sets there. `legal`, `pseudolegal`, `reverse` moves are not the
 /// game's; `count` yields a number whatever the moves; a null move or a drop is never
 /// summarised (a game with one is searched).
 pub fn move_need(m: &MoveFilter<Bitboard>) -> Need {
