@@ -243,8 +243,9 @@ pub(super) fn color_kinds(color: crate::ir::Color) -> crate::ir::PieceKinds {
     }
 }
 
-/// `up 2 x`, `diagonal 1 3 x`, ... of the squares `source` ([`Evaluator::eval_direction`]):
-/// the squares at a distance in `range` from one of them along one of `dirs`.
+/// `up 2 x`, `diagonal 1 3 x`, ... of the squares `source` (the evaluator's, and the
+/// index's `Need::Near`): the squares at a distance in `range` from one of them along one
+/// of `dirs`.
 #[inline]
 pub fn direction_squares<S: SquareSet>(
     geo: Geometry,
