@@ -1,13 +1,17 @@
 //! Numbers a summary bounds: the count (and `power`) of the pieces a set can hold at a
-//! position, and arithmetic over such numbers (`abs(#A - #a)`, `max(#R #Q)`, `power A -
-//! power a`), each as the interval of values it can take at any position of the game tree
-//! ([`Bound::range`]); a comparison no pair of values in its sides' intervals meets cannot
-//! hold ([`compare_need`]). Also the sets that can never hold a square ([`never_meets`]).
+//! position, white's lead over black in pieces and in power, the file or rank of a piece
+//! set, `ply` and `movenumber`, and arithmetic over such numbers (`abs(#A - #a)`, `max(#R
+//! #Q)`, `power A - power a`), each as the interval of values it can take at any position
+//! of the game tree ([`Bound::range`]); a comparison no pair of values in its sides'
+//! intervals meets cannot hold ([`compare_need`]). Also the sets that can never hold a
+//! square ([`never_meets`]).
 //!
-//! Every bound rests on two facts about a summarised game: at each position of its tree,
+//! Every bound rests on these facts about a summarised game: at each position of its tree,
 //! each piece kind numbers between its `fewest` and `most` and stands only on its `ever_on`
-//! squares; and the position is legal and was reached from the standard start by legal
-//! moves (`summary.rs`: any other game is searched always, whatever the condition).
+//! squares, and each lead lies within its range; the tree's plies run from 0 to the main
+//! line's length when it has no variations; and the position is legal and was reached from
+//! the standard start by legal moves (`summary.rs`: any other game is searched always,
+//! whatever the condition).
 
 use shakmaty::Bitboard;
 
