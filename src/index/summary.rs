@@ -454,6 +454,7 @@ fn count_kind(
 
 /// [`add_pieces`] read straight off shakmaty's board (the one-pass path's).
 fn add_board(summary: &mut GameSummary, board: &shakmaty::Board) {
+    let mut counts = [0u8; KINDS];
     for (side, color) in [shakmaty::Color::White, shakmaty::Color::Black]
         .into_iter()
         .enumerate()
@@ -466,9 +467,10 @@ fn add_board(summary: &mut GameSummary, board: &shakmaty::Board) {
             let count = squares.count() as u8;
             summary.fewest[k] = summary.fewest[k].min(count);
             summary.most[k] = summary.most[k].max(count);
+            counts[k] = count;
         }
     }
-    add_board_leads(summary, board);
+    add_leads(summary, &counts);
 }
 
 /// Folds a board's leads (white's pieces less black's, white's power less black's) into
