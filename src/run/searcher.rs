@@ -17,10 +17,10 @@ use crate::input::byte_range::{ShardPlace, open_shard};
 use crate::input::{self, Input};
 use crate::ir::Node;
 use crate::output::counter::{Counter, CounterOptions};
-use crate::output::progress;
 use crate::output::sink::{Flow, Sink, Summary};
 use crate::output::split::SplitWriter;
 use crate::output::writers::{OrderedWriter, SortedWriter, SplitFiles};
+use crate::output::{Format, progress};
 use crate::pgn::{ReadSoFar, split_games};
 use crate::rules::infinite::is_icn;
 use workers::WorkerState;
@@ -311,13 +311,21 @@ impl PgnSearch<'_, '_> {
         let searched = match search.one_pass.filter(|_| small) {
             Some(mode) => {
                 let mode = (mode, compiled);
+                // Where a matched game is written whole, its packed moves are replayed first
+                // only while they pay (`one_pass::MatchRate`).
+                let writes_game = matches!(config.format, Format::Pgn | Format::Json);
+                let packed = packed.filter(|_| !writes_game || worker.match_rate.packed_pays());
                 let packed = packed.and_then(|packed| {
                     one_pass::search_packed(config, mode, (slice, packed), number, worker)
                 });
-                match packed {
+                let output = match packed {
                     Some(output) => Ok(output),
                     None => one_pass::search(config, mode, slice, number, worker).map_err(Some),
+                };
+                if let Ok(output) = &output {
+                    worker.match_rate.note(output.matched);
                 }
+                output
             }
             None => Err(None),
         };

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
-use super::one_pass::Scratch;
+use super::one_pass::{MatchRate, Scratch};
 use crate::eval::Worker;
 
 /// What one worker uses for the games it searches.
@@ -18,6 +18,9 @@ pub(super) struct WorkerState {
     pub scratch: Scratch,
     /// The evaluators' per-worker state (the engine).
     pub eval: Worker,
+    /// How many of its recent games matched: whether an indexed game's packed moves are
+    /// replayed before its text.
+    pub match_rate: MatchRate,
 }
 
 /// The workers not searching a game now.

@@ -515,22 +515,17 @@ fn the_search_replays_packed_moves_and_reads_the_text_where_one_is_illegal() {
     );
 }
 
-/// On real games (`../shared/data/std-visible-5k.pgn`), the queries the packed replay
-/// answers (`true`, `check`, `mate`, a selective one, a `find`, one reading the move played
-/// and the position before) print with the index what the scan prints, byte for byte and
-/// stderr too: `--count`, `--gamenumbers`, PGN (matched games written from the text) and
-/// JSON.
+/// On real games (`../shared/data/std-visible-5k.pgn`; and `cql-sample.pgn` and
+/// `messy.pgn`, whose games have comments, NAGs, variations and faults), the queries the
+/// packed replay answers (`true`, `check`, `mate`, a selective one, a `find`, one reading
+/// the move played and the position before) print with the index what the scan prints,
+/// byte for byte and stderr too: `--count`, `--gamenumbers`, PGN and JSON. In PGN and
+/// JSON a matched game replayed from its packed moves is written from its text's tokens
+/// read after the search, and the queries matching few games and most games take both
+/// orders (`one_pass::MatchRate`: packed moves first while few of a worker's games match).
 #[test]
 fn the_packed_replay_answers_as_the_scan_on_real_games() {
-    let Some(source) = crate::common::shared_file("data/std-visible-5k.pgn") else {
-        return;
-    };
-    let scratch = crate::common::scratch("index", "replay-real");
-    let dir = scratch.path();
-    fs::copy(&source, dir.join("r.pgn")).unwrap();
-    let out = cqlq_in(dir, &["index", "-q", "r.pgn"]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    for query in [
+    let queries = [
         "true",
         "check",
         "mate",
@@ -538,14 +533,25 @@ fn the_packed_replay_answers_as_the_scan_on_real_games() {
         "find mate",
         "move previous capture q and check",
         "#P == 8 and ply > 60",
-    ] {
-        let numbers = game_numbers_in(dir, "r.pgn", query, &[]);
-        assert!(!numbers.is_empty(), "{query}: nothing matched");
-        for format in [&["--count"][..], &[], &["--json"]] {
-            let mut with = vec!["-q"];
-            with.extend_from_slice(format);
-            with.extend_from_slice(&["-e", query, "r.pgn"]);
-            assert_answers_as_the_scan(dir, &with, &format!("{query} {format:?}"));
+    ];
+    for file in ["std-visible-5k.pgn", "cql-sample.pgn", "messy.pgn"] {
+        let Some(source) = crate::common::shared_file(&format!("data/{file}")) else {
+            return;
+        };
+        let scratch = crate::common::scratch("index", "replay-real");
+        let dir = scratch.path();
+        fs::copy(&source, dir.join("r.pgn")).unwrap();
+        let out = cqlq_in(dir, &["index", "-q", "r.pgn"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        for query in queries {
+            let numbers = game_numbers_in(dir, "r.pgn", query, &[]);
+            assert!(!numbers.is_empty(), "{file}: {query}: nothing matched");
+            for format in [&["--count"][..], &[], &["--json"]] {
+                let mut with = vec!["-q"];
+                with.extend_from_slice(format);
+                with.extend_from_slice(&["-e", query, "r.pgn"]);
+                assert_answers_as_the_scan(dir, &with, &format!("{file}: {query} {format:?}"));
+            }
         }
     }
 }

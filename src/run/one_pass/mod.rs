@@ -17,8 +17,11 @@
 //! comments (a clock comment after every move), NAGs and variations: passed over unread.
 
 mod moves;
+mod packed_first;
 #[cfg(test)]
 mod tests;
+
+pub(super) use packed_first::MatchRate;
 
 use self::moves::{Moves, search_moves};
 use super::plan::Neighbours;
@@ -28,7 +31,7 @@ use crate::eval::{Evaluator, GameContext, ReplayedGame};
 use crate::index::replay::PackedLine;
 use crate::output::Format;
 use crate::output::render::{JsonPosition, PlainFound};
-use crate::pgn::plain::{PlainGame, PlainToken};
+use crate::pgn::plain::{NotPlain, PlainGame, PlainToken};
 use crate::pgn::{GameRecord, ReadSoFar};
 use crate::rules::select::{GameRules, rules_for_game};
 use crate::rules::standard::Standard;
@@ -299,12 +302,24 @@ pub(super) fn search_packed(
     traced(number, found).ok()
 }
 
-/// Whether the run's output writes nothing of a matched game but its number (`--count`,
-/// `--gamenumbers`), so that [`search_packed`] may search it: in PGN or JSON a matched game
-/// would be searched again from its text to be written as the scan writes it, which costs a
-/// heavy query twice where most games match.
+/// Whether [`search_packed`] can search a game of the run's output format: one that writes
+/// a matched game's number (`--count`, `--gamenumbers`), its main-line positions (JSON), or
+/// the game (PGN: its text's tokens are read, unplayed, once it has matched).
 pub(super) fn replays_packed(config: &RunConfig) -> bool {
-    matches!(config.format, Format::Count | Format::GameNumbers)
+    matches!(
+        config.format,
+        Format::Count | Format::GameNumbers | Format::Pgn | Format::Json
+    )
+}
+
+/// Reads the rest of `game`'s movetext (after its tags) into `kept`, as the text search
+/// keeps it for the writer, without playing the moves.
+fn read_movetext<'a>(
+    game: &mut PlainGame<'a>,
+    kept: &mut Vec<PlainToken<'a>>,
+) -> Result<(), NotPlain> {
+    while game.next_main_move_kept(Some(kept))?.is_some() {}
+    Ok(())
 }
 
 /// The search's answer; debug builds tell why it gave up when `CQLQ_TRACE_ONE_PASS` is set.
@@ -337,9 +352,6 @@ fn search_from<'a>(
     // The tags read and the byte after the last one.
     let mut tags = (0, 0);
     let stop = |why, tags| stopped(why, tags, None, 0);
-    if packed.is_some() && !replays_packed(config) {
-        return Err(stop(GaveUp::Packed, tags));
-    }
     let scratch = &mut worker.scratch;
     if !config.games.admits_number(number) {
         return Ok(GameOutput::default());
@@ -402,11 +414,23 @@ fn search_from<'a>(
             search_moves(config, modes, &mut line, &mut evaluator, kept).ok_or(GaveUp::Packed)
         }
     };
-    let read_to = game.game.read_to();
     let matched = match matched {
         Ok(matched) => matched,
-        Err(why) => return Err(stopped(why, tags, game.kept, read_to)),
+        Err(why) => return Err(stopped(why, tags, game.kept, game.game.read_to())),
     };
+    // A matched game replayed from packed moves is written in PGN from its text's tokens,
+    // read now without playing them (the writer checks that they hold the plies played);
+    // a text the reader refuses is searched again from its text (then the careful path).
+    let is_match = config.games.counts_as_match(matched);
+    if packed.is_some() && is_match && config.format == Format::Pgn {
+        let mut kept = recycled(std::mem::take(&mut scratch.spare_tokens));
+        if read_movetext(&mut game.game, &mut kept).is_err() {
+            scratch.give_back(kept);
+            return Err(stopped(GaveUp::Packed, tags, None, 0));
+        }
+        game.kept = Some(kept);
+    }
+    let read_to = game.game.read_to();
     // A limit went over (`eval::budget`): the careful path stops the run with its message.
     if evaluator.abort_message().is_some() {
         return Err(stopped(GaveUp::Budget, tags, game.kept, read_to));
@@ -417,7 +441,7 @@ fn search_from<'a>(
         tags: &scratch.record.tags,
         movetext: game.kept.as_deref(),
         matched_positions: matched,
-        is_match: config.games.counts_as_match(matched),
+        is_match,
         plies: &scratch.plies,
         json: &scratch.json,
     };
