@@ -19,6 +19,7 @@
 //! apart, counts that need their set), `move_filter` (`move` filters), `reach` (`find`,
 //! `line`), `start` (`initial`).
 
+mod assigned;
 mod count_sum;
 mod move_filter;
 mod near;
@@ -352,6 +353,9 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
         // With `move o-o-o` and no queens among them, the castling is played from or into a
         // position without queens (`plies::long_castle_without_queens`).
         Node::And(v) => {
+            // A variable read where it was set is read as its value (`x = #A  x >= 14`).
+            let read = assigned::with_values_in_place(v);
+            let v = read.as_deref().unwrap_or(v);
             let mut all: Vec<Need> = v.iter().map(need_of).collect();
             if plies::long_castle_without_queens(v) {
                 all.push(Need::LongCastleWithoutQueens);

@@ -4,7 +4,8 @@
 //! the kings never side by side, `initial` with what is false at the standard start, a
 //! tag's regular expression, `ply` and `movenumber` within the main line's length, `file`
 //! and `rank` among the squares stood on, material leads, sets a step apart, a `move`'s
-//! sets and the kinds it captures, the ply of a `terminal` position). Each query prints
+//! sets and the kinds it captures, the ply of a `terminal` position, a variable read where
+//! it was set). Each query prints
 //! the same bytes, stderr and exit status with the index and with `--no-index` (the scan
 //! is the truth); on written games the game numbers are the ones the moves say, and the
 //! games the rule rules out are skipped (counted by `IndexedSkips::open`, so a rule that
@@ -151,6 +152,15 @@ fn new_rules_answer_as_the_moves_say_and_skip_games() {
         // there: 6, 4, 3.
         ("terminal and ply < 5", "3\n4\n5\n", 2),
         ("terminal movenumber == 4", "2\n", 2),
+        // A variable read where it was set is its value: `x = #a - #A  x == 1` is game 1's
+        // lead above; `x = 20` sets x again (every position then has x > 17); an operand
+        // that may set variables itself (`(x = ply or true)`) ends the reading: no
+        // condition, and no game reaches ply 20.
+        ("x = #a - #A  x == 1", "1\n", 3),
+        ("x = power A  y = power a  y >= x + 3", "1\n", 3),
+        ("{x = #A  x > #a}", "5\n", 4),
+        ("x = #A  x = 20  x > 17", "1\n2\n3\n4\n5\n", 0),
+        ("x = #A  (x = ply or true)  x >= 20", "", 0),
     ] {
         let found = game_numbers(dir, "g.pgn", query, &[]);
         if games != "?" {
@@ -230,6 +240,8 @@ fn new_rules_on_real_games_answer_as_the_scan() {
         ("move previous capture Q", true),
         ("terminal ply < 40", true),
         ("terminal and movenumber <= 20 and mate", true),
+        ("x = #A  x >= 14 and #a <= 5", true),
+        ("x = power A  y = power a  x > y + 9", true),
     ];
     for (query, skips) in queries {
         game_numbers(dir, "std-visible-5k.pgn", query, &[]);
