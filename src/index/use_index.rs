@@ -321,6 +321,26 @@ pub struct Opened {
     pub skipped_games: u64,
 }
 
+/// Whether a search replays the games an index leaves from their packed moves
+/// (`index::replay`), so that the index's moves column is read beside the condition's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replays {
+    /// No: every game left is read from its text.
+    No,
+    /// Every game left that the index holds moves for (`--count`, `--gamenumbers`: a game's
+    /// moves alone decide its output).
+    Always,
+    /// Only where at least [`MANY_LEFT`] of an input's games are left to search (PGN and
+    /// JSON: a matched game is read from its text anyway, so the packed moves pay where most
+    /// games searched do not match; where few are left, mostly matches of a selective
+    /// condition, reading the whole moves column would cost more than it saves).
+    WhereManyLeft,
+}
+
+/// The share of an input's games left to search from which [`Replays::WhereManyLeft`]
+/// reads their packed moves: a quarter.
+pub const MANY_LEFT: (u64, u64) = (1, 4);
+
 impl IndexedSkips {
     /// The games to search for `filter` over the plain files `inputs` (each with its name in
     /// the run's messages): an index is read only when the query allows skipping and its
@@ -331,7 +351,7 @@ impl IndexedSkips {
         filter: &Node<Bitboard>,
         inputs: impl IntoIterator<Item = (&'a Path, String)>,
         longest_game: u64,
-        replays: bool,
+        replays: Replays,
     ) -> Opened {
         Self::open_shard(filter, inputs, (longest_game, replays), None)
     }
@@ -342,7 +362,7 @@ impl IndexedSkips {
     pub fn open_shard<'a>(
         filter: &Node<Bitboard>,
         inputs: impl IntoIterator<Item = (&'a Path, String)>,
-        (longest_game, replays): (u64, bool),
+        (longest_game, replays): (u64, Replays),
         range: Option<(u64, u64)>,
     ) -> Opened {
         let mut opened = Opened {
@@ -357,7 +377,7 @@ impl IndexedSkips {
         }
         let need = need_of(filter);
         let keyed = key_need_of(filter);
-        if need.is_nothing() && keyed.is_none() && !replays {
+        if need.is_nothing() && keyed.is_none() && replays == Replays::No {
             return opened;
         }
         let mut skips = IndexedSkips::default();
@@ -367,7 +387,20 @@ impl IndexedSkips {
                 continue;
             }
             let needs = (&need, keyed.as_ref());
-            match games_to_search(path, &index_path, needs, (longest_game, replays), range) {
+            let search =
+                |replays| games_to_search(path, &index_path, needs, (longest_game, replays), range);
+            let (parts, whole) = MANY_LEFT;
+            let found = match search(replays == Replays::Always) {
+                Ok(input)
+                    if replays == Replays::WhereManyLeft
+                        && input.survivor_count * whole >= input.games * parts
+                        && input.survivor_count > 0 =>
+                {
+                    search(true)
+                }
+                found => found,
+            };
+            match found {
                 Ok(input) => {
                     opened.skipped_games += input.games - input.survivor_count;
                     skips.inputs.insert(name, input);

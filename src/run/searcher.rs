@@ -12,7 +12,7 @@ use super::{
     BATCH_GAMES, CarriedCell, GameOutput, InputName, RunConfig, last_game, one_pass, process_game,
     workers,
 };
-use crate::index::use_index::{IndexedInput, Survivor, SurvivorBlock};
+use crate::index::use_index::{IndexedInput, Replays, Survivor, SurvivorBlock};
 use crate::input::byte_range::{ShardPlace, open_shard};
 use crate::input::{self, Input};
 use crate::ir::Node;
@@ -88,10 +88,18 @@ pub(super) struct Sinks<'a> {
 
 /// Whether a search of `config` replays the main lines of the games an index leaves from
 /// their packed moves (`one_pass::search_packed`: the queries and options the one-pass
-/// search takes, `--count` or `--gamenumbers`), so that an index pays even where it skips
-/// no game.
-pub fn replays_packed_moves(config: &RunConfig) -> bool {
-    one_pass::one_pass_for(config).is_some() && one_pass::replays_packed(config)
+/// search takes), so that an index pays even where it skips no game: in `--count` and
+/// `--gamenumbers` always, in PGN and JSON where many games are left (a matched game is
+/// read from its text there too: `Replays::WhereManyLeft`).
+pub fn replays_packed_moves(config: &RunConfig) -> Replays {
+    if one_pass::one_pass_for(config).is_none() {
+        return Replays::No;
+    }
+    match config.format {
+        Format::Count | Format::GameNumbers => Replays::Always,
+        Format::Pgn | Format::Json => Replays::WhereManyLeft,
+        _ => Replays::No,
+    }
 }
 
 /// Runs the query over every input, writing matches to `out` and messages to stderr.

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 use crate::common::cqlq_in;
-use cqlq::index::use_index::IndexedSkips;
+use cqlq::index::use_index::{IndexedSkips, Replays};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -73,7 +73,7 @@ pub(crate) fn skipped_in(dir: &Path, file: &str, query: &str) -> u64 {
         &filter,
         [(pgn.as_path(), file.to_string())],
         u64::MAX,
-        false,
+        Replays::No,
     )
     .skipped_games
 }
@@ -290,7 +290,7 @@ fn a_search_through_the_index_holds_memory_flat_in_the_games() {
         &filter,
         [(pgn.as_path(), "g.pgn".to_string())],
         u64::MAX,
-        true,
+        Replays::Always,
     );
     let skips = opened.skips.expect("the index is used");
     let mut blocks = skips.input("g.pgn").unwrap().survivor_blocks();
@@ -365,7 +365,7 @@ fn the_games_an_index_leaves_are_numbered_and_counted_as_the_scan() {
             &filter,
             [(pgn.as_path(), "g.pgn".to_string())],
             u64::MAX,
-            false,
+            Replays::No,
         )
         .skipped_games
     };

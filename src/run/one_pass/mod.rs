@@ -265,8 +265,8 @@ pub(super) enum GaveUp {
     /// A matched game the renderer does not write from what the search kept.
     Output,
     /// The index's packed moves (`search_packed`): bytes that name no move, a move not
-    /// legal where it stands, a game not from the standard start, or an output that writes
-    /// more than the game's number: its text is searched.
+    /// legal where it stands, a game not from the standard start, or a matched game whose
+    /// text the reader refuses (its tokens are read for the writer): its text is searched.
     Packed,
 }
 
@@ -288,9 +288,10 @@ pub(super) fn search<'a>(
 }
 
 /// [`search`] with the main line replayed from the index's packed moves (`index::replay`),
-/// the tags still read from `slice`, for `--count` and `--gamenumbers` ([`replays_packed`]);
-/// None when the game's text must be searched: any other format, a game not from the
-/// standard start, a packed move that names no move or is not legal where it stands.
+/// the tags still read from `slice` (`run::replays_packed_moves` says for which outputs);
+/// None when the game's text must be searched: a game not from the standard start, a packed
+/// move that names no move or is not legal where it stands, a matched game in a format not
+/// written from the search (FEN, pictures), or whose text the reader refuses.
 pub(super) fn search_packed(
     config: &RunConfig,
     mode: (OnePass, Option<&Test<Standard>>),
@@ -300,16 +301,6 @@ pub(super) fn search_packed(
 ) -> Option<GameOutput> {
     let found = search_from(config, mode, (slice, Some(packed)), number, worker);
     traced(number, found).ok()
-}
-
-/// Whether [`search_packed`] can search a game of the run's output format: one that writes
-/// a matched game's number (`--count`, `--gamenumbers`), its main-line positions (JSON), or
-/// the game (PGN: its text's tokens are read, unplayed, once it has matched).
-pub(super) fn replays_packed(config: &RunConfig) -> bool {
-    matches!(
-        config.format,
-        Format::Count | Format::GameNumbers | Format::Pgn | Format::Json
-    )
 }
 
 /// Reads the rest of `game`'s movetext (after its tags) into `kept`, as the text search
