@@ -29,6 +29,7 @@ use super::{GameOutput, RunConfig};
 use crate::eval::compiled::Test;
 use crate::eval::{Evaluator, GameContext, ReplayedGame};
 use crate::index::replay::PackedLine;
+use crate::ir::Node;
 use crate::output::Format;
 use crate::output::render::{JsonPosition, PlainFound};
 use crate::pgn::plain::{NotPlain, PlainGame, PlainToken};
@@ -137,7 +138,11 @@ pub(super) fn one_pass_for(config: &RunConfig) -> Option<OnePass> {
         find,
         at_end,
         adds_output: super::plan::adds_output(&config.filter),
-        describe_moves: !super::plan::is_position_local(&config.filter),
+        // Only what is evaluated at each position reads the moves played: a `find`'s own
+        // looking is the search's loop.
+        describe_moves: !super::plan::is_position_local(
+            evaluated_at_each_position(find, at_end, &config.filter).unwrap_or(&config.filter),
+        ),
     })
 }
 
@@ -148,15 +153,29 @@ pub(super) fn compiled_for(config: &RunConfig, mode: OnePass) -> Option<Test<'_,
     if mode.adds_output {
         return None;
     }
-    let evaluated = match (mode.find, mode.at_end, &config.filter) {
-        (None, None, filter) => filter,
-        (Some(_), None, crate::ir::Node::Find(f)) => &f.body,
+    Test::new(evaluated_at_each_position(
+        mode.find,
+        mode.at_end,
+        &config.filter,
+    )?)
+}
+
+/// The one filter the search evaluates at each position of a query searched so: the query
+/// itself, or its `find`'s body (a counted `find` compares its count with a constant at the
+/// game's end); None for a `line` (its constituents, one by one).
+fn evaluated_at_each_position(
+    find: Option<FindDirection>,
+    at_end: Option<AtEnd>,
+    filter: &Node<shakmaty::Bitboard>,
+) -> Option<&Node<shakmaty::Bitboard>> {
+    match (find, at_end, filter) {
+        (None, None, filter) => Some(filter),
+        (Some(_), None, Node::Find(f)) => Some(&f.body),
         (None, Some(AtEnd::CountedFind), filter) => {
-            &crate::eval::CountedFind::of(filter)?.find.body
+            Some(&crate::eval::CountedFind::of(filter)?.find.body)
         }
-        _ => return None,
-    };
-    Test::new(evaluated)
+        _ => None,
+    }
 }
 
 /// What one worker reuses from game to game.
