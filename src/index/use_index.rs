@@ -389,16 +389,24 @@ impl IndexedSkips {
             let needs = (&need, keyed.as_ref());
             let search =
                 |replays| games_to_search(path, &index_path, needs, (longest_game, replays), range);
+            // Where many games may be left, the survivors are found first without their
+            // moves (unless the condition rules nothing out: then all are left), and read
+            // again with them when many are.
             let (parts, whole) = MANY_LEFT;
-            let found = match search(replays == Replays::Always) {
-                Ok(input)
-                    if replays == Replays::WhereManyLeft
-                        && input.survivor_count * whole >= input.games * parts
-                        && input.survivor_count > 0 =>
-                {
-                    search(true)
-                }
-                found => found,
+            let all_left = need.is_nothing() && keyed.is_none();
+            let found = match replays {
+                Replays::Always => search(true),
+                Replays::WhereManyLeft if all_left => search(true),
+                Replays::No => search(false),
+                Replays::WhereManyLeft => match search(false) {
+                    Ok(input)
+                        if input.survivor_count * whole >= input.games * parts
+                            && input.survivor_count > 0 =>
+                    {
+                        search(true)
+                    }
+                    found => found,
+                },
             };
             match found {
                 Ok(input) => {
