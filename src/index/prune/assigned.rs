@@ -30,8 +30,8 @@ pub(super) fn with_values_in_place(operands: &[Node<Bitboard>]) -> Option<Vec<No
                 values.push((*x, e));
             }
             _ if !values.is_empty() && pure(operand) => {
-                let set_here = |n: &Node<Bitboard>| matches!(n, Node::Var(x) if values.iter().any(|(y, _)| y == x));
-                if any_node(operand, set_here) {
+                let known = |x: &VarId| values.iter().any(|(y, _)| y == x);
+                if any_node(operand, |n| matches!(n, Node::Var(x) if known(x))) {
                     let read = in_place(operand, &values);
                     changed.get_or_insert_with(|| operands.to_vec())[at] = read;
                 }

@@ -428,6 +428,11 @@ fn search_from<'a>(
         Ok(matched) => matched,
         Err(why) => return Err(stopped(why, tags, game.kept, game.game.read_to())),
     };
+    // A limit went over (`eval::budget`): the careful path stops the run with its message.
+    if evaluator.abort_message().is_some() {
+        let read_to = game.game.read_to();
+        return Err(stopped(GaveUp::Budget, tags, game.kept, read_to));
+    }
     // A matched game replayed from packed moves is written in PGN from its text's tokens,
     // read now without playing them (the writer checks that they hold the plies played);
     // a text the reader refuses is searched again from its text (then the careful path).
@@ -441,10 +446,6 @@ fn search_from<'a>(
         game.kept = Some(kept);
     }
     let read_to = game.game.read_to();
-    // A limit went over (`eval::budget`): the careful path stops the run with its message.
-    if evaluator.abort_message().is_some() {
-        return Err(stopped(GaveUp::Budget, tags, game.kept, read_to));
-    }
     let found = PlainFound {
         number,
         slice,
