@@ -242,6 +242,18 @@ fn new_rules_on_real_games_answer_as_the_scan() {
         ("terminal and movenumber <= 20 and mate", true),
         ("x = #A  x >= 14 and #a <= 5", true),
         ("x = power A  y = power a  x > y + 9", true),
+        // Every kind of node a variable's value or its readers may hold (`prune/assigned.rs`,
+        // `pure`): abs and arithmetic, negation, max and min, a union and an intersection of
+        // designators, side to move, check, ply, movenumber, not, or. Those whose
+        // substituted form is a rule above skip games (the scan is the truth for every one).
+        ("x = abs(#A - #a)  x >= 5", true),
+        ("x = -#a  x > -4", true),
+        ("x = max(#R #Q)  y = min(#r #q)  x == 2 and y == 0", true),
+        ("x = [Qq] | [Rr]  #x == 0", false),
+        ("x = Q & d1  #x == 0 and wtm", false),
+        ("x = ply  x > 150 and check", true),
+        ("x = movenumber  x >= 60 and not #[Qq] > 0", true),
+        ("x = #A  x >= 14 or x <= 2", false),
     ];
     for (query, skips) in queries {
         game_numbers(dir, "std-visible-5k.pgn", query, &[]);
