@@ -362,6 +362,12 @@ struct Tally {
     queens_gone: u64,
     /// Games (not searched always) castling queen-side without queens, by the plies.
     long_castle_without_queens: u64,
+    /// Positions in check (of the games not searched always).
+    checks: u64,
+    /// Games with 3 positions in check in a row.
+    three_checks_in_a_row: u64,
+    /// Games with 3 positions in check in a row two plies apart (one side checked).
+    three_checks_of_one_side: u64,
 }
 
 /// The header of the index at `path` and what [`Tally`] counts, its games read one at a
@@ -397,6 +403,9 @@ fn tally_index(path: &Path) -> Result<(Header, Tally), IndexError> {
         tally.queens_gone += u64::from(summary.queens_gone != 0);
         tally.long_castle_without_queens +=
             u64::from(cqlq::index::prune::long_castle_without_queens(summary));
+        tally.checks += u64::from(summary.checks);
+        tally.three_checks_in_a_row += u64::from(summary.check_run >= 3);
+        tally.three_checks_of_one_side += u64::from(summary.same_side_check_run >= 3);
     })?;
     check_tags(max_tag, tally.values)?;
     Ok((header, tally))
@@ -419,7 +428,7 @@ fn stats_lines(header: &Header, tally: &Tally, size: u64, name: &str, state: &st
         "index of {name} ({state})\n\
          size: {size} bytes ({:.1} % of the PGN's {} bytes, {of_text}{:.1} bytes a game)\n\
          games: {games}, searched always (faults, variants, set-up starts): {}\n\
-         main-line moves packed: {} in {} bytes\n\
+         main-line moves packed: {} in {} bytes; positions in check: {}\n\
          distinct tag values ({}): {}; tags whose value was not kept (the table full): {}\n",
         percent(size, header.source.size),
         header.source.size,
@@ -431,6 +440,7 @@ fn stats_lines(header: &Header, tally: &Tally, size: u64, name: &str, state: &st
         tally.scan,
         tally.plies,
         tally.move_bytes,
+        tally.checks,
         s::TAG_NAMES.join(", "),
         tally.values,
         tally.not_kept,
@@ -446,6 +456,14 @@ fn stats_lines(header: &Header, tally: &Tally, size: u64, name: &str, state: &st
     }
     for (what, n) in [
         ("with a check", count(s::CHECK)),
+        (
+            "with 3 positions in check in a row",
+            tally.three_checks_in_a_row,
+        ),
+        (
+            "with 3 positions in check two plies apart in a row",
+            tally.three_checks_of_one_side,
+        ),
         ("with a mate", count(s::MATE)),
         ("with a stalemate", count(s::STALEMATE)),
         ("with a capture", count(s::CAPTURE)),

@@ -7,14 +7,14 @@ use std::io::Write;
 use std::path::Path;
 
 use super::moves::MainLine;
-use super::summary::{GameSummary, KINDS};
+use super::summary::{GameSummary, KINDS, RUN_CAP};
 
 pub use super::reader::{RecordRef, Records, decode, read_index, records};
 
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"CQLQIDX\x1a";
 /// The format's version (a reader refuses any other).
-pub const VERSION: u32 = 9;
+pub const VERSION: u32 = 10;
 /// A game's kept tag's number when the game has no such tag.
 pub const TAG_ABSENT: u32 = 0;
 /// A game's kept tag's number when the tag is present but its value was not kept (the
@@ -225,7 +225,7 @@ impl Index {
 /// rest), each run's columns stored apart ([`Section`]).
 pub const BLOCK_GAMES: usize = 4096;
 /// The number of sections (columns) of a block.
-pub const SECTIONS: usize = 8;
+pub const SECTIONS: usize = 9;
 /// A block header's size: its game count (u32), each section's length and CRC-32 (u32
 /// each), and the CRC-32 of those bytes.
 pub const BLOCK_HEADER_BYTES: usize = 4 + SECTIONS * 8 + 4;
@@ -238,8 +238,9 @@ pub enum Section {
     Places = 0,
     /// Per game: its flags, a u16.
     Flags = 1,
-    /// Per game: [`COUNT_BYTES`] (0 for a game searched always): per piece kind its fewest
-    /// (low 4 bits) and most (high 4 bits) pieces on the board; then the pieces' lead
+    /// Per game: [`COUNT_BYTES`] (0 for a game searched always): per piece kind but the
+    /// kings ([`COUNTED_KINDS`]: every position of a summarised game has one of each) its
+    /// fewest (low 4 bits) and most (high 4 bits) pieces on the board; then the pieces' lead
     /// (white's less black's: its least negated, low 4 bits, its most, high 4 bits), and
     /// the power's lead, its least negated and its most, a byte each.
     Counts = 2,
@@ -257,11 +258,24 @@ pub enum Section {
     /// the last queen-side castling's ply (0: none; `GameSummary::queens_gone`,
     /// `GameSummary::last_long_castle`).
     Plies = 7,
+    /// Per game not searched always: a varint, its positions in check, then a byte, its most
+    /// positions in check in a row (low 4 bits) and two plies apart in a row (high 4 bits)
+    /// (`GameSummary::checks`, `GameSummary::check_run`,
+    /// `GameSummary::same_side_check_run`).
+    Checks = 8,
 }
 
-/// The bytes of a game's counts ([`Section::Counts`]): a byte a piece kind, one for the
-/// pieces' lead, two for the power's.
-pub const COUNT_BYTES: usize = KINDS + 3;
+/// The piece kinds whose counts the index holds ([`Section::Counts`], in this order): all
+/// but the kings, of which every position of a summarised game (legal, from the standard
+/// start) has exactly one of each colour (since version 10).
+pub const COUNTED_KINDS: [usize; KINDS - 2] = [0, 1, 2, 3, 4, 6, 7, 8, 9, 10];
+
+/// The kind indexes of the white king and the black king.
+pub const KING_KINDS: [usize; 2] = [5, 11];
+
+/// The bytes of a game's counts ([`Section::Counts`]): a byte a counted piece kind, one for
+/// the pieces' lead, two for the power's.
+pub const COUNT_BYTES: usize = COUNTED_KINDS.len() + 3;
 
 /// The header's feature bit of an index whose games hold their positions' keys.
 pub const FEATURE_KEYS: u32 = 1;
@@ -422,10 +436,14 @@ impl BlockBuilder {
         let writable = s.must_scan()
             || (s.flags <= u32::from(u16::MAX)
                 && s.fewest.iter().chain(&s.most).all(|&n| n < 16)
+                && KING_KINDS
+                    .iter()
+                    .all(|&k| (s.fewest[k], s.most[k]) == (1, 1))
                 && (-15..=0).contains(&s.piece_lead.0)
                 && (0..=15).contains(&s.piece_lead.1)
                 && (-255..=0).contains(&s.power_lead.0)
-                && (0..=255).contains(&s.power_lead.1));
+                && (0..=255).contains(&s.power_lead.1)
+                && s.check_run.max(s.same_side_check_run) <= RUN_CAP);
         let scan;
         let s = if writable {
             s
@@ -433,7 +451,17 @@ impl BlockBuilder {
             scan = GameSummary::scan();
             &scan
         };
-        let [places, flags, counts, squares, tags, moves, keys, plies] = &mut self.sections;
+        let [
+            places,
+            flags,
+            counts,
+            squares,
+            tags,
+            moves,
+            keys,
+            plies,
+            checks,
+        ] = &mut self.sections;
         // The builder is given games in file order; one starting earlier is written as
         // starting where the one before ended (the reader refuses no such file: it cannot
         // be made from a source).
@@ -446,8 +474,8 @@ impl BlockBuilder {
             counts.extend_from_slice(&[0; COUNT_BYTES]);
             return;
         }
-        for (fewest, most) in s.fewest.iter().zip(&s.most) {
-            counts.push(fewest | most << 4);
+        for k in COUNTED_KINDS {
+            counts.push(s.fewest[k] | s.most[k] << 4);
         }
         // Each lead is 0 at the standard start: the least at most 0, the most at least 0.
         let (least, most) = s.piece_lead;
@@ -469,6 +497,8 @@ impl BlockBuilder {
         }
         put_varint(plies, u64::from(s.queens_gone));
         put_varint(plies, u64::from(s.last_long_castle));
+        put_varint(checks, u64::from(s.checks));
+        checks.push(s.check_run | s.same_side_check_run << 4);
     }
 
     /// Writes the block (its header, then its sections) to `out` and empties the builder

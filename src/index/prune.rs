@@ -20,6 +20,7 @@
 //! `line`), `start` (`initial`).
 
 mod assigned;
+mod checks;
 mod count_sum;
 mod move_filter;
 mod near;
@@ -29,6 +30,7 @@ mod reach;
 mod simplify;
 mod start;
 
+pub use checks::ChecksAtLeast;
 pub use numbers::Bound;
 pub use plies::admits as long_castle_without_queens;
 
@@ -118,6 +120,9 @@ pub enum Need {
     /// (`move o-o-o and #[Qq] == 0`): the first ply without queens is at most one after the
     /// last queen-side castling's (`plies::admits`).
     LongCastleWithoutQueens,
+    /// The game's positions in check reach each of these (`find all check >= 20`, `line -->
+    /// check --> check`: `checks`).
+    Checks(ChecksAtLeast),
     /// Every one holds.
     All(Vec<Need>),
     /// One holds at least.
@@ -212,6 +217,7 @@ impl Need {
                 (0..KINDS).any(|k| kinds & (1 << k) != 0 && summary.fewest[k] < summary.most[k])
             }
             Need::LongCastleWithoutQueens => plies::admits(summary),
+            Need::Checks(at_least) => at_least.admits(summary),
             Need::All(v) => v.iter().all(|n| n.admits(summary, strings)),
             Need::Any(v) => v.iter().any(|n| n.admits(summary, strings)),
         }
@@ -252,6 +258,7 @@ impl Need {
             }
             Need::PieceOn { .. } | Need::Near { .. } => columns.squares = true,
             Need::LongCastleWithoutQueens => columns.plies = true,
+            Need::Checks(_) => columns.checks = true,
             Need::Tag { .. } | Need::TagIn { .. } => columns.tags = true,
             Need::All(v) | Need::Any(v) => v.iter().for_each(|n| n.add_columns(columns)),
             Need::Nothing | Need::Never | Need::AnyFlag(_) => {}
@@ -497,8 +504,12 @@ fn compare_need(op: CmpOp, a: &Node<Bitboard>, b: &Node<Bitboard>) -> Need {
             count_need(y, mirrored(op), *n)
         }
         // A `find` compared (`find all check >= 20`) yields its count only when it
-        // matches (`eval_compare` gives no match for a side without a value).
-        (Node::Find(f), _) | (_, Node::Find(f)) => reach::find_need(f),
+        // matches (`eval_compare` gives no match for a side without a value); a count of
+        // positions in check at least the number needs as many (`checks`).
+        (Node::Find(f), _) | (_, Node::Find(f)) => Need::All(vec![
+            reach::find_need(f),
+            checks::compared_find_need(op, a, b),
+        ]),
         // Numbers the summary bounds (counts on part of the board, arithmetic):
         // `numbers::compare_need`.
         (x, y) => numbers::compare_need(op, x, y),
@@ -685,6 +696,9 @@ mod tests {
             queens_gone: 11,
             last_long_castle: 11,
             plies: 40,
+            checks: 5,
+            check_run: 3,
+            same_side_check_run: 2,
             ..GameSummary::default()
         };
         whole.tags[RESULT] = FIRST_VALUE;
@@ -704,6 +718,11 @@ mod tests {
                 test: TagTest::Trimmed("1-0"),
             },
             Need::LongCastleWithoutQueens,
+            Need::Checks(ChecksAtLeast {
+                positions: 5,
+                in_a_row: 3,
+                two_plies_apart: 2,
+            }),
             // `movenumber >= 21`: ply 40 is move 21.
             Need::Numbers {
                 left: numbers::Bound::MoveNumber,
@@ -740,6 +759,11 @@ mod tests {
             }
             if columns.moves {
                 read.plies = whole.plies;
+            }
+            if columns.checks {
+                read.checks = whole.checks;
+                read.check_run = whole.check_run;
+                read.same_side_check_run = whole.same_side_check_run;
             }
             assert!(need.admits(&whole, &strings), "{need:?}");
             assert!(need.admits(&read, &strings), "{need:?}: {columns:?}");

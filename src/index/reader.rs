@@ -9,11 +9,11 @@
 use std::borrow::Cow;
 
 use super::format::{
-    BLOCK_GAMES, BLOCK_HEADER_BYTES, COUNT_BYTES, FEATURE_KEYS, FIRST_VALUE, HEADER_BYTES, Header,
-    IndexError, MAGIC, SECTIONS, START_SQUARES, Section, SourceId, TABLE_BYTES, Text, VERSION,
-    crc32,
+    BLOCK_GAMES, BLOCK_HEADER_BYTES, COUNT_BYTES, COUNTED_KINDS, FEATURE_KEYS, FIRST_VALUE,
+    HEADER_BYTES, Header, IndexError, KING_KINDS, MAGIC, SECTIONS, START_SQUARES, Section,
+    SourceId, TABLE_BYTES, Text, VERSION, crc32,
 };
-use super::summary::{GameSummary, KINDS, SCAN};
+use super::summary::{GameSummary, SCAN};
 
 /// Where an index file's bytes come from.
 pub trait IndexBytes {
@@ -341,6 +341,8 @@ pub struct Columns {
     pub keys: bool,
     /// The plies of the first position without queens and of the last queen-side castling.
     pub plies: bool,
+    /// The positions in check, and the most in a row.
+    pub checks: bool,
 }
 
 impl Columns {
@@ -352,6 +354,7 @@ impl Columns {
         moves: true,
         keys: true,
         plies: true,
+        checks: true,
     };
 }
 
@@ -365,10 +368,11 @@ struct BlockGames<'b> {
     moves: Option<Reader<'b>>,
     keys: Option<Reader<'b>>,
     plies: Option<Reader<'b>>,
+    checks: Option<Reader<'b>>,
     next: usize,
     games: usize,
-    /// Whether a column of varying width other than the plies (squares, tags, moves, keys)
-    /// is read ([`BlockGames::read_columns`]).
+    /// Whether a column of varying width other than the plies and checks (squares, tags,
+    /// moves, keys) is read ([`BlockGames::read_columns`]).
     varint_columns: bool,
     /// Whether a column besides the places and flags is read.
     more_columns: bool,
@@ -430,6 +434,11 @@ impl<'b> BlockGames<'b> {
         if let Some(r) = &mut self.plies {
             summary.queens_gone = r.varint_u32()?;
             summary.last_long_castle = r.varint_u32()?;
+        }
+        if let Some(r) = &mut self.checks {
+            summary.checks = r.varint_u32()?;
+            let runs = r.byte()?;
+            (summary.check_run, summary.same_side_check_run) = (runs & 0xf, runs >> 4);
         }
         if self.varint_columns {
             self.read_columns(summary, &mut place)?;
@@ -502,6 +511,7 @@ impl<'b> BlockGames<'b> {
             &self.moves,
             &self.keys,
             &self.plies,
+            &self.checks,
         ]
         .into_iter()
         .flatten()
@@ -512,22 +522,18 @@ impl<'b> BlockGames<'b> {
     }
 }
 
-/// A game's counts column (a byte a kind: the fewest in the low 4 bits, the most in the
-/// high 4) into `summary.fewest` and `summary.most`, eight kinds a word; then its leads
-/// (each least stored negated: every byte reads as a range holding 0).
+/// A game's counts column (a byte a counted kind, [`COUNTED_KINDS`]: the fewest in the low
+/// 4 bits, the most in the high 4) into `summary.fewest` and `summary.most`, each king one;
+/// then its leads (each least stored negated: every byte reads as a range holding 0).
 #[inline]
 fn split_counts(counts: &[u8], summary: &mut GameSummary) {
-    const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-    let mut low = [0u8; 8];
-    let mut high = [0u8; 8];
-    low.copy_from_slice(&counts[..8]);
-    high[..KINDS - 8].copy_from_slice(&counts[8..KINDS]);
-    for (word, at) in [(u64::from_le_bytes(low), 0), (u64::from_le_bytes(high), 8)] {
-        let n = (KINDS - at).min(8);
-        summary.fewest[at..at + n].copy_from_slice(&(word & LOW).to_le_bytes()[..n]);
-        summary.most[at..at + n].copy_from_slice(&((word >> 4) & LOW).to_le_bytes()[..n]);
+    for (&k, &byte) in COUNTED_KINDS.iter().zip(counts) {
+        (summary.fewest[k], summary.most[k]) = (byte & 0xf, byte >> 4);
     }
-    let leads = &counts[KINDS..COUNT_BYTES];
+    for k in KING_KINDS {
+        (summary.fewest[k], summary.most[k]) = (1, 1);
+    }
+    let leads = &counts[COUNTED_KINDS.len()..COUNT_BYTES];
     summary.piece_lead = (-((leads[0] & 0xf) as i8), (leads[0] >> 4) as i8);
     summary.power_lead = (-i16::from(leads[1]), i16::from(leads[2]));
 }
@@ -627,6 +633,7 @@ impl<'s, S: IndexBytes + ?Sized> BlockVisits<'s, S> {
         let moves = read(Section::Moves, columns.moves)?;
         let keys = read(Section::Keys, columns.keys && self.keys)?;
         let plies = read(Section::Plies, columns.plies)?;
+        let checks = read(Section::Checks, columns.checks)?;
         let mut games = BlockGames {
             places: Reader::new(&places),
             flags: &flags,
@@ -636,14 +643,17 @@ impl<'s, S: IndexBytes + ?Sized> BlockVisits<'s, S> {
             moves: moves.as_deref().map(Reader::new),
             keys: keys.as_deref().map(Reader::new),
             plies: plies.as_deref().map(Reader::new),
+            checks: checks.as_deref().map(Reader::new),
             next: 0,
             games: block.games,
             varint_columns: false,
             more_columns: false,
         };
         games.varint_columns = games.reads_varint_columns();
-        games.more_columns =
-            games.varint_columns || games.counts.is_some() || games.plies.is_some();
+        games.more_columns = games.varint_columns
+            || games.counts.is_some()
+            || games.plies.is_some()
+            || games.checks.is_some();
         // Kept in locals while the block is read (no store to `self` each game).
         let (summary, size) = (&mut self.summary, self.size);
         let (mut end, mut max_tag) = (self.end, self.max_tag);

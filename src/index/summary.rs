@@ -12,6 +12,10 @@ use shakmaty::{Bitboard, Position as _};
 
 use super::moves::{MoveCoder, Mover, PackedMove, push_code};
 
+mod check_runs;
+
+pub use check_runs::{CheckRuns, RUN_CAP};
+
 use crate::chess::{Color, PieceKinds};
 use crate::eval::tree::replay;
 use crate::pgn::plain::{PlainGame, PlainToken};
@@ -94,6 +98,14 @@ pub struct GameSummary {
     /// 0 when no move of the tree castles queen-side; else the largest ply of a position of
     /// the tree a queen-side castling reached (at least 1).
     pub last_long_castle: u32,
+    /// The positions of the tree with the side to move in check.
+    pub checks: u32,
+    /// The most positions in check in a row along a line of the tree (each the child of
+    /// the one before), at most [`RUN_CAP`].
+    pub check_run: u8,
+    /// The most positions in check in a row two plies apart along a line of the tree (the
+    /// same side in check each time), at most [`RUN_CAP`].
+    pub same_side_check_run: u8,
     /// The main line's moves packed ([`super::moves`]: about a byte a ply).
     pub moves: Vec<u8>,
     /// Per tag of [`TAG_NAMES`], its value's number in the index's string table plus one
@@ -243,6 +255,8 @@ fn summarize_plain_keyed<'a>(
         ..GameSummary::default()
     };
     add_board(&mut summary, position.chess().board());
+    let mut runs = CheckRuns::root(position.is_check());
+    summary.add_check_runs(runs);
     if let Some(keys) = keys.as_deref_mut() {
         keys.push(position.zobrist());
     }
@@ -255,10 +269,8 @@ fn summarize_plain_keyed<'a>(
                 if summary.queens_gone == 0 && position.chess().board().queens().is_empty() {
                     summary.queens_gone = summary.plies + 1;
                 }
-                // One check is all the flag says: no need to ask again after it.
-                if summary.flags & CHECK == 0 && position.is_check() {
-                    summary.flags |= CHECK;
-                }
+                runs = runs.child(position.is_check());
+                summary.add_check_runs(runs);
                 if let Some(keys) = keys.as_deref_mut() {
                     keys.push(position.zobrist());
                 }
@@ -269,6 +281,9 @@ fn summarize_plain_keyed<'a>(
     }
     if summary.plies == 0 {
         return None;
+    }
+    if summary.checks > 0 {
+        summary.flags |= CHECK;
     }
     // The last position is the tree's only leaf.
     if position.is_mate() {
@@ -534,6 +549,9 @@ fn summarize_careful_keyed<'a>(slice: &'a [u8], mut keys: Option<&mut Vec<u64>>)
         fewest: [u8::MAX; KINDS],
         ..GameSummary::default()
     };
+    // Each node's runs of checks (a node's parent comes before it: the reader adds a move's
+    // node after its parent's).
+    let mut runs: Vec<CheckRuns> = Vec::with_capacity(replayed.nodes.len());
     for (i, node) in replayed.nodes.iter().enumerate() {
         let Some(node) = node else {
             return Summarized::scan();
@@ -544,7 +562,17 @@ fn summarize_careful_keyed<'a>(slice: &'a [u8], mut keys: Option<&mut Vec<u64>>)
         if let Some(keys) = keys.as_deref_mut() {
             keys.push(position.zobrist());
         }
-        if position.is_check() {
+        let in_check = position.is_check();
+        let here = match record.nodes[i].parent {
+            None => CheckRuns::root(in_check),
+            Some(parent) => match runs.get(parent as usize) {
+                Some(before) => before.child(in_check),
+                None => return Summarized::scan(),
+            },
+        };
+        runs.push(here);
+        summary.add_check_runs(here);
+        if in_check {
             summary.flags |= CHECK;
         }
         // A node with a child was left by a legal move, so it is neither mate nor stalemate;

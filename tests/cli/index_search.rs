@@ -202,8 +202,8 @@ fn survivors_read_again_block_by_block_answer_as_the_scan() {
 /// search: `CQLQ_TEST_HELD_BYTES=0`) is found when the index is opened, as when they are
 /// held: the index is not used (a line says so) and the file is scanned, the same bytes as
 /// `--no-index`. The damage: a byte of the second block's packed moves changed, its CRC-32
-/// not written again (`docs/index.md`, "The file": a 96-byte header, then per block a
-/// 72-byte header, its game count and each section's length and CRC-32, then its eight
+/// not written again (`docs/index.md`, "The file": a 96-byte header, then per block an
+/// 80-byte header, its game count and each section's length and CRC-32, then its nine
 /// sections, the moves sixth).
 #[test]
 fn a_damaged_index_read_again_is_not_used() {
@@ -219,14 +219,14 @@ fn a_damaged_index_read_again_is_not_used() {
         u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize
     };
     let lens = |bytes: &[u8], block: usize| {
-        (0..8)
+        (0..9)
             .map(|i| u32_at(bytes, block + 4 + 8 * i))
             .collect::<Vec<_>>()
     };
-    let second = 96 + 72 + lens(&index, 96).iter().sum::<usize>();
+    let second = 96 + 80 + lens(&index, 96).iter().sum::<usize>();
     assert_eq!(u32_at(&index, second), 5_100 - 4_096);
     let second_lens = lens(&index, second);
-    let moves = second + 72 + second_lens[..5].iter().sum::<usize>();
+    let moves = second + 80 + second_lens[..5].iter().sum::<usize>();
     index[moves + second_lens[5] / 2] ^= 0x55;
     fs::write(&path, &index).unwrap();
     let run = |args: &[&str]| {

@@ -14,6 +14,7 @@ mod cqli_extensions;
 mod games_counted;
 mod header_params;
 mod index_build_tags;
+mod index_checks;
 mod index_files;
 mod index_keys;
 mod index_plies;

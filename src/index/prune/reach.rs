@@ -5,7 +5,7 @@
 
 use shakmaty::Bitboard;
 
-use super::{Need, need_of};
+use super::{Need, checks, need_of};
 use crate::ir::{Find, Line, LineState};
 
 /// Most automaton states a `line` is read for (a counted repetition is unrolled: a larger
@@ -16,14 +16,15 @@ const MAX_LINE_STATES: usize = 4096;
 /// when F matches at some position (below or above this one, `eval::find`), with one only
 /// when the number of such positions lies in the range, which needs one when the range
 /// admits no 0. A `find` whose bounds are read when it runs (`find v F`) may admit 0: no
-/// condition.
+/// condition. A count of positions in check needs as many in the tree
+/// (`checks::find_need`).
 pub fn find_need(f: &Find<Bitboard>) -> Need {
     if f.read_bounds.is_some() {
         return Need::Nothing;
     }
     match f.range {
         Some(range) if range.min < 1 => Need::Nothing,
-        _ => need_of(&f.body),
+        _ => Need::All(vec![need_of(&f.body), checks::find_need(f)]),
     }
 }
 
@@ -35,6 +36,7 @@ pub fn find_need(f: &Find<Bitboard>) -> Need {
 /// `must(Accept) = {}`, `must(Filter s → t) = {s} ∪ must(t)`, `must(Split → ts) = ∩ must(t)`
 /// (post-dominators: starting from "every state" and shrinking until nothing changes, a
 /// cycle of the automaton, a repetition, never adds a state its exit does not need).
+/// Filter states in check that follow one another give a run of checks (`checks::line_need`).
 pub fn line_need(line: &Line<Bitboard>) -> Need {
     let n = line.states.len();
     if n > MAX_LINE_STATES || line.start >= n {
@@ -79,12 +81,13 @@ pub fn line_need(line: &Line<Bitboard>) -> Need {
         }
     }
     let start = &must[line.start];
-    let needs = (0..n)
-        .filter(|s| start[s / 64] & (1 << (s % 64)) != 0)
+    let on_every_path = || (0..n).filter(|s| start[s / 64] & (1 << (s % 64)) != 0);
+    let mut needs: Vec<Need> = on_every_path()
         .filter_map(|s| match &line.states[s] {
             LineState::Filter(filter, _) => Some(need_of(filter)),
             _ => None,
         })
         .collect();
+    needs.push(checks::line_need(line, on_every_path()));
     Need::All(needs)
 }

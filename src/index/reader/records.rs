@@ -91,6 +91,7 @@ impl<'a> Records<'a> {
                 moves: Some(Reader::new(section(Section::Moves)?)),
                 keys: Some(Reader::new(section(Section::Keys)?)).filter(|_| self.header.keys),
                 plies: Some(Reader::new(section(Section::Plies)?)),
+                checks: Some(Reader::new(section(Section::Checks)?)),
                 next: 0,
                 games: block.games,
                 varint_columns: true,
