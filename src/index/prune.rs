@@ -364,6 +364,8 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
             let read = assigned::with_values_in_place(v);
             let v = read.as_deref().unwrap_or(v);
             let mut all: Vec<Need> = v.iter().map(need_of).collect();
+            // Two material comparisons together bound a lead (`#A >= 14 and #a <= 5`).
+            all.extend(numbers::paired_lead_needs(v));
             if plies::long_castle_without_queens(v) {
                 all.push(Need::LongCastleWithoutQueens);
             }

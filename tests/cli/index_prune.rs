@@ -5,7 +5,7 @@
 //! tag's regular expression, `ply` and `movenumber` within the main line's length, `file`
 //! and `rank` among the squares stood on, material leads, sets a step apart, a `move`'s
 //! sets and the kinds it captures, the ply of a `terminal` position, a variable read where
-//! it was set). Each query prints
+//! it was set, two material comparisons bounding a lead). Each query prints
 //! the same bytes, stderr and exit status with the index and with `--no-index` (the scan
 //! is the truth); on written games the game numbers are the ones the moves say, and the
 //! games the rule rules out are skipped (counted by `IndexedSkips::open`, so a rule that
@@ -161,6 +161,16 @@ fn new_rules_answer_as_the_moves_say_and_skip_games() {
         ("{x = #A  x > #a}", "5\n", 4),
         ("x = #A  x = 20  x > 17", "1\n2\n3\n4\n5\n", 0),
         ("x = #A  (x = ply or true)  x >= 20", "", 0),
+        // Two material comparisons bound a lead: white's pieces less black's is -1 after
+        // game 1's 4...bxc2 and 0 in every other position of games 1 to 4, so none has
+        // white 16 and black at most 15 (lead 1 or more); black's counts alone rule out
+        // games 2 to 4 (their black never numbers under 16), the lead game 1. Black 16 and
+        // white 15 (lead -1) is game 1 after 4...bxc2.
+        ("#A >= 16 and #a <= 15", "", 4),
+        ("#A > 15 and #a < 16", "", 4),
+        ("x = #A  x >= 16 and #a <= 15", "", 4),
+        ("#a >= 16 and #A <= 15", "1\n", 3),
+        ("#a == 16 and #A == 15", "1\n", 3),
     ] {
         let found = game_numbers(dir, "g.pgn", query, &[]);
         if games != "?" {
@@ -241,6 +251,9 @@ fn new_rules_on_real_games_answer_as_the_scan() {
         ("terminal ply < 40", true),
         ("terminal and movenumber <= 20 and mate", true),
         ("x = #A  x >= 14 and #a <= 5", true),
+        ("#A >= 14 and #a <= 5", true),
+        ("power A >= 30 and power a <= 12", true),
+        ("#a >= 12 and #A < 8 and power A > power a", true),
         ("x = power A  y = power a  x > y + 9", true),
         // Every kind of node a variable's value or its readers may hold (`prune/assigned.rs`,
         // `pure`): abs and arithmetic, negation, max and min, a union and an intersection of

@@ -616,6 +616,62 @@ fn material(node: &Node<Bitboard>) -> Option<Material> {
     }
 }
 
+/// The most comparisons of one `and` [`paired_lead_needs`] pairs (a longer `and` gives no
+/// paired condition rather than a long analysis).
+const MAX_PAIRED: usize = 16;
+
+/// Conditions on the leads from two comparisons of whole-board material in one `and`
+/// (`#A >= 14 and #a <= 5`: white's pieces less black's at least 9 there). Each comparison
+/// `a op b` of [`Material`] numbers is read as `L >= 0` (`a - b` for `>=`, `a - b - 1` for
+/// `>`, `b - a` for `<=`, `b - a - 1` for `<`, both for `==`: whole numbers; `!=` says
+/// nothing); at a position where the `and` matches every operand matches there, so each
+/// such L is at least 0 there and so is the sum of two. Where a sum is a lead form
+/// ([`Material::lead_bound`]: the sides' terms cancel into `#A - #a`, `power A - power
+/// a`), its interval from the game's leads must reach 0 (`Need::Numbers`).
+pub fn paired_lead_needs(items: &[Node<Bitboard>]) -> Vec<Need> {
+    let mut at_least_zero: Vec<Material> = Vec::new();
+    for item in items {
+        let Node::Compare(op, a, b) = item else {
+            continue;
+        };
+        if !is_number(a) && !is_number(b) {
+            continue;
+        }
+        let (Some(a), Some(b)) = (material(a), material(b)) else {
+            continue;
+        };
+        let one = Material {
+            constant: 1,
+            ..Material::default()
+        };
+        let forms = match op {
+            CmpOp::Ge => vec![a.minus(b)],
+            CmpOp::Gt => vec![a.minus(b).and_then(|d| d.minus(one))],
+            CmpOp::Le => vec![b.minus(a)],
+            CmpOp::Lt => vec![b.minus(a).and_then(|d| d.minus(one))],
+            CmpOp::Eq => vec![a.minus(b), b.minus(a)],
+            CmpOp::Ne => vec![],
+        };
+        at_least_zero.extend(forms.into_iter().flatten());
+    }
+    if at_least_zero.len() > MAX_PAIRED {
+        return Vec::new();
+    }
+    let mut needs = Vec::new();
+    for (i, x) in at_least_zero.iter().enumerate() {
+        for y in &at_least_zero[i + 1..] {
+            if let Some(left) = x.plus(*y).and_then(Material::lead_bound) {
+                needs.push(Need::Numbers {
+                    left,
+                    op: CmpOp::Ge,
+                    right: Bound::Const(0),
+                });
+            }
+        }
+    }
+    needs
+}
+
 /// Whether some `x` in `a` and `y` in `b` (inclusive intervals) have `x op y`.
 pub fn ranges_meet(a: (i128, i128), op: CmpOp, b: (i128, i128)) -> bool {
     let ((a0, a1), (b0, b1)) = (a, b);
