@@ -26,12 +26,12 @@ from test_spark_equality import BINARY, SHARED, skip_reason  # noqa: E402
 
 GAMES = 1500
 SHARDS = 3
-#: docs/index.md, "The file" (version 7): the header's size, a block's header's size, the
+#: docs/index.md, "The file" (version 10): the header's size, a block's header's size, the
 #: number of sections a block, the sections in order (places first, then flags: a u16 a
 #: game), the MATE flag.
 HEADER = 96
-BLOCK_HEADER = 72
-SECTIONS = 8
+BLOCK_HEADER = 80
+SECTIONS = 9
 BLOCK_GAMES = 4096
 MATE = 4
 
