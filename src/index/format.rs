@@ -268,6 +268,7 @@ pub enum Section {
 /// The piece kinds whose counts the index holds ([`Section::Counts`], in this order): all
 /// but the kings, of which every position of a summarised game (legal, from the standard
 /// start) has exactly one of each colour (since version 10).
+/// The reader puts them back in place as two runs of five (`reader::split_counts`).
 pub const COUNTED_KINDS: [usize; KINDS - 2] = [0, 1, 2, 3, 4, 6, 7, 8, 9, 10];
 
 /// The kind indexes of the white king and the black king.

@@ -10,10 +10,10 @@ use std::borrow::Cow;
 
 use super::format::{
     BLOCK_GAMES, BLOCK_HEADER_BYTES, COUNT_BYTES, COUNTED_KINDS, FEATURE_KEYS, FIRST_VALUE,
-    HEADER_BYTES, Header, IndexError, KING_KINDS, MAGIC, SECTIONS, START_SQUARES, Section,
-    SourceId, TABLE_BYTES, Text, VERSION, crc32,
+    HEADER_BYTES, Header, IndexError, MAGIC, SECTIONS, START_SQUARES, Section, SourceId,
+    TABLE_BYTES, Text, VERSION, crc32,
 };
-use super::summary::{GameSummary, SCAN};
+use super::summary::{GameSummary, KINDS, SCAN};
 
 /// Where an index file's bytes come from.
 pub trait IndexBytes {
@@ -523,15 +523,25 @@ impl<'b> BlockGames<'b> {
 }
 
 /// A game's counts column (a byte a counted kind, [`COUNTED_KINDS`]: the fewest in the low
-/// 4 bits, the most in the high 4) into `summary.fewest` and `summary.most`, each king one;
-/// then its leads (each least stored negated: every byte reads as a range holding 0).
-#[inline]
+/// 4 bits, the most in the high 4) into `summary.fewest` and `summary.most`, each king one
+/// (its byte put back in place first), eight kinds a word; then its leads (each least stored
+/// negated: every byte reads as a range holding 0).
+#[inline(always)]
 fn split_counts(counts: &[u8], summary: &mut GameSummary) {
-    for (&k, &byte) in COUNTED_KINDS.iter().zip(counts) {
-        (summary.fewest[k], summary.most[k]) = (byte & 0xf, byte >> 4);
-    }
-    for k in KING_KINDS {
-        (summary.fewest[k], summary.most[k]) = (1, 1);
+    const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    const ONE_KING: u8 = 1 | 1 << 4;
+    // The counted kinds are white's five but the king, then black's (`COUNTED_KINDS`).
+    let mut bytes = [ONE_KING; KINDS];
+    bytes[..5].copy_from_slice(&counts[..5]);
+    bytes[6..11].copy_from_slice(&counts[5..10]);
+    let mut low = [0u8; 8];
+    let mut high = [0u8; 8];
+    low.copy_from_slice(&bytes[..8]);
+    high[..KINDS - 8].copy_from_slice(&bytes[8..]);
+    for (word, at) in [(u64::from_le_bytes(low), 0), (u64::from_le_bytes(high), 8)] {
+        let n = (KINDS - at).min(8);
+        summary.fewest[at..at + n].copy_from_slice(&(word & LOW).to_le_bytes()[..n]);
+        summary.most[at..at + n].copy_from_slice(&((word >> 4) & LOW).to_le_bytes()[..n]);
     }
     let leads = &counts[COUNTED_KINDS.len()..COUNT_BYTES];
     summary.piece_lead = (-((leads[0] & 0xf) as i8), (leads[0] >> 4) as i8);

@@ -47,6 +47,22 @@ fn an_index_is_read_back_as_written() {
     assert_eq!(index.games[1].summary.piece_lead, (0, 0));
 }
 
+/// Each kind's fewest and most are read back in its place (a different pair each), the
+/// kings' as one each without being written; a king counted otherwise than one makes the
+/// game "search always".
+#[test]
+fn counts_are_read_back_per_kind_and_the_kings_as_one() {
+    let (_, mut index) = sample();
+    for k in COUNTED_KINDS {
+        index.games[0].summary.fewest[k] = k as u8;
+        index.games[0].summary.most[k] = 15 - k as u8;
+    }
+    index.games[1].summary.most[KING_KINDS[1]] = 2;
+    let read = decode(&encode(&index)).unwrap();
+    assert_eq!(read.games[0], index.games[0]);
+    assert!(read.games[1].summary.must_scan());
+}
+
 /// The leads are read back at their bytes' ends; one beyond them makes the game "search
 /// always" (its counts all 0).
 #[test]
