@@ -414,7 +414,8 @@ impl IndexedSkips {
                     skips.inputs.insert(name, input);
                 }
                 Err(e) => opened.notes.push(format!(
-                    "cqlq: {}: not used, {name} is searched without it: {e}",
+                    "cqlq: {}: not used, {name} is searched without it: {e}; `cqlq index {name}` \
+                     makes it again",
                     index_path.display()
                 )),
             }

@@ -140,6 +140,7 @@ fn a_stale_index_is_not_used_and_says_so() {
         err.contains("g.pgn.cqlqi: not used") && err.contains("its size changed"),
         "{err}"
     );
+    assert!(err.contains("`cqlq index g.pgn` makes it again"), "{err}");
     assert!(text(&with.stdout).contains("Game number 4"));
 }
 
@@ -154,8 +155,12 @@ fn a_damaged_index_is_refused() {
     let good = fs::read(&path).unwrap();
     let mut flipped = good.clone();
     flipped[100] ^= 0x40;
+    // The version (a u32 after the 8-byte magic) of another build of the format.
+    let mut older = good.clone();
+    older[8] -= 1;
     for (bad, why) in [
         (flipped, "checksum"),
+        (older, "another version of the format"),
         (good[..good.len() / 2].to_vec(), "cut short"),
         (b"[Event \"x\"]\n".to_vec(), "not an index file"),
     ] {
