@@ -12,7 +12,8 @@ use std::fs;
 use crate::common::cqlq_in;
 
 use super::index_search::{
-    assert_answers_as_the_scan, game_numbers_in as game_numbers, skipped_in as skipped,
+    assert_answers_as_the_scan, copy_shared_indexed, game_numbers_in as game_numbers,
+    skipped_in as skipped,
 };
 
 fn text(bytes: &[u8]) -> String {
@@ -100,15 +101,12 @@ fn counts_and_runs_of_checks_skip_the_games_short_of_them() {
 /// same filters without a count or a run) admits.
 #[test]
 fn counts_and_runs_of_checks_answer_as_the_scan_on_real_games() {
-    let Some(data) = crate::common::shared_file("data") else {
-        return;
-    };
     let scratch = crate::common::scratch("index", "checks-real");
     let dir = scratch.path();
     let file = "std-visible-5k.pgn";
-    fs::copy(data.join(file), dir.join(file)).unwrap();
-    let out = cqlq_in(dir, &["index", "-q", file]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    if !copy_shared_indexed(dir, file) {
+        return;
+    }
     for query in [
         "find all check >= 20",
         "line --> check --> check --> check",

@@ -11,7 +11,8 @@ use std::fs;
 use crate::common::cqlq_in;
 
 use super::index_search::{
-    assert_answers_as_the_scan, game_numbers_in as game_numbers, skipped_in as skipped,
+    assert_answers_as_the_scan, copy_shared_indexed, game_numbers_in as game_numbers,
+    skipped_in as skipped,
 };
 
 fn text(bytes: &[u8]) -> String {
@@ -75,15 +76,12 @@ fn a_long_castle_without_queens_is_found_and_the_others_skipped() {
 /// alone (the same query with the castling looked for by `find`) admit.
 #[test]
 fn a_long_castle_without_queens_answers_as_the_scan_on_real_games() {
-    let Some(data) = crate::common::shared_file("data") else {
-        return;
-    };
     let scratch = crate::common::scratch("index", "plies-real");
     let dir = scratch.path();
     let file = "std-visible-5k.pgn";
-    fs::copy(data.join(file), dir.join(file)).unwrap();
-    let out = cqlq_in(dir, &["index", "-q", file]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    if !copy_shared_indexed(dir, file) {
+        return;
+    }
     for query in [
         "move o-o-o and #[Qq] == 0",
         "move previous o-o-o and #[QqRr] == 0",

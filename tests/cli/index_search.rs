@@ -24,6 +24,18 @@ fn four_games(dir: &Path) {
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
 
+/// A copy of `../shared/data/FILE` in `dir`, indexed; false when `../shared` is absent (the
+/// test then has nothing to search).
+pub(crate) fn copy_shared_indexed(dir: &Path, file: &str) -> bool {
+    let Some(data) = crate::common::shared_file("data") else {
+        return false;
+    };
+    fs::copy(data.join(file), dir.join(file)).unwrap();
+    let out = cqlq_in(dir, &["index", "-q", file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    true
+}
+
 /// The game numbers `query` matches in `g.pgn` (`--gamenumbers`, with `extra` options), after
 /// checking that the index changes no byte of the output and not the exit status.
 fn game_numbers(dir: &Path, query: &str, extra: &[&str]) -> String {
