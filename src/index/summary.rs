@@ -12,10 +12,6 @@ use shakmaty::{Bitboard, Position as _};
 
 use super::moves::{MoveCoder, Mover, PackedMove, push_code};
 
-mod check_runs;
-
-pub use check_runs::{CheckRuns, RUN_CAP};
-
 use crate::chess::{Color, PieceKinds};
 use crate::eval::tree::replay;
 use crate::pgn::plain::{PlainGame, PlainToken};
@@ -23,6 +19,10 @@ use crate::pgn::{MoveReading, read_game_with};
 use crate::rules::select::{GameRules, rules_for_game};
 use crate::rules::standard::Standard;
 use crate::rules::{MoveInfo, Position};
+
+mod check_runs;
+
+pub use check_runs::{CheckRuns, RUN_CAP};
 
 /// The game must be searched: the index knows nothing of it (a fault, a variant, a set-up
 /// start, a null move).
