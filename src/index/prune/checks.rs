@@ -43,11 +43,13 @@ impl ChecksAtLeast {
 
 /// Whether `node` matches at a position only where the side to move is in check: `check`,
 /// `mate` and the checkmate kinds (`puremate`, ...: `eval::mates`, a check without a legal
-/// move), and an `and` with one of them (every operand matches at that position).
+/// move), an `and` with one of them (every operand matches at that position), and an `or`
+/// of them only (the operand that matches does).
 pub fn only_in_check(node: &Node<Bitboard>) -> bool {
     match node {
         Node::Check | Node::Mate | Node::MateKind(_, false) => true,
         Node::And(v) => v.iter().any(only_in_check),
+        Node::Or(v) => !v.is_empty() && v.iter().all(only_in_check),
         _ => false,
     }
 }
