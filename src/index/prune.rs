@@ -508,10 +508,9 @@ fn compare_need(op: CmpOp, a: &Node<Bitboard>, b: &Node<Bitboard>) -> Need {
         // A `find` compared (`find all check >= 20`) yields its count only when it
         // matches (`eval_compare` gives no match for a side without a value); a count of
         // positions in check at least the number needs as many (`checks`).
-        (Node::Find(f), _) | (_, Node::Find(f)) => Need::All(vec![
-            reach::find_need(f),
-            checks::compared_find_need(op, a, b),
-        ]),
+        (Node::Find(f), _) | (_, Node::Find(f)) => {
+            reach::counted_find_need(f, checks::least_compared(op, a, b))
+        }
         // Numbers the summary bounds (counts on part of the board, arithmetic):
         // `numbers::compare_need`.
         (x, y) => numbers::compare_need(op, x, y),

@@ -57,7 +57,7 @@ pub fn only_in_check(node: &Node<Bitboard>) -> bool {
 /// A counted `find` whose count is at least `least` (its range's least, or what it is
 /// compared with), of a filter matching only in check: that many distinct positions of the
 /// tree are in check (`eval::find` counts positions of the tree where its filter matches).
-fn find_counts_checks(f: &Find<Bitboard>, least: i64) -> Need {
+pub fn find_need(f: &Find<Bitboard>, least: i64) -> Need {
     match f.range {
         Some(range) if f.read_bounds.is_none() && only_in_check(&f.body) => ChecksAtLeast {
             positions: u32::try_from(least.max(range.min)).unwrap_or(0),
@@ -68,27 +68,21 @@ fn find_counts_checks(f: &Find<Bitboard>, least: i64) -> Need {
     }
 }
 
-/// `find`'s own range (`find 20 100 check`): its least count.
-pub fn find_need(f: &Find<Bitboard>) -> Need {
-    find_counts_checks(f, 0)
-}
-
-/// A counted `find` compared with a number (`find all check >= 20`, `20 <= find all
-/// check`): the comparison yields the count only when it matches, so the count is at least
-/// the least number the comparison admits (`>= n`: n, `> n`: n + 1, `== n`: n; the others
-/// admit small counts).
-pub fn compared_find_need(op: CmpOp, a: &Node<Bitboard>, b: &Node<Bitboard>) -> Need {
-    let (f, op, n) = match (a, b) {
-        (Node::Find(f), Node::Number(n)) => (f, op, *n),
-        (Node::Number(n), Node::Find(f)) => (f, mirrored(op), *n),
-        _ => return Need::Nothing,
+/// The least count a comparison of a `find` with a number admits (`find all check >= 20`,
+/// `20 <= find all check`): the comparison yields the count only when it matches, so the
+/// count is at least `>= n`: n, `> n`: n + 1, `== n`: n; 0 for the others (they admit small
+/// counts) and for a comparison with anything but a number.
+pub fn least_compared(op: CmpOp, a: &Node<Bitboard>, b: &Node<Bitboard>) -> i64 {
+    let (op, n) = match (a, b) {
+        (Node::Find(_), Node::Number(n)) => (op, *n),
+        (Node::Number(n), Node::Find(_)) => (mirrored(op), *n),
+        _ => return 0,
     };
-    let least = match op {
+    match op {
         CmpOp::Ge | CmpOp::Eq => n,
         CmpOp::Gt => n.saturating_add(1),
         CmpOp::Lt | CmpOp::Le | CmpOp::Ne => 0,
-    };
-    find_counts_checks(f, least)
+    }
 }
 
 /// `line`: a state every accepting path passes (`must`, by [`super::reach::line_need`])

@@ -16,16 +16,23 @@ const MAX_LINE_STATES: usize = 4096;
 /// when F matches at some position (below or above this one, `eval::find`), with one only
 /// when the number of such positions lies in the range, which needs one when the range
 /// admits no 0. A `find` whose bounds are read when it runs (`find v F`) may admit 0: no
-/// condition. A count of positions in check needs as many in the tree
-/// (`checks::find_need`).
+/// condition.
 pub fn find_need(f: &Find<Bitboard>) -> Need {
+    counted_find_need(f, 0)
+}
+
+/// [`find_need`] of a `find` whose count is at least `least` besides its range's least
+/// (compared with a number: `checks::least_compared`); a count of positions in check needs
+/// as many in the tree (`checks::find_need`).
+pub fn counted_find_need(f: &Find<Bitboard>, least: i64) -> Need {
     if f.read_bounds.is_some() {
         return Need::Nothing;
     }
-    match f.range {
+    let body = match f.range {
         Some(range) if range.min < 1 => Need::Nothing,
-        _ => Need::All(vec![need_of(&f.body), checks::find_need(f)]),
-    }
+        _ => need_of(&f.body),
+    };
+    Need::All(vec![body, checks::find_need(f, least)])
 }
 
 /// `line --> a --> b ...`: it matches only when its automaton reaches `Accept` (`eval::line`'s
