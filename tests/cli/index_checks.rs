@@ -79,6 +79,12 @@ fn counts_and_runs_of_checks_skip_the_games_short_of_them() {
         ("find all check >= 4", "1\n2\n", 1),
         ("find all check > 8", "", 3),
         ("find all (mate or check and wtm) >= 5", "", 2),
+        // Every filter matching only in check: each checkmate kind too.
+        ("find all (puremate or check) >= 5", "2\n", 2),
+        ("find all (modelmate or idealmate or check) >= 5", "2\n", 2),
+        ("find all check == 5", "?", 2),
+        ("4 < find all check", "2\n", 2),
+        ("find all check < 3", "?", 0),
         ("find all (mate or wtm) >= 5", "?", 0),
         ("find all (check and move capture [Aa]) >= 3", "?", 1),
         // No least count beyond one: the flag alone.
