@@ -17,7 +17,8 @@
 //! Submodules: `numbers` (counts, `power`, material leads, `file` / `rank`, `ply` and their
 //! arithmetic bounded by the summary; sets that never hold a square), `near` (sets a step
 //! apart, counts that need their set), `move_filter` (`move` filters), `reach` (`find`,
-//! `line`), `start` (`initial`).
+//! `line`), `start` (`initial`), `standing` (the piece a `move` brings to its target, the
+//! type on a square).
 
 mod assigned;
 mod checks;
@@ -28,6 +29,7 @@ mod numbers;
 mod plies;
 mod reach;
 mod simplify;
+mod standing;
 mod start;
 
 pub use checks::ChecksAtLeast;
@@ -392,9 +394,13 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
         }
         // A union is not empty only when one operand is not.
         Node::Union(v) => Need::Any(v.iter().map(need_of).collect()),
-        // `X attacks Y` / `X attackedby Y` gives squares of X that attack (are attacked by)
-        // a piece of Y: none when either set is empty.
-        Node::Attacks(a, b) | Node::AttackedBy(a, b) => Need::All(vec![need_of(a), need_of(b)]),
+        // `X attacks Y`, `X attackedby Y` (`checks::attack_need`).
+        Node::Attacks(..) | Node::AttackedBy(..) => checks::attack_need(node),
+        // `if C then A else B` matches through A where C matches, else through B (without
+        // `else`, a failed C matches: no condition).
+        Node::If(c, a, Some(b)) => {
+            Need::Any(vec![Need::All(vec![need_of(c), need_of(a)]), need_of(b)])
+        }
         // `check`, `mate`, `stalemate` hold at this position, which the summary covers.
         Node::Check => Need::AnyFlag(summary::CHECK),
         Node::Mate => Need::AnyFlag(summary::MATE),
@@ -510,6 +516,11 @@ fn compare_need(op: CmpOp, a: &Node<Bitboard>, b: &Node<Bitboard>) -> Need {
         // positions in check at least the number needs as many (`checks`).
         (Node::Find(f), _) | (_, Node::Find(f)) => {
             reach::counted_find_need(f, checks::least_compared(op, a, b))
+        }
+        // `type e4 == 1`: the kinds whose value passes on the square (`standing`).
+        (Node::PieceType(x, colored), Node::Number(n)) => standing::type_need(x, *colored, op, *n),
+        (Node::Number(n), Node::PieceType(y, colored)) => {
+            standing::type_need(y, *colored, mirrored(op), *n)
         }
         // Numbers the summary bounds (counts on part of the board, arithmetic):
         // `numbers::compare_need`.

@@ -4,7 +4,9 @@
 //! the kings never side by side, `initial` with what is false at the standard start, a
 //! tag's regular expression, `ply` and `movenumber` within the main line's length, `file`
 //! and `rank` among the squares stood on, material leads, sets a step apart, a `move`'s
-//! sets and the kinds it captures, the ply of a `terminal` position, a variable read where
+//! sets, the kinds it captures and the piece it brings to its target, `type` and
+//! `colortype` on a square, a king attacked as a check, `if` / `else`, the ply of a
+//! `terminal` position, a variable read where
 //! it was set, two material comparisons bounding a lead). Each query prints
 //! the same bytes, stderr and exit status with the index and with `--no-index` (the scan
 //! is the truth); on written games the game numbers are the ones the moves say, and the
@@ -146,6 +148,33 @@ fn new_rules_answer_as_the_moves_say_and_skip_games() {
         ("move previous capture P", "1\n", 3),
         ("move from Q capture [Bb]", "1\n", 3),
         ("move to b", "1\n", 0),
+        // The piece a move brings stands on its target after it: game 2's 3. Bb5 is the only
+        // white bishop ever on b5, game 1's 6. Qxc1 the only white queen on c1; game 1's
+        // 5...c1=B brings a bishop where the pawn moved to (no black pawn ever stands on c1:
+        // what a pawn promotes to counts); no rook or king moves in any game.
+        ("move from B to b5", "2\n", 3),
+        ("move previous from Q to c1", "1\n", 3),
+        ("move from p to c1", "1\n", 3),
+        ("move from R to a-h7", "", 4),
+        ("move from K to g1", "", 4),
+        // `type` and `colortype` on a square: a pawn on e4 in games 2 and 4 (1. e4) and in
+        // game 5 (2. e4); a black pawn on e5 in games 2 to 4, on b5 only in game 1; game 2's
+        // bishop on b5 (3, above 2). An empty square's 0 passes `<= 0`: no condition.
+        ("type e4 == 1", "2\n4\n5\n", 2),
+        ("colortype e5 == -1", "2\n3\n4\n", 1),
+        ("-1 == colortype b5", "1\n", 3),
+        ("colortype b5 > 2", "2\n", 3),
+        ("type b5 <= 0", "1\n2\n3\n4\n5\n", 0),
+        // A king attacked by the other side's pieces is a check: games 1 and 2 have none;
+        // game 3's 2...Qh4# attacks the white king (game 4's is in a variation). A queen
+        // beside the black king is no check: no condition beyond the pieces.
+        ("k attackedby Q", "", 2),
+        ("K attackedby q", "3\n", 2),
+        ("[RQ] attacks k", "", 2),
+        ("Q attackedby k", "", 0),
+        // `if C then A else B` matches through A or B; without `else`, a failed C matches.
+        ("if wtm then K attackedby q else k attackedby Q", "3\n", 2),
+        ("if btm then k attackedby Q", "1\n2\n3\n4\n5\n", 0),
         // At a position with no move after it (`terminal`) the ply is the main line's
         // length: game 1 ends at ply 11, game 2 at 6, game 3 at 4; game 4's variation may
         // end anywhere (never ruled out); game 5 is searched always. The full-move number
@@ -249,6 +278,16 @@ fn new_rules_on_real_games_answer_as_the_scan() {
         ("move capture [RQ] from [nb]", true),
         ("move previous capture Q", true),
         ("terminal ply < 40", true),
+        ("move from R to a-h7", true),
+        ("move from K to g1", true),
+        ("move from p to a-h1", true),
+        ("move previous from Q to c1", true),
+        ("type e4 == 1 and colortype e5 == -1", true),
+        ("colortype d4 == -5", true),
+        ("3 < colortype (a-h8 & A)", true),
+        ("k attackedby Q", true),
+        ("if wtm then K attackedby q else k attackedby Q", true),
+        ("find all (k attackedby [RQ]) >= 3", true),
         ("terminal and movenumber <= 20 and mate", true),
         ("x = #A  x >= 14 and #a <= 5", true),
         ("#A >= 14 and #a <= 5", true),

@@ -1,5 +1,5 @@
 //! The conditions of a `move` filter: the flags of the moves it names, its sets, the kinds
-//! it captures.
+//! it captures, the kinds it brings to its target (`standing`).
 
 use shakmaty::Bitboard;
 
@@ -11,9 +11,9 @@ use crate::ir::{CastleKind, MoveFilter, MoveSource, MoveYield};
 /// A `move` (played next) or `move previous` filter matches only through a move of the game
 /// tree with its parameters: a promotion to one of `promote`'s types, an en passant capture,
 /// castling of its kind, a capture (of one of a piece set's kinds), from, to and capturing
-/// on squares of its sets there. `legal`, `pseudolegal`, `reverse` moves are not the
-/// game's; `count` yields a number whatever the moves; a null move or a drop is never
-/// summarised (a game with one is searched).
+/// on squares of its sets there, its piece on a square of its `to` set after it. `legal`,
+/// `pseudolegal`, `reverse` moves are not the game's; `count` yields a number whatever the
+/// moves; a null move or a drop is never summarised (a game with one is searched).
 pub fn move_need(m: &MoveFilter<Bitboard>) -> Need {
     if !matches!(m.source, MoveSource::Played | MoveSource::Previous)
         || m.yields == MoveYield::Count
@@ -61,5 +61,7 @@ pub fn move_need(m: &MoveFilter<Bitboard>) -> Need {
     if let Some(taken) = m.capture.as_deref().and_then(piece_set) {
         all.push(Need::Taken { kinds: taken.kinds });
     }
+    // The piece moved from X stands on a square of Y after the move (`move from R to a-h7`).
+    all.push(super::standing::arrival_need(m));
     Need::All(all)
 }
