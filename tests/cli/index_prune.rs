@@ -172,6 +172,14 @@ fn new_rules_answer_as_the_moves_say_and_skip_games() {
         ("K attackedby q", "3\n", 2),
         ("[RQ] attacks k", "", 2),
         ("Q attackedby k", "", 0),
+        // So is a king among the squares the other side attacks (`k in Y`: the king's one
+        // square in Y). A set that may be empty is in any set: game 5 has no queen, no game
+        // a black king on h1.
+        ("k in (. attackedby Q)", "", 2),
+        ("K in (. attackedby q)", "3\n", 2),
+        ("Q & (. attacks k)", "", 2),
+        ("Q in (. attackedby k)", "5\n", 0),
+        ("kh1 in (. attackedby Q)", "1\n2\n3\n4\n5\n", 0),
         // `if C then A else B` matches through A or B; without `else`, a failed C matches.
         ("if wtm then K attackedby q else k attackedby Q", "3\n", 2),
         ("if btm then k attackedby Q", "1\n2\n3\n4\n5\n", 0),
@@ -288,6 +296,8 @@ fn new_rules_on_real_games_answer_as_the_scan() {
         ("k attackedby Q", true),
         ("if wtm then K attackedby q else k attackedby Q", true),
         ("find all (k attackedby [RQ]) >= 3", true),
+        ("k in (. attackedby Q)", true),
+        ("find all (K & (. attackedby r)) >= 2", true),
         ("terminal and movenumber <= 20 and mate", true),
         ("x = #A  x >= 14 and #a <= 5", true),
         ("#A >= 14 and #a <= 5", true),

@@ -53,10 +53,41 @@ pub fn only_in_check(node: &Node<Bitboard>) -> bool {
     match node {
         Node::Check | Node::Mate | Node::MateKind(_, false) => true,
         Node::Attacks(by, on) | Node::AttackedBy(on, by) => attacks_a_king(by, on),
+        Node::Intersect(v) => intersect_attacks_a_king(v),
+        Node::In(x, y) => {
+            is_one_king(x) && intersect_attacks_a_king(&[(**x).clone(), (**y).clone()])
+        }
         Node::And(v) => v.iter().any(only_in_check),
         Node::Or(v) => !v.is_empty() && v.iter().all(only_in_check),
         _ => false,
     }
+}
+
+/// Whether an intersection's squares are a king's attacked by the other side
+/// (`k & (. attackedby Q)`, `Q & (. attacks k)`): an operand `S attackedby X` beside a piece
+/// set of one side's king only, or `S attacks K` beside one of the other side's pieces
+/// only ([`attacks_a_king`]): a square of both is that king's, attacked by such a piece.
+fn intersect_attacks_a_king(items: &[Node<Bitboard>]) -> bool {
+    items.iter().enumerate().any(|(i, item)| {
+        let others = || items.iter().enumerate().filter(move |(j, _)| *j != i);
+        match item {
+            Node::AttackedBy(_, by) => others().any(|(_, on)| attacks_a_king(by, on)),
+            Node::Attacks(_, on) => others().any(|(_, by)| attacks_a_king(by, on)),
+            _ => false,
+        }
+    })
+}
+
+/// Whether `node` is one side's king on the whole board (`k`): one square at every position
+/// of a summarised game, so `k in Y` holds only where `k & Y` is not empty.
+pub fn is_one_king(node: &Node<Bitboard>) -> bool {
+    let Node::Pieces(kinds, squares) = node else {
+        return false;
+    };
+    let king = 1 << crate::chess::piece_type::KING;
+    *squares == Bitboard::FULL
+        && !kinds.empty
+        && matches!((kinds.white, kinds.black), (k, 0) | (0, k) if k == king)
 }
 
 /// The condition of `X attacks Y` / `X attackedby Y` (`node`): the squares of X that attack
@@ -203,6 +234,17 @@ mod tests {
         let k_attacked_by_q =
             Node::AttackedBy(Box::new(pieces(0, king)), Box::new(pieces(queen, 0)));
         assert!(only_in_check(&k_attacked_by_q));
+        // `k in (. attackedby Q)`: the king's one square among those Q attacks.
+        assert!(is_one_king(&pieces(0, king)) && !is_one_king(&pieces(queen, 0)));
+        assert!(!is_one_king(&pieces(king, king)));
+        let k_in = Node::In(
+            Box::new(pieces(0, king)),
+            Box::new(Node::AttackedBy(
+                Box::new(any_square.clone()),
+                Box::new(pieces(queen, 0)),
+            )),
+        );
+        assert!(only_in_check(&k_in));
         assert!(
             matches!(attack_need(&k_attacked_by_q), Need::All(v) if v.contains(&Need::AnyFlag(summary::CHECK)))
         );
