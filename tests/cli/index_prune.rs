@@ -18,7 +18,9 @@ use std::path::Path;
 
 use crate::common::cqlq_in;
 
-use super::index_search::{game_numbers_in as game_numbers, skipped_in as skipped};
+use super::index_search::{
+    copy_shared_indexed, game_numbers_in as game_numbers, skipped_in as skipped,
+};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -340,4 +342,75 @@ fn new_rules_on_real_games_answer_as_the_scan() {
         assert_eq!(with.status.code(), without.status.code(), "{query}");
     }
     assert!(Path::new(&dir.join("std-visible-5k.pgn.cqlqi")).exists());
+}
+
+/// The forms of the rules on what stands on a set's squares and on a king attacked (`move
+/// from X to Y`, `type` / `colortype` compared, `X attacks Y`, `k in (. attackedby X)`, `if`)
+/// with operands drawn at random (a seeded generator: the same queries every run), on real
+/// games (`std-visible-5k.pgn`; `messy.pgn`, with variations and set-up starts, with and
+/// without `--variations`): the game numbers, stderr and exit status with the index are the
+/// scan's, whatever the pieces, squares, comparisons and numbers.
+#[test]
+fn random_operands_of_the_square_and_attack_rules_answer_as_the_scan() {
+    let scratch = crate::common::scratch("index", "prune-random");
+    let dir = scratch.path();
+    let files = ["std-visible-5k.pgn", "messy.pgn"];
+    if !files.iter().all(|file| copy_shared_indexed(dir, file)) {
+        return;
+    }
+    // xorshift64: a number below `n`.
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut below = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    const PIECES: &[&str] = &[
+        "K", "Q", "R", "B", "N", "P", "k", "q", "r", "b", "n", "p", "[RQ]", "[Pp]", "[Kk]", "[qn]",
+        "A", "a", ".", "Nc3", "pd5", "K[g1,c1]",
+    ];
+    const SQUARES: &[&str] = &["e4", "h8", "a-h7", "a-h1", "f1-8", "_", "e1", "dark ."];
+    const OPS: &[&str] = &["==", "!=", "<", "<=", ">", ">="];
+    for _ in 0..60 {
+        let piece = |below: &mut dyn FnMut(usize) -> usize| PIECES[below(PIECES.len())];
+        let square = |below: &mut dyn FnMut(usize) -> usize| match below(3) {
+            0 => PIECES[below(PIECES.len())],
+            _ => SQUARES[below(SQUARES.len())],
+        };
+        let query = match below(5) {
+            0 => {
+                let previous = ["", "previous "][below(2)];
+                let from = piece(&mut below);
+                format!("move {previous}from {from} to {}", square(&mut below))
+            }
+            1 => {
+                let word = ["type", "colortype"][below(2)];
+                let (x, op) = (square(&mut below), OPS[below(OPS.len())]);
+                let n = below(13) as i64 - 6;
+                match below(2) {
+                    0 => format!("{word} {x} {op} {n}"),
+                    _ => format!("{n} {op} {word} {x}"),
+                }
+            }
+            2 => {
+                let word = ["attacks", "attackedby"][below(2)];
+                format!("{} {word} {}", piece(&mut below), piece(&mut below))
+            }
+            3 => {
+                let word = ["attacks", "attackedby"][below(2)];
+                format!("{} in (. {word} {})", piece(&mut below), piece(&mut below))
+            }
+            _ => {
+                let side = ["wtm", "btm", "check"][below(3)];
+                let (a, b) = (piece(&mut below), piece(&mut below));
+                let (c, d) = (piece(&mut below), piece(&mut below));
+                format!("if {side} then {a} attackedby {b} else {c} attacks {d}")
+            }
+        };
+        game_numbers(dir, files[0], &query, &[]);
+        for extra in [&[][..], &["--variations"][..]] {
+            game_numbers(dir, files[1], &query, extra);
+        }
+    }
 }
