@@ -404,6 +404,8 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
         Node::Union(v) => Need::Any(v.iter().map(need_of).collect()),
         // `X attacks Y`, `X attackedby Y` (`checks::attack_need`).
         Node::Attacks(..) | Node::AttackedBy(..) => checks::attack_need(node),
+        // `ray (Q k)`, `ray orthogonal (R k)`: a slider's attack on a king is a check.
+        Node::Ray(_) if checks::only_in_check(node) => Need::AnyFlag(summary::CHECK),
         // `if C then A else B` matches through A where C matches, else through B (without
         // `else`, a failed C matches: no condition).
         Node::If(c, a, Some(b)) => {

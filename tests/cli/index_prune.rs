@@ -182,6 +182,14 @@ fn new_rules_answer_as_the_moves_say_and_skip_games() {
         ("Q & (. attacks k)", "", 2),
         ("Q in (. attackedby k)", "5\n", 0),
         ("kh1 in (. attackedby Q)", "1\n2\n3\n4\n5\n", 0),
+        // A ray from the other side's sliders to a king along their own lines is a check
+        // (game 3's queen on h4 to e1 over the squares f3 and g4 left); a rook's ray in
+        // every direction may be diagonal, no attack: no condition.
+        ("ray (Q k)", "", 2),
+        ("ray (q K)", "3\n", 2),
+        ("ray orthogonal (R k)", "", 2),
+        ("xray (A k)", "", 2),
+        ("ray (R k)", "?", 0),
         // `if C then A else B` matches through A or B; without `else`, a failed C matches.
         ("if wtm then K attackedby q else k attackedby Q", "3\n", 2),
         ("if btm then k attackedby Q", "1\n2\n3\n4\n5\n", 0),
@@ -300,6 +308,8 @@ fn new_rules_on_real_games_answer_as_the_scan() {
         ("find all (k attackedby [RQ]) >= 3", true),
         ("k in (. attackedby Q)", true),
         ("find all (K & (. attackedby r)) >= 2", true),
+        ("ray (Q k)", true),
+        ("ray orthogonal ([RQ] k)", true),
         ("terminal and movenumber <= 20 and mate", true),
         ("x = #A  x >= 14 and #a <= 5", true),
         ("#A >= 14 and #a <= 5", true),
@@ -345,7 +355,8 @@ fn new_rules_on_real_games_answer_as_the_scan() {
 }
 
 /// The forms of the rules on what stands on a set's squares and on a king attacked (`move
-/// from X to Y`, `type` / `colortype` compared, `X attacks Y`, `k in (. attackedby X)`, `if`)
+/// from X to Y`, `type` / `colortype` compared, `X attacks Y`, `k in (. attackedby X)`, a
+/// two-set `ray` or `xray`, `if`)
 /// with operands drawn at random (a seeded generator: the same queries every run), on real
 /// games (`std-visible-5k.pgn`; `messy.pgn`, with variations and set-up starts, with and
 /// without `--variations`): the game numbers, stderr and exit status with the index are the
@@ -378,7 +389,7 @@ fn random_operands_of_the_square_and_attack_rules_answer_as_the_scan() {
             0 => PIECES[below(PIECES.len())],
             _ => SQUARES[below(SQUARES.len())],
         };
-        let query = match below(5) {
+        let query = match below(6) {
             0 => {
                 let previous = ["", "previous "][below(2)];
                 let from = piece(&mut below);
@@ -400,6 +411,10 @@ fn random_operands_of_the_square_and_attack_rules_answer_as_the_scan() {
             3 => {
                 let word = ["attacks", "attackedby"][below(2)];
                 format!("{} in (. {word} {})", piece(&mut below), piece(&mut below))
+            }
+            4 => {
+                let word = ["ray", "ray orthogonal", "ray diagonal", "xray"][below(4)];
+                format!("{word} ({} {})", piece(&mut below), piece(&mut below))
             }
             _ => {
                 let side = ["wtm", "btm", "check"][below(3)];

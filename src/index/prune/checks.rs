@@ -3,15 +3,15 @@
 //! `check_runs`): `find all check >= 20` counts 20 positions in check, `line --> check -->
 //! check --> check` walks three positions in check in a row. The flags alone admit every
 //! game with one check (on std-visible about 40,000 games for the 757 and the 219 that match).
-//! Also: a king attacked by the other side's pieces (`k attackedby Q`) is a check.
+//! Also: a king attacked by the other side's pieces (`k attackedby Q`, `ray (Q k)`) is a check.
 
 use shakmaty::Bitboard;
 
 use super::numbers::piece_set;
 use super::{Need, mirrored, need_of};
-use crate::chess::Color;
-use crate::index::summary::{self, GameSummary, RUN_CAP, kind_index};
-use crate::ir::{CmpOp, Find, Line, LineState, Node};
+use crate::chess::{Color, piece_type};
+use crate::index::summary::{self, GameSummary, KINDS, RUN_CAP, kind_index};
+use crate::ir::{CmpOp, Directions, Find, Line, LineState, Node, Ray};
 
 /// What a game's checks must reach ([`Need::Checks`]): each part at least so much.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -46,7 +46,8 @@ impl ChecksAtLeast {
 
 /// Whether `node` matches at a position only where the side to move is in check: `check`,
 /// `mate` and the checkmate kinds (`puremate`, ...: `eval::mates`, a check without a legal
-/// move), a king attacked ([`attacks_a_king`]: `k attackedby Q`, `[RQ] attacks k`), an
+/// move), a king attacked ([`attacks_a_king`]: `k attackedby Q`, `[RQ] attacks k`, `ray
+/// (Q k)`), an
 /// `and` with one of them (every operand matches at that position), and an `or` of them
 /// only (the operand that matches does).
 pub fn only_in_check(node: &Node<Bitboard>) -> bool {
@@ -57,6 +58,7 @@ pub fn only_in_check(node: &Node<Bitboard>) -> bool {
         Node::In(x, y) => {
             is_one_king(x) && intersect_attacks_a_king(&[(**x).clone(), (**y).clone()])
         }
+        Node::Ray(ray) => ray_attacks_a_king(ray),
         Node::And(v) => v.iter().any(only_in_check),
         Node::Or(v) => !v.is_empty() && v.iter().all(only_in_check),
         _ => false,
@@ -78,13 +80,38 @@ fn intersect_attacks_a_king(items: &[Node<Bitboard>]) -> bool {
     })
 }
 
+/// Whether a two-set `ray` (no count) is a slider's attack on a king (`ray (Q k)`, `ray
+/// orthogonal (R k)`, `xray (A k)`): a ray from the first set to the second with
+/// nothing between, along directions each piece of the first set moves along (`xray`
+/// asks it; else queens, rooks with orthogonal directions only, bishops with diagonal
+/// ones only), is that piece attacking the king ([`attacks_a_king`]).
+fn ray_attacks_a_king(ray: &Ray<Bitboard>) -> bool {
+    let [from, to] = ray.sets.as_slice() else {
+        return false;
+    };
+    let Some(sliders) = piece_set(from) else {
+        return false;
+    };
+    let along = |lines: Directions| ray.directions.0 & !lines.0 == 0;
+    // A kind's type is its index less its side's first (`summary::kind_index`).
+    let every_one_slides = (0..KINDS)
+        .filter(|k| sliders.kinds & (1 << k) != 0)
+        .all(|k| match (k % 6) as u8 {
+            piece_type::QUEEN => true,
+            piece_type::ROOK => along(Directions::ORTHOGONAL),
+            piece_type::BISHOP => along(Directions::DIAGONAL),
+            _ => false,
+        });
+    ray.count.is_none() && (ray.attack || every_one_slides) && attacks_a_king(from, to)
+}
+
 /// Whether `node` is one side's king on the whole board (`k`): one square at every position
 /// of a summarised game, so `k in Y` holds only where `k & Y` is not empty.
 pub fn is_one_king(node: &Node<Bitboard>) -> bool {
     let Node::Pieces(kinds, squares) = node else {
         return false;
     };
-    let king = 1 << crate::chess::piece_type::KING;
+    let king = 1 << piece_type::KING;
     *squares == Bitboard::FULL
         && !kinds.empty
         && matches!((kinds.white, kinds.black), (k, 0) | (0, k) if k == king)
@@ -245,6 +272,30 @@ mod tests {
             )),
         );
         assert!(only_in_check(&k_in));
+        // A two-set ray from the other side's sliders along their own lines.
+        let ray = |directions, attack, from| {
+            Node::Ray(Box::new(Ray {
+                directions,
+                attack,
+                sets: vec![pieces(from, 0), pieces(0, king)],
+                count: None,
+                first: false,
+            }))
+        };
+        let (rook, bishop) = (1 << 3, 1 << 2);
+        assert!(only_in_check(&ray(Directions::ANY, false, queen)));
+        assert!(only_in_check(&ray(
+            Directions::ORTHOGONAL,
+            false,
+            rook | queen
+        )));
+        assert!(!only_in_check(&ray(Directions::ANY, false, rook)));
+        assert!(!only_in_check(&ray(Directions::ORTHOGONAL, false, bishop)));
+        assert!(only_in_check(&ray(
+            Directions::ANY,
+            true,
+            rook | bishop | 1
+        )));
         assert!(
             matches!(attack_need(&k_attacked_by_q), Need::All(v) if v.contains(&Need::AnyFlag(summary::CHECK)))
         );
