@@ -369,14 +369,7 @@ fn random_operands_of_the_square_and_attack_rules_answer_as_the_scan() {
     if !files.iter().all(|file| copy_shared_indexed(dir, file)) {
         return;
     }
-    // xorshift64: a number below `n`.
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
-    let mut below = |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    };
+    let mut below = crate::common::below_from(0x2545_f491_4f6c_dd1d);
     const PIECES: &[&str] = &[
         "K", "Q", "R", "B", "N", "P", "k", "q", "r", "b", "n", "p", "[RQ]", "[Pp]", "[Kk]", "[qn]",
         "A", "a", ".", "Nc3", "pd5", "K[g1,c1]",

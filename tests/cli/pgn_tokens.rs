@@ -324,13 +324,7 @@ fn generated_movetext_is_read_as_pgn_reader_reads_it() {
         "N",
         "Kxe8#",
     ];
-    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut next = crate::common::below_from(0x9e37_79b9_7f4a_7c15);
     for _ in 0..3_000 {
         let len = next(30);
         let mut game = String::new();

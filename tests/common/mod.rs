@@ -17,6 +17,18 @@ use cqlq::rules::standard::Standard;
 use cqlq::squares::Geometry;
 use shakmaty::Bitboard;
 
+/// A seeded xorshift64 generator for the tests that draw their cases at random (the same
+/// cases every run): each call gives a number below its argument.
+pub fn below_from(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut state = seed;
+    move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    }
+}
+
 /// Three games written for the command-line tests (`header_params`, `cql_command_line`),
 /// their checks counted by hand there: Alpha-Beta 1-0 (one check, 4.Qxf7#), Gamma-Alpha 0-1
 /// (one, 2...Qh4#), Delta-Epsilon draw (two, 2.Qh5+ and 3.Qxg6+).

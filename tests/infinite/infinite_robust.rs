@@ -35,13 +35,7 @@ const INSERTS: [&str; 18] = [
 
 #[test]
 fn mutated_icn_never_panics() {
-    let mut x = 0x1234_5678_9ABC_DEF1u64;
-    let mut rnd = |n: usize| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % n as u64) as usize
-    };
+    let mut rnd = crate::common::below_from(0x1234_5678_9ABC_DEF1);
     let mut parsed = 0;
     for i in 0..6000 {
         let mut s = SEEDS[i % SEEDS.len()].to_string();
