@@ -46,10 +46,9 @@ impl ChecksAtLeast {
 
 /// Whether `node` matches at a position only where the side to move is in check: `check`,
 /// `mate` and the checkmate kinds (`puremate`, ...: `eval::mates`, a check without a legal
-/// move), a king attacked ([`attacks_a_king`]: `k attackedby Q`, `[RQ] attacks k`, `ray
-/// (Q k)`), an
-/// `and` with one of them (every operand matches at that position), and an `or` of them
-/// only (the operand that matches does).
+/// move), a king attacked ([`attacks_a_king`]: `k attackedby Q`, `[RQ] attacks k`, `k in
+/// (. attackedby Q)`, `ray (Q k)`), an `and` with one of them (every operand matches at
+/// that position), and an `or` of them only (the operand that matches does).
 pub fn only_in_check(node: &Node<Bitboard>) -> bool {
     match node {
         Node::Check | Node::Mate | Node::MateKind(_, false) => true,
