@@ -168,6 +168,17 @@ impl TagTest {
 }
 
 impl Need {
+    /// A piece of one of `kinds` (a bit per kind index) stood on one of `squares` in some
+    /// position: [`Need::PieceOn`] for each kind.
+    pub fn one_of_on(kinds: u16, squares: u64) -> Need {
+        Need::Any(
+            (0..KINDS)
+                .filter(|k| kinds & (1 << k) != 0)
+                .map(|kind| Need::PieceOn { kind, squares })
+                .collect(),
+        )
+    }
+
     /// Whether a game with `summary` may match (false: it certainly does not); `strings` is
     /// the index's string table, which its tag numbers name.
     /// The flag and count tests are made here (inlined where every game of an index is
@@ -447,15 +458,7 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
         // A designator is not empty when a piece of one of its kinds stands on one of its
         // squares here, so that kind stood on that square in some position of the game.
         Node::Pieces(kinds, squares) => match kind_bits(*kinds) {
-            Some(bits) => Need::Any(
-                (0..KINDS)
-                    .filter(|k| bits & (1 << k) != 0)
-                    .map(|kind| Need::PieceOn {
-                        kind,
-                        squares: squares.0,
-                    })
-                    .collect(),
-            ),
+            Some(bits) => Need::one_of_on(bits, squares.0),
             None => Need::Nothing,
         },
         // `fen "..."`: each listed square holds a piece of its kinds here (the evaluator asks
@@ -551,17 +554,7 @@ fn placement_need(part: &(PieceKinds, Bitboard)) -> Need {
         Some(bits) => {
             let mut all: Vec<Need> = squares
                 .into_iter()
-                .map(|square| {
-                    Need::Any(
-                        (0..KINDS)
-                            .filter(|k| bits & (1 << k) != 0)
-                            .map(|kind| Need::PieceOn {
-                                kind,
-                                squares: 1u64 << (square as u32),
-                            })
-                            .collect(),
-                    )
-                })
+                .map(|square| Need::one_of_on(bits, 1u64 << (square as u32)))
                 .collect();
             all.push(Need::Count {
                 kinds: bits,

@@ -7,7 +7,7 @@ use shakmaty::Bitboard;
 use super::numbers::piece_set;
 use super::{Need, count_possible};
 use crate::chess::Color;
-use crate::index::summary::{KINDS, kind_index};
+use crate::index::summary::kind_index;
 use crate::ir::{CmpOp, MoveFilter, Node};
 
 /// The whole board, as the squares of a set whose form tells nothing of where it lies.
@@ -29,19 +29,13 @@ fn squares_within(node: &Node<Bitboard>) -> u64 {
     }
 }
 
-/// [`Need::PieceOn`] for one of `kinds` (a bit per kind index) on `squares`; no condition
-/// when the squares are the whole board (a kind that ever stood anywhere: nearly every
-/// game, and a column read for nothing).
+/// [`Need::one_of_on`], but no condition when the squares are the whole board (a kind that
+/// ever stood anywhere: nearly every game, and a column read for nothing).
 fn one_of_on(kinds: u16, squares: u64) -> Need {
-    if squares == EVERY_SQUARE {
-        return Need::Nothing;
+    match squares {
+        EVERY_SQUARE => Need::Nothing,
+        _ => Need::one_of_on(kinds, squares),
     }
-    Need::Any(
-        (0..KINDS)
-            .filter(|k| kinds & (1 << k) != 0)
-            .map(|kind| Need::PieceOn { kind, squares })
-            .collect(),
-    )
 }
 
 /// A `move from X to Y` (played next, or `move previous`: the caller checks the source)
