@@ -468,7 +468,10 @@ impl BlockBuilder {
         // be made from a source).
         put_varint(places, entry.offset.saturating_sub(self.end));
         put_varint(places, u64::from(entry.length));
-        self.end = entry.offset.max(self.end) + u64::from(entry.length);
+        self.end = entry
+            .offset
+            .max(self.end)
+            .saturating_add(u64::from(entry.length));
         flags.extend_from_slice(&(s.flags as u16).to_le_bytes());
         self.games += 1;
         if s.must_scan() {

@@ -15,6 +15,7 @@ mod games_counted;
 mod header_params;
 mod index_build_tags;
 mod index_checks;
+mod index_doctored;
 mod index_files;
 mod index_keys;
 mod index_plies;
