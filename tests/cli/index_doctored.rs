@@ -30,11 +30,11 @@ fn random_game(number: usize, plies: usize, below: &mut impl FnMut(usize) -> usi
             .collect();
         let captures: Vec<&Move> = moves.iter().filter(|m| m.is_capture()).collect();
         let m = if !rare.is_empty() {
-            rare[below(rare.len())].clone()
+            *rare[below(rare.len())]
         } else if !captures.is_empty() && below(3) == 0 {
-            captures[below(captures.len())].clone()
+            *captures[below(captures.len())]
         } else {
-            moves[below(moves.len())].clone()
+            moves[below(moves.len())]
         };
         if ply % 2 == 0 {
             movetext.push_str(&format!("{}. ", ply / 2 + 1));
