@@ -162,6 +162,10 @@ pub struct SearchOptions {
     pub engine: Option<PathBuf>,
     /// Set from another thread to stop the search after the batch being searched.
     pub stop: Option<Arc<AtomicBool>>,
+    /// `--no-index`: search every game, without the index (`PGN.cqlqi`, made by `cqlq
+    /// index`) a file may have; by default a file's matching index is used as the command
+    /// line uses it, and why one is not used goes to stderr.
+    pub no_index: bool,
 }
 
 /// Why a search could not start or finish.
@@ -210,7 +214,7 @@ pub fn search(
     options: &SearchOptions,
     on_match: &mut (dyn FnMut(&str) -> io::Result<()> + Send),
 ) -> Result<Summary, SearchError> {
-    let config = run_config(query, inputs, options, Format::Json)?;
+    let config = with_indexes(run_config(query, inputs, options, Format::Json)?, options);
     let mut lines = Lines {
         pending: Vec::new(),
         on_match,
@@ -230,6 +234,7 @@ pub fn count(
     let mut config = run_config(query, inputs, options, Format::Count)?;
     // No summary line: a game is not evaluated past its first match (`cqlq --count -q`).
     config.counts_positions = false;
+    let config = with_indexes(config, options);
     in_pool(options.threads, || {
         crate::run::run(&config, &mut io::sink())
     })
@@ -319,6 +324,15 @@ fn run_config(
         stop: options.stop.clone(),
         ..query.run_query.run_config(params, inputs, format, env)
     })
+}
+
+/// `config` with the indexes beside its input files (`RunConfig::use_indexes`), unless
+/// `options` say `no_index`.
+fn with_indexes(mut config: RunConfig, options: &SearchOptions) -> RunConfig {
+    if !options.no_index {
+        config.use_indexes();
+    }
+    config
 }
 
 /// The run's output cut into lines, each handed to the receiver without its line break.
@@ -475,5 +489,35 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    /// A file's index is used as the command line uses it: an index of `TWO_GAMES` made by
+    /// the library's builder, then doctored to say game 1 (the fool's mate) has no mate,
+    /// makes `count` skip it (the search believes a matching index), while `no_index`
+    /// finds both mates.
+    #[test]
+    fn a_files_index_is_used_unless_told_not_to() {
+        use crate::index::format::{IndexWriter, decode, encode};
+        let folder = tempfile::tempdir().expect("a temporary folder");
+        let pgn = folder.path().join("g.pgn");
+        std::fs::write(&pgn, TWO_GAMES).unwrap();
+        let index = crate::index::index_path_for(&pgn);
+        let source = crate::index::SourceId::of_file(&pgn).unwrap();
+        let mut writer = IndexWriter::new(std::fs::File::create(&index).unwrap(), &source).unwrap();
+        crate::index::build::index_bytes(TWO_GAMES.as_bytes(), None, &mut |_| {}, &mut writer)
+            .unwrap();
+        writer.finish().unwrap();
+        let mut doctored = decode(&std::fs::read(&index).unwrap()).unwrap();
+        doctored.games[0].summary.flags &= !crate::index::summary::MATE;
+        std::fs::write(&index, encode(&doctored)).unwrap();
+        let query = CompiledQuery::new("mate", None, false).expect("compiles");
+        let inputs = || inputs_of_paths(std::slice::from_ref(&pgn)).unwrap();
+        let used = count(&query, inputs(), &SearchOptions::default()).unwrap();
+        assert_eq!(used.matched_games, 1);
+        let options = SearchOptions {
+            no_index: true,
+            ..SearchOptions::default()
+        };
+        assert_eq!(count(&query, inputs(), &options).unwrap().matched_games, 2);
     }
 }

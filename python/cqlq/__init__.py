@@ -13,7 +13,8 @@ given as ``pgn=`` (a ``str``, ``bytes``, or a list of them). They are searched i
 (the positional inputs as given, then the ``pgn=`` texts), and game numbers run on across
 them. Options are named as the command line's: ``variations=True`` (``--variations``;
 ``False``: ``--mainline``), ``threads=N``, ``variant="crazyhouse"``, ``limit=N``,
-``engine=PATH``. The search runs on threads of its own with the GIL released; Ctrl-C
+``engine=PATH``; a file's index (``cqlq index``) is used as the command line uses it,
+``index=False`` is ``--no-index``. The search runs on threads of its own with the GIL released; Ctrl-C
 (``KeyboardInterrupt``) stops it. See docs/python.md.
 """
 
@@ -183,7 +184,7 @@ def _query(query):
 
 
 def search(query, *inputs, pgn=None, variations=None, threads=None, variant=None, limit=None,
-           engine=None):
+           engine=None, index=None):
     """The matched positions of ``query`` (text or ``compile``'s ``Query``) in ``inputs``,
     produced lazily as a ``Matches`` iterator of ``Match``: the records of ``cqlq --json``,
     in its order. Raises ``QueryError`` for a bad query, ``FileNotFoundError`` for a missing
@@ -196,12 +197,13 @@ def search(query, *inputs, pgn=None, variations=None, threads=None, variant=None
         variant=variant,
         limit=limit,
         engine=engine,
+        index=index,
     )
     return Matches(lines)
 
 
 def count(query, *inputs, pgn=None, variations=None, threads=None, variant=None, limit=None,
-          engine=None):
+          engine=None, index=None):
     """The number of games of ``inputs`` with a position matching ``query``: what
     ``cqlq --count`` prints. Inputs and options as ``search``'s."""
     return _count(
@@ -212,4 +214,5 @@ def count(query, *inputs, pgn=None, variations=None, threads=None, variant=None,
         variant=variant,
         limit=limit,
         engine=engine,
+        index=index,
     )

@@ -141,10 +141,12 @@ fn options_of(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<SearchOptions> {
             "variant" => options.variant = Some(value.extract()?),
             "limit" => options.limit = Some(value.extract()?),
             "engine" => options.engine = Some(value.extract()?),
+            // `index=False` is the command line's `--no-index`.
+            "index" => options.no_index = !value.extract::<bool>()?,
             _ => {
                 return Err(pyo3::exceptions::PyTypeError::new_err(format!(
                     "unexpected option {key:?}: the options are variations, threads, variant, \
-                     limit and engine"
+                     limit, engine and index"
                 )));
             }
         }
@@ -315,7 +317,8 @@ fn summary_dict<'py>(py: Python<'py>, s: &Summary) -> PyResult<Bound<'py, PyDict
 }
 
 /// Starts searching `inputs` (paths, `(name, bytes)` PGN texts) for `query`; options as
-/// the command line's (`variations`, `threads`, `variant`, `limit`, `engine`). Each item is
+/// the command line's (`variations`, `threads`, `variant`, `limit`, `engine`; `index=False`
+/// for `--no-index`). Each item is
 /// a matched position's `cqlq --json` line.
 #[pyfunction]
 #[pyo3(signature = (query, inputs, **options))]

@@ -122,6 +122,25 @@ class SameAsTheCommandLine(unittest.TestCase):
             cqlq.count("check", SAMPLE, variations=True), cli_count("check", SAMPLE, "--variations")
         )
 
+    def test_an_indexed_file_answers_as_the_command_line(self):
+        # An index beside the file (`cqlq index`) is used as the command line uses it, and
+        # index=False (`--no-index`) scans: the answers are the same either way (the library's
+        # own test shows the index is read: src/api.rs).
+        need(CLI, STD_5K)
+        import shutil
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "games.pgn")
+            shutil.copyfile(STD_5K, path)
+            subprocess.run([CLI, "index", "-q", path], check=True, stderr=subprocess.DEVNULL)
+            for query in ("mate", "move promote [RBN]", "#[QqRrBbNn] == 0"):
+                with self.subTest(query=query):
+                    expected = cli_json(query, path)
+                    self.compare(expected, list(cqlq.search(query, path)), query)
+                    self.compare(expected, list(cqlq.search(query, path, index=False)), query)
+                    self.assertEqual(cqlq.count(query, path), cli_count(query, path, "--no-index"))
+
     def test_text_in_memory_is_the_file_s(self):
         need(CLI, SAMPLE)
         with open(SAMPLE, "rb") as f:

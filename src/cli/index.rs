@@ -14,9 +14,6 @@ use super::failure::CliError;
 use cqlq::index::build::index_bytes;
 use cqlq::index::format::{Header, IndexError, IndexWriter};
 use cqlq::index::{SourceId, index_path_for};
-use cqlq::ir::{GameResult, Node, TagName};
-use cqlq::run::select::GameSelect;
-use shakmaty::Bitboard;
 
 /// cqlq index: make the game index searches use to skip games.
 #[derive(Parser, Debug)]
@@ -481,79 +478,4 @@ fn stats_lines(header: &Header, tally: &Tally, size: u64, name: &str, state: &st
         text.push_str(&format!("games {what}: {n}\n"));
     }
     text
-}
-
-/// The games the search of `config` may skip, from the indexes beside its plain input files
-/// (None with `--no-index`, or when the run reads games otherwise than the index describes
-/// them: `--variant`, `--rules`, a query only fairy boards run, `--input-offset`, a
-/// `matchcount` range that admits unmatched games); with `--byte-range`, the shard's games
-/// (`IndexedSkips::open_shard`). Why an index is not used goes to stderr.
-pub fn skips_for(
-    no_index: bool,
-    config: &cqlq::run::RunConfig,
-) -> Option<std::sync::Arc<cqlq::index::use_index::IndexedSkips>> {
-    let plain_run = config.default_variant.is_none()
-        && config.default_fairy.is_none()
-        && config.rules_chess.is_none()
-        && config.standard_refusal.is_none()
-        && config.shard.input_offset == 0
-        && !config.games.counts_as_match(0);
-    if no_index || !plain_run {
-        return None;
-    }
-    let files = config.inputs.iter().filter_map(|input| match input {
-        cqlq::input::Input::File(path) => Some((path.as_path(), input.name())),
-        _ => None,
-    });
-    // The game filters' conditions join the query's (`game_filter_nodes`): a game they
-    // refuse is searched no more than one the query cannot match.
-    let select = game_filter_nodes(&config.games);
-    let with_select;
-    let filter = if select.is_empty() {
-        &config.filter
-    } else {
-        with_select = cqlq::ir::Node::And(
-            std::iter::once(config.filter.clone())
-                .chain(select)
-                .collect(),
-        );
-        &with_select
-    };
-    let replays = cqlq::run::replays_packed_moves(config);
-    let limit = config.limits.max_game_bytes;
-    let range = config.shard.byte_range;
-    let opened =
-        cqlq::index::use_index::IndexedSkips::open_shard(filter, files, (limit, replays), range);
-    for note in &opened.notes {
-        eprintln!("{note}");
-    }
-    opened.skips.map(std::sync::Arc::new)
-}
-
-/// What the run's game filters (`cql(player X)`, `--event X`, ...: `run::select`) need of a
-/// game, as query nodes whose conditions (`index::prune::need_of`) they imply; the search may skip a
-/// game that fails them as it skips one the query cannot match. `GameSelect::admits_tags`
-/// reads an absent tag as "", so a filter text that "" contains (the empty text) admits a
-/// game without the tag and is left out; any other text needs the tag present and
-/// containing it, which is `TagContains`. `result R` needs the Result tag to be R, so its
-/// trimmed value is R (`Node::Result`, a weaker condition). `white`/`black` regular
-/// expressions and `year` give no condition.
-fn game_filter_nodes(select: &GameSelect) -> Vec<Node<Bitboard>> {
-    let mut nodes = Vec::new();
-    let mut contains = |names: Vec<TagName>, text: &Option<String>| {
-        if let Some(text) = text.as_ref().filter(|t| !t.is_empty()) {
-            nodes.push(Node::TagContains(names, text.clone()));
-        }
-    };
-    contains(vec![TagName::White, TagName::Black], &select.player);
-    contains(vec![TagName::Event], &select.event);
-    contains(vec![TagName::Site], &select.site);
-    let result = match select.result.as_deref() {
-        Some("1-0") => Some(GameResult::WhiteWins),
-        Some("0-1") => Some(GameResult::BlackWins),
-        Some("1/2-1/2") => Some(GameResult::Draw),
-        _ => None,
-    };
-    nodes.extend(result.map(Node::Result));
-    nodes
 }

@@ -71,7 +71,9 @@ fn search_steps(cli: Cli) -> Result<u8, Stop> {
     let format = output_format(&cli, output.is_none());
     let mut config = run_config(&cli, compiled, params, engine, inputs, &output, format)?;
     config.env.syzygy = syzygy;
-    config.index = super::index::skips_for(cli.no_index, &config);
+    if !cli.no_index {
+        config.use_indexes();
+    }
     super::threads::start_pool(cli.threads)?;
     let summary = run_to_output(&cli, &config, output.as_deref())?;
     report(&cli, &summary, (format, output.is_some()), started)

@@ -7,6 +7,7 @@ pub mod families;
 mod game_filters;
 mod icn;
 mod indexed_stream;
+mod indexes_used;
 mod last_game;
 mod one_pass;
 pub mod params;
