@@ -124,8 +124,8 @@ class SameAsTheCommandLine(unittest.TestCase):
 
     def test_an_indexed_file_answers_as_the_command_line(self):
         # An index beside the file (`cqlq index`) is used as the command line uses it, and
-        # index=False (`--no-index`) scans: the answers are the same either way (the library's
-        # own test shows the index is read: src/api.rs).
+        # index=False (`--no-index`) scans: the answers are the scan's either way (the
+        # library's own test shows the index is read: src/api.rs).
         need(CLI, STD_5K)
         import shutil
         import tempfile
@@ -136,7 +136,7 @@ class SameAsTheCommandLine(unittest.TestCase):
             subprocess.run([CLI, "index", "-q", path], check=True, stderr=subprocess.DEVNULL)
             for query in ("mate", "move promote [RBN]", "#[QqRrBbNn] == 0"):
                 with self.subTest(query=query):
-                    expected = cli_json(query, path)
+                    expected = cli_json(query, path, "--no-index")
                     self.compare(expected, list(cqlq.search(query, path)), query)
                     self.compare(expected, list(cqlq.search(query, path, index=False)), query)
                     self.assertEqual(cqlq.count(query, path), cli_count(query, path, "--no-index"))
