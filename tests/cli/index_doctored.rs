@@ -111,7 +111,10 @@ fn doctor(index: &mut Index, below: &mut impl FnMut(usize) -> usize) {
                 }
                 2 => entry.length = a as u32,
                 3 => summary.flags ^= 1 << (a % 16),
-                4 => summary.plies = a as u32,
+                4 => {
+                    summary.plies = a as u32;
+                    summary.final_key = b;
+                }
                 5 => summary.fewest[kind] = (a % 12) as u8,
                 6 => summary.most[kind] = (a % 12) as u8,
                 7 => summary.ever_on[kind] ^= 1 << (a % 64),
