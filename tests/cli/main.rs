@@ -20,6 +20,7 @@ mod index_files;
 mod index_keys;
 mod index_plies;
 mod index_prune;
+mod index_random_queries;
 mod index_search;
 mod index_shards;
 mod index_zst;
