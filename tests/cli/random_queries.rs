@@ -1,16 +1,16 @@
-//! Issue 35, the index's pruning against the scan on queries made at random: filters of
-//! every family the pruning rules read (piece sets and squares, counts, `power` and their
-//! arithmetic, `move`, `ray`, `pin`, `between`, the directions, `check` / `mate` /
-//! `stalemate`, tags, `ply` and `movenumber`, `file` / `rank`, `type`, the ideal mates), and
-//! what they may stand in (`and`, `or`, `not`, `{ }`, `if`, the transforms, `line`, `find`,
-//! variables, `square` and `piece` loops), alone, two joined by `and`, or nested up to three deep, searched with a random
-//! output form (PGN, `--gamenumbers`, `--count`, `--json`, `--fen`) and now and then
-//! `--variations` or a command-line game filter (`--limit`, `--matchcount`, `--gamenumber`,
-//! `--player`, `--year`, `--result`, `--white`). Each query prints the same bytes, stderr and
-//! exit status with the index and with `--no-index` (the scan is the truth), on real games
-//! (`std-visible-5k.pgn`; `messy.pgn`, with variations, comments and set-up starts). A
-//! seeded generator: the same queries every run. The run checks that most queries are
-//! runnable and that the index did rule games out, so the comparison is not empty.
+//! Queries made at random (a seeded generator: the same queries every run), searched two
+//! ways that must agree: with the index and with `--no-index` (issue 35's pruning against
+//! the scan), and on games the one-pass search reads against the same games the careful
+//! reader reads. The queries: filters of every family the pruning rules read (piece sets
+//! and squares, counts, `power` and their arithmetic, `move`, `ray`, `pin`, `between`, the
+//! directions, `check` / `mate` / `stalemate`, tags, `ply` and `movenumber`, `file` /
+//! `rank`, `type`, the ideal mates), alone, two joined by `and`, or nested up to three deep
+//! in what they may stand in (`and`, `or`, `not`, `{ }`, `if`, the transforms, `line`,
+//! `find`, variables, `square` and `piece` loops), searched with a random output form (PGN,
+//! `--gamenumbers`, `--count`, `--json`, `--fen`) and now and then `--variations` or a
+//! command-line game filter (`--limit`, `--matchcount`, `--gamenumber`, `--player`,
+//! `--year`, `--result`, `--white`), on real games (`std-visible-5k.pgn`; `messy.pgn`, with
+//! variations, comments and set-up starts).
 
 use std::path::Path;
 
@@ -354,21 +354,29 @@ impl<B: FnMut(usize) -> usize> Maker<B> {
         }
     }
 
-    /// A search's options: now and then `--variations`, an output form, a game filter.
-    fn options(&mut self) -> Vec<String> {
+    /// A query: a filter alone, two joined by `and`, or one nested up to three deep.
+    fn query(&mut self) -> String {
+        match (self.below)(4) {
+            0 => self.filter(0),
+            1 => format!("{} and {}", self.filter(0), self.filter(0)),
+            2 => self.filter(1),
+            _ => {
+                let depth = 2 + (self.below)(2) as u32;
+                self.filter(depth)
+            }
+        }
+    }
+
+    /// A search's options: now and then `--variations`, one of `forms` ("" for PGN), now and
+    /// then a game filter.
+    fn options(&mut self, forms: &[&str]) -> Vec<String> {
         let mut options = Vec::new();
         if self.chance(30) {
             options.push("--variations".to_string());
         }
-        if self.chance(70) {
-            let form = [
-                "--gamenumbers",
-                "--gamenumbers",
-                "--count",
-                "--json",
-                "--fen",
-            ];
-            options.push(self.pick(&form).to_string());
+        let form = self.pick(forms);
+        if !form.is_empty() {
+            options.push(form.to_string());
         }
         if self.chance(25) {
             let limit = (1 + (self.below)(30)).to_string();
@@ -393,6 +401,16 @@ impl<B: FnMut(usize) -> usize> Maker<B> {
     }
 }
 
+/// Every output form: PGN (""), game numbers (twice as often), the count, JSON, FEN.
+const FORMS: [&str; 6] = [
+    "",
+    "--gamenumbers",
+    "--gamenumbers",
+    "--count",
+    "--json",
+    "--fen",
+];
+
 /// `count` queries made from `seed` searched in `files` of `dir` with and without the index:
 /// the same stdout, stderr and exit status each time; most of them runnable, and the index
 /// ruling games out for some.
@@ -402,16 +420,8 @@ fn random_queries_answer_as_the_scan(dir: &Path, files: &[&str], seed: u64, coun
     };
     let (mut runnable, mut skipped) = (0, 0);
     for _ in 0..count {
-        let query = match (maker.below)(4) {
-            0 => maker.filter(0),
-            1 => format!("{} and {}", maker.filter(0), maker.filter(0)),
-            2 => maker.filter(1),
-            _ => {
-                let depth = 2 + (maker.below)(2) as u32;
-                maker.filter(depth)
-            }
-        };
-        let options = maker.options();
+        let query = maker.query();
+        let options = maker.options(&FORMS);
         let mut with: Vec<&str> = vec!["-q"];
         with.extend(options.iter().map(String::as_str));
         with.extend(["-e", query.as_str(), ""]);
@@ -436,7 +446,7 @@ fn random_queries_answer_as_the_scan(dir: &Path, files: &[&str], seed: u64, coun
     assert!(skipped > 0, "the index ruled no game out");
 }
 
-/// 40 queries on `std-visible-5k.pgn` and `messy.pgn`, each searched with and without the
+/// 80 queries on `std-visible-5k.pgn` and `messy.pgn`, each searched with and without the
 /// index.
 #[test]
 fn random_queries_answer_with_the_index_as_the_scan() {
@@ -452,7 +462,7 @@ fn random_queries_answer_with_the_index_as_the_scan() {
 }
 
 /// The same with 2,000 other queries (about 10 minutes): `cargo test --test cli
-/// index_random_queries -- --ignored`.
+/// random_queries -- --ignored`.
 #[test]
 #[ignore]
 fn many_random_queries_answer_with_the_index_as_the_scan() {
@@ -465,4 +475,71 @@ fn many_random_queries_answer_with_the_index_as_the_scan() {
         return;
     }
     random_queries_answer_as_the_scan(scratch.path(), &files, 0x2545_f491_4f6c_dd1d, 2000);
+}
+
+/// `std-visible-5k.pgn` with a `;` comment line before each game's moves (after the blank
+/// line that ends its tags, with that line's ending): a game the one-pass search leaves to
+/// the careful reader (`pgn::plain`), its moves and tags unchanged.
+fn careful_copy(plain: &[u8]) -> Vec<u8> {
+    let mut careful = Vec::with_capacity(plain.len() + plain.len() / 20);
+    let lines: Vec<&[u8]> = plain.split_inclusive(|&b| b == b'\n').collect();
+    for (i, line) in lines.iter().enumerate() {
+        careful.extend_from_slice(line);
+        let blank = line.iter().all(u8::is_ascii_whitespace);
+        let after_tags = i > 0 && lines[i - 1].starts_with(b"[");
+        let moves_next = lines.get(i + 1).is_some_and(|next| !next.starts_with(b"["));
+        if blank && after_tags && moves_next {
+            let ending: &[u8] = if line.ends_with(b"\r\n") {
+                b"\r\n"
+            } else {
+                b"\n"
+            };
+            careful.extend_from_slice(b"; careful reader");
+            careful.extend_from_slice(ending);
+        }
+    }
+    careful
+}
+
+/// 40 queries on `std-visible-5k.pgn`, whose games the one-pass search reads, and on its
+/// careful copy, whose games the careful reader reads: the same game numbers, count, FEN
+/// and JSON lines, stderr and exit status (PGN differs by the `;` comment, which the careful
+/// reader keeps: written in the matched games, it shows that reader read them).
+#[test]
+fn random_queries_answer_on_the_careful_path_as_on_the_one_pass() {
+    let Some(data) = crate::common::shared_file("data") else {
+        return;
+    };
+    let scratch = crate::common::scratch("careful", "random-queries");
+    let dir = scratch.path();
+    let plain = std::fs::read(data.join("std-visible-5k.pgn")).unwrap();
+    std::fs::write(dir.join("plain.pgn"), &plain).unwrap();
+    std::fs::write(dir.join("careful.pgn"), careful_copy(&plain)).unwrap();
+    let written = cqlq_in(dir, &["-q", "-e", "mate", "careful.pgn"]);
+    assert!(
+        text(&written.stdout).contains("careful reader"),
+        "{}",
+        text(&written.stderr)
+    );
+    let mut maker = Maker {
+        below: crate::common::below_from(0x0123_4567_89ab_cdef),
+    };
+    let forms = ["--gamenumbers", "--count", "--json", "--fen"];
+    let mut runnable = 0;
+    for _ in 0..40 {
+        let query = maker.query();
+        let options = maker.options(&forms);
+        let mut args: Vec<&str> = vec!["-q", "--no-index"];
+        args.extend(options.iter().map(String::as_str));
+        args.extend(["-e", query.as_str(), "plain.pgn"]);
+        let one_pass = cqlq_in(dir, &args);
+        *args.last_mut().unwrap() = "careful.pgn";
+        let careful = cqlq_in(dir, &args);
+        let what = format!("{query} {options:?}");
+        assert_eq!(text(&one_pass.stdout), text(&careful.stdout), "{what}");
+        assert_eq!(text(&one_pass.stderr), text(&careful.stderr), "{what}");
+        assert_eq!(one_pass.status.code(), careful.status.code(), "{what}");
+        runnable += usize::from(careful.status.code() != Some(2));
+    }
+    assert!(runnable >= 32, "{runnable} of 40 runnable");
 }
