@@ -12,8 +12,6 @@
 //! `--year`, `--result`, `--white`), on real games (`std-visible-5k.pgn`; `messy.pgn`, with
 //! variations, comments and set-up starts).
 
-use std::path::Path;
-
 use super::index_search::{copy_shared_indexed, skipped_in};
 use crate::common::cqlq_in;
 
@@ -411,10 +409,16 @@ const FORMS: [&str; 6] = [
     "--fen",
 ];
 
-/// `count` queries made from `seed` searched in `files` of `dir` with and without the index:
-/// the same stdout, stderr and exit status each time; most of them runnable, and the index
-/// ruling games out for some.
-fn random_queries_answer_as_the_scan(dir: &Path, files: &[&str], seed: u64, count: usize) {
+/// `count` queries made from `seed` searched in `std-visible-5k.pgn` and `messy.pgn` (copied
+/// into a folder of their own and indexed) with and without the index: the same stdout,
+/// stderr and exit status each time; most of them runnable, and the index ruling games out
+/// for some.
+fn random_queries_answer_as_the_scan(name: &str, seed: u64, count: usize) {
+    let scratch = crate::common::scratch("index", name);
+    let (dir, files) = (scratch.path(), ["std-visible-5k.pgn", "messy.pgn"]);
+    if !files.iter().all(|file| copy_shared_indexed(dir, file)) {
+        return;
+    }
     let mut maker = Maker {
         below: crate::common::below_from(seed),
     };
@@ -450,15 +454,7 @@ fn random_queries_answer_as_the_scan(dir: &Path, files: &[&str], seed: u64, coun
 /// index.
 #[test]
 fn random_queries_answer_with_the_index_as_the_scan() {
-    let scratch = crate::common::scratch("index", "random-queries");
-    let files = ["std-visible-5k.pgn", "messy.pgn"];
-    if !files
-        .iter()
-        .all(|file| copy_shared_indexed(scratch.path(), file))
-    {
-        return;
-    }
-    random_queries_answer_as_the_scan(scratch.path(), &files, 0x9e37_79b9_7f4a_7c15, 80);
+    random_queries_answer_as_the_scan("random-queries", 0x9e37_79b9_7f4a_7c15, 80);
 }
 
 /// The same with 2,000 other queries (about 10 minutes): `cargo test --test cli
@@ -466,15 +462,7 @@ fn random_queries_answer_with_the_index_as_the_scan() {
 #[test]
 #[ignore]
 fn many_random_queries_answer_with_the_index_as_the_scan() {
-    let scratch = crate::common::scratch("index", "many-random-queries");
-    let files = ["std-visible-5k.pgn", "messy.pgn"];
-    if !files
-        .iter()
-        .all(|file| copy_shared_indexed(scratch.path(), file))
-    {
-        return;
-    }
-    random_queries_answer_as_the_scan(scratch.path(), &files, 0x2545_f491_4f6c_dd1d, 2000);
+    random_queries_answer_as_the_scan("many-random-queries", 0x2545_f491_4f6c_dd1d, 2000);
 }
 
 /// `std-visible-5k.pgn` with a `;` comment line before each game's moves (after the blank
