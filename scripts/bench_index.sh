@@ -17,8 +17,9 @@
 #    then `true --count` (every game decided at its first position: its place and tags read,
 #    no move played) and `terminal --count` (the same count, decided at each game's last
 #    position: every move of every game played from its packed moves) against the floor;
-#    for each selective query, the floor's replay of only the games it matches (no search
-#    that replays those games can take less: the most its ratio to the scan could be);
+#    for each selective query, the floor's replay of only the games it matches (a search
+#    that replays those games at the floor's speed takes at least that: the most its ratio
+#    to the scan could then be);
 #    probes slower with the index by CPU time are counted again by instructions (valgrind's
 #    callgrind, when installed) on the first 5,000 games, which the load does not sway;
 # 4. issue 35's goals, each "met" or "NOT met".
@@ -179,8 +180,8 @@ for q in "$queries"/*.cql; do
         true) ;;
         *)
             # The floor replaying only the games this query matches (the scan's output with
-            # `--silent`: those games, their moves, no comments): no search that replays
-            # the games it matches can take less.
+            # `--silent`: those games, their moves, no comments): a search that replays the
+            # games it matches at the floor's speed takes at least that.
             "$cqlq" --no-index --threads 1 -q --silent "$q" "$pgn" >"$work/matched.pgn" 2>/dev/null
             floor_matched_s=$(median "$floor" replay 1 "$work/matched.pgn")
             floor_matched+=("$(printf '  %-42s %8s games: floor %8.3fs, with the index %8.3fs (%sx the floor), scan %8.3fs: at most %sx' \
@@ -192,7 +193,7 @@ for q in "$queries"/*.cql; do
     esac
 done
 if [ "${#floor_matched[@]}" -gt 0 ]; then
-    echo "selective queries: the floor's replay of only the games each matches (a search that replays them takes at least that; its ratio to the scan at most the last figure):"
+    echo "selective queries: the floor's replay of only the games each matches (a search that replays them at the floor's speed takes at least that; its ratio to the scan at most the last figure):"
     printf '%s\n' "${floor_matched[@]}"
 fi
 
