@@ -1,7 +1,7 @@
-//! Queries made at random (a seeded generator: the same queries every run), searched two
-//! ways that must agree: with the index and with `--no-index` (issue 35's pruning against
-//! the scan), and on games the one-pass search reads against the same games the careful
-//! reader reads. The queries: filters of every family the pruning rules read (piece sets
+//! Queries made at random (a seeded generator: the same queries every run), searched in ways
+//! that must agree: with the index and with `--no-index` (issue 35's pruning against the
+//! scan), on games the one-pass search reads against the same games the careful reader
+//! reads, and in shards through the index against the whole file. The queries: filters of every family the pruning rules read (piece sets
 //! and squares, counts, `power` and their arithmetic, `move`, `ray`, `pin`, `between`, the
 //! directions, `check` / `mate` / `stalemate`, tags, `ply` and `movenumber`, `file` /
 //! `rank`, `type`, the ideal mates), alone, two joined by `and`, or nested up to three deep
@@ -530,4 +530,78 @@ fn random_queries_answer_on_the_careful_path_as_on_the_one_pass() {
         runnable += usize::from(careful.status.code() != Some(2));
     }
     assert!(runnable >= 32, "{runnable} of 40 runnable");
+}
+
+/// 20 queries on `std-visible-5k.pgn` (indexed) cut into two to four shards at random bytes,
+/// each shard searched through the index as `cqlq-spark`'s tasks search one (`--byte-range
+/// A-B --first-game-number G`, G one more than the games that start before A): the shards'
+/// outputs joined are the whole file's scanned (`--no-index`), in PGN, game numbers, JSON and
+/// FEN, and so is whether some game matched (`--limit`, which each shard applies on its own,
+/// left out).
+#[test]
+fn random_queries_in_shards_answer_as_the_whole_file() {
+    let scratch = crate::common::scratch("shards", "random-queries");
+    let dir = scratch.path();
+    if !copy_shared_indexed(dir, "std-visible-5k.pgn") {
+        return;
+    }
+    let size = std::fs::metadata(dir.join("std-visible-5k.pgn"))
+        .unwrap()
+        .len() as usize;
+    let mut maker = Maker {
+        below: crate::common::below_from(0x5851_f42d_4c95_7f2d),
+    };
+    let games_before = |at: usize| -> u64 {
+        let range = format!("0-{at}");
+        let args = ["-q", "--no-index", "--count", "--byte-range", &range];
+        let out = cqlq_in(
+            dir,
+            &[&args[..], &["-e", "true", "std-visible-5k.pgn"]].concat(),
+        );
+        text(&out.stdout).trim().parse().unwrap_or(0)
+    };
+    let mut runnable = 0;
+    for _ in 0..20 {
+        let query = maker.query();
+        let mut options = maker.options(&["", "--gamenumbers", "--json", "--fen"]);
+        // `--limit N` is each shard's own (a task stops after its N games).
+        if let Some(at) = options.iter().position(|option| option == "--limit") {
+            options.drain(at..at + 2);
+        }
+        let mut whole: Vec<&str> = vec!["-q", "--no-index"];
+        whole.extend(options.iter().map(String::as_str));
+        whole.extend(["-e", query.as_str(), "std-visible-5k.pgn"]);
+        let scanned = cqlq_in(dir, &whole);
+        if scanned.status.code() == Some(2) {
+            continue;
+        }
+        runnable += 1;
+        let mut cuts: Vec<usize> = (0..1 + (maker.below)(3))
+            .map(|_| 1 + (maker.below)(size - 1))
+            .collect();
+        cuts.extend([0, size]);
+        cuts.sort_unstable();
+        cuts.dedup();
+        let (mut joined, mut matched) = (String::new(), false);
+        for pair in cuts.windows(2) {
+            let range = format!("{}-{}", pair[0], pair[1]);
+            let first = (1 + games_before(pair[0])).to_string();
+            let mut shard: Vec<&str> = vec!["-q"];
+            shard.extend(options.iter().map(String::as_str));
+            shard.extend(["--byte-range", &range, "--first-game-number", &first]);
+            shard.extend(["-e", query.as_str(), "std-visible-5k.pgn"]);
+            let out = cqlq_in(dir, &shard);
+            assert!(
+                out.status.code() != Some(2),
+                "{query} {range}: {}",
+                text(&out.stderr)
+            );
+            joined.push_str(&text(&out.stdout));
+            matched |= out.status.success();
+        }
+        let what = format!("{query} {options:?} cut at {cuts:?}");
+        assert_eq!(joined, text(&scanned.stdout), "{what}");
+        assert_eq!(matched, scanned.status.success(), "{what}");
+    }
+    assert!(runnable >= 16, "{runnable} of 20 runnable");
 }
