@@ -19,7 +19,7 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// Piece designators, some with squares.
+/// Piece designators (`Maker::piece` gives some of them a square set).
 const PIECES: &[&str] = &[
     "K",
     "Q",
@@ -65,7 +65,9 @@ const SQUARES: &[&str] = &[
     "e-h5-8",
     "b7",
 ];
+/// The comparisons.
 const OPS: &[&str] = &["==", "!=", "<", "<=", ">", ">="];
+/// The direction words.
 const DIRECTIONS: &[&str] = &[
     "up",
     "down",
@@ -81,6 +83,7 @@ const DIRECTIONS: &[&str] = &[
     "horizontal",
     "anydirection",
 ];
+/// Game filters on tags.
 const TAGS: &[&str] = &[
     "player white \"Carlsen\"",
     "player black \"Kasparov\"",
@@ -97,6 +100,7 @@ const TAGS: &[&str] = &[
     "eco \"B90\"",
     "white \"Tal\"",
 ];
+/// The transforms (each over a compound filter).
 const TRANSFORMS: &[&str] = &[
     "flipcolor",
     "flip",
@@ -110,6 +114,7 @@ const TRANSFORMS: &[&str] = &[
     "shifthorizontal",
     "shiftvertical",
 ];
+/// Filters without operands.
 const SIMPLE: &[&str] = &[
     "check",
     "mate",
