@@ -118,6 +118,16 @@ pub enum Need {
         /// The kinds and squares the steps reach.
         to: (u16, u64),
     },
+    /// A piece of `first`'s kinds (a bit per kind index) stood, in some position, on a square
+    /// within `first`'s squares where, in some position, a piece of `second`'s kinds stood
+    /// (within `second`'s): a capture's mover on the square of the piece it took (`move
+    /// from N capture q`).
+    SameSquare {
+        /// The kinds and squares of one.
+        first: (u16, u64),
+        /// The kinds and squares of the other.
+        second: (u16, u64),
+    },
     /// A queen-side castling is played from or into a position without queens
     /// (`move o-o-o and #[Qq] == 0`): the first ply without queens is at most one after the
     /// last queen-side castling's (`plies::admits`).
@@ -226,6 +236,11 @@ impl Need {
                 numbers::ranges_meet(left.range(summary), *op, right.range(summary))
             }
             Need::Near { from, steps, to } => near::near(summary, *from, *steps, *to),
+            Need::SameSquare { first, second } => {
+                numbers::stood_on(summary, first.0, first.1)
+                    & numbers::stood_on(summary, second.0, second.1)
+                    != 0
+            }
             Need::Taken { kinds } => {
                 (0..KINDS).any(|k| kinds & (1 << k) != 0 && summary.fewest[k] < summary.most[k])
             }
@@ -269,7 +284,9 @@ impl Need {
                 columns.squares |= left.reads_squares() || right.reads_squares();
                 columns.moves |= left.reads_plies() || right.reads_plies();
             }
-            Need::PieceOn { .. } | Need::Near { .. } => columns.squares = true,
+            Need::PieceOn { .. } | Need::Near { .. } | Need::SameSquare { .. } => {
+                columns.squares = true
+            }
             Need::LongCastleWithoutQueens => columns.plies = true,
             Need::Checks(_) => columns.checks = true,
             Need::Tag { .. } | Need::TagIn { .. } => columns.tags = true,

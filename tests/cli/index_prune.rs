@@ -149,6 +149,12 @@ fn new_rules_answer_as_the_moves_say_and_skip_games() {
         ("move capture b", "1\n", 3),
         ("move previous capture P", "1\n", 3),
         ("move from Q capture [Bb]", "1\n", 3),
+        // A capture's mover stands, after it, where the piece it took stood: game 1's white
+        // queen only ever stands on d1 and c1, where no black pawn stood (4...bxc2 brings a
+        // pawn to c2, 5...c1=B a bishop to c1), though game 1 takes a black pawn (its
+        // b-pawn, promoted, numbers one fewer).
+        ("move from Q capture p", "", 4),
+        ("move previous from Q to c1 capture b", "1\n", 3),
         ("move to b", "1\n", 0),
         // The piece a move brings stands on its target after it: game 2's 3. Bb5 is the only
         // white bishop ever on b5, game 1's 6. Qxc1 the only white queen on c1; game 1's
@@ -229,6 +235,40 @@ fn new_rules_answer_as_the_moves_say_and_skip_games() {
     }
 }
 
+/// Two written games (moves checked with python-chess 1.11.2): 1. 3. exd6 takes the pawn on
+/// d5 en passant, and no white pawn ever stands where a black pawn stood (rank 2, e4, e5, d6
+/// against rank 7, a6, d5); 2. the a-pawn takes on b5, a6, b7 (a bishop) and a8 (a rook),
+/// promoting to a queen there: no white pawn ever stands on a8.
+const CAPTURES: &str = "[Result \"*\"]\n\n1. e4 a6 2. e5 d5 3. exd6 *\n\n\
+[Result \"*\"]\n\n1. a4 b5 2. axb5 a6 3. bxa6 Bb7 4. axb7 Nc6 5. bxa8=Q *\n";
+
+/// A capture's mover on the square of the piece it took (`prune/standing.rs`), but for en
+/// passant (the pawn taken stands beside the target), and as what a pawn promotes to: the
+/// game numbers the moves say, with and without the index, and the games skipped.
+#[test]
+fn a_capture_needs_its_mover_where_the_piece_taken_stood() {
+    let scratch = crate::common::scratch("index", "prune-captures");
+    let dir = scratch.path();
+    fs::write(dir.join("g.pgn"), CAPTURES).unwrap();
+    let out = cqlq_in(dir, &["index", "-q", "g.pgn"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for (query, games, skips) in [
+        // Game 1 only through en passant; game 2's axb5 and bxa6.
+        ("move from P capture p", "1\n2\n", 0),
+        ("move from P capture p to d6", "1\n", 1),
+        // 5. bxa8=Q: the pawn stands on a8 as a queen; 4. axb7 takes the bishop on b7.
+        ("move from P capture r", "2\n", 1),
+        ("move from P to a-h8 capture [rn]", "2\n", 1),
+        ("move from P capture b", "2\n", 1),
+        // No knight moves: both games take black pawns, never with a knight.
+        ("move from N capture p", "", 2),
+        ("move previous from [NK] capture [pb]", "", 2),
+    ] {
+        assert_eq!(game_numbers(dir, "g.pgn", query, &[]), games, "{query}");
+        assert_eq!(skipped(dir, "g.pgn", query), skips, "{query}: skipped");
+    }
+}
+
 /// The probes these rules are for, and their general forms, on real games
 /// (`../shared/data/std-visible-5k.pgn`, and `cql-sample.pgn`: studies with variations and
 /// set-up starts, with and without `--variations`): byte for byte the scan's, and the
@@ -294,6 +334,9 @@ fn new_rules_on_real_games_answer_as_the_scan() {
         ("#(horizontal 1 7 R & r) > 1", false),
         ("move from N capture q", true),
         ("move capture [RQ] from [nb]", true),
+        ("move from P capture r", true),
+        ("move from [Pp] capture [Pp] to d-e5", false),
+        ("move previous from Q capture [RrBb] to a-h1", true),
         ("move previous capture Q", true),
         ("terminal ply < 40", true),
         ("move from R to a-h7", true),

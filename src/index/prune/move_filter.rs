@@ -1,5 +1,6 @@
 //! The conditions of a `move` filter: the flags of the moves it names, its sets, the kinds
-//! it captures, the kinds it brings to its target (`standing`).
+//! it captures, the kinds it brings to its target and to the square of the piece it takes
+//! (`standing`).
 
 use shakmaty::Bitboard;
 
@@ -63,5 +64,7 @@ pub fn move_need(m: &MoveFilter<Bitboard>) -> Need {
     }
     // The piece moved from X stands on a square of Y after the move (`move from R to a-h7`).
     all.push(super::standing::arrival_need(m));
+    // ... and, but for en passant, where the piece it took stood (`move from N capture q`).
+    all.push(super::standing::capture_need(m));
     Need::All(all)
 }

@@ -1,13 +1,15 @@
 //! What stands on a set's squares: the piece a `move` brings onto its target (`move from R
-//! to a-h7`: a white rook stood on the seventh rank in some position) and the piece `type`
-//! or `colortype` reads on a square (`type e4 == 1`: a pawn stood on e4).
+//! to a-h7`: a white rook stood on the seventh rank in some position), where the piece it
+//! takes stood (`move from N capture q`: a white knight and a black queen stood on one
+//! square, in two positions) and the piece `type` or `colortype` reads on a square (`type
+//! e4 == 1`: a pawn stood on e4).
 
 use shakmaty::Bitboard;
 
 use super::numbers::piece_set;
 use super::{Need, count_possible};
 use crate::chess::Color;
-use crate::index::summary::kind_index;
+use crate::index::summary::{self, kind_index};
 use crate::ir::{CmpOp, MoveFilter, Node};
 
 /// The whole board, as the squares of a set whose form tells nothing of where it lies.
@@ -51,13 +53,46 @@ pub fn arrival_need(m: &MoveFilter<Bitboard>) -> Need {
     let Some(movers) = piece_set(from) else {
         return Need::Nothing;
     };
-    let mut kinds = movers.kinds;
+    one_of_on(arriving_kinds(movers.kinds), squares_within(to))
+}
+
+/// A `move from X capture Z` (the caller checks the source), X and Z piece sets, matches
+/// only through a move of a piece of X's kinds taking a piece of Z's kinds that stands on
+/// a square within Z's (and within Y's, `to Y`: but for en passant the piece taken stands
+/// on the move's target). In the position the move is played from (one of the tree's) that
+/// kind of Z stood on the target; in the position it leads to (the tree's too) the mover
+/// stands there, as its own kind or what a pawn promotes to ([`arriving_kinds`]). En
+/// passant takes a pawn beside the target: when a pawn of X may take a pawn of Z, a game
+/// with an en passant capture is admitted as well.
+pub fn capture_need(m: &MoveFilter<Bitboard>) -> Need {
+    let (Some(from), Some(capture)) = (&m.from, &m.capture) else {
+        return Need::Nothing;
+    };
+    let (Some(movers), Some(taken)) = (piece_set(from), piece_set(capture)) else {
+        return Need::Nothing;
+    };
+    let squares = taken.squares & m.to.as_deref().map_or(EVERY_SQUARE, squares_within);
+    let same_square = Need::SameSquare {
+        first: (arriving_kinds(movers.kinds), squares),
+        second: (taken.kinds, squares),
+    };
+    let pawns = 1 << kind_index(Color::White, 0) | 1 << kind_index(Color::Black, 0);
+    if movers.kinds & pawns != 0 && taken.kinds & pawns != 0 {
+        Need::Any(vec![same_square, Need::AnyFlag(summary::EN_PASSANT)])
+    } else {
+        same_square
+    }
+}
+
+/// The kinds a piece of `kinds` may be after its move: its own, and for a pawn what it
+/// promotes to (a knight, bishop, rook or queen of its colour).
+fn arriving_kinds(mut kinds: u16) -> u16 {
     for color in [Color::White, Color::Black] {
         if kinds & (1 << kind_index(color, 0)) != 0 {
             kinds |= (1..=4).fold(0, |promoted, t| promoted | 1 << kind_index(color, t));
         }
     }
-    one_of_on(kinds, squares_within(to))
+    kinds
 }
 
 /// `type X op n` or `colortype X op n` (the caller mirrors `n op type X`): the value is
@@ -131,6 +166,35 @@ mod tests {
         assert_eq!(kinds_on(&arrival_need(&m)), (white(3), rank8));
         m.to = Some(Box::new(Node::Check));
         assert_eq!(arrival_need(&m), Need::Nothing);
+    }
+
+    /// A capture's mover (a pawn as what it may promote to) and the piece taken on one
+    /// square within the taken set's (and the target's) squares; a pawn taking a pawn may
+    /// also take en passant; without `from` or `capture`, nothing.
+    #[test]
+    fn a_capture_puts_its_mover_where_the_piece_taken_stood() {
+        let rank8 = 0xff << 56;
+        let kind = |c, t| 1u16 << kind_index(c, t);
+        let mut m = MoveFilter::any(crate::ir::MoveSource::Played);
+        m.from = Some(Box::new(pieces(1 << 1, 0, EVERY_SQUARE)));
+        assert_eq!(capture_need(&m), Need::Nothing);
+        m.capture = Some(Box::new(pieces(0, 1 << 4, EVERY_SQUARE)));
+        let knight_takes_queen = Need::SameSquare {
+            first: (kind(Color::White, 1), EVERY_SQUARE),
+            second: (kind(Color::Black, 4), EVERY_SQUARE),
+        };
+        assert_eq!(capture_need(&m), knight_takes_queen);
+        m.from = Some(Box::new(pieces(1, 0, EVERY_SQUARE)));
+        m.capture = Some(Box::new(pieces(0, 1 | 1 << 3, EVERY_SQUARE)));
+        m.to = Some(Box::new(pieces(0x3f, 0x3f, rank8)));
+        let pawn_takes = Need::SameSquare {
+            first: ((0..5).fold(0, |k, t| k | kind(Color::White, t)), rank8),
+            second: (kind(Color::Black, 0) | kind(Color::Black, 3), rank8),
+        };
+        assert_eq!(
+            capture_need(&m),
+            Need::Any(vec![pawn_takes, Need::AnyFlag(summary::EN_PASSANT)])
+        );
     }
 
     /// `type` and `colortype` compared: the kinds whose value passes; nothing when an empty

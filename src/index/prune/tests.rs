@@ -87,6 +87,10 @@ fn the_columns_a_condition_names_are_the_ones_it_reads() {
             kind: 4,
             squares: 1,
         },
+        Need::SameSquare {
+            first: (1 << 1, 1 << 20),
+            second: (1 << 10, !0),
+        },
         Need::Tag {
             tag: RESULT,
             test: TagTest::Trimmed("1-0"),
