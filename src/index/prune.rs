@@ -17,8 +17,8 @@
 //! Submodules: `numbers` (counts, `power`, material leads, `file` / `rank`, `ply` and their
 //! arithmetic bounded by the summary; sets that never hold a square), `near` (sets a step
 //! apart, counts that need their set), `move_filter` (`move` filters), `reach` (`find`,
-//! `line`), `start` (`initial`), `standing` (the piece a `move` brings to its target, the
-//! type on a square).
+//! `line`), `path` (`path` and dashes with targets), `start` (`initial`), `standing` (the
+//! piece a `move` brings to its target, the type on a square).
 
 mod assigned;
 mod checks;
@@ -26,6 +26,7 @@ mod count_sum;
 mod move_filter;
 mod near;
 mod numbers;
+mod path;
 mod plies;
 mod reach;
 mod simplify;
@@ -44,6 +45,7 @@ use super::format::{FIRST_VALUE, TAG_ABSENT};
 use super::reader::Columns;
 use super::summary::{self, GameSummary, KINDS, kind_index};
 use crate::chess::{Color, PieceKinds};
+use crate::ir::path::PathFilter;
 use crate::ir::walk::{Reads, walk};
 use crate::ir::{CmpOp, Directions, GameResult, Node, Pattern, Range, StrFilter, TagName};
 
@@ -330,10 +332,11 @@ fn count_possible(fewest: i64, most: i64, op: CmpOp, count: i64) -> bool {
 
 /// Whether a search may skip games for `filter`: no node acts on a game it does not match.
 /// `message` and `writefile` write at positions that need not match (`while (s ~~ re)` and
-/// `hhdb cooked` are refused too, as before they were string filters), `assert` stops the
-/// run, and the families of their own ([`Reads::Other`]: programs with carried values,
-/// `path`, tree words, CQL-S, run words) are not looked into; a string, tag or comment
-/// filter that only reads (or edits the output of a matched game) is allowed.
+/// `hhdb cooked` are refused too, as before they were string filters), `pathdebug` prints
+/// there, `assert` stops the run, and the other families of their own ([`Reads::Other`]:
+/// programs with carried values, tree words, CQL-S, run words) are not looked into; a
+/// string, tag or comment filter that only reads (or edits the output of a matched game)
+/// is allowed, and so is `path` (its filters walked as the others).
 pub fn prunable(filter: &Node<Bitboard>) -> bool {
     let refused = walk(filter, &mut |node| {
         let acts = match node {
@@ -348,6 +351,11 @@ pub fn prunable(filter: &Node<Bitboard>) -> bool {
             | Node::Year
             | Node::Hhdb(_)
             | Node::ReadFile(_) => false,
+            // A path only reads the game (its constituents are walked as filters of their
+            // own), but `pathdebug` prints at positions that need not match.
+            Node::Path(p) => matches!(**p, PathFilter::Debug),
+            // `primary`, `secondary` read where the move here stands among its position's.
+            Node::PrimaryMove(_) => false,
             _ => node.reads() == Reads::Other,
         };
         if acts {
@@ -452,6 +460,21 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
         // `find`, `line`: a filter of theirs matches at some position of the tree.
         Node::Find(f) => reach::find_need(f),
         Node::Line(l) => reach::line_need(l),
+        // `path`, a dash with targets: each constituent the path consumed, at positions of
+        // the tree (`path::path_need`).
+        Node::Path(p) => path::path_need(p),
+        // `square x in S body`, `piece x in S body` (not `all`): the squares (pieces) of S
+        // at this position for which the body matches here (`eval_loop`), so S is not empty
+        // and the body matches, its variable bound to one of them (a variable gives no
+        // condition of its own).
+        Node::SquareLoop(l) | Node::PieceLoop(l) if !l.all => {
+            Need::All(vec![need_of(&l.domain), need_of(&l.body)])
+        }
+        // `secondary`: the move that led here is not the first continuation of the position
+        // before it (`eval_primary_move`), so that position has two: a variation.
+        Node::PrimaryMove(false) => Need::AnyFlag(summary::VARIATIONS),
+        // `sort body` matches where its body does: its value is the body's (`eval_sort`).
+        Node::Sort(s) => need_of(&s.body),
         // `p : f` is f's value at the position p, one of the tree's.
         Node::At(_, f) => need_of(f),
         // A transform's table of placements (`flip { Qd1 kd8 }`, `shift { Ra1 Rb1 }`):

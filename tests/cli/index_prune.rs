@@ -235,6 +235,48 @@ fn new_rules_answer_as_the_moves_say_and_skip_games() {
     }
 }
 
+/// `path` and its dashes, `piece` / `square` loops, `sort` and `secondary` on the written
+/// games (`prune/path.rs`): the game numbers the moves say, with and without the index and
+/// `--variations` (the scan's bytes), and the games skipped. Game 1 is the only one to
+/// capture or promote (4...bxc2, 5...c1=B, 6. Qxc1), game 3 the only one with a mate on its
+/// main line (game 4's, in a variation, is found with `--variations`: its summary admits
+/// it), game 4 the only one with a variation; game 5 is searched always.
+#[test]
+fn paths_loops_and_sorts_need_what_their_matches_consumed() {
+    let scratch = crate::common::scratch("index", "prune-paths");
+    let dir = scratch.path();
+    fs::write(dir.join("g.pgn"), GAMES).unwrap();
+    let out = cqlq_in(dir, &["index", "-q", "g.pgn"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for (query, games, skips) in [
+        // A dash promoting: game 1's bishop; no queen anywhere.
+        ("path --=B", "1\n", 3),
+        ("path --=Q", "", 4),
+        // A dash whose target is a mate, after one or more moves.
+        ("path (--)+ --(mate)", "3\n", 2),
+        // A repetition that may run no time needs nothing of its constituent.
+        ("path (--=Q)* --(mate)", "3\n", 2),
+        // A capturing dash: game 1's two captures.
+        ("path (--)* [x]", "1\n", 3),
+        // A legal dash looks at moves not played (after 5. h6 black may play c1=Q, game 1):
+        // no condition.
+        ("legal --=Q", "1\n", 0),
+        // Through a piece loop (a black pawn of the position whose next move promotes it to a
+        // bishop: c2-c1), a square loop (the square it leaves, on the second rank) and a sort
+        // (its value the path's).
+        ("piece x in p { path x--=b }", "1\n", 3),
+        ("square x in a-h2 { path x--=b }", "1\n", 3),
+        ("sort \"n\" (path (--)* --=B)", "1\n", 3),
+        // Reached by a move that is not its position's first: only in a variation, searched
+        // with `--variations` (game 4).
+        ("secondary", "", 3),
+    ] {
+        assert_eq!(game_numbers(dir, "g.pgn", query, &[]), games, "{query}");
+        assert_eq!(skipped(dir, "g.pgn", query), skips, "{query}: skipped");
+        game_numbers(dir, "g.pgn", query, &["--variations"]);
+    }
+}
+
 /// Two written games (moves checked with python-chess 1.11.2): 1. 3. exd6 takes the pawn on
 /// d5 en passant, and no white pawn ever stands where a black pawn stood (rank 2, e4, e5, d6
 /// against rank 7, a6, d5); 2. the a-pawn takes on b5, a6, b7 (a bishop) and a8 (a rook),

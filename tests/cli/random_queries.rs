@@ -6,7 +6,8 @@
 //! directions, `check` / `mate` / `stalemate`, tags, `ply` and `movenumber`, `file` /
 //! `rank`, `type`, the ideal mates), alone, two joined by `and`, or nested up to three deep
 //! in what they may stand in (`and`, `or`, `not`, `{ }`, `if`, the transforms, `line`,
-//! `find`, variables, `square` and `piece` loops), searched with a random output form (PGN,
+//! `find`, variables, `square` and `piece` loops, `path` with its dashes, `sort`, `primary`
+//! and `secondary`), searched with a random output form (PGN,
 //! `--gamenumbers`, `--count`, `--json`, `--fen`) and now and then `--variations` or a
 //! command-line game filter (`--limit`, `--matchcount`, `--gamenumber`, `--player`,
 //! `--year`, `--result`, `--white`), on real games (`std-visible-5k.pgn`; `messy.pgn`, with
@@ -259,7 +260,7 @@ impl<B: FnMut(usize) -> usize> Maker<B> {
 
     /// A filter.
     fn filter(&mut self, depth: u32) -> String {
-        let kinds = if depth > 0 { 24 } else { 11 };
+        let kinds = if depth > 0 { 26 } else { 11 };
         match (self.below)(kinds) {
             0 => self.pick(SIMPLE).to_string(),
             1 => self.set(depth),
@@ -353,8 +354,42 @@ impl<B: FnMut(usize) -> usize> Maker<B> {
                 self.pick(&["check", "mate"]),
                 self.filter(depth - 1)
             ),
+            23 => self.path(depth - 1),
+            24 => match (self.below)(3) {
+                0 => format!("sort \"v\" {}", self.number(depth - 1)),
+                1 => format!("sort \"v\" {}", self.path(depth - 1)),
+                _ => self.pick(&["primary", "secondary"]).to_string(),
+            },
             _ => format!("{} & {}", self.set(depth - 1), self.set(depth - 1)),
         }
+    }
+
+    /// A `path` of one to three constituents (dashes with and without sides, captures,
+    /// promotions and targets, filters), some repeated, now and then `primary` or a focus.
+    fn path(&mut self, depth: u32) -> String {
+        let mut words = vec!["path".to_string()];
+        if self.chance(20) {
+            words.push("primary".to_string());
+        }
+        if self.chance(15) {
+            words.push(format!("focus {}", self.piece()));
+        }
+        for _ in 0..1 + (self.below)(3) {
+            let con = match (self.below)(6) {
+                0 => "--".to_string(),
+                1 => format!("{}--{}", self.piece(), self.set(0)),
+                2 => format!("{}[x]{}", self.piece(), self.piece()),
+                3 => format!("--={}", self.pick(&["Q", "R", "B", "N", "[RB]"])),
+                4 => format!("--({})", self.filter(depth)),
+                _ => format!("{{{}}}", self.filter(depth)),
+            };
+            let repeat = self.pick(&["", "", "", "+", "*", "?", "{1,2}"]);
+            words.push(match repeat {
+                "" => con,
+                _ => format!("({con}){repeat}"),
+            });
+        }
+        words.join(" ")
     }
 
     /// A query: a filter alone, two joined by `and`, or one nested up to three deep.
