@@ -473,6 +473,11 @@ pub fn need_of(node: &Node<Bitboard>) -> Need {
         // `secondary`: the move that led here is not the first continuation of the position
         // before it (`eval_primary_move`), so that position has two: a variation.
         Node::PrimaryMove(false) => Need::AnyFlag(summary::VARIATIONS),
+        // `variation`: the position is not on the main line, so the game has a variation.
+        Node::InMainline(false) => Need::AnyFlag(summary::VARIATIONS),
+        // `echo (s t) body` matches when its body matches at some searched position t of
+        // the tree (`eval_echo`).
+        Node::Echo(e) => need_of(&e.body),
         // `sort body` matches where its body does: its value is the body's (`eval_sort`).
         Node::Sort(s) => need_of(&s.body),
         // `p : f` is f's value at the position p, one of the tree's.

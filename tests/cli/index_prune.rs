@@ -235,7 +235,8 @@ fn new_rules_answer_as_the_moves_say_and_skip_games() {
     }
 }
 
-/// `path` and its dashes, `piece` / `square` loops, `sort` and `secondary` on the written
+/// `path` and its dashes, `piece` / `square` loops, `sort`, `echo`, `secondary` and
+/// `variation` on the written
 /// games (`prune/path.rs`): the game numbers the moves say, with and without the index and
 /// `--variations` (the scan's bytes), and the games skipped. Game 1 is the only one to
 /// capture or promote (4...bxc2, 5...c1=B, 6. Qxc1), game 3 the only one with a mate on its
@@ -270,6 +271,11 @@ fn paths_loops_and_sorts_need_what_their_matches_consumed() {
         // Reached by a move that is not its position's first: only in a variation, searched
         // with `--variations` (game 4).
         ("secondary", "", 3),
+        // So is one off the main line (`variation`); `echo`'s body matches at some searched
+        // position: game 3's mate (game 4's with `--variations`).
+        ("variation", "", 3),
+        ("echo (s t) mate", "3\n", 2),
+        ("echo (s t) { variation t:check }", "", 3),
     ] {
         assert_eq!(game_numbers(dir, "g.pgn", query, &[]), games, "{query}");
         assert_eq!(skipped(dir, "g.pgn", query), skips, "{query}: skipped");
