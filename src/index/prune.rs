@@ -354,8 +354,19 @@ pub fn prunable(filter: &Node<Bitboard>) -> bool {
             // A path only reads the game (its constituents are walked as filters of their
             // own), but `pathdebug` prints at positions that need not match.
             Node::Path(p) => matches!(**p, PathFilter::Debug),
-            // `primary`, `secondary` read where the move here stands among its position's.
-            Node::PrimaryMove(_) => false,
+            // The tree words that only read the game's tree: `primary`, `secondary`,
+            // `virtualmainline`, `position N`, `child(n)`, `pieceid`, `consecutivemoves`
+            // (its comments are a matched game's), `distance`, the positional `&`.
+            Node::PrimaryMove(_)
+            | Node::VirtualMainline
+            | Node::PositionById(_)
+            | Node::ChildAt(_)
+            | Node::PieceId(_)
+            | Node::ConsecutiveMoves(_)
+            | Node::TreeDistance(..)
+            | Node::SameContent(..) => false,
+            // Binding a variable, as `x = v` does (`piece x = S`, `x =? S`).
+            Node::PieceAssign(..) | Node::AssignIfNonEmpty(..) => false,
             _ => node.reads() == Reads::Other,
         };
         if acts {

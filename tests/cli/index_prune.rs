@@ -275,6 +275,21 @@ fn paths_loops_and_sorts_need_what_their_matches_consumed() {
         ("variation", "", 3),
         ("echo (s t) mate", "3\n", 2),
         ("echo (s t) { variation t:check }", "", 3),
+        // Words that only read the tree (`pieceid`, `virtualmainline`, `position N`,
+        // `distance`, `child(n)`) or bind a variable (`piece x = S`, `x =? S`) leave the
+        // query's other conditions to rule games out: game 3's mate, white's king on e1 at
+        // ply 4.
+        ("mate and pieceid Ke1 > 0", "3\n", 2),
+        ("mate and virtualmainline", "3\n", 2),
+        ("mate and (position 0) : initial", "3\n", 2),
+        (
+            "mate and distance(position 0 currentposition) == 4",
+            "3\n",
+            2,
+        ),
+        ("mate and parent : (child(0 * 1) : mate)", "3\n", 2),
+        ("{piece x = Ke1 mate}", "3\n", 2),
+        ("mate and x =? Q", "3\n", 2),
     ] {
         assert_eq!(game_numbers(dir, "g.pgn", query, &[]), games, "{query}");
         assert_eq!(skipped(dir, "g.pgn", query), skips, "{query}: skipped");
