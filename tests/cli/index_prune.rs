@@ -228,10 +228,11 @@ fn new_rules_answer_as_the_moves_say_and_skip_games() {
 
 /// `path` and its dashes, `piece` / `square` loops, `sort`, `echo`, `secondary` and
 /// `variation` on the written games (`prune/path.rs`): the game numbers the moves say, with
-/// and without the index and `--variations` (the scan's bytes), and the games skipped. Game 1 is the only one to
-/// capture or promote (4...bxc2, 5...c1=B, 6. Qxc1), game 3 the only one with a mate on its
-/// main line (game 4's, in a variation, is found with `--variations`: its summary admits
-/// it), game 4 the only one with a variation; game 5 is searched always.
+/// and without the index and `--variations` (the scan's bytes), and the games skipped.
+/// Game 1 is the only one to capture or promote (4...bxc2, 5...c1=B, 6. Qxc1), game 3 the
+/// only one with a mate on its main line (game 4's, in a variation, is found with
+/// `--variations`: its summary admits it), game 4 the only one with a variation; game 5 is
+/// searched always.
 #[test]
 fn paths_loops_and_sorts_need_what_their_matches_consumed() {
     written_games_answer(
