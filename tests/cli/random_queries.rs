@@ -1,8 +1,8 @@
 //! Queries made at random (a seeded generator: the same queries every run), searched in ways
 //! that must agree: with the index and with `--no-index` (issue 35's pruning against the
 //! scan), on games the one-pass search reads against the same games the careful reader
-//! reads, and in shards through the index against the whole file. The queries: filters of every family the pruning rules read (piece sets
-//! and squares, counts, `power` and their arithmetic, `move`, `ray`, `pin`, `between`, the
+//! reads, and in shards through the index against the whole file. The queries: filters of
+//! every family the pruning rules read (piece sets and squares, counts, `power` and their arithmetic, `move`, `ray`, `pin`, `between`, the
 //! directions, `check` / `mate` / `stalemate`, tags, `ply` and `movenumber`, `file` /
 //! `rank`, `type`, the ideal mates), alone, two joined by `and`, or nested up to three deep
 //! in what they may stand in (`and`, `or`, `not`, `{ }`, `if`, the transforms, `line`,
