@@ -1,17 +1,16 @@
-//! Queries made at random (a seeded generator: the same queries every run), searched in ways
-//! that must agree: with the index and with `--no-index` (issue 35's pruning against the
-//! scan), on games the one-pass search reads against the same games the careful reader
-//! reads, and in shards through the index against the whole file. The queries: filters of
-//! every family the pruning rules read (piece sets and squares, counts, `power` and their arithmetic, `move`, `ray`, `pin`, `between`, the
-//! directions, `check` / `mate` / `stalemate`, tags, `ply` and `movenumber`, `file` /
-//! `rank`, `type`, the ideal mates), alone, two joined by `and`, or nested up to three deep
-//! in what they may stand in (`and`, `or`, `not`, `{ }`, `if`, the transforms, `line`,
-//! `find`, variables, `square` and `piece` loops, `path` with its dashes, `sort`, `primary`
-//! and `secondary`), searched with a random output form (PGN,
-//! `--gamenumbers`, `--count`, `--json`, `--fen`) and now and then `--variations` or a
-//! command-line game filter (`--limit`, `--matchcount`, `--gamenumber`, `--player`,
-//! `--year`, `--result`, `--white`), on real games (`std-visible-5k.pgn`; `messy.pgn`, with
-//! variations, comments and set-up starts).
+//! Queries made at random (a seeded generator: the same queries every run), searched in ways that
+//! must agree: with the index and with `--no-index` (issue 35's pruning against the scan), on games
+//! the one-pass search reads against the same games the careful reader reads, and in shards through
+//! the index against the whole file. The queries: filters of every family the pruning rules read
+//! (piece sets and squares, counts, `power` and their arithmetic, `move`, `ray`, `pin`, `between`,
+//! the directions, `check` / `mate` / `stalemate`, tags, `ply` and `movenumber`, `file` / `rank`,
+//! `type`, the ideal mates), alone, two joined by `and`, or nested up to three deep in what they
+//! may stand in (`and`, `or`, `not`, `{ }`, `if`, the transforms, `line`, `find`, variables,
+//! `square` and `piece` loops, `path` with its dashes, `sort`, `primary` and `secondary`), searched
+//! with a random output form (PGN, `--gamenumbers`, `--count`, `--json`, `--fen`) and now and then
+//! `--variations` or a command-line game filter (`--limit`, `--matchcount`, `--gamenumber`,
+//! `--player`, `--year`, `--result`, `--white`), on real games (`std-visible-5k.pgn`; `messy.pgn`,
+//! with variations, comments and set-up starts).
 
 use super::index_search::{copy_shared_indexed, skipped_in};
 use crate::common::cqlq_in;
