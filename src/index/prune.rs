@@ -334,9 +334,10 @@ fn count_possible(fewest: i64, most: i64, op: CmpOp, count: i64) -> bool {
 /// `message` and `writefile` write at positions that need not match (`while (s ~~ re)` and
 /// `hhdb cooked` are refused too, as before they were string filters), `pathdebug` prints
 /// there, `assert` stops the run, and the other families of their own ([`Reads::Other`]:
-/// programs with carried values, tree words, CQL-S, run words) are not looked into; a
-/// string, tag or comment filter that only reads (or edits the output of a matched game)
-/// is allowed, and so is `path` (its filters walked as the others).
+/// programs with carried values, CQL-S, run words, CQLi's speculative moves) are not looked
+/// into; a string, tag or comment filter that only reads (or edits the output of a matched
+/// game) is allowed, and so are `path` (its filters walked as the others), the tree words
+/// that only read the tree and the bindings `piece x = S`, `x =? S`.
 pub fn prunable(filter: &Node<Bitboard>) -> bool {
     let refused = walk(filter, &mut |node| {
         let acts = match node {
