@@ -25,13 +25,7 @@ pub fn move_need(m: &MoveFilter<Bitboard>) -> Need {
     }
     let mut all = Vec::new();
     if let Some(kinds) = m.promote {
-        let mut flags = 0;
-        for t in 1..=4u8 {
-            if (kinds.white | kinds.black) & (1 << t) != 0 {
-                flags |= summary::promotion_flag(t).unwrap_or(0);
-            }
-        }
-        all.push(Need::AnyFlag(flags));
+        all.push(Need::AnyFlag(promotion_flags(kinds.white | kinds.black)));
     }
     if m.enpassant || m.ep_square.is_some() {
         all.push(Need::AnyFlag(summary::EN_PASSANT));
@@ -67,4 +61,14 @@ pub fn move_need(m: &MoveFilter<Bitboard>) -> Need {
     // ... and, but for en passant, where the piece it took stood (`move from N capture q`).
     all.push(super::standing::capture_need(m));
     Need::All(all)
+}
+
+/// The summary's flags of promotions to the piece types of `types` (bit `t` for type `t`;
+/// a pawn or king, to which nothing promotes, adds none).
+pub(super) fn promotion_flags(types: u32) -> u32 {
+    (1..=4u8)
+        .filter(|t| types & (1 << t) != 0)
+        .fold(0, |flags, t| {
+            flags | summary::promotion_flag(t).unwrap_or(0)
+        })
 }

@@ -4,6 +4,7 @@
 
 use shakmaty::Bitboard;
 
+use super::move_filter::promotion_flags;
 use super::{Need, need_of};
 use crate::index::summary;
 use crate::ir::MoveSource;
@@ -59,12 +60,7 @@ fn dash_need(d: &Dash<Bitboard>) -> Need {
         (None, None) => None,
     };
     if let Some(types) = promotions {
-        let flags = (1..=4u8)
-            .filter(|t| types & (1 << t) != 0)
-            .fold(0, |flags, t| {
-                flags | summary::promotion_flag(t).unwrap_or(0)
-            });
-        all.push(Need::AnyFlag(flags));
+        all.push(Need::AnyFlag(promotion_flags(types)));
     }
     all.extend(
         [&d.from, &d.to, &d.target]
