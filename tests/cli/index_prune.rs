@@ -242,6 +242,13 @@ fn paths_loops_and_sorts_need_what_their_matches_consumed() {
             // A dash promoting: game 1's bishop; no queen anywhere.
             ("path --=B", "1\n", 3),
             ("path --=Q", "", 4),
+            // A promotion named by a string admits any promotion: game 1's is searched.
+            ("path --=\"B\"", "1\n", 3),
+            ("path --=\"Q\"", "", 3),
+            // A capture with its sides: 6. Qxc1 takes the promoted bishop.
+            ("path Q[x]b", "1\n", 3),
+            // A chain repeated: from ply 1 of game 3, 1...e5 2. g4, then 2...Qh4#.
+            ("path (-- --)+ --(mate)", "3\n", 2),
             // A dash whose target is a mate, after one or more moves.
             ("path (--)+ --(mate)", "3\n", 2),
             // A repetition that may run no time needs nothing of its constituent.
@@ -266,9 +273,9 @@ fn paths_loops_and_sorts_need_what_their_matches_consumed() {
             ("echo (s t) mate", "3\n", 2),
             ("echo (s t) { variation t:check }", "", 3),
             // Words that only read the tree (`pieceid`, `virtualmainline`, `position N`,
-            // `distance`, `child(n)`) or bind a variable (`piece x = S`, `x =? S`) leave the
-            // query's other conditions to rule games out: game 3's mate, white's king on e1 at
-            // ply 4.
+            // `distance`, `child(n)`, below `primary`, the positional `&`, `consecutivemoves`)
+            // or bind a variable (`piece x = S`, `x =? S`) leave the query's other conditions
+            // to rule games out: game 3's mate, white's king on e1 at ply 4.
             ("mate and pieceid Ke1 > 0", "3\n", 2),
             ("mate and virtualmainline", "3\n", 2),
             ("mate and (position 0) : initial", "3\n", 2),
@@ -280,6 +287,13 @@ fn paths_loops_and_sorts_need_what_their_matches_consumed() {
             ("mate and parent : (child(0 * 1) : mate)", "3\n", 2),
             ("{piece x = Ke1 mate}", "3\n", 2),
             ("mate and x =? Q", "3\n", 2),
+            // `primary`: 2...Qh4# is its position's first continuation; the positional `&`:
+            // four moves from the start leave at least 56 squares as they were there;
+            // `consecutivemoves`: on the main line every other position is an ancestor of the
+            // mate's, where it has no value, so `not` matches.
+            ("mate and primary", "3\n", 2),
+            ("mate and #((position 0) & currentposition) > 20", "3\n", 2),
+            ("mate and echo (s t) not consecutivemoves (s t)", "3\n", 2),
         ],
     );
 }
